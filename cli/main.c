@@ -1,0 +1,46 @@
+/* main.c — bin/litmuslab: dispatches to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    {"parse", cmd_parse, "read litmus tests and print them back, normalised"},
+    {"model", cmd_model, "list the final states a memory model allows"},
+    {"hwrun", cmd_hwrun, "run a test on this machine's cores, count outcomes"},
+    {"compare", cmd_compare, "join model and hardware logs into CSV reports"},
+    {"campaign", cmd_campaign, "model + hwrun + compare over a set of tests"},
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: litmuslab COMMAND [ARGS...]\n\ncommands:\n", f);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n`litmuslab COMMAND --help` describes each.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+        !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "litmuslab: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

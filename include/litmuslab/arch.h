@@ -1,0 +1,49 @@
+/* arch.h — the reader's architecture plug-in table.
+ *
+ * Each architecture (lib/arch/<arch>.c) turns the text of one code-table
+ * cell into a typed ll_instr and prints it back. The reader knows nothing
+ * of any instruction set; model/sem and hwrun/gen have their own tables
+ * keyed by the same opcode enums, which each arch declares in
+ * include/litmuslab/arch/<arch>.h. */
+#ifndef LITMUSLAB_ARCH_H
+#define LITMUSLAB_ARCH_H
+
+#include <stdbool.h>
+
+#include "litmuslab/test.h"
+#include "litmuslab/util.h"
+
+typedef enum ll_arch_id {
+    LL_ARCH_PPC,
+    LL_ARCH_X86,      /* 32-bit X86 tests and X86_64 tests share one plug-in */
+    LL_ARCH_AARCH64,
+    LL_ARCH_ARM,
+    LL_ARCH_RISCV,
+} ll_arch_id;
+
+struct ll_arch_ops {
+    ll_arch_id id;
+    const char *name;              /* canonical header name: "PPC" */
+    /* Parse one instruction (a cell's text without its label, trimmed,
+     * NUL-terminated). On error return false and fill *d with a message;
+     * d->col is the 1-based column within `text` (the reader shifts it to
+     * the file's column). Must not keep pointers into text. */
+    bool (*parse_instr)(const char *text, ll_instr *out, ll_diag *d);
+    /* Print an instruction in the arch's normal syntax (parseable again). */
+    void (*print_instr)(const ll_instr *in, ll_buf *out);
+    /* Register names: id for a name as it may appear in init blocks and
+     * conditions, -1 if unknown; and the canonical name of an id. */
+    int (*reg_lookup)(const char *name);
+    const char *(*reg_name)(int reg);
+    /* Opcode mnemonic, for messages and debugging. */
+    const char *(*op_name)(int op);
+};
+
+/* The plug-in for a test header's architecture name ("PPC", "X86",
+ * "X86_64", "AArch64", "ARM", "RISCV"); NULL if unknown. */
+const ll_arch_ops *ll_arch_find(const char *header_name);
+
+/* Free the owned strings inside an instruction's operands. */
+void ll_instr_clear(ll_instr *in);
+
+#endif

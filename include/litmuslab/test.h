@@ -1,0 +1,200 @@
+/* test.h — the syntax tree of one litmus test, as read by lib/reader.
+ *
+ * Everything model, hwrun and compare know about a test comes from here.
+ * The tree keeps what the file says (metadata, init forms, the code table
+ * cell by cell, the condition) so that `litmuslab parse` can print it back
+ * and a second parse gives the same tree. */
+#ifndef LITMUSLAB_TEST_H
+#define LITMUSLAB_TEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "litmuslab/util.h"
+
+typedef struct ll_arch_ops ll_arch_ops;
+
+/* A position in the source file, 1-based. */
+typedef struct ll_pos {
+    int line;
+    int col;
+} ll_pos;
+
+/* A value: an integer, or the address of a named location (`0:r2=x`). */
+typedef struct ll_value {
+    bool is_sym;
+    int64_t num;  /* when !is_sym */
+    char *sym;    /* when is_sym: location name, owned */
+} ll_value;
+
+/* A place that holds a value: a thread's register or a memory location.
+ * Registers are kept by name as written (`r3`, `rax`, `EAX`, `X0`) so any
+ * architecture's spelling round-trips; `reg` is the architecture's id for
+ * it (-1 for memory, or when the arch does not know the name, e.g. C). */
+typedef struct ll_loc {
+    int proc;      /* thread number, or -1 for a memory location */
+    char *name;    /* register or location name, owned */
+    int reg;       /* arch register id for registers, -1 otherwise */
+    int index;     /* array element `x[2]`, or -1 */
+} ll_loc;
+
+/* One item of the init block. Forms and how they are stored:
+ *   0:r2=x;              loc={0,"r2"}, value=sym x
+ *   x=1;  [x]=1;         loc={-1,"x"}, value=1, bracketed records which
+ *   int x = 1;           type="int"
+ *   int *y = &x;         type="int", pointer=true, value=sym x
+ *   uint64_t 1:rax;      type="uint64_t", has_value=false
+ *   int t[3];            array_len=3
+ *   int t[3] = {1,2,3};  array_len=3, array_vals */
+typedef struct ll_init {
+    ll_pos pos;
+    ll_loc loc;
+    char *type;       /* declared type or NULL, owned */
+    bool pointer;     /* declared with `*` */
+    bool bracketed;   /* written `[x]=...` */
+    bool has_value;
+    ll_value value;
+    int array_len;    /* 0 for a scalar */
+    int n_array_vals;
+    ll_value *array_vals;
+} ll_init;
+
+/* Conditions: herd's PROP grammar. Precedence, loosest first:
+ * `=>`, `\/`, `/\`, then `~`/`not`. */
+typedef enum ll_prop_kind {
+    LL_PROP_TRUE,
+    LL_PROP_FALSE,
+    LL_PROP_ATOM,     /* loc = value */
+    LL_PROP_NOT,
+    LL_PROP_AND,
+    LL_PROP_OR,
+    LL_PROP_IMPLIES,
+} ll_prop_kind;
+
+typedef struct ll_prop {
+    ll_prop_kind kind;
+    ll_pos pos;
+    ll_loc loc;               /* ATOM */
+    bool bracketed;           /* ATOM written `[x]=v` */
+    ll_value value;           /* ATOM */
+    struct ll_prop *lhs;      /* NOT: operand; binary: left */
+    struct ll_prop *rhs;      /* binary: right */
+} ll_prop;
+
+typedef enum ll_quant {
+    LL_EXISTS,
+    LL_NOT_EXISTS,
+    LL_FORALL,
+} ll_quant;
+
+typedef struct ll_cond {
+    ll_quant quant;
+    ll_prop *prop;
+} ll_cond;
+
+/* Instruction operands, filled by the architecture plug-in. */
+typedef enum ll_operand_kind {
+    LL_OPND_REG,     /* reg */
+    LL_OPND_IMM,     /* imm */
+    LL_OPND_MEM,     /* base reg (or -1) + index reg (or -1) + imm offset
+                        (+ sym, a named location, e.g. x86 `(x)`/`x`) */
+    LL_OPND_LABEL,   /* sym: a code label */
+    LL_OPND_SYM,     /* sym: a location name used as a value or address */
+} ll_operand_kind;
+
+typedef struct ll_operand {
+    ll_operand_kind kind;
+    int reg;         /* REG; MEM base register; -1 when absent */
+    int index;       /* MEM index register; -1 when absent */
+    int shift;       /* MEM/REG shift or scale, arch-defined; 0 when absent */
+    int64_t imm;     /* IMM value; MEM displacement */
+    char *sym;       /* LABEL/SYM name; MEM symbolic location; owned */
+} ll_operand;
+
+#define LL_MAX_OPERANDS 5
+
+typedef struct ll_instr {
+    int op;              /* arch-specific opcode enum */
+    unsigned flags;      /* arch-specific: lock prefix, width, .aq/.rl,
+                            condition code, ... */
+    int n_ops;
+    ll_operand ops[LL_MAX_OPERANDS];
+} ll_instr;
+
+/* One cell of the code table: optional label, optional instruction. An
+ * empty cell has neither. */
+typedef struct ll_stmt {
+    ll_pos pos;
+    char *label;         /* owned, or NULL */
+    bool has_instr;
+    ll_instr instr;
+} ll_stmt;
+
+/* A C-test parameter: `int *x`, `atomic_int *y`. */
+typedef struct ll_param {
+    char *type;          /* "int *", owned */
+    char *name;          /* owned */
+} ll_param;
+
+typedef struct ll_thread {
+    int proc;            /* n in Pn */
+    int n_stmts;
+    ll_stmt *stmts;
+    /* C tests only: the function's parameters and its body as text. */
+    int n_params;
+    ll_param *params;
+    char *c_body;        /* text between the braces, owned, or NULL */
+} ll_thread;
+
+typedef struct ll_meta {
+    char *key;           /* owned */
+    char *value;         /* owned, text after '=' as written (trimmed) */
+} ll_meta;
+
+typedef struct ll_test {
+    char *file;              /* path it was read from, owned */
+    char *arch_name;         /* as written: "PPC", "X86_64", "AArch64", "C" */
+    const ll_arch_ops *arch; /* NULL for C tests */
+    char *name;              /* owned */
+    char *doc;               /* quoted doc string without quotes, or NULL */
+    int n_meta;
+    ll_meta *meta;
+    int n_init;
+    ll_init *init;
+    int n_threads;
+    ll_thread *threads;
+    int n_locations;         /* `locations [...]`; 0 when absent */
+    ll_loc *locations;
+    bool has_locations;
+    ll_prop *filter;         /* `filter PROP`, or NULL */
+    ll_cond cond;
+} ll_test;
+
+/* Read one litmus test from text. On failure returns NULL and fills *d
+ * (d->file is set to `file`). Never crashes on any input. */
+ll_test *ll_test_parse(const char *file, const char *text, size_t len,
+                       ll_diag *d);
+/* Read a file from disk: as ll_test_parse, plus I/O errors in *d. */
+ll_test *ll_test_read(const char *path, ll_diag *d);
+void ll_test_free(ll_test *t);
+
+/* Print the test in normalised litmus syntax; parsing it again gives an
+ * equal tree. */
+void ll_test_print(const ll_test *t, ll_buf *out);
+
+/* Parse a stand-alone condition (`exists (0:r3=0 /\ 1:r3=0)`), as found in
+ * the `Condition` line of a herd7/litmus7 log. `arch` may be NULL (register
+ * ids are then -1). Returns false and fills *d on error. */
+bool ll_cond_parse(const char *text, const ll_arch_ops *arch, ll_cond *out,
+                   ll_diag *d);
+/* Print a condition as herd7 prints it in its `Condition` line. */
+void ll_cond_print(const ll_cond *c, ll_buf *out);
+void ll_prop_print(const ll_prop *p, ll_buf *out);
+void ll_prop_free(ll_prop *p);
+void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out);
+void ll_value_print(const ll_value *v, ll_buf *out);
+
+/* Metadata lookup: the value of `key=...`, or NULL. */
+const char *ll_test_meta(const ll_test *t, const char *key);
+
+#endif

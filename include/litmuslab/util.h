@@ -1,0 +1,57 @@
+/* util.h — small shared helpers: checked allocation, a growable text
+ * buffer, and the diagnostic record every reader fills on bad input. */
+#ifndef LITMUSLAB_UTIL_H
+#define LITMUSLAB_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Allocation that never returns NULL: out of memory aborts with a message. */
+void *ll_xmalloc(size_t n);
+void *ll_xcalloc(size_t count, size_t size);
+void *ll_xrealloc(void *p, size_t n);
+char *ll_xstrdup(const char *s);
+char *ll_xstrndup(const char *s, size_t n);
+
+/* Grow a dynamic array *items (of *cap elements of elem_size bytes) so that
+ * it can hold at least need elements. */
+void ll_grow(void **items, int *cap, int need, size_t elem_size);
+
+/* A growable NUL-terminated string. Zero-initialise before use. */
+typedef struct ll_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+} ll_buf;
+
+void ll_buf_putc(ll_buf *b, char c);
+void ll_buf_puts(ll_buf *b, const char *s);
+void ll_buf_putn(ll_buf *b, const char *s, size_t n);
+void ll_buf_printf(ll_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void ll_buf_vprintf(ll_buf *b, const char *fmt, va_list ap);
+void ll_buf_clear(ll_buf *b);
+void ll_buf_free(ll_buf *b);
+/* Return the text (never NULL, "" when empty). */
+const char *ll_buf_str(const ll_buf *b);
+
+/* A diagnostic: where a problem is and what it is. Readers fill one and
+ * return failure; the caller prints it as "FILE:LINE:COL: message". */
+typedef struct ll_diag {
+    const char *file;  /* not owned */
+    int line;          /* 1-based; 0 when unknown */
+    int col;           /* 1-based; 0 when unknown */
+    char msg[512];
+} ll_diag;
+
+void ll_diag_set(ll_diag *d, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Print "FILE:LINE:COL: message\n" (or "FILE:LINE: message" when col is 0). */
+void ll_diag_print(const ll_diag *d, void *stream /* FILE* */);
+
+/* Read a whole file into memory (NUL-terminated). Returns NULL and sets
+ * errno on failure. *len receives the size. */
+char *ll_read_file(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,178 @@
+/* util.c — checked allocation, the growable text buffer, diagnostics and
+ * whole-file reading shared by every stage. */
+#include "litmuslab/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(void)
+{
+    fputs("litmuslab: out of memory\n", stderr);
+    abort();
+}
+
+void *ll_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *ll_xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *ll_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory();
+    return q;
+}
+
+char *ll_xstrdup(const char *s)
+{
+    return ll_xstrndup(s, strlen(s));
+}
+
+char *ll_xstrndup(const char *s, size_t n)
+{
+    char *p = ll_xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+void ll_grow(void **items, int *cap, int need, size_t elem_size)
+{
+    if (need <= *cap)
+        return;
+    int n = *cap ? *cap : 4;
+    while (n < need)
+        n *= 2;
+    *items = ll_xrealloc(*items, (size_t)n * elem_size);
+    *cap = n;
+}
+
+static void buf_reserve(ll_buf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap)
+        return;
+    size_t n = b->cap ? b->cap : 64;
+    while (n < b->len + extra + 1)
+        n *= 2;
+    b->data = ll_xrealloc(b->data, n);
+    b->cap = n;
+}
+
+void ll_buf_putn(ll_buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void ll_buf_putc(ll_buf *b, char c)
+{
+    ll_buf_putn(b, &c, 1);
+}
+
+void ll_buf_puts(ll_buf *b, const char *s)
+{
+    ll_buf_putn(b, s, strlen(s));
+}
+
+void ll_buf_vprintf(ll_buf *b, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n > 0) {
+        buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
+void ll_buf_printf(ll_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ll_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void ll_buf_clear(ll_buf *b)
+{
+    b->len = 0;
+    if (b->data)
+        b->data[0] = '\0';
+}
+
+void ll_buf_free(ll_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+const char *ll_buf_str(const ll_buf *b)
+{
+    return b->data ? b->data : "";
+}
+
+void ll_diag_set(ll_diag *d, int line, int col, const char *fmt, ...)
+{
+    if (!d)
+        return;
+    d->line = line;
+    d->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+}
+
+void ll_diag_print(const ll_diag *d, void *stream)
+{
+    FILE *f = stream;
+    const char *file = d->file ? d->file : "<input>";
+    if (d->line > 0 && d->col > 0)
+        fprintf(f, "%s:%d:%d: %s\n", file, d->line, d->col, d->msg);
+    else if (d->line > 0)
+        fprintf(f, "%s:%d: %s\n", file, d->line, d->msg);
+    else
+        fprintf(f, "%s: %s\n", file, d->msg);
+}
+
+char *ll_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    ll_buf b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        ll_buf_putn(&b, chunk, n);
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        ll_buf_free(&b);
+        errno = EIO;
+        return NULL;
+    }
+    if (!b.data)
+        ll_buf_putn(&b, "", 0);
+    *len = b.len;
+    return b.data;
+}
