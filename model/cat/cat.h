@@ -1,0 +1,58 @@
+/* cat.h — the cat interpreter: loads a memory model written in herd's cat
+ * language and decides whether one candidate execution is allowed.
+ *
+ * The engine (model/) builds a cat_exec for each candidate: the events'
+ * base sets and relations. The interpreter derives the rest (po-loc, ext,
+ * rfe, fr, ...) and evaluates the model's checks. A loaded model keeps
+ * scratch space: use one cat_model per thread. */
+#ifndef LITMUSLAB_MODEL_CAT_H
+#define LITMUSLAB_MODEL_CAT_H
+
+#include <stdbool.h>
+
+#include "litmuslab/util.h"
+#include "model/rel.h"
+
+/* One candidate execution, as the engine sees it. Events are 0..n-1;
+ * initial writes (IW) are events too, one per location, with no thread. */
+typedef struct cat_exec {
+    int n;
+    /* Event classes. */
+    ll_set R, W, F, IW, B;       /* reads, writes, fences, init writes,
+                                    branches */
+    /* Every other named set the architecture defines: fence kinds (SYNC,
+     * LWSYNC, ISYNC, EIEIO, MFENCE, DMB, DSB, ISB, ...), and annotations
+     * such as X (atomic, from lock/xchg/lwarx/stwcx.), A, L, Q, RMW ... */
+    int n_tags;
+    const char *const *tag_names;
+    const ll_set *tags;
+    /* Base relations. `thread` relates events of the same thread (int);
+     * `loc` relates memory events to the same location. */
+    ll_rel po, rf, co, loc, thread, addr, data, ctrl, ctrlisync, rmw;
+} cat_exec;
+
+typedef struct cat_model cat_model;
+
+/* Load a model: `name` is a path, or a file name looked up in each of
+ * dirs[0..n_dirs-1] in order (then in the same dirs for `include`).
+ * Returns NULL with *d set ("FILE:LINE:COL: message") on error. */
+cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
+                    ll_diag *d);
+void cat_free(cat_model *m);
+/* The model's title: the quoted string or first word of its first line. */
+const char *cat_title(const cat_model *m);
+
+typedef struct cat_result {
+    bool allowed;            /* every acyclic/irreflexive/empty check held */
+    const char *failed;      /* name of the first failed check, or NULL */
+    int n_flags;             /* `flag` checks that fired */
+    const char *flags[8];
+} cat_result;
+
+/* Evaluate the model on one candidate. Returns false with *d set only
+ * when evaluation itself fails (e.g. a name the model uses is unknown for
+ * this architecture); a forbidden execution is result->allowed == false. */
+bool cat_check(cat_model *m, const cat_exec *x, cat_result *result,
+               ll_diag *d);
+
+#endif
