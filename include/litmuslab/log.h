@@ -1,0 +1,134 @@
+/* log.h — herd7- and litmus7-format logs: one entry per test run.
+ *
+ * The model stage writes herd7's layout, hwrun writes litmus7's, compare
+ * reads both (plain or gzip), one entry at a time so that big logs are
+ * never held whole in memory. Formats live here and nowhere else.
+ *
+ * herd7 entry:                          litmus7 entry (as in the corpus):
+ *   Test SB Allowed                       Test SB Allow
+ *   States 2                              Histogram (2 states)
+ *   0:r3=0; 1:r3=0;                       4803397 :> 0:r3=0; x=1;
+ *   0:r3=1; 1:r3=1;                       12      *> 0:r3=1; x=2;
+ *   Ok                                    Ok
+ *   Witnesses                             Witnesses
+ *   Positive: 1 Negative: 1               Positive: 12 Negative: 4803397
+ *   Condition exists (0:r3=0 /\ 1:r3=0)   Condition exists (x=2) is validated
+ *   Observation SB Sometimes 1 1          Hash=...
+ *   Time SB 0.02                          Time SB 1680.25
+ *   Hash=...
+ *
+ * Modern litmus7 (7.5x) differs in small ways (`%-6` counts with no space
+ * after `>`, `Positive: P, Negative: N`, a blank line before `Witnesses`,
+ * `is NOT validated`, an `Observation` line); the reader accepts both and
+ * records which one it saw, so the writer gives back the same bytes. */
+#ifndef LITMUSLAB_LOG_H
+#define LITMUSLAB_LOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "litmuslab/state.h"
+#include "litmuslab/test.h"
+#include "litmuslab/util.h"
+
+typedef enum ll_log_format {
+    LL_LOG_HERD,      /* `States N`, no counts */
+    LL_LOG_LITMUS,    /* `Histogram (N states)`, counts and `*` marks */
+} ll_log_format;
+
+typedef enum ll_litmus_style {
+    LL_LITMUS_CLASSIC,   /* the corpus' hardware logs: `%-8` counts, `:> ` */
+    LL_LITMUS_MODERN,    /* litmus7 7.5x: `%-6` counts, `:>`, comma, NOT */
+} ll_litmus_style;
+
+typedef enum ll_verdict {
+    LL_VERDICT_NONE,     /* no verdict line */
+    LL_VERDICT_OK,
+    LL_VERDICT_NO,
+    LL_VERDICT_UNKNOWN,  /* `??` */
+    LL_VERDICT_UNDEF,    /* `Undef` */
+} ll_verdict;
+
+typedef enum ll_validated {
+    LL_VALIDATED_NONE,   /* `Condition ...` with no suffix (herd7, `??`) */
+    LL_VALIDATED_YES,    /* `... is validated` */
+    LL_VALIDATED_NO,     /* `... is not validated` / `is NOT validated` */
+} ll_validated;
+
+/* One final state of an entry. herd7 states have count 0 and no mark. */
+typedef struct ll_log_state {
+    ll_state state;
+    uint64_t count;
+    bool marked;         /* litmus7 `*>`: satisfies the condition */
+} ll_log_state;
+
+typedef struct ll_log_entry {
+    ll_log_format format;
+    ll_litmus_style style;       /* litmus7 entries only */
+    char *name;                  /* test name, owned */
+    char *kind;                  /* `Allowed`, `Forbid`, ...; "" if absent */
+    int n_states;
+    int cap_states;
+    ll_log_state *states;
+    ll_verdict verdict;
+    bool has_witnesses;          /* `Witnesses` + `Positive:` lines */
+    uint64_t positive;
+    uint64_t negative;
+    char *cond_text;             /* after `Condition `, before ` is ...`;
+                                    NULL when absent */
+    bool has_cond;               /* cond holds the parsed cond_text */
+    ll_cond cond;
+    ll_validated validated;
+    char *obs_word;              /* `Never`/`Sometimes`/`Always`, or NULL */
+    uint64_t obs_pos;
+    uint64_t obs_neg;
+    char *hash;                  /* after `Hash=`, or NULL */
+    char *time;                  /* seconds as written (`0.02`), or NULL */
+    /* Any other line, kept verbatim in order (`Machine NAME`, topology,
+     * placement, `Relax ...`, `Flag ...`); written back before `Time`. */
+    int n_extra;
+    int cap_extra;
+    char **extra;
+    const char *file;            /* where the entry was read (not owned) */
+    int line;                    /* line of its `Test` line */
+} ll_log_entry;
+
+/* Free an entry's contents and zero it (ready for reuse). */
+void ll_log_entry_clear(ll_log_entry *e);
+/* Add a state (copied) with its count and mark. */
+void ll_log_entry_add_state(ll_log_entry *e, const ll_state *s,
+                            uint64_t count, bool marked);
+/* Append an extra line (copied, without newline). */
+void ll_log_entry_add_extra(ll_log_entry *e, const char *line);
+/* The text after `KEY ` or `KEY=` in the first extra line starting with
+ * it (e.g. "Machine"), or NULL. */
+const char *ll_log_entry_extra(const ll_log_entry *e, const char *key);
+/* Sum of the states' counts. */
+uint64_t ll_log_entry_total(const ll_log_entry *e);
+
+/* The kind word for a quantifier: herd7 `Allowed`/`Forbidden`/`Required`,
+ * classic litmus7 `Allow`/`Forbid`/`Require`. */
+const char *ll_log_kind_word(ll_quant q, ll_log_format f,
+                             ll_litmus_style style);
+
+/* Streaming reader. Plain or gzip input (zlib reads both); "-" is stdin. */
+typedef struct ll_log_reader ll_log_reader;
+
+/* NULL + *d on failure to open. */
+ll_log_reader *ll_log_open(const char *path, ll_diag *d);
+/* Read the next entry into *e (cleared first). Returns 1 for an entry, 0 at
+ * end of input, -1 for a malformed entry: *d says where (FILE:LINE) and
+ * what, the entry is skipped, and the next call goes on after it. An
+ * unparseable condition is not an error: has_cond stays false. */
+int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d);
+void ll_log_close(ll_log_reader *r);
+
+/* Writers: the entry in herd7's / litmus7's layout (style from e->style),
+ * ending with the blank line that separates entries. */
+void ll_log_format_herd(const ll_log_entry *e, ll_buf *out);
+void ll_log_format_litmus(const ll_log_entry *e, ll_buf *out);
+void ll_log_write_herd(FILE *f, const ll_log_entry *e);
+void ll_log_write_litmus(FILE *f, const ll_log_entry *e);
+
+#endif

@@ -1,0 +1,388 @@
+/* read.c — the streaming log reader: herd7 and litmus7 entries, one at a
+ * time, from plain or gzip files (zlib reads both transparently). A broken
+ * entry is reported with FILE:LINE and skipped up to the next `Test` line. */
+#include "litmuslab/log.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+struct ll_log_reader {
+    gzFile gz;
+    char *path;
+    int line;          /* number of the line in cur */
+    ll_buf cur;        /* current line, without its newline */
+    bool pushed_back;  /* cur is to be returned again by next_line */
+};
+
+ll_log_reader *ll_log_open(const char *path, ll_diag *d)
+{
+    gzFile gz = strcmp(path, "-") ? gzopen(path, "rb")
+                                  : gzdopen(dup(STDIN_FILENO), "rb");
+    if (!gz) {
+        if (d) {
+            d->file = path;
+            ll_diag_set(d, 0, 0, "cannot open: %s",
+                        strerror(errno ? errno : ENOENT));
+        }
+        return NULL;
+    }
+    gzbuffer(gz, 1 << 17);
+    ll_log_reader *r = ll_xcalloc(1, sizeof *r);
+    r->gz = gz;
+    r->path = ll_xstrdup(path);
+    return r;
+}
+
+void ll_log_close(ll_log_reader *r)
+{
+    if (!r)
+        return;
+    gzclose(r->gz);
+    free(r->path);
+    ll_buf_free(&r->cur);
+    free(r);
+}
+
+/* The next line into r->cur (newline and trailing blanks removed). */
+static bool next_line(ll_log_reader *r)
+{
+    if (r->pushed_back) {
+        r->pushed_back = false;
+        return true;
+    }
+    ll_buf_clear(&r->cur);
+    char chunk[4096];
+    bool got = false;
+    while (gzgets(r->gz, chunk, sizeof chunk)) {
+        got = true;
+        size_t n = strlen(chunk);
+        ll_buf_putn(&r->cur, chunk, n);
+        if (n && chunk[n - 1] == '\n')
+            break;
+    }
+    if (!got)
+        return false;
+    while (r->cur.len && isspace((unsigned char)r->cur.data[r->cur.len - 1]))
+        r->cur.data[--r->cur.len] = '\0';
+    r->line++;
+    return true;
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+    return !strncmp(s, prefix, strlen(prefix));
+}
+
+static bool is_test_line(const char *s)
+{
+    return starts_with(s, "Test ");
+}
+
+/* Skip the rest of a broken entry: up to (not including) the next `Test`. */
+static void skip_entry(ll_log_reader *r)
+{
+    while (next_line(r)) {
+        if (is_test_line(ll_buf_str(&r->cur))) {
+            r->pushed_back = true;
+            return;
+        }
+    }
+}
+
+static int fail(ll_log_reader *r, ll_diag *d, int line, const char *fmt,
+                const char *arg)
+{
+    if (d) {
+        d->file = r->path;
+        ll_diag_set(d, line, 0, fmt, arg);
+    }
+    return -1;
+}
+
+/* An unsigned decimal count; *end after it. */
+static bool parse_count(const char *s, uint64_t *out, const char **end)
+{
+    if (!isdigit((unsigned char)*s))
+        return false;
+    errno = 0;
+    char *e;
+    unsigned long long v = strtoull(s, &e, 10);
+    if (errno == ERANGE)
+        return false;
+    *out = v;
+    *end = e;
+    return true;
+}
+
+static bool parse_test_line(const char *s, ll_log_entry *e)
+{
+    s += 5;
+    while (*s == ' ')
+        s++;
+    const char *name = s;
+    while (*s && *s != ' ')
+        s++;
+    if (s == name)
+        return false;
+    e->name = ll_xstrndup(name, (size_t)(s - name));
+    while (*s == ' ')
+        s++;
+    e->kind = ll_xstrdup(s);
+    return true;
+}
+
+/* `States N` or `Histogram (N states)`; returns N or -1. */
+static int parse_header(const char *s, ll_log_entry *e)
+{
+    uint64_t n;
+    const char *end;
+    if (starts_with(s, "States ")) {
+        e->format = LL_LOG_HERD;
+        if (parse_count(s + 7, &n, &end) && !*end && n < 10000000)
+            return (int)n;
+    } else if (starts_with(s, "Histogram (")) {
+        e->format = LL_LOG_LITMUS;
+        if (parse_count(s + 11, &n, &end) && !strcmp(end, " states)") &&
+            n < 10000000)
+            return (int)n;
+    }
+    return -1;
+}
+
+/* One histogram or herd state line. Returns 0 or -1 (diag filled). */
+static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
+                           ll_diag *d)
+{
+    const char *s = ll_buf_str(&r->cur);
+    const char *body = s;
+    uint64_t count = 0;
+    bool marked = false;
+    if (e->format == LL_LOG_LITMUS) {
+        const char *p;
+        if (!parse_count(s, &count, &p)) {
+            return fail(r, d, r->line, "bad count in '%s'", s);
+        }
+        while (*p == ' ')
+            p++;
+        if ((*p != ':' && *p != '*') || p[1] != '>')
+            return fail(r, d, r->line, "bad count in '%s'", s);
+        marked = *p == '*';
+        p += 2;
+        if (index == 0)
+            e->style = *p == ' ' ? LL_LITMUS_CLASSIC : LL_LITMUS_MODERN;
+        body = p;
+    }
+    ll_state st = {0};
+    ll_diag sd = {0};
+    if (!strchr(body, '=') || !ll_state_parse(body, &st, &sd)) {
+        ll_state_clear(&st);
+        if (!strchr(body, '='))
+            return fail(r, d, r->line, "bad state line '%s'", s);
+        if (d) {
+            d->file = r->path;
+            ll_diag_set(d, r->line, 0, "%s in '%s'", sd.msg, s);
+        }
+        return -1;
+    }
+    ll_log_entry_add_state(e, &st, count, marked);
+    ll_state_clear(&st);
+    return 0;
+}
+
+static bool parse_verdict(const char *s, ll_verdict *v)
+{
+    static const struct {
+        const char *word;
+        ll_verdict v;
+    } words[] = {{"Ok", LL_VERDICT_OK},
+                 {"No", LL_VERDICT_NO},
+                 {"??", LL_VERDICT_UNKNOWN},
+                 {"Undef", LL_VERDICT_UNDEF}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (!strcmp(s, words[i].word)) {
+            *v = words[i].v;
+            return true;
+        }
+    return false;
+}
+
+static bool parse_witness_counts(const char *s, ll_log_entry *e)
+{
+    const char *p;
+    if (!parse_count(s + 10, &e->positive, &p))
+        return false;
+    if (*p == ',') {
+        p++;
+        e->style = LL_LITMUS_MODERN;
+    }
+    if (!starts_with(p, " Negative: "))
+        return false;
+    return parse_count(p + 11, &e->negative, &p) && !*p;
+}
+
+static void set_condition(const char *s, ll_log_entry *e)
+{
+    static const struct {
+        const char *suffix;
+        ll_validated v;
+    } suffixes[] = {{" is validated", LL_VALIDATED_YES},
+                    {" is not validated", LL_VALIDATED_NO},
+                    {" is NOT validated", LL_VALIDATED_NO}};
+    size_t len = strlen(s);
+    e->validated = LL_VALIDATED_NONE;
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        size_t n = strlen(suffixes[i].suffix);
+        if (len >= n && !strcmp(s + len - n, suffixes[i].suffix)) {
+            len -= n;
+            e->validated = suffixes[i].v;
+            break;
+        }
+    }
+    e->cond_text = ll_xstrndup(s, len);
+}
+
+/* `Observation NAME WORD P N` */
+static bool parse_observation(const char *s, ll_log_entry *e)
+{
+    s += 12;
+    size_t n = strlen(e->name);
+    if (strncmp(s, e->name, n) || s[n] != ' ')
+        return false;
+    s += n + 1;
+    const char *word = s;
+    while (*s && *s != ' ')
+        s++;
+    if (s == word || *s != ' ')
+        return false;
+    const char *p;
+    if (!parse_count(s + 1, &e->obs_pos, &p) || *p != ' ' ||
+        !parse_count(p + 1, &e->obs_neg, &p) || *p)
+        return false;
+    e->obs_word = ll_xstrndup(word, (size_t)(s - word));
+    return true;
+}
+
+/* `Time NAME T` for this entry's NAME; anything else stays an extra. */
+static bool parse_time(const char *s, ll_log_entry *e)
+{
+    s += 5;
+    size_t n = strlen(e->name);
+    if (strncmp(s, e->name, n) || s[n] != ' ' || !s[n + 1])
+        return false;
+    e->time = ll_xstrdup(s + n + 1);
+    return true;
+}
+
+/* The lines after the states, up to the blank line that ends the entry
+ * (a blank line before `Witnesses`, as modern litmus7 prints, does not). */
+static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
+{
+    bool tail_seen = false, witnesses = false;
+    while (next_line(r)) {
+        const char *s = ll_buf_str(&r->cur);
+        if (is_test_line(s)) {
+            r->pushed_back = true;
+            break;
+        }
+        if (!*s) {
+            if (tail_seen)
+                break;
+            continue;
+        }
+        ll_verdict v;
+        if (parse_verdict(s, &v)) {
+            if (e->verdict != LL_VERDICT_NONE)
+                return fail(r, d, r->line, "second verdict '%s'", s);
+            e->verdict = v;
+        } else if (!strcmp(s, "Witnesses")) {
+            witnesses = true;
+        } else if (starts_with(s, "Positive: ")) {
+            if (!parse_witness_counts(s, e))
+                return fail(r, d, r->line, "bad count in '%s'", s);
+            e->has_witnesses = true;
+        } else if (starts_with(s, "Condition ") && !e->cond_text) {
+            set_condition(s + 10, e);
+            tail_seen = true;
+        } else if (starts_with(s, "Observation ")) {
+            if (!parse_observation(s, e))
+                return fail(r, d, r->line, "bad Observation line '%s'", s);
+            tail_seen = true;
+        } else if (starts_with(s, "Hash=") && !e->hash) {
+            e->hash = ll_xstrdup(s + 5);
+            tail_seen = true;
+        } else if (starts_with(s, "Time ") && !e->time && parse_time(s, e)) {
+            tail_seen = true;
+        } else {
+            ll_log_entry_add_extra(e, s);
+        }
+    }
+    if (witnesses && !e->has_witnesses)
+        ll_log_entry_add_extra(e, "Witnesses");
+    return 0;
+}
+
+int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
+{
+    ll_log_entry_clear(e);
+    do {
+        if (!next_line(r))
+            return 0;
+    } while (!is_test_line(ll_buf_str(&r->cur)));
+    e->file = r->path;
+    e->line = r->line;
+    if (!parse_test_line(ll_buf_str(&r->cur), e)) {
+        fail(r, d, r->line, "bad Test line '%s'", ll_buf_str(&r->cur));
+        goto skip;
+    }
+    if (!next_line(r)) {
+        fail(r, d, e->line, "truncated entry '%s': ends after its Test line",
+             e->name);
+        goto skip;
+    }
+    int n = parse_header(ll_buf_str(&r->cur), e);
+    if (n < 0) {
+        if (is_test_line(ll_buf_str(&r->cur)))
+            r->pushed_back = true;
+        fail(r, d, r->line,
+             "expected 'States N' or 'Histogram (N states)', got '%s'",
+             ll_buf_str(&r->cur));
+        goto skip;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!next_line(r) || is_test_line(ll_buf_str(&r->cur)) ||
+            !*ll_buf_str(&r->cur)) {
+            r->pushed_back = r->line > 0 &&
+                             is_test_line(ll_buf_str(&r->cur));
+            char msg[64];
+            snprintf(msg, sizeof msg, "%d of %d states", i, n);
+            fail(r, d, e->line, "truncated entry: only %s", msg);
+            goto skip;
+        }
+        const char *line = ll_buf_str(&r->cur);
+        if (e->format == LL_LOG_LITMUS ? !isdigit((unsigned char)line[0])
+                                       : !strchr(line, '=')) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "%d of %d states", i, n);
+            fail(r, d, r->line, "truncated entry: only %s", msg);
+            goto skip;
+        }
+        if (read_state_line(r, e, i, d) < 0)
+            goto skip;
+    }
+    if (read_tail(r, e, d) < 0)
+        goto skip;
+    if (e->verdict == LL_VERDICT_NONE) {
+        fail(r, d, e->line, "entry '%s' has no Ok/No verdict line", e->name);
+        ll_log_entry_clear(e);
+        return -1;
+    }
+    return 1;
+skip:
+    skip_entry(r);
+    ll_log_entry_clear(e);
+    return -1;
+}
