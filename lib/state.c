@@ -260,7 +260,7 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
     const char *p = skip_spaces(text);
     while (*p && *p != '\n') {
         const char *err = NULL;
-        const char *at = p;
+        const char *at = p, *loc_at = p;
         ll_loc loc;
         ll_value v = {0};
         if (!parse_loc(&p, &loc, &err))
@@ -285,6 +285,7 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
         }
         if (ll_state_get(out, &loc)) {
             err = "location bound twice";
+            at = loc_at;
             free(loc.name);
             free(v.sym);
             goto fail;

@@ -99,6 +99,9 @@ void ll_log_entry_clear(ll_log_entry *e);
 /* Add a state (copied) with its count and mark. */
 void ll_log_entry_add_state(ll_log_entry *e, const ll_state *s,
                             uint64_t count, bool marked);
+/* Sort the states in herd7's order (by their bindings, in order; as herd7
+ * lists them). */
+void ll_log_entry_sort_states(ll_log_entry *e);
 /* Append an extra line (copied, without newline). */
 void ll_log_entry_add_extra(ll_log_entry *e, const char *line);
 /* The text after `KEY ` or `KEY=` in the first extra line starting with

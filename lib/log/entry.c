@@ -74,3 +74,15 @@ const char *ll_log_kind_word(ll_quant q, ll_log_format f,
     }
     return "";
 }
+
+static int state_order(const void *a, const void *b)
+{
+    return ll_state_cmp(&((const ll_log_state *)a)->state,
+                        &((const ll_log_state *)b)->state);
+}
+
+void ll_log_entry_sort_states(ll_log_entry *e)
+{
+    if (e->n_states > 1)
+        qsort(e->states, (size_t)e->n_states, sizeof *e->states, state_order);
+}

@@ -118,7 +118,8 @@ static bool parse_count(const char *s, uint64_t *out, const char **end)
     return true;
 }
 
-static bool parse_test_line(const char *s, ll_log_entry *e)
+/* `Test NAME [KIND]`; lines are right-trimmed, so NAME is not empty. */
+static void parse_test_line(const char *s, ll_log_entry *e)
 {
     s += 5;
     while (*s == ' ')
@@ -126,13 +127,10 @@ static bool parse_test_line(const char *s, ll_log_entry *e)
     const char *name = s;
     while (*s && *s != ' ')
         s++;
-    if (s == name)
-        return false;
     e->name = ll_xstrndup(name, (size_t)(s - name));
     while (*s == ' ')
         s++;
     e->kind = ll_xstrdup(s);
-    return true;
 }
 
 /* `States N` or `Histogram (N states)`; returns N or -1. */
@@ -334,19 +332,15 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
     } while (!is_test_line(ll_buf_str(&r->cur)));
     e->file = r->path;
     e->line = r->line;
-    if (!parse_test_line(ll_buf_str(&r->cur), e)) {
-        fail(r, d, r->line, "bad Test line '%s'", ll_buf_str(&r->cur));
-        goto skip;
-    }
-    if (!next_line(r)) {
+    parse_test_line(ll_buf_str(&r->cur), e);
+    if (!next_line(r) || is_test_line(ll_buf_str(&r->cur))) {
+        r->pushed_back = is_test_line(ll_buf_str(&r->cur));
         fail(r, d, e->line, "truncated entry '%s': ends after its Test line",
              e->name);
         goto skip;
     }
     int n = parse_header(ll_buf_str(&r->cur), e);
     if (n < 0) {
-        if (is_test_line(ll_buf_str(&r->cur)))
-            r->pushed_back = true;
         fail(r, d, r->line,
              "expected 'States N' or 'Histogram (N states)', got '%s'",
              ll_buf_str(&r->cur));
@@ -355,8 +349,7 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
     for (int i = 0; i < n; i++) {
         if (!next_line(r) || is_test_line(ll_buf_str(&r->cur)) ||
             !*ll_buf_str(&r->cur)) {
-            r->pushed_back = r->line > 0 &&
-                             is_test_line(ll_buf_str(&r->cur));
+            r->pushed_back = is_test_line(ll_buf_str(&r->cur));
             char msg[64];
             snprintf(msg, sizeof msg, "%d of %d states", i, n);
             fail(r, d, e->line, "truncated entry: only %s", msg);
