@@ -1,0 +1,379 @@
+/* rel.c — event sets and relations as bit vectors and bit matrices.
+ *
+ * Every operation works a 64-bit word at a time along rows. Bits beyond n
+ * in the last word of a set or row are always zero, so emptiness and
+ * equality can compare whole words. */
+#include "model/rel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "litmuslab/util.h"
+
+static int words_for(int n)
+{
+    return (n + 63) / 64;
+}
+
+/* Mask of the valid bits of the last word of a row of n bits. */
+static uint64_t tail_mask(int n)
+{
+    int r = n % 64;
+    return r ? (((uint64_t)1 << r) - 1) : ~(uint64_t)0;
+}
+
+static uint64_t *row(const ll_rel *r, int i)
+{
+    return r->w + (size_t)i * (size_t)r->words;
+}
+
+/* ---- sets ---- */
+
+void ll_set_init(ll_set *s, int n)
+{
+    s->n = n;
+    s->words = words_for(n);
+    s->w = ll_xcalloc((size_t)(s->words ? s->words : 1), sizeof(uint64_t));
+}
+
+void ll_set_free(ll_set *s)
+{
+    free(s->w);
+    s->w = NULL;
+    s->n = s->words = 0;
+}
+
+void ll_set_clear(ll_set *s)
+{
+    memset(s->w, 0, (size_t)s->words * sizeof(uint64_t));
+}
+
+void ll_set_add(ll_set *s, int e)
+{
+    s->w[e / 64] |= (uint64_t)1 << (e % 64);
+}
+
+bool ll_set_has(const ll_set *s, int e)
+{
+    return (s->w[e / 64] >> (e % 64)) & 1;
+}
+
+void ll_set_copy(ll_set *dst, const ll_set *src)
+{
+    if (dst != src)
+        memcpy(dst->w, src->w, (size_t)src->words * sizeof(uint64_t));
+}
+
+void ll_set_union(ll_set *dst, const ll_set *a, const ll_set *b)
+{
+    for (int k = 0; k < a->words; k++)
+        dst->w[k] = a->w[k] | b->w[k];
+}
+
+void ll_set_inter(ll_set *dst, const ll_set *a, const ll_set *b)
+{
+    for (int k = 0; k < a->words; k++)
+        dst->w[k] = a->w[k] & b->w[k];
+}
+
+void ll_set_diff(ll_set *dst, const ll_set *a, const ll_set *b)
+{
+    for (int k = 0; k < a->words; k++)
+        dst->w[k] = a->w[k] & ~b->w[k];
+}
+
+void ll_set_complement(ll_set *dst, const ll_set *a)
+{
+    for (int k = 0; k < a->words; k++)
+        dst->w[k] = ~a->w[k];
+    if (a->words)
+        dst->w[a->words - 1] &= tail_mask(a->n);
+}
+
+bool ll_set_empty(const ll_set *s)
+{
+    for (int k = 0; k < s->words; k++)
+        if (s->w[k])
+            return false;
+    return true;
+}
+
+/* ---- relations ---- */
+
+static size_t rel_size(const ll_rel *r)
+{
+    return (size_t)r->n * (size_t)r->words;
+}
+
+void ll_rel_init(ll_rel *r, int n)
+{
+    r->n = n;
+    r->words = words_for(n);
+    size_t cells = (size_t)n * (size_t)r->words;
+    r->w = ll_xcalloc(cells ? cells : 1, sizeof(uint64_t));
+}
+
+void ll_rel_free(ll_rel *r)
+{
+    free(r->w);
+    r->w = NULL;
+    r->n = r->words = 0;
+}
+
+void ll_rel_clear(ll_rel *r)
+{
+    memset(r->w, 0, rel_size(r) * sizeof(uint64_t));
+}
+
+void ll_rel_add(ll_rel *r, int a, int b)
+{
+    row(r, a)[b / 64] |= (uint64_t)1 << (b % 64);
+}
+
+bool ll_rel_has(const ll_rel *r, int a, int b)
+{
+    return (row(r, a)[b / 64] >> (b % 64)) & 1;
+}
+
+void ll_rel_copy(ll_rel *dst, const ll_rel *src)
+{
+    if (dst != src)
+        memcpy(dst->w, src->w, rel_size(src) * sizeof(uint64_t));
+}
+
+void ll_rel_union(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+{
+    size_t m = rel_size(a);
+    for (size_t k = 0; k < m; k++)
+        dst->w[k] = a->w[k] | b->w[k];
+}
+
+void ll_rel_inter(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+{
+    size_t m = rel_size(a);
+    for (size_t k = 0; k < m; k++)
+        dst->w[k] = a->w[k] & b->w[k];
+}
+
+void ll_rel_diff(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+{
+    size_t m = rel_size(a);
+    for (size_t k = 0; k < m; k++)
+        dst->w[k] = a->w[k] & ~b->w[k];
+}
+
+void ll_rel_inverse(ll_rel *dst, const ll_rel *a)
+{
+    if (dst == a) {
+        /* In place: swap across the diagonal. */
+        for (int i = 0; i < a->n; i++)
+            for (int j = i + 1; j < a->n; j++) {
+                bool ij = ll_rel_has(a, i, j), ji = ll_rel_has(a, j, i);
+                if (ij != ji) {
+                    row(dst, i)[j / 64] ^= (uint64_t)1 << (j % 64);
+                    row(dst, j)[i / 64] ^= (uint64_t)1 << (i % 64);
+                }
+            }
+        return;
+    }
+    ll_rel_clear(dst);
+    for (int i = 0; i < a->n; i++) {
+        const uint64_t *ri = row(a, i);
+        for (int k = 0; k < a->words; k++) {
+            uint64_t bits = ri[k];
+            while (bits) {
+                int j = k * 64 + __builtin_ctzll(bits);
+                bits &= bits - 1;
+                row(dst, j)[i / 64] |= (uint64_t)1 << (i % 64);
+            }
+        }
+    }
+}
+
+void ll_rel_seq(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+{
+    int W = a->words;
+    for (int i = 0; i < a->n; i++) {
+        uint64_t *out = row(dst, i);
+        const uint64_t *ri = row(a, i);
+        memset(out, 0, (size_t)W * sizeof(uint64_t));
+        for (int k = 0; k < W; k++) {
+            uint64_t bits = ri[k];
+            while (bits) {
+                int j = k * 64 + __builtin_ctzll(bits);
+                bits &= bits - 1;
+                const uint64_t *rj = row(b, j);
+                for (int m = 0; m < W; m++)
+                    out[m] |= rj[m];
+            }
+        }
+    }
+}
+
+void ll_rel_transitive(ll_rel *dst, const ll_rel *a)
+{
+    ll_rel_copy(dst, a);
+    int n = dst->n, W = dst->words;
+    /* Warshall: after step k, paths through 0..k are closed. */
+    for (int k = 0; k < n; k++) {
+        const uint64_t *rk = row(dst, k);
+        uint64_t bit = (uint64_t)1 << (k % 64);
+        int kw = k / 64;
+        for (int i = 0; i < n; i++) {
+            uint64_t *ri = row(dst, i);
+            if (ri[kw] & bit)
+                for (int m = 0; m < W; m++)
+                    ri[m] |= rk[m];
+        }
+    }
+}
+
+void ll_rel_reflexive_transitive(ll_rel *dst, const ll_rel *a)
+{
+    ll_rel_transitive(dst, a);
+    for (int i = 0; i < dst->n; i++)
+        ll_rel_add(dst, i, i);
+}
+
+void ll_rel_identity_on(ll_rel *dst, const ll_set *s)
+{
+    ll_rel_clear(dst);
+    for (int k = 0; k < s->words; k++) {
+        uint64_t bits = s->w[k];
+        while (bits) {
+            int i = k * 64 + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            ll_rel_add(dst, i, i);
+        }
+    }
+}
+
+void ll_rel_cartesian(ll_rel *dst, const ll_set *a, const ll_set *b)
+{
+    int W = dst->words;
+    for (int i = 0; i < dst->n; i++) {
+        uint64_t *out = row(dst, i);
+        if (ll_set_has(a, i))
+            memcpy(out, b->w, (size_t)W * sizeof(uint64_t));
+        else
+            memset(out, 0, (size_t)W * sizeof(uint64_t));
+    }
+}
+
+void ll_rel_domain(ll_set *dst, const ll_rel *r)
+{
+    ll_set_clear(dst);
+    for (int i = 0; i < r->n; i++) {
+        const uint64_t *ri = row(r, i);
+        for (int k = 0; k < r->words; k++)
+            if (ri[k]) {
+                ll_set_add(dst, i);
+                break;
+            }
+    }
+}
+
+void ll_rel_range(ll_set *dst, const ll_rel *r)
+{
+    ll_set_clear(dst);
+    for (int i = 0; i < r->n; i++) {
+        const uint64_t *ri = row(r, i);
+        for (int k = 0; k < r->words; k++)
+            dst->w[k] |= ri[k];
+    }
+}
+
+bool ll_rel_empty(const ll_rel *r)
+{
+    size_t m = rel_size(r);
+    for (size_t k = 0; k < m; k++)
+        if (r->w[k])
+            return false;
+    return true;
+}
+
+bool ll_rel_irreflexive(const ll_rel *r)
+{
+    for (int i = 0; i < r->n; i++)
+        if (ll_rel_has(r, i, i))
+            return false;
+    return true;
+}
+
+bool ll_rel_equal(const ll_rel *a, const ll_rel *b)
+{
+    return a->n == b->n &&
+           memcmp(a->w, b->w, rel_size(a) * sizeof(uint64_t)) == 0;
+}
+
+/* Acyclicity by depth-first search. The grey set (nodes on the stack) is
+ * a bit vector, so a back edge shows up as one AND of a row with it; each
+ * frame remembers which successors it has not tried yet, word by word. */
+typedef struct dfs_frame {
+    int node;
+    int word;         /* next word of the row to load */
+    uint64_t pending; /* untried successors in word-1 */
+} dfs_frame;
+
+enum { DFS_SMALL = 256 };
+
+bool ll_rel_acyclic(const ll_rel *r)
+{
+    int n = r->n, W = r->words;
+    if (n == 0)
+        return true;
+    uint64_t small_sets[2 * (DFS_SMALL / 64)];
+    dfs_frame small_stack[DFS_SMALL];
+    uint64_t *grey = small_sets, *done;
+    dfs_frame *stack = small_stack;
+    if (n > DFS_SMALL) {
+        grey = ll_xcalloc((size_t)W * 2, sizeof(uint64_t));
+        stack = ll_xmalloc((size_t)n * sizeof(dfs_frame));
+    } else {
+        memset(grey, 0, (size_t)W * 2 * sizeof(uint64_t));
+    }
+    done = grey + W;
+    bool ok = true;
+    for (int root = 0; root < n && ok; root++) {
+        if ((done[root / 64] >> (root % 64)) & 1)
+            continue;
+        int sp = 0;
+        stack[sp++] = (dfs_frame){root, 0, 0};
+        grey[root / 64] |= (uint64_t)1 << (root % 64);
+        while (sp > 0) {
+            dfs_frame *f = &stack[sp - 1];
+            const uint64_t *rf = row(r, f->node);
+            if (f->word == 0) {
+                for (int k = 0; k < W; k++)
+                    if (rf[k] & grey[k]) {
+                        ok = false;
+                        break;
+                    }
+                if (!ok)
+                    break;
+            }
+            while (!f->pending && f->word < W) {
+                f->pending = rf[f->word] & ~done[f->word];
+                f->word++;
+            }
+            if (!f->pending) {
+                int v = f->node;
+                grey[v / 64] &= ~((uint64_t)1 << (v % 64));
+                done[v / 64] |= (uint64_t)1 << (v % 64);
+                sp--;
+                continue;
+            }
+            int next = (f->word - 1) * 64 + __builtin_ctzll(f->pending);
+            f->pending &= f->pending - 1;
+            if ((done[next / 64] >> (next % 64)) & 1)
+                continue;
+            grey[next / 64] |= (uint64_t)1 << (next % 64);
+            stack[sp++] = (dfs_frame){next, 0, 0};
+        }
+    }
+    if (n > DFS_SMALL) {
+        free(grey);
+        free(stack);
+    }
+    return ok;
+}
