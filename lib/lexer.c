@@ -1,0 +1,246 @@
+/* lexer.c — tokens of the litmus format with positions; nested (* *)
+ * comments as herd's lexer has them. */
+#include "lexer.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+bool ll_is_name_start(int c)
+{
+    return isalpha(c) || c == '_' || c == '.' || c == '$';
+}
+
+bool ll_is_name_char(int c)
+{
+    return isalnum(c) || c == '_' || c == '.' || c == '$';
+}
+
+void ll_lex_init(ll_lexer *lx, const char *src, size_t len, ll_diag *d)
+{
+    memset(lx, 0, sizeof *lx);
+    lx->src = src;
+    lx->len = len;
+    lx->line = 1;
+    lx->col = 1;
+    lx->d = d;
+}
+
+static int peek(const ll_lexer *lx, size_t ahead)
+{
+    size_t i = lx->off + ahead;
+    return i < lx->len ? (unsigned char)lx->src[i] : -1;
+}
+
+static void advance(ll_lexer *lx)
+{
+    if (lx->off >= lx->len)
+        return;
+    if (lx->src[lx->off] == '\n') {
+        lx->line++;
+        lx->col = 1;
+    } else {
+        lx->col++;
+    }
+    lx->off++;
+}
+
+void ll_lex_seek(ll_lexer *lx, size_t off)
+{
+    while (lx->off < off && lx->off < lx->len)
+        advance(lx);
+}
+
+/* herd nests comments: `(* a (* b *) c *)` is one comment. */
+static bool skip_comment(ll_lexer *lx)
+{
+    int line = lx->line, col = lx->col;
+    int depth = 0;
+    while (lx->off < lx->len) {
+        if (peek(lx, 0) == '(' && peek(lx, 1) == '*') {
+            depth++;
+            advance(lx);
+            advance(lx);
+        } else if (peek(lx, 0) == '*' && peek(lx, 1) == ')') {
+            advance(lx);
+            advance(lx);
+            if (--depth == 0)
+                return true;
+        } else {
+            advance(lx);
+        }
+    }
+    ll_diag_set(lx->d, line, col, "unterminated comment");
+    return false;
+}
+
+bool ll_lex_skip_space(ll_lexer *lx)
+{
+    for (;;) {
+        int c = peek(lx, 0);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+            c == '\v')
+            advance(lx);
+        else if (c == '(' && peek(lx, 1) == '*') {
+            if (!skip_comment(lx))
+                return false;
+        } else
+            return true;
+    }
+}
+
+static const char *const puncts[] = {
+    "/\\", "\\/", "=>", "==", "!=", "<>", "<<", ">>", "(", ")", "[", "]",
+    "{",   "}",   ";",  ":",  "=",  ",",  "*",  "&",  "|", "~", "+",
+};
+
+static void set_token(ll_lexer *lx, ll_tok_kind kind, size_t start,
+                      ll_pos pos)
+{
+    lx->tok.kind = kind;
+    lx->tok.text = lx->src + start;
+    lx->tok.len = lx->off - start;
+    lx->tok.off = start;
+    lx->tok.pos = pos;
+}
+
+static bool lex_number(ll_lexer *lx, size_t start, ll_pos pos)
+{
+    if (peek(lx, 0) == '-')
+        advance(lx);
+    if (peek(lx, 0) == '0' && (peek(lx, 1) == 'x' || peek(lx, 1) == 'X') &&
+        peek(lx, 2) >= 0 && isxdigit(peek(lx, 2))) {
+        advance(lx);
+        advance(lx);
+        while (peek(lx, 0) >= 0 && isxdigit(peek(lx, 0)))
+            advance(lx);
+    } else {
+        while (peek(lx, 0) >= 0 && isdigit(peek(lx, 0)))
+            advance(lx);
+    }
+    set_token(lx, LL_TOK_NUM, start, pos);
+    return true;
+}
+
+static bool lex_string(ll_lexer *lx, size_t start, ll_pos pos)
+{
+    advance(lx);
+    while (peek(lx, 0) != '"') {
+        if (peek(lx, 0) < 0 || peek(lx, 0) == '\n') {
+            ll_diag_set(lx->d, pos.line, pos.col, "unterminated string");
+            return false;
+        }
+        advance(lx);
+    }
+    advance(lx);
+    set_token(lx, LL_TOK_STRING, start, pos);
+    lx->tok.text++;
+    lx->tok.len -= 2;
+    return true;
+}
+
+bool ll_lex_next(ll_lexer *lx)
+{
+    if (!ll_lex_skip_space(lx))
+        return false;
+    size_t start = lx->off;
+    ll_pos pos = {lx->line, lx->col};
+    int c = peek(lx, 0);
+    if (c < 0) {
+        set_token(lx, LL_TOK_EOF, start, pos);
+        return true;
+    }
+    if (isdigit(c) || (c == '-' && peek(lx, 1) >= 0 && isdigit(peek(lx, 1))))
+        return lex_number(lx, start, pos);
+    if (ll_is_name_start(c)) {
+        while (peek(lx, 0) >= 0 && ll_is_name_char(peek(lx, 0)))
+            advance(lx);
+        set_token(lx, LL_TOK_NAME, start, pos);
+        return true;
+    }
+    if (c == '"')
+        return lex_string(lx, start, pos);
+    for (size_t i = 0; i < sizeof puncts / sizeof puncts[0]; i++) {
+        size_t n = strlen(puncts[i]);
+        if (lx->len - lx->off >= n && !memcmp(lx->src + lx->off, puncts[i], n)) {
+            for (size_t k = 0; k < n; k++)
+                advance(lx);
+            set_token(lx, LL_TOK_PUNCT, start, pos);
+            return true;
+        }
+    }
+    if (isprint(c))
+        ll_diag_set(lx->d, pos.line, pos.col, "unexpected character '%c'", c);
+    else
+        ll_diag_set(lx->d, pos.line, pos.col, "unexpected byte 0x%02x", c);
+    return false;
+}
+
+bool ll_tok_is(const ll_token *t, const char *s)
+{
+    if (t->kind != LL_TOK_PUNCT && t->kind != LL_TOK_NAME)
+        return false;
+    size_t n = strlen(s);
+    return t->len == n && !memcmp(t->text, s, n);
+}
+
+char *ll_tok_dup(const ll_token *t)
+{
+    return ll_xstrndup(t->text, t->len);
+}
+
+bool ll_tok_int(const ll_token *t, int64_t *out)
+{
+    const char *p = t->text, *end = t->text + t->len;
+    bool neg = false;
+    if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    uint64_t v = 0;
+    if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        p += 2;
+        if (end - p > 16)
+            return false;
+        for (; p < end; p++) {
+            int c = (unsigned char)*p;
+            int digit = isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+            v = v * 16 + (uint64_t)digit;
+        }
+        /* Hex spells a bit pattern: 0xffffffffffffffff is -1. */
+        *out = (int64_t)(neg ? 0 - v : v);
+        return true;
+    }
+    for (; p < end; p++) {
+        uint64_t digit = (uint64_t)(*p - '0');
+        if (v > (UINT64_MAX - digit) / 10)
+            return false;
+        v = v * 10 + digit;
+    }
+    if (v > (uint64_t)INT64_MAX + (neg ? 1 : 0))
+        return false;
+    *out = (int64_t)(neg ? 0 - v : v);
+    return true;
+}
+
+const char *ll_tok_describe(const ll_token *t, char *buf, size_t size)
+{
+    if (t->kind == LL_TOK_EOF)
+        snprintf(buf, size, "end of file");
+    else if (t->kind == LL_TOK_STRING)
+        snprintf(buf, size, "\"%.*s\"", (int)(t->len > 40 ? 40 : t->len),
+                 t->text);
+    else
+        snprintf(buf, size, "'%.*s'", (int)(t->len > 40 ? 40 : t->len),
+                 t->text);
+    return buf;
+}
+
+bool ll_lex_expected(ll_lexer *lx, const char *what)
+{
+    char buf[64];
+    ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                "expected %s, found %s", what,
+                ll_tok_describe(&lx->tok, buf, sizeof buf));
+    return false;
+}

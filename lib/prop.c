@@ -1,0 +1,144 @@
+/* prop.c — printing and freeing conditions, locations and values, in the
+ * spelling herd7 uses for its `Condition` line. */
+#include "reader.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+void ll_value_print(const ll_value *v, ll_buf *out)
+{
+    if (v->is_sym)
+        ll_buf_puts(out, v->sym ? v->sym : "");
+    else
+        ll_buf_printf(out, "%" PRId64, v->num);
+}
+
+void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out)
+{
+    const char *name = l->name ? l->name : "";
+    if (l->proc >= 0) {
+        ll_buf_printf(out, "%d:%s", l->proc, name);
+        return;
+    }
+    if (bracketed)
+        ll_buf_putc(out, '[');
+    ll_buf_puts(out, name);
+    if (l->index >= 0)
+        ll_buf_printf(out, "[%d]", l->index);
+    if (bracketed)
+        ll_buf_putc(out, ']');
+}
+
+void ll_loc_clear(ll_loc *l)
+{
+    free(l->name);
+    l->name = NULL;
+}
+
+void ll_value_clear(ll_value *v)
+{
+    free(v->sym);
+    v->sym = NULL;
+}
+
+/* herd's printer (ConstrGen.pp_prop): operands of the same operator are
+ * not parenthesised, a conjunction inside a disjunction is not either,
+ * every other mix is; `not` always wraps its operand. */
+enum context { IN_TOP, IN_AND, IN_OR, IN_IMPLIES };
+
+static bool needs_parens(enum context above, ll_prop_kind here)
+{
+    switch (above) {
+    case IN_TOP:
+        return false;
+    case IN_AND:
+        return here != LL_PROP_AND;
+    case IN_OR:
+        return here == LL_PROP_IMPLIES;
+    case IN_IMPLIES:
+        return here != LL_PROP_IMPLIES;
+    }
+    return false;
+}
+
+static void print_prop(const ll_prop *p, enum context above, bool herd_style,
+                       ll_buf *out)
+{
+    enum context here = IN_TOP;
+    const char *op = "";
+    switch (p->kind) {
+    case LL_PROP_TRUE:
+        ll_buf_puts(out, "true");
+        return;
+    case LL_PROP_FALSE:
+        ll_buf_puts(out, "false");
+        return;
+    case LL_PROP_ATOM:
+        ll_loc_print(&p->loc, herd_style ? p->loc.proc < 0 : p->bracketed, out);
+        ll_buf_putc(out, '=');
+        ll_value_print(&p->value, out);
+        return;
+    case LL_PROP_NOT:
+        ll_buf_puts(out, "not (");
+        print_prop(p->lhs, IN_TOP, herd_style, out);
+        ll_buf_putc(out, ')');
+        return;
+    case LL_PROP_AND:
+        here = IN_AND;
+        op = " /\\ ";
+        break;
+    case LL_PROP_OR:
+        here = IN_OR;
+        op = " \\/ ";
+        break;
+    case LL_PROP_IMPLIES:
+        here = IN_IMPLIES;
+        op = " => ";
+        break;
+    }
+    bool parens = needs_parens(above, p->kind);
+    if (parens)
+        ll_buf_putc(out, '(');
+    print_prop(p->lhs, here, herd_style, out);
+    ll_buf_puts(out, op);
+    print_prop(p->rhs, here, herd_style, out);
+    if (parens)
+        ll_buf_putc(out, ')');
+}
+
+void ll_prop_print_style(const ll_prop *p, bool herd_style, ll_buf *out)
+{
+    print_prop(p, IN_TOP, herd_style, out);
+}
+
+void ll_prop_print(const ll_prop *p, ll_buf *out)
+{
+    print_prop(p, IN_TOP, true, out);
+}
+
+void ll_cond_print_style(const ll_cond *c, bool herd_style, ll_buf *out)
+{
+    static const char *const quants[] = {"exists", "~exists", "forall"};
+    ll_buf_printf(out, "%s (", quants[c->quant]);
+    if (c->prop)
+        print_prop(c->prop, IN_TOP, herd_style, out);
+    else
+        ll_buf_puts(out, "true");
+    ll_buf_putc(out, ')');
+}
+
+void ll_cond_print(const ll_cond *c, ll_buf *out)
+{
+    ll_cond_print_style(c, true, out);
+}
+
+void ll_prop_free(ll_prop *p)
+{
+    if (!p)
+        return;
+    ll_prop_free(p->lhs);
+    ll_prop_free(p->rhs);
+    ll_loc_clear(&p->loc);
+    ll_value_clear(&p->value);
+    free(p);
+}

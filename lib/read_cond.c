@@ -1,0 +1,395 @@
+/* read_cond.c — locations, values and conditions (herd's PROP grammar)
+ * read from tokens; used by the test reader and by ll_cond_parse for the
+ * `Condition` lines of logs. */
+#include "reader.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Deeper nesting than this is not a real condition; the bound keeps the
+ * recursive readers, printers and evaluators far from the stack's end. */
+#define MAX_NESTING 200
+#define MAX_NODES 20000
+
+#define MAX_PROC 4096
+
+typedef struct prop_reader {
+    ll_lexer *lx;
+    const ll_arch_ops *arch;
+    int depth;
+    int nodes;
+} prop_reader;
+
+static bool peek_is(const ll_lexer *lx, const char *s)
+{
+    ll_lexer ahead = *lx;
+    ll_diag scratch;
+    ahead.d = &scratch;
+    return ll_lex_next(&ahead) && ll_tok_is(&ahead.tok, s);
+}
+
+/* `P3` as herd's lexer reads a thread name. */
+static bool proc_name(const ll_token *t, int *proc)
+{
+    if (t->kind != LL_TOK_NAME || t->len < 2 || t->len > 5 || t->text[0] != 'P')
+        return false;
+    int n = 0;
+    for (size_t i = 1; i < t->len; i++) {
+        if (!isdigit((unsigned char)t->text[i]))
+            return false;
+        n = n * 10 + (t->text[i] - '0');
+    }
+    *proc = n;
+    return true;
+}
+
+static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
+                          ll_loc *out)
+{
+    if (lx->tok.kind != LL_TOK_NAME)
+        return ll_lex_expected(lx, "a register name");
+    int reg = -1;
+    if (arch) {
+        char *name = ll_tok_dup(&lx->tok);
+        reg = arch->reg_lookup(name);
+        free(name);
+        if (reg < 0) {
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "unknown register '%.*s'", (int)lx->tok.len,
+                        lx->tok.text);
+            return false;
+        }
+    }
+    out->proc = proc;
+    out->name = ll_tok_dup(&lx->tok);
+    out->reg = reg;
+    out->index = -1;
+    return ll_lex_next(lx);
+}
+
+static bool read_thread_number(ll_lexer *lx, int *proc)
+{
+    int64_t n;
+    if (!proc_name(&lx->tok, proc)) {
+        if (!ll_tok_int(&lx->tok, &n) || n < 0 || n >= MAX_PROC) {
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "bad thread number '%.*s'", (int)lx->tok.len,
+                        lx->tok.text);
+            return false;
+        }
+        *proc = (int)n;
+    }
+    if (*proc >= MAX_PROC) {
+        ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                    "bad thread number '%.*s'", (int)lx->tok.len,
+                    lx->tok.text);
+        return false;
+    }
+    return ll_lex_next(lx) && ll_lex_next(lx); /* the number and ':' */
+}
+
+/* `x[2]`: an array element. */
+static bool read_index(ll_lexer *lx, ll_loc *out)
+{
+    if (!ll_tok_is(&lx->tok, "["))
+        return true;
+    if (!ll_lex_next(lx))
+        return false;
+    int64_t n;
+    if (lx->tok.kind != LL_TOK_NUM || !ll_tok_int(&lx->tok, &n) || n < 0 ||
+        n > 1000000)
+        return ll_lex_expected(lx, "an array index");
+    out->index = (int)n;
+    if (!ll_lex_next(lx))
+        return false;
+    if (!ll_tok_is(&lx->tok, "]"))
+        return ll_lex_expected(lx, "']'");
+    return ll_lex_next(lx);
+}
+
+bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
+                 bool *bracketed)
+{
+    memset(out, 0, sizeof *out);
+    out->proc = -1;
+    out->reg = -1;
+    out->index = -1;
+    if (bracketed)
+        *bracketed = false;
+    int proc;
+    if ((lx->tok.kind == LL_TOK_NUM || proc_name(&lx->tok, &proc)) &&
+        peek_is(lx, ":")) {
+        if (!read_thread_number(lx, &proc))
+            return false;
+        return read_register(lx, arch, proc, out);
+    }
+    bool brk = ll_tok_is(&lx->tok, "[");
+    if (brk && !ll_lex_next(lx))
+        return false;
+    if (lx->tok.kind != LL_TOK_NAME)
+        return ll_lex_expected(lx, "a location");
+    out->name = ll_tok_dup(&lx->tok);
+    if (!ll_lex_next(lx) || !read_index(lx, out))
+        goto fail;
+    if (brk) {
+        if (!ll_tok_is(&lx->tok, "]")) {
+            ll_lex_expected(lx, "']'");
+            goto fail;
+        }
+        if (!ll_lex_next(lx))
+            goto fail;
+        if (bracketed)
+            *bracketed = true;
+    }
+    return true;
+fail:
+    ll_loc_clear(out);
+    return false;
+}
+
+bool ll_read_value(ll_lexer *lx, ll_value *out)
+{
+    memset(out, 0, sizeof *out);
+    if (lx->tok.kind == LL_TOK_NUM) {
+        if (!ll_tok_int(&lx->tok, &out->num)) {
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "number out of range '%.*s'", (int)lx->tok.len,
+                        lx->tok.text);
+            return false;
+        }
+        return ll_lex_next(lx);
+    }
+    if (lx->tok.kind == LL_TOK_NAME) {
+        out->is_sym = true;
+        out->sym = ll_tok_dup(&lx->tok);
+        return ll_lex_next(lx);
+    }
+    return ll_lex_expected(lx, "a value");
+}
+
+static ll_prop *new_prop(prop_reader *r, ll_prop_kind kind, ll_pos pos)
+{
+    if (++r->nodes > MAX_NODES) {
+        ll_diag_set(r->lx->d, pos.line, pos.col, "condition too long");
+        return NULL;
+    }
+    ll_prop *p = ll_xcalloc(1, sizeof *p);
+    p->kind = kind;
+    p->pos = pos;
+    p->loc.proc = -1;
+    p->loc.reg = -1;
+    p->loc.index = -1;
+    return p;
+}
+
+static ll_prop *read_or(prop_reader *r);
+
+static ll_prop *read_atom(prop_reader *r)
+{
+    ll_lexer *lx = r->lx;
+    ll_prop *p = new_prop(r, LL_PROP_ATOM, lx->tok.pos);
+    if (!p)
+        return NULL;
+    if (!ll_read_loc(lx, r->arch, &p->loc, &p->bracketed))
+        goto fail;
+    bool negated = ll_tok_is(&lx->tok, "!=") || ll_tok_is(&lx->tok, "<>");
+    if (!negated && !ll_tok_is(&lx->tok, "=") && !ll_tok_is(&lx->tok, "==")) {
+        ll_lex_expected(lx, "'='");
+        goto fail;
+    }
+    if (!ll_lex_next(lx) || !ll_read_value(lx, &p->value))
+        goto fail;
+    if (negated) {
+        ll_prop *n = new_prop(r, LL_PROP_NOT, p->pos);
+        if (!n)
+            goto fail;
+        n->lhs = p;
+        return n;
+    }
+    return p;
+fail:
+    ll_prop_free(p);
+    return NULL;
+}
+
+static ll_prop *read_primary(prop_reader *r)
+{
+    ll_lexer *lx = r->lx;
+    ll_pos pos = lx->tok.pos;
+    if (ll_tok_is(&lx->tok, "true") || ll_tok_is(&lx->tok, "false")) {
+        ll_prop *p = new_prop(
+            r, ll_tok_is(&lx->tok, "true") ? LL_PROP_TRUE : LL_PROP_FALSE, pos);
+        if (p && !ll_lex_next(lx)) {
+            ll_prop_free(p);
+            return NULL;
+        }
+        return p;
+    }
+    if (ll_tok_is(&lx->tok, "(")) {
+        if (++r->depth > MAX_NESTING) {
+            ll_diag_set(lx->d, pos.line, pos.col, "condition nested too deeply");
+            return NULL;
+        }
+        if (!ll_lex_next(lx))
+            return NULL;
+        ll_prop *p = read_or(r);
+        if (!p)
+            return NULL;
+        if (!ll_tok_is(&lx->tok, ")")) {
+            ll_lex_expected(lx, "')'");
+            ll_prop_free(p);
+            return NULL;
+        }
+        r->depth--;
+        if (!ll_lex_next(lx)) {
+            ll_prop_free(p);
+            return NULL;
+        }
+        return p;
+    }
+    if (lx->tok.kind == LL_TOK_NAME || lx->tok.kind == LL_TOK_NUM ||
+        ll_tok_is(&lx->tok, "["))
+        return read_atom(r);
+    ll_lex_expected(lx, "a condition");
+    return NULL;
+}
+
+/* `~` and `not` bind tightest (herd: %nonassoc NOT above the others). */
+static ll_prop *read_not(prop_reader *r)
+{
+    ll_lexer *lx = r->lx;
+    if (!ll_tok_is(&lx->tok, "~") && !ll_tok_is(&lx->tok, "not"))
+        return read_primary(r);
+    ll_pos pos = lx->tok.pos;
+    if (++r->depth > MAX_NESTING) {
+        ll_diag_set(lx->d, pos.line, pos.col, "condition nested too deeply");
+        return NULL;
+    }
+    if (!ll_lex_next(lx))
+        return NULL;
+    ll_prop *operand = read_not(r);
+    if (!operand)
+        return NULL;
+    r->depth--;
+    ll_prop *p = new_prop(r, LL_PROP_NOT, pos);
+    if (!p) {
+        ll_prop_free(operand);
+        return NULL;
+    }
+    p->lhs = operand;
+    return p;
+}
+
+static ll_prop *binary(prop_reader *r, ll_prop_kind kind, ll_pos pos,
+                       ll_prop *lhs, ll_prop *rhs)
+{
+    ll_prop *p = rhs ? new_prop(r, kind, pos) : NULL;
+    if (!p) {
+        ll_prop_free(lhs);
+        ll_prop_free(rhs);
+        return NULL;
+    }
+    p->lhs = lhs;
+    p->rhs = rhs;
+    return p;
+}
+
+/* herd's grammar: %left OR, %left AND, %right IMPLIES, %nonassoc NOT —
+ * so `=>` binds tighter than `/\` and `\/`, and associates right. */
+static ll_prop *read_implies(prop_reader *r)
+{
+    ll_prop *lhs = read_not(r);
+    if (!lhs || !ll_tok_is(&r->lx->tok, "=>"))
+        return lhs;
+    ll_pos pos = r->lx->tok.pos;
+    if (++r->depth > MAX_NESTING) {
+        ll_diag_set(r->lx->d, pos.line, pos.col, "condition nested too deeply");
+        ll_prop_free(lhs);
+        return NULL;
+    }
+    if (!ll_lex_next(r->lx)) {
+        ll_prop_free(lhs);
+        return NULL;
+    }
+    ll_prop *rhs = read_implies(r);
+    r->depth--;
+    return binary(r, LL_PROP_IMPLIES, pos, lhs, rhs);
+}
+
+static ll_prop *read_and(prop_reader *r)
+{
+    ll_prop *p = read_implies(r);
+    while (p && ll_tok_is(&r->lx->tok, "/\\")) {
+        ll_pos pos = r->lx->tok.pos;
+        if (!ll_lex_next(r->lx)) {
+            ll_prop_free(p);
+            return NULL;
+        }
+        p = binary(r, LL_PROP_AND, pos, p, read_implies(r));
+    }
+    return p;
+}
+
+static ll_prop *read_or(prop_reader *r)
+{
+    ll_prop *p = read_and(r);
+    while (p && ll_tok_is(&r->lx->tok, "\\/")) {
+        ll_pos pos = r->lx->tok.pos;
+        if (!ll_lex_next(r->lx)) {
+            ll_prop_free(p);
+            return NULL;
+        }
+        p = binary(r, LL_PROP_OR, pos, p, read_and(r));
+    }
+    return p;
+}
+
+ll_prop *ll_read_prop(ll_lexer *lx, const ll_arch_ops *arch)
+{
+    prop_reader r = {lx, arch, 0, 0};
+    return read_or(&r);
+}
+
+bool ll_read_cond(ll_lexer *lx, const ll_arch_ops *arch, ll_cond *out)
+{
+    out->prop = NULL;
+    if (ll_tok_is(&lx->tok, "exists") || ll_tok_is(&lx->tok, "final")) {
+        out->quant = LL_EXISTS;
+    } else if (ll_tok_is(&lx->tok, "forall")) {
+        out->quant = LL_FORALL;
+    } else if (ll_tok_is(&lx->tok, "~") || ll_tok_is(&lx->tok, "not")) {
+        if (!ll_lex_next(lx))
+            return false;
+        if (!ll_tok_is(&lx->tok, "exists"))
+            return ll_lex_expected(lx, "'exists'");
+        out->quant = LL_NOT_EXISTS;
+    } else {
+        return ll_lex_expected(lx, "'exists', '~exists' or 'forall'");
+    }
+    if (!ll_lex_next(lx))
+        return false;
+    out->prop = ll_read_prop(lx, arch);
+    return out->prop != NULL;
+}
+
+bool ll_cond_parse(const char *text, const ll_arch_ops *arch, ll_cond *out,
+                   ll_diag *d)
+{
+    ll_lexer lx;
+    ll_lex_init(&lx, text, strlen(text), d);
+    out->prop = NULL;
+    if (!ll_lex_next(&lx) || !ll_read_cond(&lx, arch, out))
+        goto fail;
+    if (ll_tok_is(&lx.tok, ";") && !ll_lex_next(&lx))
+        goto fail;
+    if (lx.tok.kind != LL_TOK_EOF) {
+        ll_lex_expected(&lx, "end of condition");
+        goto fail;
+    }
+    return true;
+fail:
+    ll_prop_free(out->prop);
+    out->prop = NULL;
+    return false;
+}
