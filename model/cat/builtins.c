@@ -1,0 +1,203 @@
+/* builtins.c — the names every model can use without defining them:
+ * the engine's sets and relations, the relations herd derives from them
+ * (po-loc, ext, rfe, fr, ...), the primitives domain and range, and tag
+ * sets such as SYNC or MFENCE. Each is compiled on first use only.
+ *
+ * Definitions follow herd7's interpreter: `int` relates events of the
+ * same thread, and the initial writes to each other (herd puts them all
+ * in one pseudo-thread), so every pair of an initial write with a thread
+ * event is external; fr = rf^-1;co; W includes the initial writes. */
+#include <ctype.h>
+#include <string.h>
+
+#include "model/cat/catint.h"
+
+static const struct {
+    const char *name;
+    int field;
+} exec_sets[] = {
+    {"R", EXEC_SET_R}, {"%W", EXEC_SET_W}, {"F", EXEC_SET_F},
+    {"IW", EXEC_SET_IW}, {"B", EXEC_SET_B},
+};
+
+static const struct {
+    const char *name;
+    int field;
+} exec_rels[] = {
+    {"po", EXEC_REL_PO}, {"rf", EXEC_REL_RF}, {"co", EXEC_REL_CO},
+    {"loc", EXEC_REL_LOC}, {"%thread", EXEC_REL_THREAD},
+    {"addr", EXEC_REL_ADDR}, {"data", EXEC_REL_DATA},
+    {"ctrl", EXEC_REL_CTRL}, {"ctrlisync", EXEC_REL_CTRLISYNC},
+    {"ctrlisb", EXEC_REL_CTRLISYNC}, {"rmw", EXEC_REL_RMW},
+};
+
+/* Derived names, in cat; they may use only built-in names. */
+static const struct {
+    const char *name;
+    const char *def;
+} derived[] = {
+    {"W", "%W | IW"},
+    {"M", "R | W"},
+    {"FW", "W \\ domain(co)"},
+    {"emptyset", "domain(0)"},
+    {"ext", "~int"},
+    {"unv", "_ * _"},
+    {"po-loc", "po & loc"},
+    {"pos", "po & loc"},
+    {"rfe", "rf & ext"},
+    {"rfi", "rf & int"},
+    {"coe", "co & ext"},
+    {"coi", "co & int"},
+    {"fr", "(rf^-1 ; co) \\ id"},
+    {"fre", "fr & ext"},
+    {"fri", "fr & int"},
+    /* herd predefines each architecture's fence relations. */
+    {"sync", "(po & (_ * SYNC)) ; po"},
+    {"lwsync", "(po & (_ * LWSYNC)) ; po"},
+    {"eieio", "(po & (_ * EIEIO)) ; po"},
+    {"isync", "(po & (_ * ISYNC)) ; po"},
+    {"mfence", "(po & (_ * MFENCE)) ; po"},
+    {"sfence", "(po & (_ * SFENCE)) ; po"},
+    {"lfence", "(po & (_ * LFENCE)) ; po"},
+    {"dmb", "(po & (_ * DMB)) ; po"},
+    {"dsb", "(po & (_ * DSB)) ; po"},
+    {"isb", "(po & (_ * ISB)) ; po"},
+    {"dmb.st", "(po & (_ * DMB.ST)) ; po"},
+    {"dsb.st", "(po & (_ * DSB.ST)) ; po"},
+};
+
+/* Tag sets some architecture defines: absent from an execution, they
+ * are empty (so one model file can serve several architectures). */
+static const char *const known_tags[] = {
+    "SYNC", "LWSYNC", "ISYNC", "EIEIO", "MFENCE", "SFENCE", "LFENCE",
+    "DMB", "DSB", "ISB", "DMB.ST", "DMB.LD", "DMB.SY", "DSB.ST", "DSB.LD",
+    "DSB.SY", "DMB.ISH", "DMB.ISHST", "DMB.ISHLD", "DSB.ISH", "FENCE",
+    "X", "A", "L", "Q", "RMW", "EX", "ACQ", "REL", "SC", "AQ", "RL",
+    "NoRet", "LKW", "UL", "LF", "I",
+};
+
+bool cat_known_tag(const char *name)
+{
+    for (size_t i = 0; i < sizeof known_tags / sizeof known_tags[0]; i++)
+        if (strcmp(known_tags[i], name) == 0)
+            return true;
+    return false;
+}
+
+static cat_val *remember(cat_model *m, const char *name, cat_val_kind kind,
+                         int slot)
+{
+    cat_val *v = cat_alloc(&m->arena, sizeof *v);
+    v->kind = kind;
+    v->slot = slot;
+    cat_env *e = cat_alloc(&m->arena, sizeof *e);
+    e->name = cat_strndup(&m->arena, name, strlen(name));
+    e->val = v;
+    e->next = m->builtins;
+    m->builtins = e;
+    return v;
+}
+
+static int outside_slot(cat_model *m, bool is_rel, cat_src src, int index)
+{
+    int s = cat_new_slot(m, is_rel);
+    m->slots[s].src = src;
+    m->slots[s].index = index;
+    return s;
+}
+
+static bool compile_derived(cat_model *m, const char *name, const char *def,
+                            cat_val **out, ll_diag *d)
+{
+    ll_buf src = {0};
+    ll_buf_printf(&src, "let %s = %s", name, def);
+    cat_file_ast ast;
+    bool ok = cat_parse(ll_buf_str(&src), "<built-in>", &m->arena, &ast, d);
+    ll_buf_free(&src);
+    if (!ok)
+        return false;
+    /* Built-ins see only built-ins, whatever the model has rebound. */
+    if (!cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d))
+        return false;
+    cat_val *v = remember(m, name, (*out)->kind, (*out)->slot);
+    v->items = (*out)->items;
+    v->n_items = (*out)->n_items;
+    *out = v;
+    return true;
+}
+
+static bool builtin_int(cat_model *m, cat_val **out, ll_diag *d)
+{
+    cat_val *thread, *iw;
+    if (!cat_builtin(m, NULL, "%thread", &thread, d) ||
+        !cat_builtin(m, NULL, "IW", &iw, d))
+        return false;
+    *out = remember(m, "int", VAL_REL,
+                    cat_emit(m, PI_INT, thread->slot, iw->slot, true));
+    return true;
+}
+
+static bool looks_like_tag(const char *name)
+{
+    return isupper((unsigned char)name[0]);
+}
+
+static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
+{
+    ll_grow((void **)&m->tag_refs, &m->cap_tag_refs, m->n_tag_refs + 1,
+            sizeof *m->tag_refs);
+    cat_tag_ref *t = &m->tag_refs[m->n_tag_refs];
+    t->name = cat_strndup(&m->arena, name, strlen(name));
+    t->file = at ? at->file : "<built-in>";
+    t->line = at ? at->line : 0;
+    t->col = at ? at->col : 0;
+    t->known = cat_known_tag(name);
+    return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
+}
+
+bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
+                 cat_val **out, ll_diag *d)
+{
+    for (cat_env *b = m->builtins; b; b = b->next)
+        if (strcmp(b->name, name) == 0) {
+            *out = b->val;
+            return true;
+        }
+    for (size_t i = 0; i < sizeof exec_sets / sizeof exec_sets[0]; i++)
+        if (strcmp(exec_sets[i].name, name) == 0) {
+            *out = remember(m, name, VAL_SET,
+                            outside_slot(m, false, SRC_EXEC_SET,
+                                         exec_sets[i].field));
+            return true;
+        }
+    for (size_t i = 0; i < sizeof exec_rels / sizeof exec_rels[0]; i++)
+        if (strcmp(exec_rels[i].name, name) == 0) {
+            *out = remember(m, name, VAL_REL,
+                            outside_slot(m, true, SRC_EXEC_REL,
+                                         exec_rels[i].field));
+            return true;
+        }
+    for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++)
+        if (strcmp(derived[i].name, name) == 0)
+            return compile_derived(m, name, derived[i].def, out, d);
+    if (strcmp(name, "int") == 0)
+        return builtin_int(m, out, d);
+    if (strcmp(name, "id") == 0) {
+        cat_val *v = remember(m, name, VAL_REL, cat_new_slot(m, true));
+        m->slots[v->slot].konst = CONST_ID;
+        *out = v;
+        return true;
+    }
+    if (strcmp(name, "domain") == 0 || strcmp(name, "range") == 0) {
+        cat_val *v = remember(m, name, VAL_FUN, -1);
+        v->prim = name[0] == 'd' ? PRIM_DOMAIN : PRIM_RANGE;
+        *out = v;
+        return true;
+    }
+    if (cat_known_tag(name) || looks_like_tag(name)) {
+        *out = remember(m, name, VAL_SET, tag_slot(m, at, name));
+        return true;
+    }
+    *out = NULL;
+    return true;
+}

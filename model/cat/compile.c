@@ -1,0 +1,528 @@
+/* compile.c — turns cat statements into the flat evaluation plan.
+ *
+ * Everything a cat model computes depends only on the execution, so the
+ * whole model is compiled once: names are resolved, functions are
+ * inlined at each application, identical operations share one slot, and
+ * `let rec` becomes a fixpoint instruction over its body. cat_check then
+ * runs instructions only, with no lookups and no allocation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/cat/catint.h"
+
+enum { MAX_DEPTH = 200 };
+
+int cat_new_slot(cat_model *m, bool is_rel)
+{
+    ll_grow((void **)&m->slots, &m->cap_slots, m->n_slots + 1,
+            sizeof *m->slots);
+    cat_slot *s = &m->slots[m->n_slots];
+    memset(s, 0, sizeof *s);
+    s->is_rel = is_rel;
+    s->src = SRC_TEMP;
+    s->toid_of = -1;
+    return m->n_slots++;
+}
+
+/* Emit an instruction, or reuse the slot of an identical earlier one. */
+int cat_emit(cat_model *m, cat_opcode op, int a, int b, bool is_rel)
+{
+    for (int i = 0; i < m->n_code; i++) {
+        const cat_instr *in = &m->code[i];
+        if (in->op == op && in->a == a && in->b == b && op != PI_FIX)
+            return in->dst;
+    }
+    int dst = cat_new_slot(m, is_rel);
+    ll_grow((void **)&m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
+    m->code[m->n_code++] = (cat_instr){.op = op, .dst = dst, .a = a, .b = b};
+    return dst;
+}
+
+static int const_slot(cat_model *m, cat_const k, bool is_rel)
+{
+    for (int i = 0; i < m->n_slots; i++)
+        if (m->slots[i].konst == k && m->slots[i].is_rel == is_rel)
+            return i;
+    int s = cat_new_slot(m, is_rel);
+    m->slots[s].konst = k;
+    return s;
+}
+
+static cat_val *new_val(cat_model *m, cat_val_kind k, int slot)
+{
+    cat_val *v = cat_alloc(&m->arena, sizeof *v);
+    v->kind = k;
+    v->slot = slot;
+    return v;
+}
+
+static cat_env *bind(cat_model *m, cat_env *env, const char *name,
+                     cat_val *v)
+{
+    cat_env *e = cat_alloc(&m->arena, sizeof *e);
+    e->name = name;
+    e->val = v;
+    e->next = env;
+    return e;
+}
+
+static bool type_error(ll_diag *d, const cat_expr *e, const char *fmt,
+                       const char *what)
+{
+    ll_diag_set(cat_diag_file(d, e->file), e->line, e->col, fmt, what);
+    return false;
+}
+
+static const char *kind_name(cat_val_kind k)
+{
+    switch (k) {
+    case VAL_SET: return "a set";
+    case VAL_REL: return "a relation";
+    case VAL_EMPTY: return "the empty relation";
+    case VAL_FUN: return "a function";
+    default: return "a tuple";
+    }
+}
+
+/* The slot of a value used as a relation (the empty value becomes the
+ * empty relation), or -1 with *d set. */
+static int rel_slot(cat_model *m, const cat_expr *e, const cat_val *v,
+                    ll_diag *d)
+{
+    if (v->kind == VAL_REL)
+        return v->slot;
+    if (v->kind == VAL_EMPTY)
+        return const_slot(m, CONST_ZERO, true);
+    type_error(d, e, "expected a relation, found %s", kind_name(v->kind));
+    return -1;
+}
+
+static int set_slot(cat_model *m, const cat_expr *e, const cat_val *v,
+                    ll_diag *d)
+{
+    if (v->kind == VAL_SET)
+        return v->slot;
+    if (v->kind == VAL_EMPTY)
+        return const_slot(m, CONST_ZERO, false);
+    type_error(d, e, "expected a set, found %s", kind_name(v->kind));
+    return -1;
+}
+
+static bool is_data(const cat_val *v)
+{
+    return v->kind == VAL_SET || v->kind == VAL_REL || v->kind == VAL_EMPTY;
+}
+
+static bool compile_union_like(cat_model *m, const cat_expr *e, cat_val *a,
+                               cat_val *b, cat_val **out, ll_diag *d)
+{
+    if (!is_data(a) || !is_data(b) ||
+        (a->kind != VAL_EMPTY && b->kind != VAL_EMPTY && a->kind != b->kind))
+        return type_error(d, e, "%s needs two sets or two relations",
+                          e->op == OP_UNION ? "'|'"
+                          : e->op == OP_INTER ? "'&'" : "'\\'");
+    /* Simplify with the empty value; its type follows the other side. */
+    if (b->kind == VAL_EMPTY) {
+        *out = e->op == OP_INTER ? b : a;
+        return true;
+    }
+    if (a->kind == VAL_EMPTY) {
+        *out = e->op == OP_UNION ? b : a;
+        return true;
+    }
+    bool rel = a->kind == VAL_REL;
+    cat_opcode op = e->op == OP_UNION ? (rel ? PI_REL_UNION : PI_SET_UNION)
+                    : e->op == OP_INTER ? (rel ? PI_REL_INTER : PI_SET_INTER)
+                                        : (rel ? PI_REL_DIFF : PI_SET_DIFF);
+    int x = a->slot, y = b->slot;
+    if (x == y) {
+        *out = e->op == OP_DIFF ? new_val(m, VAL_EMPTY, -1) : a;
+        return true;
+    }
+    /* Union and intersection commute: one order for sharing. */
+    if (e->op != OP_DIFF && x > y) {
+        int t = x;
+        x = y;
+        y = t;
+    }
+    *out = new_val(m, a->kind, cat_emit(m, op, x, y, rel));
+    return true;
+}
+
+static bool compile_seq(cat_model *m, const cat_expr *e, cat_val *a,
+                        cat_val *b, cat_val **out, ll_diag *d)
+{
+    if (a->kind == VAL_EMPTY || b->kind == VAL_EMPTY) {
+        if ((a->kind != VAL_EMPTY && rel_slot(m, e->a, a, d) < 0) ||
+            (b->kind != VAL_EMPTY && rel_slot(m, e->b, b, d) < 0))
+            return false;
+        *out = new_val(m, VAL_EMPTY, -1);
+        return true;
+    }
+    int x = rel_slot(m, e->a, a, d), y;
+    if (x < 0 || (y = rel_slot(m, e->b, b, d)) < 0)
+        return false;
+    int sx = m->slots[x].toid_of, sy = m->slots[y].toid_of;
+    int r;
+    if (sx >= 0 && sy >= 0) {           /* [S];[T] = [S & T] */
+        int lo = sx < sy ? sx : sy, hi = sx < sy ? sy : sx;
+        int st = lo == hi ? lo : cat_emit(m, PI_SET_INTER, lo, hi, false);
+        r = cat_emit(m, PI_TOID, st, -1, true);
+        m->slots[r].toid_of = st;
+    } else if (sx >= 0) {
+        r = cat_emit(m, PI_RESTRICT_DOM, sx, y, true);
+    } else if (sy >= 0) {
+        r = cat_emit(m, PI_RESTRICT_RNG, x, sy, true);
+    } else {
+        r = cat_emit(m, PI_SEQ, x, y, true);
+    }
+    *out = new_val(m, VAL_REL, r);
+    return true;
+}
+
+static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
+                           cat_val **out, ll_diag *d)
+{
+    cat_val *a, *b;
+    if (!cat_compile_expr(m, env, e->a, &a, d) ||
+        !cat_compile_expr(m, env, e->b, &b, d))
+        return false;
+    switch (e->op) {
+    case OP_UNION:
+    case OP_INTER:
+    case OP_DIFF:
+        return compile_union_like(m, e, a, b, out, d);
+    case OP_SEQ:
+        return compile_seq(m, e, a, b, out, d);
+    case OP_CART: {
+        int x = set_slot(m, e->a, a, d), y;
+        if (x < 0 || (y = set_slot(m, e->b, b, d)) < 0)
+            return false;
+        if (a->kind == VAL_EMPTY || b->kind == VAL_EMPTY)
+            *out = new_val(m, VAL_EMPTY, -1);
+        else
+            *out = new_val(m, VAL_REL, cat_emit(m, PI_CART, x, y, true));
+        return true;
+    }
+    default:
+        return type_error(d, e, "internal error: bad binary operator%s", "");
+    }
+}
+
+static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
+                          cat_val **out, ll_diag *d)
+{
+    cat_val *a;
+    if (!cat_compile_expr(m, env, e->a, &a, d))
+        return false;
+    if (e->op == OP_COMP) {
+        if (a->kind == VAL_SET) {
+            *out = new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot, -1,
+                                                false));
+            return true;
+        }
+        int x = rel_slot(m, e->a, a, d);
+        if (x < 0)
+            return false;
+        *out = new_val(m, VAL_REL, cat_emit(m, PI_REL_COMPL, x, -1, true));
+        return true;
+    }
+    int x = rel_slot(m, e->a, a, d);
+    if (x < 0)
+        return false;
+    if (a->kind == VAL_EMPTY && (e->op == OP_PLUS || e->op == OP_INV)) {
+        *out = a;
+        return true;
+    }
+    cat_opcode op = e->op == OP_STAR ? PI_STAR
+                    : e->op == OP_PLUS ? PI_PLUS
+                    : e->op == OP_OPT ? PI_OPT : PI_INV;
+    *out = new_val(m, VAL_REL, cat_emit(m, op, x, -1, true));
+    return true;
+}
+
+static bool compile_toid(cat_model *m, cat_env *env, cat_expr *e,
+                         cat_val **out, ll_diag *d)
+{
+    cat_val *a;
+    if (!cat_compile_expr(m, env, e->a, &a, d))
+        return false;
+    if (a->kind == VAL_EMPTY) {
+        *out = a;
+        return true;
+    }
+    int s = set_slot(m, e->a, a, d);
+    if (s < 0)
+        return false;
+    int r = cat_emit(m, PI_TOID, s, -1, true);
+    m->slots[r].toid_of = s;
+    *out = new_val(m, VAL_REL, r);
+    return true;
+}
+
+static bool apply_prim(cat_model *m, const cat_expr *e, int prim,
+                       cat_val *arg, cat_val **out, ll_diag *d)
+{
+    if (arg->kind == VAL_EMPTY) {
+        *out = arg;
+        return true;
+    }
+    int r = rel_slot(m, e->b, arg, d);
+    if (r < 0)
+        return false;
+    *out = new_val(m, VAL_SET, cat_emit(m, prim == PRIM_DOMAIN ? PI_DOMAIN
+                                                              : PI_RANGE,
+                                        r, -1, false));
+    return true;
+}
+
+static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
+                        cat_val **out, ll_diag *d)
+{
+    cat_val *f, *arg;
+    if (!cat_compile_expr(m, env, e->a, &f, d) ||
+        !cat_compile_expr(m, env, e->b, &arg, d))
+        return false;
+    if (f->kind != VAL_FUN)
+        return type_error(d, e, "%s is applied but is not a function",
+                          e->a->kind == EX_NAME ? e->a->name : "expression");
+    if (f->prim)
+        return apply_prim(m, e, f->prim, arg, out, d);
+    const cat_expr *fun = f->fun;
+    cat_env *inner = f->closure;
+    if (fun->n_params == 1) {
+        inner = bind(m, inner, fun->params[0], arg);
+    } else {
+        int given = arg->kind == VAL_TUPLE ? arg->n_items : 1;
+        if (given != fun->n_params) {
+            ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
+                        "function expects %d argument%s, given %d",
+                        fun->n_params, fun->n_params == 1 ? "" : "s", given);
+            return false;
+        }
+        for (int i = 0; i < fun->n_params; i++)
+            inner = bind(m, inner, fun->params[i], arg->items[i]);
+    }
+    if (m->depth >= MAX_DEPTH)
+        return type_error(d, e, "function applications nest too deeply%s",
+                          "");
+    m->depth++;
+    bool ok = cat_compile_expr(m, inner, fun->a, out, d);
+    m->depth--;
+    return ok;
+}
+
+/* Bindings of one `let ... and ...`: each right side sees only env. */
+static bool compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
+                          int n, cat_env **out, ll_diag *d)
+{
+    cat_env *result = env;
+    for (int i = 0; i < n; i++) {
+        cat_val *v;
+        if (!cat_compile_expr(m, env, binds[i].e, &v, d))
+            return false;
+        result = bind(m, result, binds[i].name, v);
+    }
+    *out = result;
+    return true;
+}
+
+/* let rec: a first pass with every name bound to the empty value finds
+ * each binding's type; the second pass compiles the fixpoint body. */
+static bool compile_rec(cat_model *m, cat_env *env, const cat_bind *binds,
+                        int n, int at_line, int at_col, const char *at_file,
+                        cat_env **out, ll_diag *d)
+{
+    if (m->in_fix) {
+        ll_diag_set(cat_diag_file(d, at_file), at_line, at_col,
+                    "a 'let rec' inside another 'let rec' is not supported");
+        return false;
+    }
+    cat_env *dry = env;
+    for (int i = 0; i < n; i++)
+        dry = bind(m, dry, binds[i].name, new_val(m, VAL_EMPTY, -1));
+    bool *is_rel = cat_alloc(&m->arena, sizeof *is_rel * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        cat_val *v;
+        if (!cat_compile_expr(m, dry, binds[i].e, &v, d))
+            return false;
+        if (v->kind == VAL_FUN || v->kind == VAL_TUPLE) {
+            ll_diag_set(cat_diag_file(d, at_file), binds[i].line, binds[i].col,
+                        "'let rec' of %s is not supported",
+                        kind_name(v->kind));
+            return false;
+        }
+        is_rel[i] = v->kind != VAL_SET;
+    }
+    cat_instr fix = {.op = PI_FIX, .dst = -1, .a = -1, .b = -1, .n_vars = n};
+    fix.vars = cat_alloc(&m->arena, sizeof *fix.vars * (size_t)n);
+    fix.vals = cat_alloc(&m->arena, sizeof *fix.vals * (size_t)n);
+    cat_env *inner = env;
+    for (int i = 0; i < n; i++) {
+        fix.vars[i] = cat_new_slot(m, is_rel[i]);
+        inner = bind(m, inner, binds[i].name,
+                     new_val(m, is_rel[i] ? VAL_REL : VAL_SET, fix.vars[i]));
+    }
+    int fix_at = m->n_code;
+    ll_grow((void **)&m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
+    m->code[m->n_code++] = fix;
+    m->in_fix = 1;
+    for (int i = 0; i < n; i++) {
+        cat_val *v;
+        if (!cat_compile_expr(m, inner, binds[i].e, &v, d)) {
+            m->in_fix = 0;
+            return false;
+        }
+        int s = is_rel[i] ? rel_slot(m, binds[i].e, v, d)
+                          : set_slot(m, binds[i].e, v, d);
+        if (s < 0) {
+            m->in_fix = 0;
+            return false;
+        }
+        m->code[fix_at].vals[i] = s;
+    }
+    m->in_fix = 0;
+    m->code[fix_at].len = m->n_code - fix_at - 1;
+    cat_fix_hoist(m, fix_at);
+    *out = inner;
+    return true;
+}
+
+static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
+                   ll_diag *d)
+{
+    for (cat_env *b = env; b; b = b->next)
+        if (strcmp(b->name, e->name) == 0) {
+            *out = b->val;
+            return true;
+        }
+    if (!cat_builtin(m, e, e->name, out, d))
+        return false;
+    if (*out)
+        return true;
+    ll_diag_set(cat_diag_file(d, e->file), e->line, e->col, "unbound name '%s'", e->name);
+    return false;
+}
+
+bool cat_compile_expr(cat_model *m, cat_env *env, cat_expr *e,
+                      cat_val **out, ll_diag *d)
+{
+    switch (e->kind) {
+    case EX_NAME:
+        return lookup(m, env, e, out, d);
+    case EX_EMPTY:
+        *out = new_val(m, VAL_EMPTY, -1);
+        return true;
+    case EX_UNIV:
+        *out = new_val(m, VAL_SET, const_slot(m, CONST_UNIV, false));
+        return true;
+    case EX_BINARY:
+        return compile_binary(m, env, e, out, d);
+    case EX_UNARY:
+        return compile_unary(m, env, e, out, d);
+    case EX_TOID:
+        return compile_toid(m, env, e, out, d);
+    case EX_APP:
+        return compile_app(m, env, e, out, d);
+    case EX_TUPLE: {
+        cat_val *t = new_val(m, VAL_TUPLE, -1);
+        t->n_items = e->n_items;
+        t->items = cat_alloc(&m->arena,
+                             sizeof *t->items * (size_t)(e->n_items + 1));
+        for (int i = 0; i < e->n_items; i++)
+            if (!cat_compile_expr(m, env, e->items[i], &t->items[i], d))
+                return false;
+        *out = t;
+        return true;
+    }
+    case EX_FUN: {
+        cat_val *f = new_val(m, VAL_FUN, -1);
+        f->fun = e;
+        f->closure = env;
+        *out = f;
+        return true;
+    }
+    case EX_LET: {
+        cat_env *inner;
+        return compile_binds(m, env, e->binds, e->n_binds, &inner, d) &&
+               cat_compile_expr(m, inner, e->a, out, d);
+    }
+    case EX_LETREC: {
+        cat_env *inner;
+        return compile_rec(m, env, e->binds, e->n_binds, e->line, e->col,
+                           e->file, &inner, d) &&
+               cat_compile_expr(m, inner, e->a, out, d);
+    }
+    case EX_TRY:
+        /* Instructions of a failed attempt stay but are never run. */
+        return cat_compile_expr(m, env, e->a, out, d) ||
+               cat_compile_expr(m, env, e->b, out, d);
+    }
+    return false;
+}
+
+static bool add_check(cat_model *m, const cat_stmt *s, ll_diag *d)
+{
+    cat_val *v;
+    if (!cat_compile_expr(m, m->env, s->e, &v, d))
+        return false;
+    int slot;
+    if (v->kind == VAL_EMPTY) {
+        slot = -1;
+    } else if (s->check == CHK_EMPTY && v->kind == VAL_SET) {
+        slot = v->slot;
+    } else if (v->kind != VAL_REL) {
+        ll_diag_set(cat_diag_file(d, s->e->file), s->e->line, s->e->col,
+                    "%s needs a relation, found %s",
+                    s->check == CHK_ACYCLIC ? "acyclic"
+                    : s->check == CHK_IRREFLEXIVE ? "irreflexive" : "empty",
+                    kind_name(v->kind));
+        return false;
+    } else {
+        slot = v->slot;
+    }
+    ll_grow((void **)&m->checks, &m->cap_checks, m->n_checks + 1,
+            sizeof *m->checks);
+    cat_test *c = &m->checks[m->n_checks++];
+    memset(c, 0, sizeof *c);
+    c->kind = s->check;
+    c->negated = s->negated;
+    c->flag = s->flag;
+    c->slot = slot;
+    if (s->name) {
+        c->name = s->name;
+    } else {
+        /* herd names an anonymous check after its expression when it is
+         * a single name; otherwise after the test. */
+        c->name = s->e->kind == EX_NAME ? s->e->name
+                  : s->check == CHK_ACYCLIC ? "acyclic"
+                  : s->check == CHK_IRREFLEXIVE ? "irreflexive" : "empty";
+    }
+    return true;
+}
+
+bool cat_compile_file(cat_model *m, const cat_file_ast *ast, ll_diag *d)
+{
+    for (const cat_stmt *s = ast->stmts; s; s = s->next) {
+        switch (s->kind) {
+        case ST_LET:
+            if (!compile_binds(m, m->env, s->binds, s->n_binds, &m->env, d))
+                return false;
+            break;
+        case ST_LETREC:
+            if (!compile_rec(m, m->env, s->binds, s->n_binds, s->line,
+                             s->col, s->file, &m->env, d))
+                return false;
+            break;
+        case ST_CHECK:
+            if (!add_check(m, s, d))
+                return false;
+            break;
+        case ST_INCLUDE:
+            if (!cat_include(m, s->path, s, d))
+                return false;
+            break;
+        }
+    }
+    return true;
+}

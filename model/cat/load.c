@@ -1,0 +1,172 @@
+/* load.c — finding and reading model files (the model itself and what it
+ * includes), and the public cat_load / cat_free / cat_title.
+ *
+ * File names in diagnostics must outlive a model that failed to load,
+ * so they are interned for the life of the process. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model/cat/catint.h"
+
+enum { MAX_INCLUDE_DEPTH = 32 };
+
+typedef struct interned {
+    struct interned *next;
+    char text[];
+} interned;
+
+static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
+static interned *intern_list;
+
+static const char *intern(const char *s)
+{
+    pthread_mutex_lock(&intern_lock);
+    const char *found = NULL;
+    for (interned *i = intern_list; i && !found; i = i->next)
+        if (strcmp(i->text, s) == 0)
+            found = i->text;
+    if (!found) {
+        size_t len = strlen(s);
+        interned *i = ll_xmalloc(sizeof *i + len + 1);
+        memcpy(i->text, s, len + 1);
+        i->next = intern_list;
+        intern_list = i;
+        found = i->text;
+    }
+    pthread_mutex_unlock(&intern_lock);
+    return found;
+}
+
+static bool readable(const char *path)
+{
+    return access(path, R_OK) == 0;
+}
+
+/* dir/name, or NULL when not readable there. Caller frees. */
+static char *try_dir(const char *dir, size_t dir_len, const char *name)
+{
+    ll_buf b = {0};
+    if (dir_len)
+        ll_buf_printf(&b, "%.*s/%s", (int)dir_len, dir, name);
+    else
+        ll_buf_puts(&b, name);
+    if (readable(ll_buf_str(&b)))
+        return b.data;
+    ll_buf_free(&b);
+    return NULL;
+}
+
+/* Look a file up in the model's directories, then beside `from`. */
+static char *find_file(const cat_model *m, const char *name, const char *from)
+{
+    if (strchr(name, '/'))
+        return readable(name) ? ll_xstrdup(name) : NULL;
+    for (int i = 0; i < m->n_dirs; i++) {
+        char *p = try_dir(m->dirs[i], strlen(m->dirs[i]), name);
+        if (p)
+            return p;
+    }
+    if (from) {
+        const char *slash = strrchr(from, '/');
+        return try_dir(from, slash ? (size_t)(slash - from) : 0, name);
+    }
+    return readable(name) ? ll_xstrdup(name) : NULL;
+}
+
+static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
+                      ll_diag *d)
+{
+    const char *file = intern(path);
+    size_t len;
+    char *src = ll_read_file(path, &len);
+    if (!src) {
+        ll_diag_set(cat_diag_file(d, file), 0, 0, "cannot read model: %s", strerror(errno));
+        return false;
+    }
+    if (strlen(src) != len) {
+        free(src);
+        ll_diag_set(cat_diag_file(d, file), 0, 0, "model file contains a NUL byte");
+        return false;
+    }
+    bool ok = cat_parse(src, file, &m->arena, ast, d);
+    free(src);
+    return ok;
+}
+
+bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
+                 ll_diag *d)
+{
+    if (m->include_depth >= MAX_INCLUDE_DEPTH) {
+        ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
+                    "includes nest too deeply (does '%s' include itself?)",
+                    path);
+        return false;
+    }
+    char *found = find_file(m, path, at->file);
+    if (!found) {
+        ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
+                    "cannot find included file '%s'", path);
+        return false;
+    }
+    cat_file_ast ast;
+    bool ok = load_file(m, found, &ast, d);
+    free(found);
+    if (!ok)
+        return false;
+    m->include_depth++;
+    ok = cat_compile_file(m, &ast, d);
+    m->include_depth--;
+    return ok;
+}
+
+cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
+                    ll_diag *d)
+{
+    cat_model *m = ll_xcalloc(1, sizeof *m);
+    const char **own = cat_alloc(&m->arena, sizeof *own * (size_t)(n_dirs + 1));
+    for (int i = 0; i < n_dirs; i++)
+        own[i] = cat_strndup(&m->arena, dirs[i], strlen(dirs[i]));
+    m->dirs = own;
+    m->n_dirs = n_dirs;
+    char *path = find_file(m, name, NULL);
+    if (!path) {
+        ll_diag_set(cat_diag_file(d, intern(name)), 0, 0, "cannot find model file");
+        cat_free(m);
+        return NULL;
+    }
+    cat_file_ast ast;
+    bool ok = load_file(m, path, &ast, d);
+    free(path);
+    if (ok) {
+        m->title = ll_xstrdup(ast.title ? ast.title : name);
+        ok = cat_compile_file(m, &ast, d);
+    }
+    if (!ok) {
+        cat_free(m);
+        return NULL;
+    }
+    cat_plan_finish(m);
+    return m;
+}
+
+void cat_free(cat_model *m)
+{
+    if (!m)
+        return;
+    cat_run_free(m);
+    free(m->title);
+    free(m->slots);
+    free(m->code);
+    free(m->tag_refs);
+    free(m->checks);
+    cat_arena_free(&m->arena);
+    free(m);
+}
+
+const char *cat_title(const cat_model *m)
+{
+    return m->title;
+}

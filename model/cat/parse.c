@@ -1,0 +1,590 @@
+/* parse.c — cat statements and expressions, by recursive descent.
+ *
+ * Operator precedence follows herd's cat grammar, loosest first:
+ *   |   ;   \ (left)   &   then * + ? ~ and binary * (cartesian)
+ *   then ^-1, then application (f x, f(x, y)).
+ * A `*` is the cartesian product when an operand follows it, otherwise
+ * the reflexive-transitive closure. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/cat/catint.h"
+
+typedef struct parser {
+    cat_lexer lx;
+    cat_tok tok, ahead;     /* current token and the one after it */
+    bool have_ahead;
+    cat_arena *arena;
+    const char *file;
+    ll_diag *d;
+} parser;
+
+static bool next(parser *p)
+{
+    if (p->have_ahead) {
+        p->tok = p->ahead;
+        p->have_ahead = false;
+        return true;
+    }
+    return cat_lex_next(&p->lx, &p->tok);
+}
+
+static bool peek_ahead(parser *p, cat_tok *out)
+{
+    if (!p->have_ahead) {
+        if (!cat_lex_next(&p->lx, &p->ahead))
+            return false;
+        p->have_ahead = true;
+    }
+    *out = p->ahead;
+    return true;
+}
+
+static bool fail_here(parser *p, const char *what)
+{
+    const cat_tok *t = &p->tok;
+    if (t->kind == TK_NAME || t->kind == TK_STRING)
+        ll_diag_set(cat_diag_file(p->d, p->file), t->line, t->col, "expected %s, found '%s'",
+                    what, t->text);
+    else
+        ll_diag_set(cat_diag_file(p->d, p->file), t->line, t->col, "expected %s, found %s",
+                    what, cat_tok_describe(t->kind));
+    return false;
+}
+
+static bool expect(parser *p, cat_tok_kind k)
+{
+    if (p->tok.kind != k)
+        return fail_here(p, cat_tok_describe(k));
+    return next(p);
+}
+
+static cat_expr *node(parser *p, cat_expr_kind k, const cat_tok *at)
+{
+    cat_expr *e = cat_alloc(p->arena, sizeof *e);
+    e->kind = k;
+    e->line = at->line;
+    e->col = at->col;
+    e->file = p->file;
+    return e;
+}
+
+static cat_expr *binary(parser *p, cat_op op, const cat_tok *at,
+                        cat_expr *a, cat_expr *b)
+{
+    cat_expr *e = node(p, EX_BINARY, at);
+    e->op = op;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+static cat_expr *unary(parser *p, cat_op op, const cat_tok *at, cat_expr *a)
+{
+    cat_expr *e = node(p, EX_UNARY, at);
+    e->op = op;
+    e->a = a;
+    return e;
+}
+
+static bool parse_expr(parser *p, cat_expr **out);
+
+static bool starts_operand(cat_tok_kind k)
+{
+    return k == TK_NAME || k == TK_LPAR || k == TK_LBRAC || k == TK_LACC ||
+           k == TK_UNDERSCORE || k == TK_ZERO || k == TK_COMP;
+}
+
+/* An application argument: a name or a "simple" expression. */
+static bool starts_arg(cat_tok_kind k)
+{
+    return k == TK_NAME || k == TK_LPAR || k == TK_LBRAC || k == TK_LACC ||
+           k == TK_UNDERSCORE || k == TK_ZERO;
+}
+
+static bool parse_atom(parser *p, cat_expr **out);
+
+/* (e), (e1, e2, ...), () */
+static bool parse_paren(parser *p, cat_expr **out)
+{
+    cat_tok at = p->tok;
+    if (!next(p))
+        return false;
+    if (p->tok.kind == TK_RPAR) {
+        *out = node(p, EX_TUPLE, &at);
+        return next(p);
+    }
+    cat_expr *first;
+    if (!parse_expr(p, &first))
+        return false;
+    if (p->tok.kind != TK_COMMA) {
+        *out = first;
+        return expect(p, TK_RPAR);
+    }
+    cat_expr *t = node(p, EX_TUPLE, &at);
+    int cap = 0;
+    ll_grow((void **)&t->items, &cap, 1, sizeof *t->items);
+    t->items[t->n_items++] = first;
+    while (p->tok.kind == TK_COMMA) {
+        if (!next(p))
+            goto fail;
+        cat_expr *item;
+        if (!parse_expr(p, &item))
+            goto fail;
+        ll_grow((void **)&t->items, &cap, t->n_items + 1, sizeof *t->items);
+        t->items[t->n_items++] = item;
+    }
+    /* Move the item array into the arena so the tree owns everything. */
+    cat_expr **items = cat_alloc(p->arena, sizeof *items * (size_t)t->n_items);
+    memcpy(items, t->items, sizeof *items * (size_t)t->n_items);
+    free(t->items);
+    t->items = items;
+    *out = t;
+    return expect(p, TK_RPAR);
+fail:
+    free(t->items);
+    t->items = NULL;
+    return false;
+}
+
+static bool parse_simple(parser *p, cat_expr **out)
+{
+    cat_tok at = p->tok;
+    switch (at.kind) {
+    case TK_NAME:
+        *out = node(p, EX_NAME, &at);
+        (*out)->name = at.text;
+        return next(p);
+    case TK_ZERO:
+        *out = node(p, EX_EMPTY, &at);
+        return next(p);
+    case TK_UNDERSCORE:
+        *out = node(p, EX_UNIV, &at);
+        return next(p);
+    case TK_LPAR:
+        return parse_paren(p, out);
+    case TK_LBRAC: {
+        cat_expr *inner;
+        if (!next(p) || !parse_expr(p, &inner))
+            return false;
+        *out = node(p, EX_TOID, &at);
+        (*out)->a = inner;
+        return expect(p, TK_RBRAC);
+    }
+    case TK_LACC:
+        /* Only the empty set literal {} is supported. */
+        if (!next(p))
+            return false;
+        if (p->tok.kind != TK_RACC)
+            return fail_here(p, "'}' (only the empty set {} is supported)");
+        *out = node(p, EX_EMPTY, &at);
+        return next(p);
+    default:
+        return fail_here(p, "an expression");
+    }
+}
+
+/* NAME arg arg ... | simple */
+static bool parse_atom(parser *p, cat_expr **out)
+{
+    bool is_name = p->tok.kind == TK_NAME;
+    if (!parse_simple(p, out))
+        return false;
+    if (!is_name)
+        return true;
+    while (starts_arg(p->tok.kind)) {
+        cat_tok at = p->tok;
+        cat_expr *arg;
+        if (!parse_simple(p, &arg))
+            return false;
+        cat_expr *app = node(p, EX_APP, &at);
+        app->line = (*out)->line;
+        app->col = (*out)->col;
+        app->a = *out;
+        app->b = arg;
+        *out = app;
+    }
+    return true;
+}
+
+static bool parse_hat(parser *p, cat_expr **out)
+{
+    if (!parse_atom(p, out))
+        return false;
+    while (p->tok.kind == TK_INV) {
+        *out = unary(p, OP_INV, &p->tok, *out);
+        if (!next(p))
+            return false;
+    }
+    return true;
+}
+
+static bool parse_prefix(parser *p, cat_expr **out)
+{
+    if (p->tok.kind == TK_COMP) {
+        cat_tok at = p->tok;
+        cat_expr *a;
+        if (!next(p) || !parse_prefix(p, &a))
+            return false;
+        *out = unary(p, OP_COMP, &at, a);
+        return true;
+    }
+    return parse_hat(p, out);
+}
+
+static bool parse_postfix(parser *p, cat_expr **out)
+{
+    if (!parse_prefix(p, out))
+        return false;
+    for (;;) {
+        cat_tok at = p->tok;
+        cat_op op;
+        if (at.kind == TK_STAR) {
+            cat_tok after;
+            if (!peek_ahead(p, &after))
+                return false;
+            if (starts_operand(after.kind)) {
+                cat_expr *b;
+                if (!next(p) || !parse_prefix(p, &b))
+                    return false;
+                *out = binary(p, OP_CART, &at, *out, b);
+                continue;
+            }
+            op = OP_STAR;
+        } else if (at.kind == TK_PLUS) {
+            op = OP_PLUS;
+        } else if (at.kind == TK_OPT) {
+            op = OP_OPT;
+        } else {
+            return true;
+        }
+        *out = unary(p, op, &at, *out);
+        if (!next(p))
+            return false;
+    }
+}
+
+/* The binary operators, loosest first; below them come the postfix and
+ * prefix operators. Union, sequence and intersection are associative,
+ * so only difference cares that it groups to the left. */
+static const struct {
+    cat_tok_kind tok;
+    cat_op op;
+} levels[] = {
+    {TK_UNION, OP_UNION}, {TK_SEMI, OP_SEQ}, {TK_DIFF, OP_DIFF},
+    {TK_INTER, OP_INTER},
+};
+enum { N_LEVELS = sizeof levels / sizeof levels[0] };
+
+static bool parse_level(parser *p, int level, cat_expr **out)
+{
+    if (level == N_LEVELS)
+        return parse_postfix(p, out);
+    if (!parse_level(p, level + 1, out))
+        return false;
+    while (p->tok.kind == levels[level].tok) {
+        cat_tok at = p->tok;
+        cat_expr *b;
+        if (!next(p) || !parse_level(p, level + 1, &b))
+            return false;
+        *out = binary(p, levels[level].op, &at, *out, b);
+    }
+    if (p->tok.kind == TK_PLUSPLUS) {
+        ll_diag_set(cat_diag_file(p->d, p->file), p->tok.line, p->tok.col,
+                    "'++' (set element addition) is not supported");
+        return false;
+    }
+    return true;
+}
+
+/* NAME, or NAME(params), or NAME param: the left side of a binding. */
+static bool parse_params(parser *p, const char ***params, int *n)
+{
+    int cap = 0;
+    const char **list = NULL;
+    *n = 0;
+    if (p->tok.kind == TK_NAME) {
+        ll_grow((void **)&list, &cap, 1, sizeof *list);
+        list[(*n)++] = p->tok.text;
+        if (!next(p))
+            goto fail;
+    } else {
+        if (!expect(p, TK_LPAR))
+            goto fail;
+        while (p->tok.kind == TK_NAME) {
+            ll_grow((void **)&list, &cap, *n + 1, sizeof *list);
+            list[(*n)++] = p->tok.text;
+            if (!next(p))
+                goto fail;
+            if (p->tok.kind != TK_COMMA)
+                break;
+            if (!next(p))
+                goto fail;
+        }
+        if (!expect(p, TK_RPAR))
+            goto fail;
+    }
+    *params = cat_alloc(p->arena, sizeof **params * (size_t)(*n ? *n : 1));
+    if (*n)
+        memcpy(*params, list, sizeof *list * (size_t)*n);
+    free(list);
+    return true;
+fail:
+    free(list);
+    return false;
+}
+
+static bool parse_fun_body(parser *p, const cat_tok *at, const char **params,
+                           int n_params, cat_tok_kind sep, cat_expr **out)
+{
+    if (!expect(p, sep))
+        return false;
+    cat_expr *body;
+    if (!parse_expr(p, &body))
+        return false;
+    cat_expr *f = node(p, EX_FUN, at);
+    f->params = params;
+    f->n_params = n_params;
+    f->a = body;
+    *out = f;
+    return true;
+}
+
+static bool parse_bind(parser *p, cat_bind *b)
+{
+    if (p->tok.kind != TK_NAME)
+        return fail_here(p, "a name to bind");
+    cat_tok at = p->tok;
+    b->name = at.text;
+    b->line = at.line;
+    b->col = at.col;
+    if (!next(p))
+        return false;
+    if (p->tok.kind == TK_EQUAL)
+        return next(p) && parse_expr(p, &b->e);
+    const char **params;
+    int n;
+    if (!parse_params(p, &params, &n))
+        return false;
+    return parse_fun_body(p, &at, params, n, TK_EQUAL, &b->e);
+}
+
+static bool parse_binds(parser *p, cat_bind **binds, int *n)
+{
+    int cap = 0;
+    cat_bind *list = NULL;
+    *n = 0;
+    bool more = true;
+    while (more) {
+        ll_grow((void **)&list, &cap, *n + 1, sizeof *list);
+        memset(&list[*n], 0, sizeof *list);
+        bool ok = parse_bind(p, &list[(*n)++]);
+        more = ok && p->tok.kind == TK_AND;
+        if (!ok || (more && !next(p))) {
+            free(list);
+            return false;
+        }
+    }
+    *binds = cat_alloc(p->arena, sizeof *list * (size_t)*n);
+    memcpy(*binds, list, sizeof *list * (size_t)*n);
+    free(list);
+    return true;
+}
+
+/* let [rec] b1 and b2 ... (the current token is `let`) */
+static bool parse_let(parser *p, bool *rec, cat_bind **binds, int *n)
+{
+    if (!next(p))
+        return false;
+    *rec = p->tok.kind == TK_REC;
+    if (*rec && !next(p))
+        return false;
+    return parse_binds(p, binds, n);
+}
+
+static bool parse_expr(parser *p, cat_expr **out)
+{
+    cat_tok at = p->tok;
+    switch (at.kind) {
+    case TK_LET: {
+        bool rec;
+        cat_bind *binds;
+        int n;
+        if (!parse_let(p, &rec, &binds, &n))
+            return false;
+        cat_expr *e = node(p, rec ? EX_LETREC : EX_LET, &at);
+        e->binds = binds;
+        e->n_binds = n;
+        if (!expect(p, TK_IN) || !parse_expr(p, &e->a))
+            return false;
+        *out = e;
+        return true;
+    }
+    case TK_FUN: {
+        const char **params;
+        int n;
+        if (!next(p) || !parse_params(p, &params, &n))
+            return false;
+        return parse_fun_body(p, &at, params, n, TK_ARROW, out);
+    }
+    case TK_TRY: {
+        cat_expr *e = node(p, EX_TRY, &at);
+        if (!next(p) || !parse_expr(p, &e->a) || !expect(p, TK_WITH) ||
+            !parse_expr(p, &e->b))
+            return false;
+        *out = e;
+        return true;
+    }
+    default:
+        return parse_level(p, 0, out);
+    }
+}
+
+static cat_stmt *stmt(parser *p, cat_stmt_kind k, const cat_tok *at)
+{
+    cat_stmt *s = cat_alloc(p->arena, sizeof *s);
+    s->kind = k;
+    s->line = at->line;
+    s->col = at->col;
+    s->file = p->file;
+    return s;
+}
+
+static bool parse_optional_name(parser *p, const char **name)
+{
+    *name = NULL;
+    if (p->tok.kind != TK_AS)
+        return true;
+    if (!next(p))
+        return false;
+    if (p->tok.kind != TK_NAME)
+        return fail_here(p, "a name after 'as'");
+    *name = p->tok.text;
+    return next(p);
+}
+
+static bool parse_check(parser *p, const cat_tok *at, cat_stmt **out)
+{
+    cat_stmt *s = stmt(p, ST_CHECK, at);
+    if (p->tok.kind == TK_FLAG) {
+        s->flag = true;
+        if (!next(p))
+            return false;
+    }
+    if (p->tok.kind == TK_COMP) {
+        s->negated = true;
+        if (!next(p))
+            return false;
+    }
+    switch (p->tok.kind) {
+    case TK_ACYCLIC: s->check = CHK_ACYCLIC; break;
+    case TK_IRREFLEXIVE: s->check = CHK_IRREFLEXIVE; break;
+    case TK_EMPTY: s->check = CHK_EMPTY; break;
+    default: return fail_here(p, "'acyclic', 'irreflexive' or 'empty'");
+    }
+    if (!next(p) || !parse_expr(p, &s->e) ||
+        !parse_optional_name(p, &s->name))
+        return false;
+    *out = s;
+    return true;
+}
+
+/* show/unshow only affect herd's pictures: parsed, then dropped. */
+static bool skip_show(parser *p)
+{
+    do {
+        cat_expr *e;
+        const char *name;
+        if (!next(p) || !parse_expr(p, &e) || !parse_optional_name(p, &name))
+            return false;
+    } while (p->tok.kind == TK_COMMA);
+    return true;
+}
+
+/* One statement; *out stays NULL for statements without effect. */
+static bool parse_stmt(parser *p, cat_stmt **out)
+{
+    cat_tok at = p->tok;
+    *out = NULL;
+    switch (at.kind) {
+    case TK_LET: {
+        bool rec;
+        cat_bind *binds;
+        int n;
+        if (!parse_let(p, &rec, &binds, &n))
+            return false;
+        cat_stmt *s = stmt(p, rec ? ST_LETREC : ST_LET, &at);
+        s->binds = binds;
+        s->n_binds = n;
+        if (p->tok.kind == TK_IN)
+            return fail_here(p, "a statement ('let ... in' needs an "
+                                "expression context)");
+        *out = s;
+        return true;
+    }
+    case TK_FLAG:
+    case TK_COMP:
+    case TK_ACYCLIC:
+    case TK_IRREFLEXIVE:
+    case TK_EMPTY:
+        return parse_check(p, &at, out);
+    case TK_INCLUDE: {
+        if (!next(p))
+            return false;
+        if (p->tok.kind != TK_STRING)
+            return fail_here(p, "a quoted file name after 'include'");
+        cat_stmt *s = stmt(p, ST_INCLUDE, &at);
+        s->path = p->tok.text;
+        *out = s;
+        return next(p);
+    }
+    case TK_SHOW:
+    case TK_UNSHOW:
+        return skip_show(p);
+    case TK_WITH: {
+        /* `with co from E`: the engine enumerates co itself. */
+        cat_expr *e;
+        if (!next(p))
+            return false;
+        if (p->tok.kind != TK_NAME)
+            return fail_here(p, "a name after 'with'");
+        return next(p) && expect(p, TK_FROM) && parse_expr(p, &e);
+    }
+    default:
+        return fail_here(p, "a statement");
+    }
+}
+
+bool cat_parse(const char *src, const char *file, cat_arena *arena,
+               cat_file_ast *out, ll_diag *d)
+{
+    parser p = {.arena = arena, .file = file, .d = d};
+    cat_lex_init(&p.lx, src, file, arena, d);
+    out->title = NULL;
+    out->stmts = NULL;
+    if (!next(&p))
+        return false;
+    /* A leading word or string names the model (`PPC`, "x86 TSO"); herd
+     * also allows an architecture word before the name. */
+    if (p.tok.kind == TK_STRING || p.tok.kind == TK_NAME) {
+        out->title = p.tok.text;
+        int line = p.tok.line;
+        if (!next(&p))
+            return false;
+        while ((p.tok.kind == TK_NAME || p.tok.kind == TK_STRING) &&
+               p.tok.line == line)
+            if (!next(&p))
+                return false;
+    }
+    cat_stmt **tail = &out->stmts;
+    while (p.tok.kind != TK_EOF) {
+        cat_stmt *s;
+        if (!parse_stmt(&p, &s))
+            return false;
+        if (s) {
+            *tail = s;
+            tail = &s->next;
+        }
+    }
+    return true;
+}
