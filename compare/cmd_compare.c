@@ -1,12 +1,110 @@
-/* cmd_compare.c — placeholder until the compare stage lands; replaced by it. */
-#include <stdio.h>
+/* cmd_compare.c — `litmuslab compare`: options, then the compare stage
+ * (read model logs, stream hardware logs, classify, write reports). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli/commands.h"
+#include "compare/compare.h"
+
+static void usage(FILE *f)
+{
+    fputs("usage: litmuslab compare --model M.log [--model ...]\n"
+          "                         --hw [NAME=]H.log [--hw ...] [-o DIR]\n"
+          "Joins model logs (herd7 format) with hardware logs (litmus7 or\n"
+          "herd7 format, plain or gzip) and writes outcomes.csv, tests.csv\n"
+          "and summary.csv into DIR (default: the current directory).\n"
+          "NAME labels a hardware log's machine (default: its `Machine`\n"
+          "line, else the file name).\n"
+          "Exit status: 0 ok, 1 an outcome the model forbids was seen,\n"
+          "2 usage error or unreadable input.\n",
+          f);
+}
+
+typedef struct hw_arg {
+    const char *label;   /* NULL when not given */
+    const char *path;
+} hw_arg;
+
+/* `NAME=FILE`, unless the whole argument names an existing file. */
+static hw_arg split_hw(char *arg)
+{
+    struct stat st;
+    char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || memchr(arg, '/', (size_t)(eq - arg)) ||
+        stat(arg, &st) == 0)
+        return (hw_arg){NULL, arg};
+    *eq = '\0';
+    return (hw_arg){arg, eq + 1};
+}
+
+static bool make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return true;
+    fprintf(stderr, "%s: cannot create: %s\n", dir, strerror(errno));
+    return false;
+}
 
 int cmd_compare(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("litmuslab compare: not available in this build yet\n", stderr);
-    return 2;
+    const char **models = ll_xcalloc((size_t)argc, sizeof *models);
+    hw_arg *hws = ll_xcalloc((size_t)argc, sizeof *hws);
+    int n_models = 0, n_hws = 0;
+    const char *dir = ".";
+    int status = 2;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            status = 0;
+            goto done;
+        }
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--model") && has_value)
+            models[n_models++] = argv[++i];
+        else if (!strcmp(a, "--hw") && has_value)
+            hws[n_hws++] = split_hw(argv[++i]);
+        else if (!strcmp(a, "-o") && has_value)
+            dir = argv[++i];
+        else {
+            fprintf(stderr, "litmuslab compare: bad argument '%s'\n", a);
+            usage(stderr);
+            goto done;
+        }
+    }
+    if (n_models == 0 || n_hws == 0) {
+        fputs("litmuslab compare: give at least one --model and one --hw\n",
+              stderr);
+        usage(stderr);
+        goto done;
+    }
+
+    cmp_run run;
+    cmp_run_init(&run, stderr);
+    bool readable = true;
+    for (int i = 0; i < n_models; i++)
+        readable = cmp_read_model(&run, models[i]) && readable;
+    for (int i = 0; i < n_hws; i++)
+        readable = cmp_read_hw(&run, hws[i].path, hws[i].label) && readable;
+
+    cmp_test **sorted = cmp_sorted_tests(&run);
+    cmp_totals tot;
+    cmp_count(&run, sorted, &tot);
+    bool written = make_dir(dir) && cmp_write_reports(&run, sorted, &tot, dir);
+    cmp_print_summary(&run, &tot, stdout);
+    if (!readable || !written)
+        status = 2;
+    else
+        status = tot.outcomes[CMP_O_FORBIDDEN_SEEN] ||
+                         tot.tests[CMP_FORBIDDEN_SEEN]
+                     ? 1
+                     : 0;
+    free(sorted);
+    cmp_run_free(&run);
+done:
+    free(models);
+    free(hws);
+    return status;
 }

@@ -115,6 +115,9 @@ uint64_t ll_log_entry_total(const ll_log_entry *e);
 const char *ll_log_kind_word(ll_quant q, ll_log_format f,
                              ll_litmus_style style);
 
+/* `Ok`, `No`, `??`, `Undef`; "" for LL_VERDICT_NONE. */
+const char *ll_log_verdict_word(ll_verdict v);
+
 /* Streaming reader. Plain or gzip input (zlib reads both); "-" is stdin. */
 typedef struct ll_log_reader ll_log_reader;
 
@@ -125,6 +128,9 @@ ll_log_reader *ll_log_open(const char *path, ll_diag *d);
  * what, the entry is skipped, and the next call goes on after it. An
  * unparseable condition is not an error: has_cond stays false. */
 int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d);
+/* True once a read error (or a truncated gzip stream) ended the input
+ * early; ll_log_next reports it once, as a -1 with the last line read. */
+bool ll_log_failed(const ll_log_reader *r);
 void ll_log_close(ll_log_reader *r);
 
 /* Writers: the entry in herd7's / litmus7's layout (style from e->style),

@@ -12,6 +12,8 @@ void ll_log_entry_clear(ll_log_entry *e)
         ll_state_clear(&e->states[i].state);
     free(e->states);
     free(e->cond_text);
+    if (e->has_cond)
+        ll_prop_free(e->cond.prop);
     free(e->obs_word);
     free(e->hash);
     free(e->time);

@@ -16,6 +16,9 @@ struct ll_log_reader {
     int line;          /* number of the line in cur */
     ll_buf cur;        /* current line, without its newline */
     bool pushed_back;  /* cur is to be returned again by next_line */
+    bool failed;       /* a read error (or a truncated gzip stream) */
+    bool reported;     /* ... already returned as -1 */
+    char error[200];
 };
 
 ll_log_reader *ll_log_open(const char *path, ll_diag *d)
@@ -35,6 +38,11 @@ ll_log_reader *ll_log_open(const char *path, ll_diag *d)
     r->gz = gz;
     r->path = ll_xstrdup(path);
     return r;
+}
+
+bool ll_log_failed(const ll_log_reader *r)
+{
+    return r->failed;
 }
 
 void ll_log_close(ll_log_reader *r)
@@ -64,8 +72,19 @@ static bool next_line(ll_log_reader *r)
         if (n && chunk[n - 1] == '\n')
             break;
     }
-    if (!got)
+    if (!got) {
+        int code;
+        const char *msg = gzerror(r->gz, &code);
+        if (code != Z_OK && !r->failed) {
+            r->failed = true;
+            size_t n = strlen(r->path);
+            if (!strncmp(msg, r->path, n) && !strncmp(msg + n, ": ", 2))
+                msg += n + 2;   /* zlib prefixes its message with the path */
+            snprintf(r->error, sizeof r->error, "%s",
+                     code == Z_ERRNO ? strerror(errno) : msg);
+        }
         return false;
+    }
     while (r->cur.len && isspace((unsigned char)r->cur.data[r->cur.len - 1]))
         r->cur.data[--r->cur.len] = '\0';
     r->line++;
@@ -193,16 +212,9 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
 
 static bool parse_verdict(const char *s, ll_verdict *v)
 {
-    static const struct {
-        const char *word;
-        ll_verdict v;
-    } words[] = {{"Ok", LL_VERDICT_OK},
-                 {"No", LL_VERDICT_NO},
-                 {"??", LL_VERDICT_UNKNOWN},
-                 {"Undef", LL_VERDICT_UNDEF}};
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (!strcmp(s, words[i].word)) {
-            *v = words[i].v;
+    for (ll_verdict w = LL_VERDICT_OK; w <= LL_VERDICT_UNDEF; w++)
+        if (!strcmp(s, ll_log_verdict_word(w))) {
+            *v = w;
             return true;
         }
     return false;
@@ -320,6 +332,10 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
     }
     if (witnesses && !e->has_witnesses)
         ll_log_entry_add_extra(e, "Witnesses");
+    if (e->cond_text) {
+        ll_diag cd = {0};
+        e->has_cond = ll_cond_parse(e->cond_text, NULL, &e->cond, &cd);
+    }
     return 0;
 }
 
@@ -327,8 +343,15 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
 {
     ll_log_entry_clear(e);
     do {
-        if (!next_line(r))
-            return 0;
+        if (!next_line(r)) {
+            if (!r->failed || r->reported)
+                return 0;
+            r->reported = true;
+            return fail(r, d, r->line,
+                        r->line ? "read error after this line: %s"
+                                : "read error: %s",
+                        r->error);
+        }
     } while (!is_test_line(ll_buf_str(&r->cur)));
     e->file = r->path;
     e->line = r->line;

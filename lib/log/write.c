@@ -4,7 +4,7 @@
 
 #include <inttypes.h>
 
-static const char *verdict_word(ll_verdict v)
+const char *ll_log_verdict_word(ll_verdict v)
 {
     switch (v) {
     case LL_VERDICT_OK:
@@ -18,7 +18,7 @@ static const char *verdict_word(ll_verdict v)
     case LL_VERDICT_NONE:
         break;
     }
-    return NULL;
+    return "";
 }
 
 static void put_test_line(const ll_log_entry *e, ll_buf *out)
@@ -31,8 +31,8 @@ static void put_test_line(const ll_log_entry *e, ll_buf *out)
 
 static void put_verdict(const ll_log_entry *e, ll_buf *out)
 {
-    const char *w = verdict_word(e->verdict);
-    if (w)
+    const char *w = ll_log_verdict_word(e->verdict);
+    if (*w)
         ll_buf_printf(out, "%s\n", w);
 }
 

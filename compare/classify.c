@@ -1,0 +1,87 @@
+/* classify.c — verdicts and classes: hardware's verdict is the model's
+ * condition evaluated, with its quantifier, on the states hardware showed
+ * (never the Ok/No printed in hardware logs, which some old litmus7 runs
+ * computed with another quantifier). */
+#include "compare/compare.h"
+
+ll_verdict cmp_hw_verdict(const cmp_test *t)
+{
+    if (t->hw_entries == 0 || !t->has_cond)
+        return LL_VERDICT_NONE;
+    bool any = false, all = true;
+    for (int i = 0; i < t->n_out; i++) {
+        const cmp_outcome *o = &t->out[i];
+        if (!o->in_hw)
+            continue;
+        if (o->satisfies)
+            any = true;
+        else
+            all = false;
+    }
+    bool holds = t->cond.quant == LL_EXISTS       ? any
+                 : t->cond.quant == LL_NOT_EXISTS ? !any
+                                                  : all;
+    return holds ? LL_VERDICT_OK : LL_VERDICT_NO;
+}
+
+cmp_test_status cmp_test_class(const cmp_test *t)
+{
+    if (!t->in_model)
+        return CMP_HW_ONLY;
+    if (t->hw_entries == 0)
+        return CMP_MODEL_ONLY;
+    ll_verdict mv = t->model_verdict, hv = cmp_hw_verdict(t);
+    if ((mv != LL_VERDICT_OK && mv != LL_VERDICT_NO) || hv == LL_VERDICT_NONE)
+        return CMP_UNDECIDED;
+    if (mv == hv)
+        return CMP_AGREE;
+    /* The looser verdict admits more outcomes: Ok for `exists`, No for
+     * `~exists` and `forall`. */
+    ll_verdict looser =
+        t->cond.quant == LL_EXISTS ? LL_VERDICT_OK : LL_VERDICT_NO;
+    return mv == looser ? CMP_ALLOWED_UNSEEN : CMP_FORBIDDEN_SEEN;
+}
+
+cmp_outcome_status cmp_outcome_class(const cmp_test *t,
+                                     const cmp_outcome *o)
+{
+    if (!t->in_model)
+        return CMP_O_HW_ONLY;
+    if (t->hw_entries == 0)
+        return CMP_O_MODEL_ONLY;
+    if (!o->in_model)
+        return CMP_O_FORBIDDEN_SEEN;
+    return o->in_hw ? CMP_O_ALLOWED_SEEN : CMP_O_ALLOWED_UNSEEN;
+}
+
+const char *cmp_test_status_word(cmp_test_status s)
+{
+    static const char *const words[CMP_N_TEST_STATUS] = {
+        "agree", "allowed-unseen", "forbidden-seen",
+        "model-only", "hw-only", "undecided"};
+    return words[s];
+}
+
+const char *cmp_outcome_status_word(cmp_outcome_status s)
+{
+    static const char *const words[CMP_N_OUTCOME_STATUS] = {
+        "allowed-seen", "allowed-unseen", "forbidden-seen",
+        "model-only", "hw-only"};
+    return words[s];
+}
+
+void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot)
+{
+    *tot = (cmp_totals){0};
+    for (int i = 0; i < run->n_tests; i++) {
+        const cmp_test *t = sorted[i];
+        tot->tests[cmp_test_class(t)]++;
+        ll_verdict mv = t->model_verdict, hv = cmp_hw_verdict(t);
+        bool mok = mv == LL_VERDICT_OK, hok = hv == LL_VERDICT_OK;
+        if (t->in_model && (mok || mv == LL_VERDICT_NO) &&
+            hv != LL_VERDICT_NONE)
+            tot->pairs[mok == hok ? (mok ? 1 : 0) : (mok ? 2 : 3)]++;
+        for (int j = 0; j < t->n_out; j++)
+            tot->outcomes[cmp_outcome_class(t, &t->out[j])]++;
+    }
+}

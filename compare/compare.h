@@ -1,0 +1,132 @@
+/* compare.h — the compare stage: model logs joined with hardware logs,
+ * test by test and outcome by outcome, then written as CSV reports.
+ *
+ * Model logs are read first (they give each test's allowed states and its
+ * condition), then hardware logs are streamed entry by entry into per-test
+ * tallies, so memory grows with the number of distinct (test, state)
+ * pairs, not with the size of the logs. */
+#ifndef LITMUSLAB_COMPARE_H
+#define LITMUSLAB_COMPARE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "litmuslab/log.h"
+
+#define CMP_MAX_MACHINES 64
+
+/* One final state of one test, from either side. */
+typedef struct cmp_outcome {
+    char *key;           /* the state printed in herd7's style, owned */
+    uint64_t count;      /* hardware count, summed over entries */
+    uint64_t machines;   /* bit i: machine i showed it (count > 0) */
+    bool in_model;       /* the model allows it */
+    bool in_hw;          /* some hardware histogram lists it */
+    bool satisfies;      /* the test's condition (prop) holds on it */
+} cmp_outcome;
+
+typedef struct cmp_test {
+    char *name;
+    /* model side */
+    bool in_model;
+    ll_verdict model_verdict;
+    char *cond_text;     /* the model's (or, failing that, hardware's) */
+    bool has_cond;       /* cond parsed from the model's condition */
+    ll_cond cond;
+    char *hash;          /* the reference Hash= (model first), or NULL */
+    char *hash_where;    /* FILE:LINE of the reference hash */
+    /* hardware side */
+    int hw_entries;      /* entries merged */
+    int hw_unknown;      /* of which with a `??` or `Undef` verdict */
+    uint64_t hw_total;
+    uint64_t hw_positive; /* count of states satisfying the condition */
+    /* outcomes, kept sorted by key */
+    int n_out;
+    int cap_out;
+    cmp_outcome *out;
+} cmp_test;
+
+/* Test verdict classes (model against hardware). */
+typedef enum cmp_test_status {
+    CMP_AGREE,           /* same verdict */
+    CMP_ALLOWED_UNSEEN,  /* the model's verdict is the looser one */
+    CMP_FORBIDDEN_SEEN,  /* hardware's verdict is the looser one: alarm */
+    CMP_MODEL_ONLY,      /* no hardware data */
+    CMP_HW_ONLY,         /* no model entry */
+    CMP_UNDECIDED,       /* a `??`/`Undef` model verdict, or no usable
+                            condition */
+    CMP_N_TEST_STATUS
+} cmp_test_status;
+
+typedef enum cmp_outcome_status {
+    CMP_O_ALLOWED_SEEN,
+    CMP_O_ALLOWED_UNSEEN,
+    CMP_O_FORBIDDEN_SEEN,  /* the alarm */
+    CMP_O_MODEL_ONLY,      /* the test has no hardware data */
+    CMP_O_HW_ONLY,         /* the test has no model entry */
+    CMP_N_OUTCOME_STATUS
+} cmp_outcome_status;
+
+typedef struct cmp_run {
+    /* tests, in a hash table by name */
+    cmp_test **slots;
+    int n_slots;
+    int n_tests;
+    /* machines, by label */
+    int n_machines;
+    char *machines[CMP_MAX_MACHINES];
+    /* what was read */
+    int model_entries;
+    int hw_entries;
+    int malformed;        /* entries skipped, each reported */
+    int hash_conflicts;   /* entries not merged, each reported */
+    int verdict_conflicts; /* model logs disagreeing on a verdict */
+    int model_undecided;  /* model entries with `??`/`Undef` */
+    int hw_undecided;     /* hardware entries with `??`/`Undef` */
+    int too_many_machines;
+    FILE *diag;           /* where problems are reported (stderr) */
+} cmp_run;
+
+void cmp_run_init(cmp_run *run, FILE *diag);
+void cmp_run_free(cmp_run *run);
+cmp_test *cmp_find(cmp_run *run, const char *name, bool create);
+/* The outcome with this key in t, created when create is set. */
+cmp_outcome *cmp_outcome_find(cmp_test *t, const char *key, bool create);
+/* Index of a machine label (added when new), or -1 past the limit. */
+int cmp_machine(cmp_run *run, const char *label);
+/* All tests sorted by name (caller frees the array). */
+cmp_test **cmp_sorted_tests(const cmp_run *run);
+
+/* Stream one log into the run. `label` names the machine of a hardware
+ * log (NULL: the entry's `Machine` line, else the file name). Returns
+ * false when the file cannot be opened or read to its end (reported). */
+bool cmp_read_model(cmp_run *run, const char *path);
+bool cmp_read_hw(cmp_run *run, const char *path, const char *label);
+
+/* Classification. */
+/* Hardware's verdict on t's condition, from the states it showed;
+ * LL_VERDICT_NONE when there is no hardware data or no condition. */
+ll_verdict cmp_hw_verdict(const cmp_test *t);
+cmp_test_status cmp_test_class(const cmp_test *t);
+cmp_outcome_status cmp_outcome_class(const cmp_test *t,
+                                     const cmp_outcome *o);
+const char *cmp_test_status_word(cmp_test_status s);
+const char *cmp_outcome_status_word(cmp_outcome_status s);
+
+/* Counts of each class, for summary.csv and the table on stdout. */
+typedef struct cmp_totals {
+    int tests[CMP_N_TEST_STATUS];
+    long outcomes[CMP_N_OUTCOME_STATUS];
+    int pairs[4];         /* No/No, Ok/Ok, Ok/No, No/Ok */
+} cmp_totals;
+
+void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot);
+
+/* Reports: outcomes.csv, tests.csv, summary.csv in dir. false + message
+ * on stderr when a file cannot be written. */
+bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
+                       const cmp_totals *tot, const char *dir);
+void cmp_print_summary(const cmp_run *run, const cmp_totals *tot, FILE *f);
+
+#endif
