@@ -104,12 +104,8 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
     }
     ll_buf key = {0};
     for (int i = 0; i < e->n_states; i++) {
-        const ll_state *s = &e->states[i].state;
-        state_key(s, &key);
-        cmp_outcome *o = cmp_outcome_find(t, key.data, true);
-        o->in_model = true;
-        if (t->has_cond)
-            o->satisfies = ll_prop_eval(t->cond.prop, s, NULL);
+        state_key(&e->states[i].state, &key);
+        cmp_outcome_find(t, key.data, true)->in_model = true;
     }
     ll_buf_free(&key);
 }
@@ -142,15 +138,11 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         const ll_log_state *ls = &e->states[i];
         state_key(&ls->state, &key);
         cmp_outcome *o = cmp_outcome_find(t, key.data, true);
-        if (!o->in_model && !o->in_hw && t->has_cond)
-            o->satisfies = ll_prop_eval(t->cond.prop, &ls->state, NULL);
         o->in_hw = true;
         o->count += ls->count;
         if (m >= 0 && ls->count > 0)
             o->machines |= 1ull << m;
         t->hw_total += ls->count;
-        if (o->satisfies)
-            t->hw_positive += ls->count;
     }
     ll_buf_free(&key);
 }

@@ -105,6 +105,7 @@ static void load(fixture *fx, const char *model, const char *a,
     assert_true(cmp_read_model(&fx->run, fx->model));
     assert_true(cmp_read_hw(&fx->run, fx->hw_a, "p7-a"));
     assert_true(cmp_read_hw(&fx->run, fx->hw_b, NULL));
+    cmp_finish(&fx->run);
     fflush(fx->diag);
 }
 
