@@ -317,7 +317,7 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
         } else if (starts_with(s, "Condition ") && !e->cond_text) {
             set_condition(s + 10, e);
             tail_seen = true;
-        } else if (starts_with(s, "Observation ")) {
+        } else if (starts_with(s, "Observation ") && !e->obs_word) {
             if (!parse_observation(s, e))
                 return fail(r, d, r->line, "bad Observation line '%s'", s);
             tail_seen = true;
