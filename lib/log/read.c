@@ -4,6 +4,7 @@
 #include "litmuslab/log.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,12 +113,19 @@ static void skip_entry(ll_log_reader *r)
     }
 }
 
-static int fail(ll_log_reader *r, ll_diag *d, int line, const char *fmt,
-                const char *arg)
+static int fail(ll_log_reader *r, ll_diag *d, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int fail(ll_log_reader *r, ll_diag *d, int line, const char *fmt, ...)
 {
     if (d) {
+        char msg[sizeof d->msg];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
         d->file = r->path;
-        ll_diag_set(d, line, 0, fmt, arg);
+        ll_diag_set(d, line, 0, "%s", msg);
     }
     return -1;
 }
@@ -195,15 +203,9 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
     }
     ll_state st = {0};
     ll_diag sd = {0};
-    if (!strchr(body, '=') || !ll_state_parse(body, &st, &sd)) {
+    if (!ll_state_parse(body, &st, &sd)) {
         ll_state_clear(&st);
-        if (!strchr(body, '='))
-            return fail(r, d, r->line, "bad state line '%s'", s);
-        if (d) {
-            d->file = r->path;
-            ll_diag_set(d, r->line, 0, "%s in '%s'", sd.msg, s);
-        }
-        return -1;
+        return fail(r, d, r->line, "%s in '%s'", sd.msg, s);
     }
     ll_log_entry_add_state(e, &st, count, marked);
     ll_state_clear(&st);
@@ -370,20 +372,16 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
         goto skip;
     }
     for (int i = 0; i < n; i++) {
-        if (!next_line(r) || is_test_line(ll_buf_str(&r->cur)) ||
-            !*ll_buf_str(&r->cur)) {
-            r->pushed_back = is_test_line(ll_buf_str(&r->cur));
-            char msg[64];
-            snprintf(msg, sizeof msg, "%d of %d states", i, n);
-            fail(r, d, e->line, "truncated entry: only %s", msg);
-            goto skip;
-        }
+        bool more = next_line(r);
         const char *line = ll_buf_str(&r->cur);
-        if (e->format == LL_LOG_LITMUS ? !isdigit((unsigned char)line[0])
-                                       : !strchr(line, '=')) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "%d of %d states", i, n);
-            fail(r, d, r->line, "truncated entry: only %s", msg);
+        if (!more || is_test_line(line) ||
+            (e->format == LL_LOG_LITMUS ? !isdigit((unsigned char)line[0])
+                                        : !strchr(line, '='))) {
+            /* The entry stops early: say where it began, or where the
+             * line that cannot be a state is. */
+            r->pushed_back = more && is_test_line(line);
+            fail(r, d, more && !r->pushed_back ? r->line : e->line,
+                 "truncated entry '%s': only %d of %d states", e->name, i, n);
             goto skip;
         }
         if (read_state_line(r, e, i, d) < 0)

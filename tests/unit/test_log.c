@@ -294,9 +294,9 @@ static void malformed_entries(void **unused)
         const char *msg;
     } cases[] = {
         {"Test T Allow\nHistogram (3 states)\n5 :> x=1;\n", 1,
-         "truncated entry: only 1 of 3 states"},
+         "truncated entry 'T': only 1 of 3 states"},
         {"Test T Allow\nHistogram (3 states)\n5 :> x=1;\nOk\n", 4,
-         "truncated entry: only 1 of 3 states"},
+         "truncated entry 'T': only 1 of 3 states"},
         {"Test T Allow\n", 1, "truncated entry 'T': ends after its Test line"},
         {"Test T Allow\nHistogram (1 states)\n12x4 :> x=1;\nOk\n", 3,
          "bad count in '12x4 :> x=1;'"},
