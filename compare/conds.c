@@ -2,7 +2,6 @@
  * the test's outcomes. */
 #include "compare/compare.h"
 
-
 void cmp_finish(cmp_run *run)
 {
     ll_state s = {0};
