@@ -46,4 +46,8 @@ const ll_arch_ops *ll_arch_find(const char *header_name);
 /* Free the owned strings inside an instruction's operands. */
 void ll_instr_clear(ll_instr *in);
 
+/* Same opcode, flags and operands (strings compared by content): what a
+ * round trip through print_instr and parse_instr must preserve. */
+bool ll_instr_equal(const ll_instr *a, const ll_instr *b);
+
 #endif

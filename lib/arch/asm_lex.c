@@ -1,0 +1,291 @@
+/* asm_lex.c — the instruction-text tokenising shared by the architecture
+ * plug-ins: mnemonic/operand splitting, spans, numbers, names, bracket
+ * matching, the common messages and operand constructors. */
+#include "asm_lex.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+ll_span ll_span_trim(ll_span s)
+{
+    while (s.len > 0 && isspace((unsigned char)s.s[0])) {
+        s.s++;
+        s.len--;
+        s.col++;
+    }
+    while (s.len > 0 && isspace((unsigned char)s.s[s.len - 1]))
+        s.len--;
+    return s;
+}
+
+ll_span ll_span_of(const char *text)
+{
+    ll_span s = {text, (int)strlen(text), 1};
+    return ll_span_trim(s);
+}
+
+ll_span ll_span_sub(ll_span s, int from, int len)
+{
+    ll_span r = {s.s + from, len, s.col + from};
+    return ll_span_trim(r);
+}
+
+static bool is_mnem_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '.' || c == '_';
+}
+
+/* Depth change of one character: +1 for an opening bracket, -1 for a
+ * closing one, 0 otherwise. */
+static int bracket_step(char c)
+{
+    if (c == '(' || c == '[' || c == '{')
+        return 1;
+    if (c == ')' || c == ']' || c == '}')
+        return -1;
+    return 0;
+}
+
+int ll_span_find(ll_span s, char c)
+{
+    int depth = 0;
+    for (int i = 0; i < s.len; i++) {
+        if (depth == 0 && s.s[i] == c)
+            return i;
+        depth += bracket_step(s.s[i]);
+    }
+    return -1;
+}
+
+int ll_span_split_commas(ll_span s, ll_span *parts, int max)
+{
+    int n = 0, start = 0, depth = 0;
+    for (int i = 0; i <= s.len; i++) {
+        if (i < s.len && (depth != 0 || s.s[i] != ',')) {
+            depth += bracket_step(s.s[i]);
+            continue;
+        }
+        if (n == max)
+            return -1;
+        parts[n++] = ll_span_sub(s, start, i - start);
+        start = i + 1;
+    }
+    return n;
+}
+
+bool ll_asm_split(ll_span from, ll_asm_line *out, ll_diag *d)
+{
+    from = ll_span_trim(from);
+    memset(out, 0, sizeof *out);
+    int i = 0;
+    while (i < from.len && is_mnem_char(from.s[i]))
+        i++;
+    out->mnem = ll_span_sub(from, 0, i);
+    if (i == 0) {
+        ll_span bad = ll_span_sub(from, 0, from.len ? 1 : 0);
+        char buf[64];
+        ll_diag_set(d, 0, bad.col, "expected an instruction, found '%s'",
+                    ll_span_str(from, buf, sizeof buf));
+        return false;
+    }
+    if (i < from.len && !isspace((unsigned char)from.s[i])) {
+        ll_span word = from;
+        int j = i;
+        while (j < word.len && !isspace((unsigned char)word.s[j]))
+            j++;
+        return ll_asm_unknown_instr(d, ll_span_sub(word, 0, j));
+    }
+    out->rest = ll_span_sub(from, i, from.len - i);
+    if (out->rest.len == 0)
+        return true;
+    int depth = 0;
+    for (int k = 0; k < out->rest.len; k++) {
+        depth += bracket_step(out->rest.s[k]);
+        if (depth < 0)
+            break;
+    }
+    if (depth != 0) {
+        char buf[64];
+        ll_diag_set(d, 0, out->rest.col, "unbalanced brackets in '%s'",
+                    ll_span_str(out->rest, buf, sizeof buf));
+        return false;
+    }
+    int n = ll_span_split_commas(out->rest, out->args, LL_ASM_MAX_ARGS);
+    if (n < 0) {
+        ll_diag_set(d, 0, out->rest.col, "too many operands");
+        return false;
+    }
+    for (int k = 0; k < n; k++) {
+        if (out->args[k].len == 0) {
+            ll_diag_set(d, 0, out->args[k].col, "missing operand");
+            return false;
+        }
+    }
+    out->n_args = n;
+    return true;
+}
+
+bool ll_span_eq(ll_span s, const char *word)
+{
+    return (int)strlen(word) == s.len && memcmp(s.s, word, (size_t)s.len) == 0;
+}
+
+bool ll_span_eq_nocase(ll_span s, const char *word)
+{
+    return (int)strlen(word) == s.len &&
+           strncasecmp(s.s, word, (size_t)s.len) == 0;
+}
+
+const char *ll_span_str(ll_span s, char *buf, int size)
+{
+    int n = s.len < size - 1 ? s.len : size - 1;
+    memcpy(buf, s.s, (size_t)n);
+    buf[n] = '\0';
+    return buf;
+}
+
+char *ll_span_dup(ll_span s)
+{
+    return ll_xstrndup(s.s, (size_t)s.len);
+}
+
+static int digit_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return 99;
+}
+
+bool ll_span_int(ll_span s, int64_t *out)
+{
+    int i = 0;
+    bool neg = false;
+    if (i < s.len && (s.s[i] == '-' || s.s[i] == '+'))
+        neg = s.s[i++] == '-';
+    int base = 10;
+    if (i + 1 < s.len && s.s[i] == '0' && (s.s[i + 1] == 'x' ||
+                                            s.s[i + 1] == 'X')) {
+        base = 16;
+        i += 2;
+    }
+    if (i >= s.len)
+        return false;
+    uint64_t v = 0;
+    for (; i < s.len; i++) {
+        int dv = digit_value(s.s[i]);
+        if (dv >= base)
+            return false;
+        if (v > (UINT64_MAX - (uint64_t)dv) / (uint64_t)base)
+            return false;
+        v = v * (uint64_t)base + (uint64_t)dv;
+    }
+    /* Hex may spell any 64-bit pattern; decimal must fit int64. */
+    if (base == 10 && v > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
+        return false;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return true;
+}
+
+bool ll_span_is_name(ll_span s)
+{
+    if (s.len == 0 || !(isalpha((unsigned char)s.s[0]) || s.s[0] == '_'))
+        return false;
+    for (int i = 1; i < s.len; i++)
+        if (!is_mnem_char(s.s[i]))
+            return false;
+    return true;
+}
+
+bool ll_span_wrapped(ll_span s, char open, char close, ll_span *inner)
+{
+    if (s.len < 2 || s.s[0] != open || s.s[s.len - 1] != close)
+        return false;
+    ll_span in = ll_span_sub(s, 1, s.len - 2);
+    int depth = 0;
+    for (int i = 0; i < in.len; i++) {
+        depth += bracket_step(in.s[i]);
+        if (depth < 0)
+            return false;   /* `(a)+(b)`: the brackets do not pair up */
+    }
+    *inner = in;
+    return true;
+}
+
+int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
+                  bool nocase)
+{
+    for (int i = 0; i < n; i++) {
+        const char *name;
+        memcpy(&name, (const char *)table + (size_t)i * stride, sizeof name);
+        if (nocase ? ll_span_eq_nocase(m, name) : ll_span_eq(m, name))
+            return i;
+    }
+    return -1;
+}
+
+bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem)
+{
+    char buf[64];
+    ll_diag_set(d, 0, mnem.col, "unknown instruction '%s'",
+                ll_span_str(mnem, buf, sizeof buf));
+    return false;
+}
+
+bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
+{
+    char buf[96];
+    ll_diag_set(d, 0, opnd.col, "bad operand '%s', expected %s",
+                ll_span_str(opnd, buf, sizeof buf), expected);
+    return false;
+}
+
+bool ll_asm_unknown_reg(ll_diag *d, ll_span name)
+{
+    char buf[64];
+    ll_diag_set(d, 0, name.col, "unknown register '%s'",
+                ll_span_str(name, buf, sizeof buf));
+    return false;
+}
+
+bool ll_asm_arg_count(ll_diag *d, ll_span mnem, int want, int got)
+{
+    char buf[32];
+    ll_diag_set(d, 0, mnem.col, "'%s' takes %d operand%s, found %d",
+                ll_span_str(mnem, buf, sizeof buf), want, want == 1 ? "" : "s",
+                got);
+    return false;
+}
+
+void ll_asm_print_int(ll_buf *out, const char *prefix, int64_t v)
+{
+    ll_buf_printf(out, "%s%lld", prefix, (long long)v);
+}
+
+ll_operand ll_opnd_reg(int reg)
+{
+    ll_operand o = {LL_OPND_REG, reg, -1, 0, 0, NULL};
+    return o;
+}
+
+ll_operand ll_opnd_imm(int64_t v)
+{
+    ll_operand o = {LL_OPND_IMM, -1, -1, 0, v, NULL};
+    return o;
+}
+
+ll_operand ll_opnd_mem(int base, int index, int64_t disp)
+{
+    ll_operand o = {LL_OPND_MEM, base, index, 0, disp, NULL};
+    return o;
+}
+
+ll_operand ll_opnd_label(ll_span name)
+{
+    ll_operand o = {LL_OPND_LABEL, -1, -1, 0, 0, ll_span_dup(name)};
+    return o;
+}

@@ -1,0 +1,77 @@
+/* asm_lex.h — private to lib/arch: the tokenising every architecture
+ * plug-in shares. A cell's instruction text is split into a mnemonic and
+ * its top-level comma-separated operands (commas inside (), [] and {}
+ * do not split), each a span that remembers its column for messages; the
+ * helpers then read numbers, names and bracketed parts of those spans. */
+#ifndef LITMUSLAB_ASM_LEX_H
+#define LITMUSLAB_ASM_LEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "litmuslab/arch.h"
+
+/* A piece of the instruction text; col is 1-based within the text. */
+typedef struct ll_span {
+    const char *s;
+    int len;
+    int col;
+} ll_span;
+
+#define LL_ASM_MAX_ARGS 8
+
+typedef struct ll_asm_line {
+    ll_span mnem;   /* letters, digits, `.` and `_` */
+    ll_span rest;   /* everything after the mnemonic, trimmed */
+    int n_args;
+    ll_span args[LL_ASM_MAX_ARGS];
+} ll_asm_line;
+
+/* Split `text` from span `from` (usually the whole text). Fails on an
+ * empty operand, too many operands or unbalanced brackets. */
+bool ll_asm_split(ll_span from, ll_asm_line *out, ll_diag *d);
+/* The whole NUL-terminated text as a span, trimmed. */
+ll_span ll_span_of(const char *text);
+ll_span ll_span_trim(ll_span s);
+/* Sub-span [from, from+len) of s, trimmed. */
+ll_span ll_span_sub(ll_span s, int from, int len);
+
+bool ll_span_eq(ll_span s, const char *word);
+bool ll_span_eq_nocase(ll_span s, const char *word);
+/* Copy into buf (truncated, NUL-terminated). */
+const char *ll_span_str(ll_span s, char *buf, int size);
+/* A new owned string. */
+char *ll_span_dup(ll_span s);
+
+/* s is exactly an integer: optional sign, decimal or 0x hex. */
+bool ll_span_int(ll_span s, int64_t *out);
+/* s is a name: a letter or `_` then letters, digits, `_` or `.` */
+bool ll_span_is_name(ll_span s);
+/* s starts with c and ends with the matching close; *inner is between. */
+bool ll_span_wrapped(ll_span s, char open, char close, ll_span *inner);
+/* Position of the first top-level c in s (not inside () or []), or -1. */
+int ll_span_find(ll_span s, char c);
+/* Split s at its top-level commas into at most max parts; -1 if more. */
+int ll_span_split_commas(ll_span s, ll_span *parts, int max);
+
+/* Index of the entry whose name is m in a table of n structs of `stride`
+ * bytes, each starting with a `const char *` name; -1 if none. */
+int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
+                  bool nocase);
+
+/* Messages, at the span's column. Return false for `return ll_asm_...`. */
+bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem);
+bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected);
+bool ll_asm_unknown_reg(ll_diag *d, ll_span name);
+bool ll_asm_arg_count(ll_diag *d, ll_span mnem, int want, int got);
+
+/* Print "$-3", "#8", "12": integer with an optional prefix character. */
+void ll_asm_print_int(ll_buf *out, const char *prefix, int64_t v);
+
+/* Operand constructors (owned strings are copied). */
+ll_operand ll_opnd_reg(int reg);
+ll_operand ll_opnd_imm(int64_t v);
+ll_operand ll_opnd_mem(int base, int index, int64_t disp);
+ll_operand ll_opnd_label(ll_span name);
+
+#endif

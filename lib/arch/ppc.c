@@ -1,0 +1,320 @@
+/* ppc.c — the Power plug-in: reads herd7's PPC instruction syntax into
+ * ll_instr (opcodes and layout in include/litmuslab/arch/ppc.h) and
+ * prints it back. Mnemonics are lower case, as herd7 requires. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm_lex.h"
+#include "litmuslab/arch/ppc.h"
+
+/* Operand shapes, one letter per operand:
+ *   r register   i immediate   l label
+ *   m `D(RA)` (or herd's `D,RA`, which counts as two written operands) */
+typedef struct ppc_form {
+    const char *mnem;
+    ll_ppc_op op;
+    const char *shape;
+    bool dot_ok;   /* has a record form `mnem.` */
+} ppc_form;
+
+static const ppc_form forms[] = {
+    {"addi", LL_PPC_ADDI, "rri", false},
+    {"subi", LL_PPC_SUBI, "rri", false},
+    {"ori", LL_PPC_ORI, "rri", false},
+    {"xori", LL_PPC_XORI, "rri", false},
+    {"andi.", LL_PPC_ANDI_DOT, "rri", false},
+    {"mulli", LL_PPC_MULLI, "rri", false},
+    {"add", LL_PPC_ADD, "rrr", true},
+    {"sub", LL_PPC_SUB, "rrr", true},
+    {"subf", LL_PPC_SUBF, "rrr", true},
+    {"xor", LL_PPC_XOR, "rrr", true},
+    {"or", LL_PPC_OR, "rrr", true},
+    {"and", LL_PPC_AND, "rrr", true},
+    {"mullw", LL_PPC_MULLW, "rrr", true},
+    {"divw", LL_PPC_DIVW, "rrr", true},
+    {"li", LL_PPC_LI, "ri", false},
+    {"mr", LL_PPC_MR, "rr", false},
+    {"cmpw", LL_PPC_CMPW, "rr", false},
+    {"cmpwi", LL_PPC_CMPWI, "ri", false},
+    {"b", LL_PPC_B, "l", false},
+    {"beq", LL_PPC_BEQ, "l", false},
+    {"bne", LL_PPC_BNE, "l", false},
+    {"blt", LL_PPC_BLT, "l", false},
+    {"bge", LL_PPC_BGE, "l", false},
+    {"bgt", LL_PPC_BGT, "l", false},
+    {"ble", LL_PPC_BLE, "l", false},
+    {"lbz", LL_PPC_LBZ, "rm", false},
+    {"lhz", LL_PPC_LHZ, "rm", false},
+    {"lwz", LL_PPC_LWZ, "rm", false},
+    {"ld", LL_PPC_LD, "rm", false},
+    {"lbzx", LL_PPC_LBZX, "rrr", false},
+    {"lhzx", LL_PPC_LHZX, "rrr", false},
+    {"lwzx", LL_PPC_LWZX, "rrr", false},
+    {"ldx", LL_PPC_LDX, "rrr", false},
+    {"stb", LL_PPC_STB, "rm", false},
+    {"sth", LL_PPC_STH, "rm", false},
+    {"stw", LL_PPC_STW, "rm", false},
+    {"std", LL_PPC_STD, "rm", false},
+    {"stbx", LL_PPC_STBX, "rrr", false},
+    {"sthx", LL_PPC_STHX, "rrr", false},
+    {"stwx", LL_PPC_STWX, "rrr", false},
+    {"stdx", LL_PPC_STDX, "rrr", false},
+    {"lwarx", LL_PPC_LWARX, "rrr", false},
+    {"stwcx.", LL_PPC_STWCX, "rrr", false},
+    {"ldarx", LL_PPC_LDARX, "rrr", false},
+    {"stdcx.", LL_PPC_STDCX, "rrr", false},
+    {"sync", LL_PPC_SYNC, "", false},
+    {"lwsync", LL_PPC_LWSYNC, "", false},
+    {"eieio", LL_PPC_EIEIO, "", false},
+    {"isync", LL_PPC_ISYNC, "", false},
+};
+
+#define N_FORMS ((int)(sizeof forms / sizeof *forms))
+
+static const ppc_form *form_of_op(int op)
+{
+    for (int i = 0; i < N_FORMS; i++)
+        if ((int)forms[i].op == op)
+            return &forms[i];
+    return NULL;
+}
+
+/* The form for a written mnemonic; *dot is set for `add.`-style
+ * spellings of a form that has a record variant. */
+static const ppc_form *form_of_mnem(ll_span m, bool *dot)
+{
+    int i = ll_asm_lookup(m, forms, N_FORMS, sizeof *forms, false);
+    *dot = false;
+    if (i < 0 && m.len > 1 && m.s[m.len - 1] == '.') {
+        ll_span base = {m.s, m.len - 1, m.col};
+        i = ll_asm_lookup(base, forms, N_FORMS, sizeof *forms, false);
+        if (i >= 0 && !forms[i].dot_ok)
+            i = -1;
+        *dot = i >= 0;
+    }
+    return i >= 0 ? &forms[i] : NULL;
+}
+
+static int ppc_reg_lookup(const char *name)
+{
+    if (name[0] == '%' && name[1])
+        return LL_PPC_SYMREG;
+    if (strcmp(name, "cr0") == 0)
+        return LL_PPC_CR0;
+    if (name[0] != 'r' || name[1] < '0' || name[1] > '9')
+        return -1;
+    if (name[1] == '0' && name[2])
+        return -1;   /* no leading zeros: r01 is not a register */
+    char *end;
+    long n = strtol(name + 1, &end, 10);
+    if (*end || n >= LL_PPC_NGPR)
+        return -1;
+    return (int)n;
+}
+
+static const char *ppc_reg_name(int reg)
+{
+    static const char *const names[LL_PPC_NGPR] = {
+        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
+        "r11", "r12", "r13", "r14", "r15", "r16", "r17", "r18", "r19", "r20",
+        "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30",
+        "r31"};
+    if (reg >= 0 && reg < LL_PPC_NGPR)
+        return names[reg];
+    if (reg == LL_PPC_CR0)
+        return "cr0";
+    if (reg == LL_PPC_SYMREG)
+        return "%sym";
+    return "?";
+}
+
+static const char *ppc_op_name(int op)
+{
+    const ppc_form *f = form_of_op(op);
+    return f ? f->mnem : "?";
+}
+
+/* A register operand: rN or a symbolic `%name` (kept in *sym). */
+static bool read_reg(ll_span s, int *reg, char **sym, ll_diag *d)
+{
+    if (s.len > 1 && s.s[0] == '%') {
+        ll_span name = {s.s + 1, s.len - 1, s.col + 1};
+        if (!ll_span_is_name(name))
+            return ll_asm_bad_operand(d, s, "a register");
+        *reg = LL_PPC_SYMREG;
+        *sym = ll_span_dup(name);
+        return true;
+    }
+    char buf[16];
+    int r = s.len < 8 ? ppc_reg_lookup(ll_span_str(s, buf, sizeof buf)) : -1;
+    if (r < 0 || r >= LL_PPC_NGPR) {
+        if (ll_span_is_name(s))
+            return ll_asm_unknown_reg(d, s);
+        return ll_asm_bad_operand(d, s, "a register");
+    }
+    *reg = r;
+    return true;
+}
+
+static bool read_reg_opnd(ll_span s, ll_operand *o, ll_diag *d)
+{
+    *o = ll_opnd_reg(-1);
+    return read_reg(s, &o->reg, &o->sym, d);
+}
+
+static bool read_imm(ll_span s, int64_t *v, ll_diag *d)
+{
+    if (!ll_span_int(s, v))
+        return ll_asm_bad_operand(d, s, "an integer");
+    return true;
+}
+
+/* `D(RA)`. */
+static bool read_dform(ll_span s, ll_operand *o, ll_diag *d)
+{
+    *o = ll_opnd_mem(-1, -1, 0);
+    int open = ll_span_find(s, '(');
+    ll_span inner;
+    if (open <= 0 || !ll_span_wrapped(ll_span_sub(s, open, s.len - open),
+                                      '(', ')', &inner))
+        return ll_asm_bad_operand(d, s, "D(rA)");
+    return read_imm(ll_span_sub(s, 0, open), &o->imm, d) &&
+           read_reg(inner, &o->reg, &o->sym, d);
+}
+
+static bool parse_operands(const ppc_form *f, const ll_asm_line *ln,
+                           ll_instr *out, ll_diag *d)
+{
+    int arg = 0;
+    for (const char *k = f->shape; *k; k++) {
+        int left = ln->n_args - arg;
+        const ll_span *a = &ln->args[arg];
+        /* herd's `D,RA` spelling uses two written operands */
+        int need = *k == 'm' && left > 1 && ll_span_find(a[0], '(') < 0
+                       ? 2 : 1;
+        if (left < need)
+            return ll_asm_arg_count(d, ln->mnem, (int)strlen(f->shape),
+                                    ln->n_args);
+        ll_operand *o = &out->ops[out->n_ops++];
+        bool ok = true;
+        switch (*k) {
+        case 'r':
+            ok = read_reg_opnd(a[0], o, d);
+            break;
+        case 'i':
+            *o = ll_opnd_imm(0);
+            ok = read_imm(a[0], &o->imm, d);
+            break;
+        case 'l':
+            *o = ll_opnd_imm(0);   /* nothing owned if we fail below */
+            if (!ll_span_is_name(a[0]))
+                return ll_asm_bad_operand(d, a[0], "a label");
+            *o = ll_opnd_label(a[0]);
+            break;
+        default: /* 'm' */
+            if (need == 1) {
+                ok = read_dform(a[0], o, d);
+                break;
+            }
+            *o = ll_opnd_mem(-1, -1, 0);
+            ok = read_imm(a[0], &o->imm, d) &&
+                 read_reg(a[1], &o->reg, &o->sym, d);
+            break;
+        }
+        if (!ok)
+            return false;
+        arg += need;
+    }
+    if (arg != ln->n_args)
+        return ll_asm_arg_count(d, ln->mnem, (int)strlen(f->shape),
+                                ln->n_args);
+    return true;
+}
+
+static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
+{
+    memset(out, 0, sizeof *out);
+    ll_asm_line ln;
+    if (!ll_asm_split(ll_span_of(text), &ln, d))
+        return false;
+    bool dot;
+    const ppc_form *f = form_of_mnem(ln.mnem, &dot);
+    if (!f)
+        return ll_asm_unknown_instr(d, ln.mnem);
+    out->op = (int)f->op;
+    out->flags = dot ? LL_PPC_F_DOT : 0;
+    if (parse_operands(f, &ln, out, d))
+        return true;
+    ll_instr_clear(out);
+    return false;
+}
+
+static void print_reg(ll_buf *b, int reg, const char *sym)
+{
+    if (reg == LL_PPC_SYMREG)
+        ll_buf_printf(b, "%%%s", sym ? sym : "?");
+    else
+        ll_buf_puts(b, ppc_reg_name(reg));
+}
+
+static void ppc_print_instr(const ll_instr *in, ll_buf *b)
+{
+    const ppc_form *f = form_of_op(in->op);
+    if (!f) {
+        ll_buf_puts(b, "?");
+        return;
+    }
+    ll_buf_puts(b, f->mnem);
+    if (in->flags & LL_PPC_F_DOT)
+        ll_buf_putc(b, '.');
+    for (int i = 0; i < in->n_ops; i++) {
+        const ll_operand *o = &in->ops[i];
+        ll_buf_putc(b, i ? ',' : ' ');
+        switch (o->kind) {
+        case LL_OPND_REG:
+            print_reg(b, o->reg, o->sym);
+            break;
+        case LL_OPND_IMM:
+            ll_asm_print_int(b, "", o->imm);
+            break;
+        case LL_OPND_MEM:
+            ll_asm_print_int(b, "", o->imm);
+            ll_buf_putc(b, '(');
+            print_reg(b, o->reg, o->sym);
+            ll_buf_putc(b, ')');
+            break;
+        default:
+            ll_buf_puts(b, o->sym ? o->sym : "?");
+            break;
+        }
+    }
+}
+
+int ll_ppc_access_size(int op)
+{
+    switch (op) {
+    case LL_PPC_LBZ: case LL_PPC_LBZX: case LL_PPC_STB: case LL_PPC_STBX:
+        return 1;
+    case LL_PPC_LHZ: case LL_PPC_LHZX: case LL_PPC_STH: case LL_PPC_STHX:
+        return 2;
+    case LL_PPC_LWZ: case LL_PPC_LWZX: case LL_PPC_STW: case LL_PPC_STWX:
+    case LL_PPC_LWARX: case LL_PPC_STWCX:
+        return 4;
+    case LL_PPC_LD: case LL_PPC_LDX: case LL_PPC_STD: case LL_PPC_STDX:
+    case LL_PPC_LDARX: case LL_PPC_STDCX:
+        return 8;
+    default:
+        return 0;
+    }
+}
+
+const ll_arch_ops ll_arch_ppc = {
+    .id = LL_ARCH_PPC,
+    .name = "PPC",
+    .parse_instr = ppc_parse_instr,
+    .print_instr = ppc_print_instr,
+    .reg_lookup = ppc_reg_lookup,
+    .reg_name = ppc_reg_name,
+    .op_name = ppc_op_name,
+};
