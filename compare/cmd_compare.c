@@ -17,7 +17,7 @@ static void usage(FILE *f)
           "herd7 format, plain or gzip) and writes outcomes.csv, tests.csv\n"
           "and summary.csv into DIR (default: the current directory).\n"
           "NAME labels a hardware log's machine (default: its `Machine`\n"
-          "line, else the file name).\n"
+          "line, else the file's base name).\n"
           "Exit status: 0 ok, 1 an outcome the model forbids was seen,\n"
           "2 usage error or unreadable input.\n",
           f);

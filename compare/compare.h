@@ -99,8 +99,9 @@ int cmp_machine(cmp_run *run, const char *label);
 cmp_test **cmp_sorted_tests(const cmp_run *run);
 
 /* Stream one log into the run. `label` names the machine of a hardware
- * log (NULL: the entry's `Machine` line, else the file name). Returns
- * false when the file cannot be opened or read to its end (reported). */
+ * log (NULL: the entry's `Machine` line, else the file's base name).
+ * Returns false when the file cannot be opened or read to its end
+ * (reported). */
 bool cmp_read_model(cmp_run *run, const char *path);
 bool cmp_read_hw(cmp_run *run, const char *path, const char *label);
 

@@ -121,8 +121,10 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         return;
     if (!label)
         label = ll_log_entry_extra(e, "Machine");
-    if (!label)
-        label = e->file;
+    if (!label) {
+        const char *slash = strrchr(e->file, '/');
+        label = slash ? slash + 1 : e->file;
+    }
     int m = cmp_machine(run, label);
     if (m < 0 && !run->too_many_machines++)
         fprintf(run->diag, "%s:%d: more than %d machines; '%s' and later "

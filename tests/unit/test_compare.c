@@ -81,6 +81,11 @@ static const char hw_b[] =
     "Positive: 1 Negative: 0\n"
     "Condition exists (1:r1=1 /\\ 1:r3=0) is validated\n"
     "Hash=cccc\n"
+    "\n"
+    "Test LB Allow\n"
+    "Histogram (1 states)\n"
+    "6       :> 0:r1=0; 1:r1=0;\n"
+    "No\n"
     "\n";
 
 typedef struct fixture {
@@ -141,9 +146,13 @@ static void repeated_entries_are_summed(void **unused)
     assert_int_equal(outcome(mp, "1:r1=0; 1:r3=1;")->count, 3);
     assert_int_equal(outcome(mp, "1:r1=1; 1:r3=1;")->count, 5);
     assert_int_equal(outcome(mp, "1:r1=0; 1:r3=0;")->machines, 1);
-    assert_int_equal(fx.run.n_machines, 2);
-    assert_string_equal(fx.run.machines[0], "p7-a");
-    assert_string_equal(fx.run.machines[1], "p7-b");
+    assert_int_equal(fx.run.n_machines, 3);
+    assert_string_equal(fx.run.machines[0], "p7-a");   /* --hw p7-a=... */
+    assert_string_equal(fx.run.machines[1], "p7-b");   /* Machine line */
+    assert_string_equal(fx.run.machines[2], fx.hw_b + 5); /* base name */
+    cmp_test *lb = cmp_find(&fx.run, "LB", false);
+    assert_int_equal(cmp_test_class(lb), CMP_HW_ONLY);
+    assert_int_equal(outcome(lb, "0:r1=0; 1:r1=0;")->machines, 4);
     assert_int_equal(cmp_hw_verdict(mp), LL_VERDICT_NO);
     assert_int_equal(cmp_test_class(mp), CMP_AGREE);
     unload(&fx);
