@@ -1,0 +1,457 @@
+/* test_cat_lang.c — the cat language itself: each operator and its
+ * precedence, functions, let/let rec, flags, tags, includes, titles, and
+ * the FILE:LINE:COL messages for models that are wrong.
+ *
+ * Operators are checked against hand-computed results: the inputs are
+ * the relations A (given as addr) and B (given as ctrl) and the sets S
+ * and T (tags); the expected result is given as `data` (relations) or
+ * the tag E (sets), and the model checks equality both ways. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_cat_exec.h"
+
+static char dir[] = "/tmp/test_cat_lang.XXXXXX";
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return rmdir(dir);
+}
+
+static char *write_file(const char *name, const char *text)
+{
+    char *path = malloc(strlen(dir) + strlen(name) + 2);
+    sprintf(path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* Load a model from text; NULL with *d filled on error. */
+static cat_model *load_text(const char *text, ll_diag *d)
+{
+    char *path = write_file("model.cat", text);
+    const char *dirs[] = {dir};
+    cat_model *m = cat_load(path, dirs, 1, d);
+    unlink(path);
+    free(path);
+    return m;
+}
+
+/* 0 init write, 1 W (thread 0), 2 R (thread 0), 3 R (thread 1),
+ * 4 W (thread 1). A = {0-1, 1-2, 2-3}, B = {1-1, 1-2, 2-0, 3-4},
+ * S = {1, 3}, T = {0, 4}. */
+static void build_inputs(xb *b)
+{
+    xb_init(b, 5);
+    xb_event(b, 0, 'I', -1, 0);
+    xb_event(b, 1, 'W', 0, 0);
+    xb_event(b, 2, 'R', 0, 0);
+    xb_event(b, 3, 'R', 1, 0);
+    xb_event(b, 4, 'W', 1, 0);
+    int a[][2] = {{0, 1}, {1, 2}, {2, 3}};
+    int bb[][2] = {{1, 1}, {1, 2}, {2, 0}, {3, 4}};
+    for (int i = 0; i < 3; i++)
+        ll_rel_add(&b->x.addr, a[i][0], a[i][1]);
+    for (int i = 0; i < 4; i++)
+        ll_rel_add(&b->x.ctrl, bb[i][0], bb[i][1]);
+    xb_tag(b, "S", 1);
+    xb_tag(b, "S", 3);
+    xb_tag(b, "T", 0);
+    xb_tag(b, "T", 4);
+    xb_tag(b, "E", 0);   /* make E exist; cleared below */
+    ll_set_clear(&b->tag_sets[b->x.n_tags - 1]);
+    xb_finish(b);
+}
+
+static bool run(cat_model *m, xb *b, cat_result *r)
+{
+    ll_diag d = {0};
+    bool ok = cat_check(m, &b->x, r, &d);
+    if (!ok)
+        ll_diag_print(&d, stderr);
+    return ok;
+}
+
+/* The model (which compares `expr` with the expected value) must load
+ * and allow the execution. */
+static void expect_allowed(xb *b, const char *text, const char *expr)
+{
+    ll_diag d = {0};
+    cat_model *m = load_text(text, &d);
+    if (!m)
+        ll_diag_print(&d, stderr);
+    assert_non_null(m);
+    cat_result r;
+    assert_true(run(m, b, &r));
+    if (!r.allowed)
+        fprintf(stderr, "%s: %s\n", expr, r.failed);
+    assert_true(r.allowed);
+    cat_free(m);
+    xb_free(b);
+}
+
+/* Does `expr` evaluate to the relation with these pairs? */
+static void expect_rel(const char *expr, const int (*pairs)[2], int n)
+{
+    xb b;
+    build_inputs(&b);
+    for (int i = 0; i < n; i++)
+        ll_rel_add(&b.x.data, pairs[i][0], pairs[i][1]);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "\"test\"\nlet A = addr\nlet B = ctrl\nlet r = %s\n"
+             "empty r \\ data as extra\nempty data \\ r as missing\n",
+             expr);
+    expect_allowed(&b, text, expr);
+}
+
+static void expect_set(const char *expr, const int *events, int n)
+{
+    xb b;
+    build_inputs(&b);
+    for (int i = 0; i < n; i++)
+        ll_set_add(&b.tag_sets[b.x.n_tags - 1], events[i]);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "let A = addr\nlet B = ctrl\nlet s = %s\n"
+             "empty s \\ E as extra\nempty E \\ s as missing\n", expr);
+    expect_allowed(&b, text, expr);
+}
+
+#define PAIRS(...) ((const int[][2]){__VA_ARGS__})
+#define NPAIRS(...) ((int)(sizeof((const int[][2]){__VA_ARGS__}) / \
+                           sizeof(int[2])))
+#define REL(expr, ...) expect_rel(expr, PAIRS(__VA_ARGS__), NPAIRS(__VA_ARGS__))
+#define SET(expr, ...) expect_set(expr, (const int[]){__VA_ARGS__}, \
+                                  (int)(sizeof((const int[]){__VA_ARGS__}) / \
+                                        sizeof(int)))
+
+static void relation_operators(void **state)
+{
+    (void)state;
+    REL("A | B", {0, 1}, {1, 2}, {2, 3}, {1, 1}, {2, 0}, {3, 4});
+    REL("A & B", {1, 2});
+    REL("A \\ B", {0, 1}, {2, 3});
+    REL("A ; B", {0, 1}, {0, 2}, {1, 0}, {2, 4});
+    REL("A+", {0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3});
+    REL("A*", {0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3},
+        {0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4});
+    REL("A?", {0, 1}, {1, 2}, {2, 3}, {0, 0}, {1, 1}, {2, 2}, {3, 3},
+        {4, 4});
+    REL("A^-1", {1, 0}, {2, 1}, {3, 2});
+    REL("[S]", {1, 1}, {3, 3});
+    REL("S * T", {1, 0}, {1, 4}, {3, 0}, {3, 4});
+    REL("[S]; B", {1, 1}, {1, 2}, {3, 4});
+    REL("B; [T]", {2, 0}, {3, 4});
+    REL("[S]; [S | T]", {1, 1}, {3, 3});
+    REL("id & (A | B)", {1, 1});
+    REL("~A & (S * _)", {1, 0}, {1, 1}, {1, 3}, {1, 4},
+        {3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4});
+}
+
+static void empty_relation(void **state)
+{
+    (void)state;
+    /* `0` is the empty relation (and the empty set where a set is due). */
+    expect_rel("A & 0", NULL, 0);
+    expect_rel("0 ; A", NULL, 0);
+    expect_rel("B \\ (B | 0)", NULL, 0);
+    expect_rel("[0]", NULL, 0);
+    expect_set("S & 0", NULL, 0);
+    expect_set("domain(0)", NULL, 0);
+}
+
+static void set_operators(void **state)
+{
+    (void)state;
+    SET("S | T", 0, 1, 3, 4);
+    SET("S \\ T", 1, 3);
+    SET("~S", 0, 2, 4);
+    SET("domain(A)", 0, 1, 2);
+    SET("range(A)", 1, 2, 3);
+    SET("domain A", 0, 1, 2);
+    SET("_", 0, 1, 2, 3, 4);
+    SET("R", 2, 3);
+    SET("W", 0, 1, 4);
+    SET("M", 0, 1, 2, 3, 4);
+    SET("IW", 0);
+    expect_set("S & T", NULL, 0);
+    expect_set("F", NULL, 0);
+}
+
+/* Loosest first: | ; \ & then postfix, prefix, ^-1. */
+static void precedence(void **state)
+{
+    (void)state;
+    REL("A | B ; A", {0, 1}, {1, 2}, {2, 3}, {1, 3}, {2, 1});
+    REL("A \\ A & B", {0, 1}, {2, 3});
+    REL("A ; B \\ A", {0, 1}, {1, 0}, {2, 4});
+    REL("A \\ B \\ (S * _)", {0, 1}, {2, 3});   /* left associative */
+    REL("B ; A^-1", {1, 0}, {1, 1});
+    expect_rel("~A & A", NULL, 0);
+}
+
+static void functions_and_lets(void **state)
+{
+    (void)state;
+    REL("let f(a, b) = a | b in f(A, B) & A", {0, 1}, {1, 2}, {2, 3});
+    REL("let g x = x ; x in g A", {0, 2}, {1, 3});
+    REL("let h = fun x -> x^-1 in h(A)", {1, 0}, {2, 1}, {3, 2});
+    REL("let h = fun x -> x^-1 in let twice(f, x) = f(f(x)) in "
+        "twice(h, A)", {0, 1}, {1, 2}, {2, 3});
+    REL("let x = A and y = B in x & y", {1, 2});
+    /* Functions see the bindings of their definition. */
+    REL("let k = A in let cap x = x | k in let k = B in cap(0)",
+        {0, 1}, {1, 2}, {2, 3});
+    /* herd-style fence relation helper, with a tag set argument. */
+    REL("let sep(X) = (A & (_ * X)) ; A in sep(S)", {0, 2});
+}
+
+static void let_rec(void **state)
+{
+    (void)state;
+    REL("let rec t = A | (t ; t) in t",
+        {0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3});
+    /* Mutual recursion, like ppo's ii/ic/ci/cc. */
+    REL("let rec p = A | q and q = p ; p in q",
+        {0, 2}, {0, 3}, {1, 3});
+    /* A set fixpoint: events reachable from S through A. */
+    SET("let rec s = S | range([s] ; A) in s", 1, 2, 3);
+    /* Loop-invariant parts mixed in. */
+    REL("let rec t = (B & A) | (t ; (A \\ B)) in t", {1, 2}, {1, 3});
+}
+
+/* Top-level let rec, checks naming, and flags. */
+static void statements_and_flags(void **state)
+{
+    (void)state;
+    xb b;
+    build_inputs(&b);
+    ll_diag d = {0};
+    cat_model *m = load_text(
+        "X86 TSO (* a title, herd style *)\n"
+        "with co from generate_cos(co0)\n"
+        "show addr as thing, ctrl\nunshow thing\n"
+        "let rec t = addr | (t;t)\n"
+        "flag ~empty t as has-path\n"
+        "flag ~empty 0 as never\n"
+        "irreflexive t as no-loop\n"
+        "~empty addr as some-addr\n"
+        "acyclic t\n",
+        &d);
+    if (!m)
+        ll_diag_print(&d, stderr);
+    assert_non_null(m);
+    assert_string_equal(cat_title(m), "X86");
+    cat_result r;
+    assert_true(run(m, &b, &r));
+    assert_true(r.allowed);
+    assert_int_equal(r.n_flags, 1);
+    assert_string_equal(r.flags[0], "has-path");
+    /* A cycle: the anonymous acyclic check is named after its name. */
+    ll_rel_add(&b.x.addr, 3, 0);
+    assert_true(run(m, &b, &r));
+    assert_false(r.allowed);
+    assert_true(strcmp(r.failed, "t") == 0 || strcmp(r.failed, "no-loop") == 0);
+    /* Flags do not forbid; negated checks do. */
+    ll_rel_clear(&b.x.addr);
+    assert_true(run(m, &b, &r));
+    assert_false(r.allowed);
+    assert_string_equal(r.failed, "some-addr");
+    cat_free(m);
+    xb_free(&b);
+}
+
+static void titles(void **state)
+{
+    (void)state;
+    ll_diag d = {0};
+    cat_model *m = load_text("\"My model\"\nacyclic po\n", &d);
+    assert_non_null(m);
+    assert_string_equal(cat_title(m), "My model");
+    cat_free(m);
+}
+
+/* Tags: present, absent but known (empty), absent and unknown (error at
+ * check time, with the position of the name). */
+static void tags(void **state)
+{
+    (void)state;
+    xb b;
+    build_inputs(&b);
+    ll_diag d = {0};
+    cat_model *m = load_text("empty SYNC | MFENCE | DMB.ST as none\n"
+                             "empty S & T as disjoint\n", &d);
+    assert_non_null(m);
+    cat_result r;
+    assert_true(run(m, &b, &r));
+    assert_true(r.allowed);
+    cat_free(m);
+
+    m = load_text("let x = S\n\nempty x & FOO\n", &d);
+    assert_non_null(m);
+    memset(&d, 0, sizeof d);
+    assert_false(cat_check(m, &b.x, &r, &d));
+    assert_int_equal(d.line, 3);
+    assert_int_equal(d.col, 11);
+    assert_string_equal(d.msg, "unbound name 'FOO'");
+    cat_free(m);
+    xb_free(&b);
+}
+
+/* The same model on executions of different sizes, in turn. */
+static void resizing(void **state)
+{
+    (void)state;
+    ll_diag d = {0};
+    cat_model *m = load_text("let rec t = po | (t;t)\nacyclic t | rf\n", &d);
+    assert_non_null(m);
+    for (int round = 0; round < 2; round++)
+        for (int n = 3; n < 140; n += 67) {
+            xb b;
+            xb_init(&b, n);
+            for (int e = 0; e < n; e++)
+                xb_event(&b, e, 'W', 0, e);
+            xb_finish(&b);
+            cat_result r;
+            assert_true(run(m, &b, &r));
+            assert_true(r.allowed);
+            ll_rel_add(&b.x.rf, n - 1, 0);
+            assert_true(run(m, &b, &r));
+            assert_false(r.allowed);
+            xb_free(&b);
+        }
+    cat_free(m);
+}
+
+static void includes(void **state)
+{
+    (void)state;
+    char *lib = write_file("lib.cat", "\"lib\"\nlet twice(r) = r ; r\n");
+    ll_diag d = {0};
+    cat_model *m = load_text("\"main\"\ninclude \"lib.cat\"\n"
+                             "acyclic twice(po)\n", &d);
+    if (!m)
+        ll_diag_print(&d, stderr);
+    assert_non_null(m);
+    assert_string_equal(cat_title(m), "main");
+    cat_free(m);
+    /* An error inside an included file points into that file. */
+    char *bad = write_file("bad.cat", "let x = po\nlet y = x |\n");
+    m = load_text("include \"bad.cat\"\n", &d);
+    assert_null(m);
+    assert_non_null(strstr(d.file, "bad.cat"));
+    assert_int_equal(d.line, 3);
+    assert_int_equal(d.col, 1);
+    /* A file that includes itself. */
+    char *loop = write_file("loop.cat", "include \"loop.cat\"\n");
+    m = load_text("include \"loop.cat\"\n", &d);
+    assert_null(m);
+    assert_non_null(strstr(d.msg, "nest too deeply"));
+    unlink(lib);
+    unlink(bad);
+    unlink(loop);
+    free(lib);
+    free(bad);
+    free(loop);
+}
+
+/* Each bad model gets one FILE:LINE:COL message. */
+static void errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int line, col;
+        const char *msg;
+    } cases[] = {
+        {"let x = po |\n", 2, 1, "expected an expression, found end of file"},
+        {"acyclic po $ rf\n", 1, 12, "unexpected character '$'"},
+        {"(* open\n comment", 1, 1, "unterminated comment"},
+        {"let x = \"abc\n", 1, 9, "unterminated string"},
+        {"acyclic (po | rf\n", 2, 1, "expected ')', found end of file"},
+        {"let = po\n", 1, 5, "expected a name to bind, found '='"},
+        {"acyclic po as\n", 2, 1,
+         "expected a name after 'as', found end of file"},
+        {"\"t\"\nfoo\n", 2, 1, "expected a statement, found 'foo'"},
+        {"let x = po\nacyclic x | foo\n", 2, 13, "unbound name 'foo'"},
+        {"acyclic R\n", 1, 9, "acyclic needs a relation, found a set"},
+        {"let x = R | po\n", 1, 11, "'|' needs two sets or two relations"},
+        {"let x = po * R\n", 1, 9, "expected a set, found a relation"},
+        {"let x = po(rf)\n", 1, 9, "po is applied but is not a function"},
+        {"let f(a, b) = a | b\nlet x = f(po)\n", 2, 9,
+         "function expects 2 arguments, given 1"},
+        {"include \"nope.cat\"\n", 1, 1,
+         "cannot find included file 'nope.cat'"},
+        {"let x = rf ++ co\n", 1, 12,
+         "'++' (set element addition) is not supported"},
+        {"let rec x = po | x in x\n", 1, 20,
+         "expected a statement ('let ... in' needs an expression "
+         "context), found in"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ll_diag d = {0};
+        cat_model *m = load_text(cases[i].text, &d);
+        assert_null(m);
+        if (d.line != cases[i].line || d.col != cases[i].col ||
+            strcmp(d.msg, cases[i].msg) != 0)
+            fprintf(stderr, "case %zu: %d:%d: %s\n", i, d.line, d.col, d.msg);
+        assert_int_equal(d.line, cases[i].line);
+        assert_int_equal(d.col, cases[i].col);
+        assert_string_equal(d.msg, cases[i].msg);
+        assert_non_null(strstr(d.file, "model.cat"));
+    }
+    /* The printed form. */
+    ll_diag d = {0};
+    assert_null(load_text("acyclic po |", &d));
+    char out[512] = {0};
+    FILE *f = fmemopen(out, sizeof out, "w");
+    ll_diag_print(&d, f);
+    fclose(f);
+    char want[512];
+    snprintf(want, sizeof want,
+             "%s/model.cat:1:13: expected an expression, found end of file\n",
+             dir);
+    assert_string_equal(out, want);
+    /* A missing model file. */
+    const char *dirs[] = {dir};
+    assert_null(cat_load("absent.cat", dirs, 1, &d));
+    assert_string_equal(d.file, "absent.cat");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(relation_operators),
+        cmocka_unit_test(empty_relation),
+        cmocka_unit_test(set_operators),
+        cmocka_unit_test(precedence),
+        cmocka_unit_test(functions_and_lets),
+        cmocka_unit_test(let_rec),
+        cmocka_unit_test(statements_and_flags),
+        cmocka_unit_test(titles),
+        cmocka_unit_test(tags),
+        cmocka_unit_test(resizing),
+        cmocka_unit_test(includes),
+        cmocka_unit_test(errors),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
