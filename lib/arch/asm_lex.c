@@ -230,6 +230,8 @@ int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
 
 bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem)
 {
+    if (!d)
+        return false;   /* a trial read: no message wanted */
     char buf[64];
     ll_diag_set(d, 0, mnem.col, "unknown instruction '%s'",
                 ll_span_str(mnem, buf, sizeof buf));
@@ -238,6 +240,8 @@ bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem)
 
 bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
 {
+    if (!d)
+        return false;   /* a trial read: no message wanted */
     char buf[96];
     ll_diag_set(d, 0, opnd.col, "bad operand '%s', expected %s",
                 ll_span_str(opnd, buf, sizeof buf), expected);
@@ -246,6 +250,8 @@ bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
 
 bool ll_asm_unknown_reg(ll_diag *d, ll_span name)
 {
+    if (!d)
+        return false;   /* a trial read: no message wanted */
     char buf[64];
     ll_diag_set(d, 0, name.col, "unknown register '%s'",
                 ll_span_str(name, buf, sizeof buf));
@@ -254,6 +260,8 @@ bool ll_asm_unknown_reg(ll_diag *d, ll_span name)
 
 bool ll_asm_arg_count(ll_diag *d, ll_span mnem, int want, int got)
 {
+    if (!d)
+        return false;   /* a trial read: no message wanted */
     char buf[32];
     ll_diag_set(d, 0, mnem.col, "'%s' takes %d operand%s, found %d",
                 ll_span_str(mnem, buf, sizeof buf), want, want == 1 ? "" : "s",

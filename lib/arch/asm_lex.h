@@ -59,7 +59,8 @@ int ll_span_split_commas(ll_span s, ll_span *parts, int max);
 int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
                   bool nocase);
 
-/* Messages, at the span's column. Return false for `return ll_asm_...`. */
+/* Messages, at the span's column; d may be NULL (a trial read). They
+ * return false, for `return ll_asm_...`. */
 bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem);
 bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected);
 bool ll_asm_unknown_reg(ll_diag *d, ll_span name);
@@ -73,5 +74,32 @@ ll_operand ll_opnd_reg(int reg);
 ll_operand ll_opnd_imm(int64_t v);
 ll_operand ll_opnd_mem(int base, int index, int64_t disp);
 ll_operand ll_opnd_label(ll_span name);
+
+/* Table-driven operands. A shape is a string with one letter per operand:
+ *   r REG   i IMM   o REG or IMM   m MEM   l LABEL
+ * The syntax supplies how each kind is read and printed. */
+typedef struct ll_asm_syntax {
+    bool (*read_reg)(ll_span s, ll_operand *o, ll_diag *d);
+    bool (*read_imm)(ll_span s, ll_operand *o, ll_diag *d);
+    bool (*read_mem)(ll_span s, ll_operand *o, ll_diag *d);
+    void (*print_reg)(const ll_operand *o, ll_buf *b);
+    void (*print_imm)(const ll_operand *o, ll_buf *b);
+    void (*print_mem)(const ll_operand *o, ll_buf *b);
+} ll_asm_syntax;
+
+/* Read ln's operands (ln->args[first...]) into out->ops by shape; false
+ * with a message on a wrong count or a bad operand. */
+bool ll_asm_read_shape(const ll_asm_syntax *sx, const char *shape,
+                       const ll_asm_line *ln, int first, ll_instr *out,
+                       ll_diag *d);
+/* Print out->ops from index first on, each preceded by sep (" " before
+ * the first when first is 0, else ","). */
+void ll_asm_print_ops(const ll_asm_syntax *sx, const ll_instr *in, int first,
+                      ll_buf *b);
+
+/* Join args[i] and args[i+1] of a line into one span (with the comma),
+ * shifting the later arguments down: for spellings such as PPC's `D,rA`
+ * that one operand reads as a whole. */
+void ll_asm_join_args(ll_asm_line *ln, int i);
 
 #endif

@@ -8,9 +8,7 @@
 #include "asm_lex.h"
 #include "litmuslab/arch/ppc.h"
 
-/* Operand shapes, one letter per operand:
- *   r register   i immediate   l label
- *   m `D(RA)` (or herd's `D,RA`, which counts as two written operands) */
+/* Operand shapes as in asm_lex.h; `m` is `D(RA)` (or herd's `D,RA`). */
 typedef struct ppc_form {
     const char *mnem;
     ll_ppc_op op;
@@ -163,74 +161,60 @@ static bool read_reg_opnd(ll_span s, ll_operand *o, ll_diag *d)
     return read_reg(s, &o->reg, &o->sym, d);
 }
 
-static bool read_imm(ll_span s, int64_t *v, ll_diag *d)
+static bool read_imm(ll_span s, ll_operand *o, ll_diag *d)
 {
-    if (!ll_span_int(s, v))
+    if (!ll_span_int(s, &o->imm))
         return ll_asm_bad_operand(d, s, "an integer");
     return true;
 }
 
-/* `D(RA)`. */
-static bool read_dform(ll_span s, ll_operand *o, ll_diag *d)
+/* `D(RA)`, or herd's `D,RA` (two written operands joined). */
+static bool read_mem(ll_span s, ll_operand *o, ll_diag *d)
 {
     *o = ll_opnd_mem(-1, -1, 0);
+    int comma = ll_span_find(s, ',');
+    if (comma > 0)
+        return read_imm(ll_span_sub(s, 0, comma), o, d) &&
+               read_reg(ll_span_sub(s, comma + 1, s.len - comma - 1),
+                        &o->reg, &o->sym, d);
     int open = ll_span_find(s, '(');
     ll_span inner;
     if (open <= 0 || !ll_span_wrapped(ll_span_sub(s, open, s.len - open),
                                       '(', ')', &inner))
         return ll_asm_bad_operand(d, s, "D(rA)");
-    return read_imm(ll_span_sub(s, 0, open), &o->imm, d) &&
+    return read_imm(ll_span_sub(s, 0, open), o, d) &&
            read_reg(inner, &o->reg, &o->sym, d);
 }
 
-static bool parse_operands(const ppc_form *f, const ll_asm_line *ln,
-                           ll_instr *out, ll_diag *d)
+static void print_reg(int reg, const char *sym, ll_buf *b)
 {
-    int arg = 0;
-    for (const char *k = f->shape; *k; k++) {
-        int left = ln->n_args - arg;
-        const ll_span *a = &ln->args[arg];
-        /* herd's `D,RA` spelling uses two written operands */
-        int need = *k == 'm' && left > 1 && ll_span_find(a[0], '(') < 0
-                       ? 2 : 1;
-        if (left < need)
-            return ll_asm_arg_count(d, ln->mnem, (int)strlen(f->shape),
-                                    ln->n_args);
-        ll_operand *o = &out->ops[out->n_ops++];
-        bool ok = true;
-        switch (*k) {
-        case 'r':
-            ok = read_reg_opnd(a[0], o, d);
-            break;
-        case 'i':
-            *o = ll_opnd_imm(0);
-            ok = read_imm(a[0], &o->imm, d);
-            break;
-        case 'l':
-            *o = ll_opnd_imm(0);   /* nothing owned if we fail below */
-            if (!ll_span_is_name(a[0]))
-                return ll_asm_bad_operand(d, a[0], "a label");
-            *o = ll_opnd_label(a[0]);
-            break;
-        default: /* 'm' */
-            if (need == 1) {
-                ok = read_dform(a[0], o, d);
-                break;
-            }
-            *o = ll_opnd_mem(-1, -1, 0);
-            ok = read_imm(a[0], &o->imm, d) &&
-                 read_reg(a[1], &o->reg, &o->sym, d);
-            break;
-        }
-        if (!ok)
-            return false;
-        arg += need;
-    }
-    if (arg != ln->n_args)
-        return ll_asm_arg_count(d, ln->mnem, (int)strlen(f->shape),
-                                ln->n_args);
-    return true;
+    if (reg == LL_PPC_SYMREG)
+        ll_buf_printf(b, "%%%s", sym ? sym : "?");
+    else
+        ll_buf_puts(b, ppc_reg_name(reg));
 }
+
+static void print_reg_opnd(const ll_operand *o, ll_buf *b)
+{
+    print_reg(o->reg, o->sym, b);
+}
+
+static void print_imm(const ll_operand *o, ll_buf *b)
+{
+    ll_asm_print_int(b, "", o->imm);
+}
+
+static void print_mem(const ll_operand *o, ll_buf *b)
+{
+    ll_asm_print_int(b, "", o->imm);
+    ll_buf_putc(b, '(');
+    print_reg(o->reg, o->sym, b);
+    ll_buf_putc(b, ')');
+}
+
+static const ll_asm_syntax ppc_syntax = {
+    read_reg_opnd, read_imm, read_mem, print_reg_opnd, print_imm, print_mem,
+};
 
 static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
@@ -244,51 +228,22 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         return ll_asm_unknown_instr(d, ln.mnem);
     out->op = (int)f->op;
     out->flags = dot ? LL_PPC_F_DOT : 0;
-    if (parse_operands(f, &ln, out, d))
+    int n = (int)strlen(f->shape);
+    if (n > 0 && f->shape[n - 1] == 'm' && ln.n_args == n + 1)
+        ll_asm_join_args(&ln, n - 1);
+    if (ll_asm_read_shape(&ppc_syntax, f->shape, &ln, 0, out, d))
         return true;
     ll_instr_clear(out);
     return false;
 }
 
-static void print_reg(ll_buf *b, int reg, const char *sym)
-{
-    if (reg == LL_PPC_SYMREG)
-        ll_buf_printf(b, "%%%s", sym ? sym : "?");
-    else
-        ll_buf_puts(b, ppc_reg_name(reg));
-}
-
 static void ppc_print_instr(const ll_instr *in, ll_buf *b)
 {
     const ppc_form *f = form_of_op(in->op);
-    if (!f) {
-        ll_buf_puts(b, "?");
-        return;
-    }
-    ll_buf_puts(b, f->mnem);
+    ll_buf_puts(b, f ? f->mnem : "?");
     if (in->flags & LL_PPC_F_DOT)
         ll_buf_putc(b, '.');
-    for (int i = 0; i < in->n_ops; i++) {
-        const ll_operand *o = &in->ops[i];
-        ll_buf_putc(b, i ? ',' : ' ');
-        switch (o->kind) {
-        case LL_OPND_REG:
-            print_reg(b, o->reg, o->sym);
-            break;
-        case LL_OPND_IMM:
-            ll_asm_print_int(b, "", o->imm);
-            break;
-        case LL_OPND_MEM:
-            ll_asm_print_int(b, "", o->imm);
-            ll_buf_putc(b, '(');
-            print_reg(b, o->reg, o->sym);
-            ll_buf_putc(b, ')');
-            break;
-        default:
-            ll_buf_puts(b, o->sym ? o->sym : "?");
-            break;
-        }
-    }
+    ll_asm_print_ops(&ppc_syntax, in, 0, b);
 }
 
 int ll_ppc_access_size(int op)

@@ -1,0 +1,78 @@
+/* arch/arm.h — the 32-bit ARM instruction set as read by lib/arch/arm.c:
+ * register ids, opcodes, flag bits and operand layout; also the barrier
+ * options and condition codes that AArch64 shares. model/sem and
+ * hwrun/gen are written against this header, so it only ever grows.
+ *
+ * Syntax is herd7's: `LDR R0,[R1]`  `STR R0,[R1,R2]`  `MOV R0,#1`
+ * `EOR R2,R0,R0`  `CMP R0,#1`  `BNE L0`  `STREX R3,R0,[R1]`  `DMB ISH`.
+ * Mnemonics in upper or lower case; immediates with or without `#`
+ * (printed with it); `LDR R0,R1` is read as `LDR R0,[R1]`. */
+#ifndef LITMUSLAB_ARCH_ARM_H
+#define LITMUSLAB_ARCH_ARM_H
+
+#include "litmuslab/arch.h"
+
+extern const ll_arch_ops ll_arch_arm;
+
+/* Register ids: R0..R15 are 0..15; SP, LR and PC are names for 13, 14,
+ * 15. Names are read in either case and printed R0..R12, SP, LR, PC. */
+enum {
+    LL_ARM_R0 = 0,
+    LL_ARM_SP = 13,
+    LL_ARM_LR = 14,
+    LL_ARM_PC = 15,
+    LL_ARM_NREGS = 16,
+};
+
+/* Condition codes, in the architecture's encoding (shared by AArch64).
+ * HS and LO are read as CS and CC. */
+typedef enum ll_arm_cond {
+    LL_ARM_COND_EQ, LL_ARM_COND_NE, LL_ARM_COND_CS, LL_ARM_COND_CC,
+    LL_ARM_COND_MI, LL_ARM_COND_PL, LL_ARM_COND_VS, LL_ARM_COND_VC,
+    LL_ARM_COND_HI, LL_ARM_COND_LS, LL_ARM_COND_GE, LL_ARM_COND_LT,
+    LL_ARM_COND_GT, LL_ARM_COND_LE, LL_ARM_COND_AL,
+} ll_arm_cond;
+
+/* DMB/DSB options (shared by AArch64; the LD forms are ARMv8 only). */
+typedef enum ll_arm_barrier {
+    LL_ARM_BAR_SY, LL_ARM_BAR_ST, LL_ARM_BAR_LD,
+    LL_ARM_BAR_ISH, LL_ARM_BAR_ISHST, LL_ARM_BAR_ISHLD,
+    LL_ARM_BAR_NSH, LL_ARM_BAR_NSHST, LL_ARM_BAR_NSHLD,
+    LL_ARM_BAR_OSH, LL_ARM_BAR_OSHST, LL_ARM_BAR_OSHLD,
+} ll_arm_barrier;
+
+/* Flag bits in ll_instr.flags (the same layout in AArch64):
+ *   LL_ARM_F_COND: the instruction is conditional (`BNE`, `MOVEQ`,
+ *     AArch64 `B.NE`); its condition is LL_ARM_COND_OF(flags).
+ *   LL_ARM_F_S: sets the flags (`ADDS`, `EORS`; AArch64 `SUBS`).
+ *   DMB/DSB: the option is LL_ARM_BAR_OF(flags) (`DMB` alone is SY). */
+enum {
+    LL_ARM_COND_MASK = 0xFu,
+    LL_ARM_F_COND = 1u << 4,
+    LL_ARM_F_S = 1u << 5,
+    LL_ARM_BAR_SHIFT = 8,
+    LL_ARM_BAR_MASK = 0xFu << 8,
+};
+#define LL_ARM_COND_OF(flags) ((int)((flags) & LL_ARM_COND_MASK))
+#define LL_ARM_BAR_OF(flags) ((int)(((flags) & LL_ARM_BAR_MASK) >> 8))
+
+/* Opcodes. Operand layout (ops[i]); OP2 is a REG or an IMM;
+ * [Rn,...] is a MEM: reg = Rn, index = Rm or -1, imm = offset.
+ *   ADD SUB AND ORR EOR  Rd, Rn, OP2
+ *   MOV  Rd, OP2          CMP  Rn, OP2
+ *   B    LABEL (with LL_ARM_F_COND for BEQ, BNE, ...)
+ *   CBZ CBNZ  Rn, LABEL
+ *   LDR LDREX LDA LDAEX   Rt, [Rn...]      STR STL  Rt, [Rn...]
+ *   STREX STLEX  Rs (status: 0 on success), Rt, [Rn]
+ *   DMB DSB  (option in flags)   ISB */
+typedef enum ll_arm_op {
+    LL_ARM_ADD, LL_ARM_SUB, LL_ARM_AND, LL_ARM_ORR, LL_ARM_EOR,
+    LL_ARM_MOV, LL_ARM_CMP,
+    LL_ARM_B, LL_ARM_CBZ, LL_ARM_CBNZ,
+    LL_ARM_LDR, LL_ARM_STR, LL_ARM_LDREX, LL_ARM_STREX,
+    LL_ARM_LDA, LL_ARM_STL, LL_ARM_LDAEX, LL_ARM_STLEX,
+    LL_ARM_DMB, LL_ARM_DSB, LL_ARM_ISB,
+    LL_ARM_NOPS
+} ll_arm_op;
+
+#endif

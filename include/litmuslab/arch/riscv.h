@@ -1,0 +1,79 @@
+/* arch/riscv.h — the RISC-V instruction set as read by lib/arch/riscv.c:
+ * register ids, opcodes, flag bits and operand layout. model/sem and
+ * hwrun/gen are written against this header, so it only ever grows.
+ *
+ * Syntax is herd7's (lower case): `lw x5,0(x6)`  `sw x5,0(x6)`
+ * `lr.w.aq x5,0(x6)`  `sc.w.rl x7,x5,0(x6)`  `amoswap.w.aqrl x7,x5,(x6)`
+ * `fence rw,rw`  `fence.tso`  `ori x5,x0,1`  `bne x5,x0,L0`  `li x5,1`
+ * `mv x5,x6`. Addresses print as `0(x6)`. */
+#ifndef LITMUSLAB_ARCH_RISCV_H
+#define LITMUSLAB_ARCH_RISCV_H
+
+#include "litmuslab/arch.h"
+
+extern const ll_arch_ops ll_arch_riscv;
+
+/* Register ids: x0..x31 are 0..31 (x0 reads as zero). The ABI names
+ * (zero ra sp gp tp t0-t6 s0-s11 fp a0-a7) are read too; reg_name gives
+ * xN. */
+enum {
+    LL_RV_X0 = 0,
+    LL_RV_NREGS = 32,
+};
+
+/* Opcodes. Operand layout (ops[i]); OFF(RS) is a MEM: reg = RS,
+ * index = -1, imm = OFF (`(x6)` is offset 0).
+ *   loads  LB LH LW LD LBU LHU LWU     RD, OFF(RS1)
+ *   stores SB SH SW SD                 RS2, OFF(RS1)
+ *   LR                                 RD, (RS1)
+ *   SC                                 RD (status: 0 on success), RS2, (RS1)
+ *   AMOSWAP AMOADD AMOAND AMOOR AMOXOR AMOMAX AMOMIN AMOMAXU AMOMINU
+ *                                      RD (old value), RS2, (RS1)
+ *   ADDI XORI ORI ANDI SLTI SLTIU SLLI SRLI SRAI   RD, RS1, IMM
+ *   ADD SUB XOR OR AND SLL SRL SRA SLT SLTU MUL    RD, RS1, RS2
+ *   LI  RD, IMM (= addi RD,x0,IMM)     MV  RD, RS (= addi RD,RS,0)
+ *   BEQ BNE BLT BGE BLTU BGEU          RS1, RS2, LABEL
+ *   J  LABEL
+ *   FENCE (sets in flags)  FENCE_TSO  FENCEI (fence.i)   no operands */
+typedef enum ll_rv_op {
+    LL_RV_LB, LL_RV_LH, LL_RV_LW, LL_RV_LD, LL_RV_LBU, LL_RV_LHU,
+    LL_RV_LWU,
+    LL_RV_SB, LL_RV_SH, LL_RV_SW, LL_RV_SD,
+    LL_RV_LR, LL_RV_SC,
+    LL_RV_AMOSWAP, LL_RV_AMOADD, LL_RV_AMOAND, LL_RV_AMOOR, LL_RV_AMOXOR,
+    LL_RV_AMOMAX, LL_RV_AMOMIN, LL_RV_AMOMAXU, LL_RV_AMOMINU,
+    LL_RV_ADDI, LL_RV_XORI, LL_RV_ORI, LL_RV_ANDI, LL_RV_SLTI,
+    LL_RV_SLTIU, LL_RV_SLLI, LL_RV_SRLI, LL_RV_SRAI,
+    LL_RV_ADD, LL_RV_SUB, LL_RV_XOR, LL_RV_OR, LL_RV_AND, LL_RV_SLL,
+    LL_RV_SRL, LL_RV_SRA, LL_RV_SLT, LL_RV_SLTU, LL_RV_MUL,
+    LL_RV_LI, LL_RV_MV,
+    LL_RV_BEQ, LL_RV_BNE, LL_RV_BLT, LL_RV_BGE, LL_RV_BLTU, LL_RV_BGEU,
+    LL_RV_J,
+    LL_RV_FENCE, LL_RV_FENCE_TSO, LL_RV_FENCEI,
+    LL_RV_NOPS
+} ll_rv_op;
+
+/* Flag bits in ll_instr.flags.
+ *   LL_RV_F_AQ, LL_RV_F_RL: the `.aq`, `.rl` (both: `.aqrl`) orderings,
+ *     on LR, SC, AMOs (and herd's loads and stores).
+ *   LL_RV_F_D: LR/SC/AMO on a doubleword (`.d`); otherwise a word (`.w`).
+ *   FENCE: predecessor set LL_RV_FENCE_PRED(flags) and successor set
+ *     LL_RV_FENCE_SUCC(flags), each of LL_RV_FENCE_I|O|R|W bits (the
+ *     ISA's encoding). A bare `fence` is read as herd reads it, `fence
+ *     rw,rw` (the assembler would take iorw,iorw). */
+enum {
+    LL_RV_F_AQ = 1u << 0,
+    LL_RV_F_RL = 1u << 1,
+    LL_RV_F_D = 1u << 2,
+    LL_RV_FENCE_W = 1, LL_RV_FENCE_R = 2, LL_RV_FENCE_O = 4,
+    LL_RV_FENCE_I = 8,
+    LL_RV_FENCE_PRED_SHIFT = 8,
+    LL_RV_FENCE_SUCC_SHIFT = 12,
+};
+#define LL_RV_FENCE_PRED(flags) ((int)(((flags) >> 8) & 0xF))
+#define LL_RV_FENCE_SUCC(flags) ((int)(((flags) >> 12) & 0xF))
+
+/* Bytes accessed by a memory instruction (1, 2, 4, 8); 0 otherwise. */
+int ll_riscv_access_size(const ll_instr *in);
+
+#endif

@@ -1,0 +1,78 @@
+/* asm_shape.c — the operand loop shared by the table-driven plug-ins:
+ * read a line's operands by a shape string ("rrm", "ro", "l") with the
+ * arch's readers, and print them back with its printers. */
+#include <string.h>
+
+#include "asm_lex.h"
+
+static bool read_one(const ll_asm_syntax *sx, char kind, ll_span a,
+                     ll_operand *o, ll_diag *d)
+{
+    *o = ll_opnd_imm(0);
+    switch (kind) {
+    case 'r':
+        return sx->read_reg(a, o, d);
+    case 'i':
+        return sx->read_imm(a, o, d);
+    case 'o':
+        /* a register if it reads as one, else an immediate */
+        if (sx->read_imm(a, o, NULL))
+            return true;
+        *o = ll_opnd_imm(0);
+        return sx->read_reg(a, o, d);
+    case 'm':
+        return sx->read_mem(a, o, d);
+    default: /* 'l' */
+        if (!ll_span_is_name(a))
+            return ll_asm_bad_operand(d, a, "a label");
+        *o = ll_opnd_label(a);
+        return true;
+    }
+}
+
+bool ll_asm_read_shape(const ll_asm_syntax *sx, const char *shape,
+                       const ll_asm_line *ln, int first, ll_instr *out,
+                       ll_diag *d)
+{
+    int want = (int)strlen(shape);
+    if (ln->n_args - first != want)
+        return ll_asm_arg_count(d, ln->mnem, want + first, ln->n_args);
+    for (int i = 0; i < want; i++) {
+        ll_operand *o = &out->ops[out->n_ops++];
+        if (!read_one(sx, shape[i], ln->args[first + i], o, d))
+            return false;
+    }
+    return true;
+}
+
+void ll_asm_print_ops(const ll_asm_syntax *sx, const ll_instr *in, int first,
+                      ll_buf *b)
+{
+    for (int i = first; i < in->n_ops; i++) {
+        const ll_operand *o = &in->ops[i];
+        ll_buf_putc(b, i ? ',' : ' ');
+        switch (o->kind) {
+        case LL_OPND_REG:
+            sx->print_reg(o, b);
+            break;
+        case LL_OPND_IMM:
+            sx->print_imm(o, b);
+            break;
+        case LL_OPND_MEM:
+            sx->print_mem(o, b);
+            break;
+        default:
+            ll_buf_puts(b, o->sym ? o->sym : "?");
+            break;
+        }
+    }
+}
+
+void ll_asm_join_args(ll_asm_line *ln, int i)
+{
+    ll_span a = ln->args[i], b = ln->args[i + 1];
+    ln->args[i].len = (int)(b.s + b.len - a.s);
+    for (int k = i + 1; k + 1 < ln->n_args; k++)
+        ln->args[k] = ln->args[k + 1];
+    ln->n_args--;
+}
