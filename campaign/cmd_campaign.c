@@ -1,12 +1,443 @@
-/* cmd_campaign.c — placeholder until the campaign stage lands; replaced by it. */
-#include <stdio.h>
+/* cmd_campaign.c — `litmuslab campaign`: the model on every test (in
+ * parallel), hwrun on every test this host can run (one at a time: it
+ * owns the cores), then compare, each as a child process of this same
+ * binary; per-test results in DIR/work/ make a re-run resume. */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "campaign/campaign.h"
 #include "cli/commands.h"
+
+#define DEFAULT_ITERATIONS 1000000
+#define DEFAULT_TIMEOUT 600
+#define MAX_LIST 25
+
+static void usage(FILE *f)
+{
+    fputs(
+        "usage: litmuslab campaign [DIR|FILE...] -o DIR [--arch A]\n"
+        "                          [-n ITERATIONS] [-j N] [--force]\n"
+        "                          [--model M.cat] [--hw-arg ARG ...]\n"
+        "                          [--timeout SECONDS] [-q]\n"
+        "Runs the model on every test (*.litmus files; directories are\n"
+        "walked), hwrun on every test this machine's hardware can run, then\n"
+        "compare. Leaves in DIR: model.log (herd7 format), hardware.log\n"
+        "(litmus7 format), outcomes.csv, tests.csv, summary.csv, and the\n"
+        "per-test results in DIR/work/. Running it again resumes: finished\n"
+        "steps are not redone unless --force (a changed test file or\n"
+        "another -n is redone by itself).\n"
+        "  -o DIR          where the reports go (default reports/campaign)\n"
+        "  --arch A        only tests of architecture A (x86 takes X86_64)\n"
+        "  -n ITERATIONS   hardware iterations per test (default 1000000)\n"
+        "  -j N            model steps run in parallel (default: CPUs)\n"
+        "  --force         redo finished steps\n"
+        "  --model M.cat   the model file, passed to `model --model`\n"
+        "  --hw-arg ARG    one more argument for hwrun (repeatable)\n"
+        "  --timeout S     kill a step after S seconds (default 600, 0 none)\n"
+        "  -q              no progress lines\n"
+        "With no DIR or FILE, runs the library in litmus/.\n"
+        "Exit status: 0 ok; 1 an outcome the model forbids was seen; 2 bad\n"
+        "usage, or a step or compare failed; 130 interrupted (re-run to\n"
+        "resume).\n",
+        f);
+}
+
+typedef struct options {
+    const char **paths;
+    int n_paths;
+    const char *out;
+    const char *arch;
+    const char *model;
+    const char **hw_args;
+    int n_hw_args;
+    uint64_t iterations;
+    int jobs;
+    double timeout;
+    bool force;
+    bool quiet;
+} options;
+
+static bool parse_count(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *end || *s == '-' || v == 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* 0 ok, 1 --help, 2 bad usage (reported). */
+static int parse_options(int argc, char **argv, options *o)
+{
+    o->paths = ll_xcalloc((size_t)argc, sizeof *o->paths);
+    o->hw_args = ll_xcalloc((size_t)argc, sizeof *o->hw_args);
+    o->out = "reports/campaign";
+    o->iterations = DEFAULT_ITERATIONS;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = cpus > 0 ? (int)cpus : 1;
+    o->timeout = DEFAULT_TIMEOUT;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 1;
+        } else if (!strcmp(a, "--force")) {
+            o->force = true;
+        } else if (!strcmp(a, "-q")) {
+            o->quiet = true;
+        } else if (!strcmp(a, "-o") && v) {
+            o->out = argv[++i];
+        } else if (!strcmp(a, "--arch") && v) {
+            o->arch = argv[++i];
+        } else if (!strcmp(a, "--model") && v) {
+            o->model = argv[++i];
+        } else if (!strcmp(a, "--hw-arg") && v) {
+            o->hw_args[o->n_hw_args++] = argv[++i];
+        } else if (!strcmp(a, "-n") && v && parse_count(v, &n)) {
+            o->iterations = n;
+            i++;
+        } else if (!strcmp(a, "-j") && v && parse_count(v, &n) && n < 1000) {
+            o->jobs = (int)n;
+            i++;
+        } else if (!strcmp(a, "--timeout") && v &&
+                   (parse_count(v, &n) || !strcmp(v, "0"))) {
+            o->timeout = strcmp(v, "0") ? (double)n : 0;
+            i++;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "litmuslab campaign: bad option '%s'%s\n", a,
+                    v ? "" : " (or its value is missing)");
+            usage(stderr);
+            return 2;
+        } else {
+            o->paths[o->n_paths++] = a;
+        }
+    }
+    if (o->n_paths == 0)
+        o->paths[o->n_paths++] = "litmus";
+    return 0;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+/* The whole of a run's state, shared by its phases. */
+typedef struct campaign {
+    options o;
+    cp_tests tests;
+    char exe[4096];
+    cp_progress progress;
+    cp_failure *fails;
+    int n_fails;
+    int cap_fails;
+} campaign;
+
+/* First line of a step's stderr, to say why it failed. */
+static char *first_line(const char *path)
+{
+    size_t len;
+    char *text = ll_read_file(path, &len);
+    if (!text)
+        return ll_xstrdup("");
+    size_t n = strcspn(text, "\n");
+    if (n > 160)
+        n = 160;
+    char *line = ll_xstrndup(text, n);
+    free(text);
+    return line;
+}
+
+static void record_failure(campaign *c, const cp_job *j, cp_job_result res,
+                           int status)
+{
+    ll_buf why = {0};
+    switch (res) {
+    case CP_JOB_CRASHED:
+        ll_buf_printf(&why, "crashed (signal %d)", status);
+        break;
+    case CP_JOB_TIMEOUT:
+        ll_buf_printf(&why, "killed after %.0f s", c->o.timeout);
+        break;
+    default: {
+        char *line = first_line(j->err);
+        ll_buf_printf(&why, "exit %d%s%s", status, *line ? ": " : "", line);
+        free(line);
+    }
+    }
+    ll_grow((void **)&c->fails, &c->cap_fails, c->n_fails + 1,
+            sizeof *c->fails);
+    c->fails[c->n_fails++] = (cp_failure){c->tests.items[j->test].name,
+                                          j->step, why.data,
+                                          ll_xstrdup(j->err)};
+}
+
+/* The argument vector of one step (pointers into options and tests). */
+static const char **step_argv(const campaign *c, const cp_test *t,
+                              cp_step step, char *iters)
+{
+    const char **argv = ll_xcalloc((size_t)c->o.n_hw_args + 8, sizeof *argv);
+    int n = 0;
+    argv[n++] = c->exe;
+    if (step == CP_MODEL) {
+        argv[n++] = "model";
+        if (c->o.model) {
+            argv[n++] = "--model";
+            argv[n++] = c->o.model;
+        }
+    } else {
+        argv[n++] = "hwrun";
+        argv[n++] = "-n";
+        argv[n++] = iters;
+        for (int i = 0; i < c->o.n_hw_args; i++)
+            argv[n++] = c->o.hw_args[i];
+    }
+    argv[n++] = t->path;
+    argv[n] = NULL;
+    return argv;
+}
+
+static bool pending(const campaign *c, const cp_test *t, cp_step step)
+{
+    if (step == CP_HW && !t->runnable)
+        return false;
+    return c->o.force ||
+           !cp_step_done(c->o.out, t, step, c->o.iterations);
+}
+
+static int count_pending(const campaign *c, cp_step step)
+{
+    int n = 0;
+    for (int i = 0; i < c->tests.n; i++)
+        n += pending(c, &c->tests.items[i], step);
+    return n;
+}
+
+/* Runs every pending step of one kind, `lanes` at a time. Returns false
+ * when interrupted or when a child could not be started. */
+static bool run_phase(campaign *c, cp_step step, int lanes)
+{
+    cp_job *jobs = ll_xcalloc((size_t)lanes, sizeof *jobs);
+    char iters[32];
+    snprintf(iters, sizeof iters, "%" PRIu64, c->o.iterations);
+    int next = 0, running = 0;
+    bool ok = true;
+    for (;;) {
+        while (ok && !interrupted && running < lanes && next < c->tests.n) {
+            const cp_test *t = &c->tests.items[next];
+            if (!pending(c, t, step)) {
+                next++;
+                continue;
+            }
+            int slot = 0;
+            while (jobs[slot].pid > 0)
+                slot++;
+            cp_job *j = &jobs[slot];
+            cp_job_free(j);
+            j->test = next;
+            j->step = step;
+            j->out = cp_work_path(c->o.out, t, step, c->o.iterations, ".log");
+            j->err = cp_work_path(c->o.out, t, step, c->o.iterations, ".err");
+            const char **argv = step_argv(c, t, step, iters);
+            ok = cp_job_start(j, (char *const *)argv, stderr);
+            free(argv);
+            if (ok)
+                running++;
+            next++;
+        }
+        if (!running)
+            break;
+        cp_job_result res;
+        int status;
+        int k = cp_job_wait(jobs, lanes, c->o.timeout, &interrupted, &res,
+                            &status);
+        if (k < 0)
+            break;
+        running--;
+        cp_job *j = &jobs[k];
+        if (res == CP_JOB_INTERRUPTED)
+            continue;
+        if (res != CP_JOB_OK)
+            record_failure(c, j, res, status);
+        cp_progress_step(&c->progress, step, c->tests.items[j->test].name,
+                         cp_now() - j->started);
+    }
+    for (int i = 0; i < lanes; i++)
+        cp_job_free(&jobs[i]);
+    free(jobs);
+    return ok && !interrupted;
+}
+
+/* compare as a child: its table goes to DIR/compare.txt. Returns its exit
+ * status, or 2 when it could not run. */
+static int run_compare(campaign *c, const char *model_log, const char *hw_log)
+{
+    cp_job j = {0};
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s/compare.txt", c->o.out);
+    j.out = b.data;
+    b = (ll_buf){0};
+    ll_buf_printf(&b, "%s/compare.err", c->o.out);
+    j.err = b.data;
+    j.keep_output = true;
+    const char *argv[] = {c->exe,  "compare", "--model", model_log,
+                          "--hw",  hw_log,    "-o",      c->o.out,
+                          NULL};
+    int status = 2;
+    if (cp_job_start(&j, (char *const *)argv, stderr)) {
+        cp_job_result res;
+        cp_job_wait(&j, 1, 0, NULL, &res, &status);
+        if (res == CP_JOB_CRASHED || res == CP_JOB_TIMEOUT)
+            status = 2;
+        if (status >= 2) {
+            char *line = first_line(j.err);
+            fprintf(stderr, "litmuslab campaign: compare failed: %s (%s)\n",
+                    line, j.err);
+            free(line);
+        }
+    }
+    cp_job_free(&j);
+    return status;
+}
+
+static void print_summary(campaign *c, double seconds)
+{
+    ll_buf path = {0};
+    cp_rows tests = {0}, outcomes = {0};
+    ll_buf_printf(&path, "%s/tests.csv", c->o.out);
+    bool ok = cp_rows_read(path.data, false, &tests, stderr);
+    ll_buf_clear(&path);
+    ll_buf_printf(&path, "%s/outcomes.csv", c->o.out);
+    ok = cp_rows_read(path.data, true, &outcomes, stderr) && ok;
+    char took[32];
+    cp_format_duration(seconds, took, sizeof took);
+    int runnable = 0;
+    for (int i = 0; i < c->tests.n; i++)
+        runnable += c->tests.items[i].runnable;
+    printf("Campaign %s: %d tests, %d run on this machine, %d steps failed, "
+           "%s\n",
+           c->o.out, c->tests.n, runnable, c->n_fails, took);
+    if (ok)
+        cp_print_summary(stdout, &tests, &outcomes, c->fails, c->n_fails,
+                         MAX_LIST);
+    printf("\nReports: %s/{tests,outcomes,summary}.csv; logs: %s/model.log, "
+           "%s/hardware.log\n",
+           c->o.out, c->o.out, c->o.out);
+    cp_rows_free(&tests);
+    cp_rows_free(&outcomes);
+    ll_buf_free(&path);
+}
+
+static int gather_and_compare(campaign *c)
+{
+    ll_buf model_log = {0}, hw_log = {0};
+    ll_buf_printf(&model_log, "%s/model.log", c->o.out);
+    ll_buf_printf(&hw_log, "%s/hardware.log", c->o.out);
+    int status = 2;
+    if (cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations,
+                  model_log.data, stderr) >= 0 &&
+        cp_concat(c->o.out, &c->tests, CP_HW, c->o.iterations, hw_log.data,
+                  stderr) >= 0)
+        status = run_compare(c, model_log.data, hw_log.data);
+    ll_buf_free(&model_log);
+    ll_buf_free(&hw_log);
+    return status;
+}
+
+static int run(campaign *c)
+{
+    options *o = &c->o;
+    for (int i = 0; i < o->n_paths; i++)
+        if (!cp_tests_add(&c->tests, o->paths[i], o->arch, stderr))
+            return 2;
+    cp_tests_finish(&c->tests, stderr);
+    if (c->tests.n == 0) {
+        fprintf(stderr, "litmuslab campaign: no tests found%s%s\n",
+                o->arch ? " for architecture " : "", o->arch ? o->arch : "");
+        return 2;
+    }
+    ssize_t n = readlink("/proc/self/exe", c->exe, sizeof c->exe - 1);
+    if (n <= 0) {
+        fprintf(stderr, "litmuslab campaign: cannot find this program: %s\n",
+                strerror(errno));
+        return 2;
+    }
+    c->exe[n] = '\0';
+    if (!cp_make_dirs(o->out, stderr))
+        return 2;
+
+    int model_todo = count_pending(c, CP_MODEL);
+    int hw_todo = count_pending(c, CP_HW);
+    int runnable = 0;
+    for (int i = 0; i < c->tests.n; i++)
+        runnable += c->tests.items[i].runnable;
+    fprintf(stderr,
+            "campaign: %d tests, %d runnable here; model: %d to run, %d "
+            "done before; hwrun (-n %" PRIu64 "): %d to run, %d done "
+            "before\n",
+            c->tests.n, runnable, model_todo, c->tests.n - model_todo,
+            o->iterations, hw_todo, runnable - hw_todo);
+    double start = cp_now();
+    cp_progress_init(&c->progress, stderr, model_todo, hw_todo, o->jobs,
+                     o->quiet);
+    catch_signals();
+    bool finished = run_phase(c, CP_MODEL, o->jobs) &&
+                    run_phase(c, CP_HW, 1);
+    cp_progress_end(&c->progress);
+    if (!finished) {
+        fprintf(stderr,
+                "campaign: %s after %d of %d steps; finished steps are kept "
+                "in %s/work; run the same command again to resume\n",
+                interrupted ? "interrupted" : "stopped", c->progress.done,
+                c->progress.total, o->out);
+        return interrupted ? 130 : 2;
+    }
+    int status = gather_and_compare(c);
+    if (status <= 1)
+        print_summary(c, cp_now() - start);
+    if (status == 0 && c->n_fails)
+        status = 2;
+    return status;
+}
 
 int cmd_campaign(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fputs("litmuslab campaign: not available in this build yet\n", stderr);
-    return 2;
+    campaign c;
+    memset(&c, 0, sizeof c);
+    int status = parse_options(argc, argv, &c.o);
+    if (status == 0)
+        status = run(&c);
+    else if (status == 1)
+        status = 0;
+    for (int i = 0; i < c.n_fails; i++) {
+        free(c.fails[i].why);
+        free(c.fails[i].err);
+    }
+    free(c.fails);
+    cp_tests_free(&c.tests);
+    free(c.o.paths);
+    free(c.o.hw_args);
+    return status;
 }

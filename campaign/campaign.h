@@ -1,0 +1,197 @@
+/* campaign.h — the campaign stage: model + hwrun + compare over a set of
+ * tests, driven through the other subcommands as child processes and
+ * files only (it includes no other stage's header).
+ *
+ * Per-test results live in DIR/work/ as one file per (test, step), written
+ * under a temporary name and renamed when the step succeeded, so a file
+ * that exists is a finished step: that is all the resume logic needs. */
+#ifndef LITMUSLAB_CAMPAIGN_H
+#define LITMUSLAB_CAMPAIGN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "litmuslab/util.h"
+
+/* ---- discovery (discover.c) ---- */
+
+typedef struct cp_test {
+    char *path;        /* as found: argument or DIR/.../X.litmus, owned */
+    char *arch;        /* header's architecture word ("X86_64"), owned */
+    char *name;        /* test name from the header, owned */
+    char *key;         /* file-name-safe name + hash of the file's bytes,
+                          names its work files; owned */
+    bool runnable;     /* this host's hardware can run it */
+} cp_test;
+
+typedef struct cp_tests {
+    int n;
+    int cap;
+    cp_test *items;
+    int duplicates;    /* files skipped: same test name as an earlier one */
+    int unreadable;    /* files skipped: no `ARCH NAME` header (reported) */
+} cp_tests;
+
+/* Add the tests named by one argument: a file, or a directory walked
+ * recursively for *.litmus. `arch` (may be NULL) keeps only tests of that
+ * architecture (cp_arch_matches). Problems are reported on `diag`.
+ * Returns false when the argument does not exist. */
+bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
+                  FILE *diag);
+/* Sort by path, so logs and progress follow a stable order. Done once all
+ * arguments are added; a later file with an earlier test's name is
+ * dropped (counted in duplicates), as herd7 keeps only the first. */
+void cp_tests_finish(cp_tests *ts, FILE *diag);
+void cp_tests_free(cp_tests *ts);
+
+/* Read `ARCH NAME` from a test's first non-blank line. */
+bool cp_read_header(const char *text, char **arch, char **name);
+/* The work-file key of a test: its name with characters outside
+ * [A-Za-z0-9+._-] replaced by '_', then '-' and 8 hex digits of a hash of
+ * the file's bytes (an edited test is redone). */
+char *cp_test_key(const char *name, const char *bytes, size_t len);
+/* `--arch` filter: case-insensitive, and "x86" also matches "X86_64". */
+bool cp_arch_matches(const char *filter, const char *arch);
+/* Can this host's hardware run tests of `arch`? `host` is uname's machine
+ * ("x86_64", "aarch64", ...). */
+bool cp_host_runs(const char *host, const char *arch);
+
+/* ---- work files and resume (workdir.c) ---- */
+
+typedef enum cp_step {
+    CP_MODEL,
+    CP_HW,
+} cp_step;
+
+/* DIR/work/KEY.model.log or DIR/work/KEY.hw-nITER.log (the iteration count
+ * is part of the name, so a run with another -n redoes hardware), and the
+ * same with `.err` for the step's stderr. Caller frees. */
+char *cp_work_path(const char *dir, const cp_test *t, cp_step step,
+                   uint64_t iterations, const char *suffix);
+/* A finished step: its result file exists and is not empty. */
+bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
+                  uint64_t iterations);
+/* Create DIR and DIR/work. false + message when impossible. */
+bool cp_make_dirs(const char *dir, FILE *diag);
+/* Concatenate the finished results of `step` in test order into `out`
+ * (written atomically). Returns the number of entries, -1 on I/O error. */
+int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
+              uint64_t iterations, const char *out, FILE *diag);
+
+/* ---- child processes (spawn.c) ---- */
+
+/* One running step: `argv` run with stdout to a temporary file that is
+ * renamed to `out` when the child exits 0 having written something, and
+ * stderr to `err`. */
+typedef struct cp_job {
+    pid_t pid;
+    int test;          /* index in cp_tests */
+    cp_step step;
+    char *out;         /* final path, owned */
+    char *tmp;         /* out + ".tmp", owned */
+    char *err;         /* owned */
+    double started;    /* cp_now() at start */
+    bool keep_output;  /* rename the output whatever the exit status
+                          (compare: 1 is a verdict, not a failure) */
+} cp_job;
+
+typedef enum cp_job_result {
+    CP_JOB_OK,
+    CP_JOB_FAILED,     /* exit status non-zero, or empty output */
+    CP_JOB_CRASHED,    /* killed by a signal */
+    CP_JOB_TIMEOUT,    /* killed by us after the time limit */
+    CP_JOB_INTERRUPTED,/* killed by us because the user interrupted */
+} cp_job_result;
+
+/* Start `argv[0]` (a path) with argv; false + message when fork fails. The
+ * child gets its own process group (a Ctrl-C reaches only the campaign,
+ * which then kills it) and dies with the campaign. */
+bool cp_job_start(cp_job *j, char *const argv[], FILE *diag);
+/* Wait for any of the n jobs to end, killing those past `timeout` seconds
+ * (0: none) and all of them once *interrupted is set. Returns the index of
+ * the job that ended and its result in *res (and *status, the exit code or
+ * signal), or -1 when none is running; the job's temporary file is renamed
+ * or removed. */
+int cp_job_wait(cp_job *jobs, int n, double timeout,
+                volatile sig_atomic_t *interrupted, cp_job_result *res, int *status);
+void cp_job_free(cp_job *j);
+
+/* Monotonic seconds. */
+double cp_now(void);
+
+/* ---- progress (progress.c) ---- */
+
+/* "0:07", "12:34", "1:02:03"; "?" for a negative time. */
+void cp_format_duration(double seconds, char *out, size_t size);
+/* Estimated seconds left: `left` steps at `per_step` seconds each spread
+ * over `lanes` parallel workers; < 0 when unknown (no step timed yet). */
+double cp_eta(int left, double per_step, int lanes);
+
+typedef struct cp_progress {
+    FILE *f;
+    bool tty;          /* rewrite one line with \r; else a line per step */
+    bool quiet;
+    double start;
+    int total;         /* steps to run in this invocation */
+    int done;
+    /* mean cost of a step of each kind, from this invocation's steps */
+    double spent[2];
+    int timed[2];
+    int left[2];
+    int lanes;         /* -j for model steps */
+    size_t last_len;
+} cp_progress;
+
+void cp_progress_init(cp_progress *p, FILE *f, int model_steps,
+                      int hw_steps, int lanes, bool quiet);
+/* A step ended after `seconds`; print the line: done/total, the test,
+ * elapsed, ETA. */
+void cp_progress_step(cp_progress *p, cp_step step, const char *test,
+                      double seconds);
+/* The progress line as it would be printed (for tests and the tty). */
+void cp_progress_line(const cp_progress *p, const char *what,
+                      const char *test, double now, ll_buf *out);
+void cp_progress_end(cp_progress *p);
+
+/* ---- the summary (summary.c) ---- */
+
+/* One row of compare's tests.csv or outcomes.csv: the fields we use. */
+typedef struct cp_row {
+    char *test;
+    char *state;       /* outcomes.csv only */
+    char *status;
+} cp_row;
+
+typedef struct cp_rows {
+    int n;
+    int cap;
+    cp_row *items;
+} cp_rows;
+
+/* Read a CSV report by its header's column names (`test`, `state`,
+ * `status`). false + message when unreadable or a column is missing. */
+bool cp_rows_read(const char *path, bool with_state, cp_rows *rows,
+                  FILE *diag);
+void cp_rows_free(cp_rows *rows);
+/* Rank of a status in the summary: the alarm first, agreement last. */
+int cp_status_rank(const char *status);
+
+/* A test that failed in the campaign itself (not a model verdict). */
+typedef struct cp_failure {
+    const char *test;
+    cp_step step;
+    char *why;         /* owned */
+    char *err;         /* the step's stderr file, owned */
+} cp_failure;
+
+/* The table printed at the end: classes of tests and outcomes with the
+ * forbidden-and-seen ones first, the tests in the alarming classes by
+ * name, the allowed-unseen outcomes (up to `max_list` lines each), then
+ * the failures. */
+void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
+                      const cp_failure *fails, int n_fails, int max_list);
+
+#endif

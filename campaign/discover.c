@@ -1,0 +1,268 @@
+/* discover.c — which tests a campaign runs: files and directories walked
+ * for *.litmus, each known by its header (`ARCH NAME`), a work-file key,
+ * and whether this host can run it. */
+#include "campaign/campaign.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+static const char *skip_blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    return s;
+}
+
+static const char *word_end(const char *s)
+{
+    while (*s && !isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+bool cp_read_header(const char *text, char **arch, char **name)
+{
+    const char *a = skip_blank(text);
+    const char *a_end = word_end(a);
+    const char *n = a_end;
+    while (*n == ' ' || *n == '\t')
+        n++;
+    const char *n_end = word_end(n);
+    if (a_end == a || n_end == n)
+        return false;
+    *arch = ll_xstrndup(a, (size_t)(a_end - a));
+    *name = ll_xstrndup(n, (size_t)(n_end - n));
+    return true;
+}
+
+/* FNV-1a: stable across runs and machines, which is all a key needs. */
+static uint32_t fnv1a(const char *bytes, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)bytes[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+char *cp_test_key(const char *name, const char *bytes, size_t len)
+{
+    ll_buf b = {0};
+    for (const char *s = name; *s; s++) {
+        bool safe = isalnum((unsigned char)*s) || strchr("+._-", *s);
+        ll_buf_putc(&b, safe ? *s : '_');
+    }
+    ll_buf_printf(&b, "-%08x", fnv1a(bytes, len));
+    return b.data;
+}
+
+bool cp_arch_matches(const char *filter, const char *arch)
+{
+    if (!filter)
+        return true;
+    if (!strcasecmp(filter, arch))
+        return true;
+    return !strcasecmp(filter, "x86") && !strcasecmp(arch, "X86_64");
+}
+
+/* Which header architectures each host machine runs natively. */
+static const struct {
+    const char *host;
+    const char *archs[3];
+} host_archs[] = {
+    {"x86_64", {"X86_64", "X86", NULL}},
+    {"i686", {"X86", NULL, NULL}},
+    {"aarch64", {"AArch64", NULL, NULL}},
+    {"ppc64", {"PPC", NULL, NULL}},
+    {"ppc64le", {"PPC", NULL, NULL}},
+    {"armv7l", {"ARM", NULL, NULL}},
+    {"riscv64", {"RISCV", NULL, NULL}},
+};
+
+bool cp_host_runs(const char *host, const char *arch)
+{
+    for (size_t i = 0; i < sizeof host_archs / sizeof host_archs[0]; i++) {
+        if (strcmp(host, host_archs[i].host))
+            continue;
+        for (int k = 0; k < 3 && host_archs[i].archs[k]; k++)
+            if (!strcasecmp(arch, host_archs[i].archs[k]))
+                return true;
+    }
+    return false;
+}
+
+static const char *host_machine(void)
+{
+#if defined(__x86_64__)
+    return "x86_64";
+#elif defined(__i386__)
+    return "i686";
+#elif defined(__aarch64__)
+    return "aarch64";
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return "ppc64le";
+#elif defined(__powerpc64__)
+    return "ppc64";
+#elif defined(__arm__)
+    return "armv7l";
+#elif defined(__riscv) && __riscv_xlen == 64
+    return "riscv64";
+#else
+    return "unknown";
+#endif
+}
+
+static void add_file(cp_tests *ts, const char *path, const char *arch_filter,
+                     FILE *diag)
+{
+    size_t len;
+    char *text = ll_read_file(path, &len);
+    if (!text) {
+        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
+        ts->unreadable++;
+        return;
+    }
+    cp_test t = {0};
+    if (!cp_read_header(text, &t.arch, &t.name)) {
+        fprintf(diag, "%s:1: no `ARCH NAME` header line; skipped\n", path);
+        ts->unreadable++;
+        free(text);
+        return;
+    }
+    if (!cp_arch_matches(arch_filter, t.arch)) {
+        free(t.arch);
+        free(t.name);
+        free(text);
+        return;
+    }
+    t.path = ll_xstrdup(path);
+    t.key = cp_test_key(t.name, text, len);
+    t.runnable = cp_host_runs(host_machine(), t.arch);
+    free(text);
+    ll_grow((void **)&ts->items, &ts->cap, ts->n + 1, sizeof *ts->items);
+    ts->items[ts->n++] = t;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+static void walk(cp_tests *ts, const char *dir, const char *arch_filter,
+                 FILE *diag)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(diag, "%s: cannot read directory: %s\n", dir,
+                strerror(errno));
+        return;
+    }
+    struct dirent *e;
+    ll_buf path = {0};
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        ll_buf_clear(&path);
+        ll_buf_printf(&path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path.data, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode))
+            walk(ts, path.data, arch_filter, diag);
+        else if (S_ISREG(st.st_mode) && has_suffix(e->d_name, ".litmus"))
+            add_file(ts, path.data, arch_filter, diag);
+    }
+    ll_buf_free(&path);
+    closedir(d);
+}
+
+bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
+                  FILE *diag)
+{
+    struct stat st;
+    if (stat(arg, &st) != 0) {
+        fprintf(diag, "%s: %s\n", arg, strerror(errno));
+        return false;
+    }
+    /* Trailing slashes would double up in the paths we build. */
+    char *clean = ll_xstrdup(arg);
+    for (size_t n = strlen(clean); n > 1 && clean[n - 1] == '/'; n--)
+        clean[n - 1] = '\0';
+    if (S_ISDIR(st.st_mode))
+        walk(ts, clean, arch, diag);
+    else
+        add_file(ts, clean, arch, diag);
+    free(clean);
+    return true;
+}
+
+static int by_path(const void *a, const void *b)
+{
+    return strcmp(((const cp_test *)a)->path, ((const cp_test *)b)->path);
+}
+
+static int by_name_then_index(const void *a, const void *b)
+{
+    const cp_test *x = *(const cp_test *const *)a;
+    const cp_test *y = *(const cp_test *const *)b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x < y ? -1 : x > y);
+}
+
+static void test_free(cp_test *t)
+{
+    free(t->path);
+    free(t->arch);
+    free(t->name);
+    free(t->key);
+}
+
+void cp_tests_finish(cp_tests *ts, FILE *diag)
+{
+    qsort(ts->items, (size_t)ts->n, sizeof *ts->items, by_path);
+    /* Find repeated names through a sorted view; drop all but the first
+     * in path order. The same file named twice is dropped silently. */
+    cp_test **view = ll_xcalloc((size_t)ts->n, sizeof *view);
+    for (int i = 0; i < ts->n; i++)
+        view[i] = &ts->items[i];
+    qsort(view, (size_t)ts->n, sizeof *view, by_name_then_index);
+    bool *drop = ll_xcalloc((size_t)ts->n, sizeof *drop);
+    int first = 0;
+    for (int i = 1; i < ts->n; i++) {
+        if (strcmp(view[i]->name, view[first]->name)) {
+            first = i;
+            continue;
+        }
+        drop[view[i] - ts->items] = true;
+        if (strcmp(view[i]->path, view[first]->path)) {
+            fprintf(diag, "%s: test %s already read from %s; skipped\n",
+                    view[i]->path, view[i]->name, view[first]->path);
+            ts->duplicates++;
+        }
+    }
+    int n = 0;
+    for (int i = 0; i < ts->n; i++) {
+        if (drop[i])
+            test_free(&ts->items[i]);
+        else
+            ts->items[n++] = ts->items[i];
+    }
+    ts->n = n;
+    free(drop);
+    free(view);
+}
+
+void cp_tests_free(cp_tests *ts)
+{
+    for (int i = 0; i < ts->n; i++)
+        test_free(&ts->items[i]);
+    free(ts->items);
+    memset(ts, 0, sizeof *ts);
+}

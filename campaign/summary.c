@@ -1,0 +1,225 @@
+/* summary.c — the table a campaign prints at the end, read back from
+ * compare's CSV reports (the files are the interface, not compare's code):
+ * classes of tests and outcomes with the alarm first, then the tests and
+ * outcomes worth a look, then the steps that failed. */
+#include "campaign/campaign.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { COL_TEST, COL_STATE, COL_STATUS, N_COLS };
+
+typedef struct csv_reader {
+    cp_rows *rows;
+    bool with_state;
+    int line;              /* rows seen, header included */
+    int col;               /* field index within the row */
+    int index[N_COLS];     /* column of each wanted field, from the header */
+    char *fields[N_COLS];  /* the current row's wanted fields */
+} csv_reader;
+
+static const char *const col_names[N_COLS] = {"test", "state", "status"};
+
+static void on_field(void *data, size_t len, void *arg)
+{
+    csv_reader *r = arg;
+    const char *s = data ? data : "";
+    for (int c = 0; c < N_COLS; c++) {
+        if (r->line == 0 && len == strlen(col_names[c]) &&
+            !memcmp(s, col_names[c], len))
+            r->index[c] = r->col;
+        else if (r->line > 0 && r->index[c] == r->col) {
+            free(r->fields[c]);
+            r->fields[c] = ll_xstrndup(s, len);
+        }
+    }
+    r->col++;
+}
+
+static void on_row(int term, void *arg)
+{
+    (void)term;
+    csv_reader *r = arg;
+    if (r->line > 0 && r->fields[COL_TEST] && r->fields[COL_STATUS]) {
+        cp_rows *rows = r->rows;
+        ll_grow((void **)&rows->items, &rows->cap, rows->n + 1,
+                sizeof *rows->items);
+        rows->items[rows->n++] = (cp_row){
+            r->fields[COL_TEST],
+            r->fields[COL_STATE] ? r->fields[COL_STATE] : ll_xstrdup(""),
+            r->fields[COL_STATUS]};
+        memset(r->fields, 0, sizeof r->fields);
+    }
+    for (int c = 0; c < N_COLS; c++) {
+        free(r->fields[c]);
+        r->fields[c] = NULL;
+    }
+    r->line++;
+    r->col = 0;
+}
+
+bool cp_rows_read(const char *path, bool with_state, cp_rows *rows,
+                  FILE *diag)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
+        return false;
+    }
+    struct csv_parser p;
+    csv_init(&p, CSV_APPEND_NULL);
+    csv_reader r = {.rows = rows, .with_state = with_state,
+                    .index = {-1, -1, -1}};
+    char block[1 << 14];
+    size_t n;
+    bool ok = true;
+    while (ok && (n = fread(block, 1, sizeof block, f)) > 0)
+        ok = csv_parse(&p, block, n, on_field, on_row, &r) == n;
+    ok = ok && !ferror(f) && csv_fini(&p, on_field, on_row, &r) == 0;
+    if (!ok)
+        fprintf(diag, "%s: malformed CSV: %s\n", path,
+                csv_strerror(csv_error(&p)));
+    else if (r.index[COL_TEST] < 0 || r.index[COL_STATUS] < 0 ||
+             (with_state && r.index[COL_STATE] < 0)) {
+        fprintf(diag, "%s:1: missing a test, %sstatus column\n", path,
+                with_state ? "state or " : "");
+        ok = false;
+    }
+    for (int c = 0; c < N_COLS; c++)
+        free(r.fields[c]);
+    csv_free(&p);
+    fclose(f);
+    return ok;
+}
+
+void cp_rows_free(cp_rows *rows)
+{
+    for (int i = 0; i < rows->n; i++) {
+        free(rows->items[i].test);
+        free(rows->items[i].state);
+        free(rows->items[i].status);
+    }
+    free(rows->items);
+    memset(rows, 0, sizeof *rows);
+}
+
+/* Classes as compare names them, most alarming first; anything else
+ * compare may add later comes after these and before agreement. */
+static const char *const ranked[] = {
+    "forbidden-seen", "allowed-unseen", "undecided", "hw-only",
+    "model-only",
+};
+
+int cp_status_rank(const char *status)
+{
+    int n = (int)(sizeof ranked / sizeof ranked[0]);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(status, ranked[i]))
+            return i;
+    if (!strcmp(status, "allowed-seen") || !strcmp(status, "agree"))
+        return n + 1;
+    return n;
+}
+
+typedef struct class_count {
+    const char *status;
+    int count;
+} class_count;
+
+static int by_rank(const void *a, const void *b)
+{
+    const class_count *x = a, *y = b;
+    int c = cp_status_rank(x->status) - cp_status_rank(y->status);
+    return c ? c : strcmp(x->status, y->status);
+}
+
+/* Distinct statuses of rows with their counts, in summary order. */
+static int count_classes(const cp_rows *rows, class_count **out)
+{
+    class_count *cs = NULL;
+    int n = 0, cap = 0;
+    for (int i = 0; i < rows->n; i++) {
+        int k = 0;
+        while (k < n && strcmp(cs[k].status, rows->items[i].status))
+            k++;
+        if (k == n) {
+            ll_grow((void **)&cs, &cap, n + 1, sizeof *cs);
+            cs[n++] = (class_count){rows->items[i].status, 0};
+        }
+        cs[k].count++;
+    }
+    if (n)
+        qsort(cs, (size_t)n, sizeof *cs, by_rank);
+    *out = cs;
+    return n;
+}
+
+static void print_classes(FILE *f, const char *what, const cp_rows *rows)
+{
+    class_count *cs;
+    int n = count_classes(rows, &cs);
+    fprintf(f, "  %-16s %8s\n", what, "count");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "  %-16s %8d\n", cs[i].status, cs[i].count);
+    if (!n)
+        fprintf(f, "  %-16s %8s\n", "(none)", "");
+    free(cs);
+}
+
+/* The rows of one status, as "test" or "test: state", up to max lines. */
+static void print_rows(FILE *f, const cp_rows *rows, const char *status,
+                       const char *title, int max, const char *more)
+{
+    int total = 0;
+    for (int i = 0; i < rows->n; i++)
+        total += !strcmp(rows->items[i].status, status);
+    if (!total)
+        return;
+    fprintf(f, "\n%s (%d):\n", title, total);
+    int shown = 0;
+    for (int i = 0; i < rows->n && shown < max; i++) {
+        const cp_row *r = &rows->items[i];
+        if (strcmp(r->status, status))
+            continue;
+        if (*r->state)
+            fprintf(f, "  %-40s %s\n", r->test, r->state);
+        else
+            fprintf(f, "  %s\n", r->test);
+        shown++;
+    }
+    if (shown < total)
+        fprintf(f, "  ... and %d more in %s\n", total - shown, more);
+}
+
+void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
+                      const cp_failure *fails, int n_fails, int max_list)
+{
+    fputs("\nTests by class (the alarm first):\n", f);
+    print_classes(f, "class", tests);
+    fputs("\nFinal states by class:\n", f);
+    print_classes(f, "class", outcomes);
+    print_rows(f, tests, "forbidden-seen",
+               "FORBIDDEN by the model but SEEN on this hardware", max_list,
+               "tests.csv");
+    print_rows(f, outcomes, "forbidden-seen",
+               "Forbidden final states seen", max_list, "outcomes.csv");
+    print_rows(f, tests, "allowed-unseen",
+               "Tests whose condition the model allows but hardware never "
+               "showed",
+               max_list, "tests.csv");
+    print_rows(f, outcomes, "allowed-unseen",
+               "Final states the model allows but hardware never showed",
+               max_list, "outcomes.csv");
+    if (n_fails) {
+        fprintf(f, "\nSteps that failed (%d; re-run to retry them):\n",
+                n_fails);
+        for (int i = 0; i < n_fails && i < max_list; i++)
+            fprintf(f, "  %-40s %-5s %s (%s)\n", fails[i].test,
+                    fails[i].step == CP_MODEL ? "model" : "hwrun",
+                    fails[i].why, fails[i].err);
+        if (n_fails > max_list)
+            fprintf(f, "  ... and %d more\n", n_fails - max_list);
+    }
+}

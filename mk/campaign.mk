@@ -1,0 +1,5 @@
+# campaign.mk — `make campaign`: the library's x86 tests through model,
+# this machine's hardware and compare; reports in reports/x86/.
+.PHONY: campaign
+campaign: bin/litmuslab
+	bin/litmuslab campaign litmus/x86 -o reports/x86

@@ -1,0 +1,504 @@
+/* test_campaign.c — the campaign's own logic: test discovery, work-file
+ * keys and resume bookkeeping, child steps, progress and ETA formatting,
+ * and the summary's order. The stages it drives are tested end to end in
+ * tests/e2e/campaign_*.sh. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "campaign/campaign.h"
+
+/* ---- a scratch directory ---- */
+
+static char scratch[64];
+
+static int make_scratch(void **state)
+{
+    (void)state;
+    strcpy(scratch, "/tmp/test_campaign.XXXXXX");
+    return mkdtemp(scratch) ? 0 : -1;
+}
+
+static int remove_scratch(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static char *at(const char *rel)
+{
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s/%s", scratch, rel);
+    return b.data;
+}
+
+static void put(const char *rel, const char *text)
+{
+    char *path = at(rel);
+    /* parents first */
+    for (char *s = path + strlen(scratch) + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            mkdir(path, 0777);
+            *s = '/';
+        }
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(path);
+}
+
+static char *slurp(const char *path)
+{
+    size_t len;
+    return ll_read_file(path, &len);
+}
+
+/* ---- discovery ---- */
+
+static void header_gives_arch_and_name(void **state)
+{
+    (void)state;
+    char *arch, *name;
+    assert_true(cp_read_header("\n  X86_64 SB+mfences\n\"doc\"\n{", &arch,
+                               &name));
+    assert_string_equal(arch, "X86_64");
+    assert_string_equal(name, "SB+mfences");
+    free(arch);
+    free(name);
+    assert_true(cp_read_header("PPC MP+lwsync+addr", &arch, &name));
+    assert_string_equal(name, "MP+lwsync+addr");
+    free(arch);
+    free(name);
+    assert_false(cp_read_header("PPC\n", &arch, &name));
+    assert_false(cp_read_header("   \n", &arch, &name));
+}
+
+static void key_is_safe_name_and_content_hash(void **state)
+{
+    (void)state;
+    /* FNV-1a of "abc" is 0x1a47e90b. */
+    char *k = cp_test_key("SB+mfences", "abc", 3);
+    assert_string_equal(k, "SB+mfences-1a47e90b");
+    free(k);
+    k = cp_test_key("a/b:c", "abc", 3);
+    assert_string_equal(k, "a_b_c-1a47e90b");
+    free(k);
+    char *k1 = cp_test_key("SB", "movq $1,(x)", 11);
+    char *k2 = cp_test_key("SB", "movq $2,(x)", 11);
+    assert_string_not_equal(k1, k2);
+    free(k1);
+    free(k2);
+}
+
+static void arch_filter_and_host(void **state)
+{
+    (void)state;
+    assert_true(cp_arch_matches(NULL, "PPC"));
+    assert_true(cp_arch_matches("ppc", "PPC"));
+    assert_true(cp_arch_matches("x86", "X86_64"));
+    assert_true(cp_arch_matches("X86", "X86"));
+    assert_false(cp_arch_matches("x86_64", "X86"));
+    assert_false(cp_arch_matches("ppc", "X86_64"));
+    assert_true(cp_host_runs("x86_64", "X86_64"));
+    assert_true(cp_host_runs("x86_64", "X86"));
+    assert_false(cp_host_runs("x86_64", "PPC"));
+    assert_true(cp_host_runs("ppc64le", "PPC"));
+    assert_false(cp_host_runs("aarch64", "X86_64"));
+    assert_false(cp_host_runs("sparc", "X86_64"));
+}
+
+static void discovery_walks_sorts_and_drops_repeats(void **state)
+{
+    (void)state;
+    put("lib/x86/SB.litmus", "X86_64 SB\n{}\n");
+    put("lib/x86/deep/MP.litmus", "X86_64 MP\n{}\n");
+    put("lib/x86/deep/SB.litmus", "X86_64 SB\n{ x=1; }\n"); /* same name */
+    put("lib/x86/notes.txt", "X86_64 NOTES\n");
+    put("lib/x86/empty.litmus", "\n\n");
+    put("lib/ppc/MP.litmus", "PPC MP-ppc\n{}\n");
+    put("lib/.hidden/H.litmus", "X86_64 H\n");
+
+    cp_tests ts = {0};
+    char *lib = at("lib/");
+    FILE *diag = tmpfile();
+    assert_true(cp_tests_add(&ts, lib, NULL, diag));
+    char *again = at("lib/x86/SB.litmus");
+    assert_true(cp_tests_add(&ts, again, NULL, diag)); /* named twice */
+    char *missing = at("lib/nothing");
+    assert_false(cp_tests_add(&ts, missing, NULL, diag));
+    cp_tests_finish(&ts, diag);
+
+    assert_int_equal(ts.n, 3);
+    assert_int_equal(ts.unreadable, 1);
+    assert_int_equal(ts.duplicates, 1);
+    /* path order, no doubled slash */
+    char *p0 = at("lib/ppc/MP.litmus"), *p1 = at("lib/x86/SB.litmus"),
+         *p2 = at("lib/x86/deep/MP.litmus");
+    assert_string_equal(ts.items[0].path, p0);
+    assert_string_equal(ts.items[1].path, p1);
+    assert_string_equal(ts.items[2].path, p2);
+    assert_string_equal(ts.items[0].name, "MP-ppc");
+    assert_false(ts.items[0].runnable);
+#if defined(__x86_64__)
+    assert_true(ts.items[1].runnable);
+#endif
+    assert_string_equal(ts.items[1].arch, "X86_64");
+    cp_tests_free(&ts);
+
+    /* --arch ppc keeps the one PPC test */
+    assert_true(cp_tests_add(&ts, lib, "ppc", diag));
+    cp_tests_finish(&ts, diag);
+    assert_int_equal(ts.n, 1);
+    assert_string_equal(ts.items[0].arch, "PPC");
+    cp_tests_free(&ts);
+    fclose(diag);
+    free(lib);
+    free(again);
+    free(missing);
+    free(p0);
+    free(p1);
+    free(p2);
+}
+
+/* ---- work files and resume ---- */
+
+static cp_test fake_test(const char *name)
+{
+    return (cp_test){.path = (char *)"t.litmus", .arch = (char *)"X86_64",
+                     .name = (char *)name, .key = (char *)name,
+                     .runnable = true};
+}
+
+static void work_paths_name_step_and_iterations(void **state)
+{
+    (void)state;
+    cp_test t = fake_test("SB-1a47e90b");
+    char *m = cp_work_path("r/x", &t, CP_MODEL, 5, ".log");
+    char *h = cp_work_path("r/x", &t, CP_HW, 2000000, ".err");
+    assert_string_equal(m, "r/x/work/SB-1a47e90b.model.log");
+    assert_string_equal(h, "r/x/work/SB-1a47e90b.hw-n2000000.err");
+    free(m);
+    free(h);
+}
+
+static void resume_sees_only_finished_steps(void **state)
+{
+    (void)state;
+    char *dir = at("reports/deep/run");
+    FILE *diag = tmpfile();
+    assert_true(cp_make_dirs(dir, diag));
+    assert_true(cp_make_dirs(dir, diag)); /* again: fine */
+    cp_test a = fake_test("A"), b = fake_test("B"), c = fake_test("C");
+    assert_false(cp_step_done(dir, &a, CP_MODEL, 10));
+
+    put("reports/deep/run/work/A.model.log", "Test A Allowed\n");
+    put("reports/deep/run/work/A.hw-n10.log", "Test A Allowed\n");
+    put("reports/deep/run/work/B.model.log", "");          /* empty */
+    put("reports/deep/run/work/C.model.log.tmp", "Test");  /* unfinished */
+    put("reports/deep/run/work/C.model.err", "oops\n");
+    assert_true(cp_step_done(dir, &a, CP_MODEL, 10));
+    assert_true(cp_step_done(dir, &a, CP_HW, 10));
+    assert_false(cp_step_done(dir, &a, CP_HW, 20)); /* another -n */
+    assert_false(cp_step_done(dir, &b, CP_MODEL, 10));
+    assert_false(cp_step_done(dir, &c, CP_MODEL, 10));
+
+    /* Logs gather finished steps in test order, separated properly. */
+    put("reports/deep/run/work/B.model.log", "Test B Allowed");
+    cp_tests ts = {.n = 3, .items = (cp_test[]){a, b, c}};
+    char *out = at("reports/deep/run/model.log");
+    assert_int_equal(cp_concat(dir, &ts, CP_MODEL, 10, out, diag), 2);
+    char *text = slurp(out);
+    assert_string_equal(text, "Test A Allowed\nTest B Allowed\n");
+    free(text);
+    assert_int_equal(cp_concat(dir, &ts, CP_HW, 10, out, diag), 1);
+    char *tmp = at("reports/deep/run/model.log.tmp");
+    assert_int_not_equal(access(tmp, F_OK), 0);
+    free(tmp);
+    free(out);
+    free(dir);
+    fclose(diag);
+}
+
+/* ---- child steps ---- */
+
+static cp_job sh_job(const char *name)
+{
+    cp_job j = {0};
+    char rel[64];
+    snprintf(rel, sizeof rel, "%s.log", name);
+    j.out = at(rel);
+    snprintf(rel, sizeof rel, "%s.err", name);
+    j.err = at(rel);
+    return j;
+}
+
+static cp_job_result run_sh(cp_job *j, const char *script, double timeout,
+                            volatile sig_atomic_t *stop, int *status)
+{
+    char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)script, NULL};
+    FILE *diag = tmpfile();
+    assert_true(cp_job_start(j, argv, diag));
+    fclose(diag);
+    cp_job_result res;
+    assert_int_equal(cp_job_wait(j, 1, timeout, stop, &res, status), 0);
+    assert_int_equal(j->pid, 0);
+    return res;
+}
+
+static void steps_keep_output_only_on_success(void **state)
+{
+    (void)state;
+    int status;
+    cp_job j = sh_job("ok");
+    assert_int_equal(run_sh(&j, "echo Test SB; echo warn >&2", 0, NULL,
+                            &status),
+                     CP_JOB_OK);
+    assert_int_equal(status, 0);
+    char *text = slurp(j.out);
+    assert_string_equal(text, "Test SB\n");
+    free(text);
+    text = slurp(j.err);
+    assert_string_equal(text, "warn\n");
+    free(text);
+    assert_int_not_equal(access(j.tmp, F_OK), 0);
+    cp_job_free(&j);
+
+    /* Failures leave neither the result nor the temporary file. */
+    static const struct {
+        const char *script;
+        cp_job_result res;
+        int status;
+    } bad[] = {
+        {"echo partial; exit 3", CP_JOB_FAILED, 3},
+        {"exit 0", CP_JOB_FAILED, 0}, /* no output is no result */
+        {"echo x; kill -SEGV $$", CP_JOB_CRASHED, 11},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        j = sh_job("bad");
+        assert_int_equal(run_sh(&j, bad[i].script, 0, NULL, &status),
+                         bad[i].res);
+        assert_int_equal(status, bad[i].status);
+        assert_int_not_equal(access(j.out, F_OK), 0);
+        assert_int_not_equal(access(j.tmp, F_OK), 0);
+        cp_job_free(&j);
+    }
+
+    j = sh_job("kept");
+    j.keep_output = true;
+    assert_int_equal(run_sh(&j, "echo verdict; exit 1", 0, NULL, &status),
+                     CP_JOB_FAILED);
+    assert_int_equal(status, 1);
+    text = slurp(j.out);
+    assert_string_equal(text, "verdict\n");
+    free(text);
+    cp_job_free(&j);
+}
+
+static void steps_are_killed_on_timeout_and_interrupt(void **state)
+{
+    (void)state;
+    int status;
+    cp_job j = sh_job("slow");
+    double t0 = cp_now();
+    assert_int_equal(run_sh(&j, "echo started; sleep 30", 0.2, NULL,
+                            &status),
+                     CP_JOB_TIMEOUT);
+    assert_true(cp_now() - t0 < 10);
+    assert_int_not_equal(access(j.out, F_OK), 0);
+    cp_job_free(&j);
+
+    volatile sig_atomic_t stop = 1;
+    j = sh_job("stopped");
+    /* The grandchild (sleep) dies with the group. */
+    assert_int_equal(run_sh(&j, "sleep 30 & wait", 0, &stop, &status),
+                     CP_JOB_INTERRUPTED);
+    assert_true(cp_now() - t0 < 10);
+    cp_job_free(&j);
+
+    cp_job none[2] = {{0}};
+    cp_job_result res;
+    assert_int_equal(cp_job_wait(none, 2, 0, NULL, &res, &status), -1);
+}
+
+/* ---- progress ---- */
+
+static void durations_and_eta(void **state)
+{
+    (void)state;
+    char s[32];
+    cp_format_duration(7, s, sizeof s);
+    assert_string_equal(s, "0:07");
+    cp_format_duration(754.4, s, sizeof s);
+    assert_string_equal(s, "12:34");
+    cp_format_duration(3723, s, sizeof s);
+    assert_string_equal(s, "1:02:03");
+    cp_format_duration(-1, s, sizeof s);
+    assert_string_equal(s, "?");
+    assert_true(cp_eta(10, 2.0, 2) == 10.0);
+    assert_true(cp_eta(3, 1.0, 2) == 2.0);  /* two rounds of two lanes */
+    assert_true(cp_eta(0, -1, 1) == 0);
+    assert_true(cp_eta(5, -1, 1) < 0);
+}
+
+static void progress_line_counts_and_estimates(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    cp_progress p;
+    cp_progress_init(&p, f, 4, 2, 2, true);
+    ll_buf line = {0};
+    cp_progress_line(&p, "model", "SB", p.start + 1, &line);
+    assert_string_equal(line.data, "[0/6] model SB  elapsed 0:01  ETA ?");
+    cp_progress_step(&p, CP_MODEL, "SB", 3.0);
+    cp_progress_step(&p, CP_MODEL, "MP", 1.0);
+    /* model: 2 left at 2 s over 2 lanes; hwrun not timed: a lower bound */
+    cp_progress_line(&p, "model", "MP", p.start + 4, &line);
+    assert_string_equal(line.data, "[2/6] model MP  elapsed 0:04  ETA >0:02");
+    cp_progress_step(&p, CP_MODEL, "LB", 2.0);
+    cp_progress_step(&p, CP_MODEL, "S", 2.0);
+    cp_progress_step(&p, CP_HW, "SB", 30.0);
+    cp_progress_line(&p, "hwrun", "SB", p.start + 65, &line);
+    assert_string_equal(line.data, "[5/6] hwrun SB  elapsed 1:05  ETA 0:30");
+    ll_buf_free(&line);
+    fclose(f);
+
+    /* Not a terminal: one line per step. */
+    f = tmpfile();
+    cp_progress_init(&p, f, 1, 0, 1, false);
+    cp_progress_step(&p, CP_MODEL, "IRIW", 0.5);
+    cp_progress_end(&p);
+    rewind(f);
+    char got[128] = {0};
+    assert_non_null(fgets(got, sizeof got, f));
+    assert_memory_equal(got, "[1/1] model IRIW  elapsed 0:00  ETA 0:00\n",
+                        strlen("[1/1] model IRIW  elapsed 0:00  ETA 0:00\n"));
+    fclose(f);
+}
+
+/* ---- summary ---- */
+
+static void status_rank_puts_the_alarm_first(void **state)
+{
+    (void)state;
+    assert_true(cp_status_rank("forbidden-seen") <
+                cp_status_rank("allowed-unseen"));
+    assert_true(cp_status_rank("allowed-unseen") <
+                cp_status_rank("model-only"));
+    assert_true(cp_status_rank("something-new") < cp_status_rank("agree"));
+    assert_int_equal(cp_status_rank("agree"),
+                     cp_status_rank("allowed-seen"));
+}
+
+static void csv_rows_by_column_name(void **state)
+{
+    (void)state;
+    put("tests.csv",
+        "test,condition,model_verdict,hw_verdict,hw_positive,hw_total,status\n"
+        "MP,\"exists (1:rax=1 /\\ 1:rbx=0)\",No,No,0,100,agree\n"
+        "SB,\"exists (0:rax=0 /\\ 1:rax=0)\",Ok,No,0,100,allowed-unseen\n"
+        "\"X,Y\",\"exists (x=2)\",No,Ok,3,100,forbidden-seen\n");
+    cp_rows rows = {0};
+    char *path = at("tests.csv");
+    FILE *diag = tmpfile();
+    assert_true(cp_rows_read(path, false, &rows, diag));
+    assert_int_equal(rows.n, 3);
+    assert_string_equal(rows.items[2].test, "X,Y");
+    assert_string_equal(rows.items[2].status, "forbidden-seen");
+    assert_string_equal(rows.items[0].state, "");
+    /* tests.csv has no state column */
+    cp_rows none = {0};
+    assert_false(cp_rows_read(path, true, &none, diag));
+    cp_rows_free(&none);
+    cp_rows_free(&rows);
+    free(path);
+    fclose(diag);
+}
+
+static void summary_lists_forbidden_seen_first(void **state)
+{
+    (void)state;
+    put("t.csv", "test,status\nMP,agree\nSB,allowed-unseen\n"
+                 "LB,agree\nBAD,forbidden-seen\nPPC1,model-only\n");
+    put("o.csv", "test,state,model_allowed,hw_count,machines,status\n"
+                 "MP,\"1:rax=1; 1:rbx=1;\",yes,10,m,allowed-seen\n"
+                 "SB,\"0:rax=0; 1:rax=0;\",yes,0,,allowed-unseen\n"
+                 "BAD,\"x=2;\",no,3,m,forbidden-seen\n");
+    cp_rows tests = {0}, outcomes = {0};
+    char *tp = at("t.csv"), *op = at("o.csv");
+    FILE *diag = tmpfile();
+    assert_true(cp_rows_read(tp, false, &tests, diag));
+    assert_true(cp_rows_read(op, true, &outcomes, diag));
+    cp_failure fails[] = {{"IRIW", CP_HW, (char *)"exit 2: unsupported",
+                           (char *)"w/IRIW.err"}};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    cp_print_summary(f, &tests, &outcomes, fails, 1, 25);
+    fclose(f);
+    /* The class table: forbidden-seen, allowed-unseen, model-only, agree. */
+    char want[4][64];
+    snprintf(want[0], sizeof want[0], "  %-16s %8d\n", "forbidden-seen", 1);
+    snprintf(want[1], sizeof want[1], "  %-16s %8d\n", "allowed-unseen", 1);
+    snprintf(want[2], sizeof want[2], "  %-16s %8d\n", "model-only", 1);
+    snprintf(want[3], sizeof want[3], "  %-16s %8d\n", "agree", 2);
+    const char *fs = strstr(text, want[0]);
+    const char *au = strstr(text, want[1]);
+    const char *mo = strstr(text, want[2]);
+    const char *ag = strstr(text, want[3]);
+    assert_non_null(fs);
+    assert_true(fs < au && au < mo && mo < ag);
+    const char *alarm = strstr(text, "FORBIDDEN by the model but SEEN");
+    const char *unseen = strstr(text, "never showed (1):\n  SB");
+    assert_non_null(alarm);
+    assert_non_null(unseen);
+    assert_true(alarm < unseen);
+    assert_non_null(strstr(text, "  BAD"));
+    assert_non_null(strstr(text, "0:rax=0; 1:rax=0;"));
+    assert_non_null(strstr(text, "IRIW"));
+    assert_non_null(strstr(text, "exit 2: unsupported (w/IRIW.err)"));
+    free(text);
+
+    /* A long list is cut with a pointer to the CSV. */
+    f = open_memstream(&text, &len);
+    cp_print_summary(f, &tests, &outcomes, NULL, 0, 0);
+    fclose(f);
+    assert_non_null(strstr(text, "... and 1 more in outcomes.csv"));
+    free(text);
+    cp_rows_free(&tests);
+    cp_rows_free(&outcomes);
+    free(tp);
+    free(op);
+    fclose(diag);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(header_gives_arch_and_name),
+        cmocka_unit_test(key_is_safe_name_and_content_hash),
+        cmocka_unit_test(arch_filter_and_host),
+        cmocka_unit_test(discovery_walks_sorts_and_drops_repeats),
+        cmocka_unit_test(work_paths_name_step_and_iterations),
+        cmocka_unit_test(resume_sees_only_finished_steps),
+        cmocka_unit_test(steps_keep_output_only_on_success),
+        cmocka_unit_test(steps_are_killed_on_timeout_and_interrupt),
+        cmocka_unit_test(durations_and_eta),
+        cmocka_unit_test(progress_line_counts_and_estimates),
+        cmocka_unit_test(status_rank_puts_the_alarm_first),
+        cmocka_unit_test(csv_rows_by_column_name),
+        cmocka_unit_test(summary_lists_forbidden_seen_first),
+    };
+    return cmocka_run_group_tests(tests, make_scratch, remove_scratch);
+}
