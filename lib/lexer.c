@@ -6,9 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* `%x0` is one of herd's symbolic registers. */
 bool ll_is_name_start(int c)
 {
-    return isalpha(c) || c == '_' || c == '.' || c == '$';
+    return isalpha(c) || c == '_' || c == '.' || c == '$' || c == '%';
 }
 
 bool ll_is_name_char(int c)
@@ -153,6 +154,7 @@ bool ll_lex_next(ll_lexer *lx)
     if (isdigit(c) || (c == '-' && peek(lx, 1) >= 0 && isdigit(peek(lx, 1))))
         return lex_number(lx, start, pos);
     if (ll_is_name_start(c)) {
+        advance(lx);
         while (peek(lx, 0) >= 0 && ll_is_name_char(peek(lx, 0)))
             advance(lx);
         set_token(lx, LL_TOK_NAME, start, pos);
@@ -243,4 +245,18 @@ bool ll_lex_expected(ll_lexer *lx, const char *what)
                 "expected %s, found %s", what,
                 ll_tok_describe(&lx->tok, buf, sizeof buf));
     return false;
+}
+
+bool ll_tok_proc(const ll_token *t, int *proc)
+{
+    if (t->kind != LL_TOK_NAME || t->len < 2 || t->len > 5 || t->text[0] != 'P')
+        return false;
+    int n = 0;
+    for (size_t i = 1; i < t->len; i++) {
+        if (!isdigit((unsigned char)t->text[i]))
+            return false;
+        n = n * 10 + (t->text[i] - '0');
+    }
+    *proc = n;
+    return true;
 }

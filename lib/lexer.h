@@ -55,6 +55,8 @@ bool ll_tok_is(const ll_token *t, const char *s);
 char *ll_tok_dup(const ll_token *t);
 /* A NUM token's value; false when it does not fit in 64 bits. */
 bool ll_tok_int(const ll_token *t, int64_t *out);
+/* A thread name `P3` (up to four digits); its number in *proc. */
+bool ll_tok_proc(const ll_token *t, int *proc);
 /* Print the token for a message: `'x'`, `end of file`. */
 const char *ll_tok_describe(const ll_token *t, char *buf, size_t size);
 

@@ -74,7 +74,10 @@ static void print_prop(const ll_prop *p, enum context above, bool herd_style,
         ll_buf_puts(out, "false");
         return;
     case LL_PROP_ATOM:
-        ll_loc_print(&p->loc, herd_style ? p->loc.proc < 0 : p->bracketed, out);
+        ll_loc_print(&p->loc,
+                     herd_style ? p->loc.proc < 0 && p->loc.name[0] != '%'
+                                : p->bracketed,
+                     out);
         ll_buf_putc(out, '=');
         ll_value_print(&p->value, out);
         return;

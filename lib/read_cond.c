@@ -29,21 +29,6 @@ static bool peek_is(const ll_lexer *lx, const char *s)
     return ll_lex_next(&ahead) && ll_tok_is(&ahead.tok, s);
 }
 
-/* `P3` as herd's lexer reads a thread name. */
-static bool proc_name(const ll_token *t, int *proc)
-{
-    if (t->kind != LL_TOK_NAME || t->len < 2 || t->len > 5 || t->text[0] != 'P')
-        return false;
-    int n = 0;
-    for (size_t i = 1; i < t->len; i++) {
-        if (!isdigit((unsigned char)t->text[i]))
-            return false;
-        n = n * 10 + (t->text[i] - '0');
-    }
-    *proc = n;
-    return true;
-}
-
 static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
                           ll_loc *out)
 {
@@ -71,7 +56,7 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
 static bool read_thread_number(ll_lexer *lx, int *proc)
 {
     int64_t n;
-    if (!proc_name(&lx->tok, proc)) {
+    if (!ll_tok_proc(&lx->tok, proc)) {
         if (!ll_tok_int(&lx->tok, &n) || n < 0 || n >= MAX_PROC) {
             ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
                         "bad thread number '%.*s'", (int)lx->tok.len,
@@ -118,11 +103,16 @@ bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
     if (bracketed)
         *bracketed = false;
     int proc;
-    if ((lx->tok.kind == LL_TOK_NUM || proc_name(&lx->tok, &proc)) &&
+    if ((lx->tok.kind == LL_TOK_NUM || ll_tok_proc(&lx->tok, &proc)) &&
         peek_is(lx, ":")) {
         if (!read_thread_number(lx, &proc))
             return false;
         return read_register(lx, arch, proc, out);
+    }
+    if (lx->tok.kind == LL_TOK_NAME && lx->tok.text[0] == '%') {
+        /* herd's symbolic register: its thread is the one that uses it. */
+        out->name = ll_tok_dup(&lx->tok);
+        return ll_lex_next(lx);
     }
     bool brk = ll_tok_is(&lx->tok, "[");
     if (brk && !ll_lex_next(lx))

@@ -22,7 +22,27 @@ ll_prop *ll_read_prop(ll_lexer *lx, const ll_arch_ops *arch);
  * reads as exists) and its proposition. */
 bool ll_read_cond(ll_lexer *lx, const ll_arch_ops *arch, ll_cond *out);
 
+/* The whole-test reader, with the architecture lookup as a parameter so
+ * that unit tests can plug in a stand-in architecture. */
+typedef const ll_arch_ops *ll_arch_finder(const char *header_name);
+ll_test *ll_test_parse_with(const char *file, const char *text, size_t len,
+                            ll_arch_finder *find, ll_diag *d);
+
+/* The parts of a test, each reading from the lexer's position and leaving
+ * the lexer after what it read; false with *lx->d filled on error. */
+bool ll_read_header(ll_lexer *lx, ll_test *t, ll_arch_finder *find);
+bool ll_read_init(ll_lexer *lx, ll_test *t);          /* at `{` */
+bool ll_read_table(ll_lexer *lx, ll_test *t);         /* the code table */
+bool ll_read_c_threads(ll_lexer *lx, ll_test *t);     /* C functions */
+bool ll_read_constraints(ll_lexer *lx, ll_test *t);   /* to end of file */
+/* Where the constraints start (`exists`, `locations`, ...) at or after
+ * byte offset from, skipping comments; len when there are none. */
+size_t ll_find_constraints(const char *src, size_t len, size_t from);
+/* A constraint keyword starts at byte offset i. */
+bool ll_at_constraints(const char *src, size_t len, size_t i);
+
 void ll_loc_clear(ll_loc *l);
+void ll_init_clear(ll_init *in);
 void ll_value_clear(ll_value *v);
 /* Print a proposition; herd_style prints every memory atom as `[x]=v`,
  * otherwise atoms keep the brackets they were written with. */

@@ -1,0 +1,95 @@
+/* read_constraints.c — what follows the code: `locations [...]`,
+ * `filter PROP`, the final condition, and the trailers herd skips
+ * (`with NAME: exists;` kinds, `<< ... >>` sections). */
+#include "reader.h"
+
+#include <string.h>
+
+/* `locations [x; 0:r1; p*; y int;]`: types after a location are
+ * accepted and dropped (they only change how herd prints values). */
+static bool read_locations(ll_lexer *lx, ll_test *t)
+{
+    int cap = 0;
+    t->has_locations = true;
+    if (!ll_lex_next(lx))
+        return false;
+    if (!ll_tok_is(&lx->tok, "["))
+        return ll_lex_expected(lx, "'['");
+    if (!ll_lex_next(lx))
+        return false;
+    while (!ll_tok_is(&lx->tok, "]")) {
+        ll_grow((void **)&t->locations, &cap, t->n_locations + 1,
+                sizeof *t->locations);
+        if (!ll_read_loc(lx, t->arch, &t->locations[t->n_locations], NULL))
+            return false;
+        t->n_locations++;
+        while (lx->tok.kind == LL_TOK_NAME || ll_tok_is(&lx->tok, "*"))
+            if (!ll_lex_next(lx))
+                return false;
+        if (ll_tok_is(&lx->tok, ";")) {
+            if (!ll_lex_next(lx))
+                return false;
+        } else if (!ll_tok_is(&lx->tok, "]")) {
+            return ll_lex_expected(lx, "';' or ']'");
+        }
+    }
+    return ll_lex_next(lx);
+}
+
+/* `with default: exists; doko: ~exists;` — per-model expectations of old
+ * tests; herd reads and ignores them. */
+static bool skip_kinds(ll_lexer *lx)
+{
+    if (!ll_lex_next(lx))
+        return false;
+    while (lx->tok.kind == LL_TOK_NAME) {
+        if (!ll_lex_next(lx))
+            return false;
+        if (!ll_tok_is(&lx->tok, ":"))
+            return ll_lex_expected(lx, "':'");
+        if (!ll_lex_next(lx))
+            return false;
+        if (ll_tok_is(&lx->tok, "~") || ll_tok_is(&lx->tok, "not"))
+            if (!ll_lex_next(lx))
+                return false;
+        if (!ll_tok_is(&lx->tok, "exists") && !ll_tok_is(&lx->tok, "forall"))
+            return ll_lex_expected(lx, "'exists', '~exists' or 'forall'");
+        if (!ll_lex_next(lx))
+            return false;
+        if (ll_tok_is(&lx->tok, ";") && !ll_lex_next(lx))
+            return false;
+    }
+    return true;
+}
+
+bool ll_read_constraints(ll_lexer *lx, ll_test *t)
+{
+    if (!ll_lex_next(lx))
+        return false;
+    if (ll_tok_is(&lx->tok, "locations") && !read_locations(lx, t))
+        return false;
+    if (ll_tok_is(&lx->tok, "filter")) {
+        if (!ll_lex_next(lx))
+            return false;
+        t->filter = ll_read_prop(lx, t->arch);
+        if (!t->filter)
+            return false;
+    }
+    if (lx->tok.kind == LL_TOK_EOF) {
+        ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                    "missing condition: expected 'exists', '~exists' or "
+                    "'forall' before the end of the file");
+        return false;
+    }
+    if (!ll_read_cond(lx, t->arch, &t->cond))
+        return false;
+    if (ll_tok_is(&lx->tok, ";") && !ll_lex_next(lx))
+        return false;
+    if (ll_tok_is(&lx->tok, "with") && !skip_kinds(lx))
+        return false;
+    if (ll_tok_is(&lx->tok, "<<"))
+        return true;
+    if (lx->tok.kind != LL_TOK_EOF)
+        return ll_lex_expected(lx, "end of file");
+    return true;
+}

@@ -1,0 +1,174 @@
+/* read_init.c — the init block `{ ... }`: register and memory initial
+ * values, typed declarations, pointers and arrays (forms listed in
+ * test.h), as herd's state grammar accepts them. */
+#include "reader.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The current token starts a location rather than a type word:
+ * `x=`, `x;`, `x}`, `t[`, `0:`, `P0:`, `[`. */
+static bool starts_location(const ll_lexer *lx)
+{
+    const ll_token *t = &lx->tok;
+    if (ll_tok_is(t, "[") || t->kind == LL_TOK_NUM)
+        return true;
+    if (t->kind != LL_TOK_NAME)
+        return false;
+    ll_lexer ahead = *lx;
+    ll_diag scratch;
+    ahead.d = &scratch;
+    if (!ll_lex_next(&ahead))
+        return true;
+    const ll_token *n = &ahead.tok;
+    return ll_tok_is(n, "=") || ll_tok_is(n, ";") || ll_tok_is(n, "}") ||
+           ll_tok_is(n, "[") || ll_tok_is(n, ":") || n->kind == LL_TOK_EOF;
+}
+
+void ll_init_clear(ll_init *in)
+{
+    ll_loc_clear(&in->loc);
+    free(in->type);
+    ll_value_clear(&in->value);
+    for (int i = 0; i < in->n_array_vals; i++)
+        ll_value_clear(&in->array_vals[i]);
+    free(in->array_vals);
+    memset(in, 0, sizeof *in);
+}
+
+/* `{1, 2, 3}` after `int t[3] =`. */
+static bool read_array_values(ll_lexer *lx, ll_init *in)
+{
+    ll_pos open = lx->tok.pos;
+    int cap = 0;
+    if (!ll_lex_next(lx))
+        return false;
+    while (!ll_tok_is(&lx->tok, "}")) {
+        if (in->n_array_vals) {
+            if (!ll_tok_is(&lx->tok, ","))
+                return ll_lex_expected(lx, "',' or '}'");
+            if (!ll_lex_next(lx))
+                return false;
+        }
+        ll_grow((void **)&in->array_vals, &cap, in->n_array_vals + 1,
+                sizeof *in->array_vals);
+        if (!ll_read_value(lx, &in->array_vals[in->n_array_vals]))
+            return false;
+        in->n_array_vals++;
+    }
+    if (in->n_array_vals != in->array_len) {
+        ll_diag_set(lx->d, open.line, open.col,
+                    "array '%s' has %d elements, %d values given",
+                    in->loc.name, in->array_len, in->n_array_vals);
+        return false;
+    }
+    return ll_lex_next(lx);
+}
+
+static bool read_init_value(ll_lexer *lx, ll_init *in)
+{
+    in->has_value = true;
+    if (in->array_len) {
+        if (!ll_tok_is(&lx->tok, "{"))
+            return ll_lex_expected(lx, "'{' and the array's values");
+        return read_array_values(lx, in);
+    }
+    if (ll_tok_is(&lx->tok, "&")) {
+        if (!in->pointer)
+            return ll_lex_expected(lx, "a value");
+        if (!ll_lex_next(lx))
+            return false;
+        if (lx->tok.kind != LL_TOK_NAME)
+            return ll_lex_expected(lx, "a location name");
+    }
+    return ll_read_value(lx, &in->value);
+}
+
+/* Type words: every name before the location (`unsigned long x`). */
+static bool read_type(ll_lexer *lx, ll_init *in)
+{
+    ll_buf type = {0};
+    while (lx->tok.kind == LL_TOK_NAME && !starts_location(lx)) {
+        if (type.len)
+            ll_buf_putc(&type, ' ');
+        ll_buf_putn(&type, lx->tok.text, lx->tok.len);
+        if (!ll_lex_next(lx)) {
+            ll_buf_free(&type);
+            return false;
+        }
+    }
+    if (type.len)
+        in->type = type.data;
+    if (ll_tok_is(&lx->tok, "*")) {
+        in->pointer = true;
+        return ll_lex_next(lx);
+    }
+    return true;
+}
+
+static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
+{
+    in->pos = lx->tok.pos;
+    if (!read_type(lx, in))
+        return false;
+    ll_pos loc_pos = lx->tok.pos;
+    if (!ll_read_loc(lx, arch, &in->loc, &in->bracketed))
+        return false;
+    if (in->loc.index >= 0) {
+        /* In a declaration `t[3]` is the array's size, not an element. */
+        if (!in->type || in->loc.proc >= 0 || in->bracketed) {
+            ll_diag_set(lx->d, loc_pos.line, loc_pos.col,
+                        "array '%s' needs a type", in->loc.name);
+            return false;
+        }
+        if (in->loc.index == 0) {
+            ll_diag_set(lx->d, loc_pos.line, loc_pos.col,
+                        "array '%s' has no elements", in->loc.name);
+            return false;
+        }
+        in->array_len = in->loc.index;
+        in->loc.index = -1;
+    }
+    if (ll_tok_is(&lx->tok, "=")) {
+        if (!ll_lex_next(lx) || !read_init_value(lx, in))
+            return false;
+    }
+    if (!ll_tok_is(&lx->tok, ";") && !ll_tok_is(&lx->tok, "}"))
+        return ll_lex_expected(lx, in->has_value ? "';' or '}'"
+                                                 : "'=', ';' or '}'");
+    return true;
+}
+
+bool ll_read_init(ll_lexer *lx, ll_test *t)
+{
+    if (!ll_tok_is(&lx->tok, "{"))
+        return ll_lex_expected(lx, "'{'");
+    ll_pos open = lx->tok.pos;
+    int cap = 0;
+    if (!ll_lex_next(lx))
+        return false;
+    while (!ll_tok_is(&lx->tok, "}")) {
+        if (lx->tok.kind == LL_TOK_EOF) {
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "unexpected end of file in the init block opened at "
+                        "%d:%d",
+                        open.line, open.col);
+            return false;
+        }
+        if (ll_tok_is(&lx->tok, ";")) {
+            if (!ll_lex_next(lx))
+                return false;
+            continue;
+        }
+        ll_grow((void **)&t->init, &cap, t->n_init + 1, sizeof *t->init);
+        ll_init *in = &t->init[t->n_init];
+        memset(in, 0, sizeof *in);
+        if (!read_item(lx, t->arch, in)) {
+            ll_init_clear(in);
+            return false;
+        }
+        t->n_init++;
+    }
+    return true;
+}

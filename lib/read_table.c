@@ -1,0 +1,288 @@
+/* read_table.c — the code table of an assembly test: the header row
+ * `P0 | P1 ... ;`, then rows of cells split on `|` and `;`, each cell an
+ * optional label `NAME:` and an instruction handed to the architecture
+ * plug-in. Comments are blanked first so that they may sit anywhere. */
+#include "reader.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool word_is(const char *src, size_t len, size_t i, const char *w)
+{
+    size_t n = strlen(w);
+    return i + n <= len && !memcmp(src + i, w, n) &&
+           (i + n == len || !ll_is_name_char((unsigned char)src[i + n]));
+}
+
+/* End of a nested comment opened at i, or SIZE_MAX when it is not closed. */
+static size_t comment_end(const char *src, size_t len, size_t i)
+{
+    int depth = 0;
+    while (i < len) {
+        if (src[i] == '(' && i + 1 < len && src[i + 1] == '*') {
+            depth++;
+            i += 2;
+        } else if (src[i] == '*' && i + 1 < len && src[i + 1] == ')') {
+            i += 2;
+            if (--depth == 0)
+                return i;
+        } else {
+            i++;
+        }
+    }
+    return SIZE_MAX;
+}
+
+bool ll_at_constraints(const char *src, size_t len, size_t i)
+{
+    static const char *const words[] = {"exists",    "forall", "final",
+                                        "locations", "filter", "observed",
+                                        "Observed"};
+    if (i >= len)
+        return false;
+    if (src[i] == '~') {
+        size_t j = i + 1;
+        while (j < len && src[j] && strchr(" \t\r\n", src[j]))
+            j++;
+        return word_is(src, len, j, "exists");
+    }
+    for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+        if (word_is(src, len, i, words[w]))
+            return true;
+    return false;
+}
+
+size_t ll_find_constraints(const char *src, size_t len, size_t from)
+{
+    size_t i = from;
+    while (i < len) {
+        int c = (unsigned char)src[i];
+        bool word_start = ll_is_name_start(c) &&
+                          (i == from || !ll_is_name_char((unsigned char)src[i - 1]));
+        if (c == '(' && i + 1 < len && src[i + 1] == '*') {
+            i = comment_end(src, len, i);
+            if (i == SIZE_MAX)
+                return len;
+        } else if ((c == '~' || word_start) && ll_at_constraints(src, len, i)) {
+            return i;
+        } else if (word_start) {
+            i++;
+            while (i < len && ll_is_name_char((unsigned char)src[i]))
+                i++;
+        } else {
+            i++;
+        }
+    }
+    return len;
+}
+
+typedef struct table_reader {
+    ll_lexer *lx;     /* for *d and positions */
+    ll_lexer cursor;  /* moves forward over the source, for positions */
+    ll_test *t;
+    char *text;       /* the table's bytes, comments blanked */
+    size_t base;      /* offset of text[0] in the source */
+    int n_cols;
+    int cap_rows;
+} table_reader;
+
+static ll_pos pos_at(table_reader *r, size_t i)
+{
+    ll_lex_seek(&r->cursor, r->base + i);
+    return (ll_pos){r->cursor.line, r->cursor.col};
+}
+
+static bool fail_at(table_reader *r, size_t i, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static bool fail_at(table_reader *r, size_t i, const char *fmt, ...)
+{
+    ll_pos p = pos_at(r, i);
+    char msg[sizeof r->lx->d->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ll_diag_set(r->lx->d, p.line, p.col, "%s", msg);
+    return false;
+}
+
+static bool blank_comments(table_reader *r, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (r->text[i] != '(' || r->text[i + 1] != '*')
+            continue;
+        size_t end = comment_end(r->text, len, i);
+        if (end == SIZE_MAX) {
+            ll_pos p = pos_at(r, i);
+            ll_diag_set(r->lx->d, p.line, p.col, "unterminated comment");
+            return false;
+        }
+        for (; i < end; i++)
+            if (r->text[i] != '\n')
+                r->text[i] = ' ';
+        i--;
+    }
+    return true;
+}
+
+static void trim(const char *s, size_t *start, size_t *end)
+{
+    while (*start < *end && isspace((unsigned char)s[*start]))
+        (*start)++;
+    while (*end > *start && isspace((unsigned char)s[*end - 1]))
+        (*end)--;
+}
+
+static bool read_header_row(table_reader *r, size_t rs, size_t re)
+{
+    int col = 0;
+    size_t cs = rs;
+    for (;;) {
+        size_t ce = cs;
+        while (ce < re && r->text[ce] != '|')
+            ce++;
+        size_t ts = cs, te = ce;
+        trim(r->text, &ts, &te);
+        char want[16];
+        snprintf(want, sizeof want, "P%d", col);
+        if (te - ts != strlen(want) || memcmp(r->text + ts, want, te - ts)) {
+            char found[64];
+            snprintf(found, sizeof found, "%.*s",
+                     (int)(te - ts > 40 ? 40 : te - ts), r->text + ts);
+            return fail_at(r, ts,
+                           "expected 'P%d' in column %d of the code table "
+                           "header, found '%s'",
+                           col, col + 1, found);
+        }
+        col++;
+        if (col > 1024)
+            return fail_at(r, ts, "too many threads (more than 1024)");
+        if (ce == re)
+            break;
+        cs = ce + 1;
+    }
+    r->n_cols = col;
+    r->t->n_threads = col;
+    r->t->threads = ll_xcalloc((size_t)col, sizeof *r->t->threads);
+    for (int i = 0; i < col; i++)
+        r->t->threads[i].proc = i;
+    return true;
+}
+
+static bool read_cell(table_reader *r, size_t cs, size_t ce, ll_stmt *st)
+{
+    size_t ts = cs, te = ce;
+    trim(r->text, &ts, &te);
+    st->pos = pos_at(r, ts < te ? ts : cs);
+    size_t i = ts;
+    if (i < te && ll_is_name_start((unsigned char)r->text[i])) {
+        size_t j = i;
+        while (j < te && ll_is_name_char((unsigned char)r->text[j]))
+            j++;
+        if (j < te && r->text[j] == ':') {
+            st->label = ll_xstrndup(r->text + i, j - i);
+            ts = j + 1;
+            trim(r->text, &ts, &te);
+        }
+    }
+    if (ts == te)
+        return true;
+    char *instr = ll_xstrndup(r->text + ts, te - ts);
+    ll_diag d = {0};
+    bool ok = r->t->arch->parse_instr(instr, &st->instr, &d);
+    free(instr);
+    if (ok) {
+        st->has_instr = true;
+        return true;
+    }
+    ll_instr_clear(&st->instr);
+    size_t at = ts;
+    if (d.col > 0 && (size_t)d.col - 1 < te - ts)
+        at = ts + (size_t)d.col - 1;
+    ll_pos p = pos_at(r, at);
+    ll_diag_set(r->lx->d, p.line, p.col, "%s",
+                d.msg[0] ? d.msg : "bad instruction");
+    return false;
+}
+
+static bool read_row(table_reader *r, size_t rs, size_t re, int row)
+{
+    int cells = 1;
+    for (size_t i = rs; i < re; i++)
+        cells += r->text[i] == '|';
+    if (cells != r->n_cols) {
+        size_t ts = rs, te = re;
+        trim(r->text, &ts, &te);
+        return fail_at(r, ts, "row has %d columns, the header has %d", cells,
+                       r->n_cols);
+    }
+    int cap = r->cap_rows;
+    for (int c = 0; c < r->n_cols; c++) {
+        ll_thread *th = &r->t->threads[c];
+        cap = r->cap_rows;
+        ll_grow((void **)&th->stmts, &cap, row + 1, sizeof *th->stmts);
+    }
+    r->cap_rows = cap;
+    size_t cs = rs;
+    for (int c = 0; c < r->n_cols; c++) {
+        size_t ce = cs;
+        while (ce < re && r->text[ce] != '|')
+            ce++;
+        ll_thread *th = &r->t->threads[c];
+        ll_stmt *st = &th->stmts[row];
+        memset(st, 0, sizeof *st);
+        th->n_stmts = row + 1;
+        if (!read_cell(r, cs, ce, st))
+            return false;
+        cs = ce + 1;
+    }
+    return true;
+}
+
+static bool read_rows(table_reader *r, size_t len)
+{
+    size_t rs = 0;
+    int row = -1;
+    for (;;) {
+        size_t re = rs;
+        while (re < len && r->text[re] != ';')
+            re++;
+        size_t ts = rs, te = re;
+        trim(r->text, &ts, &te);
+        if (re == len) {
+            if (ts < te)
+                return fail_at(r, ts, "missing ';' at the end of the row");
+            break;
+        }
+        /* herd reads `};` after the init block: an empty row before the
+         * header is skipped. */
+        bool skip = row < 0 && ts == te && rs == 0;
+        if (!skip) {
+            if (row < 0 ? !read_header_row(r, rs, re)
+                        : !read_row(r, rs, re, row))
+                return false;
+            row++;
+        }
+        rs = re + 1;
+    }
+    if (row < 0)
+        return fail_at(r, len, "expected the code table 'P0 | P1 ... ;'");
+    return true;
+}
+
+bool ll_read_table(ll_lexer *lx, ll_test *t)
+{
+    size_t start = lx->off;
+    size_t end = ll_find_constraints(lx->src, lx->len, start);
+    table_reader r = {.lx = lx, .cursor = *lx, .t = t, .base = start};
+    r.text = ll_xstrndup(lx->src + start, end - start);
+    bool ok = blank_comments(&r, end - start) && read_rows(&r, end - start);
+    free(r.text);
+    ll_lex_seek(lx, end);
+    return ok;
+}

@@ -1,0 +1,56 @@
+/* test_free.c — releasing a test's tree, and metadata lookup. */
+#include "reader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void free_thread(ll_thread *th)
+{
+    for (int i = 0; i < th->n_stmts; i++) {
+        free(th->stmts[i].label);
+        if (th->stmts[i].has_instr)
+            ll_instr_clear(&th->stmts[i].instr);
+    }
+    free(th->stmts);
+    for (int i = 0; i < th->n_params; i++) {
+        free(th->params[i].type);
+        free(th->params[i].name);
+    }
+    free(th->params);
+    free(th->c_body);
+}
+
+void ll_test_free(ll_test *t)
+{
+    if (!t)
+        return;
+    free(t->file);
+    free(t->arch_name);
+    free(t->name);
+    free(t->doc);
+    for (int i = 0; i < t->n_meta; i++) {
+        free(t->meta[i].key);
+        free(t->meta[i].value);
+    }
+    free(t->meta);
+    for (int i = 0; i < t->n_init; i++)
+        ll_init_clear(&t->init[i]);
+    free(t->init);
+    for (int i = 0; i < t->n_threads; i++)
+        free_thread(&t->threads[i]);
+    free(t->threads);
+    for (int i = 0; i < t->n_locations; i++)
+        ll_loc_clear(&t->locations[i]);
+    free(t->locations);
+    ll_prop_free(t->filter);
+    ll_prop_free(t->cond.prop);
+    free(t);
+}
+
+const char *ll_test_meta(const ll_test *t, const char *key)
+{
+    for (int i = 0; i < t->n_meta; i++)
+        if (!strcmp(t->meta[i].key, key))
+            return t->meta[i].value;
+    return NULL;
+}
