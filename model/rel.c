@@ -190,9 +190,27 @@ void ll_rel_inverse(ll_rel *dst, const ll_rel *a)
     }
 }
 
+/* One word per row: most litmus tests have fewer than 64 events. */
+static void seq_one_word(uint64_t *out, const uint64_t *a, const uint64_t *b,
+                         int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint64_t bits = a[i], acc = 0;
+        while (bits) {
+            acc |= b[__builtin_ctzll(bits)];
+            bits &= bits - 1;
+        }
+        out[i] = acc;
+    }
+}
+
 void ll_rel_seq(ll_rel *dst, const ll_rel *a, const ll_rel *b)
 {
     int W = a->words;
+    if (W == 1) {
+        seq_one_word(dst->w, a->w, b->w, a->n);
+        return;
+    }
     for (int i = 0; i < a->n; i++) {
         uint64_t *out = row(dst, i);
         const uint64_t *ri = row(a, i);
@@ -214,6 +232,18 @@ void ll_rel_transitive(ll_rel *dst, const ll_rel *a)
 {
     ll_rel_copy(dst, a);
     int n = dst->n, W = dst->words;
+    if (W == 1) {
+        uint64_t *r = dst->w;
+        for (int k = 0; k < n; k++) {
+            uint64_t bit = (uint64_t)1 << k, rk = r[k];
+            if (!rk)
+                continue;
+            for (int i = 0; i < n; i++)
+                if (r[i] & bit)
+                    r[i] |= rk;
+        }
+        return;
+    }
     /* Warshall: after step k, paths through 0..k are closed. */
     for (int k = 0; k < n; k++) {
         const uint64_t *rk = row(dst, k);
@@ -317,11 +347,35 @@ typedef struct dfs_frame {
 
 enum { DFS_SMALL = 256 };
 
+/* One word per row: peel off sinks (no successor left) until none
+ * remain; what is left, if anything, lies on or leads to a cycle. */
+static bool acyclic_one_word(const uint64_t *row, int n)
+{
+    uint64_t alive = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (int i = 0; i < n; i++)
+        if (!row[i])
+            alive &= ~((uint64_t)1 << i);
+    for (;;) {
+        uint64_t sinks = 0, bits = alive;
+        while (bits) {
+            int i = __builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (!(row[i] & alive))
+                sinks |= (uint64_t)1 << i;
+        }
+        if (!sinks)
+            return alive == 0;
+        alive &= ~sinks;
+    }
+}
+
 bool ll_rel_acyclic(const ll_rel *r)
 {
     int n = r->n, W = r->words;
     if (n == 0)
         return true;
+    if (W == 1)
+        return acyclic_one_word(r->w, n);
     uint64_t small_sets[2 * (DFS_SMALL / 64)];
     dfs_frame small_stack[DFS_SMALL];
     uint64_t *grey = small_sets, *done;

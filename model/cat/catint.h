@@ -201,6 +201,13 @@ typedef struct cat_instr {
     int len;
     int n_vars;
     int *vars, *vals;
+    /* In a PI_FIX body: the variable this result is the new value of,
+     * copied at once so the rest of the pass sees it; else -1. */
+    int update;
+    /* A top-level unit that reads only the thread-local part of the
+     * execution (not rf or co): the engine varies rf and co far more
+     * often, so its result is kept until those inputs change. */
+    bool is_static;
 } cat_instr;
 
 typedef struct cat_tag_ref {
@@ -215,7 +222,8 @@ typedef struct cat_test {
     bool negated, flag;
     int slot;
     const char *name;
-    int *units;         /* top-level instructions to run first, in order */
+    int *units;         /* top-level instructions it needs that no check
+                           run before it has computed, in plan order */
     int n_units;
     int cost;
 } cat_test;
@@ -271,10 +279,18 @@ struct cat_model {
     int n;
     uint64_t *scratch;
     uint64_t **ptr;             /* per slot: its words for this run */
-    unsigned *done;             /* per instruction: run stamp */
-    unsigned stamp;
+    int *tag_index;             /* per tag ref: index in exec tags, or -1 */
+    const char **tag_seen;      /* per tag ref: the name matched there */
+    const char *const *tag_names;   /* the exec tag array resolved last */
+    int n_tags;
     int *outside;               /* slots whose words come from the exec */
     int n_outside;
+    int *static_inputs;         /* outside slots that are not rf or co */
+    int n_static_inputs;
+    bool has_static;            /* some unit is static */
+    bool *static_done;          /* per unit: computed for the snapshot */
+    uint64_t *snap;             /* static inputs of the last execution */
+    bool snap_valid;
     uint64_t *zero;             /* n*words zero words, for absent tags */
 };
 
@@ -301,6 +317,8 @@ void cat_fix_hoist(cat_model *m, int fix_at);
 
 /* eval.c */
 void cat_run_free(cat_model *m);
+/* eval_small.c: one instruction when 1 <= n <= 64 (one word per row). */
+void cat_run_small(cat_model *m, const cat_instr *in);
 
 /* Set d->file and return d, for ll_diag_set. */
 ll_diag *cat_diag_file(ll_diag *d, const char *file);

@@ -27,10 +27,22 @@ static void resize(cat_model *m, int n)
     m->zero = m->scratch + zero_at;
     if (!m->ptr)
         m->ptr = ll_xcalloc((size_t)m->n_slots + 1, sizeof *m->ptr);
-    if (!m->done)
-        m->done = ll_xcalloc((size_t)m->n_code + 1, sizeof *m->done);
-    memset(m->done, 0, sizeof *m->done * (size_t)(m->n_code + 1));
-    m->stamp = 0;
+    size_t snap_words = 0;
+    for (int k = 0; k < m->n_static_inputs; k++)
+        snap_words += m->slots[m->static_inputs[k]].is_rel ? rel_words
+                                                            : (size_t)W;
+    free(m->snap);
+    m->snap = ll_xcalloc(snap_words + 1, sizeof *m->snap);
+    m->snap_valid = false;
+    if (!m->static_done)
+        m->static_done = ll_xcalloc((size_t)m->n_code + 1,
+                                    sizeof *m->static_done);
+    if (!m->tag_index) {
+        m->tag_index = ll_xcalloc((size_t)m->n_tag_refs + 1,
+                                  sizeof *m->tag_index);
+        m->tag_seen = ll_xcalloc((size_t)m->n_tag_refs + 1,
+                                 sizeof *m->tag_seen);
+    }
     for (int s = 0; s < m->n_slots; s++) {
         cat_slot *sl = &m->slots[s];
         if (sl->src != SRC_TEMP)
@@ -74,9 +86,44 @@ static const ll_rel *exec_rel(const cat_exec *x, int field)
     }
 }
 
+/* Index of each tag reference in x's tags (-1: absent). The engine
+ * passes the same name array for every candidate, so the lookup by name
+ * is redone only when the array (or a name in it) changes. */
+static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
+{
+    bool same = m->tag_names == x->tag_names && m->n_tags == x->n_tags;
+    for (int r = 0; r < m->n_tag_refs && same; r++)
+        if (m->tag_index[r] >= 0 &&
+            x->tag_names[m->tag_index[r]] != m->tag_seen[r])
+            same = false;
+    if (same)
+        return true;
+    for (int r = 0; r < m->n_tag_refs; r++) {
+        const cat_tag_ref *t = &m->tag_refs[r];
+        m->tag_index[r] = -1;
+        for (int i = 0; i < x->n_tags; i++)
+            if (strcmp(x->tag_names[i], t->name) == 0) {
+                m->tag_index[r] = i;
+                m->tag_seen[r] = x->tag_names[i];
+                break;
+            }
+        if (m->tag_index[r] < 0 && !t->known) {
+            m->tag_names = NULL;
+            ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
+                        "unbound name '%s'", t->name);
+            return false;
+        }
+    }
+    m->tag_names = x->tag_names;
+    m->n_tags = x->n_tags;
+    return true;
+}
+
 /* Point the slots of engine data at this execution's words. */
 static bool bind_outside(cat_model *m, const cat_exec *x, ll_diag *d)
 {
+    if (!resolve_tags(m, x, d))
+        return false;
     for (int k = 0; k < m->n_outside; k++) {
         int s = m->outside[k];
         const cat_slot *sl = &m->slots[s];
@@ -85,21 +132,8 @@ static bool bind_outside(cat_model *m, const cat_exec *x, ll_diag *d)
         } else if (sl->src == SRC_EXEC_REL) {
             m->ptr[s] = exec_rel(x, sl->index)->w;
         } else {
-            const cat_tag_ref *t = &m->tag_refs[sl->index];
-            m->ptr[s] = NULL;
-            for (int i = 0; i < x->n_tags; i++)
-                if (strcmp(x->tag_names[i], t->name) == 0) {
-                    m->ptr[s] = x->tags[i].w;
-                    break;
-                }
-            if (m->ptr[s])
-                continue;
-            if (!t->known) {
-                ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
-                            "unbound name '%s'", t->name);
-                return false;
-            }
-            m->ptr[s] = m->zero;
+            int i = m->tag_index[sl->index];
+            m->ptr[s] = i >= 0 ? x->tags[i].w : m->zero;
         }
     }
     return true;
@@ -242,14 +276,35 @@ static void run_instr(cat_model *m, const cat_instr *in)
     }
 }
 
+static void exec_instr(cat_model *m, const cat_instr *in)
+{
+    if (m->n >= 1 && m->n <= 64)
+        cat_run_small(m, in);
+    else
+        run_instr(m, in);
+}
+
 static size_t slot_words(const cat_model *m, int s)
 {
     int W = words_of(m->n);
     return m->slots[s].is_rel ? (size_t)m->n * (size_t)W : (size_t)W;
 }
 
-/* Kleene iteration from empty: the bodies are monotone in the
- * variables, so this reaches the least fixpoint. */
+static bool sync_var(cat_model *m, int var, int val)
+{
+    if (var == val)
+        return false;
+    size_t bytes = sizeof(uint64_t) * slot_words(m, var);
+    if (memcmp(m->ptr[var], m->ptr[val], bytes) == 0)
+        return false;
+    memcpy(m->ptr[var], m->ptr[val], bytes);
+    return true;
+}
+
+/* Chaotic iteration from empty: a variable takes its new value as soon
+ * as it is computed. The bodies are monotone and every value stays below
+ * the least fixpoint, so a pass that changes nothing ends at it (and
+ * leaves the body's temporaries consistent with it). */
 static void run_fix(cat_model *m, int at)
 {
     const cat_instr *fix = &m->code[at];
@@ -258,20 +313,39 @@ static void run_fix(cat_model *m, int at)
                sizeof(uint64_t) * slot_words(m, fix->vars[v]));
     bool changed;
     do {
-        for (int j = 1; j <= fix->len; j++)
-            run_instr(m, &m->code[at + j]);
         changed = false;
-        for (int v = 0; v < fix->n_vars; v++) {
-            int var = fix->vars[v], val = fix->vals[v];
-            if (var == val)
-                continue;
-            size_t bytes = sizeof(uint64_t) * slot_words(m, var);
-            if (memcmp(m->ptr[var], m->ptr[val], bytes) != 0) {
-                memcpy(m->ptr[var], m->ptr[val], bytes);
-                changed = true;
-            }
+        for (int j = 1; j <= fix->len; j++) {
+            const cat_instr *in = &m->code[at + j];
+            exec_instr(m, in);
+            if (in->update >= 0)
+                changed |= sync_var(m, fix->vars[in->update],
+                                    fix->vals[in->update]);
         }
+        for (int v = 0; v < fix->n_vars; v++)
+            changed |= sync_var(m, fix->vars[v], fix->vals[v]);
     } while (changed);
+}
+
+/* Forget static results when the thread-local inputs differ from the
+ * last execution's. */
+static void check_snapshot(cat_model *m)
+{
+    bool same = m->snap_valid;
+    uint64_t *p = m->snap;
+    for (int k = 0; k < m->n_static_inputs; k++) {
+        int s = m->static_inputs[k];
+        size_t bytes = sizeof(uint64_t) * slot_words(m, s);
+        if (!same || memcmp(p, m->ptr[s], bytes) != 0) {
+            same = false;
+            memcpy(p, m->ptr[s], bytes);
+        }
+        p += slot_words(m, s);
+    }
+    if (!same) {
+        memset(m->static_done, 0, sizeof *m->static_done *
+                                      (size_t)(m->n_code + 1));
+        m->snap_valid = true;
+    }
 }
 
 static bool test_holds(const cat_model *m, const cat_test *c)
@@ -301,10 +375,8 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
         resize(m, x->n);
     if (!bind_outside(m, x, d))
         return false;
-    if (++m->stamp == 0) {
-        memset(m->done, 0, sizeof *m->done * (size_t)(m->n_code + 1));
-        m->stamp = 1;
-    }
+    if (m->has_static)
+        check_snapshot(m);
     res->allowed = true;
     res->failed = NULL;
     res->n_flags = 0;
@@ -312,13 +384,15 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
         const cat_test *c = &m->checks[m->order[k]];
         for (int u = 0; u < c->n_units; u++) {
             int i = c->units[u];
-            if (m->done[i] == m->stamp)
-                continue;
-            m->done[i] = m->stamp;
+            if (m->code[i].is_static) {
+                if (m->static_done[i])
+                    continue;
+                m->static_done[i] = true;
+            }
             if (m->code[i].op == PI_FIX)
                 run_fix(m, i);
             else
-                run_instr(m, &m->code[i]);
+                exec_instr(m, &m->code[i]);
         }
         bool holds = test_holds(m, c);
         if (!c->flag && !holds) {
@@ -337,8 +411,14 @@ void cat_run_free(cat_model *m)
 {
     free(m->scratch);
     free(m->ptr);
-    free(m->done);
+    free(m->tag_index);
+    free(m->snap);
+    free(m->static_done);
+    m->snap = NULL;
+    m->static_done = NULL;
+    free(m->tag_seen);
+    m->tag_index = NULL;
+    m->tag_seen = NULL;
     m->scratch = NULL;
     m->ptr = NULL;
-    m->done = NULL;
 }

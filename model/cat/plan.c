@@ -106,8 +106,69 @@ static bool runs_before(const cat_test *a, int ia, const cat_test *b,
     return ia < ib;
 }
 
+/* Which units read only static data (see cat_instr.is_static), and
+ * where fixpoint bodies update their variables. */
+static void mark_static(cat_model *m)
+{
+    bool *st = ll_xcalloc((size_t)m->n_slots + 1, sizeof *st);
+    bool *inside = ll_xcalloc((size_t)m->n_slots + 1, sizeof *inside);
+    for (int s = 0; s < m->n_slots; s++) {
+        const cat_slot *sl = &m->slots[s];
+        if (sl->src == SRC_EXEC_REL)
+            st[s] = sl->index != EXEC_REL_RF && sl->index != EXEC_REL_CO;
+        else
+            st[s] = sl->src != SRC_TEMP || sl->konst != CONST_NONE;
+    }
+    for (int i = 0; i < m->n_code; i++) {
+        cat_instr *in = &m->code[i];
+        in->update = -1;
+        if (in->op != PI_FIX) {
+            in->is_static = (in->a < 0 || st[in->a]) &&
+                            (in->b < 0 || st[in->b]);
+            st[in->dst] = in->is_static;
+            m->has_static |= in->is_static;
+            continue;
+        }
+        for (int v = 0; v < in->n_vars; v++)
+            inside[in->vars[v]] = true;
+        for (int j = 1; j <= in->len; j++)
+            inside[m->code[i + j].dst] = true;
+        bool fixed = true;
+        for (int j = 1; j <= in->len; j++) {
+            const cat_instr *b = &m->code[i + j];
+            fixed &= b->a < 0 || inside[b->a] || st[b->a];
+            fixed &= b->b < 0 || inside[b->b] || st[b->b];
+        }
+        for (int v = 0; v < in->n_vars; v++)
+            fixed &= inside[in->vals[v]] || st[in->vals[v]];
+        in->is_static = fixed;
+        m->has_static |= fixed;
+        for (int v = 0; v < in->n_vars; v++)
+            st[in->vars[v]] = fixed;
+        for (int j = 1; j <= in->len; j++) {
+            cat_instr *b = &m->code[i + j];
+            st[b->dst] = fixed;
+            b->update = -1;
+            b->is_static = false;
+            for (int v = 0; v < in->n_vars && b->update < 0; v++)
+                if (in->vals[v] == b->dst)
+                    b->update = v;
+        }
+        i += in->len;
+    }
+    m->n_static_inputs = 0;
+    m->static_inputs = cat_alloc(&m->arena, sizeof *m->static_inputs *
+                                                (size_t)(m->n_slots + 1));
+    for (int s = 0; s < m->n_slots; s++)
+        if (m->slots[s].src != SRC_TEMP && st[s])
+            m->static_inputs[m->n_static_inputs++] = s;
+    free(inside);
+    free(st);
+}
+
 void cat_plan_finish(cat_model *m)
 {
+    mark_static(m);
     int *producer = ll_xmalloc(sizeof *producer * (size_t)(m->n_slots + 1));
     for (int s = 0; s < m->n_slots; s++)
         producer[s] = -1;
@@ -123,25 +184,19 @@ void cat_plan_finish(cat_model *m)
             producer[m->code[i + j].dst] = i;
         i += in->len;
     }
-    bool *needed = ll_xmalloc(sizeof *needed * (size_t)(m->n_code + 1));
+    /* Each check's needs and cost, then the order. */
+    size_t stride = (size_t)m->n_code + 1;
+    bool *needed = ll_xcalloc(stride * (size_t)(m->n_checks + 1),
+                              sizeof *needed);
     for (int c = 0; c < m->n_checks; c++) {
         cat_test *ch = &m->checks[c];
-        memset(needed, 0, sizeof *needed * (size_t)(m->n_code + 1));
-        walk w = {m, producer, needed};
+        walk w = {m, producer, needed + stride * (size_t)c};
         need_slot(&w, ch->slot);
-        int n = 0;
-        for (int u = 0; u < m->n_code; u++)
-            n += needed[u];
-        ch->units = cat_alloc(&m->arena, sizeof *ch->units * (size_t)(n + 1));
-        ch->n_units = 0;
         ch->cost = 0;
         for (int u = 0; u < m->n_code; u++)
-            if (needed[u]) {
-                ch->units[ch->n_units++] = u;
+            if (w.needed[u])
                 ch->cost += unit_cost(m, u);
-            }
     }
-    free(needed);
     free(producer);
     /* Every check must hold, so their order cannot change the verdict. */
     m->order = cat_alloc(&m->arena, sizeof *m->order *
@@ -156,6 +211,22 @@ void cat_plan_finish(cat_model *m)
         }
         m->order[k] = c;
     }
+    /* Checks run in this order and stop at the first failure, so each
+     * lists only what the checks before it have not computed. */
+    bool *covered = ll_xcalloc(stride, sizeof *covered);
+    for (int k = 0; k < m->n_checks; k++) {
+        cat_test *ch = &m->checks[m->order[k]];
+        const bool *need = needed + stride * (size_t)m->order[k];
+        ch->units = cat_alloc(&m->arena, sizeof *ch->units * stride);
+        ch->n_units = 0;
+        for (int u = 0; u < m->n_code; u++)
+            if (need[u] && !covered[u]) {
+                ch->units[ch->n_units++] = u;
+                covered[u] = true;
+            }
+    }
+    free(covered);
+    free(needed);
     m->n_outside = 0;
     m->outside = cat_alloc(&m->arena, sizeof *m->outside *
                                           (size_t)(m->n_slots + 1));

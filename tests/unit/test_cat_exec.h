@@ -7,7 +7,7 @@
 
 #include "model/cat/cat.h"
 
-enum { XB_MAX_TAGS = 6, XB_MAX_EVENTS = 160 };
+enum { XB_MAX_TAGS = 16, XB_MAX_EVENTS = 160 };
 
 typedef struct xb {
     cat_exec x;

@@ -358,6 +358,51 @@ static void atomicity(void **state)
     }
 }
 
+/* One loaded model checks many candidates in a row, as in the engine;
+ * results it keeps between calls (those that do not depend on rf and co)
+ * must follow the changes to the thread-local part. */
+static void model_reused(void **state)
+{
+    (void)state;
+    cat_model *m = load("ppc.cat");
+    xb with_fences, without, sb;
+    build_mp(&with_fences, "LWSYNC", NULL, DEP_ADDR, false);
+    build_mp(&without, NULL, NULL, DEP_NONE, false);
+    build_sb(&sb, "SYNC", true);
+    struct {
+        xb *b;
+        bool allowed;
+    } seq[] = {{&with_fences, false}, {&without, true}, {&with_fences, false},
+               {&sb, false}, {&without, true}, {&sb, false},
+               {&with_fences, false}};
+    ll_diag d = {0};
+    cat_result r;
+    for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) {
+        assert_true(cat_check(m, &seq[i].b->x, &r, &d));
+        assert_int_equal(r.allowed, seq[i].allowed);
+    }
+    /* Only rf changes: MP+lwsync+addr reading the new x is allowed. */
+    ll_rel_clear(&with_fences.x.rf);
+    ll_rel_add(&with_fences.x.rf, 4, 5);
+    ll_rel_add(&with_fences.x.rf, 2, 7);
+    assert_true(cat_check(m, &with_fences.x, &r, &d));
+    assert_true(r.allowed);
+    /* Only the dependency changes (rf back to the forbidden one). */
+    ll_rel_clear(&with_fences.x.rf);
+    ll_rel_add(&with_fences.x.rf, 4, 5);
+    ll_rel_add(&with_fences.x.rf, 0, 7);
+    ll_rel_clear(&with_fences.x.addr);
+    assert_true(cat_check(m, &with_fences.x, &r, &d));
+    assert_true(r.allowed);
+    ll_rel_add(&with_fences.x.addr, 5, 7);
+    assert_true(cat_check(m, &with_fences.x, &r, &d));
+    assert_false(r.allowed);
+    xb_free(&with_fences);
+    xb_free(&without);
+    xb_free(&sb);
+    cat_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,6 +414,7 @@ int main(void)
         cmocka_unit_test(iriw),
         cmocka_unit_test(corr),
         cmocka_unit_test(atomicity),
+        cmocka_unit_test(model_reused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,126 @@
+/* eval_small.c — the plan's instructions for executions of at most 64
+ * events, where a set is one word and a relation one word per row. This
+ * is nearly every litmus test, and the engine's hot path, so each
+ * operation is a short loop over words with no calls. */
+#include <string.h>
+
+#include "model/cat/catint.h"
+
+static uint64_t all_of(int n)
+{
+    return n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+}
+
+static void closure(uint64_t *d, const uint64_t *a, int n, bool reflexive)
+{
+    memcpy(d, a, sizeof *d * (size_t)n);
+    for (int k = 0; k < n; k++) {
+        uint64_t bit = (uint64_t)1 << k, rk = d[k];
+        if (!rk)
+            continue;
+        for (int i = 0; i < n; i++)
+            if (d[i] & bit)
+                d[i] |= rk;
+    }
+    if (reflexive)
+        for (int i = 0; i < n; i++)
+            d[i] |= (uint64_t)1 << i;
+}
+
+static void inverse(uint64_t *d, const uint64_t *a, int n)
+{
+    memset(d, 0, sizeof *d * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        uint64_t bits = a[i], bit = (uint64_t)1 << i;
+        while (bits) {
+            d[__builtin_ctzll(bits)] |= bit;
+            bits &= bits - 1;
+        }
+    }
+}
+
+void cat_run_small(cat_model *m, const cat_instr *in)
+{
+    int n = m->n;
+    uint64_t *d = m->ptr[in->dst];
+    const uint64_t *a = m->ptr[in->a];
+    const uint64_t *b = in->b >= 0 ? m->ptr[in->b] : NULL;
+    switch (in->op) {
+    case PI_SET_UNION: d[0] = a[0] | b[0]; return;
+    case PI_SET_INTER: d[0] = a[0] & b[0]; return;
+    case PI_SET_DIFF: d[0] = a[0] & ~b[0]; return;
+    case PI_SET_COMPL: d[0] = ~a[0] & all_of(n); return;
+    case PI_DOMAIN: {
+        uint64_t s = 0;
+        for (int i = 0; i < n; i++)
+            if (a[i])
+                s |= (uint64_t)1 << i;
+        d[0] = s;
+        return;
+    }
+    case PI_RANGE: {
+        uint64_t s = 0;
+        for (int i = 0; i < n; i++)
+            s |= a[i];
+        d[0] = s;
+        return;
+    }
+    case PI_REL_UNION:
+        for (int i = 0; i < n; i++)
+            d[i] = a[i] | b[i];
+        return;
+    case PI_REL_INTER:
+        for (int i = 0; i < n; i++)
+            d[i] = a[i] & b[i];
+        return;
+    case PI_REL_DIFF:
+        for (int i = 0; i < n; i++)
+            d[i] = a[i] & ~b[i];
+        return;
+    case PI_REL_COMPL: {
+        uint64_t all = all_of(n);
+        for (int i = 0; i < n; i++)
+            d[i] = ~a[i] & all;
+        return;
+    }
+    case PI_SEQ:
+        for (int i = 0; i < n; i++) {
+            uint64_t bits = a[i], acc = 0;
+            while (bits) {
+                acc |= b[__builtin_ctzll(bits)];
+                bits &= bits - 1;
+            }
+            d[i] = acc;
+        }
+        return;
+    case PI_INV: inverse(d, a, n); return;
+    case PI_PLUS: closure(d, a, n, false); return;
+    case PI_STAR: closure(d, a, n, true); return;
+    case PI_OPT:
+        for (int i = 0; i < n; i++)
+            d[i] = a[i] | ((uint64_t)1 << i);
+        return;
+    case PI_TOID:
+        for (int i = 0; i < n; i++)
+            d[i] = a[0] & ((uint64_t)1 << i);
+        return;
+    case PI_CART:
+        for (int i = 0; i < n; i++)
+            d[i] = (a[0] >> i) & 1 ? b[0] : 0;
+        return;
+    case PI_RESTRICT_DOM:
+        for (int i = 0; i < n; i++)
+            d[i] = (a[0] >> i) & 1 ? b[i] : 0;
+        return;
+    case PI_RESTRICT_RNG:
+        for (int i = 0; i < n; i++)
+            d[i] = a[i] & b[0];
+        return;
+    case PI_INT:
+        for (int i = 0; i < n; i++)
+            d[i] = a[i] | ((b[0] >> i) & 1 ? b[0] : 0) | ((uint64_t)1 << i);
+        return;
+    case PI_FIX:
+        return;
+    }
+}
