@@ -1,0 +1,317 @@
+/* build.c — compiling generated tests: the cache folder (one binary per
+ * test text, the harness objects compiled once per harness version), the
+ * compiler invocation, and `--emit` folders. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hwrun/embed.h"
+#include "hwrun/hwrun.h"
+
+/* Warnings are errors: the generated code and the harness are ours, so a
+ * warning is a bug to see, not to run. */
+static const char *const cc_flags[] = {"-O2", "-std=gnu11", "-Wall",
+                                       "-Wextra", "-Werror", "-pthread"};
+#define N_CC_FLAGS (sizeof cc_flags / sizeof cc_flags[0])
+
+uint64_t hw_hash(uint64_t h, const char *s)
+{
+    if (!h)
+        h = 0xcbf29ce484222325u;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3u;
+    }
+    return h;
+}
+
+static const char *compiler(void)
+{
+    const char *cc = getenv("CC");
+    return cc && *cc ? cc : "cc";
+}
+
+static bool mkdirs(const char *path)
+{
+    char *p = ll_xstrdup(path);
+    for (char *s = p + 1; *s; s++)
+        if (*s == '/') {
+            *s = 0;
+            mkdir(p, 0777);
+            *s = '/';
+        }
+    bool ok = !mkdir(p, 0777) || errno == EEXIST;
+    free(p);
+    return ok;
+}
+
+bool hw_cache_dir(const hw_opts *o, ll_buf *dir)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    ll_buf_clear(dir);
+    if (o->cache_dir)
+        ll_buf_puts(dir, o->cache_dir);
+    else if (xdg && *xdg)
+        ll_buf_printf(dir, "%s/litmuslab/hwrun", xdg);
+    else if (home && *home)
+        ll_buf_printf(dir, "%s/.cache/litmuslab/hwrun", home);
+    else
+        ll_buf_puts(dir, "/tmp/litmuslab-hwrun");
+    if (!mkdirs(ll_buf_str(dir))) {
+        fprintf(stderr, "litmuslab hwrun: cannot create the cache folder "
+                "%s: %s\n", ll_buf_str(dir), strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static bool write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n", path,
+                strerror(errno));
+        return false;
+    }
+    size_t n = strlen(text);
+    bool ok = fwrite(text, 1, n, f) == n;
+    ok = !fclose(f) && ok;
+    if (!ok)
+        fprintf(stderr, "litmuslab hwrun: cannot write %s\n", path);
+    return ok;
+}
+
+/* Run argv (NULL-terminated) in folder cwd; its exit status, or -1. */
+static int spawn(char *const *argv, const char *cwd)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (!pid) {
+        if (cwd && chdir(cwd))
+            _exit(127);
+        execvp(argv[0], argv);
+        fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", argv[0],
+                strerror(errno));
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static bool is_c_file(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 2 && !strcmp(name + n - 2, ".c");
+}
+
+static void remove_tree(const char *dir)
+{
+    ll_buf p = {0};
+    for (const hw_file *f = hw_harness_files; f->name; f++) {
+        ll_buf_clear(&p);
+        ll_buf_printf(&p, "%s/%s", dir, f->name);
+        unlink(ll_buf_str(&p));
+        if (is_c_file(f->name)) {
+            p.data[p.len - 1] = 'o';
+            unlink(ll_buf_str(&p));
+        }
+    }
+    ll_buf_free(&p);
+    rmdir(dir);
+}
+
+static bool write_harness(const char *dir)
+{
+    ll_buf p = {0};
+    bool ok = true;
+    for (const hw_file *f = hw_harness_files; ok && f->name; f++) {
+        ll_buf_clear(&p);
+        ll_buf_printf(&p, "%s/%s", dir, f->name);
+        ok = write_text(ll_buf_str(&p), f->text);
+    }
+    ll_buf_free(&p);
+    return ok;
+}
+
+static uint64_t harness_hash(void)
+{
+    uint64_t h = hw_hash(0, compiler());
+    for (size_t i = 0; i < N_CC_FLAGS; i++)
+        h = hw_hash(h, cc_flags[i]);
+    for (const hw_file *f = hw_harness_files; f->name; f++)
+        h = hw_hash(hw_hash(h, f->name), f->text);
+    return h;
+}
+
+/* The harness compiled once into cache/harness-HASH/ (built in a private
+ * folder and renamed, so concurrent runs never see half of it). */
+static bool build_harness(const char *cache, ll_buf *hdir)
+{
+    ll_buf_clear(hdir);
+    ll_buf_printf(hdir, "%s/harness-%016" PRIx64, cache, harness_hash());
+    ll_buf stamp = {0};
+    ll_buf_printf(&stamp, "%s/ok", ll_buf_str(hdir));
+    bool ok = !access(ll_buf_str(&stamp), F_OK);
+    if (ok) {
+        ll_buf_free(&stamp);
+        return true;
+    }
+    ll_buf tmp = {0};
+    ll_buf_printf(&tmp, "%s.tmp%ld", ll_buf_str(hdir), (long)getpid());
+    ok = mkdirs(ll_buf_str(&tmp)) && write_harness(ll_buf_str(&tmp));
+    if (ok) {
+        char *argv[32];
+        int n = 0;
+        argv[n++] = (char *)compiler();
+        for (size_t i = 0; i < N_CC_FLAGS; i++)
+            argv[n++] = (char *)cc_flags[i];
+        argv[n++] = "-c";
+        for (const hw_file *f = hw_harness_files; f->name && n < 30; f++)
+            if (is_c_file(f->name))
+                argv[n++] = (char *)f->name;
+        argv[n] = NULL;
+        ok = spawn(argv, ll_buf_str(&tmp)) == 0;
+        if (!ok)
+            fprintf(stderr, "litmuslab hwrun: the C compiler (%s) failed on "
+                    "the harness in %s\n", compiler(), ll_buf_str(&tmp));
+    }
+    if (ok) {
+        ll_buf ts = {0};
+        ll_buf_printf(&ts, "%s/ok", ll_buf_str(&tmp));
+        ok = write_text(ll_buf_str(&ts), "");
+        ll_buf_free(&ts);
+        if (ok && rename(ll_buf_str(&tmp), ll_buf_str(hdir))) {
+            unlink(ll_buf_str(&ts));
+            remove_tree(ll_buf_str(&tmp));   /* another run was faster */
+            ok = !access(ll_buf_str(&stamp), F_OK);
+        }
+    }
+    ll_buf_free(&tmp);
+    ll_buf_free(&stamp);
+    return ok;
+}
+
+static void file_name(const char *name, ll_buf *out)
+{
+    for (const char *s = name && *name ? name : "test"; *s; s++) {
+        char c = *s;
+        bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || c == '+' || c == '-' ||
+                    c == '_' || c == '.';
+        ll_buf_putc(out, keep ? c : '_');
+    }
+}
+
+bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
+              ll_buf *bin)
+{
+    ll_buf cache = {0}, hdir = {0}, cfile = {0}, tmp = {0};
+    bool ok = hw_cache_dir(o, &cache) && build_harness(ll_buf_str(&cache),
+                                                       &hdir);
+    if (ok) {
+        ll_buf_clear(bin);
+        ll_buf_printf(bin, "%s/", ll_buf_str(&cache));
+        file_name(t->name, bin);
+        ll_buf_printf(bin, "-%016" PRIx64,
+                      hw_hash(hw_hash(0, ll_buf_str(&hdir)), c_text));
+        ll_buf_printf(&cfile, "%s.c", ll_buf_str(bin));
+    }
+    bool cached = ok && !access(ll_buf_str(bin), X_OK);
+    if (ok && (!cached || o->keep))
+        ok = write_text(ll_buf_str(&cfile), c_text);
+    if (ok && !cached) {
+        ll_buf_printf(&tmp, "%s.tmp%ld", ll_buf_str(bin), (long)getpid());
+        ll_buf inc = {0};
+        ll_buf_printf(&inc, "-I%s", ll_buf_str(&hdir));
+        char *argv[48];
+        int n = 0;
+        argv[n++] = (char *)compiler();
+        for (size_t i = 0; i < N_CC_FLAGS; i++)
+            argv[n++] = (char *)cc_flags[i];
+        argv[n++] = inc.data;
+        argv[n++] = "-o";
+        argv[n++] = tmp.data;
+        argv[n++] = cfile.data;
+        ll_buf objs[16];
+        int n_objs = 0;
+        for (const hw_file *f = hw_harness_files; f->name && n_objs < 16; f++)
+            if (is_c_file(f->name)) {
+                ll_buf *b = &objs[n_objs++];
+                memset(b, 0, sizeof *b);
+                ll_buf_printf(b, "%s/%s", ll_buf_str(&hdir), f->name);
+                b->data[b->len - 1] = 'o';
+                argv[n++] = b->data;
+            }
+        argv[n++] = "-lhwloc";
+        argv[n] = NULL;
+        ok = spawn(argv, NULL) == 0 && !rename(tmp.data, ll_buf_str(bin));
+        if (!ok) {
+            unlink(tmp.data);
+            fprintf(stderr, "litmuslab hwrun: %s: the C compiler (%s) "
+                    "failed; the generated file is kept: %s\n",
+                    t->name, compiler(), cfile.data);
+        } else if (!o->keep) {
+            unlink(cfile.data);
+        }
+        for (int i = 0; i < n_objs; i++)
+            ll_buf_free(&objs[i]);
+        ll_buf_free(&inc);
+    }
+    if (ok && o->keep)
+        fprintf(stderr, "litmuslab hwrun: %s: C file kept: %s\n", t->name,
+                cfile.data);
+    ll_buf_free(&cache);
+    ll_buf_free(&hdir);
+    ll_buf_free(&cfile);
+    ll_buf_free(&tmp);
+    return ok;
+}
+
+static const char makefile[] =
+    "# Builds and runs one litmus test made by `litmuslab hwrun --emit`.\n"
+    "# Needs a C compiler, pthreads and hwloc. `make` builds and runs it\n"
+    "# (the log goes to stdout); pass options with ARGS=\"-n 10M\".\n"
+    "CC ?= cc\n"
+    "CFLAGS ?= -O2\n"
+    "HWLOC_CFLAGS := $(shell pkg-config --cflags hwloc 2>/dev/null)\n"
+    "HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || "
+    "echo -lhwloc)\n"
+    "SRCS := $(wildcard *.c)\n"
+    "ARGS ?=\n\n"
+    ".PHONY: run clean\n"
+    "run: litmus-test\n"
+    "\t./litmus-test $(ARGS)\n\n"
+    "litmus-test: $(SRCS) $(wildcard *.h)\n"
+    "\t$(CC) $(CFLAGS) -pthread $(HWLOC_CFLAGS) -o $@ $(SRCS) "
+    "$(HWLOC_LIBS)\n\n"
+    "clean:\n"
+    "\trm -f litmus-test\n";
+
+bool hw_emit(const ll_test *t, const char *c_text, const char *dir)
+{
+    if (!mkdirs(dir)) {
+        fprintf(stderr, "litmuslab hwrun: cannot create %s: %s\n", dir,
+                strerror(errno));
+        return false;
+    }
+    ll_buf p = {0};
+    ll_buf_printf(&p, "%s/", dir);
+    file_name(t->name, &p);
+    ll_buf_puts(&p, ".c");
+    bool ok = write_text(ll_buf_str(&p), c_text) && write_harness(dir);
+    ll_buf_clear(&p);
+    ll_buf_printf(&p, "%s/Makefile", dir);
+    ok = ok && write_text(ll_buf_str(&p), makefile);
+    ll_buf_free(&p);
+    return ok;
+}

@@ -1,0 +1,13 @@
+/* embed.h — the harness sources (hwrun/harness/), built into
+ * bin/litmuslab as text by hwrun/embed.sh (see mk/hwrun.mk). */
+#ifndef HWRUN_EMBED_H
+#define HWRUN_EMBED_H
+
+typedef struct hw_file {
+    const char *name;   /* "harness.h"; NULL ends the table */
+    const char *text;
+} hw_file;
+
+extern const hw_file hw_harness_files[];
+
+#endif

@@ -1,0 +1,52 @@
+/* harness.h — the contract between a generated litmus test (one C function
+ * per thread, made by litmuslab hwrun) and the runtime harness that runs it
+ * billions of times and prints a litmus7-format log.
+ *
+ * This file and harness.c travel with every generated test (`--emit DIR`),
+ * so they depend only on C, pthreads and hwloc. */
+#ifndef HR_HARNESS_H
+#define HR_HARNESS_H
+
+#include <stdint.h>
+
+enum hr_quant { HR_EXISTS, HR_NOT_EXISTS, HR_FORALL };
+
+/* One thread's code for one instance: loc[l] points at location l of the
+ * instance; the code stores its final registers into out[] (the slots of
+ * hr_test.outs that name its registers). */
+typedef void (*hr_code)(uint64_t *const *loc, int64_t *out);
+
+typedef struct hr_loc {
+    const char *name;
+    int64_t init;
+    int init_loc;     /* initial value is the address of this loc, or -1 */
+    int size;         /* bytes read back for the final value: 1, 2, 4, 8 */
+    int is_signed;
+} hr_loc;
+
+/* A value the final state records: a register (filled by the code) or a
+ * memory location (read back by the harness after each round). */
+typedef struct hr_out {
+    const char *name;  /* as printed: "0:rax", "x" */
+    int loc;           /* memory location index, or -1 for a register */
+} hr_out;
+
+typedef struct hr_test {
+    const char *name;
+    const char *kind;        /* "Allowed", "Forbidden", "Required" */
+    const char *cond_text;   /* "exists (0:rax=0 /\\ 1:rax=0)" */
+    int quant;               /* enum hr_quant */
+    int n_threads;
+    int n_locs;
+    int n_outs;
+    const hr_loc *locs;
+    const hr_out *outs;
+    const hr_code *code;     /* n_threads entries */
+    /* The proposition of the condition on one final state (outs order). */
+    int (*cond)(const int64_t *out);
+} hr_test;
+
+/* Parse options, run, print the log on stdout; returns the exit status. */
+int hr_main(const hr_test *t, int argc, char **argv);
+
+#endif

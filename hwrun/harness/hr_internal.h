@@ -1,0 +1,79 @@
+/* hr_internal.h — what the harness's own files share: options, the
+ * histogram, placement on the topology, the run loop. */
+#ifndef HR_INTERNAL_H
+#define HR_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness.h"
+
+/* ---- histogram: final states (n int64 values) → 64-bit counts ---- */
+typedef struct hr_hist {
+    int width;          /* values per key */
+    size_t cap;         /* slots, a power of two */
+    size_t used;
+    int64_t *keys;      /* cap * width */
+    uint64_t *counts;   /* 0 marks an empty slot */
+} hr_hist;
+
+void hr_hist_init(hr_hist *h, int width);
+void hr_hist_free(hr_hist *h);
+void hr_hist_add(hr_hist *h, const int64_t *key, uint64_t count);
+/* Add every state of src into dst. */
+void hr_hist_merge(hr_hist *dst, const hr_hist *src);
+/* Slot indices of the used slots, sorted by key; caller frees. */
+size_t *hr_hist_sorted(const hr_hist *h, size_t *n);
+
+/* ---- placement of threads on processing units ---- */
+enum hr_placement { HR_SPREAD, HR_PACK, HR_RANDOM, HR_ROTATE };
+
+typedef struct hr_topo hr_topo;
+hr_topo *hr_topo_open(void);
+void hr_topo_close(hr_topo *tp);
+int hr_topo_n_pus(const hr_topo *tp);
+/* The PU (logical index) for each of n threads, for round `round`. */
+void hr_topo_place(const hr_topo *tp, int placement, int n, unsigned round,
+                   uint64_t seed, int *pu);
+/* Pin the calling thread to PU number pu (logical index); 0 on success. */
+int hr_topo_bind(const hr_topo *tp, int pu);
+/* One-line summaries for the log. */
+void hr_topo_describe(const hr_topo *tp, char *buf, size_t n);
+void hr_cpu_model(const hr_topo *tp, char *buf, size_t n);
+
+/* ---- options and the run ---- */
+enum hr_sync { HR_SYNC_BARRIER, HR_SYNC_TIMEBASE };
+enum hr_mem { HR_MEM_DIRECT, HR_MEM_SHUFFLE };
+
+typedef struct hr_opts {
+    uint64_t iterations;   /* -n */
+    int size;              /* -s: instances per round */
+    uint64_t rounds;       /* -r (derived when absent) */
+    int placement;         /* -p */
+    int sync;              /* -sync */
+    int delta;             /* timebase: cycles between instances, 0=auto */
+    int mem;               /* -mem */
+    int stride;            /* -stride: words between instances */
+    uint64_t seed;
+    int quiet;             /* no progress line */
+} hr_opts;
+
+typedef struct hr_result {
+    hr_hist hist;
+    uint64_t done;         /* iterations counted */
+    double seconds;
+    int interrupted;
+    int pu[64];            /* placement of the first round */
+    int delta;             /* timebase delta in use at the end */
+} hr_result;
+
+/* Run the test; fills *res (hist initialised here). 0 or an error. */
+int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res);
+
+/* Print the litmus7 log of the result. */
+void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
+                  const hr_result *r);
+
+#define HR_MAX_THREADS 64
+
+#endif

@@ -1,0 +1,218 @@
+/* hr_main.c — the test binary's entry point: options, then the run, then
+ * the litmus7-format log (with our lines for the machine, the placement
+ * and the rate). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "hr_internal.h"
+
+static const char *const placement_names[] = {"spread", "pack", "random",
+                                              "rotate"};
+static const char *const sync_names[] = {"barrier", "timebase"};
+static const char *const mem_names[] = {"direct", "shuffle"};
+
+static void usage(const char *prog, FILE *f)
+{
+    fprintf(f,
+            "usage: %s [-n N] [-s N] [-r N] [-p spread|pack|random|rotate]\n"
+            "          [-sync barrier|timebase] [-delta CYCLES]\n"
+            "          [-mem direct|shuffle] [-stride N] [-seed N] [-q]\n"
+            "  -n  iterations in all (default 1M; k, M, G suffixes)\n"
+            "  -s  instances per round (default 1000)\n"
+            "  -r  rounds (iterations = rounds * instances when -n is absent)\n"
+            "  -p  thread placement (default spread)\n"
+            "  -sync  start of each instance (default timebase)\n"
+            "  -mem   direct or shuffled instance addresses (default "
+            "direct)\n"
+            "  -stride  words between instances (default 1)\n"
+            "  -q  no progress line\n",
+            prog);
+}
+
+static int parse_count(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || *s < '0' || *s > '9')
+        return 0;
+    double v = strtod(s, &end);
+    switch (*end) {
+    case 'k': case 'K': v *= 1e3; end++; break;
+    case 'm': case 'M': v *= 1e6; end++; break;
+    case 'g': case 'G': v *= 1e9; end++; break;
+    default: break;
+    }
+    if (*end || v < 0 || v > 1.8e19)
+        return 0;
+    *out = (uint64_t)v;
+    return 1;
+}
+
+static int pick(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; s && i < n; i++)
+        if (!strcmp(s, names[i]))
+            return i;
+    return -1;
+}
+
+static int bad_option(const char *prog, const char *opt, const char *val)
+{
+    fprintf(stderr, "%s: bad value for %s: '%s'\n", prog, opt,
+            val ? val : "");
+    usage(prog, stderr);
+    return 0;
+}
+
+static int parse_options(int argc, char **argv, hr_opts *o)
+{
+    uint64_t n = 0, r = 0, s = 0, v;
+    int have_n = 0, have_r = 0, have_s = 0;
+    memset(o, 0, sizeof *o);
+    o->placement = HR_SPREAD;
+    o->sync = HR_SYNC_TIMEBASE;
+    o->mem = HR_MEM_DIRECT;
+    o->stride = 1;
+    o->seed = (uint64_t)time(NULL) * 2654435761u;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int k;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(argv[0], stdout);
+            exit(0);
+        } else if (!strcmp(a, "-q")) {
+            o->quiet = 1;
+            continue;
+        } else if (!strcmp(a, "-n") || !strcmp(a, "-r") ||
+                   !strcmp(a, "-s") || !strcmp(a, "-delta") ||
+                   !strcmp(a, "-stride") || !strcmp(a, "-seed")) {
+            if (!parse_count(val, &v))
+                return bad_option(argv[0], a, val);
+            if (a[1] == 'n')
+                n = v, have_n = 1;
+            else if (a[1] == 'r')
+                r = v, have_r = 1;
+            else if (!strcmp(a, "-s"))
+                s = v, have_s = 1;
+            else if (a[1] == 'd')
+                o->delta = v > 1000000 ? 1000000 : (int)v;
+            else if (!strcmp(a, "-stride"))
+                o->stride = v < 1 || v > 4096 ? -1 : (int)v;
+            else
+                o->seed = v;
+            if (o->stride < 0)
+                return bad_option(argv[0], a, val);
+        } else if (!strcmp(a, "-p")) {
+            if ((k = pick(val, placement_names, 4)) < 0)
+                return bad_option(argv[0], a, val);
+            o->placement = k;
+        } else if (!strcmp(a, "-sync")) {
+            if ((k = pick(val, sync_names, 2)) < 0)
+                return bad_option(argv[0], a, val);
+            o->sync = k;
+        } else if (!strcmp(a, "-mem")) {
+            if ((k = pick(val, mem_names, 2)) < 0)
+                return bad_option(argv[0], a, val);
+            o->mem = k;
+        } else {
+            fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a);
+            usage(argv[0], stderr);
+            return 0;
+        }
+        i++;
+    }
+    if (!have_s)
+        s = have_n && have_r && r ? (n + r - 1) / r : 1000;
+    if (s < 1 || s > 10000000)
+        return bad_option(argv[0], "-s", "out of range 1..10M");
+    if (!have_n)
+        n = have_r ? r * s : 1000000;
+    o->size = (int)s;
+    o->iterations = n;
+    o->rounds = (n + s - 1) / s;
+    return 1;
+}
+
+static void print_state(const hr_test *t, const int64_t *key)
+{
+    for (int k = 0; k < t->n_outs; k++)
+        printf("%s%s=%" PRId64 ";", k ? " " : "", t->outs[k].name, key[k]);
+}
+
+void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
+                  const hr_result *r)
+{
+    const hr_hist *h = &r->hist;
+    size_t n;
+    size_t *idx = hr_hist_sorted(h, &n);
+    uint64_t yes = 0, no = 0;
+    printf("Test %s %s\nHistogram (%zu states)\n", t->name, t->kind, n);
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *key = h->keys + idx[i] * (size_t)h->width;
+        int holds = t->cond(key) != 0;
+        if (holds)
+            yes += h->counts[idx[i]];
+        else
+            no += h->counts[idx[i]];
+        printf("%-6" PRIu64 "%c>", h->counts[idx[i]], holds ? '*' : ':');
+        print_state(t, key);
+        putchar('\n');
+    }
+    free(idx);
+    int ok = t->quant == HR_EXISTS       ? yes > 0
+           : t->quant == HR_NOT_EXISTS ? yes == 0
+                                       : no == 0;
+    /* Witnesses count the states that make the quantified condition true:
+     * for ~exists those where the proposition is false. */
+    uint64_t pos = t->quant == HR_NOT_EXISTS ? no : yes;
+    uint64_t neg = t->quant == HR_NOT_EXISTS ? yes : no;
+    printf("%s\n\nWitnesses\nPositive: %" PRIu64 ", Negative: %" PRIu64 "\n",
+           ok ? "Ok" : "No", pos, neg);
+    printf("Condition %s is %svalidated\n", t->cond_text, ok ? "" : "NOT ");
+    printf("Observation %s %s %" PRIu64 " %" PRIu64 "\n", t->name,
+           !yes ? "Never" : !no ? "Always" : "Sometimes", yes, no);
+
+    char buf[256];
+    struct utsname u;
+    hr_cpu_model(tp, buf, sizeof buf);
+    printf("Machine %s %s\n", uname(&u) ? "?" : u.machine, buf);
+    hr_topo_describe(tp, buf, sizeof buf);
+    printf("Topology %s\n", buf);
+    printf("Placement %s:", placement_names[o->placement]);
+    for (int k = 0; k < t->n_threads && k < HR_MAX_THREADS; k++)
+        printf(" P%d=PU#%d", k, r->pu[k]);
+    putchar('\n');
+    printf("Run -n %" PRIu64 " -s %d -sync %s", o->iterations, o->size,
+           sync_names[o->sync]);
+    if (o->sync == HR_SYNC_TIMEBASE)
+        printf(" -delta %d%s", r->delta, o->delta ? "" : " (auto)");
+    printf(" -mem %s -stride %d\n", mem_names[o->mem], o->stride);
+    printf("Rate %.0f iterations/s, %" PRIu64 " iterations%s\n",
+           r->seconds > 0 ? (double)r->done / r->seconds : 0.0, r->done,
+           r->interrupted ? " (interrupted)" : "");
+    printf("Time %s %.2f\n\n", t->name, r->seconds);
+    fflush(stdout);
+}
+
+int hr_main(const hr_test *t, int argc, char **argv)
+{
+    hr_opts o;
+    if (!parse_options(argc, argv, &o))
+        return 2;
+    hr_topo *tp = hr_topo_open();
+    if (!tp) {
+        fputs("hwrun: cannot read the machine's topology (hwloc)\n", stderr);
+        return 2;
+    }
+    hr_result r;
+    memset(&r, 0, sizeof r);
+    int rc = hr_run(t, &o, tp, &r);
+    if (!rc)
+        hr_print_log(t, &o, tp, &r);
+    hr_hist_free(&r.hist);
+    hr_topo_close(tp);
+    return rc;
+}

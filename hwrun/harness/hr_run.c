@@ -1,0 +1,478 @@
+/* hr_run.c — runs a test: T pinned threads, rounds of `size` instances,
+ * each instance started together (a spin barrier per instance, or a timed
+ * start on the time-stamp counter), final states counted per thread and
+ * merged at the end. SIGINT/SIGTERM end the run after the current round. */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hr_internal.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+static inline uint64_t hr_ticks(void) { return __rdtsc(); }
+static inline void hr_pause(void) { _mm_pause(); }
+#define HR_HAVE_TICKS 1
+#elif defined(__aarch64__)
+static inline uint64_t hr_ticks(void)
+{
+    uint64_t v;
+    __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
+    return v;
+}
+static inline void hr_pause(void) { __asm__ __volatile__("yield"); }
+#define HR_HAVE_TICKS 1
+#elif defined(__powerpc64__)
+static inline uint64_t hr_ticks(void)
+{
+    uint64_t v;
+    __asm__ __volatile__("mftb %0" : "=r"(v));
+    return v;
+}
+static inline void hr_pause(void) {}
+#define HR_HAVE_TICKS 1
+#else
+static inline uint64_t hr_ticks(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+static inline void hr_pause(void) {}
+#define HR_HAVE_TICKS 0
+#endif
+
+static volatile sig_atomic_t hr_signalled;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    hr_signalled = 1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Everything the threads share. Hot fields written by one thread and read
+ * by all sit on their own cache lines. */
+typedef struct shared {
+    const hr_test *t;
+    const hr_opts *o;
+    hr_topo *tp;
+    int n_threads;
+    uint64_t **mem;          /* per location: size*stride words */
+    uint32_t **perm;         /* per location: instance → slot */
+    uint64_t **ptrs;         /* size * n_locs: where instance i's locs are */
+    int64_t *outs;           /* size * n_outs */
+    _Atomic int *bar;        /* per-instance barrier counters */
+    hr_hist *hist;           /* one per thread */
+    uint64_t *positive;      /* per thread: states satisfying the prop */
+    uint64_t *late;          /* per thread: timed starts that were late */
+    _Alignas(64) _Atomic unsigned round_count;
+    _Alignas(64) _Atomic unsigned round_gen;
+    _Alignas(64) int cur_size;
+    int stop;
+    int first;
+    uint64_t t0;
+    uint64_t delta;
+    uint64_t round;
+    uint64_t done;
+    uint64_t rng;
+    int pu[HR_MAX_THREADS];
+    double start, last_progress;
+} shared;
+
+static void *hr_calloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) {
+        fputs("hwrun: out of memory\n", stderr);
+        exit(2);
+    }
+    return p;
+}
+
+static uint64_t rand64(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void set_ptrs(shared *S)
+{
+    const hr_test *t = S->t;
+    for (int i = 0; i < S->o->size; i++)
+        for (int l = 0; l < t->n_locs; l++)
+            S->ptrs[(size_t)i * (size_t)t->n_locs + (size_t)l] =
+                S->mem[l] + (size_t)S->perm[l][i] * (size_t)S->o->stride;
+}
+
+static void shuffle(shared *S)
+{
+    for (int l = 0; l < S->t->n_locs; l++) {
+        uint32_t *p = S->perm[l];
+        for (int i = S->o->size - 1; i > 0; i--) {
+            int j = (int)(rand64(&S->rng) % (uint64_t)(i + 1));
+            uint32_t x = p[i];
+            p[i] = p[j];
+            p[j] = x;
+        }
+    }
+    set_ptrs(S);
+}
+
+/* Write a location's initial value in its declared width. */
+static void reset_loc(const hr_loc *L, uint64_t *slot, uint64_t *const *ptrs)
+{
+    uint64_t v = L->init_loc >= 0 ? (uint64_t)(uintptr_t)ptrs[L->init_loc]
+                                  : (uint64_t)L->init;
+    *slot = 0;
+    switch (L->size) {
+    case 1: { uint8_t x = (uint8_t)v; memcpy(slot, &x, 1); break; }
+    case 2: { uint16_t x = (uint16_t)v; memcpy(slot, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(slot, &x, 4); break; }
+    default: *slot = v; break;
+    }
+}
+
+static int64_t read_loc(const hr_loc *L, const uint64_t *slot)
+{
+    switch (L->size) {
+    case 1: {
+        uint8_t x; memcpy(&x, slot, 1);
+        return L->is_signed ? (int64_t)(int8_t)x : (int64_t)x;
+    }
+    case 2: {
+        uint16_t x; memcpy(&x, slot, 2);
+        return L->is_signed ? (int64_t)(int16_t)x : (int64_t)x;
+    }
+    case 4: {
+        uint32_t x; memcpy(&x, slot, 4);
+        return L->is_signed ? (int64_t)(int32_t)x : (int64_t)x;
+    }
+    default:
+        return (int64_t)*slot;
+    }
+}
+
+static void reset_instance(shared *S, int i)
+{
+    const hr_test *t = S->t;
+    uint64_t *const *p = S->ptrs + (size_t)i * (size_t)t->n_locs;
+    for (int l = 0; l < t->n_locs; l++)
+        reset_loc(&t->locs[l], p[l], p);
+    atomic_store_explicit(&S->bar[i], 0, memory_order_relaxed);
+}
+
+/* The whole-team barrier between phases of a round. The last thread to
+ * arrive runs `serial` alone before releasing the others. */
+static void team_barrier(shared *S, void (*serial)(shared *))
+{
+    unsigned gen = atomic_load_explicit(&S->round_gen, memory_order_acquire);
+    if (atomic_fetch_add(&S->round_count, 1) == (unsigned)S->n_threads - 1) {
+        atomic_store_explicit(&S->round_count, 0, memory_order_relaxed);
+        if (serial)
+            serial(S);
+        atomic_store_explicit(&S->round_gen, gen + 1, memory_order_release);
+        return;
+    }
+    for (unsigned spins = 0;
+         atomic_load_explicit(&S->round_gen, memory_order_acquire) == gen;
+         spins++) {
+        hr_pause();
+        if (spins > 1000)
+            sched_yield();
+    }
+}
+
+static uint64_t sum(const uint64_t *v, int n)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s += v[i];
+    return s;
+}
+
+static void progress(shared *S, int final)
+{
+    double now = now_seconds();
+    if (S->o->quiet || !isatty(2))
+        return;
+    if (!final && now - S->last_progress < 0.5)
+        return;
+    S->last_progress = now;
+    if (final) {
+        fputs("\r\033[K", stderr);
+        return;
+    }
+    double el = now - S->start;
+    double rate = el > 0 ? (double)S->done / el : 0;
+    double eta = rate > 0 ? (double)(S->o->iterations - S->done) / rate : 0;
+    fprintf(stderr, "\r\033[K%s: %llu/%llu iterations, %.2fM/s, "
+            "condition seen %llu, ETA %.0fs", S->t->name,
+            (unsigned long long)S->done,
+            (unsigned long long)S->o->iterations, rate / 1e6,
+            (unsigned long long)sum(S->positive, S->n_threads), eta);
+}
+
+/* Timebase: keep the gap between instances just above what the test
+ * needs, widening it when threads arrive late. Lateness also comes from
+ * being descheduled on a busy machine, so the gap stays bounded. */
+#define HR_MIN_DELTA 40
+#define HR_MAX_DELTA 20000
+
+static void tune_delta(shared *S)
+{
+    if (S->o->delta)
+        return;
+    uint64_t late = sum(S->late, S->n_threads);
+    uint64_t n = (uint64_t)S->cur_size * (uint64_t)S->n_threads;
+    if (late * 8 > n)
+        S->delta += S->delta / 4 + 1;
+    else if (late * 64 < n)
+        S->delta -= S->delta / 32 + 1;
+    if (S->delta < HR_MIN_DELTA)
+        S->delta = HR_MIN_DELTA;
+    if (S->delta > HR_MAX_DELTA)
+        S->delta = HR_MAX_DELTA;
+    memset(S->late, 0, (size_t)S->n_threads * sizeof *S->late);
+}
+
+/* Between rounds, by one thread: count the round, decide the next. */
+static void next_round(shared *S)
+{
+    if (!S->first) {
+        S->done += (uint64_t)S->cur_size;
+        S->round++;
+        tune_delta(S);
+        progress(S, 0);
+    }
+    S->first = 0;
+    if (hr_signalled || S->done >= S->o->iterations) {
+        S->stop = 1;
+        return;
+    }
+    uint64_t left = S->o->iterations - S->done;
+    S->cur_size = left < (uint64_t)S->o->size ? (int)left : S->o->size;
+    if (S->o->mem == HR_MEM_SHUFFLE)
+        shuffle(S);
+    if (S->o->placement == HR_ROTATE || S->o->placement == HR_RANDOM)
+        hr_topo_place(S->tp, S->o->placement, S->n_threads,
+                      (unsigned)S->round,
+                      S->o->placement == HR_RANDOM ? rand64(&S->rng) : 0,
+                      S->pu);
+    S->t0 = hr_ticks() + 20000;
+}
+
+static void run_barrier(shared *S, int tid)
+{
+    hr_code code = S->t->code[tid];
+    int n_locs = S->t->n_locs, n_outs = S->t->n_outs, T = S->n_threads;
+    int size = S->cur_size;
+    for (int i = 0; i < size; i++) {
+        _Atomic int *b = &S->bar[i];
+        atomic_fetch_add_explicit(b, 1, memory_order_acq_rel);
+        for (unsigned spins = 0;
+             atomic_load_explicit(b, memory_order_acquire) < T; spins++) {
+            hr_pause();
+            if (spins > 4000)   /* more threads than free PUs */
+                sched_yield();
+        }
+        code(S->ptrs + (size_t)i * (size_t)n_locs,
+             S->outs + (size_t)i * (size_t)n_outs);
+    }
+}
+
+static void run_timebase(shared *S, int tid)
+{
+    hr_code code = S->t->code[tid];
+    int n_locs = S->t->n_locs, n_outs = S->t->n_outs;
+    int size = S->cur_size;
+    uint64_t t = S->t0, delta = S->delta, late = 0;
+    for (int i = 0; i < size; i++, t += delta) {
+        uint64_t now = hr_ticks();
+        if (now > t + delta)
+            late++;
+        while (now < t) {
+            hr_pause();
+            now = hr_ticks();
+        }
+        code(S->ptrs + (size_t)i * (size_t)n_locs,
+             S->outs + (size_t)i * (size_t)n_outs);
+    }
+    S->late[tid] = late;
+}
+
+/* This thread's share of the round: record the final states of a block of
+ * instances and reset them for the next round. */
+static void collect(shared *S, int tid)
+{
+    const hr_test *t = S->t;
+    int size = S->cur_size, T = S->n_threads;
+    int lo = (int)((int64_t)size * tid / T);
+    int hi = (int)((int64_t)size * (tid + 1) / T);
+    uint64_t pos = 0;
+    for (int i = lo; i < hi; i++) {
+        int64_t *out = S->outs + (size_t)i * (size_t)t->n_outs;
+        uint64_t *const *p = S->ptrs + (size_t)i * (size_t)t->n_locs;
+        for (int k = 0; k < t->n_outs; k++)
+            if (t->outs[k].loc >= 0)
+                out[k] = read_loc(&t->locs[t->outs[k].loc],
+                                  p[t->outs[k].loc]);
+        hr_hist_add(&S->hist[tid], out, 1);
+        pos += t->cond(out) != 0;
+        reset_instance(S, i);
+    }
+    S->positive[tid] += pos;
+}
+
+typedef struct worker_arg {
+    shared *S;
+    int tid;
+} worker_arg;
+
+static void *worker(void *arg)
+{
+    shared *S = ((worker_arg *)arg)->S;
+    int tid = ((worker_arg *)arg)->tid;
+    int bound = -1;
+    for (;;) {
+        team_barrier(S, next_round);
+        if (S->stop)
+            break;
+        if (S->pu[tid] != bound) {
+            hr_topo_bind(S->tp, S->pu[tid]);
+            bound = S->pu[tid];
+        }
+        if (S->o->sync == HR_SYNC_TIMEBASE)
+            run_timebase(S, tid);
+        else
+            run_barrier(S, tid);
+        team_barrier(S, NULL);
+        collect(S, tid);
+    }
+    return NULL;
+}
+
+static void setup(shared *S, const hr_test *t, const hr_opts *o)
+{
+    int size = o->size, stride = o->stride;
+    S->mem = hr_calloc((size_t)t->n_locs, sizeof *S->mem);
+    S->perm = hr_calloc((size_t)t->n_locs, sizeof *S->perm);
+    for (int l = 0; l < t->n_locs; l++) {
+        size_t words = (size_t)size * (size_t)stride + 8;
+        size_t bytes = (words * 8 + 63) / 64 * 64;
+        S->mem[l] = aligned_alloc(64, bytes);
+        if (!S->mem[l]) {
+            fputs("hwrun: out of memory\n", stderr);
+            exit(2);
+        }
+        memset(S->mem[l], 0, bytes);
+        S->perm[l] = hr_calloc((size_t)size, sizeof **S->perm);
+        for (int i = 0; i < size; i++)
+            S->perm[l][i] = (uint32_t)i;
+    }
+    S->ptrs = hr_calloc((size_t)size * (size_t)(t->n_locs ? t->n_locs : 1),
+                        sizeof *S->ptrs);
+    S->outs = hr_calloc((size_t)size * (size_t)(t->n_outs ? t->n_outs : 1),
+                        sizeof *S->outs);
+    S->bar = hr_calloc((size_t)size, sizeof *S->bar);
+    S->hist = hr_calloc((size_t)t->n_threads, sizeof *S->hist);
+    S->positive = hr_calloc((size_t)t->n_threads, sizeof *S->positive);
+    S->late = hr_calloc((size_t)t->n_threads, sizeof *S->late);
+    for (int k = 0; k < t->n_threads; k++)
+        hr_hist_init(&S->hist[k], t->n_outs);
+    set_ptrs(S);
+    for (int i = 0; i < size; i++)
+        reset_instance(S, i);
+}
+
+static void teardown(shared *S)
+{
+    for (int l = 0; l < S->t->n_locs; l++) {
+        free(S->mem[l]);
+        free(S->perm[l]);
+    }
+    for (int k = 0; k < S->n_threads; k++)
+        hr_hist_free(&S->hist[k]);
+    free(S->mem);
+    free(S->perm);
+    free(S->ptrs);
+    free(S->outs);
+    free((void *)S->bar);
+    free(S->hist);
+    free(S->positive);
+    free(S->late);
+}
+
+int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
+{
+    static shared S;
+    memset(&S, 0, sizeof S);
+    S.t = t;
+    S.o = o;
+    S.tp = tp;
+    S.n_threads = t->n_threads;
+    S.first = 1;
+    S.rng = o->seed | 1;
+    S.delta = o->delta ? (uint64_t)o->delta : 300;
+    if (t->n_threads < 1 || t->n_threads > HR_MAX_THREADS) {
+        fprintf(stderr, "hwrun: %d threads is not supported\n", t->n_threads);
+        return 2;
+    }
+    if (o->sync == HR_SYNC_TIMEBASE && !HR_HAVE_TICKS) {
+        fputs("hwrun: no time-stamp counter here; use -sync barrier\n",
+              stderr);
+        return 2;
+    }
+    hr_topo_place(tp, o->placement, t->n_threads, 0, o->seed, S.pu);
+    memcpy(res->pu, S.pu, sizeof res->pu);
+    setup(&S, t, o);
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    pthread_t th[HR_MAX_THREADS];
+    worker_arg args[HR_MAX_THREADS];
+    S.start = S.last_progress = now_seconds();
+    for (int k = 0; k < t->n_threads; k++) {
+        args[k].S = &S;
+        args[k].tid = k;
+        int err = pthread_create(&th[k], NULL, worker, &args[k]);
+        if (err) {
+            fprintf(stderr, "hwrun: cannot start a thread: %s\n",
+                    strerror(err));
+            exit(2);
+        }
+    }
+    for (int k = 0; k < t->n_threads; k++)
+        pthread_join(th[k], NULL);
+    res->seconds = now_seconds() - S.start;
+    progress(&S, 1);
+
+    hr_hist_init(&res->hist, t->n_outs);
+    for (int k = 0; k < t->n_threads; k++)
+        hr_hist_merge(&res->hist, &S.hist[k]);
+    res->done = S.done;
+    res->interrupted = hr_signalled != 0;
+    res->delta = (int)S.delta;
+    teardown(&S);
+    return 0;
+}

@@ -1,0 +1,136 @@
+/* run.c — running a built test: the binary's litmus7 output is read back
+ * with the log reader, judged against the test's own condition, and handed
+ * on as a log entry. SIGINT/SIGTERM reach the test, which stops after its
+ * current round and still prints what it counted. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hwrun/hwrun.h"
+#include "litmuslab/state.h"
+
+static volatile sig_atomic_t hw_signal;
+
+static void on_signal(int sig)
+{
+    hw_signal = sig;
+}
+
+void hw_judge(const ll_test *t, ll_log_entry *e)
+{
+    uint64_t yes = 0, no = 0;
+    ll_state *states = ll_xcalloc((size_t)e->n_states + 1, sizeof *states);
+    for (int i = 0; i < e->n_states; i++) {
+        ll_log_state *s = &e->states[i];
+        s->marked = t->cond.prop ? ll_prop_eval(t->cond.prop, &s->state,
+                                                NULL)
+                                 : true;
+        if (s->marked)
+            yes += s->count;
+        else
+            no += s->count;
+        states[i] = s->state;
+    }
+    bool ok = ll_cond_holds(&t->cond, states, e->n_states);
+    free(states);
+    e->verdict = ok ? LL_VERDICT_OK : LL_VERDICT_NO;
+    e->validated = ok ? LL_VALIDATED_YES : LL_VALIDATED_NO;
+    e->has_witnesses = true;
+    bool neg = t->cond.quant == LL_NOT_EXISTS;
+    e->positive = neg ? no : yes;
+    e->negative = neg ? yes : no;
+    free(e->obs_word);
+    e->obs_word = ll_xstrdup(!yes ? "Never" : !no ? "Always" : "Sometimes");
+    e->obs_pos = yes;
+    e->obs_neg = no;
+    ll_log_entry_sort_states(e);
+}
+
+static pid_t start(const char *bin, const hw_opts *o, int out_fd)
+{
+    char **argv = ll_xcalloc((size_t)o->n_args + 2, sizeof *argv);
+    argv[0] = (char *)bin;
+    for (int i = 0; i < o->n_args; i++)
+        argv[i + 1] = o->args[i];
+    pid_t pid = fork();
+    if (!pid) {
+        dup2(out_fd, 1);
+        execv(bin, argv);
+        fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", bin,
+                strerror(errno));
+        _exit(127);
+    }
+    free(argv);
+    return pid;
+}
+
+static bool read_entry(const char *path, ll_log_entry *e)
+{
+    ll_diag d = {0};
+    ll_log_reader *r = ll_log_open(path, &d);
+    int rc = r ? ll_log_next(r, e, &d) : -1;
+    if (rc != 1) {
+        if (rc < 0)
+            ll_diag_print(&d, stderr);
+        fprintf(stderr, "litmuslab hwrun: no log entry in the test's "
+                "output (%s)\n", path);
+    }
+    if (r)
+        ll_log_close(r);
+    return rc == 1;
+}
+
+bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
+                ll_log_entry *e, bool *interrupted)
+{
+    ll_buf out = {0};
+    ll_buf_printf(&out, "%s.out%ld", bin, (long)getpid());
+    int fd = open(ll_buf_str(&out), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) {
+        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n",
+                ll_buf_str(&out), strerror(errno));
+        ll_buf_free(&out);
+        return false;
+    }
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    hw_signal = 0;
+    pid_t pid = start(bin, o, fd);
+    close(fd);
+    int st = 0;
+    bool forwarded = false;
+    while (pid > 0) {
+        /* A signal sent to us alone (not to the terminal's process group)
+         * is passed on, so the test still prints what it counted. */
+        if (hw_signal && !forwarded) {
+            kill(pid, hw_signal);
+            forwarded = true;
+        }
+        if (waitpid(pid, &st, 0) >= 0 || errno != EINTR)
+            break;
+    }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    *interrupted = hw_signal != 0;
+    bool ok = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+    if (!ok)
+        fprintf(stderr, "litmuslab hwrun: %s: the test binary %s failed\n",
+                t->name, bin);
+    ok = ok && read_entry(ll_buf_str(&out), e);
+    unlink(ll_buf_str(&out));
+    ll_buf_free(&out);
+    if (ok) {
+        e->style = LL_LITMUS_MODERN;
+        hw_judge(t, e);
+    }
+    return ok;
+}

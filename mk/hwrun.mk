@@ -1,0 +1,16 @@
+# hwrun.mk — the harness sources embedded into bin/litmuslab as text, and
+# `make bench-hwrun` (iterations/s and rare outcomes on SB and MP).
+# Included before the main rules: keep `all` the default goal.
+.DEFAULT_GOAL := all
+
+HWRUN_HARNESS := $(sort $(wildcard hwrun/harness/*.h hwrun/harness/*.c))
+HWRUN_EMBED := $(BUILD)/gen/hwrun_harness.c
+EXTRA_SRCS += $(HWRUN_EMBED)
+
+$(HWRUN_EMBED): $(HWRUN_HARNESS) hwrun/embed.sh
+	@mkdir -p $(@D)
+	sh hwrun/embed.sh $(HWRUN_HARNESS) > $@.tmp && mv $@.tmp $@
+
+.PHONY: bench-hwrun
+bench-hwrun: $(PROGRAM)
+	@sh hwrun/bench.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS))

@@ -1,0 +1,295 @@
+/* test_hwrun_gen.c — the hwrun code generator and driver on hand-built
+ * X86_64 syntax trees (SB, MP with a lock and a label): the C it writes,
+ * the errors it gives instead of C, and real runs of the built binaries
+ * on this machine (small counts). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwrun/gen/gen.h"
+#include "hwrun/hwrun.h"
+#include "litmuslab/arch/x86.h"
+#include "litmuslab/log.h"
+
+/* A stand-in for the x86 reader plug-in: only what the generator asks. */
+static int fake_reg_lookup(const char *name)
+{
+    static const char *const names[] = {"rax", "rcx", "rdx", "rbx"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, names[i]))
+            return i;
+    if (!strcmp(name, "eax"))
+        return LL_X86_REG(LL_X86_RAX, LL_X86_P32);
+    return -1;
+}
+
+static const char *fake_op_name(int op)
+{
+    return op == 99 ? "frobq" : "op";
+}
+
+static const ll_arch_ops fake_x86 = {
+    .id = LL_ARCH_X86, .name = "X86_64", .reg_lookup = fake_reg_lookup,
+    .op_name = fake_op_name,
+};
+static const ll_arch_ops fake_ppc = {.id = LL_ARCH_PPC, .name = "PPC"};
+
+static ll_operand reg(int r)
+{
+    return (ll_operand){.kind = LL_OPND_REG, .reg = r, .index = -1};
+}
+
+static ll_operand imm(int64_t v)
+{
+    return (ll_operand){.kind = LL_OPND_IMM, .reg = -1, .index = -1,
+                        .imm = v};
+}
+
+static ll_operand mem(const char *sym)
+{
+    return (ll_operand){.kind = LL_OPND_MEM, .reg = -1, .index = -1,
+                        .sym = (char *)sym};
+}
+
+static ll_stmt instr(int op, unsigned flags, int n, ll_operand a,
+                     ll_operand b)
+{
+    ll_stmt s = {.pos = {7, 2}, .has_instr = true};
+    s.instr.op = op;
+    s.instr.flags = flags;
+    s.instr.n_ops = n;
+    s.instr.ops[0] = a;
+    s.instr.ops[1] = b;
+    return s;
+}
+
+static ll_stmt store(const char *x, int64_t v)
+{
+    return instr(LL_X86_MOV, LL_X86_SZ_Q, 2, imm(v), mem(x));
+}
+
+static ll_stmt load(const char *x, int r)
+{
+    return instr(LL_X86_MOV, LL_X86_SZ_Q, 2, mem(x), reg(r));
+}
+
+static ll_prop atom(int proc, const char *name, int64_t v)
+{
+    ll_prop p = {.kind = LL_PROP_ATOM, .pos = {9, 1}};
+    p.loc = (ll_loc){.proc = proc, .name = (char *)name,
+                     .reg = proc >= 0 ? fake_reg_lookup(name) : -1,
+                     .index = -1};
+    p.value.num = v;
+    return p;
+}
+
+/* Storage for one hand-built test. */
+typedef struct fixture {
+    ll_test t;
+    ll_thread th[2];
+    ll_stmt s0[4], s1[4];
+    ll_prop a, b, both;
+} fixture;
+
+static void two_threads(fixture *f, const char *name)
+{
+    memset(f, 0, sizeof *f);
+    f->t.file = "hand.litmus";
+    f->t.arch_name = "X86_64";
+    f->t.arch = &fake_x86;
+    f->t.name = (char *)name;
+    f->t.n_threads = 2;
+    f->t.threads = f->th;
+    f->th[0] = (ll_thread){.proc = 0, .stmts = f->s0};
+    f->th[1] = (ll_thread){.proc = 1, .stmts = f->s1};
+    f->both = (ll_prop){.kind = LL_PROP_AND, .lhs = &f->a, .rhs = &f->b};
+    f->t.cond = (ll_cond){.quant = LL_EXISTS, .prop = &f->both};
+}
+
+/* SB: exists (0:rax=0 /\ 1:rax=0). */
+static void make_sb(fixture *f)
+{
+    two_threads(f, "SB");
+    f->s0[0] = store("x", 1);
+    f->s0[1] = load("y", LL_X86_RAX);
+    f->s1[0] = store("y", 1);
+    f->s1[1] = load("x", LL_X86_RAX);
+    f->th[0].n_stmts = f->th[1].n_stmts = 2;
+    f->a = atom(0, "rax", 0);
+    f->b = atom(1, "rax", 0);
+}
+
+/* MP with a locked exchange as the flag write and a labelled load; the
+ * outcome 1:rax=1 /\ 1:rbx=0 is forbidden by x86-TSO. */
+static void make_mp(fixture *f)
+{
+    two_threads(f, "MP+xchg");
+    f->s0[0] = store("x", 1);
+    f->s0[1] = instr(LL_X86_MOV, LL_X86_SZ_NONE, 2, imm(1),
+                     reg(LL_X86_RCX));
+    f->s0[2] = instr(LL_X86_XCHG, LL_X86_SZ_Q | LL_X86_F_LOCK, 2,
+                     reg(LL_X86_RCX), mem("y"));
+    f->s1[0] = load("y", LL_X86_RAX);
+    f->s1[1] = load("x", LL_X86_RBX);
+    f->s1[1].label = "L0";
+    f->th[0].n_stmts = 3;
+    f->th[1].n_stmts = 2;
+    f->a = atom(1, "rax", 1);
+    f->b = atom(1, "rbx", 0);
+}
+
+static char *gen_ok(const ll_test *t, ll_buf *c)
+{
+    ll_diag d = {0};
+    if (!hw_gen_c(t, c, &d))
+        fail_msg("%s", d.msg);
+    return c->data;
+}
+
+static void sb_c_text(void **unused)
+{
+    (void)unused;
+    fixture f;
+    make_sb(&f);
+    ll_buf c = {0};
+    const char *s = gen_ok(&f.t, &c);
+    assert_non_null(strstr(s, "\"\\tmovq $1,(%[m_x])\\n\""));
+    assert_non_null(strstr(s, "\"\\tmovq (%[m_y]),%q[r_rax]\\n\""));
+    assert_non_null(strstr(s, "[r_rax] \"+r\"(r_rax)"));
+    assert_non_null(strstr(s, "{\"0:rax\", -1},\n    {\"1:rax\", -1},"));
+    assert_non_null(strstr(s, "{\"x\", INT64_C(0), -1, 8, 1},"));
+    assert_non_null(strstr(s, "return ((v[0] == INT64_C(0)) && "
+                            "(v[1] == INT64_C(0)));"));
+    assert_non_null(strstr(s, "\"exists (0:rax=0 /\\\\ 1:rax=0)\""));
+    ll_buf_free(&c);
+}
+
+static void labels_lock_and_parts(void **unused)
+{
+    (void)unused;
+    fixture f;
+    make_mp(&f);
+    ll_buf c = {0};
+    const char *s = gen_ok(&f.t, &c);
+    assert_non_null(strstr(s, "\"\\tlock xchgq %q[r_rcx],(%[m_y])\\n\""));
+    assert_non_null(strstr(s, "\"\\tmovq $1,%q[r_rcx]\\n\""));
+    assert_non_null(strstr(s, "\".Lll_L0_%=:\\n\""));
+    ll_buf_free(&c);
+    /* A 32-bit part of rax: `%k`, and its final value read as 32 bits. */
+    make_sb(&f);
+    f.s0[1] = load("y", LL_X86_REG(LL_X86_RAX, LL_X86_P32));
+    f.s0[1].instr.flags = LL_X86_SZ_NONE;
+    f.a = atom(0, "eax", 0);
+    s = gen_ok(&f.t, &c);
+    assert_non_null(strstr(s, "\"\\tmovl (%[m_y]),%k[r_rax]\\n\""));
+    assert_non_null(strstr(s, "out[0] = (int64_t)(int32_t)r_rax;"));
+    ll_buf_free(&c);
+}
+
+static void errors_name_the_problem(void **unused)
+{
+    (void)unused;
+    fixture f;
+    ll_buf c = {0};
+    ll_diag d = {0};
+    make_sb(&f);
+    f.s1[1] = instr(99, 0, 0, imm(0), imm(0));
+    f.s1[1].pos = (ll_pos){8, 17};
+    assert_false(hw_gen_c(&f.t, &c, &d));
+    assert_string_equal(d.msg, "instruction 'frobq' is not supported by "
+                        "the x86 code generator");
+    assert_int_equal(d.line, 8);
+    assert_int_equal(d.col, 17);
+    assert_string_equal(d.file, "hand.litmus");
+    assert_int_equal(c.len, 0);
+
+    make_sb(&f);
+    f.t.arch = &fake_ppc;
+    f.t.arch_name = "PPC";
+    assert_false(hw_gen_c(&f.t, &c, &d));
+    assert_string_equal(d.msg, "hwrun has no code generator for PPC tests");
+
+    make_sb(&f);
+    f.t.arch = NULL;
+    f.t.arch_name = "C";
+    assert_false(hw_gen_c(&f.t, &c, &d));
+    assert_string_equal(d.msg, "hwrun runs assembly tests; 'SB' is a C "
+                        "test");
+    assert_int_equal(c.len, 0);
+}
+
+static uint64_t count_of(const ll_log_entry *e, int64_t a, int64_t b)
+{
+    for (int i = 0; i < e->n_states; i++) {
+        const ll_state *s = &e->states[i].state;
+        if (s->n == 2 && s->b[0].value.num == a && s->b[1].value.num == b)
+            return e->states[i].count;
+    }
+    return 0;
+}
+
+static void run(const ll_test *t, const char *n, ll_log_entry *e)
+{
+    ll_buf c = {0}, bin = {0};
+    char *args[] = {"-n", (char *)n, "-q"};
+    hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
+                 .args = args};
+    bool interrupted = true;
+    gen_ok(t, &c);
+    assert_true(hw_build(t, c.data, &o, &bin));
+    assert_true(hw_execute(t, bin.data, &o, e, &interrupted));
+    assert_false(interrupted);
+    ll_buf_free(&c);
+    ll_buf_free(&bin);
+}
+
+/* Real runs: SB's weak outcome shows within 200k iterations; MP's
+ * forbidden outcome never does, and the log says so in litmus7's words. */
+static void runs_on_this_machine(void **unused)
+{
+    (void)unused;
+    fixture f;
+    ll_log_entry e = {0};
+    make_sb(&f);
+    run(&f.t, "200k", &e);
+    assert_int_equal(ll_log_entry_total(&e), 200000);
+    assert_true(count_of(&e, 0, 0) > 0);
+    assert_int_equal(e.positive, count_of(&e, 0, 0));
+    assert_int_equal(e.verdict, LL_VERDICT_OK);
+    assert_string_equal(e.kind, "Allowed");
+    assert_non_null(ll_log_entry_extra(&e, "Machine"));
+    assert_non_null(ll_log_entry_extra(&e, "Placement"));
+    ll_log_entry_clear(&e);
+
+    make_mp(&f);
+    run(&f.t, "200k", &e);
+    assert_int_equal(ll_log_entry_total(&e), 200000);
+    assert_int_equal(count_of(&e, 1, 0), 0);
+    assert_int_equal(e.positive, 0);
+    assert_int_equal(e.verdict, LL_VERDICT_NO);
+    assert_string_equal(e.obs_word, "Never");
+    ll_buf out = {0};
+    ll_log_format_litmus(&e, &out);
+    assert_non_null(strstr(out.data, "\nNo\n\nWitnesses\nPositive: 0, "
+                           "Negative: 200000\nCondition exists (1:rax=1 "
+                           "/\\ 1:rbx=0) is NOT validated\n"));
+    ll_buf_free(&out);
+    ll_log_entry_clear(&e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sb_c_text),
+        cmocka_unit_test(labels_lock_and_parts),
+        cmocka_unit_test(errors_name_the_problem),
+        cmocka_unit_test(runs_on_this_machine),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
