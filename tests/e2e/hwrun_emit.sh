@@ -1,0 +1,23 @@
+#!/bin/sh
+# hwrun_emit.sh — `hwrun --emit DIR` writes a folder that, copied to a
+# clean directory, builds and runs with `make` alone and prints a litmus7
+# log; the folder holds no reference to the source tree.
+# Env: LITMUSLAB, CORPUS. cwd: the repo root.
+: "${LITMUSLAB:?}" "${CORPUS:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "hwrun_emit: $*"; exit 1; }
+sb=tests/non-mixed-size/BASIC_2_THREAD/SB.litmus
+tar xzf "$CORPUS/x86/tests.tgz" -C "$tmp" "$sb" || fail "cannot extract"
+"$LITMUSLAB" hwrun --emit "$tmp/out" "$tmp/$sb" || fail "emit failed"
+[ -f "$tmp/out/SB.c" ] && [ -f "$tmp/out/harness.h" ] &&
+  [ -f "$tmp/out/Makefile" ] || fail "missing files: $(ls "$tmp/out")"
+grep -rq "$(pwd)" "$tmp/out" && fail "the folder names the source tree"
+mkdir "$tmp/clean" && cp "$tmp/out"/* "$tmp/clean/" || fail "copy"
+(cd "$tmp/clean" && env -u CC make ARGS="-n 100k -q" >"$tmp/log" \
+  2>"$tmp/err") || fail "make failed: $(cat "$tmp/err")"
+grep -q '^Test SB Allowed$' "$tmp/log" || fail "no Test line: $(cat "$tmp/log")"
+grep -q '^Histogram ([1-4] states)$' "$tmp/log" || fail "no histogram"
+grep -q '^Rate [0-9]* iterations/s, 100000 iterations$' "$tmp/log" \
+  || fail "no Rate line"
+exit 0
