@@ -216,6 +216,24 @@ bool ll_span_wrapped(ll_span s, char open, char close, ll_span *inner)
     return true;
 }
 
+int ll_span_reg(ll_span s, int (*lookup)(const char *name))
+{
+    char buf[16];
+    if (s.len >= (int)sizeof buf)
+        return -1;
+    return lookup(ll_span_str(s, buf, sizeof buf));
+}
+
+bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d)
+{
+    *o = ll_opnd_reg(reg);
+    if (reg >= 0)
+        return true;
+    if (ll_span_is_name(s))
+        return ll_asm_unknown_reg(d, s);
+    return ll_asm_bad_operand(d, s, "a register");
+}
+
 int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
                   bool nocase)
 {

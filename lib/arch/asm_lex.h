@@ -54,6 +54,12 @@ int ll_span_find(ll_span s, char c);
 /* Split s at its top-level commas into at most max parts; -1 if more. */
 int ll_span_split_commas(ll_span s, ll_span *parts, int max);
 
+/* lookup() of s as a string; -1 when s is too long to be a register. */
+int ll_span_reg(ll_span s, int (*lookup)(const char *name));
+/* The REG operand for reg, which s named (reg < 0: s is no register; the
+ * message says "unknown register" for a name, else "bad operand"). */
+bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d);
+
 /* Index of the entry whose name is m in a table of n structs of `stride`
  * bytes, each starting with a `const char *` name; -1 if none. */
 int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
@@ -77,14 +83,16 @@ ll_operand ll_opnd_label(ll_span name);
 
 /* Table-driven operands. A shape is a string with one letter per operand:
  *   r REG   i IMM   o REG or IMM   m MEM   l LABEL
- * The syntax supplies how each kind is read and printed. */
+ * The syntax supplies how each kind is read and printed; each callback
+ * gets the syntax's ctx (e.g. the register table of an ARM-family arch). */
 typedef struct ll_asm_syntax {
-    bool (*read_reg)(ll_span s, ll_operand *o, ll_diag *d);
-    bool (*read_imm)(ll_span s, ll_operand *o, ll_diag *d);
-    bool (*read_mem)(ll_span s, ll_operand *o, ll_diag *d);
-    void (*print_reg)(const ll_operand *o, ll_buf *b);
-    void (*print_imm)(const ll_operand *o, ll_buf *b);
-    void (*print_mem)(const ll_operand *o, ll_buf *b);
+    bool (*read_reg)(const void *ctx, ll_span s, ll_operand *o, ll_diag *d);
+    bool (*read_imm)(const void *ctx, ll_span s, ll_operand *o, ll_diag *d);
+    bool (*read_mem)(const void *ctx, ll_span s, ll_operand *o, ll_diag *d);
+    void (*print_reg)(const void *ctx, const ll_operand *o, ll_buf *b);
+    void (*print_imm)(const void *ctx, const ll_operand *o, ll_buf *b);
+    void (*print_mem)(const void *ctx, const ll_operand *o, ll_buf *b);
+    const void *ctx;
 } ll_asm_syntax;
 
 /* Read ln's operands (ln->args[first...]) into out->ops by shape; false

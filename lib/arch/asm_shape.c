@@ -11,17 +11,17 @@ static bool read_one(const ll_asm_syntax *sx, char kind, ll_span a,
     *o = ll_opnd_imm(0);
     switch (kind) {
     case 'r':
-        return sx->read_reg(a, o, d);
+        return sx->read_reg(sx->ctx, a, o, d);
     case 'i':
-        return sx->read_imm(a, o, d);
+        return sx->read_imm(sx->ctx, a, o, d);
     case 'o':
         /* a register if it reads as one, else an immediate */
-        if (sx->read_imm(a, o, NULL))
+        if (sx->read_imm(sx->ctx, a, o, NULL))
             return true;
         *o = ll_opnd_imm(0);
-        return sx->read_reg(a, o, d);
+        return sx->read_reg(sx->ctx, a, o, d);
     case 'm':
-        return sx->read_mem(a, o, d);
+        return sx->read_mem(sx->ctx, a, o, d);
     default: /* 'l' */
         if (!ll_span_is_name(a))
             return ll_asm_bad_operand(d, a, "a label");
@@ -53,13 +53,13 @@ void ll_asm_print_ops(const ll_asm_syntax *sx, const ll_instr *in, int first,
         ll_buf_putc(b, i ? ',' : ' ');
         switch (o->kind) {
         case LL_OPND_REG:
-            sx->print_reg(o, b);
+            sx->print_reg(sx->ctx, o, b);
             break;
         case LL_OPND_IMM:
-            sx->print_imm(o, b);
+            sx->print_imm(sx->ctx, o, b);
             break;
         case LL_OPND_MEM:
-            sx->print_mem(o, b);
+            sx->print_mem(sx->ctx, o, b);
             break;
         default:
             ll_buf_puts(b, o->sym ? o->sym : "?");

@@ -144,37 +144,38 @@ static bool read_reg(ll_span s, int *reg, char **sym, ll_diag *d)
         *sym = ll_span_dup(name);
         return true;
     }
-    char buf[16];
-    int r = s.len < 8 ? ppc_reg_lookup(ll_span_str(s, buf, sizeof buf)) : -1;
-    if (r < 0 || r >= LL_PPC_NGPR) {
-        if (ll_span_is_name(s))
-            return ll_asm_unknown_reg(d, s);
-        return ll_asm_bad_operand(d, s, "a register");
-    }
-    *reg = r;
+    int r = ll_span_reg(s, ppc_reg_lookup);
+    ll_operand t;
+    if (!ll_asm_reg_operand(s, r < LL_PPC_NGPR ? r : -1, &t, d))
+        return false;   /* cr0 is never written as an operand */
+    *reg = t.reg;
     return true;
 }
 
-static bool read_reg_opnd(ll_span s, ll_operand *o, ll_diag *d)
+static bool read_reg_opnd(const void *ctx, ll_span s, ll_operand *o,
+                          ll_diag *d)
 {
+    (void)ctx;
     *o = ll_opnd_reg(-1);
     return read_reg(s, &o->reg, &o->sym, d);
 }
 
-static bool read_imm(ll_span s, ll_operand *o, ll_diag *d)
+static bool read_imm(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
 {
+    (void)ctx;
     if (!ll_span_int(s, &o->imm))
         return ll_asm_bad_operand(d, s, "an integer");
     return true;
 }
 
 /* `D(RA)`, or herd's `D,RA` (two written operands joined). */
-static bool read_mem(ll_span s, ll_operand *o, ll_diag *d)
+static bool read_mem(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
 {
+    (void)ctx;
     *o = ll_opnd_mem(-1, -1, 0);
     int comma = ll_span_find(s, ',');
     if (comma > 0)
-        return read_imm(ll_span_sub(s, 0, comma), o, d) &&
+        return read_imm(ctx, ll_span_sub(s, 0, comma), o, d) &&
                read_reg(ll_span_sub(s, comma + 1, s.len - comma - 1),
                         &o->reg, &o->sym, d);
     int open = ll_span_find(s, '(');
@@ -182,7 +183,7 @@ static bool read_mem(ll_span s, ll_operand *o, ll_diag *d)
     if (open <= 0 || !ll_span_wrapped(ll_span_sub(s, open, s.len - open),
                                       '(', ')', &inner))
         return ll_asm_bad_operand(d, s, "D(rA)");
-    return read_imm(ll_span_sub(s, 0, open), o, d) &&
+    return read_imm(ctx, ll_span_sub(s, 0, open), o, d) &&
            read_reg(inner, &o->reg, &o->sym, d);
 }
 
@@ -194,18 +195,21 @@ static void print_reg(int reg, const char *sym, ll_buf *b)
         ll_buf_puts(b, ppc_reg_name(reg));
 }
 
-static void print_reg_opnd(const ll_operand *o, ll_buf *b)
+static void print_reg_opnd(const void *ctx, const ll_operand *o, ll_buf *b)
 {
+    (void)ctx;
     print_reg(o->reg, o->sym, b);
 }
 
-static void print_imm(const ll_operand *o, ll_buf *b)
+static void print_imm(const void *ctx, const ll_operand *o, ll_buf *b)
 {
+    (void)ctx;
     ll_asm_print_int(b, "", o->imm);
 }
 
-static void print_mem(const ll_operand *o, ll_buf *b)
+static void print_mem(const void *ctx, const ll_operand *o, ll_buf *b)
 {
+    (void)ctx;
     ll_asm_print_int(b, "", o->imm);
     ll_buf_putc(b, '(');
     print_reg(o->reg, o->sym, b);
@@ -214,6 +218,7 @@ static void print_mem(const ll_operand *o, ll_buf *b)
 
 static const ll_asm_syntax ppc_syntax = {
     read_reg_opnd, read_imm, read_mem, print_reg_opnd, print_imm, print_mem,
+    NULL,
 };
 
 static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)

@@ -4,7 +4,10 @@
 #include <string.h>
 
 #include "litmuslab/arch.h"
+#include "litmuslab/arch/aarch64.h"
+#include "litmuslab/arch/arm.h"
 #include "litmuslab/arch/ppc.h"
+#include "litmuslab/arch/riscv.h"
 #include "litmuslab/arch/x86.h"
 
 static const struct {
@@ -14,6 +17,9 @@ static const struct {
     {"PPC", &ll_arch_ppc},
     {"X86", &ll_arch_x86},
     {"X86_64", &ll_arch_x86_64},
+    {"AArch64", &ll_arch_aarch64},
+    {"ARM", &ll_arch_arm},
+    {"RISCV", &ll_arch_riscv},
 };
 
 const ll_arch_ops *ll_arch_find(const char *header_name)

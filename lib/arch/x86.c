@@ -152,10 +152,7 @@ static const char *x86_op_name(int op)
 /* A register name in s (with or without %); -1 if it is not one. */
 static int span_reg(ll_span s)
 {
-    char buf[16];
-    if (s.len == 0 || s.len >= (int)sizeof buf)
-        return -1;
-    return x86_reg_lookup(ll_span_str(s, buf, sizeof buf));
+    return ll_span_reg(s, x86_reg_lookup);
 }
 
 static bool read_reg(ll_span s, int *reg, ll_diag *d)

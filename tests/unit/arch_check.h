@@ -48,6 +48,39 @@ static inline void arch_round_trip(const ll_arch_ops *a, const char *text,
     ll_buf_free(&b);
 }
 
+/* Parse text; the caller checks fields and calls ll_instr_clear. */
+static inline ll_instr arch_parse(const ll_arch_ops *a, const char *text)
+{
+    ll_instr in;
+    ll_diag d = {0};
+    if (!a->parse_instr(text, &in, &d))
+        fail_msg("%s: '%s' rejected: %s", a->name, text, d.msg);
+    return in;
+}
+
+/* Every text round-trips printing as itself, and together they use every
+ * opcode below nops, each of which has a name. */
+static inline void arch_round_trip_all(const ll_arch_ops *a,
+                                       const char *const *texts, size_t n,
+                                       int nops)
+{
+    char *seen = calloc((size_t)nops, 1);
+    for (size_t i = 0; i < n; i++) {
+        arch_round_trip(a, texts[i], NULL);
+        ll_instr in = arch_parse(a, texts[i]);
+        assert_in_range(in.op, 0, nops - 1);
+        seen[in.op] = 1;
+        ll_instr_clear(&in);
+    }
+    for (int op = 0; op < nops; op++) {
+        assert_string_not_equal(a->op_name(op), "?");
+        if (!seen[op])
+            fail_msg("%s: opcode %s has no round-trip case", a->name,
+                     a->op_name(op));
+    }
+    free(seen);
+}
+
 /* The instruction is rejected with exactly msg at column col. */
 static inline void arch_rejects(const ll_arch_ops *a, const char *text,
                                 const char *msg, int col)
@@ -61,16 +94,6 @@ static inline void arch_rejects(const ll_arch_ops *a, const char *text,
     ll_instr_clear(&in);
     assert_string_equal(d.msg, msg);
     assert_int_equal(d.col, col);
-}
-
-/* Parse text; the caller checks fields and calls ll_instr_clear. */
-static inline ll_instr arch_parse(const ll_arch_ops *a, const char *text)
-{
-    ll_instr in;
-    ll_diag d = {0};
-    if (!a->parse_instr(text, &in, &d))
-        fail_msg("%s: '%s' rejected: %s", a->name, text, d.msg);
-    return in;
 }
 
 /* Distinct instruction strings of the code tables in a corpus archive. */

@@ -29,21 +29,8 @@ static void every_opcode_round_trips(void **state)
         "lwsync", "eieio", "isync", "stw r1,0(%x0)", "ld r1,0(%x1)",
         "std %t0,0(%x0)", "lwzx r1,%x1,%y1",
     };
-    int seen[LL_PPC_NOPS] = {0};
-    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
-        arch_round_trip(ppc(), texts[i], NULL);
-        ll_instr in = arch_parse(ppc(), texts[i]);
-        seen[in.op] = 1;
-        char mnem[16];
-        sscanf(texts[i], "%15s", mnem);
-        if (in.flags & LL_PPC_F_DOT)
-            mnem[strlen(mnem) - 1] = '\0';
-        assert_string_equal(ppc()->op_name(in.op), mnem);
-        ll_instr_clear(&in);
-    }
-    for (int op = 0; op < LL_PPC_NOPS; op++)
-        if (!seen[op])
-            fail_msg("opcode %s has no round-trip case", ppc()->op_name(op));
+    arch_round_trip_all(ppc(), texts, sizeof texts / sizeof *texts,
+                        LL_PPC_NOPS);
 }
 
 static void herd_spellings_normalise(void **state)

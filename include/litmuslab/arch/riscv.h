@@ -5,7 +5,8 @@
  * Syntax is herd7's (lower case): `lw x5,0(x6)`  `sw x5,0(x6)`
  * `lr.w.aq x5,0(x6)`  `sc.w.rl x7,x5,0(x6)`  `amoswap.w.aqrl x7,x5,(x6)`
  * `fence rw,rw`  `fence.tso`  `ori x5,x0,1`  `bne x5,x0,L0`  `li x5,1`
- * `mv x5,x6`. Addresses print as `0(x6)`. */
+ * `mv x5,x6`. Addresses print as `0(x6)`, also for LR/SC/AMO (whose
+ * offset must be 0). */
 #ifndef LITMUSLAB_ARCH_RISCV_H
 #define LITMUSLAB_ARCH_RISCV_H
 

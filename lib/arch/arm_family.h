@@ -1,0 +1,45 @@
+/* arm_family.h — private to lib/arch: what the ARM and AArch64 plug-ins
+ * share: mnemonics with `S` and condition suffixes, condition and barrier
+ * names, `#` immediates and `[Rn,...]` addresses. */
+#ifndef LITMUSLAB_ARM_FAMILY_H
+#define LITMUSLAB_ARM_FAMILY_H
+
+#include "asm_lex.h"
+#include "litmuslab/arch/arm.h"
+
+/* A row of an ARM-family opcode table. */
+typedef struct ll_armf_form {
+    const char *mnem;    /* upper case */
+    int op;
+    const char *shape;   /* asm_lex.h shapes */
+    unsigned allow;      /* ARMF_* suffixes this mnemonic takes */
+} ll_armf_form;
+
+enum {
+    ARMF_S = 1u << 0,        /* `ADDS` */
+    ARMF_COND = 1u << 1,     /* ARM `BNE`, `MOVEQ` */
+    ARMF_DOTCOND = 1u << 2,  /* AArch64 `B.NE` */
+    ARMF_BARRIER = 1u << 3,  /* DMB/DSB: option operand */
+};
+
+/* One ARM-family architecture: its opcode table and registers. */
+typedef struct ll_armf_arch {
+    const ll_armf_form *forms;
+    int n_forms;
+    int (*lookup)(const char *name);   /* register id, or -1 */
+    const char *(*name)(int reg);
+    /* herd's ARM leniencies: bare immediates (`MOV R0,1`), `LDR R0,R1`
+     * for `LDR R0,[R1]`, and `DMB` alone for `DMB SY` */
+    bool lenient;
+    bool extend_ok;                /* AArch64 `[X1,W2,SXTW]`, `LSL #3` */
+} ll_armf_arch;
+
+/* The plug-in functions, given the architecture. Addresses are `[Rn]`,
+ * `[Rn,Rm]`, `[Rn,#imm]` and, with extend_ok, `[Xn,Rm,EXT]`,
+ * `[Xn,Rm,EXT #k]`. */
+bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
+                   ll_diag *d);
+void ll_armf_print(const ll_armf_arch *a, const ll_instr *in, ll_buf *b);
+const char *ll_armf_op_name(const ll_armf_arch *a, int op);
+
+#endif

@@ -1,0 +1,150 @@
+/* test_arch_aarch64.c — the AArch64 plug-in: every opcode round-trips in
+ * herd's spelling, operands and flags land where
+ * include/litmuslab/arch/aarch64.h says, W and X registers share a
+ * number, and bad input gets its message and column. */
+#include "arch_check.h"
+#include "litmuslab/arch/aarch64.h"
+
+static const ll_arch_ops *a64(void)
+{
+    return ll_arch_find("AArch64");
+}
+
+static void every_opcode_round_trips(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "ADD W0,W0,#1", "ADD X1,X1,X2", "ADDS X1,X1,X2", "SUB W3,W3,#1",
+        "SUBS W3,W3,W4", "AND W1,W2,#128", "ANDS W1,W2,W3",
+        "ORR X0,X1,X2", "EOR W2,W1,W1", "MOV W0,#1", "MOV X3,X4",
+        "MOV W0,#-1", "CMP W0,#1", "CMP X0,X1", "B L0", "B.EQ L1",
+        "B.NE L1", "B.GT L1", "B.LS L1", "CBZ W0,L0", "CBNZ X1,L0",
+        "LDR W0,[X1]", "LDR X2,[X1,X3]", "LDR W0,[X1,#8]",
+        "LDR W0,[X1,W2,SXTW]", "LDR X0,[X1,X2,LSL #3]",
+        "LDR W0,[X1,W2,UXTW #2]", "LDRB W0,[X1]", "LDRH W0,[X1]",
+        "LDAR W0,[X1]", "LDAPR X0,[X1]", "LDXR W0,[X1]", "LDAXR X0,[X1]",
+        "STR W0,[X1]", "STR WZR,[X1,#4]", "STRB W0,[X1]", "STRH W0,[X1]",
+        "STLR W0,[X1]", "STXR W3,W0,[X1]", "STLXR W3,X0,[X1]",
+        "STR X0,[SP]", "DMB ISH", "DMB ISHLD", "DMB ISHST", "DMB SY",
+        "DMB LD", "DMB ST", "DMB OSH", "DMB NSHST", "DSB SY", "DSB ISH",
+        "ISB",
+    };
+    arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
+                        LL_A64_NOPS);
+}
+
+static void other_spellings_normalise(void **state)
+{
+    (void)state;
+    arch_round_trip(a64(), "ldr w0,[x1]", "LDR W0,[X1]");
+    arch_round_trip(a64(), "b.ne L0", "B.NE L0");
+    arch_round_trip(a64(), "B.HS L0", "B.CS L0");
+    arch_round_trip(a64(), "LDR W0, [X1, #0]", "LDR W0,[X1]");
+    arch_round_trip(a64(), "LDR X0,[X1,X2,LSL #0]", "LDR X0,[X1,X2]");
+    arch_round_trip(a64(), "dmb ishld", "DMB ISHLD");
+    arch_round_trip(a64(), "MOV W0,#0x10", "MOV W0,#16");
+}
+
+static void operands_follow_the_header(void **state)
+{
+    (void)state;
+    ll_instr in = arch_parse(a64(), "STXR W3,W0,[X1]");
+    assert_int_equal(in.op, LL_A64_STXR);
+    assert_int_equal(in.n_ops, 3);
+    assert_int_equal(in.ops[0].reg, LL_A64_REG(3, LL_A64_W));
+    assert_int_equal(in.ops[1].reg, LL_A64_REG(0, LL_A64_W));
+    assert_int_equal(in.ops[2].kind, LL_OPND_MEM);
+    assert_int_equal(in.ops[2].reg, LL_A64_REG(1, LL_A64_X));
+    assert_int_equal(in.ops[2].index, -1);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "LDR W0,[X1,W2,SXTW]");
+    assert_int_equal(in.ops[1].index, LL_A64_REG(2, LL_A64_W));
+    assert_int_equal(LL_A64_EXT_KIND(in.ops[1].shift), LL_A64_EXT_SXTW);
+    assert_int_equal(LL_A64_EXT_AMOUNT(in.ops[1].shift), 0);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "LDR X0,[X1,X2,LSL #3]");
+    assert_int_equal(LL_A64_EXT_KIND(in.ops[1].shift), LL_A64_EXT_LSL);
+    assert_int_equal(LL_A64_EXT_AMOUNT(in.ops[1].shift), 3);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "STR W0,[X1,#8]");
+    assert_int_equal(in.ops[1].imm, 8);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "B.NE L1");
+    assert_int_equal(in.op, LL_A64_B);
+    assert_int_equal(in.flags, LL_ARM_F_COND | LL_ARM_COND_NE);
+    assert_string_equal(in.ops[0].sym, "L1");
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "DMB ISHLD");
+    assert_int_equal(in.op, LL_A64_DMB);
+    assert_int_equal(in.n_ops, 0);
+    assert_int_equal(LL_ARM_BAR_OF(in.flags), LL_ARM_BAR_ISHLD);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "SUBS W1,W1,#1");
+    assert_int_equal(in.flags, LL_ARM_F_S);
+    assert_int_equal(in.ops[2].kind, LL_OPND_IMM);
+    assert_int_equal(in.ops[2].imm, 1);
+    ll_instr_clear(&in);
+}
+
+static void registers(void **state)
+{
+    (void)state;
+    assert_int_equal(a64()->reg_lookup("X0"), 0);
+    assert_int_equal(a64()->reg_lookup("X30"), 30);
+    assert_int_equal(a64()->reg_lookup("W5"), 37);
+    assert_int_equal(a64()->reg_lookup("w5"), 37);
+    assert_int_equal(LL_A64_REG_NUM(a64()->reg_lookup("W5")),
+                     LL_A64_REG_NUM(a64()->reg_lookup("X5")));
+    assert_true(LL_A64_REG_IS_W(a64()->reg_lookup("W5")));
+    assert_false(LL_A64_REG_IS_W(a64()->reg_lookup("X5")));
+    assert_int_equal(a64()->reg_lookup("XZR"), 31);
+    assert_int_equal(a64()->reg_lookup("WZR"), 63);
+    assert_int_equal(a64()->reg_lookup("SP"), LL_A64_SP);
+    assert_int_equal(a64()->reg_lookup("X31"), -1);
+    assert_int_equal(a64()->reg_lookup("X01"), -1);
+    assert_int_equal(a64()->reg_lookup("R0"), -1);
+    assert_string_equal(a64()->reg_name(37), "W5");
+    assert_string_equal(a64()->reg_name(LL_A64_SP), "SP");
+}
+
+static void bad_input(void **state)
+{
+    (void)state;
+    arch_rejects(a64(), "FROB X0", "unknown instruction 'FROB'", 1);
+    arch_rejects(a64(), "BNE L0", "unknown instruction 'BNE'", 1);
+    arch_rejects(a64(), "B.XX L0", "unknown instruction 'B.XX'", 1);
+    arch_rejects(a64(), "EORS W0,W0,W0", "unknown instruction 'EORS'", 1);
+    arch_rejects(a64(), "LDR W0,[X99]", "unknown register 'X99'", 9);
+    arch_rejects(a64(), "MOV W0,1",
+                 "bad operand '1', expected a register", 8);
+    arch_rejects(a64(), "LDR W0,X1",
+                 "bad operand 'X1', expected an address [Rn...]", 8);
+    arch_rejects(a64(), "LDR W0,[X1,X2,ROR #1]",
+                 "bad operand 'ROR #1', expected an extension (LSL #n, "
+                 "SXTW, ...)", 15);
+    arch_rejects(a64(), "DMB", "'DMB' takes 1 operand, found 0", 1);
+    arch_rejects(a64(), "DMB FOO",
+                 "bad operand 'FOO', expected a barrier option (SY, ISH, "
+                 "ISHLD, ...)", 5);
+    arch_rejects(a64(), "STXR W3,[X1]", "'STXR' takes 3 operands, found 2",
+                 1);
+    arch_rejects(a64(), "CBZ W0,#1", "bad operand '#1', expected a label", 8);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_opcode_round_trips),
+        cmocka_unit_test(other_spellings_normalise),
+        cmocka_unit_test(operands_follow_the_header),
+        cmocka_unit_test(registers),
+        cmocka_unit_test(bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

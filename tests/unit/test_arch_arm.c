@@ -1,0 +1,134 @@
+/* test_arch_arm.c — the 32-bit ARM plug-in: every opcode round-trips in
+ * herd's spelling, condition and S suffixes become flags as
+ * include/litmuslab/arch/arm.h says, and bad input gets its message and
+ * column. */
+#include "arch_check.h"
+#include "litmuslab/arch/arm.h"
+
+static const ll_arch_ops *arm(void)
+{
+    return ll_arch_find("ARM");
+}
+
+static void every_opcode_round_trips(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "ADD R0,R0,#1", "ADD R1,R1,R2", "ADDS R1,R1,R2", "SUB R3,R3,#1",
+        "SUBS R3,R3,R4", "AND R1,R2,#128", "ANDEQ R1,R2,R3", "ORR R0,R1,R2",
+        "EOR R2,R1,R1", "EORS R2,R1,R1", "MOV R0,#1", "MOV R3,R4",
+        "MOVNE R0,#2", "MOVEQ R0,R1", "CMP R0,#1", "CMP R0,R1", "B L0",
+        "BEQ L1", "BNE L1", "BGT L1", "BLS L1", "CBZ R0,L0", "CBNZ R1,L0",
+        "LDR R0,[R1]", "LDR R0,[R1,R2]", "LDR R0,[R1,#4]", "LDRNE R0,[R1]",
+        "LDREQ R0,[R1,R2]", "STR R0,[R1]", "STR R0,[R1,R2]",
+        "STREQ R0,[R1]", "LDREX R0,[R1]", "STREX R2,R0,[R1]",
+        "LDA R0,[R1]", "STL R0,[R1]", "LDAEX R0,[R1]", "STLEX R2,R0,[R1]",
+        "STR R0,[SP]", "MOV LR,PC", "DMB SY", "DMB ISH", "DMB ISHST",
+        "DMB ST", "DMB OSHST", "DMB NSH", "DSB SY", "DSB ISH", "ISB",
+    };
+    arch_round_trip_all(arm(), texts, sizeof texts / sizeof *texts,
+                        LL_ARM_NOPS);
+}
+
+static void herd_spellings_normalise(void **state)
+{
+    (void)state;
+    arch_round_trip(arm(), "ldr r0,[r1]", "LDR R0,[R1]");
+    arch_round_trip(arm(), "LDR R0,R1", "LDR R0,[R1]");
+    arch_round_trip(arm(), "MOV R0,1", "MOV R0,#1");
+    arch_round_trip(arm(), "DMB", "DMB SY");
+    arch_round_trip(arm(), "DSB", "DSB SY");
+    arch_round_trip(arm(), "eor r2, r1, r1", "EOR R2,R1,R1");
+    arch_round_trip(arm(), "MOV R13,#0", "MOV SP,#0");
+}
+
+static void operands_follow_the_header(void **state)
+{
+    (void)state;
+    ll_instr in = arch_parse(arm(), "STR R0,[R1,R2]");
+    assert_int_equal(in.op, LL_ARM_STR);
+    assert_int_equal(in.flags, 0);
+    assert_int_equal(in.ops[0].reg, 0);
+    assert_int_equal(in.ops[1].kind, LL_OPND_MEM);
+    assert_int_equal(in.ops[1].reg, 1);
+    assert_int_equal(in.ops[1].index, 2);
+    ll_instr_clear(&in);
+
+    in = arch_parse(arm(), "BNE L0");
+    assert_int_equal(in.op, LL_ARM_B);
+    assert_int_equal(in.flags, LL_ARM_F_COND | LL_ARM_COND_NE);
+    ll_instr_clear(&in);
+
+    in = arch_parse(arm(), "MOVEQ R0,#3");
+    assert_int_equal(in.op, LL_ARM_MOV);
+    assert_int_equal(LL_ARM_COND_OF(in.flags), LL_ARM_COND_EQ);
+    assert_true(in.flags & LL_ARM_F_COND);
+    assert_int_equal(in.ops[1].kind, LL_OPND_IMM);
+    assert_int_equal(in.ops[1].imm, 3);
+    ll_instr_clear(&in);
+
+    in = arch_parse(arm(), "EORS R0,R0,R1");
+    assert_int_equal(in.op, LL_ARM_EOR);
+    assert_int_equal(in.flags, LL_ARM_F_S);
+    ll_instr_clear(&in);
+
+    in = arch_parse(arm(), "STREX R3,R0,[R1]");
+    assert_int_equal(in.n_ops, 3);
+    assert_int_equal(in.ops[0].reg, 3);
+    assert_int_equal(in.ops[2].reg, 1);
+    ll_instr_clear(&in);
+
+    in = arch_parse(arm(), "DMB");
+    assert_int_equal(LL_ARM_BAR_OF(in.flags), LL_ARM_BAR_SY);
+    ll_instr_clear(&in);
+    in = arch_parse(arm(), "DMB ISHST");
+    assert_int_equal(LL_ARM_BAR_OF(in.flags), LL_ARM_BAR_ISHST);
+    ll_instr_clear(&in);
+}
+
+static void registers(void **state)
+{
+    (void)state;
+    assert_int_equal(arm()->reg_lookup("R0"), 0);
+    assert_int_equal(arm()->reg_lookup("r12"), 12);
+    assert_int_equal(arm()->reg_lookup("R13"), LL_ARM_SP);
+    assert_int_equal(arm()->reg_lookup("SP"), LL_ARM_SP);
+    assert_int_equal(arm()->reg_lookup("lr"), LL_ARM_LR);
+    assert_int_equal(arm()->reg_lookup("PC"), LL_ARM_PC);
+    assert_int_equal(arm()->reg_lookup("R16"), -1);
+    assert_int_equal(arm()->reg_lookup("R01"), -1);
+    assert_int_equal(arm()->reg_lookup("X0"), -1);
+    assert_string_equal(arm()->reg_name(3), "R3");
+    assert_string_equal(arm()->reg_name(15), "PC");
+}
+
+static void bad_input(void **state)
+{
+    (void)state;
+    arch_rejects(arm(), "FROB R0", "unknown instruction 'FROB'", 1);
+    arch_rejects(arm(), "CBZEQ R0,L0", "unknown instruction 'CBZEQ'", 1);
+    arch_rejects(arm(), "B.NE L0", "unknown instruction 'B.NE'", 1);
+    arch_rejects(arm(), "LDR R0,[R16]", "unknown register 'R16'", 9);
+    arch_rejects(arm(), "MOV R0,#x",
+                 "bad operand '#x', expected a register", 8);
+    arch_rejects(arm(), "LDR R0,#1",
+                 "bad operand '#1', expected an address [Rn...]", 8);
+    arch_rejects(arm(), "LDR R0,[R1,R2,LSL #2]",
+                 "bad operand '[R1,R2,LSL #2]', expected an address [Rn...]",
+                 8);
+    arch_rejects(arm(), "DMB ISH,SY", "'DMB' takes 1 operand, found 2", 1);
+    arch_rejects(arm(), "STREX R0,[R1]", "'STREX' takes 3 operands, found 2",
+                 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_opcode_round_trips),
+        cmocka_unit_test(herd_spellings_normalise),
+        cmocka_unit_test(operands_follow_the_header),
+        cmocka_unit_test(registers),
+        cmocka_unit_test(bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
