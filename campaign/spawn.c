@@ -108,6 +108,9 @@ static void kill_group(pid_t pid)
 int cp_job_wait(cp_job *jobs, int n, double timeout,
                 volatile sig_atomic_t *interrupted, cp_job_result *res, int *status)
 {
+    /* Polling, with naps that grow: hwrun shares the cores with us, so a
+     * long step should not be woken for often. */
+    long nap_ns = 1000 * 1000;
     for (;;) {
         double now = cp_now();
         int running = 0;
@@ -142,8 +145,10 @@ int cp_job_wait(cp_job *jobs, int n, double timeout,
         }
         if (!running)
             return -1;
-        struct timespec nap = {0, 5 * 1000 * 1000};
+        struct timespec nap = {0, nap_ns};
         nanosleep(&nap, NULL);
+        if (nap_ns < 50 * 1000 * 1000)
+            nap_ns += nap_ns / 2;
     }
 }
 
