@@ -50,7 +50,10 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
     out->name = ll_tok_dup(&lx->tok);
     out->reg = reg;
     out->index = -1;
-    return ll_lex_next(lx);
+    if (ll_lex_next(lx))
+        return true;
+    ll_loc_clear(out);
+    return false;
 }
 
 static bool read_thread_number(ll_lexer *lx, int *proc)
@@ -112,7 +115,10 @@ bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
     if (lx->tok.kind == LL_TOK_NAME && lx->tok.text[0] == '%') {
         /* herd's symbolic register: its thread is the one that uses it. */
         out->name = ll_tok_dup(&lx->tok);
-        return ll_lex_next(lx);
+        if (ll_lex_next(lx))
+            return true;
+        ll_loc_clear(out);
+        return false;
     }
     bool brk = ll_tok_is(&lx->tok, "[");
     if (brk && !ll_lex_next(lx))
@@ -153,7 +159,10 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
     if (lx->tok.kind == LL_TOK_NAME) {
         out->is_sym = true;
         out->sym = ll_tok_dup(&lx->tok);
-        return ll_lex_next(lx);
+        if (ll_lex_next(lx))
+            return true;
+        ll_value_clear(out);
+        return false;
     }
     return ll_lex_expected(lx, "a value");
 }

@@ -134,7 +134,9 @@ static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
         if (!ll_lex_next(lx) || !read_init_value(lx, in))
             return false;
     }
-    if (!ll_tok_is(&lx->tok, ";") && !ll_tok_is(&lx->tok, "}"))
+    /* At end of file the block's reader says the block is not closed. */
+    if (!ll_tok_is(&lx->tok, ";") && !ll_tok_is(&lx->tok, "}") &&
+        lx->tok.kind != LL_TOK_EOF)
         return ll_lex_expected(lx, in->has_value ? "';' or '}'"
                                                  : "'=', ';' or '}'");
     return true;
