@@ -227,7 +227,7 @@ static bool read_att_mem(ll_span s, ll_operand *o, ll_diag *d)
 
 /* One operand in either spelling: $imm or a bare integer, a register,
  * `[...]`, or (AT&T) a memory operand. Labels are handled by the caller. */
-static bool read_operand(ll_span s, ll_operand *o, ll_diag *d)
+static bool read_operand(ll_span s, bool intel, ll_operand *o, ll_diag *d)
 {
     *o = ll_opnd_imm(0);
     if (s.s[0] == '$') {
@@ -247,6 +247,8 @@ static bool read_operand(ll_span s, ll_operand *o, ll_diag *d)
         *o = ll_opnd_mem(-1, -1, 0);
         return read_simple_address(inner, s, o, d);
     }
+    if (intel && ll_span_is_name(s))
+        return ll_asm_unknown_reg(d, s);   /* Intel memory is bracketed */
     return read_att_mem(s, o, d);
 }
 
@@ -285,6 +287,11 @@ static bool check_operands(const x86_form *f, const ll_asm_line *ln,
         return ll_asm_bad_operand(d, ln->args[out->flags & LL_X86_F_INTEL
                                               ? 0 : f->nargs - 1],
                                   "a register or memory destination");
+    if (f->nargs == 2 && out->ops[0].kind == LL_OPND_MEM &&
+        out->ops[1].kind == LL_OPND_MEM) {
+        ll_diag_set(d, 0, ln->args[0].col, "at most one memory operand");
+        return false;
+    }
     if ((f->op == LL_X86_XCHG || f->op == LL_X86_XADD ||
          f->op == LL_X86_CMPXCHG) && out->ops[0].kind == LL_OPND_IMM)
         return ll_asm_bad_operand(d, ln->args[0], "a register or memory");
@@ -326,7 +333,7 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
         ll_span a = ln.args[intel ? f->nargs - 1 - i : i];
         ll_operand *o = &out->ops[out->n_ops++];
         bool ok = is_jump(out->op) ? (*o = ll_opnd_label(a), true)
-                                   : read_operand(a, o, d);
+                                   : read_operand(a, intel, o, d);
         if (!ok) {
             ll_instr_clear(out);
             return false;

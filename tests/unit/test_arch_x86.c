@@ -183,6 +183,9 @@ static void bad_input(void **state)
     arch_rejects(x64(), "jmp $1", "bad operand '$1', expected a label", 5);
     arch_rejects(x64(), "movq 1+2,%rax",
                  "bad operand '1+2', expected an operand", 6);
+    arch_rejects(x32(), "MOV [x],[y]", "at most one memory operand", 5);
+    arch_rejects(x64(), "movq (x),(y)", "at most one memory operand", 6);
+    arch_rejects(x32(), "MOV EAX,EQX", "unknown register 'EQX'", 9);
     arch_rejects(x32(), "MOV EAX,[1+]",
                  "bad operand '[1+]', expected a memory operand", 9);
 }

@@ -19,7 +19,9 @@ extern const ll_arch_ops ll_arch_aarch64;
 /* Register ids: id = LL_A64_REG(n, part), n in 0..30, or 31 for the zero
  * register; part LL_A64_X (X0, XZR: 64-bit) or LL_A64_W (W0, WZR: the low
  * 32 bits of the same register). So W5 and X5 share LL_A64_REG_NUM. SP is
- * LL_A64_SP. */
+ * LL_A64_SP. herd's conditions and init blocks name X registers for
+ * values the code writes through W (`LDR W2,[X3]` ... `exists (1:X2=1)`):
+ * match registers by LL_A64_REG_NUM, not by id. */
 enum {
     LL_A64_X = 0,
     LL_A64_W = 1,

@@ -26,7 +26,8 @@ extern const ll_arch_ops ll_arch_x86_64;  /* header "X86_64" */
  *   LL_X86_P16 ax   r8w
  *   LL_X86_P8  al   r8b  (spl bpl sil dil for bases 4..7)
  *   LL_X86_P8H ah ch dh bh (bases 0..3 only)
- * So `eax` and `rax` are the same architectural register (same base).
+ * So `eax` and `rax` are the same architectural register (same base):
+ * match a condition's register to the code's by LL_X86_REG_BASE.
  * Names are looked up case-insensitively, with or without `%`. reg_name
  * gives lower case for X86_64 and upper case (EAX) for X86, as herd7
  * prints them in states. */
