@@ -78,7 +78,8 @@ typedef struct shared {
     _Atomic int *bar;        /* per-instance barrier counters */
     hr_hist *hist;           /* one per thread */
     uint64_t *positive;      /* per thread: states satisfying the prop */
-    uint64_t *late;          /* per thread: timed starts that were late */
+    uint64_t *samples;       /* per thread: HR_SAMPLES instance costs */
+    int *n_samples;
     _Alignas(64) _Atomic unsigned round_count;
     _Alignas(64) _Atomic unsigned round_gen;
     _Alignas(64) int cur_size;
@@ -228,27 +229,44 @@ static void progress(shared *S, int final)
             (unsigned long long)sum(S->positive, S->n_threads), eta);
 }
 
-/* Timebase: keep the gap between instances just above what the test
- * needs, widening it when threads arrive late. Lateness also comes from
- * being descheduled on a busy machine, so the gap stays bounded. */
+/* Timebase: the gap between instance starts follows the cost of one
+ * instance (the median of sampled costs, so that a thread descheduled on
+ * a busy machine does not stretch it), plus a margin for the two threads'
+ * noise. */
+#define HR_SAMPLES 64
 #define HR_MIN_DELTA 40
 #define HR_MAX_DELTA 20000
 
+static int by_value(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void tune_delta(shared *S)
 {
-    if (S->o->delta)
+    if (S->o->delta || S->o->sync != HR_SYNC_TIMEBASE)
         return;
-    uint64_t late = sum(S->late, S->n_threads);
-    uint64_t n = (uint64_t)S->cur_size * (uint64_t)S->n_threads;
-    if (late * 8 > n)
-        S->delta += S->delta / 4 + 1;
-    else if (late * 64 < n)
-        S->delta -= S->delta / 32 + 1;
+    /* The slowest thread sets the pace: the largest per-thread median. */
+    uint64_t cost = 0;
+    for (int k = 0; k < S->n_threads; k++) {
+        uint64_t *v = S->samples + (size_t)k * HR_SAMPLES;
+        int n = S->n_samples[k];
+        S->n_samples[k] = 0;
+        if (n < 4)
+            continue;
+        qsort(v, (size_t)n, sizeof *v, by_value);
+        if (v[n / 2] > cost)
+            cost = v[n / 2];
+    }
+    if (!cost)
+        return;
+    uint64_t want = cost + cost / 8 + 8;
+    S->delta = (3 * S->delta + want) / 4;
     if (S->delta < HR_MIN_DELTA)
         S->delta = HR_MIN_DELTA;
     if (S->delta > HR_MAX_DELTA)
         S->delta = HR_MAX_DELTA;
-    memset(S->late, 0, (size_t)S->n_threads * sizeof *S->late);
 }
 
 /* Between rounds, by one thread: count the round, decide the next. */
@@ -300,20 +318,23 @@ static void run_timebase(shared *S, int tid)
 {
     hr_code code = S->t->code[tid];
     int n_locs = S->t->n_locs, n_outs = S->t->n_outs;
-    int size = S->cur_size;
-    uint64_t t = S->t0, delta = S->delta, late = 0;
+    int size = S->cur_size, n = 0;
+    uint64_t *samples = S->samples + (size_t)tid * HR_SAMPLES;
+    uint64_t t = S->t0, delta = S->delta, began = 0;
     for (int i = 0; i < size; i++, t += delta) {
         uint64_t now = hr_ticks();
-        if (now > t + delta)
-            late++;
+        /* The cost of the previous instance, from its start to now. */
+        if ((i & 7) == 1 && n < HR_SAMPLES)
+            samples[n++] = now - began;
         while (now < t) {
             hr_pause();
             now = hr_ticks();
         }
+        began = now;
         code(S->ptrs + (size_t)i * (size_t)n_locs,
              S->outs + (size_t)i * (size_t)n_outs);
     }
-    S->late[tid] = late;
+    S->n_samples[tid] = n;
 }
 
 /* This thread's share of the round: record the final states of a block of
@@ -392,7 +413,9 @@ static void setup(shared *S, const hr_test *t, const hr_opts *o)
     S->bar = hr_calloc((size_t)size, sizeof *S->bar);
     S->hist = hr_calloc((size_t)t->n_threads, sizeof *S->hist);
     S->positive = hr_calloc((size_t)t->n_threads, sizeof *S->positive);
-    S->late = hr_calloc((size_t)t->n_threads, sizeof *S->late);
+    S->samples = hr_calloc((size_t)t->n_threads * HR_SAMPLES,
+                           sizeof *S->samples);
+    S->n_samples = hr_calloc((size_t)t->n_threads, sizeof *S->n_samples);
     for (int k = 0; k < t->n_threads; k++)
         hr_hist_init(&S->hist[k], t->n_outs);
     set_ptrs(S);
@@ -415,7 +438,8 @@ static void teardown(shared *S)
     free((void *)S->bar);
     free(S->hist);
     free(S->positive);
-    free(S->late);
+    free(S->samples);
+    free(S->n_samples);
 }
 
 int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# bench.sh LITMUSLAB CORPUS [N] — `make bench-hwrun`: runs the corpus SB
+# and MP tests with hwrun's default settings and reports iterations per
+# second and how many iterations per million showed the condition's
+# outcome (SB: the weak one, MP: the forbidden one), with the load.
+prog=$1 corpus=$2 n=${3:-10M}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+dir=tests/non-mixed-size/BASIC_2_THREAD
+tar xzf "$corpus/x86/tests.tgz" -C "$tmp" "$dir/SB.litmus" "$dir/MP.litmus" ||
+  exit 1
+echo "hwrun bench: -n $n, default settings; load: $(uptime | sed 's/.*load/load/')"
+for t in SB MP; do
+  "$prog" hwrun -q -n "$n" --cache build/hwrun-cache "$tmp/$dir/$t.litmus" \
+    >"$tmp/$t.log" || exit 1
+  awk -v t="$t" '
+    /^Positive:/ { gsub(",", ""); pos = $2; neg = $4 }
+    /^Rate / { rate = $2 }
+    /^Run / { sub("^Run ", ""); run = $0 }
+    END { printf "%-3s %6.2f M iterations/s  %9.1f per million with the condition  (%s)\n",
+                 t, rate / 1e6, (pos + neg) ? pos * 1e6 / (pos + neg) : 0, run }
+  ' "$tmp/$t.log"
+done
