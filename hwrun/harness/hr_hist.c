@@ -66,13 +66,14 @@ void hr_hist_add(hr_hist *h, const int64_t *key, uint64_t count)
     size_t mask = h->cap - 1;
     size_t i = (size_t)hash_key(key, h->width) & mask;
     while (h->counts[i]) {
-        if (!memcmp(h->keys + i * w, key, w * sizeof *key)) {
+        if (!w || !memcmp(h->keys + i * w, key, w * sizeof *key)) {
             h->counts[i] += count;
             return;
         }
         i = (i + 1) & mask;
     }
-    memcpy(h->keys + i * w, key, w * sizeof *key);
+    if (w)
+        memcpy(h->keys + i * w, key, w * sizeof *key);
     h->counts[i] = count;
     if (++h->used * 2 > h->cap)
         grow(h);
