@@ -51,6 +51,11 @@ static const struct {
     {"fr", "(rf^-1 ; co) \\ id"},
     {"fre", "fr & ext"},
     {"fri", "fr & int"},
+    /* Functions of herd's standard library, which herd includes in
+     * every model. */
+    {"fencerel", "fun S -> (po & (_ * S)) ; po"},
+    {"ctrlcfence", "fun S -> (ctrl & (_ * S)) ; po"},
+    {"toid", "fun S -> [S]"},
     /* herd predefines each architecture's fence relations. */
     {"sync", "(po & (_ * SYNC)) ; po"},
     {"lwsync", "(po & (_ * LWSYNC)) ; po"},
@@ -120,8 +125,7 @@ static bool compile_derived(cat_model *m, const char *name, const char *def,
     if (!cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d))
         return false;
     cat_val *v = remember(m, name, (*out)->kind, (*out)->slot);
-    v->items = (*out)->items;
-    v->n_items = (*out)->n_items;
+    *v = **out;
     *out = v;
     return true;
 }

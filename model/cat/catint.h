@@ -201,6 +201,8 @@ typedef struct cat_instr {
     int len;
     int n_vars;
     int *vars, *vals;
+    const char *file;   /* PI_FIX: where the let rec is, for messages */
+    int line, col;
     /* In a PI_FIX body: the variable this result is the new value of,
      * copied at once so the rest of the pass sees it; else -1. */
     int update;
@@ -272,7 +274,8 @@ struct cat_model {
     cat_env *env;               /* top-level bindings */
     cat_env *builtins;          /* built-ins compiled so far */
     int in_fix;                 /* compiling a let rec body */
-    int depth;                  /* include / application nesting */
+    int depth;                  /* function application nesting */
+    int expr_depth;             /* expression compilation recursion */
     int include_depth;
 
     /* Run state, sized for `n` events. */

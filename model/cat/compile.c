@@ -10,7 +10,7 @@
 
 #include "model/cat/catint.h"
 
-enum { MAX_DEPTH = 200 };
+enum { MAX_DEPTH = 200, MAX_EXPR_DEPTH = 3000 };
 
 int cat_new_slot(cat_model *m, bool is_rel)
 {
@@ -354,7 +354,8 @@ static bool compile_rec(cat_model *m, cat_env *env, const cat_bind *binds,
         }
         is_rel[i] = v->kind != VAL_SET;
     }
-    cat_instr fix = {.op = PI_FIX, .dst = -1, .a = -1, .b = -1, .n_vars = n};
+    cat_instr fix = {.op = PI_FIX, .dst = -1, .a = -1, .b = -1, .n_vars = n,
+                     .file = at_file, .line = at_line, .col = at_col};
     fix.vars = cat_alloc(&m->arena, sizeof *fix.vars * (size_t)n);
     fix.vals = cat_alloc(&m->arena, sizeof *fix.vals * (size_t)n);
     cat_env *inner = env;
@@ -404,8 +405,23 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
     return false;
 }
 
+static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
+                         cat_val **out, ll_diag *d);
+
+/* Long chains (a | b | c ...) recurse once per operator: bound it. */
 bool cat_compile_expr(cat_model *m, cat_env *env, cat_expr *e,
                       cat_val **out, ll_diag *d)
+{
+    if (m->expr_depth >= MAX_EXPR_DEPTH)
+        return type_error(d, e, "expression is too long or too deep%s", "");
+    m->expr_depth++;
+    bool ok = compile_expr(m, env, e, out, d);
+    m->expr_depth--;
+    return ok;
+}
+
+static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
+                         cat_val **out, ll_diag *d)
 {
     switch (e->kind) {
     case EX_NAME:

@@ -305,14 +305,24 @@ static bool sync_var(cat_model *m, int var, int val)
  * as it is computed. The bodies are monotone and every value stays below
  * the least fixpoint, so a pass that changes nothing ends at it (and
  * leaves the body's temporaries consistent with it). */
-static void run_fix(cat_model *m, int at)
+static bool run_fix(cat_model *m, int at, ll_diag *d)
 {
     const cat_instr *fix = &m->code[at];
     for (int v = 0; v < fix->n_vars; v++)
         memset(m->ptr[fix->vars[v]], 0,
                sizeof(uint64_t) * slot_words(m, fix->vars[v]));
+    /* Growing monotonically, the variables can change at most this many
+     * times; more means a definition that is not monotone (under ~ or
+     * on the right of \), which has no least fixpoint to find. */
+    long budget = (long)fix->n_vars * m->n * m->n + 2;
     bool changed;
     do {
+        if (budget-- == 0) {
+            ll_diag_set(cat_diag_file(d, fix->file), fix->line, fix->col,
+                        "let rec does not reach a fixpoint (is a name "
+                        "used under ~ or after \\?)");
+            return false;
+        }
         changed = false;
         for (int j = 1; j <= fix->len; j++) {
             const cat_instr *in = &m->code[at + j];
@@ -324,6 +334,7 @@ static void run_fix(cat_model *m, int at)
         for (int v = 0; v < fix->n_vars; v++)
             changed |= sync_var(m, fix->vars[v], fix->vals[v]);
     } while (changed);
+    return true;
 }
 
 /* Forget static results when the thread-local inputs differ from the
@@ -389,9 +400,12 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
                     continue;
                 m->static_done[i] = true;
             }
-            if (m->code[i].op == PI_FIX)
-                run_fix(m, i);
-            else
+            if (m->code[i].op == PI_FIX) {
+                if (!run_fix(m, i, d)) {
+                    m->snap_valid = false;
+                    return false;
+                }
+            } else
                 exec_instr(m, &m->code[i]);
         }
         bool holds = test_holds(m, c);

@@ -17,7 +17,20 @@ typedef struct parser {
     cat_arena *arena;
     const char *file;
     ll_diag *d;
+    int depth;              /* expression nesting, bounded */
 } parser;
+
+enum { MAX_NESTING = 400 };
+
+/* Nesting costs stack: refuse absurd depths instead of crashing. */
+static bool enter(parser *p)
+{
+    if (++p->depth <= MAX_NESTING)
+        return true;
+    ll_diag_set(cat_diag_file(p->d, p->file), p->tok.line, p->tok.col,
+                "expression nests too deeply");
+    return false;
+}
 
 static bool next(parser *p)
 {
@@ -224,8 +237,9 @@ static bool parse_prefix(parser *p, cat_expr **out)
     if (p->tok.kind == TK_COMP) {
         cat_tok at = p->tok;
         cat_expr *a;
-        if (!next(p) || !parse_prefix(p, &a))
+        if (!enter(p) || !next(p) || !parse_prefix(p, &a))
             return false;
+        p->depth--;
         *out = unary(p, OP_COMP, &at, a);
         return true;
     }
@@ -402,7 +416,17 @@ static bool parse_let(parser *p, bool *rec, cat_bind **binds, int *n)
     return parse_binds(p, binds, n);
 }
 
+static bool parse_expr_body(parser *p, cat_expr **out);
+
 static bool parse_expr(parser *p, cat_expr **out)
+{
+    if (!enter(p) || !parse_expr_body(p, out))
+        return false;
+    p->depth--;
+    return true;
+}
+
+static bool parse_expr_body(parser *p, cat_expr **out)
 {
     cat_tok at = p->tok;
     switch (at.kind) {

@@ -225,6 +225,20 @@ static void functions_and_lets(void **state)
     REL("let sep(X) = (A & (_ * X)) ; A in sep(S)", {0, 2});
 }
 
+/* herd's standard library functions, available without a definition. */
+static void herd_stdlib(void **state)
+{
+    (void)state;
+    /* po: 1-2 on thread 0, 3-4 on thread 1; no fences in the inputs. */
+    REL("po", {1, 2}, {3, 4});
+    expect_rel("fencerel(F)", NULL, 0);
+    REL("toid(S)", {1, 1}, {3, 3});
+    REL("(po & (_ * R)) ; po | ctrlcfence(_)", {1, 2});
+    /* try falls back only when the first expression does not compile. */
+    expect_rel("try fencerel(S) with A", NULL, 0);
+    REL("try nosuchthing with A", {0, 1}, {1, 2}, {2, 3});
+}
+
 static void let_rec(void **state)
 {
     (void)state;
@@ -437,6 +451,54 @@ static void errors(void **state)
     assert_string_equal(d.file, "absent.cat");
 }
 
+/* Absurd inputs get a message, not a crash or a hang. */
+static void robustness(void **state)
+{
+    (void)state;
+    enum { DEEP = 5000 };
+    static char text[8 * DEEP + 64];
+    ll_diag d = {0};
+    /* (((...po...))) */
+    strcpy(text, "acyclic ");
+    size_t k = strlen(text);
+    for (int i = 0; i < DEEP; i++)
+        text[k++] = '(';
+    memcpy(text + k, "po", 2);
+    k += 2;
+    for (int i = 0; i < DEEP; i++)
+        text[k++] = ')';
+    text[k] = '\0';
+    assert_null(load_text(text, &d));
+    assert_string_equal(d.msg, "expression nests too deeply");
+    /* ~~~...~po */
+    strcpy(text, "acyclic ");
+    k = strlen(text);
+    for (int i = 0; i < DEEP; i++)
+        text[k++] = '~';
+    strcpy(text + k, "po");
+    assert_null(load_text(text, &d));
+    assert_string_equal(d.msg, "expression nests too deeply");
+    /* po | po | ... | po */
+    strcpy(text, "acyclic po");
+    for (int i = 0; i < DEEP; i++)
+        strcat(text, "|po");
+    assert_null(load_text(text, &d));
+    assert_string_equal(d.msg, "expression is too long or too deep");
+    /* A let rec with no least fixpoint: x = ~x oscillates. */
+    cat_model *m = load_text("\"t\"\nlet rec x = ~x\nacyclic x\n", &d);
+    assert_non_null(m);
+    xb b;
+    build_inputs(&b);
+    cat_result r;
+    memset(&d, 0, sizeof d);
+    assert_false(cat_check(m, &b.x, &r, &d));
+    assert_int_equal(d.line, 2);
+    assert_int_equal(d.col, 1);
+    assert_non_null(strstr(d.msg, "does not reach a fixpoint"));
+    xb_free(&b);
+    cat_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -445,6 +507,7 @@ int main(void)
         cmocka_unit_test(set_operators),
         cmocka_unit_test(precedence),
         cmocka_unit_test(functions_and_lets),
+        cmocka_unit_test(herd_stdlib),
         cmocka_unit_test(let_rec),
         cmocka_unit_test(statements_and_flags),
         cmocka_unit_test(titles),
@@ -452,6 +515,7 @@ int main(void)
         cmocka_unit_test(resizing),
         cmocka_unit_test(includes),
         cmocka_unit_test(errors),
+        cmocka_unit_test(robustness),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
