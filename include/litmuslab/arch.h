@@ -37,6 +37,11 @@ struct ll_arch_ops {
     const char *(*reg_name)(int reg);
     /* Opcode mnemonic, for messages and debugging. */
     const char *(*op_name)(int op);
+    /* The id of the whole architectural register that reg is part of:
+     * X5 for W5 (AArch64), rax for eax/ax/al (x86), reg itself elsewhere.
+     * herd names the whole register in conditions (`1:X2=1` after
+     * `LDR W2,...`), so compare registers by this id. */
+    int (*reg_canon)(int reg);
 };
 
 /* The plug-in for a test header's architecture name ("PPC", "X86",

@@ -75,6 +75,12 @@ static const char *a64_reg_name(int reg)
     return reg >= 0 && reg < LL_A64_NREGS ? names[reg] : "?";
 }
 
+static int a64_reg_canon(int reg)
+{
+    return LL_A64_REG_IS_W(reg) ? LL_A64_REG(LL_A64_REG_NUM(reg), LL_A64_X)
+                                : reg;
+}
+
 static const ll_armf_arch a64_arch = {
     forms, N_FORMS, a64_reg_lookup, a64_reg_name, false, true,
 };
@@ -102,4 +108,5 @@ const ll_arch_ops ll_arch_aarch64 = {
     .reg_lookup = a64_reg_lookup,
     .reg_name = a64_reg_name,
     .op_name = a64_op_name,
+    .reg_canon = a64_reg_canon,
 };

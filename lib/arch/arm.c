@@ -87,4 +87,5 @@ const ll_arch_ops ll_arch_arm = {
     .reg_lookup = arm_reg_lookup,
     .reg_name = arm_reg_name,
     .op_name = arm_op_name,
+    .reg_canon = ll_reg_canon_identity,
 };

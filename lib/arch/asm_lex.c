@@ -234,6 +234,11 @@ bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d)
     return ll_asm_bad_operand(d, s, "a register");
 }
 
+int ll_reg_canon_identity(int reg)
+{
+    return reg;
+}
+
 int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
                   bool nocase)
 {

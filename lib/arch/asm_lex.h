@@ -60,6 +60,10 @@ int ll_span_reg(ll_span s, int (*lookup)(const char *name));
  * message says "unknown register" for a name, else "bad operand"). */
 bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d);
 
+/* reg_canon for architectures whose register ids are all whole
+ * registers. */
+int ll_reg_canon_identity(int reg);
+
 /* Index of the entry whose name is m in a table of n structs of `stride`
  * bytes, each starting with a `const char *` name; -1 if none. */
 int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,

@@ -277,4 +277,5 @@ const ll_arch_ops ll_arch_ppc = {
     .reg_lookup = ppc_reg_lookup,
     .reg_name = ppc_reg_name,
     .op_name = ppc_op_name,
+    .reg_canon = ll_reg_canon_identity,
 };

@@ -321,4 +321,5 @@ const ll_arch_ops ll_arch_riscv = {
     .reg_lookup = rv_reg_lookup,
     .reg_name = rv_reg_name,
     .op_name = rv_op_name,
+    .reg_canon = ll_reg_canon_identity,
 };

@@ -125,6 +125,12 @@ static const char *x86_reg_name(int reg)
     return reg_upper[reg];
 }
 
+static int x86_reg_canon(int reg)
+{
+    return reg >= 0 && reg < LL_X86_NREGS && reg_lower[reg]
+               ? LL_X86_REG_BASE(reg) : reg;
+}
+
 int ll_x86_reg_width(int reg)
 {
     static const int widths[] = {8, 4, 2, 1, 1};
@@ -456,6 +462,7 @@ const ll_arch_ops ll_arch_x86 = {
     .reg_lookup = x86_reg_lookup,
     .reg_name = x86_reg_name,
     .op_name = x86_op_name,
+    .reg_canon = x86_reg_canon,
 };
 
 const ll_arch_ops ll_arch_x86_64 = {
@@ -466,4 +473,5 @@ const ll_arch_ops ll_arch_x86_64 = {
     .reg_lookup = x86_reg_lookup,
     .reg_name = x86_64_reg_name,
     .op_name = x86_op_name,
+    .reg_canon = x86_reg_canon,
 };
