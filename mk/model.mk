@@ -1,0 +1,12 @@
+# model.mk — the model stage's extra rules: `make conformance` compares the
+# model with herd7 on both corpora, `make bench-model` times it on them.
+# (Included before the Makefile's first rule, so keep `all` the default.)
+.DEFAULT_GOAL := all
+EXTRA_CFLAGS += -DLL_MODEL_CATS_DIR='"$(abspath model/cats)"'
+
+.PHONY: conformance bench-model
+conformance: $(PROGRAM)
+	@CORPUS=$(abspath $(CORPUS)) sh mk/model-conformance.sh $(abspath $(PROGRAM))
+
+bench-model: $(PROGRAM)
+	@CORPUS=$(abspath $(CORPUS)) sh mk/model-bench.sh $(abspath $(PROGRAM))

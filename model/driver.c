@@ -1,0 +1,158 @@
+/* driver.c — one test file through the model: read it, pick the
+ * architecture's semantics and cat model (loaded once per worker), search,
+ * and format the herd7 entry or the diagnostic. */
+#include "model/driver.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "litmuslab/arch.h"
+
+/* Where our cat files are: next to the program's tree (bin/, or
+ * build/<kind>/bin/ for test builds), else the source tree it was built
+ * from. */
+static void builtin_dirs(mdl_options *o)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    o->n_builtin = 0;
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0';
+        static const char *const up[] = {"/../model/cats",
+                                          "/../../../model/cats"};
+        for (int i = 0; i < 2; i++) {
+            ll_buf b = {0};
+            ll_buf_printf(&b, "%s%s", exe, up[i]);
+            if (access(b.data, R_OK) == 0)
+                o->builtin[o->n_builtin++] = b.data;
+            else
+                ll_buf_free(&b);
+        }
+    }
+#ifdef LL_MODEL_CATS_DIR
+    o->builtin[o->n_builtin++] = ll_xstrdup(LL_MODEL_CATS_DIR);
+#endif
+}
+
+void mdl_options_init(mdl_options *o)
+{
+    memset(o, 0, sizeof *o);
+    builtin_dirs(o);
+}
+
+void mdl_options_free(mdl_options *o)
+{
+    for (int i = 0; i < o->n_builtin; i++)
+        free(o->builtin[i]);
+    free(o->cat_dirs);
+}
+
+void mdl_worker_free(mdl_worker *w)
+{
+    for (int i = 0; i < w->n_models; i++) {
+        free(w->names[i]);
+        cat_free(w->models[i]);
+    }
+    memset(w, 0, sizeof *w);
+}
+
+static cat_model *get_model(mdl_worker *w, const mdl_options *o,
+                            const char *name, ll_diag *d)
+{
+    for (int i = 0; i < w->n_models; i++)
+        if (!strcmp(w->names[i], name))
+            return w->models[i];
+    const char *dirs[MDL_MAX_DIRS * 2];
+    int n = 0;
+    for (int i = 0; i < o->n_cat_dirs && n < MDL_MAX_DIRS; i++)
+        dirs[n++] = o->cat_dirs[i];
+    for (int i = 0; i < o->n_builtin; i++)
+        dirs[n++] = o->builtin[i];
+    cat_model *m = cat_load(name, dirs, n, d);
+    if (!m || w->n_models == MDL_MAX_MODELS)
+        return m;
+    w->names[w->n_models] = ll_xstrdup(name);
+    w->models[w->n_models++] = m;
+    return m;
+}
+
+static void put_diag(const ll_diag *d, ll_buf *err)
+{
+    if (d->line && d->col)
+        ll_buf_printf(err, "%s:%d:%d: %s\n", d->file, d->line, d->col, d->msg);
+    else if (d->line)
+        ll_buf_printf(err, "%s:%d: %s\n", d->file, d->line, d->msg);
+    else
+        ll_buf_printf(err, "%s: %s\n", d->file, d->msg);
+}
+
+int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
+                 ll_buf *out, ll_buf *err)
+{
+    ll_diag d = {0};
+    d.file = path;
+    ll_test *t = ll_test_read(path, &d);
+    if (!t) {
+        d.file = path;
+        put_diag(&d, err);
+        return 2;
+    }
+    int rc = 0;
+    const sem_ops *ops = t->arch ? sem_find(t->arch->id) : NULL;
+    if (!ops) {
+        ll_diag_set(&d, 1, 1, "architecture %s is not supported by the model",
+                    t->arch_name ? t->arch_name : "?");
+        d.file = path;
+        put_diag(&d, err);
+        ll_test_free(t);
+        return 2;
+    }
+    const char *name = o->model ? o->model : ops->default_model;
+    ll_diag md = {0};
+    cat_model *model = get_model(w, o, name, &md);
+    if (!model) {
+        if (!md.file)
+            md.file = name;
+        put_diag(&md, err);
+        ll_test_free(t);
+        return 2;
+    }
+    mdl_test m = {0};
+    m.limits = o->limits;
+    m.start = mdl_now();
+    mdl_status st = MDL_BAD_INPUT;
+    if (mdl_prepare(&m, t, ops) && mdl_runs(&m))
+        st = mdl_search(&m, model);
+    double secs = mdl_now() - m.start;
+    switch (st) {
+    case MDL_OK: {
+        ll_log_entry e = {0};
+        mdl_report(&m, secs, &e);
+        ll_log_format_herd(&e, out);
+        ll_log_entry_clear(&e);
+        break;
+    }
+    case MDL_BAD_INPUT:
+        m.diag.file = path;
+        put_diag(&m.diag, err);
+        rc = 2;
+        break;
+    case MDL_TIMEOUT:
+        ll_buf_printf(err, "%s: test %s: timeout after %.2f s, skipped\n",
+                      path, t->name, secs);
+        break;
+    case MDL_TOO_MANY:
+        ll_buf_printf(err, "%s: test %s: more than %llu executions, "
+                      "skipped\n", path, t->name,
+                      (unsigned long long)o->limits.max_executions);
+        break;
+    }
+    mdl_free(&m);
+    ll_test_free(t);
+    return rc;
+}

@@ -1,0 +1,36 @@
+/* driver.h — running the model on test files (model/driver.c), for
+ * cmd_model.c and the tests: options, per-worker loaded models. */
+#ifndef LITMUSLAB_MODEL_DRIVER_H
+#define LITMUSLAB_MODEL_DRIVER_H
+
+#include "model/engine.h"
+
+enum { MDL_MAX_DIRS = 16, MDL_MAX_MODELS = 8 };
+
+typedef struct mdl_options {
+    const char *model;           /* --model, or NULL: the arch's default */
+    const char **cat_dirs;       /* --cat-path, searched first */
+    int n_cat_dirs;
+    char *builtin[4];            /* our model/cats, found at run time */
+    int n_builtin;
+    mdl_limits limits;
+} mdl_options;
+
+/* Models loaded by one worker thread (a cat_model is not shared). */
+typedef struct mdl_worker {
+    int n_models;
+    char *names[MDL_MAX_MODELS];
+    cat_model *models[MDL_MAX_MODELS];
+} mdl_worker;
+
+void mdl_options_init(mdl_options *o);
+void mdl_options_free(mdl_options *o);
+void mdl_worker_free(mdl_worker *w);
+
+/* Model one file: the herd7 entry goes to out; diagnostics and skipped
+ * tests (timeout, too many executions) to err. Returns 0, or 2 on bad
+ * input (the test, or the model). */
+int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
+                 ll_buf *out, ll_buf *err);
+
+#endif

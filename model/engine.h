@@ -1,0 +1,128 @@
+/* engine.h — private to the model engine (the sources in model/): a test
+ * prepared for the search (locations, value domains, each thread's runs)
+ * and the entry points of its phases.
+ *
+ *   mdl_prepare   locations, symbols, threads' registers  (prepare.c)
+ *   mdl_runs      every path of every thread, values read chosen from the
+ *                 locations' domains, grown to a fixpoint  (runs.c)
+ *   mdl_search    runs combined, rf and co enumerated per location with
+ *                 coherence checked at once, the cat model on survivors,
+ *                 final states collected                   (search.c)
+ *   mdl_report    the herd7 log entry                      (report.c) */
+#ifndef LITMUSLAB_MODEL_ENGINE_H
+#define LITMUSLAB_MODEL_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "litmuslab/log.h"
+#include "litmuslab/state.h"
+#include "litmuslab/test.h"
+#include "litmuslab/util.h"
+#include "model/cat/cat.h"
+#include "model/sem/sem.h"
+
+/* A memory location: a symbol plus an offset, with the values it may
+ * hold (its initial value first). */
+typedef struct mdl_loc {
+    int sym;
+    int64_t off;
+    sem_val init;
+    int n_dom, cap_dom;
+    sem_val *dom;
+} mdl_loc;
+
+/* One complete path of a thread with the values its reads returned. */
+typedef struct mdl_run {
+    int n_ev;
+    sem_event *ev;
+    sem_val *final;          /* slot values at the end of the thread */
+} mdl_run;
+
+typedef struct mdl_thread {
+    const ll_thread *code;
+    int n_slots;             /* ops->n_regs + symbolic registers */
+    int n_symregs;
+    char **symregs;          /* names without '%' */
+    sem_reg *init;           /* initial slot values */
+    int n_runs, cap_runs;
+    mdl_run *runs;
+} mdl_thread;
+
+/* A place shown in final states: a register slot, or a location. */
+typedef struct mdl_obs {
+    ll_loc loc;              /* as printed (owned copy) */
+    int proc;                /* thread index, or -1 for memory */
+    int reg;                 /* arch register id (registers) */
+    int slot;                /* register slot, or -1 */
+    int mem;                 /* location id (memory), or -1 */
+} mdl_obs;
+
+typedef struct mdl_limits {
+    double timeout;          /* seconds, 0 = none */
+    uint64_t max_executions; /* candidates examined, 0 = none */
+} mdl_limits;
+
+typedef enum mdl_status {
+    MDL_OK,
+    MDL_BAD_INPUT,           /* diag set */
+    MDL_TIMEOUT,
+    MDL_TOO_MANY,
+} mdl_status;
+
+/* One final state found, in the engine's compact form. */
+typedef struct mdl_state {
+    sem_val *vals;           /* one per obs */
+    bool holds;              /* the condition's proposition is true */
+} mdl_state;
+
+typedef struct mdl_test {
+    const ll_test *test;
+    const sem_ops *ops;
+    int n_syms, cap_syms;
+    char **syms;
+    int n_locs, cap_locs;
+    mdl_loc *locs;
+    int n_threads;
+    mdl_thread *threads;
+    int n_obs;
+    mdl_obs *obs;
+    /* Results. */
+    int n_states, cap_states;
+    mdl_state *states;
+    int *state_hash;         /* open addressing over states, -1 empty */
+    int hash_size;
+    uint64_t positive, negative;
+    uint64_t candidates;     /* rf/co combinations examined */
+    int n_flags;
+    const char *flags[8];
+    /* Errors and limits. */
+    ll_diag diag;
+    bool failed;
+    mdl_limits limits;
+    double start;            /* seconds (monotonic) */
+} mdl_test;
+
+/* prepare.c */
+int mdl_sym(mdl_test *m, const char *name);          /* intern */
+int mdl_loc_id(mdl_test *m, sem_val addr);           /* -1: not an address */
+bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
+/* Read the test's locations, registers and shown places. false + diag. */
+bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
+void mdl_free(mdl_test *m);
+/* Slot of a register of thread th (by id, or by name for `%x`). */
+int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name);
+void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);
+
+/* runs.c: every run of every thread. false + diag on bad input. */
+bool mdl_runs(mdl_test *m);
+
+/* search.c: enumerate candidates under the model. */
+mdl_status mdl_search(mdl_test *m, cat_model *model);
+
+/* report.c: the herd7 entry for the results. */
+void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
+
+double mdl_now(void);
+
+#endif

@@ -1,0 +1,309 @@
+/* prepare.c — a test made ready for the search: location symbols and
+ * locations with their initial values, each thread's register slots
+ * (symbolic `%name` registers included) and initial values, and the
+ * places final states show (the condition's and `locations`'). */
+#include "model/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int mdl_sym(mdl_test *m, const char *name)
+{
+    for (int i = 0; i < m->n_syms; i++)
+        if (!strcmp(m->syms[i], name))
+            return i;
+    ll_grow((void **)&m->syms, &m->cap_syms, m->n_syms + 1, sizeof *m->syms);
+    m->syms[m->n_syms] = ll_xstrdup(name);
+    return m->n_syms++;
+}
+
+bool mdl_dom_add(mdl_loc *l, sem_val v)
+{
+    for (int i = 0; i < l->n_dom; i++)
+        if (sem_val_eq(l->dom[i], v))
+            return false;
+    ll_grow((void **)&l->dom, &l->cap_dom, l->n_dom + 1, sizeof *l->dom);
+    l->dom[l->n_dom++] = v;
+    return true;
+}
+
+int mdl_loc_id(mdl_test *m, sem_val addr)
+{
+    if (addr.sym < 0)
+        return -1;
+    for (int i = 0; i < m->n_locs; i++)
+        if (m->locs[i].sym == addr.sym && m->locs[i].off == addr.num)
+            return i;
+    ll_grow((void **)&m->locs, &m->cap_locs, m->n_locs + 1, sizeof *m->locs);
+    mdl_loc *l = &m->locs[m->n_locs];
+    memset(l, 0, sizeof *l);
+    l->sym = addr.sym;
+    l->off = addr.num;
+    l->init = sem_int(0);
+    mdl_dom_add(l, l->init);
+    return m->n_locs++;
+}
+
+static sem_val from_ll(mdl_test *m, const ll_value *v)
+{
+    if (!v->is_sym)
+        return sem_int(v->num);
+    sem_val a = {0, mdl_sym(m, v->sym)};
+    return a;
+}
+
+void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out)
+{
+    memset(out, 0, sizeof *out);
+    if (v.sym < 0) {
+        out->num = v.num;
+        return;
+    }
+    out->is_sym = true;
+    if (v.num == 0) {
+        out->sym = ll_xstrdup(m->syms[v.sym]);
+    } else {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "%s+%lld", m->syms[v.sym], (long long)v.num);
+        out->sym = b.data;
+    }
+}
+
+static int thread_index(const mdl_test *m, int proc)
+{
+    for (int i = 0; i < m->n_threads; i++)
+        if (m->threads[i].code->proc == proc)
+            return i;
+    return -1;
+}
+
+/* Symbolic registers are operands whose register id has no slot. */
+static bool is_symreg(const sem_ops *ops, int reg, const char *sym)
+{
+    return sym && reg >= 0 && ops->reg_slot(reg) < 0;
+}
+
+static int symreg_slot(mdl_thread *t, const sem_ops *ops, const char *name,
+                       bool add)
+{
+    if (*name == '%')
+        name++;
+    for (int i = 0; i < t->n_symregs; i++)
+        if (!strcmp(t->symregs[i], name))
+            return ops->n_regs + i;
+    if (!add)
+        return -1;
+    t->symregs = ll_xrealloc(t->symregs,
+                             (size_t)(t->n_symregs + 1) * sizeof *t->symregs);
+    t->symregs[t->n_symregs] = ll_xstrdup(name);
+    return ops->n_regs + t->n_symregs++;
+}
+
+int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name)
+{
+    mdl_thread *t = &m->threads[th];
+    if (name && *name == '%')
+        return symreg_slot(t, m->ops, name, false);
+    int s = reg >= 0 ? m->ops->reg_slot(reg) : -1;
+    if (s < 0 && name)
+        s = symreg_slot(t, m->ops, name, false);
+    return s;
+}
+
+static void scan_symregs(mdl_test *m, mdl_thread *t)
+{
+    for (int i = 0; i < t->code->n_stmts; i++) {
+        const ll_stmt *s = &t->code->stmts[i];
+        if (!s->has_instr)
+            continue;
+        for (int k = 0; k < s->instr.n_ops; k++) {
+            const ll_operand *o = &s->instr.ops[k];
+            if ((o->kind == LL_OPND_REG || o->kind == LL_OPND_MEM) &&
+                is_symreg(m->ops, o->reg, o->sym))
+                symreg_slot(t, m->ops, o->sym, true);
+        }
+    }
+}
+
+static bool set_error(mdl_test *m, ll_pos pos, const char *msg,
+                      const char *what)
+{
+    ll_diag_set(&m->diag, pos.line, pos.col, "%s%s", msg, what ? what : "");
+    m->failed = true;
+    return false;
+}
+
+static bool init_register(mdl_test *m, const ll_init *in)
+{
+    int th = thread_index(m, in->loc.proc);
+    if (th < 0)
+        return set_error(m, in->pos, "init of a register of no thread: ",
+                         in->loc.name);
+    mdl_thread *t = &m->threads[th];
+    int slot;
+    if (in->loc.name[0] == '%')
+        slot = symreg_slot(t, m->ops, in->loc.name, true);
+    else
+        slot = in->loc.reg >= 0 ? m->ops->reg_slot(in->loc.reg) : -1;
+    if (slot < 0)
+        return set_error(m, in->pos, "unknown register: ", in->loc.name);
+    if (slot >= t->n_slots) {
+        /* a symbolic register only the init block names */
+        t->n_slots = slot + 1;
+        t->init = ll_xrealloc(t->init, (size_t)t->n_slots * sizeof *t->init);
+        memset(&t->init[slot], 0, sizeof *t->init);
+        t->init[slot].v = sem_int(0);
+    }
+    if (in->has_value)
+        t->init[slot].v = from_ll(m, &in->value);
+    return true;
+}
+
+/* `%x0=x;` with no thread: every thread that names %x0 starts with it. */
+static void init_symreg(mdl_test *m, const ll_init *in)
+{
+    for (int th = 0; th < m->n_threads; th++) {
+        mdl_thread *t = &m->threads[th];
+        int slot = symreg_slot(t, m->ops, in->loc.name, false);
+        if (slot >= 0 && in->has_value)
+            t->init[slot].v = from_ll(m, &in->value);
+    }
+}
+
+static void init_memory(mdl_test *m, const ll_init *in)
+{
+    sem_val base = {0, mdl_sym(m, in->loc.name)};
+    if (in->array_len > 0) {
+        for (int i = 0; i < in->array_len; i++) {
+            base.num = i;
+            int id = mdl_loc_id(m, base);
+            if (i < in->n_array_vals) {
+                m->locs[id].init = from_ll(m, &in->array_vals[i]);
+                m->locs[id].n_dom = 0;
+                mdl_dom_add(&m->locs[id], m->locs[id].init);
+            }
+        }
+        return;
+    }
+    base.num = in->loc.index > 0 ? in->loc.index : 0;
+    int id = mdl_loc_id(m, base);
+    if (in->has_value) {
+        m->locs[id].init = from_ll(m, &in->value);
+        m->locs[id].n_dom = 0;
+        mdl_dom_add(&m->locs[id], m->locs[id].init);
+    }
+}
+
+static bool same_place(const ll_loc *a, const ll_loc *b)
+{
+    return ll_loc_cmp(a, b) == 0;
+}
+
+static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
+{
+    for (int i = 0; i < m->n_obs; i++)
+        if (same_place(&m->obs[i].loc, loc))
+            return true;
+    mdl_obs o = {0};
+    o.loc.proc = loc->proc;
+    o.loc.name = ll_xstrdup(loc->name);
+    o.loc.reg = loc->reg;
+    o.loc.index = loc->index;
+    o.proc = -1;
+    o.slot = -1;
+    o.mem = -1;
+    o.reg = loc->reg;
+    if (loc->proc >= 0) {
+        o.proc = thread_index(m, loc->proc);
+        if (o.proc >= 0)
+            o.slot = mdl_thread_slot(m, o.proc, loc->reg, loc->name);
+        if (o.slot < 0) {
+            free(o.loc.name);
+            return set_error(m, pos, "unknown register in condition: ",
+                             loc->name);
+        }
+        if (o.slot >= m->ops->n_regs)
+            o.reg = -1;     /* symbolic: read its slot directly */
+    } else {
+        sem_val a = {loc->index > 0 ? loc->index : 0, mdl_sym(m, loc->name)};
+        o.mem = mdl_loc_id(m, a);
+    }
+    m->obs = ll_xrealloc(m->obs, (size_t)(m->n_obs + 1) * sizeof *m->obs);
+    m->obs[m->n_obs++] = o;
+    return true;
+}
+
+static bool obs_from_prop(mdl_test *m, const ll_prop *p)
+{
+    if (!p)
+        return true;
+    if (p->kind == LL_PROP_ATOM)
+        return add_obs(m, &p->loc, p->pos);
+    return obs_from_prop(m, p->lhs) && obs_from_prop(m, p->rhs);
+}
+
+bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
+{
+    m->test = t;
+    m->ops = ops;
+    m->n_threads = t->n_threads;
+    m->threads = ll_xcalloc((size_t)t->n_threads + 1, sizeof *m->threads);
+    for (int i = 0; i < t->n_threads; i++) {
+        mdl_thread *th = &m->threads[i];
+        th->code = &t->threads[i];
+        scan_symregs(m, th);
+    }
+    for (int i = 0; i < t->n_threads; i++) {
+        mdl_thread *th = &m->threads[i];
+        th->n_slots = ops->n_regs + th->n_symregs;
+        th->init = ll_xcalloc((size_t)th->n_slots, sizeof *th->init);
+        for (int s = 0; s < th->n_slots; s++)
+            th->init[s].v = sem_int(0);
+    }
+    for (int i = 0; i < t->n_init; i++) {
+        const ll_init *in = &t->init[i];
+        if (in->loc.proc < 0 && in->loc.name[0] == '%') {
+            init_symreg(m, in);
+        } else if (in->loc.proc >= 0) {
+            if (!init_register(m, in))
+                return false;
+        } else {
+            init_memory(m, in);
+        }
+    }
+    for (int i = 0; i < t->n_locations; i++)
+        if (!add_obs(m, &t->locations[i], (ll_pos){0, 0}))
+            return false;
+    return obs_from_prop(m, t->cond.prop);
+}
+
+void mdl_free(mdl_test *m)
+{
+    for (int i = 0; i < m->n_syms; i++)
+        free(m->syms[i]);
+    free(m->syms);
+    for (int i = 0; i < m->n_locs; i++)
+        free(m->locs[i].dom);
+    free(m->locs);
+    for (int i = 0; i < m->n_threads; i++) {
+        mdl_thread *t = &m->threads[i];
+        for (int k = 0; k < t->n_symregs; k++)
+            free(t->symregs[k]);
+        free(t->symregs);
+        free(t->init);
+        for (int r = 0; r < t->n_runs; r++) {
+            free(t->runs[r].ev);
+            free(t->runs[r].final);
+        }
+        free(t->runs);
+    }
+    free(m->threads);
+    for (int i = 0; i < m->n_obs; i++)
+        free(m->obs[i].loc.name);
+    free(m->obs);
+    for (int i = 0; i < m->n_states; i++)
+        free(m->states[i].vals);
+    free(m->states);
+    free(m->state_hash);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,365 @@
+/* runs.c — every path of every thread: the engine side of sem.h.
+ *
+ * A thread runs once per sequence of choices (the value each read returns,
+ * whether a stwcx. succeeds); choices are replayed from a stack and the
+ * last open one advanced, so no interpreter state needs copying. A read
+ * returns any value its location may hold: the locations' value sets grow
+ * with what the runs write, until nothing new appears. Values are then
+ * concrete everywhere (addresses, branch outcomes), and the search only
+ * has to match each read with a write of the same value. */
+#include "model/engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_STEPS 4096          /* instructions per run: cuts loops */
+#define MAX_ROUNDS 16           /* rounds of value-set growth */
+#define MAX_RUNS 2000000        /* runs per test */
+
+typedef struct pending {
+    int loc;
+    sem_val v;
+} pending;
+
+typedef struct run_ctx {
+    mdl_test *m;
+    int th;
+    int *choice, *n_alt;
+    int n_choice, cap_choice;
+    int depth;
+    sem_event *ev;
+    int n_ev, cap_ev;
+    int n_reads;
+    int stmt;
+    bool dead, error;
+    pending *pend;
+    int n_pend, cap_pend;
+} run_ctx;
+
+const char *const sem_tag_names[SEM_NTAGS] = {
+    "SYNC", "LWSYNC", "ISYNC", "EIEIO", "MFENCE", "LFENCE", "SFENCE",
+    "DMB", "DSB", "ISB", "X",
+};
+
+static run_ctx *ctx(sem_run *r)
+{
+    return r->engine;
+}
+
+bool sem_stopped(const sem_run *r)
+{
+    const run_ctx *c = r->engine;
+    return c->dead || c->error;
+}
+
+void sem_error(sem_run *r, const char *fmt, ...)
+{
+    run_ctx *c = ctx(r);
+    if (c->error)
+        return;
+    const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
+    c->m->failed = true;
+    c->error = true;
+}
+
+int sem_choose(sem_run *r, int n)
+{
+    run_ctx *c = ctx(r);
+    if (c->depth == c->n_choice) {
+        if (c->n_choice == c->cap_choice) {
+            c->cap_choice = c->cap_choice ? 2 * c->cap_choice : 16;
+            c->choice = ll_xrealloc(c->choice,
+                                    (size_t)c->cap_choice * sizeof(int));
+            c->n_alt = ll_xrealloc(c->n_alt,
+                                   (size_t)c->cap_choice * sizeof(int));
+        }
+        c->choice[c->n_choice] = 0;
+        c->n_alt[c->n_choice++] = n;
+    }
+    return c->choice[c->depth++];
+}
+
+int sem_slot(sem_run *r, int reg, const char *sym)
+{
+    run_ctx *c = ctx(r);
+    int s = mdl_thread_slot(c->m, c->th, reg, sym);
+    if (s < 0 && reg >= 0)
+        sem_error(r, "register not usable here");
+    return s;
+}
+
+sem_reg sem_get(sem_run *r, int slot)
+{
+    if (slot < 0 || slot >= r->n_slots) {
+        sem_reg z = {sem_int(0), 0};
+        return z;
+    }
+    return r->regs[slot];
+}
+
+void sem_set(sem_run *r, int slot, sem_val v, sem_taint t)
+{
+    if (slot < 0 || slot >= r->n_slots)
+        return;
+    r->regs[slot].v = v;
+    r->regs[slot].t = t;
+}
+
+sem_val sem_addr_of(sem_run *r, const char *name)
+{
+    sem_val a = {0, mdl_sym(ctx(r)->m, name)};
+    return a;
+}
+
+static sem_event *new_event(sem_run *r, sem_ev_kind kind)
+{
+    run_ctx *c = ctx(r);
+    ll_grow((void **)&c->ev, &c->cap_ev, c->n_ev + 1, sizeof *c->ev);
+    sem_event *e = &c->ev[c->n_ev++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->loc = -1;
+    e->val = sem_int(0);
+    e->stmt = c->stmt;
+    e->read_no = -1;
+    e->rmw_read = -1;
+    e->ctrl = r->ctrl;
+    e->ctrlisync = r->ctrlisync;
+    return e;
+}
+
+/* A location for an address, or -1 with the run stopped: an error when
+ * the address is fixed by the code, a dead path when it came from a value
+ * read (another choice of value gives a real address). */
+static int address(sem_run *r, sem_val addr, sem_taint dep)
+{
+    run_ctx *c = ctx(r);
+    int loc = mdl_loc_id(c->m, addr);
+    if (loc >= 0)
+        return loc;
+    if (dep)
+        c->dead = true;
+    else
+        sem_error(r, "memory access to %lld, which is not a location",
+                  (long long)addr.num);
+    return -1;
+}
+
+sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
+                 unsigned tags, int *ev)
+{
+    run_ctx *c = ctx(r);
+    sem_reg out = {sem_int(0), 0};
+    *ev = -1;
+    int loc = address(r, addr, addr_dep);
+    if (loc < 0)
+        return out;
+    if (c->n_reads >= SEM_MAX_READS) {
+        sem_error(r, "more than %d reads in one thread", SEM_MAX_READS);
+        return out;
+    }
+    int k = sem_choose(r, c->m->locs[loc].n_dom);
+    sem_event *e = new_event(r, SEM_R);
+    e->loc = loc;
+    e->val = c->m->locs[loc].dom[k];
+    e->tags = tags;
+    e->addr = addr_dep;
+    e->read_no = c->n_reads++;
+    *ev = c->n_ev - 1;
+    out.v = e->val;
+    out.t = (sem_taint)1 << e->read_no;
+    return out;
+}
+
+int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
+              sem_taint data_dep, unsigned tags, int rmw_read)
+{
+    run_ctx *c = ctx(r);
+    int loc = address(r, addr, addr_dep);
+    if (loc < 0)
+        return -1;
+    sem_event *e = new_event(r, SEM_W);
+    e->loc = loc;
+    e->val = v;
+    e->tags = tags;
+    e->addr = addr_dep;
+    e->data = data_dep;
+    e->rmw_read = rmw_read;
+    ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
+    c->pend[c->n_pend].loc = loc;
+    c->pend[c->n_pend++].v = v;
+    return c->n_ev - 1;
+}
+
+void sem_fence(sem_run *r, unsigned tags)
+{
+    new_event(r, SEM_F)->tags = tags;
+}
+
+void sem_branch(sem_run *r, sem_taint cond)
+{
+    new_event(r, SEM_B);
+    r->ctrl |= cond;
+}
+
+static int find_label(const ll_thread *t, const char *label)
+{
+    for (int i = 0; i < t->n_stmts; i++)
+        if (t->stmts[i].label && !strcmp(t->stmts[i].label, label))
+            return i;
+    return -1;
+}
+
+/* Run the thread once along the current choices. */
+static void run_once(run_ctx *c, sem_run *r)
+{
+    mdl_thread *t = &c->m->threads[c->th];
+    memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
+    r->n_slots = t->n_slots;
+    r->ctrl = r->ctrlisync = 0;
+    r->reserved = false;
+    r->res_event = -1;
+    c->depth = 0;
+    c->n_ev = 0;
+    c->n_reads = 0;
+    c->dead = c->error = false;
+    int pc = 0, steps = 0;
+    while (pc < t->code->n_stmts) {
+        const ll_stmt *s = &t->code->stmts[pc];
+        c->stmt = pc;
+        if (!s->has_instr) {
+            pc++;
+            continue;
+        }
+        if (++steps > MAX_STEPS) {
+            c->dead = true;
+            return;
+        }
+        const char *label = NULL;
+        sem_next n = c->m->ops->exec(r, &s->instr, &label);
+        if (c->error)
+            return;
+        if (c->dead || n == SEM_DEAD) {
+            c->dead = true;
+            return;
+        }
+        if (n == SEM_ERROR) {
+            sem_error(r, "instruction not supported by the model");
+            return;
+        }
+        if (n == SEM_JUMP) {
+            int to = find_label(t->code, label);
+            if (to < 0) {
+                sem_error(r, "no label %s in this thread", label);
+                return;
+            }
+            pc = to;
+        } else {
+            pc++;
+        }
+    }
+}
+
+static void keep_run(run_ctx *c, sem_run *r)
+{
+    mdl_thread *t = &c->m->threads[c->th];
+    ll_grow((void **)&t->runs, &t->cap_runs, t->n_runs + 1, sizeof *t->runs);
+    mdl_run *u = &t->runs[t->n_runs++];
+    u->n_ev = c->n_ev;
+    u->ev = ll_xmalloc((size_t)(c->n_ev ? c->n_ev : 1) * sizeof *u->ev);
+    memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
+    u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
+    for (int i = 0; i < t->n_slots; i++)
+        u->final[i] = r->regs[i].v;
+}
+
+/* Advance the choice stack to the next unexplored sequence. */
+static bool next_choices(run_ctx *c)
+{
+    c->n_choice = c->depth;     /* choices past the run's end are stale */
+    while (c->n_choice > 0) {
+        int i = c->n_choice - 1;
+        if (c->choice[i] + 1 < c->n_alt[i]) {
+            c->choice[i]++;
+            return true;
+        }
+        c->n_choice--;
+    }
+    return false;
+}
+
+static bool thread_runs(run_ctx *c, int th, int *total)
+{
+    mdl_thread *t = &c->m->threads[th];
+    sem_run r = {0};
+    r.regs = ll_xmalloc((size_t)t->n_slots * sizeof *r.regs);
+    r.engine = c;
+    c->th = th;
+    c->n_choice = 0;
+    bool ok = true;
+    do {
+        run_once(c, &r);
+        if (c->error) {
+            ok = false;
+            break;
+        }
+        if (!c->dead) {
+            keep_run(c, &r);
+            if (++*total > MAX_RUNS) {
+                ll_diag_set(&c->m->diag, 0, 0,
+                            "too many paths (over %d)", MAX_RUNS);
+                c->m->failed = true;
+                ok = false;
+                break;
+            }
+        }
+    } while (next_choices(c));
+    free(r.regs);
+    return ok;
+}
+
+static void drop_runs(mdl_test *m)
+{
+    for (int i = 0; i < m->n_threads; i++) {
+        mdl_thread *t = &m->threads[i];
+        for (int k = 0; k < t->n_runs; k++) {
+            free(t->runs[k].ev);
+            free(t->runs[k].final);
+        }
+        t->n_runs = 0;
+    }
+}
+
+bool mdl_runs(mdl_test *m)
+{
+    run_ctx c = {0};
+    c.m = m;
+    bool ok = true;
+    for (int round = 0; ok; round++) {
+        drop_runs(m);
+        c.n_pend = 0;
+        int total = 0;
+        for (int th = 0; th < m->n_threads && ok; th++)
+            ok = thread_runs(&c, th, &total);
+        if (!ok)
+            break;
+        bool grew = false;
+        for (int i = 0; i < c.n_pend; i++)
+            grew |= mdl_dom_add(&m->locs[c.pend[i].loc], c.pend[i].v);
+        if (!grew || round + 1 >= MAX_ROUNDS)
+            break;
+    }
+    free(c.choice);
+    free(c.n_alt);
+    free(c.ev);
+    free(c.pend);
+    return ok;
+}

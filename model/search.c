@@ -1,0 +1,691 @@
+/* search.c — candidate executions: one run per thread, then rf and co.
+ *
+ * Runs are combined thread by thread, dropping a combination as soon as a
+ * read's value is written by nobody (init included) that could still be
+ * chosen. For a full combination, each location is solved on its own: co
+ * orders of its writes (a thread's own writes kept in program order) and
+ * rf for its reads (a write of the same value), keeping only those that
+ * pass the coherence check for that location (po-loc | rf | co | fr
+ * acyclic). Locations do not interact in that check, so the candidates
+ * are the product of the locations' solutions; only those reach the cat
+ * model. Accepted candidates give final states. */
+#include "model/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LOC_EVENTS 63       /* accesses to one location (one word) */
+
+/* A location's accesses in the current combination. Local numbering:
+ * 0 = initial write, 1..n_w = writes, n_w+1.. = reads. */
+typedef struct loc_plan {
+    int n_w, n_r, cap;
+    int *w, *r;                 /* global event ids */
+    uint64_t *poloc;            /* local -> later same-thread locals */
+    uint64_t *w_before;         /* writes that must precede in co */
+    uint64_t *src;              /* reads: writes of the same value */
+    int n_sol, cap_sol;
+    int *sol;                   /* n_w co order (locals) + n_r sources */
+    int pick;
+    /* enumeration scratch */
+    int *order, *from;
+} loc_plan;
+
+typedef struct gev {
+    const sem_event *e;         /* NULL for an initial write */
+    int thread;                 /* -1 for an initial write */
+    int loc;
+    sem_val val;
+} gev;
+
+typedef struct search {
+    mdl_test *m;
+    cat_model *model;
+    int *pick;                  /* run chosen per thread */
+    int n_ev, cap_ev;
+    gev *ev;
+    int *base;                  /* first global event of each thread */
+    loc_plan *plans;
+    cat_exec x;
+    int x_n;                    /* size the relations were made for */
+    ll_set tags[SEM_NTAGS];
+    sem_val *vals;              /* the state being built */
+    /* values each thread's runs may write, per location, and suffix
+     * unions over threads t.. (for early pruning) */
+    int **later_n;
+    sem_val ***later;
+    mdl_status status;
+    bool stop;
+} search;
+
+/* ---- values that threads t.. may write ---- */
+
+static bool has_val(const sem_val *v, int n, sem_val x)
+{
+    for (int i = 0; i < n; i++)
+        if (sem_val_eq(v[i], x))
+            return true;
+    return false;
+}
+
+static void later_values(search *s)
+{
+    mdl_test *m = s->m;
+    int T = m->n_threads, L = m->n_locs;
+    s->later = ll_xcalloc((size_t)T + 1, sizeof *s->later);
+    s->later_n = ll_xcalloc((size_t)T + 1, sizeof *s->later_n);
+    for (int t = T; t >= 0; t--) {
+        s->later[t] = ll_xcalloc((size_t)L + 1, sizeof **s->later);
+        s->later_n[t] = ll_xcalloc((size_t)L + 1, sizeof **s->later_n);
+        for (int l = 0; l < L; l++)
+            s->later[t][l] = ll_xmalloc(sizeof(sem_val) *
+                                        ((size_t)m->locs[l].n_dom + 1));
+        if (t == T)
+            continue;
+        for (int l = 0; l < L; l++) {
+            memcpy(s->later[t][l], s->later[t + 1][l],
+                   sizeof(sem_val) * (size_t)s->later_n[t + 1][l]);
+            s->later_n[t][l] = s->later_n[t + 1][l];
+        }
+        mdl_thread *th = &m->threads[t];
+        for (int k = 0; k < th->n_runs; k++)
+            for (int i = 0; i < th->runs[k].n_ev; i++) {
+                const sem_event *e = &th->runs[k].ev[i];
+                if (e->kind != SEM_W ||
+                    has_val(s->later[t][e->loc], s->later_n[t][e->loc],
+                            e->val))
+                    continue;
+                /* written values are in the domain, so this fits */
+                s->later[t][e->loc][s->later_n[t][e->loc]++] = e->val;
+            }
+    }
+}
+
+static void free_later(search *s)
+{
+    for (int t = 0; t <= s->m->n_threads; t++) {
+        for (int l = 0; l < s->m->n_locs; l++)
+            free(s->later[t][l]);
+        free(s->later[t]);
+        free(s->later_n[t]);
+    }
+    free(s->later);
+    free(s->later_n);
+}
+
+/* Can the read of (loc, v) be satisfied given runs chosen for threads
+ * 0..t and anything from threads t+1..? */
+static bool readable(search *s, int t, int loc, sem_val v)
+{
+    mdl_test *m = s->m;
+    if (sem_val_eq(m->locs[loc].init, v))
+        return true;
+    for (int u = 0; u <= t; u++) {
+        const mdl_run *run = &m->threads[u].runs[s->pick[u]];
+        for (int i = 0; i < run->n_ev; i++)
+            if (run->ev[i].kind == SEM_W && run->ev[i].loc == loc &&
+                sem_val_eq(run->ev[i].val, v))
+                return true;
+    }
+    return has_val(s->later[t + 1][loc], s->later_n[t + 1][loc], v);
+}
+
+static bool prefix_feasible(search *s, int t)
+{
+    for (int u = 0; u <= t; u++) {
+        const mdl_run *run = &s->m->threads[u].runs[s->pick[u]];
+        for (int i = 0; i < run->n_ev; i++)
+            if (run->ev[i].kind == SEM_R &&
+                !readable(s, t, run->ev[i].loc, run->ev[i].val))
+                return false;
+    }
+    return true;
+}
+
+/* ---- the combination's events and fixed relations ---- */
+
+static void add_gev(search *s, const sem_event *e, int thread, int loc,
+                    sem_val v)
+{
+    ll_grow((void **)&s->ev, &s->cap_ev, s->n_ev + 1, sizeof *s->ev);
+    gev *g = &s->ev[s->n_ev++];
+    g->e = e;
+    g->thread = thread;
+    g->loc = loc;
+    g->val = v;
+}
+
+static void exec_parts(search *s, ll_set **sets, ll_rel **rels)
+{
+    cat_exec *x = &s->x;
+    ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
+                           &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
+                           &x->rmw};
+    for (int i = 0; i < 5; i++)
+        sets[i] = base_sets[i];
+    for (int i = 0; i < SEM_NTAGS; i++)
+        sets[5 + i] = &s->tags[i];
+    for (int i = 0; i < 10; i++)
+        rels[i] = base_rels[i];
+}
+
+enum { N_SETS = 5 + SEM_NTAGS, N_RELS = 10 };
+
+static void free_exec(search *s)
+{
+    ll_set *sets[N_SETS];
+    ll_rel *rels[N_RELS];
+    exec_parts(s, sets, rels);
+    for (int i = 0; i < N_SETS; i++)
+        ll_set_free(sets[i]);
+    for (int i = 0; i < N_RELS; i++)
+        ll_rel_free(rels[i]);
+    s->x_n = 0;
+}
+
+/* Relations sized for n events, empty; reused while n stays the same. */
+static void size_exec(search *s, int n)
+{
+    ll_set *sets[N_SETS];
+    ll_rel *rels[N_RELS];
+    exec_parts(s, sets, rels);
+    if (s->x_n == n) {
+        for (int i = 0; i < N_SETS; i++)
+            ll_set_clear(sets[i]);
+        for (int i = 0; i < N_RELS; i++)
+            ll_rel_clear(rels[i]);
+        return;
+    }
+    if (s->x_n)
+        free_exec(s);
+    for (int i = 0; i < N_SETS; i++)
+        ll_set_init(sets[i], n);
+    for (int i = 0; i < N_RELS; i++)
+        ll_rel_init(rels[i], n);
+    s->x_n = n;
+    s->x.n = n;
+    s->x.n_tags = SEM_NTAGS;
+    s->x.tag_names = sem_tag_names;
+    s->x.tags = s->tags;
+}
+
+/* Dependencies of event g on the reads in taint t (same thread). */
+static void add_deps(search *s, ll_rel *rel, int thread, sem_taint t, int g)
+{
+    const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
+    for (int i = 0; t && i < run->n_ev; i++) {
+        const sem_event *e = &run->ev[i];
+        if (e->kind == SEM_R && (t >> e->read_no & 1)) {
+            ll_rel_add(rel, s->base[thread] + i, g);
+            t &= ~((sem_taint)1 << e->read_no);
+        }
+    }
+}
+
+static void build_events(search *s)
+{
+    mdl_test *m = s->m;
+    s->n_ev = 0;
+    for (int l = 0; l < m->n_locs; l++)
+        add_gev(s, NULL, -1, l, m->locs[l].init);
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[s->pick[t]];
+        s->base[t] = s->n_ev;
+        for (int i = 0; i < run->n_ev; i++)
+            add_gev(s, &run->ev[i], t, run->ev[i].loc, run->ev[i].val);
+    }
+    size_exec(s, s->n_ev);
+    cat_exec *x = &s->x;
+    for (int g = 0; g < s->n_ev; g++) {
+        const gev *a = &s->ev[g];
+        if (!a->e) {
+            ll_set_add(&x->W, g);
+            ll_set_add(&x->IW, g);
+        } else {
+            switch (a->e->kind) {
+            case SEM_R: ll_set_add(&x->R, g); break;
+            case SEM_W: ll_set_add(&x->W, g); break;
+            case SEM_F: ll_set_add(&x->F, g); break;
+            case SEM_B: ll_set_add(&x->B, g); break;
+            }
+            for (int k = 0; k < SEM_NTAGS; k++)
+                if (a->e->tags >> k & 1)
+                    ll_set_add(&s->tags[k], g);
+        }
+        for (int h = 0; h < s->n_ev; h++) {
+            const gev *b = &s->ev[h];
+            if (a->loc >= 0 && a->loc == b->loc)
+                ll_rel_add(&x->loc, g, h);
+            if (a->thread >= 0 && a->thread == b->thread) {
+                ll_rel_add(&x->thread, g, h);
+                if (g < h)
+                    ll_rel_add(&x->po, g, h);
+            }
+        }
+        if (!a->e)
+            continue;
+        if (a->e->kind == SEM_R || a->e->kind == SEM_W) {
+            add_deps(s, &x->addr, a->thread, a->e->addr, g);
+            add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
+            add_deps(s, &x->ctrlisync, a->thread, a->e->ctrlisync, g);
+        }
+        if (a->e->kind == SEM_W) {
+            add_deps(s, &x->data, a->thread, a->e->data, g);
+            if (a->e->rmw_read >= 0)
+                ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
+        }
+    }
+}
+
+/* ---- per-location solutions ---- */
+
+static void plan_reset(loc_plan *p, int need)
+{
+    if (need > p->cap) {
+        p->cap = need;
+        p->w = ll_xrealloc(p->w, (size_t)need * sizeof *p->w);
+        p->r = ll_xrealloc(p->r, (size_t)need * sizeof *p->r);
+        p->poloc = ll_xrealloc(p->poloc, (size_t)(need + 1) * 8);
+        p->w_before = ll_xrealloc(p->w_before, (size_t)(need + 1) * 8);
+        p->src = ll_xrealloc(p->src, (size_t)(need + 1) * 8);
+        p->order = ll_xrealloc(p->order, (size_t)(need + 1) * sizeof(int));
+        p->from = ll_xrealloc(p->from, (size_t)(need + 1) * sizeof(int));
+    }
+    p->n_w = p->n_r = p->n_sol = 0;
+}
+
+static bool acyclic_small(const uint64_t *adj, int n)
+{
+    uint64_t alive = n >= 64 ? ~0ull : (1ull << n) - 1;
+    while (alive) {
+        bool removed = false;
+        for (int i = 0; i < n; i++)
+            if ((alive >> i & 1) && !(adj[i] & alive)) {
+                alive &= ~(1ull << i);
+                removed = true;
+            }
+        if (!removed)
+            return false;
+    }
+    return true;
+}
+
+/* The location's coherence check for the current order and sources. */
+static bool coherent(const loc_plan *p)
+{
+    int n = 1 + p->n_w + p->n_r;
+    uint64_t adj[MAX_LOC_EVENTS + 1];
+    int next[MAX_LOC_EVENTS + 1];        /* co successor of each write */
+    int prev = 0;
+    for (int i = 0; i <= p->n_w; i++)
+        next[i] = -1;
+    for (int i = 0; i < n; i++)
+        adj[i] = p->poloc[i];
+    for (int i = 0; i < p->n_w; i++) {
+        adj[prev] |= 1ull << p->order[i];
+        next[prev] = p->order[i];
+        prev = p->order[i];
+    }
+    for (int j = 0; j < p->n_r; j++) {
+        int rd = 1 + p->n_w + j, w = p->from[j];
+        adj[w] |= 1ull << rd;
+        if (next[w] >= 0)
+            adj[rd] |= 1ull << next[w];
+    }
+    return acyclic_small(adj, n);
+}
+
+static void save_solution(loc_plan *p)
+{
+    int k = p->n_w + p->n_r;
+    ll_grow((void **)&p->sol, &p->cap_sol, (p->n_sol + 1) * (k ? k : 1),
+            sizeof *p->sol);
+    int *o = p->sol + (size_t)p->n_sol * k;
+    memcpy(o, p->order, (size_t)p->n_w * sizeof *o);
+    memcpy(o + p->n_w, p->from, (size_t)p->n_r * sizeof *o);
+    p->n_sol++;
+}
+
+static void choose_sources(loc_plan *p, int j)
+{
+    if (j == p->n_r) {
+        if (coherent(p))
+            save_solution(p);
+        return;
+    }
+    uint64_t c = p->src[j];
+    while (c) {
+        int w = __builtin_ctzll(c);
+        c &= c - 1;
+        p->from[j] = w;
+        choose_sources(p, j + 1);
+    }
+}
+
+static void choose_order(loc_plan *p, int i, uint64_t placed)
+{
+    if (i == p->n_w) {
+        choose_sources(p, 0);
+        return;
+    }
+    for (int w = 1; w <= p->n_w; w++) {
+        if ((placed >> w & 1) || (p->w_before[w] & ~placed))
+            continue;
+        p->order[i] = w;
+        choose_order(p, i + 1, placed | 1ull << w);
+    }
+}
+
+/* Fill a location's plan from the combination; false if some read of it
+ * has no write of its value, or it has no coherent solution. */
+static bool solve_location(search *s, int l, bool *too_big)
+{
+    loc_plan *p = &s->plans[l];
+    int nw = 0, nr = 0;
+    for (int g = s->m->n_locs; g < s->n_ev; g++) {
+        if (s->ev[g].loc != l)
+            continue;
+        if (s->ev[g].e->kind == SEM_W)
+            nw++;
+        else
+            nr++;
+    }
+    if (1 + nw + nr > MAX_LOC_EVENTS) {
+        *too_big = true;
+        return false;
+    }
+    plan_reset(p, nw + nr + 1);
+    int global[MAX_LOC_EVENTS + 1], local[MAX_LOC_EVENTS + 1];
+    int n_local = 0;
+    for (int g = s->m->n_locs; g < s->n_ev; g++)
+        if (s->ev[g].loc == l) {
+            if (s->ev[g].e->kind == SEM_W) {
+                p->w[p->n_w] = g;
+                local[n_local] = 1 + p->n_w++;
+            } else {
+                p->r[p->n_r] = g;
+                local[n_local] = -(1 + p->n_r++);   /* fixed below */
+            }
+            global[n_local++] = g;
+        }
+    for (int a = 0; a < n_local; a++)
+        if (local[a] < 0)
+            local[a] = p->n_w - local[a];
+    for (int i = 0; i <= p->n_w + p->n_r; i++)
+        p->poloc[i] = p->w_before[i] = 0;
+    /* events come in program order within each thread */
+    for (int a = 0; a < n_local; a++)
+        for (int b = a + 1; b < n_local; b++) {
+            if (s->ev[global[a]].thread != s->ev[global[b]].thread)
+                continue;
+            int la = local[a], lb = local[b];
+            p->poloc[la] |= 1ull << lb;
+            if (la <= p->n_w && lb <= p->n_w)
+                p->w_before[lb] |= 1ull << la;
+        }
+    for (int j = 0; j < p->n_r; j++) {
+        sem_val v = s->ev[p->r[j]].val;
+        uint64_t c = sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
+        for (int i = 0; i < p->n_w; i++)
+            if (sem_val_eq(s->ev[p->w[i]].val, v))
+                c |= 1ull << (1 + i);
+        if (!c)
+            return false;
+        p->src[j] = c;
+    }
+    choose_order(p, 0, 1);
+    return p->n_sol > 0;
+}
+
+/* ---- candidates ---- */
+
+static bool out_of_budget(search *s)
+{
+    mdl_test *m = s->m;
+    if (m->limits.max_executions &&
+        m->candidates > m->limits.max_executions) {
+        s->status = MDL_TOO_MANY;
+        return true;
+    }
+    if (m->limits.timeout > 0 && (m->candidates & 255) == 0 &&
+        mdl_now() - m->start > m->limits.timeout) {
+        s->status = MDL_TIMEOUT;
+        return true;
+    }
+    return false;
+}
+
+static uint64_t hash_vals(const sem_val *v, int n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) {
+        h = (h ^ (uint64_t)v[i].num) * 1099511628211ull;
+        h = (h ^ (uint64_t)(uint32_t)v[i].sym) * 1099511628211ull;
+    }
+    return h;
+}
+
+static bool vals_eq(const sem_val *a, const sem_val *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!sem_val_eq(a[i], b[i]))
+            return false;
+    return true;
+}
+
+static bool state_holds(mdl_test *m, const sem_val *vals)
+{
+    if (!m->test->cond.prop)
+        return true;
+    ll_state st = {0};
+    for (int i = 0; i < m->n_obs; i++) {
+        ll_value v;
+        mdl_value_to_ll(m, vals[i], &v);
+        ll_state_set(&st, &m->obs[i].loc, &v);
+        free(v.sym);
+    }
+    bool missing = false;
+    bool h = ll_prop_eval(m->test->cond.prop, &st, &missing);
+    ll_state_clear(&st);
+    return h;
+}
+
+static void rehash(mdl_test *m)
+{
+    int size = m->hash_size ? m->hash_size * 2 : 64;
+    free(m->state_hash);
+    m->state_hash = ll_xmalloc((size_t)size * sizeof(int));
+    for (int i = 0; i < size; i++)
+        m->state_hash[i] = -1;
+    m->hash_size = size;
+    for (int k = 0; k < m->n_states; k++) {
+        uint64_t h = hash_vals(m->states[k].vals, m->n_obs);
+        int i = (int)(h & (uint64_t)(size - 1));
+        while (m->state_hash[i] >= 0)
+            i = (i + 1) & (size - 1);
+        m->state_hash[i] = k;
+    }
+}
+
+/* The state's index among those found (added when new). */
+static int find_state(mdl_test *m, const sem_val *vals)
+{
+    if (2 * (m->n_states + 1) > m->hash_size)
+        rehash(m);
+    uint64_t h = hash_vals(vals, m->n_obs);
+    int i = (int)(h & (uint64_t)(m->hash_size - 1));
+    while (m->state_hash[i] >= 0) {
+        int k = m->state_hash[i];
+        if (vals_eq(m->states[k].vals, vals, m->n_obs))
+            return k;
+        i = (i + 1) & (m->hash_size - 1);
+    }
+    ll_grow((void **)&m->states, &m->cap_states, m->n_states + 1,
+            sizeof *m->states);
+    mdl_state *st = &m->states[m->n_states];
+    st->vals = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof(sem_val));
+    memcpy(st->vals, vals, (size_t)m->n_obs * sizeof(sem_val));
+    st->holds = state_holds(m, vals);
+    m->state_hash[i] = m->n_states;
+    return m->n_states++;
+}
+
+static void candidate(search *s)
+{
+    mdl_test *m = s->m;
+    cat_exec *x = &s->x;
+    m->candidates++;
+    if (out_of_budget(s)) {
+        s->stop = true;
+        return;
+    }
+    ll_rel_clear(&x->rf);
+    ll_rel_clear(&x->co);
+    for (int l = 0; l < m->n_locs; l++) {
+        const loc_plan *p = &s->plans[l];
+        int k = p->n_w + p->n_r;
+        const int *sol = p->sol + (size_t)p->pick * k;
+        for (int i = 0; i < p->n_w; i++) {
+            int gi = p->w[sol[i] - 1];
+            ll_rel_add(&x->co, l, gi);
+            for (int j = i + 1; j < p->n_w; j++)
+                ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
+        }
+        for (int j = 0; j < p->n_r; j++) {
+            int w = sol[p->n_w + j];
+            ll_rel_add(&x->rf, w ? p->w[w - 1] : l, p->r[j]);
+        }
+    }
+    cat_result res;
+    ll_diag d = {0};
+    if (!cat_check(s->model, x, &res, &d)) {
+        m->diag = d;
+        m->failed = true;
+        s->status = MDL_BAD_INPUT;
+        s->stop = true;
+        return;
+    }
+    if (!res.allowed)
+        return;
+    for (int i = 0; i < res.n_flags && i < 8; i++) {
+        bool seen = false;
+        for (int k = 0; k < m->n_flags; k++)
+            seen |= m->flags[k] == res.flags[i];
+        if (!seen && m->n_flags < 8)
+            m->flags[m->n_flags++] = res.flags[i];
+    }
+    for (int i = 0; i < m->n_obs; i++) {
+        int l = m->obs[i].mem;
+        if (l < 0)
+            continue;
+        const loc_plan *p = &s->plans[l];
+        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+        s->vals[i] = p->n_w ? s->ev[p->w[sol[p->n_w - 1] - 1]].val
+                            : m->locs[l].init;
+    }
+    int k = find_state(m, s->vals);
+    if (m->states[k].holds)
+        m->positive++;
+    else
+        m->negative++;
+}
+
+static void product(search *s, int l)
+{
+    if (s->stop)
+        return;
+    if (l == s->m->n_locs) {
+        candidate(s);
+        return;
+    }
+    loc_plan *p = &s->plans[l];
+    for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
+        product(s, l + 1);
+}
+
+static void combination(search *s)
+{
+    mdl_test *m = s->m;
+    build_events(s);
+    for (int l = 0; l < m->n_locs; l++) {
+        bool too_big = false;
+        if (!solve_location(s, l, &too_big)) {
+            if (too_big) {
+                ll_diag_set(&m->diag, 0, 0,
+                            "more than %d accesses to one location",
+                            MAX_LOC_EVENTS - 1);
+                m->failed = true;
+                s->status = MDL_BAD_INPUT;
+                s->stop = true;
+            }
+            return;
+        }
+    }
+    for (int i = 0; i < m->n_obs; i++) {
+        const mdl_obs *o = &m->obs[i];
+        if (o->proc < 0)
+            continue;
+        const mdl_run *run = &m->threads[o->proc].runs[s->pick[o->proc]];
+        s->vals[i] = o->reg >= 0 && o->slot < m->ops->n_regs
+                         ? m->ops->reg_value(run->final, o->reg)
+                         : run->final[o->slot];
+    }
+    product(s, 0);
+}
+
+static void choose_runs(search *s, int t)
+{
+    if (s->stop)
+        return;
+    if (t == s->m->n_threads) {
+        combination(s);
+        return;
+    }
+    mdl_thread *th = &s->m->threads[t];
+    for (int k = 0; k < th->n_runs && !s->stop; k++) {
+        s->pick[t] = k;
+        if (s->m->limits.timeout > 0 &&
+            mdl_now() - s->m->start > s->m->limits.timeout) {
+            s->status = MDL_TIMEOUT;
+            s->stop = true;
+            return;
+        }
+        if (prefix_feasible(s, t))
+            choose_runs(s, t + 1);
+    }
+}
+
+mdl_status mdl_search(mdl_test *m, cat_model *model)
+{
+    search s = {0};
+    s.m = m;
+    s.model = model;
+    s.status = MDL_OK;
+    s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
+    s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
+    s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
+    s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
+    later_values(&s);
+    choose_runs(&s, 0);
+    free_later(&s);
+    for (int l = 0; l < m->n_locs; l++) {
+        loc_plan *p = &s.plans[l];
+        free(p->w);
+        free(p->r);
+        free(p->poloc);
+        free(p->w_before);
+        free(p->src);
+        free(p->sol);
+        free(p->order);
+        free(p->from);
+    }
+    if (s.x_n)
+        free_exec(&s);
+    free(s.plans);
+    free(s.pick);
+    free(s.base);
+    free(s.vals);
+    free(s.ev);
+    return m->failed ? MDL_BAD_INPUT : s.status;
+}

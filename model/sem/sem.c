@@ -1,0 +1,84 @@
+/* sem.c — what every architecture's semantics shares: the table of ops
+ * tables, and arithmetic on values that may be addresses. */
+#include "model/sem/sem.h"
+
+extern const sem_ops sem_ppc_ops;
+extern const sem_ops sem_x86_ops;
+
+const sem_ops *sem_find(ll_arch_id arch)
+{
+    switch (arch) {
+    case LL_ARCH_PPC:
+        return &sem_ppc_ops;
+    case LL_ARCH_X86:
+        return &sem_x86_ops;
+    default:
+        return NULL;
+    }
+}
+
+bool sem_val_eq(sem_val a, sem_val b)
+{
+    return a.sym == b.sym && a.num == b.num;
+}
+
+/* Integer arithmetic wraps as the machine's does (two's complement). */
+static int64_t wrap(uint64_t v)
+{
+    return (int64_t)v;
+}
+
+static bool int_arith(char op, int64_t a, int64_t b, int64_t *out)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case '+': *out = wrap(ua + ub); return true;
+    case '-': *out = wrap(ua - ub); return true;
+    case '*': *out = wrap(ua * ub); return true;
+    case '^': *out = a ^ b; return true;
+    case '|': *out = a | b; return true;
+    case '&': *out = a & b; return true;
+    case '/':
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return false;
+        *out = a / b;
+        return true;
+    }
+    return false;
+}
+
+bool sem_arith(char op, sem_val a, sem_val b, sem_val *out)
+{
+    if (a.sym < 0 && b.sym < 0) {
+        out->sym = -1;
+        return int_arith(op, a.num, b.num, &out->num);
+    }
+    /* An address: offsets move it; the same address cancels out. */
+    if (op == '+' && (a.sym < 0 || b.sym < 0)) {
+        out->sym = a.sym < 0 ? b.sym : a.sym;
+        out->num = wrap((uint64_t)a.num + (uint64_t)b.num);
+        return true;
+    }
+    if (op == '-' && b.sym < 0) {
+        out->sym = a.sym;
+        out->num = wrap((uint64_t)a.num - (uint64_t)b.num);
+        return true;
+    }
+    if (op == '-' && a.sym == b.sym) {
+        *out = sem_int(wrap((uint64_t)a.num - (uint64_t)b.num));
+        return true;
+    }
+    if (sem_val_eq(a, b) && (op == '^' || op == '|' || op == '&')) {
+        *out = op == '^' ? sem_int(0) : a;
+        return true;
+    }
+    return false;
+}
+
+bool sem_compare(sem_val a, sem_val b, int *cmp)
+{
+    if (a.sym != b.sym)
+        return false;
+    *cmp = a.num < b.num ? -1 : a.num > b.num;
+    return true;
+}

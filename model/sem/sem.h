@@ -1,0 +1,147 @@
+/* sem.h — instruction semantics for the model engine, one ops table per
+ * architecture (model/sem/<arch>.c).
+ *
+ * The engine runs each thread's code once per path: an architecture's
+ * `exec` interprets one instruction on a sem_run (registers with the set
+ * of reads each value depends on) and emits memory events through the
+ * sem_* calls below. Reads return a value the engine picks (every value
+ * the location may hold, one run per choice), so values are concrete and
+ * the engine later keeps only the runs whose read values some write
+ * provides. Dependencies follow herd: addr, data, ctrl, ctrlisync are
+ * computed from register data flow, never from what the values are. */
+#ifndef LITMUSLAB_MODEL_SEM_H
+#define LITMUSLAB_MODEL_SEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "litmuslab/arch.h"
+#include "litmuslab/test.h"
+
+/* A value: an integer, or the address of a location symbol plus an
+ * offset (sym >= 0). */
+typedef struct sem_val {
+    int64_t num;
+    int sym;
+} sem_val;
+
+/* The reads of one run a value depends on: bit i = the run's i-th read. */
+typedef uint64_t sem_taint;
+#define SEM_MAX_READS 64
+
+/* Event tags: the named sets the cat model sees besides R W F IW B. */
+typedef enum sem_tag {
+    SEM_TAG_SYNC, SEM_TAG_LWSYNC, SEM_TAG_ISYNC, SEM_TAG_EIEIO,
+    SEM_TAG_MFENCE, SEM_TAG_LFENCE, SEM_TAG_SFENCE,
+    SEM_TAG_DMB, SEM_TAG_DSB, SEM_TAG_ISB,
+    SEM_TAG_X,            /* atomic: lwarx/stwcx., locked x86 accesses */
+    SEM_NTAGS
+} sem_tag;
+extern const char *const sem_tag_names[SEM_NTAGS];
+
+typedef enum sem_ev_kind { SEM_R, SEM_W, SEM_F, SEM_B } sem_ev_kind;
+
+/* One event of a run. Dependencies are sets of the run's reads. */
+typedef struct sem_event {
+    sem_ev_kind kind;
+    int loc;              /* location id (R, W), else -1 */
+    sem_val val;          /* value read or written */
+    unsigned tags;        /* 1u << sem_tag */
+    int stmt;             /* statement index in the thread */
+    int read_no;          /* R: its bit in sem_taint, else -1 */
+    int rmw_read;         /* W of an atomic pair: event index of its read */
+    sem_taint addr, data, ctrl, ctrlisync;
+} sem_event;
+
+typedef struct sem_run sem_run;
+
+/* What exec tells the interpreter to do next. */
+typedef enum sem_next {
+    SEM_NEXT,             /* fall through */
+    SEM_JUMP,             /* go to the label in *label */
+    SEM_DEAD,             /* this path cannot happen (e.g. a stwcx. that
+                             cannot succeed): drop the run silently */
+    SEM_ERROR,            /* bad instruction: sem_error() was called */
+} sem_next;
+
+typedef struct sem_ops {
+    ll_arch_id arch;
+    const char *default_model;   /* cat file name: "ppc.cat" */
+    int n_regs;                  /* register slots before symbolic ones */
+    /* Slot of a register id, or -1 if it has none. Symbolic registers
+     * (sym != NULL) are resolved by the engine, not here. */
+    int (*reg_slot)(int reg);
+    /* The value of register id `reg` given the slot values (e.g. x86
+     * `eax` is the low half of slot rax). */
+    sem_val (*reg_value)(const sem_val *slots, int reg);
+    sem_next (*exec)(sem_run *r, const ll_instr *in, const char **label);
+} sem_ops;
+
+/* The ops table for an architecture, or NULL. */
+const sem_ops *sem_find(ll_arch_id arch);
+
+/* Register state of the running thread, for exec. */
+typedef struct sem_reg {
+    sem_val v;
+    sem_taint t;
+} sem_reg;
+
+struct sem_run {
+    sem_reg *regs;          /* slots: ops->n_regs, then symbolic ones */
+    int n_slots;
+    sem_taint ctrl;         /* reads the branches so far depend on */
+    sem_taint ctrlisync;    /* ... those followed by an isync */
+    /* A reservation (lwarx) still held: its address and read event. */
+    bool reserved;
+    sem_val res_addr;
+    sem_taint res_dep;      /* what the reserved address depends on */
+    int res_event;
+    void *engine;           /* the engine's state (opaque to exec) */
+};
+
+/* Slot of a REG operand (or MEM base/index with sym for PPC symbolic
+ * registers); -1 after sem_error when it has none. */
+int sem_slot(sem_run *r, int reg, const char *sym);
+/* Read / write a register slot; slot -1 reads 0. */
+sem_reg sem_get(sem_run *r, int slot);
+void sem_set(sem_run *r, int slot, sem_val v, sem_taint t);
+
+/* The address of a location symbol by name (offset 0). */
+sem_val sem_addr_of(sem_run *r, const char *name);
+
+/* Memory events. sem_load returns the value read (the engine chooses it)
+ * with the read as its dependency, and sets *ev to the event index.
+ * sem_store returns the event index. Both stop the run (sem_error, or a
+ * dead path) when the address is not a location: check sem_stopped().
+ * rmw_read is the event index of the read of an atomic pair, or -1. */
+sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
+                 unsigned tags, int *ev);
+int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
+              sem_taint data_dep, unsigned tags, int rmw_read);
+void sem_fence(sem_run *r, unsigned tags);
+/* A conditional branch whose outcome depends on `cond`: a B event; every
+ * later memory event gets a ctrl dependency on cond. */
+void sem_branch(sem_run *r, sem_taint cond);
+/* True once the run has failed or died: exec should return SEM_ERROR. */
+bool sem_stopped(const sem_run *r);
+/* Choose one of n alternatives (the engine explores each). */
+int sem_choose(sem_run *r, int n);
+/* Reject the test: printf-style message, reported at the instruction. */
+void sem_error(sem_run *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Value helpers. */
+static inline sem_val sem_int(int64_t n)
+{
+    sem_val v = {n, -1};
+    return v;
+}
+bool sem_val_eq(sem_val a, sem_val b);
+/* a op b for + - ^ | & * /; false when undefined (symbolic operands other
+ * than address +/- integer and x-x, x^x; division by zero). */
+bool sem_arith(char op, sem_val a, sem_val b, sem_val *out);
+/* Signed comparison: *cmp <0, 0, >0; false for unordered values (two
+ * different symbols, an address against an integer). */
+bool sem_compare(sem_val a, sem_val b, int *cmp);
+
+#endif
