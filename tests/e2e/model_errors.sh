@@ -1,0 +1,65 @@
+#!/bin/sh
+# model_errors.sh — bad input to `litmuslab model` gives one
+# FILE:LINE:COL line and exit 2, the other files still run; limits skip a
+# test with a message and exit 0.
+set -u
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "model_errors: $*"; exit 1; }
+good=litmus/ppc/SB+lwsync-RMW-lwsync+sync-simple.litmus
+
+# A missing file, then a good one: exit 2, the good one still printed.
+"$LITMUSLAB" model "$tmp/none.litmus" $good > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "missing file: want exit 2"
+grep -q "^$tmp/none.litmus" "$tmp/err" || fail "missing file: no message"
+grep -q '^Test SB+lwsync-RMW-lwsync+sync-simple Allowed' "$tmp/out" ||
+    fail "missing file: the next file was not run"
+
+# An instruction the model does not know: FILE:LINE:COL.
+cat > "$tmp/byte.litmus" <<'END'
+PPC byte
+{
+0:r2=x;
+}
+ P0           ;
+ li r1,1      ;
+ stb r1,0(r2) ;
+exists (x=1)
+END
+"$LITMUSLAB" model "$tmp/byte.litmus" > /dev/null 2> "$tmp/err"
+[ $? = 2 ] || fail "stb: want exit 2"
+grep -q "^$tmp/byte.litmus:7:2: " "$tmp/err" || {
+    cat "$tmp/err"; fail "stb: want FILE:7:2"; }
+
+# A store through a register that holds no address.
+sed 's/^0:r2=x;$/0:r2=0;/' "$tmp/byte.litmus" | sed 's/stb/stw/' \
+    > "$tmp/null.litmus"
+"$LITMUSLAB" model "$tmp/null.litmus" > /dev/null 2> "$tmp/err"
+[ $? = 2 ] || fail "null store: want exit 2"
+grep -q "^$tmp/null.litmus:7:2: .*not a location" "$tmp/err" || {
+    cat "$tmp/err"; fail "null store: message"; }
+
+# A cat file with a syntax error: its FILE:LINE:COL.
+printf '"bad"\nlet x = (po |\n' > "$tmp/bad.cat"
+"$LITMUSLAB" model --model "$tmp/bad.cat" $good > /dev/null 2> "$tmp/err"
+[ $? = 2 ] || fail "bad cat: want exit 2"
+grep -q "bad.cat:[0-9]*:[0-9]*: " "$tmp/err" || {
+    cat "$tmp/err"; fail "bad cat: message"; }
+
+# Bad options.
+"$LITMUSLAB" model -j 0 $good > /dev/null 2>&1; [ $? = 2 ] || fail "-j 0"
+"$LITMUSLAB" model --timeout > /dev/null 2>&1; [ $? = 2 ] || fail "--timeout"
+"$LITMUSLAB" model > /dev/null 2>&1; [ $? = 2 ] || fail "no files"
+
+# Limits: the test is skipped with a message, exit 0, the run goes on.
+"$LITMUSLAB" model --max-executions 2 $good $good > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] || fail "max-executions: want exit 0"
+[ "$(grep -c 'more than 2 executions' "$tmp/err")" = 2 ] ||
+    fail "max-executions: message"
+[ -s "$tmp/out" ] && fail "max-executions: output for a skipped test"
+
+# -j gives the same bytes as one worker, in the same order.
+"$LITMUSLAB" model litmus/ppc/*.litmus $good | grep -v '^Time' > "$tmp/one"
+"$LITMUSLAB" model -j 3 litmus/ppc/*.litmus $good | grep -v '^Time' > "$tmp/three"
+cmp -s "$tmp/one" "$tmp/three" || fail "-j 3 differs from -j 1"
+exit 0
