@@ -59,8 +59,10 @@ typedef struct ll_init {
     ll_value *array_vals;
 } ll_init;
 
-/* Conditions: herd's PROP grammar. Precedence, loosest first:
- * `=>`, `\/`, `/\`, then `~`/`not`. */
+/* Conditions: herd's PROP grammar. Precedence as herd's parser has it,
+ * loosest first: `\/`, `/\`, `=>` (right-associative), then `~`/`not`;
+ * so `a /\ b => c` is `a /\ (b => c)`. herd's printer parenthesises every
+ * `=>` inside `/\` or `\/`, so printed conditions never depend on it. */
 typedef enum ll_prop_kind {
     LL_PROP_TRUE,
     LL_PROP_FALSE,

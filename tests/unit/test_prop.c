@@ -1,19 +1,18 @@
 /* test_prop.c — conditions: reading with herd's precedence, printing as
- * herd7's `Condition` line (checked against every test of the corpus and
- * herd7's own logs), errors with positions. */
+ * herd7's `Condition` line, errors with positions. (test_reader_corpus.c
+ * checks the printing against herd7's logs for the whole corpus.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "litmuslab/arch.h"
-#include "litmuslab/log.h"
 #include "litmuslab/test.h"
-#include "tests/unit/tgz.h"
 
 /* Registers r0..r31, as a stand-in for an architecture plug-in. */
 static int fake_reg_lookup(const char *name)
@@ -183,178 +182,6 @@ static void test_limits(void **state)
     ll_buf_free(&b);
 }
 
-/* herd7's Condition line for each test name of a log. */
-typedef struct herd_conds {
-    int n;
-    char **names;
-    char **conds;
-    bool *seen;      /* a test of this name was compared */
-    bool *matched;   /* and one of them printed herd's line */
-} herd_conds;
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void load_herd(const char *log, herd_conds *h)
-{
-    ll_diag d = {0};
-    ll_log_reader *r = ll_log_open(log, &d);
-    assert_non_null(r);
-    ll_log_entry e = {0};
-    int cap = 0;
-    char **pairs = NULL;
-    int rc;
-    while ((rc = ll_log_next(r, &e, &d)) != 0) {
-        assert_int_equal(rc, 1);
-        if (!e.cond_text)
-            continue;
-        ll_grow((void **)&pairs, &cap, 2 * (h->n + 1), sizeof *pairs);
-        pairs[2 * h->n] = ll_xstrdup(e.name);
-        pairs[2 * h->n + 1] = ll_xstrdup(e.cond_text);
-        h->n++;
-    }
-    ll_log_entry_clear(&e);
-    ll_log_close(r);
-    /* Sort pairs by name (pairs are adjacent: sort an index instead). */
-    h->names = ll_xcalloc((size_t)h->n + 1, sizeof *h->names);
-    for (int i = 0; i < h->n; i++)
-        h->names[i] = pairs[2 * i];
-    qsort(h->names, (size_t)h->n, sizeof *h->names, by_name);
-    h->conds = ll_xcalloc((size_t)h->n + 1, sizeof *h->conds);
-    for (int i = 0; i < h->n; i++) {
-        char **hit = bsearch(&pairs[2 * i], h->names, (size_t)h->n,
-                             sizeof *h->names, by_name);
-        h->conds[hit - h->names] = pairs[2 * i + 1];
-    }
-    free(pairs);
-    h->seen = ll_xcalloc((size_t)h->n + 1, sizeof *h->seen);
-    h->matched = ll_xcalloc((size_t)h->n + 1, sizeof *h->matched);
-}
-
-static int herd_index(const herd_conds *h, const char *name)
-{
-    char **hit = bsearch(&name, h->names, (size_t)h->n, sizeof *h->names,
-                         by_name);
-    return hit ? (int)(hit - h->names) : -1;
-}
-
-static void free_herd(herd_conds *h)
-{
-    for (int i = 0; i < h->n; i++) {
-        free(h->names[i]);
-        free(h->conds[i]);
-    }
-    free(h->names);
-    free(h->conds);
-    free(h->seen);
-    free(h->matched);
-}
-
-/* The condition of a litmus file: from the quantifier at the start of a
- * line to `with`, `<<` or the end. */
-static char *file_condition(const char *text)
-{
-    static const char *const words[] = {"exists", "~exists", "forall",
-                                        "final"};
-    for (const char *line = text; line; line = strchr(line, '\n')) {
-        while (*line == '\n' || *line == ' ')
-            line++;
-        for (size_t i = 0; i < 4; i++) {
-            if (strncmp(line, words[i], strlen(words[i])))
-                continue;
-            size_t n = strlen(line);
-            const char *cut = strstr(line, "\nwith");
-            if (cut && (size_t)(cut - line) < n)
-                n = (size_t)(cut - line);
-            cut = strstr(line, "<<");
-            if (cut && (size_t)(cut - line) < n)
-                n = (size_t)(cut - line);
-            return ll_xstrndup(line, n);
-        }
-    }
-    return NULL;
-}
-
-typedef struct corpus_check {
-    herd_conds herd;
-    int compared;
-} corpus_check;
-
-static void check_one(const char *name, const char *data, size_t len,
-                      void *ctx)
-{
-    (void)len;
-    corpus_check *cc = ctx;
-    const char *base = strrchr(name, '/');
-    base = base ? base + 1 : name;
-    size_t n = strlen(base);
-    if (n < 8 || strcmp(base + n - 7, ".litmus"))
-        return;
-    /* The test's name is the header's second word. */
-    char test[256];
-    if (sscanf(data, "%*s %255s", test) != 1)
-        return;
-    int at = herd_index(&cc->herd, test);
-    if (at < 0)
-        return;
-    const char *expected = cc->herd.conds[at];
-    char *text = file_condition(data);
-    assert_non_null(text);
-    ll_cond c;
-    ll_diag d = {0};
-    if (!ll_cond_parse(text, NULL, &c, &d)) {
-        fail_msg("%s: %d:%d: %s", name, d.line, d.col, d.msg);
-    }
-    ll_buf b = {0};
-    ll_cond_print(&c, &b);
-    cc->compared++;
-    cc->herd.seen[at] = true;
-    if (!strcmp(ll_buf_str(&b), expected))
-        cc->herd.matched[at] = true;
-    ll_buf_free(&b);
-    ll_prop_free(c.prop);
-    free(text);
-}
-
-static void check_corpus(const char *arch, int min_tests, int min_names)
-{
-    char tgz[4096], log[4096];
-    snprintf(tgz, sizeof tgz, "%s/%s/tests.tgz", tgz_corpus(), arch);
-    snprintf(log, sizeof log, "%s/%s/model-herd7.log.gz", tgz_corpus(), arch);
-    corpus_check cc = {0};
-    load_herd(log, &cc.herd);
-    assert_true(tgz_each(tgz, check_one, &cc) > 0);
-    /* herd7 ran only one of several tests with the same name, so a name
-     * passes when one of its tests prints herd's line. */
-    int names = 0, differ = 0;
-    for (int i = 0; i < cc.herd.n; i++) {
-        if (!cc.herd.seen[i])
-            continue;
-        names++;
-        if (!cc.herd.matched[i] && differ++ < 5)
-            print_message("%s: not '%s'\n", cc.herd.names[i],
-                          cc.herd.conds[i]);
-    }
-    free_herd(&cc.herd);
-    assert_int_equal(differ, 0);
-    assert_true(cc.compared >= min_tests);
-    assert_true(names >= min_names);
-}
-
-static void test_corpus_power(void **state)
-{
-    (void)state;
-    check_corpus("power", 8140, 8140);
-}
-
-static void test_corpus_x86(void **state)
-{
-    (void)state;
-    check_corpus("x86", 2595, 2554);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -363,8 +190,6 @@ int main(void)
         cmocka_unit_test(test_registers),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_corpus_power),
-        cmocka_unit_test(test_corpus_x86),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
