@@ -100,6 +100,23 @@ static void a64_print_instr(const ll_instr *in, ll_buf *b)
     ll_armf_print(&a64_arch, in, b);
 }
 
+int ll_a64_access_size(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_A64_LDRB: case LL_A64_STRB:
+        return 1;
+    case LL_A64_LDRH: case LL_A64_STRH:
+        return 2;
+    case LL_A64_LDR: case LL_A64_LDAR: case LL_A64_LDAPR: case LL_A64_LDXR:
+    case LL_A64_LDAXR: case LL_A64_STR: case LL_A64_STLR:
+        return LL_A64_REG_IS_W(in->ops[0].reg) ? 4 : 8;
+    case LL_A64_STXR: case LL_A64_STLXR:
+        return LL_A64_REG_IS_W(in->ops[1].reg) ? 4 : 8;
+    default:
+        return 0;
+    }
+}
+
 const ll_arch_ops ll_arch_aarch64 = {
     .id = LL_ARCH_AARCH64,
     .name = "AArch64",

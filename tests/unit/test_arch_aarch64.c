@@ -85,7 +85,18 @@ static void operands_follow_the_header(void **state)
     assert_int_equal(LL_ARM_BAR_OF(in.flags), LL_ARM_BAR_ISHLD);
     ll_instr_clear(&in);
 
+    in = arch_parse(a64(), "STLXR W3,X0,[X1]");
+    assert_int_equal(ll_a64_access_size(&in), 8);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "LDAR W0,[X1]");
+    assert_int_equal(ll_a64_access_size(&in), 4);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "LDRB W0,[X1]");
+    assert_int_equal(ll_a64_access_size(&in), 1);
+    ll_instr_clear(&in);
+
     in = arch_parse(a64(), "SUBS W1,W1,#1");
+    assert_int_equal(ll_a64_access_size(&in), 0);
     assert_int_equal(in.flags, LL_ARM_F_S);
     assert_int_equal(in.ops[2].kind, LL_OPND_IMM);
     assert_int_equal(in.ops[2].imm, 1);

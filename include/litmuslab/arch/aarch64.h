@@ -69,4 +69,8 @@ typedef enum ll_a64_op {
     LL_A64_NOPS
 } ll_a64_op;
 
+/* Bytes a memory instruction accesses: 1 for the B forms, 2 for the H
+ * forms, else 4 or 8 from its data register (W or X); 0 for the rest. */
+int ll_a64_access_size(const ll_instr *in);
+
 #endif

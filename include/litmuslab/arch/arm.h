@@ -64,7 +64,8 @@ enum {
  *   CBZ CBNZ  Rn, LABEL
  *   LDR LDREX LDA LDAEX   Rt, [Rn...]      STR STL  Rt, [Rn...]
  *   STREX STLEX  Rs (status: 0 on success), Rt, [Rn]
- *   DMB DSB  (option in flags)   ISB */
+ *   DMB DSB  (option in flags)   ISB
+ * Every load and store accesses a 32-bit word. */
 typedef enum ll_arm_op {
     LL_ARM_ADD, LL_ARM_SUB, LL_ARM_AND, LL_ARM_ORR, LL_ARM_EOR,
     LL_ARM_MOV, LL_ARM_CMP,
