@@ -74,6 +74,7 @@ typedef enum mdl_status {
 typedef struct mdl_state {
     sem_val *vals;           /* one per obs */
     bool holds;              /* the condition's proposition is true */
+    bool kept;               /* the `filter` proposition (if any) holds */
 } mdl_state;
 
 typedef struct mdl_test {
@@ -85,7 +86,8 @@ typedef struct mdl_test {
     mdl_loc *locs;
     int n_threads;
     mdl_thread *threads;
-    int n_obs;
+    int n_obs;               /* places in states: shown ones first, */
+    int n_shown;             /* then those only the filter reads */
     mdl_obs *obs;
     /* Results. */
     int n_states, cap_states;

@@ -274,7 +274,10 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     for (int i = 0; i < t->n_locations; i++)
         if (!add_obs(m, &t->locations[i], (ll_pos){0, 0}))
             return false;
-    return obs_from_prop(m, t->cond.prop);
+    if (!obs_from_prop(m, t->cond.prop))
+        return false;
+    m->n_shown = m->n_obs;
+    return obs_from_prop(m, t->filter);
 }
 
 void mdl_free(mdl_test *m)

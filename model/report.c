@@ -40,8 +40,10 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     e->kind = ll_xstrdup(ll_log_kind_word(t->cond.quant, LL_LOG_HERD,
                                           LL_LITMUS_CLASSIC));
     for (int i = 0; i < m->n_states; i++) {
+        if (!m->states[i].kept)
+            continue;
         ll_state st = {0};
-        for (int k = 0; k < m->n_obs; k++) {
+        for (int k = 0; k < m->n_shown; k++) {
             ll_value v;
             mdl_value_to_ll(m, m->states[i].vals[k], &v);
             ll_state_set(&st, &m->obs[k].loc, &v);
@@ -51,11 +53,24 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
         ll_state_clear(&st);
     }
     ll_log_entry_sort_states(e);
+    /* states that differed only in places the filter reads are one */
+    int n = 0;
+    for (int i = 0; i < e->n_states; i++) {
+        if (n > 0 && !ll_state_cmp(&e->states[n - 1].state,
+                                   &e->states[i].state)) {
+            ll_state_clear(&e->states[i].state);
+            continue;
+        }
+        e->states[n++] = e->states[i];
+    }
+    e->n_states = n;
     e->verdict = verdict(t->cond.quant, m->positive, m->negative)
                      ? LL_VERDICT_OK : LL_VERDICT_NO;
     e->has_witnesses = true;
-    e->positive = m->positive;
-    e->negative = m->negative;
+    /* herd7 swaps the witness counts of a ~exists (not the Observation's) */
+    bool swap = t->cond.quant == LL_NOT_EXISTS;
+    e->positive = swap ? m->negative : m->positive;
+    e->negative = swap ? m->positive : m->negative;
     ll_buf b = {0};
     ll_cond_print(&t->cond, &b);
     e->cond_text = b.data ? b.data : ll_xstrdup("");

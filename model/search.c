@@ -474,21 +474,21 @@ static bool vals_eq(const sem_val *a, const sem_val *b, int n)
     return true;
 }
 
-static bool state_holds(mdl_test *m, const sem_val *vals)
+/* Evaluate the condition's proposition and the filter on a state. */
+static void evaluate_state(mdl_test *m, mdl_state *s)
 {
-    if (!m->test->cond.prop)
-        return true;
     ll_state st = {0};
     for (int i = 0; i < m->n_obs; i++) {
         ll_value v;
-        mdl_value_to_ll(m, vals[i], &v);
+        mdl_value_to_ll(m, s->vals[i], &v);
         ll_state_set(&st, &m->obs[i].loc, &v);
         free(v.sym);
     }
     bool missing = false;
-    bool h = ll_prop_eval(m->test->cond.prop, &st, &missing);
+    const ll_test *t = m->test;
+    s->holds = !t->cond.prop || ll_prop_eval(t->cond.prop, &st, &missing);
+    s->kept = !t->filter || ll_prop_eval(t->filter, &st, &missing);
     ll_state_clear(&st);
-    return h;
 }
 
 static void rehash(mdl_test *m)
@@ -526,7 +526,7 @@ static int find_state(mdl_test *m, const sem_val *vals)
     mdl_state *st = &m->states[m->n_states];
     st->vals = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof(sem_val));
     memcpy(st->vals, vals, (size_t)m->n_obs * sizeof(sem_val));
-    st->holds = state_holds(m, vals);
+    evaluate_state(m, st);
     m->state_hash[i] = m->n_states;
     return m->n_states++;
 }
@@ -585,6 +585,8 @@ static void candidate(search *s)
                             : m->locs[l].init;
     }
     int k = find_state(m, s->vals);
+    if (!m->states[k].kept)
+        return;
     if (m->states[k].holds)
         m->positive++;
     else
