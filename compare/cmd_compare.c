@@ -12,12 +12,14 @@ static void usage(FILE *f)
 {
     fputs("usage: litmuslab compare --model M.log [--model ...]\n"
           "                         --hw [NAME=]H.log [--hw ...] [-o DIR]\n"
-
+          "                         [--tests DIR]\n"
           "Joins model logs (herd7 format) with hardware logs (litmus7 or\n"
           "herd7 format, plain or gzip) and writes outcomes.csv, tests.csv\n"
           "and summary.csv into DIR (default: the current directory).\n"
           "NAME labels a hardware log's machine (default: its `Machine`\n"
-          "line, else the file's base name).\n"
+          "line, else the file's base name). --tests DIR gives the\n"
+          "conditions of tests the model logs lack, from the *.litmus\n"
+          "files under DIR.\n"
           "Exit status: 0 ok, 1 an outcome the model forbids was seen,\n"
           "2 usage error or unreadable input.\n",
           f);
@@ -53,7 +55,7 @@ int cmd_compare(int argc, char **argv)
     const char **models = ll_xcalloc((size_t)argc, sizeof *models);
     hw_arg *hws = ll_xcalloc((size_t)argc, sizeof *hws);
     int n_models = 0, n_hws = 0;
-    const char *dir = ".";
+    const char *dir = ".", *tests_dir = NULL;
     int status = 2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -69,7 +71,8 @@ int cmd_compare(int argc, char **argv)
             hws[n_hws++] = split_hw(argv[++i]);
         else if (!strcmp(a, "-o") && has_value)
             dir = argv[++i];
-
+        else if (!strcmp(a, "--tests") && has_value)
+            tests_dir = argv[++i];
         else {
             fprintf(stderr, "litmuslab compare: bad argument '%s'\n", a);
             usage(stderr);
@@ -90,6 +93,8 @@ int cmd_compare(int argc, char **argv)
         readable = cmp_read_model(&run, models[i]) && readable;
     for (int i = 0; i < n_hws; i++)
         readable = cmp_read_hw(&run, hws[i].path, hws[i].label) && readable;
+    if (tests_dir)
+        readable = cmp_read_tests(&run, tests_dir) && readable;
     cmp_finish(&run);
 
     cmp_test **sorted = cmp_sorted_tests(&run);

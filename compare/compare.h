@@ -85,6 +85,8 @@ typedef struct cmp_run {
     int model_undecided;  /* model entries with `??`/`Undef` */
     int hw_undecided;     /* hardware entries with `??`/`Undef` */
     int too_many_machines;
+    int test_files;       /* --tests: files read */
+    int bad_test_files;   /* --tests: files that did not parse (reported) */
     FILE *diag;           /* where problems are reported (stderr) */
 } cmp_run;
 
@@ -105,6 +107,11 @@ cmp_test **cmp_sorted_tests(const cmp_run *run);
 bool cmp_read_model(cmp_run *run, const char *path);
 bool cmp_read_hw(cmp_run *run, const char *path, const char *label);
 
+/* Conditions from test files, for the tests of the run that have none
+ * from a model log: every `*.litmus` under dir, matched by test name.
+ * Unparseable tests are reported and counted; false when dir cannot be
+ * read. */
+bool cmp_read_tests(cmp_run *run, const char *dir);
 /* Once everything is read: each test's condition evaluated on each of its
  * outcomes (`satisfies`, `hw_positive`). */
 void cmp_finish(cmp_run *run);

@@ -341,6 +341,69 @@ static void malformed_entry_is_reported_and_skipped(void **unused)
     unload(&fx);
 }
 
+/* A test the model logs lack takes its condition from its litmus file
+ * (--tests DIR); the hardware entry's own condition is not used. */
+static void conditions_from_test_files(void **unused)
+{
+    (void)unused;
+    static const char mp_litmus[] =
+        "PPC MP\n"
+        "\"PodWW Rfe PodRR Fre\"\n"
+        "{\n0:r2=x; 0:r4=y;\n1:r2=y; 1:r4=x;\n}\n"
+        " P0           | P1           ;\n"
+        " li r1,1      | lwz r1,0(r2) ;\n"
+        " stw r1,0(r2) | lwz r3,0(r4) ;\n"
+        " li r3,1      |              ;\n"
+        " stw r3,0(r4) |              ;\n"
+        "exists\n(1:r1=1 /\\ 1:r3=0)\n";
+    static const char hw[] =
+        "Test MP Forbid\n"
+        "Histogram (2 states)\n"
+        "2       :> 1:r1=1; 1:r3=0;\n"
+        "9       :> 1:r1=1; 1:r3=1;\n"
+        "Ok\n"
+        "Condition ~exists (1:r1=0 /\\ 1:r3=1) is validated\n"
+        "\n";
+    char dir[] = "/tmp/test_cmp_dir_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char litmus[64], bad[64], hpath[] = "/tmp/test_cmp_XXXXXX";
+    snprintf(litmus, sizeof litmus, "%s/MP.litmus", dir);
+    snprintf(bad, sizeof bad, "%s/bad.litmus", dir);
+    FILE *f = fopen(litmus, "w");
+    fputs(mp_litmus, f);
+    fclose(f);
+    f = fopen(bad, "w");
+    fputs("PPC bad\n{\n", f);
+    fclose(f);
+    tmptext_write(hpath, hw, 0);
+
+    char *diag_text = NULL;
+    size_t diag_len = 0;
+    cmp_run run;
+    cmp_run_init(&run, open_memstream(&diag_text, &diag_len));
+    assert_true(cmp_read_hw(&run, hpath, "m"));
+    assert_true(cmp_read_tests(&run, dir));
+    cmp_finish(&run);
+    assert_int_equal(run.test_files, 2);
+    assert_int_equal(run.bad_test_files, 1);
+    fflush(run.diag);
+    assert_non_null(strstr(diag_text, bad));
+    cmp_test *mp = cmp_find(&run, "MP", false);
+    assert_true(mp->has_cond);
+    assert_int_equal(mp->cond.quant, LL_EXISTS);
+    assert_non_null(strstr(mp->cond_text, "1:r1=1 /\\ 1:r3=0"));
+    assert_int_equal(cmp_hw_verdict(mp), LL_VERDICT_OK);
+    assert_int_equal(mp->hw_positive, 2);
+    assert_int_equal(cmp_test_class(mp), CMP_HW_ONLY);
+    fclose(run.diag);
+    cmp_run_free(&run);
+    free(diag_text);
+    unlink(litmus);
+    unlink(bad);
+    rmdir(dir);
+    unlink(hpath);
+}
+
 static void usage_and_unreadable_input(void **unused)
 {
     (void)unused;
@@ -372,6 +435,7 @@ int main(void)
         cmocka_unit_test(forbidden_and_seen_fails),
         cmocka_unit_test(csv_quoting_and_one_sided_tests),
         cmocka_unit_test(malformed_entry_is_reported_and_skipped),
+        cmocka_unit_test(conditions_from_test_files),
         cmocka_unit_test(usage_and_unreadable_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
