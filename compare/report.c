@@ -166,10 +166,16 @@ static int summary_lines(const cmp_run *run, const cmp_totals *tot,
     out[n++] = (summary_line){"model verdict conflicts (not merged)",
                               run->verdict_conflicts};
     out[n++] = (summary_line){"machines", run->n_machines};
+    if (run->test_files) {
+        out[n++] = (summary_line){"test files read (--tests)",
+                                  run->test_files};
+        out[n++] = (summary_line){"test files not parsed (--tests)",
+                                  run->bad_test_files};
+    }
     return n;
 }
 
-enum { MAX_SUMMARY = 4 + CMP_N_TEST_STATUS + CMP_N_OUTCOME_STATUS + 8 };
+enum { MAX_SUMMARY = 4 + CMP_N_TEST_STATUS + CMP_N_OUTCOME_STATUS + 10 };
 
 static void write_summary(const cmp_run *run, const cmp_totals *tot, FILE *f)
 {
