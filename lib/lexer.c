@@ -27,7 +27,7 @@ void ll_lex_init(ll_lexer *lx, const char *src, size_t len, ll_diag *d)
     lx->d = d;
 }
 
-static int peek(const ll_lexer *lx, size_t ahead)
+int ll_lex_peek(const ll_lexer *lx, size_t ahead)
 {
     size_t i = lx->off + ahead;
     return i < lx->len ? (unsigned char)lx->src[i] : -1;
@@ -58,11 +58,11 @@ static bool skip_comment(ll_lexer *lx)
     int line = lx->line, col = lx->col;
     int depth = 0;
     while (lx->off < lx->len) {
-        if (peek(lx, 0) == '(' && peek(lx, 1) == '*') {
+        if (ll_lex_peek(lx, 0) == '(' && ll_lex_peek(lx, 1) == '*') {
             depth++;
             advance(lx);
             advance(lx);
-        } else if (peek(lx, 0) == '*' && peek(lx, 1) == ')') {
+        } else if (ll_lex_peek(lx, 0) == '*' && ll_lex_peek(lx, 1) == ')') {
             advance(lx);
             advance(lx);
             if (--depth == 0)
@@ -78,11 +78,11 @@ static bool skip_comment(ll_lexer *lx)
 bool ll_lex_skip_space(ll_lexer *lx)
 {
     for (;;) {
-        int c = peek(lx, 0);
+        int c = ll_lex_peek(lx, 0);
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
             c == '\v')
             advance(lx);
-        else if (c == '(' && peek(lx, 1) == '*') {
+        else if (c == '(' && ll_lex_peek(lx, 1) == '*') {
             if (!skip_comment(lx))
                 return false;
         } else
@@ -107,16 +107,16 @@ static void set_token(ll_lexer *lx, ll_tok_kind kind, size_t start,
 
 static bool lex_number(ll_lexer *lx, size_t start, ll_pos pos)
 {
-    if (peek(lx, 0) == '-')
+    if (ll_lex_peek(lx, 0) == '-')
         advance(lx);
-    if (peek(lx, 0) == '0' && (peek(lx, 1) == 'x' || peek(lx, 1) == 'X') &&
-        peek(lx, 2) >= 0 && isxdigit(peek(lx, 2))) {
+    if (ll_lex_peek(lx, 0) == '0' && (ll_lex_peek(lx, 1) == 'x' || ll_lex_peek(lx, 1) == 'X') &&
+        ll_lex_peek(lx, 2) >= 0 && isxdigit(ll_lex_peek(lx, 2))) {
         advance(lx);
         advance(lx);
-        while (peek(lx, 0) >= 0 && isxdigit(peek(lx, 0)))
+        while (ll_lex_peek(lx, 0) >= 0 && isxdigit(ll_lex_peek(lx, 0)))
             advance(lx);
     } else {
-        while (peek(lx, 0) >= 0 && isdigit(peek(lx, 0)))
+        while (ll_lex_peek(lx, 0) >= 0 && isdigit(ll_lex_peek(lx, 0)))
             advance(lx);
     }
     set_token(lx, LL_TOK_NUM, start, pos);
@@ -126,8 +126,8 @@ static bool lex_number(ll_lexer *lx, size_t start, ll_pos pos)
 static bool lex_string(ll_lexer *lx, size_t start, ll_pos pos)
 {
     advance(lx);
-    while (peek(lx, 0) != '"') {
-        if (peek(lx, 0) < 0 || peek(lx, 0) == '\n') {
+    while (ll_lex_peek(lx, 0) != '"') {
+        if (ll_lex_peek(lx, 0) < 0 || ll_lex_peek(lx, 0) == '\n') {
             ll_diag_set(lx->d, pos.line, pos.col, "unterminated string");
             return false;
         }
@@ -146,16 +146,16 @@ bool ll_lex_next(ll_lexer *lx)
         return false;
     size_t start = lx->off;
     ll_pos pos = {lx->line, lx->col};
-    int c = peek(lx, 0);
+    int c = ll_lex_peek(lx, 0);
     if (c < 0) {
         set_token(lx, LL_TOK_EOF, start, pos);
         return true;
     }
-    if (isdigit(c) || (c == '-' && peek(lx, 1) >= 0 && isdigit(peek(lx, 1))))
+    if (isdigit(c) || (c == '-' && ll_lex_peek(lx, 1) >= 0 && isdigit(ll_lex_peek(lx, 1))))
         return lex_number(lx, start, pos);
     if (ll_is_name_start(c)) {
         advance(lx);
-        while (peek(lx, 0) >= 0 && ll_is_name_char(peek(lx, 0)))
+        while (ll_lex_peek(lx, 0) >= 0 && ll_is_name_char(ll_lex_peek(lx, 0)))
             advance(lx);
         set_token(lx, LL_TOK_NAME, start, pos);
         return true;

@@ -43,6 +43,8 @@ void ll_lex_init(ll_lexer *lx, const char *src, size_t len, ll_diag *d);
 /* Read the next token into lx->tok; false (with *d filled) on a bad byte
  * or an unterminated comment or string. */
 bool ll_lex_next(ll_lexer *lx);
+/* The byte `ahead` bytes after the read position, or -1 past the end. */
+int ll_lex_peek(const ll_lexer *lx, size_t ahead);
 /* Move the read position forward to byte offset off (line/col follow). */
 void ll_lex_seek(ll_lexer *lx, size_t off);
 /* Skip blanks, newlines and comments from the read position; false on an

@@ -8,27 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int at(const ll_lexer *lx, size_t ahead)
-{
-    size_t i = lx->off + ahead;
-    return i < lx->len ? (unsigned char)lx->src[i] : -1;
-}
-
 /* Blanks, and both C and litmus comments, between functions. */
 static bool skip_between(ll_lexer *lx)
 {
     for (;;) {
         if (!ll_lex_skip_space(lx))
             return false;
-        if (at(lx, 0) == '/' && at(lx, 1) == '/') {
-            while (at(lx, 0) >= 0 && at(lx, 0) != '\n')
+        if (ll_lex_peek(lx, 0) == '/' && ll_lex_peek(lx, 1) == '/') {
+            while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n')
                 ll_lex_seek(lx, lx->off + 1);
-        } else if (at(lx, 0) == '/' && at(lx, 1) == '*') {
+        } else if (ll_lex_peek(lx, 0) == '/' && ll_lex_peek(lx, 1) == '*') {
             ll_pos open = {lx->line, lx->col};
             ll_lex_seek(lx, lx->off + 2);
-            while (at(lx, 0) >= 0 && !(at(lx, 0) == '*' && at(lx, 1) == '/'))
+            while (ll_lex_peek(lx, 0) >= 0 && !(ll_lex_peek(lx, 0) == '*' && ll_lex_peek(lx, 1) == '/'))
                 ll_lex_seek(lx, lx->off + 1);
-            if (at(lx, 0) < 0) {
+            if (ll_lex_peek(lx, 0) < 0) {
                 ll_diag_set(lx->d, open.line, open.col, "unterminated comment");
                 return false;
             }
@@ -103,9 +97,9 @@ static bool read_params(ll_lexer *lx, ll_thread *th)
 {
     ll_lexer cursor = *lx;
     size_t start = lx->off;
-    while (at(lx, 0) >= 0 && at(lx, 0) != ')')
+    while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != ')')
         ll_lex_seek(lx, lx->off + 1);
-    if (at(lx, 0) < 0) {
+    if (ll_lex_peek(lx, 0) < 0) {
         ll_diag_set(lx->d, lx->line, lx->col,
                     "unexpected end of file in the parameters of P%d",
                     th->proc);
@@ -121,7 +115,7 @@ static bool read_params(ll_lexer *lx, ll_thread *th)
         if (i < end && lx->src[i] != ',')
             continue;
         ll_lex_seek(&cursor, ps);
-        while (cursor.off < i && isspace(at(&cursor, 0)))
+        while (cursor.off < i && isspace(ll_lex_peek(&cursor, 0)))
             ll_lex_seek(&cursor, cursor.off + 1);
         ll_grow((void **)&th->params, &cap, th->n_params + 1,
                 sizeof *th->params);
@@ -138,14 +132,14 @@ static bool read_params(ll_lexer *lx, ll_thread *th)
 /* Skip a C string or character literal starting at the read position. */
 static void skip_literal(ll_lexer *lx)
 {
-    int quote = at(lx, 0);
+    int quote = ll_lex_peek(lx, 0);
     ll_lex_seek(lx, lx->off + 1);
-    while (at(lx, 0) >= 0 && at(lx, 0) != quote && at(lx, 0) != '\n') {
-        if (at(lx, 0) == '\\' && at(lx, 1) >= 0)
+    while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != quote && ll_lex_peek(lx, 0) != '\n') {
+        if (ll_lex_peek(lx, 0) == '\\' && ll_lex_peek(lx, 1) >= 0)
             ll_lex_seek(lx, lx->off + 1);
         ll_lex_seek(lx, lx->off + 1);
     }
-    if (at(lx, 0) == quote)
+    if (ll_lex_peek(lx, 0) == quote)
         ll_lex_seek(lx, lx->off + 1);
 }
 
@@ -155,20 +149,20 @@ static bool read_body(ll_lexer *lx, ll_thread *th)
     ll_pos open = {lx->line, lx->col};
     size_t start = lx->off + 1;
     int depth = 0;
-    while (at(lx, 0) >= 0) {
-        int c = at(lx, 0);
+    while (ll_lex_peek(lx, 0) >= 0) {
+        int c = ll_lex_peek(lx, 0);
         if (c == '"' || c == '\'') {
             skip_literal(lx);
             continue;
         }
-        if (c == '/' && at(lx, 1) == '/') {
-            while (at(lx, 0) >= 0 && at(lx, 0) != '\n')
+        if (c == '/' && ll_lex_peek(lx, 1) == '/') {
+            while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n')
                 ll_lex_seek(lx, lx->off + 1);
             continue;
         }
-        if (c == '/' && at(lx, 1) == '*') {
+        if (c == '/' && ll_lex_peek(lx, 1) == '*') {
             ll_lex_seek(lx, lx->off + 2);
-            while (at(lx, 0) >= 0 && !(at(lx, 0) == '*' && at(lx, 1) == '/'))
+            while (ll_lex_peek(lx, 0) >= 0 && !(ll_lex_peek(lx, 0) == '*' && ll_lex_peek(lx, 1) == '/'))
                 ll_lex_seek(lx, lx->off + 1);
             ll_lex_seek(lx, lx->off + 2);
             continue;
@@ -222,7 +216,7 @@ bool ll_read_c_threads(ll_lexer *lx, ll_test *t)
     for (;;) {
         if (!skip_between(lx))
             return false;
-        if (at(lx, 0) < 0 || ll_at_constraints(lx->src, lx->len, lx->off))
+        if (ll_lex_peek(lx, 0) < 0 || ll_at_constraints(lx->src, lx->len, lx->off))
             break;
         if (t->n_threads >= 1024) {
             ll_diag_set(lx->d, lx->line, lx->col,
@@ -238,7 +232,7 @@ bool ll_read_c_threads(ll_lexer *lx, ll_test *t)
         if (!read_function_name(lx, th->proc) || !read_params(lx, th) ||
             !skip_between(lx))
             return false;
-        if (at(lx, 0) != '{') {
+        if (ll_lex_peek(lx, 0) != '{') {
             if (!ll_lex_next(lx))
                 return false;
             return ll_lex_expected(lx, "'{'");

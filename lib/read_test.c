@@ -8,15 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int at(const ll_lexer *lx, size_t ahead)
-{
-    size_t i = lx->off + ahead;
-    return i < lx->len ? (unsigned char)lx->src[i] : -1;
-}
-
 static void skip_blanks(ll_lexer *lx)
 {
-    while (at(lx, 0) == ' ' || at(lx, 0) == '\t' || at(lx, 0) == '\r')
+    while (ll_lex_peek(lx, 0) == ' ' || ll_lex_peek(lx, 0) == '\t' || ll_lex_peek(lx, 0) == '\r')
         ll_lex_seek(lx, lx->off + 1);
 }
 
@@ -24,14 +18,14 @@ static void skip_blanks(ll_lexer *lx)
 static size_t read_run(ll_lexer *lx, bool (*ok)(int c))
 {
     size_t start = lx->off;
-    while (at(lx, 0) >= 0 && ok(at(lx, 0)))
+    while (ll_lex_peek(lx, 0) >= 0 && ok(ll_lex_peek(lx, 0)))
         ll_lex_seek(lx, lx->off + 1);
     return lx->off - start;
 }
 
 static void skip_line(ll_lexer *lx)
 {
-    while (at(lx, 0) >= 0 && at(lx, 0) != '\n')
+    while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n')
         ll_lex_seek(lx, lx->off + 1);
 }
 
@@ -80,7 +74,7 @@ static bool read_header_line(ll_lexer *lx, ll_test *t, ll_arch_finder *find)
     ll_pos arch_pos = {lx->line, lx->col};
     size_t start = lx->off;
     size_t n = read_run(lx, is_arch_char);
-    if (!n || (at(lx, 0) != ' ' && at(lx, 0) != '\t'))
+    if (!n || (ll_lex_peek(lx, 0) != ' ' && ll_lex_peek(lx, 0) != '\t'))
         return fail_here(lx, "bad header: expected 'ARCH NAME'");
     t->arch_name = ll_xstrndup(lx->src + start, n);
     if (strcmp(t->arch_name, "C")) {
@@ -98,31 +92,31 @@ static bool read_header_line(ll_lexer *lx, ll_test *t, ll_arch_finder *find)
         return fail_here(lx, "bad header: expected a test name");
     t->name = ll_xstrndup(lx->src + start, n);
     skip_blanks(lx);
-    if (at(lx, 0) == '(' && at(lx, 1) != '*') {
+    if (ll_lex_peek(lx, 0) == '(' && ll_lex_peek(lx, 1) != '*') {
         ll_lex_seek(lx, lx->off + 1);
         read_run(lx, is_texname_char);
-        if (at(lx, 0) != ')')
+        if (ll_lex_peek(lx, 0) != ')')
             return fail_here(lx, "bad header: expected ')'");
         ll_lex_seek(lx, lx->off + 1);
         skip_blanks(lx);
     }
     ll_lexer line = *lx;
     skip_line(&line);
-    if (at(lx, 0) == '"' &&
+    if (ll_lex_peek(lx, 0) == '"' &&
         memchr(lx->src + lx->off + 1, '"', line.off - lx->off - 1))
         read_doc(lx, t);
     skip_blanks(lx);
-    if (at(lx, 0) == ';')
+    if (ll_lex_peek(lx, 0) == ';')
         ll_lex_seek(lx, lx->off + 1);
     skip_blanks(lx);
-    if (at(lx, 0) == '(' && at(lx, 1) == '*') {
+    if (ll_lex_peek(lx, 0) == '(' && ll_lex_peek(lx, 1) == '*') {
         int line = lx->line;
         if (!ll_lex_skip_space(lx))
             return false;
-        if (lx->line != line || at(lx, 0) < 0)
+        if (lx->line != line || ll_lex_peek(lx, 0) < 0)
             return true;
     }
-    if (at(lx, 0) >= 0 && at(lx, 0) != '\n')
+    if (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n')
         return fail_here(lx, "bad header: unexpected text after the test name");
     return true;
 }
@@ -139,9 +133,9 @@ static void add_meta(ll_test *t, char *key, char *value, int *cap)
 static size_t key_length(const ll_lexer *lx)
 {
     ll_lexer ahead = *lx;
-    size_t n = isalpha(at(lx, 0)) ? read_run(&ahead, is_key_char) : 0;
+    size_t n = isalpha(ll_lex_peek(lx, 0)) ? read_run(&ahead, is_key_char) : 0;
     skip_blanks(&ahead);
-    return n && at(&ahead, 0) == '=' ? n : 0;
+    return n && ll_lex_peek(&ahead, 0) == '=' ? n : 0;
 }
 
 
@@ -155,7 +149,7 @@ static bool read_meta(ll_lexer *lx, ll_test *t)
     for (;;) {
         if (!ll_lex_skip_space(lx))
             return false;
-        int c = at(lx, 0);
+        int c = ll_lex_peek(lx, 0);
         if (c == '{')
             return true;
         if (c < 0)
@@ -171,7 +165,7 @@ static bool read_meta(ll_lexer *lx, ll_test *t)
             }
             /* Skip up to a `{` (which starts the init block) or the end
              * of the line. */
-            while (at(lx, 0) >= 0 && at(lx, 0) != '\n' && at(lx, 0) != '{')
+            while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n' && ll_lex_peek(lx, 0) != '{')
                 ll_lex_seek(lx, lx->off + 1);
             continue;
         }
