@@ -38,7 +38,10 @@ kept=$(sed -n 's/.*the generated file is kept: //p' "$tmp/err")
 [ -n "$kept" ] && [ -f "$kept" ] || fail "compiler failure: $(cat "$tmp/err")"
 grep -q 'movq (%\[m_y\]),%q\[r_rax\]' "$kept" || fail "kept file content"
 
-# SIGINT: the run ends after its round and still prints the log.
+# SIGINT: the run ends after its round and still prints the log. (Built
+# first, so that the signal reaches the run, not the compiler.)
+"$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n 10 "$tmp/$sb" >/dev/null ||
+  fail "SB -n 10"
 "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n 100G "$tmp/$sb" \
   >"$tmp/log" 2>"$tmp/err" &
 pid=$!
