@@ -14,10 +14,14 @@ for t in SB MP; do
   "$prog" hwrun -q -n "$n" --cache build/hwrun-cache "$tmp/$dir/$t.litmus" \
     >"$tmp/$t.log" || exit 1
   awk -v t="$t" '
+    /^[0-9]+ *[:*]>/ { c = $1 + 0; st = $0; sub(/^[0-9]+ *[:*]>/, "", st)
+                       if (min == "" || c < min) { min = c; rare = st } }
     /^Positive:/ { gsub(",", ""); pos = $2; neg = $4 }
     /^Rate / { rate = $2 }
     /^Run / { sub("^Run ", ""); run = $0 }
-    END { printf "%-3s %6.2f M iterations/s  %9.1f per million with the condition  (%s)\n",
-                 t, rate / 1e6, (pos + neg) ? pos * 1e6 / (pos + neg) : 0, run }
+    END { n = pos + neg
+          printf "%-3s %6.2f M iterations/s; condition: %.1f per million;", t, rate / 1e6, n ? pos * 1e6 / n : 0
+          printf " rarest state (%s): %.1f per million\n", rare, n ? min * 1e6 / n : 0
+          printf "    (%s)\n", run }
   ' "$tmp/$t.log"
 done

@@ -49,6 +49,8 @@ static inline void hr_pause(void) {}
 #define HR_HAVE_TICKS 0
 #endif
 
+#define HR_PLACE_ROUNDS 256
+
 static volatile sig_atomic_t hr_signalled;
 
 static void on_signal(int sig)
@@ -287,11 +289,13 @@ static void next_round(shared *S)
     S->cur_size = left < (uint64_t)S->o->size ? (int)left : S->o->size;
     if (S->o->mem == HR_MEM_SHUFFLE)
         shuffle(S);
-    if (S->o->placement == HR_ROTATE || S->o->placement == HR_RANDOM)
+    /* Moving threads costs their caches: change places every
+     * HR_PLACE_ROUNDS rounds only. */
+    if ((S->o->placement == HR_ROTATE || S->o->placement == HR_RANDOM) &&
+        S->round && S->round % HR_PLACE_ROUNDS == 0)
         hr_topo_place(S->tp, S->o->placement, S->n_threads,
-                      (unsigned)S->round,
-                      S->o->placement == HR_RANDOM ? rand64(&S->rng) : 0,
-                      S->pu);
+                      (unsigned)(S->round / HR_PLACE_ROUNDS),
+                      rand64(&S->rng), S->pu);
     S->t0 = hr_ticks() + 20000;
 }
 
