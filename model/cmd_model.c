@@ -1,6 +1,7 @@
 /* cmd_model.c — `litmuslab model`: options, the list of files (an `@FILE`
- * argument names a list, one test per line, relative to the list, as
- * herd7's), and -j N workers whose entries are printed in input order. */
+ * argument names a list, one test per line, relative to the list, lists
+ * nesting, as herd7's), and -j N workers whose entries are printed in
+ * input order. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,8 +42,13 @@ static void add_job(job **jobs, int *n, int *cap, const char *path)
     (*jobs)[(*n)++].path = ll_xstrdup(path);
 }
 
-static bool add_list(job **jobs, int *n, int *cap, const char *list)
+static bool add_list(job **jobs, int *n, int *cap, const char *list,
+                     int depth)
 {
+    if (depth > 16) {
+        fprintf(stderr, "%s: lists nested too deep\n", list);
+        return false;
+    }
     size_t len;
     char *text = ll_read_file(list, &len);
     if (!text) {
@@ -51,7 +57,9 @@ static bool add_list(job **jobs, int *n, int *cap, const char *list)
     }
     const char *slash = strrchr(list, '/');
     int dir_len = slash ? (int)(slash - list) + 1 : 0;
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
         line += strspn(line, " \t\r");
         size_t l = strcspn(line, " \t\r#");
         if (!l)
@@ -60,8 +68,19 @@ static bool add_list(job **jobs, int *n, int *cap, const char *list)
         if (line[0] != '/')
             ll_buf_printf(&b, "%.*s", dir_len, list);
         ll_buf_putn(&b, line, l);
-        add_job(jobs, n, cap, b.data);
+        /* as herd7: a listed file whose name starts with @ is a list */
+        const char *base = strrchr(b.data, '/');
+        base = base ? base + 1 : b.data;
+        bool ok = true;
+        if (base[0] == '@')
+            ok = add_list(jobs, n, cap, b.data, depth + 1);
+        else
+            add_job(jobs, n, cap, b.data);
         ll_buf_free(&b);
+        if (!ok) {
+            free(text);
+            return false;
+        }
     }
     free(text);
     return true;
@@ -190,7 +209,7 @@ int cmd_model(int argc, char **argv)
                             "%s\n", a);
             bad = true;
         } else if (a[0] == '@') {
-            bad = !add_list(&jobs, &n_jobs, &cap_jobs, a + 1);
+            bad = !add_list(&jobs, &n_jobs, &cap_jobs, a + 1, 0);
         } else {
             add_job(&jobs, &n_jobs, &cap_jobs, a);
         }

@@ -58,6 +58,15 @@ grep -q "bad.cat:[0-9]*:[0-9]*: " "$tmp/err" || {
     fail "max-executions: message"
 [ -s "$tmp/out" ] && fail "max-executions: output for a skipped test"
 
+# @LIST reads test names from a file, relative to it; lists nest.
+cp $good "$tmp/t.litmus"
+printf '# a comment\nt.litmus\n' > "$tmp/@inner"
+printf '@inner\nt.litmus\n' > "$tmp/@outer"
+"$LITMUSLAB" model "@$tmp/@outer" > "$tmp/out" 2> "$tmp/err" ||
+    fail "lists: exit $?"
+[ "$(grep -c '^Test SB+lwsync-RMW-lwsync+sync-simple ' "$tmp/out")" = 2 ] ||
+    fail "lists: want the test twice"
+
 # -j gives the same bytes as one worker, in the same order.
 "$LITMUSLAB" model litmus/ppc/*.litmus $good | grep -v '^Time' > "$tmp/one"
 "$LITMUSLAB" model -j 3 litmus/ppc/*.litmus $good | grep -v '^Time' > "$tmp/three"
