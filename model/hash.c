@@ -81,7 +81,8 @@ static void init_text(const ll_test *t, ll_buf *b)
         items[i].p = place_of(&t->init[i].loc);
         items[i].in = &t->init[i];
     }
-    qsort(items, (size_t)t->n_init, sizeof *items, init_cmp);
+    if (t->n_init > 1)
+        qsort(items, (size_t)t->n_init, sizeof *items, init_cmp);
     for (int i = 0; i < t->n_init; i++) {
         if (i > 0 && !place_cmp(&items[i - 1].p, &items[i].p))
             continue;
@@ -134,7 +135,8 @@ static void collect_labels(const ll_test *t, labels *l)
                 l->names[l->n++] = found[j];
             }
         }
-    qsort(l->names, (size_t)l->n, sizeof *l->names, str_cmp);
+    if (l->n > 1)
+        qsort(l->names, (size_t)l->n, sizeof *l->names, str_cmp);
     int n = 0;
     for (int i = 0; i < l->n; i++)
         if (!n || strcmp(l->names[n - 1], l->names[i]))
@@ -281,7 +283,8 @@ static void shown_text(const ll_test *t, ll_buf *b)
         v[n++] = place_of(&t->locations[i]);
     }
     add_places(t->cond.prop, &v, &n, &cap);
-    qsort(v, (size_t)n, sizeof *v, place_qcmp);
+    if (n > 1)
+        qsort(v, (size_t)n, sizeof *v, place_qcmp);
     for (int i = 0; i < n; i++) {
         if (i > 0 && !place_cmp(&v[i - 1], &v[i]))
             continue;
