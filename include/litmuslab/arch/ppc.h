@@ -32,7 +32,8 @@ enum {
 /* Opcodes. Operand layout (ops[i]):
  *   RD/RS/RA/RB  a REG operand (or LL_PPC_SYMREG with sym)
  *   SIMM         an IMM operand
- *   D(RA)        a MEM operand: reg=RA, index=-1, imm=D
+ *   D(RA)        a MEM operand: reg=RA (or LL_PPC_SYMREG, sym = its
+ *                name), index=-1, imm=D
  *   RA,RB        (indexed forms) two REG operands; the address is RA+RB,
  *                and as in the ISA, RA=r0 means 0, not r0's value
  *   LABEL        a LABEL operand (sym = label name)
