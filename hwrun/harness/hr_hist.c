@@ -60,13 +60,21 @@ static void grow(hr_hist *h)
     free(old.counts);
 }
 
+static int same_key(const int64_t *a, const int64_t *b, size_t w)
+{
+    for (size_t k = 0; k < w; k++)
+        if (a[k] != b[k])
+            return 0;
+    return 1;
+}
+
 void hr_hist_add(hr_hist *h, const int64_t *key, uint64_t count)
 {
     size_t w = (size_t)h->width;
     size_t mask = h->cap - 1;
     size_t i = (size_t)hash_key(key, h->width) & mask;
     while (h->counts[i]) {
-        if (!w || !memcmp(h->keys + i * w, key, w * sizeof *key)) {
+        if (same_key(h->keys + i * w, key, w)) {
             h->counts[i] += count;
             return;
         }
