@@ -131,6 +131,10 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     double secs = mdl_now() - m.start;
     switch (st) {
     case MDL_OK: {
+        if (m.loop_cut)
+            ll_buf_printf(err, "%s: test %s: loops unrolled %d times; "
+                          "executions going round more are not counted\n",
+                          path, t->name, MDL_UNROLL);
         ll_log_entry e = {0};
         mdl_report(&m, secs, &e);
         ll_log_format_herd(&e, out);

@@ -22,6 +22,9 @@
 #include "model/cat/cat.h"
 #include "model/sem/sem.h"
 
+/* Backward jumps one run may take (herd7's default -unroll). */
+#define MDL_UNROLL 2
+
 /* A memory location: a symbol plus an offset, with the values it may
  * hold (its initial value first). */
 typedef struct mdl_loc {
@@ -96,6 +99,7 @@ typedef struct mdl_test {
     int hash_size;
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
+    bool loop_cut;           /* some path went round a loop too often */
     int n_flags;
     const char *flags[8];
     /* Errors and limits. */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_STEPS 4096          /* instructions per run: cuts loops */
+#define MAX_STEPS 4096          /* instructions per run */
 #define MAX_ROUNDS 16           /* rounds of value-set growth */
 #define MAX_RUNS 2000000        /* runs per test */
 
@@ -231,7 +231,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->n_ev = 0;
     c->n_reads = 0;
     c->dead = c->error = false;
-    int pc = 0, steps = 0;
+    int pc = 0, steps = 0, back = 0;
     while (pc < t->code->n_stmts) {
         const ll_stmt *s = &t->code->stmts[pc];
         c->stmt = pc;
@@ -240,6 +240,7 @@ static void run_once(run_ctx *c, sem_run *r)
             continue;
         }
         if (++steps > MAX_STEPS) {
+            c->m->loop_cut = true;
             c->dead = true;
             return;
         }
@@ -259,6 +260,13 @@ static void run_once(run_ctx *c, sem_run *r)
             int to = find_label(t->code, label);
             if (to < 0) {
                 sem_error(r, "no label %s in this thread", label);
+                return;
+            }
+            /* a loop: runs that go round it more often are cut (and the
+               test says so), or every value read would fork again */
+            if (to <= pc && ++back > MDL_UNROLL) {
+                c->m->loop_cut = true;
+                c->dead = true;
                 return;
             }
             pc = to;

@@ -58,6 +58,24 @@ grep -q "bad.cat:[0-9]*:[0-9]*: " "$tmp/err" || {
     fail "max-executions: message"
 [ -s "$tmp/out" ] && fail "max-executions: output for a skipped test"
 
+# A loop is unrolled (as herd7 does), and the cut is said.
+cat > "$tmp/spin.litmus" <<'END'
+PPC spin
+{
+0:r2=x; 1:r2=x;
+}
+ P0           | P1           ;
+ li r1,1      | L0:          ;
+ stw r1,0(r2) | lwz r1,0(r2) ;
+              | cmpwi r1,0   ;
+              | beq L0       ;
+exists (1:r1=1)
+END
+"$LITMUSLAB" model "$tmp/spin.litmus" > "$tmp/out" 2> "$tmp/err" ||
+    fail "loop: exit $?"
+grep -q '^Positive: 3 Negative: 0$' "$tmp/out" || fail "loop: 3 executions"
+grep -q 'loops unrolled 2 times' "$tmp/err" || fail "loop: no message"
+
 # @LIST reads test names from a file, relative to it; lists nest.
 cp $good "$tmp/t.litmus"
 printf '# a comment\nt.litmus\n' > "$tmp/@inner"
