@@ -226,6 +226,8 @@ static void test_free(cp_test *t)
 
 void cp_tests_finish(cp_tests *ts, FILE *diag)
 {
+    if (ts->n == 0)
+        return;
     qsort(ts->items, (size_t)ts->n, sizeof *ts->items, by_path);
     /* Find repeated names through a sorted view; drop all but the first
      * in path order. The same file named twice is dropped silently. */
