@@ -121,22 +121,28 @@ static bool compile_union_like(cat_model *m, const cat_expr *e, cat_val *a,
         return type_error(d, e, "%s needs two sets or two relations",
                           e->op == OP_UNION ? "'|'"
                           : e->op == OP_INTER ? "'&'" : "'\\'");
-    /* Simplify with the empty value; its type follows the other side. */
+    if (a->kind == VAL_EMPTY && b->kind == VAL_EMPTY) {
+        *out = a;
+        return true;
+    }
+    /* Simplify with the empty value, which takes the other side's type. */
+    bool rel = (a->kind == VAL_EMPTY ? b : a)->kind == VAL_REL;
+    cat_val *zero = new_val(m, rel ? VAL_REL : VAL_SET,
+                            const_slot(m, CONST_ZERO, rel));
     if (b->kind == VAL_EMPTY) {
-        *out = e->op == OP_INTER ? b : a;
+        *out = e->op == OP_INTER ? zero : a;
         return true;
     }
     if (a->kind == VAL_EMPTY) {
-        *out = e->op == OP_UNION ? b : a;
+        *out = e->op == OP_UNION ? b : zero;
         return true;
     }
-    bool rel = a->kind == VAL_REL;
     cat_opcode op = e->op == OP_UNION ? (rel ? PI_REL_UNION : PI_SET_UNION)
                     : e->op == OP_INTER ? (rel ? PI_REL_INTER : PI_SET_INTER)
                                         : (rel ? PI_REL_DIFF : PI_SET_DIFF);
     int x = a->slot, y = b->slot;
     if (x == y) {
-        *out = e->op == OP_DIFF ? new_val(m, VAL_EMPTY, -1) : a;
+        *out = e->op == OP_DIFF ? zero : a;
         return true;
     }
     /* Union and intersection commute: one order for sharing. */
@@ -264,7 +270,7 @@ static bool apply_prim(cat_model *m, const cat_expr *e, int prim,
                        cat_val *arg, cat_val **out, ll_diag *d)
 {
     if (arg->kind == VAL_EMPTY) {
-        *out = arg;
+        *out = new_val(m, VAL_SET, const_slot(m, CONST_ZERO, false));
         return true;
     }
     int r = rel_slot(m, e->b, arg, d);
