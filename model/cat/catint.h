@@ -5,8 +5,9 @@
  * Pipeline: lex.c (text -> tokens), parse.c (tokens -> statements),
  * compile.c + builtins.c (statements -> plan, resolving names, inlining
  * functions and sharing common subexpressions), plan.c (scheduling each
- * check's instructions), eval.c (running the plan on one execution),
- * load.c (files, includes, the public cat_load/cat_free). */
+ * check's instructions, marking what depends on rf/co), eval.c (running
+ * the plan on one execution; eval_small.c for up to 64 events), load.c
+ * (files, includes, the public cat_load/cat_free). */
 #ifndef LITMUSLAB_MODEL_CAT_INT_H
 #define LITMUSLAB_MODEL_CAT_INT_H
 
