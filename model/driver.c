@@ -128,6 +128,8 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     mdl_status st = MDL_BAD_INPUT;
     if (mdl_prepare(&m, t, ops) && mdl_runs(&m))
         st = mdl_search(&m, model);
+    else if (m.timed_out)
+        st = MDL_TIMEOUT;
     double secs = mdl_now() - m.start;
     switch (st) {
     case MDL_OK: {

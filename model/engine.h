@@ -100,6 +100,7 @@ typedef struct mdl_test {
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
     bool loop_cut;           /* some path went round a loop too often */
+    bool timed_out;          /* over limits.timeout while finding runs */
     int n_flags;
     const char *flags[8];
     /* Errors and limits. */
@@ -120,7 +121,8 @@ void mdl_free(mdl_test *m);
 int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name);
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);
 
-/* runs.c: every run of every thread. false + diag on bad input. */
+/* runs.c: every run of every thread. false + diag on bad input, or false
+ * with timed_out set. */
 bool mdl_runs(mdl_test *m);
 
 /* search.c: enumerate candidates under the model. */

@@ -16,7 +16,7 @@
 
 #define MAX_STEPS 4096          /* instructions per run */
 #define MAX_ROUNDS 16           /* rounds of value-set growth */
-#define MAX_RUNS 2000000        /* runs per test */
+#define MAX_RUNS 250000         /* runs per test (memory: events each) */
 
 typedef struct pending {
     int loc;
@@ -36,6 +36,7 @@ typedef struct run_ctx {
     bool dead, error;
     pending *pend;
     int n_pend, cap_pend;
+    unsigned steps_run;     /* runs tried, for the timeout check */
 } run_ctx;
 
 const char *const sem_tag_names[SEM_NTAGS] = {
@@ -283,7 +284,8 @@ static void keep_run(run_ctx *c, sem_run *r)
     mdl_run *u = &t->runs[t->n_runs++];
     u->n_ev = c->n_ev;
     u->ev = ll_xmalloc((size_t)(c->n_ev ? c->n_ev : 1) * sizeof *u->ev);
-    memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
+    if (c->n_ev)
+        memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     for (int i = 0; i < t->n_slots; i++)
         u->final[i] = r->regs[i].v;
@@ -319,6 +321,12 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             ok = false;
             break;
         }
+        if (c->m->limits.timeout > 0 && (++c->steps_run & 255) == 0 &&
+            mdl_now() - c->m->start > c->m->limits.timeout) {
+            c->m->timed_out = true;
+            ok = false;
+            break;
+        }
         if (!c->dead) {
             keep_run(c, &r);
             if (++*total > MAX_RUNS) {
@@ -346,6 +354,23 @@ static void drop_runs(mdl_test *m)
     }
 }
 
+/* The most writes one execution can have: each thread's largest run. */
+static int max_writes(const mdl_test *m)
+{
+    int total = 0;
+    for (int t = 0; t < m->n_threads; t++) {
+        int most = 0;
+        for (int k = 0; k < m->threads[t].n_runs; k++) {
+            int w = 0;
+            for (int i = 0; i < m->threads[t].runs[k].n_ev; i++)
+                w += m->threads[t].runs[k].ev[i].kind == SEM_W;
+            most = w > most ? w : most;
+        }
+        total += most;
+    }
+    return total;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -362,7 +387,10 @@ bool mdl_runs(mdl_test *m)
         bool grew = false;
         for (int i = 0; i < c.n_pend; i++)
             grew |= mdl_dom_add(&m->locs[c.pend[i].loc], c.pend[i].v);
-        if (!grew || round + 1 >= MAX_ROUNDS)
+        /* A value an execution writes comes through at most as many
+           reads-from steps as it has writes, so that many rounds give
+           them all; more would only add values no execution has. */
+        if (!grew || round + 1 >= MAX_ROUNDS || round + 1 > max_writes(m))
             break;
     }
     free(c.choice);

@@ -387,6 +387,25 @@ static void not_exists_witnesses(void **state)
     assert_int_equal(o.wit_neg, 0);
 }
 
+/* A thread without events, and values that grow by read-modify-writes:
+ * x goes 0 -> 1 -> 3 through two xadds; the value sets stop growing once
+ * every chain of writes an execution can have is covered. */
+static void empty_thread_and_growing_values(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "X86_64 grow\n{\n0:rax=1; 1:rax=2;\n}\n"
+        " P0                  | P1                  | P2 ;\n"
+        " lock xaddq %rax,(x) | lock xaddq %rax,(x) |    ;\n"
+        "exists (x=3)\n";
+    outcome o;
+    model_text(text, "x86tso.cat", &o);
+    static const char *const want[] = {"[x]=3;"};
+    assert_states(&o, want, 1);
+    assert_int_equal(o.pos, 2);
+    assert_int_equal(o.neg, 0);
+}
+
 static void arithmetic(void **state)
 {
     (void)state;
@@ -425,6 +444,7 @@ int main(void)
         cmocka_unit_test(derived_values),
         cmocka_unit_test(filter_executions),
         cmocka_unit_test(not_exists_witnesses),
+        cmocka_unit_test(empty_thread_and_growing_values),
         cmocka_unit_test(arithmetic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
