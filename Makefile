@@ -36,6 +36,9 @@ endif
 .PHONY: all test check check-asan unit e2e deps clean bench conformance fuzz
 all: $(PROGRAM)
 
+# `make bench`: the stages' benchmarks (their rules live in mk/*.mk).
+bench: bench-model bench-hwrun
+
 $(DEPS_STAMP):
 	@scripts/deps.sh
 	@mkdir -p $(@D) && touch $@
@@ -72,4 +75,4 @@ deps:
 clean:
 	rm -rf build bin
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(UNIT_BINS:=.d)
