@@ -2,7 +2,7 @@
  * order, the verdict from the quantifier, witnesses, the condition as
  * herd7 prints it, the observation, time and hash. */
 #include "model/engine.h"
-#include "model/hash.h"
+#include "litmuslab/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -83,5 +83,5 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     ll_buf tb = {0};
     ll_buf_printf(&tb, "%.2f", seconds);
     e->time = tb.data;
-    e->hash = mdl_test_hash(t);
+    e->hash = ll_test_hash(t);
 }

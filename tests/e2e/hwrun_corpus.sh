@@ -2,7 +2,8 @@
 # hwrun_corpus.sh — corpus x86 tests on this machine's cores, small counts:
 # SB shows its weak outcome (both loads 0); MP, SB+mfences, LB,
 # 2+2W+mfences, R+mfences and S never show what x86-TSO forbids. The log
-# is litmus7's, with our Machine/Placement/Rate lines.
+# is litmus7's (herd7's Hash= included), with our Machine/Placement/Rate
+# lines.
 # Env: LITMUSLAB, CORPUS. cwd: the repo root.
 : "${LITMUSLAB:?}" "${CORPUS:?}"
 tmp=$(mktemp -d) || exit 1
@@ -29,6 +30,9 @@ for t in $names; do
 done
 grep -q '^[0-9][0-9]* *\*>0:rax=0; 1:rax=0;$' "$tmp/SB.log" \
   || fail "SB: weak outcome not seen in 200k iterations"
+# herd7's digest of SB (its x86 log says the same), so logs can be joined.
+grep -q '^Hash=ac0b1f983ea53dfb4bc1a5cf3e493028$' "$tmp/SB.log" \
+  || fail "SB: Hash line is not herd7's"
 grep -q '^Observation SB \(Sometimes\|Always\) ' "$tmp/SB.log" \
   || fail "SB: observation"
 for t in MP SB+mfences LB 2+2W+mfences R+mfences S; do

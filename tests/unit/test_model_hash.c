@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/hash.h"
-#include "model/md5.h"
+#include "litmuslab/hash.h"
+#include "litmuslab/md5.h"
 
 static void md5_vectors(void **state)
 {
@@ -40,7 +40,7 @@ static void assert_hash(const char *text, const char *want)
     ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
     if (!t)
         fail_msg("parse: %d:%d: %s", d.line, d.col, d.msg);
-    char *h = mdl_test_hash(t);
+    char *h = ll_test_hash(t);
     assert_string_equal(h, want);
     free(h);
     ll_test_free(t);

@@ -1,16 +1,16 @@
-/* hash.c — herd7's test digest, the `Hash=` line: the MD5 of three MD5s,
+/* test_hash.c — herd7's test digest, the `Hash=` line: the MD5 of three MD5s,
  * of the init block (sorted, one `loc=value` per location), of the code
  * (herd7's instruction spelling, labels renamed L00, L01, ... in name
  * order, laid out as herd7 prints a program) and of the shown locations.
  * Checked against herd7's logs: equal on every corpus test. */
-#include "model/hash.h"
+#include "litmuslab/hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "litmuslab/arch.h"
-#include "model/md5.h"
+#include "litmuslab/md5.h"
 
 /* A location as herd7 orders them: registers (thread, then name as
  * strings), then symbolic registers, then memory (by name). */
@@ -295,7 +295,7 @@ static void shown_text(const ll_test *t, ll_buf *b)
     free(v);
 }
 
-char *mdl_test_hash(const ll_test *t)
+char *ll_test_hash(const ll_test *t)
 {
     ll_buf parts[3] = {{0}, {0}, {0}};
     init_text(t, &parts[0]);

@@ -1,6 +1,6 @@
-/* md5.h — MD5 digests (model/md5.c), for herd7's `Hash=` line. */
-#ifndef LITMUSLAB_MODEL_MD5_H
-#define LITMUSLAB_MODEL_MD5_H
+/* md5.h — MD5 digests (lib/md5.c), for herd7's `Hash=` line. */
+#ifndef LITMUSLAB_MD5_H
+#define LITMUSLAB_MD5_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* md5.c — MD5 (RFC 1321), for herd7's test digest (`Hash=`); zlib has
  * none. Written from the RFC's description. */
-#include "model/md5.h"
+#include "litmuslab/md5.h"
 
 #include <string.h>
 
