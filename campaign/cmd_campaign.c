@@ -322,6 +322,8 @@ static int run_compare(campaign *c, const char *model_log, const char *hw_log)
     return status;
 }
 
+/* The summary on stdout, and the same text in DIR/campaign.txt so that
+ * the failures and lists stay with the reports. */
 static void print_summary(campaign *c, double seconds)
 {
     ll_buf path = {0};
@@ -336,15 +338,28 @@ static void print_summary(campaign *c, double seconds)
     int runnable = 0;
     for (int i = 0; i < c->tests.n; i++)
         runnable += c->tests.items[i].runnable;
-    printf("Campaign %s: %d tests, %d run on this machine, %d steps failed, "
-           "%s\n",
-           c->o.out, c->tests.n, runnable, c->n_fails, took);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fprintf(f, "Campaign %s: %d tests, %d run on this machine, %d steps "
+               "failed, %s\n",
+            c->o.out, c->tests.n, runnable, c->n_fails, took);
     if (ok)
-        cp_print_summary(stdout, &tests, &outcomes, c->fails, c->n_fails,
+        cp_print_summary(f, &tests, &outcomes, c->fails, c->n_fails,
                          MAX_LIST);
-    printf("\nReports: %s/{tests,outcomes,summary}.csv; logs: %s/model.log, "
-           "%s/hardware.log\n",
-           c->o.out, c->o.out, c->o.out);
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv; logs: "
+               "%s/model.log, %s/hardware.log\n",
+            c->o.out, c->o.out, c->o.out);
+    fclose(f);
+    fwrite(text, 1, len, stdout);
+    ll_buf_clear(&path);
+    ll_buf_printf(&path, "%s/campaign.txt", c->o.out);
+    FILE *keep = fopen(path.data, "w");
+    if (!keep || fwrite(text, 1, len, keep) != len)
+        fprintf(stderr, "%s: cannot write\n", path.data);
+    if (keep)
+        fclose(keep);
+    free(text);
     cp_rows_free(&tests);
     cp_rows_free(&outcomes);
     ll_buf_free(&path);

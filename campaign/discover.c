@@ -171,8 +171,13 @@ static void walk(cp_tests *ts, const char *dir, const char *arch_filter,
             continue;
         ll_buf_clear(&path);
         ll_buf_printf(&path, "%s/%s", dir, e->d_name);
+        /* Directories are entered only when real: a symbolic link to a
+         * parent would make the walk endless. Linked files are taken. */
         struct stat st;
-        if (stat(path.data, &st) != 0)
+        if (lstat(path.data, &st) != 0)
+            continue;
+        if (S_ISLNK(st.st_mode) &&
+            (stat(path.data, &st) != 0 || S_ISDIR(st.st_mode)))
             continue;
         if (S_ISDIR(st.st_mode))
             walk(ts, path.data, arch_filter, diag);

@@ -40,6 +40,7 @@ done
 [ "$(wc -l <"$out/tests.csv")" = 4 ] || fail "tests.csv should have 3 rows"
 grep -q '^\[6/6\] hwrun' "$tmp/err" || fail "no progress lines: $(cat "$tmp/err")"
 grep -q 'Tests by class' "$tmp/out" || fail "no summary table"
+cmp -s "$tmp/out" "$out/campaign.txt" || fail "campaign.txt differs from the summary printed"
 [ "$(ls "$out"/work/*.log | wc -l)" = 6 ] || fail "expected 6 per-test results"
 
 # 2. Simulated interruption: MP's hardware step and LB's model step never

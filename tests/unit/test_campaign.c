@@ -130,6 +130,12 @@ static void discovery_walks_sorts_and_drops_repeats(void **state)
     put("lib/ppc/MP.litmus", "PPC MP-ppc\n{}\n");
     put("lib/.hidden/H.litmus", "X86_64 H\n");
 
+    put("ext/W.litmus", "X86_64 W\n{}\n");
+    char *loop = at("lib/x86/deep/loop"), *link = at("lib/x86/W-link.litmus");
+    assert_int_equal(symlink("..", loop), 0);             /* not entered */
+    assert_int_equal(symlink("../../ext/W.litmus", link), 0); /* taken */
+    free(loop);
+    free(link);
     cp_tests ts = {0};
     char *lib = at("lib/");
     FILE *diag = tmpfile();
@@ -142,7 +148,7 @@ static void discovery_walks_sorts_and_drops_repeats(void **state)
     assert_false(cp_tests_add(&ts, missing, NULL, diag));
     cp_tests_finish(&ts, diag);
 
-    assert_int_equal(ts.n, 3);
+    assert_int_equal(ts.n, 4);
     assert_int_equal(ts.unreadable, 1);
     assert_int_equal(ts.duplicates, 1);
     /* path order, no doubled slash */
@@ -150,7 +156,8 @@ static void discovery_walks_sorts_and_drops_repeats(void **state)
          *p2 = at("lib/x86/deep/MP.litmus");
     assert_string_equal(ts.items[0].path, p0);
     assert_string_equal(ts.items[1].path, p1);
-    assert_string_equal(ts.items[2].path, p2);
+    assert_string_equal(ts.items[2].name, "W");
+    assert_string_equal(ts.items[3].path, p2);
     assert_string_equal(ts.items[0].name, "MP-ppc");
     assert_false(ts.items[0].runnable);
 #if defined(__x86_64__)
