@@ -33,22 +33,6 @@ static const char *x86_family_name(int fam)
     return fam >= 0 && fam < 16 ? family_names[fam] : "?";
 }
 
-static int part_width(int part)
-{
-    switch (part) {
-    case LL_X86_P32: return 4;
-    case LL_X86_P16: return 2;
-    case LL_X86_P8:
-    case LL_X86_P8H: return 1;
-    default: return 8;
-    }
-}
-
-static int x86_reg_width(int reg)
-{
-    return part_width(LL_X86_REG_PART(reg));
-}
-
 /* Mnemonics by opcode, and whether they take a size suffix. */
 static const struct {
     const char *name;
@@ -89,20 +73,11 @@ static void x86_scan_instr(hw_gen *g, const ll_instr *in)
 }
 
 /* The operand width: the suffix written, else a register operand's,
- * else the architecture's default. */
+ * else the architecture's default (X86: 32-bit, X86_64: 64-bit). */
 static int instr_width(const ll_test *t, const ll_instr *in)
 {
-    switch (in->flags & LL_X86_SZ_MASK) {
-    case LL_X86_SZ_B: return 1;
-    case LL_X86_SZ_W: return 2;
-    case LL_X86_SZ_L: return 4;
-    case LL_X86_SZ_Q: return 8;
-    default: break;
-    }
-    for (int i = 0; i < in->n_ops; i++)
-        if (in->ops[i].kind == LL_OPND_REG && in->ops[i].reg >= 0)
-            return part_width(LL_X86_REG_PART(in->ops[i].reg));
-    return t->arch_name && !strcmp(t->arch_name, "X86") ? 4 : 8;
+    bool x86_32 = t->arch_name && !strcmp(t->arch_name, "X86");
+    return ll_x86_width(in, x86_32 ? 4 : 8);
 }
 
 static bool put_operand(hw_gen *g, const ll_stmt *st, const ll_operand *op,
@@ -175,7 +150,7 @@ const hw_gen_ops hw_gen_x86 = {
     .host_ok = x86_host_ok,
     .reg_family = x86_reg_family,
     .family_name = x86_family_name,
-    .reg_width = x86_reg_width,
+    .reg_width = ll_x86_reg_width,
     .default_loc_size = 8,
     .scan_instr = x86_scan_instr,
     .write_instr = x86_write_instr,
