@@ -2,40 +2,13 @@
 # model_article.sh — the article's two tests give herd7's output exactly:
 # the RMW with isync is no full barrier (6 states, Sometimes), with sync
 # it is (5 states, Never), with herd7's Hash= lines. Time is not checked.
+: "${LITMUSLAB:?}" "${CORPUS:?}"
 set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/want" <<'END'
-Test SB+lwsync-RMW-lwsync+isync-simple Allowed
-States 6
-0:r3=0; 1:r3=0;
-0:r3=0; 1:r3=1;
-0:r3=1; 1:r3=0;
-0:r3=1; 1:r3=1;
-0:r3=2; 1:r3=0;
-0:r3=2; 1:r3=1;
-Ok
-Witnesses
-Positive: 1 Negative: 5
-Condition exists (0:r3=0 /\ 1:r3=0)
-Observation SB+lwsync-RMW-lwsync+isync-simple Sometimes 1 5
-Hash=e2240ce2072a2610c034ccd4fc964e77
-
-Test SB+lwsync-RMW-lwsync+sync-simple Allowed
-States 5
-0:r3=0; 1:r3=1;
-0:r3=1; 1:r3=0;
-0:r3=1; 1:r3=1;
-0:r3=2; 1:r3=0;
-0:r3=2; 1:r3=1;
-No
-Witnesses
-Positive: 0 Negative: 5
-Condition exists (0:r3=0 /\ 1:r3=0)
-Observation SB+lwsync-RMW-lwsync+sync-simple Never 0 5
-Hash=77dd723cda9981248ea4459fcdf6097d
-
-END
+# herd7's own output on them, as the project's seeds keep it.
+grep -v '^Time' "$CORPUS/../seeds/expected-herd7.log" > "$tmp/want" || {
+    echo "model_article: cannot read herd7's expected output"; exit 1; }
 "$LITMUSLAB" model litmus/ppc/SB+lwsync-RMW-lwsync+isync-simple.litmus \
     litmus/ppc/SB+lwsync-RMW-lwsync+sync-simple.litmus > "$tmp/out" || {
     echo "model_article: litmuslab model failed"; exit 1; }
