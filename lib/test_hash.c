@@ -154,36 +154,6 @@ static void new_label(const labels *l, const char *name, char out[16])
     snprintf(out, 16, "%s", name);
 }
 
-static bool starts(const char *s, const char *prefix)
-{
-    return !strncmp(s, prefix, strlen(prefix));
-}
-
-/* herd7's spelling where it differs from ours: 64-bit Power accesses are
- * digested as the 32-bit ones, and branches pad their label. */
-static void herd_spelling(ll_arch_id arch, const char *text, ll_buf *out)
-{
-    if (arch == LL_ARCH_PPC) {
-        static const char *const from[] = {"ld ", "std ", "ldx ", "stdx "};
-        static const char *const to[] = {"lwz ", "stw ", "lwzx ", "stwx "};
-        for (int i = 0; i < 4; i++)
-            if (starts(text, from[i])) {
-                ll_buf_printf(out, "%s%s", to[i], text + strlen(from[i]));
-                return;
-            }
-        if (text[0] == 'b') {
-            const char *sp = strchr(text, ' ');
-            if (sp) {
-                int m = (int)(sp - text);
-                ll_buf_printf(out, "%.*s%s%s", m, text, m == 1 ? "   " : "  ",
-                              sp + 1);
-                return;
-            }
-        }
-    }
-    ll_buf_puts(out, text);
-}
-
 static void code_text(const ll_test *t, ll_buf *b)
 {
     labels l = {0};
@@ -217,7 +187,10 @@ static void code_text(const ll_test *t, ll_buf *b)
                 }
             ll_buf text = {0};
             t->arch->print_instr(&in, &text);
-            herd_spelling(t->arch->id, ll_buf_str(&text), &cell);
+            if (t->arch->herd_spelling)
+                t->arch->herd_spelling(ll_buf_str(&text), &cell);
+            else
+                ll_buf_puts(&cell, ll_buf_str(&text));
             ll_buf_free(&text);
             ll_buf_printf(&col[p], "%s\n", ll_buf_str(&cell));
             if (cell.len > width[p])

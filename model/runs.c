@@ -39,11 +39,6 @@ typedef struct run_ctx {
     unsigned steps_run;     /* runs tried, for the timeout check */
 } run_ctx;
 
-const char *const sem_tag_names[SEM_NTAGS] = {
-    "SYNC", "LWSYNC", "ISYNC", "EIEIO", "MFENCE", "LFENCE", "SFENCE",
-    "DMB", "DSB", "ISB", "X",
-};
-
 static run_ctx *ctx(sem_run *r)
 {
     return r->engine;

@@ -48,7 +48,7 @@ typedef struct search {
     loc_plan *plans;
     cat_exec x;
     int x_n;                    /* size the relations were made for */
-    ll_set tags[SEM_NTAGS];
+    ll_set tags[SEM_MAX_TAGS];  /* the architecture's, ops->tags */
     sem_val *vals;              /* the state being built */
     /* values each thread's runs may write, per location, and suffix
      * unions over threads t.. (for early pruning) */
@@ -155,7 +155,9 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
-static void exec_parts(search *s, ll_set **sets, ll_rel **rels)
+/* The engine's sets and relations as arrays; returns how many sets (the
+ * base ones, then the architecture's tags). */
+static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
 {
     cat_exec *x = &s->x;
     ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
@@ -164,20 +166,22 @@ static void exec_parts(search *s, ll_set **sets, ll_rel **rels)
                            &x->rmw};
     for (int i = 0; i < 5; i++)
         sets[i] = base_sets[i];
-    for (int i = 0; i < SEM_NTAGS; i++)
+    int n_tags = s->m->ops->n_tags;
+    for (int i = 0; i < n_tags; i++)
         sets[5 + i] = &s->tags[i];
     for (int i = 0; i < 10; i++)
         rels[i] = base_rels[i];
+    return 5 + n_tags;
 }
 
-enum { N_SETS = 5 + SEM_NTAGS, N_RELS = 10 };
+enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 10 };
 
 static void free_exec(search *s)
 {
     ll_set *sets[N_SETS];
     ll_rel *rels[N_RELS];
-    exec_parts(s, sets, rels);
-    for (int i = 0; i < N_SETS; i++)
+    int n_sets = exec_parts(s, sets, rels);
+    for (int i = 0; i < n_sets; i++)
         ll_set_free(sets[i]);
     for (int i = 0; i < N_RELS; i++)
         ll_rel_free(rels[i]);
@@ -189,9 +193,13 @@ static void size_exec(search *s, int n)
 {
     ll_set *sets[N_SETS];
     ll_rel *rels[N_RELS];
-    exec_parts(s, sets, rels);
+    int n_sets = exec_parts(s, sets, rels);
+    /* named even for an execution with no event at all */
+    s->x.n_tags = s->m->ops->n_tags;
+    s->x.tag_names = s->m->ops->tags;
+    s->x.tags = s->tags;
     if (s->x_n == n) {
-        for (int i = 0; i < N_SETS; i++)
+        for (int i = 0; i < n_sets; i++)
             ll_set_clear(sets[i]);
         for (int i = 0; i < N_RELS; i++)
             ll_rel_clear(rels[i]);
@@ -199,15 +207,12 @@ static void size_exec(search *s, int n)
     }
     if (s->x_n)
         free_exec(s);
-    for (int i = 0; i < N_SETS; i++)
+    for (int i = 0; i < n_sets; i++)
         ll_set_init(sets[i], n);
     for (int i = 0; i < N_RELS; i++)
         ll_rel_init(rels[i], n);
     s->x_n = n;
     s->x.n = n;
-    s->x.n_tags = SEM_NTAGS;
-    s->x.tag_names = sem_tag_names;
-    s->x.tags = s->tags;
 }
 
 /* Dependencies of event g on the reads in taint t (same thread). */
@@ -249,7 +254,7 @@ static void build_events(search *s)
             case SEM_F: ll_set_add(&x->F, g); break;
             case SEM_B: ll_set_add(&x->B, g); break;
             }
-            for (int k = 0; k < SEM_NTAGS; k++)
+            for (int k = 0; k < s->m->ops->n_tags; k++)
                 if (a->e->tags >> k & 1)
                     ll_set_add(&s->tags[k], g);
         }

@@ -42,6 +42,10 @@ struct ll_arch_ops {
      * herd names the whole register in conditions (`1:X2=1` after
      * `LDR W2,...`), so compare registers by this id. */
     int (*reg_canon)(int reg);
+    /* herd7's spelling of an instruction printed by print_instr, as its
+     * test digest (Hash=) reads it, where it differs from ours; NULL when
+     * it never does. Appends to out. */
+    void (*herd_spelling)(const char *text, ll_buf *out);
 };
 
 /* The plug-in for a test header's architecture name ("PPC", "X86",

@@ -269,6 +269,31 @@ int ll_ppc_access_size(int op)
     }
 }
 
+static bool starts(const char *s, const char *prefix)
+{
+    return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* herd7's digest spelling: 64-bit accesses are digested as the 32-bit
+ * ones, and branches pad their label. */
+static void ppc_herd_spelling(const char *text, ll_buf *out)
+{
+    static const char *const from[] = {"ld ", "std ", "ldx ", "stdx "};
+    static const char *const to[] = {"lwz ", "stw ", "lwzx ", "stwx "};
+    for (int i = 0; i < 4; i++)
+        if (starts(text, from[i])) {
+            ll_buf_printf(out, "%s%s", to[i], text + strlen(from[i]));
+            return;
+        }
+    const char *sp = strchr(text, ' ');
+    if (text[0] == 'b' && sp) {
+        int m = (int)(sp - text);
+        ll_buf_printf(out, "%.*s%s%s", m, text, m == 1 ? "   " : "  ", sp + 1);
+        return;
+    }
+    ll_buf_puts(out, text);
+}
+
 const ll_arch_ops ll_arch_ppc = {
     .id = LL_ARCH_PPC,
     .name = "PPC",
@@ -278,4 +303,5 @@ const ll_arch_ops ll_arch_ppc = {
     .reg_name = ppc_reg_name,
     .op_name = ppc_op_name,
     .reg_canon = ll_reg_canon_identity,
+    .herd_spelling = ppc_herd_spelling,
 };

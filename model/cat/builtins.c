@@ -1,7 +1,10 @@
 /* builtins.c — the names every model can use without defining them:
  * the engine's sets and relations, the relations herd derives from them
- * (po-loc, ext, rfe, fr, ...), the primitives domain and range, and tag
- * sets such as SYNC or MFENCE. Each is compiled on first use only.
+ * (po-loc, ext, rfe, fr, ...), the primitives domain and range, and the
+ * tag sets the test's architecture declares (SYNC, MFENCE, ...: their
+ * names are bound when an execution is evaluated). Each is compiled on
+ * first use only. Fence relations (sync, mfence, ...) are not built in:
+ * as in herd7 they come from model/cats/<arch>fences.cat.
  *
  * Definitions follow herd7's interpreter: `int` relates events of the
  * same thread, and the initial writes to each other (herd puts them all
@@ -56,38 +59,7 @@ static const struct {
     {"fencerel", "fun S -> (po & (_ * S)) ; po"},
     {"ctrlcfence", "fun S -> (ctrl & (_ * S)) ; po"},
     {"toid", "fun S -> [S]"},
-    /* herd predefines each architecture's fence relations. */
-    {"sync", "(po & (_ * SYNC)) ; po"},
-    {"lwsync", "(po & (_ * LWSYNC)) ; po"},
-    {"eieio", "(po & (_ * EIEIO)) ; po"},
-    {"isync", "(po & (_ * ISYNC)) ; po"},
-    {"mfence", "(po & (_ * MFENCE)) ; po"},
-    {"sfence", "(po & (_ * SFENCE)) ; po"},
-    {"lfence", "(po & (_ * LFENCE)) ; po"},
-    {"dmb", "(po & (_ * DMB)) ; po"},
-    {"dsb", "(po & (_ * DSB)) ; po"},
-    {"isb", "(po & (_ * ISB)) ; po"},
-    {"dmb.st", "(po & (_ * DMB.ST)) ; po"},
-    {"dsb.st", "(po & (_ * DSB.ST)) ; po"},
 };
-
-/* Tag sets some architecture defines: absent from an execution, they
- * are empty (so one model file can serve several architectures). */
-static const char *const known_tags[] = {
-    "SYNC", "LWSYNC", "ISYNC", "EIEIO", "MFENCE", "SFENCE", "LFENCE",
-    "DMB", "DSB", "ISB", "DMB.ST", "DMB.LD", "DMB.SY", "DSB.ST", "DSB.LD",
-    "DSB.SY", "DMB.ISH", "DMB.ISHST", "DMB.ISHLD", "DSB.ISH", "FENCE",
-    "X", "A", "L", "Q", "RMW", "EX", "ACQ", "REL", "SC", "AQ", "RL",
-    "NoRet", "LKW", "UL", "LF", "I",
-};
-
-bool cat_known_tag(const char *name)
-{
-    for (size_t i = 0; i < sizeof known_tags / sizeof known_tags[0]; i++)
-        if (strcmp(known_tags[i], name) == 0)
-            return true;
-    return false;
-}
 
 static cat_val *remember(cat_model *m, const char *name, cat_val_kind kind,
                          int slot)
@@ -155,7 +127,6 @@ static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
     t->file = at ? at->file : "<built-in>";
     t->line = at ? at->line : 0;
     t->col = at ? at->col : 0;
-    t->known = cat_known_tag(name);
     return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
 }
 
@@ -198,7 +169,7 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
         *out = v;
         return true;
     }
-    if (cat_known_tag(name) || looks_like_tag(name)) {
+    if (looks_like_tag(name)) {
         *out = remember(m, name, VAL_SET, tag_slot(m, at, name));
         return true;
     }

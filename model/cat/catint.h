@@ -217,7 +217,6 @@ typedef struct cat_tag_ref {
     const char *name;
     const char *file;
     int line, col;
-    bool known;         /* a tag of some architecture: absent = empty */
 } cat_tag_ref;
 
 typedef struct cat_test {
@@ -309,7 +308,6 @@ bool cat_compile_expr(cat_model *m, cat_env *env, cat_expr *e,
  * it is unknown; *out NULL means "not a built-in" (caller decides). */
 bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
                  cat_val **out, ll_diag *d);
-bool cat_known_tag(const char *name);
 
 /* load.c: parse and compile an included file. */
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,

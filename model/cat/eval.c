@@ -107,7 +107,7 @@ static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
                 m->tag_seen[r] = x->tag_names[i];
                 break;
             }
-        if (m->tag_index[r] < 0 && !t->known) {
+        if (m->tag_index[r] < 0) {
             m->tag_names = NULL;
             ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
                         "unbound name '%s'", t->name);

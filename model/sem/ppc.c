@@ -11,6 +11,13 @@
 enum { CR_LT = 8, CR_GT = 4, CR_EQ = 2 };
 enum { SLOT_CR0 = LL_PPC_NGPR, N_SLOTS };
 
+/* The sets Power events carry: the four barriers, and X for the accesses
+ * of a reservation pair (lwarx/stwcx.). */
+enum { TAG_SYNC, TAG_LWSYNC, TAG_ISYNC, TAG_EIEIO, TAG_X };
+static const char *const ppc_tags[] = {
+    "SYNC", "LWSYNC", "ISYNC", "EIEIO", "X",
+};
+
 static int ppc_reg_slot(int reg)
 {
     return reg >= 0 && reg < N_SLOTS ? reg : -1;
@@ -130,7 +137,7 @@ static sem_next load(sem_run *r, const ll_instr *in, bool reserve)
     if (!address(r, in, is_indexed(in->op), &a))
         return undefined(r, a.t);
     int ev;
-    sem_reg v = sem_load(r, a.v, a.t, reserve ? 1u << SEM_TAG_X : 0, &ev);
+    sem_reg v = sem_load(r, a.v, a.t, reserve ? 1u << TAG_X : 0, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     set_reg(r, &in->ops[0], v.v, v.t);
@@ -170,7 +177,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     if (!held)
         return SEM_DEAD;
     sem_reg v = opnd_reg(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << SEM_TAG_X,
+    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << TAG_X,
               r->res_event);
     if (sem_stopped(r))
         return SEM_ERROR;
@@ -197,10 +204,10 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     return SEM_JUMP;
 }
 
-static sem_next fence(sem_run *r, sem_tag tag)
+static sem_next fence(sem_run *r, int tag)
 {
     sem_fence(r, 1u << tag);
-    if (tag == SEM_TAG_ISYNC)
+    if (tag == TAG_ISYNC)
         r->ctrlisync |= r->ctrl;
     return SEM_NEXT;
 }
@@ -245,13 +252,13 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_PPC_STWCX: case LL_PPC_STDCX:
         return store_conditional(r, in);
     case LL_PPC_SYNC:
-        return fence(r, SEM_TAG_SYNC);
+        return fence(r, TAG_SYNC);
     case LL_PPC_LWSYNC:
-        return fence(r, SEM_TAG_LWSYNC);
+        return fence(r, TAG_LWSYNC);
     case LL_PPC_EIEIO:
-        return fence(r, SEM_TAG_EIEIO);
+        return fence(r, TAG_EIEIO);
     case LL_PPC_ISYNC:
-        return fence(r, SEM_TAG_ISYNC);
+        return fence(r, TAG_ISYNC);
     }
     /* byte and half-word accesses: herd7 does not model them either */
     sem_error(r, "instruction not supported by the model");
@@ -261,6 +268,8 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
 const sem_ops sem_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
+    .tags = ppc_tags,
+    .n_tags = sizeof ppc_tags / sizeof ppc_tags[0],
     .n_regs = N_SLOTS,
     .reg_slot = ppc_reg_slot,
     .reg_value = ppc_reg_value,

@@ -2,19 +2,23 @@
  * tables, and arithmetic on values that may be addresses. */
 #include "model/sem/sem.h"
 
+#include <stddef.h>
+
 extern const sem_ops sem_ppc_ops;
 extern const sem_ops sem_x86_ops;
 
+/* The registry: one line per architecture the model knows. */
+static const sem_ops *const sem_registry[] = {
+    &sem_ppc_ops,
+    &sem_x86_ops,
+};
+
 const sem_ops *sem_find(ll_arch_id arch)
 {
-    switch (arch) {
-    case LL_ARCH_PPC:
-        return &sem_ppc_ops;
-    case LL_ARCH_X86:
-        return &sem_x86_ops;
-    default:
-        return NULL;
-    }
+    for (size_t i = 0; i < sizeof sem_registry / sizeof *sem_registry; i++)
+        if (sem_registry[i]->arch == arch)
+            return sem_registry[i];
+    return NULL;
 }
 
 bool sem_val_eq(sem_val a, sem_val b)

@@ -29,15 +29,10 @@ typedef struct sem_val {
 typedef uint64_t sem_taint;
 #define SEM_MAX_READS 64
 
-/* Event tags: the named sets the cat model sees besides R W F IW B. */
-typedef enum sem_tag {
-    SEM_TAG_SYNC, SEM_TAG_LWSYNC, SEM_TAG_ISYNC, SEM_TAG_EIEIO,
-    SEM_TAG_MFENCE, SEM_TAG_LFENCE, SEM_TAG_SFENCE,
-    SEM_TAG_DMB, SEM_TAG_DSB, SEM_TAG_ISB,
-    SEM_TAG_X,            /* atomic: lwarx/stwcx., locked x86 accesses */
-    SEM_NTAGS
-} sem_tag;
-extern const char *const sem_tag_names[SEM_NTAGS];
+/* Event tags: the named sets the cat model sees besides R W F IW B.
+ * Each architecture declares its own (sem_ops.tags); bit i of an event's
+ * tags puts it in the set named tags[i]. */
+#define SEM_MAX_TAGS 32
 
 typedef enum sem_ev_kind { SEM_R, SEM_W, SEM_F, SEM_B } sem_ev_kind;
 
@@ -46,7 +41,7 @@ typedef struct sem_event {
     sem_ev_kind kind;
     int loc;              /* location id (R, W), else -1 */
     sem_val val;          /* value read or written */
-    unsigned tags;        /* 1u << sem_tag */
+    unsigned tags;        /* bit i: in the set ops->tags[i] */
     int stmt;             /* statement index in the thread */
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
@@ -67,6 +62,12 @@ typedef enum sem_next {
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "ppc.cat" */
+    /* The tag sets this architecture's events may carry (fence kinds,
+     * annotations such as X for atomic accesses), at most SEM_MAX_TAGS.
+     * A model may name any of them; one no event carries is empty. The
+     * relations built on the fences are cat, in model/cats/<arch>fences.cat. */
+    const char *const *tags;
+    int n_tags;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */

@@ -11,6 +11,11 @@
  * the last flag-setting result, as jumps compare it with 0. */
 enum { SLOT_FLAGS = LL_X86_NBASE, N_SLOTS };
 
+/* The sets x86 events carry: the three fences, and X for the accesses of
+ * a locked instruction (and xchg), which drain the store buffer. */
+enum { TAG_MFENCE, TAG_LFENCE, TAG_SFENCE, TAG_X };
+static const char *const x86_tags[] = {"MFENCE", "LFENCE", "SFENCE", "X"};
+
 static int x86_reg_slot(int reg)
 {
     return reg >= 0 && reg < LL_X86_NREGS ? LL_X86_REG_BASE(reg) : -1;
@@ -115,7 +120,7 @@ static sem_next mem_read(sem_run *r, const ll_operand *o, mem_access *m,
     if (!address(r, o, &m->addr))
         return undefined(r, m->addr.t);
     *out = sem_load(r, m->addr.v, m->addr.t,
-                    m->atomic ? 1u << SEM_TAG_X : 0, &m->read_ev);
+                    m->atomic ? 1u << TAG_X : 0, &m->read_ev);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -125,7 +130,7 @@ static sem_next mem_write(sem_run *r, const ll_operand *o, mem_access *m,
     if (!addr_known && !address(r, o, &m->addr))
         return undefined(r, m->addr.t);
     sem_store(r, m->addr.v, m->addr.t, v.v, v.t,
-              m->atomic ? 1u << SEM_TAG_X : 0, m->atomic ? m->read_ev : -1);
+              m->atomic ? 1u << TAG_X : 0, m->atomic ? m->read_ev : -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -322,13 +327,13 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_X86_CMPXCHG:
         return compare_exchange(r, in);
     case LL_X86_MFENCE:
-        sem_fence(r, 1u << SEM_TAG_MFENCE);
+        sem_fence(r, 1u << TAG_MFENCE);
         return SEM_NEXT;
     case LL_X86_LFENCE:
-        sem_fence(r, 1u << SEM_TAG_LFENCE);
+        sem_fence(r, 1u << TAG_LFENCE);
         return SEM_NEXT;
     case LL_X86_SFENCE:
-        sem_fence(r, 1u << SEM_TAG_SFENCE);
+        sem_fence(r, 1u << TAG_SFENCE);
         return SEM_NEXT;
     case LL_X86_JMP: case LL_X86_JE: case LL_X86_JNE: case LL_X86_JL:
     case LL_X86_JLE: case LL_X86_JG: case LL_X86_JGE: case LL_X86_JS:
@@ -342,6 +347,8 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .tags = x86_tags,
+    .n_tags = sizeof x86_tags / sizeof x86_tags[0],
     .n_regs = N_SLOTS,
     .reg_slot = x86_reg_slot,
     .reg_value = x86_reg_value,

@@ -64,7 +64,9 @@ static inline void xb_event(xb *b, int e, char kind, int thread, int loc)
     }
 }
 
-static inline void xb_tag(xb *b, const char *name, int e)
+/* The index of tag `name`, declared (empty) if it was not yet: as an
+ * architecture declares every tag its events may carry. */
+static inline int xb_declare(xb *b, const char *name)
 {
     cat_exec *x = &b->x;
     int i = 0;
@@ -75,7 +77,12 @@ static inline void xb_tag(xb *b, const char *name, int e)
         ll_set_init(&b->tag_sets[i], x->n);
         x->n_tags++;
     }
-    ll_set_add(&b->tag_sets[i], e);
+    return i;
+}
+
+static inline void xb_tag(xb *b, const char *name, int e)
+{
+    ll_set_add(&b->tag_sets[xb_declare(b, name)], e);
 }
 
 /* po, thread and loc from the events; co closed transitively. */

@@ -304,8 +304,8 @@ static void titles(void **state)
     cat_free(m);
 }
 
-/* Tags: present, absent but known (empty), absent and unknown (error at
- * check time, with the position of the name). */
+/* Tags: present, declared by the architecture but on no event (empty),
+ * undeclared (error at check time, with the position of the name). */
 static void tags(void **state)
 {
     (void)state;
@@ -316,6 +316,12 @@ static void tags(void **state)
                              "empty S & T as disjoint\n", &d);
     assert_non_null(m);
     cat_result r;
+    memset(&d, 0, sizeof d);
+    assert_false(cat_check(m, &b.x, &r, &d));
+    assert_string_equal(d.msg, "unbound name 'SYNC'");
+    xb_declare(&b, "SYNC");
+    xb_declare(&b, "MFENCE");
+    xb_declare(&b, "DMB.ST");
     assert_true(run(m, &b, &r));
     assert_true(r.allowed);
     cat_free(m);

@@ -23,10 +23,21 @@ static cat_model *load(const char *name)
     return m;
 }
 
+/* The tags model/sem declares for the architectures of our models. */
+static void declare_arch_tags(xb *b)
+{
+    static const char *const names[] = {
+        "SYNC", "LWSYNC", "ISYNC", "EIEIO", "MFENCE", "LFENCE", "SFENCE", "X",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        xb_declare(b, names[i]);
+}
+
 /* Is the execution allowed? (Fails the test on an evaluation error.) */
 static bool allowed(const char *model, xb *b, const char **failed)
 {
     cat_model *m = load(model);
+    declare_arch_tags(b);
     cat_result r;
     ll_diag d = {0};
     bool ok = cat_check(m, &b->x, &r, &d);
@@ -369,6 +380,9 @@ static void model_reused(void **state)
     build_mp(&with_fences, "LWSYNC", NULL, DEP_ADDR, false);
     build_mp(&without, NULL, NULL, DEP_NONE, false);
     build_sb(&sb, "SYNC", true);
+    declare_arch_tags(&with_fences);
+    declare_arch_tags(&without);
+    declare_arch_tags(&sb);
     struct {
         xb *b;
         bool allowed;
