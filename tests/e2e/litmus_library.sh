@@ -1,7 +1,8 @@
 #!/bin/sh
 # litmus_library.sh — our own tests in litmus/<arch>/: each states the
 # Observation its architecture's default model gives (x86-TSO for x86, the
-# Herding Cats Power model for ppc) in a comment `(* expected: WORD *)`,
+# Herding Cats Power model for ppc, ...; every folder litmus/<arch>/ is
+# read) in a comment `(* expected: WORD *)`,
 # or in a sidecar NAME.expected for the article's tests, which are kept as
 # published. Checks every file parses (and its printed form parses back to
 # the same text) and that `model` gives the stated Observation.
@@ -19,7 +20,7 @@ if not_yet parse; then echo "litmus_library: SKIP parse checks: parse is not ava
 if not_yet model; then echo "litmus_library: SKIP model checks: model is not available in this build yet"; have_model=0; fi
 
 n=0
-for f in litmus/x86/*.litmus litmus/ppc/*.litmus; do
+for f in litmus/*/*.litmus; do
   n=$((n+1))
   base=${f##*/}; base=${base%.litmus}
   name=$(sed -n '1s/^[A-Za-z0-9_]*[ 	]*\([^ 	]*\).*/\1/p' "$f")
