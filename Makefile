@@ -37,7 +37,7 @@ endif
 all: $(PROGRAM)
 
 # `make bench`: the stages' benchmarks (their rules live in mk/*.mk).
-bench: bench-model bench-hwrun
+bench: bench-model bench-hwrun bench-report
 
 $(DEPS_STAMP):
 	@scripts/deps.sh

@@ -194,4 +194,10 @@ typedef struct cp_failure {
 void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
                       const cp_failure *fails, int n_fails, int max_list);
 
+/* The rest of the first line of a log starting with prefix (`Machine `),
+ * or NULL; and a file copied to `to` after a blank line (false when it
+ * cannot be read). */
+char *cp_log_line(const char *path, const char *prefix);
+bool cp_copy_file(const char *path, FILE *to);
+
 #endif

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "campaign/campaign.h"
@@ -302,9 +303,9 @@ static int run_compare(campaign *c, const char *model_log, const char *hw_log)
     ll_buf_printf(&b, "%s/compare.err", c->o.out);
     j.err = b.data;
     j.keep_output = true;
-    const char *argv[] = {c->exe,  "compare", "--model", model_log,
-                          "--hw",  hw_log,    "-o",      c->o.out,
-                          NULL};
+    const char *argv[] = {c->exe, "compare", "--model", model_log,
+                          "--hw", hw_log,    "-o",      c->o.out,
+                          "--table", "text", NULL};
     int status = 2;
     if (cp_job_start(&j, (char *const *)argv, stderr)) {
         cp_job_result res;
@@ -320,6 +321,32 @@ static int run_compare(campaign *c, const char *model_log, const char *hw_log)
     }
     cp_job_free(&j);
     return status;
+}
+
+/* What the figures below were made with: the model, the machine (from
+ * the hardware log, the interface between the steps), -n, the date. */
+static void print_header(campaign *c, FILE *f)
+{
+    char date[64] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+    fprintf(f, "Campaign %s, %s\n", c->o.out, date);
+    fprintf(f, "  model: %s\n",
+            c->o.model ? c->o.model
+                       : "each architecture's default (litmuslab model)");
+    ll_buf log = {0};
+    ll_buf_printf(&log, "%s/hardware.log", c->o.out);
+    char *machine = cp_log_line(log.data, "Machine ");
+    char *topo = cp_log_line(log.data, "Topology ");
+    fprintf(f, "  machine: %s%s%s\n", machine ? machine : "none (no hardware run)",
+            topo ? "; " : "", topo ? topo : "");
+    fprintf(f, "  iterations: -n %llu per test\n",
+            (unsigned long long)c->o.iterations);
+    free(machine);
+    free(topo);
+    ll_buf_free(&log);
 }
 
 /* The summary on stdout, and the same text in DIR/campaign.txt so that
@@ -341,15 +368,22 @@ static void print_summary(campaign *c, double seconds)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    fprintf(f, "Campaign %s: %d tests, %d run on this machine, %d steps "
-               "failed, %s\n",
-            c->o.out, c->tests.n, runnable, c->n_fails, took);
+    print_header(c, f);
+    fprintf(f, "  %d tests, %d run on this machine, %d steps failed, %s\n",
+            c->tests.n, runnable, c->n_fails, took);
     if (ok)
         cp_print_summary(f, &tests, &outcomes, c->fails, c->n_fails,
                          MAX_LIST);
-    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv; logs: "
-               "%s/model.log, %s/hardware.log\n",
-            c->o.out, c->o.out, c->o.out);
+    ll_buf_clear(&path);
+    ll_buf_printf(&path, "%s/table.txt", c->o.out);
+    if (access(path.data, R_OK) == 0) {
+        fputs("\nPer test: condition hits/iterations on each machine (per "
+              "million); `!` flags figures that may mislead.\n", f);
+        cp_copy_file(path.data, f);
+    }
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html; "
+               "logs: %s/model.log, %s/hardware.log\n",
+            c->o.out, c->o.out, c->o.out, c->o.out);
     fclose(f);
     fwrite(text, 1, len, stdout);
     ll_buf_clear(&path);

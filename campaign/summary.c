@@ -223,3 +223,36 @@ void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
             fprintf(f, "  ... and %d more\n", n_fails - max_list);
     }
 }
+
+char *cp_log_line(const char *path, const char *prefix)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *line = NULL, *found = NULL;
+    size_t cap = 0, n = strlen(prefix);
+    ssize_t len;
+    while (!found && (len = getline(&line, &cap, f)) > 0) {
+        if (strncmp(line, prefix, n))
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        found = ll_xstrdup(line + n);
+    }
+    free(line);
+    fclose(f);
+    return found;
+}
+
+bool cp_copy_file(const char *path, FILE *to)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char buf[8192];
+    size_t n;
+    fputc('\n', to);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, to);
+    fclose(f);
+    return true;
+}

@@ -50,7 +50,7 @@ cmp_outcome_status cmp_outcome_class(const cmp_test *t,
     if (t->hw_entries == 0)
         return CMP_O_MODEL_ONLY;
     if (!o->in_model)
-        return CMP_O_FORBIDDEN_SEEN;
+        return o->in_hw ? CMP_O_FORBIDDEN_SEEN : CMP_O_FORBIDDEN_UNSEEN;
     return o->in_hw ? CMP_O_ALLOWED_SEEN : CMP_O_ALLOWED_UNSEEN;
 }
 
@@ -66,7 +66,7 @@ const char *cmp_outcome_status_word(cmp_outcome_status s)
 {
     static const char *const words[CMP_N_OUTCOME_STATUS] = {
         "allowed-seen", "allowed-unseen", "forbidden-seen",
-        "model-only", "hw-only"};
+        "forbidden-unseen", "model-only", "hw-only"};
     return words[s];
 }
 

@@ -12,10 +12,13 @@ static void usage(FILE *f)
 {
     fputs("usage: litmuslab compare --model M.log [--model ...]\n"
           "                         --hw [NAME=]H.log [--hw ...] [-o DIR]\n"
-          "                         [--tests DIR]\n"
+          "                         [--tests DIR] [--table text|markdown|latex]\n"
           "Joins model logs (herd7 format) with hardware logs (litmus7 or\n"
-          "herd7 format, plain or gzip) and writes outcomes.csv, tests.csv\n"
-          "and summary.csv into DIR (default: the current directory).\n"
+          "herd7 format, plain or gzip) and writes outcomes.csv, tests.csv,\n"
+          "summary.csv and report.html into DIR (default: the current\n"
+          "directory). --table also writes the papers' table (one row per\n"
+          "test, seen/total per machine) to DIR/table.{txt,md,tex} and\n"
+          "prints it after the summary.\n"
           "NAME labels a hardware log's machine (default: its `Machine`\n"
           "line, else the file's base name). --tests DIR gives the\n"
           "conditions of tests the model logs lack, from the *.litmus\n"
@@ -50,12 +53,36 @@ static bool make_dir(const char *dir)
     return false;
 }
 
+/* DIR/table.EXT, and the same on stdout. */
+static bool write_table(const cmp_run *run, cmp_test **sorted,
+                        cmp_table_fmt fmt, const char *dir)
+{
+    static const char *const ext[] = {"txt", "md", "tex"};
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/table.%s", dir, ext[fmt]);
+    FILE *f = fopen(path.data, "w");
+    bool ok = f != NULL;
+    if (f) {
+        cmp_write_table(run, sorted, fmt, f);
+        ok = !ferror(f);
+        ok = fclose(f) == 0 && ok;
+    }
+    if (!ok)
+        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(errno));
+    ll_buf_free(&path);
+    fputc('\n', stdout);
+    cmp_write_table(run, sorted, fmt, stdout);
+    return ok;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     const char **models = ll_xcalloc((size_t)argc, sizeof *models);
     hw_arg *hws = ll_xcalloc((size_t)argc, sizeof *hws);
     int n_models = 0, n_hws = 0;
     const char *dir = ".", *tests_dir = NULL;
+    bool table = false;
+    cmp_table_fmt fmt = CMP_TABLE_TEXT;
     int status = 2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -73,6 +100,14 @@ int cmd_compare(int argc, char **argv)
             dir = argv[++i];
         else if (!strcmp(a, "--tests") && has_value)
             tests_dir = argv[++i];
+        else if (!strcmp(a, "--table") && has_value) {
+            if (!cmp_table_format(argv[++i], &fmt)) {
+                fprintf(stderr, "litmuslab compare: --table takes text, "
+                                "markdown or latex, not '%s'\n", argv[i]);
+                goto done;
+            }
+            table = true;
+        }
         else {
             fprintf(stderr, "litmuslab compare: bad argument '%s'\n", a);
             usage(stderr);
@@ -100,8 +135,11 @@ int cmd_compare(int argc, char **argv)
     cmp_test **sorted = cmp_sorted_tests(&run);
     cmp_totals tot;
     cmp_count(&run, sorted, &tot);
-    bool written = make_dir(dir) && cmp_write_reports(&run, sorted, &tot, dir);
+    bool written = make_dir(dir) && cmp_write_reports(&run, sorted, &tot, dir) &&
+                   cmp_write_html(&run, sorted, &tot, dir);
     cmp_print_summary(&run, &tot, stdout);
+    if (table && written)
+        written = write_table(&run, sorted, fmt, dir);
     if (!readable || !written)
         status = 2;
     else

@@ -26,6 +26,14 @@ typedef struct cmp_outcome {
     bool satisfies;      /* the test's condition (prop) holds on it */
 } cmp_outcome;
 
+/* One histogram line of one machine, kept until cmp_finish splits each
+ * machine's iterations into condition hits and the rest. */
+typedef struct cmp_mcount {
+    const char *key;     /* the outcome's key (owned by the outcome) */
+    int machine;
+    uint64_t count;
+} cmp_mcount;
+
 typedef struct cmp_test {
     char *name;
     /* model side */
@@ -45,6 +53,13 @@ typedef struct cmp_test {
     int n_out;
     int cap_out;
     cmp_outcome *out;
+    /* per machine: the histogram lines read, then (cmp_finish) the
+     * iterations and condition hits of each of run->n_machines */
+    int n_mc, cap_mc;
+    cmp_mcount *mc;
+    uint64_t *m_total, *m_positive;
+    int threads;         /* threads the states name (highest P + 1) */
+    char *source_path;   /* its litmus file (--tests), or NULL */
 } cmp_test;
 
 /* Test verdict classes (model against hardware). */
@@ -63,6 +78,8 @@ typedef enum cmp_outcome_status {
     CMP_O_ALLOWED_SEEN,
     CMP_O_ALLOWED_UNSEEN,
     CMP_O_FORBIDDEN_SEEN,  /* the alarm */
+    CMP_O_FORBIDDEN_UNSEEN, /* the state an exists names, forbidden and
+                              never seen: the "No, 0" cell of a table */
     CMP_O_MODEL_ONLY,      /* the test has no hardware data */
     CMP_O_HW_ONLY,         /* the test has no model entry */
     CMP_N_OUTCOME_STATUS
@@ -76,6 +93,9 @@ typedef struct cmp_run {
     /* machines, by label */
     int n_machines;
     char *machines[CMP_MAX_MACHINES];
+    char *machine_cpu[CMP_MAX_MACHINES];  /* `Machine` line, or NULL */
+    int machine_pus[CMP_MAX_MACHINES];    /* from `Topology`, 0: unknown */
+    bool machine_emulated[CMP_MAX_MACHINES]; /* a log said so */
     /* what was read */
     int model_entries;
     int hw_entries;
@@ -140,5 +160,32 @@ void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot);
 bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
                        const cmp_totals *tot, const char *dir);
 void cmp_print_summary(const cmp_run *run, const cmp_totals *tot, FILE *f);
+
+/* paper.c: the allowed-vs-observed table, one row per test, one
+ * `seen/total` column per machine. */
+typedef enum cmp_table_fmt {
+    CMP_TABLE_TEXT,
+    CMP_TABLE_MARKDOWN,
+    CMP_TABLE_LATEX,
+} cmp_table_fmt;
+bool cmp_table_format(const char *name, cmp_table_fmt *out);
+void cmp_write_table(const cmp_run *run, cmp_test **sorted,
+                     cmp_table_fmt fmt, FILE *f);
+/* A count with a k/M/G suffix, as the papers print them: 1.2k, 16G. */
+void cmp_count_short(uint64_t n, char *out, size_t size);
+/* Row order: alarms (0), allowed-unseen (1), ..., Ok/Ok (5), No/No (6);
+ * the name of each group; the tests in that order (caller frees). */
+int cmp_row_rank(const cmp_test *t);
+const char *cmp_row_group(int rank);
+cmp_test **cmp_ranked_tests(const cmp_run *run, cmp_test **sorted);
+/* Why machine m's figures for t may mislead (more threads than PUs, an
+ * emulator), or nothing. */
+void cmp_cell_flags(const cmp_run *run, const cmp_test *t, int m,
+                    ll_buf *out);
+
+/* html.c: report.html in dir, one self-contained page (no network);
+ * each test's source is shown when --tests found its file. */
+bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
+                    const cmp_totals *tot, const char *dir);
 
 #endif

@@ -6,22 +6,88 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The highest thread a state names, plus one: how many threads the test
+ * has at least (a thread whose registers no state shows is not counted). */
+static int threads_named(const ll_state *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->n; i++)
+        if (s->b[i].loc.proc + 1 > n)
+            n = s->b[i].loc.proc + 1;
+    return n;
+}
+
+static bool same_locations(const ll_state *a, const ll_state *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (ll_loc_cmp(&a->b[i].loc, &b->b[i].loc))
+            return false;
+    return true;
+}
+
+/* The state an `exists` (or `~exists`) names, when the model forbids it
+ * and hardware never showed it: listed with count 0, so the reports hold
+ * the "forbidden, never seen" cell too. Only when the condition is one
+ * state over exactly the locations the states show. */
+static void add_forbidden_target(cmp_test *t, const ll_state *shown)
+{
+    if (!t->in_model || t->cond.quant == LL_FORALL)
+        return;
+    ll_state target = {0};
+    if (ll_prop_state(t->cond.prop, &target) &&
+        same_locations(&target, shown)) {
+        ll_buf key = {0};
+        ll_state_print_herd(&target, &key);
+        cmp_outcome_find(t, key.data, true);
+        ll_buf_free(&key);
+    }
+    ll_state_clear(&target);
+}
+
+/* Each machine's iterations and condition hits for test t. */
+static void per_machine(const cmp_run *run, cmp_test *t)
+{
+    size_t n = run->n_machines ? (size_t)run->n_machines : 1;
+    t->m_total = ll_xcalloc(n, sizeof *t->m_total);
+    t->m_positive = ll_xcalloc(n, sizeof *t->m_positive);
+    for (int i = 0; i < t->n_mc; i++) {
+        const cmp_mcount *c = &t->mc[i];
+        t->m_total[c->machine] += c->count;
+        const cmp_outcome *o = cmp_outcome_find(t, c->key, false);
+        if (t->has_cond && o && o->satisfies)
+            t->m_positive[c->machine] += c->count;
+    }
+}
+
 void cmp_finish(cmp_run *run)
 {
     ll_state s = {0};
     for (int i = 0; i < run->n_slots; i++) {
         cmp_test *t = run->slots[i];
-        if (!t || !t->has_cond)
+        if (!t)
             continue;
+        if (t->has_cond && t->n_out > 0) {
+            ll_state_clear(&s);
+            ll_state_parse(t->out[0].key, &s, NULL);
+            add_forbidden_target(t, &s);
+        }
         t->hw_positive = 0;
         for (int j = 0; j < t->n_out; j++) {
             cmp_outcome *o = &t->out[j];
             ll_state_clear(&s);
             ll_state_parse(o->key, &s, NULL);   /* printed by us: parses */
+            int th = threads_named(&s);
+            if (th > t->threads)
+                t->threads = th;
+            if (!t->has_cond)
+                continue;
             o->satisfies = ll_prop_eval(t->cond.prop, &s, NULL);
             if (o->satisfies)
                 t->hw_positive += o->count;
         }
+        per_machine(run, t);
     }
     ll_state_clear(&s);
 }
@@ -47,6 +113,8 @@ static int take_condition(const char *path, const struct stat *st, int type,
         return 0;
     }
     cmp_test *t = cmp_find(run, test->name, false);
+    if (t && !t->source_path)
+        t->source_path = ll_xstrdup(path);   /* for report.html */
     if (t && !t->has_cond && test->cond.prop) {
         t->has_cond = true;
         t->cond = test->cond;

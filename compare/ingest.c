@@ -110,6 +110,28 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
     ll_buf_free(&key);
 }
 
+/* What a log says of its machine, for the reports: its CPU (`Machine`),
+ * how many PUs it has (`Topology ... N PUs`), and whether it was an
+ * emulator (an `Emulated` line, or qemu named in `Machine`). */
+static void machine_facts(cmp_run *run, int m, ll_log_entry *e)
+{
+    const char *cpu = ll_log_entry_extra(e, "Machine");
+    if (cpu && !run->machine_cpu[m])
+        run->machine_cpu[m] = ll_xstrdup(cpu);
+    if (ll_log_entry_extra(e, "Emulated") || (cpu && strstr(cpu, "qemu")))
+        run->machine_emulated[m] = true;
+    const char *topo = ll_log_entry_extra(e, "Topology");
+    const char *pus = topo ? strstr(topo, " PUs") : NULL;
+    if (pus) {
+        const char *p = pus;
+        while (p > topo && p[-1] >= '0' && p[-1] <= '9')
+            p--;
+        int n = atoi(p);
+        if (n > run->machine_pus[m])
+            run->machine_pus[m] = n;
+    }
+}
+
 static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
 {
     const char *label = arg;
@@ -135,6 +157,8 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         t->hw_unknown++;
     if (!t->cond_text && e->cond_text)
         t->cond_text = ll_xstrdup(e->cond_text);
+    if (m >= 0)
+        machine_facts(run, m, e);
     ll_buf key = {0};
     for (int i = 0; i < e->n_states; i++) {
         const ll_log_state *ls = &e->states[i];
@@ -145,6 +169,10 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         if (m >= 0 && ls->count > 0)
             o->machines |= 1ull << m;
         t->hw_total += ls->count;
+        if (m >= 0) {
+            ll_grow((void **)&t->mc, &t->cap_mc, t->n_mc + 1, sizeof *t->mc);
+            t->mc[t->n_mc++] = (cmp_mcount){o->key, m, ls->count};
+        }
     }
     ll_buf_free(&key);
 }

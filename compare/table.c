@@ -24,6 +24,10 @@ static void test_free(cmp_test *t)
     for (int i = 0; i < t->n_out; i++)
         free(t->out[i].key);
     free(t->out);
+    free(t->mc);
+    free(t->source_path);
+    free(t->m_total);
+    free(t->m_positive);
     free(t);
 }
 
@@ -33,8 +37,10 @@ void cmp_run_free(cmp_run *run)
         if (run->slots[i])
             test_free(run->slots[i]);
     free(run->slots);
-    for (int i = 0; i < run->n_machines; i++)
+    for (int i = 0; i < run->n_machines; i++) {
         free(run->machines[i]);
+        free(run->machine_cpu[i]);
+    }
     memset(run, 0, sizeof *run);
 }
 

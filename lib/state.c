@@ -402,6 +402,21 @@ bool ll_prop_eval(const ll_prop *p, const ll_state *s, bool *missing)
     return false;
 }
 
+bool ll_prop_state(const ll_prop *p, ll_state *out)
+{
+    if (!p)
+        return false;
+    if (p->kind == LL_PROP_AND)
+        return ll_prop_state(p->lhs, out) && ll_prop_state(p->rhs, out);
+    if (p->kind != LL_PROP_ATOM)
+        return false;
+    const ll_value *had = ll_state_get(out, &p->loc);
+    if (had && !value_eq(had, &p->value))
+        return false;     /* x=1 /\ x=2: no state */
+    ll_state_set(out, &p->loc, &p->value);
+    return true;
+}
+
 bool ll_cond_holds(const ll_cond *c, const ll_state *states, int n_states)
 {
     bool any = false, all = true;

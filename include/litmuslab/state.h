@@ -49,6 +49,11 @@ void ll_state_print_litmus(const ll_state *s, ll_buf *out);
  * compare by name; an integer never equals a symbol. */
 bool ll_prop_eval(const ll_prop *p, const ll_state *s, bool *missing);
 
+/* The one state a conjunction of atoms names (`0:r3=0 /\ [x]=1`, the
+ * usual shape of an `exists`): true with its bindings added to *out;
+ * false for any other proposition (*out then holds a part of it). */
+bool ll_prop_state(const ll_prop *p, ll_state *out);
+
 /* The verdict of a quantified condition over a set of states (`Ok` when
  * true): exists: some state satisfies the prop; ~exists: none does;
  * forall: all do. */
