@@ -4,6 +4,8 @@
 # entry is reported, skipped and counted, and the run goes on.
 set -eu
 : "${LITMUSLAB:?}" "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need power/model-herd7.log.gz power/hardware.log.gz
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "compare_errors: $*"; exit 1; }

@@ -5,6 +5,8 @@
 # 1002 Ok/No, 0 No/Ok, the same test names in each class.
 set -eu
 : "${LITMUSLAB:?}" "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need power/model-herd7.log.gz power/hardware.log.gz power/model-vs-hardware.txt.gz
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -6,6 +6,8 @@
 # lines.
 # Env: LITMUSLAB, CORPUS. cwd: the repo root.
 : "${LITMUSLAB:?}" "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need x86/tests.tgz
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "hwrun_corpus: $*"; exit 1; }

@@ -4,6 +4,8 @@
 # log; the folder holds no reference to the source tree.
 # Env: LITMUSLAB, CORPUS. cwd: the repo root.
 : "${LITMUSLAB:?}" "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need x86/tests.tgz
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "hwrun_emit: $*"; exit 1; }

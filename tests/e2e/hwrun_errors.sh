@@ -5,6 +5,8 @@
 # stopped by SIGINT that still prints the full log of what it counted.
 # Env: LITMUSLAB, CORPUS. cwd: the repo root.
 : "${LITMUSLAB:?}" "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need power/tests.tgz x86/tests.tgz
 tmp=$(mktemp -d) || exit 1
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -3,6 +3,8 @@
 # the RMW with isync is no full barrier (6 states, Sometimes), with sync
 # it is (5 states, Never), with herd7's Hash= lines. Time is not checked.
 : "${LITMUSLAB:?}" "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need ../seeds/expected-herd7.log
 set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT

@@ -5,6 +5,8 @@
 # be equal (`make conformance` does all of them).
 set -u
 : "${CORPUS:?}"
+. tests/e2e/lib/corpus.sh
+need power/tests.tgz x86/tests.tgz power/model-herd7.log.gz x86/model-herd7.log.gz
 step_ppc=8; step_x86=4
 case $LITMUSLAB in */build/asan/*) step_ppc=80; step_x86=20;; esac
 tmp=$(mktemp -d) || exit 1

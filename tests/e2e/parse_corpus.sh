@@ -3,6 +3,8 @@
 # and the normalised output parses again and prints the same (round trip).
 # Many files go to each run of parse; -o keeps each printed test so that
 # the second pass reads them back in the same order.
+. tests/e2e/lib/corpus.sh
+need power/tests.tgz x86/tests.tgz
 set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT

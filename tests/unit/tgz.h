@@ -73,4 +73,19 @@ static inline const char *tgz_corpus(void)
     return c && *c ? c : "../shared/corpus";
 }
 
+/* Both archives of ../shared/corpus are there (a lone clone has none). */
+static inline bool tgz_corpus_present(void)
+{
+    char path[4096];
+    const char *arch[] = {"power", "x86"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s/tests.tgz", tgz_corpus(), arch[i]);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            return false;
+        fclose(f);
+    }
+    return true;
+}
+
 #endif
