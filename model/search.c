@@ -48,6 +48,7 @@ typedef struct search {
     loc_plan *plans;
     cat_exec x;
     int x_n;                    /* size the relations were made for */
+    bool x_made;                /* they are allocated (x_n may be 0) */
     ll_set tags[SEM_MAX_TAGS];  /* the architecture's, ops->tags */
     sem_val *vals;              /* the state being built */
     /* values each thread's runs may write, per location, and suffix
@@ -186,6 +187,7 @@ static void free_exec(search *s)
     for (int i = 0; i < N_RELS; i++)
         ll_rel_free(rels[i]);
     s->x_n = 0;
+    s->x_made = false;
 }
 
 /* Relations sized for n events, empty; reused while n stays the same. */
@@ -198,20 +200,21 @@ static void size_exec(search *s, int n)
     s->x.n_tags = s->m->ops->n_tags;
     s->x.tag_names = s->m->ops->tags;
     s->x.tags = s->tags;
-    if (s->x_n == n) {
+    if (s->x_made && s->x_n == n) {
         for (int i = 0; i < n_sets; i++)
             ll_set_clear(sets[i]);
         for (int i = 0; i < N_RELS; i++)
             ll_rel_clear(rels[i]);
         return;
     }
-    if (s->x_n)
+    if (s->x_made)
         free_exec(s);
     for (int i = 0; i < n_sets; i++)
         ll_set_init(sets[i], n);
     for (int i = 0; i < N_RELS; i++)
         ll_rel_init(rels[i], n);
     s->x_n = n;
+    s->x_made = true;
     s->x.n = n;
 }
 
@@ -687,7 +690,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->order);
         free(p->from);
     }
-    if (s.x_n)
+    if (s.x_made)
         free_exec(&s);
     free(s.plans);
     free(s.pick);

@@ -286,6 +286,7 @@ struct cat_model {
     const char **tag_seen;      /* per tag ref: the name matched there */
     const char *const *tag_names;   /* the exec tag array resolved last */
     int n_tags;
+    bool tags_valid;            /* tag_index holds that array's lookup */
     int *outside;               /* slots whose words come from the exec */
     int n_outside;
     int *static_inputs;         /* outside slots that are not rf or co */

@@ -88,16 +88,20 @@ static const ll_rel *exec_rel(const cat_exec *x, int field)
 
 /* Index of each tag reference in x's tags (-1: absent). The engine
  * passes the same name array for every candidate, so the lookup by name
- * is redone only when the array (or a name in it) changes. */
+ * is redone only when the array (or a name in it) changes. The cache is
+ * valid only once a lookup succeeded: a NULL array with no tags (an
+ * execution with no event) is a legitimate input, not "nothing yet". */
 static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
 {
-    bool same = m->tag_names == x->tag_names && m->n_tags == x->n_tags;
+    bool same = m->tags_valid && m->tag_names == x->tag_names &&
+                m->n_tags == x->n_tags;
     for (int r = 0; r < m->n_tag_refs && same; r++)
         if (m->tag_index[r] >= 0 &&
             x->tag_names[m->tag_index[r]] != m->tag_seen[r])
             same = false;
     if (same)
         return true;
+    m->tags_valid = false;
     for (int r = 0; r < m->n_tag_refs; r++) {
         const cat_tag_ref *t = &m->tag_refs[r];
         m->tag_index[r] = -1;
@@ -108,7 +112,6 @@ static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
                 break;
             }
         if (m->tag_index[r] < 0) {
-            m->tag_names = NULL;
             ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
                         "unbound name '%s'", t->name);
             return false;
@@ -116,6 +119,7 @@ static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
     }
     m->tag_names = x->tag_names;
     m->n_tags = x->n_tags;
+    m->tags_valid = true;
     return true;
 }
 
@@ -433,6 +437,7 @@ void cat_run_free(cat_model *m)
     free(m->tag_seen);
     m->tag_index = NULL;
     m->tag_seen = NULL;
+    m->tags_valid = false;
     m->scratch = NULL;
     m->ptr = NULL;
 }

@@ -505,6 +505,46 @@ static void robustness(void **state)
     cat_free(m);
 }
 
+/* An execution with no event has no tag array at all (NULL, 0 tags):
+ * the model still runs, and the tag lookup is redone for the next
+ * execution (issue 9: the cached lookup read the NULL array). */
+static void no_events(void **state)
+{
+    (void)state;
+    ll_diag d = {0};
+    cat_model *m = load_text("let r = po | rf\nacyclic r\n"
+                             "flag ~empty S as has-s\n", &d);
+    assert_non_null(m);
+    xb empty, b;
+    xb_init(&empty, 0);
+    empty.x.tag_names = NULL;
+    empty.x.tags = NULL;
+    build_inputs(&b);
+    cat_result r;
+    for (int round = 0; round < 2; round++) {
+        /* With no tag array, S is unbound. */
+        memset(&d, 0, sizeof d);
+        assert_false(cat_check(m, &empty.x, &r, &d));
+        assert_string_equal(d.msg, "unbound name 'S'");
+        assert_true(run(m, &b, &r));
+        assert_true(r.allowed);
+        assert_int_equal(r.n_flags, 1);
+    }
+    cat_free(m);
+    /* With no tag at all, the empty execution is allowed. */
+    m = load_text("acyclic po | rf\nempty R as none\n", &d);
+    assert_non_null(m);
+    for (int round = 0; round < 2; round++) {
+        assert_true(run(m, &empty, &r));
+        assert_true(r.allowed);
+        assert_true(run(m, &b, &r));
+        assert_false(r.allowed);
+    }
+    cat_free(m);
+    xb_free(&empty);
+    xb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +562,7 @@ int main(void)
         cmocka_unit_test(includes),
         cmocka_unit_test(errors),
         cmocka_unit_test(robustness),
+        cmocka_unit_test(no_events),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -406,6 +406,36 @@ static void empty_thread_and_growing_values(void **state)
     assert_int_equal(o.neg, 0);
 }
 
+/* No memory event at all (issue 9: this crashed the cat evaluator): one
+ * execution with no event, registers computed in the thread. By hand:
+ * r2 = 1 + 2, rax = 1 + 2; one candidate, which every model allows. */
+static void no_memory_event(void **state)
+{
+    (void)state;
+    static const char ppc[] =
+        "PPC nomem\n{\n0:r1=1;\n}\n"
+        " P0           ;\n"
+        " addi r2,r1,2 ;\n"
+        "exists (0:r2=3)\n";
+    static const char x86[] =
+        "X86_64 nomem\n{\n}\n"
+        " P0           ;\n"
+        " movq $1,%rax ;\n"
+        " addq $2,%rax ;\n"
+        "exists (0:rax=3)\n";
+    static const char *const cats[] = {"ppc.cat", "sc.cat", "x86tso.cat"};
+    for (int i = 0; i < 3; i++) {
+        outcome o;
+        model_text(i < 2 ? ppc : x86, cats[i], &o);
+        assert_states(&o, (const char *const[]){i < 2 ? "0:r2=3;"
+                                                       : "0:rax=3;"}, 1);
+        assert_true(o.ok);
+        assert_int_equal(o.pos, 1);
+        assert_int_equal(o.neg, 0);
+        assert_int_equal(o.candidates, 1);
+    }
+}
+
 static void arithmetic(void **state)
 {
     (void)state;
@@ -445,6 +475,7 @@ int main(void)
         cmocka_unit_test(filter_executions),
         cmocka_unit_test(not_exists_witnesses),
         cmocka_unit_test(empty_thread_and_growing_values),
+        cmocka_unit_test(no_memory_event),
         cmocka_unit_test(arithmetic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
