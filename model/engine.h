@@ -101,8 +101,9 @@ typedef struct mdl_test {
     uint64_t candidates;     /* rf/co combinations examined */
     bool loop_cut;           /* some path went round a loop too often */
     bool timed_out;          /* over limits.timeout while finding runs */
-    int n_flags;
-    const char *flags[8];
+    int n_flags;             /* flags some accepted execution raised */
+    const char *flags[CAT_MAX_FLAGS];
+    bool undef;              /* some accepted execution is undefined */
     /* Errors and limits. */
     ll_diag diag;
     bool failed;

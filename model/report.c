@@ -15,6 +15,25 @@ double mdl_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* herd7 lists the flags raised by accepted executions in order of
+ * name, its undefined-behaviour mark first. */
+static void add_flags(const mdl_test *m, ll_log_entry *e)
+{
+    const char *names[CAT_MAX_FLAGS];
+    int n = m->n_flags;
+    memcpy(names, m->flags, sizeof *names * (size_t)n);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    if (m->undef)
+        ll_log_entry_add_flag(e, "*undef*");
+    for (int i = 0; i < n; i++)
+        ll_log_entry_add_flag(e, names[i]);
+}
+
 static bool verdict(ll_quant q, uint64_t pos, uint64_t neg)
 {
     switch (q) {
@@ -65,13 +84,15 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
         e->states[n++] = e->states[i];
     }
     e->n_states = n;
-    e->verdict = verdict(t->cond.quant, m->positive, m->negative)
+    e->verdict = m->undef ? LL_VERDICT_UNDEF
+                 : verdict(t->cond.quant, m->positive, m->negative)
                      ? LL_VERDICT_OK : LL_VERDICT_NO;
     e->has_witnesses = true;
     /* herd7 swaps the witness counts of a ~exists (not the Observation's) */
     bool swap = t->cond.quant == LL_NOT_EXISTS;
     e->positive = swap ? m->negative : m->positive;
     e->negative = swap ? m->positive : m->negative;
+    add_flags(m, e);
     ll_buf b = {0};
     ll_cond_print(&t->cond, &b);
     e->cond_text = b.data ? b.data : ll_xstrdup("");

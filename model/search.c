@@ -576,13 +576,6 @@ static void candidate(search *s)
     }
     if (!res.allowed)
         return;
-    for (int i = 0; i < res.n_flags && i < 8; i++) {
-        bool seen = false;
-        for (int k = 0; k < m->n_flags; k++)
-            seen |= m->flags[k] == res.flags[i];
-        if (!seen && m->n_flags < 8)
-            m->flags[m->n_flags++] = res.flags[i];
-    }
     for (int i = 0; i < m->n_obs; i++) {
         int l = m->obs[i].mem;
         if (l < 0)
@@ -595,10 +588,20 @@ static void candidate(search *s)
     int k = find_state(m, s->vals);
     if (!m->states[k].kept)
         return;
+    /* As herd: flags of the executions the filter keeps; a model that
+     * chooses (with ... from) may accept one candidate several times. */
+    for (int i = 0; i < res.n_flags; i++) {
+        bool seen = false;
+        for (int f = 0; f < m->n_flags && !seen; f++)
+            seen = strcmp(m->flags[f], res.flags[i]) == 0;
+        if (!seen && m->n_flags < CAT_MAX_FLAGS)
+            m->flags[m->n_flags++] = res.flags[i];
+    }
+    m->undef |= res.undef;
     if (m->states[k].holds)
-        m->positive++;
+        m->positive += res.n_accepted;
     else
-        m->negative++;
+        m->negative += res.n_accepted;
 }
 
 static void product(search *s, int l)

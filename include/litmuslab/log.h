@@ -12,6 +12,7 @@
  *   Ok                                    Ok
  *   Witnesses                             Witnesses
  *   Positive: 1 Negative: 1               Positive: 12 Negative: 4803397
+ *   [Flag NAME ...]
  *   Condition exists (0:r3=0 /\ 1:r3=0)   Condition exists (x=2) is validated
  *   Observation SB Sometimes 1 1          Hash=...
  *   Time SB 0.02                          Time SB 1680.25
@@ -80,13 +81,18 @@ typedef struct ll_log_entry {
     bool has_cond;               /* cond holds the parsed cond_text */
     ll_cond cond;
     ll_validated validated;
+    /* herd7's `Flag NAME` lines (a model's `flag` checks that some
+     * accepted execution raised), in their order: after the counts. */
+    int n_flags;
+    int cap_flags;
+    char **flags;
     char *obs_word;              /* `Never`/`Sometimes`/`Always`, or NULL */
     uint64_t obs_pos;
     uint64_t obs_neg;
     char *hash;                  /* after `Hash=`, or NULL */
     char *time;                  /* seconds as written (`0.02`), or NULL */
     /* Any other line, kept verbatim in order (`Machine NAME`, topology,
-     * placement, `Relax ...`, `Flag ...`); written back before `Time`. */
+     * placement, `Relax ...`); written back before `Time`. */
     int n_extra;
     int cap_extra;
     char **extra;
@@ -102,6 +108,8 @@ void ll_log_entry_add_state(ll_log_entry *e, const ll_state *s,
 /* Sort the states in herd7's order (by their bindings, in order; as herd7
  * lists them). */
 void ll_log_entry_sort_states(ll_log_entry *e);
+/* Append a herd7 `Flag` line's name (copied). */
+void ll_log_entry_add_flag(ll_log_entry *e, const char *name);
 /* Append an extra line (copied, without newline). */
 void ll_log_entry_add_extra(ll_log_entry *e, const char *line);
 /* The text after `KEY ` or `KEY=` in the first extra line starting with

@@ -17,6 +17,9 @@ void ll_log_entry_clear(ll_log_entry *e)
     free(e->obs_word);
     free(e->hash);
     free(e->time);
+    for (int i = 0; i < e->n_flags; i++)
+        free(e->flags[i]);
+    free(e->flags);
     for (int i = 0; i < e->n_extra; i++)
         free(e->extra[i]);
     free(e->extra);
@@ -34,6 +37,13 @@ void ll_log_entry_add_state(ll_log_entry *e, const ll_state *s,
         ll_state_set(&ls->state, &s->b[i].loc, &s->b[i].value);
     ls->count = count;
     ls->marked = marked;
+}
+
+void ll_log_entry_add_flag(ll_log_entry *e, const char *name)
+{
+    ll_grow((void **)&e->flags, &e->cap_flags, e->n_flags + 1,
+            sizeof *e->flags);
+    e->flags[e->n_flags++] = ll_xstrdup(name);
 }
 
 void ll_log_entry_add_extra(ll_log_entry *e, const char *line)

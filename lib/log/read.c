@@ -316,6 +316,9 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
             if (!parse_witness_counts(s, e))
                 return fail(r, d, r->line, "bad count in '%s'", s);
             e->has_witnesses = true;
+        } else if (starts_with(s, "Flag ") && e->format == LL_LOG_HERD &&
+                   !e->cond_text) {
+            ll_log_entry_add_flag(e, s + 5);
         } else if (starts_with(s, "Condition ") && !e->cond_text) {
             set_condition(s + 10, e);
             tail_seen = true;

@@ -63,6 +63,8 @@ void ll_log_format_herd(const ll_log_entry *e, ll_buf *out)
     if (e->has_witnesses)
         ll_buf_printf(out, "Witnesses\nPositive: %" PRIu64
                       " Negative: %" PRIu64 "\n", e->positive, e->negative);
+    for (int i = 0; i < e->n_flags; i++)
+        ll_buf_printf(out, "Flag %s\n", e->flags[i]);
     if (e->cond_text)
         ll_buf_printf(out, "Condition %s\n", e->cond_text);
     put_observation(e, out);

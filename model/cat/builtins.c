@@ -127,6 +127,7 @@ static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
     t->file = at ? at->file : "<built-in>";
     t->line = at ? at->line : 0;
     t->col = at ? at->col : 0;
+    t->known = cat_known_enum_tag(m, name);
     return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
 }
 

@@ -9,6 +9,7 @@
 #define LITMUSLAB_MODEL_CAT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "litmuslab/util.h"
 #include "model/rel.h"
@@ -38,15 +39,27 @@ typedef struct cat_model cat_model;
  * Returns NULL with *d set ("FILE:LINE:COL: message") on error. */
 cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
                     ll_diag *d);
+/* The same, with herd's -variant names switched on: they decide the
+ * model's `if "NAME"` conditions (case does not matter). */
+cat_model *cat_load_variants(const char *name, const char *const *dirs,
+                             int n_dirs, const char *const *variants,
+                             int n_variants, ll_diag *d);
 void cat_free(cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);
 
+enum { CAT_MAX_FLAGS = 32 };    /* distinct flag names a model may have */
+
 typedef struct cat_result {
     bool allowed;            /* every acyclic/irreflexive/empty check held */
     const char *failed;      /* name of the first failed check, or NULL */
-    int n_flags;             /* `flag` checks that fired */
-    const char *flags[8];
+    /* How many executions this candidate stands for: 1 when allowed,
+     * unless the model chooses (with x from S): herd counts each choice
+     * that passes as an execution of its own. */
+    uint64_t n_accepted;
+    bool undef;              /* an `undefined_unless` failed: herd's Undef */
+    int n_flags;             /* `flag` checks that fired, by name */
+    const char *flags[CAT_MAX_FLAGS];
 } cat_result;
 
 /* Evaluate the model on one candidate. Returns false with *d set only

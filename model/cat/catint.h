@@ -51,15 +51,20 @@ typedef enum cat_tok_kind {
     TK_UNDERSCORE, /* _ alone: every event */
     TK_ZERO,       /* 0: the empty relation */
     /* keywords */
+    TK_TAG,        /* 'name: a tag, as a value */
+    TK_ANDAND,     /* && (variant conditions) */
     TK_LET, TK_REC, TK_AND, TK_IN, TK_AS, TK_FUN, TK_INCLUDE,
     TK_ACYCLIC, TK_IRREFLEXIVE, TK_EMPTY, TK_FLAG, TK_SHOW, TK_UNSHOW,
     TK_WITH, TK_FROM, TK_TRY,
+    TK_PROCEDURE, TK_CALL, TK_ENUM, TK_FORALL, TK_DO, TK_BEGIN, TK_END,
+    TK_IF, TK_THEN, TK_ELSE, TK_NOT, TK_INSTRUCTIONS, TK_DEFAULT,
+    TK_UNDEFINED_UNLESS, TK_ASSERT, TK_DEBUG,
 } cat_tok_kind;
 
 typedef struct cat_tok {
     cat_tok_kind kind;
     int line, col;
-    const char *text;   /* NAME and STRING: arena copy; else NULL */
+    const char *text;   /* NAME, STRING, TAG: arena copy; else NULL */
 } cat_tok;
 
 typedef struct cat_lexer {
@@ -92,14 +97,27 @@ typedef enum cat_expr_kind {
     EX_LET,        /* let binds in a */
     EX_LETREC,     /* let rec binds in a */
     EX_TRY,        /* try a with b */
+    EX_TAG,        /* 'name */
+    EX_SET,        /* {items...}, at least one item */
+    EX_IF,         /* if cond then a else b (a variant condition) */
 } cat_expr_kind;
 
 typedef enum cat_op {
-    OP_UNION, OP_INTER, OP_DIFF, OP_SEQ, OP_CART,
+    OP_UNION, OP_INTER, OP_DIFF, OP_SEQ, OP_CART, OP_ADD,
     OP_STAR, OP_PLUS, OP_OPT, OP_INV, OP_COMP,
 } cat_op;
 
 typedef struct cat_bind cat_bind;
+
+/* A variant condition: "NAME", not c, c || c, c && c. Decided when the
+ * model is loaded, from the variants given (-variant). */
+typedef enum cat_vc_kind { VC_NAME, VC_NOT, VC_OR, VC_AND } cat_vc_kind;
+
+typedef struct cat_vcond {
+    cat_vc_kind kind;
+    const char *name;               /* VC_NAME */
+    struct cat_vcond *a, *b;
+} cat_vcond;
 
 typedef struct cat_expr {
     cat_expr_kind kind;
@@ -114,6 +132,7 @@ typedef struct cat_expr {
     int n_params;
     cat_bind *binds;                /* LET, LETREC */
     int n_binds;
+    cat_vcond *cond;                /* IF */
 } cat_expr;
 
 struct cat_bind {
@@ -126,8 +145,24 @@ typedef enum cat_check_kind {
     CHK_ACYCLIC, CHK_IRREFLEXIVE, CHK_EMPTY,
 } cat_check_kind;
 
+/* What a check does with its outcome (herd's test types). */
+typedef enum cat_check_use {
+    USE_CHECK,      /* fails: the execution is forbidden */
+    USE_FLAG,       /* `flag`: holds: reported (herd's Flag line) */
+    USE_UNDEF,      /* `undefined_unless`: fails: the execution is
+                       undefined (herd's Undef verdict), still counted */
+    USE_ASSERT,     /* `assert`: fails: the model is wrong (an error) */
+} cat_check_use;
+
 typedef enum cat_stmt_kind {
     ST_LET, ST_LETREC, ST_CHECK, ST_INCLUDE,
+    ST_ENUM,        /* enum NAME = 'a || 'b: name, tags */
+    ST_PROC,        /* procedure NAME(params) = body end */
+    ST_CALL,        /* call NAME e [as name] */
+    ST_FORALL,      /* forall NAME in e do body end */
+    ST_WITH,        /* with NAME from e */
+    ST_IF,          /* if cond [then] body [else orelse] end */
+    ST_EVENTS,      /* instructions/default NAME[items] (bell files) */
 } cat_stmt_kind;
 
 typedef struct cat_stmt {
@@ -138,10 +173,18 @@ typedef struct cat_stmt {
     int n_binds;
     cat_check_kind check;
     bool negated;       /* ~acyclic ... */
-    bool flag;          /* flag ... : reported, never forbids */
+    cat_check_use use;
     cat_expr *e;
-    const char *name;   /* `as NAME`, or NULL */
+    const char *name;   /* `as NAME`; the bound or called NAME; or NULL */
     const char *path;   /* include */
+    const char **params;        /* PROC; ENUM: the tags */
+    int n_params;
+    bool is_rec;                /* procedure rec */
+    bool is_default;            /* EVENTS: `default` */
+    cat_expr **items;           /* EVENTS */
+    int n_items;
+    cat_vcond *cond;            /* IF */
+    struct cat_stmt *body, *orelse;  /* PROC, FORALL, IF */
     struct cat_stmt *next;
 } cat_stmt;
 
@@ -162,6 +205,8 @@ typedef enum cat_src {
     SRC_EXEC_SET,   /* a set of the cat_exec (index: cat_exec_set_field) */
     SRC_EXEC_REL,   /* a relation of the cat_exec (index: ..._rel_field) */
     SRC_TAG,        /* a named tag set (index: into tag_refs) */
+    SRC_BOUND,      /* the variable of a with/forall (index: binder):
+                       points at the element being tried */
 } cat_src;
 
 typedef enum cat_const {
@@ -217,22 +262,58 @@ typedef struct cat_tag_ref {
     const char *name;
     const char *file;
     int line, col;
+    /* Absent from the execution means empty, not unbound: a tag an
+     * enum declares ('once: Once), or `try T with emptyset`. */
+    bool known;
 } cat_tag_ref;
 
 typedef struct cat_test {
     cat_check_kind kind;
-    bool negated, flag;
+    bool negated;
+    cat_check_use use;
     int slot;
     const char *name;
+    const char *file;   /* the statement, for assert's message */
+    int line, col;
     int *units;         /* top-level instructions it needs that no check
                            run before it has computed, in plan order */
     int n_units;
     int cost;
 } cat_test;
 
+/* What runs after the checks the plan orders freely: once a model
+ * chooses (with x from S) or quantifies over the execution (forall), the
+ * checks that follow run in file order, once per element, each pulling
+ * the instructions it needs (see choice.c). */
+typedef enum cat_item_kind { IT_CHECK, IT_WITH, IT_FORALL } cat_item_kind;
+
+typedef struct cat_item {
+    cat_item_kind kind;
+    int index;          /* into checks, or into binders */
+} cat_item;
+
+typedef struct cat_seq {
+    cat_item *items;
+    int n, cap;
+} cat_seq;
+
+typedef struct cat_binder {
+    bool forall;
+    int var;            /* the SRC_BOUND slot */
+    int *elems;         /* the elements' slots (a set known when the */
+    int n_elems;        /* model is compiled) */
+    cat_seq body;       /* forall: its statements' checks */
+    int *deps;          /* units that read var, directly or not */
+    int n_deps;
+} cat_binder;
+
 /* A compile-time value: what a name is bound to. */
 typedef enum cat_val_kind {
     VAL_SET, VAL_REL, VAL_EMPTY, VAL_FUN, VAL_TUPLE,
+    VAL_TAG,        /* 'name */
+    VAL_VSET,       /* a set of values known when compiling: {'a, 'b},
+                       an enum, {po, rf} (items, n_items) */
+    VAL_PROC,       /* procedure: proc (its statement), closure */
 } cat_val_kind;
 
 enum { PRIM_NONE, PRIM_DOMAIN, PRIM_RANGE };
@@ -243,9 +324,11 @@ typedef struct cat_val {
     int slot;                   /* SET, REL */
     int prim;                   /* FUN: a primitive (PRIM_*), or 0 */
     cat_expr *fun;              /* FUN */
-    cat_env *closure;           /* FUN */
-    struct cat_val **items;     /* TUPLE */
+    cat_env *closure;           /* FUN, PROC */
+    struct cat_val **items;     /* TUPLE, VSET */
     int n_items;
+    const char *name;           /* TAG */
+    const struct cat_stmt *proc;    /* PROC */
 } cat_val;
 
 struct cat_env {
@@ -268,11 +351,22 @@ struct cat_model {
     int n_tag_refs, cap_tag_refs;
     cat_test *checks;
     int n_checks, cap_checks;
-    int *order;                 /* checks, cheapest first; then flags */
+    int *order;                 /* the free checks, cheapest first; then
+                                   flags and the like */
+    int n_free;                 /* checks before any with/forall */
+    cat_seq top;                /* every check and binder, in file order */
+    cat_binder *binders;
+    int n_binders, cap_binders;
+    int *producer;              /* per slot: the unit computing it, or -1 */
 
     /* Compile state. */
     cat_env *env;               /* top-level bindings */
     cat_env *builtins;          /* built-ins compiled so far */
+    cat_seq *seq;               /* where checks go: top, or a forall's */
+    const char **variants;      /* -variant names, as given */
+    int n_variants;
+    const char **enum_tags;     /* sets named after enum tags ('once: */
+    int n_enum_tags, cap_enum_tags;   /* Once): absent means empty */
     int in_fix;                 /* compiling a let rec body */
     int depth;                  /* function application nesting */
     int expr_depth;             /* expression compilation recursion */
@@ -296,23 +390,47 @@ struct cat_model {
     uint64_t *snap;             /* static inputs of the last execution */
     bool snap_valid;
     uint64_t *zero;             /* n*words zero words, for absent tags */
+    bool *unit_done;            /* with binders: computed for the current
+                                   execution and elements */
+    const char **pending;       /* flags raised on the current path */
+    int n_pending, cap_pending;
 };
 
-/* compile.c */
-bool cat_compile_file(cat_model *m, const cat_file_ast *ast, ll_diag *d);
+/* compile.c: expressions */
 int cat_new_slot(cat_model *m, bool is_rel);
 int cat_emit(cat_model *m, cat_opcode op, int a, int b, bool is_rel);
 bool cat_compile_expr(cat_model *m, cat_env *env, cat_expr *e,
                       cat_val **out, ll_diag *d);
+cat_val *cat_new_val(cat_model *m, cat_val_kind k, int slot);
+int cat_empty_slot(cat_model *m, bool is_rel);    /* the shared 0 */
+cat_env *cat_bind_name(cat_model *m, cat_env *env, const char *name,
+                       cat_val *v);
+/* Bind a function's or procedure's parameters to an argument (a tuple
+ * for several). False with *d set on a count mismatch. */
+bool cat_bind_params(cat_model *m, const cat_expr *at, const char **params,
+                     int n_params, cat_val *arg, cat_env **env, ll_diag *d);
+const char *cat_kind_name(cat_val_kind k);
+/* let / let rec bindings: each right side sees env; *out gets them. */
+bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
+                       int n, cat_env **out, ll_diag *d);
+bool cat_compile_rec(cat_model *m, cat_env *env, const cat_bind *binds, int n,
+                     int at_line, int at_col, const char *at_file,
+                     cat_env **out, ll_diag *d);
+bool cat_variant_holds(const cat_model *m, const cat_vcond *c);
+
+/* statements.c: statements, into m->top (the file) or a body. */
+bool cat_compile_stmts(cat_model *m, cat_env **env, const cat_stmt *list,
+                       ll_diag *d);
+bool cat_known_enum_tag(const cat_model *m, const char *name);
 
 /* builtins.c: a name no binding covers. Returns false with *d set if
  * it is unknown; *out NULL means "not a built-in" (caller decides). */
 bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
                  cat_val **out, ll_diag *d);
 
-/* load.c: parse and compile an included file. */
+/* load.c: parse and compile an included file (its bindings into *env). */
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
-                 ll_diag *d);
+                 cat_env **env, ll_diag *d);
 
 /* plan.c: after compiling, compute each check's units and order. */
 void cat_plan_finish(cat_model *m);
@@ -320,6 +438,21 @@ void cat_fix_hoist(cat_model *m, int fix_at);
 
 /* eval.c */
 void cat_run_free(cat_model *m);
+void cat_exec_instr(cat_model *m, const cat_instr *in);
+bool cat_run_fix(cat_model *m, int at, ll_diag *d);
+bool cat_test_holds(const cat_model *m, const cat_test *c);
+/* The pending mark of an undefined_unless that failed (by address). */
+extern const char cat_undef_mark[];
+bool cat_use_outcome(cat_model *m, const cat_test *c, bool holds,
+                     cat_result *res, ll_diag *d);
+void cat_commit_pending(cat_model *m, cat_result *res);
+
+/* choice.c: the checks after the first with/forall. Returns false with
+ * *d set on an evaluation error; else *accepted counts the choices that
+ * passed every check, and their flags are in res. */
+bool cat_run_choices(cat_model *m, cat_result *res, uint64_t *accepted,
+                     ll_diag *d);
+void cat_plan_choices(cat_model *m);
 /* eval_small.c: one instruction when 1 <= n <= 64 (one word per row). */
 void cat_run_small(cat_model *m, const cat_instr *in);
 

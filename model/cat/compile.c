@@ -1,12 +1,16 @@
-/* compile.c — turns cat statements into the flat evaluation plan.
+/* compile.c — turns cat expressions into the flat evaluation plan.
  *
  * Everything a cat model computes depends only on the execution, so the
  * whole model is compiled once: names are resolved, functions are
- * inlined at each application, identical operations share one slot, and
- * `let rec` becomes a fixpoint instruction over its body. cat_check then
- * runs instructions only, with no lookups and no allocation. */
+ * inlined at each application, identical operations share one slot,
+ * `let rec` becomes a fixpoint instruction over its body, and variant
+ * conditions (if "NAME" then ...) pick their branch. Values known at
+ * compile time (tags, explicit sets such as {'a, 'b} or {po, rf},
+ * procedures) never reach the plan. cat_check then runs instructions
+ * only, with no lookups and no allocation. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/cat/catint.h"
 
@@ -48,7 +52,12 @@ static int const_slot(cat_model *m, cat_const k, bool is_rel)
     return s;
 }
 
-static cat_val *new_val(cat_model *m, cat_val_kind k, int slot)
+int cat_empty_slot(cat_model *m, bool is_rel)
+{
+    return const_slot(m, CONST_ZERO, is_rel);
+}
+
+cat_val *cat_new_val(cat_model *m, cat_val_kind k, int slot)
 {
     cat_val *v = cat_alloc(&m->arena, sizeof *v);
     v->kind = k;
@@ -56,8 +65,8 @@ static cat_val *new_val(cat_model *m, cat_val_kind k, int slot)
     return v;
 }
 
-static cat_env *bind(cat_model *m, cat_env *env, const char *name,
-                     cat_val *v)
+cat_env *cat_bind_name(cat_model *m, cat_env *env, const char *name,
+                       cat_val *v)
 {
     cat_env *e = cat_alloc(&m->arena, sizeof *e);
     e->name = name;
@@ -73,15 +82,113 @@ static bool type_error(ll_diag *d, const cat_expr *e, const char *fmt,
     return false;
 }
 
-static const char *kind_name(cat_val_kind k)
+const char *cat_kind_name(cat_val_kind k)
 {
     switch (k) {
     case VAL_SET: return "a set";
     case VAL_REL: return "a relation";
     case VAL_EMPTY: return "the empty relation";
     case VAL_FUN: return "a function";
-    default: return "a tuple";
+    case VAL_TUPLE: return "a tuple";
+    case VAL_TAG: return "a tag";
+    case VAL_VSET: return "a set of values";
+    case VAL_PROC: return "a procedure";
     }
+    return "a value";
+}
+
+bool cat_variant_holds(const cat_model *m, const cat_vcond *c)
+{
+    switch (c->kind) {
+    case VC_NAME:
+        for (int i = 0; i < m->n_variants; i++)
+            if (strcasecmp(m->variants[i], c->name) == 0)
+                return true;
+        return false;
+    case VC_NOT:
+        return !cat_variant_holds(m, c->a);
+    case VC_OR:
+        return cat_variant_holds(m, c->a) || cat_variant_holds(m, c->b);
+    case VC_AND:
+        return cat_variant_holds(m, c->a) && cat_variant_holds(m, c->b);
+    }
+    return false;
+}
+
+/* ---- values known at compile time: sets of tags, relations, ... ---- */
+
+static bool val_equal(const cat_val *a, const cat_val *b)
+{
+    if (a == b)
+        return true;
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case VAL_SET:
+    case VAL_REL:
+        return a->slot == b->slot;
+    case VAL_EMPTY:
+        return true;
+    case VAL_TAG:
+        return strcmp(a->name, b->name) == 0;
+    case VAL_TUPLE:
+    case VAL_VSET:
+        if (a->n_items != b->n_items)
+            return false;
+        for (int i = 0; i < a->n_items; i++)
+            if (!val_equal(a->items[i], b->items[i]))
+                return false;
+        return true;
+    case VAL_FUN:
+        return a->fun == b->fun && a->closure == b->closure;
+    case VAL_PROC:
+        return a->proc == b->proc && a->closure == b->closure;
+    }
+    return false;
+}
+
+static bool vset_has(const cat_val *set, const cat_val *x)
+{
+    for (int i = 0; i < set->n_items; i++)
+        if (val_equal(set->items[i], x))
+            return true;
+    return false;
+}
+
+/* A new set of up to cap items (none yet). */
+static cat_val *new_vset(cat_model *m, int cap)
+{
+    cat_val *v = cat_new_val(m, VAL_VSET, -1);
+    v->items = cat_alloc(&m->arena, sizeof *v->items * (size_t)(cap + 1));
+    return v;
+}
+
+static void vset_add(cat_val *set, cat_val *x)
+{
+    if (!vset_has(set, x))
+        set->items[set->n_items++] = x;
+}
+
+static bool is_vset(const cat_val *v)
+{
+    return v->kind == VAL_VSET || v->kind == VAL_EMPTY;
+}
+
+/* |, & and \ on sets of values; {} (the empty value) is one of them. */
+static cat_val *vset_op(cat_model *m, cat_op op, const cat_val *a,
+                        const cat_val *b)
+{
+    int na = a->kind == VAL_VSET ? a->n_items : 0;
+    int nb = b->kind == VAL_VSET ? b->n_items : 0;
+    cat_val *r = new_vset(m, na + nb);
+    for (int i = 0; i < na; i++) {
+        bool in_b = nb && vset_has(b, a->items[i]);
+        if (op == OP_UNION || (op == OP_INTER) == in_b)
+            vset_add(r, a->items[i]);
+    }
+    for (int i = 0; op == OP_UNION && i < nb; i++)
+        vset_add(r, b->items[i]);
+    return r;
 }
 
 /* The slot of a value used as a relation (the empty value becomes the
@@ -93,7 +200,7 @@ static int rel_slot(cat_model *m, const cat_expr *e, const cat_val *v,
         return v->slot;
     if (v->kind == VAL_EMPTY)
         return const_slot(m, CONST_ZERO, true);
-    type_error(d, e, "expected a relation, found %s", kind_name(v->kind));
+    type_error(d, e, "expected a relation, found %s", cat_kind_name(v->kind));
     return -1;
 }
 
@@ -104,7 +211,7 @@ static int set_slot(cat_model *m, const cat_expr *e, const cat_val *v,
         return v->slot;
     if (v->kind == VAL_EMPTY)
         return const_slot(m, CONST_ZERO, false);
-    type_error(d, e, "expected a set, found %s", kind_name(v->kind));
+    type_error(d, e, "expected a set, found %s", cat_kind_name(v->kind));
     return -1;
 }
 
@@ -116,6 +223,11 @@ static bool is_data(const cat_val *v)
 static bool compile_union_like(cat_model *m, const cat_expr *e, cat_val *a,
                                cat_val *b, cat_val **out, ll_diag *d)
 {
+    if ((a->kind == VAL_VSET && is_vset(b)) ||
+        (b->kind == VAL_VSET && is_vset(a))) {
+        *out = vset_op(m, e->op, a, b);
+        return true;
+    }
     if (!is_data(a) || !is_data(b) ||
         (a->kind != VAL_EMPTY && b->kind != VAL_EMPTY && a->kind != b->kind))
         return type_error(d, e, "%s needs two sets or two relations",
@@ -127,7 +239,7 @@ static bool compile_union_like(cat_model *m, const cat_expr *e, cat_val *a,
     }
     /* Simplify with the empty value, which takes the other side's type. */
     bool rel = (a->kind == VAL_EMPTY ? b : a)->kind == VAL_REL;
-    cat_val *zero = new_val(m, rel ? VAL_REL : VAL_SET,
+    cat_val *zero = cat_new_val(m, rel ? VAL_REL : VAL_SET,
                             const_slot(m, CONST_ZERO, rel));
     if (b->kind == VAL_EMPTY) {
         *out = e->op == OP_INTER ? zero : a;
@@ -151,7 +263,7 @@ static bool compile_union_like(cat_model *m, const cat_expr *e, cat_val *a,
         x = y;
         y = t;
     }
-    *out = new_val(m, a->kind, cat_emit(m, op, x, y, rel));
+    *out = cat_new_val(m, a->kind, cat_emit(m, op, x, y, rel));
     return true;
 }
 
@@ -162,7 +274,7 @@ static bool compile_seq(cat_model *m, const cat_expr *e, cat_val *a,
         if ((a->kind != VAL_EMPTY && rel_slot(m, e->a, a, d) < 0) ||
             (b->kind != VAL_EMPTY && rel_slot(m, e->b, b, d) < 0))
             return false;
-        *out = new_val(m, VAL_EMPTY, -1);
+        *out = cat_new_val(m, VAL_EMPTY, -1);
         return true;
     }
     int x = rel_slot(m, e->a, a, d), y;
@@ -182,7 +294,7 @@ static bool compile_seq(cat_model *m, const cat_expr *e, cat_val *a,
     } else {
         r = cat_emit(m, PI_SEQ, x, y, true);
     }
-    *out = new_val(m, VAL_REL, r);
+    *out = cat_new_val(m, VAL_REL, r);
     return true;
 }
 
@@ -198,6 +310,18 @@ static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
     case OP_INTER:
     case OP_DIFF:
         return compile_union_like(m, e, a, b, out, d);
+    case OP_ADD: {
+        /* e ++ S: S with one more element. */
+        if (!is_vset(b))
+            return type_error(d, e->b, "'++' adds to a set of values, "
+                                       "found %s", cat_kind_name(b->kind));
+        cat_val *r = new_vset(m, (b->kind == VAL_VSET ? b->n_items : 0) + 1);
+        vset_add(r, a);
+        for (int i = 0; b->kind == VAL_VSET && i < b->n_items; i++)
+            vset_add(r, b->items[i]);
+        *out = r;
+        return true;
+    }
     case OP_SEQ:
         return compile_seq(m, e, a, b, out, d);
     case OP_CART: {
@@ -205,9 +329,9 @@ static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
         if (x < 0 || (y = set_slot(m, e->b, b, d)) < 0)
             return false;
         if (a->kind == VAL_EMPTY || b->kind == VAL_EMPTY)
-            *out = new_val(m, VAL_EMPTY, -1);
+            *out = cat_new_val(m, VAL_EMPTY, -1);
         else
-            *out = new_val(m, VAL_REL, cat_emit(m, PI_CART, x, y, true));
+            *out = cat_new_val(m, VAL_REL, cat_emit(m, PI_CART, x, y, true));
         return true;
     }
     default:
@@ -223,14 +347,14 @@ static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
         return false;
     if (e->op == OP_COMP) {
         if (a->kind == VAL_SET) {
-            *out = new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot, -1,
+            *out = cat_new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot, -1,
                                                 false));
             return true;
         }
         int x = rel_slot(m, e->a, a, d);
         if (x < 0)
             return false;
-        *out = new_val(m, VAL_REL, cat_emit(m, PI_REL_COMPL, x, -1, true));
+        *out = cat_new_val(m, VAL_REL, cat_emit(m, PI_REL_COMPL, x, -1, true));
         return true;
     }
     int x = rel_slot(m, e->a, a, d);
@@ -243,7 +367,7 @@ static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
     cat_opcode op = e->op == OP_STAR ? PI_STAR
                     : e->op == OP_PLUS ? PI_PLUS
                     : e->op == OP_OPT ? PI_OPT : PI_INV;
-    *out = new_val(m, VAL_REL, cat_emit(m, op, x, -1, true));
+    *out = cat_new_val(m, VAL_REL, cat_emit(m, op, x, -1, true));
     return true;
 }
 
@@ -262,7 +386,7 @@ static bool compile_toid(cat_model *m, cat_env *env, cat_expr *e,
         return false;
     int r = cat_emit(m, PI_TOID, s, -1, true);
     m->slots[r].toid_of = s;
-    *out = new_val(m, VAL_REL, r);
+    *out = cat_new_val(m, VAL_REL, r);
     return true;
 }
 
@@ -270,15 +394,34 @@ static bool apply_prim(cat_model *m, const cat_expr *e, int prim,
                        cat_val *arg, cat_val **out, ll_diag *d)
 {
     if (arg->kind == VAL_EMPTY) {
-        *out = new_val(m, VAL_SET, const_slot(m, CONST_ZERO, false));
+        *out = cat_new_val(m, VAL_SET, const_slot(m, CONST_ZERO, false));
         return true;
     }
     int r = rel_slot(m, e->b, arg, d);
     if (r < 0)
         return false;
-    *out = new_val(m, VAL_SET, cat_emit(m, prim == PRIM_DOMAIN ? PI_DOMAIN
+    *out = cat_new_val(m, VAL_SET, cat_emit(m, prim == PRIM_DOMAIN ? PI_DOMAIN
                                                               : PI_RANGE,
                                         r, -1, false));
+    return true;
+}
+
+bool cat_bind_params(cat_model *m, const cat_expr *at, const char **params,
+                     int n_params, cat_val *arg, cat_env **env, ll_diag *d)
+{
+    if (n_params == 1) {
+        *env = cat_bind_name(m, *env, params[0], arg);
+        return true;
+    }
+    int given = arg->kind == VAL_TUPLE ? arg->n_items : 1;
+    if (given != n_params) {
+        ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
+                    "function expects %d argument%s, given %d",
+                    n_params, n_params == 1 ? "" : "s", given);
+        return false;
+    }
+    for (int i = 0; i < n_params; i++)
+        *env = cat_bind_name(m, *env, params[i], arg->items[i]);
     return true;
 }
 
@@ -289,6 +432,9 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
     if (!cat_compile_expr(m, env, e->a, &f, d) ||
         !cat_compile_expr(m, env, e->b, &arg, d))
         return false;
+    if (f->kind == VAL_PROC)
+        return type_error(d, e, "%s is a procedure: use 'call'",
+                          e->a->kind == EX_NAME ? e->a->name : "expression");
     if (f->kind != VAL_FUN)
         return type_error(d, e, "%s is applied but is not a function",
                           e->a->kind == EX_NAME ? e->a->name : "expression");
@@ -296,19 +442,8 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
         return apply_prim(m, e, f->prim, arg, out, d);
     const cat_expr *fun = f->fun;
     cat_env *inner = f->closure;
-    if (fun->n_params == 1) {
-        inner = bind(m, inner, fun->params[0], arg);
-    } else {
-        int given = arg->kind == VAL_TUPLE ? arg->n_items : 1;
-        if (given != fun->n_params) {
-            ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
-                        "function expects %d argument%s, given %d",
-                        fun->n_params, fun->n_params == 1 ? "" : "s", given);
-            return false;
-        }
-        for (int i = 0; i < fun->n_params; i++)
-            inner = bind(m, inner, fun->params[i], arg->items[i]);
-    }
+    if (!cat_bind_params(m, e, fun->params, fun->n_params, arg, &inner, d))
+        return false;
     if (m->depth >= MAX_DEPTH)
         return type_error(d, e, "function applications nest too deeply%s",
                           "");
@@ -319,15 +454,15 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
 }
 
 /* Bindings of one `let ... and ...`: each right side sees only env. */
-static bool compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
-                          int n, cat_env **out, ll_diag *d)
+bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
+                       int n, cat_env **out, ll_diag *d)
 {
     cat_env *result = env;
     for (int i = 0; i < n; i++) {
         cat_val *v;
         if (!cat_compile_expr(m, env, binds[i].e, &v, d))
             return false;
-        result = bind(m, result, binds[i].name, v);
+        result = cat_bind_name(m, result, binds[i].name, v);
     }
     *out = result;
     return true;
@@ -335,9 +470,9 @@ static bool compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
 
 /* let rec: a first pass with every name bound to the empty value finds
  * each binding's type; the second pass compiles the fixpoint body. */
-static bool compile_rec(cat_model *m, cat_env *env, const cat_bind *binds,
-                        int n, int at_line, int at_col, const char *at_file,
-                        cat_env **out, ll_diag *d)
+bool cat_compile_rec(cat_model *m, cat_env *env, const cat_bind *binds, int n,
+                     int at_line, int at_col, const char *at_file,
+                     cat_env **out, ll_diag *d)
 {
     if (m->in_fix) {
         ll_diag_set(cat_diag_file(d, at_file), at_line, at_col,
@@ -346,7 +481,7 @@ static bool compile_rec(cat_model *m, cat_env *env, const cat_bind *binds,
     }
     cat_env *dry = env;
     for (int i = 0; i < n; i++)
-        dry = bind(m, dry, binds[i].name, new_val(m, VAL_EMPTY, -1));
+        dry = cat_bind_name(m, dry, binds[i].name, cat_new_val(m, VAL_EMPTY, -1));
     bool *is_rel = cat_alloc(&m->arena, sizeof *is_rel * (size_t)n);
     for (int i = 0; i < n; i++) {
         cat_val *v;
@@ -355,7 +490,7 @@ static bool compile_rec(cat_model *m, cat_env *env, const cat_bind *binds,
         if (v->kind == VAL_FUN || v->kind == VAL_TUPLE) {
             ll_diag_set(cat_diag_file(d, at_file), binds[i].line, binds[i].col,
                         "'let rec' of %s is not supported",
-                        kind_name(v->kind));
+                        cat_kind_name(v->kind));
             return false;
         }
         is_rel[i] = v->kind != VAL_SET;
@@ -367,8 +502,8 @@ static bool compile_rec(cat_model *m, cat_env *env, const cat_bind *binds,
     cat_env *inner = env;
     for (int i = 0; i < n; i++) {
         fix.vars[i] = cat_new_slot(m, is_rel[i]);
-        inner = bind(m, inner, binds[i].name,
-                     new_val(m, is_rel[i] ? VAL_REL : VAL_SET, fix.vars[i]));
+        inner = cat_bind_name(m, inner, binds[i].name,
+                     cat_new_val(m, is_rel[i] ? VAL_REL : VAL_SET, fix.vars[i]));
     }
     int fix_at = m->n_code;
     ll_grow((void **)&m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
@@ -433,10 +568,10 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
     case EX_NAME:
         return lookup(m, env, e, out, d);
     case EX_EMPTY:
-        *out = new_val(m, VAL_EMPTY, -1);
+        *out = cat_new_val(m, VAL_EMPTY, -1);
         return true;
     case EX_UNIV:
-        *out = new_val(m, VAL_SET, const_slot(m, CONST_UNIV, false));
+        *out = cat_new_val(m, VAL_SET, const_slot(m, CONST_UNIV, false));
         return true;
     case EX_BINARY:
         return compile_binary(m, env, e, out, d);
@@ -447,7 +582,7 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
     case EX_APP:
         return compile_app(m, env, e, out, d);
     case EX_TUPLE: {
-        cat_val *t = new_val(m, VAL_TUPLE, -1);
+        cat_val *t = cat_new_val(m, VAL_TUPLE, -1);
         t->n_items = e->n_items;
         t->items = cat_alloc(&m->arena,
                              sizeof *t->items * (size_t)(e->n_items + 1));
@@ -458,7 +593,7 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
         return true;
     }
     case EX_FUN: {
-        cat_val *f = new_val(m, VAL_FUN, -1);
+        cat_val *f = cat_new_val(m, VAL_FUN, -1);
         f->fun = e;
         f->closure = env;
         *out = f;
@@ -466,12 +601,12 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
     }
     case EX_LET: {
         cat_env *inner;
-        return compile_binds(m, env, e->binds, e->n_binds, &inner, d) &&
+        return cat_compile_binds(m, env, e->binds, e->n_binds, &inner, d) &&
                cat_compile_expr(m, inner, e->a, out, d);
     }
     case EX_LETREC: {
         cat_env *inner;
-        return compile_rec(m, env, e->binds, e->n_binds, e->line, e->col,
+        return cat_compile_rec(m, env, e->binds, e->n_binds, e->line, e->col,
                            e->file, &inner, d) &&
                cat_compile_expr(m, inner, e->a, out, d);
     }
@@ -479,72 +614,28 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
         /* Instructions of a failed attempt stay but are never run. */
         return cat_compile_expr(m, env, e->a, out, d) ||
                cat_compile_expr(m, env, e->b, out, d);
+    case EX_TAG:
+        *out = cat_new_val(m, VAL_TAG, -1);
+        (*out)->name = e->name;
+        return true;
+    case EX_SET: {
+        cat_val *set = new_vset(m, e->n_items);
+        for (int i = 0; i < e->n_items; i++) {
+            cat_val *v;
+            if (!cat_compile_expr(m, env, e->items[i], &v, d))
+                return false;
+            vset_add(set, v);
+        }
+        *out = set;
+        return true;
+    }
+    case EX_IF:
+        /* Only the branch the variants choose is compiled, as herd
+         * evaluates only that one. */
+        return cat_compile_expr(m, env, cat_variant_holds(m, e->cond) ? e->a
+                                                                      : e->b,
+                                out, d);
     }
     return false;
 }
 
-static bool add_check(cat_model *m, const cat_stmt *s, ll_diag *d)
-{
-    cat_val *v;
-    if (!cat_compile_expr(m, m->env, s->e, &v, d))
-        return false;
-    int slot;
-    if (v->kind == VAL_EMPTY) {
-        slot = -1;
-    } else if (s->check == CHK_EMPTY && v->kind == VAL_SET) {
-        slot = v->slot;
-    } else if (v->kind != VAL_REL) {
-        ll_diag_set(cat_diag_file(d, s->e->file), s->e->line, s->e->col,
-                    "%s needs a relation, found %s",
-                    s->check == CHK_ACYCLIC ? "acyclic"
-                    : s->check == CHK_IRREFLEXIVE ? "irreflexive" : "empty",
-                    kind_name(v->kind));
-        return false;
-    } else {
-        slot = v->slot;
-    }
-    ll_grow((void **)&m->checks, &m->cap_checks, m->n_checks + 1,
-            sizeof *m->checks);
-    cat_test *c = &m->checks[m->n_checks++];
-    memset(c, 0, sizeof *c);
-    c->kind = s->check;
-    c->negated = s->negated;
-    c->flag = s->flag;
-    c->slot = slot;
-    if (s->name) {
-        c->name = s->name;
-    } else {
-        /* herd names an anonymous check after its expression when it is
-         * a single name; otherwise after the test. */
-        c->name = s->e->kind == EX_NAME ? s->e->name
-                  : s->check == CHK_ACYCLIC ? "acyclic"
-                  : s->check == CHK_IRREFLEXIVE ? "irreflexive" : "empty";
-    }
-    return true;
-}
-
-bool cat_compile_file(cat_model *m, const cat_file_ast *ast, ll_diag *d)
-{
-    for (const cat_stmt *s = ast->stmts; s; s = s->next) {
-        switch (s->kind) {
-        case ST_LET:
-            if (!compile_binds(m, m->env, s->binds, s->n_binds, &m->env, d))
-                return false;
-            break;
-        case ST_LETREC:
-            if (!compile_rec(m, m->env, s->binds, s->n_binds, s->line,
-                             s->col, s->file, &m->env, d))
-                return false;
-            break;
-        case ST_CHECK:
-            if (!add_check(m, s, d))
-                return false;
-            break;
-        case ST_INCLUDE:
-            if (!cat_include(m, s->path, s, d))
-                return false;
-            break;
-        }
-    }
-    return true;
-}

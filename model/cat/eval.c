@@ -37,6 +37,9 @@ static void resize(cat_model *m, int n)
     if (!m->static_done)
         m->static_done = ll_xcalloc((size_t)m->n_code + 1,
                                     sizeof *m->static_done);
+    if (!m->unit_done)
+        m->unit_done = ll_xcalloc((size_t)m->n_code + 1,
+                                  sizeof *m->unit_done);
     if (!m->tag_index) {
         m->tag_index = ll_xcalloc((size_t)m->n_tag_refs + 1,
                                   sizeof *m->tag_index);
@@ -111,7 +114,7 @@ static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
                 m->tag_seen[r] = x->tag_names[i];
                 break;
             }
-        if (m->tag_index[r] < 0) {
+        if (m->tag_index[r] < 0 && !t->known) {
             ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
                         "unbound name '%s'", t->name);
             return false;
@@ -280,7 +283,7 @@ static void run_instr(cat_model *m, const cat_instr *in)
     }
 }
 
-static void exec_instr(cat_model *m, const cat_instr *in)
+void cat_exec_instr(cat_model *m, const cat_instr *in)
 {
     if (m->n >= 1 && m->n <= 64)
         cat_run_small(m, in);
@@ -309,7 +312,7 @@ static bool sync_var(cat_model *m, int var, int val)
  * as it is computed. The bodies are monotone and every value stays below
  * the least fixpoint, so a pass that changes nothing ends at it (and
  * leaves the body's temporaries consistent with it). */
-static bool run_fix(cat_model *m, int at, ll_diag *d)
+bool cat_run_fix(cat_model *m, int at, ll_diag *d)
 {
     const cat_instr *fix = &m->code[at];
     for (int v = 0; v < fix->n_vars; v++)
@@ -330,7 +333,7 @@ static bool run_fix(cat_model *m, int at, ll_diag *d)
         changed = false;
         for (int j = 1; j <= fix->len; j++) {
             const cat_instr *in = &m->code[at + j];
-            exec_instr(m, in);
+            cat_exec_instr(m, in);
             if (in->update >= 0)
                 changed |= sync_var(m, fix->vars[in->update],
                                     fix->vals[in->update]);
@@ -363,7 +366,7 @@ static void check_snapshot(cat_model *m)
     }
 }
 
-static bool test_holds(const cat_model *m, const cat_test *c)
+bool cat_test_holds(const cat_model *m, const cat_test *c)
 {
     bool ok;
     if (c->slot < 0) {
@@ -384,6 +387,68 @@ static bool test_holds(const cat_model *m, const cat_test *c)
     return c->negated ? !ok : ok;
 }
 
+const char cat_undef_mark[] = "*undef*";
+
+static void add_flag(cat_result *res, const char *name)
+{
+    for (int i = 0; i < res->n_flags; i++)
+        if (strcmp(res->flags[i], name) == 0)
+            return;
+    if (res->n_flags < CAT_MAX_FLAGS)
+        res->flags[res->n_flags++] = name;
+}
+
+/* What a check's outcome does (see cat_check_use). Returns false when
+ * the execution is forbidden; *d is set on an assert that fails. With
+ * binders, flags wait in m->pending until some choice passes. */
+bool cat_use_outcome(cat_model *m, const cat_test *c, bool holds,
+                     cat_result *res, ll_diag *d)
+{
+    const char *raise = NULL;
+    switch (c->use) {
+    case USE_CHECK:
+        if (!holds && !res->failed)
+            res->failed = c->name;
+        return holds;
+    case USE_FLAG:
+        raise = holds ? c->name : NULL;
+        break;
+    case USE_UNDEF:
+        raise = holds ? NULL : cat_undef_mark;
+        break;
+    case USE_ASSERT:
+        if (!holds) {
+            ll_diag_set(cat_diag_file(d, c->file), c->line, c->col,
+                        "assertion %s does not hold", c->name);
+            res->failed = c->name;
+            return false;
+        }
+        break;
+    }
+    if (!raise)
+        return true;
+    if (m->n_binders) {
+        ll_grow((void **)&m->pending, &m->cap_pending, m->n_pending + 1,
+                sizeof *m->pending);
+        m->pending[m->n_pending++] = raise;
+    } else if (raise == cat_undef_mark) {
+        res->undef = true;
+    } else {
+        add_flag(res, raise);
+    }
+    return true;
+}
+
+void cat_commit_pending(cat_model *m, cat_result *res)
+{
+    for (int i = 0; i < m->n_pending; i++) {
+        if (m->pending[i] == cat_undef_mark)
+            res->undef = true;
+        else
+            add_flag(res, m->pending[i]);
+    }
+}
+
 bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
 {
     if (x->n != m->n || !m->scratch)
@@ -392,36 +457,48 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
         return false;
     if (m->has_static)
         check_snapshot(m);
+    memset(res, 0, sizeof *res);
     res->allowed = true;
-    res->failed = NULL;
-    res->n_flags = 0;
-    for (int k = 0; k < m->n_checks; k++) {
+    bool track = m->n_binders > 0;
+    if (track) {
+        memset(m->unit_done, 0, sizeof *m->unit_done * (size_t)(m->n_code + 1));
+        m->n_pending = 0;
+    }
+    for (int k = 0; k < m->n_free; k++) {
         const cat_test *c = &m->checks[m->order[k]];
         for (int u = 0; u < c->n_units; u++) {
             int i = c->units[u];
+            if (track)
+                m->unit_done[i] = true;
             if (m->code[i].is_static) {
                 if (m->static_done[i])
                     continue;
                 m->static_done[i] = true;
             }
             if (m->code[i].op == PI_FIX) {
-                if (!run_fix(m, i, d)) {
+                if (!cat_run_fix(m, i, d)) {
                     m->snap_valid = false;
                     return false;
                 }
             } else
-                exec_instr(m, &m->code[i]);
+                cat_exec_instr(m, &m->code[i]);
         }
-        bool holds = test_holds(m, c);
-        if (!c->flag && !holds) {
+        bool holds = cat_test_holds(m, c);
+        if (!cat_use_outcome(m, c, holds, res, d)) {
             res->allowed = false;
-            res->failed = c->name;
-            return true;
+            return c->use != USE_ASSERT;
         }
-        if (c->flag && holds &&
-            res->n_flags < (int)(sizeof res->flags / sizeof res->flags[0]))
-            res->flags[res->n_flags++] = c->name;
     }
+    res->n_accepted = 1;
+    if (!track)
+        return true;
+    if (!cat_run_choices(m, res, &res->n_accepted, d)) {
+        m->snap_valid = false;
+        return false;
+    }
+    res->allowed = res->n_accepted > 0;
+    if (res->allowed)
+        res->failed = NULL;
     return true;
 }
 
@@ -432,8 +509,13 @@ void cat_run_free(cat_model *m)
     free(m->tag_index);
     free(m->snap);
     free(m->static_done);
+    free(m->unit_done);
+    free(m->pending);
     m->snap = NULL;
     m->static_done = NULL;
+    m->unit_done = NULL;
+    m->pending = NULL;
+    m->n_pending = m->cap_pending = 0;
     free(m->tag_seen);
     m->tag_index = NULL;
     m->tag_seen = NULL;

@@ -1,6 +1,7 @@
 /* lex.c — the cat language's tokens: names (which may contain `-` and
- * `.`, as in po-loc and dmb.st), strings, operators, keywords, and
- * nested (* comments *). Also the model's bump allocator. */
+ * `.`, as in po-loc and dmb.st, and end with a prime), tags ('once),
+ * strings, operators, keywords, nested (* comments *) and the line
+ * comments herd also skips (// and #). Also the model's bump allocator. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,7 +73,13 @@ static const struct {
     {"acyclic", TK_ACYCLIC}, {"irreflexive", TK_IRREFLEXIVE},
     {"empty", TK_EMPTY}, {"flag", TK_FLAG}, {"show", TK_SHOW},
     {"unshow", TK_UNSHOW}, {"with", TK_WITH}, {"from", TK_FROM},
-    {"try", TK_TRY},
+    {"try", TK_TRY}, {"procedure", TK_PROCEDURE}, {"call", TK_CALL},
+    {"enum", TK_ENUM}, {"forall", TK_FORALL}, {"do", TK_DO},
+    {"begin", TK_BEGIN}, {"end", TK_END}, {"if", TK_IF},
+    {"then", TK_THEN}, {"else", TK_ELSE}, {"not", TK_NOT},
+    {"instructions", TK_INSTRUCTIONS}, {"default", TK_DEFAULT},
+    {"undefined_unless", TK_UNDEFINED_UNLESS}, {"assert", TK_ASSERT},
+    {"debug", TK_DEBUG},
 };
 
 const char *cat_tok_describe(cat_tok_kind k)
@@ -81,6 +88,8 @@ const char *cat_tok_describe(cat_tok_kind k)
     case TK_EOF: return "end of file";
     case TK_NAME: return "a name";
     case TK_STRING: return "a string";
+    case TK_TAG: return "a tag";
+    case TK_ANDAND: return "'&&'";
     case TK_LPAR: return "'('";
     case TK_RPAR: return "')'";
     case TK_LBRAC: return "'['";
@@ -149,6 +158,9 @@ static bool skip_space(cat_lexer *lx)
         char c = peek(lx, 0);
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
             advance(lx);
+        } else if (c == '#' || (c == '/' && peek(lx, 1) == '/')) {
+            while (peek(lx, 0) && peek(lx, 0) != '\n')
+                advance(lx);
         } else if (c == '(' && peek(lx, 1) == '*') {
             int line = lx->line, col = lx->col, depth = 0;
             do {
@@ -212,6 +224,8 @@ bool cat_lex_next(cat_lexer *lx, cat_tok *t)
         size_t len = 1;
         while (name_char(lx, len))
             len++;
+        if (peek(lx, len) == '\'')     /* a prime ends a name: ppo' */
+            len++;
         if (c == '_' && len == 1) {
             single(lx, t, TK_UNDERSCORE, 1);
             return true;
@@ -224,6 +238,16 @@ bool cat_lex_next(cat_lexer *lx, cat_tok *t)
                 t->kind = keywords[i].kind;
         if (t->kind == TK_NAME)
             t->text = cat_strndup(lx->arena, s, len);
+        for (size_t i = 0; i < len; i++)
+            advance(lx);
+        return true;
+    }
+    if (c == '\'' && (isalpha((unsigned char)c1) || c1 == '_')) {
+        size_t len = 2;
+        while (name_char(lx, len))
+            len++;
+        t->kind = TK_TAG;
+        t->text = cat_strndup(lx->arena, lx->src + lx->pos + 1, len - 1);
         for (size_t i = 0; i < len; i++)
             advance(lx);
         return true;
@@ -257,7 +281,9 @@ bool cat_lex_next(cat_lexer *lx, cat_tok *t)
     case '|':
         single(lx, t, c1 == '|' ? TK_ALT : TK_UNION, c1 == '|' ? 2 : 1);
         return true;
-    case '&': single(lx, t, TK_INTER, 1); return true;
+    case '&':
+        single(lx, t, c1 == '&' ? TK_ANDAND : TK_INTER, c1 == '&' ? 2 : 1);
+        return true;
     case '\\': single(lx, t, TK_DIFF, 1); return true;
     case ';': single(lx, t, TK_SEMI, 1); return true;
     case '*': single(lx, t, TK_STAR, 1); return true;

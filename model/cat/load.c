@@ -97,7 +97,7 @@ static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
 }
 
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
-                 ll_diag *d)
+                 cat_env **env, ll_diag *d)
 {
     if (m->include_depth >= MAX_INCLUDE_DEPTH) {
         ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
@@ -117,20 +117,36 @@ bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
     if (!ok)
         return false;
     m->include_depth++;
-    ok = cat_compile_file(m, &ast, d);
+    ok = cat_compile_stmts(m, env, ast.stmts, d);
     m->include_depth--;
     return ok;
+}
+
+static const char **copy_strings(cat_model *m, const char *const *list,
+                                 int n)
+{
+    const char **own = cat_alloc(&m->arena, sizeof *own * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        own[i] = cat_strndup(&m->arena, list[i], strlen(list[i]));
+    return own;
 }
 
 cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
                     ll_diag *d)
 {
+    return cat_load_variants(name, dirs, n_dirs, NULL, 0, d);
+}
+
+cat_model *cat_load_variants(const char *name, const char *const *dirs,
+                             int n_dirs, const char *const *variants,
+                             int n_variants, ll_diag *d)
+{
     cat_model *m = ll_xcalloc(1, sizeof *m);
-    const char **own = cat_alloc(&m->arena, sizeof *own * (size_t)(n_dirs + 1));
-    for (int i = 0; i < n_dirs; i++)
-        own[i] = cat_strndup(&m->arena, dirs[i], strlen(dirs[i]));
-    m->dirs = own;
+    m->dirs = copy_strings(m, dirs, n_dirs);
     m->n_dirs = n_dirs;
+    m->variants = copy_strings(m, variants, n_variants);
+    m->n_variants = n_variants;
+    m->seq = &m->top;
     char *path = find_file(m, name, NULL);
     if (!path) {
         ll_diag_set(cat_diag_file(d, intern(name)), 0, 0, "cannot find model file");
@@ -142,7 +158,7 @@ cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
     free(path);
     if (ok) {
         m->title = ll_xstrdup(ast.title ? ast.title : name);
-        ok = cat_compile_file(m, &ast, d);
+        ok = cat_compile_stmts(m, &m->env, ast.stmts, d);
     }
     if (!ok) {
         cat_free(m);
@@ -162,6 +178,12 @@ void cat_free(cat_model *m)
     free(m->code);
     free(m->tag_refs);
     free(m->checks);
+    free(m->top.items);
+    for (int i = 0; i < m->n_binders; i++)
+        free(m->binders[i].body.items);
+    free(m->binders);
+    free(m->enum_tags);
+    free(m->producer);
     cat_arena_free(&m->arena);
     free(m);
 }

@@ -1,10 +1,15 @@
 /* parse.c — cat statements and expressions, by recursive descent.
  *
  * Operator precedence follows herd's cat grammar, loosest first:
- *   |   ;   \ (left)   &   then * + ? ~ and binary * (cartesian)
- *   then ^-1, then application (f x, f(x, y)).
+ *   |   ++ (right)   ;   \ (left)   &   then * + ? ~ and binary *
+ *   (cartesian), then ^-1, then application (f x, f(x, y)).
  * A `*` is the cartesian product when an operand follows it, otherwise
- * the reflexive-transitive closure. */
+ * the reflexive-transitive closure.
+ *
+ * Statements are herd's, bell files' included: let, let rec, checks
+ * (with flag, undefined_unless, assert), include, show/unshow and debug
+ * (dropped), enum, procedure/call, forall, with ... from, if "VARIANT"
+ * ... else ... end, instructions/default. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,17 +107,17 @@ static cat_expr *unary(parser *p, cat_op op, const cat_tok *at, cat_expr *a)
 
 static bool parse_expr(parser *p, cat_expr **out);
 
-static bool starts_operand(cat_tok_kind k)
-{
-    return k == TK_NAME || k == TK_LPAR || k == TK_LBRAC || k == TK_LACC ||
-           k == TK_UNDERSCORE || k == TK_ZERO || k == TK_COMP;
-}
-
 /* An application argument: a name or a "simple" expression. */
 static bool starts_arg(cat_tok_kind k)
 {
     return k == TK_NAME || k == TK_LPAR || k == TK_LBRAC || k == TK_LACC ||
-           k == TK_UNDERSCORE || k == TK_ZERO;
+           k == TK_UNDERSCORE || k == TK_ZERO || k == TK_TAG ||
+           k == TK_BEGIN;
+}
+
+static bool starts_operand(cat_tok_kind k)
+{
+    return starts_arg(k) || k == TK_COMP;
 }
 
 static bool parse_atom(parser *p, cat_expr **out);
@@ -160,6 +165,47 @@ fail:
     return false;
 }
 
+/* Items of a tuple or explicit set, up to `close`; into the arena. */
+static bool parse_items(parser *p, cat_tok_kind close, cat_expr ***items,
+                        int *n)
+{
+    int cap = 0;
+    cat_expr **list = NULL;
+    *n = 0;
+    while (p->tok.kind != close) {
+        cat_expr *item;
+        if (*n > 0 && !expect(p, TK_COMMA))
+            goto fail;
+        if (!parse_expr(p, &item))
+            goto fail;
+        ll_grow((void **)&list, &cap, *n + 1, sizeof *list);
+        list[(*n)++] = item;
+    }
+    *items = cat_alloc(p->arena, sizeof *list * (size_t)(*n ? *n : 1));
+    if (*n)
+        memcpy(*items, list, sizeof *list * (size_t)*n);
+    free(list);
+    return next(p);
+fail:
+    free(list);
+    return false;
+}
+
+/* {} is the empty value; {a, b, ...} an explicit set. */
+static bool parse_set(parser *p, cat_expr **out)
+{
+    cat_tok at = p->tok;
+    if (!next(p))
+        return false;
+    cat_expr *e = node(p, EX_SET, &at);
+    if (!parse_items(p, TK_RACC, &e->items, &e->n_items))
+        return false;
+    if (e->n_items == 0)
+        e->kind = EX_EMPTY;
+    *out = e;
+    return true;
+}
+
 static bool parse_simple(parser *p, cat_expr **out)
 {
     cat_tok at = p->tok;
@@ -184,14 +230,17 @@ static bool parse_simple(parser *p, cat_expr **out)
         (*out)->a = inner;
         return expect(p, TK_RBRAC);
     }
-    case TK_LACC:
-        /* Only the empty set literal {} is supported. */
-        if (!next(p))
-            return false;
-        if (p->tok.kind != TK_RACC)
-            return fail_here(p, "'}' (only the empty set {} is supported)");
-        *out = node(p, EX_EMPTY, &at);
+    case TK_TAG:
+        *out = node(p, EX_TAG, &at);
+        (*out)->name = at.text;
         return next(p);
+    case TK_LACC:
+        return parse_set(p, out);
+    case TK_BEGIN: {
+        if (!next(p) || !parse_expr(p, out))
+            return false;
+        return expect(p, TK_END);
+    }
     default:
         return fail_here(p, "an expression");
     }
@@ -285,8 +334,8 @@ static const struct {
     cat_tok_kind tok;
     cat_op op;
 } levels[] = {
-    {TK_UNION, OP_UNION}, {TK_SEMI, OP_SEQ}, {TK_DIFF, OP_DIFF},
-    {TK_INTER, OP_INTER},
+    {TK_UNION, OP_UNION}, {TK_PLUSPLUS, OP_ADD}, {TK_SEMI, OP_SEQ},
+    {TK_DIFF, OP_DIFF}, {TK_INTER, OP_INTER},
 };
 enum { N_LEVELS = sizeof levels / sizeof levels[0] };
 
@@ -296,17 +345,22 @@ static bool parse_level(parser *p, int level, cat_expr **out)
         return parse_postfix(p, out);
     if (!parse_level(p, level + 1, out))
         return false;
+    /* e ++ S adds an element to a set: it groups to the right. */
+    if (levels[level].op == OP_ADD && p->tok.kind == TK_PLUSPLUS) {
+        cat_tok at = p->tok;
+        cat_expr *b;
+        if (!enter(p) || !next(p) || !parse_level(p, level, &b))
+            return false;
+        p->depth--;
+        *out = binary(p, OP_ADD, &at, *out, b);
+        return true;
+    }
     while (p->tok.kind == levels[level].tok) {
         cat_tok at = p->tok;
         cat_expr *b;
         if (!next(p) || !parse_level(p, level + 1, &b))
             return false;
         *out = binary(p, levels[level].op, &at, *out, b);
-    }
-    if (p->tok.kind == TK_PLUSPLUS) {
-        ll_diag_set(cat_diag_file(p->d, p->file), p->tok.line, p->tok.col,
-                    "'++' (set element addition) is not supported");
-        return false;
     }
     return true;
 }
@@ -418,6 +472,69 @@ static bool parse_let(parser *p, bool *rec, cat_bind **binds, int *n)
 
 static bool parse_expr_body(parser *p, cat_expr **out);
 
+/* Variant conditions, loosest first: ||, &&, not, "NAME" and (c). */
+static bool parse_vc_or(parser *p, cat_vcond **out);
+
+static cat_vcond *vcond(parser *p, cat_vc_kind k, cat_vcond *a,
+                        cat_vcond *b)
+{
+    cat_vcond *c = cat_alloc(p->arena, sizeof *c);
+    c->kind = k;
+    c->a = a;
+    c->b = b;
+    return c;
+}
+
+static bool parse_vc_atom(parser *p, cat_vcond **out)
+{
+    if (!enter(p))
+        return false;
+    bool ok;
+    if (p->tok.kind == TK_NOT) {
+        cat_vcond *a;
+        ok = next(p) && parse_vc_atom(p, &a);
+        if (ok)
+            *out = vcond(p, VC_NOT, a, NULL);
+    } else if (p->tok.kind == TK_STRING) {
+        *out = vcond(p, VC_NAME, NULL, NULL);
+        (*out)->name = p->tok.text;
+        ok = next(p);
+    } else if (p->tok.kind == TK_LPAR) {
+        ok = next(p) && parse_vc_or(p, out) && expect(p, TK_RPAR);
+    } else {
+        ok = fail_here(p, "a variant name in quotes (only variant "
+                          "conditions are supported)");
+    }
+    p->depth--;
+    return ok;
+}
+
+static bool parse_vc_and(parser *p, cat_vcond **out)
+{
+    if (!parse_vc_atom(p, out))
+        return false;
+    while (p->tok.kind == TK_ANDAND) {
+        cat_vcond *b;
+        if (!next(p) || !parse_vc_atom(p, &b))
+            return false;
+        *out = vcond(p, VC_AND, *out, b);
+    }
+    return true;
+}
+
+static bool parse_vc_or(parser *p, cat_vcond **out)
+{
+    if (!parse_vc_and(p, out))
+        return false;
+    while (p->tok.kind == TK_ALT) {
+        cat_vcond *b;
+        if (!next(p) || !parse_vc_and(p, &b))
+            return false;
+        *out = vcond(p, VC_OR, *out, b);
+    }
+    return true;
+}
+
 static bool parse_expr(parser *p, cat_expr **out)
 {
     if (!enter(p) || !parse_expr_body(p, out))
@@ -459,6 +576,15 @@ static bool parse_expr_body(parser *p, cat_expr **out)
         *out = e;
         return true;
     }
+    case TK_IF: {
+        cat_expr *e = node(p, EX_IF, &at);
+        if (!next(p) || !parse_vc_or(p, &e->cond) || !expect(p, TK_THEN) ||
+            !parse_expr(p, &e->a) || !expect(p, TK_ELSE) ||
+            !parse_expr(p, &e->b))
+            return false;
+        *out = e;
+        return true;
+    }
     default:
         return parse_level(p, 0, out);
     }
@@ -490,11 +616,12 @@ static bool parse_optional_name(parser *p, const char **name)
 static bool parse_check(parser *p, const cat_tok *at, cat_stmt **out)
 {
     cat_stmt *s = stmt(p, ST_CHECK, at);
-    if (p->tok.kind == TK_FLAG) {
-        s->flag = true;
-        if (!next(p))
-            return false;
-    }
+    s->use = p->tok.kind == TK_FLAG               ? USE_FLAG
+             : p->tok.kind == TK_UNDEFINED_UNLESS ? USE_UNDEF
+             : p->tok.kind == TK_ASSERT           ? USE_ASSERT
+                                                  : USE_CHECK;
+    if (s->use != USE_CHECK && !next(p))
+        return false;
     if (p->tok.kind == TK_COMP) {
         s->negated = true;
         if (!next(p))
@@ -525,6 +652,104 @@ static bool skip_show(parser *p)
     return true;
 }
 
+static bool parse_stmt(parser *p, cat_stmt **out);
+
+/* Statements up to (not including) `end`, `else` or the end of file. */
+static bool parse_stmts(parser *p, cat_stmt **list)
+{
+    cat_stmt **tail = list;
+    *list = NULL;
+    while (p->tok.kind != TK_EOF && p->tok.kind != TK_END &&
+           p->tok.kind != TK_ELSE) {
+        cat_stmt *s;
+        if (!parse_stmt(p, &s))
+            return false;
+        if (s) {
+            *tail = s;
+            tail = &s->next;
+        }
+    }
+    return true;
+}
+
+/* A nested statement list: bounded like expressions. */
+static bool parse_body(parser *p, cat_stmt **list)
+{
+    if (!enter(p) || !parse_stmts(p, list))
+        return false;
+    p->depth--;
+    return true;
+}
+
+static bool expect_name(parser *p, const char *what, const char **name)
+{
+    if (p->tok.kind != TK_NAME)
+        return fail_here(p, what);
+    *name = p->tok.text;
+    return next(p);
+}
+
+/* enum NAME = ['||'] 'a || 'b ... */
+static bool parse_enum(parser *p, cat_stmt *s)
+{
+    if (!next(p) || !expect_name(p, "a name after 'enum'", &s->name) ||
+        !expect(p, TK_EQUAL))
+        return false;
+    if (p->tok.kind == TK_ALT && !next(p))
+        return false;
+    int cap = 0;
+    const char **tags = NULL;
+    for (;;) {
+        if (p->tok.kind != TK_TAG) {
+            free(tags);
+            return fail_here(p, "a tag ('name)");
+        }
+        ll_grow((void **)&tags, &cap, s->n_params + 1, sizeof *tags);
+        tags[s->n_params++] = p->tok.text;
+        bool more = false;
+        if (!next(p) || ((more = p->tok.kind == TK_ALT) && !next(p))) {
+            free(tags);
+            return false;
+        }
+        if (!more)
+            break;
+    }
+    s->params = cat_alloc(p->arena, sizeof *tags * (size_t)s->n_params);
+    memcpy(s->params, tags, sizeof *tags * (size_t)s->n_params);
+    free(tags);
+    return true;
+}
+
+/* procedure [rec] NAME(params) = body end, or NAME param = ... */
+static bool parse_procedure(parser *p, cat_stmt *s)
+{
+    if (!next(p))
+        return false;
+    if (p->tok.kind == TK_REC) {
+        s->is_rec = true;
+        if (!next(p))
+            return false;
+    }
+    return expect_name(p, "a procedure name", &s->name) &&
+           parse_params(p, &s->params, &s->n_params) &&
+           expect(p, TK_EQUAL) && parse_body(p, &s->body) &&
+           expect(p, TK_END);
+}
+
+/* if COND [then] body [else body] end */
+static bool parse_if_stmt(parser *p, cat_stmt *s)
+{
+    if (!next(p) || !parse_vc_or(p, &s->cond))
+        return false;
+    if (p->tok.kind == TK_THEN && !next(p))
+        return false;
+    if (!parse_body(p, &s->body))
+        return false;
+    if (p->tok.kind == TK_ELSE && (!next(p) || !parse_body(p, &s->orelse)))
+        return false;
+    return expect(p, TK_END);
+}
+
 /* One statement; *out stays NULL for statements without effect. */
 static bool parse_stmt(parser *p, cat_stmt **out)
 {
@@ -547,6 +772,8 @@ static bool parse_stmt(parser *p, cat_stmt **out)
         return true;
     }
     case TK_FLAG:
+    case TK_UNDEFINED_UNLESS:
+    case TK_ASSERT:
     case TK_COMP:
     case TK_ACYCLIC:
     case TK_IRREFLEXIVE:
@@ -565,14 +792,53 @@ static bool parse_stmt(parser *p, cat_stmt **out)
     case TK_SHOW:
     case TK_UNSHOW:
         return skip_show(p);
-    case TK_WITH: {
-        /* `with co from E`: the engine enumerates co itself. */
+    case TK_DEBUG: {
         cat_expr *e;
-        if (!next(p))
+        return next(p) && parse_expr(p, &e);
+    }
+    case TK_WITH: {
+        cat_stmt *s = stmt(p, ST_WITH, &at);
+        *out = s;
+        return next(p) && expect_name(p, "a name after 'with'", &s->name) &&
+               expect(p, TK_FROM) && parse_expr(p, &s->e);
+    }
+    case TK_ENUM:
+        *out = stmt(p, ST_ENUM, &at);
+        return parse_enum(p, *out);
+    case TK_PROCEDURE:
+        *out = stmt(p, ST_PROC, &at);
+        return parse_procedure(p, *out);
+    case TK_CALL: {
+        cat_stmt *s = stmt(p, ST_CALL, &at);
+        *out = s;
+        const char *as;
+        if (!next(p) || !expect_name(p, "a procedure name after 'call'",
+                                     &s->name) ||
+            !parse_simple(p, &s->e) || !parse_optional_name(p, &as))
             return false;
-        if (p->tok.kind != TK_NAME)
-            return fail_here(p, "a name after 'with'");
-        return next(p) && expect(p, TK_FROM) && parse_expr(p, &e);
+        s->path = as;   /* herd's name for skipping the call: unused */
+        return true;
+    }
+    case TK_FORALL: {
+        cat_stmt *s = stmt(p, ST_FORALL, &at);
+        *out = s;
+        return next(p) &&
+               expect_name(p, "a name after 'forall'", &s->name) &&
+               expect(p, TK_IN) && parse_expr(p, &s->e) &&
+               expect(p, TK_DO) && parse_body(p, &s->body) &&
+               expect(p, TK_END);
+    }
+    case TK_IF:
+        *out = stmt(p, ST_IF, &at);
+        return parse_if_stmt(p, *out);
+    case TK_INSTRUCTIONS:
+    case TK_DEFAULT: {
+        cat_stmt *s = stmt(p, ST_EVENTS, &at);
+        *out = s;
+        s->is_default = at.kind == TK_DEFAULT;
+        return next(p) && expect_name(p, "an event class name", &s->name) &&
+               expect(p, TK_LBRAC) &&
+               parse_items(p, TK_RBRAC, &s->items, &s->n_items);
     }
     default:
         return fail_here(p, "a statement");
@@ -600,15 +866,9 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
             if (!next(&p))
                 return false;
     }
-    cat_stmt **tail = &out->stmts;
-    while (p.tok.kind != TK_EOF) {
-        cat_stmt *s;
-        if (!parse_stmt(&p, &s))
-            return false;
-        if (s) {
-            *tail = s;
-            tail = &s->next;
-        }
-    }
+    if (!parse_stmts(&p, &out->stmts))
+        return false;
+    if (p.tok.kind != TK_EOF)
+        return fail_here(&p, "a statement");
     return true;
 }

@@ -1,7 +1,8 @@
 /* plan.c — shapes the compiled instructions for fast checking: moves
  * what a fixpoint body does not depend on out of the loop, lists for
- * each check the instructions it needs (so a check that fails early
- * spares the rest), and orders the checks cheapest first. */
+ * each free check (one before any with/forall) the instructions it needs
+ * (so a check that fails early spares the rest), and orders the free
+ * checks cheapest first. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,12 +96,14 @@ static void need_slot(walk *w, int slot)
         need_unit(w, w->producer[slot]);
 }
 
-/* Non-flags before flags, then cheapest first, then file order. */
+/* Checks that can forbid before flags and the like, then cheapest
+ * first, then file order. */
 static bool runs_before(const cat_test *a, int ia, const cat_test *b,
                         int ib)
 {
-    if (a->flag != b->flag)
-        return !a->flag;
+    bool fa = a->use != USE_CHECK, fb = b->use != USE_CHECK;
+    if (fa != fb)
+        return !fa;
     if (a->cost != b->cost)
         return a->cost < b->cost;
     return ia < ib;
@@ -116,6 +119,8 @@ static void mark_static(cat_model *m)
         const cat_slot *sl = &m->slots[s];
         if (sl->src == SRC_EXEC_REL)
             st[s] = sl->index != EXEC_REL_RF && sl->index != EXEC_REL_CO;
+        else if (sl->src == SRC_BOUND)
+            st[s] = false;
         else
             st[s] = sl->src != SRC_TEMP || sl->konst != CONST_NONE;
     }
@@ -160,7 +165,8 @@ static void mark_static(cat_model *m)
     m->static_inputs = cat_alloc(&m->arena, sizeof *m->static_inputs *
                                                 (size_t)(m->n_slots + 1));
     for (int s = 0; s < m->n_slots; s++)
-        if (m->slots[s].src != SRC_TEMP && st[s])
+        if (m->slots[s].src != SRC_TEMP && m->slots[s].src != SRC_BOUND &&
+            st[s])
             m->static_inputs[m->n_static_inputs++] = s;
     free(inside);
     free(st);
@@ -184,11 +190,17 @@ void cat_plan_finish(cat_model *m)
             producer[m->code[i + j].dst] = i;
         i += in->len;
     }
-    /* Each check's needs and cost, then the order. */
+    /* The checks before any with/forall are free: every one must hold,
+     * so their order cannot change the verdict. */
+    m->n_free = 0;
+    while (m->n_free < m->top.n && m->top.items[m->n_free].kind == IT_CHECK)
+        m->n_free++;
+    int n_free = m->n_free;
+    /* Each free check's needs and cost, then the order. */
     size_t stride = (size_t)m->n_code + 1;
-    bool *needed = ll_xcalloc(stride * (size_t)(m->n_checks + 1),
+    bool *needed = ll_xcalloc(stride * (size_t)(n_free + 1),
                               sizeof *needed);
-    for (int c = 0; c < m->n_checks; c++) {
+    for (int c = 0; c < n_free; c++) {
         cat_test *ch = &m->checks[c];
         walk w = {m, producer, needed + stride * (size_t)c};
         need_slot(&w, ch->slot);
@@ -197,11 +209,9 @@ void cat_plan_finish(cat_model *m)
             if (w.needed[u])
                 ch->cost += unit_cost(m, u);
     }
-    free(producer);
-    /* Every check must hold, so their order cannot change the verdict. */
-    m->order = cat_alloc(&m->arena, sizeof *m->order *
-                                        (size_t)(m->n_checks + 1));
-    for (int c = 0; c < m->n_checks; c++) {
+    m->producer = producer;
+    m->order = cat_alloc(&m->arena, sizeof *m->order * (size_t)(n_free + 1));
+    for (int c = 0; c < n_free; c++) {
         int k = c;
         while (k > 0 && runs_before(&m->checks[c], c,
                                     &m->checks[m->order[k - 1]],
@@ -214,7 +224,7 @@ void cat_plan_finish(cat_model *m)
     /* Checks run in this order and stop at the first failure, so each
      * lists only what the checks before it have not computed. */
     bool *covered = ll_xcalloc(stride, sizeof *covered);
-    for (int k = 0; k < m->n_checks; k++) {
+    for (int k = 0; k < n_free; k++) {
         cat_test *ch = &m->checks[m->order[k]];
         const bool *need = needed + stride * (size_t)m->order[k];
         ch->units = cat_alloc(&m->arena, sizeof *ch->units * stride);
@@ -231,6 +241,7 @@ void cat_plan_finish(cat_model *m)
     m->outside = cat_alloc(&m->arena, sizeof *m->outside *
                                           (size_t)(m->n_slots + 1));
     for (int s = 0; s < m->n_slots; s++)
-        if (m->slots[s].src != SRC_TEMP)
+        if (m->slots[s].src != SRC_TEMP && m->slots[s].src != SRC_BOUND)
             m->outside[m->n_outside++] = s;
+    cat_plan_choices(m);
 }

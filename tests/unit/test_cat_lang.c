@@ -421,8 +421,8 @@ static void errors(void **state)
          "function expects 2 arguments, given 1"},
         {"include \"nope.cat\"\n", 1, 1,
          "cannot find included file 'nope.cat'"},
-        {"let x = rf ++ co\n", 1, 12,
-         "'++' (set element addition) is not supported"},
+        {"let x = rf ++ co\n", 1, 15,
+         "'++' adds to a set of values, found a relation"},
         {"let rec x = po | x in x\n", 1, 20,
          "expected a statement ('let ... in' needs an expression "
          "context), found in"},

@@ -1,0 +1,320 @@
+/* statements.c — a model's statements, compiled in file order: bindings,
+ * checks (into the current sequence, see catint.h), include, enum,
+ * procedure and call (inlined, like functions), forall over a set known
+ * at compile time (unrolled), with ... from (a binder the checks after it
+ * run under), if "VARIANT" (only the chosen branch), and the bell files'
+ * instructions/default declarations (checked, then dropped: they tell
+ * herd's front end which annotations events may carry). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/cat/catint.h"
+
+enum { MAX_CALL_DEPTH = 200 };
+
+static bool fail_at(ll_diag *d, const cat_stmt *s, const char *fmt,
+                    const char *what)
+{
+    ll_diag_set(cat_diag_file(d, s->file), s->line, s->col, fmt, what);
+    return false;
+}
+
+static void seq_add(cat_seq *q, cat_item_kind kind, int index)
+{
+    ll_grow((void **)&q->items, &q->cap, q->n + 1, sizeof *q->items);
+    q->items[q->n++] = (cat_item){kind, index};
+}
+
+static int distinct_flags(const cat_model *m, const char *with)
+{
+    int n = 1;
+    for (int i = 0; i < m->n_checks; i++) {
+        const cat_test *c = &m->checks[i];
+        if (c->use != USE_FLAG || strcmp(c->name, with) == 0)
+            continue;
+        bool first = true;
+        for (int k = 0; k < i && first; k++)
+            first = m->checks[k].use != USE_FLAG ||
+                    strcmp(m->checks[k].name, c->name) != 0;
+        n += first;
+    }
+    return n;
+}
+
+static bool add_check(cat_model *m, cat_env *env, const cat_stmt *s,
+                      ll_diag *d)
+{
+    cat_val *v;
+    if (!cat_compile_expr(m, env, s->e, &v, d))
+        return false;
+    int slot;
+    if (v->kind == VAL_EMPTY) {
+        slot = -1;
+    } else if (s->check == CHK_EMPTY && v->kind == VAL_SET) {
+        slot = v->slot;
+    } else if (v->kind != VAL_REL) {
+        ll_diag_set(cat_diag_file(d, s->e->file), s->e->line, s->e->col,
+                    "%s needs a relation, found %s",
+                    s->check == CHK_ACYCLIC ? "acyclic"
+                    : s->check == CHK_IRREFLEXIVE ? "irreflexive" : "empty",
+                    cat_kind_name(v->kind));
+        return false;
+    } else {
+        slot = v->slot;
+    }
+    /* herd names an anonymous check after its expression when it is a
+     * single name; otherwise after the test. */
+    const char *name = s->name ? s->name
+                       : s->e->kind == EX_NAME ? s->e->name
+                       : s->check == CHK_ACYCLIC ? "acyclic"
+                       : s->check == CHK_IRREFLEXIVE ? "irreflexive"
+                                                     : "empty";
+    if (s->use == USE_FLAG && distinct_flags(m, name) > CAT_MAX_FLAGS) {
+        ll_diag_set(cat_diag_file(d, s->file), s->line, s->col,
+                    "more than %d different flags", CAT_MAX_FLAGS);
+        return false;
+    }
+    ll_grow((void **)&m->checks, &m->cap_checks, m->n_checks + 1,
+            sizeof *m->checks);
+    cat_test *c = &m->checks[m->n_checks];
+    memset(c, 0, sizeof *c);
+    c->kind = s->check;
+    c->negated = s->negated;
+    c->use = s->use;
+    c->slot = slot;
+    c->name = name;
+    c->file = s->file;
+    c->line = s->line;
+    c->col = s->col;
+    seq_add(m->seq, IT_CHECK, m->n_checks++);
+    return true;
+}
+
+/* herd names the events carrying tag 'once "Once": the set of a tag is
+ * its name with the first letter in capitals. */
+static const char *tag_set_name(cat_model *m, const char *tag)
+{
+    char *name = cat_strndup(&m->arena, tag, strlen(tag));
+    if (name[0] >= 'a' && name[0] <= 'z')
+        name[0] = (char)(name[0] - 'a' + 'A');
+    return name;
+}
+
+bool cat_known_enum_tag(const cat_model *m, const char *name)
+{
+    for (int i = 0; i < m->n_enum_tags; i++)
+        if (strcmp(m->enum_tags[i], name) == 0)
+            return true;
+    return false;
+}
+
+static void compile_enum(cat_model *m, cat_env **env, const cat_stmt *s)
+{
+    cat_val *set = cat_new_val(m, VAL_VSET, -1);
+    set->items = cat_alloc(&m->arena, sizeof *set->items *
+                                          (size_t)(s->n_params + 1));
+    for (int i = 0; i < s->n_params; i++) {
+        cat_val *t = cat_new_val(m, VAL_TAG, -1);
+        t->name = s->params[i];
+        set->items[set->n_items++] = t;
+        const char *known = tag_set_name(m, s->params[i]);
+        if (!cat_known_enum_tag(m, known)) {
+            ll_grow((void **)&m->enum_tags, &m->cap_enum_tags,
+                    m->n_enum_tags + 1, sizeof *m->enum_tags);
+            m->enum_tags[m->n_enum_tags++] = known;
+        }
+    }
+    *env = cat_bind_name(m, *env, s->name, set);
+}
+
+/* instructions R[{'once, 'acquire}] or R[Accesses]: tags, or sets of
+ * them. */
+static bool check_events(cat_model *m, cat_env *env, const cat_stmt *s,
+                         ll_diag *d)
+{
+    for (int i = 0; i < s->n_items; i++) {
+        cat_val *v;
+        if (!cat_compile_expr(m, env, s->items[i], &v, d))
+            return false;
+        bool ok = v->kind == VAL_TAG || v->kind == VAL_EMPTY;
+        for (int k = 0; v->kind == VAL_VSET && k < v->n_items; k++)
+            ok = v->items[k]->kind == VAL_TAG;
+        if (v->kind == VAL_VSET)
+            ok = ok || v->n_items == 0;
+        if (!ok) {
+            const cat_expr *e = s->items[i];
+            ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
+                        "expected tags, found %s", cat_kind_name(v->kind));
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool call_proc(cat_model *m, cat_env *env, const cat_stmt *s,
+                      ll_diag *d)
+{
+    cat_val *p = NULL, *arg;
+    for (cat_env *b = env; b && !p; b = b->next)
+        if (strcmp(b->name, s->name) == 0)
+            p = b->val;
+    if (!p)
+        return fail_at(d, s, "unbound procedure '%s'", s->name);
+    if (p->kind != VAL_PROC)
+        return fail_at(d, s, "'%s' is not a procedure", s->name);
+    if (!cat_compile_expr(m, env, s->e, &arg, d))
+        return false;
+    const cat_stmt *proc = p->proc;
+    cat_env *inner = p->closure;
+    if (!cat_bind_params(m, s->e, proc->params, proc->n_params, arg, &inner,
+                         d))
+        return false;
+    if (m->depth >= MAX_CALL_DEPTH)
+        return fail_at(d, s, "procedure calls nest too deeply%s", "");
+    m->depth++;
+    /* The body's own bindings stay in the body. */
+    bool ok = cat_compile_stmts(m, &inner, proc->body, d);
+    m->depth--;
+    return ok;
+}
+
+/* A binder's elements: a set of relations (or of sets) known now. */
+static bool binder_elems(cat_model *m, const cat_stmt *s, cat_val *src,
+                         cat_binder *b, bool *is_rel, ll_diag *d)
+{
+    const cat_expr *e = s->e;
+    if (!(src->kind == VAL_VSET || src->kind == VAL_EMPTY)) {
+        ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
+                    "%s over %s computed from the execution is not "
+                    "supported (only over a set such as {r1, r2})",
+                    s->kind == ST_WITH ? "'with'" : "'forall'",
+                    cat_kind_name(src->kind));
+        return false;
+    }
+    int n = src->kind == VAL_VSET ? src->n_items : 0;
+    *is_rel = true;
+    for (int i = 0; i < n; i++)
+        if (src->items[i]->kind == VAL_SET)
+            *is_rel = false;
+    b->elems = cat_alloc(&m->arena, sizeof *b->elems * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        const cat_val *v = src->items[i];
+        bool ok = v->kind == VAL_EMPTY ||
+                  v->kind == (*is_rel ? VAL_REL : VAL_SET);
+        if (!ok) {
+            ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
+                        "the elements must be all relations or all sets, "
+                        "found %s", cat_kind_name(v->kind));
+            return false;
+        }
+        int slot = v->kind == VAL_EMPTY ? cat_empty_slot(m, *is_rel)
+                                        : v->slot;
+        b->elems[b->n_elems++] = slot;
+    }
+    return true;
+}
+
+/* with NAME from S, and forall NAME in S when S is not known now. */
+static bool add_binder(cat_model *m, cat_env **env, const cat_stmt *s,
+                       cat_val *src, ll_diag *d)
+{
+    ll_grow((void **)&m->binders, &m->cap_binders, m->n_binders + 1,
+            sizeof *m->binders);
+    int bi = m->n_binders;
+    cat_binder *b = &m->binders[bi];
+    memset(b, 0, sizeof *b);
+    bool is_rel;
+    if (!binder_elems(m, s, src, b, &is_rel, d))
+        return false;
+    m->n_binders++;
+    b->forall = s->kind == ST_FORALL;
+    b->var = cat_new_slot(m, is_rel);
+    m->slots[b->var].src = SRC_BOUND;
+    m->slots[b->var].index = bi;
+    seq_add(m->seq, b->forall ? IT_FORALL : IT_WITH, bi);
+    cat_val *x = cat_new_val(m, is_rel ? VAL_REL : VAL_SET, b->var);
+    if (!b->forall) {
+        *env = cat_bind_name(m, *env, s->name, x);
+        return true;
+    }
+    cat_seq *outer = m->seq;
+    m->seq = &m->binders[bi].body;
+    cat_env *inner = cat_bind_name(m, *env, s->name, x);
+    bool ok = cat_compile_stmts(m, &inner, s->body, d);
+    m->seq = outer;
+    return ok;
+}
+
+static bool compile_forall(cat_model *m, cat_env **env, const cat_stmt *s,
+                           ll_diag *d)
+{
+    cat_val *src;
+    if (!cat_compile_expr(m, *env, s->e, &src, d))
+        return false;
+    if (src->kind != VAL_VSET && src->kind != VAL_EMPTY)
+        return add_binder(m, env, s, src, d);
+    /* A set known now: the body once per element. */
+    for (int i = 0; src->kind == VAL_VSET && i < src->n_items; i++) {
+        cat_env *inner = cat_bind_name(m, *env, s->name, src->items[i]);
+        if (!cat_compile_stmts(m, &inner, s->body, d))
+            return false;
+    }
+    return true;
+}
+
+static bool compile_stmt(cat_model *m, cat_env **env, const cat_stmt *s,
+                         ll_diag *d)
+{
+    switch (s->kind) {
+    case ST_LET:
+        return cat_compile_binds(m, *env, s->binds, s->n_binds, env, d);
+    case ST_LETREC:
+        return cat_compile_rec(m, *env, s->binds, s->n_binds, s->line, s->col,
+                               s->file, env, d);
+    case ST_CHECK:
+        return add_check(m, *env, s, d);
+    case ST_INCLUDE:
+        return cat_include(m, s->path, s, env, d);
+    case ST_ENUM:
+        compile_enum(m, env, s);
+        return true;
+    case ST_PROC: {
+        if (s->is_rec)
+            return fail_at(d, s, "recursive procedures are not "
+                                 "supported%s", "");
+        cat_val *p = cat_new_val(m, VAL_PROC, -1);
+        p->proc = s;
+        p->closure = *env;
+        *env = cat_bind_name(m, *env, s->name, p);
+        return true;
+    }
+    case ST_CALL:
+        return call_proc(m, *env, s, d);
+    case ST_FORALL:
+        return compile_forall(m, env, s, d);
+    case ST_WITH: {
+        /* The engine enumerates co itself (herd's cos.cat generates it
+         * with `with co from generate_cos(...)`). */
+        if (strcmp(s->name, "co") == 0)
+            return true;
+        cat_val *src;
+        return cat_compile_expr(m, *env, s->e, &src, d) &&
+               add_binder(m, env, s, src, d);
+    }
+    case ST_IF:
+        return cat_compile_stmts(m, env, cat_variant_holds(m, s->cond)
+                                             ? s->body : s->orelse, d);
+    case ST_EVENTS:
+        return check_events(m, *env, s, d);
+    }
+    return false;
+}
+
+bool cat_compile_stmts(cat_model *m, cat_env **env, const cat_stmt *list,
+                       ll_diag *d)
+{
+    for (const cat_stmt *s = list; s; s = s->next)
+        if (!compile_stmt(m, env, s, d))
+            return false;
+    return true;
+}
