@@ -11,13 +11,15 @@
 #include "model/driver.h"
 
 static const char usage[] =
-    "usage: litmuslab model [--model M] [--cat-path DIR] [-j N]\n"
-    "                       [--timeout S] [--max-executions N] FILE...\n"
+    "usage: litmuslab model [--model M] [--cat-path DIR] [--variant V,...]\n"
+    "                       [-j N] [--timeout S] [--max-executions N]\n"
+    "                       FILE...\n"
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
-    "model/cats); --cat-path adds a directory to look in. An argument @LIST\n"
-    "reads test paths from LIST. A test over the time or execution limit\n"
-    "is reported on stderr and skipped.\n";
+    "model/cats); --cat-path adds a directory to look in; --variant (or\n"
+    "-variant, as herd7's) switches on the variants the model tests with\n"
+    "`if \"V\"`. An argument @LIST reads test paths from LIST. A test over\n"
+    "the time or execution limit is reported on stderr and skipped.\n";
 
 typedef struct job {
     char *path;
@@ -189,6 +191,9 @@ int cmd_model(int argc, char **argv)
             opt.model = argv[++i];
         } else if (!strcmp(a, "--cat-path") && has_arg) {
             opt.cat_dirs[opt.n_cat_dirs++] = argv[++i];
+        } else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) &&
+                   has_arg) {
+            mdl_options_add_variants(&opt, argv[++i]);
         } else if (!strcmp(a, "-j") && has_arg && number(argv[i + 1], &v) &&
                    v >= 1) {
             n_workers = (int)v;

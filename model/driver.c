@@ -45,8 +45,24 @@ void mdl_options_init(mdl_options *o)
     builtin_dirs(o);
 }
 
+void mdl_options_add_variants(mdl_options *o, const char *list)
+{
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        if (n) {
+            ll_grow((void **)&o->variants, &o->cap_variants,
+                    o->n_variants + 1, sizeof *o->variants);
+            o->variants[o->n_variants++] = ll_xstrndup(list, n);
+        }
+        list += n + (list[n] == ',');
+    }
+}
+
 void mdl_options_free(mdl_options *o)
 {
+    for (int i = 0; i < o->n_variants; i++)
+        free(o->variants[i]);
+    free(o->variants);
     for (int i = 0; i < o->n_builtin; i++)
         free(o->builtin[i]);
     free(o->cat_dirs);
@@ -73,7 +89,9 @@ static cat_model *get_model(mdl_worker *w, const mdl_options *o,
         dirs[n++] = o->cat_dirs[i];
     for (int i = 0; i < o->n_builtin; i++)
         dirs[n++] = o->builtin[i];
-    cat_model *m = cat_load(name, dirs, n, d);
+    cat_model *m = cat_load_variants(name, dirs, n,
+                                     (const char *const *)o->variants,
+                                     o->n_variants, d);
     if (!m || w->n_models == MDL_MAX_MODELS)
         return m;
     w->names[w->n_models] = ll_xstrdup(name);

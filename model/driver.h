@@ -13,6 +13,8 @@ typedef struct mdl_options {
     int n_cat_dirs;
     char *builtin[4];            /* our model/cats, found at run time */
     int n_builtin;
+    char **variants;             /* -variant names (owned) */
+    int n_variants, cap_variants;
     mdl_limits limits;
 } mdl_options;
 
@@ -24,6 +26,8 @@ typedef struct mdl_worker {
 } mdl_worker;
 
 void mdl_options_init(mdl_options *o);
+/* Add the names of a -variant argument (comma-separated, as herd7's). */
+void mdl_options_add_variants(mdl_options *o, const char *list);
 void mdl_options_free(mdl_options *o);
 void mdl_worker_free(mdl_worker *w);
 

@@ -479,22 +479,40 @@ bool cat_compile_rec(cat_model *m, cat_env *env, const cat_bind *binds, int n,
                     "a 'let rec' inside another 'let rec' is not supported");
         return false;
     }
-    cat_env *dry = env;
+    /* Each binding's type, found by compiling the bodies with the names
+     * bound to values of the types found so far (empty at first), until
+     * nothing changes: a type may depend on another binding's. */
+    cat_val_kind *kind = cat_alloc(&m->arena, sizeof *kind * (size_t)n);
     for (int i = 0; i < n; i++)
-        dry = cat_bind_name(m, dry, binds[i].name, cat_new_val(m, VAL_EMPTY, -1));
-    bool *is_rel = cat_alloc(&m->arena, sizeof *is_rel * (size_t)n);
-    for (int i = 0; i < n; i++) {
-        cat_val *v;
-        if (!cat_compile_expr(m, dry, binds[i].e, &v, d))
-            return false;
-        if (v->kind == VAL_FUN || v->kind == VAL_TUPLE) {
-            ll_diag_set(cat_diag_file(d, at_file), binds[i].line, binds[i].col,
-                        "'let rec' of %s is not supported",
-                        cat_kind_name(v->kind));
-            return false;
+        kind[i] = VAL_EMPTY;
+    for (int pass = 0, changed = 1; changed && pass <= n; pass++) {
+        cat_env *dry = env;
+        for (int i = 0; i < n; i++) {
+            cat_val *v = kind[i] == VAL_EMPTY
+                             ? cat_new_val(m, VAL_EMPTY, -1)
+                             : cat_new_val(m, kind[i], cat_empty_slot(
+                                                  m, kind[i] == VAL_REL));
+            dry = cat_bind_name(m, dry, binds[i].name, v);
         }
-        is_rel[i] = v->kind != VAL_SET;
+        changed = 0;
+        for (int i = 0; i < n; i++) {
+            cat_val *v;
+            if (!cat_compile_expr(m, dry, binds[i].e, &v, d))
+                return false;
+            if (v->kind != VAL_SET && v->kind != VAL_REL &&
+                v->kind != VAL_EMPTY) {
+                ll_diag_set(cat_diag_file(d, at_file), binds[i].line,
+                            binds[i].col, "'let rec' of %s is not supported",
+                            cat_kind_name(v->kind));
+                return false;
+            }
+            changed |= v->kind != kind[i];
+            kind[i] = v->kind;
+        }
     }
+    bool *is_rel = cat_alloc(&m->arena, sizeof *is_rel * (size_t)n);
+    for (int i = 0; i < n; i++)
+        is_rel[i] = kind[i] != VAL_SET;
     cat_instr fix = {.op = PI_FIX, .dst = -1, .a = -1, .b = -1, .n_vars = n,
                      .file = at_file, .line = at_line, .col = at_col};
     fix.vars = cat_alloc(&m->arena, sizeof *fix.vars * (size_t)n);

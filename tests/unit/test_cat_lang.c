@@ -17,90 +17,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "test_cat_exec.h"
-
-static char dir[] = "/tmp/test_cat_lang.XXXXXX";
-
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return rmdir(dir);
-}
-
-static char *write_file(const char *name, const char *text)
-{
-    char *path = malloc(strlen(dir) + strlen(name) + 2);
-    sprintf(path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
-/* Load a model from text; NULL with *d filled on error. */
-static cat_model *load_text(const char *text, ll_diag *d)
-{
-    char *path = write_file("model.cat", text);
-    const char *dirs[] = {dir};
-    cat_model *m = cat_load(path, dirs, 1, d);
-    unlink(path);
-    free(path);
-    return m;
-}
-
-/* 0 init write, 1 W (thread 0), 2 R (thread 0), 3 R (thread 1),
- * 4 W (thread 1). A = {0-1, 1-2, 2-3}, B = {1-1, 1-2, 2-0, 3-4},
- * S = {1, 3}, T = {0, 4}. */
-static void build_inputs(xb *b)
-{
-    xb_init(b, 5);
-    xb_event(b, 0, 'I', -1, 0);
-    xb_event(b, 1, 'W', 0, 0);
-    xb_event(b, 2, 'R', 0, 0);
-    xb_event(b, 3, 'R', 1, 0);
-    xb_event(b, 4, 'W', 1, 0);
-    int a[][2] = {{0, 1}, {1, 2}, {2, 3}};
-    int bb[][2] = {{1, 1}, {1, 2}, {2, 0}, {3, 4}};
-    for (int i = 0; i < 3; i++)
-        ll_rel_add(&b->x.addr, a[i][0], a[i][1]);
-    for (int i = 0; i < 4; i++)
-        ll_rel_add(&b->x.ctrl, bb[i][0], bb[i][1]);
-    xb_tag(b, "S", 1);
-    xb_tag(b, "S", 3);
-    xb_tag(b, "T", 0);
-    xb_tag(b, "T", 4);
-    xb_tag(b, "E", 0);   /* make E exist; cleared below */
-    ll_set_clear(&b->tag_sets[b->x.n_tags - 1]);
-    xb_finish(b);
-}
-
-static bool run(cat_model *m, xb *b, cat_result *r)
-{
-    ll_diag d = {0};
-    bool ok = cat_check(m, &b->x, r, &d);
-    if (!ok)
-        ll_diag_print(&d, stderr);
-    return ok;
-}
+#include "test_cat_text.h"
 
 /* The model (which compares `expr` with the expected value) must load
  * and allow the execution. */
 static void expect_allowed(xb *b, const char *text, const char *expr)
 {
     ll_diag d = {0};
-    cat_model *m = load_text(text, &d);
+    cat_model *m = ct_load(text, &d);
     if (!m)
         ll_diag_print(&d, stderr);
     assert_non_null(m);
     cat_result r;
-    assert_true(run(m, b, &r));
+    assert_true(ct_run(m, b, &r));
     if (!r.allowed)
         fprintf(stderr, "%s: %s\n", expr, r.failed);
     assert_true(r.allowed);
@@ -112,7 +41,7 @@ static void expect_allowed(xb *b, const char *text, const char *expr)
 static void expect_rel(const char *expr, const int (*pairs)[2], int n)
 {
     xb b;
-    build_inputs(&b);
+    ct_inputs(&b);
     for (int i = 0; i < n; i++)
         ll_rel_add(&b.x.data, pairs[i][0], pairs[i][1]);
     char text[1024];
@@ -126,7 +55,7 @@ static void expect_rel(const char *expr, const int (*pairs)[2], int n)
 static void expect_set(const char *expr, const int *events, int n)
 {
     xb b;
-    build_inputs(&b);
+    ct_inputs(&b);
     for (int i = 0; i < n; i++)
         ll_set_add(&b.tag_sets[b.x.n_tags - 1], events[i]);
     char text[1024];
@@ -258,9 +187,9 @@ static void statements_and_flags(void **state)
 {
     (void)state;
     xb b;
-    build_inputs(&b);
+    ct_inputs(&b);
     ll_diag d = {0};
-    cat_model *m = load_text(
+    cat_model *m = ct_load(
         "X86 TSO (* a title, herd style *)\n"
         "with co from generate_cos(co0)\n"
         "show addr as thing, ctrl\nunshow thing\n"
@@ -276,18 +205,18 @@ static void statements_and_flags(void **state)
     assert_non_null(m);
     assert_string_equal(cat_title(m), "X86");
     cat_result r;
-    assert_true(run(m, &b, &r));
+    assert_true(ct_run(m, &b, &r));
     assert_true(r.allowed);
     assert_int_equal(r.n_flags, 1);
     assert_string_equal(r.flags[0], "has-path");
     /* A cycle: the anonymous acyclic check is named after its name. */
     ll_rel_add(&b.x.addr, 3, 0);
-    assert_true(run(m, &b, &r));
+    assert_true(ct_run(m, &b, &r));
     assert_false(r.allowed);
     assert_true(strcmp(r.failed, "t") == 0 || strcmp(r.failed, "no-loop") == 0);
     /* Flags do not forbid; negated checks do. */
     ll_rel_clear(&b.x.addr);
-    assert_true(run(m, &b, &r));
+    assert_true(ct_run(m, &b, &r));
     assert_false(r.allowed);
     assert_string_equal(r.failed, "some-addr");
     cat_free(m);
@@ -298,7 +227,7 @@ static void titles(void **state)
 {
     (void)state;
     ll_diag d = {0};
-    cat_model *m = load_text("\"My model\"\nacyclic po\n", &d);
+    cat_model *m = ct_load("\"My model\"\nacyclic po\n", &d);
     assert_non_null(m);
     assert_string_equal(cat_title(m), "My model");
     cat_free(m);
@@ -310,9 +239,9 @@ static void tags(void **state)
 {
     (void)state;
     xb b;
-    build_inputs(&b);
+    ct_inputs(&b);
     ll_diag d = {0};
-    cat_model *m = load_text("empty SYNC | MFENCE | DMB.ST as none\n"
+    cat_model *m = ct_load("empty SYNC | MFENCE | DMB.ST as none\n"
                              "empty S & T as disjoint\n", &d);
     assert_non_null(m);
     cat_result r;
@@ -322,11 +251,11 @@ static void tags(void **state)
     xb_declare(&b, "SYNC");
     xb_declare(&b, "MFENCE");
     xb_declare(&b, "DMB.ST");
-    assert_true(run(m, &b, &r));
+    assert_true(ct_run(m, &b, &r));
     assert_true(r.allowed);
     cat_free(m);
 
-    m = load_text("let x = S\n\nempty x & FOO\n", &d);
+    m = ct_load("let x = S\n\nempty x & FOO\n", &d);
     assert_non_null(m);
     memset(&d, 0, sizeof d);
     assert_false(cat_check(m, &b.x, &r, &d));
@@ -342,7 +271,7 @@ static void resizing(void **state)
 {
     (void)state;
     ll_diag d = {0};
-    cat_model *m = load_text("let rec t = po | (t;t)\nacyclic t | rf\n", &d);
+    cat_model *m = ct_load("let rec t = po | (t;t)\nacyclic t | rf\n", &d);
     assert_non_null(m);
     for (int round = 0; round < 2; round++)
         for (int n = 3; n < 140; n += 67) {
@@ -352,10 +281,10 @@ static void resizing(void **state)
                 xb_event(&b, e, 'W', 0, e);
             xb_finish(&b);
             cat_result r;
-            assert_true(run(m, &b, &r));
+            assert_true(ct_run(m, &b, &r));
             assert_true(r.allowed);
             ll_rel_add(&b.x.rf, n - 1, 0);
-            assert_true(run(m, &b, &r));
+            assert_true(ct_run(m, &b, &r));
             assert_false(r.allowed);
             xb_free(&b);
         }
@@ -365,9 +294,9 @@ static void resizing(void **state)
 static void includes(void **state)
 {
     (void)state;
-    char *lib = write_file("lib.cat", "\"lib\"\nlet twice(r) = r ; r\n");
+    char *lib = ct_write("lib.cat", "\"lib\"\nlet twice(r) = r ; r\n");
     ll_diag d = {0};
-    cat_model *m = load_text("\"main\"\ninclude \"lib.cat\"\n"
+    cat_model *m = ct_load("\"main\"\ninclude \"lib.cat\"\n"
                              "acyclic twice(po)\n", &d);
     if (!m)
         ll_diag_print(&d, stderr);
@@ -375,15 +304,15 @@ static void includes(void **state)
     assert_string_equal(cat_title(m), "main");
     cat_free(m);
     /* An error inside an included file points into that file. */
-    char *bad = write_file("bad.cat", "let x = po\nlet y = x |\n");
-    m = load_text("include \"bad.cat\"\n", &d);
+    char *bad = ct_write("bad.cat", "let x = po\nlet y = x |\n");
+    m = ct_load("include \"bad.cat\"\n", &d);
     assert_null(m);
     assert_non_null(strstr(d.file, "bad.cat"));
     assert_int_equal(d.line, 3);
     assert_int_equal(d.col, 1);
     /* A file that includes itself. */
-    char *loop = write_file("loop.cat", "include \"loop.cat\"\n");
-    m = load_text("include \"loop.cat\"\n", &d);
+    char *loop = ct_write("loop.cat", "include \"loop.cat\"\n");
+    m = ct_load("include \"loop.cat\"\n", &d);
     assert_null(m);
     assert_non_null(strstr(d.msg, "nest too deeply"));
     unlink(lib);
@@ -429,7 +358,7 @@ static void errors(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ll_diag d = {0};
-        cat_model *m = load_text(cases[i].text, &d);
+        cat_model *m = ct_load(cases[i].text, &d);
         assert_null(m);
         if (d.line != cases[i].line || d.col != cases[i].col ||
             strcmp(d.msg, cases[i].msg) != 0)
@@ -441,7 +370,7 @@ static void errors(void **state)
     }
     /* The printed form. */
     ll_diag d = {0};
-    assert_null(load_text("acyclic po |", &d));
+    assert_null(ct_load("acyclic po |", &d));
     char out[512] = {0};
     FILE *f = fmemopen(out, sizeof out, "w");
     ll_diag_print(&d, f);
@@ -449,10 +378,10 @@ static void errors(void **state)
     char want[512];
     snprintf(want, sizeof want,
              "%s/model.cat:1:13: expected an expression, found end of file\n",
-             dir);
+             ct_dir);
     assert_string_equal(out, want);
     /* A missing model file. */
-    const char *dirs[] = {dir};
+    const char *dirs[] = {ct_dir};
     assert_null(cat_load("absent.cat", dirs, 1, &d));
     assert_string_equal(d.file, "absent.cat");
 }
@@ -474,7 +403,7 @@ static void robustness(void **state)
     for (int i = 0; i < DEEP; i++)
         text[k++] = ')';
     text[k] = '\0';
-    assert_null(load_text(text, &d));
+    assert_null(ct_load(text, &d));
     assert_string_equal(d.msg, "expression nests too deeply");
     /* ~~~...~po */
     strcpy(text, "acyclic ");
@@ -482,19 +411,19 @@ static void robustness(void **state)
     for (int i = 0; i < DEEP; i++)
         text[k++] = '~';
     strcpy(text + k, "po");
-    assert_null(load_text(text, &d));
+    assert_null(ct_load(text, &d));
     assert_string_equal(d.msg, "expression nests too deeply");
     /* po | po | ... | po */
     strcpy(text, "acyclic po");
     for (int i = 0; i < DEEP; i++)
         strcat(text, "|po");
-    assert_null(load_text(text, &d));
+    assert_null(ct_load(text, &d));
     assert_string_equal(d.msg, "expression is too long or too deep");
     /* A let rec with no least fixpoint: x = ~x oscillates. */
-    cat_model *m = load_text("\"t\"\nlet rec x = ~x\nacyclic x\n", &d);
+    cat_model *m = ct_load("\"t\"\nlet rec x = ~x\nacyclic x\n", &d);
     assert_non_null(m);
     xb b;
-    build_inputs(&b);
+    ct_inputs(&b);
     cat_result r;
     memset(&d, 0, sizeof d);
     assert_false(cat_check(m, &b.x, &r, &d));
@@ -512,32 +441,32 @@ static void no_events(void **state)
 {
     (void)state;
     ll_diag d = {0};
-    cat_model *m = load_text("let r = po | rf\nacyclic r\n"
+    cat_model *m = ct_load("let r = po | rf\nacyclic r\n"
                              "flag ~empty S as has-s\n", &d);
     assert_non_null(m);
     xb empty, b;
     xb_init(&empty, 0);
     empty.x.tag_names = NULL;
     empty.x.tags = NULL;
-    build_inputs(&b);
+    ct_inputs(&b);
     cat_result r;
     for (int round = 0; round < 2; round++) {
         /* With no tag array, S is unbound. */
         memset(&d, 0, sizeof d);
         assert_false(cat_check(m, &empty.x, &r, &d));
         assert_string_equal(d.msg, "unbound name 'S'");
-        assert_true(run(m, &b, &r));
+        assert_true(ct_run(m, &b, &r));
         assert_true(r.allowed);
         assert_int_equal(r.n_flags, 1);
     }
     cat_free(m);
     /* With no tag at all, the empty execution is allowed. */
-    m = load_text("acyclic po | rf\nempty R as none\n", &d);
+    m = ct_load("acyclic po | rf\nempty R as none\n", &d);
     assert_non_null(m);
     for (int round = 0; round < 2; round++) {
-        assert_true(run(m, &empty, &r));
+        assert_true(ct_run(m, &empty, &r));
         assert_true(r.allowed);
-        assert_true(run(m, &b, &r));
+        assert_true(ct_run(m, &b, &r));
         assert_false(r.allowed);
     }
     cat_free(m);
@@ -564,5 +493,5 @@ int main(void)
         cmocka_unit_test(robustness),
         cmocka_unit_test(no_events),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, ct_setup, ct_teardown);
 }
