@@ -2,6 +2,11 @@
  * evaluator: random typed expressions are printed as cat text, and the
  * model's value for them is compared with a plain boolean-matrix
  * evaluation of the same tree, on random executions of several sizes.
+ * The comparison is written three ways in turn: plain checks, a
+ * procedure call on a value chosen by a variant condition, and checks
+ * after `with r from {v, want, ~want}` (the first two choices must pass
+ * and the third fail: the checks that follow a with pull their
+ * instructions on demand and redo them for each choice, another path).
  * One loaded model checks a sequence of executions, some differing only
  * in rf, so the results kept between calls are exercised too. The
  * expected value travels in co (a set as co's diagonal), which the
@@ -318,8 +323,10 @@ static void reshuffle_rf(xb *b)
     random_rel(&b->x.rf, b->x.n, b->x.n > 20 ? 30 : 150);
 }
 
-/* The model must find the value of x equal to the expected one. */
-static void compare(cat_model *m, xb *b, const node *x, const char *text)
+/* The model must find the value of x equal to the expected one; it
+ * accepts the execution `ways` times. */
+static void compare(cat_model *m, xb *b, const node *x, const char *text,
+                    uint64_t ways)
 {
     cur = b;
     ll_rel_clear(&b->x.co);
@@ -344,6 +351,36 @@ static void compare(cat_model *m, xb *b, const node *x, const char *text)
     if (!r.allowed)
         fprintf(stderr, "n=%d: %s: %s\n", b->x.n, text, r.failed);
     assert_true(r.allowed);
+    assert_int_equal(r.n_accepted, ways);
+}
+
+/* The model comparing v with want, in one of the three ways. */
+static void model_text(int way, const char *expr, bool is_rel, char *text,
+                       size_t cap)
+{
+    const char *want = is_rel ? "co" : "domain(co & id)";
+    static const char same[] =
+        "procedure same(a, b) =\n"
+        "  empty a \\ b as extra\n  empty b \\ a as missing\nend\n";
+    switch (way) {
+    case 0:
+        snprintf(text, cap,
+                 "let v = %s\nlet want = %s\n"
+                 "empty v \\ want as extra\nempty want \\ v as missing\n",
+                 expr, want);
+        break;
+    case 1:
+        snprintf(text, cap,
+                 "%slet v = if \"on\" && not \"off\" then %s else 0\n"
+                 "call same(v, %s)\n", same, expr, want);
+        break;
+    default:
+        snprintf(text, cap,
+                 "%slet v = %s\nlet want = %s\n"
+                 "with r from {v, want, ~want}\ncall same(r, want)\n",
+                 same, expr, want);
+        break;
+    }
 }
 
 static void random_expressions(void **state)
@@ -367,26 +404,27 @@ static void random_expressions(void **state)
         node *x = gen(rnd(3) != 0, 1 + (int)rnd(5));
         static char expr[16384], text[20000];
         print_node(x, expr, sizeof expr);
-        snprintf(text, sizeof text,
-                 "let v = %s\nlet want = %s\n"
-                 "empty v \\ want as extra\nempty want \\ v as missing\n",
-                 expr, x->is_rel ? "co" : "domain(co & id)");
+        int way = round % 3;
+        model_text(way, expr, x->is_rel, text, sizeof text);
         FILE *f = fopen(path, "w");
         assert_non_null(f);
         fputs(text, f);
         fclose(f);
         ll_diag d = {0};
-        cat_model *m = cat_load(path, NULL, 0, &d);
+        const char *on[] = {"on"};
+        cat_model *m = cat_load_variants(path, NULL, 0, on, 1, &d);
         if (!m) {
             ll_diag_print(&d, stderr);
             fprintf(stderr, "%s", text);
         }
         assert_non_null(m);
+        /* v never reads co, so v and want are two elements. */
+        uint64_t ways = way == 2 ? 2 : 1;
         for (int k = 0; k < N_EXECS + 1; k++) {
             xb *b = &execs[(round + k) % N_EXECS];
-            compare(m, b, x, expr);
+            compare(m, b, x, expr, ways);
             reshuffle_rf(b);
-            compare(m, b, x, expr);
+            compare(m, b, x, expr, ways);
         }
         cat_free(m);
     }
