@@ -48,6 +48,24 @@ static const char herd_corw[] =
     "Hash=6d684c1c5d842697f9afd8486552676e\n"
     "\n";
 
+/* herd7's layout for a model with flags (as herd7's top level prints
+ * them: after the counts, by name, its undefined mark first). */
+static const char herd_flags[] =
+    "Test MP+racy Allowed\n"
+    "States 2\n"
+    "1:r0=0; 1:r1=0;\n"
+    "1:r0=1; 1:r1=1;\n"
+    "Undef\n"
+    "Witnesses\n"
+    "Positive: 1 Negative: 1\n"
+    "Flag *undef*\n"
+    "Flag data-race\n"
+    "Condition exists (1:r0=1 /\\ 1:r1=1)\n"
+    "Observation MP+racy Sometimes 1 1\n"
+    "Time MP+racy 0.01\n"
+    "Hash=0123456789abcdef0123456789abcdef\n"
+    "\n";
+
 /* power hardware.log: counts padded to 8 (`4803397 :>`). */
 static const char litmus_eieio[] =
     "Test 2+2W+eieio+isync Allow\n"
@@ -222,8 +240,8 @@ static void round_trip(const char *text, int gzip)
 static void real_entries_round_trip(void **unused)
 {
     (void)unused;
-    const char *texts[] = {herd_sb, herd_corw, litmus_eieio, litmus_r0033,
-                           litmus_unknown, litmus_modern};
+    const char *texts[] = {herd_sb, herd_corw, herd_flags, litmus_eieio,
+                           litmus_r0033, litmus_unknown, litmus_modern};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         round_trip(texts[i], 0);
         round_trip(texts[i], 1);
@@ -234,8 +252,9 @@ static void reader_fills_fields(void **unused)
 {
     (void)unused;
     char text[4096];
-    snprintf(text, sizeof text, "junk before\n%s%s%sMachine p7-a\n\n%s",
-             herd_corw, litmus_unknown, litmus_modern, litmus_r0033);
+    snprintf(text, sizeof text, "junk before\n%s%s%sMachine p7-a\n\n%s%s",
+             herd_corw, litmus_unknown, litmus_modern, litmus_r0033,
+             herd_flags);
     /* The `Machine` line belongs to the modern entry: insert it before
      * the blank line that ends that entry. */
     char *end = strstr(text, "Time SB 0.31\n\nMachine");
@@ -277,6 +296,13 @@ static void reader_fills_fields(void **unused)
     assert_string_equal(e.name, "R0033");
     assert_null(e.time);
     assert_string_equal(e.hash, "5e1bec19e996b98d160ba74f890a2b73");
+
+    assert_int_equal(ll_log_next(r, &e, &d), 1);
+    assert_int_equal(e.verdict, LL_VERDICT_UNDEF);
+    assert_int_equal(e.n_flags, 2);
+    assert_string_equal(e.flags[0], "*undef*");
+    assert_string_equal(e.flags[1], "data-race");
+    assert_int_equal(e.n_extra, 0);
     assert_int_equal(ll_log_next(r, &e, &d), 0);
     ll_log_entry_clear(&e);
     ll_log_close(r);
