@@ -58,7 +58,7 @@ typedef enum cat_tok_kind {
     TK_WITH, TK_FROM, TK_TRY,
     TK_PROCEDURE, TK_CALL, TK_ENUM, TK_FORALL, TK_DO, TK_BEGIN, TK_END,
     TK_IF, TK_THEN, TK_ELSE, TK_NOT, TK_INSTRUCTIONS, TK_DEFAULT,
-    TK_UNDEFINED_UNLESS, TK_ASSERT, TK_DEBUG,
+    TK_UNDEFINED_UNLESS, TK_ASSERT, TK_DEBUG, TK_MATCH,
 } cat_tok_kind;
 
 typedef struct cat_tok {
@@ -100,6 +100,7 @@ typedef enum cat_expr_kind {
     EX_TAG,        /* 'name */
     EX_SET,        /* {items...}, at least one item */
     EX_IF,         /* if cond then a else b (a variant condition) */
+    EX_MATCH,      /* match a with clauses end */
 } cat_expr_kind;
 
 typedef enum cat_op {
@@ -108,6 +109,18 @@ typedef enum cat_op {
 } cat_op;
 
 typedef struct cat_bind cat_bind;
+
+/* One clause of a match: {} -> e, x ++ rest -> e, 'tag -> e, _ -> e. */
+typedef enum cat_clause_kind {
+    MC_EMPTY, MC_ELEM, MC_TAG, MC_DEFAULT,
+} cat_clause_kind;
+
+typedef struct cat_clause {
+    cat_clause_kind kind;
+    const char *x, *rest;           /* ELEM (either may be NULL: _) */
+    const char *tag;                /* TAG */
+    struct cat_expr *e;
+} cat_clause;
 
 /* A variant condition: "NAME", not c, c || c, c && c. Decided when the
  * model is loaded, from the variants given (-variant). */
@@ -133,6 +146,8 @@ typedef struct cat_expr {
     cat_bind *binds;                /* LET, LETREC */
     int n_binds;
     cat_vcond *cond;                /* IF */
+    cat_clause *clauses;            /* MATCH */
+    int n_clauses;
 } cat_expr;
 
 struct cat_bind {
@@ -302,6 +317,7 @@ typedef struct cat_binder {
     int var;            /* the SRC_BOUND slot */
     int *elems;         /* the elements' slots (a set known when the */
     int n_elems;        /* model is compiled) */
+    const struct cat_val *src;  /* else a VAL_DYN giving them per run */
     cat_seq body;       /* forall: its statements' checks */
     int *deps;          /* units that read var, directly or not */
     int n_deps;
@@ -314,17 +330,26 @@ typedef enum cat_val_kind {
     VAL_VSET,       /* a set of values known when compiling: {'a, 'b},
                        an enum, {po, rf} (items, n_items) */
     VAL_PROC,       /* procedure: proc (its statement), closure */
+    VAL_DYN,        /* a value only the execution can give (a set of
+                       relations from map, cross, match, a recursive
+                       function...): the expression (fun) and its
+                       environment (closure), evaluated by dyn.c when a
+                       with/forall needs it */
 } cat_val_kind;
 
-enum { PRIM_NONE, PRIM_DOMAIN, PRIM_RANGE };
+/* Primitive functions; from PRIM_MAP on, they build sets of values at
+ * run time (dyn.c). */
+enum { PRIM_NONE, PRIM_DOMAIN, PRIM_RANGE, PRIM_MAP, PRIM_CROSS,
+       PRIM_CLASSES, PRIM_CLASSES_LOC, PRIM_LINEARISATIONS };
 
 typedef struct cat_env cat_env;
 typedef struct cat_val {
     cat_val_kind kind;
     int slot;                   /* SET, REL */
     int prim;                   /* FUN: a primitive (PRIM_*), or 0 */
-    cat_expr *fun;              /* FUN */
-    cat_env *closure;           /* FUN, PROC */
+    bool rec;                   /* FUN: of a let rec (not inlined) */
+    cat_expr *fun;              /* FUN; DYN: the expression */
+    cat_env *closure;           /* FUN, PROC, DYN */
     struct cat_val **items;     /* TUPLE, VSET */
     int n_items;
     const char *name;           /* TAG */
@@ -394,6 +419,7 @@ struct cat_model {
                                    execution and elements */
     const char **pending;       /* flags raised on the current path */
     int n_pending, cap_pending;
+    cat_arena dyn;              /* dyn.c's values, for one execution */
 };
 
 /* compile.c: expressions */
@@ -453,6 +479,19 @@ void cat_commit_pending(cat_model *m, cat_result *res);
 bool cat_run_choices(cat_model *m, cat_result *res, uint64_t *accepted,
                      ll_diag *d);
 void cat_plan_choices(cat_model *m);
+bool cat_ensure_slot(cat_model *m, int slot, ll_diag *d);
+
+/* dyn.c: values only an execution gives (sets of relations and the
+ * like), evaluated from the syntax tree when a with/forall needs them.
+ * cat_dyn_prim: the PRIM_* of a primitive name, or 0. cat_dyn_thunk
+ * makes the VAL_DYN of e in env, compiling now the built-in names it
+ * may use. cat_dyn_elems: a binder's elements for this execution (each
+ * a relation's or set's words), or false with *d set. */
+int cat_dyn_prim(const char *name);
+cat_val *cat_dyn_thunk(cat_model *m, cat_expr *e, cat_env *env);
+bool cat_dyn_elems(cat_model *m, const cat_binder *b, uint64_t ***elems,
+                   int *n_elems, ll_diag *d);
+void cat_arena_reset(cat_arena *a);
 /* eval_small.c: one instruction when 1 <= n <= 64 (one word per row). */
 void cat_run_small(cat_model *m, const cat_instr *in);
 

@@ -16,7 +16,6 @@
 
 #include "model/cat/catint.h"
 
-static bool ensure_slot(cat_model *m, int slot, ll_diag *d);
 
 static bool ensure_unit(cat_model *m, int u, ll_diag *d)
 {
@@ -28,7 +27,7 @@ static bool ensure_unit(cat_model *m, int u, ll_diag *d)
         return true;
     }
     if (in->op != PI_FIX) {
-        if (!ensure_slot(m, in->a, d) || !ensure_slot(m, in->b, d))
+        if (!cat_ensure_slot(m, in->a, d) || !cat_ensure_slot(m, in->b, d))
             return false;
         cat_exec_instr(m, in);
     } else {
@@ -38,12 +37,12 @@ static bool ensure_unit(cat_model *m, int u, ll_diag *d)
             int ins[2] = {b->a, b->b};
             for (int k = 0; k < 2; k++)
                 if (ins[k] >= 0 && m->producer[ins[k]] != u &&
-                    !ensure_slot(m, ins[k], d))
+                    !cat_ensure_slot(m, ins[k], d))
                     return false;
         }
         for (int v = 0; v < in->n_vars; v++)
             if (m->producer[in->vals[v]] != u &&
-                !ensure_slot(m, in->vals[v], d))
+                !cat_ensure_slot(m, in->vals[v], d))
                 return false;
         if (!cat_run_fix(m, u, d))
             return false;
@@ -54,16 +53,33 @@ static bool ensure_unit(cat_model *m, int u, ll_diag *d)
     return true;
 }
 
-static bool ensure_slot(cat_model *m, int slot, ll_diag *d)
+bool cat_ensure_slot(cat_model *m, int slot, ll_diag *d)
 {
     if (slot < 0 || m->producer[slot] < 0)
         return true;
     return ensure_unit(m, m->producer[slot], d);
 }
 
-static void bind_elem(cat_model *m, const cat_binder *b, int e)
+/* The binder's elements for this execution (and the outer choices):
+ * their words. */
+static bool elems_of(cat_model *m, const cat_binder *b, uint64_t ***w,
+                     int *n, ll_diag *d)
 {
-    m->ptr[b->var] = m->ptr[b->elems[e]];
+    if (b->src)
+        return cat_dyn_elems(m, b, w, n, d);
+    *w = cat_alloc(&m->dyn, sizeof **w * (size_t)(b->n_elems + 1));
+    *n = b->n_elems;
+    for (int e = 0; e < b->n_elems; e++) {
+        if (!cat_ensure_slot(m, b->elems[e], d))
+            return false;
+        (*w)[e] = m->ptr[b->elems[e]];
+    }
+    return true;
+}
+
+static void bind_elem(cat_model *m, const cat_binder *b, uint64_t *w)
+{
+    m->ptr[b->var] = w;
     for (int i = 0; i < b->n_deps; i++)
         m->unit_done[b->deps[i]] = false;
 }
@@ -79,37 +95,36 @@ static bool run_seq(cat_model *m, const cat_seq *q, int i, bool top,
         const cat_item *it = &q->items[i];
         if (it->kind == IT_CHECK) {
             const cat_test *c = &m->checks[it->index];
-            if (!ensure_slot(m, c->slot, d))
+            if (!cat_ensure_slot(m, c->slot, d))
                 return false;
             if (!cat_use_outcome(m, c, cat_test_holds(m, c), res, d))
                 return c->use != USE_ASSERT;
             continue;
         }
         const cat_binder *b = &m->binders[it->index];
-        int mark = m->n_pending;
+        int mark = m->n_pending, n;
+        uint64_t **elems;
+        if (!elems_of(m, b, &elems, &n, d))
+            return false;
         if (b->forall) {
-            for (int e = 0; e < b->n_elems; e++) {
-                uint64_t n;
-                if (!ensure_slot(m, b->elems[e], d))
+            for (int e = 0; e < n; e++) {
+                uint64_t k;
+                bind_elem(m, b, elems[e]);
+                if (!run_seq(m, &b->body, 0, false, res, &k, d))
                     return false;
-                bind_elem(m, b, e);
-                if (!run_seq(m, &b->body, 0, false, res, &n, d))
-                    return false;
-                if (n == 0) {
+                if (k == 0) {
                     m->n_pending = mark;
                     return true;
                 }
             }
             continue;
         }
-        for (int e = 0; e < b->n_elems; e++) {
-            uint64_t n;
-            if (!ensure_slot(m, b->elems[e], d))
+        for (int e = 0; e < n; e++) {
+            uint64_t k;
+            bind_elem(m, b, elems[e]);
+            if (!run_seq(m, q, i + 1, top, res, &k, d))
                 return false;
-            bind_elem(m, b, e);
-            if (!run_seq(m, q, i + 1, top, res, &n, d))
-                return false;
-            *ways += n;
+            *ways += k;
             m->n_pending = mark;
         }
         return true;
@@ -124,6 +139,7 @@ bool cat_run_choices(cat_model *m, cat_result *res, uint64_t *accepted,
                      ll_diag *d)
 {
     res->failed = NULL;
+    cat_arena_reset(&m->dyn);
     return run_seq(m, &m->top, m->n_free, true, res, accepted, d);
 }
 

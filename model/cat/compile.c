@@ -93,6 +93,8 @@ const char *cat_kind_name(cat_val_kind k)
     case VAL_TAG: return "a tag";
     case VAL_VSET: return "a set of values";
     case VAL_PROC: return "a procedure";
+    case VAL_DYN: return "a value computed from the execution (map, cross, "
+                         "match...: only a with or forall can use it)";
     }
     return "a value";
 }
@@ -143,6 +145,8 @@ static bool val_equal(const cat_val *a, const cat_val *b)
         return a->fun == b->fun && a->closure == b->closure;
     case VAL_PROC:
         return a->proc == b->proc && a->closure == b->closure;
+    case VAL_DYN:
+        return false;
     }
     return false;
 }
@@ -298,6 +302,17 @@ static bool compile_seq(cat_model *m, const cat_expr *e, cat_val *a,
     return true;
 }
 
+/* An operand only the execution can give makes the whole expression
+ * such a value: dyn.c evaluates it when a with/forall needs it. */
+static bool dynamic(cat_model *m, cat_env *env, cat_expr *e,
+                    const cat_val *a, const cat_val *b, cat_val **out)
+{
+    if ((!a || a->kind != VAL_DYN) && (!b || b->kind != VAL_DYN))
+        return false;
+    *out = cat_dyn_thunk(m, e, env);
+    return true;
+}
+
 static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
                            cat_val **out, ll_diag *d)
 {
@@ -305,6 +320,8 @@ static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
     if (!cat_compile_expr(m, env, e->a, &a, d) ||
         !cat_compile_expr(m, env, e->b, &b, d))
         return false;
+    if (dynamic(m, env, e, a, b, out))
+        return true;
     switch (e->op) {
     case OP_UNION:
     case OP_INTER:
@@ -345,6 +362,8 @@ static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
     cat_val *a;
     if (!cat_compile_expr(m, env, e->a, &a, d))
         return false;
+    if (dynamic(m, env, e, a, NULL, out))
+        return true;
     if (e->op == OP_COMP) {
         if (a->kind == VAL_SET) {
             *out = cat_new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot, -1,
@@ -377,6 +396,8 @@ static bool compile_toid(cat_model *m, cat_env *env, cat_expr *e,
     cat_val *a;
     if (!cat_compile_expr(m, env, e->a, &a, d))
         return false;
+    if (dynamic(m, env, e, a, NULL, out))
+        return true;
     if (a->kind == VAL_EMPTY) {
         *out = a;
         return true;
@@ -435,6 +456,15 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
     if (f->kind == VAL_PROC)
         return type_error(d, e, "%s is a procedure: use 'call'",
                           e->a->kind == EX_NAME ? e->a->name : "expression");
+    /* Primitives that build sets of values, recursive functions (which
+     * inlining would never finish) and their results run with the
+     * execution. */
+    if (f->kind == VAL_DYN || (f->kind == VAL_FUN && (f->rec ||
+                                                       f->prim >= PRIM_MAP)) ||
+        (f->kind == VAL_FUN && f->prim && arg->kind == VAL_DYN)) {
+        *out = cat_dyn_thunk(m, e, env);
+        return true;
+    }
     if (f->kind != VAL_FUN)
         return type_error(d, e, "%s is applied but is not a function",
                           e->a->kind == EX_NAME ? e->a->name : "expression");
@@ -470,10 +500,39 @@ bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
 
 /* let rec: a first pass with every name bound to the empty value finds
  * each binding's type; the second pass compiles the fixpoint body. */
+/* let rec f x = ... and g y = ...: closures that see each other; they
+ * run with the execution (see compile_app). */
+static bool rec_functions(cat_model *m, cat_env *env, const cat_bind *binds,
+                          int n, int at_line, int at_col, const char *at_file,
+                          cat_env **out, ll_diag *d)
+{
+    cat_val **fns = cat_alloc(&m->arena, sizeof *fns * (size_t)n);
+    cat_env *inner = env;
+    for (int i = 0; i < n; i++) {
+        if (binds[i].e->kind != EX_FUN) {
+            ll_diag_set(cat_diag_file(d, at_file), at_line, at_col,
+                        "a 'let rec' of functions and other values is not "
+                        "supported");
+            return false;
+        }
+        fns[i] = cat_new_val(m, VAL_FUN, -1);
+        fns[i]->fun = binds[i].e;
+        fns[i]->rec = true;
+        inner = cat_bind_name(m, inner, binds[i].name, fns[i]);
+    }
+    for (int i = 0; i < n; i++)
+        fns[i]->closure = inner;
+    *out = inner;
+    return true;
+}
+
 bool cat_compile_rec(cat_model *m, cat_env *env, const cat_bind *binds, int n,
                      int at_line, int at_col, const char *at_file,
                      cat_env **out, ll_diag *d)
 {
+    if (binds[0].e->kind == EX_FUN)
+        return rec_functions(m, env, binds, n, at_line, at_col, at_file, out,
+                             d);
     if (m->in_fix) {
         ll_diag_set(cat_diag_file(d, at_file), at_line, at_col,
                     "a 'let rec' inside another 'let rec' is not supported");
@@ -560,12 +619,55 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
         return false;
     if (*out)
         return true;
+    int prim = cat_dyn_prim(e->name);
+    if (prim) {
+        *out = cat_new_val(m, VAL_FUN, -1);
+        (*out)->prim = prim;
+        return true;
+    }
     ll_diag_set(cat_diag_file(d, e->file), e->line, e->col, "unbound name '%s'", e->name);
     return false;
 }
 
 static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
                          cat_val **out, ll_diag *d);
+
+/* match on a tag or a set known now picks its clause now; on anything
+ * else it runs with the execution. */
+static bool compile_match(cat_model *m, cat_env *env, cat_expr *e,
+                          cat_val **out, ll_diag *d)
+{
+    cat_val *v;
+    if (!cat_compile_expr(m, env, e->a, &v, d))
+        return false;
+    if (v->kind != VAL_TAG && !is_vset(v)) {
+        *out = cat_dyn_thunk(m, e, env);
+        return true;
+    }
+    int n = v->kind == VAL_VSET ? v->n_items : 0;
+    for (int i = 0; i < e->n_clauses; i++) {
+        const cat_clause *c = &e->clauses[i];
+        cat_env *inner = env;
+        if (c->kind == MC_TAG &&
+            (v->kind != VAL_TAG || strcmp(c->tag, v->name) != 0))
+            continue;
+        if (c->kind == MC_EMPTY && (v->kind == VAL_TAG || n > 0))
+            continue;
+        if (c->kind == MC_ELEM) {
+            if (v->kind == VAL_TAG || n == 0)
+                continue;
+            cat_val *rest = new_vset(m, n - 1);
+            for (int k = 1; k < n; k++)
+                vset_add(rest, v->items[k]);
+            if (c->x)
+                inner = cat_bind_name(m, inner, c->x, v->items[0]);
+            if (c->rest)
+                inner = cat_bind_name(m, inner, c->rest, rest);
+        }
+        return cat_compile_expr(m, inner, c->e, out, d);
+    }
+    return type_error(d, e, "no clause of this match applies%s", "");
+}
 
 /* Long chains (a | b | c ...) recurse once per operator: bound it. */
 bool cat_compile_expr(cat_model *m, cat_env *env, cat_expr *e,
@@ -630,8 +732,14 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
     }
     case EX_TRY:
         /* Instructions of a failed attempt stay but are never run. */
-        return cat_compile_expr(m, env, e->a, out, d) ||
-               cat_compile_expr(m, env, e->b, out, d);
+        if (cat_compile_expr(m, env, e->a, out, d)) {
+            if ((*out)->kind == VAL_DYN)
+                *out = cat_dyn_thunk(m, e, env);
+            return true;
+        }
+        return cat_compile_expr(m, env, e->b, out, d);
+    case EX_MATCH:
+        return compile_match(m, env, e, out, d);
     case EX_TAG:
         *out = cat_new_val(m, VAL_TAG, -1);
         (*out)->name = e->name;
@@ -642,6 +750,8 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
             cat_val *v;
             if (!cat_compile_expr(m, env, e->items[i], &v, d))
                 return false;
+            if (dynamic(m, env, e, v, NULL, out))
+                return true;
             vset_add(set, v);
         }
         *out = set;

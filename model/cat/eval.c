@@ -457,8 +457,11 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
         return false;
     if (m->has_static)
         check_snapshot(m);
-    memset(res, 0, sizeof *res);
     res->allowed = true;
+    res->failed = NULL;
+    res->n_accepted = 0;
+    res->undef = false;
+    res->n_flags = 0;
     bool track = m->n_binders > 0;
     if (track) {
         memset(m->unit_done, 0, sizeof *m->unit_done * (size_t)(m->n_code + 1));

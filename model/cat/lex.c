@@ -45,6 +45,20 @@ char *cat_strndup(cat_arena *a, const char *s, size_t n)
     return p;
 }
 
+/* Empty the arena, keeping its first chunk for the next use. */
+void cat_arena_reset(cat_arena *a)
+{
+    cat_chunk *c = a->head;
+    if (!c)
+        return;
+    while (c->next) {
+        cat_chunk *next = c->next;
+        c->next = next->next;
+        free(next);
+    }
+    c->used = 0;
+}
+
 void cat_arena_free(cat_arena *a)
 {
     cat_chunk *c = a->head;
@@ -79,7 +93,7 @@ static const struct {
     {"then", TK_THEN}, {"else", TK_ELSE}, {"not", TK_NOT},
     {"instructions", TK_INSTRUCTIONS}, {"default", TK_DEFAULT},
     {"undefined_unless", TK_UNDEFINED_UNLESS}, {"assert", TK_ASSERT},
-    {"debug", TK_DEBUG},
+    {"debug", TK_DEBUG}, {"match", TK_MATCH},
 };
 
 const char *cat_tok_describe(cat_tok_kind k)

@@ -173,6 +173,7 @@ void cat_free(cat_model *m)
     if (!m)
         return;
     cat_run_free(m);
+    cat_arena_free(&m->dyn);
     free(m->title);
     free(m->slots);
     free(m->code);

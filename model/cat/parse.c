@@ -535,6 +535,86 @@ static bool parse_vc_or(parser *p, cat_vcond **out)
     return true;
 }
 
+/* A match pattern's name, or _ (NULL). */
+static bool parse_pat(parser *p, const char **name)
+{
+    if (p->tok.kind == TK_UNDERSCORE) {
+        *name = NULL;
+        return next(p);
+    }
+    if (p->tok.kind != TK_NAME)
+        return fail_here(p, "a name or '_'");
+    *name = p->tok.text;
+    return next(p);
+}
+
+static bool parse_clause(parser *p, cat_clause *c)
+{
+    memset(c, 0, sizeof *c);
+    switch (p->tok.kind) {
+    case TK_LACC:
+        c->kind = MC_EMPTY;
+        if (!next(p) || !expect(p, TK_RACC))
+            return false;
+        break;
+    case TK_TAG:
+        c->kind = MC_TAG;
+        c->tag = p->tok.text;
+        if (!next(p))
+            return false;
+        break;
+    case TK_UNDERSCORE:
+    case TK_NAME: {
+        const char *first;
+        if (!parse_pat(p, &first))
+            return false;
+        if (p->tok.kind != TK_PLUSPLUS) {
+            if (first)
+                return fail_here(p, "'++'");
+            c->kind = MC_DEFAULT;
+            break;
+        }
+        c->kind = MC_ELEM;
+        c->x = first;
+        if (!next(p) || !parse_pat(p, &c->rest))
+            return false;
+        break;
+    }
+    default:
+        return fail_here(p, "a match clause ({}, x ++ s, 'tag or _)");
+    }
+    return expect(p, TK_ARROW) && parse_expr(p, &c->e);
+}
+
+/* match e with [||] clause || clause ... end */
+static bool parse_match(parser *p, cat_expr **out)
+{
+    cat_expr *e = node(p, EX_MATCH, &p->tok);
+    if (!next(p) || !parse_expr(p, &e->a) || !expect(p, TK_WITH))
+        return false;
+    if (p->tok.kind == TK_ALT && !next(p))
+        return false;
+    int cap = 0;
+    cat_clause *list = NULL;
+    for (;;) {
+        ll_grow((void **)&list, &cap, e->n_clauses + 1, sizeof *list);
+        if (!parse_clause(p, &list[e->n_clauses++]))
+            goto fail;
+        if (p->tok.kind != TK_ALT)
+            break;
+        if (!next(p))
+            goto fail;
+    }
+    e->clauses = cat_alloc(p->arena, sizeof *list * (size_t)e->n_clauses);
+    memcpy(e->clauses, list, sizeof *list * (size_t)e->n_clauses);
+    free(list);
+    *out = e;
+    return expect(p, TK_END);
+fail:
+    free(list);
+    return false;
+}
+
 static bool parse_expr(parser *p, cat_expr **out)
 {
     if (!enter(p) || !parse_expr_body(p, out))
@@ -576,6 +656,8 @@ static bool parse_expr_body(parser *p, cat_expr **out)
         *out = e;
         return true;
     }
+    case TK_MATCH:
+        return parse_match(p, out);
     case TK_IF: {
         cat_expr *e = node(p, EX_IF, &at);
         if (!next(p) || !parse_vc_or(p, &e->cond) || !expect(p, TK_THEN) ||

@@ -183,10 +183,16 @@ static bool binder_elems(cat_model *m, const cat_stmt *s, cat_val *src,
                          cat_binder *b, bool *is_rel, ll_diag *d)
 {
     const cat_expr *e = s->e;
+    if (src->kind == VAL_DYN) {
+        /* Known only with the execution: relations, checked then. */
+        b->src = src;
+        *is_rel = true;
+        return true;
+    }
     if (!(src->kind == VAL_VSET || src->kind == VAL_EMPTY)) {
         ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
-                    "%s over %s computed from the execution is not "
-                    "supported (only over a set such as {r1, r2})",
+                    "%s over %s is not supported (over a set of relations "
+                    "such as {r1, r2}, or one made by map, cross...)",
                     s->kind == ST_WITH ? "'with'" : "'forall'",
                     cat_kind_name(src->kind));
         return false;
@@ -252,7 +258,7 @@ static bool compile_forall(cat_model *m, cat_env **env, const cat_stmt *s,
     if (!cat_compile_expr(m, *env, s->e, &src, d))
         return false;
     if (src->kind != VAL_VSET && src->kind != VAL_EMPTY)
-        return add_binder(m, env, s, src, d);
+        return add_binder(m, env, s, src, d);    /* VAL_DYN, or refused */
     /* A set known now: the body once per element. */
     for (int i = 0; src->kind == VAL_VSET && i < src->n_items; i++) {
         cat_env *inner = cat_bind_name(m, *env, s->name, src->items[i]);

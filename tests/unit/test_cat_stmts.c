@@ -40,6 +40,16 @@ static cat_result outcome_with(const char *text, const char *const *vars,
         ll_rel_add(&b.x.data, data[i][0], data[i][1]);
     cat_result r;
     assert_true(ct_run(m, &b, &r));
+    /* The names live in the model: keep copies. */
+    static char names[CAT_MAX_FLAGS + 1][64];
+    for (int i = 0; i < r.n_flags; i++) {
+        snprintf(names[i], sizeof names[i], "%s", r.flags[i]);
+        r.flags[i] = names[i];
+    }
+    if (r.failed) {
+        snprintf(names[CAT_MAX_FLAGS], sizeof names[0], "%s", r.failed);
+        r.failed = names[CAT_MAX_FLAGS];
+    }
     cat_free(m);
     xb_free(&b);
     return r;
@@ -278,11 +288,128 @@ static void with_choices(void **state)
     assert_true(r.allowed);
     assert_int_equal(r.n_accepted, 1);
     expect_error("with r from po\nacyclic r\n", 1, 13,
-                 "'with' over a relation computed from the execution is "
-                 "not supported (only over a set such as {r1, r2})");
+                 "'with' over a relation is not supported (over a set of "
+                 "relations such as {r1, r2}, or one made by map, cross...)");
     expect_error("with r from {po, R}\nacyclic r\n", 1, 13,
                  "the elements must be all relations or all sets, found a "
                  "relation");
+}
+
+/* Sets of relations only the execution gives: map over a relation's
+ * pairs or a set's events, cross, linearisations, match and recursive
+ * functions, evaluated for each execution. */
+static void computed_choices(void **state)
+{
+    (void)state;
+    static const char pairs[] =
+        "let pairs-of r = let one p = p ++ 0 in map one r\n";
+    char text[2048];
+    /* A's pairs {0-1}, {1-2}, {2-3}; A & B = {1-2}. */
+    snprintf(text, sizeof text, "%swith x from pairs-of(A)\n"
+             "empty x & B as not-in-b\n", pairs);
+    cat_result r = outcome(text);
+    assert_int_equal(r.n_accepted, 2);
+    /* One pair of A with one of B \ A = {1-1, 2-0, 3-4}: 9 unions, the
+     * 3 with the loop 1-1 cyclic. */
+    snprintf(text, sizeof text, "%swith x from cross({pairs-of(A), "
+             "pairs-of(B \\ A)})\nacyclic x\n", pairs);
+    assert_int_equal(outcome(text).n_accepted, 6);
+    /* The same cross written in cat, with match and recursion. */
+    snprintf(text, sizeof text, "%s"
+             "let rec pick-all (acc, sets) = match sets with\n"
+             "  || {} -> {acc}\n"
+             "  || s ++ others -> pick-each (acc, s, others)\n"
+             "  end\n"
+             "and pick-each (acc, s, others) = match s with\n"
+             "  || {} -> {}\n"
+             "  || x ++ rest -> pick-all (acc | x, others)\n"
+             "                  | pick-each (acc, rest, others)\n"
+             "  end\n"
+             "let my-cross sets = pick-all (0, sets)\n"
+             "with x from my-cross({pairs-of(A), pairs-of(B \\ A)})\n"
+             "acyclic x\n", pairs);
+    assert_int_equal(outcome(text).n_accepted, 6);
+    /* cross of nothing: one choice, the empty relation; a set with no
+     * element to pick from: no choice. */
+    r = outcome("with x from cross({})\nempty x\n");
+    assert_int_equal(r.n_accepted, 1);
+    snprintf(text, sizeof text, "%swith x from cross({pairs-of(A), {}})\n"
+             "acyclic po\n", pairs);
+    assert_false(outcome(text).allowed);
+    /* map over events: {1-1} and {3-3}; only 3-3 avoids B. */
+    r = outcome("with x from map (fun e -> {e} * {e}) S\n"
+                "empty x & B\n");
+    assert_int_equal(r.n_accepted, 1);
+    /* Orders of S = {1, 3}: 1-3 (within A+) and 3-1. */
+    r = outcome("with o from linearisations(S, 0)\nempty o \\ A+\n");
+    assert_int_equal(r.n_accepted, 1);
+    static const int back[][2] = {{3, 1}};
+    r = outcome_with("with o from linearisations(S, data)\n"
+                     "empty o \\ data\n", NONE, back, 1);
+    assert_int_equal(r.n_accepted, 1);
+    /* forall over computed relations: each pair of A is in A+. */
+    snprintf(text, sizeof text, "%sforall x in pairs-of(A) do\n"
+             "  empty x \\ A+\nend\n"
+             "forall x in pairs-of(B) do irreflexive x end\n", pairs);
+    r = outcome(text);
+    assert_false(r.allowed);
+    /* Errors found with the execution. */
+    ll_diag d = {0};
+    cat_model *m = ct_load("with x from map (fun e -> {e}) R\nacyclic x\n",
+                           &d);
+    assert_non_null(m);
+    xb b;
+    ct_inputs(&b);
+    assert_false(cat_check(m, &b.x, &r, &d));
+    assert_string_equal(d.msg, "the elements must be relations, found a set");
+    cat_free(m);
+    xb_free(&b);
+}
+
+/* The lock reads of Linux's lock.cat, in its style: each LF event reads
+ * from some LKW of another thread on its location. Events: 0 initial
+ * write of x, 1 LKW x (thread 0), 2 LKW x (thread 1), 3 LF x (thread 2).
+ * LF 3 may read from 1 or 2: two choices, each an execution. */
+static void lock_reads(void **state)
+{
+    (void)state;
+    ll_diag d = {0};
+    cat_model *m = ct_load(
+        "let rfi-lf = ([LKW] ; po-loc ; [LF]) \\ ([LKW] ; po-loc ; [UL] ;"
+        " po-loc)\n"
+        "let all-possible-rfe-lf =\n"
+        "  let possible-rfe-lf r =\n"
+        "    let pair-to-relation p = p ++ 0\n"
+        "    in map pair-to-relation ((LKW * {r}) & loc & ext)\n"
+        "  in map possible-rfe-lf (LF \\ range(rfi-lf))\n"
+        "with rfe-lf from cross(all-possible-rfe-lf)\n"
+        "let rf-lf = rfe-lf | rfi-lf\n"
+        "acyclic po | rf-lf as lock-order\n"
+        "flag ~empty rf-lf & (LKW * LF) as reads-lock\n", &d);
+    if (!m)
+        ll_diag_print(&d, stderr);
+    assert_non_null(m);
+    xb b;
+    xb_init(&b, 4);
+    xb_event(&b, 0, 'I', -1, 0);
+    xb_event(&b, 1, 'W', 0, 0);
+    xb_event(&b, 2, 'W', 1, 0);
+    xb_event(&b, 3, 'R', 2, 0);
+    xb_tag(&b, "LKW", 1);
+    xb_tag(&b, "LKW", 2);
+    xb_tag(&b, "LF", 3);
+    xb_tag(&b, "UL", 0);
+    ll_set_clear(&b.tag_sets[2]);
+    xb_finish(&b);
+    cat_result r;
+    for (int round = 0; round < 2; round++) {
+        assert_true(ct_run(m, &b, &r));
+        assert_true(r.allowed);
+        assert_int_equal(r.n_accepted, 2);
+        assert_int_equal(r.n_flags, 1);
+    }
+    cat_free(m);
+    xb_free(&b);
 }
 
 /* After a with, what depends on the element is recomputed for each,
@@ -439,6 +566,8 @@ int main(void)
         cmocka_unit_test(enums_and_bell_declarations),
         cmocka_unit_test(with_choices),
         cmocka_unit_test(with_recomputes),
+        cmocka_unit_test(computed_choices),
+        cmocka_unit_test(lock_reads),
         cmocka_unit_test(undefined_and_assert),
         cmocka_unit_test(syntax),
         cmocka_unit_test(bell_file),
