@@ -11,15 +11,16 @@
 #include "model/driver.h"
 
 static const char usage[] =
-    "usage: litmuslab model [--model M] [--cat-path DIR] [--variant V,...]\n"
-    "                       [-j N] [--timeout S] [--max-executions N]\n"
-    "                       FILE...\n"
+    "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
+    "                       [--variant V,...] [-j N] [--timeout S]\n"
+    "                       [--max-executions N] FILE...\n"
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
-    "model/cats); --cat-path adds a directory to look in; --variant (or\n"
-    "-variant, as herd7's) switches on the variants the model tests with\n"
-    "`if \"V\"`. An argument @LIST reads test paths from LIST. A test over\n"
-    "the time or execution limit is reported on stderr and skipped.\n";
+    "model/cats); B a bell file read before it; --cat-path adds a directory\n"
+    "to look in; --variant (or -variant, as herd7's) switches on the\n"
+    "variants the model tests with `if \"V\"`. An argument @LIST reads test\n"
+    "paths from LIST. A test over the time or execution limit is reported\n"
+    "on stderr and skipped.\n";
 
 typedef struct job {
     char *path;
@@ -189,6 +190,8 @@ int cmd_model(int argc, char **argv)
             goto done;
         } else if (!strcmp(a, "--model") && has_arg) {
             opt.model = argv[++i];
+        } else if ((!strcmp(a, "--bell") || !strcmp(a, "-bell")) && has_arg) {
+            opt.bell = argv[++i];
         } else if (!strcmp(a, "--cat-path") && has_arg) {
             opt.cat_dirs[opt.n_cat_dirs++] = argv[++i];
         } else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) &&

@@ -89,9 +89,9 @@ static cat_model *get_model(mdl_worker *w, const mdl_options *o,
         dirs[n++] = o->cat_dirs[i];
     for (int i = 0; i < o->n_builtin; i++)
         dirs[n++] = o->builtin[i];
-    cat_model *m = cat_load_variants(name, dirs, n,
-                                     (const char *const *)o->variants,
-                                     o->n_variants, d);
+    cat_options co = {.variants = (const char *const *)o->variants,
+                      .n_variants = o->n_variants, .bell = o->bell};
+    cat_model *m = cat_load_opts(name, dirs, n, &co, d);
     if (!m || w->n_models == MDL_MAX_MODELS)
         return m;
     w->names[w->n_models] = ll_xstrdup(name);

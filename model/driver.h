@@ -9,6 +9,7 @@ enum { MDL_MAX_DIRS = 16, MDL_MAX_MODELS = 8 };
 
 typedef struct mdl_options {
     const char *model;           /* --model, or NULL: the arch's default */
+    const char *bell;            /* --bell, or NULL */
     const char **cat_dirs;       /* --cat-path, searched first */
     int n_cat_dirs;
     char *builtin[4];            /* our model/cats, found at run time */

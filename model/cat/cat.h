@@ -39,11 +39,20 @@ typedef struct cat_model cat_model;
  * Returns NULL with *d set ("FILE:LINE:COL: message") on error. */
 cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
                     ll_diag *d);
-/* The same, with herd's -variant names switched on: they decide the
- * model's `if "NAME"` conditions (case does not matter). */
-cat_model *cat_load_variants(const char *name, const char *const *dirs,
-                             int n_dirs, const char *const *variants,
-                             int n_variants, ll_diag *d);
+/* herd7's options that change what a model says. */
+typedef struct cat_options {
+    /* -variant: names that decide the model's `if "NAME"` conditions
+     * (case does not matter). */
+    const char *const *variants;
+    int n_variants;
+    /* -bell: a bell file (enums, instructions, lets, flags) read before
+     * the model, its bindings visible to it; NULL for none. Looked up
+     * like the model. */
+    const char *bell;
+} cat_options;
+
+cat_model *cat_load_opts(const char *name, const char *const *dirs,
+                         int n_dirs, const cat_options *o, ll_diag *d);
 void cat_free(cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);

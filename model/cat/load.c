@@ -134,32 +134,44 @@ static const char **copy_strings(cat_model *m, const char *const *list,
 cat_model *cat_load(const char *name, const char *const *dirs, int n_dirs,
                     ll_diag *d)
 {
-    return cat_load_variants(name, dirs, n_dirs, NULL, 0, d);
+    return cat_load_opts(name, dirs, n_dirs, NULL, d);
 }
 
-cat_model *cat_load_variants(const char *name, const char *const *dirs,
-                             int n_dirs, const char *const *variants,
-                             int n_variants, ll_diag *d)
+/* Find, parse and compile a file into the model's bindings. */
+static bool load_into(cat_model *m, const char *name, const char *what,
+                      const char **title, ll_diag *d)
 {
-    cat_model *m = ll_xcalloc(1, sizeof *m);
-    m->dirs = copy_strings(m, dirs, n_dirs);
-    m->n_dirs = n_dirs;
-    m->variants = copy_strings(m, variants, n_variants);
-    m->n_variants = n_variants;
-    m->seq = &m->top;
     char *path = find_file(m, name, NULL);
     if (!path) {
-        ll_diag_set(cat_diag_file(d, intern(name)), 0, 0, "cannot find model file");
-        cat_free(m);
-        return NULL;
+        ll_diag_set(cat_diag_file(d, intern(name)), 0, 0,
+                    "cannot find %s file", what);
+        return false;
     }
     cat_file_ast ast;
     bool ok = load_file(m, path, &ast, d);
     free(path);
-    if (ok) {
-        m->title = ll_xstrdup(ast.title ? ast.title : name);
-        ok = cat_compile_stmts(m, &m->env, ast.stmts, d);
-    }
+    if (ok && title)
+        *title = ast.title;
+    return ok && cat_compile_stmts(m, &m->env, ast.stmts, d);
+}
+
+cat_model *cat_load_opts(const char *name, const char *const *dirs,
+                         int n_dirs, const cat_options *o, ll_diag *d)
+{
+    static const cat_options none;
+    if (!o)
+        o = &none;
+    cat_model *m = ll_xcalloc(1, sizeof *m);
+    m->dirs = copy_strings(m, dirs, n_dirs);
+    m->n_dirs = n_dirs;
+    m->variants = copy_strings(m, o->variants, o->n_variants);
+    m->n_variants = o->n_variants;
+    m->seq = &m->top;
+    const char *title = NULL;
+    bool ok = (!o->bell || load_into(m, o->bell, "bell", NULL, d)) &&
+              load_into(m, name, "model", &title, d);
+    if (ok)
+        m->title = ll_xstrdup(title ? title : name);
     if (!ok) {
         cat_free(m);
         return NULL;

@@ -10,7 +10,8 @@
 # - -variant strong,undef (herd's comma-separated form) also makes every
 #   execution with an rfe undefined: verdict Undef, `Flag *undef*` first;
 # - with r from {rf, co}: both choices pass for every candidate, so each
-#   counts twice (herd counts each choice that passes).
+#   counts twice (herd counts each choice that passes);
+# - --bell: a bell file's bindings and flags, then the model.
 # Time and Hash= are not compared (the digest is checked elsewhere).
 set -u
 tmp=$(mktemp -d) || exit 1
@@ -106,6 +107,33 @@ $cond
 Observation SB Sometimes 2 6
 
 END
+
+# --bell (herd's -bell): a bell file read first, its bindings and flags
+# the model's: here SC through the bell's `both`, 3 states, No.
+cat > "$tmp/k.bell" <<'END'
+"a bell"
+enum Kinds = 'plain || 'marked
+instructions W[Kinds]
+let both = po | rf | co | fr
+flag ~empty fre as bell-fre
+END
+printf '"uses the bell"\nacyclic both as sc\n' > "$tmp/uses.cat"
+check bell --bell "$tmp/k.bell" --model "$tmp/uses.cat" <<END
+Test SB Allowed
+States 3
+$states3
+No
+Witnesses
+Positive: 0 Negative: 3
+Flag bell-fre
+$cond
+Observation SB Never 0 3
+
+END
+"$LITMUSLAB" model --model "$tmp/uses.cat" $sb > /dev/null 2> "$tmp/err"
+[ $? = 2 ] || fail "no bell: want exit 2"
+grep -q "uses.cat:2:9: unbound name 'both'" "$tmp/err" ||
+    { cat "$tmp/err"; fail "no bell: message"; }
 
 # A model error in a variant branch is reported only when it is taken.
 printf '"t"\nif "v" then acyclic nosuch end\n' > "$tmp/bad.cat"

@@ -412,7 +412,8 @@ static void random_expressions(void **state)
         fclose(f);
         ll_diag d = {0};
         const char *on[] = {"on"};
-        cat_model *m = cat_load_variants(path, NULL, 0, on, 1, &d);
+        cat_options o = {.variants = on, .n_variants = 1};
+        cat_model *m = cat_load_opts(path, NULL, 0, &o, &d);
         if (!m) {
             ll_diag_print(&d, stderr);
             fprintf(stderr, "%s", text);

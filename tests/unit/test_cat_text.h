@@ -48,8 +48,8 @@ static inline cat_model *ct_load_variants(const char *text,
 {
     char *path = ct_write("model.cat", text);
     const char *dirs[] = {ct_dir};
-    cat_model *m = cat_load_variants(path, dirs, 1, variants, n_variants,
-                                     d);
+    cat_options o = {.variants = variants, .n_variants = n_variants};
+    cat_model *m = cat_load_opts(path, dirs, 1, &o, d);
     unlink(path);
     free(path);
     return m;
