@@ -59,6 +59,14 @@ static const struct {
     {"fencerel", "fun S -> (po & (_ * S)) ; po"},
     {"ctrlcfence", "fun S -> (ctrl & (_ * S)) ; po"},
     {"toid", "fun S -> [S]"},
+    {"imply", "fun (A, B) -> ~A | B"},
+    {"nodetour", "fun (R1, R2, R3) -> R1 \\ (R2 ; R3)"},
+    {"singlestep", "fun R -> R \\ (R ; R)"},
+    /* co0: initial writes first, final writes last. herd computes pco,
+     * the coherence its observations force, for cos.cat; here the
+     * engine's co, which extends it, stands for it. */
+    {"co0", "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))"},
+    {"pco", "co"},
 };
 
 static cat_val *remember(cat_model *m, const char *name, cat_val_kind kind,

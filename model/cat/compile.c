@@ -632,6 +632,25 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
 static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
                          cat_val **out, ll_diag *d);
 
+/* try TAG with emptyset (Linux's lock.cat: `try RL with emptyset`): a
+ * tag only the execution can lack; when the fallback is empty, its
+ * absence means empty rather than an error. */
+static bool try_tag(cat_model *m, cat_env *env, cat_expr *e, cat_val *v,
+                    ll_diag *d)
+{
+    if (e->a->kind != EX_NAME || v->kind != VAL_SET ||
+        m->slots[v->slot].src != SRC_TAG)
+        return true;
+    cat_val *alt, *none;
+    if (!cat_compile_expr(m, env, e->b, &alt, d) ||
+        !cat_builtin(m, e, "emptyset", &none, d))
+        return false;
+    if (alt->kind == VAL_EMPTY || alt->slot == none->slot ||
+        (alt->kind == VAL_SET && m->slots[alt->slot].konst == CONST_ZERO))
+        m->tag_refs[m->slots[v->slot].index].known = true;
+    return true;
+}
+
 /* match on a tag or a set known now picks its clause now; on anything
  * else it runs with the execution. */
 static bool compile_match(cat_model *m, cat_env *env, cat_expr *e,
@@ -735,7 +754,7 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
         if (cat_compile_expr(m, env, e->a, out, d)) {
             if ((*out)->kind == VAL_DYN)
                 *out = cat_dyn_thunk(m, e, env);
-            return true;
+            return try_tag(m, env, e, *out, d);
         }
         return cat_compile_expr(m, env, e->b, out, d);
     case EX_MATCH:

@@ -242,6 +242,17 @@ static void enums_and_bell_declarations(void **state)
     assert_string_equal(d.msg, "unbound name 'Once'");
     cat_free(m);
     xb_free(&b);
+    /* try TAG with emptyset: a tag the execution may lack (lock.cat). */
+    assert_true(outcome("let LKR = try LKR with emptyset\n"
+                        "let RU = try RU with 0\nempty LKR | RU as none\n")
+                    .allowed);
+    m = ct_load("let LKR = try LKR with S\nempty LKR as none\n", &d);
+    assert_non_null(m);
+    ct_inputs(&b);
+    assert_false(cat_check(m, &b.x, &res, &d));
+    assert_string_equal(d.msg, "unbound name 'LKR'");
+    cat_free(m);
+    xb_free(&b);
     expect_error("instructions R[po]\n", 1, 16,
                  "expected tags, found a relation");
     expect_error("enum X = a\n", 1, 10, "expected a tag ('name), found 'a'");
