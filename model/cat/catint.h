@@ -387,6 +387,7 @@ struct cat_model {
     /* Compile state. */
     cat_env *env;               /* top-level bindings */
     cat_env *builtins;          /* built-ins compiled so far */
+    cat_env *procs;             /* herd's library procedures, once used */
     cat_seq *seq;               /* where checks go: top, or a forall's */
     const char **variants;      /* -variant names, as given */
     int n_variants;

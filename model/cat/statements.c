@@ -151,13 +151,39 @@ static bool check_events(cat_model *m, cat_env *env, const cat_stmt *s,
     return true;
 }
 
+/* The procedures of herd's standard library, which every model may
+ * call: A within B; r total on E (every two events of E related one
+ * way or the other, as herd's own definition says). */
+static const char builtin_procs[] =
+    "procedure subseteq(A, B) = empty A \\ B end\n"
+    "procedure inclusion(r1, r2) = empty r1 \\ r2 end\n"
+    "procedure total(r, E) = empty (E * E) \\ (r | r^-1) end\n";
+
+static cat_val *lookup_in(cat_env *env, const char *name)
+{
+    for (cat_env *b = env; b; b = b->next)
+        if (strcmp(b->name, name) == 0)
+            return b->val;
+    return NULL;
+}
+
+static cat_val *find_proc(cat_model *m, cat_env *env, const char *name,
+                          ll_diag *d)
+{
+    cat_val *v = lookup_in(env, name);
+    if (v || m->procs)
+        return v ? v : lookup_in(m->procs, name);
+    cat_file_ast ast;
+    if (!cat_parse(builtin_procs, "<built-in>", &m->arena, &ast, d) ||
+        !cat_compile_stmts(m, &m->procs, ast.stmts, d))
+        return NULL;
+    return lookup_in(m->procs, name);
+}
+
 static bool call_proc(cat_model *m, cat_env *env, const cat_stmt *s,
                       ll_diag *d)
 {
-    cat_val *p = NULL, *arg;
-    for (cat_env *b = env; b && !p; b = b->next)
-        if (strcmp(b->name, s->name) == 0)
-            p = b->val;
+    cat_val *p = find_proc(m, env, s->name, d), *arg;
     if (!p)
         return fail_at(d, s, "unbound procedure '%s'", s->name);
     if (p->kind != VAL_PROC)

@@ -171,6 +171,13 @@ static void procedures(void **state)
                            "call irr(A)\ncall irr(B)\n");
     assert_false(r.allowed);
     assert_string_equal(r.failed, "x");
+    /* herd's library procedures. S * S = {1-1, 1-3, 3-1, 3-3}. */
+    assert_true(outcome_with("call total(data, S)\ncall subseteq(S, M)\n"
+                             "call inclusion(A, A | B)\n", NONE, tot, 3)
+                    .allowed);
+    assert_false(outcome_with("call total(data, S)\n", NONE, tot + 1, 2)
+                     .allowed);
+    assert_false(outcome("call subseteq(M, S)\n").allowed);
     /* No parameter. */
     assert_true(outcome("procedure p() = acyclic A end\ncall p()\n")
                     .allowed);
