@@ -366,8 +366,8 @@ static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
         return true;
     if (e->op == OP_COMP) {
         if (a->kind == VAL_SET) {
-            *out = cat_new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot, -1,
-                                                false));
+            *out = cat_new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot,
+                                                    -1, false));
             return true;
         }
         int x = rel_slot(m, e->a, a, d);
@@ -580,7 +580,8 @@ bool cat_compile_rec(cat_model *m, cat_env *env, const cat_bind *binds, int n,
     for (int i = 0; i < n; i++) {
         fix.vars[i] = cat_new_slot(m, is_rel[i]);
         inner = cat_bind_name(m, inner, binds[i].name,
-                     cat_new_val(m, is_rel[i] ? VAL_REL : VAL_SET, fix.vars[i]));
+                     cat_new_val(m, is_rel[i] ? VAL_REL : VAL_SET,
+                                 fix.vars[i]));
     }
     int fix_at = m->n_code;
     ll_grow((void **)&m->code, &m->cap_code, m->n_code + 1, sizeof *m->code);
@@ -625,7 +626,8 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
         (*out)->prim = prim;
         return true;
     }
-    ll_diag_set(cat_diag_file(d, e->file), e->line, e->col, "unbound name '%s'", e->name);
+    ll_diag_set(cat_diag_file(d, e->file), e->line, e->col,
+                "unbound name '%s'", e->name);
     return false;
 }
 

@@ -423,7 +423,8 @@ static dval *from_static(dctx *c, cat_val *v, const cat_expr *at)
     case VAL_TUPLE:
         r = dv(c, v->kind == VAL_VSET ? DV_VSET : DV_TUPLE);
         r->n = v->n_items;
-        r->items = cat_alloc(&c->m->dyn, sizeof *r->items * (size_t)(r->n + 1));
+        r->items = cat_alloc(&c->m->dyn,
+                             sizeof *r->items * (size_t)(r->n + 1));
         for (int i = 0; i < r->n; i++)
             if (!(r->items[i] = from_static(c, v->items[i], at)))
                 return NULL;

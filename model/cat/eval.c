@@ -464,7 +464,8 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
     res->n_flags = 0;
     bool track = m->n_binders > 0;
     if (track) {
-        memset(m->unit_done, 0, sizeof *m->unit_done * (size_t)(m->n_code + 1));
+        memset(m->unit_done, 0,
+               sizeof *m->unit_done * (size_t)(m->n_code + 1));
         m->n_pending = 0;
     }
     for (int k = 0; k < m->n_free; k++) {
