@@ -466,6 +466,10 @@ void cat_fix_hoist(cat_model *m, int fix_at);
 /* eval.c */
 void cat_run_free(cat_model *m);
 void cat_exec_instr(cat_model *m, const cat_instr *in);
+/* One plan operation on the words of sets/relations of n events (b is
+ * not read by the unary ones); dst must not be a or b. */
+void cat_op_words(cat_opcode op, int n, uint64_t *dst, uint64_t *a,
+                  uint64_t *b);
 bool cat_run_fix(cat_model *m, int at, ll_diag *d);
 bool cat_test_holds(const cat_model *m, const cat_test *c);
 /* The pending mark of an undefined_unless that failed (by address). */

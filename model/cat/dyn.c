@@ -473,22 +473,33 @@ static dval *lookup(dctx *c, const cat_expr *e, denv *env)
     return fail(c, e, "unbound name '%s'", e->name);
 }
 
-static dval *to_set(dctx *c, dval *v, const cat_expr *at)
+/* v as a set (rel false) or a relation: the empty value becomes one. */
+static dval *coerce(dctx *c, dval *v, bool rel, const cat_expr *at)
 {
-    if (v->kind == DV_SET)
+    if (v->kind == (rel ? DV_REL : DV_SET))
         return v;
     if (v->kind == DV_EMPTY)
-        return new_set(c);
-    return fail(c, at, "expected a set, found %s", dv_name(v->kind));
+        return rel ? new_rel(c) : new_set(c);
+    return fail(c, at, rel ? "expected a relation, found %s"
+                           : "expected a set, found %s", dv_name(v->kind));
+}
+
+static dval *to_set(dctx *c, dval *v, const cat_expr *at)
+{
+    return coerce(c, v, false, at);
 }
 
 static dval *to_rel(dctx *c, dval *v, const cat_expr *at)
 {
-    if (v->kind == DV_REL)
-        return v;
-    if (v->kind == DV_EMPTY)
-        return new_rel(c);
-    return fail(c, at, "expected a relation, found %s", dv_name(v->kind));
+    return coerce(c, v, true, at);
+}
+
+/* A plan operation on a (and b): a new set or relation. */
+static dval *op_value(dctx *c, cat_opcode op, bool rel, dval *a, dval *b)
+{
+    dval *r = rel ? new_rel(c) : new_set(c);
+    cat_op_words(op, c->n, r->w, a->w, b ? b->w : a->w);
+    return r;
 }
 
 static bool is_setlike(const dval *v)
@@ -544,82 +555,46 @@ static dval *binary(dctx *c, const cat_expr *e, dval *a, dval *b)
     }
     bool sets = (a->kind == DV_SET || b->kind == DV_SET);
     bool rels = (a->kind == DV_REL || b->kind == DV_REL);
+    /* The operands' type: sets for a product, relations for a
+     * sequence, else whatever the typed operand is (relations when
+     * neither is typed). */
+    bool rel = e->op == OP_SEQ || (e->op != OP_CART && (rels || !sets));
     if (e->op == OP_UNION || e->op == OP_INTER || e->op == OP_DIFF) {
         if (a->kind == DV_EMPTY && b->kind == DV_EMPTY)
             return a;
-        if ((is_setlike(a) && is_setlike(b)) && !sets && !rels)
+        if (is_setlike(a) && is_setlike(b) && !sets && !rels)
             return vset_op(c, e->op, a, b, e);
-        if (sets && !rels) {
-            dval *x = to_set(c, a, e->a), *y = x ? to_set(c, b, e->b) : NULL;
-            if (!y)
-                return NULL;
-            dval *r = new_set(c);
-            ll_set sx = as_set(c, x), sy = as_set(c, y), sr = as_set(c, r);
-            if (e->op == OP_UNION)
-                ll_set_union(&sr, &sx, &sy);
-            else if (e->op == OP_INTER)
-                ll_set_inter(&sr, &sx, &sy);
-            else
-                ll_set_diff(&sr, &sx, &sy);
-            return r;
-        }
     }
-    if (e->op == OP_CART) {
-        dval *x = to_set(c, a, e->a), *y = x ? to_set(c, b, e->b) : NULL;
-        if (!y)
-            return NULL;
-        dval *r = new_rel(c);
-        ll_set sx = as_set(c, x), sy = as_set(c, y);
-        ll_rel rr = as_rel(c, r);
-        ll_rel_cartesian(&rr, &sx, &sy);
-        return r;
-    }
-    dval *x = to_rel(c, a, e->a), *y = x ? to_rel(c, b, e->b) : NULL;
+    dval *x = coerce(c, a, rel, e->a);
+    dval *y = x ? coerce(c, b, rel, e->b) : NULL;
     if (!y)
         return NULL;
-    dval *r = new_rel(c);
-    ll_rel rx = as_rel(c, x), ry = as_rel(c, y), rr = as_rel(c, r);
     switch (e->op) {
-    case OP_UNION: ll_rel_union(&rr, &rx, &ry); break;
-    case OP_INTER: ll_rel_inter(&rr, &rx, &ry); break;
-    case OP_DIFF: ll_rel_diff(&rr, &rx, &ry); break;
-    default: ll_rel_seq(&rr, &rx, &ry); break;
+    case OP_UNION: return op_value(c, rel ? PI_REL_UNION : PI_SET_UNION,
+                                   rel, x, y);
+    case OP_INTER: return op_value(c, rel ? PI_REL_INTER : PI_SET_INTER,
+                                   rel, x, y);
+    case OP_DIFF: return op_value(c, rel ? PI_REL_DIFF : PI_SET_DIFF, rel,
+                                  x, y);
+    case OP_CART: return op_value(c, PI_CART, true, x, y);
+    default: return op_value(c, PI_SEQ, true, x, y);
     }
-    return r;
 }
 
 static dval *unary(dctx *c, const cat_expr *e, dval *a)
 {
-    if (e->op == OP_COMP && a->kind == DV_SET) {
-        dval *r = new_set(c);
-        ll_set sa = as_set(c, a), sr = as_set(c, r);
-        ll_set_complement(&sr, &sa);
-        return r;
-    }
+    if (e->op == OP_COMP && a->kind == DV_SET)
+        return op_value(c, PI_SET_COMPL, false, a, NULL);
     if (a->kind == DV_EMPTY && (e->op == OP_PLUS || e->op == OP_INV))
         return a;
     dval *x = to_rel(c, a, e->a);
     if (!x)
         return NULL;
-    dval *r = new_rel(c);
-    ll_rel rx = as_rel(c, x), rr = as_rel(c, r);
-    switch (e->op) {
-    case OP_STAR: ll_rel_reflexive_transitive(&rr, &rx); break;
-    case OP_PLUS: ll_rel_transitive(&rr, &rx); break;
-    case OP_INV: ll_rel_inverse(&rr, &rx); break;
-    case OP_OPT:
-        ll_rel_copy(&rr, &rx);
-        for (int i = 0; i < c->n; i++)
-            ll_rel_add(&rr, i, i);
-        break;
-    default:    /* OP_COMP */
-        for (int i = 0; i < c->n; i++)
-            for (int j = 0; j < c->n; j++)
-                if (!ll_rel_has(&rx, i, j))
-                    ll_rel_add(&rr, i, j);
-        break;
-    }
-    return r;
+    cat_opcode op = e->op == OP_STAR ? PI_STAR
+                    : e->op == OP_PLUS ? PI_PLUS
+                    : e->op == OP_INV ? PI_INV
+                    : e->op == OP_OPT ? PI_OPT : PI_REL_COMPL;
+    return op_value(c, op, true, x, NULL);
 }
 
 static dval *apply(dctx *c, dval *f, dval *arg, const cat_expr *at);
@@ -782,16 +757,9 @@ static dval *apply_prim(dctx *c, dval *f, dval *arg, const cat_expr *at)
     case PRIM_DOMAIN:
     case PRIM_RANGE: {
         dval *r = to_rel(c, arg, at);
-        if (!r)
-            return NULL;
-        dval *s = new_set(c);
-        ll_rel rr = as_rel(c, r);
-        ll_set ss = as_set(c, s);
-        if (f->prim == PRIM_DOMAIN)
-            ll_rel_domain(&ss, &rr);
-        else
-            ll_rel_range(&ss, &rr);
-        return s;
+        return r ? op_value(c, f->prim == PRIM_DOMAIN ? PI_DOMAIN : PI_RANGE,
+                            false, r, NULL)
+                 : NULL;
     }
     case PRIM_MAP: {
         if (!f->arg0) {     /* map f: waits for the set */
@@ -961,12 +929,8 @@ static dval *eval_body(dctx *c, const cat_expr *e, denv *env)
         return lookup(c, e, env);
     case EX_EMPTY:
         return dv(c, DV_EMPTY);
-    case EX_UNIV: {
-        dval *r = new_set(c);
-        ll_set s = as_set(c, r), none = as_set(c, new_set(c));
-        ll_set_complement(&s, &none);
-        return r;
-    }
+    case EX_UNIV:
+        return op_value(c, PI_SET_COMPL, false, new_set(c), NULL);
     case EX_TAG: {
         dval *r = dv(c, DV_TAG);
         r->name = e->name;
@@ -985,13 +949,7 @@ static dval *eval_body(dctx *c, const cat_expr *e, denv *env)
         if (!a || a->kind == DV_EMPTY)
             return a;
         dval *s = to_set(c, a, e->a);
-        if (!s)
-            return NULL;
-        dval *r = new_rel(c);
-        ll_set ss = as_set(c, s);
-        ll_rel rr = as_rel(c, r);
-        ll_rel_identity_on(&rr, &ss);
-        return r;
+        return s ? op_value(c, PI_TOID, true, s, NULL) : NULL;
     }
     case EX_APP: {
         dval *f = eval(c, e->a, env), *x = f ? eval(c, e->b, env) : NULL;

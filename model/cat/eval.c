@@ -207,80 +207,47 @@ static void same_thread(ll_rel *dst, const ll_rel *thread, const ll_set *iw)
     }
 }
 
+void cat_op_words(cat_opcode op, int n, uint64_t *dst, uint64_t *wa,
+                  uint64_t *wb)
+{
+    int W = words_of(n);
+    ll_set sd = {n, W, dst}, sa = {n, W, wa}, sb = {n, W, wb};
+    ll_rel rd = {n, W, dst}, ra = {n, W, wa}, rb = {n, W, wb};
+    switch (op) {
+    case PI_SET_UNION: ll_set_union(&sd, &sa, &sb); break;
+    case PI_SET_INTER: ll_set_inter(&sd, &sa, &sb); break;
+    case PI_SET_DIFF: ll_set_diff(&sd, &sa, &sb); break;
+    case PI_SET_COMPL: ll_set_complement(&sd, &sa); break;
+    case PI_DOMAIN: ll_rel_domain(&sd, &ra); break;
+    case PI_RANGE: ll_rel_range(&sd, &ra); break;
+    case PI_TOID: ll_rel_identity_on(&rd, &sa); break;
+    case PI_CART: ll_rel_cartesian(&rd, &sa, &sb); break;
+    case PI_RESTRICT_DOM: restrict_rows(&rd, &sa, &rb); break;
+    case PI_RESTRICT_RNG: restrict_cols(&rd, &ra, &sb); break;
+    case PI_INT: same_thread(&rd, &ra, &sb); break;
+    case PI_REL_UNION: ll_rel_union(&rd, &ra, &rb); break;
+    case PI_REL_INTER: ll_rel_inter(&rd, &ra, &rb); break;
+    case PI_REL_DIFF: ll_rel_diff(&rd, &ra, &rb); break;
+    case PI_REL_COMPL: rel_complement(&rd, &ra); break;
+    case PI_SEQ: ll_rel_seq(&rd, &ra, &rb); break;
+    case PI_INV: ll_rel_inverse(&rd, &ra); break;
+    case PI_PLUS: ll_rel_transitive(&rd, &ra); break;
+    case PI_STAR: ll_rel_reflexive_transitive(&rd, &ra); break;
+    case PI_OPT:
+        ll_rel_copy(&rd, &ra);
+        for (int i = 0; i < n; i++)
+            ll_rel_add(&rd, i, i);
+        break;
+    case PI_FIX:
+        break;
+    }
+}
+
 static void run_instr(cat_model *m, const cat_instr *in)
 {
-    if (in->op <= PI_RANGE) {
-        ll_set dst = as_set(m, in->dst);
-        if (in->op == PI_DOMAIN || in->op == PI_RANGE) {
-            ll_rel a = as_rel(m, in->a);
-            if (in->op == PI_DOMAIN)
-                ll_rel_domain(&dst, &a);
-            else
-                ll_rel_range(&dst, &a);
-            return;
-        }
-        ll_set a = as_set(m, in->a);
-        ll_set b = in->b >= 0 ? as_set(m, in->b) : a;
-        switch (in->op) {
-        case PI_SET_UNION: ll_set_union(&dst, &a, &b); break;
-        case PI_SET_INTER: ll_set_inter(&dst, &a, &b); break;
-        case PI_SET_DIFF: ll_set_diff(&dst, &a, &b); break;
-        default: ll_set_complement(&dst, &a); break;
-        }
-        return;
-    }
-    ll_rel dst = as_rel(m, in->dst);
-    switch (in->op) {
-    case PI_TOID: {
-        ll_set a = as_set(m, in->a);
-        ll_rel_identity_on(&dst, &a);
-        return;
-    }
-    case PI_CART: {
-        ll_set a = as_set(m, in->a), b = as_set(m, in->b);
-        ll_rel_cartesian(&dst, &a, &b);
-        return;
-    }
-    case PI_RESTRICT_DOM: {
-        ll_set a = as_set(m, in->a);
-        ll_rel b = as_rel(m, in->b);
-        restrict_rows(&dst, &a, &b);
-        return;
-    }
-    case PI_RESTRICT_RNG: {
-        ll_rel a = as_rel(m, in->a);
-        ll_set b = as_set(m, in->b);
-        restrict_cols(&dst, &a, &b);
-        return;
-    }
-    case PI_INT: {
-        ll_rel a = as_rel(m, in->a);
-        ll_set b = as_set(m, in->b);
-        same_thread(&dst, &a, &b);
-        return;
-    }
-    default:
-        break;
-    }
-    ll_rel a = as_rel(m, in->a);
-    ll_rel b = in->b >= 0 ? as_rel(m, in->b) : a;
-    switch (in->op) {
-    case PI_REL_UNION: ll_rel_union(&dst, &a, &b); break;
-    case PI_REL_INTER: ll_rel_inter(&dst, &a, &b); break;
-    case PI_REL_DIFF: ll_rel_diff(&dst, &a, &b); break;
-    case PI_REL_COMPL: rel_complement(&dst, &a); break;
-    case PI_SEQ: ll_rel_seq(&dst, &a, &b); break;
-    case PI_INV: ll_rel_inverse(&dst, &a); break;
-    case PI_PLUS: ll_rel_transitive(&dst, &a); break;
-    case PI_STAR: ll_rel_reflexive_transitive(&dst, &a); break;
-    case PI_OPT:
-        ll_rel_copy(&dst, &a);
-        for (int i = 0; i < m->n; i++)
-            ll_rel_add(&dst, i, i);
-        break;
-    default:
-        break;
-    }
+    uint64_t *a = m->ptr[in->a];
+    cat_op_words(in->op, m->n, m->ptr[in->dst], a,
+                 in->b >= 0 ? m->ptr[in->b] : a);
 }
 
 void cat_exec_instr(cat_model *m, const cat_instr *in)
