@@ -194,7 +194,7 @@ static void test_init_forms(void **state)
                         "{\n"
                         "uint64_t x; int y = 1; int *p = &x;\n"
                         "uint64_t 1:r3;\n"
-                        "[z]=16; w=-2; int t[3] = {1, x, 3}; int u[2];\n"
+                        "[z]=0x10; w=-2; int t[3] = {1, x, 3}; int u[2];\n"
                         "0:r1=1;\n"
                         "int *q; unsigned long v = 7; *s = &z;\n"
                         "0:r2=x;\n"
@@ -309,9 +309,8 @@ static const struct bad_case bad_cases[] = {
      "4:12: bad operand '#2'"},
     {"FAKE T\n{}\n P0 ;\n li r1,1 (* x \n;exists (x=1)",
      "4:10: unterminated comment"},
-    {"FAKE T\n{}\n P0 ;\n li r1,1 ;\n", "5:1: missing condition: expected "
-                                        "'exists', '~exists' or 'forall' "
-                                        "before the end of the file"},
+    {"FAKE T\n{}\n P0 ;\n li r1,1 ;\nforall\n",
+     "6:1: expected a condition, found end of file"},
     {"FAKE T\n{}\n P0 ;\n li r1,1 ;\n li r", "5:2: missing ';' at the end "
                                              "of the row"},
     {"FAKE T\n{}\n P0 ;\n li r1,1 ;\nexists (0:r1=1 /\\",
