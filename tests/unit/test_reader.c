@@ -353,6 +353,46 @@ static void test_errors(void **state)
     }
 }
 
+/* herd7 reads a test without a condition as `forall (true)`, and keeps
+ * a number's spelling for its digest; parse prints both back. */
+static void test_missing_condition(void **state)
+{
+    (void)state;
+    ll_test *t = parse_ok("FAKE T\n{ x=0xff; 0:r1=-0x1; y=-2; }\n P0 ;\n"
+                          " li r1,1 ;\nlocations [x;]\n");
+    assert_int_equal(t->cond.quant, LL_FORALL);
+    assert_int_equal(t->cond.prop->kind, LL_PROP_TRUE);
+    assert_int_equal(t->init[0].value.num, 255);
+    assert_string_equal(t->init[0].value.text, "0xff");
+    assert_int_equal(t->init[1].value.num, -1);
+    assert_string_equal(t->init[1].value.text, "-0x1");
+    assert_null(t->init[2].value.text);   /* decimal: no spelling kept */
+    ll_buf b = {0};
+    ll_cond_print(&t->cond, &b);
+    assert_string_equal(ll_buf_str(&b), "forall (true)");
+    ll_buf_free(&b);
+    char *text = print_twice(t);
+    assert_string_equal(text, "FAKE T\n{\nx=0xff;\n0:r1=-0x1;\ny=-2;\n}\n"
+                              " P0      ;\n li r1,1 ;\nlocations [x;]\n"
+                              "forall (true)\n");
+    free(text);
+    ll_test_free(t);
+    /* nothing at all after the code, and a lone `;`, read the same */
+    t = parse_ok("FAKE T\n{}\n P0 ;\n li r1,1 ;\n;\n");
+    assert_int_equal(t->cond.quant, LL_FORALL);
+    ll_test_free(t);
+    /* the value in the condition keeps its spelling in parse's output,
+       and the Condition line is decimal, as herd7 prints it */
+    t = parse_ok("FAKE T\n{}\n P0 ;\n li r1,1 ;\nexists (0:r1=0x10)\n");
+    ll_cond_print(&t->cond, &b);
+    assert_string_equal(ll_buf_str(&b), "exists (0:r1=16)");
+    ll_buf_free(&b);
+    text = print_twice(t);
+    assert_non_null(strstr(text, "exists (0:r1=0x10)"));
+    free(text);
+    ll_test_free(t);
+}
+
 static void test_read_missing_file(void **state)
 {
     (void)state;
@@ -371,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_c_test),
         cmocka_unit_test(test_old_syntax),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_missing_condition),
         cmocka_unit_test(test_read_missing_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
