@@ -358,7 +358,8 @@ static void test_errors(void **state)
 static void test_missing_condition(void **state)
 {
     (void)state;
-    ll_test *t = parse_ok("FAKE T\n{ x=0xff; 0:r1=-0x1; y=-2; }\n P0 ;\n"
+    ll_test *t = parse_ok("FAKE T\n{ x=0xff; 0:r1=-0x1; y=-2; "
+                          "z=18446744073709551615; }\n P0 ;\n"
                           " li r1,1 ;\nlocations [x;]\n");
     assert_int_equal(t->cond.quant, LL_FORALL);
     assert_int_equal(t->cond.prop->kind, LL_PROP_TRUE);
@@ -367,12 +368,16 @@ static void test_missing_condition(void **state)
     assert_int_equal(t->init[1].value.num, -1);
     assert_string_equal(t->init[1].value.text, "-0x1");
     assert_null(t->init[2].value.text);   /* decimal: no spelling kept */
+    /* a uint64_t value above INT64_MAX: its 64-bit pattern */
+    assert_int_equal(t->init[3].value.num, -1);
+    assert_string_equal(t->init[3].value.text, "18446744073709551615");
     ll_buf b = {0};
     ll_cond_print(&t->cond, &b);
     assert_string_equal(ll_buf_str(&b), "forall (true)");
     ll_buf_free(&b);
     char *text = print_twice(t);
-    assert_string_equal(text, "FAKE T\n{\nx=0xff;\n0:r1=-0x1;\ny=-2;\n}\n"
+    assert_string_equal(text, "FAKE T\n{\nx=0xff;\n0:r1=-0x1;\n"
+                              "y=-2; z=18446744073709551615;\n}\n"
                               " P0      ;\n li r1,1 ;\nlocations [x;]\n"
                               "forall (true)\n");
     free(text);
