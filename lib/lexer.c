@@ -219,7 +219,9 @@ bool ll_tok_int(const ll_token *t, int64_t *out)
             return false;
         v = v * 10 + digit;
     }
-    if (v > (uint64_t)INT64_MAX + (neg ? 1 : 0))
+    /* up to 2^64-1 spells a 64-bit pattern, as hex does (a uint64_t
+       value); a negative one must fit in 64 bits signed */
+    if (neg && v > (uint64_t)INT64_MAX + 1)
         return false;
     *out = (int64_t)(neg ? 0 - v : v);
     return true;

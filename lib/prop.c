@@ -13,6 +13,14 @@ void ll_value_print(const ll_value *v, ll_buf *out)
         ll_buf_printf(out, "%" PRId64, v->num);
 }
 
+void ll_value_print_written(const ll_value *v, ll_buf *out)
+{
+    if (!v->is_sym && v->text)
+        ll_buf_puts(out, v->text);
+    else
+        ll_value_print(v, out);
+}
+
 void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out)
 {
     const char *name = l->name ? l->name : "";
@@ -39,6 +47,8 @@ void ll_value_clear(ll_value *v)
 {
     free(v->sym);
     v->sym = NULL;
+    free(v->text);
+    v->text = NULL;
 }
 
 /* herd's printer (ConstrGen.pp_prop): operands of the same operator are
@@ -79,7 +89,10 @@ static void print_prop(const ll_prop *p, enum context above, bool herd_style,
                                 : p->bracketed,
                      out);
         ll_buf_putc(out, '=');
-        ll_value_print(&p->value, out);
+        if (herd_style)
+            ll_value_print(&p->value, out);
+        else
+            ll_value_print_written(&p->value, out);
         return;
     case LL_PROP_NOT:
         ll_buf_puts(out, "not (");

@@ -4,6 +4,8 @@
 #include "reader.h"
 
 #include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,7 +156,14 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
                         lx->tok.text);
             return false;
         }
-        return ll_lex_next(lx);
+        char dec[32];
+        int n = snprintf(dec, sizeof dec, "%" PRId64, out->num);
+        if ((size_t)n != lx->tok.len || memcmp(dec, lx->tok.text, (size_t)n))
+            out->text = ll_tok_dup(&lx->tok);
+        if (ll_lex_next(lx))
+            return true;
+        ll_value_clear(out);
+        return false;
     }
     if (lx->tok.kind == LL_TOK_NAME) {
         out->is_sym = true;

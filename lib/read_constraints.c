@@ -1,6 +1,7 @@
 /* read_constraints.c — what follows the code: `locations [...]`,
- * `filter PROP`, the final condition, and the trailers herd skips
- * (`with NAME: exists;` kinds, `<< ... >>` sections). */
+ * `filter PROP`, the final condition (none is herd7's `forall (true)`),
+ * and the trailers herd skips (`with NAME: exists;` kinds, `<< ... >>`
+ * sections). */
 #include "reader.h"
 
 #include <string.h>
@@ -75,14 +76,19 @@ bool ll_read_constraints(ll_lexer *lx, ll_test *t)
         if (!t->filter)
             return false;
     }
-    if (lx->tok.kind == LL_TOK_EOF) {
-        ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
-                    "missing condition: expected 'exists', '~exists' or "
-                    "'forall' before the end of the file");
+    if (lx->tok.kind == LL_TOK_EOF || ll_tok_is(&lx->tok, "<<") ||
+        ll_tok_is(&lx->tok, ";")) {
+        /* herd7 reads no condition as `forall (true)` */
+        t->cond.quant = LL_FORALL;
+        t->cond.prop = ll_xcalloc(1, sizeof *t->cond.prop);
+        t->cond.prop->kind = LL_PROP_TRUE;
+        t->cond.prop->pos = lx->tok.pos;
+        t->cond.prop->loc.proc = -1;
+        t->cond.prop->loc.reg = -1;
+        t->cond.prop->loc.index = -1;
+    } else if (!ll_read_cond(lx, t->arch, &t->cond)) {
         return false;
     }
-    if (!ll_read_cond(lx, t->arch, &t->cond))
-        return false;
     if (ll_tok_is(&lx->tok, ";") && !ll_lex_next(lx))
         return false;
     if (ll_tok_is(&lx->tok, "with") && !skip_kinds(lx))

@@ -86,6 +86,7 @@ static void value_copy(ll_value *dst, const ll_value *src)
     dst->is_sym = src->is_sym;
     dst->num = src->num;
     dst->sym = src->is_sym && src->sym ? ll_xstrdup(src->sym) : NULL;
+    dst->text = NULL;    /* states compare and print numbers in decimal */
 }
 
 void ll_state_set(ll_state *s, const ll_loc *loc, const ll_value *v)

@@ -25,13 +25,13 @@ static void print_init_item(const ll_init *in, ll_buf *out)
             for (int i = 0; i < in->n_array_vals; i++) {
                 if (i)
                     ll_buf_puts(out, ", ");
-                ll_value_print(&in->array_vals[i], out);
+                ll_value_print_written(&in->array_vals[i], out);
             }
             ll_buf_putc(out, '}');
         } else {
             if (in->pointer && in->value.is_sym)
                 ll_buf_putc(out, '&');
-            ll_value_print(&in->value, out);
+            ll_value_print_written(&in->value, out);
         }
     }
     ll_buf_putc(out, ';');

@@ -25,11 +25,21 @@
 /* Backward jumps one run may take (herd7's default -unroll). */
 #define MDL_UNROLL 2
 
-/* A memory location: a symbol plus an offset, with the values it may
- * hold (its initial value first). */
+/* What the init block declares of a location symbol: its type (of each
+ * element for an array) and, for an array, its length. herd7's default
+ * is a scalar int. */
+typedef struct mdl_decl {
+    ll_ctype type;
+    int n_elems;             /* 0 for a scalar */
+} mdl_decl;
+
+/* A memory location: a symbol plus a byte offset (an array element is at
+ * index * element size), with its type and the values it may hold (its
+ * initial value first), each a value of that type. */
 typedef struct mdl_loc {
     int sym;
     int64_t off;
+    ll_ctype type;
     sem_val init;
     int n_dom, cap_dom;
     sem_val *dom;
@@ -48,6 +58,7 @@ typedef struct mdl_thread {
     int n_symregs;
     char **symregs;          /* names without '%' */
     sem_reg *init;           /* initial slot values */
+    ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
     mdl_run *runs;
 } mdl_thread;
@@ -59,6 +70,7 @@ typedef struct mdl_obs {
     int reg;                 /* arch register id (registers) */
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
+    ll_ctype type;           /* a register's declared type */
 } mdl_obs;
 
 typedef struct mdl_limits {
@@ -85,6 +97,7 @@ typedef struct mdl_test {
     const sem_ops *ops;
     int n_syms, cap_syms;
     char **syms;
+    mdl_decl *decls;         /* one per symbol */
     int n_locs, cap_locs;
     mdl_loc *locs;
     int n_threads;
@@ -114,6 +127,12 @@ typedef struct mdl_test {
 /* prepare.c */
 int mdl_sym(mdl_test *m, const char *name);          /* intern */
 int mdl_loc_id(mdl_test *m, sem_val addr);           /* -1: not an address */
+/* The location an access to addr reaches, or -1 with the reason in why
+ * (an address between an array's elements, past its end, inside or past
+ * a scalar: herd7 refuses mixed-size accesses). */
+int mdl_loc_at(mdl_test *m, sem_val addr, char *why, size_t size);
+/* A register's final value as its declared type shows it. */
+sem_val mdl_obs_value(const mdl_obs *o, sem_val v);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);

@@ -1,9 +1,12 @@
-/* prepare.c — a test made ready for the search: location symbols and
- * locations with their initial values, each thread's register slots
- * (symbolic `%name` registers included) and initial values, and the
- * places final states show (the condition's and `locations`'). */
+/* prepare.c — a test made ready for the search: location symbols with
+ * their declared types and array lengths, locations with their initial
+ * values, each thread's register slots (symbolic `%name` registers
+ * included) with their types and initial values, and the places final
+ * states show (the condition's and `locations`'). Every value a typed
+ * place holds is a value of its type (herd7's default type: int). */
 #include "model/engine.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +16,10 @@ int mdl_sym(mdl_test *m, const char *name)
         if (!strcmp(m->syms[i], name))
             return i;
     ll_grow((void **)&m->syms, &m->cap_syms, m->n_syms + 1, sizeof *m->syms);
+    m->decls = ll_xrealloc(m->decls, (size_t)m->cap_syms * sizeof *m->decls);
     m->syms[m->n_syms] = ll_xstrdup(name);
+    ll_ctype_of(NULL, false, &m->decls[m->n_syms].type);
+    m->decls[m->n_syms].n_elems = 0;
     return m->n_syms++;
 }
 
@@ -39,9 +45,43 @@ int mdl_loc_id(mdl_test *m, sem_val addr)
     memset(l, 0, sizeof *l);
     l->sym = addr.sym;
     l->off = addr.num;
+    l->type = m->decls[addr.sym].type;
     l->init = sem_int(0);
     mdl_dom_add(l, l->init);
     return m->n_locs++;
+}
+
+int mdl_loc_at(mdl_test *m, sem_val addr, char *why, size_t size)
+{
+    *why = '\0';
+    if (addr.sym < 0)
+        return -1;
+    const mdl_decl *d = &m->decls[addr.sym];
+    const char *name = m->syms[addr.sym];
+    int64_t esize = d->type.size, off = addr.num;
+    int64_t n = d->n_elems > 0 ? d->n_elems : 1;
+    if (off >= 0 && off < n * esize && off % esize == 0)
+        return mdl_loc_id(m, addr);
+    bool inside = off > 0 && off < n * esize;
+    if (d->n_elems > 0)
+        snprintf(why, size,
+                 inside ? "mixed-size access to %s+%lld, between elements "
+                          "of %s (%lld bytes each)"
+                        : "access to %s%+lld, outside %s (%lld elements)",
+                 name, (long long)off, name,
+                 (long long)(inside ? esize : n));
+    else
+        snprintf(why, size,
+                 inside ? "mixed-size access to %s+%lld, inside %s (%lld "
+                          "bytes)"
+                        : "access to %s%+lld, outside %s (%lld bytes)",
+                 name, (long long)off, name, (long long)esize);
+    return -1;
+}
+
+sem_val mdl_obs_value(const mdl_obs *o, sem_val v)
+{
+    return sem_extend(v, o->type.size, o->type.is_signed);
 }
 
 static sem_val from_ll(mdl_test *m, const ll_value *v)
@@ -133,7 +173,41 @@ static bool set_error(mdl_test *m, ll_pos pos, const char *msg,
     return false;
 }
 
-static bool init_register(mdl_test *m, const ll_init *in)
+static bool check_type(mdl_test *m, const ll_init *in, ll_ctype *out)
+{
+    if (ll_ctype_of(in->type, in->pointer, out))
+        return true;
+    return set_error(m, in->pos, "unsupported type: ", in->type);
+}
+
+/* A slot past the thread's known ones: a symbolic register only the init
+ * block names. */
+static void add_slot(mdl_thread *t, int slot)
+{
+    if (slot < t->n_slots)
+        return;
+    t->init = ll_xrealloc(t->init, (size_t)(slot + 1) * sizeof *t->init);
+    t->types = ll_xrealloc(t->types, (size_t)(slot + 1) * sizeof *t->types);
+    for (int s = t->n_slots; s <= slot; s++) {
+        memset(&t->init[s], 0, sizeof *t->init);
+        t->init[s].v = sem_int(0);
+        ll_ctype_of(NULL, false, &t->types[s]);
+    }
+    t->n_slots = slot + 1;
+}
+
+static void init_slot(mdl_test *m, mdl_thread *t, int slot, const ll_init *in,
+                      const ll_ctype *type)
+{
+    add_slot(t, slot);
+    if (in->type || in->pointer)
+        t->types[slot] = *type;
+    if (in->has_value)
+        t->init[slot].v = from_ll(m, &in->value);
+}
+
+static bool init_register(mdl_test *m, const ll_init *in,
+                          const ll_ctype *type)
 {
     int th = thread_index(m, in->loc.proc);
     if (th < 0)
@@ -147,50 +221,71 @@ static bool init_register(mdl_test *m, const ll_init *in)
         slot = in->loc.reg >= 0 ? m->ops->reg_slot(in->loc.reg) : -1;
     if (slot < 0)
         return set_error(m, in->pos, "unknown register: ", in->loc.name);
-    if (slot >= t->n_slots) {
-        /* a symbolic register only the init block names */
-        t->n_slots = slot + 1;
-        t->init = ll_xrealloc(t->init, (size_t)t->n_slots * sizeof *t->init);
-        memset(&t->init[slot], 0, sizeof *t->init);
-        t->init[slot].v = sem_int(0);
-    }
-    if (in->has_value)
-        t->init[slot].v = from_ll(m, &in->value);
+    init_slot(m, t, slot, in, type);
     return true;
 }
 
 /* `%x0=x;` with no thread: every thread that names %x0 starts with it. */
-static void init_symreg(mdl_test *m, const ll_init *in)
+static void init_symreg(mdl_test *m, const ll_init *in, const ll_ctype *type)
 {
     for (int th = 0; th < m->n_threads; th++) {
         mdl_thread *t = &m->threads[th];
         int slot = symreg_slot(t, m->ops, in->loc.name, false);
-        if (slot >= 0 && in->has_value)
-            t->init[slot].v = from_ll(m, &in->value);
+        if (slot >= 0)
+            init_slot(m, t, slot, in, type);
     }
+}
+
+/* The declared type and length of a memory symbol; a later declaration
+ * of the same symbol wins, as a later initial value does. */
+static void declare_memory(mdl_test *m, const ll_init *in,
+                           const ll_ctype *type)
+{
+    int sym = mdl_sym(m, in->loc.name);
+    mdl_decl *d = &m->decls[sym];
+    if (in->type || in->pointer)
+        d->type = *type;
+    if (in->array_len > 0)
+        d->n_elems = in->array_len;
 }
 
 static void init_memory(mdl_test *m, const ll_init *in)
 {
     sem_val base = {0, mdl_sym(m, in->loc.name)};
+    int64_t esize = m->decls[base.sym].type.size;
     if (in->array_len > 0) {
         for (int i = 0; i < in->array_len; i++) {
-            base.num = i;
+            base.num = i * esize;
             int id = mdl_loc_id(m, base);
             if (i < in->n_array_vals) {
                 m->locs[id].init = from_ll(m, &in->array_vals[i]);
                 m->locs[id].n_dom = 0;
-                mdl_dom_add(&m->locs[id], m->locs[id].init);
             }
         }
         return;
     }
-    base.num = in->loc.index > 0 ? in->loc.index : 0;
+    base.num = in->loc.index > 0 ? in->loc.index * esize : 0;
     int id = mdl_loc_id(m, base);
     if (in->has_value) {
         m->locs[id].init = from_ll(m, &in->value);
         m->locs[id].n_dom = 0;
-        mdl_dom_add(&m->locs[id], m->locs[id].init);
+    }
+}
+
+/* Initial values as values of their places' types. */
+static void convert_initial_values(mdl_test *m)
+{
+    for (int i = 0; i < m->n_locs; i++) {
+        mdl_loc *l = &m->locs[i];
+        l->init = sem_extend(l->init, l->type.size, l->type.is_signed);
+        l->n_dom = 0;
+        mdl_dom_add(l, l->init);
+    }
+    for (int th = 0; th < m->n_threads; th++) {
+        mdl_thread *t = &m->threads[th];
+        for (int s = 0; s < t->n_slots; s++)
+            t->init[s].v = sem_extend(t->init[s].v, t->types[s].size,
+                                      t->types[s].is_signed);
     }
 }
 
@@ -213,6 +308,7 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
     o.slot = -1;
     o.mem = -1;
     o.reg = loc->reg;
+    ll_ctype_of(NULL, false, &o.type);
     if (loc->proc >= 0) {
         o.proc = thread_index(m, loc->proc);
         if (o.proc >= 0)
@@ -224,8 +320,21 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         }
         if (o.slot >= m->ops->n_regs)
             o.reg = -1;     /* symbolic: read its slot directly */
+        o.type = m->threads[o.proc].types[o.slot];
     } else {
-        sem_val a = {loc->index > 0 ? loc->index : 0, mdl_sym(m, loc->name)};
+        int sym = mdl_sym(m, loc->name);
+        const mdl_decl *d = &m->decls[sym];
+        int index = loc->index > 0 ? loc->index : 0;
+        if (index > 0 && d->n_elems == 0) {
+            free(o.loc.name);
+            return set_error(m, pos, "not an array: ", loc->name);
+        }
+        if (d->n_elems > 0 && index >= d->n_elems) {
+            free(o.loc.name);
+            return set_error(m, pos, "element past the end of array ",
+                             loc->name);
+        }
+        sem_val a = {(int64_t)index * d->type.size, sym};
         o.mem = mdl_loc_id(m, a);
     }
     m->obs = ll_xrealloc(m->obs, (size_t)(m->n_obs + 1) * sizeof *m->obs);
@@ -242,6 +351,37 @@ static bool obs_from_prop(mdl_test *m, const ll_prop *p)
     return obs_from_prop(m, p->lhs) && obs_from_prop(m, p->rhs);
 }
 
+/* The types the init block declares: memory symbols' first, so that
+ * every location has its type when it is made. */
+static bool read_declarations(mdl_test *m, ll_ctype *types)
+{
+    const ll_test *t = m->test;
+    for (int i = 0; i < t->n_init; i++) {
+        const ll_init *in = &t->init[i];
+        if (!check_type(m, in, &types[i]))
+            return false;
+        if (in->loc.proc < 0 && in->loc.name[0] != '%')
+            declare_memory(m, in, &types[i]);
+    }
+    return true;
+}
+
+static bool read_inits(mdl_test *m, const ll_ctype *types)
+{
+    const ll_test *t = m->test;
+    for (int i = 0; i < t->n_init; i++) {
+        const ll_init *in = &t->init[i];
+        if (in->loc.proc < 0 && in->loc.name[0] == '%')
+            init_symreg(m, in, &types[i]);
+        else if (in->loc.proc >= 0 && !init_register(m, in, &types[i]))
+            return false;
+        else if (in->loc.proc < 0)
+            init_memory(m, in);
+    }
+    convert_initial_values(m);
+    return true;
+}
+
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
 {
     m->test = t;
@@ -252,25 +392,13 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
         mdl_thread *th = &m->threads[i];
         th->code = &t->threads[i];
         scan_symregs(m, th);
+        add_slot(th, ops->n_regs + th->n_symregs - 1);
     }
-    for (int i = 0; i < t->n_threads; i++) {
-        mdl_thread *th = &m->threads[i];
-        th->n_slots = ops->n_regs + th->n_symregs;
-        th->init = ll_xcalloc((size_t)th->n_slots, sizeof *th->init);
-        for (int s = 0; s < th->n_slots; s++)
-            th->init[s].v = sem_int(0);
-    }
-    for (int i = 0; i < t->n_init; i++) {
-        const ll_init *in = &t->init[i];
-        if (in->loc.proc < 0 && in->loc.name[0] == '%') {
-            init_symreg(m, in);
-        } else if (in->loc.proc >= 0) {
-            if (!init_register(m, in))
-                return false;
-        } else {
-            init_memory(m, in);
-        }
-    }
+    ll_ctype *types = ll_xcalloc((size_t)t->n_init + 1, sizeof *types);
+    bool ok = read_declarations(m, types) && read_inits(m, types);
+    free(types);
+    if (!ok)
+        return false;
     for (int i = 0; i < t->n_locations; i++)
         if (!add_obs(m, &t->locations[i], (ll_pos){0, 0}))
             return false;
@@ -285,6 +413,7 @@ void mdl_free(mdl_test *m)
     for (int i = 0; i < m->n_syms; i++)
         free(m->syms[i]);
     free(m->syms);
+    free(m->decls);
     for (int i = 0; i < m->n_locs; i++)
         free(m->locs[i].dom);
     free(m->locs);
@@ -294,6 +423,7 @@ void mdl_free(mdl_test *m)
             free(t->symregs[k]);
         free(t->symregs);
         free(t->init);
+        free(t->types);
         for (int r = 0; r < t->n_runs; r++) {
             free(t->runs[r].ev);
             free(t->runs[r].final);

@@ -138,11 +138,14 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
 static int address(sem_run *r, sem_val addr, sem_taint dep)
 {
     run_ctx *c = ctx(r);
-    int loc = mdl_loc_id(c->m, addr);
+    char why[200];
+    int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
     if (dep)
         c->dead = true;
+    else if (why[0])
+        sem_error(r, "%s", why);
     else
         sem_error(r, "memory access to %lld, which is not a location",
                   (long long)addr.num);
@@ -182,6 +185,8 @@ int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
     int loc = address(r, addr, addr_dep);
     if (loc < 0)
         return -1;
+    const mdl_loc *l = &c->m->locs[loc];
+    v = sem_extend(v, l->type.size, l->type.is_signed);
     sem_event *e = new_event(r, SEM_W);
     e->loc = loc;
     e->val = v;
@@ -241,6 +246,7 @@ static void run_once(run_ctx *c, sem_run *r)
             return;
         }
         const char *label = NULL;
+        r->pc = pc;
         sem_next n = c->m->ops->exec(r, &s->instr, &label);
         if (c->error)
             return;
@@ -252,10 +258,15 @@ static void run_once(run_ctx *c, sem_run *r)
             sem_error(r, "instruction not supported by the model");
             return;
         }
-        if (n == SEM_JUMP) {
-            int to = find_label(t->code, label);
-            if (to < 0) {
-                sem_error(r, "no label %s in this thread", label);
+        if (n == SEM_END)
+            return;
+        if (n == SEM_JUMP || n == SEM_GOTO) {
+            int to = n == SEM_GOTO ? r->goto_pc : find_label(t->code, label);
+            if (to < 0 || to > t->code->n_stmts) {
+                if (n == SEM_GOTO)
+                    sem_error(r, "return to no instruction of this thread");
+                else
+                    sem_error(r, "no label %s in this thread", label);
                 return;
             }
             /* a loop: runs that go round it more often are cut (and the

@@ -640,9 +640,10 @@ static void combination(search *s)
         if (o->proc < 0)
             continue;
         const mdl_run *run = &m->threads[o->proc].runs[s->pick[o->proc]];
-        s->vals[i] = o->reg >= 0 && o->slot < m->ops->n_regs
-                         ? m->ops->reg_value(run->final, o->reg)
-                         : run->final[o->slot];
+        s->vals[i] = mdl_obs_value(
+            o, o->reg >= 0 && o->slot < m->ops->n_regs
+                   ? m->ops->reg_value(run->final, o->reg)
+                   : run->final[o->slot]);
     }
     product(s, 0);
 }

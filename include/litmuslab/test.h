@@ -20,11 +20,15 @@ typedef struct ll_pos {
     int col;
 } ll_pos;
 
-/* A value: an integer, or the address of a named location (`0:r2=x`). */
+/* A value: an integer, or the address of a named location (`0:r2=x`).
+ * A number keeps its spelling when the file wrote it otherwise than in
+ * decimal (`0xffffffff`, `0x0`): herd7's Hash= digests init values as
+ * written, and `parse` prints them back so. */
 typedef struct ll_value {
     bool is_sym;
     int64_t num;  /* when !is_sym */
     char *sym;    /* when is_sym: location name, owned */
+    char *text;   /* when !is_sym: the spelling, if not decimal; owned */
 } ll_value;
 
 /* A place that holds a value: a thread's register or a memory location.
@@ -195,6 +199,18 @@ void ll_prop_print(const ll_prop *p, ll_buf *out);
 void ll_prop_free(ll_prop *p);
 void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out);
 void ll_value_print(const ll_value *v, ll_buf *out);
+/* The value as the file wrote it (ll_value_print when it was decimal). */
+void ll_value_print_written(const ll_value *v, ll_buf *out);
+
+/* A declared type (`int`, `uint64_t`, `char`, `int *`) as herd7 sizes
+ * it: herd7's default type is int, on every architecture. */
+typedef struct ll_ctype {
+    int size;          /* bytes: 1, 2, 4 or 8 */
+    bool is_signed;
+} ll_ctype;
+/* The type named `type` (NULL: the default, int); a pointer is 8 bytes.
+ * false when the name is no integer type herd7 knows. */
+bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out);
 
 /* Metadata lookup: the value of `key=...`, or NULL. */
 const char *ll_test_meta(const ll_test *t, const char *key);

@@ -1,6 +1,7 @@
 /* ppc.c — the Power plug-in: reads herd7's PPC instruction syntax into
  * ll_instr (opcodes and layout in include/litmuslab/arch/ppc.h) and
- * prints it back. Mnemonics are lower case, as herd7 requires. */
+ * prints it back, from one table of every opcode that the model and
+ * hwrun read too. Mnemonics are lower case, as herd7 requires. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,98 +9,227 @@
 #include "asm_lex.h"
 #include "litmuslab/arch/ppc.h"
 
-/* Operand shapes as in asm_lex.h; `m` is `D(RA)` (or herd's `D,RA`). */
-typedef struct ppc_form {
-    const char *mnem;
-    ll_ppc_op op;
-    const char *shape;
-    bool dot_ok;   /* has a record form `mnem.` */
-} ppc_form;
-
-static const ppc_form forms[] = {
-    {"addi", LL_PPC_ADDI, "rri", false},
-    {"subi", LL_PPC_SUBI, "rri", false},
-    {"ori", LL_PPC_ORI, "rri", false},
-    {"xori", LL_PPC_XORI, "rri", false},
-    {"andi.", LL_PPC_ANDI_DOT, "rri", false},
-    {"mulli", LL_PPC_MULLI, "rri", false},
-    {"add", LL_PPC_ADD, "rrr", true},
-    {"sub", LL_PPC_SUB, "rrr", true},
-    {"subf", LL_PPC_SUBF, "rrr", true},
-    {"xor", LL_PPC_XOR, "rrr", true},
-    {"or", LL_PPC_OR, "rrr", true},
-    {"and", LL_PPC_AND, "rrr", true},
-    {"mullw", LL_PPC_MULLW, "rrr", true},
-    {"divw", LL_PPC_DIVW, "rrr", true},
-    {"li", LL_PPC_LI, "ri", false},
-    {"mr", LL_PPC_MR, "rr", false},
-    {"cmpw", LL_PPC_CMPW, "rr", false},
-    {"cmpwi", LL_PPC_CMPWI, "ri", false},
-    {"b", LL_PPC_B, "l", false},
-    {"beq", LL_PPC_BEQ, "l", false},
-    {"bne", LL_PPC_BNE, "l", false},
-    {"blt", LL_PPC_BLT, "l", false},
-    {"bge", LL_PPC_BGE, "l", false},
-    {"bgt", LL_PPC_BGT, "l", false},
-    {"ble", LL_PPC_BLE, "l", false},
-    {"lbz", LL_PPC_LBZ, "rm", false},
-    {"lhz", LL_PPC_LHZ, "rm", false},
-    {"lwz", LL_PPC_LWZ, "rm", false},
-    {"ld", LL_PPC_LD, "rm", false},
-    {"lbzx", LL_PPC_LBZX, "rrr", false},
-    {"lhzx", LL_PPC_LHZX, "rrr", false},
-    {"lwzx", LL_PPC_LWZX, "rrr", false},
-    {"ldx", LL_PPC_LDX, "rrr", false},
-    {"stb", LL_PPC_STB, "rm", false},
-    {"sth", LL_PPC_STH, "rm", false},
-    {"stw", LL_PPC_STW, "rm", false},
-    {"std", LL_PPC_STD, "rm", false},
-    {"stbx", LL_PPC_STBX, "rrr", false},
-    {"sthx", LL_PPC_STHX, "rrr", false},
-    {"stwx", LL_PPC_STWX, "rrr", false},
-    {"stdx", LL_PPC_STDX, "rrr", false},
-    {"lwarx", LL_PPC_LWARX, "rrr", false},
-    {"stwcx.", LL_PPC_STWCX, "rrr", false},
-    {"ldarx", LL_PPC_LDARX, "rrr", false},
-    {"stdcx.", LL_PPC_STDCX, "rrr", false},
-    {"sync", LL_PPC_SYNC, "", false},
-    {"lwsync", LL_PPC_LWSYNC, "", false},
-    {"eieio", LL_PPC_EIEIO, "", false},
-    {"isync", LL_PPC_ISYNC, "", false},
+/* The opcode table: every opcode's mnemonic, written operands (shapes as
+ * in asm_lex.h; `m` is `D(RA)` or herd's `D,RA`), attributes and access
+ * size. Indexed by opcode, so it is also ll_ppc_desc_of's answer. */
+enum {
+    DOT = LL_PPC_A_DOT, CRF = LL_PPC_A_CRF, LD = LL_PPC_A_LOAD,
+    ST = LL_PPC_A_STORE, SGN = LL_PPC_A_SIGNED, UPD = LL_PPC_A_UPDATE,
+    IDX = LL_PPC_A_INDEXED, RES = LL_PPC_A_RESERVE, CND = LL_PPC_A_COND,
+    MUL = LL_PPC_A_MULTIPLE, U5 = LL_PPC_A_U5, U6 = LL_PPC_A_U6,
+    U8 = LL_PPC_A_U8,
 };
 
-#define N_FORMS ((int)(sizeof forms / sizeof *forms))
+static const ll_ppc_desc descs[LL_PPC_NOPS] = {
+    [LL_PPC_ADDI] = {"addi", "rri", 0, 0},
+    [LL_PPC_SUBI] = {"subi", "rri", 0, 0},
+    [LL_PPC_ORI] = {"ori", "rri", 0, 0},
+    [LL_PPC_XORI] = {"xori", "rri", 0, 0},
+    [LL_PPC_ANDI_DOT] = {"andi.", "rri", 0, 0},
+    [LL_PPC_MULLI] = {"mulli", "rri", 0, 0},
+    [LL_PPC_ADD] = {"add", "rrr", DOT, 0},
+    [LL_PPC_SUB] = {"sub", "rrr", DOT, 0},
+    [LL_PPC_SUBF] = {"subf", "rrr", DOT, 0},
+    [LL_PPC_XOR] = {"xor", "rrr", DOT, 0},
+    [LL_PPC_OR] = {"or", "rrr", DOT, 0},
+    [LL_PPC_AND] = {"and", "rrr", DOT, 0},
+    [LL_PPC_MULLW] = {"mullw", "rrr", DOT, 0},
+    [LL_PPC_DIVW] = {"divw", "rrr", DOT, 0},
+    [LL_PPC_LI] = {"li", "ri", 0, 0},
+    [LL_PPC_MR] = {"mr", "rr", DOT, 0},
+    [LL_PPC_CMPW] = {"cmpw", "rr", CRF, 0},
+    [LL_PPC_CMPWI] = {"cmpwi", "ri", CRF, 0},
+    [LL_PPC_B] = {"b", "l", 0, 0},
+    [LL_PPC_BEQ] = {"beq", "l", CRF, 0},
+    [LL_PPC_BNE] = {"bne", "l", CRF, 0},
+    [LL_PPC_BLT] = {"blt", "l", CRF, 0},
+    [LL_PPC_BGE] = {"bge", "l", CRF, 0},
+    [LL_PPC_BGT] = {"bgt", "l", CRF, 0},
+    [LL_PPC_BLE] = {"ble", "l", CRF, 0},
+    [LL_PPC_LBZ] = {"lbz", "rm", LD, 1},
+    [LL_PPC_LHZ] = {"lhz", "rm", LD, 2},
+    [LL_PPC_LWZ] = {"lwz", "rm", LD, 4},
+    [LL_PPC_LD] = {"ld", "rm", LD, 8},
+    [LL_PPC_LBZX] = {"lbzx", "rrr", LD | IDX, 1},
+    [LL_PPC_LHZX] = {"lhzx", "rrr", LD | IDX, 2},
+    [LL_PPC_LWZX] = {"lwzx", "rrr", LD | IDX, 4},
+    [LL_PPC_LDX] = {"ldx", "rrr", LD | IDX, 8},
+    [LL_PPC_STB] = {"stb", "rm", ST, 1},
+    [LL_PPC_STH] = {"sth", "rm", ST, 2},
+    [LL_PPC_STW] = {"stw", "rm", ST, 4},
+    [LL_PPC_STD] = {"std", "rm", ST, 8},
+    [LL_PPC_STBX] = {"stbx", "rrr", ST | IDX, 1},
+    [LL_PPC_STHX] = {"sthx", "rrr", ST | IDX, 2},
+    [LL_PPC_STWX] = {"stwx", "rrr", ST | IDX, 4},
+    [LL_PPC_STDX] = {"stdx", "rrr", ST | IDX, 8},
+    [LL_PPC_LWARX] = {"lwarx", "rrr", LD | IDX | RES, 4},
+    [LL_PPC_STWCX] = {"stwcx.", "rrr", ST | IDX | CND, 4},
+    [LL_PPC_LDARX] = {"ldarx", "rrr", LD | IDX | RES, 8},
+    [LL_PPC_STDCX] = {"stdcx.", "rrr", ST | IDX | CND, 8},
+    [LL_PPC_SYNC] = {"sync", "", 0, 0},
+    [LL_PPC_LWSYNC] = {"lwsync", "", 0, 0},
+    [LL_PPC_EIEIO] = {"eieio", "", 0, 0},
+    [LL_PPC_ISYNC] = {"isync", "", 0, 0},
+    [LL_PPC_NOP] = {"nop", "", 0, 0},
+    [LL_PPC_LIS] = {"lis", "ri", 0, 0},
+    [LL_PPC_ADDIS] = {"addis", "rri", 0, 0},
+    [LL_PPC_SUBIS] = {"subis", "rri", 0, 0},
+    [LL_PPC_ORIS] = {"oris", "rri", 0, 0},
+    [LL_PPC_XORIS] = {"xoris", "rri", 0, 0},
+    [LL_PPC_ANDIS_DOT] = {"andis.", "rri", 0, 0},
+    [LL_PPC_ADDIC] = {"addic", "rri", 0, 0},
+    [LL_PPC_ADDIC_DOT] = {"addic.", "rri", 0, 0},
+    [LL_PPC_SUBFIC] = {"subfic", "rri", 0, 0},
+    [LL_PPC_ADDC] = {"addc", "rrr", DOT, 0},
+    [LL_PPC_SUBFC] = {"subfc", "rrr", DOT, 0},
+    [LL_PPC_ADDE] = {"adde", "rrr", DOT, 0},
+    [LL_PPC_SUBFE] = {"subfe", "rrr", DOT, 0},
+    [LL_PPC_ADDZE] = {"addze", "rr", DOT, 0},
+    [LL_PPC_SUBFZE] = {"subfze", "rr", DOT, 0},
+    [LL_PPC_ADDME] = {"addme", "rr", DOT, 0},
+    [LL_PPC_SUBFME] = {"subfme", "rr", DOT, 0},
+    [LL_PPC_MULLD] = {"mulld", "rrr", DOT, 0},
+    [LL_PPC_MULHW] = {"mulhw", "rrr", DOT, 0},
+    [LL_PPC_MULHWU] = {"mulhwu", "rrr", DOT, 0},
+    [LL_PPC_MULHD] = {"mulhd", "rrr", DOT, 0},
+    [LL_PPC_MULHDU] = {"mulhdu", "rrr", DOT, 0},
+    [LL_PPC_DIVWU] = {"divwu", "rrr", DOT, 0},
+    [LL_PPC_DIVD] = {"divd", "rrr", DOT, 0},
+    [LL_PPC_DIVDU] = {"divdu", "rrr", DOT, 0},
+    [LL_PPC_NAND] = {"nand", "rrr", DOT, 0},
+    [LL_PPC_NOR] = {"nor", "rrr", DOT, 0},
+    [LL_PPC_ANDC] = {"andc", "rrr", DOT, 0},
+    [LL_PPC_ORC] = {"orc", "rrr", DOT, 0},
+    [LL_PPC_EQV] = {"eqv", "rrr", DOT, 0},
+    [LL_PPC_SLW] = {"slw", "rrr", DOT, 0},
+    [LL_PPC_SRW] = {"srw", "rrr", DOT, 0},
+    [LL_PPC_SRAW] = {"sraw", "rrr", DOT, 0},
+    [LL_PPC_SLD] = {"sld", "rrr", DOT, 0},
+    [LL_PPC_SRD] = {"srd", "rrr", DOT, 0},
+    [LL_PPC_SRAD] = {"srad", "rrr", DOT, 0},
+    [LL_PPC_NEG] = {"neg", "rr", DOT, 0},
+    [LL_PPC_NOT] = {"not", "rr", DOT, 0},
+    [LL_PPC_EXTSB] = {"extsb", "rr", DOT, 0},
+    [LL_PPC_EXTSH] = {"extsh", "rr", DOT, 0},
+    [LL_PPC_EXTSW] = {"extsw", "rr", DOT, 0},
+    [LL_PPC_CNTLZW] = {"cntlzw", "rr", DOT, 0},
+    [LL_PPC_CNTLZD] = {"cntlzd", "rr", DOT, 0},
+    [LL_PPC_SRAWI] = {"srawi", "rri", DOT | U5, 0},
+    [LL_PPC_SRADI] = {"sradi", "rri", DOT | U6, 0},
+    [LL_PPC_RLWINM] = {"rlwinm", "rriii", DOT | U5, 0},
+    [LL_PPC_RLWNM] = {"rlwnm", "rrrii", DOT | U5, 0},
+    [LL_PPC_RLWIMI] = {"rlwimi", "rriii", DOT | U5, 0},
+    [LL_PPC_RLDICL] = {"rldicl", "rrii", DOT | U6, 0},
+    [LL_PPC_RLDICR] = {"rldicr", "rrii", DOT | U6, 0},
+    [LL_PPC_RLDIC] = {"rldic", "rrii", DOT | U6, 0},
+    [LL_PPC_RLDIMI] = {"rldimi", "rrii", DOT | U6, 0},
+    [LL_PPC_SLWI] = {"slwi", "rri", DOT | U5, 0},
+    [LL_PPC_SRWI] = {"srwi", "rri", DOT | U5, 0},
+    [LL_PPC_CLRLWI] = {"clrlwi", "rri", DOT | U5, 0},
+    [LL_PPC_CLRRWI] = {"clrrwi", "rri", DOT | U5, 0},
+    [LL_PPC_ROTLWI] = {"rotlwi", "rri", DOT | U5, 0},
+    [LL_PPC_ROTLW] = {"rotlw", "rrr", DOT, 0},
+    [LL_PPC_SLDI] = {"sldi", "rri", DOT | U6, 0},
+    [LL_PPC_SRDI] = {"srdi", "rri", DOT | U6, 0},
+    [LL_PPC_CLRLDI] = {"clrldi", "rri", DOT | U6, 0},
+    [LL_PPC_CLRRDI] = {"clrrdi", "rri", DOT | U6, 0},
+    [LL_PPC_ROTLDI] = {"rotldi", "rri", DOT | U6, 0},
+    [LL_PPC_CMPLW] = {"cmplw", "rr", CRF, 0},
+    [LL_PPC_CMPLWI] = {"cmplwi", "ri", CRF, 0},
+    [LL_PPC_CMPD] = {"cmpd", "rr", CRF, 0},
+    [LL_PPC_CMPDI] = {"cmpdi", "ri", CRF, 0},
+    [LL_PPC_CMPLD] = {"cmpld", "rr", CRF, 0},
+    [LL_PPC_CMPLDI] = {"cmpldi", "ri", CRF, 0},
+    [LL_PPC_ISEL] = {"isel", "rrri", U5, 0},
+    [LL_PPC_BL] = {"bl", "l", 0, 0},
+    [LL_PPC_BLR] = {"blr", "", 0, 0},
+    [LL_PPC_BDNZ] = {"bdnz", "l", 0, 0},
+    [LL_PPC_BDZ] = {"bdz", "l", 0, 0},
+    [LL_PPC_MFLR] = {"mflr", "r", 0, 0},
+    [LL_PPC_MTLR] = {"mtlr", "r", 0, 0},
+    [LL_PPC_MFCTR] = {"mfctr", "r", 0, 0},
+    [LL_PPC_MTCTR] = {"mtctr", "r", 0, 0},
+    [LL_PPC_MFCR] = {"mfcr", "r", 0, 0},
+    [LL_PPC_MTCRF] = {"mtcrf", "ir", U8, 0},
+    [LL_PPC_MTCR] = {"mtcr", "r", 0, 0},
+    [LL_PPC_LHA] = {"lha", "rm", LD | SGN, 2},
+    [LL_PPC_LHAX] = {"lhax", "rrr", LD | SGN | IDX, 2},
+    [LL_PPC_LWA] = {"lwa", "rm", LD | SGN, 4},
+    [LL_PPC_LWAX] = {"lwax", "rrr", LD | SGN | IDX, 4},
+    [LL_PPC_LBZU] = {"lbzu", "rm", LD | UPD, 1},
+    [LL_PPC_LHZU] = {"lhzu", "rm", LD | UPD, 2},
+    [LL_PPC_LHAU] = {"lhau", "rm", LD | SGN | UPD, 2},
+    [LL_PPC_LWZU] = {"lwzu", "rm", LD | UPD, 4},
+    [LL_PPC_LDU] = {"ldu", "rm", LD | UPD, 8},
+    [LL_PPC_LBZUX] = {"lbzux", "rrr", LD | UPD | IDX, 1},
+    [LL_PPC_LHZUX] = {"lhzux", "rrr", LD | UPD | IDX, 2},
+    [LL_PPC_LHAUX] = {"lhaux", "rrr", LD | SGN | UPD | IDX, 2},
+    [LL_PPC_LWZUX] = {"lwzux", "rrr", LD | UPD | IDX, 4},
+    [LL_PPC_LWAUX] = {"lwaux", "rrr", LD | SGN | UPD | IDX, 4},
+    [LL_PPC_LDUX] = {"ldux", "rrr", LD | UPD | IDX, 8},
+    [LL_PPC_STBU] = {"stbu", "rm", ST | UPD, 1},
+    [LL_PPC_STHU] = {"sthu", "rm", ST | UPD, 2},
+    [LL_PPC_STWU] = {"stwu", "rm", ST | UPD, 4},
+    [LL_PPC_STDU] = {"stdu", "rm", ST | UPD, 8},
+    [LL_PPC_STBUX] = {"stbux", "rrr", ST | UPD | IDX, 1},
+    [LL_PPC_STHUX] = {"sthux", "rrr", ST | UPD | IDX, 2},
+    [LL_PPC_STWUX] = {"stwux", "rrr", ST | UPD | IDX, 4},
+    [LL_PPC_STDUX] = {"stdux", "rrr", ST | UPD | IDX, 8},
+    [LL_PPC_LMW] = {"lmw", "rm", LD | MUL, 4},
+    [LL_PPC_STMW] = {"stmw", "rm", ST | MUL, 4},
+    [LL_PPC_DCBF] = {"dcbf", "rr", 0, 0},
+    [LL_PPC_DCBST] = {"dcbst", "rr", 0, 0},
+    [LL_PPC_DCBT] = {"dcbt", "rr", 0, 0},
+    [LL_PPC_DCBTST] = {"dcbtst", "rr", 0, 0},
+    [LL_PPC_ICBI] = {"icbi", "rr", 0, 0},
+};
 
-static const ppc_form *form_of_op(int op)
+/* herd7's other spellings, read as it reads them (and so printed, and
+ * digested, in the first spelling). */
+static const struct {
+    const char *mnem;
+    ll_ppc_op op;
+} aliases[] = {
+    {"bnl", LL_PPC_BGE},
+    {"bng", LL_PPC_BLE},
+    {"hwsync", LL_PPC_SYNC},
+};
+
+const ll_ppc_desc *ll_ppc_desc_of(int op)
 {
-    for (int i = 0; i < N_FORMS; i++)
-        if ((int)forms[i].op == op)
-            return &forms[i];
-    return NULL;
+    return op >= 0 && op < LL_PPC_NOPS ? &descs[op] : NULL;
 }
 
-/* The form for a written mnemonic; *dot is set for `add.`-style
- * spellings of a form that has a record variant. */
-static const ppc_form *form_of_mnem(ll_span m, bool *dot)
+/* The opcode of a written mnemonic, or -1; *dot is set for `add.`-style
+ * spellings of an opcode that has a record form. */
+static int op_of_mnem(ll_span m, bool *dot)
 {
-    int i = ll_asm_lookup(m, forms, N_FORMS, sizeof *forms, false);
     *dot = false;
-    if (i < 0 && m.len > 1 && m.s[m.len - 1] == '.') {
+    int op = ll_asm_lookup(m, descs, LL_PPC_NOPS, sizeof *descs, false);
+    if (op < 0 && m.len > 1 && m.s[m.len - 1] == '.') {
         ll_span base = {m.s, m.len - 1, m.col};
-        i = ll_asm_lookup(base, forms, N_FORMS, sizeof *forms, false);
-        if (i >= 0 && !forms[i].dot_ok)
-            i = -1;
-        *dot = i >= 0;
+        op = ll_asm_lookup(base, descs, LL_PPC_NOPS, sizeof *descs, false);
+        if (op >= 0 && !(descs[op].attrs & LL_PPC_A_DOT))
+            op = -1;
+        *dot = op >= 0;
     }
-    return i >= 0 ? &forms[i] : NULL;
+    if (op < 0) {
+        int i = ll_asm_lookup(m, aliases, (int)(sizeof aliases /
+                                                sizeof *aliases),
+                              sizeof *aliases, false);
+        if (i >= 0)
+            op = (int)aliases[i].op;
+    }
+    return op;
 }
 
 static int ppc_reg_lookup(const char *name)
 {
     if (name[0] == '%' && name[1])
         return LL_PPC_SYMREG;
-    if (strcmp(name, "cr0") == 0)
-        return LL_PPC_CR0;
+    if (name[0] == 'c' && name[1] == 'r' && name[2] >= '0' && name[2] <= '7' &&
+        !name[3])
+        return LL_PPC_CR0 + (name[2] - '0');
     if (name[0] != 'r' || name[1] < '0' || name[1] > '9')
         return -1;
     if (name[1] == '0' && name[2])
@@ -113,15 +243,13 @@ static int ppc_reg_lookup(const char *name)
 
 static const char *ppc_reg_name(int reg)
 {
-    static const char *const names[LL_PPC_NGPR] = {
+    static const char *const names[LL_PPC_NGPR + LL_PPC_NCRF] = {
         "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
         "r11", "r12", "r13", "r14", "r15", "r16", "r17", "r18", "r19", "r20",
         "r21", "r22", "r23", "r24", "r25", "r26", "r27", "r28", "r29", "r30",
-        "r31"};
-    if (reg >= 0 && reg < LL_PPC_NGPR)
+        "r31", "cr0", "cr1", "cr2", "cr3", "cr4", "cr5", "cr6", "cr7"};
+    if (reg >= 0 && reg < LL_PPC_NGPR + LL_PPC_NCRF)
         return names[reg];
-    if (reg == LL_PPC_CR0)
-        return "cr0";
     if (reg == LL_PPC_SYMREG)
         return "%sym";
     return "?";
@@ -129,7 +257,7 @@ static const char *ppc_reg_name(int reg)
 
 static const char *ppc_op_name(int op)
 {
-    const ppc_form *f = form_of_op(op);
+    const ll_ppc_desc *f = ll_ppc_desc_of(op);
     return f ? f->mnem : "?";
 }
 
@@ -147,7 +275,7 @@ static bool read_reg(ll_span s, int *reg, char **sym, ll_diag *d)
     int r = ll_span_reg(s, ppc_reg_lookup);
     ll_operand t;
     if (!ll_asm_reg_operand(s, r < LL_PPC_NGPR ? r : -1, &t, d))
-        return false;   /* cr0 is never written as an operand */
+        return false;   /* a CR field is never a general operand */
     *reg = t.reg;
     return true;
 }
@@ -221,6 +349,49 @@ static const ll_asm_syntax ppc_syntax = {
     NULL,
 };
 
+/* A leading `crN` of a compare or conditional branch: its field in
+ * *flags, and the operands that follow start at *first. */
+static bool read_crf(const ll_asm_line *ln, unsigned *flags, int *first,
+                     ll_diag *d)
+{
+    *first = 0;
+    if (ln->n_args == 0)
+        return true;
+    ll_span a = ln->args[0];
+    if (a.len < 3 || a.s[0] != 'c' || a.s[1] != 'r')
+        return true;
+    for (int i = 2; i < a.len; i++)
+        if (a.s[i] < '0' || a.s[i] > '9')
+            return true;    /* a label such as `cross` */
+    int r = ll_span_reg(a, ppc_reg_lookup);
+    if (r < LL_PPC_CR0 || r >= LL_PPC_CR0 + LL_PPC_NCRF)
+        return ll_asm_unknown_reg(d, a);
+    *flags |= (unsigned)(r - LL_PPC_CR0) << LL_PPC_F_CRF_SHIFT;
+    *first = 1;
+    return true;
+}
+
+/* Shift, mask, field and CR-bit operands are small unsigned numbers. */
+static bool check_ranges(const ll_ppc_desc *f, const ll_asm_line *ln,
+                         int first, const ll_instr *in, ll_diag *d)
+{
+    int64_t max = f->attrs & LL_PPC_A_U5   ? 31
+                  : f->attrs & LL_PPC_A_U6 ? 63
+                  : f->attrs & LL_PPC_A_U8 ? 255
+                                           : -1;
+    if (max < 0)
+        return true;
+    for (int i = 0; i < in->n_ops; i++) {
+        const ll_operand *o = &in->ops[i];
+        if (o->kind == LL_OPND_IMM && (o->imm < 0 || o->imm > max)) {
+            char want[48];
+            snprintf(want, sizeof want, "an integer from 0 to %d", (int)max);
+            return ll_asm_bad_operand(d, ln->args[first + i], want);
+        }
+    }
+    return true;
+}
+
 static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     memset(out, 0, sizeof *out);
@@ -228,15 +399,20 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     if (!ll_asm_split(ll_span_of(text), &ln, d))
         return false;
     bool dot;
-    const ppc_form *f = form_of_mnem(ln.mnem, &dot);
-    if (!f)
+    int op = op_of_mnem(ln.mnem, &dot);
+    if (op < 0)
         return ll_asm_unknown_instr(d, ln.mnem);
-    out->op = (int)f->op;
+    const ll_ppc_desc *f = &descs[op];
+    out->op = op;
     out->flags = dot ? LL_PPC_F_DOT : 0;
+    int first = 0;
+    if ((f->attrs & LL_PPC_A_CRF) && !read_crf(&ln, &out->flags, &first, d))
+        return false;
     int n = (int)strlen(f->shape);
-    if (n > 0 && f->shape[n - 1] == 'm' && ln.n_args == n + 1)
-        ll_asm_join_args(&ln, n - 1);
-    if (ll_asm_read_shape(&ppc_syntax, f->shape, &ln, 0, out, d))
+    if (n > 0 && f->shape[n - 1] == 'm' && ln.n_args == first + n + 1)
+        ll_asm_join_args(&ln, first + n - 1);
+    if (ll_asm_read_shape(&ppc_syntax, f->shape, &ln, first, out, d) &&
+        check_ranges(f, &ln, first, out, d))
         return true;
     ll_instr_clear(out);
     return false;
@@ -244,29 +420,30 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 
 static void ppc_print_instr(const ll_instr *in, ll_buf *b)
 {
-    const ppc_form *f = form_of_op(in->op);
+    const ll_ppc_desc *f = ll_ppc_desc_of(in->op);
     ll_buf_puts(b, f ? f->mnem : "?");
     if (in->flags & LL_PPC_F_DOT)
         ll_buf_putc(b, '.');
-    ll_asm_print_ops(&ppc_syntax, in, 0, b);
+    int crf = ll_ppc_crf(in->flags);
+    if (!crf) {
+        ll_asm_print_ops(&ppc_syntax, in, 0, b);
+        return;
+    }
+    /* herd's spelling: the field first, and only when it is not cr0 */
+    ll_buf_printf(b, " cr%d", crf);
+    ll_buf ops = {0};
+    ll_asm_print_ops(&ppc_syntax, in, 0, &ops);
+    if (ops.len) {
+        ll_buf_putc(b, ',');
+        ll_buf_puts(b, ll_buf_str(&ops) + 1);
+    }
+    ll_buf_free(&ops);
 }
 
 int ll_ppc_access_size(int op)
 {
-    switch (op) {
-    case LL_PPC_LBZ: case LL_PPC_LBZX: case LL_PPC_STB: case LL_PPC_STBX:
-        return 1;
-    case LL_PPC_LHZ: case LL_PPC_LHZX: case LL_PPC_STH: case LL_PPC_STHX:
-        return 2;
-    case LL_PPC_LWZ: case LL_PPC_LWZX: case LL_PPC_STW: case LL_PPC_STWX:
-    case LL_PPC_LWARX: case LL_PPC_STWCX:
-        return 4;
-    case LL_PPC_LD: case LL_PPC_LDX: case LL_PPC_STD: case LL_PPC_STDX:
-    case LL_PPC_LDARX: case LL_PPC_STDCX:
-        return 8;
-    default:
-        return 0;
-    }
+    const ll_ppc_desc *f = ll_ppc_desc_of(op);
+    return f ? f->size : 0;
 }
 
 static bool starts(const char *s, const char *prefix)
@@ -274,24 +451,68 @@ static bool starts(const char *s, const char *prefix)
     return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* herd7's digest spelling: 64-bit accesses are digested as the 32-bit
- * ones, and branches pad their label. */
-static void ppc_herd_spelling(const char *text, ll_buf *out)
+/* The operand text after a mnemonic, split at its commas: n parts. */
+static int split_operands(const char *text, const char *parts[8], int len[8])
+{
+    const char *p = strchr(text, ' ');
+    int n = 0;
+    while (p && n < 8) {
+        p++;
+        const char *c = strchr(p, ',');
+        parts[n] = p;
+        len[n++] = c ? (int)(c - p) : (int)strlen(p);
+        p = c;
+    }
+    return n;
+}
+
+/* herd7's spelling of a Power instruction, where it differs from ours:
+ * 64-bit accesses are digested as the 32-bit ones, `subi` as the addi it
+ * reads it as, branches pad their label, and a few printers of herd7's
+ * put spaces after some commas (`extsw r0, r1`, `rlwinm r3,r4,5, 0,31`). */
+static bool ppc_respell(const char *text, ll_buf *out)
 {
     static const char *const from[] = {"ld ", "std ", "ldx ", "stdx "};
     static const char *const to[] = {"lwz ", "stw ", "lwzx ", "stwx "};
     for (int i = 0; i < 4; i++)
         if (starts(text, from[i])) {
             ll_buf_printf(out, "%s%s", to[i], text + strlen(from[i]));
-            return;
+            return true;
         }
-    const char *sp = strchr(text, ' ');
-    if (text[0] == 'b' && sp) {
-        int m = (int)(sp - text);
-        ll_buf_printf(out, "%.*s%s%s", m, text, m == 1 ? "   " : "  ", sp + 1);
-        return;
+    const char *op[8];
+    int len[8];
+    int n = split_operands(text, op, len);
+    if (starts(text, "subi ") && n == 3) {
+        long long k = strtoll(op[2], NULL, 10);
+        ll_buf_printf(out, "addi %.*s,%.*s,%lld", len[0], op[0], len[1],
+                      op[1], (long long)(0ull - (unsigned long long)k));
+        return true;
     }
-    ll_buf_puts(out, text);
+    if (starts(text, "extsw ") && n == 2) {
+        ll_buf_printf(out, "extsw %.*s, %s", len[0], op[0], op[1]);
+        return true;
+    }
+    if ((starts(text, "rlwinm ") || starts(text, "rlwimi ")) && n == 5) {
+        ll_buf_printf(out, "%.6s %.*s,%.*s,%.*s, %.*s,%s", text, len[0],
+                      op[0], len[1], op[1], len[2], op[2], len[3], op[3],
+                      op[4]);
+        return true;
+    }
+    /* herd7 pads a branch's label: `b   L0`, `bl   L0`, `beq  L0` */
+    if (text[0] == 'b' && n == 1) {
+        int m = (int)(op[0] - 1 - text);
+        bool wide = m == 1 || (m == 2 && text[1] == 'l');
+        ll_buf_printf(out, "%.*s%s%s", m, text, wide ? "   " : "  ", op[0]);
+        return true;
+    }
+    return false;
+}
+
+/* The arch-ops hook: herd7's spelling, or ours where they agree. */
+static void ppc_herd_spelling(const char *text, ll_buf *out)
+{
+    if (!ppc_respell(text, out))
+        ll_buf_puts(out, text);
 }
 
 const ll_arch_ops ll_arch_ppc = {

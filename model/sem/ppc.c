@@ -1,15 +1,30 @@
-/* ppc.c — Power semantics for the model, after herd7's: loads, stores,
- * register arithmetic, cr0 compares and conditional branches, the four
- * barriers, and lwarx/stwcx. with a reservation (stwcx. either fails, or
- * succeeds when the thread still holds a reservation on the same address;
- * its write then forms an rmw pair with the lwarx's read). */
+/* ppc.c — Power semantics for the model, after herd7's where herd7 has
+ * the instruction and after the Power ISA (64-bit mode) elsewhere:
+ * registers are 64 bits; loads widen what they read as the instruction
+ * says (lwz zero-extends, lwa sign-extends) and stores narrow to their
+ * size; compares and conditional branches use any CR field; lwarx/stwcx.
+ * keep a reservation (stwcx. either fails, or succeeds when the thread
+ * still holds a reservation on the same address, its write then forming
+ * an rmw pair with the lwarx's read). Operand layouts and memory
+ * attributes come from the one opcode table, ll_ppc_desc_of(). */
 #include "model/sem/sem.h"
 
 #include "litmuslab/arch/ppc.h"
 
-/* cr0 as herd encodes it: LT, GT, EQ bits. */
+/* A CR field as herd encodes it: LT, GT, EQ (and SO) bits. */
 enum { CR_LT = 8, CR_GT = 4, CR_EQ = 2 };
-enum { SLOT_CR0 = LL_PPC_NGPR, N_SLOTS };
+/* Slots: r0..r31, cr0..cr7 (their register ids), then LR, CTR and the
+ * carry bit XER[CA]. */
+enum {
+    SLOT_CR0 = LL_PPC_CR0,
+    SLOT_LR = LL_PPC_CR0 + LL_PPC_NCRF,
+    SLOT_CTR,
+    SLOT_CA,
+    N_SLOTS
+};
+
+/* How a compare orders its operands. */
+typedef enum cmp_kind { CMP_S32, CMP_U32, CMP_S64, CMP_U64 } cmp_kind;
 
 /* The sets Power events carry: the four barriers, and X for the accesses
  * of a reservation pair (lwarx/stwcx.). */
@@ -20,7 +35,7 @@ static const char *const ppc_tags[] = {
 
 static int ppc_reg_slot(int reg)
 {
-    return reg >= 0 && reg < N_SLOTS ? reg : -1;
+    return reg >= 0 && reg < SLOT_LR ? reg : -1;
 }
 
 static sem_val ppc_reg_value(const sem_val *slots, int reg)
@@ -38,6 +53,24 @@ static void set_reg(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
     sem_set(r, sem_slot(r, o->reg, o->sym), v, t);
 }
 
+static bool is_r0(const ll_operand *o)
+{
+    return o->reg == LL_PPC_R0 && !o->sym;
+}
+
+/* (RA|0): the ISA reads r0 as 0 in these places. */
+static sem_reg reg_or_zero(sem_run *r, const ll_operand *o)
+{
+    sem_reg z = {sem_int(0), 0};
+    return is_r0(o) ? z : opnd_reg(r, o);
+}
+
+static sem_reg imm(int64_t v)
+{
+    sem_reg x = {sem_int(v), 0};
+    return x;
+}
+
 /* A value that cannot be computed: a dead path when it came from a read
  * (another value read makes it defined), an error otherwise. */
 static sem_next undefined(sem_run *r, sem_taint dep)
@@ -48,99 +81,577 @@ static sem_next undefined(sem_run *r, sem_taint dep)
     return SEM_ERROR;
 }
 
-static sem_next set_cr0(sem_run *r, sem_val a, sem_val b, sem_taint dep)
+/* ---- condition register ---- */
+
+static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
+                        cmp_kind how, sem_taint dep)
 {
     int c;
-    if (!sem_compare(a, b, &c))
-        return undefined(r, dep);
-    sem_set(r, SLOT_CR0, sem_int(c < 0 ? CR_LT : c > 0 ? CR_GT : CR_EQ),
-            dep);
-    return SEM_NEXT;
-}
-
-static char arith_op(int op)
-{
-    switch (op) {
-    case LL_PPC_ADDI: case LL_PPC_ADD: return '+';
-    case LL_PPC_SUBI: case LL_PPC_SUB: case LL_PPC_SUBF: return '-';
-    case LL_PPC_ORI: case LL_PPC_OR: return '|';
-    case LL_PPC_XORI: case LL_PPC_XOR: return '^';
-    case LL_PPC_ANDI_DOT: case LL_PPC_AND: return '&';
-    case LL_PPC_MULLI: case LL_PPC_MULLW: return '*';
-    case LL_PPC_DIVW: return '/';
-    }
-    return 0;
-}
-
-static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
-{
-    sem_reg a = opnd_reg(r, &in->ops[1]), b;
-    if (imm) {
-        b.v = sem_int(in->ops[2].imm);
-        b.t = 0;
-        /* herd (and the ISA): addi with rA = r0 adds to 0, as li does */
-        if ((in->op == LL_PPC_ADDI || in->op == LL_PPC_SUBI) &&
-            in->ops[1].reg == LL_PPC_R0 && !in->ops[1].sym) {
-            a.v = sem_int(0);
-            a.t = 0;
-        }
+    if (a.sym >= 0 || b.sym >= 0) {
+        if (!sem_compare(a, b, &c))   /* offsets from the same address */
+            return undefined(r, dep);
     } else {
-        b = opnd_reg(r, &in->ops[2]);
+        uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num;
+        switch (how) {
+        case CMP_S32:
+            x = (uint64_t)(int64_t)(int32_t)x;
+            y = (uint64_t)(int64_t)(int32_t)y;
+            /* fall through */
+        case CMP_S64:
+            c = (int64_t)x < (int64_t)y ? -1 : (int64_t)x > (int64_t)y;
+            break;
+        case CMP_U32:
+            x = (uint32_t)x;
+            y = (uint32_t)y;
+            /* fall through */
+        default:
+            c = x < y ? -1 : x > y;
+            break;
+        }
     }
-    if (in->op == LL_PPC_SUBF) {
-        sem_reg t = a;
-        a = b;
-        b = t;
-    }
-    sem_val v;
-    sem_taint dep = a.t | b.t;
-    if (!sem_arith(arith_op(in->op), a.v, b.v, &v))
-        return undefined(r, dep);
-    set_reg(r, &in->ops[0], v, dep);
-    if (in->op == LL_PPC_ANDI_DOT || (in->flags & LL_PPC_F_DOT))
-        return set_cr0(r, v, sem_int(0), dep);
+    sem_set(r, SLOT_CR0 + crf,
+            sem_int(c < 0 ? CR_LT : c > 0 ? CR_GT : CR_EQ), dep);
     return SEM_NEXT;
 }
 
-/* The address operand(s) of an access at ops[1]: D(RA) (a MEM operand),
- * or the indexed RA, RB where RA = r0 stands for 0. */
-static bool address(sem_run *r, const ll_instr *in, bool indexed,
+/* Write the result to ops[0]; the record form (`add.`) also sets cr0 from
+ * the signed 64-bit result. */
+static sem_next result(sem_run *r, const ll_instr *in, sem_val v,
+                       sem_taint dep)
+{
+    set_reg(r, &in->ops[0], v, dep);
+    if (!(in->flags & LL_PPC_F_DOT) && in->op != LL_PPC_ANDI_DOT &&
+        in->op != LL_PPC_ANDIS_DOT && in->op != LL_PPC_ADDIC_DOT)
+        return SEM_NEXT;
+    return set_crf(r, 0, v, sem_int(0), CMP_S64, dep);
+}
+
+static sem_next int_result(sem_run *r, const ll_instr *in, uint64_t v,
+                           sem_taint dep)
+{
+    return result(r, in, sem_int((int64_t)v), dep);
+}
+
+/* ---- bit helpers, IBM numbering: bit 0 is the most significant ---- */
+
+static uint64_t mask64(int mb, int me)
+{
+    uint64_t from = ~UINT64_C(0) >> mb, to = ~UINT64_C(0) << (63 - me);
+    return mb <= me ? from & to : from | to;
+}
+
+static uint64_t rotl64(uint64_t x, int n)
+{
+    n &= 63;
+    return n ? x << n | x >> (64 - n) : x;
+}
+
+/* The low word doubled, then rotated: the ISA's ROTL32. */
+static uint64_t rotl32(uint64_t x, int n)
+{
+    uint64_t w = (uint32_t)x;
+    return rotl64(w | w << 32, n & 31);
+}
+
+static int clz64(uint64_t x)
+{
+    int n = 0;
+    for (uint64_t bit = UINT64_C(1) << 63; bit && !(x & bit); bit >>= 1)
+        n++;
+    return n;
+}
+
+static uint64_t sext32(uint64_t x)
+{
+    return (uint64_t)(int64_t)(int32_t)(uint32_t)x;
+}
+
+/* ---- arithmetic ---- */
+
+static sem_next arith(sem_run *r, const ll_instr *in, char op, sem_reg a,
+                      sem_reg b)
+{
+    sem_val v;
+    if (!sem_arith(op, a.v, b.v, &v))
+        return undefined(r, a.t | b.t);
+    return result(r, in, v, a.t | b.t);
+}
+
+/* (~)a + b + carry in, with XER[CA] set to the carry out. */
+static sem_next add_carry(sem_run *r, const ll_instr *in, sem_reg a,
+                          sem_reg b, bool not_a, sem_reg cin)
+{
+    sem_taint dep = a.t | b.t | cin.t;
+    if (a.v.sym >= 0 || b.v.sym >= 0)
+        return undefined(r, dep);
+    uint64_t x = (uint64_t)a.v.num, y = (uint64_t)b.v.num;
+    if (not_a)
+        x = ~x;
+    uint64_t s = x + y, t = s + (uint64_t)cin.v.num;
+    sem_set(r, SLOT_CA, sem_int(s < x || t < s), dep);
+    return int_result(r, in, t, dep);
+}
+
+/* Operations defined on integers only (an address has no bits to shift,
+ * mask or multiply). */
+static bool ints(sem_reg a, sem_reg b)
+{
+    return a.v.sym < 0 && b.v.sym < 0;
+}
+
+static sem_next mul_div(sem_run *r, const ll_instr *in, sem_reg a, sem_reg b)
+{
+    sem_taint dep = a.t | b.t;
+    if (!ints(a, b))
+        return undefined(r, dep);
+    uint64_t x = (uint64_t)a.v.num, y = (uint64_t)b.v.num, v = 0;
+    int64_t sx = (int32_t)(uint32_t)x, sy = (int32_t)(uint32_t)y;
+    switch (in->op) {
+    case LL_PPC_MULLW: v = (uint64_t)(sx * sy); break;
+    case LL_PPC_MULHW: v = sext32((uint64_t)(sx * sy) >> 32); break;
+    case LL_PPC_MULHWU:
+        v = ((uint64_t)(uint32_t)x * (uint32_t)y) >> 32;
+        break;
+    case LL_PPC_MULLD: v = x * y; break;
+    case LL_PPC_MULHD:
+        v = (uint64_t)(((__int128)(int64_t)x * (int64_t)y) >> 64);
+        break;
+    case LL_PPC_MULHDU:
+        v = (uint64_t)(((unsigned __int128)x * y) >> 64);
+        break;
+    case LL_PPC_DIVW:
+        if (sy == 0 || (sx == INT32_MIN && sy == -1))
+            return undefined(r, dep);
+        v = (uint64_t)(sx / sy);
+        break;
+    case LL_PPC_DIVWU:
+        if ((uint32_t)y == 0)
+            return undefined(r, dep);
+        v = (uint32_t)x / (uint32_t)y;
+        break;
+    case LL_PPC_DIVD:
+        if (y == 0 || ((int64_t)x == INT64_MIN && (int64_t)y == -1))
+            return undefined(r, dep);
+        v = (uint64_t)((int64_t)x / (int64_t)y);
+        break;
+    default: /* LL_PPC_DIVDU */
+        if (y == 0)
+            return undefined(r, dep);
+        v = x / y;
+        break;
+    }
+    return int_result(r, in, v, dep);
+}
+
+static sem_next logical(sem_run *r, const ll_instr *in, sem_reg a, sem_reg b)
+{
+    sem_taint dep = a.t | b.t;
+    if (!ints(a, b))
+        return undefined(r, dep);
+    uint64_t x = (uint64_t)a.v.num, y = (uint64_t)b.v.num, v = 0;
+    switch (in->op) {
+    case LL_PPC_NAND: v = ~(x & y); break;
+    case LL_PPC_NOR: case LL_PPC_NOT: v = ~(x | y); break;
+    case LL_PPC_ANDC: v = x & ~y; break;
+    case LL_PPC_ORC: v = x | ~y; break;
+    case LL_PPC_EQV: v = ~(x ^ y); break;
+    case LL_PPC_CNTLZW: v = (uint64_t)clz64((uint32_t)x) - 32; break;
+    default: /* LL_PPC_CNTLZD */ v = (uint64_t)clz64(x); break;
+    }
+    return int_result(r, in, v, dep);
+}
+
+/* slw srw sld srd: the amount is the low 6 (7) bits of RB; shifting by
+ * the width or more gives 0. */
+static sem_next shift(sem_run *r, const ll_instr *in, sem_reg a, sem_reg b)
+{
+    sem_taint dep = a.t | b.t;
+    if (!ints(a, b))
+        return undefined(r, dep);
+    uint64_t x = (uint64_t)a.v.num, v = 0;
+    bool word = in->op == LL_PPC_SLW || in->op == LL_PPC_SRW;
+    int n = (int)((uint64_t)b.v.num & (word ? 63 : 127));
+    bool left = in->op == LL_PPC_SLW || in->op == LL_PPC_SLD;
+    if (n < (word ? 32 : 64)) {
+        if (word)
+            v = left ? (uint32_t)((uint32_t)x << n) : (uint32_t)x >> n;
+        else
+            v = left ? x << n : x >> n;
+    }
+    return int_result(r, in, v, dep);
+}
+
+/* sraw srawi srad sradi: the sign fills in, and XER[CA] says whether a
+ * negative value lost 1 bits. */
+static sem_next shift_arith(sem_run *r, const ll_instr *in, sem_reg a,
+                            int64_t amount, sem_taint dep)
+{
+    dep |= a.t;
+    if (a.v.sym >= 0)
+        return undefined(r, dep);
+    bool word = in->op == LL_PPC_SRAW || in->op == LL_PPC_SRAWI;
+    int64_t x = word ? (int32_t)(uint32_t)a.v.num : a.v.num;
+    int n = (int)((uint64_t)amount & (word ? 63 : 127));
+    int width = word ? 32 : 64;
+    uint64_t lost = n >= width ? (uint64_t)x
+                               : (uint64_t)x & ((UINT64_C(1) << n) - 1);
+    if (word)
+        lost = (uint32_t)lost;
+    int64_t v = n >= width ? (x < 0 ? -1 : 0) : x >> n;
+    sem_set(r, SLOT_CA, sem_int(x < 0 && lost != 0), dep);
+    return result(r, in, sem_int(v), dep);
+}
+
+/* Rotates: the rotated value under a mask; the insert forms keep RA's
+ * bits outside it. */
+static sem_next rotate(sem_run *r, const ll_instr *in)
+{
+    sem_reg s = opnd_reg(r, &in->ops[1]), ra = opnd_reg(r, &in->ops[0]);
+    const ll_operand *o = in->ops;
+    int n = (int)o[2].imm, k3 = in->n_ops > 3 ? (int)o[3].imm : 0,
+        k4 = in->n_ops > 4 ? (int)o[4].imm : 0;
+    sem_taint dep = s.t;
+    bool insert = in->op == LL_PPC_RLWIMI || in->op == LL_PPC_RLDIMI;
+    if (insert)
+        dep |= ra.t;
+    if (in->op == LL_PPC_RLWNM || in->op == LL_PPC_ROTLW) {
+        sem_reg b = opnd_reg(r, &o[2]);
+        dep |= b.t;
+        if (b.v.sym >= 0)
+            return undefined(r, dep);
+        n = (int)(b.v.num & 31);
+    }
+    if (s.v.sym >= 0 || (insert && ra.v.sym >= 0))
+        return undefined(r, dep);
+    uint64_t x = (uint64_t)s.v.num, rot, m;
+    switch (in->op) {
+    case LL_PPC_RLWINM: case LL_PPC_RLWNM: case LL_PPC_RLWIMI:
+        rot = rotl32(x, n), m = mask64(k3 + 32, k4 + 32);
+        break;
+    case LL_PPC_SLWI: rot = rotl32(x, n), m = mask64(32, 63 - n); break;
+    case LL_PPC_SRWI: rot = rotl32(x, 32 - n), m = mask64(32 + n, 63); break;
+    case LL_PPC_CLRLWI: rot = rotl32(x, 0), m = mask64(32 + n, 63); break;
+    case LL_PPC_CLRRWI: rot = rotl32(x, 0), m = mask64(32, 63 - n); break;
+    case LL_PPC_ROTLWI: case LL_PPC_ROTLW:
+        rot = rotl32(x, n), m = mask64(32, 63);
+        break;
+    case LL_PPC_RLDICL: rot = rotl64(x, n), m = mask64(k3, 63); break;
+    case LL_PPC_RLDICR: rot = rotl64(x, n), m = mask64(0, k3); break;
+    case LL_PPC_RLDIC: case LL_PPC_RLDIMI:
+        rot = rotl64(x, n), m = mask64(k3, 63 - n);
+        break;
+    case LL_PPC_SLDI: rot = rotl64(x, n), m = mask64(0, 63 - n); break;
+    case LL_PPC_SRDI: rot = rotl64(x, 64 - n), m = mask64(n, 63); break;
+    case LL_PPC_CLRLDI: rot = x, m = mask64(n, 63); break;
+    case LL_PPC_CLRRDI: rot = x, m = mask64(0, 63 - n); break;
+    default: /* LL_PPC_ROTLDI */ rot = rotl64(x, n), m = ~UINT64_C(0); break;
+    }
+    uint64_t v = rot & m;
+    if (insert)
+        v |= (uint64_t)ra.v.num & ~m;
+    return int_result(r, in, v, dep);
+}
+
+static sem_next unary(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = opnd_reg(r, &in->ops[1]);
+    switch (in->op) {
+    case LL_PPC_MR:
+        return result(r, in, a.v, a.t);
+    case LL_PPC_NEG:
+        return arith(r, in, '-', imm(0), a);
+    case LL_PPC_EXTSB:
+        return result(r, in, sem_extend(a.v, 1, true), a.t);
+    case LL_PPC_EXTSH:
+        return result(r, in, sem_extend(a.v, 2, true), a.t);
+    case LL_PPC_EXTSW:
+        return result(r, in, sem_extend(a.v, 4, true), a.t);
+    case LL_PPC_ADDZE:
+        return add_carry(r, in, a, imm(0), false, sem_get(r, SLOT_CA));
+    case LL_PPC_SUBFZE:
+        return add_carry(r, in, a, imm(0), true, sem_get(r, SLOT_CA));
+    case LL_PPC_ADDME:
+        return add_carry(r, in, a, imm(-1), false, sem_get(r, SLOT_CA));
+    case LL_PPC_SUBFME:
+        return add_carry(r, in, a, imm(-1), true, sem_get(r, SLOT_CA));
+    default: /* not, cntlzw, cntlzd */
+        return logical(r, in, a, in->op == LL_PPC_NOT ? a : imm(0));
+    }
+}
+
+static sem_next binary(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = opnd_reg(r, &in->ops[1]), b = opnd_reg(r, &in->ops[2]);
+    switch (in->op) {
+    case LL_PPC_ADD: return arith(r, in, '+', a, b);
+    case LL_PPC_SUB: return arith(r, in, '-', a, b);
+    case LL_PPC_SUBF: return arith(r, in, '-', b, a);
+    case LL_PPC_XOR: return arith(r, in, '^', a, b);
+    case LL_PPC_OR: return arith(r, in, '|', a, b);
+    case LL_PPC_AND: return arith(r, in, '&', a, b);
+    case LL_PPC_ADDC: return add_carry(r, in, a, b, false, imm(0));
+    case LL_PPC_SUBFC: return add_carry(r, in, a, b, true, imm(1));
+    case LL_PPC_ADDE:
+        return add_carry(r, in, a, b, false, sem_get(r, SLOT_CA));
+    case LL_PPC_SUBFE:
+        return add_carry(r, in, a, b, true, sem_get(r, SLOT_CA));
+    case LL_PPC_SLW: case LL_PPC_SRW: case LL_PPC_SLD: case LL_PPC_SRD:
+        return shift(r, in, a, b);
+    case LL_PPC_SRAW: case LL_PPC_SRAD:
+        if (b.v.sym >= 0)
+            return undefined(r, a.t | b.t);
+        return shift_arith(r, in, a, b.v.num, b.t);
+    case LL_PPC_NAND: case LL_PPC_NOR: case LL_PPC_ANDC: case LL_PPC_ORC:
+    case LL_PPC_EQV:
+        return logical(r, in, a, b);
+    default:
+        return mul_div(r, in, a, b);
+    }
+}
+
+/* RD, RA, SIMM forms; addi/addis/subi/subis read RA=r0 as 0. */
+static sem_next immediate(sem_run *r, const ll_instr *in)
+{
+    const ll_operand *ra = &in->ops[1];
+    int64_t k = in->ops[2].imm;
+    uint64_t high = (uint64_t)(k & 0xffff) << 16;
+    sem_reg a = opnd_reg(r, ra);
+    switch (in->op) {
+    case LL_PPC_ADDI: return arith(r, in, '+', reg_or_zero(r, ra), imm(k));
+    case LL_PPC_SUBI: return arith(r, in, '-', reg_or_zero(r, ra), imm(k));
+    case LL_PPC_ADDIS:
+        return arith(r, in, '+', reg_or_zero(r, ra),
+                     imm((int64_t)sext32((uint64_t)k << 16)));
+    case LL_PPC_SUBIS:
+        return arith(r, in, '-', reg_or_zero(r, ra),
+                     imm((int64_t)sext32((uint64_t)k << 16)));
+    case LL_PPC_ORI: return arith(r, in, '|', a, imm(k));
+    case LL_PPC_XORI: return arith(r, in, '^', a, imm(k));
+    case LL_PPC_ANDI_DOT: return arith(r, in, '&', a, imm(k));
+    case LL_PPC_ORIS: return arith(r, in, '|', a, imm((int64_t)high));
+    case LL_PPC_XORIS: return arith(r, in, '^', a, imm((int64_t)high));
+    case LL_PPC_ANDIS_DOT: return arith(r, in, '&', a, imm((int64_t)high));
+    case LL_PPC_MULLI: return arith(r, in, '*', a, imm(k));
+    case LL_PPC_ADDIC: case LL_PPC_ADDIC_DOT:
+        return add_carry(r, in, a, imm(k), false, imm(0));
+    case LL_PPC_SUBFIC:
+        return add_carry(r, in, a, imm(k), true, imm(1));
+    case LL_PPC_SRAWI: case LL_PPC_SRADI:
+        return shift_arith(r, in, a, k, 0);
+    }
+    return rotate(r, in);    /* slwi srwi ... clrldi rotldi */
+}
+
+/* ---- compares and branches ---- */
+
+static sem_next compare(sem_run *r, const ll_instr *in)
+{
+    static const cmp_kind kinds[] = {
+        [LL_PPC_CMPW] = CMP_S32, [LL_PPC_CMPWI] = CMP_S32,
+        [LL_PPC_CMPLW] = CMP_U32, [LL_PPC_CMPLWI] = CMP_U32,
+        [LL_PPC_CMPD] = CMP_S64, [LL_PPC_CMPDI] = CMP_S64,
+        [LL_PPC_CMPLD] = CMP_U64, [LL_PPC_CMPLDI] = CMP_U64,
+    };
+    sem_reg a = opnd_reg(r, &in->ops[0]), b;
+    if (in->ops[1].kind == LL_OPND_IMM) {
+        int64_t k = in->ops[1].imm;
+        /* the unsigned forms take a 16-bit unsigned immediate (herd7) */
+        bool logical = in->op == LL_PPC_CMPLWI || in->op == LL_PPC_CMPLDI;
+        b = imm(logical ? (k & 0xffff) : k);
+    } else {
+        b = opnd_reg(r, &in->ops[1]);
+    }
+    return set_crf(r, ll_ppc_crf(in->flags), a.v, b.v, kinds[in->op],
+                   a.t | b.t);
+}
+
+static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
+{
+    sem_reg cr = sem_get(r, SLOT_CR0 + ll_ppc_crf(in->flags));
+    int64_t f = cr.v.num;
+    bool taken = false;
+    switch (in->op) {
+    case LL_PPC_BEQ: taken = f & CR_EQ; break;
+    case LL_PPC_BNE: taken = !(f & CR_EQ); break;
+    case LL_PPC_BLT: taken = f & CR_LT; break;
+    case LL_PPC_BGE: taken = !(f & CR_LT); break;
+    case LL_PPC_BGT: taken = f & CR_GT; break;
+    case LL_PPC_BLE: taken = !(f & CR_GT); break;
+    }
+    sem_branch(r, cr.t);
+    if (!taken)
+        return SEM_NEXT;
+    *label = in->ops[0].sym;
+    return SEM_JUMP;
+}
+
+/* bdnz/bdz: decrement CTR, branch on whether it reached 0. */
+static sem_next branch_ctr(sem_run *r, const ll_instr *in, const char **label)
+{
+    sem_reg ctr = sem_get(r, SLOT_CTR);
+    sem_val v;
+    if (!sem_arith('-', ctr.v, sem_int(1), &v) || v.sym >= 0)
+        return undefined(r, ctr.t);
+    sem_set(r, SLOT_CTR, v, ctr.t);
+    sem_branch(r, ctr.t);
+    if ((v.num != 0) != (in->op == LL_PPC_BDNZ))
+        return SEM_NEXT;
+    *label = in->ops[0].sym;
+    return SEM_JUMP;
+}
+
+/* bl saves the next statement in LR; blr goes back there, or, with LR
+ * as the thread started (0), returns from the thread. */
+static sem_next call_return(sem_run *r, const ll_instr *in,
+                            const char **label)
+{
+    if (in->op == LL_PPC_BL) {
+        sem_set(r, SLOT_LR, sem_int(r->pc + 1), 0);
+        *label = in->ops[0].sym;
+        return SEM_JUMP;
+    }
+    sem_reg lr = sem_get(r, SLOT_LR);
+    if (lr.v.sym >= 0 || lr.v.num < 0) {
+        sem_error(r, "blr to no instruction of this thread");
+        return SEM_ERROR;
+    }
+    if (lr.v.num == 0)
+        return SEM_END;
+    r->goto_pc = (int)lr.v.num;
+    return SEM_GOTO;
+}
+
+/* isel RT,RA,RB,BC: RA|0 when CR bit BC is set, else RB. */
+static sem_next isel(sem_run *r, const ll_instr *in)
+{
+    int bc = (int)in->ops[3].imm;
+    sem_reg cr = sem_get(r, SLOT_CR0 + bc / 4);
+    bool set = cr.v.num & (8 >> (bc % 4));
+    sem_reg v = set ? reg_or_zero(r, &in->ops[1]) : opnd_reg(r, &in->ops[2]);
+    set_reg(r, &in->ops[0], v.v, v.t | cr.t);
+    return SEM_NEXT;
+}
+
+/* mfcr reads the eight fields as one word (cr0 in bits 32..35), mtcrf
+ * writes the fields its mask selects. */
+static sem_next move_cr(sem_run *r, const ll_instr *in)
+{
+    if (in->op == LL_PPC_MFCR) {
+        uint64_t v = 0;
+        sem_taint dep = 0;
+        for (int i = 0; i < LL_PPC_NCRF; i++) {
+            sem_reg f = sem_get(r, SLOT_CR0 + i);
+            v |= ((uint64_t)f.v.num & 15) << (4 * (7 - i));
+            dep |= f.t;
+        }
+        set_reg(r, &in->ops[0], sem_int((int64_t)v), dep);
+        return SEM_NEXT;
+    }
+    int fxm = in->op == LL_PPC_MTCR ? 0xff : (int)in->ops[0].imm;
+    sem_reg s = opnd_reg(r, &in->ops[in->n_ops - 1]);
+    if (s.v.sym >= 0)
+        return undefined(r, s.t);
+    for (int i = 0; i < LL_PPC_NCRF; i++)
+        if (fxm & (0x80 >> i))
+            sem_set(r, SLOT_CR0 + i,
+                    sem_int((int64_t)(((uint64_t)s.v.num >> (4 * (7 - i))) &
+                                      15)),
+                    s.t);
+    return SEM_NEXT;
+}
+
+static sem_next move_spr(sem_run *r, const ll_instr *in)
+{
+    int slot = in->op == LL_PPC_MFLR || in->op == LL_PPC_MTLR ? SLOT_LR
+                                                              : SLOT_CTR;
+    if (in->op == LL_PPC_MFLR || in->op == LL_PPC_MFCTR) {
+        sem_reg v = sem_get(r, slot);
+        set_reg(r, &in->ops[0], v.v, v.t);
+    } else {
+        sem_reg v = opnd_reg(r, &in->ops[0]);
+        sem_set(r, slot, v.v, v.t);
+    }
+    return SEM_NEXT;
+}
+
+/* ---- memory ---- */
+
+/* The effective address: D(RA) (RA read even when it is r0, as herd7
+ * does), or RA|0 + RB for the indexed forms. */
+static bool address(sem_run *r, const ll_instr *in, const ll_ppc_desc *f,
                     sem_reg *out)
 {
     const ll_operand *a = &in->ops[1];
-    sem_reg base = {sem_int(0), 0}, off = {sem_int(a->imm), 0};
-    if (indexed) {
-        if (!(a->reg == LL_PPC_R0 && !a->sym))
-            base = opnd_reg(r, a);
+    sem_reg base, off;
+    if (f->attrs & LL_PPC_A_INDEXED) {
+        base = (f->attrs & LL_PPC_A_UPDATE) ? opnd_reg(r, a)
+                                            : reg_or_zero(r, a);
         off = opnd_reg(r, &in->ops[2]);
-    } else if (a->reg >= 0) {
+    } else {
         base = opnd_reg(r, a);
+        off = imm(a->imm);
     }
     out->t = base.t | off.t;
     return sem_arith('+', base.v, off.v, &out->v);
 }
 
-static bool is_indexed(int op)
+/* The update forms write the address to RA, except (as herd7) when RA is
+ * r0 or a load's target. */
+static void update(sem_run *r, const ll_instr *in, const ll_ppc_desc *f,
+                   sem_reg ea)
 {
-    switch (op) {
-    case LL_PPC_LWZX: case LL_PPC_LDX: case LL_PPC_STWX: case LL_PPC_STDX:
-    case LL_PPC_LWARX: case LL_PPC_LDARX: case LL_PPC_STWCX:
-    case LL_PPC_STDCX:
-        return true;
-    }
-    return false;
+    const ll_operand *a = &in->ops[1], *t = &in->ops[0];
+    if (!(f->attrs & LL_PPC_A_UPDATE) || is_r0(a))
+        return;
+    if ((f->attrs & LL_PPC_A_LOAD) &&
+        sem_slot(r, a->reg, a->sym) == sem_slot(r, t->reg, t->sym))
+        return;
+    set_reg(r, a, ea.v, ea.t);
 }
 
-static sem_next load(sem_run *r, const ll_instr *in, bool reserve)
+/* lmw/stmw: RD..r31, one word each from the address on. */
+static sem_next multiple(sem_run *r, const ll_instr *in, sem_reg ea)
+{
+    const ll_operand *t = &in->ops[0];
+    if (t->sym) {
+        sem_error(r, "lmw and stmw need a numbered register");
+        return SEM_ERROR;
+    }
+    for (int reg = t->reg; reg < LL_PPC_NGPR; reg++) {
+        sem_val a;
+        if (!sem_arith('+', ea.v, sem_int(4 * (reg - t->reg)), &a))
+            return undefined(r, ea.t);
+        if (in->op == LL_PPC_LMW) {
+            int ev;
+            sem_reg v = sem_load(r, a, ea.t, 0, &ev);
+            if (sem_stopped(r))
+                return SEM_ERROR;
+            sem_set(r, reg, sem_extend(v.v, 4, false), v.t);
+        } else {
+            sem_reg v = sem_get(r, reg);
+            sem_store(r, a, ea.t, sem_extend(v.v, 4, false), v.t, 0, -1);
+            if (sem_stopped(r))
+                return SEM_ERROR;
+        }
+    }
+    return SEM_NEXT;
+}
+
+static sem_next load(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
 {
     sem_reg a;
-    if (!address(r, in, is_indexed(in->op), &a))
+    if (!address(r, in, f, &a))
         return undefined(r, a.t);
+    if (f->attrs & LL_PPC_A_MULTIPLE)
+        return multiple(r, in, a);
+    bool reserve = f->attrs & LL_PPC_A_RESERVE;
     int ev;
     sem_reg v = sem_load(r, a.v, a.t, reserve ? 1u << TAG_X : 0, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    set_reg(r, &in->ops[0], v.v, v.t);
+    update(r, in, f, a);
+    set_reg(r, &in->ops[0],
+            sem_extend(v.v, f->size, f->attrs & LL_PPC_A_SIGNED), v.t);
     if (reserve) {
         r->reserved = true;
         r->res_addr = a.v;
@@ -150,23 +661,11 @@ static sem_next load(sem_run *r, const ll_instr *in, bool reserve)
     return SEM_NEXT;
 }
 
-static sem_next store(sem_run *r, const ll_instr *in)
-{
-    sem_reg a;
-    if (!address(r, in, is_indexed(in->op), &a))
-        return undefined(r, a.t);
-    sem_reg v = opnd_reg(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, v.v, v.t, 0, -1);
-    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
-}
-
 /* stwcx.: fails (cr0 = 0, no write) or succeeds (cr0 EQ, an atomic write
  * paired with the reservation's read); either way the reservation ends. */
-static sem_next store_conditional(sem_run *r, const ll_instr *in)
+static sem_next store_conditional(sem_run *r, const ll_instr *in,
+                                  const ll_ppc_desc *f, sem_reg a)
 {
-    sem_reg a;
-    if (!address(r, in, true, &a))
-        return undefined(r, a.t);
     bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
@@ -177,31 +676,29 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     if (!held)
         return SEM_DEAD;
     sem_reg v = opnd_reg(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << TAG_X,
-              r->res_event);
+    sem_store(r, a.v, a.t, sem_extend(v.v, f->size, false),
+              v.t | r->res_dep, 1u << TAG_X, r->res_event);
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_set(r, SLOT_CR0, sem_int(CR_EQ), 0);
     return SEM_NEXT;
 }
 
-static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
+static sem_next store(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
 {
-    sem_reg cr = sem_get(r, SLOT_CR0);
-    bool taken = false;
-    switch (in->op) {
-    case LL_PPC_BEQ: taken = cr.v.num & CR_EQ; break;
-    case LL_PPC_BNE: taken = !(cr.v.num & CR_EQ); break;
-    case LL_PPC_BLT: taken = cr.v.num & CR_LT; break;
-    case LL_PPC_BGE: taken = !(cr.v.num & CR_LT); break;
-    case LL_PPC_BGT: taken = cr.v.num & CR_GT; break;
-    case LL_PPC_BLE: taken = !(cr.v.num & CR_GT); break;
-    }
-    sem_branch(r, cr.t);
-    if (!taken)
-        return SEM_NEXT;
-    *label = in->ops[0].sym;
-    return SEM_JUMP;
+    sem_reg a;
+    if (!address(r, in, f, &a))
+        return undefined(r, a.t);
+    if (f->attrs & LL_PPC_A_COND)
+        return store_conditional(r, in, f, a);
+    if (f->attrs & LL_PPC_A_MULTIPLE)
+        return multiple(r, in, a);
+    sem_reg v = opnd_reg(r, &in->ops[0]);
+    sem_store(r, a.v, a.t, sem_extend(v.v, f->size, false), v.t, 0, -1);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    update(r, in, f, a);
+    return SEM_NEXT;
 }
 
 static sem_next fence(sem_run *r, int tag)
@@ -214,43 +711,68 @@ static sem_next fence(sem_run *r, int tag)
 
 static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
 {
+    const ll_ppc_desc *f = ll_ppc_desc_of(in->op);
+    if (f && (f->attrs & LL_PPC_A_LOAD))
+        return load(r, in, f);
+    if (f && (f->attrs & LL_PPC_A_STORE))
+        return store(r, in, f);
     switch (in->op) {
     case LL_PPC_ADDI: case LL_PPC_SUBI: case LL_PPC_ORI: case LL_PPC_XORI:
-    case LL_PPC_ANDI_DOT: case LL_PPC_MULLI:
-        return arith(r, in, true);
+    case LL_PPC_ANDI_DOT: case LL_PPC_MULLI: case LL_PPC_ADDIS:
+    case LL_PPC_SUBIS: case LL_PPC_ORIS: case LL_PPC_XORIS:
+    case LL_PPC_ANDIS_DOT: case LL_PPC_ADDIC: case LL_PPC_ADDIC_DOT:
+    case LL_PPC_SUBFIC: case LL_PPC_SRAWI: case LL_PPC_SRADI:
+    case LL_PPC_SLWI: case LL_PPC_SRWI: case LL_PPC_CLRLWI:
+    case LL_PPC_CLRRWI: case LL_PPC_ROTLWI: case LL_PPC_SLDI:
+    case LL_PPC_SRDI: case LL_PPC_CLRLDI: case LL_PPC_CLRRDI:
+    case LL_PPC_ROTLDI:
+        return immediate(r, in);
     case LL_PPC_ADD: case LL_PPC_SUB: case LL_PPC_SUBF: case LL_PPC_XOR:
     case LL_PPC_OR: case LL_PPC_AND: case LL_PPC_MULLW: case LL_PPC_DIVW:
-        return arith(r, in, false);
+    case LL_PPC_ADDC: case LL_PPC_SUBFC: case LL_PPC_ADDE: case LL_PPC_SUBFE:
+    case LL_PPC_MULLD: case LL_PPC_MULHW: case LL_PPC_MULHWU:
+    case LL_PPC_MULHD: case LL_PPC_MULHDU: case LL_PPC_DIVWU:
+    case LL_PPC_DIVD: case LL_PPC_DIVDU: case LL_PPC_NAND: case LL_PPC_NOR:
+    case LL_PPC_ANDC: case LL_PPC_ORC: case LL_PPC_EQV: case LL_PPC_SLW:
+    case LL_PPC_SRW: case LL_PPC_SRAW: case LL_PPC_SLD: case LL_PPC_SRD:
+    case LL_PPC_SRAD:
+        return binary(r, in);
+    case LL_PPC_MR: case LL_PPC_NEG: case LL_PPC_NOT: case LL_PPC_EXTSB:
+    case LL_PPC_EXTSH: case LL_PPC_EXTSW: case LL_PPC_CNTLZW:
+    case LL_PPC_CNTLZD: case LL_PPC_ADDZE: case LL_PPC_SUBFZE:
+    case LL_PPC_ADDME: case LL_PPC_SUBFME:
+        return unary(r, in);
+    case LL_PPC_RLWINM: case LL_PPC_RLWNM: case LL_PPC_RLWIMI:
+    case LL_PPC_RLDICL: case LL_PPC_RLDICR: case LL_PPC_RLDIC:
+    case LL_PPC_RLDIMI: case LL_PPC_ROTLW:
+        return rotate(r, in);
     case LL_PPC_LI:
         set_reg(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
         return SEM_NEXT;
-    case LL_PPC_MR: {
-        sem_reg v = opnd_reg(r, &in->ops[1]);
-        set_reg(r, &in->ops[0], v.v, v.t);
+    case LL_PPC_LIS:
+        set_reg(r, &in->ops[0],
+                sem_int((int64_t)sext32((uint64_t)in->ops[1].imm << 16)), 0);
         return SEM_NEXT;
-    }
-    case LL_PPC_CMPW: {
-        sem_reg a = opnd_reg(r, &in->ops[0]), b = opnd_reg(r, &in->ops[1]);
-        return set_cr0(r, a.v, b.v, a.t | b.t);
-    }
-    case LL_PPC_CMPWI: {
-        sem_reg a = opnd_reg(r, &in->ops[0]);
-        return set_cr0(r, a.v, sem_int(in->ops[1].imm), a.t);
-    }
+    case LL_PPC_CMPW: case LL_PPC_CMPWI: case LL_PPC_CMPLW:
+    case LL_PPC_CMPLWI: case LL_PPC_CMPD: case LL_PPC_CMPDI:
+    case LL_PPC_CMPLD: case LL_PPC_CMPLDI:
+        return compare(r, in);
     case LL_PPC_B:
         *label = in->ops[0].sym;
         return SEM_JUMP;
     case LL_PPC_BEQ: case LL_PPC_BNE: case LL_PPC_BLT: case LL_PPC_BGE:
     case LL_PPC_BGT: case LL_PPC_BLE:
         return branch(r, in, label);
-    case LL_PPC_LWZ: case LL_PPC_LD: case LL_PPC_LWZX: case LL_PPC_LDX:
-        return load(r, in, false);
-    case LL_PPC_STW: case LL_PPC_STD: case LL_PPC_STWX: case LL_PPC_STDX:
-        return store(r, in);
-    case LL_PPC_LWARX: case LL_PPC_LDARX:
-        return load(r, in, true);
-    case LL_PPC_STWCX: case LL_PPC_STDCX:
-        return store_conditional(r, in);
+    case LL_PPC_BDNZ: case LL_PPC_BDZ:
+        return branch_ctr(r, in, label);
+    case LL_PPC_BL: case LL_PPC_BLR:
+        return call_return(r, in, label);
+    case LL_PPC_ISEL:
+        return isel(r, in);
+    case LL_PPC_MFCR: case LL_PPC_MTCRF: case LL_PPC_MTCR:
+        return move_cr(r, in);
+    case LL_PPC_MFLR: case LL_PPC_MTLR: case LL_PPC_MFCTR: case LL_PPC_MTCTR:
+        return move_spr(r, in);
     case LL_PPC_SYNC:
         return fence(r, TAG_SYNC);
     case LL_PPC_LWSYNC:
@@ -259,8 +781,12 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
         return fence(r, TAG_EIEIO);
     case LL_PPC_ISYNC:
         return fence(r, TAG_ISYNC);
+    case LL_PPC_NOP:
+    /* herd7 reads dcbf as a no-op: cache operations make no event */
+    case LL_PPC_DCBF: case LL_PPC_DCBST: case LL_PPC_DCBT:
+    case LL_PPC_DCBTST: case LL_PPC_ICBI:
+        return SEM_NEXT;
     }
-    /* byte and half-word accesses: herd7 does not model them either */
     sem_error(r, "instruction not supported by the model");
     return SEM_ERROR;
 }

@@ -26,6 +26,18 @@ bool sem_val_eq(sem_val a, sem_val b)
     return a.sym == b.sym && a.num == b.num;
 }
 
+sem_val sem_extend(sem_val v, int bytes, bool sign)
+{
+    if (v.sym >= 0 || bytes <= 0 || bytes >= 8)
+        return v;
+    int bits = 8 * bytes;
+    uint64_t u = (uint64_t)v.num & ((UINT64_C(1) << bits) - 1);
+    if (sign && (u >> (bits - 1)))
+        u |= ~UINT64_C(0) << bits;
+    v.num = (int64_t)u;
+    return v;
+}
+
 /* Integer arithmetic wraps as the machine's does (two's complement). */
 static int64_t wrap(uint64_t v)
 {

@@ -57,6 +57,8 @@ typedef enum sem_next {
     SEM_DEAD,             /* this path cannot happen (e.g. a stwcx. that
                              cannot succeed): drop the run silently */
     SEM_ERROR,            /* bad instruction: sem_error() was called */
+    SEM_END,              /* the thread ends here (a return from it) */
+    SEM_GOTO,             /* go to statement r->goto_pc (a return) */
 } sem_next;
 
 typedef struct sem_ops {
@@ -97,6 +99,8 @@ struct sem_run {
     sem_val res_addr;
     sem_taint res_dep;      /* what the reserved address depends on */
     int res_event;
+    int pc;                 /* index of the statement being executed */
+    int goto_pc;            /* SEM_GOTO's target statement */
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
@@ -114,7 +118,11 @@ sem_val sem_addr_of(sem_run *r, const char *name);
  * with the read as its dependency, and sets *ev to the event index.
  * sem_store returns the event index. Both stop the run (sem_error, or a
  * dead path) when the address is not a location: check sem_stopped().
- * rmw_read is the event index of the read of an atomic pair, or -1. */
+ * rmw_read is the event index of the read of an atomic pair, or -1.
+ * A location holds values of its declared type (herd7's default: int):
+ * sem_store converts v to it, and sem_load returns a value of that type;
+ * the instruction then widens it to the register as it does (sem_extend)
+ * and narrows what it stores to its access size. */
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  unsigned tags, int *ev);
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
@@ -138,6 +146,9 @@ static inline sem_val sem_int(int64_t n)
     return v;
 }
 bool sem_val_eq(sem_val a, sem_val b);
+/* The low `bytes` bytes of v (1, 2, 4 or 8), sign- or zero-extended to 64
+ * bits; an address is left as it is. */
+sem_val sem_extend(sem_val v, int bytes, bool sign);
 /* a op b for + - ^ | & * /; false when undefined (symbolic operands other
  * than address +/- integer and x-x, x^x; division by zero). */
 bool sem_arith(char op, sem_val a, sem_val b, sem_val *out);

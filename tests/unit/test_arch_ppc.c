@@ -1,7 +1,8 @@
 /* test_arch_ppc.c — the Power plug-in: every opcode round-trips through
  * print and parse, operands land where include/litmuslab/arch/ppc.h says,
- * bad input gets its message and column, and every distinct instruction of
- * the corpus' Power tests parses. */
+ * the opcode table describes every opcode, bad input gets its message and
+ * column, and every distinct instruction of the corpus' Power tests
+ * parses. */
 #include "arch_check.h"
 #include "litmuslab/arch/ppc.h"
 
@@ -28,6 +29,38 @@ static void every_opcode_round_trips(void **state)
         "stwcx. r1,r0,r2", "ldarx r1,r0,r2", "stdcx. r1,r0,r2", "sync",
         "lwsync", "eieio", "isync", "stw r1,0(%x0)", "ld r1,0(%x1)",
         "std %t0,0(%x0)", "lwzx r1,%x1,%y1",
+        /* the rest of the user-level integer set */
+        "nop", "lis r3,-1", "addis r1,r1,2", "subis r1,r0,1", "oris r1,r2,3",
+        "xoris r1,r2,3", "andis. r1,r2,3", "addic r1,r2,-1",
+        "addic. r1,r2,1", "subfic r1,r2,7", "addc r1,r2,r3", "subfc. r1,r2,r3",
+        "adde r1,r2,r3", "subfe r1,r2,r3", "addze r1,r2", "subfze r1,r2",
+        "addme. r1,r2", "subfme r1,r2", "mulld r1,r2,r3", "mulhw r1,r2,r3",
+        "mulhwu r1,r2,r3", "mulhd r1,r2,r3", "mulhdu r1,r2,r3",
+        "divwu r1,r2,r3", "divd r1,r2,r3", "divdu. r1,r2,r3",
+        "nand r1,r2,r3", "nor r1,r2,r3", "andc r1,r2,r3", "orc r1,r2,r3",
+        "eqv r1,r2,r3", "slw r1,r2,r3", "srw r1,r2,r3", "sraw. r1,r2,r3",
+        "sld r1,r2,r3", "srd r1,r2,r3", "srad r1,r2,r3", "neg r1,r2",
+        "neg. r1,r2", "not r1,r2", "mr. r1,r2", "extsb r1,r2",
+        "extsh r1,r2", "extsw r0,r1", "cntlzw r1,r2", "cntlzd r1,r2",
+        "srawi r1,r2,31", "sradi r1,r2,63", "rlwinm r3,r4,5,0,31",
+        "rlwinm. r3,r4,5,30,31", "rlwnm r3,r4,r5,0,31", "rlwimi r3,r4,4,30,31",
+        "rldicl r1,r2,60,4", "rldicr r1,r2,4,59", "rldic r1,r2,8,8",
+        "rldimi r1,r2,8,8", "slwi r1,r2,3", "srwi r1,r2,3", "clrlwi r1,r2,16",
+        "clrrwi r1,r2,2", "rotlwi r1,r2,8", "rotlw r1,r2,r3", "sldi r1,r2,3",
+        "srdi r1,r2,3", "clrldi r9,r9,32", "clrrdi r1,r2,3", "rotldi r1,r2,8",
+        "cmplw r1,r2", "cmplwi r0,2", "cmpd r1,r2", "cmpdi r1,-2",
+        "cmpld r1,r2", "cmpldi r1,2", "cmpw cr1,r1,r2", "cmpwi cr7,r1,0",
+        "beq cr1,L0", "bne cr7,L1", "isel r1,r2,r3,2", "bl L0", "blr",
+        "bdnz L0", "bdz L0", "mflr r1", "mtlr r1", "mfctr r1", "mtctr r1",
+        "mfcr r1", "mtcrf 128,r1", "mtcr r1", "lha r1,2(r2)",
+        "lhax r1,r2,r3", "lwa r0,0(r1)", "lwax r2,r0,r1", "lbzu r1,1(r2)",
+        "lhzu r1,2(r2)", "lhau r1,2(r2)", "lwzu r1,4(r2)", "ldu r1,8(r2)",
+        "lbzux r1,r2,r3", "lhzux r1,r2,r3", "lhaux r1,r2,r3",
+        "lwzux r1,r2,r3", "lwaux r1,r2,r3", "ldux r1,r2,r3",
+        "stbu r1,1(r2)", "sthu r1,2(r2)", "stwu r1,4(r2)", "stdu r1,8(r2)",
+        "stbux r1,r2,r3", "sthux r1,r2,r3", "stwux r1,r2,r3",
+        "stdux r1,r2,r3", "lmw r29,0(r2)", "stmw r30,0(r2)", "dcbf r0,r1",
+        "dcbst r0,r1", "dcbt r0,r1", "dcbtst r0,r1", "icbi r0,r1",
     };
     arch_round_trip_all(ppc(), texts, sizeof texts / sizeof *texts,
                         LL_PPC_NOPS);
@@ -42,6 +75,16 @@ static void herd_spellings_normalise(void **state)
     arch_round_trip(ppc(), "addi r3, r3, 1", "addi r3,r3,1");
     arch_round_trip(ppc(), "mr  r2, r1", "mr r2,r1");
     arch_round_trip(ppc(), "li r1,0x10", "li r1,16");
+    /* herd7's other spellings, read as it reads them */
+    arch_round_trip(ppc(), "hwsync", "sync");
+    arch_round_trip(ppc(), "bnl L0", "bge L0");
+    arch_round_trip(ppc(), "bng L0", "ble L0");
+    /* the CR field is printed only when it is not cr0, as herd prints */
+    arch_round_trip(ppc(), "cmpw cr0,r1,r2", "cmpw r1,r2");
+    arch_round_trip(ppc(), "beq cr0,L0", "beq L0");
+    arch_round_trip(ppc(), "cmpwi cr1, r3, 0", "cmpwi cr1,r3,0");
+    arch_round_trip(ppc(), "lwzu r1,4,r2", "lwzu r1,4(r2)");
+    arch_round_trip(ppc(), "beq cross", NULL);
 }
 
 static void operands_follow_the_header(void **state)
@@ -96,6 +139,38 @@ static void operands_follow_the_header(void **state)
     assert_int_equal(in.ops[1].imm, -1);
     ll_instr_clear(&in);
 
+    in = arch_parse(ppc(), "cmplw cr6,r1,r2");
+    assert_int_equal(in.op, LL_PPC_CMPLW);
+    assert_int_equal(ll_ppc_crf(in.flags), 6);
+    assert_int_equal(in.n_ops, 2);
+    assert_int_equal(in.ops[0].reg, 1);
+    ll_instr_clear(&in);
+
+    in = arch_parse(ppc(), "rlwinm. r3,r4,5,0,31");
+    assert_int_equal(in.op, LL_PPC_RLWINM);
+    assert_int_equal(in.flags, LL_PPC_F_DOT);
+    assert_int_equal(in.n_ops, 5);
+    assert_int_equal(in.ops[4].imm, 31);
+    ll_instr_clear(&in);
+
+    /* the table says what each access does */
+    const ll_ppc_desc *f = ll_ppc_desc_of(LL_PPC_LWAUX);
+    assert_string_equal(f->mnem, "lwaux");
+    assert_int_equal(f->size, 4);
+    assert_true(f->attrs & LL_PPC_A_SIGNED);
+    assert_true(f->attrs & LL_PPC_A_UPDATE);
+    assert_true(f->attrs & LL_PPC_A_INDEXED);
+    assert_true(ll_ppc_desc_of(LL_PPC_STWCX)->attrs & LL_PPC_A_COND);
+    assert_false(ll_ppc_desc_of(LL_PPC_LWZ)->attrs & LL_PPC_A_SIGNED);
+    assert_null(ll_ppc_desc_of(LL_PPC_NOPS));
+    for (int op = 0; op < LL_PPC_NOPS; op++) {
+        const ll_ppc_desc *d = ll_ppc_desc_of(op);
+        assert_non_null(d->mnem);
+        assert_non_null(d->shape);
+        bool mem = d->attrs & (LL_PPC_A_LOAD | LL_PPC_A_STORE);
+        assert_true(mem == (d->size > 0));
+    }
+
     assert_int_equal(ll_ppc_access_size(LL_PPC_LWZ), 4);
     assert_int_equal(ll_ppc_access_size(LL_PPC_STDX), 8);
     assert_int_equal(ll_ppc_access_size(LL_PPC_LBZ), 1);
@@ -114,6 +189,9 @@ static void registers(void **state)
     assert_int_equal(ppc()->reg_lookup("%x0"), LL_PPC_SYMREG);
     assert_string_equal(ppc()->reg_name(12), "r12");
     assert_string_equal(ppc()->reg_name(LL_PPC_CR0), "cr0");
+    assert_string_equal(ppc()->reg_name(LL_PPC_CR0 + 7), "cr7");
+    assert_int_equal(ppc()->reg_lookup("cr3"), LL_PPC_CR0 + 3);
+    assert_int_equal(ppc()->reg_lookup("cr8"), -1);
 }
 
 static void bad_input(void **state)
@@ -144,6 +222,17 @@ static void bad_input(void **state)
     arch_rejects(ppc(), "li r1,2 junk",
                  "bad operand '2 junk', expected an integer", 7);
     arch_rejects(ppc(), "$$", "expected an instruction, found '$$'", 1);
+    arch_rejects(ppc(), "cmpw cr8,r1,r2", "unknown register 'cr8'", 6);
+    arch_rejects(ppc(), "cmpw r1,cr1", "unknown register 'cr1'", 9);
+    arch_rejects(ppc(), "add cr1,r1,r2", "unknown register 'cr1'", 5);
+    arch_rejects(ppc(), "rlwinm r3,r4,32,0,31",
+                 "bad operand '32', expected an integer from 0 to 31", 14);
+    arch_rejects(ppc(), "sldi r3,r4,64",
+                 "bad operand '64', expected an integer from 0 to 63", 12);
+    arch_rejects(ppc(), "mtcrf 256,r1",
+                 "bad operand '256', expected an integer from 0 to 255", 7);
+    arch_rejects(ppc(), "nop.", "unknown instruction 'nop.'", 1);
+    arch_rejects(ppc(), "lwa. r1,0(r2)", "unknown instruction 'lwa.'", 1);
 }
 
 static void corpus_instructions_parse(void **state)

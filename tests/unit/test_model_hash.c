@@ -1,6 +1,8 @@
 /* test_model_hash.c — MD5 on RFC 1321's test vectors, and herd7's test
  * digest (`Hash=`) on tests whose digest herd7's logs give: a Power test
- * with labels, one with symbolic registers, an x86 test with typed init. */
+ * with labels, one with symbolic registers, an x86 test with typed init,
+ * init values spelt in hex, and herd7's own spellings of some Power
+ * instructions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -90,11 +92,89 @@ static void herd_digests(void **state)
         "6d75d9f6162b12d7df31712b2fe4a458");
 }
 
+/* herd7 digests an init value as the file spells it: these digests are
+ * herd7's own, from its PPC instruction regression tests (a hex 32-bit
+ * pattern, a hex zero, a 64-bit pattern above INT64_MAX), then one
+ * derived by the same rule for instructions every version reads. */
+static void values_digested_as_written(void **state)
+{
+    (void)state;
+    assert_hash(
+        "PPC lwax-hex\n{ 0:r0 = 0; 0:r1 = x; uint32_t x = 0xffffffff;\n"
+        "  int64_t 0:r2;\n  int64_t 0:r3; }\nP0;\n"
+        "  lwax r2, r0, r1;\n  lwzx r3, r0, r1;\n\n"
+        "forall 0:r2 = -1 /\\ 0:r3 = 0xffffffff\n",
+        "110e6b64a73ded4540e9d15080165799");
+    assert_hash(
+        "PPC clrldi-hex\n{ int 0:r11 = 0x0; int 0:r31 = 1; 0:r9 = 1 }\n"
+        "P0;\n  clrldi r11, r31, 32;\n  clrldi r9, r9, 32;\n\n"
+        "forall 0:r11 = 1 /\\ 0:r9 = 1\n",
+        "9ef5fe48464d5cf42d6e263e7ef93ef6");
+    assert_hash(
+        "PPC rlwimi-hex\n{\n0:r3=0xaaaaaaaaaaaaaaaa;\n"
+        "0:r5=0xaaaaaaaaaaaaaaaa;\n0:r6=0xaaaaaaaaaaaaaaaa;\n}\n\nP0;\n"
+        "li r4,-1                 ;\nrlwimi r3, r4, 4, 30, 31 ;\n"
+        "rlwimi r5, r4, 0, 30, 31 ;\nrlwimi r6, r4, 16, 0, 15 ;\n"
+        "locations [0:r3; 0:r5; 0:r6;]\n",
+        "f5fd1f3a6656a0390699cb32c0ad1af0");
+    /* init `0:r1=0xff; 0:r2=x; x=0x10`, code ` stw r1,0(r2) ;`, shown x:
+       MD5 of the three MD5s, worked out with md5sum */
+    assert_hash("PPC hex\n{\n0:r1=0xff; x=0x10; 0:r2=x;\n}\n P0 ;\n"
+                " stw r1,0(r2) ;\nexists (x=255)\n",
+                "2b37076fc2226763e0523eb64e0a035b");
+}
+
+/* herd7's printers of some Power instructions, as its digests show:
+ * `hwsync` is its sync, `extsw r0, r1` and `rlwinm r3,r4,4, 30,31` have
+ * spaces, `blr` and labels as usual (digests from herd7's regression
+ * tests); `subi` is read as addi of the negated immediate (derived). */
+static void power_spellings(void **state)
+{
+    (void)state;
+    assert_hash(
+        "PPC blr\nVariant=telechat\n{\n"
+        "  [P0_r0]=0;[P1_r0]=0;[x]=0;[y]=0;\n"
+        "  0:r0 = x; 0:r1 = y; 0:r2 = P0_r0;\n"
+        "  1:r0 = y; 1:r1 = x; 1:r2 = P1_r0;\n}\n"
+        "  P0                    |  P1                     ;\n"
+        "   hwsync               |   hwsync                ;\n"
+        "   lwz r9,0(r0)         |   lwz r9,0(r0)          ;\n"
+        "   cmpw r9,r9           |   cmpw r9,r9            ;\n"
+        "   b   L0x18            |   b   L0x6c             ;\n"
+        "  L0x18: isync          |  L0x6c: isync           ;\n"
+        "   clrldi r9,r9,32      |   extsw r10, r9         ;\n"
+        "   lwsync               |   cmpwi r9,1            ;\n"
+        "   hwsync               |   beq  L0x8c            ;\n"
+        "   li r8,1              |  L0x7c:                 ;\n"
+        "   stw r8,0(r1)         |   stw r10,0(r2)         ;\n"
+        "   stw r9,0(r2)         |   blr                ;\n"
+        "                        |  L0x8c:                 ;\n"
+        "                        |   li r8,1               ;\n"
+        "                        |   stw r8,0(r1)          ;\n"
+        "                        |   b   L0x7c             ;\n\n"
+        "exists not (P0_r0=1 /\\ P1_r0=1)\n",
+        "4bbfcab3f0e8578a8c6e2411b8ff4d44");
+    assert_hash(
+        "PPC rlwinm\n{\nuint64_t 0:r6;\n}\n\nP0;\n"
+        "li r4,-1                 ;\nrlwinm r3, r4, 4, 30, 31 ;\n"
+        "rlwinm r5, r4, 0, 30, 31 ;\nrlwinm r6, r4, 16, 0, 15 ;\n"
+        "forall 0:r3 = 3 /\\ 0:r5=3 /\\ 0:r6=0xffff0000\n",
+        "a6da7ef7ad3e3bdd4024b9716a455478");
+    assert_hash("PPC subi\n{ 0:r1=5 }\n P0 ;\n subi r3,r1,2 ;\n"
+                "exists (0:r3=3)\n",
+                "7cc917ceb6cec963810fe3322574f486");
+    assert_hash("PPC subi-\n{ 0:r1=5 }\n P0 ;\n subi r3,r1,-2 ;\n"
+                "exists (0:r3=7)\n",
+                "575d9172668ea72e99f8865460ae6a72");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(md5_vectors),
         cmocka_unit_test(herd_digests),
+        cmocka_unit_test(values_digested_as_written),
+        cmocka_unit_test(power_spellings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

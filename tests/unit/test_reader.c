@@ -194,7 +194,7 @@ static void test_init_forms(void **state)
                         "{\n"
                         "uint64_t x; int y = 1; int *p = &x;\n"
                         "uint64_t 1:r3;\n"
-                        "[z]=16; w=-2; int t[3] = {1, x, 3}; int u[2];\n"
+                        "[z]=0x10; w=-2; int t[3] = {1, x, 3}; int u[2];\n"
                         "0:r1=1;\n"
                         "int *q; unsigned long v = 7; *s = &z;\n"
                         "0:r2=x;\n"
@@ -309,9 +309,8 @@ static const struct bad_case bad_cases[] = {
      "4:12: bad operand '#2'"},
     {"FAKE T\n{}\n P0 ;\n li r1,1 (* x \n;exists (x=1)",
      "4:10: unterminated comment"},
-    {"FAKE T\n{}\n P0 ;\n li r1,1 ;\n", "5:1: missing condition: expected "
-                                        "'exists', '~exists' or 'forall' "
-                                        "before the end of the file"},
+    {"FAKE T\n{}\n P0 ;\n li r1,1 ;\nforall\n",
+     "6:1: expected a condition, found end of file"},
     {"FAKE T\n{}\n P0 ;\n li r1,1 ;\n li r", "5:2: missing ';' at the end "
                                              "of the row"},
     {"FAKE T\n{}\n P0 ;\n li r1,1 ;\nexists (0:r1=1 /\\",
@@ -354,6 +353,51 @@ static void test_errors(void **state)
     }
 }
 
+/* herd7 reads a test without a condition as `forall (true)`, and keeps
+ * a number's spelling for its digest; parse prints both back. */
+static void test_missing_condition(void **state)
+{
+    (void)state;
+    ll_test *t = parse_ok("FAKE T\n{ x=0xff; 0:r1=-0x1; y=-2; "
+                          "z=18446744073709551615; }\n P0 ;\n"
+                          " li r1,1 ;\nlocations [x;]\n");
+    assert_int_equal(t->cond.quant, LL_FORALL);
+    assert_int_equal(t->cond.prop->kind, LL_PROP_TRUE);
+    assert_int_equal(t->init[0].value.num, 255);
+    assert_string_equal(t->init[0].value.text, "0xff");
+    assert_int_equal(t->init[1].value.num, -1);
+    assert_string_equal(t->init[1].value.text, "-0x1");
+    assert_null(t->init[2].value.text);   /* decimal: no spelling kept */
+    /* a uint64_t value above INT64_MAX: its 64-bit pattern */
+    assert_int_equal(t->init[3].value.num, -1);
+    assert_string_equal(t->init[3].value.text, "18446744073709551615");
+    ll_buf b = {0};
+    ll_cond_print(&t->cond, &b);
+    assert_string_equal(ll_buf_str(&b), "forall (true)");
+    ll_buf_free(&b);
+    char *text = print_twice(t);
+    assert_string_equal(text, "FAKE T\n{\nx=0xff;\n0:r1=-0x1;\n"
+                              "y=-2; z=18446744073709551615;\n}\n"
+                              " P0      ;\n li r1,1 ;\nlocations [x;]\n"
+                              "forall (true)\n");
+    free(text);
+    ll_test_free(t);
+    /* nothing at all after the code, and a lone `;`, read the same */
+    t = parse_ok("FAKE T\n{}\n P0 ;\n li r1,1 ;\n;\n");
+    assert_int_equal(t->cond.quant, LL_FORALL);
+    ll_test_free(t);
+    /* the value in the condition keeps its spelling in parse's output,
+       and the Condition line is decimal, as herd7 prints it */
+    t = parse_ok("FAKE T\n{}\n P0 ;\n li r1,1 ;\nexists (0:r1=0x10)\n");
+    ll_cond_print(&t->cond, &b);
+    assert_string_equal(ll_buf_str(&b), "exists (0:r1=16)");
+    ll_buf_free(&b);
+    text = print_twice(t);
+    assert_non_null(strstr(text, "exists (0:r1=0x10)"));
+    free(text);
+    ll_test_free(t);
+}
+
 static void test_read_missing_file(void **state)
 {
     (void)state;
@@ -372,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_c_test),
         cmocka_unit_test(test_old_syntax),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_missing_condition),
         cmocka_unit_test(test_read_missing_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,50 @@
+/* types.c — the integer types an init block may declare, sized as herd7
+ * sizes them for the architectures we read (all 64-bit capable): `int`,
+ * herd7's default, is 4 bytes; `long` and pointers are 8. */
+#include "litmuslab/test.h"
+
+#include <string.h>
+
+typedef struct ctype_name {
+    const char *name;
+    int size;
+    bool is_signed;
+} ctype_name;
+
+static const ctype_name names[] = {
+    {"char", 1, true},           {"signed char", 1, true},
+    {"unsigned char", 1, false}, {"int8_t", 1, true},
+    {"uint8_t", 1, false},       {"short", 2, true},
+    {"unsigned short", 2, false}, {"int16_t", 2, true},
+    {"uint16_t", 2, false},      {"int", 4, true},
+    {"signed", 4, true},         {"signed int", 4, true},
+    {"unsigned", 4, false},      {"unsigned int", 4, false},
+    {"int32_t", 4, true},        {"uint32_t", 4, false},
+    {"long", 8, true},           {"unsigned long", 8, false},
+    {"long long", 8, true},      {"unsigned long long", 8, false},
+    {"int64_t", 8, true},        {"uint64_t", 8, false},
+    {"intptr_t", 8, true},       {"uintptr_t", 8, false},
+    {"size_t", 8, false},
+};
+
+bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out)
+{
+    out->size = 4;
+    out->is_signed = true;
+    if (pointer) {
+        out->size = 8;
+        return true;
+    }
+    if (!type)
+        return true;
+    /* herd7 sizes `atomic_int` as `int` (C tests' spelling) */
+    if (!strncmp(type, "atomic_", 7))
+        type += 7;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(names[i].name, type)) {
+            out->size = names[i].size;
+            out->is_signed = names[i].is_signed;
+            return true;
+        }
+    return false;
+}
