@@ -252,6 +252,8 @@ static void run_once(run_ctx *c, sem_run *r)
             sem_error(r, "instruction not supported by the model");
             return;
         }
+        if (n == SEM_END)
+            return;
         if (n == SEM_JUMP) {
             int to = find_label(t->code, label);
             if (to < 0) {

@@ -23,6 +23,7 @@ typedef struct gen_thread {
     uint64_t fam_used;              /* families with a C variable */
     const char *pin[HW_MAX_FAM];    /* fixed constraints, or NULL */
     bool *loc_used;                 /* locations the asm addresses */
+    bool end_used;                  /* a jump to the block's end */
 } gen_thread;
 
 typedef struct gen_out {
@@ -94,6 +95,13 @@ void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label)
 {
     (void)g;
     ll_buf_printf(out, ".Lll_%s_%%=", label);
+}
+
+void hw_gen_put_end(hw_gen *g, ll_buf *out)
+{
+    /* no test label can be spelt with a '.' */
+    g->th[g->cur].end_used = true;
+    ll_buf_puts(out, ".Lll.end%=");
 }
 
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint)
@@ -346,6 +354,8 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
                                "this instruction", g->t->arch->name);
         ll_buf_putc(tmpl, '\n');
     }
+    if (g->th[k].end_used)
+        ll_buf_puts(tmpl, ".Lll.end%=:\n");
     ll_buf_printf(tmpl, "#END _litmus_P%d\n", th->proc);
     return true;
 }

@@ -54,6 +54,7 @@ typedef struct sem_run sem_run;
 typedef enum sem_next {
     SEM_NEXT,             /* fall through */
     SEM_JUMP,             /* go to the label in *label */
+    SEM_END,              /* the thread's code ends here (x86 ret) */
     SEM_DEAD,             /* this path cannot happen (e.g. a stwcx. that
                              cannot succeed): drop the run silently */
     SEM_ERROR,            /* bad instruction: sem_error() was called */
