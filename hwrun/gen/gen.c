@@ -107,7 +107,11 @@ void hw_gen_put_end(hw_gen *g, ll_buf *out)
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint)
 {
     if (fam >= 0 && fam < HW_MAX_FAM) {
-        g->th[g->cur].pin[fam] = constraint;
+        const char *old = g->th[g->cur].pin[fam];
+        /* one register ("a") is narrower than the class ("Q") of a-d */
+        bool keep = old && strchr("abcd", old[0]) && !strcmp(constraint, "Q");
+        if (!keep)
+            g->th[g->cur].pin[fam] = constraint;
         g->th[g->cur].fam_used |= 1ull << fam;
     }
 }

@@ -46,7 +46,8 @@ void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym);
 void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label);
 /* The end of this asm block, as a jump target (x86 ret). */
 void hw_gen_put_end(hw_gen *g, ll_buf *out);
-/* Bind register family fam to a fixed constraint ("a" for rax). */
+/* Bind register family fam to a fixed constraint ("a" for rax); a
+ * single register stays when a class ("Q") is asked for later. */
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint);
 /* The test being generated (e.g. for the architecture's name). */
 const ll_test *hw_gen_test(const hw_gen *g);

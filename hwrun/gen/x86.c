@@ -47,9 +47,19 @@ static bool is_shift(int op)
     return op == LL_X86_SHL || op == LL_X86_SHR || op == LL_X86_SAR;
 }
 
+static bool has_high_byte(const ll_instr *in)
+{
+    for (int i = 0; i < in->n_ops; i++)
+        if (in->ops[i].kind == LL_OPND_REG && LL_X86_IS_GPR(in->ops[i].reg) &&
+            LL_X86_REG_PART(in->ops[i].reg) == LL_X86_P8H)
+            return true;
+    return false;
+}
+
 /* cmpxchg compares with (and writes) rax: that test register must be the
  * real rax; a shift count register must be the real cl. `%h` (ah..dh)
- * needs one of the a-d registers. */
+ * needs one of the a-d registers, and so does every register beside it
+ * (any other would need a REX prefix, which ah..dh forbid). */
 static void x86_scan_instr(hw_gen *g, const ll_instr *in)
 {
     if (in->op == LL_X86_CMPXCHG)
@@ -57,11 +67,16 @@ static void x86_scan_instr(hw_gen *g, const ll_instr *in)
     if (is_shift(in->op) && in->n_ops == 2 &&
         in->ops[0].kind == LL_OPND_REG)
         hw_gen_pin(g, LL_X86_RCX, "c");
+    if (!has_high_byte(in) || in->op == LL_X86_NOP)
+        return;
     for (int i = 0; i < in->n_ops; i++) {
         const ll_operand *op = &in->ops[i];
-        if (op->kind == LL_OPND_REG && LL_X86_IS_GPR(op->reg) &&
-            LL_X86_REG_PART(op->reg) == LL_X86_P8H)
+        if (op->kind == LL_OPND_REG && LL_X86_IS_GPR(op->reg))
             hw_gen_pin(g, LL_X86_REG_BASE(op->reg), "Q");
+        if (op->kind == LL_OPND_MEM && LL_X86_IS_GPR(op->reg))
+            hw_gen_pin(g, LL_X86_REG_BASE(op->reg), "Q");
+        if (op->kind == LL_OPND_MEM && op->index >= 0)
+            hw_gen_pin(g, LL_X86_REG_BASE(op->index), "Q");
     }
 }
 
@@ -166,6 +181,12 @@ static bool check_runnable(hw_gen *g, const ll_stmt *st, int w)
                            "atomic: no x86 instruction does it");
     if (in->op == LL_X86_CMOVCC && w == 1)
         return hw_gen_fail(g, st, "x86 has no 8-bit cmov");
+    for (int i = 0; i < in->n_ops && has_high_byte(in); i++)
+        if (in->ops[i].kind == LL_OPND_MEM && in->ops[i].sym &&
+            in->op != LL_X86_NOP)
+            return hw_gen_fail(g, st, "hwrun cannot address a location "
+                               "beside ah, bh, ch or dh (the location's "
+                               "register may need a REX prefix)");
     if ((in->flags & LL_X86_F_LOCK) &&
         !(in->n_ops && dst->kind == LL_OPND_MEM))
         return hw_gen_fail(g, st, "'lock' without a memory destination "

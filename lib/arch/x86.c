@@ -614,6 +614,38 @@ static bool check_widening(const ll_instr *in, const ll_span *arg,
     return true;
 }
 
+/* Whether a register id can only be encoded with a REX prefix. */
+static bool needs_rex(int reg)
+{
+    return LL_X86_IS_GPR(reg) &&
+           (LL_X86_REG_BASE(reg) >= 8 ||
+            (LL_X86_REG_PART(reg) == LL_X86_P8 && LL_X86_REG_BASE(reg) >= 4));
+}
+
+/* ah..dh cannot be encoded in an instruction with a REX prefix: beside
+ * r8-r15, spl bpl sil dil, or a 64-bit operand (the assembler's rule). */
+static bool check_high_byte(const ll_instr *in, const ll_span *arg,
+                            ll_diag *d)
+{
+    int high = -1;
+    bool rex = ll_x86_op_width(in) == 8 && in->op != LL_X86_LEA;
+    for (int i = 0; i < in->n_ops; i++) {
+        const ll_operand *o = &in->ops[i];
+        if (o->kind == LL_OPND_REG && LL_X86_IS_GPR(o->reg) &&
+            LL_X86_REG_PART(o->reg) == LL_X86_P8H)
+            high = i;
+        else if (o->kind == LL_OPND_REG)
+            rex |= needs_rex(o->reg);
+        else if (o->kind == LL_OPND_MEM)
+            rex |= needs_rex(o->reg) || needs_rex(o->index);
+    }
+    if (high < 0 || !rex || in->op == LL_X86_NOP)
+        return true;
+    return ll_asm_bad_operand(d, arg[high], "no ah, bh, ch or dh beside "
+                              "r8-r15, spl, bpl, sil, dil or a 64-bit "
+                              "operand (they need a REX prefix)");
+}
+
 static bool check_operands(const ll_instr *in, const ll_span *arg,
                            ll_diag *d)
 {
@@ -641,6 +673,8 @@ static bool check_operands(const ll_instr *in, const ll_span *arg,
                     f->mnem);
         return false;
     }
+    if (!check_high_byte(in, arg, d))
+        return false;
     if (in->op == LL_X86_MOVZX || in->op == LL_X86_MOVSX)
         return check_widening(in, arg, d) && check_widths(in, arg, d);
     if (in->op == LL_X86_LEA && ll_x86_op_width(in) == 1)

@@ -116,6 +116,18 @@ static sem_next undefined(sem_run *r, sem_taint dep)
 
 /* ---- flags ---- */
 
+/* A flag read that the CPU leaves undefined: refused, as hardware would
+ * answer differently from one CPU to another. */
+static sem_next flags_undefined(sem_run *r, sem_taint dep)
+{
+    if (dep)
+        return SEM_DEAD;
+    sem_error(r, "this reads flags that are undefined here (set by no "
+              "instruction before, or left undefined by a shift or by "
+              "arithmetic on an address)");
+    return SEM_ERROR;
+}
+
 typedef struct flags {
     unsigned bits, known;
 } flags;
@@ -470,8 +482,11 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w)
     flags f = get_flags(r, &ft);
     sem_reg res;
     res.t = d.t | src.t;
-    if (op == LL_X86_ADC || op == LL_X86_SBB)
+    if (op == LL_X86_ADC || op == LL_X86_SBB) {
         res.t |= ft;
+        if (!(f.known & F_CF))
+            return flags_undefined(r, ft);
+    }
     if (!alu_val(op, w, d.v, src.v, &f, &res.v))
         return undefined(r, res.t);
     /* inc, dec and shifts leave some flags as they were */
@@ -508,10 +523,9 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w)
             return undefined(r, nv.t);
         set_flags(r, f, nv.t);
     }
-    if ((n = write_operand(r, in, other, w, &m, nv, true)) != SEM_NEXT)
-        return n;
+    /* the destination is written last: `xadd %ax,%ax` leaves the sum */
     write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t);
-    return SEM_NEXT;
+    return write_operand(r, in, other, w, &m, nv, true);
 }
 
 /* cmpxchg src, dst: if rax-part == dst then dst = src, else rax-part = dst;
@@ -575,7 +589,7 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w)
     sem_taint ft;
     bool ok, holds = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), &ok);
     if (!ok)
-        return undefined(r, ft);
+        return flags_undefined(r, ft);
     mem_access m = plain_access();
     const ll_operand *dst = &in->ops[in->n_ops - 1];
     if (in->op == LL_X86_SETCC) {
@@ -600,7 +614,7 @@ static sem_next jump(sem_run *r, const ll_instr *in, const char **label)
     sem_taint ft;
     bool ok, taken = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), &ok);
     if (!ok)
-        return undefined(r, ft);
+        return flags_undefined(r, ft);
     sem_branch(r, ft);
     return taken ? SEM_JUMP : SEM_NEXT;
 }
