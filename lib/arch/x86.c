@@ -641,9 +641,14 @@ static bool check_high_byte(const ll_instr *in, const ll_span *arg,
     }
     if (high < 0 || !rex || in->op == LL_X86_NOP)
         return true;
-    return ll_asm_bad_operand(d, arg[high], "no ah, bh, ch or dh beside "
-                              "r8-r15, spl, bpl, sil, dil or a 64-bit "
-                              "operand (they need a REX prefix)");
+    if (d) {
+        char buf[8];
+        ll_diag_set(d, 0, arg[high].col, "'%s' cannot be encoded beside "
+                    "r8-r15, spl, bpl, sil, dil or a 64-bit operand (they "
+                    "need a REX prefix)",
+                    ll_span_str(arg[high], buf, sizeof buf));
+    }
+    return false;
 }
 
 static bool check_operands(const ll_instr *in, const ll_span *arg,

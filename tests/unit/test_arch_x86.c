@@ -260,6 +260,17 @@ static void bad_input(void **state)
     arch_rejects(x64(), "movzxl %al,%eax", "unknown instruction 'movzxl'",
                  1);
     arch_rejects(x64(), "setbl %al", "unknown instruction 'setbl'", 1);
+    arch_rejects(x64(), "movb %ah,%sil",
+                 "'%ah' cannot be encoded beside r8-r15, spl, bpl, sil, dil "
+                 "or a 64-bit operand (they need a REX prefix)", 6);
+    arch_rejects(x64(), "movzbq %bh,%rax",
+                 "'%bh' cannot be encoded beside r8-r15, spl, bpl, sil, dil "
+                 "or a 64-bit operand (they need a REX prefix)", 8);
+    arch_rejects(x64(), "movb %ch,(%r9)",
+                 "'%ch' cannot be encoded beside r8-r15, spl, bpl, sil, dil "
+                 "or a 64-bit operand (they need a REX prefix)", 6);
+    arch_round_trip(x64(), "movzbl %ah,%esi", NULL);
+    arch_round_trip(x64(), "movb %dh,(%rbx)", NULL);
 }
 
 /* Other spellings of the same instruction print one way: herd's own
