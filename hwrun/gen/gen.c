@@ -222,14 +222,17 @@ static bool type_info(const char *type, int *size, bool *is_signed)
     if (!type)
         return false;
     *is_signed = !(type[0] == 'u' || strstr(type, "unsigned"));
+    /* the sized names first: "int8_t" and "int16_t" also say "int" */
     if (strstr(type, "64") || strstr(type, "long") || strstr(type, "ptr"))
         *size = 8;
-    else if (strstr(type, "32") || strstr(type, "int"))
-        *size = 4;
     else if (strstr(type, "16") || strstr(type, "short"))
         *size = 2;
+    else if (strstr(type, "32"))
+        *size = 4;
     else if (strstr(type, "8") || strstr(type, "char"))
         *size = 1;
+    else if (strstr(type, "int"))
+        *size = 4;
     else
         return false;
     return true;

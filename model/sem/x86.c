@@ -2,9 +2,9 @@
  * include/litmuslab/arch/x86.h at its operand width, with the CPU's
  * results and flags (32-bit register writes zero-extend, 8- and 16-bit
  * ones merge; a load of N bytes reads the low N bytes of the location's
- * value, a store writes the value truncated to N bytes), the fences, and
- * the atomic read-modify-writes (xchg with memory, and lock-prefixed
- * instructions), whose read and write are tagged X and paired in rmw.
+ * value, a store writes N bytes), the fences, and the atomic
+ * read-modify-writes (xchg with memory, and lock-prefixed instructions),
+ * whose read and write are tagged X and paired in rmw.
  * Memory is herd7's without -variant mixed: one value per location. */
 #include "model/sem/sem.h"
 
@@ -56,6 +56,17 @@ static sem_val trunc_to(sem_val v, int w)
     if (v.sym >= 0)
         return v;
     return sem_int((int64_t)((uint64_t)v.num & wmask(w)));
+}
+
+/* The value a w-byte store leaves in a location: its bytes as a signed
+ * number of that width, as herd7 shows a location of its default type
+ * int (a declared unsigned type is not applied). Loads take the low
+ * bytes again, so the CPU's results do not depend on this choice. */
+static sem_val stored(sem_val v, int w)
+{
+    if (v.sym >= 0)
+        return v;
+    return sem_int(sext((uint64_t)v.num, w));
 }
 
 static sem_val part_of(sem_val full, int reg)
@@ -249,7 +260,8 @@ static bool alu(int op, int w, uint64_t a, uint64_t b, flags *f,
         *out = ~a & m;
         return true;
     case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR: {
-        unsigned n = (unsigned)(b & (w == 8 ? 63 : 31)), bits = 8u * (unsigned)w;
+        unsigned n = (unsigned)(b & (w == 8 ? 63 : 31));
+        unsigned bits = 8u * (unsigned)w;
         if (n == 0) {                    /* no flag changes */
             *out = a;
             return true;
@@ -402,7 +414,7 @@ static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
 {
     if (!addr_known && !address(r, in, o, &m->addr))
         return sem_stopped(r) ? SEM_ERROR : undefined(r, m->addr.t);
-    sem_store(r, m->addr.v, m->addr.t, trunc_to(v.v, w), v.t,
+    sem_store(r, m->addr.v, m->addr.t, stored(v.v, w), v.t,
               m->atomic ? 1u << TAG_X : 0, m->atomic ? m->read_ev : -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -537,7 +549,8 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
     mem_access m = plain_access();
     m.atomic = (in->flags & LL_X86_F_LOCK) != 0;
     sem_reg d, s = read_reg(r, src->reg);
-    int acc = LL_X86_REG(LL_X86_RAX, LL_X86_REG_PART(src->reg));
+    int part = LL_X86_REG_PART(src->reg);
+    int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
     sem_reg a = read_reg(r, acc);
     sem_next n = read_operand(r, in, dst, w, &m, &d);
     if (n != SEM_NEXT)

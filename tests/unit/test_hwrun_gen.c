@@ -294,7 +294,8 @@ static void every_opcode_generated(void **unused)
         "\\tleaq (%[m_x]),%q[r_rsi]\\n", "\\tsetnb %b[r_rax]\\n",
         "\\tcmovcq (%[m_x]),%q[r_rax]\\n", "\\tmovntiq %q[r_rax],(%[m_y])\\n",
         "\\tclflushopt (%q[r_rdi])\\n", "\\tnopw %%cs:0(%%rax,%%rax,1)\\n",
-        "\\tendbr64\\n", "\\tje .Lll_L0_%=\\n", "\\tmovb %h[r_rax],%h[r_rbx]\\n",
+        "\\tendbr64\\n", "\\tje .Lll_L0_%=\\n",
+        "\\tmovb %h[r_rax],%h[r_rbx]\\n",
         "\\tjmp .Lll.end%=\\n", ".Lll.end%=:\\n", "[r_rcx] \"+c\"(r_rcx)",
         "[r_rax] \"+a\"(r_rax)", "[r_rbx] \"+Q\"(r_rbx)",
     };

@@ -139,9 +139,14 @@ static void moves_and_widths(void **state)
     /* loads of each width from x = -2 (..fffe) */
     check("x=-2;", "movb (x),%al; movw (x),%bx; movl (x),%ecx; "
           "movq (x),%rdx", "rax=254; rbx=65534; rcx=4294967294; rdx=-2");
-    /* stores write the low bytes */
+    /* stores write the low bytes, which a location shows as a signed
+       number of the store's width (herd7's default type int) */
     check("z=0;", "movq $-1,%rax; movb %al,(x); movl $-1,(y); "
-          "movw $-2,(z)", "[x]=255; [y]=4294967295; [z]=65534");
+          "movw $-2,(z)", "[x]=-1; [y]=-1; [z]=-2");
+    check("", "movl $4294967295,(x); movzbl (x),%eax; movl (x),%ebx",
+          "[x]=-1; rax=255; rbx=4294967295");
+    /* cmpxchg with ah compares with al */
+    check("", "movb $7,%al; movb $1,%ah; cmpxchgb %ah,(x)", "[x]=1");
     /* addressing: rip-relative, a register, base + index * scale */
     check("0:rsi=x;", "movq x(%rip),%rax; movq (%rsi),%rbx; "
           "movq $0,%rdi; movq (%rsi,%rdi,8),%rcx; movq (x),%rdx",

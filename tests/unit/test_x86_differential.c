@@ -362,8 +362,9 @@ static void gen_instr(gen *g)
     }
 }
 
-static const char *const loc_types[] = {"uint8_t", "uint16_t", "uint32_t",
-                                        "uint64_t"};
+/* Signed, as the model shows a location (herd7's default type int). */
+static const char *const loc_types[] = {"int8_t", "int16_t", "int32_t",
+                                        "int64_t"};
 
 /* A whole test: typed locations, random registers, the code, and a
  * condition naming every register and location so that states show
@@ -378,8 +379,9 @@ static char *program(uint64_t seed, int k)
     for (int i = 0; i < 2; i++) {
         uint64_t m = g.wloc[i] == 8 ? ~0ull : (1ull << (8 * g.wloc[i])) - 1;
         uint64_t v = next(&g) & m & (pick(&g, 2) ? 0xff : m);
+        uint64_t sign = 1ull << (8 * g.wloc[i] - 1);
         ll_buf_printf(&t, "%s %s=%" PRId64 ";\n", loc_types[log2w(g.wloc[i])],
-                      i ? "y" : "x", (int64_t)v);
+                      i ? "y" : "x", (int64_t)((v ^ sign) - sign));
     }
     for (int r = 0; r < 8; r++)
         ll_buf_printf(&t, "0:%s=%" PRId64 ";\n", names[3][r],
