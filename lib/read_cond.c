@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Deeper nesting than this is not a real condition; the bound keeps the
  * recursive readers, printers and evaluators far from the stack's end. */
@@ -50,6 +51,14 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
     }
     out->proc = proc;
     out->name = ll_tok_dup(&lx->tok);
+    /* herd7 prints a register its own way (`0:RAX` as `0:rax` for
+     * X86_64): take the plug-in's spelling of the same name */
+    const char *own =
+        reg >= 0 && arch->reg_name ? arch->reg_name(reg) : NULL;
+    if (own && strcmp(own, out->name) && !strcasecmp(own, out->name)) {
+        free(out->name);
+        out->name = ll_xstrdup(own);
+    }
     out->reg = reg;
     out->index = -1;
     if (ll_lex_next(lx))

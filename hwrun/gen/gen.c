@@ -23,6 +23,7 @@ typedef struct gen_thread {
     uint64_t fam_used;              /* families with a C variable */
     const char *pin[HW_MAX_FAM];    /* fixed constraints, or NULL */
     bool *loc_used;                 /* locations the asm addresses */
+    bool end_used;                  /* a jump to the block's end */
 } gen_thread;
 
 typedef struct gen_out {
@@ -96,10 +97,21 @@ void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label)
     ll_buf_printf(out, ".Lll_%s_%%=", label);
 }
 
+void hw_gen_put_end(hw_gen *g, ll_buf *out)
+{
+    /* no test label can be spelt with a '.' */
+    g->th[g->cur].end_used = true;
+    ll_buf_puts(out, ".Lll.end%=");
+}
+
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint)
 {
     if (fam >= 0 && fam < HW_MAX_FAM) {
-        g->th[g->cur].pin[fam] = constraint;
+        const char *old = g->th[g->cur].pin[fam];
+        /* one register ("a") is narrower than the class ("Q") of a-d */
+        bool keep = old && strchr("abcd", old[0]) && !strcmp(constraint, "Q");
+        if (!keep)
+            g->th[g->cur].pin[fam] = constraint;
         g->th[g->cur].fam_used |= 1ull << fam;
     }
 }
@@ -210,14 +222,17 @@ static bool type_info(const char *type, int *size, bool *is_signed)
     if (!type)
         return false;
     *is_signed = !(type[0] == 'u' || strstr(type, "unsigned"));
+    /* the sized names first: "int8_t" and "int16_t" also say "int" */
     if (strstr(type, "64") || strstr(type, "long") || strstr(type, "ptr"))
         *size = 8;
-    else if (strstr(type, "32") || strstr(type, "int"))
-        *size = 4;
     else if (strstr(type, "16") || strstr(type, "short"))
         *size = 2;
+    else if (strstr(type, "32"))
+        *size = 4;
     else if (strstr(type, "8") || strstr(type, "char"))
         *size = 1;
+    else if (strstr(type, "int"))
+        *size = 4;
     else
         return false;
     return true;
@@ -346,6 +361,8 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
                                "this instruction", g->t->arch->name);
         ll_buf_putc(tmpl, '\n');
     }
+    if (g->th[k].end_used)
+        ll_buf_puts(tmpl, ".Lll.end%=:\n");
     ll_buf_printf(tmpl, "#END _litmus_P%d\n", th->proc);
     return true;
 }

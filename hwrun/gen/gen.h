@@ -44,7 +44,10 @@ void hw_gen_put_reg(hw_gen *g, ll_buf *out, const char *mod, int fam);
 void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym);
 /* A label unique to this asm block. */
 void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label);
-/* Bind register family fam to a fixed constraint ("a" for rax). */
+/* The end of this asm block, as a jump target (x86 ret). */
+void hw_gen_put_end(hw_gen *g, ll_buf *out);
+/* Bind register family fam to a fixed constraint ("a" for rax); a
+ * single register stays when a class ("Q") is asked for later. */
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint);
 /* The test being generated (e.g. for the architecture's name). */
 const ll_test *hw_gen_test(const hw_gen *g);

@@ -1,7 +1,11 @@
 /* x86.c — the x86 code generator: X86 and X86_64 instructions (as typed
- * by lib/arch/x86.c) written as AT&T-syntax GCC asm, for x86-64 hosts.
- * Each architectural register (rax, with eax/ax/al as parts) is one C
- * variable; a part is selected with GCC's operand modifiers. */
+ * by lib/arch/x86.c, named by its one opcode table) written as AT&T GCC
+ * asm for x86-64 hosts, always with an explicit size suffix. Each
+ * architectural register (rax, with eax/ax/al as parts) is one C
+ * variable; a part is selected with GCC's operand modifiers. What the CPU
+ * cannot run as written (herd7's unlocked exchange, an 8-bit cmov, lock
+ * without a memory destination, an immediate too wide for its operand)
+ * is refused with a message. */
 #include <string.h>
 
 #include "hwrun/gen/gen.h"
@@ -18,9 +22,7 @@ static bool x86_host_ok(void)
 
 static int x86_reg_family(int reg)
 {
-    if (reg < 0 || reg >= LL_X86_NREGS)
-        return -1;
-    return LL_X86_REG_BASE(reg);
+    return LL_X86_IS_GPR(reg) ? LL_X86_REG_BASE(reg) : -1;
 }
 
 static const char *const family_names[16] = {
@@ -33,51 +35,90 @@ static const char *x86_family_name(int fam)
     return fam >= 0 && fam < 16 ? family_names[fam] : "?";
 }
 
-/* Mnemonics by opcode, and whether they take a size suffix. */
-static const struct {
-    const char *name;
-    bool sized;
-} mnemonics[LL_X86_NOPS] = {
-    [LL_X86_MOV] = {"mov", true},       [LL_X86_ADD] = {"add", true},
-    [LL_X86_SUB] = {"sub", true},       [LL_X86_AND] = {"and", true},
-    [LL_X86_OR] = {"or", true},         [LL_X86_XOR] = {"xor", true},
-    [LL_X86_CMP] = {"cmp", true},       [LL_X86_INC] = {"inc", true},
-    [LL_X86_DEC] = {"dec", true},       [LL_X86_NEG] = {"neg", true},
-    [LL_X86_XCHG] = {"xchg", true},     [LL_X86_XADD] = {"xadd", true},
-    [LL_X86_CMPXCHG] = {"cmpxchg", true},
-    [LL_X86_MFENCE] = {"mfence", false}, [LL_X86_LFENCE] = {"lfence", false},
-    [LL_X86_SFENCE] = {"sfence", false}, [LL_X86_JMP] = {"jmp", false},
-    [LL_X86_JE] = {"je", false},        [LL_X86_JNE] = {"jne", false},
-    [LL_X86_JL] = {"jl", false},        [LL_X86_JLE] = {"jle", false},
-    [LL_X86_JG] = {"jg", false},        [LL_X86_JGE] = {"jge", false},
-    [LL_X86_JS] = {"js", false},        [LL_X86_JNS] = {"jns", false},
-};
-
 static const char *const part_modifiers[] = {
     [LL_X86_P64] = "q", [LL_X86_P32] = "k", [LL_X86_P16] = "w",
     [LL_X86_P8] = "b", [LL_X86_P8H] = "h",
 };
 
+static const char suffix_of_width[] = {0, 'b', 'w', 0, 'l', 0, 0, 0, 'q'};
+
+static bool is_shift(int op)
+{
+    return op == LL_X86_SHL || op == LL_X86_SHR || op == LL_X86_SAR;
+}
+
+static bool has_high_byte(const ll_instr *in)
+{
+    for (int i = 0; i < in->n_ops; i++)
+        if (in->ops[i].kind == LL_OPND_REG && LL_X86_IS_GPR(in->ops[i].reg) &&
+            LL_X86_REG_PART(in->ops[i].reg) == LL_X86_P8H)
+            return true;
+    return false;
+}
+
 /* cmpxchg compares with (and writes) rax: that test register must be the
- * real rax. `%h` (ah..dh) needs one of the a-d registers. */
+ * real rax; a shift count register must be the real cl. `%h` (ah..dh)
+ * needs one of the a-d registers, and so does every register beside it
+ * (any other would need a REX prefix, which ah..dh forbid). */
 static void x86_scan_instr(hw_gen *g, const ll_instr *in)
 {
     if (in->op == LL_X86_CMPXCHG)
         hw_gen_pin(g, LL_X86_RAX, "a");
+    if (is_shift(in->op) && in->n_ops == 2 &&
+        in->ops[0].kind == LL_OPND_REG)
+        hw_gen_pin(g, LL_X86_RCX, "c");
+    if (!has_high_byte(in) || in->op == LL_X86_NOP)
+        return;
     for (int i = 0; i < in->n_ops; i++) {
         const ll_operand *op = &in->ops[i];
-        if (op->kind == LL_OPND_REG && op->reg >= 0 &&
-            LL_X86_REG_PART(op->reg) == LL_X86_P8H)
+        if (op->kind == LL_OPND_REG && LL_X86_IS_GPR(op->reg))
             hw_gen_pin(g, LL_X86_REG_BASE(op->reg), "Q");
+        if (op->kind == LL_OPND_MEM && LL_X86_IS_GPR(op->reg))
+            hw_gen_pin(g, LL_X86_REG_BASE(op->reg), "Q");
+        if (op->kind == LL_OPND_MEM && op->index >= 0)
+            hw_gen_pin(g, LL_X86_REG_BASE(op->index), "Q");
     }
 }
 
-/* The operand width: the suffix written, else a register operand's,
- * else the architecture's default (X86: 32-bit, X86_64: 64-bit). */
-static int instr_width(const ll_test *t, const ll_instr *in)
+static void put_int(ll_buf *out, int64_t v)
 {
-    bool x86_32 = t->arch_name && !strcmp(t->arch_name, "X86");
-    return ll_x86_width(in, x86_32 ? 4 : 8);
+    ll_buf_printf(out, "%lld", (long long)v);
+}
+
+/* A memory operand: the location's address register, a base and an
+ * index; `x(%rip)` is x's own address register. */
+static bool put_mem(hw_gen *g, const ll_stmt *st, const ll_operand *op,
+                    ll_buf *out)
+{
+    int base = LL_X86_IS_GPR(op->reg) ? op->reg : -1;
+    if (LL_X86_SEG(st->instr.flags))
+        return hw_gen_fail(g, st, "segment-prefixed addresses are not "
+                           "supported by hwrun");
+    if (!op->sym && (op->reg == LL_X86_RIP || op->reg == LL_X86_EIP))
+        return hw_gen_fail(g, st, "a rip-relative address must name a "
+                           "location (x(%%rip))");
+    if (op->sym && base >= 0 && op->index >= 0)
+        return hw_gen_fail(g, st, "a memory operand with a location, a base "
+                           "and an index register is not supported");
+    if (op->imm)
+        put_int(out, op->imm);
+    ll_buf_putc(out, '(');
+    if (op->sym)
+        hw_gen_put_loc(g, out, op->sym);
+    if (base >= 0) {
+        if (op->sym)
+            ll_buf_putc(out, ',');
+        hw_gen_put_reg(g, out, "q", LL_X86_REG_BASE(base));
+        if (op->sym)
+            ll_buf_puts(out, ",1");
+    }
+    if (op->index >= 0) {
+        ll_buf_putc(out, ',');
+        hw_gen_put_reg(g, out, "q", LL_X86_REG_BASE(op->index));
+        ll_buf_printf(out, ",%d", op->shift ? op->shift : 1);
+    }
+    ll_buf_putc(out, ')');
+    return true;
 }
 
 static bool put_operand(hw_gen *g, const ll_stmt *st, const ll_operand *op,
@@ -85,32 +126,17 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, const ll_operand *op,
 {
     switch (op->kind) {
     case LL_OPND_REG:
-        if (op->reg < 0 || op->reg >= LL_X86_NREGS)
+        if (!LL_X86_IS_GPR(op->reg))
             return hw_gen_fail(g, st, "unknown register");
         hw_gen_put_reg(g, out, part_modifiers[LL_X86_REG_PART(op->reg)],
                        LL_X86_REG_BASE(op->reg));
         return true;
     case LL_OPND_IMM:
-        ll_buf_printf(out, "$%lld", (long long)op->imm);
+        ll_buf_putc(out, '$');
+        put_int(out, op->imm);
         return true;
     case LL_OPND_MEM:
-        if (op->sym && op->reg >= 0)
-            return hw_gen_fail(g, st, "a memory operand with both a location "
-                               "and a base register is not supported");
-        if (op->imm)
-            ll_buf_printf(out, "%lld", (long long)op->imm);
-        ll_buf_putc(out, '(');
-        if (op->sym)
-            hw_gen_put_loc(g, out, op->sym);
-        else if (op->reg >= 0)
-            hw_gen_put_reg(g, out, "q", LL_X86_REG_BASE(op->reg));
-        if (op->index >= 0) {
-            ll_buf_putc(out, ',');
-            hw_gen_put_reg(g, out, "q", LL_X86_REG_BASE(op->index));
-            ll_buf_printf(out, ",%d", op->shift ? op->shift : 1);
-        }
-        ll_buf_putc(out, ')');
-        return true;
+        return put_mem(g, st, op, out);
     case LL_OPND_LABEL:
         hw_gen_put_label(g, out, op->sym);
         return true;
@@ -121,21 +147,113 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, const ll_operand *op,
     return false;
 }
 
+/* A nop's operand is never used: it is written with the host's own
+ * registers, as in `nopw %cs:0x0(%rax,%rax,1)`. */
+static void put_nop_operand(const ll_instr *in, ll_buf *out)
+{
+    static const char *const segs[] = {"es", "cs", "ss", "ds", "fs", "gs"};
+    const ll_operand *op = &in->ops[0];
+    if (op->kind == LL_OPND_REG) {
+        ll_buf_printf(out, "%%%%%s", family_names[LL_X86_REG_BASE(op->reg)]);
+        return;
+    }
+    if (LL_X86_SEG(in->flags))
+        ll_buf_printf(out, "%%%%%s:", segs[LL_X86_SEG(in->flags) - 1]);
+    put_int(out, op->imm);
+    ll_buf_putc(out, '(');
+    if (LL_X86_IS_GPR(op->reg))
+        ll_buf_printf(out, "%%%%%s", family_names[LL_X86_REG_BASE(op->reg)]);
+    if (op->index >= 0)
+        ll_buf_printf(out, ",%%%%%s,%d",
+                      family_names[LL_X86_REG_BASE(op->index)], op->shift);
+    if (!LL_X86_IS_GPR(op->reg) && op->index < 0)
+        ll_buf_puts(out, "%%rax");
+    ll_buf_putc(out, ')');
+}
+
+/* What the CPU refuses or the assembler cannot encode. */
+static bool check_runnable(hw_gen *g, const ll_stmt *st, int w)
+{
+    const ll_instr *in = &st->instr;
+    const ll_operand *dst = in->n_ops ? &in->ops[in->n_ops - 1] : NULL;
+    if (in->op == LL_X86_UXCH)
+        return hw_gen_fail(g, st, "'uxch' is herd7's exchange that is not "
+                           "atomic: no x86 instruction does it");
+    if (in->op == LL_X86_CMOVCC && w == 1)
+        return hw_gen_fail(g, st, "x86 has no 8-bit cmov");
+    for (int i = 0; i < in->n_ops && has_high_byte(in); i++)
+        if (in->ops[i].kind == LL_OPND_MEM && in->ops[i].sym &&
+            in->op != LL_X86_NOP)
+            return hw_gen_fail(g, st, "hwrun cannot address a location "
+                               "beside ah, bh, ch or dh (the location's "
+                               "register may need a REX prefix)");
+    if ((in->flags & LL_X86_F_LOCK) &&
+        !(in->n_ops && dst->kind == LL_OPND_MEM))
+        return hw_gen_fail(g, st, "'lock' without a memory destination "
+                           "faults on the CPU");
+    for (int i = 0; i < in->n_ops; i++) {
+        const ll_operand *op = &in->ops[i];
+        if (op->kind != LL_OPND_IMM)
+            continue;
+        int64_t v = op->imm;
+        bool fits;
+        if (is_shift(in->op))
+            fits = v >= 0 && v <= 255;
+        else if (w == 8)
+            fits = (v >= INT32_MIN && v <= INT32_MAX) ||
+                   (in->op == LL_X86_MOV && dst->kind == LL_OPND_REG);
+        else
+            fits = v >= -(INT64_C(1) << (8 * w - 1)) &&
+                   v < (INT64_C(1) << (8 * w));
+        if (!fits)
+            return hw_gen_fail(g, st, "the immediate $%lld does not fit "
+                               "a %d-bit operand", (long long)v, 8 * w);
+    }
+    return true;
+}
+
+/* The mnemonic as the assembler takes it. */
+static void put_mnemonic(const ll_instr *in, int w, ll_buf *out)
+{
+    char buf[16];
+    if (in->flags & LL_X86_F_LOCK)
+        ll_buf_puts(out, "lock ");
+    if (in->op == LL_X86_MOVZX || in->op == LL_X86_MOVSX) {
+        ll_buf_printf(out, "mov%c%c%c", in->op == LL_X86_MOVZX ? 'z' : 's',
+                      suffix_of_width[ll_x86_src_width(in)],
+                      suffix_of_width[w]);
+        return;
+    }
+    ll_buf_puts(out, ll_x86_mnemonic(in, buf));
+    if (ll_x86_table[in->op].sized && in->op != LL_X86_NOP)
+        ll_buf_putc(out, suffix_of_width[w]);
+}
+
 static bool x86_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
 {
     const ll_instr *in = &st->instr;
     const ll_test *t = hw_gen_test(g);
-    if (in->op < 0 || in->op >= LL_X86_NOPS || !mnemonics[in->op].name)
+    if (in->op < 0 || in->op >= LL_X86_NOPS)
         return hw_gen_fail(g, st, "instruction '%s' is not supported by "
                            "the x86 code generator",
                            t->arch->op_name ? t->arch->op_name(in->op) : "?");
-    if (in->flags & LL_X86_F_LOCK)
-        ll_buf_puts(out, "lock ");
-    ll_buf_puts(out, mnemonics[in->op].name);
-    if (mnemonics[in->op].sized) {
-        static const char suffix[] = {0, 'b', 'w', 0, 'l', 0, 0, 0, 'q'};
-        ll_buf_putc(out, suffix[instr_width(t, in)]);
+    int w = ll_x86_op_width(in);
+    if (!check_runnable(g, st, w))
+        return false;
+    switch (in->op) {
+    case LL_X86_RET:    /* the end of this thread's code */
+        ll_buf_puts(out, "jmp ");
+        hw_gen_put_end(g, out);
+        return true;
+    case LL_X86_NOP:
+        ll_buf_puts(out, "nop");
+        if (in->n_ops) {
+            ll_buf_printf(out, "%c ", suffix_of_width[w]);
+            put_nop_operand(in, out);
+        }
+        return true;
     }
+    put_mnemonic(in, w, out);
     for (int i = 0; i < in->n_ops; i++) {
         ll_buf_puts(out, i ? "," : " ");
         if (!put_operand(g, st, &in->ops[i], out))

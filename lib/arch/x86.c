@@ -1,8 +1,10 @@
 /* x86.c — the x86 plug-in, for X86 and X86_64 headers: reads AT&T
  * spelling (and, under X86, herd's Intel spelling) into ll_instr with
- * operands in AT&T order (include/litmuslab/arch/x86.h), and prints it
- * back in the spelling it was read in. */
+ * operands in AT&T order (include/litmuslab/arch/x86.h), checks operand
+ * kinds and widths against the one opcode table, prints it back in the
+ * spelling it was read in, and in herd7's spelling for the test digest. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,6 +21,7 @@ static const char *const reg_lower[LL_X86_NREGS] = {
     "bl", "spl", "bpl", "sil", "dil", "r8b", "r9b", "r10b", "r11b", "r12b",
     "r13b", "r14b", "r15b", "ah", "ch", "dh", "bh", NULL, NULL, NULL, NULL,
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    "rip", "eip", "es", "cs", "ss", "ds", "fs", "gs",
 };
 
 static const char *const reg_upper[LL_X86_NREGS] = {
@@ -30,75 +33,212 @@ static const char *const reg_upper[LL_X86_NREGS] = {
     "BL", "SPL", "BPL", "SIL", "DIL", "R8B", "R9B", "R10B", "R11B", "R12B",
     "R13B", "R14B", "R15B", "AH", "CH", "DH", "BH", NULL, NULL, NULL, NULL,
     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    "RIP", "EIP", "ES", "CS", "SS", "DS", "FS", "GS",
 };
 
-typedef struct x86_form {
-    const char *mnem;    /* lower case, without size suffix */
-    ll_x86_op op;
-    int nargs;
-    bool sized;          /* takes a b/w/l/q suffix */
-} x86_form;
+enum { R = LL_X86_K_REG, M = LL_X86_K_MEM, RM = LL_X86_K_RM,
+       ANY = LL_X86_K_ANY, RI = LL_X86_K_REG | LL_X86_K_IMM,
+       LBL = LL_X86_K_LABEL };
 
-static const x86_form forms[] = {
-    {"mov", LL_X86_MOV, 2, true},
-    {"add", LL_X86_ADD, 2, true},
-    {"sub", LL_X86_SUB, 2, true},
-    {"and", LL_X86_AND, 2, true},
-    {"or", LL_X86_OR, 2, true},
-    {"xor", LL_X86_XOR, 2, true},
-    {"cmp", LL_X86_CMP, 2, true},
-    {"inc", LL_X86_INC, 1, true},
-    {"dec", LL_X86_DEC, 1, true},
-    {"neg", LL_X86_NEG, 1, true},
-    {"xchg", LL_X86_XCHG, 2, true},
-    {"xadd", LL_X86_XADD, 2, true},
-    {"cmpxchg", LL_X86_CMPXCHG, 2, true},
-    {"mfence", LL_X86_MFENCE, 0, false},
-    {"lfence", LL_X86_LFENCE, 0, false},
-    {"sfence", LL_X86_SFENCE, 0, false},
-    {"jmp", LL_X86_JMP, 1, false},
-    {"je", LL_X86_JE, 1, false},
-    {"jne", LL_X86_JNE, 1, false},
-    {"jl", LL_X86_JL, 1, false},
-    {"jle", LL_X86_JLE, 1, false},
-    {"jg", LL_X86_JG, 1, false},
-    {"jge", LL_X86_JGE, 1, false},
-    {"js", LL_X86_JS, 1, false},
-    {"jns", LL_X86_JNS, 1, false},
+/* The table (see x86.h): mnem, min..max operands, kinds, sized, lockable,
+ * in herd7's X86_64 front end. */
+const ll_x86_opinfo ll_x86_table[LL_X86_NOPS] = {
+    [LL_X86_MOV] = {"mov", 2, 2, {ANY, RM}, true, false, true},
+    [LL_X86_ADD] = {"add", 2, 2, {ANY, RM}, true, true, true},
+    [LL_X86_SUB] = {"sub", 2, 2, {ANY, RM}, true, true, false},
+    [LL_X86_ADC] = {"adc", 2, 2, {ANY, RM}, true, true, false},
+    [LL_X86_SBB] = {"sbb", 2, 2, {ANY, RM}, true, true, false},
+    [LL_X86_AND] = {"and", 2, 2, {ANY, RM}, true, true, true},
+    [LL_X86_OR] = {"or", 2, 2, {ANY, RM}, true, true, true},
+    [LL_X86_XOR] = {"xor", 2, 2, {ANY, RM}, true, true, true},
+    [LL_X86_CMP] = {"cmp", 2, 2, {ANY, RM}, true, false, true},
+    [LL_X86_TEST] = {"test", 2, 2, {ANY, RM}, true, false, false},
+    [LL_X86_INC] = {"inc", 1, 1, {RM}, true, true, true},
+    [LL_X86_DEC] = {"dec", 1, 1, {RM}, true, true, true},
+    [LL_X86_NEG] = {"neg", 1, 1, {RM}, true, true, false},
+    [LL_X86_NOT] = {"not", 1, 1, {RM}, true, true, false},
+    [LL_X86_XCHG] = {"xchg", 2, 2, {RM, RM}, true, true, true},
+    [LL_X86_UXCH] = {"uxch", 2, 2, {RM, RM}, true, false, true},
+    [LL_X86_XADD] = {"xadd", 2, 2, {R, RM}, true, true, false},
+    [LL_X86_CMPXCHG] = {"cmpxchg", 2, 2, {R, RM}, true, true, true},
+    [LL_X86_SHL] = {"shl", 1, 2, {RI, RM}, true, false, true},
+    [LL_X86_SHR] = {"shr", 1, 2, {RI, RM}, true, false, false},
+    [LL_X86_SAR] = {"sar", 1, 2, {RI, RM}, true, false, false},
+    [LL_X86_MOVZX] = {"movzx", 2, 2, {RM, R}, false, false, false},
+    [LL_X86_MOVSX] = {"movsx", 2, 2, {RM, R}, false, false, false},
+    [LL_X86_LEA] = {"lea", 2, 2, {M, R}, true, false, false},
+    [LL_X86_SETCC] = {"set", 1, 1, {RM}, false, false, true},
+    [LL_X86_CMOVCC] = {"cmov", 2, 2, {RM, R}, true, false, true},
+    [LL_X86_MOVNTI] = {"movnti", 2, 2, {R, M}, true, false, true},
+    [LL_X86_CLFLUSH] = {"clflush", 1, 1, {M}, false, false, true},
+    [LL_X86_CLFLUSHOPT] = {"clflushopt", 1, 1, {M}, false, false, true},
+    [LL_X86_MFENCE] = {"mfence", 0, 0, {0}, false, false, true},
+    [LL_X86_LFENCE] = {"lfence", 0, 0, {0}, false, false, true},
+    [LL_X86_SFENCE] = {"sfence", 0, 0, {0}, false, false, true},
+    [LL_X86_NOP] = {"nop", 0, 1, {RM}, true, false, true},
+    [LL_X86_ENDBR64] = {"endbr64", 0, 0, {0}, false, false, true},
+    [LL_X86_RET] = {"ret", 0, 0, {0}, false, false, true},
+    [LL_X86_JMP] = {"jmp", 1, 1, {LBL}, false, false, true},
+    [LL_X86_JCC] = {"j", 1, 1, {LBL}, false, false, true},
 };
 
-#define N_FORMS ((int)(sizeof forms / sizeof *forms))
+static bool has_cc(int op)
+{
+    return op == LL_X86_JCC || op == LL_X86_SETCC || op == LL_X86_CMOVCC;
+}
+
+/* Condition-code names as read (aliases included; `lt` `gt` are herd's). */
+static const struct {
+    const char *name;
+    int cc;
+} cc_names[] = {
+    {"o", LL_X86_CC_O}, {"no", LL_X86_CC_NO}, {"b", LL_X86_CC_B},
+    {"c", LL_X86_CC_B}, {"nae", LL_X86_CC_B}, {"ae", LL_X86_CC_AE},
+    {"nb", LL_X86_CC_AE}, {"nc", LL_X86_CC_AE}, {"e", LL_X86_CC_E},
+    {"z", LL_X86_CC_E}, {"ne", LL_X86_CC_NE}, {"nz", LL_X86_CC_NE},
+    {"be", LL_X86_CC_BE}, {"na", LL_X86_CC_BE}, {"a", LL_X86_CC_A},
+    {"nbe", LL_X86_CC_A}, {"s", LL_X86_CC_S}, {"ns", LL_X86_CC_NS},
+    {"p", LL_X86_CC_P}, {"pe", LL_X86_CC_P}, {"np", LL_X86_CC_NP},
+    {"po", LL_X86_CC_NP}, {"l", LL_X86_CC_L}, {"nge", LL_X86_CC_L},
+    {"lt", LL_X86_CC_L}, {"ge", LL_X86_CC_GE}, {"nl", LL_X86_CC_GE},
+    {"le", LL_X86_CC_LE}, {"ng", LL_X86_CC_LE}, {"g", LL_X86_CC_G},
+    {"nle", LL_X86_CC_G}, {"gt", LL_X86_CC_G},
+};
+
+/* The printed name of each condition; herd7 spells two as setnb and
+ * cmovc, its only forms of those instructions. */
+static const char *const cc_print[LL_X86_NCC] = {
+    "o", "no", "b", "ae", "e", "ne", "be", "a",
+    "s", "ns", "p", "np", "l", "ge", "le", "g",
+};
+
+static int cc_lookup(const char *s)
+{
+    for (size_t i = 0; i < sizeof cc_names / sizeof *cc_names; i++)
+        if (!strcmp(cc_names[i].name, s))
+            return cc_names[i].cc;
+    return -1;
+}
+
+/* Other spellings of table entries. */
+static const struct {
+    const char *name;
+    int op;
+} aliases[] = {
+    {"sal", LL_X86_SHL}, {"movsxd", LL_X86_MOVSX}, {"retq", LL_X86_RET},
+};
+
+/* herd7 instructions that are read by its front ends but not by us. */
+static const struct {
+    const char *name;
+    const char *why;
+} refused[] = {
+    {"movt", "herd7's X86 10-byte move has no 10-byte locations here"},
+    {"movsd", "herd7's X86 string move is not modelled"},
+    {"read", "herd7's X86 READ pseudo-instruction is not modelled"},
+    {"movd", "xmm registers are not modelled"},
+    {"movntdqa", "xmm registers and 16-byte accesses are not modelled"},
+};
 
 static const char size_letters[] = " bwlq";   /* index = LL_X86_SZ_* */
 
-static const x86_form *form_of_op(int op)
+static int size_of_letter(char c)
 {
-    for (int i = 0; i < N_FORMS; i++)
-        if ((int)forms[i].op == op)
-            return &forms[i];
-    return NULL;
+    const char *p = c ? strchr(size_letters + 1, c) : NULL;
+    return p ? (int)(p - size_letters) : LL_X86_SZ_NONE;
 }
 
-static bool is_jump(int op)
+static int plain_lookup(const char *m)
 {
-    return op >= LL_X86_JMP && op <= LL_X86_JNS;
+    for (int op = 0; op < LL_X86_NOPS; op++)
+        if (!has_cc(op) && !strcmp(ll_x86_table[op].mnem, m))
+            return op;
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+        if (!strcmp(aliases[i].name, m))
+            return aliases[i].op;
+    return -1;
 }
 
-/* Mnemonic in any case; a sized form may end in b, w, l or q. */
-static const x86_form *form_of_mnem(ll_span m, unsigned *size)
+/* A condition family: "j"+cc, "set"+cc, "cmov"+cc with an optional size. */
+static int family_lookup(const char *m, unsigned *flags)
 {
-    int i = ll_asm_lookup(m, forms, N_FORMS, sizeof *forms, true);
-    *size = LL_X86_SZ_NONE;
-    int last = m.len > 1 ? tolower((unsigned char)m.s[m.len - 1]) : ' ';
-    const char *suffix = strchr(size_letters + 1, last);
-    if (i < 0 && suffix && *suffix) {
-        ll_span base = {m.s, m.len - 1, m.col};
-        i = ll_asm_lookup(base, forms, N_FORMS, sizeof *forms, true);
-        if (i >= 0 && !forms[i].sized)
-            i = -1;
-        *size = i >= 0 ? (unsigned)(suffix - size_letters) : LL_X86_SZ_NONE;
+    static const struct {
+        const char *prefix;
+        int op;
+    } fam[] = {{"j", LL_X86_JCC}, {"set", LL_X86_SETCC},
+               {"cmov", LL_X86_CMOVCC}};
+    for (int f = 0; f < 3; f++) {
+        size_t n = strlen(fam[f].prefix);
+        if (strncmp(m, fam[f].prefix, n) || !m[n])
+            continue;
+        char rest[8];
+        snprintf(rest, sizeof rest, "%s", m + n);
+        int cc = cc_lookup(rest);
+        size_t len = strlen(rest);
+        if (cc < 0 && ll_x86_table[fam[f].op].sized && len > 1 &&
+            size_of_letter(rest[len - 1])) {
+            *flags |= (unsigned)size_of_letter(rest[len - 1]);
+            rest[len - 1] = 0;
+            cc = cc_lookup(rest);
+        }
+        if (cc >= 0) {
+            *flags |= (unsigned)cc << LL_X86_CC_SHIFT;
+            return fam[f].op;
+        }
+        *flags &= ~LL_X86_SZ_MASK;
     }
-    return i >= 0 ? &forms[i] : NULL;
+    return -1;
+}
+
+/* movzbl movswq movslq ...: MOVZX/MOVSX with source and destination sizes. */
+static int widen_lookup(const char *m, unsigned *flags)
+{
+    if (strlen(m) != 6 || (strncmp(m, "movz", 4) && strncmp(m, "movs", 4)))
+        return -1;
+    int src = size_of_letter(m[4]), dst = size_of_letter(m[5]);
+    if (!src || !dst)
+        return -1;
+    *flags |= (unsigned)dst | (unsigned)src << LL_X86_SRC_SHIFT;
+    return m[3] == 'z' ? LL_X86_MOVZX : LL_X86_MOVSX;
+}
+
+/* Mnemonic in any case: the opcode and the flags it says (size, cc). */
+static int mnem_lookup(ll_span s, unsigned *flags)
+{
+    char m[24];
+    if (s.len >= (int)sizeof m)
+        return -1;
+    for (int i = 0; i < s.len; i++)
+        m[i] = (char)tolower((unsigned char)s.s[i]);
+    m[s.len] = 0;
+    int op = plain_lookup(m);
+    if (op >= 0)
+        return op;
+    size_t len = strlen(m);
+    int sz = len > 1 ? size_of_letter(m[len - 1]) : 0;
+    if (sz) {
+        m[len - 1] = 0;
+        op = plain_lookup(m);
+        m[len - 1] = size_letters[sz];
+        if (op >= 0 && ll_x86_table[op].sized) {
+            *flags |= (unsigned)sz;
+            return op;
+        }
+    }
+    op = family_lookup(m, flags);
+    return op >= 0 ? op : widen_lookup(m, flags);
+}
+
+static bool refused_instr(ll_span s, ll_diag *d)
+{
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+        if (ll_span_eq_nocase(s, refused[i].name)) {
+            char buf[24];
+            ll_diag_set(d, 0, s.col, "unsupported instruction '%s': %s",
+                        ll_span_str(s, buf, sizeof buf), refused[i].why);
+            return false;
+        }
+    return ll_asm_unknown_instr(d, s);
 }
 
 static int x86_reg_lookup(const char *name)
@@ -127,33 +267,101 @@ static const char *x86_reg_name(int reg)
 
 static int x86_reg_canon(int reg)
 {
-    return reg >= 0 && reg < LL_X86_NREGS && reg_lower[reg]
-               ? LL_X86_REG_BASE(reg) : reg;
+    return LL_X86_IS_GPR(reg) && reg_lower[reg] ? LL_X86_REG_BASE(reg) : reg;
 }
 
 int ll_x86_reg_width(int reg)
 {
     static const int widths[] = {8, 4, 2, 1, 1};
-    return reg >= 0 && reg < LL_X86_NREGS ? widths[LL_X86_REG_PART(reg)] : 0;
+    if (LL_X86_IS_GPR(reg))
+        return widths[LL_X86_REG_PART(reg)];
+    if (reg == LL_X86_RIP)
+        return 8;
+    if (reg == LL_X86_EIP)
+        return 4;
+    return reg > LL_X86_EIP && reg < LL_X86_NREGS ? 2 : 0;
+}
+
+static int bytes_of_size(unsigned sz)
+{
+    static const int by_size[] = {0, 1, 2, 4, 8};
+    return sz <= LL_X86_SZ_Q ? by_size[sz] : 0;
+}
+
+/* Whether operand i is a value the instruction works on at its width
+ * (not a shift count, not the narrower source of a widening move). */
+static bool data_operand(const ll_instr *in, int i)
+{
+    switch (in->op) {
+    case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR:
+        return i == in->n_ops - 1;
+    case LL_X86_MOVZX: case LL_X86_MOVSX:
+        return i == 1;
+    case LL_X86_NOP:
+        return false;
+    }
+    return true;
 }
 
 int ll_x86_width(const ll_instr *in, int default_bytes)
 {
-    static const int by_size[] = {0, 1, 2, 4, 8};
-    unsigned sz = in->flags & LL_X86_SZ_MASK;
-    if (sz != LL_X86_SZ_NONE && sz <= LL_X86_SZ_Q)
-        return by_size[sz];
+    int sz = bytes_of_size(in->flags & LL_X86_SZ_MASK);
+    if (sz)
+        return sz;
+    if (in->op == LL_X86_SETCC)
+        return 1;
     for (int i = 0; i < in->n_ops; i++)
-        if (in->ops[i].kind == LL_OPND_REG)
+        if (in->ops[i].kind == LL_OPND_REG && data_operand(in, i))
             return ll_x86_reg_width(in->ops[i].reg);
     return default_bytes;
 }
 
+int ll_x86_op_width(const ll_instr *in)
+{
+    return ll_x86_width(in, in->flags & LL_X86_F_32 ? 4 : 8);
+}
+
+int ll_x86_src_width(const ll_instr *in)
+{
+    int sz = bytes_of_size((in->flags & LL_X86_SRC_MASK) >> LL_X86_SRC_SHIFT);
+    if (sz)
+        return sz;
+    if (in->n_ops > 0 && in->ops[0].kind == LL_OPND_REG)
+        return ll_x86_reg_width(in->ops[0].reg);
+    return 0;
+}
+
+const char *ll_x86_mnemonic(const ll_instr *in, char buf[16])
+{
+    if (in->op < 0 || in->op >= LL_X86_NOPS)
+        return "?";
+    const char *m = ll_x86_table[in->op].mnem;
+    int cc = LL_X86_CC(in->flags);
+    unsigned src = (in->flags & LL_X86_SRC_MASK) >> LL_X86_SRC_SHIFT;
+    unsigned dst = in->flags & LL_X86_SZ_MASK;
+    if (has_cc(in->op)) {
+        const char *c = cc_print[cc];
+        if (in->op == LL_X86_SETCC && cc == LL_X86_CC_AE)
+            c = "nb";
+        if (in->op == LL_X86_CMOVCC && cc == LL_X86_CC_B)
+            c = "c";
+        snprintf(buf, 16, "%s%s", m, c);
+        return buf;
+    }
+    if ((in->op == LL_X86_MOVZX || in->op == LL_X86_MOVSX) && src && dst) {
+        snprintf(buf, 16, "mov%c%c%c", m[3], size_letters[src],
+                 size_letters[dst]);
+        return buf;
+    }
+    return m;
+}
+
 static const char *x86_op_name(int op)
 {
-    const x86_form *f = form_of_op(op);
-    return f ? f->mnem : "?";
+    return op >= 0 && op < LL_X86_NOPS ? ll_x86_table[op].mnem : "?";
 }
+
+/* ---- reading operands ---- */
 
 /* A register name in s (with or without %); -1 if it is not one. */
 static int span_reg(ll_span s)
@@ -171,13 +379,25 @@ static bool read_reg(ll_span s, int *reg, ll_diag *d)
     return ll_asm_bad_operand(d, s, "a register");
 }
 
+/* A register that can address memory: a general one of 32 or 64 bits
+ * (rip only as the base, checked by the caller). */
+static bool read_addr_reg(ll_span s, int *reg, ll_diag *d)
+{
+    if (!read_reg(s, reg, d))
+        return false;
+    if (*reg == LL_X86_RIP || *reg == LL_X86_EIP ||
+        (LL_X86_IS_GPR(*reg) && ll_x86_reg_width(*reg) >= 4))
+        return true;
+    return ll_asm_bad_operand(d, s, "a 32- or 64-bit address register");
+}
+
 /* Inside Intel brackets or AT&T parentheses with one part: a location
  * name, a register or an absolute address. */
 static bool read_simple_address(ll_span in, ll_span whole, ll_operand *o,
                                 ll_diag *d)
 {
     if (span_reg(in) >= 0 || (in.len > 0 && in.s[0] == '%'))
-        return read_reg(in, &o->reg, d);
+        return read_addr_reg(in, &o->reg, d);
     if (ll_span_is_name(in)) {
         o->sym = ll_span_dup(in);
         return true;
@@ -187,13 +407,16 @@ static bool read_simple_address(ll_span in, ll_span whole, ll_operand *o,
     return ll_asm_bad_operand(d, whole, "a memory operand");
 }
 
-/* AT&T memory: `disp(base,index,scale)`, `(x)`, `x(%reg)`, or a bare
- * location name `x`. */
-static bool read_att_mem(ll_span s, ll_operand *o, ll_diag *d)
+/* AT&T memory: `disp(base,index,scale)`, `(,index,scale)`, `(x)`,
+ * `x(%reg)`, `x(%rip)`, or a bare location name `x`; after a segment
+ * prefix also a bare address (`%fs:0x28`). */
+static bool read_att_mem(ll_span s, bool seg, ll_operand *o, ll_diag *d)
 {
     *o = ll_opnd_mem(-1, -1, 0);
     int open = ll_span_find(s, '(');
     if (open < 0) {
+        if (seg && ll_span_int(s, &o->imm))
+            return true;
         if (!ll_span_is_name(s))
             return ll_asm_bad_operand(d, s, "an operand");
         o->sym = ll_span_dup(s);
@@ -215,10 +438,13 @@ static bool read_att_mem(ll_span s, ll_operand *o, ll_diag *d)
         else if (!ll_span_int(disp, &o->imm))
             return ll_asm_bad_operand(d, s, "a memory operand");
     }
-    if (parts[0].len > 0 && !read_reg(parts[0], &o->reg, d))
+    if (parts[0].len > 0 && !read_addr_reg(parts[0], &o->reg, d))
         return false;
-    if (n >= 2 && !read_reg(parts[1], &o->index, d))
+    if (n >= 2 && !read_addr_reg(parts[1], &o->index, d))
         return false;
+    if (n >= 2 && (o->index == LL_X86_RIP || o->index == LL_X86_EIP ||
+                   o->reg == LL_X86_RIP || o->reg == LL_X86_EIP))
+        return ll_asm_bad_operand(d, s, "rip as the only register");
     if (n >= 2)
         o->shift = 1;
     if (n == 3) {
@@ -228,12 +454,33 @@ static bool read_att_mem(ll_span s, ll_operand *o, ll_diag *d)
             return ll_asm_bad_operand(d, parts[2], "a scale of 1, 2, 4 or 8");
         o->shift = (int)scale;
     }
+    if (o->reg < 0 && o->index < 0)
+        return ll_asm_bad_operand(d, s, "a memory operand");
+    return true;
+}
+
+/* `%cs:...`: the segment prefix of a memory operand, stored in *seg. */
+static bool read_segment(ll_span *s, unsigned *seg, ll_diag *d)
+{
+    int colon = ll_span_find(*s, ':');
+    if (colon < 0)
+        return true;
+    ll_span name = ll_span_sub(*s, 0, colon);
+    int reg = span_reg(name);
+    if (reg < LL_X86_ES)
+        return ll_asm_bad_operand(d, name, "a segment register");
+    *seg = (unsigned)(reg - LL_X86_ES + 1);
+    *s = ll_span_sub(*s, colon + 1, s->len - colon - 1);
+    if (s->len == 0)
+        return ll_asm_bad_operand(d, name, "a memory operand after it");
     return true;
 }
 
 /* One operand in either spelling: $imm or a bare integer, a register,
- * `[...]`, or (AT&T) a memory operand. Labels are handled by the caller. */
-static bool read_operand(ll_span s, bool intel, ll_operand *o, ll_diag *d)
+ * `[...]`, or (AT&T) a memory operand, maybe with a segment prefix.
+ * Labels are handled by the caller. */
+static bool read_operand(ll_span s, bool intel, ll_operand *o, unsigned *seg,
+                         ll_diag *d)
 {
     *o = ll_opnd_imm(0);
     if (s.s[0] == '$') {
@@ -244,9 +491,17 @@ static bool read_operand(ll_span s, bool intel, ll_operand *o, ll_diag *d)
     }
     if (ll_span_int(s, &o->imm))
         return true;
-    if (s.s[0] == '%' || span_reg(s) >= 0) {
+    unsigned sg = 0;
+    ll_span m = s;
+    if (!intel && !read_segment(&m, &sg, d))
+        return false;
+    if (!sg && (s.s[0] == '%' || span_reg(s) >= 0)) {
         *o = ll_opnd_reg(-1);
-        return read_reg(s, &o->reg, d);
+        if (!read_reg(s, &o->reg, d))
+            return false;
+        if (!LL_X86_IS_GPR(o->reg))
+            return ll_asm_bad_operand(d, s, "a general register");
+        return true;
     }
     ll_span inner;
     if (ll_span_wrapped(s, '[', ']', &inner)) {
@@ -255,7 +510,8 @@ static bool read_operand(ll_span s, bool intel, ll_operand *o, ll_diag *d)
     }
     if (intel && ll_span_is_name(s))
         return ll_asm_unknown_reg(d, s);   /* Intel memory is bracketed */
-    return read_att_mem(s, o, d);
+    *seg = sg;
+    return read_att_mem(m, sg != 0, o, d);
 }
 
 /* Which spelling the operands use: 1 Intel, 0 AT&T, -1 undecided. */
@@ -280,28 +536,189 @@ static bool all_upper(ll_span s)
     return true;
 }
 
-static bool check_operands(const x86_form *f, const ll_asm_line *ln,
-                           ll_instr *out, ll_diag *d)
+/* ---- checking operands ---- */
+
+static const char *kind_words(unsigned k)
 {
-    if (is_jump((int)f->op)) {
-        if (!ll_span_is_name(ln->args[0]))
-            return ll_asm_bad_operand(d, ln->args[0], "a label");
-        return true;
+    switch (k) {
+    case LL_X86_K_REG: return "a register";
+    case LL_X86_K_MEM: return "a memory operand";
+    case LL_X86_K_LABEL: return "a label";
+    case LL_X86_K_REG | LL_X86_K_IMM: return "an immediate or %cl";
     }
-    /* the destination (last, in AT&T order) cannot be an immediate */
-    if (f->nargs > 0 && out->ops[f->nargs - 1].kind == LL_OPND_IMM)
-        return ll_asm_bad_operand(d, ln->args[out->flags & LL_X86_F_INTEL
-                                              ? 0 : f->nargs - 1],
-                                  "a register or memory destination");
-    if (f->nargs == 2 && out->ops[0].kind == LL_OPND_MEM &&
-        out->ops[1].kind == LL_OPND_MEM) {
-        ll_diag_set(d, 0, ln->args[0].col, "at most one memory operand");
+    return "a register or memory destination";
+}
+
+static unsigned kind_of(const ll_operand *o)
+{
+    switch (o->kind) {
+    case LL_OPND_REG: return LL_X86_K_REG;
+    case LL_OPND_MEM: return LL_X86_K_MEM;
+    case LL_OPND_IMM: return LL_X86_K_IMM;
+    case LL_OPND_LABEL: return LL_X86_K_LABEL;
+    default: return 0;
+    }
+}
+
+static const char *width_words(int bytes)
+{
+    switch (bytes) {
+    case 1: return "an 8-bit register";
+    case 2: return "a 16-bit register";
+    case 4: return "a 32-bit register";
+    }
+    return "a 64-bit register";
+}
+
+/* The registers an instruction works on have its width: the suffix's, or
+ * the first register's. */
+static bool check_widths(const ll_instr *in, const ll_span *arg,
+                         ll_diag *d)
+{
+    int want = bytes_of_size(in->flags & LL_X86_SZ_MASK);
+    if (in->op == LL_X86_SETCC)
+        want = 1;
+    for (int i = 0; i < in->n_ops; i++) {
+        const ll_operand *o = &in->ops[i];
+        if (o->kind != LL_OPND_REG || !data_operand(in, i))
+            continue;
+        int w = ll_x86_reg_width(o->reg);
+        if (!want)
+            want = w;
+        else if (w != want)
+            return ll_asm_bad_operand(d, arg[i], width_words(want));
+    }
+    return true;
+}
+
+/* MOVZX/MOVSX: a narrower source, and a size for a memory source. */
+static bool check_widening(const ll_instr *in, const ll_span *arg,
+                           ll_diag *d)
+{
+    int src = ll_x86_src_width(in);
+    int written = bytes_of_size((in->flags & LL_X86_SRC_MASK) >>
+                                LL_X86_SRC_SHIFT);
+    if (!src)
+        return ll_asm_bad_operand(d, arg[0], "a register, or a source size "
+                                  "in the mnemonic (movzbl)");
+    if (written && in->ops[0].kind == LL_OPND_REG &&
+        ll_x86_reg_width(in->ops[0].reg) != written)
+        return ll_asm_bad_operand(d, arg[0], width_words(written));
+    int dst = ll_x86_op_width(in);
+    if (src >= dst)
+        return ll_asm_bad_operand(d, arg[1], "a register wider than the "
+                                  "source");
+    if (in->op == LL_X86_MOVZX && src == 4)
+        return ll_asm_bad_operand(d, arg[0], "an 8- or 16-bit source (movl "
+                                  "zero-extends 32 bits)");
+    return true;
+}
+
+/* Whether a register id can only be encoded with a REX prefix. */
+static bool needs_rex(int reg)
+{
+    return LL_X86_IS_GPR(reg) &&
+           (LL_X86_REG_BASE(reg) >= 8 ||
+            (LL_X86_REG_PART(reg) == LL_X86_P8 && LL_X86_REG_BASE(reg) >= 4));
+}
+
+/* ah..dh cannot be encoded in an instruction with a REX prefix: beside
+ * r8-r15, spl bpl sil dil, or a 64-bit operand (the assembler's rule). */
+static bool check_high_byte(const ll_instr *in, const ll_span *arg,
+                            ll_diag *d)
+{
+    int high = -1;
+    bool rex = ll_x86_op_width(in) == 8 && in->op != LL_X86_LEA;
+    for (int i = 0; i < in->n_ops; i++) {
+        const ll_operand *o = &in->ops[i];
+        if (o->kind == LL_OPND_REG && LL_X86_IS_GPR(o->reg) &&
+            LL_X86_REG_PART(o->reg) == LL_X86_P8H)
+            high = i;
+        else if (o->kind == LL_OPND_REG)
+            rex |= needs_rex(o->reg);
+        else if (o->kind == LL_OPND_MEM)
+            rex |= needs_rex(o->reg) || needs_rex(o->index);
+    }
+    if (high < 0 || !rex || in->op == LL_X86_NOP)
+        return true;
+    if (d) {
+        char buf[8];
+        ll_diag_set(d, 0, arg[high].col, "'%s' cannot be encoded beside "
+                    "r8-r15, spl, bpl, sil, dil or a 64-bit operand (they "
+                    "need a REX prefix)",
+                    ll_span_str(arg[high], buf, sizeof buf));
+    }
+    return false;
+}
+
+static bool check_operands(const ll_instr *in, const ll_span *arg,
+                           ll_diag *d)
+{
+    const ll_x86_opinfo *f = &ll_x86_table[in->op];
+    int skip = f->max_args - in->n_ops;    /* leading operands left out */
+    int mems = 0;
+    for (int i = 0; i < in->n_ops; i++) {
+        unsigned want = f->kinds[i + skip];
+        if (!(kind_of(&in->ops[i]) & want))
+            return ll_asm_bad_operand(d, arg[i], kind_words(want));
+        mems += in->ops[i].kind == LL_OPND_MEM;
+    }
+    if (mems > 1) {
+        int col = arg[0].col < arg[1].col ? arg[0].col : arg[1].col;
+        ll_diag_set(d, 0, col, "at most one memory operand");
         return false;
     }
-    if ((f->op == LL_X86_XCHG || f->op == LL_X86_XADD ||
-         f->op == LL_X86_CMPXCHG) && out->ops[0].kind == LL_OPND_IMM)
-        return ll_asm_bad_operand(d, ln->args[0], "a register or memory");
-    return true;
+    if ((in->op == LL_X86_SHL || in->op == LL_X86_SHR ||
+         in->op == LL_X86_SAR) && in->n_ops == 2 &&
+        in->ops[0].kind == LL_OPND_REG &&
+        in->ops[0].reg != LL_X86_REG(LL_X86_RCX, LL_X86_P8))
+        return ll_asm_bad_operand(d, arg[0], "an immediate or %cl");
+    if ((in->flags & LL_X86_F_LOCK) && !f->lockable) {
+        ll_diag_set(d, 0, arg[0].col, "'lock' does not apply to '%s'",
+                    f->mnem);
+        return false;
+    }
+    if (!check_high_byte(in, arg, d))
+        return false;
+    if (in->op == LL_X86_MOVZX || in->op == LL_X86_MOVSX)
+        return check_widening(in, arg, d) && check_widths(in, arg, d);
+    if (in->op == LL_X86_LEA && ll_x86_op_width(in) == 1)
+        return ll_asm_bad_operand(d, arg[1], "a 16-, 32- or 64-bit register");
+    return check_widths(in, arg, d);
+}
+
+static bool arg_count(const ll_x86_opinfo *f, ll_span mnem, int got,
+                      ll_diag *d)
+{
+    if (got >= f->min_args && got <= f->max_args)
+        return true;
+    if (f->min_args == f->max_args)
+        return ll_asm_arg_count(d, mnem, f->max_args, got);
+    char buf[24];
+    ll_diag_set(d, 0, mnem.col, "'%s' takes %d or %d operands, found %d",
+                ll_span_str(mnem, buf, sizeof buf), f->min_args, f->max_args,
+                got);
+    return false;
+}
+
+/* herd writes `cmpxchg (x),%rcx` and `cmovc %rax,(x)`: a memory operand
+ * on the wrong side of the register; store them in the real order. */
+static void herd_order(ll_instr *in, ll_span *arg)
+{
+    bool swap = (in->op == LL_X86_CMPXCHG &&
+                 in->ops[0].kind == LL_OPND_MEM &&
+                 in->ops[1].kind == LL_OPND_REG) ||
+                (in->op == LL_X86_CMOVCC &&
+                 in->ops[0].kind == LL_OPND_REG &&
+                 in->ops[1].kind == LL_OPND_MEM);
+    if (!swap)
+        return;
+    ll_operand t = in->ops[0];
+    in->ops[0] = in->ops[1];
+    in->ops[1] = t;
+    ll_span s = arg[0];
+    arg[0] = arg[1];
+    arg[1] = s;
 }
 
 static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
@@ -321,38 +738,43 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
             return false;
         out->flags |= LL_X86_F_LOCK;
     }
-    unsigned size;
-    const x86_form *f = form_of_mnem(ln.mnem, &size);
-    if (!f)
-        return ll_asm_unknown_instr(d, ln.mnem);
-    if (ln.n_args != f->nargs)
-        return ll_asm_arg_count(d, ln.mnem, f->nargs, ln.n_args);
-    out->op = (int)f->op;
-    out->flags |= size;
+    unsigned flags = 0;
+    int op = mnem_lookup(ln.mnem, &flags);
+    if (op < 0)
+        return refused_instr(ln.mnem, d);
+    const ll_x86_opinfo *f = &ll_x86_table[op];
+    if (!arg_count(f, ln.mnem, ln.n_args, d))
+        return false;
+    out->op = op;
+    out->flags |= flags;
     int spelling = operands_spelling(&ln);
     bool intel = intel_ok && (spelling == 1 ||
                               (spelling == -1 && all_upper(ln.mnem)));
     if (intel)
         out->flags |= LL_X86_F_INTEL;
-    for (int i = 0; i < f->nargs; i++) {
+    if (intel_ok)
+        out->flags |= LL_X86_F_32;
+    ll_span arg[2];
+    for (int i = 0; i < ln.n_args; i++) {
         /* Intel writes the destination first: store in AT&T order */
-        ll_span a = ln.args[intel ? f->nargs - 1 - i : i];
+        ll_span a = ln.args[intel ? ln.n_args - 1 - i : i];
         ll_operand *o = &out->ops[out->n_ops++];
-        bool ok = is_jump(out->op) ? (*o = ll_opnd_label(a), true)
-                                   : read_operand(a, intel, o, d);
+        unsigned seg = 0;
+        arg[i] = a;
+        bool ok = f->kinds[0] == LBL
+                      ? (ll_span_is_name(a) ? (*o = ll_opnd_label(a), true)
+                                            : ll_asm_bad_operand(d, a,
+                                                                 "a label"))
+                      : read_operand(a, intel, o, &seg, d);
         if (!ok) {
             ll_instr_clear(out);
             return false;
         }
+        out->flags |= seg << LL_X86_SEG_SHIFT;
     }
-    /* herd reads `cmpxchg (x),%rcx`: the register is the source */
-    if (out->op == LL_X86_CMPXCHG && !intel &&
-        out->ops[0].kind == LL_OPND_MEM && out->ops[1].kind == LL_OPND_REG) {
-        ll_operand t = out->ops[0];
-        out->ops[0] = out->ops[1];
-        out->ops[1] = t;
-    }
-    if (!check_operands(f, &ln, out, d)) {
+    if (!intel)
+        herd_order(out, arg);
+    if (!check_operands(out, arg, d)) {
         ll_instr_clear(out);
         return false;
     }
@@ -369,10 +791,21 @@ static bool x86_64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     return parse_x86(text, out, d, false);
 }
 
-static void print_att_mem(const ll_operand *o, ll_buf *b)
+/* ---- printing ---- */
+
+/* herd7's digest spells a scaled operand `(%rax, %rbx,8)` and drops a
+ * segment prefix; ours is the assembler's `%cs:(%rax,%rbx,8)`. */
+static void print_att_mem(const ll_operand *o, unsigned flags, bool herd,
+                          ll_buf *b)
 {
-    const char *(*name)(int) = x86_64_reg_name;
+    int seg = LL_X86_SEG(flags);
+    if (seg && !herd)
+        ll_buf_printf(b, "%%%s:", reg_lower[LL_X86_ES + seg - 1]);
     if (o->reg < 0 && o->index < 0) {
+        if (seg && !o->sym) {
+            ll_asm_print_int(b, "", o->imm);
+            return;
+        }
         ll_buf_putc(b, '(');
         if (o->sym)
             ll_buf_puts(b, o->sym);
@@ -387,9 +820,10 @@ static void print_att_mem(const ll_operand *o, ll_buf *b)
         ll_asm_print_int(b, "", o->imm);
     ll_buf_putc(b, '(');
     if (o->reg >= 0)
-        ll_buf_printf(b, "%%%s", name(o->reg));
+        ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));
     if (o->index >= 0)
-        ll_buf_printf(b, ",%%%s,%d", name(o->index), o->shift);
+        ll_buf_printf(b, herd ? ", %%%s,%d" : ",%%%s,%d",
+                      x86_64_reg_name(o->index), o->shift);
     ll_buf_putc(b, ')');
 }
 
@@ -405,8 +839,10 @@ static void print_intel_mem(const ll_operand *o, ll_buf *b)
     ll_buf_putc(b, ']');
 }
 
-static void print_operand(const ll_operand *o, bool intel, ll_buf *b)
+static void print_operand(const ll_operand *o, unsigned flags, bool herd,
+                          ll_buf *b)
 {
+    bool intel = flags & LL_X86_F_INTEL;
     switch (o->kind) {
     case LL_OPND_IMM:
         ll_asm_print_int(b, "$", o->imm);
@@ -421,7 +857,7 @@ static void print_operand(const ll_operand *o, bool intel, ll_buf *b)
         if (intel)
             print_intel_mem(o, b);
         else
-            print_att_mem(o, b);
+            print_att_mem(o, flags, herd, b);
         break;
     default:
         ll_buf_puts(b, o->sym ? o->sym : "?");
@@ -429,29 +865,78 @@ static void print_operand(const ll_operand *o, bool intel, ll_buf *b)
     }
 }
 
-static void x86_print_instr(const ll_instr *in, ll_buf *b)
+/* The mnemonic with its size suffix, upper case in Intel spelling. */
+static void print_mnemonic(const ll_instr *in, ll_buf *b)
 {
-    const x86_form *f = form_of_op(in->op);
+    char buf[16], m[24];
+    const char *name = ll_x86_mnemonic(in, buf);
+    unsigned size = in->flags & LL_X86_SZ_MASK;
+    bool widen_sized = (in->op == LL_X86_MOVZX || in->op == LL_X86_MOVSX);
+    if (size && !widen_sized && ll_x86_table[in->op].sized)
+        snprintf(m, sizeof m, "%s%c", name, size_letters[size]);
+    else
+        snprintf(m, sizeof m, "%s", name);
+    for (char *p = m; (in->flags & LL_X86_F_INTEL) && *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    ll_buf_puts(b, m);
+}
+
+/* herd: the digest's spelling (herd7's instruction printer). */
+static void print_instr(const ll_instr *in, bool herd, ll_buf *b)
+{
     bool intel = in->flags & LL_X86_F_INTEL;
-    if (!f) {
+    if (in->op < 0 || in->op >= LL_X86_NOPS) {
         ll_buf_puts(b, "?");
         return;
     }
-    ll_buf mnem = {0};
+    if (herd && (in->op == LL_X86_NOP || in->op == LL_X86_ENDBR64)) {
+        ll_buf_puts(b, "NOP");
+        return;
+    }
     if (in->flags & LL_X86_F_LOCK)
-        ll_buf_puts(&mnem, "lock ");
-    ll_buf_puts(&mnem, f->mnem);
-    unsigned size = in->flags & LL_X86_SZ_MASK;
-    if (size != LL_X86_SZ_NONE && size <= LL_X86_SZ_Q)
-        ll_buf_putc(&mnem, size_letters[size]);
-    for (size_t i = 0; intel && i < mnem.len; i++)
-        mnem.data[i] = (char)toupper((unsigned char)mnem.data[i]);
-    ll_buf_puts(b, ll_buf_str(&mnem));
-    ll_buf_free(&mnem);
+        ll_buf_puts(b, intel ? (herd ? "LOCK; " : "LOCK ")
+                             : (herd ? "lock; " : "lock "));
+    print_mnemonic(in, b);
+    /* herd's X86 printer pads these three with a second space */
+    if (herd && intel && (in->op == LL_X86_INC || in->op == LL_X86_DEC ||
+                          in->op == LL_X86_CMP))
+        ll_buf_putc(b, ' ');
+    /* herd's own operand order for cmpxchg and cmovc */
+    bool reverse = intel || (herd && (in->op == LL_X86_CMPXCHG ||
+                                      (in->op == LL_X86_CMOVCC &&
+                                       LL_X86_CC(in->flags) ==
+                                           LL_X86_CC_B)));
     for (int i = 0; i < in->n_ops; i++) {
         ll_buf_putc(b, i ? ',' : ' ');
-        print_operand(&in->ops[intel ? in->n_ops - 1 - i : i], intel, b);
+        print_operand(&in->ops[reverse ? in->n_ops - 1 - i : i], in->flags,
+                      herd, b);
     }
+}
+
+static void x86_print_instr(const ll_instr *in, ll_buf *b)
+{
+    print_instr(in, false, b);
+}
+
+static void herd_spelling(const char *text, bool intel_ok, ll_buf *out)
+{
+    ll_instr in;
+    if (!parse_x86(text, &in, NULL, intel_ok)) {
+        ll_buf_puts(out, text);
+        return;
+    }
+    print_instr(&in, true, out);
+    ll_instr_clear(&in);
+}
+
+static void x86_herd_spelling(const char *text, ll_buf *out)
+{
+    herd_spelling(text, true, out);
+}
+
+static void x86_64_herd_spelling(const char *text, ll_buf *out)
+{
+    herd_spelling(text, false, out);
 }
 
 const ll_arch_ops ll_arch_x86 = {
@@ -463,6 +948,7 @@ const ll_arch_ops ll_arch_x86 = {
     .reg_name = x86_reg_name,
     .op_name = x86_op_name,
     .reg_canon = x86_reg_canon,
+    .herd_spelling = x86_herd_spelling,
 };
 
 const ll_arch_ops ll_arch_x86_64 = {
@@ -474,4 +960,5 @@ const ll_arch_ops ll_arch_x86_64 = {
     .reg_name = x86_64_reg_name,
     .op_name = x86_op_name,
     .reg_canon = x86_reg_canon,
+    .herd_spelling = x86_64_herd_spelling,
 };

@@ -57,7 +57,8 @@ typedef enum sem_next {
     SEM_DEAD,             /* this path cannot happen (e.g. a stwcx. that
                              cannot succeed): drop the run silently */
     SEM_ERROR,            /* bad instruction: sem_error() was called */
-    SEM_END,              /* the thread ends here (a return from it) */
+    SEM_END,              /* the thread ends here (a return from it:
+                             x86 ret, Power blr) */
     SEM_GOTO,             /* go to statement r->goto_pc (a return) */
 } sem_next;
 

@@ -1,15 +1,25 @@
-/* x86.c — x86 / x86-64 semantics for the model, after herd7's: mov loads
- * and stores, register arithmetic, flags for cmp and conditional jumps,
- * the fences, and the atomic read-modify-writes (xchg with memory, and
- * lock-prefixed add/sub/and/or/xor/inc/dec/neg/xadd/cmpxchg), whose read
- * and write are tagged X and paired in rmw. */
+/* x86.c — x86 / x86-64 semantics for the model: every opcode of
+ * include/litmuslab/arch/x86.h at its operand width, with the CPU's
+ * results and flags (32-bit register writes zero-extend, 8- and 16-bit
+ * ones merge; a load of N bytes reads the low N bytes of the location's
+ * value, a store writes N bytes), the fences, and the atomic
+ * read-modify-writes (xchg with memory, and lock-prefixed instructions),
+ * whose read and write are tagged X and paired in rmw.
+ * Memory is herd7's without -variant mixed: one value per location. */
 #include "model/sem/sem.h"
 
 #include "litmuslab/arch/x86.h"
 
-/* One slot per architectural register (the parts share it), then flags:
- * the last flag-setting result, as jumps compare it with 0. */
+/* One slot per architectural register (the parts share it), then the
+ * flags: the CPU's bits, and which of them are known (shifted left by
+ * FLAGS_KNOWN) — none at the start, none after an instruction that
+ * leaves them undefined, none after arithmetic on an address. */
 enum { SLOT_FLAGS = LL_X86_NBASE, N_SLOTS };
+enum {
+    F_CF = 1u << 0, F_PF = 1u << 2, F_ZF = 1u << 6, F_SF = 1u << 7,
+    F_OF = 1u << 11, F_ALL = F_CF | F_PF | F_ZF | F_SF | F_OF,
+    FLAGS_KNOWN = 16,
+};
 
 /* The sets x86 events carry: the three fences, and X for the accesses of
  * a locked instruction (and xchg), which drain the store buffer. */
@@ -18,7 +28,45 @@ static const char *const x86_tags[] = {"MFENCE", "LFENCE", "SFENCE", "X"};
 
 static int x86_reg_slot(int reg)
 {
-    return reg >= 0 && reg < LL_X86_NREGS ? LL_X86_REG_BASE(reg) : -1;
+    return LL_X86_IS_GPR(reg) ? LL_X86_REG_BASE(reg) : -1;
+}
+
+/* ---- values at a width ---- */
+
+static uint64_t wmask(int w)
+{
+    return w >= 8 ? ~0ull : (1ull << (8 * w)) - 1;
+}
+
+static uint64_t wsign(int w)
+{
+    return 1ull << (8 * w - 1);
+}
+
+static int64_t sext(uint64_t v, int w)
+{
+    v &= wmask(w);
+    return (int64_t)((v ^ wsign(w)) - wsign(w));
+}
+
+/* The low w bytes of a value, zero-extended; an address stays as it is
+ * (addresses are small: 32-bit ones are whole). */
+static sem_val trunc_to(sem_val v, int w)
+{
+    if (v.sym >= 0)
+        return v;
+    return sem_int((int64_t)((uint64_t)v.num & wmask(w)));
+}
+
+/* The value a w-byte store leaves in a location: its bytes as a signed
+ * number of that width, as herd7 shows a location of its default type
+ * int (a declared unsigned type is not applied). Loads take the low
+ * bytes again, so the CPU's results do not depend on this choice. */
+static sem_val stored(sem_val v, int w)
+{
+    if (v.sym >= 0)
+        return v;
+    return sem_int(sext((uint64_t)v.num, w));
 }
 
 static sem_val part_of(sem_val full, int reg)
@@ -26,18 +74,19 @@ static sem_val part_of(sem_val full, int reg)
     if (full.sym >= 0)
         return full;
     uint64_t u = (uint64_t)full.num;
-    switch (LL_X86_REG_PART(reg)) {
-    case LL_X86_P32: u &= 0xffffffffu; break;
-    case LL_X86_P16: u &= 0xffffu; break;
-    case LL_X86_P8: u &= 0xffu; break;
-    case LL_X86_P8H: u = (u >> 8) & 0xffu; break;
-    }
-    return sem_int((int64_t)u);
+    if (LL_X86_REG_PART(reg) == LL_X86_P8H)
+        u >>= 8;
+    return sem_int((int64_t)(u & wmask(ll_x86_reg_width(reg))));
 }
 
+/* A register's value as a final state shows it: a part is a signed
+ * number of its width, as a C int of that size (herd7's and hwrun's). */
 static sem_val x86_reg_value(const sem_val *slots, int reg)
 {
-    return part_of(slots[LL_X86_REG_BASE(reg)], reg);
+    sem_val v = part_of(slots[LL_X86_REG_BASE(reg)], reg);
+    if (v.sym < 0)
+        v.num = sext((uint64_t)v.num, ll_x86_reg_width(reg));
+    return v;
 }
 
 /* Writing a part: 32-bit writes zero-extend, narrower ones merge. */
@@ -76,17 +125,246 @@ static sem_next undefined(sem_run *r, sem_taint dep)
     return SEM_ERROR;
 }
 
-/* The address of a MEM operand: symbol + base + index*scale + disp. */
-static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
+/* ---- flags ---- */
+
+/* A flag read that the CPU leaves undefined: refused, as hardware would
+ * answer differently from one CPU to another. */
+static sem_next flags_undefined(sem_run *r, sem_taint dep)
+{
+    if (dep)
+        return SEM_DEAD;
+    sem_error(r, "this reads flags that are undefined here (set by no "
+              "instruction before, or left undefined by a shift or by "
+              "arithmetic on an address)");
+    return SEM_ERROR;
+}
+
+typedef struct flags {
+    unsigned bits, known;
+} flags;
+
+static flags get_flags(sem_run *r, sem_taint *t)
+{
+    sem_reg f = sem_get(r, SLOT_FLAGS);
+    if (t)
+        *t = f.t;
+    flags out = {(unsigned)f.v.num & F_ALL,
+                 (unsigned)(f.v.num >> FLAGS_KNOWN) & F_ALL};
+    return out;
+}
+
+static void set_flags(sem_run *r, flags f, sem_taint t)
+{
+    int64_t v = (int64_t)(f.bits & f.known) |
+                (int64_t)(f.known & F_ALL) << FLAGS_KNOWN;
+    sem_set(r, SLOT_FLAGS, sem_int(v), t);
+}
+
+static bool parity_even(uint64_t v)
+{
+    return !__builtin_parity((unsigned)(v & 0xff));
+}
+
+/* ZF SF PF of a result (all known), over the flags f. */
+static flags result_flags(flags f, uint64_t v, int w)
+{
+    v &= wmask(w);
+    f.bits &= ~(F_ZF | F_SF | F_PF);
+    f.bits |= (v == 0 ? F_ZF : 0) | (v & wsign(w) ? F_SF : 0) |
+              (parity_even(v) ? F_PF : 0);
+    f.known |= F_ZF | F_SF | F_PF;
+    return f;
+}
+
+static flags set_flag(flags f, unsigned flag, bool on)
+{
+    f.bits = on ? f.bits | flag : f.bits & ~flag;
+    f.known |= flag;
+    return f;
+}
+
+static flags unknown_flag(flags f, unsigned flag)
+{
+    f.known &= ~flag;
+    return f;
+}
+
+/* Whether condition cc holds; false with *ok false when a flag it reads
+ * is not known. */
+static bool cond_holds(flags f, int cc, bool *ok)
+{
+    static const unsigned reads[LL_X86_NCC / 2] = {
+        F_OF, F_CF, F_ZF, F_CF | F_ZF, F_SF, F_PF, F_SF | F_OF,
+        F_ZF | F_SF | F_OF};
+    *ok = (f.known & reads[cc / 2]) == reads[cc / 2];
+    bool cf = f.bits & F_CF, zf = f.bits & F_ZF, sf = f.bits & F_SF,
+         of = f.bits & F_OF, pf = f.bits & F_PF;
+    bool v = false;
+    switch (cc / 2) {
+    case 0: v = of; break;
+    case 1: v = cf; break;
+    case 2: v = zf; break;
+    case 3: v = cf || zf; break;
+    case 4: v = sf; break;
+    case 5: v = pf; break;
+    case 6: v = sf != of; break;
+    case 7: v = zf || sf != of; break;
+    }
+    return (cc & 1) ? !v : v;
+}
+
+/* ---- the arithmetic unit ---- */
+
+/* dst = dst op src at width w (a = dst, b = src, both masked; for shifts
+ * b is the count), with the flags the CPU leaves. false: an input flag
+ * it needs (CF for adc, sbb) is not known. */
+static bool alu(int op, int w, uint64_t a, uint64_t b, flags *f,
+                uint64_t *out)
+{
+    uint64_t m = wmask(w), s = wsign(w), r = 0;
+    bool cf = f->bits & F_CF;
+    a &= m;
+    b &= m;
+    switch (op) {
+    case LL_X86_ADD: case LL_X86_ADC: case LL_X86_XADD: {
+        uint64_t c = op == LL_X86_ADC ? cf : 0;
+        if (op == LL_X86_ADC && !(f->known & F_CF))
+            return false;
+        r = (a + b + c) & m;
+        *f = set_flag(*f, F_CF, r < a || (c && r == a));
+        *f = set_flag(*f, F_OF, ((a ^ r) & (b ^ r) & s) != 0);
+        break;
+    }
+    case LL_X86_SUB: case LL_X86_SBB: case LL_X86_CMP: case LL_X86_CMPXCHG: {
+        uint64_t c = op == LL_X86_SBB ? cf : 0;
+        if (op == LL_X86_SBB && !(f->known & F_CF))
+            return false;
+        r = (a - b - c) & m;
+        *f = set_flag(*f, F_CF, b > a || (c && b == a));
+        *f = set_flag(*f, F_OF, ((a ^ b) & (a ^ r) & s) != 0);
+        break;
+    }
+    case LL_X86_AND: case LL_X86_TEST: case LL_X86_OR: case LL_X86_XOR:
+        r = op == LL_X86_OR ? a | b : op == LL_X86_XOR ? a ^ b : a & b;
+        *f = set_flag(set_flag(*f, F_CF, false), F_OF, false);
+        break;
+    case LL_X86_INC: case LL_X86_DEC:    /* CF is left as it was */
+        r = (op == LL_X86_INC ? a + 1 : a - 1) & m;
+        *f = set_flag(*f, F_OF, op == LL_X86_INC ? r == s : a == s);
+        break;
+    case LL_X86_NEG:
+        r = (0 - a) & m;
+        *f = set_flag(set_flag(*f, F_CF, a != 0), F_OF, a == s);
+        break;
+    case LL_X86_NOT:                     /* no flag changes */
+        *out = ~a & m;
+        return true;
+    case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR: {
+        unsigned n = (unsigned)(b & (w == 8 ? 63 : 31));
+        unsigned bits = 8u * (unsigned)w;
+        if (n == 0) {                    /* no flag changes */
+            *out = a;
+            return true;
+        }
+        uint64_t out_bit;
+        if (op == LL_X86_SHL) {
+            r = n >= 64 ? 0 : (a << n) & m;
+            out_bit = n <= bits ? (a >> (bits - n)) & 1 : 0;
+        } else {
+            int64_t sa = op == LL_X86_SAR ? sext(a, w) : (int64_t)a;
+            uint64_t shifted = op == LL_X86_SAR
+                                   ? (uint64_t)(sa >> (n > 63 ? 63 : n))
+                                   : (n >= 64 ? 0 : a >> n);
+            r = shifted & m;
+            out_bit = op == LL_X86_SAR
+                          ? ((uint64_t)(sa >> (n - 1 > 63 ? 63 : n - 1)) & 1)
+                          : (n - 1 < 64 ? (a >> (n - 1)) & 1 : 0);
+        }
+        *f = set_flag(*f, F_CF, out_bit);
+        /* the CPU leaves CF undefined when a shl/shr count reaches the
+           width, and OF after any count but 1 */
+        if (op != LL_X86_SAR && n >= bits)
+            *f = unknown_flag(*f, F_CF);
+        if (n == 1)
+            *f = set_flag(*f, F_OF, op == LL_X86_SHL ? ((r & s) != 0) != out_bit
+                                    : op == LL_X86_SHR ? (a & s) != 0
+                                                       : false);
+        else
+            *f = unknown_flag(*f, F_OF);
+        break;
+    }
+    default:
+        return false;
+    }
+    *f = result_flags(*f, r, w);
+    *out = r;
+    return true;
+}
+
+/* The same on values that may be addresses: integers go through alu();
+ * an address plus or minus an integer, or two addresses of one location
+ * compared, have the arithmetic of sem_arith and flags only when the
+ * result is a number. false: undefined. */
+static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
+                    sem_val *out)
+{
+    uint64_t r;
+    if (a.sym < 0 && b.sym < 0) {
+        if (!alu(op, w, (uint64_t)a.num, (uint64_t)b.num, f, &r))
+            return false;
+        *out = sem_int((int64_t)r);
+        return true;
+    }
+    char c = 0;
+    switch (op) {
+    case LL_X86_ADD: case LL_X86_XADD: case LL_X86_INC: c = '+'; break;
+    case LL_X86_SUB: case LL_X86_CMP: case LL_X86_CMPXCHG: case LL_X86_DEC:
+        c = '-';
+        break;
+    case LL_X86_XOR: c = '^'; break;
+    case LL_X86_AND: case LL_X86_TEST: c = '&'; break;
+    case LL_X86_OR: c = '|'; break;
+    default: return false;
+    }
+    if (op == LL_X86_INC || op == LL_X86_DEC)
+        b = sem_int(1);
+    if (w < 4 || !sem_arith(c, a, b, out))
+        return false;
+    if (a.sym >= 0 && a.sym == b.sym && c == '-') {
+        /* two addresses of one location: their offsets compare */
+        flags g = *f;
+        if (alu(op, 8, (uint64_t)a.num, (uint64_t)b.num, &g, &r))
+            *f = g;
+        return true;
+    }
+    f->known = op == LL_X86_INC || op == LL_X86_DEC ? f->known & F_CF : 0;
+    if (out->sym < 0)
+        *f = result_flags(*f, (uint64_t)out->num, w);
+    return true;
+}
+
+/* ---- operands ---- */
+
+/* The address of a MEM operand: symbol + base + index*scale + disp;
+ * `x(%rip)` is x's address (the assembler's rip-relative form). */
+static bool address(sem_run *r, const ll_instr *in, const ll_operand *m,
+                    sem_reg *out)
 {
     sem_reg a = {sem_int(m->imm), 0};
     sem_val s;
+    if (LL_X86_SEG(in->flags)) {
+        sem_error(r, "segment-prefixed addresses are not modelled");
+        return false;
+    }
     if (m->sym) {
         if (!sem_arith('+', a.v, sem_addr_of(r, m->sym), &s))
             return false;
         a.v = s;
+    } else if (m->reg == LL_X86_RIP || m->reg == LL_X86_EIP) {
+        sem_error(r, "a rip-relative address must name a location (x(%%rip))");
+        return false;
     }
-    if (m->reg >= 0) {
+    if (LL_X86_IS_GPR(m->reg)) {
         sem_reg b = read_reg(r, m->reg);
         a.t |= b.t;
         if (!sem_arith('+', a.v, b.v, &s))
@@ -114,39 +392,48 @@ typedef struct mem_access {
     int read_ev;
 } mem_access;
 
-static sem_next mem_read(sem_run *r, const ll_operand *o, mem_access *m,
-                         sem_reg *out)
+static mem_access plain_access(void)
 {
-    if (!address(r, o, &m->addr))
-        return undefined(r, m->addr.t);
+    mem_access m = {{{0, -1}, 0}, false, -1};
+    return m;
+}
+
+static sem_next mem_read(sem_run *r, const ll_instr *in, const ll_operand *o,
+                         int w, mem_access *m, sem_reg *out)
+{
+    if (!address(r, in, o, &m->addr))
+        return sem_stopped(r) ? SEM_ERROR : undefined(r, m->addr.t);
     *out = sem_load(r, m->addr.v, m->addr.t,
                     m->atomic ? 1u << TAG_X : 0, &m->read_ev);
+    out->v = trunc_to(out->v, w);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
-static sem_next mem_write(sem_run *r, const ll_operand *o, mem_access *m,
-                          sem_reg v, bool addr_known)
+static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
+                          int w, mem_access *m, sem_reg v, bool addr_known)
 {
-    if (!addr_known && !address(r, o, &m->addr))
-        return undefined(r, m->addr.t);
-    sem_store(r, m->addr.v, m->addr.t, v.v, v.t,
+    if (!addr_known && !address(r, in, o, &m->addr))
+        return sem_stopped(r) ? SEM_ERROR : undefined(r, m->addr.t);
+    sem_store(r, m->addr.v, m->addr.t, stored(v.v, w), v.t,
               m->atomic ? 1u << TAG_X : 0, m->atomic ? m->read_ev : -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
-static sem_next read_operand(sem_run *r, const ll_operand *o, mem_access *m,
+/* An operand's value at width w (an immediate truncated to it). */
+static sem_next read_operand(sem_run *r, const ll_instr *in,
+                             const ll_operand *o, int w, mem_access *m,
                              sem_reg *out)
 {
     switch (o->kind) {
     case LL_OPND_IMM:
-        out->v = sem_int(o->imm);
+        out->v = trunc_to(sem_int(o->imm), w);
         out->t = 0;
         return SEM_NEXT;
     case LL_OPND_REG:
         *out = read_reg(r, o->reg);
         return SEM_NEXT;
     case LL_OPND_MEM:
-        return mem_read(r, o, m, out);
+        return mem_read(r, in, o, w, m, out);
     case LL_OPND_SYM:
         out->v = sem_addr_of(r, o->sym);
         out->t = 0;
@@ -157,90 +444,75 @@ static sem_next read_operand(sem_run *r, const ll_operand *o, mem_access *m,
     }
 }
 
-static sem_next write_operand(sem_run *r, const ll_operand *o,
-                              mem_access *m, sem_reg v, bool addr_known)
+/* Write a result of width w to a register (its part) or memory. */
+static sem_next write_operand(sem_run *r, const ll_instr *in,
+                              const ll_operand *o, int w, mem_access *m,
+                              sem_reg v, bool addr_known)
 {
     if (o->kind == LL_OPND_REG) {
-        write_reg(r, o->reg, v.v, v.t);
+        write_reg(r, o->reg, trunc_to(v.v, w), v.t);
         return SEM_NEXT;
     }
     if (o->kind == LL_OPND_MEM)
-        return mem_write(r, o, m, v, addr_known);
+        return mem_write(r, in, o, w, m, v, addr_known);
     sem_error(r, "bad destination operand");
     return SEM_ERROR;
 }
 
-static char arith_op(int op)
-{
-    switch (op) {
-    case LL_X86_ADD: case LL_X86_INC: case LL_X86_XADD: return '+';
-    case LL_X86_SUB: case LL_X86_DEC: case LL_X86_NEG: return '-';
-    case LL_X86_AND: return '&';
-    case LL_X86_OR: return '|';
-    case LL_X86_XOR: return '^';
-    }
-    return 0;
-}
+/* ---- instructions ---- */
 
-static sem_next mov(sem_run *r, const ll_instr *in)
+static sem_next mov(sem_run *r, const ll_instr *in, int w)
 {
-    mem_access m = {0};
-    m.read_ev = -1;
+    mem_access src = plain_access(), dst = plain_access();
     sem_reg v;
-    sem_next n = read_operand(r, &in->ops[0], &m, &v);
+    sem_next n = read_operand(r, in, &in->ops[0], w, &src, &v);
     if (n != SEM_NEXT)
         return n;
-    mem_access w = {0};
-    w.read_ev = -1;
-    return write_operand(r, &in->ops[1], &w, v, false);
+    return write_operand(r, in, &in->ops[1], w, &dst, v, false);
 }
 
-/* dst op= src (or the one-operand forms); the flags get the result. */
-static sem_next arith(sem_run *r, const ll_instr *in)
+/* dst op= src, the one-operand forms and shifts: read the destination
+ * (atomically under lock), compute with the flags, write it back (not
+ * for cmp and test). */
+static sem_next arith(sem_run *r, const ll_instr *in, int w)
 {
-    bool unary = in->op == LL_X86_INC || in->op == LL_X86_DEC ||
-                 in->op == LL_X86_NEG;
-    const ll_operand *dst = &in->ops[unary ? 0 : 1];
-    mem_access m = {0};
-    m.read_ev = -1;
+    int op = in->op;
+    bool unary = in->n_ops == 1;
+    const ll_operand *dst = &in->ops[in->n_ops - 1];
+    mem_access m = plain_access(), sm = plain_access();
     m.atomic = (in->flags & LL_X86_F_LOCK) != 0;
     sem_reg src = {sem_int(1), 0}, d;
     sem_next n;
-    if (!unary && (n = read_operand(r, &in->ops[0], &m, &src)) != SEM_NEXT)
+    if (!unary && (n = read_operand(r, in, &in->ops[0],
+                                    op == LL_X86_SHL || op == LL_X86_SHR ||
+                                    op == LL_X86_SAR ? 1 : w,
+                                    &sm, &src)) != SEM_NEXT)
         return n;
-    if ((n = read_operand(r, dst, &m, &d)) != SEM_NEXT)
+    if ((n = read_operand(r, in, dst, w, &m, &d)) != SEM_NEXT)
         return n;
-    sem_val v;
-    sem_val a = d.v, b = src.v;
-    if (in->op == LL_X86_NEG) {
-        a = sem_int(0);
-        b = d.v;
+    sem_taint ft;
+    flags f = get_flags(r, &ft);
+    sem_reg res;
+    res.t = d.t | src.t;
+    if (op == LL_X86_ADC || op == LL_X86_SBB) {
+        res.t |= ft;
+        if (!(f.known & F_CF))
+            return flags_undefined(r, ft);
     }
-    if (!sem_arith(arith_op(in->op), a, b, &v))
-        return undefined(r, d.t | src.t);
-    sem_reg res = {v, d.t | src.t};
-    sem_set(r, SLOT_FLAGS, v, res.t);
-    return write_operand(r, dst, &m, res, true);
+    if (!alu_val(op, w, d.v, src.v, &f, &res.v))
+        return undefined(r, res.t);
+    /* inc, dec and shifts leave some flags as they were */
+    bool keeps = op == LL_X86_INC || op == LL_X86_DEC || op == LL_X86_SHL ||
+                 op == LL_X86_SHR || op == LL_X86_SAR;
+    if (op != LL_X86_NOT)
+        set_flags(r, f, res.t | (keeps ? ft : 0));
+    if (op == LL_X86_CMP || op == LL_X86_TEST)
+        return SEM_NEXT;
+    return write_operand(r, in, dst, w, &m, res, true);
 }
 
-static sem_next compare(sem_run *r, const ll_instr *in)
-{
-    mem_access m = {0};
-    m.read_ev = -1;
-    sem_reg src, dst;
-    sem_next n;
-    if ((n = read_operand(r, &in->ops[0], &m, &src)) != SEM_NEXT ||
-        (n = read_operand(r, &in->ops[1], &m, &dst)) != SEM_NEXT)
-        return n;
-    sem_val diff;
-    if (!sem_arith('-', dst.v, src.v, &diff) || diff.sym >= 0)
-        return undefined(r, dst.t | src.t);
-    sem_set(r, SLOT_FLAGS, diff, dst.t | src.t);
-    return SEM_NEXT;
-}
-
-/* xchg (atomic when a side is memory) and xadd. */
-static sem_next exchange(sem_run *r, const ll_instr *in)
+/* xchg and uxch (atomic when a side is memory, uxch never), and xadd. */
+static sem_next exchange(sem_run *r, const ll_instr *in, int w)
 {
     const ll_operand *reg = &in->ops[0], *other = &in->ops[1];
     if (reg->kind != LL_OPND_REG) {
@@ -248,47 +520,102 @@ static sem_next exchange(sem_run *r, const ll_instr *in)
         reg = other;
         other = t;
     }
-    mem_access m = {0};
-    m.read_ev = -1;
+    mem_access m = plain_access();
     m.atomic = in->op == LL_X86_XCHG || (in->flags & LL_X86_F_LOCK);
     sem_reg rv = read_reg(r, reg->reg), ov;
-    sem_next n = read_operand(r, other, &m, &ov);
+    sem_next n = read_operand(r, in, other, w, &m, &ov);
     if (n != SEM_NEXT)
         return n;
     sem_reg nv = rv;
     if (in->op == LL_X86_XADD) {
-        if (!sem_arith('+', ov.v, rv.v, &nv.v))
-            return undefined(r, ov.t | rv.t);
+        sem_taint ft;
+        flags f = get_flags(r, &ft);
         nv.t = ov.t | rv.t;
-        sem_set(r, SLOT_FLAGS, nv.v, nv.t);
+        if (!alu_val(LL_X86_XADD, w, ov.v, rv.v, &f, &nv.v))
+            return undefined(r, nv.t);
+        set_flags(r, f, nv.t);
     }
-    if ((n = write_operand(r, other, &m, nv, true)) != SEM_NEXT)
-        return n;
-    write_reg(r, reg->reg, ov.v, ov.t);
-    return SEM_NEXT;
+    /* the destination is written last: `xadd %ax,%ax` leaves the sum */
+    write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t);
+    return write_operand(r, in, other, w, &m, nv, true);
 }
 
 /* cmpxchg src, dst: if rax-part == dst then dst = src, else rax-part = dst;
- * only a successful one writes memory. */
-static sem_next compare_exchange(sem_run *r, const ll_instr *in)
+ * only a successful one writes memory (herd7's choice; the CPU also
+ * writes the old value back, which no other thread can tell apart). */
+static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
 {
     const ll_operand *src = &in->ops[0], *dst = &in->ops[1];
-    mem_access m = {0};
-    m.read_ev = -1;
+    mem_access m = plain_access();
     m.atomic = (in->flags & LL_X86_F_LOCK) != 0;
     sem_reg d, s = read_reg(r, src->reg);
-    int acc = LL_X86_REG(LL_X86_RAX, LL_X86_REG_PART(src->reg));
+    int part = LL_X86_REG_PART(src->reg);
+    int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
     sem_reg a = read_reg(r, acc);
-    sem_next n = read_operand(r, dst, &m, &d);
+    sem_next n = read_operand(r, in, dst, w, &m, &d);
     if (n != SEM_NEXT)
         return n;
+    flags f = get_flags(r, NULL);
     sem_val diff;
-    if (!sem_arith('-', a.v, d.v, &diff) || diff.sym >= 0)
+    if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
         return undefined(r, a.t | d.t);
-    sem_set(r, SLOT_FLAGS, diff, a.t | d.t);
+    set_flags(r, f, a.t | d.t);
     if (diff.num == 0)
-        return write_operand(r, dst, &m, s, true);
+        return write_operand(r, in, dst, w, &m, s, true);
     write_reg(r, acc, d.v, d.t);
+    return SEM_NEXT;
+}
+
+/* movzx/movsx: the source at its width, extended to the destination's. */
+static sem_next widen(sem_run *r, const ll_instr *in, int w)
+{
+    int sw = ll_x86_src_width(in);
+    mem_access m = plain_access();
+    sem_reg v;
+    sem_next n = read_operand(r, in, &in->ops[0], sw, &m, &v);
+    if (n != SEM_NEXT)
+        return n;
+    if (v.v.sym >= 0)
+        return undefined(r, v.t);
+    if (in->op == LL_X86_MOVSX)
+        v.v.num = sext((uint64_t)v.v.num, sw);
+    write_reg(r, in->ops[1].reg, trunc_to(v.v, w), v.t);
+    return SEM_NEXT;
+}
+
+static sem_next lea(sem_run *r, const ll_instr *in, int w)
+{
+    sem_reg a;
+    if (!address(r, in, &in->ops[0], &a))
+        return sem_stopped(r) ? SEM_ERROR : undefined(r, a.t);
+    if (a.v.sym >= 0 && w < 4)
+        return undefined(r, a.t);
+    write_reg(r, in->ops[1].reg, trunc_to(a.v, w), a.t);
+    return SEM_NEXT;
+}
+
+/* setcc and cmovcc: the condition on the flags picks the value. cmov
+ * reads its source and (32-bit) writes its destination either way, as
+ * the CPU does. */
+static sem_next conditional(sem_run *r, const ll_instr *in, int w)
+{
+    sem_taint ft;
+    bool ok, holds = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), &ok);
+    if (!ok)
+        return flags_undefined(r, ft);
+    mem_access m = plain_access();
+    const ll_operand *dst = &in->ops[in->n_ops - 1];
+    if (in->op == LL_X86_SETCC) {
+        sem_reg v = {sem_int(holds), ft};
+        return write_operand(r, in, dst, 1, &m, v, false);
+    }
+    sem_reg src, old = read_reg(r, dst->reg);
+    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src);
+    if (n != SEM_NEXT)
+        return n;
+    sem_reg v = holds ? src : old;
+    v.t = src.t | old.t | ft;
+    write_reg(r, dst->reg, trunc_to(v.v, w), v.t);
     return SEM_NEXT;
 }
 
@@ -297,35 +624,37 @@ static sem_next jump(sem_run *r, const ll_instr *in, const char **label)
     *label = in->ops[0].sym;
     if (in->op == LL_X86_JMP)
         return SEM_JUMP;
-    sem_reg f = sem_get(r, SLOT_FLAGS);
-    int64_t v = f.v.num;
-    bool taken = false;
-    switch (in->op) {
-    case LL_X86_JE: taken = v == 0; break;
-    case LL_X86_JNE: taken = v != 0; break;
-    case LL_X86_JL: case LL_X86_JS: taken = v < 0; break;
-    case LL_X86_JGE: case LL_X86_JNS: taken = v >= 0; break;
-    case LL_X86_JLE: taken = v <= 0; break;
-    case LL_X86_JG: taken = v > 0; break;
-    }
-    sem_branch(r, f.t);
+    sem_taint ft;
+    bool ok, taken = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), &ok);
+    if (!ok)
+        return flags_undefined(r, ft);
+    sem_branch(r, ft);
     return taken ? SEM_JUMP : SEM_NEXT;
 }
 
 static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
 {
-    switch (in->op) {
+    int w = ll_x86_op_width(in);
+    switch ((ll_x86_op)in->op) {
     case LL_X86_MOV:
-        return mov(r, in);
-    case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
-    case LL_X86_XOR: case LL_X86_INC: case LL_X86_DEC: case LL_X86_NEG:
-        return arith(r, in);
-    case LL_X86_CMP:
-        return compare(r, in);
-    case LL_X86_XCHG: case LL_X86_XADD:
-        return exchange(r, in);
+        return mov(r, in, w);
+    case LL_X86_MOVNTI:    /* an ordinary store, as in herd7's x86-TSO */
+        return mov(r, in, w);
+    case LL_X86_ADD: case LL_X86_SUB: case LL_X86_ADC: case LL_X86_SBB:
+    case LL_X86_AND: case LL_X86_OR: case LL_X86_XOR: case LL_X86_CMP:
+    case LL_X86_TEST: case LL_X86_INC: case LL_X86_DEC: case LL_X86_NEG:
+    case LL_X86_NOT: case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR:
+        return arith(r, in, w);
+    case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
+        return exchange(r, in, w);
     case LL_X86_CMPXCHG:
-        return compare_exchange(r, in);
+        return compare_exchange(r, in, w);
+    case LL_X86_MOVZX: case LL_X86_MOVSX:
+        return widen(r, in, w);
+    case LL_X86_LEA:
+        return lea(r, in, w);
+    case LL_X86_SETCC: case LL_X86_CMOVCC:
+        return conditional(r, in, w);
     case LL_X86_MFENCE:
         sem_fence(r, 1u << TAG_MFENCE);
         return SEM_NEXT;
@@ -335,10 +664,16 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_X86_SFENCE:
         sem_fence(r, 1u << TAG_SFENCE);
         return SEM_NEXT;
-    case LL_X86_JMP: case LL_X86_JE: case LL_X86_JNE: case LL_X86_JL:
-    case LL_X86_JLE: case LL_X86_JG: case LL_X86_JGE: case LL_X86_JS:
-    case LL_X86_JNS:
+    case LL_X86_CLFLUSH: case LL_X86_CLFLUSHOPT:
+        /* a cache operation: no event of x86-TSO */
+    case LL_X86_NOP: case LL_X86_ENDBR64:
+        return SEM_NEXT;
+    case LL_X86_RET:
+        return SEM_END;
+    case LL_X86_JMP: case LL_X86_JCC:
         return jump(r, in, label);
+    case LL_X86_NOPS:
+        break;
     }
     sem_error(r, "instruction not supported by the model");
     return SEM_ERROR;

@@ -1,8 +1,8 @@
 /* test_arch_x86.c — the x86 plug-in under both headers: AT&T and Intel
  * spellings, every opcode round-trips through print and parse, operands in
  * AT&T order as include/litmuslab/arch/x86.h says, register ids and
- * widths, messages, and every distinct instruction of the corpus' x86
- * tests. */
+ * widths, aliases, herd7's digest spelling, messages, and every distinct
+ * instruction of the corpus' x86 tests. */
 #include "arch_check.h"
 #include "litmuslab/arch/x86.h"
 
@@ -29,7 +29,21 @@ static void every_opcode_round_trips(void **state)
         "lfence", "sfence", "jmp L0", "je L1", "jne L2", "jl L2", "jle L2",
         "jg L2", "jge L2", "js L2", "jns L2", "movq 8(%rax),%rbx",
         "movq (%rax,%rbx,8),%rcx", "movq 16(%rax,%rbx,1),%rcx",
-        "movq x(%rax),%rbx",
+        "movq x(%rax),%rbx", "adcq $1,%rax", "lock sbbl %eax,(x)",
+        "sbbw %ax,%bx", "testb $1,%al", "testq %rax,(x)", "notw %ax",
+        "lock notq (x)", "uxchq %rax,(x)", "shlq $3,%rax", "shrl %cl,%eax",
+        "sarb (x)", "sarw %cl,(x)", "shl %rax", "movzbl %al,%eax",
+        "movzx %al,%eax", "movsx %ax,%rcx", "movslq (x),%rax",
+        "movswq (x),%rcx", "movzwl (x),%r9d", "leaq 8(%rax,%rbx,4),%rcx",
+        "leaq x(%rip),%rax", "leal (,%rbx,2),%eax", "setnb %al",
+        "sete (x)", "seta %bl", "setl %r10b", "cmovcq (x),%rax",
+        "cmovneq %rbx,%rax", "cmovll %ecx,%eax", "cmovgw %ax,%bx",
+        "movntiq %rax,(x)", "movntil %eax,(x)", "clflush (x)",
+        "clflushopt (%rax)", "nop", "nopl (%rax)",
+        "nopw %cs:(%rax,%rax,1)", "endbr64", "ret", "jb L2", "jae L2",
+        "jo L2", "jno L2", "jp L2", "jnp L2", "jbe L2", "ja L2",
+        "movq %fs:40,%rax", "movb $-1,%ah", "xaddw %ax,%bx",
+        "cmpxchgb %bl,(x)",
     };
     arch_round_trip_all(x64(), texts, sizeof texts / sizeof *texts,
                         LL_X86_NOPS);
@@ -59,9 +73,9 @@ static void intel_spelling_under_x86(void **state)
     /* same instruction as AT&T, apart from the spelling flag */
     ll_instr intel = arch_parse(x32(), "MOV EAX,[y]");
     ll_instr att = arch_parse(x32(), "movl (y),%eax");
-    assert_int_equal(intel.flags, LL_X86_F_INTEL);
-    assert_int_equal(att.flags, LL_X86_SZ_L);
-    att.flags = LL_X86_F_INTEL;
+    assert_int_equal(intel.flags, LL_X86_F_INTEL | LL_X86_F_32);
+    assert_int_equal(att.flags, LL_X86_SZ_L | LL_X86_F_32);
+    att.flags = LL_X86_F_INTEL | LL_X86_F_32;
     assert_int_equal(intel.ops[0].kind, LL_OPND_MEM);
     assert_string_equal(intel.ops[0].sym, "y");
     assert_int_equal(intel.ops[1].reg, LL_X86_REG(LL_X86_RAX, LL_X86_P32));
@@ -155,6 +169,15 @@ static void registers(void **state)
     assert_string_equal(x64()->name, "X86_64");
     assert_string_equal(x32()->name, "X86");
     assert_int_equal(x32()->id, LL_ARCH_X86);
+    assert_int_equal(x64()->reg_lookup("%rip"), LL_X86_RIP);
+    assert_int_equal(x64()->reg_lookup("CS"), LL_X86_CS);
+    assert_int_equal(x64()->reg_lookup("gs"), LL_X86_GS);
+    assert_string_equal(x64()->reg_name(LL_X86_FS), "fs");
+    assert_string_equal(x32()->reg_name(LL_X86_EIP), "EIP");
+    assert_int_equal(ll_x86_reg_width(LL_X86_RIP), 8);
+    assert_int_equal(ll_x86_reg_width(LL_X86_SS), 2);
+    assert_int_equal(x64()->reg_canon(LL_X86_RIP), LL_X86_RIP);
+    assert_int_equal(x64()->reg_canon(LL_X86_REG(9, LL_X86_P8)), 9);
 }
 
 static void bad_input(void **state)
@@ -188,6 +211,213 @@ static void bad_input(void **state)
     arch_rejects(x32(), "MOV EAX,EQX", "unknown register 'EQX'", 9);
     arch_rejects(x32(), "MOV EAX,[1+]",
                  "bad operand '[1+]', expected a memory operand", 9);
+    arch_rejects(x64(), "shlq %rbx,%rax",
+                 "bad operand '%rbx', expected an immediate or %cl", 6);
+    arch_rejects(x64(), "movq %eax,%rbx",
+                 "bad operand '%eax', expected a 64-bit register", 6);
+    arch_rejects(x64(), "mov %eax,%rbx",
+                 "bad operand '%rbx', expected a 32-bit register", 10);
+    arch_rejects(x64(), "movzx (x),%eax",
+                 "bad operand '(x)', expected a register, or a source size "
+                 "in the mnemonic (movzbl)", 7);
+    arch_rejects(x64(), "movzlq %eax,%rax",
+                 "bad operand '%eax', expected an 8- or 16-bit source (movl "
+                 "zero-extends 32 bits)", 8);
+    arch_rejects(x64(), "movzbl %ax,%eax",
+                 "bad operand '%ax', expected an 8-bit register", 8);
+    arch_rejects(x64(), "movswb %ax,%al",
+                 "bad operand '%al', expected a register wider than the "
+                 "source", 12);
+    arch_rejects(x64(), "sete %eax",
+                 "bad operand '%eax', expected an 8-bit register", 6);
+    arch_rejects(x64(), "lock movq $1,(x)", "'lock' does not apply to 'mov'",
+                 11);
+    arch_rejects(x64(), "leaq %rax,%rbx",
+                 "bad operand '%rax', expected a memory operand", 6);
+    arch_rejects(x64(), "movntiq %rax,%rbx",
+                 "bad operand '%rbx', expected a memory operand", 14);
+    arch_rejects(x64(), "cmovneq $1,%rax",
+                 "bad operand '$1', expected a register or memory "
+                 "destination", 9);
+    arch_rejects(x64(), "movq %cs,%rax",
+                 "bad operand '%cs', expected a general register", 6);
+    arch_rejects(x64(), "movq (%rip,%rax,1),%rbx",
+                 "bad operand '(%rip,%rax,1)', expected rip as the only "
+                 "register", 6);
+    arch_rejects(x64(), "movq (%ax),%rbx",
+                 "bad operand '%ax', expected a 32- or 64-bit address "
+                 "register", 7);
+    arch_rejects(x64(), "movq %xx:(x),%rax",
+                 "bad operand '%xx', expected a segment register", 6);
+    arch_rejects(x64(), "shl", "'shl' takes 1 or 2 operands, found 0", 1);
+    arch_rejects(x64(), "ret $8", "'ret' takes 0 operands, found 1", 1);
+    arch_rejects(x32(), "MOVSD",
+                 "unsupported instruction 'MOVSD': herd7's X86 string move "
+                 "is not modelled", 1);
+    arch_rejects(x64(), "movntdqa (x),%xmm0",
+                 "unsupported instruction 'movntdqa': xmm registers and "
+                 "16-byte accesses are not modelled", 1);
+    arch_rejects(x64(), "movzxl %al,%eax", "unknown instruction 'movzxl'",
+                 1);
+    arch_rejects(x64(), "setbl %al", "unknown instruction 'setbl'", 1);
+    arch_rejects(x64(), "movb %ah,%sil",
+                 "'%ah' cannot be encoded beside r8-r15, spl, bpl, sil, dil "
+                 "or a 64-bit operand (they need a REX prefix)", 6);
+    arch_rejects(x64(), "movzbq %bh,%rax",
+                 "'%bh' cannot be encoded beside r8-r15, spl, bpl, sil, dil "
+                 "or a 64-bit operand (they need a REX prefix)", 8);
+    arch_rejects(x64(), "movb %ch,(%r9)",
+                 "'%ch' cannot be encoded beside r8-r15, spl, bpl, sil, dil "
+                 "or a 64-bit operand (they need a REX prefix)", 6);
+    arch_round_trip(x64(), "movzbl %ah,%esi", NULL);
+    arch_round_trip(x64(), "movb %dh,(%rbx)", NULL);
+}
+
+/* Other spellings of the same instruction print one way: herd's own
+ * forms (cmovc, setnb, jlt, its operand order for cmpxchg and cmovc),
+ * the assembler's aliases, objdump's nops. */
+static void aliases_print_one_way(void **state)
+{
+    (void)state;
+    arch_round_trip(x64(), "sal $1,%eax", "shl $1,%eax");
+    arch_round_trip(x64(), "salq %rax", "shlq %rax");
+    arch_round_trip(x64(), "cmovbq %rbx,%rax", "cmovcq %rbx,%rax");
+    arch_round_trip(x64(), "cmovnaeq %rbx,%rax", "cmovcq %rbx,%rax");
+    arch_round_trip(x64(), "cmovc %rax,(x)", "cmovc (x),%rax");
+    arch_round_trip(x64(), "cmovzl %ecx,%eax", "cmovel %ecx,%eax");
+    arch_round_trip(x64(), "setae %al", "setnb %al");
+    arch_round_trip(x64(), "setnc %al", "setnb %al");
+    arch_round_trip(x64(), "setz (x)", "sete (x)");
+    arch_round_trip(x64(), "setnge %cl", "setl %cl");
+    arch_round_trip(x64(), "jz L0", "je L0");
+    arch_round_trip(x64(), "jnz L0", "jne L0");
+    arch_round_trip(x64(), "jlt L0", "jl L0");
+    arch_round_trip(x64(), "jgt L0", "jg L0");
+    arch_round_trip(x64(), "jc L0", "jb L0");
+    arch_round_trip(x64(), "jnbe L0", "ja L0");
+    arch_round_trip(x64(), "jpe L0", "jp L0");
+    arch_round_trip(x64(), "jpo L0", "jnp L0");
+    arch_round_trip(x64(), "retq", "ret");
+    arch_round_trip(x64(), "movsxd %eax,%rax", "movsx %eax,%rax");
+    arch_round_trip(x64(), "cmpxchgq (x),%rcx", "cmpxchgq %rcx,(x)");
+    arch_round_trip(x64(), "nopw %cs:0x0(%rax,%rax,1)",
+                    "nopw %cs:(%rax,%rax,1)");
+    arch_round_trip(x64(), "nopl 0x0(%rax)", "nopl (%rax)");
+    arch_round_trip(x64(), "NOPL 0x0(%RAX)", "nopl (%rax)");
+    arch_round_trip(x64(), "ENDBR64", "endbr64");
+    arch_round_trip(x64(), "movq x(%RIP),%rax", "movq x(%rip),%rax");
+    arch_round_trip(x64(), "movntiq %rax,(x)", NULL);
+    arch_round_trip(x64(), "lock xchg %eax,(x)", NULL);
+
+    /* the condition code and the sizes live in the flags */
+    ll_instr in = arch_parse(x64(), "cmovnel (x),%eax");
+    assert_int_equal(in.op, LL_X86_CMOVCC);
+    assert_int_equal(LL_X86_CC(in.flags), LL_X86_CC_NE);
+    assert_int_equal(in.flags & LL_X86_SZ_MASK, LL_X86_SZ_L);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "cmovll %ecx,%eax");    /* less, long */
+    assert_int_equal(LL_X86_CC(in.flags), LL_X86_CC_L);
+    assert_int_equal(in.flags & LL_X86_SZ_MASK, LL_X86_SZ_L);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "setb %al");             /* below, not a size */
+    assert_int_equal(LL_X86_CC(in.flags), LL_X86_CC_B);
+    assert_int_equal(in.flags & LL_X86_SZ_MASK, LL_X86_SZ_NONE);
+    assert_int_equal(ll_x86_width(&in, 8), 1);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "movsbq (x),%rax");
+    assert_int_equal(in.op, LL_X86_MOVSX);
+    assert_int_equal(ll_x86_src_width(&in), 1);
+    assert_int_equal(ll_x86_op_width(&in), 8);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "movzx %ax,%ecx");
+    assert_int_equal(in.op, LL_X86_MOVZX);
+    assert_int_equal(ll_x86_src_width(&in), 2);
+    assert_int_equal(ll_x86_op_width(&in), 4);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "shlq %cl,%rax");        /* not 1 byte wide */
+    assert_int_equal(ll_x86_op_width(&in), 8);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "nopw %cs:0x0(%rax,%rax,1)");
+    assert_int_equal(LL_X86_SEG(in.flags), 1 + LL_X86_CS - LL_X86_ES);
+    assert_int_equal(in.ops[0].reg, LL_X86_RAX);
+    assert_int_equal(in.ops[0].index, LL_X86_RAX);
+    ll_instr_clear(&in);
+    in = arch_parse(x64(), "leaq x(%rip),%rax");
+    assert_int_equal(in.ops[0].reg, LL_X86_RIP);
+    assert_string_equal(in.ops[0].sym, "x");
+    ll_instr_clear(&in);
+    /* with no suffix and no register: 64-bit, or 32-bit under X86 */
+    in = arch_parse(x64(), "inc (x)");
+    assert_int_equal(ll_x86_op_width(&in), 8);
+    ll_instr_clear(&in);
+    in = arch_parse(x32(), "INC [x]");
+    assert_int_equal(ll_x86_op_width(&in), 4);
+    ll_instr_clear(&in);
+}
+
+static void intel_forms_of_new_instructions(void **state)
+{
+    (void)state;
+    arch_round_trip(x32(), "CMOVC EAX,[x]", NULL);
+    arch_round_trip(x32(), "SETNB [x]", NULL);
+    arch_round_trip(x32(), "MOVZX EAX,BL", NULL);
+    arch_round_trip(x32(), "SHL EAX,CL", NULL);
+    arch_round_trip(x32(), "SHL EAX,2", "SHL EAX,$2");
+    arch_round_trip(x32(), "LEA EAX,[x]", NULL);
+    arch_round_trip(x32(), "NOT [x]", NULL);
+    arch_round_trip(x32(), "MOVB [x],$1", NULL);
+    arch_round_trip(x32(), "LOCK XADD [x],EAX", NULL);
+    ll_instr in = arch_parse(x32(), "CMOVC EAX,[x]");
+    assert_int_equal(in.ops[0].kind, LL_OPND_MEM);
+    assert_int_equal(in.ops[1].reg, LL_X86_REG(LL_X86_RAX, LL_X86_P32));
+    ll_instr_clear(&in);
+}
+
+/* herd7's instruction printer as its digest reads it (its X86_64Base and
+ * X86Base pp_instruction): `lock; `, a space after a scaled operand's
+ * first comma and no segment, NOP for every nop form, its own operand
+ * order for cmpxchg and cmovc, and X86's padded INC, DEC and CMP. */
+static void herd_spelling(void **state)
+{
+    (void)state;
+    static const char *const x64_cases[][2] = {
+        {"lock xaddq %rax,(x)", "lock; xaddq %rax,(x)"},
+        {"movq (%rax,%rbx,8),%rcx", "movq (%rax, %rbx,8),%rcx"},
+        {"movq 8(%rax,%rbx,1),%rcx", "movq 8(%rax, %rbx,1),%rcx"},
+        {"movq %fs:8(%rax,%rbx,2),%rcx", "movq 8(%rax, %rbx,2),%rcx"},
+        {"nopw %cs:0x0(%rax,%rax,1)", "NOP"},
+        {"nopl 0x0(%rax)", "NOP"},
+        {"nop", "NOP"},
+        {"endbr64", "NOP"},
+        {"cmpxchgq %rcx,(x)", "cmpxchgq (x),%rcx"},
+        {"lock cmpxchgq (x),%rcx", "lock; cmpxchgq (x),%rcx"},
+        {"cmovcq (x),%rax", "cmovcq %rax,(x)"},
+        {"movq $1,(x)", "movq $1,(x)"},
+        {"movq 8(%rax),%rbx", "movq 8(%rax),%rbx"},
+        {"ret", "ret"},
+        {"setnb (x)", "setnb (x)"},
+        {"jlt L00", "jl L00"},
+    };
+    static const char *const x32_cases[][2] = {
+        {"LOCK XCHG [x],EAX", "LOCK; XCHG [x],EAX"},
+        {"INC [x]", "INC  [x]"},
+        {"DEC EAX", "DEC  EAX"},
+        {"CMP EAX,$0", "CMP  EAX,$0"},
+        {"MOV [x],$1", "MOV [x],$1"},
+        {"CMPXCHG [x],EBX", "CMPXCHG [x],EBX"},
+    };
+    for (size_t i = 0; i < sizeof x64_cases / sizeof *x64_cases; i++) {
+        ll_buf b = {0};
+        x64()->herd_spelling(x64_cases[i][0], &b);
+        assert_string_equal(ll_buf_str(&b), x64_cases[i][1]);
+        ll_buf_free(&b);
+    }
+    for (size_t i = 0; i < sizeof x32_cases / sizeof *x32_cases; i++) {
+        ll_buf b = {0};
+        x32()->herd_spelling(x32_cases[i][0], &b);
+        assert_string_equal(ll_buf_str(&b), x32_cases[i][1]);
+        ll_buf_free(&b);
+    }
 }
 
 static void corpus_instructions_parse(void **state)
@@ -209,6 +439,9 @@ int main(void)
         cmocka_unit_test(operands_in_att_order),
         cmocka_unit_test(registers),
         cmocka_unit_test(bad_input),
+        cmocka_unit_test(aliases_print_one_way),
+        cmocka_unit_test(intel_forms_of_new_instructions),
+        cmocka_unit_test(herd_spelling),
         cmocka_unit_test(corpus_instructions_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

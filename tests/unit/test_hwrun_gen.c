@@ -1,7 +1,8 @@
 /* test_hwrun_gen.c — the hwrun code generator and driver on hand-built
- * X86_64 syntax trees (SB, MP with a lock and a label): the C it writes,
- * the errors it gives instead of C, and real runs of the built binaries
- * on this machine (small counts). */
+ * X86_64 syntax trees (SB, MP with a lock and a label) and on read tests
+ * with every opcode of the x86 table: the C it writes, the errors it
+ * gives instead of C, and real runs of the built binaries on this
+ * machine (small counts). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,8 @@
 #include "litmuslab/arch.h"
 #include "litmuslab/arch/x86.h"
 #include "litmuslab/log.h"
+
+static bool seen[LL_X86_NOPS];
 
 /* A stand-in for the x86 reader plug-in: only what the generator asks. */
 static int fake_reg_lookup(const char *name)
@@ -231,6 +234,132 @@ static void errors_name_the_problem(void **unused)
     assert_int_equal(c.len, 0);
 }
 
+/* A one-thread X86_64 test through the real reader; NULL on an error,
+ * with the message in msg. The C text is returned (free it). */
+static char *gen_text(const char *code, char *msg, size_t n, ll_test **tp)
+{
+    char text[4096];
+    int k = snprintf(text, sizeof text, "X86_64 G\n{ x=1; y=2; 0:rdi=x; }\n"
+                     " P0 ;\n");
+    for (const char *p = code; *p;) {
+        size_t len = strcspn(p, ";");
+        k += snprintf(text + k, sizeof text - (size_t)k, " %.*s ;\n",
+                      (int)len, p);
+        p += len;
+        while (*p == ';' || *p == ' ')
+            p++;
+    }
+    snprintf(text + k, sizeof text - (size_t)k, "exists (0:rax=0)\n");
+    ll_diag d = {0};
+    ll_test *t = ll_test_parse("g.litmus", text, strlen(text), &d);
+    if (!t)
+        fail_msg("parse: %s", d.msg);
+    ll_buf c = {0};
+    char *out = NULL;
+    if (hw_gen_c(t, &c, &d))
+        out = ll_xstrdup(ll_buf_str(&c));
+    else
+        snprintf(msg, n, "%s", d.msg);
+    ll_buf_free(&c);
+    if (tp)
+        *tp = t;
+    else
+        ll_test_free(t);
+    return out;
+}
+
+/* Every opcode of the x86 table is written, with an explicit size, in the
+ * assembler's spelling; the built binary runs. */
+static void every_opcode_generated(void **unused)
+{
+    (void)unused;
+    static const char *const code =
+        "movq $1,(x); movq (y),%rax; addq $1,%rax; subl %eax,(x); "
+        "adcq $1,%rax; lock sbbl %eax,(x); andq $1,%rax; orw $1,%ax; "
+        "xorb $1,%al; cmpq $0,%rax; testb $1,%al; incq (x); decq %rcx; "
+        "negl %edx; lock notq (x); xchgq %rax,(x); lock xaddq %rax,(x); "
+        "lock cmpxchgq %rcx,(x); shlq %cl,%rdx; shrl $3,%esi; sarw %r9w; "
+        "movzx %al,%ebx; movsbq (x),%r8; movslq (y),%r9; "
+        "leaq 8(%rdi,%rbx,4),%rcx; leaq x(%rip),%rsi; setae %al; "
+        "cmovc %rax,(x); movntiq %rax,(y); clflush (x); clflushopt (%rdi); "
+        "mfence; lfence; sfence; nopw %cs:0x0(%rax,%rax,1); nop; endbr64; "
+        "je L0; jmp L0; L0: ; movb %ah,%bh; ret; movq $2,%rax";
+    static const char *const want[] = {
+        "\\tmovq $1,(%[m_x])\\n", "\\tadcq $1,%q[r_rax]\\n",
+        "\\tlock sbbl %k[r_rax],(%[m_x])\\n", "\\tlock notq (%[m_x])\\n",
+        "\\tshlq %b[r_rcx],%q[r_rdx]\\n", "\\tsarw %w[r_r9]\\n",
+        "\\tmovzbl %b[r_rax],%k[r_rbx]\\n", "\\tmovsbq (%[m_x]),%q[r_r8]\\n",
+        "\\tmovslq (%[m_y]),%q[r_r9]\\n",
+        "\\tleaq 8(%q[r_rdi],%q[r_rbx],4),%q[r_rcx]\\n",
+        "\\tleaq (%[m_x]),%q[r_rsi]\\n", "\\tsetnb %b[r_rax]\\n",
+        "\\tcmovcq (%[m_x]),%q[r_rax]\\n", "\\tmovntiq %q[r_rax],(%[m_y])\\n",
+        "\\tclflushopt (%q[r_rdi])\\n", "\\tnopw %%cs:0(%%rax,%%rax,1)\\n",
+        "\\tendbr64\\n", "\\tje .Lll_L0_%=\\n",
+        "\\tmovb %h[r_rax],%h[r_rbx]\\n",
+        "\\tjmp .Lll.end%=\\n", ".Lll.end%=:\\n", "[r_rcx] \"+c\"(r_rcx)",
+        "[r_rax] \"+a\"(r_rax)", "[r_rbx] \"+Q\"(r_rbx)",
+    };
+    char msg[512] = "";
+    ll_test *t;
+    char *c = gen_text(code, msg, sizeof msg, &t);
+    if (!c)
+        fail_msg("refused: %s", msg);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        if (!strstr(c, want[i]))
+            fail_msg("no %s in:\n%s", want[i], c);
+    for (int i = 0; i < t->threads[0].n_stmts; i++)
+        if (t->threads[0].stmts[i].has_instr)
+            seen[t->threads[0].stmts[i].instr.op] = true;
+    /* it assembles and runs: ret skips the last move */
+    ll_buf bin = {0};
+    char *args[] = {"-n", "1000", "-q"};
+    hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
+                 .args = args};
+    bool interrupted = false;
+    ll_log_entry e = {0};
+    assert_true(hw_build(t, c, &o, &bin));
+    assert_true(hw_execute(t, bin.data, &o, &e, &interrupted));
+    assert_int_equal(e.n_states, 1);
+    assert_int_not_equal(e.states[0].state.b[0].value.num, 2);
+    ll_log_entry_clear(&e);
+    ll_buf_free(&bin);
+    ll_test_free(t);
+    free(c);
+    for (int op = 0; op < LL_X86_NOPS; op++)
+        if (!seen[op] && op != LL_X86_UXCH)
+            fail_msg("opcode %s is not generated here", ll_x86_table[op].mnem);
+}
+
+/* What the CPU cannot run as written is refused with a reason. */
+static void refusals_say_why(void **unused)
+{
+    (void)unused;
+    static const char *const cases[][2] = {
+        {"uxchq %rax,(x)", "'uxch' is herd7's exchange that is not atomic"},
+        {"cmovcb %al,%bl", "x86 has no 8-bit cmov"},
+        {"lock addq $1,%rax", "'lock' without a memory destination"},
+        {"addq $4294967296,%rax", "the immediate $4294967296 does not fit "
+                                  "a 64-bit operand"},
+        {"addb $256,%al", "does not fit a 8-bit operand"},
+        {"movq %fs:40,%rax", "segment-prefixed addresses"},
+        {"movq 8(%rip),%rax", "a rip-relative address must name"},
+        {"movb %ah,(x)", "beside ah, bh, ch or dh"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char msg[512] = "";
+        char *c = gen_text(cases[i][0], msg, sizeof msg, NULL);
+        if (c)
+            fail_msg("'%s' generated", cases[i][0]);
+        if (!strstr(msg, cases[i][1]))
+            fail_msg("'%s': %s", cases[i][0], msg);
+    }
+    seen[LL_X86_UXCH] = true;
+    char msg[512];
+    char *c = gen_text("movq $4294967296,%rax", msg, sizeof msg, NULL);
+    assert_non_null(c);     /* movabs */
+    free(c);
+}
+
 static uint64_t count_of(const ll_log_entry *e, int64_t a, int64_t b)
 {
     for (int i = 0; i < e->n_states; i++) {
@@ -296,6 +425,8 @@ int main(void)
         cmocka_unit_test(sb_c_text),
         cmocka_unit_test(labels_lock_and_parts),
         cmocka_unit_test(errors_name_the_problem),
+        cmocka_unit_test(every_opcode_generated),
+        cmocka_unit_test(refusals_say_why),
         cmocka_unit_test(runs_on_this_machine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
