@@ -384,7 +384,7 @@ static char *program(uint64_t seed, int k)
                       i ? "y" : "x", (int64_t)((v ^ sign) - sign));
     }
     for (int r = 0; r < 8; r++)
-        ll_buf_printf(&t, "0:%s=%" PRId64 ";\n", names[3][r],
+        ll_buf_printf(&t, "int64_t 0:%s=%" PRId64 ";\n", names[3][r],
                       pick(&g, 4) ? (int64_t)next(&g) : pick(&g, 3) - 1);
     ll_buf_puts(&t, "0:r10=x; 0:r11=0;\n}\n P0 ;\n");
     for (int i = 0; i < LENGTH; i++)
