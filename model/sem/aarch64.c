@@ -61,26 +61,26 @@ typedef struct a64_addr {
     sem_reg base_after;
 } a64_addr;
 
-static bool address(sem_run *r, const ll_operand *m, a64_addr *out)
+static sem_next address(sem_run *r, const ll_operand *m, a64_addr *out)
 {
     sem_reg base = a64_get(r, m->reg);
     sem_reg off = {sem_int(m->imm), 0};
-    int mode = LL_A64_IDX_MODE(m->shift);
+    bool ok = true;
     if (m->index >= 0) {
         sem_reg x = a64_get(r, m->index);
         off.t = x.t;
-        if (!a64_shift(x.v, m->shift & 0xFFFF, 64, &off.v))
-            return false;
+        ok = a64_shift(x.v, m->shift & 0xFFFF, 64, &off.v);
     }
-    out->at.t = out->base_after.t = base.t | off.t;
+    sem_taint t = base.t | off.t;
     sem_val moved;
-    if (!sem_arith('+', base.v, off.v, &moved))
-        return false;
+    if (!ok || !sem_arith('+', base.v, off.v, &moved))
+        return a64_undefined(r, t);
+    int mode = LL_A64_IDX_MODE(m->shift);
     out->at.v = mode == LL_A64_IDX_POST ? base.v : moved;
+    out->at.t = t;
     out->base_after.v = mode == LL_A64_IDX_OFFSET ? base.v : moved;
-    if (mode == LL_A64_IDX_OFFSET)
-        out->base_after.t = base.t;
-    return true;
+    out->base_after.t = mode == LL_A64_IDX_OFFSET ? base.t : t;
+    return SEM_NEXT;
 }
 
 static void write_back(sem_run *r, const ll_operand *m, const a64_addr *a)
@@ -133,44 +133,31 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a, int rs,
     return !sem_stopped(r);
 }
 
-/* LDR and friends, LDP (two registers) and LDXR (a reservation). */
-static sem_next load(sem_run *r, const ll_instr *in, unsigned tags)
+/* LDR, STR and friends; LDP, STP (two registers, the second element
+ * after the first); LDXR (which takes a reservation). */
+static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
+                             bool is_load)
 {
-    bool pair = in->op == LL_A64_LDP || in->op == LL_A64_LDNP;
+    bool pair = in->n_ops == 3;
     const ll_operand *m = &in->ops[pair ? 2 : 1];
     a64_addr a;
-    if (!address(r, m, &a))
-        return a64_undefined(r, a.at.t);
-    int ev;
-    if (!load_into(r, in, a.at, in->ops[0].reg, tags, &ev))
-        return SEM_ERROR;
-    if (tags & TAG(TAG_EX)) {
-        r->reserved = true;
-        r->res_addr = a.at.v;
-        r->res_dep = a.at.t;
-        r->res_event = ev;
+    sem_next n = address(r, m, &a);
+    if (n != SEM_NEXT)
+        return n;
+    for (int i = 0; i < (pair ? 2 : 1); i++) {
+        sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
+        int ev;
+        bool ok = is_load ? load_into(r, in, at, in->ops[i].reg, tags, &ev)
+                          : store_from(r, in, at, in->ops[i].reg, tags, -1);
+        if (!ok)
+            return SEM_ERROR;
+        if (is_load && i == 0 && (tags & TAG(TAG_EX))) {
+            r->reserved = true;
+            r->res_addr = at.v;
+            r->res_dep = at.t;
+            r->res_event = ev;
+        }
     }
-    if (pair && !load_into(r, in,
-                           next_element(a.at, ll_a64_access_size(in)),
-                           in->ops[1].reg, tags, &ev))
-        return SEM_ERROR;
-    write_back(r, m, &a);
-    return SEM_NEXT;
-}
-
-static sem_next store(sem_run *r, const ll_instr *in, unsigned tags)
-{
-    bool pair = in->op == LL_A64_STP || in->op == LL_A64_STNP;
-    const ll_operand *m = &in->ops[pair ? 2 : 1];
-    a64_addr a;
-    if (!address(r, m, &a))
-        return a64_undefined(r, a.at.t);
-    if (!store_from(r, in, a.at, in->ops[0].reg, tags, -1))
-        return SEM_ERROR;
-    if (pair && !store_from(r, in,
-                            next_element(a.at, ll_a64_access_size(in)),
-                            in->ops[1].reg, tags, -1))
-        return SEM_ERROR;
     write_back(r, m, &a);
     return SEM_NEXT;
 }
@@ -182,8 +169,9 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
                                 unsigned tags)
 {
     a64_addr a;
-    if (!address(r, &in->ops[2], &a))
-        return a64_undefined(r, a.at.t);
+    sem_next n = address(r, &in->ops[2], &a);
+    if (n != SEM_NEXT)
+        return n;
     bool held = r->reserved && sem_val_eq(r->res_addr, a.at.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
@@ -250,8 +238,9 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     unsigned wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
                                        ? TAG(TAG_L) : 0);
     a64_addr a;
-    if (!address(r, m, &a))
-        return a64_undefined(r, a.at.t);
+    sem_next n = address(r, m, &a);
+    if (n != SEM_NEXT)
+        return n;
     int ev;
     sem_reg old = sem_load(r, a.at.v, a.at.t, rtags, &ev);
     if (sem_stopped(r))
@@ -278,8 +267,9 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     int bits = access_bits(in);
     bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
     a64_addr a;
-    if (!address(r, &in->ops[2], &a))
-        return a64_undefined(r, a.at.t);
+    sem_next n = address(r, &in->ops[2], &a);
+    if (n != SEM_NEXT)
+        return n;
     bool success = sem_choose(r, 2) == 1;
     unsigned rtags = acq ? TAG(TAG_A) : 0;
     if (a64_is_zr(rs))
@@ -373,10 +363,10 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_A64_LDRSH: case LL_A64_LDRSW: case LL_A64_LDUR: case LL_A64_LDP:
     case LL_A64_LDNP: case LL_A64_LDAR: case LL_A64_LDAPR:
     case LL_A64_LDXR: case LL_A64_LDAXR:
-        return load(r, in, acquire_release(in));
+        return plain_access(r, in, acquire_release(in), true);
     case LL_A64_STR: case LL_A64_STRB: case LL_A64_STRH: case LL_A64_STUR:
     case LL_A64_STP: case LL_A64_STNP: case LL_A64_STLR:
-        return store(r, in, acquire_release(in));
+        return plain_access(r, in, acquire_release(in), false);
     case LL_A64_STXR: case LL_A64_STLXR:
         return store_exclusive(r, in, acquire_release(in));
     case LL_A64_SWP: case LL_A64_LDADD: case LL_A64_LDCLR:
