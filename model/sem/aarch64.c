@@ -14,7 +14,12 @@
  * read of an atomic whose result goes to the zero register (ST<op>, and
  * LD<op>/SWP/CAS with XZR/WZR), which is then neither A nor ordered by
  * DMB LD; one tag per DMB and DSB option, and ISB. As in herd7, a CAS
- * that fails only reads, and that read is not X. */
+ * that fails only reads, and that read is not X.
+ *
+ * herd7 also has "pick" dependencies (a value chosen by a comparison,
+ * as by CSEL or CAS, orders a later write but not, through an address,
+ * a later read); the engine has one kind of dependency, so the chosen
+ * value carries an ordinary one here (see README). */
 #include "model/sem/aarch64_int.h"
 
 enum {
@@ -284,8 +289,16 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     sem_reg expect = a64_get(r, rs);
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
-    if (success && !store_from(r, in, a.at, rt,
-                               TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev))
+    /* Whether the write happens depends on the comparison with Rs: as in
+     * herd7, the write is ordered after what Rs depends on, but only as
+     * a control dependency is (no chain through the value written). */
+    sem_taint ctrl = r->ctrl;
+    r->ctrl |= expect.t;
+    bool ok = !success || store_from(r, in, a.at, rt,
+                                     TAG(TAG_X) | (rel ? TAG(TAG_L) : 0),
+                                     ev);
+    r->ctrl = ctrl;
+    if (!ok)
         return SEM_ERROR;
     a64_set(r, rs, old.v, old.t);
     return SEM_NEXT;
