@@ -228,6 +228,21 @@ static bool atomic_value(int op, sem_val old, sem_val s, int bits,
     return true;
 }
 
+/* The read of an atomic instruction at its operand's address, `bits`
+ * wide: SEM_NEXT, or how the run stops. */
+static sem_next atomic_read(sem_run *r, const ll_operand *m, unsigned tags,
+                            int bits, a64_addr *a, sem_reg *old, int *ev)
+{
+    sem_next n = address(r, m, a);
+    if (n != SEM_NEXT)
+        return n;
+    *old = sem_load(r, a->at.v, a->at.t, tags, ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    old->v = a64_trunc(old->v, bits);
+    return SEM_NEXT;
+}
+
 /* SWP Rs,Rt,[Xn]; LD<op> Rs,Rt,[Xn]; ST<op> Rs,[Xn] (Rt = ZR): one read
  * and one write, paired in rmw; Rt gets the old value. */
 static sem_next atomic_op(sem_run *r, const ll_instr *in)
@@ -243,14 +258,11 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     unsigned wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
                                        ? TAG(TAG_L) : 0);
     a64_addr a;
-    sem_next n = address(r, m, &a);
+    sem_reg old;
+    int ev;
+    sem_next n = atomic_read(r, m, rtags, bits, &a, &old, &ev);
     if (n != SEM_NEXT)
         return n;
-    int ev;
-    sem_reg old = sem_load(r, a.at.v, a.at.t, rtags, &ev);
-    if (sem_stopped(r))
-        return SEM_ERROR;
-    old.v = a64_trunc(old.v, bits);
     sem_reg s = a64_get(r, rs);
     sem_val v;
     if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
@@ -271,21 +283,18 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     int rs = in->ops[0].reg, rt = in->ops[1].reg;
     int bits = access_bits(in);
     bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
-    a64_addr a;
-    sem_next n = address(r, &in->ops[2], &a);
-    if (n != SEM_NEXT)
-        return n;
     bool success = sem_choose(r, 2) == 1;
     unsigned rtags = acq ? TAG(TAG_A) : 0;
     if (a64_is_zr(rs))
         rtags = TAG(TAG_X) | TAG(TAG_NORET);
     else if (success)
         rtags |= TAG(TAG_X);
+    a64_addr a;
+    sem_reg old;
     int ev;
-    sem_reg old = sem_load(r, a.at.v, a.at.t, rtags, &ev);
-    if (sem_stopped(r))
-        return SEM_ERROR;
-    old.v = a64_trunc(old.v, bits);
+    sem_next n = atomic_read(r, &in->ops[2], rtags, bits, &a, &old, &ev);
+    if (n != SEM_NEXT)
+        return n;
     sem_reg expect = a64_get(r, rs);
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
