@@ -15,13 +15,15 @@ static void one_state(const char *text, const char *want)
 }
 
 /* MOV W zero-extends (X1 = 2^32-1), 32-bit arithmetic wraps (W2 = 0),
- * an X write keeps 64 bits (X0 = -1, X5 = 2^32). */
+ * an X write keeps 64 bits (X0 = -1, X5 = 2^32). (Each register-only
+ * test also stores once: an execution with no event at all trips
+ * UBSan in the engine's set clearing, model/rel.c, not ours to fix.) */
 static void w_registers_zero_extend(void **state)
 {
     (void)state;
-    one_state("AArch64 W\n{ }\n"
+    one_state("AArch64 W\n{ 0:X9=x; }\n"
               " P0 ;\n MOV X0,#-1 ;\n MOV W1,#-1 ;\n ADD W2,W1,#1 ;\n"
-              " ORR W3,WZR,W0 ;\n ADD X5,X1,#1 ;\n"
+              " ORR W3,WZR,W0 ;\n ADD X5,X1,#1 ;\n STR X5,[X9] ;\n"
               "exists (0:X0=0 /\\ 0:X1=0 /\\ 0:X2=0 /\\ 0:X3=0 /\\ "
               "0:X5=0)\n",
               "0:X0=-1; 0:X1=4294967295; 0:X2=0; 0:X3=4294967295; "
@@ -34,11 +36,12 @@ static void w_registers_zero_extend(void **state)
 static void shifts_and_extensions(void **state)
 {
     (void)state;
-    one_state("AArch64 S\n{ }\n"
+    one_state("AArch64 S\n{ 0:X10=x; }\n"
               " P0 ;\n MOV X0,#1 ;\n ADD X1,XZR,X0,LSL #40 ;\n"
               " MOV W2,#-8 ;\n ASR W3,W2,#1 ;\n LSR W4,W2,#28 ;\n"
               " ROR W5,W0,#1 ;\n SXTW X6,W2 ;\n ADD X7,X0,W2,SXTW ;\n"
               " MOVZ X8,#1,LSL #16 ;\n MOVK X8,#2 ;\n MOVN W9,#0 ;\n"
+              " STR X9,[X10] ;\n"
               "exists (0:X1=0 /\\ 0:X3=0 /\\ 0:X4=0 /\\ 0:X5=0 /\\ 0:X6=0 /\\ "
               "0:X7=0 /\\ 0:X8=0 /\\ 0:X9=0)\n",
               "0:X1=1099511627776; 0:X3=4294967292; 0:X4=15; "
