@@ -9,30 +9,88 @@
 #include "arm_family.h"
 #include "litmuslab/arch/aarch64.h"
 
+#define SH ARMF_SHIFTED
+#define ORD_BH (ARMF_ACQ | ARMF_REL | ARMF_BH)   /* SWPALB, LDADDAH */
+#define REL_BH (ARMF_REL | ARMF_BH)              /* STADDLB */
+
 static const ll_armf_form forms[] = {
-    {"ADD", LL_A64_ADD, "rro", ARMF_S},
-    {"SUB", LL_A64_SUB, "rro", ARMF_S},
-    {"AND", LL_A64_AND, "rro", ARMF_S},
-    {"ORR", LL_A64_ORR, "rro", 0},
-    {"EOR", LL_A64_EOR, "rro", 0},
+    {"ADD", LL_A64_ADD, "rro", ARMF_S | SH},
+    {"SUB", LL_A64_SUB, "rro", ARMF_S | SH},
+    {"AND", LL_A64_AND, "rro", ARMF_S | SH},
+    {"ORR", LL_A64_ORR, "rro", SH},
+    {"EOR", LL_A64_EOR, "rro", SH},
+    {"BIC", LL_A64_BIC, "rrr", ARMF_S | SH},
+    {"ORN", LL_A64_ORN, "rrr", SH},
+    {"EON", LL_A64_EON, "rrr", SH},
+    {"LSL", LL_A64_LSL, "rro", 0},
+    {"LSR", LL_A64_LSR, "rro", 0},
+    {"ASR", LL_A64_ASR, "rro", 0},
+    {"ROR", LL_A64_ROR, "rro", 0},
     {"MOV", LL_A64_MOV, "ro", 0},
-    {"CMP", LL_A64_CMP, "ro", 0},
+    {"MOVZ", LL_A64_MOVZ, "ri", SH},
+    {"MOVN", LL_A64_MOVN, "ri", SH},
+    {"MOVK", LL_A64_MOVK, "ri", SH},
+    {"MVN", LL_A64_MVN, "rr", SH},
+    {"NEG", LL_A64_NEG, "rr", ARMF_S | SH},
+    {"SXTW", LL_A64_SXTW, "rr", 0},
+    {"MUL", LL_A64_MUL, "rrr", 0},
+    {"MADD", LL_A64_MADD, "rrrr", 0},
+    {"MSUB", LL_A64_MSUB, "rrrr", 0},
+    {"CMP", LL_A64_CMP, "ro", SH},
+    {"TST", LL_A64_TST, "ro", SH},
+    {"CSEL", LL_A64_CSEL, "rrr", ARMF_CONDARG},
+    {"CSINC", LL_A64_CSINC, "rrr", ARMF_CONDARG},
+    {"CSINV", LL_A64_CSINV, "rrr", ARMF_CONDARG},
+    {"CSNEG", LL_A64_CSNEG, "rrr", ARMF_CONDARG},
+    {"CSET", LL_A64_CSET, "r", ARMF_CONDARG},
+    {"CSETM", LL_A64_CSETM, "r", ARMF_CONDARG},
+    {"CINC", LL_A64_CINC, "rr", ARMF_CONDARG},
+    {"NOP", LL_A64_NOP, "", 0},
     {"B", LL_A64_B, "l", ARMF_DOTCOND},
     {"CBZ", LL_A64_CBZ, "rl", 0},
     {"CBNZ", LL_A64_CBNZ, "rl", 0},
+    {"TBZ", LL_A64_TBZ, "ril", 0},
+    {"TBNZ", LL_A64_TBNZ, "ril", 0},
     {"LDR", LL_A64_LDR, "rm", 0},
     {"LDRB", LL_A64_LDRB, "rm", 0},
     {"LDRH", LL_A64_LDRH, "rm", 0},
-    {"LDAR", LL_A64_LDAR, "rm", 0},
-    {"LDAPR", LL_A64_LDAPR, "rm", 0},
-    {"LDXR", LL_A64_LDXR, "rm", 0},
-    {"LDAXR", LL_A64_LDAXR, "rm", 0},
+    {"LDRSB", LL_A64_LDRSB, "rm", 0},
+    {"LDRSH", LL_A64_LDRSH, "rm", 0},
+    {"LDRSW", LL_A64_LDRSW, "rm", 0},
+    {"LDUR", LL_A64_LDUR, "rm", 0},
+    {"LDP", LL_A64_LDP, "rrm", 0},
+    {"LDNP", LL_A64_LDNP, "rrm", 0},
+    {"LDAR", LL_A64_LDAR, "rm", ARMF_BH},
+    {"LDAPR", LL_A64_LDAPR, "rm", ARMF_BH},
+    {"LDXR", LL_A64_LDXR, "rm", ARMF_BH},
+    {"LDAXR", LL_A64_LDAXR, "rm", ARMF_BH},
     {"STR", LL_A64_STR, "rm", 0},
     {"STRB", LL_A64_STRB, "rm", 0},
     {"STRH", LL_A64_STRH, "rm", 0},
-    {"STLR", LL_A64_STLR, "rm", 0},
-    {"STXR", LL_A64_STXR, "rrm", 0},
-    {"STLXR", LL_A64_STLXR, "rrm", 0},
+    {"STUR", LL_A64_STUR, "rm", 0},
+    {"STP", LL_A64_STP, "rrm", 0},
+    {"STNP", LL_A64_STNP, "rrm", 0},
+    {"STLR", LL_A64_STLR, "rm", ARMF_BH},
+    {"STXR", LL_A64_STXR, "rrm", ARMF_BH},
+    {"STLXR", LL_A64_STLXR, "rrm", ARMF_BH},
+    {"SWP", LL_A64_SWP, "rrm", ORD_BH},
+    {"CAS", LL_A64_CAS, "rrm", ORD_BH},
+    {"LDADD", LL_A64_LDADD, "rrm", ORD_BH},
+    {"LDCLR", LL_A64_LDCLR, "rrm", ORD_BH},
+    {"LDEOR", LL_A64_LDEOR, "rrm", ORD_BH},
+    {"LDSET", LL_A64_LDSET, "rrm", ORD_BH},
+    {"LDSMAX", LL_A64_LDSMAX, "rrm", ORD_BH},
+    {"LDSMIN", LL_A64_LDSMIN, "rrm", ORD_BH},
+    {"LDUMAX", LL_A64_LDUMAX, "rrm", ORD_BH},
+    {"LDUMIN", LL_A64_LDUMIN, "rrm", ORD_BH},
+    {"STADD", LL_A64_STADD, "rm", REL_BH},
+    {"STCLR", LL_A64_STCLR, "rm", REL_BH},
+    {"STEOR", LL_A64_STEOR, "rm", REL_BH},
+    {"STSET", LL_A64_STSET, "rm", REL_BH},
+    {"STSMAX", LL_A64_STSMAX, "rm", REL_BH},
+    {"STSMIN", LL_A64_STSMIN, "rm", REL_BH},
+    {"STUMAX", LL_A64_STUMAX, "rm", REL_BH},
+    {"STUMIN", LL_A64_STUMIN, "rm", REL_BH},
     {"DMB", LL_A64_DMB, "", ARMF_BARRIER},
     {"DSB", LL_A64_DSB, "", ARMF_BARRIER},
     {"ISB", LL_A64_ISB, "", 0},
@@ -100,21 +158,43 @@ static void a64_print_instr(const ll_instr *in, ll_buf *b)
     ll_armf_print(&a64_arch, in, b);
 }
 
+static int reg_bytes(const ll_operand *o)
+{
+    return LL_A64_REG_IS_W(o->reg) ? 4 : 8;
+}
+
 int ll_a64_access_size(const ll_instr *in)
 {
+    int data = 0;    /* the operand whose register gives the width */
     switch (in->op) {
-    case LL_A64_LDRB: case LL_A64_STRB:
+    case LL_A64_LDRB: case LL_A64_STRB: case LL_A64_LDRSB:
         return 1;
-    case LL_A64_LDRH: case LL_A64_STRH:
+    case LL_A64_LDRH: case LL_A64_STRH: case LL_A64_LDRSH:
         return 2;
-    case LL_A64_LDR: case LL_A64_LDAR: case LL_A64_LDAPR: case LL_A64_LDXR:
-    case LL_A64_LDAXR: case LL_A64_STR: case LL_A64_STLR:
-        return LL_A64_REG_IS_W(in->ops[0].reg) ? 4 : 8;
+    case LL_A64_LDRSW:
+        return 4;
+    case LL_A64_LDR: case LL_A64_LDUR: case LL_A64_STR: case LL_A64_STUR:
+    case LL_A64_LDP: case LL_A64_LDNP: case LL_A64_STP: case LL_A64_STNP:
+    case LL_A64_LDAR: case LL_A64_LDAPR: case LL_A64_LDXR:
+    case LL_A64_LDAXR: case LL_A64_STLR: case LL_A64_SWP: case LL_A64_CAS:
+    case LL_A64_LDADD: case LL_A64_LDCLR: case LL_A64_LDEOR:
+    case LL_A64_LDSET: case LL_A64_LDSMAX: case LL_A64_LDSMIN:
+    case LL_A64_LDUMAX: case LL_A64_LDUMIN: case LL_A64_STADD:
+    case LL_A64_STCLR: case LL_A64_STEOR: case LL_A64_STSET:
+    case LL_A64_STSMAX: case LL_A64_STSMIN: case LL_A64_STUMAX:
+    case LL_A64_STUMIN:
+        break;
     case LL_A64_STXR: case LL_A64_STLXR:
-        return LL_A64_REG_IS_W(in->ops[1].reg) ? 4 : 8;
+        data = 1;
+        break;
     default:
         return 0;
     }
+    if (in->flags & LL_A64_F_BYTE)
+        return 1;
+    if (in->flags & LL_A64_F_HALF)
+        return 2;
+    return reg_bytes(&in->ops[data]);
 }
 
 const ll_arch_ops ll_arch_aarch64 = {

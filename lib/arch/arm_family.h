@@ -20,6 +20,13 @@ enum {
     ARMF_COND = 1u << 1,     /* ARM `BNE`, `MOVEQ` */
     ARMF_DOTCOND = 1u << 2,  /* AArch64 `B.NE` */
     ARMF_BARRIER = 1u << 3,  /* DMB/DSB: option operand */
+    /* AArch64 only */
+    ARMF_ACQ = 1u << 4,      /* `A` ordering suffix: LDADDA, CASA */
+    ARMF_REL = 1u << 5,      /* `L` (and `AL` with ARMF_ACQ): STADDL */
+    ARMF_BH = 1u << 6,       /* `B`/`H` width suffix: LDARB, SWPH */
+    ARMF_CONDARG = 1u << 7,  /* last operand a condition: CSEL ...,EQ */
+    ARMF_SHIFTED = 1u << 8,  /* last operand may be followed by a shift
+                                or extension: ADD X0,X1,X2,LSL #2 */
 };
 
 /* One ARM-family architecture: its opcode table and registers. */
@@ -35,8 +42,8 @@ typedef struct ll_armf_arch {
 } ll_armf_arch;
 
 /* The plug-in functions, given the architecture. Addresses are `[Rn]`,
- * `[Rn,Rm]`, `[Rn,#imm]` and, with extend_ok, `[Xn,Rm,EXT]`,
- * `[Xn,Rm,EXT #k]`. */
+ * `[Rn,Rm]`, `[Rn,#imm]` and, with extend_ok (AArch64), `[Xn,Rm,EXT]`,
+ * `[Xn,Rm,EXT #k]`, `[Xn,#imm]!` and `[Xn],#imm`. */
 bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
                    ll_diag *d);
 void ll_armf_print(const ll_armf_arch *a, const ll_instr *in, ll_buf *b);

@@ -27,7 +27,37 @@ static void every_opcode_round_trips(void **state)
         "STLR W0,[X1]", "STXR W3,W0,[X1]", "STLXR W3,X0,[X1]",
         "STR X0,[SP]", "DMB ISH", "DMB ISHLD", "DMB ISHST", "DMB SY",
         "DMB LD", "DMB ST", "DMB OSH", "DMB NSHST", "DSB SY", "DSB ISH",
-        "ISB",
+        "ISB", "NOP",
+        "ADD X0,X1,X2,LSL #3", "ADD X0,X1,W2,SXTW", "ADD W0,W1,#1,LSL #12",
+        "SUB X0,X1,X2,ASR #63", "EOR W0,W1,W2,ROR #1", "BIC W0,W1,W2",
+        "BICS X0,X1,X2", "ORN W0,WZR,W1", "EON X0,X1,X2,LSR #4",
+        "LSL W0,W1,#2", "LSR X0,X1,X2", "ASR W0,W1,#31", "ROR X0,X1,#8",
+        "TST W0,#1", "TST X0,X1", "MVN W0,W1", "NEG X0,X1", "NEGS W0,W1",
+        "MOVZ X0,#1,LSL #16", "MOVN W0,#0", "MOVK X0,#65535,LSL #48",
+        "SXTW X0,W1", "MUL W0,W1,W2", "MADD X0,X1,X2,X3",
+        "MSUB W0,W1,W2,W3", "CMP W0,W1,UXTB",
+        "CSEL W0,W1,W2,EQ", "CSINC X0,XZR,XZR,NE", "CSINV W0,W1,W2,LT",
+        "CSNEG X0,X1,X2,HI", "CSET W0,EQ", "CSETM X0,NE", "CINC W0,W1,GE",
+        "TBZ W0,#0,L0", "TBNZ X1,#63,L1",
+        "LDRSB W0,[X1]", "LDRSH X0,[X1,#2]", "LDRSW X0,[X1]",
+        "LDUR W0,[X1,#-4]", "STUR X0,[X1,#8]",
+        "LDR W0,[X1],#4", "LDR X0,[X1,#8]!", "STR W0,[X1,#-4]!",
+        "STRB W0,[X1],#1", "LDP W0,W1,[X2]", "LDP X0,X1,[X2,#16]!",
+        "LDNP X0,X1,[X2]", "STP W0,W1,[X2],#8", "STNP X0,X1,[X2,#16]",
+        "LDARB W0,[X1]", "LDAPRH W0,[X1]", "LDXRB W0,[X1]",
+        "LDAXRH W0,[X1]", "STLRB W0,[X1]", "STXRH W3,W0,[X1]",
+        "STLXRB W3,W0,[X1]",
+        "SWP W0,W1,[X2]", "SWPAL X0,X1,[X2]", "SWPLB W0,W1,[X2]",
+        "CAS W0,W1,[X2]", "CASA X0,X1,[X2]", "CASALH W0,W1,[X2]",
+        "LDADD W0,W1,[X2]", "LDADDA X0,X1,[X2]", "LDADDL W0,W1,[X2]",
+        "LDADDALB W0,W1,[X2]", "LDCLR W0,W1,[X2]", "LDCLRAH W0,W1,[X2]",
+        "LDEOR X0,X1,[X2]", "LDEORL W0,W1,[X2]", "LDSET W0,W1,[X2]",
+        "LDSETAL X0,X1,[X2]", "LDSMAX W0,W1,[X2]", "LDSMIN W0,W1,[X2]",
+        "LDUMAX W0,W1,[X2]", "LDUMINLB W0,W1,[X2]",
+        "STADD W0,[X1]", "STADDL X0,[X1]", "STADDB W0,[X1]",
+        "STCLR W0,[X1]", "STEOR W0,[X1]", "STSETLH W0,[X1]",
+        "STSMAX W0,[X1]", "STSMIN W0,[X1]", "STUMAX W0,[X1]",
+        "STUMIN X0,[X1]",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
@@ -43,6 +73,10 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "LDR X0,[X1,X2,LSL #0]", "LDR X0,[X1,X2]");
     arch_round_trip(a64(), "dmb ishld", "DMB ISHLD");
     arch_round_trip(a64(), "MOV W0,#0x10", "MOV W0,#16");
+    arch_round_trip(a64(), "ldaddal w0,w1,[x2]", "LDADDAL W0,W1,[X2]");
+    arch_round_trip(a64(), "ADD X0,X1,X2,LSL #0", "ADD X0,X1,X2");
+    arch_round_trip(a64(), "LDR W0,[X1], #4", "LDR W0,[X1],#4");
+    arch_round_trip(a64(), "csel w0,w1,w2,hs", "CSEL W0,W1,W2,CS");
 }
 
 static void operands_follow_the_header(void **state)
@@ -93,6 +127,51 @@ static void operands_follow_the_header(void **state)
     ll_instr_clear(&in);
     in = arch_parse(a64(), "LDRB W0,[X1]");
     assert_int_equal(ll_a64_access_size(&in), 1);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "LDADDALB W0,W1,[X2]");
+    assert_int_equal(in.op, LL_A64_LDADD);
+    assert_int_equal(in.flags,
+                     LL_A64_F_ACQ | LL_A64_F_REL | LL_A64_F_BYTE);
+    assert_int_equal(ll_a64_access_size(&in), 1);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "STLRH W0,[X1]");
+    assert_int_equal(in.op, LL_A64_STLR);
+    assert_int_equal(in.flags, LL_A64_F_HALF);
+    assert_int_equal(ll_a64_access_size(&in), 2);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "SWPL X0,X1,[X2]");
+    assert_int_equal(in.flags, LL_A64_F_REL);
+    assert_int_equal(ll_a64_access_size(&in), 8);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "LDRSW X0,[X1]");
+    assert_int_equal(ll_a64_access_size(&in), 4);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "LDR W0,[X1],#4");
+    assert_int_equal(in.ops[1].imm, 4);
+    assert_int_equal(LL_A64_IDX_MODE(in.ops[1].shift), LL_A64_IDX_POST);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "STR X0,[X1,#-8]!");
+    assert_int_equal(in.ops[1].imm, -8);
+    assert_int_equal(LL_A64_IDX_MODE(in.ops[1].shift), LL_A64_IDX_PRE);
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "ADD X0,X1,X2,LSL #3");
+    assert_int_equal(in.n_ops, 3);
+    assert_int_equal(in.ops[2].shift,
+                     LL_A64_SHIFT(LL_A64_EXT_LSL, 3));
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "MOVK X0,#1,LSL #32");
+    assert_int_equal(in.ops[1].kind, LL_OPND_IMM);
+    assert_int_equal(in.ops[1].shift,
+                     LL_A64_SHIFT(LL_A64_EXT_LSL, 32));
+    ll_instr_clear(&in);
+
+    in = arch_parse(a64(), "CSINC W0,W1,W2,NE");
+    assert_int_equal(in.op, LL_A64_CSINC);
+    assert_int_equal(in.n_ops, 3);
+    assert_int_equal(in.flags, LL_ARM_F_COND | LL_ARM_COND_NE);
     ll_instr_clear(&in);
 
     in = arch_parse(a64(), "SUBS W1,W1,#1");
@@ -146,6 +225,17 @@ static void bad_input(void **state)
     arch_rejects(a64(), "STXR W3,[X1]", "'STXR' takes 3 operands, found 2",
                  1);
     arch_rejects(a64(), "CBZ W0,#1", "bad operand '#1', expected a label", 8);
+    arch_rejects(a64(), "STADDA W0,[X1]", "unknown instruction 'STADDA'", 1);
+    arch_rejects(a64(), "LDRBB W0,[X1]", "unknown instruction 'LDRBB'", 1);
+    arch_rejects(a64(), "CSEL W0,W1,W2,XX",
+                 "bad operand 'XX', expected a condition (EQ, NE, ...)", 15);
+    arch_rejects(a64(), "ADD X0,X1,#1,ASR #2",
+                 "bad operand 'ASR #2', expected a shift (LSL #n, ASR #n, "
+                 "...)", 14);
+    arch_rejects(a64(), "LDR W0,[X1,X2]!",
+                 "bad operand 'X2', expected an immediate #N", 12);
+    arch_rejects(a64(), "LDR W0,[X1],X2",
+                 "'LDR' takes 2 operands, found 3", 1);
 }
 
 int main(void)

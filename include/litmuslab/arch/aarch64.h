@@ -5,9 +5,10 @@
  * it only ever grows.
  *
  * Syntax is herd7's: `LDR W0,[X1]`  `LDR X2,[X1,X3]`  `STR W0,[X1,#8]`
- * `LDR W0,[X1,W2,SXTW]`  `MOV W0,#1`  `STXR W3,W0,[X1]`  `B.NE L0`
- * `CBZ W0,L0`  `DMB ISHLD`. Mnemonics and registers in either case,
- * printed in upper case; immediates need `#`. */
+ * `LDR W0,[X1,W2,SXTW]`  `LDR W0,[X1],#4`  `STR W0,[X1,#4]!`  `MOV W0,#1`
+ * `ADD X0,X1,X2,LSL #3`  `STXR W3,W0,[X1]`  `LDADDAL W1,W2,[X0]`
+ * `CSEL W0,W1,W2,NE`  `B.NE L0`  `CBZ W0,L0`  `DMB ISHLD`. Mnemonics and
+ * registers in either case, printed in upper case; immediates need `#`. */
 #ifndef LITMUSLAB_ARCH_AARCH64_H
 #define LITMUSLAB_ARCH_AARCH64_H
 
@@ -33,29 +34,78 @@ enum {
 #define LL_A64_REG_NUM(id) ((id) % 32)
 #define LL_A64_REG_IS_W(id) ((id) >= 32 && (id) < 64)
 
-/* The MEM index's extension, kept in the operand's shift field:
- * shift = amount | kind << 8, kind one of these. `[X1,X2]` is LSL 0,
- * `[X1,W2,SXTW]` is SXTW 0, `[X1,X2,LSL #3]` is LSL 3. */
+/* Shifts and extensions, kept in an operand's shift field as
+ * amount | kind << 8 (LL_A64_SHIFT). On a MEM index: `[X1,X2]` is LSL 0,
+ * `[X1,W2,SXTW]` is SXTW 0, `[X1,X2,LSL #3]` is LSL 3 (LSL, UXTW, SXTW,
+ * SXTX only). On the last REG operand of an ALU instruction:
+ * `ADD X0,X1,X2,LSL #2`, `ADD X0,X1,W2,SXTW`; on an IMM: `MOVZ X0,#1,LSL
+ * #16`, `ADD X0,X1,#1,LSL #12` (LSL only). */
 enum {
     LL_A64_EXT_LSL = 0,
     LL_A64_EXT_UXTW = 1,
     LL_A64_EXT_SXTW = 2,
     LL_A64_EXT_SXTX = 3,
+    LL_A64_EXT_LSR = 4,
+    LL_A64_EXT_ASR = 5,
+    LL_A64_EXT_ROR = 6,
+    LL_A64_EXT_UXTB = 7,
+    LL_A64_EXT_UXTH = 8,
+    LL_A64_EXT_SXTB = 9,
+    LL_A64_EXT_SXTH = 10,
+    LL_A64_EXT_UXTX = 11,
 };
-#define LL_A64_EXT_KIND(shift) ((shift) >> 8)
+#define LL_A64_SHIFT(kind, amount) ((amount) | (kind) << 8)
+#define LL_A64_EXT_KIND(shift) (((shift) >> 8) & 0xFF)
 #define LL_A64_EXT_AMOUNT(shift) ((shift) & 0xFF)
 
-/* Opcodes. Operand layout (ops[i]); OP2 is a REG or an IMM; [Xn,...] is
- * a MEM: reg = Xn (or SP), index = register or -1, imm = offset, shift as
- * above. Access width comes from the data register (W: 4, X: 8) except
- * for the B and H forms (1, 2).
- *   ADD SUB AND ORR EOR  Rd, Rn, OP2 (LL_ARM_F_S: ADDS, SUBS, ANDS)
- *   MOV  Rd, OP2         CMP  Rn, OP2
- *   B    LABEL (LL_ARM_F_COND: B.EQ, B.NE, ...)
- *   CBZ CBNZ  Rn, LABEL
- *   LDR LDRB LDRH LDAR LDAPR LDXR LDAXR  Rt, [Xn...]
- *   STR STRB STRH STLR  Rt, [Xn...]
- *   STXR STLXR  Ws (status: 0 on success), Rt, [Xn]
+/* Pre- and post-indexed addresses, also in a MEM's shift field:
+ * `[X1,#8]!` is PRE with imm 8 (access at X1+8, then X1 += 8),
+ * `[X1],#8` is POST with imm 8 (access at X1, then X1 += 8). */
+enum {
+    LL_A64_IDX_OFFSET = 0,
+    LL_A64_IDX_PRE = 1,
+    LL_A64_IDX_POST = 2,
+};
+#define LL_A64_IDX_SHIFT 16
+#define LL_A64_IDX_MODE(shift) (((shift) >> LL_A64_IDX_SHIFT) & 3)
+
+/* Flag bits in ll_instr.flags beyond arch/arm.h's (LL_ARM_F_COND with a
+ * condition, LL_ARM_F_S, the barrier option): the suffixes of the
+ * acquire/release and byte/half-word forms. `LDADDALB` is LDADD with
+ * ACQ|REL|BYTE, `STLRH` is STLR with HALF, `SWPA` is SWP with ACQ. The
+ * conditional selects keep their condition operand (`CSEL W0,W1,W2,EQ`)
+ * as LL_ARM_F_COND | cond. */
+enum {
+    LL_A64_F_ACQ = 1u << 12,
+    LL_A64_F_REL = 1u << 13,
+    LL_A64_F_BYTE = 1u << 14,
+    LL_A64_F_HALF = 1u << 15,
+};
+
+/* Opcodes. Operand layout (ops[i]); OP2 is a REG or an IMM, possibly
+ * shifted (above); [Xn,...] is a MEM: reg = Xn (or SP), index = register
+ * or -1, imm = offset, shift as above. Access width: see
+ * ll_a64_access_size.
+ *   ADD SUB AND ORR EOR BIC ORN EON LSL LSR ASR ROR  Rd, Rn, OP2
+ *        (LL_ARM_F_S: ADDS, SUBS, ANDS, BICS)
+ *   MOV  Rd, OP2      CMP TST  Rn, OP2     MVN NEG  Rd, Rm (NEGS: F_S)
+ *   MOVZ MOVN MOVK  Rd, #imm{,LSL #k}     SXTW  Xd, Wn
+ *   MUL  Rd, Rn, Rm   MADD MSUB  Rd, Rn, Rm, Ra  (Rn*Rm +/- Ra)
+ *   CSEL CSINC CSINV CSNEG  Rd, Rn, Rm (cond in flags)
+ *   CSET CSETM  Rd (cond)    CINC  Rd, Rn (cond)
+ *   B    LABEL (LL_ARM_F_COND: B.EQ, B.NE, ...)     NOP
+ *   CBZ CBNZ  Rn, LABEL      TBZ TBNZ  Rn, #bit, LABEL
+ *   LDR LDRB LDRH LDRSB LDRSH LDRSW LDUR  Rt, [Xn...]
+ *   STR STRB STRH STUR  Rt, [Xn...]
+ *   LDP LDNP  Rt1, Rt2, [Xn...]     STP STNP  Rt1, Rt2, [Xn...]
+ *   LDAR LDAPR LDXR LDAXR  Rt, [Xn]      STLR  Rt, [Xn]   (B, H forms)
+ *   STXR STLXR  Ws (status: 0 on success), Rt, [Xn]       (B, H forms)
+ *   SWP  Rs, Rt, [Xn]   (Rt := old, mem := Rs)   (A, L, AL; B, H forms)
+ *   CAS  Rs, Rt, [Xn]   (if mem == Rs then mem := Rt; Rs := old)  (idem)
+ *   LDADD LDCLR LDEOR LDSET LDSMAX LDSMIN LDUMAX LDUMIN  Rs, Rt, [Xn]
+ *        (Rt := old, mem := old op Rs)  (A, L, AL; B, H forms)
+ *   STADD STCLR STEOR STSET STSMAX STSMIN STUMAX STUMIN  Rs, [Xn]
+ *        (LD<op> with Rt = ZR)   (L; B, H forms)
  *   DMB DSB  (option in flags, LL_ARM_BAR_OF)   ISB */
 typedef enum ll_a64_op {
     LL_A64_ADD, LL_A64_SUB, LL_A64_AND, LL_A64_ORR, LL_A64_EOR,
@@ -66,11 +116,29 @@ typedef enum ll_a64_op {
     LL_A64_STR, LL_A64_STRB, LL_A64_STRH, LL_A64_STLR,
     LL_A64_STXR, LL_A64_STLXR,
     LL_A64_DMB, LL_A64_DSB, LL_A64_ISB,
+    LL_A64_NOP,
+    LL_A64_BIC, LL_A64_ORN, LL_A64_EON,
+    LL_A64_LSL, LL_A64_LSR, LL_A64_ASR, LL_A64_ROR,
+    LL_A64_TST, LL_A64_MVN, LL_A64_NEG,
+    LL_A64_MOVZ, LL_A64_MOVN, LL_A64_MOVK, LL_A64_SXTW,
+    LL_A64_MUL, LL_A64_MADD, LL_A64_MSUB,
+    LL_A64_CSEL, LL_A64_CSINC, LL_A64_CSINV, LL_A64_CSNEG,
+    LL_A64_CSET, LL_A64_CSETM, LL_A64_CINC,
+    LL_A64_TBZ, LL_A64_TBNZ,
+    LL_A64_LDRSB, LL_A64_LDRSH, LL_A64_LDRSW, LL_A64_LDUR, LL_A64_STUR,
+    LL_A64_LDP, LL_A64_LDNP, LL_A64_STP, LL_A64_STNP,
+    LL_A64_SWP, LL_A64_CAS,
+    LL_A64_LDADD, LL_A64_LDCLR, LL_A64_LDEOR, LL_A64_LDSET,
+    LL_A64_LDSMAX, LL_A64_LDSMIN, LL_A64_LDUMAX, LL_A64_LDUMIN,
+    LL_A64_STADD, LL_A64_STCLR, LL_A64_STEOR, LL_A64_STSET,
+    LL_A64_STSMAX, LL_A64_STSMIN, LL_A64_STUMAX, LL_A64_STUMIN,
     LL_A64_NOPS
 } ll_a64_op;
 
-/* Bytes a memory instruction accesses: 1 for the B forms, 2 for the H
- * forms, else 4 or 8 from its data register (W or X); 0 for the rest. */
+/* Bytes one memory access of the instruction reads or writes: 1 for the
+ * B forms, 2 for the H forms, 4 for LDRSW, else 4 or 8 from its data
+ * register (W or X; for LDP/STP each of the two accesses); 0 for the
+ * rest. */
 int ll_a64_access_size(const ll_instr *in);
 
 #endif

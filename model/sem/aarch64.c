@@ -1,0 +1,421 @@
+/* aarch64.c — AArch64 semantics for the model, after herd7's: loads and
+ * stores of every width and addressing mode (writeback included),
+ * acquire (LDAR, A), acquire-PC (LDAPR, Q) and release (STLR, L)
+ * accesses, exclusives (LDXR/STXR: a store-exclusive fails, status 1, or
+ * succeeds, status 0, when the thread still holds a reservation on that
+ * address; its write then forms an rmw pair with the load-exclusive's
+ * read), the single-instruction atomics SWP, CAS and LD<op>/ST<op>
+ * (read and write paired in rmw), branches, and the barriers. Register
+ * instructions are in aarch64_alu.c.
+ *
+ * Tags, as herd7 names its sets: A, Q, L; X for the accesses of atomic
+ * instructions and exclusives (herd7's "atomic"); EX for exclusives only,
+ * so that a model can tell amo (rmw \ [EX]) from lxsx; NoRet for the
+ * read of an atomic whose result goes to the zero register (ST<op>, and
+ * LD<op>/SWP/CAS with XZR/WZR), which is then neither A nor ordered by
+ * DMB LD; one tag per DMB and DSB option, and ISB. As in herd7, a CAS
+ * that fails only reads, and that read is not X.
+ *
+ * herd7 also has "pick" dependencies (a value chosen by a comparison,
+ * as by CSEL or CAS, orders a later write but not, through an address,
+ * a later read); the engine has one kind of dependency, so the chosen
+ * value carries an ordinary one here (see README). */
+#include "model/sem/aarch64_int.h"
+
+enum {
+    TAG_A, TAG_Q, TAG_L, TAG_X, TAG_EX, TAG_NORET,
+    TAG_DMB,                    /* + the option, LL_ARM_BAR_SY... */
+    TAG_DSB = TAG_DMB + 12,
+    TAG_ISB = TAG_DSB + 12,
+    N_TAGS
+};
+static const char *const a64_tags[N_TAGS] = {
+    "A", "Q", "L", "X", "EX", "NoRet",
+    "DMB.SY", "DMB.ST", "DMB.LD", "DMB.ISH", "DMB.ISHST", "DMB.ISHLD",
+    "DMB.NSH", "DMB.NSHST", "DMB.NSHLD", "DMB.OSH", "DMB.OSHST",
+    "DMB.OSHLD",
+    "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
+    "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
+    "DSB.OSHLD",
+    "ISB",
+};
+
+#define TAG(t) (1u << (t))
+
+static int a64_reg_slot(int reg)
+{
+    if (reg == LL_A64_SP)
+        return A64_SLOT_SP;
+    if (reg < 0 || reg >= LL_A64_SP || LL_A64_REG_NUM(reg) == LL_A64_ZR)
+        return -1;
+    return LL_A64_REG_NUM(reg);
+}
+
+static sem_val a64_reg_value(const sem_val *slots, int reg)
+{
+    int slot = a64_reg_slot(reg);
+    return slot < 0 ? sem_int(0) : a64_trunc(slots[slot], a64_bits(reg));
+}
+
+/* ---- addresses ---- */
+
+/* The address a MEM operand accesses, and what its base register holds
+ * afterwards (the same, or moved by a pre- or post-index). */
+typedef struct a64_addr {
+    sem_reg at;
+    sem_reg base_after;
+} a64_addr;
+
+static sem_next address(sem_run *r, const ll_operand *m, a64_addr *out)
+{
+    sem_reg base = a64_get(r, m->reg);
+    sem_reg off = {sem_int(m->imm), 0};
+    bool ok = true;
+    if (m->index >= 0) {
+        sem_reg x = a64_get(r, m->index);
+        off.t = x.t;
+        ok = a64_shift(x.v, m->shift & 0xFFFF, 64, &off.v);
+    }
+    sem_taint t = base.t | off.t;
+    sem_val moved;
+    if (!ok || !sem_arith('+', base.v, off.v, &moved))
+        return a64_undefined(r, t);
+    int mode = LL_A64_IDX_MODE(m->shift);
+    out->at.v = mode == LL_A64_IDX_POST ? base.v : moved;
+    out->at.t = t;
+    out->base_after.v = mode == LL_A64_IDX_OFFSET ? base.v : moved;
+    out->base_after.t = mode == LL_A64_IDX_OFFSET ? base.t : t;
+    return SEM_NEXT;
+}
+
+static void write_back(sem_run *r, const ll_operand *m, const a64_addr *a)
+{
+    if (LL_A64_IDX_MODE(m->shift) != LL_A64_IDX_OFFSET)
+        a64_set(r, m->reg, a->base_after.v, a->base_after.t);
+}
+
+/* The next element of a pair: `bytes` further on. */
+static sem_reg next_element(sem_reg a, int bytes)
+{
+    sem_reg n = a;
+    sem_arith('+', a.v, sem_int(bytes), &n.v);
+    return n;
+}
+
+/* ---- loads and stores ---- */
+
+static int access_bits(const ll_instr *in)
+{
+    return 8 * ll_a64_access_size(in);
+}
+
+static bool is_signed_load(int op)
+{
+    return op == LL_A64_LDRSB || op == LL_A64_LDRSH || op == LL_A64_LDRSW;
+}
+
+/* Read `bits` bits at a into register rd (sign-extended for LDRS*). */
+static bool load_into(sem_run *r, const ll_instr *in, sem_reg a, int rd,
+                      unsigned tags, int *ev)
+{
+    int bits = access_bits(in);
+    sem_reg v = sem_load(r, a.v, a.t, tags, ev);
+    if (sem_stopped(r))
+        return false;
+    v.v = a64_trunc(v.v, bits);
+    if (is_signed_load(in->op) && v.v.sym < 0)
+        v.v = sem_int(a64_sext(v.v.num, bits));
+    a64_set(r, rd, v.v, v.t);
+    return true;
+}
+
+static bool store_from(sem_run *r, const ll_instr *in, sem_reg a, int rs,
+                       unsigned tags, int rmw_read)
+{
+    sem_reg v = a64_get(r, rs);
+    sem_store(r, a.v, a.t, a64_trunc(v.v, access_bits(in)), v.t, tags,
+              rmw_read);
+    return !sem_stopped(r);
+}
+
+/* LDR, STR and friends; LDP, STP (two registers, the second element
+ * after the first); LDXR (which takes a reservation). */
+static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
+                             bool is_load)
+{
+    bool pair = in->n_ops == 3;
+    const ll_operand *m = &in->ops[pair ? 2 : 1];
+    a64_addr a;
+    sem_next n = address(r, m, &a);
+    if (n != SEM_NEXT)
+        return n;
+    for (int i = 0; i < (pair ? 2 : 1); i++) {
+        sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
+        int ev;
+        bool ok = is_load ? load_into(r, in, at, in->ops[i].reg, tags, &ev)
+                          : store_from(r, in, at, in->ops[i].reg, tags, -1);
+        if (!ok)
+            return SEM_ERROR;
+        if (is_load && i == 0 && (tags & TAG(TAG_EX))) {
+            r->reserved = true;
+            r->res_addr = at.v;
+            r->res_dep = at.t;
+            r->res_event = ev;
+        }
+    }
+    write_back(r, m, &a);
+    return SEM_NEXT;
+}
+
+/* STXR Ws,Rt,[Xn]: fails (Ws = 1, no write) or succeeds (Ws = 0, an
+ * exclusive write paired with the reservation's read); either way the
+ * reservation ends. */
+static sem_next store_exclusive(sem_run *r, const ll_instr *in,
+                                unsigned tags)
+{
+    a64_addr a;
+    sem_next n = address(r, &in->ops[2], &a);
+    if (n != SEM_NEXT)
+        return n;
+    bool held = r->reserved && sem_val_eq(r->res_addr, a.at.v);
+    bool success = sem_choose(r, 2) == 1;
+    r->reserved = false;
+    if (!success) {
+        a64_set(r, in->ops[0].reg, sem_int(1), 0);
+        return SEM_NEXT;
+    }
+    if (!held)
+        return SEM_DEAD;
+    if (!store_from(r, in, a.at, in->ops[1].reg, tags, r->res_event))
+        return SEM_ERROR;
+    a64_set(r, in->ops[0].reg, sem_int(0), 0);
+    return SEM_NEXT;
+}
+
+/* ---- single-instruction atomics ---- */
+
+static bool is_store_op(int op)
+{
+    return op >= LL_A64_STADD && op <= LL_A64_STUMIN;
+}
+
+/* old <op> s at width bits: the value an LD<op>/ST<op> writes. */
+static bool atomic_value(int op, sem_val old, sem_val s, int bits,
+                         sem_val *out)
+{
+    if (is_store_op(op))
+        op = op - LL_A64_STADD + LL_A64_LDADD;
+    if (op == LL_A64_SWP) {
+        *out = s;
+        return true;
+    }
+    if (old.sym >= 0 || s.sym >= 0)
+        return op == LL_A64_LDADD && sem_arith('+', old, s, out);
+    uint64_t m = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+    uint64_t x = (uint64_t)old.num & m, y = (uint64_t)s.num & m, z = 0;
+    int64_t sx = a64_sext(old.num, bits), sy = a64_sext(s.num, bits);
+    switch (op) {
+    case LL_A64_LDADD: z = x + y; break;
+    case LL_A64_LDCLR: z = x & ~y; break;
+    case LL_A64_LDEOR: z = x ^ y; break;
+    case LL_A64_LDSET: z = x | y; break;
+    case LL_A64_LDSMAX: z = (uint64_t)(sx > sy ? sx : sy); break;
+    case LL_A64_LDSMIN: z = (uint64_t)(sx < sy ? sx : sy); break;
+    case LL_A64_LDUMAX: z = x > y ? x : y; break;
+    case LL_A64_LDUMIN: z = x < y ? x : y; break;
+    }
+    *out = sem_int((int64_t)(z & m));
+    return true;
+}
+
+/* The read of an atomic instruction at its operand's address, `bits`
+ * wide: SEM_NEXT, or how the run stops. */
+static sem_next atomic_read(sem_run *r, const ll_operand *m, unsigned tags,
+                            int bits, a64_addr *a, sem_reg *old, int *ev)
+{
+    sem_next n = address(r, m, a);
+    if (n != SEM_NEXT)
+        return n;
+    *old = sem_load(r, a->at.v, a->at.t, tags, ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    old->v = a64_trunc(old->v, bits);
+    return SEM_NEXT;
+}
+
+/* SWP Rs,Rt,[Xn]; LD<op> Rs,Rt,[Xn]; ST<op> Rs,[Xn] (Rt = ZR): one read
+ * and one write, paired in rmw; Rt gets the old value. */
+static sem_next atomic_op(sem_run *r, const ll_instr *in)
+{
+    bool st = is_store_op(in->op);
+    int rs = in->ops[0].reg, rt = st ? -1 : in->ops[1].reg;
+    const ll_operand *m = &in->ops[st ? 1 : 2];
+    int bits = access_bits(in);
+    bool noret = st || a64_is_zr(rt);
+    unsigned rtags = noret ? TAG(TAG_X) | TAG(TAG_NORET)
+                           : TAG(TAG_X) | ((in->flags & LL_A64_F_ACQ)
+                                               ? TAG(TAG_A) : 0);
+    unsigned wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
+                                       ? TAG(TAG_L) : 0);
+    a64_addr a;
+    sem_reg old;
+    int ev;
+    sem_next n = atomic_read(r, m, rtags, bits, &a, &old, &ev);
+    if (n != SEM_NEXT)
+        return n;
+    sem_reg s = a64_get(r, rs);
+    sem_val v;
+    if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
+        return a64_undefined(r, old.t | s.t);
+    sem_store(r, a.at.v, a.at.t, v, s.t, wtags, ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    if (!st)
+        a64_set(r, rt, old.v, old.t);
+    return SEM_NEXT;
+}
+
+/* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
+ * in rmw, both X); Rs gets the old value either way. A failing CAS only
+ * reads, with A for CASA/CASAL but not X. */
+static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
+{
+    int rs = in->ops[0].reg, rt = in->ops[1].reg;
+    int bits = access_bits(in);
+    bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
+    bool success = sem_choose(r, 2) == 1;
+    unsigned rtags = acq ? TAG(TAG_A) : 0;
+    if (a64_is_zr(rs))
+        rtags = TAG(TAG_X) | TAG(TAG_NORET);
+    else if (success)
+        rtags |= TAG(TAG_X);
+    a64_addr a;
+    sem_reg old;
+    int ev;
+    sem_next n = atomic_read(r, &in->ops[2], rtags, bits, &a, &old, &ev);
+    if (n != SEM_NEXT)
+        return n;
+    sem_reg expect = a64_get(r, rs);
+    if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
+        return SEM_DEAD;
+    /* Whether the write happens depends on the comparison with Rs: as in
+     * herd7, the write is ordered after what Rs depends on, but only as
+     * a control dependency is (no chain through the value written). */
+    sem_taint ctrl = r->ctrl;
+    r->ctrl |= expect.t;
+    bool ok = !success || store_from(r, in, a.at, rt,
+                                     TAG(TAG_X) | (rel ? TAG(TAG_L) : 0),
+                                     ev);
+    r->ctrl = ctrl;
+    if (!ok)
+        return SEM_ERROR;
+    a64_set(r, rs, old.v, old.t);
+    return SEM_NEXT;
+}
+
+/* ---- control ---- */
+
+static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
+{
+    bool taken = true;
+    switch (in->op) {
+    case LL_A64_B:
+        if (in->flags & LL_ARM_F_COND) {
+            sem_reg f = sem_get(r, A64_SLOT_NZCV);
+            bool defined;
+            taken = a64_cond_holds(f, LL_ARM_COND_OF(in->flags), &defined);
+            if (!defined)
+                return a64_undefined(r, f.t);
+            sem_branch(r, f.t);
+        }
+        break;
+    case LL_A64_CBZ: case LL_A64_CBNZ: {
+        sem_reg v = a64_get(r, in->ops[0].reg);
+        bool zero = v.v.sym < 0 && v.v.num == 0;   /* addresses are not 0 */
+        taken = zero == (in->op == LL_A64_CBZ);
+        sem_branch(r, v.t);
+        break;
+    }
+    default: {   /* TBZ, TBNZ */
+        sem_reg v = a64_get(r, in->ops[0].reg);
+        int64_t bit = in->ops[1].imm;
+        if (v.v.sym >= 0 || bit < 0 || bit >= a64_bits(in->ops[0].reg))
+            return a64_undefined(r, v.t);
+        bool set = ((uint64_t)v.v.num >> bit) & 1;
+        taken = set == (in->op == LL_A64_TBNZ);
+        sem_branch(r, v.t);
+    }
+    }
+    if (!taken)
+        return SEM_NEXT;
+    *label = in->ops[in->n_ops - 1].sym;
+    return SEM_JUMP;
+}
+
+static sem_next barrier(sem_run *r, const ll_instr *in)
+{
+    if (in->op == LL_A64_ISB) {
+        sem_fence(r, TAG(TAG_ISB));
+        r->ctrlisync |= r->ctrl;
+        return SEM_NEXT;
+    }
+    int base = in->op == LL_A64_DMB ? TAG_DMB : TAG_DSB;
+    sem_fence(r, TAG(base + LL_ARM_BAR_OF(in->flags)));
+    return SEM_NEXT;
+}
+
+static unsigned acquire_release(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_A64_LDAR: return TAG(TAG_A);
+    case LL_A64_LDAPR: return TAG(TAG_Q);
+    case LL_A64_LDXR: return TAG(TAG_X) | TAG(TAG_EX);
+    case LL_A64_LDAXR: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_A);
+    case LL_A64_STLR: return TAG(TAG_L);
+    case LL_A64_STXR: return TAG(TAG_X) | TAG(TAG_EX);
+    case LL_A64_STLXR: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_L);
+    }
+    return 0;
+}
+
+static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
+{
+    switch (in->op) {
+    case LL_A64_LDR: case LL_A64_LDRB: case LL_A64_LDRH: case LL_A64_LDRSB:
+    case LL_A64_LDRSH: case LL_A64_LDRSW: case LL_A64_LDUR: case LL_A64_LDP:
+    case LL_A64_LDNP: case LL_A64_LDAR: case LL_A64_LDAPR:
+    case LL_A64_LDXR: case LL_A64_LDAXR:
+        return plain_access(r, in, acquire_release(in), true);
+    case LL_A64_STR: case LL_A64_STRB: case LL_A64_STRH: case LL_A64_STUR:
+    case LL_A64_STP: case LL_A64_STNP: case LL_A64_STLR:
+        return plain_access(r, in, acquire_release(in), false);
+    case LL_A64_STXR: case LL_A64_STLXR:
+        return store_exclusive(r, in, acquire_release(in));
+    case LL_A64_SWP: case LL_A64_LDADD: case LL_A64_LDCLR:
+    case LL_A64_LDEOR: case LL_A64_LDSET: case LL_A64_LDSMAX:
+    case LL_A64_LDSMIN: case LL_A64_LDUMAX: case LL_A64_LDUMIN:
+    case LL_A64_STADD: case LL_A64_STCLR: case LL_A64_STEOR:
+    case LL_A64_STSET: case LL_A64_STSMAX: case LL_A64_STSMIN:
+    case LL_A64_STUMAX: case LL_A64_STUMIN:
+        return atomic_op(r, in);
+    case LL_A64_CAS:
+        return compare_and_swap(r, in);
+    case LL_A64_B: case LL_A64_CBZ: case LL_A64_CBNZ: case LL_A64_TBZ:
+    case LL_A64_TBNZ:
+        return branch(r, in, label);
+    case LL_A64_DMB: case LL_A64_DSB: case LL_A64_ISB:
+        return barrier(r, in);
+    }
+    return a64_exec_alu(r, in);
+}
+
+const sem_ops sem_aarch64_ops = {
+    .arch = LL_ARCH_AARCH64,
+    .default_model = "aarch64.cat",
+    .tags = a64_tags,
+    .n_tags = N_TAGS,
+    .n_regs = A64_N_SLOTS,
+    .reg_slot = a64_reg_slot,
+    .reg_value = a64_reg_value,
+    .exec = a64_exec,
+};

@@ -1,0 +1,386 @@
+/* aarch64_alu.c — AArch64 register instructions for the model, after
+ * herd7's: W registers are the low halves of X registers and writing one
+ * zero-extends; arithmetic, logic and shifts at the operation's width,
+ * with shifted and extended second operands; the flags of ADDS, SUBS,
+ * ANDS, BICS, NEGS, CMP and TST; conditional selects. The result of an
+ * instruction depends on every register it reads; a conditional select
+ * depends on the flags and on the register it selects (a data
+ * dependency, as in the Arm ARM's register data dependencies, not a
+ * control one). Values may be addresses: they move by + and -, cancel by
+ * x-x and x^x, and compare equal only to themselves. */
+#include "model/sem/aarch64_int.h"
+
+sem_next a64_undefined(sem_run *r, sem_taint dep)
+{
+    if (dep)
+        return SEM_DEAD;
+    sem_error(r, "operation undefined on these values");
+    return SEM_ERROR;
+}
+
+static uint64_t mask_of(int bits)
+{
+    return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
+
+int a64_bits(int reg)
+{
+    return LL_A64_REG_IS_W(reg) ? 32 : 64;
+}
+
+sem_val a64_trunc(sem_val v, int bits)
+{
+    if (v.sym >= 0 || bits >= 64)
+        return v;
+    return sem_int((int64_t)((uint64_t)v.num & mask_of(bits)));
+}
+
+int64_t a64_sext(int64_t v, int bits)
+{
+    if (bits >= 64)
+        return v;
+    uint64_t top = (uint64_t)1 << (bits - 1);
+    uint64_t u = (uint64_t)v & mask_of(bits);
+    return (int64_t)((u ^ top) - top);
+}
+
+bool a64_is_zr(int reg)
+{
+    return reg >= 0 && reg < LL_A64_SP && LL_A64_REG_NUM(reg) == LL_A64_ZR;
+}
+
+static int slot_of(int reg)
+{
+    return reg == LL_A64_SP ? A64_SLOT_SP : LL_A64_REG_NUM(reg);
+}
+
+sem_reg a64_get(sem_run *r, int reg)
+{
+    sem_reg z = {sem_int(0), 0};
+    if (a64_is_zr(reg))
+        return z;
+    sem_reg v = sem_get(r, slot_of(reg));
+    v.v = a64_trunc(v.v, a64_bits(reg));
+    return v;
+}
+
+void a64_set(sem_run *r, int reg, sem_val v, sem_taint t)
+{
+    if (!a64_is_zr(reg))
+        sem_set(r, slot_of(reg), a64_trunc(v, a64_bits(reg)), t);
+}
+
+/* An address passes through the shifts that leave a value unchanged. */
+bool a64_shift(sem_val v, int shift, int bits, sem_val *out)
+{
+    int kind = LL_A64_EXT_KIND(shift), n = LL_A64_EXT_AMOUNT(shift);
+    if (v.sym >= 0) {
+        *out = v;
+        return n == 0 && kind != LL_A64_EXT_LSR && kind != LL_A64_EXT_ASR &&
+               kind != LL_A64_EXT_ROR && kind != LL_A64_EXT_UXTB &&
+               kind != LL_A64_EXT_UXTH && kind != LL_A64_EXT_SXTB &&
+               kind != LL_A64_EXT_SXTH;
+    }
+    uint64_t m = mask_of(bits), u = (uint64_t)v.num & m;
+    switch (kind) {
+    case LL_A64_EXT_LSL: u = n < 64 ? u << n : 0; n = 0; break;
+    case LL_A64_EXT_LSR: u = n < 64 ? u >> n : 0; n = 0; break;
+    case LL_A64_EXT_ASR:
+        u = (uint64_t)(a64_sext((int64_t)u, bits) >> (n < 64 ? n : 63));
+        n = 0;
+        break;
+    case LL_A64_EXT_ROR:
+        n %= bits;
+        if (n)
+            u = (u >> n) | (u << (bits - n));
+        n = 0;
+        break;
+    case LL_A64_EXT_UXTB: u &= 0xff; break;
+    case LL_A64_EXT_UXTH: u &= 0xffff; break;
+    case LL_A64_EXT_UXTW: u &= 0xffffffffu; break;
+    case LL_A64_EXT_SXTB: u = (uint64_t)a64_sext((int64_t)u, 8); break;
+    case LL_A64_EXT_SXTH: u = (uint64_t)a64_sext((int64_t)u, 16); break;
+    case LL_A64_EXT_SXTW: u = (uint64_t)a64_sext((int64_t)u, 32); break;
+    }
+    u <<= n;    /* the amount of an extension scales it */
+    *out = sem_int((int64_t)(u & m));
+    return true;
+}
+
+/* The second operand: a register or an immediate, shifted. */
+static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out)
+{
+    sem_reg v = {sem_int(o->imm), 0};
+    if (o->kind == LL_OPND_REG)
+        v = a64_get(r, o->reg);
+    out->t = v.t;
+    return a64_shift(v.v, o->shift, bits, &out->v);
+}
+
+enum { OP_ADD, OP_SUB, OP_AND, OP_ORR, OP_EOR, OP_BIC, OP_ORN, OP_EON,
+       OP_LSL, OP_LSR, OP_ASR, OP_ROR, OP_MUL };
+
+/* a op b at width bits. */
+static bool compute(int op, sem_val a, sem_val b, int bits, sem_val *out)
+{
+    static const char sym_op[] = {'+', '-', '&', '|', '^'};
+    if (a.sym >= 0 || b.sym >= 0) {
+        /* x & 0 is 0 whatever x is; the rest as sem_arith allows */
+        if (op == OP_AND && ((a.sym < 0 && a.num == 0) ||
+                             (b.sym < 0 && b.num == 0))) {
+            *out = sem_int(0);
+            return true;
+        }
+        return op <= OP_EOR && sem_arith(sym_op[op], a, b, out);
+    }
+    uint64_t m = mask_of(bits);
+    uint64_t x = (uint64_t)a.num & m, y = (uint64_t)b.num & m, z = 0;
+    int n = (int)(y % (uint64_t)bits);
+    switch (op) {
+    case OP_ADD: z = x + y; break;
+    case OP_SUB: z = x - y; break;
+    case OP_AND: z = x & y; break;
+    case OP_ORR: z = x | y; break;
+    case OP_EOR: z = x ^ y; break;
+    case OP_BIC: z = x & ~y; break;
+    case OP_ORN: z = x | ~y; break;
+    case OP_EON: z = x ^ ~y; break;
+    case OP_LSL: z = x << n; break;
+    case OP_LSR: z = x >> n; break;
+    case OP_ASR: z = (uint64_t)(a64_sext((int64_t)x, bits) >> n); break;
+    case OP_ROR: z = n ? (x >> n) | (x << (bits - n)) : x; break;
+    case OP_MUL: z = x * y; break;
+    }
+    *out = sem_int((int64_t)(z & m));
+    return true;
+}
+
+/* NZCV of a - b (sub) or a + b, or of a logical result (C = V = 0). */
+static int64_t int_flags(int op, uint64_t a, uint64_t b, int bits)
+{
+    uint64_t m = mask_of(bits), top = (uint64_t)1 << (bits - 1);
+    a &= m;
+    b &= m;
+    uint64_t res;
+    int f = 0;
+    if (op == OP_SUB) {
+        res = (a - b) & m;
+        f |= a >= b ? A64_C : 0;
+        f |= ((a ^ b) & (a ^ res) & top) ? A64_V : 0;
+    } else if (op == OP_ADD) {
+        res = (a + b) & m;
+        f |= res < a ? A64_C : 0;
+        f |= (~(a ^ b) & (a ^ res) & top) ? A64_V : 0;
+    } else {
+        res = a;    /* the logical result itself */
+    }
+    f |= (res & top) ? A64_N : 0;
+    f |= res == 0 ? A64_Z : 0;
+    return f;
+}
+
+static void set_flags(sem_run *r, int op, sem_val a, sem_val b, sem_val res,
+                      int bits, sem_taint t)
+{
+    int64_t f;
+    if (op != OP_ADD && op != OP_SUB)
+        f = res.sym >= 0 ? A64_UNORDERED : int_flags(OP_AND, (uint64_t)res.num,
+                                                     0, bits);
+    else if (a.sym < 0 && b.sym < 0)
+        f = int_flags(op, (uint64_t)a.num, (uint64_t)b.num, bits);
+    else if (op == OP_SUB && a.sym == b.sym)   /* offsets in one object */
+        f = int_flags(op, (uint64_t)a.num, (uint64_t)b.num, bits);
+    else    /* two unrelated addresses, or an address and a number */
+        f = A64_UNORDERED;
+    sem_set(r, A64_SLOT_NZCV, sem_int(f), t);
+}
+
+bool a64_cond_holds(sem_reg nzcv, int cond, bool *defined)
+{
+    int64_t f = nzcv.v.num;
+    bool n = f & A64_N, z = f & A64_Z, c = f & A64_C, v = f & A64_V;
+    *defined = !(f & A64_UNORDERED) || cond == LL_ARM_COND_EQ ||
+               cond == LL_ARM_COND_NE || cond == LL_ARM_COND_AL;
+    switch (cond) {
+    case LL_ARM_COND_EQ: return z;
+    case LL_ARM_COND_NE: return !z;
+    case LL_ARM_COND_CS: return c;
+    case LL_ARM_COND_CC: return !c;
+    case LL_ARM_COND_MI: return n;
+    case LL_ARM_COND_PL: return !n;
+    case LL_ARM_COND_VS: return v;
+    case LL_ARM_COND_VC: return !v;
+    case LL_ARM_COND_HI: return c && !z;
+    case LL_ARM_COND_LS: return !(c && !z);
+    case LL_ARM_COND_GE: return n == v;
+    case LL_ARM_COND_LT: return n != v;
+    case LL_ARM_COND_GT: return !z && n == v;
+    case LL_ARM_COND_LE: return !(!z && n == v);
+    }
+    return true;
+}
+
+static int alu_op(int op)
+{
+    switch (op) {
+    case LL_A64_ADD: return OP_ADD;
+    case LL_A64_SUB: case LL_A64_CMP: case LL_A64_NEG: return OP_SUB;
+    case LL_A64_AND: case LL_A64_TST: return OP_AND;
+    case LL_A64_ORR: return OP_ORR;
+    case LL_A64_EOR: return OP_EOR;
+    case LL_A64_BIC: return OP_BIC;
+    case LL_A64_ORN: case LL_A64_MVN: return OP_ORN;
+    case LL_A64_EON: return OP_EON;
+    case LL_A64_LSL: return OP_LSL;
+    case LL_A64_LSR: return OP_LSR;
+    case LL_A64_ASR: return OP_ASR;
+    case LL_A64_ROR: return OP_ROR;
+    }
+    return OP_MUL;
+}
+
+/* Rd := Rn op OP2, or the two-operand forms: CMP/TST (Rd = ZR), MVN/NEG
+ * (Rn = ZR); flags for the S forms, CMP and TST. */
+static sem_next arith(sem_run *r, const ll_instr *in)
+{
+    bool no_dest = in->op == LL_A64_CMP || in->op == LL_A64_TST;
+    bool no_src = in->op == LL_A64_MVN || in->op == LL_A64_NEG;
+    const ll_operand *d = no_dest ? NULL : &in->ops[0];
+    int bits = a64_bits(in->ops[0].reg);
+    sem_reg a = {sem_int(0), 0}, b;
+    if (!no_src)
+        a = a64_get(r, in->ops[no_dest ? 0 : 1].reg);
+    if (!op2(r, &in->ops[no_dest || no_src ? 1 : 2], bits, &b))
+        return a64_undefined(r, a.t | b.t);
+    int op = alu_op(in->op);
+    sem_val v;
+    sem_taint t = a.t | b.t;
+    if (!compute(op, a.v, b.v, bits, &v))
+        return a64_undefined(r, t);
+    if (no_dest || (in->flags & LL_ARM_F_S))
+        set_flags(r, op, a.v, b.v, v, bits, t);
+    if (d)
+        a64_set(r, d->reg, v, t);
+    return SEM_NEXT;
+}
+
+/* MOVZ, MOVN, MOVK: a 16-bit immediate at a shift; MOVK keeps the other
+ * bits of the register. */
+static sem_next move_wide(sem_run *r, const ll_instr *in)
+{
+    int reg = in->ops[0].reg, bits = a64_bits(reg);
+    int s = LL_A64_EXT_AMOUNT(in->ops[1].shift);
+    uint64_t k = ((uint64_t)in->ops[1].imm & 0xffff) << s;
+    if (in->op == LL_A64_MOVZ) {
+        a64_set(r, reg, sem_int((int64_t)k), 0);
+    } else if (in->op == LL_A64_MOVN) {
+        a64_set(r, reg, sem_int((int64_t)~k), 0);
+    } else {
+        sem_reg old = a64_get(r, reg);
+        if (old.v.sym >= 0)
+            return a64_undefined(r, old.t);
+        uint64_t keep = (uint64_t)old.v.num & ~((uint64_t)0xffff << s);
+        a64_set(r, reg, sem_int((int64_t)((keep | k) & mask_of(bits))),
+                old.t);
+    }
+    return SEM_NEXT;
+}
+
+/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm). */
+static sem_next multiply(sem_run *r, const ll_instr *in)
+{
+    int bits = a64_bits(in->ops[0].reg);
+    sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
+    sem_reg c = {sem_int(0), 0};
+    if (in->op != LL_A64_MUL)
+        c = a64_get(r, in->ops[3].reg);
+    sem_taint t = a.t | b.t | c.t;
+    sem_val p, v;
+    if (!compute(OP_MUL, a.v, b.v, bits, &p) ||
+        !compute(in->op == LL_A64_MSUB ? OP_SUB : OP_ADD, c.v, p, bits, &v))
+        return a64_undefined(r, t);
+    a64_set(r, in->ops[0].reg, v, t);
+    return SEM_NEXT;
+}
+
+/* CSEL Rd,Rn,Rm,cond: cond ? Rn : f(Rm), f the identity, +1, NOT or
+ * negation; CSET, CSETM and CINC are CSINC and CSINV spelt otherwise. */
+static sem_next cond_select(sem_run *r, const ll_instr *in)
+{
+    int rd = in->ops[0].reg, bits = a64_bits(rd);
+    int cond = LL_ARM_COND_OF(in->flags);
+    int zr = LL_A64_REG(LL_A64_ZR, bits == 32 ? LL_A64_W : LL_A64_X);
+    int rn = zr, rm = zr, op = in->op;
+    bool swap = false;   /* the aliases select Rn when cond fails */
+    switch (in->op) {
+    case LL_A64_CSET: op = LL_A64_CSINC; swap = true; break;
+    case LL_A64_CSETM: op = LL_A64_CSINV; swap = true; break;
+    case LL_A64_CINC:
+        rn = rm = in->ops[1].reg;
+        op = LL_A64_CSINC;
+        swap = true;
+        break;
+    default:
+        rn = in->ops[1].reg;
+        rm = in->ops[2].reg;
+    }
+    sem_reg f = sem_get(r, A64_SLOT_NZCV);
+    bool defined;
+    bool holds = a64_cond_holds(f, cond, &defined) != swap;
+    if (!defined)
+        return a64_undefined(r, f.t);
+    sem_reg v = a64_get(r, holds ? rn : rm);
+    sem_val res = v.v;
+    bool ok = true;
+    if (!holds) {
+        switch (op) {
+        case LL_A64_CSINC: ok = compute(OP_ADD, v.v, sem_int(1), bits, &res);
+            break;
+        case LL_A64_CSINV: ok = compute(OP_ORN, sem_int(0), v.v, bits, &res);
+            break;
+        case LL_A64_CSNEG: ok = compute(OP_SUB, sem_int(0), v.v, bits, &res);
+            break;
+        }
+    }
+    if (!ok)
+        return a64_undefined(r, f.t | v.t);
+    a64_set(r, rd, res, f.t | v.t);
+    return SEM_NEXT;
+}
+
+sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_A64_ADD: case LL_A64_SUB: case LL_A64_AND: case LL_A64_ORR:
+    case LL_A64_EOR: case LL_A64_BIC: case LL_A64_ORN: case LL_A64_EON:
+    case LL_A64_LSL: case LL_A64_LSR: case LL_A64_ASR: case LL_A64_ROR:
+    case LL_A64_CMP: case LL_A64_TST: case LL_A64_MVN: case LL_A64_NEG:
+        return arith(r, in);
+    case LL_A64_MOV: {
+        sem_reg v;
+        if (!op2(r, &in->ops[1], a64_bits(in->ops[0].reg), &v))
+            return a64_undefined(r, v.t);
+        a64_set(r, in->ops[0].reg, v.v, v.t);
+        return SEM_NEXT;
+    }
+    case LL_A64_MOVZ: case LL_A64_MOVN: case LL_A64_MOVK:
+        return move_wide(r, in);
+    case LL_A64_SXTW: {
+        sem_reg v = a64_get(r, in->ops[1].reg);
+        if (v.v.sym < 0)
+            v.v = sem_int(a64_sext(v.v.num, 32));
+        a64_set(r, in->ops[0].reg, v.v, v.t);
+        return SEM_NEXT;
+    }
+    case LL_A64_MUL: case LL_A64_MADD: case LL_A64_MSUB:
+        return multiply(r, in);
+    case LL_A64_CSEL: case LL_A64_CSINC: case LL_A64_CSINV:
+    case LL_A64_CSNEG: case LL_A64_CSET: case LL_A64_CSETM:
+    case LL_A64_CINC:
+        return cond_select(r, in);
+    case LL_A64_NOP:
+        return SEM_NEXT;
+    }
+    sem_error(r, "instruction not supported by the model");
+    return SEM_ERROR;
+}

@@ -1,0 +1,48 @@
+/* aarch64_int.h — private to model/sem/aarch64*.c: the AArch64 register
+ * file as the semantics sees it (W views of X registers, the zero
+ * register, NZCV), value widths, and the two halves of the interpreter:
+ * register instructions (aarch64_alu.c) and the rest (aarch64.c). */
+#ifndef LITMUSLAB_MODEL_SEM_AARCH64_INT_H
+#define LITMUSLAB_MODEL_SEM_AARCH64_INT_H
+
+#include "model/sem/sem.h"
+
+#include "litmuslab/arch/aarch64.h"
+
+/* Slots: X0..X30, SP, then NZCV (N=8 Z=4 C=2 V=1, plus A64_UNORDERED
+ * when a compare of two unrelated addresses only knows Z = 0). */
+enum { A64_SLOT_SP = 31, A64_SLOT_NZCV, A64_N_SLOTS };
+enum { A64_N = 8, A64_Z = 4, A64_C = 2, A64_V = 1, A64_UNORDERED = 16 };
+
+/* A value that cannot be computed: a dead path when it came from a read
+ * (another value read makes it defined), an error otherwise. */
+sem_next a64_undefined(sem_run *r, sem_taint dep);
+
+/* Bits of a register operand: 32 for Wn, 64 for Xn. */
+int a64_bits(int reg);
+/* v truncated to the low `bits` bits (zero-extended); addresses pass. */
+sem_val a64_trunc(sem_val v, int bits);
+/* The low `bits` bits of an integer, sign-extended. */
+int64_t a64_sext(int64_t v, int bits);
+
+/* XZR or WZR. */
+bool a64_is_zr(int reg);
+
+/* Read a register (ZR reads 0, Wn the low half); write one (ZR drops the
+ * value, Wn zero-extends into Xn). */
+sem_reg a64_get(sem_run *r, int reg);
+void a64_set(sem_run *r, int reg, sem_val v, sem_taint t);
+
+/* v shifted or extended as `shift` says (LL_A64_SHIFT) at width bits;
+ * false when v is an address the shift would change. */
+bool a64_shift(sem_val v, int shift, int bits, sem_val *out);
+
+/* Whether condition `cond` (LL_ARM_COND_*) holds on the flags; false with
+ * *defined false when the flags cannot tell (unordered addresses). */
+bool a64_cond_holds(sem_reg nzcv, int cond, bool *defined);
+
+/* Register instructions: ALU, moves, compares, conditional selects; any
+ * other instruction is refused (sem_error). */
+sem_next a64_exec_alu(sem_run *r, const ll_instr *in);
+
+#endif
