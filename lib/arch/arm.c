@@ -1,6 +1,7 @@
 /* arm.c — the 32-bit ARM plug-in: reads herd7's ARM syntax into ll_instr
  * (opcodes and layout in include/litmuslab/arch/arm.h) and prints it back
- * in upper case. The suffix and address syntax is in arm_family.c. */
+ * in upper case. The suffix and address syntax is in arm_family.c; the
+ * register lists of LDM/PUSH/POP and the short LDRD are read here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +16,19 @@ static const ll_armf_form forms[] = {
     {"AND", LL_ARM_AND, "rro", S_COND},
     {"ORR", LL_ARM_ORR, "rro", S_COND},
     {"EOR", LL_ARM_EOR, "rro", S_COND},
+    {"XOR", LL_ARM_EOR, "rro", S_COND},    /* herd's name; printed EOR */
     {"MOV", LL_ARM_MOV, "ro", S_COND},
+    {"MOVW", LL_ARM_MOVW, "ri", ARMF_COND},
+    {"MOVT", LL_ARM_MOVT, "ri", ARMF_COND},
     {"CMP", LL_ARM_CMP, "ro", ARMF_COND},
     {"B", LL_ARM_B, "l", ARMF_COND},
+    {"BX", LL_ARM_BX, "r", 0},
     {"CBZ", LL_ARM_CBZ, "rl", 0},
     {"CBNZ", LL_ARM_CBNZ, "rl", 0},
+    {"NOP", LL_ARM_NOP, "", 0},
     {"LDR", LL_ARM_LDR, "rm", ARMF_COND},
     {"STR", LL_ARM_STR, "rm", ARMF_COND},
+    {"LDRD", LL_ARM_LDRD, "rrm", 0},
     {"LDREX", LL_ARM_LDREX, "rm", ARMF_COND},
     {"STREX", LL_ARM_STREX, "rrm", ARMF_COND},
     {"LDA", LL_ARM_LDA, "rm", ARMF_COND},
@@ -31,9 +38,19 @@ static const ll_armf_form forms[] = {
     {"DMB", LL_ARM_DMB, "", ARMF_BARRIER},
     {"DSB", LL_ARM_DSB, "", ARMF_BARRIER},
     {"ISB", LL_ARM_ISB, "", 0},
+    /* register lists: read and printed by this file */
+    {"LDM", LL_ARM_LDM, "", 0},
+    {"LDMIB", LL_ARM_LDMIB, "", 0},
+    {"PUSH", LL_ARM_PUSH, "", 0},
+    {"POP", LL_ARM_POP, "", 0},
 };
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
+
+/* herd's `LDRD Rt,[Rn]`, whose second register is implied */
+static const ll_armf_form ldrd_short[] = {
+    {"LDRD", LL_ARM_LDRD, "rm", 0},
+};
 
 static const char *const reg_names[LL_ARM_NREGS] = {
     "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10",
@@ -45,6 +62,10 @@ static int arm_reg_lookup(const char *name)
     for (int i = 0; i < LL_ARM_NREGS; i++)
         if (strcasecmp(name, reg_names[i]) == 0)
             return i;
+    if (strcasecmp(name, "FP") == 0)
+        return 11;
+    if (strcasecmp(name, "IP") == 0)
+        return 12;
     if ((name[0] == 'R' || name[0] == 'r') && name[1] >= '0' &&
         name[1] <= '9' && (name[1] != '0' || !name[2])) {
         char *end;
@@ -60,8 +81,14 @@ static const char *arm_reg_name(int reg)
     return reg >= 0 && reg < LL_ARM_NREGS ? reg_names[reg] : "?";
 }
 
+/* ARM addresses may carry `LSL #k` (extend_ok), but no AArch64 extension:
+ * those are refused after the read. */
 static const ll_armf_arch arm_arch = {
-    forms, N_FORMS, arm_reg_lookup, arm_reg_name, true, false,
+    forms, N_FORMS, arm_reg_lookup, arm_reg_name, true, true,
+};
+
+static const ll_armf_arch ldrd_short_arch = {
+    ldrd_short, 1, arm_reg_lookup, arm_reg_name, true, true,
 };
 
 static const char *arm_op_name(int op)
@@ -69,14 +96,170 @@ static const char *arm_op_name(int op)
     return ll_armf_op_name(&arm_arch, op);
 }
 
+static bool is_list_op(int op)
+{
+    return op == LL_ARM_LDM || op == LL_ARM_LDMIB || op == LL_ARM_PUSH ||
+           op == LL_ARM_POP;
+}
+
+static int list_op_of(ll_span mnem)
+{
+    for (int i = 0; i < N_FORMS; i++)
+        if (is_list_op(forms[i].op) && ll_span_eq_nocase(mnem, forms[i].mnem))
+            return forms[i].op;
+    return -1;
+}
+
+static bool read_reg(ll_span s, ll_operand *o, ll_diag *d)
+{
+    return ll_asm_reg_operand(s, ll_span_reg(s, arm_reg_lookup), o, d);
+}
+
+/* `LDM Rn,{R1,R2}`, `PUSH {R4,LR}`: the registers become REG operands
+ * (after Rn for LDM). */
+static bool parse_list(int op, const ll_asm_line *ln, ll_instr *out,
+                       ll_diag *d)
+{
+    int base = op == LL_ARM_LDM || op == LL_ARM_LDMIB;
+    if (ln->n_args != base + 1)
+        return ll_asm_arg_count(d, ln->mnem, base + 1, ln->n_args);
+    out->op = op;
+    if (base && !read_reg(ln->args[0], &out->ops[out->n_ops++], d))
+        return false;
+    ll_span list = ln->args[base], in, parts[LL_MAX_OPERANDS];
+    int n = -1;
+    if (ll_span_wrapped(list, '{', '}', &in))
+        n = ll_span_split_commas(in, parts, LL_MAX_OPERANDS - base);
+    if (n < 1)
+        return ll_asm_bad_operand(d, list, base ? "a register list {R1,R2}"
+                                                : "a register list {R1,...}");
+    for (int i = 0; i < n; i++)
+        if (!read_reg(parts[i], &out->ops[out->n_ops++], d))
+            return false;
+    return true;
+}
+
+/* What the family reader lets through but ARM does not have: shifts
+ * other than LSL, 17-bit MOVW/MOVT immediates; and the short LDRD's
+ * implied register. */
+static bool finish(const ll_asm_line *ln, ll_instr *out, ll_diag *d)
+{
+    for (int i = 0; i < out->n_ops; i++)
+        if (out->ops[i].kind == LL_OPND_MEM && out->ops[i].shift >> 8)
+            return ll_asm_bad_operand(d, ln->args[ln->n_args - 1],
+                                      "an address [Rn,Rm,LSL #k]");
+    if ((out->op == LL_ARM_MOVW || out->op == LL_ARM_MOVT) &&
+        (out->ops[1].imm < 0 || out->ops[1].imm > 0xFFFF))
+        return ll_asm_bad_operand(d, ln->args[1], "an immediate #0..65535");
+    if (out->op == LL_ARM_LDRD && out->n_ops == 2) {
+        if (out->ops[0].reg >= 12)
+            return ll_asm_bad_operand(d, ln->args[0],
+                                      "R0..R11 (the pair is Rt, Rt+1)");
+        out->ops[2] = out->ops[1];
+        out->ops[1] = ll_opnd_reg(out->ops[0].reg + 1);
+        out->n_ops = 3;
+    }
+    return true;
+}
+
 static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
-    return ll_armf_parse(&arm_arch, text, out, d);
+    memset(out, 0, sizeof *out);
+    ll_asm_line ln;
+    if (!ll_asm_split(ll_span_of(text), &ln, d))
+        return false;
+    int list_op = list_op_of(ln.mnem);
+    bool ok;
+    if (list_op >= 0) {
+        ok = parse_list(list_op, &ln, out, d);
+    } else {
+        const ll_armf_arch *a = &arm_arch;
+        if (ll_span_eq_nocase(ln.mnem, "LDRD") && ln.n_args == 2)
+            a = &ldrd_short_arch;
+        ok = ll_armf_parse(a, text, out, d) && finish(&ln, out, d);
+    }
+    if (!ok)
+        ll_instr_clear(out);
+    return ok;
 }
 
 static void arm_print_instr(const ll_instr *in, ll_buf *b)
 {
-    ll_armf_print(&arm_arch, in, b);
+    if (!is_list_op(in->op)) {
+        ll_armf_print(&arm_arch, in, b);
+        return;
+    }
+    int base = in->op == LL_ARM_LDM || in->op == LL_ARM_LDMIB;
+    ll_buf_printf(b, "%s ", arm_op_name(in->op));
+    if (base && in->n_ops > 0)
+        ll_buf_printf(b, "%s,", arm_reg_name(in->ops[0].reg));
+    ll_buf_putc(b, '{');
+    for (int i = base; i < in->n_ops; i++)
+        ll_buf_printf(b, "%s%s", i > base ? "," : "",
+                      arm_reg_name(in->ops[i].reg));
+    ll_buf_putc(b, '}');
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+    return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* `A,B,C` -> `A, B, C` (herd's spelling of ANDEQ, LDRD and LDM). */
+static void spaced_commas(const char *s, ll_buf *out)
+{
+    int depth = 0;
+    for (; *s; s++) {
+        depth += *s == '{' ? 1 : *s == '}' ? -1 : 0;
+        ll_buf_putc(out, *s);
+        if (*s == ',' && depth == 0)
+            ll_buf_putc(out, ' ');
+    }
+}
+
+/* herd7's digest spelling (its ARM printer): `DMB` for DMB SY, NOP for
+ * PUSH, POP and ANDEQ Rx,Rx,Rx, spaces after some commas, a lower-case
+ * `lsl`, MOVW/MOVT glued to their operands, EORS read as EOR. */
+static void arm_herd_spelling(const char *text, ll_buf *out)
+{
+    const char *sp = strchr(text, ' ');
+    const char *args = sp ? sp + 1 : "";
+    size_t mlen = sp ? (size_t)(sp - text) : strlen(text);
+    char mnem[16];
+    snprintf(mnem, sizeof mnem, "%.*s", (int)(mlen < 15 ? mlen : 15), text);
+    if (!strcmp(text, "DMB SY") || !strcmp(text, "DSB SY")) {
+        ll_buf_printf(out, "%.3s", text);
+    } else if (!strcmp(mnem, "PUSH") || !strcmp(mnem, "POP") ||
+               !strcmp(mnem, "NOP")) {
+        ll_buf_puts(out, "NOP");
+    } else if (!strcmp(mnem, "ANDEQ")) {
+        char a[8], b[8], c[8];
+        if (sscanf(args, "%7[^,],%7[^,],%7s", a, b, c) == 3 &&
+            !strcmp(a, b) && !strcmp(b, c)) {
+            ll_buf_puts(out, "NOP");
+        } else {
+            ll_buf_puts(out, "ANDEQ ");
+            spaced_commas(args, out);
+        }
+    } else if (starts(mnem, "LDM") || !strcmp(mnem, "LDRD")) {
+        ll_buf_printf(out, "%s ", mnem);
+        spaced_commas(args, out);
+    } else if (starts(mnem, "MOVW")) {
+        ll_buf_puts(out, mnem);
+        spaced_commas(args, out);
+    } else if (starts(mnem, "MOVT")) {
+        ll_buf_printf(out, "MOVT %s", mnem + 4);
+        spaced_commas(args, out);
+    } else if (!strcmp(mnem, "EORS")) {
+        ll_buf_printf(out, "EOR %s", args);
+    } else {
+        const char *lsl = strstr(text, ",LSL #");
+        if (lsl)
+            ll_buf_printf(out, "%.*s,lsl %s", (int)(lsl - text), text,
+                          lsl + 5);
+        else
+            ll_buf_puts(out, text);
+    }
 }
 
 const ll_arch_ops ll_arch_arm = {
@@ -88,4 +271,5 @@ const ll_arch_ops ll_arch_arm = {
     .reg_name = arm_reg_name,
     .op_name = arm_op_name,
     .reg_canon = ll_reg_canon_identity,
+    .herd_spelling = arm_herd_spelling,
 };
