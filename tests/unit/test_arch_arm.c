@@ -50,9 +50,18 @@ static void herd_spellings_normalise(void **state)
     arch_round_trip(arm(), "ldrd r2,[r4,#4]", "LDRD R2,R3,[R4,#4]");
     arch_round_trip(arm(), "LDREX R0,R1", "LDREX R0,[R1]");
     arch_round_trip(arm(), "ldm r0, { r1 , r2 }", "LDM R0,{R1,R2}");
-    arch_round_trip(arm(), "push {fp,lr}", "PUSH {R11,LR}");
+    arch_round_trip(arm(), "push {fp,lr}", "PUSH {FP,LR}");
+    arch_round_trip(arm(), "MOV R0,fp", "MOV R0,FP");
+    arch_round_trip(arm(), "LDR R0,[%x0]", NULL);
+    arch_round_trip(arm(), "STR R2,[R1,%z1]", NULL);
+    arch_round_trip(arm(), "LDR R2,[%y,R1]", NULL);
+    arch_round_trip(arm(), "LDR R2,[%y,R1,LSL #2]", NULL);
+    arch_round_trip(arm(), "MOV %r,#1", NULL);
+    arch_round_trip(arm(), "LDM %b,{%c,R1}", NULL);
     arch_round_trip(arm(), "MOV IP,#0", "MOV R12,#0");
     arch_round_trip(arm(), "LDR R0,[R1,R2,LSL #0]", "LDR R0,[R1,R2]");
+    arch_round_trip(arm(), "ldr r0, [r1, r2, lsl 31]",
+                    "LDR R0,[R1,R2,LSL #31]");
 }
 
 /* herd7's own printing, which its test digest (Hash=) reads. */
@@ -140,6 +149,14 @@ static void operands_follow_the_header(void **state)
     assert_int_equal(in.ops[3].reg, 3);
     ll_instr_clear(&in);
 
+    in = arch_parse(arm(), "STR R2,[R1,%z1]");
+    assert_int_equal(in.ops[1].reg, arm()->reg_lookup("%z1"));
+    assert_true(in.ops[1].reg >= LL_ARM_SYMREG);
+    assert_string_equal(in.ops[1].sym, "z1");
+    assert_int_equal(in.ops[1].index, 1);
+    assert_int_equal(in.ops[1].shift, LL_ARM_MEM_SWAPPED);
+    ll_instr_clear(&in);
+
     in = arch_parse(arm(), "LDRD R6,[R1]");
     assert_int_equal(in.n_ops, 3);
     assert_int_equal(in.ops[1].reg, 7);
@@ -159,7 +176,7 @@ static void registers(void **state)
     assert_int_equal(arm()->reg_lookup("R16"), -1);
     assert_int_equal(arm()->reg_lookup("R01"), -1);
     assert_int_equal(arm()->reg_lookup("X0"), -1);
-    assert_int_equal(arm()->reg_lookup("fp"), 11);
+    assert_int_equal(arm()->reg_lookup("fp"), LL_ARM_FP);
     assert_int_equal(arm()->reg_lookup("IP"), 12);
     assert_string_equal(arm()->reg_name(3), "R3");
     assert_string_equal(arm()->reg_name(15), "PC");
@@ -179,6 +196,21 @@ static void bad_input(void **state)
     arch_rejects(arm(), "LDR R0,[R1,R2,SXTW]",
                  "bad operand '[R1,R2,SXTW]', expected an address "
                  "[Rn,Rm,LSL #k]", 8);
+    arch_rejects(arm(), "STR R0,[R1,R2,LSL #32]",
+                 "bad operand '[R1,R2,LSL #32]', expected an address "
+                 "[Rn,Rm,LSL #k]", 8);
+    arch_rejects(arm(), "LDR R0,[R1,#4,LSL #2]",
+                 "bad operand '[R1,#4,LSL #2]', expected an address "
+                 "[Rn,Rm,LSL #k]", 8);
+    arch_rejects(arm(), "MOV R0,[R1,R2,LSL #2]",
+                 "bad operand '[R1,R2,LSL #2]', expected a register", 8);
+    arch_rejects(arm(), "LDR R0,[%a,%b]",
+                 "bad operand '[%a,%b]', expected at most one symbolic "
+                 "register, unshifted, in an address", 8);
+    arch_rejects(arm(), "LDR R0,[R1,%b,LSL #2]",
+                 "bad operand '[R1,%b,LSL #2]', expected at most one symbolic "
+                 "register, unshifted, in an address", 8);
+    arch_rejects(arm(), "MOV R0,%", "bad operand '%', expected a register", 8);
     arch_rejects(arm(), "MOVW R0,#65536",
                  "bad operand '#65536', expected an immediate #0..65535", 9);
     arch_rejects(arm(), "MOVT R0,#-1",

@@ -16,15 +16,26 @@
 extern const ll_arch_ops ll_arch_arm;
 
 /* Register ids: R0..R15 are 0..15; SP, LR and PC are names for 13, 14,
- * 15, and FP and IP (herd's) for 11 and 12. Names are read in either case
- * and printed R0..R12, SP, LR, PC. */
+ * 15, and IP for 12. FP is a register of its own, as in herd7 (which
+ * prints it FP). Names are read in either case and printed R0..R12, SP,
+ * LR, PC, FP. */
 enum {
     LL_ARM_R0 = 0,
     LL_ARM_SP = 13,
     LL_ARM_LR = 14,
     LL_ARM_PC = 15,
-    LL_ARM_NREGS = 16,
+    LL_ARM_FP = 16,
+    LL_ARM_NREGS = 17,
+    /* Symbolic registers (`%x0`, as diy7 writes them): ids from here on,
+     * one per distinct name; the operand's sym holds the name without
+     * `%` (a MEM's: its base's). */
+    LL_ARM_SYMREG = 32,
 };
+
+/* A MEM written `[R1,%z1]` (a symbolic index) is kept with the symbolic
+ * register as its base, R1 as its index, and this bit in its shift, so
+ * that it prints as written. */
+#define LL_ARM_MEM_SWAPPED (1 << 20)
 
 /* Condition codes, in the architecture's encoding (shared by AArch64).
  * HS and LO are read as CS and CC. */
@@ -71,7 +82,8 @@ enum {
  *   LDRD  Rt, Rt2, [Rn] or [Rn,#imm] (`LDRD Rt,[Rn]` reads as Rt2 = Rt+1)
  *   LDM LDMIB  Rn, then the listed registers: `LDM R0,{R1,R2}`
  *   PUSH POP  the listed registers: `PUSH {R4,LR}` (1 to 5 of them)
- * [Rn,Rm,LSL #k] is a MEM with index Rm and shift k (only LSL, k 0..4).
+ * [Rn,Rm,LSL #k] (LDR and STR forms) is a MEM with index Rm, shift k
+ * (only LSL, k 0..31).
  * XOR is read as EOR (herd's spelling of it). Every load and store
  * accesses a 32-bit word. */
 typedef enum ll_arm_op {
