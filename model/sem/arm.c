@@ -252,14 +252,14 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
     return sem_arith('+', base.v, off.v, &out->v);
 }
 
+/* herd7 puts acquire and release accesses in X (its "atomic" set) as
+ * well as exclusive ones; so do we (arm.cat's scXX sees them). */
 static unsigned access_tags(int op)
 {
     switch (op) {
     case LL_ARM_LDREX: case LL_ARM_STREX: return 1u << TAG_X;
-    case LL_ARM_LDA: return 1u << TAG_A;
-    case LL_ARM_STL: return 1u << TAG_L;
-    case LL_ARM_LDAEX: return 1u << TAG_A | 1u << TAG_X;
-    case LL_ARM_STLEX: return 1u << TAG_L | 1u << TAG_X;
+    case LL_ARM_LDA: case LL_ARM_LDAEX: return 1u << TAG_A | 1u << TAG_X;
+    case LL_ARM_STL: case LL_ARM_STLEX: return 1u << TAG_L | 1u << TAG_X;
     }
     return 0;
 }
