@@ -45,7 +45,8 @@ void ll_set_free(ll_set *s)
 
 void ll_set_clear(ll_set *s)
 {
-    memset(s->w, 0, (size_t)s->words * sizeof(uint64_t));
+    if (s->w)   /* never sized: an execution with no event at all */
+        memset(s->w, 0, (size_t)s->words * sizeof(uint64_t));
 }
 
 void ll_set_add(ll_set *s, int e)
@@ -122,7 +123,8 @@ void ll_rel_free(ll_rel *r)
 
 void ll_rel_clear(ll_rel *r)
 {
-    memset(r->w, 0, rel_size(r) * sizeof(uint64_t));
+    if (r->w)   /* never sized: an execution with no event at all */
+        memset(r->w, 0, rel_size(r) * sizeof(uint64_t));
 }
 
 void ll_rel_add(ll_rel *r, int a, int b)

@@ -22,7 +22,7 @@ expect 2 "bad option '-o' (or its value is missing)" litmus/x86 -o
 expect 2 "$tmp/none: No such file or directory" "$tmp/none" -o "$tmp/r"
 mkdir "$tmp/empty"
 expect 2 "no tests found" "$tmp/empty" -o "$tmp/r"
-expect 2 "no tests found for architecture ARM" litmus --arch ARM -o "$tmp/r"
+expect 2 "no tests found for architecture ARM" litmus/x86 --arch ARM -o "$tmp/r"
 
 # Tests for another architecture: modelled, not run.
 "$LITMUSLAB" model litmus/ppc/MP.litmus >/dev/null 2>"$tmp/probe"

@@ -3,7 +3,8 @@
  * with labels, one with symbolic registers, an x86 test with typed init
  * (also with its registers in upper case, which herd7 reads as the same),
  * init values spelt in hex, herd7's own spellings of some Power
- * instructions, and x86 instructions herd7 spells its own way. */
+ * instructions, x86 instructions herd7 spells its own way, and ARM tests
+ * with herd's own spellings of its instructions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -237,6 +238,51 @@ static void herd_instruction_spelling(void **state)
     ll_test_free(b);
 }
 
+/* Whole tests from herd7's own ARM regression tests, with the Hash= its
+ * expected output gives: each exercises one of herd's spellings. */
+static void arm_digests(void **state)
+{
+    (void)state;
+    /* symbolic registers, a symbolic index, DMB alone (A025) */
+    assert_hash(
+        "ARM A025\n{\n%x0=x; %y0=y;\n%y1=y; %z1=z; %x1=x;\n}\n"
+        " P0           | P1              ;\n"
+        " LDR R0,[%x0] | LDR R0,[%y1]    ;\n"
+        " DMB          | EOR R1,R0,R0    ;\n"
+        " MOV R1,#1    | MOV R2,#1       ;\n"
+        " STR R1,[%y0] | STR R2,[R1,%z1] ;\n"
+        "              | MOV R3,#1       ;\n"
+        "              | STR R3,[%x1]    ;\n"
+        "~exists (0:R0=1 /\\ 1:R0=1)\n",
+        "742d027b414d9d9f41c1f20b127b7ca7");
+    /* ANDEQ R0,R0,R0 is herd's NOP (A022) */
+    assert_hash("ARM A022\n{ 0:R1 = 1 }\nP0;\nCMP R1, #1;\n"
+                "ANDEQ R0, R0, R0;\nANDEQ R2, R1, R1;\nforall 0:R2=1\n",
+                "443e6e22e08983d431e8e9b0068c1a9c");
+    /* MOVWEQ and MOVTEQ (A021) */
+    assert_hash("ARM A021\n{ int R1=0; int R2 = 0; 0:R3=1}\nP0;\n"
+                "CMP R3, #1;\nMOVWEQ R1, #2;\nMOVTEQ R2, #2;\n"
+                "forall (0:R1=2 /\\ 0:R2=0x20000)\n",
+                "1763ed3b82a8cec323ea12c101f0a09f");
+    /* a scaled index (A020) */
+    assert_hash("ARM A020\n{ int v[2] = {1,2}; 0:R1 = v; 0:R3 = 1; "
+                "int y[2] = {0,0}; 0:R4 = y }\nP0;\n"
+                "LDR R2, [R1, R3, lsl #2];\nSTR R2, [R4, R3, lsl #2];\n"
+                "forall (0:R2 = 2 /\\ v[1] = 2)\n",
+                "53b68e1cf3bc79ce492882ea4fe72ade");
+    /* FP, herd's register of its own (A023) */
+    assert_hash("ARM A023\n{}\nP0;\nMOV R0, FP;\nforall 0:R0=0\n",
+                "a5d34ed41a70bbc7d0424aec76dd2ea5");
+    /* LDMIB and the short LDRD (A009, A005) */
+    assert_hash("ARM A009\n{ int x[3] = {1,2,3}; 0:R0 = x}\nP0;\n"
+                "  LDMIB R0, { R1, R2 };\nforall (0:R1 = 2/\\ 0:R2 = 3)\n",
+                "fe765959009fb1eacd7bee92c02fe8fb");
+    assert_hash("ARM A005\n{ int x[2] = {1,1}; 0:R1 = x }\nP0;\n"
+                "LDRD R2,R3,[R1];\nLDRD R4,[R1];\n"
+                "forall (0:R2=1 /\\ 0:R3=1 /\\ 0:R4=1 /\\ 0:R5=1)\n",
+                "7634bf6ce48a5ec0f06cfdcbe83bd2a2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -246,6 +292,7 @@ int main(void)
         cmocka_unit_test(power_spellings),
         cmocka_unit_test(herd_register_spelling),
         cmocka_unit_test(herd_instruction_spelling),
+        cmocka_unit_test(arm_digests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

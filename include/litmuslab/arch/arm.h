@@ -4,7 +4,8 @@
  * hwrun/gen are written against this header, so it only ever grows.
  *
  * Syntax is herd7's: `LDR R0,[R1]`  `STR R0,[R1,R2]`  `MOV R0,#1`
- * `EOR R2,R0,R0`  `CMP R0,#1`  `BNE L0`  `STREX R3,R0,[R1]`  `DMB ISH`.
+ * `EOR R2,R0,R0`  `CMP R0,#1`  `BNE L0`  `STREX R3,R0,[R1]`  `DMB ISH`
+ * `LDM R0,{R1,R2}`.
  * Mnemonics in upper or lower case; immediates with or without `#`
  * (printed with it); `LDR R0,R1` is read as `LDR R0,[R1]`. */
 #ifndef LITMUSLAB_ARCH_ARM_H
@@ -15,14 +16,26 @@
 extern const ll_arch_ops ll_arch_arm;
 
 /* Register ids: R0..R15 are 0..15; SP, LR and PC are names for 13, 14,
- * 15. Names are read in either case and printed R0..R12, SP, LR, PC. */
+ * 15, and IP for 12. FP is a register of its own, as in herd7 (which
+ * prints it FP). Names are read in either case and printed R0..R12, SP,
+ * LR, PC, FP. */
 enum {
     LL_ARM_R0 = 0,
     LL_ARM_SP = 13,
     LL_ARM_LR = 14,
     LL_ARM_PC = 15,
-    LL_ARM_NREGS = 16,
+    LL_ARM_FP = 16,
+    LL_ARM_NREGS = 17,
+    /* Symbolic registers (`%x0`, as diy7 writes them): ids from here on,
+     * one per distinct name; the operand's sym holds the name without
+     * `%` (a MEM's: its base's). */
+    LL_ARM_SYMREG = 32,
 };
+
+/* A MEM written `[R1,%z1]` (a symbolic index) is kept with the symbolic
+ * register as its base, R1 as its index, and this bit in its shift, so
+ * that it prints as written. */
+#define LL_ARM_MEM_SWAPPED (1 << 20)
 
 /* Condition codes, in the architecture's encoding (shared by AArch64).
  * HS and LO are read as CS and CC. */
@@ -65,7 +78,14 @@ enum {
  *   LDR LDREX LDA LDAEX   Rt, [Rn...]      STR STL  Rt, [Rn...]
  *   STREX STLEX  Rs (status: 0 on success), Rt, [Rn]
  *   DMB DSB  (option in flags)   ISB
- * Every load and store accesses a 32-bit word. */
+ *   MOVW MOVT  Rd, IMM (0..65535)      BX  Rm      NOP (no operand)
+ *   LDRD  Rt, Rt2, [Rn] or [Rn,#imm] (`LDRD Rt,[Rn]` reads as Rt2 = Rt+1)
+ *   LDM LDMIB  Rn, then the listed registers: `LDM R0,{R1,R2}`
+ *   PUSH POP  the listed registers: `PUSH {R4,LR}` (1 to 5 of them)
+ * [Rn,Rm,LSL #k] (LDR and STR forms) is a MEM with index Rm, shift k
+ * (only LSL, k 0..31).
+ * XOR is read as EOR (herd's spelling of it). Every load and store
+ * accesses a 32-bit word. */
 typedef enum ll_arm_op {
     LL_ARM_ADD, LL_ARM_SUB, LL_ARM_AND, LL_ARM_ORR, LL_ARM_EOR,
     LL_ARM_MOV, LL_ARM_CMP,
@@ -73,6 +93,8 @@ typedef enum ll_arm_op {
     LL_ARM_LDR, LL_ARM_STR, LL_ARM_LDREX, LL_ARM_STREX,
     LL_ARM_LDA, LL_ARM_STL, LL_ARM_LDAEX, LL_ARM_STLEX,
     LL_ARM_DMB, LL_ARM_DSB, LL_ARM_ISB,
+    LL_ARM_MOVW, LL_ARM_MOVT, LL_ARM_BX, LL_ARM_NOP, LL_ARM_LDRD,
+    LL_ARM_LDM, LL_ARM_LDMIB, LL_ARM_PUSH, LL_ARM_POP,
     LL_ARM_NOPS
 } ll_arm_op;
 

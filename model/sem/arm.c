@@ -1,0 +1,511 @@
+/* arm.c — 32-bit ARM semantics for the model, after herd7's ARM: loads
+ * and stores (immediate, register and LSL-scaled offsets, LDRD, LDM),
+ * register arithmetic, the condition flags with conditional execution and
+ * branches, DMB/DSB/ISB, and LDREX/STREX with a reservation as Power's
+ * lwarx/stwcx.: STREX either fails (status 1, no write) or, when the
+ * thread holds a reservation on that address, succeeds (status 0) with a
+ * write paired in rmw with the LDREX's read.
+ *
+ * Where herd7 differs from the architecture we follow the architecture,
+ * and the README says so: herd models only the Z flag (we have N, Z, C, V
+ * and every condition), MOVT keeps the low half, EORS sets the flags.
+ *
+ * Conditional execution (`MOVEQ`, `STRNE`, ...): the instruction's memory
+ * events are control dependent on the flags (as if a branch jumped over
+ * it), and every register it writes, flags included, depends on them
+ * whether or not it runs (its value is a choice made by the flags), as
+ * AArch64's CSEL. ANDEQ Rx,Rx,Rx (herd's NOP) and the like change no
+ * value either way, so they create no dependency. */
+#include "model/sem/sem.h"
+
+#include "litmuslab/arch/arm.h"
+
+/* R0..R15, then the flags: FL_* bits of the last flag-setting result. */
+enum { SLOT_FLAGS = LL_ARM_NREGS, N_SLOTS };
+/* FL_UNORD: N, C and V are unknown (a result that was an address). */
+enum { FL_Z = 1, FL_N = 2, FL_C = 4, FL_V = 8, FL_UNORD = 16 };
+
+/* The sets ARM events carry: each barrier with its option (herd7 names
+ * DMB SY "DMB" and DMB ST "DMB.ST"; the shareability options follow the
+ * same pattern), ISB, X for exclusive accesses, A and L for LDA/STL. */
+enum { TAG_DMB = 0, TAG_DSB = 8, TAG_ISB = 16, TAG_X, TAG_A, TAG_L };
+static const char *const arm_tags[] = {
+    "DMB", "DMB.ST", "DMB.ISH", "DMB.ISHST",
+    "DMB.NSH", "DMB.NSHST", "DMB.OSH", "DMB.OSHST",
+    "DSB", "DSB.ST", "DSB.ISH", "DSB.ISHST",
+    "DSB.NSH", "DSB.NSHST", "DSB.OSH", "DSB.OSHST",
+    "ISB", "X", "A", "L",
+};
+
+/* Tag offset of each ll_arm_barrier option; -1 for the ARMv8 load forms,
+ * which herd7's ARM does not have. */
+static const int option_tag[] = {0, 1, -1, 2, 3, -1, 4, 5, -1, 6, 7, -1};
+
+static int arm_reg_slot(int reg)
+{
+    return reg >= 0 && reg < LL_ARM_NREGS ? reg : -1;
+}
+
+static sem_val arm_reg_value(const sem_val *slots, int reg)
+{
+    return slots[reg];
+}
+
+/* A register operand's slot (`%x0` registers are the engine's). */
+static int slot_of(sem_run *r, const ll_operand *o)
+{
+    return sem_slot(r, o->reg, o->sym);
+}
+
+static sem_reg get(sem_run *r, const ll_operand *o)
+{
+    return sem_get(r, slot_of(r, o));
+}
+
+static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
+{
+    sem_set(r, slot_of(r, o), v, t);
+}
+
+/* A value that cannot be computed: a dead path when it came from a read
+ * (another value read makes it defined), an error otherwise. */
+static sem_next undefined(sem_run *r, sem_taint dep)
+{
+    if (dep)
+        return SEM_DEAD;
+    sem_error(r, "operation undefined on these values");
+    return SEM_ERROR;
+}
+
+/* ARM registers hold 32-bit words, which herd7 prints signed. */
+static sem_val word(sem_val v)
+{
+    if (v.sym < 0) {
+        uint32_t u = (uint32_t)v.num;
+        v.num = u >> 31 ? (int64_t)u - ((int64_t)1 << 32) : (int64_t)u;
+    }
+    return v;
+}
+
+/* An OP2 operand: a register or an immediate. */
+static sem_reg operand(sem_run *r, const ll_operand *o)
+{
+    if (o->kind == LL_OPND_REG)
+        return get(r, o);
+    sem_reg v = {word(sem_int(o->imm)), 0};
+    return v;
+}
+
+/* ---- flags ---- */
+
+static bool is_addr(sem_val v)
+{
+    return v.sym >= 0;
+}
+
+/* N and Z of a result; C and V as given. */
+static unsigned nz(sem_val res, unsigned cv)
+{
+    unsigned f = cv;
+    if (sem_val_eq(res, sem_int(0)))
+        f |= FL_Z;
+    if (is_addr(res))
+        return f | FL_UNORD;
+    if ((uint32_t)res.num >> 31)
+        f |= FL_N;
+    return f;
+}
+
+/* The flags of a + b or a - b (CMP, ADDS, SUBS), on 32-bit words. */
+static unsigned arith_flags(char op, sem_val a, sem_val b, sem_val res)
+{
+    if (is_addr(a) || is_addr(b))
+        return nz(res, FL_UNORD);
+    uint32_t x = (uint32_t)a.num, y = (uint32_t)b.num;
+    uint32_t d = op == '+' ? x + y : x - y;
+    unsigned cv = 0;
+    if (op == '+' ? d < x : x >= y)
+        cv |= FL_C;
+    if (op == '+' ? ((x ^ d) & (y ^ d)) >> 31 : ((x ^ y) & (x ^ d)) >> 31)
+        cv |= FL_V;
+    return nz(res, cv);
+}
+
+static void set_flags(sem_run *r, unsigned f, sem_taint t)
+{
+    sem_set(r, SLOT_FLAGS, sem_int(f), t);
+}
+
+/* Whether condition c holds; false with *defined false when the flags
+ * cannot tell (N, C or V of an address). */
+static bool cond_holds(int c, unsigned f, bool *defined)
+{
+    bool z = f & FL_Z, n = f & FL_N, cf = f & FL_C, v = f & FL_V;
+    *defined = true;
+    switch (c) {
+    case LL_ARM_COND_EQ: return z;
+    case LL_ARM_COND_NE: return !z;
+    case LL_ARM_COND_AL: return true;
+    }
+    if (f & FL_UNORD) {
+        *defined = false;
+        return false;
+    }
+    switch (c) {
+    case LL_ARM_COND_CS: return cf;
+    case LL_ARM_COND_CC: return !cf;
+    case LL_ARM_COND_MI: return n;
+    case LL_ARM_COND_PL: return !n;
+    case LL_ARM_COND_VS: return v;
+    case LL_ARM_COND_VC: return !v;
+    case LL_ARM_COND_HI: return cf && !z;
+    case LL_ARM_COND_LS: return !cf || z;
+    case LL_ARM_COND_GE: return n == v;
+    case LL_ARM_COND_LT: return n != v;
+    case LL_ARM_COND_GT: return !z && n == v;
+    default: return z || n != v;    /* LE */
+    }
+}
+
+/* ---- arithmetic ---- */
+
+static char alu_op(int op)
+{
+    switch (op) {
+    case LL_ARM_ADD: return '+';
+    case LL_ARM_SUB: return '-';
+    case LL_ARM_AND: return '&';
+    case LL_ARM_ORR: return '|';
+    }
+    return '^';
+}
+
+static sem_next alu(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = get(r, &in->ops[1]), b = operand(r, &in->ops[2]);
+    char op = alu_op(in->op);
+    sem_val v;
+    sem_taint t = a.t | b.t;
+    if (!sem_arith(op, a.v, b.v, &v))
+        return undefined(r, t);
+    v = word(v);
+    set(r, &in->ops[0], v, t);
+    if (in->flags & LL_ARM_F_S) {
+        unsigned cv = sem_get(r, SLOT_FLAGS).v.num & (FL_C | FL_V | FL_UNORD);
+        set_flags(r, op == '+' || op == '-' ? arith_flags(op, a.v, b.v, v)
+                                            : nz(v, cv), t);
+    }
+    return SEM_NEXT;
+}
+
+static sem_next mov(sem_run *r, const ll_instr *in)
+{
+    sem_reg v = operand(r, &in->ops[1]);
+    set(r, &in->ops[0], v.v, v.t);
+    if (in->flags & LL_ARM_F_S) {
+        unsigned cv = sem_get(r, SLOT_FLAGS).v.num & (FL_C | FL_V | FL_UNORD);
+        set_flags(r, nz(v.v, cv), v.t);
+    }
+    return SEM_NEXT;
+}
+
+/* MOVW writes a 16-bit value; MOVT its top half over the low half kept. */
+static sem_next mov_half(sem_run *r, const ll_instr *in)
+{
+    int64_t k = in->ops[1].imm;
+    if (in->op == LL_ARM_MOVW) {
+        set(r, &in->ops[0], sem_int(k), 0);
+        return SEM_NEXT;
+    }
+    sem_reg d = get(r, &in->ops[0]);
+    if (is_addr(d.v))
+        return undefined(r, d.t);
+    set(r, &in->ops[0], word(sem_int((d.v.num & 0xFFFF) | k << 16)), d.t);
+    return SEM_NEXT;
+}
+
+static sem_next compare(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = get(r, &in->ops[0]), b = operand(r, &in->ops[1]);
+    sem_val d;
+    if (!sem_arith('-', a.v, b.v, &d))
+        d = sem_int(1);    /* two addresses: only Z (clear) is defined */
+    set_flags(r, arith_flags('-', a.v, b.v, d), a.t | b.t);
+    return SEM_NEXT;
+}
+
+/* ---- memory ---- */
+
+/* The address of a MEM operand: Rn + (Rm << k) or Rn + imm (the base
+ * may be symbolic; a symbolic index was made the base by the reader). */
+static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
+{
+    sem_reg base = get(r, m), off = {sem_int(m->imm), 0};
+    int k = m->shift & 31;
+    out->t = base.t;
+    if (m->index >= 0) {
+        off = sem_get(r, sem_slot(r, m->index, NULL));
+        out->t |= off.t;
+        if (k && !sem_arith('*', off.v, sem_int((int64_t)1 << k), &off.v))
+            return false;
+    }
+    return sem_arith('+', base.v, off.v, &out->v);
+}
+
+/* herd7 puts acquire and release accesses in X (its "atomic" set) as
+ * well as exclusive ones; so do we (arm.cat's scXX sees them). */
+static unsigned access_tags(int op)
+{
+    switch (op) {
+    case LL_ARM_LDREX: case LL_ARM_STREX: return 1u << TAG_X;
+    case LL_ARM_LDA: case LL_ARM_LDAEX: return 1u << TAG_A | 1u << TAG_X;
+    case LL_ARM_STL: case LL_ARM_STLEX: return 1u << TAG_L | 1u << TAG_X;
+    }
+    return 0;
+}
+
+/* Load register dst from address a (+ off); true when the run goes on. */
+static bool load_at(sem_run *r, const ll_operand *dst, sem_reg a,
+                    int64_t off, unsigned tags, int *ev)
+{
+    sem_val at;
+    if (!sem_arith('+', a.v, sem_int(off), &at))
+        return false;
+    sem_reg v = sem_load(r, at, a.t, tags, ev);
+    if (sem_stopped(r))
+        return false;
+    set(r, dst, v.v, v.t);
+    return true;
+}
+
+static sem_next load(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[1], &a))
+        return undefined(r, a.t);
+    int ev;
+    if (!load_at(r, &in->ops[0], a, 0, access_tags(in->op), &ev))
+        return sem_stopped(r) ? SEM_ERROR : undefined(r, a.t);
+    if (in->op == LL_ARM_LDREX || in->op == LL_ARM_LDAEX) {
+        r->reserved = true;
+        r->res_addr = a.v;
+        r->res_dep = a.t;
+        r->res_event = ev;
+    }
+    return SEM_NEXT;
+}
+
+/* LDRD Rt,Rt2,[..]; LDM Rn,{..} (from Rn, or Rn+4 for LDMIB): one read
+ * per register, a word apart. */
+static sem_next load_multiple(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    int first;
+    int64_t off = 0;
+    if (in->op == LL_ARM_LDRD) {
+        first = 0;
+        if (!address(r, &in->ops[2], &a))
+            return undefined(r, a.t);
+    } else {
+        first = 1;
+        a = get(r, &in->ops[0]);
+        off = in->op == LL_ARM_LDMIB ? 4 : 0;
+    }
+    int last = in->op == LL_ARM_LDRD ? 2 : in->n_ops;
+    for (int i = first; i < last; i++, off += 4) {
+        int ev;
+        if (!load_at(r, &in->ops[i], a, off, 0, &ev))
+            return sem_stopped(r) ? SEM_ERROR : undefined(r, a.t);
+    }
+    return SEM_NEXT;
+}
+
+static sem_next store(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[1], &a))
+        return undefined(r, a.t);
+    sem_reg v = get(r, &in->ops[0]);
+    sem_store(r, a.v, a.t, v.v, v.t, access_tags(in->op), -1);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+/* STREX Rs,Rt,[Rn]: fails (Rs = 1, no write) or succeeds (Rs = 0, a
+ * write paired with the reservation's read); the reservation ends. */
+static sem_next store_exclusive(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[2], &a))
+        return undefined(r, a.t);
+    bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
+    bool success = sem_choose(r, 2) == 1;
+    r->reserved = false;
+    if (!success) {
+        set(r, &in->ops[0], sem_int(1), 0);
+        return SEM_NEXT;
+    }
+    if (!held)
+        return SEM_DEAD;
+    sem_reg v = get(r, &in->ops[1]);
+    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, access_tags(in->op),
+              r->res_event);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    set(r, &in->ops[0], sem_int(0), 0);
+    return SEM_NEXT;
+}
+
+static sem_next barrier(sem_run *r, const ll_instr *in)
+{
+    int o = LL_ARM_BAR_OF(in->flags);
+    int t = o < (int)(sizeof option_tag / sizeof *option_tag)
+                ? option_tag[o] : -1;
+    if (t < 0) {
+        sem_error(r, "barrier option not in herd7's ARM (load options are "
+                     "ARMv8's)");
+        return SEM_ERROR;
+    }
+    sem_fence(r, 1u << ((in->op == LL_ARM_DMB ? TAG_DMB : TAG_DSB) + t));
+    return SEM_NEXT;
+}
+
+/* ---- control ---- */
+
+static bool flags_condition(sem_run *r, int c, sem_reg *f, bool *holds)
+{
+    bool defined;
+    *f = sem_get(r, SLOT_FLAGS);
+    *holds = cond_holds(c, (unsigned)f->v.num, &defined);
+    return defined;
+}
+
+static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
+{
+    bool taken = true;
+    if (in->op == LL_ARM_B) {
+        if ((in->flags & LL_ARM_F_COND) &&
+            LL_ARM_COND_OF(in->flags) != LL_ARM_COND_AL) {
+            sem_reg f;
+            if (!flags_condition(r, LL_ARM_COND_OF(in->flags), &f, &taken))
+                return undefined(r, f.t);
+            sem_branch(r, f.t);
+        }
+        *label = in->ops[0].sym;
+    } else {    /* CBZ, CBNZ */
+        sem_reg v = get(r, &in->ops[0]);
+        taken = sem_val_eq(v.v, sem_int(0)) == (in->op == LL_ARM_CBZ);
+        sem_branch(r, v.t);
+        *label = in->ops[1].sym;
+    }
+    return taken ? SEM_JUMP : SEM_NEXT;
+}
+
+/* ---- dispatch ---- */
+
+static sem_next exec_op(sem_run *r, const ll_instr *in, const char **label)
+{
+    switch (in->op) {
+    case LL_ARM_ADD: case LL_ARM_SUB: case LL_ARM_AND: case LL_ARM_ORR:
+    case LL_ARM_EOR:
+        return alu(r, in);
+    case LL_ARM_MOV:
+        return mov(r, in);
+    case LL_ARM_MOVW: case LL_ARM_MOVT:
+        return mov_half(r, in);
+    case LL_ARM_CMP:
+        return compare(r, in);
+    case LL_ARM_B: case LL_ARM_CBZ: case LL_ARM_CBNZ:
+        return branch(r, in, label);
+    case LL_ARM_LDR: case LL_ARM_LDREX: case LL_ARM_LDA: case LL_ARM_LDAEX:
+        return load(r, in);
+    case LL_ARM_LDRD: case LL_ARM_LDM: case LL_ARM_LDMIB:
+        return load_multiple(r, in);
+    case LL_ARM_STR: case LL_ARM_STL:
+        return store(r, in);
+    case LL_ARM_STREX: case LL_ARM_STLEX:
+        return store_exclusive(r, in);
+    case LL_ARM_DMB: case LL_ARM_DSB:
+        return barrier(r, in);
+    case LL_ARM_ISB:
+        sem_fence(r, 1u << TAG_ISB);
+        r->ctrlisync |= r->ctrl;
+        return SEM_NEXT;
+    case LL_ARM_NOP: case LL_ARM_PUSH: case LL_ARM_POP:
+        return SEM_NEXT;    /* herd7: PUSH and POP are NOPs */
+    case LL_ARM_BX:
+        sem_error(r, "BX (an indirect branch) is not supported by the model");
+        return SEM_ERROR;
+    }
+    sem_error(r, "instruction not supported by the model");
+    return SEM_ERROR;
+}
+
+/* The register slots a (conditional) instruction writes. */
+static int written(sem_run *r, const ll_instr *in, int *slots)
+{
+    int n = 0;
+    switch (in->op) {
+    case LL_ARM_ADD: case LL_ARM_SUB: case LL_ARM_AND: case LL_ARM_ORR:
+    case LL_ARM_EOR: case LL_ARM_MOV: case LL_ARM_MOVW: case LL_ARM_MOVT:
+    case LL_ARM_LDR: case LL_ARM_LDREX: case LL_ARM_LDA: case LL_ARM_LDAEX:
+    case LL_ARM_STREX: case LL_ARM_STLEX:
+        slots[n++] = slot_of(r, &in->ops[0]);
+        break;
+    }
+    if (in->op == LL_ARM_CMP || (in->flags & LL_ARM_F_S))
+        slots[n++] = SLOT_FLAGS;
+    return n;
+}
+
+/* AND/ORR Rx,Rx,Rx and MOV Rx,Rx leave Rx as it was. */
+static bool is_identity(const ll_instr *in)
+{
+    if (in->flags & LL_ARM_F_S)
+        return false;
+    const ll_operand *o = in->ops;
+    if (in->op == LL_ARM_MOV)
+        return o[1].kind == LL_OPND_REG && o[1].reg == o[0].reg;
+    return (in->op == LL_ARM_AND || in->op == LL_ARM_ORR) &&
+           o[2].kind == LL_OPND_REG && o[1].reg == o[0].reg &&
+           o[2].reg == o[0].reg;    /* symbolic ones: one id per name */
+}
+
+static sem_next arm_exec(sem_run *r, const ll_instr *in, const char **label)
+{
+    int c = LL_ARM_COND_OF(in->flags);
+    if (!(in->flags & LL_ARM_F_COND) || c == LL_ARM_COND_AL ||
+        in->op == LL_ARM_B)
+        return exec_op(r, in, label);
+    if (is_identity(in))
+        return SEM_NEXT;
+    sem_reg f;
+    bool holds;
+    if (!flags_condition(r, c, &f, &holds))
+        return undefined(r, f.t);
+    if (holds) {
+        sem_taint outer = r->ctrl;
+        r->ctrl |= f.t;
+        sem_next n = exec_op(r, in, label);
+        r->ctrl = outer;
+        if (n != SEM_NEXT)
+            return n;
+    }
+    int slots[2];
+    int n = written(r, in, slots);
+    for (int i = 0; i < n; i++) {
+        sem_reg v = sem_get(r, slots[i]);
+        sem_set(r, slots[i], v.v, v.t | f.t);
+    }
+    return SEM_NEXT;
+}
+
+const sem_ops sem_arm_ops = {
+    .arch = LL_ARCH_ARM,
+    .default_model = "arm.cat",
+    .tags = arm_tags,
+    .n_tags = sizeof arm_tags / sizeof arm_tags[0],
+    .n_regs = N_SLOTS,
+    .reg_slot = arm_reg_slot,
+    .reg_value = arm_reg_value,
+    .exec = arm_exec,
+};
