@@ -48,6 +48,12 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
     }
     out->proc = proc;
     out->name = ll_tok_dup(&lx->tok);
+    out->spelled = NULL;
+    if (arch && arch->canonical_reg_names &&
+        strcmp(out->name, arch->reg_name(reg)) != 0) {
+        out->spelled = out->name;
+        out->name = ll_xstrdup(arch->reg_name(reg));
+    }
     out->reg = reg;
     out->index = -1;
     if (ll_lex_next(lx))

@@ -241,6 +241,7 @@ static void run_once(run_ctx *c, sem_run *r)
             return;
         }
         const char *label = NULL;
+        r->stmt = pc;
         sem_next n = c->m->ops->exec(r, &s->instr, &label);
         if (c->error)
             return;
@@ -252,8 +253,12 @@ static void run_once(run_ctx *c, sem_run *r)
             sem_error(r, "instruction not supported by the model");
             return;
         }
-        if (n == SEM_JUMP) {
-            int to = find_label(t->code, label);
+        if (n == SEM_JUMP || n == SEM_GOTO) {
+            int to = n == SEM_GOTO ? r->stmt : find_label(t->code, label);
+            if (n == SEM_GOTO && (to < 0 || to > t->code->n_stmts)) {
+                sem_error(r, "jump outside the thread's code");
+                return;
+            }
             if (to < 0) {
                 sem_error(r, "no label %s in this thread", label);
                 return;

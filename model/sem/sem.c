@@ -6,11 +6,13 @@
 
 extern const sem_ops sem_ppc_ops;
 extern const sem_ops sem_x86_ops;
+extern const sem_ops sem_riscv_ops;
 
 /* The registry: one line per architecture the model knows. */
 static const sem_ops *const sem_registry[] = {
     &sem_ppc_ops,
     &sem_x86_ops,
+    &sem_riscv_ops,
 };
 
 const sem_ops *sem_find(ll_arch_id arch)

@@ -54,6 +54,8 @@ typedef struct sem_run sem_run;
 typedef enum sem_next {
     SEM_NEXT,             /* fall through */
     SEM_JUMP,             /* go to the label in *label */
+    SEM_GOTO,             /* go to statement r->stmt (an indirect jump:
+                             exec computed where to; n_stmts = the end) */
     SEM_DEAD,             /* this path cannot happen (e.g. a stwcx. that
                              cannot succeed): drop the run silently */
     SEM_ERROR,            /* bad instruction: sem_error() was called */
@@ -90,6 +92,8 @@ typedef struct sem_reg {
 struct sem_run {
     sem_reg *regs;          /* slots: ops->n_regs, then symbolic ones */
     int n_slots;
+    int stmt;               /* index of the statement exec runs (for code
+                               addresses); exec sets it for SEM_GOTO */
     sem_taint ctrl;         /* reads the branches so far depend on */
     sem_taint ctrlisync;    /* ... those followed by an isync */
     /* A reservation (lwarx) still held: its address and read event. */

@@ -1,0 +1,485 @@
+/* riscv.c — RISC-V (RV64I + A) semantics for the model, after herd7's:
+ * 64-bit registers with x0 wired to zero, loads and stores of 1, 2, 4 and
+ * 8 bytes (narrow loads sign- or zero-extend, narrow stores keep the low
+ * bytes), lr/sc with a reservation (sc either fails, writing 1 to rd, or
+ * succeeds when the thread holds a reservation on that address, writing 0;
+ * its write forms an rmw pair with the lr's read), the AMOs (a read and a
+ * write of one location paired in rmw; riscv.cat treats the pair as the
+ * single event herd7 makes of it), fences, branches and jumps.
+ *
+ * Memory holds one 64-bit value per location; a narrow store writes its
+ * low bytes sign-extended, so `sw` of -1 leaves x=-1 as herd7 shows it,
+ * and `lwu` then reads 4294967295. Addresses (location symbols) pass
+ * through loads, stores, moves and +/- unchanged.
+ *
+ * Tags, as herd7's RISCV names them: X for lr, sc and AMO accesses; AMO
+ * for both events of an AMO; Acq, Rel, AcqRel for `.aq`, `.rl`, `.aqrl`
+ * (on lr/sc/AMOs and on herd's `lw.aq`/`sw.rl` forms); Sc, which herd7
+ * gives AMO.aqrl when it splits AMOs and riscv.cat reads as AcqRel (no
+ * event here carries it); and one per fence kind, Fence.r.r .. Fence.rw.rw,
+ * Fence.tso, Fence.i. */
+#include "model/sem/sem.h"
+
+#include "litmuslab/arch/riscv.h"
+
+enum {
+    TAG_X, TAG_AMO, TAG_ACQ, TAG_REL, TAG_ACQREL, TAG_SC,
+    TAG_FENCE,   /* nine: Fence.<pred>.<succ>, pred and succ in r, w, rw */
+    TAG_TSO = TAG_FENCE + 9, TAG_FENCEI,
+};
+static const char *const riscv_tags[] = {
+    "X", "AMO", "Acq", "Rel", "AcqRel", "Sc",
+    "Fence.r.r", "Fence.r.w", "Fence.r.rw",
+    "Fence.w.r", "Fence.w.w", "Fence.w.rw",
+    "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw",
+    "Fence.tso", "Fence.i",
+};
+
+/* Code addresses (jal's link, jalr's target): statement k of a thread is
+ * at PC_BASE + 4k. auipc is refused, as herd7 refuses it: code addresses
+ * mean nothing to a litmus test beyond jumping back. */
+#define PC_BASE 0x1000
+
+static int riscv_reg_slot(int reg)
+{
+    return reg >= 0 && reg < LL_RV_NREGS ? reg : -1;
+}
+
+static sem_val riscv_reg_value(const sem_val *slots, int reg)
+{
+    return reg == LL_RV_X0 ? sem_int(0) : slots[reg];
+}
+
+static sem_reg get(sem_run *r, const ll_operand *o)
+{
+    sem_reg z = {sem_int(0), 0};
+    return o->reg == LL_RV_X0 ? z : sem_get(r, riscv_reg_slot(o->reg));
+}
+
+static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
+{
+    if (o->reg != LL_RV_X0)
+        sem_set(r, riscv_reg_slot(o->reg), v, t);
+}
+
+/* A value that cannot be computed: a dead path when it came from a read
+ * (another value read makes it defined), an error otherwise. */
+static sem_next undefined(sem_run *r, sem_taint dep)
+{
+    if (dep)
+        return SEM_DEAD;
+    sem_error(r, "operation undefined on these values");
+    return SEM_ERROR;
+}
+
+/* The low `bytes` bytes of n, sign- or zero-extended. */
+static int64_t extend(int64_t n, int bytes, bool sign)
+{
+    if (bytes >= 8)
+        return n;
+    int shift = 64 - 8 * bytes;
+    uint64_t low = (uint64_t)n << shift;
+    if (!sign)
+        return (int64_t)(low >> shift);
+    /* arithmetic shift of the sign, without implementation-defined >> */
+    uint64_t v = low >> shift, sign_bit = 1ull << (8 * bytes - 1);
+    return (int64_t)((v ^ sign_bit) - sign_bit);
+}
+
+static sem_val extend_val(sem_val v, int bytes, bool sign)
+{
+    return v.sym >= 0 ? v : sem_int(extend(v.num, bytes, sign));
+}
+
+/* ---- register arithmetic ---- */
+
+static int64_t shift_right(int64_t a, int s, bool arith)
+{
+    uint64_t u = (uint64_t)a >> s;
+    if (arith && a < 0 && s > 0)
+        u |= ~(~0ull >> s);
+    return (int64_t)u;
+}
+
+/* The 64-bit operations the ISA has beyond sem_arith's. */
+static bool int_op(int op, int64_t a, int64_t b, int64_t *out)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case LL_RV_SLL: case LL_RV_SLLI: *out = (int64_t)(ua << (b & 63)); break;
+    case LL_RV_SRL: case LL_RV_SRLI:
+        *out = shift_right(a, b & 63, false);
+        break;
+    case LL_RV_SRA: case LL_RV_SRAI:
+        *out = shift_right(a, b & 63, true);
+        break;
+    case LL_RV_SLT: case LL_RV_SLTI: *out = a < b; break;
+    case LL_RV_SLTU: case LL_RV_SLTIU: *out = ua < ub; break;
+    /* the W forms: 32-bit operation, result sign-extended */
+    case LL_RV_ADDW: case LL_RV_ADDIW:
+        *out = extend((int64_t)(ua + ub), 4, true);
+        break;
+    case LL_RV_SUBW: *out = extend((int64_t)(ua - ub), 4, true); break;
+    case LL_RV_SLLW: case LL_RV_SLLIW:
+        *out = extend((int64_t)(ua << (b & 31)), 4, true);
+        break;
+    case LL_RV_SRLW: case LL_RV_SRLIW:
+        *out = extend(shift_right(extend(a, 4, false), b & 31, false), 4, true);
+        break;
+    case LL_RV_SRAW: case LL_RV_SRAIW:
+        *out = shift_right(extend(a, 4, true), b & 31, true);
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+static char simple_op(int op)
+{
+    switch (op) {
+    case LL_RV_ADD: case LL_RV_ADDI: return '+';
+    case LL_RV_SUB: return '-';
+    case LL_RV_XOR: case LL_RV_XORI: return '^';
+    case LL_RV_OR: case LL_RV_ORI: return '|';
+    case LL_RV_AND: case LL_RV_ANDI: return '&';
+    case LL_RV_MUL: return '*';
+    }
+    return 0;
+}
+
+/* a op b; false when undefined (an address in anything but +, -, and the
+ * cancelling x-x, x^x). */
+static bool compute(int op, sem_val a, sem_val b, sem_val *out)
+{
+    char c = simple_op(op);
+    if (c)
+        return sem_arith(c, a, b, out);
+    if (a.sym >= 0 || b.sym >= 0)
+        return false;
+    out->sym = -1;
+    return int_op(op, a.num, b.num, &out->num);
+}
+
+static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
+{
+    sem_reg a = get(r, &in->ops[1]), b = {sem_int(in->ops[2].imm), 0};
+    if (!imm)
+        b = get(r, &in->ops[2]);
+    sem_val v;
+    if (!compute(in->op, a.v, b.v, &v))
+        return undefined(r, a.t | b.t);
+    set(r, &in->ops[0], v, a.t | b.t);
+    return SEM_NEXT;
+}
+
+/* sext.b/h/w, zext.b/h/w: addresses only pass the word forms. */
+static sem_next extension(sem_run *r, const ll_instr *in)
+{
+    static const struct { int op, bytes; bool sign; } kinds[] = {
+        {LL_RV_SEXT_B, 1, true}, {LL_RV_SEXT_H, 2, true},
+        {LL_RV_SEXT_W, 4, true}, {LL_RV_ZEXT_B, 1, false},
+        {LL_RV_ZEXT_H, 2, false}, {LL_RV_ZEXT_W, 4, false},
+    };
+    sem_reg a = get(r, &in->ops[1]);
+    for (int i = 0; i < 6; i++)
+        if (kinds[i].op == in->op) {
+            if (a.v.sym >= 0 && kinds[i].bytes < 4)
+                return undefined(r, a.t);
+            set(r, &in->ops[0], extend_val(a.v, kinds[i].bytes, kinds[i].sign),
+                a.t);
+        }
+    return SEM_NEXT;
+}
+
+/* ---- memory ---- */
+
+/* The annotation tags of `.aq`, `.rl`, `.aqrl`. */
+static unsigned order_tags(unsigned flags)
+{
+    switch (flags & (LL_RV_F_AQ | LL_RV_F_RL)) {
+    case LL_RV_F_AQ: return 1u << TAG_ACQ;
+    case LL_RV_F_RL: return 1u << TAG_REL;
+    case LL_RV_F_AQ | LL_RV_F_RL: return 1u << TAG_ACQREL;
+    }
+    return 0;
+}
+
+static bool is_signed_load(int op)
+{
+    return op == LL_RV_LB || op == LL_RV_LH || op == LL_RV_LW ||
+           op == LL_RV_LD || op == LL_RV_LR;
+}
+
+/* The address OFF(RS) of a MEM operand. */
+static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
+{
+    sem_reg base = get(r, m);
+    out->t = base.t;
+    return sem_arith('+', base.v, sem_int(m->imm), &out->v);
+}
+
+static sem_next load(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[1], &a))
+        return undefined(r, a.t);
+    bool reserve = in->op == LL_RV_LR;
+    unsigned tags = order_tags(in->flags) | (reserve ? 1u << TAG_X : 0);
+    int ev;
+    sem_reg v = sem_load(r, a.v, a.t, tags, &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    v.v = extend_val(v.v, ll_riscv_access_size(in), is_signed_load(in->op));
+    set(r, &in->ops[0], v.v, v.t);
+    if (reserve) {
+        r->reserved = true;
+        r->res_addr = a.v;
+        r->res_dep = a.t;
+        r->res_event = ev;
+    }
+    return SEM_NEXT;
+}
+
+static sem_next store(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[1], &a))
+        return undefined(r, a.t);
+    sem_reg v = get(r, &in->ops[0]);
+    sem_store(r, a.v, a.t, extend_val(v.v, ll_riscv_access_size(in), true),
+              v.t, order_tags(in->flags), -1);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+/* sc rd, rs2, (rs1): fails (rd = 1, no write) or succeeds (rd = 0, a
+ * write paired with the reservation's read); either way the reservation
+ * ends. */
+static sem_next store_conditional(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[2], &a))
+        return undefined(r, a.t);
+    bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
+    bool success = sem_choose(r, 2) == 1;
+    r->reserved = false;
+    if (!success) {
+        set(r, &in->ops[0], sem_int(1), 0);
+        return SEM_NEXT;
+    }
+    if (!held)
+        return SEM_DEAD;
+    sem_reg v = get(r, &in->ops[1]);
+    sem_store(r, a.v, a.t, extend_val(v.v, ll_riscv_access_size(in), true),
+              v.t | r->res_dep, (1u << TAG_X) | order_tags(in->flags),
+              r->res_event);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    set(r, &in->ops[0], sem_int(0), 0);
+    return SEM_NEXT;
+}
+
+/* The value an AMO writes, from the old value and rs2 (both already
+ * sign-extended to the access width); false when undefined. */
+static bool amo_value(int op, int bytes, sem_val old, sem_val v,
+                      sem_val *out)
+{
+    switch (op) {
+    case LL_RV_AMOSWAP: *out = v; return true;
+    case LL_RV_AMOADD: return sem_arith('+', old, v, out);
+    case LL_RV_AMOAND: return sem_arith('&', old, v, out);
+    case LL_RV_AMOOR: return sem_arith('|', old, v, out);
+    case LL_RV_AMOXOR: return sem_arith('^', old, v, out);
+    }
+    if (old.sym >= 0 || v.sym >= 0)
+        return false;
+    bool less;
+    if (op == LL_RV_AMOMAX || op == LL_RV_AMOMIN)
+        less = old.num < v.num;
+    else   /* unsigned: compare the width's bits */
+        less = (uint64_t)extend(old.num, bytes, false) <
+               (uint64_t)extend(v.num, bytes, false);
+    bool take_old = (op == LL_RV_AMOMAX || op == LL_RV_AMOMAXU) ? !less : less;
+    *out = take_old ? old : v;
+    return true;
+}
+
+/* amo<op> rd, rs2, (rs1): one read and one write of the location, paired
+ * in rmw; rd gets the old value. */
+static sem_next amo(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[2], &a))
+        return undefined(r, a.t);
+    int bytes = ll_riscv_access_size(in), ev;
+    unsigned tags = (1u << TAG_X) | (1u << TAG_AMO) | order_tags(in->flags);
+    sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    old.v = extend_val(old.v, bytes, true);
+    sem_reg v = get(r, &in->ops[1]);
+    v.v = extend_val(v.v, bytes, true);
+    sem_val nv;
+    sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
+    if (!amo_value(in->op, bytes, old.v, v.v, &nv))
+        return undefined(r, old.t | v.t);
+    sem_store(r, a.v, a.t, extend_val(nv, bytes, true), dep, tags, ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    set(r, &in->ops[0], old.v, old.t);
+    return SEM_NEXT;
+}
+
+static sem_next fence(sem_run *r, const ll_instr *in)
+{
+    /* The i and o bits order device input and output, which litmus
+       tests do not have: a fence orders memory by its r and w bits, and
+       one with no r or w on a side orders no memory access. */
+    static const int kind[4] = {-1, 1, 0, 2};   /* set bits -> r, w, rw */
+    int rw = LL_RV_FENCE_R | LL_RV_FENCE_W;
+    int p = kind[LL_RV_FENCE_PRED(in->flags) & rw];
+    int s = kind[LL_RV_FENCE_SUCC(in->flags) & rw];
+    sem_fence(r, p < 0 || s < 0 ? 0 : 1u << (TAG_FENCE + 3 * p + s));
+    return SEM_NEXT;
+}
+
+/* ---- control ---- */
+
+static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
+{
+    sem_reg a = get(r, &in->ops[0]), b = get(r, &in->ops[1]);
+    sem_taint dep = a.t | b.t;
+    bool taken;
+    int c = 0;
+    if (in->op == LL_RV_BEQ || in->op == LL_RV_BNE) {
+        /* distinct locations have distinct addresses, none of them 0 */
+        taken = sem_val_eq(a.v, b.v) == (in->op == LL_RV_BEQ);
+    } else if (!sem_compare(a.v, b.v, &c)) {
+        return undefined(r, dep);
+    } else if (in->op == LL_RV_BLTU || in->op == LL_RV_BGEU) {
+        bool below = (uint64_t)a.v.num < (uint64_t)b.v.num;
+        taken = below == (in->op == LL_RV_BLTU);
+    } else {
+        taken = (c < 0) == (in->op == LL_RV_BLT);
+    }
+    sem_branch(r, dep);
+    if (!taken)
+        return SEM_NEXT;
+    *label = in->ops[2].sym;
+    return SEM_JUMP;
+}
+
+static sem_val pc_of(int stmt)
+{
+    return sem_int(PC_BASE + 4 * (int64_t)stmt);
+}
+
+/* jalr rd, off(rs) (and ret): jump to the code address rs + off, an
+ * indirect branch on rs; rd gets the next instruction's address. */
+static sem_next jump_register(sem_run *r, int rd_reg, sem_reg base,
+                              int64_t off)
+{
+    sem_val to = base.v;
+    if (to.sym >= 0 || !sem_arith('+', base.v, sem_int(off), &to) ||
+        to.num < PC_BASE || (to.num - PC_BASE) % 4 != 0 ||
+        (to.num - PC_BASE) / 4 > INT32_MAX) {
+        if (base.t)
+            return SEM_DEAD;
+        sem_error(r, "jump to a value that is no instruction's address");
+        return SEM_ERROR;
+    }
+    sem_branch(r, base.t);
+    if (rd_reg != LL_RV_X0)
+        sem_set(r, riscv_reg_slot(rd_reg), pc_of(r->stmt + 1), 0);
+    r->stmt = (int)((to.num - PC_BASE) / 4);
+    return SEM_GOTO;
+}
+
+static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
+{
+    switch (in->op) {
+    case LL_RV_ADDI: case LL_RV_XORI: case LL_RV_ORI: case LL_RV_ANDI:
+    case LL_RV_SLTI: case LL_RV_SLTIU: case LL_RV_SLLI: case LL_RV_SRLI:
+    case LL_RV_SRAI: case LL_RV_ADDIW: case LL_RV_SLLIW: case LL_RV_SRLIW:
+    case LL_RV_SRAIW:
+        return arith(r, in, true);
+    case LL_RV_ADD: case LL_RV_SUB: case LL_RV_XOR: case LL_RV_OR:
+    case LL_RV_AND: case LL_RV_SLL: case LL_RV_SRL: case LL_RV_SRA:
+    case LL_RV_SLT: case LL_RV_SLTU: case LL_RV_MUL: case LL_RV_ADDW:
+    case LL_RV_SUBW: case LL_RV_SLLW: case LL_RV_SRLW: case LL_RV_SRAW:
+        return arith(r, in, false);
+    case LL_RV_SEXT_B: case LL_RV_SEXT_H: case LL_RV_SEXT_W:
+    case LL_RV_ZEXT_B: case LL_RV_ZEXT_H: case LL_RV_ZEXT_W:
+        return extension(r, in);
+    case LL_RV_LI:
+        set(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
+        return SEM_NEXT;
+    case LL_RV_LUI:
+        set(r, &in->ops[0],
+            sem_int(extend((int64_t)((uint64_t)in->ops[1].imm << 12), 4, true)),
+            0);
+        return SEM_NEXT;
+    case LL_RV_LA:
+        set(r, &in->ops[0], sem_addr_of(r, in->ops[1].sym), 0);
+        return SEM_NEXT;
+    case LL_RV_MV: {
+        sem_reg v = get(r, &in->ops[1]);
+        set(r, &in->ops[0], v.v, v.t);
+        return SEM_NEXT;
+    }
+    case LL_RV_NOP:
+        return SEM_NEXT;
+    case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
+    case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
+        return load(r, in);
+    case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:
+        return store(r, in);
+    case LL_RV_SC:
+        return store_conditional(r, in);
+    case LL_RV_AMOSWAP: case LL_RV_AMOADD: case LL_RV_AMOAND:
+    case LL_RV_AMOOR: case LL_RV_AMOXOR: case LL_RV_AMOMAX:
+    case LL_RV_AMOMIN: case LL_RV_AMOMAXU: case LL_RV_AMOMINU:
+        return amo(r, in);
+    case LL_RV_FENCE:
+        return fence(r, in);
+    case LL_RV_FENCE_TSO:
+        sem_fence(r, 1u << TAG_TSO);
+        return SEM_NEXT;
+    case LL_RV_FENCEI:
+        /* herd7 takes fence.i as RISC-V's isync: ctrl then fence.i makes
+           ctrlisync; no RVWMO rule orders memory by it */
+        sem_fence(r, 1u << TAG_FENCEI);
+        r->ctrlisync |= r->ctrl;
+        return SEM_NEXT;
+    case LL_RV_BEQ: case LL_RV_BNE: case LL_RV_BLT: case LL_RV_BGE:
+    case LL_RV_BLTU: case LL_RV_BGEU:
+        return branch(r, in, label);
+    case LL_RV_J:
+        *label = in->ops[0].sym;
+        return SEM_JUMP;
+    case LL_RV_JAL:
+        set(r, &in->ops[0], pc_of(r->stmt + 1), 0);
+        *label = in->ops[1].sym;
+        return SEM_JUMP;
+    case LL_RV_JALR:
+        return jump_register(r, in->ops[0].reg, get(r, &in->ops[1]),
+                             in->ops[1].imm);
+    case LL_RV_RET: {
+        ll_operand ra = {.kind = LL_OPND_REG, .reg = LL_RV_RA};
+        return jump_register(r, LL_RV_X0, get(r, &ra), 0);
+    }
+    }
+    sem_error(r, "instruction not supported by the model");
+    return SEM_ERROR;
+}
+
+const sem_ops sem_riscv_ops = {
+    .arch = LL_ARCH_RISCV,
+    .default_model = "riscv.cat",
+    .tags = riscv_tags,
+    .n_tags = sizeof riscv_tags / sizeof riscv_tags[0],
+    .n_regs = LL_RV_NREGS,
+    .reg_slot = riscv_reg_slot,
+    .reg_value = riscv_reg_value,
+    .exec = riscv_exec,
+};
