@@ -7,10 +7,12 @@
  * write of one location paired in rmw; riscv.cat treats the pair as the
  * single event herd7 makes of it), fences, branches and jumps.
  *
- * Memory holds one 64-bit value per location; a narrow store writes its
- * low bytes sign-extended, so `sw` of -1 leaves x=-1 as herd7 shows it,
- * and `lwu` then reads 4294967295. Addresses (location symbols) pass
- * through loads, stores, moves and +/- unchanged.
+ * Memory holds one 64-bit value per location. A narrow store leaves the
+ * value herd7 shows for a location of the default type int: `sb` and
+ * `sh` their bytes zero-extended (-1 shows as 255, 65535), `sw` its word
+ * sign-extended (-1 shows as -1); loads take the low bytes and extend
+ * them as the instruction says (`lwu` of -1 reads 4294967295). Addresses
+ * (location symbols) pass through loads, stores, moves and +/- unchanged.
  *
  * Tags, as herd7's RISCV names them: X for lr, sc and AMO accesses; AMO
  * for both events of an AMO; Acq, Rel, AcqRel for `.aq`, `.rl`, `.aqrl`
@@ -241,14 +243,22 @@ static sem_next load(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* The value a store of `bytes` leaves in a location: its low bytes, as
+ * herd7 shows a location of the default type int (a byte or half-word
+ * store of -1 shows 255 or 65535; a word store of -1 shows -1). */
+static sem_val stored(sem_val v, int bytes)
+{
+    return extend_val(v, bytes, bytes >= 4);
+}
+
 static sem_next store(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
         return undefined(r, a.t);
     sem_reg v = get(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, extend_val(v.v, ll_riscv_access_size(in), true),
-              v.t, order_tags(in->flags), -1);
+    sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)), v.t,
+              order_tags(in->flags), -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -270,7 +280,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     if (!held)
         return SEM_DEAD;
     sem_reg v = get(r, &in->ops[1]);
-    sem_store(r, a.v, a.t, extend_val(v.v, ll_riscv_access_size(in), true),
+    sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
               v.t | r->res_dep, (1u << TAG_X) | order_tags(in->flags),
               r->res_event);
     if (sem_stopped(r))
@@ -323,7 +333,7 @@ static sem_next amo(sem_run *r, const ll_instr *in)
     sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
     if (!amo_value(in->op, bytes, old.v, v.v, &nv))
         return undefined(r, old.t | v.t);
-    sem_store(r, a.v, a.t, extend_val(nv, bytes, true), dep, tags, ev);
+    sem_store(r, a.v, a.t, stored(nv, bytes), dep, tags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     set(r, &in->ops[0], old.v, old.t);
