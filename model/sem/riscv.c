@@ -20,9 +20,7 @@
  * gives AMO.aqrl when it splits AMOs and riscv.cat reads as AcqRel (no
  * event here carries it); and one per fence kind, Fence.r.r .. Fence.rw.rw,
  * Fence.tso, Fence.i. */
-#include "model/sem/sem.h"
-
-#include "litmuslab/arch/riscv.h"
+#include "model/sem/riscv_int.h"
 
 enum {
     TAG_X, TAG_AMO, TAG_ACQ, TAG_REL, TAG_ACQREL, TAG_SC,
@@ -52,148 +50,6 @@ static sem_val riscv_reg_value(const sem_val *slots, int reg)
     return reg == LL_RV_X0 ? sem_int(0) : slots[reg];
 }
 
-static sem_reg get(sem_run *r, const ll_operand *o)
-{
-    sem_reg z = {sem_int(0), 0};
-    return o->reg == LL_RV_X0 ? z : sem_get(r, riscv_reg_slot(o->reg));
-}
-
-static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
-{
-    if (o->reg != LL_RV_X0)
-        sem_set(r, riscv_reg_slot(o->reg), v, t);
-}
-
-/* A value that cannot be computed: a dead path when it came from a read
- * (another value read makes it defined), an error otherwise. */
-static sem_next undefined(sem_run *r, sem_taint dep)
-{
-    if (dep)
-        return SEM_DEAD;
-    sem_error(r, "operation undefined on these values");
-    return SEM_ERROR;
-}
-
-/* The low `bytes` bytes of n, sign- or zero-extended. */
-static int64_t extend(int64_t n, int bytes, bool sign)
-{
-    if (bytes >= 8)
-        return n;
-    int shift = 64 - 8 * bytes;
-    uint64_t low = (uint64_t)n << shift;
-    if (!sign)
-        return (int64_t)(low >> shift);
-    /* arithmetic shift of the sign, without implementation-defined >> */
-    uint64_t v = low >> shift, sign_bit = 1ull << (8 * bytes - 1);
-    return (int64_t)((v ^ sign_bit) - sign_bit);
-}
-
-static sem_val extend_val(sem_val v, int bytes, bool sign)
-{
-    return v.sym >= 0 ? v : sem_int(extend(v.num, bytes, sign));
-}
-
-/* ---- register arithmetic ---- */
-
-static int64_t shift_right(int64_t a, int s, bool arith)
-{
-    uint64_t u = (uint64_t)a >> s;
-    if (arith && a < 0 && s > 0)
-        u |= ~(~0ull >> s);
-    return (int64_t)u;
-}
-
-/* The 64-bit operations the ISA has beyond sem_arith's. */
-static bool int_op(int op, int64_t a, int64_t b, int64_t *out)
-{
-    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-    switch (op) {
-    case LL_RV_SLL: case LL_RV_SLLI: *out = (int64_t)(ua << (b & 63)); break;
-    case LL_RV_SRL: case LL_RV_SRLI:
-        *out = shift_right(a, b & 63, false);
-        break;
-    case LL_RV_SRA: case LL_RV_SRAI:
-        *out = shift_right(a, b & 63, true);
-        break;
-    case LL_RV_SLT: case LL_RV_SLTI: *out = a < b; break;
-    case LL_RV_SLTU: case LL_RV_SLTIU: *out = ua < ub; break;
-    /* the W forms: 32-bit operation, result sign-extended */
-    case LL_RV_ADDW: case LL_RV_ADDIW:
-        *out = extend((int64_t)(ua + ub), 4, true);
-        break;
-    case LL_RV_SUBW: *out = extend((int64_t)(ua - ub), 4, true); break;
-    case LL_RV_SLLW: case LL_RV_SLLIW:
-        *out = extend((int64_t)(ua << (b & 31)), 4, true);
-        break;
-    case LL_RV_SRLW: case LL_RV_SRLIW:
-        *out = extend(shift_right(extend(a, 4, false), b & 31, false), 4, true);
-        break;
-    case LL_RV_SRAW: case LL_RV_SRAIW:
-        *out = shift_right(extend(a, 4, true), b & 31, true);
-        break;
-    default:
-        return false;
-    }
-    return true;
-}
-
-static char simple_op(int op)
-{
-    switch (op) {
-    case LL_RV_ADD: case LL_RV_ADDI: return '+';
-    case LL_RV_SUB: return '-';
-    case LL_RV_XOR: case LL_RV_XORI: return '^';
-    case LL_RV_OR: case LL_RV_ORI: return '|';
-    case LL_RV_AND: case LL_RV_ANDI: return '&';
-    case LL_RV_MUL: return '*';
-    }
-    return 0;
-}
-
-/* a op b; false when undefined (an address in anything but +, -, and the
- * cancelling x-x, x^x). */
-static bool compute(int op, sem_val a, sem_val b, sem_val *out)
-{
-    char c = simple_op(op);
-    if (c)
-        return sem_arith(c, a, b, out);
-    if (a.sym >= 0 || b.sym >= 0)
-        return false;
-    out->sym = -1;
-    return int_op(op, a.num, b.num, &out->num);
-}
-
-static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
-{
-    sem_reg a = get(r, &in->ops[1]), b = {sem_int(in->ops[2].imm), 0};
-    if (!imm)
-        b = get(r, &in->ops[2]);
-    sem_val v;
-    if (!compute(in->op, a.v, b.v, &v))
-        return undefined(r, a.t | b.t);
-    set(r, &in->ops[0], v, a.t | b.t);
-    return SEM_NEXT;
-}
-
-/* sext.b/h/w, zext.b/h/w: addresses only pass the word forms. */
-static sem_next extension(sem_run *r, const ll_instr *in)
-{
-    static const struct { int op, bytes; bool sign; } kinds[] = {
-        {LL_RV_SEXT_B, 1, true}, {LL_RV_SEXT_H, 2, true},
-        {LL_RV_SEXT_W, 4, true}, {LL_RV_ZEXT_B, 1, false},
-        {LL_RV_ZEXT_H, 2, false}, {LL_RV_ZEXT_W, 4, false},
-    };
-    sem_reg a = get(r, &in->ops[1]);
-    for (int i = 0; i < 6; i++)
-        if (kinds[i].op == in->op) {
-            if (a.v.sym >= 0 && kinds[i].bytes < 4)
-                return undefined(r, a.t);
-            set(r, &in->ops[0], extend_val(a.v, kinds[i].bytes, kinds[i].sign),
-                a.t);
-        }
-    return SEM_NEXT;
-}
-
 /* ---- memory ---- */
 
 /* The annotation tags of `.aq`, `.rl`, `.aqrl`. */
@@ -216,7 +72,7 @@ static bool is_signed_load(int op)
 /* The address OFF(RS) of a MEM operand. */
 static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
 {
-    sem_reg base = get(r, m);
+    sem_reg base = rv_get(r, m);
     out->t = base.t;
     return sem_arith('+', base.v, sem_int(m->imm), &out->v);
 }
@@ -225,15 +81,15 @@ static sem_next load(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
-        return undefined(r, a.t);
+        return rv_undefined(r, a.t);
     bool reserve = in->op == LL_RV_LR;
     unsigned tags = order_tags(in->flags) | (reserve ? 1u << TAG_X : 0);
     int ev;
     sem_reg v = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    v.v = extend_val(v.v, ll_riscv_access_size(in), is_signed_load(in->op));
-    set(r, &in->ops[0], v.v, v.t);
+    v.v = rv_extend_val(v.v, ll_riscv_access_size(in), is_signed_load(in->op));
+    rv_set(r, &in->ops[0], v.v, v.t);
     if (reserve) {
         r->reserved = true;
         r->res_addr = a.v;
@@ -248,15 +104,15 @@ static sem_next load(sem_run *r, const ll_instr *in)
  * store of -1 shows 255 or 65535; a word store of -1 shows -1). */
 static sem_val stored(sem_val v, int bytes)
 {
-    return extend_val(v, bytes, bytes >= 4);
+    return rv_extend_val(v, bytes, bytes >= 4);
 }
 
 static sem_next store(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
-        return undefined(r, a.t);
-    sem_reg v = get(r, &in->ops[0]);
+        return rv_undefined(r, a.t);
+    sem_reg v = rv_get(r, &in->ops[0]);
     sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)), v.t,
               order_tags(in->flags), -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -269,23 +125,23 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
-        return undefined(r, a.t);
+        return rv_undefined(r, a.t);
     bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
-        set(r, &in->ops[0], sem_int(1), 0);
+        rv_set(r, &in->ops[0], sem_int(1), 0);
         return SEM_NEXT;
     }
     if (!held)
         return SEM_DEAD;
-    sem_reg v = get(r, &in->ops[1]);
+    sem_reg v = rv_get(r, &in->ops[1]);
     sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
               v.t | r->res_dep, (1u << TAG_X) | order_tags(in->flags),
               r->res_event);
     if (sem_stopped(r))
         return SEM_ERROR;
-    set(r, &in->ops[0], sem_int(0), 0);
+    rv_set(r, &in->ops[0], sem_int(0), 0);
     return SEM_NEXT;
 }
 
@@ -307,8 +163,8 @@ static bool amo_value(int op, int bytes, sem_val old, sem_val v,
     if (op == LL_RV_AMOMAX || op == LL_RV_AMOMIN)
         less = old.num < v.num;
     else   /* unsigned: compare the width's bits */
-        less = (uint64_t)extend(old.num, bytes, false) <
-               (uint64_t)extend(v.num, bytes, false);
+        less = (uint64_t)rv_extend(old.num, bytes, false) <
+               (uint64_t)rv_extend(v.num, bytes, false);
     bool take_old = (op == LL_RV_AMOMAX || op == LL_RV_AMOMAXU) ? !less : less;
     *out = take_old ? old : v;
     return true;
@@ -320,23 +176,23 @@ static sem_next amo(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
-        return undefined(r, a.t);
+        return rv_undefined(r, a.t);
     int bytes = ll_riscv_access_size(in), ev;
     unsigned tags = (1u << TAG_X) | (1u << TAG_AMO) | order_tags(in->flags);
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    old.v = extend_val(old.v, bytes, true);
-    sem_reg v = get(r, &in->ops[1]);
-    v.v = extend_val(v.v, bytes, true);
+    old.v = rv_extend_val(old.v, bytes, true);
+    sem_reg v = rv_get(r, &in->ops[1]);
+    v.v = rv_extend_val(v.v, bytes, true);
     sem_val nv;
     sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
     if (!amo_value(in->op, bytes, old.v, v.v, &nv))
-        return undefined(r, old.t | v.t);
+        return rv_undefined(r, old.t | v.t);
     sem_store(r, a.v, a.t, stored(nv, bytes), dep, tags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    set(r, &in->ops[0], old.v, old.t);
+    rv_set(r, &in->ops[0], old.v, old.t);
     return SEM_NEXT;
 }
 
@@ -357,7 +213,7 @@ static sem_next fence(sem_run *r, const ll_instr *in)
 
 static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
 {
-    sem_reg a = get(r, &in->ops[0]), b = get(r, &in->ops[1]);
+    sem_reg a = rv_get(r, &in->ops[0]), b = rv_get(r, &in->ops[1]);
     sem_taint dep = a.t | b.t;
     bool taken;
     int c = 0;
@@ -365,7 +221,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         /* distinct locations have distinct addresses, none of them 0 */
         taken = sem_val_eq(a.v, b.v) == (in->op == LL_RV_BEQ);
     } else if (!sem_compare(a.v, b.v, &c)) {
-        return undefined(r, dep);
+        return rv_undefined(r, dep);
     } else if (in->op == LL_RV_BLTU || in->op == LL_RV_BGEU) {
         bool below = (uint64_t)a.v.num < (uint64_t)b.v.num;
         taken = below == (in->op == LL_RV_BLTU);
@@ -408,37 +264,6 @@ static sem_next jump_register(sem_run *r, int rd_reg, sem_reg base,
 static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
 {
     switch (in->op) {
-    case LL_RV_ADDI: case LL_RV_XORI: case LL_RV_ORI: case LL_RV_ANDI:
-    case LL_RV_SLTI: case LL_RV_SLTIU: case LL_RV_SLLI: case LL_RV_SRLI:
-    case LL_RV_SRAI: case LL_RV_ADDIW: case LL_RV_SLLIW: case LL_RV_SRLIW:
-    case LL_RV_SRAIW:
-        return arith(r, in, true);
-    case LL_RV_ADD: case LL_RV_SUB: case LL_RV_XOR: case LL_RV_OR:
-    case LL_RV_AND: case LL_RV_SLL: case LL_RV_SRL: case LL_RV_SRA:
-    case LL_RV_SLT: case LL_RV_SLTU: case LL_RV_MUL: case LL_RV_ADDW:
-    case LL_RV_SUBW: case LL_RV_SLLW: case LL_RV_SRLW: case LL_RV_SRAW:
-        return arith(r, in, false);
-    case LL_RV_SEXT_B: case LL_RV_SEXT_H: case LL_RV_SEXT_W:
-    case LL_RV_ZEXT_B: case LL_RV_ZEXT_H: case LL_RV_ZEXT_W:
-        return extension(r, in);
-    case LL_RV_LI:
-        set(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
-        return SEM_NEXT;
-    case LL_RV_LUI:
-        set(r, &in->ops[0],
-            sem_int(extend((int64_t)((uint64_t)in->ops[1].imm << 12), 4, true)),
-            0);
-        return SEM_NEXT;
-    case LL_RV_LA:
-        set(r, &in->ops[0], sem_addr_of(r, in->ops[1].sym), 0);
-        return SEM_NEXT;
-    case LL_RV_MV: {
-        sem_reg v = get(r, &in->ops[1]);
-        set(r, &in->ops[0], v.v, v.t);
-        return SEM_NEXT;
-    }
-    case LL_RV_NOP:
-        return SEM_NEXT;
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
         return load(r, in);
@@ -468,19 +293,18 @@ static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
         *label = in->ops[0].sym;
         return SEM_JUMP;
     case LL_RV_JAL:
-        set(r, &in->ops[0], pc_of(r->stmt + 1), 0);
+        rv_set(r, &in->ops[0], pc_of(r->stmt + 1), 0);
         *label = in->ops[1].sym;
         return SEM_JUMP;
     case LL_RV_JALR:
-        return jump_register(r, in->ops[0].reg, get(r, &in->ops[1]),
+        return jump_register(r, in->ops[0].reg, rv_get(r, &in->ops[1]),
                              in->ops[1].imm);
     case LL_RV_RET: {
         ll_operand ra = {.kind = LL_OPND_REG, .reg = LL_RV_RA};
-        return jump_register(r, LL_RV_X0, get(r, &ra), 0);
+        return jump_register(r, LL_RV_X0, rv_get(r, &ra), 0);
     }
     }
-    sem_error(r, "instruction not supported by the model");
-    return SEM_ERROR;
+    return rv_exec_alu(r, in);
 }
 
 const sem_ops sem_riscv_ops = {
