@@ -40,7 +40,8 @@ void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out)
 void ll_loc_clear(ll_loc *l)
 {
     free(l->name);
-    l->name = NULL;
+    free(l->spelled);
+    l->name = l->spelled = NULL;
 }
 
 void ll_value_clear(ll_value *v)

@@ -51,11 +51,16 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
     }
     out->proc = proc;
     out->name = ll_tok_dup(&lx->tok);
-    /* herd7 prints a register its own way (`0:RAX` as `0:rax` for
-     * X86_64): take the plug-in's spelling of the same name */
+    /* herd7 prints a register its own way: `0:RAX` as `0:rax` for
+     * X86_64 (the same name in another case), RISC-V's `a0` as `x10`
+     * (an alias, whose spelling herd7's digest keeps) */
+    out->spelled = NULL;
     const char *own =
         reg >= 0 && arch->reg_name ? arch->reg_name(reg) : NULL;
-    if (own && strcmp(own, out->name) && !strcasecmp(own, out->name)) {
+    if (own && strcmp(own, out->name) && arch->canonical_reg_names) {
+        out->spelled = out->name;
+        out->name = ll_xstrdup(own);
+    } else if (own && strcmp(own, out->name) && !strcasecmp(own, out->name)) {
         free(out->name);
         out->name = ll_xstrdup(own);
     }

@@ -110,6 +110,7 @@ void ll_state_set(ll_state *s, const ll_loc *loc, const ll_value *v)
     ll_binding *nb = &s->b[lo];
     nb->loc = *loc;
     nb->loc.name = ll_xstrdup(loc->name);
+    nb->loc.spelled = NULL;
     value_copy(&nb->value, v);
     s->n++;
 }

@@ -46,6 +46,11 @@ struct ll_arch_ops {
      * test digest (Hash=) reads it, where it differs from ours; NULL when
      * it never does. Appends to out. */
     void (*herd_spelling)(const char *text, ll_buf *out);
+    /* herd7 and litmus7 name a register by reg_name in states,
+     * conditions and digests whatever alias the test used (RISC-V's `a0`
+     * is shown as `x10`): the reader keeps that name. False: the test's
+     * spelling is kept. */
+    bool canonical_reg_names;
 };
 
 /* The plug-in for a test header's architecture name ("PPC", "X86",

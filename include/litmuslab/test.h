@@ -40,6 +40,9 @@ typedef struct ll_loc {
     char *name;    /* register or location name, owned */
     int reg;       /* arch register id for registers, -1 otherwise */
     int index;     /* array element `x[2]`, or -1 */
+    char *spelled; /* the test's own spelling of a register the reader
+                      renamed (ll_arch_ops.canonical_reg_names), owned;
+                      NULL otherwise. Only herd7's digest reads it. */
 } ll_loc;
 
 /* One item of the init block. Forms and how they are stored:

@@ -64,6 +64,25 @@ static const rv_form forms[] = {
     {"fence", LL_RV_FENCE, "", SFX_FENCE},
     {"fence.tso", LL_RV_FENCE_TSO, "", SFX_NONE},
     {"fence.i", LL_RV_FENCEI, "", SFX_NONE},
+    {"addiw", LL_RV_ADDIW, "rri", SFX_NONE},
+    {"slliw", LL_RV_SLLIW, "rri", SFX_NONE},
+    {"srliw", LL_RV_SRLIW, "rri", SFX_NONE},
+    {"sraiw", LL_RV_SRAIW, "rri", SFX_NONE},
+    {"addw", LL_RV_ADDW, "rrr", SFX_NONE},
+    {"subw", LL_RV_SUBW, "rrr", SFX_NONE},
+    {"sllw", LL_RV_SLLW, "rrr", SFX_NONE},
+    {"srlw", LL_RV_SRLW, "rrr", SFX_NONE},
+    {"sraw", LL_RV_SRAW, "rrr", SFX_NONE},
+    {"lui", LL_RV_LUI, "ri", SFX_NONE}, {"auipc", LL_RV_AUIPC, "ri", SFX_NONE},
+    {"jal", LL_RV_JAL, "rl", SFX_NONE}, {"jalr", LL_RV_JALR, "rm", SFX_NONE},
+    {"nop", LL_RV_NOP, "", SFX_NONE}, {"ret", LL_RV_RET, "", SFX_NONE},
+    {"la", LL_RV_LA, "rl", SFX_NONE},
+    {"sext.b", LL_RV_SEXT_B, "rr", SFX_NONE},
+    {"sext.h", LL_RV_SEXT_H, "rr", SFX_NONE},
+    {"sext.w", LL_RV_SEXT_W, "rr", SFX_NONE},
+    {"zext.b", LL_RV_ZEXT_B, "rr", SFX_NONE},
+    {"zext.h", LL_RV_ZEXT_H, "rr", SFX_NONE},
+    {"zext.w", LL_RV_ZEXT_W, "rr", SFX_NONE},
 };
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
@@ -121,7 +140,7 @@ static int read_suffix(ll_span m, int *at, const char *const *names, int n)
         end++;
     ll_span part = {m.s + *at, end - *at, m.col + *at};
     for (int i = 0; i < n; i++)
-        if (names[i][0] && ll_span_eq(part, names[i])) {
+        if (names[i][0] && ll_span_eq_nocase(part, names[i])) {
             *at = end;
             return i;
         }
@@ -132,14 +151,15 @@ static const rv_form *form_of_mnem(ll_span m, unsigned *flags)
 {
     static const char *const widths[] = {".w", ".d"};
     *flags = 0;
-    int i = ll_asm_lookup(m, forms, N_FORMS, sizeof *forms, false);
+    /* herd7 takes `MV`, `NOP` as well: mnemonics in any case */
+    int i = ll_asm_lookup(m, forms, N_FORMS, sizeof *forms, true);
     if (i >= 0 && forms[i].suffix != SFX_ATOMIC)
         return &forms[i];   /* lr, sc, amo* need their width */
     int at = 0;
     while (at < m.len && m.s[at] != '.')
         at++;
     i = ll_asm_lookup((ll_span){m.s, at, m.col}, forms, N_FORMS,
-                      sizeof *forms, false);
+                      sizeof *forms, true);
     if (i < 0 || (forms[i].suffix != SFX_ORDER &&
                   forms[i].suffix != SFX_ATOMIC))
         return NULL;
@@ -150,6 +170,12 @@ static const rv_form *form_of_mnem(ll_span m, unsigned *flags)
         *flags |= w ? LL_RV_F_D : 0;
     }
     int o = read_suffix(m, &at, order_suffix, 4);
+    /* herd spells both `.aq.rl` */
+    int rl_at = at;
+    if (o == 1 && read_suffix(m, &rl_at, order_suffix, 4) == 2) {
+        o = 3;
+        at = rl_at;
+    }
     if (o > 0)
         *flags |= (unsigned)o;   /* .aq = AQ, .rl = RL, .aqrl = both */
     return at == m.len ? &forms[i] : NULL;
@@ -242,6 +268,38 @@ static bool read_fence_sets(ll_asm_line *ln, unsigned *flags, ll_diag *d)
     return true;
 }
 
+/* The short spellings of jal and jalr: `jal L` and `jalr rs` link in
+ * x1; `jalr rd,rs,off` is `jalr rd,off(rs)`. Reads the operands of those
+ * (returning true with *done set); leaves the others to the shape. */
+static bool read_jump(const ll_asm_line *ln, ll_instr *out, bool *done,
+                      ll_diag *d)
+{
+    *done = false;
+    if (out->op == LL_RV_JAL && ln->n_args == 1) {
+        out->ops[out->n_ops++] = ll_opnd_reg(LL_RV_RA);
+        *done = true;
+        return ll_asm_read_shape(&rv_syntax, "l", ln, 0, out, d);
+    }
+    if (out->op != LL_RV_JALR || ln->n_args == 2)
+        return true;
+    *done = true;
+    ll_operand rd = ll_opnd_reg(LL_RV_RA), rs, off = ll_opnd_imm(0);
+    if (ln->n_args == 1) {
+        if (!read_reg(NULL, ln->args[0], &rs, d))
+            return false;
+    } else if (ln->n_args == 3) {
+        if (!read_reg(NULL, ln->args[0], &rd, d) ||
+            !read_reg(NULL, ln->args[1], &rs, d) ||
+            !read_imm(NULL, ln->args[2], &off, d))
+            return false;
+    } else {
+        return ll_asm_arg_count(d, ln->mnem, 2, ln->n_args);
+    }
+    out->ops[out->n_ops++] = rd;
+    out->ops[out->n_ops++] = ll_opnd_mem(rs.reg, -1, off.imm);
+    return true;
+}
+
 static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     memset(out, 0, sizeof *out);
@@ -254,10 +312,14 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     out->op = (int)f->op;
     if (f->suffix == SFX_FENCE && !read_fence_sets(&ln, &out->flags, d))
         return false;
-    if (!ll_asm_read_shape(&rv_syntax, f->shape, &ln, 0, out, d)) {
+    bool done;
+    if (!read_jump(&ln, out, &done, d) ||
+        (!done && !ll_asm_read_shape(&rv_syntax, f->shape, &ln, 0, out, d))) {
         ll_instr_clear(out);
         return false;
     }
+    if (f->op == LL_RV_LA)
+        out->ops[1].kind = LL_OPND_SYM;   /* a location, not a label */
     /* lr, sc and the AMOs take no offset */
     ll_operand *last = &out->ops[out->n_ops - 1];
     if (f->suffix == SFX_ATOMIC && last->imm != 0) {
@@ -313,6 +375,45 @@ int ll_riscv_access_size(const ll_instr *in)
     }
 }
 
+/* herd7's spelling, as its test digest reads the code: li and mv are
+ * the ori and addi they stand for, `.aqrl` is `.aq.rl`, an AMO's address
+ * has no offset, and xori comes with the leading space herd7's printer
+ * gives it. */
+static void rv_herd_spelling(const char *text, ll_buf *out)
+{
+    ll_instr in;
+    ll_diag d = {0};
+    if (!rv_parse_instr(text, &in, &d)) {
+        ll_buf_puts(out, text);
+        return;
+    }
+    const char *rd = in.n_ops > 0 ? rv_reg_name(in.ops[0].reg) : "";
+    if (in.op == LL_RV_LI) {
+        ll_buf_printf(out, "ori %s,x0,%lld", rd, (long long)in.ops[1].imm);
+    } else if (in.op == LL_RV_MV) {
+        ll_buf_printf(out, "addi %s,%s,0", rd, rv_reg_name(in.ops[1].reg));
+    } else {
+        const char *sp = strchr(text, ' ');
+        size_t mlen = sp ? (size_t)(sp - text) : strlen(text);
+        const char *aqrl = strstr(text, ".aqrl");
+        if (in.op == LL_RV_XORI)
+            ll_buf_putc(out, ' ');
+        if (aqrl && (size_t)(aqrl - text) < mlen)
+            ll_buf_printf(out, "%.*s.aq.rl%.*s", (int)(aqrl - text), text,
+                          (int)(mlen - (size_t)(aqrl - text) - 5), aqrl + 5);
+        else
+            ll_buf_printf(out, "%.*s", (int)mlen, text);
+        const char *rest = text + mlen;
+        bool amo = in.op >= LL_RV_AMOSWAP && in.op <= LL_RV_AMOMINU;
+        const char *zero = amo ? strstr(rest, ",0(") : NULL;
+        if (zero)
+            ll_buf_printf(out, "%.*s,%s", (int)(zero - rest), rest, zero + 2);
+        else
+            ll_buf_puts(out, rest);
+    }
+    ll_instr_clear(&in);
+}
+
 const ll_arch_ops ll_arch_riscv = {
     .id = LL_ARCH_RISCV,
     .name = "RISCV",
@@ -322,4 +423,6 @@ const ll_arch_ops ll_arch_riscv = {
     .reg_name = rv_reg_name,
     .op_name = rv_op_name,
     .reg_canon = ll_reg_canon_identity,
+    .herd_spelling = rv_herd_spelling,
+    .canonical_reg_names = true,
 };

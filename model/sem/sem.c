@@ -8,6 +8,7 @@ extern const sem_ops sem_ppc_ops;
 extern const sem_ops sem_x86_ops;
 extern const sem_ops sem_aarch64_ops;
 extern const sem_ops sem_arm_ops;
+extern const sem_ops sem_riscv_ops;
 
 /* The registry: one line per architecture the model knows. */
 static const sem_ops *const sem_registry[] = {
@@ -15,6 +16,7 @@ static const sem_ops *const sem_registry[] = {
     &sem_x86_ops,
     &sem_aarch64_ops,
     &sem_arm_ops,
+    &sem_riscv_ops,
 };
 
 const sem_ops *sem_find(ll_arch_id arch)

@@ -59,7 +59,8 @@ typedef enum sem_next {
     SEM_ERROR,            /* bad instruction: sem_error() was called */
     SEM_END,              /* the thread ends here (a return from it:
                              x86 ret, Power blr) */
-    SEM_GOTO,             /* go to statement r->goto_pc (a return) */
+    SEM_GOTO,             /* go to statement r->goto_pc (a return, an
+                             indirect jump; n_stmts = the end) */
 } sem_next;
 
 typedef struct sem_ops {

@@ -34,7 +34,12 @@ static void every_opcode_round_trips(void **state)
         "beq x5,x0,L0", "bne x5,x6,L0", "blt x5,x6,L0", "bge x5,x6,L0",
         "bltu x5,x6,L0", "bgeu x5,x6,L0", "j L0", "fence rw,rw",
         "fence r,rw", "fence rw,w", "fence w,w", "fence iorw,iorw",
-        "fence.tso", "fence.i",
+        "fence.tso", "fence.i", "addiw x5,x6,-1", "slliw x5,x6,3",
+        "srliw x5,x6,3", "sraiw x5,x6,3", "addw x5,x6,x7", "subw x5,x6,x7",
+        "sllw x5,x6,x7", "srlw x5,x6,x7", "sraw x5,x6,x7", "lui x5,1",
+        "auipc x5,2", "jal x1,L0", "jalr x0,8(x1)", "nop", "ret",
+        "la x5,x", "sext.b x5,x6", "sext.h x5,x6", "sext.w x5,x6",
+        "zext.b x5,x6", "zext.h x5,x6", "zext.w x5,x6",
     };
     arch_round_trip_all(rv(), texts, sizeof texts / sizeof *texts,
                         LL_RV_NOPS);
@@ -51,6 +56,43 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(rv(), "ori a0,zero,1", "ori x10,x0,1");
     arch_round_trip(rv(), "sw t0,0(s0)", "sw x5,0(x8)");
     arch_round_trip(rv(), "lw x5, 0(x6)", "lw x5,0(x6)");
+    /* herd's `.aq.rl`, and mnemonics in capitals as herd7 takes them */
+    arch_round_trip(rv(), "amoswap.w.aq.rl x7,x5,(x6)",
+                    "amoswap.w.aqrl x7,x5,0(x6)");
+    arch_round_trip(rv(), "lr.d.aq.rl x5,(x6)", "lr.d.aqrl x5,0(x6)");
+    arch_round_trip(rv(), "MV a0,a1", "mv x10,x11");
+    arch_round_trip(rv(), "LW.AQ x5,0(x6)", "lw.aq x5,0(x6)");
+    /* the short forms of jal and jalr link in x1 */
+    arch_round_trip(rv(), "jal L1", "jal x1,L1");
+    arch_round_trip(rv(), "jalr t0", "jalr x1,0(x5)");
+    arch_round_trip(rv(), "jalr x0,ra,4", "jalr x0,4(x1)");
+}
+
+/* herd7's digest reads the code as its printer spells it. */
+static void herd_spelling(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"li x5,1", "ori x5,x0,1"},
+        {"mv x5,x6", "addi x5,x6,0"},
+        {"xori x5,x6,1", " xori x5,x6,1"},
+        {"amoswap.w.aqrl x7,x5,(x6)", "amoswap.w.aq.rl x7,x5,(x6)"},
+        {"amoadd.d x7,x5,0(x6)", "amoadd.d x7,x5,(x6)"},
+        {"lr.w.aqrl x5,(x6)", "lr.w.aq.rl x5,0(x6)"},
+        {"sc.w.rl x7,x5,(x6)", "sc.w.rl x7,x5,0(x6)"},
+        {"sw.rl x5,0(x6)", "sw.rl x5,0(x6)"},
+        {"fence iorw,ow", "fence iorw,ow"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        ll_instr in = arch_parse(rv(), cases[i][0]);
+        ll_buf ours = {0}, herd = {0};
+        rv()->print_instr(&in, &ours);
+        rv()->herd_spelling(ll_buf_str(&ours), &herd);
+        assert_string_equal(ll_buf_str(&herd), cases[i][1]);
+        ll_buf_free(&ours);
+        ll_buf_free(&herd);
+        ll_instr_clear(&in);
+    }
 }
 
 static void operands_follow_the_header(void **state)
@@ -91,6 +133,19 @@ static void operands_follow_the_header(void **state)
     assert_int_equal(ll_riscv_access_size(&in), 4);
     ll_instr_clear(&in);
 
+    in = arch_parse(rv(), "jalr x5,ra,-8");
+    assert_int_equal(in.op, LL_RV_JALR);
+    assert_int_equal(in.ops[0].reg, 5);
+    assert_int_equal(in.ops[1].kind, LL_OPND_MEM);
+    assert_int_equal(in.ops[1].reg, LL_RV_RA);
+    assert_int_equal(in.ops[1].imm, -8);
+    ll_instr_clear(&in);
+
+    in = arch_parse(rv(), "la a0,x");
+    assert_int_equal(in.ops[1].kind, LL_OPND_SYM);
+    assert_string_equal(in.ops[1].sym, "x");
+    ll_instr_clear(&in);
+
     in = arch_parse(rv(), "bne x5,x0,L0");
     assert_int_equal(in.ops[2].kind, LL_OPND_LABEL);
     assert_string_equal(in.ops[2].sym, "L0");
@@ -121,7 +176,13 @@ static void bad_input(void **state)
     arch_rejects(rv(), "lr.w.xx x5,0(x6)", "unknown instruction 'lr.w.xx'",
                  1);
     arch_rejects(rv(), "addi.aq x5,x5,1", "unknown instruction 'addi.aq'", 1);
-    arch_rejects(rv(), "LW x5,0(x6)", "unknown instruction 'LW'", 1);
+    arch_rejects(rv(), "lw.aq.aq x5,0(x6)", "unknown instruction 'lw.aq.aq'",
+                 1);
+    arch_rejects(rv(), "jalr x5,x6", "bad operand 'x6', expected an address "
+                 "off(rs)", 9);
+    arch_rejects(rv(), "jalr x1,x5,4,4", "'jalr' takes 2 operands, found 4",
+                 1);
+    arch_rejects(rv(), "la x5,1", "bad operand '1', expected a label", 7);
     arch_rejects(rv(), "lw x5,0(x99)", "unknown register 'x99'", 9);
     arch_rejects(rv(), "lw x5,x6",
                  "bad operand 'x6', expected an address off(rs)", 7);
@@ -143,6 +204,7 @@ int main(void)
         cmocka_unit_test(every_opcode_round_trips),
         cmocka_unit_test(other_spellings_normalise),
         cmocka_unit_test(operands_follow_the_header),
+        cmocka_unit_test(herd_spelling),
         cmocka_unit_test(registers),
         cmocka_unit_test(bad_input),
     };

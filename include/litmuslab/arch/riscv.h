@@ -6,7 +6,8 @@
  * `lr.w.aq x5,0(x6)`  `sc.w.rl x7,x5,0(x6)`  `amoswap.w.aqrl x7,x5,(x6)`
  * `fence rw,rw`  `fence.tso`  `ori x5,x0,1`  `bne x5,x0,L0`  `li x5,1`
  * `mv x5,x6`. Addresses print as `0(x6)`, also for LR/SC/AMO (whose
- * offset must be 0). */
+ * offset must be 0). `.aq.rl` is read as `.aqrl` (herd prints the first,
+ * the assembler takes the second). */
 #ifndef LITMUSLAB_ARCH_RISCV_H
 #define LITMUSLAB_ARCH_RISCV_H
 
@@ -19,6 +20,7 @@ extern const ll_arch_ops ll_arch_riscv;
  * xN. */
 enum {
     LL_RV_X0 = 0,
+    LL_RV_RA = 1,
     LL_RV_NREGS = 32,
 };
 
@@ -35,7 +37,18 @@ enum {
  *   LI  RD, IMM (= addi RD,x0,IMM)     MV  RD, RS (= addi RD,RS,0)
  *   BEQ BNE BLT BGE BLTU BGEU          RS1, RS2, LABEL
  *   J  LABEL
- *   FENCE (sets in flags)  FENCE_TSO  FENCEI (fence.i)   no operands */
+ *   FENCE (sets in flags)  FENCE_TSO  FENCEI (fence.i)   no operands
+ * Added later (RV64I's 32-bit forms, the rest of RV64I, herd's pseudos):
+ *   ADDIW SLLIW SRLIW SRAIW            RD, RS1, IMM
+ *   ADDW SUBW SLLW SRLW SRAW           RD, RS1, RS2
+ *   LUI AUIPC                          RD, IMM (the upper 20 bits)
+ *   JAL                                RD, LABEL (`jal L` is RD = x1)
+ *   JALR                               RD, OFF(RS1) (`jalr rs` is
+ *                                      x1, 0(rs); `jalr rd,rs,off` too)
+ *   NOP RET                            no operands (RET = jalr x0,0(x1))
+ *   LA                                 RD, SYM (a location's address)
+ *   SEXT_B SEXT_H SEXT_W ZEXT_B ZEXT_H ZEXT_W   RD, RS
+ *                                      (`sext.w`, ...: herd's extensions) */
 typedef enum ll_rv_op {
     LL_RV_LB, LL_RV_LH, LL_RV_LW, LL_RV_LD, LL_RV_LBU, LL_RV_LHU,
     LL_RV_LWU,
@@ -51,6 +64,12 @@ typedef enum ll_rv_op {
     LL_RV_BEQ, LL_RV_BNE, LL_RV_BLT, LL_RV_BGE, LL_RV_BLTU, LL_RV_BGEU,
     LL_RV_J,
     LL_RV_FENCE, LL_RV_FENCE_TSO, LL_RV_FENCEI,
+    LL_RV_ADDIW, LL_RV_SLLIW, LL_RV_SRLIW, LL_RV_SRAIW,
+    LL_RV_ADDW, LL_RV_SUBW, LL_RV_SLLW, LL_RV_SRLW, LL_RV_SRAW,
+    LL_RV_LUI, LL_RV_AUIPC, LL_RV_JAL, LL_RV_JALR, LL_RV_NOP, LL_RV_RET,
+    LL_RV_LA,
+    LL_RV_SEXT_B, LL_RV_SEXT_H, LL_RV_SEXT_W, LL_RV_ZEXT_B, LL_RV_ZEXT_H,
+    LL_RV_ZEXT_W,
     LL_RV_NOPS
 } ll_rv_op;
 

@@ -1,0 +1,319 @@
+/* riscv.c — RISC-V (RV64I + A) semantics for the model, after herd7's:
+ * 64-bit registers with x0 wired to zero, loads and stores of 1, 2, 4 and
+ * 8 bytes (narrow loads sign- or zero-extend, narrow stores keep the low
+ * bytes), lr/sc with a reservation (sc either fails, writing 1 to rd, or
+ * succeeds when the thread holds a reservation on that address, writing 0;
+ * its write forms an rmw pair with the lr's read), the AMOs (a read and a
+ * write of one location paired in rmw; riscv.cat treats the pair as the
+ * single event herd7 makes of it), fences, branches and jumps.
+ *
+ * Memory holds one 64-bit value per location. A narrow store leaves the
+ * value herd7 shows for a location of the default type int: `sb` and
+ * `sh` their bytes zero-extended (-1 shows as 255, 65535), `sw` its word
+ * sign-extended (-1 shows as -1); loads take the low bytes and extend
+ * them as the instruction says (`lwu` of -1 reads 4294967295). Addresses
+ * (location symbols) pass through loads, stores, moves and +/- unchanged.
+ *
+ * Tags, as herd7's RISCV names them: X for lr, sc and AMO accesses; AMO
+ * for both events of an AMO; Acq, Rel, AcqRel for `.aq`, `.rl`, `.aqrl`
+ * (on lr/sc/AMOs and on herd's `lw.aq`/`sw.rl` forms); Sc, which herd7
+ * gives AMO.aqrl when it splits AMOs and riscv.cat reads as AcqRel (no
+ * event here carries it); and one per fence kind, Fence.r.r .. Fence.rw.rw,
+ * Fence.tso, Fence.i. */
+#include "model/sem/riscv_int.h"
+
+enum {
+    TAG_X, TAG_AMO, TAG_ACQ, TAG_REL, TAG_ACQREL, TAG_SC,
+    TAG_FENCE,   /* nine: Fence.<pred>.<succ>, pred and succ in r, w, rw */
+    TAG_TSO = TAG_FENCE + 9, TAG_FENCEI,
+};
+static const char *const riscv_tags[] = {
+    "X", "AMO", "Acq", "Rel", "AcqRel", "Sc",
+    "Fence.r.r", "Fence.r.w", "Fence.r.rw",
+    "Fence.w.r", "Fence.w.w", "Fence.w.rw",
+    "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw",
+    "Fence.tso", "Fence.i",
+};
+
+/* Code addresses (jal's link, jalr's target): statement k of a thread is
+ * at PC_BASE + 4k. auipc is refused, as herd7 refuses it: code addresses
+ * mean nothing to a litmus test beyond jumping back. */
+#define PC_BASE 0x1000
+
+static int riscv_reg_slot(int reg)
+{
+    return reg >= 0 && reg < LL_RV_NREGS ? reg : -1;
+}
+
+static sem_val riscv_reg_value(const sem_val *slots, int reg)
+{
+    return reg == LL_RV_X0 ? sem_int(0) : slots[reg];
+}
+
+/* ---- memory ---- */
+
+/* The annotation tags of `.aq`, `.rl`, `.aqrl`. */
+static unsigned order_tags(unsigned flags)
+{
+    switch (flags & (LL_RV_F_AQ | LL_RV_F_RL)) {
+    case LL_RV_F_AQ: return 1u << TAG_ACQ;
+    case LL_RV_F_RL: return 1u << TAG_REL;
+    case LL_RV_F_AQ | LL_RV_F_RL: return 1u << TAG_ACQREL;
+    }
+    return 0;
+}
+
+static bool is_signed_load(int op)
+{
+    return op == LL_RV_LB || op == LL_RV_LH || op == LL_RV_LW ||
+           op == LL_RV_LD || op == LL_RV_LR;
+}
+
+/* The address OFF(RS) of a MEM operand. */
+static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
+{
+    sem_reg base = rv_get(r, m);
+    out->t = base.t;
+    return sem_arith('+', base.v, sem_int(m->imm), &out->v);
+}
+
+static sem_next load(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[1], &a))
+        return rv_undefined(r, a.t);
+    bool reserve = in->op == LL_RV_LR;
+    unsigned tags = order_tags(in->flags) | (reserve ? 1u << TAG_X : 0);
+    int ev;
+    sem_reg v = sem_load(r, a.v, a.t, tags, &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    v.v = rv_extend_val(v.v, ll_riscv_access_size(in), is_signed_load(in->op));
+    rv_set(r, &in->ops[0], v.v, v.t);
+    if (reserve) {
+        r->reserved = true;
+        r->res_addr = a.v;
+        r->res_dep = a.t;
+        r->res_event = ev;
+    }
+    return SEM_NEXT;
+}
+
+/* The value a store of `bytes` leaves in a location: its low bytes, as
+ * herd7 shows a location of the default type int (a byte or half-word
+ * store of -1 shows 255 or 65535; a word store of -1 shows -1). */
+static sem_val stored(sem_val v, int bytes)
+{
+    return rv_extend_val(v, bytes, bytes >= 4);
+}
+
+static sem_next store(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[1], &a))
+        return rv_undefined(r, a.t);
+    sem_reg v = rv_get(r, &in->ops[0]);
+    sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)), v.t,
+              order_tags(in->flags), -1);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+/* sc rd, rs2, (rs1): fails (rd = 1, no write) or succeeds (rd = 0, a
+ * write paired with the reservation's read); either way the reservation
+ * ends. */
+static sem_next store_conditional(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[2], &a))
+        return rv_undefined(r, a.t);
+    bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
+    bool success = sem_choose(r, 2) == 1;
+    r->reserved = false;
+    if (!success) {
+        rv_set(r, &in->ops[0], sem_int(1), 0);
+        return SEM_NEXT;
+    }
+    if (!held)
+        return SEM_DEAD;
+    sem_reg v = rv_get(r, &in->ops[1]);
+    sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
+              v.t | r->res_dep, (1u << TAG_X) | order_tags(in->flags),
+              r->res_event);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    rv_set(r, &in->ops[0], sem_int(0), 0);
+    return SEM_NEXT;
+}
+
+/* The value an AMO writes, from the old value and rs2 (both already
+ * sign-extended to the access width); false when undefined. */
+static bool amo_value(int op, int bytes, sem_val old, sem_val v,
+                      sem_val *out)
+{
+    switch (op) {
+    case LL_RV_AMOSWAP: *out = v; return true;
+    case LL_RV_AMOADD: return sem_arith('+', old, v, out);
+    case LL_RV_AMOAND: return sem_arith('&', old, v, out);
+    case LL_RV_AMOOR: return sem_arith('|', old, v, out);
+    case LL_RV_AMOXOR: return sem_arith('^', old, v, out);
+    }
+    if (old.sym >= 0 || v.sym >= 0)
+        return false;
+    bool less;
+    if (op == LL_RV_AMOMAX || op == LL_RV_AMOMIN)
+        less = old.num < v.num;
+    else   /* unsigned: compare the width's bits */
+        less = (uint64_t)rv_extend(old.num, bytes, false) <
+               (uint64_t)rv_extend(v.num, bytes, false);
+    bool take_old = (op == LL_RV_AMOMAX || op == LL_RV_AMOMAXU) ? !less : less;
+    *out = take_old ? old : v;
+    return true;
+}
+
+/* amo<op> rd, rs2, (rs1): one read and one write of the location, paired
+ * in rmw; rd gets the old value. */
+static sem_next amo(sem_run *r, const ll_instr *in)
+{
+    sem_reg a;
+    if (!address(r, &in->ops[2], &a))
+        return rv_undefined(r, a.t);
+    int bytes = ll_riscv_access_size(in), ev;
+    unsigned tags = (1u << TAG_X) | (1u << TAG_AMO) | order_tags(in->flags);
+    sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    old.v = rv_extend_val(old.v, bytes, true);
+    sem_reg v = rv_get(r, &in->ops[1]);
+    v.v = rv_extend_val(v.v, bytes, true);
+    sem_val nv;
+    sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
+    if (!amo_value(in->op, bytes, old.v, v.v, &nv))
+        return rv_undefined(r, old.t | v.t);
+    sem_store(r, a.v, a.t, stored(nv, bytes), dep, tags, ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    rv_set(r, &in->ops[0], old.v, old.t);
+    return SEM_NEXT;
+}
+
+static sem_next fence(sem_run *r, const ll_instr *in)
+{
+    /* The i and o bits order device input and output, which litmus
+       tests do not have: a fence orders memory by its r and w bits, and
+       one with no r or w on a side orders no memory access. */
+    static const int kind[4] = {-1, 1, 0, 2};   /* set bits -> r, w, rw */
+    int rw = LL_RV_FENCE_R | LL_RV_FENCE_W;
+    int p = kind[LL_RV_FENCE_PRED(in->flags) & rw];
+    int s = kind[LL_RV_FENCE_SUCC(in->flags) & rw];
+    sem_fence(r, p < 0 || s < 0 ? 0 : 1u << (TAG_FENCE + 3 * p + s));
+    return SEM_NEXT;
+}
+
+/* ---- control ---- */
+
+static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
+{
+    sem_reg a = rv_get(r, &in->ops[0]), b = rv_get(r, &in->ops[1]);
+    sem_taint dep = a.t | b.t;
+    bool taken;
+    int c = 0;
+    if (in->op == LL_RV_BEQ || in->op == LL_RV_BNE) {
+        /* distinct locations have distinct addresses, none of them 0 */
+        taken = sem_val_eq(a.v, b.v) == (in->op == LL_RV_BEQ);
+    } else if (!sem_compare(a.v, b.v, &c)) {
+        return rv_undefined(r, dep);
+    } else if (in->op == LL_RV_BLTU || in->op == LL_RV_BGEU) {
+        bool below = (uint64_t)a.v.num < (uint64_t)b.v.num;
+        taken = below == (in->op == LL_RV_BLTU);
+    } else {
+        taken = (c < 0) == (in->op == LL_RV_BLT);
+    }
+    sem_branch(r, dep);
+    if (!taken)
+        return SEM_NEXT;
+    *label = in->ops[2].sym;
+    return SEM_JUMP;
+}
+
+static sem_val pc_of(int stmt)
+{
+    return sem_int(PC_BASE + 4 * (int64_t)stmt);
+}
+
+/* jalr rd, off(rs) (and ret): jump to the code address rs + off, an
+ * indirect branch on rs; rd gets the next instruction's address. */
+static sem_next jump_register(sem_run *r, int rd_reg, sem_reg base,
+                              int64_t off)
+{
+    sem_val to = base.v;
+    if (to.sym >= 0 || !sem_arith('+', base.v, sem_int(off), &to) ||
+        to.num < PC_BASE || (to.num - PC_BASE) % 4 != 0 ||
+        (to.num - PC_BASE) / 4 > INT32_MAX) {
+        if (base.t)
+            return SEM_DEAD;
+        sem_error(r, "jump to a value that is no instruction's address");
+        return SEM_ERROR;
+    }
+    sem_branch(r, base.t);
+    if (rd_reg != LL_RV_X0)
+        sem_set(r, riscv_reg_slot(rd_reg), pc_of(r->pc + 1), 0);
+    r->goto_pc = (int)((to.num - PC_BASE) / 4);
+    return SEM_GOTO;
+}
+
+static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
+{
+    switch (in->op) {
+    case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
+    case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
+        return load(r, in);
+    case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:
+        return store(r, in);
+    case LL_RV_SC:
+        return store_conditional(r, in);
+    case LL_RV_AMOSWAP: case LL_RV_AMOADD: case LL_RV_AMOAND:
+    case LL_RV_AMOOR: case LL_RV_AMOXOR: case LL_RV_AMOMAX:
+    case LL_RV_AMOMIN: case LL_RV_AMOMAXU: case LL_RV_AMOMINU:
+        return amo(r, in);
+    case LL_RV_FENCE:
+        return fence(r, in);
+    case LL_RV_FENCE_TSO:
+        sem_fence(r, 1u << TAG_TSO);
+        return SEM_NEXT;
+    case LL_RV_FENCEI:
+        /* herd7 takes fence.i as RISC-V's isync: ctrl then fence.i makes
+           ctrlisync; no RVWMO rule orders memory by it */
+        sem_fence(r, 1u << TAG_FENCEI);
+        r->ctrlisync |= r->ctrl;
+        return SEM_NEXT;
+    case LL_RV_BEQ: case LL_RV_BNE: case LL_RV_BLT: case LL_RV_BGE:
+    case LL_RV_BLTU: case LL_RV_BGEU:
+        return branch(r, in, label);
+    case LL_RV_J:
+        *label = in->ops[0].sym;
+        return SEM_JUMP;
+    case LL_RV_JAL:
+        rv_set(r, &in->ops[0], pc_of(r->pc + 1), 0);
+        *label = in->ops[1].sym;
+        return SEM_JUMP;
+    case LL_RV_JALR:
+        return jump_register(r, in->ops[0].reg, rv_get(r, &in->ops[1]),
+                             in->ops[1].imm);
+    case LL_RV_RET: {
+        ll_operand ra = {.kind = LL_OPND_REG, .reg = LL_RV_RA};
+        return jump_register(r, LL_RV_X0, rv_get(r, &ra), 0);
+    }
+    }
+    return rv_exec_alu(r, in);
+}
+
+const sem_ops sem_riscv_ops = {
+    .arch = LL_ARCH_RISCV,
+    .default_model = "riscv.cat",
+    .tags = riscv_tags,
+    .n_tags = sizeof riscv_tags / sizeof riscv_tags[0],
+    .n_regs = LL_RV_NREGS,
+    .reg_slot = riscv_reg_slot,
+    .reg_value = riscv_reg_value,
+    .exec = riscv_exec,
+};

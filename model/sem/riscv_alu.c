@@ -1,0 +1,187 @@
+/* riscv_alu.c — the RISC-V register instructions for the model: 64-bit
+ * arithmetic, logic, shifts and compares, their 32-bit W forms (the
+ * result sign-extended), li, lui, la, mv, nop and herd7's sext/zext; and
+ * the register access and value widths riscv.c uses too. Addresses
+ * (location symbols) pass through moves and +/-; other operations on
+ * them are undefined. */
+#include "model/sem/riscv_int.h"
+
+sem_reg rv_get(sem_run *r, const ll_operand *o)
+{
+    sem_reg z = {sem_int(0), 0};
+    return o->reg == LL_RV_X0 || o->reg < 0 ? z : sem_get(r, o->reg);
+}
+
+void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
+{
+    if (o->reg > LL_RV_X0 && o->reg < LL_RV_NREGS)
+        sem_set(r, o->reg, v, t);
+}
+
+/* A value that cannot be computed: a dead path when it came from a read
+ * (another value read makes it defined), an error otherwise. */
+sem_next rv_undefined(sem_run *r, sem_taint dep)
+{
+    if (dep)
+        return SEM_DEAD;
+    sem_error(r, "operation undefined on these values");
+    return SEM_ERROR;
+}
+
+/* The low `bytes` bytes of n, sign- or zero-extended. */
+int64_t rv_extend(int64_t n, int bytes, bool sign)
+{
+    if (bytes >= 8)
+        return n;
+    int shift = 64 - 8 * bytes;
+    uint64_t low = (uint64_t)n << shift;
+    if (!sign)
+        return (int64_t)(low >> shift);
+    /* arithmetic shift of the sign, without implementation-defined >> */
+    uint64_t v = low >> shift, sign_bit = 1ull << (8 * bytes - 1);
+    return (int64_t)((v ^ sign_bit) - sign_bit);
+}
+
+sem_val rv_extend_val(sem_val v, int bytes, bool sign)
+{
+    return v.sym >= 0 ? v : sem_int(rv_extend(v.num, bytes, sign));
+}
+
+static int64_t shift_right(int64_t a, int s, bool arith)
+{
+    uint64_t u = (uint64_t)a >> s;
+    if (arith && a < 0 && s > 0)
+        u |= ~(~0ull >> s);
+    return (int64_t)u;
+}
+
+/* The 64-bit operations the ISA has beyond sem_arith's. */
+static bool int_op(int op, int64_t a, int64_t b, int64_t *out)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case LL_RV_SLL: case LL_RV_SLLI: *out = (int64_t)(ua << (b & 63)); break;
+    case LL_RV_SRL: case LL_RV_SRLI:
+        *out = shift_right(a, b & 63, false);
+        break;
+    case LL_RV_SRA: case LL_RV_SRAI:
+        *out = shift_right(a, b & 63, true);
+        break;
+    case LL_RV_SLT: case LL_RV_SLTI: *out = a < b; break;
+    case LL_RV_SLTU: case LL_RV_SLTIU: *out = ua < ub; break;
+    /* the W forms: 32-bit operation, result sign-extended */
+    case LL_RV_ADDW: case LL_RV_ADDIW:
+        *out = rv_extend((int64_t)(ua + ub), 4, true);
+        break;
+    case LL_RV_SUBW: *out = rv_extend((int64_t)(ua - ub), 4, true); break;
+    case LL_RV_SLLW: case LL_RV_SLLIW:
+        *out = rv_extend((int64_t)(ua << (b & 31)), 4, true);
+        break;
+    case LL_RV_SRLW: case LL_RV_SRLIW:
+        *out = rv_extend(shift_right(rv_extend(a, 4, false), b & 31, false), 4, true);
+        break;
+    case LL_RV_SRAW: case LL_RV_SRAIW:
+        *out = shift_right(rv_extend(a, 4, true), b & 31, true);
+        break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+static char simple_op(int op)
+{
+    switch (op) {
+    case LL_RV_ADD: case LL_RV_ADDI: return '+';
+    case LL_RV_SUB: return '-';
+    case LL_RV_XOR: case LL_RV_XORI: return '^';
+    case LL_RV_OR: case LL_RV_ORI: return '|';
+    case LL_RV_AND: case LL_RV_ANDI: return '&';
+    case LL_RV_MUL: return '*';
+    }
+    return 0;
+}
+
+/* a op b; false when undefined (an address in anything but +, -, and the
+ * cancelling x-x, x^x). */
+static bool compute(int op, sem_val a, sem_val b, sem_val *out)
+{
+    char c = simple_op(op);
+    if (c)
+        return sem_arith(c, a, b, out);
+    if (a.sym >= 0 || b.sym >= 0)
+        return false;
+    out->sym = -1;
+    return int_op(op, a.num, b.num, &out->num);
+}
+
+static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
+{
+    sem_reg a = rv_get(r, &in->ops[1]), b = {sem_int(in->ops[2].imm), 0};
+    if (!imm)
+        b = rv_get(r, &in->ops[2]);
+    sem_val v;
+    if (!compute(in->op, a.v, b.v, &v))
+        return rv_undefined(r, a.t | b.t);
+    rv_set(r, &in->ops[0], v, a.t | b.t);
+    return SEM_NEXT;
+}
+
+/* sext.b/h/w, zext.b/h/w: addresses only pass the word forms. */
+static sem_next extension(sem_run *r, const ll_instr *in)
+{
+    static const struct { int op, bytes; bool sign; } kinds[] = {
+        {LL_RV_SEXT_B, 1, true}, {LL_RV_SEXT_H, 2, true},
+        {LL_RV_SEXT_W, 4, true}, {LL_RV_ZEXT_B, 1, false},
+        {LL_RV_ZEXT_H, 2, false}, {LL_RV_ZEXT_W, 4, false},
+    };
+    sem_reg a = rv_get(r, &in->ops[1]);
+    for (int i = 0; i < 6; i++)
+        if (kinds[i].op == in->op) {
+            if (a.v.sym >= 0 && kinds[i].bytes < 4)
+                return rv_undefined(r, a.t);
+            rv_set(r, &in->ops[0], rv_extend_val(a.v, kinds[i].bytes, kinds[i].sign),
+                a.t);
+        }
+    return SEM_NEXT;
+}
+
+sem_next rv_exec_alu(sem_run *r, const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_RV_ADDI: case LL_RV_XORI: case LL_RV_ORI: case LL_RV_ANDI:
+    case LL_RV_SLTI: case LL_RV_SLTIU: case LL_RV_SLLI: case LL_RV_SRLI:
+    case LL_RV_SRAI: case LL_RV_ADDIW: case LL_RV_SLLIW: case LL_RV_SRLIW:
+    case LL_RV_SRAIW:
+        return arith(r, in, true);
+    case LL_RV_ADD: case LL_RV_SUB: case LL_RV_XOR: case LL_RV_OR:
+    case LL_RV_AND: case LL_RV_SLL: case LL_RV_SRL: case LL_RV_SRA:
+    case LL_RV_SLT: case LL_RV_SLTU: case LL_RV_MUL: case LL_RV_ADDW:
+    case LL_RV_SUBW: case LL_RV_SLLW: case LL_RV_SRLW: case LL_RV_SRAW:
+        return arith(r, in, false);
+    case LL_RV_SEXT_B: case LL_RV_SEXT_H: case LL_RV_SEXT_W:
+    case LL_RV_ZEXT_B: case LL_RV_ZEXT_H: case LL_RV_ZEXT_W:
+        return extension(r, in);
+    case LL_RV_LI:
+        rv_set(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
+        return SEM_NEXT;
+    case LL_RV_LUI:
+        rv_set(r, &in->ops[0],
+               sem_int(rv_extend((int64_t)((uint64_t)in->ops[1].imm << 12), 4,
+                                 true)),
+               0);
+        return SEM_NEXT;
+    case LL_RV_LA:
+        rv_set(r, &in->ops[0], sem_addr_of(r, in->ops[1].sym), 0);
+        return SEM_NEXT;
+    case LL_RV_MV: {
+        sem_reg v = rv_get(r, &in->ops[1]);
+        rv_set(r, &in->ops[0], v.v, v.t);
+        return SEM_NEXT;
+    }
+    case LL_RV_NOP:
+        return SEM_NEXT;
+    }
+    sem_error(r, "instruction not supported by the model");
+    return SEM_ERROR;
+}

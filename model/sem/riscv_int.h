@@ -1,0 +1,29 @@
+/* riscv_int.h — private to model/sem/riscv*.c: what the two halves of
+ * the RISC-V interpreter share: register access (x0 reads 0 and drops
+ * writes), value widths, and the register instructions (riscv_alu.c);
+ * memory, fences and control are in riscv.c. */
+#ifndef LITMUSLAB_MODEL_SEM_RISCV_INT_H
+#define LITMUSLAB_MODEL_SEM_RISCV_INT_H
+
+#include "model/sem/sem.h"
+
+#include "litmuslab/arch/riscv.h"
+
+/* Read or write the register of a REG operand (or a MEM operand's base). */
+sem_reg rv_get(sem_run *r, const ll_operand *o);
+void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t);
+
+/* A value that cannot be computed: a dead path when it came from a read
+ * (another value read makes it defined), an error otherwise. */
+sem_next rv_undefined(sem_run *r, sem_taint dep);
+
+/* The low `bytes` bytes of n (or v; addresses pass), sign- or
+ * zero-extended. */
+int64_t rv_extend(int64_t n, int bytes, bool sign);
+sem_val rv_extend_val(sem_val v, int bytes, bool sign);
+
+/* Register instructions (arithmetic, W forms, li, lui, la, mv, nop,
+ * sext/zext); any other opcode is refused (sem_error, SEM_ERROR). */
+sem_next rv_exec_alu(sem_run *r, const ll_instr *in);
+
+#endif
