@@ -18,12 +18,18 @@ static const struct command commands[] = {
     {"campaign", cmd_campaign, "model + hwrun + compare over a set of tests"},
 };
 
+#ifndef LL_VERSION
+#define LL_VERSION "unknown"
+#endif
+
 static void usage(FILE *f)
 {
-    fputs("usage: litmuslab COMMAND [ARGS...]\n\ncommands:\n", f);
+    fputs("usage: litmuslab COMMAND [ARGS...]\n"
+          "       litmuslab --version\n\ncommands:\n", f);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fputs("\n`litmuslab COMMAND --help` describes each.\n", f);
+    fputs("\n`litmuslab COMMAND --help` describes each; `man litmuslab` "
+          "when installed.\n", f);
 }
 
 int main(int argc, char **argv)
@@ -31,6 +37,11 @@ int main(int argc, char **argv)
     if (argc < 2) {
         usage(stderr);
         return 2;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-version") ||
+        !strcmp(argv[1], "version")) {
+        printf("litmuslab %s\n", LL_VERSION);
+        return 0;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
         !strcmp(argv[1], "help")) {

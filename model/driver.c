@@ -23,9 +23,12 @@ static void builtin_dirs(mdl_options *o)
         char *slash = strrchr(exe, '/');
         if (slash)
             *slash = '\0';
+        /* the source tree's (bin/, build/asan/bin/), then an installed
+           one's (PREFIX/bin next to PREFIX/share/litmuslab/cats) */
         static const char *const up[] = {"/../model/cats",
-                                          "/../../../model/cats"};
-        for (int i = 0; i < 2; i++) {
+                                          "/../../../model/cats",
+                                          "/../share/litmuslab/cats"};
+        for (int i = 0; i < 3; i++) {
             ll_buf b = {0};
             ll_buf_printf(&b, "%s%s", exe, up[i]);
             if (access(b.data, R_OK) == 0)
