@@ -30,8 +30,9 @@ typedef struct gen_out {
     ll_loc loc;       /* not owned */
     int thread;       /* index into t->threads, or -1 for memory */
     int fam;          /* register family */
-    int width;        /* register width in bytes */
-    bool is_signed;
+    int width;        /* bytes of the register part named (eax: 4) */
+    int shift;        /* its lowest bit in the family (ah: 8) */
+    ll_ctype type;    /* the register's type: what the part's bits show as */
     int loc_index;    /* memory: index into locs */
 } gen_out;
 
@@ -216,26 +217,31 @@ static int reg_id(const hw_gen *g, const ll_loc *l)
     return g->t->arch->reg_lookup ? g->t->arch->reg_lookup(l->name) : -1;
 }
 
-/* Size and signedness of a C type name as tests declare them. */
-static bool type_info(const char *type, int *size, bool *is_signed)
+/* The type of thread proc's register family fam as the model reads it:
+ * its last typed init entry (any part's name), else herd7's int. false
+ * for a type name herd7 does not know. */
+static bool reg_type(const hw_gen *g, int proc, int fam, ll_ctype *out,
+                     const ll_init **bad)
 {
-    if (!type)
-        return false;
-    *is_signed = !(type[0] == 'u' || strstr(type, "unsigned"));
-    /* the sized names first: "int8_t" and "int16_t" also say "int" */
-    if (strstr(type, "64") || strstr(type, "long") || strstr(type, "ptr"))
-        *size = 8;
-    else if (strstr(type, "16") || strstr(type, "short"))
-        *size = 2;
-    else if (strstr(type, "32"))
-        *size = 4;
-    else if (strstr(type, "8") || strstr(type, "char"))
-        *size = 1;
-    else if (strstr(type, "int"))
-        *size = 4;
-    else
-        return false;
+    ll_ctype_of(NULL, false, out);
+    for (int i = 0; i < g->t->n_init; i++) {
+        const ll_init *in = &g->t->init[i];
+        int reg = in->loc.proc == proc ? reg_id(g, &in->loc) : -1;
+        if (reg < 0 || g->ops->reg_family(reg) != fam ||
+            (!in->type && !in->pointer))
+            continue;
+        if (!ll_ctype_of(in->type, in->pointer, out)) {
+            *bad = in;
+            return false;
+        }
+    }
     return true;
+}
+
+static bool unsupported_type(hw_gen *g, const ll_init *in)
+{
+    ll_stmt st = {.pos = in->pos};
+    return hw_gen_fail(g, &st, "unsupported type: %s", in->type);
 }
 
 static const ll_init *find_init(const ll_test *t, int proc, const char *name)
@@ -254,8 +260,7 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos)
             return true;
     if (l->index >= 0)
         return hw_gen_fail(g, &st, "arrays are not supported by hwrun");
-    gen_out o = {.loc = *l, .thread = -1, .fam = -1, .is_signed = true,
-                 .loc_index = -1};
+    gen_out o = {.loc = *l, .thread = -1, .fam = -1, .loc_index = -1};
     if (l->proc >= 0) {
         o.thread = thread_of(g->t, l->proc);
         if (o.thread < 0)
@@ -267,11 +272,10 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos)
             return hw_gen_fail(g, &st, "unknown register %d:%s", l->proc,
                                l->name);
         o.width = g->ops->reg_width(reg);
-        int size;
-        bool sign;
-        const ll_init *in = find_init(g->t, l->proc, l->name);
-        if (in && type_info(in->type, &size, &sign))
-            o.is_signed = sign;
+        o.shift = g->ops->reg_shift ? g->ops->reg_shift(reg) : 0;
+        const ll_init *bad = NULL;
+        if (!reg_type(g, l->proc, o.fam, &o.type, &bad))
+            return unsupported_type(g, bad);
         g->th[o.thread].fam_used |= 1ull << o.fam;
     } else {
         o.loc_index = loc_index(g, l->name);
@@ -304,6 +308,10 @@ static int out_order(const void *a, const void *b)
 static bool collect_outs(hw_gen *g)
 {
     ll_pos none = {0, 0};
+    ll_ctype ty;
+    for (int i = 0; i < g->t->n_init; i++)
+        if (!ll_ctype_of(g->t->init[i].type, g->t->init[i].pointer, &ty))
+            return unsupported_type(g, &g->t->init[i]);
     if (!prop_outs(g, g->t->cond.prop))
         return false;
     for (int i = 0; i < g->t->n_locations; i++)
@@ -367,6 +375,23 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
     return true;
 }
 
+/* C casts: to an integer type, and to the unsigned type of n bytes. */
+static const char *type_cast(ll_ctype t)
+{
+    switch (t.size) {
+    case 1: return t.is_signed ? "(int8_t)" : "(uint8_t)";
+    case 2: return t.is_signed ? "(int16_t)" : "(uint16_t)";
+    case 4: return t.is_signed ? "(int32_t)" : "(uint32_t)";
+    default: return t.is_signed ? "(int64_t)" : "(uint64_t)";
+    }
+}
+
+static const char *bits_cast(int bytes)
+{
+    ll_ctype t = {bytes, false};
+    return bytes < 8 ? type_cast(t) : "";
+}
+
 static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
 {
     const ll_thread *th = &g->t->threads[k];
@@ -379,25 +404,19 @@ static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
         int reg = reg_id(g, &in->loc);
         if (reg < 0 || g->ops->reg_family(reg) != fam)
             continue;
+        /* an initial value is a value of the register's type */
+        ll_ctype ty;
+        const ll_init *bad;
+        reg_type(g, th->proc, fam, &ty, &bad);
         if (in->value.is_sym)
             ll_buf_printf(c, "(uint64_t)(uintptr_t)loc[%d];\n",
                           loc_index(g, in->value.sym));
         else
-            ll_buf_printf(c, "(uint64_t)INT64_C(%" PRId64 ");\n",
-                          in->value.num);
+            ll_buf_printf(c, "(uint64_t)(int64_t)%sINT64_C(%" PRId64 ");\n",
+                          type_cast(ty), in->value.num);
         return;
     }
     ll_buf_puts(c, "0;\n");
-}
-
-static const char *width_cast(int width, bool is_signed)
-{
-    switch (width) {
-    case 1: return is_signed ? "(int8_t)" : "(uint8_t)";
-    case 2: return is_signed ? "(int16_t)" : "(uint16_t)";
-    case 4: return is_signed ? "(int32_t)" : "(uint32_t)";
-    default: return "";
-    }
 }
 
 static bool write_thread(hw_gen *g, int k, ll_buf *c)
@@ -462,9 +481,11 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
     ll_buf_printf(c, "\n        : %s);\n", g->ops->clobbers);
     for (int o = 0; o < g->n_outs; o++)
         if (g->outs[o].thread == k)
-            ll_buf_printf(c, "    out[%d] = (int64_t)%sr_%s;\n", o,
-                          width_cast(g->outs[o].width, g->outs[o].is_signed),
-                          g->ops->family_name(g->outs[o].fam));
+            ll_buf_printf(c, "    out[%d] = (int64_t)%s%s(r_%s >> %d);\n", o,
+                          type_cast(g->outs[o].type),
+                          bits_cast(g->outs[o].width),
+                          g->ops->family_name(g->outs[o].fam),
+                          g->outs[o].shift);
     ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
     return true;
 }
@@ -519,10 +540,10 @@ static void write_tables(hw_gen *g, ll_buf *c)
     ll_buf_puts(c, ";\n}\n\nstatic const hr_loc locs[] = {\n");
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
-        int size = g->ops->default_loc_size;
-        bool sign = true;
-        if (in && (in->pointer || !type_info(in->type, &size, &sign)))
-            size = 8, sign = true;
+        ll_ctype ty;
+        ll_ctype_of(in ? in->type : NULL, in && in->pointer, &ty);
+        int size = ty.size;
+        bool sign = ty.is_signed;
         int64_t v = in && in->has_value && !in->value.is_sym
                         ? in->value.num : 0;
         int ptr = in && in->has_value && in->value.is_sym

@@ -22,10 +22,10 @@ typedef struct hw_gen_ops {
      * family number below 64; -1 when the id is unknown. */
     int (*reg_family)(int reg);
     const char *(*family_name)(int fam);
-    /* Width in bytes of a register id, for its final value. */
+    /* Width in bytes of a register id, and its lowest bit in the family
+     * (x86 ah: 8; NULL: 0), for its final value. */
     int (*reg_width)(int reg);
-    /* Width of a memory location's type when the test declares none. */
-    int default_loc_size;
+    int (*reg_shift)(int reg);
     /* Before any text is written: note implicit register uses (x86
      * cmpxchg reads rax) with hw_gen_pin. May be NULL. */
     void (*scan_instr)(hw_gen *g, const ll_instr *in);

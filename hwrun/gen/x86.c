@@ -35,6 +35,11 @@ static const char *x86_family_name(int fam)
     return fam >= 0 && fam < 16 ? family_names[fam] : "?";
 }
 
+static int x86_reg_shift(int reg)
+{
+    return LL_X86_IS_GPR(reg) && LL_X86_REG_PART(reg) == LL_X86_P8H ? 8 : 0;
+}
+
 static const char *const part_modifiers[] = {
     [LL_X86_P64] = "q", [LL_X86_P32] = "k", [LL_X86_P16] = "w",
     [LL_X86_P8] = "b", [LL_X86_P8H] = "h",
@@ -269,7 +274,7 @@ const hw_gen_ops hw_gen_x86 = {
     .reg_family = x86_reg_family,
     .family_name = x86_family_name,
     .reg_width = ll_x86_reg_width,
-    .default_loc_size = 8,
+    .reg_shift = x86_reg_shift,
     .scan_instr = x86_scan_instr,
     .write_instr = x86_write_instr,
     .clobbers = "\"cc\", \"memory\"",

@@ -58,17 +58,6 @@ static sem_val trunc_to(sem_val v, int w)
     return sem_int((int64_t)((uint64_t)v.num & wmask(w)));
 }
 
-/* The value a w-byte store leaves in a location: its bytes as a signed
- * number of that width, as herd7 shows a location of its default type
- * int (a declared unsigned type is not applied). Loads take the low
- * bytes again, so the CPU's results do not depend on this choice. */
-static sem_val stored(sem_val v, int w)
-{
-    if (v.sym >= 0)
-        return v;
-    return sem_int(sext((uint64_t)v.num, w));
-}
-
 static sem_val part_of(sem_val full, int reg)
 {
     if (full.sym >= 0)
@@ -79,14 +68,12 @@ static sem_val part_of(sem_val full, int reg)
     return sem_int((int64_t)(u & wmask(ll_x86_reg_width(reg))));
 }
 
-/* A register's value as a final state shows it: a part is a signed
- * number of its width, as a C int of that size (herd7's and hwrun's). */
+/* A register's value as a final state takes it: the bits of the part
+ * named (eax: the low 32), which the engine then reads as the register's
+ * declared type (herd7's default, int). */
 static sem_val x86_reg_value(const sem_val *slots, int reg)
 {
-    sem_val v = part_of(slots[LL_X86_REG_BASE(reg)], reg);
-    if (v.sym < 0)
-        v.num = sext((uint64_t)v.num, ll_x86_reg_width(reg));
-    return v;
+    return part_of(slots[LL_X86_REG_BASE(reg)], reg);
 }
 
 /* Writing a part: 32-bit writes zero-extend, narrower ones merge. */
@@ -414,7 +401,7 @@ static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
 {
     if (!addr_known && !address(r, in, o, &m->addr))
         return sem_stopped(r) ? SEM_ERROR : undefined(r, m->addr.t);
-    sem_store(r, m->addr.v, m->addr.t, stored(v.v, w), v.t,
+    sem_store(r, m->addr.v, m->addr.t, trunc_to(v.v, w), v.t,
               m->atomic ? 1u << TAG_X : 0, m->atomic ? m->read_ev : -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }

@@ -152,20 +152,22 @@ static void moves_and_widths(void **state)
     /* loads of each width from x = -2 (..fffe) */
     check("x=-2;", "movb (x),%al; movw (x),%bx; movl (x),%ecx; "
           "movq (x),%rdx", "rax=254; rbx=65534; rcx=4294967294; rdx=-2");
-    /* stores write the low bytes, which a location shows as a signed
-       number of the store's width (herd7's default type int) */
-    check("z=0;", "movq $-1,%rax; movb %al,(x); movl $-1,(y); "
-          "movw $-2,(z)", "[x]=-1; [y]=-1; [z]=-2");
-    check("", "movl $4294967295,(x); movzbl (x),%eax; movl (x),%ebx",
-          "[x]=-1; rax=255; rbx=4294967295");
+    /* stores write the low bytes, which a location shows as a value of
+       its type (herd7's default type is int) */
+    check("uint8_t z=0;", "movq $-1,%rax; movb %al,(x); movl $-1,(y); "
+          "movb $-2,(z)", "[x]=255; [y]=-1; [z]=254");
+    check("int64_t z=0;", "movl $4294967295,(x); movzbl (x),%eax; "
+          "movl (x),%ebx; movl $-1,(z)",
+          "[x]=-1; rax=255; rbx=4294967295; [z]=4294967295");
     /* cmpxchg with ah compares with al */
     check("", "movb $7,%al; movb $1,%ah; cmpxchgb %ah,(x)", "[x]=1");
     /* addressing: rip-relative, a register, base + index * scale */
     check("0:rsi=x;", "movq x(%rip),%rax; movq (%rsi),%rbx; "
           "movq $0,%rdi; movq (%rsi,%rdi,8),%rcx; movq (x),%rdx",
           "rax=7; rbx=7; rcx=7; rdx=7");
-    /* a condition register named as part shows that part, signed */
-    check("", "movq $-1,%rax", "eax=-1; ax=-1; al=-1");
+    /* a condition register named as a part shows the part's bits as a
+       value of the register's type (int64_t here, int by default) */
+    check("", "movq $-1,%rax", "eax=4294967295; ax=65535; al=255");
     /* movnti: an ordinary store */
     check("", "movq $9,%rax; movntiq %rax,(x); movntil %eax,(y)",
           "[x]=9; [y]=9");

@@ -383,8 +383,16 @@ static char *program(uint64_t seed, int k)
         ll_buf_printf(&t, "%s %s=%" PRId64 ";\n", loc_types[log2w(g.wloc[i])],
                       i ? "y" : "x", (int64_t)((v ^ sign) - sign));
     }
+    /* registers are mostly 64-bit places; some have another type (or
+       herd7's default, int), which both sides apply to the initial and
+       the final value alike */
+    static const char *const reg_types[] = {"int64_t ", "int64_t ",
+                                            "int64_t ", "", "uint32_t ",
+                                            "int16_t ", "uint8_t ",
+                                            "uint64_t "};
     for (int r = 0; r < 8; r++)
-        ll_buf_printf(&t, "int64_t 0:%s=%" PRId64 ";\n", names[3][r],
+        ll_buf_printf(&t, "%s0:%s=%" PRId64 ";\n", reg_types[pick(&g, 8)],
+                      names[3][r],
                       pick(&g, 4) ? (int64_t)next(&g) : pick(&g, 3) - 1);
     ll_buf_puts(&t, "0:r10=x; 0:r11=0;\n}\n P0 ;\n");
     for (int i = 0; i < LENGTH; i++)
