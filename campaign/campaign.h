@@ -20,11 +20,13 @@
 
 typedef struct cp_test {
     char *path;        /* as found: argument or DIR/.../X.litmus, owned */
-    char *arch;        /* header's architecture word ("X86_64"), owned */
-    char *name;        /* test name from the header, owned */
+    char *arch;        /* the reader's architecture name ("X86_64"), or
+                          the header's word for a C test, owned */
+    char *name;        /* test name, owned */
     char *key;         /* file-name-safe name + hash of the file's bytes,
                           names its work files; owned */
-    bool runnable;     /* this host's hardware can run it */
+    bool runnable;     /* hwrun can run it (here, or on --target) */
+    char *why_not;     /* hwrun's reason when not, owned (check.c) */
 } cp_test;
 
 typedef struct cp_tests {
@@ -32,7 +34,8 @@ typedef struct cp_tests {
     int cap;
     cp_test *items;
     int duplicates;    /* files skipped: same test name as an earlier one */
-    int unreadable;    /* files skipped: no `ARCH NAME` header (reported) */
+    int unreadable;    /* files skipped: the reader refused them
+                          (reported) */
 } cp_tests;
 
 /* Add the tests named by one argument: a file, or a directory walked
@@ -47,17 +50,27 @@ bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
 void cp_tests_finish(cp_tests *ts, FILE *diag);
 void cp_tests_free(cp_tests *ts);
 
-/* Read `ARCH NAME` from a test's first non-blank line. */
-bool cp_read_header(const char *text, char **arch, char **name);
 /* The work-file key of a test: its name with characters outside
  * [A-Za-z0-9+._-] replaced by '_', then '-' and 8 hex digits of a hash of
  * the file's bytes (an edited test is redone). */
 char *cp_test_key(const char *name, const char *bytes, size_t len);
 /* `--arch` filter: case-insensitive, and "x86" also matches "X86_64". */
 bool cp_arch_matches(const char *filter, const char *arch);
-/* Can this host's hardware run tests of `arch`? `host` is uname's machine
- * ("x86_64", "aarch64", ...). */
-bool cp_host_runs(const char *host, const char *arch);
+
+/* ---- which tests hwrun runs (check.c) ---- */
+
+/* Ask hwrun: `EXE hwrun --check [--target T] [--bundle X] FILE...` as a
+ * child process (in batches), output in DIR/work/check.txt; sets each
+ * test's runnable and why_not. hwrun owns the answer (its target table,
+ * its generators): campaign includes none of its headers. With bundle,
+ * the question is whether the test goes in a bundle for the target (no
+ * tools needed here). false + message when hwrun could not be asked. */
+bool cp_check_runnable(cp_tests *ts, const char *exe, const char *target,
+                       bool bundle, const char *dir, FILE *diag);
+/* Apply hwrun --check's answers for tests [from, from+n): one line per
+ * test, in order, `ok PATH` or `no PATH: why`. Returns the number of
+ * lines used, or -1 when they do not match the tests asked about. */
+int cp_apply_check(cp_tests *ts, int from, int n, const char *text);
 
 /* ---- work files and resume (workdir.c) ---- */
 
@@ -67,19 +80,22 @@ typedef enum cp_step {
 } cp_step;
 
 /* DIR/work/KEY.model.log or DIR/work/KEY.hw-nITER.log (the iteration count
- * is part of the name, so a run with another -n redoes hardware), and the
- * same with `.err` for the step's stderr. Caller frees. */
+ * is part of the name, so a run with another -n redoes hardware; so is
+ * the target, KEY.hw-TARGET-nITER.log, when not NULL), and the same with
+ * `.err` for the step's stderr. Caller frees. */
 char *cp_work_path(const char *dir, const cp_test *t, cp_step step,
-                   uint64_t iterations, const char *suffix);
+                   uint64_t iterations, const char *target,
+                   const char *suffix);
 /* A finished step: its result file exists and is not empty. */
 bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
-                  uint64_t iterations);
+                  uint64_t iterations, const char *target);
 /* Create DIR and DIR/work. false + message when impossible. */
 bool cp_make_dirs(const char *dir, FILE *diag);
 /* Concatenate the finished results of `step` in test order into `out`
  * (written atomically). Returns the number of entries, -1 on I/O error. */
 int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
-              uint64_t iterations, const char *out, FILE *diag);
+              uint64_t iterations, const char *target, const char *out,
+              FILE *diag);
 
 /* ---- child processes (spawn.c) ---- */
 
@@ -193,6 +209,9 @@ typedef struct cp_failure {
  * the failures. */
 void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
                       const cp_failure *fails, int n_fails, int max_list);
+/* The tests hwrun did not run, with its reasons grouped (at most
+ * max_list lines). Nothing when it ran them all. */
+void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list);
 
 /* The rest of the first line of a log starting with prefix (`Machine `),
  * or NULL; and a file copied to `to` after a blank line (false when it

@@ -1,12 +1,15 @@
 /* cmd_campaign.c — `litmuslab campaign`: the model on every test (in
- * parallel), hwrun on every test this host can run (one at a time: it
- * owns the cores), then compare, each as a child process of this same
- * binary; per-test results in DIR/work/ make a re-run resume. */
+ * parallel), hwrun on every test it can run here or on --target (one at a
+ * time: it owns the cores), then compare, each as a child process of this
+ * same binary; per-test results in DIR/work/ make a re-run resume. Also
+ * a bundle for a real machine (--bundle, written by hwrun) and the
+ * comparison of the logs it brings back (--from-logs). */
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,9 +26,13 @@ static void usage(FILE *f)
         "usage: litmuslab campaign [DIR|FILE...] -o DIR [--arch A]\n"
         "                          [-n ITERATIONS] [-j N] [--force]\n"
         "                          [--model M.cat] [--hw-arg ARG ...]\n"
-        "                          [--timeout SECONDS] [-q]\n"
+        "                          [--timeout SECONDS] [-q] [--target T]\n"
+        "       litmuslab campaign [DIR|FILE...] --target T --bundle OUT\n"
+        "                          [-n ITERATIONS] [--hw-arg ARG ...]\n"
+        "       litmuslab campaign [DIR|FILE...] --from-logs LOG... -o DIR\n"
         "Runs the model on every test (*.litmus files; directories are\n"
-        "walked), hwrun on every test this machine's hardware can run, then\n"
+        "walked), hwrun on every test it can run on this machine (or on\n"
+        "--target T, cross-compiled and run under qemu-user), then\n"
         "compare. Leaves in DIR: model.log (herd7 format), hardware.log\n"
         "(litmus7 format), outcomes.csv, tests.csv, summary.csv, and the\n"
         "per-test results in DIR/work/. Running it again resumes: finished\n"
@@ -40,6 +47,13 @@ static void usage(FILE *f)
         "  --hw-arg ARG    one more argument for hwrun (repeatable)\n"
         "  --timeout S     kill a step after S seconds (default 600, 0 none)\n"
         "  -q              no progress lines\n"
+        "  --target T      hwrun's target (see `litmuslab hwrun --targets`)\n"
+        "  --bundle OUT    write OUT (or OUT.tar.gz) for a machine of target\n"
+        "                  T: the tests it runs, a Makefile and a `run`\n"
+        "                  script (with -n and the --hw-arg options); then\n"
+        "                  stop\n"
+        "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
+        "                  (brought back from ./run); give DIR|FILE first\n"
         "With no DIR or FILE, runs the library in litmus/.\n"
         "Exit status: 0 ok; 1 an outcome the model forbids was seen; 2 bad\n"
         "usage, or a step or compare failed; 130 interrupted (re-run to\n"
@@ -55,6 +69,10 @@ typedef struct options {
     const char *model;
     const char **hw_args;
     int n_hw_args;
+    const char *target;      /* --target, or NULL for this machine */
+    const char *bundle;      /* --bundle OUT */
+    const char **logs;       /* --from-logs */
+    int n_logs;
     uint64_t iterations;
     int jobs;
     double timeout;
@@ -78,6 +96,7 @@ static int parse_options(int argc, char **argv, options *o)
 {
     o->paths = ll_xcalloc((size_t)argc, sizeof *o->paths);
     o->hw_args = ll_xcalloc((size_t)argc, sizeof *o->hw_args);
+    o->logs = ll_xcalloc((size_t)argc, sizeof *o->logs);
     o->out = "reports/campaign";
     o->iterations = DEFAULT_ITERATIONS;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -102,6 +121,13 @@ static int parse_options(int argc, char **argv, options *o)
             o->model = argv[++i];
         } else if (!strcmp(a, "--hw-arg") && v) {
             o->hw_args[o->n_hw_args++] = argv[++i];
+        } else if (!strcmp(a, "--target") && v) {
+            o->target = argv[++i];
+        } else if (!strcmp(a, "--bundle") && v) {
+            o->bundle = argv[++i];
+        } else if (!strcmp(a, "--from-logs") && v && v[0] != '-') {
+            while (i + 1 < argc && argv[i + 1][0] != '-')
+                o->logs[o->n_logs++] = argv[++i];
         } else if (!strcmp(a, "-n") && v && parse_count(v, &n)) {
             o->iterations = n;
             i++;
@@ -123,6 +149,11 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (o->n_paths == 0)
         o->paths[o->n_paths++] = "litmus";
+    if (o->bundle && o->n_logs) {
+        fputs("litmuslab campaign: --bundle or --from-logs, not both\n",
+              stderr);
+        return 2;
+    }
     return 0;
 }
 
@@ -199,7 +230,8 @@ static void record_failure(campaign *c, const cp_job *j, cp_job_result res,
 static const char **step_argv(const campaign *c, const cp_test *t,
                               cp_step step, char *iters)
 {
-    const char **argv = ll_xcalloc((size_t)c->o.n_hw_args + 8, sizeof *argv);
+    const char **argv = ll_xcalloc((size_t)c->o.n_hw_args + 10,
+                                   sizeof *argv);
     int n = 0;
     argv[n++] = c->exe;
     if (step == CP_MODEL) {
@@ -210,6 +242,10 @@ static const char **step_argv(const campaign *c, const cp_test *t,
         }
     } else {
         argv[n++] = "hwrun";
+        if (c->o.target) {
+            argv[n++] = "--target";
+            argv[n++] = c->o.target;
+        }
         argv[n++] = "-n";
         argv[n++] = iters;
         for (int i = 0; i < c->o.n_hw_args; i++)
@@ -225,7 +261,7 @@ static bool pending(const campaign *c, const cp_test *t, cp_step step)
     if (step == CP_HW && !t->runnable)
         return false;
     return c->o.force ||
-           !cp_step_done(c->o.out, t, step, c->o.iterations);
+           !cp_step_done(c->o.out, t, step, c->o.iterations, c->o.target);
 }
 
 static int count_pending(const campaign *c, cp_step step)
@@ -259,8 +295,10 @@ static bool run_phase(campaign *c, cp_step step, int lanes)
             cp_job_free(j);
             j->test = next;
             j->step = step;
-            j->out = cp_work_path(c->o.out, t, step, c->o.iterations, ".log");
-            j->err = cp_work_path(c->o.out, t, step, c->o.iterations, ".err");
+            j->out = cp_work_path(c->o.out, t, step, c->o.iterations,
+                                  c->o.target, ".log");
+            j->err = cp_work_path(c->o.out, t, step, c->o.iterations,
+                                  c->o.target, ".err");
             const char **argv = step_argv(c, t, step, iters);
             ok = cp_job_start(j, (char *const *)argv, stderr);
             free(argv);
@@ -293,7 +331,8 @@ static bool run_phase(campaign *c, cp_step step, int lanes)
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
  * status, or 2 when it could not run. */
-static int run_compare(campaign *c, const char *model_log, const char *hw_log)
+static int run_compare(campaign *c, const char *model_log,
+                       const char *const *hw_logs, int n_hw)
 {
     cp_job j = {0};
     ll_buf b = {0};
@@ -303,9 +342,20 @@ static int run_compare(campaign *c, const char *model_log, const char *hw_log)
     ll_buf_printf(&b, "%s/compare.err", c->o.out);
     j.err = b.data;
     j.keep_output = true;
-    const char *argv[] = {c->exe, "compare", "--model", model_log,
-                          "--hw", hw_log,    "-o",      c->o.out,
-                          "--table", "text", NULL};
+    const char **argv = ll_xcalloc((size_t)(2 * n_hw + 10), sizeof *argv);
+    int k = 0;
+    argv[k++] = c->exe;
+    argv[k++] = "compare";
+    argv[k++] = "--model";
+    argv[k++] = model_log;
+    for (int i = 0; i < n_hw; i++) {
+        argv[k++] = "--hw";
+        argv[k++] = hw_logs[i];
+    }
+    argv[k++] = "-o";
+    argv[k++] = c->o.out;
+    argv[k++] = "--table";
+    argv[k++] = "text";
     int status = 2;
     if (cp_job_start(&j, (char *const *)argv, stderr)) {
         cp_job_result res;
@@ -320,6 +370,7 @@ static int run_compare(campaign *c, const char *model_log, const char *hw_log)
         }
     }
     cp_job_free(&j);
+    free(argv);
     return status;
 }
 
@@ -337,7 +388,10 @@ static void print_header(campaign *c, FILE *f)
             c->o.model ? c->o.model
                        : "each architecture's default (litmuslab model)");
     ll_buf log = {0};
-    ll_buf_printf(&log, "%s/hardware.log", c->o.out);
+    if (c->o.n_logs)   /* --from-logs: the first log given */
+        ll_buf_puts(&log, c->o.logs[0]);
+    else
+        ll_buf_printf(&log, "%s/hardware.log", c->o.out);
     char *machine = cp_log_line(log.data, "Machine ");
     char *topo = cp_log_line(log.data, "Topology ");
     fprintf(f, "  machine: %s%s%s\n", machine ? machine : "none (no hardware run)",
@@ -351,15 +405,39 @@ static void print_header(campaign *c, FILE *f)
 
 /* The summary on stdout, and the same text in DIR/campaign.txt so that
  * the failures and lists stay with the reports. */
-static void print_summary(campaign *c, double seconds)
+/* compare's classes from the CSV files in dir, as the summary prints
+ * them; false when they cannot be read. With only_hw, nothing is printed
+ * when no test has hardware data (every run was emulated) but a line
+ * saying so. */
+static bool summarise(FILE *f, const char *dir, const cp_failure *fails,
+                      int n_fails, bool only_hw, bool *printed)
 {
     ll_buf path = {0};
     cp_rows tests = {0}, outcomes = {0};
-    ll_buf_printf(&path, "%s/tests.csv", c->o.out);
+    ll_buf_printf(&path, "%s/tests.csv", dir);
     bool ok = cp_rows_read(path.data, false, &tests, stderr);
     ll_buf_clear(&path);
-    ll_buf_printf(&path, "%s/outcomes.csv", c->o.out);
+    ll_buf_printf(&path, "%s/outcomes.csv", dir);
     ok = cp_rows_read(path.data, true, &outcomes, stderr) && ok;
+    int with_hw = 0;
+    for (int i = 0; i < tests.n; i++)
+        with_hw += strcmp(tests.items[i].status, "model-only") != 0;
+    *printed = ok && !(only_hw && !with_hw);
+    if (ok && !*printed)
+        fputs("\nNo hardware runs: every run was emulated (below).\n", f);
+    else if (ok)
+        cp_print_summary(f, &tests, &outcomes, fails, n_fails, MAX_LIST);
+    cp_rows_free(&tests);
+    cp_rows_free(&outcomes);
+    ll_buf_free(&path);
+    return ok;
+}
+
+/* The summary on stdout, and the same text in DIR/campaign.txt so that
+ * the failures and lists stay with the reports. Runs under emulation
+ * (compare puts them in DIR/emulated) are summarised apart. */
+static void print_summary(campaign *c, double seconds)
+{
     char took[32];
     cp_format_duration(seconds, took, sizeof took);
     int runnable = 0;
@@ -369,24 +447,49 @@ static void print_summary(campaign *c, double seconds)
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     print_header(c, f);
-    fprintf(f, "  %d tests, %d run on this machine, %d steps failed, %s\n",
-            c->tests.n, runnable, c->n_fails, took);
-    if (ok)
-        cp_print_summary(f, &tests, &outcomes, c->fails, c->n_fails,
-                         MAX_LIST);
-    ll_buf_clear(&path);
-    ll_buf_printf(&path, "%s/table.txt", c->o.out);
-    if (access(path.data, R_OK) == 0) {
+    ll_buf where = {0};
+    if (c->o.n_logs)
+        ll_buf_printf(&where, "logs from %d file%s", c->o.n_logs,
+                      c->o.n_logs == 1 ? "" : "s");
+    else
+        ll_buf_printf(&where, "%d run on %s%s", runnable,
+                      c->o.target ? "target " : "this machine",
+                      c->o.target ? c->o.target : "");
+    fprintf(f, "  %d tests, %s, %d steps failed, %s\n", c->tests.n,
+            where.data, c->n_fails, took);
+    ll_buf_free(&where);
+    if (!c->o.n_logs)
+        cp_print_not_run(f, &c->tests, 10);
+    ll_buf emu = {0};
+    ll_buf_printf(&emu, "%s/emulated", c->o.out);
+    struct stat st;
+    bool emulated = !stat(emu.data, &st) && S_ISDIR(st.st_mode);
+    bool printed;
+    summarise(f, c->o.out, c->fails, c->n_fails, emulated, &printed);
+    if (emulated) {
+        fprintf(f, "\nEmulated runs (under qemu-user, say: they check the "
+                "harness, they are no evidence about hardware; reports in "
+                "%s):\n", emu.data);
+        summarise(f, emu.data, printed ? NULL : c->fails,
+                  printed ? 0 : c->n_fails, false, &printed);
+    }
+    ll_buf table = {0};
+    ll_buf_printf(&table, "%s/table.txt", printed || !emulated ? c->o.out
+                                                                : emu.data);
+    if (access(table.data, R_OK) == 0) {
         fputs("\nPer test: condition hits/iterations on each machine (per "
               "million); `!` flags figures that may mislead.\n", f);
-        cp_copy_file(path.data, f);
+        cp_copy_file(table.data, f);
     }
+    ll_buf_free(&table);
+    ll_buf_free(&emu);
     fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html; "
-               "logs: %s/model.log, %s/hardware.log\n",
-            c->o.out, c->o.out, c->o.out, c->o.out);
+               "logs: %s/model.log, %s%s\n", c->o.out, c->o.out, c->o.out,
+            c->o.n_logs ? "and the logs given" : c->o.out,
+            c->o.n_logs ? "" : "/hardware.log");
     fclose(f);
     fwrite(text, 1, len, stdout);
-    ll_buf_clear(&path);
+    ll_buf path = {0};
     ll_buf_printf(&path, "%s/campaign.txt", c->o.out);
     FILE *keep = fopen(path.data, "w");
     if (!keep || fwrite(text, 1, len, keep) != len)
@@ -394,25 +497,87 @@ static void print_summary(campaign *c, double seconds)
     if (keep)
         fclose(keep);
     free(text);
-    cp_rows_free(&tests);
-    cp_rows_free(&outcomes);
     ll_buf_free(&path);
 }
 
+/* model.log and hardware.log gathered from the work files (with
+ * --from-logs, hardware.log is the given logs, passed to compare as they
+ * are), then compare. */
 static int gather_and_compare(campaign *c)
 {
     ll_buf model_log = {0}, hw_log = {0};
     ll_buf_printf(&model_log, "%s/model.log", c->o.out);
     ll_buf_printf(&hw_log, "%s/hardware.log", c->o.out);
     int status = 2;
-    if (cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations,
-                  model_log.data, stderr) >= 0 &&
-        cp_concat(c->o.out, &c->tests, CP_HW, c->o.iterations, hw_log.data,
-                  stderr) >= 0)
-        status = run_compare(c, model_log.data, hw_log.data);
+    const char *hw[] = {hw_log.data};
+    if (cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations, NULL,
+                  model_log.data, stderr) >= 0) {
+        if (c->o.n_logs)
+            status = run_compare(c, model_log.data, c->o.logs, c->o.n_logs);
+        else if (cp_concat(c->o.out, &c->tests, CP_HW, c->o.iterations,
+                           c->o.target, hw_log.data, stderr) >= 0)
+            status = run_compare(c, model_log.data, hw, 1);
+    }
     ll_buf_free(&model_log);
     ll_buf_free(&hw_log);
     return status;
+}
+
+/* --bundle: hwrun writes the folder for the tests it can run there. */
+static int write_bundle(campaign *c)
+{
+    const options *o = &c->o;
+    const char **argv = ll_xcalloc((size_t)(c->tests.n + o->n_hw_args + 12),
+                                   sizeof *argv);
+    char iters[32];
+    snprintf(iters, sizeof iters, "%" PRIu64, o->iterations);
+    int k = 0, n = 0;
+    argv[k++] = c->exe;
+    argv[k++] = "hwrun";
+    if (o->target) {
+        argv[k++] = "--target";
+        argv[k++] = o->target;
+    }
+    argv[k++] = "--bundle";
+    argv[k++] = o->bundle;
+    argv[k++] = "-n";
+    argv[k++] = iters;
+    for (int i = 0; i < o->n_hw_args; i++)
+        argv[k++] = o->hw_args[i];
+    for (int i = 0; i < c->tests.n; i++)
+        if (c->tests.items[i].runnable) {
+            argv[k++] = c->tests.items[i].path;
+            n++;
+        }
+    int status = 2;
+    cp_job j = {0};
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s/work/bundle.out", o->out);
+    j.out = b.data;
+    b = (ll_buf){0};
+    ll_buf_printf(&b, "%s/work/bundle.err", o->out);
+    j.err = b.data;
+    cp_job_result res;
+    if (!n)
+        fputs("litmuslab campaign: no test for the bundle\n", stderr);
+    else if (cp_job_start(&j, (char *const *)argv, stderr))
+        cp_job_wait(&j, 1, 0, NULL, &res, &status);
+    if (n && status) {
+        char *line = first_line(j.err);
+        fprintf(stderr, "litmuslab campaign: the bundle failed: %s (%s)\n",
+                line, j.err);
+        free(line);
+    } else if (n) {
+        printf("Bundle %s: %d of %d tests for %s", o->bundle, n, c->tests.n,
+               o->target ? o->target : "this machine");
+        cp_print_not_run(stdout, &c->tests, 10);
+        printf("\nOn the machine: ./run (see %s/README); then bring back "
+               "its log and\n  litmuslab campaign %s/litmus --from-logs LOG "
+               "-o reports/NAME\n", o->bundle, o->bundle);
+    }
+    cp_job_free(&j);
+    free(argv);
+    return n ? status : 2;
 }
 
 static int run(campaign *c)
@@ -436,6 +601,13 @@ static int run(campaign *c)
     c->exe[n] = '\0';
     if (!cp_make_dirs(o->out, stderr))
         return 2;
+    /* --from-logs: hardware is done elsewhere; otherwise hwrun says which
+     * tests it runs */
+    if (!o->n_logs && !cp_check_runnable(&c->tests, c->exe, o->target,
+                                         o->bundle != NULL, o->out, stderr))
+        return 2;
+    if (o->bundle)
+        return write_bundle(c);
 
     int model_todo = count_pending(c, CP_MODEL);
     int hw_todo = count_pending(c, CP_HW);
@@ -443,11 +615,13 @@ static int run(campaign *c)
     for (int i = 0; i < c->tests.n; i++)
         runnable += c->tests.items[i].runnable;
     fprintf(stderr,
-            "campaign: %d tests, %d runnable here; model: %d to run, %d "
+            "campaign: %d tests, %d runnable %s%s; model: %d to run, %d "
             "done before; hwrun (-n %" PRIu64 "): %d to run, %d done "
             "before\n",
-            c->tests.n, runnable, model_todo, c->tests.n - model_todo,
-            o->iterations, hw_todo, runnable - hw_todo);
+            c->tests.n, runnable, o->target ? "on target " : "here",
+            o->target ? o->target : "", model_todo,
+            c->tests.n - model_todo, o->iterations, hw_todo,
+            runnable - hw_todo);
     double start = cp_now();
     cp_progress_init(&c->progress, stderr, model_todo, hw_todo, o->jobs,
                      o->quiet);
@@ -488,5 +662,6 @@ int cmd_campaign(int argc, char **argv)
     cp_tests_free(&c.tests);
     free(c.o.paths);
     free(c.o.hw_args);
+    free(c.o.logs);
     return status;
 }

@@ -1,7 +1,10 @@
 /* discover.c — which tests a campaign runs: files and directories walked
- * for *.litmus, each known by its header (`ARCH NAME`), a work-file key,
- * and whether this host can run it. */
+ * for *.litmus, each known by what the reader (lib/) makes of it and a
+ * work-file key. Whether hwrun can run it is hwrun's answer (check.c). */
 #include "campaign/campaign.h"
+
+#include "litmuslab/arch.h"
+#include "litmuslab/test.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -10,35 +13,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-
-static const char *skip_blank(const char *s)
-{
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-        s++;
-    return s;
-}
-
-static const char *word_end(const char *s)
-{
-    while (*s && !isspace((unsigned char)*s))
-        s++;
-    return s;
-}
-
-bool cp_read_header(const char *text, char **arch, char **name)
-{
-    const char *a = skip_blank(text);
-    const char *a_end = word_end(a);
-    const char *n = a_end;
-    while (*n == ' ' || *n == '\t')
-        n++;
-    const char *n_end = word_end(n);
-    if (a_end == a || n_end == n)
-        return false;
-    *arch = ll_xstrndup(a, (size_t)(a_end - a));
-    *name = ll_xstrndup(n, (size_t)(n_end - n));
-    return true;
-}
 
 /* FNV-1a: stable across runs and machines, which is all a key needs. */
 static uint32_t fnv1a(const char *bytes, size_t len)
@@ -71,53 +45,9 @@ bool cp_arch_matches(const char *filter, const char *arch)
     return !strcasecmp(filter, "x86") && !strcasecmp(arch, "X86_64");
 }
 
-/* Which header architectures each host machine runs natively. */
-static const struct {
-    const char *host;
-    const char *archs[3];
-} host_archs[] = {
-    {"x86_64", {"X86_64", "X86", NULL}},
-    {"i686", {"X86", NULL, NULL}},
-    {"aarch64", {"AArch64", NULL, NULL}},
-    {"ppc64", {"PPC", NULL, NULL}},
-    {"ppc64le", {"PPC", NULL, NULL}},
-    {"armv7l", {"ARM", NULL, NULL}},
-    {"riscv64", {"RISCV", NULL, NULL}},
-};
-
-bool cp_host_runs(const char *host, const char *arch)
-{
-    for (size_t i = 0; i < sizeof host_archs / sizeof host_archs[0]; i++) {
-        if (strcmp(host, host_archs[i].host))
-            continue;
-        for (int k = 0; k < 3 && host_archs[i].archs[k]; k++)
-            if (!strcasecmp(arch, host_archs[i].archs[k]))
-                return true;
-    }
-    return false;
-}
-
-static const char *host_machine(void)
-{
-#if defined(__x86_64__)
-    return "x86_64";
-#elif defined(__i386__)
-    return "i686";
-#elif defined(__aarch64__)
-    return "aarch64";
-#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return "ppc64le";
-#elif defined(__powerpc64__)
-    return "ppc64";
-#elif defined(__arm__)
-    return "armv7l";
-#elif defined(__riscv) && __riscv_xlen == 64
-    return "riscv64";
-#else
-    return "unknown";
-#endif
-}
-
+/* The reader says what the test is: its architecture (the plug-in's
+ * name, or the header's word for C tests) and name. A file it cannot
+ * read is reported, one line, and skipped. */
 static void add_file(cp_tests *ts, const char *path, const char *arch_filter,
                      FILE *diag)
 {
@@ -128,22 +58,26 @@ static void add_file(cp_tests *ts, const char *path, const char *arch_filter,
         ts->unreadable++;
         return;
     }
-    cp_test t = {0};
-    if (!cp_read_header(text, &t.arch, &t.name)) {
-        fprintf(diag, "%s:1: no `ARCH NAME` header line; skipped\n", path);
+    ll_diag d = {0};
+    ll_test *lt = ll_test_parse(path, text, len, &d);
+    if (!lt) {
+        ll_diag_print(&d, diag);
         ts->unreadable++;
         free(text);
         return;
     }
-    if (!cp_arch_matches(arch_filter, t.arch)) {
-        free(t.arch);
-        free(t.name);
+    const char *arch = lt->arch ? lt->arch->name : lt->arch_name;
+    if (!cp_arch_matches(arch_filter, arch ? arch : "")) {
+        ll_test_free(lt);
         free(text);
         return;
     }
+    cp_test t = {0};
+    t.arch = ll_xstrdup(arch ? arch : "");
+    t.name = ll_xstrdup(lt->name ? lt->name : "");
     t.path = ll_xstrdup(path);
     t.key = cp_test_key(t.name, text, len);
-    t.runnable = cp_host_runs(host_machine(), t.arch);
+    ll_test_free(lt);
     free(text);
     ll_grow((void **)&ts->items, &ts->cap, ts->n + 1, sizeof *ts->items);
     ts->items[ts->n++] = t;
@@ -227,6 +161,7 @@ static void test_free(cp_test *t)
     free(t->arch);
     free(t->name);
     free(t->key);
+    free(t->why_not);
 }
 
 void cp_tests_finish(cp_tests *ts, FILE *diag)

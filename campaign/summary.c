@@ -256,3 +256,39 @@ bool cp_copy_file(const char *path, FILE *to)
     fclose(f);
     return true;
 }
+
+/* hwrun's reasons for the tests it does not run, grouped; a test's own
+ * name is taken out ("'SB' is a PPC test, ..." → "PPC test, ...") so
+ * that one reason shared by many tests is one line. */
+void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list)
+{
+    int n = 0, n_groups = 0;
+    char **why = ll_xcalloc((size_t)ts->n + 1, sizeof *why);
+    int *count = ll_xcalloc((size_t)ts->n + 1, sizeof *count);
+    for (int i = 0; i < ts->n; i++) {
+        const cp_test *t = &ts->items[i];
+        if (t->runnable)
+            continue;
+        n++;
+        const char *w = t->why_not ? t->why_not : "?";
+        size_t k = strlen(t->name);
+        if (w[0] == '\'' && !strncmp(w + 1, t->name, k) &&
+            !strncmp(w + 1 + k, "' is a ", 7))
+            w += 8 + k;
+        int g = 0;
+        while (g < n_groups && strcmp(why[g], w))
+            g++;
+        if (g == n_groups)
+            why[n_groups++] = (char *)w;
+        count[g]++;
+    }
+    if (n) {
+        fprintf(f, "\nTests hwrun did not run (%d):\n", n);
+        for (int g = 0; g < n_groups && g < max_list; g++)
+            fprintf(f, "  %6d  %s\n", count[g], why[g]);
+        if (n_groups > max_list)
+            fprintf(f, "  ... and %d more reasons\n", n_groups - max_list);
+    }
+    free(why);
+    free(count);
+}

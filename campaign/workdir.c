@@ -10,21 +10,23 @@
 #include <unistd.h>
 
 char *cp_work_path(const char *dir, const cp_test *t, cp_step step,
-                   uint64_t iterations, const char *suffix)
+                   uint64_t iterations, const char *target,
+                   const char *suffix)
 {
     ll_buf b = {0};
     if (step == CP_MODEL)
         ll_buf_printf(&b, "%s/work/%s.model%s", dir, t->key, suffix);
     else
-        ll_buf_printf(&b, "%s/work/%s.hw-n%" PRIu64 "%s", dir, t->key,
-                      iterations, suffix);
+        ll_buf_printf(&b, "%s/work/%s.hw-%s%sn%" PRIu64 "%s", dir, t->key,
+                      target ? target : "", target ? "-" : "", iterations,
+                      suffix);
     return b.data;
 }
 
 bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
-                  uint64_t iterations)
+                  uint64_t iterations, const char *target)
 {
-    char *path = cp_work_path(dir, t, step, iterations, ".log");
+    char *path = cp_work_path(dir, t, step, iterations, target, ".log");
     struct stat st;
     bool done = stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
     free(path);
@@ -82,7 +84,8 @@ static bool append_file(FILE *out, const char *path)
 }
 
 int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
-              uint64_t iterations, const char *out, FILE *diag)
+              uint64_t iterations, const char *target, const char *out,
+              FILE *diag)
 {
     ll_buf tmp = {0};
     ll_buf_printf(&tmp, "%s.tmp", out);
@@ -96,9 +99,9 @@ int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
     bool ok = true;
     for (int i = 0; i < ts->n && ok; i++) {
         const cp_test *t = &ts->items[i];
-        if (!cp_step_done(dir, t, step, iterations))
+        if (!cp_step_done(dir, t, step, iterations, target))
             continue;
-        char *path = cp_work_path(dir, t, step, iterations, ".log");
+        char *path = cp_work_path(dir, t, step, iterations, target, ".log");
         ok = append_file(f, path);
         if (!ok)
             fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));

@@ -23,8 +23,10 @@ static void usage(FILE *f)
           "line, else the file's base name). --tests DIR gives the\n"
           "conditions of tests the model logs lack, from the *.litmus\n"
           "files under DIR.\n"
-          "Exit status: 0 ok, 1 an outcome the model forbids was seen,\n"
-          "2 usage error or unreadable input.\n",
+          "Entries marked `Emulated` (hwrun under qemu-user) are never\n"
+          "counted as hardware: they are compared apart, into DIR/emulated.\n"
+          "Exit status: 0 ok, 1 an outcome the model forbids was seen (on\n"
+          "hardware or emulated), 2 usage error or unreadable input.\n",
           f);
 }
 
@@ -75,6 +77,59 @@ static bool write_table(const cmp_run *run, cmp_test **sorted,
     return ok;
 }
 
+/* What one comparison reads and writes. */
+typedef struct cmp_job {
+    const char **models;
+    int n_models;
+    const hw_arg *hws;
+    int n_hws;
+    const char *tests_dir;
+    bool table;
+    cmp_table_fmt fmt;
+} cmp_job;
+
+/* One comparison: the model logs against either the hardware entries
+ * or the emulated ones, reports in dir. Returns the exit status; *other
+ * receives the number of entries of the other kind. */
+static int compare_once(const cmp_job *j, const char *dir, bool emulated,
+                        int *other)
+{
+    cmp_run run;
+    cmp_run_init(&run, stderr);
+    run.emulated = emulated;
+    bool readable = true;
+    for (int i = 0; i < j->n_models; i++)
+        readable = cmp_read_model(&run, j->models[i]) && readable;
+    for (int i = 0; i < j->n_hws; i++)
+        readable = cmp_read_hw(&run, j->hws[i].path, j->hws[i].label) &&
+                   readable;
+    if (j->tests_dir)
+        readable = cmp_read_tests(&run, j->tests_dir) && readable;
+    cmp_finish(&run);
+
+    cmp_test **sorted = cmp_sorted_tests(&run);
+    cmp_totals tot;
+    cmp_count(&run, sorted, &tot);
+    bool written = make_dir(dir) &&
+                   cmp_write_reports(&run, sorted, &tot, dir) &&
+                   cmp_write_html(&run, sorted, &tot, dir);
+    cmp_print_summary(&run, &tot, stdout);
+    if (j->table && written)
+        written = write_table(&run, sorted, j->fmt, dir);
+    int status;
+    if (!readable || !written)
+        status = 2;
+    else
+        status = tot.outcomes[CMP_O_FORBIDDEN_SEEN] ||
+                         tot.tests[CMP_FORBIDDEN_SEEN]
+                     ? 1
+                     : 0;
+    *other = run.other_kind;
+    free(sorted);
+    cmp_run_free(&run);
+    return status;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     const char **models = ll_xcalloc((size_t)argc, sizeof *models);
@@ -121,34 +176,18 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
 
-    cmp_run run;
-    cmp_run_init(&run, stderr);
-    bool readable = true;
-    for (int i = 0; i < n_models; i++)
-        readable = cmp_read_model(&run, models[i]) && readable;
-    for (int i = 0; i < n_hws; i++)
-        readable = cmp_read_hw(&run, hws[i].path, hws[i].label) && readable;
-    if (tests_dir)
-        readable = cmp_read_tests(&run, tests_dir) && readable;
-    cmp_finish(&run);
-
-    cmp_test **sorted = cmp_sorted_tests(&run);
-    cmp_totals tot;
-    cmp_count(&run, sorted, &tot);
-    bool written = make_dir(dir) && cmp_write_reports(&run, sorted, &tot, dir) &&
-                   cmp_write_html(&run, sorted, &tot, dir);
-    cmp_print_summary(&run, &tot, stdout);
-    if (table && written)
-        written = write_table(&run, sorted, fmt, dir);
-    if (!readable || !written)
-        status = 2;
-    else
-        status = tot.outcomes[CMP_O_FORBIDDEN_SEEN] ||
-                         tot.tests[CMP_FORBIDDEN_SEEN]
-                     ? 1
-                     : 0;
-    free(sorted);
-    cmp_run_free(&run);
+    cmp_job job = {models, n_models, hws, n_hws, tests_dir, table, fmt};
+    int other = 0;
+    status = compare_once(&job, dir, false, &other);
+    if (other && status < 2) {
+        /* the emulated runs, apart: the same reports in DIR/emulated */
+        ll_buf sub = {0};
+        ll_buf_printf(&sub, "%s/emulated", dir);
+        fputc('\n', stdout);
+        int st = compare_once(&job, sub.data, true, &other);
+        status = st > status ? st : status;
+        ll_buf_free(&sub);
+    }
 done:
     free(models);
     free(hws);

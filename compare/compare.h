@@ -105,6 +105,11 @@ typedef struct cmp_run {
     int model_undecided;  /* model entries with `??`/`Undef` */
     int hw_undecided;     /* hardware entries with `??`/`Undef` */
     int too_many_machines;
+    /* Entries marked `Emulated` (run under qemu-user, say) are never
+     * hardware evidence: a run takes either the hardware entries (false)
+     * or the emulated ones (true), and counts the others here. */
+    bool emulated;
+    int other_kind;
     int test_files;       /* --tests: files read */
     int bad_test_files;   /* --tests: files that did not parse (reported) */
     FILE *diag;           /* where problems are reported (stderr) */

@@ -135,6 +135,10 @@ static void machine_facts(cmp_run *run, int m, ll_log_entry *e)
 static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
 {
     const char *label = arg;
+    if ((ll_log_entry_extra(e, "Emulated") != NULL) != run->emulated) {
+        run->other_kind++;
+        return;
+    }
     run->hw_entries++;
     if (undecided(e->verdict))
         run->hw_undecided++;

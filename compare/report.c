@@ -166,6 +166,11 @@ static int summary_lines(const cmp_run *run, const cmp_totals *tot,
     out[n++] = (summary_line){"model verdict conflicts (not merged)",
                               run->verdict_conflicts};
     out[n++] = (summary_line){"machines", run->n_machines};
+    if (run->other_kind)
+        out[n++] = (summary_line){run->emulated
+                                      ? "hardware entries (not here)"
+                                      : "emulated entries (in emulated/)",
+                                  run->other_kind};
     if (run->test_files) {
         out[n++] = (summary_line){"test files read (--tests)",
                                   run->test_files};
@@ -175,7 +180,7 @@ static int summary_lines(const cmp_run *run, const cmp_totals *tot,
     return n;
 }
 
-enum { MAX_SUMMARY = 4 + CMP_N_TEST_STATUS + CMP_N_OUTCOME_STATUS + 10 };
+enum { MAX_SUMMARY = 4 + CMP_N_TEST_STATUS + CMP_N_OUTCOME_STATUS + 11 };
 
 static void write_summary(const cmp_run *run, const cmp_totals *tot, FILE *f)
 {
@@ -220,7 +225,8 @@ void cmp_print_summary(const cmp_run *run, const cmp_totals *tot, FILE *f)
 {
     summary_line lines[MAX_SUMMARY];
     int n = summary_lines(run, tot, lines);
-    fprintf(f, "%-40s %10s\n", "model vs hardware", "count");
+    fprintf(f, "%-40s %10s\n", run->emulated ? "model vs emulated runs "
+            "(not hardware)" : "model vs hardware", "count");
     for (int i = 0; i < n; i++)
         fprintf(f, "  %-38s %10ld\n", lines[i].what, lines[i].count);
     if (run->n_machines) {

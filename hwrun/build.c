@@ -13,6 +13,7 @@
 
 #include "hwrun/embed.h"
 #include "hwrun/hwrun.h"
+#include "hwrun/target.h"
 
 /* Warnings are errors: the generated code and the harness are ours, so a
  * warning is a bug to see, not to run. */
@@ -31,10 +32,54 @@ uint64_t hw_hash(uint64_t h, const char *s)
     return h;
 }
 
-static const char *compiler(void)
+/* $CC (or cc) for this machine; the target's cross compiler otherwise. */
+static const char *compiler(const hw_opts *o)
 {
     const char *cc = getenv("CC");
+    if (o->target && !hw_target_is_native(o->target))
+        return o->target->cc;
     return cc && *cc ? cc : "cc";
+}
+
+/* A command line under construction. */
+typedef struct hw_argv {
+    int n;
+    char *v[64];
+    ll_buf words;   /* the target's flags, split (see add_flags) */
+} hw_argv;
+
+static void add(hw_argv *a, const char *s)
+{
+    if (a->n < 62)
+        a->v[a->n++] = (char *)s;
+    a->v[a->n] = NULL;
+}
+
+/* The compiler and its flags: ours, then the target's, then how the
+ * harness places threads (hwloc here; sched_setaffinity in cross builds,
+ * which are static so that qemu-user runs them without the target's
+ * shared libraries). */
+static void add_compiler(hw_argv *a, const hw_opts *o)
+{
+    add(a, compiler(o));
+    for (size_t i = 0; i < N_CC_FLAGS; i++)
+        add(a, cc_flags[i]);
+    bool cross = o->target && !hw_target_is_native(o->target);
+    if (o->target && *o->target->cflags) {
+        /* split in place: words holds "a\0b\0" */
+        ll_buf_clear(&a->words);
+        ll_buf_puts(&a->words, o->target->cflags);
+        ll_buf_putc(&a->words, ' ');
+        char *w = a->words.data;
+        for (char *p = w; *p; p++)
+            if (*p == ' ') {
+                *p = 0;
+                if (*w)
+                    add(a, w);
+                w = p + 1;
+            }
+    }
+    add(a, cross ? "-static" : "-DHR_HWLOC");
 }
 
 static bool mkdirs(const char *path)
@@ -108,6 +153,21 @@ static int spawn(char *const *argv, const char *cwd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+int hw_spawn(char *const *argv, const char *cwd)
+{
+    return spawn(argv, cwd);
+}
+
+bool hw_mkdirs(const char *path)
+{
+    return mkdirs(path);
+}
+
+bool hw_write_file(const char *path, const char *text)
+{
+    return write_text(path, text);
+}
+
 static bool is_c_file(const char *name)
 {
     size_t n = strlen(name);
@@ -143,11 +203,14 @@ static bool write_harness(const char *dir)
     return ok;
 }
 
-static uint64_t harness_hash(void)
+static uint64_t harness_hash(const hw_opts *o)
 {
-    uint64_t h = hw_hash(0, compiler());
-    for (size_t i = 0; i < N_CC_FLAGS; i++)
-        h = hw_hash(h, cc_flags[i]);
+    hw_argv a = {0};
+    add_compiler(&a, o);
+    uint64_t h = 0;
+    for (int i = 0; i < a.n; i++)
+        h = hw_hash(h, a.v[i]);
+    ll_buf_free(&a.words);
     for (const hw_file *f = hw_harness_files; f->name; f++)
         h = hw_hash(hw_hash(h, f->name), f->text);
     return h;
@@ -155,10 +218,10 @@ static uint64_t harness_hash(void)
 
 /* The harness compiled once into cache/harness-HASH/ (built in a private
  * folder and renamed, so concurrent runs never see half of it). */
-static bool build_harness(const char *cache, ll_buf *hdir)
+static bool build_harness(const char *cache, const hw_opts *o, ll_buf *hdir)
 {
     ll_buf_clear(hdir);
-    ll_buf_printf(hdir, "%s/harness-%016" PRIx64, cache, harness_hash());
+    ll_buf_printf(hdir, "%s/harness-%016" PRIx64, cache, harness_hash(o));
     ll_buf stamp = {0};
     ll_buf_printf(&stamp, "%s/ok", ll_buf_str(hdir));
     bool ok = !access(ll_buf_str(&stamp), F_OK);
@@ -170,20 +233,17 @@ static bool build_harness(const char *cache, ll_buf *hdir)
     ll_buf_printf(&tmp, "%s.tmp%ld", ll_buf_str(hdir), (long)getpid());
     ok = mkdirs(ll_buf_str(&tmp)) && write_harness(ll_buf_str(&tmp));
     if (ok) {
-        char *argv[32];
-        int n = 0;
-        argv[n++] = (char *)compiler();
-        for (size_t i = 0; i < N_CC_FLAGS; i++)
-            argv[n++] = (char *)cc_flags[i];
-        argv[n++] = "-c";
-        for (const hw_file *f = hw_harness_files; f->name && n < 30; f++)
+        hw_argv a = {0};
+        add_compiler(&a, o);
+        add(&a, "-c");
+        for (const hw_file *f = hw_harness_files; f->name; f++)
             if (is_c_file(f->name))
-                argv[n++] = (char *)f->name;
-        argv[n] = NULL;
-        ok = spawn(argv, ll_buf_str(&tmp)) == 0;
+                add(&a, f->name);
+        ok = spawn(a.v, ll_buf_str(&tmp)) == 0;
         if (!ok)
             fprintf(stderr, "litmuslab hwrun: the C compiler (%s) failed on "
-                    "the harness in %s\n", compiler(), ll_buf_str(&tmp));
+                    "the harness in %s\n", compiler(o), ll_buf_str(&tmp));
+        ll_buf_free(&a.words);
     }
     if (ok) {
         ll_buf ts = {0};
@@ -212,12 +272,17 @@ static void file_name(const char *name, ll_buf *out)
     }
 }
 
+void hw_file_name(const char *name, ll_buf *out)
+{
+    file_name(name, out);
+}
+
 bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
               ll_buf *bin)
 {
     ll_buf cache = {0}, hdir = {0}, cfile = {0}, tmp = {0};
-    bool ok = hw_cache_dir(o, &cache) && build_harness(ll_buf_str(&cache),
-                                                       &hdir);
+    bool ok = hw_cache_dir(o, &cache) &&
+              build_harness(ll_buf_str(&cache), o, &hdir);
     if (ok) {
         ll_buf_clear(bin);
         ll_buf_printf(bin, "%s/", ll_buf_str(&cache));
@@ -233,15 +298,12 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
         ll_buf_printf(&tmp, "%s.tmp%ld", ll_buf_str(bin), (long)getpid());
         ll_buf inc = {0};
         ll_buf_printf(&inc, "-I%s", ll_buf_str(&hdir));
-        char *argv[48];
-        int n = 0;
-        argv[n++] = (char *)compiler();
-        for (size_t i = 0; i < N_CC_FLAGS; i++)
-            argv[n++] = (char *)cc_flags[i];
-        argv[n++] = inc.data;
-        argv[n++] = "-o";
-        argv[n++] = tmp.data;
-        argv[n++] = cfile.data;
+        hw_argv a = {0};
+        add_compiler(&a, o);
+        add(&a, inc.data);
+        add(&a, "-o");
+        add(&a, tmp.data);
+        add(&a, cfile.data);
         ll_buf objs[16];
         int n_objs = 0;
         for (const hw_file *f = hw_harness_files; f->name && n_objs < 16; f++)
@@ -250,16 +312,17 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
                 memset(b, 0, sizeof *b);
                 ll_buf_printf(b, "%s/%s", ll_buf_str(&hdir), f->name);
                 b->data[b->len - 1] = 'o';
-                argv[n++] = b->data;
+                add(&a, b->data);
             }
-        argv[n++] = "-lhwloc";
-        argv[n] = NULL;
-        ok = spawn(argv, NULL) == 0 && !rename(tmp.data, ll_buf_str(bin));
+        if (!o->target || hw_target_is_native(o->target))
+            add(&a, "-lhwloc");
+        ok = spawn(a.v, NULL) == 0 && !rename(tmp.data, ll_buf_str(bin));
+        ll_buf_free(&a.words);
         if (!ok) {
             unlink(tmp.data);
             fprintf(stderr, "litmuslab hwrun: %s: the C compiler (%s) "
                     "failed; the generated file is kept: %s\n",
-                    t->name, compiler(), cfile.data);
+                    t->name, compiler(o), cfile.data);
         } else if (!o->keep) {
             unlink(cfile.data);
         }
@@ -279,21 +342,24 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
 
 static const char makefile[] =
     "# Builds and runs one litmus test made by `litmuslab hwrun --emit`.\n"
-    "# Needs a C compiler, pthreads and hwloc. `make` builds and runs it\n"
-    "# (the log goes to stdout); pass options with ARGS=\"-n 10M\".\n"
-    "CC ?= cc\n"
+    "# Needs a C compiler, pthreads and, for placement, hwloc. `make`\n"
+    "# builds and runs it (the log goes to stdout); pass options with\n"
+    "# ARGS=\"-n 10M\". Cross-compile with CC=... LDFLAGS=-static; RUN=\n"
+    "# runs the test under an emulator (RUN=qemu-aarch64), and the log\n"
+    "# then says it was emulated.\n"
     "CFLAGS ?= -O2\n"
-    "HWLOC_CFLAGS := $(shell pkg-config --cflags hwloc 2>/dev/null)\n"
-    "HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || "
-    "echo -lhwloc)\n"
+    "LDFLAGS ?=\n"
+    HW_MAKE_HWLOC
     "SRCS := $(wildcard *.c)\n"
-    "ARGS ?=\n\n"
+    "ARGS ?=\n"
+    "RUN ?=\n\n"
     ".PHONY: run clean\n"
     "run: litmus-test\n"
-    "\t./litmus-test $(ARGS)\n\n"
+    "\t$(if $(RUN),LITMUSLAB_EMULATOR='$(firstword $(RUN))' )$(RUN) "
+    "./litmus-test $(ARGS)\n\n"
     "litmus-test: $(SRCS) $(wildcard *.h)\n"
-    "\t$(CC) $(CFLAGS) -pthread $(HWLOC_CFLAGS) -o $@ $(SRCS) "
-    "$(HWLOC_LIBS)\n\n"
+    "\t$(CC) -std=gnu11 $(CFLAGS) -pthread $(HR_CFLAGS) -o $@ $(SRCS) "
+    "$(LDFLAGS) $(HR_LIBS)\n\n"
     "clean:\n"
     "\trm -f litmus-test\n";
 

@@ -1,5 +1,7 @@
 /* cmd_hwrun.c — `litmuslab hwrun`: options, then for each test file:
- * read, generate, build (cached), run, print the litmus7 log. */
+ * read, generate, check that the target runs it, build (cached), run,
+ * print the litmus7 log. `--check` stops after the checks and says, one
+ * line per file, whether the test would run (campaign asks this). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +9,7 @@
 #include "cli/commands.h"
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
+#include "hwrun/target.h"
 
 static void usage(FILE *f)
 {
@@ -29,8 +32,65 @@ static void usage(FILE *f)
           "  --cache DIR  build folder (default $XDG_CACHE_HOME/litmuslab/"
           "hwrun)\n"
           "  --keep       keep the generated C file (named on stderr)\n"
-          "  --emit DIR   write DIR (C file, harness, Makefile) and stop\n",
+          "  --emit DIR   write DIR (C file, harness, Makefile) and stop\n"
+          "  --bundle DIR write DIR (or DIR.tar.gz) for another machine:\n"
+          "               every test, the harness, a Makefile and a `run`\n"
+          "               script running them with these options\n"
+          "  --target T   build for machine T: aarch64, ppc64le, ppc64,\n"
+          "               armhf, riscv64 (cross-compiled, run here under\n"
+          "               qemu-user) or x86_64; default: this machine\n"
+          "  --targets    list the targets and whether their tools are here\n"
+          "  --check      only say, one line per test, whether it would run:\n"
+          "               `ok FILE` or `no FILE: why` (with --bundle:\n"
+          "               whether it goes in the bundle)\n",
           f);
+}
+
+static void list_targets(FILE *f)
+{
+    int n;
+    const hw_target *tg = hw_targets(&n);
+    fprintf(f, "%-8s %-8s %-26s %-13s %s\n", "target", "tests", "compiler",
+            "emulator", "status");
+    for (int i = 0; i < n; i++) {
+        ll_buf why = {0};
+        const ll_arch_ops *a = NULL;
+        for (const char *h = "X86_64\0PPC\0AArch64\0ARM\0RISCV\0"; *h;
+             h += strlen(h) + 1)
+            if (ll_arch_find(h) && ll_arch_find(h)->id == tg[i].arch)
+                a = ll_arch_find(h);
+        bool native = hw_target_is_native(&tg[i]);
+        bool ready = hw_target_ready(&tg[i], &why);
+        fprintf(f, "%-8s %-8s %-26s %-13s %s\n", tg[i].name,
+                a ? a->name : "?", native ? "cc" : tg[i].cc,
+                native ? "-" : tg[i].qemu,
+                native ? "this machine" : ready ? "ready" : ll_buf_str(&why));
+        ll_buf_free(&why);
+    }
+}
+
+/* Is t a test for target tg? false + *why when not. */
+static bool target_fits(const ll_test *t, const hw_target *tg, bool chosen,
+                        ll_buf *why)
+{
+    if (!tg) {
+        ll_buf_puts(why, "this machine is none of hwrun's targets; choose "
+                    "one with --target");
+        return false;
+    }
+    if (t->arch && t->arch->id != tg->arch) {
+        ll_buf_printf(why, "'%s' is a %s test, not for %s%s", t->name,
+                      t->arch_name, chosen ? "target " : "this machine, ",
+                      tg->name);
+        ll_buf others = {0};
+        hw_target_names_for(t->arch->id, &others);
+        if (others.len)
+            ll_buf_printf(why, "; use --target %s (cross-compiled, run here "
+                          "under qemu-user)", ll_buf_str(&others));
+        ll_buf_free(&others);
+        return false;
+    }
+    return true;
 }
 
 /* Options with a value that the test binary takes as they are. */
@@ -45,32 +105,67 @@ static bool passed_on(const char *a)
     return false;
 }
 
-static int run_one(const char *path, const hw_opts *o, const char *emit,
-                   FILE *out, bool *interrupted)
+/* Print a refusal: on stderr, or as `no FILE: why` for --check. */
+static void refuse(FILE *check, const char *path, const ll_diag *d,
+                   const char *why)
+{
+    FILE *f = check ? check : stderr;
+    if (check)
+        fprintf(f, "no %s: ", path);
+    if (why)
+        fprintf(f, "%s%s%s\n", check ? "" : path, check ? "" : ": ", why);
+    else if (!d->line)
+        fprintf(f, "%s%s%s\n", check ? "" : path, check ? "" : ": ", d->msg);
+    else
+        ll_diag_print(d, f);
+}
+
+/* What to do with each test. */
+typedef struct hw_mode {
+    const char *emit;     /* --emit DIR */
+    const char *bundle;   /* --bundle DIR */
+    hw_bundle *b;         /* open when bundling */
+    FILE *check;          /* --check: where the answers go */
+    FILE *out;            /* the logs */
+    bool interrupted;
+} hw_mode;
+
+static int run_one(const char *path, const hw_opts *o, hw_mode *m)
 {
     ll_diag d = {0};
     ll_test *t = ll_test_read(path, &d);
     if (!t) {
-        ll_diag_print(&d, stderr);
+        refuse(m->check, path, &d, NULL);
         return 2;
     }
-    ll_buf c = {0}, bin = {0};
+    ll_buf c = {0}, bin = {0}, why = {0};
+    const hw_target *tg = o->target ? o->target : hw_target_host();
+    /* a folder for another machine needs no tools here */
+    bool here = !m->emit && !m->bundle;
     int rc = 0;
     if (!hw_gen_c(t, &c, &d)) {
-        if (!d.line)
-            fprintf(stderr, "%s: %s\n", path, d.msg);
-        else
-            ll_diag_print(&d, stderr);
+        refuse(m->check, path, &d, NULL);
         rc = 2;
-    } else if (emit) {
-        rc = hw_emit(t, ll_buf_str(&c), emit) ? 0 : 2;
+    } else if ((here || o->target) &&
+               !target_fits(t, tg, o->target != NULL, &why)) {
+        refuse(m->check, path, &d, ll_buf_str(&why));
+        rc = 2;
+    } else if (here && !hw_target_ready(tg, &why)) {
+        refuse(m->check, path, &d, ll_buf_str(&why));
+        rc = 2;
+    } else if (m->check) {
+        fprintf(m->check, "ok %s\n", path);
+    } else if (m->b) {
+        rc = hw_bundle_add(m->b, t, ll_buf_str(&c), path) ? 0 : 2;
+    } else if (m->emit) {
+        rc = hw_emit(t, ll_buf_str(&c), m->emit) ? 0 : 2;
     } else if (!hw_build(t, ll_buf_str(&c), o, &bin)) {
         rc = 2;
     } else {
         ll_log_entry e = {0};
-        if (hw_execute(t, ll_buf_str(&bin), o, &e, interrupted)) {
-            ll_log_write_litmus(out, &e);
-            fflush(out);
+        if (hw_execute(t, ll_buf_str(&bin), o, &e, &m->interrupted)) {
+            ll_log_write_litmus(m->out, &e);
+            fflush(m->out);
         } else {
             rc = 2;
         }
@@ -78,6 +173,7 @@ static int run_one(const char *path, const hw_opts *o, const char *emit,
     }
     ll_buf_free(&c);
     ll_buf_free(&bin);
+    ll_buf_free(&why);
     ll_test_free(t);
     return rc;
 }
@@ -85,7 +181,9 @@ static int run_one(const char *path, const hw_opts *o, const char *emit,
 int cmd_hwrun(int argc, char **argv)
 {
     hw_opts o = {0};
-    const char *emit = NULL, *out_path = NULL;
+    hw_mode m = {0};
+    const char *out_path = NULL;
+    bool check = false;
     char **files = ll_xcalloc((size_t)argc, sizeof *files);
     o.args = ll_xcalloc((size_t)argc, sizeof *o.args);
     int n_files = 0, rc = 0;
@@ -97,6 +195,24 @@ int cmd_hwrun(int argc, char **argv)
             goto done;
         } else if (!strcmp(a, "--keep")) {
             o.keep = true;
+        } else if (!strcmp(a, "--check")) {
+            check = true;
+        } else if (!strcmp(a, "--targets")) {
+            list_targets(stdout);
+            goto done;
+        } else if (!strcmp(a, "--target") && has_val) {
+            o.target = hw_target_find(argv[++i]);
+            if (!o.target) {
+                int n;
+                const hw_target *tg = hw_targets(&n);
+                fprintf(stderr, "litmuslab hwrun: unknown target '%s'; "
+                        "targets:", argv[i]);
+                for (int k = 0; k < n; k++)
+                    fprintf(stderr, " %s", tg[k].name);
+                fputc('\n', stderr);
+                rc = 2;
+                goto done;
+            }
         } else if (!strcmp(a, "-q")) {
             o.args[o.n_args++] = argv[i];
         } else if (passed_on(a) && has_val) {
@@ -105,7 +221,9 @@ int cmd_hwrun(int argc, char **argv)
         } else if (!strcmp(a, "--cache") && has_val) {
             o.cache_dir = argv[++i];
         } else if (!strcmp(a, "--emit") && has_val) {
-            emit = argv[++i];
+            m.emit = argv[++i];
+        } else if (!strcmp(a, "--bundle") && has_val) {
+            m.bundle = argv[++i];
         } else if (!strcmp(a, "-o") && has_val) {
             out_path = argv[++i];
         } else if (a[0] == '-' && a[1]) {
@@ -118,9 +236,11 @@ int cmd_hwrun(int argc, char **argv)
             files[n_files++] = argv[i];
         }
     }
-    if (!n_files || (emit && n_files > 1)) {
-        fputs(n_files ? "litmuslab hwrun: --emit takes one test\n"
-                      : "litmuslab hwrun: no test file given\n", stderr);
+    if (!n_files || (m.emit && n_files > 1) || (m.emit && m.bundle)) {
+        fputs(!n_files ? "litmuslab hwrun: no test file given\n"
+              : m.bundle ? "litmuslab hwrun: --emit or --bundle, not both\n"
+                         : "litmuslab hwrun: --emit takes one test "
+                           "(--bundle takes many)\n", stderr);
         usage(stderr);
         rc = 2;
         goto done;
@@ -131,10 +251,17 @@ int cmd_hwrun(int argc, char **argv)
         rc = 2;
         goto done;
     }
-    bool interrupted = false;
-    for (int i = 0; i < n_files && !interrupted; i++)
-        if (run_one(files[i], &o, emit, out, &interrupted))
+    m.out = out;
+    m.check = check ? out : NULL;
+    bool opened = !m.bundle || check || (m.b = hw_bundle_open(m.bundle, &o));
+    for (int i = 0; i < n_files && !m.interrupted && opened; i++)
+        if (run_one(files[i], &o, &m) && !check)
             rc = 2;
+    if (!opened)
+        rc = 2;
+    if (m.b && (rc || !hw_bundle_close(m.b)))
+        rc = 2;
+    hw_bundle_free(m.b);
     if (out != stdout && fclose(out)) {
         perror(out_path);
         rc = 2;

@@ -11,7 +11,10 @@
 #include "litmuslab/test.h"
 #include "litmuslab/util.h"
 
+typedef struct hw_target hw_target;   /* hwrun/target.h */
+
 typedef struct hw_opts {
+    const hw_target *target; /* NULL: this machine */
     const char *cache_dir;   /* NULL: $XDG_CACHE_HOME/litmuslab/hwrun */
     bool keep;               /* keep the generated C file */
     int n_args;              /* options passed to the test binary */
@@ -28,6 +31,41 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
 
 /* Write DIR with the C file, the harness and a Makefile. */
 bool hw_emit(const ll_test *t, const char *c_text, const char *dir);
+
+/* A bundle for a real machine (bundle.c): DIR (or DIR.tar.gz) with each
+ * added test's C and .litmus, the harness, a Makefile and a `run` script
+ * that runs every test with o's options. NULL + message on failure. */
+typedef struct hw_bundle hw_bundle;
+hw_bundle *hw_bundle_open(const char *dir, const hw_opts *o);
+bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
+                   const char *litmus_path);
+bool hw_bundle_close(hw_bundle *b);
+void hw_bundle_free(hw_bundle *b);
+
+/* Makefile lines shared by --emit folders and bundles: hwloc places the
+ * threads when $(CC) builds with it, else sched_setaffinity does. */
+#define HW_MAKE_HWLOC                                                      \
+    "# hwloc places the threads when $(CC) builds with it (HWLOC=0:\n"    \
+    "# never); otherwise sched_setaffinity does. The log names which.\n"  \
+    "HWLOC ?= $(shell printf '\\#include <hwloc.h>\\nint main(void) { "   \
+    "hwloc_topology_t t; return hwloc_topology_init(&t); }\\n' | $(CC) " \
+    "-x c - -o /dev/null -lhwloc >/dev/null 2>&1 && echo 1 || echo 0)\n"  \
+    "ifeq ($(HWLOC),1)\n"                                                  \
+    "HR_CFLAGS := -DHR_HWLOC $(shell pkg-config --cflags hwloc "           \
+    "2>/dev/null)\n"                                                       \
+    "HR_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || "           \
+    "echo -lhwloc)\n"                                                      \
+    "endif\n"
+
+/* A test name as a file name: characters outside [A-Za-z0-9+-_.] as _. */
+void hw_file_name(const char *name, ll_buf *out);
+/* Run argv (NULL-terminated) in folder cwd (NULL: here); its exit
+ * status, or -1. */
+int hw_spawn(char *const *argv, const char *cwd);
+/* mkdir -p; false when path cannot be made. */
+bool hw_mkdirs(const char *path);
+/* Write text to path; false + message on stderr. */
+bool hw_write_file(const char *path, const char *text);
 
 /* Run the binary; fill *e from what it printed, with the verdict and
  * witnesses computed from t's condition. *interrupted is set when the run

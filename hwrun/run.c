@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "hwrun/hwrun.h"
+#include "hwrun/target.h"
 #include "litmuslab/hash.h"
 #include "litmuslab/state.h"
 
@@ -54,17 +55,31 @@ void hw_judge(const ll_test *t, ll_log_entry *e)
     ll_log_entry_sort_states(e);
 }
 
+/* The binary itself, or qemu-user running it for a cross target; an
+ * emulated run is named so (LITMUSLAB_EMULATOR) in the test's log. */
 static pid_t start(const char *bin, const hw_opts *o, int out_fd)
 {
-    char **argv = ll_xcalloc((size_t)o->n_args + 2, sizeof *argv);
-    argv[0] = (char *)bin;
+    char **argv = ll_xcalloc((size_t)o->n_args + 3, sizeof *argv);
+    const char *qemu = o->target && !hw_target_is_native(o->target)
+                           ? o->target->qemu : NULL;
+    int n = 0;
+    if (qemu)
+        argv[n++] = (char *)qemu;
+    argv[n++] = (char *)bin;
     for (int i = 0; i < o->n_args; i++)
-        argv[i + 1] = o->args[i];
+        argv[n++] = o->args[i];
     pid_t pid = fork();
     if (!pid) {
         dup2(out_fd, 1);
-        execv(bin, argv);
-        fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", bin,
+        if (qemu) {
+            char what[128];
+            snprintf(what, sizeof what, "%s (qemu-user)", qemu);
+            setenv("LITMUSLAB_EMULATOR", what, 1);
+        } else {
+            unsetenv("LITMUSLAB_EMULATOR");
+        }
+        execvp(argv[0], argv);
+        fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", argv[0],
                 strerror(errno));
         _exit(127);
     }

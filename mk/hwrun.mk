@@ -1,5 +1,6 @@
 # hwrun.mk — the harness sources embedded into bin/litmuslab as text, and
-# `make bench-hwrun` (iterations/s and rare outcomes on SB and MP).
+# `make bench-hwrun` (iterations/s and rare outcomes on SB and MP; then
+# each cross target's SB under qemu-user, as a check that it runs).
 # Included before the main rules: keep `all` the default goal.
 .DEFAULT_GOAL := all
 
@@ -14,3 +15,4 @@ $(HWRUN_EMBED): $(HWRUN_HARNESS) hwrun/embed.sh
 .PHONY: bench-hwrun
 bench-hwrun: $(PROGRAM)
 	@sh hwrun/bench.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS))
+	@sh hwrun/bench_cross.sh $(abspath $(PROGRAM))

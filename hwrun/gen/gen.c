@@ -16,7 +16,9 @@
 
 #define HW_MAX_FAM 64
 
-static const hw_gen_ops *const generators[] = {&hw_gen_x86};
+static const hw_gen_ops *const generators[] = {
+    &hw_gen_x86, &hw_gen_ppc, &hw_gen_aarch64, &hw_gen_arm, &hw_gen_riscv,
+};
 
 typedef struct gen_thread {
     const ll_thread *th;
@@ -56,6 +58,66 @@ const ll_test *hw_gen_test(const hw_gen *g)
     return g->t;
 }
 
+const ll_thread *hw_gen_thread(const hw_gen *g)
+{
+    return &g->t->threads[g->cur];
+}
+
+bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
+                        const hw_gen_syntax *sx, ll_buf *out)
+{
+    const ll_operand *op = &st->instr.ops[i];
+    switch (op->kind) {
+    case LL_OPND_REG:
+        return sx->reg(g, st, op->reg, out);
+    case LL_OPND_IMM:
+        ll_buf_printf(out, "%s%lld", sx->imm_prefix, (long long)op->imm);
+        return true;
+    case LL_OPND_MEM:
+        if (op->sym)
+            return hw_gen_fail(g, st, "a location as an address is not "
+                               "supported; use a register");
+        return sx->address(g, st, op, out);
+    case LL_OPND_LABEL:
+        hw_gen_put_label(g, out, op->sym);
+        return true;
+    case LL_OPND_SYM:
+        break;
+    }
+    return hw_gen_fail(g, st, "unsupported operand");
+}
+
+bool hw_gen_write_plain(hw_gen *g, const ll_stmt *st, ll_buf *out,
+                        bool (*put)(hw_gen *g, const ll_stmt *st, int i,
+                                    ll_buf *out))
+{
+    ll_instr mnem = st->instr;
+    mnem.n_ops = 0;
+    g->t->arch->print_instr(&mnem, out);
+    for (int i = 0; i < st->instr.n_ops; i++) {
+        ll_buf_puts(out, i ? "," : " ");
+        if (!put(g, st, i, out))
+            return false;
+    }
+    return true;
+}
+
+static const char *fam_name(const hw_gen *g, int fam)
+{
+    return g->ops->family_name ? g->ops->family_name(fam)
+                               : g->t->arch->reg_name(fam);
+}
+
+static const char *reg_ctype(const hw_gen *g)
+{
+    return g->ops->reg_ctype ? g->ops->reg_ctype : "uint64_t";
+}
+
+static const char *reg_constraint(const hw_gen *g)
+{
+    return g->ops->reg_constraint ? g->ops->reg_constraint : "r";
+}
+
 bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
 {
     if (g->failed)
@@ -81,7 +143,7 @@ static int loc_index(const hw_gen *g, const char *name)
 void hw_gen_put_reg(hw_gen *g, ll_buf *out, const char *mod, int fam)
 {
     g->th[g->cur].fam_used |= 1ull << fam;
-    ll_buf_printf(out, "%%%s[r_%s]", mod, g->ops->family_name(fam));
+    ll_buf_printf(out, "%%%s[r_%s]", mod, fam_name(g, fam));
 }
 
 void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym)
@@ -352,6 +414,10 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
 {
     const ll_thread *th = &g->t->threads[k];
     ll_buf_printf(tmpl, "\n#START _litmus_P%d\n", th->proc);
+    if (g->ops->asm_prologue)
+        ll_buf_printf(tmpl, "%s\n", g->ops->asm_prologue);
+    if (g->ops->thread_prologue && !g->ops->thread_prologue(g, tmpl))
+        return false;
     for (int s = 0; s < th->n_stmts; s++) {
         const ll_stmt *st = &th->stmts[s];
         if (st->label) {
@@ -364,6 +430,12 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
         if (!st->has_instr)
             continue;
         ll_buf_putc(tmpl, '\t');
+        const ll_arch_ops *a = g->t->arch;
+        if (st->instr.op < 0 || st->instr.op >= g->ops->n_opcodes)
+            return hw_gen_fail(g, st, "instruction '%s' is not supported by "
+                               "the %s code generator",
+                               a->op_name ? a->op_name(st->instr.op) : "?",
+                               g->ops->name);
         if (!g->ops->write_instr(g, st, tmpl))
             return hw_gen_fail(g, st, "the %s code generator cannot write "
                                "this instruction", g->t->arch->name);
@@ -392,11 +464,22 @@ static const char *bits_cast(int bytes)
     return bytes < 8 ? type_cast(t) : "";
 }
 
+/* A 64-bit constant in C: INT64_C(v), except INT64_MIN, whose digits
+ * alone do not fit a signed literal. */
+static void put_int64(ll_buf *c, int64_t v)
+{
+    if (v == INT64_MIN)
+        ll_buf_puts(c, "INT64_MIN");
+    else
+        ll_buf_printf(c, "INT64_C(%" PRId64 ")", v);
+}
+
 static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
 {
     const ll_thread *th = &g->t->threads[k];
-    const char *name = g->ops->family_name(fam);
-    ll_buf_printf(c, "    uint64_t r_%s = ", name);
+    const char *name = fam_name(g, fam);
+    const char *type = reg_ctype(g);
+    ll_buf_printf(c, "    %s r_%s = ", type, name);
     for (int i = 0; i < g->t->n_init; i++) {
         const ll_init *in = &g->t->init[i];
         if (in->loc.proc != th->proc || !in->has_value)
@@ -408,15 +491,41 @@ static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
         ll_ctype ty;
         const ll_init *bad;
         reg_type(g, th->proc, fam, &ty, &bad);
-        if (in->value.is_sym)
-            ll_buf_printf(c, "(uint64_t)(uintptr_t)loc[%d];\n",
+        if (in->value.is_sym) {
+            ll_buf_printf(c, "(%s)(uintptr_t)loc[%d];\n", type,
                           loc_index(g, in->value.sym));
-        else
-            ll_buf_printf(c, "(uint64_t)(int64_t)%sINT64_C(%" PRId64 ");\n",
-                          type_cast(ty), in->value.num);
+        } else {
+            ll_buf_printf(c, "(%s)(int64_t)%s", type, type_cast(ty));
+            put_int64(c, in->value.num);
+            ll_buf_puts(c, ";\n");
+        }
         return;
     }
     ll_buf_puts(c, "0;\n");
+}
+
+/* The clobbers the thread's instructions add, each once. */
+static void write_clobbers(const hw_gen *g, const ll_thread *th, ll_buf *c)
+{
+    ll_buf seen = {0};
+    ll_buf_puts(&seen, g->ops->clobbers);
+    for (int s = 0; g->ops->instr_clobbers && s < th->n_stmts; s++) {
+        const char *list = th->stmts[s].has_instr
+                               ? g->ops->instr_clobbers(&th->stmts[s].instr)
+                               : NULL;
+        while (list && *list) {
+            size_t n = strcspn(list, ",");
+            char *one = ll_xstrndup(list, n);
+            if (!strstr(ll_buf_str(&seen), one)) {
+                ll_buf_printf(c, ", %s", one);
+                ll_buf_printf(&seen, ", %s", one);
+            }
+            free(one);
+            list += n;
+            list += strspn(list, ", ");
+        }
+    }
+    ll_buf_free(&seen);
 }
 
 static bool write_thread(hw_gen *g, int k, ll_buf *c)
@@ -440,6 +549,19 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
         ll_buf_free(&tmpl);
         return false;
     }
+    /* GCC takes at most 30 asm operands; an in-out register counts
+     * twice. Said here rather than as a compiler error. */
+    int operands = 2 * __builtin_popcountll(gt->fam_used);
+    for (int i = 0; i < g->n_locs; i++)
+        operands += gt->loc_used[i];
+    if (operands > 30) {
+        ll_buf_free(&tmpl);
+        return hw_gen_fail(g, NULL, "thread P%d needs %d asm operands (two "
+                           "per register, one per location); GCC allows "
+                           "30", th->proc, operands);
+    }
+    if (g->ops->thread_attr)
+        ll_buf_printf(c, "%s\n", g->ops->thread_attr);
     ll_buf_printf(c, "static void P%d(uint64_t *const *loc, int64_t *out)\n"
                   "{\n", th->proc);
     for (int i = 0; i < g->n_locs; i++)
@@ -465,26 +587,28 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
     const char *sep = " ";
     for (int f = 0; f < HW_MAX_FAM; f++)
         if (gt->fam_used >> f & 1) {
-            const char *name = g->ops->family_name(f);
+            const char *name = fam_name(g, f);
             ll_buf_printf(c, "%s[r_%s] \"+%s\"(r_%s)", sep, name,
-                          gt->pin[f] ? gt->pin[f] : "r", name);
+                          gt->pin[f] ? gt->pin[f] : reg_constraint(g), name);
             sep = ", ";
         }
     ll_buf_puts(c, "\n        :");
     sep = " ";
     for (int i = 0; i < g->n_locs; i++)
         if (gt->loc_used[i]) {
-            ll_buf_printf(c, "%s[m_%s] \"r\"(m_%s)", sep, g->locs[i],
-                          g->locs[i]);
+            ll_buf_printf(c, "%s[m_%s] \"%s\"(m_%s)", sep, g->locs[i],
+                          reg_constraint(g), g->locs[i]);
             sep = ", ";
         }
-    ll_buf_printf(c, "\n        : %s);\n", g->ops->clobbers);
+    ll_buf_printf(c, "\n        : %s", g->ops->clobbers);
+    write_clobbers(g, th, c);
+    ll_buf_puts(c, ");\n");
     for (int o = 0; o < g->n_outs; o++)
         if (g->outs[o].thread == k)
             ll_buf_printf(c, "    out[%d] = (int64_t)%s%s(r_%s >> %d);\n", o,
                           type_cast(g->outs[o].type),
                           bits_cast(g->outs[o].width),
-                          g->ops->family_name(g->outs[o].fam),
+                          fam_name(g, g->outs[o].fam),
                           g->outs[o].shift);
     ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
     return true;
@@ -508,8 +632,8 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
         ll_buf_puts(c, "0");
         break;
     case LL_PROP_ATOM:
-        ll_buf_printf(c, "v[%d] == INT64_C(%" PRId64 ")",
-                      out_index(g, &p->loc), p->value.num);
+        ll_buf_printf(c, "v[%d] == ", out_index(g, &p->loc));
+        put_int64(c, p->value.num);
         break;
     case LL_PROP_NOT:
         ll_buf_puts(c, "!(");
@@ -548,8 +672,9 @@ static void write_tables(hw_gen *g, ll_buf *c)
                         ? in->value.num : 0;
         int ptr = in && in->has_value && in->value.is_sym
                       ? loc_index(g, in->value.sym) : -1;
-        ll_buf_printf(c, "    {\"%s\", INT64_C(%" PRId64 "), %d, %d, %d},\n",
-                      g->locs[i], v, ptr, size, sign);
+        ll_buf_printf(c, "    {\"%s\", ", g->locs[i]);
+        put_int64(c, v);
+        ll_buf_printf(c, ", %d, %d, %d},\n", ptr, size, sign);
     }
     if (!g->n_locs)
         ll_buf_puts(c, "    {\"\", 0, -1, 8, 1},\n");
@@ -596,10 +721,6 @@ static bool check_test(hw_gen *g)
     if (!g->ops)
         return hw_gen_fail(g, NULL, "hwrun has no code generator for %s "
                            "tests", t->arch_name);
-    if (!g->ops->host_ok())
-        return hw_gen_fail(g, NULL, "'%s' is a %s test: it runs on %s "
-                           "machines, not on this one", t->name,
-                           t->arch_name, g->ops->machine);
     if (t->n_threads < 1 || t->n_threads > 64)
         return hw_gen_fail(g, NULL, "hwrun runs tests of 1 to 64 threads, "
                            "not %d", t->n_threads);

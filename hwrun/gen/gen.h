@@ -16,16 +16,24 @@ typedef struct hw_gen hw_gen;
 
 typedef struct hw_gen_ops {
     ll_arch_id arch;
-    const char *machine;     /* `uname -m` of hosts that run it: "x86_64" */
-    bool (*host_ok)(void);   /* compiled for such a host? */
+    const char *name;        /* for messages: "the x86 code generator" */
+    int n_opcodes;           /* opcodes are 0..n_opcodes-1 (arch/<arch>.h) */
     /* The C variable a register id lives in (eax and rax share one), as a
      * family number below 64; -1 when the id is unknown. */
     int (*reg_family)(int reg);
+    /* The family's name, for C variables (r_rax); NULL: the reader's
+     * reg_name of register id fam. */
     const char *(*family_name)(int fam);
     /* Width in bytes of a register id, and its lowest bit in the family
      * (x86 ah: 8; NULL: 0), for its final value. */
     int (*reg_width)(int reg);
     int (*reg_shift)(int reg);
+    /* The C type of a register variable (the machine's register width)
+     * and the asm constraint binding it, also used for location
+     * addresses: "r", or Power's "b" (any register but r0, which reads as
+     * 0 in an address). NULL: "uint64_t", "r". */
+    const char *reg_ctype;
+    const char *reg_constraint;
     /* Before any text is written: note implicit register uses (x86
      * cmpxchg reads rax) with hw_gen_pin. May be NULL. */
     void (*scan_instr)(hw_gen *g, const ll_instr *in);
@@ -33,9 +41,28 @@ typedef struct hw_gen_ops {
      * hw_gen_fail when the generator does not support it. */
     bool (*write_instr)(hw_gen *g, const ll_stmt *st, ll_buf *out);
     const char *clobbers;    /* the asm clobber list: "\"cc\", \"memory\"" */
+    /* Registers one instruction also changes, beyond clobbers, as a
+     * clobber list ("\"cr1\", \"lr\""), or NULL: each is added once to
+     * its thread's list. May be NULL. */
+    const char *(*instr_clobbers)(const ll_instr *in);
+    /* An assembler directive opening each asm block (ARM: ".syntax
+     * unified", as GCC hands inline asm to the assembler in the old
+     * divided syntax); NULL for none. */
+    const char *asm_prologue;
+    /* Written at the start of each thread's block, after asm_prologue
+     * (Power: the state herd7 starts a thread in, when the thread reads
+     * it). May be NULL. */
+    bool (*thread_prologue)(hw_gen *g, ll_buf *out);
+    /* Written before each thread function (ARM: compile it as A32 even
+     * in a Thumb build); NULL for none. */
+    const char *thread_attr;
 } hw_gen_ops;
 
 extern const hw_gen_ops hw_gen_x86;
+extern const hw_gen_ops hw_gen_ppc;
+extern const hw_gen_ops hw_gen_aarch64;
+extern const hw_gen_ops hw_gen_arm;
+extern const hw_gen_ops hw_gen_riscv;
 
 /* Helpers for write_instr. Operand references into the asm template: */
 /* `%MOD[r_NAME]` for the variable holding register family fam. */
@@ -46,6 +73,26 @@ void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym);
 void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label);
 /* The end of this asm block, as a jump target (x86 ret). */
 void hw_gen_put_end(hw_gen *g, ll_buf *out);
+/* How an architecture writes its operands (hw_gen_put_operand). */
+typedef struct hw_gen_syntax {
+    const char *imm_prefix;   /* "#" on Arm, "" elsewhere */
+    bool (*reg)(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out);
+    bool (*address)(hw_gen *g, const ll_stmt *st, const ll_operand *op,
+                    ll_buf *out);
+} hw_gen_syntax;
+/* Operand i of st in syntax sx: a register, an immediate, an address or
+ * a label. These architectures address memory through registers: a bare
+ * location is refused. */
+bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
+                        const hw_gen_syntax *sx, ll_buf *out);
+/* The common instruction: the reader's mnemonic (its printer, given no
+ * operands), then operands 0.. written by put, comma-separated. */
+bool hw_gen_write_plain(hw_gen *g, const ll_stmt *st, ll_buf *out,
+                        bool (*put)(hw_gen *g, const ll_stmt *st, int i,
+                                    ll_buf *out));
+/* The statements of the thread being written (for checks that look at
+ * the whole thread, as ARM's CBZ does). */
+const ll_thread *hw_gen_thread(const hw_gen *g);
 /* Bind register family fam to a fixed constraint ("a" for rax); a
  * single register stays when a class ("Q") is asked for later. */
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint);
@@ -58,9 +105,10 @@ bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
 /* The generator for a test's architecture, or NULL. */
 const hw_gen_ops *hw_gen_find(const ll_test *t);
 
-/* Write the C file of test t. false + *d (FILE:LINE:COL and what) when the
- * test cannot run here: another architecture, an unsupported instruction
- * or form. Nothing is written to *out then. */
+/* Write the C file of test t. false + *d (FILE:LINE:COL and what) when
+ * hwrun cannot run the test: no generator for its architecture, an
+ * unsupported instruction or form. Nothing is written to *out then.
+ * Which machine runs it is the driver's business (target.h). */
 bool hw_gen_c(const ll_test *t, ll_buf *out, ll_diag *d);
 
 #endif

@@ -11,15 +11,6 @@
 #include "hwrun/gen/gen.h"
 #include "litmuslab/arch/x86.h"
 
-static bool x86_host_ok(void)
-{
-#if defined(__x86_64__)
-    return true;
-#else
-    return false;
-#endif
-}
-
 static int x86_reg_family(int reg)
 {
     return LL_X86_IS_GPR(reg) ? LL_X86_REG_BASE(reg) : -1;
@@ -269,8 +260,8 @@ static bool x86_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
 
 const hw_gen_ops hw_gen_x86 = {
     .arch = LL_ARCH_X86,
-    .machine = "x86_64",
-    .host_ok = x86_host_ok,
+    .name = "x86",
+    .n_opcodes = LL_X86_NOPS,
     .reg_family = x86_reg_family,
     .family_name = x86_family_name,
     .reg_width = ll_x86_reg_width,

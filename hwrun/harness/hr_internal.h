@@ -28,18 +28,57 @@ size_t *hr_hist_sorted(const hr_hist *h, size_t *n);
 /* ---- placement of threads on processing units ---- */
 enum hr_placement { HR_SPREAD, HR_PACK, HR_RANDOM, HR_ROTATE };
 
-typedef struct hr_topo hr_topo;
+/* Two ways to read the topology and pin threads, one compiled in: hwloc
+ * (hr_topo_hwloc.c, built with -DHR_HWLOC) or, where hwloc is not
+ * installed, sched_setaffinity with the kernel's /sys topology
+ * (hr_topo_sys.c). The log names the one used. */
+typedef struct hr_topo {
+    int n_pus;
+    int *spread;          /* PU numbers: the first PU of each core, then
+                             the second PU of each core, ... */
+    const char *binder;   /* "hwloc" or "sched_setaffinity" */
+    void *impl;           /* the backend's own */
+} hr_topo;
+
+/* ---- the backend ---- */
 hr_topo *hr_topo_open(void);
 void hr_topo_close(hr_topo *tp);
+/* Pin the calling thread to PU number pu (logical index); 0 on success. */
+int hr_topo_bind(const hr_topo *tp, int pu);
+/* "1 package, 1 NUMA node, 2 cores, 2 PUs" */
+void hr_topo_describe(const hr_topo *tp, char *buf, size_t n);
+/* The backend's name for the CPU model, or NULL. */
+const char *hr_topo_cpu_model(const hr_topo *tp);
+
+/* ---- common (hr_topo.c) ---- */
+/* Fill tp->spread from each PU's rank among its core's PUs (0 for the
+ * first); an odd topology (ranks missing) gives the logical order. */
+void hr_topo_set_spread(hr_topo *tp, const int *sibling_rank);
 int hr_topo_n_pus(const hr_topo *tp);
 /* The PU (logical index) for each of n threads, for round `round`. */
 void hr_topo_place(const hr_topo *tp, int placement, int n, unsigned round,
                    uint64_t seed, int *pu);
-/* Pin the calling thread to PU number pu (logical index); 0 on success. */
-int hr_topo_bind(const hr_topo *tp, int pu);
-/* One-line summaries for the log. */
-void hr_topo_describe(const hr_topo *tp, char *buf, size_t n);
+
+/* ---- where the run happens (hr_cpu.c) ---- */
+/* The CPU model: the backend's, else /proc/cpuinfo's. */
 void hr_cpu_model(const hr_topo *tp, char *buf, size_t n);
+/* Emulated (run under qemu-user, say): 1 and what emulates it. Told by
+ * $LITMUSLAB_EMULATOR (set by hwrun and the bundle's run script when they
+ * start an emulator), or seen in an x86 /proc/cpuinfo under a non-x86
+ * binary (qemu-user passes the host's file through). */
+int hr_emulated(char *buf, size_t n);
+
+/* ---- the timed start's counter (hr_clock.c, hr_arch.h) ---- */
+typedef struct hr_clock {
+    int usable;            /* readable here, and moving */
+    double ticks_per_ns;
+    const char *name;      /* "mftb", "cntvct_el0", ... ("" for none) */
+    char why[160];         /* why it is not usable */
+} hr_clock;
+
+void hr_clock_probe(hr_clock *c);
+/* ns nanoseconds in ticks of c, at least at_least. */
+uint64_t hr_clock_ticks(const hr_clock *c, double ns, uint64_t at_least);
 
 /* ---- options and the run ---- */
 enum hr_sync { HR_SYNC_BARRIER, HR_SYNC_TIMEBASE };
@@ -65,6 +104,9 @@ typedef struct hr_result {
     int interrupted;
     int pu[64];            /* placement of the first round */
     int delta;             /* timebase delta in use at the end */
+    int sync;              /* the start used: -sync, or the barrier when
+                              the counter cannot be used */
+    hr_clock clock;        /* probed when -sync timebase */
 } hr_result;
 
 /* Run the test; fills *res (hist initialised here). 0 or an error. */

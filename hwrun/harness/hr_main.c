@@ -179,15 +179,23 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     struct utsname u;
     hr_cpu_model(tp, buf, sizeof buf);
     printf("Machine %s %s\n", uname(&u) ? "?" : u.machine, buf);
+    if (hr_emulated(buf, sizeof buf))
+        printf("Emulated %s\n", buf);
     hr_topo_describe(tp, buf, sizeof buf);
     printf("Topology %s\n", buf);
-    printf("Placement %s:", placement_names[o->placement]);
+    if (o->sync == HR_SYNC_TIMEBASE && r->clock.usable)
+        printf("Timebase %s, %.3f ticks/ns\n", r->clock.name,
+               r->clock.ticks_per_ns);
+    else if (o->sync == HR_SYNC_TIMEBASE)
+        printf("Timebase none (%s): spin barrier used instead\n",
+               r->clock.why);
+    printf("Placement %s (%s):", placement_names[o->placement], tp->binder);
     for (int k = 0; k < t->n_threads && k < HR_MAX_THREADS; k++)
         printf(" P%d=PU#%d", k, r->pu[k]);
     putchar('\n');
     printf("Run -n %" PRIu64 " -s %d -sync %s", o->iterations, o->size,
-           sync_names[o->sync]);
-    if (o->sync == HR_SYNC_TIMEBASE)
+           sync_names[r->sync]);
+    if (r->sync == HR_SYNC_TIMEBASE)
         printf(" -delta %d%s", r->delta, o->delta ? "" : " (auto)");
     printf(" -mem %s -stride %d\n", mem_names[o->mem], o->stride);
     printf("Rate %.0f iterations/s, %" PRIu64 " iterations%s\n",
@@ -204,7 +212,7 @@ int hr_main(const hr_test *t, int argc, char **argv)
         return 2;
     hr_topo *tp = hr_topo_open();
     if (!tp) {
-        fputs("hwrun: cannot read the machine's topology (hwloc)\n", stderr);
+        fputs("hwrun: cannot read the machine's topology\n", stderr);
         return 2;
     }
     hr_result r;

@@ -15,39 +15,7 @@
 
 #include "hr_internal.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-static inline uint64_t hr_ticks(void) { return __rdtsc(); }
-static inline void hr_pause(void) { _mm_pause(); }
-#define HR_HAVE_TICKS 1
-#elif defined(__aarch64__)
-static inline uint64_t hr_ticks(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(v));
-    return v;
-}
-static inline void hr_pause(void) { __asm__ __volatile__("yield"); }
-#define HR_HAVE_TICKS 1
-#elif defined(__powerpc64__)
-static inline uint64_t hr_ticks(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("mftb %0" : "=r"(v));
-    return v;
-}
-static inline void hr_pause(void) {}
-#define HR_HAVE_TICKS 1
-#else
-static inline uint64_t hr_ticks(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-static inline void hr_pause(void) {}
-#define HR_HAVE_TICKS 0
-#endif
+#include "hr_arch.h"
 
 #define HR_PLACE_ROUNDS 256
 
@@ -89,6 +57,10 @@ typedef struct shared {
     int first;
     uint64_t t0;
     uint64_t delta;
+    int sync;                /* the start in use (hr_result.sync) */
+    /* timebase gaps in ticks (hr_clock): the least and most gap, the
+     * margin over an instance's cost, the lead before a round starts */
+    uint64_t min_delta, max_delta, margin, lead;
     uint64_t round;
     uint64_t done;
     uint64_t rng;
@@ -234,10 +206,13 @@ static void progress(shared *S, int final)
 /* Timebase: the gap between instance starts follows the cost of one
  * instance (the median of sampled costs, so that a thread descheduled on
  * a busy machine does not stretch it), plus a margin for the two threads'
- * noise. */
+ * noise. Bounds in nanoseconds, turned into ticks of the counter. */
 #define HR_SAMPLES 64
-#define HR_MIN_DELTA 40
-#define HR_MAX_DELTA 20000
+#define HR_MIN_DELTA_NS 16.0
+#define HR_MAX_DELTA_NS 8000.0
+#define HR_MARGIN_NS 3.0
+#define HR_FIRST_DELTA_NS 120.0
+#define HR_LEAD_NS 8000.0
 
 static int by_value(const void *a, const void *b)
 {
@@ -247,7 +222,7 @@ static int by_value(const void *a, const void *b)
 
 static void tune_delta(shared *S)
 {
-    if (S->o->delta || S->o->sync != HR_SYNC_TIMEBASE)
+    if (S->o->delta || S->sync != HR_SYNC_TIMEBASE)
         return;
     /* The slowest thread sets the pace: the largest per-thread median. */
     uint64_t cost = 0;
@@ -263,12 +238,12 @@ static void tune_delta(shared *S)
     }
     if (!cost)
         return;
-    uint64_t want = cost + cost / 8 + 8;
+    uint64_t want = cost + cost / 8 + S->margin;
     S->delta = (3 * S->delta + want) / 4;
-    if (S->delta < HR_MIN_DELTA)
-        S->delta = HR_MIN_DELTA;
-    if (S->delta > HR_MAX_DELTA)
-        S->delta = HR_MAX_DELTA;
+    if (S->delta < S->min_delta)
+        S->delta = S->min_delta;
+    if (S->delta > S->max_delta)
+        S->delta = S->max_delta;
 }
 
 /* Between rounds, by one thread: count the round, decide the next. */
@@ -296,7 +271,8 @@ static void next_round(shared *S)
         hr_topo_place(S->tp, S->o->placement, S->n_threads,
                       (unsigned)(S->round / HR_PLACE_ROUNDS),
                       rand64(&S->rng), S->pu);
-    S->t0 = hr_ticks() + 20000;
+    if (S->sync == HR_SYNC_TIMEBASE)   /* the counter may trap otherwise */
+        S->t0 = hr_ticks() + S->lead;
 }
 
 static void run_barrier(shared *S, int tid)
@@ -384,7 +360,7 @@ static void *worker(void *arg)
             hr_topo_bind(S->tp, S->pu[tid]);
             bound = S->pu[tid];
         }
-        if (S->o->sync == HR_SYNC_TIMEBASE)
+        if (S->sync == HR_SYNC_TIMEBASE)
             run_timebase(S, tid);
         else
             run_barrier(S, tid);
@@ -458,16 +434,24 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
     S.n_threads = t->n_threads;
     S.first = 1;
     S.rng = o->seed | 1;
-    S.delta = o->delta ? (uint64_t)o->delta : 300;
+    S.sync = o->sync;
     if (t->n_threads < 1 || t->n_threads > HR_MAX_THREADS) {
         fprintf(stderr, "hwrun: %d threads is not supported\n", t->n_threads);
         return 2;
     }
-    if (o->sync == HR_SYNC_TIMEBASE && !HR_HAVE_TICKS) {
-        fputs("hwrun: no time-stamp counter here; use -sync barrier\n",
-              stderr);
-        return 2;
+    if (o->sync == HR_SYNC_TIMEBASE) {
+        hr_clock *c = &res->clock;
+        hr_clock_probe(c);
+        if (!c->usable)
+            S.sync = HR_SYNC_BARRIER;   /* named in the log (hr_main.c) */
+        S.min_delta = hr_clock_ticks(c, HR_MIN_DELTA_NS, 1);
+        S.max_delta = hr_clock_ticks(c, HR_MAX_DELTA_NS, S.min_delta);
+        S.margin = hr_clock_ticks(c, HR_MARGIN_NS, 1);
+        S.lead = hr_clock_ticks(c, HR_LEAD_NS, 2);
+        S.delta = o->delta ? (uint64_t)o->delta
+                           : hr_clock_ticks(c, HR_FIRST_DELTA_NS, 2);
     }
+    res->sync = S.sync;
     hr_topo_place(tp, o->placement, t->n_threads, 0, o->seed, S.pu);
     memcpy(res->pu, S.pu, sizeof res->pu);
     setup(&S, t, o);

@@ -5,12 +5,15 @@
 # read) in a comment `(* expected: WORD *)`,
 # or in a sidecar NAME.expected for the article's tests, which are kept as
 # published. Checks every file parses (and its printed form parses back to
-# the same text) and that `model` gives the stated Observation.
+# the same text) and that `model` gives the stated Observation. A folder
+# whose architecture the model does not know yet (hwrun's cross targets
+# use them) has its model checks skipped, one line per folder.
 # Env: LITMUSLAB (the program). cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
+unmodelled=
 not_yet() { # $1: subcommand; true when this build does not have it yet
   "$LITMUSLAB" "$1" litmus/x86/SB.litmus >/dev/null 2>"$tmp/probe"
   [ $? = 2 ] && grep -q "not available in this build yet" "$tmp/probe"
@@ -44,6 +47,10 @@ for f in litmus/*/*.litmus; do
   fi
   if [ $have_model = 1 ]; then
     if ! "$LITMUSLAB" model "$f" >"$tmp/m" 2>"$tmp/err"; then
+      if grep -q 'architecture [A-Za-z0-9_]* is not supported by the model' "$tmp/err"; then
+        d=${f%/*}; case " $unmodelled " in *" $d "*) ;; *) unmodelled="$unmodelled $d" ;; esac
+        continue
+      fi
       echo "$f: model failed: $(head -n 1 "$tmp/err")"; fail=1; continue
     fi
     got=$(sed -n "s/^Observation $name \([A-Za-z]*\) .*/\1/p" "$tmp/m")
@@ -51,6 +58,9 @@ for f in litmus/*/*.litmus; do
       echo "$f: model says '${got:-no Observation line}', expected $want"; fail=1
     fi
   fi
+done
+for d in $unmodelled; do
+  echo "litmus_library: SKIP model checks of $d: $(sed -n '1s/ .*//p' "$(ls "$d"/*.litmus | head -n 1)") is not modelled yet"
 done
 [ $n -ge 60 ] || { echo "litmus_library: only $n tests found"; fail=1; }
 [ $fail = 0 ] && echo "litmus_library: $n tests checked (parse=$have_parse model=$have_model)"

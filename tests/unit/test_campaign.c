@@ -67,24 +67,6 @@ static char *slurp(const char *path)
 
 /* ---- discovery ---- */
 
-static void header_gives_arch_and_name(void **state)
-{
-    (void)state;
-    char *arch, *name;
-    assert_true(cp_read_header("\n  X86_64 SB+mfences\n\"doc\"\n{", &arch,
-                               &name));
-    assert_string_equal(arch, "X86_64");
-    assert_string_equal(name, "SB+mfences");
-    free(arch);
-    free(name);
-    assert_true(cp_read_header("PPC MP+lwsync+addr", &arch, &name));
-    assert_string_equal(name, "MP+lwsync+addr");
-    free(arch);
-    free(name);
-    assert_false(cp_read_header("PPC\n", &arch, &name));
-    assert_false(cp_read_header("   \n", &arch, &name));
-}
-
 static void key_is_safe_name_and_content_hash(void **state)
 {
     (void)state;
@@ -102,7 +84,7 @@ static void key_is_safe_name_and_content_hash(void **state)
     free(k2);
 }
 
-static void arch_filter_and_host(void **state)
+static void arch_filter(void **state)
 {
     (void)state;
     assert_true(cp_arch_matches(NULL, "PPC"));
@@ -111,26 +93,95 @@ static void arch_filter_and_host(void **state)
     assert_true(cp_arch_matches("X86", "X86"));
     assert_false(cp_arch_matches("x86_64", "X86"));
     assert_false(cp_arch_matches("ppc", "X86_64"));
-    assert_true(cp_host_runs("x86_64", "X86_64"));
-    assert_true(cp_host_runs("x86_64", "X86"));
-    assert_false(cp_host_runs("x86_64", "PPC"));
-    assert_true(cp_host_runs("ppc64le", "PPC"));
-    assert_false(cp_host_runs("aarch64", "X86_64"));
-    assert_false(cp_host_runs("sparc", "X86_64"));
+}
+
+/* Small tests the reader takes, of each architecture. */
+#define X86_TEST(name, extra) \
+    "X86_64 " name "\n{ " extra " }\n P0 ;\n movq $1,(x) ;\nexists (x=1)\n"
+#define PPC_TEST(name) \
+    "PPC " name "\n{ 0:r2=x; }\n P0 ;\n lwz r1,0(r2) ;\nexists (0:r1=0)\n"
+
+/* The reader, not a header scan, says what a test is: a leading comment
+ * is no architecture; a file it refuses is reported and skipped. */
+static void reader_gives_arch_and_name(void **state)
+{
+    (void)state;
+    put("hdr/A.litmus", "(* a comment first *)\n" PPC_TEST("MP+lwsync"));
+    put("hdr/B.litmus", "\n  " X86_TEST("SB+mfences", ""));
+    put("hdr/C.litmus", "PPC Broken\n{ 0:r2=x; }\n P0 ;\n frob r1 ;\n");
+    cp_tests ts = {0};
+    char *dir = at("hdr");
+    FILE *diag = tmpfile();
+    assert_true(cp_tests_add(&ts, dir, NULL, diag));
+    cp_tests_finish(&ts, diag);
+    assert_int_equal(ts.n, 2);
+    assert_string_equal(ts.items[0].arch, "PPC");
+    assert_string_equal(ts.items[0].name, "MP+lwsync");
+    assert_string_equal(ts.items[1].arch, "X86_64");
+    assert_string_equal(ts.items[1].name, "SB+mfences");
+    assert_false(ts.items[0].runnable);   /* until hwrun says so */
+    assert_int_equal(ts.unreadable, 1);
+    char line[512] = "";
+    rewind(diag);
+    assert_non_null(fgets(line, sizeof line, diag));
+    assert_non_null(strstr(line, "hdr/C.litmus:4:"));   /* FILE:LINE:COL */
+    cp_tests_free(&ts);
+    fclose(diag);
+    free(dir);
+}
+
+/* hwrun --check's answers, one line per test in order. */
+static void hwrun_check_answers(void **state)
+{
+    (void)state;
+    cp_test items[3] = {{.path = (char *)"a/SB.litmus", .name = (char *)"SB"},
+                        {.path = (char *)"a/MP.litmus", .name = (char *)"MP"},
+                        {.path = (char *)"b/X.litmus", .name = (char *)"X"}};
+    cp_tests ts = {.n = 3, .items = items};
+    const char *text = "ok a/SB.litmus\n"
+                       "no a/MP.litmus: 'MP' is a PPC test, not for target "
+                       "aarch64\nok b/X.litmus\n";
+    assert_int_equal(cp_apply_check(&ts, 0, 3, text), 3);
+    assert_true(items[0].runnable);
+    assert_false(items[1].runnable);
+    assert_string_equal(items[1].why_not, "'MP' is a PPC test, not for "
+                        "target aarch64");
+    assert_true(items[2].runnable);
+    assert_null(items[2].why_not);
+    /* answers for other files, or too few, are not taken */
+    assert_int_equal(cp_apply_check(&ts, 0, 2, "ok a/SB.litmus\nok x\n"), -1);
+    assert_int_equal(cp_apply_check(&ts, 2, 1, ""), -1);
+    assert_int_equal(cp_apply_check(&ts, 2, 1, "ok b/X.litmusz\n"), -1);
+    /* the grouped reasons, the test's own name taken out */
+    items[0].runnable = false;
+    items[0].why_not = ll_xstrdup("'SB' is a PPC test, not for target "
+                                  "aarch64");
+    FILE *f = tmpfile();
+    cp_print_not_run(f, &ts, 10);
+    char buf[512] = "";
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    assert_string_equal(buf, "\nTests hwrun did not run (2):\n"
+                             "       2  PPC test, not for target aarch64\n");
+    fclose(f);
+    free(items[0].why_not);
+    free(items[1].why_not);
 }
 
 static void discovery_walks_sorts_and_drops_repeats(void **state)
 {
     (void)state;
-    put("lib/x86/SB.litmus", "X86_64 SB\n{}\n");
-    put("lib/x86/deep/MP.litmus", "X86_64 MP\n{}\n");
-    put("lib/x86/deep/SB.litmus", "X86_64 SB\n{ x=1; }\n"); /* same name */
+    put("lib/x86/SB.litmus", X86_TEST("SB", ""));
+    put("lib/x86/deep/MP.litmus", X86_TEST("MP", ""));
+    put("lib/x86/deep/SB.litmus", X86_TEST("SB", "x=1;")); /* same name */
     put("lib/x86/notes.txt", "X86_64 NOTES\n");
     put("lib/x86/empty.litmus", "\n\n");
-    put("lib/ppc/MP.litmus", "PPC MP-ppc\n{}\n");
-    put("lib/.hidden/H.litmus", "X86_64 H\n");
+    put("lib/ppc/MP.litmus", PPC_TEST("MP-ppc"));
+    put("lib/ppc/MP.litmus", PPC_TEST("MP-ppc"));
+    put("lib/.hidden/H.litmus", X86_TEST("H", ""));
 
-    put("ext/W.litmus", "X86_64 W\n{}\n");
+    put("ext/W.litmus", X86_TEST("W", ""));
     char *loop = at("lib/x86/deep/loop"), *link = at("lib/x86/W-link.litmus");
     assert_int_equal(symlink("..", loop), 0);             /* not entered */
     assert_int_equal(symlink("../../ext/W.litmus", link), 0); /* taken */
@@ -159,10 +210,6 @@ static void discovery_walks_sorts_and_drops_repeats(void **state)
     assert_string_equal(ts.items[2].name, "W");
     assert_string_equal(ts.items[3].path, p2);
     assert_string_equal(ts.items[0].name, "MP-ppc");
-    assert_false(ts.items[0].runnable);
-#if defined(__x86_64__)
-    assert_true(ts.items[1].runnable);
-#endif
     assert_string_equal(ts.items[1].arch, "X86_64");
     cp_tests_free(&ts);
 
@@ -194,12 +241,15 @@ static void work_paths_name_step_and_iterations(void **state)
 {
     (void)state;
     cp_test t = fake_test("SB-1a47e90b");
-    char *m = cp_work_path("r/x", &t, CP_MODEL, 5, ".log");
-    char *h = cp_work_path("r/x", &t, CP_HW, 2000000, ".err");
+    char *m = cp_work_path("r/x", &t, CP_MODEL, 5, NULL, ".log");
+    char *h = cp_work_path("r/x", &t, CP_HW, 2000000, NULL, ".err");
+    char *x = cp_work_path("r/x", &t, CP_HW, 2000, "ppc64", ".log");
     assert_string_equal(m, "r/x/work/SB-1a47e90b.model.log");
     assert_string_equal(h, "r/x/work/SB-1a47e90b.hw-n2000000.err");
+    assert_string_equal(x, "r/x/work/SB-1a47e90b.hw-ppc64-n2000.log");
     free(m);
     free(h);
+    free(x);
 }
 
 static void resume_sees_only_finished_steps(void **state)
@@ -210,28 +260,29 @@ static void resume_sees_only_finished_steps(void **state)
     assert_true(cp_make_dirs(dir, diag));
     assert_true(cp_make_dirs(dir, diag)); /* again: fine */
     cp_test a = fake_test("A"), b = fake_test("B"), c = fake_test("C");
-    assert_false(cp_step_done(dir, &a, CP_MODEL, 10));
+    assert_false(cp_step_done(dir, &a, CP_MODEL, 10, NULL));
 
     put("reports/deep/run/work/A.model.log", "Test A Allowed\n");
     put("reports/deep/run/work/A.hw-n10.log", "Test A Allowed\n");
     put("reports/deep/run/work/B.model.log", "");          /* empty */
     put("reports/deep/run/work/C.model.log.tmp", "Test");  /* unfinished */
     put("reports/deep/run/work/C.model.err", "oops\n");
-    assert_true(cp_step_done(dir, &a, CP_MODEL, 10));
-    assert_true(cp_step_done(dir, &a, CP_HW, 10));
-    assert_false(cp_step_done(dir, &a, CP_HW, 20)); /* another -n */
-    assert_false(cp_step_done(dir, &b, CP_MODEL, 10));
-    assert_false(cp_step_done(dir, &c, CP_MODEL, 10));
+    assert_true(cp_step_done(dir, &a, CP_MODEL, 10, NULL));
+    assert_true(cp_step_done(dir, &a, CP_HW, 10, NULL));
+    assert_false(cp_step_done(dir, &a, CP_HW, 20, NULL)); /* another -n */
+    assert_false(cp_step_done(dir, &a, CP_HW, 10, "ppc64")); /* target */
+    assert_false(cp_step_done(dir, &b, CP_MODEL, 10, NULL));
+    assert_false(cp_step_done(dir, &c, CP_MODEL, 10, NULL));
 
     /* Logs gather finished steps in test order, separated properly. */
     put("reports/deep/run/work/B.model.log", "Test B Allowed");
     cp_tests ts = {.n = 3, .items = (cp_test[]){a, b, c}};
     char *out = at("reports/deep/run/model.log");
-    assert_int_equal(cp_concat(dir, &ts, CP_MODEL, 10, out, diag), 2);
+    assert_int_equal(cp_concat(dir, &ts, CP_MODEL, 10, NULL, out, diag), 2);
     char *text = slurp(out);
     assert_string_equal(text, "Test A Allowed\nTest B Allowed\n");
     free(text);
-    assert_int_equal(cp_concat(dir, &ts, CP_HW, 10, out, diag), 1);
+    assert_int_equal(cp_concat(dir, &ts, CP_HW, 10, NULL, out, diag), 1);
     char *tmp = at("reports/deep/run/model.log.tmp");
     assert_int_not_equal(access(tmp, F_OK), 0);
     free(tmp);
@@ -495,9 +546,10 @@ static void summary_lists_forbidden_seen_first(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(header_gives_arch_and_name),
+        cmocka_unit_test(reader_gives_arch_and_name),
         cmocka_unit_test(key_is_safe_name_and_content_hash),
-        cmocka_unit_test(arch_filter_and_host),
+        cmocka_unit_test(arch_filter),
+        cmocka_unit_test(hwrun_check_answers),
         cmocka_unit_test(discovery_walks_sorts_and_drops_repeats),
         cmocka_unit_test(work_paths_name_step_and_iterations),
         cmocka_unit_test(resume_sees_only_finished_steps),

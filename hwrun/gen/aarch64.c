@@ -1,0 +1,155 @@
+/* aarch64.c — the AArch64 code generator: AArch64 instructions (as typed
+ * by lib/arch/aarch64.c) written as GCC asm. Mnemonics with their
+ * acquire/release, byte/half and condition suffixes and barrier options
+ * are spelt by the reader's printer; X5 and W5 are one C variable,
+ * selected with GCC's %x / %w operand modifiers; XZR and WZR are written
+ * as such. The Armv8.1 atomics and Armv8.3 LDAPR tell the assembler their
+ * extension (lse, rcpc) for their own block only, so the rest of the
+ * program stays Armv8.0. */
+#include <string.h>
+
+#include "hwrun/gen/gen.h"
+#include "litmuslab/arch/aarch64.h"
+
+static int a64_reg_family(int reg)
+{
+    if (reg < 0 || reg >= LL_A64_SP || LL_A64_REG_NUM(reg) == LL_A64_ZR)
+        return -1;
+    return LL_A64_REG_NUM(reg);
+}
+
+static int a64_reg_width(int reg)
+{
+    return LL_A64_REG_IS_W(reg) ? 4 : 8;
+}
+
+/* A register as the instruction names it: its W or X part. */
+static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
+{
+    bool w = LL_A64_REG_IS_W(reg);
+    if (reg >= 0 && reg < LL_A64_SP && LL_A64_REG_NUM(reg) == LL_A64_ZR) {
+        ll_buf_puts(out, w ? "wzr" : "xzr");
+        return true;
+    }
+    if (a64_reg_family(reg) < 0)
+        return hw_gen_fail(g, st, "register %s cannot be used by hwrun",
+                           reg == LL_A64_SP ? "SP" : "?");
+    hw_gen_put_reg(g, out, w ? "w" : "x", a64_reg_family(reg));
+    return true;
+}
+
+/* `,LSL #2`, `,SXTW`: a shift or extension as the assembler reads it
+ * (the amount written when there is one, and always for the shifts of a
+ * register operand). */
+static void put_shift(int shift, bool mem, ll_buf *out)
+{
+    static const char *const names[] = {
+        "lsl", "uxtw", "sxtw", "sxtx", "lsr", "asr", "ror", "uxtb", "uxth",
+        "sxtb", "sxth", "uxtx"};
+    int kind = LL_A64_EXT_KIND(shift), amount = LL_A64_EXT_AMOUNT(shift);
+    if ((kind == LL_A64_EXT_LSL && amount == 0) || kind > LL_A64_EXT_UXTX)
+        return;
+    ll_buf_printf(out, ",%s", names[kind]);
+    bool is_shift = kind == LL_A64_EXT_LSL || kind == LL_A64_EXT_LSR ||
+                    kind == LL_A64_EXT_ASR || kind == LL_A64_EXT_ROR;
+    if (amount || (!mem && is_shift))
+        ll_buf_printf(out, " #%d", amount);
+}
+
+/* [Xn], [Xn,#imm], [Xn,Xm], [Xn,Wm,SXTW], [Xn,Xm,LSL #k], [Xn,#imm]!,
+ * [Xn],#imm */
+static bool put_address(hw_gen *g, const ll_stmt *st, const ll_operand *op,
+                        ll_buf *out)
+{
+    int mode = LL_A64_IDX_MODE(op->shift);
+    /* the base is an X register, whatever part the test names */
+    int base = op->reg >= 0 && op->reg < LL_A64_SP
+                   ? LL_A64_REG(LL_A64_REG_NUM(op->reg), LL_A64_X) : op->reg;
+    ll_buf_putc(out, '[');
+    if (!put_reg(g, st, base, out))
+        return false;
+    if (op->index >= 0) {
+        ll_buf_putc(out, ',');
+        if (!put_reg(g, st, op->index, out))
+            return false;
+        put_shift(op->shift & 0xFFFF, true, out);
+    } else if (op->imm && mode != LL_A64_IDX_POST) {
+        ll_buf_printf(out, ",#%lld", (long long)op->imm);
+    }
+    ll_buf_putc(out, ']');
+    if (mode == LL_A64_IDX_PRE)
+        ll_buf_putc(out, '!');
+    else if (mode == LL_A64_IDX_POST)
+        ll_buf_printf(out, ",#%lld", (long long)op->imm);
+    return true;
+}
+
+static const hw_gen_syntax syntax = {"#", put_reg, put_address};
+
+/* A register or immediate operand may carry a shift (`ADD X0,X1,X2,LSL
+ * #2`, `MOVZ X0,#1,LSL #16`). */
+static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
+{
+    const ll_operand *op = &st->instr.ops[i];
+    if (!hw_gen_put_operand(g, st, i, &syntax, out))
+        return false;
+    if (op->kind == LL_OPND_REG || op->kind == LL_OPND_IMM)
+        put_shift(op->shift, false, out);
+    return true;
+}
+
+static bool is_lse(int op)
+{
+    return op >= LL_A64_SWP && op <= LL_A64_STUMIN;
+}
+
+/* The conditional selects keep their condition as the last operand. */
+static bool has_cond_operand(int op)
+{
+    return op >= LL_A64_CSEL && op <= LL_A64_CINC;
+}
+
+static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
+{
+    const ll_instr *in = &st->instr;
+    const ll_arch_ops *arch = hw_gen_test(g)->arch;
+    if (in->op >= LL_A64_LDP && in->op <= LL_A64_STNP)
+        return hw_gen_fail(g, st, "'%s' accesses two locations side by "
+                           "side; hwrun lays each location out alone (no "
+                           "arrays yet) and cannot run it",
+                           arch->op_name(in->op));
+    if (in->op == LL_A64_LDAPR)
+        ll_buf_puts(out, ".arch_extension rcpc\n\t");
+    else if (is_lse(in->op))
+        ll_buf_puts(out, ".arch_extension lse\n\t");
+    if (!has_cond_operand(in->op))
+        return hw_gen_write_plain(g, st, out, put_operand);
+    /* the printer gives "CSEL,NE" for no operands: the mnemonic, the
+     * operands, then the condition */
+    ll_instr mnem = *in;
+    ll_buf b = {0};
+    mnem.n_ops = 0;
+    arch->print_instr(&mnem, &b);
+    const char *comma = strchr(ll_buf_str(&b), ',');
+    size_t n = comma ? (size_t)(comma - b.data) : b.len;
+    ll_buf_putn(out, ll_buf_str(&b), n);
+    bool ok = true;
+    for (int i = 0; ok && i < in->n_ops; i++) {
+        ll_buf_puts(out, i ? "," : " ");
+        ok = put_operand(g, st, i, out);
+    }
+    if (ok && comma)
+        ll_buf_puts(out, comma);
+    ll_buf_free(&b);
+    return ok;
+}
+
+const hw_gen_ops hw_gen_aarch64 = {
+    .arch = LL_ARCH_AARCH64,
+    .name = "AArch64",
+    .n_opcodes = LL_A64_NOPS,
+    .reg_family = a64_reg_family,
+    .reg_width = a64_reg_width,
+    .write_instr = a64_write_instr,
+    .clobbers = "\"cc\", \"memory\"",
+};

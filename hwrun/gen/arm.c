@@ -1,0 +1,129 @@
+/* arm.c — the 32-bit ARM code generator: ARM instructions (as typed by
+ * lib/arch/arm.c) written as GCC asm in the A32 instruction set, unified
+ * syntax. Each thread function is compiled as A32 whatever the build's
+ * default (Thumb has no conditional execution outside IT blocks).
+ * Mnemonics with their S and condition suffixes and barrier options are
+ * spelt by the reader's printer. R0..R12 are C variables; SP, LR and PC
+ * cannot be given to a test. Armv8's LDA/STL/LDAEX/STLEX and DMB/DSB LD
+ * forms switch the assembler to armv8-a for the rest of the block. */
+#include "hwrun/gen/gen.h"
+#include "litmuslab/arch/arm.h"
+
+static int arm_reg_family(int reg)
+{
+    return reg >= 0 && reg < LL_ARM_SP ? reg : -1;
+}
+
+static int arm_reg_width(int reg)
+{
+    (void)reg;
+    return 4;
+}
+
+static bool is_armv8(const ll_instr *in)
+{
+    int bar = LL_ARM_BAR_OF(in->flags);
+    switch (in->op) {
+    case LL_ARM_LDA: case LL_ARM_STL: case LL_ARM_LDAEX: case LL_ARM_STLEX:
+        return true;
+    case LL_ARM_DMB: case LL_ARM_DSB:
+        return bar == LL_ARM_BAR_LD || bar == LL_ARM_BAR_ISHLD ||
+               bar == LL_ARM_BAR_NSHLD || bar == LL_ARM_BAR_OSHLD;
+    default:
+        return false;
+    }
+}
+
+static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
+{
+    if (arm_reg_family(reg) < 0)
+        return hw_gen_fail(g, st, "register %s cannot be used by hwrun",
+                           reg == LL_ARM_SP ? "SP" : reg == LL_ARM_LR ? "LR"
+                           : reg == LL_ARM_PC ? "PC" : reg == LL_ARM_FP
+                           ? "FP" : "?");
+    hw_gen_put_reg(g, out, "", reg);
+    return true;
+}
+
+/* [Rn], [Rn,Rm], [Rn,Rm,LSL #k], [Rn,#imm] */
+static bool put_address(hw_gen *g, const ll_stmt *st, const ll_operand *op,
+                        ll_buf *out)
+{
+    ll_buf_putc(out, '[');
+    if (!put_reg(g, st, op->reg, out))
+        return false;
+    if (op->index >= 0) {
+        ll_buf_putc(out, ',');
+        if (!put_reg(g, st, op->index, out))
+            return false;
+        if (op->shift & 0xFF)
+            ll_buf_printf(out, ",lsl #%d", op->shift & 0xFF);
+    } else if (op->imm) {
+        ll_buf_printf(out, ",#%lld", (long long)op->imm);
+    }
+    ll_buf_putc(out, ']');
+    return true;
+}
+
+static const hw_gen_syntax syntax = {"#", put_reg, put_address};
+
+static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
+{
+    return hw_gen_put_operand(g, st, i, &syntax, out);
+}
+
+/* CBZ and CBNZ are Thumb only: in A32 they become CMP and BEQ/BNE, which
+ * set the flags. Refused when another instruction of the thread reads
+ * flags, which that would change. */
+static bool cbz_ok(hw_gen *g, const ll_stmt *st)
+{
+    const ll_thread *th = hw_gen_thread(g);
+    for (int s = 0; s < th->n_stmts; s++)
+        if (th->stmts[s].has_instr && th->stmts[s].instr.flags & LL_ARM_F_COND)
+            return hw_gen_fail(g, st, "CBZ/CBNZ are written as CMP and a "
+                               "branch in A32, which would change the flags "
+                               "a conditional instruction of this thread "
+                               "reads; hwrun cannot run this thread");
+    return true;
+}
+
+static bool arm_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
+{
+    const ll_instr *in = &st->instr;
+    const ll_arch_ops *arch = hw_gen_test(g)->arch;
+    /* register lists and pairs name real registers (LDRD: an even one and
+     * the next; LDM, PUSH: ascending); BX leaves the block */
+    if (in->op == LL_ARM_LDRD || in->op == LL_ARM_LDM ||
+        in->op == LL_ARM_LDMIB || in->op == LL_ARM_PUSH ||
+        in->op == LL_ARM_POP || in->op == LL_ARM_BX)
+        return hw_gen_fail(g, st, "'%s' %s; hwrun binds test registers "
+                           "through asm operands and cannot run it",
+                           arch->op_name(in->op),
+                           in->op == LL_ARM_BX ? "jumps to a register"
+                                               : "needs real registers");
+    if (in->op == LL_ARM_CBZ || in->op == LL_ARM_CBNZ) {
+        if (!cbz_ok(g, st))
+            return false;
+        ll_buf_puts(out, "cmp ");
+        if (!put_operand(g, st, 0, out))
+            return false;
+        ll_buf_puts(out, in->op == LL_ARM_CBZ ? ",#0\n\tbeq " : ",#0\n\tbne ");
+        return put_operand(g, st, 1, out);
+    }
+    if (is_armv8(in))
+        ll_buf_puts(out, ".arch armv8-a\n\t");
+    return hw_gen_write_plain(g, st, out, put_operand);
+}
+
+const hw_gen_ops hw_gen_arm = {
+    .arch = LL_ARCH_ARM,
+    .name = "ARM",
+    .n_opcodes = LL_ARM_NOPS,
+    .reg_family = arm_reg_family,
+    .reg_width = arm_reg_width,
+    .reg_ctype = "uint32_t",
+    .asm_prologue = ".syntax unified",
+    .thread_attr = "__attribute__((target(\"arm\"), noinline))",
+    .write_instr = arm_write_instr,
+    .clobbers = "\"cc\", \"memory\"",
+};
