@@ -443,6 +443,8 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
     }
     if (g->th[k].end_used)
         ll_buf_puts(tmpl, ".Lll.end%=:\n");
+    if (g->ops->asm_epilogue)
+        ll_buf_printf(tmpl, "%s\n", g->ops->asm_epilogue);
     ll_buf_printf(tmpl, "#END _litmus_P%d\n", th->proc);
     return true;
 }

@@ -49,6 +49,9 @@ typedef struct hw_gen_ops {
      * unified", as GCC hands inline asm to the assembler in the old
      * divided syntax); NULL for none. */
     const char *asm_prologue;
+    /* Closing each asm block, after the test's code (RISC-V: `.option
+     * pop`); NULL for none. */
+    const char *asm_epilogue;
     /* Written at the start of each thread's block, after asm_prologue
      * (Power: the state herd7 starts a thread in, when the thread reads
      * it). May be NULL. */

@@ -1,9 +1,13 @@
 /* riscv.c — the RISC-V code generator: RISCV instructions (as typed by
  * lib/arch/riscv.c) written as GCC asm for riscv64. Mnemonics with their
  * .w/.d and .aq/.rl suffixes and fence sets are spelt by the reader's
- * printer; x1..x31 are C variables and x0 is the zero register. herd's
+ * printer; x1..x31 are C variables and x0 is the zero register. Each
+ * block is assembled without compressed instructions, so that a `jalr`
+ * offset counts 4 bytes an instruction as herd7 counts. herd's
  * `lw.aq`/`sw.rl` (ordering bits on plain loads and stores) have no
- * instruction in the base ISA and are refused. */
+ * instruction in the base ISA and are refused; so are `auipc` (its value
+ * is where the code is) and a `jalr`/`ret` in a thread with no `jal` to
+ * give it an address. */
 #include "hwrun/gen/gen.h"
 #include "litmuslab/arch/riscv.h"
 
@@ -59,9 +63,40 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
     return hw_gen_put_operand(g, st, i, &syntax, out);
 }
 
+static bool has_jal(const ll_thread *th)
+{
+    for (int s = 0; s < th->n_stmts; s++)
+        if (th->stmts[s].has_instr && th->stmts[s].instr.op == LL_RV_JAL)
+            return true;
+    return false;
+}
+
 static bool rv_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
 {
     const ll_instr *in = &st->instr;
+    if (in->op == LL_RV_AUIPC)
+        return hw_gen_fail(g, st, "'auipc' gives where the code is, which "
+                           "differs from herd7's addresses; hwrun cannot "
+                           "run it");
+    if ((in->op == LL_RV_JALR || in->op == LL_RV_RET) &&
+        !has_jal(hw_gen_thread(g)))
+        return hw_gen_fail(g, st, "'%s' jumps to a register no 'jal' of "
+                           "this thread set; hwrun cannot run it",
+                           hw_gen_test(g)->arch->op_name(in->op));
+    if (in->op == LL_RV_RET) {   /* the test's x1, not the real ra */
+        ll_buf_puts(out, "jalr zero,0(");
+        hw_gen_put_reg(g, out, "", LL_RV_RA);
+        ll_buf_putc(out, ')');
+        return true;
+    }
+    if (in->op == LL_RV_LA) {   /* the location's address, in hand */
+        ll_buf_puts(out, "mv ");
+        if (!put_operand(g, st, 0, out))
+            return false;
+        ll_buf_putc(out, ',');
+        hw_gen_put_loc(g, out, in->ops[1].sym);
+        return true;
+    }
     if (!is_atomic(in->op) && in->flags & (LL_RV_F_AQ | LL_RV_F_RL))
         return hw_gen_fail(g, st, "'%s' with .aq/.rl is herd's notation; "
                            "RISC-V has no such instruction (use lr/sc, an "
@@ -78,4 +113,6 @@ const hw_gen_ops hw_gen_riscv = {
     .reg_width = rv_reg_width,
     .write_instr = rv_write_instr,
     .clobbers = "\"memory\"",
+    .asm_prologue = ".option push\n.option norvc",
+    .asm_epilogue = ".option pop",
 };

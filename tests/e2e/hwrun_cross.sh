@@ -8,9 +8,8 @@
 # Checked: every histogram sums to the count; each log says it was
 # emulated; each ALL test gives its one known state every time; no
 # outcome the model forbids shows: through `compare` against our model's
-# log, which must put every run in emulated/ (Power, AArch64, ARM), and,
-# for every architecture, every test whose file says
-# `(* expected: Never *)` shows Never (RISC-V has no model yet). The
+# log, which must put every run in emulated/, and every test whose file
+# says `(* expected: Never *)` shows Never. The
 # article's tests also go through `compare` against herd7's own log
 # (../shared/seeds). A target whose cross compiler or qemu is missing is
 # skipped with a message naming the Debian package (counted).
@@ -42,7 +41,7 @@ for t in ppc64le ppc64 aarch64 armhf riscv64; do
     ppc64*) d=ppc; f=syncs; rmw="INC+lwarx-stwcx SB+lwsync-RMW-lwsync+isync-simple SB+lwsync-RMW-lwsync+sync-simple" ;;
     aarch64) d=aarch64; f=dmb.sys; rmw="INC+ldxr-stxrs MP+rel+acq INC+ldadds CAS+cas" ;;
     armhf) d=arm; f=dmbs; rmw=INC+ldrex-strexs ;;
-    riscv64) d=riscv; f=fence.rw.rws; rmw="INC+lr-sc INC+amoadds" ;;
+    riscv64) d=riscv; f=fence.rw.rws; rmw="INC+lr-scs INC+amoadds SB+amoswaps" ;;
   esac
   "$LITMUSLAB" hwrun --check --target $t litmus/$d/SB.litmus >"$tmp/check"
   if grep -q '^no ' "$tmp/check"; then

@@ -57,7 +57,7 @@ static void power(void **unused)
 {
     (void)unused;
     char msg[600];
-    char *c = gen("PPC T\n{ 0:r2=x; 0:r3=y; 0:r10=0; }\n"
+    char *c = gen("PPC T\n{ int64_t y; 0:r2=x; 0:r3=y; 0:r10=0; }\n"
                   " P0 ;\n"
                   " lwarx r11,r10,r2 ;\n"
                   " stwcx. r11,r0,r2 ;\n"
@@ -81,7 +81,7 @@ static void power(void **unused)
     has(c, "[r_r2] \"+b\"(r_r2)");            /* never r0 */
     has(c, "uint64_t r_r2 = (uint64_t)(uintptr_t)loc[0];");
     has(c, ": \"cc\", \"cr0\", \"memory\");");
-    /* untyped locations sized by the accesses through their registers */
+    /* locations in their types, herd7's int by default */
     has(c, "{\"x\", INT64_C(0), -1, 4, 1},");
     has(c, "{\"y\", INT64_C(0), -1, 8, 1},");
     free(c);
@@ -131,7 +131,6 @@ static void aarch64(void **unused)
     has(c, "\"\\tSTR wzr,[%x[r_X1],#4]\\n\"");
     has(c, "\"\\tB.NE .Lll_L0_%=\\n\"");
     has(c, "\"\\tDMB ISHLD\\n\"");
-    has(c, "{\"x\", INT64_C(0), -1, 8, 1},");   /* reached by LDR X3 */
     free(c);
     refused("AArch64 T\n{ }\n P0 ;\n LDR W0,[SP] ;\nexists (0:X0=0)\n",
             "4:2: register SP cannot be used by hwrun");
@@ -177,7 +176,7 @@ static void arm(void **unused)
     has(c, "\"\\tLDA %[r_R3],[%[r_R1]]\\n\"");
     has(c, "\"\\tcmp %[r_R2],#0\\n\"");       /* CBZ in A32 */
     has(c, "\"\\tbeq .Lll_L1_%=\\n\"");
-    has(c, "out[0] = (int64_t)(int32_t)r_R2;");
+    has(c, "out[0] = (int64_t)(int32_t)(uint32_t)(r_R2 >> 0);");
     free(c);
     refused("ARM T\n{ }\n P0 ;\n CMP R0,#0 ;\n CBZ R1,L0 ;\n MOVEQ R2,#1 ;\n"
             " L0: ;\nexists (0:R2=0)\n",
@@ -215,7 +214,6 @@ static void riscv(void **unused)
     has(c, "\"\\tfence.tso\\n\"");
     has(c, "\"\\tbne %[r_x7],zero,.Lll_L0_%=\\n\"");
     has(c, "\"\\tsw zero,4(%[r_x6])\\n\"");
-    has(c, "{\"x\", INT64_C(0), -1, 8, 1},");   /* lr.d, sc.d */
     free(c);
     refused("RISCV T\n{ 0:x6=x; }\n P0 ;\n lw.aq x5,0(x6) ;\nexists "
             "(0:x5=0)\n",
