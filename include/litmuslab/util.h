@@ -14,8 +14,14 @@ void *ll_xrealloc(void *p, size_t n);
 char *ll_xstrdup(const char *s);
 char *ll_xstrndup(const char *s, size_t n);
 
+/* Report "out of memory" and abort; hook (if set) runs first and may exit
+ * instead (the model's worker processes report it to their parent). */
+void ll_out_of_memory(void);
+void ll_on_out_of_memory(void (*hook)(void));
+
 /* Grow a dynamic array *items (of *cap elements of elem_size bytes) so that
- * it can hold at least need elements. */
+ * it can hold at least need elements. A size past INT_MAX elements or
+ * SIZE_MAX bytes is out of memory. */
 void ll_grow(void **items, int *cap, int need, size_t elem_size);
 
 /* A growable NUL-terminated string. Zero-initialise before use. */
