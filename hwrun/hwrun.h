@@ -29,11 +29,19 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
 /* Write DIR with the C file, the harness and a Makefile. */
 bool hw_emit(const ll_test *t, const char *c_text, const char *dir);
 
+/* How a run ended. */
+typedef enum hw_end {
+    HW_DONE,
+    HW_INTERRUPTED,   /* by SIGINT/SIGTERM: what was counted */
+    HW_STUCK,         /* a round did not finish: what was counted before */
+    HW_FAILED,        /* no log */
+} hw_end;
+
 /* Run the binary; fill *e from what it printed, with the verdict and
- * witnesses computed from t's condition. *interrupted is set when the run
- * was stopped by SIGINT/SIGTERM. */
+ * witnesses computed from t's condition. True when *e was filled (also
+ * when interrupted or stuck; *end says which). */
 bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
-                ll_log_entry *e, bool *interrupted);
+                ll_log_entry *e, hw_end *end);
 
 /* Recompute marks, verdict, witnesses and observation from t's
  * condition (the states and counts stay). */
