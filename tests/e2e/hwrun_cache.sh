@@ -13,10 +13,10 @@ fail() { echo "hwrun_cache: $*"; exit 1; }
 sb=litmus/x86/SB.litmus
 uid=$(id -u)
 mode() { stat -c %a "$1"; }
-hw() { timeout 120 "$LITMUSLAB" hwrun -q -n 1000 "$@"; }
+hw() { timeout -k 5 120 "$LITMUSLAB" hwrun -q -n 1000 "$@"; }
 
 # No HOME, no XDG_CACHE_HOME (cron, CI): TMPDIR/litmuslab-UID, private.
-env -u HOME -u XDG_CACHE_HOME TMPDIR="$tmp" timeout 120 "$LITMUSLAB" hwrun \
+env -u HOME -u XDG_CACHE_HOME TMPDIR="$tmp" timeout -k 5 120 "$LITMUSLAB" hwrun \
     -q -n 1000 $sb > "$tmp/out" 2> "$tmp/err" ||
     fail "no HOME: exit $?: $(cat "$tmp/err")"
 grep -q '^Test SB Allowed$' "$tmp/out" || fail "no HOME: no log"
@@ -27,7 +27,7 @@ grep -q '^Test SB Allowed$' "$tmp/out" || fail "no HOME: no log"
 # That folder made by someone else first (or open to others): refused.
 rm -rf "$tmp/litmuslab-$uid"
 mkdir -m 777 "$tmp/litmuslab-$uid"
-env -u HOME -u XDG_CACHE_HOME TMPDIR="$tmp" timeout 120 "$LITMUSLAB" hwrun \
+env -u HOME -u XDG_CACHE_HOME TMPDIR="$tmp" timeout -k 5 120 "$LITMUSLAB" hwrun \
     -q -n 1000 $sb > "$tmp/out" 2> "$tmp/err"
 [ $? = 2 ] || fail "open TMPDIR cache: want exit 2"
 grep -q "litmuslab-$uid is writable by others" "$tmp/err" ||

@@ -13,7 +13,7 @@ trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "hwrun_stop: $*"; exit 1; }
 sb=litmus/x86/SB.litmus
 cache=build/hwrun-cache
-hw() { timeout 120 "$LITMUSLAB" hwrun --cache "$cache" "$@"; }
+hw() { timeout -k 5 120 "$LITMUSLAB" hwrun --cache "$cache" "$@"; }
 # Not running: no such process, or a zombie left for init to reap.
 gone() {
     st=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" \
@@ -55,7 +55,7 @@ grep -q 'for (;;)' "$tmp/em/SB.c" || fail "endless loop not put in"
 (cd "$tmp/em" && env -u CC make litmus-test > /dev/null 2>&1) ||
     fail "endless test: make"
 start=$(date +%s)
-timeout 60 "$tmp/em/litmus-test" -q -watchdog 1 > "$tmp/log" 2> "$tmp/err"
+timeout -k 5 60 "$tmp/em/litmus-test" -q -watchdog 1 > "$tmp/log" 2> "$tmp/err"
 rc=$?
 [ $rc = 3 ] || fail "watchdog: want exit 3, got $rc"
 [ $(( $(date +%s) - start )) -le 10 ] || fail "watchdog: too slow"
@@ -65,7 +65,7 @@ grep -q '^Rate 0 iterations/s, 0 iterations (a round did not finish)$' \
 grep -q '^Observation SB Never 0 0$' "$tmp/log" || fail "watchdog: no log"
 
 # No watchdog: SIGINT ends it a second later, with the log.
-timeout 60 "$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
+timeout -k 5 60 "$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
 pid=$!
 sleep 1
 kill -INT "$pid"

@@ -31,7 +31,7 @@ stores() {
 }
 stores 4 8 > "$tmp/w4x8.litmus"
 # a hang is a failure, not a stuck suite
-lm() { timeout 60 "$LITMUSLAB" "$@"; }
+lm() { timeout -k 5 60 "$LITMUSLAB" "$@"; }
 stores 4 4 > "$tmp/w4x4.litmus"
 
 now() { date +%s; }
@@ -57,7 +57,7 @@ timed() {
     fi
 }
 start=$(now)
-timed timeout 60 "$LITMUSLAB" model --timeout 3 --max-memory 400M "$tmp/w4x8.litmus" \
+timed timeout -k 5 60 "$LITMUSLAB" model --timeout 3 --max-memory 400M "$tmp/w4x8.litmus" \
     $good > "$tmp/out" 2> "$tmp/err"
 rc=$?
 took=$(( $(now) - start ))
@@ -104,7 +104,7 @@ grep -q '^Test SB Allowed' "$tmp/out" || fail "r12 --max-memory: SB lost"
 cp $good "$tmp/sb.litmus"
 printf 'sb.litmus\nw4x8.litmus\nsb.litmus\n' > "$tmp/list"
 crash_run() {
-    timeout 60 "$LITMUSLAB" model --timeout 30 "$@" > "$tmp/out" \
+    timeout -k 5 60 "$LITMUSLAB" model --timeout 30 "$@" > "$tmp/out" \
         2> "$tmp/err" &
     pid=$!
     n=0
