@@ -1,7 +1,9 @@
 /* cmd_campaign.c — `litmuslab campaign`: the model on every test (in
  * parallel), hwrun on every test this host can run (one at a time: it
  * owns the cores), then compare, each as a child process of this same
- * binary; per-test results in DIR/work/ make a re-run resume. */
+ * binary; per-test results in DIR/work/ make a re-run resume. DIR is
+ * locked while a campaign runs in it. Every step not saved is listed in
+ * the summary with its reason, which is also printed when compare fails. */
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -184,7 +186,14 @@ static void record_failure(campaign *c, const cp_job *j, cp_job_result res,
         break;
     default: {
         char *line = first_line(j->err);
-        ll_buf_printf(&why, "exit %d%s%s", status, *line ? ": " : "", line);
+        const char *full = *line || j->io_error ? NULL
+                                                : cp_disk_full(c->o.out);
+        if (j->io_error)
+            ll_buf_puts(&why, j->io_error);
+        else
+            ll_buf_printf(&why, "exit %d%s%s", status,
+                          *line || full ? ": " : "", *line ? line
+                                                 : full ? full : "");
         free(line);
     }
     }
@@ -292,8 +301,10 @@ static bool run_phase(campaign *c, cp_step step, int lanes)
 }
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
- * status, or 2 when it could not run. */
-static int run_compare(campaign *c, const char *model_log, const char *hw_log)
+ * status, or 2 when it could not run (the reason in *why). hw_log is NULL
+ * when no test ran on hardware. */
+static int run_compare(campaign *c, const char *model_log, const char *hw_log,
+                       char **why)
 {
     cp_job j = {0};
     ll_buf b = {0};
@@ -303,20 +314,32 @@ static int run_compare(campaign *c, const char *model_log, const char *hw_log)
     ll_buf_printf(&b, "%s/compare.err", c->o.out);
     j.err = b.data;
     j.keep_output = true;
-    const char *argv[] = {c->exe, "compare", "--model", model_log,
-                          "--hw", hw_log,    "-o",      c->o.out,
-                          "--table", "text", NULL};
+    const char *argv[] = {c->exe,    "compare", "--model", model_log,
+                          "-o",      c->o.out,  "--table", "text",
+                          "--hw",    hw_log,    NULL};
+    if (!hw_log)
+        argv[8] = NULL;
     int status = 2;
     if (cp_job_start(&j, (char *const *)argv, stderr)) {
         cp_job_result res;
         cp_job_wait(&j, 1, 0, NULL, &res, &status);
         if (res == CP_JOB_CRASHED || res == CP_JOB_TIMEOUT)
             status = 2;
-        if (status >= 2) {
+        if (status >= 2 || j.io_error) {
             char *line = first_line(j.err);
-            fprintf(stderr, "litmuslab campaign: compare failed: %s (%s)\n",
-                    line, j.err);
+            const char *full = cp_disk_full(c->o.out);
+            ll_buf b = {0};
+            ll_buf_printf(&b, "%s (%s)", *line ? line
+                                         : j.io_error ? j.io_error
+                                         : full ? full
+                                         : res == CP_JOB_CRASHED ? "crashed"
+                                                                 : "no message",
+                          j.err);
+            *why = b.data;
+            fprintf(stderr, "litmuslab campaign: compare failed: %s\n",
+                    b.data);
             free(line);
+            status = 2;
         }
     }
     cp_job_free(&j);
@@ -350,16 +373,23 @@ static void print_header(campaign *c, FILE *f)
 }
 
 /* The summary on stdout, and the same text in DIR/campaign.txt so that
- * the failures and lists stay with the reports. */
-static void print_summary(campaign *c, double seconds)
+ * the failures and lists stay with the reports. When compare failed
+ * (compare_failed: why) the classes are left out, the failures are not. */
+static void print_summary(campaign *c, double seconds,
+                          const char *compare_failed)
 {
     ll_buf path = {0};
     cp_rows tests = {0}, outcomes = {0};
+    bool ok = !compare_failed;
     ll_buf_printf(&path, "%s/tests.csv", c->o.out);
-    bool ok = cp_rows_read(path.data, false, &tests, stderr);
+    ok = ok && cp_rows_read(path.data, false, &tests, stderr);
     ll_buf_clear(&path);
     ll_buf_printf(&path, "%s/outcomes.csv", c->o.out);
-    ok = cp_rows_read(path.data, true, &outcomes, stderr) && ok;
+    ok = ok && cp_rows_read(path.data, true, &outcomes, stderr);
+    if (!ok) {
+        cp_rows_free(&tests);
+        cp_rows_free(&outcomes);
+    }
     char took[32];
     cp_format_duration(seconds, took, sizeof took);
     int runnable = 0;
@@ -371,12 +401,13 @@ static void print_summary(campaign *c, double seconds)
     print_header(c, f);
     fprintf(f, "  %d tests, %d run on this machine, %d steps failed, %s\n",
             c->tests.n, runnable, c->n_fails, took);
-    if (ok)
-        cp_print_summary(f, &tests, &outcomes, c->fails, c->n_fails,
-                         MAX_LIST);
+    if (compare_failed)
+        fprintf(f, "\ncompare failed: %s; the reports are not up to date\n",
+                compare_failed);
+    cp_print_summary(f, &tests, &outcomes, c->fails, c->n_fails, MAX_LIST);
     ll_buf_clear(&path);
     ll_buf_printf(&path, "%s/table.txt", c->o.out);
-    if (access(path.data, R_OK) == 0) {
+    if (ok && access(path.data, R_OK) == 0) {
         fputs("\nPer test: condition hits/iterations on each machine (per "
               "million); `!` flags figures that may mislead.\n", f);
         cp_copy_file(path.data, f);
@@ -389,27 +420,37 @@ static void print_summary(campaign *c, double seconds)
     ll_buf_clear(&path);
     ll_buf_printf(&path, "%s/campaign.txt", c->o.out);
     FILE *keep = fopen(path.data, "w");
-    if (!keep || fwrite(text, 1, len, keep) != len)
-        fprintf(stderr, "%s: cannot write\n", path.data);
-    if (keep)
-        fclose(keep);
+    bool kept = keep && fwrite(text, 1, len, keep) == len && !fflush(keep);
+    int err = errno;
+    if (keep && fclose(keep) != 0 && kept)
+        kept = false, err = errno;
+    if (!kept)
+        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(err));
     free(text);
     cp_rows_free(&tests);
     cp_rows_free(&outcomes);
     ll_buf_free(&path);
 }
 
-static int gather_and_compare(campaign *c)
+/* The logs gathered, then compare; 2 + *why when something failed. */
+static int gather_and_compare(campaign *c, char **why)
 {
     ll_buf model_log = {0}, hw_log = {0};
     ll_buf_printf(&model_log, "%s/model.log", c->o.out);
     ll_buf_printf(&hw_log, "%s/hardware.log", c->o.out);
     int status = 2;
-    if (cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations,
-                  model_log.data, stderr) >= 0 &&
-        cp_concat(c->o.out, &c->tests, CP_HW, c->o.iterations, hw_log.data,
-                  stderr) >= 0)
-        status = run_compare(c, model_log.data, hw_log.data);
+    int n_model = cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations,
+                            model_log.data, stderr);
+    int n_hw = n_model < 0 ? -1
+                           : cp_concat(c->o.out, &c->tests, CP_HW,
+                                       c->o.iterations, hw_log.data, stderr);
+    if (n_model < 0 || n_hw < 0)
+        *why = ll_xstrdup("the logs could not be gathered (see above)");
+    else if (n_model == 0)
+        *why = ll_xstrdup("no model step succeeded");
+    else
+        status = run_compare(c, model_log.data, n_hw ? hw_log.data : NULL,
+                             why);
     ll_buf_free(&model_log);
     ll_buf_free(&hw_log);
     return status;
@@ -435,6 +476,9 @@ static int run(campaign *c)
     }
     c->exe[n] = '\0';
     if (!cp_make_dirs(o->out, stderr))
+        return 2;
+    /* held until we exit, however we exit; never passed to the steps */
+    if (cp_lock_dir(o->out, stderr) < 0)
         return 2;
 
     int model_todo = count_pending(c, CP_MODEL);
@@ -463,9 +507,10 @@ static int run(campaign *c)
                 c->progress.total, o->out);
         return interrupted ? 130 : 2;
     }
-    int status = gather_and_compare(c);
-    if (status <= 1)
-        print_summary(c, cp_now() - start);
+    char *why = NULL;
+    int status = gather_and_compare(c, &why);
+    print_summary(c, cp_now() - start, why);
+    free(why);
     if (status == 0 && c->n_fails)
         status = 2;
     return status;

@@ -191,7 +191,7 @@ int cmd_hwrun(int argc, char **argv)
             continue;
         if (!out_path) {
             fputs(ll_buf_str(&log) + shown, stdout);
-            fflush(stdout);
+            ll_flush(stdout);   /* an error is reported at exit */
         } else if (!publish(out_path, &log)) {
             rc = 2;
             break;

@@ -174,6 +174,22 @@ void ll_diag_print(const ll_diag *d, void *stream)
         fprintf(f, "%s: %s\n", file, d->msg);
 }
 
+static int output_errno;
+
+bool ll_flush(FILE *f)
+{
+    if (fflush(f) == 0 && !ferror(f))
+        return true;
+    if (!output_errno)
+        output_errno = errno ? errno : EIO;
+    return false;
+}
+
+int ll_output_errno(void)
+{
+    return output_errno;
+}
+
 char *ll_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

@@ -320,7 +320,7 @@ static void police(batch *b, int me)
 static void print_result(result *r)
 {
     fputs(ll_buf_str(&r->out), stdout);
-    fflush(stdout);
+    ll_flush(stdout);   /* an error is reported at exit (cli/main.c) */
     fputs(ll_buf_str(&r->err), stderr);
     fflush(stderr);
     ll_buf_free(&r->out);

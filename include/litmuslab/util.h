@@ -4,8 +4,10 @@
 #define LITMUSLAB_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Allocation that never returns NULL: out of memory aborts with a message. */
 void *ll_xmalloc(size_t n);
@@ -55,6 +57,12 @@ void ll_diag_set(ll_diag *d, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Print "FILE:LINE:COL: message\n" (or "FILE:LINE: message" when col is 0). */
 void ll_diag_print(const ll_diag *d, void *stream /* FILE* */);
+
+/* fflush(f): false when f has had a write error (a full disk, a file size
+ * limit); the first such error's errno is kept for ll_output_errno(), as
+ * later calls may change errno. */
+bool ll_flush(FILE *f);
+int ll_output_errno(void);
 
 /* Read a whole file into memory (NUL-terminated). Returns NULL and sets
  * errno on failure. *len receives the size. */
