@@ -94,7 +94,10 @@ static void read_doc(ll_lexer *lx, ll_test *t)
         while (end < lx->len && lx->src[end] != '\n')
             end++;
         next = end;
-        while (end > start && isspace((unsigned char)lx->src[end - 1]))
+        /* (a trailing backslash would escape the quote it is printed
+           with) */
+        while (end > start && (isspace((unsigned char)lx->src[end - 1]) ||
+                               lx->src[end - 1] == '\\'))
             end--;
     }
     free(t->doc);

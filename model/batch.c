@@ -74,11 +74,12 @@ typedef struct batch {
     int n_workers;
 } batch;
 
-static bool write_all(int fd, const void *p, size_t n)
+/* All n bytes through fd (a pipe), or false. */
+static bool move_all(int fd, void *p, size_t n, bool out)
 {
-    const char *s = p;
+    char *s = p;
     while (n) {
-        ssize_t k = write(fd, s, n);
+        ssize_t k = out ? write(fd, s, n) : read(fd, s, n);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
@@ -89,19 +90,14 @@ static bool write_all(int fd, const void *p, size_t n)
     return true;
 }
 
+static bool write_all(int fd, const void *p, size_t n)
+{
+    return move_all(fd, (void *)p, n, true);
+}
+
 static bool read_all(int fd, void *p, size_t n)
 {
-    char *s = p;
-    while (n) {
-        ssize_t k = read(fd, s, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return false;
-        s += k;
-        n -= (size_t)k;
-    }
-    return true;
+    return move_all(fd, p, n, false);
 }
 
 static void nomem_exit(void)
