@@ -100,6 +100,8 @@ static int index_slot(const cmp_test *t, const char *key)
 static void reindex(cmp_test *t)
 {
     int n = t->n_index ? t->n_index * 2 : 16;
+    while (n < 2 * (t->n_out + 1))
+        n *= 2;
     free(t->index);
     t->index = ll_xmalloc((size_t)n * sizeof *t->index);
     for (int i = 0; i < n; i++)
