@@ -91,6 +91,13 @@ bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
                   uint64_t iterations, const char *target);
 /* Create DIR and DIR/work. false + message when impossible. */
 bool cp_make_dirs(const char *dir, FILE *diag);
+/* Lock DIR for this campaign (DIR/.lock, released when we exit, however).
+ * Returns the lock's descriptor, or -1 + message when another campaign
+ * holds it or it cannot be made. */
+int cp_lock_dir(const char *dir, FILE *diag);
+/* Why a step or file could not be written when nothing said so: "the disk
+ * holding DIR is full", or NULL. */
+const char *cp_disk_full(const char *dir);
 /* Concatenate the finished results of `step` in test order into `out`
  * (written atomically). Returns the number of entries, -1 on I/O error. */
 int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
@@ -112,6 +119,7 @@ typedef struct cp_job {
     double started;    /* cp_now() at start */
     bool keep_output;  /* rename the output whatever the exit status
                           (compare: 1 is a verdict, not a failure) */
+    char *io_error;    /* why the output could not be kept, or NULL */
 } cp_job;
 
 typedef enum cp_job_result {

@@ -1,8 +1,10 @@
 /* cmd_campaign.c — `litmuslab campaign`: the model on every test (in
  * parallel), hwrun on every test it can run here or on --target (one at a
  * time: it owns the cores), then compare, each as a child process of this
- * same binary; per-test results in DIR/work/ make a re-run resume. Also
- * a bundle for a real machine (--bundle, written by hwrun) and the
+ * same binary; per-test results in DIR/work/ make a re-run resume. DIR is
+ * locked while a campaign runs in it. Every step not saved is listed in
+ * the summary with its reason, which is also printed when compare fails.
+ * Also a bundle for a real machine (--bundle, written by hwrun) and the
  * comparison of the logs it brings back (--from-logs). */
 #include <errno.h>
 #include <inttypes.h>
@@ -215,7 +217,14 @@ static void record_failure(campaign *c, const cp_job *j, cp_job_result res,
         break;
     default: {
         char *line = first_line(j->err);
-        ll_buf_printf(&why, "exit %d%s%s", status, *line ? ": " : "", line);
+        const char *full = *line || j->io_error ? NULL
+                                                : cp_disk_full(c->o.out);
+        if (j->io_error)
+            ll_buf_puts(&why, j->io_error);
+        else
+            ll_buf_printf(&why, "exit %d%s%s", status,
+                          *line || full ? ": " : "", *line ? line
+                                                 : full ? full : "");
         free(line);
     }
     }
@@ -330,9 +339,10 @@ static bool run_phase(campaign *c, cp_step step, int lanes)
 }
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
- * status, or 2 when it could not run. */
+ * status, or 2 when it could not run (the reason in *why). n_hw is 0 when
+ * no test ran on hardware. */
 static int run_compare(campaign *c, const char *model_log,
-                       const char *const *hw_logs, int n_hw)
+                       const char *const *hw_logs, int n_hw, char **why)
 {
     cp_job j = {0};
     ll_buf b = {0};
@@ -362,11 +372,21 @@ static int run_compare(campaign *c, const char *model_log,
         cp_job_wait(&j, 1, 0, NULL, &res, &status);
         if (res == CP_JOB_CRASHED || res == CP_JOB_TIMEOUT)
             status = 2;
-        if (status >= 2) {
+        if (status >= 2 || j.io_error) {
             char *line = first_line(j.err);
-            fprintf(stderr, "litmuslab campaign: compare failed: %s (%s)\n",
-                    line, j.err);
+            const char *full = cp_disk_full(c->o.out);
+            ll_buf b = {0};
+            ll_buf_printf(&b, "%s (%s)", *line ? line
+                                         : j.io_error ? j.io_error
+                                         : full ? full
+                                         : res == CP_JOB_CRASHED ? "crashed"
+                                                                 : "no message",
+                          j.err);
+            *why = b.data;
+            fprintf(stderr, "litmuslab campaign: compare failed: %s\n",
+                    b.data);
             free(line);
+            status = 2;
         }
     }
     cp_job_free(&j);
@@ -435,8 +455,11 @@ static bool summarise(FILE *f, const char *dir, const cp_failure *fails,
 
 /* The summary on stdout, and the same text in DIR/campaign.txt so that
  * the failures and lists stay with the reports. Runs under emulation
- * (compare puts them in DIR/emulated) are summarised apart. */
-static void print_summary(campaign *c, double seconds)
+ * (compare puts them in DIR/emulated) are summarised apart. When compare
+ * failed (compare_failed: why) its classes are left out, the failures
+ * are not. */
+static void print_summary(campaign *c, double seconds,
+                          const char *compare_failed)
 {
     char took[32];
     cp_format_duration(seconds, took, sizeof took);
@@ -464,8 +487,16 @@ static void print_summary(campaign *c, double seconds)
     ll_buf_printf(&emu, "%s/emulated", c->o.out);
     struct stat st;
     bool emulated = !stat(emu.data, &st) && S_ISDIR(st.st_mode);
-    bool printed;
-    summarise(f, c->o.out, c->fails, c->n_fails, emulated, &printed);
+    bool printed = false;
+    if (compare_failed) {
+        cp_rows none = {0};
+        fprintf(f, "\ncompare failed: %s; the reports are not up to date\n",
+                compare_failed);
+        cp_print_summary(f, &none, &none, c->fails, c->n_fails, MAX_LIST);
+        emulated = false;
+    } else {
+        summarise(f, c->o.out, c->fails, c->n_fails, emulated, &printed);
+    }
     if (emulated) {
         fprintf(f, "\nEmulated runs (under qemu-user, say: they check the "
                 "harness, they are no evidence about hardware; reports in "
@@ -476,7 +507,7 @@ static void print_summary(campaign *c, double seconds)
     ll_buf table = {0};
     ll_buf_printf(&table, "%s/table.txt", printed || !emulated ? c->o.out
                                                                 : emu.data);
-    if (access(table.data, R_OK) == 0) {
+    if (!compare_failed && access(table.data, R_OK) == 0) {
         fputs("\nPer test: condition hits/iterations on each machine (per "
               "million); `!` flags figures that may mislead.\n", f);
         cp_copy_file(table.data, f);
@@ -492,32 +523,40 @@ static void print_summary(campaign *c, double seconds)
     ll_buf path = {0};
     ll_buf_printf(&path, "%s/campaign.txt", c->o.out);
     FILE *keep = fopen(path.data, "w");
-    if (!keep || fwrite(text, 1, len, keep) != len)
-        fprintf(stderr, "%s: cannot write\n", path.data);
-    if (keep)
-        fclose(keep);
+    bool kept = keep && fwrite(text, 1, len, keep) == len && !fflush(keep);
+    int err = errno;
+    if (keep && fclose(keep) != 0 && kept)
+        kept = false, err = errno;
+    if (!kept)
+        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(err));
     free(text);
     ll_buf_free(&path);
 }
 
 /* model.log and hardware.log gathered from the work files (with
  * --from-logs, hardware.log is the given logs, passed to compare as they
- * are), then compare. */
-static int gather_and_compare(campaign *c)
+ * are), then compare; 2 + *why when something failed. */
+static int gather_and_compare(campaign *c, char **why)
 {
     ll_buf model_log = {0}, hw_log = {0};
     ll_buf_printf(&model_log, "%s/model.log", c->o.out);
     ll_buf_printf(&hw_log, "%s/hardware.log", c->o.out);
     int status = 2;
     const char *hw[] = {hw_log.data};
-    if (cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations, NULL,
-                  model_log.data, stderr) >= 0) {
-        if (c->o.n_logs)
-            status = run_compare(c, model_log.data, c->o.logs, c->o.n_logs);
-        else if (cp_concat(c->o.out, &c->tests, CP_HW, c->o.iterations,
-                           c->o.target, hw_log.data, stderr) >= 0)
-            status = run_compare(c, model_log.data, hw, 1);
-    }
+    int n_model = cp_concat(c->o.out, &c->tests, CP_MODEL, c->o.iterations,
+                            NULL, model_log.data, stderr);
+    int n_hw = n_model < 0 || c->o.n_logs
+                   ? 0
+                   : cp_concat(c->o.out, &c->tests, CP_HW, c->o.iterations,
+                               c->o.target, hw_log.data, stderr);
+    if (n_model < 0 || n_hw < 0)
+        *why = ll_xstrdup("the logs could not be gathered (see above)");
+    else if (n_model == 0)
+        *why = ll_xstrdup("no model step succeeded");
+    else if (c->o.n_logs)
+        status = run_compare(c, model_log.data, c->o.logs, c->o.n_logs, why);
+    else
+        status = run_compare(c, model_log.data, hw, n_hw ? 1 : 0, why);
     ll_buf_free(&model_log);
     ll_buf_free(&hw_log);
     return status;
@@ -601,6 +640,9 @@ static int run(campaign *c)
     c->exe[n] = '\0';
     if (!cp_make_dirs(o->out, stderr))
         return 2;
+    /* held until we exit, however we exit; never passed to the steps */
+    if (cp_lock_dir(o->out, stderr) < 0)
+        return 2;
     /* --from-logs: hardware is done elsewhere; otherwise hwrun says which
      * tests it runs */
     if (!o->n_logs && !cp_check_runnable(&c->tests, c->exe, o->target,
@@ -637,9 +679,10 @@ static int run(campaign *c)
                 c->progress.total, o->out);
         return interrupted ? 130 : 2;
     }
-    int status = gather_and_compare(c);
-    if (status <= 1)
-        print_summary(c, cp_now() - start);
+    char *why = NULL;
+    int status = gather_and_compare(c, &why);
+    print_summary(c, cp_now() - start, why);
+    free(why);
     if (status == 0 && c->n_fails)
         status = 2;
     return status;

@@ -89,11 +89,17 @@ static cp_job_result finish(cp_job *j, int wstatus, cp_job_result forced,
     bool keep = res == CP_JOB_OK ||
                 (j->keep_output && forced == CP_JOB_OK &&
                  WIFEXITED(wstatus));
-    if (!keep || rename(j->tmp, j->out) != 0) {
-        unlink(j->tmp);
-        if (keep)
-            res = CP_JOB_FAILED;
+    if (keep && rename(j->tmp, j->out) != 0) {
+        ll_buf why = {0};
+        ll_buf_printf(&why, "cannot rename %s to %s: %s", j->tmp, j->out,
+                      strerror(errno));
+        free(j->io_error);
+        j->io_error = why.data;
+        res = CP_JOB_FAILED;
+        keep = false;
     }
+    if (!keep)
+        unlink(j->tmp);
     j->pid = 0;
     return res;
 }
@@ -157,5 +163,6 @@ void cp_job_free(cp_job *j)
     free(j->out);
     free(j->tmp);
     free(j->err);
+    free(j->io_error);
     memset(j, 0, sizeof *j);
 }

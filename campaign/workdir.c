@@ -3,10 +3,13 @@
 #include "campaign/campaign.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 char *cp_work_path(const char *dir, const cp_test *t, cp_step step,
@@ -63,24 +66,72 @@ bool cp_make_dirs(const char *dir, FILE *diag)
     return ok;
 }
 
-static bool append_file(FILE *out, const char *path)
+int cp_lock_dir(const char *dir, FILE *diag)
+{
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/.lock", dir);
+    int fd = open(path.data, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(diag, "%s: cannot create: %s\n", path.data, strerror(errno));
+    } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        fprintf(diag, "litmuslab campaign: %s is in use by another campaign"
+                "%s%s%s; wait for it or give another -o\n", dir,
+                *pid ? " (process " : "", pid, *pid ? ")" : "");
+        close(fd);
+        fd = -1;
+    } else {
+        char pid[32];
+        int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n)
+            fprintf(diag, "%s: cannot write: %s (going on)\n", path.data,
+                    strerror(errno));
+    }
+    ll_buf_free(&path);
+    return fd;
+}
+
+const char *cp_disk_full(const char *dir)
+{
+    static char why[300];
+    struct statvfs st;
+    if (statvfs(dir, &st) != 0 || st.f_bavail > 0)
+        return NULL;
+    snprintf(why, sizeof why, "the disk holding %s is full", dir);
+    return why;
+}
+
+/* Append path's bytes to out; false + message naming the file and the
+ * reason. */
+static bool append_file(FILE *out, const char *path, const char *out_path,
+                        FILE *diag)
 {
     FILE *in = fopen(path, "r");
-    if (!in)
+    if (!in) {
+        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
         return false;
+    }
     char block[1 << 14];
     size_t n;
     int last = '\n';
-    while ((n = fread(block, 1, sizeof block, in)) > 0) {
-        fwrite(block, 1, n, out);
+    bool wrote = true;
+    while (wrote && (n = fread(block, 1, sizeof block, in)) > 0) {
+        wrote = fwrite(block, 1, n, out) == n;
         last = block[n - 1];
     }
     bool ok = !ferror(in);
+    if (!ok)
+        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
     fclose(in);
     /* Entries are separated by a blank line even if a child forgot it. */
-    if (last != '\n')
-        fputc('\n', out);
-    return ok;
+    if (wrote && last != '\n')
+        wrote = fputc('\n', out) != EOF;
+    if (!wrote)
+        fprintf(diag, "%s: cannot write: %s\n", out_path, strerror(errno));
+    return ok && wrote;
 }
 
 int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
@@ -102,15 +153,16 @@ int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
         if (!cp_step_done(dir, t, step, iterations, target))
             continue;
         char *path = cp_work_path(dir, t, step, iterations, target, ".log");
-        ok = append_file(f, path);
-        if (!ok)
-            fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
+        ok = append_file(f, path, tmp.data, diag);
         free(path);
         entries++;
     }
-    if (fclose(f) != 0 || !ok) {
+    bool flushed = fflush(f) == 0;
+    int err = errno;
+    if (fclose(f) != 0 || !flushed || !ok) {
         if (ok)
-            fprintf(diag, "%s: write error\n", tmp.data);
+            fprintf(diag, "%s: cannot write: %s\n", tmp.data,
+                    strerror(flushed ? errno : err));
         unlink(tmp.data);
         ll_buf_free(&tmp);
         return -1;

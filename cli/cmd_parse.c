@@ -1,8 +1,12 @@
 /* cmd_parse.c — `litmuslab parse [-o DIR] FILE...`: reads each test and
  * prints it back normalised; a bad file gets its one-line message and the
- * others go on. */
+ * others go on. -o never writes over one of the inputs (the copy drops
+ * comments): such a run is refused before anything is written. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "litmuslab/test.h"
@@ -12,23 +16,57 @@ static void usage(FILE *f)
     fputs("usage: litmuslab parse [-o DIR] FILE...\n"
           "Reads litmus tests and prints each back in normalised syntax\n"
           "(tests separated by a blank line). With -o, also writes each\n"
-          "good test to DIR/ under its file name. A bad file gets one line\n"
+          "good test to DIR/ under its file name (never over one of the\n"
+          "inputs: refused). A bad file gets one line\n"
           "FILE:LINE:COL: message on stderr; exit status 2 if any was bad.\n",
           f);
 }
 
-static bool write_copy(const char *dir, const char *file, const ll_buf *text)
+static void copy_path(const char *dir, const char *file, ll_buf *path)
 {
     const char *base = strrchr(file, '/');
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, base ? base + 1 : file);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        perror(path);
-        return false;
+    ll_buf_clear(path);
+    ll_buf_printf(path, "%s/%s", dir, base ? base + 1 : file);
+}
+
+/* The input whose file DIR/<base name of file> is, or NULL. */
+static const char *overwritten_input(const char *dir, const char *file,
+                                     char **inputs, int n)
+{
+    ll_buf path = {0};
+    copy_path(dir, file, &path);
+    struct stat to, in;
+    const char *hit = NULL;
+    if (stat(path.data, &to) == 0)
+        for (int i = 0; i < n && !hit; i++)
+            if (stat(inputs[i], &in) == 0 && in.st_dev == to.st_dev &&
+                in.st_ino == to.st_ino)
+                hit = inputs[i];
+    ll_buf_free(&path);
+    return hit;
+}
+
+/* DIR/<base name>, through a temporary file renamed into place. */
+static bool write_copy(const char *dir, const char *file, const ll_buf *text)
+{
+    ll_buf path = {0}, tmp = {0};
+    copy_path(dir, file, &path);
+    ll_buf_printf(&tmp, "%s.tmp%ld", path.data, (long)getpid());
+    FILE *f = fopen(tmp.data, "w");
+    bool ok = f && fputs(ll_buf_str(text), f) != EOF;
+    ok = f && !fflush(f) && ok;
+    int err = errno;
+    if (f && fclose(f))
+        ok = false, err = errno;
+    if (ok && rename(tmp.data, path.data))
+        ok = false, err = errno;
+    if (!ok) {
+        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(err));
+        unlink(tmp.data);
     }
-    fputs(ll_buf_str(text), f);
-    return fclose(f) == 0;
+    ll_buf_free(&path);
+    ll_buf_free(&tmp);
+    return ok;
 }
 
 int cmd_parse(int argc, char **argv)
@@ -46,6 +84,15 @@ int cmd_parse(int argc, char **argv)
     if (i >= argc) {
         usage(stderr);
         return 2;
+    }
+    for (int k = i; dir && k < argc; k++) {
+        const char *victim = overwritten_input(dir, argv[k], argv + i,
+                                               argc - i);
+        if (victim) {
+            fprintf(stderr, "litmuslab parse: -o %s would write over the "
+                    "input %s; give another folder\n", dir, victim);
+            return 2;
+        }
     }
     int status = 0, good = 0;
     ll_buf out = {0};

@@ -1,8 +1,13 @@
-/* main.c — bin/litmuslab: dispatches to a subcommand. */
+/* main.c — bin/litmuslab: dispatches to a subcommand. Output that could
+ * not be written (a full disk, a file size limit) is an error: reported,
+ * and the exit status is 2, so that nobody keeps a cut log as a result. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "litmuslab/util.h"
 
 struct command {
     const char *name;
@@ -48,9 +53,19 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    /* past a file size limit, writes fail (and are reported) rather than
+       kill us */
+    signal(SIGXFSZ, SIG_IGN);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name)) {
+            int rc = commands[i].run(argc - 1, argv + 1);
+            if (!ll_flush(stdout)) {
+                fprintf(stderr, "litmuslab %s: cannot write the output: %s\n",
+                        argv[1], strerror(ll_output_errno()));
+                rc = 2;
+            }
+            return rc;
+        }
     fprintf(stderr, "litmuslab: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

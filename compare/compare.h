@@ -49,7 +49,8 @@ typedef struct cmp_test {
     int hw_unknown;      /* of which with a `??` or `Undef` verdict */
     uint64_t hw_total;
     uint64_t hw_positive; /* count of states satisfying the condition */
-    /* outcomes, kept sorted by key */
+    /* outcomes in the order first seen, found by key through a hash
+     * index, then sorted by key once all is read (cmp_finish) */
     int n_out;
     int cap_out;
     cmp_outcome *out;
@@ -60,6 +61,10 @@ typedef struct cmp_test {
     uint64_t *m_total, *m_positive;
     int threads;         /* threads the states name (highest P + 1) */
     char *source_path;   /* its litmus file (--tests), or NULL */
+    int *index;          /* open addressing: outcome number, -1 empty */
+    int n_index;         /* a power of two, or 0 */
+    char *places;        /* the model's states' places, "0:r1 x y" */
+    bool overflow;       /* a hardware count was saturated (reported) */
 } cmp_test;
 
 /* Test verdict classes (model against hardware). */
@@ -100,6 +105,7 @@ typedef struct cmp_run {
     int model_entries;
     int hw_entries;
     int malformed;        /* entries skipped, each reported */
+    int overflows;        /* tests whose counts were saturated */
     int hash_conflicts;   /* entries not merged, each reported */
     int verdict_conflicts; /* model logs disagreeing on a verdict */
     int model_undecided;  /* model entries with `??`/`Undef` */
@@ -113,13 +119,20 @@ typedef struct cmp_run {
     int test_files;       /* --tests: files read */
     int bad_test_files;   /* --tests: files that did not parse (reported) */
     FILE *diag;           /* where problems are reported (stderr) */
+    int file_problems;    /* problems in the file being read */
 } cmp_run;
+
+/* Problems reported per input file before the rest are only counted. */
+#define CMP_MAX_SHOWN 20
 
 void cmp_run_init(cmp_run *run, FILE *diag);
 void cmp_run_free(cmp_run *run);
 cmp_test *cmp_find(cmp_run *run, const char *name, bool create);
-/* The outcome with this key in t, created when create is set. */
+/* The outcome with this key in t, created when create is set. Outcome
+ * pointers stay valid until the next outcome is created. */
 cmp_outcome *cmp_outcome_find(cmp_test *t, const char *key, bool create);
+/* Once all is read: t's outcomes sorted by key (cmp_finish does it). */
+void cmp_sort_outcomes(cmp_test *t);
 /* Index of a machine label (added when new), or -1 past the limit. */
 int cmp_machine(cmp_run *run, const char *label);
 /* All tests sorted by name (caller frees the array). */
@@ -127,8 +140,8 @@ cmp_test **cmp_sorted_tests(const cmp_run *run);
 
 /* Stream one log into the run. `label` names the machine of a hardware
  * log (NULL: the entry's `Machine` line, else the file's base name).
- * Returns false when the file cannot be opened or read to its end
- * (reported). */
+ * Returns false when the file cannot be opened or read to its end, or
+ * holds no entry at all (reported). */
 bool cmp_read_model(cmp_run *run, const char *path);
 bool cmp_read_hw(cmp_run *run, const char *path, const char *label);
 

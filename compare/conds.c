@@ -46,7 +46,13 @@ static void add_forbidden_target(cmp_test *t, const ll_state *shown)
     ll_state_clear(&target);
 }
 
-/* Each machine's iterations and condition hits for test t. */
+static uint64_t add_kept(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* Each machine's iterations and condition hits for test t (kept at
+ * 2^64-1, as the totals are). */
 static void per_machine(const cmp_run *run, cmp_test *t)
 {
     size_t n = run->n_machines ? (size_t)run->n_machines : 1;
@@ -54,10 +60,11 @@ static void per_machine(const cmp_run *run, cmp_test *t)
     t->m_positive = ll_xcalloc(n, sizeof *t->m_positive);
     for (int i = 0; i < t->n_mc; i++) {
         const cmp_mcount *c = &t->mc[i];
-        t->m_total[c->machine] += c->count;
+        t->m_total[c->machine] = add_kept(t->m_total[c->machine], c->count);
         const cmp_outcome *o = cmp_outcome_find(t, c->key, false);
         if (t->has_cond && o && o->satisfies)
-            t->m_positive[c->machine] += c->count;
+            t->m_positive[c->machine] =
+                add_kept(t->m_positive[c->machine], c->count);
     }
 }
 
@@ -68,10 +75,12 @@ void cmp_finish(cmp_run *run)
         cmp_test *t = run->slots[i];
         if (!t)
             continue;
+        cmp_sort_outcomes(t);
         if (t->has_cond && t->n_out > 0) {
             ll_state_clear(&s);
             ll_state_parse(t->out[0].key, &s, NULL);
             add_forbidden_target(t, &s);
+            cmp_sort_outcomes(t);
         }
         t->hw_positive = 0;
         for (int j = 0; j < t->n_out; j++) {
@@ -85,7 +94,7 @@ void cmp_finish(cmp_run *run)
                 continue;
             o->satisfies = ll_prop_eval(t->cond.prop, &s, NULL);
             if (o->satisfies)
-                t->hw_positive += o->count;
+                t->hw_positive = add_kept(t->hw_positive, o->count);
         }
         per_machine(run, t);
     }

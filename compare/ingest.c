@@ -1,10 +1,28 @@
 /* ingest.c — streams model and hardware logs into the run: one entry at a
  * time, repeated entries merged, Hash conflicts and malformed entries
- * reported (FILE:LINE) and left out. */
+ * reported (FILE:LINE) and left out. A hardware state whose places are not
+ * the model's for that test is a malformed entry, not an alarm; counts
+ * that pass 2^64-1 are kept at that value and reported. Past
+ * CMP_MAX_SHOWN problems in one file, the rest are only counted. */
 #include "compare/compare.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Report one problem of the file being read, unless too many were. */
+static void problem(cmp_run *run, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void problem(cmp_run *run, const char *fmt, ...)
+{
+    if (run->file_problems++ >= CMP_MAX_SHOWN)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(run->diag, fmt, ap);
+    va_end(ap);
+}
 
 static char *where(const ll_log_entry *e)
 {
@@ -26,7 +44,7 @@ static bool hash_agrees(cmp_run *run, cmp_test *t, const ll_log_entry *e)
     }
     if (!strcmp(t->hash, e->hash))
         return true;
-    fprintf(run->diag,
+    problem(run,
             "%s:%d: test %s: Hash=%s differs from Hash=%s (%s); "
             "entry not merged\n",
             e->file, e->line, e->name, e->hash, t->hash, t->hash_where);
@@ -40,7 +58,7 @@ static bool undecided(ll_verdict v)
 }
 
 /* Calls fn on each well-formed entry of path; reports the others. False
- * when the file could not be opened or read to its end. */
+ * when the file could not be opened or read to its end, or has no entry. */
 static bool each_entry(cmp_run *run, const char *path,
                        void (*fn)(cmp_run *, ll_log_entry *, const void *),
                        const void *arg)
@@ -51,18 +69,33 @@ static bool each_entry(cmp_run *run, const char *path,
         ll_diag_print(&d, run->diag);
         return false;
     }
+    run->file_problems = 0;
     ll_log_entry e = {0};
-    int rc;
+    int rc, entries = 0;
     while ((rc = ll_log_next(r, &e, &d)) != 0) {
         if (rc < 0) {
-            ll_diag_print(&d, run->diag);
-            if (!ll_log_failed(r))
-                run->malformed++;
+            if (ll_log_failed(r)) {
+                ll_diag_print(&d, run->diag);   /* always: it ends the file */
+                continue;
+            }
+            if (run->file_problems++ < CMP_MAX_SHOWN)
+                ll_diag_print(&d, run->diag);
+            run->malformed++;
+            entries++;
             continue;
         }
+        entries++;
         fn(run, &e, arg);
     }
+    if (run->file_problems > CMP_MAX_SHOWN)
+        fprintf(run->diag, "%s: and %d more problems like these (not "
+                "shown)\n", path, run->file_problems - CMP_MAX_SHOWN);
     bool ok = !ll_log_failed(r);
+    if (ok && !entries) {
+        fprintf(run->diag, "%s: no log entry in this file (a log entry "
+                "starts with a `Test NAME` line)\n", path);
+        ok = false;
+    }
     ll_log_entry_clear(&e);
     ll_log_close(r);
     return ok;
@@ -72,6 +105,27 @@ static void state_key(const ll_state *s, ll_buf *key)
 {
     ll_buf_clear(key);
     ll_state_print_herd(s, key);
+}
+
+/* The places a state binds, in its (herd7's) order: "0:r1 1:r1 x". */
+static void places_of(const ll_state *s, ll_buf *out)
+{
+    ll_buf_clear(out);
+    for (int i = 0; i < s->n; i++) {
+        if (i)
+            ll_buf_putc(out, ' ');
+        ll_loc_print(&s->b[i].loc, false, out);
+    }
+}
+
+/* a + b, kept at UINT64_MAX rather than wrapping; *over set if it was. */
+static uint64_t add_count(uint64_t a, uint64_t b, bool *over)
+{
+    if (a > UINT64_MAX - b) {
+        *over = true;
+        return UINT64_MAX;
+    }
+    return a + b;
 }
 
 static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
@@ -94,7 +148,7 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
             e->has_cond = false;
         }
     } else if (t->model_verdict != e->verdict) {
-        fprintf(run->diag,
+        problem(run,
                 "%s:%d: test %s: verdict %s differs from an earlier model "
                 "entry's %s; entry not merged\n",
                 e->file, e->line, e->name, ll_log_verdict_word(e->verdict),
@@ -105,7 +159,11 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
     ll_buf key = {0};
     for (int i = 0; i < e->n_states; i++) {
         state_key(&e->states[i].state, &key);
-        cmp_outcome_find(t, key.data, true)->in_model = true;
+        cmp_outcome_find(t, ll_buf_str(&key), true)->in_model = true;
+        if (!t->places && e->states[i].state.n) {
+            places_of(&e->states[i].state, &key);
+            t->places = ll_xstrdup(ll_buf_str(&key));
+        }
     }
     ll_buf_free(&key);
 }
@@ -132,6 +190,31 @@ static void machine_facts(cmp_run *run, int m, ll_log_entry *e)
     }
 }
 
+/* Every state of a hardware entry binds the places the model's states
+ * bind (when the model gave any): a state naming a register the test does
+ * not have is a broken entry, never an outcome the model forbids. */
+static bool states_fit(cmp_run *run, const cmp_test *t, const ll_log_entry *e)
+{
+    if (!t->places)
+        return true;
+    ll_buf places = {0}, text = {0};
+    bool ok = true;
+    for (int i = 0; ok && i < e->n_states; i++) {
+        places_of(&e->states[i].state, &places);
+        if (strcmp(ll_buf_str(&places), t->places)) {
+            state_key(&e->states[i].state, &text);
+            problem(run, "%s:%d: test %s: state '%s' does not fit the test "
+                    "(its places: %s; the model's: %s); entry skipped\n",
+                    e->file, e->line + 2 + i, e->name, ll_buf_str(&text),
+                    places.len ? ll_buf_str(&places) : "none", t->places);
+            ok = false;
+        }
+    }
+    ll_buf_free(&places);
+    ll_buf_free(&text);
+    return ok;
+}
+
 static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
 {
     const char *label = arg;
@@ -139,10 +222,14 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         run->other_kind++;
         return;
     }
+    cmp_test *t = cmp_find(run, e->name, true);
+    if (!states_fit(run, t, e)) {
+        run->malformed++;
+        return;
+    }
     run->hw_entries++;
     if (undecided(e->verdict))
         run->hw_undecided++;
-    cmp_test *t = cmp_find(run, e->name, true);
     if (!hash_agrees(run, t, e))
         return;
     if (!label)
@@ -164,21 +251,29 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
     if (m >= 0)
         machine_facts(run, m, e);
     ll_buf key = {0};
+    bool over = false;
     for (int i = 0; i < e->n_states; i++) {
         const ll_log_state *ls = &e->states[i];
         state_key(&ls->state, &key);
-        cmp_outcome *o = cmp_outcome_find(t, key.data, true);
+        cmp_outcome *o = cmp_outcome_find(t, ll_buf_str(&key), true);
         o->in_hw = true;
-        o->count += ls->count;
+        o->count = add_count(o->count, ls->count, &over);
         if (m >= 0 && ls->count > 0)
             o->machines |= 1ull << m;
-        t->hw_total += ls->count;
+        t->hw_total = add_count(t->hw_total, ls->count, &over);
         if (m >= 0) {
             ll_grow((void **)&t->mc, &t->cap_mc, t->n_mc + 1, sizeof *t->mc);
             t->mc[t->n_mc++] = (cmp_mcount){o->key, m, ls->count};
         }
     }
     ll_buf_free(&key);
+    if (over && !t->overflow) {
+        t->overflow = true;
+        run->overflows++;
+        problem(run, "%s:%d: test %s: hardware counts pass %llu (2^64-1) "
+                "and are kept at that value\n", e->file, e->line, e->name,
+                (unsigned long long)UINT64_MAX);
+    }
 }
 
 bool cmp_read_model(cmp_run *run, const char *path)

@@ -1,5 +1,9 @@
 /* report.c — the CSV reports (written with libcsv, RFC 4180 quoting:
- * states contain `;` and `=`, conditions `/\`) and the summary table. */
+ * states contain `;` and `=`, conditions `/\`) and the summary table.
+ * A cell that a spreadsheet would take for a formula (starting with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP
+ * recommends. Each report is written under a temporary name and the three
+ * are renamed into place once all are written. */
 #include "compare/compare.h"
 
 #include <csv.h>
@@ -7,6 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A field: plain words and numbers as they are, anything else (states,
  * conditions, names with commas or quotes) quoted by libcsv. */
@@ -14,11 +19,17 @@ static void field(FILE *f, const char *s, bool first)
 {
     if (!first)
         fputc(',', f);
-    if (s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                    "0123456789_.+-/?")])
+    if (*s && strchr("=+-@\t\r", *s)) {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "'%s", s);
+        csv_fwrite(f, b.data, b.len);
+        ll_buf_free(&b);
+    } else if (s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST"
+                           "UVWXYZ0123456789_.+-/?")]) {
         csv_fwrite(f, s, strlen(s));
-    else
+    } else {
         fputs(s, f);
+    }
 }
 
 static void row(FILE *f, int n, const char *const *fields)
@@ -28,10 +39,11 @@ static void row(FILE *f, int n, const char *const *fields)
     fputc('\n', f);
 }
 
+/* DIR/NAME.tmpPID, opened for writing; *path receives its name. */
 static FILE *open_report(const char *dir, const char *name, char **path)
 {
     ll_buf b = {0};
-    ll_buf_printf(&b, "%s/%s", dir, name);
+    ll_buf_printf(&b, "%s/%s.tmp%ld", dir, name, (long)getpid());
     *path = b.data;
     FILE *f = fopen(b.data, "w");
     if (!f)
@@ -39,14 +51,14 @@ static FILE *open_report(const char *dir, const char *name, char **path)
     return f;
 }
 
-static bool close_report(FILE *f, char *path)
+static bool close_report(FILE *f, const char *path)
 {
-    bool ok = !ferror(f);
+    bool ok = !ferror(f) && !fflush(f);
+    int err = errno;
     if (fclose(f) != 0)
-        ok = false;
+        ok = false, err = errno;
     if (!ok)
-        fprintf(stderr, "%s: write error\n", path);
-    free(path);
+        fprintf(stderr, "%s: write error: %s\n", path, strerror(err));
     return ok;
 }
 
@@ -171,6 +183,9 @@ static int summary_lines(const cmp_run *run, const cmp_totals *tot,
                                       ? "hardware entries (not here)"
                                       : "emulated entries (in emulated/)",
                                   run->other_kind};
+    if (run->overflows)
+        out[n++] = (summary_line){"tests with counts kept at 2^64-1",
+                                  run->overflows};
     if (run->test_files) {
         out[n++] = (summary_line){"test files read (--tests)",
                                   run->test_files};
@@ -201,14 +216,13 @@ bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
 {
     static const char *const names[] = {"outcomes.csv", "tests.csv",
                                         "summary.csv"};
+    char *tmp[3] = {NULL, NULL, NULL};
     bool ok = true;
-    for (int i = 0; i < 3; i++) {
-        char *path;
-        FILE *f = open_report(dir, names[i], &path);
+    for (int i = 0; ok && i < 3; i++) {
+        FILE *f = open_report(dir, names[i], &tmp[i]);
         if (!f) {
-            free(path);
             ok = false;
-            continue;
+            break;
         }
         if (i == 0)
             write_outcomes(run, sorted, f);
@@ -216,7 +230,23 @@ bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
             write_tests(run, sorted, f);
         else
             write_summary(run, tot, f);
-        ok = close_report(f, path) && ok;
+        ok = close_report(f, tmp[i]);
+    }
+    /* all written: only now replace the old reports */
+    for (int i = 0; ok && i < 3; i++) {
+        ll_buf final = {0};
+        ll_buf_printf(&final, "%s/%s", dir, names[i]);
+        if (rename(tmp[i], final.data)) {
+            fprintf(stderr, "%s: cannot rename to %s: %s\n", tmp[i],
+                    final.data, strerror(errno));
+            ok = false;
+        }
+        ll_buf_free(&final);
+    }
+    for (int i = 0; i < 3; i++) {
+        if (tmp[i] && !ok)
+            unlink(tmp[i]);
+        free(tmp[i]);
     }
     return ok;
 }

@@ -1,5 +1,6 @@
-/* table.c — the run's tables: tests by name (open addressing), each test's
- * outcomes by state key (a sorted array), and the machine labels. */
+/* table.c — the run's tables: tests by name and each test's outcomes by
+ * state key (both open addressing, so a test with millions of states is
+ * read in linear time), and the machine labels. */
 #include "compare/compare.h"
 
 #include <stdlib.h>
@@ -28,6 +29,8 @@ static void test_free(cmp_test *t)
     free(t->source_path);
     free(t->m_total);
     free(t->m_positive);
+    free(t->index);
+    free(t->places);
     free(t);
 }
 
@@ -85,28 +88,60 @@ cmp_test *cmp_find(cmp_run *run, const char *name, bool create)
     return t;
 }
 
+static int index_slot(const cmp_test *t, const char *key)
+{
+    int mask = t->n_index - 1;
+    int i = (int)(hash_name(key) & (uint64_t)mask);
+    while (t->index[i] >= 0 && strcmp(t->out[t->index[i]].key, key))
+        i = (i + 1) & mask;
+    return i;
+}
+
+static void reindex(cmp_test *t)
+{
+    int n = t->n_index ? t->n_index * 2 : 16;
+    while (n < 2 * (t->n_out + 1))
+        n *= 2;
+    free(t->index);
+    t->index = ll_xmalloc((size_t)n * sizeof *t->index);
+    for (int i = 0; i < n; i++)
+        t->index[i] = -1;
+    t->n_index = n;
+    for (int k = 0; k < t->n_out; k++)
+        t->index[index_slot(t, t->out[k].key)] = k;
+}
+
 cmp_outcome *cmp_outcome_find(cmp_test *t, const char *key, bool create)
 {
-    int lo = 0, hi = t->n_out;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        int c = strcmp(t->out[mid].key, key);
-        if (c == 0)
-            return &t->out[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    if (!t->n_index && !create && !t->n_out)
+        return NULL;
+    if (2 * (t->n_out + 1) > t->n_index)
+        reindex(t);
+    int i = index_slot(t, key);
+    if (t->index[i] >= 0)
+        return &t->out[t->index[i]];
     if (!create)
         return NULL;
     ll_grow((void **)&t->out, &t->cap_out, t->n_out + 1, sizeof *t->out);
-    memmove(&t->out[lo + 1], &t->out[lo],
-            (size_t)(t->n_out - lo) * sizeof *t->out);
-    t->n_out++;
-    memset(&t->out[lo], 0, sizeof t->out[lo]);
-    t->out[lo].key = ll_xstrdup(key);
-    return &t->out[lo];
+    cmp_outcome *o = &t->out[t->n_out];
+    memset(o, 0, sizeof *o);
+    o->key = ll_xstrdup(key);
+    t->index[i] = t->n_out++;
+    return o;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    return strcmp(((const cmp_outcome *)a)->key, ((const cmp_outcome *)b)->key);
+}
+
+void cmp_sort_outcomes(cmp_test *t)
+{
+    if (t->n_out > 1)
+        qsort(t->out, (size_t)t->n_out, sizeof *t->out, by_key);
+    free(t->index);       /* made again by the next lookup */
+    t->index = NULL;
+    t->n_index = 0;
 }
 
 int cmp_machine(cmp_run *run, const char *label)

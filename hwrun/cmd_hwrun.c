@@ -1,10 +1,16 @@
 /* cmd_hwrun.c — `litmuslab hwrun`: options, then for each test file:
  * read, generate, check that the target runs it, build (cached), run,
  * print the litmus7 log. `--check` stops after the checks and says, one
- * line per file, whether the test would run (campaign asks this). */
+ * line per file, whether the test would run (campaign asks this). With -o
+ * the log so far is written under a temporary name and renamed after each
+ * test, so FILE always holds whole entries, and an earlier FILE stays as
+ * it was until a test has run. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "hwrun/gen/gen.h"
@@ -28,11 +34,16 @@ static void usage(FILE *f)
           "  -stride N    words between instances (default 1)\n"
           "  -seed N      random placement and shuffling seed\n"
           "  -q           no progress line\n"
+          "  -watchdog S  a round not done in S s (default 10; 0 none): the\n"
+          "               test does not terminate (what was counted is "
+          "printed)\n"
           "  -o FILE      write the log to FILE (default stdout)\n"
           "  --cache DIR  build folder (default $XDG_CACHE_HOME/litmuslab/"
           "hwrun)\n"
           "  --keep       keep the generated C file (named on stderr)\n"
-          "  --emit DIR   write DIR (C file, harness, Makefile) and stop\n"
+          "  --force      with --emit: write into a folder that is not empty\n"
+          "  --emit DIR   write DIR (C file, harness, Makefile) and stop;\n"
+          "               DIR must be new or empty, unless --force\n"
           "  --bundle DIR write DIR (or DIR.tar.gz) for another machine:\n"
           "               every test, the harness, a Makefile and a `run`\n"
           "               script running them with these options\n"
@@ -98,7 +109,7 @@ static bool passed_on(const char *a)
 {
     static const char *const names[] = {"-n", "-s", "-r", "-p", "-sync",
                                         "-delta", "-mem", "-stride",
-                                        "-seed"};
+                                        "-seed", "-watchdog"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(a, names[i]))
             return true;
@@ -126,9 +137,45 @@ typedef struct hw_mode {
     const char *bundle;   /* --bundle DIR */
     hw_bundle *b;         /* open when bundling */
     FILE *check;          /* --check: where the answers go */
-    FILE *out;            /* the logs */
+    ll_buf *log;          /* the logs so far */
     bool interrupted;
 } hw_mode;
+
+/* A folder with something in it (a missing one is empty). */
+static bool has_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    struct dirent *e;
+    bool any = false;
+    while (!any && (e = readdir(d)))
+        any = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return any;
+}
+
+/* Replace path with the text (a temporary file renamed over it). */
+static bool publish(const char *path, const ll_buf *text)
+{
+    ll_buf tmp = {0};
+    ll_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp.data, "w");
+    bool ok = f && fwrite(ll_buf_str(text), 1, text->len, f) == text->len;
+    ok = f && !fflush(f) && !fsync(fileno(f)) && ok;
+    int err = errno;
+    if (f && fclose(f))
+        ok = false, err = errno;
+    if (ok && rename(tmp.data, path))
+        ok = false, err = errno;
+    if (!ok) {
+        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n",
+                f ? path : tmp.data, strerror(err));
+        unlink(tmp.data);
+    }
+    ll_buf_free(&tmp);
+    return ok;
+}
 
 static int run_one(const char *path, const hw_opts *o, hw_mode *m)
 {
@@ -163,12 +210,12 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
         rc = 2;
     } else {
         ll_log_entry e = {0};
-        if (hw_execute(t, ll_buf_str(&bin), o, &e, &m->interrupted)) {
-            ll_log_write_litmus(m->out, &e);
-            fflush(m->out);
-        } else {
+        hw_end end;
+        if (hw_execute(t, ll_buf_str(&bin), o, &e, &end))
+            ll_log_format_litmus(&e, m->log);
+        if (end == HW_STUCK || end == HW_FAILED)
             rc = 2;
-        }
+        m->interrupted = end == HW_INTERRUPTED;
         ll_log_entry_clear(&e);
     }
     ll_buf_free(&c);
@@ -187,6 +234,7 @@ int cmd_hwrun(int argc, char **argv)
     char **files = ll_xcalloc((size_t)argc, sizeof *files);
     o.args = ll_xcalloc((size_t)argc, sizeof *o.args);
     int n_files = 0, rc = 0;
+    bool force = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_val = i + 1 < argc;
@@ -213,6 +261,8 @@ int cmd_hwrun(int argc, char **argv)
                 rc = 2;
                 goto done;
             }
+        } else if (!strcmp(a, "--force")) {
+            force = true;
         } else if (!strcmp(a, "-q")) {
             o.args[o.n_args++] = argv[i];
         } else if (passed_on(a) && has_val) {
@@ -245,27 +295,37 @@ int cmd_hwrun(int argc, char **argv)
         rc = 2;
         goto done;
     }
-    FILE *out = stdout;
-    if (out_path && !(out = fopen(out_path, "w"))) {
-        perror(out_path);
+    if (m.emit && !force && has_files(m.emit)) {
+        fprintf(stderr, "litmuslab hwrun: %s is not empty; --emit writes a "
+                "new folder (--force writes into this one)\n", m.emit);
         rc = 2;
         goto done;
     }
-    m.out = out;
-    m.check = check ? out : NULL;
+    m.check = check ? stdout : NULL;
     bool opened = !m.bundle || check || (m.b = hw_bundle_open(m.bundle, &o));
-    for (int i = 0; i < n_files && !m.interrupted && opened; i++)
+    ll_buf log = {0};
+    m.log = &log;
+    size_t shown = 0;
+    for (int i = 0; i < n_files && !m.interrupted && opened; i++) {
         if (run_one(files[i], &o, &m) && !check)
             rc = 2;
+        if (log.len == shown)
+            continue;
+        if (!out_path) {
+            fputs(ll_buf_str(&log) + shown, stdout);
+            ll_flush(stdout);   /* an error is reported at exit */
+        } else if (!publish(out_path, &log)) {
+            rc = 2;
+            break;
+        }
+        shown = log.len;
+    }
     if (!opened)
         rc = 2;
     if (m.b && (rc || !hw_bundle_close(m.b)))
         rc = 2;
     hw_bundle_free(m.b);
-    if (out != stdout && fclose(out)) {
-        perror(out_path);
-        rc = 2;
-    }
+    ll_buf_free(&log);
 done:
     free(files);
     free(o.args);

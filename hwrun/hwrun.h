@@ -66,12 +66,19 @@ int hw_spawn(char *const *argv, const char *cwd);
 bool hw_mkdirs(const char *path);
 /* Write text to path; false + message on stderr. */
 bool hw_write_file(const char *path, const char *text);
+/* How a run ended. */
+typedef enum hw_end {
+    HW_DONE,
+    HW_INTERRUPTED,   /* by SIGINT/SIGTERM: what was counted */
+    HW_STUCK,         /* a round did not finish: what was counted before */
+    HW_FAILED,        /* no log */
+} hw_end;
 
 /* Run the binary; fill *e from what it printed, with the verdict and
- * witnesses computed from t's condition. *interrupted is set when the run
- * was stopped by SIGINT/SIGTERM. */
+ * witnesses computed from t's condition. True when *e was filled (also
+ * when interrupted or stuck; *end says which). */
 bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
-                ll_log_entry *e, bool *interrupted);
+                ll_log_entry *e, hw_end *end);
 
 /* Recompute marks, verdict, witnesses and observation from t's
  * condition (the states and counts stay). */

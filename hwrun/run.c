@@ -1,13 +1,17 @@
 /* run.c — running a built test: the binary's litmus7 output is read back
  * with the log reader, judged against the test's own condition, and handed
  * on as a log entry. SIGINT/SIGTERM reach the test, which stops after its
- * current round and still prints what it counted. */
+ * current round and still prints what it counted; a second one kills it at
+ * once. The test binary dies with us (PR_SET_PDEATHSIG), and its output
+ * goes to an anonymous file, so nothing is left behind. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,11 +20,12 @@
 #include "litmuslab/hash.h"
 #include "litmuslab/state.h"
 
-static volatile sig_atomic_t hw_signal;
+static volatile sig_atomic_t hw_signal, hw_signals;
 
 static void on_signal(int sig)
 {
     hw_signal = sig;
+    hw_signals++;
 }
 
 void hw_judge(const ll_test *t, ll_log_entry *e)
@@ -68,8 +73,12 @@ static pid_t start(const char *bin, const hw_opts *o, int out_fd)
     argv[n++] = (char *)bin;
     for (int i = 0; i < o->n_args; i++)
         argv[n++] = o->args[i];
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (!pid) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127);
         dup2(out_fd, 1);
         if (qemu) {
             char what[128];
@@ -104,15 +113,12 @@ static bool read_entry(const char *path, ll_log_entry *e)
 }
 
 bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
-                ll_log_entry *e, bool *interrupted)
+                ll_log_entry *e, hw_end *end)
 {
-    ll_buf out = {0};
-    ll_buf_printf(&out, "%s.out%ld", bin, (long)getpid());
-    int fd = open(ll_buf_str(&out), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    int fd = memfd_create("litmuslab-hwrun", 0);
     if (fd < 0) {
-        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n",
-                ll_buf_str(&out), strerror(errno));
-        ll_buf_free(&out);
+        fprintf(stderr, "litmuslab hwrun: cannot make a file for the test's "
+                "output: %s\n", strerror(errno));
         return false;
     }
     struct sigaction sa, old_int, old_term;
@@ -121,15 +127,18 @@ bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
-    hw_signal = 0;
+    hw_signal = hw_signals = 0;
     pid_t pid = start(bin, o, fd);
-    close(fd);
     int st = 0;
-    bool forwarded = false;
+    bool forwarded = false, killed = false;
     while (pid > 0) {
         /* A signal sent to us alone (not to the terminal's process group)
-         * is passed on, so the test still prints what it counted. */
-        if (hw_signal && !forwarded) {
+         * is passed on, so the test still prints what it counted; a
+         * second one kills it. */
+        if (hw_signals > 1 && !killed) {
+            kill(pid, SIGKILL);
+            killed = true;
+        } else if (hw_signal && !forwarded) {
             kill(pid, hw_signal);
             forwarded = true;
         }
@@ -138,17 +147,25 @@ bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
     }
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    *interrupted = hw_signal != 0;
+    /* exit 3: a round did not finish; the rounds before it are printed */
+    bool stuck = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 3;
     bool ok = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
-    if (!ok)
-        fprintf(stderr, "litmuslab hwrun: %s: the test binary %s failed\n",
-                t->name, bin);
-    ok = ok && read_entry(ll_buf_str(&out), e);
-    unlink(ll_buf_str(&out));
-    ll_buf_free(&out);
-    if (ok) {
+    if (stuck)
+        fprintf(stderr, "litmuslab hwrun: %s: the test does not terminate "
+                "(a round did not finish); what was counted before is "
+                "printed\n", t->name);
+    else if (!ok)
+        fprintf(stderr, "litmuslab hwrun: %s: the test binary %s %s\n",
+                t->name, bin, killed ? "was killed" : "failed");
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    bool got = (ok || stuck) && read_entry(path, e);
+    close(fd);
+    if (got) {
         e->style = LL_LITMUS_MODERN;
         hw_judge(t, e);
     }
-    return ok;
+    *end = !got ? HW_FAILED : hw_signal ? HW_INTERRUPTED
+                            : stuck ? HW_STUCK : HW_DONE;
+    return got;
 }

@@ -6,6 +6,28 @@
 
 #include <string.h>
 
+/* A register of a thread the test does not have, named at pos. */
+static bool check_thread(ll_lexer *lx, const ll_test *t, const ll_loc *loc,
+                         ll_pos pos)
+{
+    if (loc->proc < t->n_threads)
+        return true;
+    ll_diag_set(lx->d, pos.line, pos.col,
+                "%d:%s names thread %d; the test has %d thread%s",
+                loc->proc, loc->name, loc->proc, t->n_threads,
+                t->n_threads == 1 ? "" : "s");
+    return false;
+}
+
+static bool check_prop(ll_lexer *lx, const ll_test *t, const ll_prop *p)
+{
+    if (!p)
+        return true;
+    if (p->kind == LL_PROP_ATOM)
+        return check_thread(lx, t, &p->loc, p->pos);
+    return check_prop(lx, t, p->lhs) && check_prop(lx, t, p->rhs);
+}
+
 /* `locations [x; 0:r1; p*; y int;]`: types after a location are
  * accepted and dropped (they only change how herd prints values). */
 static bool read_locations(ll_lexer *lx, ll_test *t)
@@ -21,9 +43,13 @@ static bool read_locations(ll_lexer *lx, ll_test *t)
     while (!ll_tok_is(&lx->tok, "]")) {
         ll_grow((void **)&t->locations, &cap, t->n_locations + 1,
                 sizeof *t->locations);
-        if (!ll_read_loc(lx, t->arch, &t->locations[t->n_locations], NULL))
+        ll_pos at = lx->tok.pos;
+        ll_loc *loc = &t->locations[t->n_locations];
+        if (!ll_read_loc(lx, t->arch, loc, NULL))
             return false;
         t->n_locations++;
+        if (!check_thread(lx, t, loc, at))
+            return false;
         while (lx->tok.kind == LL_TOK_NAME || ll_tok_is(&lx->tok, "*"))
             if (!ll_lex_next(lx))
                 return false;
@@ -73,7 +99,7 @@ bool ll_read_constraints(ll_lexer *lx, ll_test *t)
         if (!ll_lex_next(lx))
             return false;
         t->filter = ll_read_prop(lx, t->arch);
-        if (!t->filter)
+        if (!t->filter || !check_prop(lx, t, t->filter))
             return false;
     }
     if (lx->tok.kind == LL_TOK_EOF || ll_tok_is(&lx->tok, "<<") ||
@@ -86,7 +112,8 @@ bool ll_read_constraints(ll_lexer *lx, ll_test *t)
         t->cond.prop->loc.proc = -1;
         t->cond.prop->loc.reg = -1;
         t->cond.prop->loc.index = -1;
-    } else if (!ll_read_cond(lx, t->arch, &t->cond)) {
+    } else if (!ll_read_cond(lx, t->arch, &t->cond) ||
+               !check_prop(lx, t, t->cond.prop)) {
         return false;
     }
     if (ll_tok_is(&lx->tok, ";") && !ll_lex_next(lx))

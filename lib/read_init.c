@@ -170,6 +170,24 @@ bool ll_read_init(ll_lexer *lx, ll_test *t)
             ll_init_clear(in);
             return false;
         }
+        /* as herd7: one value (and one type) per location or register,
+         * never a silent pick of the last; `int64_t 0:r3; 0:r3=5;` is a
+         * declaration, then the value */
+        for (int i = 0; i < t->n_init; i++) {
+            const ll_init *o = &t->init[i];
+            if (o->loc.proc == in->loc.proc && o->loc.index == in->loc.index &&
+                !strcmp(o->loc.name, in->loc.name) &&
+                ((o->has_value && in->has_value) || (o->type && in->type))) {
+                ll_buf b = {0};
+                ll_loc_print(&in->loc, false, &b);
+                ll_diag_set(lx->d, in->pos.line, in->pos.col,
+                            "%s is initialised twice (first at %d:%d)",
+                            ll_buf_str(&b), o->pos.line, o->pos.col);
+                ll_buf_free(&b);
+                ll_init_clear(in);
+                return false;
+            }
+        }
         t->n_init++;
     }
     return true;

@@ -174,7 +174,8 @@ static bool read_header_row(table_reader *r, size_t rs, size_t re)
     return true;
 }
 
-static bool read_cell(table_reader *r, size_t cs, size_t ce, ll_stmt *st)
+static bool read_cell(table_reader *r, size_t cs, size_t ce,
+                      const ll_thread *th, ll_stmt *st)
 {
     size_t ts = cs, te = ce;
     trim(r->text, &ts, &te);
@@ -186,6 +187,12 @@ static bool read_cell(table_reader *r, size_t cs, size_t ce, ll_stmt *st)
             j++;
         if (j < te && r->text[j] == ':') {
             st->label = ll_xstrndup(r->text + i, j - i);
+            /* as herd7: a label names one place in its thread */
+            for (const ll_stmt *o = th->stmts; o < st; o++)
+                if (o->label && !strcmp(o->label, st->label))
+                    return fail_at(r, i, "label %s defined twice in P%d "
+                                   "(first at %d:%d)", st->label, th->proc,
+                                   o->pos.line, o->pos.col);
             ts = j + 1;
             trim(r->text, &ts, &te);
         }
@@ -237,7 +244,7 @@ static bool read_row(table_reader *r, size_t rs, size_t re, int row)
         ll_stmt *st = &th->stmts[row];
         memset(st, 0, sizeof *st);
         th->n_stmts = row + 1;
-        if (!read_cell(r, cs, ce, st))
+        if (!read_cell(r, cs, ce, th, st))
             return false;
         cs = ce + 1;
     }

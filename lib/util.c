@@ -3,12 +3,23 @@
 #include "litmuslab/util.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(void)
+static void (*nomem_hook)(void);
+
+void ll_on_out_of_memory(void (*hook)(void))
 {
+    nomem_hook = hook;
+}
+
+void ll_out_of_memory(void)
+{
+    if (nomem_hook)
+        nomem_hook();
     fputs("litmuslab: out of memory\n", stderr);
     abort();
 }
@@ -17,7 +28,7 @@ void *ll_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        out_of_memory();
+        ll_out_of_memory();
     return p;
 }
 
@@ -25,7 +36,7 @@ void *ll_xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (!p)
-        out_of_memory();
+        ll_out_of_memory();
     return p;
 }
 
@@ -33,7 +44,7 @@ void *ll_xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q)
-        out_of_memory();
+        ll_out_of_memory();
     return q;
 }
 
@@ -50,24 +61,33 @@ char *ll_xstrndup(const char *s, size_t n)
     return p;
 }
 
+/* Doubling stops at INT_MAX (the counts are ints), and a size that does
+ * not fit in size_t is out of memory, never a wrapped small allocation. */
 void ll_grow(void **items, int *cap, int need, size_t elem_size)
 {
     if (need <= *cap)
         return;
-    int n = *cap ? *cap : 4;
+    if (need < 0)
+        ll_out_of_memory();
+    int n = *cap > 0 ? *cap : 4;
     while (n < need)
-        n *= 2;
+        n = n > INT_MAX / 2 ? INT_MAX : n * 2;
+    if (elem_size && (size_t)n > SIZE_MAX / elem_size)
+        ll_out_of_memory();
     *items = ll_xrealloc(*items, (size_t)n * elem_size);
     *cap = n;
 }
 
 static void buf_reserve(ll_buf *b, size_t extra)
 {
-    if (b->len + extra + 1 <= b->cap)
+    if (extra > SIZE_MAX - 1 - b->len)
+        ll_out_of_memory();
+    size_t want = b->len + extra + 1;
+    if (want <= b->cap)
         return;
     size_t n = b->cap ? b->cap : 64;
-    while (n < b->len + extra + 1)
-        n *= 2;
+    while (n < want)
+        n = n > SIZE_MAX / 2 ? want : n * 2;
     b->data = ll_xrealloc(b->data, n);
     b->cap = n;
 }
@@ -152,6 +172,22 @@ void ll_diag_print(const ll_diag *d, void *stream)
         fprintf(f, "%s:%d: %s\n", file, d->line, d->msg);
     else
         fprintf(f, "%s: %s\n", file, d->msg);
+}
+
+static int output_errno;
+
+bool ll_flush(FILE *f)
+{
+    if (fflush(f) == 0 && !ferror(f))
+        return true;
+    if (!output_errno)
+        output_errno = errno ? errno : EIO;
+    return false;
+}
+
+int ll_output_errno(void)
+{
+    return output_errno;
 }
 
 char *ll_read_file(const char *path, size_t *len)

@@ -1,7 +1,10 @@
 # reader.mk — `make fuzz`: builds the libFuzzer target for the litmus
 # reader with clang (fuzzer + ASan + UBSan) and runs it for FUZZ_TIME
 # seconds on one core, from the seeds in tests/fuzz/seeds and tests/bad.
-# New inputs are kept in build/fuzz/corpus.
+# New inputs are kept in build/fuzz/corpus. `make fuzz-log` does the same
+# for the log reader (tests/fuzz/fuzz_log.c, seeds in tests/fuzz/log-seeds,
+# new inputs in build/fuzz/log-corpus). For the 10-minute runs:
+# `make fuzz FUZZ_TIME=600` and `make fuzz-log FUZZ_TIME=600`.
 
 # mk/*.mk are read before the Makefile's own rules: keep `make` = `make all`.
 .DEFAULT_GOAL := all
@@ -16,6 +19,25 @@ $(FUZZ_BIN): $(FUZZ_SRCS) $(wildcard include/litmuslab/*.h lib/*.h lib/arch/*.h)
 	$(FUZZ_CC) -std=c17 -D_GNU_SOURCE -Iinclude -I. -g -O1 \
 	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  $(FUZZ_SRCS) -o $@
+
+FUZZ_LOG_BIN := build/fuzz/fuzz_log
+FUZZ_LOG_SRCS = lib/util.c lib/state.c lib/prop.c lib/read_cond.c \
+	lib/lexer.c $(wildcard lib/log/*.c) $(wildcard lib/arch/*.c) \
+	lib/read_test.c lib/read_init.c lib/read_table.c lib/read_constraints.c \
+	lib/read_cthreads.c lib/test_free.c lib/test_print.c lib/test_hash.c \
+	lib/md5.c tests/fuzz/fuzz_log.c
+
+$(FUZZ_LOG_BIN): $(FUZZ_LOG_SRCS) $(wildcard include/litmuslab/*.h lib/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c17 -D_GNU_SOURCE -Iinclude -I. -g -O1 \
+	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  $(FUZZ_LOG_SRCS) -o $@ $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+
+.PHONY: fuzz-log
+fuzz-log: $(FUZZ_LOG_BIN)
+	@mkdir -p build/fuzz/log-corpus
+	$(FUZZ_LOG_BIN) -max_total_time=$(FUZZ_TIME) -max_len=16384 -timeout=10 \
+	  build/fuzz/log-corpus tests/fuzz/log-seeds
 
 fuzz: $(FUZZ_BIN)
 	@mkdir -p build/fuzz/corpus

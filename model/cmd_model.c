@@ -2,10 +2,10 @@
  * argument names a list, one test per line, relative to the list, lists
  * nesting, as herd7's), and -j N workers whose entries are printed in
  * input order. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "model/driver.h"
@@ -13,40 +13,31 @@
 static const char usage[] =
     "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
-    "                       [--max-executions N] FILE...\n"
+    "                       [--max-executions N] [--max-memory SIZE] FILE...\n"
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
     "to look in; --variant (or -variant, as herd7's) switches on the\n"
     "variants the model tests with `if \"V\"`. An argument @LIST reads test\n"
-    "paths from LIST. A test over the time or execution limit is reported\n"
-    "on stderr and skipped.\n";
+    "paths from LIST. Each file is modelled in a worker process; a test\n"
+    "over the time, execution or memory limit (SIZE in MB, or with a K/M/G\n"
+    "suffix; default half of physical memory shared by the -j workers; 0\n"
+    "none) is reported on stderr and skipped.\n"
+    "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
+    "the model crashed on a file.\n";
 
-typedef struct job {
-    char *path;
-    ll_buf out, err;
-    int rc;
-    bool done;
-} job;
+typedef struct files {
+    char **paths;
+    int n, cap;
+} files;
 
-typedef struct pool {
-    const mdl_options *opt;
-    job *jobs;
-    int n_jobs;
-    int next;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-} pool;
-
-static void add_job(job **jobs, int *n, int *cap, const char *path)
+static void add_job(files *f, const char *path)
 {
-    ll_grow((void **)jobs, cap, *n + 1, sizeof **jobs);
-    memset(&(*jobs)[*n], 0, sizeof **jobs);
-    (*jobs)[(*n)++].path = ll_xstrdup(path);
+    ll_grow((void **)&f->paths, &f->cap, f->n + 1, sizeof *f->paths);
+    f->paths[f->n++] = ll_xstrdup(path);
 }
 
-static bool add_list(job **jobs, int *n, int *cap, const char *list,
-                     int depth)
+static bool add_list(files *f, const char *list, int depth)
 {
     if (depth > 16) {
         fprintf(stderr, "%s: lists nested too deep\n", list);
@@ -76,9 +67,9 @@ static bool add_list(job **jobs, int *n, int *cap, const char *list,
         base = base ? base + 1 : b.data;
         bool ok = true;
         if (base[0] == '@')
-            ok = add_list(jobs, n, cap, b.data, depth + 1);
+            ok = add_list(f, b.data, depth + 1);
         else
-            add_job(jobs, n, cap, b.data);
+            add_job(f, b.data);
         ll_buf_free(&b);
         if (!ok) {
             free(text);
@@ -89,88 +80,40 @@ static bool add_list(job **jobs, int *n, int *cap, const char *list,
     return true;
 }
 
-static void *worker(void *arg)
-{
-    pool *p = arg;
-    mdl_worker w = {0};
-    for (;;) {
-        pthread_mutex_lock(&p->mu);
-        int i = p->next++;
-        pthread_mutex_unlock(&p->mu);
-        if (i >= p->n_jobs)
-            break;
-        job *j = &p->jobs[i];
-        int rc = mdl_run_file(&w, p->opt, j->path, &j->out, &j->err);
-        pthread_mutex_lock(&p->mu);
-        j->rc = rc;
-        j->done = true;
-        pthread_cond_broadcast(&p->cv);
-        pthread_mutex_unlock(&p->mu);
-    }
-    mdl_worker_free(&w);
-    return NULL;
-}
-
-/* Run the jobs on n_workers threads, printing each in input order. */
-static int print_job(job *j)
-{
-    fputs(ll_buf_str(&j->out), stdout);
-    fflush(stdout);
-    fputs(ll_buf_str(&j->err), stderr);
-    ll_buf_free(&j->out);
-    ll_buf_free(&j->err);
-    return j->rc;
-}
-
-static int run_inline(pool *p)
-{
-    mdl_worker w = {0};
-    int rc = 0;
-    for (int i = 0; i < p->n_jobs; i++) {
-        job *j = &p->jobs[i];
-        j->rc = mdl_run_file(&w, p->opt, j->path, &j->out, &j->err);
-        if (print_job(j))
-            rc = j->rc;
-    }
-    mdl_worker_free(&w);
-    return rc;
-}
-
-static int run_jobs(pool *p, int n_workers)
-{
-    pthread_t tid[64];
-    if (n_workers <= 1 || p->n_jobs <= 1)
-        return run_inline(p);
-    if (n_workers > 64)
-        n_workers = 64;
-    if (n_workers > p->n_jobs)
-        n_workers = p->n_jobs > 0 ? p->n_jobs : 1;
-    pthread_mutex_init(&p->mu, NULL);
-    pthread_cond_init(&p->cv, NULL);
-    for (int i = 0; i < n_workers; i++)
-        pthread_create(&tid[i], NULL, worker, p);
-    int rc = 0;
-    for (int i = 0; i < p->n_jobs; i++) {
-        job *j = &p->jobs[i];
-        pthread_mutex_lock(&p->mu);
-        while (!j->done)
-            pthread_cond_wait(&p->cv, &p->mu);
-        pthread_mutex_unlock(&p->mu);
-        if (print_job(j))
-            rc = j->rc;
-    }
-    for (int i = 0; i < n_workers; i++)
-        pthread_join(tid[i], NULL);
-    pthread_mutex_destroy(&p->mu);
-    pthread_cond_destroy(&p->cv);
-    return rc;
-}
-
 static bool number(const char *s, double *out)
 {
     char *end;
     *out = strtod(s, &end);
-    return *s && !*end && *out >= 0;
+    return *s && !*end && *out >= 0 && *out <= 1e15;
+}
+
+/* --max-memory: megabytes, or a number with a K, M or G suffix. */
+static bool memory_size(const char *s, uint64_t *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    double unit = 1 << 20;
+    if (*end == 'K' || *end == 'k')
+        unit = 1 << 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        end++;
+    else if (*end == 'G' || *end == 'g')
+        unit = 1 << 30, end++;
+    if (end == s || *end || !(v >= 0) || v * unit > 1e18)
+        return false;
+    *out = (uint64_t)(v * unit);
+    return true;
+}
+
+/* Half of physical memory, shared among the workers. */
+static uint64_t default_memory(int n_workers)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return 0;
+    uint64_t each = (uint64_t)pages * (uint64_t)size / 2 /
+                    (uint64_t)(n_workers > 0 ? n_workers : 1);
+    return each < (256u << 20) ? 256u << 20 : each;
 }
 
 int cmd_model(int argc, char **argv)
@@ -178,9 +121,9 @@ int cmd_model(int argc, char **argv)
     mdl_options opt;
     mdl_options_init(&opt);
     opt.cat_dirs = ll_xcalloc((size_t)argc + 1, sizeof *opt.cat_dirs);
-    job *jobs = NULL;
-    int n_jobs = 0, cap_jobs = 0, n_workers = 1, rc = 0;
-    bool bad = false;
+    files f = {0};
+    int n_workers = 1, rc = 0;
+    bool bad = false, memory_set = false;
     for (int i = 1; i < argc && !bad; i++) {
         const char *a = argv[i];
         bool has_arg = i + 1 < argc;
@@ -212,31 +155,34 @@ int cmd_model(int argc, char **argv)
                    number(argv[i + 1], &v)) {
             opt.limits.max_executions = (uint64_t)v;
             i++;
+        } else if (!strcmp(a, "--max-memory") && has_arg &&
+                   memory_size(argv[i + 1], &opt.limits.max_memory)) {
+            memory_set = true;
+            i++;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "litmuslab model: bad option or missing value: "
                             "%s\n", a);
             bad = true;
         } else if (a[0] == '@') {
-            bad = !add_list(&jobs, &n_jobs, &cap_jobs, a + 1, 0);
+            bad = !add_list(&f, a + 1, 0);
         } else {
-            add_job(&jobs, &n_jobs, &cap_jobs, a);
+            add_job(&f, a);
         }
     }
-    if (bad || n_jobs == 0) {
+    if (bad || f.n == 0) {
         if (!bad)
             fputs(usage, stderr);
         rc = 2;
         goto done;
     }
-    pool p = {0};
-    p.opt = &opt;
-    p.jobs = jobs;
-    p.n_jobs = n_jobs;
-    rc = run_jobs(&p, n_workers);
+    if (!memory_set)
+        opt.limits.max_memory =
+            default_memory(n_workers < f.n ? n_workers : f.n);
+    rc = mdl_batch(&opt, f.paths, f.n, n_workers);
 done:
-    for (int i = 0; i < n_jobs; i++)
-        free(jobs[i].path);
-    free(jobs);
+    for (int i = 0; i < f.n; i++)
+        free(f.paths[i]);
+    free(f.paths);
     mdl_options_free(&opt);
     return rc;
 }

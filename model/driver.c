@@ -172,11 +172,19 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     case MDL_TIMEOUT:
         ll_buf_printf(err, "%s: test %s: timeout after %.2f s, skipped\n",
                       path, t->name, secs);
+        rc = 1;
         break;
     case MDL_TOO_MANY:
         ll_buf_printf(err, "%s: test %s: more than %llu executions, "
                       "skipped\n", path, t->name,
                       (unsigned long long)o->limits.max_executions);
+        rc = 1;
+        break;
+    case MDL_NOMEM:
+        ll_buf_printf(err, "%s: test %s: over the memory limit (%llu MB), "
+                      "skipped\n", path, t->name,
+                      (unsigned long long)(o->limits.max_memory >> 20));
+        rc = 1;
         break;
     }
     mdl_free(&m);

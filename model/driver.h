@@ -33,9 +33,16 @@ void mdl_options_free(mdl_options *o);
 void mdl_worker_free(mdl_worker *w);
 
 /* Model one file: the herd7 entry goes to out; diagnostics and skipped
- * tests (timeout, too many executions) to err. Returns 0, or 2 on bad
- * input (the test, or the model). */
+ * tests (timeout, too many executions, memory) to err. Returns 0; 1 when
+ * the test was stopped by a limit; 2 on bad input (the test, or the
+ * model). */
 int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
                  ll_buf *out, ll_buf *err);
+
+/* batch.c: model n files in n_workers worker processes and print their
+ * entries (stdout) and messages (stderr) in input order. A file whose
+ * worker crashed, or was stopped by a limit from outside, is reported as
+ * that file's error. Returns the largest mdl_run_file status. */
+int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers);
 
 #endif

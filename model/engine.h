@@ -76,6 +76,8 @@ typedef struct mdl_obs {
 typedef struct mdl_limits {
     double timeout;          /* seconds, 0 = none */
     uint64_t max_executions; /* candidates examined, 0 = none */
+    uint64_t max_memory;     /* bytes, 0 = none (the engine's big tables
+                                check it; the worker process enforces it) */
 } mdl_limits;
 
 typedef enum mdl_status {
@@ -83,6 +85,7 @@ typedef enum mdl_status {
     MDL_BAD_INPUT,           /* diag set */
     MDL_TIMEOUT,
     MDL_TOO_MANY,
+    MDL_NOMEM,               /* over limits.max_memory */
 } mdl_status;
 
 /* One final state found, in the engine's compact form. */

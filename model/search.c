@@ -11,6 +11,7 @@
  * model. Accepted candidates give final states. */
 #include "model/engine.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,8 @@ typedef struct loc_plan {
     int n_sol, cap_sol;
     int *sol;                   /* n_w co order (locals) + n_r sources */
     int pick;
+    bool halt;                  /* enumeration stopped by a limit */
+    bool capped;                /* ... because it has too many solutions */
     /* enumeration scratch */
     int *order, *from;
 } loc_plan;
@@ -57,6 +60,7 @@ typedef struct search {
     sem_val ***later;
     mdl_status status;
     bool stop;
+    unsigned ticks;             /* enumeration steps, for the clock */
 } search;
 
 /* ---- values that threads t.. may write ---- */
@@ -301,6 +305,7 @@ static void plan_reset(loc_plan *p, int need)
         p->from = ll_xrealloc(p->from, (size_t)(need + 1) * sizeof(int));
     }
     p->n_w = p->n_r = p->n_sol = 0;
+    p->halt = p->capped = false;
 }
 
 static bool acyclic_small(const uint64_t *adj, int n)
@@ -344,10 +349,49 @@ static bool coherent(const loc_plan *p)
     return acyclic_small(adj, n);
 }
 
-static void save_solution(loc_plan *p)
+static bool out_of_time(search *s)
 {
+    const mdl_test *m = s->m;
+    if (m->limits.timeout > 0 && mdl_now() - m->start > m->limits.timeout) {
+        s->status = MDL_TIMEOUT;
+        s->stop = true;
+        return true;
+    }
+    return false;
+}
+
+/* A location's solutions are all kept before the product is formed, so
+ * their number is bounded here: by the execution limit (more solutions
+ * than that mean more candidates, unless another location has none), by
+ * the memory limit, and by the clock. */
+static void stop_solving(search *s, loc_plan *p, mdl_status why)
+{
+    p->halt = true;
+    if (why == MDL_TOO_MANY) {
+        p->capped = true;
+    } else {
+        s->status = why;
+        s->stop = true;
+    }
+}
+
+static void save_solution(search *s, loc_plan *p)
+{
+    const mdl_limits *lim = &s->m->limits;
     int k = p->n_w + p->n_r;
-    ll_grow((void **)&p->sol, &p->cap_sol, (p->n_sol + 1) * (k ? k : 1),
+    if (k < 1)
+        k = 1;
+    if (lim->max_executions && (uint64_t)p->n_sol >= lim->max_executions) {
+        stop_solving(s, p, MDL_TOO_MANY);
+        return;
+    }
+    size_t bytes = ((size_t)p->n_sol + 1) * (size_t)k * sizeof *p->sol;
+    if (p->n_sol >= INT_MAX / k - 1 ||
+        (lim->max_memory && bytes > lim->max_memory / 2)) {
+        stop_solving(s, p, MDL_NOMEM);
+        return;
+    }
+    ll_grow((void **)&p->sol, &p->cap_sol, (p->n_sol + 1) * k,
             sizeof *p->sol);
     int *o = p->sol + (size_t)p->n_sol * k;
     memcpy(o, p->order, (size_t)p->n_w * sizeof *o);
@@ -355,33 +399,44 @@ static void save_solution(loc_plan *p)
     p->n_sol++;
 }
 
-static void choose_sources(loc_plan *p, int j)
+static bool tick(search *s, loc_plan *p)
 {
+    if ((++s->ticks & 4095) == 0 && out_of_time(s))
+        p->halt = true;
+    return !p->halt;
+}
+
+static void choose_sources(search *s, loc_plan *p, int j)
+{
+    if (!tick(s, p))
+        return;
     if (j == p->n_r) {
         if (coherent(p))
-            save_solution(p);
+            save_solution(s, p);
         return;
     }
     uint64_t c = p->src[j];
-    while (c) {
+    while (c && !p->halt) {
         int w = __builtin_ctzll(c);
         c &= c - 1;
         p->from[j] = w;
-        choose_sources(p, j + 1);
+        choose_sources(s, p, j + 1);
     }
 }
 
-static void choose_order(loc_plan *p, int i, uint64_t placed)
+static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
 {
+    if (!tick(s, p))
+        return;
     if (i == p->n_w) {
-        choose_sources(p, 0);
+        choose_sources(s, p, 0);
         return;
     }
-    for (int w = 1; w <= p->n_w; w++) {
+    for (int w = 1; w <= p->n_w && !p->halt; w++) {
         if ((placed >> w & 1) || (p->w_before[w] & ~placed))
             continue;
         p->order[i] = w;
-        choose_order(p, i + 1, placed | 1ull << w);
+        choose_order(s, p, i + 1, placed | 1ull << w);
     }
 }
 
@@ -442,7 +497,7 @@ static bool solve_location(search *s, int l, bool *too_big)
             return false;
         p->src[j] = c;
     }
-    choose_order(p, 0, 1);
+    choose_order(s, p, 0, 1);
     return p->n_sol > 0;
 }
 
@@ -456,12 +511,7 @@ static bool out_of_budget(search *s)
         s->status = MDL_TOO_MANY;
         return true;
     }
-    if (m->limits.timeout > 0 && (m->candidates & 255) == 0 &&
-        mdl_now() - m->start > m->limits.timeout) {
-        s->status = MDL_TIMEOUT;
-        return true;
-    }
-    return false;
+    return (m->candidates & 255) == 0 && out_of_time(s);
 }
 
 static uint64_t hash_vals(const sem_val *v, int n)
@@ -621,9 +671,14 @@ static void combination(search *s)
 {
     mdl_test *m = s->m;
     build_events(s);
+    bool capped = false;
     for (int l = 0; l < m->n_locs; l++) {
         bool too_big = false;
-        if (!solve_location(s, l, &too_big)) {
+        bool some = solve_location(s, l, &too_big);
+        if (s->stop)
+            return;
+        capped |= s->plans[l].capped;
+        if (!some) {
             if (too_big) {
                 ll_diag_set(&m->diag, 0, 0,
                             "more than %d accesses to one location",
@@ -634,6 +689,12 @@ static void combination(search *s)
             }
             return;
         }
+    }
+    if (capped) {
+        /* every location has a solution, one has more than the limit */
+        s->status = MDL_TOO_MANY;
+        s->stop = true;
+        return;
     }
     for (int i = 0; i < m->n_obs; i++) {
         const mdl_obs *o = &m->obs[i];
@@ -659,12 +720,8 @@ static void choose_runs(search *s, int t)
     mdl_thread *th = &s->m->threads[t];
     for (int k = 0; k < th->n_runs && !s->stop; k++) {
         s->pick[t] = k;
-        if (s->m->limits.timeout > 0 &&
-            mdl_now() - s->m->start > s->m->limits.timeout) {
-            s->status = MDL_TIMEOUT;
-            s->stop = true;
+        if (out_of_time(s))
             return;
-        }
         if (prefix_feasible(s, t))
             choose_runs(s, t + 1);
     }

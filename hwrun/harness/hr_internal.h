@@ -95,6 +95,7 @@ typedef struct hr_opts {
     int stride;            /* -stride: words between instances */
     uint64_t seed;
     int quiet;             /* no progress line */
+    double watchdog;       /* -watchdog: seconds a round may take, 0 none */
 } hr_opts;
 
 typedef struct hr_result {
@@ -102,6 +103,7 @@ typedef struct hr_result {
     uint64_t done;         /* iterations counted */
     double seconds;
     int interrupted;
+    int stuck;             /* a round did not finish: threads still run */
     int pu[64];            /* placement of the first round */
     int delta;             /* timebase delta in use at the end */
     int sync;              /* the start used: -sync, or the barrier when

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "hr_internal.h"
@@ -21,6 +22,7 @@ static void usage(const char *prog, FILE *f)
             "usage: %s [-n N] [-s N] [-r N] [-p spread|pack|random|rotate]\n"
             "          [-sync barrier|timebase] [-delta CYCLES]\n"
             "          [-mem direct|shuffle] [-stride N] [-seed N] [-q]\n"
+            "          [-watchdog SECONDS]\n"
             "  -n  iterations in all (default 1M; k, M, G suffixes)\n"
             "  -s  instances per round (default 1000)\n"
             "  -r  rounds (iterations = rounds * instances when -n is absent)\n"
@@ -29,7 +31,10 @@ static void usage(const char *prog, FILE *f)
             "  -mem   direct or shuffled instance addresses (default "
             "direct)\n"
             "  -stride  words between instances (default 1)\n"
-            "  -q  no progress line\n",
+            "  -q  no progress line\n"
+            "  -watchdog  a round that does not finish in this time (default\n"
+            "             10 s; 0 none) ends the run: the test does not\n"
+            "             terminate; the rounds before it are printed, exit 3\n",
             prog);
 }
 
@@ -77,6 +82,7 @@ static int parse_options(int argc, char **argv, hr_opts *o)
     o->mem = HR_MEM_DIRECT;
     o->stride = 1;
     o->seed = (uint64_t)time(NULL) * 2654435761u;
+    o->watchdog = 10;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int k;
@@ -105,6 +111,12 @@ static int parse_options(int argc, char **argv, hr_opts *o)
                 o->seed = v;
             if (o->stride < 0)
                 return bad_option(argv[0], a, val);
+        } else if (!strcmp(a, "-watchdog")) {
+            char *end;
+            double w = val ? strtod(val, &end) : -1;
+            if (!val || end == val || *end || !(w >= 0) || w > 1e6)
+                return bad_option(argv[0], a, val);
+            o->watchdog = w;
         } else if (!strcmp(a, "-p")) {
             if ((k = pick(val, placement_names, 4)) < 0)
                 return bad_option(argv[0], a, val);
@@ -200,7 +212,8 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     printf(" -mem %s -stride %d\n", mem_names[o->mem], o->stride);
     printf("Rate %.0f iterations/s, %" PRIu64 " iterations%s\n",
            r->seconds > 0 ? (double)r->done / r->seconds : 0.0, r->done,
-           r->interrupted ? " (interrupted)" : "");
+           r->stuck ? " (a round did not finish)"
+           : r->interrupted ? " (interrupted)" : "");
     printf("Time %s %.2f\n\n", t->name, r->seconds);
     fflush(stdout);
 }
@@ -220,6 +233,11 @@ int hr_main(const hr_test *t, int argc, char **argv)
     int rc = hr_run(t, &o, tp, &r);
     if (!rc)
         hr_print_log(t, &o, tp, &r);
+    if (!rc && r.stuck) {
+        /* the test's threads still run: leave without waiting for them */
+        fflush(NULL);
+        _exit(3);
+    }
     hr_hist_free(&r.hist);
     hr_topo_close(tp);
     return rc;

@@ -1,7 +1,11 @@
 /* hr_run.c — runs a test: T pinned threads, rounds of `size` instances,
  * each instance started together (a spin barrier per instance, or a timed
  * start on the time-stamp counter), final states counted per thread and
- * merged at the end. SIGINT/SIGTERM end the run after the current round. */
+ * merged at the end. SIGINT/SIGTERM end the run after the current round;
+ * a second one kills at once. A watchdog (the main thread) bounds each
+ * round: a round whose threads do not finish (a test that never
+ * terminates), or that goes on for a second after a signal, is abandoned
+ * and the rounds counted before it are reported. */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -23,9 +27,18 @@ static volatile sig_atomic_t hr_signalled;
 
 static void on_signal(int sig)
 {
-    (void)sig;
+    if (hr_signalled) {
+        /* the second one: at once, whatever the threads are doing */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
     hr_signalled = 1;
 }
+
+/* Phases of a round, for the watchdog: it may abandon a round only while
+ * the test's code runs, when the counts are those of the rounds before. */
+enum { HR_RUNNING, HR_COLLECTING, HR_ABANDONED };
 
 static double now_seconds(void)
 {
@@ -53,6 +66,9 @@ typedef struct shared {
     _Alignas(64) _Atomic unsigned round_count;
     _Alignas(64) _Atomic unsigned round_gen;
     _Alignas(64) int cur_size;
+    _Atomic int phase;
+    _Atomic int finished;    /* threads that left their loop */
+    double round_start;      /* when the running phase began */
     int stop;
     int first;
     uint64_t t0;
@@ -273,6 +289,16 @@ static void next_round(shared *S)
                       rand64(&S->rng), S->pu);
     if (S->sync == HR_SYNC_TIMEBASE)   /* the counter may trap otherwise */
         S->t0 = hr_ticks() + S->lead;
+    S->round_start = now_seconds();
+    atomic_store(&S->phase, HR_RUNNING);
+}
+
+/* After the test's code, by one thread: the round is collected, unless
+ * the watchdog gave it up. */
+static void end_run(shared *S)
+{
+    int running = HR_RUNNING;
+    atomic_compare_exchange_strong(&S->phase, &running, HR_COLLECTING);
 }
 
 static void run_barrier(shared *S, int tid)
@@ -364,10 +390,41 @@ static void *worker(void *arg)
             run_timebase(S, tid);
         else
             run_barrier(S, tid);
-        team_barrier(S, NULL);
+        team_barrier(S, end_run);
+        if (atomic_load(&S->phase) == HR_ABANDONED)
+            break;
         collect(S, tid);
     }
+    atomic_fetch_add(&S->finished, 1);
     return NULL;
+}
+
+/* The main thread while the workers run: 1 when a round was abandoned. */
+static int watch(shared *S)
+{
+    double limit = S->o->watchdog, signalled_at = 0;
+    while (atomic_load(&S->finished) < S->n_threads) {
+        struct timespec nap = {0, 20 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        if (atomic_load(&S->phase) != HR_RUNNING)
+            continue;
+        double now = now_seconds(), ran = now - S->round_start;
+        if (hr_signalled && !signalled_at)
+            signalled_at = now;
+        int stuck = (limit > 0 && ran > limit) ||
+                     (signalled_at && now - signalled_at > 1.0);
+        int running = HR_RUNNING;
+        if (stuck && atomic_compare_exchange_strong(&S->phase, &running,
+                                                    HR_ABANDONED)) {
+            fprintf(stderr, "hwrun: %s: round %llu did not finish in %.1f s"
+                    " (a thread does not terminate); the log counts the "
+                    "%llu iterations before it\n", S->t->name,
+                    (unsigned long long)S->round + 1, ran,
+                    (unsigned long long)S->done);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static void setup(shared *S, const hr_test *t, const hr_opts *o)
@@ -465,7 +522,7 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
 
     pthread_t th[HR_MAX_THREADS];
     worker_arg args[HR_MAX_THREADS];
-    S.start = S.last_progress = now_seconds();
+    S.start = S.last_progress = S.round_start = now_seconds();
     for (int k = 0; k < t->n_threads; k++) {
         args[k].S = &S;
         args[k].tid = k;
@@ -476,8 +533,10 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
             exit(2);
         }
     }
-    for (int k = 0; k < t->n_threads; k++)
-        pthread_join(th[k], NULL);
+    int stuck = watch(&S);
+    if (!stuck)
+        for (int k = 0; k < t->n_threads; k++)
+            pthread_join(th[k], NULL);
     res->seconds = now_seconds() - S.start;
     progress(&S, 1);
 
@@ -485,8 +544,10 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
     for (int k = 0; k < t->n_threads; k++)
         hr_hist_merge(&res->hist, &S.hist[k]);
     res->done = S.done;
-    res->interrupted = hr_signalled != 0;
+    res->interrupted = hr_signalled != 0 || stuck;
+    res->stuck = stuck;
     res->delta = (int)S.delta;
-    teardown(&S);
+    if (!stuck)
+        teardown(&S);   /* else the threads still use it */
     return 0;
 }

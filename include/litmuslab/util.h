@@ -4,8 +4,10 @@
 #define LITMUSLAB_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Allocation that never returns NULL: out of memory aborts with a message. */
 void *ll_xmalloc(size_t n);
@@ -14,8 +16,14 @@ void *ll_xrealloc(void *p, size_t n);
 char *ll_xstrdup(const char *s);
 char *ll_xstrndup(const char *s, size_t n);
 
+/* Report "out of memory" and abort; hook (if set) runs first and may exit
+ * instead (the model's worker processes report it to their parent). */
+void ll_out_of_memory(void);
+void ll_on_out_of_memory(void (*hook)(void));
+
 /* Grow a dynamic array *items (of *cap elements of elem_size bytes) so that
- * it can hold at least need elements. */
+ * it can hold at least need elements. A size past INT_MAX elements or
+ * SIZE_MAX bytes is out of memory. */
 void ll_grow(void **items, int *cap, int need, size_t elem_size);
 
 /* A growable NUL-terminated string. Zero-initialise before use. */
@@ -49,6 +57,12 @@ void ll_diag_set(ll_diag *d, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Print "FILE:LINE:COL: message\n" (or "FILE:LINE: message" when col is 0). */
 void ll_diag_print(const ll_diag *d, void *stream /* FILE* */);
+
+/* fflush(f): false when f has had a write error (a full disk, a file size
+ * limit); the first such error's errno is kept for ll_output_errno(), as
+ * later calls may change errno. */
+bool ll_flush(FILE *f);
+int ll_output_errno(void);
 
 /* Read a whole file into memory (NUL-terminated). Returns NULL and sets
  * errno on failure. *len receives the size. */

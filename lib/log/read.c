@@ -377,6 +377,11 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
     for (int i = 0; i < n; i++) {
         bool more = next_line(r);
         const char *line = ll_buf_str(&r->cur);
+        if (more && e->format == LL_LOG_LITMUS && line[0] == '-' &&
+            isdigit((unsigned char)line[1])) {
+            fail(r, d, r->line, "negative count in '%s'", line);
+            goto skip;
+        }
         if (!more || is_test_line(line) ||
             (e->format == LL_LOG_LITMUS ? !isdigit((unsigned char)line[0])
                                         : !strchr(line, '='))) {

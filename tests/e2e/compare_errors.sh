@@ -21,7 +21,7 @@ expect() {
 }
 
 model=$CORPUS/power/model-herd7.log.gz
-expect 2 'give at least one --model and one --hw' -- --model "$model"
+expect 2 'give at least one --model' -- --hw "$model"
 expect 2 "bad argument '--frob'" -- --frob
 expect 2 '^/nonexistent.log: cannot open: No such file or directory$' -- \
   --model "$model" --hw /nonexistent.log -o "$tmp"

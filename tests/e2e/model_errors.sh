@@ -1,7 +1,7 @@
 #!/bin/sh
 # model_errors.sh — bad input to `litmuslab model` gives one
 # FILE:LINE:COL line and exit 2, the other files still run; limits skip a
-# test with a message and exit 0.
+# test with a message and exit 1 (more in model_limits.sh).
 set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -49,11 +49,13 @@ grep -q "bad.cat:[0-9]*:[0-9]*: " "$tmp/err" || {
 # Bad options.
 "$LITMUSLAB" model -j 0 $good > /dev/null 2>&1; [ $? = 2 ] || fail "-j 0"
 "$LITMUSLAB" model --timeout > /dev/null 2>&1; [ $? = 2 ] || fail "--timeout"
+"$LITMUSLAB" model --max-memory 12X $good > /dev/null 2>&1; [ $? = 2 ] ||
+    fail "--max-memory 12X"
 "$LITMUSLAB" model > /dev/null 2>&1; [ $? = 2 ] || fail "no files"
 
-# Limits: the test is skipped with a message, exit 0, the run goes on.
+# Limits: the test is skipped with a message, exit 1, the run goes on.
 "$LITMUSLAB" model --max-executions 2 $good $good > "$tmp/out" 2> "$tmp/err"
-[ $? = 0 ] || fail "max-executions: want exit 0"
+[ $? = 1 ] || fail "max-executions: want exit 1"
 [ "$(grep -c 'more than 2 executions' "$tmp/err")" = 2 ] ||
     fail "max-executions: message"
 [ -s "$tmp/out" ] && fail "max-executions: output for a skipped test"

@@ -40,4 +40,18 @@ cat tests/bad/*.expected | cmp -s - "$tmp/err" ||
   { echo "good test: non-zero exit"; fail=1; }
 "$LITMUSLAB" parse >/dev/null 2>&1
 [ $? = 2 ] || { echo "no arguments: expected exit status 2"; fail=1; }
+
+# -o into the folder of an input would write over it (and drop its
+# comments): refused, the input untouched; into another folder it works.
+printf '(* keep me *)\n' >>"$tmp/$good"
+cp "$tmp/$good" "$tmp/orig"
+(cd "$tmp" && "$LITMUSLAB" parse -o . "$good" >/dev/null 2>"$tmp/err")
+[ $? = 2 ] || { echo "parse -o .: expected exit status 2"; fail=1; }
+grep -q "would write over the input $good" "$tmp/err" ||
+  { echo "parse -o .: message: $(cat "$tmp/err")"; fail=1; }
+cmp -s "$tmp/$good" "$tmp/orig" || { echo "parse -o .: input changed"; fail=1; }
+mkdir "$tmp/copies"
+"$LITMUSLAB" parse -o "$tmp/copies" "$tmp/$good" >/dev/null ||
+  { echo "parse -o DIR: failed"; fail=1; }
+grep -q '^PPC G$' "$tmp/copies/$good" || { echo "parse -o DIR: no copy"; fail=1; }
 exit $fail

@@ -416,11 +416,11 @@ static void run(const ll_test *t, const char *n, ll_log_entry *e)
     char *args[] = {"-n", (char *)n, "-q"};
     hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
                  .args = args};
-    bool interrupted = true;
+    hw_end end = HW_FAILED;
     gen_ok(t, &c);
     assert_true(hw_build(t, c.data, &o, &bin));
-    assert_true(hw_execute(t, bin.data, &o, e, &interrupted));
-    assert_false(interrupted);
+    assert_true(hw_execute(t, bin.data, &o, e, &end));
+    assert_int_equal(end, HW_DONE);
     ll_buf_free(&c);
     ll_buf_free(&bin);
 }

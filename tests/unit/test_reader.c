@@ -408,6 +408,64 @@ static void test_read_missing_file(void **state)
     ll_test_free(NULL);
 }
 
+/* Doc strings are read exactly: an escaped quote does not end one, one
+ * may run over several lines, and one left open (as in a few old tests)
+ * is the rest of its line; each prints back and reads again the same. */
+static void test_doc_strings(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *head, *doc;
+    } cases[] = {
+        {"FAKE D\n\"a\\\"b\"\n", "a\\\"b"},
+        {"FAKE D \"two\nlines {x}\"\n", "two\nlines {x}"},
+        {"FAKE D\n\"left open (+ x)\n", "left open (+ x)"},
+        {"FAKE D\n\"back\\\\\" Cycle=x\n", "back\\\\"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "%s{\n0:r2=x;\n}\n P0 ;\n lwz r1,0(r2) ;\n"
+                      "exists (0:r1=0)\n", cases[i].head);
+        ll_test *t = parse_ok(b.data);
+        assert_non_null(t->doc);
+        assert_string_equal(t->doc, cases[i].doc);
+        free(print_twice(t));
+        ll_test_free(t);
+        ll_buf_free(&b);
+    }
+}
+
+/* A label defined twice in a thread, an init entry given twice, and a
+ * register of a thread the test does not have (condition, locations):
+ * errors with their places, never a silent pick. */
+static void test_duplicates_and_threads(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *msg;
+        int line, col;
+    } cases[] = {
+        {"FAKE L\n{\n}\n P0 ;\n L0: ;\n L0: sync ;\nexists (x=1)\n",
+         "label L0 defined twice in P0 (first at 5:2)", 6, 2},
+        {"FAKE I\n{\n0:r2=x; x=1; 0:r2=y;\n}\n P0 ;\n sync ;\n"
+         "exists (x=1)\n",
+         "0:r2 is initialised twice (first at 3:1)", 3, 14},
+        {"FAKE C\n{\n}\n P0 ;\n sync ;\nexists (3:r1=1)\n",
+         "3:r1 names thread 3; the test has 1 thread", 6, 9},
+        {"FAKE C\n{\n}\n P0 ;\n sync ;\nlocations [x; 2:r1;]\n"
+         "exists (x=1)\n",
+         "2:r1 names thread 2; the test has 1 thread", 6, 15},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ll_diag d = {0};
+        ll_test *t = parse(cases[i].text, &d);
+        assert_null(t);
+        assert_string_equal(d.msg, cases[i].msg);
+        assert_int_equal(d.line, cases[i].line);
+        assert_int_equal(d.col, cases[i].col);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +475,8 @@ int main(void)
         cmocka_unit_test(test_old_syntax),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_missing_condition),
+        cmocka_unit_test(test_doc_strings),
+        cmocka_unit_test(test_duplicates_and_threads),
         cmocka_unit_test(test_read_missing_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,8 +5,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "litmuslab/util.h"
 
@@ -38,11 +42,54 @@ static void diag_prints_file_line_col(void **state)
     assert_string_equal(out, "t.litmus:3:7: unknown instruction 'frob'\n");
 }
 
+/* Doubling past INT_MAX / 2 used to overflow (UBSan) and then loop for
+ * ever; it must stop at INT_MAX. An alarm turns a hang into a failure. */
+static void grow_stops_at_int_max(void **state)
+{
+    (void)state;
+    alarm(10);
+    char *items = NULL;
+    int cap = INT_MAX / 2 + 1;
+    ll_grow((void **)&items, &cap, INT_MAX / 2 + 2, 0);
+    assert_int_equal(cap, INT_MAX);
+    ll_grow((void **)&items, &cap, INT_MAX, 0);
+    assert_int_equal(cap, INT_MAX);
+    alarm(0);
+    free(items);
+}
+
+static void nomem_exit(void)
+{
+    _exit(42);
+}
+
+/* A byte size past SIZE_MAX is out of memory (the hook runs), never a
+ * small wrapped allocation. Checked in a child, as it does not return. */
+static void grow_refuses_size_overflow(void **state)
+{
+    (void)state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        ll_on_out_of_memory(nomem_exit);
+        char *items = NULL;
+        int cap = 0;
+        ll_grow((void **)&items, &cap, 1 << 20, SIZE_MAX / 1024);
+        _exit(0);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 42);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(buf_grows_and_formats),
         cmocka_unit_test(diag_prints_file_line_col),
+        cmocka_unit_test(grow_stops_at_int_max),
+        cmocka_unit_test(grow_refuses_size_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

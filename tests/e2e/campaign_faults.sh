@@ -1,0 +1,86 @@
+#!/bin/sh
+# campaign_faults.sh — fault injection: a second campaign into the same
+# folder is refused while the first runs; with a file size limit (a full
+# disk for files past 512 bytes) every step not saved is listed with its
+# reason, compare's failure is explained, and a re-run resumes; SIGKILL at
+# random points, then a re-run, gives the reports of an uninterrupted run.
+# The library's PPC tests are modelled only here, so reports do not depend
+# on hardware counts.
+# Env: LITMUSLAB. cwd: the repo root.
+: "${LITMUSLAB:?}"
+tmp=$(mktemp -d) || exit 1
+pid=
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "campaign_faults: $*"; exit 1; }
+camp() { timeout -k 5 300 "$LITMUSLAB" campaign "$@"; }
+same_reports() {
+    for f in tests outcomes summary; do
+        cmp -s "$1/$f.csv" "$2/$f.csv" || fail "$3: $f.csv differs"
+    done
+}
+
+"$LITMUSLAB" model litmus/ppc/MP.litmus > /dev/null 2>&1 || {
+    echo "campaign_faults: SKIP: no PPC model in this build"; exit 0; }
+
+# The reference: one uninterrupted run.
+camp litmus/ppc -o "$tmp/ref" -q > "$tmp/out" 2> "$tmp/err" ||
+    fail "reference run: exit $?: $(tail -n 3 "$tmp/err")"
+tests=$(grep -c '^Test ' "$tmp/ref/model.log")
+
+# A lock on the folder: a second campaign into it says so and exits 2.
+"$LITMUSLAB" campaign litmus/x86/SB.litmus -o "$tmp/busy" -n 100000000000 -q \
+    > /dev/null 2>&1 &
+pid=$!
+n=0
+until [ -s "$tmp/busy/.lock" ]; do
+    n=$((n+1)); [ $n -gt 300 ] && fail "lock: first campaign did not start"
+    sleep 0.1
+done
+camp litmus/ppc -o "$tmp/busy" -q > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "lock: second campaign: want exit 2"
+grep -q "busy is in use by another campaign (process $pid)" "$tmp/err" ||
+    fail "lock: message: $(cat "$tmp/err")"
+[ -e "$tmp/busy/model.log" ] && fail "lock: the second campaign wrote"
+kill -INT "$pid"; wait "$pid"; pid=
+
+# A full disk for files past 512 bytes: steps that cannot save are listed
+# with the reason; compare's failure is explained; exit 2.
+# (the campaign's own stdout through a pipe, which the limit does not cut)
+(ulimit -f 1; camp litmus/ppc -o "$tmp/full" -q 2> "$tmp/err"
+ echo $? > "$tmp/rc") | cat > "$tmp/out"
+[ "$(cat "$tmp/rc")" = 2 ] || fail "full: want exit 2"
+grep -q 'model.log.tmp: cannot write: File too large' "$tmp/err" ||
+    fail "full: model.log not explained: $(cat "$tmp/err")"
+saved=$(ls "$tmp/full/work" | grep -c '\.model\.log$')
+lost=$((tests - saved))
+[ "$lost" -gt 0 ] && [ "$saved" -gt 0 ] || fail "full: $saved saved"
+# (campaign.txt does not fit either: the summary on stdout is checked)
+grep -q "^Steps that failed ($lost; re-run to retry them):" "$tmp/out" ||
+    fail "full: summary: $(cat "$tmp/out")"
+[ "$(grep -c ' model .*cannot write the output: File too large' "$tmp/out")" = "$lost" ] ||
+    fail "full: not every lost step listed with its reason"
+grep -q '^compare failed: the logs could not be gathered' "$tmp/out" ||
+    fail "full: compare failure not explained"
+camp litmus/ppc -o "$tmp/full" -q > "$tmp/out" 2> "$tmp/err" ||
+    fail "full, re-run: exit $?"
+grep -q "model: $lost to run, $saved done before" "$tmp/err" ||
+    fail "full, re-run: did not resume: $(head -n 1 "$tmp/err")"
+same_reports "$tmp/ref" "$tmp/full" "full, re-run"
+
+# SIGKILL at random points of a campaign, then a re-run.
+i=0
+while [ $i -lt 5 ]; do
+    "$LITMUSLAB" campaign litmus/ppc -o "$tmp/kill" -q -j 2 > /dev/null 2>&1 &
+    pid=$!
+    sleep "0.$(awk -v s=$$$i 'BEGIN { srand(s); printf "%03d", int(rand() * 600) }')"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    pid=
+    i=$((i+1))
+done
+camp litmus/ppc -o "$tmp/kill" -q > "$tmp/out" 2> "$tmp/err" ||
+    fail "killed, re-run: exit $?: $(tail -n 3 "$tmp/err")"
+same_reports "$tmp/ref" "$tmp/kill" "killed, re-run"
+[ "$(grep -c '^Test ' "$tmp/kill/model.log")" = "$tests" ] ||
+    fail "killed, re-run: model.log entries"
+exit 0

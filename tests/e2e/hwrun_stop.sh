@@ -1,0 +1,145 @@
+#!/bin/sh
+# hwrun_stop.sh — hwrun always stops and leaves nothing behind: a loop is
+# refused (the model unrolls it, a run could not); a test binary whose
+# thread never returns ends at its watchdog, or a second after SIGINT,
+# printing what it counted, and a second SIGINT kills it at once; SIGKILL
+# of hwrun or of a campaign leaves no test binary running; `-o FILE` keeps
+# an earlier FILE until a test has run.
+# Env: LITMUSLAB. cwd: the repo root.
+: "${LITMUSLAB:?}"
+tmp=$(mktemp -d) || exit 1
+pid=
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "hwrun_stop: $*"; exit 1; }
+sb=litmus/x86/SB.litmus
+cache=build/hwrun-cache
+hw() { timeout -k 5 120 "$LITMUSLAB" hwrun --cache "$cache" "$@"; }
+# Not running: no such process, or a zombie left for init to reap.
+gone() {
+    st=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" \
+        2>/dev/null)
+    [ -z "$st" ] || [ "$st" = Z ]
+}
+# The only child of $1 (waits up to 30 s for it).
+child_of() {
+    n=0
+    while :; do
+        c=$(pgrep -P "$1" | head -n 1)
+        [ -n "$c" ] && { echo "$c"; return 0; }
+        n=$((n+1)); [ $n -gt 300 ] && return 1
+        sleep 0.1
+    done
+}
+
+# A jump back: refused in one line with its place, nothing run.
+cat > "$tmp/loop.litmus" <<'END'
+X86 LOOP
+{ x=0; }
+ P0          | P1          ;
+ L0:         | MOV [x],$1  ;
+ JMP L0      |             ;
+exists (x=1)
+END
+hw "$tmp/loop.litmus" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "loop: want exit 2"
+grep -q "loop.litmus:5:2: jump back to L0: hwrun does not run loops" \
+    "$tmp/err" || fail "loop: message: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "loop: output"
+
+# A thread that never returns (the emitted SB with an endless loop put in
+# front of P0's code): the watchdog ends the run, the log is printed, exit 3.
+"$LITMUSLAB" hwrun --emit "$tmp/em" $sb || fail "emit"
+sed -i '/^static void P0(/{n;s/^{$/{\n    for (;;) __asm__ __volatile__("" ::: "memory");/}' \
+    "$tmp/em/SB.c"
+grep -q 'for (;;)' "$tmp/em/SB.c" || fail "endless loop not put in"
+(cd "$tmp/em" && env -u CC make litmus-test > /dev/null 2>&1) ||
+    fail "endless test: make"
+start=$(date +%s)
+timeout -k 5 60 "$tmp/em/litmus-test" -q -watchdog 1 > "$tmp/log" 2> "$tmp/err"
+rc=$?
+[ $rc = 3 ] || fail "watchdog: want exit 3, got $rc"
+[ $(( $(date +%s) - start )) -le 10 ] || fail "watchdog: too slow"
+grep -q 'round 1 did not finish' "$tmp/err" || fail "watchdog: message"
+grep -q '^Rate 0 iterations/s, 0 iterations (a round did not finish)$' \
+    "$tmp/log" || fail "watchdog: log: $(cat "$tmp/log")"
+grep -q '^Observation SB Never 0 0$' "$tmp/log" || fail "watchdog: no log"
+
+# No watchdog: SIGINT ends it a second later, with the log.
+timeout -k 5 60 "$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+start=$(date +%s)
+wait "$pid"
+rc=$?
+pid=
+[ $rc = 3 ] || fail "SIGINT: want exit 3, got $rc"
+[ $(( $(date +%s) - start )) -le 10 ] || fail "SIGINT: too slow"
+grep -q '^Observation SB Never 0 0$' "$tmp/log" || fail "SIGINT: no log"
+# SIGTERM likewise.
+"$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ $rc = 3 ] || fail "SIGTERM: want exit 3, got $rc"
+# A second SIGINT kills at once.
+"$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"; sleep 0.2; kill -INT "$pid"
+sleep 0.5
+gone "$pid" || fail "second SIGINT: still running"
+wait "$pid"
+pid=
+
+# SIGKILL of hwrun: its test binary dies with it.
+hw -q -n 10 $sb > /dev/null || fail "SB -n 10"
+"$LITMUSLAB" hwrun --cache "$cache" -q -n 100G $sb > /dev/null 2>&1 &
+pid=$!
+bin=$(child_of "$pid") || fail "hwrun: no test binary started"
+kill -KILL "$pid"; wait "$pid" 2>/dev/null; pid=
+sleep 1
+gone "$bin" || { kill -KILL "$bin"; fail "SIGKILL hwrun: test binary left running"; }
+
+# SIGKILL of a campaign: its hwrun and test binary die with it.
+"$LITMUSLAB" campaign $sb -o "$tmp/camp" -n 100000000000 -q --hw-arg --cache \
+    --hw-arg "$cache" > /dev/null 2>&1 &
+pid=$!
+n=0; bin=
+while [ -z "$bin" ]; do
+    for h in $(pgrep -P "$pid"); do
+        grep -q hwrun "/proc/$h/cmdline" 2>/dev/null &&
+            bin=$(pgrep -P "$h" | head -n 1)
+    done
+    n=$((n+1)); [ $n -gt 600 ] && fail "campaign: no test binary started"
+    [ -z "$bin" ] && sleep 0.1
+done
+kill -KILL "$pid"; wait "$pid" 2>/dev/null; pid=
+sleep 1
+gone "$bin" || { kill -KILL "$bin"; fail "SIGKILL campaign: test binary left running"; }
+
+# -o FILE: an earlier log survives a failed build and a killed run; after
+# a good test and a refused one, FILE holds the good one's entry.
+echo OLD > "$tmp/log"
+printf '#!/bin/sh\necho "badcc: refusing" >&2\nexit 1\n' > "$tmp/badcc"
+chmod +x "$tmp/badcc"
+CC="$tmp/badcc" "$LITMUSLAB" hwrun --cache "$tmp/c" -o "$tmp/log" $sb \
+    > /dev/null 2>&1
+[ $? = 2 ] || fail "-o, bad compiler: want exit 2"
+[ "$(cat "$tmp/log")" = OLD ] || fail "-o: a failed build changed FILE"
+"$LITMUSLAB" hwrun --cache "$cache" -q -n 100G -o "$tmp/log" $sb \
+    > /dev/null 2>&1 &
+pid=$!
+child_of "$pid" > /dev/null || fail "-o: no test binary started"
+kill -KILL "$pid"; wait "$pid" 2>/dev/null; pid=
+sleep 0.5
+[ "$(cat "$tmp/log")" = OLD ] || fail "-o: SIGKILL emptied FILE"
+hw -q -n 1000 -o "$tmp/log" $sb "$tmp/loop.litmus" > /dev/null 2>&1
+[ $? = 2 ] || fail "-o, good then refused: want exit 2"
+grep -q '^Test SB Allowed$' "$tmp/log" || fail "-o: SB entry missing"
+grep -q OLD "$tmp/log" && fail "-o: old content kept"
+ls "$tmp"/log.tmp* > /dev/null 2>&1 && fail "-o: temporary file left"
+exit 0

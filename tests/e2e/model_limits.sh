@@ -1,0 +1,132 @@
+#!/bin/sh
+# model_limits.sh — every limit holds and a bad file costs that file only:
+# a test of 4 threads x 8 stores to one location stops within --timeout
+# and --max-executions, and within --max-memory; a test stopped by a limit
+# makes the exit status 1 while the other files still print; a worker that
+# crashes (killed here with SIGSEGV) loses its own file only, under @LIST
+# and -j 2. The big tests are generated here.
+set -u
+tmp=$(mktemp -d) || exit 1
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "model_limits: $*"; [ -f "$tmp/err" ] && cat "$tmp/err"; exit 1; }
+good=litmus/x86/SB.litmus
+
+# T threads each storing S values to x.
+stores() {
+    t=$1; s=$2
+    echo "X86_64 W${t}x$s"; echo "{ x=0; }"
+    k=0; row=""
+    while [ $k -lt "$t" ]; do row="$row${row:+ | }P$k"; k=$((k+1)); done
+    echo "$row ;"
+    i=0
+    while [ $i -lt "$s" ]; do
+        k=0; row=""
+        while [ $k -lt "$t" ]; do
+            row="$row${row:+ | }movq \$$((k*s+i+1)),(x)"; k=$((k+1))
+        done
+        echo "$row ;"; i=$((i+1))
+    done
+    echo "exists (x=1)"
+}
+stores 4 8 > "$tmp/w4x8.litmus"
+# a hang is a failure, not a stuck suite
+lm() { timeout -k 5 60 "$LITMUSLAB" "$@"; }
+stores 4 4 > "$tmp/w4x4.litmus"
+
+now() { date +%s; }
+
+# --max-executions: at once, whatever the number of coherence orders.
+start=$(now)
+lm model --timeout 20 --max-executions 1000 "$tmp/w4x8.litmus" \
+    $good > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc = 1 ] || fail "4x8 --max-executions: want exit 1, got $rc"
+[ $(( $(now) - start )) -le 5 ] || fail "4x8 --max-executions: too slow"
+grep -q 'W4x8: more than 1000 executions, skipped' "$tmp/err" ||
+    fail "4x8 --max-executions: message"
+grep -q '^Test SB Allowed' "$tmp/out" || fail "4x8: SB not printed"
+
+# --timeout alone: within the limit (plus a second of slack), exit 1,
+# the next file still printed; memory stays under --max-memory.
+timed() {
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%M' -o "$tmp/rss" "$@"
+    else
+        echo 0 > "$tmp/rss"; "$@"
+    fi
+}
+start=$(now)
+timed timeout -k 5 60 "$LITMUSLAB" model --timeout 3 --max-memory 400M "$tmp/w4x8.litmus" \
+    $good > "$tmp/out" 2> "$tmp/err"
+rc=$?
+took=$(( $(now) - start ))
+[ $rc = 1 ] || fail "4x8 --timeout 3: want exit 1, got $rc"
+[ $took -le 5 ] || fail "4x8 --timeout 3: took $took s"
+grep -Eq 'W4x8: (timeout after|over the memory limit)|w4x8.litmus: (timeout|stopped over)' \
+    "$tmp/err" || fail "4x8 --timeout 3: message"
+grep -q '^Test SB Allowed' "$tmp/out" || fail "4x8 --timeout: SB not printed"
+rss=$(tail -n 1 "$tmp/rss")
+[ "$rss" -le $((450 * 1024)) ] || fail "4x8 --timeout 3: $rss KB resident"
+
+# --max-memory: the 4x4 test's 63 million coherence orders do not fit in
+# 100 MB; it is skipped with a message, the next file printed.
+lm model --max-memory 100M "$tmp/w4x4.litmus" $good \
+    > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc = 1 ] || fail "4x4 --max-memory: want exit 1, got $rc"
+grep -Eq 'over the memory limit \(100 MB\)' "$tmp/err" ||
+    fail "4x4 --max-memory: message"
+grep -q '^Test SB Allowed' "$tmp/out" || fail "4x4 --max-memory: SB lost"
+
+# A worker that grows past --max-memory outside the engine's tables (the
+# runs of a thread with 12 reads) is stopped from outside.
+{
+    echo "X86_64 R12"; echo "{ x=0; }"; echo "P0 | P1 ;"
+    i=0
+    for r in rax rbx rcx rdx rsi rdi r8 r9 r10 r11 r12 r13; do
+        i=$((i+1))
+        if [ $i -le 4 ]; then echo "movq \$$i,(x) | movq (x),%$r ;"
+        else echo " | movq (x),%$r ;"; fi
+    done
+    echo "exists (1:rax=1)"
+} > "$tmp/r12.litmus"
+lm model --max-memory 150M "$tmp/r12.litmus" $good \
+    > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc = 1 ] || fail "r12 --max-memory: want exit 1, got $rc"
+grep -q 'r12.litmus: .*memory limit (150 MB)' "$tmp/err" ||
+    fail "r12 --max-memory: message"
+grep -q '^Test SB Allowed' "$tmp/out" || fail "r12 --max-memory: SB lost"
+
+# A crash loses that file only: @LIST, one worker; the slow file's worker
+# is killed with SIGSEGV once the first file is printed.
+cp $good "$tmp/sb.litmus"
+printf 'sb.litmus\nw4x8.litmus\nsb.litmus\n' > "$tmp/list"
+crash_run() {
+    timeout -k 5 60 "$LITMUSLAB" model --timeout 30 "$@" > "$tmp/out" \
+        2> "$tmp/err" &
+    pid=$!
+    n=0
+    until grep -q '^Test SB' "$tmp/out" 2>/dev/null; do
+        n=$((n+1)); [ $n -gt 300 ] && fail "crash: no first output"
+        sleep 0.1
+    done
+    sleep 0.5
+    # the model's workers: children of the program under `timeout`
+    for p in $(pgrep -P "$pid"); do
+        for w in $(pgrep -P "$p"); do kill -SEGV "$w"; done
+    done
+    wait "$pid"
+    rc=$?
+    pid=
+    [ $rc = 2 ] || fail "crash $*: want exit 2, got $rc"
+    grep -q 'w4x8.litmus: the model crashed on this file' "$tmp/err" ||
+        fail "crash $*: message"
+    [ "$(grep -c '^Test SB Allowed' "$tmp/out")" = 2 ] ||
+        fail "crash $*: the other files' output was lost"
+}
+crash_run "@$tmp/list"
+# -j 2: the slow file in the middle; its neighbours still print.
+crash_run -j 2 "$tmp/sb.litmus" "$tmp/w4x8.litmus" "$tmp/sb.litmus"
+exit 0
