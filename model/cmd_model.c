@@ -13,14 +13,21 @@
 static const char usage[] =
     "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
-    "                       [--max-executions N] FILE...\n"
+    "                       [--max-executions N]\n"
+    "                       [--explain STATE | --explain-condition]\n"
+    "                       [-o FILE.dot] FILE...\n"
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
     "to look in; --variant (or -variant, as herd7's) switches on the\n"
     "variants the model tests with `if \"V\"`. An argument @LIST reads test\n"
     "paths from LIST. A test over the time or execution limit is reported\n"
-    "on stderr and skipped.\n";
+    "on stderr and skipped.\n"
+    "--explain STATE (`0:r3=0; 1:r3=0` or a proposition) prints, instead of\n"
+    "the log entry, an execution the model allows reaching STATE with a\n"
+    "trace, or every candidate reaching it with the check rejecting it and\n"
+    "its cycle; --explain-condition explains the condition's states. -o\n"
+    "writes that execution as Graphviz DOT (and FILE.svg if dot runs).\n";
 
 typedef struct job {
     char *path;
@@ -197,6 +204,13 @@ int cmd_model(int argc, char **argv)
         } else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) &&
                    has_arg) {
             mdl_options_add_variants(&opt, argv[++i]);
+        } else if (!strcmp(a, "--explain") && has_arg) {
+            opt.explain_on = true;
+            opt.explain = argv[++i];
+        } else if (!strcmp(a, "--explain-condition")) {
+            opt.explain_on = true;
+        } else if (!strcmp(a, "-o") && has_arg) {
+            opt.dot_path = argv[++i];
         } else if (!strcmp(a, "-j") && has_arg && number(argv[i + 1], &v) &&
                    v >= 1) {
             n_workers = (int)v;
