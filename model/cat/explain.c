@@ -180,7 +180,7 @@ static void pair(walk *w, int slot, int a, int b, const char *label,
     int i = e->def[slot];
     bool leaf = i < 0 || e->fix_var[slot] || w->depth > 64 ||
                 (e->name[slot] && !union_of_names(e, slot, true) &&
-                 !top);
+                 !top && a != b);   /* a named self-loop says nothing */
     if (leaf) {
         emit(w, inv ? b : a, inv ? a : b, label, inv);
         return;
