@@ -196,8 +196,6 @@ static void instr_text(const view *v, int i, ll_buf *b)
     v->m->test->arch->print_instr(&t->stmts[g->e->stmt].instr, b);
 }
 
-static const char *fr_label = "fr";
-
 /* A relation's pairs between shown events (or from init), as `a->b`. */
 static void list_rel(const view *v, const char *name, const ll_rel *r,
                      ll_buf *b)
@@ -260,6 +258,42 @@ static void direct_co(const view *v, ll_rel *out)
         }
 }
 
+/* The relations shown, with their DOT style: po and co as neighbours
+ * only, fr derived; rels[0..2] are owned (free with free_shown). */
+typedef struct shown_rel {
+    const char *name;
+    const ll_rel *rel;
+    const char *style;
+} shown_rel;
+
+enum { N_SHOWN = 8 };
+
+static void shown_rels(const view *v, ll_rel own[3], shown_rel *out)
+{
+    for (int i = 0; i < 3; i++)
+        ll_rel_init(&own[i], v->n);
+    direct_po(v, &own[0]);
+    direct_co(v, &own[1]);
+    fr_of(v, &own[2]);
+    const shown_rel t[N_SHOWN] = {
+        {"po", &own[0], "weight=10"},
+        {"rf", &v->x->rf, "color=red, fontcolor=red"},
+        {"co", &own[1], "color=blue, fontcolor=blue"},
+        {"fr", &own[2], "color=orange, fontcolor=orange"},
+        {"addr", &v->x->addr, "color=purple, fontcolor=purple"},
+        {"data", &v->x->data, "color=purple, fontcolor=purple"},
+        {"ctrl", &v->x->ctrl, "color=purple, fontcolor=purple"},
+        {"rmw", &v->x->rmw, "color=gray, fontcolor=gray"},
+    };
+    memcpy(out, t, sizeof t);
+}
+
+static void free_shown(ll_rel own[3])
+{
+    for (int i = 0; i < 3; i++)
+        ll_rel_free(&own[i]);
+}
+
 static void describe(const view *v, ll_buf *b)
 {
     int last = -2;
@@ -282,25 +316,12 @@ static void describe(const view *v, ll_buf *b)
         ll_buf_free(&ins);
         ll_buf_puts(b, "\n");
     }
-    int n = v->n;
-    ll_rel po, co, fr;
-    ll_rel_init(&po, n);
-    ll_rel_init(&co, n);
-    ll_rel_init(&fr, n);
-    direct_po(v, &po);
-    direct_co(v, &co);
-    fr_of(v, &fr);
-    list_rel(v, "po", &po, b);
-    list_rel(v, "rf", &v->x->rf, b);
-    list_rel(v, "co", &co, b);
-    list_rel(v, fr_label, &fr, b);
-    list_rel(v, "addr", &v->x->addr, b);
-    list_rel(v, "data", &v->x->data, b);
-    list_rel(v, "ctrl", &v->x->ctrl, b);
-    list_rel(v, "rmw", &v->x->rmw, b);
-    ll_rel_free(&po);
-    ll_rel_free(&co);
-    ll_rel_free(&fr);
+    ll_rel own[3];
+    shown_rel t[N_SHOWN];
+    shown_rels(v, own, t);
+    for (int i = 0; i < N_SHOWN; i++)
+        list_rel(v, t[i].name, t[i].rel, b);
+    free_shown(own);
 }
 
 static void put_steps(const view *v, const cat_step *s, int n, ll_buf *b)
@@ -376,24 +397,12 @@ static void dot_graph(const view *v, const char *title, ll_buf *d)
         }
         ll_buf_puts(d, "  }\n");
     }
-    int n = v->n;
-    ll_rel po, co, fr;
-    ll_rel_init(&po, n);
-    ll_rel_init(&co, n);
-    ll_rel_init(&fr, n);
-    direct_po(v, &po);
-    direct_co(v, &co);
-    fr_of(v, &fr);
-    dot_rel(v, d, &po, "po", "weight=10");
-    dot_rel(v, d, &v->x->rf, "rf", "color=red, fontcolor=red");
-    dot_rel(v, d, &co, "co", "color=blue, fontcolor=blue");
-    dot_rel(v, d, &fr, "fr", "color=orange, fontcolor=orange");
-    dot_rel(v, d, &v->x->addr, "addr", "color=purple, fontcolor=purple");
-    dot_rel(v, d, &v->x->data, "data", "color=purple, fontcolor=purple");
-    dot_rel(v, d, &v->x->ctrl, "ctrl", "color=purple, fontcolor=purple");
-    ll_rel_free(&po);
-    ll_rel_free(&co);
-    ll_rel_free(&fr);
+    ll_rel own[3];
+    shown_rel t[N_SHOWN];
+    shown_rels(v, own, t);
+    for (int i = 0; i < N_SHOWN; i++)
+        dot_rel(v, d, t[i].rel, t[i].name, t[i].style);
+    free_shown(own);
 }
 
 static const char witness_style[] =
