@@ -13,7 +13,9 @@
 static const char usage[] =
     "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
-    "                       [--max-executions N] [--max-memory SIZE] FILE...\n"
+    "                       [--max-executions N] [--max-memory SIZE]\n"
+    "                       [--explain STATE | --explain-condition]\n"
+    "                       [-o FILE.dot] FILE...\n"
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
@@ -23,6 +25,11 @@ static const char usage[] =
     "over the time, execution or memory limit (SIZE in MB, or with a K/M/G\n"
     "suffix; default half of physical memory shared by the -j workers; 0\n"
     "none) is reported on stderr and skipped.\n"
+    "--explain STATE (`0:r3=0; 1:r3=0` or a proposition) prints, instead of\n"
+    "the log entry, an execution the model allows reaching STATE with a\n"
+    "trace, or every candidate reaching it with the check rejecting it and\n"
+    "its cycle; --explain-condition explains the condition's states. -o\n"
+    "writes that execution as Graphviz DOT (and FILE.svg if dot runs).\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
     "the model crashed on a file.\n";
 
@@ -140,6 +147,13 @@ int cmd_model(int argc, char **argv)
         } else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) &&
                    has_arg) {
             mdl_options_add_variants(&opt, argv[++i]);
+        } else if (!strcmp(a, "--explain") && has_arg) {
+            opt.explain_on = true;
+            opt.explain = argv[++i];
+        } else if (!strcmp(a, "--explain-condition")) {
+            opt.explain_on = true;
+        } else if (!strcmp(a, "-o") && has_arg) {
+            opt.dot_path = argv[++i];
         } else if (!strcmp(a, "-j") && has_arg && number(argv[i + 1], &v) &&
                    v >= 1) {
             n_workers = (int)v;

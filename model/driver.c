@@ -144,6 +144,15 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         return 2;
     }
     mdl_test m = {0};
+    if (o->explain_on) {
+        ll_diag ed = {0};
+        m.explain = mdl_explain_new(model, o->explain, o->dot_path, &ed);
+        if (!m.explain) {
+            ll_buf_printf(err, "--explain: %s\n", ed.msg);
+            ll_test_free(t);
+            return 2;
+        }
+    }
     m.limits = o->limits;
     m.start = mdl_now();
     mdl_status st = MDL_BAD_INPUT;
@@ -158,6 +167,10 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
             ll_buf_printf(err, "%s: test %s: loops unrolled %d times; "
                           "executions going round more are not counted\n",
                           path, t->name, MDL_UNROLL);
+        if (m.explain) {
+            mdl_explain_finish(m.explain, &m, out, err);
+            break;
+        }
         ll_log_entry e = {0};
         mdl_report(&m, secs, &e);
         ll_log_format_herd(&e, out);
@@ -187,6 +200,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         rc = 1;
         break;
     }
+    mdl_explain_free(m.explain);
     mdl_free(&m);
     ll_test_free(t);
     return rc;

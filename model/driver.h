@@ -17,6 +17,10 @@ typedef struct mdl_options {
     char **variants;             /* -variant names (owned) */
     int n_variants, cap_variants;
     mdl_limits limits;
+    /* --explain STATE / --explain-condition (explain NULL), -o DOT */
+    bool explain_on;
+    const char *explain;
+    const char *dot_path;
 } mdl_options;
 
 /* Models loaded by one worker thread (a cat_model is not shared). */

@@ -95,6 +95,18 @@ typedef struct mdl_state {
     bool kept;               /* the `filter` proposition (if any) holds */
 } mdl_state;
 
+/* An event of a candidate execution: a thread's (in program order, the
+ * threads one after another), or an initial write (e NULL, thread -1;
+ * event i < n_locs is location i's). */
+typedef struct mdl_ev {
+    const sem_event *e;
+    int thread;
+    int loc;
+    sem_val val;
+} mdl_ev;
+
+typedef struct mdl_explain mdl_explain;     /* explain.c */
+
 typedef struct mdl_test {
     const ll_test *test;
     const sem_ops *ops;
@@ -120,6 +132,8 @@ typedef struct mdl_test {
     int n_flags;             /* flags some accepted execution raised */
     const char *flags[CAT_MAX_FLAGS];
     bool undef;              /* some accepted execution is undefined */
+    /* --explain: shown every candidate the cat model judged, or NULL. */
+    mdl_explain *explain;
     /* Errors and limits. */
     ll_diag diag;
     bool failed;
@@ -155,5 +169,20 @@ mdl_status mdl_search(mdl_test *m, cat_model *model);
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
 
 double mdl_now(void);
+
+/* explain.c: --explain. The search hands it each candidate the model
+ * judged (events x->n, vals the final state of m->obs) and the verdict;
+ * mdl_explain_finish writes the text to out and the graph to the DOT
+ * file given to mdl_explain_new (also SVG when Graphviz's dot runs).
+ * mdl_explain_new returns NULL with *d set when `target` does not parse
+ * (`0:r3=0; 1:r3=0` or a proposition); NULL target: the condition's. */
+mdl_explain *mdl_explain_new(cat_model *model, const char *target,
+                             const char *dot_path, ll_diag *d);
+void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
+                           const cat_exec *x, const mdl_ev *ev,
+                           const sem_val *vals, const cat_result *res);
+void mdl_explain_finish(mdl_explain *ex, const mdl_test *m, ll_buf *out,
+                        ll_buf *err);
+void mdl_explain_free(mdl_explain *ex);
 
 #endif

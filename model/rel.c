@@ -433,3 +433,66 @@ bool ll_rel_acyclic(const ll_rel *r)
     }
     return ok;
 }
+
+/* Breadth-first from `from`: the shortest path of at least one edge to
+ * `to` (a cycle when from == to). Explanations only; allocates. */
+int ll_rel_path(const ll_rel *r, int from, int to, int *path)
+{
+    int n = r->n;
+    if (from < 0 || from >= n || to < 0 || to >= n)
+        return 0;
+    int *prev = ll_xmalloc(((size_t)n + 1) * sizeof *prev);
+    int *queue = ll_xmalloc(((size_t)n + 1) * sizeof *queue);
+    for (int i = 0; i < n; i++)
+        prev[i] = -1;
+    int head = 0, tail = 0, found = -1;
+    queue[tail++] = from;
+    while (head < tail && found < 0) {
+        int a = queue[head++];
+        for (int b = 0; b < n; b++) {
+            if (!ll_rel_has(r, a, b))
+                continue;
+            if (b == to) {
+                found = a;
+                break;
+            }
+            if (prev[b] < 0 && b != from) {
+                prev[b] = a;
+                queue[tail++] = b;
+            }
+        }
+    }
+    int len = 0;
+    if (found >= 0) {
+        /* walk back from the last step, then reverse */
+        path[len++] = to;
+        for (int a = found; a != from; a = prev[a])
+            path[len++] = a;
+        path[len++] = from;
+        for (int i = 0; i < len / 2; i++) {
+            int t = path[i];
+            path[i] = path[len - 1 - i];
+            path[len - 1 - i] = t;
+        }
+    }
+    free(prev);
+    free(queue);
+    return len;
+}
+
+int ll_rel_cycle(const ll_rel *r, int *cycle)
+{
+    int best = 0;
+    int *tmp = ll_xmalloc(((size_t)r->n + 2) * sizeof *tmp);
+    for (int e = 0; e < r->n; e++) {
+        int len = ll_rel_path(r, e, e, tmp);
+        if (len && (!best || len < best)) {
+            best = len;
+            memcpy(cycle, tmp, (size_t)len * sizeof *tmp);
+            if (len == 2)
+                break;      /* a self-loop: none is shorter */
+        }
+    }
+    free(tmp);
+    return best;
+}

@@ -57,4 +57,12 @@ bool ll_rel_irreflexive(const ll_rel *r);
 bool ll_rel_acyclic(const ll_rel *r);
 bool ll_rel_equal(const ll_rel *a, const ll_rel *b);
 
+/* For explanations, not the hot path. ll_rel_path: a shortest path of at
+ * least one edge from `from` to `to` (a cycle through it when they are
+ * equal) as its events, from first to last, in path[0..len-1] (room for
+ * n + 1); returns len, 0 when there is none. ll_rel_cycle: a shortest
+ * cycle (cycle[0] == cycle[len-1], room for n + 1), 0 when acyclic. */
+int ll_rel_path(const ll_rel *r, int from, int to, int *path);
+int ll_rel_cycle(const ll_rel *r, int *cycle);
+
 #endif

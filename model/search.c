@@ -34,12 +34,7 @@ typedef struct loc_plan {
     int *order, *from;
 } loc_plan;
 
-typedef struct gev {
-    const sem_event *e;         /* NULL for an initial write */
-    int thread;                 /* -1 for an initial write */
-    int loc;
-    sem_val val;
-} gev;
+typedef mdl_ev gev;
 
 typedef struct search {
     mdl_test *m;
@@ -589,6 +584,21 @@ static int find_state(mdl_test *m, const sem_val *vals)
     return m->n_states++;
 }
 
+/* The final value of each location shown: its co-last write's. */
+static void final_memory(search *s)
+{
+    mdl_test *m = s->m;
+    for (int i = 0; i < m->n_obs; i++) {
+        int l = m->obs[i].mem;
+        if (l < 0)
+            continue;
+        const loc_plan *p = &s->plans[l];
+        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+        s->vals[i] = p->n_w ? s->ev[p->w[sol[p->n_w - 1] - 1]].val
+                            : m->locs[l].init;
+    }
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -624,17 +634,13 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
+    if (m->explain) {
+        final_memory(s);
+        mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res);
+    }
     if (!res.allowed)
         return;
-    for (int i = 0; i < m->n_obs; i++) {
-        int l = m->obs[i].mem;
-        if (l < 0)
-            continue;
-        const loc_plan *p = &s->plans[l];
-        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
-        s->vals[i] = p->n_w ? s->ev[p->w[sol[p->n_w - 1] - 1]].val
-                            : m->locs[l].init;
-    }
+    final_memory(s);
     int k = find_state(m, s->vals);
     if (!m->states[k].kept)
         return;

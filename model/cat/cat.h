@@ -77,4 +77,43 @@ typedef struct cat_result {
 bool cat_check(cat_model *m, const cat_exec *x, cat_result *result,
                ll_diag *d);
 
+/* Explanations (model/cat/explain.c), never on the search's path: why
+ * the model accepts or rejects one execution. Make an explainer once per
+ * loaded model; cat_explain_eval computes every relation of the model on
+ * one execution (it leaves the model usable by cat_check afterwards). */
+typedef struct cat_explainer cat_explainer;
+
+typedef struct cat_check_info {
+    const char *name;        /* `as NAME`, or NULL */
+    const char *kind;        /* "acyclic", "irreflexive", "empty" */
+    bool negated;            /* ~acyclic ... */
+    bool holds;
+    bool is_rel;             /* the tested value is a relation, else a set */
+    const uint64_t *words;   /* its value (n rows of (n+63)/64 words, or
+                                one set); NULL for the constant 0 */
+} cat_check_info;
+
+/* One step of a witness: from `from` to `to` by relation `label` (by its
+ * inverse when `inverse`: then (to, from) is in label). */
+typedef struct cat_step {
+    int from, to;
+    const char *label;
+    bool inverse;
+} cat_step;
+
+cat_explainer *cat_explainer_new(cat_model *m);
+void cat_explainer_free(cat_explainer *e);
+bool cat_explain_eval(cat_explainer *e, const cat_exec *x, ll_diag *d);
+/* The checks whose failure forbids an execution (before any with/forall),
+ * in file order; after cat_explain_eval, info for check i. Returns
+ * info->holds. */
+int cat_explain_n_checks(const cat_explainer *e);
+bool cat_explain_check(const cat_explainer *e, int i, cat_check_info *info);
+/* The pair (a, b) of check i's relation as a path of steps from a to b
+ * (none for an identity part), written to out[0..max-1]; returns how many
+ * steps it has (more than max: the rest were not written), 0 if (a, b)
+ * is not in the relation. */
+int cat_explain_steps(const cat_explainer *e, int i, int a, int b,
+                      cat_step *out, int max);
+
 #endif

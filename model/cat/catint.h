@@ -471,6 +471,7 @@ void cat_exec_instr(cat_model *m, const cat_instr *in);
 void cat_op_words(cat_opcode op, int n, uint64_t *dst, uint64_t *a,
                   uint64_t *b);
 bool cat_run_fix(cat_model *m, int at, ll_diag *d);
+bool cat_eval_all(cat_model *m, const cat_exec *x, ll_diag *d);
 bool cat_test_holds(const cat_model *m, const cat_test *c);
 /* The pending mark of an undefined_unless that failed (by address). */
 extern const char cat_undef_mark[];

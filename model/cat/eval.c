@@ -475,6 +475,32 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
     return true;
 }
 
+/* Every instruction of the plan, in order, on x: slow, for explanations
+ * (the values of all top-level names, not only what the checks needed).
+ * A with/forall variable not chosen reads as empty. */
+bool cat_eval_all(cat_model *m, const cat_exec *x, ll_diag *d)
+{
+    if (x->n != m->n || !m->scratch)
+        resize(m, x->n);
+    if (!bind_outside(m, x, d))
+        return false;
+    for (int s = 0; s < m->n_slots; s++)
+        if (m->slots[s].src == SRC_BOUND && !m->ptr[s])
+            m->ptr[s] = m->zero;
+    /* what follows leaves static results cat_check must not trust */
+    m->snap_valid = false;
+    for (int i = 0; i < m->n_code; i++) {
+        if (m->code[i].op == PI_FIX) {
+            if (!cat_run_fix(m, i, d))
+                return false;
+            i += m->code[i].len;
+        } else {
+            cat_exec_instr(m, &m->code[i]);
+        }
+    }
+    return true;
+}
+
 void cat_run_free(cat_model *m)
 {
     free(m->scratch);
