@@ -18,21 +18,22 @@
  * for both events of an AMO; Acq, Rel, AcqRel for `.aq`, `.rl`, `.aqrl`
  * (on lr/sc/AMOs and on herd's `lw.aq`/`sw.rl` forms); Sc, which herd7
  * gives AMO.aqrl when it splits AMOs and riscv.cat reads as AcqRel (no
- * event here carries it); and one per fence kind, Fence.r.r .. Fence.rw.rw,
- * Fence.tso, Fence.i. */
+ * event here carries it); one per fence kind, Fence.r.r .. Fence.rw.rw,
+ * Fence.tso, Fence.i; and EX for lr and sc accesses, the name herd7's
+ * riscv-defs.cat after 7.58 gives them (so that file loads too). */
 #include "model/sem/riscv_int.h"
 
 enum {
     TAG_X, TAG_AMO, TAG_ACQ, TAG_REL, TAG_ACQREL, TAG_SC,
     TAG_FENCE,   /* nine: Fence.<pred>.<succ>, pred and succ in r, w, rw */
-    TAG_TSO = TAG_FENCE + 9, TAG_FENCEI,
+    TAG_TSO = TAG_FENCE + 9, TAG_FENCEI, TAG_EX,
 };
 static const char *const riscv_tags[] = {
     "X", "AMO", "Acq", "Rel", "AcqRel", "Sc",
     "Fence.r.r", "Fence.r.w", "Fence.r.rw",
     "Fence.w.r", "Fence.w.w", "Fence.w.rw",
     "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw",
-    "Fence.tso", "Fence.i",
+    "Fence.tso", "Fence.i", "EX",
 };
 
 /* Code addresses (jal's link, jalr's target): statement k of a thread is
@@ -83,7 +84,8 @@ static sem_next load(sem_run *r, const ll_instr *in)
     if (!address(r, &in->ops[1], &a))
         return rv_undefined(r, a.t);
     bool reserve = in->op == LL_RV_LR;
-    unsigned tags = order_tags(in->flags) | (reserve ? 1u << TAG_X : 0);
+    unsigned tags = order_tags(in->flags) |
+                    (reserve ? 1u << TAG_X | 1u << TAG_EX : 0);
     int ev;
     sem_reg v = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
@@ -99,12 +101,14 @@ static sem_next load(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* The value a store of `bytes` leaves in a location: its low bytes, as
- * herd7 shows a location of the default type int (a byte or half-word
- * store of -1 shows 255 or 65535; a word store of -1 shows -1). */
+/* The value a store of `bytes` writes: its low bytes, zero-extended
+ * (herd7's A014: `sw` of -1 to a uint64_t location shows 4294967295).
+ * The engine then reads it as the location's declared type, so in an
+ * int (herd7's default) a word store of -1 shows -1 and a byte or
+ * half-word store shows 255 or 65535. */
 static sem_val stored(sem_val v, int bytes)
 {
-    return rv_extend_val(v, bytes, bytes >= 4);
+    return rv_extend_val(v, bytes, false);
 }
 
 static sem_next store(sem_run *r, const ll_instr *in)
@@ -137,7 +141,8 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
         return SEM_DEAD;
     sem_reg v = rv_get(r, &in->ops[1]);
     sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
-              v.t | r->res_dep, (1u << TAG_X) | order_tags(in->flags),
+              v.t | r->res_dep,
+              (1u << TAG_X) | (1u << TAG_EX) | order_tags(in->flags),
               r->res_event);
     if (sem_stopped(r))
         return SEM_ERROR;
