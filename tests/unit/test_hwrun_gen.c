@@ -319,10 +319,11 @@ static void every_opcode_generated(void **unused)
     char *args[] = {"-n", "1000", "-q"};
     hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
                  .args = args};
-    bool interrupted = false;
+    hw_end end = HW_FAILED;
     ll_log_entry e = {0};
     assert_true(hw_build(t, c, &o, &bin));
-    assert_true(hw_execute(t, bin.data, &o, &e, &interrupted));
+    assert_true(hw_execute(t, bin.data, &o, &e, &end));
+    assert_int_equal(end, HW_DONE);
     assert_int_equal(e.n_states, 1);
     assert_int_not_equal(e.states[0].state.b[0].value.num, 2);
     ll_log_entry_clear(&e);

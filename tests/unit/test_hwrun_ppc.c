@@ -182,10 +182,10 @@ static void run_target(const char *name, bool big_endian)
         char *args[] = {"-n", "6", "-s", "3", "-q"};
         hw_opts o = {.target = tg, .cache_dir = "build/hwrun-cache",
                      .n_args = 5, .args = args};
-        bool interrupted;
+        hw_end end = HW_FAILED;
         ll_log_entry e = {0};
         assert_true(hw_build(t, c.data, &o, &bin));
-        assert_true(hw_execute(t, bin.data, &o, &e, &interrupted));
+        assert_true(hw_execute(t, bin.data, &o, &e, &end));
         if (strcmp(e.obs_word, "Always")) {
             printf("%s: cases %d..%d (renumbered from 0):\n", name, from,
                    to - 1);

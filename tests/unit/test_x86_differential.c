@@ -459,10 +459,10 @@ static void cpu_state(const ll_test *t, const char *text, ll_buf *out)
                  .args = args};
     if (!hw_gen_c(t, &c, &d))
         failed(text, "hwrun refused: %d:%d: %s", d.line, d.col, d.msg);
-    bool interrupted = false;
+    hw_end end = HW_FAILED;
     ll_log_entry e = {0};
     if (!hw_build(t, c.data, &o, &bin) ||
-        !hw_execute(t, bin.data, &o, &e, &interrupted))
+        !hw_execute(t, bin.data, &o, &e, &end) || end != HW_DONE)
         failed(text, "hwrun failed");
     if (e.n_states != 1)
         failed(text, "CPU: %d states", e.n_states);
