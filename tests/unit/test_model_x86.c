@@ -20,6 +20,16 @@
 
 static bool seen_op[LL_X86_NOPS];
 
+/* Whether an init text gives location loc a value (`x=-2;`). */
+static bool declares(const char *init, const char *loc)
+{
+    size_t n = strlen(loc);
+    for (const char *p = strstr(init, loc); p; p = strstr(p + 1, loc))
+        if ((p == init || p[-1] == ' ' || p[-1] == ';') && p[n] == '=')
+            return true;
+    return false;
+}
+
 /* Build a one-thread X86_64 test: x=7 and y=0 unless init says more,
  * code is instructions separated by ';', want is `rax=5; [x]=3`. */
 static char *one_thread(const char *init, const char *code, const char *want)
@@ -31,7 +41,8 @@ static char *one_thread(const char *init, const char *code, const char *want)
     static const char *const gprs[] = {
         "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
         "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"};
-    ll_buf_printf(&b, "X86_64 T\n{ x=7; y=0; %s", init);
+    ll_buf_printf(&b, "X86_64 T\n{ %s%s%s", declares(init, "x") ? "" : "x=7; ",
+                  declares(init, "y") ? "" : "y=0; ", init);
     for (size_t i = 0; i < sizeof gprs / sizeof *gprs; i++) {
         char decl[16];
         snprintf(decl, sizeof decl, "0:%s=", gprs[i]);
