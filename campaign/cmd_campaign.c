@@ -183,6 +183,7 @@ typedef struct campaign {
     options o;
     cp_tests tests;
     char exe[4096];
+    char memory[32];   /* --max-memory for each model step */
     cp_progress progress;
     cp_failure *fails;
     int n_fails;
@@ -249,6 +250,8 @@ static const char **step_argv(const campaign *c, const cp_test *t,
             argv[n++] = "--model";
             argv[n++] = c->o.model;
         }
+        argv[n++] = "--max-memory";
+        argv[n++] = c->memory;
     } else {
         argv[n++] = "hwrun";
         if (c->o.target) {
@@ -640,6 +643,14 @@ static int run(campaign *c)
     c->exe[n] = '\0';
     if (!cp_make_dirs(o->out, stderr))
         return 2;
+    /* the -j model steps share half of physical memory (each is a model
+       process of its own, which would otherwise take half for itself) */
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    unsigned long long mb = pages > 0 && page > 0
+        ? (unsigned long long)pages * (unsigned long long)page / 2 /
+              (unsigned long long)o->jobs >> 20
+        : 0;
+    snprintf(c->memory, sizeof c->memory, "%lluM", mb < 256 ? 256 : mb);
     /* held until we exit, however we exit; never passed to the steps */
     if (cp_lock_dir(o->out, stderr) < 0)
         return 2;

@@ -61,18 +61,18 @@ static bool write_table(const cmp_run *run, cmp_test **sorted,
                         cmp_table_fmt fmt, const char *dir)
 {
     static const char *const ext[] = {"txt", "md", "tex"};
-    ll_buf path = {0};
-    ll_buf_printf(&path, "%s/table.%s", dir, ext[fmt]);
-    FILE *f = fopen(path.data, "w");
+    ll_buf name = {0};
+    ll_buf_printf(&name, "table.%s", ext[fmt]);
+    char *tmp;
+    FILE *f = cmp_report_open(dir, name.data, &tmp);
     bool ok = f != NULL;
     if (f) {
         cmp_write_table(run, sorted, fmt, f);
-        ok = !ferror(f);
-        ok = fclose(f) == 0 && ok;
+        ok = cmp_report_close(f, tmp, dir, name.data);
+    } else {
+        free(tmp);
     }
-    if (!ok)
-        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(errno));
-    ll_buf_free(&path);
+    ll_buf_free(&name);
     fputc('\n', stdout);
     cmp_write_table(run, sorted, fmt, stdout);
     return ok;

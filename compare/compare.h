@@ -175,6 +175,11 @@ void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot);
 
 /* Reports: outcomes.csv, tests.csv, summary.csv in dir. false + message
  * on stderr when a file cannot be written. */
+/* A report DIR/NAME written through a temporary file: open it (NULL +
+ * message), write, then cmp_report_close renames it into place (false +
+ * message naming the file and the reason; the temporary file removed). */
+FILE *cmp_report_open(const char *dir, const char *name, char **tmp);
+bool cmp_report_close(FILE *f, char *tmp, const char *dir, const char *name);
 bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
                        const cmp_totals *tot, const char *dir);
 void cmp_print_summary(const cmp_run *run, const cmp_totals *tot, FILE *f);

@@ -380,12 +380,10 @@ static const char script[] =
 bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
                     const cmp_totals *tot, const char *dir)
 {
-    ll_buf path = {0};
-    ll_buf_printf(&path, "%s/report.html", dir);
-    FILE *f = fopen(path.data, "w");
+    char *tmp;
+    FILE *f = cmp_report_open(dir, "report.html", &tmp);
     if (!f) {
-        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(errno));
-        ll_buf_free(&path);
+        free(tmp);
         return false;
     }
     cmp_test **rows = cmp_ranked_tests(run, sorted);
@@ -396,11 +394,5 @@ bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
     fputs(script, f);
     fputs("</body></html>\n", f);
     free(rows);
-    bool ok = !ferror(f);
-    if (fclose(f) != 0)
-        ok = false;
-    if (!ok)
-        fprintf(stderr, "%s: write error\n", path.data);
-    ll_buf_free(&path);
-    return ok;
+    return cmp_report_close(f, tmp, dir, "report.html");
 }

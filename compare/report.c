@@ -62,6 +62,33 @@ static bool close_report(FILE *f, const char *path)
     return ok;
 }
 
+FILE *cmp_report_open(const char *dir, const char *name, char **tmp)
+{
+    return open_report(dir, name, tmp);
+}
+
+/* Rename a written report into place; false + message when impossible. */
+static bool commit_report(const char *tmp, const char *dir, const char *name)
+{
+    ll_buf final = {0};
+    ll_buf_printf(&final, "%s/%s", dir, name);
+    bool ok = rename(tmp, final.data) == 0;
+    if (!ok)
+        fprintf(stderr, "%s: cannot rename to %s: %s\n", tmp, final.data,
+                strerror(errno));
+    ll_buf_free(&final);
+    return ok;
+}
+
+bool cmp_report_close(FILE *f, char *tmp, const char *dir, const char *name)
+{
+    bool ok = close_report(f, tmp) && commit_report(tmp, dir, name);
+    if (!ok)
+        unlink(tmp);
+    free(tmp);
+    return ok;
+}
+
 static void machines_of(const cmp_run *run, uint64_t mask, ll_buf *out)
 {
     ll_buf_clear(out);
@@ -233,16 +260,8 @@ bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
         ok = close_report(f, tmp[i]);
     }
     /* all written: only now replace the old reports */
-    for (int i = 0; ok && i < 3; i++) {
-        ll_buf final = {0};
-        ll_buf_printf(&final, "%s/%s", dir, names[i]);
-        if (rename(tmp[i], final.data)) {
-            fprintf(stderr, "%s: cannot rename to %s: %s\n", tmp[i],
-                    final.data, strerror(errno));
-            ok = false;
-        }
-        ll_buf_free(&final);
-    }
+    for (int i = 0; ok && i < 3; i++)
+        ok = commit_report(tmp[i], dir, names[i]);
     for (int i = 0; i < 3; i++) {
         if (tmp[i] && !ok)
             unlink(tmp[i]);

@@ -69,7 +69,9 @@ static bool read_param(ll_lexer *lx, const char *s, size_t n, ll_pos pos,
             return false;
         }
     }
-    if (!name_len || !type.len) {
+    /* a type starts with a name: `*x` alone is not a parameter (and
+       would print as `P0(*x`, which reads back as a comment) */
+    if (!name_len || !type.len || type.data[0] == '*') {
         ll_buf_free(&type);
         ll_diag_set(lx->d, pos.line, pos.col,
                     "bad parameter '%.*s': expected a type and a name",

@@ -209,7 +209,9 @@ static void lost(batch *b, int job, int st, const char *why)
                       "skipped\n", path, strsignal(WTERMSIG(st)));
         finish(b, job, 2);
     } else {
-        ll_buf_printf(err, "%s: the model stopped on this file (exit %d), "
+        /* a worker only ever exits 0 by itself: any other status is a
+           crash (a sanitizer turns a signal into an exit status) */
+        ll_buf_printf(err, "%s: the model crashed on this file (exit %d), "
                       "skipped\n", path, WIFEXITED(st) ? WEXITSTATUS(st)
                                                        : -1);
         finish(b, job, 2);
