@@ -111,6 +111,9 @@ typedef struct hr_result {
     hr_clock clock;        /* probed when -sync timebase */
 } hr_result;
 
+/* SIGINT/SIGTERM end the run after the current round (a second: at once). */
+void hr_catch_signals(void);
+
 /* Run the test; fills *res (hist initialised here). 0 or an error. */
 int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res);
 

@@ -220,6 +220,7 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
 
 int hr_main(const hr_test *t, int argc, char **argv)
 {
+    hr_catch_signals();
     hr_opts o;
     if (!parse_options(argc, argv, &o))
         return 2;

@@ -36,6 +36,18 @@ static void on_signal(int sig)
     hr_signalled = 1;
 }
 
+/* Installed before anything slow (the topology, the clock probe), so a
+ * SIGINT that comes early still ends the run with its log, never kills it. */
+void hr_catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 /* Phases of a round, for the watchdog: it may abandon a round only while
  * the test's code runs, when the counts are those of the rounds before. */
 enum { HR_RUNNING, HR_COLLECTING, HR_ABANDONED };
@@ -512,13 +524,6 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
     hr_topo_place(tp, o->placement, t->n_threads, 0, o->seed, S.pu);
     memcpy(res->pu, S.pu, sizeof res->pu);
     setup(&S, t, o);
-
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
 
     pthread_t th[HR_MAX_THREADS];
     worker_arg args[HR_MAX_THREADS];

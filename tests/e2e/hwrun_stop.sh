@@ -31,6 +31,18 @@ child_of() {
     done
 }
 
+# Waits (up to 30 s) until process $1 catches SIGINT: a signal sent
+# before the test binary reaches main() would kill it whatever it does.
+catching() {
+    n=0
+    while :; do
+        m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+        [ -n "$m" ] && [ $(( 0x$m & 2 )) != 0 ] && return 0
+        n=$((n+1)); [ $n -gt 300 ] && return 1
+        sleep 0.1
+    done
+}
+
 # A jump back: refused in one line with its place, nothing run.
 cat > "$tmp/loop.litmus" <<'END'
 X86 LOOP
@@ -67,8 +79,11 @@ grep -q '^Observation SB Never 0 0$' "$tmp/log" || fail "watchdog: no log"
 # No watchdog: SIGINT ends it a second later, with the log.
 timeout -k 5 60 "$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
 pid=$!
-sleep 1
-kill -INT "$pid"
+c=$(child_of "$pid") && catching "$c" || fail "SIGINT: test did not start"
+sleep 0.5
+# To the test itself: timeout would pass it on to its whole process group
+# too, and the test would take the second copy for a second SIGINT.
+kill -INT "$c"
 start=$(date +%s)
 wait "$pid"
 rc=$?
@@ -79,7 +94,8 @@ grep -q '^Observation SB Never 0 0$' "$tmp/log" || fail "SIGINT: no log"
 # SIGTERM likewise.
 "$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
 pid=$!
-sleep 1
+catching "$pid" || fail "SIGTERM: test did not start"
+sleep 0.5
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -88,7 +104,8 @@ pid=
 # A second SIGINT kills at once.
 "$tmp/em/litmus-test" -q -watchdog 0 > "$tmp/log" 2> "$tmp/err" &
 pid=$!
-sleep 1
+catching "$pid" || fail "second SIGINT: test did not start"
+sleep 0.5
 kill -INT "$pid"; sleep 0.2; kill -INT "$pid"
 sleep 0.5
 gone "$pid" || fail "second SIGINT: still running"
