@@ -177,6 +177,35 @@ static bool publish(const char *path, const ll_buf *text)
     return ok;
 }
 
+/* A jump back to a label at or before it makes a loop: the model counts
+ * only executions that go round it at most MDL_UNROLL (2) times, a run
+ * cannot be held to that, so the difference is said (a loop that never
+ * ends is stopped by the harness's watchdog). */
+static void note_loops(const ll_test *t)
+{
+    for (int k = 0; k < t->n_threads; k++) {
+        const ll_thread *th = &t->threads[k];
+        for (int s = 0; s < th->n_stmts; s++) {
+            const ll_stmt *st = &th->stmts[s];
+            for (int i = 0; st->has_instr && i < st->instr.n_ops; i++) {
+                const ll_operand *op = &st->instr.ops[i];
+                if (op->kind != LL_OPND_LABEL || !op->sym)
+                    continue;
+                for (int d = 0; d <= s; d++)
+                    if (th->stmts[d].label &&
+                        !strcmp(th->stmts[d].label, op->sym)) {
+                        fprintf(stderr, "%s:%d:%d: note: jump back to %s: "
+                                "hardware runs the loop as often as it "
+                                "goes round; the model counts only "
+                                "executions that go round at most twice\n",
+                                t->file, st->pos.line, st->pos.col, op->sym);
+                        return;
+                    }
+            }
+        }
+    }
+}
+
 static int run_one(const char *path, const hw_opts *o, hw_mode *m)
 {
     ll_diag d = {0};
@@ -209,6 +238,7 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
     } else if (!hw_build(t, ll_buf_str(&c), o, &bin)) {
         rc = 2;
     } else {
+        note_loops(t);
         ll_log_entry e = {0};
         hw_end end;
         if (hw_execute(t, ll_buf_str(&bin), o, &e, &end))

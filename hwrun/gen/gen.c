@@ -409,36 +409,10 @@ static void out_name(const gen_out *o, ll_buf *b)
     ll_buf_puts(b, o->loc.name);
 }
 
-/* A jump back to a label at or before it makes a loop. The model unrolls
- * loops (MDL_UNROLL times) and does not count executions going round more;
- * a real run cannot be held to that bound, so such tests are refused. */
-static bool loops_back(hw_gen *g, const ll_thread *th)
-{
-    for (int s = 0; s < th->n_stmts; s++) {
-        const ll_stmt *st = &th->stmts[s];
-        for (int i = 0; st->has_instr && i < st->instr.n_ops; i++) {
-            const ll_operand *op = &st->instr.ops[i];
-            if (op->kind != LL_OPND_LABEL || !op->sym)
-                continue;
-            for (int d = 0; d <= s; d++)
-                if (th->stmts[d].label &&
-                    !strcmp(th->stmts[d].label, op->sym)) {
-                    hw_gen_fail(g, st, "jump back to %s: hwrun does not run "
-                                "loops (the model counts only executions "
-                                "that go round at most twice)", op->sym);
-                    return true;
-                }
-        }
-    }
-    return false;
-}
-
 /* The asm template of thread k, one instruction or label per line. */
 static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
 {
     const ll_thread *th = &g->t->threads[k];
-    if (loops_back(g, th))
-        return false;
     ll_buf_printf(tmpl, "\n#START _litmus_P%d\n", th->proc);
     if (g->ops->asm_prologue)
         ll_buf_printf(tmpl, "%s\n", g->ops->asm_prologue);
