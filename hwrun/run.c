@@ -76,6 +76,10 @@ static pid_t start(const char *bin, const hw_opts *o, int out_fd)
     pid_t parent = getpid();
     pid_t pid = fork();
     if (!pid) {
+        /* Its own process group: a terminal's ^C reaches hwrun alone, which
+         * passes it on once; the test would take a second copy for "kill
+         * at once" and lose what it counted. */
+        setpgid(0, 0);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent)
             _exit(127);
@@ -132,9 +136,8 @@ bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
     int st = 0;
     bool forwarded = false, killed = false;
     while (pid > 0) {
-        /* A signal sent to us alone (not to the terminal's process group)
-         * is passed on, so the test still prints what it counted; a
-         * second one kills it. */
+        /* A signal is passed on, so the test still prints what it
+         * counted; a second one kills it. */
         if (hw_signals > 1 && !killed) {
             kill(pid, SIGKILL);
             killed = true;

@@ -86,6 +86,26 @@ for sig in INT TERM; do
     pid=
     grep -q '^Observation LOOP Never 0 0$' "$tmp/log" || fail "SIG$sig: no log"
 done
+# ^C at a terminal: SIGINT to the whole process group (hwrun leads its own
+# here, as a shell's foreground job would). The test hears it once, through
+# hwrun, and prints what it counted.
+setsid "$LITMUSLAB" hwrun --cache "$cache" -q -watchdog 0 "$tmp/loop.litmus" \
+    > "$tmp/log" 2> "$tmp/err" &
+pid=$!
+bin=$(child_of "$pid") && catching "$bin" ||
+    fail "group SIGINT: no test binary started"
+sleep 0.5
+kill -INT -"$pid"
+n=0
+while ! gone "$pid"; do
+    n=$((n+1)); [ $n -gt 100 ] && fail "group SIGINT: still running after 10 s"
+    sleep 0.1
+done
+wait "$pid"
+pid=
+grep -q '^Observation LOOP Never 0 0$' "$tmp/log" ||
+    fail "group SIGINT: no log: $(cat "$tmp/err")"
+
 # A second SIGINT kills at once, test binary included.
 "$LITMUSLAB" hwrun --cache "$cache" -q -watchdog 0 "$tmp/loop.litmus" \
     > "$tmp/log" 2> "$tmp/err" &
