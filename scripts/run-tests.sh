@@ -21,21 +21,31 @@ count() { # $1: test name, $2: exit status; output in $out
     failed=$((failed+1)); failures="$failures $1"
   fi
 }
+# Seconds each test took, slowest first at the end: `make test` must stay
+# under 15 minutes, and this says where the time goes.
+times=$(mktemp) || exit 2
+trap 'rm -f "$out" "$times"' EXIT
+now() { date +%s; }
 for t in "$@"; do
+  t0=$(now)
   "$t" >"$out" 2>&1
   count "$t" $?
+  echo "$(( $(now) - t0 )) $t" >> "$times"
 done
 for t in tests/e2e/*.sh; do
   [ -f "$t" ] || continue
+  t0=$(now)
   sh "$t" >"$out" 2>&1
   s=$?
   count "$t" $s
+  echo "$(( $(now) - t0 )) $t" >> "$times"
   case $s in
     0) echo "e2e ok: $t" ;;
     77) echo "e2e SKIPPED: $t" ;;
     *) echo "e2e FAILED: $t" ;;
   esac
 done
+echo "slowest (seconds):" $(sort -rn "$times" | head -n 8 | tr '\n' ' ')
 [ -n "$failures" ] && echo "failed:$failures"
 echo "$passed passed, $failed failed, $skipped skipped ($partial checks skipped inside passing tests)"
 [ "$failed" = 0 ]
