@@ -7,19 +7,8 @@ prog=$1
 n=${STATES:-2000000}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/model.log" <<'END'
-Test T Allowed
-States 2
-0:r1=0; [x]=1;
-0:r1=1; [x]=1;
-Ok
-Witnesses
-Positive: 1 Negative: 1
-Condition exists (0:r1=1)
-Observation T Sometimes 1 1
-Time T 0.00
-
-END
+# the model's side: one test T, two states, shared with compare_robust.sh
+model=tests/e2e/data/compare-T.model.log
 # states in a scrambled order (a multiplier prime to n), as real logs
 # are not sorted the way compare keeps them
 awk -v n=$n 'BEGIN { print "Test T Allow"; printf "Histogram (%d states)\n", n;
@@ -27,11 +16,11 @@ awk -v n=$n 'BEGIN { print "Test T Allow"; printf "Histogram (%d states)\n", n;
     print "Ok"; print "" }' > "$tmp/hw.log"
 start=$(date +%s.%N)
 if [ -x /usr/bin/time ]; then
-    /usr/bin/time -f '%M' -o "$tmp/rss" "$prog" compare --model "$tmp/model.log" \
+    /usr/bin/time -f '%M' -o "$tmp/rss" "$prog" compare --model "$model" \
         --hw "$tmp/hw.log" -o "$tmp" > /dev/null 2>&1
 else
     echo '?' > "$tmp/rss"
-    "$prog" compare --model "$tmp/model.log" --hw "$tmp/hw.log" -o "$tmp" \
+    "$prog" compare --model "$model" --hw "$tmp/hw.log" -o "$tmp" \
         > /dev/null 2>&1
 fi
 rc=$?

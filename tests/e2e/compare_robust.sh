@@ -11,21 +11,10 @@
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "compare_robust: $*"; [ -f "$tmp/err" ] && head -5 "$tmp/err"; exit 1; }
+# the model's side: one test T, two states (shared with make bench-compare)
+model=tests/e2e/data/compare-T.model.log
 cmp_() { timeout -k 5 300 "$LITMUSLAB" compare "$@"; }
 
-cat > "$tmp/model.log" <<'END'
-Test T Allowed
-States 2
-0:r1=0; [x]=1;
-0:r1=1; [x]=1;
-Ok
-Witnesses
-Positive: 1 Negative: 1
-Condition exists (0:r1=1)
-Observation T Sometimes 1 1
-Time T 0.00
-
-END
 # hw LINES...: a litmus7 entry for T with these histogram lines.
 hw() {
     echo "Test T Allow"
@@ -37,7 +26,7 @@ hw() {
 # An empty state (`5 :>`): no crash; it does not fit T, so the entry is
 # skipped with FILE:LINE, not an alarm.
 hw '5       :>' '7       :> 0:r1=1; x=1;' > "$tmp/empty.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/empty.log" -o "$tmp/r" \
+cmp_ --model "$model" --hw "$tmp/empty.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 rc=$?
 [ $rc = 0 ] || fail "empty state: want exit 0, got $rc"
@@ -47,7 +36,7 @@ grep -q 'forbidden-seen' "$tmp/r/tests.csv" && fail "empty state: an alarm"
 
 # A register the test does not have (7:r9): malformed, FILE:LINE, exit 0.
 hw '3       :> 0:r1=1; x=1;' '2       :> 0:r1=0; 7:r9=1; x=1;' > "$tmp/reg.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/reg.log" -o "$tmp/r" \
+cmp_ --model "$model" --hw "$tmp/reg.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 rc=$?
 [ $rc = 0 ] || fail "7:r9: want exit 0 (no alarm), got $rc"
@@ -59,7 +48,7 @@ grep -q 'forbidden-seen,*[1-9]' "$tmp/r/summary.csv" && fail "7:r9: an alarm"
 # Counts past 2^64-1: kept at 2^64-1 and said, never wrapped to 1.
 hw '18446744073709551615 :> 0:r1=1; x=1;' > "$tmp/big1.log"
 hw '2       :> 0:r1=1; x=1;' > "$tmp/big2.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/big1.log" --hw "$tmp/big2.log" \
+cmp_ --model "$model" --hw "$tmp/big1.log" --hw "$tmp/big2.log" \
     -o "$tmp/r" > "$tmp/out" 2> "$tmp/err"
 grep -q "big2.log:1: test T: hardware counts pass 18446744073709551615" \
     "$tmp/err" || fail "overflow: message"
@@ -70,7 +59,7 @@ grep -q 'tests with counts kept at 2^64-1 *1$' "$tmp/out" ||
 
 # A negative count is called so.
 hw '-5      :> 0:r1=1; x=1;' > "$tmp/neg.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/neg.log" -o "$tmp/r" \
+cmp_ --model "$model" --hw "$tmp/neg.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 grep -q "neg.log:3: negative count in '-5      :> 0:r1=1; x=1;'" "$tmp/err" ||
     fail "negative count: message"
@@ -80,7 +69,7 @@ grep -q "neg.log:3: negative count in '-5      :> 0:r1=1; x=1;'" "$tmp/err" ||
 printf x > "$tmp/one.log"
 yes 'no entry here' | head -n 100000 > "$tmp/junk.log"
 for f in zero one junk; do
-    cmp_ --model "$tmp/model.log" --hw "$tmp/$f.log" -o "$tmp/r" \
+    cmp_ --model "$model" --hw "$tmp/$f.log" -o "$tmp/r" \
         > "$tmp/out" 2> "$tmp/err"
     [ $? = 2 ] || fail "$f.log: want exit 2"
     grep -q "$f.log: no log entry in this file" "$tmp/err" ||
@@ -92,14 +81,14 @@ cmp_ --model "$tmp/zero.log" --hw "$tmp/reg.log" -o "$tmp/r" \
 
 # 100000 broken entries: 20 messages and a count, not 100000 lines.
 yes 'Test X' | head -n 100000 > "$tmp/flood.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/flood.log" -o "$tmp/r" \
+cmp_ --model "$model" --hw "$tmp/flood.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 [ "$(wc -l < "$tmp/err")" -le 22 ] || fail "flood: $(wc -l < "$tmp/err") lines"
 grep -q "flood.log: and 99980 more problems like these" "$tmp/err" ||
     fail "flood: no count"
 
 # A test named like a formula goes into the CSV with a leading quote.
-sed 's/\bT\b/=HYPERLINK("http:\/\/x")/' "$tmp/model.log" > "$tmp/f.log"
+sed 's/\bT\b/=HYPERLINK("http:\/\/x")/' "$model" > "$tmp/f.log"
 hw '1       :> 0:r1=1; x=1;' | sed 's/^Test T/Test =HYPERLINK("http:\/\/x")/' \
     > "$tmp/fh.log"
 cmp_ --model "$tmp/f.log" --hw "$tmp/fh.log" -o "$tmp/r" > "$tmp/out" \
@@ -111,13 +100,13 @@ grep -q '^=' "$tmp/r/tests.csv" "$tmp/r/outcomes.csv" && fail "formula: live"
 # A report that cannot be written whole (a 20 kB file size limit): exit 2,
 # and the reports already there stay whole.
 hw '1       :> 0:r1=1; x=1;' > "$tmp/ok.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/ok.log" -o "$tmp/keep" \
+cmp_ --model "$model" --hw "$tmp/ok.log" -o "$tmp/keep" \
     > /dev/null 2>&1 || fail "first reports"
 cp -r "$tmp/keep" "$tmp/before"
 awk 'BEGIN { print "Test T Allow"; print "Histogram (3000 states)";
     for (i = 0; i < 3000; i++) printf "1       :> 0:r1=%d; x=1;\n", i + 2;
     print "Ok"; print "" }' > "$tmp/wide.log"
-(ulimit -f 40; cmp_ --model "$tmp/model.log" --hw "$tmp/wide.log" \
+(ulimit -f 40; cmp_ --model "$model" --hw "$tmp/wide.log" \
     -o "$tmp/keep" > /dev/null 2> "$tmp/err")
 [ $? = 2 ] || fail "size limit: want exit 2"
 grep -q 'File too large' "$tmp/err" || fail "size limit: no reason"
@@ -132,7 +121,7 @@ ls "$tmp/keep" | grep -q tmp && fail "size limit: temporary file left"
 awk 'BEGIN { print "Test T Allow"; print "Histogram (200000 states)";
     for (i = 0; i < 200000; i++) printf "%-8d:> 0:r1=%d; x=1;\n", 3, (i * 7919) % 200000;
     print "Ok"; print "" }' > "$tmp/many.log"
-cmp_ --model "$tmp/model.log" --hw "$tmp/many.log" -o "$tmp/r" \
+cmp_ --model "$model" --hw "$tmp/many.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 [ $? = 1 ] || fail "many states: want exit 1 (states the model forbids)"
 [ "$(wc -l < "$tmp/r/outcomes.csv")" = 200001 ] ||
