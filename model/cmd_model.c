@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -15,7 +17,9 @@ static const char usage[] =
     "                       [--variant V,...] [-j N] [--timeout S]\n"
     "                       [--max-executions N] [--max-memory SIZE]\n"
     "                       [--explain STATE | --explain-condition]\n"
-    "                       [-o FILE.dot] FILE...\n"
+    "                       [-o FILE.dot] [--show-all DIR] [-show TAG]\n"
+    "                       [-nshow N] [-doshow R,...] [-unshow R,...]\n"
+    "                       FILE...\n"
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
@@ -30,6 +34,11 @@ static const char usage[] =
     "trace, or every candidate reaching it with the check rejecting it and\n"
     "its cycle; --explain-condition explains the condition's states. -o\n"
     "writes that execution as Graphviz DOT (and FILE.svg if dot runs).\n"
+    "--show-all DIR writes every accepted execution as DIR/TEST-N.dot\n"
+    "(and .svg) with an index, DIR/index.txt; -show (prop, neg, all, cond,\n"
+    "wit, none) chooses which, as herd7's, and -nshow N stops after N.\n"
+    "-doshow draws the relations the model names R (ppo, prop...), -unshow\n"
+    "leaves out the edges labelled R.\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
     "the model crashed on a file.\n";
 
@@ -123,6 +132,46 @@ static uint64_t default_memory(int n_workers)
     return each < (256u << 20) ? 256u << 20 : each;
 }
 
+/* herd7's spelling (-show) or ours (--show). */
+static bool is_opt(const char *a, const char *name)
+{
+    a += a[0] == '-';
+    a += a[0] == '-';
+    return !strcmp(a, name);
+}
+
+static bool show_tag(const char *s, int *out)
+{
+    static const char *const tags[] = {"all", "prop", "neg", "cond", "wit",
+                                       "none"};
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(s, tags[i])) {
+            *out = i;
+            return true;
+        }
+    fprintf(stderr, "litmuslab model: -show takes all, prop, neg, cond, "
+                    "wit or none, not '%s'\n", s);
+    return false;
+}
+
+/* --show-all's directory, made if missing, its index emptied: the
+ * workers append to it. */
+static bool show_all_dir(const char *dir)
+{
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/index.txt", dir);
+    FILE *f = NULL;
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        f = fopen(path.data, "w");
+    if (!f)
+        fprintf(stderr, "litmuslab model: --show-all %s: cannot write "
+                        "there (%s)\n", dir, strerror(errno));
+    else
+        fclose(f);
+    ll_buf_free(&path);
+    return f != NULL;
+}
+
 int cmd_model(int argc, char **argv)
 {
     mdl_options opt;
@@ -148,12 +197,24 @@ int cmd_model(int argc, char **argv)
                    has_arg) {
             mdl_options_add_variants(&opt, argv[++i]);
         } else if (!strcmp(a, "--explain") && has_arg) {
-            opt.explain_on = true;
-            opt.explain = argv[++i];
+            opt.ex.explain = true;
+            opt.ex.target = argv[++i];
         } else if (!strcmp(a, "--explain-condition")) {
-            opt.explain_on = true;
+            opt.ex.explain = true;
         } else if (!strcmp(a, "-o") && has_arg) {
-            opt.dot_path = argv[++i];
+            opt.ex.dot_path = argv[++i];
+        } else if (!strcmp(a, "--show-all") && has_arg) {
+            opt.ex.show_all = argv[++i];
+        } else if (is_opt(a, "show") && has_arg) {
+            bad = !show_tag(argv[++i], &opt.ex.show);
+        } else if (is_opt(a, "nshow") && has_arg &&
+                   number(argv[i + 1], &v) && v >= 1 && v <= 1e9) {
+            opt.ex.nshow = (int)v;
+            i++;
+        } else if (is_opt(a, "doshow") && has_arg) {
+            opt.ex.doshow = argv[++i];
+        } else if (is_opt(a, "unshow") && has_arg) {
+            opt.ex.unshow = argv[++i];
         } else if (!strcmp(a, "-j") && has_arg && number(argv[i + 1], &v) &&
                    v >= 1) {
             n_workers = (int)v;
@@ -186,6 +247,10 @@ int cmd_model(int argc, char **argv)
     if (bad || f.n == 0) {
         if (!bad)
             fputs(usage, stderr);
+        rc = 2;
+        goto done;
+    }
+    if (!bad && opt.ex.show_all && !show_all_dir(opt.ex.show_all)) {
         rc = 2;
         goto done;
     }

@@ -144,11 +144,11 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         return 2;
     }
     mdl_test m = {0};
-    if (o->explain_on) {
+    if (o->ex.explain || o->ex.show_all) {
         ll_diag ed = {0};
-        m.explain = mdl_explain_new(model, o->explain, o->dot_path, &ed);
+        m.explain = mdl_explain_new(model, &o->ex, &ed);
         if (!m.explain) {
-            ll_buf_printf(err, "--explain: %s\n", ed.msg);
+            ll_buf_printf(err, "%s\n", ed.msg);
             ll_test_free(t);
             return 2;
         }
@@ -156,7 +156,15 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     m.limits = o->limits;
     m.start = mdl_now();
     mdl_status st = MDL_BAD_INPUT;
-    if (mdl_prepare(&m, t, ops) && mdl_runs(&m))
+    bool prepared = mdl_prepare(&m, t, ops);
+    if (prepared && m.explain && !mdl_explain_check(m.explain, &m, &m.diag)) {
+        ll_buf_printf(err, "%s: %s\n", path, m.diag.msg);
+        mdl_explain_free(m.explain);
+        mdl_free(&m);
+        ll_test_free(t);
+        return 2;
+    }
+    if (prepared && mdl_runs(&m))
         st = mdl_search(&m, model);
     else if (m.timed_out)
         st = MDL_TIMEOUT;
@@ -167,10 +175,10 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
             ll_buf_printf(err, "%s: test %s: loops unrolled %d times; "
                           "executions going round more are not counted\n",
                           path, t->name, MDL_UNROLL);
-        if (m.explain) {
+        if (m.explain)
             mdl_explain_finish(m.explain, &m, out, err);
+        if (o->ex.explain)
             break;
-        }
         ll_log_entry e = {0};
         mdl_report(&m, secs, &e);
         ll_log_format_herd(&e, out);

@@ -17,10 +17,9 @@ typedef struct mdl_options {
     char **variants;             /* -variant names (owned) */
     int n_variants, cap_variants;
     mdl_limits limits;
-    /* --explain STATE / --explain-condition (explain NULL), -o DOT */
-    bool explain_on;
-    const char *explain;
-    const char *dot_path;
+    /* --explain STATE / --explain-condition, -o DOT, --show-all DIR and
+     * the herd7 picture options */
+    mdl_explain_opts ex;
 } mdl_options;
 
 /* Models loaded by one worker thread (a cat_model is not shared). */

@@ -170,17 +170,36 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
 
 double mdl_now(void);
 
-/* explain.c: --explain. The search hands it each candidate the model
- * judged (events x->n, vals the final state of m->obs) and the verdict;
- * mdl_explain_finish writes the text to out and the graph to the DOT
- * file given to mdl_explain_new (also SVG when Graphviz's dot runs).
- * mdl_explain_new returns NULL with *d set when `target` does not parse
- * (`0:r3=0; 1:r3=0` or a proposition); NULL target: the condition's. */
-mdl_explain *mdl_explain_new(cat_model *model, const char *target,
-                             const char *dot_path, ll_diag *d);
+/* explain.c: --explain and --show-all. The search hands it each
+ * candidate the model judged (events x->n, vals the final state of
+ * m->obs) and the verdict, and, when mdl_explain_incoherent says so, the
+ * candidates its per-location coherence check rejects (incoherent set,
+ * never counted); mdl_explain_finish writes the text to out, the graph
+ * to the DOT file (also SVG when Graphviz's dot runs) and --show-all's
+ * files. mdl_explain_new returns NULL with *d set when the target does
+ * not parse (`0:r3=0; 1:r3=0` or a proposition); mdl_explain_check,
+ * once the test is prepared, when it names a place the final states do
+ * not show. */
+typedef struct mdl_explain_opts {
+    bool explain;              /* --explain / --explain-condition */
+    const char *target;        /* --explain STATE, or NULL: the condition */
+    const char *dot_path;      /* -o FILE.dot, or NULL */
+    const char *show_all;      /* --show-all DIR, or NULL */
+    int show;                  /* -show: 0 all, 1 prop, 2 neg, 3 cond,
+                                  4 wit, 5 none */
+    int nshow;                 /* -nshow N, 0: no limit */
+    const char *doshow;        /* -doshow a,b (names the model binds) */
+    const char *unshow;        /* -unshow a,b (edge labels) */
+} mdl_explain_opts;
+
+mdl_explain *mdl_explain_new(cat_model *model, const mdl_explain_opts *o,
+                             ll_diag *d);
+bool mdl_explain_check(const mdl_explain *ex, const mdl_test *m, ll_diag *d);
+bool mdl_explain_incoherent(const mdl_explain *ex);
 void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
                            const cat_exec *x, const mdl_ev *ev,
-                           const sem_val *vals, const cat_result *res);
+                           const sem_val *vals, const cat_result *res,
+                           bool incoherent);
 void mdl_explain_finish(mdl_explain *ex, const mdl_test *m, ll_buf *out,
                         ll_buf *err);
 void mdl_explain_free(mdl_explain *ex);

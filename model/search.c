@@ -27,6 +27,9 @@ typedef struct loc_plan {
     uint64_t *src;              /* reads: writes of the same value */
     int n_sol, cap_sol;
     int *sol;                   /* n_w co order (locals) + n_r sources */
+    bool *sol_ok;               /* each solution is coherent (always,
+                                   unless the search keeps them all) */
+    int cap_ok;
     int pick;
     bool halt;                  /* enumeration stopped by a limit */
     bool capped;                /* ... because it has too many solutions */
@@ -55,6 +58,8 @@ typedef struct search {
     sem_val ***later;
     mdl_status status;
     bool stop;
+    bool all_co;                /* keep incoherent solutions too, for
+                                   --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
 } search;
 
@@ -370,7 +375,7 @@ static void stop_solving(search *s, loc_plan *p, mdl_status why)
     }
 }
 
-static void save_solution(search *s, loc_plan *p)
+static void save_solution(search *s, loc_plan *p, bool ok)
 {
     const mdl_limits *lim = &s->m->limits;
     int k = p->n_w + p->n_r;
@@ -391,6 +396,9 @@ static void save_solution(search *s, loc_plan *p)
     int *o = p->sol + (size_t)p->n_sol * k;
     memcpy(o, p->order, (size_t)p->n_w * sizeof *o);
     memcpy(o + p->n_w, p->from, (size_t)p->n_r * sizeof *o);
+    ll_grow((void **)&p->sol_ok, &p->cap_ok, p->n_sol + 1,
+            sizeof *p->sol_ok);
+    p->sol_ok[p->n_sol] = ok;
     p->n_sol++;
 }
 
@@ -406,8 +414,9 @@ static void choose_sources(search *s, loc_plan *p, int j)
     if (!tick(s, p))
         return;
     if (j == p->n_r) {
-        if (coherent(p))
-            save_solution(s, p);
+        bool ok = coherent(p);
+        if (ok || s->all_co)
+            save_solution(s, p, ok);
         return;
     }
     uint64_t c = p->src[j];
@@ -428,7 +437,7 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
         return;
     }
     for (int w = 1; w <= p->n_w && !p->halt; w++) {
-        if ((placed >> w & 1) || (p->w_before[w] & ~placed))
+        if ((placed >> w & 1) || (!s->all_co && (p->w_before[w] & ~placed)))
             continue;
         p->order[i] = w;
         choose_order(s, p, i + 1, placed | 1ull << w);
@@ -603,7 +612,10 @@ static void candidate(search *s)
 {
     mdl_test *m = s->m;
     cat_exec *x = &s->x;
-    m->candidates++;
+    bool incoherent = false;
+    for (int l = 0; l < m->n_locs; l++)
+        incoherent |= !s->plans[l].sol_ok[s->plans[l].pick];
+    m->candidates += !incoherent;
     if (out_of_budget(s)) {
         s->stop = true;
         return;
@@ -636,9 +648,10 @@ static void candidate(search *s)
     }
     if (m->explain) {
         final_memory(s);
-        mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res);
+        mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res,
+                              incoherent);
     }
-    if (!res.allowed)
+    if (!res.allowed || incoherent)
         return;
     final_memory(s);
     int k = find_state(m, s->vals);
@@ -739,6 +752,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.m = m;
     s.model = model;
     s.status = MDL_OK;
+    s.all_co = mdl_explain_incoherent(m->explain);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -754,6 +768,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->w_before);
         free(p->src);
         free(p->sol);
+        free(p->sol_ok);
         free(p->order);
         free(p->from);
     }

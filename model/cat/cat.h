@@ -115,5 +115,17 @@ bool cat_explain_check(const cat_explainer *e, int i, cat_check_info *info);
  * is not in the relation. */
 int cat_explain_steps(const cat_explainer *e, int i, int a, int b,
                       cat_step *out, int max);
+/* After cat_explain_eval, the value the model binds to `name` (a `let`,
+ * a fence relation, po, rf...): its words as in cat_check_info, with
+ * *is_rel set; NULL when the model binds no relation or set to it. */
+const uint64_t *cat_explain_named(const cat_explainer *e, const char *name,
+                                  bool *is_rel);
+/* The pair (a, b) of the relation named `name` one level down: as
+ * cat_explain_steps, through name's own definition (prop as fre then
+ * ffence...); 0 when name binds no relation holding (a, b). */
+int cat_explain_expand(const cat_explainer *e, const char *name, int a,
+                       int b, cat_step *out, int max);
+/* The model binds a relation to `name` (no evaluation needed). */
+bool cat_explain_binds(const cat_explainer *e, const char *name);
 
 #endif

@@ -252,3 +252,54 @@ int cat_explain_steps(const cat_explainer *e, int i, int a, int b,
     pair(&w, c->slot, a, b, c->name, false, true);
     return w.n;
 }
+
+static int named_slot(const cat_explainer *e, const char *name)
+{
+    const cat_model *m = e->m;
+    const cat_env *lists[] = {m->env, m->builtins};
+    for (int k = 0; k < 2; k++)
+        for (const cat_env *env = lists[k]; env; env = env->next) {
+            const cat_val *v = env->val;
+            if (!strcmp(env->name, name) && v &&
+                (v->kind == VAL_REL || v->kind == VAL_SET) && v->slot >= 0)
+                return v->slot;
+        }
+    for (int s = 0; s < m->n_slots; s++)     /* po, rf... by their slot */
+        if (e->name[s] && !strcmp(e->name[s], name))
+            return s;
+    return -1;
+}
+
+const uint64_t *cat_explain_named(const cat_explainer *e, const char *name,
+                                  bool *is_rel)
+{
+    int s = named_slot(e, name);
+    if (s < 0)
+        return NULL;
+    *is_rel = e->m->slots[s].is_rel;
+    return e->m->ptr[s];
+}
+
+bool cat_explain_binds(const cat_explainer *e, const char *name)
+{
+    int s = named_slot(e, name);
+    return s >= 0 && e->m->slots[s].is_rel;
+}
+
+int cat_explain_expand(const cat_explainer *e, const char *name, int a,
+                       int b, cat_step *out, int max)
+{
+    int slot = named_slot(e, name);
+    if (slot < 0 || !e->m->ptr[slot] || !e->m->slots[slot].is_rel ||
+        !has(e->m, slot, a, b))
+        return 0;
+    walk w = {e, out, 0, max, 0};
+    pair(&w, slot, a, b, name, false, true);
+    if (w.n == 1 && max >= 1) {
+        /* a let rec variable (ppo's ii...) says no more than name */
+        int sub = named_slot(e, out[0].label);
+        if (sub >= 0 && e->fix_var[sub])
+            return 0;
+    }
+    return w.n;
+}
