@@ -96,7 +96,7 @@ static void before_po(const view *v, int pick, const bool *done,
         if (!is_access(v, e) || done[e] ||
             v->ev[e].thread != v->ev[pick].thread)
             continue;
-        ll_buf_puts(b, first < 0 ? *sep : ", ");
+        ll_buf_puts(b, first >= 0 ? ", " : **sep ? *sep : "");
         if (first < 0) {
             ll_buf_puts(b, "before po-earlier ");
             first = e;
@@ -144,40 +144,48 @@ void ex_trace(mdl_explain *ex, const view *v, ll_buf *b)
     bool *done = ll_xcalloc((size_t)n + 1, sizeof *done);
     int k = 0, pick;
     while ((pick = next_step(v, &order, done, any)) >= 0) {
-        ll_buf line = {0};
+        ll_buf line = {0}, why = {0};
         ll_buf_printf(&line, "  %2d. ", ++k);
         ex_full(v, pick, &line);
-        ll_buf_printf(b, "%-26s", ll_buf_str(&line));
-        ll_buf_free(&line);
-        const char *sep = "  ";
+        const char *sep = "";
+        int from = -1;
         if (v->ev[pick].e->kind == SEM_R) {
             for (int w = 0; w < n; w++)
                 if (ll_rel_has(&v->x->rf, w, pick)) {
-                    ll_buf_printf(b, "%sreads from ", sep);
+                    ll_buf_printf(&why, "%sreads from ", sep);
                     if (v->ev[w].e)
-                        ex_full(v, w, b);
+                        ex_full(v, w, &why);
                     else
-                        ll_buf_puts(b, "init");
+                        ll_buf_puts(&why, "init");
                     sep = "; ";
+                    from = w;
                 }
         }
         if (v->ev[pick].e->kind != SEM_F)
-            before_po(v, pick, done, &sep, b);
+            before_po(v, pick, done, &sep, &why);
         for (int f = 0; f < n; f++) {
             if (!ex_shown(v, f) || !done[f] || !ll_rel_has(&order, f, pick))
                 continue;
-            ll_buf why = {0};
-            edge_reason(ex, keep, f, pick, &why);
-            if (why.len && strcmp(why.data, "po")) {
-                /* program order needs no saying */
-                ll_buf_printf(b, "%safter ", sep);
-                ex_name(v, f, b);
-                ll_buf_printf(b, " (%s)", why.data);
+            ll_buf r = {0};
+            edge_reason(ex, keep, f, pick, &r);
+            /* program order, and the write just read from, need no
+             * saying */
+            if (r.len && strcmp(r.data, "po") &&
+                !(f == from && (!strcmp(r.data, "rf") ||
+                                !strcmp(r.data, "rfe")))) {
+                ll_buf_printf(&why, "%safter ", sep);
+                ex_name(v, f, &why);
+                ll_buf_printf(&why, " (%s)", r.data);
                 sep = "; ";
             }
-            ll_buf_free(&why);
+            ll_buf_free(&r);
         }
-        ll_buf_puts(b, "\n");
+        if (why.len)
+            ll_buf_printf(b, "%-26s  %s\n", line.data, why.data);
+        else
+            ll_buf_printf(b, "%s\n", line.data);
+        ll_buf_free(&line);
+        ll_buf_free(&why);
         done[pick] = true;
     }
     free(done);
@@ -236,8 +244,9 @@ static void put_where(mdl_explain *ex, const view *v, const cat_step *s,
             continue;
         int m = cat_explain_expand(ex->cx, s[k].label, s[k].from, s[k].to,
                                    sub, EX_MAX_STEPS);
-        if (m < 1 || (m == 1 && !strcmp(sub[0].label, s[k].label)))
-            continue;
+        if (m < 1 || (m == 1 && (!strcmp(sub[0].label, s[k].label) ||
+                                 !strcmp(sub[0].label, "po"))))
+            continue;   /* nothing more to say */
         ll_buf_puts(b, "      where ");
         cat_step self = s[k];
         ex_put_steps(v, &self, 1, b);
