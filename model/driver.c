@@ -148,7 +148,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         ll_diag ed = {0};
         m.explain = mdl_explain_new(model, &o->ex, &ed);
         if (!m.explain) {
-            ll_buf_printf(err, "%s\n", ed.msg);
+            ll_buf_printf(err, "litmuslab model: %s\n", ed.msg);
             ll_test_free(t);
             return 2;
         }

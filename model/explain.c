@@ -112,7 +112,10 @@ mdl_explain *mdl_explain_new(cat_model *model, const mdl_explain_opts *o,
         char *found = strstr(pd.msg, "found ')'");
         if (!at && found)
             strcpy(found, "found the end of the state");
-        if (at)
+        if (!at && strstr(pd.msg, "expected end of condition"))
+            ll_diag_set(d, 0, 0, "--explain '%s': a ')' too many",
+                        o->target);
+        else if (at)
             ll_diag_set(d, 0, 0, "--explain '%s', column %d: %s", o->target,
                         at, pd.msg);
         else

@@ -58,7 +58,7 @@ void ex_all_candidate(mdl_explain *ex, const view *v, const sem_val *vals,
             mdl_value_to_ll(m, vals[i], &val);
             ll_value_print(&val, &ex->index);
             free(val.sym);
-            ll_buf_puts(&ex->index, "; ");
+            ll_buf_puts(&ex->index, i + 1 < m->n_shown ? "; " : ";");
         }
         ll_buf_printf(&ex->index, "\t%s\n",
                       holds ? "condition's proposition holds"
