@@ -227,4 +227,15 @@ void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list);
 char *cp_log_line(const char *path, const char *prefix);
 bool cp_copy_file(const char *path, FILE *to);
 
+/* ---- explanations (explain.c) ---- */
+
+/* After compare: `EXE model --explain` (with --model M when not NULL)
+ * for each forbidden-seen, then each allowed-unseen state of DIR's
+ * outcomes.csv, at most max, into DIR/explanations/TEST/STATE.{txt,dot,
+ * svg} with DIR/explanations/index.txt. Returns how many were written,
+ * -1 when outcomes.csv cannot be read. */
+int cp_explain_outcomes(const char *exe, const char *model,
+                        const cp_tests *ts, const char *dir, int max,
+                        FILE *diag);
+
 #endif

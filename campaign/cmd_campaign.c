@@ -21,6 +21,7 @@
 #define DEFAULT_ITERATIONS 1000000
 #define DEFAULT_TIMEOUT 600
 #define MAX_LIST 25
+#define MAX_EXPLAINED 200  /* states explained after compare */
 
 static void usage(FILE *f)
 {
@@ -517,8 +518,9 @@ static void print_summary(campaign *c, double seconds,
     }
     ll_buf_free(&table);
     ll_buf_free(&emu);
-    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html; "
-               "logs: %s/model.log, %s%s\n", c->o.out, c->o.out, c->o.out,
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html, "
+               "%s/explanations/index.txt; logs: %s/model.log, %s%s\n",
+            c->o.out, c->o.out, c->o.out, c->o.out,
             c->o.n_logs ? "and the logs given" : c->o.out,
             c->o.n_logs ? "" : "/hardware.log");
     fclose(f);
@@ -692,6 +694,13 @@ static int run(campaign *c)
     }
     char *why = NULL;
     int status = gather_and_compare(c, &why);
+    /* explanations of the alarms and unseen states, then compare again
+     * so that report.html links them */
+    if (!why && cp_explain_outcomes(c->exe, c->o.model, &c->tests, o->out,
+                                    MAX_EXPLAINED, stderr) > 0) {
+        int again = gather_and_compare(c, &why);
+        status = again > status ? again : status;
+    }
     print_summary(c, cp_now() - start, why);
     free(why);
     if (status == 0 && c->n_fails)

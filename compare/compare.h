@@ -211,4 +211,10 @@ void cmp_cell_flags(const cmp_run *run, const cmp_test *t, int m,
 bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
                     const cmp_totals *tot, const char *dir);
 
+/* explained.c: the explanation of a test's state a campaign left in
+ * DIR/explanations: its path relative to DIR, without extension, in rel
+ * (and *svg when there is a graph); false when there is none. */
+bool cmp_explanation(const char *dir, const char *test, const char *state,
+                     ll_buf *rel, bool *svg);
+
 #endif

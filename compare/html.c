@@ -275,8 +275,11 @@ static void json_cell(FILE *f, const cmp_run *run, const cmp_test *t, int m,
 /* Everything the script draws, tests in the report's order (alarms
  * first). A test with no model entry has nothing to compare: its states
  * stay in outcomes.csv, and the page stays small. */
-static void write_data(FILE *f, const cmp_run *run, cmp_test **rows)
+static void write_data(FILE *f, const cmp_run *run, cmp_test **rows,
+                       const char *dir)
 {
+    ll_buf ex = {0};
+    bool svg;
     fputs("<script type=\"application/json\" id=\"data\">{\"tests\":[", f);
     ll_buf flags = {0};
     for (int i = 0; i < run->n_tests; i++) {
@@ -301,8 +304,16 @@ static void write_data(FILE *f, const cmp_run *run, cmp_test **rows)
             const cmp_outcome *o = &t->out[j];
             fputs(j ? ",[" : "[", f);
             json_str(f, o->key);
-            fprintf(f, ",%d,%d,%" PRIu64 "]", o->in_model, o->satisfies,
+            fprintf(f, ",%d,%d,%" PRIu64, o->in_model, o->satisfies,
                     o->count);
+            cmp_outcome_status st = cmp_outcome_class(t, o);
+            if ((st == CMP_O_FORBIDDEN_SEEN || st == CMP_O_ALLOWED_UNSEEN) &&
+                cmp_explanation(dir, t->name, o->key, &ex, &svg)) {
+                fputc(',', f);
+                json_str(f, ex.data);
+                fprintf(f, ",%d", svg);
+            }
+            fputc(']', f);
         }
         fputc(']', f);
         char *src = read_source(t->source_path);
@@ -314,6 +325,7 @@ static void write_data(FILE *f, const cmp_run *run, cmp_test **rows)
         fputc('}', f);
     }
     ll_buf_free(&flags);
+    ll_buf_free(&ex);
     fputs("]}</script>\n", f);
 }
 
@@ -366,13 +378,19 @@ static const char script[] =
     "tot).toPrecision(3)+'/M)':'')+' '+(o[1]?'allowed':'forbidden')+"
     "(o[2]?', satisfies the condition':'')+'</text>';});\n"
     "return s+'</svg>';}\n"
+    "function explained(t){var l=t.out.filter(function(o){return o[4];});"
+    "if(!l.length)return '';return '<h3>Explanations</h3><ul>'+l.map("
+    "function(o){return '<li>'+esc(o[0])+' ('+(o[1]?'allowed, unseen':"
+    "'forbidden, seen')+'): <a href=\"'+esc(o[4])+'.txt\">why</a>'+(o[5]?"
+    "' <a href=\"'+esc(o[4])+'.svg\">graph</a>':'')+'</li>';}).join('')"
+    "+'</ul>';}\n"
     "tb.addEventListener('click',function(e){var r=e.target.closest('tr');"
     "if(!r)return;var t=T[r.dataset.i];var h='<h2>'+esc(t.name)+"
     "'</h2><p>model: '+esc(t.model||'no entry')+'; condition: '+esc(t.cond)"
     "+'</p>'+(t.out.length?chart(t):'<p>No model entry: its '+t.n_out+"
     "' final states are in outcomes.csv.</p>')+'<h3>Model\\'s states</h3>"
     "<pre>'+esc(t.out.filter(function(o){return o[1];}).map(function(o){"
-    "return o[0];}).join('\\n'))+'</pre>';if(t.src)h+='<h3>Source</h3><pre>'"
+    "return o[0];}).join('\\n'))+'</pre>'+explained(t);if(t.src)h+='<h3>Source</h3><pre>'"
     "+esc(t.src)+'</pre>';document.getElementById('detail').innerHTML=h;});\n"
     "draw();document.body.setAttribute('data-ready-ms',"
     "Math.round(performance.now()));})();\n</script>\n";
@@ -390,7 +408,7 @@ bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
     write_head(f, run, tot);
     write_table_head(f, run);
     write_heat(f, run, sorted);
-    write_data(f, run, rows);
+    write_data(f, run, rows, dir);
     fputs(script, f);
     fputs("</body></html>\n", f);
     free(rows);

@@ -212,3 +212,24 @@ char *ll_read_file(const char *path, size_t *len)
     *len = b.len;
     return b.data;
 }
+
+void ll_file_slug(const char *s, ll_buf *out)
+{
+    bool gap = false;
+    size_t start = out->len;
+    for (; *s; s++) {
+        char c = *s;
+        bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || strchr("+._-=", c);
+        if (!keep) {
+            gap = true;
+            continue;
+        }
+        if (gap && out->len > start)
+            ll_buf_putc(out, '_');
+        gap = false;
+        ll_buf_putc(out, (out->len == start && c == '.') ? '_' : c);
+    }
+    if (out->len == start)
+        ll_buf_putc(out, '_');
+}

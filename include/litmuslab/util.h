@@ -68,4 +68,10 @@ int ll_output_errno(void);
  * errno on failure. *len receives the size. */
 char *ll_read_file(const char *path, size_t *len);
 
+/* s as one file name, appended to out: letters, digits and `+._-=` kept,
+ * every other run of characters one '_', none at the end
+ * (`0:r3=0; 1:r3=0;` is `0_r3=0_1_r3=0`). Campaign names the
+ * explanation of a test's state so, and compare's report finds it so. */
+void ll_file_slug(const char *s, ll_buf *out);
+
 #endif
