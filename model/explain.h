@@ -98,11 +98,10 @@ void ex_put_steps(const view *v, const cat_step *s, int n, ll_buf *b);
 /* explain_dot.c */
 void ex_dot_begin(mdl_explain *ex, const view *v, const char *title,
                   ll_buf *d);
-void ex_dot_steps(mdl_explain *ex, const view *v, ll_buf *d,
-                  const cat_step *s, int n);
-/* A check's steps one level down (dashed), after ex_dot_steps. */
-void ex_dot_where(mdl_explain *ex, const view *v, ll_buf *d,
-                  const cat_step *s, int n);
+/* A check's steps: its cycle (witness, bold), or one of them one level
+ * down (dashed). */
+void ex_dot_steps(mdl_explain *ex, ll_buf *d, const cat_step *s, int n,
+                  bool witness);
 /* An accepted execution's extras: the model's order as named steps, and
  * the -doshow relations. */
 void ex_dot_order(mdl_explain *ex, const view *v, ll_buf *d);

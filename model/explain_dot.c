@@ -89,29 +89,20 @@ static const char witness_style[] =
     "color=darkgreen, fontcolor=darkgreen, penwidth=2, style=bold, "
     "constraint=false";
 
-void ex_dot_steps(mdl_explain *ex, const view *v, ll_buf *d,
-                  const cat_step *s, int n)
-{
-    (void)v;
-    for (int k = 0; k < n && k < EX_MAX_STEPS; k++) {
-        ll_buf lbl = {0};
-        ll_buf_printf(&lbl, "%s%s", s[k].label, s[k].inverse ? "^-1" : "");
-        edge(ex, d, s[k].from, s[k].to, lbl.data, witness_style);
-        ll_buf_free(&lbl);
-    }
-}
-
 static const char order_style[] =
     "color=darkgreen, fontcolor=darkgreen, style=dashed, "
     "constraint=false";
 
-void ex_dot_where(mdl_explain *ex, const view *v, ll_buf *d,
-                  const cat_step *s, int n)
+void ex_dot_steps(mdl_explain *ex, ll_buf *d, const cat_step *s, int n,
+                  bool witness)
 {
-    (void)v;
-    for (int k = 0; k < n && k < EX_MAX_STEPS; k++)
-        if (!s[k].inverse)
-            edge(ex, d, s[k].from, s[k].to, s[k].label, order_style);
+    for (int k = 0; k < n && k < EX_MAX_STEPS; k++) {
+        ll_buf lbl = {0};
+        ll_buf_printf(&lbl, "%s%s", s[k].label, s[k].inverse ? "^-1" : "");
+        edge(ex, d, s[k].from, s[k].to, lbl.data,
+             witness ? witness_style : order_style);
+        ll_buf_free(&lbl);
+    }
 }
 
 /* The model's order between thread events, reduced to the pairs no

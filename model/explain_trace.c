@@ -268,7 +268,7 @@ static void put_where(mdl_explain *ex, const view *v, const cat_step *s,
         }
         ll_buf_puts(b, "\n");
         if (d)
-            ex_dot_where(ex, v, d, sub, m < EX_MAX_STEPS ? m : EX_MAX_STEPS);
+            ex_dot_steps(ex, d, sub, m, false);
     }
 }
 
@@ -324,7 +324,7 @@ void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
         ex_put_steps(v, steps, ns, b);
         ll_buf_puts(b, "\n");
         if (d)
-            ex_dot_steps(ex, v, d, steps, ns);
+            ex_dot_steps(ex, d, steps, ns, true);
         put_where(ex, v, steps, ns, b, d);
         d = NULL;       /* the graph shows the first check's cycle */
     }
@@ -337,7 +337,7 @@ void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
         ex_put_steps(v, steps, ns, b);
         ll_buf_puts(b, "\n");
         if (d)
-            ex_dot_steps(ex, v, d, steps, ns);
+            ex_dot_steps(ex, d, steps, ns, true);
     }
     free(cyc);
 }
