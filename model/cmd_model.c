@@ -135,6 +135,8 @@ static uint64_t default_memory(int n_workers)
 /* herd7's spelling (-show) or ours (--show). */
 static bool is_opt(const char *a, const char *name)
 {
+    if (a[0] != '-')
+        return false;
     a += a[0] == '-';
     a += a[0] == '-';
     return !strcmp(a, name);

@@ -244,6 +244,23 @@ static void put_where(mdl_explain *ex, const view *v, const cat_step *s,
             continue;
         int m = cat_explain_expand(ex->cx, s[k].label, s[k].from, s[k].to,
                                    sub, EX_MAX_STEPS);
+        /* prop is prop-base is ffence: down to the first name that is a
+         * path, or a fence relation */
+        for (int depth = 0; m == 1 && depth < 8; depth++) {
+            cat_step one = sub[0], down[EX_MAX_STEPS];
+            if (ex_base_name(one.label) || one.inverse)
+                break;
+            int m2 = cat_explain_expand(ex->cx, one.label, one.from, one.to,
+                                        down, EX_MAX_STEPS);
+            bool only_po = m2 >= 1;
+            for (int j = 0; j < m2 && j < EX_MAX_STEPS && only_po; j++)
+                only_po = !strcmp(down[j].label, "po");
+            if (m2 < 1 || only_po ||
+                (m2 == 1 && !strcmp(down[0].label, one.label)))
+                break;
+            m = m2 < EX_MAX_STEPS ? m2 : EX_MAX_STEPS;
+            memcpy(sub, down, (size_t)m * sizeof *sub);
+        }
         if (m < 1 || (m == 1 && (!strcmp(sub[0].label, s[k].label) ||
                                  !strcmp(sub[0].label, "po"))))
             continue;   /* nothing more to say */

@@ -153,6 +153,16 @@ static bool union_of_names(const cat_explainer *e, int slot, bool top)
 static void pair(walk *w, int slot, int a, int b, const char *label,
                  bool inv, bool top);
 
+/* A product of sets, an identity or a complement: a filter on pairs. */
+static bool is_filter(const cat_explainer *e, int slot)
+{
+    int i = e->def[slot];
+    if (i < 0 || e->fix_var[slot] || e->name[slot])
+        return false;
+    int op = e->m->code[i].op;
+    return op == PI_CART || op == PI_TOID || op == PI_REL_COMPL;
+}
+
 /* A path of `slot` from a to b (a may equal b only with an edge). */
 static void path(walk *w, int slot, int a, int b, const char *label,
                  bool inv)
@@ -228,8 +238,12 @@ static void pair(walk *w, int slot, int a, int b, const char *label,
     case PI_RESTRICT_DOM:
         pair(w, in->b, a, b, label, inv, false);
         break;
-    case PI_RESTRICT_RNG:
     case PI_REL_INTER:
+        /* `r & (W * W)`: the relation, not the filter, says why */
+        pair(w, is_filter(e, in->a) && !is_filter(e, in->b) ? in->b : in->a,
+             a, b, label, inv, false);
+        break;
+    case PI_RESTRICT_RNG:
     case PI_REL_DIFF:
         pair(w, in->a, a, b, label, inv, false);
         break;
