@@ -35,7 +35,7 @@ find "$dir" -name kinds.txt | sort > "$tmp/kinds"
 while read -r kinds; do
     d=${kinds%/*}
     label=${d#"$dir"}; label=${label#/}; [ -n "$label" ] || label=.
-    n=0; agree=0; : > "$tmp/bad"
+    n=0; agree=0; missing=0; : > "$tmp/bad"
     # kinds.txt lines: NAME KIND, blank lines and '#' comments skipped
     sed -e 's/#.*//' "$kinds" | while read -r name kind _; do
         [ -n "$name" ] && [ -n "$kind" ] || continue
@@ -45,6 +45,7 @@ while read -r kinds; do
         n=$((n + 1))
         f=$d/$name.litmus
         if [ ! -f "$f" ]; then
+            missing=$((missing + 1))
             echo "  missing: $name (no $name.litmus)" >> "$tmp/bad"; continue
         fi
         if ! "$prog" model "$f" > "$tmp/out" 2> "$tmp/err"; then
@@ -60,7 +61,8 @@ while read -r kinds; do
             echo "  differ: $name herd7 $want, ours ${got:-nothing}" >> "$tmp/bad"
         fi
     done < "$tmp/want"
-    echo "$label: $n tests in kinds.txt: $agree agree (verdict), $((n - agree)) do not"
+    echo "$label: $n tests in kinds.txt: $agree agree (verdict)," \
+         "$((n - agree - missing)) differ, $missing without a test file"
     cat "$tmp/bad"
     [ "$agree" = "$n" ] || status=1
 done < "$tmp/kinds"
