@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "litmuslab/state.h"
+
 /* ---- which names a body may call ---- */
 
 static const char *const kernel_calls[] = {
@@ -372,6 +374,17 @@ static bool rewrite_body(hw_gen *g, const ll_thread *th, bool c11, int line,
     return true;
 }
 
+/* Where the condition names register l (its first atom), else *at. */
+static ll_pos atom_pos(const ll_prop *p, const ll_loc *l, ll_pos at)
+{
+    if (!p)
+        return at;
+    if (p->kind == LL_PROP_ATOM)
+        return ll_loc_cmp(&p->loc, l) ? at : p->pos;
+    ll_pos r = atom_pos(p->rhs, l, at);
+    return atom_pos(p->lhs, l, r);
+}
+
 /* Whether name is a word of the body. */
 static bool body_has(const ll_thread *th, const char *name)
 {
@@ -414,8 +427,9 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
         const ll_loc *l = hw_gen_out(g, o, &thread);
         if (thread != k)
             continue;
+        ll_stmt where = {.pos = atom_pos(t->cond.prop, l, at.pos)};
         if (!body_has(th, l->name))
-            return hw_gen_fail(g, &at, "register %d:%s is not a variable "
+            return hw_gen_fail(g, &where, "register %d:%s is not a variable "
                                "of P%d", l->proc, l->name, th->proc);
         ll_buf_printf(c, "    out[%d] = (int64_t)(intptr_t)(%s);\n", o,
                       l->name);
