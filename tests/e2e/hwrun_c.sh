@@ -60,8 +60,8 @@ grep -q '^Observation SB+mbs Never 0 1000$' "$tmp/sb/run.log" || fail "emitted r
 
 # refused, with where and why
 while IFS='|' read -r f at msg; do
-  "$LITMUSLAB" hwrun -n 10 "$d/bad/$f.litmus" >"$tmp/out" 2>"$tmp/err" &&
-    fail "$f: accepted"
+  "$LITMUSLAB" hwrun -n 10 "$d/bad/$f.litmus" >"$tmp/out" 2>"$tmp/err"
+  [ $? = 2 ] || fail "$f: exit status not 2"
   [ "$(cat "$tmp/err")" = "$d/bad/$f.litmus:$at: $msg" ] ||
     fail "$f: message: $(cat "$tmp/err")"
 done <<'END'
