@@ -4,8 +4,9 @@
 # primitives (hwrun/harness/hr_kp*.h). Checked: SB with READ_ONCE and
 # WRITE_ONCE shows its weak outcome, never with smp_mb() on both sides;
 # MP with release/acquire never; a spin_lock-protected counter never
-# loses an increment (and loses some without the lock); RCU's grace
-# period forbids what SB with one smp_mb() shows; C11 seq_cst SB never,
+# loses an increment (and loses some without the lock); RCU's (and
+# SRCU's) grace period forbids what SB with one smp_mb() shows; a reader
+# never sees an RCU-published object unfilled; C11 seq_cst SB never,
 # relaxed SB sometimes; every primitive returns what it must; the
 # generated file holds the x86 sequences; unsupported bodies are refused
 # with FILE:LINE:COL. Env: LITMUSLAB. cwd: the repo root.
@@ -40,9 +41,14 @@ obs C11-SB+sc Never
 obs C11-SB+rlx Sometimes
 
 # synchronize_rcu waits for real readers: fewer iterations
-hw -n 30k $d/RCU-SB.litmus >"$tmp/log" 2>"$tmp/err" ||
-  fail "RCU-SB: hwrun failed: $(head -n 3 "$tmp/err")"
+hw -n 30k $d/RCU-SB.litmus $d/SRCU-SB.litmus $d/RCU-MP.litmus >"$tmp/log" \
+  2>"$tmp/err" || fail "RCU: hwrun failed: $(head -n 3 "$tmp/err")"
 obs RCU-SB Never
+obs SRCU-SB Never
+obs RCU-MP Never
+# the reader found the published y (r2=1) in some runs, the old x in others
+grep -q '^[0-9]* *:>1:r1=1; 1:r2=1;$' "$tmp/log" || fail "RCU-MP: y never found"
+grep -q '^[0-9]* *:>1:r1=1; 1:r2=0;$' "$tmp/log" || fail "RCU-MP: x never found"
 
 hw -n 1000 $d/kp-ops.litmus $d/C11-ops.litmus >"$tmp/log" 2>"$tmp/err" ||
   fail "ops: hwrun failed: $(head -n 3 "$tmp/err")"

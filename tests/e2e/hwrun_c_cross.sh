@@ -3,7 +3,8 @@
 # armhf, riscv64): built with the cross compiler and run under qemu-user,
 # 2000 iterations. Checked: every primitive returns what it must
 # (kp-ops, C11-ops: Always); SB+mbs, MP with release/acquire, the lock
-# counter and RCU's grace period never show their forbidden outcome; and
+# counter, RCU's and SRCU's grace periods and RCU publication never show
+# their forbidden outcome; and
 # the compiler's assembly for the tests holds the kernel's sequences
 # (smp_mb: dmb ish / sync / fence rw,rw; release and acquire: stlr/ldar,
 # lwsync, dmb ish, fence rw,w / r,rw; the lock's read-modify-write). On
@@ -47,11 +48,12 @@ for t in aarch64 ppc64le armhf riscv64; do
   "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n $n --target $t \
     $d/kp-ops.litmus $d/C11-ops.litmus $d/SB+mbs.litmus \
     $d/MP+rel+acq.litmus $d/lock-counter.litmus $d/RCU-SB.litmus \
+    $d/SRCU-SB.litmus $d/RCU-MP.litmus \
     >"$tmp/$t.log" 2>"$tmp/$t.err" ||
     fail "$t: hwrun failed: $(head -n 3 "$tmp/$t.err")"
   obs kp-ops "Always $n 0" "$tmp/$t.log" $t
   obs C11-ops "Always $n 0" "$tmp/$t.log" $t
-  for s in SB+mbs MP+rel+acq lock-counter RCU-SB; do
+  for s in SB+mbs MP+rel+acq lock-counter RCU-SB SRCU-SB RCU-MP; do
     obs $s Never "$tmp/$t.log" $t
   done
   grep -q "^Emulated " "$tmp/$t.log" || fail "$t: no Emulated line"
