@@ -22,6 +22,24 @@
 
 #define kp_barrier() __asm__ __volatile__("" ::: "memory")
 
+/* Acquire as a load then fence acq, release as fence rel then a store:
+ * how every machine here but arm64 (ldar/stlr) writes them. */
+#define KP_FENCED_LDST(bits, T, acq, rel)                                    \
+    static inline T kp_load_acquire_##bits(volatile T *p)                   \
+    {                                                                        \
+        T v = *p;                                                            \
+        __asm__ __volatile__(acq ::: "memory");                             \
+        return v;                                                            \
+    }                                                                        \
+    static inline void kp_store_release_##bits(volatile T *p, T v)          \
+    {                                                                        \
+        __asm__ __volatile__(rel ::: "memory");                             \
+        *p = v;                                                              \
+    }
+#define KP_FENCED_LDST_ALL(acq, rel)                                         \
+    KP_FENCED_LDST(32, uint32_t, acq, rel)                                   \
+    KP_FENCED_LDST(64, uint64_t, acq, rel)
+
 #if defined(__x86_64__)
 #include "hr_kp_x86.h"
 #elif defined(__aarch64__)

@@ -18,20 +18,7 @@
 #define kp_after_spinlock() kp_mb()
 #define kp_after_unlock_lock() kp_barrier()
 
-#define KP_ARM_LDST(bits, T)                                                 \
-    static inline T kp_load_acquire_##bits(volatile T *p)                   \
-    {                                                                        \
-        T v = *p;                                                            \
-        kp_mb();                                                             \
-        return v;                                                            \
-    }                                                                        \
-    static inline void kp_store_release_##bits(volatile T *p, T v)          \
-    {                                                                        \
-        kp_mb();                                                             \
-        *p = v;                                                              \
-    }
-KP_ARM_LDST(32, uint32_t)
-KP_ARM_LDST(64, uint64_t)
+KP_FENCED_LDST_ALL("dmb ish", "dmb ish")
 
 #define KP_ARM_RMW(ord, pre, post)                                           \
     static inline uint32_t kp_xchg_##ord##_32(volatile uint32_t *p,         \

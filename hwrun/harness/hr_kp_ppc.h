@@ -17,20 +17,7 @@
 #define kp_after_spinlock() kp_mb()
 #define kp_after_unlock_lock() kp_mb()
 
-#define KP_PPC_LDST(bits, T)                                                 \
-    static inline T kp_load_acquire_##bits(volatile T *p)                   \
-    {                                                                        \
-        T v = *p;                                                            \
-        __asm__ __volatile__("lwsync" ::: "memory");                        \
-        return v;                                                            \
-    }                                                                        \
-    static inline void kp_store_release_##bits(volatile T *p, T v)          \
-    {                                                                        \
-        __asm__ __volatile__("lwsync" ::: "memory");                        \
-        *p = v;                                                              \
-    }
-KP_PPC_LDST(32, uint32_t)
-KP_PPC_LDST(64, uint64_t)
+KP_FENCED_LDST_ALL("lwsync", "lwsync")
 
 /* l/s/c: lwarx, stwcx., cmpw (or the d forms); pre/post: the order's
  * barriers around the loop */

@@ -18,20 +18,7 @@
 #define kp_after_spinlock() kp_mb()
 #define kp_after_unlock_lock() kp_barrier()
 
-#define KP_RV_LDST(bits, T)                                                  \
-    static inline T kp_load_acquire_##bits(volatile T *p)                   \
-    {                                                                        \
-        T v = *p;                                                            \
-        __asm__ __volatile__("fence r,rw" ::: "memory");                    \
-        return v;                                                            \
-    }                                                                        \
-    static inline void kp_store_release_##bits(volatile T *p, T v)          \
-    {                                                                        \
-        __asm__ __volatile__("fence rw,w" ::: "memory");                    \
-        *p = v;                                                              \
-    }
-KP_RV_LDST(32, uint32_t)
-KP_RV_LDST(64, uint64_t)
+KP_FENCED_LDST_ALL("fence r,rw", "fence rw,w")
 
 /* w: ".w" or ".d"; S: the signed type lr sign-extends to (cmpxchg
  * compares whole registers); amo: the AMO's ordering suffix; pre/post:

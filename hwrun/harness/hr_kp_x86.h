@@ -17,19 +17,6 @@
 #define kp_after_spinlock() kp_barrier()
 #define kp_after_unlock_lock() kp_barrier()
 
-#define KP_X86_LDST(bits, T)                                                 \
-    static inline T kp_load_acquire_##bits(volatile T *p)                   \
-    {                                                                        \
-        T v = *p;                                                            \
-        kp_barrier();                                                        \
-        return v;                                                            \
-    }                                                                        \
-    static inline void kp_store_release_##bits(volatile T *p, T v)          \
-    {                                                                        \
-        kp_barrier();                                                        \
-        *p = v;                                                              \
-    }
-
 #define KP_X86_RMW(ord, bits, T, sfx)                                        \
     static inline T kp_xchg_##ord##_##bits(volatile T *p, T v)              \
     {                                                                        \
@@ -51,8 +38,7 @@
         return v;                                                            \
     }
 
-KP_X86_LDST(32, uint32_t)
-KP_X86_LDST(64, uint64_t)
+KP_FENCED_LDST_ALL("", "")   /* compiler barriers: TSO */
 #define KP_X86_ORDER(ord)                                                    \
     KP_X86_RMW(ord, 32, uint32_t, "l")                                       \
     KP_X86_RMW(ord, 64, uint64_t, "q")
