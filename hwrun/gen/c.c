@@ -168,7 +168,7 @@ bool hw_gen_ctest_loc_type(const ll_test *t, const char *name, ll_ctype *out)
 {
     static const struct { const char *name; int size; bool sign; } kt[] = {
         {"spinlock_t", 4, false}, {"atomic_t", 4, true},
-        {"atomic_long_t", 8, true}, {"struct srcu_struct", 4, true},
+        {"atomic_long_t", 8, true}, {"struct srcu_struct", 8, false},
         {"atomic_bool", 1, false}, {"_Atomic int", 4, true},
     };
     const char *type = NULL;

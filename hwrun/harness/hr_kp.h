@@ -263,9 +263,7 @@ static inline int spin_is_locked(spinlock_t *l)
  * depth. synchronize_rcu flips the phase twice, each time waiting until
  * no thread is still inside a section begun in the old phase: a reader
  * that began before the call has then ended. Fences as liburcu's mb
- * flavour puts them (smp_mb at the outermost lock and unlock). SRCU
- * shares the one domain: its grace periods then wait for more readers
- * than they must, which keeps every guarantee. */
+ * flavour puts them (smp_mb at the outermost lock and unlock). */
 #define KP_RCU_NEST 0xffffUL
 #define KP_RCU_PHASE 0x10000UL
 #define KP_MAX_THREADS 64
@@ -328,23 +326,45 @@ static inline void synchronize_rcu(void)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define synchronize_rcu_expedited() synchronize_rcu()
 
-struct srcu_struct { int unused; };
+/* SRCU: each srcu_struct is its own domain, one 64-bit word in the
+ * instance: readers count in bits 0-15 (phase 0) or 16-31 (phase 1),
+ * bit 32 the phase. A reader joins the current phase's count in one
+ * cmpxchg, so once synchronize_srcu has flipped the phase no reader
+ * joins the old count, and it waits for that count to drain. (The count
+ * of the phase before was drained by the previous synchronize_srcu.) */
+struct srcu_struct { uint64_t word; };
+static spinlock_t kp_srcu_lock;   /* apart from RCU's: a reader may wait */
+#define KP_SRCU_SHIFT(ph) (16 * (int)(ph))
 static inline int srcu_read_lock(struct srcu_struct *s)
 {
-    (void)s;
-    rcu_read_lock();
-    return 0;
+    volatile uint64_t *w = &s->word;
+    uint64_t o = *w, seen;
+    for (;;) {
+        uint64_t n = o + (1ULL << KP_SRCU_SHIFT(o >> 32 & 1));
+        if ((seen = kp_cmpxchg_full_64(w, o, n)) == o)
+            break;
+        o = seen;
+    }
+    kp_mb();
+    return (int)(o >> 32 & 1);
 }
 static inline void srcu_read_unlock(struct srcu_struct *s, int idx)
 {
-    (void)s;
-    (void)idx;
-    rcu_read_unlock();
+    kp_mb();
+    kp_fetch_add_relaxed_64(&s->word, -(1ULL << KP_SRCU_SHIFT(idx & 1)));
 }
 static inline void synchronize_srcu(struct srcu_struct *s)
 {
-    (void)s;
-    synchronize_rcu();
+    volatile uint64_t *w = &s->word;
+    kp_mb();
+    spin_lock(&kp_srcu_lock);
+    uint64_t o = *w, seen;
+    while ((seen = kp_cmpxchg_full_64(w, o, o ^ (1ULL << 32))) != o)
+        o = seen;
+    while ((*w >> KP_SRCU_SHIFT(o >> 32 & 1)) & 0xffff)
+        hr_pause();
+    spin_unlock(&kp_srcu_lock);
+    kp_mb();
 }
 
 #endif

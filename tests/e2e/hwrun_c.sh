@@ -5,7 +5,8 @@
 # WRITE_ONCE shows its weak outcome, never with smp_mb() on both sides;
 # MP with release/acquire never; a spin_lock-protected counter never
 # loses an increment (and loses some without the lock); RCU's (and
-# SRCU's) grace period forbids what SB with one smp_mb() shows; a reader
+# SRCU's) grace period forbids what SB with one smp_mb() shows, and
+# SRCU's of another srcu_struct does not; a reader
 # never sees an RCU-published object unfilled; C11 seq_cst SB never,
 # relaxed SB sometimes; every primitive returns what it must; the
 # generated file holds the x86 sequences; unsupported bodies are refused
@@ -28,7 +29,8 @@ obs() {
 
 hw -n 200k $d/SB+once.litmus $d/SB+mbs.litmus $d/MP+rel+acq.litmus \
   $d/lock-counter.litmus $d/nolock-counter.litmus $d/SB+mb-one-side.litmus \
-  $d/C11-SB+sc.litmus $d/C11-SB+rlx.litmus >"$tmp/log" 2>"$tmp/err" ||
+  $d/C11-SB+sc.litmus $d/C11-SB+rlx.litmus $d/SRCU-SB+other.litmus \
+  >"$tmp/log" 2>"$tmp/err" ||
   fail "hwrun failed: $(head -n 3 "$tmp/err")"
 obs SB+once Sometimes
 obs SB+mbs Never
@@ -39,6 +41,8 @@ obs nolock-counter Sometimes
 obs SB+mb-one-side Sometimes
 obs C11-SB+sc Never
 obs C11-SB+rlx Sometimes
+# a grace period of another srcu_struct does not wait for the reader
+obs SRCU-SB+other Sometimes
 
 # synchronize_rcu waits for real readers: fewer iterations
 hw -n 30k $d/RCU-SB.litmus $d/SRCU-SB.litmus $d/RCU-MP.litmus >"$tmp/log" \
