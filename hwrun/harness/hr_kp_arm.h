@@ -15,7 +15,7 @@
 #define kp_wmb() __asm__ __volatile__("dmb ishst" ::: "memory")
 #define kp_before_atomic() kp_mb()
 #define kp_after_atomic() kp_mb()
-#define kp_after_spinlock() kp_mb()
+#define kp_after_spinlock() kp_barrier()   /* spin_lock ends with smp_mb */
 #define kp_after_unlock_lock() kp_barrier()
 
 KP_FENCED_LDST_ALL("dmb ish", "dmb ish")

@@ -15,7 +15,8 @@
 #define kp_wmb() __asm__ __volatile__("fence w,w" ::: "memory")
 #define kp_before_atomic() kp_mb()
 #define kp_after_atomic() kp_mb()
-#define kp_after_spinlock() kp_mb()
+#define kp_after_spinlock()                                                  \
+    __asm__ __volatile__("fence iorw,iorw" ::: "memory")
 #define kp_after_unlock_lock() kp_barrier()
 
 KP_FENCED_LDST_ALL("fence r,rw", "fence rw,w")
