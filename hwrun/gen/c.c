@@ -4,7 +4,8 @@
  * (the sequences the kernel uses on the target the compiler builds for)
  * or, for C11 tests, the compiler's <stdatomic.h>. The engine (gen.c)
  * lays out the shared variables and the condition; this file checks the
- * bodies (unknown primitives, `return`), zero-initialises their local
+ * bodies (unknown primitives, `return`, the preprocessor: a body calls
+ * nothing but the primitives), zero-initialises their local
  * declarations (herd7's registers start at 0), and copies the registers
  * the condition names out of the body's scope at its end. */
 #include "hwrun/gen/gen.h"
@@ -334,6 +335,11 @@ static bool rewrite_body(hw_gen *g, const ll_thread *th, bool c11, int line,
             has_init = array = false;
             depth = 0;
         }
+        if (tok_is(&t, "#"))   /* the test's text is C to compile and run,
+                                  not a place for includes or macros */
+            return fail_at(g, t.line, t.col, "hwrun does not support "
+                           "preprocessor directives ('%.*s') in a thread "
+                           "body", &t);
         if (tok_is(&t, "return"))
             return fail_at(g, t.line, t.col, "hwrun does not support "
                            "'%.*s' in a thread body (the registers are read "

@@ -109,6 +109,9 @@ static void refusals(void **unused)
         {"C T\n{}\nP0(atomic_int *x)\n{\n\tint r0 = READ_ONCE(*x);\n}\n"
          "exists (0:r0=0)\n",
          "hwrun does not support 'READ_ONCE' in C tests", 5, 11},
+        {"C T\n{}\nP0(int *x)\n{\n#include <stdlib.h>\n}\nexists (x=0)\n",
+         "hwrun does not support preprocessor directives ('#') in a "
+         "thread body", 5, 1},
         /* an atomic_ name with no such order */
         {"C T\n{}\nP0(atomic_t *a)\n{\n\tatomic_read_relaxed(a);\n}\n"
          "exists (a=0)\n",
