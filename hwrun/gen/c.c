@@ -31,8 +31,8 @@ static const char *const kernel_calls[] = {
     "srcu_read_unlock", "synchronize_srcu", NULL,
 };
 
-/* atomic_NAME and atomic_long_NAME; the first group also with an order
- * suffix (_relaxed, _acquire, _release). */
+/* atomic_NAME, atomic_long_NAME and atomic64_NAME; the first group also
+ * with an order suffix (_relaxed, _acquire, _release). */
 static const char *const atomic_ordered[] = {
     "fetch_add", "fetch_sub", "add_return", "sub_return", "fetch_inc",
     "fetch_dec", "inc_return", "dec_return", "fetch_and", "fetch_or",
@@ -93,6 +93,8 @@ static bool kernel_atomic(const char *s, size_t n)
     size_t skip = 0;
     if (n > 12 && !memcmp(s, "atomic_long_", 12))
         skip = 12;
+    else if (n > 9 && !memcmp(s, "atomic64_", 9))
+        skip = 9;
     else if (n > 7 && !memcmp(s, "atomic_", 7))
         skip = 7;
     else
@@ -155,7 +157,9 @@ void hw_gen_ctest_prelude(const ll_test *t, ll_buf *c)
                 "#pragma GCC diagnostic ignored "
                 "\"-Wunused-but-set-variable\"\n"
                 "#pragma GCC diagnostic ignored \"-Wunused-value\"\n"
-                "#pragma GCC diagnostic ignored \"-Wsign-compare\"\n");
+                "#pragma GCC diagnostic ignored \"-Wsign-compare\"\n"
+                /* a pointer register's value, on a 32-bit machine */
+                "#pragma GCC diagnostic ignored \"-Wpointer-to-int-cast\"\n");
     if (is_c11(t))
         ll_buf_puts(c, "#include <stdatomic.h>\n#define kp_enter(k) "
                     "((void)(k))\n\n");
@@ -169,7 +173,8 @@ bool hw_gen_ctest_loc_type(const ll_test *t, const char *name, ll_ctype *out)
 {
     static const struct { const char *name; int size; bool sign; } kt[] = {
         {"spinlock_t", 4, false}, {"atomic_t", 4, true},
-        {"atomic_long_t", 8, true}, {"struct srcu_struct", 8, false},
+        {"atomic_long_t", 8, true}, {"atomic64_t", 8, true},
+        {"struct srcu_struct", 8, false},
         {"atomic_bool", 1, false}, {"_Atomic int", 4, true},
     };
     const char *type = NULL;
@@ -437,7 +442,7 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
         if (!body_has(th, l->name))
             return hw_gen_fail(g, &where, "register %d:%s is not a variable "
                                "of P%d", l->proc, l->name, th->proc);
-        ll_buf_printf(c, "    out[%d] = (int64_t)(intptr_t)(%s);\n", o,
+        ll_buf_printf(c, "    out[%d] = (int64_t)(%s);\n", o,
                       l->name);
     }
     ll_buf_puts(c, "    }\n    (void)loc;\n    (void)out;\n}\n\n");

@@ -115,9 +115,10 @@
 #define cmpxchg_acquire(p, o, n) KP_CMPXCHG(acquire, p, o, n)
 #define cmpxchg_release(p, o, n) KP_CMPXCHG(release, p, o, n)
 
-/* ---- atomic_t and atomic_long_t ---- */
+/* ---- atomic_t, atomic_long_t and atomic64_t ---- */
 typedef struct { int counter; } atomic_t;
 typedef struct { long counter; } atomic_long_t;
+typedef struct { long long counter; } atomic64_t;
 #if defined(__LP64__)
 #define KP_LONG_BITS 64
 #else
@@ -233,6 +234,7 @@ typedef struct { long counter; } atomic_long_t;
 
 KP_ATOMIC_FAMILY(atomic, atomic_t, int, 32)
 KP_ATOMIC_FAMILY(atomic_long, atomic_long_t, long, KP_LONG_BITS)
+KP_ATOMIC_FAMILY(atomic64, atomic64_t, long long, 64)
 
 /* ---- the spinlock ---- */
 typedef struct { uint32_t locked; } spinlock_t;

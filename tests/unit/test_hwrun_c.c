@@ -64,8 +64,8 @@ static void kernel_test_text(void **unused)
     assert_non_null(strstr(s, "for (int i = 0; i < 2; i++)"));
     assert_non_null(strstr(s, "r0 = READ_ONCE(*x) == 1;"));
     /* outs sorted: 0:r0, 0:r1, s, y */
-    assert_non_null(strstr(s, "    out[0] = (int64_t)(intptr_t)(r0);\n"
-                            "    out[1] = (int64_t)(intptr_t)(r1);\n"
+    assert_non_null(strstr(s, "    out[0] = (int64_t)(r0);\n"
+                            "    out[1] = (int64_t)(r1);\n"
                             "    }\n"));
     /* the types: spinlock_t 4 unsigned bytes, long 8 (its init 2) */
     assert_non_null(strstr(s, "{\"s\", INT64_C(0), -1, 4, 0},"));
