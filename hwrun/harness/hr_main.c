@@ -192,18 +192,23 @@ static void print_skew(const hr_opts *o, const hr_result *r)
         puts("every thread of an instance starts at the same tick");
         break;
     case HR_SKEW_FIXED:
-        printf("half of the instances start together; in the others each "
-               "thread starts 0-%" PRIu64 " ticks late, at random\n",
-               o->skew_ticks);
+        printf("half of the blocks of %d instances start together; in the "
+               "others each thread starts 0-S ticks late, at random, S one "
+               "of 2N, N, N/2, N/4 per block, N %" PRIu64 " ticks\n",
+               HR_SKEW_BLOCK, o->skew_ticks);
+        break;
+    case HR_SKEW_SWEEP:
+        printf("every instance skewed: each thread starts 0-R ticks late, "
+               "on an even walk, R the cost of an instance: %" PRIu64
+               "-%" PRIu64 " ticks over the run\n", r->skew_min,
+               r->skew_max);
         break;
     default:
-        printf("%s each thread starts 0-R ticks late, %s, R the cost of an "
-               "instance: %" PRIu64 "-%" PRIu64 " ticks over the run\n",
-               o->skew == HR_SKEW_AUTO ? "half of the instances start "
-                                         "together; in the others"
-                                       : "in every instance",
-               o->skew == HR_SKEW_AUTO ? "at random" : "on an even walk",
-               r->skew_min, r->skew_max);
+        printf("half of the blocks of %d instances start together; in the "
+               "others each thread starts 0-S ticks late, at random, S one "
+               "of 2R, R, R/2, R/4 per block, R the cost of an instance: "
+               "%" PRIu64 "-%" PRIu64 " ticks over the run\n",
+               HR_SKEW_BLOCK, r->skew_min, r->skew_max);
         break;
     }
 }

@@ -392,8 +392,11 @@ static void run_timebase(shared *S, int tid)
     int skew = range ? S->skew : HR_SKEW_OFF;
     for (int i = 0; i < size; i++) {
         uint64_t now = hr_ticks(), start = t;
-        if (i % HR_SKEW_BLOCK == 0)
-            skewed = hr_skew_on(skew, key, (uint64_t)(i / HR_SKEW_BLOCK));
+        if (i % HR_SKEW_BLOCK == 0) {
+            uint64_t b = (uint64_t)(i / HR_SKEW_BLOCK);
+            skewed = hr_skew_on(skew, key, b);
+            range = hr_skew_range(skew, key, S->skew_range, b);
+        }
         if (skewed) {
             start += hr_skew_offset(skew, key, range, (uint64_t)i, tid);
             t += range;

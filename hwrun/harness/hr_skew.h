@@ -28,9 +28,9 @@
 
 /* -skew auto|0|N|sweep */
 enum hr_skew_policy {
-    HR_SKEW_AUTO,   /* half at 0, half random in 0..cost of an instance */
+    HR_SKEW_AUTO,   /* half the blocks at 0, half random up to the cost */
     HR_SKEW_OFF,    /* -skew 0: every thread starts together */
-    HR_SKEW_FIXED,  /* -skew N: as auto, in 0..N ticks */
+    HR_SKEW_FIXED,  /* -skew N: as auto, with N ticks for the cost */
     HR_SKEW_SWEEP   /* every instance skewed, walking 0..cost evenly */
 };
 
@@ -61,6 +61,19 @@ static inline int hr_skew_on(int policy, uint64_t key, uint64_t b)
     if (policy == HR_SKEW_SWEEP)
         return 1;
     return (int)(hr_skew_mix(key ^ (b << 1)) >> 63);
+}
+
+/* The range of skewed block b, in ticks: for auto and N, one of 2R, R,
+ * R/2 and R/4 drawn per block, R the measured cost (or N), so that a
+ * cost measured wrong (a thread slowed while it was measured) still
+ * leaves blocks on the right scale; for sweep, R. */
+static inline uint64_t hr_skew_range(int policy, uint64_t key, uint64_t range,
+                                     uint64_t b)
+{
+    if (policy == HR_SKEW_SWEEP)
+        return range;
+    unsigned j = (unsigned)(hr_skew_mix(key ^ (b << 1) ^ (1ull << 41)) >> 62);
+    return j == 0 ? 2 * range : range >> (j - 1);
 }
 
 /* Thread k's offset, in ticks (0..range), in instance i when skewed.

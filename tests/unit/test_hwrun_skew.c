@@ -73,6 +73,24 @@ static void same_plan_for_every_thread(void **unused)
     assert_true(differ > 900);
 }
 
+/* auto and N: a skewed block's range is 2R, R, R/2 or R/4, a quarter
+ * of the blocks each (a cost measured wrong still leaves blocks on the
+ * right scale); sweep keeps R. */
+static void blocks_take_four_scales(void **unused)
+{
+    (void)unused;
+    int seen[4] = {0};
+    for (uint64_t b = 0; b < 4000; b++) {
+        uint64_t r = hr_skew_range(HR_SKEW_AUTO, KEY, 400, b);
+        int k = r == 800 ? 0 : r == 400 ? 1 : r == 200 ? 2 : r == 100 ? 3 : -1;
+        assert_true(k >= 0);
+        seen[k]++;
+        assert_int_equal(hr_skew_range(HR_SKEW_SWEEP, KEY, 400, b), 400);
+    }
+    for (int k = 0; k < 4; k++)
+        assert_in_range(seen[k], 900, 1100);
+}
+
 /* sweep: every block skewed; over 1000 instances each tenth of the range
  * holds about a tenth of one thread's offsets, and of the differences
  * between two threads (mod the range): an even walk, not clumps. */
@@ -102,6 +120,7 @@ int main(void)
         cmocka_unit_test(off_never_skews),
         cmocka_unit_test(auto_half_blocks_full_range_both_ways),
         cmocka_unit_test(same_plan_for_every_thread),
+        cmocka_unit_test(blocks_take_four_scales),
         cmocka_unit_test(sweep_walks_the_range_evenly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
