@@ -19,6 +19,7 @@ dirs=
 for f in $families; do dirs="$dirs tests/non-mixed-size/$f"; done
 # shellcheck disable=SC2086
 tar xzf "$corpus/x86/tests.tgz" -C "$tmp" $dirs || exit 1
+# shellcheck disable=SC2086
 (cd "$tmp" && find $dirs -name '*.litmus' | sort) >"$tmp/all"
 (cd "$tmp" && "$prog" model @all) >"$tmp/model.log" 2>"$tmp/model.err" ||
   { echo "coverage: model failed: $(head -n 3 "$tmp/model.err")"; exit 1; }
