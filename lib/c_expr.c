@@ -224,7 +224,19 @@ static c_ref postfix(c_lower *c)
     }
 }
 
+static c_ref unary_at(c_lower *c);
+
+/* Nesting is bounded so that no input can exhaust the stack. */
 static c_ref unary(c_lower *c)
+{
+    if (++c->depth > 200)
+        c_fail(c, c->tok.pos, "expression nested too deeply");
+    c_ref r = unary_at(c);
+    c->depth--;
+    return r;
+}
+
+static c_ref unary_at(c_lower *c)
 {
     c_tok t = c->tok;
     if (c_is(&t, "*")) {

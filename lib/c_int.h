@@ -45,6 +45,7 @@ typedef struct c_lower {
     char **pool;             /* every name string made, freed at the end */
     int n_pool, cap_pool;
     ll_pos at;               /* position given to emitted statements */
+    int depth;               /* nesting of expressions and statements */
 } c_lower;
 
 /* c_lex.c */

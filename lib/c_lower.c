@@ -96,7 +96,17 @@ static void while_statement(c_lower *c)
     c_emit_label(c, done);
 }
 
+static void statement_at(c_lower *c);
+
 static void statement(c_lower *c)
+{
+    if (++c->depth > 200)
+        c_fail(c, c->tok.pos, "statements nested too deeply");
+    statement_at(c);
+    c->depth--;
+}
+
+static void statement_at(c_lower *c)
 {
     c_tok t = c->tok;
     if (c_is(&t, "{")) {

@@ -379,6 +379,7 @@ const sem_ops sem_c_ops = {
     .arch = LL_ARCH_C,
     .default_model = "lkmm.cat",
     .model_for = c_model_for,
+    .rmw_atomic = true,
     .tags = c_tags,
     .n_tags = sizeof c_tags / sizeof c_tags[0],
     .n_regs = 0,
