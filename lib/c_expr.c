@@ -161,6 +161,13 @@ static c_ref primary(c_lower *c)
         }
         if (!strcmp(t.text, "NULL"))
             return val_ref(c_imm(0), t.pos);
+        if (c_is(&c->tok, "=") && !c_is_param(c, t.text)) {
+            /* herd7 takes an assignment to an undeclared name as a new
+               local (the kernel's own tests have some) */
+            c_add_local(c, t.text);
+            c_ref r = {REF_LOCAL, c_imm(0), c_name(c, t.text), t.pos};
+            return r;
+        }
         c_fail(c, t.pos, "unknown name '%s'", t.text);
     }
     if (c_is(&t, "(")) {
