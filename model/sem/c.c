@@ -387,7 +387,8 @@ const sem_ops sem_c_ops = {
     .rmw_atomic = true,
     .tags = c_tags,
     .n_tags = sizeof c_tags / sizeof c_tags[0],
-    .n_regs = 0,
+    .n_regs = 1,        /* an unused slot: a thread with no locals still
+                           has a register array */
     .reg_slot = c_reg_slot,
     .reg_value = c_reg_value,
     .exec = c_exec,
