@@ -63,6 +63,16 @@ sed 's/WRITE_ONCE(\*flag, 1)/smp_store_release(flag, 1)/; s/READ_ONCE(\*flag)/sm
 grep -q '^Flag' "$tmp/out" && fail "no race: flagged anyway"
 grep -q '^Observation MP+plain+once Never 0 2$' "$tmp/out" || fail "no race: observation"
 
+# A plain write then a marked one to the same location: herd7's LKMM
+# flags mixed-accesses, unless a compiler barrier separates them.
+printf 'C mixed\n\n{}\n\nP0(int *x)\n{\n\t*x = 1;\n\tWRITE_ONCE(*x, 2);\n}\n\nexists (x=2)\n' \
+    > "$tmp/mixed.litmus"
+"$LITMUSLAB" model "$tmp/mixed.litmus" > "$tmp/out" 2>&1 || fail "mixed: $(head -n 1 "$tmp/out")"
+grep -qx 'Flag mixed-accesses' "$tmp/out" || fail "mixed: no 'Flag mixed-accesses'"
+sed 's/^\t\*x = 1;$/\t*x = 1;\n\tbarrier();/' "$tmp/mixed.litmus" > "$tmp/barrier.litmus"
+"$LITMUSLAB" model "$tmp/barrier.litmus" > "$tmp/out" 2>&1 || fail "barrier: $(head -n 1 "$tmp/out")"
+grep -q '^Flag' "$tmp/out" && fail "barrier: flagged anyway"
+
 # RC11: a race on a non-atomic location is undefined behaviour.
 "$LITMUSLAB" model litmus/c11/MP+na+rlx.litmus > "$tmp/out" 2>&1 || fail "rc11 race: $(head -n 1 "$tmp/out")"
 grep -qx 'Undef' "$tmp/out" || fail "rc11 race: no Undef verdict"
