@@ -165,6 +165,8 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
+enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 14 };
+
 /* The engine's sets and relations as arrays; returns how many sets (the
  * base ones, then the architecture's tags). */
 static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
@@ -173,18 +175,18 @@ static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
     ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
     ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
                            &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
-                           &x->rmw};
+                           &x->rmw, &x->paddr, &x->pdata, &x->pctrl,
+                           &x->pctrlisync};
     for (int i = 0; i < 5; i++)
         sets[i] = base_sets[i];
     int n_tags = s->m->ops->n_tags;
     for (int i = 0; i < n_tags; i++)
         sets[5 + i] = &s->tags[i];
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < N_RELS; i++)
         rels[i] = base_rels[i];
     return 5 + n_tags;
 }
 
-enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 10 };
 
 static void free_exec(search *s)
 {
@@ -286,9 +288,13 @@ static void build_events(search *s)
             add_deps(s, &x->addr, a->thread, a->e->addr, g);
             add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
             add_deps(s, &x->ctrlisync, a->thread, a->e->ctrlisync, g);
+            add_deps(s, &x->paddr, a->thread, a->e->paddr, g);
+            add_deps(s, &x->pctrl, a->thread, a->e->pctrl, g);
+            add_deps(s, &x->pctrlisync, a->thread, a->e->pctrlisync, g);
         }
         if (a->e->kind == SEM_W) {
             add_deps(s, &x->data, a->thread, a->e->data, g);
+            add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
             if (a->e->rmw_read >= 0)
                 ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
