@@ -237,6 +237,18 @@ void sem_fence(sem_run *r, unsigned tags)
     new_event(r, SEM_F)->tags = tags;
 }
 
+void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
+                  unsigned tags)
+{
+    int loc = address(r, addr, addr_dep);
+    if (loc < 0)
+        return;
+    sem_event *e = new_event(r, SEM_F);
+    e->tags = tags;
+    e->loc = loc;
+    e->addr = addr_dep;
+}
+
 void sem_branch(sem_run *r, sem_taint cond)
 {
     sem_branch_pick(r, cond, 0);

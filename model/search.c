@@ -457,7 +457,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++) {
-        if (s->ev[g].loc != l)
+        if (s->ev[g].loc != l || s->ev[g].e->kind == SEM_F)
             continue;
         if (s->ev[g].e->kind == SEM_W)
             nw++;
@@ -472,7 +472,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     int global[MAX_LOC_EVENTS + 1], local[MAX_LOC_EVENTS + 1];
     int n_local = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if (s->ev[g].loc == l) {
+        if (s->ev[g].loc == l && s->ev[g].e->kind != SEM_F) {
             if (s->ev[g].e->kind == SEM_W) {
                 p->w[p->n_w] = g;
                 local[n_local] = 1 + p->n_w++;

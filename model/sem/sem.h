@@ -73,6 +73,9 @@ typedef enum sem_next {
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "ppc.cat" */
+    /* The model for one test when it depends on the test (C: RC11 for C11
+     * atomics, else the LKMM); NULL: default_model. */
+    const char *(*model_for)(const ll_test *t);
     /* The tag sets this architecture's events may carry (fence kinds,
      * annotations such as X for atomic accesses), at most SEM_MAX_TAGS.
      * A model may name any of them; one no event carries is empty. The
@@ -157,6 +160,10 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint addr_pick, sem_val v, sem_taint data_dep,
                    sem_taint data_pick, unsigned tags, int rmw_read);
 void sem_fence(sem_run *r, unsigned tags);
+/* A fence about one location (C's SRCU operations on their srcu_struct):
+ * in the model's loc relation, never an access. */
+void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
+                  unsigned tags);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);
