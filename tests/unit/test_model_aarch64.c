@@ -176,6 +176,18 @@ static void zero_register_and_unsigned(void **state)
               "0:XZR=0; 0:X0=3; 0:X2=18446744073709551615;");
 }
 
+/* An initial value may be the address of an array element (herd7's
+ * `0:X0=x[1]`): with int elements it is x + 4, so the loads read 7 and,
+ * one element on, 9. */
+static void element_address_init(void **state)
+{
+    (void)state;
+    one_state("AArch64 E\n{ int x[3] = {5,7,9}; 0:X0=x[1]; }\n"
+              " P0 ;\n LDR W1,[X0] ;\n LDR W2,[X0,#4] ;\n"
+              "exists (0:X1=7 /\\ 0:X2=9)\n",
+              "0:X1=7; 0:X2=9;");
+}
+
 static void load_buffering_barriers(void **state)
 {
     (void)state;
@@ -212,6 +224,7 @@ int main(void)
         cmocka_unit_test(atomic_values),
         cmocka_unit_test(test_bit_branches),
         cmocka_unit_test(zero_register_and_unsigned),
+        cmocka_unit_test(element_address_init),
         cmocka_unit_test(load_buffering_barriers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
