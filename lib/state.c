@@ -42,6 +42,17 @@ static int natural_cmp(const char *a, const char *b)
     return *a ? 1 : *b ? -1 : 0;
 }
 
+/* herd7 orders AArch64's zero register (XZR, WZR) before the numbered
+ * ones of its thread (0:XZR=0; 0:X0=0;, its regression tests A164-A165). */
+static int reg_cmp(const char *a, const char *b)
+{
+    bool za = !strcmp(a, "XZR") || !strcmp(a, "WZR");
+    bool zb = !strcmp(b, "XZR") || !strcmp(b, "WZR");
+    if (za != zb)
+        return za ? -1 : 1;
+    return natural_cmp(a, b);
+}
+
 /* Registers first (by thread, then name), then memory (by name, index).
  * Register ids are ignored on purpose: a state read from a log has none,
  * and it must still equal the model's state. */
@@ -52,7 +63,7 @@ int ll_loc_cmp(const ll_loc *a, const ll_loc *b)
         return ra ? -1 : 1;
     if (ra && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
-    int c = ra ? natural_cmp(a->name, b->name) : strcmp(a->name, b->name);
+    int c = ra ? reg_cmp(a->name, b->name) : strcmp(a->name, b->name);
     if (c)
         return c < 0 ? -1 : 1;
     if (a->index != b->index)

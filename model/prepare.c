@@ -84,11 +84,21 @@ sem_val mdl_obs_value(const mdl_obs *o, sem_val v)
     return sem_extend(v, o->type.size, o->type.is_signed);
 }
 
+/* A value of the init block: a number, a location's address, or (`x[2]`)
+ * the address of an array element, at its byte offset. */
 static sem_val from_ll(mdl_test *m, const ll_value *v)
 {
     if (!v->is_sym)
         return sem_int(v->num);
-    sem_val a = {0, mdl_sym(m, v->sym)};
+    const char *open = strchr(v->sym, '[');
+    if (!open) {
+        sem_val a = {0, mdl_sym(m, v->sym)};
+        return a;
+    }
+    char *name = ll_xstrndup(v->sym, (size_t)(open - v->sym));
+    sem_val a = {0, mdl_sym(m, name)};
+    free(name);
+    a.num = strtoll(open + 1, NULL, 10) * m->decls[a.sym].type.size;
     return a;
 }
 

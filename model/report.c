@@ -37,12 +37,13 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
 
 /* herd7 prints a value of an unsigned 64-bit place as unsigned
  * (uint64_t -1 is 18446744073709551615); our values are int64_t, so such
- * a value is shown by its text. */
+ * a value is shown by its text, for the architectures that ask. */
 static void show_unsigned(const mdl_test *m, int k, ll_value *v)
 {
     const mdl_obs *o = &m->obs[k];
     ll_ctype ty = o->mem >= 0 ? m->locs[o->mem].type : o->type;
-    if (v->is_sym || ty.is_signed || ty.size != 8 || v->num >= 0)
+    if (!m->ops->show_unsigned || v->is_sym || ty.is_signed ||
+        ty.size != 8 || v->num >= 0)
         return;
     ll_buf b = {0};
     ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);

@@ -273,7 +273,8 @@ static int find_label(const ll_thread *t, const char *label)
 static void run_once(run_ctx *c, sem_run *r)
 {
     mdl_thread *t = &c->m->threads[c->th];
-    memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
+    if (t->n_slots)     /* a thread with no register has no init array */
+        memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
     r->ctrl = r->ctrlisync = 0;

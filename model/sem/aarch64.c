@@ -49,15 +49,18 @@ static int a64_reg_slot(int reg)
 {
     if (reg == LL_A64_SP)
         return A64_SLOT_SP;
-    if (reg < 0 || reg >= LL_A64_SP || LL_A64_REG_NUM(reg) == LL_A64_ZR)
+    if (reg < 0 || reg >= LL_A64_SP)
         return -1;
+    if (LL_A64_REG_NUM(reg) == LL_A64_ZR)
+        return A64_SLOT_ZR;
     return LL_A64_REG_NUM(reg);
 }
 
 static sem_val a64_reg_value(const sem_val *slots, int reg)
 {
     int slot = a64_reg_slot(reg);
-    return slot < 0 ? sem_int(0) : a64_trunc(slots[slot], a64_bits(reg));
+    return slot < 0 || slot == A64_SLOT_ZR
+               ? sem_int(0) : a64_trunc(slots[slot], a64_bits(reg));
 }
 
 /* ---- addresses ---- */
@@ -440,4 +443,5 @@ const sem_ops sem_aarch64_ops = {
     .reg_slot = a64_reg_slot,
     .reg_value = a64_reg_value,
     .exec = a64_exec,
+    .show_unsigned = true,
 };

@@ -10,8 +10,10 @@
 #include "litmuslab/arch/aarch64.h"
 
 /* Slots: X0..X30, SP, then NZCV (N=8 Z=4 C=2 V=1, plus A64_UNORDERED
- * when a compare of two unrelated addresses only knows Z = 0). */
-enum { A64_SLOT_SP = 31, A64_SLOT_NZCV, A64_N_SLOTS };
+ * when a compare of two unrelated addresses only knows Z = 0), then one
+ * for XZR/WZR that nothing writes, so a condition may name it (herd7
+ * shows 0:XZR=0). */
+enum { A64_SLOT_SP = 31, A64_SLOT_NZCV, A64_SLOT_ZR, A64_N_SLOTS };
 enum { A64_N = 8, A64_Z = 4, A64_C = 2, A64_V = 1, A64_UNORDERED = 16 };
 
 /* A value that cannot be computed: a dead path when it came from a read

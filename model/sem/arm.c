@@ -519,4 +519,5 @@ const sem_ops sem_arm_ops = {
     .reg_slot = arm_reg_slot,
     .reg_value = arm_reg_value,
     .exec = arm_exec,
+    .show_unsigned = true,
 };

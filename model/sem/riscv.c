@@ -322,5 +322,6 @@ const sem_ops sem_riscv_ops = {
     .n_regs = LL_RV_NREGS,
     .reg_slot = riscv_reg_slot,
     .reg_value = riscv_reg_value,
+    .show_unsigned = true,
     .exec = riscv_exec,
 };

@@ -94,6 +94,10 @@ typedef struct sem_ops {
      * `eax` is the low half of slot rax). */
     sem_val (*reg_value)(const sem_val *slots, int reg);
     sem_next (*exec)(sem_run *r, const ll_instr *in, const char **label);
+    /* Final states show a value of an unsigned 64-bit place as unsigned,
+     * as herd7 now does (18446744073709551615); off where the outputs
+     * are kept as they were checked (Power, x86). */
+    bool show_unsigned;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */

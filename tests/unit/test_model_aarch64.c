@@ -163,6 +163,31 @@ static void test_bit_branches(void **state)
 /* Load buffering: four executions (each read sees 0 or the other's 1);
  * Armv8 allows the one where both see 1, a DMB LD between each read and
  * write forbids it, while DMB ST (writes only) does not. */
+/* A condition may name the zero register, as herd7's do: it holds 0 even
+ * after a write to it, and herd7 shows it first (0:XZR=0; 0:X0=...).
+ * A uint64_t register shows -1 unsigned, as herd7 now prints it. */
+static void zero_register_and_unsigned(void **state)
+{
+    (void)state;
+    one_state("AArch64 Z\n{ 0:X9=x; uint64_t 0:X2; }\n"
+              " P0 ;\n MOV XZR,#5 ;\n ADD X0,XZR,#3 ;\n MOV X2,#-1 ;\n"
+              " STR X0,[X9] ;\n"
+              "exists (0:XZR=0 /\\ 0:X0=3 /\\ 0:X2=-1)\n",
+              "0:XZR=0; 0:X0=3; 0:X2=18446744073709551615;");
+}
+
+/* An initial value may be the address of an array element (herd7's
+ * `0:X0=x[1]`): with int elements it is x + 4, so the loads read 7 and,
+ * one element on, 9. */
+static void element_address_init(void **state)
+{
+    (void)state;
+    one_state("AArch64 E\n{ int x[3] = {5,7,9}; 0:X0=x[1]; }\n"
+              " P0 ;\n LDR W1,[X0] ;\n LDR W2,[X0,#4] ;\n"
+              "exists (0:X1=7 /\\ 0:X2=9)\n",
+              "0:X1=7; 0:X2=9;");
+}
+
 static void load_buffering_barriers(void **state)
 {
     (void)state;
@@ -198,6 +223,8 @@ int main(void)
         cmocka_unit_test(store_exclusive_status),
         cmocka_unit_test(atomic_values),
         cmocka_unit_test(test_bit_branches),
+        cmocka_unit_test(zero_register_and_unsigned),
+        cmocka_unit_test(element_address_init),
         cmocka_unit_test(load_buffering_barriers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
