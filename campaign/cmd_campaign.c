@@ -17,6 +17,7 @@
 
 #include "campaign/campaign.h"
 #include "cli/commands.h"
+#include "cli/opts.h"
 
 #define DEFAULT_ITERATIONS 1000000
 #define DEFAULT_TIMEOUT 600
@@ -43,7 +44,8 @@ static void usage(FILE *f)
         "another -n is redone by itself).\n"
         "  -o DIR          where the reports go (default reports/campaign)\n"
         "  --arch A        only tests of architecture A (x86 takes X86_64)\n"
-        "  -n ITERATIONS   hardware iterations per test (default 1000000)\n"
+        "  -n ITERATIONS   hardware iterations per test (default 1M; k, M,\n"
+        "                  G suffixes)\n"
         "  -j N            model steps run in parallel (default: CPUs)\n"
         "  --force         redo finished steps\n"
         "  --model M.cat   the model file, passed to `model --model`\n"
@@ -58,6 +60,8 @@ static void usage(FILE *f)
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
         "                  (brought back from ./run); give DIR|FILE first\n"
         "With no DIR or FILE, runs the library in litmus/.\n"
+        "Every option is written -x or --x, its value after a space or\n"
+        "`=` (-j4, -n2M too); -model and -cat are --model, as herd7's.\n"
         "Exit status: 0 ok; 1 an outcome the model forbids was seen; 2 bad\n"
         "usage, or a step or compare failed; 130 interrupted (re-run to\n"
         "resume).\n",
@@ -83,17 +87,6 @@ typedef struct options {
     bool quiet;
 } options;
 
-static bool parse_count(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || *s == '-' || v == 0)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* 0 ok, 1 --help, 2 bad usage (reported). */
 static int parse_options(int argc, char **argv, options *o)
 {
@@ -105,51 +98,52 @@ static int parse_options(int argc, char **argv, options *o)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = cpus > 0 ? (int)cpus : 1;
     o->timeout = DEFAULT_TIMEOUT;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    bool in_logs = false;   /* operands after --from-logs are logs */
+    uint64_t jobs;
+    cli_args p;
+    cli_init(&p, "campaign", argc, argv);
+    while (cli_next(&p)) {
+        const char *v;
+        if (!p.opt) {
+            if (in_logs)
+                o->logs[o->n_logs++] = p.arg;
+            else
+                o->paths[o->n_paths++] = p.arg;
+            continue;
+        }
+        in_logs = false;
+        if (cli_flag(&p, "h|help")) {
             usage(stdout);
             return 1;
-        } else if (!strcmp(a, "--force")) {
+        } else if (cli_flag(&p, "force")) {
             o->force = true;
-        } else if (!strcmp(a, "-q")) {
+        } else if (cli_flag(&p, "q|quiet")) {
             o->quiet = true;
-        } else if (!strcmp(a, "-o") && v) {
-            o->out = argv[++i];
-        } else if (!strcmp(a, "--arch") && v) {
-            o->arch = argv[++i];
-        } else if (!strcmp(a, "--model") && v) {
-            o->model = argv[++i];
-        } else if (!strcmp(a, "--hw-arg") && v) {
-            o->hw_args[o->n_hw_args++] = argv[++i];
-        } else if (!strcmp(a, "--target") && v) {
-            o->target = argv[++i];
-        } else if (!strcmp(a, "--bundle") && v) {
-            o->bundle = argv[++i];
-        } else if (!strcmp(a, "--from-logs") && v && v[0] != '-') {
-            while (i + 1 < argc && argv[i + 1][0] != '-')
-                o->logs[o->n_logs++] = argv[++i];
-        } else if (!strcmp(a, "-n") && v && parse_count(v, &n)) {
-            o->iterations = n;
-            i++;
-        } else if (!strcmp(a, "-j") && v && parse_count(v, &n) && n < 1000) {
-            o->jobs = (int)n;
-            i++;
-        } else if (!strcmp(a, "--timeout") && v &&
-                   (parse_count(v, &n) || !strcmp(v, "0"))) {
-            o->timeout = strcmp(v, "0") ? (double)n : 0;
-            i++;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "litmuslab campaign: bad option '%s'%s\n", a,
-                    v ? "" : " (or its value is missing)");
-            usage(stderr);
-            return 2;
+        } else if ((v = cli_value(&p, "o"))) {
+            o->out = v;
+        } else if ((v = cli_value(&p, "arch"))) {
+            o->arch = v;
+        } else if ((v = cli_value(&p, "model|cat"))) {
+            o->model = v;
+        } else if ((v = cli_value(&p, "hw-arg"))) {
+            o->hw_args[o->n_hw_args++] = v;
+        } else if ((v = cli_value(&p, "target"))) {
+            o->target = v;
+        } else if ((v = cli_value(&p, "bundle"))) {
+            o->bundle = v;
+        } else if ((v = cli_value(&p, "from-logs"))) {
+            o->logs[o->n_logs++] = v;
+            in_logs = true;
+        } else if (cli_count(&p, "n", &o->iterations, 1, 0)) {
+        } else if (cli_count(&p, "j|jobs", &jobs, 1, 999)) {
+            o->jobs = (int)jobs;
+        } else if (cli_seconds(&p, "timeout", &o->timeout)) {
         } else {
-            o->paths[o->n_paths++] = a;
+            cli_unknown(&p);
         }
     }
+    if (p.failed)
+        return 2;
     if (o->n_paths == 0)
         o->paths[o->n_paths++] = "litmus";
     if (o->bundle && o->n_logs) {

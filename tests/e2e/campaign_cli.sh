@@ -15,10 +15,10 @@ expect() { # expect STATUS PATTERN ARGS...: exit status and a stderr line
 }
 "$LITMUSLAB" campaign --help >"$tmp/out" 2>&1 || fail "--help failed"
 grep -q '^usage: litmuslab campaign' "$tmp/out" || fail "--help prints no usage"
-expect 2 "bad option '--bogus'" --bogus
-expect 2 "bad option '-n'" litmus/x86 -n 0 -o "$tmp/r"
-expect 2 "bad option '-j'" litmus/x86 -j x -o "$tmp/r"
-expect 2 "bad option '-o' (or its value is missing)" litmus/x86 -o
+expect 2 "^litmuslab campaign: unknown option '--bogus'; see \`litmuslab campaign --help\`\$" --bogus
+expect 2 "^litmuslab campaign: -n takes a count of at least 1, not '0'; see" litmus/x86 -n 0 -o "$tmp/r"
+expect 2 "^litmuslab campaign: -j takes a count (1000, 2.5k, 2M, 1G), not 'x'; see" litmus/x86 -j x -o "$tmp/r"
+expect 2 "^litmuslab campaign: option '-o' needs a value; see" litmus/x86 -o
 expect 2 "$tmp/none: No such file or directory" "$tmp/none" -o "$tmp/r"
 mkdir "$tmp/empty"
 expect 2 "no tests found" "$tmp/empty" -o "$tmp/r"
