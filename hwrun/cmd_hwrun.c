@@ -316,11 +316,17 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
 {
     ll_diag d = {0};
     ll_test *t = ll_test_read(path, &d);
-    if (!t) {
+    if (!t || !ll_test_check_addresses(t, &d)) {
         refuse(m->check, path, &d, NULL);
+        ll_test_free(t);
         return 2;
     }
     ll_buf c = {0}, bin = {0}, why = {0};
+    if (!m->check) {   /* a condition that cannot mean what it says */
+        ll_test_warnings(t, &why);
+        fputs(ll_buf_str(&why), stderr);
+        ll_buf_clear(&why);
+    }
     const hw_target *tg = o->target ? o->target : hw_target_host();
     /* a folder for another machine needs no tools here */
     bool here = !m->emit && !m->bundle;

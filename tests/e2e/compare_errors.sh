@@ -22,13 +22,6 @@ expect() {
 
 model=$CORPUS/power/model-herd7.log.gz
 expect 2 'give at least one --model' -- --hw "$model"
-# logs swapped: the model's as --hw, or a hardware log as --model
-"$LITMUSLAB" model litmus/x86/SB.litmus >"$tmp/m.log" 2>/dev/null
-printf 'Test SB Allowed\nHistogram (1 states)\n5     *>0:rax=0; 1:rax=0;\nOk\n\nWitnesses\nPositive: 5, Negative: 0\nCondition exists (0:rax=0 /\\ 1:rax=0) is validated\nObservation SB Sometimes 5 0\n' >"$tmp/h.log"
-expect 2 "^$tmp/m.log: a model log (herd7's .States. entries, no counts) given as --hw; the model's log goes after --model, hardware logs after --hw\$" -- \
-  --model "$tmp/m.log" --hw "$tmp/m.log" -o "$tmp/sw"
-expect 2 "^$tmp/h.log: a hardware log (litmus7's .Histogram. entries) given as --model; the model's log goes after --model, hardware logs after --hw\$" -- \
-  --model "$tmp/h.log" --hw "$tmp/h.log" -o "$tmp/sw"
 expect 2 '^litmuslab compare: .x.log. is not an option: give logs as --model FILE or --hw FILE; see .litmuslab compare --help.$' -- x.log
 expect 2 '^litmuslab compare: unknown option .--frob.; see .litmuslab compare --help.$' -- --frob
 expect 2 '^/nonexistent.log: cannot open: No such file or directory$' -- \
