@@ -57,8 +57,6 @@ static bool undecided(ll_verdict v)
     return v == LL_VERDICT_UNKNOWN || v == LL_VERDICT_UNDEF;
 }
 
-/* Calls fn on each well-formed entry of path; reports the others. False
- * when the file could not be opened or read to its end, or has no entry. */
 /* A log given on the wrong side (the model's as --hw, or the reverse)
  * would compare as agreement with no hardware counts: its first entry's
  * layout says which it is, and such a file is refused. */
@@ -76,6 +74,8 @@ static bool wrong_side(cmp_run *run, const char *path, const ll_log_entry *e,
     return true;
 }
 
+/* Calls fn on each well-formed entry of path; reports the others. False
+ * when the file could not be opened or read to its end, or has no entry. */
 static bool each_entry(cmp_run *run, const char *path,
                        void (*fn)(cmp_run *, ll_log_entry *, const void *),
                        const void *arg, ll_log_format wrong)

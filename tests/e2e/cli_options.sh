@@ -75,6 +75,11 @@ if [ "$(uname -m)" = x86_64 ]; then
   grep -q '^Run -n 2000 -s 500 -sync barrier -mem shuffle -stride 2$' "$tmp/log" ||
     say "hwrun litmus7 options: $(grep '^Run' "$tmp/log")"
   grep -q '^Placement pack' "$tmp/log" || say "-affinity incr: $(grep '^Placement' "$tmp/log")"
+  # --sync as -sync (it was refused), -n2k attached
+  "$LITMUSLAB" hwrun -n2k -q --sync=barrier --p random $sb >"$tmp/log" 2>"$tmp/err" ||
+    say "hwrun --sync=barrier: $(cat "$tmp/err")"
+  grep -q '^Run -n 2000 -s 1000 -sync barrier -mem direct -stride 1$' "$tmp/log" ||
+    say "hwrun --sync=barrier: $(grep '^Run' "$tmp/log")"
 else
   echo "cli_options: SKIP hwrun's mapped litmus7 options: not an x86-64 machine"
 fi
