@@ -43,7 +43,8 @@ static const char usage[] =
     "-doshow draws the relations the model names R (ppo, prop...), -unshow\n"
     "leaves out the edges labelled R.\n"
     "Every option is written -x or --x, its value after a space or `=`.\n"
-    "herd7's options: -model and -cat are --model; -I and -set-libdir are\n"
+    "herd7's options: -model and -cat are --model (a NAME not found is\n"
+    "NAME.cat: -model sc); -I and -set-libdir are\n"
     "--cat-path; -variant, -timeout, -show, -nshow, -doshow, -unshow as\n"
     "herd7's; -conf FILE reads options from FILE, one `option value` a\n"
     "line (# comments); -o is a DOT file of --explain's execution (herd7:\n"
@@ -175,13 +176,17 @@ static int by_name(const void *a, const void *b)
 /* Is the --model file there, where the model looks (a path as it is;
  * a name in the -I directories, ours, then here)? When not, say which
  * models we ship and where we looked. */
-static bool model_found(const mdl_options *o)
+static bool model_found(const mdl_options *o, bool quiet)
 {
     const char *name = o->model;
-    if (strchr(name, '/'))
-        return access(name, R_OK) == 0 ||
-               (fprintf(stderr, "litmuslab model: cannot read the model "
-                        "file %s\n", name), false);
+    if (strchr(name, '/')) {
+        if (access(name, R_OK) == 0)
+            return true;
+        if (!quiet)
+            fprintf(stderr, "litmuslab model: cannot read the model file "
+                    "%s\n", name);
+        return false;
+    }
     const char *dirs[MDL_MAX_DIRS + 8];
     int n = 0;
     for (int i = 0; i < o->n_cat_dirs; i++)
@@ -200,6 +205,8 @@ static bool model_found(const mdl_options *o)
     ll_buf_free(&b);
     if (access(name, R_OK) == 0)
         return true;
+    if (quiet)
+        return false;
     fprintf(stderr, "litmuslab model: cannot find the model '%s'; "
             "models shipped:", name);
     DIR *d = n > o->n_cat_dirs ? opendir(dirs[o->n_cat_dirs]) : NULL;
@@ -221,8 +228,9 @@ static bool model_found(const mdl_options *o)
     }
     free(names);
     fputs("; searched:", stderr);
-    for (int i = 0; i < n; i++)
-        fprintf(stderr, " %s", dirs[i]);
+    for (int i = 0; i < n; i++)   /* the folders that are there */
+        if (access(dirs[i], X_OK) == 0)
+            fprintf(stderr, " %s", dirs[i]);
     fputs(" and the current directory (-I DIR adds one)\n", stderr);
     return false;
 }
@@ -366,6 +374,25 @@ static void read_arg(model_cli *m, cli_args *p)
     }
 }
 
+/* herd7's `-model sc`: the name without .cat, when NAME.cat is there. */
+static bool with_cat_suffix(model_cli *m)
+{
+    const char *name = m->opt.model;
+    size_t len = strlen(name);
+    if (len >= 4 && !strcmp(name + len - 4, ".cat"))
+        return false;
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s.cat", name);
+    m->opt.model = b.data;
+    if (model_found(&m->opt, true)) {
+        keep(m, b.data);
+        return true;
+    }
+    m->opt.model = name;
+    ll_buf_free(&b);
+    return false;
+}
+
 static bool read_args(model_cli *m, cli_args *p)
 {
     while (cli_next(p) && !m->help)
@@ -389,7 +416,8 @@ int cmd_model(int argc, char **argv)
         fputs("litmuslab model: no test file given; see "
               "`litmuslab model --help`\n", stderr);
         rc = 2;
-    } else if (m.opt.model && !model_found(&m.opt)) {
+    } else if (m.opt.model && !model_found(&m.opt, true) &&
+               !with_cat_suffix(&m) && !model_found(&m.opt, false)) {
         rc = 2;
     } else if (m.opt.ex.show_all && !show_all_dir(m.opt.ex.show_all)) {
         rc = 2;

@@ -43,6 +43,9 @@ for args in "--model x86tso.cat" "-model x86tso.cat" "--model=x86tso.cat" \
   cmp -s "$tmp/want" "$tmp/got" || say "model $args: $(cat "$tmp/got" "$tmp/err")"
 done
 [ "$(cat "$tmp/want")" = "Observation SB Sometimes 1 3" ] || say "SB: $(cat "$tmp/want")"
+# herd7's `-model sc`: NAME.cat when NAME is not there
+"$LITMUSLAB" model -model sc $sb | grep '^Observation' >"$tmp/got"
+[ "$(cat "$tmp/got")" = "Observation SB Never 0 3" ] || say "-model sc: $(cat "$tmp/got")"
 # herd7's -I/-set-libdir, -conf
 mkdir "$tmp/cats"
 cp model/cats/sc.cat "$tmp/cats/mysc.cat"
