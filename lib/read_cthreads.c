@@ -151,6 +151,7 @@ static bool read_body(ll_lexer *lx, ll_thread *th)
     ll_pos open = {lx->line, lx->col};
     size_t start = lx->off + 1;
     int depth = 0;
+    th->body_pos = (ll_pos){open.line, open.col + 1};
     while (ll_lex_peek(lx, 0) >= 0) {
         int c = ll_lex_peek(lx, 0);
         if (c == '"' || c == '\'') {

@@ -10,3 +10,11 @@ conformance: $(PROGRAM)
 
 bench-model: $(PROGRAM)
 	@CORPUS=$(abspath $(CORPUS)) sh mk/model-bench.sh $(abspath $(PROGRAM))
+
+# `make fidelity-check HERDTOOLS7=DIR`: our AArch64/ARM/RISC-V (any) answers
+# against herd7's catalogue kinds.txt verdicts and regression .expected
+# outputs found under DIR (mk/model-fidelity.sh).
+.PHONY: fidelity-check
+fidelity-check: $(PROGRAM)
+	@test -n "$(HERDTOOLS7)" || { echo "make fidelity-check HERDTOOLS7=DIR (herd7 reference files)"; exit 2; }
+	@sh mk/model-fidelity.sh $(abspath $(PROGRAM)) $(abspath $(HERDTOOLS7))

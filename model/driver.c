@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "litmuslab/arch.h"
+#include "litmuslab/c_ast.h"
 
 /* Where our cat files are: next to the program's tree (bin/, or
  * build/<kind>/bin/ for test builds), else the source tree it was built
@@ -131,16 +132,21 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     }
     ll_test_warnings(t, err);
     int rc = 0;
-    const sem_ops *ops = t->arch ? sem_find(t->arch->id) : NULL;
+    ll_arch_id arch;
+    const sem_ops *ops = ll_test_code(t, &arch, &d) ? sem_find(arch) : NULL;
     if (!ops) {
-        ll_diag_set(&d, 1, 1, "architecture %s is not supported by the model",
-                    t->arch_name ? t->arch_name : "?");
+        if (!d.msg[0])
+            ll_diag_set(&d, 1, 1,
+                        "architecture %s is not supported by the model",
+                        t->arch_name ? t->arch_name : "?");
         d.file = path;
         put_diag(&d, err);
         ll_test_free(t);
         return 2;
     }
-    const char *name = o->model ? o->model : ops->default_model;
+    const char *name = o->model ? o->model
+                       : ops->model_for ? ops->model_for(t)
+                                        : ops->default_model;
     ll_diag md = {0};
     cat_model *model = get_model(w, o, name, &md);
     if (!model) {

@@ -4,6 +4,7 @@
 #include "model/engine.h"
 #include "litmuslab/hash.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,6 +33,21 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
         ll_log_entry_add_flag(e, "*undef*");
     for (int i = 0; i < n; i++)
         ll_log_entry_add_flag(e, names[i]);
+}
+
+/* herd7 prints a value of an unsigned 64-bit place as unsigned
+ * (uint64_t -1 is 18446744073709551615); our values are int64_t, so such
+ * a value is shown by its text. */
+static void show_unsigned(const mdl_test *m, int k, ll_value *v)
+{
+    const mdl_obs *o = &m->obs[k];
+    ll_ctype ty = o->mem >= 0 ? m->locs[o->mem].type : o->type;
+    if (v->is_sym || ty.is_signed || ty.size != 8 || v->num >= 0)
+        return;
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);
+    v->is_sym = true;
+    v->sym = b.data;
 }
 
 static bool verdict(ll_quant q, uint64_t pos, uint64_t neg)
@@ -66,6 +82,7 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
         for (int k = 0; k < m->n_shown; k++) {
             ll_value v;
             mdl_value_to_ll(m, m->states[i].vals[k], &v);
+            show_unsigned(m, k, &v);
             ll_state_set(&st, &m->obs[k].loc, &v);
             free(v.sym);
         }

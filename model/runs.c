@@ -107,6 +107,19 @@ void sem_set(sem_run *r, int slot, sem_val v, sem_taint t)
         return;
     r->regs[slot].v = v;
     r->regs[slot].t = t;
+    r->picks[slot] = 0;
+}
+
+void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint p)
+{
+    sem_set(r, slot, v, t);
+    if (slot >= 0 && slot < r->n_slots)
+        r->picks[slot] = p;
+}
+
+sem_taint sem_get_pick(sem_run *r, int slot)
+{
+    return slot < 0 || slot >= r->n_slots ? 0 : r->picks[slot];
 }
 
 sem_val sem_addr_of(sem_run *r, const char *name)
@@ -129,6 +142,8 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->rmw_read = -1;
     e->ctrl = r->ctrl;
     e->ctrlisync = r->ctrlisync;
+    e->pctrl = r->pctrl;
+    e->pctrlisync = r->pctrlisync;
     return e;
 }
 
@@ -155,10 +170,16 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  unsigned tags, int *ev)
 {
+    return sem_load_pick(r, addr, addr_dep, 0, tags, ev);
+}
+
+sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
+                      sem_taint addr_pick, unsigned tags, int *ev)
+{
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
-    int loc = address(r, addr, addr_dep);
+    int loc = address(r, addr, addr_dep | addr_pick);
     if (loc < 0)
         return out;
     if (c->n_reads >= SEM_MAX_READS) {
@@ -171,6 +192,7 @@ sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->val = c->m->locs[loc].dom[k];
     e->tags = tags;
     e->addr = addr_dep;
+    e->paddr = addr_pick;
     e->read_no = c->n_reads++;
     *ev = c->n_ev - 1;
     out.v = e->val;
@@ -181,8 +203,16 @@ sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
               sem_taint data_dep, unsigned tags, int rmw_read)
 {
+    return sem_store_pick(r, addr, addr_dep, 0, v, data_dep, 0, tags,
+                          rmw_read);
+}
+
+int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
+                   sem_taint addr_pick, sem_val v, sem_taint data_dep,
+                   sem_taint data_pick, unsigned tags, int rmw_read)
+{
     run_ctx *c = ctx(r);
-    int loc = address(r, addr, addr_dep);
+    int loc = address(r, addr, addr_dep | addr_pick);
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -193,6 +223,8 @@ int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
     e->tags = tags;
     e->addr = addr_dep;
     e->data = data_dep;
+    e->paddr = addr_pick;
+    e->pdata = data_pick;
     e->rmw_read = rmw_read;
     ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
     c->pend[c->n_pend].loc = loc;
@@ -205,10 +237,28 @@ void sem_fence(sem_run *r, unsigned tags)
     new_event(r, SEM_F)->tags = tags;
 }
 
+void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
+                  unsigned tags)
+{
+    int loc = address(r, addr, addr_dep);
+    if (loc < 0)
+        return;
+    sem_event *e = new_event(r, SEM_F);
+    e->tags = tags;
+    e->loc = loc;
+    e->addr = addr_dep;
+}
+
 void sem_branch(sem_run *r, sem_taint cond)
+{
+    sem_branch_pick(r, cond, 0);
+}
+
+void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick)
 {
     new_event(r, SEM_B);
     r->ctrl |= cond;
+    r->pctrl |= cond_pick;
 }
 
 static int find_label(const ll_thread *t, const char *label)
@@ -225,7 +275,9 @@ static void run_once(run_ctx *c, sem_run *r)
     mdl_thread *t = &c->m->threads[c->th];
     memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
+    memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
     r->ctrl = r->ctrlisync = 0;
+    r->pctrl = r->pctrlisync = 0;
     r->reserved = false;
     r->res_event = -1;
     c->depth = 0;
@@ -317,6 +369,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     mdl_thread *t = &c->m->threads[th];
     sem_run r = {0};
     r.regs = ll_xmalloc((size_t)t->n_slots * sizeof *r.regs);
+    r.picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
+                         sizeof *r.picks);
     r.engine = c;
     c->th = th;
     c->n_choice = 0;
@@ -345,6 +399,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         }
     } while (next_choices(c));
     free(r.regs);
+    free(r.picks);
     return ok;
 }
 

@@ -160,6 +160,8 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
+enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 14 };
+
 /* The engine's sets and relations as arrays; returns how many sets (the
  * base ones, then the architecture's tags). */
 static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
@@ -168,18 +170,18 @@ static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
     ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
     ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
                            &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
-                           &x->rmw};
+                           &x->rmw, &x->paddr, &x->pdata, &x->pctrl,
+                           &x->pctrlisync};
     for (int i = 0; i < 5; i++)
         sets[i] = base_sets[i];
     int n_tags = s->m->ops->n_tags;
     for (int i = 0; i < n_tags; i++)
         sets[5 + i] = &s->tags[i];
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < N_RELS; i++)
         rels[i] = base_rels[i];
     return 5 + n_tags;
 }
 
-enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 10 };
 
 static void free_exec(search *s)
 {
@@ -281,9 +283,13 @@ static void build_events(search *s)
             add_deps(s, &x->addr, a->thread, a->e->addr, g);
             add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
             add_deps(s, &x->ctrlisync, a->thread, a->e->ctrlisync, g);
+            add_deps(s, &x->paddr, a->thread, a->e->paddr, g);
+            add_deps(s, &x->pctrl, a->thread, a->e->pctrl, g);
+            add_deps(s, &x->pctrlisync, a->thread, a->e->pctrlisync, g);
         }
         if (a->e->kind == SEM_W) {
             add_deps(s, &x->data, a->thread, a->e->data, g);
+            add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
             if (a->e->rmw_read >= 0)
                 ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
@@ -451,7 +457,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++) {
-        if (s->ev[g].loc != l)
+        if (s->ev[g].loc != l || s->ev[g].e->kind == SEM_F)
             continue;
         if (s->ev[g].e->kind == SEM_W)
             nw++;
@@ -466,7 +472,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     int global[MAX_LOC_EVENTS + 1], local[MAX_LOC_EVENTS + 1];
     int n_local = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if (s->ev[g].loc == l) {
+        if (s->ev[g].loc == l && s->ev[g].e->kind != SEM_F) {
             if (s->ev[g].e->kind == SEM_W) {
                 p->w[p->n_w] = g;
                 local[n_local] = 1 + p->n_w++;

@@ -105,6 +105,22 @@ const ll_test *hw_gen_test(const hw_gen *g);
 bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* C tests (gen/c.c): the bodies compiled as written, with the kernel's
+ * primitives of hwrun/harness/hr_kp.h or C11's <stdatomic.h>. */
+/* The includes and pragmas heading the C file of a C test. */
+void hw_gen_ctest_prelude(const ll_test *t, ll_buf *c);
+/* Thread k's function; false + hw_gen_fail on an unsupported body. */
+bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c);
+/* The type of shared variable name (init entry, else the parameters that
+ * point to it); false for a type hwrun cannot size. */
+bool hw_gen_ctest_loc_type(const ll_test *t, const char *name,
+                           ll_ctype *out);
+/* For gen/c.c: the index of a location, the final values in order (a
+ * register's thread index in *thread, -1 for memory). */
+int hw_gen_loc_index(const hw_gen *g, const char *name);
+int hw_gen_n_outs(const hw_gen *g);
+const ll_loc *hw_gen_out(const hw_gen *g, int i, int *thread);
+
 /* The generator for a test's architecture, or NULL. */
 const hw_gen_ops *hw_gen_find(const ll_test *t);
 

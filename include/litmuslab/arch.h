@@ -19,6 +19,7 @@ typedef enum ll_arch_id {
     LL_ARCH_AARCH64,
     LL_ARCH_ARM,
     LL_ARCH_RISCV,
+    LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c_*.c */
 } ll_arch_id;
 
 struct ll_arch_ops {

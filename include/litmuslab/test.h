@@ -153,6 +153,7 @@ typedef struct ll_thread {
     int n_params;
     ll_param *params;
     char *c_body;        /* text between the braces, owned, or NULL */
+    ll_pos body_pos;     /* where c_body starts in the file */
 } ll_thread;
 
 typedef struct ll_meta {

@@ -32,6 +32,8 @@ static const struct {
     {"addr", EXEC_REL_ADDR}, {"data", EXEC_REL_DATA},
     {"ctrl", EXEC_REL_CTRL}, {"ctrlisync", EXEC_REL_CTRLISYNC},
     {"ctrlisb", EXEC_REL_CTRLISYNC}, {"rmw", EXEC_REL_RMW},
+    {"pick-addr-dep", EXEC_REL_PADDR}, {"pick-data-dep", EXEC_REL_PDATA},
+    {"pick-ctrl-dep", EXEC_REL_PCTRL}, {"pick-ctrlisb", EXEC_REL_PCTRLISYNC},
 };
 
 /* Derived names, in cat; they may use only built-in names. */

@@ -85,6 +85,10 @@ static const ll_rel *exec_rel(const cat_exec *x, int field)
     case EXEC_REL_DATA: return &x->data;
     case EXEC_REL_CTRL: return &x->ctrl;
     case EXEC_REL_CTRLISYNC: return &x->ctrlisync;
+    case EXEC_REL_PADDR: return &x->paddr;
+    case EXEC_REL_PDATA: return &x->pdata;
+    case EXEC_REL_PCTRL: return &x->pctrl;
+    case EXEC_REL_PCTRLISYNC: return &x->pctrlisync;
     default: return &x->rmw;
     }
 }

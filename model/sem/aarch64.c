@@ -16,10 +16,13 @@
  * DMB LD; one tag per DMB and DSB option, and ISB. As in herd7, a CAS
  * that fails only reads, and that read is not X.
  *
- * herd7 also has "pick" dependencies (a value chosen by a comparison,
- * as by CSEL or CAS, orders a later write but not, through an address,
- * a later read); the engine has one kind of dependency, so the chosen
- * value carries an ordinary one here (see README). */
+ * Pick dependencies, as herd7's: a value a comparison chose (CSEL's
+ * result, through its flags; the old value a successful CAS returns in
+ * Rs) depends on the reads behind the choice through a pick, which the
+ * engine keeps apart (sem_*_pick); the write of a successful CAS depends
+ * on what Rs held the same way (pick-data-dep). aarch64.cat orders them
+ * as herd7's pob and pick-lob do: a later write, but not, through an
+ * address alone, a later read. */
 #include "model/sem/aarch64_int.h"
 
 enum {
@@ -64,34 +67,40 @@ static sem_val a64_reg_value(const sem_val *slots, int reg)
 typedef struct a64_addr {
     sem_reg at;
     sem_reg base_after;
+    sem_taint at_pick, after_pick;   /* their pick dependencies */
 } a64_addr;
 
 static sem_next address(sem_run *r, const ll_operand *m, a64_addr *out)
 {
     sem_reg base = a64_get(r, m->reg);
+    sem_taint base_pick = a64_pick(r, m->reg), off_pick = 0;
     sem_reg off = {sem_int(m->imm), 0};
     bool ok = true;
     if (m->index >= 0) {
         sem_reg x = a64_get(r, m->index);
         off.t = x.t;
+        off_pick = a64_pick(r, m->index);
         ok = a64_shift(x.v, m->shift & 0xFFFF, 64, &off.v);
     }
-    sem_taint t = base.t | off.t;
+    sem_taint t = base.t | off.t, p = base_pick | off_pick;
     sem_val moved;
     if (!ok || !sem_arith('+', base.v, off.v, &moved))
-        return a64_undefined(r, t);
+        return a64_undefined(r, t | p);
     int mode = LL_A64_IDX_MODE(m->shift);
     out->at.v = mode == LL_A64_IDX_POST ? base.v : moved;
     out->at.t = t;
+    out->at_pick = p;
     out->base_after.v = mode == LL_A64_IDX_OFFSET ? base.v : moved;
     out->base_after.t = mode == LL_A64_IDX_OFFSET ? base.t : t;
+    out->after_pick = mode == LL_A64_IDX_OFFSET ? base_pick : p;
     return SEM_NEXT;
 }
 
 static void write_back(sem_run *r, const ll_operand *m, const a64_addr *a)
 {
     if (LL_A64_IDX_MODE(m->shift) != LL_A64_IDX_OFFSET)
-        a64_set(r, m->reg, a->base_after.v, a->base_after.t);
+        a64_set_pick(r, m->reg, a->base_after.v, a->base_after.t,
+                     a->after_pick);
 }
 
 /* The next element of a pair: `bytes` further on. */
@@ -114,12 +123,13 @@ static bool is_signed_load(int op)
     return op == LL_A64_LDRSB || op == LL_A64_LDRSH || op == LL_A64_LDRSW;
 }
 
-/* Read `bits` bits at a into register rd (sign-extended for LDRS*). */
-static bool load_into(sem_run *r, const ll_instr *in, sem_reg a, int rd,
-                      unsigned tags, int *ev)
+/* Read `bits` bits at a (pick dependencies ap) into register rd
+ * (sign-extended for LDRS*). */
+static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
+                      sem_taint ap, int rd, unsigned tags, int *ev)
 {
     int bits = access_bits(in);
-    sem_reg v = sem_load(r, a.v, a.t, tags, ev);
+    sem_reg v = sem_load_pick(r, a.v, a.t, ap, tags, ev);
     if (sem_stopped(r))
         return false;
     v.v = a64_trunc(v.v, bits);
@@ -129,12 +139,15 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a, int rd,
     return true;
 }
 
-static bool store_from(sem_run *r, const ll_instr *in, sem_reg a, int rs,
+/* Write register rs at a (pick dependencies ap); extra_pick: what else
+ * the write depends on through a pick (a CAS's comparison). */
+static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
+                       sem_taint ap, int rs, sem_taint extra_pick,
                        unsigned tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
-    sem_store(r, a.v, a.t, a64_trunc(v.v, access_bits(in)), v.t, tags,
-              rmw_read);
+    sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)), v.t,
+                   a64_pick(r, rs) | extra_pick, tags, rmw_read);
     return !sem_stopped(r);
 }
 
@@ -152,8 +165,10 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
     for (int i = 0; i < (pair ? 2 : 1); i++) {
         sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
         int ev;
-        bool ok = is_load ? load_into(r, in, at, in->ops[i].reg, tags, &ev)
-                          : store_from(r, in, at, in->ops[i].reg, tags, -1);
+        bool ok = is_load ? load_into(r, in, at, a.at_pick, in->ops[i].reg,
+                                      tags, &ev)
+                          : store_from(r, in, at, a.at_pick, in->ops[i].reg,
+                                       0, tags, -1);
         if (!ok)
             return SEM_ERROR;
         if (is_load && i == 0 && (tags & TAG(TAG_EX))) {
@@ -186,7 +201,8 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
     }
     if (!held)
         return SEM_DEAD;
-    if (!store_from(r, in, a.at, in->ops[1].reg, tags, r->res_event))
+    if (!store_from(r, in, a.at, a.at_pick, in->ops[1].reg, 0, tags,
+                    r->res_event))
         return SEM_ERROR;
     a64_set(r, in->ops[0].reg, sem_int(0), 0);
     return SEM_NEXT;
@@ -236,7 +252,7 @@ static sem_next atomic_read(sem_run *r, const ll_operand *m, unsigned tags,
     sem_next n = address(r, m, a);
     if (n != SEM_NEXT)
         return n;
-    *old = sem_load(r, a->at.v, a->at.t, tags, ev);
+    *old = sem_load_pick(r, a->at.v, a->at.t, a->at_pick, tags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     old->v = a64_trunc(old->v, bits);
@@ -264,10 +280,11 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     if (n != SEM_NEXT)
         return n;
     sem_reg s = a64_get(r, rs);
+    sem_taint sp = a64_pick(r, rs);
     sem_val v;
     if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
-        return a64_undefined(r, old.t | s.t);
-    sem_store(r, a.at.v, a.at.t, v, s.t, wtags, ev);
+        return a64_undefined(r, old.t | s.t | sp);
+    sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t, sp, wtags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -277,7 +294,12 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
 
 /* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
  * in rmw, both X); Rs gets the old value either way. A failing CAS only
- * reads, with A for CASA/CASAL but not X. */
+ * reads, with A for CASA/CASAL but not X. As in herd7 (its catalogue's
+ * LB+rel+CAS, MP+rel+CAS-ok-MRs-addr, LB+rel+CAS-ok-RsRs-addr): the
+ * write depends on what Rs held through a pick (pick-data-dep, no chain
+ * through the value written), and the old value a successful CAS leaves
+ * in Rs depends on its read through a pick, not on what Rs held; a
+ * failing CAS returns the value it read as a load does. */
 static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
 {
     int rs = in->ops[0].reg, rt = in->ops[1].reg;
@@ -296,20 +318,17 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     if (n != SEM_NEXT)
         return n;
     sem_reg expect = a64_get(r, rs);
+    sem_taint expect_pick = expect.t | a64_pick(r, rs);
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
-    /* Whether the write happens depends on the comparison with Rs: as in
-     * herd7, the write is ordered after what Rs depends on, but only as
-     * a control dependency is (no chain through the value written). */
-    sem_taint ctrl = r->ctrl;
-    r->ctrl |= expect.t;
-    bool ok = !success || store_from(r, in, a.at, rt,
-                                     TAG(TAG_X) | (rel ? TAG(TAG_L) : 0),
-                                     ev);
-    r->ctrl = ctrl;
-    if (!ok)
+    if (!success) {
+        a64_set(r, rs, old.v, old.t);
+        return SEM_NEXT;
+    }
+    if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
+                    TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev))
         return SEM_ERROR;
-    a64_set(r, rs, old.v, old.t);
+    a64_set_pick(r, rs, old.v, 0, old.t);
     return SEM_NEXT;
 }
 
@@ -322,28 +341,30 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     case LL_A64_B:
         if (in->flags & LL_ARM_F_COND) {
             sem_reg f = sem_get(r, A64_SLOT_NZCV);
+            sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
             bool defined;
             taken = a64_cond_holds(f, LL_ARM_COND_OF(in->flags), &defined);
             if (!defined)
-                return a64_undefined(r, f.t);
-            sem_branch(r, f.t);
+                return a64_undefined(r, f.t | fp);
+            sem_branch_pick(r, f.t, fp);
         }
         break;
     case LL_A64_CBZ: case LL_A64_CBNZ: {
         sem_reg v = a64_get(r, in->ops[0].reg);
         bool zero = v.v.sym < 0 && v.v.num == 0;   /* addresses are not 0 */
         taken = zero == (in->op == LL_A64_CBZ);
-        sem_branch(r, v.t);
+        sem_branch_pick(r, v.t, a64_pick(r, in->ops[0].reg));
         break;
     }
     default: {   /* TBZ, TBNZ */
         sem_reg v = a64_get(r, in->ops[0].reg);
         int64_t bit = in->ops[1].imm;
+        sem_taint vp = a64_pick(r, in->ops[0].reg);
         if (v.v.sym >= 0 || bit < 0 || bit >= a64_bits(in->ops[0].reg))
-            return a64_undefined(r, v.t);
+            return a64_undefined(r, v.t | vp);
         bool set = ((uint64_t)v.v.num >> bit) & 1;
         taken = set == (in->op == LL_A64_TBNZ);
-        sem_branch(r, v.t);
+        sem_branch_pick(r, v.t, vp);
     }
     }
     if (!taken)
@@ -357,6 +378,7 @@ static sem_next barrier(sem_run *r, const ll_instr *in)
     if (in->op == LL_A64_ISB) {
         sem_fence(r, TAG(TAG_ISB));
         r->ctrlisync |= r->ctrl;
+        r->pctrlisync |= r->pctrl;
         return SEM_NEXT;
     }
     int base = in->op == LL_A64_DMB ? TAG_DMB : TAG_DSB;

@@ -3,11 +3,13 @@
  * zero-extends; arithmetic, logic and shifts at the operation's width,
  * with shifted and extended second operands; the flags of ADDS, SUBS,
  * ANDS, BICS, NEGS, CMP and TST; conditional selects. The result of an
- * instruction depends on every register it reads; a conditional select
- * depends on the flags and on the register it selects (a data
- * dependency, as in the Arm ARM's register data dependencies, not a
- * control one). Values may be addresses: they move by + and -, cancel by
- * x-x and x^x, and compare equal only to themselves. */
+ * instruction depends on every register it reads, with their pick
+ * dependencies carried along; a conditional select depends on the
+ * register it selects (data) and on the flags through a pick (herd7's
+ * iico_ctrl: the comparison chooses the value, so a later access whose
+ * address comes from it is pick-addr-dep, which orders writes but not
+ * reads). Values may be addresses: they move by + and -, cancel by x-x
+ * and x^x, and compare equal only to themselves. */
 #include "model/sem/aarch64_int.h"
 
 sem_next a64_undefined(sem_run *r, sem_taint dep)
@@ -64,10 +66,20 @@ sem_reg a64_get(sem_run *r, int reg)
     return v;
 }
 
+sem_taint a64_pick(sem_run *r, int reg)
+{
+    return a64_is_zr(reg) ? 0 : sem_get_pick(r, slot_of(reg));
+}
+
 void a64_set(sem_run *r, int reg, sem_val v, sem_taint t)
 {
+    a64_set_pick(r, reg, v, t, 0);
+}
+
+void a64_set_pick(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p)
+{
     if (!a64_is_zr(reg))
-        sem_set(r, slot_of(reg), a64_trunc(v, a64_bits(reg)), t);
+        sem_set_pick(r, slot_of(reg), a64_trunc(v, a64_bits(reg)), t, p);
 }
 
 /* An address passes through the shifts that leave a value unchanged. */
@@ -107,12 +119,17 @@ bool a64_shift(sem_val v, int shift, int bits, sem_val *out)
     return true;
 }
 
-/* The second operand: a register or an immediate, shifted. */
-static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out)
+/* The second operand: a register or an immediate, shifted; *pick gets
+ * the register's pick dependencies. */
+static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out,
+                sem_taint *pick)
 {
     sem_reg v = {sem_int(o->imm), 0};
-    if (o->kind == LL_OPND_REG)
+    *pick = 0;
+    if (o->kind == LL_OPND_REG) {
         v = a64_get(r, o->reg);
+        *pick = a64_pick(r, o->reg);
+    }
     out->t = v.t;
     return a64_shift(v.v, o->shift, bits, &out->v);
 }
@@ -180,7 +197,7 @@ static int64_t int_flags(int op, uint64_t a, uint64_t b, int bits)
 }
 
 static void set_flags(sem_run *r, int op, sem_val a, sem_val b, sem_val res,
-                      int bits, sem_taint t)
+                      int bits, sem_taint t, sem_taint p)
 {
     int64_t f;
     if (op != OP_ADD && op != OP_SUB)
@@ -192,7 +209,7 @@ static void set_flags(sem_run *r, int op, sem_val a, sem_val b, sem_val res,
         f = int_flags(op, (uint64_t)a.num, (uint64_t)b.num, bits);
     else    /* two unrelated addresses, or an address and a number */
         f = A64_UNORDERED;
-    sem_set(r, A64_SLOT_NZCV, sem_int(f), t);
+    sem_set_pick(r, A64_SLOT_NZCV, sem_int(f), t, p);
 }
 
 bool a64_cond_holds(sem_reg nzcv, int cond, bool *defined)
@@ -248,19 +265,22 @@ static sem_next arith(sem_run *r, const ll_instr *in)
     const ll_operand *d = no_dest ? NULL : &in->ops[0];
     int bits = a64_bits(in->ops[0].reg);
     sem_reg a = {sem_int(0), 0}, b;
-    if (!no_src)
+    sem_taint pa = 0, pb;
+    if (!no_src) {
         a = a64_get(r, in->ops[no_dest ? 0 : 1].reg);
-    if (!op2(r, &in->ops[no_dest || no_src ? 1 : 2], bits, &b))
-        return a64_undefined(r, a.t | b.t);
+        pa = a64_pick(r, in->ops[no_dest ? 0 : 1].reg);
+    }
+    if (!op2(r, &in->ops[no_dest || no_src ? 1 : 2], bits, &b, &pb))
+        return a64_undefined(r, a.t | b.t | pa | pb);
     int op = alu_op(in->op);
     sem_val v;
     sem_taint t = a.t | b.t;
     if (!compute(op, a.v, b.v, bits, &v))
-        return a64_undefined(r, t);
+        return a64_undefined(r, t | pa | pb);
     if (no_dest || (in->flags & LL_ARM_F_S))
-        set_flags(r, op, a.v, b.v, v, bits, t);
+        set_flags(r, op, a.v, b.v, v, bits, t, pa | pb);
     if (d)
-        a64_set(r, d->reg, v, t);
+        a64_set_pick(r, d->reg, v, t, pa | pb);
     return SEM_NEXT;
 }
 
@@ -280,8 +300,8 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
         if (old.v.sym >= 0)
             return a64_undefined(r, old.t);
         uint64_t keep = (uint64_t)old.v.num & ~((uint64_t)0xffff << s);
-        a64_set(r, reg, sem_int((int64_t)((keep | k) & mask_of(bits))),
-                old.t);
+        a64_set_pick(r, reg, sem_int((int64_t)((keep | k) & mask_of(bits))),
+                     old.t, a64_pick(r, reg));
     }
     return SEM_NEXT;
 }
@@ -292,14 +312,17 @@ static sem_next multiply(sem_run *r, const ll_instr *in)
     int bits = a64_bits(in->ops[0].reg);
     sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
     sem_reg c = {sem_int(0), 0};
-    if (in->op != LL_A64_MUL)
+    sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
+    if (in->op != LL_A64_MUL) {
         c = a64_get(r, in->ops[3].reg);
+        pk |= a64_pick(r, in->ops[3].reg);
+    }
     sem_taint t = a.t | b.t | c.t;
     sem_val p, v;
     if (!compute(OP_MUL, a.v, b.v, bits, &p) ||
         !compute(in->op == LL_A64_MSUB ? OP_SUB : OP_ADD, c.v, p, bits, &v))
-        return a64_undefined(r, t);
-    a64_set(r, in->ops[0].reg, v, t);
+        return a64_undefined(r, t | pk);
+    a64_set_pick(r, in->ops[0].reg, v, t, pk);
     return SEM_NEXT;
 }
 
@@ -325,11 +348,14 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
         rm = in->ops[2].reg;
     }
     sem_reg f = sem_get(r, A64_SLOT_NZCV);
+    sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
     bool defined;
     bool holds = a64_cond_holds(f, cond, &defined) != swap;
     if (!defined)
-        return a64_undefined(r, f.t);
+        return a64_undefined(r, f.t | fp);
     sem_reg v = a64_get(r, holds ? rn : rm);
+    /* the flags choose: what they depend on is a pick dependency */
+    sem_taint pick = f.t | fp | a64_pick(r, holds ? rn : rm);
     sem_val res = v.v;
     bool ok = true;
     if (!holds) {
@@ -343,8 +369,8 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
         }
     }
     if (!ok)
-        return a64_undefined(r, f.t | v.t);
-    a64_set(r, rd, res, f.t | v.t);
+        return a64_undefined(r, pick | v.t);
+    a64_set_pick(r, rd, res, v.t, pick);
     return SEM_NEXT;
 }
 
@@ -358,9 +384,10 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
         return arith(r, in);
     case LL_A64_MOV: {
         sem_reg v;
-        if (!op2(r, &in->ops[1], a64_bits(in->ops[0].reg), &v))
-            return a64_undefined(r, v.t);
-        a64_set(r, in->ops[0].reg, v.v, v.t);
+        sem_taint p;
+        if (!op2(r, &in->ops[1], a64_bits(in->ops[0].reg), &v, &p))
+            return a64_undefined(r, v.t | p);
+        a64_set_pick(r, in->ops[0].reg, v.v, v.t, p);
         return SEM_NEXT;
     }
     case LL_A64_MOVZ: case LL_A64_MOVN: case LL_A64_MOVK:
@@ -369,7 +396,8 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
         sem_reg v = a64_get(r, in->ops[1].reg);
         if (v.v.sym < 0)
             v.v = sem_int(a64_sext(v.v.num, 32));
-        a64_set(r, in->ops[0].reg, v.v, v.t);
+        a64_set_pick(r, in->ops[0].reg, v.v, v.t,
+                     a64_pick(r, in->ops[1].reg));
         return SEM_NEXT;
     }
     case LL_A64_MUL: case LL_A64_MADD: case LL_A64_MSUB:

@@ -29,9 +29,13 @@ int64_t a64_sext(int64_t v, int bits);
 bool a64_is_zr(int reg);
 
 /* Read a register (ZR reads 0, Wn the low half); write one (ZR drops the
- * value, Wn zero-extends into Xn). */
+ * value, Wn zero-extends into Xn). a64_pick is what the register depends
+ * on through a pick (a comparison choosing the value: CSEL, the old value
+ * a successful CAS returns); a64_set clears it, a64_set_pick sets it. */
 sem_reg a64_get(sem_run *r, int reg);
+sem_taint a64_pick(sem_run *r, int reg);
 void a64_set(sem_run *r, int reg, sem_val v, sem_taint t);
+void a64_set_pick(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p);
 
 /* v shifted or extended as `shift` says (LL_A64_SHIFT) at width bits;
  * false when v is an address the shift would change. */

@@ -9,6 +9,7 @@ extern const sem_ops sem_x86_ops;
 extern const sem_ops sem_aarch64_ops;
 extern const sem_ops sem_arm_ops;
 extern const sem_ops sem_riscv_ops;
+extern const sem_ops sem_c_ops;
 
 /* The registry: one line per architecture the model knows. */
 static const sem_ops *const sem_registry[] = {
@@ -17,6 +18,7 @@ static const sem_ops *const sem_registry[] = {
     &sem_aarch64_ops,
     &sem_arm_ops,
     &sem_riscv_ops,
+    &sem_c_ops,
 };
 
 const sem_ops *sem_find(ll_arch_id arch)

@@ -8,7 +8,13 @@
  * the location may hold, one run per choice), so values are concrete and
  * the engine later keeps only the runs whose read values some write
  * provides. Dependencies follow herd: addr, data, ctrl, ctrlisync are
- * computed from register data flow, never from what the values are. */
+ * computed from register data flow, never from what the values are.
+ * A second kind, herd7's "pick" dependencies (AArch64), comes from a
+ * value that a comparison chose (CSEL, the register CAS returns): the
+ * reads the choice depends on are kept apart (sem_run.picks, the
+ * *_pick calls) and reach the cat model as pick-addr-dep, pick-data-dep,
+ * pick-ctrl-dep and pick-ctrlisb; architectures without them never
+ * set them. */
 #ifndef LITMUSLAB_MODEL_SEM_H
 #define LITMUSLAB_MODEL_SEM_H
 
@@ -46,6 +52,7 @@ typedef struct sem_event {
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
     sem_taint addr, data, ctrl, ctrlisync;
+    sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -66,6 +73,9 @@ typedef enum sem_next {
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "ppc.cat" */
+    /* The model for one test when it depends on the test (C: RC11 for C11
+     * atomics, else the LKMM); NULL: default_model. */
+    const char *(*model_for)(const ll_test *t);
     /* The tag sets this architecture's events may carry (fence kinds,
      * annotations such as X for atomic accesses), at most SEM_MAX_TAGS.
      * A model may name any of them; one no event carries is empty. The
@@ -96,6 +106,10 @@ struct sem_run {
     int n_slots;
     sem_taint ctrl;         /* reads the branches so far depend on */
     sem_taint ctrlisync;    /* ... those followed by an isync */
+    sem_taint pctrl, pctrlisync;   /* the same, through a pick */
+    sem_taint *picks;       /* per slot: reads it depends on through a
+                               pick (kept apart so sem_reg stays two
+                               fields for the architectures without) */
     /* A reservation (lwarx) still held: its address and read event. */
     bool reserved;
     sem_val res_addr;
@@ -109,9 +123,14 @@ struct sem_run {
 /* Slot of a REG operand (or MEM base/index with sym for PPC symbolic
  * registers); -1 after sem_error when it has none. */
 int sem_slot(sem_run *r, int reg, const char *sym);
-/* Read / write a register slot; slot -1 reads 0. */
+/* Read / write a register slot; slot -1 reads 0. sem_set clears the
+ * slot's pick dependencies, sem_set_pick sets them too, sem_get_pick
+ * reads them. */
 sem_reg sem_get(sem_run *r, int slot);
+sem_taint sem_get_pick(sem_run *r, int slot);
 void sem_set(sem_run *r, int slot, sem_val v, sem_taint t);
+void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
+                  sem_taint p);
 
 /* The address of a location symbol by name (offset 0). */
 sem_val sem_addr_of(sem_run *r, const char *name);
@@ -129,10 +148,23 @@ sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  unsigned tags, int *ev);
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
               sem_taint data_dep, unsigned tags, int rmw_read);
+/* The same with pick dependencies of the address (and of the value
+ * stored): reads the access depends on only through a pick. */
+sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
+                      sem_taint addr_pick, unsigned tags, int *ev);
+int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
+                   sem_taint addr_pick, sem_val v, sem_taint data_dep,
+                   sem_taint data_pick, unsigned tags, int rmw_read);
 void sem_fence(sem_run *r, unsigned tags);
+/* A fence about one location (C's SRCU operations on their srcu_struct):
+ * in the model's loc relation, never an access. */
+void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
+                  unsigned tags);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);
+/* ... and a pick-ctrl dependency on cond_pick. */
+void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick);
 /* True once the run has failed or died: exec should return SEM_ERROR. */
 bool sem_stopped(const sem_run *r);
 /* Choose one of n alternatives (the engine explores each). */

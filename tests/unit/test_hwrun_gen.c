@@ -232,10 +232,17 @@ static void errors_name_the_problem(void **unused)
     make_sb(&f);
     f.t.arch = NULL;
     f.t.arch_name = "C";
+    /* a C test's registers are its bodies' locals (gen/c.c) */
     assert_false(hw_gen_c(&f.t, &c, &d));
-    assert_string_equal(d.msg, "hwrun runs assembly tests; 'SB' is a C "
-                        "test");
+    assert_string_equal(d.msg, "register 0:rax is not a variable of P0");
     assert_int_equal(c.len, 0);
+
+    make_sb(&f);
+    f.t.arch = NULL;
+    f.t.arch_name = "Java";
+    assert_false(hw_gen_c(&f.t, &c, &d));
+    assert_string_equal(d.msg, "hwrun runs assembly tests; 'SB' is a Java "
+                        "test");
 }
 
 /* A one-thread X86_64 test through the real reader; NULL on an error,

@@ -1,0 +1,103 @@
+/* c_ast.h — the thread bodies of C litmus tests, lowered.
+ *
+ * The reader keeps a C thread's body as text (ll_thread.c_body); the
+ * model asks ll_c_lower to turn every body into statements of a small
+ * three-address code, kept in ll_thread.stmts like an assembly thread's,
+ * so the engine runs them as it runs any instruction set. Locals and
+ * temporaries are named registers (LL_OPND_REG with reg 0 and sym the
+ * name; temporaries start with '@', which no C name does); a parameter
+ * `int *x` names the address of location x (LL_OPND_SYM). Control flow
+ * is labels and jumps. Every statement keeps the C source position of
+ * the construct it comes from, for FILE:LINE:COL diagnostics.
+ *
+ * Operand layout (d: destination register, a: address, v: value):
+ *   MOV   d, v            BIN  d, v1, v2 (flags: binop)   UN  d, v (unop)
+ *   LD    d, a            ST   a, v          (flags: access annotation)
+ *   RMW   d, a, v         (flags: rmw kind | binop | annotation)
+ *   CAS   d, a, old, new  (kernel cmpxchg: d = value read)
+ *   CAS11 d, a, exp, new  (C11: exp is a register updated on failure;
+ *                          d = 1 on success; flags: success/failure orders)
+ *   FENCE                 (flags: fence kind)
+ *   LOCK a   UNLOCK a   TRYLOCK d, a   ISLOCKED d, a
+ *   SRCU_LOCK d, a   SRCU_UNLOCK a, v   SYNC_SRCU a
+ *   BZ v, L (branch to L when v is 0; a control dependency)   JMP L */
+#ifndef LITMUSLAB_C_AST_H
+#define LITMUSLAB_C_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "litmuslab/arch.h"
+#include "litmuslab/test.h"
+#include "litmuslab/util.h"
+
+typedef enum ll_c_op {
+    LL_C_MOV, LL_C_BIN, LL_C_UN, LL_C_LD, LL_C_ST, LL_C_RMW, LL_C_CAS,
+    LL_C_CAS11, LL_C_FENCE, LL_C_LOCK, LL_C_UNLOCK, LL_C_TRYLOCK,
+    LL_C_ISLOCKED, LL_C_SRCU_LOCK, LL_C_SRCU_UNLOCK, LL_C_SYNC_SRCU,
+    LL_C_BZ, LL_C_JMP,
+    LL_C_NOPS
+} ll_c_op;
+
+/* Binary operators (flags & 0xff of BIN and RMW). */
+typedef enum ll_c_binop {
+    LL_C_ADD = 1, LL_C_SUB, LL_C_MUL, LL_C_DIV, LL_C_MOD, LL_C_AND,
+    LL_C_OR, LL_C_XOR, LL_C_SHL, LL_C_SHR, LL_C_EQ, LL_C_NE, LL_C_LT,
+    LL_C_LE, LL_C_GT, LL_C_GE,
+} ll_c_binop;
+
+/* Unary operators (flags of UN). */
+typedef enum ll_c_unop { LL_C_NEG = 1, LL_C_NOT, LL_C_LNOT } ll_c_unop;
+
+/* Access annotations (bits 16.. of LD, ST, RMW, CAS flags): the kernel's
+ * and C11's memory orders. MB is a fully ordered kernel RMW. */
+typedef enum ll_c_ann {
+    LL_C_PLAIN, LL_C_ONCE, LL_C_ACQUIRE, LL_C_RELEASE, LL_C_MB,
+    LL_C_NORETURN,
+    LL_C_NA, LL_C_RLX, LL_C_ACQ, LL_C_REL, LL_C_ACQ_REL, LL_C_SC,
+} ll_c_ann;
+#define LL_C_ANN_SHIFT 16
+#define LL_C_ANN(flags) ((int)(((flags) >> LL_C_ANN_SHIFT) & 0xff))
+/* CAS11: the failure order in bits 24.. */
+#define LL_C_FAIL_SHIFT 24
+#define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0xff))
+
+/* RMW kinds (bits 8..15): what the destination gets. */
+typedef enum ll_c_rmw {
+    LL_C_XCHG = 1,          /* the old value, memory := v */
+    LL_C_FETCH,             /* the old value, memory := old op v */
+    LL_C_RETURN,            /* the new value */
+    LL_C_NORET,             /* nothing (atomic_add) */
+} ll_c_rmw;
+#define LL_C_RMW_SHIFT 8
+#define LL_C_RMW_KIND(flags) ((int)(((flags) >> LL_C_RMW_SHIFT) & 0xff))
+
+/* Fence kinds (flags of FENCE). */
+typedef enum ll_c_fence {
+    LL_C_F_MB = 1, LL_C_F_RMB, LL_C_F_WMB, LL_C_F_RCU_LOCK,
+    LL_C_F_RCU_UNLOCK, LL_C_F_SYNC_RCU, LL_C_F_BEFORE_ATOMIC,
+    LL_C_F_AFTER_ATOMIC, LL_C_F_AFTER_SPINLOCK, LL_C_F_AFTER_UNLOCK_LOCK,
+    LL_C_F_BARRIER,
+    /* C11 atomic_thread_fence: the order is the annotation */
+    LL_C_F_C11,
+} ll_c_fence;
+
+/* Lower the bodies of every thread of a C test (t->arch_name "C") into
+ * t->threads[i].stmts. false with *d set (line and column in the file)
+ * on anything the lowering does not support. Idempotent. */
+bool ll_c_lower(ll_test *t, ll_diag *d);
+
+/* The architecture of the test's code, made ready for the model: an
+ * assembly test's own, or LL_ARCH_C with the C bodies lowered. false
+ * with *d set (an architecture the model does not know, or a C
+ * construct the lowering refuses). */
+bool ll_test_code(ll_test *t, ll_arch_id *id, ll_diag *d);
+
+/* a op b as the lowering computes it (64-bit, wrapping); false when
+ * undefined (division by zero). */
+bool ll_c_eval_binop(int op, int64_t a, int64_t b, int64_t *out);
+
+/* Print one lowered statement (for --explain and debugging). */
+void ll_c_print_instr(const ll_instr *in, ll_buf *out);
+
+#endif

@@ -1,0 +1,81 @@
+/* c_int.h — private to the C lowering (lib/c_*.c): the body's tokens,
+ * the lowering state, and the table of kernel and C11 primitives. */
+#ifndef LITMUSLAB_C_INT_H
+#define LITMUSLAB_C_INT_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "litmuslab/c_ast.h"
+#include "litmuslab/test.h"
+
+typedef enum c_tok_kind { C_EOF, C_NAME, C_NUM, C_PUNCT } c_tok_kind;
+
+typedef struct c_tok {
+    c_tok_kind kind;
+    char text[64];           /* names longer than this are refused */
+    int64_t num;
+    ll_pos pos;
+} c_tok;
+
+/* An expression's value once lowered: an immediate, the address of a
+ * location, or a register (local or temporary). */
+typedef struct c_val {
+    ll_operand_kind kind;    /* LL_OPND_IMM, LL_OPND_SYM, LL_OPND_REG */
+    int64_t imm;
+    const char *name;        /* SYM, REG: owned by the lowering's pool */
+} c_val;
+
+typedef struct c_lower {
+    const char *src;
+    size_t len, off;
+    int line, col;
+    c_tok tok, peek;
+    bool has_peek;
+    ll_diag *d;
+    jmp_buf fail;            /* errors unwind to ll_c_lower's thread loop */
+    ll_thread *th;
+    int cap_stmts;
+    int n_temps, n_labels;
+    char **locals;           /* names declared in the body */
+    int n_locals, cap_locals;
+    char **params;           /* the thread's parameter names */
+    int n_params;
+    char **pool;             /* every name string made, freed at the end */
+    int n_pool, cap_pool;
+    ll_pos at;               /* position given to emitted statements */
+} c_lower;
+
+/* c_lex.c */
+void c_next(c_lower *c);                 /* advance c->tok */
+const c_tok *c_peek(c_lower *c);         /* the token after c->tok */
+bool c_is(const c_tok *t, const char *s);
+void c_expect(c_lower *c, const char *s);
+_Noreturn void c_fail(c_lower *c, ll_pos at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* c_emit.c */
+const char *c_name(c_lower *c, const char *s);
+c_val c_temp(c_lower *c);
+c_val c_imm(int64_t n);
+const char *c_label(c_lower *c);
+void c_emit(c_lower *c, int op, unsigned flags, int n, const c_val *ops);
+void c_emit_label(c_lower *c, const char *label);
+void c_emit_jump(c_lower *c, int op, const c_val *cond, const char *label);
+bool c_is_local(const c_lower *c, const char *name);
+bool c_is_param(const c_lower *c, const char *name);
+
+/* c_expr.c */
+c_val c_expr(c_lower *c);                /* a full expression (comma-free) */
+c_val c_assign_expr(c_lower *c);
+/* The address an lvalue expression designates (`*x`, `a[i]`, `x->f` not
+ * supported); for `*e`, the value of e. */
+c_val c_lvalue_addr(c_lower *c, c_val *local_out, bool *is_local);
+
+bool c_type_word(const char *s);           /* int, spinlock_t, ... */
+
+/* c_prims.c: a call to a primitive; false if name is none. */
+bool c_call(c_lower *c, const c_tok *name, c_val *out);
+
+#endif

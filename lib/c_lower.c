@@ -1,0 +1,217 @@
+/* c_lower.c — the statements of a C thread body (declarations, blocks,
+ * if/else, while, expression statements) lowered into ll_thread.stmts,
+ * and the entry point ll_c_lower. Anything else is refused at its
+ * position. */
+#include "c_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void statement(c_lower *c);
+
+static void add_local(c_lower *c, const char *name)
+{
+    if (c_is_local(c, name))
+        return;
+    ll_grow((void **)&c->locals, &c->cap_locals, c->n_locals + 1,
+            sizeof *c->locals);
+    c->locals[c->n_locals++] = (char *)c_name(c, name);
+}
+
+/* `int r0 = e, *r1;` (the type words are the current token). */
+static void declaration(c_lower *c)
+{
+    while (c->tok.kind == C_NAME &&
+           (c_type_word(c->tok.text) || c_is(&c->tok, "struct"))) {
+        if (c_is(&c->tok, "struct"))
+            c_next(c);
+        c_next(c);
+    }
+    for (;;) {
+        while (c_is(&c->tok, "*"))
+            c_next(c);
+        c_tok name = c->tok;
+        if (name.kind != C_NAME)
+            c_fail(c, name.pos, "expected a variable name");
+        c_next(c);
+        if (c_is(&c->tok, "["))
+            c_fail(c, c->tok.pos, "local arrays are not supported");
+        c_val init = c_imm(0);
+        if (c_is(&c->tok, "=")) {
+            c_next(c);
+            init = c_assign_expr(c);
+        }
+        add_local(c, name.text);
+        c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)}, init};
+        c->at = name.pos;
+        c_emit(c, LL_C_MOV, 0, 2, ops);
+        if (!c_is(&c->tok, ","))
+            break;
+        c_next(c);
+    }
+    c_expect(c, ";");
+}
+
+static c_val condition(c_lower *c)
+{
+    c_expect(c, "(");
+    c_val v = c_expr(c);
+    c_expect(c, ")");
+    return v;
+}
+
+static void if_statement(c_lower *c)
+{
+    ll_pos pos = c->tok.pos;
+    c_next(c);
+    c_val v = condition(c);
+    const char *other = c_label(c), *done = c_label(c);
+    c->at = pos;
+    c_emit_jump(c, LL_C_BZ, &v, other);
+    statement(c);
+    if (c_is(&c->tok, "else")) {
+        c_next(c);
+        c->at = pos;
+        c_emit_jump(c, LL_C_JMP, NULL, done);
+        c_emit_label(c, other);
+        statement(c);
+    } else {
+        c_emit_label(c, other);
+    }
+    c_emit_label(c, done);
+}
+
+static void while_statement(c_lower *c)
+{
+    ll_pos pos = c->tok.pos;
+    c_next(c);
+    const char *top = c_label(c), *done = c_label(c);
+    c_emit_label(c, top);
+    c_val v = condition(c);
+    c->at = pos;
+    c_emit_jump(c, LL_C_BZ, &v, done);
+    statement(c);
+    c->at = pos;
+    c_emit_jump(c, LL_C_JMP, NULL, top);
+    c_emit_label(c, done);
+}
+
+static void statement(c_lower *c)
+{
+    c_tok t = c->tok;
+    if (c_is(&t, "{")) {
+        c_next(c);
+        while (!c_is(&c->tok, "}")) {
+            if (c->tok.kind == C_EOF)
+                c_fail(c, t.pos, "unterminated block");
+            statement(c);
+        }
+        c_next(c);
+        return;
+    }
+    if (c_is(&t, ";")) {
+        c_next(c);
+        return;
+    }
+    if (c_is(&t, "if")) {
+        if_statement(c);
+        return;
+    }
+    if (c_is(&t, "while")) {
+        while_statement(c);
+        return;
+    }
+    if (t.kind == C_NAME && (c_type_word(t.text) || c_is(&t, "struct"))) {
+        declaration(c);
+        return;
+    }
+    static const char *const refused[] = {"for", "do", "switch", "goto",
+                                          "return", "break", "continue",
+                                          "case", "default"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+        if (c_is(&t, refused[i]))
+            c_fail(c, t.pos, "'%s' is not supported in C litmus tests",
+                   t.text);
+    c_expr(c);
+    c_expect(c, ";");
+}
+
+static bool lower_thread(ll_thread *th, ll_diag *d)
+{
+    /* on the heap: longjmp must find what statement() changed */
+    c_lower *cp = ll_xcalloc(1, sizeof *cp);
+#define c (*cp)
+    c.src = th->c_body ? th->c_body : "";
+    c.len = strlen(c.src);
+    c.line = th->body_pos.line ? th->body_pos.line : 1;
+    c.col = th->body_pos.col ? th->body_pos.col : 1;
+    c.d = d;
+    c.th = th;
+    c.cap_stmts = th->n_stmts;
+    c.n_params = th->n_params;
+    c.params = ll_xcalloc((size_t)th->n_params + 1, sizeof *c.params);
+    for (int i = 0; i < th->n_params; i++)
+        c.params[i] = th->params[i].name;
+    bool ok = true;
+    if (setjmp(c.fail) == 0) {
+        c_next(cp);
+        while (c.tok.kind != C_EOF)
+            statement(cp);
+    } else {
+        ok = false;
+    }
+    for (int i = 0; i < c.n_pool; i++)
+        free(c.pool[i]);
+    free(c.pool);
+    free(c.locals);
+    free(c.params);
+#undef c
+    free(cp);
+    return ok;
+}
+
+static void clear_stmts(ll_thread *th)
+{
+    for (int i = 0; i < th->n_stmts; i++) {
+        free(th->stmts[i].label);
+        ll_instr_clear(&th->stmts[i].instr);
+    }
+    free(th->stmts);
+    th->stmts = NULL;
+    th->n_stmts = 0;
+}
+
+bool ll_c_lower(ll_test *t, ll_diag *d)
+{
+    for (int i = 0; i < t->n_threads; i++) {
+        ll_thread *th = &t->threads[i];
+        if (th->n_stmts)
+            continue;
+        if (!lower_thread(th, d)) {
+            clear_stmts(th);
+            return false;
+        }
+        if (!th->n_stmts) {
+            /* an empty body still is a thread */
+            th->stmts = ll_xcalloc(1, sizeof *th->stmts);
+            th->n_stmts = 1;
+            th->stmts[0].pos = th->body_pos;
+        }
+    }
+    return true;
+}
+
+bool ll_test_code(ll_test *t, ll_arch_id *id, ll_diag *d)
+{
+    if (t->arch) {
+        *id = t->arch->id;
+        return true;
+    }
+    if (!t->arch_name || strcmp(t->arch_name, "C")) {
+        ll_diag_set(d, 1, 1, "architecture %s is not supported by the model",
+                    t->arch_name ? t->arch_name : "?");
+        return false;
+    }
+    *id = LL_ARCH_C;
+    return ll_c_lower(t, d);
+}

@@ -1,0 +1,386 @@
+/* c_prims.c — the kernel's primitives (as the LKMM's linux-kernel.def
+ * defines them) and C11's atomics, lowered to accesses, read-modify-
+ * writes and fences with their annotations. Each table row says how its
+ * arguments are read and what it emits. */
+#include "c_int.h"
+
+#include <string.h>
+
+typedef enum prim_kind {
+    P_LOAD_LV,       /* READ_ONCE(*x): an lvalue */
+    P_STORE_LV,      /* WRITE_ONCE(*x, v) */
+    P_STORE_MB_LV,   /* smp_store_mb(*x, v): a store then smp_mb */
+    P_LOAD,          /* smp_load_acquire(x): a pointer */
+    P_STORE,         /* smp_store_release(x, v) */
+    P_FENCE,
+    P_XCHG,          /* xchg(x, v) */
+    P_CMPXCHG,       /* cmpxchg(x, old, new) */
+    P_OP,            /* atomic_add(v, x) */
+    P_OP1,           /* atomic_inc(x) */
+    P_OP_RET,        /* atomic_add_return(v, x) */
+    P_OP_RET1,       /* atomic_inc_return(x) */
+    P_FETCH,         /* atomic_fetch_add(v, x) */
+    P_FETCH1,        /* atomic_fetch_inc(x) */
+    P_TEST,          /* atomic_sub_and_test(v, x): new == 0 */
+    P_TEST1,         /* atomic_dec_and_test(x) */
+    P_NEG,           /* atomic_add_negative(v, x): new < 0 */
+    P_LOCK, P_UNLOCK, P_TRYLOCK, P_ISLOCKED,
+    P_SRCU_LOCK, P_SRCU_UNLOCK, P_SYNC_SRCU,
+    /* C11: the memory order is the last argument(s) */
+    P_C11_LOAD, P_C11_STORE, P_C11_XCHG, P_C11_CAS, P_C11_FETCH,
+    P_C11_FENCE,
+} prim_kind;
+
+typedef struct prim {
+    const char *name;
+    prim_kind kind;
+    int ann;         /* annotation or fence kind */
+    int op;          /* binop of atomic arithmetic */
+    bool explicit_mo;   /* C11: takes memory_order arguments */
+} prim;
+
+#define ORD4(base, kind, op)                                            \
+    {base, kind, LL_C_MB, op, false},                                   \
+    {base "_relaxed", kind, LL_C_ONCE, op, false},                      \
+    {base "_acquire", kind, LL_C_ACQUIRE, op, false},                   \
+    {base "_release", kind, LL_C_RELEASE, op, false}
+
+#define ARITH(name, op)                                                 \
+    ORD4("atomic_" name "_return", P_OP_RET, op),                       \
+    ORD4("atomic_fetch_" name, P_FETCH, op)
+
+#define ARITH1(name, op)                                                \
+    ORD4("atomic_" name "_return", P_OP_RET1, op),                      \
+    ORD4("atomic_fetch_" name, P_FETCH1, op)
+
+#define C11_FETCH(name, op)                                             \
+    {"atomic_fetch_" name "_explicit", P_C11_FETCH, 0, op, true},       \
+    {"atomic_fetch_" name, P_C11_FETCH, LL_C_SC, op, false}
+
+static const prim prims[] = {
+    {"READ_ONCE", P_LOAD_LV, LL_C_ONCE, 0, false},
+    {"WRITE_ONCE", P_STORE_LV, LL_C_ONCE, 0, false},
+    {"rcu_dereference", P_LOAD_LV, LL_C_ONCE, 0, false},
+    {"rcu_assign_pointer", P_STORE_LV, LL_C_RELEASE, 0, false},
+    {"smp_store_mb", P_STORE_MB_LV, LL_C_ONCE, 0, false},
+    {"smp_load_acquire", P_LOAD, LL_C_ACQUIRE, 0, false},
+    {"smp_store_release", P_STORE, LL_C_RELEASE, 0, false},
+    {"atomic_read", P_LOAD, LL_C_ONCE, 0, false},
+    {"atomic_set", P_STORE, LL_C_ONCE, 0, false},
+    {"atomic_read_acquire", P_LOAD, LL_C_ACQUIRE, 0, false},
+    {"atomic_set_release", P_STORE, LL_C_RELEASE, 0, false},
+    {"smp_mb", P_FENCE, LL_C_F_MB, 0, false},
+    {"smp_rmb", P_FENCE, LL_C_F_RMB, 0, false},
+    {"smp_wmb", P_FENCE, LL_C_F_WMB, 0, false},
+    {"barrier", P_FENCE, LL_C_F_BARRIER, 0, false},
+    {"smp_mb__before_atomic", P_FENCE, LL_C_F_BEFORE_ATOMIC, 0, false},
+    {"smp_mb__after_atomic", P_FENCE, LL_C_F_AFTER_ATOMIC, 0, false},
+    {"smp_mb__after_spinlock", P_FENCE, LL_C_F_AFTER_SPINLOCK, 0, false},
+    {"smp_mb__after_unlock_lock", P_FENCE, LL_C_F_AFTER_UNLOCK_LOCK, 0,
+     false},
+    {"rcu_read_lock", P_FENCE, LL_C_F_RCU_LOCK, 0, false},
+    {"rcu_read_unlock", P_FENCE, LL_C_F_RCU_UNLOCK, 0, false},
+    {"synchronize_rcu", P_FENCE, LL_C_F_SYNC_RCU, 0, false},
+    {"synchronize_rcu_expedited", P_FENCE, LL_C_F_SYNC_RCU, 0, false},
+    ORD4("xchg", P_XCHG, 0),
+    ORD4("atomic_xchg", P_XCHG, 0),
+    ORD4("cmpxchg", P_CMPXCHG, 0),
+    ORD4("atomic_cmpxchg", P_CMPXCHG, 0),
+    {"atomic_add", P_OP, LL_C_NORETURN, LL_C_ADD, false},
+    {"atomic_sub", P_OP, LL_C_NORETURN, LL_C_SUB, false},
+    {"atomic_and", P_OP, LL_C_NORETURN, LL_C_AND, false},
+    {"atomic_or", P_OP, LL_C_NORETURN, LL_C_OR, false},
+    {"atomic_xor", P_OP, LL_C_NORETURN, LL_C_XOR, false},
+    {"atomic_inc", P_OP1, LL_C_NORETURN, LL_C_ADD, false},
+    {"atomic_dec", P_OP1, LL_C_NORETURN, LL_C_SUB, false},
+    ARITH("add", LL_C_ADD),
+    ARITH("sub", LL_C_SUB),
+    ARITH1("inc", LL_C_ADD),
+    ARITH1("dec", LL_C_SUB),
+    ORD4("atomic_fetch_and", P_FETCH, LL_C_AND),
+    ORD4("atomic_fetch_or", P_FETCH, LL_C_OR),
+    ORD4("atomic_fetch_xor", P_FETCH, LL_C_XOR),
+    {"atomic_sub_and_test", P_TEST, LL_C_MB, LL_C_SUB, false},
+    {"atomic_dec_and_test", P_TEST1, LL_C_MB, LL_C_SUB, false},
+    {"atomic_inc_and_test", P_TEST1, LL_C_MB, LL_C_ADD, false},
+    {"atomic_add_negative", P_NEG, LL_C_MB, LL_C_ADD, false},
+    {"spin_lock", P_LOCK, 0, 0, false},
+    {"spin_unlock", P_UNLOCK, 0, 0, false},
+    {"spin_trylock", P_TRYLOCK, 0, 0, false},
+    {"spin_is_locked", P_ISLOCKED, 0, 0, false},
+    {"srcu_read_lock", P_SRCU_LOCK, 0, 0, false},
+    {"srcu_read_unlock", P_SRCU_UNLOCK, 0, 0, false},
+    {"synchronize_srcu", P_SYNC_SRCU, 0, 0, false},
+    {"synchronize_srcu_expedited", P_SYNC_SRCU, 0, 0, false},
+    {"atomic_load_explicit", P_C11_LOAD, 0, 0, true},
+    {"atomic_store_explicit", P_C11_STORE, 0, 0, true},
+    {"atomic_exchange_explicit", P_C11_XCHG, 0, 0, true},
+    {"atomic_compare_exchange_strong_explicit", P_C11_CAS, 0, 0, true},
+    {"atomic_compare_exchange_weak_explicit", P_C11_CAS, 0, 0, true},
+    {"atomic_load", P_C11_LOAD, LL_C_SC, 0, false},
+    {"atomic_store", P_C11_STORE, LL_C_SC, 0, false},
+    {"atomic_exchange", P_C11_XCHG, LL_C_SC, 0, false},
+    {"atomic_compare_exchange_strong", P_C11_CAS, LL_C_SC, 0, false},
+    {"atomic_compare_exchange_weak", P_C11_CAS, LL_C_SC, 0, false},
+    C11_FETCH("add", LL_C_ADD),
+    C11_FETCH("sub", LL_C_SUB),
+    C11_FETCH("or", LL_C_OR),
+    C11_FETCH("and", LL_C_AND),
+    C11_FETCH("xor", LL_C_XOR),
+    {"atomic_thread_fence", P_C11_FENCE, 0, 0, true},
+};
+
+static void comma(c_lower *c)
+{
+    c_expect(c, ",");
+}
+
+static c_val arg_val(c_lower *c)
+{
+    return c_assign_expr(c);
+}
+
+static c_val arg_lv(c_lower *c)
+{
+    ll_pos pos = c->tok.pos;
+    c_val local;
+    bool is_local;
+    c_val a = c_lvalue_addr(c, &local, &is_local);
+    if (is_local)
+        c_fail(c, pos, "a local variable is not a shared location");
+    return a;
+}
+
+static int memory_order(c_lower *c)
+{
+    static const struct {
+        const char *name;
+        int ann;
+    } orders[] = {
+        {"memory_order_relaxed", LL_C_RLX},
+        {"memory_order_consume", LL_C_ACQ},
+        {"memory_order_acquire", LL_C_ACQ},
+        {"memory_order_release", LL_C_REL},
+        {"memory_order_acq_rel", LL_C_ACQ_REL},
+        {"memory_order_seq_cst", LL_C_SC},
+    };
+    for (size_t i = 0; i < sizeof orders / sizeof *orders; i++)
+        if (c_is(&c->tok, orders[i].name)) {
+            c_next(c);
+            return orders[i].ann;
+        }
+    c_fail(c, c->tok.pos, "expected a memory_order_* constant");
+}
+
+static unsigned ann(int a)
+{
+    return (unsigned)a << LL_C_ANN_SHIFT;
+}
+
+static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v)
+{
+    c_val ops[3] = {c_temp(c), addr, v};
+    c_emit(c, LL_C_RMW,
+           (unsigned)op | (unsigned)kind << LL_C_RMW_SHIFT | ann(a), 3, ops);
+    return ops[0];
+}
+
+static c_val cmp_imm(c_lower *c, int op, c_val v)
+{
+    c_val ops[3] = {c_temp(c), v, c_imm(0)};
+    c_emit(c, LL_C_BIN, (unsigned)op, 3, ops);
+    return ops[0];
+}
+
+/* C11 compare-exchange: the expected value is `&r`, r a local. */
+static c_val c11_cas(c_lower *c, const prim *p, c_val addr, ll_pos at)
+{
+    comma(c);
+    ll_pos pos = c->tok.pos;
+    if (!c_is(&c->tok, "&"))
+        c_fail(c, pos, "the expected value must be '&r', r a local");
+    c_next(c);
+    if (c->tok.kind != C_NAME || !c_is_local(c, c->tok.text))
+        c_fail(c, c->tok.pos, "the expected value must be '&r', r a local");
+    c_val exp = {LL_OPND_REG, 0, c_name(c, c->tok.text)};
+    c_next(c);
+    comma(c);
+    c_val v = arg_val(c);
+    int succ = p->ann, fail = p->ann;
+    if (p->explicit_mo) {
+        comma(c);
+        succ = memory_order(c);
+        comma(c);
+        fail = memory_order(c);
+    }
+    c_val ops[4] = {c_temp(c), addr, exp, v};
+    c->at = at;
+    c_emit(c, LL_C_CAS11,
+           ann(succ) | (unsigned)fail << LL_C_FAIL_SHIFT, 4, ops);
+    return ops[0];
+}
+
+static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
+{
+    c_val none = c_imm(0);
+    c_val a, v, o, ops[4];
+    int mo;
+    switch (p->kind) {
+    case P_LOAD_LV:
+    case P_LOAD:
+        a = p->kind == P_LOAD ? arg_val(c) : arg_lv(c);
+        ops[0] = c_temp(c);
+        ops[1] = a;
+        c->at = at;
+        c_emit(c, LL_C_LD, ann(p->ann), 2, ops);
+        return ops[0];
+    case P_STORE_LV:
+    case P_STORE_MB_LV:
+    case P_STORE:
+        a = p->kind == P_STORE ? arg_val(c) : arg_lv(c);
+        comma(c);
+        ops[0] = a;
+        ops[1] = arg_val(c);
+        c->at = at;
+        c_emit(c, LL_C_ST, ann(p->ann), 2, ops);
+        if (p->kind == P_STORE_MB_LV)
+            c_emit(c, LL_C_FENCE, LL_C_F_MB, 0, NULL);
+        return none;
+    case P_FENCE:
+        c->at = at;
+        c_emit(c, LL_C_FENCE, (unsigned)p->ann, 0, NULL);
+        return none;
+    case P_XCHG:
+        a = arg_val(c);
+        comma(c);
+        v = arg_val(c);
+        c->at = at;
+        return rmw(c, LL_C_XCHG, 0, p->ann, a, v);
+    case P_CMPXCHG:
+        a = arg_val(c);
+        comma(c);
+        o = arg_val(c);
+        comma(c);
+        v = arg_val(c);
+        ops[0] = c_temp(c);
+        ops[1] = a;
+        ops[2] = o;
+        ops[3] = v;
+        c->at = at;
+        c_emit(c, LL_C_CAS, ann(p->ann), 4, ops);
+        return ops[0];
+    case P_OP:
+    case P_OP_RET:
+    case P_FETCH:
+    case P_TEST:
+    case P_NEG:
+        v = arg_val(c);
+        comma(c);
+        a = arg_val(c);
+        goto arith;
+    case P_OP1:
+    case P_OP_RET1:
+    case P_FETCH1:
+    case P_TEST1:
+        a = arg_val(c);
+        v = c_imm(1);
+    arith: {
+        int kind = p->kind == P_OP || p->kind == P_OP1 ? LL_C_NORET
+                   : p->kind == P_FETCH || p->kind == P_FETCH1 ? LL_C_FETCH
+                                                               : LL_C_RETURN;
+        c->at = at;
+        c_val r = rmw(c, kind, p->op, p->ann, a, v);
+        if (p->kind == P_TEST || p->kind == P_TEST1)
+            return cmp_imm(c, LL_C_EQ, r);
+        if (p->kind == P_NEG)
+            return cmp_imm(c, LL_C_LT, r);
+        return kind == LL_C_NORET ? none : r;
+    }
+    case P_LOCK:
+    case P_UNLOCK:
+    case P_SYNC_SRCU:
+        ops[0] = arg_val(c);
+        c->at = at;
+        c_emit(c, p->kind == P_LOCK     ? LL_C_LOCK
+                  : p->kind == P_UNLOCK ? LL_C_UNLOCK
+                                        : LL_C_SYNC_SRCU,
+               0, 1, ops);
+        return none;
+    case P_TRYLOCK:
+    case P_ISLOCKED:
+    case P_SRCU_LOCK:
+        ops[0] = c_temp(c);
+        ops[1] = arg_val(c);
+        c->at = at;
+        c_emit(c, p->kind == P_TRYLOCK    ? LL_C_TRYLOCK
+                  : p->kind == P_ISLOCKED ? LL_C_ISLOCKED
+                                          : LL_C_SRCU_LOCK,
+               0, 2, ops);
+        return ops[0];
+    case P_SRCU_UNLOCK:
+        ops[0] = arg_val(c);
+        comma(c);
+        ops[1] = arg_val(c);
+        c->at = at;
+        c_emit(c, LL_C_SRCU_UNLOCK, 0, 2, ops);
+        return none;
+    case P_C11_LOAD:
+        a = arg_val(c);
+        mo = p->ann;
+        if (p->explicit_mo) {
+            comma(c);
+            mo = memory_order(c);
+        }
+        ops[0] = c_temp(c);
+        ops[1] = a;
+        c->at = at;
+        c_emit(c, LL_C_LD, ann(mo), 2, ops);
+        return ops[0];
+    case P_C11_STORE:
+    case P_C11_XCHG:
+    case P_C11_FETCH:
+        a = arg_val(c);
+        comma(c);
+        v = arg_val(c);
+        mo = p->ann;
+        if (p->explicit_mo) {
+            comma(c);
+            mo = memory_order(c);
+        }
+        if (p->kind == P_C11_STORE) {
+            ops[0] = a;
+            ops[1] = v;
+            c->at = at;
+            c_emit(c, LL_C_ST, ann(mo), 2, ops);
+            return none;
+        }
+        c->at = at;
+        return rmw(c, p->kind == P_C11_XCHG ? LL_C_XCHG : LL_C_FETCH, p->op,
+                   mo, a, v);
+    case P_C11_CAS:
+        a = arg_val(c);
+        return c11_cas(c, p, a, at);
+    case P_C11_FENCE:
+        mo = memory_order(c);
+        c->at = at;
+        c_emit(c, LL_C_FENCE, LL_C_F_C11 | ann(mo), 0, NULL);
+        return none;
+    }
+    return none;
+}
+
+bool c_call(c_lower *c, const c_tok *name, c_val *out)
+{
+    const prim *p = NULL;
+    for (size_t i = 0; i < sizeof prims / sizeof *prims && !p; i++)
+        if (!strcmp(prims[i].name, name->text))
+            p = &prims[i];
+    if (!p)
+        return false;
+    c_expect(c, "(");
+    /* the arguments' statements take their own positions, the
+       primitive's events its name's */
+    *out = lower_prim(c, p, name->pos);
+    c_expect(c, ")");
+    return true;
+}

@@ -1,0 +1,388 @@
+/* c.c — semantics of lowered C thread bodies (include/litmuslab/c_ast.h)
+ * for the Linux-kernel memory model (model/cats/lkmm.cat) and RC11
+ * (model/cats/rc11.cat).
+ *
+ * Events and tags follow the LKMM's linux-kernel.def: READ_ONCE is a read
+ * tagged Once, smp_load_acquire one tagged Acquire, a fully ordered RMW
+ * (xchg, cmpxchg that succeeds, atomic_add_return, ...) is Mb fence, read
+ * and write tagged Once, Mb fence; atomic_add is a read tagged Noreturn
+ * and a write; a failing cmpxchg is a lone read. Locks are values: a lock
+ * holds 0 (free) or 1 (taken), spin_lock is an RMW (LKR, LKW) that must
+ * read 0, spin_unlock a write of 0 (UL), a failing spin_trylock a read of
+ * 1 (LF), spin_is_locked a read (RL when it sees 1, RU when 0). SRCU
+ * operations are fences placed on their srcu_struct's location. C11
+ * accesses carry their memory order as a tag (RLX ACQ REL ACQ_REL SC);
+ * plain C accesses carry none. Dependencies are the engine's: addr and
+ * data from register data flow, ctrl from every branch on to the end. */
+#include "model/sem/sem.h"
+
+#include "litmuslab/c_ast.h"
+
+enum {
+    T_ONCE, T_ACQUIRE, T_RELEASE, T_MB, T_RMB, T_WMB, T_RCU_LOCK,
+    T_RCU_UNLOCK, T_SYNC_RCU, T_BEFORE_ATOMIC, T_AFTER_ATOMIC,
+    T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
+    T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
+    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC,
+};
+
+static const char *const c_tags[] = {
+    "Once", "Acquire", "Release", "Mb", "Rmb", "Wmb", "Rcu-lock",
+    "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
+    "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
+    "LKW", "UL", "LF", "RL", "RU", "Srcu-lock", "Srcu-unlock", "Sync-srcu",
+    "RLX", "ACQ", "REL", "ACQ_REL", "SC",
+};
+
+#define BIT(t) (1u << (t))
+
+static int c_reg_slot(int reg)
+{
+    (void)reg;
+    return -1;          /* every C register is a named one */
+}
+
+static sem_val c_reg_value(const sem_val *slots, int reg)
+{
+    return slots[reg < 0 ? 0 : reg];
+}
+
+static sem_reg get(sem_run *r, const ll_operand *o)
+{
+    sem_reg v = {sem_int(o->imm), 0};
+    if (o->kind == LL_OPND_SYM) {
+        v.v = sem_addr_of(r, o->sym);
+        v.v.num = o->imm;
+    } else if (o->kind == LL_OPND_REG) {
+        v = sem_get(r, sem_slot(r, o->reg, o->sym));
+    }
+    return v;
+}
+
+static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
+{
+    sem_set(r, sem_slot(r, o->reg, o->sym), v, t);
+}
+
+static bool is_zero(sem_val v)
+{
+    return v.sym < 0 && v.num == 0;
+}
+
+/* Tags of the read and write of an access with annotation ann. */
+static unsigned read_tags(int ann)
+{
+    switch (ann) {
+    case LL_C_ONCE:
+    case LL_C_MB:
+    case LL_C_RELEASE: return BIT(T_ONCE);
+    case LL_C_ACQUIRE: return BIT(T_ACQUIRE);
+    case LL_C_NORETURN: return BIT(T_NORETURN);
+    case LL_C_RLX: return BIT(T_RLX);
+    case LL_C_ACQ: return BIT(T_ACQ);
+    case LL_C_REL: return BIT(T_REL);
+    case LL_C_ACQ_REL: return BIT(T_ACQ_REL);
+    case LL_C_SC: return BIT(T_SC);
+    }
+    return 0;
+}
+
+static unsigned write_tags(int ann)
+{
+    switch (ann) {
+    case LL_C_ONCE:
+    case LL_C_MB:
+    case LL_C_ACQUIRE:
+    case LL_C_NORETURN: return BIT(T_ONCE);
+    case LL_C_RELEASE: return BIT(T_RELEASE);
+    }
+    return read_tags(ann);
+}
+
+static sem_next bad(sem_run *r, sem_taint t, const char *what)
+{
+    /* a value that came from a read: another choice of value is fine */
+    if (t)
+        return SEM_DEAD;
+    sem_error(r, "%s", what);
+    return SEM_ERROR;
+}
+
+static bool binop(int op, sem_val a, sem_val b, sem_val *out)
+{
+    if (a.sym < 0 && b.sym < 0) {
+        out->sym = -1;
+        return ll_c_eval_binop(op, a.num, b.num, &out->num);
+    }
+    int cmp;
+    switch (op) {
+    case LL_C_ADD: return sem_arith('+', a, b, out);
+    case LL_C_SUB: return sem_arith('-', a, b, out);
+    case LL_C_XOR: return sem_arith('^', a, b, out);
+    case LL_C_EQ: *out = sem_int(sem_val_eq(a, b)); return true;
+    case LL_C_NE: *out = sem_int(!sem_val_eq(a, b)); return true;
+    case LL_C_LT: case LL_C_LE: case LL_C_GT: case LL_C_GE:
+        if (!sem_compare(a, b, &cmp))
+            return false;
+        *out = sem_int(op == LL_C_LT ? cmp < 0 : op == LL_C_LE ? cmp <= 0
+                       : op == LL_C_GT ? cmp > 0 : cmp >= 0);
+        return true;
+    }
+    return false;
+}
+
+static sem_next exec_un(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = get(r, &in->ops[1]);
+    sem_val v;
+    if (in->flags == LL_C_LNOT)
+        v = sem_int(is_zero(a.v));
+    else if (a.v.sym >= 0)
+        return bad(r, a.t, "arithmetic on an address");
+    else if (in->flags == LL_C_NEG)
+        v = sem_int((int64_t)(0 - (uint64_t)a.v.num));
+    else
+        v = sem_int(~a.v.num);
+    set(r, &in->ops[0], v, a.t);
+    return SEM_NEXT;
+}
+
+static sem_next exec_bin(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = get(r, &in->ops[1]), b = get(r, &in->ops[2]);
+    sem_val v;
+    if (!binop((int)(in->flags & 0xff), a.v, b.v, &v))
+        return bad(r, a.t | b.t, "undefined arithmetic (division by zero, "
+                                 "or on addresses)");
+    set(r, &in->ops[0], v, a.t | b.t);
+    return SEM_NEXT;
+}
+
+static sem_next exec_rmw(sem_run *r, const ll_instr *in)
+{
+    int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
+    sem_reg a = get(r, &in->ops[1]), v = get(r, &in->ops[2]);
+    if (ann == LL_C_MB)
+        sem_fence(r, BIT(T_MB));
+    int ev;
+    sem_reg old = sem_load(r, a.v, a.t, read_tags(kind == LL_C_NORET ?
+                                                  LL_C_NORETURN : ann), &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    sem_val nv = v.v;
+    if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
+        return bad(r, old.t | v.t, "undefined atomic arithmetic");
+    sem_store(r, a.v, a.t, nv, v.t, write_tags(ann), ev);
+    if (ann == LL_C_MB)
+        sem_fence(r, BIT(T_MB));
+    if (kind == LL_C_RETURN)
+        set(r, &in->ops[0], nv, old.t | v.t);
+    else if (kind != LL_C_NORET)
+        set(r, &in->ops[0], old.v, old.t);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+/* Kernel cmpxchg: success and failure are two paths; only success is an
+ * RMW (and ordered, for the mb form). */
+static sem_next exec_cas(sem_run *r, const ll_instr *in)
+{
+    int ann = LL_C_ANN(in->flags);
+    sem_reg a = get(r, &in->ops[1]), o = get(r, &in->ops[2]),
+            n = get(r, &in->ops[3]);
+    bool ok = sem_choose(r, 2) == 0;
+    if (ok && ann == LL_C_MB)
+        sem_fence(r, BIT(T_MB));
+    int ev;
+    sem_reg old = sem_load(r, a.v, a.t, read_tags(ok ? ann : LL_C_ONCE), &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    if (sem_val_eq(old.v, o.v) != ok)
+        return SEM_DEAD;
+    if (ok) {
+        sem_store(r, a.v, a.t, n.v, n.t, write_tags(ann), ev);
+        if (ann == LL_C_MB)
+            sem_fence(r, BIT(T_MB));
+    }
+    set(r, &in->ops[0], old.v, old.t);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+/* C11 compare-exchange: on failure the expected register gets the value
+ * read; the result is 1 on success. */
+static sem_next exec_cas11(sem_run *r, const ll_instr *in)
+{
+    int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
+    sem_reg a = get(r, &in->ops[1]), e = get(r, &in->ops[2]),
+            n = get(r, &in->ops[3]);
+    bool ok = sem_choose(r, 2) == 0;
+    int ev;
+    sem_reg old = sem_load(r, a.v, a.t, read_tags(ok ? succ : fail), &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    if (sem_val_eq(old.v, e.v) != ok)
+        return SEM_DEAD;
+    if (ok)
+        sem_store(r, a.v, a.t, n.v, n.t, write_tags(succ), ev);
+    else
+        set(r, &in->ops[2], old.v, old.t);
+    set(r, &in->ops[0], sem_int(ok), old.t);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+static const unsigned fence_tags[] = {
+    [LL_C_F_MB] = BIT(T_MB),
+    [LL_C_F_RMB] = BIT(T_RMB),
+    [LL_C_F_WMB] = BIT(T_WMB),
+    [LL_C_F_RCU_LOCK] = BIT(T_RCU_LOCK),
+    [LL_C_F_RCU_UNLOCK] = BIT(T_RCU_UNLOCK),
+    [LL_C_F_SYNC_RCU] = BIT(T_SYNC_RCU),
+    [LL_C_F_BEFORE_ATOMIC] = BIT(T_BEFORE_ATOMIC),
+    [LL_C_F_AFTER_ATOMIC] = BIT(T_AFTER_ATOMIC),
+    [LL_C_F_AFTER_SPINLOCK] = BIT(T_AFTER_SPINLOCK),
+    [LL_C_F_AFTER_UNLOCK_LOCK] = BIT(T_AFTER_UNLOCK_LOCK),
+    [LL_C_F_BARRIER] = BIT(T_BARRIER),
+};
+
+static sem_next exec_lock(sem_run *r, const ll_instr *in)
+{
+    sem_reg a = get(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
+    int ev;
+    if (in->op == LL_C_LOCK ||
+        (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
+        sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR), &ev);
+        if (sem_stopped(r))
+            return SEM_ERROR;
+        if (!is_zero(v.v))
+            return SEM_DEAD;          /* the lock is taken: it waits */
+        sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW), ev);
+        if (in->op == LL_C_TRYLOCK)
+            set(r, &in->ops[0], sem_int(1), v.t);
+        return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+    }
+    if (in->op == LL_C_TRYLOCK) {
+        sem_reg v = sem_load(r, a.v, a.t, BIT(T_LF), &ev);
+        if (sem_stopped(r))
+            return SEM_ERROR;
+        if (is_zero(v.v))
+            return SEM_DEAD;
+        set(r, &in->ops[0], sem_int(0), v.t);
+        return SEM_NEXT;
+    }
+    /* spin_is_locked */
+    bool locked = sem_choose(r, 2) == 0;
+    sem_reg v = sem_load(r, a.v, a.t, BIT(locked ? T_RL : T_RU), &ev);
+    if (sem_stopped(r))
+        return SEM_ERROR;
+    if (is_zero(v.v) == locked)
+        return SEM_DEAD;
+    set(r, &in->ops[0], sem_int(locked), v.t);
+    return SEM_NEXT;
+}
+
+static sem_next exec_srcu(sem_run *r, const ll_instr *in)
+{
+    int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
+    sem_reg a = get(r, &in->ops[k]);
+    unsigned tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
+                   : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
+                                                : BIT(T_SYNC_SRCU);
+    sem_fence_at(r, a.v, a.t, tag);
+    if (in->op == LL_C_SRCU_LOCK)
+        set(r, &in->ops[0], sem_int(0), 0);
+    return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+}
+
+static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
+{
+    int ann = LL_C_ANN(in->flags);
+    sem_reg a, v;
+    int ev;
+    switch (in->op) {
+    case LL_C_MOV:
+        v = get(r, &in->ops[1]);
+        set(r, &in->ops[0], v.v, v.t);
+        return SEM_NEXT;
+    case LL_C_BIN:
+        return exec_bin(r, in);
+    case LL_C_UN:
+        return exec_un(r, in);
+    case LL_C_LD:
+        a = get(r, &in->ops[1]);
+        v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
+        if (sem_stopped(r))
+            return SEM_ERROR;
+        set(r, &in->ops[0], v.v, v.t);
+        return SEM_NEXT;
+    case LL_C_ST:
+        a = get(r, &in->ops[0]);
+        v = get(r, &in->ops[1]);
+        sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
+        return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+    case LL_C_RMW:
+        return exec_rmw(r, in);
+    case LL_C_CAS:
+        return exec_cas(r, in);
+    case LL_C_CAS11:
+        return exec_cas11(r, in);
+    case LL_C_FENCE: {
+        unsigned k = in->flags & 0xff;
+        if (k == LL_C_F_C11)
+            sem_fence(r, read_tags(ann));
+        else if (k < sizeof fence_tags / sizeof *fence_tags)
+            sem_fence(r, fence_tags[k]);
+        return SEM_NEXT;
+    }
+    case LL_C_LOCK:
+    case LL_C_TRYLOCK:
+    case LL_C_ISLOCKED:
+        return exec_lock(r, in);
+    case LL_C_UNLOCK:
+        a = get(r, &in->ops[0]);
+        sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
+        return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
+    case LL_C_SRCU_LOCK:
+    case LL_C_SRCU_UNLOCK:
+    case LL_C_SYNC_SRCU:
+        return exec_srcu(r, in);
+    case LL_C_BZ:
+        v = get(r, &in->ops[0]);
+        sem_branch(r, v.t);
+        if (!is_zero(v.v))
+            return SEM_NEXT;
+        *label = in->ops[1].sym;
+        return SEM_JUMP;
+    case LL_C_JMP:
+        *label = in->ops[0].sym;
+        return SEM_JUMP;
+    }
+    return SEM_ERROR;
+}
+
+/* RC11 for tests that use C11's atomics, the LKMM otherwise. */
+static const char *c_model_for(const ll_test *t)
+{
+    for (int i = 0; i < t->n_threads; i++)
+        for (int k = 0; k < t->threads[i].n_stmts; k++) {
+            const ll_stmt *s = &t->threads[i].stmts[k];
+            if (!s->has_instr)
+                continue;
+            int op = s->instr.op;
+            if ((op == LL_C_LD || op == LL_C_ST || op == LL_C_RMW ||
+                 op == LL_C_CAS11 || op == LL_C_FENCE) &&
+                LL_C_ANN(s->instr.flags) >= LL_C_NA)
+                return "rc11.cat";
+        }
+    return "lkmm.cat";
+}
+
+const sem_ops sem_c_ops = {
+    .arch = LL_ARCH_C,
+    .default_model = "lkmm.cat",
+    .model_for = c_model_for,
+    .tags = c_tags,
+    .n_tags = sizeof c_tags / sizeof c_tags[0],
+    .n_regs = 0,
+    .reg_slot = c_reg_slot,
+    .reg_value = c_reg_value,
+    .exec = c_exec,
+};
