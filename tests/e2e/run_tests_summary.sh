@@ -4,6 +4,7 @@
 # a test skipped whole (exit 77, as on a lone clone without ../shared) and
 # a check skipped inside a passing test (a `NAME: SKIP` line).
 set -u
+unset PASS   # this suite's own pass is told to it: not to the runs below
 here=$PWD
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
