@@ -290,6 +290,12 @@ void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
 /* The tests hwrun did not run, with its reasons grouped (at most
  * max_list lines). Nothing when it ran them all. */
 void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list);
+/* The tests of the hardware logs (logs[0..n)) that ran with more threads
+ * than PUs (hwrun's `Oversubscribed` line), at most max_list by name:
+ * their threads took turns, so what they did not show is no hardware
+ * evidence. Nothing when there are none (or a log cannot be read). */
+void cp_print_oversubscribed(FILE *f, const char *const *logs, int n,
+                             int max_list);
 
 /* The rest of the first line of a log starting with prefix (`Machine `),
  * or NULL; and a file copied to `to` after a blank line (false when it

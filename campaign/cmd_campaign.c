@@ -328,6 +328,12 @@ static void print_summary(campaign *c, double seconds,
     ll_buf_free(&where);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
+    ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
+    ll_buf_printf(&own, "%s/hardware.log", c->o.out);
+    const char *own_log = own.data;
+    cp_print_oversubscribed(f, c->o.n_logs ? c->o.logs : &own_log,
+                            c->o.n_logs ? c->o.n_logs : 1, MAX_LIST);
+    ll_buf_free(&own);
     ll_buf emu = {0};
     ll_buf_printf(&emu, "%s/emulated", c->o.out);
     struct stat st;

@@ -304,3 +304,49 @@ void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list)
     free(why);
     free(count);
 }
+
+/* One log's entries with an Oversubscribed line: "NAME: 4 threads on 2
+ * PUs" appended to *names (the entry's Test line comes first). */
+static void oversubscribed_in(const char *path, ll_buf *names, int *n,
+                              int max_list)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char *line = NULL, *test = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) > 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!strncmp(line, "Test ", 5)) {
+            free(test);
+            test = ll_xstrndup(line + 5, strcspn(line + 5, " "));
+        } else if (!strncmp(line, "Oversubscribed ", 15)) {
+            if (*n < max_list)
+                ll_buf_printf(names, "  %-40s %.*s\n", test ? test : "?",
+                              (int)strcspn(line + 15, ":"), line + 15);
+            (*n)++;
+        }
+    }
+    free(test);
+    free(line);
+    fclose(f);
+}
+
+void cp_print_oversubscribed(FILE *f, const char *const *logs, int n_logs,
+                             int max_list)
+{
+    ll_buf names = {0};
+    int n = 0;
+    for (int i = 0; i < n_logs; i++)
+        oversubscribed_in(logs[i], &names, &n, max_list);
+    if (n) {
+        fprintf(f, "\nTests run with more threads than PUs (%d): their "
+                "threads took turns, so most outcomes could not show; what "
+                "they did not show is no hardware evidence:\n%s", n,
+                ll_buf_str(&names));
+        if (n > max_list)
+            fprintf(f, "  ... and %d more in the hardware log\n",
+                    n - max_list);
+    }
+    ll_buf_free(&names);
+}

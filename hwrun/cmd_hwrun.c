@@ -31,6 +31,8 @@ static void usage(FILE *f)
           "timebase)\n"
           "  -delta N     timebase: cycles between instances (default: "
           "tuned)\n"
+          "  -skew auto|0|N|sweep   timebase: threads' start offsets "
+          "(default auto)\n"
           "  -mem direct|shuffle   instance addresses (default direct)\n"
           "  -stride N    words between instances (default 1)\n"
           "  -seed N      random placement and shuffling seed\n"
@@ -120,7 +122,7 @@ static bool passed_on(const char *a)
 {
     static const char *const names[] = {"-n", "-s", "-r", "-p", "-sync",
                                         "-delta", "-mem", "-stride",
-                                        "-seed", "-watchdog"};
+                                        "-seed", "-watchdog", "-skew"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(a, names[i]))
             return true;

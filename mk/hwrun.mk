@@ -1,6 +1,8 @@
 # hwrun.mk — the harness sources embedded into bin/litmuslab as text, and
-# `make bench-hwrun` (iterations/s and rare outcomes on SB and MP; then
-# each cross target's SB under qemu-user, as a check that it runs).
+# `make bench-hwrun` (iterations/s and rare outcomes on SB and MP, the
+# outcomes x86-TSO forbids never seen at 10M iterations, coverage of the
+# allowed two-thread corpus tests in three runs; then each cross target's
+# SB under qemu-user, as a check that it runs).
 # Included before the main rules: keep `all` the default goal.
 .DEFAULT_GOAL := all
 
@@ -12,7 +14,13 @@ $(HWRUN_EMBED): $(HWRUN_HARNESS) hwrun/embed.sh
 	@mkdir -p $(@D)
 	sh hwrun/embed.sh $(HWRUN_HARNESS) > $@.tmp && mv $@.tmp $@
 
-.PHONY: bench-hwrun
+.PHONY: bench-hwrun bench-hwrun-coverage
 bench-hwrun: $(PROGRAM)
 	@sh hwrun/bench.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS))
+	@sh hwrun/bench_coverage.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) 100k 3
 	@sh hwrun/bench_cross.sh $(abspath $(PROGRAM))
+
+# The coverage part alone (N=100k RUNS=3 HWRUN_ARGS='-skew 0' to compare).
+bench-hwrun-coverage: $(PROGRAM)
+	@sh hwrun/bench_coverage.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) \
+	  $(or $(N),100k) $(or $(RUNS),3) $(HWRUN_ARGS)

@@ -738,6 +738,10 @@ static void write_tables(hw_gen *g, ll_buf *c)
                   : t->cond.quant == LL_NOT_EXISTS ? "HR_NOT_EXISTS"
                                                    : "HR_FORALL",
                   t->n_threads, g->n_locs, g->n_outs);
+    /* The start of every instance (the timebase, its skew: -skew, see
+     * hwrun/harness/hr_skew.h) is the harness's, for every architecture's
+     * generated threads alike: no generator writes start code of its own.
+     * tests/e2e/hwrun_skew.sh checks it on a cross target under qemu. */
     ll_buf_puts(c, "int main(int argc, char **argv)\n{\n"
                 "    return hr_main(&test, argc, argv);\n}\n");
 }

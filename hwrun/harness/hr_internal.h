@@ -91,6 +91,8 @@ typedef struct hr_opts {
     int placement;         /* -p */
     int sync;              /* -sync */
     int delta;             /* timebase: cycles between instances, 0=auto */
+    int skew;              /* -skew: enum hr_skew_policy (hr_skew.h) */
+    uint64_t skew_ticks;   /* -skew N: the range, in ticks */
     int mem;               /* -mem */
     int stride;            /* -stride: words between instances */
     uint64_t seed;
@@ -106,6 +108,10 @@ typedef struct hr_result {
     int stuck;             /* a round did not finish: threads still run */
     int pu[64];            /* placement of the first round */
     int delta;             /* timebase delta in use at the end */
+    int delta_min, delta_max;  /* the least and most gap of the run */
+    unsigned retunes;      /* times the gap was measured again */
+    uint64_t skew_range;   /* skew range in use at the end, in ticks */
+    uint64_t skew_min, skew_max;  /* the least and most range of the run */
     int sync;              /* the start used: -sync, or the barrier when
                               the counter cannot be used */
     hr_clock clock;        /* probed when -sync timebase */

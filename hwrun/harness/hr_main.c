@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "hr_internal.h"
+#include "hr_skew.h"
 
 static const char *const placement_names[] = {"spread", "pack", "random",
                                               "rotate"};
@@ -21,6 +22,7 @@ static void usage(const char *prog, FILE *f)
     fprintf(f,
             "usage: %s [-n N] [-s N] [-r N] [-p spread|pack|random|rotate]\n"
             "          [-sync barrier|timebase] [-delta CYCLES]\n"
+            "          [-skew auto|0|CYCLES|sweep]\n"
             "          [-mem direct|shuffle] [-stride N] [-seed N] [-q]\n"
             "          [-watchdog SECONDS]\n"
             "  -n  iterations in all (default 1M; k, M, G suffixes)\n"
@@ -28,6 +30,10 @@ static void usage(const char *prog, FILE *f)
             "  -r  rounds (iterations = rounds * instances when -n is absent)\n"
             "  -p  thread placement (default spread)\n"
             "  -sync  start of each instance (default timebase)\n"
+            "  -skew  timebase: threads' start offsets (default auto: half\n"
+            "         the instances at 0, half up to an instance's cost;\n"
+            "         0 none; CYCLES as auto up to CYCLES; sweep: all,\n"
+            "         walking up to an instance's cost)\n"
             "  -mem   direct or shuffled instance addresses (default "
             "direct)\n"
             "  -stride  words between instances (default 1)\n"
@@ -117,6 +123,16 @@ static int parse_options(int argc, char **argv, hr_opts *o)
             if (!val || end == val || *end || !(w >= 0) || w > 1e6)
                 return bad_option(argv[0], a, val);
             o->watchdog = w;
+        } else if (!strcmp(a, "-skew")) {
+            if (val && !strcmp(val, "auto"))
+                o->skew = HR_SKEW_AUTO;
+            else if (val && !strcmp(val, "sweep"))
+                o->skew = HR_SKEW_SWEEP;
+            else if (parse_count(val, &v) && v <= 1000000) {
+                o->skew = v ? HR_SKEW_FIXED : HR_SKEW_OFF;
+                o->skew_ticks = v;
+            } else
+                return bad_option(argv[0], a, val);
         } else if (!strcmp(a, "-p")) {
             if ((k = pick(val, placement_names, 4)) < 0)
                 return bad_option(argv[0], a, val);
@@ -152,6 +168,49 @@ static void print_state(const hr_test *t, const int64_t *key)
 {
     for (int k = 0; k < t->n_outs; k++)
         printf("%s%s=%" PRId64 ";", k ? " " : "", t->outs[k].name, key[k]);
+}
+
+static const char *skew_name(const hr_opts *o, char *buf, size_t n)
+{
+    if (o->skew == HR_SKEW_FIXED) {
+        snprintf(buf, n, "%" PRIu64, o->skew_ticks);
+        return buf;
+    }
+    return o->skew == HR_SKEW_AUTO ? "auto"
+         : o->skew == HR_SKEW_SWEEP ? "sweep" : "0";
+}
+
+/* The skew policy and the range it used (only with the timed start). */
+static void print_skew(const hr_opts *o, const hr_result *r)
+{
+    char name[32];
+    if (r->sync != HR_SYNC_TIMEBASE)
+        return;
+    printf("Skew %s: ", skew_name(o, name, sizeof name));
+    switch (o->skew) {
+    case HR_SKEW_OFF:
+        puts("every thread of an instance starts at the same tick");
+        break;
+    case HR_SKEW_FIXED:
+        printf("half of the blocks of %d instances start together; in the "
+               "others each thread starts 0-S ticks late, at random, S one "
+               "of 2N, N, N/2, N/4 per block, N %" PRIu64 " ticks\n",
+               HR_SKEW_BLOCK, o->skew_ticks);
+        break;
+    case HR_SKEW_SWEEP:
+        printf("every instance skewed: each thread starts 0-R ticks late, "
+               "on an even walk, R the cost of an instance: %" PRIu64
+               "-%" PRIu64 " ticks over the run\n", r->skew_min,
+               r->skew_max);
+        break;
+    default:
+        printf("half of the blocks of %d instances start together; in the "
+               "others each thread starts 0-S ticks late, at random, S one "
+               "of 2R, R, R/2, R/4 per block, R the cost of an instance: "
+               "%" PRIu64 "-%" PRIu64 " ticks over the run\n",
+               HR_SKEW_BLOCK, r->skew_min, r->skew_max);
+        break;
+    }
 }
 
 void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
@@ -196,8 +255,9 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     hr_topo_describe(tp, buf, sizeof buf);
     printf("Topology %s\n", buf);
     if (o->sync == HR_SYNC_TIMEBASE && r->clock.usable)
-        printf("Timebase %s, %.3f ticks/ns\n", r->clock.name,
-               r->clock.ticks_per_ns);
+        printf("Timebase %s, %.3f ticks/ns, gap %d-%d ticks (instance cost "
+               "measured %u times)\n", r->clock.name, r->clock.ticks_per_ns,
+               r->delta_min, r->delta_max, r->retunes);
     else if (o->sync == HR_SYNC_TIMEBASE)
         printf("Timebase none (%s): spin barrier used instead\n",
                r->clock.why);
@@ -205,11 +265,20 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     for (int k = 0; k < t->n_threads && k < HR_MAX_THREADS; k++)
         printf(" P%d=PU#%d", k, r->pu[k]);
     putchar('\n');
+    int pus = hr_topo_n_pus(tp);
+    if (t->n_threads > pus)
+        printf("Oversubscribed %d threads on %d PUs: threads take turns on "
+               "a PU, so most outcomes cannot show; not hardware evidence\n",
+               t->n_threads, pus);
+    print_skew(o, r);
     printf("Run -n %" PRIu64 " -s %d -sync %s", o->iterations, o->size,
            sync_names[r->sync]);
     if (r->sync == HR_SYNC_TIMEBASE)
         printf(" -delta %d%s", r->delta, o->delta ? "" : " (auto)");
-    printf(" -mem %s -stride %d\n", mem_names[o->mem], o->stride);
+    printf(" -mem %s -stride %d", mem_names[o->mem], o->stride);
+    if (r->sync == HR_SYNC_TIMEBASE)
+        printf(" -skew %s", skew_name(o, buf, sizeof buf));
+    putchar('\n');
     printf("Rate %.0f iterations/s, %" PRIu64 " iterations%s\n",
            r->seconds > 0 ? (double)r->done / r->seconds : 0.0, r->done,
            r->stuck ? " (a round did not finish)"

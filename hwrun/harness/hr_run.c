@@ -20,6 +20,7 @@
 #include "hr_internal.h"
 
 #include "hr_arch.h"
+#include "hr_skew.h"
 
 #define HR_PLACE_ROUNDS 256
 
@@ -89,6 +90,13 @@ typedef struct shared {
     /* timebase gaps in ticks (hr_clock): the least and most gap, the
      * margin over an instance's cost, the lead before a round starts */
     uint64_t min_delta, max_delta, margin, lead;
+    /* skewed starts (hr_skew.h): the policy in use, the range in ticks
+     * and this round's key (drawn from -seed, so a run is repeatable) */
+    int skew;
+    uint64_t skew_range, skew_key;
+    /* what the log says of the gap and the range over the run */
+    uint64_t delta_lo, delta_hi, skew_lo, skew_hi;
+    unsigned retunes;
     uint64_t round;
     uint64_t done;
     uint64_t rng;
@@ -236,8 +244,16 @@ static void progress(shared *S, int final)
 /* Timebase: the gap between instance starts follows the cost of one
  * instance (the median of sampled costs, so that a thread descheduled on
  * a busy machine does not stretch it), plus a margin for the two threads'
- * noise. Bounds in nanoseconds, turned into ticks of the counter. */
+ * noise. Bounds in nanoseconds, turned into ticks of the counter. The
+ * costs are measured again all through the run (every round of the first
+ * HR_EARLY_ROUNDS, then one round in HR_RETUNE_EVERY), and a measure far
+ * from the gap in use replaces it at once: a first measure taken while
+ * the machine was busy, or before the caches were warm, never sets the
+ * gap of the whole run. The skew range (auto, sweep) follows the same
+ * cost. */
 #define HR_SAMPLES 64
+#define HR_EARLY_ROUNDS 16
+#define HR_RETUNE_EVERY 8
 #define HR_MIN_DELTA_NS 16.0
 #define HR_MAX_DELTA_NS 8000.0
 #define HR_MARGIN_NS 3.0
@@ -250,9 +266,22 @@ static int by_value(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static void note_range(uint64_t v, uint64_t *lo, uint64_t *hi)
+{
+    if (!*lo || v < *lo)
+        *lo = v;
+    if (v > *hi)
+        *hi = v;
+}
+
+static int sampling_round(uint64_t round)
+{
+    return round < HR_EARLY_ROUNDS || round % HR_RETUNE_EVERY == 0;
+}
+
 static void tune_delta(shared *S)
 {
-    if (S->o->delta || S->sync != HR_SYNC_TIMEBASE)
+    if (S->sync != HR_SYNC_TIMEBASE)
         return;
     /* The slowest thread sets the pace: the largest per-thread median. */
     uint64_t cost = 0;
@@ -268,12 +297,23 @@ static void tune_delta(shared *S)
     }
     if (!cost)
         return;
+    S->retunes++;
+    if (S->skew == HR_SKEW_AUTO || S->skew == HR_SKEW_SWEEP) {
+        S->skew_range = cost < S->max_delta ? cost : S->max_delta;
+        note_range(S->skew_range, &S->skew_lo, &S->skew_hi);
+    }
+    if (S->o->delta)
+        return;
     uint64_t want = cost + cost / 8 + S->margin;
-    S->delta = (3 * S->delta + want) / 4;
+    if (want > 2 * S->delta || 2 * want < S->delta)
+        S->delta = want;   /* far off: the earlier measure was wrong */
+    else
+        S->delta = (3 * S->delta + want) / 4;
     if (S->delta < S->min_delta)
         S->delta = S->min_delta;
     if (S->delta > S->max_delta)
         S->delta = S->max_delta;
+    note_range(S->delta, &S->delta_lo, &S->delta_hi);
 }
 
 /* Between rounds, by one thread: count the round, decide the next. */
@@ -301,8 +341,10 @@ static void next_round(shared *S)
         hr_topo_place(S->tp, S->o->placement, S->n_threads,
                       (unsigned)(S->round / HR_PLACE_ROUNDS),
                       rand64(&S->rng), S->pu);
-    if (S->sync == HR_SYNC_TIMEBASE)   /* the counter may trap otherwise */
+    if (S->sync == HR_SYNC_TIMEBASE) {   /* the counter may trap otherwise */
+        S->skew_key = rand64(&S->rng);
         S->t0 = hr_ticks() + S->lead;
+    }
     S->round_start = now_seconds();
     atomic_store(&S->phase, HR_RUNNING);
 }
@@ -334,21 +376,38 @@ static void run_barrier(shared *S, int tid)
     }
 }
 
+/* Instance i starts at its slot, t. In a skewed block (hr_skew.h) each
+ * thread's start is put back by its own offset, and the slot is `range`
+ * longer, so that the latest thread is done before the next slot; in
+ * the other blocks the threads start together, slot after slot, in the
+ * steady rhythm the gap is tuned for. Every thread walks the same slots:
+ * the draw depends on the round's key, the instance and the thread. */
 static void run_timebase(shared *S, int tid)
 {
     hr_code code = S->t->code[tid];
     int n_locs = S->t->n_locs, n_outs = S->t->n_outs;
-    int size = S->cur_size, n = 0;
-    /* Costs are sampled one round in 8: the gap changes slowly. */
-    int n_max = (S->round & 7) ? 0 : HR_SAMPLES;
+    int size = S->cur_size, n = 0, skewed = 0;
+    int n_max = sampling_round(S->round) ? HR_SAMPLES : 0;
     uint64_t *samples = S->samples + (size_t)tid * HR_SAMPLES;
     uint64_t t = S->t0, delta = S->delta, began = 0;
-    for (int i = 0; i < size; i++, t += delta) {
-        uint64_t now = hr_ticks();
+    uint64_t key = S->skew_key, range = S->skew_range;
+    int skew = range ? S->skew : HR_SKEW_OFF;
+    for (int i = 0; i < size; i++) {
+        uint64_t now = hr_ticks(), start = t;
+        if (i % HR_SKEW_BLOCK == 0) {
+            uint64_t b = (uint64_t)(i / HR_SKEW_BLOCK);
+            skewed = hr_skew_on(skew, key, b);
+            range = hr_skew_range(skew, key, S->skew_range, b);
+        }
+        if (skewed) {
+            start += hr_skew_offset(skew, key, range, (uint64_t)i, tid);
+            t += range;
+        }
+        t += delta;
         /* The cost of the previous instance, from its start to now. */
         if ((i & 7) == 1 && n < n_max)
             samples[n++] = now - began;
-        while (now < t) {
+        while (now < start) {
             hr_pause();
             now = hr_ticks();
         }
@@ -521,6 +580,13 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
         S.lead = hr_clock_ticks(c, HR_LEAD_NS, 2);
         S.delta = o->delta ? (uint64_t)o->delta
                            : hr_clock_ticks(c, HR_FIRST_DELTA_NS, 2);
+        /* until the first measure, the range is the first gap */
+        S.skew = o->skew;
+        S.skew_range = o->skew == HR_SKEW_OFF     ? 0
+                     : o->skew == HR_SKEW_FIXED ? o->skew_ticks
+                                                : S.delta;
+        note_range(S.delta, &S.delta_lo, &S.delta_hi);
+        note_range(S.skew_range, &S.skew_lo, &S.skew_hi);
     }
     res->sync = S.sync;
     hr_topo_place(tp, o->placement, t->n_threads, 0, o->seed, S.pu);
@@ -554,6 +620,12 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
     res->interrupted = hr_signalled != 0 || stuck;
     res->stuck = stuck;
     res->delta = (int)S.delta;
+    res->delta_min = (int)S.delta_lo;
+    res->delta_max = (int)S.delta_hi;
+    res->retunes = S.retunes;
+    res->skew_range = S.skew_range;
+    res->skew_min = S.skew_lo;
+    res->skew_max = S.skew_hi;
     if (!stuck)
         teardown(&S);   /* else the threads still use it */
     return 0;
