@@ -161,6 +161,13 @@ static c_ref primary(c_lower *c)
         }
         if (!strcmp(t.text, "NULL"))
             return val_ref(c_imm(0), t.pos);
+        if (c_is(&c->tok, "=") && !c_is_param(c, t.text)) {
+            /* herd7 takes an assignment to an undeclared name as a new
+               local (the kernel's own tests have some) */
+            c_add_local(c, t.text);
+            c_ref r = {REF_LOCAL, c_imm(0), c_name(c, t.text), t.pos};
+            return r;
+        }
         c_fail(c, t.pos, "unknown name '%s'", t.text);
     }
     if (c_is(&t, "(")) {
@@ -224,7 +231,19 @@ static c_ref postfix(c_lower *c)
     }
 }
 
+static c_ref unary_at(c_lower *c);
+
+/* Nesting is bounded so that no input can exhaust the stack. */
 static c_ref unary(c_lower *c)
+{
+    if (++c->depth > 200)
+        c_fail(c, c->tok.pos, "expression nested too deeply");
+    c_ref r = unary_at(c);
+    c->depth--;
+    return r;
+}
+
+static c_ref unary_at(c_lower *c)
 {
     c_tok t = c->tok;
     if (c_is(&t, "*")) {

@@ -45,6 +45,7 @@ typedef struct c_lower {
     char **pool;             /* every name string made, freed at the end */
     int n_pool, cap_pool;
     ll_pos at;               /* position given to emitted statements */
+    int depth;               /* nesting of expressions and statements */
 } c_lower;
 
 /* c_lex.c */
@@ -65,6 +66,7 @@ void c_emit_label(c_lower *c, const char *label);
 void c_emit_jump(c_lower *c, int op, const c_val *cond, const char *label);
 bool c_is_local(const c_lower *c, const char *name);
 bool c_is_param(const c_lower *c, const char *name);
+void c_add_local(c_lower *c, const char *name);     /* c_lower.c */
 
 /* c_expr.c */
 c_val c_expr(c_lower *c);                /* a full expression (comma-free) */

@@ -4,6 +4,7 @@
 #include "c_int.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +102,10 @@ static void lex(c_lower *c, c_tok *t)
             step(c);
         }
         char *end;
+        errno = 0;
         unsigned long long v = strtoull(t->text, &end, 0);
+        if (errno == ERANGE)
+            c_fail(c, t->pos, "number too large '%s'", t->text);
         while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
             end++;
         if (*end)

@@ -9,7 +9,7 @@
 
 static void statement(c_lower *c);
 
-static void add_local(c_lower *c, const char *name)
+void c_add_local(c_lower *c, const char *name)
 {
     if (c_is_local(c, name))
         return;
@@ -41,7 +41,7 @@ static void declaration(c_lower *c)
             c_next(c);
             init = c_assign_expr(c);
         }
-        add_local(c, name.text);
+        c_add_local(c, name.text);
         c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)}, init};
         c->at = name.pos;
         c_emit(c, LL_C_MOV, 0, 2, ops);
@@ -96,7 +96,17 @@ static void while_statement(c_lower *c)
     c_emit_label(c, done);
 }
 
+static void statement_at(c_lower *c);
+
 static void statement(c_lower *c)
+{
+    if (++c->depth > 200)
+        c_fail(c, c->tok.pos, "statements nested too deeply");
+    statement_at(c);
+    c->depth--;
+}
+
+static void statement_at(c_lower *c)
 {
     c_tok t = c->tok;
     if (c_is(&t, "{")) {

@@ -4,6 +4,7 @@
  * arguments are read and what it emits. */
 #include "c_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef enum prim_kind {
@@ -371,9 +372,21 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
 
 bool c_call(c_lower *c, const c_tok *name, c_val *out)
 {
+    /* atomic_long_* and atomic64_* are atomic_* on wider counters */
+    char alias[sizeof name->text];
+    const char *want = name->text;
+    static const char *const wide[] = {"atomic_long_", "atomic64_"};
+    for (size_t i = 0; i < 2; i++) {
+        size_t n = strlen(wide[i]);
+        if (!strncmp(want, wide[i], n)) {
+            snprintf(alias, sizeof alias, "atomic_%s", want + n);
+            want = alias;
+            break;
+        }
+    }
     const prim *p = NULL;
     for (size_t i = 0; i < sizeof prims / sizeof *prims && !p; i++)
-        if (!strcmp(prims[i].name, name->text))
+        if (!strcmp(prims[i].name, want))
             p = &prims[i];
     if (!p)
         return false;

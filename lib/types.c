@@ -27,6 +27,7 @@ static const ctype_name names[] = {
     {"size_t", 8, false},
     /* the kernel's: a lock word and atomic_t hold an int */
     {"spinlock_t", 4, true},     {"atomic_t", 4, true},
+    {"atomic_long_t", 8, true},  {"atomic64_t", 8, true},
 };
 
 bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out)
@@ -40,7 +41,8 @@ bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out)
     if (!type)
         return true;
     /* herd7 sizes `atomic_int` as `int` (C tests' spelling) */
-    if (!strncmp(type, "atomic_", 7) && strcmp(type, "atomic_t"))
+    if (!strncmp(type, "atomic_", 7) && strcmp(type, "atomic_t") &&
+        strcmp(type, "atomic_long_t"))
         type += 7;
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (!strcmp(names[i].name, type)) {

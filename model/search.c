@@ -35,6 +35,10 @@ typedef struct loc_plan {
     bool capped;                /* ... because it has too many solutions */
     /* enumeration scratch */
     int *order, *from;
+    /* rmw atomicity pruning (ops->rmw_atomic): each read's rmw write
+     * (local write id, or 0), each local's thread, write co positions */
+    int *rmw_w, *thr, *pos;
+    int *rmw_read_of;           /* each local write's rmw read j, or -1 */
 } loc_plan;
 
 typedef mdl_ev gev;
@@ -47,6 +51,7 @@ typedef struct search {
     gev *ev;
     int *base;                  /* first global event of each thread */
     loc_plan *plans;
+    int *weight, *by_weight;    /* writes per location; solving order */
     cat_exec x;
     int x_n;                    /* size the relations were made for */
     bool x_made;                /* they are allocated (x_n may be 0) */
@@ -309,6 +314,11 @@ static void plan_reset(loc_plan *p, int need)
         p->src = ll_xrealloc(p->src, (size_t)(need + 1) * 8);
         p->order = ll_xrealloc(p->order, (size_t)(need + 1) * sizeof(int));
         p->from = ll_xrealloc(p->from, (size_t)(need + 1) * sizeof(int));
+        p->rmw_w = ll_xrealloc(p->rmw_w, (size_t)(need + 1) * sizeof(int));
+        p->thr = ll_xrealloc(p->thr, (size_t)(need + 1) * sizeof(int));
+        p->pos = ll_xrealloc(p->pos, (size_t)(need + 1) * sizeof(int));
+        p->rmw_read_of = ll_xrealloc(p->rmw_read_of,
+                                     (size_t)(need + 1) * sizeof(int));
     }
     p->n_w = p->n_r = p->n_sol = 0;
     p->halt = p->capped = false;
@@ -415,6 +425,20 @@ static bool tick(search *s, loc_plan *p)
     return !p->halt;
 }
 
+/* Read j of an rmw pair reading from write w (local ids): false when a
+ * write of another thread comes between w and the pair's write in co,
+ * which every model of an architecture with ops->rmw_atomic forbids
+ * (rmw & (fre; coe) is empty). */
+static bool rmw_atomic(const loc_plan *p, int j, int w)
+{
+    int mine = p->rmw_w[j];
+    int from = w ? p->pos[w] : -1, to = p->pos[mine];
+    for (int k = from + 1; k < to; k++)
+        if (p->thr[p->order[k]] != p->thr[mine])
+            return false;
+    return true;
+}
+
 static void choose_sources(search *s, loc_plan *p, int j)
 {
     if (!tick(s, p))
@@ -430,8 +454,29 @@ static void choose_sources(search *s, loc_plan *p, int j)
         int w = __builtin_ctzll(c);
         c &= c - 1;
         p->from[j] = w;
+        if (p->rmw_w[j] && !rmw_atomic(p, j, w))
+            continue;
         choose_sources(s, p, j + 1);
     }
+}
+
+/* Write w placed at co position i: when it is an rmw's write, some write
+ * its read may read from (same value) must be at most same-thread
+ * writes before it (rmw_atomic), else no choice of sources can do. */
+static bool rmw_placeable(const loc_plan *p, int i, int w)
+{
+    int j = p->rmw_read_of[w];
+    if (j < 0)
+        return true;
+    int k = i - 1;
+    while (k >= 0 && p->thr[p->order[k]] == p->thr[w])
+        k--;
+    if (k < 0 && (p->src[j] & 1))
+        return true;
+    for (int m = k < 0 ? 0 : k; m < i; m++)
+        if (p->src[j] >> p->order[m] & 1)
+            return true;
+    return false;
 }
 
 static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
@@ -439,6 +484,8 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
     if (!tick(s, p))
         return;
     if (i == p->n_w) {
+        for (int k = 0; k < p->n_w; k++)
+            p->pos[p->order[k]] = k;
         choose_sources(s, p, 0);
         return;
     }
@@ -446,6 +493,8 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
         if ((placed >> w & 1) || (!s->all_co && (p->w_before[w] & ~placed)))
             continue;
         p->order[i] = w;
+        if (!rmw_placeable(p, i, w))
+            continue;
         choose_order(s, p, i + 1, placed | 1ull << w);
     }
 }
@@ -485,6 +534,26 @@ static bool solve_location(search *s, int l, bool *too_big)
     for (int a = 0; a < n_local; a++)
         if (local[a] < 0)
             local[a] = p->n_w - local[a];
+    /* rmw pairs, for the atomicity pruning */
+    for (int j = 0; j <= p->n_r; j++)
+        p->rmw_w[j] = 0;
+    for (int i = 0; i <= p->n_w; i++)
+        p->rmw_read_of[i] = -1;
+    p->thr[0] = -1;
+    for (int a = 0; a < n_local; a++)
+        p->thr[local[a]] = s->ev[global[a]].thread;
+    bool prune = s->m->ops->rmw_atomic && !s->all_co;
+    for (int i = 0; prune && i < p->n_w; i++) {
+        const gev *g = &s->ev[p->w[i]];
+        if (g->e->rmw_read < 0)
+            continue;
+        int rd = s->base[g->thread] + g->e->rmw_read;
+        for (int j = 0; j < p->n_r; j++)
+            if (p->r[j] == rd) {
+                p->rmw_w[j] = 1 + i;
+                p->rmw_read_of[1 + i] = j;
+            }
+    }
     for (int i = 0; i <= p->n_w + p->n_r; i++)
         p->poloc[i] = p->w_before[i] = 0;
     /* events come in program order within each thread */
@@ -697,7 +766,25 @@ static void combination(search *s)
     mdl_test *m = s->m;
     build_events(s);
     bool capped = false;
-    for (int l = 0; l < m->n_locs; l++) {
+    /* locations with fewer writes first: they have fewer co orders, so a
+       combination none of them can satisfy is dropped sooner */
+    for (int l = 0; l < m->n_locs; l++)
+        s->weight[l] = 0;
+    for (int g = m->n_locs; g < s->n_ev; g++)
+        if (s->ev[g].e->kind == SEM_W)
+            s->weight[s->ev[g].loc]++;
+    for (int i = 0; i < m->n_locs; i++) {
+        int l = i;
+        for (int k = 0; k < i; k++)
+            if (s->weight[s->by_weight[k]] > s->weight[l]) {
+                int t = s->by_weight[k];
+                s->by_weight[k] = l;
+                l = t;
+            }
+        s->by_weight[i] = l;
+    }
+    for (int i = 0; i < m->n_locs; i++) {
+        int l = s->by_weight[i];
         bool too_big = false;
         bool some = solve_location(s, l, &too_big);
         if (s->stop)
@@ -762,6 +849,8 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
+    s.weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.weight);
+    s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     later_values(&s);
     choose_runs(&s, 0);
@@ -777,10 +866,16 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->sol_ok);
         free(p->order);
         free(p->from);
+        free(p->rmw_w);
+        free(p->thr);
+        free(p->pos);
+        free(p->rmw_read_of);
     }
     if (s.x_made)
         free_exec(&s);
     free(s.plans);
+    free(s.weight);
+    free(s.by_weight);
     free(s.pick);
     free(s.base);
     free(s.vals);

@@ -6,7 +6,9 @@
  * tagged Once, smp_load_acquire one tagged Acquire, a fully ordered RMW
  * (xchg, cmpxchg that succeeds, atomic_add_return, ...) is Mb fence, read
  * and write tagged Once, Mb fence; atomic_add is a read tagged Noreturn
- * and a write; a failing cmpxchg is a lone read. Locks are values: a lock
+ * and a write; a failing cmpxchg is a lone read. Every access of an atomic
+ * RMW instruction, a failing one's read too, is in RMW (as in the kernel's
+ * current model, where smp_mb__after_atomic orders a failed cmpxchg). Locks are values: a lock
  * holds 0 (free) or 1 (taken), spin_lock is an RMW (LKR, LKW) that must
  * read 0, spin_unlock a write of 0 (UL), a failing spin_trylock a read of
  * 1 (LF), spin_is_locked a read (RL when it sees 1, RU when 0). SRCU
@@ -23,7 +25,7 @@ enum {
     T_RCU_UNLOCK, T_SYNC_RCU, T_BEFORE_ATOMIC, T_AFTER_ATOMIC,
     T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
     T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
-    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC,
+    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW,
 };
 
 static const char *const c_tags[] = {
@@ -31,7 +33,7 @@ static const char *const c_tags[] = {
     "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
     "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
     "LKW", "UL", "LF", "RL", "RU", "Srcu-lock", "Srcu-unlock", "Sync-srcu",
-    "RLX", "ACQ", "REL", "ACQ_REL", "SC",
+    "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW",
 };
 
 #define BIT(t) (1u << (t))
@@ -165,14 +167,15 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     int ev;
-    sem_reg old = sem_load(r, a.v, a.t, read_tags(kind == LL_C_NORET ?
+    sem_reg old = sem_load(r, a.v, a.t,
+                           BIT(T_RMW) | read_tags(kind == LL_C_NORET ?
                                                   LL_C_NORETURN : ann), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_val nv = v.v;
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
         return bad(r, old.t | v.t, "undefined atomic arithmetic");
-    sem_store(r, a.v, a.t, nv, v.t, write_tags(ann), ev);
+    sem_store(r, a.v, a.t, nv, v.t, BIT(T_RMW) | write_tags(ann), ev);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN)
@@ -193,13 +196,14 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (ok && ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     int ev;
-    sem_reg old = sem_load(r, a.v, a.t, read_tags(ok ? ann : LL_C_ONCE), &ev);
+    sem_reg old = sem_load(r, a.v, a.t,
+                           BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (sem_val_eq(old.v, o.v) != ok)
         return SEM_DEAD;
     if (ok) {
-        sem_store(r, a.v, a.t, n.v, n.t, write_tags(ann), ev);
+        sem_store(r, a.v, a.t, n.v, n.t, BIT(T_RMW) | write_tags(ann), ev);
         if (ann == LL_C_MB)
             sem_fence(r, BIT(T_MB));
     }
@@ -216,13 +220,14 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
             n = get(r, &in->ops[3]);
     bool ok = sem_choose(r, 2) == 0;
     int ev;
-    sem_reg old = sem_load(r, a.v, a.t, read_tags(ok ? succ : fail), &ev);
+    sem_reg old = sem_load(r, a.v, a.t,
+                           BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok)
-        sem_store(r, a.v, a.t, n.v, n.t, write_tags(succ), ev);
+        sem_store(r, a.v, a.t, n.v, n.t, BIT(T_RMW) | write_tags(succ), ev);
     else
         set(r, &in->ops[2], old.v, old.t);
     set(r, &in->ops[0], sem_int(ok), old.t);
@@ -379,9 +384,11 @@ const sem_ops sem_c_ops = {
     .arch = LL_ARCH_C,
     .default_model = "lkmm.cat",
     .model_for = c_model_for,
+    .rmw_atomic = true,
     .tags = c_tags,
     .n_tags = sizeof c_tags / sizeof c_tags[0],
-    .n_regs = 0,
+    .n_regs = 1,        /* an unused slot: a thread with no locals still
+                           has a register array */
     .reg_slot = c_reg_slot,
     .reg_value = c_reg_value,
     .exec = c_exec,

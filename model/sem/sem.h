@@ -82,6 +82,10 @@ typedef struct sem_ops {
      * relations built on the fences are cat, in model/cats/<arch>fences.cat. */
     const char *const *tags;
     int n_tags;
+    /* Every model of this architecture requires rmw atomicity (rmw &
+     * (fre; coe) empty): the search drops candidates that break it before
+     * the cat model sees them (not under --explain, which shows them). */
+    bool rmw_atomic;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */

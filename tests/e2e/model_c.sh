@@ -1,0 +1,97 @@
+#!/bin/sh
+# model_c.sh — C litmus tests in the model: herd7's output shape for C
+# (memory locations without brackets, `Flag data-race` for a plain race
+# under the LKMM, `Flag *undef*` and `Undef` for a race under RC11),
+# exact states of a lock test, and FILE:LINE:COL with exit 2 for what the
+# C lowering refuses. Expected Observations of litmus/c and litmus/c11
+# are checked by litmus_library.sh.
+set -u
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "model_c: $*"; exit 1; }
+
+# A lock-protected counter of three threads: one final state, every
+# increment kept (kernel spinlocks under the LKMM). Time and Hash vary
+# in nothing we check here.
+"$LITMUSLAB" model litmus/c/counter+locks.litmus > "$tmp/out" 2> "$tmp/err" ||
+    fail "counter+locks: $(head -n 1 "$tmp/err")"
+grep -v '^Time \|^Hash=' "$tmp/out" > "$tmp/got"
+cat > "$tmp/want" <<'END'
+Test counter+locks Allowed
+States 1
+cnt=3;
+No
+Witnesses
+Positive: 0 Negative: 6
+Condition exists (not (cnt=3))
+Observation counter+locks Never 0 6
+
+END
+cmp -s "$tmp/want" "$tmp/got" || { diff "$tmp/want" "$tmp/got"; fail "counter+locks output"; }
+
+# Plain accesses: a data race is flagged as herd7 does, a release/acquire
+# pair removes it.
+cat > "$tmp/race.litmus" <<'END'
+C MP+plain+once
+
+{}
+
+P0(int *buf, int *flag)
+{
+	*buf = 1;
+	WRITE_ONCE(*flag, 1);
+}
+
+P1(int *buf, int *flag)
+{
+	int r0;
+	int r1 = 0;
+
+	r0 = READ_ONCE(*flag);
+	if (r0)
+		r1 = *buf;
+}
+
+exists (1:r0=1 /\ 1:r1=0)
+END
+"$LITMUSLAB" model "$tmp/race.litmus" > "$tmp/out" 2>&1 || fail "race: $(head -n 1 "$tmp/out")"
+grep -qx 'Flag data-race' "$tmp/out" || fail "race: no 'Flag data-race'"
+grep -q '^Observation MP+plain+once Sometimes 1 2$' "$tmp/out" || fail "race: observation"
+sed 's/WRITE_ONCE(\*flag, 1)/smp_store_release(flag, 1)/; s/READ_ONCE(\*flag)/smp_load_acquire(flag)/' \
+    "$tmp/race.litmus" > "$tmp/norace.litmus"
+"$LITMUSLAB" model "$tmp/norace.litmus" > "$tmp/out" 2>&1 || fail "no race: $(head -n 1 "$tmp/out")"
+grep -q '^Flag' "$tmp/out" && fail "no race: flagged anyway"
+grep -q '^Observation MP+plain+once Never 0 2$' "$tmp/out" || fail "no race: observation"
+
+# A plain write then a marked one to the same location: herd7's LKMM
+# flags mixed-accesses, unless a compiler barrier separates them.
+printf 'C mixed\n\n{}\n\nP0(int *x)\n{\n\t*x = 1;\n\tWRITE_ONCE(*x, 2);\n}\n\nexists (x=2)\n' \
+    > "$tmp/mixed.litmus"
+"$LITMUSLAB" model "$tmp/mixed.litmus" > "$tmp/out" 2>&1 || fail "mixed: $(head -n 1 "$tmp/out")"
+grep -qx 'Flag mixed-accesses' "$tmp/out" || fail "mixed: no 'Flag mixed-accesses'"
+sed 's/^\t\*x = 1;$/\t*x = 1;\n\tbarrier();/' "$tmp/mixed.litmus" > "$tmp/barrier.litmus"
+"$LITMUSLAB" model "$tmp/barrier.litmus" > "$tmp/out" 2>&1 || fail "barrier: $(head -n 1 "$tmp/out")"
+grep -q '^Flag' "$tmp/out" && fail "barrier: flagged anyway"
+
+# RC11: a race on a non-atomic location is undefined behaviour.
+"$LITMUSLAB" model litmus/c11/MP+na+rlx.litmus > "$tmp/out" 2>&1 || fail "rc11 race: $(head -n 1 "$tmp/out")"
+grep -qx 'Undef' "$tmp/out" || fail "rc11 race: no Undef verdict"
+grep -qx 'Flag \*undef\*' "$tmp/out" || fail "rc11 race: no Flag *undef*"
+
+# Refused constructs: FILE:LINE:COL, exit 2.
+check_bad() { # $1: body line, $2: expected "LINE:COL: message"
+  printf 'C bad\n\n{}\n\nP0(int *x)\n{\n\tint r0;\n%s\n}\n\nexists (0:r0=1)\n' "$1" > "$tmp/bad.litmus"
+  "$LITMUSLAB" model "$tmp/bad.litmus" > /dev/null 2> "$tmp/err"
+  rc=$?
+  [ $rc = 2 ] || fail "'$1': exit $rc, want 2"
+  [ "$(cat "$tmp/err")" = "$tmp/bad.litmus:$2" ] ||
+      fail "'$1': got '$(cat "$tmp/err")', want '$2'"
+}
+check_bad '	for (;;) { }' "8:2: 'for' is not supported in C litmus tests"
+check_bad '	r0 = foo(x);' "8:7: unsupported function 'foo'"
+check_bad '	r0 = r9;' "8:7: unknown name 'r9'"
+check_bad '	x->f = 1;' "8:3: structures are not supported"
+check_bad '	r0 = READ_ONCE(r0);' "8:17: a local variable is not a shared location"
+check_bad '	r0 = atomic_load_explicit(x, memory_order_bogus);' "8:31: expected a memory_order_* constant"
+check_bad '	WRITE_ONCE(*x, 1)' "9:1: expected ';', found the end of the body"
+echo "model_c: ok"

@@ -1,0 +1,133 @@
+/* test_c_lower.c — the lowering of C thread bodies (lib/c_*.c): the
+ * three-address code a body becomes, printed one statement a line, and
+ * the positions of refusals. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "litmuslab/c_ast.h"
+#include "litmuslab/test.h"
+
+/* The test made of one thread P0(int *x, int *y) with this body. */
+static ll_test *one_thread(const char *body)
+{
+    ll_buf b = {0};
+    ll_buf_printf(&b, "C t\n{}\nP0(int *x, int *y, spinlock_t *l)\n{\n%s\n}\n"
+                  "exists (x=1)\n", body);
+    ll_diag d = {0};
+    ll_test *t = ll_test_parse("t.litmus", ll_buf_str(&b), b.len, &d);
+    ll_buf_free(&b);
+    if (!t)
+        fail_msg("%d:%d: %s", d.line, d.col, d.msg);
+    return t;
+}
+
+static char *lowered(const char *body)
+{
+    ll_test *t = one_thread(body);
+    ll_diag d = {0};
+    if (!ll_c_lower(t, &d))
+        fail_msg("%d:%d: %s", d.line, d.col, d.msg);
+    ll_buf out = {0};
+    const ll_thread *th = &t->threads[0];
+    for (int i = 0; i < th->n_stmts; i++) {
+        if (th->stmts[i].label)
+            ll_buf_printf(&out, "%s:\n", th->stmts[i].label);
+        if (th->stmts[i].has_instr) {
+            ll_c_print_instr(&th->stmts[i].instr, &out);
+            ll_buf_putc(&out, '\n');
+        }
+    }
+    ll_test_free(t);
+    return out.data ? out.data : strdup("");
+}
+
+static void refused(const char *body, int line, int col, const char *msg)
+{
+    ll_test *t = one_thread(body);
+    ll_diag d = {0};
+    assert_false(ll_c_lower(t, &d));
+    assert_int_equal(d.line, line);
+    assert_int_equal(d.col, col);
+    assert_string_equal(d.msg, msg);
+    ll_test_free(t);
+}
+
+static void test_accesses(void **state)
+{
+    (void)state;
+    char *s = lowered("\tint r0 = READ_ONCE(*x);\n\tWRITE_ONCE(*y, r0 + 1);\n"
+                      "\tsmp_store_release(x, 2);\n\tr0 = *y;");
+    assert_string_equal(s, "ld{once} @t0, &x\n"
+                           "mov r0, @t0\n"
+                           "bin[+] @t1, r0, 1\n"
+                           "st{once} &y, @t1\n"
+                           "st{release} &x, 2\n"
+                           "ld{plain} @t2, &y\n"
+                           "mov r0, @t2\n");
+    free(s);
+}
+
+static void test_control_and_arrays(void **state)
+{
+    (void)state;
+    char *s = lowered("\tint r0 = 0;\n\tif (r0 && x[1]) r0 = 1; else r0 = 2;");
+    assert_string_equal(s, "mov r0, 0\n"
+                           "mov @t0, 0\n"
+                           "bz r0, @L0\n"
+                           "ld{plain} @t1, &x+4\n"
+                           "bin[!=] @t2, @t1, 0\n"
+                           "mov @t0, @t2\n"
+                           "@L0:\n"
+                           "bz @t0, @L1\n"
+                           "mov r0, 1\n"
+                           "jmp @L2\n"
+                           "@L1:\n"
+                           "mov r0, 2\n"
+                           "@L2:\n");
+    free(s);
+}
+
+static void test_primitives(void **state)
+{
+    (void)state;
+    char *s = lowered("\tint r0 = xchg_acquire(x, 1);\n\tspin_lock(l);\n"
+                      "\tatomic_inc(y);\n\tsmp_mb();\n\tspin_unlock(l);\n"
+                      "\tr0 = cmpxchg(y, 0, 1);");
+    assert_string_equal(s, "rmw{acquire} @t0, &x, 1\n"
+                           "mov r0, @t0\n"
+                           "lock &l\n"
+                           "rmw[+]{noreturn} @t1, &y, 1\n"
+                           "fence{1}\n"
+                           "unlock &l\n"
+                           "cmpxchg{mb} @t2, &y, 0, 1\n"
+                           "mov r0, @t2\n");
+    free(s);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    /* the body starts on line 5 of the test */
+    refused("\tfor (;;) ;", 5, 2, "'for' is not supported in C litmus tests");
+    refused("\tint r0 = foo(1);", 5, 11, "unsupported function 'foo'");
+    refused("\tint r0;\n\tr0 = READ_ONCE(r0);", 6, 17,
+            "a local variable is not a shared location");
+    refused("\tint r0 = 1 % 0;", 5, 13, "division by zero");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_accesses),
+        cmocka_unit_test(test_control_and_arrays),
+        cmocka_unit_test(test_primitives),
+        cmocka_unit_test(test_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
