@@ -58,6 +58,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJS) | $(DEPS_STAMP)
 unit: $(UNIT_BINS)
 check: $(PROGRAM) $(UNIT_BINS)
 	@LITMUSLAB=$(abspath $(PROGRAM)) CORPUS=$(abspath $(CORPUS)) \
+	  PASS="$(if $(SAN),sanitizer (ASan/UBSan),release)" \
 	  scripts/run-tests.sh $(UNIT_BINS)
 
 # `make test`: the whole suite, then again under the sanitizers.

@@ -22,7 +22,11 @@ typedef struct cp_test {
     char *path;        /* as found: argument or DIR/.../X.litmus, owned */
     char *arch;        /* the reader's architecture name ("X86_64"), or
                           the header's word for a C test, owned */
-    char *name;        /* test name, owned */
+    char *name;        /* test name, owned; NAME@ARCH when another
+                          architecture's test has the same name (the
+                          logs gathered for compare say it so) */
+    char *log_name;    /* the name in its own logs when name was made
+                          NAME@ARCH, owned; NULL otherwise */
     char *key;         /* file-name-safe name + hash of the file's bytes,
                           names its work files; owned */
     bool runnable;     /* hwrun can run it (here, or on --target) */
@@ -45,8 +49,10 @@ typedef struct cp_tests {
 bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
                   FILE *diag);
 /* Sort by path, so logs and progress follow a stable order. Done once all
- * arguments are added; a later file with an earlier test's name is
- * dropped (counted in duplicates), as herd7 keeps only the first. */
+ * arguments are added; a later file with an earlier test's name and
+ * architecture is dropped (counted in duplicates), as herd7 keeps only
+ * the first. Tests of different architectures may share a name (SB):
+ * each is then named NAME@ARCH. */
 void cp_tests_finish(cp_tests *ts, FILE *diag);
 void cp_tests_free(cp_tests *ts);
 
@@ -99,7 +105,9 @@ int cp_lock_dir(const char *dir, FILE *diag);
  * holding DIR is full", or NULL. */
 const char *cp_disk_full(const char *dir);
 /* Concatenate the finished results of `step` in test order into `out`
- * (written atomically). Returns the number of entries, -1 on I/O error. */
+ * (written atomically), a test named NAME@ARCH so named in its entry's
+ * Test, Observation and Time lines. Returns the number of entries, -1 on
+ * I/O error. */
 int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
               uint64_t iterations, const char *target, const char *out,
               FILE *diag);
@@ -143,6 +151,11 @@ int cp_job_wait(cp_job *jobs, int n, double timeout,
                 volatile sig_atomic_t *interrupted, cp_job_result *res, int *status);
 void cp_job_free(cp_job *j);
 
+/* cp_job_wait, calling tick(arg) about once a second while it waits. */
+int cp_job_wait_tick(cp_job *jobs, int n, double timeout,
+                     volatile sig_atomic_t *interrupted, cp_job_result *res,
+                     int *status, void (*tick)(void *), void *arg);
+
 /* Monotonic seconds. */
 double cp_now(void);
 
@@ -154,6 +167,10 @@ void cp_format_duration(double seconds, char *out, size_t size);
  * over `lanes` parallel workers; < 0 when unknown (no step timed yet). */
 double cp_eta(int left, double per_step, int lanes);
 
+/* On a terminal, one line redrawn every second: the steps done, the one
+ * running now (its test, how long it has run, hwrun's own rate and ETA),
+ * elapsed time and the time left, estimated once a few steps of each
+ * kind are done. Elsewhere (a log file), a line per finished step. */
 typedef struct cp_progress {
     FILE *f;
     bool tty;          /* rewrite one line with \r; else a line per step */
@@ -167,18 +184,69 @@ typedef struct cp_progress {
     int left[2];
     int lanes;         /* -j for model steps */
     size_t last_len;
+    /* the steps running now, by lane: test name (owned) and start */
+    char **running;
+    double *since;
+    cp_step running_step;
 } cp_progress;
 
 void cp_progress_init(cp_progress *p, FILE *f, int model_steps,
                       int hw_steps, int lanes, bool quiet);
-/* A step ended after `seconds`; print the line: done/total, the test,
- * elapsed, ETA. */
-void cp_progress_step(cp_progress *p, cp_step step, const char *test,
-                      double seconds);
-/* The progress line as it would be printed (for tests and the tty). */
+/* A step started in lane `slot` (0 .. lanes-1). */
+void cp_progress_started(cp_progress *p, int slot, cp_step step,
+                         const char *test);
+/* The step of lane `slot` ended after `seconds`. */
+void cp_progress_step(cp_progress *p, int slot, cp_step step,
+                      const char *test, double seconds);
+/* A step of this kind will not run after all. */
+void cp_progress_drop(cp_progress *p, cp_step step);
+/* Redraw the line (a terminal only); note, when not NULL, is the running
+ * hwrun's own progress. */
+void cp_progress_tick(cp_progress *p, const char *note);
+/* hwrun's last progress line in its stderr file (`TEST: N/M iterations,
+ * R/s, ..., ETA S`), appended to out; nothing when there is none. */
+void cp_progress_note(const char *err_path, ll_buf *out);
+/* The line as it would be drawn at `now`: with `what` (model, hwrun) a
+ * finished step's, naming `test`; with NULL, what runs now. */
 void cp_progress_line(const cp_progress *p, const char *what,
-                      const char *test, double now, ll_buf *out);
+                      const char *test, double now, const char *note,
+                      ll_buf *out);
 void cp_progress_end(cp_progress *p);
+
+/* ---- the steps (run.c) ---- */
+
+/* What the steps are run with. */
+typedef struct cp_plan {
+    const char *exe;         /* this program */
+    const char *out;         /* DIR */
+    const char *model;       /* --model, or NULL */
+    const char *memory;      /* --max-memory of each model step */
+    const char *target;      /* --target, or NULL */
+    const char *const *hw_args;
+    int n_hw_args;
+    uint64_t iterations;
+    double timeout;
+    bool force;
+    int jobs;                /* model steps at a time */
+} cp_plan;
+
+typedef struct cp_failure cp_failure;
+typedef struct cp_failures {
+    cp_failure *items;
+    int n, cap;
+} cp_failures;
+
+/* Steps still to run of one kind (hwrun: runnable tests only). */
+int cp_count_pending(const cp_plan *pl, const cp_tests *ts, cp_step step);
+/* Every pending model step, pl->jobs at a time, then every pending hwrun
+ * step, one at a time; a test whose model step failed on bad input is
+ * made not runnable (why_not says so). Failures are appended to f. false
+ * when interrupted or a child could not be started. */
+bool cp_run_steps(const cp_plan *pl, cp_tests *ts, cp_progress *pr,
+                  cp_failures *f, volatile sig_atomic_t *interrupted);
+/* The first line of a step's stderr (past hwrun's progress), to say why
+ * it failed; "" when none. Caller frees. */
+char *cp_first_line(const char *path);
 
 /* ---- the summary (summary.c) ---- */
 
@@ -204,12 +272,14 @@ void cp_rows_free(cp_rows *rows);
 int cp_status_rank(const char *status);
 
 /* A test that failed in the campaign itself (not a model verdict). */
-typedef struct cp_failure {
+struct cp_failure {
     const char *test;
     cp_step step;
     char *why;         /* owned */
     char *err;         /* the step's stderr file, owned */
-} cp_failure;
+    bool retry;        /* killed, crashed, not saved: a re-run may pass;
+                          else bad input, the same on every run */
+};
 
 /* The table printed at the end: classes of tests and outcomes with the
  * forbidden-and-seen ones first, the tests in the alarming classes by

@@ -17,6 +17,7 @@
 
 #include "campaign/campaign.h"
 #include "cli/commands.h"
+#include "cli/opts.h"
 
 #define DEFAULT_ITERATIONS 1000000
 #define DEFAULT_TIMEOUT 600
@@ -43,7 +44,8 @@ static void usage(FILE *f)
         "another -n is redone by itself).\n"
         "  -o DIR          where the reports go (default reports/campaign)\n"
         "  --arch A        only tests of architecture A (x86 takes X86_64)\n"
-        "  -n ITERATIONS   hardware iterations per test (default 1000000)\n"
+        "  -n ITERATIONS   hardware iterations per test (default 1M; k, M,\n"
+        "                  G suffixes)\n"
         "  -j N            model steps run in parallel (default: CPUs)\n"
         "  --force         redo finished steps\n"
         "  --model M.cat   the model file, passed to `model --model`\n"
@@ -58,6 +60,8 @@ static void usage(FILE *f)
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
         "                  (brought back from ./run); give DIR|FILE first\n"
         "With no DIR or FILE, runs the library in litmus/.\n"
+        "Every option is written -x or --x, its value after a space or\n"
+        "`=` (-j4, -n2M too); -model and -cat are --model, as herd7's.\n"
         "Exit status: 0 ok; 1 an outcome the model forbids was seen; 2 bad\n"
         "usage, or a step or compare failed; 130 interrupted (re-run to\n"
         "resume).\n",
@@ -83,17 +87,6 @@ typedef struct options {
     bool quiet;
 } options;
 
-static bool parse_count(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || *s == '-' || v == 0)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* 0 ok, 1 --help, 2 bad usage (reported). */
 static int parse_options(int argc, char **argv, options *o)
 {
@@ -105,51 +98,52 @@ static int parse_options(int argc, char **argv, options *o)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = cpus > 0 ? (int)cpus : 1;
     o->timeout = DEFAULT_TIMEOUT;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    bool in_logs = false;   /* operands after --from-logs are logs */
+    uint64_t jobs;
+    cli_args p;
+    cli_init(&p, "campaign", argc, argv);
+    while (cli_next(&p)) {
+        const char *v;
+        if (!p.opt) {
+            if (in_logs)
+                o->logs[o->n_logs++] = p.arg;
+            else
+                o->paths[o->n_paths++] = p.arg;
+            continue;
+        }
+        in_logs = false;
+        if (cli_flag(&p, "h|help")) {
             usage(stdout);
             return 1;
-        } else if (!strcmp(a, "--force")) {
+        } else if (cli_flag(&p, "force")) {
             o->force = true;
-        } else if (!strcmp(a, "-q")) {
+        } else if (cli_flag(&p, "q|quiet")) {
             o->quiet = true;
-        } else if (!strcmp(a, "-o") && v) {
-            o->out = argv[++i];
-        } else if (!strcmp(a, "--arch") && v) {
-            o->arch = argv[++i];
-        } else if (!strcmp(a, "--model") && v) {
-            o->model = argv[++i];
-        } else if (!strcmp(a, "--hw-arg") && v) {
-            o->hw_args[o->n_hw_args++] = argv[++i];
-        } else if (!strcmp(a, "--target") && v) {
-            o->target = argv[++i];
-        } else if (!strcmp(a, "--bundle") && v) {
-            o->bundle = argv[++i];
-        } else if (!strcmp(a, "--from-logs") && v && v[0] != '-') {
-            while (i + 1 < argc && argv[i + 1][0] != '-')
-                o->logs[o->n_logs++] = argv[++i];
-        } else if (!strcmp(a, "-n") && v && parse_count(v, &n)) {
-            o->iterations = n;
-            i++;
-        } else if (!strcmp(a, "-j") && v && parse_count(v, &n) && n < 1000) {
-            o->jobs = (int)n;
-            i++;
-        } else if (!strcmp(a, "--timeout") && v &&
-                   (parse_count(v, &n) || !strcmp(v, "0"))) {
-            o->timeout = strcmp(v, "0") ? (double)n : 0;
-            i++;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "litmuslab campaign: bad option '%s'%s\n", a,
-                    v ? "" : " (or its value is missing)");
-            usage(stderr);
-            return 2;
+        } else if ((v = cli_value(&p, "o"))) {
+            o->out = v;
+        } else if ((v = cli_value(&p, "arch"))) {
+            o->arch = v;
+        } else if ((v = cli_value(&p, "model|cat"))) {
+            o->model = v;
+        } else if ((v = cli_value(&p, "hw-arg"))) {
+            o->hw_args[o->n_hw_args++] = v;
+        } else if ((v = cli_value(&p, "target"))) {
+            o->target = v;
+        } else if ((v = cli_value(&p, "bundle"))) {
+            o->bundle = v;
+        } else if ((v = cli_value(&p, "from-logs"))) {
+            o->logs[o->n_logs++] = v;
+            in_logs = true;
+        } else if (cli_count(&p, "n", &o->iterations, 1, 0)) {
+        } else if (cli_count(&p, "j|jobs", &jobs, 1, 999)) {
+            o->jobs = (int)jobs;
+        } else if (cli_seconds(&p, "timeout", &o->timeout)) {
         } else {
-            o->paths[o->n_paths++] = a;
+            cli_unknown(&p);
         }
     }
+    if (p.failed)
+        return 2;
     if (o->n_paths == 0)
         o->paths[o->n_paths++] = "litmus";
     if (o->bundle && o->n_logs) {
@@ -186,161 +180,8 @@ typedef struct campaign {
     char exe[4096];
     char memory[32];   /* --max-memory for each model step */
     cp_progress progress;
-    cp_failure *fails;
-    int n_fails;
-    int cap_fails;
+    cp_failures fails;
 } campaign;
-
-/* First line of a step's stderr, to say why it failed. */
-static char *first_line(const char *path)
-{
-    size_t len;
-    char *text = ll_read_file(path, &len);
-    if (!text)
-        return ll_xstrdup("");
-    size_t n = strcspn(text, "\n");
-    if (n > 160)
-        n = 160;
-    char *line = ll_xstrndup(text, n);
-    free(text);
-    return line;
-}
-
-static void record_failure(campaign *c, const cp_job *j, cp_job_result res,
-                           int status)
-{
-    ll_buf why = {0};
-    switch (res) {
-    case CP_JOB_CRASHED:
-        ll_buf_printf(&why, "crashed (signal %d)", status);
-        break;
-    case CP_JOB_TIMEOUT:
-        ll_buf_printf(&why, "killed after %.0f s", c->o.timeout);
-        break;
-    default: {
-        char *line = first_line(j->err);
-        const char *full = *line || j->io_error ? NULL
-                                                : cp_disk_full(c->o.out);
-        if (j->io_error)
-            ll_buf_puts(&why, j->io_error);
-        else
-            ll_buf_printf(&why, "exit %d%s%s", status,
-                          *line || full ? ": " : "", *line ? line
-                                                 : full ? full : "");
-        free(line);
-    }
-    }
-    ll_grow((void **)&c->fails, &c->cap_fails, c->n_fails + 1,
-            sizeof *c->fails);
-    c->fails[c->n_fails++] = (cp_failure){c->tests.items[j->test].name,
-                                          j->step, why.data,
-                                          ll_xstrdup(j->err)};
-}
-
-/* The argument vector of one step (pointers into options and tests). */
-static const char **step_argv(const campaign *c, const cp_test *t,
-                              cp_step step, char *iters)
-{
-    const char **argv = ll_xcalloc((size_t)c->o.n_hw_args + 10,
-                                   sizeof *argv);
-    int n = 0;
-    argv[n++] = c->exe;
-    if (step == CP_MODEL) {
-        argv[n++] = "model";
-        if (c->o.model) {
-            argv[n++] = "--model";
-            argv[n++] = c->o.model;
-        }
-        argv[n++] = "--max-memory";
-        argv[n++] = c->memory;
-    } else {
-        argv[n++] = "hwrun";
-        if (c->o.target) {
-            argv[n++] = "--target";
-            argv[n++] = c->o.target;
-        }
-        argv[n++] = "-n";
-        argv[n++] = iters;
-        for (int i = 0; i < c->o.n_hw_args; i++)
-            argv[n++] = c->o.hw_args[i];
-    }
-    argv[n++] = t->path;
-    argv[n] = NULL;
-    return argv;
-}
-
-static bool pending(const campaign *c, const cp_test *t, cp_step step)
-{
-    if (step == CP_HW && !t->runnable)
-        return false;
-    return c->o.force ||
-           !cp_step_done(c->o.out, t, step, c->o.iterations, c->o.target);
-}
-
-static int count_pending(const campaign *c, cp_step step)
-{
-    int n = 0;
-    for (int i = 0; i < c->tests.n; i++)
-        n += pending(c, &c->tests.items[i], step);
-    return n;
-}
-
-/* Runs every pending step of one kind, `lanes` at a time. Returns false
- * when interrupted or when a child could not be started. */
-static bool run_phase(campaign *c, cp_step step, int lanes)
-{
-    cp_job *jobs = ll_xcalloc((size_t)lanes, sizeof *jobs);
-    char iters[32];
-    snprintf(iters, sizeof iters, "%" PRIu64, c->o.iterations);
-    int next = 0, running = 0;
-    bool ok = true;
-    for (;;) {
-        while (ok && !interrupted && running < lanes && next < c->tests.n) {
-            const cp_test *t = &c->tests.items[next];
-            if (!pending(c, t, step)) {
-                next++;
-                continue;
-            }
-            int slot = 0;
-            while (jobs[slot].pid > 0)
-                slot++;
-            cp_job *j = &jobs[slot];
-            cp_job_free(j);
-            j->test = next;
-            j->step = step;
-            j->out = cp_work_path(c->o.out, t, step, c->o.iterations,
-                                  c->o.target, ".log");
-            j->err = cp_work_path(c->o.out, t, step, c->o.iterations,
-                                  c->o.target, ".err");
-            const char **argv = step_argv(c, t, step, iters);
-            ok = cp_job_start(j, (char *const *)argv, stderr);
-            free(argv);
-            if (ok)
-                running++;
-            next++;
-        }
-        if (!running)
-            break;
-        cp_job_result res;
-        int status;
-        int k = cp_job_wait(jobs, lanes, c->o.timeout, &interrupted, &res,
-                            &status);
-        if (k < 0)
-            break;
-        running--;
-        cp_job *j = &jobs[k];
-        if (res == CP_JOB_INTERRUPTED)
-            continue;
-        if (res != CP_JOB_OK)
-            record_failure(c, j, res, status);
-        cp_progress_step(&c->progress, step, c->tests.items[j->test].name,
-                         cp_now() - j->started);
-    }
-    for (int i = 0; i < lanes; i++)
-        cp_job_free(&jobs[i]);
-    free(jobs);
-    return ok && !interrupted;
-}
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
  * status, or 2 when it could not run (the reason in *why). n_hw is 0 when
@@ -377,7 +218,7 @@ static int run_compare(campaign *c, const char *model_log,
         if (res == CP_JOB_CRASHED || res == CP_JOB_TIMEOUT)
             status = 2;
         if (status >= 2 || j.io_error) {
-            char *line = first_line(j.err);
+            char *line = cp_first_line(j.err);
             const char *full = cp_disk_full(c->o.out);
             ll_buf b = {0};
             ll_buf_printf(&b, "%s (%s)", *line ? line
@@ -483,7 +324,7 @@ static void print_summary(campaign *c, double seconds,
                       c->o.target ? "target " : "this machine",
                       c->o.target ? c->o.target : "");
     fprintf(f, "  %d tests, %s, %d steps failed, %s\n", c->tests.n,
-            where.data, c->n_fails, took);
+            where.data, c->fails.n, took);
     ll_buf_free(&where);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
@@ -502,17 +343,18 @@ static void print_summary(campaign *c, double seconds,
         cp_rows none = {0};
         fprintf(f, "\ncompare failed: %s; the reports are not up to date\n",
                 compare_failed);
-        cp_print_summary(f, &none, &none, c->fails, c->n_fails, MAX_LIST);
+        cp_print_summary(f, &none, &none, c->fails.items, c->fails.n,
+                         MAX_LIST);
         emulated = false;
     } else {
-        summarise(f, c->o.out, c->fails, c->n_fails, emulated, &printed);
+        summarise(f, c->o.out, c->fails.items, c->fails.n, emulated, &printed);
     }
     if (emulated) {
         fprintf(f, "\nEmulated runs (under qemu-user, say: they check the "
                 "harness, they are no evidence about hardware; reports in "
                 "%s):\n", emu.data);
-        summarise(f, emu.data, printed ? NULL : c->fails,
-                  printed ? 0 : c->n_fails, false, &printed);
+        summarise(f, emu.data, printed ? NULL : c->fails.items,
+                  printed ? 0 : c->fails.n, false, &printed);
     }
     ll_buf table = {0};
     ll_buf_printf(&table, "%s/table.txt", printed || !emulated ? c->o.out
@@ -613,7 +455,7 @@ static int write_bundle(campaign *c)
     else if (cp_job_start(&j, (char *const *)argv, stderr))
         cp_job_wait(&j, 1, 0, NULL, &res, &status);
     if (n && status) {
-        char *line = first_line(j.err);
+        char *line = cp_first_line(j.err);
         fprintf(stderr, "litmuslab campaign: the bundle failed: %s (%s)\n",
                 line, j.err);
         free(line);
@@ -670,8 +512,11 @@ static int run(campaign *c)
     if (o->bundle)
         return write_bundle(c);
 
-    int model_todo = count_pending(c, CP_MODEL);
-    int hw_todo = count_pending(c, CP_HW);
+    cp_plan plan = {c->exe, o->out, o->model, c->memory, o->target,
+                    o->hw_args, o->n_hw_args, o->iterations, o->timeout,
+                    o->force, o->jobs};
+    int model_todo = cp_count_pending(&plan, &c->tests, CP_MODEL);
+    int hw_todo = cp_count_pending(&plan, &c->tests, CP_HW);
     int runnable = 0;
     for (int i = 0; i < c->tests.n; i++)
         runnable += c->tests.items[i].runnable;
@@ -687,8 +532,12 @@ static int run(campaign *c)
     cp_progress_init(&c->progress, stderr, model_todo, hw_todo, o->jobs,
                      o->quiet);
     catch_signals();
-    bool finished = run_phase(c, CP_MODEL, o->jobs) &&
-                    run_phase(c, CP_HW, 1);
+    /* hwrun's progress goes into ours when ours is drawn on a terminal
+       (its stderr is a file then) */
+    if (c->progress.tty && !o->quiet)
+        setenv("LITMUSLAB_PROGRESS", "1", 1);
+    bool finished = cp_run_steps(&plan, &c->tests, &c->progress, &c->fails,
+                                 &interrupted);
     cp_progress_end(&c->progress);
     if (!finished) {
         fprintf(stderr,
@@ -709,7 +558,7 @@ static int run(campaign *c)
     }
     print_summary(c, cp_now() - start, why);
     free(why);
-    if (status == 0 && c->n_fails)
+    if (status == 0 && c->fails.n)
         status = 2;
     return status;
 }
@@ -723,11 +572,11 @@ int cmd_campaign(int argc, char **argv)
         status = run(&c);
     else if (status == 1)
         status = 0;
-    for (int i = 0; i < c.n_fails; i++) {
-        free(c.fails[i].why);
-        free(c.fails[i].err);
+    for (int i = 0; i < c.fails.n; i++) {
+        free(c.fails.items[i].why);
+        free(c.fails.items[i].err);
     }
-    free(c.fails);
+    free(c.fails.items);
     cp_tests_free(&c.tests);
     free(c.o.paths);
     free(c.o.hw_args);

@@ -152,6 +152,8 @@ static int by_name_then_index(const void *a, const void *b)
     const cp_test *x = *(const cp_test *const *)a;
     const cp_test *y = *(const cp_test *const *)b;
     int c = strcmp(x->name, y->name);
+    if (!c)
+        c = strcmp(x->arch, y->arch);
     return c ? c : (x < y ? -1 : x > y);
 }
 
@@ -160,6 +162,7 @@ static void test_free(cp_test *t)
     free(t->path);
     free(t->arch);
     free(t->name);
+    free(t->log_name);
     free(t->key);
     free(t->why_not);
 }
@@ -178,7 +181,8 @@ void cp_tests_finish(cp_tests *ts, FILE *diag)
     bool *drop = ll_xcalloc((size_t)ts->n, sizeof *drop);
     int first = 0;
     for (int i = 1; i < ts->n; i++) {
-        if (strcmp(view[i]->name, view[first]->name)) {
+        if (strcmp(view[i]->name, view[first]->name) ||
+            strcmp(view[i]->arch, view[first]->arch)) {
             first = i;
             continue;
         }
@@ -187,6 +191,22 @@ void cp_tests_finish(cp_tests *ts, FILE *diag)
             fprintf(diag, "%s: test %s already read from %s; skipped\n",
                     view[i]->path, view[i]->name, view[first]->path);
             ts->duplicates++;
+        }
+    }
+    /* one name, several architectures: NAME@ARCH for each */
+    for (int i = 0, j; i < ts->n; i = j) {
+        bool archs = false;
+        for (j = i + 1; j < ts->n && !strcmp(view[j]->name, view[i]->name);
+             j++)
+            archs |= strcmp(view[j]->arch, view[i]->arch) != 0;
+        for (int k = i; archs && k < j; k++) {
+            cp_test *t = view[k];
+            if (drop[t - ts->items])
+                continue;
+            ll_buf b = {0};
+            ll_buf_printf(&b, "%s@%s", t->name, t->arch);
+            t->log_name = t->name;
+            t->name = b.data;
         }
     }
     int n = 0;

@@ -114,11 +114,24 @@ static void kill_group(pid_t pid)
 int cp_job_wait(cp_job *jobs, int n, double timeout,
                 volatile sig_atomic_t *interrupted, cp_job_result *res, int *status)
 {
+    return cp_job_wait_tick(jobs, n, timeout, interrupted, res, status, NULL,
+                            NULL);
+}
+
+int cp_job_wait_tick(cp_job *jobs, int n, double timeout,
+                     volatile sig_atomic_t *interrupted, cp_job_result *res,
+                     int *status, void (*tick)(void *), void *arg)
+{
     /* Polling, with naps that grow: hwrun shares the cores with us, so a
      * long step should not be woken for often. */
     long nap_ns = 1000 * 1000;
+    double last_tick = cp_now();
     for (;;) {
         double now = cp_now();
+        if (tick && now - last_tick >= 1) {
+            tick(arg);
+            last_tick = now;
+        }
         int running = 0;
         for (int i = 0; i < n; i++) {
             cp_job *j = &jobs[i];

@@ -216,13 +216,23 @@ void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
                "Final states the model allows but hardware never showed",
                max_list, "outcomes.csv");
     if (n_fails) {
-        fprintf(f, "\nSteps that failed (%d; re-run to retry them):\n",
-                n_fails);
+        int retry = 0;
+        for (int i = 0; i < n_fails; i++)
+            retry += fails[i].retry;
+        fprintf(f, "\nSteps that failed (%d):\n", n_fails);
         /* every one: these results are missing from the reports */
         for (int i = 0; i < n_fails; i++)
             fprintf(f, "  %-40s %-5s %s (%s)\n", fails[i].test,
                     fails[i].step == CP_MODEL ? "model" : "hwrun",
                     fails[i].why, fails[i].err);
+        /* bad input fails the same way every time: no re-run for it */
+        if (retry)
+            fprintf(f, "Re-run to retry the %d killed, crashed or not "
+                    "saved%s.\n", retry, retry < n_fails
+                    ? "; the others need the test or the model fixed" : "");
+        else
+            fputs("A re-run fails the same way: the test or the model "
+                  "needs fixing.\n", f);
     }
 }
 

@@ -134,6 +134,48 @@ static bool append_file(FILE *out, const char *path, const char *out_path,
     return ok && wrote;
 }
 
+/* Append a test's entry renamed: its Test, Observation and Time lines
+ * name it `to` instead of `from`. */
+static bool append_renamed(FILE *out, const char *path, const char *from,
+                           const char *to, const char *out_path, FILE *diag)
+{
+    size_t len;
+    char *text = ll_read_file(path, &len);
+    if (!text) {
+        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
+        return false;
+    }
+    ll_buf b = {0};
+    size_t n = strlen(from);
+    for (char *line = text; *line;) {
+        char *end = strchr(line, '\n');
+        size_t l = end ? (size_t)(end - line) + 1 : strlen(line);
+        bool done = false;
+        for (const char *w = "Test \0Observation \0Time \0"; *w && !done;
+             w += strlen(w) + 1) {
+            size_t k = strlen(w);
+            if (l > k + n && !strncmp(line, w, k) &&
+                !strncmp(line + k, from, n) &&
+                (line[k + n] == ' ' || line[k + n] == '\n')) {
+                ll_buf_printf(&b, "%s%s", w, to);
+                ll_buf_putn(&b, line + k + n, l - k - n);
+                done = true;
+            }
+        }
+        if (!done)
+            ll_buf_putn(&b, line, l);
+        line += l;
+    }
+    if (b.len && b.data[b.len - 1] != '\n')
+        ll_buf_putc(&b, '\n');
+    bool ok = fwrite(ll_buf_str(&b), 1, b.len, out) == b.len;
+    if (!ok)
+        fprintf(diag, "%s: cannot write: %s\n", out_path, strerror(errno));
+    ll_buf_free(&b);
+    free(text);
+    return ok;
+}
+
 int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
               uint64_t iterations, const char *target, const char *out,
               FILE *diag)
@@ -153,7 +195,9 @@ int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
         if (!cp_step_done(dir, t, step, iterations, target))
             continue;
         char *path = cp_work_path(dir, t, step, iterations, target, ".log");
-        ok = append_file(f, path, tmp.data, diag);
+        ok = t->log_name ? append_renamed(f, path, t->log_name, t->name,
+                                          tmp.data, diag)
+                         : append_file(f, path, tmp.data, diag);
         free(path);
         entries++;
     }

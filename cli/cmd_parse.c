@@ -3,12 +3,14 @@
  * others go on. -o never writes over one of the inputs (the copy drops
  * comments): such a run is refused before anything is written. */
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/opts.h"
 #include "litmuslab/test.h"
 
 static void usage(FILE *f)
@@ -69,25 +71,16 @@ static bool write_copy(const char *dir, const char *file, const ll_buf *text)
     return ok;
 }
 
-int cmd_parse(int argc, char **argv)
+/* Read and print each file (and copy it to dir). */
+static int parse_files(const char *dir, char **files, int n)
 {
-    const char *dir = NULL;
-    int i = 1;
-    if (i < argc && (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))) {
-        usage(stdout);
-        return 0;
-    }
-    if (i + 1 < argc && !strcmp(argv[i], "-o")) {
-        dir = argv[i + 1];
-        i += 2;
-    }
-    if (i >= argc) {
-        usage(stderr);
+    if (n == 0) {
+        fputs("litmuslab parse: no test file given; see "
+              "`litmuslab parse --help`\n", stderr);
         return 2;
     }
-    for (int k = i; dir && k < argc; k++) {
-        const char *victim = overwritten_input(dir, argv[k], argv + i,
-                                               argc - i);
+    for (int k = 0; dir && k < n; k++) {
+        const char *victim = overwritten_input(dir, files[k], files, n);
         if (victim) {
             fprintf(stderr, "litmuslab parse: -o %s would write over the "
                     "input %s; give another folder\n", dir, victim);
@@ -96,9 +89,9 @@ int cmd_parse(int argc, char **argv)
     }
     int status = 0, good = 0;
     ll_buf out = {0};
-    for (; i < argc; i++) {
+    for (int i = 0; i < n; i++) {
         ll_diag d = {0};
-        ll_test *t = ll_test_read(argv[i], &d);
+        ll_test *t = ll_test_read(files[i], &d);
         if (!t) {
             ll_diag_print(&d, stderr);
             status = 2;
@@ -110,11 +103,37 @@ int cmd_parse(int argc, char **argv)
         if (good++)
             putchar('\n');
         fputs(ll_buf_str(&out), stdout);
-        if (dir && !write_copy(dir, argv[i], &out))
+        if (dir && !write_copy(dir, files[i], &out))
             status = 2;
     }
     ll_buf_free(&out);
     if (fflush(stdout))
         status = 2;
     return status;
+}
+
+int cmd_parse(int argc, char **argv)
+{
+    const char *dir = NULL;
+    char **files = ll_xcalloc((size_t)argc + 1, sizeof *files);
+    int n = 0;
+    cli_args p;
+    cli_init(&p, "parse", argc, argv);
+    while (cli_next(&p)) {
+        const char *v;
+        if (!p.opt) {
+            files[n++] = argv[p.i];
+        } else if (cli_flag(&p, "h|help")) {
+            usage(stdout);
+            free(files);
+            return 0;
+        } else if ((v = cli_value(&p, "o"))) {
+            dir = v;
+        } else {
+            cli_unknown(&p);
+        }
+    }
+    int rc = p.failed ? 2 : parse_files(dir, files, n);
+    free(files);
+    return rc;
 }

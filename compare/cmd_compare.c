@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli/commands.h"
+#include "cli/opts.h"
 #include "compare/compare.h"
 
 static void usage(FILE *f)
@@ -13,8 +14,9 @@ static void usage(FILE *f)
     fputs("usage: litmuslab compare --model M.log [--model ...]\n"
           "                         [--hw [NAME=]H.log ...] [-o DIR]\n"
           "                         [--tests DIR] [--table text|markdown|latex]\n"
-          "Joins model logs (herd7 format) with hardware logs (litmus7 or\n"
-          "herd7 format, plain or gzip) and writes outcomes.csv, tests.csv,\n"
+          "Joins model logs (herd7 format) with hardware logs (litmus7\n"
+          "format, plain or gzip; a log on the wrong side is refused) and\n"
+          "writes outcomes.csv, tests.csv,\n"
           "summary.csv and report.html into DIR (default: the current\n"
           "directory). --table also writes the papers' table (one row per\n"
           "test, seen/total per machine) to DIR/table.{txt,md,tex} and\n"
@@ -140,39 +142,39 @@ int cmd_compare(int argc, char **argv)
     bool table = false;
     cmp_table_fmt fmt = CMP_TABLE_TEXT;
     int status = 2;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    cli_args p;
+    cli_init(&p, "compare", argc, argv);
+    while (cli_next(&p)) {
+        const char *v;
+        if (!p.opt) {
+            cli_error(&p, "'%s' is not an option: give logs as --model "
+                      "FILE or --hw FILE", p.arg);
+        } else if (cli_flag(&p, "h|help")) {
             usage(stdout);
             status = 0;
             goto done;
-        }
-        bool has_value = i + 1 < argc;
-        if (!strcmp(a, "--model") && has_value)
-            models[n_models++] = argv[++i];
-        else if (!strcmp(a, "--hw") && has_value)
-            hws[n_hws++] = split_hw(argv[++i]);
-        else if (!strcmp(a, "-o") && has_value)
-            dir = argv[++i];
-        else if (!strcmp(a, "--tests") && has_value)
-            tests_dir = argv[++i];
-        else if (!strcmp(a, "--table") && has_value) {
-            if (!cmp_table_format(argv[++i], &fmt)) {
-                fprintf(stderr, "litmuslab compare: --table takes text, "
-                                "markdown or latex, not '%s'\n", argv[i]);
-                goto done;
-            }
+        } else if ((v = cli_value(&p, "model"))) {
+            models[n_models++] = v;
+        } else if ((v = cli_value(&p, "hw"))) {
+            hws[n_hws++] = split_hw((char *)v);
+        } else if ((v = cli_value(&p, "o"))) {
+            dir = v;
+        } else if ((v = cli_value(&p, "tests"))) {
+            tests_dir = v;
+        } else if ((v = cli_value(&p, "table"))) {
+            if (!cmp_table_format(v, &fmt))
+                cli_error(&p, "--table takes text, markdown or latex, "
+                          "not '%s'", v);
             table = true;
-        }
-        else {
-            fprintf(stderr, "litmuslab compare: bad argument '%s'\n", a);
-            usage(stderr);
-            goto done;
+        } else {
+            cli_unknown(&p);
         }
     }
+    if (p.failed)
+        goto done;
     if (n_models == 0) {
-        fputs("litmuslab compare: give at least one --model\n", stderr);
-        usage(stderr);
+        fputs("litmuslab compare: give at least one --model; see "
+              "`litmuslab compare --help`\n", stderr);
         goto done;
     }
 

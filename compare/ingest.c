@@ -57,11 +57,28 @@ static bool undecided(ll_verdict v)
     return v == LL_VERDICT_UNKNOWN || v == LL_VERDICT_UNDEF;
 }
 
+/* A log given on the wrong side (the model's as --hw, or the reverse)
+ * would compare as agreement with no hardware counts: its first entry's
+ * layout says which it is, and such a file is refused. */
+static bool wrong_side(cmp_run *run, const char *path, const ll_log_entry *e,
+                       ll_log_format wrong)
+{
+    if (e->format != wrong)
+        return false;
+    fprintf(run->diag, "%s: %s given as %s; the model's log goes after "
+            "--model, hardware logs after --hw\n", path,
+            wrong == LL_LOG_LITMUS
+                ? "a hardware log (litmus7's `Histogram` entries)"
+                : "a model log (herd7's `States` entries, no counts)",
+            wrong == LL_LOG_LITMUS ? "--model" : "--hw");
+    return true;
+}
+
 /* Calls fn on each well-formed entry of path; reports the others. False
  * when the file could not be opened or read to its end, or has no entry. */
 static bool each_entry(cmp_run *run, const char *path,
                        void (*fn)(cmp_run *, ll_log_entry *, const void *),
-                       const void *arg)
+                       const void *arg, ll_log_format wrong)
 {
     ll_diag d = {0};
     ll_log_reader *r = ll_log_open(path, &d);
@@ -84,7 +101,11 @@ static bool each_entry(cmp_run *run, const char *path,
             entries++;
             continue;
         }
-        entries++;
+        if (!entries++ && wrong_side(run, path, &e, wrong)) {
+            ll_log_entry_clear(&e);
+            ll_log_close(r);
+            return false;
+        }
         fn(run, &e, arg);
     }
     if (run->file_problems > CMP_MAX_SHOWN)
@@ -278,10 +299,10 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
 
 bool cmp_read_model(cmp_run *run, const char *path)
 {
-    return each_entry(run, path, add_model_entry, NULL);
+    return each_entry(run, path, add_model_entry, NULL, LL_LOG_LITMUS);
 }
 
 bool cmp_read_hw(cmp_run *run, const char *path, const char *label)
 {
-    return each_entry(run, path, add_hw_entry, label);
+    return each_entry(run, path, add_hw_entry, label, LL_LOG_HERD);
 }

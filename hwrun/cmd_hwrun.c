@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/opts.h"
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
@@ -55,7 +56,17 @@ static void usage(FILE *f)
           "  --targets    list the targets and whether their tools are here\n"
           "  --check      only say, one line per test, whether it would run:\n"
           "               `ok FILE` or `no FILE: why` (with --bundle:\n"
-          "               whether it goes in the bundle)\n",
+          "               whether it goes in the bundle)\n"
+          "Every option is written -x or --x, its value after a space or\n"
+          "`=` (-n2M too); counts take k, M, G suffixes.\n"
+          "litmus7's options: -s, -r as here; -st N is -stride N; -mem\n"
+          "indirect is -mem shuffle; -barrier user|userfence|pthread is\n"
+          "-sync barrier, -barrier timebase -sync timebase; -affinity incr\n"
+          "is -p pack, random -p random, scan -p rotate. -o is the log file\n"
+          "(litmus7: a folder of C files: use --emit DIR or --bundle DIR).\n"
+          "Refused, with why: -a (every core hwloc finds is used), -mach\n"
+          "(the machine is this one, or --target), -hexa (values are\n"
+          "printed in decimal), -affinity none|custom, -barrier none.\n",
           f);
 }
 
@@ -116,6 +127,101 @@ static bool passed_on(const char *a)
         if (!strcmp(a, names[i]))
             return true;
     return false;
+}
+
+/* An option the test binary takes (passed_on) at p: `-NAME VALUE`
+ * added to o->args (counts checked here, so that a bad one is said in
+ * the one wording). */
+static bool pass_on(cli_args *p, hw_opts *o)
+{
+    if (!p->opt)
+        return false;
+    char name[32];
+    snprintf(name, sizeof name, "-%.*s", p->name_len, p->name);
+    const char *v;
+    uint64_t n;
+    /* -n2M: the name is one letter, the value attached */
+    if (!passed_on(name) && p->name[1] >= '0' && p->name[1] <= '9')
+        name[2] = '\0';
+    if (!passed_on(name) || !(v = cli_value(p, name + 1)))
+        return false;
+    if ((!strcmp(name, "-n") || !strcmp(name, "-s") ||
+         !strcmp(name, "-r")) && !cli_parse_count(v, &n)) {
+        cli_error(p, "%s takes a count (1000, 2.5k, 2M, 1G), not '%s'",
+                  name, v);
+        return true;
+    }
+    o->args[o->n_args++] = ll_xstrdup(name);
+    o->args[o->n_args++] = ll_xstrdup(v);
+    return true;
+}
+
+/* litmus7's options with a meaning of ours (see usage): mapped to ours,
+ * or refused saying why. */
+static bool litmus7_option(cli_args *p, hw_opts *o)
+{
+    static const char *const map[][3] = {
+        /* option, litmus7's value, ours */
+        {"affinity", "incr", "-p pack"},   {"affinity", "random", "-p random"},
+        {"affinity", "scan", "-p rotate"}, {"barrier", "user", "-sync barrier"},
+        {"barrier", "userfence", "-sync barrier"},
+        {"barrier", "pthread", "-sync barrier"},
+        {"barrier", "timebase", "-sync timebase"},
+        {"mem", "indirect", "-mem shuffle"},
+    };
+    const char *v;
+    if ((v = cli_value(p, "st"))) {
+        o->args[o->n_args++] = ll_xstrdup("-stride");
+        o->args[o->n_args++] = ll_xstrdup(v);
+        return true;
+    }
+    if (cli_value(p, "a")) {
+        cli_error(p, "litmus7's -a is not needed: hwrun uses every core "
+                  "hwloc finds (-p chooses the placement)");
+        return true;
+    }
+    if (cli_value(p, "mach")) {
+        cli_error(p, "litmus7's -mach is not needed: hwrun runs on this "
+                  "machine, or on --target T (--bundle DIR for another)");
+        return true;
+    }
+    if (cli_flag(p, "hexa")) {
+        cli_error(p, "-hexa is not supported: hwrun prints values in "
+                  "decimal, as herd7's logs");
+        return true;
+    }
+    const char *which = "affinity";
+    if (!(v = cli_value(p, which)) && !p->matched) {
+        which = "barrier";
+        v = cli_value(p, which);
+    }
+    if (!v)
+        return p->matched;   /* a missing value was reported */
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(map[i][0], which) &&
+            !strcmp(map[i][1], v)) {
+            const char *sp = strchr(map[i][2], ' ');
+            o->args[o->n_args++] = ll_xstrndup(map[i][2],
+                                               (size_t)(sp - map[i][2]));
+            o->args[o->n_args++] = ll_xstrdup(sp + 1);
+            return true;
+        }
+    cli_error(p, "-%s %s is not supported (%s)", which, v,
+              *which == 'a' ? "-affinity takes incr, random or scan"
+                            : "-barrier takes user, userfence, pthread or "
+                              "timebase");
+    return true;
+}
+
+/* -mem: ours (direct, shuffle), or litmus7's indirect for shuffle. */
+static bool mem_option(cli_args *p, hw_opts *o)
+{
+    const char *v = cli_value(p, "mem");
+    if (!v)
+        return false;
+    o->args[o->n_args++] = ll_xstrdup("-mem");
+    o->args[o->n_args++] = ll_xstrdup(strcmp(v, "indirect") ? v : "shuffle");
+    return true;
 }
 
 /* Print a refusal: on stderr, or as `no FILE: why` for --check. */
@@ -212,11 +318,17 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
 {
     ll_diag d = {0};
     ll_test *t = ll_test_read(path, &d);
-    if (!t) {
+    if (!t || !ll_test_check_addresses(t, &d)) {
         refuse(m->check, path, &d, NULL);
+        ll_test_free(t);
         return 2;
     }
     ll_buf c = {0}, bin = {0}, why = {0};
+    if (!m->check) {   /* a condition that cannot mean what it says */
+        ll_test_warnings(t, &why);
+        fputs(ll_buf_str(&why), stderr);
+        ll_buf_clear(&why);
+    }
     const hw_target *tg = o->target ? o->target : hw_target_host();
     /* a folder for another machine needs no tools here */
     bool here = !m->emit && !m->bundle;
@@ -264,59 +376,59 @@ int cmd_hwrun(int argc, char **argv)
     const char *out_path = NULL;
     bool check = false;
     char **files = ll_xcalloc((size_t)argc, sizeof *files);
-    o.args = ll_xcalloc((size_t)argc, sizeof *o.args);
+    o.args = ll_xcalloc(2 * (size_t)argc + 2, sizeof *o.args);
     int n_files = 0, rc = 0;
     bool force = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_val = i + 1 < argc;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    cli_args p;
+    cli_init(&p, "hwrun", argc, argv);
+    while (cli_next(&p)) {
+        const char *v;
+        if (!p.opt) {
+            files[n_files++] = argv[p.i];
+        } else if (cli_flag(&p, "h|help")) {
             usage(stdout);
             goto done;
-        } else if (!strcmp(a, "--keep")) {
+        } else if (cli_flag(&p, "keep")) {
             o.keep = true;
-        } else if (!strcmp(a, "--check")) {
+        } else if (cli_flag(&p, "check")) {
             check = true;
-        } else if (!strcmp(a, "--targets")) {
+        } else if (cli_flag(&p, "targets")) {
             list_targets(stdout);
             goto done;
-        } else if (!strcmp(a, "--target") && has_val) {
-            o.target = hw_target_find(argv[++i]);
+        } else if ((v = cli_value(&p, "target"))) {
+            o.target = hw_target_find(v);
             if (!o.target) {
                 int n;
                 const hw_target *tg = hw_targets(&n);
                 fprintf(stderr, "litmuslab hwrun: unknown target '%s'; "
-                        "targets:", argv[i]);
+                        "targets:", v);
                 for (int k = 0; k < n; k++)
                     fprintf(stderr, " %s", tg[k].name);
                 fputc('\n', stderr);
                 rc = 2;
                 goto done;
             }
-        } else if (!strcmp(a, "--force")) {
+        } else if (cli_flag(&p, "force")) {
             force = true;
-        } else if (!strcmp(a, "-q")) {
-            o.args[o.n_args++] = argv[i];
-        } else if (passed_on(a) && has_val) {
-            o.args[o.n_args++] = argv[i];
-            o.args[o.n_args++] = argv[++i];
-        } else if (!strcmp(a, "--cache") && has_val) {
-            o.cache_dir = argv[++i];
-        } else if (!strcmp(a, "--emit") && has_val) {
-            m.emit = argv[++i];
-        } else if (!strcmp(a, "--bundle") && has_val) {
-            m.bundle = argv[++i];
-        } else if (!strcmp(a, "-o") && has_val) {
-            out_path = argv[++i];
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "litmuslab hwrun: unknown option or missing "
-                    "value: '%s'\n", a);
-            usage(stderr);
-            rc = 2;
-            goto done;
+        } else if (cli_flag(&p, "q")) {
+            o.args[o.n_args++] = ll_xstrdup("-q");
+        } else if (mem_option(&p, &o) || litmus7_option(&p, &o) ||
+                   pass_on(&p, &o)) {
+        } else if ((v = cli_value(&p, "cache"))) {
+            o.cache_dir = v;
+        } else if ((v = cli_value(&p, "emit"))) {
+            m.emit = v;
+        } else if ((v = cli_value(&p, "bundle"))) {
+            m.bundle = v;
+        } else if ((v = cli_value(&p, "o"))) {
+            out_path = v;
         } else {
-            files[n_files++] = argv[i];
+            cli_unknown(&p);
         }
+    }
+    if (p.failed) {
+        rc = 2;
+        goto done;
     }
     if (!n_files || (m.emit && n_files > 1) || (m.emit && m.bundle)) {
         fputs(!n_files ? "litmuslab hwrun: no test file given\n"
@@ -360,6 +472,8 @@ int cmd_hwrun(int argc, char **argv)
     ll_buf_free(&log);
 done:
     free(files);
+    for (int i = 0; i < o.n_args; i++)
+        free((char *)o.args[i]);
     free(o.args);
     return rc;
 }

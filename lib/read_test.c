@@ -277,7 +277,12 @@ ll_test *ll_test_read(const char *path, ll_diag *d)
     if (!text) {
         if (d) {
             d->file = path;
-            ll_diag_set(d, 0, 0, "cannot read: %s", strerror(errno));
+            if (errno == EISDIR)
+                ll_diag_set(d, 0, 0, "is a folder, not a test; give the "
+                            "tests in it (DIR/*.litmus), or `litmuslab "
+                            "campaign DIR`, which walks folders");
+            else
+                ll_diag_set(d, 0, 0, "cannot read: %s", strerror(errno));
         }
         return NULL;
     }

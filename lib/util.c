@@ -198,13 +198,14 @@ char *ll_read_file(const char *path, size_t *len)
     ll_buf b = {0};
     char chunk[65536];
     size_t n;
+    errno = 0;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
         ll_buf_putn(&b, chunk, n);
-    int failed = ferror(f);
+    int failed = ferror(f), err = errno;
     fclose(f);
     if (failed) {
         ll_buf_free(&b);
-        errno = EIO;
+        errno = err ? err : EIO;   /* EISDIR for a folder */
         return NULL;
     }
     if (!b.data)

@@ -2,6 +2,7 @@
  * argument names a list, one test per line, relative to the list, lists
  * nesting, as herd7's), and -j N workers whose entries are printed in
  * input order. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +11,14 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/opts.h"
 #include "model/driver.h"
 
 static const char usage[] =
     "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
     "                       [--max-executions N] [--max-memory SIZE]\n"
+    "                       [--conf FILE]\n"
     "                       [--explain STATE | --explain-condition]\n"
     "                       [-o FILE.dot] [--show-all DIR] [-show TAG]\n"
     "                       [-nshow N] [-doshow R,...] [-unshow R,...]\n"
@@ -23,12 +26,12 @@ static const char usage[] =
     "Lists every final state the memory model allows for each litmus test,\n"
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
-    "to look in; --variant (or -variant, as herd7's) switches on the\n"
-    "variants the model tests with `if \"V\"`. An argument @LIST reads test\n"
-    "paths from LIST. Each file is modelled in a worker process; a test\n"
-    "over the time, execution or memory limit (SIZE in MB, or with a K/M/G\n"
-    "suffix; default half of physical memory shared by the -j workers; 0\n"
-    "none) is reported on stderr and skipped.\n"
+    "to look in; --variant switches on the variants the model tests with\n"
+    "`if \"V\"`. An argument @LIST reads test paths from LIST. Each file is\n"
+    "modelled in a worker process; a test over the time, execution or\n"
+    "memory limit (SIZE in MB, or with a K/M/G suffix; default half of\n"
+    "physical memory shared by the -j workers; 0 none) is reported on\n"
+    "stderr and skipped. Counts take k, M, G suffixes.\n"
     "--explain STATE (`0:r3=0; 1:r3=0` or a proposition) prints, instead of\n"
     "the log entry, an execution the model allows reaching STATE with a\n"
     "trace, or every candidate reaching it with the check rejecting it and\n"
@@ -39,6 +42,14 @@ static const char usage[] =
     "wit, none) chooses which, as herd7's, and -nshow N stops after N.\n"
     "-doshow draws the relations the model names R (ppo, prop...), -unshow\n"
     "leaves out the edges labelled R.\n"
+    "Every option is written -x or --x, its value after a space or `=`.\n"
+    "herd7's options: -model and -cat are --model (a NAME not found is\n"
+    "NAME.cat: -model sc); -I and -set-libdir are\n"
+    "--cat-path; -variant, -timeout, -show, -nshow, -doshow, -unshow as\n"
+    "herd7's; -conf FILE reads options from FILE, one `option value` a\n"
+    "line (# comments); -o is a DOT file of --explain's execution (herd7:\n"
+    "a directory of DOT files: use --show-all DIR); -through is refused:\n"
+    "no rejected execution is let through (--explain shows them).\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
     "the model crashed on a file.\n";
 
@@ -96,13 +107,6 @@ static bool add_list(files *f, const char *list, int depth)
     return true;
 }
 
-static bool number(const char *s, double *out)
-{
-    char *end;
-    *out = strtod(s, &end);
-    return *s && !*end && *out >= 0 && *out <= 1e15;
-}
-
 /* --max-memory: megabytes, or a number with a K, M or G suffix. */
 static bool memory_size(const char *s, uint64_t *out)
 {
@@ -130,16 +134,6 @@ static uint64_t default_memory(int n_workers)
     uint64_t each = (uint64_t)pages * (uint64_t)size / 2 /
                     (uint64_t)(n_workers > 0 ? n_workers : 1);
     return each < (256u << 20) ? 256u << 20 : each;
-}
-
-/* herd7's spelling (-show) or ours (--show). */
-static bool is_opt(const char *a, const char *name)
-{
-    if (a[0] != '-')
-        return false;
-    a += a[0] == '-';
-    a += a[0] == '-';
-    return !strcmp(a, name);
 }
 
 static bool show_tag(const char *s, int *out)
@@ -174,96 +168,272 @@ static bool show_all_dir(const char *dir)
     return f != NULL;
 }
 
-int cmd_model(int argc, char **argv)
+static int by_name(const void *a, const void *b)
 {
-    mdl_options opt;
-    mdl_options_init(&opt);
-    opt.cat_dirs = ll_xcalloc((size_t)argc + 1, sizeof *opt.cat_dirs);
-    files f = {0};
-    int n_workers = 1, rc = 0;
-    bool bad = false, memory_set = false;
-    for (int i = 1; i < argc && !bad; i++) {
-        const char *a = argv[i];
-        bool has_arg = i + 1 < argc;
-        double v;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            goto done;
-        } else if (!strcmp(a, "--model") && has_arg) {
-            opt.model = argv[++i];
-        } else if ((!strcmp(a, "--bell") || !strcmp(a, "-bell")) && has_arg) {
-            opt.bell = argv[++i];
-        } else if (!strcmp(a, "--cat-path") && has_arg) {
-            opt.cat_dirs[opt.n_cat_dirs++] = argv[++i];
-        } else if ((!strcmp(a, "--variant") || !strcmp(a, "-variant")) &&
-                   has_arg) {
-            mdl_options_add_variants(&opt, argv[++i]);
-        } else if (!strcmp(a, "--explain") && has_arg) {
-            opt.ex.explain = true;
-            opt.ex.target = argv[++i];
-        } else if (!strcmp(a, "--explain-condition")) {
-            opt.ex.explain = true;
-        } else if (!strcmp(a, "-o") && has_arg) {
-            opt.ex.dot_path = argv[++i];
-        } else if (!strcmp(a, "--show-all") && has_arg) {
-            opt.ex.show_all = argv[++i];
-        } else if (is_opt(a, "show") && has_arg) {
-            bad = !show_tag(argv[++i], &opt.ex.show);
-        } else if (is_opt(a, "nshow") && has_arg &&
-                   number(argv[i + 1], &v) && v >= 1 && v <= 1e9) {
-            opt.ex.nshow = (int)v;
-            i++;
-        } else if (is_opt(a, "doshow") && has_arg) {
-            opt.ex.doshow = argv[++i];
-        } else if (is_opt(a, "unshow") && has_arg) {
-            opt.ex.unshow = argv[++i];
-        } else if (!strcmp(a, "-j") && has_arg && number(argv[i + 1], &v) &&
-                   v >= 1) {
-            n_workers = (int)v;
-            i++;
-        } else if (!strncmp(a, "-j", 2) && a[2] && number(a + 2, &v) &&
-                   v >= 1) {
-            n_workers = (int)v;
-        } else if (!strcmp(a, "--timeout") && has_arg &&
-                   number(argv[i + 1], &v)) {
-            opt.limits.timeout = v;
-            i++;
-        } else if (!strcmp(a, "--max-executions") && has_arg &&
-                   number(argv[i + 1], &v)) {
-            opt.limits.max_executions = (uint64_t)v;
-            i++;
-        } else if (!strcmp(a, "--max-memory") && has_arg &&
-                   memory_size(argv[i + 1], &opt.limits.max_memory)) {
-            memory_set = true;
-            i++;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "litmuslab model: bad option or missing value: "
-                            "%s\n", a);
-            bad = true;
-        } else if (a[0] == '@') {
-            bad = !add_list(&f, a + 1, 0);
-        } else {
-            add_job(&f, a);
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Is the --model file there, where the model looks (a path as it is;
+ * a name in the -I directories, ours, then here)? When not, say which
+ * models we ship and where we looked. */
+static bool model_found(const mdl_options *o, bool quiet)
+{
+    const char *name = o->model;
+    if (strchr(name, '/')) {
+        if (access(name, R_OK) == 0)
+            return true;
+        if (!quiet)
+            fprintf(stderr, "litmuslab model: cannot read the model file "
+                    "%s\n", name);
+        return false;
+    }
+    const char *dirs[MDL_MAX_DIRS + 8];
+    int n = 0;
+    for (int i = 0; i < o->n_cat_dirs; i++)
+        dirs[n++] = o->cat_dirs[i];
+    for (int i = 0; i < o->n_builtin; i++)
+        dirs[n++] = o->builtin[i];
+    ll_buf b = {0};
+    for (int i = 0; i < n; i++) {
+        ll_buf_clear(&b);
+        ll_buf_printf(&b, "%s/%s", dirs[i], name);
+        if (access(b.data, R_OK) == 0) {
+            ll_buf_free(&b);
+            return true;
         }
     }
-    if (bad || f.n == 0) {
-        if (!bad)
-            fputs(usage, stderr);
-        rc = 2;
-        goto done;
+    ll_buf_free(&b);
+    if (access(name, R_OK) == 0)
+        return true;
+    if (quiet)
+        return false;
+    fprintf(stderr, "litmuslab model: cannot find the model '%s'; "
+            "models shipped:", name);
+    DIR *d = n > o->n_cat_dirs ? opendir(dirs[o->n_cat_dirs]) : NULL;
+    char **names = NULL;
+    int k = 0, cap = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && !strcmp(e->d_name + l - 4, ".cat")) {
+            ll_grow((void **)&names, &cap, k + 1, sizeof *names);
+            names[k++] = ll_xstrdup(e->d_name);
+        }
     }
-    if (!bad && opt.ex.show_all && !show_all_dir(opt.ex.show_all)) {
-        rc = 2;
-        goto done;
+    if (d)
+        closedir(d);
+    qsort(names, (size_t)k, sizeof *names, by_name);
+    for (int i = 0; i < k; i++) {
+        fprintf(stderr, " %s", names[i]);
+        free(names[i]);
     }
-    if (!memory_set)
-        opt.limits.max_memory =
-            default_memory(n_workers < f.n ? n_workers : f.n);
-    rc = mdl_batch(&opt, f.paths, f.n, n_workers);
-done:
-    for (int i = 0; i < f.n; i++)
-        free(f.paths[i]);
-    free(f.paths);
-    mdl_options_free(&opt);
+    free(names);
+    fputs("; searched:", stderr);
+    for (int i = 0; i < n; i++)   /* the folders that are there */
+        if (access(dirs[i], X_OK) == 0)
+            fprintf(stderr, " %s", dirs[i]);
+    fputs(" and the current directory (-I DIR adds one)\n", stderr);
+    return false;
+}
+
+/* What the command line sets besides mdl_options. */
+typedef struct model_cli {
+    mdl_options opt;
+    files f;
+    uint64_t workers;
+    bool memory_set;
+    bool help;
+    int conf_depth;
+    void **kept;      /* -conf's text and words, freed at exit */
+    int n_kept, cap_kept;
+} model_cli;
+
+static void keep(model_cli *m, void *p)
+{
+    ll_grow((void **)&m->kept, &m->cap_kept, m->n_kept + 1, sizeof *m->kept);
+    m->kept[m->n_kept++] = p;
+}
+
+static bool read_args(model_cli *m, cli_args *p);
+
+/* herd7's -conf FILE: lines `option value` (`model x86tso.cat`, with or
+ * without the dash), `#` comments; read as if given here. The strings
+ * stay alive until exit: the options point into them. */
+static bool read_conf(model_cli *m, cli_args *p, const char *path)
+{
+    size_t len;
+    char *text = ll_read_file(path, &len);
+    if (!text) {
+        cli_error(p, "-conf %s: cannot read it (%s)", path, strerror(errno));
+        return false;
+    }
+    if (m->conf_depth > 8) {
+        cli_error(p, "-conf %s: configuration files nested too deep", path);
+        free(text);
+        return false;
+    }
+    char **args = ll_xcalloc(len + 2, sizeof *args);
+    int n = 1;
+    args[0] = "conf";
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *tok_save = NULL;
+        bool first = true;
+        for (char *w = strtok_r(line, " \t\r", &tok_save); w;
+             w = strtok_r(NULL, " \t\r", &tok_save)) {
+            if (first && w[0] != '-') {
+                ll_buf b = {0};
+                ll_buf_printf(&b, "-%s", w);
+                w = b.data;   /* kept: an option may point into it */
+                keep(m, w);
+            }
+            args[n++] = w;
+            first = false;
+        }
+    }
+    cli_args sub;
+    ll_buf cmd = {0};
+    ll_buf_printf(&cmd, "model (in %s)", path);
+    cli_init(&sub, cmd.data, n, args);
+    m->conf_depth++;
+    bool ok = read_args(m, &sub);
+    m->conf_depth--;
+    if (ok && m->f.n) {
+        fprintf(stderr, "litmuslab model: -conf %s: names a test; "
+                "give tests on the command line\n", path);
+        ok = false;
+    }
+    p->failed |= !ok;
+    keep(m, text);   /* the options point into them */
+    keep(m, args);
+    keep(m, cmd.data);
+    return ok;
+}
+
+/* One argument of the command line (or of a -conf file). */
+static void read_arg(model_cli *m, cli_args *p)
+{
+    mdl_options *o = &m->opt;
+    const char *v;
+    uint64_t n;
+    if (!p->opt) {
+        if (p->arg[0] == '@')
+            p->failed |= !add_list(&m->f, p->arg + 1, 0);
+        else
+            add_job(&m->f, p->arg);
+    } else if (cli_flag(p, "h|help")) {
+        m->help = true;
+    } else if ((v = cli_value(p, "model|cat"))) {
+        o->model = v;
+    } else if ((v = cli_value(p, "bell"))) {
+        o->bell = v;
+    } else if ((v = cli_value(p, "cat-path|I|set-libdir"))) {
+        if (o->n_cat_dirs < MDL_MAX_DIRS)
+            o->cat_dirs[o->n_cat_dirs++] = v;
+        else
+            cli_error(p, "more than %d model directories", MDL_MAX_DIRS);
+    } else if ((v = cli_value(p, "variant"))) {
+        mdl_options_add_variants(o, v);
+    } else if ((v = cli_value(p, "conf"))) {
+        read_conf(m, p, v);
+    } else if ((v = cli_value(p, "explain"))) {
+        o->ex.explain = true;
+        o->ex.target = v;
+    } else if (cli_flag(p, "explain-condition")) {
+        o->ex.explain = true;
+    } else if ((v = cli_value(p, "o"))) {
+        o->ex.dot_path = v;
+    } else if ((v = cli_value(p, "show-all"))) {
+        o->ex.show_all = v;
+    } else if ((v = cli_value(p, "show"))) {
+        p->failed |= !show_tag(v, &o->ex.show);
+    } else if (cli_count(p, "nshow", &n, 1, 1000000000)) {
+        o->ex.nshow = (int)n;
+    } else if ((v = cli_value(p, "doshow"))) {
+        o->ex.doshow = v;
+    } else if ((v = cli_value(p, "unshow"))) {
+        o->ex.unshow = v;
+    } else if (cli_count(p, "j|jobs", &m->workers, 1, 1000)) {
+    } else if (cli_seconds(p, "timeout", &o->limits.timeout)) {
+    } else if (cli_count(p, "max-executions", &n, 0, 0)) {
+        o->limits.max_executions = n;
+    } else if ((v = cli_value(p, "max-memory"))) {
+        m->memory_set = true;
+        if (!memory_size(v, &o->limits.max_memory))
+            cli_error(p, "--max-memory takes megabytes, or a size with a "
+                      "K, M or G suffix, not '%s'", v);
+    } else if (cli_value(p, "through")) {
+        cli_error(p, "herd7's -through is not supported: no execution a "
+                  "check rejects is let through; --explain STATE shows "
+                  "them with the check that rejects each");
+    } else {
+        cli_unknown(p);
+    }
+}
+
+/* herd7's `-model sc`: the name without .cat, when NAME.cat is there. */
+static bool with_cat_suffix(model_cli *m)
+{
+    const char *name = m->opt.model;
+    size_t len = strlen(name);
+    if (len >= 4 && !strcmp(name + len - 4, ".cat"))
+        return false;
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s.cat", name);
+    m->opt.model = b.data;
+    if (model_found(&m->opt, true)) {
+        keep(m, b.data);
+        return true;
+    }
+    m->opt.model = name;
+    ll_buf_free(&b);
+    return false;
+}
+
+static bool read_args(model_cli *m, cli_args *p)
+{
+    while (cli_next(p) && !m->help)
+        read_arg(m, p);
+    return !p->failed;
+}
+
+int cmd_model(int argc, char **argv)
+{
+    model_cli m = {.workers = 1};
+    mdl_options_init(&m.opt);
+    m.opt.cat_dirs = ll_xcalloc(MDL_MAX_DIRS, sizeof *m.opt.cat_dirs);
+    int rc = 0;
+    cli_args p;
+    cli_init(&p, "model", argc, argv);
+    if (!read_args(&m, &p)) {
+        rc = 2;
+    } else if (m.help) {
+        fputs(usage, stdout);
+    } else if (m.f.n == 0) {
+        fputs("litmuslab model: no test file given; see "
+              "`litmuslab model --help`\n", stderr);
+        rc = 2;
+    } else if (m.opt.model && !model_found(&m.opt, true) &&
+               !with_cat_suffix(&m) && !model_found(&m.opt, false)) {
+        rc = 2;
+    } else if (m.opt.ex.show_all && !show_all_dir(m.opt.ex.show_all)) {
+        rc = 2;
+    } else {
+        int n_workers = (int)m.workers;
+        if (!m.memory_set)
+            m.opt.limits.max_memory =
+                default_memory(n_workers < m.f.n ? n_workers : m.f.n);
+        rc = mdl_batch(&m.opt, m.f.paths, m.f.n, n_workers);
+    }
+    for (int i = 0; i < m.f.n; i++)
+        free(m.f.paths[i]);
+    free(m.f.paths);
+    mdl_options_free(&m.opt);
+    for (int i = 0; i < m.n_kept; i++)
+        free(m.kept[i]);
+    free(m.kept);
     return rc;
 }

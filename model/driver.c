@@ -124,6 +124,13 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         put_diag(&d, err);
         return 2;
     }
+    if (!ll_test_check_addresses(t, &d)) {
+        d.file = path;
+        put_diag(&d, err);
+        ll_test_free(t);
+        return 2;
+    }
+    ll_test_warnings(t, err);
     int rc = 0;
     ll_arch_id arch;
     const sem_ops *ops = ll_test_code(t, &arch, &d) ? sem_find(arch) : NULL;

@@ -5,7 +5,9 @@
 # this machine lacks: ../shared/corpus, chromium, a cross compiler); a
 # check skipped inside a test that passed (a cmocka skip(), an e2e line
 # `NAME: SKIP ...`) is counted apart, so a lone clone says what it missed.
-# Environment: LITMUSLAB (the program), CORPUS (../shared/corpus).
+# The line starts with the pass it sums up (`make test` runs the suite
+# twice): PASS, "release" unless told.
+# Environment: LITMUSLAB (the program), CORPUS (../shared/corpus), PASS.
 passed=0; failed=0; skipped=0; partial=0; failures=""
 out=$(mktemp) || exit 2
 trap 'rm -f "$out"' EXIT
@@ -47,5 +49,5 @@ for t in tests/e2e/*.sh; do
 done
 echo "slowest (seconds):" $(sort -rn "$times" | head -n 8 | tr '\n' ' ')
 [ -n "$failures" ] && echo "failed:$failures"
-echo "$passed passed, $failed failed, $skipped skipped ($partial checks skipped inside passing tests)"
+echo "${PASS:-release} pass: $passed passed, $failed failed, $skipped skipped ($partial checks skipped inside passing tests)"
 [ "$failed" = 0 ]

@@ -221,4 +221,12 @@ bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out);
 /* Metadata lookup: the value of `key=...`, or NULL. */
 const char *ll_test_meta(const ll_test *t, const char *key);
 
+/* test_check.c: a register used as an address that nothing sets (no
+ * instruction names it, the init block does not set it): false + *d at
+ * the instruction. And warnings, `FILE:LINE:COL: warning: ...` lines
+ * appended to out: the condition names such a register, or a location
+ * the test neither declares nor accesses. Assembly tests only. */
+bool ll_test_check_addresses(const ll_test *t, ll_diag *d);
+void ll_test_warnings(const ll_test *t, ll_buf *out);
+
 #endif

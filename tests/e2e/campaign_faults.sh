@@ -73,7 +73,8 @@ camp "$tmp/set" -o "$tmp/setref" -q > "$tmp/out" 2> "$tmp/err" ||
 [ "$(cat "$tmp/rc")" = 2 ] || fail "full: want exit 2: $(cat "$tmp/err")"
 saved=$(ls "$tmp/full/work" | grep -c '\.model\.log$')
 [ "$saved" = 4 ] || fail "full: $saved model steps saved, want 4"
-grep -q '^Steps that failed (2; re-run to retry them):' "$tmp/out" ||
+grep -q '^Steps that failed (2):' "$tmp/out" &&
+    grep -q '^Re-run to retry the 2 killed, crashed or not saved.$' "$tmp/out" ||
     fail "full: summary: $(cat "$tmp/out")"
 for t in BIG1 BIG2; do
     grep -q "^  $t  *model exit 2: litmuslab model: cannot write the output: File too large" \

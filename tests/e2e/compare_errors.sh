@@ -22,7 +22,8 @@ expect() {
 
 model=$CORPUS/power/model-herd7.log.gz
 expect 2 'give at least one --model' -- --hw "$model"
-expect 2 "bad argument '--frob'" -- --frob
+expect 2 '^litmuslab compare: .x.log. is not an option: give logs as --model FILE or --hw FILE; see .litmuslab compare --help.$' -- x.log
+expect 2 '^litmuslab compare: unknown option .--frob.; see .litmuslab compare --help.$' -- --frob
 expect 2 '^/nonexistent.log: cannot open: No such file or directory$' -- \
   --model "$model" --hw /nonexistent.log -o "$tmp"
 

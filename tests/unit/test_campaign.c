@@ -417,34 +417,84 @@ static void progress_line_counts_and_estimates(void **state)
     (void)state;
     FILE *f = tmpfile();
     cp_progress p;
-    cp_progress_init(&p, f, 4, 2, 2, true);
+    cp_progress_init(&p, f, 4, 5, 2, true);
     ll_buf line = {0};
-    cp_progress_line(&p, "model", "SB", p.start + 1, &line);
-    assert_string_equal(line.data, "[0/6] model SB  elapsed 0:01  ETA ?");
-    cp_progress_step(&p, CP_MODEL, "SB", 3.0);
-    cp_progress_step(&p, CP_MODEL, "MP", 1.0);
-    /* model: 2 left at 2 s over 2 lanes; hwrun not timed: a lower bound */
-    cp_progress_line(&p, "model", "MP", p.start + 4, &line);
-    assert_string_equal(line.data, "[2/6] model MP  elapsed 0:04  ETA >0:02");
-    cp_progress_step(&p, CP_MODEL, "LB", 2.0);
-    cp_progress_step(&p, CP_MODEL, "S", 2.0);
-    cp_progress_step(&p, CP_HW, "SB", 30.0);
-    cp_progress_line(&p, "hwrun", "SB", p.start + 65, &line);
-    assert_string_equal(line.data, "[5/6] hwrun SB  elapsed 1:05  ETA 0:30");
+    /* a step dropped (its model step failed): one fewer to do */
+    cp_progress_drop(&p, CP_HW);
+    cp_progress_line(&p, NULL, NULL, p.start + 1, NULL, &line);
+    assert_string_equal(line.data, "[0/8] starting  elapsed 0:01  ETA ?");
+    /* the step running now, not the one finished */
+    cp_progress_started(&p, 0, CP_MODEL, "SB");
+    cp_progress_started(&p, 1, CP_MODEL, "MP");
+    p.since[0] = p.start;
+    cp_progress_line(&p, NULL, NULL, p.start + 2, NULL, &line);
+    assert_string_equal(line.data,
+                        "[0/8] running model SB (0:02) +1 more  elapsed "
+                        "0:02  ETA ?");
+    cp_progress_step(&p, 0, CP_MODEL, "SB", 3.0);
+    cp_progress_step(&p, 1, CP_MODEL, "MP", 1.0);
+    /* two model steps timed: not yet a few, no estimate */
+    cp_progress_line(&p, "model", "MP", p.start + 4, NULL, &line);
+    assert_string_equal(line.data, "[2/8] model MP  elapsed 0:04  ETA ?");
+    cp_progress_step(&p, 0, CP_MODEL, "LB", 2.0);
+    /* model: 1 left at 2 s; hwrun not timed: a lower bound */
+    cp_progress_line(&p, "model", "LB", p.start + 5, NULL, &line);
+    assert_string_equal(line.data, "[3/8] model LB  elapsed 0:05  ETA >0:02");
+    cp_progress_step(&p, 0, CP_MODEL, "S", 2.0);
+    for (int i = 0; i < 3; i++)
+        cp_progress_step(&p, 0, CP_HW, "SB", 10.0);
+    cp_progress_started(&p, 0, CP_HW, "R");
+    p.since[0] = p.start + 60;
+    cp_progress_line(&p, NULL, NULL, p.start + 65, "R: 1/2 iterations", &line);
+    assert_string_equal(line.data, "[7/8] running hwrun R (0:05)  elapsed "
+                        "1:05  ETA 0:10  [R: 1/2 iterations]");
+    cp_progress_step(&p, 0, CP_HW, "R", 10.0);
+    cp_progress_line(&p, NULL, NULL, p.start + 70, NULL, &line);
+    assert_string_equal(line.data, "[8/8] done  elapsed 1:10  ETA 0:00");
     ll_buf_free(&line);
+    cp_progress_end(&p);
     fclose(f);
 
-    /* Not a terminal: one line per step. */
+    /* Not a terminal: one line per finished step, no ticking. */
     f = tmpfile();
     cp_progress_init(&p, f, 1, 0, 1, false);
-    cp_progress_step(&p, CP_MODEL, "IRIW", 0.5);
+    cp_progress_started(&p, 0, CP_MODEL, "IRIW");
+    cp_progress_tick(&p, NULL);
+    cp_progress_step(&p, 0, CP_MODEL, "IRIW", 0.5);
     cp_progress_end(&p);
     rewind(f);
     char got[128] = {0};
-    assert_non_null(fgets(got, sizeof got, f));
-    assert_memory_equal(got, "[1/1] model IRIW  elapsed 0:00  ETA 0:00\n",
-                        strlen("[1/1] model IRIW  elapsed 0:00  ETA 0:00\n"));
+    assert_int_equal(fread(got, 1, sizeof got - 1, f),
+                     strlen("[1/1] model IRIW  elapsed 0:00  ETA 0:00\n"));
+    assert_string_equal(got, "[1/1] model IRIW  elapsed 0:00  ETA 0:00\n");
     fclose(f);
+}
+
+/* hwrun's progress, as it writes it into the file its stderr goes to. */
+static void progress_note_is_hwruns_last_line(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/ll-note-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    const char text[] = "\r\033[KSB: 1000/4000 iterations, 1.00M/s, "
+                        "condition seen 3, ETA 3s\r\033[KSB: 2000/4000 "
+                        "iterations, 1.00M/s, condition seen 5, ETA 2s";
+    assert_int_equal(write(fd, text, sizeof text - 1), sizeof text - 1);
+    close(fd);
+    ll_buf note = {0};
+    cp_progress_note(path, &note);
+    assert_string_equal(ll_buf_str(&note), "SB: 2000/4000 iterations, "
+                        "1.00M/s, condition seen 5, ETA 2s");
+    /* a message after the progress is what cp_first_line gives */
+    FILE *f = fopen(path, "a");
+    fputs("\r\033[Kcannot run: no cores\n", f);
+    fclose(f);
+    char *first = cp_first_line(path);
+    assert_string_equal(first, "cannot run: no cores");
+    free(first);
+    ll_buf_free(&note);
+    unlink(path);
 }
 
 /* ---- summary ---- */
@@ -501,11 +551,13 @@ static void summary_lists_forbidden_seen_first(void **state)
     assert_true(cp_rows_read(tp, false, &tests, diag));
     assert_true(cp_rows_read(op, true, &outcomes, diag));
     cp_failure fails[] = {{"IRIW", CP_HW, (char *)"exit 2: unsupported",
-                           (char *)"w/IRIW.err"}};
+                           (char *)"w/IRIW.err", false},
+                          {"MP", CP_HW, (char *)"killed after 600 s",
+                           (char *)"w/MP.err", true}};
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    cp_print_summary(f, &tests, &outcomes, fails, 1, 25);
+    cp_print_summary(f, &tests, &outcomes, fails, 2, 25);
     fclose(f);
     /* The class table: forbidden-seen, allowed-unseen, model-only, agree. */
     char want[4][64];
@@ -528,6 +580,19 @@ static void summary_lists_forbidden_seen_first(void **state)
     assert_non_null(strstr(text, "0:rax=0; 1:rax=0;"));
     assert_non_null(strstr(text, "IRIW"));
     assert_non_null(strstr(text, "exit 2: unsupported (w/IRIW.err)"));
+    /* bad input is not suggested a re-run, a killed step is */
+    assert_non_null(strstr(text, "\nSteps that failed (2):\n"));
+    assert_non_null(strstr(text, "\nRe-run to retry the 1 killed, crashed "
+                           "or not saved; the others need the test or the "
+                           "model fixed.\n"));
+    assert_null(strstr(text, "re-run to retry them"));
+    free(text);
+    f = open_memstream(&text, &len);
+    cp_print_summary(f, &tests, &outcomes, fails, 1, 25);
+    fclose(f);
+    assert_non_null(strstr(text, "\nA re-run fails the same way: the test "
+                           "or the model needs fixing.\n"));
+    assert_null(strstr(text, "Re-run"));
     free(text);
 
     /* A long list is cut with a pointer to the CSV. */
@@ -557,6 +622,7 @@ int main(void)
         cmocka_unit_test(steps_are_killed_on_timeout_and_interrupt),
         cmocka_unit_test(durations_and_eta),
         cmocka_unit_test(progress_line_counts_and_estimates),
+        cmocka_unit_test(progress_note_is_hwruns_last_line),
         cmocka_unit_test(status_rank_puts_the_alarm_first),
         cmocka_unit_test(csv_rows_by_column_name),
         cmocka_unit_test(summary_lists_forbidden_seen_first),

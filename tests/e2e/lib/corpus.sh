@@ -4,7 +4,7 @@
 need() {
   for f in "$@"; do
     if [ ! -f "${CORPUS:-/nonexistent}/$f" ]; then
-      echo "${0##*/}: SKIP: needs $f, not found under '${CORPUS:-}'"
+      echo "${0##*/}: SKIP: needs $f, not found under '${CORPUS:-}' (CORPUS=DIR names a copy of ../shared/corpus)"
       exit 77
     fi
   done
