@@ -41,7 +41,7 @@ static const char *const atomic_ordered[] = {
 static const char *const atomic_plain[] = {
     "read", "set", "read_acquire", "set_release", "add", "sub", "inc", "dec",
     "and", "or", "xor", "andnot", "inc_and_test", "dec_and_test",
-    "sub_and_test", "add_negative", NULL,
+    "sub_and_test", "add_negative", "add_unless", NULL,
 };
 
 static const char *const c11_calls[] = {

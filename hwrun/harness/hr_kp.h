@@ -230,6 +230,14 @@ typedef struct { long long counter; } atomic64_t;
     static inline int pre##_add_negative(T i, A *v)                          \
     {                                                                        \
         return pre##_add_return(i, v) < 0;                                   \
+    }                                                                        \
+    /* adds a unless it reads u; ordered only when it adds */                \
+    static inline int pre##_add_unless(A *v, T a, T u)                       \
+    {                                                                        \
+        T o = READ_ONCE(v->counter), seen;                                   \
+        while (o != u && (seen = pre##_cmpxchg(v, o, o + a)) != o)           \
+            o = seen;                                                        \
+        return o != u;                                                       \
     }
 
 KP_ATOMIC_FAMILY(atomic, atomic_t, int, 32)

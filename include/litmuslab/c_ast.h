@@ -14,7 +14,9 @@
  *   MOV   d, v            BIN  d, v1, v2 (flags: binop)   UN  d, v (unop)
  *   LD    d, a            ST   a, v          (flags: access annotation)
  *   RMW   d, a, v         (flags: rmw kind | binop | annotation)
- *   CAS   d, a, old, new  (kernel cmpxchg: d = value read)
+ *   CAS   d, a, old, new  (kernel cmpxchg: d = value read; with flag
+ *                          LL_C_CAS_UNLESS atomic_add_unless(a, new, old):
+ *                          adds new unless it reads old, d = 1 if it added)
  *   CAS11 d, a, exp, new  (C11: exp is a register updated on failure;
  *                          d = 1 on success; flags: success/failure orders)
  *   FENCE                 (flags: fence kind)
@@ -61,6 +63,9 @@ typedef enum ll_c_ann {
 /* CAS11: the failure order in bits 24.. */
 #define LL_C_FAIL_SHIFT 24
 #define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0xff))
+
+/* CAS flag (bit 8): atomic_add_unless rather than cmpxchg. */
+#define LL_C_CAS_UNLESS (1u << 8)
 
 /* RMW kinds (bits 8..15): what the destination gets. */
 typedef enum ll_c_rmw {
