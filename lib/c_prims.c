@@ -83,6 +83,8 @@ static const prim prims[] = {
     {"smp_mb__after_spinlock", P_FENCE, LL_C_F_AFTER_SPINLOCK, 0, false},
     {"smp_mb__after_unlock_lock", P_FENCE, LL_C_F_AFTER_UNLOCK_LOCK, 0,
      false},
+    {"smp_mb__after_srcu_read_unlock", P_FENCE, LL_C_F_AFTER_SRCU_UNLOCK, 0,
+     false},
     {"rcu_read_lock", P_FENCE, LL_C_F_RCU_LOCK, 0, false},
     {"rcu_read_unlock", P_FENCE, LL_C_F_RCU_UNLOCK, 0, false},
     {"synchronize_rcu", P_FENCE, LL_C_F_SYNC_RCU, 0, false},

@@ -69,6 +69,8 @@
 #define smp_mb__after_atomic() kp_after_atomic()
 #define smp_mb__after_spinlock() kp_after_spinlock()
 #define smp_mb__after_unlock_lock() kp_after_unlock_lock()
+/* a full barrier: hr_kp's srcu_read_unlock need not contain one */
+#define smp_mb__after_srcu_read_unlock() smp_mb()
 #define smp_store_mb(x, v)                                                   \
     do {                                                                     \
         WRITE_ONCE(x, v);                                                    \

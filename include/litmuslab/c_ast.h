@@ -83,6 +83,7 @@ typedef enum ll_c_fence {
     LL_C_F_RCU_UNLOCK, LL_C_F_SYNC_RCU, LL_C_F_BEFORE_ATOMIC,
     LL_C_F_AFTER_ATOMIC, LL_C_F_AFTER_SPINLOCK, LL_C_F_AFTER_UNLOCK_LOCK,
     LL_C_F_BARRIER,
+    LL_C_F_AFTER_SRCU_UNLOCK,   /* smp_mb__after_srcu_read_unlock */
     /* C11 atomic_thread_fence: the order is the annotation */
     LL_C_F_C11,
 } ll_c_fence;

@@ -25,7 +25,7 @@ enum {
     T_RCU_UNLOCK, T_SYNC_RCU, T_BEFORE_ATOMIC, T_AFTER_ATOMIC,
     T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
     T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
-    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW,
+    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW, T_AFTER_SRCU_UNLOCK,
 };
 
 static const char *const c_tags[] = {
@@ -33,7 +33,7 @@ static const char *const c_tags[] = {
     "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
     "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
     "LKW", "UL", "LF", "RL", "RU", "Srcu-lock", "Srcu-unlock", "Sync-srcu",
-    "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW",
+    "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW", "After-srcu-read-unlock",
 };
 
 #define BIT(t) (1u << (t))
@@ -255,6 +255,7 @@ static const unsigned fence_tags[] = {
     [LL_C_F_AFTER_SPINLOCK] = BIT(T_AFTER_SPINLOCK),
     [LL_C_F_AFTER_UNLOCK_LOCK] = BIT(T_AFTER_UNLOCK_LOCK),
     [LL_C_F_BARRIER] = BIT(T_BARRIER),
+    [LL_C_F_AFTER_SRCU_UNLOCK] = BIT(T_AFTER_SRCU_UNLOCK),
 };
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
