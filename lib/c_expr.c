@@ -172,9 +172,12 @@ static c_ref primary(c_lower *c)
     }
     if (c_is(&t, "(")) {
         c_next(c);
-        if (c->tok.kind == C_NAME && is_type_word(c->tok.text)) {
-            /* a cast: values are untyped in the lowering */
-            while (c->tok.kind == C_NAME && is_type_word(c->tok.text))
+        if (c->tok.kind == C_NAME && (is_type_word(c->tok.text) ||
+                                      !strcmp(c->tok.text, "void"))) {
+            /* a cast: values are untyped in the lowering; `(void)e`
+               (herd7 7.56 on) drops the value, as any statement does */
+            while (c->tok.kind == C_NAME && (is_type_word(c->tok.text) ||
+                                             !strcmp(c->tok.text, "void")))
                 c_next(c);
             while (c_is(&c->tok, "*"))
                 c_next(c);

@@ -16,6 +16,7 @@ typedef enum prim_kind {
     P_FENCE,
     P_XCHG,          /* xchg(x, v) */
     P_CMPXCHG,       /* cmpxchg(x, old, new) */
+    P_ADD_UNLESS,    /* atomic_add_unless(x, v, u) */
     P_OP,            /* atomic_add(v, x) */
     P_OP1,           /* atomic_inc(x) */
     P_OP_RET,        /* atomic_add_return(v, x) */
@@ -31,6 +32,9 @@ typedef enum prim_kind {
     P_C11_LOAD, P_C11_STORE, P_C11_XCHG, P_C11_CAS, P_C11_FETCH,
     P_C11_FENCE,
 } prim_kind;
+
+/* atomic_andnot's pseudo-operator: AND with the complemented value. */
+#define OP_ANDNOT 0x100
 
 typedef struct prim {
     const char *name;
@@ -79,6 +83,8 @@ static const prim prims[] = {
     {"smp_mb__after_spinlock", P_FENCE, LL_C_F_AFTER_SPINLOCK, 0, false},
     {"smp_mb__after_unlock_lock", P_FENCE, LL_C_F_AFTER_UNLOCK_LOCK, 0,
      false},
+    {"smp_mb__after_srcu_read_unlock", P_FENCE, LL_C_F_AFTER_SRCU_UNLOCK, 0,
+     false},
     {"rcu_read_lock", P_FENCE, LL_C_F_RCU_LOCK, 0, false},
     {"rcu_read_unlock", P_FENCE, LL_C_F_RCU_UNLOCK, 0, false},
     {"synchronize_rcu", P_FENCE, LL_C_F_SYNC_RCU, 0, false},
@@ -87,6 +93,7 @@ static const prim prims[] = {
     ORD4("atomic_xchg", P_XCHG, 0),
     ORD4("cmpxchg", P_CMPXCHG, 0),
     ORD4("atomic_cmpxchg", P_CMPXCHG, 0),
+    {"atomic_add_unless", P_ADD_UNLESS, LL_C_MB, 0, false},
     {"atomic_add", P_OP, LL_C_NORETURN, LL_C_ADD, false},
     {"atomic_sub", P_OP, LL_C_NORETURN, LL_C_SUB, false},
     {"atomic_and", P_OP, LL_C_NORETURN, LL_C_AND, false},
@@ -101,6 +108,8 @@ static const prim prims[] = {
     ORD4("atomic_fetch_and", P_FETCH, LL_C_AND),
     ORD4("atomic_fetch_or", P_FETCH, LL_C_OR),
     ORD4("atomic_fetch_xor", P_FETCH, LL_C_XOR),
+    {"atomic_andnot", P_OP, LL_C_NORETURN, OP_ANDNOT, false},
+    ORD4("atomic_fetch_andnot", P_FETCH, OP_ANDNOT),
     {"atomic_sub_and_test", P_TEST, LL_C_MB, LL_C_SUB, false},
     {"atomic_dec_and_test", P_TEST1, LL_C_MB, LL_C_SUB, false},
     {"atomic_inc_and_test", P_TEST1, LL_C_MB, LL_C_ADD, false},
@@ -258,6 +267,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         c->at = at;
         return rmw(c, LL_C_XCHG, 0, p->ann, a, v);
     case P_CMPXCHG:
+    case P_ADD_UNLESS:
         a = arg_val(c);
         comma(c);
         o = arg_val(c);
@@ -265,10 +275,13 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         v = arg_val(c);
         ops[0] = c_temp(c);
         ops[1] = a;
-        ops[2] = o;
-        ops[3] = v;
+        /* cmpxchg(x, old, new), atomic_add_unless(x, add, unless) */
+        ops[2] = p->kind == P_ADD_UNLESS ? v : o;
+        ops[3] = p->kind == P_ADD_UNLESS ? o : v;
         c->at = at;
-        c_emit(c, LL_C_CAS, ann(p->ann), 4, ops);
+        c_emit(c, LL_C_CAS,
+               ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0),
+               4, ops);
         return ops[0];
     case P_OP:
     case P_OP_RET:
@@ -290,7 +303,14 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
                    : p->kind == P_FETCH || p->kind == P_FETCH1 ? LL_C_FETCH
                                                                : LL_C_RETURN;
         c->at = at;
-        c_val r = rmw(c, kind, p->op, p->ann, a, v);
+        int op = p->op;
+        if (op == OP_ANDNOT) {
+            c_val nv[2] = {c_temp(c), v};
+            c_emit(c, LL_C_UN, LL_C_NOT, 2, nv);
+            v = nv[0];
+            op = LL_C_AND;
+        }
+        c_val r = rmw(c, kind, op, p->ann, a, v);
         if (p->kind == P_TEST || p->kind == P_TEST1)
             return cmp_imm(c, LL_C_EQ, r);
         if (p->kind == P_NEG)

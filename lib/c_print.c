@@ -42,6 +42,8 @@ void ll_c_print_instr(const ll_instr *in, ll_buf *out)
 {
     const char *name = in->op >= 0 && in->op < LL_C_NOPS ? op_names[in->op]
                                                          : "?";
+    if (in->op == LL_C_CAS && (in->flags & LL_C_CAS_UNLESS))
+        name = "add_unless";
     ll_buf_puts(out, name);
     if (in->op == LL_C_BIN || in->op == LL_C_RMW) {
         unsigned b = in->flags & 0xff;

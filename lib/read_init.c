@@ -88,6 +88,21 @@ static bool read_element_address(ll_lexer *lx, ll_value *v)
     return ll_lex_next(lx);
 }
 
+/* `atomic_t v = ATOMIC_INIT(1);`: the kernel's initialiser of an
+ * atomic_t, as herd7 reads it: the value in the parentheses. */
+static bool read_atomic_init(ll_lexer *lx, ll_value *v)
+{
+    if (!ll_lex_next(lx))
+        return false;
+    if (!ll_tok_is(&lx->tok, "("))
+        return ll_lex_expected(lx, "'(' after ATOMIC_INIT");
+    if (!ll_lex_next(lx) || !ll_read_value(lx, v))
+        return false;
+    if (!ll_tok_is(&lx->tok, ")"))
+        return ll_lex_expected(lx, "')'");
+    return ll_lex_next(lx);
+}
+
 static bool read_init_value(ll_lexer *lx, ll_init *in)
 {
     in->has_value = true;
@@ -96,6 +111,8 @@ static bool read_init_value(ll_lexer *lx, ll_init *in)
             return ll_lex_expected(lx, "'{' and the array's values");
         return read_array_values(lx, in);
     }
+    if (ll_tok_is(&lx->tok, "ATOMIC_INIT"))
+        return read_atomic_init(lx, &in->value);
     if (ll_tok_is(&lx->tok, "&")) {
         if (!in->pointer)
             return ll_lex_expected(lx, "a value");

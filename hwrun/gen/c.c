@@ -21,7 +21,8 @@
 static const char *const kernel_calls[] = {
     "READ_ONCE", "WRITE_ONCE", "barrier", "cpu_relax", "smp_mb", "smp_rmb",
     "smp_wmb", "smp_mb__before_atomic", "smp_mb__after_atomic",
-    "smp_mb__after_spinlock", "smp_mb__after_unlock_lock", "smp_store_mb",
+    "smp_mb__after_spinlock", "smp_mb__after_unlock_lock",
+    "smp_mb__after_srcu_read_unlock", "smp_store_mb",
     "smp_load_acquire", "smp_store_release", "xchg", "xchg_relaxed",
     "xchg_acquire", "xchg_release", "cmpxchg", "cmpxchg_relaxed",
     "cmpxchg_acquire", "cmpxchg_release", "spin_lock", "spin_unlock",
@@ -41,7 +42,7 @@ static const char *const atomic_ordered[] = {
 static const char *const atomic_plain[] = {
     "read", "set", "read_acquire", "set_release", "add", "sub", "inc", "dec",
     "and", "or", "xor", "andnot", "inc_and_test", "dec_and_test",
-    "sub_and_test", "add_negative", NULL,
+    "sub_and_test", "add_negative", "add_unless", NULL,
 };
 
 static const char *const c11_calls[] = {

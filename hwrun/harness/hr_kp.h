@@ -69,6 +69,8 @@
 #define smp_mb__after_atomic() kp_after_atomic()
 #define smp_mb__after_spinlock() kp_after_spinlock()
 #define smp_mb__after_unlock_lock() kp_after_unlock_lock()
+/* a full barrier: hr_kp's srcu_read_unlock need not contain one */
+#define smp_mb__after_srcu_read_unlock() smp_mb()
 #define smp_store_mb(x, v)                                                   \
     do {                                                                     \
         WRITE_ONCE(x, v);                                                    \
@@ -230,6 +232,14 @@ typedef struct { long long counter; } atomic64_t;
     static inline int pre##_add_negative(T i, A *v)                          \
     {                                                                        \
         return pre##_add_return(i, v) < 0;                                   \
+    }                                                                        \
+    /* adds a unless it reads u; ordered only when it adds */                \
+    static inline int pre##_add_unless(A *v, T a, T u)                       \
+    {                                                                        \
+        T o = READ_ONCE(v->counter), seen;                                   \
+        while (o != u && (seen = pre##_cmpxchg(v, o, o + a)) != o)           \
+            o = seen;                                                        \
+        return o != u;                                                       \
     }
 
 KP_ATOMIC_FAMILY(atomic, atomic_t, int, 32)

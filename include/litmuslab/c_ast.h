@@ -14,7 +14,9 @@
  *   MOV   d, v            BIN  d, v1, v2 (flags: binop)   UN  d, v (unop)
  *   LD    d, a            ST   a, v          (flags: access annotation)
  *   RMW   d, a, v         (flags: rmw kind | binop | annotation)
- *   CAS   d, a, old, new  (kernel cmpxchg: d = value read)
+ *   CAS   d, a, old, new  (kernel cmpxchg: d = value read; with flag
+ *                          LL_C_CAS_UNLESS atomic_add_unless(a, new, old):
+ *                          adds new unless it reads old, d = 1 if it added)
  *   CAS11 d, a, exp, new  (C11: exp is a register updated on failure;
  *                          d = 1 on success; flags: success/failure orders)
  *   FENCE                 (flags: fence kind)
@@ -62,6 +64,9 @@ typedef enum ll_c_ann {
 #define LL_C_FAIL_SHIFT 24
 #define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0xff))
 
+/* CAS flag (bit 8): atomic_add_unless rather than cmpxchg. */
+#define LL_C_CAS_UNLESS (1u << 8)
+
 /* RMW kinds (bits 8..15): what the destination gets. */
 typedef enum ll_c_rmw {
     LL_C_XCHG = 1,          /* the old value, memory := v */
@@ -78,6 +83,7 @@ typedef enum ll_c_fence {
     LL_C_F_RCU_UNLOCK, LL_C_F_SYNC_RCU, LL_C_F_BEFORE_ATOMIC,
     LL_C_F_AFTER_ATOMIC, LL_C_F_AFTER_SPINLOCK, LL_C_F_AFTER_UNLOCK_LOCK,
     LL_C_F_BARRIER,
+    LL_C_F_AFTER_SRCU_UNLOCK,   /* smp_mb__after_srcu_read_unlock */
     /* C11 atomic_thread_fence: the order is the annotation */
     LL_C_F_C11,
 } ll_c_fence;

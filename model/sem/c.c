@@ -25,7 +25,7 @@ enum {
     T_RCU_UNLOCK, T_SYNC_RCU, T_BEFORE_ATOMIC, T_AFTER_ATOMIC,
     T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
     T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
-    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW,
+    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW, T_AFTER_SRCU_UNLOCK,
 };
 
 static const char *const c_tags[] = {
@@ -33,7 +33,7 @@ static const char *const c_tags[] = {
     "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
     "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
     "LKW", "UL", "LF", "RL", "RU", "Srcu-lock", "Srcu-unlock", "Sync-srcu",
-    "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW",
+    "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW", "After-srcu-read-unlock",
 };
 
 #define BIT(t) (1u << (t))
@@ -186,7 +186,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 }
 
 /* Kernel cmpxchg: success and failure are two paths; only success is an
- * RMW (and ordered, for the mb form). */
+ * RMW (and ordered, for the mb form). atomic_add_unless is the same with
+ * the test reversed (it succeeds unless it reads o) and old + n stored. */
 static sem_next exec_cas(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags);
@@ -200,14 +201,22 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    if (sem_val_eq(old.v, o.v) != ok)
+    /* atomic_add_unless: o is the value that stops the addition */
+    bool unless = in->flags & LL_C_CAS_UNLESS;
+    if (sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
     if (ok) {
-        sem_store(r, a.v, a.t, n.v, n.t, BIT(T_RMW) | write_tags(ann), ev);
+        sem_val nv = n.v;
+        if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
+            return bad(r, old.t | n.t, "undefined atomic arithmetic");
+        sem_store(r, a.v, a.t, nv, n.t, BIT(T_RMW) | write_tags(ann), ev);
         if (ann == LL_C_MB)
             sem_fence(r, BIT(T_MB));
     }
-    set(r, &in->ops[0], old.v, old.t);
+    if (unless)
+        set(r, &in->ops[0], sem_int(ok), 0);
+    else
+        set(r, &in->ops[0], old.v, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -246,6 +255,7 @@ static const unsigned fence_tags[] = {
     [LL_C_F_AFTER_SPINLOCK] = BIT(T_AFTER_SPINLOCK),
     [LL_C_F_AFTER_UNLOCK_LOCK] = BIT(T_AFTER_UNLOCK_LOCK),
     [LL_C_F_BARRIER] = BIT(T_BARRIER),
+    [LL_C_F_AFTER_SRCU_UNLOCK] = BIT(T_AFTER_SRCU_UNLOCK),
 };
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)

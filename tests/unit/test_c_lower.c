@@ -110,6 +110,20 @@ static void test_primitives(void **state)
     free(s);
 }
 
+/* atomic_add_unless(x, a, u) is a CAS whose compared value is u and
+ * whose new value is the addend; atomic_andnot complements its value. */
+static void test_add_unless_andnot(void **state)
+{
+    (void)state;
+    char *s = lowered("\tint r0 = atomic_add_unless(x, 2, 7);\n"
+                      "\tatomic_andnot(r0, y);");
+    assert_string_equal(s, "add_unless{mb} @t0, &x, 7, 2\n"
+                           "mov r0, @t0\n"
+                           "un @t1, r0\n"
+                           "rmw[&]{noreturn} @t2, &y, @t1\n");
+    free(s);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -127,6 +141,7 @@ int main(void)
         cmocka_unit_test(test_accesses),
         cmocka_unit_test(test_control_and_arrays),
         cmocka_unit_test(test_primitives),
+        cmocka_unit_test(test_add_unless_andnot),
         cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
