@@ -331,6 +331,38 @@ static void c_digests(void **state)
                 "  atomic_store_explicit(y, r4, memory_order_relaxed);\n"
                 "}\n\nlocations [0:r2; 1:r4;]\nexists 0:r1 != 0\n\n\n",
                 "45b06aedc4caf5ef4fdf494a986f8199");
+    /* an _Atomic type in the init */
+    assert_hash("C C11\n\n(* Test to ensure _Atomic __int128 x = 0; is "
+                "parsed**)\n\n"
+                "{__int128 y; __int128 x; _Atomic __int128 z = 0;}\n\n"
+                "P0 (volatile __int128* y,volatile __int128* x) {\n"
+                "  __int128 r0 = *x;\n"
+                "  atomic_thread_fence(memory_order_relaxed);\n"
+                "  *y = 1;\n}\n\n"
+                "P1 (volatile __int128* y,volatile __int128* x) {\n"
+                "  __int128 r0 = *y;\n"
+                "  atomic_thread_fence(memory_order_relaxed);\n"
+                "  *x = 1;\n}\n\nexists (0:r0=1 /\\ 1:r0=1)\n",
+                "fdb5bbc868eabfecbe24a5eeab655a7d");
+    assert_hash("C C14\n{}\n\nP0 (atomic_int* y) {\n"
+                "  atomic_fetch_add_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "P1 (atomic_int* y) {\n"
+                "  atomic_fetch_add_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "forall y=2\n",
+                "4ba3dd96c70ac3dd5dac4c7337261858");
+    assert_hash("C C15\n{}\n\nP0 (atomic_int* y) {\n"
+                "  atomic_store_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "P1 (atomic_int* y) {\n"
+                "  int r1 = atomic_exchange_explicit(y,2,memory_order_relaxed);"
+                "\n}\n\n~exists 1:r1=0 /\\ y=2\n",
+                "39a09669dfbf2aaf26417bf1bd2480c6");
+    /* parameters of two types in one thread */
+    assert_hash("C C16\n{}\n\nP0 (atomic_int* y) {\n"
+                "  atomic_store_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "P1 (atomic_int* y,int *z) {\n"
+                "  atomic_compare_exchange_strong(y,z,2);\n}\n\n"
+                "~exists z=0 /\\ y=2\n",
+                "ab2f8e6026f219ae47eec68e6e2ba7a5");
 }
 
 int main(void)
