@@ -283,6 +283,16 @@ static void arm_digests(void **state)
                 "7634bf6ce48a5ec0f06cfdcbe83bd2a2");
 }
 
+/* The threads herd7's C08 and C11 share. */
+#define INT128_THREADS                                                   \
+    "P0 (volatile __int128* y,volatile __int128* x) {\n"                 \
+    "  __int128 r0 = *x;\n"                                               \
+    "  atomic_thread_fence(memory_order_relaxed);\n"                      \
+    "  *y = 1;\n}\n\n"                                                     \
+    "P1 (volatile __int128* y,volatile __int128* x) {\n"                 \
+    "  __int128 r0 = *y;\n"                                               \
+    "  atomic_thread_fence(memory_order_relaxed);\n"
+
 /* Whole C tests from herd7's own regression tests (herd/tests/
  * instructions/C), with the Hash= its expected output gives: the body
  * hashed verbatim, types re-spelt by herd7 (`const int *` is `int const*`,
@@ -311,13 +321,7 @@ static void c_digests(void **state)
                 "db772c002d727bd43e0889f42282f9f6");
     assert_hash("C C08\n\n(* Test to ensure diy generated tests are "
                 "accepted by herd - int128*)\n\n{__int128 y; __int128 x;}\n\n"
-                "P0 (volatile __int128* y,volatile __int128* x) {\n"
-                "  __int128 r0 = *x;\n"
-                "  atomic_thread_fence(memory_order_relaxed);\n"
-                "  *y = 1;\n}\n\n"
-                "P1 (volatile __int128* y,volatile __int128* x) {\n"
-                "  __int128 r0 = *y;\n"
-                "  atomic_thread_fence(memory_order_relaxed);\n"
+                INT128_THREADS
                 "  *x = 1;\n}\n\nexists (0:r0=1 /\\ 1:r0=1)\n",
                 "df8f2c22043bedfe26ba47135c84a3b0");
     assert_hash("C C13\n(* Forbidden by rc11, allowed by most C11 models "
@@ -335,13 +339,7 @@ static void c_digests(void **state)
     assert_hash("C C11\n\n(* Test to ensure _Atomic __int128 x = 0; is "
                 "parsed**)\n\n"
                 "{__int128 y; __int128 x; _Atomic __int128 z = 0;}\n\n"
-                "P0 (volatile __int128* y,volatile __int128* x) {\n"
-                "  __int128 r0 = *x;\n"
-                "  atomic_thread_fence(memory_order_relaxed);\n"
-                "  *y = 1;\n}\n\n"
-                "P1 (volatile __int128* y,volatile __int128* x) {\n"
-                "  __int128 r0 = *y;\n"
-                "  atomic_thread_fence(memory_order_relaxed);\n"
+                INT128_THREADS
                 "  *x = 1;\n}\n\nexists (0:r0=1 /\\ 1:r0=1)\n",
                 "fdb5bbc868eabfecbe24a5eeab655a7d");
     assert_hash("C C14\n{}\n\nP0 (atomic_int* y) {\n"
