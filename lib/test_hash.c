@@ -1,7 +1,8 @@
 /* test_hash.c — herd7's test digest, the `Hash=` line: the MD5 of three MD5s,
  * of the init block (sorted, one `loc=value` per location), of the code
  * (herd7's instruction spelling, labels renamed L00, L01, ... in name
- * order, laid out as herd7 prints a program) and of the shown locations.
+ * order, laid out as herd7 prints a program; a C test's code is its
+ * functions' text, lib/test_hash_c.c) and of the shown locations.
  * Checked against herd7's logs: equal on every corpus test. */
 #include "litmuslab/hash.h"
 
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash_int.h"
 #include "litmuslab/arch.h"
 #include "litmuslab/md5.h"
 
@@ -272,7 +274,10 @@ char *ll_test_hash(const ll_test *t)
 {
     ll_buf parts[3] = {{0}, {0}, {0}};
     init_text(t, &parts[0]);
-    code_text(t, &parts[1]);
+    if (t->arch)
+        code_text(t, &parts[1]);
+    else
+        ll_hash_c_code(t, &parts[1]);
     shown_text(t, &parts[2]);
     unsigned char all[48], d[16];
     for (int i = 0; i < 3; i++) {

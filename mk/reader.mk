@@ -25,6 +25,7 @@ FUZZ_LOG_SRCS = lib/util.c lib/state.c lib/prop.c lib/read_cond.c \
 	lib/lexer.c $(wildcard lib/log/*.c) $(wildcard lib/arch/*.c) \
 	lib/read_test.c lib/read_init.c lib/read_table.c lib/read_constraints.c \
 	lib/read_cthreads.c lib/test_free.c lib/test_print.c lib/test_hash.c \
+	lib/test_hash_c.c \
 	lib/md5.c tests/fuzz/fuzz_log.c
 
 $(FUZZ_LOG_BIN): $(FUZZ_LOG_SRCS) $(wildcard include/litmuslab/*.h lib/*.h)

@@ -4,7 +4,7 @@
  * (also with its registers in upper case, which herd7 reads as the same),
  * init values spelt in hex, herd7's own spellings of some Power
  * instructions, x86 instructions herd7 spells its own way, and ARM tests
- * with herd's own spellings of its instructions. */
+ * with herd's own spellings of its instructions, and C tests. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -283,6 +283,86 @@ static void arm_digests(void **state)
                 "7634bf6ce48a5ec0f06cfdcbe83bd2a2");
 }
 
+/* The threads herd7's C08 and C11 share. */
+#define INT128_THREADS                                                   \
+    "P0 (volatile __int128* y,volatile __int128* x) {\n"                 \
+    "  __int128 r0 = *x;\n"                                               \
+    "  atomic_thread_fence(memory_order_relaxed);\n"                      \
+    "  *y = 1;\n}\n\n"                                                     \
+    "P1 (volatile __int128* y,volatile __int128* x) {\n"                 \
+    "  __int128 r0 = *y;\n"                                               \
+    "  atomic_thread_fence(memory_order_relaxed);\n"
+
+/* Whole C tests from herd7's own regression tests (herd/tests/
+ * instructions/C), with the Hash= its expected output gives: the body
+ * hashed verbatim, types re-spelt by herd7 (`const int *` is `int const*`,
+ * `atomic_int` is `_Atomic int`), typed init, `locations`, two threads. */
+static void c_digests(void **state)
+{
+    (void)state;
+    assert_hash("C C01\n\n{ x = 1 }\n\nP0 (const int* x) {\n"
+                "  int r0 = *x;\n}\n\n\nforall (0:r0=1)\n",
+                "f26e77b9ef2528a6e6c9757a77f150a1");
+    assert_hash("C C02\n\n{}\n\nP0 (const int* y,volatile int* x) {\n"
+                "  int r0 = *x;\n  *y = 1;\n}\n\nforall (0:r0=1 /\\ y=1)\n",
+                "d92b65c8b850301b8f1b811599b2f905");
+    assert_hash("C C03\n\n{}\n\nP0 (int* y) {\n"
+                "  atomic_fetch_add_explicit(y,1,memory_order_seq_cst);\n"
+                "}\n\nforall y=1\n",
+                "71a98e010b15b2b87bfe01c34e457390");
+    assert_hash("C C04\n(* Tests 128-bit types *)\n{ }\n\n"
+                "P0 (__int128_t *y, __uint128_t *a) {\n"
+                "  __int128_t r1 = *y;\n  __uint128_t r3 = *a;\n}\n\n"
+                "forall (0:r1 = 0  /\\ 0:r3  = 0)\n",
+                "8b9618e5572a22c7e8d1ced9c7b99fe8");
+    /* Variant= is no part of the digest */
+    assert_hash("C C05\nVariant=Quad\n\n{\n__int128_t x=1;\n}\n\n"
+                "P0 (__int128_t *x) {\n *x = 0;\n}\n\nforall ([x]=0)\n",
+                "db772c002d727bd43e0889f42282f9f6");
+    assert_hash("C C08\n\n(* Test to ensure diy generated tests are "
+                "accepted by herd - int128*)\n\n{__int128 y; __int128 x;}\n\n"
+                INT128_THREADS
+                "  *x = 1;\n}\n\nexists (0:r0=1 /\\ 1:r0=1)\n",
+                "df8f2c22043bedfe26ba47135c84a3b0");
+    assert_hash("C C13\n(* Forbidden by rc11, allowed by most C11 models "
+                "that tolerate oota *)\n{\nx = 0;\ny = 0;\n}\n\n"
+                "P0(atomic_int *x, atomic_int *y) {\n"
+                "  int r1 = atomic_load_explicit(y, memory_order_relaxed);\n"
+                "  atomic_store_explicit(x, r1, memory_order_relaxed);\n"
+                "  int r2 = (r1^r1)+r1;\n}\n\n"
+                "P1(atomic_int *x, atomic_int *y) {\n"
+                "  int r4 = atomic_load_explicit(x, memory_order_relaxed);\n"
+                "  atomic_store_explicit(y, r4, memory_order_relaxed);\n"
+                "}\n\nlocations [0:r2; 1:r4;]\nexists 0:r1 != 0\n\n\n",
+                "45b06aedc4caf5ef4fdf494a986f8199");
+    /* an _Atomic type in the init */
+    assert_hash("C C11\n\n(* Test to ensure _Atomic __int128 x = 0; is "
+                "parsed**)\n\n"
+                "{__int128 y; __int128 x; _Atomic __int128 z = 0;}\n\n"
+                INT128_THREADS
+                "  *x = 1;\n}\n\nexists (0:r0=1 /\\ 1:r0=1)\n",
+                "fdb5bbc868eabfecbe24a5eeab655a7d");
+    assert_hash("C C14\n{}\n\nP0 (atomic_int* y) {\n"
+                "  atomic_fetch_add_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "P1 (atomic_int* y) {\n"
+                "  atomic_fetch_add_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "forall y=2\n",
+                "4ba3dd96c70ac3dd5dac4c7337261858");
+    assert_hash("C C15\n{}\n\nP0 (atomic_int* y) {\n"
+                "  atomic_store_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "P1 (atomic_int* y) {\n"
+                "  int r1 = atomic_exchange_explicit(y,2,memory_order_relaxed);"
+                "\n}\n\n~exists 1:r1=0 /\\ y=2\n",
+                "39a09669dfbf2aaf26417bf1bd2480c6");
+    /* parameters of two types in one thread */
+    assert_hash("C C16\n{}\n\nP0 (atomic_int* y) {\n"
+                "  atomic_store_explicit(y,1,memory_order_relaxed);\n}\n\n"
+                "P1 (atomic_int* y,int *z) {\n"
+                "  atomic_compare_exchange_strong(y,z,2);\n}\n\n"
+                "~exists z=0 /\\ y=2\n",
+                "ab2f8e6026f219ae47eec68e6e2ba7a5");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +373,7 @@ int main(void)
         cmocka_unit_test(herd_register_spelling),
         cmocka_unit_test(herd_instruction_spelling),
         cmocka_unit_test(arm_digests),
+        cmocka_unit_test(c_digests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
