@@ -1,5 +1,5 @@
 /* embed.h — the harness sources (hwrun/harness/), built into
- * bin/litmuslab as text by hwrun/embed.sh (see mk/hwrun.mk). */
+ * bin/litmuslab as text by scripts/embed.sh (see mk/hwrun.mk). */
 #ifndef HWRUN_EMBED_H
 #define HWRUN_EMBED_H
 

@@ -10,9 +10,9 @@ HWRUN_HARNESS := $(sort $(wildcard hwrun/harness/*.h hwrun/harness/*.c))
 HWRUN_EMBED := $(BUILD)/gen/hwrun_harness.c
 EXTRA_SRCS += $(HWRUN_EMBED)
 
-$(HWRUN_EMBED): $(HWRUN_HARNESS) hwrun/embed.sh
+$(HWRUN_EMBED): $(HWRUN_HARNESS) scripts/embed.sh
 	@mkdir -p $(@D)
-	sh hwrun/embed.sh $(HWRUN_HARNESS) > $@.tmp && mv $@.tmp $@
+	sh scripts/embed.sh hwrun/embed.h hw_file hw_harness_files $(HWRUN_HARNESS) > $@.tmp && mv $@.tmp $@
 
 .PHONY: bench-hwrun bench-hwrun-coverage
 bench-hwrun: $(PROGRAM)

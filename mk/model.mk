@@ -4,6 +4,14 @@
 .DEFAULT_GOAL := all
 EXTRA_CFLAGS += -DLL_MODEL_CATS_DIR='"$(abspath model/cats)"'
 
+# The cat and bell files, built into bin/litmuslab as text (cat_builtin_files).
+MODEL_CATS := $(sort $(wildcard model/cats/*.cat model/cats/*.bell))
+MODEL_CATS_EMBED := $(BUILD)/gen/model_cats.c
+EXTRA_SRCS += $(MODEL_CATS_EMBED)
+$(MODEL_CATS_EMBED): $(MODEL_CATS) scripts/embed.sh
+	@mkdir -p $(@D)
+	sh scripts/embed.sh model/cat/cat.h cat_text_file cat_builtin_files $(MODEL_CATS) > $@.tmp && mv $@.tmp $@
+
 .PHONY: conformance bench-model
 conformance: $(PROGRAM)
 	@CORPUS=$(abspath $(CORPUS)) sh mk/model-conformance.sh $(abspath $(PROGRAM))

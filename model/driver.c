@@ -41,6 +41,8 @@ static void builtin_dirs(mdl_options *o)
 #ifdef LL_MODEL_CATS_DIR
     o->builtin[o->n_builtin++] = ll_xstrdup(LL_MODEL_CATS_DIR);
 #endif
+    /* last, the copies built into the program: found when no tree is */
+    o->builtin[o->n_builtin++] = ll_xstrdup(CAT_BUILTIN_DIR);
 }
 
 void mdl_options_init(mdl_options *o)

@@ -12,7 +12,7 @@ typedef struct mdl_options {
     const char *bell;            /* --bell, or NULL */
     const char **cat_dirs;       /* --cat-path, searched first */
     int n_cat_dirs;
-    char *builtin[4];            /* our model/cats, found at run time */
+    char *builtin[6];            /* our model/cats, found at run time */
     int n_builtin;
     char **variants;             /* -variant names (owned) */
     int n_variants, cap_variants;

@@ -38,6 +38,17 @@ typedef struct cat_exec {
 
 typedef struct cat_model cat_model;
 
+/* The cat and bell files built into the program (scripts/embed.sh, from
+ * model/cats), so an installed binary models from any folder. A dirs[]
+ * entry equal to CAT_BUILTIN_DIR looks names up in this table, and such
+ * files are named "(built-in)/NAME" in messages. A NULL name ends it. */
+typedef struct cat_text_file {
+    const char *name;
+    const char *text;
+} cat_text_file;
+extern const cat_text_file cat_builtin_files[];
+#define CAT_BUILTIN_DIR "(built-in)"
+
 /* Load a model: `name` is a path, or a file name looked up in each of
  * dirs[0..n_dirs-1] in order (then in the same dirs for `include`).
  * Returns NULL with *d set ("FILE:LINE:COL: message") on error. */

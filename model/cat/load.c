@@ -45,10 +45,31 @@ static bool readable(const char *path)
     return access(path, R_OK) == 0;
 }
 
+/* The built-in file NAME's text, or NULL. */
+static const char *builtin_text(const char *name)
+{
+    for (const cat_text_file *f = cat_builtin_files; f->name; f++)
+        if (strcmp(f->name, name) == 0)
+            return f->text;
+    return NULL;
+}
+
+static bool is_builtin_dir(const char *dir, size_t dir_len)
+{
+    return dir_len == strlen(CAT_BUILTIN_DIR) &&
+           memcmp(dir, CAT_BUILTIN_DIR, dir_len) == 0;
+}
+
 /* dir/name, or NULL when not readable there. Caller frees. */
 static char *try_dir(const char *dir, size_t dir_len, const char *name)
 {
     ll_buf b = {0};
+    if (is_builtin_dir(dir, dir_len)) {
+        if (!builtin_text(name))
+            return NULL;
+        ll_buf_printf(&b, "%s/%s", CAT_BUILTIN_DIR, name);
+        return b.data;
+    }
     if (dir_len)
         ll_buf_printf(&b, "%.*s/%s", (int)dir_len, dir, name);
     else
@@ -81,7 +102,12 @@ static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
 {
     const char *file = intern(path);
     size_t len;
-    char *src = ll_read_file(path, &len);
+    const size_t pre = strlen(CAT_BUILTIN_DIR "/");
+    const char *text = strncmp(path, CAT_BUILTIN_DIR "/", pre) == 0
+                           ? builtin_text(path + pre) : NULL;
+    char *src = text ? ll_xstrdup(text) : ll_read_file(path, &len);
+    if (text)
+        len = strlen(text);
     if (!src) {
         ll_diag_set(cat_diag_file(d, file), 0, 0, "cannot read model: %s", strerror(errno));
         return false;

@@ -1,13 +1,17 @@
 /* test_cat_models.c — our sc.cat, x86tso.cat and ppc.cat on hand-built
  * candidate executions of the classic litmus shapes (SB, MP, LB, IRIW,
- * CoRR, atomicity), with the verdicts the published models give. */
+ * CoRR, atomicity), with the verdicts the published models give; and the
+ * copies of model/cats built into the program. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "test_cat_exec.h"
 
@@ -417,6 +421,60 @@ static void model_reused(void **state)
     cat_free(m);
 }
 
+/* Every file of model/cats is built into the program byte for byte (a
+ * stale or missing copy would model differently once installed), and a
+ * model loaded from the built-in copies alone, includes and all, gives
+ * the verdicts the files on disk give. */
+static void builtin_copies(void **state)
+{
+    (void)state;
+    DIR *dir = opendir("model/cats");
+    assert_non_null(dir);
+    int on_disk = 0;
+    for (struct dirent *e; (e = readdir(dir));) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || (strcmp(e->d_name + n - 4, ".cat") &&
+                      strcmp(e->d_name + n - 5, ".bell")))
+            continue;
+        on_disk++;
+        char path[512];
+        snprintf(path, sizeof path, "model/cats/%s", e->d_name);
+        size_t len;
+        char *text = ll_read_file(path, &len);
+        assert_non_null(text);
+        const cat_text_file *f = cat_builtin_files;
+        while (f->name && strcmp(f->name, e->d_name))
+            f++;
+        assert_non_null(f->name);
+        assert_string_equal(f->text, text);
+        free(text);
+    }
+    closedir(dir);
+    int built_in = 0;
+    for (const cat_text_file *f = cat_builtin_files; f->name; f++)
+        built_in++;
+    assert_int_equal(built_in, on_disk);
+
+    static const char *const only_builtin[] = {CAT_BUILTIN_DIR};
+    ll_diag d = {0};
+    cat_model *m = cat_load("ppc.cat", only_builtin, 1, &d);
+    assert_non_null(m);
+    xb forbidden, allowed;
+    build_mp(&forbidden, "LWSYNC", NULL, DEP_ADDR, false);
+    build_mp(&allowed, NULL, NULL, DEP_NONE, false);
+    declare_arch_tags(&forbidden);
+    declare_arch_tags(&allowed);
+    cat_result r;
+    assert_true(cat_check(m, &forbidden.x, &r, &d));
+    assert_false(r.allowed);
+    assert_true(cat_check(m, &allowed.x, &r, &d));
+    assert_true(r.allowed);
+    xb_free(&forbidden);
+    xb_free(&allowed);
+    cat_free(m);
+    assert_null(cat_load("absent.cat", only_builtin, 1, &d));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -429,6 +487,7 @@ int main(void)
         cmocka_unit_test(corr),
         cmocka_unit_test(atomicity),
         cmocka_unit_test(model_reused),
+        cmocka_unit_test(builtin_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
