@@ -2,7 +2,6 @@
  * argument names a list, one test per line, relative to the list, lists
  * nesting, as herd7's), and -j N workers whose entries are printed in
  * input order. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,11 +167,6 @@ static bool show_all_dir(const char *dir)
     return f != NULL;
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Is the --model file there, where the model looks (a path as it is;
  * a name in the -I directories, ours, then here)? When not, say which
  * models we ship and where we looked. */
@@ -195,6 +189,14 @@ static bool model_found(const mdl_options *o, bool quiet)
         dirs[n++] = o->builtin[i];
     ll_buf b = {0};
     for (int i = 0; i < n; i++) {
+        if (!strcmp(dirs[i], CAT_BUILTIN_DIR)) {
+            for (const cat_text_file *f = cat_builtin_files; f->name; f++)
+                if (!strcmp(f->name, name)) {
+                    ll_buf_free(&b);
+                    return true;
+                }
+            continue;
+        }
         ll_buf_clear(&b);
         ll_buf_printf(&b, "%s/%s", dirs[i], name);
         if (access(b.data, R_OK) == 0) {
@@ -207,29 +209,19 @@ static bool model_found(const mdl_options *o, bool quiet)
         return true;
     if (quiet)
         return false;
+    /* what we ship is what is built in (sorted by the build) */
     fprintf(stderr, "litmuslab model: cannot find the model '%s'; "
             "models shipped:", name);
-    DIR *d = n > o->n_cat_dirs ? opendir(dirs[o->n_cat_dirs]) : NULL;
-    char **names = NULL;
-    int k = 0, cap = 0;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && !strcmp(e->d_name + l - 4, ".cat")) {
-            ll_grow((void **)&names, &cap, k + 1, sizeof *names);
-            names[k++] = ll_xstrdup(e->d_name);
-        }
+    for (const cat_text_file *f = cat_builtin_files; f->name; f++) {
+        size_t l = strlen(f->name);
+        if (l > 4 && !strcmp(f->name + l - 4, ".cat"))
+            fprintf(stderr, " %s", f->name);
     }
-    if (d)
-        closedir(d);
-    qsort(names, (size_t)k, sizeof *names, by_name);
-    for (int i = 0; i < k; i++) {
-        fprintf(stderr, " %s", names[i]);
-        free(names[i]);
-    }
-    free(names);
     fputs("; searched:", stderr);
     for (int i = 0; i < n; i++)   /* the folders that are there */
-        if (access(dirs[i], X_OK) == 0)
+        if (!strcmp(dirs[i], CAT_BUILTIN_DIR))
+            fputs(" the built-in copies", stderr);
+        else if (access(dirs[i], X_OK) == 0)
             fprintf(stderr, " %s", dirs[i]);
     fputs(" and the current directory (-I DIR adds one)\n", stderr);
     return false;
