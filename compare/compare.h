@@ -129,6 +129,8 @@ typedef struct cmp_run {
      * or the emulated ones (true), and counts the others here. */
     bool emulated;
     int other_kind;
+    int oversubscribed;   /* hardware entries with an `Oversubscribed`
+                             line (merged, flagged) */
     int test_files;       /* --tests: files read */
     int bad_test_files;   /* --tests: files that did not parse (reported) */
     FILE *diag;           /* where problems are reported (stderr) */

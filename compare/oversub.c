@@ -16,6 +16,7 @@ void cmp_note_oversub(cmp_run *run, cmp_test *t, int m,
 {
     const char *line = ll_log_entry_extra(e, "Oversubscribed");
     int threads = 0, pus = 0;
+    run->oversubscribed += line != NULL;
     if (line && sscanf(line, "%d threads on %d PUs", &threads, &pus) == 2) {
         if (threads > t->threads)
             t->threads = threads;   /* the harness knows; states may not */
