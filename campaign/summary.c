@@ -163,11 +163,15 @@ static void print_classes(FILE *f, const char *what, const cp_rows *rows)
 {
     class_count *cs;
     int n = count_classes(rows, &cs);
-    fprintf(f, "  %-16s %8s\n", what, "count");
+    int w = 16;   /* wider for a long class (oversubscribed-unseen) */
     for (int i = 0; i < n; i++)
-        fprintf(f, "  %-16s %8d\n", cs[i].status, cs[i].count);
+        if ((int)strlen(cs[i].status) > w)
+            w = (int)strlen(cs[i].status);
+    fprintf(f, "  %-*s %8s\n", w, what, "count");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "  %-*s %8d\n", w, cs[i].status, cs[i].count);
     if (!n)
-        fprintf(f, "  %-16s %8s\n", "(none)", "");
+        fprintf(f, "  %-*s %8s\n", w, "(none)", "");
     free(cs);
 }
 

@@ -39,7 +39,9 @@ cmp_test_status cmp_test_class(const cmp_test *t)
      * `~exists` and `forall`. */
     ll_verdict looser =
         t->cond.quant == LL_EXISTS ? LL_VERDICT_OK : LL_VERDICT_NO;
-    return mv == looser ? CMP_ALLOWED_UNSEEN : CMP_FORBIDDEN_SEEN;
+    if (mv != looser)
+        return CMP_FORBIDDEN_SEEN;
+    return t->over_only ? CMP_OVERSUB_UNSEEN : CMP_ALLOWED_UNSEEN;
 }
 
 cmp_outcome_status cmp_outcome_class(const cmp_test *t,
@@ -51,22 +53,24 @@ cmp_outcome_status cmp_outcome_class(const cmp_test *t,
         return CMP_O_MODEL_ONLY;
     if (!o->in_model)
         return o->in_hw ? CMP_O_FORBIDDEN_SEEN : CMP_O_FORBIDDEN_UNSEEN;
-    return o->in_hw ? CMP_O_ALLOWED_SEEN : CMP_O_ALLOWED_UNSEEN;
+    if (o->in_hw)
+        return CMP_O_ALLOWED_SEEN;
+    return t->over_only ? CMP_O_OVERSUB_UNSEEN : CMP_O_ALLOWED_UNSEEN;
 }
 
 const char *cmp_test_status_word(cmp_test_status s)
 {
     static const char *const words[CMP_N_TEST_STATUS] = {
-        "agree", "allowed-unseen", "forbidden-seen",
-        "model-only", "hw-only", "undecided"};
+        "agree", "allowed-unseen", "oversubscribed-unseen",
+        "forbidden-seen", "model-only", "hw-only", "undecided"};
     return words[s];
 }
 
 const char *cmp_outcome_status_word(cmp_outcome_status s)
 {
     static const char *const words[CMP_N_OUTCOME_STATUS] = {
-        "allowed-seen", "allowed-unseen", "forbidden-seen",
-        "forbidden-unseen", "model-only", "hw-only"};
+        "allowed-seen", "allowed-unseen", "oversubscribed-unseen",
+        "forbidden-seen", "forbidden-unseen", "model-only", "hw-only"};
     return words[s];
 }
 
@@ -78,8 +82,11 @@ void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot)
         tot->tests[cmp_test_class(t)]++;
         ll_verdict mv = t->model_verdict, hv = cmp_hw_verdict(t);
         bool mok = mv == LL_VERDICT_OK, hok = hv == LL_VERDICT_OK;
+        /* the papers' Ok/No is evidence: a test whose runs were all
+         * oversubscribed is not one (its own class counts it) */
         if (t->in_model && (mok || mv == LL_VERDICT_NO) &&
-            hv != LL_VERDICT_NONE)
+            hv != LL_VERDICT_NONE &&
+            cmp_test_class(t) != CMP_OVERSUB_UNSEEN)
             tot->pairs[mok == hok ? (mok ? 1 : 0) : (mok ? 2 : 3)]++;
         for (int j = 0; j < t->n_out; j++)
             tot->outcomes[cmp_outcome_class(t, &t->out[j])]++;

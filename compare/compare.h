@@ -65,12 +65,23 @@ typedef struct cmp_test {
     int n_index;         /* a power of two, or 0 */
     char *places;        /* the model's states' places, "0:r1 x y" */
     bool overflow;       /* a hardware count was saturated (reported) */
+    /* oversubscription (oversub.c): more threads than PUs, so the threads
+     * took turns and what the run did not show is no hardware evidence */
+    uint64_t hw_machines;   /* bit i: machine i ran it (an entry) */
+    uint64_t fit_machines;  /* bit i: some entry of machine i was not
+                               marked `Oversubscribed` */
+    bool fit_unnamed;       /* such an entry past CMP_MAX_MACHINES */
+    uint64_t over_machines; /* (cmp_finish) bit i: machine i's runs of it
+                               were all oversubscribed */
+    bool over_only;         /* (cmp_finish) every hardware run was */
 } cmp_test;
 
 /* Test verdict classes (model against hardware). */
 typedef enum cmp_test_status {
     CMP_AGREE,           /* same verdict */
     CMP_ALLOWED_UNSEEN,  /* the model's verdict is the looser one */
+    CMP_OVERSUB_UNSEEN,  /* the same, but every hardware run of the test
+                            was oversubscribed: no evidence either way */
     CMP_FORBIDDEN_SEEN,  /* hardware's verdict is the looser one: alarm */
     CMP_MODEL_ONLY,      /* no hardware data */
     CMP_HW_ONLY,         /* no model entry */
@@ -82,6 +93,8 @@ typedef enum cmp_test_status {
 typedef enum cmp_outcome_status {
     CMP_O_ALLOWED_SEEN,
     CMP_O_ALLOWED_UNSEEN,
+    CMP_O_OVERSUB_UNSEEN,  /* allowed, never seen, and every hardware run
+                              of its test was oversubscribed */
     CMP_O_FORBIDDEN_SEEN,  /* the alarm */
     CMP_O_FORBIDDEN_UNSEEN, /* the state an exists names, forbidden and
                               never seen: the "No, 0" cell of a table */
@@ -116,6 +129,8 @@ typedef struct cmp_run {
      * or the emulated ones (true), and counts the others here. */
     bool emulated;
     int other_kind;
+    int oversubscribed;   /* hardware entries with an `Oversubscribed`
+                             line (merged, flagged) */
     int test_files;       /* --tests: files read */
     int bad_test_files;   /* --tests: files that did not parse (reported) */
     FILE *diag;           /* where problems are reported (stderr) */
@@ -168,7 +183,8 @@ const char *cmp_outcome_status_word(cmp_outcome_status s);
 typedef struct cmp_totals {
     int tests[CMP_N_TEST_STATUS];
     long outcomes[CMP_N_OUTCOME_STATUS];
-    int pairs[4];         /* No/No, Ok/Ok, Ok/No, No/Ok */
+    int pairs[4];         /* No/No, Ok/Ok, Ok/No, No/Ok; an Ok/No test
+                             run only oversubscribed is not among them */
 } cmp_totals;
 
 void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot);
@@ -196,15 +212,24 @@ void cmp_write_table(const cmp_run *run, cmp_test **sorted,
                      cmp_table_fmt fmt, FILE *f);
 /* A count with a k/M/G suffix, as the papers print them: 1.2k, 16G. */
 void cmp_count_short(uint64_t n, char *out, size_t size);
-/* Row order: alarms (0), allowed-unseen (1), ..., Ok/Ok (5), No/No (6);
+/* Row order: alarms (0), allowed-unseen (1), oversubscribed-unseen (2),
+ * ..., Ok/Ok (6), No/No (7);
  * the name of each group; the tests in that order (caller frees). */
 int cmp_row_rank(const cmp_test *t);
 const char *cmp_row_group(int rank);
 cmp_test **cmp_ranked_tests(const cmp_run *run, cmp_test **sorted);
-/* Why machine m's figures for t may mislead (more threads than PUs, an
- * emulator), or nothing. */
+/* Why machine m's figures for t may mislead (oversubscribed: more
+ * threads than PUs; an emulator), or nothing. */
 void cmp_cell_flags(const cmp_run *run, const cmp_test *t, int m,
                     ll_buf *out);
+
+/* oversub.c: a hardware entry's `Oversubscribed N threads on M PUs`
+ * line noted (m: its machine, -1 when unnamed); once all is read, which
+ * machines ran t only oversubscribed (the line, or a `Topology` with
+ * fewer PUs than the threads t's states name). */
+void cmp_note_oversub(cmp_run *run, cmp_test *t, int m,
+                      const ll_log_entry *e);
+void cmp_finish_oversub(const cmp_run *run, cmp_test *t);
 
 /* html.c: report.html in dir, one self-contained page (no network);
  * each test's source is shown when --tests found its file. */

@@ -97,6 +97,7 @@ void cmp_finish(cmp_run *run)
                 t->hw_positive = add_kept(t->hw_positive, o->count);
         }
         per_machine(run, t);
+        cmp_finish_oversub(run, t);
     }
     ll_state_clear(&s);
 }

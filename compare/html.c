@@ -93,6 +93,8 @@ static const char style[] =
     "color:#fff}.alarm td:first-child{border-left:4px solid #c00}"
     "tr.st-forbidden-seen{background:#fde2e2}"
     "tr.st-allowed-unseen td:first-child{border-left:4px solid #e9a400}"
+    "tr.st-oversubscribed-unseen td:first-child{border-left:4px dashed "
+    "#999}"
     "#filters{margin:.6em 0}#filters *{margin-right:.8em}"
     "#detail{margin-top:1em;padding:.8em;border:1px solid #ccc;"
     "min-height:3em}pre{background:#f7f7f7;padding:.6em;overflow:auto}"
@@ -136,6 +138,10 @@ static void write_head(FILE *f, const cmp_run *run, const cmp_totals *tot)
     for (int i = 0; i < 4; i++)
         fprintf(f, "%s<b>%d</b> %s", i ? " &middot; " : "", tot->pairs[i],
                 pairs[i]);
+    if (tot->tests[CMP_OVERSUB_UNSEEN])
+        fprintf(f, " &middot; <b>%d</b> Ok/No run only oversubscribed "
+                   "(more threads than PUs: no evidence)",
+                tot->tests[CMP_OVERSUB_UNSEEN]);
     fputs("</p>\n<details><summary>every class</summary><table id=\"summary\">"
           "<tbody>\n", f);
     for (int i = 0; i < CMP_N_TEST_STATUS; i++)

@@ -271,6 +271,7 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         t->cond_text = ll_xstrdup(e->cond_text);
     if (m >= 0)
         machine_facts(run, m, e);
+    cmp_note_oversub(run, t, m, e);
     ll_buf key = {0};
     bool over = false;
     for (int i = 0; i < e->n_states; i++) {

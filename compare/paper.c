@@ -37,11 +37,12 @@ int cmp_row_rank(const cmp_test *t)
     switch (cmp_test_class(t)) {
     case CMP_FORBIDDEN_SEEN: return 0;
     case CMP_ALLOWED_UNSEEN: return 1;
-    case CMP_UNDECIDED: return 2;
-    case CMP_HW_ONLY: return 3;
-    case CMP_MODEL_ONLY: return 4;
-    case CMP_AGREE: return t->model_verdict == LL_VERDICT_OK ? 5 : 6;
-    default: return 7;
+    case CMP_OVERSUB_UNSEEN: return 2;
+    case CMP_UNDECIDED: return 3;
+    case CMP_HW_ONLY: return 4;
+    case CMP_MODEL_ONLY: return 5;
+    case CMP_AGREE: return t->model_verdict == LL_VERDICT_OK ? 6 : 7;
+    default: return 8;
     }
 }
 
@@ -50,6 +51,8 @@ const char *cmp_row_group(int rank)
     static const char *const names[] = {
         "forbidden by the model, seen on hardware (alarm)",
         "allowed by the model, never seen",
+        "allowed by the model, never seen, but only run oversubscribed "
+        "(no evidence)",
         "undecided (no verdict on one side)",
         "hardware only (no model entry)",
         "model only (no hardware run)",
@@ -75,14 +78,16 @@ cmp_test **cmp_ranked_tests(const cmp_run *run, cmp_test **sorted)
     return r;
 }
 
-/* Why a machine's figures for a test may mislead: more threads than PUs
- * (the threads could not all run at once), or an emulator. */
+/* Why a machine's figures for a test may mislead: oversubscribed (more
+ * threads than PUs: they could not all run at once), or an emulator. */
 void cmp_cell_flags(const cmp_run *run, const cmp_test *t, int m, ll_buf *out)
 {
     ll_buf_clear(out);
-    if (run->machine_pus[m] > 0 && t->threads > run->machine_pus[m])
-        ll_buf_printf(out, "%d threads>%d PUs", t->threads,
-                      run->machine_pus[m]);
+    if ((t->over_machines >> m & 1) && run->machine_pus[m] > 0)
+        ll_buf_printf(out, "oversubscribed: %d threads on %d PUs",
+                      t->threads, run->machine_pus[m]);
+    else if (t->over_machines >> m & 1)
+        ll_buf_puts(out, "oversubscribed");
     if (run->machine_emulated[m])
         ll_buf_printf(out, "%semulated", out->len ? ", " : "");
 }
@@ -119,7 +124,15 @@ static void md_text(const char *s, ll_buf *out)
     }
 }
 
-static void cell_text(const cmp_test *t, int m, bool rate, ll_buf *out)
+/* The Markdown and LaTeX cells of a machine whose runs of the test were
+ * all oversubscribed carry a dagger, explained under the table. */
+static const char oversub_note[] =
+    "oversubscribed: more threads than PUs, so what it did not show is no "
+    "hardware evidence";
+
+/* mark: appended to a cell of an oversubscribed machine (NULL: none). */
+static void cell_text(const cmp_test *t, int m, bool rate, const char *mark,
+                      ll_buf *out)
 {
     ll_buf_clear(out);
     if (!t->m_total || t->m_total[m] == 0) {
@@ -129,7 +142,8 @@ static void cell_text(const cmp_test *t, int m, bool rate, ll_buf *out)
     char seen[16], total[16];
     cmp_count_short(t->m_positive[m], seen, sizeof seen);
     cmp_count_short(t->m_total[m], total, sizeof total);
-    ll_buf_printf(out, "%s/%s", seen, total);
+    ll_buf_printf(out, "%s/%s%s", seen, total,
+                  mark && (t->over_machines >> m & 1) ? mark : "");
     double per_m = 1e6 * (double)t->m_positive[m] / (double)t->m_total[m];
     if (rate && t->has_cond)
         ll_buf_printf(out, per_m >= 10 || per_m == 0 ? " (%.0f/M)" : " (%.2f/M)",
@@ -158,7 +172,7 @@ static void text_table(const cmp_run *run, cmp_test **rows, FILE *f)
         fprintf(f, "  %-*s %-5s", (int)w, t->name, verdict_word(t));
         ll_buf notes = {0};
         for (int m = 0; m < run->n_machines; m++) {
-            cell_text(t, m, true, &cell);
+            cell_text(t, m, true, NULL, &cell);
             fprintf(f, "  %-28s", ll_buf_str(&cell));
             cmp_cell_flags(run, t, m, &flags);
             if (flags.len && t->m_total && t->m_total[m] &&
@@ -196,7 +210,7 @@ static void markdown_table(const cmp_run *run, cmp_test **rows, FILE *f)
         md_text(t->name, &b);
         fprintf(f, "| %s | %s |", ll_buf_str(&b), verdict_word(t));
         for (int m = 0; m < run->n_machines; m++) {
-            cell_text(t, m, false, &cell);
+            cell_text(t, m, false, "\xe2\x80\xa0", &cell);
             fprintf(f, " %s |", ll_buf_str(&cell));
         }
         fputc('\n', f);
@@ -224,7 +238,7 @@ static void latex_table(const cmp_run *run, cmp_test **rows, FILE *f)
         tex_text(t->name, &b);
         fprintf(f, "%s & %s", ll_buf_str(&b), verdict_word(t));
         for (int m = 0; m < run->n_machines; m++) {
-            cell_text(t, m, false, &cell);
+            cell_text(t, m, false, "$^\\dagger$", &cell);
             fprintf(f, " & %s", ll_buf_str(&cell));
         }
         fputs(" \\\\\n", f);
@@ -251,6 +265,19 @@ static void totals(const cmp_run *run, cmp_test **rows, const char *pre,
     }
 }
 
+/* The dagger's meaning, when some cell has one. */
+static void dagger_note(const cmp_run *run, cmp_test **rows, const char *pre,
+                        FILE *f)
+{
+    for (int i = 0; i < run->n_tests; i++)
+        for (int m = 0; m < run->n_machines; m++)
+            if ((rows[i]->over_machines >> m & 1) && rows[i]->m_total &&
+                rows[i]->m_total[m]) {
+                fprintf(f, "%s %s\n", pre, oversub_note);
+                return;
+            }
+}
+
 bool cmp_table_format(const char *name, cmp_table_fmt *out)
 {
     static const char *const names[] = {"text", "markdown", "latex"};
@@ -274,9 +301,11 @@ void cmp_write_table(const cmp_run *run, cmp_test **sorted,
         markdown_table(run, rows, f);
         fputc('\n', f);
         totals(run, rows, "", f);
+        dagger_note(run, rows, "\xe2\x80\xa0", f);
     } else {
         latex_table(run, rows, f);
         totals(run, rows, "% ", f);
+        dagger_note(run, rows, "% $^\\dagger$", f);
     }
     free(rows);
 }

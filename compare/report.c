@@ -210,6 +210,9 @@ static int summary_lines(const cmp_run *run, const cmp_totals *tot,
                                       ? "hardware entries (not here)"
                                       : "emulated entries (in emulated/)",
                                   run->other_kind};
+    if (run->oversubscribed)
+        out[n++] = (summary_line){"oversubscribed entries (threads>PUs)",
+                                  run->oversubscribed};
     if (run->overflows)
         out[n++] = (summary_line){"tests with counts kept at 2^64-1",
                                   run->overflows};
@@ -222,7 +225,9 @@ static int summary_lines(const cmp_run *run, const cmp_totals *tot,
     return n;
 }
 
-enum { MAX_SUMMARY = 4 + CMP_N_TEST_STATUS + CMP_N_OUTCOME_STATUS + 11 };
+/* 8 lines always, at most 5 more (other kind, oversubscribed, overflows,
+ * and the two of --tests) */
+enum { MAX_SUMMARY = 4 + CMP_N_TEST_STATUS + CMP_N_OUTCOME_STATUS + 13 };
 
 static void write_summary(const cmp_run *run, const cmp_totals *tot, FILE *f)
 {

@@ -72,7 +72,7 @@ else
     " SB SB agree Ok/Ok 1.2k/1M - " " LB LB agree No/No 0/1k - " |
     cmp -s - "$out/rows" || { say "rendered rows differ:"; cat "$out/rows"; }
   grep -q '3 of 3 matching tests shown' "$out/dom" || say "no row count in the page"
-  grep -q 'title="2 threads&gt;1 PUs, emulated"' "$out/dom" ||
+  grep -q 'title="oversubscribed: 2 threads on 1 PUs, emulated"' "$out/dom" ||
     say "the ARMv7 cell has no flag"
   chrome --screenshot="$out/shot.png" --window-size=1000,700 \
     "file://$(cd "$out/text" && pwd)/report.html" >/dev/null

@@ -1,6 +1,7 @@
 /* test_compare.c — the compare stage on small hand-made logs: repeated
  * entries merged, a Hash conflict, hardware's verdict from the model's
- * condition, `??` entries, malformed entries, CSV quoting, exit status. */
+ * condition, `??` entries, malformed entries, CSV quoting, exit status,
+ * oversubscribed runs (no evidence of absence). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -203,6 +204,71 @@ static void unknown_verdict_is_kept(void **unused)
                      CMP_O_ALLOWED_UNSEEN);
     assert_int_equal(cmp_outcome_class(sb, outcome(sb, "[x]=1; [y]=1;")),
                      CMP_O_ALLOWED_SEEN);
+    unload(&fx);
+}
+
+/* SB run with more threads than PUs (hwrun's `Oversubscribed` line) and
+ * never showing its allowed [x]=2; [y]=2: no evidence of absence. */
+static const char hw_oversub[] =
+    "Test SB Allow\n"
+    "Histogram (1 states)\n"
+    "50      :> x=1; y=1;\n"
+    "No\n"
+    "Condition exists (x=2 /\\ y=2) is not validated\n"
+    "Topology 1 package, 1 NUMA node, 1 cores, 1 PUs\n"
+    "Oversubscribed 2 threads on 1 PUs: threads take turns on a PU, so "
+    "most outcomes cannot show; not hardware evidence\n"
+    "\n";
+
+static const char hw_sb_normal[] =
+    "Test SB Allow\n"
+    "Histogram (1 states)\n"
+    "70      :> x=1; y=1;\n"
+    "No\n"
+    "Machine p7-b\n"
+    "\n";
+
+static void oversubscribed_run_is_no_evidence(void **unused)
+{
+    (void)unused;
+    fixture fx;
+    load(&fx, model_log, hw_oversub, NULL);
+    cmp_test *sb = cmp_find(&fx.run, "SB", false);
+    assert_true(sb->over_only);
+    assert_int_equal(sb->over_machines, 1);
+    assert_int_equal(fx.run.oversubscribed, 1);
+    assert_int_equal(cmp_test_class(sb), CMP_OVERSUB_UNSEEN);
+    assert_string_equal(cmp_test_status_word(cmp_test_class(sb)),
+                        "oversubscribed-unseen");
+    assert_int_equal(cmp_outcome_class(sb, outcome(sb, "[x]=2; [y]=2;")),
+                     CMP_O_OVERSUB_UNSEEN);
+    assert_int_equal(cmp_outcome_class(sb, outcome(sb, "[x]=1; [y]=1;")),
+                     CMP_O_ALLOWED_SEEN);
+    ll_buf flags = {0};
+    cmp_cell_flags(&fx.run, sb, 0, &flags);
+    assert_string_equal(ll_buf_str(&flags),
+                        "oversubscribed: 2 threads on 1 PUs");
+    cmp_test **sorted = cmp_sorted_tests(&fx.run);
+    cmp_totals tot;
+    cmp_count(&fx.run, sorted, &tot);
+    assert_int_equal(tot.pairs[2], 0);    /* not an Ok/No */
+    assert_int_equal(tot.tests[CMP_OVERSUB_UNSEEN], 1);
+    free(sorted);
+    ll_buf_free(&flags);
+    unload(&fx);
+
+    /* A normal run on another machine is evidence again; the
+     * oversubscribed machine's cell is still flagged. */
+    load(&fx, model_log, hw_oversub, hw_sb_normal);
+    sb = cmp_find(&fx.run, "SB", false);
+    assert_false(sb->over_only);
+    assert_int_equal(sb->over_machines, 1);
+    assert_int_equal(cmp_test_class(sb), CMP_ALLOWED_UNSEEN);
+    assert_int_equal(cmp_outcome_class(sb, outcome(sb, "[x]=2; [y]=2;")),
+                     CMP_O_ALLOWED_UNSEEN);
+    cmp_cell_flags(&fx.run, sb, 1, &flags);
+    assert_string_equal(ll_buf_str(&flags), "");
+    ll_buf_free(&flags);
     unload(&fx);
 }
 
@@ -442,6 +508,7 @@ int main(void)
         cmocka_unit_test(hash_conflict_is_reported_not_merged),
         cmocka_unit_test(unknown_verdict_is_kept),
         cmocka_unit_test(forbidden_and_seen_fails),
+        cmocka_unit_test(oversubscribed_run_is_no_evidence),
         cmocka_unit_test(csv_quoting_and_one_sided_tests),
         cmocka_unit_test(malformed_entry_is_reported_and_skipped),
         cmocka_unit_test(conditions_from_test_files),
