@@ -27,6 +27,9 @@ static void usage(FILE *f)
           "files under DIR. With no --hw, every test is model-only.\n"
           "Entries marked `Emulated` (hwrun under qemu-user) are never\n"
           "counted as hardware: they are compared apart, into DIR/emulated.\n"
+          "Entries marked `Oversubscribed` (more threads than PUs) count\n"
+          "for what they saw, but a state only they missed is\n"
+          "oversubscribed-unseen, not allowed-unseen: no evidence.\n"
           "Exit status: 0 ok, 1 an outcome the model forbids was seen (on\n"
           "hardware or emulated), 2 usage error, unreadable input, a log\n"
           "with no entry, or a report that cannot be written.\n",
