@@ -291,31 +291,6 @@ static bool tok_is(const ctok *t, const char *s)
     return t->n == strlen(s) && !memcmp(t->s, s, t->n);
 }
 
-/* Where thread k's body starts in the test file: its text is verbatim
- * there, after the bodies before it. */
-static void body_pos(const ll_test *t, int k, int *line, int *col)
-{
-    *line = 0;
-    *col = 0;
-    size_t len;
-    char *src = t->file ? ll_read_file(t->file, &len) : NULL;
-    const char *at = src;
-    for (int i = 0; at && i <= k; i++) {
-        const char *b = t->threads[i].c_body;
-        const char *hit = b ? strstr(at, b) : NULL;
-        if (i == k && hit) {
-            *line = 1;
-            *col = 1;
-            for (const char *p = src; p < hit; p++) {
-                *col = *p == '\n' ? 1 : *col + 1;
-                *line += *p == '\n';
-            }
-        }
-        at = hit ? hit + strlen(b) : NULL;
-    }
-    free(src);
-}
-
 static bool fail_at(hw_gen *g, int line, int col, const char *msg,
                     const ctok *t)
 {
@@ -407,8 +382,7 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
 {
     const ll_test *t = hw_gen_test(g);
     const ll_thread *th = &t->threads[k];
-    int line, col;
-    body_pos(t, k, &line, &col);
+    int line = th->body_pos.line, col = th->body_pos.col;
     ll_stmt at = {.pos = {line, col}};
     ll_buf body = {0};
     if (!rewrite_body(g, th, is_c11(t), line, col, &body)) {
