@@ -5,6 +5,8 @@
 prog=$1
 : "${CORPUS:?CORPUS must name the corpus directory}"
 jobs=${JOBS:-2}
+mk_dir=$(cd "$(dirname "$0")" && pwd)
+. "$mk_dir/model-compare.sh"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -15,13 +17,7 @@ for arch in power x86; do
     "$prog" model -j "$jobs" "@$tmp/$arch.list" > "$tmp/$arch.log" \
         2> "$tmp/$arch.err"
     gzip -dc "$CORPUS/$arch/model-herd7.log.gz" > "$tmp/$arch.herd"
-    awk -v label="$arch" -v maxpn="${MAXPN:-20}" -f mk/model-compare.awk \
-        "$tmp/$arch.herd" "$tmp/$arch.log" > "$tmp/$arch.cmp"
-    cat "$tmp/$arch.cmp"
-    if [ -s "$tmp/$arch.err" ]; then
-        echo "  $arch: messages from the model:"
-        sed 's/^/    /' "$tmp/$arch.err" | head -20
-    fi
-    grep -q '^  \(differ\|missing\):' "$tmp/$arch.cmp" && status=1
+    compare_with_herd "$arch" "$tmp/$arch.herd" "$tmp/$arch.log" \
+        "$tmp/$arch.err" "$tmp/$arch.cmp" || status=1
 done
 exit $status

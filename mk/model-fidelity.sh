@@ -18,6 +18,8 @@ if [ -z "$prog" ] || [ -z "$dir" ] || [ ! -d "$dir" ]; then
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
+mk_dir=$here
+. "$mk_dir/model-compare.sh"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -77,14 +79,8 @@ while read -r d; do
         cat "$e" >> "$tmp/herd.log"
         "$prog" model "$f" >> "$tmp/ours.log" 2>> "$tmp/err"
     done
-    awk -v label="$label" -v maxpn="${MAXPN:-20}" -f "$here/model-compare.awk" \
-        "$tmp/herd.log" "$tmp/ours.log" > "$tmp/cmp"
-    cat "$tmp/cmp"
-    if [ -s "$tmp/err" ]; then
-        echo "  $label: messages from the model:"
-        sed 's/^/    /' "$tmp/err" | head -20
-    fi
-    grep -q '^  \(differ\|missing\):' "$tmp/cmp" && status=1
+    compare_with_herd "$label" "$tmp/herd.log" "$tmp/ours.log" \
+        "$tmp/err" "$tmp/cmp" || status=1
 done < "$tmp/dirs"
 
 if [ ! -s "$tmp/kinds" ] && [ ! -s "$tmp/dirs" ]; then
