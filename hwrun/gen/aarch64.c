@@ -23,6 +23,18 @@ static int a64_reg_width(int reg)
     return LL_A64_REG_IS_W(reg) ? 4 : 8;
 }
 
+static bool a64_is_zero_reg(int reg)
+{
+    return reg >= 0 && reg < LL_A64_SP && LL_A64_REG_NUM(reg) == LL_A64_ZR;
+}
+
+static void a64_write_zero(hw_gen *g, int fam, ll_buf *out)
+{
+    ll_buf_puts(out, "mov ");
+    hw_gen_put_reg(g, out, "x", fam);
+    ll_buf_puts(out, ",xzr");
+}
+
 /* A register as the instruction names it: its W or X part. */
 static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
 {
@@ -150,6 +162,8 @@ const hw_gen_ops hw_gen_aarch64 = {
     .n_opcodes = LL_A64_NOPS,
     .reg_family = a64_reg_family,
     .reg_width = a64_reg_width,
+    .is_zero_reg = a64_is_zero_reg,
+    .write_zero = a64_write_zero,
     .write_instr = a64_write_instr,
     .clobbers = "\"cc\", \"memory\"",
 };

@@ -34,8 +34,20 @@ static bool is_armv8(const ll_instr *in)
     }
 }
 
+static void arm_write_zero(hw_gen *g, int fam, ll_buf *out)
+{
+    ll_buf_puts(out, "mov ");
+    hw_gen_put_reg(g, out, "", fam);
+    ll_buf_puts(out, ",#0");
+}
+
+/* R0..R12, or herd's symbolic `%x0` (its own variable) */
 static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
 {
+    if (reg >= LL_ARM_SYMREG) {
+        hw_gen_put_symreg(g, out, "", hw_gen_test(g)->arch->reg_name(reg));
+        return true;
+    }
     if (arm_reg_family(reg) < 0)
         return hw_gen_fail(g, st, "register %s cannot be used by hwrun",
                            reg == LL_ARM_SP ? "SP" : reg == LL_ARM_LR ? "LR"
@@ -122,6 +134,7 @@ const hw_gen_ops hw_gen_arm = {
     .reg_family = arm_reg_family,
     .reg_width = arm_reg_width,
     .reg_ctype = "uint32_t",
+    .write_zero = arm_write_zero,
     .asm_prologue = ".syntax unified",
     .thread_attr = "__attribute__((target(\"arm\"), noinline))",
     .write_instr = arm_write_instr,

@@ -23,20 +23,28 @@ static const hw_gen_ops *const generators[] = {
 typedef struct gen_thread {
     const ll_thread *th;
     uint64_t fam_used;              /* families with a C variable */
+    uint64_t fam_out;               /* of those, output-only (=&) ones */
     const char *pin[HW_MAX_FAM];    /* fixed constraints, or NULL */
     bool *loc_used;                 /* locations the asm addresses */
     bool end_used;                  /* a jump to the block's end */
+    int n_sym;                      /* symbolic registers (`%x0`) used */
+    const char **sym;               /* their names without '%', not owned */
+    size_t zero_at;                 /* where in the template registers
+                                       are zeroed (fam_out) */
 } gen_thread;
 
 typedef struct gen_out {
     ll_loc loc;       /* not owned */
     int thread;       /* index into t->threads, or -1 for memory */
-    int fam;          /* register family */
+    int fam;          /* register family; HW_FAM_ZERO: reads as 0 */
     int width;        /* bytes of the register part named (eax: 4) */
     int shift;        /* its lowest bit in the family (ah: 8) */
     ll_ctype type;    /* the register's type: what the part's bits show as */
     int loc_index;    /* memory: index into locs */
+    bool hidden;      /* named by the filter alone: not in the state */
 } gen_out;
+
+#define HW_FAM_ZERO (-2)
 
 struct hw_gen {
     const ll_test *t;
@@ -53,6 +61,14 @@ struct hw_gen {
 };
 
 /* ---- helpers for the architecture ops ---- */
+
+/* herd's symbolic register (`[%x0]`, `0(%x0)`): the reader keeps its
+ * name in sym, with a register id it prints with '%'. */
+static bool is_symreg_opnd(const hw_gen *g, const ll_operand *op)
+{
+    return (op->kind == LL_OPND_REG || op->kind == LL_OPND_MEM) && op->sym &&
+           op->reg >= 0 && g->t->arch->reg_name(op->reg)[0] == '%';
+}
 
 const ll_test *hw_gen_test(const hw_gen *g)
 {
@@ -75,7 +91,7 @@ bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
         ll_buf_printf(out, "%s%lld", sx->imm_prefix, (long long)op->imm);
         return true;
     case LL_OPND_MEM:
-        if (op->sym)
+        if (op->sym && !is_symreg_opnd(g, op))
             return hw_gen_fail(g, st, "a location as an address is not "
                                "supported; use a register");
         return sx->address(g, st, op, out);
@@ -145,6 +161,22 @@ void hw_gen_put_reg(hw_gen *g, ll_buf *out, const char *mod, int fam)
 {
     g->th[g->cur].fam_used |= 1ull << fam;
     ll_buf_printf(out, "%%%s[r_%s]", mod, fam_name(g, fam));
+}
+
+void hw_gen_put_symreg(hw_gen *g, ll_buf *out, const char *mod,
+                       const char *name)
+{
+    gen_thread *gt = &g->th[g->cur];
+    if (*name == '%')
+        name++;
+    int i = 0;
+    while (i < gt->n_sym && strcmp(gt->sym[i], name))
+        i++;
+    if (i == gt->n_sym) {
+        gt->sym = ll_xrealloc(gt->sym, (size_t)(i + 1) * sizeof *gt->sym);
+        gt->sym[gt->n_sym++] = name;
+    }
+    ll_buf_printf(out, "%%%s[s_%s]", mod, name);
 }
 
 void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym)
@@ -232,6 +264,8 @@ static void prop_locs(hw_gen *g, const ll_prop *p)
         return;
     if (p->kind == LL_PROP_ATOM && p->loc.proc < 0)
         add_loc(g, p->loc.name, p->pos);
+    if (p->kind == LL_PROP_ATOM && p->value.is_sym)   /* `1:r0=x` */
+        add_loc(g, p->value.sym, p->pos);
     prop_locs(g, p->lhs);
     prop_locs(g, p->rhs);
 }
@@ -246,7 +280,8 @@ static bool collect_locs(hw_gen *g)
             ll_stmt st = {.pos = in->pos};
             return hw_gen_fail(g, &st, "arrays are not supported by hwrun");
         }
-        if (in->loc.proc < 0)
+        /* `%x0=x`: a symbolic register's, not a location */
+        if (in->loc.proc < 0 && in->loc.name[0] != '%')
             add_loc(g, in->loc.name, in->pos);
         if (in->has_value && in->value.is_sym)
             add_loc(g, in->value.sym, in->pos);
@@ -260,11 +295,12 @@ static bool collect_locs(hw_gen *g)
             for (int o = 0; st->has_instr && o < st->instr.n_ops; o++) {
                 const ll_operand *op = &st->instr.ops[o];
                 if ((op->kind == LL_OPND_MEM || op->kind == LL_OPND_SYM) &&
-                    op->sym)
+                    op->sym && !is_symreg_opnd(g, op))
                     add_loc(g, op->sym, st->pos);
             }
         }
     prop_locs(g, t->cond.prop);
+    prop_locs(g, t->filter);
     for (int i = 0; i < t->n_locations; i++)
         if (t->locations[i].proc < 0)
             add_loc(g, t->locations[i].name, none);
@@ -323,7 +359,9 @@ static const ll_init *find_init(const ll_test *t, int proc, const char *name)
     return NULL;
 }
 
-static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos)
+/* A final value the state records; hidden when only the filter reads it
+ * (the condition and `locations` come first). */
+static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
 {
     ll_stmt st = {.pos = pos};
     for (int i = 0; i < g->n_outs; i++)
@@ -331,7 +369,8 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos)
             return true;
     if (l->index >= 0)
         return hw_gen_fail(g, &st, "arrays are not supported by hwrun");
-    gen_out o = {.loc = *l, .thread = -1, .fam = -1, .loc_index = -1};
+    gen_out o = {.loc = *l, .thread = -1, .fam = -1, .loc_index = -1,
+                 .hidden = hidden};
     if (l->proc >= 0 && thread_of(g->t, l->proc) < 0)
         return hw_gen_fail(g, &st, "register %d:%s of a thread the test "
                            "does not have", l->proc, l->name);
@@ -342,15 +381,21 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos)
     } else if (l->proc >= 0) {
         int reg = reg_id(g, l);
         o.fam = reg >= 0 ? g->ops->reg_family(reg) : -1;
-        if (o.fam < 0 || o.fam >= HW_MAX_FAM)
-            return hw_gen_fail(g, &st, "unknown register %d:%s", l->proc,
-                               l->name);
-        o.width = g->ops->reg_width(reg);
-        o.shift = g->ops->reg_shift ? g->ops->reg_shift(reg) : 0;
-        const ll_init *bad = NULL;
-        if (!reg_type(g, l->proc, o.fam, &o.type, &bad))
-            return unsupported_type(g, bad);
-        g->th[o.thread].fam_used |= 1ull << o.fam;
+        if (o.fam < 0 && reg >= 0 && g->ops->is_zero_reg &&
+            g->ops->is_zero_reg(reg)) {   /* RISC-V x0: always 0 */
+            o.fam = HW_FAM_ZERO;
+            ll_ctype_of(NULL, false, &o.type);
+        } else {
+            if (o.fam < 0 || o.fam >= HW_MAX_FAM)
+                return hw_gen_fail(g, &st, "unknown register %d:%s", l->proc,
+                                   l->name);
+            o.width = g->ops->reg_width(reg);
+            o.shift = g->ops->reg_shift ? g->ops->reg_shift(reg) : 0;
+            const ll_init *bad = NULL;
+            if (!reg_type(g, l->proc, o.fam, &o.type, &bad))
+                return unsupported_type(g, bad);
+            g->th[o.thread].fam_used |= 1ull << o.fam;
+        }
     } else {
         o.loc_index = loc_index(g, l->name);
     }
@@ -359,19 +404,13 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos)
     return true;
 }
 
-static bool prop_outs(hw_gen *g, const ll_prop *p)
+static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
 {
     if (!p)
         return true;
-    if (p->kind == LL_PROP_ATOM) {
-        if (p->value.is_sym) {
-            ll_stmt st = {.pos = p->pos};
-            return hw_gen_fail(g, &st, "hwrun cannot compare a final value "
-                               "with the address '%s'", p->value.sym);
-        }
-        return add_out(g, &p->loc, p->pos);
-    }
-    return prop_outs(g, p->lhs) && prop_outs(g, p->rhs);
+    if (p->kind == LL_PROP_ATOM)
+        return add_out(g, &p->loc, p->pos, hidden);
+    return prop_outs(g, p->lhs, hidden) && prop_outs(g, p->rhs, hidden);
 }
 
 static int out_order(const void *a, const void *b)
@@ -390,11 +429,13 @@ static bool collect_outs(hw_gen *g)
                     : !ll_ctype_of(g->t->init[i].type, g->t->init[i].pointer,
                                    &ty))
             return unsupported_type(g, &g->t->init[i]);
-    if (!prop_outs(g, g->t->cond.prop))
+    if (!prop_outs(g, g->t->cond.prop, false))
         return false;
     for (int i = 0; i < g->t->n_locations; i++)
-        if (!add_out(g, &g->t->locations[i], none))
+        if (!add_out(g, &g->t->locations[i], none, false))
             return false;
+    if (!prop_outs(g, g->t->filter, true))
+        return false;
     if (g->n_outs > 1)
         qsort(g->outs, (size_t)g->n_outs, sizeof *g->outs, out_order);
     return true;
@@ -432,6 +473,7 @@ static bool write_template(hw_gen *g, int k, ll_buf *tmpl)
     ll_buf_printf(tmpl, "\n#START _litmus_P%d\n", th->proc);
     if (g->ops->asm_prologue)
         ll_buf_printf(tmpl, "%s\n", g->ops->asm_prologue);
+    g->th[k].zero_at = tmpl->len;
     if (g->ops->thread_prologue && !g->ops->thread_prologue(g, tmpl))
         return false;
     for (int s = 0; s < th->n_stmts; s++) {
@@ -546,6 +588,133 @@ static void write_clobbers(const hw_gen *g, const ll_thread *th, ll_buf *c)
     ll_buf_free(&seen);
 }
 
+/* The init entry of thread proc's symbolic register %name: its own
+ * (`1:%x0=x`) else the one every thread shares (`%x0=x`), or NULL. */
+static const ll_init *symreg_init(const ll_test *t, int proc,
+                                  const char *name)
+{
+    const ll_init *any = NULL;
+    for (int i = 0; i < t->n_init; i++) {
+        const ll_init *in = &t->init[i];
+        if (in->loc.name[0] != '%' || strcmp(in->loc.name + 1, name) ||
+            !in->has_value)
+            continue;
+        if (in->loc.proc == proc)
+            return in;
+        if (in->loc.proc < 0)
+            any = in;
+    }
+    return any;
+}
+
+static void write_symreg_init(hw_gen *g, int k, const char *name, ll_buf *c)
+{
+    const char *type = reg_ctype(g);
+    const ll_init *in = symreg_init(g->t, g->t->threads[k].proc, name);
+    ll_buf_printf(c, "    %s s_%s = ", type, name);
+    if (in && in->value.is_sym) {
+        ll_buf_printf(c, "(%s)(uintptr_t)loc[%d];\n", type,
+                      loc_index(g, in->value.sym));
+    } else {
+        ll_buf_printf(c, "(%s)", type);
+        put_int64(c, in ? in->value.num : 0);
+        ll_buf_puts(c, ";\n");
+    }
+}
+
+/* Whether the init block gives thread proc's register family fam a
+ * value. */
+static bool fam_has_init(const hw_gen *g, int proc, int fam)
+{
+    for (int i = 0; i < g->t->n_init; i++) {
+        const ll_init *in = &g->t->init[i];
+        int reg = in->loc.proc == proc && in->has_value
+                      ? reg_id(g, &in->loc) : -1;
+        if (reg >= 0 && g->ops->reg_family(reg) == fam)
+            return true;
+    }
+    return false;
+}
+
+/* GCC takes at most 30 asm operands; an in-out register counts twice.
+ * When a thread needs more, the registers the init block does not set
+ * become outputs alone (one operand), zeroed by the block's first
+ * instructions, as herd7 starts them at 0; when that is not enough, it
+ * is said here rather than as a compiler error. */
+#define HW_MAX_ASM_OPERANDS 30
+
+static bool fit_operands(hw_gen *g, int k, ll_buf *tmpl)
+{
+    gen_thread *gt = &g->th[k];
+    int locs = 0;
+    for (int i = 0; i < g->n_locs; i++)
+        locs += gt->loc_used[i];
+    int regs = __builtin_popcountll(gt->fam_used) + gt->n_sym;
+    int operands = 2 * regs + locs;
+    if (operands <= HW_MAX_ASM_OPERANDS)
+        return true;
+    ll_buf zero = {0};
+    for (int f = 0; g->ops->write_zero && f < HW_MAX_FAM; f++)
+        if ((gt->fam_used >> f & 1) && !gt->pin[f] &&
+            !fam_has_init(g, gt->th->proc, f)) {
+            gt->fam_out |= 1ull << f;
+            ll_buf_putc(&zero, '\t');
+            g->ops->write_zero(g, f, &zero);
+            ll_buf_putc(&zero, '\n');
+            operands--;
+        }
+    if (operands > HW_MAX_ASM_OPERANDS) {
+        ll_buf_free(&zero);
+        return hw_gen_fail(g, NULL, "thread P%d needs %d asm operands (two "
+                           "per register the init block sets, one per other "
+                           "register and per location); GCC allows %d",
+                           gt->th->proc, operands, HW_MAX_ASM_OPERANDS);
+    }
+    ll_buf rest = {0};
+    ll_buf_puts(&rest, ll_buf_str(tmpl) + gt->zero_at);
+    tmpl->len = gt->zero_at;
+    ll_buf_puts(tmpl, ll_buf_str(&zero));
+    ll_buf_puts(tmpl, ll_buf_str(&rest));
+    ll_buf_free(&rest);
+    ll_buf_free(&zero);
+    return true;
+}
+
+/* One C string per template line, for a readable file. */
+static void put_template(const ll_buf *tmpl, ll_buf *c)
+{
+    for (const char *p = ll_buf_str(tmpl); *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+        char *line = ll_xstrndup(p, n);
+        ll_buf_puts(c, "        ");
+        put_c_string(c, line);
+        ll_buf_putc(c, '\n');
+        free(line);
+        p += n;
+    }
+}
+
+/* The asm block's outputs: each register, in-out ("+r") unless only
+ * written (fam_out: "=&r"), then each symbolic register. */
+static void put_outputs(const hw_gen *g, const gen_thread *gt, ll_buf *c)
+{
+    const char *sep = " ";
+    for (int f = 0; f < HW_MAX_FAM; f++)
+        if (gt->fam_used >> f & 1) {
+            const char *name = fam_name(g, f);
+            ll_buf_printf(c, "%s[r_%s] \"%s%s\"(r_%s)", sep, name,
+                          gt->fam_out >> f & 1 ? "=&" : "+",
+                          gt->pin[f] ? gt->pin[f] : reg_constraint(g), name);
+            sep = ", ";
+        }
+    for (int i = 0; i < gt->n_sym; i++) {
+        ll_buf_printf(c, "%s[s_%s] \"+%s\"(s_%s)", sep, gt->sym[i],
+                      reg_constraint(g), gt->sym[i]);
+        sep = ", ";
+    }
+}
+
 static bool write_thread(hw_gen *g, int k, ll_buf *c)
 {
     if (g->is_c)
@@ -565,20 +734,9 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
         if (fam >= 0 && fam < HW_MAX_FAM)
             gt->fam_used |= 1ull << fam;
     }
-    if (!write_template(g, k, &tmpl)) {
+    if (!write_template(g, k, &tmpl) || !fit_operands(g, k, &tmpl)) {
         ll_buf_free(&tmpl);
         return false;
-    }
-    /* GCC takes at most 30 asm operands; an in-out register counts
-     * twice. Said here rather than as a compiler error. */
-    int operands = 2 * __builtin_popcountll(gt->fam_used);
-    for (int i = 0; i < g->n_locs; i++)
-        operands += gt->loc_used[i];
-    if (operands > 30) {
-        ll_buf_free(&tmpl);
-        return hw_gen_fail(g, NULL, "thread P%d needs %d asm operands (two "
-                           "per register, one per location); GCC allows "
-                           "30", th->proc, operands);
     }
     if (g->ops->thread_attr)
         ll_buf_printf(c, "%s\n", g->ops->thread_attr);
@@ -588,32 +746,22 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
         if (gt->loc_used[i])
             ll_buf_printf(c, "    uint64_t *m_%s = loc[%d];\n", g->locs[i], i);
     for (int f = 0; f < HW_MAX_FAM; f++)
-        if (gt->fam_used >> f & 1)
-            write_reg_init(g, k, f, c);
+        if (gt->fam_used >> f & 1) {
+            if (gt->fam_out >> f & 1)
+                ll_buf_printf(c, "    %s r_%s;\n", reg_ctype(g),
+                              fam_name(g, f));
+            else
+                write_reg_init(g, k, f, c);
+        }
+    for (int i = 0; i < gt->n_sym; i++)
+        write_symreg_init(g, k, gt->sym[i], c);
     ll_buf_puts(c, "    __asm__ __volatile__(\n");
-    /* One C string per template line, for a readable file. */
-    for (const char *p = ll_buf_str(&tmpl); *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
-        char *line = ll_xstrndup(p, n);
-        ll_buf_puts(c, "        ");
-        put_c_string(c, line);
-        ll_buf_putc(c, '\n');
-        free(line);
-        p += n;
-    }
+    put_template(&tmpl, c);
     ll_buf_free(&tmpl);
     ll_buf_puts(c, "        :");
-    const char *sep = " ";
-    for (int f = 0; f < HW_MAX_FAM; f++)
-        if (gt->fam_used >> f & 1) {
-            const char *name = fam_name(g, f);
-            ll_buf_printf(c, "%s[r_%s] \"+%s\"(r_%s)", sep, name,
-                          gt->pin[f] ? gt->pin[f] : reg_constraint(g), name);
-            sep = ", ";
-        }
+    put_outputs(g, gt, c);
     ll_buf_puts(c, "\n        :");
-    sep = " ";
+    const char *sep = " ";
     for (int i = 0; i < g->n_locs; i++)
         if (gt->loc_used[i]) {
             ll_buf_printf(c, "%s[m_%s] \"%s\"(m_%s)", sep, g->locs[i],
@@ -623,13 +771,18 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
     ll_buf_printf(c, "\n        : %s", g->ops->clobbers);
     write_clobbers(g, th, c);
     ll_buf_puts(c, ");\n");
-    for (int o = 0; o < g->n_outs; o++)
-        if (g->outs[o].thread == k)
-            ll_buf_printf(c, "    out[%d] = (int64_t)%s%s(r_%s >> %d);\n", o,
-                          type_cast(g->outs[o].type),
-                          bits_cast(g->outs[o].width),
-                          fam_name(g, g->outs[o].fam),
-                          g->outs[o].shift);
+    /* The register part's bits; the harness gives them their type. */
+    for (int o = 0; o < g->n_outs; o++) {
+        const gen_out *go = &g->outs[o];
+        if (go->thread != k)
+            continue;
+        if (go->fam == HW_FAM_ZERO)
+            ll_buf_printf(c, "    out[%d] = 0;\n", o);
+        else
+            ll_buf_printf(c, "    out[%d] = (int64_t)%s(r_%s >> %d);\n", o,
+                          bits_cast(go->width), fam_name(g, go->fam),
+                          go->shift);
+    }
     ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
     return true;
 }
@@ -662,10 +815,18 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     case LL_PROP_FALSE:
         ll_buf_puts(c, "0");
         break;
-    case LL_PROP_ATOM:
-        ll_buf_printf(c, "v[%d] == ", out_index(g, &p->loc));
-        put_int64(c, p->value.num);
+    case LL_PROP_ATOM: {
+        /* v[n + i]: out i holds an address, v[i] its location's index */
+        int i = out_index(g, &p->loc);
+        if (p->value.is_sym) {
+            ll_buf_printf(c, "v[%d] && v[%d] == %d", g->n_outs + i, i,
+                          loc_index(g, p->value.sym));
+        } else {
+            ll_buf_printf(c, "!v[%d] && v[%d] == ", g->n_outs + i, i);
+            put_int64(c, p->value.num);
+        }
         break;
+    }
     case LL_PROP_NOT:
         ll_buf_puts(c, "!(");
         write_prop(g, p->lhs, c);
@@ -683,16 +844,26 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     }
 }
 
+/* `static int NAME(const int64_t *v)`: p on a final state (1 for none). */
+static void write_prop_fn(const hw_gen *g, const char *name, const ll_prop *p,
+                          ll_buf *c)
+{
+    ll_buf_printf(c, "static int %s(const int64_t *v)\n{\n    (void)v;\n"
+                  "    return ", name);
+    if (p)
+        write_prop(g, p, c);
+    else
+        ll_buf_puts(c, "1");
+    ll_buf_puts(c, ";\n}\n\n");
+}
+
 static void write_tables(hw_gen *g, ll_buf *c)
 {
     const ll_test *t = g->t;
-    ll_buf_puts(c, "static int cond(const int64_t *v)\n{\n    (void)v;\n"
-                "    return ");
-    if (t->cond.prop)
-        write_prop(g, t->cond.prop, c);
-    else
-        ll_buf_puts(c, "1");
-    ll_buf_puts(c, ";\n}\n\nstatic const hr_loc locs[] = {\n");
+    write_prop_fn(g, "cond", t->cond.prop, c);
+    if (t->filter)
+        write_prop_fn(g, "filter", t->filter, c);
+    ll_buf_puts(c, "static const hr_loc locs[] = {\n");
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
         ll_ctype ty;
@@ -706,7 +877,11 @@ static void write_tables(hw_gen *g, ll_buf *c)
                       ? loc_index(g, in->value.sym) : -1;
         ll_buf_printf(c, "    {\"%s\", ", g->locs[i]);
         put_int64(c, v);
-        ll_buf_printf(c, ", %d, %d, %d},\n", ptr, size, sign);
+        /* an address is the target's pointer wide, whatever the type */
+        if (ptr >= 0 || (in && in->pointer))
+            ll_buf_printf(c, ", %d, (int)sizeof(void *), 0},\n", ptr);
+        else
+            ll_buf_printf(c, ", %d, %d, %d},\n", ptr, size, sign);
     }
     if (!g->n_locs)
         ll_buf_puts(c, "    {\"\", 0, -1, 8, 1},\n");
@@ -714,13 +889,17 @@ static void write_tables(hw_gen *g, ll_buf *c)
     for (int i = 0; i < g->n_outs; i++) {
         ll_buf name = {0};
         out_name(&g->outs[i], &name);
+        const gen_out *o = &g->outs[i];
+        /* a C test's value has its variable's type already */
         ll_buf_puts(c, "    {");
         put_c_string(c, ll_buf_str(&name));
-        ll_buf_printf(c, ", %d},\n", g->outs[i].loc_index);
+        ll_buf_printf(c, ", %d, %d, %d, %d},\n", o->loc_index,
+                      g->is_c ? 8 : o->type.size,
+                      g->is_c || o->type.is_signed, o->hidden);
         ll_buf_free(&name);
     }
     if (!g->n_outs)
-        ll_buf_puts(c, "    {\"\", -1},\n");
+        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0},\n");
     ll_buf_puts(c, "};\n\nstatic const hr_code code[] = {");
     for (int k = 0; k < t->n_threads; k++)
         ll_buf_printf(c, "%sP%d", k ? ", " : "", t->threads[k].proc);
@@ -733,11 +912,12 @@ static void write_tables(hw_gen *g, ll_buf *c)
     ll_cond_print(&t->cond, &cond);
     put_c_string(c, ll_buf_str(&cond));
     ll_buf_free(&cond);
-    ll_buf_printf(c, ",\n    %s, %d, %d, %d, locs, outs, code, cond};\n\n",
+    ll_buf_printf(c, ",\n    %s, %d, %d, %d, locs, outs, code, cond, %s};\n\n",
                   t->cond.quant == LL_EXISTS       ? "HR_EXISTS"
                   : t->cond.quant == LL_NOT_EXISTS ? "HR_NOT_EXISTS"
                                                    : "HR_FORALL",
-                  t->n_threads, g->n_locs, g->n_outs);
+                  t->n_threads, g->n_locs, g->n_outs,
+                  t->filter ? "filter" : "0");
     /* The start of every instance (the timebase, its skew: -skew, see
      * hwrun/harness/hr_skew.h) is the harness's, for every architecture's
      * generated threads alike: no generator writes start code of its own.
@@ -761,8 +941,6 @@ static bool check_test(hw_gen *g)
     if (t->n_threads < 1 || t->n_threads > 64)
         return hw_gen_fail(g, NULL, "hwrun runs tests of 1 to 64 threads, "
                            "not %d", t->n_threads);
-    if (t->filter)
-        return hw_gen_fail(g, NULL, "hwrun does not support `filter`");
     return true;
 }
 
@@ -800,7 +978,10 @@ bool hw_gen_c(const ll_test *t, ll_buf *out, ll_diag *d)
     }
     ll_buf_free(&c);
     for (int k = 0; g.th && k < t->n_threads; k++)
+    {
         free(g.th[k].loc_used);
+        free(g.th[k].sym);
+    }
     free(g.th);
     free(g.locs);
     free(g.outs);

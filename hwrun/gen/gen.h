@@ -34,6 +34,13 @@ typedef struct hw_gen_ops {
      * 0 in an address). NULL: "uint64_t", "r". */
     const char *reg_ctype;
     const char *reg_constraint;
+    /* Whether register id reg always reads as 0 (RISC-V x0), for a
+     * condition that names it. May be NULL. */
+    bool (*is_zero_reg)(int reg);
+    /* Write an instruction setting family fam's register to 0 (no
+     * newline), for threads with more registers than GCC takes in-out
+     * operands. NULL: such threads are refused. */
+    void (*write_zero)(hw_gen *g, int fam, ll_buf *out);
     /* Before any text is written: note implicit register uses (x86
      * cmpxchg reads rax) with hw_gen_pin. May be NULL. */
     void (*scan_instr)(hw_gen *g, const ll_instr *in);
@@ -70,6 +77,12 @@ extern const hw_gen_ops hw_gen_riscv;
 /* Helpers for write_instr. Operand references into the asm template: */
 /* `%MOD[r_NAME]` for the variable holding register family fam. */
 void hw_gen_put_reg(hw_gen *g, ll_buf *out, const char *mod, int fam);
+/* `%MOD[s_NAME]` for herd's symbolic register `%NAME` (name with or
+ * without '%'): a C variable bound like a register, starting with what
+ * the init block gives it (`%x0=x;` or `1:%x0=x;`: x's address), else 0,
+ * as herd7 and litmus7 read it. The name must stay alive (the test's). */
+void hw_gen_put_symreg(hw_gen *g, ll_buf *out, const char *mod,
+                       const char *name);
 /* `%[m_NAME]`: a register holding the address of the location. */
 void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym);
 /* A label unique to this asm block. */

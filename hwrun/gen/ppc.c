@@ -43,12 +43,30 @@ static bool r0_is_zero(const ll_instr *in, int i)
     }
 }
 
-static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
+static void ppc_write_zero(hw_gen *g, int fam, ll_buf *out)
 {
+    ll_buf_puts(out, "li ");
+    hw_gen_put_reg(g, out, "", fam);
+    ll_buf_puts(out, ",0");
+}
+
+/* A register operand; herd's symbolic `%x0` is its own variable. */
+static bool put_reg_sym(hw_gen *g, const ll_stmt *st, int reg,
+                        const char *sym, ll_buf *out)
+{
+    if (reg == LL_PPC_SYMREG && sym) {
+        hw_gen_put_symreg(g, out, "", sym);
+        return true;
+    }
     if (ppc_reg_family(reg) < 0)
         return hw_gen_fail(g, st, "unknown register");
     hw_gen_put_reg(g, out, "", reg);
     return true;
+}
+
+static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
+{
+    return put_reg_sym(g, st, reg, NULL, out);
 }
 
 /* D(RA) */
@@ -56,7 +74,7 @@ static bool put_address(hw_gen *g, const ll_stmt *st, const ll_operand *op,
                         ll_buf *out)
 {
     ll_buf_printf(out, "%lld(", (long long)op->imm);
-    if (!put_reg(g, st, op->reg, out))
+    if (!put_reg_sym(g, st, op->reg, op->sym, out))
         return false;
     ll_buf_putc(out, ')');
     return true;
@@ -68,10 +86,8 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
 {
     const ll_instr *in = &st->instr;
     const ll_operand *op = &in->ops[i];
-    if ((op->kind == LL_OPND_REG || op->kind == LL_OPND_MEM) &&
-        op->reg == LL_PPC_SYMREG)
-        return hw_gen_fail(g, st, "hwrun needs real registers, not the "
-                           "symbolic register %%%s", op->sym ? op->sym : "?");
+    if (op->kind == LL_OPND_REG && op->reg == LL_PPC_SYMREG)
+        return put_reg_sym(g, st, op->reg, op->sym, out);
     if (op->kind == LL_OPND_REG && op->reg == LL_PPC_R0 &&
         r0_is_zero(in, i)) {
         ll_buf_putc(out, '0');
@@ -189,6 +205,7 @@ const hw_gen_ops hw_gen_ppc = {
     .reg_width = ppc_reg_width,
     .reg_ctype = "uint64_t",
     .reg_constraint = "b",
+    .write_zero = ppc_write_zero,
     .write_instr = ppc_write_instr,
     .clobbers = "\"cc\", \"cr0\", \"memory\"",
     .instr_clobbers = ppc_instr_clobbers,

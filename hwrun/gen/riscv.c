@@ -22,6 +22,18 @@ static int rv_reg_width(int reg)
     return 8;
 }
 
+static bool rv_is_zero_reg(int reg)
+{
+    return reg == LL_RV_X0;
+}
+
+static void rv_write_zero(hw_gen *g, int fam, ll_buf *out)
+{
+    ll_buf_puts(out, "li ");
+    hw_gen_put_reg(g, out, "", fam);
+    ll_buf_puts(out, ",0");
+}
+
 static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
 {
     if (reg == LL_RV_X0) {
@@ -111,6 +123,8 @@ const hw_gen_ops hw_gen_riscv = {
     .n_opcodes = LL_RV_NOPS,
     .reg_family = rv_reg_family,
     .reg_width = rv_reg_width,
+    .is_zero_reg = rv_is_zero_reg,
+    .write_zero = rv_write_zero,
     .write_instr = rv_write_instr,
     .clobbers = "\"memory\"",
     .asm_prologue = ".option push\n.option norvc",

@@ -25,10 +25,17 @@ typedef struct hr_loc {
 } hr_loc;
 
 /* A value the final state records: a register (filled by the code) or a
- * memory location (read back by the harness after each round). */
+ * memory location (read back by the harness after each round). The code
+ * stores a register's bits as they are (zero-extended from the register
+ * part's width); the harness gives them the register's type, unless they
+ * are the address of one of the instance's locations: then the state
+ * holds that location, printed by name (`1:r0=x;`), as litmus7 does. */
 typedef struct hr_out {
     const char *name;  /* as printed: "0:rax", "x" */
     int loc;           /* memory location index, or -1 for a register */
+    int size;          /* register: bytes of its type (1, 2, 4, 8) */
+    int is_signed;
+    int hidden;        /* read for the filter alone: not in the state */
 } hr_out;
 
 typedef struct hr_test {
@@ -42,8 +49,13 @@ typedef struct hr_test {
     const hr_loc *locs;
     const hr_out *outs;
     const hr_code *code;     /* n_threads entries */
-    /* The proposition of the condition on one final state (outs order). */
-    int (*cond)(const int64_t *out);
+    /* The proposition of the condition, and of the filter, on one final
+     * state v of 2 * n_outs values: v[k] is out k's value, or the index
+     * of the location it points to when v[n_outs + k] is 1. */
+    int (*cond)(const int64_t *v);
+    /* NULL, or the `filter`: a final state where it is false is not
+     * counted at all (litmus7's semantics). */
+    int (*filter)(const int64_t *v);
 } hr_test;
 
 /* Parse options, run, print the log on stdout; returns the exit status. */

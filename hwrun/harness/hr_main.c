@@ -164,10 +164,19 @@ static int parse_options(int argc, char **argv, hr_opts *o)
     return 1;
 }
 
+/* litmus7's spelling: `0:r1=x; y=1;`, an address by its location. */
 static void print_state(const hr_test *t, const int64_t *key)
 {
-    for (int k = 0; k < t->n_outs; k++)
-        printf("%s%s=%" PRId64 ";", k ? " " : "", t->outs[k].name, key[k]);
+    const char *sep = "";
+    for (int k = 0; k < t->n_outs; k++) {
+        if (t->outs[k].hidden)
+            continue;
+        if (key[t->n_outs + k])
+            printf("%s%s=%s;", sep, t->outs[k].name, t->locs[key[k]].name);
+        else
+            printf("%s%s=%" PRId64 ";", sep, t->outs[k].name, key[k]);
+        sep = " ";
+    }
 }
 
 static const char *skew_name(const hr_opts *o, char *buf, size_t n)

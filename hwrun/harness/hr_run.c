@@ -71,6 +71,7 @@ typedef struct shared {
     uint32_t **perm;         /* per location: instance → slot */
     uint64_t **ptrs;         /* size * n_locs: where instance i's locs are */
     int64_t *outs;           /* size * n_outs */
+    int64_t *keys;           /* per thread: a state, 2 * n_outs */
     _Atomic int *bar;        /* per-instance barrier counters */
     hr_hist *hist;           /* one per thread */
     uint64_t *positive;      /* per thread: states satisfying the prop */
@@ -176,6 +177,42 @@ static int64_t read_loc(const hr_loc *L, const uint64_t *slot)
     }
     default:
         return (int64_t)*slot;
+    }
+}
+
+/* Bits of a register's type: n bytes, sign-extended or not. */
+static int64_t as_type(uint64_t v, int size, int is_signed)
+{
+    switch (size) {
+    case 1: return is_signed ? (int64_t)(int8_t)v : (int64_t)(uint8_t)v;
+    case 2: return is_signed ? (int64_t)(int16_t)v : (int64_t)(uint16_t)v;
+    case 4: return is_signed ? (int64_t)(int32_t)v : (int64_t)(uint32_t)v;
+    default: return (int64_t)v;
+    }
+}
+
+/* The final state of an instance (hr_test.cond's layout) from what its
+ * code left in out[] and in memory p[]. A value that is the address of
+ * one of the instance's locations becomes that location; the whole slot
+ * of a memory location is read for that, as a pointer may be wider than
+ * its declared type. Addresses are far above any value a test writes. */
+static void state_of(const hr_test *t, const int64_t *out,
+                     uint64_t *const *p, int64_t *key)
+{
+    int n = t->n_outs;
+    for (int k = 0; k < n; k++) {
+        const hr_out *o = &t->outs[k];
+        uint64_t raw = o->loc >= 0 ? *p[o->loc] : (uint64_t)out[k];
+        int l = 0;
+        while (l < t->n_locs && raw != (uint64_t)(uintptr_t)p[l])
+            l++;
+        key[n + k] = l < t->n_locs;
+        if (key[n + k])
+            key[k] = l;
+        else if (o->loc >= 0)
+            key[k] = read_loc(&t->locs[o->loc], p[o->loc]);
+        else
+            key[k] = as_type(raw, o->size, o->is_signed);
     }
 }
 
@@ -427,16 +464,20 @@ static void collect(shared *S, int tid)
     int lo = (int)((int64_t)size * tid / T);
     int hi = (int)((int64_t)size * (tid + 1) / T);
     uint64_t pos = 0;
+    int64_t *key = S->keys + (size_t)tid * 2 * (size_t)t->n_outs;
     for (int i = lo; i < hi; i++) {
         int64_t *out = S->outs + (size_t)i * (size_t)t->n_outs;
         uint64_t *const *p = S->ptrs + (size_t)i * (size_t)t->n_locs;
-        for (int k = 0; k < t->n_outs; k++)
-            if (t->outs[k].loc >= 0)
-                out[k] = read_loc(&t->locs[t->outs[k].loc],
-                                  p[t->outs[k].loc]);
-        hr_hist_add(&S->hist[tid], out, 1);
-        pos += t->cond(out) != 0;
+        state_of(t, out, p, key);
         reset_instance(S, i);
+        if (t->filter && !t->filter(key))
+            continue;
+        /* the filter's own values are not part of the state */
+        for (int k = 0; k < t->n_outs; k++)
+            if (t->outs[k].hidden)
+                key[k] = key[t->n_outs + k] = 0;
+        hr_hist_add(&S->hist[tid], key, 1);
+        pos += t->cond(key) != 0;
     }
     S->positive[tid] += pos;
 }
@@ -522,6 +563,9 @@ static void setup(shared *S, const hr_test *t, const hr_opts *o)
                         sizeof *S->ptrs);
     S->outs = hr_calloc((size_t)size * (size_t)(t->n_outs ? t->n_outs : 1),
                         sizeof *S->outs);
+    S->keys = hr_calloc((size_t)t->n_threads * 2 *
+                            (size_t)(t->n_outs ? t->n_outs : 1),
+                        sizeof *S->keys);
     S->bar = hr_calloc((size_t)size, sizeof *S->bar);
     S->hist = hr_calloc((size_t)t->n_threads, sizeof *S->hist);
     S->positive = hr_calloc((size_t)t->n_threads, sizeof *S->positive);
@@ -529,7 +573,7 @@ static void setup(shared *S, const hr_test *t, const hr_opts *o)
                            sizeof *S->samples);
     S->n_samples = hr_calloc((size_t)t->n_threads, sizeof *S->n_samples);
     for (int k = 0; k < t->n_threads; k++)
-        hr_hist_init(&S->hist[k], t->n_outs);
+        hr_hist_init(&S->hist[k], 2 * t->n_outs);
     set_ptrs(S);
     for (int i = 0; i < size; i++)
         reset_instance(S, i);
@@ -547,6 +591,7 @@ static void teardown(shared *S)
     free(S->perm);
     free(S->ptrs);
     free(S->outs);
+    free(S->keys);
     free((void *)S->bar);
     free(S->hist);
     free(S->positive);
@@ -613,7 +658,7 @@ int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res)
     res->seconds = now_seconds() - S.start;
     progress(&S, 1);
 
-    hr_hist_init(&res->hist, t->n_outs);
+    hr_hist_init(&res->hist, 2 * t->n_outs);
     for (int k = 0; k < t->n_threads; k++)
         hr_hist_merge(&res->hist, &S.hist[k]);
     res->done = S.done;
