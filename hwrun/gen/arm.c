@@ -99,10 +99,35 @@ static bool cbz_ok(hw_gen *g, const ll_stmt *st)
     return true;
 }
 
+/* Whether an instruction of the thread other than `BX LR` names LR. */
+static bool lr_named(const ll_thread *th)
+{
+    for (int s = 0; s < th->n_stmts; s++) {
+        const ll_instr *in = &th->stmts[s].instr;
+        if (!th->stmts[s].has_instr || in->op == LL_ARM_BX)
+            continue;
+        for (int i = 0; i < in->n_ops; i++)
+            if ((in->ops[i].kind == LL_OPND_REG ||
+                 in->ops[i].kind == LL_OPND_MEM) &&
+                (in->ops[i].reg == LL_ARM_LR || in->ops[i].index == LL_ARM_LR))
+                return true;
+    }
+    return false;
+}
+
 static bool arm_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
 {
     const ll_instr *in = &st->instr;
     const ll_arch_ops *arch = hw_gen_test(g)->arch;
+    /* `BX LR` with LR as the thread started returns from the thread, as
+     * herd7 runs it (compiled code ends so): a jump to the block's end */
+    if (in->op == LL_ARM_BX && in->n_ops == 1 &&
+        in->ops[0].kind == LL_OPND_REG && in->ops[0].reg == LL_ARM_LR &&
+        !(in->flags & LL_ARM_F_COND) && !lr_named(hw_gen_thread(g))) {
+        ll_buf_puts(out, "b ");
+        hw_gen_put_end(g, out);
+        return true;
+    }
     /* register lists and pairs name real registers (LDRD: an even one and
      * the next; LDM, PUSH: ascending); BX leaves the block */
     if (in->op == LL_ARM_LDRD || in->op == LL_ARM_LDM ||

@@ -1,0 +1,195 @@
+#!/bin/sh
+# hwrun_accept.sh — hwrun takes the test shapes litmus7 and klitmus7 run
+# (tests/e2e/data/accept/): herd's symbolic registers (`%x0=x`, `[%x0]`)
+# on ARM and Power; addresses as values (`x=y`, `0:r1=x`, a pointer read
+# from memory and followed, `exists (1:r0=x)`) in ARM, Power, AArch64,
+# RISC-V and C tests; `filter` (a run it rejects is not counted, as
+# litmus7 does) and the rest of the condition language (`~exists`,
+# `forall`, `=>`, `true`, `locations`); a Power thread of 17 registers.
+# Checked:
+#  - `hwrun --check` says ok to each, on its target, and to every test of
+#    litmus/ but the ones it must refuse, each with its FILE:LINE:COL
+#    reason; and to every test of ../shared/corpus (Power and x86; that
+#    part is skipped without ../shared);
+#  - short runs (cross targets under qemu-user, x86-64 and C tests here)
+#    give only states the model allows: `compare` against herd7's own log
+#    of these tests (data/accept/herd7.log) and against our model's log
+#    finds no outcome either forbids, joins every test by name with no
+#    Hash conflict, and the logs print addresses by name (`1:R0=x;`);
+#    a filter's registers are not in the states, and a filter no run
+#    passes leaves no state, as herd7's log has none.
+# A target whose cross compiler or qemu is missing is skipped (named);
+# exit 77 when no run could be made. Env: LITMUSLAB, CORPUS (optional).
+# cwd: the repo root.
+: "${LITMUSLAB:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "hwrun_accept: $*"; exit 1; }
+d=tests/e2e/data/accept
+n=2000
+ran=0; skipped=0
+
+target_of() {
+  case ${1##*/} in
+    ARM-*) echo armhf ;; PPC-*) echo ppc64le ;; AArch64-*) echo aarch64 ;;
+    RISCV-*) echo riscv64 ;; X86-*|C-*) echo x86_64 ;;
+    *) fail "no target for $1" ;;
+  esac
+}
+
+# missing LINE: the check line says the target's tools are missing
+missing() { case $1 in *": target "*" needs "*) return 0 ;; esac; return 1; }
+
+# 1. --check accepts every shape.
+for f in "$d"/*.litmus; do
+  line=$("$LITMUSLAB" hwrun --check --target "$(target_of "$f")" "$f" 2>&1)
+  missing "$line" && continue
+  [ "$line" = "ok $f" ] || fail "--check: $line"
+done
+
+# 2. The library: every test accepted but these, each for its reason
+# (herd's .aq/.rl on plain accesses: no such instruction; arrays: not
+# laid out by hwrun yet).
+cat >"$tmp/refused.want" <<'EOF'
+litmus/riscv/2+2W+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+litmus/riscv/LR.D-SD8-SC.D.litmus:6:1: arrays are not supported by hwrun
+litmus/riscv/LR.W-SW-SC.W+addr8.litmus:6:1: arrays are not supported by hwrun
+litmus/riscv/LR.W-SW-SC.W.litmus:6:1: arrays are not supported by hwrun
+litmus/riscv/LB+aqs.litmus:10:2: 'lw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+litmus/riscv/LB+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+litmus/riscv/MP+po+aq.litmus:10:16: 'lw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+litmus/riscv/MP+rl+aq.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+litmus/riscv/MP+rl+po.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+litmus/riscv/SB+rl+aqs.litmus:10:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
+EOF
+: >"$tmp/refused"; : >"$tmp/want"
+for pair in aarch64:aarch64 arm:armhf ppc:ppc64le riscv:riscv64 x86:x86_64 \
+            c:x86_64 c11:x86_64; do
+  dir=${pair%%:*}; t=${pair#*:}
+  "$LITMUSLAB" hwrun --check --target "$t" litmus/"$dir"/*.litmus \
+    >"$tmp/check" 2>&1
+  first=$(grep -m 1 '^no ' "$tmp/check")
+  if missing "$first"; then
+    echo "hwrun_accept: SKIP --check of litmus/$dir: ${first#*: }"
+    continue
+  fi
+  grep -v '^ok ' "$tmp/check" | sed 's/^no [^:]*: //' >>"$tmp/refused"
+  grep "^litmus/$dir/" "$tmp/refused.want" >>"$tmp/want"
+done
+sort -o "$tmp/want" "$tmp/want"; sort -o "$tmp/refused" "$tmp/refused"
+diff "$tmp/want" "$tmp/refused" >"$tmp/diff" ||
+  fail "litmus/: refusals differ (- wanted, + got):
+$(cat "$tmp/diff")"
+
+# 3. The corpus, whole: generation alone, so it is fast.
+if [ -f "${CORPUS:-/nonexistent}/power/tests.tgz" ] &&
+   [ -f "$CORPUS/x86/tests.tgz" ]; then
+  mkdir "$tmp/corpus"
+  tar xzf "$CORPUS/power/tests.tgz" -C "$tmp/corpus" &&
+    tar xzf "$CORPUS/x86/tests.tgz" -C "$tmp/corpus" || fail "cannot extract the corpus"
+  for pair in power-tests:ppc64le tests:x86_64; do
+    dir=${pair%%:*}; t=${pair#*:}
+    find "$tmp/corpus/$dir" -name '*.litmus' >"$tmp/files"
+    xargs "$LITMUSLAB" hwrun --check --target "$t" <"$tmp/files" \
+      >"$tmp/check" 2>&1
+    if missing "$(grep -m 1 '^no ' "$tmp/check")"; then
+      echo "hwrun_accept: SKIP --check of the corpus's $dir: tools for $t missing"
+      continue
+    fi
+    total=$(wc -l <"$tmp/files")
+    ok=$(grep -c '^ok ' "$tmp/check")
+    [ "$ok" = "$total" ] && [ "$total" -gt 2000 ] ||
+      fail "corpus $dir: $ok of $total accepted: $(grep -v '^ok ' "$tmp/check" | head -n 3)"
+  done
+else
+  echo "hwrun_accept: SKIP the corpus: no ${CORPUS:-CORPUS}/power/tests.tgz or x86/tests.tgz"
+fi
+
+# 4. Short runs, each target's shapes together.
+: >"$tmp/hw.log"
+files=
+for t in armhf ppc64le aarch64 riscv64 x86_64; do
+  these=
+  for f in "$d"/*.litmus; do
+    [ "$(target_of "$f")" = $t ] && these="$these $f"
+  done
+  # shellcheck disable=SC2086
+  line=$("$LITMUSLAB" hwrun --check --target $t $these 2>&1 | grep -m 1 '^no ')
+  if [ -n "$line" ]; then
+    missing "$line" || fail "--check: $line"
+    echo "hwrun_accept: SKIP runs on $t: ${line#*: }"
+    skipped=$((skipped+1)); continue
+  fi
+  if [ $t = x86_64 ] && [ "$(uname -m)" != x86_64 ]; then
+    echo "hwrun_accept: SKIP runs on x86_64: not an x86-64 machine"
+    skipped=$((skipped+1)); continue
+  fi
+  # shellcheck disable=SC2086
+  "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n $n --target $t $these \
+    >>"$tmp/hw.log" 2>"$tmp/err" ||
+    fail "$t: hwrun failed: $(head -n 3 "$tmp/err")"
+  files="$files $these"
+  ran=$((ran+1))
+done
+[ $ran -gt 0 ] || { echo "hwrun_accept: no target could run"; exit 77; }
+
+# states NAME: the state lines of test NAME in the hardware log
+states() {
+  awk -v t="$1" '/^Test / { on = $2 == t } on && /^[0-9]+ *[:*]>/' "$tmp/hw.log"
+}
+# every state of NAME matches the pattern (and there is one)
+each_state() {
+  states "$1" >"$tmp/st"
+  [ -s "$tmp/st" ] || return 0      # not run here
+  grep -v -- "$2" "$tmp/st" >"$tmp/odd" &&
+    fail "$1: a state not like '$2': $(cat "$tmp/odd")"
+  return 0
+}
+# addresses by name, as litmus7 prints them
+each_state MP+ptr '>1:R0=[xz]; 1:R2=[01];$'
+each_state IRIW+addr-ptr '>0:r1=[xyz]; 0:r5=[yz]; 1:r1=[xyz]; 1:r4=[xz];$'
+each_state MP+dmb+ptr '>1:X0=[xy]; 1:X2=[01];$'
+each_state MP+fence+ptr '>1:x8=[xy]; 1:x9=[01];$'
+each_state MP+ptr+filter '>1:r0=[xz]; 1:r1=[01];$'
+# a filter's own registers are not in the state; the one no run passes
+each_state SB+filter-x86 '>1:rax=[01];$'
+each_state SB+fences+filter '>0:x8=[01]; 1:x8=[01];$'
+states SB+fences+filter | grep -q '0:x8=1; 1:x8=1;$' &&
+  fail "SB+fences+filter: a state the filter rejects was counted"
+if grep -q '^Test filter-none ' "$tmp/hw.log"; then
+  grep -A1 '^Test filter-none ' "$tmp/hw.log" | grep -q '^Histogram (0 states)$' &&
+    grep -q '^Observation filter-none Never 0 0$' "$tmp/hw.log" &&
+    grep -A20 '^Test filter-none ' "$tmp/hw.log" |
+      grep -q "^Rate [0-9]* iterations/s, $n iterations$" ||
+    fail "filter-none: $(grep -A14 '^Test filter-none ' "$tmp/hw.log")"
+fi
+# herd7's digest of a test with symbolic registers
+if grep -q '^Test MP+dmb+addr-sym ' "$tmp/hw.log"; then
+  grep -q '^Hash=88b3d60a7f94f4d8f6ab6db473bbd909$' "$tmp/hw.log" ||
+    fail "MP+dmb+addr-sym: not herd7's Hash"
+fi
+
+# compare_with LOG WHAT: no forbidden outcome, every run test joined,
+# no Hash conflict.
+compare_with() {
+  rm -rf "$tmp/cmp"
+  "$LITMUSLAB" compare --model "$1" --hw "$tmp/hw.log" -o "$tmp/cmp" \
+    >"$tmp/cmp.out" 2>&1 || fail "compare with $2: $(cat "$tmp/cmp.out")"
+  cat "$tmp/cmp/tests.csv" >"$tmp/all.csv"
+  [ -f "$tmp/cmp/emulated/tests.csv" ] &&
+    tail -n +2 "$tmp/cmp/emulated/tests.csv" >>"$tmp/all.csv"
+  for f in $files; do
+    name=$(sed -n '1s/^[^ ]* \([^ ]*\).*/\1/p' "$f")
+    grep -q "^$name,.*,\(agree\|allowed-unseen\|oversubscribed-unseen\)$" \
+      "$tmp/all.csv" || fail "compare with $2: $name not joined: $(grep "^$name," "$tmp/all.csv")"
+  done
+  grep -q '^"hash conflicts (not merged)",0$' "$tmp/cmp/summary.csv" ||
+    fail "compare with $2: Hash conflicts"
+}
+compare_with "$d/herd7.log" "herd7's log"
+# shellcheck disable=SC2086
+"$LITMUSLAB" model $files >"$tmp/model.log" 2>"$tmp/model.err" ||
+  fail "model: $(head -n 3 "$tmp/model.err")"
+compare_with "$tmp/model.log" "the model's log"
+echo "hwrun_accept: $ran targets run, $skipped skipped"
+exit 0
