@@ -142,7 +142,7 @@ each_state() {
   states "$1" >"$tmp/st"
   [ -s "$tmp/st" ] || return 0      # not run here
   grep -v -- "$2" "$tmp/st" >"$tmp/odd" &&
-    fail "$1: a state not like '$2': $(cat "$tmp/odd")"
+    fail "$1: a state not like '$2': $(head -n 3 "$tmp/odd")"
   return 0
 }
 # addresses by name, as litmus7 prints them
