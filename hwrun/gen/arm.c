@@ -3,8 +3,9 @@
  * syntax. Each thread function is compiled as A32 whatever the build's
  * default (Thumb has no conditional execution outside IT blocks).
  * Mnemonics with their S and condition suffixes and barrier options are
- * spelt by the reader's printer. R0..R12 are C variables; SP, LR and PC
- * cannot be given to a test. Armv8's LDA/STL/LDAEX/STLEX and DMB/DSB LD
+ * spelt by the reader's printer. R0..R12 and herd's symbolic registers
+ * (`%x0`) are C variables; SP, LR and PC cannot be given to a test, but
+ * `BX LR` in a thread that leaves LR alone ends the thread. Armv8's LDA/STL/LDAEX/STLEX and DMB/DSB LD
  * forms switch the assembler to armv8-a for the rest of the block. */
 #include "hwrun/gen/gen.h"
 #include "litmuslab/arch/arm.h"

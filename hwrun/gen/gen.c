@@ -1,7 +1,8 @@
 /* gen.c — the architecture-neutral part of code generation: where each
- * location and final value lives, which C variable holds each register,
- * the thread functions around the asm blocks, the condition as C, and
- * the tables the harness reads (see hwrun/harness/harness.h). */
+ * location and final value lives, which C variable holds each register
+ * (herd's symbolic ones too), the thread functions around the asm blocks,
+ * the condition and the filter as C (a value may be an address), and the
+ * tables the harness reads (see hwrun/harness/harness.h). */
 #include "hwrun/gen/gen.h"
 
 #include <ctype.h>

@@ -1,7 +1,7 @@
 /* ppc.c — the Power code generator: PPC instructions (as typed by
  * lib/arch/ppc.c, from its table ll_ppc_desc) written as GCC asm for
- * 64-bit Power, little- or big-endian. Each test register r0..r31 is one
- * C variable, bound with "b" (any register but r0), so that an operand
+ * 64-bit Power, little- or big-endian. Each test register r0..r31 (and
+ * each symbolic `%x0`) is one C variable, bound with "b" (any register but r0), so that an operand
  * the ISA reads as 0 when it is r0 is written as the literal 0 and every
  * other use of the test's r0 still reads its value. lwarx/stwcx. stay as
  * written: no retry loop, so a failed stwcx. is an outcome like any
