@@ -49,6 +49,11 @@ static const struct {
     {"unv", "_ * _"},
     {"po-loc", "po & loc"},
     {"pos", "po & loc"},
+    /* Mixed-size relations: without -variant mixed every access is one
+     * event, so "same instance" and "same memory access" are the
+     * identity on accesses, as herd7 has them then. */
+    {"si", "[M]"},
+    {"sm", "[M]"},
     {"rfe", "rf & ext"},
     {"rfi", "rf & int"},
     {"coe", "co & ext"},
