@@ -284,9 +284,12 @@ static void build_events(search *s)
         }
         if (!a->e)
             continue;
+        /* As herd7's, ctrl reaches every event after the branch:
+         * fences and later branches too (ppc.cat's ctrlcfence(ctrl,
+         * ISYNC) needs the isync), ctrlisync only accesses. */
+        add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
         if (a->e->kind == SEM_R || a->e->kind == SEM_W) {
             add_deps(s, &x->addr, a->thread, a->e->addr, g);
-            add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
             add_deps(s, &x->ctrlisync, a->thread, a->e->ctrlisync, g);
             add_deps(s, &x->paddr, a->thread, a->e->paddr, g);
             add_deps(s, &x->pctrl, a->thread, a->e->pctrl, g);

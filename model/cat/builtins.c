@@ -64,7 +64,7 @@ static const struct {
     /* Functions of herd's standard library, which herd includes in
      * every model. */
     {"fencerel", "fun S -> (po & (_ * S)) ; po"},
-    {"ctrlcfence", "fun S -> (ctrl & (_ * S)) ; po"},
+    {"ctrlcfence", "fun (c, S) -> (c & (_ * S)) ; po"},
     {"toid", "fun S -> [S]"},
     {"imply", "fun (A, B) -> ~A | B"},
     {"nodetour", "fun (R1, R2, R3) -> R1 \\ (R2 ; R3)"},
