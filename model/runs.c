@@ -238,7 +238,7 @@ void sem_fence(sem_run *r, unsigned tags)
 }
 
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
-                  unsigned tags)
+                  unsigned tags, const sem_val *val)
 {
     int loc = address(r, addr, addr_dep);
     if (loc < 0)
@@ -247,6 +247,10 @@ void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->tags = tags;
     e->loc = loc;
     e->addr = addr_dep;
+    if (val) {
+        e->val = *val;
+        e->valued = true;
+    }
 }
 
 void sem_branch(sem_run *r, sem_taint cond)

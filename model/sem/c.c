@@ -294,6 +294,10 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* srcu_read_lock returns an index that srcu_read_unlock takes back; as
+ * in herd7 both events carry it, so a model can match them by value
+ * (linux-kernel.bell's different-values). Each lock's index is its own
+ * (its statement's number, plus one: herd7's are arbitrary too). */
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
@@ -301,9 +305,13 @@ static sem_next exec_srcu(sem_run *r, const ll_instr *in)
     unsigned tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
                                                 : BIT(T_SYNC_SRCU);
-    sem_fence_at(r, a.v, a.t, tag);
+    sem_val idx = sem_int(r->pc + 1);
+    if (in->op == LL_C_SRCU_UNLOCK && in->n_ops > 1)
+        idx = get(r, &in->ops[1]).v;
+    sem_fence_at(r, a.v, a.t, tag,
+                 in->op == LL_C_SYNC_SRCU ? NULL : &idx);
     if (in->op == LL_C_SRCU_LOCK)
-        set(r, &in->ops[0], sem_int(0), 0);
+        set(r, &in->ops[0], idx, 0);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 

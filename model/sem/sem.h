@@ -51,6 +51,7 @@ typedef struct sem_event {
     int stmt;             /* statement index in the thread */
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
+    bool valued;          /* F: val is the fence's value (an SRCU index) */
     sem_taint addr, data, ctrl, ctrlisync;
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
 } sem_event;
@@ -165,9 +166,10 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint data_pick, unsigned tags, int rmw_read);
 void sem_fence(sem_run *r, unsigned tags);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
- * in the model's loc relation, never an access. */
+ * in the model's loc relation, never an access; val (or NULL) is its
+ * value, as herd7 gives an SRCU operation the index it returns or takes. */
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
-                  unsigned tags);
+                  unsigned tags, const sem_val *val);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);
