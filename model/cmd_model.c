@@ -46,7 +46,7 @@ static const char usage[] =
     "NAME.cat: -model sc); -I and -set-libdir are\n"
     "--cat-path; -variant, -timeout, -show, -nshow, -doshow, -unshow as\n"
     "herd7's; -conf FILE reads options from FILE, one `option value` a\n"
-    "line (# comments); -o is a DOT file of --explain's execution (herd7:\n"
+    "line (# comments; herd7's picture options there are ignored); -o is a DOT file of --explain's execution (herd7:\n"
     "a directory of DOT files: use --show-all DIR); -through is refused:\n"
     "no rejected execution is let through (--explain shows them).\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
