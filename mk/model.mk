@@ -13,8 +13,14 @@ $(MODEL_CATS_EMBED): $(MODEL_CATS) scripts/embed.sh
 	sh scripts/embed.sh model/cat/cat.h cat_text_file cat_builtin_files $(MODEL_CATS) > $@.tmp && mv $@.tmp $@
 
 .PHONY: conformance bench-model
+# With HERD7=PATH (herdtools7's herd7), also our litmus/ folders under the
+# built-in models and under herd7's own files, against herd7 itself.
+HERDLIB ?= $(dir $(HERD7))share/herd
 conformance: $(PROGRAM)
-	@CORPUS=$(abspath $(CORPUS)) sh mk/model-conformance.sh $(abspath $(PROGRAM))
+	@CORPUS=$(abspath $(CORPUS)) $(if $(HERD7),HERDLIB=$(abspath $(HERDLIB))) \
+	  sh mk/model-conformance.sh $(abspath $(PROGRAM))
+	@if [ -n "$(HERD7)" ]; then sh mk/model-herdfiles.sh $(abspath $(PROGRAM)) \
+	    $(abspath $(HERDLIB)) $(abspath $(HERD7)); fi
 
 bench-model: $(PROGRAM)
 	@CORPUS=$(abspath $(CORPUS)) sh mk/model-bench.sh $(abspath $(PROGRAM))

@@ -46,7 +46,7 @@ static const char usage[] =
     "NAME.cat: -model sc); -I and -set-libdir are\n"
     "--cat-path; -variant, -timeout, -show, -nshow, -doshow, -unshow as\n"
     "herd7's; -conf FILE reads options from FILE, one `option value` a\n"
-    "line (# comments); -o is a DOT file of --explain's execution (herd7:\n"
+    "line (# comments; herd7's picture options there are ignored); -o is a DOT file of --explain's execution (herd7:\n"
     "a directory of DOT files: use --show-all DIR); -through is refused:\n"
     "no rejected execution is let through (--explain shows them).\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
@@ -305,6 +305,19 @@ static bool read_conf(model_cli *m, cli_args *p, const char *path)
     return ok;
 }
 
+/* herd7's picture options, which change no result: read with their
+ * value and ignored, so its configuration files (linux-kernel.cfg sets
+ * graph, squished, fontsize, edgeattr...) are read as they are. */
+static const char display_opts[] =
+    "graph|dotmode|dotcom|showevents|mono|scale|xscale|yscale|dsiy|"
+    "siwidth|ptscale|boxscale|showthread|shift|edgemerge|labelinit|"
+    "showlegend|showkind|shortlegend|squished|fixedsize|extrachars|"
+    "showobserved|brackets|texmacros|tikz|showpo|showinitrf|showfinalrf|"
+    "initrfpos|finalrfpos|oneinit|initpos|showinitwrites|threadposy|"
+    "symetric|noid|classes|showraw|splines|margin|pad|sep|fontname|"
+    "fontsize|edgefontsizedelta|penwidth|arrowsize|edgeattr|overlap|"
+    "relabel|withbox|labelbox|movelabel|dotheader|view|suffix|showflag";
+
 /* One argument of the command line (or of a -conf file). */
 static void read_arg(model_cli *m, cli_args *p)
 {
@@ -357,6 +370,8 @@ static void read_arg(model_cli *m, cli_args *p)
         if (!memory_size(v, &o->limits.max_memory))
             cli_error(p, "--max-memory takes megabytes, or a size with a "
                       "K, M or G suffix, not '%s'", v);
+    } else if (cli_value(p, display_opts)) {
+    } else if (cli_flag(p, "gv|evince|preview")) {
     } else if (cli_value(p, "through")) {
         cli_error(p, "herd7's -through is not supported: no execution a "
                   "check rejects is let through; --explain STATE shows "

@@ -168,13 +168,13 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
 }
 
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
-                 unsigned tags, int *ev)
+                 sem_tags tags, int *ev)
 {
     return sem_load_pick(r, addr, addr_dep, 0, tags, ev);
 }
 
 sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
-                      sem_taint addr_pick, unsigned tags, int *ev)
+                      sem_taint addr_pick, sem_tags tags, int *ev)
 {
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
@@ -201,7 +201,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 }
 
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
-              sem_taint data_dep, unsigned tags, int rmw_read)
+              sem_taint data_dep, sem_tags tags, int rmw_read)
 {
     return sem_store_pick(r, addr, addr_dep, 0, v, data_dep, 0, tags,
                           rmw_read);
@@ -209,7 +209,7 @@ int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
 
 int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint addr_pick, sem_val v, sem_taint data_dep,
-                   sem_taint data_pick, unsigned tags, int rmw_read)
+                   sem_taint data_pick, sem_tags tags, int rmw_read)
 {
     run_ctx *c = ctx(r);
     int loc = address(r, addr, addr_dep | addr_pick);
@@ -232,13 +232,13 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
-void sem_fence(sem_run *r, unsigned tags)
+void sem_fence(sem_run *r, sem_tags tags)
 {
     new_event(r, SEM_F)->tags = tags;
 }
 
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
-                  unsigned tags)
+                  sem_tags tags, const sem_val *val)
 {
     int loc = address(r, addr, addr_dep);
     if (loc < 0)
@@ -247,6 +247,10 @@ void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->tags = tags;
     e->loc = loc;
     e->addr = addr_dep;
+    if (val) {
+        e->val = *val;
+        e->valued = true;
+    }
 }
 
 void sem_branch(sem_run *r, sem_taint cond)

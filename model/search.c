@@ -46,6 +46,7 @@ typedef mdl_ev gev;
 typedef struct search {
     mdl_test *m;
     cat_model *model;
+    bool values;                /* the model reads x.sameval */
     int *pick;                  /* run chosen per thread */
     int n_ev, cap_ev;
     gev *ev;
@@ -165,7 +166,7 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
-enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 14 };
+enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 15 };
 
 /* The engine's sets and relations as arrays; returns how many sets (the
  * base ones, then the architecture's tags). */
@@ -176,7 +177,7 @@ static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
     ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
                            &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
                            &x->rmw, &x->paddr, &x->pdata, &x->pctrl,
-                           &x->pctrlisync};
+                           &x->pctrlisync, &x->sameval};
     for (int i = 0; i < 5; i++)
         sets[i] = base_sets[i];
     int n_tags = s->m->ops->n_tags;
@@ -242,6 +243,14 @@ static void add_deps(search *s, ll_rel *rel, int thread, sem_taint t, int g)
     }
 }
 
+/* An event with a value (herd7's value_of): accesses and initial
+ * writes, and a fence that carries one (SRCU). */
+static bool valued(const gev *a)
+{
+    return !a->e || a->e->kind == SEM_R || a->e->kind == SEM_W ||
+           a->e->valued;
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -272,10 +281,13 @@ static void build_events(search *s)
                 if (a->e->tags >> k & 1)
                     ll_set_add(&s->tags[k], g);
         }
+        bool va = s->values && valued(a);
         for (int h = 0; h < s->n_ev; h++) {
             const gev *b = &s->ev[h];
             if (a->loc >= 0 && a->loc == b->loc)
                 ll_rel_add(&x->loc, g, h);
+            if (va && valued(b) && sem_val_eq(a->val, b->val))
+                ll_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
                 ll_rel_add(&x->thread, g, h);
                 if (g < h)
@@ -284,9 +296,12 @@ static void build_events(search *s)
         }
         if (!a->e)
             continue;
+        /* As herd7's, ctrl reaches every event after the branch:
+         * fences and later branches too (ppc.cat's ctrlcfence(ctrl,
+         * ISYNC) needs the isync), ctrlisync only accesses. */
+        add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
         if (a->e->kind == SEM_R || a->e->kind == SEM_W) {
             add_deps(s, &x->addr, a->thread, a->e->addr, g);
-            add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
             add_deps(s, &x->ctrlisync, a->thread, a->e->ctrlisync, g);
             add_deps(s, &x->paddr, a->thread, a->e->paddr, g);
             add_deps(s, &x->pctrl, a->thread, a->e->pctrl, g);
@@ -844,6 +859,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     search s = {0};
     s.m = m;
     s.model = model;
+    s.values = cat_uses_values(model);
     s.status = MDL_OK;
     s.all_co = mdl_explain_incoherent(m->explain);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);

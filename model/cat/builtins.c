@@ -34,6 +34,7 @@ static const struct {
     {"ctrlisb", EXEC_REL_CTRLISYNC}, {"rmw", EXEC_REL_RMW},
     {"pick-addr-dep", EXEC_REL_PADDR}, {"pick-data-dep", EXEC_REL_PDATA},
     {"pick-ctrl-dep", EXEC_REL_PCTRL}, {"pick-ctrlisb", EXEC_REL_PCTRLISYNC},
+    {"%same-value", EXEC_REL_SAMEVAL},
 };
 
 /* Derived names, in cat; they may use only built-in names. */
@@ -49,6 +50,11 @@ static const struct {
     {"unv", "_ * _"},
     {"po-loc", "po & loc"},
     {"pos", "po & loc"},
+    /* Mixed-size relations: without -variant mixed every access is one
+     * event, so "same instance" and "same memory access" are the
+     * identity on accesses, as herd7 has them then. */
+    {"si", "[M]"},
+    {"sm", "[M]"},
     {"rfe", "rf & ext"},
     {"rfi", "rf & int"},
     {"coe", "co & ext"},
@@ -59,11 +65,14 @@ static const struct {
     /* Functions of herd's standard library, which herd includes in
      * every model. */
     {"fencerel", "fun S -> (po & (_ * S)) ; po"},
-    {"ctrlcfence", "fun S -> (ctrl & (_ * S)) ; po"},
+    {"ctrlcfence", "fun (c, S) -> (c & (_ * S)) ; po"},
     {"toid", "fun S -> [S]"},
     {"imply", "fun (A, B) -> ~A | B"},
     {"nodetour", "fun (R1, R2, R3) -> R1 \\ (R2 ; R3)"},
     {"singlestep", "fun R -> R \\ (R ; R)"},
+    /* herd7's primitive: the pairs of r whose events' values differ
+     * (an event without a value differs from every other). */
+    {"different-values", "fun r -> r \\ %same-value"},
     /* co0: initial writes first, final writes last. herd computes pco,
      * the coherence its observations force, for cos.cat; here the
      * engine's co, which extends it, stands for it. */
@@ -158,6 +167,8 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
         }
     for (size_t i = 0; i < sizeof exec_rels / sizeof exec_rels[0]; i++)
         if (strcmp(exec_rels[i].name, name) == 0) {
+            if (exec_rels[i].field == EXEC_REL_SAMEVAL)
+                m->uses_values = true;
             *out = remember(m, name, VAL_REL,
                             outside_slot(m, true, SRC_EXEC_REL,
                                          exec_rels[i].field));

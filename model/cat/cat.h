@@ -34,6 +34,10 @@ typedef struct cat_exec {
      * value a comparison chose. Named pick-addr-dep, pick-data-dep,
      * pick-ctrl-dep and pick-ctrlisb. */
     ll_rel paddr, pdata, pctrl, pctrlisync;
+    /* Events with equal values (accesses, initial writes, an SRCU
+     * operation's index), for herd7's different-values; filled only
+     * when cat_uses_values says the model reads it. */
+    ll_rel sameval;
 } cat_exec;
 
 typedef struct cat_model cat_model;
@@ -69,6 +73,9 @@ typedef struct cat_options {
 cat_model *cat_load_opts(const char *name, const char *const *dirs,
                          int n_dirs, const cat_options *o, ll_diag *d);
 void cat_free(cat_model *m);
+/* The model compares the values of events (herd7's different-values):
+ * the engine must fill cat_exec.sameval. */
+bool cat_uses_values(const cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);
 

@@ -89,6 +89,7 @@ static const ll_rel *exec_rel(const cat_exec *x, int field)
     case EXEC_REL_PDATA: return &x->pdata;
     case EXEC_REL_PCTRL: return &x->pctrl;
     case EXEC_REL_PCTRLISYNC: return &x->pctrlisync;
+    case EXEC_REL_SAMEVAL: return &x->sameval;
     default: return &x->rmw;
     }
 }

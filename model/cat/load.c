@@ -227,6 +227,11 @@ void cat_free(cat_model *m)
     free(m);
 }
 
+bool cat_uses_values(const cat_model *m)
+{
+    return m->uses_values;
+}
+
 const char *cat_title(const cat_model *m)
 {
     return m->title;

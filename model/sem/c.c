@@ -26,6 +26,7 @@ enum {
     T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
     T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
     T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW, T_AFTER_SRCU_UNLOCK,
+    T_A, T_ANNOT, T_LK,
 };
 
 static const char *const c_tags[] = {
@@ -34,9 +35,13 @@ static const char *const c_tags[] = {
     "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
     "LKW", "UL", "LF", "RL", "RU", "Srcu-lock", "Srcu-unlock", "Sync-srcu",
     "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW", "After-srcu-read-unlock",
+    /* herd7's C sets: A, the accesses with a C11 memory order; annot,
+     * the accesses and fences with a kernel annotation; LK, the lock's
+     * read and write */
+    "A", "annot", "LK",
 };
 
-#define BIT(t) (1u << (t))
+#define BIT(t) ((sem_tags)1 << (t))
 
 static int c_reg_slot(int reg)
 {
@@ -72,31 +77,31 @@ static bool is_zero(sem_val v)
 }
 
 /* Tags of the read and write of an access with annotation ann. */
-static unsigned read_tags(int ann)
+static sem_tags read_tags(int ann)
 {
     switch (ann) {
     case LL_C_ONCE:
     case LL_C_MB:
-    case LL_C_RELEASE: return BIT(T_ONCE);
-    case LL_C_ACQUIRE: return BIT(T_ACQUIRE);
-    case LL_C_NORETURN: return BIT(T_NORETURN);
-    case LL_C_RLX: return BIT(T_RLX);
-    case LL_C_ACQ: return BIT(T_ACQ);
-    case LL_C_REL: return BIT(T_REL);
-    case LL_C_ACQ_REL: return BIT(T_ACQ_REL);
-    case LL_C_SC: return BIT(T_SC);
+    case LL_C_RELEASE: return BIT(T_ONCE) | BIT(T_ANNOT);
+    case LL_C_ACQUIRE: return BIT(T_ACQUIRE) | BIT(T_ANNOT);
+    case LL_C_NORETURN: return BIT(T_NORETURN) | BIT(T_ANNOT);
+    case LL_C_RLX: return BIT(T_RLX) | BIT(T_A);
+    case LL_C_ACQ: return BIT(T_ACQ) | BIT(T_A);
+    case LL_C_REL: return BIT(T_REL) | BIT(T_A);
+    case LL_C_ACQ_REL: return BIT(T_ACQ_REL) | BIT(T_A);
+    case LL_C_SC: return BIT(T_SC) | BIT(T_A);
     }
     return 0;
 }
 
-static unsigned write_tags(int ann)
+static sem_tags write_tags(int ann)
 {
     switch (ann) {
     case LL_C_ONCE:
     case LL_C_MB:
     case LL_C_ACQUIRE:
-    case LL_C_NORETURN: return BIT(T_ONCE);
-    case LL_C_RELEASE: return BIT(T_RELEASE);
+    case LL_C_NORETURN: return BIT(T_ONCE) | BIT(T_ANNOT);
+    case LL_C_RELEASE: return BIT(T_RELEASE) | BIT(T_ANNOT);
     }
     return read_tags(ann);
 }
@@ -243,7 +248,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
-static const unsigned fence_tags[] = {
+static const sem_tags fence_tags[] = {
     [LL_C_F_MB] = BIT(T_MB),
     [LL_C_F_RMB] = BIT(T_RMB),
     [LL_C_F_WMB] = BIT(T_WMB),
@@ -264,12 +269,12 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     int ev;
     if (in->op == LL_C_LOCK ||
         (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
-        sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR), &ev);
+        sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
         if (!is_zero(v.v))
             return SEM_DEAD;          /* the lock is taken: it waits */
-        sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW), ev);
+        sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
             set(r, &in->ops[0], sem_int(1), v.t);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -294,16 +299,24 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* srcu_read_lock returns an index that srcu_read_unlock takes back; as
+ * in herd7 both events carry it, so a model can match them by value
+ * (linux-kernel.bell's different-values). Each lock's index is its own
+ * (its statement's number, plus one: herd7's are arbitrary too). */
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
     sem_reg a = get(r, &in->ops[k]);
-    unsigned tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
+    sem_tags tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
                                                 : BIT(T_SYNC_SRCU);
-    sem_fence_at(r, a.v, a.t, tag);
+    sem_val idx = sem_int(r->pc + 1);
+    if (in->op == LL_C_SRCU_UNLOCK && in->n_ops > 1)
+        idx = get(r, &in->ops[1]).v;
+    sem_fence_at(r, a.v, a.t, tag,
+                 in->op == LL_C_SYNC_SRCU ? NULL : &idx);
     if (in->op == LL_C_SRCU_LOCK)
-        set(r, &in->ops[0], sem_int(0), 0);
+        set(r, &in->ops[0], idx, 0);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -341,10 +354,10 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         return exec_cas11(r, in);
     case LL_C_FENCE: {
         unsigned k = in->flags & 0xff;
-        if (k == LL_C_F_C11)
-            sem_fence(r, read_tags(ann));
+        if (k == LL_C_F_C11)   /* an order, not an access: not in A */
+            sem_fence(r, read_tags(ann) & ~BIT(T_A));
         else if (k < sizeof fence_tags / sizeof *fence_tags)
-            sem_fence(r, fence_tags[k]);
+            sem_fence(r, fence_tags[k] | BIT(T_ANNOT));
         return SEM_NEXT;
     }
     case LL_C_LOCK:

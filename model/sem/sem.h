@@ -38,7 +38,8 @@ typedef uint64_t sem_taint;
 /* Event tags: the named sets the cat model sees besides R W F IW B.
  * Each architecture declares its own (sem_ops.tags); bit i of an event's
  * tags puts it in the set named tags[i]. */
-#define SEM_MAX_TAGS 32
+#define SEM_MAX_TAGS 64
+typedef uint64_t sem_tags;
 
 typedef enum sem_ev_kind { SEM_R, SEM_W, SEM_F, SEM_B } sem_ev_kind;
 
@@ -47,10 +48,11 @@ typedef struct sem_event {
     sem_ev_kind kind;
     int loc;              /* location id (R, W), else -1 */
     sem_val val;          /* value read or written */
-    unsigned tags;        /* bit i: in the set ops->tags[i] */
+    sem_tags tags;        /* bit i: in the set ops->tags[i] */
     int stmt;             /* statement index in the thread */
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
+    bool valued;          /* F: val is the fence's value (an SRCU index) */
     sem_taint addr, data, ctrl, ctrlisync;
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
 } sem_event;
@@ -153,21 +155,22 @@ sem_val sem_addr_of(sem_run *r, const char *name);
  * the instruction then widens it to the register as it does (sem_extend)
  * and narrows what it stores to its access size. */
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
-                 unsigned tags, int *ev);
+                 sem_tags tags, int *ev);
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
-              sem_taint data_dep, unsigned tags, int rmw_read);
+              sem_taint data_dep, sem_tags tags, int rmw_read);
 /* The same with pick dependencies of the address (and of the value
  * stored): reads the access depends on only through a pick. */
 sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
-                      sem_taint addr_pick, unsigned tags, int *ev);
+                      sem_taint addr_pick, sem_tags tags, int *ev);
 int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint addr_pick, sem_val v, sem_taint data_dep,
-                   sem_taint data_pick, unsigned tags, int rmw_read);
-void sem_fence(sem_run *r, unsigned tags);
+                   sem_taint data_pick, sem_tags tags, int rmw_read);
+void sem_fence(sem_run *r, sem_tags tags);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
- * in the model's loc relation, never an access. */
+ * in the model's loc relation, never an access; val (or NULL) is its
+ * value, as herd7 gives an SRCU operation the index it returns or takes. */
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
-                  unsigned tags);
+                  sem_tags tags, const sem_val *val);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);
