@@ -53,29 +53,18 @@ static hw_arg split_hw(char *arg)
     return (hw_arg){arg, eq + 1};
 }
 
-static bool make_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    fprintf(stderr, "%s: cannot create: %s\n", dir, strerror(errno));
-    return false;
-}
-
 /* DIR/table.EXT, and the same on stdout. */
 static bool write_table(const cmp_run *run, cmp_test **sorted,
-                        cmp_table_fmt fmt, const char *dir)
+                        cmp_table_fmt fmt, const cmp_out *out)
 {
     static const char *const ext[] = {"txt", "md", "tex"};
     ll_buf name = {0};
     ll_buf_printf(&name, "table.%s", ext[fmt]);
-    char *tmp;
-    FILE *f = cmp_report_open(dir, name.data, &tmp);
+    FILE *f = cmp_report_open(out, name.data);
     bool ok = f != NULL;
     if (f) {
         cmp_write_table(run, sorted, fmt, f);
-        ok = cmp_report_close(f, tmp, dir, name.data);
-    } else {
-        free(tmp);
+        ok = cmp_report_close(out, f, name.data);
     }
     ll_buf_free(&name);
     fputc('\n', stdout);
@@ -95,10 +84,11 @@ typedef struct cmp_job {
 } cmp_job;
 
 /* One comparison: the model logs against either the hardware entries
- * or the emulated ones, reports in dir. Returns the exit status; *other
- * receives the number of entries of the other kind. */
-static int compare_once(const cmp_job *j, const char *dir, bool emulated,
-                        int *other)
+ * or the emulated ones, reports in out (nothing is written when an input
+ * could not be read; *unread is then set). Returns the exit status;
+ * *other receives the number of entries of the other kind. */
+static int compare_once(const cmp_job *j, const cmp_out *out, bool emulated,
+                        int *other, bool *unread)
 {
     cmp_run run;
     cmp_run_init(&run, stderr);
@@ -116,12 +106,12 @@ static int compare_once(const cmp_job *j, const char *dir, bool emulated,
     cmp_test **sorted = cmp_sorted_tests(&run);
     cmp_totals tot;
     cmp_count(&run, sorted, &tot);
-    bool written = make_dir(dir) &&
-                   cmp_write_reports(&run, sorted, &tot, dir) &&
-                   cmp_write_html(&run, sorted, &tot, dir);
+    bool written = readable && out->stage &&
+                   cmp_write_reports(&run, sorted, &tot, out) &&
+                   cmp_write_html(&run, sorted, &tot, out);
     cmp_print_summary(&run, &tot, stdout);
     if (j->table && written)
-        written = write_table(&run, sorted, j->fmt, dir);
+        written = write_table(&run, sorted, j->fmt, out);
     int status;
     if (!readable || !written)
         status = 2;
@@ -131,6 +121,7 @@ static int compare_once(const cmp_job *j, const char *dir, bool emulated,
                      ? 1
                      : 0;
     *other = run.other_kind;
+    *unread = !readable;
     free(sorted);
     cmp_run_free(&run);
     return status;
@@ -181,18 +172,31 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
 
+    /* DIR is written as a whole: its stage takes its place only once
+       every input was read and every report written */
     cmp_job job = {models, n_models, hws, n_hws, tests_dir, table, fmt};
+    cmp_out out = {dir, ll_outdir_open(dir), ""};
     int other = 0;
-    status = compare_once(&job, dir, false, &other);
+    bool unread = false;
+    status = out.stage ? compare_once(&job, &out, false, &other, &unread) : 2;
     if (other && status < 2) {
         /* the emulated runs, apart: the same reports in DIR/emulated */
         ll_buf sub = {0};
         ll_buf_printf(&sub, "%s/emulated", dir);
+        cmp_out emu = {sub.data, out.stage, "emulated/"};
         fputc('\n', stdout);
-        int st = compare_once(&job, sub.data, true, &other);
+        int st = compare_once(&job, &emu, true, &other, &unread);
         status = st > status ? st : status;
         ll_buf_free(&sub);
     }
+    if (status < 2 && !ll_outdir_commit(out.stage))
+        status = 2;
+    else if (status >= 2)
+        ll_outdir_abort(out.stage);
+    if (status >= 2 && out.stage)
+        fprintf(stderr, "litmuslab compare: %s is left as it was: %s\n", dir,
+                unread ? "an input could not be read"
+                       : "a report could not be written");
 done:
     free(models);
     free(hws);

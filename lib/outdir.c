@@ -76,6 +76,11 @@ static void remove_tree(int dfd, const char *name)
     unlinkat(dfd, name, AT_REMOVEDIR);
 }
 
+void ll_remove_tree(const char *path)
+{
+    remove_tree(AT_FDCWD, path);
+}
+
 /* mkdir -p of path's parents. */
 static void make_parents(const char *path)
 {
@@ -327,4 +332,11 @@ bool ll_replace_close(FILE *f, char *tmp, const char *path)
     }
     free(tmp);
     return ok;
+}
+
+void ll_replace_abort(FILE *f, char *tmp)
+{
+    fclose(f);
+    unlink(tmp);
+    free(tmp);
 }

@@ -52,6 +52,10 @@ int ll_create_at(int dfd, const char *name, mode_t mode);
 bool ll_write_new_at(int dfd, const char *name, const char *text,
                      size_t len, mode_t mode);
 
+/* Remove the folder at path and all it holds (links removed, never
+ * followed). */
+void ll_remove_tree(const char *path);
+
 /* One file replaced as a whole: written under a new name beside path
  * (PATH.tmpPID, created as ll_create_at does), renamed over path by
  * ll_replace_close once complete, which replaces a link there rather
@@ -59,5 +63,7 @@ bool ll_write_new_at(int dfd, const char *name, const char *text,
 FILE *ll_replace_open(const char *path, char **tmp);
 /* false + message; the temporary file is removed and tmp freed. */
 bool ll_replace_close(FILE *f, char *tmp, const char *path);
+/* Give up: path is left as it was, the temporary file removed. */
+void ll_replace_abort(FILE *f, char *tmp);
 
 #endif
