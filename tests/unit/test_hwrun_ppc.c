@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
