@@ -84,11 +84,13 @@ typedef struct cmp_job {
 } cmp_job;
 
 /* One comparison: the model logs against either the hardware entries
- * or the emulated ones, reports in out (nothing is written when an input
- * could not be read; *unread is then set). Returns the exit status;
- * *other receives the number of entries of the other kind. */
-static int compare_once(const cmp_job *j, const cmp_out *out, bool emulated,
-                        int *other, bool *unread)
+ * or the emulated ones, reports in out; DIR's stage (*stage) is made
+ * once the inputs are read (nothing is made when one could not be;
+ * *unread is then set). Returns the exit status; *other receives the
+ * number of entries of the other kind. */
+static int compare_once(const cmp_job *j, const char *top, cmp_out *out,
+                        ll_outdir **stage, bool emulated, int *other,
+                        bool *unread)
 {
     cmp_run run;
     cmp_run_init(&run, stderr);
@@ -106,6 +108,9 @@ static int compare_once(const cmp_job *j, const cmp_out *out, bool emulated,
     cmp_test **sorted = cmp_sorted_tests(&run);
     cmp_totals tot;
     cmp_count(&run, sorted, &tot);
+    if (readable && !*stage)
+        *stage = ll_outdir_open(top);
+    out->stage = *stage;
     bool written = readable && out->stage &&
                    cmp_write_reports(&run, sorted, &tot, out) &&
                    cmp_write_html(&run, sorted, &tot, out);
@@ -175,25 +180,27 @@ int cmd_compare(int argc, char **argv)
     /* DIR is written as a whole: its stage takes its place only once
        every input was read and every report written */
     cmp_job job = {models, n_models, hws, n_hws, tests_dir, table, fmt};
-    cmp_out out = {dir, ll_outdir_open(dir), ""};
+    ll_outdir *stage = NULL;
+    cmp_out out = {dir, NULL, ""};
     int other = 0;
     bool unread = false;
-    status = out.stage ? compare_once(&job, &out, false, &other, &unread) : 2;
+    status = compare_once(&job, dir, &out, &stage, false, &other, &unread);
     if (other && status < 2) {
         /* the emulated runs, apart: the same reports in DIR/emulated */
         ll_buf sub = {0};
         ll_buf_printf(&sub, "%s/emulated", dir);
-        cmp_out emu = {sub.data, out.stage, "emulated/"};
+        cmp_out emu = {sub.data, NULL, "emulated/"};
         fputc('\n', stdout);
-        int st = compare_once(&job, &emu, true, &other, &unread);
+        int st = compare_once(&job, dir, &emu, &stage, true, &other,
+                              &unread);
         status = st > status ? st : status;
         ll_buf_free(&sub);
     }
-    if (status < 2 && !ll_outdir_commit(out.stage))
+    if (status < 2 && !ll_outdir_commit(stage))
         status = 2;
     else if (status >= 2)
-        ll_outdir_abort(out.stage);
-    if (status >= 2 && out.stage)
+        ll_outdir_abort(stage);
+    if (status >= 2 && (stage || unread))
         fprintf(stderr, "litmuslab compare: %s is left as it was: %s\n", dir,
                 unread ? "an input could not be read"
                        : "a report could not be written");

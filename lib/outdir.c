@@ -135,7 +135,8 @@ ll_outdir *ll_outdir_open(const char *dir)
         }
     }
     if (od->fd < 0) {
-        fprintf(stderr, "%s: cannot create: %s\n", dir, strerror(err));
+        fprintf(stderr, "%s: cannot %s: %s\n", dir,
+                od->inside ? "write" : "create", strerror(err));
         ll_outdir_abort(od);
         return NULL;
     }

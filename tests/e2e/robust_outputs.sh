@@ -42,10 +42,10 @@ diff -r "$tmp/before" "$tmp/r" > /dev/null || fail "typo: DIR changed: $(diff -r
     fail "typo: in DIR: $(ls -A "$tmp/r")"
 only -e r
 
-# A missing DIR is not made when an input is missing.
-cmp_ --model "$model" --hw box2="$tmp/typo.log" -o "$tmp/new" > /dev/null 2>&1
+# A missing DIR (nor its parent) is not made when an input is missing.
+cmp_ --model "$model" --hw box2="$tmp/typo.log" -o "$tmp/p/new" > /dev/null 2>&1
 [ $? = 2 ] || fail "typo, new DIR: want exit 2"
-[ -e "$tmp/new" ] && fail "typo, new DIR: made"
+[ -e "$tmp/p" ] && fail "typo, new DIR: made"
 only -e r
 
 # A folder where a report goes: exit 2, nothing replaced.
