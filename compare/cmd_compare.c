@@ -201,7 +201,7 @@ int cmd_compare(int argc, char **argv)
     else if (status >= 2)
         ll_outdir_abort(stage);
     if (status >= 2 && (stage || unread))
-        fprintf(stderr, "litmuslab compare: %s is left as it was: %s\n", dir,
+        fprintf(stderr, "litmuslab compare: nothing written to %s: %s\n", dir,
                 unread ? "an input could not be read"
                        : "a report could not be written");
 done:

@@ -34,7 +34,7 @@ cmp_ --model "$model" --hw box1="$tmp/box1.log" --hw box2="$tmp/typo.log" \
 rc=$?
 [ $rc = 2 ] || fail "typo: exit $rc, want 2"
 want="$tmp/typo.log: cannot open: No such file or directory
-litmuslab compare: $tmp/r is left as it was: an input could not be read"
+litmuslab compare: nothing written to $tmp/r: an input could not be read"
 [ "$(cat "$tmp/err")" = "$want" ] || fail "typo: message: $(cat "$tmp/err")"
 rm "$tmp/err"
 diff -r "$tmp/before" "$tmp/r" > /dev/null || fail "typo: DIR changed: $(diff -r "$tmp/before" "$tmp/r" | head -n 5)"
@@ -56,7 +56,7 @@ cmp_ --model "$model" --hw box3="$tmp/box3.log" -o "$tmp/r" > /dev/null \
     2> "$tmp/err"
 [ $? = 2 ] || fail "in the way: want exit 2"
 want="$tmp/r/summary.csv: cannot replace: a folder is in the way
-litmuslab compare: $tmp/r is left as it was: a report could not be written"
+litmuslab compare: nothing written to $tmp/r: a report could not be written"
 [ "$(cat "$tmp/err")" = "$want" ] || fail "in the way: message: $(cat "$tmp/err")"
 for f in outcomes.csv tests.csv report.html notes.txt; do
     cmp -s "$tmp/before/$f" "$tmp/r/$f" || fail "in the way: $f changed"
