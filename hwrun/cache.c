@@ -26,6 +26,7 @@
 
 #include "hwrun/embed.h"
 #include "hwrun/hwrun.h"
+#include "litmuslab/outdir.h"
 
 #define MAX_LINKS 40   /* as the kernel's ELOOP limit */
 
@@ -252,13 +253,9 @@ void hw_cache_remove_tree(int cfd, const char *dir)
 
 void hw_cache_sweep(int cfd)
 {
-    int fd = dup(cfd);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
-    if (!d) {
-        if (fd >= 0)
-            close(fd);
+    DIR *d = ll_opendir_at(cfd);
+    if (!d)
         return;
-    }
     struct dirent *e;
     while ((e = readdir(d))) {
         /* NAME.tmpPID, NAME.tmpPID.c, NAME.outPID (older versions) */

@@ -1,10 +1,13 @@
 /* outdir.c — output folders written as a whole through a stage, and new
- * files that never follow a link (see include/litmuslab/outdir.h). */
+ * files that never follow a link (see include/litmuslab/outdir.h). A
+ * stage is named .DIR.tmpPID beside DIR, or .litmuslab.tmpPID inside it;
+ * the stages of killed processes are removed by the next one. */
 #include "litmuslab/outdir.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -57,6 +60,17 @@ static int open_dir_at(int dfd, const char *name)
     return openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
+DIR *ll_opendir_at(int dfd)
+{
+    int fd = dup(dfd);
+    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    if (d)
+        rewinddir(d);   /* the duplicate shares dfd's position */
+    else if (fd >= 0)
+        close(fd);
+    return d;
+}
+
 /* Remove folder name in dfd and what it holds (never through a link). */
 static void remove_tree(int dfd, const char *name)
 {
@@ -94,6 +108,29 @@ static void make_parents(const char *path)
     free(p);
 }
 
+/* Remove the stages that killed processes left in home: PREFIX + a
+ * process id (+ "-N") of a process that is gone. */
+static void sweep(int home, const char *prefix)
+{
+    DIR *d = ll_opendir_at(home);
+    if (!d)
+        return;
+    size_t n = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, prefix, n) || e->d_name[n] < '1' ||
+            e->d_name[n] > '9')
+            continue;
+        char *end;
+        long pid = strtol(e->d_name + n, &end, 10);
+        if ((*end && *end != '-') || pid == (long)getpid() ||
+            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        remove_tree(home, e->d_name);
+    }
+    closedir(d);
+}
+
 ll_outdir *ll_outdir_open(const char *dir)
 {
     ll_outdir *od = ll_xcalloc(1, sizeof *od);
@@ -116,6 +153,12 @@ ll_outdir *ll_outdir_open(const char *dir)
         od->home = open(slash ? p : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         err = errno;
         free(p);
+    }
+    if (od->home >= 0) {
+        ll_buf prefix = {0};
+        ll_buf_printf(&prefix, ".%s.tmp", od->inside ? "litmuslab" : od->base);
+        sweep(od->home, prefix.data);
+        ll_buf_free(&prefix);
     }
     for (int i = 0; od->home >= 0 && i < 100 && od->fd < 0; i++) {
         ll_buf name = {0};
@@ -205,15 +248,11 @@ bool ll_outdir_write(ll_outdir *od, const char *name, const char *text,
  * file anything but a folder. */
 static bool move_in(int from, int to, const char *shown, bool dry)
 {
-    int fd = dup(from);
-    DIR *d = fd < 0 ? NULL : fdopendir(fd);
+    DIR *d = ll_opendir_at(from);
     if (!d) {
-        if (fd >= 0)
-            close(fd);
         fprintf(stderr, "%s: cannot replace: %s\n", shown, strerror(errno));
         return false;
     }
-    rewinddir(d);
     bool ok = true;
     struct dirent *e;
     while (ok && (e = readdir(d))) {

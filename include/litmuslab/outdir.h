@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -51,6 +52,10 @@ int ll_create_at(int dfd, const char *name, mode_t mode);
  * file is then removed). */
 bool ll_write_new_at(int dfd, const char *name, const char *text,
                      size_t len, mode_t mode);
+
+/* A listing of the folder open as dfd, from its start (dfd stays open;
+ * closedir the result); NULL with errno set. */
+DIR *ll_opendir_at(int dfd);
 
 /* Remove the folder at path and all it holds (links removed, never
  * followed). */

@@ -65,7 +65,9 @@ rm "$tmp/err" "$tmp/box3.log"
 rmdir "$tmp/r/summary.csv"
 only -e r
 
-# A link at a report's name: replaced by the report, its target intact.
+# A link at a report's name: replaced by the report, its target intact;
+# the stage a killed compare left (a process that is gone) is removed.
+mkdir "$tmp/r/.litmuslab.tmp999999999" && : > "$tmp/r/.litmuslab.tmp999999999/tests.csv"
 echo 'precious' > "$tmp/victim"
 rm "$tmp/r/outcomes.csv" && ln -s "$tmp/victim" "$tmp/r/outcomes.csv" ||
     fail "link: cannot make it"
@@ -77,6 +79,7 @@ rm "$tmp/err"
 cmp -s "$tmp/before/outcomes.csv" "$tmp/r/outcomes.csv" ||
     fail "link: outcomes.csv: $(cat "$tmp/r/outcomes.csv")"
 [ "$(cat "$tmp/r/notes.txt")" = 'my notes' ] || fail "notes.txt lost"
+[ -e "$tmp/r/.litmuslab.tmp999999999" ] && fail "link: a dead stage is left"
 only -e r
 
 # A new DIR (and its parent): made as a whole, mode 755 under umask 022.
