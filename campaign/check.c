@@ -52,7 +52,9 @@ static char *answer_of(const char **argv, const char *err_path)
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent)
             _exit(127);
-        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        unlink(err_path);   /* a new file, never a link's target */
+        int err = open(err_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+                       0600);
         if (err >= 0)
             dup2(err, 2);
         dup2(fd[1], 1);

@@ -18,6 +18,7 @@
 #include "campaign/campaign.h"
 #include "cli/commands.h"
 #include "cli/opts.h"
+#include "litmuslab/outdir.h"
 
 #define DEFAULT_ITERATIONS 1000000
 #define DEFAULT_TIMEOUT 600
@@ -375,13 +376,12 @@ static void print_summary(campaign *c, double seconds,
     fwrite(text, 1, len, stdout);
     ll_buf path = {0};
     ll_buf_printf(&path, "%s/campaign.txt", c->o.out);
-    FILE *keep = fopen(path.data, "w");
-    bool kept = keep && fwrite(text, 1, len, keep) == len && !fflush(keep);
-    int err = errno;
-    if (keep && fclose(keep) != 0 && kept)
-        kept = false, err = errno;
-    if (!kept)
-        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(err));
+    char *tmp;
+    FILE *keep = ll_replace_open(path.data, &tmp);
+    if (keep) {
+        fwrite(text, 1, len, keep);
+        ll_replace_close(keep, tmp, path.data);
+    }
     free(text);
     ll_buf_free(&path);
 }
@@ -472,6 +472,34 @@ static int write_bundle(campaign *c)
     return n ? status : 2;
 }
 
+/* --bundle alone: no reports, so nothing is left in -o DIR (nor in the
+ * current folder): the steps' files go to a temporary folder, removed at
+ * the end (kept when a step failed, for the message that names it). */
+static int bundle_only(campaign *c)
+{
+    const char *t = getenv("TMPDIR");
+    ll_buf scratch = {0};
+    ll_buf_printf(&scratch, "%s/litmuslab-campaign-XXXXXX", t && *t ? t
+                                                                  : "/tmp");
+    if (!mkdtemp(scratch.data)) {
+        fprintf(stderr, "%s: cannot create: %s\n", scratch.data,
+                strerror(errno));
+        ll_buf_free(&scratch);
+        return 2;
+    }
+    c->o.out = scratch.data;
+    int status = cp_make_dirs(c->o.out, stderr) &&
+                         cp_check_runnable(&c->tests, c->exe, c->o.target,
+                                           true, c->o.out, stderr)
+                     ? write_bundle(c)
+                     : 2;
+    if (!status)
+        ll_remove_tree(scratch.data);
+    c->o.out = NULL;
+    ll_buf_free(&scratch);
+    return status;
+}
+
 static int run(campaign *c)
 {
     options *o = &c->o;
@@ -491,6 +519,8 @@ static int run(campaign *c)
         return 2;
     }
     c->exe[n] = '\0';
+    if (o->bundle)
+        return bundle_only(c);
     if (!cp_make_dirs(o->out, stderr))
         return 2;
     /* the -j model steps share half of physical memory (each is a model
@@ -507,10 +537,8 @@ static int run(campaign *c)
     /* --from-logs: hardware is done elsewhere; otherwise hwrun says which
      * tests it runs */
     if (!o->n_logs && !cp_check_runnable(&c->tests, c->exe, o->target,
-                                         o->bundle != NULL, o->out, stderr))
+                                         false, o->out, stderr))
         return 2;
-    if (o->bundle)
-        return write_bundle(c);
 
     cp_plan plan = {c->exe, o->out, o->model, c->memory, o->target,
                     o->hw_args, o->n_hw_args, o->iterations, o->timeout,

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "campaign/campaign.h"
+#include "litmuslab/outdir.h"
 
 static const cp_test *find_test(const cp_tests *ts, const char *name)
 {
@@ -122,9 +123,14 @@ int cp_explain_outcomes(const char *exe, const char *model,
         fprintf(diag, "litmuslab campaign: %d explanation%s failed (see "
                 "%s/*/*.err)\n", failed, failed == 1 ? "" : "s", path.data);
     ll_buf_puts(&path, "/index.txt");
-    FILE *f = dir_ok ? fopen(path.data, "w") : NULL;
-    if (!f || fputs(ll_buf_str(&index), f) == EOF || fclose(f) != 0)
+    char *tmp;
+    FILE *f = dir_ok ? ll_replace_open(path.data, &tmp) : NULL;
+    if (f) {
+        fputs(ll_buf_str(&index), f);
+        ll_replace_close(f, tmp, path.data);
+    } else if (!dir_ok) {
         fprintf(diag, "litmuslab campaign: %s: cannot write\n", path.data);
+    }
     ll_buf_free(&index);
     ll_buf_free(&path);
     cp_rows_free(&rows);

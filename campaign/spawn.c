@@ -30,9 +30,12 @@ static void child_exec(const cp_job *j, char *const argv[], pid_t parent)
     if (getppid() != parent)
         _exit(127);
     signal(SIGINT, SIG_DFL);
+    /* new files, never a link's target (a link there is removed) */
     int in = open("/dev/null", O_RDONLY);
-    int out = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    int err = open(j->err, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    unlink(j->tmp);
+    unlink(j->err);
+    int out = open(j->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+    int err = open(j->err, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
     if (in < 0 || out < 0 || err < 0)
         _exit(127);
     dup2(in, 0);

@@ -1,6 +1,7 @@
 /* workdir.c — the campaign's files: per-test results in DIR/work/, whose
  * existence is the resume bookkeeping, and the logs gathered from them. */
 #include "campaign/campaign.h"
+#include "litmuslab/outdir.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -180,14 +181,10 @@ int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
               uint64_t iterations, const char *target, const char *out,
               FILE *diag)
 {
-    ll_buf tmp = {0};
-    ll_buf_printf(&tmp, "%s.tmp", out);
-    FILE *f = fopen(tmp.data, "w");
-    if (!f) {
-        fprintf(diag, "%s: cannot write: %s\n", tmp.data, strerror(errno));
-        ll_buf_free(&tmp);
+    char *tmp;
+    FILE *f = ll_replace_open(out, &tmp);
+    if (!f)
         return -1;
-    }
     int entries = 0;
     bool ok = true;
     for (int i = 0; i < ts->n && ok; i++) {
@@ -196,27 +193,14 @@ int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
             continue;
         char *path = cp_work_path(dir, t, step, iterations, target, ".log");
         ok = t->log_name ? append_renamed(f, path, t->log_name, t->name,
-                                          tmp.data, diag)
-                         : append_file(f, path, tmp.data, diag);
+                                          out, diag)
+                         : append_file(f, path, out, diag);
         free(path);
         entries++;
     }
-    bool flushed = fflush(f) == 0;
-    int err = errno;
-    if (fclose(f) != 0 || !flushed || !ok) {
-        if (ok)
-            fprintf(diag, "%s: cannot write: %s\n", tmp.data,
-                    strerror(flushed ? errno : err));
-        unlink(tmp.data);
-        ll_buf_free(&tmp);
+    if (!ok) {
+        ll_replace_abort(f, tmp);
         return -1;
     }
-    if (rename(tmp.data, out) != 0) {
-        fprintf(diag, "%s: cannot rename to %s: %s\n", tmp.data, out,
-                strerror(errno));
-        unlink(tmp.data);
-        entries = -1;
-    }
-    ll_buf_free(&tmp);
-    return entries;
+    return ll_replace_close(f, tmp, out) ? entries : -1;
 }

@@ -53,29 +53,18 @@ static hw_arg split_hw(char *arg)
     return (hw_arg){arg, eq + 1};
 }
 
-static bool make_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    fprintf(stderr, "%s: cannot create: %s\n", dir, strerror(errno));
-    return false;
-}
-
 /* DIR/table.EXT, and the same on stdout. */
 static bool write_table(const cmp_run *run, cmp_test **sorted,
-                        cmp_table_fmt fmt, const char *dir)
+                        cmp_table_fmt fmt, const cmp_out *out)
 {
     static const char *const ext[] = {"txt", "md", "tex"};
     ll_buf name = {0};
     ll_buf_printf(&name, "table.%s", ext[fmt]);
-    char *tmp;
-    FILE *f = cmp_report_open(dir, name.data, &tmp);
+    FILE *f = cmp_report_open(out, name.data);
     bool ok = f != NULL;
     if (f) {
         cmp_write_table(run, sorted, fmt, f);
-        ok = cmp_report_close(f, tmp, dir, name.data);
-    } else {
-        free(tmp);
+        ok = cmp_report_close(out, f, name.data);
     }
     ll_buf_free(&name);
     fputc('\n', stdout);
@@ -95,10 +84,13 @@ typedef struct cmp_job {
 } cmp_job;
 
 /* One comparison: the model logs against either the hardware entries
- * or the emulated ones, reports in dir. Returns the exit status; *other
- * receives the number of entries of the other kind. */
-static int compare_once(const cmp_job *j, const char *dir, bool emulated,
-                        int *other)
+ * or the emulated ones, reports in out; DIR's stage (*stage) is made
+ * once the inputs are read (nothing is made when one could not be;
+ * *unread is then set). Returns the exit status; *other receives the
+ * number of entries of the other kind. */
+static int compare_once(const cmp_job *j, const char *top, cmp_out *out,
+                        ll_outdir **stage, bool emulated, int *other,
+                        bool *unread)
 {
     cmp_run run;
     cmp_run_init(&run, stderr);
@@ -116,12 +108,15 @@ static int compare_once(const cmp_job *j, const char *dir, bool emulated,
     cmp_test **sorted = cmp_sorted_tests(&run);
     cmp_totals tot;
     cmp_count(&run, sorted, &tot);
-    bool written = make_dir(dir) &&
-                   cmp_write_reports(&run, sorted, &tot, dir) &&
-                   cmp_write_html(&run, sorted, &tot, dir);
+    if (readable && !*stage)
+        *stage = ll_outdir_open(top);
+    out->stage = *stage;
+    bool written = readable && out->stage &&
+                   cmp_write_reports(&run, sorted, &tot, out) &&
+                   cmp_write_html(&run, sorted, &tot, out);
     cmp_print_summary(&run, &tot, stdout);
     if (j->table && written)
-        written = write_table(&run, sorted, j->fmt, dir);
+        written = write_table(&run, sorted, j->fmt, out);
     int status;
     if (!readable || !written)
         status = 2;
@@ -131,6 +126,7 @@ static int compare_once(const cmp_job *j, const char *dir, bool emulated,
                      ? 1
                      : 0;
     *other = run.other_kind;
+    *unread = !readable;
     free(sorted);
     cmp_run_free(&run);
     return status;
@@ -181,18 +177,33 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
 
+    /* DIR is written as a whole: its stage takes its place only once
+       every input was read and every report written */
     cmp_job job = {models, n_models, hws, n_hws, tests_dir, table, fmt};
+    ll_outdir *stage = NULL;
+    cmp_out out = {dir, NULL, ""};
     int other = 0;
-    status = compare_once(&job, dir, false, &other);
+    bool unread = false;
+    status = compare_once(&job, dir, &out, &stage, false, &other, &unread);
     if (other && status < 2) {
         /* the emulated runs, apart: the same reports in DIR/emulated */
         ll_buf sub = {0};
         ll_buf_printf(&sub, "%s/emulated", dir);
+        cmp_out emu = {sub.data, NULL, "emulated/"};
         fputc('\n', stdout);
-        int st = compare_once(&job, sub.data, true, &other);
+        int st = compare_once(&job, dir, &emu, &stage, true, &other,
+                              &unread);
         status = st > status ? st : status;
         ll_buf_free(&sub);
     }
+    if (status < 2 && !ll_outdir_commit(stage))
+        status = 2;
+    else if (status >= 2)
+        ll_outdir_abort(stage);
+    if (status >= 2 && (stage || unread))
+        fprintf(stderr, "litmuslab compare: nothing written to %s: %s\n", dir,
+                unread ? "an input could not be read"
+                       : "a report could not be written");
 done:
     free(models);
     free(hws);

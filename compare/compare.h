@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "litmuslab/log.h"
+#include "litmuslab/outdir.h"
 
 #define CMP_MAX_MACHINES 64
 
@@ -189,15 +190,26 @@ typedef struct cmp_totals {
 
 void cmp_count(const cmp_run *run, cmp_test **sorted, cmp_totals *tot);
 
-/* Reports: outcomes.csv, tests.csv, summary.csv in dir. false + message
- * on stderr when a file cannot be written. */
-/* A report DIR/NAME written through a temporary file: open it (NULL +
- * message), write, then cmp_report_close renames it into place (false +
- * message naming the file and the reason; the temporary file removed). */
-FILE *cmp_report_open(const char *dir, const char *name, char **tmp);
-bool cmp_report_close(FILE *f, char *tmp, const char *dir, const char *name);
+/* Where one comparison's reports go: DIR (-o) is written as a whole
+ * (include/litmuslab/outdir.h), so every report is made in DIR's stage,
+ * and DIR is replaced only once every input was read and every report
+ * written. */
+typedef struct cmp_out {
+    const char *dir;     /* DIR or DIR/emulated, as the user names it
+                            (where a campaign's explanations are, too) */
+    ll_outdir *stage;    /* DIR's stage */
+    const char *sub;     /* dir in the stage: "" or "emulated/" */
+} cmp_out;
+
+/* A report NAME of out: opened new in the stage (NULL + message); written;
+ * closed by cmp_report_close (false + message naming DIR/NAME and the
+ * reason). */
+FILE *cmp_report_open(const cmp_out *out, const char *name);
+bool cmp_report_close(const cmp_out *out, FILE *f, const char *name);
+/* outcomes.csv, tests.csv, summary.csv; false + message on stderr when a
+ * file cannot be written. */
 bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
-                       const cmp_totals *tot, const char *dir);
+                       const cmp_totals *tot, const cmp_out *out);
 void cmp_print_summary(const cmp_run *run, const cmp_totals *tot, FILE *f);
 
 /* paper.c: the allowed-vs-observed table, one row per test, one
@@ -231,10 +243,10 @@ void cmp_note_oversub(cmp_run *run, cmp_test *t, int m,
                       const ll_log_entry *e);
 void cmp_finish_oversub(const cmp_run *run, cmp_test *t);
 
-/* html.c: report.html in dir, one self-contained page (no network);
+/* html.c: report.html of out, one self-contained page (no network);
  * each test's source is shown when --tests found its file. */
 bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
-                    const cmp_totals *tot, const char *dir);
+                    const cmp_totals *tot, const cmp_out *out);
 
 /* explained.c: the explanation of a test's state a campaign left in
  * DIR/explanations: its path relative to DIR, without extension, in rel

@@ -402,21 +402,18 @@ static const char script[] =
     "Math.round(performance.now()));})();\n</script>\n";
 
 bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
-                    const cmp_totals *tot, const char *dir)
+                    const cmp_totals *tot, const cmp_out *out)
 {
-    char *tmp;
-    FILE *f = cmp_report_open(dir, "report.html", &tmp);
-    if (!f) {
-        free(tmp);
+    FILE *f = cmp_report_open(out, "report.html");
+    if (!f)
         return false;
-    }
     cmp_test **rows = cmp_ranked_tests(run, sorted);
     write_head(f, run, tot);
     write_table_head(f, run);
     write_heat(f, run, sorted);
-    write_data(f, run, rows, dir);
+    write_data(f, run, rows, out->dir);
     fputs(script, f);
     fputs("</body></html>\n", f);
     free(rows);
-    return cmp_report_close(f, tmp, dir, "report.html");
+    return cmp_report_close(out, f, "report.html");
 }

@@ -2,8 +2,9 @@
  * states contain `;` and `=`, conditions `/\`) and the summary table.
  * A cell that a spreadsheet would take for a formula (starting with `=`,
  * `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP
- * recommends. Each report is written under a temporary name and the three
- * are renamed into place once all are written. */
+ * recommends. Each report is made in the stage of the output folder
+ * (cmp_out), which takes the folder's place once every report is
+ * written. */
 #include "compare/compare.h"
 
 #include <csv.h>
@@ -39,53 +40,21 @@ static void row(FILE *f, int n, const char *const *fields)
     fputc('\n', f);
 }
 
-/* DIR/NAME.tmpPID, opened for writing; *path receives its name. */
-static FILE *open_report(const char *dir, const char *name, char **path)
+FILE *cmp_report_open(const cmp_out *out, const char *name)
 {
     ll_buf b = {0};
-    ll_buf_printf(&b, "%s/%s.tmp%ld", dir, name, (long)getpid());
-    *path = b.data;
-    FILE *f = fopen(b.data, "w");
-    if (!f)
-        fprintf(stderr, "%s: cannot write: %s\n", b.data, strerror(errno));
+    ll_buf_printf(&b, "%s%s", out->sub, name);
+    FILE *f = ll_outdir_create(out->stage, b.data);
+    ll_buf_free(&b);
     return f;
 }
 
-static bool close_report(FILE *f, const char *path)
+bool cmp_report_close(const cmp_out *out, FILE *f, const char *name)
 {
-    bool ok = !ferror(f) && !fflush(f);
-    int err = errno;
-    if (fclose(f) != 0)
-        ok = false, err = errno;
-    if (!ok)
-        fprintf(stderr, "%s: write error: %s\n", path, strerror(err));
-    return ok;
-}
-
-FILE *cmp_report_open(const char *dir, const char *name, char **tmp)
-{
-    return open_report(dir, name, tmp);
-}
-
-/* Rename a written report into place; false + message when impossible. */
-static bool commit_report(const char *tmp, const char *dir, const char *name)
-{
-    ll_buf final = {0};
-    ll_buf_printf(&final, "%s/%s", dir, name);
-    bool ok = rename(tmp, final.data) == 0;
-    if (!ok)
-        fprintf(stderr, "%s: cannot rename to %s: %s\n", tmp, final.data,
-                strerror(errno));
-    ll_buf_free(&final);
-    return ok;
-}
-
-bool cmp_report_close(FILE *f, char *tmp, const char *dir, const char *name)
-{
-    bool ok = close_report(f, tmp) && commit_report(tmp, dir, name);
-    if (!ok)
-        unlink(tmp);
-    free(tmp);
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s%s", out->sub, name);
+    bool ok = ll_outdir_close(out->stage, f, b.data);
+    ll_buf_free(&b);
     return ok;
 }
 
@@ -244,33 +213,22 @@ static void write_summary(const cmp_run *run, const cmp_totals *tot, FILE *f)
 }
 
 bool cmp_write_reports(const cmp_run *run, cmp_test **sorted,
-                       const cmp_totals *tot, const char *dir)
+                       const cmp_totals *tot, const cmp_out *out)
 {
     static const char *const names[] = {"outcomes.csv", "tests.csv",
                                         "summary.csv"};
-    char *tmp[3] = {NULL, NULL, NULL};
     bool ok = true;
     for (int i = 0; ok && i < 3; i++) {
-        FILE *f = open_report(dir, names[i], &tmp[i]);
-        if (!f) {
-            ok = false;
-            break;
-        }
+        FILE *f = cmp_report_open(out, names[i]);
+        if (!f)
+            return false;
         if (i == 0)
             write_outcomes(run, sorted, f);
         else if (i == 1)
             write_tests(run, sorted, f);
         else
             write_summary(run, tot, f);
-        ok = close_report(f, tmp[i]);
-    }
-    /* all written: only now replace the old reports */
-    for (int i = 0; ok && i < 3; i++)
-        ok = commit_report(tmp[i], dir, names[i]);
-    for (int i = 0; i < 3; i++) {
-        if (tmp[i] && !ok)
-            unlink(tmp[i]);
-        free(tmp[i]);
+        ok = cmp_report_close(out, f, names[i]);
     }
     return ok;
 }

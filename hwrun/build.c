@@ -1,10 +1,13 @@
-/* build.c — compiling generated tests: the cache folder (one binary per
- * test text, the harness objects compiled once per harness version), the
- * compiler invocation, and `--emit` folders.
+/* build.c — compiling generated tests into the build cache (one binary
+ * per test text, the harness objects compiled once per harness version;
+ * the folder itself is cache.c's), the compiler invocation, and `--emit`
+ * folders.
  *
- * The cache holds programs we run, so it must be ours alone: created mode
- * 0700, and refused when it, its parent, a binary or a harness object is
- * owned by someone else or writable by others. Entries are made under
+ * Everything in the cache is done through its descriptor: files are
+ * created there new and never through a link, the compiler runs with the
+ * cache as its working folder and is given names relative to it, its
+ * output is renamed there, and the binary is handed on as a descriptor
+ * opened and checked there, which is what is run. Entries are made under
  * names with our process id and renamed into place; leftovers of a killed
  * run are swept by the next one that builds. */
 #include <dirent.h>
@@ -23,6 +26,7 @@
 #include "hwrun/embed.h"
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
+#include "litmuslab/outdir.h"
 
 /* Warnings are errors: the generated code and the harness are ours, so a
  * warning is a bug to see, not to run. */
@@ -105,91 +109,6 @@ static bool mkdirs(const char *path, mode_t mode)
     return ok;
 }
 
-/* Ours and writable by nobody else: a folder or a file we may run. */
-static bool trusted(const char *path, bool want_dir, bool follow)
-{
-    struct stat st;
-    if ((follow ? stat(path, &st) : lstat(path, &st)) != 0) {
-        fprintf(stderr, "litmuslab hwrun: %s: %s\n", path, strerror(errno));
-        return false;
-    }
-    const char *why = NULL;
-    if (want_dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
-        why = want_dir ? "not a folder" : "not a regular file";
-    else if (st.st_uid != geteuid())
-        why = "owned by another user";
-    else if (st.st_mode & (S_IWGRP | S_IWOTH))
-        why = "writable by others";
-    if (why)
-        fprintf(stderr, "litmuslab hwrun: refusing the build cache: %s is %s"
-                "%s\n", path, why, want_dir ? " (the cache holds programs "
-                "that are run; use a folder of your own, mode 0700)" : "");
-    return !why;
-}
-
-/* The folder holding the cache: nobody else may rename or replace the
- * cache in it, unless it is sticky (as /tmp). */
-static bool safe_parent(const char *dir)
-{
-    char *p = ll_xstrdup(dir);
-    char *slash = strrchr(p, '/');
-    while (slash && slash > p && !slash[1]) {   /* trailing slashes */
-        *slash = '\0';
-        slash = strrchr(p, '/');
-    }
-    if (!slash) {
-        free(p);
-        p = ll_xstrdup(".");
-    } else {
-        slash[slash == p] = '\0';
-    }
-    struct stat st;
-    bool ok = stat(p, &st) == 0 &&
-              (st.st_uid == geteuid() || st.st_uid == 0) &&
-              (!(st.st_mode & (S_IWGRP | S_IWOTH)) || (st.st_mode & S_ISVTX));
-    if (!ok)
-        fprintf(stderr, "litmuslab hwrun: refusing the build cache %s: its "
-                "folder %s can be changed by others\n", dir, p);
-    free(p);
-    return ok;
-}
-
-bool hw_cache_dir(const hw_opts *o, ll_buf *dir)
-{
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    ll_buf_clear(dir);
-    if (o->cache_dir) {
-        ll_buf_puts(dir, o->cache_dir);
-    } else if (xdg && *xdg) {
-        ll_buf_printf(dir, "%s/litmuslab/hwrun", xdg);
-    } else if (home && *home) {
-        ll_buf_printf(dir, "%s/.cache/litmuslab/hwrun", home);
-    } else {
-        /* cron, CI: a folder of this user's in the temporary folder, never
-           a fixed name another user could make first */
-        const char *t = getenv("TMPDIR");
-        ll_buf top = {0};
-        ll_buf_printf(&top, "%s/litmuslab-%ld", t && *t ? t : "/tmp",
-                      (long)geteuid());
-        bool ok = !mkdir(top.data, 0700) || errno == EEXIST;
-        if (!ok)
-            fprintf(stderr, "litmuslab hwrun: cannot create the cache folder "
-                    "%s: %s\n", top.data, strerror(errno));
-        ok = ok && trusted(top.data, true, false);
-        ll_buf_printf(dir, "%s/hwrun", top.data);
-        ll_buf_free(&top);
-        if (!ok)
-            return false;
-    }
-    if (!mkdirs(ll_buf_str(dir), 0700)) {
-        fprintf(stderr, "litmuslab hwrun: cannot create the cache folder "
-                "%s: %s\n", ll_buf_str(dir), strerror(errno));
-        return false;
-    }
-    return trusted(ll_buf_str(dir), true, true) &&
-           safe_parent(ll_buf_str(dir));
-}
-
 static bool write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -206,8 +125,9 @@ static bool write_text(const char *path, const char *text)
     return ok;
 }
 
-/* Run argv (NULL-terminated) in folder cwd; its exit status, or -1. */
-static int spawn(char *const *argv, const char *cwd)
+/* Run argv (NULL-terminated) in folder cwd, or in the folder open as
+ * cwd_fd (-1: neither, here); its exit status, or -1. */
+static int spawn(char *const *argv, const char *cwd, int cwd_fd)
 {
     pid_t parent = getpid();
     pid_t pid = fork();
@@ -217,7 +137,7 @@ static int spawn(char *const *argv, const char *cwd)
         prctl(PR_SET_PDEATHSIG, SIGKILL);   /* no compiler outlives us */
         if (getppid() != parent)
             _exit(127);
-        if (cwd && chdir(cwd))
+        if ((cwd && chdir(cwd)) || (cwd_fd >= 0 && fchdir(cwd_fd)))
             _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", argv[0],
@@ -233,7 +153,7 @@ static int spawn(char *const *argv, const char *cwd)
 
 int hw_spawn(char *const *argv, const char *cwd)
 {
-    return spawn(argv, cwd);
+    return spawn(argv, cwd, -1);
 }
 
 bool hw_mkdirs(const char *path)
@@ -252,84 +172,6 @@ static bool is_c_file(const char *name)
     return n > 2 && !strcmp(name + n - 2, ".c");
 }
 
-static void remove_tree(const char *dir)
-{
-    ll_buf p = {0};
-    for (const hw_file *f = hw_harness_files; f->name; f++) {
-        ll_buf_clear(&p);
-        ll_buf_printf(&p, "%s/%s", dir, f->name);
-        unlink(ll_buf_str(&p));
-        if (is_c_file(f->name)) {
-            p.data[p.len - 1] = 'o';
-            unlink(ll_buf_str(&p));
-        }
-    }
-    ll_buf_clear(&p);
-    ll_buf_printf(&p, "%s/ok", dir);
-    unlink(ll_buf_str(&p));
-    ll_buf_free(&p);
-    rmdir(dir);
-}
-
-/* Remove what a killed run left: names with ".tmp" or ".out" and the
- * process id of a process that is gone. */
-static void sweep(const char *cache)
-{
-    DIR *d = opendir(cache);
-    if (!d)
-        return;
-    ll_buf p = {0};
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        /* NAME.tmpPID, NAME.tmpPID.c, NAME.outPID (older versions) */
-        const char *m = NULL;
-        for (const char *s = e->d_name; (s = strchr(s, '.')); s++)
-            if (!strncmp(s, ".tmp", 4) || !strncmp(s, ".out", 4))
-                m = s;
-        if (!m || m[4] < '1' || m[4] > '9')
-            continue;
-        char *end;
-        long pid = strtol(m + 4, &end, 10);
-        if ((*end && strcmp(end, ".c")) || pid == (long)getpid() ||
-            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue;
-        ll_buf_clear(&p);
-        ll_buf_printf(&p, "%s/%s", cache, e->d_name);
-        struct stat st;
-        if (lstat(ll_buf_str(&p), &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(ll_buf_str(&p));
-        else
-            unlink(ll_buf_str(&p));
-    }
-    closedir(d);
-    ll_buf_free(&p);
-}
-
-/* Replace path with text, through a temporary name. */
-static bool write_atomic(const char *path, const char *text)
-{
-    ll_buf tmp = {0};
-    ll_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
-    bool ok = write_text(tmp.data, text) && !rename(tmp.data, path);
-    if (!ok)
-        unlink(tmp.data);
-    ll_buf_free(&tmp);
-    return ok;
-}
-
-static bool write_harness(const char *dir)
-{
-    ll_buf p = {0};
-    bool ok = true;
-    for (const hw_file *f = hw_harness_files; ok && f->name; f++) {
-        ll_buf_clear(&p);
-        ll_buf_printf(&p, "%s/%s", dir, f->name);
-        ok = write_text(ll_buf_str(&p), f->text);
-    }
-    ll_buf_free(&p);
-    return ok;
-}
-
 static uint64_t harness_hash(const hw_opts *o)
 {
     hw_argv a = {0};
@@ -341,70 +183,6 @@ static uint64_t harness_hash(const hw_opts *o)
     for (const hw_file *f = hw_harness_files; f->name; f++)
         h = hw_hash(hw_hash(h, f->name), f->text);
     return h;
-}
-
-/* The compiled harness is linked into every test: its folder and objects
- * must be ours, as the binaries are. */
-static bool harness_trusted(const char *hdir)
-{
-    if (!trusted(hdir, true, false))
-        return false;
-    ll_buf p = {0};
-    bool ok = true;
-    for (const hw_file *f = hw_harness_files; ok && f->name; f++)
-        if (is_c_file(f->name)) {
-            ll_buf_clear(&p);
-            ll_buf_printf(&p, "%s/%s", hdir, f->name);
-            p.data[p.len - 1] = 'o';
-            ok = trusted(ll_buf_str(&p), false, false);
-        }
-    ll_buf_free(&p);
-    return ok;
-}
-
-/* The harness compiled once into cache/harness-HASH/ (built in a private
- * folder and renamed, so concurrent runs never see half of it). */
-static bool build_harness(const char *cache, const hw_opts *o, ll_buf *hdir)
-{
-    ll_buf_clear(hdir);
-    ll_buf_printf(hdir, "%s/harness-%016" PRIx64, cache, harness_hash(o));
-    ll_buf stamp = {0};
-    ll_buf_printf(&stamp, "%s/ok", ll_buf_str(hdir));
-    bool ok = !access(ll_buf_str(&stamp), F_OK);
-    if (ok) {
-        ll_buf_free(&stamp);
-        return harness_trusted(ll_buf_str(hdir));
-    }
-    ll_buf tmp = {0};
-    ll_buf_printf(&tmp, "%s.tmp%ld", ll_buf_str(hdir), (long)getpid());
-    remove_tree(ll_buf_str(&tmp));
-    ok = !mkdir(ll_buf_str(&tmp), 0700) && write_harness(ll_buf_str(&tmp));
-    if (ok) {
-        hw_argv a = {0};
-        add_compiler(&a, o);
-        add(&a, "-c");
-        for (const hw_file *f = hw_harness_files; f->name; f++)
-            if (is_c_file(f->name))
-                add(&a, f->name);
-        ok = spawn(a.v, ll_buf_str(&tmp)) == 0;
-        if (!ok)
-            fprintf(stderr, "litmuslab hwrun: the C compiler (%s) failed on "
-                    "the harness in %s\n", compiler(o), ll_buf_str(&tmp));
-        ll_buf_free(&a.words);
-    }
-    if (ok) {
-        ll_buf ts = {0};
-        ll_buf_printf(&ts, "%s/ok", ll_buf_str(&tmp));
-        ok = write_text(ll_buf_str(&ts), "");
-        ll_buf_free(&ts);
-        /* another run may have been faster: then its folder is used */
-        if (ok && rename(ll_buf_str(&tmp), ll_buf_str(hdir)))
-            ok = !access(ll_buf_str(&stamp), F_OK);
-    }
-    remove_tree(ll_buf_str(&tmp));   /* unless it was renamed */
-    ll_buf_free(&tmp);
-    ll_buf_free(&stamp);
-    return ok && harness_trusted(ll_buf_str(hdir));
 }
 
 static void file_name(const char *name, ll_buf *out)
@@ -423,80 +201,208 @@ void hw_file_name(const char *name, ll_buf *out)
     file_name(name, out);
 }
 
-bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
-              ll_buf *bin)
+/* A new file name in the cache holding text (never through a link, never
+ * over a file); false + message naming shown. */
+static bool write_at(int dfd, const char *name, const char *shown,
+                     const char *text)
 {
-    ll_buf cache = {0}, hdir = {0}, cfile = {0}, tmp = {0}, ctmp = {0};
-    bool ok = hw_cache_dir(o, &cache);
+    bool ok = ll_write_new_at(dfd, name, text, strlen(text), 0600);
+    if (!ok)
+        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n", shown,
+                strerror(errno));
+    return ok;
+}
+
+/* The compiled harness is linked into every test: its folder and objects
+ * must be ours, as the binaries are. hfd is the folder, shown its path. */
+static bool harness_trusted(int hfd, const char *shown)
+{
+    if (hfd < 0 || !hw_trusted_fd(hfd, shown, true))
+        return false;
+    ll_buf o = {0}, p = {0};
+    bool ok = true;
+    for (const hw_file *f = hw_harness_files; ok && f->name; f++)
+        if (is_c_file(f->name)) {
+            ll_buf_clear(&o);
+            ll_buf_puts(&o, f->name);
+            o.data[o.len - 1] = 'o';
+            ll_buf_clear(&p);
+            ll_buf_printf(&p, "%s/%s", shown, ll_buf_str(&o));
+            ok = hw_trusted_at(hfd, ll_buf_str(&o), ll_buf_str(&p), false);
+        }
+    ll_buf_free(&o);
+    ll_buf_free(&p);
+    return ok;
+}
+
+static int open_dir_at(int dfd, const char *name)
+{
+    return openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* The harness compiled once into cache/harness-HASH/ (built in a private
+ * folder and renamed, so concurrent runs never see half of it). cfd is
+ * the cache, hname the folder's name in it. */
+static bool build_harness(int cfd, const char *cache, const hw_opts *o,
+                          const char *hname)
+{
+    ll_buf shown = {0}, tmp = {0};
+    ll_buf_printf(&shown, "%s/%s", cache, hname);
+    int hfd = open_dir_at(cfd, hname);
     struct stat st;
+    if (hfd >= 0 && !fstatat(hfd, "ok", &st, AT_SYMLINK_NOFOLLOW)) {
+        bool ok = harness_trusted(hfd, ll_buf_str(&shown));
+        close(hfd);
+        ll_buf_free(&shown);
+        return ok;
+    }
+    if (hfd >= 0)
+        close(hfd);
+    ll_buf_printf(&tmp, "%s.tmp%ld", hname, (long)getpid());
+    hw_cache_remove_tree(cfd, ll_buf_str(&tmp));
+    int tfd = mkdirat(cfd, ll_buf_str(&tmp), 0700) ? -1
+                                                   : open_dir_at(cfd, tmp.data);
+    bool ok = tfd >= 0;
+    for (const hw_file *f = hw_harness_files; ok && f->name; f++)
+        ok = write_at(tfd, f->name, f->name, f->text);
     if (ok) {
-        ll_buf_clear(bin);
-        ll_buf_printf(bin, "%s/", ll_buf_str(&cache));
-        file_name(t->name, bin);
-        ll_buf_printf(&hdir, "%s/harness-%016" PRIx64, ll_buf_str(&cache),
-                      harness_hash(o));
-        ll_buf_printf(bin, "-%016" PRIx64,
-                      hw_hash(hw_hash(0, ll_buf_str(&hdir)), c_text));
-        ll_buf_printf(&cfile, "%s.c", ll_buf_str(bin));
-    }
-    bool cached = ok && lstat(ll_buf_str(bin), &st) == 0;
-    if (cached) {
-        ok = trusted(ll_buf_str(bin), false, false);
-        if (ok && o->keep)
-            ok = write_atomic(ll_buf_str(&cfile), c_text);
-    } else if (ok) {
-        sweep(ll_buf_str(&cache));
-        ok = build_harness(ll_buf_str(&cache), o, &hdir);
-        ll_buf_printf(&tmp, "%s.tmp%ld", ll_buf_str(bin), (long)getpid());
-        ll_buf_printf(&ctmp, "%s.c", ll_buf_str(&tmp));
-        ok = ok && write_text(ll_buf_str(&ctmp), c_text);
-    }
-    if (ok && !cached) {
-        ll_buf inc = {0};
-        ll_buf_printf(&inc, "-I%s", ll_buf_str(&hdir));
         hw_argv a = {0};
         add_compiler(&a, o);
-        add(&a, inc.data);
-        add(&a, "-o");
-        add(&a, tmp.data);
-        add(&a, ctmp.data);
-        ll_buf objs[16];
-        int n_objs = 0;
-        for (const hw_file *f = hw_harness_files; f->name && n_objs < 16; f++)
-            if (is_c_file(f->name)) {
-                ll_buf *b = &objs[n_objs++];
-                memset(b, 0, sizeof *b);
-                ll_buf_printf(b, "%s/%s", ll_buf_str(&hdir), f->name);
-                b->data[b->len - 1] = 'o';
-                add(&a, b->data);
-            }
-        if (!o->target || hw_target_is_native(o->target))
-            add(&a, "-lhwloc");
-        ok = spawn(a.v, NULL) == 0 && !rename(tmp.data, ll_buf_str(bin));
+        add(&a, "-c");
+        for (const hw_file *f = hw_harness_files; f->name; f++)
+            if (is_c_file(f->name))
+                add(&a, f->name);
+        ok = spawn(a.v, NULL, tfd) == 0;
+        if (!ok)
+            fprintf(stderr, "litmuslab hwrun: the C compiler (%s) failed on "
+                    "the harness in %s/%s\n", compiler(o), cache, tmp.data);
         ll_buf_free(&a.words);
-        if (!ok) {
-            unlink(tmp.data);
-            rename(ctmp.data, cfile.data);
-            fprintf(stderr, "litmuslab hwrun: %s: the C compiler (%s) "
-                    "failed; the generated file is kept: %s\n",
-                    t->name, compiler(o), cfile.data);
-        } else if (o->keep) {
-            rename(ctmp.data, cfile.data);
-        } else {
-            unlink(ctmp.data);
+    }
+    ok = ok && write_at(tfd, "ok", "ok", "");
+    /* another run may have been faster: then its folder is used */
+    if (ok && renameat(cfd, tmp.data, cfd, hname)) {
+        ll_buf stamp = {0};
+        ll_buf_printf(&stamp, "%s/ok", hname);
+        ok = !fstatat(cfd, stamp.data, &st, AT_SYMLINK_NOFOLLOW);
+        ll_buf_free(&stamp);
+    }
+    if (tfd >= 0)
+        close(tfd);
+    hw_cache_remove_tree(cfd, ll_buf_str(&tmp));   /* unless it was renamed */
+    hfd = ok ? open_dir_at(cfd, hname) : -1;
+    ok = ok && harness_trusted(hfd, ll_buf_str(&shown));
+    if (hfd >= 0)
+        close(hfd);
+    ll_buf_free(&tmp);
+    ll_buf_free(&shown);
+    return ok;
+}
+
+/* Compile name.c (name: the binary's name in the cache cfd) with the
+ * harness in hname, in the cache itself (the compiler's working folder
+ * is the cache's descriptor; every path it is given is relative to it). */
+static bool compile(int cfd, const char *name, const char *hname,
+                    const hw_opts *o)
+{
+    ll_buf inc = {0}, src = {0};
+    ll_buf_printf(&inc, "-I%s", hname);
+    ll_buf_printf(&src, "%s.c", name);
+    hw_argv a = {0};
+    add_compiler(&a, o);
+    add(&a, inc.data);
+    add(&a, "-o");
+    add(&a, name);
+    add(&a, src.data);
+    ll_buf objs[16];
+    int n_objs = 0;
+    for (const hw_file *f = hw_harness_files; f->name && n_objs < 16; f++)
+        if (is_c_file(f->name)) {
+            ll_buf *b = &objs[n_objs++];
+            memset(b, 0, sizeof *b);
+            ll_buf_printf(b, "%s/%s", hname, f->name);
+            b->data[b->len - 1] = 'o';
+            add(&a, b->data);
         }
-        for (int i = 0; i < n_objs; i++)
-            ll_buf_free(&objs[i]);
-        ll_buf_free(&inc);
+    if (!o->target || hw_target_is_native(o->target))
+        add(&a, "-lhwloc");
+    bool ok = spawn(a.v, NULL, cfd) == 0;
+    ll_buf_free(&a.words);
+    for (int i = 0; i < n_objs; i++)
+        ll_buf_free(&objs[i]);
+    ll_buf_free(&inc);
+    ll_buf_free(&src);
+    return ok;
+}
+
+bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
+              ll_buf *bin, int *bin_fd)
+{
+    ll_buf cache = {0}, hname = {0}, name = {0}, cfile = {0}, tmp = {0},
+           ctmp = {0}, shown = {0};
+    *bin_fd = -1;
+    int cfd = hw_cache_open(o, &cache);
+    bool ok = cfd >= 0;
+    if (ok) {
+        ll_buf_printf(&hname, "harness-%016" PRIx64, harness_hash(o));
+        ll_buf_printf(&shown, "%s/%s", ll_buf_str(&cache), hname.data);
+        file_name(t->name, &name);
+        ll_buf_printf(&name, "-%016" PRIx64,
+                      hw_hash(hw_hash(0, ll_buf_str(&shown)), c_text));
+        ll_buf_clear(bin);
+        ll_buf_printf(bin, "%s/%s", ll_buf_str(&cache), name.data);
+        ll_buf_printf(&cfile, "%s.c", name.data);
+        ll_buf_printf(&tmp, "%s.tmp%ld", name.data, (long)getpid());
+        ll_buf_printf(&ctmp, "%s.c", tmp.data);
+    }
+    struct stat st;
+    bool cached = ok && !fstatat(cfd, name.data, &st, AT_SYMLINK_NOFOLLOW);
+    if (cached && o->keep) {
+        ok = write_at(cfd, ctmp.data, bin->data, c_text) &&
+             !renameat(cfd, ctmp.data, cfd, cfile.data);
+    } else if (ok && !cached) {
+        hw_cache_sweep(cfd);
+        ok = build_harness(cfd, ll_buf_str(&cache), o, hname.data) &&
+             write_at(cfd, ctmp.data, bin->data, c_text);
+        if (ok) {
+            ok = compile(cfd, tmp.data, hname.data, o) &&
+                 !renameat(cfd, tmp.data, cfd, name.data);
+            if (!ok) {
+                unlinkat(cfd, tmp.data, 0);
+                renameat(cfd, ctmp.data, cfd, cfile.data);
+                fprintf(stderr, "litmuslab hwrun: %s: the C compiler (%s) "
+                        "failed; the generated file is kept: %s.c\n",
+                        t->name, compiler(o), bin->data);
+            } else if (o->keep) {
+                renameat(cfd, ctmp.data, cfd, cfile.data);
+            } else {
+                unlinkat(cfd, ctmp.data, 0);
+            }
+        }
+    }
+    /* what is run is what was checked: the binary's descriptor */
+    if (ok) {
+        *bin_fd = openat(cfd, name.data, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (*bin_fd < 0)
+            fprintf(stderr, "litmuslab hwrun: %s: %s\n", bin->data,
+                    strerror(errno));
+        ok = *bin_fd >= 0 && hw_trusted_fd(*bin_fd, bin->data, false);
+        if (!ok && *bin_fd >= 0) {
+            close(*bin_fd);
+            *bin_fd = -1;
+        }
     }
     if (ok && o->keep)
-        fprintf(stderr, "litmuslab hwrun: %s: C file kept: %s\n", t->name,
-                cfile.data);
+        fprintf(stderr, "litmuslab hwrun: %s: C file kept: %s.c\n", t->name,
+                bin->data);
+    if (cfd >= 0)
+        close(cfd);
     ll_buf_free(&cache);
-    ll_buf_free(&hdir);
+    ll_buf_free(&hname);
+    ll_buf_free(&name);
     ll_buf_free(&cfile);
     ll_buf_free(&tmp);
     ll_buf_free(&ctmp);
+    ll_buf_free(&shown);
     return ok;
 }
 
@@ -525,16 +431,16 @@ static const char makefile[] =
 
 bool hw_emit(const ll_test *t, const char *c_text, const char *dir)
 {
-    if (!mkdirs(dir, 0777)) {
-        fprintf(stderr, "litmuslab hwrun: cannot create %s: %s\n", dir,
-                strerror(errno));
+    /* written as a whole: nothing of it is in DIR until all of it is */
+    ll_outdir *od = ll_outdir_open(dir);
+    if (!od)
         return false;
-    }
     ll_buf p = {0};
-    ll_buf_printf(&p, "%s/", dir);
     file_name(t->name, &p);
     ll_buf_puts(&p, ".c");
-    bool ok = write_text(ll_buf_str(&p), c_text) && write_harness(dir);
+    bool ok = ll_outdir_write(od, p.data, c_text, strlen(c_text));
+    for (const hw_file *f = hw_harness_files; ok && f->name; f++)
+        ok = ll_outdir_write(od, f->name, f->text, strlen(f->text));
     /* the sources by name: other .c files in the folder are not built */
     ll_buf srcs = {0}, mk = {0};
     file_name(t->name, &srcs);
@@ -543,9 +449,11 @@ bool hw_emit(const ll_test *t, const char *c_text, const char *dir)
         if (is_c_file(f->name))
             ll_buf_printf(&srcs, " %s", f->name);
     ll_buf_printf(&mk, makefile, ll_buf_str(&srcs));
-    ll_buf_clear(&p);
-    ll_buf_printf(&p, "%s/Makefile", dir);
-    ok = ok && write_text(ll_buf_str(&p), ll_buf_str(&mk));
+    ok = ok && ll_outdir_write(od, "Makefile", mk.data, mk.len);
+    if (ok)
+        ok = ll_outdir_commit(od);
+    else
+        ll_outdir_abort(od);
     ll_buf_free(&p);
     ll_buf_free(&srcs);
     ll_buf_free(&mk);

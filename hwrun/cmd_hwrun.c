@@ -17,6 +17,7 @@
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
+#include "litmuslab/outdir.h"
 
 static void usage(FILE *f)
 {
@@ -263,26 +264,15 @@ static bool has_files(const char *dir)
     return any;
 }
 
-/* Replace path with the text (a temporary file renamed over it). */
+/* Replace path with the text (a new temporary file renamed over it). */
 static bool publish(const char *path, const ll_buf *text)
 {
-    ll_buf tmp = {0};
-    ll_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp.data, "w");
-    bool ok = f && fwrite(ll_buf_str(text), 1, text->len, f) == text->len;
-    ok = f && !fflush(f) && !fsync(fileno(f)) && ok;
-    int err = errno;
-    if (f && fclose(f))
-        ok = false, err = errno;
-    if (ok && rename(tmp.data, path))
-        ok = false, err = errno;
-    if (!ok) {
-        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n",
-                f ? path : tmp.data, strerror(err));
-        unlink(tmp.data);
-    }
-    ll_buf_free(&tmp);
-    return ok;
+    char *tmp;
+    FILE *f = ll_replace_open(path, &tmp);
+    if (!f)
+        return false;
+    fwrite(ll_buf_str(text), 1, text->len, f);
+    return ll_replace_close(f, tmp, path);
 }
 
 /* A jump back to a label at or before it makes a loop: the model counts
@@ -330,6 +320,7 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
         ll_buf_clear(&why);
     }
     const hw_target *tg = o->target ? o->target : hw_target_host();
+    int bin_fd = -1;
     /* a folder for another machine needs no tools here */
     bool here = !m->emit && !m->bundle;
     int rc = 0;
@@ -349,19 +340,21 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
         rc = hw_bundle_add(m->b, t, ll_buf_str(&c), path) ? 0 : 2;
     } else if (m->emit) {
         rc = hw_emit(t, ll_buf_str(&c), m->emit) ? 0 : 2;
-    } else if (!hw_build(t, ll_buf_str(&c), o, &bin)) {
+    } else if (!hw_build(t, ll_buf_str(&c), o, &bin, &bin_fd)) {
         rc = 2;
     } else {
         note_loops(t);
         ll_log_entry e = {0};
         hw_end end;
-        if (hw_execute(t, ll_buf_str(&bin), o, &e, &end))
+        if (hw_execute(t, bin_fd, ll_buf_str(&bin), o, &e, &end))
             ll_log_format_litmus(&e, m->log);
         if (end == HW_STUCK || end == HW_FAILED)
             rc = 2;
         m->interrupted = end == HW_INTERRUPTED;
         ll_log_entry_clear(&e);
     }
+    if (bin_fd >= 0)
+        close(bin_fd);
     ll_buf_free(&c);
     ll_buf_free(&bin);
     ll_buf_free(&why);

@@ -21,15 +21,30 @@ typedef struct hw_opts {
     char **args;
 } hw_opts;
 
-/* The cache folder to use (created); false + message on failure. */
-bool hw_cache_dir(const hw_opts *o, ll_buf *dir);
+/* cache.c: the cache folder to use (made where missing), reached through
+ * links of ours or root's only, ours and writable by nobody else: its
+ * descriptor, or -1 + message; *dir receives its path, for messages. */
+int hw_cache_open(const hw_opts *o, ll_buf *dir);
+/* Whether the file open as fd, or name in folder dfd (not followed if a
+ * link), is a folder (want_dir) or a regular file of ours that nobody
+ * else can write; else a message naming shown. */
+bool hw_trusted_fd(int fd, const char *shown, bool want_dir);
+bool hw_trusted_at(int dfd, const char *name, const char *shown,
+                   bool want_dir);
+/* Remove what a killed run left in the cache cfd (names with ".tmp" or
+ * ".out" and the id of a process that is gone); a harness folder. */
+void hw_cache_sweep(int cfd);
+void hw_cache_remove_tree(int cfd, const char *dir);
 
-/* Build test t's binary from its C text; *bin receives its path. On a
- * compiler failure the C file is kept and named in the message. */
+/* Build test t's binary from its C text: *bin_fd receives its descriptor,
+ * opened and checked in the cache (the binary to run), *bin its path (for
+ * messages). On a compiler failure the C file is kept and named in the
+ * message. */
 bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
-              ll_buf *bin);
+              ll_buf *bin, int *bin_fd);
 
-/* Write DIR with the C file, the harness and a Makefile. */
+/* Write DIR with the C file, the harness and a Makefile, as a whole
+ * (include/litmuslab/outdir.h). */
 bool hw_emit(const ll_test *t, const char *c_text, const char *dir);
 
 /* A bundle for a real machine (bundle.c): DIR (or DIR.tar.gz) with each
@@ -74,11 +89,12 @@ typedef enum hw_end {
     HW_FAILED,        /* no log */
 } hw_end;
 
-/* Run the binary; fill *e from what it printed, with the verdict and
- * witnesses computed from t's condition. True when *e was filled (also
- * when interrupted or stuck; *end says which). */
-bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
-                ll_log_entry *e, hw_end *end);
+/* Run the binary open as bin_fd (named bin in messages); fill *e from
+ * what it printed, with the verdict and witnesses computed from t's
+ * condition. True when *e was filled (also when interrupted or stuck;
+ * *end says which). */
+bool hw_execute(const ll_test *t, int bin_fd, const char *bin,
+                const hw_opts *o, ll_log_entry *e, hw_end *end);
 
 /* Recompute marks, verdict, witnesses and observation from t's
  * condition (the states and counts stay). */

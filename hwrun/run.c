@@ -61,16 +61,24 @@ void hw_judge(const ll_test *t, ll_log_entry *e)
 }
 
 /* The binary itself, or qemu-user running it for a cross target; an
- * emulated run is named so (LITMUSLAB_EMULATOR) in the test's log. */
-static pid_t start(const char *bin, const hw_opts *o, int out_fd)
+ * emulated run is named so (LITMUSLAB_EMULATOR) in the test's log. The
+ * binary is run through its descriptor (fexecve; qemu is given
+ * /proc/self/fd/N), never by its path, which could be re-pointed since it
+ * was checked; argv[0] is still its path. */
+static pid_t start(int bin_fd, const char *bin, const hw_opts *o, int out_fd)
 {
-    char **argv = ll_xcalloc((size_t)o->n_args + 3, sizeof *argv);
+    char **argv = ll_xcalloc((size_t)o->n_args + 5, sizeof *argv);
     const char *qemu = o->target && !hw_target_is_native(o->target)
                            ? o->target->qemu : NULL;
+    char self[64] = "";
     int n = 0;
-    if (qemu)
+    if (qemu) {
         argv[n++] = (char *)qemu;
+        argv[n++] = "-0";   /* the test's argv[0] */
+    }
     argv[n++] = (char *)bin;
+    if (qemu)
+        argv[n++] = self;
     for (int i = 0; i < o->n_args; i++)
         argv[n++] = o->args[i];
     pid_t parent = getpid();
@@ -88,12 +96,15 @@ static pid_t start(const char *bin, const hw_opts *o, int out_fd)
             char what[128];
             snprintf(what, sizeof what, "%s (qemu-user)", qemu);
             setenv("LITMUSLAB_EMULATOR", what, 1);
+            int fd = dup(bin_fd);   /* without FD_CLOEXEC: qemu opens it */
+            snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+            execvp(argv[0], argv);
         } else {
             unsetenv("LITMUSLAB_EMULATOR");
+            fexecve(bin_fd, argv, environ);
         }
-        execvp(argv[0], argv);
-        fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", argv[0],
-                strerror(errno));
+        fprintf(stderr, "litmuslab hwrun: cannot run %s: %s\n", qemu ? qemu
+                : bin, strerror(errno));
         _exit(127);
     }
     free(argv);
@@ -116,8 +127,8 @@ static bool read_entry(const char *path, ll_log_entry *e)
     return rc == 1;
 }
 
-bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
-                ll_log_entry *e, hw_end *end)
+bool hw_execute(const ll_test *t, int bin_fd, const char *bin,
+                const hw_opts *o, ll_log_entry *e, hw_end *end)
 {
     int fd = memfd_create("litmuslab-hwrun", 0);
     if (fd < 0) {
@@ -132,7 +143,7 @@ bool hw_execute(const ll_test *t, const char *bin, const hw_opts *o,
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     hw_signal = hw_signals = 0;
-    pid_t pid = start(bin, o, fd);
+    pid_t pid = start(bin_fd, bin, o, fd);
     int st = 0;
     bool forwarded = false, killed = false;
     while (pid > 0) {

@@ -79,6 +79,7 @@ T
 cat > want <<'T'
 h.log: a hardware log (litmus7's `Histogram` entries) given as --model; the model's log goes after --model, hardware logs after --hw
 m.log: a model log (herd7's `States` entries, no counts) given as --hw; the model's log goes after --model, hardware logs after --hw
+litmuslab compare: nothing written to c: an input could not be read
 T
 cmp -s want "$tmp/err" || { say "compare swapped:"; cat "$tmp/err"; }
 [ $fail = 0 ] && echo "messages: ok"

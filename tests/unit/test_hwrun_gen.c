@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
@@ -327,17 +328,20 @@ static void every_opcode_generated(void **unused)
             seen[t->threads[0].stmts[i].instr.op] = true;
     /* it assembles and runs: ret skips the last move */
     ll_buf bin = {0};
+    int bin_fd = -1;
     char *args[] = {"-n", "1000", "-q"};
     hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
                  .args = args};
     hw_end end = HW_FAILED;
     ll_log_entry e = {0};
-    assert_true(hw_build(t, c, &o, &bin));
-    assert_true(hw_execute(t, bin.data, &o, &e, &end));
+    assert_true(hw_build(t, c, &o, &bin, &bin_fd));
+    assert_true(hw_execute(t, bin_fd, bin.data, &o, &e, &end));
     assert_int_equal(end, HW_DONE);
     assert_int_equal(e.n_states, 1);
     assert_int_not_equal(e.states[0].state.b[0].value.num, 2);
     ll_log_entry_clear(&e);
+    if (bin_fd >= 0)
+        close(bin_fd);
     ll_buf_free(&bin);
     ll_test_free(t);
     free(c);
@@ -427,15 +431,18 @@ static uint64_t count_of(const ll_log_entry *e, int64_t a, int64_t b)
 static void run(const ll_test *t, const char *n, ll_log_entry *e)
 {
     ll_buf c = {0}, bin = {0};
+    int bin_fd = -1;
     char *args[] = {"-n", (char *)n, "-q"};
     hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
                  .args = args};
     hw_end end = HW_FAILED;
     gen_ok(t, &c);
-    assert_true(hw_build(t, c.data, &o, &bin));
-    assert_true(hw_execute(t, bin.data, &o, e, &end));
+    assert_true(hw_build(t, c.data, &o, &bin, &bin_fd));
+    assert_true(hw_execute(t, bin_fd, bin.data, &o, e, &end));
     assert_int_equal(end, HW_DONE);
     ll_buf_free(&c);
+    if (bin_fd >= 0)
+        close(bin_fd);
     ll_buf_free(&bin);
 }
 

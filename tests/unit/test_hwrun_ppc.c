@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
@@ -180,6 +181,7 @@ static void run_target(const char *name, bool big_endian)
         if (!t)
             fail_msg("%d:%d: %s\n%s", d.line, d.col, d.msg, text);
         ll_buf c = {0}, bin = {0};
+        int bin_fd = -1;
         if (!hw_gen_c(t, &c, &d))
             fail_msg("%d:%d: %s", d.line, d.col, d.msg);
         char *args[] = {"-n", "6", "-s", "3", "-q"};
@@ -187,8 +189,8 @@ static void run_target(const char *name, bool big_endian)
                      .n_args = 5, .args = args};
         hw_end end = HW_FAILED;
         ll_log_entry e = {0};
-        assert_true(hw_build(t, c.data, &o, &bin));
-        assert_true(hw_execute(t, bin.data, &o, &e, &end));
+        assert_true(hw_build(t, c.data, &o, &bin, &bin_fd));
+        assert_true(hw_execute(t, bin_fd, bin.data, &o, &e, &end));
         if (strcmp(e.obs_word, "Always")) {
             printf("%s: cases %d..%d (renumbered from 0):\n", name, from,
                    to - 1);
@@ -201,6 +203,8 @@ static void run_target(const char *name, bool big_endian)
         ran += n;
         ll_log_entry_clear(&e);
         ll_buf_free(&c);
+        if (bin_fd >= 0)
+            close(bin_fd);
         ll_buf_free(&bin);
         ll_test_free(t);
         free(text);

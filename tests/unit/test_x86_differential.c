@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
@@ -453,6 +454,7 @@ static void model_state(const ll_test *t, const char *text, ll_buf *out)
 static void cpu_state(const ll_test *t, const char *text, ll_buf *out)
 {
     ll_buf c = {0}, bin = {0};
+    int bin_fd = -1;
     ll_diag d = {0};
     char *args[] = {"-n", "1000", "-q"};
     hw_opts o = {.cache_dir = "build/hwrun-cache", .n_args = 3,
@@ -461,14 +463,16 @@ static void cpu_state(const ll_test *t, const char *text, ll_buf *out)
         failed(text, "hwrun refused: %d:%d: %s", d.line, d.col, d.msg);
     hw_end end = HW_FAILED;
     ll_log_entry e = {0};
-    if (!hw_build(t, c.data, &o, &bin) ||
-        !hw_execute(t, bin.data, &o, &e, &end) || end != HW_DONE)
+    if (!hw_build(t, c.data, &o, &bin, &bin_fd) ||
+        !hw_execute(t, bin_fd, bin.data, &o, &e, &end) || end != HW_DONE)
         failed(text, "hwrun failed");
     if (e.n_states != 1)
         failed(text, "CPU: %d states", e.n_states);
     ll_state_print_herd(&e.states[0].state, out);
     ll_log_entry_clear(&e);
     ll_buf_free(&c);
+    if (bin_fd >= 0)
+        close(bin_fd);
     ll_buf_free(&bin);
 }
 
