@@ -331,6 +331,8 @@ static void print_summary(campaign *c, double seconds,
     ll_buf_free(&where);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
+    else
+        cp_print_failed_runs(f, c->o.logs, c->o.n_logs, MAX_LIST);
     ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
     ll_buf_printf(&own, "%s/hardware.log", c->o.out);
     const char *own_log = own.data;

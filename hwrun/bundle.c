@@ -45,6 +45,7 @@ struct hw_bundle {
     ll_buf list;         /* tests.list: one name a line */
     ll_buf args;         /* the run options, shell-quoted */
     const char *target;  /* its name, for the README */
+    bool arch_arm;       /* a 32-bit Arm target (see arch_cflags) */
     double timeout;      /* seconds before ./run kills a test; 0 none */
 };
 
@@ -277,7 +278,9 @@ hw_bundle *hw_bundle_open(const char *out, const hw_opts *o, bool force,
     b->out = clean_path(out);
     b->force = force;
     b->timeout = timeout;
+    const hw_target *tg = o->target ? o->target : hw_target_host();
     b->target = o->target ? o->target->name : "this machine";
+    b->arch_arm = tg && tg->arch == LL_ARCH_ARM;
     for (int i = 0; i < o->n_args; i++) {
         if (i)
             ll_buf_putc(&b->args, ' ');
@@ -326,6 +329,23 @@ bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
     return ok;
 }
 
+/* Makefile lines for the target's compiler: 32-bit Arm boards' systems
+ * (Raspberry Pi OS) compile for ARMv6 unless told, which has no dmb or
+ * isb; ARMv7 (with its FPU, as the hard-float ABI wants) when the
+ * compiler's default cannot assemble them. */
+static const char *arch_cflags(const hw_bundle *b)
+{
+    if (!b->arch_arm)
+        return "";
+    return "# ARMv7 at least (dmb, isb): 32-bit Raspberry Pi OS's compiler\n"
+           "# makes ARMv6 code unless told.\n"
+           "ifndef ARCH_CFLAGS\n"
+           "ARCH_CFLAGS := $(shell echo 'int main(void) { __asm__ "
+           "volatile(\"isb\"); return 0; }' | $(CC) $(CFLAGS) -x c - -c "
+           "-o /dev/null >/dev/null 2>&1 || echo -march=armv7-a+fp)\n"
+           "endif\n";
+}
+
 bool hw_bundle_close(hw_bundle *b)
 {
     ll_buf script = {0}, readme = {0}, make = {0};
@@ -342,6 +362,7 @@ bool hw_bundle_close(hw_bundle *b)
                           "TARGET", b->target,
                           "TESTS", count,
                           "HWLOC", HW_MAKE_HWLOC,
+                          "ARCH_CFLAGS", arch_cflags(b),
                           NULL};
     fill(&script, template("run"), keys);
     fill(&readme, template("README"), keys);
