@@ -138,6 +138,15 @@ grep -q '^"hardware entries",3$' "$tmp/r/summary.csv" ||
   fail "summary: $(cat "$tmp/r/summary.csv")"
 grep -q '^"tests forbidden-seen",0$' "$tmp/r/summary.csv" ||
   fail "forbidden outcome: $(cat "$tmp/r/tests.csv")"
+# ... and its summary names the tests that failed there
+sed -n '/^Tests that failed on the machine/,/^$/p' "$tmp/sum" > "$tmp/failed"
+cat > "$tmp/want" <<'EOF'
+Tests that failed on the machine (2), as its log says (a bundle's `run`):
+  SB+once: crashed: killed by signal SEGV
+  Spin: a round did not finish (-watchdog): the test does not terminate; its entry counts the rounds before
+
+EOF
+cmp -s "$tmp/want" "$tmp/failed" || fail "summary: $(diff "$tmp/want" "$tmp/failed")"
 
 # other options, kept apart: -watchdog 0, and TIMEOUT kills Spin
 (cd "$b" && TIMEOUT=1 LOG=t.log ./run -n 2000 -watchdog 0 >"$tmp/run4" 2>&1)

@@ -99,5 +99,15 @@ ln -s "$tmp/victim" "$tmp/v.tar.gz" || fail setup
 "$LITMUSLAB" hwrun --bundle "$tmp/v.tar.gz" --force $sb 2>"$tmp/err"; rc=$?
 expect 2 "litmuslab hwrun: $tmp/v.tar.gz is a symbolic link; --bundle writes a new file, never through a link"
 [ "$(cat "$tmp/victim")" = secret ] || fail "written through v.tar.gz"
+# a name too long for a ustar header (GNU long-name entry): read back whole
+long=MP+once+$(printf '%0120d' 0)
+sed "s/^C MP+once\$/C $long/" $mp > "$tmp/long.litmus"
+"$LITMUSLAB" hwrun --bundle "$tmp/long.tar.gz" "$tmp/long.litmus" 2>"$tmp/err"; rc=$?
+expect 0 ""
+tar tzf "$tmp/long.tar.gz" | grep -qx "long/litmus/$long.litmus" ||
+  fail "long name: $(tar tzf "$tmp/long.tar.gz" | grep litmus/)"
+mkdir "$tmp/y" && tar xzf "$tmp/long.tar.gz" -C "$tmp/y" &&
+  cmp -s "$tmp/y/long/litmus/$long.litmus" "$tmp/long.litmus" ||
+  fail "long name: not read back"
 echo "bundle_safe: ok"
 exit 0
