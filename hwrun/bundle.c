@@ -47,7 +47,38 @@ struct hw_bundle {
     const char *target;  /* its name, for the README */
     bool arch_arm;       /* a 32-bit Arm target (see arch_cflags) */
     double timeout;      /* seconds before ./run kills a test; 0 none */
+    ll_buf made;         /* "DkNAME\n" for each file (k: f) and folder
+                            (d) made here, D its folder's index: undone
+                            when the bundle fails */
+    bool made_top;       /* DIR itself was made here */
+    bool done;           /* closed: the bundle is complete */
 };
+
+static void note_made(hw_bundle *b, int dir, bool folder, const char *name)
+{
+    ll_buf_printf(&b->made, "%d%c%s\n", dir, folder ? 'd' : 'f', name);
+}
+
+/* A failed bundle takes back what it made, last first (files, then their
+ * folders), so that the next try is not refused for it; what was there
+ * before stays. */
+static void undo(hw_bundle *b)
+{
+    char *list = b->made.data;
+    for (size_t end = b->made.len; list && end > 0;) {
+        size_t start = end - 1;
+        while (start > 0 && list[start - 1] != '\n')
+            start--;
+        list[end - 1] = '\0';
+        int dir = list[start] - '0';
+        if (b->fd[dir] >= 0)
+            unlinkat(b->fd[dir], list + start + 2,
+                     list[start + 1] == 'd' ? AT_REMOVEDIR : 0);
+        end = start;
+    }
+    if (b->made_top)
+        rmdir(b->out);
+}
 
 /* The embedded template called name (hwrun/bundle/NAME). */
 static const char *template(const char *name)
@@ -109,13 +140,18 @@ static bool put_file(hw_bundle *b, int dir, const char *name,
     }
     int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
     int fd = openat(b->fd[dir], name, flags, mode);
+    bool replaced = false;
     if (fd < 0 && errno == EEXIST && b->force &&
-        unlinkat(b->fd[dir], name, 0) == 0)
+        unlinkat(b->fd[dir], name, 0) == 0) {
+        replaced = true;
         fd = openat(b->fd[dir], name, flags, mode);
+    }
     if (fd < 0) {
         cannot(b, dir, name, errno);
         return false;
     }
+    if (!replaced)
+        note_made(b, dir, false, name);
     size_t len = strlen(text), done = 0;
     while (done < len) {
         ssize_t n = write(fd, text + done, len - done);
@@ -146,6 +182,7 @@ static bool open_folder(hw_bundle *b)
     }
     free(parent);
     bool made = mkdir(b->out, 0777) == 0;
+    b->made_top = made;
     if (!made && errno != EEXIST) {
         fprintf(stderr, WHO ": cannot create %s: %s\n", b->out,
                 strerror(errno));
@@ -175,7 +212,9 @@ static bool open_folder(hw_bundle *b)
         }
     }
     for (int i = HARNESS; i < N_DIRS; i++) {
-        if (mkdirat(b->fd[TOP], dir_names[i], 0777) && errno != EEXIST) {
+        if (mkdirat(b->fd[TOP], dir_names[i], 0777) == 0)
+            note_made(b, TOP, true, dir_names[i]);
+        else if (errno != EEXIST) {
             cannot(b, TOP, dir_names[i], errno);
             return false;
         }
@@ -388,6 +427,7 @@ bool hw_bundle_close(hw_bundle *b)
             b->tar_tmp = NULL;
         }
     }
+    b->done = ok;
     ll_buf_free(&script);
     ll_buf_free(&readme);
     ll_buf_free(&make);
@@ -402,6 +442,8 @@ void hw_bundle_free(hw_bundle *b)
         hw_tar_close(b->tar);
     if (b->tar_tmp)
         unlink(b->tar_tmp);
+    if (!b->done)
+        undo(b);
     for (int i = 0; i < N_DIRS; i++)
         if (b->fd[i] >= 0)
             close(b->fd[i]);
@@ -410,5 +452,6 @@ void hw_bundle_free(hw_bundle *b)
     free(b->tar_tmp);
     ll_buf_free(&b->list);
     ll_buf_free(&b->args);
+    ll_buf_free(&b->made);
     free(b);
 }

@@ -384,6 +384,7 @@ int cmd_hwrun(int argc, char **argv)
     int n_files = 0, rc = 0;
     bool force = false;
     double timeout = 600;
+    bool timeout_given = false;
     cli_args p;
     cli_init(&p, "hwrun", argc, argv);
     while (cli_next(&p)) {
@@ -426,6 +427,7 @@ int cmd_hwrun(int argc, char **argv)
         } else if ((v = cli_value(&p, "bundle"))) {
             m.bundle = v;
         } else if (cli_seconds(&p, "timeout", &timeout)) {
+            timeout_given = true;
         } else if ((v = cli_value(&p, "o"))) {
             out_path = v;
         } else {
@@ -442,6 +444,12 @@ int cmd_hwrun(int argc, char **argv)
                          : "litmuslab hwrun: --emit takes one test "
                            "(--bundle takes many)\n", stderr);
         usage(stderr);
+        rc = 2;
+        goto done;
+    }
+    if (timeout_given && !m.bundle) {
+        fputs("litmuslab hwrun: --timeout goes with --bundle (a run here "
+              "ends a stuck round with -watchdog)\n", stderr);
         rc = 2;
         goto done;
     }

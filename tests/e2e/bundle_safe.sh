@@ -99,6 +99,16 @@ ln -s "$tmp/victim" "$tmp/v.tar.gz" || fail setup
 "$LITMUSLAB" hwrun --bundle "$tmp/v.tar.gz" --force $sb 2>"$tmp/err"; rc=$?
 expect 2 "litmuslab hwrun: $tmp/v.tar.gz is a symbolic link; --bundle writes a new file, never through a link"
 [ "$(cat "$tmp/victim")" = secret ] || fail "written through v.tar.gz"
+# a bundle that fails (the same test twice) takes back what it made
+"$LITMUSLAB" hwrun --bundle "$tmp/dup" $mp $mp 2>"$tmp/err"; rc=$?
+expect 2 "$mp: test MP+once is already in the bundle"
+[ -e "$tmp/dup" ] && fail "a failed bundle left $(ls -R "$tmp/dup")"
+"$LITMUSLAB" hwrun --bundle "$tmp/dup.tar.gz" $mp $mp 2>"$tmp/err"; rc=$?
+expect 2 "$mp: test MP+once is already in the bundle"
+ls "$tmp" | grep -q '^dup' && fail "a failed tarball left $(ls "$tmp" | grep dup)"
+"$LITMUSLAB" hwrun --timeout 5 $mp 2>"$tmp/err"; rc=$?
+expect 2 "litmuslab hwrun: --timeout goes with --bundle (a run here ends a stuck round with -watchdog)"
+
 # a name too long for a ustar header (GNU long-name entry): read back whole
 long=MP+once+$(printf '%0120d' 0)
 sed "s/^C MP+once\$/C $long/" $mp > "$tmp/long.litmus"
