@@ -42,7 +42,7 @@ struct hw_bundle {
     int fd[N_DIRS];      /* the folders, when writing one (else -1) */
     hw_tar *tar;         /* the tarball being written, or NULL */
     char *tar_tmp;       /* its temporary name, renamed at the end */
-    ll_buf list;         /* tests.list: one name a line */
+    ll_buf list;         /* "\n" then tests.list: one name a line */
     ll_buf args;         /* the run options, shell-quoted */
     const char *target;  /* its name, for the README */
     bool arch_arm;       /* a 32-bit Arm target (see arch_cflags) */
@@ -341,8 +341,9 @@ bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
     ll_buf base = {0}, name = {0}, line = {0};
     hw_file_name(t->name, &base);
     ll_buf_printf(&line, "\n%s\n", base.data);
-    ll_buf_printf(&name, "\n%s", ll_buf_str(&b->list));
-    bool ok = !strstr(name.data, line.data);
+    if (!b->list.len)
+        ll_buf_putc(&b->list, '\n');
+    bool ok = !strstr(b->list.data, line.data);
     if (!ok)
         fprintf(stderr, "%s: test %s is already in the bundle\n",
                 litmus_path, t->name);
@@ -360,7 +361,7 @@ bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
     ll_buf_printf(&name, "%s.litmus", base.data);
     ok = ok && put_file(b, LITMUS, name.data, src, 0644);
     if (ok)
-        ll_buf_puts(&b->list, line.data + 1);
+        ll_buf_puts(&b->list, line.data + 1);   /* its \n ends the last */
     free(src);
     ll_buf_free(&base);
     ll_buf_free(&name);
@@ -392,7 +393,8 @@ bool hw_bundle_close(hw_bundle *b)
     snprintf(timeout, sizeof timeout, "%lld",   /* whole seconds, up */
              (long long)b->timeout + (b->timeout > (long long)b->timeout));
     int n_tests = 0;
-    for (const char *s = ll_buf_str(&b->list); *s; s++)
+    const char *list = b->list.len ? b->list.data + 1 : "";
+    for (const char *s = list; *s; s++)
         n_tests += *s == '\n';
     char count[32];
     snprintf(count, sizeof count, "%d", n_tests);
@@ -406,7 +408,7 @@ bool hw_bundle_close(hw_bundle *b)
     fill(&script, template("run"), keys);
     fill(&readme, template("README"), keys);
     fill(&make, template("Makefile"), keys);
-    bool ok = put_file(b, TOP, "tests.list", ll_buf_str(&b->list), 0644) &&
+    bool ok = put_file(b, TOP, "tests.list", list, 0644) &&
               put_file(b, TOP, "Makefile", make.data, 0644) &&
               put_file(b, TOP, "run", script.data, 0755) &&
               put_file(b, TOP, "README", readme.data, 0644);

@@ -98,6 +98,9 @@ logs=$(echo "$b"/logs/*)
 [ -f "$logs/LB+once.log" ] || fail "run1: LB+once not kept: $(ls "$logs")"
 [ -e "$logs/MP+once.log" ] && fail "run1: MP+once finished?"
 [ "$(cat "$logs/MP+once.tries")" = 1 ] || fail "run1: tries: $(cat "$logs/MP+once.tries")"
+# the one log is current while the run goes on: the finished test is in it
+[ "$(grep '^Test ' "$b/run.log")" = "Test LB+once Allowed" ] ||
+  fail "run1: run.log: $(grep '^Test ' "$b/run.log")"
 
 : > "$tmp/go"
 (cd "$b" && RUN=$tmp/hook LOG=run.log ./run >"$tmp/run2" 2>&1); rc=$?
