@@ -157,7 +157,7 @@ cmp -s "$tmp/want" "$tmp/failed" || fail "summary: $(diff "$tmp/want" "$tmp/fail
   "Test LB+once Allowed|Test MP+once Allowed|Test SB+once Allowed|Failed Spin: timed out: killed after 1 s (TIMEOUT=S sets the limit)|" ] ||
   fail "TIMEOUT: $(cat "$tmp/run4")"
 [ "$(ls -d "$b"/logs/* | wc -l)" = 2 ] || fail "logs: $(ls "$b/logs")"
-pgrep -f "$b/bin" >/dev/null && fail "a test still runs"
+pgrep -f "^bin/Spin -q" >/dev/null && fail "Spin still runs after TIMEOUT"
 
 # killed twice during the same test: not started a third time
 rm -f "$tmp/go" "$logs/MP+once.log"
