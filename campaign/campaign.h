@@ -290,6 +290,11 @@ void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
 /* The tests hwrun did not run, with its reasons grouped (at most
  * max_list lines). Nothing when it ran them all. */
 void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list);
+/* The `Failed NAME: why` lines of the logs (a bundle's run writes them
+ * between entries for tests that crashed, hung or were killed), at most
+ * max_list of them, after a header; nothing when there are none. */
+void cp_print_failed_runs(FILE *f, const char *const *logs, int n,
+                          int max_list);
 /* The tests of the hardware logs (logs[0..n)) that ran with more threads
  * than PUs (hwrun's `Oversubscribed` line), at most max_list by name:
  * their threads took turns, so what they did not show is no hardware

@@ -34,6 +34,7 @@ static void usage(FILE *f)
         "                          [--timeout SECONDS] [-q] [--target T]\n"
         "       litmuslab campaign [DIR|FILE...] --target T --bundle OUT\n"
         "                          [-n ITERATIONS] [--hw-arg ARG ...]\n"
+        "                          [--timeout SECONDS] [--force]\n"
         "       litmuslab campaign [DIR|FILE...] --from-logs LOG... -o DIR\n"
         "Runs the model on every test (*.litmus files; directories are\n"
         "walked), hwrun on every test it can run on this machine (or on\n"
@@ -48,16 +49,18 @@ static void usage(FILE *f)
         "  -n ITERATIONS   hardware iterations per test (default 1M; k, M,\n"
         "                  G suffixes)\n"
         "  -j N            model steps run in parallel (default: CPUs)\n"
-        "  --force         redo finished steps\n"
+        "  --force         redo finished steps (--bundle: write into a\n"
+        "                  folder that is not empty, or replace OUT.tar.gz)\n"
         "  --model M.cat   the model file, passed to `model --model`\n"
         "  --hw-arg ARG    one more argument for hwrun (repeatable)\n"
-        "  --timeout S     kill a step after S seconds (default 600, 0 none)\n"
+        "  --timeout S     kill a step after S seconds (default 600, 0 none;\n"
+        "                  --bundle: a test that ./run runs there)\n"
         "  -q              no progress lines\n"
         "  --target T      hwrun's target (see `litmuslab hwrun --targets`)\n"
         "  --bundle OUT    write OUT (or OUT.tar.gz) for a machine of target\n"
         "                  T: the tests it runs, a Makefile and a `run`\n"
         "                  script (with -n and the --hw-arg options); then\n"
-        "                  stop\n"
+        "                  stop. OUT must be new or empty, unless --force\n"
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
         "                  (brought back from ./run); give DIR|FILE first\n"
         "With no DIR or FILE, runs the library in litmus/.\n"
@@ -329,6 +332,8 @@ static void print_summary(campaign *c, double seconds,
     ll_buf_free(&where);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
+    else
+        cp_print_failed_runs(f, c->o.logs, c->o.n_logs, MAX_LIST);
     ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
     ll_buf_printf(&own, "%s/hardware.log", c->o.out);
     const char *own_log = own.data;
@@ -415,6 +420,13 @@ static int gather_and_compare(campaign *c, char **why)
     return status;
 }
 
+/* OUT.tar.gz: hwrun writes a tarball, not a folder. */
+static bool is_tarball(const char *out)
+{
+    size_t n = strlen(out);
+    return n > 7 && !strcmp(out + n - 7, ".tar.gz");
+}
+
 /* --bundle: hwrun writes the folder for the tests it can run there. */
 static int write_bundle(campaign *c)
 {
@@ -434,6 +446,12 @@ static int write_bundle(campaign *c)
     argv[k++] = o->bundle;
     argv[k++] = "-n";
     argv[k++] = iters;
+    char timeout[32];
+    snprintf(timeout, sizeof timeout, "%g", o->timeout);
+    argv[k++] = "--timeout";   /* for each test run by the bundle's ./run */
+    argv[k++] = timeout;
+    if (o->force)
+        argv[k++] = "--force";
     for (int i = 0; i < o->n_hw_args; i++)
         argv[k++] = o->hw_args[i];
     for (int i = 0; i < c->tests.n; i++)
@@ -463,9 +481,13 @@ static int write_bundle(campaign *c)
         printf("Bundle %s: %d of %d tests for %s", o->bundle, n, c->tests.n,
                o->target ? o->target : "this machine");
         cp_print_not_run(stdout, &c->tests, 10);
-        printf("\nOn the machine: ./run (see %s/README); then bring back "
-               "its log and\n  litmuslab campaign %s/litmus --from-logs LOG "
-               "-o reports/NAME\n", o->bundle, o->bundle);
+        bool tgz = is_tarball(o->bundle);
+        int dir = (int)strlen(o->bundle) - (tgz ? 7 : 0);
+        printf("\nOn the machine: %s, ./run (see README there); then bring "
+               "back its log and\n  litmuslab campaign %.*s/litmus "
+               "--from-logs LOG -o reports/NAME\n",
+               tgz ? "unpack it, cd into its folder" : "cd into it", dir,
+               o->bundle);
     }
     cp_job_free(&j);
     free(argv);
@@ -503,6 +525,11 @@ static int bundle_only(campaign *c)
 static int run(campaign *c)
 {
     options *o = &c->o;
+    /* before reading thousands of tests: may the bundle be written? */
+    if (o->bundle &&
+        !ll_output_allowed("litmuslab campaign", "--bundle", o->bundle,
+                           is_tarball(o->bundle), o->force, stderr))
+        return 2;
     for (int i = 0; i < o->n_paths; i++)
         if (!cp_tests_add(&c->tests, o->paths[i], o->arch, stderr))
             return 2;

@@ -336,6 +336,35 @@ static void oversubscribed_in(const char *path, ll_buf *names, int *n,
     fclose(f);
 }
 
+void cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
+                          int max_list)
+{
+    int n = 0;
+    ll_buf names = {0};
+    for (int i = 0; i < n_logs; i++) {
+        FILE *in = fopen(logs[i], "r");
+        char *line = NULL;
+        size_t cap = 0;
+        while (in && getline(&line, &cap, in) > 0) {
+            if (strncmp(line, "Failed ", 7))
+                continue;
+            line[strcspn(line, "\r\n")] = '\0';
+            if (n++ < max_list)
+                ll_buf_printf(&names, "  %s\n", line + 7);
+        }
+        free(line);
+        if (in)
+            fclose(in);
+    }
+    if (n) {
+        fprintf(f, "\nTests that failed on the machine (%d), as its log "
+                "says (a bundle's `run`):\n%s", n, ll_buf_str(&names));
+        if (n > max_list)
+            fprintf(f, "  ... and %d more in the log\n", n - max_list);
+    }
+    ll_buf_free(&names);
+}
+
 void cp_print_oversubscribed(FILE *f, const char *const *logs, int n_logs,
                              int max_list)
 {

@@ -1,127 +1,277 @@
 /* bundle.c — a folder to take to a real machine (`hwrun --bundle DIR`,
  * which `campaign --bundle` calls): every test's generated C, the harness
  * once, the tests' .litmus files (for `campaign --from-logs` later), a
- * Makefile and a `run` script that builds everything, runs every test with
- * the options given here, resumes when interrupted and writes one
- * litmus7-format log. It needs a C compiler, make, pthreads and, for
- * placement, hwloc; no litmuslab. */
+ * Makefile, a README and a `run` script (hwrun/bundle/, embedded) that
+ * builds everything with `make -j`, runs every test with the options
+ * given here under a watchdog, resumes after a Ctrl-C or a reboot and
+ * writes one litmus7-format log. It needs a C compiler, make and
+ * pthreads (hwloc, for placement, if there); no litmuslab.
+ *
+ * The bundle never touches a file it did not make: DIR must be new or
+ * empty (ll_output_allowed; --force: a folder with files too), the
+ * folders in it are made here or opened without following a link, and
+ * every file is created with O_EXCL|O_NOFOLLOW through the folder's
+ * descriptor (with --force, a file of the same name is unlinked first,
+ * never written through). DIR.tar.gz is written entry by entry from the
+ * files made here (tar.c), under a temporary name renamed at the end:
+ * it holds exactly the bundle, whatever lies in a folder DIR. */
 #include <errno.h>
+#include <fcntl.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "hwrun/embed.h"
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
 
+#define WHO "litmuslab hwrun"
+
+/* The folders of a bundle, by index: the top, then its sub-folders. */
+enum { TOP, HARNESS, TESTS, LITMUS, N_DIRS };
+static const char *const dir_names[N_DIRS] = {"", "harness", "tests",
+                                              "litmus"};
+
 struct hw_bundle {
-    char *dir;           /* the folder written */
-    char *tarball;       /* DIR.tar.gz asked for, or NULL */
-    ll_buf list;         /* tests.list: one name a line */
+    char *out;           /* the path asked for: DIR or DIR.tar.gz */
+    char *top;           /* the folder's name inside a tarball */
+    bool force;
+    int fd[N_DIRS];      /* the folders, when writing one (else -1) */
+    hw_tar *tar;         /* the tarball being written, or NULL */
+    char *tar_tmp;       /* its temporary name, renamed at the end */
+    ll_buf list;         /* "\n" then tests.list: one name a line */
     ll_buf args;         /* the run options, shell-quoted */
     const char *target;  /* its name, for the README */
+    bool arch_arm;       /* a 32-bit Arm target (see arch_cflags) */
+    double timeout;      /* seconds before ./run kills a test; 0 none */
+    ll_buf made;         /* "DkNAME\n" for each file (k: f) and folder
+                            (d) made here, D its folder's index: undone
+                            when the bundle fails */
+    bool made_top;       /* DIR itself was made here */
+    bool done;           /* closed: the bundle is complete */
 };
 
-static const char makefile[] =
-    "# Makefile — builds every test of this bundle (made by litmuslab):\n"
-    "# `make`, or `./run`, which also runs them. Cross-compile with\n"
-    "# `make CC=aarch64-linux-gnu-gcc LDFLAGS=-static`.\n"
-    "CFLAGS ?= -O2\n"
-    "LDFLAGS ?=\n"
-    HW_MAKE_HWLOC
-    "TESTS := $(shell cat tests.list)\n"
-    "HARNESS := $(patsubst harness/%.c,obj/%.o,$(wildcard harness/*.c))\n"
-    "\n"
-    ".PHONY: all clean\n"
-    "all: $(addprefix bin/,$(TESTS))\n"
-    "\n"
-    "obj/%.o: harness/%.c $(wildcard harness/*.h)\n"
-    "\t@mkdir -p obj\n"
-    "\t$(CC) -std=gnu11 $(CFLAGS) -pthread $(HR_CFLAGS) -c -o $@ $<\n"
-    "\n"
-    "bin/%: tests/%.c $(HARNESS)\n"
-    "\t@mkdir -p bin\n"
-    "\t$(CC) -std=gnu11 $(CFLAGS) -pthread $(HR_CFLAGS) -Iharness -o $@ $< "
-    "$(HARNESS) $(LDFLAGS) $(HR_LIBS)\n"
-    "\n"
-    "clean:\n"
-    "\trm -rf obj bin\n";
-
-/* The run script; "@ARGS@" becomes the options given to hwrun. */
-static const char run_script[] =
-    "#!/bin/sh\n"
-    "# run — builds and runs every test of this bundle (made by litmuslab)\n"
-    "# and writes one litmus7-format log, MACHINE-HOST.log. Interrupted\n"
-    "# (Ctrl-C), it keeps what is finished: run it again to go on.\n"
-    "#   ./run               the options chosen when the bundle was made\n"
-    "#   ./run -n 100M ...   other options for the tests (see bin/X -h)\n"
-    "# Environment: CC, CFLAGS, LDFLAGS (for make); RUN, a command to run\n"
-    "# each test under (RUN=qemu-ppc64le), which the log then calls\n"
-    "# emulated; LOG, the log's name.\n"
-    "cd \"$(dirname \"$0\")\" || exit 2\n"
-    "args='@ARGS@'\n"
-    "[ $# -gt 0 ] && args=\"$*\"\n"
-    "jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)\n"
-    "make -s -j\"$jobs\" || { echo \"run: the build failed\" >&2; exit 2; }\n"
-    "# Results of other options are kept apart.\n"
-    "sum=$(printf '%s\\n' \"$args\" | cksum | cut -d' ' -f1)\n"
-    "logs=logs/$sum\n"
-    "mkdir -p \"$logs\" || exit 2\n"
-    "printf '%s\\n' \"$args\" > \"$logs/ARGS\"\n"
-    "log=${LOG:-$(uname -m)-$(uname -n).log}\n"
-    "stop=0\n"
-    "trap 'stop=1' INT TERM\n"
-    "total=$(wc -l < tests.list | tr -d ' ')\n"
-    "i=0 done_here=0 failed=0 start=$(date +%s)\n"
-    "while read -r t; do\n"
-    "  i=$((i + 1))\n"
-    "  [ -s \"$logs/$t.log\" ] && continue\n"
-    "  now=$(date +%s) el=$((now - start)) eta='?'\n"
-    "  [ $done_here -gt 0 ] && eta=$(((total - i + 1) * el / done_here))s\n"
-    "  printf '[%d/%d] %s (%ds, about %s left)\\n' \"$i\" \"$total\" \"$t\" "
-    "\"$el\" \"$eta\" >&2\n"
-    "  # shellcheck disable=SC2086\n"
-    "  if [ -n \"$RUN\" ]; then\n"
-    "    LITMUSLAB_EMULATOR=\"${RUN%% *}\" $RUN \"bin/$t\" -q $args "
-    "> \"$logs/$t.tmp\"\n"
-    "  else\n"
-    "    \"bin/$t\" -q $args > \"$logs/$t.tmp\"\n"
-    "  fi\n"
-    "  rc=$?\n"
-    "  if [ $stop = 1 ] || grep -q '(interrupted)$' \"$logs/$t.tmp\"; then\n"
-    "    rm -f \"$logs/$t.tmp\"\n"
-    "    echo \"run: interrupted; finished tests are kept in $logs: run \"\\\n"
-    "      \"./run again to go on\" >&2\n"
-    "    exit 130\n"
-    "  fi\n"
-    "  if [ $rc = 0 ] && [ -s \"$logs/$t.tmp\" ]; then\n"
-    "    mv \"$logs/$t.tmp\" \"$logs/$t.log\"; done_here=$((done_here + 1))\n"
-    "  else\n"
-    "    rm -f \"$logs/$t.tmp\"; failed=$((failed + 1))\n"
-    "    echo \"run: $t failed (exit $rc)\" >&2\n"
-    "  fi\n"
-    "done < tests.list\n"
-    "while read -r t; do\n"
-    "  [ -s \"$logs/$t.log\" ] && cat \"$logs/$t.log\"\n"
-    "done < tests.list > \"$log.tmp\" && mv \"$log.tmp\" \"$log\"\n"
-    "echo \"run: $total tests, $failed failed; log: $log\" >&2\n"
-    "[ $failed = 0 ]\n";
-
-static bool put_file(const char *dir, const char *name, const char *text,
-                     int mode)
+static void note_made(hw_bundle *b, int dir, bool folder, const char *name)
 {
-    ll_buf p = {0};
-    ll_buf_printf(&p, "%s/%s", dir, name);
-    bool ok = hw_write_file(p.data, text);
-    if (ok && mode && chmod(p.data, (mode_t)mode)) {
-        fprintf(stderr, "litmuslab hwrun: cannot chmod %s: %s\n", p.data,
-                strerror(errno));
-        ok = false;
+    ll_buf_printf(&b->made, "%d%c%s\n", dir, folder ? 'd' : 'f', name);
+}
+
+/* A failed bundle takes back what it made, last first (files, then their
+ * folders), so that the next try is not refused for it; what was there
+ * before stays. */
+static void undo(hw_bundle *b)
+{
+    char *list = b->made.data;
+    for (size_t end = b->made.len; list && end > 0;) {
+        size_t start = end - 1;
+        while (start > 0 && list[start - 1] != '\n')
+            start--;
+        list[end - 1] = '\0';
+        int dir = list[start] - '0';
+        if (b->fd[dir] >= 0)
+            unlinkat(b->fd[dir], list + start + 2,
+                     list[start + 1] == 'd' ? AT_REMOVEDIR : 0);
+        end = start;
     }
-    ll_buf_free(&p);
+    if (b->made_top)
+        rmdir(b->out);
+}
+
+/* The embedded template called name (hwrun/bundle/NAME). */
+static const char *template(const char *name)
+{
+    for (const hw_file *f = hw_bundle_files; f->name; f++)
+        if (!strcmp(f->name, name))
+            return f->text;
+    return "";
+}
+
+/* text with each @KEY@ of keys (KEY, value pairs, NULL-ended) replaced. */
+static void fill(ll_buf *out, const char *text, const char *const *keys)
+{
+    while (*text) {
+        const char *at = strchr(text, '@');
+        if (!at) {
+            ll_buf_puts(out, text);
+            return;
+        }
+        ll_buf_putn(out, text, (size_t)(at - text));
+        text = at;
+        const char *const *k = keys;
+        for (; *k; k += 2) {
+            size_t n = strlen(*k);
+            if (!strncmp(at + 1, *k, n) && at[n + 1] == '@')
+                break;
+        }
+        if (*k) {
+            ll_buf_puts(out, k[1]);
+            text += strlen(*k) + 2;
+        } else {
+            ll_buf_putc(out, '@');
+            text++;
+        }
+    }
+}
+
+static void cannot(const hw_bundle *b, int dir, const char *name, int err)
+{
+    fprintf(stderr, WHO ": cannot write %s%s%s%s%s: %s\n", b->out,
+            *dir_names[dir] ? "/" : "", dir_names[dir], *name ? "/" : "",
+            name, strerror(err));
+}
+
+/* A file of the bundle: name in folder dir. */
+static bool put_file(hw_bundle *b, int dir, const char *name,
+                     const char *text, int mode)
+{
+    if (b->tar) {
+        ll_buf p = {0};
+        ll_buf_printf(&p, "%s%s%s/%s", b->top, *dir_names[dir] ? "/" : "",
+                      dir_names[dir], name);
+        bool ok = hw_tar_file(b->tar, p.data, text, mode);
+        if (!ok)
+            fprintf(stderr, WHO ": cannot write %s: %s\n", b->tar_tmp,
+                    strerror(errno));
+        ll_buf_free(&p);
+        return ok;
+    }
+    int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    int fd = openat(b->fd[dir], name, flags, mode);
+    bool replaced = false;
+    if (fd < 0 && errno == EEXIST && b->force &&
+        unlinkat(b->fd[dir], name, 0) == 0) {
+        replaced = true;
+        fd = openat(b->fd[dir], name, flags, mode);
+    }
+    if (fd < 0) {
+        cannot(b, dir, name, errno);
+        return false;
+    }
+    if (!replaced)
+        note_made(b, dir, false, name);
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    int err = errno;
+    if (close(fd) && done == len)
+        done = 0, err = errno;
+    if (done != len) {
+        cannot(b, dir, name, err ? err : EIO);
+        return false;
+    }
+    return true;
+}
+
+/* Open folder DIR, made here, or an empty one (or, with --force, one with
+ * files), never through a symbolic link; then its sub-folders likewise. */
+static bool open_folder(hw_bundle *b)
+{
+    char *parent = ll_xstrdup(b->out), *slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = '\0';
+        hw_mkdirs(parent);   /* a missing parent is made, as mkdir -p */
+    }
+    free(parent);
+    bool made = mkdir(b->out, 0777) == 0;
+    b->made_top = made;
+    if (!made && errno != EEXIST) {
+        fprintf(stderr, WHO ": cannot create %s: %s\n", b->out,
+                strerror(errno));
+        return false;
+    }
+    b->fd[TOP] = open(b->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+                      O_CLOEXEC);
+    if (b->fd[TOP] < 0) {
+        /* replaced by a link (or a file) since it was checked */
+        fprintf(stderr, WHO ": cannot open %s: %s\n", b->out,
+                strerror(errno == ELOOP ? ENOTDIR : errno));
+        return false;
+    }
+    if (!made && !b->force) {   /* empty when checked: still so? */
+        int dup_fd = dup(b->fd[TOP]);
+        DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+        struct dirent *e;
+        bool empty = d != NULL;
+        while (empty && (e = readdir(d)))
+            empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+        if (d)
+            closedir(d);
+        if (!empty) {
+            fprintf(stderr, WHO ": %s is not empty; --bundle writes a new "
+                    "folder (--force writes into this one)\n", b->out);
+            return false;
+        }
+    }
+    for (int i = HARNESS; i < N_DIRS; i++) {
+        if (mkdirat(b->fd[TOP], dir_names[i], 0777) == 0)
+            note_made(b, TOP, true, dir_names[i]);
+        else if (errno != EEXIST) {
+            cannot(b, TOP, dir_names[i], errno);
+            return false;
+        }
+        b->fd[i] = openat(b->fd[TOP], dir_names[i],
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (b->fd[i] < 0) {
+            cannot(b, TOP, dir_names[i], errno == ELOOP ? ENOTDIR : errno);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Start DIR.tar.gz: a new file beside it, renamed at the end. */
+static bool open_tarball(hw_bundle *b)
+{
+    size_t n = strlen(b->out) - 7;   /* without .tar.gz */
+    const char *base = b->out;
+    for (size_t i = 0; i < n; i++)
+        if (b->out[i] == '/')
+            base = b->out + i + 1;
+    b->top = ll_xstrndup(base, n - (size_t)(base - b->out));
+    if (!*b->top || !strcmp(b->top, ".") || !strcmp(b->top, "..")) {
+        fprintf(stderr, WHO ": %s: a tarball's name is its folder's name "
+                "and .tar.gz\n", b->out);
+        return false;
+    }
+    if (base != b->out) {
+        char *parent = ll_xstrndup(b->out, (size_t)(base - b->out) - 1);
+        if (*parent)
+            hw_mkdirs(parent);
+        free(parent);
+    }
+    ll_buf tmp = {0};
+    ll_buf_printf(&tmp, "%s.tmp%ld", b->out, (long)getpid());
+    b->tar_tmp = tmp.data;
+    int fd = open(b->tar_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+                  O_CLOEXEC, 0666);
+    if (fd < 0) {
+        fprintf(stderr, WHO ": cannot write %s: %s\n", b->tar_tmp,
+                strerror(errno));
+        free(b->tar_tmp);
+        b->tar_tmp = NULL;
+        return false;
+    }
+    b->tar = hw_tar_open(fd);
+    if (!b->tar) {
+        close(fd);
+        return false;
+    }
+    bool ok = true;
+    for (int i = TOP; i < N_DIRS && ok; i++) {
+        ll_buf p = {0};
+        ll_buf_printf(&p, "%s%s%s", b->top, i ? "/" : "", dir_names[i]);
+        ok = hw_tar_dir(b->tar, p.data);
+        ll_buf_free(&p);
+    }
     return ok;
 }
 
@@ -134,39 +284,50 @@ static void shell_word(ll_buf *b, const char *w)
                               "UVWXYZ0123456789-_.+=/:,", *w) ? *w : '_');
 }
 
-hw_bundle *hw_bundle_open(const char *dir, const hw_opts *o)
+/* out without trailing slashes: "DIR/" names DIR itself, not what a
+ * link DIR points at. */
+static char *clean_path(const char *out)
 {
+    size_t n = strlen(out);
+    while (n > 1 && out[n - 1] == '/')
+        n--;
+    return ll_xstrndup(out, n);
+}
+
+static bool is_tarball(const char *out)
+{
+    size_t n = strlen(out);
+    return n > 7 && !strcmp(out + n - 7, ".tar.gz");
+}
+
+bool hw_bundle_allowed(const char *out, bool force)
+{
+    return ll_output_allowed(WHO, "--bundle", out, is_tarball(out), force,
+                             stderr);
+}
+
+hw_bundle *hw_bundle_open(const char *out, const hw_opts *o, bool force,
+                          double timeout)
+{
+    if (!hw_bundle_allowed(out, force))
+        return NULL;
     hw_bundle *b = ll_xcalloc(1, sizeof *b);
-    size_t n = strlen(dir);
-    if (n > 7 && !strcmp(dir + n - 7, ".tar.gz")) {
-        b->tarball = ll_xstrdup(dir);
-        b->dir = ll_xstrndup(dir, n - 7);
-    } else {
-        b->dir = ll_xstrdup(dir);
-    }
+    for (int i = 0; i < N_DIRS; i++)
+        b->fd[i] = -1;
+    b->out = clean_path(out);
+    b->force = force;
+    b->timeout = timeout;
+    const hw_target *tg = o->target ? o->target : hw_target_host();
     b->target = o->target ? o->target->name : "this machine";
+    b->arch_arm = tg && tg->arch == LL_ARCH_ARM;
     for (int i = 0; i < o->n_args; i++) {
         if (i)
             ll_buf_putc(&b->args, ' ');
         shell_word(&b->args, o->args[i]);
     }
-    ll_buf sub = {0};
-    bool ok = true;
-    static const char *const subdirs[] = {"", "/harness", "/tests",
-                                          "/litmus"};
-    for (int i = 0; i < 4 && ok; i++) {
-        ll_buf_clear(&sub);
-        ll_buf_printf(&sub, "%s%s", b->dir, subdirs[i]);
-        ok = hw_mkdirs(sub.data);
-    }
-    if (!ok)
-        fprintf(stderr, "litmuslab hwrun: cannot create %s: %s\n", sub.data,
-                strerror(errno));
-    ll_buf_clear(&sub);
-    ll_buf_printf(&sub, "%s/harness", b->dir);
+    bool ok = is_tarball(b->out) ? open_tarball(b) : open_folder(b);
     for (const hw_file *f = hw_harness_files; ok && f->name; f++)
-        ok = put_file(sub.data, f->name, f->text, 0);
-    ll_buf_free(&sub);
+        ok = put_file(b, HARNESS, f->name, f->text, 0644);
     if (!ok) {
         hw_bundle_free(b);
         return NULL;
@@ -177,11 +338,12 @@ hw_bundle *hw_bundle_open(const char *dir, const hw_opts *o)
 bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
                    const char *litmus_path)
 {
-    ll_buf base = {0}, name = {0}, dir = {0}, line = {0};
+    ll_buf base = {0}, name = {0}, line = {0};
     hw_file_name(t->name, &base);
     ll_buf_printf(&line, "\n%s\n", base.data);
-    ll_buf_printf(&name, "\n%s", ll_buf_str(&b->list));
-    bool ok = !strstr(name.data, line.data);
+    if (!b->list.len)
+        ll_buf_putc(&b->list, '\n');
+    bool ok = !strstr(b->list.data, line.data);
     if (!ok)
         fprintf(stderr, "%s: test %s is already in the bundle\n",
                 litmus_path, t->name);
@@ -194,72 +356,83 @@ bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
     }
     ll_buf_clear(&name);
     ll_buf_printf(&name, "%s.c", base.data);
-    ll_buf_printf(&dir, "%s/tests", b->dir);
-    ok = ok && put_file(dir.data, name.data, c_text, 0);
+    ok = ok && put_file(b, TESTS, name.data, c_text, 0644);
     ll_buf_clear(&name);
     ll_buf_printf(&name, "%s.litmus", base.data);
-    ll_buf_clear(&dir);
-    ll_buf_printf(&dir, "%s/litmus", b->dir);
-    ok = ok && put_file(dir.data, name.data, src, 0);
+    ok = ok && put_file(b, LITMUS, name.data, src, 0644);
     if (ok)
-        ll_buf_puts(&b->list, line.data + 1);
+        ll_buf_puts(&b->list, line.data + 1);   /* its \n ends the last */
     free(src);
     ll_buf_free(&base);
     ll_buf_free(&name);
-    ll_buf_free(&dir);
     ll_buf_free(&line);
     return ok;
 }
 
-static bool make_tarball(const hw_bundle *b)
+/* Makefile lines for the target's compiler: 32-bit Arm boards' systems
+ * (Raspberry Pi OS) compile for ARMv6 unless told, which has no dmb or
+ * isb; ARMv7 (with its FPU, as the hard-float ABI wants) when the
+ * compiler's default cannot assemble them. */
+static const char *arch_cflags(const hw_bundle *b)
 {
-    char *parent = ll_xstrdup(b->dir), *base = strrchr(parent, '/');
-    const char *dir = ".";
-    if (base) {
-        *base++ = 0;
-        dir = *parent ? parent : "/";
-    } else {
-        base = parent;
-    }
-    char *argv[] = {"tar", "-czf", b->tarball, "-C", (char *)dir, base, NULL};
-    bool ok = hw_spawn(argv, NULL) == 0;
-    if (!ok)
-        fprintf(stderr, "litmuslab hwrun: tar failed writing %s\n",
-                b->tarball);
-    free(parent);
-    return ok;
+    if (!b->arch_arm)
+        return "";
+    return "# ARMv7 at least (dmb, isb): 32-bit Raspberry Pi OS's compiler\n"
+           "# makes ARMv6 code unless told.\n"
+           "ifndef ARCH_CFLAGS\n"
+           "ARCH_CFLAGS := $(shell echo 'int main(void) { __asm__ "
+           "volatile(\"isb\"); return 0; }' | $(CC) $(CFLAGS) -x c - -c "
+           "-o /dev/null >/dev/null 2>&1 || echo -march=armv7-a+fp)\n"
+           "endif\n";
 }
 
 bool hw_bundle_close(hw_bundle *b)
 {
-    ll_buf script = {0}, readme = {0};
-    const char *at = strstr(run_script, "@ARGS@");
-    ll_buf_putn(&script, run_script, (size_t)(at - run_script));
-    ll_buf_puts(&script, ll_buf_str(&b->args));
-    ll_buf_puts(&script, at + 6);
-    ll_buf_printf(&readme,
-                  "Litmus tests for %s, made by litmuslab (hwrun --bundle).\n"
-                  "\n"
-                  "On the machine: ./run  (needs a C compiler, make,\n"
-                  "pthreads and, for thread placement, hwloc's headers and\n"
-                  "library; without them sched_setaffinity places the\n"
-                  "threads). It builds everything, runs each test with:\n"
-                  "  %s\n"
-                  "and writes MACHINE-HOST.log (litmus7 format). Ctrl-C\n"
-                  "stops it; ./run again goes on where it stopped.\n"
-                  "\n"
-                  "Bring the log back and compare it with the model:\n"
-                  "  litmuslab campaign litmus --from-logs MACHINE-HOST.log "
-                  "-o reports/NAME\n",
-                  b->target, ll_buf_str(&b->args));
-    bool ok = put_file(b->dir, "tests.list", ll_buf_str(&b->list), 0) &&
-              put_file(b->dir, "Makefile", makefile, 0) &&
-              put_file(b->dir, "run", script.data, 0755) &&
-              put_file(b->dir, "README", readme.data, 0);
-    if (ok && b->tarball)
-        ok = make_tarball(b);
+    ll_buf script = {0}, readme = {0}, make = {0};
+    char timeout[32];
+    snprintf(timeout, sizeof timeout, "%lld",   /* whole seconds, up */
+             (long long)b->timeout + (b->timeout > (long long)b->timeout));
+    int n_tests = 0;
+    const char *list = b->list.len ? b->list.data + 1 : "";
+    for (const char *s = list; *s; s++)
+        n_tests += *s == '\n';
+    char count[32];
+    snprintf(count, sizeof count, "%d", n_tests);
+    const char *keys[] = {"ARGS", ll_buf_str(&b->args),
+                          "TIMEOUT", timeout,
+                          "TARGET", b->target,
+                          "TESTS", count,
+                          "HWLOC", HW_MAKE_HWLOC,
+                          "ARCH_CFLAGS", arch_cflags(b),
+                          NULL};
+    fill(&script, template("run"), keys);
+    fill(&readme, template("README"), keys);
+    fill(&make, template("Makefile"), keys);
+    bool ok = put_file(b, TOP, "tests.list", list, 0644) &&
+              put_file(b, TOP, "Makefile", make.data, 0644) &&
+              put_file(b, TOP, "run", script.data, 0755) &&
+              put_file(b, TOP, "README", readme.data, 0644);
+    if (b->tar) {
+        bool closed = hw_tar_close(b->tar);
+        b->tar = NULL;
+        if (ok && !closed)
+            fprintf(stderr, WHO ": cannot write %s: %s\n", b->tar_tmp,
+                    strerror(errno));
+        ok = ok && closed;
+        if (ok && rename(b->tar_tmp, b->out)) {
+            fprintf(stderr, WHO ": cannot write %s: %s\n", b->out,
+                    strerror(errno));
+            ok = false;
+        }
+        if (ok) {
+            free(b->tar_tmp);
+            b->tar_tmp = NULL;
+        }
+    }
+    b->done = ok;
     ll_buf_free(&script);
     ll_buf_free(&readme);
+    ll_buf_free(&make);
     return ok;
 }
 
@@ -267,9 +440,20 @@ void hw_bundle_free(hw_bundle *b)
 {
     if (!b)
         return;
-    free(b->dir);
-    free(b->tarball);
+    if (b->tar)   /* not closed: a failed bundle leaves no tarball */
+        hw_tar_close(b->tar);
+    if (b->tar_tmp)
+        unlink(b->tar_tmp);
+    if (!b->done)
+        undo(b);
+    for (int i = 0; i < N_DIRS; i++)
+        if (b->fd[i] >= 0)
+            close(b->fd[i]);
+    free(b->out);
+    free(b->top);
+    free(b->tar_tmp);
     ll_buf_free(&b->list);
     ll_buf_free(&b->args);
+    ll_buf_free(&b->made);
     free(b);
 }

@@ -45,12 +45,16 @@ static void usage(FILE *f)
           "  --cache DIR  build folder (default $XDG_CACHE_HOME/litmuslab/"
           "hwrun)\n"
           "  --keep       keep the generated C file (named on stderr)\n"
-          "  --force      with --emit: write into a folder that is not empty\n"
+          "  --force      with --emit or --bundle: write into a folder that\n"
+          "               is not empty (or replace DIR.tar.gz)\n"
           "  --emit DIR   write DIR (C file, harness, Makefile) and stop;\n"
           "               DIR must be new or empty, unless --force\n"
           "  --bundle DIR write DIR (or DIR.tar.gz) for another machine:\n"
           "               every test, the harness, a Makefile and a `run`\n"
-          "               script running them with these options\n"
+          "               script running them with these options; DIR\n"
+          "               must be new or empty, unless --force\n"
+          "  --timeout S  with --bundle: `run` kills a test not ended after\n"
+          "               S seconds (default 600; 0 never)\n"
           "  --target T   build for machine T: aarch64, ppc64le, ppc64,\n"
           "               armhf, riscv64 (cross-compiled, run here under\n"
           "               qemu-user) or x86_64; default: this machine\n"
@@ -372,6 +376,8 @@ int cmd_hwrun(int argc, char **argv)
     o.args = ll_xcalloc(2 * (size_t)argc + 2, sizeof *o.args);
     int n_files = 0, rc = 0;
     bool force = false;
+    double timeout = 600;
+    bool timeout_given = false;
     cli_args p;
     cli_init(&p, "hwrun", argc, argv);
     while (cli_next(&p)) {
@@ -413,6 +419,8 @@ int cmd_hwrun(int argc, char **argv)
             m.emit = v;
         } else if ((v = cli_value(&p, "bundle"))) {
             m.bundle = v;
+        } else if (cli_seconds(&p, "timeout", &timeout)) {
+            timeout_given = true;
         } else if ((v = cli_value(&p, "o"))) {
             out_path = v;
         } else {
@@ -432,6 +440,12 @@ int cmd_hwrun(int argc, char **argv)
         rc = 2;
         goto done;
     }
+    if (timeout_given && !m.bundle) {
+        fputs("litmuslab hwrun: --timeout goes with --bundle (a run here "
+              "ends a stuck round with -watchdog)\n", stderr);
+        rc = 2;
+        goto done;
+    }
     if (m.emit && !force && has_files(m.emit)) {
         fprintf(stderr, "litmuslab hwrun: %s is not empty; --emit writes a "
                 "new folder (--force writes into this one)\n", m.emit);
@@ -439,7 +453,8 @@ int cmd_hwrun(int argc, char **argv)
         goto done;
     }
     m.check = check ? stdout : NULL;
-    bool opened = !m.bundle || check || (m.b = hw_bundle_open(m.bundle, &o));
+    bool opened = !m.bundle || check ||
+                  (m.b = hw_bundle_open(m.bundle, &o, force, timeout));
     ll_buf log = {0};
     m.log = &log;
     size_t shown = 0;

@@ -49,13 +49,28 @@ bool hw_emit(const ll_test *t, const char *c_text, const char *dir);
 
 /* A bundle for a real machine (bundle.c): DIR (or DIR.tar.gz) with each
  * added test's C and .litmus, the harness, a Makefile and a `run` script
- * that runs every test with o's options. NULL + message on failure. */
+ * that runs every test with o's options, killing one after timeout
+ * seconds (0: never). DIR must be new or empty, DIR.tar.gz new; with
+ * force, a folder with files or a file to replace (never a symbolic
+ * link). hw_bundle_allowed says whether out may be written (else one
+ * line on stderr). NULL/false + message on failure. */
 typedef struct hw_bundle hw_bundle;
-hw_bundle *hw_bundle_open(const char *dir, const hw_opts *o);
+bool hw_bundle_allowed(const char *out, bool force);
+hw_bundle *hw_bundle_open(const char *out, const hw_opts *o, bool force,
+                          double timeout);
 bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
                    const char *litmus_path);
 bool hw_bundle_close(hw_bundle *b);
 void hw_bundle_free(hw_bundle *b);
+
+/* A gzip-compressed tar archive written to fd (tar.c), entry by entry:
+ * a folder, a file with its text and mode. false + errno on failure;
+ * close ends the archive and closes fd. */
+typedef struct hw_tar hw_tar;
+hw_tar *hw_tar_open(int fd);
+bool hw_tar_dir(hw_tar *t, const char *path);
+bool hw_tar_file(hw_tar *t, const char *path, const char *text, int mode);
+bool hw_tar_close(hw_tar *t);
 
 /* Makefile lines shared by --emit folders and bundles: hwloc places the
  * threads when $(CC) builds with it, else sched_setaffinity does. */

@@ -1,4 +1,5 @@
-# hwrun.mk — the harness sources embedded into bin/litmuslab as text, and
+# hwrun.mk — the harness sources and the bundle's templates embedded into
+# bin/litmuslab as text, and
 # `make bench-hwrun` (iterations/s and rare outcomes on SB and MP, the
 # outcomes x86-TSO forbids never seen at 10M iterations, coverage of the
 # allowed two-thread corpus tests in three runs; then each cross target's
@@ -13,6 +14,14 @@ EXTRA_SRCS += $(HWRUN_EMBED)
 $(HWRUN_EMBED): $(HWRUN_HARNESS) scripts/embed.sh
 	@mkdir -p $(@D)
 	sh scripts/embed.sh hwrun/embed.h hw_file hw_harness_files $(HWRUN_HARNESS) > $@.tmp && mv $@.tmp $@
+
+HWRUN_BUNDLE := $(sort $(wildcard hwrun/bundle/*))
+HWRUN_BUNDLE_EMBED := $(BUILD)/gen/hwrun_bundle.c
+EXTRA_SRCS += $(HWRUN_BUNDLE_EMBED)
+
+$(HWRUN_BUNDLE_EMBED): $(HWRUN_BUNDLE) scripts/embed.sh
+	@mkdir -p $(@D)
+	sh scripts/embed.sh hwrun/embed.h hw_file hw_bundle_files $(HWRUN_BUNDLE) > $@.tmp && mv $@.tmp $@
 
 .PHONY: bench-hwrun bench-hwrun-coverage
 bench-hwrun: $(PROGRAM)

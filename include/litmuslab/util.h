@@ -74,4 +74,13 @@ char *ll_read_file(const char *path, size_t *len);
  * explanation of a test's state so, and compare's report finds it so. */
 void ll_file_slug(const char *s, ll_buf *out);
 
+/* Whether path is a folder with nothing in it. */
+bool ll_dir_is_empty(const char *path);
+/* May `who`'s option opt (`--bundle`) write path (lib/new_output.c)? A
+ * new file or folder (file says which): path missing, or an empty folder;
+ * an existing file or a folder with files only with force; never a
+ * symbolic link. false + one line "WHO: PATH ..." on diag. */
+bool ll_output_allowed(const char *who, const char *opt, const char *path,
+                       bool file, bool force, FILE *diag);
+
 #endif
