@@ -24,6 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "litmuslab/outdir.h"
+
 #include "hwrun/embed.h"
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
@@ -138,36 +140,22 @@ static bool put_file(hw_bundle *b, int dir, const char *name,
         ll_buf_free(&p);
         return ok;
     }
-    int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-    int fd = openat(b->fd[dir], name, flags, mode);
+    /* new, never through a link; --force replaces a file of that name
+     * (a link there is removed, its target untouched) */
+    size_t len = strlen(text);
     bool replaced = false;
-    if (fd < 0 && errno == EEXIST && b->force &&
+    bool ok = ll_write_new_at(b->fd[dir], name, text, len, (mode_t)mode);
+    if (!ok && errno == EEXIST && b->force &&
         unlinkat(b->fd[dir], name, 0) == 0) {
         replaced = true;
-        fd = openat(b->fd[dir], name, flags, mode);
+        ok = ll_write_new_at(b->fd[dir], name, text, len, (mode_t)mode);
     }
-    if (fd < 0) {
+    if (!ok) {
         cannot(b, dir, name, errno);
         return false;
     }
     if (!replaced)
         note_made(b, dir, false, name);
-    size_t len = strlen(text), done = 0;
-    while (done < len) {
-        ssize_t n = write(fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        done += (size_t)n;
-    }
-    int err = errno;
-    if (close(fd) && done == len)
-        done = 0, err = errno;
-    if (done != len) {
-        cannot(b, dir, name, err ? err : EIO);
-        return false;
-    }
     return true;
 }
 
