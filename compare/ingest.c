@@ -5,6 +5,7 @@
  * that pass 2^64-1 are kept at that value and reported. Past
  * CMP_MAX_SHOWN problems in one file, the rest are only counted. */
 #include "compare/compare.h"
+#include "litmuslab/escape.h"
 #include "litmuslab/limits.h"
 
 #include <stdarg.h>
@@ -329,5 +330,15 @@ bool cmp_read_model(cmp_run *run, const char *path)
 
 bool cmp_read_hw(cmp_run *run, const char *path, const char *label)
 {
+    /* The file's base name may stand for the machine's name (the label
+     * and the log's `Machine` line are checked at input): one line too. */
+    const char *slash = strrchr(path, '/');
+    const char *why = label ? NULL : ll_label_problem(slash ? slash + 1 : path);
+    if (why) {
+        fprintf(run->diag, "%s: the file's name, which would name its "
+                "machine, %s; rename it, or give --hw NAME=FILE\n", path,
+                why);
+        return false;
+    }
     return each_entry(run, path, add_hw_entry, label, LL_LOG_HERD);
 }

@@ -176,6 +176,11 @@ static bool next_line(ll_log_reader *r)
     return true;
 }
 
+const char *ll_log_next_line(ll_log_reader *r)
+{
+    return next_line(r) ? ll_buf_str(&r->cur) : NULL;
+}
+
 static bool starts_with(const char *s, const char *prefix)
 {
     return !strncmp(s, prefix, strlen(prefix));
