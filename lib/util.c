@@ -207,6 +207,15 @@ int ll_output_errno(void)
     return output_errno;
 }
 
+void ll_signal_describe(int sig, ll_buf *out)
+{
+    const char *abbrev = sigabbrev_np(sig);
+    if (abbrev)
+        ll_buf_printf(out, "signal %d (SIG%s)", sig, abbrev);
+    else
+        ll_buf_printf(out, "signal %d", sig);
+}
+
 char *ll_read_file(const char *path, size_t *len)
 {
     return ll_read_text(path, SIZE_MAX, SIZE_MAX, len, NULL);

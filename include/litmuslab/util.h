@@ -68,6 +68,9 @@ void ll_diag_print(const ll_diag *d, void *stream /* FILE* */);
 bool ll_flush(FILE *f);
 int ll_output_errno(void);
 
+/* "signal 11 (SIGSEGV)": a signal as messages name it. */
+void ll_signal_describe(int sig, ll_buf *out);
+
 /* Read a whole file into memory (NUL-terminated). Returns NULL and sets
  * errno on failure. *len receives the size. */
 char *ll_read_file(const char *path, size_t *len);
