@@ -335,9 +335,12 @@ bool cmp_read_hw(cmp_run *run, const char *path, const char *label)
     const char *slash = strrchr(path, '/');
     const char *why = label ? NULL : ll_label_problem(slash ? slash + 1 : path);
     if (why) {
+        ll_buf shown = {0};   /* the path itself on one line */
+        ll_esc_text(path, &shown);
         fprintf(run->diag, "%s: the file's name, which would name its "
-                "machine, %s; rename it, or give --hw NAME=FILE\n", path,
-                why);
+                "machine, %s; rename it, or give --hw NAME=FILE\n",
+                ll_buf_str(&shown), why);
+        ll_buf_free(&shown);
         return false;
     }
     return each_entry(run, path, add_hw_entry, label, LL_LOG_HERD);
