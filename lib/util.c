@@ -247,7 +247,7 @@ char *ll_read_text(const char *path, size_t max_line, size_t max_file,
                 break;
             }
             line_len = nl ? 0 : line_len + run;
-            line += nl != NULL;
+            line += nl != NULL && line < INT_MAX;
             p = nl ? nl + 1 : end;
         }
         if (!over && b.len + n > max_file) {

@@ -210,14 +210,17 @@ static int fail(ll_log_reader *r, ll_diag *d, int line, int col,
 static int fail(ll_log_reader *r, ll_diag *d, int line, int col,
                 const char *fmt, ...)
 {
+    if (r->failed && !r->reported) {
+        r->reported = true;   /* with or without d: the next call ends */
+        if (d) {
+            d->file = r->path;
+            ll_diag_set(d, r->error_line, r->error_col, "%s", r->error);
+        }
+        return -1;
+    }
     if (!d)
         return -1;
     d->file = r->path;
-    if (r->failed && !r->reported) {
-        r->reported = true;
-        ll_diag_set(d, r->error_line, r->error_col, "%s", r->error);
-        return -1;
-    }
     char msg[sizeof d->msg];
     va_list ap;
     va_start(ap, fmt);
