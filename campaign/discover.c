@@ -4,6 +4,7 @@
 #include "campaign/campaign.h"
 
 #include "litmuslab/arch.h"
+#include "litmuslab/limits.h"
 #include "litmuslab/test.h"
 
 #include <ctype.h>
@@ -52,13 +53,19 @@ static void add_file(cp_tests *ts, const char *path, const char *arch_filter,
                      FILE *diag)
 {
     size_t len;
-    char *text = ll_read_file(path, &len);
+    ll_diag d = {0};
+    char *text = ll_read_text(path, LL_MAX_TEST_LINE, LL_MAX_TEST_FILE, &len,
+                              &d);
+    if (!text && errno == EFBIG) {
+        ll_diag_print(&d, diag);
+        ts->unreadable++;
+        return;
+    }
     if (!text) {
         fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
         ts->unreadable++;
         return;
     }
-    ll_diag d = {0};
     ll_test *lt = ll_test_parse(path, text, len, &d);
     if (!lt) {
         ll_diag_print(&d, diag);

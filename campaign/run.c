@@ -51,7 +51,9 @@ static void record_failure(const cp_plan *pl, const cp_tests *ts,
     bool retry = true;
     switch (res) {
     case CP_JOB_CRASHED:
-        ll_buf_printf(&why, "crashed (signal %d)", status);
+        ll_buf_puts(&why, "crashed (");
+        ll_signal_describe(status, &why);
+        ll_buf_putc(&why, ')');
         break;
     case CP_JOB_TIMEOUT:
         ll_buf_printf(&why, "killed after %.0f s", pl->timeout);

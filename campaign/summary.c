@@ -3,6 +3,8 @@
  * classes of tests and outcomes with the alarm first, then the tests and
  * outcomes worth a look, then the steps that failed. */
 #include "campaign/campaign.h"
+#include "litmuslab/escape.h"
+#include "litmuslab/log.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -242,20 +244,20 @@ void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
 
 char *cp_log_line(const char *path, const char *prefix)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    /* the log reader's bounds (a --from-logs log may be anything) */
+    ll_log_reader *r = ll_log_open(path, NULL);
+    if (!r)
         return NULL;
-    char *line = NULL, *found = NULL;
-    size_t cap = 0, n = strlen(prefix);
-    ssize_t len;
-    while (!found && (len = getline(&line, &cap, f)) > 0) {
-        if (strncmp(line, prefix, n))
-            continue;
-        line[strcspn(line, "\r\n")] = '\0';
-        found = ll_xstrdup(line + n);
-    }
-    free(line);
-    fclose(f);
+    const char *line;
+    char *found = NULL;
+    size_t n = strlen(prefix);
+    while (!found && (line = ll_log_next_line(r)))
+        if (!strncmp(line, prefix, n)) {
+            ll_buf b = {0};
+            ll_esc_text(line + n, &b);   /* printed on a terminal */
+            found = b.data ? b.data : ll_xstrdup("");
+        }
+    ll_log_close(r);
     return found;
 }
 
@@ -314,16 +316,19 @@ void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list)
 static void oversubscribed_in(const char *path, ll_buf *names, int *n,
                               int max_list)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    ll_log_reader *r = ll_log_open(path, NULL);
+    if (!r)
         return;
-    char *line = NULL, *test = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, f) > 0) {
-        line[strcspn(line, "\r\n")] = '\0';
+    const char *line;
+    char *test = NULL;
+    while ((line = ll_log_next_line(r))) {
         if (!strncmp(line, "Test ", 5)) {
+            ll_buf b = {0};   /* printed on a terminal */
+            char *name = ll_xstrndup(line + 5, strcspn(line + 5, " "));
+            ll_esc_text(name, &b);
+            free(name);
             free(test);
-            test = ll_xstrndup(line + 5, strcspn(line + 5, " "));
+            test = b.data ? b.data : ll_xstrdup("");
         } else if (!strncmp(line, "Oversubscribed ", 15)) {
             if (*n < max_list)
                 ll_buf_printf(names, "  %-40s %.*s\n", test ? test : "?",
@@ -332,8 +337,7 @@ static void oversubscribed_in(const char *path, ll_buf *names, int *n,
         }
     }
     free(test);
-    free(line);
-    fclose(f);
+    ll_log_close(r);
 }
 
 void cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,

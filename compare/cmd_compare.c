@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "compare/compare.h"
+#include "litmuslab/escape.h"
 
 static void usage(FILE *f)
 {
@@ -155,7 +156,14 @@ int cmd_compare(int argc, char **argv)
         } else if ((v = cli_value(&p, "model"))) {
             models[n_models++] = v;
         } else if ((v = cli_value(&p, "hw"))) {
-            hws[n_hws++] = split_hw((char *)v);
+            hws[n_hws] = split_hw((char *)v);
+            const char *why = hws[n_hws].label
+                                  ? ll_label_problem(hws[n_hws].label)
+                                  : NULL;
+            if (why)   /* it would end a line of table.tex or table.md */
+                cli_error(&p, "--hw NAME=FILE: the name %s; a machine's "
+                          "name is one line of text", why);
+            n_hws++;
         } else if ((v = cli_value(&p, "o"))) {
             dir = v;
         } else if ((v = cli_value(&p, "tests"))) {

@@ -9,6 +9,7 @@
  * written here. Charts are plain SVG from C rather than a vendored
  * library: the pictures are simple and the page must stay one file. */
 #include "compare/compare.h"
+#include "litmuslab/escape.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -16,35 +17,21 @@
 #include <string.h>
 #include <time.h>
 
+/* Through the shared escapers (litmuslab/escape.h), onto f. */
 static void html_text(FILE *f, const char *s)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
-    }
+    ll_buf b = {0};
+    ll_esc_html(s, &b);
+    fputs(ll_buf_str(&b), f);
+    ll_buf_free(&b);
 }
 
-/* A JSON string; `<` escaped so that no text can close the script. */
 static void json_str(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
+    ll_buf b = {0};
+    ll_esc_json(s, &b);
+    fputs(ll_buf_str(&b), f);
+    ll_buf_free(&b);
 }
 
 /* The family of a test: its name up to the first `+` (MP, SB, WRC...),

@@ -5,6 +5,8 @@
  * that pass 2^64-1 are kept at that value and reported. Past
  * CMP_MAX_SHOWN problems in one file, the rest are only counted. */
 #include "compare/compare.h"
+#include "litmuslab/escape.h"
+#include "litmuslab/limits.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -18,10 +20,15 @@ static void problem(cmp_run *run, const char *fmt, ...)
 {
     if (run->file_problems++ >= CMP_MAX_SHOWN)
         return;
+    /* one line of at most this, whatever the names it quotes */
+    char msg[4 * LL_MAX_QUOTE + 256];
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(run->diag, fmt, ap);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof msg)
+        memcpy(msg + sizeof msg - 5, "...\n", 5);
+    fputs(msg, run->diag);
 }
 
 static char *where(const ll_log_entry *e)
@@ -74,10 +81,12 @@ static bool wrong_side(cmp_run *run, const char *path, const ll_log_entry *e,
     return true;
 }
 
-/* Calls fn on each well-formed entry of path; reports the others. False
- * when the file could not be opened or read to its end, or has no entry. */
+/* Calls fn on each well-formed entry of path; reports the others (fn
+ * returns false for an entry it finds broken). False when the file could
+ * not be opened or read to its end, or has no entry, or no entry that is
+ * not broken: such a file gave nothing, and the run must not pass. */
 static bool each_entry(cmp_run *run, const char *path,
-                       void (*fn)(cmp_run *, ll_log_entry *, const void *),
+                       bool (*fn)(cmp_run *, ll_log_entry *, const void *),
                        const void *arg, ll_log_format wrong)
 {
     ll_diag d = {0};
@@ -88,7 +97,7 @@ static bool each_entry(cmp_run *run, const char *path,
     }
     run->file_problems = 0;
     ll_log_entry e = {0};
-    int rc, entries = 0;
+    int rc, entries = 0, good = 0;
     while ((rc = ll_log_next(r, &e, &d)) != 0) {
         if (rc < 0) {
             if (ll_log_failed(r)) {
@@ -106,7 +115,7 @@ static bool each_entry(cmp_run *run, const char *path,
             ll_log_close(r);
             return false;
         }
-        fn(run, &e, arg);
+        good += fn(run, &e, arg);
     }
     if (run->file_problems > CMP_MAX_SHOWN)
         fprintf(run->diag, "%s: and %d more problems like these (not "
@@ -115,6 +124,14 @@ static bool each_entry(cmp_run *run, const char *path,
     if (ok && !entries) {
         fprintf(run->diag, "%s: no log entry in this file (a log entry "
                 "starts with a `Test NAME` line)\n", path);
+        ok = false;
+    } else if (ok && !good) {
+        if (entries == 1)
+            fprintf(run->diag, "%s: no usable log entry: its only entry is "
+                    "broken (see above)\n", path);
+        else
+            fprintf(run->diag, "%s: no usable log entry: all %d entries are "
+                    "broken (see above)\n", path, entries);
         ok = false;
     }
     ll_log_entry_clear(&e);
@@ -149,7 +166,7 @@ static uint64_t add_count(uint64_t a, uint64_t b, bool *over)
     return a + b;
 }
 
-static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
+static bool add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
 {
     (void)arg;
     run->model_entries++;
@@ -157,7 +174,7 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         run->model_undecided++;
     cmp_test *t = cmp_find(run, e->name, true);
     if (!hash_agrees(run, t, e))
-        return;
+        return true;
     if (!t->in_model) {
         t->in_model = true;
         t->model_verdict = e->verdict;
@@ -175,7 +192,7 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
                 e->file, e->line, e->name, ll_log_verdict_word(e->verdict),
                 ll_log_verdict_word(t->model_verdict));
         run->verdict_conflicts++;
-        return;
+        return true;
     }
     ll_buf key = {0};
     for (int i = 0; i < e->n_states; i++) {
@@ -187,6 +204,7 @@ static void add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         }
     }
     ll_buf_free(&key);
+    return true;
 }
 
 /* What a log says of its machine, for the reports: its CPU (`Machine`),
@@ -223,11 +241,17 @@ static bool states_fit(cmp_run *run, const cmp_test *t, const ll_log_entry *e)
     for (int i = 0; ok && i < e->n_states; i++) {
         places_of(&e->states[i].state, &places);
         if (strcmp(ll_buf_str(&places), t->places)) {
+            /* quoted in part: a state may have 100000 locations */
+            char state[LL_MAX_QUOTE + 4], its[LL_MAX_QUOTE + 4],
+                model[LL_MAX_QUOTE + 4];
             state_key(&e->states[i].state, &text);
+            ll_excerpt(ll_buf_str(&text), LL_MAX_QUOTE, state, sizeof state);
+            ll_excerpt(places.len ? ll_buf_str(&places) : "none",
+                       LL_MAX_QUOTE, its, sizeof its);
+            ll_excerpt(t->places, LL_MAX_QUOTE, model, sizeof model);
             problem(run, "%s:%d: test %s: state '%s' does not fit the test "
                     "(its places: %s; the model's: %s); entry skipped\n",
-                    e->file, e->line + 2 + i, e->name, ll_buf_str(&text),
-                    places.len ? ll_buf_str(&places) : "none", t->places);
+                    e->file, e->line + 2 + i, e->name, state, its, model);
             ok = false;
         }
     }
@@ -236,23 +260,23 @@ static bool states_fit(cmp_run *run, const cmp_test *t, const ll_log_entry *e)
     return ok;
 }
 
-static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
+static bool add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
 {
     const char *label = arg;
     if ((ll_log_entry_extra(e, "Emulated") != NULL) != run->emulated) {
         run->other_kind++;
-        return;
+        return true;
     }
     cmp_test *t = cmp_find(run, e->name, true);
     if (!states_fit(run, t, e)) {
         run->malformed++;
-        return;
+        return false;
     }
     run->hw_entries++;
     if (undecided(e->verdict))
         run->hw_undecided++;
     if (!hash_agrees(run, t, e))
-        return;
+        return true;
     if (!label)
         label = ll_log_entry_extra(e, "Machine");
     if (!label) {
@@ -296,6 +320,7 @@ static void add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
                 "and are kept at that value\n", e->file, e->line, e->name,
                 (unsigned long long)UINT64_MAX);
     }
+    return true;
 }
 
 bool cmp_read_model(cmp_run *run, const char *path)
@@ -305,5 +330,18 @@ bool cmp_read_model(cmp_run *run, const char *path)
 
 bool cmp_read_hw(cmp_run *run, const char *path, const char *label)
 {
+    /* The file's base name may stand for the machine's name (the label
+     * and the log's `Machine` line are checked at input): one line too. */
+    const char *slash = strrchr(path, '/');
+    const char *why = label ? NULL : ll_label_problem(slash ? slash + 1 : path);
+    if (why) {
+        ll_buf shown = {0};   /* the path itself on one line */
+        ll_esc_text(path, &shown);
+        fprintf(run->diag, "%s: the file's name, which would name its "
+                "machine, %s; rename it, or give --hw NAME=FILE\n",
+                ll_buf_str(&shown), why);
+        ll_buf_free(&shown);
+        return false;
+    }
     return each_entry(run, path, add_hw_entry, label, LL_LOG_HERD);
 }

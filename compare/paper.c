@@ -6,6 +6,7 @@
  * flags), Markdown or LaTeX. Rows come alarms first, then the tests whose
  * allowed outcome was never seen, then the rest, Ok/Ok apart from No/No. */
 #include "compare/compare.h"
+#include "litmuslab/escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -99,31 +100,6 @@ static const char *verdict_word(const cmp_test *t)
     return ll_log_verdict_word(t->model_verdict);
 }
 
-/* LaTeX needs its specials escaped; test names hold `_` and `+`. */
-static void tex_text(const char *s, ll_buf *out)
-{
-    for (; *s; s++) {
-        if (strchr("_&%#${}", *s))
-            ll_buf_printf(out, "\\%c", *s);
-        else if (*s == '\\')
-            ll_buf_puts(out, "\\textbackslash{}");
-        else if (*s == '~' || *s == '^')
-            ll_buf_printf(out, "\\%c{}", *s);
-        else
-            ll_buf_printf(out, "%c", *s);
-    }
-}
-
-static void md_text(const char *s, ll_buf *out)
-{
-    for (; *s; s++) {
-        if (strchr("|*_\\`", *s))
-            ll_buf_printf(out, "\\%c", *s);
-        else
-            ll_buf_printf(out, "%c", *s);
-    }
-}
-
 /* The Markdown and LaTeX cells of a machine whose runs of the test were
  * all oversubscribed carry a dagger, explained under the table. */
 static const char oversub_note[] =
@@ -150,13 +126,21 @@ static void cell_text(const cmp_test *t, int m, bool rate, const char *mark,
                       per_m);
 }
 
+/* s as the text table shows it (in b, cleared first). */
+static const char *text_of(const char *s, ll_buf *b)
+{
+    ll_buf_clear(b);
+    ll_esc_text(s, b);
+    return ll_buf_str(b);
+}
+
 static void text_table(const cmp_run *run, cmp_test **rows, FILE *f)
 {
+    ll_buf cell = {0}, flags = {0}, b = {0};
     size_t w = 4;
     for (int i = 0; i < run->n_tests; i++)
-        if (strlen(rows[i]->name) > w)
-            w = strlen(rows[i]->name);
-    ll_buf cell = {0}, flags = {0};
+        if (strlen(text_of(rows[i]->name, &b)) > w)
+            w = b.len;
     int group = -1;
     for (int i = 0; i < run->n_tests; i++) {
         const cmp_test *t = rows[i];
@@ -165,11 +149,12 @@ static void text_table(const cmp_run *run, cmp_test **rows, FILE *f)
             fprintf(f, "%s%s:\n", group < 0 ? "" : "\n", cmp_row_group(rank));
             fprintf(f, "  %-*s %-5s", (int)w, "test", "model");
             for (int m = 0; m < run->n_machines; m++)
-                fprintf(f, "  %-28s", run->machines[m]);
+                fprintf(f, "  %-28s", text_of(run->machines[m], &b));
             fputc('\n', f);
             group = rank;
         }
-        fprintf(f, "  %-*s %-5s", (int)w, t->name, verdict_word(t));
+        fprintf(f, "  %-*s %-5s", (int)w, text_of(t->name, &b),
+                verdict_word(t));
         ll_buf notes = {0};
         for (int m = 0; m < run->n_machines; m++) {
             cell_text(t, m, true, NULL, &cell);
@@ -178,7 +163,8 @@ static void text_table(const cmp_run *run, cmp_test **rows, FILE *f)
             if (flags.len && t->m_total && t->m_total[m] &&
                 run->n_machines > 1)
                 ll_buf_printf(&notes, "%s%s: %s", notes.len ? "; " : "",
-                              run->machines[m], ll_buf_str(&flags));
+                              text_of(run->machines[m], &b),
+                              ll_buf_str(&flags));
             else if (flags.len && t->m_total && t->m_total[m])
                 ll_buf_puts(&notes, ll_buf_str(&flags));
         }
@@ -189,6 +175,7 @@ static void text_table(const cmp_run *run, cmp_test **rows, FILE *f)
     }
     ll_buf_free(&cell);
     ll_buf_free(&flags);
+    ll_buf_free(&b);
 }
 
 static void markdown_table(const cmp_run *run, cmp_test **rows, FILE *f)
@@ -197,7 +184,7 @@ static void markdown_table(const cmp_run *run, cmp_test **rows, FILE *f)
     fputs("| test | model |", f);
     for (int m = 0; m < run->n_machines; m++) {
         ll_buf_clear(&b);
-        md_text(run->machines[m], &b);
+        ll_esc_md(run->machines[m], &b);
         fprintf(f, " %s |", ll_buf_str(&b));
     }
     fputs("\n|---|---|", f);
@@ -207,7 +194,7 @@ static void markdown_table(const cmp_run *run, cmp_test **rows, FILE *f)
     for (int i = 0; i < run->n_tests; i++) {
         const cmp_test *t = rows[i];
         ll_buf_clear(&b);
-        md_text(t->name, &b);
+        ll_esc_md(t->name, &b);
         fprintf(f, "| %s | %s |", ll_buf_str(&b), verdict_word(t));
         for (int m = 0; m < run->n_machines; m++) {
             cell_text(t, m, false, "\xe2\x80\xa0", &cell);
@@ -228,14 +215,14 @@ static void latex_table(const cmp_run *run, cmp_test **rows, FILE *f)
     fputs("}\n\\hline\ntest & model", f);
     for (int m = 0; m < run->n_machines; m++) {
         ll_buf_clear(&b);
-        tex_text(run->machines[m], &b);
+        ll_esc_tex(run->machines[m], &b);
         fprintf(f, " & %s", ll_buf_str(&b));
     }
     fputs(" \\\\\n\\hline\n", f);
     for (int i = 0; i < run->n_tests; i++) {
         const cmp_test *t = rows[i];
         ll_buf_clear(&b);
-        tex_text(t->name, &b);
+        ll_esc_tex(t->name, &b);
         fprintf(f, "%s & %s", ll_buf_str(&b), verdict_word(t));
         for (int m = 0; m < run->n_machines; m++) {
             cell_text(t, m, false, "$^\\dagger$", &cell);
@@ -249,11 +236,15 @@ static void latex_table(const cmp_run *run, cmp_test **rows, FILE *f)
 }
 
 /* The exact sums under every table: each machine's condition hits and
- * iterations over all tests, to be checked against tests.csv. */
+ * iterations over all tests, to be checked against tests.csv; the label
+ * escaped for the table's format (esc). */
 static void totals(const cmp_run *run, cmp_test **rows, const char *pre,
-                   FILE *f)
+                   void (*esc)(const char *, ll_buf *), FILE *f)
 {
+    ll_buf label = {0};
     for (int m = 0; m < run->n_machines; m++) {
+        ll_buf_clear(&label);
+        esc(run->machines[m], &label);
         uint64_t seen = 0, total = 0;
         for (int i = 0; i < run->n_tests; i++)
             if (rows[i]->m_total) {
@@ -261,8 +252,9 @@ static void totals(const cmp_run *run, cmp_test **rows, const char *pre,
                 total += rows[i]->m_total[m];
             }
         fprintf(f, "%stotal %s: %" PRIu64 "/%" PRIu64 " over %d tests\n", pre,
-                run->machines[m], seen, total, run->n_tests);
+                ll_buf_str(&label), seen, total, run->n_tests);
     }
+    ll_buf_free(&label);
 }
 
 /* The dagger's meaning, when some cell has one. */
@@ -296,15 +288,15 @@ void cmp_write_table(const cmp_run *run, cmp_test **sorted,
     if (fmt == CMP_TABLE_TEXT) {
         text_table(run, rows, f);
         fputc('\n', f);
-        totals(run, rows, "", f);
+        totals(run, rows, "", ll_esc_text, f);
     } else if (fmt == CMP_TABLE_MARKDOWN) {
         markdown_table(run, rows, f);
         fputc('\n', f);
-        totals(run, rows, "", f);
+        totals(run, rows, "", ll_esc_md, f);
         dagger_note(run, rows, "\xe2\x80\xa0", f);
     } else {
         latex_table(run, rows, f);
-        totals(run, rows, "% ", f);
+        totals(run, rows, "% ", ll_esc_tex, f);
         dagger_note(run, rows, "% $^\\dagger$", f);
     }
     free(rows);

@@ -168,9 +168,21 @@ bool hw_execute(const ll_test *t, int bin_fd, const char *bin,
         fprintf(stderr, "litmuslab hwrun: %s: the test does not terminate "
                 "(a round did not finish); what was counted before is "
                 "printed\n", t->name);
-    else if (!ok)
+    else if (!ok) {
+        ll_buf how = {0};
+        if (killed)
+            ll_buf_puts(&how, "was killed (a second interrupt)");
+        else if (pid > 0 && WIFSIGNALED(st)) {
+            ll_buf_puts(&how, "was killed by ");
+            ll_signal_describe(WTERMSIG(st), &how);
+        } else if (pid > 0 && WIFEXITED(st))
+            ll_buf_printf(&how, "exited with status %d", WEXITSTATUS(st));
+        else
+            ll_buf_puts(&how, "could not be started");
         fprintf(stderr, "litmuslab hwrun: %s: the test binary %s %s\n",
-                t->name, bin, killed ? "was killed" : "failed");
+                t->name, bin, ll_buf_str(&how));
+        ll_buf_free(&how);
+    }
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     bool got = (ok || stuck) && read_entry(path, e);

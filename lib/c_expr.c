@@ -21,6 +21,21 @@ typedef struct c_ref {
 static c_ref unary(c_lower *c);
 static c_ref assign(c_lower *c);
 
+const char *ll_c_binop_problem(int op, int64_t a, int64_t b)
+{
+    if (op != LL_C_DIV && op != LL_C_MOD)
+        return NULL;
+    if (b == 0)
+        return "division by zero";
+    if (a == INT64_MIN && b == -1)
+        return op == LL_C_DIV
+                   ? "overflow: -9223372036854775808 / -1 is 2^63, past "
+                     "the 64-bit range"
+                   : "overflow: -9223372036854775808 % -1 (its quotient, "
+                     "2^63, is past the 64-bit range)";
+    return NULL;
+}
+
 bool ll_c_eval_binop(int op, int64_t a, int64_t b, int64_t *out)
 {
     uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
@@ -89,7 +104,7 @@ static c_val binop(c_lower *c, int op, c_val a, c_val b, ll_pos pos)
     int64_t n;
     if (a.kind == LL_OPND_IMM && b.kind == LL_OPND_IMM) {
         if (!ll_c_eval_binop(op, a.imm, b.imm, &n))
-            c_fail(c, pos, "division by zero");
+            c_fail(c, pos, "%s", ll_c_binop_problem(op, a.imm, b.imm));
         return c_imm(n);
     }
     if (a.kind == LL_OPND_SYM && b.kind == LL_OPND_IMM &&

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "litmuslab/limits.h"
+
 static void skip_blanks(ll_lexer *lx)
 {
     while (ll_lex_peek(lx, 0) == ' ' || ll_lex_peek(lx, 0) == '\t' || ll_lex_peek(lx, 0) == '\r')
@@ -273,9 +275,13 @@ ll_test *ll_test_parse(const char *file, const char *text, size_t len,
 ll_test *ll_test_read(const char *path, ll_diag *d)
 {
     size_t len;
-    char *text = ll_read_file(path, &len);
+    ll_diag bound = {0};
+    char *text = ll_read_text(path, LL_MAX_TEST_LINE, LL_MAX_TEST_FILE, &len,
+                              &bound);
     if (!text) {
-        if (d) {
+        if (d && errno == EFBIG) {
+            *d = bound;
+        } else if (d) {
             d->file = path;
             if (errno == EISDIR)
                 ll_diag_set(d, 0, 0, "is a folder, not a test; give the "

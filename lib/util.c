@@ -158,8 +158,25 @@ void ll_diag_set(ll_diag *d, int line, int col, const char *fmt, ...)
     d->col = col;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    int n = vsnprintf(d->msg, sizeof d->msg, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof d->msg)   /* cut: say so */
+        memcpy(d->msg + sizeof d->msg - 4, "...", 4);
+}
+
+void ll_excerpt(const char *s, size_t max, char *out, size_t size)
+{
+    size_t n = strnlen(s, max + 1);
+    if (n > max) {
+        n = max;
+        /* not in the middle of a UTF-8 sequence */
+        while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+            n--;
+    }
+    if (n + 4 > size)
+        n = size > 4 ? size - 4 : 0;
+    memcpy(out, s, n);
+    strcpy(out + n, s[n] ? "..." : "");
 }
 
 void ll_diag_print(const ll_diag *d, void *stream)
@@ -190,22 +207,63 @@ int ll_output_errno(void)
     return output_errno;
 }
 
+void ll_signal_describe(int sig, ll_buf *out)
+{
+    const char *abbrev = sigabbrev_np(sig);
+    if (abbrev)
+        ll_buf_printf(out, "signal %d (SIG%s)", sig, abbrev);
+    else
+        ll_buf_printf(out, "signal %d", sig);
+}
+
 char *ll_read_file(const char *path, size_t *len)
+{
+    return ll_read_text(path, SIZE_MAX, SIZE_MAX, len, NULL);
+}
+
+char *ll_read_text(const char *path, size_t max_line, size_t max_file,
+                   size_t *len, ll_diag *d)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
     ll_buf b = {0};
     char chunk[65536];
-    size_t n;
+    size_t n, line_len = 0;
+    int line = 1;
+    bool over = false;
     errno = 0;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        ll_buf_putn(&b, chunk, n);
+    while (!over && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        /* count as we go, so that a never-ending input stops here */
+        for (const char *p = chunk, *end = chunk + n; p < end;) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            size_t run = (size_t)((nl ? nl : end) - p);
+            if (line_len + run > max_line) {
+                if (d)
+                    d->file = path;
+                ll_diag_set(d, line, 0, "line longer than %zu bytes",
+                            max_line);
+                over = true;
+                break;
+            }
+            line_len = nl ? 0 : line_len + run;
+            line += nl != NULL && line < INT_MAX;
+            p = nl ? nl + 1 : end;
+        }
+        if (!over && b.len + n > max_file) {
+            if (d)
+                d->file = path;
+            ll_diag_set(d, 0, 0, "larger than %zu bytes", max_file);
+            over = true;
+        }
+        if (!over)
+            ll_buf_putn(&b, chunk, n);
+    }
     int failed = ferror(f), err = errno;
     fclose(f);
-    if (failed) {
+    if (failed || over) {
         ll_buf_free(&b);
-        errno = err ? err : EIO;   /* EISDIR for a folder */
+        errno = over ? EFBIG : err ? err : EIO;   /* EISDIR for a folder */
         return NULL;
     }
     if (!b.data)

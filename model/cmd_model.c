@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/opts.h"
+#include "litmuslab/limits.h"
 #include "model/driver.h"
 
 static const char usage[] =
@@ -70,7 +71,13 @@ static bool add_list(files *f, const char *list, int depth)
         return false;
     }
     size_t len;
-    char *text = ll_read_file(list, &len);
+    ll_diag bound = {0};
+    char *text = ll_read_text(list, LL_MAX_CONF_LINE, LL_MAX_CONF_FILE, &len,
+                              &bound);
+    if (!text && errno == EFBIG) {
+        ll_diag_print(&bound, stderr);
+        return false;
+    }
     if (!text) {
         fprintf(stderr, "%s: cannot read the list\n", list);
         return false;
@@ -253,7 +260,14 @@ static bool read_args(model_cli *m, cli_args *p);
 static bool read_conf(model_cli *m, cli_args *p, const char *path)
 {
     size_t len;
-    char *text = ll_read_file(path, &len);
+    ll_diag bound = {0};
+    char *text = ll_read_text(path, LL_MAX_CONF_LINE, LL_MAX_CONF_FILE, &len,
+                              &bound);
+    if (!text && errno == EFBIG) {
+        ll_diag_print(&bound, stderr);
+        p->failed = true;
+        return false;
+    }
     if (!text) {
         cli_error(p, "-conf %s: cannot read it (%s)", path, strerror(errno));
         return false;

@@ -9,6 +9,7 @@
  * declarations (herd7's registers start at 0), and copies the registers
  * the condition names out of the body's scope at its end. */
 #include "hwrun/gen/gen.h"
+#include "hwrun/hwrun.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -378,6 +379,43 @@ static bool body_has(const ll_thread *th, const char *name)
     return th->c_body && word_in(th->c_body, name);
 }
 
+/* `#line N "FILE"`: what cc says of the lines after it names FILE:N on,
+ * so that an error in a body points into the test, not into the
+ * generated C in the cache; FILE as a C string. */
+static void line_directive(ll_buf *c, int line, const char *file)
+{
+    ll_buf_printf(c, "#line %d \"", line);
+    for (const unsigned char *s = (const unsigned char *)file; *s; s++)
+        if (*s == '"' || *s == '\\')
+            ll_buf_printf(c, "\\%c", *s);
+        else if (*s < 0x20 || *s == 0x7f)
+            ll_buf_printf(c, "\\%03o", *s);
+        else
+            ll_buf_putc(c, (char)*s);
+    ll_buf_puts(c, "\"\n");
+}
+
+/* The body as the test has it: its lines named by the test's (above),
+ * then the generated file's own again (NAME.c, as --emit names it). */
+static void put_body(ll_buf *c, const ll_test *t, const ll_thread *th,
+                     const char *body)
+{
+    if (th->body_pos.line > 0 && t->file)
+        line_directive(c, th->body_pos.line, t->file);
+    ll_buf_puts(c, body);
+    ll_buf_puts(c, "\n");
+    if (th->body_pos.line <= 0 || !t->file)
+        return;
+    int lines = 0;
+    for (size_t i = 0; i < c->len; i++)
+        lines += c->data[i] == '\n';
+    ll_buf name = {0};
+    hw_file_name(t->name, &name);
+    ll_buf_puts(&name, ".c");
+    line_directive(c, lines + 2, ll_buf_str(&name));
+    ll_buf_free(&name);
+}
+
 bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
 {
     const ll_test *t = hw_gen_test(g);
@@ -405,8 +443,7 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
                       p->name);
     }
     ll_buf_printf(c, "    kp_enter(%d);\n    {\n", k);
-    ll_buf_puts(c, ll_buf_str(&body));
-    ll_buf_puts(c, "\n");
+    put_body(c, t, th, ll_buf_str(&body));
     ll_buf_free(&body);
     for (int o = 0; o < hw_gen_n_outs(g); o++) {
         int thread;

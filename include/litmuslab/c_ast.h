@@ -100,8 +100,14 @@ bool ll_c_lower(ll_test *t, ll_diag *d);
 bool ll_test_code(ll_test *t, ll_arch_id *id, ll_diag *d);
 
 /* a op b as the lowering computes it (64-bit, wrapping); false when
- * undefined (division by zero). */
+ * undefined: ll_c_binop_problem says why. */
 bool ll_c_eval_binop(int op, int64_t a, int64_t b, int64_t *out);
+/* Why a op b has no value, or NULL: "division by zero", or the one
+ * overflow C leaves undefined that wrapping does not cover (INT64_MIN
+ * / -1, and % -1, whose quotient is 2^63). herd7 gives no state there:
+ * its C `int` is 32 bits, where INT32_MIN / -1 wraps to INT32_MIN (as
+ * here, once stored in an int). */
+const char *ll_c_binop_problem(int op, int64_t a, int64_t b);
 
 /* Print one lowered statement (for --explain and debugging). */
 void ll_c_print_instr(const ll_instr *in, ll_buf *out);

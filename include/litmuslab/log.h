@@ -138,8 +138,14 @@ ll_log_reader *ll_log_open(const char *path, ll_diag *d);
  * what, the entry is skipped, and the next call goes on after it. An
  * unparseable condition is not an error: has_cond stays false. */
 int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d);
-/* True once a read error (or a truncated gzip stream) ended the input
- * early; ll_log_next reports it once, as a -1 with the last line read. */
+/* The next line as it is (no entry parsing), under the same bounds: for
+ * a reader that wants one line of a log (campaign's `Machine` line).
+ * NULL at the end of input or when it ended early (ll_log_failed). The
+ * line is valid until the next call. */
+const char *ll_log_next_line(ll_log_reader *r);
+/* True once a read error, a truncated gzip stream, a line longer than
+ * LL_MAX_LOG_LINE or a NUL byte ended the input early; ll_log_next
+ * reports it once, as a -1 with FILE:LINE[:COL]. */
 bool ll_log_failed(const ll_log_reader *r);
 void ll_log_close(ll_log_reader *r);
 

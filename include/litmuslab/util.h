@@ -55,6 +55,10 @@ typedef struct ll_diag {
 
 void ll_diag_set(ll_diag *d, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* At most max bytes of s into out (of size at least max + 4), cut at a
+ * character's start and ended with "..." when cut: what a message
+ * quotes of an input that may be megabytes long. */
+void ll_excerpt(const char *s, size_t max, char *out, size_t size);
 /* Print "FILE:LINE:COL: message\n" (or "FILE:LINE: message" when col is 0). */
 void ll_diag_print(const ll_diag *d, void *stream /* FILE* */);
 
@@ -64,9 +68,21 @@ void ll_diag_print(const ll_diag *d, void *stream /* FILE* */);
 bool ll_flush(FILE *f);
 int ll_output_errno(void);
 
+/* "signal 11 (SIGSEGV)": a signal as messages name it. */
+void ll_signal_describe(int sig, ll_buf *out);
+
 /* Read a whole file into memory (NUL-terminated). Returns NULL and sets
  * errno on failure. *len receives the size. */
 char *ll_read_file(const char *path, size_t *len);
+
+/* The same for a text file whose lines are at most max_line bytes and
+ * which is at most max_file bytes (the bounds of include/litmuslab/
+ * limits.h): reading stops at the first bound passed, so that a file
+ * such as /dev/zero costs no more. Past a bound: NULL, errno EFBIG and
+ * *d says `FILE:LINE: line longer than N bytes` or `FILE: larger than N
+ * bytes`; on other failures NULL and errno, *d untouched. */
+char *ll_read_text(const char *path, size_t max_line, size_t max_file,
+                   size_t *len, ll_diag *d);
 
 /* s as one file name, appended to out: letters, digits and `+._-=` kept,
  * every other run of characters one '_', none at the end

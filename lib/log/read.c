@@ -11,15 +11,33 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "litmuslab/limits.h"
+
+/* Input is read in blocks of this size and cut into lines here, not by
+ * gzgets: a line is counted as it grows (so a 10 GB line out of a gzip
+ * bomb stops at LL_MAX_LOG_LINE), and a NUL byte is seen (gzgets would
+ * end the string there and glue two lines together). */
+enum { BLOCK = 1 << 17 };
+
 struct ll_log_reader {
     gzFile gz;
     char *path;
     int line;          /* number of the line in cur */
     ll_buf cur;        /* current line, without its newline */
     bool pushed_back;  /* cur is to be returned again by next_line */
-    bool failed;       /* a read error (or a truncated gzip stream) */
+    char *block;       /* decompressed input, [pos, end) not yet used */
+    size_t pos, end;
+    bool at_end;       /* gzread said end of input (or failed) */
+    bool failed;       /* a read error, a truncated gzip stream, a line
+                          past the bound or a NUL byte: the input ends */
     bool reported;     /* ... already returned as -1 */
+    int error_line;    /* where (0: after the last line read) */
+    int error_col;
     char error[200];
+    /* the first control character of an entry's lines (0: none) */
+    int ctl_line, ctl_col;
+    unsigned char ctl;
+    char quoted[LL_MAX_QUOTE + 4];   /* quote()'s */
 };
 
 ll_log_reader *ll_log_open(const char *path, ll_diag *d)
@@ -34,10 +52,11 @@ ll_log_reader *ll_log_open(const char *path, ll_diag *d)
         }
         return NULL;
     }
-    gzbuffer(gz, 1 << 17);
+    gzbuffer(gz, BLOCK);
     ll_log_reader *r = ll_xcalloc(1, sizeof *r);
     r->gz = gz;
     r->path = ll_xstrdup(path);
+    r->block = ll_xmalloc(BLOCK);
     return r;
 }
 
@@ -52,8 +71,67 @@ void ll_log_close(ll_log_reader *r)
         return;
     gzclose(r->gz);
     free(r->path);
+    free(r->block);
     ll_buf_free(&r->cur);
     free(r);
+}
+
+/* The input ends here with this problem (reported once by ll_log_next). */
+static void stop(ll_log_reader *r, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void stop(ll_log_reader *r, int line, int col, const char *fmt, ...)
+{
+    r->at_end = true;
+    if (r->failed)
+        return;
+    r->failed = true;
+    r->error_line = line;
+    r->error_col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->error, sizeof r->error, fmt, ap);
+    va_end(ap);
+}
+
+/* More input into r->block; false at its end (r->failed on an error). */
+static bool fill(ll_log_reader *r)
+{
+    if (r->at_end)
+        return false;
+    int n = gzread(r->gz, r->block, BLOCK);
+    if (n > 0) {
+        r->pos = 0;
+        r->end = (size_t)n;
+        return true;
+    }
+    int code;
+    const char *msg = gzerror(r->gz, &code);
+    r->at_end = true;
+    if (code != Z_OK) {
+        size_t len = strlen(r->path);
+        if (!strncmp(msg, r->path, len) && !strncmp(msg + len, ": ", 2))
+            msg += len + 2;   /* zlib prefixes its message with the path */
+        stop(r, r->line, 0, r->line ? "read error after this line: %s"
+                                    : "read error: %s",
+             code == Z_ERRNO ? strerror(errno) : msg);
+    }
+    return false;
+}
+
+/* A control character (a tab aside) would reach the reports, and a
+ * terminal, as it is: the first one in an entry's lines is noted, and
+ * the entry refused. */
+static void scan_controls(ll_log_reader *r)
+{
+    for (size_t i = 0; !r->ctl_line && i < r->cur.len; i++) {
+        unsigned char c = (unsigned char)r->cur.data[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            r->ctl_line = r->line;
+            r->ctl_col = (int)i + 1;
+            r->ctl = c;
+        }
+    }
 }
 
 /* The next line into r->cur (newline and trailing blanks removed). */
@@ -63,33 +141,44 @@ static bool next_line(ll_log_reader *r)
         r->pushed_back = false;
         return true;
     }
+    if (r->failed)
+        return false;
     ll_buf_clear(&r->cur);
-    char chunk[4096];
     bool got = false;
-    while (gzgets(r->gz, chunk, sizeof chunk)) {
+    while (r->pos < r->end || fill(r)) {
         got = true;
-        size_t n = strlen(chunk);
-        ll_buf_putn(&r->cur, chunk, n);
-        if (n && chunk[n - 1] == '\n')
+        const char *p = r->block + r->pos;
+        size_t avail = r->end - r->pos;
+        const char *nl = memchr(p, '\n', avail);
+        size_t n = nl ? (size_t)(nl - p) : avail;
+        const char *nul = memchr(p, '\0', n);
+        if (nul) {
+            stop(r, r->line + 1, (int)(r->cur.len + (size_t)(nul - p)) + 1,
+                 "NUL byte in the log: not a text file, or a damaged one");
+            return false;
+        }
+        if (r->cur.len + n > LL_MAX_LOG_LINE) {
+            stop(r, r->line + 1, 0, "line longer than %zu bytes",
+                 LL_MAX_LOG_LINE);
+            return false;
+        }
+        ll_buf_putn(&r->cur, p, n);
+        r->pos += n + (nl != NULL);
+        if (nl)
             break;
     }
-    if (!got) {
-        int code;
-        const char *msg = gzerror(r->gz, &code);
-        if (code != Z_OK && !r->failed) {
-            r->failed = true;
-            size_t n = strlen(r->path);
-            if (!strncmp(msg, r->path, n) && !strncmp(msg + n, ": ", 2))
-                msg += n + 2;   /* zlib prefixes its message with the path */
-            snprintf(r->error, sizeof r->error, "%s",
-                     code == Z_ERRNO ? strerror(errno) : msg);
-        }
+    if (!got || r->failed)
         return false;
-    }
     while (r->cur.len && isspace((unsigned char)r->cur.data[r->cur.len - 1]))
         r->cur.data[--r->cur.len] = '\0';
     r->line++;
+    scan_controls(r);
     return true;
+}
+
+const char *ll_log_next_line(ll_log_reader *r)
+{
+    return next_line(r) ? ll_buf_str(&r->cur) : NULL;
 }
 
 static bool starts_with(const char *s, const char *prefix)
@@ -113,21 +202,40 @@ static void skip_entry(ll_log_reader *r)
     }
 }
 
-static int fail(ll_log_reader *r, ll_diag *d, int line, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* A broken entry: *d says where and what. When the input ended early
+ * (r->failed), that is the cause, and is said instead, once. */
+static int fail(ll_log_reader *r, ll_diag *d, int line, int col,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-static int fail(ll_log_reader *r, ll_diag *d, int line, const char *fmt, ...)
+static int fail(ll_log_reader *r, ll_diag *d, int line, int col,
+                const char *fmt, ...)
 {
-    if (d) {
-        char msg[sizeof d->msg];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        d->file = r->path;
-        ll_diag_set(d, line, 0, "%s", msg);
+    if (r->failed && !r->reported) {
+        r->reported = true;   /* with or without d: the next call ends */
+        if (d) {
+            d->file = r->path;
+            ll_diag_set(d, r->error_line, r->error_col, "%s", r->error);
+        }
+        return -1;
     }
+    if (!d)
+        return -1;
+    d->file = r->path;
+    char msg[sizeof d->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ll_diag_set(d, line, col, "%s", msg);
     return -1;
+}
+
+/* s as a message quotes it: at most LL_MAX_QUOTE bytes (a state of
+ * 100000 locations is one line of megabytes). */
+static const char *quote(ll_log_reader *r, const char *s)
+{
+    ll_excerpt(s, LL_MAX_QUOTE, r->quoted, sizeof r->quoted);
+    return r->quoted;
 }
 
 /* An unsigned decimal count; *end after it. */
@@ -189,12 +297,14 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
     if (e->format == LL_LOG_LITMUS) {
         const char *p;
         if (!parse_count(s, &count, &p)) {
-            return fail(r, d, r->line, "bad count in '%s'", s);
+            return fail(r, d, r->line, 0, "bad count in '%s'",
+                        quote(r, s));
         }
         while (*p == ' ')
             p++;
         if ((*p != ':' && *p != '*') || p[1] != '>')
-            return fail(r, d, r->line, "bad count in '%s'", s);
+            return fail(r, d, r->line, 0, "bad count in '%s'",
+                        quote(r, s));
         marked = *p == '*';
         p += 2;
         if (index == 0)
@@ -205,7 +315,7 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
     ll_diag sd = {0};
     if (!ll_state_parse(body, &st, &sd)) {
         ll_state_clear(&st);
-        return fail(r, d, r->line, "%s in '%s'", sd.msg, s);
+        return fail(r, d, r->line, 0, "%s in '%s'", sd.msg, quote(r, s));
     }
     ll_log_entry_add_state(e, &st, count, marked);
     ll_state_clear(&st);
@@ -308,13 +418,15 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
         ll_verdict v;
         if (parse_verdict(s, &v)) {
             if (e->verdict != LL_VERDICT_NONE)
-                return fail(r, d, r->line, "second verdict '%s'", s);
+                return fail(r, d, r->line, 0, "second verdict '%s'",
+                            quote(r, s));
             e->verdict = v;
         } else if (!strcmp(s, "Witnesses")) {
             witnesses = true;
         } else if (starts_with(s, "Positive: ")) {
             if (!parse_witness_counts(s, e))
-                return fail(r, d, r->line, "bad count in '%s'", s);
+                return fail(r, d, r->line, 0, "bad count in '%s'",
+                            quote(r, s));
             e->has_witnesses = true;
         } else if (starts_with(s, "Flag ") && e->format == LL_LOG_HERD &&
                    !e->cond_text) {
@@ -324,7 +436,8 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
             tail_seen = true;
         } else if (starts_with(s, "Observation ") && !e->obs_word) {
             if (!parse_observation(s, e))
-                return fail(r, d, r->line, "bad Observation line '%s'", s);
+                return fail(r, d, r->line, 0, "bad Observation line '%s'",
+                            quote(r, s));
             tail_seen = true;
         } else if (starts_with(s, "Hash=") && !e->hash) {
             e->hash = ll_xstrdup(s + 5);
@@ -348,30 +461,26 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
 {
     ll_log_entry_clear(e);
     do {
-        if (!next_line(r)) {
-            if (!r->failed || r->reported)
-                return 0;
-            r->reported = true;
-            return fail(r, d, r->line,
-                        r->line ? "read error after this line: %s"
-                                : "read error: %s",
-                        r->error);
-        }
+        if (!next_line(r))
+            return r->failed && !r->reported ? fail(r, d, 0, 0, "ended") : 0;
     } while (!is_test_line(ll_buf_str(&r->cur)));
     e->file = r->path;
     e->line = r->line;
+    r->ctl_line = 0;
+    scan_controls(r);
     parse_test_line(ll_buf_str(&r->cur), e);
     if (!next_line(r) || is_test_line(ll_buf_str(&r->cur))) {
         r->pushed_back = is_test_line(ll_buf_str(&r->cur));
-        fail(r, d, e->line, "truncated entry '%s': ends after its Test line",
-             e->name);
+        fail(r, d, e->line, 0,
+             "truncated entry '%s': ends after its Test line",
+             quote(r, e->name));
         goto skip;
     }
     int n = parse_header(ll_buf_str(&r->cur), e);
     if (n < 0) {
-        fail(r, d, r->line,
+        fail(r, d, r->line, 0,
              "expected 'States N' or 'Histogram (N states)', got '%s'",
-             ll_buf_str(&r->cur));
+             quote(r, ll_buf_str(&r->cur)));
         goto skip;
     }
     for (int i = 0; i < n; i++) {
@@ -379,7 +488,8 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
         const char *line = ll_buf_str(&r->cur);
         if (more && e->format == LL_LOG_LITMUS && line[0] == '-' &&
             isdigit((unsigned char)line[1])) {
-            fail(r, d, r->line, "negative count in '%s'", line);
+            fail(r, d, r->line, 0, "negative count in '%s'",
+                 quote(r, line));
             goto skip;
         }
         if (!more || is_test_line(line) ||
@@ -388,8 +498,9 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
             /* The entry stops early: say where it began, or where the
              * line that cannot be a state is. */
             r->pushed_back = more && is_test_line(line);
-            fail(r, d, more && !r->pushed_back ? r->line : e->line,
-                 "truncated entry '%s': only %d of %d states", e->name, i, n);
+            fail(r, d, more && !r->pushed_back ? r->line : e->line, 0,
+                 "truncated entry '%s': only %d of %d states",
+                 quote(r, e->name), i, n);
             goto skip;
         }
         if (read_state_line(r, e, i, d) < 0)
@@ -398,7 +509,15 @@ int ll_log_next(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
     if (read_tail(r, e, d) < 0)
         goto skip;
     if (e->verdict == LL_VERDICT_NONE) {
-        fail(r, d, e->line, "entry '%s' has no Ok/No verdict line", e->name);
+        fail(r, d, e->line, 0, "entry '%s' has no Ok/No verdict line",
+             quote(r, e->name));
+        ll_log_entry_clear(e);
+        return -1;
+    }
+    if (r->ctl_line && !(r->pushed_back && r->ctl_line == r->line)) {
+        fail(r, d, r->ctl_line, r->ctl_col,
+             "control character 0x%02x in entry '%s'", r->ctl,
+             quote(r, e->name));
         ll_log_entry_clear(e);
         return -1;
     }

@@ -349,6 +349,8 @@ typedef struct cat_val {
     int slot;                   /* SET, REL */
     int prim;                   /* FUN: a primitive (PRIM_*), or 0 */
     bool rec;                   /* FUN: of a let rec (not inlined) */
+    const struct cat_expr *endless; /* FUN of a let rec that calls its
+                                   group on every path: that call */
     cat_expr *fun;              /* FUN; DYN: the expression */
     cat_env *closure;           /* FUN, PROC, DYN */
     struct cat_val **items;     /* TUPLE, VSET */

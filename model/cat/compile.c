@@ -456,6 +456,15 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
     if (f->kind == VAL_PROC)
         return type_error(d, e, "%s is a procedure: use 'call'",
                           e->a->kind == EX_NAME ? e->a->name : "expression");
+    if (f->kind == VAL_FUN && f->endless) {
+        const cat_expr *c = f->endless;
+        ll_diag_set(cat_diag_file(d, c->file), c->line, c->col,
+                    "recursion without end: every path through '%s' calls "
+                    "'%s' again (no match or if branch returns without a "
+                    "call)", e->a->kind == EX_NAME ? e->a->name : "it",
+                    c->a->name);
+        return false;
+    }
     /* Primitives that build sets of values, recursive functions (which
      * inlining would never finish) and their results run with the
      * execution. */
@@ -500,6 +509,104 @@ bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
 
 /* let rec: a first pass with every name bound to the empty value finds
  * each binding's type; the second pass compiles the fixpoint body. */
+/* Is name one of the n names? */
+static bool in_names(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(name, names[i]))
+            return true;
+    return false;
+}
+
+/* Does a binding of these (params, binds, a match's x and rest) hide
+ * one of the group's names? Then calls below it are not the group's. */
+static bool hides(const char *const *group, int n, const char *name)
+{
+    return name && in_names(name, group, n);
+}
+
+/* A call of one of the group's functions that every evaluation of e
+ * makes (its first), or NULL: on every path through e, whatever the
+ * execution. A function body with one can never return. Conservative:
+ * `try` (which may catch the failure) and `fun` (not evaluated) stop. */
+static const cat_expr *always_calls(const cat_expr *e,
+                                    const char *const *group, int n)
+{
+    const cat_expr *c = NULL;
+    if (!e)
+        return NULL;
+    switch (e->kind) {
+    case EX_APP:
+        if (e->a->kind == EX_NAME && in_names(e->a->name, group, n))
+            return e;
+        c = always_calls(e->a, group, n);
+        return c ? c : always_calls(e->b, group, n);
+    case EX_BINARY:
+        c = always_calls(e->a, group, n);
+        return c ? c : always_calls(e->b, group, n);
+    case EX_UNARY:
+    case EX_TOID:
+        return always_calls(e->a, group, n);
+    case EX_TUPLE:
+    case EX_SET:
+        for (int i = 0; i < e->n_items && !c; i++)
+            c = always_calls(e->items[i], group, n);
+        return c;
+    case EX_LET:
+    case EX_LETREC:
+        for (int i = 0; i < e->n_binds; i++) {
+            if (hides(group, n, e->binds[i].name))
+                return NULL;
+            if ((c = always_calls(e->binds[i].e, group, n)))
+                return c;
+        }
+        return always_calls(e->a, group, n);
+    case EX_IF:
+        c = always_calls(e->a, group, n);
+        return c && always_calls(e->b, group, n) ? c : NULL;
+    case EX_MATCH:
+        if ((c = always_calls(e->a, group, n)))
+            return c;
+        for (int i = 0; i < e->n_clauses; i++) {
+            const cat_clause *cl = &e->clauses[i];
+            const cat_expr *ci = hides(group, n, cl->x) ||
+                                         hides(group, n, cl->rest)
+                                     ? NULL
+                                     : always_calls(cl->e, group, n);
+            if (!ci)
+                return NULL;
+            c = c ? c : ci;
+        }
+        return c;
+    default:
+        return NULL;
+    }
+}
+
+/* let rec f(x) = f(x): in a group of functions each of whose bodies
+ * calls one of the group on every path, none can return (herd7 loops for
+ * ever). The first such call, or NULL; applying one of the group is an
+ * error naming it (compile_app), and a group never applied is left be,
+ * as herd7 does. */
+static const cat_expr *endless_call(cat_model *m, const cat_bind *binds,
+                                    int n)
+{
+    const char **group = cat_alloc(&m->arena, sizeof *group * (size_t)n);
+    for (int i = 0; i < n; i++)
+        group[i] = binds[i].name;
+    const cat_expr *first = NULL;
+    for (int i = 0; i < n; i++) {
+        const cat_expr *fun = binds[i].e, *call = NULL;
+        bool hidden = false;
+        for (int k = 0; k < fun->n_params; k++)
+            hidden |= hides(group, n, fun->params[k]);
+        if (hidden || !(call = always_calls(fun->a, group, n)))
+            return NULL;
+        first = first ? first : call;
+    }
+    return first;
+}
+
 /* let rec f x = ... and g y = ...: closures that see each other; they
  * run with the execution (see compile_app). */
 static bool rec_functions(cat_model *m, cat_env *env, const cat_bind *binds,
@@ -520,8 +627,11 @@ static bool rec_functions(cat_model *m, cat_env *env, const cat_bind *binds,
         fns[i]->rec = true;
         inner = cat_bind_name(m, inner, binds[i].name, fns[i]);
     }
-    for (int i = 0; i < n; i++)
+    const cat_expr *endless = endless_call(m, binds, n);
+    for (int i = 0; i < n; i++) {
         fns[i]->closure = inner;
+        fns[i]->endless = endless;
+    }
     *out = inner;
     return true;
 }

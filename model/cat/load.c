@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "litmuslab/limits.h"
 #include "model/cat/catint.h"
 
 enum { MAX_INCLUDE_DEPTH = 32 };
@@ -105,9 +106,16 @@ static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
     const size_t pre = strlen(CAT_BUILTIN_DIR "/");
     const char *text = strncmp(path, CAT_BUILTIN_DIR "/", pre) == 0
                            ? builtin_text(path + pre) : NULL;
-    char *src = text ? ll_xstrdup(text) : ll_read_file(path, &len);
+    ll_diag bound = {0};
+    char *src = text ? ll_xstrdup(text)
+                     : ll_read_text(path, LL_MAX_CAT_LINE, LL_MAX_CAT_FILE,
+                                    &len, &bound);
     if (text)
         len = strlen(text);
+    if (!src && errno == EFBIG) {
+        ll_diag_set(cat_diag_file(d, file), bound.line, 0, "%s", bound.msg);
+        return false;
+    }
     if (!src) {
         ll_diag_set(cat_diag_file(d, file), 0, 0, "cannot read model: %s", strerror(errno));
         return false;

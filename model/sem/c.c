@@ -158,9 +158,14 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = get(r, &in->ops[1]), b = get(r, &in->ops[2]);
     sem_val v;
-    if (!binop((int)(in->flags & 0xff), a.v, b.v, &v))
-        return bad(r, a.t | b.t, "undefined arithmetic (division by zero, "
-                                 "or on addresses)");
+    int op = (int)(in->flags & 0xff);
+    if (!binop(op, a.v, b.v, &v)) {
+        const char *why = a.v.sym < 0 && b.v.sym < 0
+                              ? ll_c_binop_problem(op, a.v.num, b.v.num)
+                              : NULL;
+        return bad(r, a.t | b.t, why ? why : "undefined arithmetic on an "
+                                             "address");
+    }
     set(r, &in->ops[0], v, a.t | b.t);
     return SEM_NEXT;
 }

@@ -73,12 +73,17 @@ static sem_reg imm(int64_t v)
 
 /* A value that cannot be computed: a dead path when it came from a read
  * (another value read makes it defined), an error otherwise. */
+static sem_next undefined_why(sem_run *r, sem_taint dep, const char *why)
+{
+    if (dep)   /* a value that came from a read: another one is fine */
+        return SEM_DEAD;
+    sem_error(r, "%s", why);
+    return SEM_ERROR;
+}
+
 static sem_next undefined(sem_run *r, sem_taint dep)
 {
-    if (dep)
-        return SEM_DEAD;
-    sem_error(r, "operation undefined on these values");
-    return SEM_ERROR;
+    return undefined_why(r, dep, "operation undefined on these values");
 }
 
 /* ---- condition register ---- */
@@ -220,23 +225,28 @@ static sem_next mul_div(sem_run *r, const ll_instr *in, sem_reg a, sem_reg b)
         v = (uint64_t)(((unsigned __int128)x * y) >> 64);
         break;
     case LL_PPC_DIVW:
-        if (sy == 0 || (sx == INT32_MIN && sy == -1))
-            return undefined(r, dep);
-        v = (uint64_t)(sx / sy);
+        if (sy == 0)
+            return undefined_why(r, dep, "division by zero");
+        /* -2^31 / -1 wraps to -2^31, as herd7 gives (sx, sy are 64-bit:
+         * no overflow here) */
+        v = sext32((uint64_t)(sx / sy));
         break;
     case LL_PPC_DIVWU:
         if ((uint32_t)y == 0)
-            return undefined(r, dep);
+            return undefined_why(r, dep, "division by zero");
         v = (uint32_t)x / (uint32_t)y;
         break;
     case LL_PPC_DIVD:
-        if (y == 0 || ((int64_t)x == INT64_MIN && (int64_t)y == -1))
-            return undefined(r, dep);
+        if (y == 0)
+            return undefined_why(r, dep, "division by zero");
+        if ((int64_t)x == INT64_MIN && (int64_t)y == -1)
+            return undefined_why(r, dep, "overflow: divd of -2^63 by -1 "
+                                 "(the quotient, 2^63, is past 64 bits)");
         v = (uint64_t)((int64_t)x / (int64_t)y);
         break;
     default: /* LL_PPC_DIVDU */
         if (y == 0)
-            return undefined(r, dep);
+            return undefined_why(r, dep, "division by zero");
         v = x / y;
         break;
     }

@@ -24,22 +24,26 @@ hw() {
 }
 
 # An empty state (`5 :>`): no crash; it does not fit T, so the entry is
-# skipped with FILE:LINE, not an alarm.
+# skipped with FILE:LINE, not an alarm; as it was the log's only entry,
+# the log gave nothing: exit 2.
 hw '5       :>' '7       :> 0:r1=1; x=1;' > "$tmp/empty.log"
 cmp_ --model "$model" --hw "$tmp/empty.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 rc=$?
-[ $rc = 0 ] || fail "empty state: want exit 0, got $rc"
+[ $rc = 2 ] || fail "empty state: want exit 2, got $rc"
 grep -q "empty.log:3: test T: state '' does not fit the test" "$tmp/err" ||
     fail "empty state: message"
+grep -q "empty.log: no usable log entry: its only entry is broken" \
+    "$tmp/err" || fail "empty state: no-entry message"
 grep -q 'forbidden-seen' "$tmp/r/tests.csv" && fail "empty state: an alarm"
 
-# A register the test does not have (7:r9): malformed, FILE:LINE, exit 0.
+# A register the test does not have (7:r9): malformed, FILE:LINE, no
+# alarm (exit 2 only because it was the log's one entry).
 hw '3       :> 0:r1=1; x=1;' '2       :> 0:r1=0; 7:r9=1; x=1;' > "$tmp/reg.log"
 cmp_ --model "$model" --hw "$tmp/reg.log" -o "$tmp/r" \
     > "$tmp/out" 2> "$tmp/err"
 rc=$?
-[ $rc = 0 ] || fail "7:r9: want exit 0 (no alarm), got $rc"
+[ $rc = 2 ] || fail "7:r9: want exit 2 (no alarm, no usable entry), got $rc"
 grep -q "reg.log:4: test T: state '0:r1=0; 7:r9=1; \[x\]=1;' does not fit the test (its places: 0:r1 7:r9 x; the model's: 0:r1 x)" \
     "$tmp/err" || fail "7:r9: message"
 grep -q 'malformed entries skipped *1$' "$tmp/out" || fail "7:r9: not counted"

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "litmuslab/escape.h"
 #include "litmuslab/util.h"
 
 static void buf_grows_and_formats(void **state)
@@ -109,6 +110,53 @@ static void file_slug_names(void **state)
     }
 }
 
+/* A quote is cut at max bytes, at a character's start, with "...". */
+static void excerpt_cuts(void **state)
+{
+    (void)state;
+    char out[16];
+    ll_excerpt("0:r1=1;", 10, out, sizeof out);
+    assert_string_equal(out, "0:r1=1;");
+    ll_excerpt("0123456789abc", 10, out, sizeof out);
+    assert_string_equal(out, "0123456789...");
+    ll_excerpt("012345678\xc3\xa9", 10, out, sizeof out);   /* é at 9-10 */
+    assert_string_equal(out, "012345678...");
+    ll_diag d = {0};
+    char big[600];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    ll_diag_set(&d, 1, 0, "%s", big);
+    assert_string_equal(d.msg + sizeof d.msg - 4, "...");
+}
+
+/* One helper per format; a label with a control character is refused. */
+static void escapes_per_format(void **state)
+{
+    (void)state;
+    static const struct {
+        void (*esc)(const char *, ll_buf *);
+        const char *want;
+    } cases[] = {
+        {ll_esc_html, "a&lt;b&gt;&amp;&quot;&#39;_%\\x0a"},
+        {ll_esc_json, "\"a\\u003cb\\u003e\\u0026\\\"'_%\\n\""},
+        {ll_esc_tex, "a\\textless{}b\\textgreater{}\\&\\textquotedbl{}'\\_\\%"
+                     "\\textbackslash{}x0a"},
+        {ll_esc_md, "a\\<b\\>\\&\"'\\_%\\\\x0a"},
+        {ll_esc_text, "a<b>&\"'_%\\x0a"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ll_buf b = {0};
+        cases[i].esc("a<b>&\"'_%\n", &b);
+        assert_string_equal(ll_buf_str(&b), cases[i].want);
+        ll_buf_free(&b);
+    }
+    assert_null(ll_label_problem("box-1 (Power9)"));
+    assert_string_equal(ll_label_problem("a\nb"), "holds a newline");
+    assert_string_equal(ll_label_problem("a\rb"),
+                        "holds a control character (0x0d)");
+    assert_string_equal(ll_label_problem(""), "is empty");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +165,8 @@ int main(void)
         cmocka_unit_test(grow_stops_at_int_max),
         cmocka_unit_test(grow_refuses_size_overflow),
         cmocka_unit_test(file_slug_names),
+        cmocka_unit_test(excerpt_cuts),
+        cmocka_unit_test(escapes_per_format),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
