@@ -3,9 +3,10 @@
  * acquire/release, byte/half and condition suffixes and barrier options
  * are spelt by the reader's printer; X5 and W5 are one C variable,
  * selected with GCC's %x / %w operand modifiers; XZR and WZR are written
- * as such. The Armv8.1 atomics and Armv8.3 LDAPR tell the assembler their
- * extension (lse, rcpc) for their own block only, so the rest of the
- * program stays Armv8.0. */
+ * as such; herd's symbolic registers (`%x0`) are X registers of their
+ * own variables. The Armv8.1 atomics and Armv8.3 LDAPR tell the
+ * assembler their extension (lse, rcpc) for their own block only, so the
+ * rest of the program stays Armv8.0. */
 #include <string.h>
 
 #include "hwrun/gen/gen.h"
@@ -39,6 +40,10 @@ static void a64_write_zero(hw_gen *g, int fam, ll_buf *out)
 static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
 {
     bool w = LL_A64_REG_IS_W(reg);
+    if (LL_A64_IS_SYMREG(reg)) {   /* herd's `%x0`: an X register */
+        hw_gen_put_symreg(g, out, "x", hw_gen_test(g)->arch->reg_name(reg));
+        return true;
+    }
     if (reg >= 0 && reg < LL_A64_SP && LL_A64_REG_NUM(reg) == LL_A64_ZR) {
         ll_buf_puts(out, w ? "wzr" : "xzr");
         return true;

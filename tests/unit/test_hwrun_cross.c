@@ -169,6 +169,20 @@ static void aarch64(void **unused)
     has(c, "\"\\t.arch_extension lse\\n\"");
     has(c, "\"\\tLDADDAL %w[r_X0],%w[r_X9],[%x[r_X1]]\\n\"");
     free(c);
+    /* herd's symbolic registers: X registers of their own variables; a
+     * symbolic index is written as the base */
+    c = gen("AArch64 T\n{ %x0=x; %y0=y; 0:X5=0; }\n P0 ;\n"
+            " LDR W0,[%x0] ;\n STR W0,[X5,%y0] ;\n"
+            " LDR W1,[%x0,W5,SXTW] ;\n MOV X2,%y0 ;\nexists (0:X0=0)\n",
+            msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "uint64_t s_x0 = (uint64_t)(uintptr_t)loc[0];");
+    has(c, "uint64_t s_y0 = (uint64_t)(uintptr_t)loc[1];");
+    has(c, "\"\\tLDR %w[r_X0],[%x[s_x0]]\\n\"");
+    has(c, "\"\\tSTR %w[r_X0],[%x[s_y0],%x[r_X5]]\\n\"");
+    has(c, "\"\\tLDR %w[r_X1],[%x[s_x0],%w[r_X5],sxtw]\\n\"");
+    has(c, "\"\\tMOV %x[r_X2],%x[s_y0]\\n\"");
+    free(c);
 }
 
 static void arm(void **unused)
@@ -246,6 +260,17 @@ static void riscv(void **unused)
     has(c, "\"\\tfence.tso\\n\"");
     has(c, "\"\\tbne %[r_x7],zero,.Lll_L0_%=\\n\"");
     has(c, "\"\\tsw zero,4(%[r_x6])\\n\"");
+    free(c);
+    /* herd's symbolic registers */
+    c = gen("RISCV T\n{ %x0=x; 1:%y1=y; }\n P0 | P1 ;\n"
+            " lw x5,0(%x0) | sw x0,4(%y1) ;\n"
+            " add x6,x5,%x0 | ;\nexists (0:x5=0)\n", msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "uint64_t s_x0 = (uint64_t)(uintptr_t)loc[0];");
+    has(c, "uint64_t s_y1 = (uint64_t)(uintptr_t)loc[1];");
+    has(c, "\"\\tlw %[r_x5],0(%[s_x0])\\n\"");
+    has(c, "\"\\tadd %[r_x6],%[r_x5],%[s_x0]\\n\"");
+    has(c, "\"\\tsw zero,4(%[s_y1])\\n\"");
     free(c);
     refused("RISCV T\n{ 0:x6=x; }\n P0 ;\n lw.aq x5,0(x6) ;\nexists "
             "(0:x5=0)\n",
