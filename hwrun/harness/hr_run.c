@@ -67,7 +67,7 @@ typedef struct shared {
     const hr_opts *o;
     hr_topo *tp;
     int n_threads;
-    uint64_t **mem;          /* per location: size*stride words */
+    uint64_t **mem;          /* per location: size*stride*loc_words */
     uint32_t **perm;         /* per location: instance → slot */
     uint64_t **ptrs;         /* size * n_locs: where instance i's locs are */
     int64_t *outs;           /* size * n_outs */
@@ -123,13 +123,22 @@ static uint64_t rand64(uint64_t *s)
     return *s;
 }
 
+/* 8-byte words of one instance's location: a whole array's elements. */
+static size_t loc_words(const hr_loc *L)
+{
+    size_t n = L->n_elems > 0 ? (size_t)L->n_elems : 1;
+    size_t bytes = n * (size_t)L->size;
+    return bytes > 8 ? (bytes + 7) / 8 : 1;
+}
+
 static void set_ptrs(shared *S)
 {
     const hr_test *t = S->t;
     for (int i = 0; i < S->o->size; i++)
         for (int l = 0; l < t->n_locs; l++)
             S->ptrs[(size_t)i * (size_t)t->n_locs + (size_t)l] =
-                S->mem[l] + (size_t)S->perm[l][i] * (size_t)S->o->stride;
+                S->mem[l] + (size_t)S->perm[l][i] * (size_t)S->o->stride *
+                                loc_words(&t->locs[l]);
 }
 
 static void shuffle(shared *S)
@@ -146,37 +155,48 @@ static void shuffle(shared *S)
     set_ptrs(S);
 }
 
-/* Write a location's initial value in its declared width. */
+/* Write a location's initial value (each element's) in its declared
+ * width, the rest of its words zero. */
 static void reset_loc(const hr_loc *L, uint64_t *slot, uint64_t *const *ptrs)
 {
     uint64_t v = L->init_loc >= 0 ? (uint64_t)(uintptr_t)ptrs[L->init_loc]
                                   : (uint64_t)L->init;
-    *slot = 0;
-    switch (L->size) {
-    case 1: { uint8_t x = (uint8_t)v; memcpy(slot, &x, 1); break; }
-    case 2: { uint16_t x = (uint16_t)v; memcpy(slot, &x, 2); break; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(slot, &x, 4); break; }
-    default: *slot = v; break;
+    memset(slot, 0, loc_words(L) * 8);
+    int n = L->n_elems > 0 ? L->n_elems : 1;
+    for (int e = 0; e < n; e++) {
+        char *at = (char *)slot + (size_t)e * (size_t)L->size;
+        if (L->inits)
+            v = (uint64_t)L->inits[e];
+        switch (L->size) {
+        case 1: { uint8_t x = (uint8_t)v; memcpy(at, &x, 1); break; }
+        case 2: { uint16_t x = (uint16_t)v; memcpy(at, &x, 2); break; }
+        case 4: { uint32_t x = (uint32_t)v; memcpy(at, &x, 4); break; }
+        default: memcpy(at, &v, 8); break;
+        }
     }
 }
 
-static int64_t read_loc(const hr_loc *L, const uint64_t *slot)
+/* Element elem of a location (0 for a scalar), as its type shows it. */
+static int64_t read_loc(const hr_loc *L, const uint64_t *slot, int elem)
 {
+    const char *at = (const char *)slot + (size_t)elem * (size_t)L->size;
     switch (L->size) {
     case 1: {
-        uint8_t x; memcpy(&x, slot, 1);
+        uint8_t x; memcpy(&x, at, 1);
         return L->is_signed ? (int64_t)(int8_t)x : (int64_t)x;
     }
     case 2: {
-        uint16_t x; memcpy(&x, slot, 2);
+        uint16_t x; memcpy(&x, at, 2);
         return L->is_signed ? (int64_t)(int16_t)x : (int64_t)x;
     }
     case 4: {
-        uint32_t x; memcpy(&x, slot, 4);
+        uint32_t x; memcpy(&x, at, 4);
         return L->is_signed ? (int64_t)(int32_t)x : (int64_t)x;
     }
-    default:
-        return (int64_t)*slot;
+    default: {
+        uint64_t x; memcpy(&x, at, 8);
+        return (int64_t)x;
+    }
     }
 }
 
@@ -194,15 +214,21 @@ static int64_t as_type(uint64_t v, int size, int is_signed)
 /* The final state of an instance (hr_test.cond's layout) from what its
  * code left in out[] and in memory p[]. A value that is the address of
  * one of the instance's locations becomes that location; the whole slot
- * of a memory location is read for that, as a pointer may be wider than
- * its declared type. Addresses are far above any value a test writes. */
+ * of a scalar memory location is read for that, as a pointer may be
+ * wider than its declared type (an array's element: its own bytes).
+ * Addresses are far above any value a test writes. */
 static void state_of(const hr_test *t, const int64_t *out,
                      uint64_t *const *p, int64_t *key)
 {
     int n = t->n_outs;
     for (int k = 0; k < n; k++) {
         const hr_out *o = &t->outs[k];
-        uint64_t raw = o->loc >= 0 ? *p[o->loc] : (uint64_t)out[k];
+        uint64_t raw = (uint64_t)out[k];
+        if (o->loc >= 0)
+            raw = t->locs[o->loc].n_elems > 0
+                      ? (uint64_t)read_loc(&t->locs[o->loc], p[o->loc],
+                                           o->elem)
+                      : *p[o->loc];
         int l = 0;
         while (l < t->n_locs && raw != (uint64_t)(uintptr_t)p[l])
             l++;
@@ -210,7 +236,7 @@ static void state_of(const hr_test *t, const int64_t *out,
         if (key[n + k])
             key[k] = l;
         else if (o->loc >= 0)
-            key[k] = read_loc(&t->locs[o->loc], p[o->loc]);
+            key[k] = read_loc(&t->locs[o->loc], p[o->loc], o->elem);
         else
             key[k] = as_type(raw, o->size, o->is_signed);
     }
@@ -547,7 +573,8 @@ static void setup(shared *S, const hr_test *t, const hr_opts *o)
     S->mem = hr_calloc((size_t)t->n_locs, sizeof *S->mem);
     S->perm = hr_calloc((size_t)t->n_locs, sizeof *S->perm);
     for (int l = 0; l < t->n_locs; l++) {
-        size_t words = (size_t)size * (size_t)stride + 8;
+        size_t words = (size_t)size * (size_t)stride *
+                           loc_words(&t->locs[l]) + 8;
         size_t bytes = (words * 8 + 63) / 64 * 64;
         S->mem[l] = aligned_alloc(64, bytes);
         if (!S->mem[l]) {
