@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,7 +68,10 @@ typedef struct shared {
     const hr_opts *o;
     hr_topo *tp;
     int n_threads;
-    uint64_t **mem;          /* per location: size*stride*loc_words */
+    uint64_t **mem;          /* per location: size*stride*loc_words,
+                                carved from block */
+    void *block;             /* every location's memory */
+    size_t block_bytes;      /* its length when mapped, 0 when malloc'd */
     uint32_t **perm;         /* per location: instance → slot */
     uint64_t **ptrs;         /* size * n_locs: where instance i's locs are */
     int64_t *outs;           /* size * n_outs */
@@ -216,7 +220,7 @@ static int64_t as_type(uint64_t v, int size, int is_signed)
  * one of the instance's locations becomes that location; the whole slot
  * of a scalar memory location is read for that, as a pointer may be
  * wider than its declared type (an array's element: its own bytes).
- * Addresses are far above any value a test writes. */
+ * Addresses are no value a test writes (alloc_block). */
 static void state_of(const hr_test *t, const int64_t *out,
                      uint64_t *const *p, int64_t *key)
 {
@@ -567,21 +571,59 @@ static int watch(shared *S)
     return 0;
 }
 
+/* Bytes of location l's memory: every instance's slot, a cache line
+ * apart from the next location's. */
+static size_t loc_bytes(const hr_test *t, const hr_opts *o, int l)
+{
+    size_t words = (size_t)o->size * (size_t)o->stride *
+                       loc_words(&t->locs[l]) + 8;
+    return (words * 8 + 63) / 64 * 64;
+}
+
+/* The instances' memory, below 2^31 where the system gives it there
+ * (page-aligned, zeroed): a test may store an address with a 32-bit store
+ * and load it back with a sign-extending 32-bit load (RISC-V `lw` of an
+ * int location that herd7 lets hold an address), which gives back the
+ * same address only down there. Elsewhere, anywhere (64-byte aligned).
+ * The hints are no round numbers: state_of takes a value equal to a
+ * location's address for that address, and tests write powers of two
+ * (Power's CR bits: 0x20000000) and small integers. */
+static void alloc_block(shared *S, size_t bytes)
+{
+    static const uintptr_t hints[] = {0x5a3c1000, 0x3e917000, 0x6b2d4000};
+    for (size_t i = 0; i < sizeof hints / sizeof *hints; i++) {
+        void *p = mmap((void *)hints[i], bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            break;
+        if ((uintptr_t)p + bytes <= (uintptr_t)1 << 31) {
+            S->block = p;
+            S->block_bytes = bytes;
+            return;
+        }
+        munmap(p, bytes);
+    }
+    S->block = aligned_alloc(64, bytes);
+    if (!S->block) {
+        fputs("hwrun: out of memory\n", stderr);
+        exit(2);
+    }
+    memset(S->block, 0, bytes);
+}
+
 static void setup(shared *S, const hr_test *t, const hr_opts *o)
 {
-    int size = o->size, stride = o->stride;
+    int size = o->size;
     S->mem = hr_calloc((size_t)t->n_locs, sizeof *S->mem);
     S->perm = hr_calloc((size_t)t->n_locs, sizeof *S->perm);
+    size_t all = 0;
+    for (int l = 0; l < t->n_locs; l++)
+        all += loc_bytes(t, o, l);
+    alloc_block(S, all ? all : 64);
+    char *at = S->block;
     for (int l = 0; l < t->n_locs; l++) {
-        size_t words = (size_t)size * (size_t)stride *
-                           loc_words(&t->locs[l]) + 8;
-        size_t bytes = (words * 8 + 63) / 64 * 64;
-        S->mem[l] = aligned_alloc(64, bytes);
-        if (!S->mem[l]) {
-            fputs("hwrun: out of memory\n", stderr);
-            exit(2);
-        }
-        memset(S->mem[l], 0, bytes);
+        S->mem[l] = (uint64_t *)(void *)at;
+        at += loc_bytes(t, o, l);
         S->perm[l] = hr_calloc((size_t)size, sizeof **S->perm);
         for (int i = 0; i < size; i++)
             S->perm[l][i] = (uint32_t)i;
@@ -608,10 +650,12 @@ static void setup(shared *S, const hr_test *t, const hr_opts *o)
 
 static void teardown(shared *S)
 {
-    for (int l = 0; l < S->t->n_locs; l++) {
-        free(S->mem[l]);
+    for (int l = 0; l < S->t->n_locs; l++)
         free(S->perm[l]);
-    }
+    if (S->block_bytes)
+        munmap(S->block, S->block_bytes);
+    else
+        free(S->block);
     for (int k = 0; k < S->n_threads; k++)
         hr_hist_free(&S->hist[k]);
     free(S->mem);
