@@ -1,8 +1,9 @@
 /* gen.c — the architecture-neutral part of code generation: where each
- * location and final value lives, which C variable holds each register
- * (herd's symbolic ones too), the thread functions around the asm blocks,
- * the condition and the filter as C (a value may be an address), and the
- * tables the harness reads (see hwrun/harness/harness.h). */
+ * location (an array's elements side by side) and final value lives,
+ * which C variable holds each register (herd's symbolic ones too), the
+ * thread functions around the asm blocks, the condition and the filter as
+ * C (a value may be an address), and the tables the harness reads (see
+ * hwrun/harness/harness.h). */
 #include "hwrun/gen/gen.h"
 
 #include <ctype.h>
@@ -42,6 +43,7 @@ typedef struct gen_out {
     int shift;        /* its lowest bit in the family (ah: 8) */
     ll_ctype type;    /* the register's type: what the part's bits show as */
     int loc_index;    /* memory: index into locs */
+    int elem;         /* memory: the array element (`x[1]`), else 0 */
     bool hidden;      /* named by the filter alone: not in the state */
 } gen_out;
 
@@ -277,14 +279,23 @@ static bool collect_locs(hw_gen *g)
     ll_pos none = {0, 0};
     for (int i = 0; i < t->n_init; i++) {
         const ll_init *in = &t->init[i];
-        if (in->array_len > 0 || in->loc.index >= 0) {
-            ll_stmt st = {.pos = in->pos};
-            return hw_gen_fail(g, &st, "arrays are not supported by hwrun");
-        }
+        ll_stmt st = {.pos = in->pos};
+        if (in->loc.index >= 0)
+            return hw_gen_fail(g, &st, "an array element in the init "
+                               "block is not supported by hwrun; give "
+                               "the array's values, `int x[2] = {1,2}`");
+        bool addrs = in->array_len > 0 && in->pointer;
+        for (int k = 0; k < in->n_array_vals; k++)
+            addrs = addrs || in->array_vals[k].is_sym;
+        if (addrs)
+            return hw_gen_fail(g, &st, "an array of addresses is not "
+                               "supported by hwrun");
         /* `%x0=x`: a symbolic register's, not a location */
         if (in->loc.proc < 0 && in->loc.name[0] != '%')
             add_loc(g, in->loc.name, in->pos);
-        if (in->has_value && in->value.is_sym)
+        /* `0:x6=x[1]`: an element's address, of an array declared here */
+        if (in->has_value && in->value.is_sym &&
+            (in->loc.proc < 0 || !strchr(in->value.sym, '[')))
             add_loc(g, in->value.sym, in->pos);
     }
     for (int k = 0; k < t->n_threads; k++)   /* a C test's shared ones */
@@ -360,6 +371,53 @@ static const ll_init *find_init(const ll_test *t, int proc, const char *name)
     return NULL;
 }
 
+/* The init entry declaring array `name` (`int x[2]`), or NULL. */
+static const ll_init *array_of(const ll_test *t, const char *name)
+{
+    const ll_init *in = find_init(t, -1, name);
+    return in && in->array_len > 0 ? in : NULL;
+}
+
+/* `x[1]`, the address of an element: *loc its array's location index,
+ * *off the element's byte offset; false when it names no element of an
+ * array of the test. */
+static bool element_address(const hw_gen *g, const char *sym, int *loc,
+                            int64_t *off)
+{
+    const char *open = strchr(sym, '[');
+    if (!open)
+        return false;
+    char *name = ll_xstrndup(sym, (size_t)(open - sym));
+    const ll_init *in = array_of(g->t, name);
+    *loc = loc_index(g, name);
+    free(name);
+    long k = strtol(open + 1, NULL, 10);
+    ll_ctype ty;
+    if (!in || *loc < 0 || k < 0 || k >= in->array_len ||
+        !ll_ctype_of(in->type, false, &ty))
+        return false;
+    *off = (int64_t)k * ty.size;
+    return true;
+}
+
+/* Registers the init block gives an element's address (`0:X0=x[1]`): of
+ * an array the test declares. */
+static bool check_element_inits(hw_gen *g)
+{
+    for (int i = 0; i < g->t->n_init; i++) {
+        const ll_init *in = &g->t->init[i];
+        int loc;
+        int64_t off;
+        ll_stmt st = {.pos = in->pos};
+        if (in->loc.proc >= 0 && in->has_value && in->value.is_sym &&
+            strchr(in->value.sym, '[') &&
+            !element_address(g, in->value.sym, &loc, &off))
+            return hw_gen_fail(g, &st, "'%s' is no element of an array "
+                               "the init block declares", in->value.sym);
+    }
+    return true;
+}
+
 /* A final value the state records; hidden when only the filter reads it
  * (the condition and `locations` come first). */
 static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
@@ -368,10 +426,18 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
     for (int i = 0; i < g->n_outs; i++)
         if (!ll_loc_cmp(&g->outs[i].loc, l))
             return true;
-    if (l->index >= 0)
-        return hw_gen_fail(g, &st, "arrays are not supported by hwrun");
+    const ll_init *arr = l->proc < 0 ? array_of(g->t, l->name) : NULL;
+    if (l->index >= 0 && !arr)
+        return hw_gen_fail(g, &st, "%s is not an array", l->name);
+    if (arr && l->index < 0)
+        return hw_gen_fail(g, &st, "hwrun shows an array's elements "
+                           "(`%s[0]`), not the whole array", l->name);
+    if (arr && l->index >= arr->array_len)
+        return hw_gen_fail(g, &st, "%s[%d] is past the end of %s (%d "
+                           "elements)", l->name, l->index, l->name,
+                           arr->array_len);
     gen_out o = {.loc = *l, .thread = -1, .fam = -1, .loc_index = -1,
-                 .hidden = hidden};
+                 .elem = arr ? l->index : 0, .hidden = hidden};
     if (l->proc >= 0 && thread_of(g->t, l->proc) < 0)
         return hw_gen_fail(g, &st, "register %d:%s of a thread the test "
                            "does not have", l->proc, l->name);
@@ -465,6 +531,8 @@ static void out_name(const gen_out *o, ll_buf *b)
     if (o->loc.proc >= 0)
         ll_buf_printf(b, "%d:", o->loc.proc);
     ll_buf_puts(b, o->loc.name);
+    if (o->loc.index >= 0)      /* litmus7's `x[1]` */
+        ll_buf_printf(b, "[%d]", o->loc.index);
 }
 
 /* The asm template of thread k, one instruction or label per line. */
@@ -535,6 +603,21 @@ static void put_int64(ll_buf *c, int64_t v)
         ll_buf_printf(c, "INT64_C(%" PRId64 ")", v);
 }
 
+/* `(TYPE)(uintptr_t)loc[i];`: the address of a location, or of an
+ * element (`x[1]`: its byte offset added). */
+static void put_address(const hw_gen *g, const char *sym, const char *type,
+                        ll_buf *c)
+{
+    int loc;
+    int64_t off;
+    if (element_address(g, sym, &loc, &off))
+        ll_buf_printf(c, "(%s)(uintptr_t)((char *)loc[%d] + %" PRId64 ");\n",
+                      type, loc, off);
+    else
+        ll_buf_printf(c, "(%s)(uintptr_t)loc[%d];\n", type,
+                      loc_index(g, sym));
+}
+
 static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
 {
     const ll_thread *th = &g->t->threads[k];
@@ -553,8 +636,7 @@ static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
         const ll_init *bad;
         reg_type(g, th->proc, fam, &ty, &bad);
         if (in->value.is_sym) {
-            ll_buf_printf(c, "(%s)(uintptr_t)loc[%d];\n", type,
-                          loc_index(g, in->value.sym));
+            put_address(g, in->value.sym, type, c);
         } else {
             ll_buf_printf(c, "(%s)(int64_t)%s", type, type_cast(ty));
             put_int64(c, in->value.num);
@@ -614,8 +696,7 @@ static void write_symreg_init(hw_gen *g, int k, const char *name, ll_buf *c)
     const ll_init *in = symreg_init(g->t, g->t->threads[k].proc, name);
     ll_buf_printf(c, "    %s s_%s = ", type, name);
     if (in && in->value.is_sym) {
-        ll_buf_printf(c, "(%s)(uintptr_t)loc[%d];\n", type,
-                      loc_index(g, in->value.sym));
+        put_address(g, in->value.sym, type, c);
     } else {
         ll_buf_printf(c, "(%s)", type);
         put_int64(c, in ? in->value.num : 0);
@@ -864,6 +945,18 @@ static void write_tables(hw_gen *g, ll_buf *c)
     write_prop_fn(g, "cond", t->cond.prop, c);
     if (t->filter)
         write_prop_fn(g, "filter", t->filter, c);
+    /* an array's initial values, element by element */
+    for (int i = 0; i < g->n_locs; i++) {
+        const ll_init *in = array_of(t, g->locs[i]);
+        if (!in || !in->n_array_vals)
+            continue;
+        ll_buf_printf(c, "static const int64_t init_%s[] = {", g->locs[i]);
+        for (int k = 0; k < in->n_array_vals; k++) {
+            ll_buf_puts(c, k ? ", " : "");
+            put_int64(c, in->array_vals[k].num);
+        }
+        ll_buf_puts(c, "};\n\n");
+    }
     ll_buf_puts(c, "static const hr_loc locs[] = {\n");
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
@@ -880,12 +973,16 @@ static void write_tables(hw_gen *g, ll_buf *c)
         put_int64(c, v);
         /* an address is the target's pointer wide, whatever the type */
         if (ptr >= 0 || (in && in->pointer))
-            ll_buf_printf(c, ", %d, (int)sizeof(void *), 0},\n", ptr);
+            ll_buf_printf(c, ", %d, (int)sizeof(void *), 0", ptr);
         else
-            ll_buf_printf(c, ", %d, %d, %d},\n", ptr, size, sign);
+            ll_buf_printf(c, ", %d, %d, %d", ptr, size, sign);
+        if (in && in->array_len > 0 && in->n_array_vals)
+            ll_buf_printf(c, ", %d, init_%s},\n", in->array_len, g->locs[i]);
+        else
+            ll_buf_printf(c, ", %d, 0},\n", in ? in->array_len : 0);
     }
     if (!g->n_locs)
-        ll_buf_puts(c, "    {\"\", 0, -1, 8, 1},\n");
+        ll_buf_puts(c, "    {\"\", 0, -1, 8, 1, 0, 0},\n");
     ll_buf_puts(c, "};\n\nstatic const hr_out outs[] = {\n");
     for (int i = 0; i < g->n_outs; i++) {
         ll_buf name = {0};
@@ -894,13 +991,13 @@ static void write_tables(hw_gen *g, ll_buf *c)
         /* a C test's value has its variable's type already */
         ll_buf_puts(c, "    {");
         put_c_string(c, ll_buf_str(&name));
-        ll_buf_printf(c, ", %d, %d, %d, %d},\n", o->loc_index,
+        ll_buf_printf(c, ", %d, %d, %d, %d, %d},\n", o->loc_index,
                       g->is_c ? 8 : o->type.size,
-                      g->is_c || o->type.is_signed, o->hidden);
+                      g->is_c || o->type.is_signed, o->hidden, o->elem);
         ll_buf_free(&name);
     }
     if (!g->n_outs)
-        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0},\n");
+        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0, 0},\n");
     ll_buf_puts(c, "};\n\nstatic const hr_code code[] = {");
     for (int k = 0; k < t->n_threads; k++)
         ll_buf_printf(c, "%sP%d", k ? ", " : "", t->threads[k].proc);
@@ -954,7 +1051,7 @@ bool hw_gen_c(const ll_test *t, ll_buf *out, ll_diag *d)
         g.th = ll_xcalloc((size_t)t->n_threads, sizeof *g.th);
         for (int k = 0; k < t->n_threads; k++)
             g.th[k].th = &t->threads[k];
-        ok = collect_locs(&g);
+        ok = collect_locs(&g) && check_element_inits(&g);
     }
     if (ok) {
         for (int k = 0; k < t->n_threads; k++)

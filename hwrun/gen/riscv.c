@@ -1,13 +1,13 @@
 /* riscv.c — the RISC-V code generator: RISCV instructions (as typed by
  * lib/arch/riscv.c) written as GCC asm for riscv64. Mnemonics with their
  * .w/.d and .aq/.rl suffixes and fence sets are spelt by the reader's
- * printer; x1..x31 are C variables and x0 is the zero register. Each
- * block is assembled without compressed instructions, so that a `jalr`
- * offset counts 4 bytes an instruction as herd7 counts. herd's
- * `lw.aq`/`sw.rl` (ordering bits on plain loads and stores) have no
- * instruction in the base ISA and are refused; so are `auipc` (its value
- * is where the code is) and a `jalr`/`ret` in a thread with no `jal` to
- * give it an address. */
+ * printer; x1..x31 and herd's symbolic registers (`%x0`) are C
+ * variables and x0 is the zero register. Each block is assembled without
+ * compressed instructions, so that a `jalr` offset counts 4 bytes an
+ * instruction as herd7 counts. herd's `lw.aq`/`sw.rl` (ordering bits on
+ * plain loads and stores) have no instruction in the base ISA and are
+ * refused; so are `auipc` (its value is where the code is) and a
+ * `jalr`/`ret` in a thread with no `jal` to give it an address. */
 #include "hwrun/gen/gen.h"
 #include "litmuslab/arch/riscv.h"
 
@@ -36,6 +36,10 @@ static void rv_write_zero(hw_gen *g, int fam, ll_buf *out)
 
 static bool put_reg(hw_gen *g, const ll_stmt *st, int reg, ll_buf *out)
 {
+    if (reg >= LL_RV_SYMREG) {   /* herd's `%x0`: its own variable */
+        hw_gen_put_symreg(g, out, "", hw_gen_test(g)->arch->reg_name(reg));
+        return true;
+    }
     if (reg == LL_RV_X0) {
         ll_buf_puts(out, "zero");
         return true;

@@ -20,8 +20,12 @@ typedef struct hr_loc {
     const char *name;
     int64_t init;
     int init_loc;     /* initial value is the address of this loc, or -1 */
-    int size;         /* bytes read back for the final value: 1, 2, 4, 8 */
+    int size;         /* bytes of a value (an element's, for an array):
+                         1, 2, 4, 8 */
     int is_signed;
+    int n_elems;      /* an array's elements (`int x[2]`), side by side;
+                         0 for a scalar */
+    const int64_t *inits;   /* NULL, or the n_elems initial values */
 } hr_loc;
 
 /* A value the final state records: a register (filled by the code) or a
@@ -36,6 +40,7 @@ typedef struct hr_out {
     int size;          /* register: bytes of its type (1, 2, 4, 8) */
     int is_signed;
     int hidden;        /* read for the filter alone: not in the state */
+    int elem;          /* memory: the array element (`x[1]`), else 0 */
 } hr_out;
 
 typedef struct hr_test {

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,7 +68,10 @@ typedef struct shared {
     const hr_opts *o;
     hr_topo *tp;
     int n_threads;
-    uint64_t **mem;          /* per location: size*stride words */
+    uint64_t **mem;          /* per location: size*stride*loc_words,
+                                carved from block */
+    void *block;             /* every location's memory */
+    size_t block_bytes;      /* its length when mapped, 0 when malloc'd */
     uint32_t **perm;         /* per location: instance → slot */
     uint64_t **ptrs;         /* size * n_locs: where instance i's locs are */
     int64_t *outs;           /* size * n_outs */
@@ -123,13 +127,22 @@ static uint64_t rand64(uint64_t *s)
     return *s;
 }
 
+/* 8-byte words of one instance's location: a whole array's elements. */
+static size_t loc_words(const hr_loc *L)
+{
+    size_t n = L->n_elems > 0 ? (size_t)L->n_elems : 1;
+    size_t bytes = n * (size_t)L->size;
+    return bytes > 8 ? (bytes + 7) / 8 : 1;
+}
+
 static void set_ptrs(shared *S)
 {
     const hr_test *t = S->t;
     for (int i = 0; i < S->o->size; i++)
         for (int l = 0; l < t->n_locs; l++)
             S->ptrs[(size_t)i * (size_t)t->n_locs + (size_t)l] =
-                S->mem[l] + (size_t)S->perm[l][i] * (size_t)S->o->stride;
+                S->mem[l] + (size_t)S->perm[l][i] * (size_t)S->o->stride *
+                                loc_words(&t->locs[l]);
 }
 
 static void shuffle(shared *S)
@@ -146,37 +159,48 @@ static void shuffle(shared *S)
     set_ptrs(S);
 }
 
-/* Write a location's initial value in its declared width. */
+/* Write a location's initial value (each element's) in its declared
+ * width, the rest of its words zero. */
 static void reset_loc(const hr_loc *L, uint64_t *slot, uint64_t *const *ptrs)
 {
     uint64_t v = L->init_loc >= 0 ? (uint64_t)(uintptr_t)ptrs[L->init_loc]
                                   : (uint64_t)L->init;
-    *slot = 0;
-    switch (L->size) {
-    case 1: { uint8_t x = (uint8_t)v; memcpy(slot, &x, 1); break; }
-    case 2: { uint16_t x = (uint16_t)v; memcpy(slot, &x, 2); break; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(slot, &x, 4); break; }
-    default: *slot = v; break;
+    memset(slot, 0, loc_words(L) * 8);
+    int n = L->n_elems > 0 ? L->n_elems : 1;
+    for (int e = 0; e < n; e++) {
+        char *at = (char *)slot + (size_t)e * (size_t)L->size;
+        if (L->inits)
+            v = (uint64_t)L->inits[e];
+        switch (L->size) {
+        case 1: { uint8_t x = (uint8_t)v; memcpy(at, &x, 1); break; }
+        case 2: { uint16_t x = (uint16_t)v; memcpy(at, &x, 2); break; }
+        case 4: { uint32_t x = (uint32_t)v; memcpy(at, &x, 4); break; }
+        default: memcpy(at, &v, 8); break;
+        }
     }
 }
 
-static int64_t read_loc(const hr_loc *L, const uint64_t *slot)
+/* Element elem of a location (0 for a scalar), as its type shows it. */
+static int64_t read_loc(const hr_loc *L, const uint64_t *slot, int elem)
 {
+    const char *at = (const char *)slot + (size_t)elem * (size_t)L->size;
     switch (L->size) {
     case 1: {
-        uint8_t x; memcpy(&x, slot, 1);
+        uint8_t x; memcpy(&x, at, 1);
         return L->is_signed ? (int64_t)(int8_t)x : (int64_t)x;
     }
     case 2: {
-        uint16_t x; memcpy(&x, slot, 2);
+        uint16_t x; memcpy(&x, at, 2);
         return L->is_signed ? (int64_t)(int16_t)x : (int64_t)x;
     }
     case 4: {
-        uint32_t x; memcpy(&x, slot, 4);
+        uint32_t x; memcpy(&x, at, 4);
         return L->is_signed ? (int64_t)(int32_t)x : (int64_t)x;
     }
-    default:
-        return (int64_t)*slot;
+    default: {
+        uint64_t x; memcpy(&x, at, 8);
+        return (int64_t)x;
+    }
     }
 }
 
@@ -194,15 +218,21 @@ static int64_t as_type(uint64_t v, int size, int is_signed)
 /* The final state of an instance (hr_test.cond's layout) from what its
  * code left in out[] and in memory p[]. A value that is the address of
  * one of the instance's locations becomes that location; the whole slot
- * of a memory location is read for that, as a pointer may be wider than
- * its declared type. Addresses are far above any value a test writes. */
+ * of a scalar memory location is read for that, as a pointer may be
+ * wider than its declared type (an array's element: its own bytes).
+ * Addresses are no value a test writes (alloc_block). */
 static void state_of(const hr_test *t, const int64_t *out,
                      uint64_t *const *p, int64_t *key)
 {
     int n = t->n_outs;
     for (int k = 0; k < n; k++) {
         const hr_out *o = &t->outs[k];
-        uint64_t raw = o->loc >= 0 ? *p[o->loc] : (uint64_t)out[k];
+        uint64_t raw = (uint64_t)out[k];
+        if (o->loc >= 0)
+            raw = t->locs[o->loc].n_elems > 0
+                      ? (uint64_t)read_loc(&t->locs[o->loc], p[o->loc],
+                                           o->elem)
+                      : *p[o->loc];
         int l = 0;
         while (l < t->n_locs && raw != (uint64_t)(uintptr_t)p[l])
             l++;
@@ -210,7 +240,7 @@ static void state_of(const hr_test *t, const int64_t *out,
         if (key[n + k])
             key[k] = l;
         else if (o->loc >= 0)
-            key[k] = read_loc(&t->locs[o->loc], p[o->loc]);
+            key[k] = read_loc(&t->locs[o->loc], p[o->loc], o->elem);
         else
             key[k] = as_type(raw, o->size, o->is_signed);
     }
@@ -541,20 +571,59 @@ static int watch(shared *S)
     return 0;
 }
 
+/* Bytes of location l's memory: every instance's slot, a cache line
+ * apart from the next location's. */
+static size_t loc_bytes(const hr_test *t, const hr_opts *o, int l)
+{
+    size_t words = (size_t)o->size * (size_t)o->stride *
+                       loc_words(&t->locs[l]) + 8;
+    return (words * 8 + 63) / 64 * 64;
+}
+
+/* The instances' memory, below 2^31 where the system gives it there
+ * (page-aligned, zeroed): a test may store an address with a 32-bit store
+ * and load it back with a sign-extending 32-bit load (RISC-V `lw` of an
+ * int location that herd7 lets hold an address), which gives back the
+ * same address only down there. Elsewhere, anywhere (64-byte aligned).
+ * The hints are no round numbers: state_of takes a value equal to a
+ * location's address for that address, and tests write powers of two
+ * (Power's CR bits: 0x20000000) and small integers. */
+static void alloc_block(shared *S, size_t bytes)
+{
+    static const uintptr_t hints[] = {0x5a3c1000, 0x3e917000, 0x6b2d4000};
+    for (size_t i = 0; i < sizeof hints / sizeof *hints; i++) {
+        void *p = mmap((void *)hints[i], bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            break;
+        if ((uintptr_t)p + bytes <= (uintptr_t)1 << 31) {
+            S->block = p;
+            S->block_bytes = bytes;
+            return;
+        }
+        munmap(p, bytes);
+    }
+    S->block = aligned_alloc(64, bytes);
+    if (!S->block) {
+        fputs("hwrun: out of memory\n", stderr);
+        exit(2);
+    }
+    memset(S->block, 0, bytes);
+}
+
 static void setup(shared *S, const hr_test *t, const hr_opts *o)
 {
-    int size = o->size, stride = o->stride;
+    int size = o->size;
     S->mem = hr_calloc((size_t)t->n_locs, sizeof *S->mem);
     S->perm = hr_calloc((size_t)t->n_locs, sizeof *S->perm);
+    size_t all = 0;
+    for (int l = 0; l < t->n_locs; l++)
+        all += loc_bytes(t, o, l);
+    alloc_block(S, all ? all : 64);
+    char *at = S->block;
     for (int l = 0; l < t->n_locs; l++) {
-        size_t words = (size_t)size * (size_t)stride + 8;
-        size_t bytes = (words * 8 + 63) / 64 * 64;
-        S->mem[l] = aligned_alloc(64, bytes);
-        if (!S->mem[l]) {
-            fputs("hwrun: out of memory\n", stderr);
-            exit(2);
-        }
-        memset(S->mem[l], 0, bytes);
+        S->mem[l] = (uint64_t *)(void *)at;
+        at += loc_bytes(t, o, l);
         S->perm[l] = hr_calloc((size_t)size, sizeof **S->perm);
         for (int i = 0; i < size; i++)
             S->perm[l][i] = (uint32_t)i;
@@ -581,10 +650,12 @@ static void setup(shared *S, const hr_test *t, const hr_opts *o)
 
 static void teardown(shared *S)
 {
-    for (int l = 0; l < S->t->n_locs; l++) {
-        free(S->mem[l]);
+    for (int l = 0; l < S->t->n_locs; l++)
         free(S->perm[l]);
-    }
+    if (S->block_bytes)
+        munmap(S->block, S->block_bytes);
+    else
+        free(S->block);
     for (int k = 0; k < S->n_threads; k++)
         hr_hist_free(&S->hist[k]);
     free(S->mem);

@@ -98,9 +98,12 @@ static const ll_armf_form forms[] = {
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
 
-/* Register names are built, not tabled: X0..X30, W0..W30, XZR, WZR, SP. */
+/* Register names are built, not tabled: X0..X30, W0..W30, XZR, WZR, SP;
+ * and herd's symbolic `%x0`. */
 static int a64_reg_lookup(const char *name)
 {
+    if (name[0] == '%')
+        return ll_asm_symreg(name, LL_A64_SYMREG);
     char part = (char)(name[0] & ~0x20);   /* upper case */
     if (strcasecmp(name, "SP") == 0)
         return LL_A64_SP;
@@ -130,6 +133,8 @@ static const char *a64_reg_name(int reg)
         "W20", "W21", "W22", "W23", "W24", "W25", "W26", "W27", "W28",
         "W29", "W30", "WZR", "SP",
     };
+    if (LL_A64_IS_SYMREG(reg))
+        return ll_asm_symreg_name(reg - LL_A64_SYMREG);
     return reg >= 0 && reg < LL_A64_NREGS ? names[reg] : "?";
 }
 
@@ -141,6 +146,7 @@ static int a64_reg_canon(int reg)
 
 static const ll_armf_arch a64_arch = {
     forms, N_FORMS, a64_reg_lookup, a64_reg_name, false, true,
+    LL_A64_SYMREG,
 };
 
 static const char *a64_op_name(int op)
@@ -148,9 +154,36 @@ static const char *a64_op_name(int op)
     return ll_armf_op_name(&a64_arch, op);
 }
 
+/* A symbolic register is an X register: herd7 refuses one among W
+ * operands (`ADD W0,W1,%x0`); a store-exclusive's W status aside. */
+static bool symregs_wide(const ll_asm_line *ln, const ll_instr *in,
+                         ll_diag *d)
+{
+    int first = in->op == LL_A64_STXR || in->op == LL_A64_STLXR;
+    if (in->n_ops <= first || in->ops[first].kind != LL_OPND_REG ||
+        !LL_A64_REG_IS_W(in->ops[first].reg))
+        return true;
+    for (int i = first; i < in->n_ops && i < ln->n_args; i++)
+        if (in->ops[i].kind == LL_OPND_REG &&
+            LL_A64_IS_SYMREG(in->ops[i].reg))
+            return ll_asm_bad_operand(d, ln->args[i], "a W register (a "
+                                      "symbolic register is an X "
+                                      "register)");
+    return true;
+}
+
 static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
-    return ll_armf_parse(&a64_arch, text, out, d);
+    ll_asm_line ln;
+    if (!ll_armf_parse(&a64_arch, text, out, d))
+        return false;
+    if (!ll_asm_split(ll_span_of(text), &ln, d) ||   /* for the column */
+        !ll_armf_name_symregs(&a64_arch, &ln, out, d) ||
+        !symregs_wide(&ln, out, d)) {
+        ll_instr_clear(out);
+        return false;
+    }
+    return true;
 }
 
 static void a64_print_instr(const ll_instr *in, ll_buf *b)
@@ -197,6 +230,16 @@ int ll_a64_access_size(const ll_instr *in)
     return reg_bytes(&in->ops[data]);
 }
 
+/* herd7's digest names a symbolic register by its X view: `[X%x0]`. */
+static void a64_herd_spelling(const char *text, ll_buf *out)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '%')
+            ll_buf_putc(out, 'X');
+        ll_buf_putc(out, *p);
+    }
+}
+
 const ll_arch_ops ll_arch_aarch64 = {
     .id = LL_ARCH_AARCH64,
     .name = "AArch64",
@@ -206,4 +249,5 @@ const ll_arch_ops ll_arch_aarch64 = {
     .reg_name = a64_reg_name,
     .op_name = a64_op_name,
     .reg_canon = a64_reg_canon,
+    .herd_spelling = a64_herd_spelling,
 };

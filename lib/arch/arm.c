@@ -3,8 +3,6 @@
  * in upper case. The suffix and address syntax is in arm_family.c; the
  * register lists of LDM/PUSH/POP, the short LDRD and the `LSL #k` of an
  * address are read here. */
-#include <ctype.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,44 +58,10 @@ static const char *const reg_names[LL_ARM_NREGS] = {
     "R11", "R12", "SP", "LR", "PC", "FP",
 };
 
-/* Symbolic registers get ids from LL_ARM_SYMREG on, one per distinct
- * name for the life of the process, so that reg_name can print them.
- * Names are never freed; ids are handed out under a lock (model -j reads
- * tests in threads). */
-#define MAX_SYMREGS 4096
-static char *symregs[MAX_SYMREGS];
-static int n_symregs;
-static pthread_mutex_t symreg_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static bool is_symreg_name(const char *name)
-{
-    if (name[0] != '%' || !(isalpha((unsigned char)name[1]) || name[1] == '_'))
-        return false;
-    for (const char *p = name + 2; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '_')
-            return false;
-    return true;
-}
-
-static int symreg_id(const char *name)
-{
-    int id = -1;
-    pthread_mutex_lock(&symreg_lock);
-    for (int i = 0; i < n_symregs && id < 0; i++)
-        if (!strcmp(symregs[i], name))
-            id = i;
-    if (id < 0 && n_symregs < MAX_SYMREGS) {
-        symregs[n_symregs] = ll_xstrdup(name);
-        id = n_symregs++;
-    }
-    pthread_mutex_unlock(&symreg_lock);
-    return id < 0 ? -1 : LL_ARM_SYMREG + id;
-}
-
 static int arm_reg_lookup(const char *name)
 {
-    if (is_symreg_name(name))
-        return symreg_id(name);
+    if (name[0] == '%')
+        return ll_asm_symreg(name, LL_ARM_SYMREG);
     for (int i = 0; i < LL_ARM_NREGS; i++)
         if (strcasecmp(name, reg_names[i]) == 0)
             return i;
@@ -115,46 +79,17 @@ static int arm_reg_lookup(const char *name)
 
 static const char *arm_reg_name(int reg)
 {
-    if (reg >= LL_ARM_SYMREG && reg < LL_ARM_SYMREG + MAX_SYMREGS) {
-        pthread_mutex_lock(&symreg_lock);
-        const char *name = reg - LL_ARM_SYMREG < n_symregs
-                               ? symregs[reg - LL_ARM_SYMREG] : "?";
-        pthread_mutex_unlock(&symreg_lock);
-        return name;
-    }
+    if (reg >= LL_ARM_SYMREG)
+        return ll_asm_symreg_name(reg - LL_ARM_SYMREG);
     return reg >= 0 && reg < LL_ARM_NREGS ? reg_names[reg] : "?";
 }
 
-/* Name the symbolic registers of the operands in their sym (for the
- * model); a symbolic index becomes the base (LL_ARM_MEM_SWAPPED). */
-static bool name_symregs(const ll_asm_line *ln, ll_instr *out, ll_diag *d)
-{
-    for (int i = 0; i < out->n_ops; i++) {
-        ll_operand *o = &out->ops[i];
-        if (o->kind != LL_OPND_REG && o->kind != LL_OPND_MEM)
-            continue;
-        if (o->kind == LL_OPND_MEM && o->index >= LL_ARM_SYMREG) {
-            if (o->reg >= LL_ARM_SYMREG || o->shift)
-                return ll_asm_bad_operand(d, ln->args[ln->n_args - 1],
-                                          "at most one symbolic register, "
-                                          "unshifted, in an address");
-            int base = o->reg;
-            o->reg = o->index;
-            o->index = base;
-            o->shift = LL_ARM_MEM_SWAPPED;
-        }
-        if (o->reg >= LL_ARM_SYMREG)
-            o->sym = ll_xstrdup(arm_reg_name(o->reg) + 1);
-    }
-    return true;
-}
-
 static const ll_armf_arch arm_arch = {
-    forms, N_FORMS, arm_reg_lookup, arm_reg_name, true, false,
+    forms, N_FORMS, arm_reg_lookup, arm_reg_name, true, false, LL_ARM_SYMREG,
 };
 
 static const ll_armf_arch ldrd_short_arch = {
-    ldrd_short, 1, arm_reg_lookup, arm_reg_name, true, false,
+    ldrd_short, 1, arm_reg_lookup, arm_reg_name, true, false, LL_ARM_SYMREG,
 };
 
 static const char *arm_op_name(int op)
@@ -279,7 +214,8 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     int list_op = list_op_of(ln.mnem);
     bool ok;
     if (list_op >= 0) {
-        ok = parse_list(list_op, &ln, out, d) && name_symregs(&ln, out, d);
+        ok = parse_list(list_op, &ln, out, d) &&
+             ll_armf_name_symregs(&arm_arch, &ln, out, d);
     } else {
         const ll_armf_arch *a = &arm_arch;
         if (ll_span_eq_nocase(ln.mnem, "LDRD") && ln.n_args == 2)
@@ -289,7 +225,7 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         ok = cut_lsl(text, &ln, buf, sizeof buf, &shift, d) &&
              ll_armf_parse(a, shift >= 0 ? buf : text, out, d) &&
              set_lsl(&ln, shift, out, d) && finish(&ln, out, d) &&
-             name_symregs(&ln, out, d);
+             ll_armf_name_symregs(a, &ln, out, d);
     }
     if (!ok)
         ll_instr_clear(out);
@@ -299,16 +235,7 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 static void arm_print_instr(const ll_instr *in, ll_buf *b)
 {
     if (!is_list_op(in->op)) {
-        ll_instr copy = *in;    /* shallow: for a swapped address */
-        for (int i = 0; i < copy.n_ops; i++) {
-            ll_operand *o = &copy.ops[i];
-            if (o->kind == LL_OPND_MEM && (o->shift & LL_ARM_MEM_SWAPPED)) {
-                o->reg = in->ops[i].index;
-                o->index = in->ops[i].reg;
-                o->shift = 0;
-            }
-        }
-        ll_armf_print(&arm_arch, &copy, b);
+        ll_armf_print(&arm_arch, in, b);
         return;
     }
     int base = in->op == LL_ARM_LDM || in->op == LL_ARM_LDMIB;

@@ -439,13 +439,46 @@ bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
     return false;
 }
 
+bool ll_armf_name_symregs(const ll_armf_arch *a, const ll_asm_line *ln,
+                          ll_instr *out, ll_diag *d)
+{
+    int first = a->symreg_base;
+    for (int i = 0; i < out->n_ops; i++) {
+        ll_operand *o = &out->ops[i];
+        if (o->kind != LL_OPND_REG && o->kind != LL_OPND_MEM)
+            continue;
+        if (o->kind == LL_OPND_MEM && o->index >= first) {
+            if (o->reg >= first || o->shift)
+                return ll_asm_bad_operand(d, ln->args[ln->n_args - 1],
+                                          "at most one symbolic register, "
+                                          "unshifted, in an address");
+            int base = o->reg;
+            o->reg = o->index;
+            o->index = base;
+            o->shift = LL_ARM_MEM_SWAPPED;
+        }
+        if (o->reg >= first)
+            o->sym = ll_xstrdup(a->name(o->reg) + 1);
+    }
+    return true;
+}
+
 void ll_armf_print(const ll_armf_arch *a, const ll_instr *in, ll_buf *b)
 {
     ll_asm_syntax sx = {read_reg, read_imm, read_mem, print_reg, print_imm,
                         print_mem, a};
     const ll_armf_form *f = form_of_op(in->op, a->forms, a->n_forms);
+    ll_instr copy = *in;    /* shallow: a swapped address as written */
+    for (int i = 0; i < copy.n_ops; i++) {
+        ll_operand *o = &copy.ops[i];
+        if (o->kind == LL_OPND_MEM && (o->shift & LL_ARM_MEM_SWAPPED)) {
+            o->reg = in->ops[i].index;
+            o->index = in->ops[i].reg;
+            o->shift = 0;
+        }
+    }
     print_mnem(f, in->flags, b);
-    ll_asm_print_ops(&sx, in, 0, b);
+    ll_asm_print_ops(&sx, &copy, 0, b);
     if (f && (f->allow & ARMF_CONDARG)) {
         int c = LL_ARM_COND_OF(in->flags);
         ll_buf_printf(b, ",%s", c < COUNT(cond_names) ? cond_names[c] : "?");

@@ -39,6 +39,9 @@ typedef struct ll_armf_arch {
      * for `LDR R0,[R1]`, and `DMB` alone for `DMB SY` */
     bool lenient;
     bool extend_ok;                /* AArch64 `[X1,W2,SXTW]`, `LSL #3` */
+    /* The first id of herd's symbolic registers (`%x0`): lookup gives
+     * symreg_base + ll_asm_symreg(name) */
+    int symreg_base;
 } ll_armf_arch;
 
 /* The plug-in functions, given the architecture. Addresses are `[Rn]`,
@@ -48,5 +51,13 @@ bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
                    ll_diag *d);
 void ll_armf_print(const ll_armf_arch *a, const ll_instr *in, ll_buf *b);
 const char *ll_armf_op_name(const ll_armf_arch *a, int op);
+/* After a parse: name the symbolic registers of out's operands in their
+ * sym, without `%` (what the model and hwrun read); a symbolic index,
+ * `[R1,%x1]`, becomes the base, with R1 as the index and
+ * LL_ARM_MEM_SWAPPED in the shift (ll_armf_print writes it back as it
+ * was). Refused, at ln's last operand, with two symbolic registers or a
+ * shifted symbolic index. */
+bool ll_armf_name_symregs(const ll_armf_arch *a, const ll_asm_line *ln,
+                          ll_instr *out, ll_diag *d);
 
 #endif

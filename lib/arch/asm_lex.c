@@ -4,6 +4,7 @@
 #include "asm_lex.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -218,7 +219,7 @@ bool ll_span_wrapped(ll_span s, char open, char close, ll_span *inner)
 
 int ll_span_reg(ll_span s, int (*lookup)(const char *name))
 {
-    char buf[16];
+    char buf[64];     /* room for a symbolic register's name */
     if (s.len >= (int)sizeof buf)
         return -1;
     return lookup(ll_span_str(s, buf, sizeof buf));
@@ -232,6 +233,45 @@ bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d)
     if (ll_span_is_name(s))
         return ll_asm_unknown_reg(d, s);
     return ll_asm_bad_operand(d, s, "a register");
+}
+
+static char *symregs[LL_ASM_MAX_SYMREGS];
+static int n_symregs;
+static pthread_mutex_t symreg_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool is_symreg_name(const char *name)
+{
+    if (name[0] != '%' || !(isalpha((unsigned char)name[1]) || name[1] == '_'))
+        return false;
+    for (const char *p = name + 2; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            return false;
+    return true;
+}
+
+int ll_asm_symreg(const char *name, int first)
+{
+    if (!is_symreg_name(name))
+        return -1;
+    int id = -1;
+    pthread_mutex_lock(&symreg_lock);
+    for (int i = 0; i < n_symregs && id < 0; i++)
+        if (!strcmp(symregs[i], name))
+            id = i;
+    if (id < 0 && n_symregs < LL_ASM_MAX_SYMREGS) {
+        symregs[n_symregs] = ll_xstrdup(name);
+        id = n_symregs++;
+    }
+    pthread_mutex_unlock(&symreg_lock);
+    return id < 0 ? -1 : first + id;
+}
+
+const char *ll_asm_symreg_name(int i)
+{
+    pthread_mutex_lock(&symreg_lock);
+    const char *name = i >= 0 && i < n_symregs ? symregs[i] : "?";
+    pthread_mutex_unlock(&symreg_lock);
+    return name;
 }
 
 int ll_reg_canon_identity(int reg)

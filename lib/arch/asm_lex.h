@@ -60,6 +60,20 @@ int ll_span_reg(ll_span s, int (*lookup)(const char *name));
  * message says "unknown register" for a name, else "bad operand"). */
 bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d);
 
+/* herd's symbolic registers (`%x0`, as diy7 writes them), for the
+ * architectures whose register ids are small numbers (ARM, AArch64,
+ * RISC-V): each distinct name gets an index for the life of the process,
+ * which the architecture adds to its own first symbolic id, so that its
+ * reg_name can print them. Names are never freed; indexes are handed out
+ * under a lock (model -j reads tests in threads). */
+#define LL_ASM_MAX_SYMREGS 4096
+/* The id first + index of name when it is a symbolic register (`%`
+ * then a letter or `_`, then letters, digits or `_`); -1 when it is not
+ * one, or the table is full. */
+int ll_asm_symreg(const char *name, int first);
+/* The name (with `%`) of index i, or "?". */
+const char *ll_asm_symreg_name(int i);
+
 /* reg_canon for architectures whose register ids are all whole
  * registers. */
 int ll_reg_canon_identity(int reg);

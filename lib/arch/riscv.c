@@ -104,6 +104,8 @@ static const char *const order_suffix[] = {"", ".aq", ".rl", ".aqrl"};
 
 static int rv_reg_lookup(const char *name)
 {
+    if (name[0] == '%')
+        return ll_asm_symreg(name, LL_RV_SYMREG);
     for (int i = 0; i < LL_RV_NREGS; i++)
         if (strcmp(name, x_names[i]) == 0 || strcmp(name, abi_names[i]) == 0)
             return i;
@@ -112,6 +114,8 @@ static int rv_reg_lookup(const char *name)
 
 static const char *rv_reg_name(int reg)
 {
+    if (reg >= LL_RV_SYMREG)
+        return ll_asm_symreg_name(reg - LL_RV_SYMREG);
     return reg >= 0 && reg < LL_RV_NREGS ? x_names[reg] : "?";
 }
 
@@ -320,6 +324,13 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     }
     if (f->op == LL_RV_LA)
         out->ops[1].kind = LL_OPND_SYM;   /* a location, not a label */
+    /* symbolic registers by name, for the model and hwrun */
+    for (int i = 0; i < out->n_ops; i++) {
+        ll_operand *o = &out->ops[i];
+        if ((o->kind == LL_OPND_REG || o->kind == LL_OPND_MEM) &&
+            o->reg >= LL_RV_SYMREG)
+            o->sym = ll_xstrdup(rv_reg_name(o->reg) + 1);
+    }
     /* lr, sc and the AMOs take no offset */
     ll_operand *last = &out->ops[out->n_ops - 1];
     if (f->suffix == SFX_ATOMIC && last->imm != 0) {

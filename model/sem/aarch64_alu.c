@@ -51,8 +51,11 @@ bool a64_is_zr(int reg)
     return reg >= 0 && reg < LL_A64_SP && LL_A64_REG_NUM(reg) == LL_A64_ZR;
 }
 
-static int slot_of(int reg)
+/* herd's symbolic `%x0` has the engine's slot, found by its name. */
+static int slot_of(sem_run *r, int reg)
 {
+    if (LL_A64_IS_SYMREG(reg))
+        return sem_slot(r, reg, ll_arch_aarch64.reg_name(reg));
     return reg == LL_A64_SP ? A64_SLOT_SP : LL_A64_REG_NUM(reg);
 }
 
@@ -61,14 +64,14 @@ sem_reg a64_get(sem_run *r, int reg)
     sem_reg z = {sem_int(0), 0};
     if (a64_is_zr(reg))
         return z;
-    sem_reg v = sem_get(r, slot_of(reg));
+    sem_reg v = sem_get(r, slot_of(r, reg));
     v.v = a64_trunc(v.v, a64_bits(reg));
     return v;
 }
 
 sem_taint a64_pick(sem_run *r, int reg)
 {
-    return a64_is_zr(reg) ? 0 : sem_get_pick(r, slot_of(reg));
+    return a64_is_zr(reg) ? 0 : sem_get_pick(r, slot_of(r, reg));
 }
 
 void a64_set(sem_run *r, int reg, sem_val v, sem_taint t)
@@ -79,7 +82,7 @@ void a64_set(sem_run *r, int reg, sem_val v, sem_taint t)
 void a64_set_pick(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p)
 {
     if (!a64_is_zr(reg))
-        sem_set_pick(r, slot_of(reg), a64_trunc(v, a64_bits(reg)), t, p);
+        sem_set_pick(r, slot_of(r, reg), a64_trunc(v, a64_bits(reg)), t, p);
 }
 
 /* An address passes through the shifts that leave a value unchanged. */

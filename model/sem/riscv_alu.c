@@ -6,16 +6,23 @@
  * them are undefined. */
 #include "model/sem/riscv_int.h"
 
+/* The slot of a register operand: x1..x31 are slots 1..31; herd's
+ * symbolic `%x0` has the engine's; x0 has none (reads 0, drops writes). */
+static int slot_of(sem_run *r, const ll_operand *o)
+{
+    if (o->reg >= LL_RV_SYMREG)
+        return sem_slot(r, o->reg, o->sym);
+    return o->reg > LL_RV_X0 && o->reg < LL_RV_NREGS ? o->reg : -1;
+}
+
 sem_reg rv_get(sem_run *r, const ll_operand *o)
 {
-    sem_reg z = {sem_int(0), 0};
-    return o->reg == LL_RV_X0 || o->reg < 0 ? z : sem_get(r, o->reg);
+    return sem_get(r, slot_of(r, o));
 }
 
 void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 {
-    if (o->reg > LL_RV_X0 && o->reg < LL_RV_NREGS)
-        sem_set(r, o->reg, v, t);
+    sem_set(r, slot_of(r, o), v, t);
 }
 
 /* A value that cannot be computed: a dead path when it came from a read

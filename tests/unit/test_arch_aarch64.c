@@ -77,6 +77,9 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "ADD X0,X1,X2,LSL #0", "ADD X0,X1,X2");
     arch_round_trip(a64(), "LDR W0,[X1], #4", "LDR W0,[X1],#4");
     arch_round_trip(a64(), "csel w0,w1,w2,hs", "CSEL W0,W1,W2,CS");
+    arch_round_trip(a64(), "ldr w0,[%x1]", "LDR W0,[%x1]");
+    arch_round_trip(a64(), "STR W0,[X5, %y0]", "STR W0,[X5,%y0]");
+    arch_round_trip(a64(), "ADD X0,%x1,#1", "ADD X0,%x1,#1");
 }
 
 static void operands_follow_the_header(void **state)
@@ -174,6 +177,26 @@ static void operands_follow_the_header(void **state)
     assert_int_equal(in.flags, LL_ARM_F_COND | LL_ARM_COND_NE);
     ll_instr_clear(&in);
 
+    /* herd's symbolic registers: an id from LL_A64_SYMREG on, the name
+     * in sym; a symbolic index is kept as the base */
+    in = arch_parse(a64(), "LDR W0,[%x1,W2,SXTW]");
+    assert_int_equal(in.ops[1].reg, a64()->reg_lookup("%x1"));
+    assert_true(LL_A64_IS_SYMREG(in.ops[1].reg));
+    assert_string_equal(in.ops[1].sym, "x1");
+    assert_int_equal(in.ops[1].index, LL_A64_REG(2, LL_A64_W));
+    assert_int_equal(ll_a64_access_size(&in), 4);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "STR X0,[X5,%y0]");
+    assert_int_equal(in.ops[1].reg, a64()->reg_lookup("%y0"));
+    assert_string_equal(in.ops[1].sym, "y0");
+    assert_int_equal(in.ops[1].index, LL_A64_REG(5, LL_A64_X));
+    assert_int_equal(in.ops[1].shift, LL_ARM_MEM_SWAPPED);
+    ll_instr_clear(&in);
+    in = arch_parse(a64(), "MOV X3,%x1");
+    assert_string_equal(in.ops[1].sym, "x1");
+    assert_string_equal(a64()->reg_name(in.ops[1].reg), "%x1");
+    ll_instr_clear(&in);
+
     in = arch_parse(a64(), "SUBS W1,W1,#1");
     assert_int_equal(ll_a64_access_size(&in), 0);
     assert_int_equal(in.flags, LL_ARM_F_S);
@@ -236,6 +259,17 @@ static void bad_input(void **state)
                  "bad operand 'X2', expected an immediate #N", 12);
     arch_rejects(a64(), "LDR W0,[X1],X2",
                  "'LDR' takes 2 operands, found 3", 1);
+    arch_rejects(a64(), "ADD W0,W1,%x0",
+                 "bad operand '%x0', expected a W register (a symbolic "
+                 "register is an X register)", 11);
+    arch_rejects(a64(), "LDR W0,[%x0,%y0]",
+                 "bad operand '[%x0,%y0]', expected at most one symbolic "
+                 "register, unshifted, in an address", 8);
+    arch_rejects(a64(), "LDR W0,[X1,%y0,LSL #2]",
+                 "bad operand '[X1,%y0,LSL #2]', expected at most one "
+                 "symbolic register, unshifted, in an address", 8);
+    arch_rejects(a64(), "LDR W0,[%1]",
+                 "bad operand '%1', expected a register", 9);
 }
 
 int main(void)

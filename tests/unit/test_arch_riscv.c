@@ -165,6 +165,24 @@ static void registers(void **state)
     assert_int_equal(rv()->reg_lookup("x32"), -1);
     assert_int_equal(rv()->reg_lookup("X5"), -1);
     assert_string_equal(rv()->reg_name(5), "x5");
+    /* herd's symbolic registers: an id from LL_RV_SYMREG on, the name in
+     * sym (a MEM's: its base's) */
+    int x0 = rv()->reg_lookup("%x0");
+    assert_true(x0 >= LL_RV_SYMREG);
+    assert_int_equal(rv()->reg_lookup("%x0"), x0);
+    assert_string_equal(rv()->reg_name(x0), "%x0");
+    ll_instr in = arch_parse(rv(), "lw x5,4(%x0)");
+    assert_int_equal(in.ops[1].kind, LL_OPND_MEM);
+    assert_int_equal(in.ops[1].reg, x0);
+    assert_string_equal(in.ops[1].sym, "x0");
+    assert_int_equal(in.ops[1].imm, 4);
+    ll_instr_clear(&in);
+    in = arch_parse(rv(), "add x6,x5,%x0");
+    assert_int_equal(in.ops[2].reg, x0);
+    assert_string_equal(in.ops[2].sym, "x0");
+    assert_null(in.ops[1].sym);
+    ll_instr_clear(&in);
+    arch_round_trip(rv(), "sw x5,0(%y1)", "sw x5,0(%y1)");
 }
 
 static void bad_input(void **state)

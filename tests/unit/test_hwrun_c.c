@@ -68,8 +68,8 @@ static void kernel_test_text(void **unused)
                             "    out[1] = (int64_t)(r1);\n"
                             "    }\n"));
     /* the types: spinlock_t 4 unsigned bytes, long 8 (its init 2) */
-    assert_non_null(strstr(s, "{\"s\", INT64_C(0), -1, 4, 0},"));
-    assert_non_null(strstr(s, "{\"y\", INT64_C(2), -1, 8, 1},"));
+    assert_non_null(strstr(s, "{\"s\", INT64_C(0), -1, 4, 0, 0, 0},"));
+    assert_non_null(strstr(s, "{\"y\", INT64_C(2), -1, 8, 1, 0, 0},"));
     ll_buf_free(&c);
 }
 

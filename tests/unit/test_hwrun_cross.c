@@ -82,8 +82,8 @@ static void power(void **unused)
     has(c, "uint64_t r_r2 = (uint64_t)(uintptr_t)loc[0];");
     has(c, ": \"cc\", \"cr0\", \"memory\");");
     /* locations in their types, herd7's int by default */
-    has(c, "{\"x\", INT64_C(0), -1, 4, 1},");
-    has(c, "{\"y\", INT64_C(0), -1, 8, 1},");
+    has(c, "{\"x\", INT64_C(0), -1, 4, 1, 0, 0},");
+    has(c, "{\"y\", INT64_C(0), -1, 8, 1, 0, 0},");
     free(c);
     /* D(r0) reads r0, as herd7 reads it; cr fields, lr, ctr, carry */
     c = gen("PPC T\n{ 0:r0=x; }\n P0 ;\n lwz r1,0(r0) ;\n"
@@ -117,8 +117,8 @@ static void power(void **unused)
     has(c, "\"\\tstw %[r_r1],0(%[s_x0])\\n\"");
     has(c, "\"\\tlwzx %[r_r3],%[r_r2],%[s_z1]\\n\"");
     has(c, "[s_x0] \"+b\"(s_x0)");
-    has(c, "{\"x\", INT64_C(0), 1, (int)sizeof(void *), 0},");
-    has(c, "{\"y\", INT64_C(0), -1, 4, 1},");
+    has(c, "{\"x\", INT64_C(0), 1, (int)sizeof(void *), 0, 0, 0},");
+    has(c, "{\"y\", INT64_C(0), -1, 4, 1, 0, 0},");
     has(c, "return ((v[2] && v[0] == 0) && (!v[3] && v[1] == INT64_C(0)));");
     free(c);
 }
@@ -155,7 +155,14 @@ static void aarch64(void **unused)
     refused("AArch64 T\n{ 0:X2=x; }\n P0 ;\n LDP W0,W1,[X2] ;\nexists "
             "(0:X0=0)\n",
             "4:2: 'LDP' accesses two locations side by side; hwrun lays each "
-            "location out alone (no arrays yet) and cannot run it");
+            "location out alone (an array's elements side by side: `int "
+            "x[2]`) and cannot run it");
+    /* on an array, side by side */
+    c = gen("AArch64 T\n{ int x[2] = {1,2}; 0:X2=x; }\n P0 ;\n"
+            " LDP W0,W1,[X2] ;\nexists (0:X0=1)\n", msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "\"\\tLDP %w[r_X0],%w[r_X1],[%x[r_X2]]\\n\"");
+    free(c);
     /* a conditional select's condition after its operands; shifts,
      * pre/post-index, the LSE extension for an atomic */
     c = gen("AArch64 T\n{ 0:X1=x; }\n P0 ;\n CSEL W0,W2,W3,NE ;\n"
@@ -168,6 +175,20 @@ static void aarch64(void **unused)
     has(c, "\"\\tLDR %w[r_X8],[%x[r_X1],#-4]!\\n\"");
     has(c, "\"\\t.arch_extension lse\\n\"");
     has(c, "\"\\tLDADDAL %w[r_X0],%w[r_X9],[%x[r_X1]]\\n\"");
+    free(c);
+    /* herd's symbolic registers: X registers of their own variables; a
+     * symbolic index is written as the base */
+    c = gen("AArch64 T\n{ %x0=x; %y0=y; 0:X5=0; }\n P0 ;\n"
+            " LDR W0,[%x0] ;\n STR W0,[X5,%y0] ;\n"
+            " LDR W1,[%x0,W5,SXTW] ;\n MOV X2,%y0 ;\nexists (0:X0=0)\n",
+            msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "uint64_t s_x0 = (uint64_t)(uintptr_t)loc[0];");
+    has(c, "uint64_t s_y0 = (uint64_t)(uintptr_t)loc[1];");
+    has(c, "\"\\tLDR %w[r_X0],[%x[s_x0]]\\n\"");
+    has(c, "\"\\tSTR %w[r_X0],[%x[s_y0],%x[r_X5]]\\n\"");
+    has(c, "\"\\tLDR %w[r_X1],[%x[s_x0],%w[r_X5],sxtw]\\n\"");
+    has(c, "\"\\tMOV %x[r_X2],%x[s_y0]\\n\"");
     free(c);
 }
 
@@ -195,7 +216,7 @@ static void arm(void **unused)
     has(c, "\"\\tcmp %[r_R2],#0\\n\"");       /* CBZ in A32 */
     has(c, "\"\\tbeq .Lll_L1_%=\\n\"");
     has(c, "out[0] = (int64_t)(uint32_t)(r_R2 >> 0);");
-    has(c, "{\"0:R2\", -1, 4, 1, 0},");
+    has(c, "{\"0:R2\", -1, 4, 1, 0, 0},");
     free(c);
     /* symbolic registers, as diy7 writes ARM tests */
     c = gen("ARM T\n{ %x0=x; %y1=y; %x1=x; }\n"
@@ -247,6 +268,43 @@ static void riscv(void **unused)
     has(c, "\"\\tbne %[r_x7],zero,.Lll_L0_%=\\n\"");
     has(c, "\"\\tsw zero,4(%[r_x6])\\n\"");
     free(c);
+    /* herd's symbolic registers */
+    c = gen("RISCV T\n{ %x0=x; 1:%y1=y; }\n P0 | P1 ;\n"
+            " lw x5,0(%x0) | sw x0,4(%y1) ;\n"
+            " add x6,x5,%x0 | ;\nexists (0:x5=0)\n", msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "uint64_t s_x0 = (uint64_t)(uintptr_t)loc[0];");
+    has(c, "uint64_t s_y1 = (uint64_t)(uintptr_t)loc[1];");
+    has(c, "\"\\tlw %[r_x5],0(%[s_x0])\\n\"");
+    has(c, "\"\\tadd %[r_x6],%[r_x5],%[s_x0]\\n\"");
+    has(c, "\"\\tsw zero,4(%[s_y1])\\n\"");
+    free(c);
+    /* arrays: each element's initial value, an element's address in a
+     * register, an element in the condition (litmus7's `x[1]`) */
+    c = gen("RISCV T\n{ int x[3] = {1,2,-3}; int64_t y[2]; 0:x6=x[2]; }\n"
+            " P0 ;\n lw x5,0(x6) ;\nexists (0:x5=0 /\\ x[1]=2 /\\ y[1]=0)\n",
+            msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "static const int64_t init_x[] = {INT64_C(1), INT64_C(2), "
+        "INT64_C(-3)};");
+    has(c, "{\"x\", INT64_C(0), -1, 4, 1, 3, init_x},");
+    has(c, "{\"y\", INT64_C(0), -1, 8, 1, 2, 0},");
+    has(c, "uint64_t r_x6 = (uint64_t)(uintptr_t)((char *)loc[0] + 8);");
+    has(c, "{\"x[1]\", 0, 0, 0, 0, 1},");
+    has(c, "{\"y[1]\", 1, 0, 0, 0, 1},");
+    free(c);
+    refused("RISCV T\n{ int x[2]; }\n P0 ;\n nop ;\nexists (x[2]=0)\n",
+            "5:9: x[2] is past the end of x (2 elements)");
+    refused("RISCV T\n{ int x[2]; }\n P0 ;\n nop ;\nexists (x=0)\n",
+            "5:9: hwrun shows an array's elements (`x[0]`), not the whole "
+            "array");
+    refused("RISCV T\n{ x=1; }\n P0 ;\n nop ;\nexists (x[1]=0)\n",
+            "5:9: x is not an array");
+    refused("RISCV T\n{ int x[2]; 0:x5=x[2]; }\n P0 ;\n nop ;\nexists "
+            "(0:x5=0)\n",
+            "2:13: 'x[2]' is no element of an array the init block declares");
+    refused("RISCV T\n{ int *p[2]; }\n P0 ;\n nop ;\nexists (0:x5=0)\n",
+            "2:3: an array of addresses is not supported by hwrun");
     refused("RISCV T\n{ 0:x6=x; }\n P0 ;\n lw.aq x5,0(x6) ;\nexists "
             "(0:x5=0)\n",
             "4:2: 'lw' with .aq/.rl is herd's notation; RISC-V has no such "

@@ -175,10 +175,10 @@ static void sb_c_text(void **unused)
     assert_non_null(strstr(s, "\"\\tmovq (%[m_y]),%q[r_rax]\\n\""));
     assert_non_null(strstr(s, "[r_rax] \"+r\"(r_rax)"));
     /* registers: int, not filtered out */
-    assert_non_null(strstr(s, "{\"0:rax\", -1, 4, 1, 0},\n"
-                            "    {\"1:rax\", -1, 4, 1, 0},"));
+    assert_non_null(strstr(s, "{\"0:rax\", -1, 4, 1, 0, 0},\n"
+                            "    {\"1:rax\", -1, 4, 1, 0, 0},"));
     /* undeclared: herd7's int */
-    assert_non_null(strstr(s, "{\"x\", INT64_C(0), -1, 4, 1},"));
+    assert_non_null(strstr(s, "{\"x\", INT64_C(0), -1, 4, 1, 0, 0},"));
     /* v[2], v[3]: whether the values are addresses */
     assert_non_null(strstr(s, "return ((!v[2] && v[0] == INT64_C(0)) && "
                             "(!v[3] && v[1] == INT64_C(0)));"));
@@ -206,7 +206,7 @@ static void labels_lock_and_parts(void **unused)
     s = gen_ok(&f.t, &c);
     assert_non_null(strstr(s, "\"\\tmovl (%[m_y]),%k[r_rax]\\n\""));
     assert_non_null(strstr(s, "out[0] = (int64_t)(uint32_t)(r_rax >> 0);"));
-    assert_non_null(strstr(s, "{\"0:eax\", -1, 4, 1, 0},"));
+    assert_non_null(strstr(s, "{\"0:eax\", -1, 4, 1, 0, 0},"));
     ll_buf_free(&c);
 }
 
@@ -366,12 +366,12 @@ static void typed_places(void **unused)
     ll_buf c = {0};
     assert_true(hw_gen_c(t, &c, &d));
     static const char *const want[] = {
-        "{\"x\", INT64_C(0), -1, 1, 0},",
+        "{\"x\", INT64_C(0), -1, 1, 0, 0, 0},",
         "out[0] = (int64_t)(uint8_t)(r_rax >> 8);",
         "out[1] = (int64_t)(r_rax >> 0);",
         "out[2] = (int64_t)(r_rbx >> 0);",
-        "{\"0:ah\", -1, 8, 1, 0},\n    {\"0:rax\", -1, 8, 1, 0},\n"
-        "    {\"0:rbx\", -1, 4, 1, 0},\n    {\"x\", 0, 0, 0, 0},",
+        "{\"0:ah\", -1, 8, 1, 0, 0},\n    {\"0:rax\", -1, 8, 1, 0, 0},\n"
+        "    {\"0:rbx\", -1, 4, 1, 0, 0},\n    {\"x\", 0, 0, 0, 0, 0},",
         "r_rbx = (uint64_t)(int64_t)(int32_t)INT64_C(5000000000);",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)

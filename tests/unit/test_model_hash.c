@@ -4,7 +4,8 @@
  * (also with its registers in upper case, which herd7 reads as the same),
  * init values spelt in hex, herd7's own spellings of some Power
  * instructions, x86 instructions herd7 spells its own way, and ARM tests
- * with herd's own spellings of its instructions, and C tests. */
+ * with herd's own spellings of its instructions, AArch64 and RISC-V
+ * tests with symbolic registers, and C tests. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -283,6 +284,34 @@ static void arm_digests(void **state)
                 "7634bf6ce48a5ec0f06cfdcbe83bd2a2");
 }
 
+/* herd's symbolic registers on AArch64 (herd7 digests `%x0` as its X
+ * view, `X%x0`, also as an index and as a value) and RISC-V; the Hash=
+ * herd7 7.58 prints for each. */
+static void symreg_digests(void **state)
+{
+    (void)state;
+    assert_hash("AArch64 h2\n{\n%x0=x;\n}\n P0 ;\n LDR W0,[%x0] ;\n"
+                "exists (0:X0=1)\n",
+                "640d0089212bdf76935a42500b503946");
+    assert_hash("AArch64 h3\n{\n%x0=x;\n}\n P0 ;\n MOV X0,%x0 ;\n"
+                "exists (0:X0=1)\n",
+                "917e199a1457a5b353a1a289bc8dc47e");
+    assert_hash("AArch64 h5\n{\n%x0=x;\n}\n P0 ;\n LDR W0,[%x0] ;\n"
+                " STR W0,[X1,%x0] ;\nexists (0:X0=1)\n",
+                "c88b4d35d9798d0cc9a88229796aae10");
+    assert_hash("AArch64 h6\n{\n%x0=x;\n}\n P0 ;\n"
+                " LDR W0,[%x0,W1,SXTW] ;\nexists (0:X0=1)\n",
+                "d0fcde696005311e8b9b10fee7b1c848");
+    assert_hash("RISCV MP-sym\n{\n%x0=x; %y0=y;\n%y1=y; %x1=x;\n}\n"
+                " P0           | P1            ;\n"
+                " ori x5,x0,1  | lw x5,0(%y1)  ;\n"
+                " sw x5,0(%x0) | fence r,r     ;\n"
+                " fence w,w    | lw x6,0(%x1)  ;\n"
+                " sw x5,0(%y0) | add x7,%x1,x0 ;\n"
+                "exists (1:x5=1 /\\ 1:x6=0)\n",
+                "972fdc340f41ff3c0e97d1cec1a80f82");
+}
+
 /* The threads herd7's C08 and C11 share. */
 #define INT128_THREADS                                                   \
     "P0 (volatile __int128* y,volatile __int128* x) {\n"                 \
@@ -373,6 +402,7 @@ int main(void)
         cmocka_unit_test(herd_register_spelling),
         cmocka_unit_test(herd_instruction_spelling),
         cmocka_unit_test(arm_digests),
+        cmocka_unit_test(symreg_digests),
         cmocka_unit_test(c_digests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -29,10 +29,17 @@ enum {
     LL_A64_ZR = 31,
     LL_A64_SP = 64,
     LL_A64_NREGS = 65,
+    /* herd's symbolic registers (`%x0`, bound in the init block as
+     * `%x0=x`): ids from here on, one per distinct name, 64 bits wide;
+     * the operand's sym holds the name without `%` (a MEM's: its
+     * base's; a symbolic index is kept as the base, as arch/arm.h's
+     * LL_ARM_MEM_SWAPPED says). */
+    LL_A64_SYMREG = 128,
 };
 #define LL_A64_REG(n, part) ((part) * 32 + (n))
 #define LL_A64_REG_NUM(id) ((id) % 32)
 #define LL_A64_REG_IS_W(id) ((id) >= 32 && (id) < 64)
+#define LL_A64_IS_SYMREG(id) ((id) >= LL_A64_SYMREG)
 
 /* Shifts and extensions, kept in an operand's shift field as
  * amount | kind << 8 (LL_A64_SHIFT). On a MEM index: `[X1,X2]` is LSL 0,

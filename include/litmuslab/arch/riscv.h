@@ -22,6 +22,10 @@ enum {
     LL_RV_X0 = 0,
     LL_RV_RA = 1,
     LL_RV_NREGS = 32,
+    /* herd's symbolic registers (`%x0`, bound in the init block as
+     * `%x0=x`): ids from here on, one per distinct name; the operand's
+     * sym holds the name without `%` (a MEM's: its base's). */
+    LL_RV_SYMREG = 64,
 };
 
 /* Opcodes. Operand layout (ops[i]); OFF(RS) is a MEM: reg = RS,
