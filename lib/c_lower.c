@@ -67,6 +67,7 @@ static void if_statement(c_lower *c)
     c_val v = condition(c);
     const char *other = c_label(c), *done = c_label(c);
     c->at = pos;
+    c_val ctrl = c_ctrl_save(c);
     c_emit_jump(c, LL_C_BZ, &v, other);
     statement(c);
     if (c_is(&c->tok, "else")) {
@@ -79,6 +80,8 @@ static void if_statement(c_lower *c)
         c_emit_label(c, other);
     }
     c_emit_label(c, done);
+    c->at = pos;
+    c_ctrl_restore(c, ctrl);
 }
 
 static void while_statement(c_lower *c)
@@ -86,6 +89,8 @@ static void while_statement(c_lower *c)
     ll_pos pos = c->tok.pos;
     c_next(c);
     const char *top = c_label(c), *done = c_label(c);
+    c->at = pos;
+    c_val ctrl = c_ctrl_save(c);
     c_emit_label(c, top);
     c_val v = condition(c);
     c->at = pos;
@@ -94,6 +99,8 @@ static void while_statement(c_lower *c)
     c->at = pos;
     c_emit_jump(c, LL_C_JMP, NULL, top);
     c_emit_label(c, done);
+    c->at = pos;
+    c_ctrl_restore(c, ctrl);
 }
 
 static void statement_at(c_lower *c);
