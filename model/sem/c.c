@@ -410,4 +410,5 @@ const sem_ops sem_c_ops = {
     .reg_slot = c_reg_slot,
     .reg_value = c_reg_value,
     .exec = c_exec,
+    .seed_constants = true,
 };
