@@ -411,4 +411,5 @@ const sem_ops sem_c_ops = {
     .reg_value = c_reg_value,
     .exec = c_exec,
     .seed_constants = true,
+    .named_registers = true,
 };

@@ -105,6 +105,9 @@ typedef struct sem_ops {
      * as herd7's symbolic values find it; the values no write provides
      * are dropped with their runs. */
     bool seed_constants;
+    /* Registers are names the code declares (C's locals): the init block
+     * may give a value to any name, declared in the body or not. */
+    bool named_registers;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */

@@ -6,7 +6,7 @@
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
  * threads over the locations x, y, z (int), a pointer p (initially &x),
- * a spinlock s; a thread is 1 to 5 statements drawn from every kernel
+ * a spinlock s; a thread is 1 to 4 statements drawn from every kernel
  * primitive herd7's linux-kernel.def has (marked and plain accesses,
  * fences, exchanges, cmpxchg, atomic_*, locks, RCU), with data
  * dependencies (a stored value from a register), address dependencies
@@ -216,13 +216,13 @@ static void statement(thread *t, int indent, int depth)
 static void one_test(FILE *f, const char *name)
 {
     thread th[3];
-    int n = 2 + (int)rnd(2);
+    int n = 2 + (rnd(3) == 0);
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
         t->n_regs = t->n_ptrs = 0;
         t->len = 0;
         t->body[0] = 0;
-        int m = 1 + (int)rnd(5);
+        int m = 1 + (int)rnd(4);
         for (int k = 0; k < m; k++)
             statement(t, 1, 0);
     }
