@@ -6,7 +6,7 @@
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
  * threads over the locations x, y, z (int), a pointer p (initially &x),
- * a spinlock s; a thread is 1 to 4 statements drawn from every kernel
+ * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn from every kernel
  * primitive herd7's linux-kernel.def has (marked and plain accesses,
  * fences, exchanges, cmpxchg, atomic_*, locks, RCU), with data
  * dependencies (a stored value from a register), address dependencies
@@ -37,6 +37,7 @@ enum { N_LOCS = 3, MAX_REGS = 8 };
 typedef struct thread {
     int n_regs;         /* r0 .. r(n_regs-1) declared */
     int n_ptrs;         /* q0 .. : int * locals holding a pointer read */
+    int n_idx;          /* i0 .. : SRCU indexes */
     char body[4096];
     size_t len;
 } thread;
@@ -93,7 +94,7 @@ static void statement(thread *t, int indent, int depth);
 static void access(thread *t, int indent)
 {
     char d[16], a[16], v[32];
-    switch (rnd(14)) {
+    switch (rnd(15)) {
     case 0: put(t, indent, "WRITE_ONCE(*%s, %s);", addr(t, a), value(t, v), 0); break;
     case 1: put(t, indent, "%s = READ_ONCE(*%s);", dest(t, d), addr(t, a), 0); break;
     case 2: put(t, indent, "smp_store_release(%s, %s);", addr(t, a), value(t, v), 0); break;
@@ -154,6 +155,24 @@ static void access(thread *t, int indent)
     case 12:
         put(t, indent, "rcu_assign_pointer(*p, %s);", locs[rnd(N_LOCS)], 0, 0);
         break;
+    case 13: {
+        /* the rest of linux-kernel.def, one each */
+        switch (rnd(12)) {
+        case 0: put(t, indent, "smp_store_mb(*%s, %s);", addr(t, a), value(t, v), 0); break;
+        case 1: put(t, indent, "atomic_set(%s, %s);", addr(t, a), value(t, v), 0); break;
+        case 2: put(t, indent, "atomic_set_release(%s, %s);", addr(t, a), value(t, v), 0); break;
+        case 3: put(t, indent, "%s = atomic_read_acquire(%s);", dest(t, d), addr(t, a), 0); break;
+        case 4: put(t, indent, "%s = atomic_xchg_relaxed(%s, 1);", dest(t, d), addr(t, a), 0); break;
+        case 5: put(t, indent, "%s = atomic_cmpxchg(%s, 1, 2);", dest(t, d), addr(t, a), 0); break;
+        case 6: put(t, indent, "%s = atomic_sub_and_test(1, %s);", dest(t, d), addr(t, a), 0); break;
+        case 7: put(t, indent, "%s = atomic_add_negative(1, %s);", dest(t, d), addr(t, a), 0); break;
+        case 8: put(t, indent, "%s = spin_trylock(s);", dest(t, d), 0, 0); break;
+        case 9: put(t, indent, "%s = spin_is_locked(s);", dest(t, d), 0, 0); break;
+        case 10: put(t, indent, "%s = atomic_fetch_sub_relaxed(1, %s);", dest(t, d), addr(t, a), 0); break;
+        default: put(t, indent, "%s = atomic_read(%s);", dest(t, d), addr(t, a), 0); break;
+        }
+        break;
+    }
     default:
         put(t, indent, "%s = atomic_read(%s);", dest(t, d), addr(t, a), 0);
         break;
@@ -165,8 +184,10 @@ static void fence(thread *t, int indent)
     static const char *const f[] = {
         "smp_mb();", "smp_rmb();", "smp_wmb();", "barrier();",
         "smp_mb__before_atomic();", "smp_mb__after_atomic();",
-        "synchronize_rcu();"};
-    put(t, indent, "%s", f[rnd(7)], 0, 0);
+        "synchronize_rcu();", "smp_mb__after_spinlock();",
+        "smp_mb__after_unlock_lock();", "synchronize_srcu(ss);",
+        "synchronize_rcu_expedited();"};
+    put(t, indent, "%s", f[rnd(11)], 0, 0);
 }
 
 static void statement(thread *t, int indent, int depth)
@@ -205,6 +226,13 @@ static void statement(thread *t, int indent, int depth)
         put(t, indent, "spin_lock(s);", 0, 0, 0);
         access(t, indent);
         put(t, indent, "spin_unlock(s);", 0, 0, 0);
+    } else if (rnd(3) == 0) {
+        /* the index srcu_read_lock returns is herd7's own number (it
+         * varies with the test's text): kept out of the condition */
+        sprintf(d, "i%d", t->n_idx++);
+        put(t, indent, "%s = srcu_read_lock(ss);", d, 0, 0);
+        access(t, indent);
+        put(t, indent, "srcu_read_unlock(ss, %s);", d, 0, 0);
     } else {
         put(t, indent, "rcu_read_lock();", 0, 0, 0);
         access(t, indent);
@@ -219,7 +247,7 @@ static void one_test(FILE *f, const char *name)
     int n = 2 + (rnd(3) == 0);
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
-        t->n_regs = t->n_ptrs = 0;
+        t->n_regs = t->n_ptrs = t->n_idx = 0;
         t->len = 0;
         t->body[0] = 0;
         int m = 1 + (int)rnd(4);
@@ -229,12 +257,14 @@ static void one_test(FILE *f, const char *name)
     fprintf(f, "C %s\n\n{\n\tint *p = x;\n}\n\n", name);
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
-        fprintf(f, "P%d(int *x, int *y, int *z, int **p, spinlock_t *s)\n{\n",
-                i);
+        fprintf(f, "P%d(int *x, int *y, int *z, int **p, spinlock_t *s, "
+                "struct srcu_struct *ss)\n{\n", i);
         for (int r = 0; r < t->n_regs; r++)
             fprintf(f, "\tint r%d;\n", r);
         for (int q = 0; q < t->n_ptrs; q++)
             fprintf(f, "\tint *q%d;\n", q);
+        for (int q = 0; q < t->n_idx; q++)
+            fprintf(f, "\tint i%d;\n", q);
         fprintf(f, "\n%s}\n\n", t->body);
     }
     /* exists over 1-3 atoms: registers a thread has, locations */
