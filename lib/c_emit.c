@@ -84,6 +84,18 @@ void c_emit_jump(c_lower *c, int op, const c_val *cond, const char *label)
     c_emit(c, op, 0, n, ops);
 }
 
+c_val c_ctrl_save(c_lower *c)
+{
+    c_val t = c_temp(c);
+    c_emit(c, LL_C_CTRL_SAVE, 0, 1, &t);
+    return t;
+}
+
+void c_ctrl_restore(c_lower *c, c_val saved)
+{
+    c_emit(c, LL_C_CTRL_RESTORE, 0, 1, &saved);
+}
+
 bool c_is_local(const c_lower *c, const char *name)
 {
     for (int i = 0; i < c->n_locals; i++)

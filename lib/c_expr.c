@@ -368,6 +368,7 @@ static c_val logical(c_lower *c, bool is_and, c_val a, int prec, ll_pos pos)
     c_val ops[2] = {res, c_imm(is_and ? 0 : 1)};
     c->at = pos;
     c_emit(c, LL_C_MOV, 0, 2, ops);
+    c_val ctrl = c_ctrl_save(c);
     if (is_and) {
         c_emit_jump(c, LL_C_BZ, &a, done);
     } else {
@@ -382,6 +383,7 @@ static c_val logical(c_lower *c, bool is_and, c_val a, int prec, ll_pos pos)
     c->at = pos;
     c_emit(c, LL_C_MOV, 0, 2, mv);
     c_emit_label(c, done);
+    c_ctrl_restore(c, ctrl);
     return res;
 }
 
@@ -396,6 +398,7 @@ static c_ref ternary(c_lower *c)
     c_val res = c_temp(c);
     const char *other = c_label(c), *done = c_label(c);
     c->at = pos;
+    c_val ctrl = c_ctrl_save(c);
     c_emit_jump(c, LL_C_BZ, &cv, other);
     c_ref a = assign(c);
     c_val mv[2] = {res, value(c, &a)};
@@ -409,6 +412,8 @@ static c_ref ternary(c_lower *c)
     c->at = pos;
     c_emit(c, LL_C_MOV, 0, 2, mv);
     c_emit_label(c, done);
+    c->at = pos;
+    c_ctrl_restore(c, ctrl);
     return val_ref(res, pos);
 }
 

@@ -64,6 +64,11 @@ const char *c_label(c_lower *c);
 void c_emit(c_lower *c, int op, unsigned flags, int n, const c_val *ops);
 void c_emit_label(c_lower *c, const char *label);
 void c_emit_jump(c_lower *c, int op, const c_val *cond, const char *label);
+/* Around a construct whose arms join again (if, while, && || ?:): the
+ * control dependencies before it, given back after it, so a branch
+ * orders only what is under its condition, as in herd7's C. */
+c_val c_ctrl_save(c_lower *c);
+void c_ctrl_restore(c_lower *c, c_val saved);
 bool c_is_local(const c_lower *c, const char *name);
 bool c_is_param(const c_lower *c, const char *name);
 void c_add_local(c_lower *c, const char *name);     /* c_lower.c */

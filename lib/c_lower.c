@@ -36,15 +36,17 @@ static void declaration(c_lower *c)
         c_next(c);
         if (c_is(&c->tok, "["))
             c_fail(c, c->tok.pos, "local arrays are not supported");
-        c_val init = c_imm(0);
+        /* in scope in its own initialiser (`int r0 = r0 + 1;` reads the
+         * value it had: 0, or the init block's); a declaration without
+         * one keeps that value, as herd7's C does */
+        c_add_local(c, name.text);
         if (c_is(&c->tok, "=")) {
             c_next(c);
-            init = c_assign_expr(c);
+            c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)},
+                            c_assign_expr(c)};
+            c->at = name.pos;
+            c_emit(c, LL_C_MOV, 0, 2, ops);
         }
-        c_add_local(c, name.text);
-        c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)}, init};
-        c->at = name.pos;
-        c_emit(c, LL_C_MOV, 0, 2, ops);
         if (!c_is(&c->tok, ","))
             break;
         c_next(c);
@@ -67,6 +69,7 @@ static void if_statement(c_lower *c)
     c_val v = condition(c);
     const char *other = c_label(c), *done = c_label(c);
     c->at = pos;
+    c_val ctrl = c_ctrl_save(c);
     c_emit_jump(c, LL_C_BZ, &v, other);
     statement(c);
     if (c_is(&c->tok, "else")) {
@@ -79,6 +82,8 @@ static void if_statement(c_lower *c)
         c_emit_label(c, other);
     }
     c_emit_label(c, done);
+    c->at = pos;
+    c_ctrl_restore(c, ctrl);
 }
 
 static void while_statement(c_lower *c)
@@ -86,6 +91,8 @@ static void while_statement(c_lower *c)
     ll_pos pos = c->tok.pos;
     c_next(c);
     const char *top = c_label(c), *done = c_label(c);
+    c->at = pos;
+    c_val ctrl = c_ctrl_save(c);
     c_emit_label(c, top);
     c_val v = condition(c);
     c->at = pos;
@@ -94,6 +101,8 @@ static void while_statement(c_lower *c)
     c->at = pos;
     c_emit_jump(c, LL_C_JMP, NULL, top);
     c_emit_label(c, done);
+    c->at = pos;
+    c_ctrl_restore(c, ctrl);
 }
 
 static void statement_at(c_lower *c);
@@ -146,7 +155,7 @@ static void statement_at(c_lower *c)
     c_expect(c, ";");
 }
 
-static bool lower_thread(ll_thread *th, ll_diag *d)
+static bool lower_thread(const ll_test *t, ll_thread *th, ll_diag *d)
 {
     /* on the heap: longjmp must find what statement() changed */
     c_lower *cp = ll_xcalloc(1, sizeof *cp);
@@ -164,6 +173,11 @@ static bool lower_thread(ll_thread *th, ll_diag *d)
         c.params[i] = th->params[i].name;
     bool ok = true;
     if (setjmp(c.fail) == 0) {
+        /* registers the init block gives this thread are its locals,
+         * declared in the body or not (`0:r2=y;`) */
+        for (int i = 0; i < t->n_init; i++)
+            if (t->init[i].loc.proc == th->proc && t->init[i].loc.name)
+                c_add_local(cp, t->init[i].loc.name);
         c_next(cp);
         while (c.tok.kind != C_EOF)
             statement(cp);
@@ -197,7 +211,7 @@ bool ll_c_lower(ll_test *t, ll_diag *d)
         ll_thread *th = &t->threads[i];
         if (th->n_stmts)
             continue;
-        if (!lower_thread(th, d)) {
+        if (!lower_thread(t, th, d)) {
             clear_stmts(th);
             return false;
         }

@@ -7,7 +7,7 @@
 static const char *const op_names[LL_C_NOPS] = {
     "mov", "bin", "un", "ld", "st", "rmw", "cmpxchg", "cas", "fence",
     "lock", "unlock", "trylock", "islocked", "srcu_lock", "srcu_unlock",
-    "sync_srcu", "bz", "jmp",
+    "sync_srcu", "bz", "jmp", "ctrl_save", "ctrl_restore",
 };
 
 static const char *const binop_names[] = {

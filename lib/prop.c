@@ -72,7 +72,7 @@ static bool needs_parens(enum context above, ll_prop_kind here)
     return false;
 }
 
-static void print_prop(const ll_prop *p, enum context above, int herd_style,
+static void print_prop(const ll_prop *p, enum context above, bool herd_style,
                        ll_buf *out)
 {
     enum context here = IN_TOP;
@@ -86,8 +86,8 @@ static void print_prop(const ll_prop *p, enum context above, int herd_style,
         return;
     case LL_PROP_ATOM:
         ll_loc_print(&p->loc,
-                     herd_style == 1 ? p->loc.proc < 0 && p->loc.name[0] != '%'
-                     : herd_style ? false : p->bracketed,
+                     herd_style ? p->loc.proc < 0 && p->loc.name[0] != '%'
+                                : p->bracketed,
                      out);
         ll_buf_putc(out, '=');
         if (herd_style)
@@ -123,7 +123,7 @@ static void print_prop(const ll_prop *p, enum context above, int herd_style,
         ll_buf_putc(out, ')');
 }
 
-void ll_prop_print_style(const ll_prop *p, int herd_style, ll_buf *out)
+void ll_prop_print_style(const ll_prop *p, bool herd_style, ll_buf *out)
 {
     print_prop(p, IN_TOP, herd_style, out);
 }
@@ -133,7 +133,7 @@ void ll_prop_print(const ll_prop *p, ll_buf *out)
     print_prop(p, IN_TOP, true, out);
 }
 
-void ll_cond_print_style(const ll_cond *c, int herd_style, ll_buf *out)
+void ll_cond_print_style(const ll_cond *c, bool herd_style, ll_buf *out)
 {
     static const char *const quants[] = {"exists", "~exists", "forall"};
     ll_buf_printf(out, "%s (", quants[c->quant]);
@@ -147,11 +147,6 @@ void ll_cond_print_style(const ll_cond *c, int herd_style, ll_buf *out)
 void ll_cond_print(const ll_cond *c, ll_buf *out)
 {
     ll_cond_print_style(c, true, out);
-}
-
-void ll_cond_print_bare(const ll_cond *c, ll_buf *out)
-{
-    ll_cond_print_style(c, 2, out);
 }
 
 void ll_prop_free(ll_prop *p)

@@ -46,9 +46,7 @@ void ll_init_clear(ll_init *in);
 void ll_value_clear(ll_value *v);
 /* Print a proposition; herd_style prints every memory atom as `[x]=v`,
  * otherwise atoms keep the brackets they were written with. */
-/* herd_style: 0 the test's own spelling, 1 herd7's (memory bracketed),
- * 2 herd7's for C tests (memory bare). */
-void ll_prop_print_style(const ll_prop *p, int herd_style, ll_buf *out);
-void ll_cond_print_style(const ll_cond *c, int herd_style, ll_buf *out);
+void ll_prop_print_style(const ll_prop *p, bool herd_style, ll_buf *out);
+void ll_cond_print_style(const ll_cond *c, bool herd_style, ll_buf *out);
 
 #endif

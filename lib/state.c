@@ -319,17 +319,17 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
 
 /* ---- printing ---- */
 
-static void print_binding(const ll_binding *b, int herd, ll_buf *out)
+static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
 {
     bool mem = b->loc.proc < 0;
-    if (mem && herd == 1)
+    if (mem && herd)
         ll_buf_putc(out, '[');
     if (!mem)
         ll_buf_printf(out, "%d:", b->loc.proc);
     ll_buf_puts(out, b->loc.name);
     if (b->loc.index >= 0)
         ll_buf_printf(out, "[%d]", b->loc.index);
-    if (mem && herd == 1)
+    if (mem && herd)
         ll_buf_putc(out, ']');
     if (b->value.is_sym)
         ll_buf_printf(out, "=%s;", b->value.sym);
@@ -347,7 +347,7 @@ static int litmus_order(const void *pa, const void *pb)
     return ll_loc_cmp(&a->loc, &b->loc);
 }
 
-static void print_state(const ll_state *s, int herd, ll_buf *out)
+static void print_state(const ll_state *s, bool herd, ll_buf *out)
 {
     const ll_binding *small[16];
     const ll_binding **order =
@@ -367,17 +367,12 @@ static void print_state(const ll_state *s, int herd, ll_buf *out)
 
 void ll_state_print_herd(const ll_state *s, ll_buf *out)
 {
-    print_state(s, 1, out);
-}
-
-void ll_state_print_herd_bare(const ll_state *s, ll_buf *out)
-{
-    print_state(s, 2, out);
+    print_state(s, true, out);
 }
 
 void ll_state_print_litmus(const ll_state *s, ll_buf *out)
 {
-    print_state(s, 0, out);
+    print_state(s, false, out);
 }
 
 /* ---- conditions ---- */

@@ -32,3 +32,18 @@ bench-model: $(PROGRAM)
 fidelity-check: $(PROGRAM)
 	@test -n "$(HERDTOOLS7)" || { echo "make fidelity-check HERDTOOLS7=DIR (herd7 reference files)"; exit 2; }
 	@sh mk/model-fidelity.sh $(abspath $(PROGRAM)) $(abspath $(HERDTOOLS7))
+
+# `make fidelity-diff HERD7=PATH`: differential runs against herd7 on
+# random tests; `fidelity-diff-c` makes kernel-style C tests
+# (tests/fidelity/gen_c.c) and compares every output with herd7 -conf
+# linux-kernel.cfg (mk/fidelity-diff-c.sh; FIDELITY_N, FIDELITY_SEED,
+# FIDELITY_BATCH, FIDELITY_TIMEOUT).
+FIDELITY_GEN_C := $(BUILD)/tools/gen_c
+$(FIDELITY_GEN_C): tests/fidelity/gen_c.c
+	@mkdir -p $(@D)
+	$(CC) -std=c17 -Wall -Wextra -Werror -O2 -o $@ $<
+.PHONY: fidelity-diff fidelity-diff-c
+fidelity-diff: fidelity-diff-c
+fidelity-diff-c: $(PROGRAM) $(FIDELITY_GEN_C)
+	@test -n "$(HERD7)" || { echo "make fidelity-diff-c HERD7=PATH (herd7 7.58, or its wrapper script)"; exit 2; }
+	@sh mk/fidelity-diff-c.sh $(abspath $(PROGRAM)) $(abspath $(FIDELITY_GEN_C)) $(HERD7)

@@ -229,6 +229,8 @@ static bool init_register(mdl_test *m, const ll_init *in,
         slot = symreg_slot(t, m->ops, in->loc.name, true);
     else
         slot = in->loc.reg >= 0 ? m->ops->reg_slot(in->loc.reg) : -1;
+    if (slot < 0 && m->ops->named_registers)
+        slot = symreg_slot(t, m->ops, in->loc.name, true);
     if (slot < 0)
         return set_error(m, in->pos, "unknown register: ", in->loc.name);
     init_slot(m, t, slot, in, type);

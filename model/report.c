@@ -112,12 +112,7 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     e->negative = swap ? m->positive : m->negative;
     add_flags(m, e);
     ll_buf b = {0};
-    /* herd7 writes a C test's memory locations bare */
-    e->bare_memory = !t->arch;
-    if (e->bare_memory)
-        ll_cond_print_bare(&t->cond, &b);
-    else
-        ll_cond_print(&t->cond, &b);
+    ll_cond_print(&t->cond, &b);
     e->cond_text = b.data ? b.data : ll_xstrdup("");
     e->obs_word = ll_xstrdup(m->positive == 0   ? "Never"
                              : m->negative == 0 ? "Always"

@@ -437,11 +437,37 @@ static int max_writes(const mdl_test *m)
     return total;
 }
 
+/* Every integer constant of the code, in the domain of every location
+ * (sem_ops.seed_constants). */
+static void seed_constants(mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const ll_thread *th = m->threads[t].code;
+        for (int s = 0; s < th->n_stmts; s++) {
+            const ll_instr *in = &th->stmts[s].instr;
+            if (!th->stmts[s].has_instr)
+                continue;
+            for (int k = 0; k < in->n_ops; k++) {
+                if (in->ops[k].kind != LL_OPND_IMM)
+                    continue;
+                for (int i = 0; i < m->n_locs; i++) {
+                    mdl_loc *l = &m->locs[i];
+                    mdl_dom_add(l, sem_extend(sem_int(in->ops[k].imm),
+                                              l->type.size,
+                                              l->type.is_signed));
+                }
+            }
+        }
+    }
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
     c.m = m;
     bool ok = true;
+    if (m->ops->seed_constants)
+        seed_constants(m);
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c.n_pend = 0;

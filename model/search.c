@@ -847,7 +847,8 @@ static void choose_runs(search *s, int t)
     mdl_thread *th = &s->m->threads[t];
     for (int k = 0; k < th->n_runs && !s->stop; k++) {
         s->pick[t] = k;
-        if (out_of_time(s))
+        /* the clock is dear next to a pick: read it now and then */
+        if ((++s->ticks & 4095) == 0 && out_of_time(s))
             return;
         if (prefix_feasible(s, t))
             choose_runs(s, t + 1);

@@ -22,7 +22,13 @@
  *   FENCE                 (flags: fence kind)
  *   LOCK a   UNLOCK a   TRYLOCK d, a   ISLOCKED d, a
  *   SRCU_LOCK d, a   SRCU_UNLOCK a, v   SYNC_SRCU a
- *   BZ v, L (branch to L when v is 0; a control dependency)   JMP L */
+ *   BZ v, L (branch to L when v is 0; a control dependency)   JMP L
+ *   CTRL_SAVE d           (d := 0, carrying the reads every later event
+ *                          is control-dependent on)
+ *   CTRL_RESTORE v        (those reads become v's again: where the arms
+ *                          of an if, a loop or a lazy operator join, as
+ *                          herd7 scopes a C control dependency to the
+ *                          statements under the condition) */
 #ifndef LITMUSLAB_C_AST_H
 #define LITMUSLAB_C_AST_H
 
@@ -37,7 +43,7 @@ typedef enum ll_c_op {
     LL_C_MOV, LL_C_BIN, LL_C_UN, LL_C_LD, LL_C_ST, LL_C_RMW, LL_C_CAS,
     LL_C_CAS11, LL_C_FENCE, LL_C_LOCK, LL_C_UNLOCK, LL_C_TRYLOCK,
     LL_C_ISLOCKED, LL_C_SRCU_LOCK, LL_C_SRCU_UNLOCK, LL_C_SYNC_SRCU,
-    LL_C_BZ, LL_C_JMP,
+    LL_C_BZ, LL_C_JMP, LL_C_CTRL_SAVE, LL_C_CTRL_RESTORE,
     LL_C_NOPS
 } ll_c_op;
 

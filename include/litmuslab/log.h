@@ -76,8 +76,6 @@ typedef struct ll_log_entry {
     bool has_witnesses;          /* `Witnesses` + `Positive:` lines */
     uint64_t positive;
     uint64_t negative;
-    bool bare_memory;            /* herd7 entry of a C test: memory
-                                    locations written without brackets */
     char *cond_text;             /* after `Condition `, before ` is ...`;
                                     NULL when absent */
     bool has_cond;               /* cond holds the parsed cond_text */

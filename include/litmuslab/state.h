@@ -41,8 +41,6 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d);
 /* herd7 style: `0:r3=0; [x]=1;` (each binding followed by "; "), with no
  * trailing space. */
 void ll_state_print_herd(const ll_state *s, ll_buf *out);
-/* As herd7 prints a C test's states: memory locations bare (`y=1;`). */
-void ll_state_print_herd_bare(const ll_state *s, ll_buf *out);
 /* litmus7 style: `0:r3=0; x=1;` */
 void ll_state_print_litmus(const ll_state *s, ll_buf *out);
 

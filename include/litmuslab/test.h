@@ -199,8 +199,6 @@ bool ll_cond_parse(const char *text, const ll_arch_ops *arch, ll_cond *out,
                    ll_diag *d);
 /* Print a condition as herd7 prints it in its `Condition` line. */
 void ll_cond_print(const ll_cond *c, ll_buf *out);
-/* As herd7 prints a C test's condition: memory locations bare (`y=1`). */
-void ll_cond_print_bare(const ll_cond *c, ll_buf *out);
 void ll_prop_print(const ll_prop *p, ll_buf *out);
 void ll_prop_free(ll_prop *p);
 void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out);

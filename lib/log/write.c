@@ -56,10 +56,7 @@ void ll_log_format_herd(const ll_log_entry *e, ll_buf *out)
     put_test_line(e, out);
     ll_buf_printf(out, "States %d\n", e->n_states);
     for (int i = 0; i < e->n_states; i++) {
-        if (e->bare_memory)
-            ll_state_print_herd_bare(&e->states[i].state, out);
-        else
-            ll_state_print_herd(&e->states[i].state, out);
+        ll_state_print_herd(&e->states[i].state, out);
         ll_buf_putc(out, '\n');
     }
     put_verdict(e, out);

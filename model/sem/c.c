@@ -15,7 +15,9 @@
  * operations are fences placed on their srcu_struct's location. C11
  * accesses carry their memory order as a tag (RLX ACQ REL ACQ_REL SC);
  * plain C accesses carry none. Dependencies are the engine's: addr and
- * data from register data flow, ctrl from every branch on to the end. */
+ * data from register data flow, ctrl from a branch to the statements
+ * under its condition (herd7's C: an if's arms, a loop's body), not past
+ * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it). */
 #include "model/sem/sem.h"
 
 #include "litmuslab/c_ast.h"
@@ -387,6 +389,12 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_JMP:
         *label = in->ops[0].sym;
         return SEM_JUMP;
+    case LL_C_CTRL_SAVE:
+        set(r, &in->ops[0], sem_int(0), r->ctrl);
+        return SEM_NEXT;
+    case LL_C_CTRL_RESTORE:
+        r->ctrl = get(r, &in->ops[0]).t;
+        return SEM_NEXT;
     }
     return SEM_ERROR;
 }
@@ -420,4 +428,6 @@ const sem_ops sem_c_ops = {
     .reg_slot = c_reg_slot,
     .reg_value = c_reg_value,
     .exec = c_exec,
+    .seed_constants = true,
+    .named_registers = true,
 };

@@ -100,6 +100,16 @@ typedef struct sem_ops {
      * as herd7 now does (18446744073709551615); off where the outputs
      * are kept as they were checked (Power, x86). */
     bool show_unsigned;
+    /* A read may return any integer constant of the code, not only the
+     * values the runs so far wrote to its location: a value that flows
+     * through a branch back into the store that makes it (C's `if (r ==
+     * 1) WRITE_ONCE(*y, 1);` in a load-buffering cycle) is then found,
+     * as herd7's symbolic values find it; the values no write provides
+     * are dropped with their runs. */
+    bool seed_constants;
+    /* Registers are names the code declares (C's locals): the init block
+     * may give a value to any name, declared in the body or not. */
+    bool named_registers;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */

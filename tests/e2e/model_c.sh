@@ -1,7 +1,7 @@
 #!/bin/sh
 # model_c.sh — C litmus tests in the model: herd7's output shape for C
-# (memory locations without brackets, `Flag data-race` for a plain race
-# under the LKMM, `Flag *undef*` and `Undef` for a race under RC11),
+# (memory locations in brackets, `[x]=1;`, as herd7 7.58 prints them,
+# `Flag data-race` for a plain race under the LKMM, `Flag *undef*` and `Undef` for a race under RC11),
 # exact states of a lock test, and FILE:LINE:COL with exit 2 for what the
 # C lowering refuses. Expected Observations of litmus/c and litmus/c11
 # are checked by litmus_library.sh.
@@ -19,15 +19,50 @@ grep -v '^Time \|^Hash=' "$tmp/out" > "$tmp/got"
 cat > "$tmp/want" <<'END'
 Test counter+locks Allowed
 States 1
-cnt=3;
+[cnt]=3;
 No
 Witnesses
 Positive: 0 Negative: 6
-Condition exists (not (cnt=3))
+Condition exists (not ([cnt]=3))
 Observation counter+locks Never 0 6
 
 END
 cmp -s "$tmp/want" "$tmp/got" || { diff "$tmp/want" "$tmp/got"; fail "counter+locks output"; }
+
+# herd7 7.58 brackets a C test's memory locations (`[x]=1;`), hwrun and
+# klitmus7 do not (`x=1;`): compare joins both spellings into one outcome.
+cat > "$tmp/loc.litmus" <<'END'
+C SB+loc
+
+{}
+
+P0(int *x, int *y)
+{
+	int r0;
+
+	WRITE_ONCE(*x, 1);
+	r0 = READ_ONCE(*y);
+}
+
+P1(int *x, int *y)
+{
+	WRITE_ONCE(*y, 1);
+}
+
+exists (x=1 /\ 0:r0=0)
+END
+"$LITMUSLAB" model "$tmp/loc.litmus" > "$tmp/m.log" 2>&1 || fail "SB+loc: $(head -n 1 "$tmp/m.log")"
+grep -qx '0:r0=0; \[x\]=1;' "$tmp/m.log" || fail "SB+loc: no bracketed state"
+grep -qx 'Condition exists (\[x\]=1 /\\ 0:r0=0)' "$tmp/m.log" || fail "SB+loc: condition"
+printf 'Test SB+loc Allowed\nHistogram (2 states)\n7     *>0:r0=0; x=1;\n3     :>0:r0=1; x=1;\nOk\n\n' > "$tmp/h.log"
+"$LITMUSLAB" compare --model "$tmp/m.log" --hw "$tmp/h.log" -o "$tmp/r" > /dev/null 2> "$tmp/err" ||
+    fail "compare SB+loc: $(head -n 1 "$tmp/err")"
+cat > "$tmp/want" <<'END'
+test,state,model_allowed,hw_count,machines,status
+SB+loc,"0:r0=0; [x]=1;",yes,7,h.log,allowed-seen
+SB+loc,"0:r0=1; [x]=1;",yes,3,h.log,allowed-seen
+END
+cmp -s "$tmp/want" "$tmp/r/outcomes.csv" || { diff "$tmp/want" "$tmp/r/outcomes.csv"; fail "compare SB+loc: outcomes"; }
 
 # Plain accesses: a data race is flagged as herd7 does, a release/acquire
 # pair removes it.

@@ -77,19 +77,25 @@ static void test_control_and_arrays(void **state)
 {
     (void)state;
     char *s = lowered("\tint r0 = 0;\n\tif (r0 && x[1]) r0 = 1; else r0 = 2;");
+    /* each branch's control dependency ends where its arms join
+     * (ctrl_restore), as herd7 scopes it to the if's arms */
     assert_string_equal(s, "mov r0, 0\n"
                            "mov @t0, 0\n"
+                           "ctrl_save @t1\n"
                            "bz r0, @L0\n"
-                           "ld{plain} @t1, &x+4\n"
-                           "bin[!=] @t2, @t1, 0\n"
-                           "mov @t0, @t2\n"
+                           "ld{plain} @t2, &x+4\n"
+                           "bin[!=] @t3, @t2, 0\n"
+                           "mov @t0, @t3\n"
                            "@L0:\n"
+                           "ctrl_restore @t1\n"
+                           "ctrl_save @t4\n"
                            "bz @t0, @L1\n"
                            "mov r0, 1\n"
                            "jmp @L2\n"
                            "@L1:\n"
                            "mov r0, 2\n"
-                           "@L2:\n");
+                           "@L2:\n"
+                           "ctrl_restore @t4\n");
     free(s);
 }
 
