@@ -37,7 +37,8 @@ b.log"
 cmp_ --hw "$tmp/a
 b.log" -o "$tmp/r" > "$tmp/out" 2> "$tmp/err"
 [ $? = 2 ] || fail "newline in the file name: want exit 2"
-[ "$(cat "$tmp/err")" = "$tmp/a\x0ab.log: the file's name, which would name its machine, holds a newline; rename it, or give --hw NAME=FILE" ] ||
+[ "$(cat "$tmp/err")" = "$tmp/a\x0ab.log: the file's name, which would name its machine, holds a newline; rename it, or give --hw NAME=FILE
+litmuslab compare: nothing written to $tmp/r: an input could not be read" ] ||
     fail "newline in the file name: message"
 cmp_ --hw "box=$tmp/a
 b.log" -o "$tmp/r" > /dev/null 2> "$tmp/err" ||
