@@ -335,6 +335,8 @@ static void read_arg(model_cli *m, cli_args *p)
         o->model = v;
     } else if ((v = cli_value(p, "bell"))) {
         o->bell = v;
+    } else if ((v = cli_value(p, "macros"))) {
+        o->macros = v;
     } else if ((v = cli_value(p, "cat-path|I|set-libdir"))) {
         if (o->n_cat_dirs < MDL_MAX_DIRS)
             o->cat_dirs[o->n_cat_dirs++] = v;
