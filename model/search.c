@@ -47,6 +47,8 @@ typedef struct search {
     mdl_test *m;
     cat_model *model;
     bool values;                /* the model reads x.sameval */
+    sem_tags nonmem, chosen;    /* herd7's lock operations, for a model
+                                   that chooses co (sem_ops.herd_nonmem) */
     int *pick;                  /* run chosen per thread */
     int n_ev, cap_ev;
     gev *ev;
@@ -146,7 +148,7 @@ static bool prefix_feasible(search *s, int t)
     for (int u = 0; u <= t; u++) {
         const mdl_run *run = &s->m->threads[u].runs[s->pick[u]];
         for (int i = 0; i < run->n_ev; i++)
-            if (run->ev[i].kind == SEM_R &&
+            if (run->ev[i].kind == SEM_R && !(run->ev[i].tags & s->chosen) &&
                 !readable(s, t, run->ev[i].loc, run->ev[i].val))
                 return false;
     }
@@ -245,10 +247,17 @@ static void add_deps(search *s, ll_rel *rel, int thread, sem_taint t, int g)
 
 /* An event with a value (herd7's value_of): accesses and initial
  * writes, and a fence that carries one (SRCU). */
-static bool valued(const gev *a)
+static bool valued(const search *s, const gev *a)
 {
-    return !a->e || a->e->kind == SEM_R || a->e->kind == SEM_W ||
+    return !a->e || ((a->e->kind == SEM_R || a->e->kind == SEM_W) &&
+                     !(a->e->tags & s->nonmem)) ||
            a->e->valued;
+}
+
+/* Solved by the engine: an access, not a read the model sources. */
+static bool solved(const search *s, const gev *a)
+{
+    return a->e->kind != SEM_F && !(a->e->tags & s->chosen);
 }
 
 static void build_events(search *s)
@@ -271,9 +280,10 @@ static void build_events(search *s)
             ll_set_add(&x->W, g);
             ll_set_add(&x->IW, g);
         } else {
+            bool mem = !(a->e->tags & s->nonmem);
             switch (a->e->kind) {
-            case SEM_R: ll_set_add(&x->R, g); break;
-            case SEM_W: ll_set_add(&x->W, g); break;
+            case SEM_R: if (mem) ll_set_add(&x->R, g); break;
+            case SEM_W: if (mem) ll_set_add(&x->W, g); break;
             case SEM_F: ll_set_add(&x->F, g); break;
             case SEM_B: ll_set_add(&x->B, g); break;
             }
@@ -281,12 +291,12 @@ static void build_events(search *s)
                 if (a->e->tags >> k & 1)
                     ll_set_add(&s->tags[k], g);
         }
-        bool va = s->values && valued(a);
+        bool va = s->values && valued(s, a);
         for (int h = 0; h < s->n_ev; h++) {
             const gev *b = &s->ev[h];
             if (a->loc >= 0 && a->loc == b->loc)
                 ll_rel_add(&x->loc, g, h);
-            if (va && valued(b) && sem_val_eq(a->val, b->val))
+            if (va && valued(s, b) && sem_val_eq(a->val, b->val))
                 ll_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
                 ll_rel_add(&x->thread, g, h);
@@ -310,7 +320,7 @@ static void build_events(search *s)
         if (a->e->kind == SEM_W) {
             add_deps(s, &x->data, a->thread, a->e->data, g);
             add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
-            if (a->e->rmw_read >= 0)
+            if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem))
                 ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
     }
@@ -521,7 +531,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++) {
-        if (s->ev[g].loc != l || s->ev[g].e->kind == SEM_F)
+        if (s->ev[g].loc != l || !solved(s, &s->ev[g]))
             continue;
         if (s->ev[g].e->kind == SEM_W)
             nw++;
@@ -536,7 +546,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     int global[MAX_LOC_EVENTS + 1], local[MAX_LOC_EVENTS + 1];
     int n_local = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if (s->ev[g].loc == l && s->ev[g].e->kind != SEM_F) {
+        if (s->ev[g].loc == l && solved(s, &s->ev[g])) {
             if (s->ev[g].e->kind == SEM_W) {
                 p->w[p->n_w] = g;
                 local[n_local] = 1 + p->n_w++;
@@ -698,6 +708,13 @@ static void final_memory(search *s)
     }
 }
 
+/* A solution's source (local write id, 0: the initial write) as an
+ * event. */
+static int w_of(const loc_plan *p, int w, int l)
+{
+    return w ? p->w[w - 1] : l;
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -723,8 +740,10 @@ static void candidate(search *s)
                 ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
         }
         for (int j = 0; j < p->n_r; j++) {
-            int w = sol[p->n_w + j];
-            ll_rel_add(&x->rf, w ? p->w[w - 1] : l, p->r[j]);
+            int w = w_of(p, sol[p->n_w + j], l);
+            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
+                  s->ev[p->r[j]].e->tags & s->nonmem))
+                ll_rel_add(&x->rf, w, p->r[j]);
         }
     }
     cat_result res;
@@ -860,6 +879,10 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.m = m;
     s.model = model;
     s.values = cat_uses_values(model);
+    if (cat_chooses_co(model)) {
+        s.nonmem = m->ops->herd_nonmem;
+        s.chosen = m->ops->herd_chosen_reads;
+    }
     s.status = MDL_OK;
     s.all_co = mdl_explain_incoherent(m->explain);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);

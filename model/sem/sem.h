@@ -88,6 +88,17 @@ typedef struct sem_ops {
      * (fre; coe) empty): the search drops candidates that break it before
      * the cat model sees them (not under --explain, which shows them). */
     bool rmw_atomic;
+    /* herd7's lock operations (C's spin_lock...) are not memory
+     * accesses: herd7 puts them in no R, W, rf or rmw, and a model that
+     * handles them (the kernel's lock.cat) builds their rf and co in
+     * cat. The engine still runs them as accesses to a lock word (0
+     * free, 1 taken), which gives exactly the orders of critical sections
+     * herd's lock.cat enumerates; for a model that chooses co itself
+     * (cat_chooses_co) it shows events with a tag in herd_nonmem as
+     * herd7 does, keeps them in co (the model restricts co to its W),
+     * and does not choose a source for the reads with a tag in
+     * herd_chosen_reads (the model chooses with `with ... from`). */
+    sem_tags herd_nonmem, herd_chosen_reads;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */
