@@ -15,6 +15,7 @@
 
 static const char usage[] =
     "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
+    "                       [--macros FILE.def]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
     "                       [--max-executions N] [--max-memory SIZE]\n"
     "                       [--conf FILE]\n"
@@ -26,7 +27,9 @@ static const char usage[] =
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
     "to look in; --variant switches on the variants the model tests with\n"
-    "`if \"V\"`. An argument @LIST reads test paths from LIST. Each file is\n"
+    "`if \"V\"`; --macros reads herd7's macros for C tests from FILE.def\n"
+    "(the kernel's linux-kernel.def), which then replace the built-in\n"
+    "kernel primitives. An argument @LIST reads test paths from LIST. Each file is\n"
     "modelled in a worker process; a test over the time, execution or\n"
     "memory limit (SIZE in MB, or with a K/M/G suffix; default half of\n"
     "physical memory shared by the -j workers; 0 none) is reported on\n"
