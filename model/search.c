@@ -260,6 +260,14 @@ static bool solved(const search *s, const gev *a)
     return a->e->kind != SEM_F && !(a->e->tags & s->chosen);
 }
 
+/* Two events of one executed instruction, which herd7's po does not
+ * order on an architecture with po_between_instrs. */
+static bool same_instr(const search *s, const gev *a, const gev *b)
+{
+    return s->m->ops->po_between_instrs && a->e && b->e &&
+           a->thread == b->thread && a->e->inst == b->e->inst;
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -300,7 +308,7 @@ static void build_events(search *s)
                 ll_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
                 ll_rel_add(&x->thread, g, h);
-                if (g < h)
+                if (g < h && !same_instr(s, a, b))
                     ll_rel_add(&x->po, g, h);
             }
         }
@@ -488,10 +496,11 @@ static void choose_sources(search *s, loc_plan *p, int j)
 /* Write w placed at co position i: when it is an rmw's write, some write
  * its read may read from (same value) must be at most same-thread
  * writes before it (rmw_atomic), else no choice of sources can do. */
-static bool rmw_placeable(const loc_plan *p, int i, int w)
+static bool rmw_placeable(const search *s, const loc_plan *p, int i, int w)
 {
     int j = p->rmw_read_of[w];
-    if (j < 0)
+    /* unordered, the read may read from a write co-after its own */
+    if (j < 0 || s->m->ops->po_between_instrs)
         return true;
     int k = i - 1;
     while (k >= 0 && p->thr[p->order[k]] == p->thr[w])
@@ -518,7 +527,7 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
         if ((placed >> w & 1) || (!s->all_co && (p->w_before[w] & ~placed)))
             continue;
         p->order[i] = w;
-        if (!rmw_placeable(p, i, w))
+        if (!rmw_placeable(s, p, i, w))
             continue;
         choose_order(s, p, i + 1, placed | 1ull << w);
     }
@@ -584,7 +593,8 @@ static bool solve_location(search *s, int l, bool *too_big)
     /* events come in program order within each thread */
     for (int a = 0; a < n_local; a++)
         for (int b = a + 1; b < n_local; b++) {
-            if (s->ev[global[a]].thread != s->ev[global[b]].thread)
+            if (s->ev[global[a]].thread != s->ev[global[b]].thread ||
+                same_instr(s, &s->ev[global[a]], &s->ev[global[b]]))
                 continue;
             int la = local[a], lb = local[b];
             p->poloc[la] |= 1ull << lb;
@@ -595,8 +605,9 @@ static bool solve_location(search *s, int l, bool *too_big)
         sem_val v = s->ev[p->r[j]].val;
         uint64_t c = sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
         for (int i = 0; i < p->n_w; i++)
-            if (sem_val_eq(s->ev[p->w[i]].val, v))
-                c |= 1ull << (1 + i);
+            if (sem_val_eq(s->ev[p->w[i]].val, v) &&
+                !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
+                c |= 1ull << (1 + i);   /* (not its own instruction's) */
         if (!c)
             return false;
         p->src[j] = c;

@@ -50,6 +50,8 @@ typedef struct sem_event {
     sem_val val;          /* value read or written */
     sem_tags tags;        /* bit i: in the set ops->tags[i] */
     int stmt;             /* statement index in the thread */
+    int inst;             /* the executed instruction it comes from (its
+                             rank in the run) */
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
     bool valued;          /* F: val is the fence's value (an SRCU index) */
@@ -99,6 +101,13 @@ typedef struct sem_ops {
      * and does not choose a source for the reads with a tag in
      * herd_chosen_reads (the model chooses with `with ... from`). */
     sem_tags herd_nonmem, herd_chosen_reads;
+    /* herd7's po relates instructions, not the events of one: for x86,
+     * whose models order an xchg's read and write by nothing else, the
+     * engine leaves them out of po and of its coherence check (herd7
+     * lets an xchg read from a write co-after its own), a read never
+     * reading from its own instruction's write. Elsewhere herd7
+     * orders them (iico), as po does here. */
+    bool po_between_instrs;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */
