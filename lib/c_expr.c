@@ -159,9 +159,12 @@ static c_ref primary(c_lower *c)
     }
     if (t.kind == C_NAME) {
         c_next(c);
-        if (c_is(&c->tok, "(")) {
+        if (c_is(&c->tok, "(") ||
+            (c_is(&c->tok, "{") && !strncmp(t.text, "__", 2))) {
             c_val out;
             c->at = t.pos;
+            if (c->defs && c_def_call(c, &t, &out))
+                return val_ref(out, t.pos);
             if (!c_call(c, &t, &out))
                 c_fail(c, t.pos, "unsupported function '%s'", t.text);
             return val_ref(out, t.pos);

@@ -46,6 +46,13 @@ typedef struct c_lower {
     int n_pool, cap_pool;
     ll_pos at;               /* position given to emitted statements */
     int depth;               /* nesting of expressions and statements */
+    /* -macros: the .def file's macros (NULL: the built-in primitives),
+     * and while a macro's expansion is lexed, every token gets the
+     * call's position (pinned) */
+    const ll_c_defs *defs;
+    int expanding;
+    bool pinned;
+    ll_pos pin;
 } c_lower;
 
 /* c_lex.c */
@@ -84,5 +91,22 @@ bool c_type_word(const char *s);           /* int, spinlock_t, ... */
 
 /* c_prims.c: a call to a primitive; false if name is none. */
 bool c_call(c_lower *c, const c_tok *name, c_val *out);
+
+/* c_lower.c: one statement. */
+void c_statement(c_lower *c);
+
+/* c_def.c: with -macros, a call to NAME (c->tok is its '('): a macro of
+ * the .def expanded and lowered (true, *out its value), or false for a
+ * name herd7 knows without a macro (C11's atomics, herd7's internal
+ * __load...); any other name is refused as herd7 refuses it. */
+bool c_def_call(c_lower *c, const c_tok *name, c_val *out);
+/* The annotation `{NAME}` of an internal primitive (c->tok is '{'), as
+ * the lowering codes it: an access annotation (LL_C_ONCE...), a fence
+ * kind (LL_C_F_MB...) for __fence, an SRCU operation (LL_C_SRCU_LOCK,
+ * ...) for __srcu. */
+typedef enum c_ann_class { C_ANN_ACCESS, C_ANN_FENCE, C_ANN_SRCU } c_ann_class;
+int c_def_annotation(c_lower *c, c_ann_class cls);
+/* `+`, `-`, `&`, `|`, `^` as an argument (__atomic_op(X,+,V)). */
+int c_def_binop(c_lower *c);
 
 #endif

@@ -76,7 +76,7 @@ static void lex(c_lower *c, c_tok *t)
 {
     skip_blank(c);
     memset(t, 0, sizeof *t);
-    t->pos = (ll_pos){c->line, c->col};
+    t->pos = c->pinned ? c->pin : (ll_pos){c->line, c->col};
     int ch = at(c, 0);
     if (ch < 0) {
         t->kind = C_EOF;

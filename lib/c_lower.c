@@ -107,6 +107,11 @@ static void while_statement(c_lower *c)
 
 static void statement_at(c_lower *c);
 
+void c_statement(c_lower *c)
+{
+    statement(c);
+}
+
 static void statement(c_lower *c)
 {
     if (++c->depth > 200)
@@ -155,7 +160,8 @@ static void statement_at(c_lower *c)
     c_expect(c, ";");
 }
 
-static bool lower_thread(const ll_test *t, ll_thread *th, ll_diag *d)
+static bool lower_thread(const ll_test *t, ll_thread *th,
+                         const ll_c_defs *defs, ll_diag *d)
 {
     /* on the heap: longjmp must find what statement() changed */
     c_lower *cp = ll_xcalloc(1, sizeof *cp);
@@ -165,6 +171,7 @@ static bool lower_thread(const ll_test *t, ll_thread *th, ll_diag *d)
     c.line = th->body_pos.line ? th->body_pos.line : 1;
     c.col = th->body_pos.col ? th->body_pos.col : 1;
     c.d = d;
+    c.defs = defs;
     c.th = th;
     c.cap_stmts = th->n_stmts;
     c.n_params = th->n_params;
@@ -207,11 +214,16 @@ static void clear_stmts(ll_thread *th)
 
 bool ll_c_lower(ll_test *t, ll_diag *d)
 {
+    return ll_c_lower_defs(t, NULL, d);
+}
+
+bool ll_c_lower_defs(ll_test *t, const ll_c_defs *defs, ll_diag *d)
+{
     for (int i = 0; i < t->n_threads; i++) {
         ll_thread *th = &t->threads[i];
         if (th->n_stmts)
             continue;
-        if (!lower_thread(t, th, d)) {
+        if (!lower_thread(t, th, defs, d)) {
             clear_stmts(th);
             return false;
         }
@@ -227,6 +239,12 @@ bool ll_c_lower(ll_test *t, ll_diag *d)
 
 bool ll_test_code(ll_test *t, ll_arch_id *id, ll_diag *d)
 {
+    return ll_test_code_defs(t, NULL, id, d);
+}
+
+bool ll_test_code_defs(ll_test *t, const ll_c_defs *defs, ll_arch_id *id,
+                       ll_diag *d)
+{
     if (t->arch) {
         *id = t->arch->id;
         return true;
@@ -237,5 +255,5 @@ bool ll_test_code(ll_test *t, ll_arch_id *id, ll_diag *d)
         return false;
     }
     *id = LL_ARCH_C;
-    return ll_c_lower(t, d);
+    return ll_c_lower_defs(t, defs, d);
 }

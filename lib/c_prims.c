@@ -35,6 +35,11 @@ typedef enum prim_kind {
 
 /* atomic_andnot's pseudo-operator: AND with the complemented value. */
 #define OP_ANDNOT 0x100
+/* herd7's internal primitives, which .def macros are written in: the
+ * annotation in braces (`__xchg{once}`, c_def.c names them), and for
+ * __atomic_op* the operator as an argument (`__atomic_op(X,+,V)`). */
+#define ANN_BRACES (-1)
+#define OP_ARG (-1)
 
 typedef struct prim {
     const char *name;
@@ -138,6 +143,20 @@ static const prim prims[] = {
     C11_FETCH("and", LL_C_AND),
     C11_FETCH("xor", LL_C_XOR),
     {"atomic_thread_fence", P_C11_FENCE, 0, 0, true},
+    {"__load", P_LOAD_LV, ANN_BRACES, 0, false},
+    {"__store", P_STORE_LV, ANN_BRACES, 0, false},
+    {"__fence", P_FENCE, ANN_BRACES, 0, false},
+    {"__xchg", P_XCHG, ANN_BRACES, 0, false},
+    {"__cmpxchg", P_CMPXCHG, ANN_BRACES, 0, false},
+    {"__atomic_add_unless", P_ADD_UNLESS, ANN_BRACES, 0, false},
+    {"__atomic_op", P_OP, LL_C_NORETURN, OP_ARG, false},
+    {"__atomic_op_return", P_OP_RET, ANN_BRACES, OP_ARG, false},
+    {"__atomic_fetch_op", P_FETCH, ANN_BRACES, OP_ARG, false},
+    {"__lock", P_LOCK, 0, 0, false},
+    {"__unlock", P_UNLOCK, 0, 0, false},
+    {"__trylock", P_TRYLOCK, 0, 0, false},
+    {"__islocked", P_ISLOCKED, 0, 0, false},
+    {"__srcu", P_SRCU_LOCK, ANN_BRACES, 0, false},
 };
 
 static void comma(c_lower *c)
@@ -235,6 +254,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
     c_val none = c_imm(0);
     c_val a, v, o, ops[4];
     int mo;
+    prim opq;        /* p with the operator an argument gave */
     switch (p->kind) {
     case P_LOAD_LV:
     case P_LOAD:
@@ -288,6 +308,17 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
     case P_FETCH:
     case P_TEST:
     case P_NEG:
+        if (p->op == OP_ARG) {   /* __atomic_op(X, +, V) */
+            a = arg_val(c);
+            comma(c);
+            int op = c_def_binop(c);
+            comma(c);
+            v = arg_val(c);
+            opq = *p;
+            opq.op = op;
+            p = &opq;
+            goto arith;
+        }
         v = arg_val(c);
         comma(c);
         a = arg_val(c);
@@ -410,6 +441,23 @@ bool c_call(c_lower *c, const c_tok *name, c_val *out)
             p = &prims[i];
     if (!p)
         return false;
+    prim q;
+    if (p->ann == ANN_BRACES) {
+        /* __srcu{srcu-lock}: the annotation is the operation */
+        q = *p;
+        q.ann = c_def_annotation(c, p->kind == P_FENCE ? C_ANN_FENCE
+                                    : p->kind == P_SRCU_LOCK ? C_ANN_SRCU
+                                                             : C_ANN_ACCESS);
+        if (p->kind == P_SRCU_LOCK)
+            q.kind = q.ann == LL_C_SRCU_LOCK     ? P_SRCU_LOCK
+                     : q.ann == LL_C_SRCU_UNLOCK ? P_SRCU_UNLOCK
+                                                 : P_SYNC_SRCU;
+        p = &q;
+        if (p->kind == P_FENCE) {   /* __fence{mb}: no arguments */
+            *out = lower_prim(c, p, name->pos);
+            return true;
+        }
+    }
     c_expect(c, "(");
     /* the arguments' statements take their own positions, the
        primitive's events its name's */

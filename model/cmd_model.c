@@ -16,6 +16,7 @@
 
 static const char usage[] =
     "usage: litmuslab model [--model M] [--bell B] [--cat-path DIR]\n"
+    "                       [--macros FILE.def]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
     "                       [--max-executions N] [--max-memory SIZE]\n"
     "                       [--conf FILE]\n"
@@ -27,7 +28,9 @@ static const char usage[] =
     "in herd7's format. M is a cat file (default: the architecture's, from\n"
     "model/cats); B a bell file read before it; --cat-path adds a directory\n"
     "to look in; --variant switches on the variants the model tests with\n"
-    "`if \"V\"`. An argument @LIST reads test paths from LIST. Each file is\n"
+    "`if \"V\"`; --macros reads herd7's macros for C tests from FILE.def\n"
+    "(the kernel's linux-kernel.def), which then replace the built-in\n"
+    "kernel primitives. An argument @LIST reads test paths from LIST. Each file is\n"
     "modelled in a worker process; a test over the time, execution or\n"
     "memory limit (SIZE in MB, or with a K/M/G suffix; default half of\n"
     "physical memory shared by the -j workers; 0 none) is reported on\n"
@@ -349,6 +352,8 @@ static void read_arg(model_cli *m, cli_args *p)
         o->model = v;
     } else if ((v = cli_value(p, "bell"))) {
         o->bell = v;
+    } else if ((v = cli_value(p, "macros"))) {
+        o->macros = v;
     } else if ((v = cli_value(p, "cat-path|I|set-libdir"))) {
         if (o->n_cat_dirs < MDL_MAX_DIRS)
             o->cat_dirs[o->n_cat_dirs++] = v;

@@ -80,6 +80,8 @@ void mdl_worker_free(mdl_worker *w)
         free(w->names[i]);
         cat_free(w->models[i]);
     }
+    ll_c_defs_free(w->defs);
+    free(w->defs_path);
     memset(w, 0, sizeof *w);
 }
 
@@ -103,6 +105,32 @@ static cat_model *get_model(mdl_worker *w, const mdl_options *o,
     w->names[w->n_models] = ll_xstrdup(name);
     w->models[w->n_models++] = m;
     return m;
+}
+
+/* -macros FILE: as given, else in the -I directories (as herd7 looks
+ * in its library); read once per worker. NULL with *d set. */
+static const ll_c_defs *get_defs(mdl_worker *w, const mdl_options *o,
+                                 ll_diag *d)
+{
+    if (w->defs)
+        return w->defs;
+    const char *name = o->macros;
+    ll_buf path = {0};
+    ll_buf_puts(&path, name);
+    for (int i = 0; access(path.data, R_OK) && !strchr(name, '/') &&
+                    i < o->n_cat_dirs; i++) {
+        ll_buf_clear(&path);
+        ll_buf_printf(&path, "%s/%s", o->cat_dirs[i], name);
+    }
+    if (access(path.data, R_OK)) {
+        ll_buf_clear(&path);
+        ll_buf_puts(&path, name);
+    }
+    w->defs = ll_c_defs_read(path.data, d);
+    free(w->defs_path);
+    w->defs_path = path.data;    /* the diagnostic names it */
+    d->file = w->defs_path;
+    return w->defs;
 }
 
 /* herd7's check that a model is for the test's architecture: a model
@@ -155,7 +183,15 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     ll_test_warnings(t, err);
     int rc = 0;
     ll_arch_id arch;
-    const sem_ops *ops = ll_test_code(t, &arch, &d) ? sem_find(arch) : NULL;
+    const ll_c_defs *defs = NULL;
+    if (o->macros && t->arch_name && !strcmp(t->arch_name, "C") &&
+        !(defs = get_defs(w, o, &d))) {
+        put_diag(&d, err);
+        ll_test_free(t);
+        return 2;
+    }
+    const sem_ops *ops = ll_test_code_defs(t, defs, &arch, &d)
+                             ? sem_find(arch) : NULL;
     if (!ops) {
         if (!d.msg[0])
             ll_diag_set(&d, 1, 1,

@@ -3,6 +3,7 @@
 #ifndef LITMUSLAB_MODEL_DRIVER_H
 #define LITMUSLAB_MODEL_DRIVER_H
 
+#include "litmuslab/c_ast.h"
 #include "model/engine.h"
 
 enum { MDL_MAX_DIRS = 16, MDL_MAX_MODELS = 8 };
@@ -10,6 +11,7 @@ enum { MDL_MAX_DIRS = 16, MDL_MAX_MODELS = 8 };
 typedef struct mdl_options {
     const char *model;           /* --model, or NULL: the arch's default */
     const char *bell;            /* --bell, or NULL */
+    const char *macros;          /* -macros FILE.def, or NULL */
     const char **cat_dirs;       /* --cat-path, searched first */
     int n_cat_dirs;
     char *builtin[6];            /* our model/cats, found at run time */
@@ -27,6 +29,8 @@ typedef struct mdl_worker {
     int n_models;
     char *names[MDL_MAX_MODELS];
     cat_model *models[MDL_MAX_MODELS];
+    ll_c_defs *defs;             /* -macros, read at the first C test */
+    char *defs_path;             /* where it was found */
 } mdl_worker;
 
 void mdl_options_init(mdl_options *o);

@@ -47,6 +47,8 @@ typedef struct search {
     mdl_test *m;
     cat_model *model;
     bool values;                /* the model reads x.sameval */
+    sem_tags nonmem, chosen;    /* herd7's lock operations, for a model
+                                   that chooses co (sem_ops.herd_nonmem) */
     int *pick;                  /* run chosen per thread */
     int n_ev, cap_ev;
     gev *ev;
@@ -146,7 +148,7 @@ static bool prefix_feasible(search *s, int t)
     for (int u = 0; u <= t; u++) {
         const mdl_run *run = &s->m->threads[u].runs[s->pick[u]];
         for (int i = 0; i < run->n_ev; i++)
-            if (run->ev[i].kind == SEM_R &&
+            if (run->ev[i].kind == SEM_R && !(run->ev[i].tags & s->chosen) &&
                 !readable(s, t, run->ev[i].loc, run->ev[i].val))
                 return false;
     }
@@ -245,10 +247,25 @@ static void add_deps(search *s, ll_rel *rel, int thread, sem_taint t, int g)
 
 /* An event with a value (herd7's value_of): accesses and initial
  * writes, and a fence that carries one (SRCU). */
-static bool valued(const gev *a)
+static bool valued(const search *s, const gev *a)
 {
-    return !a->e || a->e->kind == SEM_R || a->e->kind == SEM_W ||
+    return !a->e || ((a->e->kind == SEM_R || a->e->kind == SEM_W) &&
+                     !(a->e->tags & s->nonmem)) ||
            a->e->valued;
+}
+
+/* Solved by the engine: an access, not a read the model sources. */
+static bool solved(const search *s, const gev *a)
+{
+    return a->e->kind != SEM_F && !(a->e->tags & s->chosen);
+}
+
+/* Two events of one executed instruction, which herd7's po does not
+ * order on an architecture with po_between_instrs. */
+static bool same_instr(const search *s, const gev *a, const gev *b)
+{
+    return s->m->ops->po_between_instrs && a->e && b->e &&
+           a->thread == b->thread && a->e->inst == b->e->inst;
 }
 
 static void build_events(search *s)
@@ -271,9 +288,10 @@ static void build_events(search *s)
             ll_set_add(&x->W, g);
             ll_set_add(&x->IW, g);
         } else {
+            bool mem = !(a->e->tags & s->nonmem);
             switch (a->e->kind) {
-            case SEM_R: ll_set_add(&x->R, g); break;
-            case SEM_W: ll_set_add(&x->W, g); break;
+            case SEM_R: if (mem) ll_set_add(&x->R, g); break;
+            case SEM_W: if (mem) ll_set_add(&x->W, g); break;
             case SEM_F: ll_set_add(&x->F, g); break;
             case SEM_B: ll_set_add(&x->B, g); break;
             }
@@ -281,16 +299,16 @@ static void build_events(search *s)
                 if (a->e->tags >> k & 1)
                     ll_set_add(&s->tags[k], g);
         }
-        bool va = s->values && valued(a);
+        bool va = s->values && valued(s, a);
         for (int h = 0; h < s->n_ev; h++) {
             const gev *b = &s->ev[h];
             if (a->loc >= 0 && a->loc == b->loc)
                 ll_rel_add(&x->loc, g, h);
-            if (va && valued(b) && sem_val_eq(a->val, b->val))
+            if (va && valued(s, b) && sem_val_eq(a->val, b->val))
                 ll_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
                 ll_rel_add(&x->thread, g, h);
-                if (g < h)
+                if (g < h && !same_instr(s, a, b))
                     ll_rel_add(&x->po, g, h);
             }
         }
@@ -310,7 +328,7 @@ static void build_events(search *s)
         if (a->e->kind == SEM_W) {
             add_deps(s, &x->data, a->thread, a->e->data, g);
             add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
-            if (a->e->rmw_read >= 0)
+            if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem))
                 ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
     }
@@ -478,10 +496,11 @@ static void choose_sources(search *s, loc_plan *p, int j)
 /* Write w placed at co position i: when it is an rmw's write, some write
  * its read may read from (same value) must be at most same-thread
  * writes before it (rmw_atomic), else no choice of sources can do. */
-static bool rmw_placeable(const loc_plan *p, int i, int w)
+static bool rmw_placeable(const search *s, const loc_plan *p, int i, int w)
 {
     int j = p->rmw_read_of[w];
-    if (j < 0)
+    /* unordered, the read may read from a write co-after its own */
+    if (j < 0 || s->m->ops->po_between_instrs)
         return true;
     int k = i - 1;
     while (k >= 0 && p->thr[p->order[k]] == p->thr[w])
@@ -508,7 +527,7 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
         if ((placed >> w & 1) || (!s->all_co && (p->w_before[w] & ~placed)))
             continue;
         p->order[i] = w;
-        if (!rmw_placeable(p, i, w))
+        if (!rmw_placeable(s, p, i, w))
             continue;
         choose_order(s, p, i + 1, placed | 1ull << w);
     }
@@ -521,7 +540,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++) {
-        if (s->ev[g].loc != l || s->ev[g].e->kind == SEM_F)
+        if (s->ev[g].loc != l || !solved(s, &s->ev[g]))
             continue;
         if (s->ev[g].e->kind == SEM_W)
             nw++;
@@ -536,7 +555,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     int global[MAX_LOC_EVENTS + 1], local[MAX_LOC_EVENTS + 1];
     int n_local = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if (s->ev[g].loc == l && s->ev[g].e->kind != SEM_F) {
+        if (s->ev[g].loc == l && solved(s, &s->ev[g])) {
             if (s->ev[g].e->kind == SEM_W) {
                 p->w[p->n_w] = g;
                 local[n_local] = 1 + p->n_w++;
@@ -574,7 +593,8 @@ static bool solve_location(search *s, int l, bool *too_big)
     /* events come in program order within each thread */
     for (int a = 0; a < n_local; a++)
         for (int b = a + 1; b < n_local; b++) {
-            if (s->ev[global[a]].thread != s->ev[global[b]].thread)
+            if (s->ev[global[a]].thread != s->ev[global[b]].thread ||
+                same_instr(s, &s->ev[global[a]], &s->ev[global[b]]))
                 continue;
             int la = local[a], lb = local[b];
             p->poloc[la] |= 1ull << lb;
@@ -585,8 +605,9 @@ static bool solve_location(search *s, int l, bool *too_big)
         sem_val v = s->ev[p->r[j]].val;
         uint64_t c = sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
         for (int i = 0; i < p->n_w; i++)
-            if (sem_val_eq(s->ev[p->w[i]].val, v))
-                c |= 1ull << (1 + i);
+            if (sem_val_eq(s->ev[p->w[i]].val, v) &&
+                !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
+                c |= 1ull << (1 + i);   /* (not its own instruction's) */
         if (!c)
             return false;
         p->src[j] = c;
@@ -698,6 +719,13 @@ static void final_memory(search *s)
     }
 }
 
+/* A solution's source (local write id, 0: the initial write) as an
+ * event. */
+static int w_of(const loc_plan *p, int w, int l)
+{
+    return w ? p->w[w - 1] : l;
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -723,8 +751,10 @@ static void candidate(search *s)
                 ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
         }
         for (int j = 0; j < p->n_r; j++) {
-            int w = sol[p->n_w + j];
-            ll_rel_add(&x->rf, w ? p->w[w - 1] : l, p->r[j]);
+            int w = w_of(p, sol[p->n_w + j], l);
+            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
+                  s->ev[p->r[j]].e->tags & s->nonmem))
+                ll_rel_add(&x->rf, w, p->r[j]);
         }
     }
     cat_result res;
@@ -861,6 +891,10 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.m = m;
     s.model = model;
     s.values = cat_uses_values(model);
+    if (cat_chooses_co(model)) {
+        s.nonmem = m->ops->herd_nonmem;
+        s.chosen = m->ops->herd_chosen_reads;
+    }
     s.status = MDL_OK;
     s.all_co = mdl_explain_incoherent(m->explain);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);

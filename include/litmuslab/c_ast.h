@@ -94,16 +94,32 @@ typedef enum ll_c_fence {
     LL_C_F_C11,
 } ll_c_fence;
 
+/* A .def file (herd7's -macros, the kernel's linux-kernel.def): the
+ * kernel's primitives defined as macros over herd7's internal ones
+ * (`READ_ONCE(X) __load{once}(X)`, `smp_mb() { __fence{mb}; }`). A test
+ * lowered with one knows only its macros and what herd7 knows without
+ * one (C11's atomics, atomic_add_unless, the internal __load...). */
+typedef struct ll_c_defs ll_c_defs;
+/* NULL with *d set (line and column in the file, d->file left to the
+ * caller) when the file cannot be read or does not parse. */
+ll_c_defs *ll_c_defs_read(const char *path, ll_diag *d);
+void ll_c_defs_free(ll_c_defs *defs);
+const char *ll_c_defs_path(const ll_c_defs *defs);
+
 /* Lower the bodies of every thread of a C test (t->arch_name "C") into
  * t->threads[i].stmts. false with *d set (line and column in the file)
  * on anything the lowering does not support. Idempotent. */
 bool ll_c_lower(ll_test *t, ll_diag *d);
+/* The same with a .def file's macros (defs NULL: the built-in ones). */
+bool ll_c_lower_defs(ll_test *t, const ll_c_defs *defs, ll_diag *d);
 
 /* The architecture of the test's code, made ready for the model: an
  * assembly test's own, or LL_ARCH_C with the C bodies lowered. false
  * with *d set (an architecture the model does not know, or a C
  * construct the lowering refuses). */
 bool ll_test_code(ll_test *t, ll_arch_id *id, ll_diag *d);
+bool ll_test_code_defs(ll_test *t, const ll_c_defs *defs, ll_arch_id *id,
+                       ll_diag *d);
 
 /* a op b as the lowering computes it (64-bit, wrapping); false when
  * undefined: ll_c_binop_problem says why. */

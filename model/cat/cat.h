@@ -76,6 +76,10 @@ void cat_free(cat_model *m);
 /* The model compares the values of events (herd7's different-values):
  * the engine must fill cat_exec.sameval. */
 bool cat_uses_values(const cat_model *m);
+/* The model chooses co itself (`with co from`, as herd's models do):
+ * the engine then shows it lock operations as herd7 makes them, not as
+ * memory accesses (sem_ops.herd_nonmem). */
+bool cat_chooses_co(const cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);
 

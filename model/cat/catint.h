@@ -401,6 +401,7 @@ struct cat_model {
     int expr_depth;             /* expression compilation recursion */
     int include_depth;
     bool uses_values;           /* %same-value is compiled */
+    bool chooses_co;            /* has `with co from` (choose_co) */
 
     /* Run state, sized for `n` events. */
     int n;

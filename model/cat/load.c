@@ -240,6 +240,11 @@ bool cat_uses_values(const cat_model *m)
     return m->uses_values;
 }
 
+bool cat_chooses_co(const cat_model *m)
+{
+    return m->chooses_co;
+}
+
 const char *cat_title(const cat_model *m)
 {
     return m->title;

@@ -421,6 +421,9 @@ const sem_ops sem_c_ops = {
     .default_model = "lkmm.cat",
     .model_for = c_model_for,
     .rmw_atomic = true,
+    .herd_nonmem = BIT(T_LKR) | BIT(T_LKW) | BIT(T_UL) | BIT(T_LF) |
+                   BIT(T_RL) | BIT(T_RU),
+    .herd_chosen_reads = BIT(T_LF) | BIT(T_RL) | BIT(T_RU),
     .tags = c_tags,
     .n_tags = sizeof c_tags / sizeof c_tags[0],
     .n_regs = 1,        /* an unused slot: a thread with no locals still

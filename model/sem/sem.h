@@ -50,6 +50,8 @@ typedef struct sem_event {
     sem_val val;          /* value read or written */
     sem_tags tags;        /* bit i: in the set ops->tags[i] */
     int stmt;             /* statement index in the thread */
+    int inst;             /* the executed instruction it comes from (its
+                             rank in the run) */
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
     bool valued;          /* F: val is the fence's value (an SRCU index) */
@@ -88,6 +90,24 @@ typedef struct sem_ops {
      * (fre; coe) empty): the search drops candidates that break it before
      * the cat model sees them (not under --explain, which shows them). */
     bool rmw_atomic;
+    /* herd7's lock operations (C's spin_lock...) are not memory
+     * accesses: herd7 puts them in no R, W, rf or rmw, and a model that
+     * handles them (the kernel's lock.cat) builds their rf and co in
+     * cat. The engine still runs them as accesses to a lock word (0
+     * free, 1 taken), which gives exactly the orders of critical sections
+     * herd's lock.cat enumerates; for a model that chooses co itself
+     * (cat_chooses_co) it shows events with a tag in herd_nonmem as
+     * herd7 does, keeps them in co (the model restricts co to its W),
+     * and does not choose a source for the reads with a tag in
+     * herd_chosen_reads (the model chooses with `with ... from`). */
+    sem_tags herd_nonmem, herd_chosen_reads;
+    /* herd7's po relates instructions, not the events of one: for x86,
+     * whose models order an xchg's read and write by nothing else, the
+     * engine leaves them out of po and of its coherence check (herd7
+     * lets an xchg read from a write co-after its own), a read never
+     * reading from its own instruction's write. Elsewhere herd7
+     * orders them (iico), as po does here. */
+    bool po_between_instrs;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */

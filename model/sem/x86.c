@@ -670,6 +670,7 @@ const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
     .tags = x86_tags,
+    .po_between_instrs = true,
     .n_tags = sizeof x86_tags / sizeof x86_tags[0],
     .n_regs = N_SLOTS,
     .reg_slot = x86_reg_slot,

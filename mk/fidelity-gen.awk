@@ -1,0 +1,258 @@
+# fidelity-gen.awk — random small litmus tests for `make fidelity-diff`:
+#   awk -v arch=PPC -v n=100 -v seed=1 -v dir=DIR -f mk/fidelity-gen.awk
+# writes DIR/<arch>-<seed>-<i>.litmus, i = 1..n, for arch PPC, X86_64,
+# ARM, AArch64 or RISCV. Each test has 2 or 3 threads of 1 to 3 accesses
+# (loads, stores of a value of their own, and RMWs where the
+# architecture has a simple one) to 2 or 3 locations; between two
+# accesses of a thread, nothing, a fence of the architecture, or (after a
+# load) an address, data or control dependency, as diy's relations. The
+# condition names every register loaded, at a value some store gives
+# (or 0), and sometimes a location's final value: herd7 lists the final
+# states over those, so the whole outcome set is compared. The same seed
+# gives the same tests.
+BEGIN {
+    srand(seed)
+    if (n == "") n = 50
+    split("x y z", LOC, " ")
+    for (i = 1; i <= n; i++)
+        test(sprintf("%s-%s-%d", arch, seed, i))
+}
+
+function pick(k) { return int(rand() * k) }
+
+# ---- the abstract test: T threads of ops ----
+# op t,j: kind[t,j] R, W or X (an RMW: read then write), loc[t,j] 1..3,
+# val[t,j] the value written, dep[t,j] how it follows op j-1 (po, addr,
+# data, ctrl, ctrlf, or F:fence), reg[t,j] the register loaded.
+function test(name,    t, j, nl, nw, k, f) {
+    T = 2 + (rand() < 0.35)
+    nl = 2 + (rand() < 0.3)
+    for (k = 1; k <= 3; k++) wrote[k] = 0
+    for (t = 0; t < T; t++) {
+        nops[t] = 1 + pick(3)
+        if (t == 0 && nops[t] == 1) nops[t] = 2
+        for (j = 1; j <= nops[t]; j++) {
+            loc[t, j] = 1 + pick(nl)
+            r = rand()
+            kind[t, j] = r < 0.45 ? "R" : (r < 0.9 || !has_rmw()) ? "W" : "X"
+            if (kind[t, j] != "R")
+                val[t, j] = ++wrote[loc[t, j]]
+            dep[t, j] = "po"
+            if (j > 1) {
+                r = rand()
+                if (r < 0.4) dep[t, j] = "F:" fence()
+                else if (r < 0.75 && kind[t, j - 1] != "W" && arch != "X86_64") {
+                    r = rand()
+                    dep[t, j] = r < 0.4 ? "addr" : r < 0.6 && kind[t, j] == "W" ? "data" : r < 0.8 || arch == "RISCV" ? "ctrl" : "ctrlf"
+                }
+            }
+        }
+    }
+    file = dir "/" name ".litmus"
+    render(name)
+    close(file)
+}
+
+function has_rmw() { return arch != "ARM" }
+
+function fence(   r) {
+    r = rand()
+    if (arch == "PPC") return r < 0.35 ? "sync" : r < 0.7 ? "lwsync" : r < 0.85 ? "eieio" : "isync"
+    if (arch == "X86_64") return "mfence"
+    if (arch == "ARM") return r < 0.5 ? "DMB" : r < 0.7 ? "DMB ST" : r < 0.85 ? "DSB" : "ISB"
+    if (arch == "AArch64") return r < 0.4 ? "DMB SY" : r < 0.6 ? "DMB LD" : r < 0.8 ? "DMB ST" : "ISB"
+    return r < 0.3 ? "fence rw,rw" : r < 0.45 ? "fence r,rw" : r < 0.6 ? "fence rw,w" : r < 0.7 ? "fence r,r" : r < 0.8 ? "fence w,w" : r < 0.9 ? "fence.tso" : "fence w,r"
+}
+
+# ---- rendering ----
+function emit(t, s) { code[t, ++ncode[t]] = s }
+
+function render(name,    t, j, w, i, rows, line, cond, k, v, nvals, sep) {
+    delete code; delete ncode; delete loaded
+    nlab = 0
+    for (t = 0; t < T; t++) {
+        ncode[t] = 0
+        nreg[t] = 0
+        for (j = 1; j <= nops[t]; j++)
+            op(t, j)
+    }
+    print arch " " name > file
+    print "{" > file
+    init()
+    print "}" > file
+    rows = 0
+    for (t = 0; t < T; t++) {
+        if (ncode[t] > rows) rows = ncode[t]
+        w[t] = length("P" t)
+        for (i = 1; i <= ncode[t]; i++)
+            if (length(code[t, i]) > w[t]) w[t] = length(code[t, i])
+    }
+    line = ""
+    for (t = 0; t < T; t++)
+        line = line sprintf(" %-" w[t] "s %s", "P" t, t < T - 1 ? "|" : ";")
+    print line > file
+    for (i = 1; i <= rows; i++) {
+        line = ""
+        for (t = 0; t < T; t++)
+            line = line sprintf(" %-" w[t] "s %s", i <= ncode[t] ? code[t, i] : "", t < T - 1 ? "|" : ";")
+        print line > file
+    }
+    cond = ""
+    for (k = 1; k <= nloaded; k++) {
+        v = pick(wrote[lloc[k]] + 1)
+        cond = cond (cond == "" ? "" : " /\\ ") lname[k] "=" v
+    }
+    for (k = 1; k <= 3; k++)
+        if (wrote[k] >= 2 && rand() < 0.5)
+            cond = cond (cond == "" ? "" : " /\\ ") cloc(k) "=" (1 + pick(wrote[k]))
+    if (cond == "")
+        cond = cloc(1) "=" wrote[1]
+    print "exists (" cond ")" > file
+    nloaded = 0
+}
+
+# a location in the condition (X86_64 writes them as herd7 reads them)
+function cloc(k) { return LOC[k] }
+
+function init(    t, k, s) {
+    if (arch == "X86_64") {
+        s = "uint64_t x; uint64_t y; uint64_t z;"
+        for (t = 0; t < T; t++)
+            for (k = 1; k <= nreg[t]; k++)
+                s = s " uint64_t " t ":" x86reg(k) ";"
+        print s > file
+        return
+    }
+    for (t = 0; t < T; t++) {
+        s = ""
+        for (k = 1; k <= 3; k++)
+            s = s sprintf("%d:%s=%s; ", t, locreg(k), LOC[k])
+        print s > file
+    }
+}
+
+function x86reg(k) { return substr("raxrbxrcxrdxrsirdi", 3 * k - 2, 3) }
+
+# the register holding location k's address
+function locreg(k) {
+    if (arch == "X86_64") return LOC[k]
+    if (arch == "PPC") return "r" (19 + k)
+    if (arch == "ARM") return "R" (7 + k)
+    if (arch == "AArch64") return "X" (7 + k)
+    return "x" (19 + k)
+}
+
+# the k-th register a thread loads into, as code writes it
+function dreg(k) {
+    if (arch == "PPC") return "r" k
+    if (arch == "X86_64") return "%" x86reg(k)
+    if (arch == "ARM") return "R" (k - 1)
+    if (arch == "AArch64") return "W" (k - 1)
+    return "x" (4 + k)
+}
+
+# ... and as the condition names it
+function creg(k) {
+    if (arch == "X86_64") return x86reg(k)
+    if (arch == "AArch64") return "X" (k - 1)
+    return dreg(k)
+}
+
+function label(t) { return sprintf("LC%d%d", t, ++nlab) }
+
+# op t,j: its prelude (fence, dependency), then the access
+function op(t, j,    d, p, a, v, lab, l, rd, tmp) {
+    d = dep[t, j]
+    p = j > 1 ? prev_reg : ""
+    l = loc[t, j]
+    a = locreg(l)
+    v = val[t, j]
+    if (d ~ /^F:/) emit(t, substr(d, 3))
+    if (d == "ctrl" || d == "ctrlf") ctrl(t, p, d == "ctrlf")
+    if (kind[t, j] != "W") {
+        rd = ++nreg[t]
+        lloc[++nloaded] = l
+        lname[nloaded] = t ":" creg(rd)
+    }
+    access(t, kind[t, j], d, p, a, v, rd)
+    if (kind[t, j] != "W") prev_reg = dreg(rd)
+}
+
+function ctrl(t, p, f,    lab) {
+    lab = label(t)
+    if (arch == "PPC") { emit(t, "cmpw " p "," p); emit(t, "beq " lab); emit(t, lab ":"); if (f) emit(t, "isync") }
+    else if (arch == "ARM") { emit(t, "CMP " p "," p); emit(t, "BNE " lab); emit(t, lab ":"); if (f) emit(t, "ISB") }
+    else if (arch == "AArch64") { emit(t, "CBNZ " p "," lab); emit(t, lab ":"); if (f) emit(t, "ISB") }
+    else { emit(t, "bne " p "," p "," lab); emit(t, lab ":") }
+}
+
+function access(t, k, d, p, a, v, rd) {
+    if (arch == "PPC") ppc(t, k, d, p, a, v, rd)
+    else if (arch == "X86_64") x86(t, k, d, p, a, v, rd)
+    else if (arch == "ARM") arm(t, k, d, p, a, v, rd)
+    else if (arch == "AArch64") a64(t, k, d, p, a, v, rd)
+    else riscv(t, k, d, p, a, v, rd)
+}
+
+function ppc(t, k, d, p, a, v, rd,    x) {
+    x = d == "addr"
+    if (x) emit(t, "xor r9," p "," p)
+    if (k == "R") { emit(t, x ? "lwzx " dreg(rd) ",r9," a : "lwz " dreg(rd) ",0(" a ")"); return }
+    if (k == "W") {
+        if (d == "data") { emit(t, "xor r8," p "," p); emit(t, "addi r8,r8," v); emit(t, "stw r8,0(" a ")"); return }
+        emit(t, "li r7," v)
+        emit(t, x ? "stwx r7,r9," a : "stw r7,0(" a ")")
+        return
+    }
+    # an RMW: lwarx then stwcx. (which may fail)
+    if (x) { emit(t, "add r10,r9," a); a = "r10" }
+    emit(t, "li r7," v)
+    emit(t, "lwarx " dreg(rd) ",r0," a)
+    emit(t, "stwcx. r7,r0," a)
+}
+
+function x86(t, k, d, p, a, v, rd) {
+    if (k == "R") { emit(t, "movq (" a "),%" x86reg(rd)); return }
+    if (k == "W") { emit(t, "movq $" v ",(" a ")"); return }
+    emit(t, "movq $" v ",%" x86reg(rd))
+    emit(t, "xchgq %" x86reg(rd) ",(" a ")")
+}
+
+function arm(t, k, d, p, a, v, rd,    x) {
+    x = d == "addr"
+    if (x) emit(t, "EOR R7," p "," p)
+    if (k == "R") { emit(t, "LDR " dreg(rd) ",[" a (x ? ",R7" : "") "]"); return }
+    if (d == "data") { emit(t, "EOR R6," p "," p); emit(t, "ADD R6,R6,#" v) }
+    else emit(t, "MOV R6,#" v)
+    emit(t, "STR R6,[" a (x ? ",R7" : "") "]")
+}
+
+function a64(t, k, d, p, a, v, rd,    x, r) {
+    x = d == "addr"
+    if (x) { emit(t, "EOR W7," p "," p); emit(t, "ADD X11," a ",W7,SXTW"); a = "X11" }
+    r = rand()
+    if (k == "R") { emit(t, (r < 0.25 ? "LDAR " : r < 0.35 ? "LDAPR " : "LDR ") dreg(rd) ",[" a "]"); return }
+    if (k == "W") {
+        if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
+        else emit(t, "MOV W6,#" v)
+        emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
+        return
+    }
+    emit(t, "MOV W6,#" v)
+    emit(t, (r < 0.3 ? "SWPAL " : r < 0.5 ? "SWPA " : r < 0.7 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]")
+}
+
+function riscv(t, k, d, p, a, v, rd,    x, r) {
+    x = d == "addr"
+    if (x) { emit(t, "xor x29," p "," p); emit(t, "add x29,x29," a); a = "x29" }
+    r = rand()
+    if (k == "R") { emit(t, "lw " dreg(rd) ",0(" a ")"); return }
+    if (k == "W") {
+        if (d == "data") { emit(t, "xor x28," p "," p); emit(t, "addi x28,x28," v) }
+        else emit(t, "li x28," v)
+        emit(t, "sw x28,0(" a ")")
+        return
+    }
+    emit(t, "li x28," v)
+    emit(t, (r < 0.25 ? "amoswap.w.aqrl " : r < 0.45 ? "amoswap.w.aq " : r < 0.65 ? "amoswap.w.rl " : "amoswap.w ") dreg(rd) ",x28,(" a ")")
+}
