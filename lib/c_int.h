@@ -52,7 +52,11 @@ typedef struct c_lower {
 void c_next(c_lower *c);                 /* advance c->tok */
 const c_tok *c_peek(c_lower *c);         /* the token after c->tok */
 bool c_is(const c_tok *t, const char *s);
+/* At `(`: the tokens spell `( NAME ) (`, a call of NAME that C makes
+ * through its parentheses (a function, never the macro). */
+bool c_paren_call_ahead(c_lower *c);
 void c_expect(c_lower *c, const char *s);
+void c_check_phase12(c_lower *c);       /* the whole body, first */
 _Noreturn void c_fail(c_lower *c, ll_pos at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -66,7 +70,7 @@ void c_emit_label(c_lower *c, const char *label);
 void c_emit_jump(c_lower *c, int op, const c_val *cond, const char *label);
 bool c_is_local(const c_lower *c, const char *name);
 bool c_is_param(const c_lower *c, const char *name);
-void c_add_local(c_lower *c, const char *name);     /* c_lower.c */
+void c_add_local(c_lower *c, const char *name, ll_pos at);   /* c_lower.c */
 
 /* c_expr.c */
 c_val c_expr(c_lower *c);                /* a full expression (comma-free) */
@@ -79,5 +83,6 @@ bool c_type_word(const char *s);           /* int, spinlock_t, ... */
 
 /* c_prims.c: a call to a primitive; false if name is none. */
 bool c_call(c_lower *c, const c_tok *name, c_val *out);
+bool c_is_prim(const char *name);        /* atomic_long_ forms too */
 
 #endif

@@ -9,10 +9,14 @@
 
 static void statement(c_lower *c);
 
-void c_add_local(c_lower *c, const char *name)
+void c_add_local(c_lower *c, const char *name, ll_pos at)
 {
     if (c_is_local(c, name))
         return;
+    if (ll_c_is_keyword(name))
+        c_fail(c, at, "'%s' is a C keyword, not a variable name", name);
+    if (c_is_prim(name))
+        c_fail(c, at, "'%s' names a primitive, not a variable", name);
     ll_grow((void **)&c->locals, &c->cap_locals, c->n_locals + 1,
             sizeof *c->locals);
     c->locals[c->n_locals++] = (char *)c_name(c, name);
@@ -41,7 +45,7 @@ static void declaration(c_lower *c)
             c_next(c);
             init = c_assign_expr(c);
         }
-        c_add_local(c, name.text);
+        c_add_local(c, name.text, name.pos);
         c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)}, init};
         c->at = name.pos;
         c_emit(c, LL_C_MOV, 0, 2, ops);
@@ -164,6 +168,7 @@ static bool lower_thread(ll_thread *th, ll_diag *d)
         c.params[i] = th->params[i].name;
     bool ok = true;
     if (setjmp(c.fail) == 0) {
+        c_check_phase12(cp);
         c_next(cp);
         while (c.tok.kind != C_EOF)
             statement(cp);
