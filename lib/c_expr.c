@@ -94,11 +94,11 @@ static c_val binop(c_lower *c, int op, c_val a, c_val b, ll_pos pos)
     }
     if (a.kind == LL_OPND_SYM && b.kind == LL_OPND_IMM &&
         (op == LL_C_ADD || op == LL_C_SUB)) {
-        a.imm += op == LL_C_ADD ? b.imm : -b.imm;
+        ll_c_eval_binop(op, a.imm, b.imm, &a.imm);   /* wraps */
         return a;
     }
     if (b.kind == LL_OPND_SYM && a.kind == LL_OPND_IMM && op == LL_C_ADD) {
-        b.imm += a.imm;
+        ll_c_eval_binop(op, b.imm, a.imm, &b.imm);
         return b;
     }
     c_val ops[3] = {c_temp(c), a, b};

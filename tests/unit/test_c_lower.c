@@ -180,6 +180,11 @@ static void test_hostile_text(void **state)
             "'static' is a C keyword, not a variable name");
     refused("\tint smp_mb = 1;", 5, 6,
             "'smp_mb' names a primitive, not a variable");
+    /* an address's offset wraps as the arithmetic does (no overflow in
+       the lowering: the sanitizers' pass of make test checks) */
+    char *w = lowered("\tsmp_store_release(x - 9223372036854775808, 2);");
+    assert_string_equal(w, "st{release} &x-9223372036854775808, 2\n");
+    free(w);
     /* a cast is no call */
     char *s = lowered("\tint r0 = (int)(*x);");
     assert_string_equal(s, "ld{plain} @t0, &x\nmov r0, @t0\n");
