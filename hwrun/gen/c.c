@@ -33,7 +33,14 @@ void hw_gen_ctest_prelude(const ll_test *t, ll_buf *c)
                 "static inline uint64_t ll_mod(uint64_t a, uint64_t b)\n"
                 "{\n    return b == 0 || (a == (uint64_t)INT64_MIN && "
                 "b == (uint64_t)-1) ? 0\n           : (uint64_t)((int64_t)a "
-                "% (int64_t)b);\n}\n\n");
+                "% (int64_t)b);\n}\n"
+                /* a register used as an address: its value hidden from
+                   constant folding (GCC would refuse `*(int *)1` at
+                   compile time; the hardware dereferences what the
+                   register holds), its dependency kept */
+                "static inline uintptr_t ll_ptr(uint64_t r)\n{\n"
+                "    uintptr_t p = (uintptr_t)r;\n"
+                "    __asm__(\"\" : \"+r\"(p));\n    return p;\n}\n\n");
 }
 
 /* The types a C test may give a shared variable: herd7's integer names,
@@ -81,19 +88,35 @@ static const hw_gen_ctype ctypes[] = {
 static const hw_gen_ctype pointer_type = {"*", 8, true, "uintptr_t",
                                           "atomic_long"};
 
+/* type: words with single spaces (the reader's spelling). */
 static const hw_gen_ctype *lookup(const char *type)
 {
-    /* C11's atomic types are their value types here: the accesses say
-       what is atomic */
-    if (!strncmp(type, "_Atomic ", 8))
-        type += 8;
-    else if (!strncmp(type, "atomic_", 7) && strcmp(type, "atomic_t") &&
-             strcmp(type, "atomic_long_t") && strcmp(type, "atomic_bool"))
-        type += 7;
-    for (size_t i = 0; i < sizeof ctypes / sizeof *ctypes; i++)
-        if (!strcmp(type, ctypes[i].name))
-            return &ctypes[i];
-    return NULL;
+    /* qualifiers say nothing of the size; C11's atomic types are their
+       value types here (the accesses say what is atomic) */
+    ll_buf bare = {0};
+    for (const char *w = type; *w;) {
+        size_t n = strcspn(w, " ");
+        bool qualifier = (n == 5 && !strncmp(w, "const", 5)) ||
+                         (n == 8 && !strncmp(w, "volatile", 8)) ||
+                         (n == 7 && !strncmp(w, "_Atomic", 7));
+        if (!qualifier) {
+            if (bare.len)
+                ll_buf_putc(&bare, ' ');
+            ll_buf_putn(&bare, w, n);
+        }
+        w += n;
+        w += strspn(w, " ");
+    }
+    const char *t = ll_buf_str(&bare);
+    if (!strncmp(t, "atomic_", 7) && strcmp(t, "atomic_t") &&
+        strcmp(t, "atomic_long_t") && strcmp(t, "atomic_bool"))
+        t += 7;
+    const hw_gen_ctype *found = NULL;
+    for (size_t i = 0; i < sizeof ctypes / sizeof *ctypes && !found; i++)
+        if (!strcmp(t, ctypes[i].name))
+            found = &ctypes[i];
+    ll_buf_free(&bare);
+    return found;
 }
 
 const hw_gen_ctype *hw_gen_ctest_type(const ll_test *t, const char *name)

@@ -265,10 +265,10 @@ static bool put_addr(cbody *b, const ll_stmt *st, const ll_operand *o,
                            "constant address");
     if (!(*ty = pointee(b, st)))
         return false;
-    ll_buf_printf(out, "((%s *)(uintptr_t)", (*ty)->c);
+    ll_buf_printf(out, "((%s *)ll_ptr(", (*ty)->c);
     if (!put_reg(b, st, o, out))
         return false;
-    ll_buf_putc(out, ')');
+    ll_buf_puts(out, "))");
     return true;
 }
 

@@ -40,7 +40,7 @@ static const char *const words[] = {
     "int64_t", "uintptr_t", "intptr_t", "int", "unsigned", "long", "char",
     "short", "signed", "size_t", "int8_t", "uint8_t", "int16_t", "uint16_t",
     "int32_t", "uint32_t", "_Atomic", "loc", "out", "cas_e", "INT64_MIN",
-    "ll_div", "ll_mod", "kp_enter", "READ_ONCE", "WRITE_ONCE",
+    "ll_div", "ll_mod", "ll_ptr", "kp_enter", "READ_ONCE", "WRITE_ONCE",
     "smp_load_acquire", "smp_store_release", "smp_mb", "smp_rmb",
     "smp_wmb", "barrier", "smp_mb__before_atomic", "smp_mb__after_atomic",
     "smp_mb__after_spinlock", "smp_mb__after_unlock_lock",

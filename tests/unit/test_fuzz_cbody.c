@@ -43,7 +43,7 @@ static void seeds(void **unused)
         free(body);
     }
     closedir(d);
-    assert_int_equal(taken, 8);
+    assert_int_equal(taken, 9);
     assert_int_equal(refused, 4);
 }
 

@@ -124,13 +124,28 @@ static void c11_test_text(void **unused)
     assert_non_null(strstr(s, "    t_0 = (uint64_t)atomic_load_explicit("
                             "(_Atomic int *)m_x, memory_order_acquire);\n"));
     assert_non_null(strstr(s, "    t_1 = (uint64_t)*m_p;\n"));
-    assert_non_null(strstr(s, "    t_2 = (uint64_t)*((int *)(uintptr_t)"
-                            "r_q);\n"));
+    assert_non_null(strstr(s, "    t_2 = (uint64_t)*((int *)ll_ptr(r_q));\n"));
     assert_non_null(strstr(s, "    {\n        int cas_e = (int)r_e;\n"
                             "        t_3 = atomic_compare_exchange_strong_"
                             "explicit((_Atomic int *)m_x, &cas_e, (int)2, "
                             "memory_order_relaxed, memory_order_relaxed);\n"
                             "        r_e = (uint64_t)cas_e;\n    }\n"));
+    ll_buf_free(&c);
+}
+
+/* Qualifiers do not change a variable's type for hwrun. */
+static void qualified_types(void **unused)
+{
+    (void)unused;
+    ll_buf c = {0};
+    ll_diag d = {0};
+    assert_true(gen("C T\n{}\nP0(volatile int *x, const long *y)\n{\n"
+                    "\tint r0 = READ_ONCE(*x) + *y;\n}\n"
+                    "exists (0:r0=0)\n", &c, &d));
+    const char *s = ll_buf_str(&c);
+    assert_non_null(strstr(s, "    int *const m_x = (int *)loc[0];\n"
+                            "    long *const m_y = (long *)loc[1];\n"));
+    assert_non_null(strstr(s, "{\"y\", INT64_C(0), -1, 8, 1},"));
     ll_buf_free(&c);
 }
 
@@ -214,6 +229,7 @@ int main(void)
         cmocka_unit_test(kernel_test_text),
         cmocka_unit_test(c11_test_text),
         cmocka_unit_test(names_escaped),
+        cmocka_unit_test(qualified_types),
         cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
