@@ -281,6 +281,13 @@ static bool cbody_check(const char *body, size_t n, int compile,
                                     time_to_compile()));
         if (ok && now)
             ok = cbody_compile_ok(ll_buf_str(&c), why, cap);
+        /* progress, for the report of a long run */
+        static long taken, compiled;
+        taken++;
+        compiled += now;
+        if (now && compile < 0 && compiled % 100 == 0)
+            fprintf(stderr, "fuzz_cbody: %ld bodies taken by hwrun, %ld "
+                    "compiled\n", taken, compiled);
     }
     ll_test_free(t);
     ll_buf_free(&text);
