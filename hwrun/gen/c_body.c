@@ -96,6 +96,8 @@ typedef struct cbody {
     const ll_thread *th;
     ll_buf code;             /* the statements, printed */
     ll_buf regs;             /* the variables' C names, each "name\n" */
+    char **names;            /* then sorted, each once */
+    int n_names;
     bool *loc_used;          /* by location index: m_NAME is declared */
     bool *target;            /* by statement: its label is jumped to */
     const hw_gen_ctype *ptee;   /* what registers point to, once known */
@@ -126,12 +128,8 @@ static bool put_reg(cbody *b, const ll_stmt *st, const ll_operand *o,
     else
         return hw_gen_fail(b->g, st, "variable '%s' cannot be used by hwrun",
                            o->sym ? o->sym : "?");
-    const char *name = ll_buf_str(out) + at;
-    size_t n = out->len - at;
-    for (const char *p = ll_buf_str(&b->regs); *p; p = strchr(p, '\n') + 1)
-        if (!strncmp(p, name, n) && p[n] == '\n')
-            return true;
-    ll_buf_printf(&b->regs, "%s\n", name);
+    /* noted each time: sorted and made unique at the end */
+    ll_buf_printf(&b->regs, "%s\n", ll_buf_str(out) + at);
     return true;
 }
 
@@ -702,17 +700,43 @@ static void find_targets(cbody *b)
     }
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* b->regs as b->names: sorted, each once (in place: the names point
+ * into b->regs). */
+static void sort_names(cbody *b)
+{
+    int cap = 0;
+    for (char *p = b->regs.data; p && *p;) {
+        char *nl = strchr(p, '\n');
+        *nl = '\0';
+        ll_grow((void **)&b->names, &cap, b->n_names + 1, sizeof *b->names);
+        b->names[b->n_names++] = p;
+        p = nl + 1;
+    }
+    if (b->n_names > 1)
+        qsort(b->names, (size_t)b->n_names, sizeof *b->names, by_name);
+    int k = 0;
+    for (int i = 0; i < b->n_names; i++)
+        if (!k || strcmp(b->names[k - 1], b->names[i]))
+            b->names[k++] = b->names[i];
+    b->n_names = k;
+}
+
 /* Whether the code has the local NAME (declared, or assigned to). */
 static bool has_reg(const cbody *b, const char *name)
 {
-    if (!hw_gen_is_ident(name))
+    if (!hw_gen_is_ident(name) || strlen(name) > 200)
         return false;
-    size_t n = strlen(name);
-    for (const char *p = ll_buf_str(&b->regs); *p; p = strchr(p, '\n') + 1)
-        if (!strncmp(p, "r_", 2) && !strncmp(p + 2, name, n) &&
-            p[n + 2] == '\n')
-            return true;
-    return false;
+    char want[256];
+    snprintf(want, sizeof want, "r_%s", name);
+    const char *key = want;
+    return b->n_names &&
+           bsearch(&key, b->names, (size_t)b->n_names, sizeof *b->names,
+                   by_name) != NULL;
 }
 
 /* Where the condition names register l (its first atom), else at. */
@@ -741,6 +765,7 @@ static bool print_body(cbody *b, int k, bool c11)
             return false;
     }
     /* the registers the condition names, copied out */
+    sort_names(b);
     ll_stmt at = {.pos = th->body_pos};
     for (int o = 0; o < hw_gen_n_outs(b->g); o++) {
         int thread;
@@ -783,11 +808,8 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
                               ty ? ty->c : "uint64_t", name,
                               ty ? ty->c : "uint64_t", i);
         }
-        for (const char *r = ll_buf_str(&b.regs); *r;) {
-            const char *nl = strchr(r, '\n');
-            ll_buf_printf(c, "    uint64_t %.*s = 0;\n", (int)(nl - r), r);
-            r = nl + 1;
-        }
+        for (int i = 0; i < b.n_names; i++)
+            ll_buf_printf(c, "    uint64_t %s = 0;\n", b.names[i]);
         if (!c11)
             ll_buf_printf(c, "    kp_enter(%d);\n", k);
         ll_buf_puts(c, ll_buf_str(&b.code));
@@ -795,6 +817,7 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
     }
     ll_buf_free(&b.code);
     ll_buf_free(&b.regs);
+    free(b.names);
     free(b.loc_used);
     free(b.target);
     return ok;
