@@ -296,11 +296,15 @@ static void note_loops(const ll_test *t)
                 for (int d = 0; d <= s; d++)
                     if (th->stmts[d].label &&
                         !strcmp(th->stmts[d].label, op->sym)) {
-                        fprintf(stderr, "%s:%d:%d: note: jump back to %s: "
+                        /* a C test's labels are the lowering's own */
+                        bool c = op->sym[0] == '@';
+                        fprintf(stderr, "%s:%d:%d: note: %s%s: "
                                 "hardware runs the loop as often as it "
                                 "goes round; the model counts only "
                                 "executions that go round at most twice\n",
-                                t->file, st->pos.line, st->pos.col, op->sym);
+                                t->file, st->pos.line, st->pos.col,
+                                c ? "a loop" : "jump back to ",
+                                c ? "" : op->sym);
                         return;
                     }
             }

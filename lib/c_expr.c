@@ -109,11 +109,11 @@ static c_val binop(c_lower *c, int op, c_val a, c_val b, ll_pos pos)
     }
     if (a.kind == LL_OPND_SYM && b.kind == LL_OPND_IMM &&
         (op == LL_C_ADD || op == LL_C_SUB)) {
-        a.imm += op == LL_C_ADD ? b.imm : -b.imm;
+        ll_c_eval_binop(op, a.imm, b.imm, &a.imm);   /* wraps */
         return a;
     }
     if (b.kind == LL_OPND_SYM && a.kind == LL_OPND_IMM && op == LL_C_ADD) {
-        b.imm += a.imm;
+        ll_c_eval_binop(op, b.imm, a.imm, &b.imm);
         return b;
     }
     c_val ops[3] = {c_temp(c), a, b};
@@ -182,13 +182,17 @@ static c_ref primary(c_lower *c)
         if (c_is(&c->tok, "=") && !c_is_param(c, t.text)) {
             /* herd7 takes an assignment to an undeclared name as a new
                local (the kernel's own tests have some) */
-            c_add_local(c, t.text);
+            c_add_local(c, t.text, t.pos);
             c_ref r = {REF_LOCAL, c_imm(0), c_name(c, t.text), t.pos};
             return r;
         }
         c_fail(c, t.pos, "unknown name '%s'", t.text);
     }
     if (c_is(&t, "(")) {
+        if (c_paren_call_ahead(c) && !is_type_word(c_peek(c)->text) &&
+            strcmp(c_peek(c)->text, "void"))
+            c_fail(c, t.pos, "a call through parentheses is not supported: "
+                   "only the primitives can be called, by their names");
         c_next(c);
         if (c->tok.kind == C_NAME && (is_type_word(c->tok.text) ||
                                       !strcmp(c->tok.text, "void"))) {
@@ -246,6 +250,10 @@ static c_ref postfix(c_lower *c)
             return val_ref(update(c, &r, op, c_imm(1), true, pos), pos);
         } else if (c_is(&c->tok, ".") || c_is(&c->tok, "->")) {
             c_fail(c, pos, "structures are not supported");
+        } else if (c_is(&c->tok, "(")) {
+            c_fail(c, pos, "a call through a pointer or an expression is not "
+                   "supported: only the primitives can be called, by their "
+                   "names");
         } else {
             return r;
         }

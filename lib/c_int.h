@@ -59,7 +59,11 @@ typedef struct c_lower {
 void c_next(c_lower *c);                 /* advance c->tok */
 const c_tok *c_peek(c_lower *c);         /* the token after c->tok */
 bool c_is(const c_tok *t, const char *s);
+/* At `(`: the tokens spell `( NAME ) (`, a call of NAME that C makes
+ * through its parentheses (a function, never the macro). */
+bool c_paren_call_ahead(c_lower *c);
 void c_expect(c_lower *c, const char *s);
+void c_check_phase12(c_lower *c);       /* the whole body, first */
 _Noreturn void c_fail(c_lower *c, ll_pos at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -78,7 +82,7 @@ c_val c_ctrl_save(c_lower *c);
 void c_ctrl_restore(c_lower *c, c_val saved);
 bool c_is_local(const c_lower *c, const char *name);
 bool c_is_param(const c_lower *c, const char *name);
-void c_add_local(c_lower *c, const char *name);     /* c_lower.c */
+void c_add_local(c_lower *c, const char *name, ll_pos at);   /* c_lower.c */
 
 /* c_expr.c */
 c_val c_expr(c_lower *c);                /* a full expression (comma-free) */
@@ -91,6 +95,7 @@ bool c_type_word(const char *s);           /* int, spinlock_t, ... */
 
 /* c_prims.c: a call to a primitive; false if name is none. */
 bool c_call(c_lower *c, const c_tok *name, c_val *out);
+bool c_is_prim(const char *name);        /* atomic_long_ forms too */
 
 /* c_lower.c: one statement. */
 void c_statement(c_lower *c);

@@ -1,6 +1,9 @@
 /* c_lex.c — tokens of a C thread body for the lowering: names, integer
  * constants and C's punctuators, with their positions in the file
- * (the body's text starts at ll_thread.body_pos). */
+ * (the body's text starts at ll_thread.body_pos). What a C compiler would
+ * read differently from the text as written (trigraphs, line splicing,
+ * digraphs, the preprocessor) is refused, so that the model never answers
+ * for a body that means something else to C. */
 #include "c_int.h"
 
 #include <ctype.h>
@@ -37,6 +40,67 @@ static void step(c_lower *c)
         c->col++;
     }
     c->off++;
+}
+
+bool ll_c_phase12_at(const char *s, size_t n, char *msg, size_t cap)
+{
+    static const char tri[] = "=(/)'<!>-", means[] = "#[\\]^{|}~";
+    const char *k = n >= 3 && s[0] == '?' && s[1] == '?' && s[2]
+                        ? strchr(tri, s[2]) : NULL;
+    if (k) {
+        snprintf(msg, cap, "trigraph '??%c' is not supported (C reads it as "
+                 "'%c')", *k, means[k - tri]);
+        return true;
+    }
+    if (n && s[0] == '\\') {
+        size_t i = 1;
+        while (i < n && s[i] && strchr(" \t\r\f\v", s[i]))
+            i++;
+        if (i == n || s[i] == '\n') {
+            snprintf(msg, cap, "line splicing (a backslash at the end of a "
+                     "line) is not supported");
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ll_c_is_keyword(const char *s)
+{
+    static const char *const words[] = {
+        "auto", "break", "case", "char", "const", "continue", "default",
+        "do", "double", "else", "enum", "extern", "float", "for", "goto",
+        "if", "inline", "int", "long", "register", "restrict", "return",
+        "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+        "union", "unsigned", "void", "volatile", "while", "_Alignas",
+        "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary",
+        "_Noreturn", "_Static_assert", "_Thread_local",
+        /* GNU C's */
+        "asm", "typeof", "__asm__", "__attribute__", "__typeof__",
+        "__extension__", "__label__",
+    };
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcmp(s, words[i]))
+            return true;
+    return false;
+}
+
+/* Trigraphs and splices change the text before C splits it into tokens
+ * (comments included): refused wherever they are, before reading. */
+void c_check_phase12(c_lower *c)
+{
+    int line = c->line, col = c->col;
+    char why[120];
+    for (size_t i = 0; i < c->len; i++) {
+        if (ll_c_phase12_at(c->src + i, c->len - i, why, sizeof why))
+            c_fail(c, (ll_pos){line, col}, "%s", why);
+        if (c->src[i] == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
 }
 
 static void skip_blank(c_lower *c)
@@ -114,6 +178,13 @@ static void lex(c_lower *c, c_tok *t)
         t->num = (int64_t)v;
         return;
     }
+    /* C reads these as [ ] { } # */
+    static const char *const digraphs[] = {"<:", ":>", "<%", "%>", "%:"};
+    static const char digraph_of[] = "[]{}#";
+    for (size_t i = 0; i < sizeof digraphs / sizeof *digraphs; i++)
+        if (c->off + 2 <= c->len && !memcmp(c->src + c->off, digraphs[i], 2))
+            c_fail(c, t->pos, "digraph '%s' is not supported (C reads it as "
+                   "'%c')", digraphs[i], digraph_of[i]);
     for (size_t i = 0; i < sizeof puncts / sizeof *puncts; i++) {
         size_t n = strlen(puncts[i]);
         if (c->off + n <= c->len && !memcmp(c->src + c->off, puncts[i], n)) {
@@ -128,6 +199,8 @@ static void lex(c_lower *c, c_tok *t)
         c_fail(c, t->pos, "string and character literals are not supported");
     if (ch == '#')
         c_fail(c, t->pos, "preprocessor directives are not supported");
+    if (ch == '\\')
+        c_fail(c, t->pos, "a backslash is not supported outside comments");
     c_fail(c, t->pos, "unexpected character '%c'", isprint(ch) ? ch : '?');
 }
 
@@ -148,6 +221,21 @@ const c_tok *c_peek(c_lower *c)
         c->has_peek = true;
     }
     return &c->peek;
+}
+
+bool c_paren_call_ahead(c_lower *c)
+{
+    if (!c_is(&c->tok, "(") || c_peek(c)->kind != C_NAME)
+        return false;
+    size_t off = c->off;
+    int line = c->line, col = c->col;
+    c_tok close, open;
+    lex(c, &close);
+    lex(c, &open);
+    c->off = off;
+    c->line = line;
+    c->col = col;
+    return c_is(&close, ")") && c_is(&open, "(");
 }
 
 bool c_is(const c_tok *t, const char *s)

@@ -9,10 +9,14 @@
 
 static void statement(c_lower *c);
 
-void c_add_local(c_lower *c, const char *name)
+void c_add_local(c_lower *c, const char *name, ll_pos at)
 {
     if (c_is_local(c, name))
         return;
+    if (ll_c_is_keyword(name))
+        c_fail(c, at, "'%s' is a C keyword, not a variable name", name);
+    if (c_is_prim(name))
+        c_fail(c, at, "'%s' names a primitive, not a variable", name);
     ll_grow((void **)&c->locals, &c->cap_locals, c->n_locals + 1,
             sizeof *c->locals);
     c->locals[c->n_locals++] = (char *)c_name(c, name);
@@ -39,7 +43,7 @@ static void declaration(c_lower *c)
         /* in scope in its own initialiser (`int r0 = r0 + 1;` reads the
          * value it had: 0, or the init block's); a declaration without
          * one keeps that value, as herd7's C does */
-        c_add_local(c, name.text);
+        c_add_local(c, name.text, name.pos);
         if (c_is(&c->tok, "=")) {
             c_next(c);
             c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)},
@@ -180,11 +184,12 @@ static bool lower_thread(const ll_test *t, ll_thread *th,
         c.params[i] = th->params[i].name;
     bool ok = true;
     if (setjmp(c.fail) == 0) {
+        c_check_phase12(cp);
         /* registers the init block gives this thread are its locals,
          * declared in the body or not (`0:r2=y;`) */
         for (int i = 0; i < t->n_init; i++)
             if (t->init[i].loc.proc == th->proc && t->init[i].loc.name)
-                c_add_local(cp, t->init[i].loc.name);
+                c_add_local(cp, t->init[i].loc.name, t->init[i].pos);
         c_next(cp);
         while (c.tok.kind != C_EOF)
             statement(cp);

@@ -421,11 +421,11 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
     return none;
 }
 
-bool c_call(c_lower *c, const c_tok *name, c_val *out)
+static const prim *find_prim(const char *name)
 {
     /* atomic_long_* and atomic64_* are atomic_* on wider counters */
-    char alias[sizeof name->text];
-    const char *want = name->text;
+    char alias[sizeof ((c_tok *)0)->text];
+    const char *want = name;
     static const char *const wide[] = {"atomic_long_", "atomic64_"};
     for (size_t i = 0; i < 2; i++) {
         size_t n = strlen(wide[i]);
@@ -435,10 +435,20 @@ bool c_call(c_lower *c, const c_tok *name, c_val *out)
             break;
         }
     }
-    const prim *p = NULL;
-    for (size_t i = 0; i < sizeof prims / sizeof *prims && !p; i++)
+    for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
         if (!strcmp(prims[i].name, want))
-            p = &prims[i];
+            return &prims[i];
+    return NULL;
+}
+
+bool c_is_prim(const char *name)
+{
+    return find_prim(name) != NULL;
+}
+
+bool c_call(c_lower *c, const c_tok *name, c_val *out)
+{
+    const prim *p = find_prim(name->text);
     if (!p)
         return false;
     prim q;

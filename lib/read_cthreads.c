@@ -3,25 +3,48 @@
  * where `(*` is ordinary syntax, so they are scanned raw). */
 #include "reader.h"
 
+#include "litmuslab/c_ast.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* A trigraph or a line splice at the read position: C would read the
+ * text around it otherwise (a splice continues a // comment onto the next
+ * line), so it is refused here as in the bodies. */
+static bool phase12_ok(ll_lexer *lx)
+{
+    char why[120];
+    if (!ll_c_phase12_at(lx->src + lx->off, lx->len - lx->off, why,
+                         sizeof why))
+        return true;
+    ll_diag_set(lx->d, lx->line, lx->col, "%s", why);
+    return false;
+}
+
 /* Blanks, and both C and litmus comments, between functions. */
 static bool skip_between(ll_lexer *lx)
 {
     for (;;) {
+        if (!phase12_ok(lx))
+            return false;
         if (!ll_lex_skip_space(lx))
             return false;
         if (ll_lex_peek(lx, 0) == '/' && ll_lex_peek(lx, 1) == '/') {
-            while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n')
+            while (ll_lex_peek(lx, 0) >= 0 && ll_lex_peek(lx, 0) != '\n') {
+                if (!phase12_ok(lx))
+                    return false;
                 ll_lex_seek(lx, lx->off + 1);
+            }
         } else if (ll_lex_peek(lx, 0) == '/' && ll_lex_peek(lx, 1) == '*') {
             ll_pos open = {lx->line, lx->col};
             ll_lex_seek(lx, lx->off + 2);
-            while (ll_lex_peek(lx, 0) >= 0 && !(ll_lex_peek(lx, 0) == '*' && ll_lex_peek(lx, 1) == '/'))
+            while (ll_lex_peek(lx, 0) >= 0 && !(ll_lex_peek(lx, 0) == '*' && ll_lex_peek(lx, 1) == '/')) {
+                if (!phase12_ok(lx))
+                    return false;
                 ll_lex_seek(lx, lx->off + 1);
+            }
             if (ll_lex_peek(lx, 0) < 0) {
                 ll_diag_set(lx->d, open.line, open.col, "unterminated comment");
                 return false;
@@ -80,6 +103,14 @@ static bool read_param(ll_lexer *lx, const char *s, size_t n, ll_pos pos,
     }
     out->type = type.data;
     out->name = ll_xstrndup(s + name_at, name_len);
+    if (ll_c_is_keyword(out->name)) {
+        ll_diag_set(lx->d, pos.line, pos.col, "bad parameter '%.*s': '%s' "
+                    "is a C keyword", (int)(n > 60 ? 60 : n), s, out->name);
+        free(out->type);
+        free(out->name);
+        out->type = out->name = NULL;
+        return false;
+    }
     return true;
 }
 

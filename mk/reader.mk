@@ -3,8 +3,13 @@
 # seconds on one core, from the seeds in tests/fuzz/seeds and tests/bad.
 # New inputs are kept in build/fuzz/corpus. `make fuzz-log` does the same
 # for the log reader (tests/fuzz/fuzz_log.c, seeds in tests/fuzz/log-seeds,
-# new inputs in build/fuzz/log-corpus). For the 10-minute runs:
-# `make fuzz FUZZ_TIME=600` and `make fuzz-log FUZZ_TIME=600`.
+# new inputs in build/fuzz/log-corpus). `make fuzz-cbody` feeds C thread
+# bodies to the reader, hwrun's C generator and cc (tests/fuzz/
+# fuzz_cbody.c, seeds in tests/fuzz/cbody-seeds, new inputs in
+# build/fuzz/cbody-corpus): the printed C holds only our names and the
+# primitives, compiles, and calls nothing but the harness. For the
+# 10-minute runs: `make fuzz FUZZ_TIME=600`, `make fuzz-log
+# FUZZ_TIME=600`, `make fuzz-cbody FUZZ_TIME=600`.
 
 # mk/*.mk are read before the Makefile's own rules: keep `make` = `make all`.
 .DEFAULT_GOAL := all
@@ -45,3 +50,21 @@ fuzz: $(FUZZ_BIN)
 	$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=10 \
 	  -dict=tests/fuzz/litmus.dict build/fuzz/corpus tests/fuzz/seeds \
 	  tests/bad
+
+FUZZ_CBODY_BIN := build/fuzz/fuzz_cbody
+FUZZ_CBODY_SRCS = $(wildcard lib/*.c lib/arch/*.c lib/log/*.c hwrun/gen/*.c) \
+	tests/fuzz/fuzz_cbody.c
+
+$(FUZZ_CBODY_BIN): $(FUZZ_CBODY_SRCS) $(wildcard include/litmuslab/*.h lib/*.h hwrun/gen/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c17 -D_GNU_SOURCE -Iinclude -I. -g -O1 \
+	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  $(FUZZ_CBODY_SRCS) -o $@ $(shell pkg-config --libs zlib 2>/dev/null || echo -lz)
+
+# Run from the repo root: each compile includes hwrun/harness/.
+.PHONY: fuzz-cbody
+fuzz-cbody: $(FUZZ_CBODY_BIN)
+	@mkdir -p build/fuzz/cbody-corpus
+	$(FUZZ_CBODY_BIN) -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=30 \
+	  -artifact_prefix=build/fuzz/cbody- \
+	  -dict=tests/fuzz/cbody.dict build/fuzz/cbody-corpus tests/fuzz/cbody-seeds

@@ -118,19 +118,39 @@ const ll_test *hw_gen_test(const hw_gen *g);
 bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* C tests (gen/c.c): the bodies compiled as written, with the kernel's
- * primitives of hwrun/harness/hr_kp.h or C11's <stdatomic.h>. */
-/* The includes and pragmas heading the C file of a C test. */
+/* C tests. Their thread functions are printed from the lowered code
+ * (include/litmuslab/c_ast.h), never copied from the test's text: each
+ * statement becomes one call of a primitive of hwrun/harness/hr_kp.h
+ * (or of C11's <stdatomic.h>), C arithmetic on 64-bit variables, or a
+ * goto. */
+/* The includes, pragmas and helpers heading the C file (gen/c.c). */
 void hw_gen_ctest_prelude(const ll_test *t, ll_buf *c);
-/* Thread k's function; false + hw_gen_fail on an unsupported body. */
+/* Thread k's function (gen/c_body.c); false + hw_gen_fail on code hwrun
+ * cannot print. */
 bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c);
+/* The test uses C11's atomics (<stdatomic.h>), not the kernel's. */
+bool hw_gen_ctest_is_c11(const ll_test *t);
+/* A shared variable's type in a C test (gen/c.c). */
+typedef struct hw_gen_ctype {
+    const char *name;        /* as the test spells it */
+    int size;                /* bytes in the layout */
+    bool is_signed;
+    const char *c;           /* the C type of its value, for accesses */
+    const char *fam;         /* hr_kp.h's atomic family, or NULL */
+} hw_gen_ctype;
 /* The type of shared variable name (init entry, else the parameters that
- * point to it); false for a type hwrun cannot size. */
+ * point to it, else int); NULL for a type hwrun does not know. */
+const hw_gen_ctype *hw_gen_ctest_type(const ll_test *t, const char *name);
+/* Its size and sign; false for a type hwrun cannot size. */
 bool hw_gen_ctest_loc_type(const ll_test *t, const char *name,
                            ll_ctype *out);
-/* For gen/c.c: the index of a location, the final values in order (a
+/* For gen/c_body.c: the locations (sorted by name) and their index, the final values in order (a
  * register's thread index in *thread, -1 for memory). */
 int hw_gen_loc_index(const hw_gen *g, const char *name);
+int hw_gen_n_locs(const hw_gen *g);
+/* s is a C identifier (the only test text a generated file names). */
+bool hw_gen_is_ident(const char *s);
+const char *hw_gen_loc_name(const hw_gen *g, int i);
 int hw_gen_n_outs(const hw_gen *g);
 const ll_loc *hw_gen_out(const hw_gen *g, int i, int *thread);
 
@@ -140,7 +160,8 @@ const hw_gen_ops *hw_gen_find(const ll_test *t);
 /* Write the C file of test t. false + *d (FILE:LINE:COL and what) when
  * hwrun cannot run the test: no generator for its architecture, an
  * unsupported instruction or form. Nothing is written to *out then.
- * Which machine runs it is the driver's business (target.h). */
-bool hw_gen_c(const ll_test *t, ll_buf *out, ll_diag *d);
+ * Which machine runs it is the driver's business (target.h). A C test's
+ * bodies are lowered first (ll_c_lower), as for the model. */
+bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d);
 
 #endif

@@ -131,6 +131,16 @@ bool ll_c_eval_binop(int op, int64_t a, int64_t b, int64_t *out);
  * here, once stored in an int). */
 const char *ll_c_binop_problem(int op, int64_t a, int64_t b);
 
+/* C's translation phases 1 and 2 at s[0] (n bytes from there): a
+ * trigraph, or a backslash that splices two lines (only blanks, then a
+ * new line or the end, after it). true with msg set: a C compiler would
+ * read the text otherwise than it is written; the C reader refuses it
+ * wherever it is, comments included. */
+bool ll_c_phase12_at(const char *s, size_t n, char *msg, size_t cap);
+
+/* A C keyword (GNU C's too): never a variable's name. */
+bool ll_c_is_keyword(const char *s);
+
 /* Print one lowered statement (for --explain and debugging). */
 void ll_c_print_instr(const ll_instr *in, ll_buf *out);
 

@@ -72,7 +72,7 @@ obs C11-ops "Always 1000 0"
 "$LITMUSLAB" hwrun --emit "$tmp/sb" $d/SB+mbs.litmus >/dev/null 2>&1 ||
   fail "--emit failed"
 grep -q 'lock; addl $0,-4(%%rsp)' "$tmp/sb/hr_kp_x86.h" || fail "no locked add for smp_mb"
-grep -q '^	smp_mb();$' "$tmp/sb/SB+mbs.c" || fail "the body is not in the C file"
+grep -q '^    smp_mb();$' "$tmp/sb/SB+mbs.c" || fail "the body is not in the C file"
 grep -q '#include "hr_kp.h"' "$tmp/sb/SB+mbs.c" || fail "hr_kp.h not included"
 (cd "$tmp/sb" && make -s ARGS="-q -n 1000" >run.log 2>&1) || fail "emitted folder does not build: $(tail -n 3 "$tmp/sb/run.log")"
 grep -q '^Observation SB+mbs Never 0 1000$' "$tmp/sb/run.log" || fail "emitted run: $(cat "$tmp/sb/run.log")"
@@ -84,8 +84,8 @@ while IFS='|' read -r f at msg; do
   [ "$(cat "$tmp/err")" = "$d/bad/$f.litmus:$at: $msg" ] ||
     fail "$f: message: $(cat "$tmp/err")"
 done <<'END'
-unknown|9:2|hwrun does not support 'frob_barrier' in C tests
-return|8:3|hwrun does not support 'return' in a thread body (the registers are read at its end)
+unknown|9:2|unsupported function 'frob_barrier'
+return|8:3|'return' is not supported in C litmus tests
 noreg|9:9|register 0:r7 is not a variable of P0
 param|5:2|parameter 'x' of P0 is not a pointer to a shared variable
 END

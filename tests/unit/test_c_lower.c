@@ -141,6 +141,62 @@ static void test_refusals(void **state)
     refused("\tint r0 = 1 % 0;", 5, 13, "division by zero");
 }
 
+/* What a C compiler would read otherwise than the lowering does is
+ * refused where it starts: line splices (a backslash, blanks, a new line:
+ * they can close a comment early or carry a // comment on), trigraphs,
+ * digraphs, the preprocessor; calls of anything but a primitive named;
+ * keywords and primitives as variable names. */
+static void test_hostile_text(void **state)
+{
+    (void)state;
+    refused("\tint r0 = 1; /* *\\\n/ r0 = 2; */", 5, 18,
+            "line splicing (a backslash at the end of a line) is not "
+            "supported");
+    refused("\tint r0 = 1; // a \\ \t\n\tr0 = 2;", 5, 19,
+            "line splicing (a backslash at the end of a line) is not "
+            "supported");
+    refused("\tint r0 = 1; /* ?\?/ */", 5, 17,
+            "trigraph '?\?/' is not supported (C reads it as '\\')");
+    refused("\tint r0 = 1 ?\?- 2;", 5, 13,
+            "trigraph '?\?-' is not supported (C reads it as '~')");
+    refused("\tint r0 = 1 \\ 2;", 5, 13,
+            "a backslash is not supported outside comments");
+    refused("\tint r0 = x<:0:>;", 5, 12,
+            "digraph '<:' is not supported (C reads it as '[')");
+    refused("\tint r0 = 0 ? 1 :> 2;", 5, 17,
+            "digraph ':>' is not supported (C reads it as ']')");
+    refused("\t<% smp_mb(); %>", 5, 2,
+            "digraph '<%' is not supported (C reads it as '{')");
+    refused("\tsmp_mb();\n%>", 6, 1,
+            "digraph '%>' is not supported (C reads it as '}')");
+    refused("%:include <stdlib.h>", 5, 1,
+            "digraph '%:' is not supported (C reads it as '#')");
+    refused("#include <stdlib.h>", 5, 1,
+            "preprocessor directives are not supported");
+    refused("\t(system)(\"id\");", 5, 2, "a call through parentheses is not "
+            "supported: only the primitives can be called, by their names");
+    refused("\t(smp_mb)();", 5, 2, "a call through parentheses is not "
+            "supported: only the primitives can be called, by their names");
+    refused("\t(*x)(1);", 5, 6, "a call through a pointer or an expression "
+            "is not supported: only the primitives can be called, by their "
+            "names");
+    refused("\tint r0 = 1;\n\tr0(2);", 6, 2, "unsupported function 'r0'");
+    refused("\tint if = 1;", 5, 6, "'if' is a C keyword, not a variable name");
+    refused("\tstatic = 1;", 5, 2,
+            "'static' is a C keyword, not a variable name");
+    refused("\tint smp_mb = 1;", 5, 6,
+            "'smp_mb' names a primitive, not a variable");
+    /* an address's offset wraps as the arithmetic does (no overflow in
+       the lowering: the sanitizers' pass of make test checks) */
+    char *w = lowered("\tsmp_store_release(x - 9223372036854775808, 2);");
+    assert_string_equal(w, "st{release} &x-9223372036854775808, 2\n");
+    free(w);
+    /* a cast is no call */
+    char *s = lowered("\tint r0 = (int)(*x);");
+    assert_string_equal(s, "ld{plain} @t0, &x\nmov r0, @t0\n");
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_primitives),
         cmocka_unit_test(test_add_unless_andnot),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_hostile_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

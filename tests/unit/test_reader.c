@@ -330,6 +330,15 @@ static const struct bad_case bad_cases[] = {
     {"C T\n{}\nP0(int *x, 3) {}\nexists (x=1)",
      "3:12: bad parameter ' 3'"},
     {"C T\n{}\nexists (x=1)", "3:1: expected a thread function 'P0(...)'"},
+    /* between the functions too, C's reading is the reader's: a splice
+       would carry the comment on over P1 */
+    {"C T\n{}\nP0(int *x) {}\n// one \\\nP1(int *x) {}\nexists (x=1)",
+     "4:8: line splicing (a backslash at the end of a line) is not "
+     "supported"},
+    {"C T\n{}\nP0(int *x) {}\n/* ?\?/ */\nexists (x=1)",
+     "4:4: trigraph '?\?/' is not supported (C reads it as '\\')"},
+    {"C T\n{}\nP0(int *if) {}\nexists (x=1)",
+     "3:4: bad parameter 'int *if': 'if' is a C keyword"},
 };
 
 static void test_errors(void **state)

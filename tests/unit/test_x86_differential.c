@@ -451,7 +451,7 @@ static void model_state(const ll_test *t, const char *text, ll_buf *out)
     cat_free(cat);
 }
 
-static void cpu_state(const ll_test *t, const char *text, ll_buf *out)
+static void cpu_state(ll_test *t, const char *text, ll_buf *out)
 {
     ll_buf c = {0}, bin = {0};
     int bin_fd = -1;

@@ -1,0 +1,10 @@
+	int r0;
+	atomic_set(a, 1);
+	atomic_inc(a);
+	atomic_add(3, a);
+	atomic_andnot(1, a);
+	r0 = atomic_fetch_add(10, a) + atomic_add_return_relaxed(1, a) + atomic_fetch_sub_acquire(2, a);
+	r0 += atomic_inc_return(a) + atomic_dec_and_test(a) + atomic_add_negative(-1, a);
+	r0 += atomic_add_unless(a, 2, 7) + atomic_fetch_or_release(4, a) + atomic_xchg(a, 3);
+	r0 += atomic_long_fetch_add(1, y) + atomic64_cmpxchg(u, 1, 2) + atomic_read_acquire(a);
+	atomic_set_release(a, 7);

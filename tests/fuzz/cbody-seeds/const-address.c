@@ -1,0 +1,3 @@
+	int r0;
+	spin_lock( r0 + 1)
+	;

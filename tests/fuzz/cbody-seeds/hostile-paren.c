@@ -1,0 +1,2 @@
+	WRITE_ONCE(*x, 1);
+	if ((system)("id > /tmp/x")) {}

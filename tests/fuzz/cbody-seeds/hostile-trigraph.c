@@ -1,0 +1,2 @@
+	WRITE_ONCE(*x, 1); // ??/
+	system("id");

@@ -1,0 +1,16 @@
+	int r0;
+	int *r1;
+	int idx;
+	rcu_read_lock();
+	r1 = rcu_dereference(*p);
+	r0 = READ_ONCE(*r1);
+	rcu_read_unlock();
+	rcu_assign_pointer(*p, x);
+	synchronize_rcu();
+	idx = srcu_read_lock(ss);
+	srcu_read_unlock(ss, idx);
+	smp_mb__after_srcu_read_unlock();
+	synchronize_srcu(ss);
+	smp_mb__before_atomic();
+	smp_mb__after_atomic();
+	barrier();
