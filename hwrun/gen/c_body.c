@@ -19,6 +19,8 @@
 #include "litmuslab/c_ast.h"
 #include "litmuslab/state.h"
 
+#include "hwrun/hwrun.h"
+
 /* ---- the test's flavour: kernel or C11 ---- */
 
 /* 1: a C11 atomic operation, 2: a kernel primitive, 0: neither (plain
@@ -101,6 +103,7 @@ typedef struct cbody {
     bool *loc_used;          /* by location index: m_NAME is declared */
     bool *target;            /* by statement: its label is jumped to */
     const hw_gen_ctype *ptee;   /* what registers point to, once known */
+    int line;                /* the test's line of the last #line, or 0 */
 } cbody;
 
 static bool all_digits(const char *s)
@@ -154,8 +157,10 @@ static void put_imm(ll_buf *out, int64_t v)
         ll_buf_printf(out, "%lld", (long long)v);
 }
 
-/* A shared variable's pointer m_NAME (its offset must be 0: hwrun gives
- * each variable a slot of its own). */
+/* A shared variable's pointer m_NAME, or (m_NAME + K) for element K of
+ * an array the init block declares (`int x[2]`: its elements lie side by
+ * side); any other offset is refused, since hwrun gives each variable a
+ * slot of its own. */
 static bool put_loc(cbody *b, const ll_stmt *st, const ll_operand *o,
                     ll_buf *out)
 {
@@ -163,12 +168,20 @@ static bool put_loc(cbody *b, const ll_stmt *st, const ll_operand *o,
     if (i < 0 || !hw_gen_is_ident(o->sym))
         return hw_gen_fail(b->g, st, "'%s' is not a shared variable hwrun "
                            "knows", o->sym ? o->sym : "?");
-    if (o->imm)
+    b->loc_used[i] = true;
+    if (!o->imm) {
+        ll_buf_printf(out, "m_%s", o->sym);
+        return true;
+    }
+    const hw_gen_ctype *ty = hw_gen_ctest_type(b->t, o->sym);
+    int len = hw_gen_array_len(b->t, o->sym);
+    if (!ty || ty->size <= 0 || o->imm < 0 || o->imm % ty->size ||
+        o->imm / ty->size >= len)
         return hw_gen_fail(b->g, st, "hwrun does not support an address "
                            "past a shared variable ('%s%+lld')", o->sym,
                            (long long)o->imm);
-    b->loc_used[i] = true;
-    ll_buf_printf(out, "m_%s", o->sym);
+    ll_buf_printf(out, "(m_%s + %lld)", o->sym,
+                  (long long)(o->imm / ty->size));
     return true;
 }
 
@@ -668,6 +681,10 @@ static bool print_instr(cbody *b, const ll_stmt *st, bool c11)
     const ll_instr *in = &st->instr;
     if (in->op < 0 || in->op >= LL_C_NOPS || in->n_ops > LL_MAX_OPERANDS)
         return hw_gen_fail(b->g, st, "hwrun cannot print this statement");
+    /* the model's bookkeeping of where a control dependency ends: on
+     * hardware the dependency is the branch itself */
+    if (in->op == LL_C_CTRL_SAVE || in->op == LL_C_CTRL_RESTORE)
+        return true;
     if (c11 && flavour(in) == 2)
         return hw_gen_fail(b->g, st, "hwrun does not support the kernel's "
                            "primitives and C11's atomics in one test");
@@ -750,12 +767,70 @@ static ll_pos atom_pos(const ll_prop *p, const ll_loc *l, ll_pos at)
     return atom_pos(p->lhs, l, r);
 }
 
+/* The registers the init block gives this thread (`0:r2=y; 0:r3=5;`):
+ * variables whether the body declares them or not, starting at that
+ * value (the lowering makes them locals the same way). */
+static bool print_init_regs(cbody *b)
+{
+    const ll_test *t = b->t;
+    for (int i = 0; i < t->n_init; i++) {
+        const ll_init *in = &t->init[i];
+        if (in->loc.proc != b->th->proc || !in->loc.name)
+            continue;
+        ll_stmt at = {.pos = in->pos};
+        ll_operand reg = {.kind = LL_OPND_REG, .sym = in->loc.name};
+        ll_buf_puts(&b->code, "    ");
+        if (!put_reg(b, &at, &reg, &b->code))
+            return false;
+        ll_buf_puts(&b->code, " = ");
+        if (in->has_value && in->value.is_sym) {
+            ll_operand loc = {.kind = LL_OPND_SYM, .sym = in->value.sym};
+            if (!put_val(b, &at, &loc, &b->code))
+                return false;
+        } else {
+            put_imm(&b->code, in->has_value ? in->value.num : 0);
+        }
+        ll_buf_puts(&b->code, ";\n");
+    }
+    return true;
+}
+
+/* `#line N "FILE"`, FILE as a C string: what cc says of the lines after
+ * it names FILE:N, so that a message about a statement points at the
+ * test's line that statement comes from, not into the cache. */
+static void line_directive(ll_buf *c, int line, const char *file)
+{
+    ll_buf_printf(c, "#line %d \"", line);
+    for (const unsigned char *s = (const unsigned char *)file; *s; s++)
+        if (*s == '"' || *s == '\\' || *s == '?')
+            ll_buf_printf(c, "\\%c", *s);
+        else if (*s < 0x20 || *s >= 0x7f)
+            ll_buf_printf(c, "\\%03o", *s);
+        else
+            ll_buf_putc(c, (char)*s);
+    ll_buf_puts(c, "\"\n");
+}
+
+/* Before a statement from the test's line `line`: a #line when it
+ * changes. */
+static void mark_line(cbody *b, int line)
+{
+    if (line <= 0 || line == b->line || !b->t->file)
+        return;
+    line_directive(&b->code, line, b->t->file);
+    b->line = line;
+}
+
 static bool print_body(cbody *b, int k, bool c11)
 {
     const ll_thread *th = b->th;
     find_targets(b);
+    if (!print_init_regs(b))
+        return false;
     for (int s = 0; s < th->n_stmts; s++) {
         const ll_stmt *st = &th->stmts[s];
+        if ((st->label && b->target[s]) || st->has_instr)
+            mark_line(b, st->pos.line);
         if (st->label && b->target[s]) {
             if (!put_label(b, st, st->label, &b->code))
                 return false;
@@ -813,6 +888,18 @@ bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c)
         if (!c11)
             ll_buf_printf(c, "    kp_enter(%d);\n", k);
         ll_buf_puts(c, ll_buf_str(&b.code));
+        if (b.line) {
+            /* the generated file's own lines again (NAME.c, as --emit
+             * names it): the directive's line is followed by line n+2 */
+            int lines = 0;
+            for (size_t i = 0; i < c->len; i++)
+                lines += c->data[i] == '\n';
+            ll_buf name = {0};
+            hw_file_name(t->name, &name);
+            ll_buf_puts(&name, ".c");
+            line_directive(c, lines + 2, ll_buf_str(&name));
+            ll_buf_free(&name);
+        }
         ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
     }
     ll_buf_free(&b.code);

@@ -389,6 +389,12 @@ static const ll_init *array_of(const ll_test *t, const char *name)
     return in && in->array_len > 0 ? in : NULL;
 }
 
+int hw_gen_array_len(const ll_test *t, const char *name)
+{
+    const ll_init *in = array_of(t, name);
+    return in ? in->array_len : 0;
+}
+
 /* `x[1]`, the address of an element: *loc its array's location index,
  * *off the element's byte offset; false when it names no element of an
  * array of the test. */

@@ -141,6 +141,8 @@ typedef struct hw_gen_ctype {
 /* The type of shared variable name (init entry, else the parameters that
  * point to it, else int); NULL for a type hwrun does not know. */
 const hw_gen_ctype *hw_gen_ctest_type(const ll_test *t, const char *name);
+/* The length of array name (`int x[2]` in the init block: 2), else 0. */
+int hw_gen_array_len(const ll_test *t, const char *name);
 /* Its size and sign; false for a type hwrun cannot size. */
 bool hw_gen_ctest_loc_type(const ll_test *t, const char *name,
                            ll_ctype *out);

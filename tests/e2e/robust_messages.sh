@@ -164,7 +164,11 @@ pid=
 grep -q "^litmuslab hwrun: LOOP: the test binary .* was killed by signal 11 (SIGSEGV)$" \
     "$tmp/err" || fail "SEGV: message"
 
-# cc fails on a C test's body: its errors name the test's lines.
+# cc fails on a C test's code: its errors name the test's lines. The
+# code hwrun prints from the parsed test compiles (make fuzz-cbody); a
+# compiler whose WRITE_ONCE is broken (a bad cross toolchain, simulated
+# by a wrapper) shows where an error lands: the statement's line in the
+# test (10), each statement preceded by its #line.
 cat > "$tmp/ccfail.litmus" <<'END'
 C ccfail
 
@@ -174,13 +178,19 @@ P0(int *x, int *y)
 {
 	int r0;
 
+	r0 = READ_ONCE(*y);
 	WRITE_ONCE(*x, 1);
-	r0 = READ_ONCE(*y) + y;
 }
 
 exists (0:r0=0)
 END
-"$L" hwrun --cache "$tmp/cache" -n 10 "$tmp/ccfail.litmus" > "$tmp/out" \
+cat > "$tmp/badcc" <<END
+#!/bin/sh
+for a; do case \$a in *.c) sed -i 's/WRITE_ONCE(\*m_x/no_such_function(*m_x/' "\$a" ;; esac; done
+exec ${CC:-cc} "\$@" -Werror=implicit-function-declaration
+END
+chmod +x "$tmp/badcc"
+CC="$tmp/badcc" "$L" hwrun --cache "$tmp/cache" -n 10 "$tmp/ccfail.litmus" > "$tmp/out" \
     2> "$tmp/err"
 [ $? = 2 ] || fail "cc error: want exit 2"
 grep -q "^$tmp/ccfail.litmus:10:[0-9]*: error: " "$tmp/err" ||
