@@ -107,8 +107,26 @@ static bool threads_of(const char *c, const char **from, const char **to)
     return *to != NULL;
 }
 
+/* At p (a line's start): a whole `#line N "FILE"` line as the generator
+ * prints it (FILE's quotes and backslashes escaped), or NULL. */
+static const char *line_directive_end(const char *p, const char *end)
+{
+    if (end - p < 8 || strncmp(p, "#line ", 6) || !isdigit((unsigned char)p[6]))
+        return NULL;
+    p += 6;
+    while (p < end && isdigit((unsigned char)*p))
+        p++;
+    if (end - p < 2 || p[0] != ' ' || p[1] != '"')
+        return NULL;
+    for (p += 2; p < end && *p != '"' && *p != '\n'; p++)
+        if (*p == '\\' && p + 1 < end)
+            p++;
+    return end - p >= 2 && p[0] == '"' && p[1] == '\n' ? p + 2 : NULL;
+}
+
 /* Every byte of the thread functions is of C's plain punctuation, every
- * word ours or a primitive's. false with why. */
+ * word ours or a primitive's, but for the generator's `#line` lines.
+ * false with why. */
 static bool cbody_names_ok(const char *c, char *why, size_t cap)
 {
     const char *p, *end;
@@ -118,7 +136,11 @@ static bool cbody_names_ok(const char *c, char *why, size_t cap)
     }
     while (p < end) {
         unsigned char ch = (unsigned char)*p;
-        if (isalpha(ch) || ch == '_') {
+        const char *dir = ch == '#' && p[-1] == '\n'
+                              ? line_directive_end(p, end) : NULL;
+        if (dir) {
+            p = dir;
+        } else if (isalpha(ch) || ch == '_') {
             const char *w = p;
             while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
                 p++;

@@ -64,6 +64,15 @@ static void names_check_finds(void **unused)
     assert_false(cbody_names_ok("static void P0(void)\n{\n    r_x = 1; #\n}\n"
                                 "static int cond(", why, sizeof why));
     assert_string_equal(why, "byte 0x23 in a thread function");
+    /* the generator's #line lines, and nothing after one on its line */
+    assert_true(cbody_names_ok("static void P0(void)\n{\n#line 7 \"a\\\"b.litmus\"\n"
+                               "    r_x = 1;\n}\nstatic int cond(", why,
+                               sizeof why));
+    assert_false(cbody_names_ok("static void P0(void)\n{\n#line 7 \"a\" x\n"
+                                "}\nstatic int cond(", why, sizeof why));
+    assert_false(cbody_names_ok("static void P0(void)\n{\n#include \"a\"\n"
+                                "}\nstatic int cond(", why, sizeof why));
+    assert_string_equal(why, "byte 0x23 in a thread function");
 }
 
 int main(void)
