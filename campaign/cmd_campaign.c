@@ -643,8 +643,8 @@ static int run(campaign *c)
                                  &interrupted);
     cp_progress_end(&c->progress);
     int fleet = 0;   /* its logs are then compared as --from-logs */
-    const char **logs;
     if (c->fleet) {
+        const char **logs;
         int n;
         fleet = cp_fleet_finish(c->fleet, &interrupted, &logs, &n);
         free(o->logs);

@@ -802,6 +802,8 @@ int cp_fleet_finish(cp_fleet *f, volatile sig_atomic_t *interrupted,
                     const char ***logs, int *n_logs)
 {
     f->interrupted = interrupted;
+    *logs = NULL;
+    *n_logs = 0;
     cp_job_result res;
     int status = 0;
     if (f->job.pid > 0)
