@@ -218,17 +218,19 @@ static bool parallel_missing(int status, FILE *diag)
     return true;
 }
 
-/* The line GNU parallel tagged with login in text (`LOGIN\tREST`), or
+/* The first line GNU parallel tagged with login in text (`LOGIN\tREST`,
+ * REST up to a carriage return: ssh ends its messages with one), or
  * NULL; with prefix, only such a line whose REST starts with it. */
 static char *tagged(const char *text, const char *login, const char *prefix)
 {
     size_t n = strlen(login), pn = prefix ? strlen(prefix) : 0;
     for (const char *p = text; p && *p;) {
-        size_t len = strcspn(p, "\n");
-        if (len > n && !strncmp(p, login, n) && p[n] == '\t' &&
+        size_t len = strcspn(p, "\r\n");
+        if (len > n + 1 && !strncmp(p, login, n) && p[n] == '\t' &&
             (!prefix || (len >= n + 1 + pn && !strncmp(p + n + 1, prefix, pn))))
             return ll_xstrndup(p + n + 1 + pn, len - n - 1 - pn);
-        p = p[len] ? p + len + 1 : NULL;
+        p = strchr(p, '\n');
+        p = p ? p + 1 : NULL;
     }
     return NULL;
 }
@@ -776,8 +778,8 @@ static void write_report(cp_fleet *f, int missing)
                           h->name, h->why);
         else if (h->lost)
             ll_buf_printf(r, "    lost during the run: %s (does not answer "
-                          "now; its shards were retried on other hosts)\n",
-                          h->name);
+                          "now; a shard it had is retried on another host "
+                          "of its class)\n", h->name);
     }
     job_line *jl = read_joblog(f);
     for (int s = 0; s < f->sh.n; s++) {
@@ -785,7 +787,8 @@ static void write_report(cp_fleet *f, int missing)
             continue;
         const cp_shard *x = &f->sh.items[s];
         host *h = host_of(f, jl[s].host);
-        ll_buf_printf(r, "    missing: %s (%d tests:", x->name, x->n);
+        ll_buf_printf(r, "    missing: %s (%d test%s:", x->name, x->n,
+                      x->n == 1 ? "" : "s");
         for (int i = 0; i < x->n && i < 5; i++)
             ll_buf_printf(r, " %s", f->ts->items[x->tests[i]].name);
         if (!jl[s].host)

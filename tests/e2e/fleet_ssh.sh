@@ -76,7 +76,8 @@ done
 
 # h2's ssh: cut once its first job (GNU parallel's remote wrapper is
 # `perl ... GNU_Parallel_worker`) has unpacked its shard and builds it (the
-# job's folder, named after the login, has bin/); refused from then on.
+# job's folder, named after the login, has bin/, made since h2.armed);
+# refused from then on.
 key=$(printf '%s\n' "$tmp/ssh-h2 h2" | cksum | cut -d' ' -f1)
 cat > "$tmp/ssh-h2" <<EOF
 #!/bin/sh
@@ -85,7 +86,7 @@ case "\$*" in
   *GNU_Parallel_worker*)
     [ -e $tmp/h2.armed ] && (
       i=0
-      until ls -d "$HOME"/.litmuslab-fleet/*/run-$key/*/*/bin >/dev/null 2>&1; do
+      until [ -n "\$(find "$HOME/.litmuslab-fleet" -path "*/run-$key/*/*/bin" -newer $tmp/h2.armed 2>/dev/null)" ]; do
         [ \$i -lt 300 ] || exit 0
         sleep 0.1; i=\$((i+1))
       done
@@ -127,7 +128,7 @@ remember_id
 [ -e "$tmp/h2.down" ] || fail "h2 was never cut (no job of its ran)"
 grep -q '^fleet: 2 of 2 hosts answered, 1 class, 2 shards' "$tmp/err" ||
   fail "start line: $(grep '^fleet' "$tmp/err" | head -n 1)"
-grep -q '^    lost during the run: h2 (does not answer now; its shards were retried on other hosts)$' "$tmp/out" ||
+grep -q '^    lost during the run: h2 (does not answer now; a shard it had is retried on another host of its class)$' "$tmp/out" ||
   { cat "$tmp/out"; fail "h2 not reported lost"; }
 grep -q '^  fleet: 2 hosts of .* (2 answered), 1 class, 2 shards, 0 missing;' "$tmp/out" ||
   fail "shards missing: $(grep fleet: "$tmp/out")"
@@ -184,7 +185,21 @@ for p in /proc/[0-9]*; do readlink "$p/cwd"; done 2>/dev/null |
   -o "$tmp/c" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; fail "the run after Ctrl-C failed"; }
 grep -q ', 2 shards, 0 missing;' "$tmp/out" || fail "after Ctrl-C: $(grep fleet: "$tmp/out")"
 
-# 4. The host file's mistakes, one line each, before any ssh.
+# 4. A class whose every host drops out: its shard is reported missing
+# (with its tests and its last try), and the campaign exits 2.
+rm -f "$tmp/h2.down"; sleep 1; touch "$tmp/h2.armed"
+grep h2 "$tmp/hosts" > "$tmp/hosts2"
+# shellcheck disable=SC2086
+"$LITMUSLAB" campaign $tests -n 20000 --hosts "$tmp/hosts2" -o "$tmp/m" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+sed -n 's|.*~/.litmuslab-fleet/\([0-9a-f]*\) on the hosts.*|\1|p' "$tmp/err" >> "$tmp/ids"
+[ $rc = 2 ] || { cat "$tmp/err"; fail "all hosts lost: exit $rc, not 2"; }
+grep -q '^  fleet: 1 hosts of .* (1 answered), 1 class, 4 shards, 4 missing;' "$tmp/out" ||
+  fail "all hosts lost: $(grep 'fleet:' "$tmp/out")"
+grep -q '^    missing: x86_64-[^ ]*/s01 (1 test: 2+2W), exit 255 on h2 at its last try$' "$tmp/out" ||
+  fail "missing shard: $(grep missing: "$tmp/out")"
+
+# 5. The host file's mistakes, one line each, before any ssh.
 bad() { # EXPECTED LINE... : the host file, then the message
   expected=$1; shift
   printf '%s\n' "$@" > "$tmp/bad"
