@@ -649,7 +649,8 @@ static int run(campaign *c)
         fleet = cp_fleet_finish(c->fleet, &interrupted, &logs, &n);
         free(o->logs);
         o->logs = ll_xcalloc((size_t)n + 1, sizeof *o->logs);
-        memcpy(o->logs, logs, (size_t)n * sizeof *logs);
+        for (int i = 0; i < n; i++)
+            o->logs[i] = logs[i];
         o->n_logs = n;
     }
     if (!finished || fleet > 1) {

@@ -8,7 +8,8 @@
 # a local run's on the same tests (counts aside). A re-run resumes (no
 # shard runs again); Ctrl-C stops the remote jobs and a re-run finishes;
 # mistakes in the host file get one line each.
-# Env: LITMUSLAB (the program). cwd: the repo root.
+# Env: LITMUSLAB (the program); KEEP=1 keeps the temporary folder and
+# the remote work folders (to look at). cwd: the repo root.
 : "${LITMUSLAB:?}"
 name=fleet_ssh
 sshd=$(command -v sshd || echo /usr/sbin/sshd)
