@@ -319,4 +319,115 @@ int cp_explain_outcomes(const char *exe, const char *model,
                         const cp_tests *ts, const char *dir, int max,
                         FILE *diag);
 
+/* ---- fleets: shards (shard.c), GNU parallel over ssh (fleet.c), Slurm
+ * (slurm.c) ---- */
+
+#define CP_SHARDS_PER_HOST 4   /* --hosts: default shards per host */
+#define CP_SLURM_SHARDS 8      /* --slurm: default array tasks */
+#define CP_FLEET_STOP_WAIT 20  /* s after Ctrl-C before GNU parallel is
+                                  killed (it stops the remote jobs) */
+#define CP_FLEET_DETECT_TIMEOUT 120 /* s for a host to say its machine */
+
+/* Text files built into the binary (scripts/embed.sh): job.sh, from
+ * campaign/fleet_job.sh, which runs one shard where it lands. */
+typedef struct cp_file {
+    const char *name;
+    const char *text;
+} cp_file;
+extern const cp_file cp_fleet_files[];
+
+/* What a fleet campaign is run with (campaign's options). */
+typedef struct cp_fleet_opts {
+    const char *exe;           /* this program */
+    const char *out;           /* -o DIR */
+    const char *hosts;         /* --hosts FILE */
+    const char *partition;     /* --slurm --partition P, or NULL */
+    const char *target;        /* --slurm: --target, NULL: this machine */
+    const char *model;         /* --model, or NULL */
+    const char *arch;          /* --arch, or NULL */
+    const char *const *paths;  /* the tests' arguments (the collect step
+                                  reads them again) */
+    int n_paths;
+    const char *const *hw_args;
+    int n_hw_args;
+    uint64_t iterations;
+    double timeout;            /* per test, in each bundle's ./run */
+    int shards;                /* --shards, 0: the default */
+    bool force;
+    bool quiet;
+    bool dry_run;              /* --slurm: write the scripts only */
+} cp_fleet_opts;
+
+/* One shard: some runnable tests of one machine class. */
+typedef struct cp_shard {
+    char *name;                /* CLASS/sNN: names its files; owned */
+    int *tests;                /* indexes in cp_tests, owned */
+    int n;
+} cp_shard;
+
+typedef struct cp_shards {
+    cp_shard *items;
+    int n, cap;
+} cp_shards;
+
+/* hwrun's arguments for a bundle OUT (a .tar.gz) of n_tests tests, up to
+ * the tests, which the caller adds (room is left for them and a NULL). */
+const char **cp_bundle_argv(const char *exe, const char *target,
+                            const char *out, const char *iters,
+                            const char *timeout, bool force,
+                            const char *const *hw_args, int n_hw_args,
+                            int n_tests);
+/* The runnable tests of ts dealt round robin into n shards (fewer when
+ * there are fewer tests) named CLASS/s01...; returns how many. */
+int cp_shards_split(cp_shards *sh, const cp_tests *ts, const char *cls,
+                    int n);
+/* `shard NAME KEY...` lines of shards [from, to) (KEY: cp_test_key). */
+void cp_shards_plan(const cp_shards *sh, int from, int to,
+                    const cp_tests *ts, ll_buf *out);
+/* 12 hex digits naming this plan in this folder (remote work folders,
+ * Slurm job names). */
+void cp_plan_id(const char *plan, const char *dir, char id[13]);
+/* Whether DIR/plan is `plan` (a re-run of the same campaign: resume);
+ * when not, DIR is emptied (the old shards and logs are no use). DIR is
+ * created; false + message when it cannot be, or the plan differs. */
+bool cp_plan_same(const char *dir, const char *plan, FILE *diag);
+/* DIR/NAME.tar.gz for each shard of [from, to) for hwrun target `target`
+ * (NULL: this machine), unless an earlier run of the plan wrote it.
+ * false + message when hwrun failed. */
+bool cp_shards_bundle(const cp_shards *sh, int from, int to,
+                      const char *target, const cp_fleet_opts *o,
+                      const cp_tests *ts, const char *dir, FILE *diag);
+/* DIR/job.sh; a file replaced whole. false + message. */
+bool cp_write_job_script(const char *dir, FILE *diag);
+bool cp_write_text(const char *path, const char *text, FILE *diag);
+void cp_shards_free(cp_shards *sh);
+/* s in single quotes for sh, appended to b. */
+void cp_sh_quote(ll_buf *b, const char *s);
+
+/* `--hosts FILE`: read the hosts (GNU parallel's --sshloginfile format),
+ * ask each its machine (`uname -m`, the CPU), write a bundle per shard
+ * of each machine class and start GNU parallel on them, in the
+ * background. NULL + message when it cannot start (bad host file, no
+ * host answered, GNU parallel missing). The tests' runnable flags are
+ * left false (no hwrun here). */
+typedef struct cp_fleet cp_fleet;
+cp_fleet *cp_fleet_start(const cp_fleet_opts *o, cp_tests *ts, FILE *diag);
+/* Wait for the shards, drawing progress (hosts, shards done and left,
+ * ETA) on diag; once *interrupted, stop GNU parallel (which stops the
+ * remote jobs). Then merge each class's shard logs into one log, one
+ * per class: *logs (owned by f). Returns 0, 1 when shards are missing
+ * (lost with every retry; said in the report), 130 when interrupted, 2
+ * when GNU parallel failed. */
+int cp_fleet_finish(cp_fleet *f, volatile sig_atomic_t *interrupted,
+                    const char ***logs, int *n_logs);
+/* What ran where, for the summary (hosts, classes, shards missing). */
+const char *cp_fleet_report(const cp_fleet *f);
+void cp_fleet_free(cp_fleet *f);
+
+/* `--slurm`: bundles of the shards for --target (or this machine) and
+ * the scripts of a job array (one task per shard) and its collect step
+ * (campaign --from-logs, once the array is over) in DIR/slurm, then
+ * submitted with sbatch (not with dry_run). Exit status. */
+int cp_slurm(const cp_fleet_opts *o, cp_tests *ts, FILE *diag);
+
 #endif

@@ -36,6 +36,10 @@ static void usage(FILE *f)
         "                          [-n ITERATIONS] [--hw-arg ARG ...]\n"
         "                          [--timeout SECONDS] [--force]\n"
         "       litmuslab campaign [DIR|FILE...] --from-logs LOG... -o DIR\n"
+        "       litmuslab campaign [DIR|FILE...] --hosts FILE -o DIR\n"
+        "                          [--shards N] [-n ITERATIONS] ...\n"
+        "       litmuslab campaign [DIR|FILE...] --slurm [--partition P]\n"
+        "                          [--target T] [--shards N] [--dry-run] -o DIR\n"
         "Runs the model on every test (*.litmus files; directories are\n"
         "walked), hwrun on every test it can run on this machine (or on\n"
         "--target T, cross-compiled and run under qemu-user), then\n"
@@ -63,6 +67,22 @@ static void usage(FILE *f)
         "                  stop. OUT must be new or empty, unless --force\n"
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
         "                  (brought back from ./run); give DIR|FILE first\n"
+        "  --hosts FILE    run the hardware part on the ssh logins of FILE\n"
+        "                  (GNU parallel's --sshloginfile format; @GROUP/\n"
+        "                  names a machine class): each class (its uname -m\n"
+        "                  and CPU, or its group) runs every test it can,\n"
+        "                  in shards shared by its hosts, through GNU\n"
+        "                  parallel; a shard whose host drops out is\n"
+        "                  retried on another; one report column per class\n"
+        "  --shards N      shards per host (--hosts, default 4) or array\n"
+        "                  tasks (--slurm, default 8)\n"
+        "  --slurm         a Slurm job array, one task per shard of the\n"
+        "                  tests for --target T (default: this machine),\n"
+        "                  and a collect step that writes the report to\n"
+        "                  DIR; the scripts are in DIR/slurm; submitted\n"
+        "                  with sbatch\n"
+        "  --partition P   --slurm: the Slurm partition\n"
+        "  --dry-run       --slurm: write the scripts, do not submit\n"
         "With no DIR or FILE, runs the library in litmus/.\n"
         "Every option is written -x or --x, its value after a space or\n"
         "`=` (-j4, -n2M too); -model and -cat are --model, as herd7's.\n"
@@ -84,6 +104,11 @@ typedef struct options {
     const char *bundle;      /* --bundle OUT */
     const char **logs;       /* --from-logs */
     int n_logs;
+    const char *hosts;       /* --hosts FILE */
+    const char *partition;   /* --partition P */
+    int shards;              /* --shards N, 0: the default */
+    bool slurm;
+    bool dry_run;
     uint64_t iterations;
     int jobs;
     double timeout;
@@ -123,6 +148,16 @@ static int parse_options(int argc, char **argv, options *o)
             o->force = true;
         } else if (cli_flag(&p, "q|quiet")) {
             o->quiet = true;
+        } else if (cli_flag(&p, "slurm")) {
+            o->slurm = true;
+        } else if (cli_flag(&p, "dry-run")) {
+            o->dry_run = true;
+        } else if ((v = cli_value(&p, "hosts"))) {
+            o->hosts = v;
+        } else if ((v = cli_value(&p, "partition"))) {
+            o->partition = v;
+        } else if (cli_count(&p, "shards", &jobs, 1, 9999)) {
+            o->shards = (int)jobs;
         } else if ((v = cli_value(&p, "o"))) {
             o->out = v;
         } else if ((v = cli_value(&p, "arch"))) {
@@ -150,9 +185,23 @@ static int parse_options(int argc, char **argv, options *o)
         return 2;
     if (o->n_paths == 0)
         o->paths[o->n_paths++] = "litmus";
-    if (o->bundle && o->n_logs) {
-        fputs("litmuslab campaign: --bundle or --from-logs, not both\n",
-              stderr);
+    int ways = (o->bundle != NULL) + (o->n_logs > 0) + (o->hosts != NULL) +
+               o->slurm;
+    if (ways > 1) {
+        fputs("litmuslab campaign: one of --bundle, --from-logs, --hosts "
+              "and --slurm\n", stderr);
+        return 2;
+    }
+    const char *lone = !o->slurm && o->partition ? "--partition"
+                       : !o->slurm && o->dry_run ? "--dry-run" : NULL;
+    if (o->hosts && o->target) {
+        fputs("litmuslab campaign: --hosts asks each host its machine: no "
+              "--target\n", stderr);
+        return 2;
+    } else if (lone || (o->shards && !o->slurm && !o->hosts)) {
+        fprintf(stderr, "litmuslab campaign: %s goes with %s\n",
+                lone ? lone : "--shards", lone ? "--slurm"
+                                               : "--hosts or --slurm");
         return 2;
     }
     return 0;
@@ -185,6 +234,7 @@ typedef struct campaign {
     char memory[32];   /* --max-memory for each model step */
     cp_progress progress;
     cp_failures fails;
+    cp_fleet *fleet;   /* --hosts: the shards running on the hosts */
 } campaign;
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
@@ -329,6 +379,7 @@ static void print_summary(campaign *c, double seconds,
                       c->o.target ? c->o.target : "");
     fprintf(f, "  %d tests, %s, %d steps failed, %s\n", c->tests.n,
             where.data, c->fails.n, took);
+    fputs(cp_fleet_report(c->fleet), f);
     ll_buf_free(&where);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
@@ -431,29 +482,15 @@ static bool is_tarball(const char *out)
 static int write_bundle(campaign *c)
 {
     const options *o = &c->o;
-    const char **argv = ll_xcalloc((size_t)(c->tests.n + o->n_hw_args + 12),
-                                   sizeof *argv);
-    char iters[32];
+    char iters[32], timeout[32];
     snprintf(iters, sizeof iters, "%" PRIu64, o->iterations);
-    int k = 0, n = 0;
-    argv[k++] = c->exe;
-    argv[k++] = "hwrun";
-    if (o->target) {
-        argv[k++] = "--target";
-        argv[k++] = o->target;
-    }
-    argv[k++] = "--bundle";
-    argv[k++] = o->bundle;
-    argv[k++] = "-n";
-    argv[k++] = iters;
-    char timeout[32];
     snprintf(timeout, sizeof timeout, "%g", o->timeout);
-    argv[k++] = "--timeout";   /* for each test run by the bundle's ./run */
-    argv[k++] = timeout;
-    if (o->force)
-        argv[k++] = "--force";
-    for (int i = 0; i < o->n_hw_args; i++)
-        argv[k++] = o->hw_args[i];
+    const char **argv = cp_bundle_argv(c->exe, o->target, o->bundle, iters,
+                                       timeout, o->force, o->hw_args,
+                                       o->n_hw_args, c->tests.n);
+    int k = 0, n = 0;
+    while (argv[k])
+        k++;
     for (int i = 0; i < c->tests.n; i++)
         if (c->tests.items[i].runnable) {
             argv[k++] = c->tests.items[i].path;
@@ -563,8 +600,19 @@ static int run(campaign *c)
         return 2;
     /* --from-logs: hardware is done elsewhere; otherwise hwrun says which
      * tests it runs */
-    if (!o->n_logs && !cp_check_runnable(&c->tests, c->exe, o->target,
-                                         false, o->out, stderr))
+    cp_fleet_opts fo = {c->exe, o->out, o->hosts, o->partition, o->target,
+                        o->model, o->arch, o->paths, o->n_paths,
+                        o->hw_args, o->n_hw_args, o->iterations,
+                        o->timeout, o->shards, o->force, o->quiet,
+                        o->dry_run};
+    if (o->slurm)
+        return cp_slurm(&fo, &c->tests, stderr);
+    /* --hosts: the hardware runs there while the model runs here */
+    if (o->hosts && !(c->fleet = cp_fleet_start(&fo, &c->tests, stderr)))
+        return 2;
+    if (!o->n_logs && !c->fleet &&
+        !cp_check_runnable(&c->tests, c->exe, o->target, false, o->out,
+                           stderr))
         return 2;
 
     cp_plan plan = {c->exe, o->out, o->model, c->memory, o->target,
@@ -594,7 +642,18 @@ static int run(campaign *c)
     bool finished = cp_run_steps(&plan, &c->tests, &c->progress, &c->fails,
                                  &interrupted);
     cp_progress_end(&c->progress);
-    if (!finished) {
+    int fleet = 0;   /* its logs are then compared as --from-logs */
+    if (c->fleet) {
+        const char **logs;
+        int n;
+        fleet = cp_fleet_finish(c->fleet, &interrupted, &logs, &n);
+        free(o->logs);
+        o->logs = ll_xcalloc((size_t)n + 1, sizeof *o->logs);
+        for (int i = 0; i < n; i++)
+            o->logs[i] = logs[i];
+        o->n_logs = n;
+    }
+    if (!finished || fleet > 1) {
         fprintf(stderr,
                 "campaign: %s after %d of %d steps; finished steps are kept "
                 "in %s/work; run the same command again to resume\n",
@@ -613,8 +672,8 @@ static int run(campaign *c)
     }
     print_summary(c, cp_now() - start, why);
     free(why);
-    if (status == 0 && c->fails.n)
-        status = 2;
+    if (status == 0 && (c->fails.n || fleet))
+        status = 2;   /* a step failed, or a shard is missing */
     return status;
 }
 
@@ -633,6 +692,7 @@ int cmd_campaign(int argc, char **argv)
     }
     free(c.fails.items);
     cp_tests_free(&c.tests);
+    cp_fleet_free(c.fleet);
     free(c.o.paths);
     free(c.o.hw_args);
     free(c.o.logs);
