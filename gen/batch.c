@@ -110,7 +110,7 @@ static int split_words(char *line, char **w, int max)
 }
 
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,
-               const char *dir, bool forall, int *count)
+               const char *dir, bool forall, bool optco, int *count)
 {
     gen_set *s = gen_set_open(dir, "litmuslab gen (cycles read from "
                               "stdin)");
@@ -140,13 +140,14 @@ bool gen_batch(const gen_arch *a, FILE *in, const char *what,
         gen_edge e[GEN_MAX_EDGES];
         int n;
         char err[512];
+        t->forall = forall;
+        t->optcoherence = optco;
         if (!gen_cycle_parse(a, words, nw, e, &n, err, sizeof err) ||
             !gen_build(a, e, n, t, err, sizeof err)) {
             fprintf(stderr, "%s:%d: %s\n", what, lineno, err);
             ok = false;
             continue;
         }
-        t->forall = forall;
         if (name && *name)
             snprintf(t->name, sizeof t->name, "%s", name);
         if (!gen_set_add(s, a, t))

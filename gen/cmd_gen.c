@@ -37,6 +37,10 @@ static void usage(FILE *f)
         "                sequentially consistent outcomes: `exists (not\n"
         "                ...)` (default, as diy7) or `forall (...)` (as\n"
         "                diyone7)\n"
+        "  -optcoherence  count the reads that order two writes by the\n"
+        "                uniproc rules (CoRW, CoWR, CoRR) instead of asking\n"
+        "                for the last write's final value (diy7's option;\n"
+        "                -nooptcoherence, the default, asks for it)\n"
         "  -safe LIST    safe edges (space or comma separated; `*` stands\n"
         "                for R and W: PodR*)\n"
         "  -relax LIST   relaxed edges: each cycle has one of them\n"
@@ -72,7 +76,7 @@ typedef struct gen_cli {
     const char *arch, *name, *out, *conf;
     char *safe, *relax;
     uint64_t size, nprocs;
-    bool mix, forall;
+    bool mix, forall, optco;
     char **edges;
     int nedges;
 } gen_cli;
@@ -147,13 +151,14 @@ static int one_test(const gen_arch *a, const gen_cli *g)
     char err[512];
     gen_test *t = ll_xcalloc(1, sizeof *t);
     int rc = 0;
+    t->forall = g->forall;
+    t->optcoherence = g->optco;
     if (!gen_cycle_parse(a, g->edges, g->nedges, e, &n, err, sizeof err) ||
         !gen_build(a, e, n, t, err, sizeof err)) {
         fprintf(stderr, "litmuslab gen: %s\n", err);
         rc = 2;
         goto done;
     }
-    t->forall = g->forall;
     if (g->name)
         snprintf(t->name, sizeof t->name, "%s", g->name);
     ll_buf out = {0};
@@ -211,6 +216,10 @@ int cmd_gen(int argc, char **argv)
             else
                 cli_error(&p, "-oneloc-cond takes exists or forall, not '%s'",
                           v);
+        } else if (cli_flag(&p, "optcoherence")) {
+            g.optco = true;
+        } else if (cli_flag(&p, "nooptcoherence")) {
+            g.optco = false;
         } else if (cli_flag(&p, "mix")) {
             g.mix = true;
         } else if (cli_count(&p, "size", &g.size, 1, GEN_MAX_EDGES) ||
@@ -255,7 +264,8 @@ int cmd_gen(int argc, char **argv)
     if (!g.nedges && !isatty(0)) {
         /* diyone7's second mode: cycles on stdin, one a line */
         int count = 0;
-        bool ok = gen_batch(a, stdin, "<stdin>", g.out, g.forall, &count);
+        bool ok = gen_batch(a, stdin, "<stdin>", g.out, g.forall, g.optco,
+                            &count);
         if (g.out)
             printf("Generator produced %d tests\n", count);
         rc = ok ? 0 : 2;

@@ -11,15 +11,16 @@
  * write before it (0, the initial value, when none).
  *
  * The condition lists the reads that close the cycle (targets of Rf,
- * sources of Fr) and then whatever pins each location's coherence order:
- * two successive writes need no witness when program order, or a read
- * already in the condition, orders them (the uniproc rules CoWW, CoRW,
- * CoWR, CoRR); the last pair of a location is otherwise pinned by the
- * final value, and any other pair by an observer: a read of the later
- * write, after a fence, at the end of the earlier write's thread (or,
- * for the write of a detour's own thread, a read of the earlier write
- * before it). Cycles on one single location get herd's uniproc check:
- * the condition is every outcome sequential consistency allows, negated
+ * sources of Fr) and then whatever pins each location's coherence order,
+ * pair of successive writes by pair, as diy does: nothing when program
+ * order orders them (CoWW); the final value when the later one is the
+ * last (but for the write of a detour's own thread); nothing when reads
+ * already in the condition order them (CoRW, CoWR, CoRR: what detours
+ * give); for the write of a detour's own thread, a read of the earlier
+ * write before it; otherwise an observer: a read of the later write,
+ * after a fence, at the end of the earlier write's thread. Cycles on one
+ * single location get herd's uniproc check: the condition is every
+ * outcome sequential consistency allows, negated
  * (diy7 -oneloc), found by running the threads in every interleaving. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,11 +79,12 @@ static bool before(const gen_test *t, int a, int b)
     return t->ev[a].thread == t->ev[b].thread && t->ev[a].pos < t->ev[b].pos;
 }
 
-/* Reads in the condition and the write each reads from (-1: initial). */
+/* Reads already in the condition that order write p before write q (rf:
+ * the write each read reads, -1 the initial value): a read of p before
+ * q (CoRW), a read of q after p (CoWR), or a read of p before a read of
+ * q (CoRR), in one thread. */
 static bool witnessed(const gen_test *t, const int *rf, int p, int q)
 {
-    if (before(t, p, q))
-        return true;                                    /* CoWW */
     for (int r = 0; r < t->nev; r++) {
         if (t->ev[r].dir != 'R' || !t->ev[r].in_cond)
             continue;
@@ -343,12 +345,17 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
     for (int loc = 0; loc < t->nloc; loc++) {
         for (int i = 0; i + 1 < nco[loc]; i++) {
             int p = co[loc][i], q = co[loc][i + 1];
-            if (witnessed(t, rf, p, q))
+            bool q_middle = t->ev[q].thread >= th;
+            if (before(t, p, q))
+                continue;                               /* CoWW */
+            if (t->optcoherence && witnessed(t, rf, p, q))
                 continue;
             if (i + 2 == nco[loc]) {
                 t->final_loc[loc] = t->ev[q].value;
                 continue;
             }
+            if (witnessed(t, rf, p, q))
+                continue;
             if (t->nev >= GEN_MAX_EVENTS - 1)
                 return fail(err, errlen, "too many events");
             int o = new_event(t, 'R');
@@ -356,7 +363,7 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
             t->ev[o].in_cond = true;
             t->ev[o].observer = true;
             int qth = t->ev[q].thread;
-            if (t->ev[q].pos == 0 && qth >= th) {
+            if (t->ev[q].pos == 0 && q_middle) {
                 /* the detour's own thread: read the earlier write first */
                 t->ev[o].value = t->ev[p].value;
                 rf[o] = p;
@@ -386,8 +393,11 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
 bool gen_build(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
                char *err, size_t errlen)
 {
+    bool optco = t->optcoherence, forall = t->forall;
     gen_test_free(t);
     memset(t, 0, sizeof *t);
+    t->optcoherence = optco;
+    t->forall = forall;
     if (!layout(a, e, n, t, err, errlen))
         return false;
     gen_describe(a, e, n, t);

@@ -134,6 +134,8 @@ static void set_name(gen_edge *e, const char *s, size_t n)
  * DpAddrdW) and annotations after the edge. */
 static void canonical(const gen_arch *a, gen_edge *e)
 {
+    if (e->leave || e->back)
+        return;                 /* kept as written until paired */
     char base[GEN_NAME];
     const char *ie = e->ext ? "e" : "i";
     const char *sd = e->same ? "s" : "d";
@@ -193,6 +195,22 @@ static bool parse_one(const gen_arch *a, const char *s, gen_edge *e,
         {"Rf", GK_RF, 'W', 'R'}, {"Fr", GK_FR, 'R', 'W'},
         {"Ws", GK_WS, 'W', 'W'}, {"Co", GK_WS, 'W', 'W'},
     };
+    static const struct { const char *n; gen_kind k; char s, d; bool l; }
+        split[] = {
+        {"FrLeave", GK_FR, 'R', 'W', true}, {"WsLeave", GK_WS, 'W', 'W', true},
+        {"RfBack", GK_RF, 'W', 'R', false}, {"WsBack", GK_WS, 'W', 'W', false},
+    };
+    for (size_t i = 0; i < sizeof split / sizeof split[0]; i++)
+        if (!strcmp(s, split[i].n)) {
+            e->kind = split[i].k;
+            e->ext = true;
+            e->same = true;
+            e->src = split[i].s;
+            e->dst = split[i].d;
+            e->leave = split[i].l;
+            e->back = !split[i].l;
+            return true;
+        }
     for (size_t i = 0; i < sizeof com / sizeof com[0]; i++)
         if ((p = prefix(s, com[i].n)) && (*p == 'e' || *p == 'i')) {
             e->kind = com[i].k;
@@ -399,6 +417,26 @@ bool gen_cycle_parse(const gen_arch *a, char **words, int nwords,
     }
     for (int i = 0; i < *n; i++)
         canonical(a, &out[i]);
+    /* diy's split detours: FrLeave RfBack is DetourR, WsLeave WsBack
+       DetourWW... (the middle write on a thread of its own) */
+    for (int i = 0; i + 1 < *n; i++) {
+        gen_edge *l = &out[i], *b = &out[i + 1];
+        if (!l->leave || !b->back)
+            continue;
+        char name[GEN_NAME];
+        snprintf(name, sizeof name, "%s %s", l->name, b->name);
+        l->kind = GK_DETOUR;
+        l->ext = false;
+        l->dst = b->dst;
+        l->leave = false;
+        snprintf(l->name, sizeof l->name, "%s", name);
+        memmove(b, b + 1, (size_t)(*n - i - 2) * sizeof *b);
+        (*n)--;
+    }
+    for (int i = 0; i < *n; i++)
+        if (out[i].leave || out[i].back)
+            return fail(err, errlen, "'%s' comes in a pair: FrLeave or "
+                        "WsLeave, then RfBack or WsBack", out[i].name);
     return true;
 }
 

@@ -56,6 +56,8 @@ typedef struct gen_edge {
     int fence;          /* GK_FENCE: index in the architecture's table */
     gen_dp dp;          /* GK_DP */
     int sann, dann;     /* annotation indexes (-1: plain) */
+    bool leave, back;   /* FrLeave/WsLeave, RfBack/WsBack: the two
+                           halves of a detour, paired when read */
     char name[GEN_NAME];/* canonical spelling, as printed in Cycle= */
 } gen_edge;
 
@@ -107,6 +109,8 @@ typedef struct gen_test {
     int sc_nrows;
     bool forall;       /* print `forall (SC)` (diyone7), not `exists
                           (not (SC))` (diy7) */
+    bool optcoherence; /* diy's -optcoherence: reads that order two writes
+                          by the uniproc rules spare the final value */
 } gen_test;
 
 /* ---- architectures (arch_*.c, registry in arch.c) ---- */
@@ -208,7 +212,7 @@ bool gen_set_close(gen_set *s, bool keep);
 /* diyone7's second mode: one cycle a line, `NAME: EDGE...` or just the
  * edges; bad lines reported as WHAT:LINE: why. */
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,
-               const char *dir, bool forall, int *count);
+               const char *dir, bool forall, bool optco, int *count);
 
 /* ---- families (family.c) ---- */
 

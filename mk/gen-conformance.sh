@@ -16,7 +16,7 @@ for arch in power x86; do
     fi
 done
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+[ -n "${KEEP:-}" ] && echo "keeping $tmp" || trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/src" "$tmp/ref"
 for arch in power x86; do
     tar xzf "$CORPUS/$arch/tests.tgz" -C "$tmp/src" || exit 2
@@ -24,17 +24,11 @@ done
 find "$tmp/src" -name '*.litmus' | sort > "$tmp/all.list"
 # One line per test with a cycle: ARCH GROUP KEY EDGES. The corpus test is
 # copied as ref/KEY.litmus under the unique name KEY (some x86 names
-# repeat across families). GROUP "forall" for diyone7's tests, whose
-# single-location condition is `forall`.
-xargs awk -v every="$every" -v ref="$tmp/ref" '
-FNR == 1 {
-    if (prev != "") flush()
-    prev = FILENAME; arch = $1; name = $2; orig = ""; gen = "exists"
-    nlines = 0
-}
-{ lines[++nlines] = $0 }
-/^Orig=/ { orig = substr($0, 6) }
-/^Generator=diyone7/ { gen = "forall" }
+# repeat across families). GROUP: "forall" for diyone7's tests, whose
+# single-location condition is `forall`; "opt" for the DETOUR and
+# MOREDETOUR series of the Power campaign, made with diy's -optcoherence
+# (their conditions count the reads that order writes by uniproc).
+awk -v every="$every" -v ref="$tmp/ref" '
 function flush(   key, i, f) {
     if (orig == "") return
     if (++seen % every != 0) return
@@ -42,26 +36,40 @@ function flush(   key, i, f) {
     if (key in used) key = key "_" (++dup)
     used[key] = 1
     f = ref "/" key ".litmus"
-    print arch " " name > f
+    print arch " " key > f
     for (i = 2; i <= nlines; i++) print lines[i] > f
     close(f)
-    print arch, gen, key, orig
+    print arch, gen "," opt, key, orig
 }
-END { if (prev != "") flush() }
-' < "$tmp/all.list" > "$tmp/cycles" || exit 2
+{
+    file = $0; nlines = 0; orig = ""; gen = "exists"
+    while ((getline line < file) > 0) {
+        lines[++nlines] = line
+        if (nlines == 1) { split(line, w, " "); arch = w[1]; name = w[2] }
+        if (line ~ /^Orig=/) orig = substr(line, 6)
+        if (line ~ /^Generator=diyone7/) gen = "forall"
+    }
+    close(file)
+    opt = name ~ /^(MORE)?DETOUR[0-9]+$/ ? "opt" : "noopt"
+    flush()
+}' "$tmp/all.list" > "$tmp/cycles" || exit 2
 total=$(wc -l < "$tmp/cycles")
 status=0
 for group in $(awk '{print $1 "," $2}' "$tmp/cycles" | sort -u); do
-    arch=${group%,*}
-    cond=${group#*,}
-    awk -v a="$arch" -v c="$cond" '$1 == a && $2 == c {
+    arch=${group%%,*}
+    rest=${group#*,}
+    cond=${rest%,*}
+    opt=${rest#*,}
+    flag=-nooptcoherence
+    [ "$opt" = opt ] && flag=-optcoherence
+    out="$tmp/gen-$arch-$cond-$opt"
+    awk -v a="$arch" -v g="$rest" '$1 == a && $2 == g {
         key = $3; $1 = $2 = $3 = ""; sub(/^ +/, ""); print key ": " $0 }' \
         "$tmp/cycles" |
-        "$prog" gen -arch "$arch" -oneloc-cond "$cond" \
-            -o "$tmp/gen-$arch-$cond" > /dev/null 2> "$tmp/gen.err" ||
-        status=1
+        "$prog" gen -arch "$arch" -oneloc-cond "$cond" "$flag" -o "$out" \
+            > /dev/null 2> "$tmp/gen.err" || status=1
     sed 's/^/gen: /' "$tmp/gen.err"
-    find "$tmp/gen-$arch-$cond" -name '*.litmus' >> "$tmp/gen.list"
+    find "$out" -name '*.litmus' >> "$tmp/gen.list"
 done
 find "$tmp/ref" -name '*.litmus' > "$tmp/ref.list"
 # the model's answer: NAME VERDICT STATES
