@@ -170,8 +170,13 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
         append(family, sizeof family, desc[(best + i) % nth]);
     }
     const char *fam = family;
+    bool oneloc = true;
+    for (int i = 0; i < n; i++)
+        if (e[i].kind != GK_DETOUR && !e[i].same)
+            oneloc = false;
     for (size_t i = 0; i < sizeof nicknames / sizeof nicknames[0]; i++)
-        if (!strcmp(nicknames[i].key, family))
+        if (!strcmp(nicknames[i].key, family) &&
+            (strncmp(nicknames[i].nick, "Co", 2) != 0) == !oneloc)
             fam = nicknames[i].nick;
     out[0] = 0;
     append(out, len, fam);
