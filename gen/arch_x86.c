@@ -24,16 +24,9 @@ static bool is64(const gen_arch *a)
     return !strcmp(a->name, "X86_64");
 }
 
-static void reg64(const gen_test *t, const gen_event *v, ll_buf *out)
+static void reg_name(const gen_event *v, const void *ctx, ll_buf *out)
 {
-    (void)t;
-    ll_buf_puts(out, regs64[v->reg]);
-}
-
-static void reg32(const gen_test *t, const gen_event *v, ll_buf *out)
-{
-    (void)t;
-    ll_buf_puts(out, regs32[v->reg]);
+    ll_buf_puts(out, ((const char *const *)ctx)[v->reg]);
 }
 
 static int desc_cmp(const void *x, const void *y)
@@ -95,7 +88,7 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
     }
     gen_code_print(&c, out);
     gen_code_free(&c);
-    gen_cond_print(t, true, w64 ? reg64 : reg32, out);
+    gen_cond_print(t, true, reg_name, w64 ? regs64 : regs32, out);
 }
 
 const gen_arch gen_arch_x86_64 = {
@@ -105,6 +98,7 @@ const gen_arch gen_arch_x86_64 = {
     .nfences = 1,
     .strong = 0,
     .ctrlfence = NULL,
+    .default_ann = -1,
     .deps = false,
     .print = print,
 };
@@ -116,6 +110,7 @@ const gen_arch gen_arch_x86 = {
     .nfences = 1,
     .strong = 0,
     .ctrlfence = NULL,
+    .default_ann = -1,
     .deps = false,
     .print = print,
 };

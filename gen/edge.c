@@ -179,6 +179,18 @@ static void canonical(const gen_arch *a, gen_edge *e)
         snprintf(e->name, sizeof e->name, "%s", base);
 }
 
+/* C's accesses are Once unless said otherwise: the names say so too
+ * (PodWWOnceOnce, MP+poonceonces). */
+static void set_default_annots(const gen_arch *a, gen_edge *e)
+{
+    if (a->default_ann < 0 || e->kind == GK_ANN || e->leave || e->back)
+        return;
+    if (e->sann < 0)
+        e->sann = a->default_ann;
+    if (e->dann < 0)
+        e->dann = a->default_ann;
+}
+
 /* One simple (not composite) edge. */
 static bool parse_one(const gen_arch *a, const char *s, gen_edge *e,
                       char *err, size_t errlen)
@@ -415,8 +427,10 @@ bool gen_cycle_parse(const gen_arch *a, char **words, int nwords,
         if (e->sann >= 0 && prev->dann < 0)
             prev->dann = e->sann;
     }
-    for (int i = 0; i < *n; i++)
+    for (int i = 0; i < *n; i++) {
+        set_default_annots(a, &out[i]);
         canonical(a, &out[i]);
+    }
     /* diy's split detours: FrLeave RfBack is DetourR, WsLeave WsBack
        DetourWW... (the middle write on a thread of its own) */
     for (int i = 0; i + 1 < *n; i++) {
@@ -499,6 +513,8 @@ bool gen_edge_expand(const gen_arch *a, const char *s, gen_edge *out,
                         "not taken in -safe/-relax lists yet", s);
         if (max < 1)
             return fail(err, errlen, "'%s': too many relaxations", s);
+        set_default_annots(a, &tmp[0]);
+        canonical(a, &tmp[0]);
         out[(*n)++] = tmp[0];
         return true;
     }

@@ -125,6 +125,8 @@ struct gen_arch {
     const char *ctrlfence;    /* DpCtrl<ctrlfence>dR: "Isync", "Isb" */
     const gen_annot *annots;
     int nannots;
+    int default_ann;          /* annotation of an unannotated access
+                                 (C: Once), -1 none */
     bool deps;                /* address/data/control dependencies */
     /* Print the whole test (header lines are the caller's). */
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
@@ -192,11 +194,44 @@ void gen_code_add(gen_code *c, int th, const char *fmt, ...)
 void gen_code_print(const gen_code *c, ll_buf *out);
 void gen_code_free(gen_code *c);
 /* The condition: `exists (A /\ B)` from the test's cond_order, each
- * register named by reg_name. */
-void gen_cond_print(const gen_test *t, bool one_line,
-                    void (*reg_name)(const gen_test *, const gen_event *,
-                                     ll_buf *),
-                    ll_buf *out);
+ * register named by reg_name (ctx passed along). */
+typedef void gen_reg_name(const gen_event *v, const void *ctx, ll_buf *out);
+void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
+                    const void *ctx, ll_buf *out);
+
+/* ---- the assembly architectures' common layout (asm.c) ---- */
+
+typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL,
+               GA_FENCE } gen_asm_op;
+
+/* One instruction for the architecture to write: registers are numbers,
+ * spelled by the architecture. */
+typedef struct gen_asm_insn {
+    gen_asm_op op;
+    int th;
+    int dst, src;       /* LI/LOAD/XOR/ADDI dst; STORE value; XOR/CTRL
+                           the register depended on */
+    int addr;           /* LOAD/STORE: the location's address register */
+    int idx;            /* LOAD/STORE: index register (address
+                           dependency), -1 none; an architecture that
+                           cannot index may set it to addr + idx first */
+    int value;          /* LI/ADDI */
+    int ann;            /* LOAD/STORE: annotation index, -1 plain */
+    int label;          /* CTRL */
+    const char *text;   /* FENCE: the instruction; CTRL: a fence after
+                           the branch (isync, ISB) or NULL */
+} gen_asm_insn;
+
+typedef struct gen_asm_ops {
+    int first_reg;
+    const char *addr_reg;     /* init block: "r%d", "X%d" */
+    const char *cond_reg;     /* condition: "r%d", "X%d" */
+    const char *ctrl_fence;   /* instruction of DpCtrl<F> */
+    void (*emit)(gen_code *c, const gen_asm_insn *in);
+} gen_asm_ops;
+
+void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
+                   ll_buf *out);
 
 /* ---- sets of tests (batch.c) ---- */
 

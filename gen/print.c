@@ -73,9 +73,7 @@ void gen_code_free(gen_code *c)
 }
 
 static void atom(const gen_test *t, int item, int value,
-                 void (*reg_name)(const gen_test *, const gen_event *,
-                                  ll_buf *),
-                 ll_buf *out)
+                 gen_reg_name *reg_name, const void *ctx, ll_buf *out)
 {
     if (item < 0) {
         ll_buf_printf(out, "%s=%d", gen_loc_name(-1 - item), value);
@@ -83,14 +81,12 @@ static void atom(const gen_test *t, int item, int value,
     }
     const gen_event *v = &t->ev[item];
     ll_buf_printf(out, "%d:", v->thread);
-    reg_name(t, v, out);
+    reg_name(v, ctx, out);
     ll_buf_printf(out, "=%d", value);
 }
 
-void gen_cond_print(const gen_test *t, bool one_line,
-                    void (*reg_name)(const gen_test *, const gen_event *,
-                                     ll_buf *),
-                    ll_buf *out)
+void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
+                    const void *ctx, ll_buf *out)
 {
     if (t->oneloc) {
         /* every sequentially consistent outcome, as one disjunction */
@@ -106,7 +102,7 @@ void gen_cond_print(const gen_test *t, bool one_line,
                     ll_buf_puts(out, " /\\ ");
                 int item = i < t->sc_nobs ? t->sc_obs[i]
                                           : -1 - (i - t->sc_nobs);
-                atom(t, item, t->sc_rows[r][i], reg_name, out);
+                atom(t, item, t->sc_rows[r][i], reg_name, ctx, out);
             }
             if (multi)
                 ll_buf_putc(out, ')');
@@ -120,7 +116,7 @@ void gen_cond_print(const gen_test *t, bool one_line,
             ll_buf_puts(out, " /\\ ");
         int item = t->cond_order[i];
         int value = item < 0 ? t->final_loc[-1 - item] : t->ev[item].value;
-        atom(t, item, value, reg_name, out);
+        atom(t, item, value, reg_name, ctx, out);
     }
     if (t->ncond == 0)
         ll_buf_puts(out, "true");
