@@ -157,6 +157,11 @@ bool gen_batch(const gen_arch *a, FILE *in, const char *what,
     gen_test_free(t);
     free(t);
     *count = gen_set_count(s);
+    if (*count == 0 && ok) {
+        fprintf(stderr, "%s: no cycle read (one a line: `NAME: EDGE "
+                "EDGE...` or the edges)\n", what);
+        ok = false;
+    }
     /* the good tests are kept; each bad line was reported */
     return gen_set_close(s, true) && ok;
 }

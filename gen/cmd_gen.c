@@ -73,7 +73,9 @@ static void add_list(char **dst, const char *v)
 }
 
 typedef struct gen_cli {
-    const char *arch, *name, *out, *conf;
+    const char *arch, *name, *out;
+    char *owned[8];     /* values read from a -conf file */
+    int nowned;
     char *safe, *relax;
     uint64_t size, nprocs;
     bool mix, forall, optco;
@@ -112,14 +114,19 @@ static bool read_conf(gen_cli *g, const char *path)
             *--e = 0;
         while (*opt == '-')
             opt++;
-        if (!strcmp(opt, "arch"))
-            g->arch = ll_xstrdup(val);
+        if ((!strcmp(opt, "arch") || !strcmp(opt, "name")) &&
+            g->nowned < (int)(sizeof g->owned / sizeof g->owned[0])) {
+            char *v = g->owned[g->nowned++] = ll_xstrdup(val);
+            *(!strcmp(opt, "arch") ? &g->arch : &g->name) = v;
+        } else if (!strcmp(opt, "arch") || !strcmp(opt, "name")) {
+            fprintf(stderr, "%s:%d: -%s given too many times\n", path,
+                    lineno, opt);
+            ok = false;
+        }
         else if (!strcmp(opt, "safe"))
             add_list(&g->safe, val);
         else if (!strcmp(opt, "relax"))
             add_list(&g->relax, val);
-        else if (!strcmp(opt, "name"))
-            g->name = ll_xstrdup(val);
         else if (!strcmp(opt, "mix"))
             g->mix = !*val || !strcmp(val, "true");
         else if (!strcmp(opt, "size") || !strcmp(opt, "nprocs")) {
@@ -279,6 +286,8 @@ int cmd_gen(int argc, char **argv)
     }
     rc = one_test(a, &g);
 done:
+    for (int i = 0; i < g.nowned; i++)
+        free(g.owned[i]);
     free(g.edges);
     free(g.safe);
     free(g.relax);

@@ -252,6 +252,14 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
         any_start |= start[k];
     }
     t->oneloc = !any_start;
+    int nstart = 0;
+    for (int k = 0; k < n; k++)
+        nstart += start[k];
+    if (nstart == 1)
+        return fail(err, errlen, "the cycle changes location only once: "
+                    "it would come back to a location it says it left "
+                    "(a Pod, Dp or fence edge needs a second one, or none "
+                    "at all)");
     int seg_of[GEN_MAX_EDGES], seg_loc[GEN_MAX_EDGES];
     for (int k = 0; k < n; k++) {
         int j = k;
