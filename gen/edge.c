@@ -438,7 +438,7 @@ bool gen_cycle_parse(const gen_arch *a, char **words, int nwords,
         if (!l->leave || !b->back)
             continue;
         char name[GEN_NAME];
-        snprintf(name, sizeof name, "%s %s", l->name, b->name);
+        snprintf(name, sizeof name, "%.23s %.23s", l->name, b->name);
         l->kind = GK_DETOUR;
         l->ext = false;
         l->dst = b->dst;
