@@ -45,7 +45,7 @@ static void usage(FILE *f)
         "                for R and W: PodR*)\n"
         "  -relax LIST   relaxed edges: each cycle has one of them\n"
         "  -mix          cycles may mix several relaxed edges\n"
-        "  -size N       longest cycle, in edges (default 6)\n"
+        "  -size N       longest cycle, in edges (default 6, at most 10)\n"
         "  -nprocs N     most threads (default 4)\n"
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix)\n"
@@ -122,8 +122,7 @@ static bool read_conf(gen_cli *g, const char *path)
             fprintf(stderr, "%s:%d: -%s given too many times\n", path,
                     lineno, opt);
             ok = false;
-        }
-        else if (!strcmp(opt, "safe"))
+        } else if (!strcmp(opt, "safe"))
             add_list(&g->safe, val);
         else if (!strcmp(opt, "relax"))
             add_list(&g->relax, val);
@@ -131,16 +130,24 @@ static bool read_conf(gen_cli *g, const char *path)
             g->mix = !*val || !strcmp(val, "true");
         else if (!strcmp(opt, "size") || !strcmp(opt, "nprocs")) {
             uint64_t n;
-            if (!cli_parse_count(val, &n) || n < 1 || n > 1000) {
-                fprintf(stderr, "%s:%d: -%s takes a count, not '%s'\n",
-                        path, lineno, opt, val);
+            uint64_t max = !strcmp(opt, "size") ? GEN_MAX_SIZE
+                                                : GEN_MAX_THREADS;
+            if (!cli_parse_count(val, &n) || n < 1 || n > max) {
+                fprintf(stderr, "%s:%d: -%s takes a count from 1 to %d, "
+                        "not '%s'\n", path, lineno, opt, (int)max, val);
                 ok = false;
             } else {
                 *(!strcmp(opt, "size") ? &g->size : &g->nprocs) = n;
             }
+        } else if (!strcmp(opt, "num") && (!*val || !strcmp(val, "true"))) {
+            /* numbered names: what -name BASE gives */
         } else if (!strcmp(opt, "num") || !strcmp(opt, "mode") ||
-                   !strcmp(opt, "cumul") || !strcmp(opt, "oneloc")) {
-            /* diy's choices we do not vary: accepted, as diy's defaults */
+                   !strcmp(opt, "cumul") || !strcmp(opt, "oneloc") ||
+                   !strcmp(opt, "obs") || !strcmp(opt, "cond")) {
+            fprintf(stderr, "%s:%d: diy's -%s is not taken (gen writes "
+                    "diy's default cycles and conditions)\n", path, lineno,
+                    opt);
+            ok = false;
         } else {
             fprintf(stderr, "%s:%d: unknown option '%s'\n", path, lineno,
                     opt);
@@ -229,7 +236,7 @@ int cmd_gen(int argc, char **argv)
             g.optco = false;
         } else if (cli_flag(&p, "mix")) {
             g.mix = true;
-        } else if (cli_count(&p, "size", &g.size, 1, GEN_MAX_EDGES) ||
+        } else if (cli_count(&p, "size", &g.size, 1, GEN_MAX_SIZE) ||
                    cli_count(&p, "nprocs", &g.nprocs, 1, GEN_MAX_THREADS)) {
         } else {
             cli_unknown(&p);
