@@ -112,6 +112,17 @@ int cp_concat(const char *dir, const cp_tests *ts, cp_step step,
               uint64_t iterations, const char *target, const char *out,
               FILE *diag);
 
+/* ---- generated families (gen_family.c) ---- */
+
+/* `--gen CONF`: run `EXE gen -conf CONF -o DIR/gen` (gen's count line
+ * is echoed on diag); the folder of tests (owned), or NULL + message. */
+char *cp_gen_family(const char *exe, const char *conf, const char *dir,
+                    FILE *diag);
+
+/* The results of a generated family grouped by the relaxation each test
+ * tests (its Relax= line), from DIR/tests.csv (relax.c). */
+void cp_print_relaxations(FILE *f, const cp_tests *ts, const char *dir);
+
 /* ---- child processes (spawn.c) ---- */
 
 /* One running step: `argv` run with stdout to a temporary file that is

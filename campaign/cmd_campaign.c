@@ -65,6 +65,10 @@ static void usage(FILE *f)
         "                  T: the tests it runs, a Makefile and a `run`\n"
         "                  script (with -n and the --hw-arg options); then\n"
         "                  stop. OUT must be new or empty, unless --force\n"
+        "  --gen CONF      generate the family CONF describes (`litmuslab\n"
+        "                  gen -conf CONF`: -arch, -safe, -relax, -nprocs)\n"
+        "                  into DIR/gen and run it; the summary groups the\n"
+        "                  tests by the relaxation each tests\n"
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
         "                  (brought back from ./run); give DIR|FILE first\n"
         "  --hosts FILE    run the hardware part on the ssh logins of FILE\n"
@@ -103,6 +107,7 @@ typedef struct options {
     const char *target;      /* --target, or NULL for this machine */
     const char *bundle;      /* --bundle OUT */
     const char **logs;       /* --from-logs */
+    const char *gen;         /* --gen CONF: a generated family */
     int n_logs;
     const char *hosts;       /* --hosts FILE */
     const char *partition;   /* --partition P */
@@ -170,6 +175,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->target = v;
         } else if ((v = cli_value(&p, "bundle"))) {
             o->bundle = v;
+        } else if ((v = cli_value(&p, "gen"))) {
+            o->gen = v;
         } else if ((v = cli_value(&p, "from-logs"))) {
             o->logs[o->n_logs++] = v;
             in_logs = true;
@@ -183,7 +190,7 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (p.failed)
         return 2;
-    if (o->n_paths == 0)
+    if (o->n_paths == 0 && !o->gen)
         o->paths[o->n_paths++] = "litmus";
     int ways = (o->bundle != NULL) + (o->n_logs > 0) + (o->hosts != NULL) +
                o->slurm;
@@ -405,6 +412,8 @@ static void print_summary(campaign *c, double seconds,
         emulated = false;
     } else {
         summarise(f, c->o.out, c->fails.items, c->fails.n, emulated, &printed);
+        if (c->o.gen)
+            cp_print_relaxations(f, &c->tests, c->o.out);
     }
     if (emulated) {
         fprintf(f, "\nEmulated runs (under qemu-user, say: they check the "
@@ -567,6 +576,13 @@ static int run(campaign *c)
         !ll_output_allowed("litmuslab campaign", "--bundle", o->bundle,
                            is_tarball(o->bundle), o->force, stderr))
         return 2;
+    if (o->gen) {
+        char *dir = cp_gen_family("/proc/self/exe", o->gen, o->out, stderr);
+        bool added = dir && cp_tests_add(&c->tests, dir, o->arch, stderr);
+        free(dir);
+        if (!added)
+            return 2;
+    }
     for (int i = 0; i < o->n_paths; i++)
         if (!cp_tests_add(&c->tests, o->paths[i], o->arch, stderr))
             return 2;

@@ -10,5 +10,6 @@ int cmd_model(int argc, char **argv);
 int cmd_hwrun(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@ static const struct command commands[] = {
     {"hwrun", cmd_hwrun, "run a test on this machine's cores, count outcomes"},
     {"compare", cmd_compare, "join model and hardware logs into CSV reports"},
     {"campaign", cmd_campaign, "model + hwrun + compare over a set of tests"},
+    {"gen", cmd_gen, "write litmus tests from cycles of relaxations (diy7)"},
 };
 
 #ifndef LL_VERSION

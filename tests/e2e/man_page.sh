@@ -21,7 +21,7 @@ else
 fi
 # the page's text with escapes taken off: \- is -, \fB... gone
 sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$page" > "$tmp/text"
-for c in parse model hwrun compare campaign; do
+for c in parse model hwrun compare campaign gen; do
   grep -q "^\.SH $(echo $c | tr a-z A-Z)\$" "$page" || { echo "man_page: no section for $c"; fail=1; }
   "$LITMUSLAB" $c --help > "$tmp/help" || { echo "man_page: $c --help failed"; fail=1; }
   # every option the help names (after a space, `[`, `(` or a quote;

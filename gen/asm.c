@@ -1,0 +1,116 @@
+/* asm.c — the code of a generated test for the assembly architectures
+ * (PPC, ARM, AArch64, RISCV), laid out as diy does: each thread numbers
+ * its registers from the architecture's first one, in the order the
+ * instructions need them (a store's value, then the location's address
+ * register the first time the thread uses that location; an address
+ * dependency's index, then the load's destination...), the address
+ * registers given in the init block (`0:r2=x;`). What each instruction
+ * looks like is the architecture's (gen_asm_ops.emit). */
+#include <stdio.h>
+#include <string.h>
+
+#include "gen/gen.h"
+
+typedef struct asm_thread {
+    int next;                   /* next free register */
+    int locreg[GEN_MAX_LOCS];   /* register holding a location's address,
+                                   -1 none */
+} asm_thread;
+
+static int loc_reg(asm_thread *p, int loc)
+{
+    if (p->locreg[loc] < 0)
+        p->locreg[loc] = p->next++;
+    return p->locreg[loc];
+}
+
+static void reg_name(const gen_event *v, const void *ctx, ll_buf *out)
+{
+    const gen_asm_ops *ops = ctx;
+    ll_buf_printf(out, ops->cond_reg, v->reg);
+}
+
+void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
+                   ll_buf *out)
+{
+    gen_code c = {0};
+    asm_thread st[GEN_MAX_THREADS];
+    int label = 0;
+    for (int th = 0; th < t->nth; th++) {
+        asm_thread *p = &st[th];
+        p->next = ops->first_reg;
+        for (int l = 0; l < GEN_MAX_LOCS; l++)
+            p->locreg[l] = -1;
+        int prev = -1;
+        for (int i = 0; i < t->th[th].n; i++) {
+            gen_event *v = &t->ev[t->th[th].ev[i]];
+            gen_asm_insn in = {.th = th, .ann = v->ann, .idx = -1};
+            if (v->fence >= 0) {
+                in.op = GA_FENCE;
+                in.text = a->fences[v->fence].text;
+                ops->emit(&c, &in);
+            }
+            gen_dp dep = prev >= 0 ? v->dep : DP_NONE;
+            int src = prev >= 0 ? t->ev[prev].reg : 0;
+            if (dep == DP_ADDR) {
+                in.op = GA_XOR;
+                in.dst = in.idx = p->next++;
+                in.src = src;
+                ops->emit(&c, &in);
+            } else if (dep == DP_CTRL || dep == DP_CTRLFENCE) {
+                in.op = GA_CTRL;
+                in.src = src;
+                in.label = label++;
+                in.text = dep == DP_CTRLFENCE ? ops->ctrl_fence : NULL;
+                ops->emit(&c, &in);
+            }
+            if (v->dir == 'R') {
+                in.op = GA_LOAD;
+                in.dst = v->reg = p->next++;
+                in.addr = loc_reg(p, v->loc);
+                ops->emit(&c, &in);
+            } else if (dep == DP_DATA) {
+                in.op = GA_XOR;
+                in.dst = p->next++;
+                in.src = src;
+                ops->emit(&c, &in);
+                in.op = GA_ADDI;
+                in.value = v->value;
+                ops->emit(&c, &in);
+                in.op = GA_STORE;
+                in.src = in.dst;
+                in.addr = loc_reg(p, v->loc);
+                ops->emit(&c, &in);
+            } else {
+                in.op = GA_LI;
+                in.dst = p->next++;
+                in.value = v->value;
+                ops->emit(&c, &in);
+                in.op = GA_STORE;
+                in.src = in.dst;
+                in.addr = loc_reg(p, v->loc);
+                ops->emit(&c, &in);
+            }
+            prev = t->th[th].ev[i];
+        }
+    }
+    /* init: the address registers, by register number */
+    ll_buf_puts(out, "{\n");
+    for (int th = 0; th < t->nth; th++) {
+        bool any = false;
+        for (int r = ops->first_reg; r < st[th].next; r++)
+            for (int l = 0; l < t->nloc; l++)
+                if (st[th].locreg[l] == r) {
+                    ll_buf_printf(out, "%s%d:", any ? " " : "", th);
+                    ll_buf_printf(out, ops->addr_reg, r);
+                    ll_buf_printf(out, "=%s;", gen_loc_name(l));
+                    any = true;
+                }
+        if (any)
+            ll_buf_putc(out, '\n');
+    }
+    ll_buf_puts(out, "}\n");
+    gen_code_print(&c, out);
+    gen_code_free(&c);
+    gen_cond_print(t, false, reg_name, ops, out);
+}

@@ -1,0 +1,280 @@
+/* family.c — diy7's families: every cycle of up to -size edges and
+ * -nprocs threads built from the safe edges, or, with -relax, from one
+ * relaxed edge (each in turn; all together with -mix) and the safe ones,
+ * containing it; one test each, duplicates up to rotation removed.
+ *
+ * The cycles are diy's default ("sc") ones: directions agree from edge
+ * to edge; communication edges come alone or as Ws;Rf and Fr;Rf (longer
+ * runs add nothing, doc/gen.tex); at least two threads and two
+ * locations; at most three program-order edges in a thread (diy -ins 4).
+ * Each test records Relax= (the relaxed edges it has) and Safe= (the
+ * safe ones), which the campaign report groups by. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen/gen.h"
+
+enum { MAX_POOL = 128, MAX_INS = 3 };
+
+typedef struct fam {
+    const gen_arch *a;
+    gen_edge pool[MAX_POOL];
+    bool relaxed[MAX_POOL];
+    int npool;
+    int size, nprocs;
+    int need;            /* pool index that must appear, -1: any relaxed */
+    bool need_any;       /* some relaxed edge must appear */
+    gen_edge cur[GEN_MAX_EDGES];
+    int idx[GEN_MAX_EDGES];
+    char **seen;         /* canonical cycles already written */
+    int nseen, capseen;
+    gen_set *set;
+    gen_test *t;
+    int failed;          /* cycles no test could be built for */
+    bool write_error;
+} fam;
+
+static bool is_com(const gen_edge *e)
+{
+    return e->kind == GK_RF || e->kind == GK_FR || e->kind == GK_WS;
+}
+
+static bool is_ext(const gen_edge *e)
+{
+    return e->ext && is_com(e);
+}
+
+static bool diff_loc(const gen_edge *e)
+{
+    return !is_com(e) && e->kind != GK_DETOUR && !e->same;
+}
+
+/* x followed by y: the communication runs diy keeps */
+static bool com_ok(const gen_edge *x, const gen_edge *y)
+{
+    if (!is_com(x) || !is_com(y))
+        return true;
+    return y->kind == GK_RF && (x->kind == GK_WS || x->kind == GK_FR);
+}
+
+static bool pair_ok(const gen_edge *x, const gen_edge *y)
+{
+    return x->dst == y->src && com_ok(x, y) &&
+           !(x->dann >= 0 && y->sann >= 0 && x->dann != y->sann);
+}
+
+static void canonical(const gen_edge *e, int n, char *out, size_t len)
+{
+    int r = gen_min_rotation(e, n);
+    out[0] = 0;
+    size_t w = 0;
+    for (int i = 0; i < n && w < len; i++)
+        w += (size_t)snprintf(out + w, len - w, "%s%s", i ? " " : "",
+                              e[(r + i) % n].name);
+}
+
+static bool seen_add(fam *f, const char *key)
+{
+    for (int i = 0; i < f->nseen; i++)
+        if (!strcmp(f->seen[i], key))
+            return false;
+    ll_grow((void **)&f->seen, &f->capseen, f->nseen + 1, sizeof(char *));
+    f->seen[f->nseen++] = ll_xstrdup(key);
+    return true;
+}
+
+/* The cycle cur[0..n) is closed: check it whole and write its test. */
+static void emit(fam *f, int n)
+{
+    if (!pair_ok(&f->cur[n - 1], &f->cur[0]))
+        return;
+    int ext = 0, diff = 0, ins = 0, max_ins = 0;
+    bool has_need = false;
+    for (int i = 0; i < n; i++) {
+        ext += is_ext(&f->cur[i]);
+        diff += diff_loc(&f->cur[i]);
+        if (f->relaxed[f->idx[i]] &&
+            (f->need < 0 || f->idx[i] == f->need))
+            has_need = true;
+    }
+    if (ext < 2 || ext > f->nprocs || diff < 2)
+        return;
+    if (f->need_any && !has_need)
+        return;
+    /* program-order edges per thread, around the cycle */
+    int s = 0;
+    while (!is_ext(&f->cur[s]))
+        s++;
+    for (int k = 1; k <= n; k++) {
+        const gen_edge *e = &f->cur[(s + k) % n];
+        if (is_ext(e)) {
+            ins = 0;
+            continue;
+        }
+        if (++ins > max_ins)
+            max_ins = ins;
+    }
+    if (max_ins > MAX_INS)
+        return;
+    char key[GEN_MAX_EDGES * GEN_NAME];
+    canonical(f->cur, n, key, sizeof key);
+    if (!seen_add(f, key))
+        return;
+    char err[512];
+    if (!gen_build(f->a, f->cur, n, f->t, err, sizeof err)) {
+        f->failed++;
+        return;
+    }
+    gen_test *t = f->t;
+    t->family = true;
+    t->relax[0] = t->safe[0] = 0;
+    for (int p = 0; p < f->npool; p++) {
+        bool in = false;
+        for (int i = 0; i < n && !in; i++)
+            in = f->idx[i] == p;
+        if (!in)
+            continue;
+        char *dst = f->relaxed[p] ? t->relax : t->safe;
+        size_t len = f->relaxed[p] ? sizeof t->relax : sizeof t->safe;
+        size_t w = strlen(dst);
+        snprintf(dst + w, len - w, "%s%s", w ? " " : "", f->pool[p].name);
+    }
+    if (!gen_set_add(f->set, f->a, t))
+        f->write_error = true;
+}
+
+static void extend(fam *f, int n)
+{
+    if (f->write_error)
+        return;
+    if (n >= 2)
+        emit(f, n);
+    if (n == f->size)
+        return;
+    for (int p = 0; p < f->npool; p++) {
+        const gen_edge *e = &f->pool[p];
+        if (n > 0 && !pair_ok(&f->cur[n - 1], e))
+            continue;
+        /* the first edge is the least of the cycle: fewer rotations */
+        if (n > 0 && gen_edge_cmp(e, &f->cur[0]) < 0)
+            continue;
+        f->cur[n] = *e;
+        f->idx[n] = p;
+        extend(f, n + 1);
+    }
+}
+
+/* Add the edges of a list (space or comma separated) to the pool. */
+static bool add_list(fam *f, const char *list, bool relaxed, char *err,
+                     size_t errlen)
+{
+    char *copy = ll_xstrdup(list);
+    bool ok = true;
+    char *save = NULL;
+    for (char *w = strtok_r(copy, ", \t\n", &save); w && ok;
+         w = strtok_r(NULL, ", \t\n", &save)) {
+        int k;
+        if (!gen_edge_expand(f->a, w, f->pool + f->npool,
+                             MAX_POOL - f->npool, &k, err, errlen)) {
+            ok = false;
+            break;
+        }
+        for (int i = 0; i < k; i++) {
+            bool dup = false;
+            for (int j = 0; j < f->npool && !dup; j++)
+                dup = gen_edge_eq(&f->pool[j], &f->pool[f->npool]);
+            if (dup) {
+                /* a relaxed edge also listed safe stays relaxed */
+                memmove(&f->pool[f->npool], &f->pool[f->npool + 1],
+                        (size_t)(k - i - 1) * sizeof f->pool[0]);
+                continue;
+            }
+            f->relaxed[f->npool++] = relaxed;
+        }
+    }
+    free(copy);
+    return ok;
+}
+
+/* The cycles with relaxed edge r (a pool index) and the safe edges: the
+ * other relaxed edges are left out of the pool meanwhile. */
+static void with_one_relaxed(fam *f, int r)
+{
+    gen_edge keep[MAX_POOL];
+    bool keep_relaxed[MAX_POOL];
+    int keep_n = f->npool, n = 0;
+    memcpy(keep, f->pool, sizeof keep);
+    memcpy(keep_relaxed, f->relaxed, sizeof keep_relaxed);
+    for (int p = 0; p < keep_n; p++)
+        if (!keep_relaxed[p] || p == r) {
+            if (p == r)
+                f->need = n;
+            f->pool[n] = keep[p];
+            f->relaxed[n++] = keep_relaxed[p];
+        }
+    f->npool = n;
+    extend(f, 0);
+    memcpy(f->pool, keep, sizeof keep);
+    memcpy(f->relaxed, keep_relaxed, sizeof keep_relaxed);
+    f->npool = keep_n;
+}
+
+bool gen_family(const gen_arch *a, const gen_family_opts *o,
+                const char *dir, FILE *msg, char *err, size_t errlen)
+{
+    fam *f = ll_xcalloc(1, sizeof *f);
+    f->a = a;
+    f->size = o->size;
+    f->nprocs = o->nprocs;
+    bool ok = add_list(f, o->relax, true, err, errlen) &&
+              add_list(f, o->safe, false, err, errlen);
+    int nrelax = 0;
+    for (int p = 0; p < f->npool; p++)
+        nrelax += f->relaxed[p];
+    if (ok && f->npool == 0) {
+        snprintf(err, errlen, "no edge in -safe or -relax");
+        ok = false;
+    }
+    char header[1024];
+    snprintf(header, sizeof header, "litmuslab gen -arch %s -safe '%s' "
+             "-relax '%s' -size %d -nprocs %d%s", a->name, o->safe,
+             o->relax, o->size, o->nprocs, o->mix ? " -mix" : "");
+    if (ok && !(f->set = gen_set_open(dir, header))) {
+        snprintf(err, errlen, "the tests could not be written in %s", dir);
+        ok = false;
+    }
+    if (ok) {
+        f->t = ll_xcalloc(1, sizeof *f->t);
+        f->need_any = nrelax > 0;
+        f->need = -1;
+        if (nrelax == 0 || o->mix)
+            extend(f, 0);
+        else
+            for (int r = 0; r < f->npool; r++)
+                if (f->relaxed[r])
+                    with_one_relaxed(f, r);
+        gen_test_free(f->t);
+        free(f->t);
+        int count = gen_set_count(f->set);
+        if (!gen_set_close(f->set, !f->write_error)) {
+            snprintf(err, errlen, "the tests could not be written in %s",
+                     dir);
+            ok = false;
+        } else {
+            fprintf(msg, "Generator produced %d tests\n", count);
+            ll_buf rl = {0};
+            for (int p = 0; p < f->npool; p++)
+                if (f->relaxed[p])
+                    ll_buf_printf(&rl, "%s%s", rl.len ? ", " : "",
+                                  f->pool[p].name);
+            fprintf(msg, "Relaxations tested: {%s}\n", ll_buf_str(&rl));
+            ll_buf_free(&rl);
+        }
+    }
+    for (int i = 0; i < f->nseen; i++)
+        free(f->seen[i]);
+    free(f->seen);
+    free(f);
+    return ok;
+}

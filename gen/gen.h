@@ -1,0 +1,270 @@
+/* gen.h — the test generator stage (`litmuslab gen`): from a cycle of
+ * relaxations (diy7's vocabulary: Rfe, PodWR, LwSyncdWW, DpAddrdR...) to
+ * a litmus test, and from safe/relaxed edge sets to a family of tests.
+ *
+ * The pipeline: edge.c reads the edge names into gen_edge records (the
+ * fences, dependencies and access annotations each architecture knows
+ * come from its ops table), cycle.c lays the cycle out as threads of
+ * events with locations and values and decides the final condition,
+ * name.c names the test as herdtools7's collections do (MP+lwsync+addr),
+ * and the architecture's file (gen/arch_*.c) writes the code. family.c
+ * enumerates cycles for `-safe/-relax`. Nothing here knows of the model
+ * or hwrun: the output is litmus text, read back by the other stages. */
+#ifndef LITMUSLAB_GEN_H
+#define LITMUSLAB_GEN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "litmuslab/util.h"
+
+/* GEN_MAX_SIZE bounds a family's cycles: the number of cycles grows as
+ * the number of edges to that power. */
+enum { GEN_MAX_EDGES = 64, GEN_MAX_EVENTS = 160, GEN_MAX_THREADS = 32,
+       GEN_MAX_LOCS = 26, GEN_NAME = 48, GEN_MAX_SIZE = 10 };
+
+/* The kinds of edge: communication (same location, one event on each
+ * side of a write/read), program order (po, a fence between, or a
+ * dependency), and diy's detours (two program-order-related accesses to
+ * one location with a write of another thread between them). */
+typedef enum { GK_RF, GK_FR, GK_WS, GK_PO, GK_FENCE, GK_DP, GK_DETOUR,
+               GK_ANN /* C only: a lone annotation token (Once...) */ }
+    gen_kind;
+
+typedef enum { DP_NONE, DP_ADDR, DP_DATA, DP_CTRL, DP_CTRLFENCE } gen_dp;
+
+/* An architecture's fence: its diy name (LwSync), the tag in test names
+ * (lwsync) and the instruction text. */
+typedef struct gen_fence {
+    const char *name;
+    const char *tag;
+    const char *text;
+} gen_fence;
+
+/* An annotation of an access (AArch64 A/L/Q/X, C Once/Acquire...): the
+ * letters after the edge name, its tag in names, which directions take
+ * it. */
+typedef struct gen_annot {
+    const char *name;   /* "A", "Acquire" */
+    const char *tag;    /* "acq" */
+    bool on_read, on_write;
+} gen_annot;
+
+typedef struct gen_edge {
+    gen_kind kind;
+    bool ext;           /* communication or detour: between threads */
+    bool same;          /* po/fence/dp: same location */
+    char src, dst;      /* 'R' or 'W' */
+    int fence;          /* GK_FENCE: index in the architecture's table */
+    gen_dp dp;          /* GK_DP */
+    int sann, dann;     /* annotation indexes (-1: plain) */
+    bool leave, back;   /* FrLeave/WsLeave, RfBack/WsBack: the two
+                           halves of a detour, paired when read */
+    char name[GEN_NAME];/* canonical spelling, as printed in Cycle= */
+} gen_edge;
+
+/* One memory access of the test, or a fence before it. */
+typedef struct gen_event {
+    char dir;           /* 'R' / 'W' */
+    int loc;            /* location index (x y z a b ...) */
+    int value;          /* W: value written; R: value expected */
+    int ann;            /* annotation index or -1 */
+    int thread, pos;    /* thread and index in it */
+    gen_dp dep;         /* dependency on the previous access (a read) */
+    int fence;          /* fence index to put before it, -1 none */
+    bool in_cond;       /* R: its value is in the condition */
+    bool observer;      /* R added to observe a coherence order */
+    int reg;            /* set by the architecture (register number) */
+} gen_event;
+
+typedef struct gen_thread {
+    int ev[GEN_MAX_EVENTS];
+    int n;
+} gen_thread;
+
+/* A test built from a cycle, ready for the architecture to print. */
+typedef struct gen_test {
+    char name[256];
+    char orig[1024];    /* the edges as given (Orig=) */
+    char cycle[1024];   /* the normalised rotation (Cycle=) */
+    char com[256];      /* Com= */
+    char prefetch[512]; /* Prefetch= */
+    char relax[512];    /* Relax= (families), "" for one test */
+    char safe[512];     /* Safe= */
+    bool family;        /* print Relax=/Safe= */
+    gen_event ev[GEN_MAX_EVENTS];
+    int nev;
+    gen_thread th[GEN_MAX_THREADS];
+    int nth;
+    int nloc;
+    int final_loc[GEN_MAX_LOCS];   /* value in the condition, 0: none */
+    int cond_order[GEN_MAX_EVENTS + GEN_MAX_LOCS]; /* ev index, or
+                                      -1-loc for a location */
+    int ncond;
+    /* the single-location tests: the condition is every outcome that
+       sequential consistency allows, negated (as diy -oneloc prints) */
+    bool oneloc;
+    int sc_obs[GEN_MAX_EVENTS];   /* observed reads */
+    int sc_nobs;
+    int (*sc_rows)[GEN_MAX_EVENTS + GEN_MAX_LOCS]; /* outcomes: reads
+                                      then every location, owned */
+    int sc_nrows;
+    bool forall;       /* print `forall (SC)` (diyone7), not `exists
+                          (not (SC))` (diy7) */
+    bool optcoherence; /* diy's -optcoherence: reads that order two writes
+                          by the uniproc rules spare the final value */
+} gen_test;
+
+/* ---- architectures (arch_*.c, registry in arch.c) ---- */
+
+typedef struct gen_arch gen_arch;
+struct gen_arch {
+    const char *name;         /* header word: "PPC" */
+    const char *aliases;      /* "|"-separated other spellings for -arch */
+    const gen_fence *fences;  /* known fences */
+    int nfences;
+    int strong;               /* fence for observers, -1 none */
+    const char *ctrlfence;    /* DpCtrl<ctrlfence>dR: "Isync", "Isb" */
+    const gen_annot *annots;
+    int nannots;
+    int default_ann;          /* annotation of an unannotated access
+                                 (C: Once), -1 none */
+    bool deps;                /* address/data/control dependencies */
+    /* Print the whole test (header lines are the caller's). */
+    void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
+};
+
+const gen_arch *gen_arch_find(const char *name);
+/* "PPC, X86_64, ..." for messages. */
+void gen_arch_list(ll_buf *out);
+/* Location names: x y z a b c ... */
+const char *gen_loc_name(int loc);
+
+/* ---- edges (edge.c) ---- */
+
+/* Read one edge name; false + message in err. A composite `[a,b]`
+ * expands to several edges: out receives up to max, *n is set. */
+bool gen_edge_parse(const gen_arch *a, const char *s, gen_edge *out,
+                    int max, int *n, char *err, size_t errlen);
+/* Read a whole cycle (argv words; C annotation words attach to the
+ * edge before them); false + message. */
+bool gen_cycle_parse(const gen_arch *a, char **words, int nwords,
+                     gen_edge *out, int *n, char *err, size_t errlen);
+/* Expand a pattern of the -safe/-relax lists (PodR*, Pod**) to edges;
+ * false + message. */
+bool gen_edge_expand(const gen_arch *a, const char *s, gen_edge *out,
+                     int max, int *n, char *err, size_t errlen);
+/* Compare edges as diy orders them when it picks a cycle's rotation. */
+int gen_edge_cmp(const gen_edge *x, const gen_edge *y);
+/* Whether two edges are the same relaxation. */
+bool gen_edge_eq(const gen_edge *x, const gen_edge *y);
+
+/* ---- a test from a cycle (cycle.c) ---- */
+
+/* Build the test of the n edges; false + message (an impossible
+ * direction, no external edge...). */
+bool gen_build(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
+               char *err, size_t errlen);
+/* Free what gen_build allocated (t zeroed first is fine). */
+void gen_test_free(gen_test *t);
+/* Print the whole test (header, info lines, code, condition). */
+void gen_print(const gen_arch *a, gen_test *t, ll_buf *out);
+
+/* ---- names (name.c) ---- */
+
+/* herdtools7's name of the cycle: family (MP, SB, W+RR+WR...) and the
+ * tags of each thread's edges (MP+lwsync+addr). */
+void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
+              size_t len);
+/* Fill the name and the information lines (Orig=, Cycle=, Com=,
+ * Prefetch=) of a test gen_build laid out. */
+void gen_describe(const gen_arch *a, const gen_edge *e, int n, gen_test *t);
+/* The rotation diy prints as Cycle=: the least by gen_edge_cmp. */
+int gen_min_rotation(const gen_edge *e, int n);
+
+/* ---- shared printing helpers for the architectures (print.c) ---- */
+
+/* The code table: one column per thread, lines[t][i] the instructions,
+ * aligned and closed with `;` as herd7 reads them. */
+typedef struct gen_code {
+    char **lines[GEN_MAX_THREADS];
+    int n[GEN_MAX_THREADS], cap[GEN_MAX_THREADS];
+    int nth;
+} gen_code;
+void gen_code_add(gen_code *c, int th, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void gen_code_print(const gen_code *c, ll_buf *out);
+void gen_code_free(gen_code *c);
+/* The condition: `exists (A /\ B)` from the test's cond_order, each
+ * register named by reg_name (ctx passed along). */
+typedef void gen_reg_name(const gen_event *v, const void *ctx, ll_buf *out);
+void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
+                    const void *ctx, ll_buf *out);
+
+/* ---- the assembly architectures' common layout (asm.c) ---- */
+
+typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL,
+               GA_FENCE } gen_asm_op;
+
+/* One instruction for the architecture to write: registers are numbers,
+ * spelled by the architecture. */
+typedef struct gen_asm_insn {
+    gen_asm_op op;
+    int th;
+    int dst, src;       /* LI/LOAD/XOR/ADDI dst; STORE value; XOR/CTRL
+                           the register depended on */
+    int addr;           /* LOAD/STORE: the location's address register */
+    int idx;            /* LOAD/STORE: index register (address
+                           dependency), -1 none; an architecture that
+                           cannot index may set it to addr + idx first */
+    int value;          /* LI/ADDI */
+    int ann;            /* LOAD/STORE: annotation index, -1 plain */
+    int label;          /* CTRL */
+    const char *text;   /* FENCE: the instruction; CTRL: a fence after
+                           the branch (isync, ISB) or NULL */
+} gen_asm_insn;
+
+typedef struct gen_asm_ops {
+    int first_reg;
+    const char *addr_reg;     /* init block: "r%d", "X%d" */
+    const char *cond_reg;     /* condition: "r%d", "X%d" */
+    const char *ctrl_fence;   /* instruction of DpCtrl<F> */
+    void (*emit)(gen_code *c, const gen_asm_insn *in);
+} gen_asm_ops;
+
+void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
+                   ll_buf *out);
+
+/* ---- sets of tests (batch.c) ---- */
+
+/* Tests written to a folder (DIR/NAME.litmus and the index DIR/@all, the
+ * folder replaced whole when closed) or, dir NULL, to stdout. */
+typedef struct gen_set gen_set;
+gen_set *gen_set_open(const char *dir, const char *header);
+/* Write t, renamed NAME001... if its name was taken; false + message. */
+bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t);
+int gen_set_count(const gen_set *s);
+/* Finish (keep false: drop the folder); false + message. */
+bool gen_set_close(gen_set *s, bool keep);
+/* diyone7's second mode: one cycle a line, `NAME: EDGE...` or just the
+ * edges; bad lines reported as WHAT:LINE: why. */
+bool gen_batch(const gen_arch *a, FILE *in, const char *what,
+               const char *dir, bool forall, bool optco, int *count);
+
+/* ---- families (family.c) ---- */
+
+typedef struct gen_family_opts {
+    const char *safe;    /* edge lists, space or comma separated */
+    const char *relax;
+    int size;            /* maximal cycle length */
+    int nprocs;          /* maximal number of threads */
+    bool mix;
+    const char *name;    /* base name, or NULL for descriptive names */
+} gen_family_opts;
+
+/* Generate the family into dir (test files + @all); prints the count
+ * line; false + message. */
+bool gen_family(const gen_arch *a, const gen_family_opts *o,
+                const char *dir, FILE *msg, char *err, size_t errlen);
+
+#endif
