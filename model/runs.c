@@ -33,6 +33,7 @@ typedef struct run_ctx {
     int n_ev, cap_ev;
     int n_reads;
     int stmt;
+    int step;               /* instructions executed so far */
     bool dead, error;
     pending *pend;
     int n_pend, cap_pend;
@@ -138,6 +139,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->loc = -1;
     e->val = sem_int(0);
     e->stmt = c->stmt;
+    e->step = c->step;
     e->read_no = -1;
     e->rmw_read = -1;
     e->ctrl = r->ctrl;
@@ -293,6 +295,7 @@ static void run_once(run_ctx *c, sem_run *r)
             pc++;
             continue;
         }
+        c->step = steps;
         if (++steps > MAX_STEPS) {
             c->m->loop_cut = true;
             c->dead = true;

@@ -165,6 +165,25 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
+/* a (made first) is po-before b: the same thread, and with
+ * ops->po_between_instrs not both made by one instruction. */
+static bool po_pair(const search *s, const gev *a, const gev *b)
+{
+    if (a->thread < 0 || a->thread != b->thread)
+        return false;
+    return !s->m->ops->po_between_instrs || a->e->step != b->e->step;
+}
+
+/* Write w comes after read r in the instruction that made both (where
+ * they are not in po, ops->po_between_instrs): r cannot read from it,
+ * as herd7 reads no value from a write iico-after the read. */
+static bool same_instr_later(const search *s, int r, int w)
+{
+    const gev *a = &s->ev[r], *b = &s->ev[w];
+    return s->m->ops->po_between_instrs && a->thread == b->thread &&
+           a->e->step == b->e->step && r < w;
+}
+
 enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 14 };
 
 /* The engine's sets and relations as arrays; returns how many sets (the
@@ -276,11 +295,10 @@ static void build_events(search *s)
             const gev *b = &s->ev[h];
             if (a->loc >= 0 && a->loc == b->loc)
                 ll_rel_add(&x->loc, g, h);
-            if (a->thread >= 0 && a->thread == b->thread) {
+            if (a->thread >= 0 && a->thread == b->thread)
                 ll_rel_add(&x->thread, g, h);
-                if (g < h)
-                    ll_rel_add(&x->po, g, h);
-            }
+            if (g < h && po_pair(s, a, b))
+                ll_rel_add(&x->po, g, h);
         }
         if (!a->e)
             continue;
@@ -462,7 +480,10 @@ static void choose_sources(search *s, loc_plan *p, int j)
 
 /* Write w placed at co position i: when it is an rmw's write, some write
  * its read may read from (same value) must be at most same-thread
- * writes before it (rmw_atomic), else no choice of sources can do. */
+ * writes before it (rmw_atomic), else no choice of sources can do. That
+ * the source is co-before the write at all comes from coherence, the
+ * read being po-before the write; not so where they are not in po
+ * (ops->po_between_instrs): the caller does not ask then. */
 static bool rmw_placeable(const loc_plan *p, int i, int w)
 {
     int j = p->rmw_read_of[w];
@@ -493,7 +514,7 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
         if ((placed >> w & 1) || (!s->all_co && (p->w_before[w] & ~placed)))
             continue;
         p->order[i] = w;
-        if (!rmw_placeable(p, i, w))
+        if (!s->m->ops->po_between_instrs && !rmw_placeable(p, i, w))
             continue;
         choose_order(s, p, i + 1, placed | 1ull << w);
     }
@@ -559,7 +580,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     /* events come in program order within each thread */
     for (int a = 0; a < n_local; a++)
         for (int b = a + 1; b < n_local; b++) {
-            if (s->ev[global[a]].thread != s->ev[global[b]].thread)
+            if (!po_pair(s, &s->ev[global[a]], &s->ev[global[b]]))
                 continue;
             int la = local[a], lb = local[b];
             p->poloc[la] |= 1ull << lb;
@@ -570,7 +591,8 @@ static bool solve_location(search *s, int l, bool *too_big)
         sem_val v = s->ev[p->r[j]].val;
         uint64_t c = sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
         for (int i = 0; i < p->n_w; i++)
-            if (sem_val_eq(s->ev[p->w[i]].val, v))
+            if (sem_val_eq(s->ev[p->w[i]].val, v) &&
+                !same_instr_later(s, p->r[j], p->w[i]))
                 c |= 1ull << (1 + i);
         if (!c)
             return false;

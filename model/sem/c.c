@@ -21,24 +21,15 @@
 #include "model/sem/sem.h"
 
 #include "litmuslab/c_ast.h"
+#include "model/sem/lkmm.h"
 
-enum {
-    T_ONCE, T_ACQUIRE, T_RELEASE, T_MB, T_RMB, T_WMB, T_RCU_LOCK,
-    T_RCU_UNLOCK, T_SYNC_RCU, T_BEFORE_ATOMIC, T_AFTER_ATOMIC,
-    T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
-    T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
-    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW, T_AFTER_SRCU_UNLOCK,
-};
-
-static const char *const c_tags[] = {
+const char *const sem_lkmm_tags[T_LKMM_NTAGS] = {
     "Once", "Acquire", "Release", "Mb", "Rmb", "Wmb", "Rcu-lock",
     "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
     "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
     "LKW", "UL", "LF", "RL", "RU", "Srcu-lock", "Srcu-unlock", "Sync-srcu",
     "RLX", "ACQ", "REL", "ACQ_REL", "SC", "RMW", "After-srcu-read-unlock",
 };
-
-#define BIT(t) (1u << (t))
 
 static int c_reg_slot(int reg)
 {
@@ -51,17 +42,6 @@ static sem_val c_reg_value(const sem_val *slots, int reg)
     return slots[reg < 0 ? 0 : reg];
 }
 
-static sem_reg get(sem_run *r, const ll_operand *o)
-{
-    sem_reg v = {sem_int(o->imm), 0};
-    if (o->kind == LL_OPND_SYM) {
-        v.v = sem_addr_of(r, o->sym);
-        v.v.num = o->imm;
-    } else if (o->kind == LL_OPND_REG) {
-        v = sem_get(r, sem_slot(r, o->reg, o->sym));
-    }
-    return v;
-}
 
 static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 {
@@ -137,7 +117,7 @@ static bool binop(int op, sem_val a, sem_val b, sem_val *out)
 
 static sem_next exec_un(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = get(r, &in->ops[1]);
+    sem_reg a = sem_operand(r, &in->ops[1]);
     sem_val v;
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
@@ -153,7 +133,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = get(r, &in->ops[1]), b = get(r, &in->ops[2]);
+    sem_reg a = sem_operand(r, &in->ops[1]), b = sem_operand(r, &in->ops[2]);
     sem_val v;
     if (!binop((int)(in->flags & 0xff), a.v, b.v, &v))
         return bad(r, a.t | b.t, "undefined arithmetic (division by zero, "
@@ -165,7 +145,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
-    sem_reg a = get(r, &in->ops[1]), v = get(r, &in->ops[2]);
+    sem_reg a = sem_operand(r, &in->ops[1]), v = sem_operand(r, &in->ops[2]);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     int ev;
@@ -193,8 +173,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 static sem_next exec_cas(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags);
-    sem_reg a = get(r, &in->ops[1]), o = get(r, &in->ops[2]),
-            n = get(r, &in->ops[3]);
+    sem_reg a = sem_operand(r, &in->ops[1]), o = sem_operand(r, &in->ops[2]),
+            n = sem_operand(r, &in->ops[3]);
     bool ok = sem_choose(r, 2) == 0;
     if (ok && ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
@@ -227,8 +207,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
 static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
-    sem_reg a = get(r, &in->ops[1]), e = get(r, &in->ops[2]),
-            n = get(r, &in->ops[3]);
+    sem_reg a = sem_operand(r, &in->ops[1]), e = sem_operand(r, &in->ops[2]),
+            n = sem_operand(r, &in->ops[3]);
     bool ok = sem_choose(r, 2) == 0;
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
@@ -262,7 +242,7 @@ static const unsigned fence_tags[] = {
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = get(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
+    sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
     int ev;
     if (in->op == LL_C_LOCK ||
         (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
@@ -299,7 +279,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
-    sem_reg a = get(r, &in->ops[k]);
+    sem_reg a = sem_operand(r, &in->ops[k]);
     unsigned tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
                                                 : BIT(T_SYNC_SRCU);
@@ -316,7 +296,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ev;
     switch (in->op) {
     case LL_C_MOV:
-        v = get(r, &in->ops[1]);
+        v = sem_operand(r, &in->ops[1]);
         set(r, &in->ops[0], v.v, v.t);
         return SEM_NEXT;
     case LL_C_BIN:
@@ -324,15 +304,15 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_UN:
         return exec_un(r, in);
     case LL_C_LD:
-        a = get(r, &in->ops[1]);
+        a = sem_operand(r, &in->ops[1]);
         v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
         set(r, &in->ops[0], v.v, v.t);
         return SEM_NEXT;
     case LL_C_ST:
-        a = get(r, &in->ops[0]);
-        v = get(r, &in->ops[1]);
+        a = sem_operand(r, &in->ops[0]);
+        v = sem_operand(r, &in->ops[1]);
         sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:
@@ -354,7 +334,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_ISLOCKED:
         return exec_lock(r, in);
     case LL_C_UNLOCK:
-        a = get(r, &in->ops[0]);
+        a = sem_operand(r, &in->ops[0]);
         sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_SRCU_LOCK:
@@ -362,7 +342,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_SYNC_SRCU:
         return exec_srcu(r, in);
     case LL_C_BZ:
-        v = get(r, &in->ops[0]);
+        v = sem_operand(r, &in->ops[0]);
         sem_branch(r, v.t);
         if (!is_zero(v.v))
             return SEM_NEXT;
@@ -375,7 +355,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         set(r, &in->ops[0], sem_int(0), r->ctrl);
         return SEM_NEXT;
     case LL_C_CTRL_RESTORE:
-        r->ctrl = get(r, &in->ops[0]).t;
+        r->ctrl = sem_operand(r, &in->ops[0]).t;
         return SEM_NEXT;
     }
     return SEM_ERROR;
@@ -403,8 +383,8 @@ const sem_ops sem_c_ops = {
     .default_model = "lkmm.cat",
     .model_for = c_model_for,
     .rmw_atomic = true,
-    .tags = c_tags,
-    .n_tags = sizeof c_tags / sizeof c_tags[0],
+    .tags = sem_lkmm_tags,
+    .n_tags = T_LKMM_NTAGS,
     .n_regs = 1,        /* an unused slot: a thread with no locals still
                            has a register array */
     .reg_slot = c_reg_slot,

@@ -49,6 +49,7 @@ typedef struct sem_event {
     sem_val val;          /* value read or written */
     unsigned tags;        /* bit i: in the set ops->tags[i] */
     int stmt;             /* statement index in the thread */
+    int step;             /* the run's n-th instruction executed made it */
     int read_no;          /* R: its bit in sem_taint, else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
     sem_taint addr, data, ctrl, ctrlisync;
@@ -108,6 +109,15 @@ typedef struct sem_ops {
     /* Registers are names the code declares (C's locals): the init block
      * may give a value to any name, declared in the body or not. */
     bool named_registers;
+    /* A check of every instruction before any run, reached or not (LISA's
+     * annotations against the bell's declarations, as herd7 checks them):
+     * false with the reason in why. NULL: none. */
+    bool (*check)(const ll_instr *in, ll_buf *why);
+    /* The events of one instruction are not in program order with each
+     * other: herd7 relates them by iico only (LISA's rmw, whose write may
+     * then come before, in co, the write its read reads). false: every
+     * event of a thread is po-after the ones it made before. */
+    bool po_between_instrs;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -152,6 +162,10 @@ void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
 
 /* The address of a location symbol by name (offset 0). */
 sem_val sem_addr_of(sem_run *r, const char *name);
+/* The value of an operand: IMM its number, SYM the address of its
+ * location (plus imm), REG the register's value and the reads it
+ * depends on. */
+sem_reg sem_operand(sem_run *r, const ll_operand *o);
 
 /* Memory events. sem_load returns the value read (the engine chooses it)
  * with the read as its dependency, and sets *ev to the event index.
