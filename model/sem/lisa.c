@@ -13,7 +13,11 @@
  * reads from. b[] r L is a branch: every later event of the thread
  * depends on it by ctrl (herd7's assembly control dependency, not C's
  * scoped one); herd7 7.58 jumps when r is 1, falls through when it is
- * 0, and has no execution where r holds any other value. The bell declares which annotation each instruction
+ * 0, and has no execution where r holds any other value. An address
+ * that a value read moves off its location (x+r2, r2 read as 2) is a
+ * location of its own with no initial write (sem_ops.offsets_apart), as
+ * herd7 7.58 runs it: a write there is a write, a read there reads such
+ * a write or has no execution. The bell declares which annotation each instruction
  * takes; lisa_check refuses the others before any run, as herd7 does,
  * whether or not the instruction is reached. */
 #include "model/sem/sem.h"
@@ -239,4 +243,5 @@ const sem_ops sem_lisa_ops = {
     .seed_constants = true,
     .check = lisa_check,
     .po_between_instrs = true,
+    .offsets_apart = true,
 };

@@ -118,6 +118,12 @@ typedef struct sem_ops {
      * then come before, in co, the write its read reads). false: every
      * event of a thread is po-after the ones it made before. */
     bool po_between_instrs;
+    /* An address that a value read moved off its location (x plus a
+     * register read as 2) is a location of its own, apart from x, with
+     * no initial value (a read there reads a write there), as herd7 runs
+     * LISA without -variant mixed. false: the run is dropped (another
+     * value read gives a real address). */
+    bool offsets_apart;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
