@@ -151,37 +151,42 @@ static bool expect(lisa_lexer *lx, char c)
 
 /* ---- operands ---- */
 
+/* herd7's registers: `r` and digits (`r1abc` is a location's name), or
+ * a symbolic `%name`. */
+static bool is_reg_token(const lisa_lexer *lx)
+{
+    if (lx->kind != TK_WORD)
+        return false;
+    if (lx->tok.s[0] == '%')
+        return true;
+    if (lx->tok.s[0] != 'r' || lx->tok.len < 2)
+        return false;
+    for (int i = 1; i < lx->tok.len; i++)
+        if (!isdigit((unsigned char)lx->tok.s[i]))
+            return false;
+    return true;
+}
+
 static bool read_reg(lisa_lexer *lx, ll_operand *o)
 {
-    if (lx->kind == TK_WORD && lx->tok.s[0] == '%') {
+    if (!is_reg_token(lx))
+        return fail(lx, "a register (r0, r1, ...)");
+    if (lx->tok.s[0] == '%') {
         ll_diag_set(lx->d, 0, lx->tok.col, "symbolic registers (%%name) are "
                     "not supported in LISA tests");
         return false;
     }
-    int r = lx->kind == TK_WORD ? ll_span_reg(lx->tok, lisa_reg_lookup) : -1;
+    int r = ll_span_reg(lx->tok, lisa_reg_lookup);
     if (r < 0) {
-        if (lx->kind == TK_WORD && lx->tok.s[0] == 'r' && lx->tok.len > 1 &&
-            isdigit((unsigned char)lx->tok.s[1])) {
-            char buf[32];
-            ll_diag_set(lx->d, 0, lx->tok.col, "register '%s' is out of "
-                        "range: LISA registers are r0 to r%d here",
-                        ll_span_str(lx->tok, buf, sizeof buf),
-                        LL_LISA_NREGS - 1);
-            return false;
-        }
-        return fail(lx, "a register (r0, r1, ...)");
+        char buf[32];
+        ll_diag_set(lx->d, 0, lx->tok.col, "register '%s' is out of range: "
+                    "LISA registers are r0 to r%d here",
+                    ll_span_str(lx->tok, buf, sizeof buf), LL_LISA_NREGS - 1);
+        return false;
     }
     *o = ll_opnd_reg(r);
     next(lx);
     return true;
-}
-
-static bool is_reg_token(const lisa_lexer *lx)
-{
-    return lx->kind == TK_WORD && (lx->tok.s[0] == '%' ||
-                                   ll_span_reg(lx->tok, lisa_reg_lookup) >= 0 ||
-                                   (lx->tok.s[0] == 'r' && lx->tok.len > 1 &&
-                                    isdigit((unsigned char)lx->tok.s[1])));
 }
 
 static bool read_num(lisa_lexer *lx, ll_operand *o)

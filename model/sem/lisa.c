@@ -17,9 +17,9 @@
  * that a value read moves off its location (x+r2, r2 read as 2) is a
  * location of its own with no initial write (sem_ops.offsets_apart), as
  * herd7 7.58 runs it: a write there is a write, a read there reads such
- * a write or has no execution. The bell declares which annotation each instruction
- * takes; lisa_check refuses the others before any run, as herd7 does,
- * whether or not the instruction is reached. */
+ * a write or has no execution. The bell declares which annotation each
+ * instruction takes; lisa_check refuses the others before any run, as
+ * herd7 does, whether or not the instruction is reached. */
 #include "model/sem/sem.h"
 
 #include "litmuslab/arch/lisa.h"
