@@ -41,6 +41,10 @@ typedef struct mdl_loc {
     int64_t off;
     ll_ctype type;
     sem_val init;
+    bool no_init;            /* no read takes init: a location only a
+                                moved address names (sem_ops.
+                                offsets_apart), which herd7 gives no
+                                initial write */
     int n_dom, cap_dom;
     sem_val *dom;
 } mdl_loc;

@@ -394,6 +394,28 @@ static bool read_inits(mdl_test *m, const ll_ctype *types)
     return true;
 }
 
+/* The architecture's check of every instruction, reached or not. */
+static bool check_code(mdl_test *m)
+{
+    if (!m->ops->check)
+        return true;
+    for (int i = 0; i < m->n_threads; i++) {
+        const ll_thread *th = m->threads[i].code;
+        for (int k = 0; k < th->n_stmts; k++) {
+            if (!th->stmts[k].has_instr)
+                continue;
+            ll_buf why = {0};
+            bool ok = m->ops->check(&th->stmts[k].instr, &why);
+            if (!ok)
+                set_error(m, th->stmts[k].pos, ll_buf_str(&why), NULL);
+            ll_buf_free(&why);
+            if (!ok)
+                return false;
+        }
+    }
+    return true;
+}
+
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
 {
     m->test = t;
@@ -406,6 +428,8 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
         scan_symregs(m, th);
         add_slot(th, ops->n_regs + th->n_symregs - 1);
     }
+    if (!check_code(m))
+        return false;
     ll_ctype *types = ll_xcalloc((size_t)t->n_init + 1, sizeof *types);
     bool ok = read_declarations(m, types) && read_inits(m, types);
     free(types);

@@ -159,6 +159,13 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
+    if (dep && addr.sym >= 0 && c->m->ops->offsets_apart) {
+        int n = c->m->n_locs;
+        loc = mdl_loc_id(c->m, addr);
+        if (loc == n)
+            c->m->locs[loc].no_init = true;
+        return loc;
+    }
     if (dep)
         c->dead = true;
     else if (why[0])

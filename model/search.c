@@ -131,7 +131,7 @@ static void free_later(search *s)
 static bool readable(search *s, int t, int loc, sem_val v)
 {
     mdl_test *m = s->m;
-    if (sem_val_eq(m->locs[loc].init, v))
+    if (!m->locs[loc].no_init && sem_val_eq(m->locs[loc].init, v))
         return true;
     for (int u = 0; u <= t; u++) {
         const mdl_run *run = &m->threads[u].runs[s->pick[u]];
@@ -603,7 +603,8 @@ static bool solve_location(search *s, int l, bool *too_big)
         }
     for (int j = 0; j < p->n_r; j++) {
         sem_val v = s->ev[p->r[j]].val;
-        uint64_t c = sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
+        uint64_t c = !s->m->locs[l].no_init &&
+                     sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
         for (int i = 0; i < p->n_w; i++)
             if (sem_val_eq(s->ev[p->w[i]].val, v) &&
                 !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))

@@ -1065,6 +1065,11 @@ static bool check_test(hw_gen *g)
         return hw_gen_fail(g, NULL, "hwrun runs assembly tests; '%s' is a "
                            "%s test", t->name ? t->name : "?",
                            t->arch_name ? t->arch_name : "C");
+    if (t->arch && t->arch->id == LL_ARCH_LISA)
+        return hw_gen_fail(g, NULL, "'%s' is a LISA test: LISA is herd7's "
+                           "generic instruction set, which no machine runs "
+                           "(model runs it under the Linux-kernel memory "
+                           "model)", t->name ? t->name : "?");
     g->ops = hw_gen_find(t);
     if (!g->ops && !g->is_c)
         return hw_gen_fail(g, NULL, "hwrun has no code generator for %s "

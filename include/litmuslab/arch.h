@@ -20,6 +20,7 @@ typedef enum ll_arch_id {
     LL_ARCH_ARM,
     LL_ARCH_RISCV,
     LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c_*.c */
+    LL_ARCH_LISA,     /* herd7's generic instruction set, under the LKMM */
 } ll_arch_id;
 
 struct ll_arch_ops {
@@ -55,7 +56,7 @@ struct ll_arch_ops {
 };
 
 /* The plug-in for a test header's architecture name ("PPC", "X86",
- * "X86_64", "AArch64", "ARM", "RISCV"); NULL if unknown. */
+ * "X86_64", "AArch64", "ARM", "RISCV", "LISA"); NULL if unknown. */
 const ll_arch_ops *ll_arch_find(const char *header_name);
 
 /* Free the owned strings inside an instruction's operands. */

@@ -6,6 +6,7 @@
 #include "litmuslab/arch.h"
 #include "litmuslab/arch/aarch64.h"
 #include "litmuslab/arch/arm.h"
+#include "litmuslab/arch/lisa.h"
 #include "litmuslab/arch/ppc.h"
 #include "litmuslab/arch/riscv.h"
 #include "litmuslab/arch/x86.h"
@@ -20,6 +21,7 @@ static const struct {
     {"AArch64", &ll_arch_aarch64},
     {"ARM", &ll_arch_arm},
     {"RISCV", &ll_arch_riscv},
+    {"LISA", &ll_arch_lisa},
 };
 
 const ll_arch_ops *ll_arch_find(const char *header_name)

@@ -21,17 +21,9 @@
 #include "model/sem/sem.h"
 
 #include "litmuslab/c_ast.h"
+#include "model/sem/lkmm.h"
 
-enum {
-    T_ONCE, T_ACQUIRE, T_RELEASE, T_MB, T_RMB, T_WMB, T_RCU_LOCK,
-    T_RCU_UNLOCK, T_SYNC_RCU, T_BEFORE_ATOMIC, T_AFTER_ATOMIC,
-    T_AFTER_SPINLOCK, T_AFTER_UNLOCK_LOCK, T_BARRIER, T_NORETURN, T_LKR,
-    T_LKW, T_UL, T_LF, T_RL, T_RU, T_SRCU_LOCK, T_SRCU_UNLOCK, T_SYNC_SRCU,
-    T_RLX, T_ACQ, T_REL, T_ACQ_REL, T_SC, T_RMW, T_AFTER_SRCU_UNLOCK,
-    T_A, T_ANNOT, T_LK,
-};
-
-static const char *const c_tags[] = {
+const char *const sem_lkmm_tags[T_LKMM_NTAGS] = {
     "Once", "Acquire", "Release", "Mb", "Rmb", "Wmb", "Rcu-lock",
     "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
     "After-spinlock", "After-unlock-lock", "Barrier", "Noreturn", "LKR",
@@ -42,8 +34,6 @@ static const char *const c_tags[] = {
      * read and write */
     "A", "annot", "LK",
 };
-
-#define BIT(t) ((sem_tags)1 << (t))
 
 static int c_reg_slot(int reg)
 {
@@ -56,17 +46,6 @@ static sem_val c_reg_value(const sem_val *slots, int reg)
     return slots[reg < 0 ? 0 : reg];
 }
 
-static sem_reg get(sem_run *r, const ll_operand *o)
-{
-    sem_reg v = {sem_int(o->imm), 0};
-    if (o->kind == LL_OPND_SYM) {
-        v.v = sem_addr_of(r, o->sym);
-        v.v.num = o->imm;
-    } else if (o->kind == LL_OPND_REG) {
-        v = sem_get(r, sem_slot(r, o->reg, o->sym));
-    }
-    return v;
-}
 
 static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 {
@@ -142,7 +121,7 @@ static bool binop(int op, sem_val a, sem_val b, sem_val *out)
 
 static sem_next exec_un(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = get(r, &in->ops[1]);
+    sem_reg a = sem_operand(r, &in->ops[1]);
     sem_val v;
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
@@ -158,7 +137,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = get(r, &in->ops[1]), b = get(r, &in->ops[2]);
+    sem_reg a = sem_operand(r, &in->ops[1]), b = sem_operand(r, &in->ops[2]);
     sem_val v;
     int op = (int)(in->flags & 0xff);
     if (!binop(op, a.v, b.v, &v)) {
@@ -175,7 +154,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
-    sem_reg a = get(r, &in->ops[1]), v = get(r, &in->ops[2]);
+    sem_reg a = sem_operand(r, &in->ops[1]), v = sem_operand(r, &in->ops[2]);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     int ev;
@@ -203,8 +182,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 static sem_next exec_cas(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags);
-    sem_reg a = get(r, &in->ops[1]), o = get(r, &in->ops[2]),
-            n = get(r, &in->ops[3]);
+    sem_reg a = sem_operand(r, &in->ops[1]), o = sem_operand(r, &in->ops[2]),
+            n = sem_operand(r, &in->ops[3]);
     bool ok = sem_choose(r, 2) == 0;
     if (ok && ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
@@ -237,8 +216,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
 static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
-    sem_reg a = get(r, &in->ops[1]), e = get(r, &in->ops[2]),
-            n = get(r, &in->ops[3]);
+    sem_reg a = sem_operand(r, &in->ops[1]), e = sem_operand(r, &in->ops[2]),
+            n = sem_operand(r, &in->ops[3]);
     bool ok = sem_choose(r, 2) == 0;
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
@@ -272,7 +251,7 @@ static const sem_tags fence_tags[] = {
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = get(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
+    sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
     int ev;
     if (in->op == LL_C_LOCK ||
         (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
@@ -313,13 +292,13 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
-    sem_reg a = get(r, &in->ops[k]);
+    sem_reg a = sem_operand(r, &in->ops[k]);
     sem_tags tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
                                                 : BIT(T_SYNC_SRCU);
     sem_val idx = sem_int(r->pc + 1);
     if (in->op == LL_C_SRCU_UNLOCK && in->n_ops > 1)
-        idx = get(r, &in->ops[1]).v;
+        idx = sem_operand(r, &in->ops[1]).v;
     sem_fence_at(r, a.v, a.t, tag,
                  in->op == LL_C_SYNC_SRCU ? NULL : &idx);
     if (in->op == LL_C_SRCU_LOCK)
@@ -334,7 +313,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ev;
     switch (in->op) {
     case LL_C_MOV:
-        v = get(r, &in->ops[1]);
+        v = sem_operand(r, &in->ops[1]);
         set(r, &in->ops[0], v.v, v.t);
         return SEM_NEXT;
     case LL_C_BIN:
@@ -342,15 +321,15 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_UN:
         return exec_un(r, in);
     case LL_C_LD:
-        a = get(r, &in->ops[1]);
+        a = sem_operand(r, &in->ops[1]);
         v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
         set(r, &in->ops[0], v.v, v.t);
         return SEM_NEXT;
     case LL_C_ST:
-        a = get(r, &in->ops[0]);
-        v = get(r, &in->ops[1]);
+        a = sem_operand(r, &in->ops[0]);
+        v = sem_operand(r, &in->ops[1]);
         sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:
@@ -372,7 +351,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_ISLOCKED:
         return exec_lock(r, in);
     case LL_C_UNLOCK:
-        a = get(r, &in->ops[0]);
+        a = sem_operand(r, &in->ops[0]);
         sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_SRCU_LOCK:
@@ -380,7 +359,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_SYNC_SRCU:
         return exec_srcu(r, in);
     case LL_C_BZ:
-        v = get(r, &in->ops[0]);
+        v = sem_operand(r, &in->ops[0]);
         sem_branch(r, v.t);
         if (!is_zero(v.v))
             return SEM_NEXT;
@@ -393,7 +372,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         set(r, &in->ops[0], sem_int(0), r->ctrl);
         return SEM_NEXT;
     case LL_C_CTRL_RESTORE:
-        r->ctrl = get(r, &in->ops[0]).t;
+        r->ctrl = sem_operand(r, &in->ops[0]).t;
         return SEM_NEXT;
     }
     return SEM_ERROR;
@@ -424,8 +403,8 @@ const sem_ops sem_c_ops = {
     .herd_nonmem = BIT(T_LKR) | BIT(T_LKW) | BIT(T_UL) | BIT(T_LF) |
                    BIT(T_RL) | BIT(T_RU),
     .herd_chosen_reads = BIT(T_LF) | BIT(T_RL) | BIT(T_RU),
-    .tags = c_tags,
-    .n_tags = sizeof c_tags / sizeof c_tags[0],
+    .tags = sem_lkmm_tags,
+    .n_tags = T_LKMM_NTAGS,
     .n_regs = 1,        /* an unused slot: a thread with no locals still
                            has a register array */
     .reg_slot = c_reg_slot,

@@ -10,6 +10,7 @@ extern const sem_ops sem_aarch64_ops;
 extern const sem_ops sem_arm_ops;
 extern const sem_ops sem_riscv_ops;
 extern const sem_ops sem_c_ops;
+extern const sem_ops sem_lisa_ops;
 
 /* The registry: one line per architecture the model knows. */
 static const sem_ops *const sem_registry[] = {
@@ -19,6 +20,7 @@ static const sem_ops *const sem_registry[] = {
     &sem_arm_ops,
     &sem_riscv_ops,
     &sem_c_ops,
+    &sem_lisa_ops,
 };
 
 const sem_ops *sem_find(ll_arch_id arch)
@@ -27,6 +29,18 @@ const sem_ops *sem_find(ll_arch_id arch)
         if (sem_registry[i]->arch == arch)
             return sem_registry[i];
     return NULL;
+}
+
+sem_reg sem_operand(sem_run *r, const ll_operand *o)
+{
+    sem_reg v = {sem_int(o->imm), 0};
+    if (o->kind == LL_OPND_SYM) {
+        v.v = sem_addr_of(r, o->sym);
+        v.v.num = o->imm;
+    } else if (o->kind == LL_OPND_REG) {
+        v = sem_get(r, sem_slot(r, o->reg, o->sym));
+    }
+    return v;
 }
 
 bool sem_val_eq(sem_val a, sem_val b)

@@ -101,12 +101,14 @@ typedef struct sem_ops {
      * and does not choose a source for the reads with a tag in
      * herd_chosen_reads (the model chooses with `with ... from`). */
     sem_tags herd_nonmem, herd_chosen_reads;
-    /* herd7's po relates instructions, not the events of one: for x86,
-     * whose models order an xchg's read and write by nothing else, the
+    /* herd7's po relates instructions, not the events of one: for x86
+     * (whose models order an xchg's read and write by nothing else) and
+     * LISA (whose rmw's read and write herd7 relates by iico only), the
      * engine leaves them out of po and of its coherence check (herd7
-     * lets an xchg read from a write co-after its own), a read never
-     * reading from its own instruction's write. Elsewhere herd7
-     * orders them (iico), as po does here. */
+     * lets the read read from a write co-after the instruction's own
+     * write), a read never reading from its own instruction's write.
+     * false: every event of a thread is po-after the ones it made
+     * before (elsewhere herd7 orders them by iico, as po does here). */
     bool po_between_instrs;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
@@ -130,6 +132,16 @@ typedef struct sem_ops {
     /* Registers are names the code declares (C's locals): the init block
      * may give a value to any name, declared in the body or not. */
     bool named_registers;
+    /* A check of every instruction before any run, reached or not (LISA's
+     * annotations against the bell's declarations, as herd7 checks them):
+     * false with the reason in why. NULL: none. */
+    bool (*check)(const ll_instr *in, ll_buf *why);
+    /* An address that a value read moved off its location (x plus a
+     * register read as 2) is a location of its own, apart from x, with
+     * no initial value (a read there reads a write there), as herd7 runs
+     * LISA without -variant mixed. false: the run is dropped (another
+     * value read gives a real address). */
+    bool offsets_apart;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -174,6 +186,10 @@ void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
 
 /* The address of a location symbol by name (offset 0). */
 sem_val sem_addr_of(sem_run *r, const char *name);
+/* The value of an operand: IMM its number, SYM the address of its
+ * location (plus imm), REG the register's value and the reads it
+ * depends on. */
+sem_reg sem_operand(sem_run *r, const ll_operand *o);
 
 /* Memory events. sem_load returns the value read (the engine chooses it)
  * with the read as its dependency, and sets *ev to the event index.

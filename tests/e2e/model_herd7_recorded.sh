@@ -1,8 +1,10 @@
 #!/bin/sh
 # model_herd7_recorded.sh — our tests that carry herd7's own answer: each
 # litmus/<arch>/NAME.herd7 beside NAME.litmus is herd7 7.58's output on
-# it (`herd7 -conf linux-kernel.cfg` for C and LISA tests, the `Time`
-# line dropped). The model's output must be the same, byte for byte:
+# it (`herd7 -conf linux-kernel.cfg` for C tests; for LISA tests, which
+# that configuration cannot run, `-bell` a bell declaring the lock sets
+# empty and including linux-kernel.bell, `-model linux-kernel.cat`: see
+# README "LISA tests"; the `Time` line dropped). The model's output must be the same, byte for byte:
 # states in herd7's order and spelling, verdict, witness counts, Flag
 # lines, condition, Observation and Hash. One model run per folder.
 # Env: LITMUSLAB. cwd: the repo root.

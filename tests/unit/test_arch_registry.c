@@ -11,7 +11,7 @@ static void header_names(void **state)
     } known[] = {
         {"PPC", LL_ARCH_PPC}, {"X86", LL_ARCH_X86}, {"X86_64", LL_ARCH_X86},
         {"AArch64", LL_ARCH_AARCH64}, {"ARM", LL_ARCH_ARM},
-        {"RISCV", LL_ARCH_RISCV},
+        {"RISCV", LL_ARCH_RISCV}, {"LISA", LL_ARCH_LISA},
     };
     for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
         const ll_arch_ops *a = ll_arch_find(known[i].header);
@@ -102,13 +102,15 @@ static void mutated_instructions(void **state)
                  "DMB"}},
         {"RISCV", {"amoswap.w.aqrl x7,x5,(x6)", "lr.w.aq x5,0(x6)",
                    "fence r,rw", "bne x5,x0,L0"}},
+        {"LISA", {"rmw[acquire] r1 (add r1 1) x+r2", "w[release] y r0",
+                  "f[rcu-lock]", "b[] r0 L0"}},
     };
     static const char alphabet[] =
         "abwxzAEXRW019%$#()[],.:- \t\xff";
     unsigned seed = 12345;
     int accepted = 0, rejected = 0;
     for (int it = 0; it < 30000; it++) {
-        int a = it % 6;
+        int a = it % (int)(sizeof seeds / sizeof *seeds);
         char text[96];
         snprintf(text, sizeof text, "%s",
                  seeds[a].seed[next_random(&seed) % 4]);

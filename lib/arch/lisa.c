@@ -1,0 +1,487 @@
+/* lisa.c — the LISA plug-in: reads herd7's generic instruction set into
+ * ll_instr (opcodes, annotations and layout in include/litmuslab/arch/
+ * lisa.h) and prints it back as herd7 prints it, which is also the
+ * spelling its test digest (Hash=) reads. Unlike the machine
+ * instruction sets, operands are separated by blanks and an operation is
+ * a bracketed form, so this file has its own small tokeniser. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm_lex.h"
+#include "litmuslab/arch/lisa.h"
+
+static const char *const annot_names[LL_LISA_NANNOTS] = {
+    "once", "acquire", "release", "noreturn", "wmb", "rmb", "mb",
+    "barrier", "rcu-lock", "rcu-unlock", "sync-rcu", "before-atomic",
+    "after-atomic", "after-spinlock", "after-unlock-lock", "srcu-lock",
+    "srcu-unlock", "sync-srcu",
+};
+
+static const char *const mnems[LL_LISA_NOPS] = {
+    "r", "w", "rmw", "mov", "f", "call", "b", "b",
+};
+
+static const char *const opk_names[] = {
+    "", "add", "xor", "and", "eq", "neq",
+};
+
+const char *ll_lisa_annot_name(int a)
+{
+    return a >= 0 && a < LL_LISA_NANNOTS ? annot_names[a] : "?";
+}
+
+/* ---- registers ---- */
+
+static int lisa_reg_lookup(const char *name)
+{
+    if (name[0] != 'r' || !name[1])
+        return -1;
+    long n = 0;
+    for (const char *p = name + 1; *p; p++) {
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        n = n * 10 + (*p - '0');
+        if (n >= LL_LISA_NREGS)
+            return -1;
+    }
+    return (int)n;
+}
+
+static const char *lisa_reg_name(int reg)
+{
+    static char names[LL_LISA_NREGS][8];
+    if (reg < 0 || reg >= LL_LISA_NREGS)
+        return "?";
+    if (!names[reg][0])
+        snprintf(names[reg], sizeof names[reg], "r%d", reg);
+    return names[reg];
+}
+
+static const char *lisa_op_name(int op)
+{
+    return op >= 0 && op < LL_LISA_NOPS ? mnems[op] : "?";
+}
+
+int ll_lisa_addr_at(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_LISA_R:
+    case LL_LISA_W:
+        return 1;
+    case LL_LISA_RMW:
+        return LL_LISA_OPK(in->flags) == LL_LISA_OPK_VAL ? 2 : 3;
+    }
+    return -1;
+}
+
+/* ---- tokens ---- */
+
+typedef enum { TK_END, TK_WORD, TK_NUM, TK_PUNCT } tk_kind;
+
+typedef struct lisa_lexer {
+    ll_span all;       /* the instruction text */
+    int at;            /* offset of the next character */
+    tk_kind kind;      /* the current token */
+    ll_span tok;
+    ll_diag *d;
+} lisa_lexer;
+
+/* herd7's names: a letter, then letters, digits, `_`, `/` or `-`. */
+static bool is_word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '/' || c == '-';
+}
+
+static void next(lisa_lexer *lx)
+{
+    const char *s = lx->all.s;
+    int n = lx->all.len;
+    while (lx->at < n && isspace((unsigned char)s[lx->at]))
+        lx->at++;
+    int start = lx->at;
+    lx->tok = (ll_span){s + start, 0, lx->all.col + start};
+    if (start >= n) {
+        lx->kind = TK_END;
+        return;
+    }
+    char c = s[start];
+    int end = start + 1;
+    if (isalpha((unsigned char)c) || c == '%') {
+        while (end < n && is_word_char(s[end]))
+            end++;
+        lx->kind = TK_WORD;
+    } else if (isdigit((unsigned char)c) ||
+               (c == '-' && end < n && isdigit((unsigned char)s[end]))) {
+        while (end < n && isalnum((unsigned char)s[end]))
+            end++;
+        lx->kind = TK_NUM;
+    } else {
+        lx->kind = TK_PUNCT;
+    }
+    lx->tok.len = end - start;
+    lx->at = end;
+}
+
+static bool is_punct(const lisa_lexer *lx, char c)
+{
+    return lx->kind == TK_PUNCT && lx->tok.s[0] == c;
+}
+
+static bool fail(lisa_lexer *lx, const char *expected)
+{
+    if (lx->kind == TK_END)
+        ll_diag_set(lx->d, 0, lx->tok.col, "expected %s at the end of the "
+                    "instruction", expected);
+    else
+        ll_asm_bad_operand(lx->d, lx->tok, expected);
+    return false;
+}
+
+static bool expect(lisa_lexer *lx, char c)
+{
+    char what[8];
+    snprintf(what, sizeof what, "'%c'", c);
+    if (!is_punct(lx, c))
+        return fail(lx, what);
+    next(lx);
+    return true;
+}
+
+/* ---- operands ---- */
+
+/* herd7's registers: `r` and digits (`r1abc` is a location's name), or
+ * a symbolic `%name`. */
+static bool is_reg_token(const lisa_lexer *lx)
+{
+    if (lx->kind != TK_WORD)
+        return false;
+    if (lx->tok.s[0] == '%')
+        return true;
+    if (lx->tok.s[0] != 'r' || lx->tok.len < 2)
+        return false;
+    for (int i = 1; i < lx->tok.len; i++)
+        if (!isdigit((unsigned char)lx->tok.s[i]))
+            return false;
+    return true;
+}
+
+static bool read_reg(lisa_lexer *lx, ll_operand *o)
+{
+    if (!is_reg_token(lx))
+        return fail(lx, "a register (r0, r1, ...)");
+    if (lx->tok.s[0] == '%') {
+        ll_diag_set(lx->d, 0, lx->tok.col, "symbolic registers (%%name) are "
+                    "not supported in LISA tests");
+        return false;
+    }
+    int r = ll_span_reg(lx->tok, lisa_reg_lookup);
+    if (r < 0) {
+        char buf[32];
+        ll_diag_set(lx->d, 0, lx->tok.col, "register '%s' is out of range: "
+                    "LISA registers are r0 to r%d here",
+                    ll_span_str(lx->tok, buf, sizeof buf), LL_LISA_NREGS - 1);
+        return false;
+    }
+    *o = ll_opnd_reg(r);
+    next(lx);
+    return true;
+}
+
+static bool read_num(lisa_lexer *lx, ll_operand *o)
+{
+    int64_t v;
+    if (lx->kind != TK_NUM || !ll_span_int(lx->tok, &v))
+        return fail(lx, "a number");
+    *o = ll_opnd_imm(v);
+    next(lx);
+    return true;
+}
+
+/* A location name: an address. */
+static bool read_loc(lisa_lexer *lx, ll_operand *o)
+{
+    if (lx->kind != TK_WORD || lx->tok.s[0] == '%')
+        return fail(lx, "a location");
+    memset(o, 0, sizeof *o);
+    o->kind = LL_OPND_SYM;
+    o->reg = o->index = -1;
+    o->sym = ll_span_dup(lx->tok);
+    next(lx);
+    return true;
+}
+
+/* A register, a number or a location, as `allowed` says ("rnl"). */
+static bool read_value(lisa_lexer *lx, const char *allowed, ll_operand *o)
+{
+    if (is_reg_token(lx) && strchr(allowed, 'r'))
+        return read_reg(lx, o);
+    if (lx->kind == TK_NUM && strchr(allowed, 'n'))
+        return read_num(lx, o);
+    if (lx->kind == TK_WORD && strchr(allowed, 'l'))
+        return read_loc(lx, o);
+    return fail(lx, !strchr(allowed, 'l') ? "a register or a number"
+                    : !strchr(allowed, 'n') ? "a register or a location"
+                                            : "a register, a number or a "
+                                              "location");
+}
+
+static void add_op(ll_instr *in, ll_operand o)
+{
+    in->ops[in->n_ops++] = o;
+}
+
+/* An address: a register or a location, then maybe `+` a register or a
+ * number. */
+static bool read_addr(lisa_lexer *lx, ll_instr *in)
+{
+    ll_operand o;
+    if (!read_value(lx, "rl", &o))
+        return false;
+    add_op(in, o);
+    if (!is_punct(lx, '+'))
+        return true;
+    next(lx);
+    if (!read_value(lx, "rn", &o))
+        return false;
+    add_op(in, o);
+    in->flags |= LL_LISA_F_OFFSET;
+    return true;
+}
+
+/* A value, or `(op a b)`. */
+static bool read_operation(lisa_lexer *lx, ll_instr *in)
+{
+    ll_operand o;
+    if (!is_punct(lx, '(')) {
+        if (!read_value(lx, "rnl", &o))
+            return false;
+        add_op(in, o);
+        return true;
+    }
+    next(lx);
+    int k = -1;
+    if (lx->kind == TK_WORD)
+        for (int i = LL_LISA_OPK_ADD; i <= LL_LISA_OPK_NEQ; i++)
+            if (ll_span_eq(lx->tok, opk_names[i]))
+                k = i;
+    if (k < 0)
+        return fail(lx, "an operation (add, xor, and, eq, neq)");
+    next(lx);
+    in->flags |= (unsigned)k << LL_LISA_OPK_SHIFT;
+    for (int i = 0; i < 2; i++) {
+        if (!read_value(lx, "rnl", &o))
+            return false;
+        add_op(in, o);
+    }
+    return expect(lx, ')');
+}
+
+/* `[a,b,...]`, maybe absent (an empty list). */
+static bool read_annots(lisa_lexer *lx, ll_instr *in)
+{
+    if (!is_punct(lx, '['))
+        return true;
+    next(lx);
+    while (!is_punct(lx, ']')) {
+        if (lx->kind != TK_WORD)
+            return fail(lx, "an annotation or ']'");
+        int a = -1;
+        for (int i = 0; i < LL_LISA_NANNOTS; i++)
+            if (ll_span_eq(lx->tok, annot_names[i]))
+                a = i;
+        if (a < 0) {
+            char buf[48];
+            ll_span_str(lx->tok, buf, sizeof buf);
+            ll_diag_set(lx->d, 0, lx->tok.col, "unknown annotation '%s': "
+                        "LISA tests run under the Linux-kernel model, whose "
+                        "bell declares once, acquire, release, noreturn and "
+                        "the fences mb, rmb, wmb, barrier, rcu-lock, "
+                        "rcu-unlock, sync-rcu, before-atomic, after-atomic, "
+                        "after-spinlock, after-unlock-lock%s", buf,
+                        !strcmp(buf, "sync") ? " (synchronize_rcu is "
+                        "f[sync-rcu])" : "");
+            return false;
+        }
+        in->flags |= 1u << a;
+        next(lx);
+        if (is_punct(lx, ','))
+            next(lx);
+        else if (!is_punct(lx, ']'))
+            return fail(lx, "',' or ']'");
+    }
+    next(lx);
+    return true;
+}
+
+static bool read_label(lisa_lexer *lx, ll_instr *in)
+{
+    if (lx->kind != TK_WORD || is_reg_token(lx))
+        return fail(lx, "a label");
+    add_op(in, ll_opnd_label(lx->tok));
+    next(lx);
+    return true;
+}
+
+static bool read_operands(lisa_lexer *lx, ll_instr *in)
+{
+    ll_operand o;
+    switch (in->op) {
+    case LL_LISA_R:
+        return read_reg(lx, &o) && (add_op(in, o), true) && read_addr(lx, in);
+    case LL_LISA_W:
+        /* the value goes first in ops: read the address into place after */
+        in->n_ops = 1;
+        if (!read_addr(lx, in) || !read_value(lx, "rn", &o))
+            return false;
+        in->ops[0] = o;
+        return true;
+    case LL_LISA_RMW:
+        return read_reg(lx, &o) && (add_op(in, o), true) &&
+               read_operation(lx, in) && read_addr(lx, in);
+    case LL_LISA_MOV:
+        return read_reg(lx, &o) && (add_op(in, o), true) &&
+               read_operation(lx, in);
+    case LL_LISA_F:
+        if (is_punct(lx, '{')) {
+            ll_diag_set(lx->d, 0, lx->tok.col, "fences between label sets "
+                        "(f[...] {...} {...}) are not supported");
+            return false;
+        }
+        return true;
+    case LL_LISA_B:
+        if (!is_reg_token(lx)) {
+            in->op = LL_LISA_J;
+            return read_label(lx, in);
+        }
+        return read_reg(lx, &o) && (add_op(in, o), true) &&
+               read_label(lx, in);
+    }
+    return true;
+}
+
+static bool lisa_parse_instr(const char *text, ll_instr *out, ll_diag *d)
+{
+    memset(out, 0, sizeof *out);
+    lisa_lexer lx = {.all = ll_span_of(text), .d = d};
+    next(&lx);
+    int op = -1;
+    if (lx.kind == TK_WORD)
+        for (int i = 0; i < LL_LISA_NOPS; i++)
+            if (ll_span_eq(lx.tok, mnems[i])) {
+                op = i;
+                break;
+            }
+    if (op < 0)
+        return ll_asm_unknown_instr(d, lx.tok);
+    out->op = op;
+    next(&lx);
+    bool ok = op == LL_LISA_MOV || read_annots(&lx, out);
+    unsigned a = out->flags & LL_LISA_ANNOTS;
+    if (ok && op == LL_LISA_CALL && (a == 0 || (a & (a - 1)))) {
+        ll_diag_set(d, 0, lx.all.col, "call takes one name: call[NAME]");
+        ok = false;
+    }
+    ok = ok && read_operands(&lx, out);
+    if (ok && lx.kind != TK_END)
+        ok = fail(&lx, "the end of the instruction");
+    if (!ok)
+        ll_instr_clear(out);
+    return ok;
+}
+
+/* ---- printing, as herd7 does ---- */
+
+static void print_value(const ll_operand *o, ll_buf *b)
+{
+    if (o->kind == LL_OPND_REG)
+        ll_buf_puts(b, lisa_reg_name(o->reg));
+    else if (o->kind == LL_OPND_IMM)
+        ll_buf_printf(b, "%lld", (long long)o->imm);
+    else
+        ll_buf_puts(b, o->sym ? o->sym : "?");
+}
+
+static void print_addr(const ll_instr *in, int at, ll_buf *b)
+{
+    print_value(&in->ops[at], b);
+    if (in->flags & LL_LISA_F_OFFSET) {
+        ll_buf_putc(b, '+');
+        print_value(&in->ops[at + 1], b);
+    }
+}
+
+static void print_operation(const ll_instr *in, int at, ll_buf *b)
+{
+    int k = LL_LISA_OPK(in->flags);
+    if (k == LL_LISA_OPK_VAL) {
+        print_value(&in->ops[at], b);
+        return;
+    }
+    ll_buf_printf(b, "(%s ", k <= LL_LISA_OPK_NEQ ? opk_names[k] : "?");
+    print_value(&in->ops[at], b);
+    ll_buf_putc(b, ' ');
+    print_value(&in->ops[at + 1], b);
+    ll_buf_putc(b, ')');
+}
+
+static void lisa_print_instr(const ll_instr *in, ll_buf *b)
+{
+    ll_buf_puts(b, lisa_op_name(in->op));
+    if (in->op != LL_LISA_MOV) {
+        ll_buf_putc(b, '[');
+        const char *sep = "";
+        for (int a = 0; a < LL_LISA_NANNOTS; a++)
+            if (in->flags & (1u << a)) {
+                ll_buf_printf(b, "%s%s", sep, annot_names[a]);
+                sep = ",";
+            }
+        ll_buf_putc(b, ']');
+    }
+    switch (in->op) {
+    case LL_LISA_R:
+    case LL_LISA_RMW:
+    case LL_LISA_MOV:
+        ll_buf_printf(b, " %s ", lisa_reg_name(in->ops[0].reg));
+        if (in->op == LL_LISA_R) {
+            print_addr(in, 1, b);
+            break;
+        }
+        print_operation(in, 1, b);
+        if (in->op == LL_LISA_RMW) {
+            ll_buf_putc(b, ' ');
+            print_addr(in, ll_lisa_addr_at(in), b);
+        }
+        break;
+    case LL_LISA_W:
+        ll_buf_putc(b, ' ');
+        print_addr(in, 1, b);
+        ll_buf_putc(b, ' ');
+        print_value(&in->ops[0], b);
+        break;
+    case LL_LISA_B:
+    case LL_LISA_J:
+        for (int i = 0; i < in->n_ops; i++) {
+            ll_buf_putc(b, ' ');
+            if (in->ops[i].kind == LL_OPND_LABEL)
+                ll_buf_puts(b, in->ops[i].sym ? in->ops[i].sym : "?");
+            else
+                print_value(&in->ops[i], b);
+        }
+        break;
+    }
+}
+
+const ll_arch_ops ll_arch_lisa = {
+    .id = LL_ARCH_LISA,
+    .name = "LISA",
+    .parse_instr = lisa_parse_instr,
+    .print_instr = lisa_print_instr,
+    .reg_lookup = lisa_reg_lookup,
+    .reg_name = lisa_reg_name,
+    .op_name = lisa_op_name,
+    .reg_canon = ll_reg_canon_identity,
+    .herd_spelling = NULL,
+    .canonical_reg_names = true,
+};

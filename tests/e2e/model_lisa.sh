@@ -1,0 +1,121 @@
+#!/bin/sh
+# model_lisa.sh — LISA, herd7's generic instruction set, beyond the
+# library's recorded outputs (litmus/lisa/NAME.herd7, checked by
+# model_herd7_recorded.sh): the Linux-kernel bell's annotation checks
+# (herd7 7.58's own refusals, on every instruction, reached or not), a
+# branch on a value that is neither 0 nor 1 (no execution, as herd7),
+# --explain on a LISA test, and hwrun's refusal. Exact messages.
+# Env: LITMUSLAB. cwd: the repo root.
+set -u
+: "${LITMUSLAB:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "model_lisa: $*"; fail=1; }
+
+# lisa NAME CELLS...: a one-thread test of x, one cell a line.
+lisa() {
+  name=$1; shift
+  { printf 'LISA %s\n{\nx=0;\n}\n P0 ;\n' "$name"
+    for c in "$@"; do printf ' %s ;\n' "$c"; done
+    printf 'exists (x=0)\n'; } > "$tmp/$name.litmus"
+}
+
+# refused NAME WANT: model refuses the test with exactly the line WANT
+# (after FILE:), exit 2, nothing on stdout.
+refused() {
+  "$LITMUSLAB" model "$tmp/$1.litmus" > "$tmp/out" 2> "$tmp/err"
+  rc=$?
+  [ $rc = 2 ] || bad "$1: exit $rc, want 2"
+  [ -s "$tmp/out" ] && bad "$1: printed a result"
+  printf '%s\n' "$tmp/$1.litmus:$2" | cmp -s - "$tmp/err" ||
+    { bad "$1: message"; cat "$tmp/err"; echo "want: $tmp/$1.litmus:$2"; }
+}
+
+# The bell declares R[{once,acquire,noreturn}]: a release read is
+# refused, here where the jump skips it (herd7 checks every instruction).
+lisa r-release 'b[] L' 'r[release] r0 x' 'L:'
+refused r-release "7:2: annotation error: 'r[release] r0 x' does not \
+match the Linux-kernel bell's declarations, R: [{acquire,noreturn,once}]"
+lisa w-acquire 'w[acquire] x 1'
+refused w-acquire "6:2: annotation error: 'w[acquire] x 1' does not \
+match the Linux-kernel bell's declarations, W: [{once,release}]"
+lisa rmw-none 'rmw[] r0 1 x'
+refused rmw-none "6:2: annotation error: 'rmw[] r0 1 x' does not match \
+the Linux-kernel bell's declarations, RMW: [{acquire,once,release}]"
+lisa f-two 'f[mb,rmb]'
+refused f-two "6:2: annotation error: 'f[rmb,mb]' does not match the \
+Linux-kernel bell's declarations, F: [{after-atomic,after-spinlock,\
+after-unlock-lock,barrier,before-atomic,mb,rcu-lock,rcu-unlock,rmb,\
+sync-rcu,wmb}]"
+lisa b-once 'r[once] r0 x' 'b[once] r0 L' 'L:'
+refused b-once "7:2: annotation error: 'b[once] r0 L' does not match \
+the Linux-kernel bell's declarations, B: []"
+lisa call 'call[rcu-lock]'
+refused call "6:2: annotation error: 'call[rcu-lock]' does not match the \
+Linux-kernel bell's declarations, CALL: [] (herd7 7.58 refuses every \
+call[...] under the Linux-kernel model; a fence is f[...])"
+
+# herd7 7.58's b[] r L jumps when r is 1, falls through when it is 0,
+# and has no execution when it is anything else: P0 reads y as 0 or 2,
+# and only 0 remains (herd7's answer).
+cat > "$tmp/branch2.litmus" <<'END'
+LISA branch2
+{
+x=0; y=0;
+}
+ P0           | P1          ;
+ r[once] r0 y | w[once] y 2 ;
+ b[] r0 L     |             ;
+ w[once] x 1  |             ;
+ L:           |             ;
+exists (0:r0=2)
+END
+cat > "$tmp/branch2.want" <<'END'
+Test branch2 Allowed
+States 1
+0:r0=0;
+No
+Witnesses
+Positive: 0 Negative: 1
+Condition exists (0:r0=2)
+Observation branch2 Never 0 1
+Hash=ce32498f5dc654573d926c74fdc559ce
+
+END
+"$LITMUSLAB" model "$tmp/branch2.litmus" 2>&1 | grep -v '^Time ' > "$tmp/out"
+cmp -s "$tmp/out" "$tmp/branch2.want" ||
+  { bad "branch on 2: not herd7's output"; diff "$tmp/branch2.want" "$tmp/out"; }
+
+# --explain: the events with their annotations' sets and the LISA
+# instruction that made each, and why the model rejects the state.
+f=litmus/lisa/MP+release+acquire.litmus
+"$LITMUSLAB" model --explain-condition "$f" > "$tmp/out" 2>&1 ||
+  bad "--explain-condition: exit $?"
+cat > "$tmp/want" <<'END'
+Test MP+release+acquire, 1:r0=1 /\ 1:r1=0: forbidden by litmuslab: Linux-kernel memory model: 1 candidate execution reaches it, each rejected.
+Candidate 1:
+  P0  a: W x=1 Once     w[once] x 1
+      b: W y=1 Release  w[release] y 1
+  P1  c: R y=1 Acquire  r[acquire] r0 y
+      d: R x=0 Once     r[once] r1 x
+END
+head -n 6 "$tmp/out" | cmp -s - "$tmp/want" ||
+  { bad "--explain: events"; diff "$tmp/want" "$tmp/out"; }
+grep -q '^  rejected by happens-before (acyclic): ' "$tmp/out" ||
+  bad "--explain: no rejection"
+
+# hwrun: no machine runs LISA; FILE: reason, exit 2, nothing built.
+"$LITMUSLAB" hwrun "$f" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc = 2 ] || bad "hwrun: exit $rc, want 2"
+echo "$f: 'MP+release+acquire' is a LISA test: LISA is herd7's generic \
+instruction set, which no machine runs (model runs it under the \
+Linux-kernel memory model)" | cmp -s - "$tmp/err" ||
+  { bad "hwrun: message"; cat "$tmp/err"; }
+"$LITMUSLAB" hwrun --emit "$tmp/emit" "$f" > /dev/null 2>&1
+[ $? = 2 ] || bad "hwrun --emit: want exit 2"
+[ -e "$tmp/emit" ] && bad "hwrun --emit: wrote $tmp/emit"
+
+[ $fail = 0 ] && echo "model_lisa: ok"
+exit $fail
