@@ -61,7 +61,7 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
         out->spelled = out->name;
         out->name = ll_xstrdup(own);
     } else if (own && strcmp(own, out->name) && !strcasecmp(own, out->name)) {
-        free(out->name);
+        out->spelled = out->name;     /* herd7 digests `RAX` as written */
         out->name = ll_xstrdup(own);
     }
     out->reg = reg;

@@ -97,8 +97,8 @@ typedef struct sem_ops {
     sem_val (*reg_value)(const sem_val *slots, int reg);
     sem_next (*exec)(sem_run *r, const ll_instr *in, const char **label);
     /* Final states show a value of an unsigned 64-bit place as unsigned,
-     * as herd7 now does (18446744073709551615); off where the outputs
-     * are kept as they were checked (Power, x86). */
+     * as herd7 7.58 does (18446744073709551615): every assembly
+     * architecture; the C semantics leave it off. */
     bool show_unsigned;
     /* A read may return any integer constant of the code, not only the
      * values the runs so far wrote to its location: a value that flows

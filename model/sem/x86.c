@@ -669,6 +669,7 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .show_unsigned = true,
     .tags = x86_tags,
     .n_tags = sizeof x86_tags / sizeof x86_tags[0],
     .n_regs = N_SLOTS,
