@@ -167,6 +167,25 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
     return -1;
 }
 
+/* Whether one more dependency source (a read, a sem_source write) fits
+ * in sem_taint; else the run stops with the message. */
+static bool source_room(sem_run *r)
+{
+    if (ctx(r)->n_reads < SEM_MAX_READS)
+        return true;
+    sem_error(r, "more than %d reads in one thread", SEM_MAX_READS);
+    return false;
+}
+
+sem_taint sem_source(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev < 0 || ev >= c->n_ev || !source_room(r))
+        return 0;
+    c->ev[ev].read_no = c->n_reads++;
+    return (sem_taint)1 << c->ev[ev].read_no;
+}
+
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  sem_tags tags, int *ev)
 {
@@ -182,10 +201,8 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     int loc = address(r, addr, addr_dep | addr_pick);
     if (loc < 0)
         return out;
-    if (c->n_reads >= SEM_MAX_READS) {
-        sem_error(r, "more than %d reads in one thread", SEM_MAX_READS);
+    if (!source_room(r))
         return out;
-    }
     int k = sem_choose(r, c->m->locs[loc].n_dom);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
