@@ -13,8 +13,13 @@
  * so that a model can tell amo (rmw \ [EX]) from lxsx; NoRet for the
  * read of an atomic whose result goes to the zero register (ST<op>, and
  * LD<op>/SWP/CAS with XZR/WZR), which is then neither A nor ordered by
- * DMB LD; one tag per DMB and DSB option, and ISB. As in herd7, a CAS
- * that fails only reads, and that read is not X.
+ * DMB LD; one tag per DMB and DSB option, and ISB. A CAS that fails
+ * reads, and may write back what it read, as in herd7 7.58. Two sets of our own,
+ * for herd7's dependencies inside an instruction (its iico_data and
+ * iico_ctrl, which its dependencies follow): RMW-DATA, the write of an
+ * LD<op>/ST<op>, whose value is computed from the read; RMW-PICK, the
+ * write of a successful CAS, which its comparison of the read gates. A
+ * SWP's write takes a register's value and is in neither.
  *
  * Pick dependencies, as herd7's: a value a comparison chose (CSEL's
  * result, through its flags; the old value a successful CAS returns in
@@ -30,6 +35,7 @@ enum {
     TAG_DMB,                    /* + the option, LL_ARM_BAR_SY... */
     TAG_DSB = TAG_DMB + 12,
     TAG_ISB = TAG_DSB + 12,
+    TAG_RMWDATA, TAG_RMWPICK,
     N_TAGS
 };
 static const char *const a64_tags[N_TAGS] = {
@@ -40,10 +46,10 @@ static const char *const a64_tags[N_TAGS] = {
     "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
     "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
     "DSB.OSHLD",
-    "ISB",
+    "ISB", "RMW-DATA", "RMW-PICK",
 };
 
-#define TAG(t) (1u << (t))
+#define TAG(t) ((sem_tags)1 << (t))
 
 static int a64_reg_slot(int reg)
 {
@@ -129,7 +135,7 @@ static bool is_signed_load(int op)
 /* Read `bits` bits at a (pick dependencies ap) into register rd
  * (sign-extended for LDRS*). */
 static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
-                      sem_taint ap, int rd, unsigned tags, int *ev)
+                      sem_taint ap, int rd, sem_tags tags, int *ev)
 {
     int bits = access_bits(in);
     sem_reg v = sem_load_pick(r, a.v, a.t, ap, tags, ev);
@@ -146,7 +152,7 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
  * the write depends on through a pick (a CAS's comparison). */
 static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_taint ap, int rs, sem_taint extra_pick,
-                       unsigned tags, int rmw_read)
+                       sem_tags tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
     sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)), v.t,
@@ -156,7 +162,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
 
 /* LDR, STR and friends; LDP, STP (two registers, the second element
  * after the first); LDXR (which takes a reservation). */
-static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
+static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
                              bool is_load)
 {
     bool pair = in->n_ops == 3;
@@ -189,7 +195,7 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
  * exclusive write paired with the reservation's read); either way the
  * reservation ends. */
 static sem_next store_exclusive(sem_run *r, const ll_instr *in,
-                                unsigned tags)
+                                sem_tags tags)
 {
     a64_addr a;
     sem_next n = address(r, &in->ops[2], &a);
@@ -249,7 +255,7 @@ static bool atomic_value(int op, sem_val old, sem_val s, int bits,
 
 /* The read of an atomic instruction at its operand's address, `bits`
  * wide: SEM_NEXT, or how the run stops. */
-static sem_next atomic_read(sem_run *r, const ll_operand *m, unsigned tags,
+static sem_next atomic_read(sem_run *r, const ll_operand *m, sem_tags tags,
                             int bits, a64_addr *a, sem_reg *old, int *ev)
 {
     sem_next n = address(r, m, a);
@@ -271,11 +277,13 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     const ll_operand *m = &in->ops[st ? 1 : 2];
     int bits = access_bits(in);
     bool noret = st || a64_is_zr(rt);
-    unsigned rtags = noret ? TAG(TAG_X) | TAG(TAG_NORET)
+    sem_tags rtags = noret ? TAG(TAG_X) | TAG(TAG_NORET)
                            : TAG(TAG_X) | ((in->flags & LL_A64_F_ACQ)
                                                ? TAG(TAG_A) : 0);
-    unsigned wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
+    sem_tags wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
                                        ? TAG(TAG_L) : 0);
+    if (in->op != LL_A64_SWP)    /* the value written comes from the read */
+        wtags |= TAG(TAG_RMWDATA);
     a64_addr a;
     sem_reg old;
     int ev;
@@ -296,23 +304,28 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
 }
 
 /* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
- * in rmw, both X); Rs gets the old value either way. A failing CAS only
- * reads, with A for CASA/CASAL but not X. As in herd7 (its catalogue's
- * LB+rel+CAS, MP+rel+CAS-ok-MRs-addr, LB+rel+CAS-ok-RsRs-addr): the
- * write depends on what Rs held through a pick (pick-data-dep, no chain
- * through the value written), and the old value a successful CAS leaves
- * in Rs depends on its read through a pick, not on what Rs held; a
- * failing CAS returns the value it read as a load does. */
+ * in rmw, both X); Rs gets the old value either way. As herd7 7.58 does,
+ * five ways, whose executions it counts apart: a success whose old value
+ * in Rs depends on the read through a pick, a success where it depends
+ * on it plainly (so an address from it orders a later read: herd7 finds
+ * the execution twice, and its model forbids one of them), a failure
+ * that only reads (A for CASA/CASAL, not X), found twice alike, and a
+ * failure that writes back the value it read (an X pair in rmw). The
+ * write of a success depends on what Rs held through a pick
+ * (pick-data-dep; herd7's catalogue LB+rel+CAS, MP+rel+CAS-ok-MRs-addr,
+ * LB+rel+CAS-ok-RsRs-addr) and is RMW-PICK: a read of the thread that
+ * takes it carries a pick dependency on the CAS's read. */
 static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
 {
     int rs = in->ops[0].reg, rt = in->ops[1].reg;
     int bits = access_bits(in);
     bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
-    bool success = sem_choose(r, 2) == 1;
-    unsigned rtags = acq ? TAG(TAG_A) : 0;
+    int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
+    bool success = way < 2, write_back = way == 4;
+    sem_tags rtags = acq ? TAG(TAG_A) : 0;
     if (a64_is_zr(rs))
         rtags = TAG(TAG_X) | TAG(TAG_NORET);
-    else if (success)
+    else if (success || write_back)
         rtags |= TAG(TAG_X);
     a64_addr a;
     sem_reg old;
@@ -325,13 +338,23 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
+        if (write_back) {
+            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0, 0,
+                           TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev);
+            if (sem_stopped(r))
+                return SEM_ERROR;
+        }
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
     }
     if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
-                    TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev))
+                    TAG(TAG_X) | TAG(TAG_RMWPICK) | (rel ? TAG(TAG_L) : 0),
+                    ev))
         return SEM_ERROR;
-    a64_set_pick(r, rs, old.v, 0, old.t);
+    if (way == 0)
+        a64_set_pick(r, rs, old.v, 0, old.t);
+    else
+        a64_set(r, rs, old.v, old.t);
     return SEM_NEXT;
 }
 
