@@ -453,6 +453,10 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
             o.fam = HW_FAM_ZERO;
             ll_ctype_of(NULL, false, &o.type);
         } else {
+            if ((o.fam < 0 || o.fam >= HW_MAX_FAM) && reg >= 0)
+                return hw_gen_fail(g, &st, "register %d:%s cannot be set "
+                                   "or read by a test on the hardware",
+                                   l->proc, l->name);
             if (o.fam < 0 || o.fam >= HW_MAX_FAM)
                 return hw_gen_fail(g, &st, "unknown register %d:%s", l->proc,
                                    l->name);
