@@ -282,8 +282,23 @@ void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick)
     r->pctrl |= cond_pick;
 }
 
-static int find_label(const ll_thread *t, const char *label)
+/* A label's statement; `.+8`, `.-8`: the instruction that many bytes
+ * (4 an instruction) from the one at pc, or -1. */
+static int find_label(const ll_thread *t, const char *label, int pc)
 {
+    int64_t bytes;
+    if (ll_label_relative(label, &bytes)) {
+        if (bytes % 4)
+            return -1;
+        int64_t k = bytes / 4;
+        int i = pc;
+        while (k != 0 && i >= 0 && i < t->n_stmts) {
+            i += k > 0 ? 1 : -1;
+            if (i >= 0 && i < t->n_stmts && t->stmts[i].has_instr)
+                k += k > 0 ? -1 : 1;
+        }
+        return i >= 0 && i <= t->n_stmts ? i : -1;
+    }
     for (int i = 0; i < t->n_stmts; i++)
         if (t->stmts[i].label && !strcmp(t->stmts[i].label, label))
             return i;
@@ -335,7 +350,7 @@ static void run_once(run_ctx *c, sem_run *r)
         if (n == SEM_END)
             return;
         if (n == SEM_JUMP || n == SEM_GOTO) {
-            int to = n == SEM_GOTO ? r->goto_pc : find_label(t->code, label);
+            int to = n == SEM_GOTO ? r->goto_pc : find_label(t->code, label, pc);
             if (to < 0 || to > t->code->n_stmts) {
                 if (n == SEM_GOTO)
                     sem_error(r, "return to no instruction of this thread");

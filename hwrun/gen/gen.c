@@ -98,9 +98,15 @@ bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
             return hw_gen_fail(g, st, "a location as an address is not "
                                "supported; use a register");
         return sx->address(g, st, op, out);
-    case LL_OPND_LABEL:
+    case LL_OPND_LABEL: {
+        int64_t rel;
+        if (ll_label_relative(op->sym, &rel))   /* the harness adds code */
+            return hw_gen_fail(g, st, "a branch target relative to the "
+                               "instruction ('%s') is not supported by "
+                               "hwrun; use a label", op->sym);
         hw_gen_put_label(g, out, op->sym);
         return true;
+    }
     case LL_OPND_SYM:
         break;
     }
