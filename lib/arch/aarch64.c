@@ -98,7 +98,7 @@ static const ll_armf_form forms[] = {
     {"REV", LL_A64_REV, "rr", 0},
     {"REV16", LL_A64_REV16, "rr", 0},
     {"REV32", LL_A64_REV32, "rr", 0},
-    {"REV64", LL_A64_REV64, "rr", 0},
+    {"REV64", LL_A64_REV, "rr", 0},     /* herd7 prints REV */
     {"RBIT", LL_A64_RBIT, "rr", 0},
     {"SMULL", LL_A64_SMULL, "rrr", 0},
     {"MNEG", LL_A64_MNEG, "rrr", 0},
@@ -325,13 +325,19 @@ int ll_a64_access_size(const ll_instr *in)
     return reg_bytes(&in->ops[data]);
 }
 
-/* herd7's digest names a symbolic register by its X view: `[X%x0]`. */
+/* herd7's digest names a symbolic register by its X view: `[X%x0]`;
+ * and herd7 7.58 prints UBFM's W registers as X registers (`UBFM
+ * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`). */
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    bool ubfm = strncmp(text, "UBFM ", 5) == 0;
     for (const char *p = text; *p; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
-        ll_buf_putc(out, *p);
+        if (ubfm && *p == 'W' && (p[-1] == ' ' || p[-1] == ','))
+            ll_buf_putc(out, 'X');
+        else
+            ll_buf_putc(out, *p);
     }
 }
 

@@ -361,26 +361,33 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
 
 /* CASP Rs,Rs+1,Rt,Rt+1,[Xn]: two reads side by side; when they equal
  * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
- * read; Rs and Rs+1 get the old values either way. A success or a
- * failure that only reads: herd7's pick and write-back ways of CAS are
- * not modelled for the pair. */
+ * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
+ * ways of CAS, for the pair: a success whose old values depend on the
+ * reads through a pick or plainly, a failure that only reads (twice),
+ * and a failure that writes back what it read. herd7 7.58 holds only
+ * the first way to atomicity: in the others another thread's write may
+ * fall between a read and the write of the same half (CASP+ldr: 8
+ * executions), so only the first pairs its accesses in rmw. */
 static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
 {
     int bits = access_bits(in), bytes = bits / 8;
     bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
-    bool success = sem_choose(r, 2) == 0;
-    sem_tags rtags = (acq ? TAG(TAG_A) : 0) | (success ? TAG(TAG_X) : 0);
+    int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
+    bool success = way < 2, write_back = way == 4;
+    sem_tags rtags = (acq ? TAG(TAG_A) : 0) |
+                     (success || write_back ? TAG(TAG_X) : 0);
+    sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0);
     a64_addr a;
     sem_next n = address(r, &in->ops[4], &a);
     if (n != SEM_NEXT)
         return n;
-    sem_reg old[2];
+    sem_reg old[2], at[2] = {a.at, next_element(a.at, bytes)};
     int ev[2];
     bool equal = true;
     sem_taint expect_pick = 0;
     for (int i = 0; i < 2; i++) {
-        sem_reg at = i ? next_element(a.at, bytes) : a.at;
-        old[i] = sem_load_pick(r, at.v, at.t, a.at_pick, rtags, &ev[i]);
+        old[i] = sem_load_pick(r, at[i].v, at[i].t, a.at_pick, rtags,
+                               &ev[i]);
         if (sem_stopped(r))
             return SEM_ERROR;
         old[i].v = a64_trunc(old[i].v, bits);
@@ -390,15 +397,23 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     }
     if (equal != success)
         return SEM_DEAD;
-    for (int i = 0; success && i < 2; i++) {
-        sem_reg at = i ? next_element(a.at, bytes) : a.at;
-        if (!store_from(r, in, at, a.at_pick, in->ops[2 + i].reg,
-                        expect_pick, TAG(TAG_X) | TAG(TAG_RMWPICK) |
-                        (rel ? TAG(TAG_L) : 0), ev[i]))
+    for (int i = 0; i < 2 && (success || write_back); i++) {
+        if (write_back)
+            sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v, 0, 0,
+                           wtags, -1);
+        else
+            store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
+                       expect_pick, wtags | TAG(TAG_RMWPICK),
+                       way == 0 ? ev[i] : -1);
+        if (sem_stopped(r))
             return SEM_ERROR;
     }
-    for (int i = 0; i < 2; i++)
-        a64_set(r, in->ops[i].reg, old[i].v, old[i].t);
+    for (int i = 0; i < 2; i++) {
+        if (way == 0)
+            a64_set_pick(r, in->ops[i].reg, old[i].v, 0, old[i].t);
+        else
+            a64_set(r, in->ops[i].reg, old[i].v, old[i].t);
+    }
     return SEM_NEXT;
 }
 

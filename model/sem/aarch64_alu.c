@@ -395,7 +395,7 @@ static bool bitfield(uint64_t x, int64_t immr, int64_t imms, int bits,
 }
 
 /* REV (bytes of the whole register), REV16 and REV32 (bytes within each
- * 16- or 32-bit part), REV64 (REV on X), RBIT (bits). */
+ * 16- or 32-bit part), RBIT (bits). */
 static uint64_t reverse(int op, uint64_t x, int bits)
 {
     int part = op == LL_A64_REV16 ? 16 : op == LL_A64_REV32 ? 32 : bits;
@@ -484,7 +484,7 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
     case LL_A64_CINC:
         return cond_select(r, in);
     case LL_A64_UBFM: case LL_A64_REV: case LL_A64_REV16: case LL_A64_REV32:
-    case LL_A64_REV64: case LL_A64_RBIT:
+    case LL_A64_RBIT:
         return bit_move(r, in);
     case LL_A64_SMULL: case LL_A64_MNEG:
         return multiply_long(r, in);

@@ -115,7 +115,7 @@ enum {
  *        (LD<op> with Rt = ZR)   (L; B, H forms)
  *   DMB DSB  (option in flags, LL_ARM_BAR_OF)   ISB
  *   UBFM  Rd, Rn, #immr, #imms   (herd7 has no UBFX/UBFIZ alias)
- *   REV REV16 REV32 REV64 RBIT  Rd, Rn     (REV64 is REV on X)
+ *   REV REV16 REV32 RBIT  Rd, Rn     (REV64 is read as REV, as herd7)
  *   SMULL  Xd, Wn, Wm (signed 32x32->64)   MNEG  Rd, Rn, Rm (-(Rn*Rm))
  *   LDPSW  Xt1, Xt2, [Xn...]  (two 4-byte reads, sign-extended)
  *   LDXP LDAXP  Rt1, Rt2, [Xn]   (a pair of exclusive reads)
@@ -150,7 +150,7 @@ typedef enum ll_a64_op {
     LL_A64_LDSMAX, LL_A64_LDSMIN, LL_A64_LDUMAX, LL_A64_LDUMIN,
     LL_A64_STADD, LL_A64_STCLR, LL_A64_STEOR, LL_A64_STSET,
     LL_A64_STSMAX, LL_A64_STSMIN, LL_A64_STUMAX, LL_A64_STUMIN,
-    LL_A64_UBFM, LL_A64_REV, LL_A64_REV16, LL_A64_REV32, LL_A64_REV64,
+    LL_A64_UBFM, LL_A64_REV, LL_A64_REV16, LL_A64_REV32,
     LL_A64_RBIT, LL_A64_SMULL, LL_A64_MNEG,
     LL_A64_LDPSW, LL_A64_LDXP, LL_A64_LDAXP, LL_A64_LDIAPP, LL_A64_STILP,
     LL_A64_CASP,
