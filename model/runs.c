@@ -352,8 +352,12 @@ static void run_once(run_ctx *c, sem_run *r)
         if (n == SEM_JUMP || n == SEM_GOTO) {
             int to = n == SEM_GOTO ? r->goto_pc : find_label(t->code, label, pc);
             if (to < 0 || to > t->code->n_stmts) {
+                int64_t bytes;
                 if (n == SEM_GOTO)
                     sem_error(r, "return to no instruction of this thread");
+                else if (ll_label_relative(label, &bytes))
+                    sem_error(r, "branch target %s is no instruction of "
+                              "this thread (4 bytes an instruction)", label);
                 else
                     sem_error(r, "no label %s in this thread", label);
                 return;

@@ -242,6 +242,23 @@ static bool system_register(const char *text, const ll_asm_line *ln,
     return true;
 }
 
+/* CASP's four registers are all W or all X, as herd7 requires. */
+static bool casp_one_width(const ll_asm_line *ln, const ll_instr *in,
+                           ll_diag *d)
+{
+    if (in->op != LL_A64_CASP)
+        return true;
+    bool w = LL_A64_REG_IS_W(in->ops[0].reg);
+    for (int i = 1; i < 4 && i < ln->n_args; i++)
+        if (LL_A64_REG_IS_W(in->ops[i].reg) != w)
+            return ll_asm_bad_operand(d, ln->args[i], w
+                                      ? "a W register (CASP's registers "
+                                        "are all W or all X)"
+                                      : "an X register (CASP's registers "
+                                        "are all W or all X)");
+    return true;
+}
+
 static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     ll_asm_line ln;
@@ -260,7 +277,7 @@ static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         return false;
     if (!ll_asm_split(ll_span_of(text), &ln, d) ||   /* for the column */
         !ll_armf_name_symregs(&a64_arch, &ln, out, d) ||
-        !symregs_wide(&ln, out, d)) {
+        !symregs_wide(&ln, out, d) || !casp_one_width(&ln, out, d)) {
         ll_instr_clear(out);
         return false;
     }

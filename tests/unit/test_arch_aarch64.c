@@ -264,6 +264,9 @@ static void bad_input(void **state)
     arch_rejects(a64(), "ADD Z0.D,Z1.D,Z2.D", "'Z0.D' is an SVE register: "
                  "SVE is not supported", 5);
     arch_rejects(a64(), "B .+x", "bad operand '.+x', expected a label", 3);
+    arch_rejects(a64(), "CASP W0,W1,X4,X5,[X6]",
+                 "bad operand 'X4', expected a W register (CASP's registers "
+                 "are all W or all X)", 12);
     arch_rejects(a64(), "CASP X0,X1,X2,[X4]",
                  "'CASP' takes 5 operands, found 4", 1);
     arch_rejects(a64(), "BNE L0", "unknown instruction 'BNE'", 1);
