@@ -350,7 +350,8 @@ static void run_once(run_ctx *c, sem_run *r)
         if (n == SEM_END)
             return;
         if (n == SEM_JUMP || n == SEM_GOTO) {
-            int to = n == SEM_GOTO ? r->goto_pc : find_label(t->code, label, pc);
+            int to = n == SEM_GOTO ? r->goto_pc
+                                   : find_label(t->code, label, pc);
             if (to < 0 || to > t->code->n_stmts) {
                 int64_t bytes;
                 if (n == SEM_GOTO)

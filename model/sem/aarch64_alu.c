@@ -309,23 +309,29 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm). */
+/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm), MNEG (-(Rn*Rm)). On W
+ * registers herd7 7.58 reads the words but computes and writes all 64
+ * bits (MUL W0,W1,W2 of 0xffffffd1 and 46 is 197568494926, where the Arm
+ * ARM keeps the low word): so do we, herd7 being the reference. */
 static sem_next multiply(sem_run *r, const ll_instr *in)
 {
-    int bits = a64_bits(in->ops[0].reg);
+    int rd = in->ops[0].reg;
     sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
     sem_reg c = {sem_int(0), 0};
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
-    if (in->op != LL_A64_MUL) {
+    if (in->op == LL_A64_MADD || in->op == LL_A64_MSUB) {
         c = a64_get(r, in->ops[3].reg);
         pk |= a64_pick(r, in->ops[3].reg);
     }
     sem_taint t = a.t | b.t | c.t;
+    bool sub = in->op == LL_A64_MSUB || in->op == LL_A64_MNEG;
     sem_val p, v;
-    if (!compute(OP_MUL, a.v, b.v, bits, &p) ||
-        !compute(in->op == LL_A64_MSUB ? OP_SUB : OP_ADD, c.v, p, bits, &v))
+    if (!compute(OP_MUL, a.v, b.v, 64, &p) ||
+        !compute(sub ? OP_SUB : OP_ADD, c.v, p, 64, &v))
         return a64_undefined(r, t | pk);
-    a64_set_pick(r, in->ops[0].reg, v, t, pk);
+    if (LL_A64_REG_IS_W(rd))
+        rd = LL_A64_REG(LL_A64_REG_NUM(rd), LL_A64_X);
+    a64_set_pick(r, rd, v, t, pk);
     return SEM_NEXT;
 }
 
@@ -432,22 +438,17 @@ static sem_next bit_move(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* SMULL Xd,Wn,Wm: the 64-bit product of two signed words; MNEG Rd,Rn,Rm:
- * -(Rn*Rm). */
+/* SMULL Xd,Wn,Wm: the 64-bit product of two signed words. */
 static sem_next multiply_long(sem_run *r, const ll_instr *in)
 {
-    int rd = in->ops[0].reg, bits = a64_bits(rd);
     sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
     sem_taint t = a.t | b.t;
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
     if (a.v.sym >= 0 || b.v.sym >= 0)
         return a64_undefined(r, t | pk);
-    uint64_t z;
-    if (in->op == LL_A64_SMULL)
-        z = (uint64_t)a64_sext(a.v.num, 32) * (uint64_t)a64_sext(b.v.num, 32);
-    else
-        z = -((uint64_t)a.v.num * (uint64_t)b.v.num);
-    a64_set_pick(r, rd, sem_int((int64_t)(z & mask_of(bits))), t, pk);
+    uint64_t z = (uint64_t)a64_sext(a.v.num, 32) *
+                 (uint64_t)a64_sext(b.v.num, 32);
+    a64_set_pick(r, in->ops[0].reg, sem_int((int64_t)z), t, pk);
     return SEM_NEXT;
 }
 
@@ -477,7 +478,7 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
                      a64_pick(r, in->ops[1].reg));
         return SEM_NEXT;
     }
-    case LL_A64_MUL: case LL_A64_MADD: case LL_A64_MSUB:
+    case LL_A64_MUL: case LL_A64_MADD: case LL_A64_MSUB: case LL_A64_MNEG:
         return multiply(r, in);
     case LL_A64_CSEL: case LL_A64_CSINC: case LL_A64_CSINV:
     case LL_A64_CSNEG: case LL_A64_CSET: case LL_A64_CSETM:
@@ -486,7 +487,7 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
     case LL_A64_UBFM: case LL_A64_REV: case LL_A64_REV16: case LL_A64_REV32:
     case LL_A64_RBIT:
         return bit_move(r, in);
-    case LL_A64_SMULL: case LL_A64_MNEG:
+    case LL_A64_SMULL:
         return multiply_long(r, in);
     case LL_A64_NOP:
         return SEM_NEXT;

@@ -205,19 +205,22 @@ static void bit_moves(void **state)
               "0:X5=2018915346; 0:X7=510274632;");
 }
 
-/* SMULL of W9 = -3 and 5 is -15; MNEG -3,5 is 15. CMP 5,5 sets Z and
- * C: MRS reads 0x60000000; MSR of bit 31 sets N, so CSET MI is 1. */
+/* SMULL of W9 = -3 and 5 is -15; MNEG -3,5 is 15; MUL W of W9 =
+ * 0xfffffffd and 5 keeps all 64 bits as herd7 7.58 does (21474836465,
+ * not the word 4294967281). CMP 5,5 sets Z and C: MRS reads 0x60000000;
+ * MSR of bit 31 sets N, so CSET MI is 1. */
 static void products_and_flags(void **state)
 {
     (void)state;
-    one_state("AArch64 M\n{ uint64_t 0:X8; int64_t 0:X11; 0:X9=-3; "
-              "0:X10=5; 0:X15=0x80000000; 0:X20=x; }\n"
+    one_state("AArch64 M\n{ uint64_t 0:X8; int64_t 0:X11; uint64_t 0:X17; "
+              "0:X9=-3; 0:X10=5; 0:X15=0x80000000; 0:X20=x; }\n"
               " P0 ;\n SMULL X8,W9,W10 ;\n MNEG X11,X9,X10 ;\n"
               " CMP X10,#5 ;\n MRS X14,NZCV ;\n MSR NZCV,X15 ;\n"
-              " CSET X16,MI ;\n STR X16,[X20] ;\n"
-              "exists (0:X8=0 /\\ 0:X11=0 /\\ 0:X14=0 /\\ 0:X16=0)\n",
+              " CSET X16,MI ;\n MUL W17,W9,W10 ;\n STR X16,[X20] ;\n"
+              "exists (0:X8=0 /\\ 0:X11=0 /\\ 0:X14=0 /\\ 0:X16=0 /\\ "
+              "0:X17=0)\n",
               "0:X8=18446744073709551601; 0:X11=15; 0:X14=1610612736; "
-              "0:X16=1;");
+              "0:X16=1; 0:X17=21474836465;");
 }
 
 /* On int x[2] = {-1,2}: LDPSW sign-extends both (-1, 2); LDAXP and
