@@ -309,13 +309,13 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm), MNEG (-(Rn*Rm)). On W
- * registers herd7 7.58 reads the words but computes and writes all 64
- * bits (MUL W0,W1,W2 of 0xffffffd1 and 46 is 197568494926, where the Arm
- * ARM keeps the low word): so do we, herd7 being the reference. */
+/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm), MNEG (-(Rn*Rm)), at the
+ * destination's width. herd7 7.58 keeps all 64 bits of a W multiply
+ * (MUL W0,W1,W2 of 0xfffffff1 and 46 is 197568494926); the CPU keeps the
+ * low word, and so do we (README: where herd7 is not the CPU). */
 static sem_next multiply(sem_run *r, const ll_instr *in)
 {
-    int rd = in->ops[0].reg;
+    int bits = a64_bits(in->ops[0].reg);
     sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
     sem_reg c = {sem_int(0), 0};
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
@@ -326,12 +326,10 @@ static sem_next multiply(sem_run *r, const ll_instr *in)
     sem_taint t = a.t | b.t | c.t;
     bool sub = in->op == LL_A64_MSUB || in->op == LL_A64_MNEG;
     sem_val p, v;
-    if (!compute(OP_MUL, a.v, b.v, 64, &p) ||
-        !compute(sub ? OP_SUB : OP_ADD, c.v, p, 64, &v))
+    if (!compute(OP_MUL, a.v, b.v, bits, &p) ||
+        !compute(sub ? OP_SUB : OP_ADD, c.v, p, bits, &v))
         return a64_undefined(r, t | pk);
-    if (LL_A64_REG_IS_W(rd))
-        rd = LL_A64_REG(LL_A64_REG_NUM(rd), LL_A64_X);
-    a64_set_pick(r, rd, v, t, pk);
+    a64_set_pick(r, in->ops[0].reg, v, t, pk);
     return SEM_NEXT;
 }
 
