@@ -343,10 +343,21 @@ int ll_a64_access_size(const ll_instr *in)
 }
 
 /* herd7's digest names a symbolic register by its X view: `[X%x0]`;
- * and herd7 7.58 prints UBFM's W registers as X registers (`UBFM
- * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`). */
+ * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
+ * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), and NEG as SUB
+ * from the zero register. */
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
+    bool negs = strncmp(text, "NEGS ", 5) == 0;
+    const char *comma = strchr(text, ',');
+    if ((negs || strncmp(text, "NEG ", 4) == 0) && comma) {
+        const char *rd = text + (negs ? 5 : 4);
+        ll_buf_puts(out, negs ? "SUBS " : "SUB ");
+        ll_buf_putn(out, rd, (size_t)(comma - rd));
+        ll_buf_puts(out, rd[0] == 'W' ? ",WZR" : ",XZR");
+        text = comma;
+    }
     bool ubfm = strncmp(text, "UBFM ", 5) == 0;
     for (const char *p = text; *p; p++) {
         if (*p == '%')
