@@ -93,6 +93,24 @@ static bool read_thread_number(ll_lexer *lx, int *proc)
     return ll_lex_next(lx) && ll_lex_next(lx); /* the number and ':' */
 }
 
+/* herd7's virtual-memory (VMSA) forms: `PTE(x)`, `PA(x)` as locations or
+ * values and `(oa:PA(x), valid:0)` page-table entries; not modelled.
+ * True (with the message set) when the current token starts one. */
+static bool ll_vmsa_form(ll_lexer *lx)
+{
+    static const char *const fns[] = {"PTE", "PA", "TTD", "TLB"};
+    bool fn = false;
+    for (int i = 0; i < (int)(sizeof fns / sizeof *fns); i++)
+        fn = fn || (ll_tok_is(&lx->tok, fns[i]) && peek_is(lx, "("));
+    if (!fn && !(ll_tok_is(&lx->tok, "(") && lx->tok.kind == LL_TOK_PUNCT &&
+                 isalpha(ll_lex_peek(lx, 0))))
+        return false;
+    ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                "'%.*s' starts herd7's virtual-memory (VMSA) syntax: page "
+                "tables are not supported", (int)lx->tok.len, lx->tok.text);
+    return true;
+}
+
 /* `x[2]`: an array element. */
 static bool read_index(ll_lexer *lx, ll_loc *out)
 {
@@ -139,6 +157,8 @@ bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
     bool brk = ll_tok_is(&lx->tok, "[");
     if (brk && !ll_lex_next(lx))
         return false;
+    if (ll_vmsa_form(lx))
+        return false;
     if (lx->tok.kind != LL_TOK_NAME)
         return ll_lex_expected(lx, "a location");
     out->name = ll_tok_dup(&lx->tok);
@@ -179,6 +199,8 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
         ll_value_clear(out);
         return false;
     }
+    if (ll_vmsa_form(lx))
+        return false;
     if (lx->tok.kind == LL_TOK_NAME) {
         out->is_sym = true;
         out->sym = ll_tok_dup(&lx->tok);
