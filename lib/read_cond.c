@@ -61,7 +61,7 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
         out->spelled = out->name;
         out->name = ll_xstrdup(own);
     } else if (own && strcmp(own, out->name) && !strcasecmp(own, out->name)) {
-        free(out->name);
+        out->spelled = out->name;     /* herd7 digests `RAX` as written */
         out->name = ll_xstrdup(own);
     }
     out->reg = reg;
@@ -91,6 +91,24 @@ static bool read_thread_number(ll_lexer *lx, int *proc)
         return false;
     }
     return ll_lex_next(lx) && ll_lex_next(lx); /* the number and ':' */
+}
+
+/* herd7's virtual-memory (VMSA) forms: `PTE(x)`, `PA(x)` as locations or
+ * values and `(oa:PA(x), valid:0)` page-table entries; not modelled.
+ * True (with the message set) when the current token starts one. */
+static bool ll_vmsa_form(ll_lexer *lx)
+{
+    static const char *const fns[] = {"PTE", "PA", "TTD", "TLB"};
+    bool fn = false;
+    for (int i = 0; i < (int)(sizeof fns / sizeof *fns); i++)
+        fn = fn || (ll_tok_is(&lx->tok, fns[i]) && peek_is(lx, "("));
+    if (!fn && !(ll_tok_is(&lx->tok, "(") && lx->tok.kind == LL_TOK_PUNCT &&
+                 isalpha(ll_lex_peek(lx, 0))))
+        return false;
+    ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                "'%.*s' starts herd7's virtual-memory (VMSA) syntax: page "
+                "tables are not supported", (int)lx->tok.len, lx->tok.text);
+    return true;
 }
 
 /* `x[2]`: an array element. */
@@ -139,6 +157,8 @@ bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
     bool brk = ll_tok_is(&lx->tok, "[");
     if (brk && !ll_lex_next(lx))
         return false;
+    if (ll_vmsa_form(lx))
+        return false;
     if (lx->tok.kind != LL_TOK_NAME)
         return ll_lex_expected(lx, "a location");
     out->name = ll_tok_dup(&lx->tok);
@@ -179,6 +199,8 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
         ll_value_clear(out);
         return false;
     }
+    if (ll_vmsa_form(lx))
+        return false;
     if (lx->tok.kind == LL_TOK_NAME) {
         out->is_sym = true;
         out->sym = ll_tok_dup(&lx->tok);
@@ -207,6 +229,61 @@ static ll_prop *new_prop(prop_reader *r, ll_prop_kind kind, ll_pos pos)
 
 static ll_prop *read_or(prop_reader *r);
 
+/* herd7's whole-array value, `x={7,8}`: read as x[0]=7 /\ x[1]=8 (the
+ * same verdict; states then show the elements, where herd7 shows
+ * `x={7,8};`). first is the atom read up to the `{`. */
+static ll_prop *read_array_value(prop_reader *r, ll_prop *first)
+{
+    ll_lexer *lx = r->lx;
+    ll_prop *all = NULL;
+    if (first->loc.index >= 0) {
+        ll_diag_set(lx->d, first->pos.line, first->pos.col,
+                    "an array value {...} is for a whole array, not the "
+                    "element %s[%d]", first->loc.name, first->loc.index);
+        goto fail;
+    }
+    for (int i = 0;; i++) {
+        if (!ll_lex_next(lx))
+            goto fail;
+        ll_prop *a = new_prop(r, LL_PROP_ATOM, first->pos);
+        if (!a)
+            goto fail;
+        a->loc = first->loc;
+        a->loc.name = ll_xstrdup(first->loc.name);
+        a->loc.index = i;
+        a->bracketed = first->bracketed;
+        if (!ll_read_value(lx, &a->value)) {
+            ll_prop_free(a);
+            goto fail;
+        }
+        if (all) {
+            ll_prop *and = new_prop(r, LL_PROP_AND, first->pos);
+            if (!and) {
+                ll_prop_free(a);
+                goto fail;
+            }
+            and->lhs = all;
+            and->rhs = a;
+            a = and;
+        }
+        all = a;
+        if (ll_tok_is(&lx->tok, "}"))
+            break;
+        if (!ll_tok_is(&lx->tok, ",")) {
+            ll_lex_expected(lx, "',' or '}'");
+            goto fail;
+        }
+    }
+    if (!ll_lex_next(lx))
+        goto fail;
+    ll_prop_free(first);
+    return all;
+fail:
+    ll_prop_free(all);
+    ll_prop_free(first);
+    return NULL;
+}
+
 static ll_prop *read_atom(prop_reader *r)
 {
     ll_lexer *lx = r->lx;
@@ -220,7 +297,11 @@ static ll_prop *read_atom(prop_reader *r)
         ll_lex_expected(lx, "'='");
         goto fail;
     }
-    if (!ll_lex_next(lx) || !ll_read_value(lx, &p->value))
+    if (!ll_lex_next(lx))
+        goto fail;
+    if (ll_tok_is(&lx->tok, "{") && !negated)
+        return read_array_value(r, p);
+    if (!ll_read_value(lx, &p->value))
         goto fail;
     if (negated) {
         ll_prop *n = new_prop(r, LL_PROP_NOT, p->pos);

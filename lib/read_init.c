@@ -176,6 +176,20 @@ static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
         if (!ll_lex_next(lx) || !read_init_value(lx, in))
             return false;
     }
+    /* herd7's values with a `:`: a code label (`label:"P0:L0"`, `1:L0`)
+     * and an MTE tagged location (`x:red`), neither modelled here */
+    if (in->has_value && ll_tok_is(&lx->tok, ":")) {
+        const ll_value *v = &in->value;
+        if (v->is_sym && strcmp(v->sym, "label") != 0)
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "'%s:...' is an MTE tagged location: MTE is not "
+                        "supported", v->sym);
+        else
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "a code label as a value (label:\"P0:L0\", "
+                        "1:L0) is not supported");
+        return false;
+    }
     /* At end of file the block's reader says the block is not closed. */
     if (!ll_tok_is(&lx->tok, ";") && !ll_tok_is(&lx->tok, "}") &&
         lx->tok.kind != LL_TOK_EOF)

@@ -68,6 +68,9 @@ bool ll_test_check_addresses(const ll_test *t, ll_diag *d)
         const ll_thread *th = &t->threads[k];
         for (int s = 0; s < th->n_stmts; s++) {
             const ll_stmt *st = &th->stmts[s];
+            if (st->has_instr && t->arch->no_access &&
+                t->arch->no_access(&st->instr))
+                continue;
             for (int i = 0; st->has_instr && i < st->instr.n_ops; i++) {
                 const ll_operand *op = &st->instr.ops[i];
                 if (op->kind != LL_OPND_MEM || op->sym)

@@ -54,3 +54,22 @@ const char *ll_test_meta(const ll_test *t, const char *key)
             return t->meta[i].value;
     return NULL;
 }
+
+bool ll_label_relative(const char *label, int64_t *bytes)
+{
+    if (!label || label[0] != '.')
+        return false;
+    *bytes = 0;
+    if (!label[1])
+        return true;
+    if ((label[1] != '+' && label[1] != '-') || !label[2])
+        return false;
+    int64_t n = 0;
+    for (const char *p = label + 2; *p; p++) {
+        if (*p < '0' || *p > '9' || n > 1000000)
+            return false;
+        n = n * 10 + (*p - '0');
+    }
+    *bytes = label[1] == '-' ? -n : n;
+    return true;
+}

@@ -129,8 +129,10 @@ static void collect_labels(const ll_test *t, labels *l)
             int k = 0;
             if (s->label)
                 found[k++] = s->label;
+            int64_t rel;
             for (int o = 0; s->has_instr && o < s->instr.n_ops; o++)
-                if (s->instr.ops[o].kind == LL_OPND_LABEL)
+                if (s->instr.ops[o].kind == LL_OPND_LABEL &&
+                    !ll_label_relative(s->instr.ops[o].sym, &rel))
                     found[k++] = s->instr.ops[o].sym;
             for (int j = 0; j < k; j++) {
                 ll_grow((void **)&l->names, &cap, l->n + 1, sizeof *l->names);

@@ -3,7 +3,8 @@
  * values, each thread's register slots (symbolic `%name` registers
  * included) with their types and initial values, and the places final
  * states show (the condition's and `locations`'). Every value a typed
- * place holds is a value of its type (herd7's default type: int). */
+ * location holds is a value of its type (herd7's default type: int); a
+ * register's type only says how a final state shows it. */
 #include "model/engine.h"
 
 #include <stdio.h>
@@ -284,7 +285,10 @@ static void init_memory(mdl_test *m, const ll_init *in)
     }
 }
 
-/* Initial values as values of their places' types. */
+/* Initial values of locations as values of their types. A register
+ * keeps its initial value whole, as herd7 7.58 does: its type (int by
+ * default) only says how a final state shows it, so `0:X0=0x100000001`
+ * stores 4294967297 to an int64_t location. */
 static void convert_initial_values(mdl_test *m)
 {
     for (int i = 0; i < m->n_locs; i++) {
@@ -292,12 +296,6 @@ static void convert_initial_values(mdl_test *m)
         l->init = sem_extend(l->init, l->type.size, l->type.is_signed);
         l->n_dom = 0;
         mdl_dom_add(l, l->init);
-    }
-    for (int th = 0; th < m->n_threads; th++) {
-        mdl_thread *t = &m->threads[th];
-        for (int s = 0; s < t->n_slots; s++)
-            t->init[s].v = sem_extend(t->init[s].v, t->types[s].size,
-                                      t->types[s].is_signed);
     }
 }
 

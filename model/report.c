@@ -41,6 +41,8 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
 static void show_unsigned(const mdl_test *m, int k, ll_value *v)
 {
     const mdl_obs *o = &m->obs[k];
+    if (!v)
+        return;
     ll_ctype ty = o->mem >= 0 ? m->locs[o->mem].type : o->type;
     if (!m->ops->show_unsigned || v->is_sym || ty.is_signed ||
         ty.size != 8 || v->num >= 0)
@@ -83,7 +85,6 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
         for (int k = 0; k < m->n_shown; k++) {
             ll_value v;
             mdl_value_to_ll(m, m->states[i].vals[k], &v);
-            show_unsigned(m, k, &v);
             ll_state_set(&st, &m->obs[k].loc, &v);
             free(v.sym);
         }
@@ -102,6 +103,12 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
         e->states[n++] = e->states[i];
     }
     e->n_states = n;
+    /* spelt unsigned once sorted: herd7 orders them by their bits read
+       signed (a uint64_t 2^63 comes before 0) */
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < m->n_shown; k++)
+            show_unsigned(m, k, (ll_value *)ll_state_get(&e->states[i].state,
+                                                         &m->obs[k].loc));
     e->verdict = m->undef ? LL_VERDICT_UNDEF
                  : verdict(t->cond.quant, m->positive, m->negative)
                      ? LL_VERDICT_OK : LL_VERDICT_NO;

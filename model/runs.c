@@ -176,6 +176,25 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
     return -1;
 }
 
+/* Whether one more dependency source (a read, a sem_source write) fits
+ * in sem_taint; else the run stops with the message. */
+static bool source_room(sem_run *r)
+{
+    if (ctx(r)->n_reads < SEM_MAX_READS)
+        return true;
+    sem_error(r, "more than %d reads in one thread", SEM_MAX_READS);
+    return false;
+}
+
+sem_taint sem_source(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev < 0 || ev >= c->n_ev || !source_room(r))
+        return 0;
+    c->ev[ev].read_no = c->n_reads++;
+    return (sem_taint)1 << c->ev[ev].read_no;
+}
+
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  sem_tags tags, int *ev)
 {
@@ -191,10 +210,8 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     int loc = address(r, addr, addr_dep | addr_pick);
     if (loc < 0)
         return out;
-    if (c->n_reads >= SEM_MAX_READS) {
-        sem_error(r, "more than %d reads in one thread", SEM_MAX_READS);
+    if (!source_room(r))
         return out;
-    }
     int k = sem_choose(r, c->m->locs[loc].n_dom);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
@@ -274,8 +291,23 @@ void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick)
     r->pctrl |= cond_pick;
 }
 
-static int find_label(const ll_thread *t, const char *label)
+/* A label's statement; `.+8`, `.-8`: the instruction that many bytes
+ * (4 an instruction) from the one at pc, or -1. */
+static int find_label(const ll_thread *t, const char *label, int pc)
 {
+    int64_t bytes;
+    if (ll_label_relative(label, &bytes)) {
+        if (bytes % 4)
+            return -1;
+        int64_t k = bytes / 4;
+        int i = pc;
+        while (k != 0 && i >= 0 && i < t->n_stmts) {
+            i += k > 0 ? 1 : -1;
+            if (i >= 0 && i < t->n_stmts && t->stmts[i].has_instr)
+                k += k > 0 ? -1 : 1;
+        }
+        return i >= 0 && i <= t->n_stmts ? i : -1;
+    }
     for (int i = 0; i < t->n_stmts; i++)
         if (t->stmts[i].label && !strcmp(t->stmts[i].label, label))
             return i;
@@ -328,10 +360,15 @@ static void run_once(run_ctx *c, sem_run *r)
         if (n == SEM_END)
             return;
         if (n == SEM_JUMP || n == SEM_GOTO) {
-            int to = n == SEM_GOTO ? r->goto_pc : find_label(t->code, label);
+            int to = n == SEM_GOTO ? r->goto_pc
+                                   : find_label(t->code, label, pc);
             if (to < 0 || to > t->code->n_stmts) {
+                int64_t bytes;
                 if (n == SEM_GOTO)
                     sem_error(r, "return to no instruction of this thread");
+                else if (ll_label_relative(label, &bytes))
+                    sem_error(r, "branch target %s is no instruction of "
+                              "this thread (4 bytes an instruction)", label);
                 else
                     sem_error(r, "no label %s in this thread", label);
                 return;

@@ -232,13 +232,14 @@ static void size_exec(search *s, int n)
     s->x.n = n;
 }
 
-/* Dependencies of event g on the reads in taint t (same thread). */
+/* Dependencies of event g on the sources in taint t (same thread): its
+ * reads, and writes sem_source made sources. */
 static void add_deps(search *s, ll_rel *rel, int thread, sem_taint t, int g)
 {
     const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
     for (int i = 0; t && i < run->n_ev; i++) {
         const sem_event *e = &run->ev[i];
-        if (e->kind == SEM_R && (t >> e->read_no & 1)) {
+        if (e->read_no >= 0 && (t >> e->read_no & 1)) {
             ll_rel_add(rel, s->base[thread] + i, g);
             t &= ~((sem_taint)1 << e->read_no);
         }

@@ -117,7 +117,15 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
 
 static bool is_lse(int op)
 {
-    return op >= LL_A64_SWP && op <= LL_A64_STUMIN;
+    return (op >= LL_A64_SWP && op <= LL_A64_STUMIN) || op == LL_A64_CASP;
+}
+
+/* The instructions that access two elements side by side. */
+static bool is_pair(int op)
+{
+    return (op >= LL_A64_LDP && op <= LL_A64_STNP) || op == LL_A64_LDPSW ||
+           op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_LDIAPP ||
+           op == LL_A64_STILP || op == LL_A64_CASP;
 }
 
 /* The conditional selects keep their condition as the last operand. */
@@ -137,20 +145,75 @@ static bool has_array(const ll_test *t)
     return false;
 }
 
+/* CASP takes two pairs of consecutive registers, the first even; the
+ * compiler places each test register where it likes, so the pairs go
+ * through x12-x15 (clobbered by such a thread): moved in, the CASP, the
+ * old values moved back. Register moves keep the dependencies. */
+static bool write_casp(hw_gen *g, const ll_stmt *st, ll_buf *out)
+{
+    const ll_instr *in = &st->instr;
+    bool w = LL_A64_REG_IS_W(in->ops[0].reg);
+    const char *part = w ? "w" : "x";
+    for (int i = 0; i < 4; i++) {
+        ll_buf_printf(out, "mov %s%d,", part, 12 + i);
+        if (!put_reg(g, st, in->ops[i].reg, out))
+            return false;
+        ll_buf_puts(out, "\n\t");
+    }
+    ll_instr mnem = *in;
+    mnem.n_ops = 0;
+    hw_gen_test(g)->arch->print_instr(&mnem, out);
+    ll_buf_printf(out, " %s12,%s13,%s14,%s15,", part, part, part, part);
+    if (!put_address(g, st, &in->ops[4], out))
+        return false;
+    for (int i = 0; i < 2; i++) {
+        if (a64_is_zero_reg(in->ops[i].reg))
+            continue;
+        ll_buf_puts(out, "\n\tmov ");
+        if (!put_reg(g, st, in->ops[i].reg, out))
+            return false;
+        ll_buf_printf(out, ",%s%d", part, 12 + i);
+    }
+    return true;
+}
+
+static const char *a64_instr_clobbers(const ll_instr *in)
+{
+    return in->op == LL_A64_CASP ? "\"x12\", \"x13\", \"x14\", \"x15\""
+                                 : NULL;
+}
+
 static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
 {
     const ll_instr *in = &st->instr;
     const ll_arch_ops *arch = hw_gen_test(g)->arch;
-    if (in->op >= LL_A64_LDP && in->op <= LL_A64_STNP &&
-        !has_array(hw_gen_test(g)))
+    if (in->op == LL_A64_SVC || in->op == LL_A64_UDF)
+        return hw_gen_fail(g, st, "'%s' traps to the kernel (herd7 stops "
+                           "the thread there); hwrun cannot run it",
+                           arch->op_name(in->op));
+    if (in->op == LL_A64_LDIAPP || in->op == LL_A64_STILP)
+        return hw_gen_fail(g, st, "'%s' needs FEAT_LRCPC3, which the "
+                           "AArch64 toolchain cannot assemble; hwrun cannot "
+                           "run it", arch->op_name(in->op));
+    if (is_pair(in->op) && !has_array(hw_gen_test(g)))
         return hw_gen_fail(g, st, "'%s' accesses two locations side by "
                            "side; hwrun lays each location out alone (an "
                            "array's elements side by side: `int x[2]`) and "
                            "cannot run it", arch->op_name(in->op));
+    if (in->op == LL_A64_MRS || in->op == LL_A64_MSR) {
+        ll_buf_puts(out, in->op == LL_A64_MRS ? "mrs " : "msr nzcv,");
+        if (!put_reg(g, st, in->ops[0].reg, out))
+            return false;
+        if (in->op == LL_A64_MRS)
+            ll_buf_puts(out, ",nzcv");
+        return true;
+    }
     if (in->op == LL_A64_LDAPR)
         ll_buf_puts(out, ".arch_extension rcpc\n\t");
     else if (is_lse(in->op))
         ll_buf_puts(out, ".arch_extension lse\n\t");
+    if (in->op == LL_A64_CASP)
+        return write_casp(g, st, out);
     if (!has_cond_operand(in->op))
         return hw_gen_write_plain(g, st, out, put_operand);
     /* the printer gives "CSEL,NE" for no operands: the mnemonic, the
@@ -183,4 +246,5 @@ const hw_gen_ops hw_gen_aarch64 = {
     .write_zero = a64_write_zero,
     .write_instr = a64_write_instr,
     .clobbers = "\"cc\", \"memory\"",
+    .instr_clobbers = a64_instr_clobbers,
 };

@@ -99,9 +99,15 @@ bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
             return hw_gen_fail(g, st, "a location as an address is not "
                                "supported; use a register");
         return sx->address(g, st, op, out);
-    case LL_OPND_LABEL:
+    case LL_OPND_LABEL: {
+        int64_t rel;
+        if (ll_label_relative(op->sym, &rel))   /* the harness adds code */
+            return hw_gen_fail(g, st, "a branch target relative to the "
+                               "instruction ('%s') is not supported by "
+                               "hwrun; use a label", op->sym);
         hw_gen_put_label(g, out, op->sym);
         return true;
+    }
     case LL_OPND_SYM:
         break;
     }
@@ -470,6 +476,10 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
             o.fam = HW_FAM_ZERO;
             ll_ctype_of(NULL, false, &o.type);
         } else {
+            if ((o.fam < 0 || o.fam >= HW_MAX_FAM) && reg >= 0)
+                return hw_gen_fail(g, &st, "register %d:%s cannot be set "
+                                   "or read by a test on the hardware",
+                                   l->proc, l->name);
             if (o.fam < 0 || o.fam >= HW_MAX_FAM)
                 return hw_gen_fail(g, &st, "unknown register %d:%s", l->proc,
                                    l->name);

@@ -159,9 +159,10 @@ static void put_nop_operand(const ll_instr *in, ll_buf *out)
     ll_buf_putc(out, '(');
     if (LL_X86_IS_GPR(op->reg))
         ll_buf_printf(out, "%%%%%s", family_names[LL_X86_REG_BASE(op->reg)]);
-    if (op->index >= 0)
+    if (op->index >= 0)   /* scale 0, LLVM's, is no encoding: 1 */
         ll_buf_printf(out, ",%%%%%s,%d",
-                      family_names[LL_X86_REG_BASE(op->index)], op->shift);
+                      family_names[LL_X86_REG_BASE(op->index)],
+                      op->shift ? op->shift : 1);
     if (!LL_X86_IS_GPR(op->reg) && op->index < 0)
         ll_buf_puts(out, "%%rax");
     ll_buf_putc(out, ')');

@@ -53,6 +53,10 @@ struct ll_arch_ops {
      * is shown as `x10`): the reader keeps that name. False: the test's
      * spelling is kept. */
     bool canonical_reg_names;
+    /* An instruction whose memory operand is never accessed (x86's
+     * `nopl 0(%rax,%rax,1)`), so its registers need no address; NULL
+     * when every memory operand is an access. */
+    bool (*no_access)(const ll_instr *in);
 };
 
 /* The plug-in for a test header's architecture name ("PPC", "X86",

@@ -107,7 +107,9 @@ typedef enum ll_operand_kind {
     LL_OPND_IMM,     /* imm */
     LL_OPND_MEM,     /* base reg (or -1) + index reg (or -1) + imm offset
                         (+ sym, a named location, e.g. x86 `(x)`/`x`) */
-    LL_OPND_LABEL,   /* sym: a code label */
+    LL_OPND_LABEL,   /* sym: a code label, or herd7's target relative
+                        to the instruction: `.`, `.+8`, `.-8` (bytes;
+                        ll_label_relative) */
     LL_OPND_SYM,     /* sym: a location name used as a value or address */
 } ll_operand_kind;
 
@@ -226,5 +228,9 @@ const char *ll_test_meta(const ll_test *t, const char *key);
  * the test neither declares nor accesses. Assembly tests only. */
 bool ll_test_check_addresses(const ll_test *t, ll_diag *d);
 void ll_test_warnings(const ll_test *t, ll_buf *out);
+
+/* A relative branch target, `.+8` or `.-8` (or `.`): true, with the
+ * offset in bytes in *bytes; false for a named label. */
+bool ll_label_relative(const char *label, int64_t *bytes);
 
 #endif

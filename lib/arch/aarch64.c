@@ -94,6 +94,24 @@ static const ll_armf_form forms[] = {
     {"DMB", LL_A64_DMB, "", ARMF_BARRIER},
     {"DSB", LL_A64_DSB, "", ARMF_BARRIER},
     {"ISB", LL_A64_ISB, "", 0},
+    {"UBFM", LL_A64_UBFM, "rrii", 0},
+    {"REV", LL_A64_REV, "rr", 0},
+    {"REV16", LL_A64_REV16, "rr", 0},
+    {"REV32", LL_A64_REV32, "rr", 0},
+    {"REV64", LL_A64_REV, "rr", 0},     /* herd7 prints REV */
+    {"RBIT", LL_A64_RBIT, "rr", 0},
+    {"SMULL", LL_A64_SMULL, "rrr", 0},
+    {"MNEG", LL_A64_MNEG, "rrr", 0},
+    {"LDPSW", LL_A64_LDPSW, "rrm", 0},
+    {"LDXP", LL_A64_LDXP, "rrm", 0},
+    {"LDAXP", LL_A64_LDAXP, "rrm", 0},
+    {"LDIAPP", LL_A64_LDIAPP, "rrm", 0},
+    {"STILP", LL_A64_STILP, "rrm", 0},
+    {"CASP", LL_A64_CASP, "rrrrm", ARMF_ACQ | ARMF_REL},
+    {"SVC", LL_A64_SVC, "i", 0},
+    {"UDF", LL_A64_UDF, "i", 0},
+    {"MRS", LL_A64_MRS, "r", 0},   /* MRS Xt,NZCV: see system_register */
+    {"MSR", LL_A64_MSR, "r", 0},   /* MSR NZCV,Xt */
 };
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
@@ -172,14 +190,94 @@ static bool symregs_wide(const ll_asm_line *ln, const ll_instr *in,
     return true;
 }
 
+/* MTE's tag instructions and SVE's vector and predicate registers are
+ * not modelled (README, "Unsupported"): refused by name, not as unknown. */
+static bool refuse_feature(const ll_asm_line *ln, ll_diag *d)
+{
+    static const char *const mte[] = {
+        "STG", "STZG", "ST2G", "STZ2G", "STGP", "LDG", "IRG", "ADDG",
+        "SUBG", "GMI", "SUBP", "SUBPS", "STGM", "LDGM", "STZGM",
+    };
+    char buf[64];
+    for (int i = 0; i < (int)(sizeof mte / sizeof *mte); i++)
+        if (ll_span_eq_nocase(ln->mnem, mte[i])) {
+            if (d)
+                ll_diag_set(d, 0, ln->mnem.col, "'%s' is an MTE (memory "
+                            "tagging) instruction: MTE is not supported",
+                            ll_span_str(ln->mnem, buf, sizeof buf));
+            return false;
+        }
+    for (int i = 0; i < ln->n_args; i++) {
+        ll_span a = ln->args[i];
+        int k = a.len > 0 && a.s[0] == '{';
+        char c = k < a.len ? (char)(a.s[k] & ~0x20) : 0;
+        if ((c == 'Z' || c == 'P') && k + 1 < a.len && a.s[k + 1] >= '0' &&
+            a.s[k + 1] <= '9') {
+            if (d)
+                ll_diag_set(d, 0, a.col, "'%s' is an SVE register: SVE is "
+                            "not supported", ll_span_str(a, buf, sizeof buf));
+            return false;
+        }
+    }
+    return true;
+}
+
+/* MRS Xt,<sysreg> and MSR <sysreg>,Xt: herd7 7.58 models NZCV alone; the
+ * system register is checked and dropped, leaving `MRS Xt` for the
+ * table. Any other system register is refused by name. */
+static bool system_register(const char *text, const ll_asm_line *ln,
+                            ll_buf *rest, ll_diag *d)
+{
+    bool mrs = ll_span_eq_nocase(ln->mnem, "MRS");
+    if (ln->n_args != 2)
+        return ll_asm_arg_count(d, ln->mnem, 2, ln->n_args);
+    ll_span sys = ln->args[mrs ? 1 : 0], reg = ln->args[mrs ? 0 : 1];
+    if (!ll_span_eq_nocase(sys, "NZCV"))
+        return ll_asm_bad_operand(d, sys, "NZCV (the only system register "
+                                  "herd7 models; other system registers "
+                                  "are not supported)");
+    ll_buf_putn(rest, text, (size_t)(ln->mnem.s + ln->mnem.len - text));
+    ll_buf_putc(rest, ' ');
+    ll_buf_putn(rest, reg.s, (size_t)reg.len);
+    return true;
+}
+
+/* CASP's four registers are all W or all X, as herd7 requires. */
+static bool casp_one_width(const ll_asm_line *ln, const ll_instr *in,
+                           ll_diag *d)
+{
+    if (in->op != LL_A64_CASP)
+        return true;
+    bool w = LL_A64_REG_IS_W(in->ops[0].reg);
+    for (int i = 1; i < 4 && i < ln->n_args; i++)
+        if (LL_A64_REG_IS_W(in->ops[i].reg) != w)
+            return ll_asm_bad_operand(d, ln->args[i], w
+                                      ? "a W register (CASP's registers "
+                                        "are all W or all X)"
+                                      : "an X register (CASP's registers "
+                                        "are all W or all X)");
+    return true;
+}
+
 static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     ll_asm_line ln;
+    memset(out, 0, sizeof *out);
+    if (!ll_asm_split(ll_span_of(text), &ln, d) || !refuse_feature(&ln, d))
+        return false;
+    if (ll_span_eq_nocase(ln.mnem, "MRS") ||
+        ll_span_eq_nocase(ln.mnem, "MSR")) {
+        ll_buf b = {0};
+        bool ok = system_register(text, &ln, &b, d) &&
+                  ll_armf_parse(&a64_arch, ll_buf_str(&b), out, d);
+        ll_buf_free(&b);
+        return ok;
+    }
     if (!ll_armf_parse(&a64_arch, text, out, d))
         return false;
     if (!ll_asm_split(ll_span_of(text), &ln, d) ||   /* for the column */
         !ll_armf_name_symregs(&a64_arch, &ln, out, d) ||
-        !symregs_wide(&ln, out, d)) {
+        !symregs_wide(&ln, out, d) || !casp_one_width(&ln, out, d)) {
         ll_instr_clear(out);
         return false;
     }
@@ -188,6 +286,16 @@ static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 
 static void a64_print_instr(const ll_instr *in, ll_buf *b)
 {
+    if (in->op == LL_A64_MSR)
+        ll_buf_puts(b, "MSR NZCV,");
+    if (in->op == LL_A64_MRS || in->op == LL_A64_MSR) {
+        if (in->op == LL_A64_MRS)
+            ll_buf_puts(b, "MRS ");
+        ll_buf_puts(b, in->n_ops ? a64_reg_name(in->ops[0].reg) : "?");
+        if (in->op == LL_A64_MRS)
+            ll_buf_puts(b, ",NZCV");
+        return;
+    }
     ll_armf_print(&a64_arch, in, b);
 }
 
@@ -204,7 +312,7 @@ int ll_a64_access_size(const ll_instr *in)
         return 1;
     case LL_A64_LDRH: case LL_A64_STRH: case LL_A64_LDRSH:
         return 2;
-    case LL_A64_LDRSW:
+    case LL_A64_LDRSW: case LL_A64_LDPSW:
         return 4;
     case LL_A64_LDR: case LL_A64_LDUR: case LL_A64_STR: case LL_A64_STUR:
     case LL_A64_LDP: case LL_A64_LDNP: case LL_A64_STP: case LL_A64_STNP:
@@ -215,7 +323,11 @@ int ll_a64_access_size(const ll_instr *in)
     case LL_A64_LDUMAX: case LL_A64_LDUMIN: case LL_A64_STADD:
     case LL_A64_STCLR: case LL_A64_STEOR: case LL_A64_STSET:
     case LL_A64_STSMAX: case LL_A64_STSMIN: case LL_A64_STUMAX:
-    case LL_A64_STUMIN:
+    case LL_A64_STUMIN: case LL_A64_LDXP: case LL_A64_LDAXP:
+    case LL_A64_LDIAPP: case LL_A64_STILP:
+        break;
+    case LL_A64_CASP:
+        data = 2;
         break;
     case LL_A64_STXR: case LL_A64_STLXR:
         data = 1;
@@ -230,13 +342,30 @@ int ll_a64_access_size(const ll_instr *in)
     return reg_bytes(&in->ops[data]);
 }
 
-/* herd7's digest names a symbolic register by its X view: `[X%x0]`. */
+/* herd7's digest names a symbolic register by its X view: `[X%x0]`;
+ * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
+ * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), and NEG as SUB
+ * from the zero register. */
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
+    bool negs = strncmp(text, "NEGS ", 5) == 0;
+    const char *comma = strchr(text, ',');
+    if ((negs || strncmp(text, "NEG ", 4) == 0) && comma) {
+        const char *rd = text + (negs ? 5 : 4);
+        ll_buf_puts(out, negs ? "SUBS " : "SUB ");
+        ll_buf_putn(out, rd, (size_t)(comma - rd));
+        ll_buf_puts(out, rd[0] == 'W' ? ",WZR" : ",XZR");
+        text = comma;
+    }
+    bool ubfm = strncmp(text, "UBFM ", 5) == 0;
     for (const char *p = text; *p; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
-        ll_buf_putc(out, *p);
+        if (ubfm && *p == 'W' && (p[-1] == ' ' || p[-1] == ','))
+            ll_buf_putc(out, 'X');
+        else
+            ll_buf_putc(out, *p);
     }
 }
 

@@ -252,16 +252,19 @@ static bool read_extend(ll_span s, bool mem, bool imm, int *shift,
                         ll_diag *d)
 {
     int sp = 0;
-    while (sp < s.len && !isspace((unsigned char)s.s[sp]))
+    while (sp < s.len && !isspace((unsigned char)s.s[sp]) && s.s[sp] != '#')
         sp++;
     int kind = name_index(ll_span_sub(s, 0, sp), ext_names,
                           mem ? N_MEM_EXT : COUNT(ext_names));
     bool is_shift = kind == LL_A64_EXT_LSL || kind == LL_A64_EXT_LSR ||
                     kind == LL_A64_EXT_ASR || kind == LL_A64_EXT_ROR;
     int64_t amount = 0;
-    ll_span rest = ll_span_sub(s, sp, s.len - sp);
+    int from = sp;    /* herd7 also reads `LSL#2` and `LSL 0` */
+    while (from < s.len && isspace((unsigned char)s.s[from]))
+        from++;
+    ll_span rest = ll_span_sub(s, from, s.len - from);
     if (kind < 0 || (imm && kind != LL_A64_EXT_LSL) ||
-        (rest.len > 0 && (!read_imm_value(rest, false, &amount) ||
+        (rest.len > 0 && (!read_imm_value(rest, true, &amount) ||
                           amount < 0 ||
                           amount > (mem || !is_shift ? 4 : 63))))
         return ll_asm_bad_operand(d, s, mem ? "an extension (LSL #n, SXTW, ...)"

@@ -22,11 +22,15 @@ static bool read_one(const ll_asm_syntax *sx, char kind, ll_span a,
         return sx->read_reg(sx->ctx, a, o, d);
     case 'm':
         return sx->read_mem(sx->ctx, a, o, d);
-    default: /* 'l' */
-        if (!ll_span_is_name(a))
+    default: { /* 'l' */
+        char buf[32];
+        int64_t bytes;
+        if (!ll_span_is_name(a) &&
+            !ll_label_relative(ll_span_str(a, buf, sizeof buf), &bytes))
             return ll_asm_bad_operand(d, a, "a label");
         *o = ll_opnd_label(a);
         return true;
+    }
     }
 }
 

@@ -449,8 +449,11 @@ static bool read_att_mem(ll_span s, bool seg, ll_operand *o, ll_diag *d)
         o->shift = 1;
     if (n == 3) {
         int64_t scale;
+        /* 0: LLVM's nops (`nopl 0(%rax,%eax,0)`), as herd7 reads them;
+           check_operands refuses it elsewhere */
         if (!ll_span_int(parts[2], &scale) ||
-            (scale != 1 && scale != 2 && scale != 4 && scale != 8))
+            (scale != 0 && scale != 1 && scale != 2 && scale != 4 &&
+             scale != 8))
             return ll_asm_bad_operand(d, parts[2], "a scale of 1, 2, 4 or 8");
         o->shift = (int)scale;
     }
@@ -663,6 +666,11 @@ static bool check_operands(const ll_instr *in, const ll_span *arg,
             return ll_asm_bad_operand(d, arg[i], kind_words(want));
         mems += in->ops[i].kind == LL_OPND_MEM;
     }
+    for (int i = 0; i < in->n_ops && in->op != LL_X86_NOP; i++)
+        if (in->ops[i].kind == LL_OPND_MEM && in->ops[i].index >= 0 &&
+            in->ops[i].shift == 0)
+            return ll_asm_bad_operand(d, arg[i], "a scale of 1, 2, 4 or 8 "
+                                      "(0 only in a nop's operand)");
     if (mems > 1) {
         int col = arg[0].col < arg[1].col ? arg[0].col : arg[1].col;
         ll_diag_set(d, 0, col, "at most one memory operand");
@@ -939,6 +947,11 @@ static void x86_64_herd_spelling(const char *text, ll_buf *out)
     herd_spelling(text, false, out);
 }
 
+static bool x86_no_access(const ll_instr *in)
+{
+    return in->op == LL_X86_NOP;
+}
+
 const ll_arch_ops ll_arch_x86 = {
     .id = LL_ARCH_X86,
     .name = "X86",
@@ -949,6 +962,7 @@ const ll_arch_ops ll_arch_x86 = {
     .op_name = x86_op_name,
     .reg_canon = x86_reg_canon,
     .herd_spelling = x86_herd_spelling,
+    .no_access = x86_no_access,
 };
 
 const ll_arch_ops ll_arch_x86_64 = {
@@ -961,4 +975,5 @@ const ll_arch_ops ll_arch_x86_64 = {
     .op_name = x86_op_name,
     .reg_canon = x86_reg_canon,
     .herd_spelling = x86_64_herd_spelling,
+    .no_access = x86_no_access,
 };

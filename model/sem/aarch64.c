@@ -13,8 +13,13 @@
  * so that a model can tell amo (rmw \ [EX]) from lxsx; NoRet for the
  * read of an atomic whose result goes to the zero register (ST<op>, and
  * LD<op>/SWP/CAS with XZR/WZR), which is then neither A nor ordered by
- * DMB LD; one tag per DMB and DSB option, and ISB. As in herd7, a CAS
- * that fails only reads, and that read is not X.
+ * DMB LD; one tag per DMB and DSB option, and ISB. A CAS that fails
+ * reads, and may write back what it read, as in herd7 7.58. Two sets of our own,
+ * for herd7's dependencies inside an instruction (its iico_data and
+ * iico_ctrl, which its dependencies follow): RMW-DATA, the write of an
+ * LD<op>/ST<op>, whose value is computed from the read; RMW-PICK, the
+ * write of a successful CAS, which its comparison of the read gates. A
+ * SWP's write takes a register's value and is in neither.
  *
  * Pick dependencies, as herd7's: a value a comparison chose (CSEL's
  * result, through its flags; the old value a successful CAS returns in
@@ -30,6 +35,7 @@ enum {
     TAG_DMB,                    /* + the option, LL_ARM_BAR_SY... */
     TAG_DSB = TAG_DMB + 12,
     TAG_ISB = TAG_DSB + 12,
+    TAG_RMWDATA, TAG_RMWPICK,
     N_TAGS
 };
 static const char *const a64_tags[N_TAGS] = {
@@ -40,10 +46,10 @@ static const char *const a64_tags[N_TAGS] = {
     "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
     "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
     "DSB.OSHLD",
-    "ISB",
+    "ISB", "RMW-DATA", "RMW-PICK",
 };
 
-#define TAG(t) (1u << (t))
+#define TAG(t) ((sem_tags)1 << (t))
 
 static int a64_reg_slot(int reg)
 {
@@ -123,13 +129,14 @@ static int access_bits(const ll_instr *in)
 
 static bool is_signed_load(int op)
 {
-    return op == LL_A64_LDRSB || op == LL_A64_LDRSH || op == LL_A64_LDRSW;
+    return op == LL_A64_LDRSB || op == LL_A64_LDRSH || op == LL_A64_LDRSW ||
+           op == LL_A64_LDPSW;
 }
 
 /* Read `bits` bits at a (pick dependencies ap) into register rd
  * (sign-extended for LDRS*). */
 static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
-                      sem_taint ap, int rd, unsigned tags, int *ev)
+                      sem_taint ap, int rd, sem_tags tags, int *ev)
 {
     int bits = access_bits(in);
     sem_reg v = sem_load_pick(r, a.v, a.t, ap, tags, ev);
@@ -146,7 +153,7 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
  * the write depends on through a pick (a CAS's comparison). */
 static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_taint ap, int rs, sem_taint extra_pick,
-                       unsigned tags, int rmw_read)
+                       sem_tags tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
     sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)), v.t,
@@ -156,7 +163,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
 
 /* LDR, STR and friends; LDP, STP (two registers, the second element
  * after the first); LDXR (which takes a reservation). */
-static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
+static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
                              bool is_load)
 {
     bool pair = in->n_ops == 3;
@@ -189,7 +196,7 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, unsigned tags,
  * exclusive write paired with the reservation's read); either way the
  * reservation ends. */
 static sem_next store_exclusive(sem_run *r, const ll_instr *in,
-                                unsigned tags)
+                                sem_tags tags)
 {
     a64_addr a;
     sem_next n = address(r, &in->ops[2], &a);
@@ -249,7 +256,7 @@ static bool atomic_value(int op, sem_val old, sem_val s, int bits,
 
 /* The read of an atomic instruction at its operand's address, `bits`
  * wide: SEM_NEXT, or how the run stops. */
-static sem_next atomic_read(sem_run *r, const ll_operand *m, unsigned tags,
+static sem_next atomic_read(sem_run *r, const ll_operand *m, sem_tags tags,
                             int bits, a64_addr *a, sem_reg *old, int *ev)
 {
     sem_next n = address(r, m, a);
@@ -271,11 +278,13 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     const ll_operand *m = &in->ops[st ? 1 : 2];
     int bits = access_bits(in);
     bool noret = st || a64_is_zr(rt);
-    unsigned rtags = noret ? TAG(TAG_X) | TAG(TAG_NORET)
+    sem_tags rtags = noret ? TAG(TAG_X) | TAG(TAG_NORET)
                            : TAG(TAG_X) | ((in->flags & LL_A64_F_ACQ)
                                                ? TAG(TAG_A) : 0);
-    unsigned wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
+    sem_tags wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
                                        ? TAG(TAG_L) : 0);
+    if (in->op != LL_A64_SWP)    /* the value written comes from the read */
+        wtags |= TAG(TAG_RMWDATA);
     a64_addr a;
     sem_reg old;
     int ev;
@@ -296,23 +305,28 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
 }
 
 /* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
- * in rmw, both X); Rs gets the old value either way. A failing CAS only
- * reads, with A for CASA/CASAL but not X. As in herd7 (its catalogue's
- * LB+rel+CAS, MP+rel+CAS-ok-MRs-addr, LB+rel+CAS-ok-RsRs-addr): the
- * write depends on what Rs held through a pick (pick-data-dep, no chain
- * through the value written), and the old value a successful CAS leaves
- * in Rs depends on its read through a pick, not on what Rs held; a
- * failing CAS returns the value it read as a load does. */
+ * in rmw, both X); Rs gets the old value either way. As herd7 7.58 does,
+ * five ways, whose executions it counts apart: a success whose old value
+ * in Rs depends on the read through a pick, a success where it depends
+ * on it plainly (so an address from it orders a later read: herd7 finds
+ * the execution twice, and its model forbids one of them), a failure
+ * that only reads (A for CASA/CASAL, not X), found twice alike, and a
+ * failure that writes back the value it read (an X pair in rmw). The
+ * write of a success depends on what Rs held through a pick
+ * (pick-data-dep; herd7's catalogue LB+rel+CAS, MP+rel+CAS-ok-MRs-addr,
+ * LB+rel+CAS-ok-RsRs-addr) and is RMW-PICK: a read of the thread that
+ * takes it carries a pick dependency on the CAS's read. */
 static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
 {
     int rs = in->ops[0].reg, rt = in->ops[1].reg;
     int bits = access_bits(in);
     bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
-    bool success = sem_choose(r, 2) == 1;
-    unsigned rtags = acq ? TAG(TAG_A) : 0;
+    int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
+    bool success = way < 2, write_back = way == 4;
+    sem_tags rtags = acq ? TAG(TAG_A) : 0;
     if (a64_is_zr(rs))
         rtags = TAG(TAG_X) | TAG(TAG_NORET);
-    else if (success)
+    else if (success || write_back)
         rtags |= TAG(TAG_X);
     a64_addr a;
     sem_reg old;
@@ -325,13 +339,110 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
+        if (write_back) {
+            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0, 0,
+                           TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev);
+            if (sem_stopped(r))
+                return SEM_ERROR;
+        }
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
     }
     if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
-                    TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev))
+                    TAG(TAG_X) | TAG(TAG_RMWPICK) | (rel ? TAG(TAG_L) : 0),
+                    ev))
         return SEM_ERROR;
-    a64_set_pick(r, rs, old.v, 0, old.t);
+    if (way == 0)
+        a64_set_pick(r, rs, old.v, 0, old.t);
+    else
+        a64_set(r, rs, old.v, old.t);
+    return SEM_NEXT;
+}
+
+/* CASP Rs,Rs+1,Rt,Rt+1,[Xn]: two reads side by side; when they equal
+ * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
+ * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
+ * ways of CAS, for the pair: a success whose old values depend on the
+ * reads through a pick or plainly, a failure that only reads (twice),
+ * and a failure that writes back what it read. herd7 7.58 holds only
+ * the first way to atomicity: in the others another thread's write may
+ * fall between a read and the write of the same half (CASP+ldr: 8
+ * executions), so only the first pairs its accesses in rmw. */
+static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
+{
+    int bits = access_bits(in), bytes = bits / 8;
+    bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
+    int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
+    bool success = way < 2, write_back = way == 4;
+    sem_tags rtags = (acq ? TAG(TAG_A) : 0) |
+                     (success || write_back ? TAG(TAG_X) : 0);
+    sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0);
+    a64_addr a;
+    sem_next n = address(r, &in->ops[4], &a);
+    if (n != SEM_NEXT)
+        return n;
+    sem_reg old[2], at[2] = {a.at, next_element(a.at, bytes)};
+    int ev[2];
+    bool equal = true;
+    sem_taint expect_pick = 0;
+    for (int i = 0; i < 2; i++) {
+        old[i] = sem_load_pick(r, at[i].v, at[i].t, a.at_pick, rtags,
+                               &ev[i]);
+        if (sem_stopped(r))
+            return SEM_ERROR;
+        old[i].v = a64_trunc(old[i].v, bits);
+        sem_reg expect = a64_get(r, in->ops[i].reg);
+        expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);
+        equal = equal && sem_val_eq(old[i].v, a64_trunc(expect.v, bits));
+    }
+    if (equal != success)
+        return SEM_DEAD;
+    for (int i = 0; i < 2 && (success || write_back); i++) {
+        if (write_back)
+            sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v, 0, 0,
+                           wtags, -1);
+        else
+            store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
+                       expect_pick, wtags | TAG(TAG_RMWPICK),
+                       way == 0 ? ev[i] : -1);
+        if (sem_stopped(r))
+            return SEM_ERROR;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (way == 0)
+            a64_set_pick(r, in->ops[i].reg, old[i].v, 0, old[i].t);
+        else
+            a64_set(r, in->ops[i].reg, old[i].v, old[i].t);
+    }
+    return SEM_NEXT;
+}
+
+/* MRS Xt,NZCV and MSR NZCV,Xt: the flags as bits 31..28 of a register. */
+static sem_next a64_nzcv_move(sem_run *r, const ll_instr *in)
+{
+    int reg = in->ops[0].reg;
+    static const int bit[4] = {A64_N, A64_Z, A64_C, A64_V};
+    if (in->op == LL_A64_MRS) {
+        sem_reg f = sem_get(r, A64_SLOT_NZCV);
+        sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
+        if (f.v.num & A64_UNORDERED)
+            return a64_undefined(r, f.t | fp);
+        uint64_t v = 0;
+        for (int i = 0; i < 4; i++)
+            if (f.v.num & bit[i])
+                v |= (uint64_t)1 << (31 - i);
+        a64_set_pick(r, reg, sem_int((int64_t)v), f.t, fp);
+        return SEM_NEXT;
+    }
+    sem_reg v = a64_get(r, reg);
+    sem_taint p = a64_pick(r, reg);
+    if (v.v.sym >= 0)
+        return a64_undefined(r, v.t | p);
+    int64_t f = 0;
+    for (int i = 0; i < 4; i++)
+        if (((uint64_t)v.v.num >> (31 - i)) & 1)
+            f |= bit[i];
+    sem_set_pick(r, A64_SLOT_NZCV, sem_int(f), v.t, p);
     return SEM_NEXT;
 }
 
@@ -399,6 +510,10 @@ static unsigned acquire_release(const ll_instr *in)
     case LL_A64_STLR: return TAG(TAG_L);
     case LL_A64_STXR: return TAG(TAG_X) | TAG(TAG_EX);
     case LL_A64_STLXR: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_L);
+    case LL_A64_LDXP: return TAG(TAG_X) | TAG(TAG_EX);
+    case LL_A64_LDAXP: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_A);
+    case LL_A64_LDIAPP: return TAG(TAG_Q);
+    case LL_A64_STILP: return TAG(TAG_L);
     }
     return 0;
 }
@@ -409,11 +524,18 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_A64_LDR: case LL_A64_LDRB: case LL_A64_LDRH: case LL_A64_LDRSB:
     case LL_A64_LDRSH: case LL_A64_LDRSW: case LL_A64_LDUR: case LL_A64_LDP:
     case LL_A64_LDNP: case LL_A64_LDAR: case LL_A64_LDAPR:
-    case LL_A64_LDXR: case LL_A64_LDAXR:
+    case LL_A64_LDXR: case LL_A64_LDAXR: case LL_A64_LDPSW:
+    case LL_A64_LDXP: case LL_A64_LDAXP: case LL_A64_LDIAPP:
         return plain_access(r, in, acquire_release(in), true);
     case LL_A64_STR: case LL_A64_STRB: case LL_A64_STRH: case LL_A64_STUR:
-    case LL_A64_STP: case LL_A64_STNP: case LL_A64_STLR:
+    case LL_A64_STP: case LL_A64_STNP: case LL_A64_STLR: case LL_A64_STILP:
         return plain_access(r, in, acquire_release(in), false);
+    case LL_A64_CASP:
+        return compare_and_swap_pair(r, in);
+    case LL_A64_SVC: case LL_A64_UDF:
+        return SEM_END;    /* herd7 7.58: nothing after them runs */
+    case LL_A64_MRS: case LL_A64_MSR:
+        return a64_nzcv_move(r, in);
     case LL_A64_STXR: case LL_A64_STLXR:
         return store_exclusive(r, in, acquire_release(in));
     case LL_A64_SWP: case LL_A64_LDADD: case LL_A64_LDCLR:

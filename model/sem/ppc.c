@@ -804,6 +804,7 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
 const sem_ops sem_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
+    .show_unsigned = true,
     .tags = ppc_tags,
     .n_tags = sizeof ppc_tags / sizeof ppc_tags[0],
     .n_regs = N_SLOTS,

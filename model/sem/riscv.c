@@ -2,8 +2,9 @@
  * 64-bit registers with x0 wired to zero, loads and stores of 1, 2, 4 and
  * 8 bytes (narrow loads sign- or zero-extend, narrow stores keep the low
  * bytes), lr/sc with a reservation (sc either fails, writing 1 to rd, or
- * succeeds when the thread holds a reservation, on any address, writing 0;
- * its write forms an rmw pair with the lr's read), the AMOs (a read and a
+ * succeeds when the thread holds a reservation on its address, writing 0;
+ * its write forms an rmw pair with the lr's read, and the 0 in rd depends
+ * on that write), the AMOs (a read and a
  * write of one location paired in rmw; riscv.cat treats the pair as the
  * single event herd7 makes of it), fences, branches and jumps.
  *
@@ -123,16 +124,17 @@ static sem_next store(sem_run *r, const ll_instr *in)
 }
 
 /* sc rd, rs2, (rs1): fails (rd = 1, no write) or, when the thread holds
- * a reservation, succeeds (rd = 0, a write paired with the reservation's
- * read); either way the reservation ends. As in herd7 (its regression
- * test A024), the reservation may be on another address: the manual
- * leaves that sc free to succeed or fail. */
+ * a reservation on its address, succeeds (rd = 0, a write paired with
+ * the reservation's read); either way the reservation ends. An sc to
+ * another address than the reservation's fails, as in herd7 7.58 (the
+ * manual leaves it free to succeed or fail; herd7 after 7.58 lets it
+ * succeed, its regression test A024). */
 static sem_next store_conditional(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
         return rv_undefined(r, a.t);
-    bool held = r->reserved;
+    bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
@@ -142,13 +144,16 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     if (!held)
         return SEM_DEAD;
     sem_reg v = rv_get(r, &in->ops[1]);
-    sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
-              v.t | r->res_dep,
-              (1u << TAG_X) | (1u << TAG_EX) | order_tags(in->flags),
-              r->res_event);
+    int w = sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
+                      v.t | r->res_dep,
+                      (1u << TAG_X) | (1u << TAG_EX) | order_tags(in->flags),
+                      r->res_event);
+    /* rd depends on the write: a source of addr, data and ctrl (the
+       manual's syntactic dependencies from an sc; herd7's ISA-DEP-*) */
+    sem_taint t = w >= 0 ? sem_source(r, w) : 0;
     if (sem_stopped(r))
         return SEM_ERROR;
-    rv_set(r, &in->ops[0], sem_int(0), 0);
+    rv_set(r, &in->ops[0], sem_int(0), t);
     return SEM_NEXT;
 }
 

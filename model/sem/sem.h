@@ -31,7 +31,8 @@ typedef struct sem_val {
     int sym;
 } sem_val;
 
-/* The reads of one run a value depends on: bit i = the run's i-th read. */
+/* The reads of one run a value depends on: bit i = the run's i-th read
+ * (or write made a dependency source, sem_source). */
 typedef uint64_t sem_taint;
 #define SEM_MAX_READS 64
 
@@ -52,7 +53,8 @@ typedef struct sem_event {
     int stmt;             /* statement index in the thread */
     int inst;             /* the executed instruction it comes from (its
                              rank in the run) */
-    int read_no;          /* R: its bit in sem_taint, else -1 */
+    int read_no;          /* its bit in sem_taint (an R, or a W made a
+                             source by sem_source), else -1 */
     int rmw_read;         /* W of an atomic pair: event index of its read */
     bool valued;          /* F: val is the fence's value (an SRCU index) */
     sem_taint addr, data, ctrl, ctrlisync;
@@ -119,8 +121,8 @@ typedef struct sem_ops {
     sem_val (*reg_value)(const sem_val *slots, int reg);
     sem_next (*exec)(sem_run *r, const ll_instr *in, const char **label);
     /* Final states show a value of an unsigned 64-bit place as unsigned,
-     * as herd7 now does (18446744073709551615); off where the outputs
-     * are kept as they were checked (Power, x86). */
+     * as herd7 7.58 does (18446744073709551615): every assembly
+     * architecture; the C semantics leave it off. */
     bool show_unsigned;
     /* A read may return any integer constant of the code, not only the
      * values the runs so far wrote to its location: a value that flows
@@ -211,6 +213,11 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint addr_pick, sem_val v, sem_taint data_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read);
+/* Make write event ev (sem_store's index) a source of dependencies, as a
+ * read is: the taint of a register whose value comes from it (RISC-V's
+ * sc result register, which herd7 7.58 and the RVWMO manual make a
+ * source of addr, data and ctrl). 0 with the run stopped past the bound. */
+sem_taint sem_source(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its

@@ -14,7 +14,8 @@
  * flags: the CPU's bits, and which of them are known (shifted left by
  * FLAGS_KNOWN) — none at the start, none after an instruction that
  * leaves them undefined, none after arithmetic on an address. */
-enum { SLOT_FLAGS = LL_X86_NBASE, N_SLOTS };
+enum { SLOT_FLAGS = LL_X86_NBASE, SLOT_RIP, SLOT_ES,
+       N_SLOTS = SLOT_ES + 6 };
 enum {
     F_CF = 1u << 0, F_PF = 1u << 2, F_ZF = 1u << 6, F_SF = 1u << 7,
     F_OF = 1u << 11, F_ALL = F_CF | F_PF | F_ZF | F_SF | F_OF,
@@ -26,8 +27,16 @@ enum {
 enum { TAG_MFENCE, TAG_LFENCE, TAG_SFENCE, TAG_X };
 static const char *const x86_tags[] = {"MFENCE", "LFENCE", "SFENCE", "X"};
 
+/* rip (eip its low half) and the segment registers have slots too: the
+ * init block and a condition may name them, as herd7's may (`0:rip=0`,
+ * `0:cs=0`); no instruction writes them, so they keep their initial
+ * values, as in herd7. */
 static int x86_reg_slot(int reg)
 {
+    if (reg == LL_X86_RIP || reg == LL_X86_EIP)
+        return SLOT_RIP;
+    if (reg >= LL_X86_ES && reg < LL_X86_NREGS)
+        return SLOT_ES + (reg - LL_X86_ES);
     return LL_X86_IS_GPR(reg) ? LL_X86_REG_BASE(reg) : -1;
 }
 
@@ -73,6 +82,8 @@ static sem_val part_of(sem_val full, int reg)
  * declared type (herd7's default, int). */
 static sem_val x86_reg_value(const sem_val *slots, int reg)
 {
+    if (!LL_X86_IS_GPR(reg))
+        return trunc_to(slots[x86_reg_slot(reg)], ll_x86_reg_width(reg));
     return part_of(slots[LL_X86_REG_BASE(reg)], reg);
 }
 
@@ -669,6 +680,7 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .show_unsigned = true,
     .tags = x86_tags,
     .po_between_instrs = true,
     .n_tags = sizeof x86_tags / sizeof x86_tags[0],

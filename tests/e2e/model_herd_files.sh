@@ -19,12 +19,17 @@ fail() { echo "model_herd_files: $*"; exit 1; }
 
 sh mk/model-herdfiles.sh "$LITMUSLAB" "$lib" > "$tmp/out" 2>&1 ||
     { cat "$tmp/out"; fail "herd7's files and the built-in models differ"; }
-for want in \
-    "litmus/ppc: herd7's ppc.cat gives the built-in model's output on 50 of 50 tests" \
-    "litmus/x86: herd7's x86tso-mixed.cat gives the built-in model's output on 21 of 21 tests" \
-    "litmus/arm: herd7's arm.cat gives the built-in model's output on 94 of 94 tests" \
-    "litmus/riscv: herd7's riscv.cat gives the built-in model's output on 104 of 105 tests" \
-    "litmus/c11: herd7's rc11.cat gives the built-in model's output on 15 of 15 tests"; do
+# each folder: every test compared, all alike but those listed as known
+# (a "  known:" line each, from mk/herd-known-differences.txt)
+for pair in ppc:ppc.cat x86:x86tso-mixed.cat arm:arm.cat riscv:riscv.cat \
+            c11:rc11.cat; do
+    dir=${pair%%:*} cat=${pair#*:}
+    n=$(ls litmus/$dir/*.litmus | wc -l)
+    k=$(awk -v d="litmus/$dir:" '$1 == d { on = 1; next }
+                                  /^litmus\// { on = 0 }
+                                  on && /^  known: / { k++ }
+                                  END { print k + 0 }' "$tmp/out")
+    want="litmus/$dir: herd7's $cat gives the built-in model's output on $((n - k)) of $n tests"
     grep -qxF "$want" "$tmp/out" || { cat "$tmp/out"; fail "no line: $want"; }
 done
 

@@ -58,6 +58,14 @@ static void every_opcode_round_trips(void **state)
         "STCLR W0,[X1]", "STEOR W0,[X1]", "STSETLH W0,[X1]",
         "STSMAX W0,[X1]", "STSMIN W0,[X1]", "STUMAX W0,[X1]",
         "STUMIN X0,[X1]",
+        "UBFM X0,X1,#4,#7", "UBFM W0,W1,#28,#3", "REV X0,X1", "REV W0,W1",
+        "REV16 W0,W1", "REV32 X0,X1", "RBIT W0,W1", "SMULL X0,W1,W2",
+        "MNEG X0,X1,X2", "LDPSW X0,X1,[X2]", "LDPSW X0,X1,[X2,#8]",
+        "LDXP X0,X1,[X2]", "LDAXP W0,W1,[X2]", "LDIAPP X0,X1,[X2]",
+        "STILP W0,W1,[X2]", "CASP X4,X5,X6,X7,[X2]",
+        "CASPAL W4,W5,W6,W7,[X2]", "CASPA X0,X1,X2,X3,[X4]",
+        "CASPL X0,X1,X2,X3,[X4]", "SVC #0", "UDF #1",
+        "MRS X0,NZCV", "MSR NZCV,X1", "CBNZ W0,.+8", "B .-8", "B .",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
@@ -67,6 +75,14 @@ static void other_spellings_normalise(void **state)
 {
     (void)state;
     arch_round_trip(a64(), "ldr w0,[x1]", "LDR W0,[X1]");
+    arch_round_trip(a64(), "REV64 X0,X1", "REV X0,X1");
+    arch_round_trip(a64(), "ADD X0,X1,X2,LSL#2", "ADD X0,X1,X2,LSL #2");
+    arch_round_trip(a64(), "ADD X0,X1,X2,LSL 0", "ADD X0,X1,X2");
+    arch_round_trip(a64(), "LDR X0,[X1,X2,LSL 3]", "LDR X0,[X1,X2,LSL #3]");
+    arch_round_trip(a64(), "mrs x0,nzcv", "MRS X0,NZCV");
+    arch_round_trip(a64(), "msr nzcv, w1", "MSR NZCV,W1");
+    arch_round_trip(a64(), "caspal x0,x1,x2,x3,[x4]",
+                    "CASPAL X0,X1,X2,X3,[X4]");
     arch_round_trip(a64(), "b.ne L0", "B.NE L0");
     arch_round_trip(a64(), "B.HS L0", "B.CS L0");
     arch_round_trip(a64(), "LDR W0, [X1, #0]", "LDR W0,[X1]");
@@ -230,6 +246,29 @@ static void bad_input(void **state)
 {
     (void)state;
     arch_rejects(a64(), "FROB X0", "unknown instruction 'FROB'", 1);
+    arch_rejects(a64(), "LDAP X0,[X1]", "unknown instruction 'LDAP'", 1);
+    arch_rejects(a64(), "UBFX X0,X1,#4,#4", "unknown instruction 'UBFX'", 1);
+    arch_rejects(a64(), "MRS X0,TPIDR_EL0",
+                 "bad operand 'TPIDR_EL0', expected NZCV (the only system "
+                 "register herd7 models; other system registers are not "
+                 "supported)", 8);
+    arch_rejects(a64(), "MSR DAIF,X0",
+                 "bad operand 'DAIF', expected NZCV (the only system "
+                 "register herd7 models; other system registers are not "
+                 "supported)", 5);
+    arch_rejects(a64(), "MRS X0", "'MRS' takes 2 operands, found 1", 1);
+    arch_rejects(a64(), "STG X0,[X1]", "'STG' is an MTE (memory tagging) "
+                 "instruction: MTE is not supported", 1);
+    arch_rejects(a64(), "LD1D {Z0.D},P0/Z,[X0]", "'{Z0.D}' is an SVE "
+                 "register: SVE is not supported", 6);
+    arch_rejects(a64(), "ADD Z0.D,Z1.D,Z2.D", "'Z0.D' is an SVE register: "
+                 "SVE is not supported", 5);
+    arch_rejects(a64(), "B .+x", "bad operand '.+x', expected a label", 3);
+    arch_rejects(a64(), "CASP W0,W1,X4,X5,[X6]",
+                 "bad operand 'X4', expected a W register (CASP's registers "
+                 "are all W or all X)", 12);
+    arch_rejects(a64(), "CASP X0,X1,X2,[X4]",
+                 "'CASP' takes 5 operands, found 4", 1);
     arch_rejects(a64(), "BNE L0", "unknown instruction 'BNE'", 1);
     arch_rejects(a64(), "B.XX L0", "unknown instruction 'B.XX'", 1);
     arch_rejects(a64(), "EORS W0,W0,W0", "unknown instruction 'EORS'", 1);

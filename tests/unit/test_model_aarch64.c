@@ -188,6 +188,93 @@ static void element_address_init(void **state)
               "0:X1=7; 0:X2=9;");
 }
 
+/* 0x12345678: UBFM #4,#7 takes bits 4..7 (7); UBFM W #28,#3 puts bits
+ * 0..3 (8) at bit 4 (0x80); REV: 0x7856341200000000; REV16 in W swaps
+ * the bytes of each half (0x34127856); REV32 in X of a value in the low
+ * word reverses that word (0x78563412); RBIT in W: 0x1E6A2C48. */
+static void bit_moves(void **state)
+{
+    (void)state;
+    one_state("AArch64 B\n{ uint64_t 0:X3; 0:X1=0x12345678; 0:X20=x; }\n"
+              " P0 ;\n UBFM X0,X1,#4,#7 ;\n UBFM W2,W1,#28,#3 ;\n"
+              " REV X3,X1 ;\n REV16 W4,W1 ;\n REV32 X5,X1 ;\n"
+              " RBIT W7,W1 ;\n STR X7,[X20] ;\n"
+              "exists (0:X0=0 /\\ 0:X2=0 /\\ 0:X3=0 /\\ 0:X4=0 /\\ "
+              "0:X5=0 /\\ 0:X7=0)\n",
+              "0:X0=7; 0:X2=128; 0:X3=8671175384462524416; 0:X4=873625686; "
+              "0:X5=2018915346; 0:X7=510274632;");
+}
+
+/* SMULL of W9 = -3 and 5 is -15; MNEG -3,5 is 15; MUL W of W9 =
+ * 0xfffffffd and 5 keeps the low word as the CPU does (4294967281;
+ * herd7 7.58 keeps 64 bits, 21474836465). CMP 5,5 sets Z and C: MRS
+ * reads 0x60000000; MSR of bit 31 sets N, so CSET MI is 1. */
+static void products_and_flags(void **state)
+{
+    (void)state;
+    one_state("AArch64 M\n{ uint64_t 0:X8; int64_t 0:X11; uint64_t 0:X17; "
+              "0:X9=-3; 0:X10=5; 0:X15=0x80000000; 0:X20=x; }\n"
+              " P0 ;\n SMULL X8,W9,W10 ;\n MNEG X11,X9,X10 ;\n"
+              " CMP X10,#5 ;\n MRS X14,NZCV ;\n MSR NZCV,X15 ;\n"
+              " CSET X16,MI ;\n MUL W17,W9,W10 ;\n STR X16,[X20] ;\n"
+              "exists (0:X8=0 /\\ 0:X11=0 /\\ 0:X14=0 /\\ 0:X16=0 /\\ "
+              "0:X17=0)\n",
+              "0:X8=18446744073709551601; 0:X11=15; 0:X14=1610612736; "
+              "0:X16=1; 0:X17=4294967281;");
+}
+
+/* On int x[2] = {-1,2}: LDPSW sign-extends both (-1, 2); LDAXP and
+ * LDIAPP read a pair of uint64_t y = {3,4}; STILP writes 5,6 into z,
+ * read back by LDP. */
+static void pair_loads_and_stores(void **state)
+{
+    (void)state;
+    one_state("AArch64 P\n{ int32_t x[2] = {-1,2}; uint64_t y[2] = {3,4}; "
+              "uint64_t z[2]; 0:X0=x; 0:X1=y; 0:X2=z; int64_t 0:X3; "
+              "int64_t 0:X4; 0:X9=5; 0:X10=6; }\n"
+              " P0 ;\n LDPSW X3,X4,[X0] ;\n LDAXP X5,X6,[X1] ;\n"
+              " LDIAPP X7,X8,[X1] ;\n STILP X9,X10,[X2] ;\n"
+              " LDP X11,X12,[X2] ;\n"
+              "exists (0:X3=0 /\\ 0:X4=0 /\\ 0:X5=0 /\\ 0:X6=0 /\\ "
+              "0:X7=0 /\\ 0:X8=0 /\\ 0:X11=0 /\\ 0:X12=0)\n",
+              "0:X3=-1; 0:X4=2; 0:X5=3; 0:X6=4; 0:X7=3; 0:X8=4; 0:X11=5; "
+              "0:X12=6;");
+}
+
+/* CASP on {1,2}: expecting {1,2} it writes {7,8} and X4,X5 get the old
+ * {1,2}; then expecting {9,8} it fails and X0,X1 get {7,8}. herd7's
+ * ways: a success twice, a failure three times (2 x 3 = 6 executions,
+ * one state). SVC stops the thread: the write after it never happens. */
+static void casp_and_svc(void **state)
+{
+    (void)state;
+    outcome o;
+    model_text("AArch64 C\n{ uint64_t x[2] = {1,2}; 0:X2=x; 0:X4=1; "
+               "0:X5=2; 0:X6=7; 0:X7=8; 0:X0=9; 0:X1=8; 0:X9=y; }\n"
+               " P0 ;\n CASPAL X4,X5,X6,X7,[X2] ;\n"
+               " CASP X0,X1,X6,X7,[X2] ;\n LDP X10,X11,[X2] ;\n"
+               " SVC #0 ;\n STR X6,[X9] ;\n"
+               "exists (0:X0=7 /\\ 0:X1=8 /\\ 0:X4=1 /\\ 0:X5=2 /\\ "
+               "0:X10=7 /\\ 0:X11=8 /\\ y=0)\n", "aarch64.cat", &o);
+    const char *const w[] = {"0:X0=7; 0:X1=8; 0:X4=1; 0:X5=2; 0:X10=7; "
+                             "0:X11=8; [y]=0;"};
+    assert_states(&o, w, 1);
+    assert_int_equal(o.pos, 6);
+    assert_int_equal(o.neg, 0);
+}
+
+/* `.+8` skips one instruction (and no label counts), `.-8` goes back
+ * two: B L0 -> L0: B .-8 -> MOV X0,#1 -> B .+8 -> the last STR. */
+static void relative_branch_targets(void **state)
+{
+    (void)state;
+    one_state("AArch64 R\n{ 0:X9=x; }\n"
+              " P0 ;\n B L0 ;\n MOV X0,#1 ;\n B .+8 ;\n L0: ;\n"
+              " B .-8 ;\n STR X0,[X9] ;\n"
+              "exists (0:X0=0)\n",
+              "0:X0=1;");
+}
+
 static void load_buffering_barriers(void **state)
 {
     (void)state;
@@ -226,6 +313,11 @@ int main(void)
         cmocka_unit_test(zero_register_and_unsigned),
         cmocka_unit_test(element_address_init),
         cmocka_unit_test(load_buffering_barriers),
+        cmocka_unit_test(bit_moves),
+        cmocka_unit_test(products_and_flags),
+        cmocka_unit_test(pair_loads_and_stores),
+        cmocka_unit_test(casp_and_svc),
+        cmocka_unit_test(relative_branch_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,7 +113,18 @@ enum {
  *        (Rt := old, mem := old op Rs)  (A, L, AL; B, H forms)
  *   STADD STCLR STEOR STSET STSMAX STSMIN STUMAX STUMIN  Rs, [Xn]
  *        (LD<op> with Rt = ZR)   (L; B, H forms)
- *   DMB DSB  (option in flags, LL_ARM_BAR_OF)   ISB */
+ *   DMB DSB  (option in flags, LL_ARM_BAR_OF)   ISB
+ *   UBFM  Rd, Rn, #immr, #imms   (herd7 has no UBFX/UBFIZ alias)
+ *   REV REV16 REV32 RBIT  Rd, Rn     (REV64 is read as REV, as herd7)
+ *   SMULL  Xd, Wn, Wm (signed 32x32->64)   MNEG  Rd, Rn, Rm (-(Rn*Rm))
+ *   LDPSW  Xt1, Xt2, [Xn...]  (two 4-byte reads, sign-extended)
+ *   LDXP LDAXP  Rt1, Rt2, [Xn]   (a pair of exclusive reads)
+ *   LDIAPP  Rt1, Rt2, [Xn]  (acquire-PC pair)   STILP  Rt1, Rt2, [Xn]
+ *        (release pair)
+ *   CASP  Rs, Rs+1, Rt, Rt+1, [Xn]  (even registers; A, L, AL forms)
+ *   SVC UDF  #imm   (the thread stops there, as in herd7 7.58)
+ *   MRS  Rt (reads NZCV)   MSR  Rt (writes NZCV): the only system
+ *        register herd7 7.58 models; `MRS X0,NZCV` / `MSR NZCV,X0` */
 typedef enum ll_a64_op {
     LL_A64_ADD, LL_A64_SUB, LL_A64_AND, LL_A64_ORR, LL_A64_EOR,
     LL_A64_MOV, LL_A64_CMP,
@@ -139,6 +150,11 @@ typedef enum ll_a64_op {
     LL_A64_LDSMAX, LL_A64_LDSMIN, LL_A64_LDUMAX, LL_A64_LDUMIN,
     LL_A64_STADD, LL_A64_STCLR, LL_A64_STEOR, LL_A64_STSET,
     LL_A64_STSMAX, LL_A64_STSMIN, LL_A64_STUMAX, LL_A64_STUMIN,
+    LL_A64_UBFM, LL_A64_REV, LL_A64_REV16, LL_A64_REV32,
+    LL_A64_RBIT, LL_A64_SMULL, LL_A64_MNEG,
+    LL_A64_LDPSW, LL_A64_LDXP, LL_A64_LDAXP, LL_A64_LDIAPP, LL_A64_STILP,
+    LL_A64_CASP,
+    LL_A64_SVC, LL_A64_UDF, LL_A64_MRS, LL_A64_MSR,
     LL_A64_NOPS
 } ll_a64_op;
 
