@@ -56,8 +56,13 @@ done
 
 # 2. The library: every test accepted but these, each for its reason
 # (herd's .aq/.rl on plain accesses: no such instruction; herd7's rip
-# and cs registers in an init block or a condition).
+# and cs registers in an init block or a condition; AArch64's SVC, which
+# traps, STILP, which the toolchain cannot assemble, and a branch target
+# relative to the instruction, which the harness's own code would move).
 cat >"$tmp/refused.want" <<'EOF'
+litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instruction ('.+8') is not supported by hwrun; use a label
+litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
+litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
 litmus/riscv/2+2W+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
 litmus/riscv/LB+aqs.litmus:10:2: 'lw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
 litmus/riscv/LB+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
