@@ -66,9 +66,11 @@ static void usage(FILE *f)
         "With no DIR or FILE, runs the library in litmus/.\n"
         "Every option is written -x or --x, its value after a space or\n"
         "`=` (-j4, -n2M too); -model and -cat are --model, as herd7's.\n"
-        "Exit status: 0 ok; 1 an outcome the model forbids was seen; 2 bad\n"
-        "usage, or a step or compare failed; 130 interrupted (re-run to\n"
-        "resume).\n",
+        "Exit status: 0 ok, every test through every step; 1 an outcome\n"
+        "the model forbids was seen; 2 bad usage, a file that is no test,\n"
+        "a step that failed (or, with --from-logs, a test the log says\n"
+        "failed on the machine), or compare failed (the summary names\n"
+        "each); 130 interrupted (re-run to resume).\n",
         f);
 }
 
@@ -185,6 +187,7 @@ typedef struct campaign {
     char memory[32];   /* --max-memory for each model step */
     cp_progress progress;
     cp_failures fails;
+    int failed_there;  /* --from-logs: the logs' `Failed` lines */
 } campaign;
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
@@ -327,13 +330,18 @@ static void print_summary(campaign *c, double seconds,
         ll_buf_printf(&where, "%d run on %s%s", runnable,
                       c->o.target ? "target " : "this machine",
                       c->o.target ? c->o.target : "");
-    fprintf(f, "  %d tests, %s, %d steps failed, %s\n", c->tests.n,
-            where.data, c->fails.n, took);
+    fprintf(f, "  %d tests, ", c->tests.n);
+    if (c->tests.unreadable)
+        fprintf(f, "%d file%s not read, ", c->tests.unreadable,
+                c->tests.unreadable == 1 ? "" : "s");
+    fprintf(f, "%s, %d steps failed, %s\n", where.data, c->fails.n, took);
     ll_buf_free(&where);
+    cp_print_unread(f, &c->tests);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
     else
-        cp_print_failed_runs(f, c->o.logs, c->o.n_logs, MAX_LIST);
+        c->failed_there = cp_print_failed_runs(f, c->o.logs, c->o.n_logs,
+                                               MAX_LIST);
     ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
     ll_buf_printf(&own, "%s/hardware.log", c->o.out);
     const char *own_log = own.data;
@@ -480,6 +488,7 @@ static int write_bundle(campaign *c)
     } else if (n) {
         printf("Bundle %s: %d of %d tests for %s", o->bundle, n, c->tests.n,
                o->target ? o->target : "this machine");
+        cp_print_unread(stdout, &c->tests);
         cp_print_not_run(stdout, &c->tests, 10);
         bool tgz = is_tarball(o->bundle);
         int dir = (int)strlen(o->bundle) - (tgz ? 7 : 0);
@@ -546,8 +555,11 @@ static int run(campaign *c)
         return 2;
     }
     c->exe[n] = '\0';
-    if (o->bundle)
-        return bundle_only(c);
+    if (o->bundle) {
+        /* a file that is no test is not in the bundle: said, and exit 2 */
+        int st = bundle_only(c);
+        return st == 0 && c->tests.unreadable ? 2 : st;
+    }
     if (!cp_make_dirs(o->out, stderr))
         return 2;
     /* the -j model steps share half of physical memory (each is a model
@@ -575,11 +587,15 @@ static int run(campaign *c)
     int runnable = 0;
     for (int i = 0; i < c->tests.n; i++)
         runnable += c->tests.items[i].runnable;
+    char unread[64] = "";
+    if (c->tests.unreadable)
+        snprintf(unread, sizeof unread, " (and %d file%s not read, above)",
+                 c->tests.unreadable, c->tests.unreadable == 1 ? "" : "s");
     fprintf(stderr,
-            "campaign: %d tests, %d runnable %s%s; model: %d to run, %d "
+            "campaign: %d tests%s, %d runnable %s%s; model: %d to run, %d "
             "done before; hwrun (-n %" PRIu64 "): %d to run, %d done "
             "before\n",
-            c->tests.n, runnable, o->target ? "on target " : "here",
+            c->tests.n, unread, runnable, o->target ? "on target " : "here",
             o->target ? o->target : "", model_todo,
             c->tests.n - model_todo, o->iterations, hw_todo,
             runnable - hw_todo);
@@ -613,7 +629,8 @@ static int run(campaign *c)
     }
     print_summary(c, cp_now() - start, why);
     free(why);
-    if (status == 0 && c->fails.n)
+    /* every test through every step, or the summary says which not */
+    if (status == 0 && (c->fails.n || c->tests.unreadable || c->failed_there))
         status = 2;
     return status;
 }

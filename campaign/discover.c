@@ -46,6 +46,27 @@ bool cp_arch_matches(const char *filter, const char *arch)
     return !strcasecmp(filter, "x86") && !strcasecmp(arch, "X86_64");
 }
 
+/* A file that is no test: reported at once, one line, and kept with its
+ * reason for the summary (the line above scrolls away). */
+static void unread(cp_tests *ts, const char *path, const ll_diag *d,
+                   FILE *diag)
+{
+    int err = errno;
+    char *line = NULL;
+    size_t size = 0;
+    FILE *m = open_memstream(&line, &size);
+    if (d->msg[0])
+        ll_diag_print(d, m);
+    else
+        fprintf(m, "%s: cannot read: %s\n", path, strerror(err));
+    fclose(m);
+    fputs(line, diag);
+    line[strcspn(line, "\n")] = '\0';
+    ll_grow((void **)&ts->unread, &ts->cap_unread, ts->unreadable + 1,
+            sizeof *ts->unread);
+    ts->unread[ts->unreadable++] = (cp_unread){ll_xstrdup(path), line};
+}
+
 /* The reader says what the test is: its architecture (the plug-in's
  * name, or the header's word for C tests) and name. A file it cannot
  * read is reported, one line, and skipped. */
@@ -56,20 +77,15 @@ static void add_file(cp_tests *ts, const char *path, const char *arch_filter,
     ll_diag d = {0};
     char *text = ll_read_text(path, LL_MAX_TEST_LINE, LL_MAX_TEST_FILE, &len,
                               &d);
-    if (!text && errno == EFBIG) {
-        ll_diag_print(&d, diag);
-        ts->unreadable++;
-        return;
-    }
     if (!text) {
-        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
-        ts->unreadable++;
+        if (errno != EFBIG)
+            d.msg[0] = '\0';   /* cannot read: strerror says why */
+        unread(ts, path, &d, diag);
         return;
     }
     ll_test *lt = ll_test_parse(path, text, len, &d);
     if (!lt) {
-        ll_diag_print(&d, diag);
-        ts->unreadable++;
+        unread(ts, path, &d, diag);
         free(text);
         return;
     }
@@ -233,5 +249,10 @@ void cp_tests_free(cp_tests *ts)
     for (int i = 0; i < ts->n; i++)
         test_free(&ts->items[i]);
     free(ts->items);
+    for (int i = 0; i < ts->unreadable; i++) {
+        free(ts->unread[i].path);
+        free(ts->unread[i].why);
+    }
+    free(ts->unread);
     memset(ts, 0, sizeof *ts);
 }

@@ -275,6 +275,21 @@ bool cp_copy_file(const char *path, FILE *to)
     return true;
 }
 
+void cp_print_unread(FILE *f, const cp_tests *ts)
+{
+    if (!ts->unreadable)
+        return;
+    fprintf(f, "\nFiles that are no test (%d): the reader refused them, so "
+               "they went through no step; fix them and run again:\n",
+            ts->unreadable);
+    for (int i = 0; i < ts->unreadable; i++) {
+        ll_buf b = {0};   /* printed on a terminal */
+        ll_esc_text(ts->unread[i].why, &b);
+        fprintf(f, "  %s\n", ll_buf_str(&b));
+        ll_buf_free(&b);
+    }
+}
+
 /* hwrun's reasons for the tests it does not run, grouped; a test's own
  * name is taken out ("'SB' is a PPC test, ..." → "PPC test, ...") so
  * that one reason shared by many tests is one line. */
@@ -340,8 +355,8 @@ static void oversubscribed_in(const char *path, ll_buf *names, int *n,
     ll_log_close(r);
 }
 
-void cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
-                          int max_list)
+int cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
+                         int max_list)
 {
     int n = 0;
     ll_buf names = {0};
@@ -367,6 +382,7 @@ void cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
             fprintf(f, "  ... and %d more in the log\n", n - max_list);
     }
     ll_buf_free(&names);
+    return n;
 }
 
 void cp_print_oversubscribed(FILE *f, const char *const *logs, int n_logs,
