@@ -125,7 +125,11 @@ static int take_condition(const char *path, const struct stat *st, int type,
     cmp_test *t = cmp_find(run, test->name, false);
     if (t && !t->source_path)
         t->source_path = ll_xstrdup(path);   /* for report.html */
-    if (t && !t->has_cond && test->cond.prop) {
+    /* the test file's condition before a hardware log's (a test no
+     * model log has took that one meanwhile) */
+    if (t && (!t->has_cond || !t->in_model) && test->cond.prop) {
+        if (t->has_cond)
+            ll_prop_free(t->cond.prop);
         t->has_cond = true;
         t->cond = test->cond;
         test->cond.prop = NULL;   /* now owned by t */
