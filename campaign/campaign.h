@@ -58,6 +58,13 @@ typedef struct cp_tests {
  * Returns false when the argument does not exist. */
 bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
                   FILE *diag);
+/* A bundle made by `campaign --bundle OUT.tar.gz` (a .tar.gz file) given
+ * as the tests: those of its litmus/ folder, read from the archive into
+ * the folder `into` (made anew) and added from there. false + message
+ * when the archive cannot be read. */
+bool cp_is_bundle(const char *arg);
+bool cp_tests_add_bundle(cp_tests *ts, const char *tarball, const char *into,
+                         const char *arch, FILE *diag);
 /* Sort by path, so logs and progress follow a stable order. Done once all
  * arguments are added; a later file with an earlier test's name and
  * architecture is dropped (counted in duplicates), as herd7 keeps only
@@ -320,6 +327,11 @@ void cp_print_oversubscribed(FILE *f, const char *const *logs, int n,
  * or NULL; and a file copied to `to` after a blank line (false when it
  * cannot be read). */
 char *cp_log_line(const char *path, const char *prefix);
+/* The iterations of the entries of logs[0..n) (each entry's `Positive: P,
+ * Negative: N`): the fewest in *lo, the most in *hi. Returns the number
+ * of entries counted. */
+int cp_log_iterations(const char *const *logs, int n, uint64_t *lo,
+                      uint64_t *hi);
 bool cp_copy_file(const char *path, FILE *to);
 
 /* ---- explanations (explain.c) ---- */

@@ -62,7 +62,8 @@ static void usage(FILE *f)
         "                  script (with -n and the --hw-arg options); then\n"
         "                  stop. OUT must be new or empty, unless --force\n"
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
-        "                  (brought back from ./run); give DIR|FILE first\n"
+        "                  (brought back from ./run); give DIR|FILE first:\n"
+        "                  the bundle's OUT.tar.gz itself, or its litmus/\n"
         "With no DIR or FILE, runs the library in litmus/.\n"
         "Every option is written -x or --x, its value after a space or\n"
         "`=` (-j4, -n2M too); -model and -cat are --model, as herd7's.\n"
@@ -268,8 +269,18 @@ static void print_header(campaign *c, FILE *f)
     char *topo = cp_log_line(log.data, "Topology ");
     fprintf(f, "  machine: %s%s%s\n", machine ? machine : "none (no hardware run)",
             topo ? "; " : "", topo ? topo : "");
-    fprintf(f, "  iterations: -n %llu per test\n",
-            (unsigned long long)c->o.iterations);
+    uint64_t lo = 0, hi = 0;
+    if (!c->o.n_logs)
+        fprintf(f, "  iterations: -n %llu per test\n",
+                (unsigned long long)c->o.iterations);
+    else if (!cp_log_iterations(c->o.logs, c->o.n_logs, &lo, &hi))
+        fputs("  iterations: none (no entry in the logs)\n", f);
+    else if (lo == hi)   /* -n is not what ran: the logs say */
+        fprintf(f, "  iterations: %llu per test, as the logs say\n",
+                (unsigned long long)lo);
+    else
+        fprintf(f, "  iterations: %llu to %llu per test, as the logs say\n",
+                (unsigned long long)lo, (unsigned long long)hi);
     free(machine);
     free(topo);
     ll_buf_free(&log);
@@ -490,13 +501,14 @@ static int write_bundle(campaign *c)
                o->target ? o->target : "this machine");
         cp_print_unread(stdout, &c->tests);
         cp_print_not_run(stdout, &c->tests, 10);
+        /* the command works here, where OUT is: a .tar.gz is read as it
+           is (its litmus/ folder), a folder's litmus/ is there */
         bool tgz = is_tarball(o->bundle);
-        int dir = (int)strlen(o->bundle) - (tgz ? 7 : 0);
-        printf("\nOn the machine: %s, ./run (see README there); then bring "
-               "back its log and\n  litmuslab campaign %.*s/litmus "
+        printf("\nOn the machine: %s, ./run (see its README); then bring "
+               "back its log and, here,\n  litmuslab campaign %s%s "
                "--from-logs LOG -o reports/NAME\n",
-               tgz ? "unpack it, cd into its folder" : "cd into it", dir,
-               o->bundle);
+               tgz ? "unpack it, cd into its folder" : "cd into it",
+               o->bundle, tgz ? "" : "/litmus");
     }
     cp_job_free(&j);
     free(argv);
@@ -539,9 +551,30 @@ static int run(campaign *c)
         !ll_output_allowed("litmuslab campaign", "--bundle", o->bundle,
                            is_tarball(o->bundle), o->force, stderr))
         return 2;
-    for (int i = 0; i < o->n_paths; i++)
-        if (!cp_tests_add(&c->tests, o->paths[i], o->arch, stderr))
+    /* a bundle's .tar.gz as the tests (--from-logs): read into DIR/work,
+     * so DIR is made and locked first */
+    bool locked = false;
+    for (int i = 0; i < o->n_paths && !o->bundle && !locked; i++)
+        if (cp_is_bundle(o->paths[i])) {
+            if (!cp_make_dirs(o->out, stderr) ||
+                cp_lock_dir(o->out, stderr) < 0)
+                return 2;
+            locked = true;
+        }
+    for (int i = 0; i < o->n_paths; i++) {
+        bool ok;
+        if (!o->bundle && cp_is_bundle(o->paths[i])) {
+            ll_buf into = {0};
+            ll_buf_printf(&into, "%s/work/bundle-%d", o->out, i + 1);
+            ok = cp_tests_add_bundle(&c->tests, o->paths[i], into.data,
+                                     o->arch, stderr);
+            ll_buf_free(&into);
+        } else {
+            ok = cp_tests_add(&c->tests, o->paths[i], o->arch, stderr);
+        }
+        if (!ok)
             return 2;
+    }
     cp_tests_finish(&c->tests, stderr);
     if (c->tests.n == 0) {
         fprintf(stderr, "litmuslab campaign: no tests found%s%s\n",
@@ -571,7 +604,7 @@ static int run(campaign *c)
         : 0;
     snprintf(c->memory, sizeof c->memory, "%lluM", mb < 256 ? 256 : mb);
     /* held until we exit, however we exit; never passed to the steps */
-    if (cp_lock_dir(o->out, stderr) < 0)
+    if (!locked && cp_lock_dir(o->out, stderr) < 0)
         return 2;
     /* --from-logs: hardware is done elsewhere; otherwise hwrun says which
      * tests it runs */
@@ -591,14 +624,21 @@ static int run(campaign *c)
     if (c->tests.unreadable)
         snprintf(unread, sizeof unread, " (and %d file%s not read, above)",
                  c->tests.unreadable, c->tests.unreadable == 1 ? "" : "s");
-    fprintf(stderr,
-            "campaign: %d tests%s, %d runnable %s%s; model: %d to run, %d "
-            "done before; hwrun (-n %" PRIu64 "): %d to run, %d done "
-            "before\n",
-            c->tests.n, unread, runnable, o->target ? "on target " : "here",
-            o->target ? o->target : "", model_todo,
-            c->tests.n - model_todo, o->iterations, hw_todo,
-            runnable - hw_todo);
+    if (o->n_logs)   /* no hwrun here: -n means nothing */
+        fprintf(stderr,
+                "campaign: %d tests%s; model: %d to run, %d done before; "
+                "hardware: the %d log%s given\n",
+                c->tests.n, unread, model_todo, c->tests.n - model_todo,
+                o->n_logs, o->n_logs == 1 ? "" : "s");
+    else
+        fprintf(stderr,
+                "campaign: %d tests%s, %d runnable %s%s; model: %d to run, "
+                "%d done before; hwrun (-n %" PRIu64 "): %d to run, %d "
+                "done before\n",
+                c->tests.n, unread, runnable,
+                o->target ? "on target " : "here", o->target ? o->target : "",
+                model_todo, c->tests.n - model_todo, o->iterations, hw_todo,
+                runnable - hw_todo);
     double start = cp_now();
     cp_progress_init(&c->progress, stderr, model_todo, hw_todo, o->jobs,
                      o->quiet);

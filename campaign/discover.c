@@ -5,6 +5,8 @@
 
 #include "litmuslab/arch.h"
 #include "litmuslab/limits.h"
+#include "litmuslab/outdir.h"
+#include "litmuslab/tar.h"
 #include "litmuslab/test.h"
 
 #include <ctype.h>
@@ -162,6 +164,61 @@ bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
     else
         add_file(ts, clean, arch, diag);
     free(clean);
+    return true;
+}
+
+/* A bundle's tests: TOP/litmus/NAME.litmus, NAME a plain file name. */
+static bool bundle_test(const char *name, void *arg)
+{
+    (void)arg;
+    const char *slash = strchr(name, '/');
+    if (!slash || strncmp(slash, "/litmus/", 8))
+        return false;
+    const char *base = slash + 8;
+    return *base && *base != '.' && !strchr(base, '/') &&
+           has_suffix(base, ".litmus");
+}
+
+static bool write_test(const char *name, const char *data, size_t size,
+                       void *arg)
+{
+    const char *into = arg;
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/%s", into, strrchr(name, '/') + 1);
+    char *tmp;
+    FILE *f = ll_replace_open(path.data, &tmp);
+    bool ok = f && fwrite(data, 1, size, f) == size;
+    ok = f && ll_replace_close(f, tmp, path.data) && ok;
+    if (!ok)
+        fprintf(stderr, "%s: cannot write: %s\n", path.data,
+                strerror(errno));
+    ll_buf_free(&path);
+    return ok;
+}
+
+bool cp_is_bundle(const char *arg)
+{
+    struct stat st;
+    return has_suffix(arg, ".tar.gz") && stat(arg, &st) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
+bool cp_tests_add_bundle(cp_tests *ts, const char *tarball, const char *into,
+                         const char *arch, FILE *diag)
+{
+    ll_remove_tree(into);      /* another bundle's tests are not these */
+    if (mkdir(into, 0755) != 0) {
+        fprintf(diag, "%s: cannot create: %s\n", into, strerror(errno));
+        return false;
+    }
+    ll_diag d = {0};
+    if (!ll_tar_each(tarball, LL_MAX_TEST_FILE, bundle_test, write_test,
+                     (void *)into, &d)) {
+        if (d.msg[0])
+            ll_diag_print(&d, diag);
+        return false;
+    }
+    walk(ts, into, arch, diag);
     return true;
 }
 

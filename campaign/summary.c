@@ -261,6 +261,30 @@ char *cp_log_line(const char *path, const char *prefix)
     return found;
 }
 
+int cp_log_iterations(const char *const *logs, int n, uint64_t *lo,
+                      uint64_t *hi)
+{
+    int entries = 0;
+    for (int i = 0; i < n; i++) {
+        ll_log_reader *r = ll_log_open(logs[i], NULL);
+        const char *line;
+        while (r && (line = ll_log_next_line(r))) {
+            unsigned long long pos, neg;
+            if (sscanf(line, "Positive: %llu%*[, ]Negative: %llu", &pos,
+                       &neg) != 2)
+                continue;
+            uint64_t runs = (uint64_t)pos + (uint64_t)neg;
+            if (!entries++ || runs < *lo)
+                *lo = runs;
+            if (entries == 1 || runs > *hi)
+                *hi = runs;
+        }
+        if (r)
+            ll_log_close(r);
+    }
+    return entries;
+}
+
 bool cp_copy_file(const char *path, FILE *to)
 {
     FILE *f = fopen(path, "r");
