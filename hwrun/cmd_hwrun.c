@@ -141,6 +141,7 @@ static bool pass_on(cli_args *p, hw_opts *o)
 {
     if (!p->opt)
         return false;
+    cli_known(p, "n|s|r|p|sync|delta|mem|stride|seed|watchdog|skew");
     char name[32];
     snprintf(name, sizeof name, "-%.*s", p->name_len, p->name);
     const char *v;

@@ -84,5 +84,7 @@ bool c_type_word(const char *s);           /* int, spinlock_t, ... */
 
 /* c_prims.c: a call to a primitive; false if name is none. */
 bool c_call(c_lower *c, const c_tok *name, c_val *out);
+/* The primitive one edit away from name (smp_mbb: smp_mb), or NULL. */
+const char *c_prim_near(const char *name);
 
 #endif

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "litmuslab/limits.h"
+#include "litmuslab/near.h"
 #include "model/driver.h"
 
 static const char usage[] =
@@ -217,8 +218,21 @@ static bool model_found(const mdl_options *o, bool quiet)
     if (quiet)
         return false;
     /* what we ship is what is built in (sorted by the build) */
-    fprintf(stderr, "litmuslab model: cannot find the model '%s'; "
-            "models shipped:", name);
+    size_t n_files = 0;
+    while (cat_builtin_files[n_files].name)
+        n_files++;
+    ll_buf with_cat = {0};     /* `-model x86tos` is x86tos.cat */
+    ll_buf_printf(&with_cat, "%s.cat", name);
+    const char *near = ll_near_name(name, &cat_builtin_files[0].name,
+                                    n_files, sizeof *cat_builtin_files);
+    if (!near)
+        near = ll_near_name(with_cat.data, &cat_builtin_files[0].name,
+                            n_files, sizeof *cat_builtin_files);
+    fprintf(stderr, "litmuslab model: cannot find the model '%s'; ", name);
+    if (near)
+        fprintf(stderr, "did you mean '%s'? ", near);
+    ll_buf_free(&with_cat);
+    fputs("models shipped:", stderr);
     for (const cat_text_file *f = cat_builtin_files; f->name; f++) {
         size_t l = strlen(f->name);
         if (l > 4 && !strcmp(f->name + l - 4, ".cat"))
