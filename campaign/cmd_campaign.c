@@ -189,6 +189,10 @@ typedef struct campaign {
     cp_progress progress;
     cp_failures fails;
     int failed_there;  /* --from-logs: the logs' `Failed` lines */
+    char **roots;      /* where the tests were found (a bundle's: where
+                          they were read into), for compare --tests */
+    int n_roots;
+    int explained;     /* states explained after compare */
 } campaign;
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
@@ -205,7 +209,8 @@ static int run_compare(campaign *c, const char *model_log,
     ll_buf_printf(&b, "%s/compare.err", c->o.out);
     j.err = b.data;
     j.keep_output = true;
-    const char **argv = ll_xcalloc((size_t)(2 * n_hw + 10), sizeof *argv);
+    const char **argv = ll_xcalloc((size_t)(2 * n_hw + 2 * c->n_roots + 10),
+                                   sizeof *argv);
     int k = 0;
     argv[k++] = c->exe;
     argv[k++] = "compare";
@@ -214,6 +219,11 @@ static int run_compare(campaign *c, const char *model_log,
     for (int i = 0; i < n_hw; i++) {
         argv[k++] = "--hw";
         argv[k++] = hw_logs[i];
+    }
+    for (int i = 0; i < c->n_roots; i++) {
+        /* each test's architecture, for report.html's families */
+        argv[k++] = "--tests";
+        argv[k++] = c->roots[i];
     }
     argv[k++] = "-o";
     argv[k++] = c->o.out;
@@ -391,9 +401,13 @@ static void print_summary(campaign *c, double seconds,
     }
     ll_buf_free(&table);
     ll_buf_free(&emu);
-    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html, "
-               "%s/explanations/index.txt; logs: %s/model.log, %s%s\n",
-            c->o.out, c->o.out, c->o.out, c->o.out,
+    /* explanations/index.txt only when it lists something */
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html",
+            c->o.out, c->o.out);
+    if (c->explained > 0)
+        fprintf(f, ", %s/explanations/index.txt (%d state%s explained)",
+                c->o.out, c->explained, c->explained == 1 ? "" : "s");
+    fprintf(f, "; logs: %s/model.log, %s%s\n", c->o.out,
             c->o.n_logs ? "and the logs given" : c->o.out,
             c->o.n_logs ? "" : "/hardware.log");
     fclose(f);
@@ -561,17 +575,19 @@ static int run(campaign *c)
                 return 2;
             locked = true;
         }
+    c->roots = ll_xcalloc((size_t)o->n_paths, sizeof *c->roots);
     for (int i = 0; i < o->n_paths; i++) {
         bool ok;
+        ll_buf root = {0};
         if (!o->bundle && cp_is_bundle(o->paths[i])) {
-            ll_buf into = {0};
-            ll_buf_printf(&into, "%s/work/bundle-%d", o->out, i + 1);
-            ok = cp_tests_add_bundle(&c->tests, o->paths[i], into.data,
+            ll_buf_printf(&root, "%s/work/bundle-%d", o->out, i + 1);
+            ok = cp_tests_add_bundle(&c->tests, o->paths[i], root.data,
                                      o->arch, stderr);
-            ll_buf_free(&into);
         } else {
+            ll_buf_puts(&root, o->paths[i]);
             ok = cp_tests_add(&c->tests, o->paths[i], o->arch, stderr);
         }
+        c->roots[c->n_roots++] = root.data;
         if (!ok)
             return 2;
     }
@@ -662,8 +678,9 @@ static int run(campaign *c)
     int status = gather_and_compare(c, &why);
     /* explanations of the alarms and unseen states, then compare again
      * so that report.html links them */
-    if (!why && cp_explain_outcomes(c->exe, c->o.model, &c->tests, o->out,
-                                    MAX_EXPLAINED, stderr) > 0) {
+    if (!why && (c->explained = cp_explain_outcomes(
+                     c->exe, c->o.model, &c->tests, o->out, MAX_EXPLAINED,
+                     stderr)) > 0) {
         int again = gather_and_compare(c, &why);
         status = again > status ? again : status;
     }
@@ -690,6 +707,9 @@ int cmd_campaign(int argc, char **argv)
     }
     free(c.fails.items);
     cp_tests_free(&c.tests);
+    for (int i = 0; i < c.n_roots; i++)
+        free(c.roots[i]);
+    free(c.roots);
     free(c.o.paths);
     free(c.o.hw_args);
     free(c.o.logs);
