@@ -35,7 +35,10 @@ n=0
 for t in litmus/ppc/SB+lwsync-RMW-lwsync+isync-simple.litmus \
          litmus/ppc/SB+lwsync-RMW-lwsync+sync-simple.litmus \
          litmus/c/*.litmus litmus/c11/*.litmus; do
-  case $t in */counter+locks4.litmus) continue ;; esac   # 15-47 s: make bench-c
+  # the lock counters: minutes (locks4), 3 s and 10 times that under the
+  # sanitizers (locks): make bench-c times them
+  case $t in */counter+locks4.litmus) continue ;; esac
+  case $t,$LITMUSLAB in */counter+locks.litmus,*/asan/*) continue ;; esac
   "$LITMUSLAB" model --explain-condition "$t" >"$tmp/ex" 2>"$tmp/err" ||
     fail "$t: exit $?: $(cat "$tmp/err")"
   title=$(sed -n '1s/.*\(allowed\|forbidden\) by \(.*\)\. One execution.*/\2/p; 1s/.*\(allowed\|forbidden\) by \(.*\): [0-9]* candidate.*/\2/p' "$tmp/ex")
@@ -53,7 +56,7 @@ for t in litmus/ppc/SB+lwsync-RMW-lwsync+isync-simple.litmus \
 $(grep -e "-\(${bad%% *}\)\(^-1\)\{0,1\}->" -e "(.*${bad%% *}" "$tmp/ex" | head -n 3)"
   n=$((n + 1))
 done
-[ $n -gt 80 ] || fail "only $n tests explained"
+[ $n -gt 79 ] || fail "only $n tests explained"
 
 # The issue's own example, exactly.
 "$LITMUSLAB" model --explain '1:r0=1; 1:r1=0' litmus/c/MP+release+acquire.litmus >"$tmp/ex" ||
