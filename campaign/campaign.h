@@ -33,13 +33,23 @@ typedef struct cp_test {
     char *why_not;     /* hwrun's reason when not, owned (check.c) */
 } cp_test;
 
+/* A file the campaign could not take as a test: the reader refused it. */
+typedef struct cp_unread {
+    char *path;        /* owned */
+    char *why;         /* the reader's one line, `FILE:LINE:COL: ...`,
+                          owned */
+} cp_unread;
+
 typedef struct cp_tests {
     int n;
     int cap;
     cp_test *items;
     int duplicates;    /* files skipped: same test name as an earlier one */
     int unreadable;    /* files skipped: the reader refused them
-                          (reported) */
+                          (reported, and kept in unread for the summary:
+                          such a test went through no step) */
+    cp_unread *unread;
+    int cap_unread;
 } cp_tests;
 
 /* Add the tests named by one argument: a file, or a directory walked
@@ -48,6 +58,13 @@ typedef struct cp_tests {
  * Returns false when the argument does not exist. */
 bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
                   FILE *diag);
+/* A bundle made by `campaign --bundle OUT.tar.gz` (a .tar.gz file) given
+ * as the tests: those of its litmus/ folder, read from the archive into
+ * the folder `into` (made anew) and added from there. false + message
+ * when the archive cannot be read. */
+bool cp_is_bundle(const char *arg);
+bool cp_tests_add_bundle(cp_tests *ts, const char *tarball, const char *into,
+                         const char *arch, FILE *diag);
 /* Sort by path, so logs and progress follow a stable order. Done once all
  * arguments are added; a later file with an earlier test's name and
  * architecture is dropped (counted in duplicates), as herd7 keeps only
@@ -298,14 +315,18 @@ struct cp_failure {
  * the failures. */
 void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
                       const cp_failure *fails, int n_fails, int max_list);
+/* The files that were no test (the reader refused them), each with the
+ * reader's message: they went through no step. Nothing when none. */
+void cp_print_unread(FILE *f, const cp_tests *ts);
 /* The tests hwrun did not run, with its reasons grouped (at most
  * max_list lines). Nothing when it ran them all. */
 void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list);
 /* The `Failed NAME: why` lines of the logs (a bundle's run writes them
  * between entries for tests that crashed, hung or were killed), at most
- * max_list of them, after a header; nothing when there are none. */
-void cp_print_failed_runs(FILE *f, const char *const *logs, int n,
-                          int max_list);
+ * max_list of them, after a header; nothing when there are none. Returns
+ * how many there are. */
+int cp_print_failed_runs(FILE *f, const char *const *logs, int n,
+                         int max_list);
 /* The tests of the hardware logs (logs[0..n)) that ran with more threads
  * than PUs (hwrun's `Oversubscribed` line), at most max_list by name:
  * their threads took turns, so what they did not show is no hardware
@@ -317,6 +338,11 @@ void cp_print_oversubscribed(FILE *f, const char *const *logs, int n,
  * or NULL; and a file copied to `to` after a blank line (false when it
  * cannot be read). */
 char *cp_log_line(const char *path, const char *prefix);
+/* The iterations of the entries of logs[0..n) (each entry's `Positive: P,
+ * Negative: N`): the fewest in *lo, the most in *hi. Returns the number
+ * of entries counted. */
+int cp_log_iterations(const char *const *logs, int n, uint64_t *lo,
+                      uint64_t *hi);
 bool cp_copy_file(const char *path, FILE *to);
 
 /* ---- explanations (explain.c) ---- */

@@ -70,7 +70,8 @@ static void usage(FILE *f)
         "                  into DIR/gen and run it; the summary groups the\n"
         "                  tests by the relaxation each tests\n"
         "  --from-logs LOG...  no hwrun: compare the model with these logs\n"
-        "                  (brought back from ./run); give DIR|FILE first\n"
+        "                  (brought back from ./run); give DIR|FILE first:\n"
+        "                  the bundle's OUT.tar.gz itself, or its litmus/\n"
         "  --hosts FILE    run the hardware part on the ssh logins of FILE\n"
         "                  (GNU parallel's --sshloginfile format; @GROUP/\n"
         "                  names a machine class): each class (its uname -m\n"
@@ -90,9 +91,11 @@ static void usage(FILE *f)
         "With no DIR or FILE, runs the library in litmus/.\n"
         "Every option is written -x or --x, its value after a space or\n"
         "`=` (-j4, -n2M too); -model and -cat are --model, as herd7's.\n"
-        "Exit status: 0 ok; 1 an outcome the model forbids was seen; 2 bad\n"
-        "usage, or a step or compare failed; 130 interrupted (re-run to\n"
-        "resume).\n",
+        "Exit status: 0 ok, every test through every step; 1 an outcome\n"
+        "the model forbids was seen; 2 bad usage, a file that is no test,\n"
+        "a step that failed (or, with --from-logs, a test the log says\n"
+        "failed on the machine), or compare failed (the summary names\n"
+        "each); 130 interrupted (re-run to resume).\n",
         f);
 }
 
@@ -242,6 +245,11 @@ typedef struct campaign {
     cp_progress progress;
     cp_failures fails;
     cp_fleet *fleet;   /* --hosts: the shards running on the hosts */
+    int failed_there;  /* --from-logs: the logs' `Failed` lines */
+    char **roots;      /* where the tests were found (a bundle's: where
+                          they were read into), for compare --tests */
+    int n_roots;
+    int explained;     /* states explained after compare */
 } campaign;
 
 /* compare as a child: its table goes to DIR/compare.txt. Returns its exit
@@ -258,7 +266,8 @@ static int run_compare(campaign *c, const char *model_log,
     ll_buf_printf(&b, "%s/compare.err", c->o.out);
     j.err = b.data;
     j.keep_output = true;
-    const char **argv = ll_xcalloc((size_t)(2 * n_hw + 10), sizeof *argv);
+    const char **argv = ll_xcalloc((size_t)(2 * n_hw + 2 * c->n_roots + 10),
+                                   sizeof *argv);
     int k = 0;
     argv[k++] = c->exe;
     argv[k++] = "compare";
@@ -267,6 +276,11 @@ static int run_compare(campaign *c, const char *model_log,
     for (int i = 0; i < n_hw; i++) {
         argv[k++] = "--hw";
         argv[k++] = hw_logs[i];
+    }
+    for (int i = 0; i < c->n_roots; i++) {
+        /* each test's architecture, for report.html's families */
+        argv[k++] = "--tests";
+        argv[k++] = c->roots[i];
     }
     argv[k++] = "-o";
     argv[k++] = c->o.out;
@@ -322,8 +336,18 @@ static void print_header(campaign *c, FILE *f)
     char *topo = cp_log_line(log.data, "Topology ");
     fprintf(f, "  machine: %s%s%s\n", machine ? machine : "none (no hardware run)",
             topo ? "; " : "", topo ? topo : "");
-    fprintf(f, "  iterations: -n %llu per test\n",
-            (unsigned long long)c->o.iterations);
+    uint64_t lo = 0, hi = 0;
+    if (!c->o.n_logs)
+        fprintf(f, "  iterations: -n %llu per test\n",
+                (unsigned long long)c->o.iterations);
+    else if (!cp_log_iterations(c->o.logs, c->o.n_logs, &lo, &hi))
+        fputs("  iterations: none (no entry in the logs)\n", f);
+    else if (lo == hi)   /* -n is not what ran: the logs say */
+        fprintf(f, "  iterations: %llu per test, as the logs say\n",
+                (unsigned long long)lo);
+    else
+        fprintf(f, "  iterations: %llu to %llu per test, as the logs say\n",
+                (unsigned long long)lo, (unsigned long long)hi);
     free(machine);
     free(topo);
     ll_buf_free(&log);
@@ -384,14 +408,19 @@ static void print_summary(campaign *c, double seconds,
         ll_buf_printf(&where, "%d run on %s%s", runnable,
                       c->o.target ? "target " : "this machine",
                       c->o.target ? c->o.target : "");
-    fprintf(f, "  %d tests, %s, %d steps failed, %s\n", c->tests.n,
-            where.data, c->fails.n, took);
+    fprintf(f, "  %d tests, ", c->tests.n);
+    if (c->tests.unreadable)
+        fprintf(f, "%d file%s not read, ", c->tests.unreadable,
+                c->tests.unreadable == 1 ? "" : "s");
+    fprintf(f, "%s, %d steps failed, %s\n", where.data, c->fails.n, took);
     fputs(cp_fleet_report(c->fleet), f);
     ll_buf_free(&where);
+    cp_print_unread(f, &c->tests);
     if (!c->o.n_logs)
         cp_print_not_run(f, &c->tests, 10);
     else
-        cp_print_failed_runs(f, c->o.logs, c->o.n_logs, MAX_LIST);
+        c->failed_there = cp_print_failed_runs(f, c->o.logs, c->o.n_logs,
+                                               MAX_LIST);
     ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
     ll_buf_printf(&own, "%s/hardware.log", c->o.out);
     const char *own_log = own.data;
@@ -432,9 +461,13 @@ static void print_summary(campaign *c, double seconds,
     }
     ll_buf_free(&table);
     ll_buf_free(&emu);
-    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html, "
-               "%s/explanations/index.txt; logs: %s/model.log, %s%s\n",
-            c->o.out, c->o.out, c->o.out, c->o.out,
+    /* explanations/index.txt only when it lists something */
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html",
+            c->o.out, c->o.out);
+    if (c->explained > 0)
+        fprintf(f, ", %s/explanations/index.txt (%d state%s explained)",
+                c->o.out, c->explained, c->explained == 1 ? "" : "s");
+    fprintf(f, "; logs: %s/model.log, %s%s\n", c->o.out,
             c->o.n_logs ? "and the logs given" : c->o.out,
             c->o.n_logs ? "" : "/hardware.log");
     fclose(f);
@@ -526,14 +559,16 @@ static int write_bundle(campaign *c)
     } else if (n) {
         printf("Bundle %s: %d of %d tests for %s", o->bundle, n, c->tests.n,
                o->target ? o->target : "this machine");
+        cp_print_unread(stdout, &c->tests);
         cp_print_not_run(stdout, &c->tests, 10);
+        /* the command works here, where OUT is: a .tar.gz is read as it
+           is (its litmus/ folder), a folder's litmus/ is there */
         bool tgz = is_tarball(o->bundle);
-        int dir = (int)strlen(o->bundle) - (tgz ? 7 : 0);
-        printf("\nOn the machine: %s, ./run (see README there); then bring "
-               "back its log and\n  litmuslab campaign %.*s/litmus "
+        printf("\nOn the machine: %s, ./run (see its README); then bring "
+               "back its log and, here,\n  litmuslab campaign %s%s "
                "--from-logs LOG -o reports/NAME\n",
-               tgz ? "unpack it, cd into its folder" : "cd into it", dir,
-               o->bundle);
+               tgz ? "unpack it, cd into its folder" : "cd into it",
+               o->bundle, tgz ? "" : "/litmus");
     }
     cp_job_free(&j);
     free(argv);
@@ -576,16 +611,40 @@ static int run(campaign *c)
         !ll_output_allowed("litmuslab campaign", "--bundle", o->bundle,
                            is_tarball(o->bundle), o->force, stderr))
         return 2;
+    c->roots = ll_xcalloc((size_t)o->n_paths + 1, sizeof *c->roots);
     if (o->gen) {
         char *dir = cp_gen_family("/proc/self/exe", o->gen, o->out, stderr);
         bool added = dir && cp_tests_add(&c->tests, dir, o->arch, stderr);
-        free(dir);
+        if (dir)
+            c->roots[c->n_roots++] = dir;   /* freed with the roots */
         if (!added)
             return 2;
     }
-    for (int i = 0; i < o->n_paths; i++)
-        if (!cp_tests_add(&c->tests, o->paths[i], o->arch, stderr))
+    /* a bundle's .tar.gz as the tests (--from-logs): read into DIR/work,
+     * so DIR is made and locked first */
+    bool locked = false;
+    for (int i = 0; i < o->n_paths && !o->bundle && !locked; i++)
+        if (cp_is_bundle(o->paths[i])) {
+            if (!cp_make_dirs(o->out, stderr) ||
+                cp_lock_dir(o->out, stderr) < 0)
+                return 2;
+            locked = true;
+        }
+    for (int i = 0; i < o->n_paths; i++) {
+        bool ok;
+        ll_buf root = {0};
+        if (!o->bundle && cp_is_bundle(o->paths[i])) {
+            ll_buf_printf(&root, "%s/work/bundle-%d", o->out, i + 1);
+            ok = cp_tests_add_bundle(&c->tests, o->paths[i], root.data,
+                                     o->arch, stderr);
+        } else {
+            ll_buf_puts(&root, o->paths[i]);
+            ok = cp_tests_add(&c->tests, o->paths[i], o->arch, stderr);
+        }
+        c->roots[c->n_roots++] = root.data;
+        if (!ok)
             return 2;
+    }
     cp_tests_finish(&c->tests, stderr);
     if (c->tests.n == 0) {
         fprintf(stderr, "litmuslab campaign: no tests found%s%s\n",
@@ -599,8 +658,11 @@ static int run(campaign *c)
         return 2;
     }
     c->exe[n] = '\0';
-    if (o->bundle)
-        return bundle_only(c);
+    if (o->bundle) {
+        /* a file that is no test is not in the bundle: said, and exit 2 */
+        int st = bundle_only(c);
+        return st == 0 && c->tests.unreadable ? 2 : st;
+    }
     if (!cp_make_dirs(o->out, stderr))
         return 2;
     /* the -j model steps share half of physical memory (each is a model
@@ -612,7 +674,7 @@ static int run(campaign *c)
         : 0;
     snprintf(c->memory, sizeof c->memory, "%lluM", mb < 256 ? 256 : mb);
     /* held until we exit, however we exit; never passed to the steps */
-    if (cp_lock_dir(o->out, stderr) < 0)
+    if (!locked && cp_lock_dir(o->out, stderr) < 0)
         return 2;
     /* --from-logs: hardware is done elsewhere; otherwise hwrun says which
      * tests it runs */
@@ -639,14 +701,25 @@ static int run(campaign *c)
     int runnable = 0;
     for (int i = 0; i < c->tests.n; i++)
         runnable += c->tests.items[i].runnable;
-    fprintf(stderr,
-            "campaign: %d tests, %d runnable %s%s; model: %d to run, %d "
-            "done before; hwrun (-n %" PRIu64 "): %d to run, %d done "
-            "before\n",
-            c->tests.n, runnable, o->target ? "on target " : "here",
-            o->target ? o->target : "", model_todo,
-            c->tests.n - model_todo, o->iterations, hw_todo,
-            runnable - hw_todo);
+    char unread[64] = "";
+    if (c->tests.unreadable)
+        snprintf(unread, sizeof unread, " (and %d file%s not read, above)",
+                 c->tests.unreadable, c->tests.unreadable == 1 ? "" : "s");
+    if (o->n_logs)   /* no hwrun here: -n means nothing */
+        fprintf(stderr,
+                "campaign: %d tests%s; model: %d to run, %d done before; "
+                "hardware: the %d log%s given\n",
+                c->tests.n, unread, model_todo, c->tests.n - model_todo,
+                o->n_logs, o->n_logs == 1 ? "" : "s");
+    else
+        fprintf(stderr,
+                "campaign: %d tests%s, %d runnable %s%s; model: %d to run, "
+                "%d done before; hwrun (-n %" PRIu64 "): %d to run, %d "
+                "done before\n",
+                c->tests.n, unread, runnable,
+                o->target ? "on target " : "here", o->target ? o->target : "",
+                model_todo, c->tests.n - model_todo, o->iterations, hw_todo,
+                runnable - hw_todo);
     double start = cp_now();
     cp_progress_init(&c->progress, stderr, model_todo, hw_todo, o->jobs,
                      o->quiet);
@@ -681,15 +754,19 @@ static int run(campaign *c)
     int status = gather_and_compare(c, &why);
     /* explanations of the alarms and unseen states, then compare again
      * so that report.html links them */
-    if (!why && cp_explain_outcomes(c->exe, c->o.model, &c->tests, o->out,
-                                    MAX_EXPLAINED, stderr) > 0) {
+    if (!why && (c->explained = cp_explain_outcomes(
+                     c->exe, c->o.model, &c->tests, o->out, MAX_EXPLAINED,
+                     stderr)) > 0) {
         int again = gather_and_compare(c, &why);
         status = again > status ? again : status;
     }
     print_summary(c, cp_now() - start, why);
     free(why);
-    if (status == 0 && (c->fails.n || fleet))
-        status = 2;   /* a step failed, or a shard is missing */
+    /* every test through every step, or the summary says which not; a
+     * fleet's missing shard counts as a failed step */
+    if (status == 0 && (c->fails.n || fleet || c->tests.unreadable ||
+                        c->failed_there))
+        status = 2;
     return status;
 }
 
@@ -709,6 +786,9 @@ int cmd_campaign(int argc, char **argv)
     free(c.fails.items);
     cp_tests_free(&c.tests);
     cp_fleet_free(c.fleet);
+    for (int i = 0; i < c.n_roots; i++)
+        free(c.roots[i]);
+    free(c.roots);
     free(c.o.paths);
     free(c.o.hw_args);
     free(c.o.logs);

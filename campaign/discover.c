@@ -5,6 +5,8 @@
 
 #include "litmuslab/arch.h"
 #include "litmuslab/limits.h"
+#include "litmuslab/outdir.h"
+#include "litmuslab/tar.h"
 #include "litmuslab/test.h"
 
 #include <ctype.h>
@@ -46,6 +48,27 @@ bool cp_arch_matches(const char *filter, const char *arch)
     return !strcasecmp(filter, "x86") && !strcasecmp(arch, "X86_64");
 }
 
+/* A file that is no test: reported at once, one line, and kept with its
+ * reason for the summary (the line above scrolls away). */
+static void unread(cp_tests *ts, const char *path, const ll_diag *d,
+                   FILE *diag)
+{
+    int err = errno;
+    char *line = NULL;
+    size_t size = 0;
+    FILE *m = open_memstream(&line, &size);
+    if (d->msg[0])
+        ll_diag_print(d, m);
+    else
+        fprintf(m, "%s: cannot read: %s\n", path, strerror(err));
+    fclose(m);
+    fputs(line, diag);
+    line[strcspn(line, "\n")] = '\0';
+    ll_grow((void **)&ts->unread, &ts->cap_unread, ts->unreadable + 1,
+            sizeof *ts->unread);
+    ts->unread[ts->unreadable++] = (cp_unread){ll_xstrdup(path), line};
+}
+
 /* The reader says what the test is: its architecture (the plug-in's
  * name, or the header's word for C tests) and name. A file it cannot
  * read is reported, one line, and skipped. */
@@ -56,20 +79,15 @@ static void add_file(cp_tests *ts, const char *path, const char *arch_filter,
     ll_diag d = {0};
     char *text = ll_read_text(path, LL_MAX_TEST_LINE, LL_MAX_TEST_FILE, &len,
                               &d);
-    if (!text && errno == EFBIG) {
-        ll_diag_print(&d, diag);
-        ts->unreadable++;
-        return;
-    }
     if (!text) {
-        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
-        ts->unreadable++;
+        if (errno != EFBIG)
+            d.msg[0] = '\0';   /* cannot read: strerror says why */
+        unread(ts, path, &d, diag);
         return;
     }
     ll_test *lt = ll_test_parse(path, text, len, &d);
     if (!lt) {
-        ll_diag_print(&d, diag);
-        ts->unreadable++;
+        unread(ts, path, &d, diag);
         free(text);
         return;
     }
@@ -146,6 +164,61 @@ bool cp_tests_add(cp_tests *ts, const char *arg, const char *arch,
     else
         add_file(ts, clean, arch, diag);
     free(clean);
+    return true;
+}
+
+/* A bundle's tests: TOP/litmus/NAME.litmus, NAME a plain file name. */
+static bool bundle_test(const char *name, void *arg)
+{
+    (void)arg;
+    const char *slash = strchr(name, '/');
+    if (!slash || strncmp(slash, "/litmus/", 8))
+        return false;
+    const char *base = slash + 8;
+    return *base && *base != '.' && !strchr(base, '/') &&
+           has_suffix(base, ".litmus");
+}
+
+static bool write_test(const char *name, const char *data, size_t size,
+                       void *arg)
+{
+    const char *into = arg;
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/%s", into, strrchr(name, '/') + 1);
+    char *tmp;
+    FILE *f = ll_replace_open(path.data, &tmp);
+    bool ok = f && fwrite(data, 1, size, f) == size;
+    ok = f && ll_replace_close(f, tmp, path.data) && ok;
+    if (!ok)
+        fprintf(stderr, "%s: cannot write: %s\n", path.data,
+                strerror(errno));
+    ll_buf_free(&path);
+    return ok;
+}
+
+bool cp_is_bundle(const char *arg)
+{
+    struct stat st;
+    return has_suffix(arg, ".tar.gz") && stat(arg, &st) == 0 &&
+           S_ISREG(st.st_mode);
+}
+
+bool cp_tests_add_bundle(cp_tests *ts, const char *tarball, const char *into,
+                         const char *arch, FILE *diag)
+{
+    ll_remove_tree(into);      /* another bundle's tests are not these */
+    if (mkdir(into, 0755) != 0) {
+        fprintf(diag, "%s: cannot create: %s\n", into, strerror(errno));
+        return false;
+    }
+    ll_diag d = {0};
+    if (!ll_tar_each(tarball, LL_MAX_TEST_FILE, bundle_test, write_test,
+                     (void *)into, &d)) {
+        if (d.msg[0])
+            ll_diag_print(&d, diag);
+        return false;
+    }
+    walk(ts, into, arch, diag);
     return true;
 }
 
@@ -233,5 +306,10 @@ void cp_tests_free(cp_tests *ts)
     for (int i = 0; i < ts->n; i++)
         test_free(&ts->items[i]);
     free(ts->items);
+    for (int i = 0; i < ts->unreadable; i++) {
+        free(ts->unread[i].path);
+        free(ts->unread[i].why);
+    }
+    free(ts->unread);
     memset(ts, 0, sizeof *ts);
 }

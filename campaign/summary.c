@@ -202,6 +202,53 @@ static void print_rows(FILE *f, const cp_rows *rows, const char *status,
         fprintf(f, "  ... and %d more in %s\n", total - shown, more);
 }
 
+/* The allowed states hardware never showed, each with its test's class:
+ * a test in the No/No table (agree) lists them too, since they are not
+ * its condition's state; said, so that it does not read as a clash. */
+static void print_unseen_states(FILE *f, const cp_rows *tests,
+                                const cp_rows *outcomes, int max)
+{
+    int total = 0, agree = 0;
+    for (int i = 0; i < outcomes->n; i++)
+        total += !strcmp(outcomes->items[i].status, "allowed-unseen");
+    if (!total)
+        return;
+    const char **cls = ll_xcalloc((size_t)outcomes->n, sizeof *cls);
+    for (int i = 0, at = 0; i < outcomes->n; i++) {
+        const cp_row *o = &outcomes->items[i];
+        if (strcmp(o->status, "allowed-unseen"))
+            continue;
+        /* both files list the tests in one order: a search from the
+           last test found is short */
+        for (int step = 0; step < tests->n && !cls[i]; step++) {
+            int k = (at + step) % tests->n;
+            if (!strcmp(tests->items[k].test, o->test)) {
+                cls[i] = tests->items[k].status;
+                at = k;
+            }
+        }
+        agree += cls[i] && !strcmp(cls[i], "agree");
+    }
+    fprintf(f, "\nFinal states the model allows but hardware never showed "
+               "(%d), with their test's class", total);
+    if (agree)
+        fputs(" (a test that agrees has the verdict on its condition "
+              "right: these are its other states, not the condition's)", f);
+    fputs(":\n", f);
+    int shown = 0;
+    for (int i = 0; i < outcomes->n && shown < max; i++) {
+        const cp_row *r = &outcomes->items[i];
+        if (strcmp(r->status, "allowed-unseen"))
+            continue;
+        fprintf(f, "  %-40s %-24s test %s\n", r->test, r->state,
+                cls[i] ? cls[i] : "?");
+        shown++;
+    }
+    if (shown < total)
+        fprintf(f, "  ... and %d more in outcomes.csv\n", total - shown);
+    free(cls);
+}
+
 void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
                       const cp_failure *fails, int n_fails, int max_list)
 {
@@ -218,9 +265,7 @@ void cp_print_summary(FILE *f, const cp_rows *tests, const cp_rows *outcomes,
                "Tests whose condition the model allows but hardware never "
                "showed",
                max_list, "tests.csv");
-    print_rows(f, outcomes, "allowed-unseen",
-               "Final states the model allows but hardware never showed",
-               max_list, "outcomes.csv");
+    print_unseen_states(f, tests, outcomes, max_list);
     if (n_fails) {
         int retry = 0;
         for (int i = 0; i < n_fails; i++)
@@ -261,6 +306,30 @@ char *cp_log_line(const char *path, const char *prefix)
     return found;
 }
 
+int cp_log_iterations(const char *const *logs, int n, uint64_t *lo,
+                      uint64_t *hi)
+{
+    int entries = 0;
+    for (int i = 0; i < n; i++) {
+        ll_log_reader *r = ll_log_open(logs[i], NULL);
+        const char *line;
+        while (r && (line = ll_log_next_line(r))) {
+            unsigned long long pos, neg;
+            if (sscanf(line, "Positive: %llu%*[, ]Negative: %llu", &pos,
+                       &neg) != 2)
+                continue;
+            uint64_t runs = (uint64_t)pos + (uint64_t)neg;
+            if (!entries++ || runs < *lo)
+                *lo = runs;
+            if (entries == 1 || runs > *hi)
+                *hi = runs;
+        }
+        if (r)
+            ll_log_close(r);
+    }
+    return entries;
+}
+
 bool cp_copy_file(const char *path, FILE *to)
 {
     FILE *f = fopen(path, "r");
@@ -273,6 +342,21 @@ bool cp_copy_file(const char *path, FILE *to)
         fwrite(buf, 1, n, to);
     fclose(f);
     return true;
+}
+
+void cp_print_unread(FILE *f, const cp_tests *ts)
+{
+    if (!ts->unreadable)
+        return;
+    fprintf(f, "\nFiles that are no test (%d): the reader refused them, so "
+               "they went through no step; fix them and run again:\n",
+            ts->unreadable);
+    for (int i = 0; i < ts->unreadable; i++) {
+        ll_buf b = {0};   /* printed on a terminal */
+        ll_esc_text(ts->unread[i].why, &b);
+        fprintf(f, "  %s\n", ll_buf_str(&b));
+        ll_buf_free(&b);
+    }
 }
 
 /* hwrun's reasons for the tests it does not run, grouped; a test's own
@@ -289,8 +373,9 @@ void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list)
             continue;
         n++;
         const char *w = t->why_not ? t->why_not : "?";
-        size_t k = strlen(t->name);
-        if (w[0] == '\'' && !strncmp(w + 1, t->name, k) &&
+        const char *name = t->log_name ? t->log_name : t->name;
+        size_t k = strlen(name);
+        if (w[0] == '\'' && !strncmp(w + 1, name, k) &&
             !strncmp(w + 1 + k, "' is a ", 7))
             w += 8 + k;
         int g = 0;
@@ -340,8 +425,8 @@ static void oversubscribed_in(const char *path, ll_buf *names, int *n,
     ll_log_close(r);
 }
 
-void cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
-                          int max_list)
+int cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
+                         int max_list)
 {
     int n = 0;
     ll_buf names = {0};
@@ -367,6 +452,7 @@ void cp_print_failed_runs(FILE *f, const char *const *logs, int n_logs,
             fprintf(f, "  ... and %d more in the log\n", n - max_list);
     }
     ll_buf_free(&names);
+    return n;
 }
 
 void cp_print_oversubscribed(FILE *f, const char *const *logs, int n_logs,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/opts.h"
+#include "litmuslab/near.h"
 
 void cli_init(cli_args *p, const char *cmd, int argc, char **argv)
 {
@@ -40,6 +41,7 @@ bool cli_next(cli_args *p)
     p->arg = a;
     p->matched = false;
     p->inline_val = NULL;
+    p->near[0] = '\0';
     p->opt = !p->done_opts && a[0] == '-' && a[1];
     if (p->opt && !strcmp(a, "--")) {
         p->done_opts = true;
@@ -56,6 +58,24 @@ bool cli_next(cli_args *p)
     return true;
 }
 
+void cli_known(cli_args *p, const char *names)
+{
+    if (!p->opt || p->matched || p->near[0])
+        return;
+    char given[sizeof p->near], known[sizeof p->near];
+    snprintf(given, sizeof given, "%.*s", p->name_len, p->name);
+    for (const char *n = names; *n;) {
+        size_t len = strcspn(n, "|");
+        snprintf(known, sizeof known, "%.*s", (int)len, n);
+        const char *k = known;
+        if (ll_near_name(given, &k, 1, sizeof k)) {
+            memcpy(p->near, known, sizeof known);
+            return;
+        }
+        n += len + (n[len] == '|');
+    }
+}
+
 /* Does the current option's name match one of names? *attached receives
  * a one-letter option's attached value (`-j4`), else NULL. */
 static bool matches(cli_args *p, const char *names,
@@ -64,6 +84,7 @@ static bool matches(cli_args *p, const char *names,
     *attached = NULL;
     if (!p->opt || p->matched)
         return false;
+    cli_known(p, names);
     for (const char *n = names; *n;) {
         size_t len = strcspn(n, "|");
         if ((int)len == p->name_len && !strncmp(n, p->name, len))
@@ -192,5 +213,9 @@ void cli_unknown(cli_args *p)
         return;
     char n[64];
     shown_name(p, n, sizeof n);
-    cli_error(p, "unknown option '%s'", n);
+    if (p->near[0])   /* with the dashes the user wrote */
+        cli_error(p, "unknown option '%s' (did you mean '%.*s%s'?)", n,
+                  (int)(p->name - p->arg), p->arg, p->near);
+    else
+        cli_error(p, "unknown option '%s'", n);
 }

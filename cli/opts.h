@@ -39,6 +39,9 @@ typedef struct cli_args {
     const char *inline_val; /* after `=`, or NULL */
     bool matched;         /* the current option was taken */
     bool failed;          /* a mistake was reported */
+    char near[32];        /* an option one edit away from the current
+                             one, seen while matching ("" none): the
+                             "did you mean" of an unknown option */
 } cli_args;
 
 void cli_init(cli_args *p, const char *cmd, int argc, char **argv);
@@ -57,7 +60,11 @@ bool cli_count(cli_args *p, const char *names, uint64_t *out, uint64_t min,
                uint64_t max);
 /* An option whose value is seconds (a number >= 0, fraction allowed). */
 bool cli_seconds(cli_args *p, const char *names, double *out);
-/* The current option matches nothing: report it. */
+/* Names a command takes by other means than the calls above (hwrun's
+ * options passed on to the test binary): known to "did you mean". */
+void cli_known(cli_args *p, const char *names);
+/* The current option matches nothing: report it, with the known option
+ * one edit away if there is one (`--modle`: did you mean `--model`?). */
 void cli_unknown(cli_args *p);
 /* A mistake about the current option, with the pointer to --help. */
 void cli_error(cli_args *p, const char *fmt, ...)

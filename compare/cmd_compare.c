@@ -23,9 +23,11 @@ static void usage(FILE *f)
           "test, seen/total per machine) to DIR/table.{txt,md,tex} and\n"
           "prints it after the summary.\n"
           "NAME labels a hardware log's machine (default: its `Machine`\n"
-          "line, else the file's base name). --tests DIR gives the\n"
-          "conditions of tests the model logs lack, from the *.litmus\n"
-          "files under DIR. With no --hw, every test is model-only.\n"
+          "line, else the file's base name). --tests DIR (or FILE;\n"
+          "repeatable) gives the conditions of tests the model logs lack,\n"
+          "from the *.litmus files under DIR, and each test's\n"
+          "architecture (report.html's families: SB@PPC). With no --hw,\n"
+          "every test is model-only.\n"
           "Entries marked `Emulated` (hwrun under qemu-user) are never\n"
           "counted as hardware: they are compared apart, into DIR/emulated.\n"
           "Entries marked `Oversubscribed` (more threads than PUs) count\n"
@@ -79,7 +81,8 @@ typedef struct cmp_job {
     int n_models;
     const hw_arg *hws;
     int n_hws;
-    const char *tests_dir;
+    const char **tests_dirs;    /* --tests, repeatable */
+    int n_tests_dirs;
     bool table;
     cmp_table_fmt fmt;
 } cmp_job;
@@ -102,8 +105,8 @@ static int compare_once(const cmp_job *j, const char *top, cmp_out *out,
     for (int i = 0; i < j->n_hws; i++)
         readable = cmp_read_hw(&run, j->hws[i].path, j->hws[i].label) &&
                    readable;
-    if (j->tests_dir)
-        readable = cmp_read_tests(&run, j->tests_dir) && readable;
+    for (int i = 0; i < j->n_tests_dirs; i++)
+        readable = cmp_read_tests(&run, j->tests_dirs[i]) && readable;
     cmp_finish(&run);
 
     cmp_test **sorted = cmp_sorted_tests(&run);
@@ -138,7 +141,9 @@ int cmd_compare(int argc, char **argv)
     const char **models = ll_xcalloc((size_t)argc, sizeof *models);
     hw_arg *hws = ll_xcalloc((size_t)argc, sizeof *hws);
     int n_models = 0, n_hws = 0;
-    const char *dir = ".", *tests_dir = NULL;
+    const char **tests_dirs = ll_xcalloc((size_t)argc, sizeof *tests_dirs);
+    int n_tests_dirs = 0;
+    const char *dir = ".";
     bool table = false;
     cmp_table_fmt fmt = CMP_TABLE_TEXT;
     int status = 2;
@@ -167,7 +172,7 @@ int cmd_compare(int argc, char **argv)
         } else if ((v = cli_value(&p, "o"))) {
             dir = v;
         } else if ((v = cli_value(&p, "tests"))) {
-            tests_dir = v;
+            tests_dirs[n_tests_dirs++] = v;
         } else if ((v = cli_value(&p, "table"))) {
             if (!cmp_table_format(v, &fmt))
                 cli_error(&p, "--table takes text, markdown or latex, "
@@ -187,7 +192,8 @@ int cmd_compare(int argc, char **argv)
 
     /* DIR is written as a whole: its stage takes its place only once
        every input was read and every report written */
-    cmp_job job = {models, n_models, hws, n_hws, tests_dir, table, fmt};
+    cmp_job job = {models, n_models, hws, n_hws, tests_dirs, n_tests_dirs,
+                   table, fmt};
     ll_outdir *stage = NULL;
     cmp_out out = {dir, NULL, ""};
     int other = 0;
@@ -215,5 +221,6 @@ int cmd_compare(int argc, char **argv)
 done:
     free(models);
     free(hws);
+    free(tests_dirs);
     return status;
 }

@@ -62,6 +62,8 @@ typedef struct cmp_test {
     uint64_t *m_total, *m_positive;
     int threads;         /* threads the states name (highest P + 1) */
     char *source_path;   /* its litmus file (--tests), or NULL */
+    char *arch;          /* its architecture (--tests, or the NAME@ARCH
+                            campaign gives it), or NULL */
     int *index;          /* open addressing: outcome number, -1 empty */
     int n_index;         /* a power of two, or 0 */
     char *places;        /* the model's states' places, "0:r1 x y" */

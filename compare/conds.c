@@ -1,6 +1,7 @@
 /* conds.c — each test's condition: taken from the model log, or else from
  * its litmus file (--tests DIR), and evaluated on the test's outcomes. */
 #include "compare/compare.h"
+#include "litmuslab/arch.h"
 
 #include <ftw.h>
 #include <stdlib.h>
@@ -125,7 +126,14 @@ static int take_condition(const char *path, const struct stat *st, int type,
     cmp_test *t = cmp_find(run, test->name, false);
     if (t && !t->source_path)
         t->source_path = ll_xstrdup(path);   /* for report.html */
-    if (t && !t->has_cond && test->cond.prop) {
+    const char *arch = test->arch ? test->arch->name : test->arch_name;
+    if (t && !t->arch && arch)
+        t->arch = ll_xstrdup(arch);   /* report.html's families */
+    /* the test file's condition before a hardware log's (a test no
+     * model log has took that one meanwhile) */
+    if (t && (!t->has_cond || !t->in_model) && test->cond.prop) {
+        if (t->has_cond)
+            ll_prop_free(t->cond.prop);
         t->has_cond = true;
         t->cond = test->cond;
         test->cond.prop = NULL;   /* now owned by t */

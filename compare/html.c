@@ -35,15 +35,18 @@ static void json_str(FILE *f, const char *s)
 }
 
 /* The family of a test: its name up to the first `+` (MP, SB, WRC...),
- * past a leading count such as the `2+` of 2+2W. */
-static void family_of(const char *name, char *out, size_t size)
+ * past a leading count such as the `2+` of 2+2W, and its architecture
+ * (the NAME@ARCH a campaign gives it, else its file's, --tests): Power's
+ * SB+lwsyncs is SB@PPC, x86's SB+mfences SB@X86_64, not one row. */
+static void family_of(const cmp_test *t, char *out, size_t size)
 {
+    const char *name = t->name;
+    const char *at = strrchr(name, '@');
     size_t skip = name[0] >= '0' && name[0] <= '9' && name[1] == '+' ? 2 : 0;
-    size_t n = skip + strcspn(name + skip, "+");
-    if (n >= size)
-        n = size - 1;
-    memcpy(out, name, n);
-    out[n] = '\0';
+    size_t n = skip + strcspn(name + skip, at ? "+@" : "+");
+    const char *arch = at ? at + 1 : t->arch;
+    snprintf(out, size, "%.*s%s%s", (int)n, name, arch ? "@" : "",
+             arch ? arch : "");
 }
 
 /* Colour class of a rate of condition hits: 0 none, 1..5 rising. */
@@ -152,7 +155,7 @@ static void write_heat(FILE *f, const cmp_run *run, cmp_test **sorted)
     for (int i = 0; i < run->n_tests; i++) {
         const cmp_test *t = sorted[i];
         char name[48];
-        family_of(t->name, name, sizeof name);
+        family_of(t, name, sizeof name);
         int k = n_fam - 1;      /* sorted by name: usually the last one */
         while (k >= 0 && strcmp(fam[k], name))
             k--;
@@ -278,7 +281,7 @@ static void write_data(FILE *f, const cmp_run *run, cmp_test **rows,
     for (int i = 0; i < run->n_tests; i++) {
         const cmp_test *t = rows[i];
         char fam[48];
-        family_of(t->name, fam, sizeof fam);
+        family_of(t, fam, sizeof fam);
         fputs(i ? ",\n{\"name\":" : "\n{\"name\":", f);
         json_str(f, t->name);
         fputs(",\"fam\":", f);

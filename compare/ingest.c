@@ -293,6 +293,13 @@ static bool add_hw_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         t->hw_unknown++;
     if (!t->cond_text && e->cond_text)
         t->cond_text = ll_xstrdup(e->cond_text);
+    /* a test no model log has: its condition is the one the hardware log
+     * states, so that its hits count (`Positive: 714k`), not 0 */
+    if (!t->in_model && !t->has_cond && e->has_cond) {
+        t->has_cond = true;
+        t->cond = e->cond;
+        e->has_cond = false;
+    }
     if (m >= 0)
         machine_facts(run, m, e);
     cmp_note_oversub(run, t, m, e);

@@ -27,6 +27,7 @@ static void test_free(cmp_test *t)
     free(t->out);
     free(t->mc);
     free(t->source_path);
+    free(t->arch);
     free(t->m_total);
     free(t->m_positive);
     free(t->index);

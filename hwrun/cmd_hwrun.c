@@ -18,6 +18,7 @@
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
 #include "litmuslab/outdir.h"
+#include "cli/foreign.h"
 
 static void usage(FILE *f)
 {
@@ -59,19 +60,23 @@ static void usage(FILE *f)
           "               armhf, riscv64 (cross-compiled, run here under\n"
           "               qemu-user) or x86_64; default: this machine\n"
           "  --targets    list the targets and whether their tools are here\n"
+          "  --litmus7-options  list litmus7's options and what hwrun does\n"
+          "               with each (taken, a note, refused: why)\n"
           "  --check      only say, one line per test, whether it would run:\n"
           "               `ok FILE` or `no FILE: why` (with --bundle:\n"
           "               whether it goes in the bundle)\n"
           "Every option is written -x or --x, its value after a space or\n"
           "`=` (-n2M too); counts take k, M, G suffixes.\n"
-          "litmus7's options: -s, -r as here; -st N is -stride N; -mem\n"
+          "litmus7's options: -s, -r as here (-size_of_test,\n"
+          "-number_of_run); -st N is -stride N, -delay N -delta N; -mem\n"
           "indirect is -mem shuffle; -barrier user|userfence|pthread is\n"
           "-sync barrier, -barrier timebase -sync timebase; -affinity incr\n"
           "is -p pack, random -p random, scan -p rotate. -o is the log file\n"
           "(litmus7: a folder of C files: use --emit DIR or --bundle DIR).\n"
-          "Refused, with why: -a (every core hwloc finds is used), -mach\n"
-          "(the machine is this one, or --target), -hexa (values are\n"
-          "printed in decimal), -affinity none|custom, -barrier none.\n",
+          "-a N and -mach NAME are taken with a note (every core hwloc\n"
+          "finds is used; the machine is this one, or --target); each of\n"
+          "litmus7's options is taken, taken with a note or refused with\n"
+          "why: --litmus7-options lists which (as the man page).\n",
           f);
 }
 
@@ -141,6 +146,7 @@ static bool pass_on(cli_args *p, hw_opts *o)
 {
     if (!p->opt)
         return false;
+    cli_known(p, "n|s|r|p|sync|delta|mem|stride|seed|watchdog|skew");
     char name[32];
     snprintf(name, sizeof name, "-%.*s", p->name_len, p->name);
     const char *v;
@@ -174,27 +180,27 @@ static bool litmus7_option(cli_args *p, hw_opts *o)
         {"barrier", "timebase", "-sync timebase"},
         {"mem", "indirect", "-mem shuffle"},
     };
+    /* litmus7's names of ours (the rest: litmus7_opts.c's notes and
+       refusals) */
+    static const char *const alias[][2] = {
+        {"st", "-stride"}, {"size_of_test", "-s"}, {"number_of_run", "-r"},
+        {"delay", "-delta"},
+    };
     const char *v;
-    if ((v = cli_value(p, "st"))) {
-        o->args[o->n_args++] = ll_xstrdup("-stride");
-        o->args[o->n_args++] = ll_xstrdup(v);
-        return true;
-    }
-    if (cli_value(p, "a")) {
-        cli_error(p, "litmus7's -a is not needed: hwrun uses every core "
-                  "hwloc finds (-p chooses the placement)");
-        return true;
-    }
-    if (cli_value(p, "mach")) {
-        cli_error(p, "litmus7's -mach is not needed: hwrun runs on this "
-                  "machine, or on --target T (--bundle DIR for another)");
-        return true;
-    }
-    if (cli_flag(p, "hexa")) {
-        cli_error(p, "-hexa is not supported: hwrun prints values in "
-                  "decimal, as herd7's logs");
-        return true;
-    }
+    for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
+        if ((v = cli_value(p, alias[i][0]))) {
+            uint64_t n;
+            if (!cli_parse_count(v, &n)) {
+                cli_error(p, "-%s takes a count (1000, 2.5k, 2M, 1G), not "
+                          "'%s'", alias[i][0], v);
+                return true;
+            }
+            o->args[o->n_args++] = ll_xstrdup(alias[i][1]);
+            o->args[o->n_args++] = ll_xstrdup(v);
+            return true;
+        } else if (p->matched) {
+            return true;   /* a missing value, said */
+        }
     const char *which = "affinity";
     if (!(v = cli_value(p, which)) && !p->matched) {
         which = "barrier";
@@ -398,6 +404,9 @@ int cmd_hwrun(int argc, char **argv)
         } else if (cli_flag(&p, "targets")) {
             list_targets(stdout);
             goto done;
+        } else if (cli_flag(&p, "litmus7-options")) {
+            cli_foreign_print(stdout, cli_litmus7_opts);
+            goto done;
         } else if ((v = cli_value(&p, "target"))) {
             o.target = hw_target_find(v);
             if (!o.target) {
@@ -427,6 +436,7 @@ int cmd_hwrun(int argc, char **argv)
             timeout_given = true;
         } else if ((v = cli_value(&p, "o"))) {
             out_path = v;
+        } else if (cli_foreign_opt(&p, "litmus7", cli_litmus7_opts, false)) {
         } else {
             cli_unknown(&p);
         }

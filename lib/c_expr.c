@@ -165,8 +165,13 @@ static c_ref primary(c_lower *c)
             c->at = t.pos;
             if (c->defs && c_def_call(c, &t, &out))
                 return val_ref(out, t.pos);
-            if (!c_call(c, &t, &out))
+            if (!c_call(c, &t, &out)) {
+                const char *near = c_prim_near(t.text);
+                if (near)
+                    c_fail(c, t.pos, "unsupported function '%s'; did you "
+                           "mean '%s'?", t.text, near);
                 c_fail(c, t.pos, "unsupported function '%s'", t.text);
+            }
             return val_ref(out, t.pos);
         }
         if (c_is_local(c, t.text)) {

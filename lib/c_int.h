@@ -113,5 +113,7 @@ typedef enum c_ann_class { C_ANN_ACCESS, C_ANN_FENCE, C_ANN_SRCU } c_ann_class;
 int c_def_annotation(c_lower *c, c_ann_class cls);
 /* `+`, `-`, `&`, `|`, `^` as an argument (__atomic_op(X,+,V)). */
 int c_def_binop(c_lower *c);
+/* The primitive one edit away from name (smp_mbb: smp_mb), or NULL. */
+const char *c_prim_near(const char *name);
 
 #endif

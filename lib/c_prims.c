@@ -3,6 +3,7 @@
  * writes and fences with their annotations. Each table row says how its
  * arguments are read and what it emits. */
 #include "c_int.h"
+#include "litmuslab/near.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -419,6 +420,12 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         return none;
     }
     return none;
+}
+
+const char *c_prim_near(const char *name)
+{
+    return ll_near_name(name, &prims[0].name, sizeof prims / sizeof *prims,
+                        sizeof *prims);
 }
 
 static const prim *find_prim(const char *name)

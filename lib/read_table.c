@@ -3,6 +3,7 @@
  * optional label `NAME:` and an instruction handed to the architecture
  * plug-in. Comments are blanked first so that they may sit anywhere. */
 #include "reader.h"
+#include "litmuslab/near.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -174,6 +175,50 @@ static bool read_header_row(table_reader *r, size_t rs, size_t re)
     return true;
 }
 
+
+/* An instruction the reader does not know, with the rest of its cell. */
+typedef struct near_try {
+    const ll_arch_ops *arch;
+    const char *before, *after;   /* the cell around the mnemonic */
+} near_try;
+
+static bool instr_reads(const char *mnem, void *arg)
+{
+    const near_try *n = arg;
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%s%s%s", n->before, mnem, n->after);
+    ll_instr in = {0};
+    ll_diag d = {0};
+    bool ok = n->arch->parse_instr(b.data, &in, &d);
+    ll_instr_clear(&in);
+    ll_buf_free(&b);
+    return ok;
+}
+
+/* "unknown instruction 'lwzz'": the instruction one edit away that the
+ * reader takes with the same operands (`lwz`), if any. */
+static bool unknown_near(const ll_arch_ops *arch, const char *instr,
+                         const ll_diag *d, char *out, size_t size)
+{
+    char mnem[64];
+    if (sscanf(d->msg, "unknown instruction '%63[^']'", mnem) != 1 ||
+        d->col < 1 || (size_t)d->col - 1 > strlen(instr))
+        return false;
+    size_t at = (size_t)d->col - 1, len = strlen(mnem);
+    if (strncmp(instr + at, mnem, len))
+        return false;
+    char *before = ll_xstrndup(instr, at);
+    near_try n = {arch, before, instr + at + len};
+    bool upper = false;
+    for (const char *s = mnem; *s; s++)
+        upper |= *s >= 'A' && *s <= 'Z';
+    bool ok = ll_near_by(mnem, upper ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789."
+                                     : "abcdefghijklmnopqrstuvwxyz0123456789.",
+                         instr_reads, &n, out, size);
+    free(before);
+    return ok;
+}
+
 static bool read_cell(table_reader *r, size_t cs, size_t ce,
                       const ll_thread *th, ll_stmt *st)
 {
@@ -202,18 +247,23 @@ static bool read_cell(table_reader *r, size_t cs, size_t ce,
     char *instr = ll_xstrndup(r->text + ts, te - ts);
     ll_diag d = {0};
     bool ok = r->t->arch->parse_instr(instr, &st->instr, &d);
-    free(instr);
     if (ok) {
+        free(instr);
         st->has_instr = true;
         return true;
     }
     ll_instr_clear(&st->instr);
+    char near[64];
+    bool has_near = unknown_near(r->t->arch, instr, &d, near, sizeof near);
+    free(instr);
     size_t at = ts;
     if (d.col > 0 && (size_t)d.col - 1 < te - ts)
         at = ts + (size_t)d.col - 1;
     ll_pos p = pos_at(r, at);
-    ll_diag_set(r->lx->d, p.line, p.col, "%s",
-                d.msg[0] ? d.msg : "bad instruction");
+    ll_diag_set(r->lx->d, p.line, p.col, "%s%s%s%s",
+                d.msg[0] ? d.msg : "bad instruction",
+                has_near ? "; did you mean '" : "", has_near ? near : "",
+                has_near ? "'?" : "");
     return false;
 }
 

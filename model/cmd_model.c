@@ -12,6 +12,8 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "litmuslab/limits.h"
+#include "litmuslab/near.h"
+#include "cli/foreign.h"
 #include "model/driver.h"
 
 static const char usage[] =
@@ -46,13 +48,18 @@ static const char usage[] =
     "-doshow draws the relations the model names R (ppo, prop...), -unshow\n"
     "leaves out the edges labelled R.\n"
     "Every option is written -x or --x, its value after a space or `=`.\n"
+    "--models lists the models shipped.\n"
     "herd7's options: -model and -cat are --model (a NAME not found is\n"
     "NAME.cat: -model sc); -I and -set-libdir are\n"
-    "--cat-path; -variant, -timeout, -show, -nshow, -doshow, -unshow as\n"
-    "herd7's; -conf FILE reads options from FILE, one `option value` a\n"
-    "line (# comments; herd7's picture options there are ignored); -o is a DOT file of --explain's execution (herd7:\n"
-    "a directory of DOT files: use --show-all DIR); -through is refused:\n"
-    "no rejected execution is let through (--explain shows them).\n"
+    "--cat-path; -variant, -timeout, -show, -nshow, -showone, -doshow,\n"
+    "-unshow as herd7's; -conf FILE reads options from FILE, one `option\n"
+    "value` a line (# comments; herd7's picture options there are read\n"
+    "and ignored, on the command line with a note); -o DIR writes\n"
+    "DIR/TEST.dot for each test as herd7 (the executions -show picks;\n"
+    "-suffix X: TEST<X>.dot), with --explain -o FILE.dot its execution;\n"
+    "-through is refused: no rejected execution is let through (--explain\n"
+    "shows them). Each of herd7's options is taken, taken with a note, or\n"
+    "refused with why: --herd7-options lists which (as the man page).\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
     "the model crashed on a file.\n";
 
@@ -160,21 +167,51 @@ static bool show_tag(const char *s, int *out)
 }
 
 /* --show-all's directory, made if missing, its index emptied: the
- * workers append to it. */
-static bool show_all_dir(const char *dir)
+ * workers append to it. herd7's -o DIR has no index. */
+static bool show_all_dir(const char *dir, bool per_test)
 {
     ll_buf path = {0};
-    ll_buf_printf(&path, "%s/index.txt", dir);
+    ll_buf_printf(&path, "%s/%s", dir, per_test ? "." : "index.txt");
     FILE *f = NULL;
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        f = fopen(path.data, "w");
-    if (!f)
-        fprintf(stderr, "litmuslab model: --show-all %s: cannot write "
-                        "there (%s)\n", dir, strerror(errno));
-    else
+    bool ok = mkdir(dir, 0777) == 0 || errno == EEXIST;
+    if (ok && per_test)
+        ok = access(dir, W_OK) == 0;
+    else if (ok && (f = fopen(path.data, "w")))
         fclose(f);
+    else
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "litmuslab model: %s %s: cannot write there (%s)\n",
+                per_test ? "-o" : "--show-all", dir, strerror(errno));
     ll_buf_free(&path);
-    return f != NULL;
+    return ok;
+}
+
+/* -o: with --explain, the DOT file of its execution; else herd7's -o DIR,
+ * a folder with one TEST.dot per test (the executions -show picks; with
+ * none, empty files, as herd7's: said once). */
+static bool herd_o_dir(mdl_explain_opts *ex, bool show_given)
+{
+    if (!ex->dot_path || ex->explain)
+        return true;
+    if (ex->show_all) {
+        fputs("litmuslab model: -o DIR (herd7's folder of graphs) and "
+              "--show-all DIR, not both; see `litmuslab model --help`\n",
+              stderr);
+        return false;
+    }
+    ex->show_all = ex->dot_path;
+    ex->dot_path = NULL;
+    ex->per_test = true;
+    if (!show_given)
+        ex->show = 5;   /* herd7's default: none */
+    if (!show_given)
+        fprintf(stderr, "litmuslab model: note: -o %s writes %s/TEST.dot "
+                "for each test, as herd7; with no -show they are empty, "
+                "as herd7's (-show prop draws the executions where the "
+                "condition's proposition holds)\n", ex->show_all,
+                ex->show_all);
+    return true;
 }
 
 /* Is the --model file there, where the model looks (a path as it is;
@@ -220,8 +257,21 @@ static bool model_found(const mdl_options *o, bool quiet)
     if (quiet)
         return false;
     /* what we ship is what is built in (sorted by the build) */
-    fprintf(stderr, "litmuslab model: cannot find the model '%s'; "
-            "models shipped:", name);
+    size_t n_files = 0;
+    while (cat_builtin_files[n_files].name)
+        n_files++;
+    ll_buf with_cat = {0};     /* `-model x86tos` is x86tos.cat */
+    ll_buf_printf(&with_cat, "%s.cat", name);
+    const char *near = ll_near_name(name, &cat_builtin_files[0].name,
+                                    n_files, sizeof *cat_builtin_files);
+    if (!near)
+        near = ll_near_name(with_cat.data, &cat_builtin_files[0].name,
+                            n_files, sizeof *cat_builtin_files);
+    fprintf(stderr, "litmuslab model: cannot find the model '%s'; ", name);
+    if (near)
+        fprintf(stderr, "did you mean '%s'? ", near);
+    ll_buf_free(&with_cat);
+    fputs("models shipped:", stderr);
     for (const cat_text_file *f = cat_builtin_files; f->name; f++) {
         size_t l = strlen(f->name);
         if (l > 4 && !strcmp(f->name + l - 4, ".cat"))
@@ -243,7 +293,9 @@ typedef struct model_cli {
     files f;
     uint64_t workers;
     bool memory_set;
+    bool show_given;  /* -show was given (herd7's -o DIR note) */
     bool help;
+    bool listed;      /* --models, --herd7-options: printed, no usage */
     int conf_depth;
     void **kept;      /* -conf's text and words, freed at exit */
     int n_kept, cap_kept;
@@ -322,18 +374,16 @@ static bool read_conf(model_cli *m, cli_args *p, const char *path)
     return ok;
 }
 
-/* herd7's picture options, which change no result: read with their
- * value and ignored, so its configuration files (linux-kernel.cfg sets
- * graph, squished, fontsize, edgeattr...) are read as they are. */
-static const char display_opts[] =
-    "graph|dotmode|dotcom|showevents|mono|scale|xscale|yscale|dsiy|"
-    "siwidth|ptscale|boxscale|showthread|shift|edgemerge|labelinit|"
-    "showlegend|showkind|shortlegend|squished|fixedsize|extrachars|"
-    "showobserved|brackets|texmacros|tikz|showpo|showinitrf|showfinalrf|"
-    "initrfpos|finalrfpos|oneinit|initpos|showinitwrites|threadposy|"
-    "symetric|noid|classes|showraw|splines|margin|pad|sep|fontname|"
-    "fontsize|edgefontsizedelta|penwidth|arrowsize|edgeattr|overlap|"
-    "relabel|withbox|labelbox|movelabel|dotheader|view|suffix|showflag";
+/* --models: the models shipped, one a line (the bash completion of
+ * --model reads them). */
+static void list_models(void)
+{
+    for (const cat_text_file *f = cat_builtin_files; f->name; f++) {
+        size_t l = strlen(f->name);
+        if (l > 4 && !strcmp(f->name + l - 4, ".cat"))
+            puts(f->name);
+    }
+}
 
 /* One argument of the command line (or of a -conf file). */
 static void read_arg(model_cli *m, cli_args *p)
@@ -372,8 +422,11 @@ static void read_arg(model_cli *m, cli_args *p)
         o->ex.dot_path = v;
     } else if ((v = cli_value(p, "show-all"))) {
         o->ex.show_all = v;
+    } else if ((v = cli_value(p, "suffix"))) {
+        o->ex.suffix = v;
     } else if ((v = cli_value(p, "show"))) {
         p->failed |= !show_tag(v, &o->ex.show);
+        m->show_given = true;
     } else if (cli_count(p, "nshow", &n, 1, 1000000000)) {
         o->ex.nshow = (int)n;
     } else if ((v = cli_value(p, "doshow"))) {
@@ -389,12 +442,21 @@ static void read_arg(model_cli *m, cli_args *p)
         if (!memory_size(v, &o->limits.max_memory))
             cli_error(p, "--max-memory takes megabytes, or a size with a "
                       "K, M or G suffix, not '%s'", v);
-    } else if (cli_value(p, display_opts)) {
-    } else if (cli_flag(p, "gv|evince|preview")) {
-    } else if (cli_value(p, "through")) {
-        cli_error(p, "herd7's -through is not supported: no execution a "
-                  "check rejects is let through; --explain STATE shows "
-                  "them with the check that rejects each");
+    } else if ((v = cli_value(p, "showone"))) {
+        if (!strcmp(v, "true"))     /* herd7's alias for -nshow 1 */
+            o->ex.nshow = 1;
+        else if (strcmp(v, "false"))
+            cli_error(p, "-showone takes true or false, not '%s'", v);
+    } else if (cli_flag(p, "models")) {
+        list_models();
+        m->help = m->listed = true;     /* done: nothing else to run */
+    } else if (cli_flag(p, "herd7-options")) {
+        cli_foreign_print(stdout, cli_herd7_opts);
+        m->help = m->listed = true;
+    } else if (cli_foreign_opt(p, "herd7", cli_herd7_opts,
+                               m->conf_depth > 0)) {
+        /* a note (none inside -conf: herd7's own .cfg files set its
+           picture options), or a refusal */
     } else {
         cli_unknown(p);
     }
@@ -437,7 +499,8 @@ int cmd_model(int argc, char **argv)
     if (!read_args(&m, &p)) {
         rc = 2;
     } else if (m.help) {
-        fputs(usage, stdout);
+        if (!m.listed)
+            fputs(usage, stdout);
     } else if (m.f.n == 0) {
         fputs("litmuslab model: no test file given; see "
               "`litmuslab model --help`\n", stderr);
@@ -445,7 +508,9 @@ int cmd_model(int argc, char **argv)
     } else if (m.opt.model && !model_found(&m.opt, true) &&
                !with_cat_suffix(&m) && !model_found(&m.opt, false)) {
         rc = 2;
-    } else if (m.opt.ex.show_all && !show_all_dir(m.opt.ex.show_all)) {
+    } else if (!herd_o_dir(&m.opt.ex, m.show_given) ||
+               (m.opt.ex.show_all &&
+                !show_all_dir(m.opt.ex.show_all, m.opt.ex.per_test))) {
         rc = 2;
     } else {
         int n_workers = (int)m.workers;

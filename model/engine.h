@@ -189,6 +189,10 @@ typedef struct mdl_explain_opts {
     const char *target;        /* --explain STATE, or NULL: the condition */
     const char *dot_path;      /* -o FILE.dot, or NULL */
     const char *show_all;      /* --show-all DIR, or NULL */
+    bool per_test;             /* herd7's -o DIR (show_all is DIR): one
+                                  DIR/TEST.dot per test holding every
+                                  execution -show picks, as herd7's */
+    const char *suffix;        /* herd7's -suffix: DIR/TEST<suffix>.dot */
     int show;                  /* -show: 0 all, 1 prop, 2 neg, 3 cond,
                                   4 wit, 5 none */
     int nshow;                 /* -nshow N, 0: no limit */

@@ -84,6 +84,8 @@ mdl_explain *mdl_explain_new(cat_model *model, const mdl_explain_opts *o,
     ex->explain = o->explain;
     ex->dot_path = o->dot_path ? ll_xstrdup(o->dot_path) : NULL;
     ex->all_dir = o->show_all ? ll_xstrdup(o->show_all) : NULL;
+    ex->per_test = o->per_test;
+    ex->suffix = o->suffix ? ll_xstrdup(o->suffix) : NULL;
     ex->show = (ex_show)o->show;
     ex->nshow = o->nshow;
     split_names(o->doshow, &ex->doshow);
@@ -140,6 +142,8 @@ void mdl_explain_free(mdl_explain *ex)
         ll_prop_free(ex->prop);
     free(ex->dot_path);
     free(ex->all_dir);
+    free(ex->suffix);
+    ll_buf_free(&ex->per_dot);
     free_names(&ex->doshow);
     free_names(&ex->unshow);
     ll_buf_free(&ex->index);

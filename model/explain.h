@@ -43,6 +43,9 @@ struct mdl_explain {
     int n_all;                 /* files written */
     ll_buf index;              /* the index's lines for this test */
     ll_buf all_err;            /* the first failure writing them */
+    bool per_test;             /* herd7's -o DIR: all in DIR/TEST.dot */
+    char *suffix;              /* -suffix, or NULL */
+    ll_buf per_dot;            /* per_test: the test's graphs so far */
     /* --explain */
     bool found;                /* an accepted execution was drawn */
     int n_rejected;            /* candidates reaching it, rejected */

@@ -1,12 +1,14 @@
 /* explain_all.c — `model --show-all DIR`: every accepted execution of a
  * test as a Graphviz file of its own, DIR/TEST-N.dot (and .svg when dot
- * runs), with the model's order drawn (explain_dot.c), and one index,
+ * runs), with the model's order drawn (explain_dot.c); or, for herd7's
+ * `-o DIR`, all of a test's in one file, DIR/TEST.dot; and one index,
  * DIR/index.txt, a line per file: its name, its final state and whether
  * the condition's proposition holds there. herd7's `-show` chooses
  * which executions (prop, neg, all, cond, wit, none) and `-nshow N`
  * stops after N. Each test appends its lines in one write, so worker
  * processes (-j) can share the index. */
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,6 +43,13 @@ void ex_all_candidate(mdl_explain *ex, const view *v, const sem_val *vals,
         (ex->nshow && ex->n_all >= ex->nshow) || ex->all_err.len)
         return;
     ex->n_all++;
+    if (ex->per_test) {     /* herd7's -o DIR: one file, every graph */
+        ex_dot_begin(ex, v, m->test->name, &ex->per_dot);
+        ex_dot_order(ex, v, &ex->per_dot);
+        ex_dot_doshow(ex, v, &ex->per_dot);
+        ll_buf_puts(&ex->per_dot, "}\n");
+        return;
+    }
     ll_buf name = {0}, path = {0}, dot = {0};
     file_stem(m->test->name, &name);
     ll_buf_printf(&name, "-%03d.dot", ex->n_all);
@@ -69,8 +78,30 @@ void ex_all_candidate(mdl_explain *ex, const view *v, const sem_val *vals,
     ll_buf_free(&dot);
 }
 
+/* herd7's -o DIR: DIR/TEST.dot, even with no graph in it (herd7 writes
+ * an empty file then: scripts look for it). */
+static void write_per_test(mdl_explain *ex, const mdl_test *m, ll_buf *err)
+{
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/", ex->all_dir);
+    file_stem(m->test->name, &path);
+    ll_buf_printf(&path, "%s.dot", ex->suffix ? ex->suffix : "");
+    FILE *f = fopen(path.data, "w");
+    bool ok = f && fwrite(ex->per_dot.data ? ex->per_dot.data : "", 1,
+                          ex->per_dot.len, f) == ex->per_dot.len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        ll_buf_printf(err, "%s: cannot write the graph\n", path.data);
+    ll_buf_free(&path);
+}
+
 void ex_all_finish(mdl_explain *ex, const mdl_test *m, ll_buf *err)
 {
+    if (ex->per_test) {
+        write_per_test(ex, m, err);
+        return;
+    }
     if (ex->all_err.len) {
         ll_buf_puts(err, ex->all_err.data);
         return;

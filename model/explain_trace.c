@@ -228,6 +228,23 @@ static int coherence_cycle(const view *v, cat_step *steps)
     return ns;
 }
 
+/* A step whose relation is, for this pair, a single step of another
+ * named relation (cumul-fence is po-rel, prop-base is ffence), down to
+ * the first that is a base relation or more than one step. */
+static void narrow(mdl_explain *ex, cat_step *step)
+{
+    cat_step down[EX_MAX_STEPS];
+    for (int depth = 0; depth < 8 && !step->inverse &&
+                        !ex_base_name(step->label); depth++) {
+        int m = cat_explain_expand(ex->cx, step->label, step->from,
+                                   step->to, down, EX_MAX_STEPS);
+        if (m != 1 || down[0].inverse || !strcmp(down[0].label, "po") ||
+            !strcmp(down[0].label, step->label))
+            return;
+        step->label = down[0].label;
+    }
+}
+
 /* A step named by a relation of the model's own, one level down:
  * `where a -prop-> c is a -ffence-> c`, so that a cycle shows the fences
  * and communications it goes through. */
@@ -264,6 +281,10 @@ static void put_where(mdl_explain *ex, const view *v, const cat_step *s,
         if (m < 1 || (m == 1 && (!strcmp(sub[0].label, s[k].label) ||
                                  !strcmp(sub[0].label, "po"))))
             continue;   /* nothing more to say */
+        /* a step of the path that is one name in other words (LKMM's
+         * cumul-fence here is po-rel): the name that says which */
+        for (int j = 0; j < m && m > 1; j++)
+            narrow(ex, &sub[j]);
         ll_buf_puts(b, "      where ");
         cat_step self = s[k];
         ex_put_steps(v, &self, 1, b);

@@ -40,7 +40,10 @@ static void usage(const char *prog, FILE *f)
             "  -q  no progress line\n"
             "  -watchdog  a round that does not finish in this time (default\n"
             "             10 s; 0 none) ends the run: the test does not\n"
-            "             terminate; the rounds before it are printed, exit 3\n",
+            "             terminate; the rounds before it are printed, exit 3\n"
+            "  -machine  print the machine the log's Machine line names (as\n"
+            "            this program sees it: under qemu-user, the emulated\n"
+            "            one) and exit\n",
             prog);
 }
 
@@ -98,6 +101,12 @@ static int parse_options(int argc, char **argv, hr_opts *o)
         } else if (!strcmp(a, "-q")) {
             o->quiet = 1;
             continue;
+        } else if (!strcmp(a, "-machine")) {
+            /* the bundle's run names its log after this, not the host's
+               uname: a run under qemu-user is the emulated machine's */
+            struct utsname u;
+            puts(uname(&u) ? "unknown" : u.machine);
+            exit(0);
         } else if (!strcmp(a, "-n") || !strcmp(a, "-r") ||
                    !strcmp(a, "-s") || !strcmp(a, "-delta") ||
                    !strcmp(a, "-stride") || !strcmp(a, "-seed")) {

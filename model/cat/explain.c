@@ -115,6 +115,7 @@ typedef struct walk {
     cat_step *out;
     int n, max;
     int depth;
+    char side;      /* 'e' or 'i' under `& ext` or `& int`, else 0 */
 } walk;
 
 static bool has(const cat_model *m, int slot, int a, int b)
@@ -126,8 +127,23 @@ static bool has(const cat_model *m, int slot, int a, int b)
     return w[(size_t)a * (size_t)W + (size_t)(b / 64)] >> (b % 64) & 1;
 }
 
+/* rf, co or fr under `& ext` (`& int`) is herd7's rfe, coe, fre (rfi,
+ * coi, fri): the name the model's authors write, where the bare half
+ * would say nothing of why the pair is there. */
+static const char *sided(const walk *w, const char *label)
+{
+    static const char *const names[][3] = {
+        {"rf", "rfe", "rfi"}, {"co", "coe", "coi"}, {"fr", "fre", "fri"},
+    };
+    for (size_t i = 0; w->side && label && i < 3; i++)
+        if (!strcmp(label, names[i][0]))
+            return names[i][w->side == 'e' ? 1 : 2];
+    return label;
+}
+
 static void emit(walk *w, int a, int b, const char *label, bool inv)
 {
+    label = sided(w, label);
     if (w->n < w->max)
         w->out[w->n] = (cat_step){a, b, label ? label : "?", inv};
     w->n++;
@@ -162,6 +178,17 @@ static bool is_filter(const cat_explainer *e, int slot)
         return false;
     int op = e->m->code[i].op;
     return op == PI_CART || op == PI_TOID || op == PI_REL_COMPL;
+}
+
+/* int, ext, loc or a filter: the half of an intersection that says where
+ * a pair lies (same thread, other threads, same location), not why it is
+ * there: never the step shown for it. */
+static bool is_half(const cat_explainer *e, int slot)
+{
+    const char *n = e->name[slot];
+    if (n)
+        return !strcmp(n, "int") || !strcmp(n, "ext") || !strcmp(n, "loc");
+    return is_filter(e, slot);
 }
 
 /* A path of `slot` from a to b (a may equal b only with an edge). */
@@ -199,10 +226,16 @@ static void pair(walk *w, int slot, int a, int b, const char *label,
     const cat_instr *in = &m->code[i];
     w->depth++;
     switch (in->op) {
-    case PI_REL_UNION:
-        pair(w, has(m, in->a, a, b) ? in->a : in->b, a, b, label, inv,
-             false);
+    case PI_REL_UNION: {
+        /* both sides may hold the pair: a named relation before an
+         * unnamed one, anything before an int/ext half */
+        bool in_a = has(m, in->a, a, b), in_b = has(m, in->b, a, b);
+        int rank_a = is_half(e, in->a) ? 0 : e->name[in->a] ? 2 : 1;
+        int rank_b = is_half(e, in->b) ? 0 : e->name[in->b] ? 2 : 1;
+        pair(w, in_a && !(in_b && rank_b > rank_a) ? in->a : in->b, a, b,
+             label, inv, false);
         break;
+    }
     case PI_SEQ: {
         int c = 0;
         while (c < m->n && !(has(m, in->a, a, c) && has(m, in->b, c, b)))
@@ -239,11 +272,20 @@ static void pair(walk *w, int slot, int a, int b, const char *label,
     case PI_RESTRICT_DOM:
         pair(w, in->b, a, b, label, inv, false);
         break;
-    case PI_REL_INTER:
-        /* `r & (W * W)`: the relation, not the filter, says why */
-        pair(w, is_filter(e, in->a) && !is_filter(e, in->b) ? in->b : in->a,
-             a, b, label, inv, false);
+    case PI_REL_INTER: {
+        /* `r & (W * W)`, `(prop \ id) & int`: the relation, not the
+         * filter or the int/ext half, says why; under `& ext`, rf is rfe */
+        bool swap = is_half(e, in->a) && !is_half(e, in->b);
+        int keep = swap ? in->b : in->a, half = swap ? in->a : in->b;
+        char side = w->side;
+        if (e->name[half] && !strcmp(e->name[half], "ext"))
+            w->side = 'e';
+        else if (e->name[half] && !strcmp(e->name[half], "int"))
+            w->side = 'i';
+        pair(w, keep, a, b, label, inv, false);
+        w->side = side;
         break;
+    }
     case PI_RESTRICT_RNG:
     case PI_REL_DIFF:
         pair(w, in->a, a, b, label, inv, false);
@@ -263,7 +305,7 @@ int cat_explain_steps(const cat_explainer *e, int i, int a, int b,
     const cat_test *c = &e->m->checks[e->checks[i]];
     if (c->slot < 0 || !has(e->m, c->slot, a, b))
         return 0;
-    walk w = {e, out, 0, max, 0};
+    walk w = {e, out, 0, max, 0, 0};
     pair(&w, c->slot, a, b, c->name, false, true);
     return w.n;
 }
@@ -308,7 +350,7 @@ int cat_explain_expand(const cat_explainer *e, const char *name, int a,
     if (slot < 0 || !e->m->ptr[slot] || !e->m->slots[slot].is_rel ||
         !has(e->m, slot, a, b))
         return 0;
-    walk w = {e, out, 0, max, 0};
+    walk w = {e, out, 0, max, 0, 0};
     pair(&w, slot, a, b, name, false, true);
     if (w.n == 1 && max >= 1) {
         /* a let rec variable (ppo's ii...) says no more than name */

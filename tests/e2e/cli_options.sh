@@ -64,10 +64,9 @@ grep -q "^litmuslab model: cannot find the model 'tso.cat'; models shipped: .*sc
 # parse: -o anywhere, --bogus is an option
 err 2 "litmuslab parse: option '-o' needs a value; see \`litmuslab parse --help\`" parse $sb -o
 "$LITMUSLAB" parse $sb --o="$tmp" >/dev/null && [ -f "$tmp/SB.litmus" ] || say "parse --o=DIR"
-# litmus7's options in hwrun: refused with why (mapped ones in hwrun_forms)
-err 2 "litmuslab hwrun: litmus7's -a is not needed: hwrun uses every core hwloc finds (-p chooses the placement); see \`litmuslab hwrun --help\`" hwrun -a 4 $sb
-err 2 "litmuslab hwrun: litmus7's -mach is not needed: hwrun runs on this machine, or on --target T (--bundle DIR for another); see \`litmuslab hwrun --help\`" hwrun -mach x86 $sb
-err 2 "litmuslab hwrun: -hexa is not supported: hwrun prints values in decimal, as herd7's logs; see \`litmuslab hwrun --help\`" hwrun -hexa $sb
+# litmus7's options in hwrun: refused with why (mapped ones in hwrun_forms;
+# every one of them, -a and -mach taken with a note, in foreign_options)
+err 2 "litmuslab hwrun: litmus7's -hexa is not supported: values are printed in decimal, as herd7's logs; see \`litmuslab hwrun --help\`" hwrun -hexa $sb
 err 2 "litmuslab hwrun: -affinity none is not supported (-affinity takes incr, random or scan); see \`litmuslab hwrun --help\`" hwrun -affinity none $sb
 err 2 "litmuslab hwrun: -barrier none is not supported (-barrier takes user, userfence, pthread or timebase); see \`litmuslab hwrun --help\`" hwrun -barrier none $sb
 # mapped ones: what the run says it did (--emit writes the run script's

@@ -125,6 +125,20 @@ static void reader_gives_arch_and_name(void **state)
     rewind(diag);
     assert_non_null(fgets(line, sizeof line, diag));
     assert_non_null(strstr(line, "hdr/C.litmus:4:"));   /* FILE:LINE:COL */
+    /* kept for the summary: the same line, and the file */
+    line[strcspn(line, "\n")] = '\0';
+    assert_string_equal(ts.unread[0].why, line);
+    assert_non_null(strstr(ts.unread[0].path, "hdr/C.litmus"));
+    FILE *f = tmpfile();
+    cp_print_unread(f, &ts);
+    char buf[1024] = "";
+    rewind(f);
+    buf[fread(buf, 1, sizeof buf - 1, f)] = '\0';
+    assert_non_null(strstr(buf, "\nFiles that are no test (1): the reader "
+                                "refused them, so they went through no "
+                                "step; fix them and run again:\n  "));
+    assert_non_null(strstr(buf, line));
+    fclose(f);
     cp_tests_free(&ts);
     fclose(diag);
     free(dir);

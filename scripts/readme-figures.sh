@@ -1,0 +1,54 @@
+#!/bin/sh
+# readme-figures.sh — the counts README.md quotes, computed from the tree
+# (`make readme-figures`): each figure on a line, then, with --check, each
+# README sentence that quotes one compared with the tree; exit 1 naming
+# every sentence that went stale. So a count cannot go stale silently:
+# `make test` runs the check (tests/e2e/readme_figures.sh).
+# cwd: the repo root.
+count() { ls $1 2>/dev/null | wc -l | tr -d ' '; }
+unit=$(count 'tests/unit/test_*.c')
+e2e=$(count 'tests/e2e/*.sh')
+# the scripts that skip as a whole without ../shared: they `need` a
+# corpus file (tests/e2e/lib/corpus.sh)
+corpus=$(grep -l 'lib/corpus\.sh' tests/e2e/*.sh | wc -l | tr -d ' ')
+x86=$(count 'litmus/x86/*.litmus')
+ppc=$(count 'litmus/ppc/*.litmus')
+aarch64=$(count 'litmus/aarch64/*.litmus')
+arm=$(count 'litmus/arm/*.litmus')
+riscv=$(count 'litmus/riscv/*.litmus')
+c=$(count 'litmus/c/*.litmus')
+c11=$(count 'litmus/c11/*.litmus')
+cat <<END
+unit test programs (tests/unit/test_*.c)     $unit
+end-to-end scripts (tests/e2e/*.sh)           $e2e
+scripts that need ../shared/corpus            $corpus
+tests in litmus/x86                           $x86
+tests in litmus/ppc                           $ppc
+tests in litmus/aarch64                       $aarch64
+tests in litmus/arm                           $arm
+tests in litmus/riscv                         $riscv
+tests in litmus/c                             $c
+tests in litmus/c11                           $c11
+END
+[ "$1" = --check ] || exit 0
+
+# README as one line (sentences run over line breaks), spaces squeezed
+text=$(tr '\n' ' ' < README.md | tr -s ' ')
+stale=0
+quote() { # the sentence README must hold, with the figures filled in
+  case $text in
+    *"$1"*) ;;
+    *) echo "README.md: stale, or missing: '$1'"; stale=1 ;;
+  esac
+}
+quote "The suite is $unit unit test programs and $e2e end-to-end scripts"
+quote "the $corpus scripts that need the corpus skip as a whole"
+quote "the campaign 34-48 s ($x86 tests, each compiled once"
+quote "\`litmus/c/\` ($c tests:"
+quote "\`litmus/c11/\` ($c11 tests)"
+quote "AArch64 ($aarch64 tests):"
+quote "ARM ($arm tests):"
+quote "\`litmus/ppc\` ($ppc tests)"
+quote "\`litmus/riscv\` ($riscv tests)"
+[ $stale = 0 ] && echo "README.md: every figure above is the one it quotes"
+exit $stale
