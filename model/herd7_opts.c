@@ -20,7 +20,7 @@ const cli_foreign cli_herd7_opts[] = {
     {"timeout", "10", CLI_TAKEN, "--timeout S"},
     {"conf", "FILE", CLI_TAKEN, "--conf FILE"},
     {"bell", "FILE", CLI_TAKEN, "--bell FILE"},
-    {"macros", "FILE", CLI_REFUSED, "macro (.def) files are not read yet"},
+    {"macros", "FILE", CLI_TAKEN, "--macros FILE.def"},
     {"o", "DIR", CLI_TAKEN, "a folder with one TEST.dot per test, the "
      "executions -show picks (with --explain: that execution's DOT file)"},
     {"suffix", "X", CLI_TAKEN, "-o DIR's files are TEST<suffix>.dot"},
