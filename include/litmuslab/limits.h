@@ -26,4 +26,11 @@
  * bytes, cut with "...", so that one message stays one readable line. */
 #define LL_MAX_QUOTE 200
 
+/* model --hosts: shards per answering host, the most tests in one shard
+ * (they are the arguments of the model there), and the seconds a host
+ * has to say its machine. */
+#define LL_HOSTS_SHARDS_PER_HOST 4
+#define LL_HOSTS_MAX_SHARD 2000
+#define LL_HOSTS_DETECT_TIMEOUT 120
+
 #endif
