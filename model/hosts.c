@@ -32,14 +32,16 @@
 #include "model/driver.h"
 
 /* One shard on the host that runs it (sent with --basefile). Exit 0 once
- * the model ran to its end, whatever it found (its status is SHARD.rc);
+ * the model ran to its end, whatever it found (its status is in
+ * SHARD.res);
  * else the shard is tried again on another host. */
 static const char job_sh[] =
     "#!/bin/sh\n"
     "# job.sh SHARD ARCH: one shard of `litmuslab model --hosts` (written\n"
     "# by it). SHARD.tar.gz holds the tests and an `args` file, one\n"
-    "# argument a line; the model's stdout, stderr and exit status are\n"
-    "# left in SHARD.out, SHARD.err, SHARD.rc (brought back by --return).\n"
+    "# argument a line; the model's exit status, stdout and stderr are left\n"
+    "# in SHARD.res (brought back by --return): a first line\n"
+    "# `litmuslab-model STATUS OUTBYTES`, then both outputs.\n"
     "s=$1\n"
     "case $s in ''|/*|*..*) echo \"job.sh: bad shard name '$s'\" >&2; exit 3 ;; esac\n"
     "key=$(printf '%s\\n' \"${PARALLEL_SSHLOGIN:-}\" | cksum | cut -d' ' -f1)\n"
@@ -48,7 +50,7 @@ static const char job_sh[] =
     "  { echo \"job.sh: $s.tar.gz: cannot unpack into $d\" >&2; exit 3; }\n"
     "if [ -x ./litmuslab ] && [ \"$(uname -m)\" = \"$2\" ]; then exe=$PWD/litmuslab\n"
     "elif command -v litmuslab >/dev/null 2>&1; then exe=litmuslab\n"
-    "else echo \"job.sh: $(uname -n) is $(uname -m), not $2: it needs \"\\\n"
+    "else echo \"job.sh: $(uname -n) is $(uname -m), not $2: it needs\" \\\n"
     "  \"litmuslab in its PATH\" >&2; exit 3; fi\n"
     "n=$(nproc 2>/dev/null || echo 1)\n"
     "(cd \"$d\" && set -- && while IFS= read -r a; do set -- \"$@\" \"$a\"; \\\n"
@@ -56,8 +58,9 @@ static const char job_sh[] =
     "  > \"$d.out\" 2> \"$d.err\"\n"
     "rc=$?\n"
     "[ \"$rc\" -gt 2 ] && exit \"$rc\"   # killed: tried again elsewhere\n"
-    "mv \"$d.out\" \"$s.out\" && mv \"$d.err\" \"$s.err\" &&\n"
-    "  echo \"$rc\" > \"$d.rc\" && mv \"$d.rc\" \"$s.rc\" || exit 3\n"
+    "{ echo \"litmuslab-model $rc $(wc -c < \"$d.out\")\" && cat \"$d.out\" \"$d.err\"; } \\\n"
+    "  > \"$d.res\" && mv \"$d.res\" \"$s.res\" || exit 3\n"
+    "rm -f \"$d.out\" \"$d.err\"\n"
     "rm -rf \"$d\"\n"
     "rmdir \"run-$key\" 2>/dev/null\n"
     "exit 0\n";
@@ -377,6 +380,10 @@ static bool write_inputs(mh *m)
 {
     int n = m->o->n;
     int k = m->usable * LL_HOSTS_SHARDS_PER_HOST;
+    if (k > (n + LL_HOSTS_MIN_SHARD - 1) / LL_HOSTS_MIN_SHARD)
+        k = (n + LL_HOSTS_MIN_SHARD - 1) / LL_HOSTS_MIN_SHARD;
+    if (k < m->usable)   /* every host has work */
+        k = m->usable;
     if (k < (n + LL_HOSTS_MAX_SHARD - 1) / LL_HOSTS_MAX_SHARD)
         k = (n + LL_HOSTS_MAX_SHARD - 1) / LL_HOSTS_MAX_SHARD;
     if (k > n)
@@ -394,7 +401,7 @@ static bool write_inputs(mh *m)
         char name[16];
         shard_name(m, s, name);
         ll_buf_printf(&list, "%s\n", name);
-        ok = exists(m, "%s.rc", name) || make_shard(m, s);
+        ok = exists(m, "%s.res", name) || make_shard(m, s);
     }
     char *path = at(m, "%s", "shards.txt");
     ok = ok && write_file(path, list.data, list.len);
@@ -439,7 +446,7 @@ static void fix_joblog(mh *m)
             !strncmp(field, "0\t", 2)) {
             char name[16];
             shard_name(m, seq - 1, name);
-            if (!exists(m, "%s.rc", name))
+            if (!exists(m, "%s.res", name))
                 *field = '1';
         }
         ll_buf_putn(&out, p, n);
@@ -459,7 +466,7 @@ static int shards_back(const mh *m)
     for (int s = 0; s < m->n_shards; s++) {
         char name[16];
         shard_name(m, s, name);
-        back += exists(m, "%s.rc", name);
+        back += exists(m, "%s.res", name);
     }
     return back;
 }
@@ -476,8 +483,7 @@ static int launch(mh *m)
         "parallel", "--sshloginfile", "run.slf", "--joblog", "joblog",
         "--resume-failed", "--retries", retries, "--workdir", wd,
         "--basefile", "job.sh", "--basefile", "litmuslab",
-        "--transferfile", "{}.tar.gz", "--return", "{}.out",
-        "--return", "{}.err", "--return", "{}.rc", "--cleanup",
+        "--transferfile", "{}.tar.gz", "--return", "{}.res", "--cleanup",
         "--ssh", LL_HOSTS_SSH, "--arg-file", "shards.txt",
         "sh", "job.sh", "{}", m->arch, NULL};
     int status = 0, back = -1;
@@ -502,17 +508,18 @@ static int print_results(mh *m, int *missing_out)
     for (int s = 0; s < m->n_shards; s++) {
         char name[16];
         shard_name(m, s, name);
-        char *p_rc = at(m, "%s.rc", name), *p_out = at(m, "%s.out", name);
-        char *p_err = at(m, "%s.err", name);
-        size_t len, out_len, err_len;
-        char *st = ll_read_file(p_rc, &len);
-        char *out = st ? ll_read_file(p_out, &out_len) : NULL;
-        char *err = st ? ll_read_file(p_err, &err_len) : NULL;
-        if (out && err) {
-            fwrite(out, 1, out_len, stdout);
+        char *path = at(m, "%s.res", name);
+        size_t len;
+        char *res = ll_read_file(path, &len);
+        int r = -1;
+        long long out_len = -1;
+        char *nl = res ? memchr(res, '\n', len) : NULL;
+        if (nl && sscanf(res, "litmuslab-model %d %lld", &r, &out_len) == 2 &&
+            out_len >= 0 && out_len <= (long long)(len - (size_t)(nl + 1 - res))) {
+            fwrite(nl + 1, 1, (size_t)out_len, stdout);
             fflush(stdout);
-            fwrite(err, 1, err_len, stderr);
-            int r = atoi(st);
+            fwrite(nl + 1 + out_len, 1,
+                   len - (size_t)(nl + 1 - res) - (size_t)out_len, stderr);
             rc = r > rc ? r : rc;
         } else {
             int a = m->first[s], b = m->first[s + 1] - 1;
@@ -523,12 +530,8 @@ static int print_results(mh *m, int *missing_out)
                     a == b ? "" : m->o->paths[b], m->dir);
             missing++;
         }
-        free(st);
-        free(out);
-        free(err);
-        free(p_rc);
-        free(p_out);
-        free(p_err);
+        free(res);
+        free(path);
     }
     *missing_out = missing;
     if (missing) {
