@@ -8,7 +8,9 @@
 # exit status, as a local `litmuslab model` of the same arguments. Then
 # h2 drops out in the middle of its first shard (its ssh killed once the
 # shard is unpacked there, every later login refused): the shard is run
-# again on h1 and the log is still the same. Mistakes in the host file get one line each.
+# again on h1 and the log is still the same. h3, a login that says it is
+# another machine, is left out, said so, until it has a litmuslab in its
+# PATH, which it then runs. Mistakes in the host file get one line each.
 # Env: LITMUSLAB (the program); KEEP=1 keeps the temporary folder.
 # cwd: the repo root.
 : "${LITMUSLAB:?}"
@@ -124,7 +126,30 @@ left=$(cd "$HOME/.litmuslab-model/$id" 2>/dev/null && ls -d run-*/s* 2>/dev/null
 shard=${left#run-*/}
 echo "$name: h2 cut in $shard, run again on h1: $((t2 - t1)) s, same log"
 
-# 3. Mistakes, one line each, before any ssh.
+# 3. h3 says it is another machine (a fake uname first in its PATH): left
+# out without a litmuslab in its PATH, then runs the one put there.
+mkdir "$tmp/fake"
+printf '#!/bin/sh\n[ "$1" = -m ] && { echo sparc64; exit 0; }\nexec uname "$@"\n' | sed "s|exec uname|exec $(command -v uname)|" > "$tmp/fake/uname"
+chmod +x "$tmp/fake/uname"
+printf 'ssh -F %s h3\n' "$tmp/ssh_config" > "$tmp/hosts4"
+if [ "$(ssh -F "$tmp/ssh_config" h3 'uname -m; command -v litmuslab')" != sparc64 ]; then
+  echo "$name: SKIP part 3: h3 does not say sparc64, or has a litmuslab of its own already"
+else
+  "$LITMUSLAB" model --hosts "$tmp/hosts4" litmus/x86/SB.litmus >"$tmp/out" 2>"$tmp/err"; rc=$?
+  [ $rc = 2 ] && [ "$(cat "$tmp/err")" = "litmuslab model: host h3 is sparc64, not $(uname -m) as this machine, and has no litmuslab in its PATH: left out (install litmuslab there)
+litmuslab model: no host of $tmp/hosts4 can model" ] || fail "h3 without litmuslab: exit $rc, $(cat "$tmp/err")"
+  printf '#!/bin/sh\nexec %s "$@"\n' "$LITMUSLAB" > "$tmp/fake/litmuslab"
+  chmod +x "$tmp/fake/litmuslab"
+  "$LITMUSLAB" model --hosts "$tmp/hosts4" litmus/x86/SB.litmus >"$tmp/r4.out" 2>"$tmp/err"; rc=$?
+  remember_id
+  [ $rc = 0 ] || { cat "$tmp/err"; fail "h3 with its litmuslab: exit $rc"; }
+  [ "$(head -n 1 "$tmp/err")" = "model --hosts: 1 of 1 hosts: h3 ($tmp/fake/litmuslab)" ] ||
+    fail "h3 with its litmuslab: $(head -n 1 "$tmp/err")"
+  "$LITMUSLAB" model litmus/x86/SB.litmus | grep -v '^Time ' > "$tmp/sb.log"
+  grep -v '^Time ' "$tmp/r4.out" | cmp -s - "$tmp/sb.log" || fail "h3: the log differs"
+fi
+
+# 4. Mistakes, one line each, before any ssh.
 bad() { # EXPECTED LINE... : the host file, then the message
   expected=$1; shift
   printf '%s\n' "$@" > "$tmp/bad"

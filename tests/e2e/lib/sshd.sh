@@ -2,7 +2,9 @@
 # model_hosts.sh). sshd_start starts a private sshd on 127.0.0.1 with its
 # own host key, a free port and a user key of its own, all in $tmp; the
 # two "hosts" h1 and h2 are two logins to it (aliases of $tmp/ssh_config,
-# whose port is $port). Where sshd, ssh, ssh-keygen, GNU parallel or rsync
+# whose port is $port). A third, h3, logs in on the next port, where the
+# PATH starts with $tmp/fake: a test may put there a `uname` that says
+# another machine, or a program the other logins do not have. Where sshd, ssh, ssh-keygen, GNU parallel or rsync
 # is missing, or sshd does not start, the script exits 77 saying why. The
 # caller kills $sshd_pid at the end. Uses $name (the script's) and $tmp.
 sshd_start() {
@@ -30,6 +32,9 @@ PermitRootLogin prohibit-password
 StrictModes no
 UsePAM no
 PidFile $tmp/sshd.pid
+Port $((port + 1))
+Match LocalPort $((port + 1))
+  SetEnv PATH=$tmp/fake:/usr/local/bin:/usr/bin:/bin
 EOF
     "$sshd" -D -f "$tmp/sshd_config" -E "$tmp/sshd.log" &
     sshd_pid=$!
@@ -37,6 +42,16 @@ EOF
 Host h1 h2
   HostName 127.0.0.1
   Port $port
+  User $(id -un)
+  IdentityFile $tmp/user_key
+  IdentitiesOnly yes
+  UserKnownHostsFile $tmp/known_hosts
+  StrictHostKeyChecking no
+  BatchMode yes
+  LogLevel ERROR
+Host h3
+  HostName 127.0.0.1
+  Port $((port + 1))
   User $(id -un)
   IdentityFile $tmp/user_key
   IdentitiesOnly yes
