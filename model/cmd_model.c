@@ -391,6 +391,9 @@ static void read_arg(model_cli *m, cli_args *p)
     } else if ((v = cli_value(p, "unshow"))) {
         o->ex.unshow = v;
     } else if ((v = cli_value(p, "hosts"))) {
+        if (m->conf_depth)   /* the file is read on the hosts too */
+            cli_error(p, "--hosts goes on the command line, not in a "
+                      "-conf file");
         m->hosts = v;
     } else if (cli_count(p, "j|jobs", &m->workers, 1, 1000)) {
     } else if (cli_seconds(p, "timeout", &o->limits.timeout)) {

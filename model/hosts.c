@@ -525,9 +525,10 @@ static int print_results(mh *m, int *missing_out)
             int a = m->first[s], b = m->first[s + 1] - 1;
             fprintf(stderr, "litmuslab model: shard %s (%d test%s: %s%s%s) "
                     "did not come back from the hosts (GNU parallel's "
-                    "joblog: %s/joblog)\n", name, b - a + 1,
-                    a == b ? "" : "s", m->o->paths[a], a == b ? "" : " .. ",
-                    a == b ? "" : m->o->paths[b], m->dir);
+                    "joblog and stderr: %s/joblog, parallel.err)\n", name,
+                    b - a + 1, a == b ? "" : "s", m->o->paths[a],
+                    a == b ? "" : " .. ", a == b ? "" : m->o->paths[b],
+                    m->dir);
             missing++;
         }
         free(res);

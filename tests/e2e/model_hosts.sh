@@ -8,7 +8,9 @@
 # exit status, as a local `litmuslab model` of the same arguments. Then
 # h2 drops out in the middle of its first shard (its ssh killed once the
 # shard is unpacked there, every later login refused): the shard is run
-# again on h1 and the log is still the same. h3, a login that says it is
+# again on h1 and the log is still the same. When the only host drops
+# out, the shard is said missing, and the same command resumes once it is
+# back. h3, a login that says it is
 # another machine, is left out, said so, until it has a litmuslab in its
 # PATH, which it then runs. Mistakes in the host file get one line each.
 # Env: LITMUSLAB (the program); KEEP=1 keeps the temporary folder.
@@ -126,7 +128,23 @@ left=$(cd "$HOME/.litmuslab-model/$id" 2>/dev/null && ls -d run-*/s* 2>/dev/null
 shard=${left#run-*/}
 echo "$name: h2 cut in $shard, run again on h1: $((t2 - t1)) s, same log"
 
-# 3. h3 says it is another machine (a fake uname first in its PATH): left
+# 3. The only host drops out: the shard is said missing (exit 2, the
+# work kept); once the host is back, the same command goes on from there.
+rm -f "$tmp/h2.down"; sleep 1; touch "$tmp/h2.armed"
+grep h2 "$tmp/hosts" > "$tmp/hosts2"
+"$LITMUSLAB" model --hosts "$tmp/hosts2" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+remember_id
+work=$(ls -d "$tmp/cache/litmuslab/model-hosts/"*)
+[ $rc = 2 ] && [ ! -s "$tmp/out" ] || { cat "$tmp/err"; fail "h2 lost: exit $rc, not 2"; }
+[ "$(grep -v '^model --hosts: ' "$tmp/err")" = "litmuslab model: shard s0001 (20 tests: litmus/x86/SB.litmus .. $tmp/slow/SLOW.litmus) did not come back from the hosts (GNU parallel's joblog and stderr: $work/joblog, parallel.err)
+litmuslab model: 1 of 1 shards missing; those back are kept in $work: run the same command again to go on" ] ||
+  fail "h2 lost: $(cat "$tmp/err")"
+rm -f "$tmp/h2.down" "$tmp/h2.armed"
+"$LITMUSLAB" model --hosts "$tmp/hosts2" "$@" >"$tmp/r3.out" 2>"$tmp/r3.err"; rc=$?
+same r3 $rc
+[ ! -e "$work" ] || fail "the resumed run left its work folder"
+
+# 4. h3 says it is another machine (a fake uname first in its PATH): left
 # out without a litmuslab in its PATH, then runs the one put there.
 mkdir "$tmp/fake"
 printf '#!/bin/sh\n[ "$1" = -m ] && { echo sparc64; exit 0; }\nexec uname "$@"\n' | sed "s|exec uname|exec $(command -v uname)|" > "$tmp/fake/uname"
@@ -149,7 +167,7 @@ litmuslab model: no host of $tmp/hosts4 can model" ] || fail "h3 without litmusl
   grep -v '^Time ' "$tmp/r4.out" | cmp -s - "$tmp/sb.log" || fail "h3: the log differs"
 fi
 
-# 4. Mistakes, one line each, before any ssh.
+# 5. Mistakes, one line each, before any ssh.
 bad() { # EXPECTED LINE... : the host file, then the message
   expected=$1; shift
   printf '%s\n' "$@" > "$tmp/bad"
@@ -161,6 +179,10 @@ bad() { # EXPECTED LINE... : the host file, then the message
 bad "$tmp/bad:3: host 'a@b' given twice (line 1)" a@b '# c' a@b
 bad "$tmp/bad:1: \`:\` (this machine) runs no shard: give it as an ssh login (localhost), or run the model without --hosts" ':'
 bad "$tmp/bad: no hosts (one ssh login a line, as GNU parallel's --sshloginfile)" '# none'
+echo 'hosts x' > "$tmp/c.conf"
+"$LITMUSLAB" model -conf "$tmp/c.conf" litmus/x86/SB.litmus 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "^litmuslab model (in $tmp/c.conf): --hosts goes on the command line, not in a -conf file;" "$tmp/err" ||
+  fail "--hosts in -conf: exit $rc, $(cat "$tmp/err")"
 "$LITMUSLAB" model --hosts "$tmp/hosts" --show-all "$tmp/d" litmus/x86/SB.litmus 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && [ "$(cat "$tmp/err")" = "litmuslab model: --show-all and -o write files here: not with --hosts" ] ||
   fail "--show-all: exit $rc, $(cat "$tmp/err")"
