@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "campaign/campaign.h"
+#include "litmuslab/hostfile.h"
 #include "litmuslab/outdir.h"
 
 typedef struct host {
@@ -68,10 +69,7 @@ struct cp_fleet {
     ll_buf report;
 };
 
-/* For logins without an ssh command of their own: never ask for a
- * password, and notice a host that stops answering within a minute. */
-#define FLEET_SSH "ssh -o BatchMode=yes -o ConnectTimeout=20 " \
-                  "-o ServerAliveInterval=15 -o ServerAliveCountMax=4"
+#define FLEET_SSH LL_HOSTS_SSH
 
 /* What a host says of itself: one line, tagged with its login. */
 #define DETECT_CMD "echo litmuslab-fleet \"$(uname -m)\" \"$(grep -m1 -E " \
@@ -88,96 +86,25 @@ static char *trim(char *s)
     return s;
 }
 
-static bool group_ok(const char *g)
-{
-    if (!*g)
-        return false;
-    for (; *g; g++)
-        if (!isalnum((unsigned char)*g) && !strchr("._=-", *g))
-            return false;
-    return true;
-}
-
-/* One line of the host file: [@GROUP/][NCPUS/]SSHLOGIN. NCPUS is read
- * and ignored: a shard's tests use every core, one shard at a time. */
-static bool add_host(cp_fleet *f, char *s, int line, FILE *diag)
-{
-    const char *file = f->o.hosts;
-    char *group = NULL;
-    if (*s == '@') {
-        char *slash = strchr(s, '/');
-        if (slash)
-            *slash = '\0';
-        if (!slash || !group_ok(s + 1)) {
-            fprintf(diag, "%s:%d: a host group is @NAME/ before the login "
-                    "(NAME: letters, digits, . _ = -)\n", file, line);
-            return false;
-        }
-        group = s + 1;
-        s = slash + 1;
-    }
-    char *q = s;
-    while (isdigit((unsigned char)*q))
-        q++;
-    if (q > s && *q == '/')
-        s = q + 1;
-    s = trim(s);
-    if (!*s) {
-        fprintf(diag, "%s:%d: no ssh login\n", file, line);
-        return false;
-    }
-    if (!strcmp(s, ":")) {
-        fprintf(diag, "%s:%d: `:` (this machine) runs no shard: give it as "
-                "an ssh login (localhost), or run the campaign without "
-                "--hosts\n", file, line);
-        return false;
-    }
-    for (int i = 0; i < f->n_hosts; i++)
-        if (!strcmp(f->hosts[i].login, s)) {
-            fprintf(diag, "%s:%d: host '%s' given twice (line %d)\n", file,
-                    line, s, f->hosts[i].line);
-            return false;
-        }
-    ll_grow((void **)&f->hosts, &f->cap_hosts, f->n_hosts + 1,
-            sizeof *f->hosts);
-    host *h = &f->hosts[f->n_hosts++];
-    memset(h, 0, sizeof *h);
-    h->login = ll_xstrdup(s);
-    h->group = group ? ll_xstrdup(group) : NULL;
-    const char *sp = strrchr(h->login, ' ');
-    h->name = sp ? sp + 1 : h->login;
-    h->line = line;
-    h->cls = -1;
-    return true;
-}
-
+/* The host file (lib/hostfile.c), each login as a host of ours. */
 static bool read_hosts(cp_fleet *f, FILE *diag)
 {
-    size_t len;
-    char *text = ll_read_file(f->o.hosts, &len);
-    if (!text) {
-        fprintf(diag, "%s: cannot read: %s\n", f->o.hosts, strerror(errno));
+    ll_host *hs;
+    int n;
+    if (!ll_hosts_read(f->o.hosts, "campaign", &hs, &n, diag))
         return false;
+    f->hosts = ll_xcalloc((size_t)n, sizeof *f->hosts);
+    f->n_hosts = f->cap_hosts = n;
+    for (int i = 0; i < n; i++) {
+        host *h = &f->hosts[i];
+        h->login = hs[i].login;   /* taken over */
+        h->group = hs[i].group;
+        h->name = hs[i].name;
+        h->line = hs[i].line;
+        h->cls = -1;
     }
-    bool ok = true;
-    int line = 0;
-    for (char *p = text; ok && *p;) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = '\0';
-        line++;
-        char *s = trim(p);
-        p = nl ? nl + 1 : p + strlen(p);
-        if (*s && *s != '#')
-            ok = add_host(f, s, line, diag);
-    }
-    free(text);
-    if (ok && !f->n_hosts) {
-        fprintf(diag, "%s: no hosts (one ssh login a line, as GNU "
-                "parallel's --sshloginfile)\n", f->o.hosts);
-        ok = false;
-    }
-    return ok;
+    free(hs);
+    return true;
 }
 
 /* GNU parallel with args, run in DIR/fleet (as a step: its own process
@@ -216,23 +143,6 @@ static bool parallel_missing(int status, FILE *diag)
     fputs("litmuslab campaign: --hosts needs GNU parallel (Debian: "
           "apt-get install parallel openssh-client rsync)\n", diag);
     return true;
-}
-
-/* The first line GNU parallel tagged with login in text (`LOGIN\tREST`,
- * REST up to a carriage return: ssh ends its messages with one), or
- * NULL; with prefix, only such a line whose REST starts with it. */
-static char *tagged(const char *text, const char *login, const char *prefix)
-{
-    size_t n = strlen(login), pn = prefix ? strlen(prefix) : 0;
-    for (const char *p = text; p && *p;) {
-        size_t len = strcspn(p, "\r\n");
-        if (len > n + 1 && !strncmp(p, login, n) && p[n] == '\t' &&
-            (!prefix || (len >= n + 1 + pn && !strncmp(p + n + 1, prefix, pn))))
-            return ll_xstrndup(p + n + 1 + pn, len - n - 1 - pn);
-        p = strchr(p, '\n');
-        p = p ? p + 1 : NULL;
-    }
-    return NULL;
 }
 
 /* `parallel --nonall` of cmd on the hosts of which `which` is true; the
@@ -293,7 +203,7 @@ static bool detect(cp_fleet *f, volatile sig_atomic_t *stop, FILE *diag)
     int answered = 0;
     for (int i = 0; i < f->n_hosts; i++) {
         host *h = &f->hosts[i];
-        char *line = tagged(out, h->login, "litmuslab-fleet ");
+        char *line = ll_hosts_tagged(out, h->login, "litmuslab-fleet ");
         if (line && *line && *line != ' ') {
             char *sp = strchr(line, ' ');
             h->arch = sp ? ll_xstrndup(line, (size_t)(sp - line))
@@ -301,7 +211,7 @@ static bool detect(cp_fleet *f, volatile sig_atomic_t *stop, FILE *diag)
             h->cpu = ll_xstrdup(sp ? trim(sp) : "");
             answered++;
         } else {
-            h->why = tagged(err, h->login, NULL);
+            h->why = ll_hosts_tagged(err, h->login, NULL);
             if (!h->why)
                 h->why = ll_xstrdup("no answer");
         }
@@ -699,7 +609,7 @@ static void probe_lost(cp_fleet *f)
         return;
     for (int i = 0; i < f->n_hosts; i++) {
         host *h = &f->hosts[i];
-        char *line = h->arch ? tagged(out, h->login, "litmuslab-fleet up")
+        char *line = h->arch ? ll_hosts_tagged(out, h->login, "litmuslab-fleet up")
                              : NULL;
         h->lost = h->arch && !line;
         free(line);

@@ -21,7 +21,7 @@ static const char usage[] =
     "                       [--macros FILE.def]\n"
     "                       [--variant V,...] [-j N] [--timeout S]\n"
     "                       [--max-executions N] [--max-memory SIZE]\n"
-    "                       [--conf FILE]\n"
+    "                       [--conf FILE] [--hosts FILE]\n"
     "                       [--explain STATE | --explain-condition]\n"
     "                       [-o FILE.dot] [--show-all DIR] [-show TAG]\n"
     "                       [-nshow N] [-doshow R,...] [-unshow R,...]\n"
@@ -60,6 +60,13 @@ static const char usage[] =
     "-through is refused: no rejected execution is let through (--explain\n"
     "shows them). Each of herd7's options is taken, taken with a note, or\n"
     "refused with why: --herd7-options lists which (as the man page).\n"
+    "--hosts FILE models the tests on the hosts of FILE (GNU parallel's\n"
+    "--sshloginfile format: [@GROUP/][N/]SSHLOGIN a line) over ssh, in\n"
+    "shards, and prints the log a local run prints: a host of this\n"
+    "machine (uname -m) runs this program, sent there, another one the\n"
+    "litmuslab in its PATH; a host that drops out has its shard run on\n"
+    "another; the same command again resumes (needs parallel, ssh, rsync).\n"
+    "-j N is then each host's workers (default: its cores).\n"
     "Exit status: 0 ok; 1 a test was stopped by a limit; 2 bad input, or\n"
     "the model crashed on a file.\n";
 
@@ -292,6 +299,9 @@ typedef struct model_cli {
     mdl_options opt;
     files f;
     uint64_t workers;
+    const char *hosts;   /* --hosts FILE */
+    char **pass;         /* the options as given but --hosts: for them */
+    int n_pass, cap_pass;
     bool memory_set;
     bool show_given;  /* -show was given (herd7's -o DIR note) */
     bool help;
@@ -433,6 +443,11 @@ static void read_arg(model_cli *m, cli_args *p)
         o->ex.doshow = v;
     } else if ((v = cli_value(p, "unshow"))) {
         o->ex.unshow = v;
+    } else if ((v = cli_value(p, "hosts"))) {
+        if (m->conf_depth)   /* the file is read on the hosts too */
+            cli_error(p, "--hosts goes on the command line, not in a "
+                      "-conf file");
+        m->hosts = v;
     } else if (cli_count(p, "j|jobs", &m->workers, 1, 1000)) {
     } else if (cli_seconds(p, "timeout", &o->limits.timeout)) {
     } else if (cli_count(p, "max-executions", &n, 0, 0)) {
@@ -483,8 +498,19 @@ static bool with_cat_suffix(model_cli *m)
 
 static bool read_args(model_cli *m, cli_args *p)
 {
-    while (cli_next(p) && !m->help)
+    while (cli_next(p) && !m->help) {
+        int from = p->i;
+        const char *hosts = m->hosts;
         read_arg(m, p);
+        /* what the hosts are given: every option of the command line
+         * (a -conf file is sent, and read there) */
+        for (int i = from; m->conf_depth == 0 && p->opt &&
+                           m->hosts == hosts && i <= p->i && i < p->argc; i++) {
+            ll_grow((void **)&m->pass, &m->cap_pass, m->n_pass + 1,
+                    sizeof *m->pass);
+            m->pass[m->n_pass++] = p->argv[i];
+        }
+    }
     return !p->failed;
 }
 
@@ -508,6 +534,13 @@ int cmd_model(int argc, char **argv)
     } else if (m.opt.model && !model_found(&m.opt, true) &&
                !with_cat_suffix(&m) && !model_found(&m.opt, false)) {
         rc = 2;
+    } else if (m.hosts && (m.opt.ex.show_all || m.opt.ex.dot_path)) {
+        fputs("litmuslab model: --show-all and -o write files here: not "
+              "with --hosts\n", stderr);
+        rc = 2;
+    } else if (m.hosts) {
+        mdl_hosts_opts h = {m.hosts, m.pass, m.n_pass, m.f.paths, m.f.n};
+        rc = mdl_hosts(&h);
     } else if (!herd_o_dir(&m.opt.ex, m.show_given) ||
                (m.opt.ex.show_all &&
                 !show_all_dir(m.opt.ex.show_all, m.opt.ex.per_test))) {
@@ -526,5 +559,6 @@ int cmd_model(int argc, char **argv)
     for (int i = 0; i < m.n_kept; i++)
         free(m.kept[i]);
     free(m.kept);
+    free(m.pass);
     return rc;
 }

@@ -52,4 +52,19 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
  * that file's error. Returns the largest mdl_run_file status. */
 int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers);
 
+/* hosts.c: `model --hosts FILE`: the n tests modelled on the hosts of
+ * the file, through GNU parallel over ssh, with args (the model's options
+ * as given, without --hosts) there; the log printed as mdl_batch prints
+ * it. Returns its status, 2 when a shard did not come back, 130 when
+ * stopped. */
+typedef struct mdl_hosts_opts {
+    const char *hosts;
+    char **args;
+    int n_args;
+    char **paths;
+    int n;
+} mdl_hosts_opts;
+
+int mdl_hosts(const mdl_hosts_opts *o);
+
 #endif

@@ -26,4 +26,13 @@
  * bytes, cut with "...", so that one message stays one readable line. */
 #define LL_MAX_QUOTE 200
 
+/* model --hosts: shards per answering host, the fewest tests worth a
+ * shard of their own (a shard costs a few ssh logins) and the most in
+ * one (they are the arguments of the model there), and the seconds a
+ * host has to say its machine. */
+#define LL_HOSTS_SHARDS_PER_HOST 4
+#define LL_HOSTS_MIN_SHARD 50
+#define LL_HOSTS_MAX_SHARD 2000
+#define LL_HOSTS_DETECT_TIMEOUT 120
+
 #endif

@@ -12,12 +12,6 @@
 # the remote work folders (to look at). cwd: the repo root.
 : "${LITMUSLAB:?}"
 name=fleet_ssh
-sshd=$(command -v sshd || echo /usr/sbin/sshd)
-[ -x "$sshd" ] || { echo "$name: SKIP: no sshd (Debian: openssh-server)"; exit 77; }
-for p in ssh ssh-keygen parallel rsync; do
-  command -v $p >/dev/null ||
-    { echo "$name: SKIP: no $p (Debian: openssh-client parallel rsync)"; exit 77; }
-done
 [ "$(uname -m)" = x86_64 ] || { echo "$name: SKIP: the tests are x86 ones"; exit 77; }
 tmp=$(mktemp -d) || exit 1
 sshd_pid= pid=
@@ -31,49 +25,8 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "$name: $*"; exit 1; }
 
-# The sshd: its own keys, a free port, only our key.
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/host_key" || exit 1
-ssh-keygen -q -t ed25519 -N '' -f "$tmp/user_key" || exit 1
-cp "$tmp/user_key.pub" "$tmp/authorized_keys"
-[ "$(id -u)" = 0 ] && mkdir -p /run/sshd   # its privilege separation folder
-started=
-for try in 1 2 3 4 5; do
-  port=$(( 20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000 ))
-  cat > "$tmp/sshd_config" <<EOF
-Port $port
-ListenAddress 127.0.0.1
-HostKey $tmp/host_key
-AuthorizedKeysFile $tmp/authorized_keys
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-StrictModes no
-UsePAM no
-PidFile $tmp/sshd.pid
-EOF
-  "$sshd" -D -f "$tmp/sshd_config" -E "$tmp/sshd.log" &
-  sshd_pid=$!
-  cat > "$tmp/ssh_config" <<EOF
-Host h1 h2
-  HostName 127.0.0.1
-  Port $port
-  User $(id -un)
-  IdentityFile $tmp/user_key
-  IdentitiesOnly yes
-  UserKnownHostsFile $tmp/known_hosts
-  StrictHostKeyChecking no
-  BatchMode yes
-  LogLevel ERROR
-EOF
-  i=0
-  while [ $i -lt 50 ] && kill -0 "$sshd_pid" 2>/dev/null; do
-    ssh -F "$tmp/ssh_config" h1 true 2>/dev/null && { started=1; break; }
-    sleep 0.2; i=$((i+1))
-  done
-  [ -n "$started" ] && break
-  kill "$sshd_pid" 2>/dev/null; wait "$sshd_pid" 2>/dev/null; sshd_pid=
-done
-[ -n "$started" ] || { echo "$name: SKIP: sshd does not start here: $(tail -n 1 "$tmp/sshd.log")"; exit 77; }
+. tests/e2e/lib/sshd.sh
+sshd_start
 
 # h2's ssh: cut once its first job (GNU parallel's remote wrapper is
 # `perl ... GNU_Parallel_worker`) has unpacked its shard and builds it (the

@@ -1,0 +1,36 @@
+/* hostfile.h — a host file in GNU parallel's --sshloginfile format, as
+ * `campaign --hosts` and `model --hosts` read it (lib/hostfile.c), and
+ * what both say to ssh and read back from `parallel --tag`. */
+#ifndef LITMUSLAB_HOSTFILE_H
+#define LITMUSLAB_HOSTFILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* For logins without an ssh command of their own: never ask for a
+ * password, and notice a host that stops answering within a minute. */
+#define LL_HOSTS_SSH "ssh -o BatchMode=yes -o ConnectTimeout=20 " \
+                     "-o ServerAliveInterval=15 -o ServerAliveCountMax=4"
+
+typedef struct ll_host {
+    char *login;       /* the sshlogin, as GNU parallel takes it */
+    char *group;       /* @GROUP/ of the file, or NULL */
+    const char *name;  /* its last word (the host name), in messages */
+    int line;
+} ll_host;
+
+/* Read path: one host a line, [@GROUP/][NCPUS/]SSHLOGIN (NCPUS is read
+ * and ignored), `#` comments. cmd ("campaign", "model") is named in the
+ * message on `:`. Each mistake gets one line on diag and false. */
+bool ll_hosts_read(const char *path, const char *cmd, ll_host **hosts,
+                   int *n, FILE *diag);
+void ll_hosts_free(ll_host *hosts, int n);
+
+/* The first line GNU parallel tagged with login in text (`LOGIN\tREST`,
+ * REST up to a carriage return: ssh ends its messages with one), or
+ * NULL; with prefix, only such a line whose REST starts with it (REST
+ * is then what follows the prefix). */
+char *ll_hosts_tagged(const char *text, const char *login,
+                      const char *prefix);
+
+#endif
