@@ -325,7 +325,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->reserved = false;
-    r->res_event = -1;
+    r->res_event = r->res_event2 = -1;
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;

@@ -125,7 +125,8 @@ static bool is_pair(int op)
 {
     return (op >= LL_A64_LDP && op <= LL_A64_STNP) || op == LL_A64_LDPSW ||
            op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_LDIAPP ||
-           op == LL_A64_STILP || op == LL_A64_CASP;
+           op == LL_A64_STILP || op == LL_A64_CASP || op == LL_A64_STXP ||
+           op == LL_A64_STLXP;
 }
 
 /* The conditional selects keep their condition as the last operand. */

@@ -105,6 +105,8 @@ static const ll_armf_form forms[] = {
     {"LDPSW", LL_A64_LDPSW, "rrm", 0},
     {"LDXP", LL_A64_LDXP, "rrm", 0},
     {"LDAXP", LL_A64_LDAXP, "rrm", 0},
+    {"STXP", LL_A64_STXP, "rrrm", 0},
+    {"STLXP", LL_A64_STLXP, "rrrm", 0},
     {"LDIAPP", LL_A64_LDIAPP, "rrm", 0},
     {"STILP", LL_A64_STILP, "rrm", 0},
     {"CASP", LL_A64_CASP, "rrrrm", ARMF_ACQ | ARMF_REL},
@@ -177,7 +179,8 @@ static const char *a64_op_name(int op)
 static bool symregs_wide(const ll_asm_line *ln, const ll_instr *in,
                          ll_diag *d)
 {
-    int first = in->op == LL_A64_STXR || in->op == LL_A64_STLXR;
+    int first = in->op == LL_A64_STXR || in->op == LL_A64_STLXR ||
+                in->op == LL_A64_STXP || in->op == LL_A64_STLXP;
     if (in->n_ops <= first || in->ops[first].kind != LL_OPND_REG ||
         !LL_A64_REG_IS_W(in->ops[first].reg))
         return true;
@@ -329,7 +332,8 @@ int ll_a64_access_size(const ll_instr *in)
     case LL_A64_CASP:
         data = 2;
         break;
-    case LL_A64_STXR: case LL_A64_STLXR:
+    case LL_A64_STXR: case LL_A64_STLXR: case LL_A64_STXP:
+    case LL_A64_STLXP:
         data = 1;
         break;
     default:

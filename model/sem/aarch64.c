@@ -36,6 +36,7 @@ enum {
     TAG_DSB = TAG_DMB + 12,
     TAG_ISB = TAG_DSB + 12,
     TAG_RMWDATA, TAG_RMWPICK,
+    TAG_SCALO, TAG_SCAHI,
     N_TAGS
 };
 static const char *const a64_tags[N_TAGS] = {
@@ -46,7 +47,7 @@ static const char *const a64_tags[N_TAGS] = {
     "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
     "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
     "DSB.OSHLD",
-    "ISB", "RMW-DATA", "RMW-PICK",
+    "ISB", "RMW-DATA", "RMW-PICK", "SCA-LO", "SCA-HI",
 };
 
 #define TAG(t) ((sem_tags)1 << (t))
@@ -161,6 +162,15 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
     return !sem_stopped(r);
 }
 
+/* herd7 7.58 makes the two accesses of an exclusive pair (LDXP,
+ * STXP) one single-copy-atomic access (its sm relation): the first is
+ * SCA-LO, the second SCA-HI, from which the built-in sm is built. */
+static sem_tags pair_tags(int op)
+{
+    return op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_STXP ||
+           op == LL_A64_STLXP ? TAG(TAG_SCALO) | TAG(TAG_SCAHI) : 0;
+}
+
 /* LDR, STR and friends; LDP, STP (two registers, the second element
  * after the first); LDXR (which takes a reservation). */
 static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
@@ -174,32 +184,40 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
         return n;
     for (int i = 0; i < (pair ? 2 : 1); i++) {
         sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
+        sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
+                                                       : TAG_SCALO));
         int ev;
         bool ok = is_load ? load_into(r, in, at, a.at_pick, in->ops[i].reg,
-                                      tags, &ev)
+                                      t, &ev)
                           : store_from(r, in, at, a.at_pick, in->ops[i].reg,
-                                       0, tags, -1);
+                                       0, t, -1);
         if (!ok)
             return SEM_ERROR;
-        if (is_load && i == 0 && (tags & TAG(TAG_EX))) {
+        if (is_load && (tags & TAG(TAG_EX))) {
             r->reserved = true;
-            r->res_addr = at.v;
-            r->res_dep = at.t;
-            r->res_event = ev;
+            if (i == 0) {
+                r->res_addr = at.v;
+                r->res_dep = at.t;
+                r->res_event = ev;
+                r->res_event2 = -1;
+            } else {
+                r->res_event2 = ev;
+            }
         }
     }
     write_back(r, m, &a);
     return SEM_NEXT;
 }
 
-/* STXR Ws,Rt,[Xn]: fails (Ws = 1, no write) or succeeds (Ws = 0, an
- * exclusive write paired with the reservation's read); either way the
- * reservation ends. */
+/* STXR Ws,Rt,[Xn] and STXP Ws,Rt1,Rt2,[Xn]: fails (Ws = 1, no write)
+ * or succeeds (Ws = 0, exclusive writes, each paired with the
+ * reservation's read of its element); either way the reservation ends. */
 static sem_next store_exclusive(sem_run *r, const ll_instr *in,
                                 sem_tags tags)
 {
+    bool pair = in->op == LL_A64_STXP || in->op == LL_A64_STLXP;
     a64_addr a;
-    sem_next n = address(r, &in->ops[2], &a);
+    sem_next n = address(r, &in->ops[pair ? 3 : 2], &a);
     if (n != SEM_NEXT)
         return n;
     bool held = r->reserved && sem_val_eq(r->res_addr, a.at.v);
@@ -211,9 +229,14 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
     }
     if (!held)
         return SEM_DEAD;
-    if (!store_from(r, in, a.at, a.at_pick, in->ops[1].reg, 0, tags,
-                    r->res_event))
-        return SEM_ERROR;
+    for (int i = 0; i < (pair ? 2 : 1); i++) {
+        sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
+        sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
+                                                       : TAG_SCALO));
+        if (!store_from(r, in, at, a.at_pick, in->ops[1 + i].reg, 0, t,
+                        i ? r->res_event2 : r->res_event))
+            return SEM_ERROR;
+    }
     a64_set(r, in->ops[0].reg, sem_int(0), 0);
     return SEM_NEXT;
 }
@@ -510,6 +533,8 @@ static unsigned acquire_release(const ll_instr *in)
     case LL_A64_STLR: return TAG(TAG_L);
     case LL_A64_STXR: return TAG(TAG_X) | TAG(TAG_EX);
     case LL_A64_STLXR: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_L);
+    case LL_A64_STXP: return TAG(TAG_X) | TAG(TAG_EX);
+    case LL_A64_STLXP: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_L);
     case LL_A64_LDXP: return TAG(TAG_X) | TAG(TAG_EX);
     case LL_A64_LDAXP: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_A);
     case LL_A64_LDIAPP: return TAG(TAG_Q);
@@ -536,7 +561,8 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
         return SEM_END;    /* herd7 7.58: nothing after them runs */
     case LL_A64_MRS: case LL_A64_MSR:
         return a64_nzcv_move(r, in);
-    case LL_A64_STXR: case LL_A64_STLXR:
+    case LL_A64_STXR: case LL_A64_STLXR: case LL_A64_STXP:
+    case LL_A64_STLXP:
         return store_exclusive(r, in, acquire_release(in));
     case LL_A64_SWP: case LL_A64_LDADD: case LL_A64_LDCLR:
     case LL_A64_LDEOR: case LL_A64_LDSET: case LL_A64_LDSMAX:

@@ -169,6 +169,7 @@ struct sem_run {
     sem_val res_addr;
     sem_taint res_dep;      /* what the reserved address depends on */
     int res_event;
+    int res_event2;         /* a pair's second read (AArch64 LDXP) */
     int pc;                 /* index of the statement being executed */
     int goto_pc;            /* SEM_GOTO's target statement */
     void *engine;           /* the engine's state (opaque to exec) */

@@ -241,6 +241,34 @@ static void pair_loads_and_stores(void **state)
               "0:X12=6;");
 }
 
+/* LDXP then STXP on uint64_t x[2] = {1,2}: the reads give 1 and 2;
+ * the store-exclusive either fails (W8 = 1, x stays {1,2}) or succeeds
+ * (W8 = 0, x = {7,8}); a store-exclusive pair to y without a reservation
+ * there fails (W9 = 1, y stays {5,6}). STLXP to x after LDAXP: as STXP.
+ * Two states, one execution each (herd7 7.58 alike). */
+static void store_exclusive_pair(void **state)
+{
+    (void)state;
+    outcome o;
+    model_text("AArch64 SXP\n{ uint64_t x[2] = {1,2}; uint64_t y[2] = "
+               "{5,6}; 0:X2=x; 0:X3=y; 0:X6=7; 0:X7=8; }\n"
+               " P0 ;\n LDXP X4,X5,[X2] ;\n STXP W8,X6,X7,[X2] ;\n"
+               " STXP W9,X6,X7,[X3] ;\n LDP X10,X11,[X2] ;\n"
+               " LDP X12,X13,[X3] ;\n"
+               "exists (0:X4=1 /\\ 0:X5=2 /\\ 0:X8=0 /\\ 0:X9=1 /\\ "
+               "0:X10=7 /\\ 0:X11=8 /\\ 0:X12=5 /\\ 0:X13=6)\n",
+               "aarch64.cat", &o);
+    const char *const w[] = {
+        "0:X4=1; 0:X5=2; 0:X8=0; 0:X9=1; 0:X10=7; 0:X11=8; 0:X12=5; "
+        "0:X13=6;",
+        "0:X4=1; 0:X5=2; 0:X8=1; 0:X9=1; 0:X10=1; 0:X11=2; 0:X12=5; "
+        "0:X13=6;",
+    };
+    assert_states(&o, w, 2);
+    assert_int_equal(o.pos, 1);
+    assert_int_equal(o.neg, 1);
+}
+
 /* CASP on {1,2}: expecting {1,2} it writes {7,8} and X4,X5 get the old
  * {1,2}; then expecting {9,8} it fails and X0,X1 get {7,8}. herd7's
  * ways: a success twice, a failure three times (2 x 3 = 6 executions,
@@ -317,6 +345,7 @@ int main(void)
         cmocka_unit_test(products_and_flags),
         cmocka_unit_test(pair_loads_and_stores),
         cmocka_unit_test(casp_and_svc),
+        cmocka_unit_test(store_exclusive_pair),
         cmocka_unit_test(relative_branch_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -119,6 +119,8 @@ enum {
  *   SMULL  Xd, Wn, Wm (signed 32x32->64)   MNEG  Rd, Rn, Rm (-(Rn*Rm))
  *   LDPSW  Xt1, Xt2, [Xn...]  (two 4-byte reads, sign-extended)
  *   LDXP LDAXP  Rt1, Rt2, [Xn]   (a pair of exclusive reads)
+ *   STXP STLXP  Ws, Rt1, Rt2, [Xn]  (a pair of exclusive writes; Ws as
+ *        STXR's)
  *   LDIAPP  Rt1, Rt2, [Xn]  (acquire-PC pair)   STILP  Rt1, Rt2, [Xn]
  *        (release pair)
  *   CASP  Rs, Rs+1, Rt, Rt+1, [Xn]  (even registers; A, L, AL forms)
@@ -155,6 +157,7 @@ typedef enum ll_a64_op {
     LL_A64_LDPSW, LL_A64_LDXP, LL_A64_LDAXP, LL_A64_LDIAPP, LL_A64_STILP,
     LL_A64_CASP,
     LL_A64_SVC, LL_A64_UDF, LL_A64_MRS, LL_A64_MSR,
+    LL_A64_STXP, LL_A64_STLXP,
     LL_A64_NOPS
 } ll_a64_op;
 
