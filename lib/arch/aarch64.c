@@ -348,8 +348,8 @@ int ll_a64_access_size(const ll_instr *in)
 
 /* herd7's digest names a symbolic register by its X view: `[X%x0]`;
  * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
- * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), and NEG as SUB
- * from the zero register. */
+ * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
+ * from the zero register, and LDXP's first X register as a W one. */
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
@@ -363,11 +363,18 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         text = comma;
     }
     bool ubfm = strncmp(text, "UBFM ", 5) == 0;
+    /* herd7 digests a pair of exclusive reads with its first register as
+     * a W register (`LDXP X4,X5,[X2]` as `LDXP W4,X5,[X2]`, XZR as WZR) */
+    const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5
+                       : strncmp(text, "LDAXP X", 7) == 0 ? text + 6
+                                                          : NULL;
     for (const char *p = text; *p; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
         if (ubfm && *p == 'W' && (p[-1] == ' ' || p[-1] == ','))
             ll_buf_putc(out, 'X');
+        else if (p == ldxp)
+            ll_buf_putc(out, 'W');
         else
             ll_buf_putc(out, *p);
     }
