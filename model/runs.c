@@ -314,6 +314,12 @@ static int find_label(const ll_thread *t, const char *label, int pc)
     return -1;
 }
 
+int sem_label_stmt(sem_run *r, const char *label)
+{
+    run_ctx *c = ctx(r);
+    return find_label(c->m->threads[c->th].code, label, r->pc);
+}
+
 /* Run the thread once along the current choices. */
 static void run_once(run_ctx *c, sem_run *r)
 {

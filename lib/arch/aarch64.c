@@ -112,6 +112,11 @@ static const ll_armf_form forms[] = {
     {"CASP", LL_A64_CASP, "rrrrm", ARMF_ACQ | ARMF_REL},
     {"SVC", LL_A64_SVC, "i", 0},
     {"UDF", LL_A64_UDF, "i", 0},
+    {"ADR", LL_A64_ADR, "rl", 0},
+    {"BR", LL_A64_BR, "r", 0},
+    {"BLR", LL_A64_BLR, "r", 0},
+    {"BL", LL_A64_BL, "l", 0},
+    {"RET", LL_A64_RET, "r", 0},   /* `RET` alone is read as RET X30 */
     {"MRS", LL_A64_MRS, "r", 0},   /* MRS Xt,NZCV: see system_register */
     {"MSR", LL_A64_MSR, "r", 0},   /* MSR NZCV,Xt */
 };
@@ -276,6 +281,14 @@ static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         ll_buf_free(&b);
         return ok;
     }
+    if (ll_span_eq_nocase(ln.mnem, "RET") && ln.n_args == 0) {
+        ll_buf b = {0};
+        ll_buf_putn(&b, text, (size_t)(ln.mnem.s + ln.mnem.len - text));
+        ll_buf_puts(&b, " X30");
+        bool ok = ll_armf_parse(&a64_arch, ll_buf_str(&b), out, d);
+        ll_buf_free(&b);
+        return ok;
+    }
     if (!ll_armf_parse(&a64_arch, text, out, d))
         return false;
     if (!ll_asm_split(ll_span_of(text), &ln, d) ||   /* for the column */
@@ -297,6 +310,11 @@ static void a64_print_instr(const ll_instr *in, ll_buf *b)
         ll_buf_puts(b, in->n_ops ? a64_reg_name(in->ops[0].reg) : "?");
         if (in->op == LL_A64_MRS)
             ll_buf_puts(b, ",NZCV");
+        return;
+    }
+    if (in->op == LL_A64_RET && in->n_ops == 1 &&
+        in->ops[0].reg == LL_A64_REG(30, LL_A64_X)) {
+        ll_buf_puts(b, "RET");
         return;
     }
     ll_armf_print(&a64_arch, in, b);
@@ -349,7 +367,8 @@ int ll_a64_access_size(const ll_instr *in)
 /* herd7's digest names a symbolic register by its X view: `[X%x0]`;
  * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
  * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
- * from the zero register, and LDXP's first X register as a W one. */
+ * from the zero register, LDXP's first X register as a W one, and ADR
+ * as ADDR. */
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
@@ -361,6 +380,10 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_putn(out, rd, (size_t)(comma - rd));
         ll_buf_puts(out, rd[0] == 'W' ? ",WZR" : ",XZR");
         text = comma;
+    }
+    if (strncmp(text, "ADR ", 4) == 0) {    /* herd7 digests ADR as ADDR */
+        ll_buf_puts(out, "ADDR");
+        text += 3;
     }
     bool ubfm = strncmp(text, "UBFM ", 5) == 0;
     /* herd7 digests a pair of exclusive reads with its first register as

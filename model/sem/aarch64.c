@@ -510,6 +510,56 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     return SEM_JUMP;
 }
 
+/* Code addresses, as herd7 gives ADR and BL a label's address: the
+ * statement k of a thread is at CODE_BASE + 4k (no location's address is
+ * an integer, so they cannot be confused with one). */
+#define CODE_BASE 0x1000
+
+static sem_val code_address(int stmt)
+{
+    return sem_int(CODE_BASE + 4 * (int64_t)stmt);
+}
+
+/* ADR Xd,L; BL L; BR Xn, BLR Xn, RET Xn: a jump to the code address in
+ * Xn, a control dependency on what Xn depends on; RET to X30 as the
+ * thread started (0) returns from the thread, as compiled code ends. */
+static sem_next code_label(sem_run *r, const ll_instr *in,
+                           const char **label)
+{
+    int link = LL_A64_REG(30, LL_A64_X);
+    if (in->op == LL_A64_ADR || in->op == LL_A64_BL) {
+        const char *l = in->ops[in->n_ops - 1].sym;
+        int to = sem_label_stmt(r, l);
+        if (to < 0) {
+            sem_error(r, "no label %s in this thread", l);
+            return SEM_ERROR;
+        }
+        if (in->op == LL_A64_ADR) {
+            a64_set(r, in->ops[0].reg, code_address(to), 0);
+            return SEM_NEXT;
+        }
+        a64_set(r, link, code_address(r->pc + 1), 0);
+        *label = l;
+        return SEM_JUMP;
+    }
+    sem_reg v = a64_get(r, in->ops[0].reg);
+    sem_taint p = a64_pick(r, in->ops[0].reg);
+    if (in->op == LL_A64_RET && v.v.sym < 0 && v.v.num == 0 && !v.t && !p)
+        return SEM_END;
+    int64_t k = v.v.num - CODE_BASE;
+    if (v.v.sym >= 0 || k < 0 || k % 4 != 0 || k / 4 > INT32_MAX) {
+        if (v.t | p)
+            return SEM_DEAD;
+        sem_error(r, "jump to a value that is no instruction's address");
+        return SEM_ERROR;
+    }
+    sem_branch_pick(r, v.t, p);
+    if (in->op == LL_A64_BLR)
+        a64_set(r, link, code_address(r->pc + 1), 0);
+    r->goto_pc = (int)(k / 4);
+    return SEM_GOTO;
+}
+
 static sem_next barrier(sem_run *r, const ll_instr *in)
 {
     if (in->op == LL_A64_ISB) {
@@ -578,6 +628,9 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
         return branch(r, in, label);
     case LL_A64_DMB: case LL_A64_DSB: case LL_A64_ISB:
         return barrier(r, in);
+    case LL_A64_ADR: case LL_A64_BR: case LL_A64_BLR: case LL_A64_BL:
+    case LL_A64_RET:
+        return code_label(r, in, label);
     }
     return a64_exec_alu(r, in);
 }

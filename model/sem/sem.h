@@ -225,6 +225,9 @@ void sem_fence(sem_run *r, sem_tags tags);
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
                   sem_tags tags, const sem_val *val);
+/* The statement a label of the running thread names (a relative `.+8`
+ * counted from the running instruction), or -1. */
+int sem_label_stmt(sem_run *r, const char *label);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);

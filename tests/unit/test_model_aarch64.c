@@ -269,6 +269,22 @@ static void store_exclusive_pair(void **state)
     assert_int_equal(o.neg, 1);
 }
 
+/* Code addresses: BL L0 puts the address after it in X30 and jumps;
+ * at L0, X4 = 1, ADR takes L1's address into X1 and BR X1 skips the MOV
+ * of 5 into X6; RET goes back after the BL, where X3 = 2 and B L9 goes
+ * to the store of X3. So X3=2, X4=1, X6=0, x=2 (herd7 7.58 alike). */
+static void code_labels(void **state)
+{
+    (void)state;
+    one_state("AArch64 CL\n{ 0:X2=x; }\n"
+              " P0 ;\n BL L0 ;\n MOV X3,#2 ;\n B L9 ;\n"
+              "L0: ;\n MOV X4,#1 ;\n ADR X1,L1 ;\n BR X1 ;\n"
+              " MOV X6,#5 ;\nL1: ;\n RET ;\n"
+              "L9: ;\n STR X3,[X2] ;\n"
+              "exists (0:X3=0 /\\ 0:X4=0 /\\ 0:X6=0 /\\ x=0)\n",
+              "0:X3=2; 0:X4=1; 0:X6=0; [x]=2;");
+}
+
 /* CASP on {1,2}: expecting {1,2} it writes {7,8} and X4,X5 get the old
  * {1,2}; then expecting {9,8} it fails and X0,X1 get {7,8}. herd7's
  * ways: a success twice, a failure three times (2 x 3 = 6 executions,
@@ -346,6 +362,7 @@ int main(void)
         cmocka_unit_test(pair_loads_and_stores),
         cmocka_unit_test(casp_and_svc),
         cmocka_unit_test(store_exclusive_pair),
+        cmocka_unit_test(code_labels),
         cmocka_unit_test(relative_branch_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
