@@ -510,14 +510,24 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     return SEM_JUMP;
 }
 
-/* Code addresses, as herd7 gives ADR and BL a label's address: the
- * statement k of a thread is at CODE_BASE + 4k (no location's address is
- * an integer, so they cannot be confused with one). */
+/* Code addresses: a label's, as herd7 has it, the symbol `label:"P0:L0"`
+ * (ADR, a `label:"P0:L0"` init value); the address after a BL or BLR,
+ * which no label may name, the number CODE_BASE + 4k for statement k (no
+ * location's address is a number, so neither is taken for one). */
 #define CODE_BASE 0x1000
 
 static sem_val code_address(int stmt)
 {
     return sem_int(CODE_BASE + 4 * (int64_t)stmt);
+}
+
+/* The statement a code address names, or -1. */
+static int code_stmt(sem_run *r, sem_val v)
+{
+    if (v.sym >= 0)
+        return sem_code_stmt(r, v);
+    int64_t k = v.num - CODE_BASE;
+    return k < 0 || k % 4 != 0 || k / 4 > INT32_MAX ? -1 : (int)(k / 4);
 }
 
 /* ADR Xd,L; BL L; BR Xn, BLR Xn, RET Xn: a jump to the code address in
@@ -529,13 +539,18 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     int link = LL_A64_REG(30, LL_A64_X);
     if (in->op == LL_A64_ADR || in->op == LL_A64_BL) {
         const char *l = in->ops[in->n_ops - 1].sym;
-        int to = sem_label_stmt(r, l);
-        if (to < 0) {
+        int64_t rel;
+        if (in->op == LL_A64_ADR && ll_label_relative(l, &rel)) {
+            sem_error(r, "ADR of a target relative to the instruction "
+                      "(%s) is not supported; use a label", l);
+            return SEM_ERROR;
+        }
+        if (sem_label_stmt(r, l) < 0) {
             sem_error(r, "no label %s in this thread", l);
             return SEM_ERROR;
         }
         if (in->op == LL_A64_ADR) {
-            a64_set(r, in->ops[0].reg, code_address(to), 0);
+            a64_set(r, in->ops[0].reg, sem_code_label(r, l), 0);
             return SEM_NEXT;
         }
         a64_set(r, link, code_address(r->pc + 1), 0);
@@ -546,8 +561,8 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     sem_taint p = a64_pick(r, in->ops[0].reg);
     if (in->op == LL_A64_RET && v.v.sym < 0 && v.v.num == 0 && !v.t && !p)
         return SEM_END;
-    int64_t k = v.v.num - CODE_BASE;
-    if (v.v.sym >= 0 || k < 0 || k % 4 != 0 || k / 4 > INT32_MAX) {
+    int to = code_stmt(r, v.v);
+    if (to < 0) {
         if (v.t | p)
             return SEM_DEAD;
         sem_error(r, "jump to a value that is no instruction's address");
@@ -556,7 +571,7 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     sem_branch_pick(r, v.t, p);
     if (in->op == LL_A64_BLR)
         a64_set(r, link, code_address(r->pc + 1), 0);
-    r->goto_pc = (int)(k / 4);
+    r->goto_pc = to;
     return SEM_GOTO;
 }
 
@@ -645,4 +660,5 @@ const sem_ops sem_aarch64_ops = {
     .reg_value = a64_reg_value,
     .exec = a64_exec,
     .show_unsigned = true,
+    .code_labels = true,
 };

@@ -124,6 +124,8 @@ typedef struct sem_ops {
      * as herd7 7.58 does (18446744073709551615): every assembly
      * architecture; the C semantics leave it off. */
     bool show_unsigned;
+    /* Code labels are values (herd7's `label:"P0:L0"`: sem_code_label). */
+    bool code_labels;
     /* A read may return any integer constant of the code, not only the
      * values the runs so far wrote to its location: a value that flows
      * through a branch back into the store that makes it (C's `if (r ==
@@ -228,6 +230,11 @@ void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
 /* The statement a label of the running thread names (a relative `.+8`
  * counted from the running instruction), or -1. */
 int sem_label_stmt(sem_run *r, const char *label);
+/* A label of the running thread as a value, as herd7 has it: the symbol
+ * `label:"P0:L0"`, which a final state shows so; and back, the statement
+ * such a value names in the running thread, or -1. */
+sem_val sem_code_label(sem_run *r, const char *label);
+int sem_code_stmt(sem_run *r, sem_val v);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);

@@ -285,6 +285,38 @@ static void code_labels(void **state)
               "0:X3=2; 0:X4=1; 0:X6=0; [x]=2;");
 }
 
+/* A code label as an init value, in herd7's three spellings (P0:L0,
+ * label:"P0:L0", 0:L0): BR X1 skips the MOV of 1 into X3, and a state
+ * shows the label as herd7 does; ADR's label stored, read back and
+ * branched to (X4 = 1 at L1, the MOV of 2 skipped). Refused: another
+ * thread's label, a label the thread lacks, ARM (no label values). */
+static void code_label_values(void **state)
+{
+    (void)state;
+    const char *const spelt[] = {"P0:L0", "label:\"P0:L0\"", "0:L0"};
+    for (int i = 0; i < 3; i++) {
+        char text[300];
+        snprintf(text, sizeof text, "AArch64 LV\n{ 0:X1=%s; 0:X2=x; }\n"
+                 " P0 ;\n BR X1 ;\n MOV X3,#1 ;\nL0: ;\n STR X3,[X2] ;\n"
+                 "locations [0:X1;]\nexists (x=0)\n", spelt[i]);
+        one_state(text, "0:X1=label:\"P0:L0\"; [x]=0;");
+    }
+    one_state("AArch64 LS\n{ 0:X2=x; }\n P0 ;\n ADR X1,L1 ;\n"
+              " STR X1,[X2] ;\n LDR X5,[X2] ;\n BR X5 ;\n MOV X4,#2 ;\n"
+              "L1: ;\n MOV X6,#1 ;\nexists (0:X4=0 /\\ 0:X6=0)\n",
+              "0:X4=0; 0:X6=1;");
+    model_refuses("AArch64 LO\n{ 0:X1=P1:L0; }\n P0 | P1 ;\n BR X1 | "
+                  "L0: ;\n NOP | NOP ;\nexists (x=0)\n",
+                  "a code label of another thread (a jump there would "
+                  "leave this one): label:\"P1:L0\"");
+    model_refuses("AArch64 LN\n{ 0:X1=P0:L7; }\n P0 ;\n BR X1 ;\n"
+                  "exists (x=0)\n",
+                  "no such label in the thread: label:\"P0:L7\"");
+    model_refuses("ARM LA\n{ 0:R1=P0:L0; }\n P0 ;\n L0: ;\n NOP ;\n"
+                  "exists (x=0)\n", "a code label as a value is not "
+                  "supported on this architecture: label:\"P0:L0\"");
+}
+
 /* CASP on {1,2}: expecting {1,2} it writes {7,8} and X4,X5 get the old
  * {1,2}; then expecting {9,8} it fails and X0,X1 get {7,8}. herd7's
  * ways: a success twice, a failure three times (2 x 3 = 6 executions,
@@ -363,6 +395,7 @@ int main(void)
         cmocka_unit_test(casp_and_svc),
         cmocka_unit_test(store_exclusive_pair),
         cmocka_unit_test(code_labels),
+        cmocka_unit_test(code_label_values),
         cmocka_unit_test(relative_branch_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
