@@ -36,7 +36,7 @@ enum {
     TAG_DSB = TAG_DMB + 12,
     TAG_ISB = TAG_DSB + 12,
     TAG_RMWDATA, TAG_RMWPICK,
-    TAG_SCALO, TAG_SCAHI,
+    TAG_SCALO, TAG_SCAHI, TAG_IICO,
     N_TAGS
 };
 static const char *const a64_tags[N_TAGS] = {
@@ -47,7 +47,7 @@ static const char *const a64_tags[N_TAGS] = {
     "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
     "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
     "DSB.OSHLD",
-    "ISB", "RMW-DATA", "RMW-PICK", "SCA-LO", "SCA-HI",
+    "ISB", "RMW-DATA", "RMW-PICK", "SCA-LO", "SCA-HI", "IICO",
 };
 
 #define TAG(t) ((sem_tags)1 << (t))
@@ -386,11 +386,12 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
  * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
  * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
  * ways of CAS, for the pair: a success whose old values depend on the
- * reads through a pick or plainly, a failure that only reads (twice),
- * and a failure that writes back what it read. herd7 7.58 holds only
- * the first way to atomicity: in the others another thread's write may
- * fall between a read and the write of the same half (CASP+ldr: 8
- * executions), so only the first pairs its accesses in rmw. */
+ * reads through a pick or plainly (both atomic), a failure that only
+ * reads (twice), and a failure that writes back what it read, not in
+ * rmw. As in herd7, whose po relates instructions, its events are in no
+ * po among themselves (IICO, sem_ops.unordered_in_instr): a release
+ * write does not order the other half's write, and the write-back may
+ * fall anywhere in coherence, even before the write its read took. */
 static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
 {
     int bits = access_bits(in), bytes = bits / 8;
@@ -398,8 +399,9 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
     bool success = way < 2, write_back = way == 4;
     sem_tags rtags = (acq ? TAG(TAG_A) : 0) |
-                     (success || write_back ? TAG(TAG_X) : 0);
-    sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0);
+                     (success || write_back ? TAG(TAG_X) : 0) |
+                     TAG(TAG_IICO);
+    sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0) | TAG(TAG_IICO);
     a64_addr a;
     sem_next n = address(r, &in->ops[4], &a);
     if (n != SEM_NEXT)
@@ -426,8 +428,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
                            wtags, -1);
         else
             store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
-                       expect_pick, wtags | TAG(TAG_RMWPICK),
-                       way == 0 ? ev[i] : -1);
+                       expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
         if (sem_stopped(r))
             return SEM_ERROR;
     }
@@ -661,4 +662,5 @@ const sem_ops sem_aarch64_ops = {
     .exec = a64_exec,
     .show_unsigned = true,
     .code_labels = true,
+    .unordered_in_instr = TAG(TAG_IICO),
 };

@@ -112,6 +112,11 @@ typedef struct sem_ops {
      * false: every event of a thread is po-after the ones it made
      * before (elsewhere herd7 orders them by iico, as po does here). */
     bool po_between_instrs;
+    /* ... and, where it is false, the events with one of these tags,
+     * which herd7 orders by nothing but iico (AArch64's CASP): out of po
+     * and of the coherence check with the other events of their
+     * instruction. */
+    sem_tags unordered_in_instr;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */
