@@ -103,6 +103,53 @@ static bool read_atomic_init(ll_lexer *lx, ll_value *v)
     return ll_lex_next(lx);
 }
 
+/* P0, P12: a thread's name in a code label. */
+static bool is_thread_name(const char *s)
+{
+    if (s[0] != 'P' || !s[1])
+        return false;
+    for (s++; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+/* After `label`, `P0` or `0` and at the `:`: the rest of a code label
+ * as herd7 reads it (`label:"P0:L0"`, `P0:L0`, `0:L0`), kept in v as the
+ * symbol `label:"P0:L0"`, herd7's spelling (no location is so named). */
+static bool read_code_label(ll_lexer *lx, ll_value *v)
+{
+    ll_buf b = {0};
+    if (!ll_lex_next(lx))
+        return false;
+    if (v->is_sym && strcmp(v->sym, "label") == 0) {
+        const char *t = lx->tok.text, *colon;
+        if (lx->tok.kind != LL_TOK_STRING ||
+            !(colon = memchr(t, ':', lx->tok.len)) || t[0] != 'P' ||
+            colon == t + 1 || colon + 1 == t + lx->tok.len)
+            return ll_lex_expected(lx, "a code label \"P0:L0\"");
+        for (const char *p = t + 1; p < colon; p++)
+            if (*p < '0' || *p > '9')
+                return ll_lex_expected(lx, "a code label \"P0:L0\"");
+        ll_buf_puts(&b, "label:\"");
+        ll_buf_putn(&b, t, lx->tok.len);
+    } else {
+        if (lx->tok.kind != LL_TOK_NAME ||
+            (!v->is_sym && (v->num < 0 || v->text)))
+            return ll_lex_expected(lx, "a label (P0:L0)");
+        if (v->is_sym)
+            ll_buf_printf(&b, "label:\"%s:", v->sym);
+        else
+            ll_buf_printf(&b, "label:\"P%" PRId64 ":", v->num);
+        ll_buf_putn(&b, lx->tok.text, lx->tok.len);
+    }
+    ll_buf_putc(&b, '"');
+    free(v->sym);
+    v->is_sym = true;
+    v->sym = b.data;
+    return ll_lex_next(lx);
+}
+
 static bool read_init_value(ll_lexer *lx, ll_init *in)
 {
     in->has_value = true;
@@ -176,19 +223,20 @@ static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
         if (!ll_lex_next(lx) || !read_init_value(lx, in))
             return false;
     }
-    /* herd7's values with a `:`: a code label (`label:"P0:L0"`, `1:L0`)
-     * and an MTE tagged location (`x:red`), neither modelled here */
+    /* herd7's values with a `:`: a code label (`label:"P0:L0"`,
+     * `P0:L0`, `0:L0`) and an MTE tagged location (`x:red`, not
+     * modelled) */
     if (in->has_value && ll_tok_is(&lx->tok, ":")) {
-        const ll_value *v = &in->value;
-        if (v->is_sym && strcmp(v->sym, "label") != 0)
+        ll_value *v = &in->value;
+        if (v->is_sym && !is_thread_name(v->sym) &&
+            strcmp(v->sym, "label") != 0) {
             ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
                         "'%s:...' is an MTE tagged location: MTE is not "
                         "supported", v->sym);
-        else
-            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
-                        "a code label as a value (label:\"P0:L0\", "
-                        "1:L0) is not supported");
-        return false;
+            return false;
+        }
+        if (!read_code_label(lx, v))
+            return false;
     }
     /* At end of file the block's reader says the block is not closed. */
     if (!ll_tok_is(&lx->tok, ";") && !ll_tok_is(&lx->tok, "}") &&

@@ -70,9 +70,14 @@ static int init_cmp(const void *a, const void *b)
     return c ? c : (x->in < y->in ? -1 : x->in > y->in);
 }
 
-/* herd7 digests a number as the file spelt it (0xffffffff, 0x0). */
+/* herd7 digests a number as the file spelt it (0xffffffff, 0x0), and a
+ * code label, kept as `label:"P0:L0"`, as `0:L0`. */
 static void put_value(const ll_value *v, ll_buf *b)
 {
+    if (v->is_sym && strncmp(v->sym, "label:\"P", 8) == 0) {
+        ll_buf_putn(b, v->sym + 8, strlen(v->sym + 8) - 1);
+        return;
+    }
     ll_value_print_written(v, b);
 }
 

@@ -3,7 +3,8 @@
 # writes DIR/<arch>-<seed>-<i>.litmus, i = 1..n, for arch PPC, X86_64,
 # ARM, AArch64 or RISCV. Each test has 2 or 3 threads of 1 to 3 accesses
 # (loads, stores of a value of their own, and RMWs where the
-# architecture has a simple one) to 2 or 3 locations; between two
+# architecture has a simple one: on AArch64 SWP, LDADD, CAS and
+# LDXR/STXR) to 2 or 3 locations; between two
 # accesses of a thread, nothing, a fence of the architecture, or (after a
 # load) an address, data or control dependency, as diy's relations. The
 # condition names every register loaded, at a value some store gives
@@ -238,8 +239,13 @@ function a64(t, k, d, p, a, v, rd,    x, r) {
         emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
         return
     }
+    # an RMW: SWP, LDADD, CAS (expecting 0) or LDXR/STXR (which may fail)
     emit(t, "MOV W6,#" v)
-    emit(t, (r < 0.3 ? "SWPAL " : r < 0.5 ? "SWPA " : r < 0.7 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]")
+    if (r < 0.35) { emit(t, (r < 0.1 ? "SWPAL " : r < 0.2 ? "SWPA " : r < 0.25 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]"); return }
+    if (r < 0.5) { emit(t, (r < 0.4 ? "LDADDAL " : r < 0.45 ? "LDADDL " : "LDADD ") "W6," dreg(rd) ",[" a "]"); return }
+    if (r < 0.75) { emit(t, "MOV " dreg(rd) ",#0"); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
+    emit(t, (r < 0.85 ? "LDAXR " : "LDXR ") dreg(rd) ",[" a "]")
+    emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
 }
 
 function riscv(t, k, d, p, a, v, rd,    x, r) {

@@ -65,6 +65,8 @@ typedef struct mdl_thread {
     ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
     mdl_run *runs;
+    int dead_writes;         /* most writes a dropped run made this round
+                                (their values still enter the domains) */
 } mdl_thread;
 
 /* A place shown in final states: a register slot, or a location. */

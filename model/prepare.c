@@ -85,8 +85,55 @@ sem_val mdl_obs_value(const mdl_obs *o, sem_val v)
     return sem_extend(v, o->type.size, o->type.is_signed);
 }
 
+static int thread_index(const mdl_test *m, int proc);
+static bool set_error(mdl_test *m, ll_pos pos, const char *msg,
+                      const char *what);
+
+/* herd7's code label value, as the reader keeps it: `label:"P0:L0"`. */
+static bool is_code_label(const ll_value *v)
+{
+    return v->is_sym && strncmp(v->sym, "label:\"P", 8) == 0;
+}
+
+/* The statement of thread th that code label v names, or -1. */
+static int code_label_stmt(const mdl_test *m, int th, const ll_value *v)
+{
+    const char *name = strchr(v->sym + 8, ':') + 1;
+    size_t n = strlen(name) - 1;    /* the closing quote */
+    const ll_thread *t = m->threads[th].code;
+    for (int i = 0; i < t->n_stmts; i++)
+        if (t->stmts[i].label && strlen(t->stmts[i].label) == n &&
+            !strncmp(t->stmts[i].label, name, n))
+            return i;
+    return -1;
+}
+
+/* A code label given to a register of its own thread, which the
+ * architecture gives an address: checked here, resolved by from_ll. */
+static bool check_code_label(mdl_test *m, const ll_init *in)
+{
+    if (!in->has_value || !is_code_label(&in->value))
+        return true;
+    const char *sym = in->value.sym;
+    if (!m->ops->code_labels)
+        return set_error(m, in->pos, "a code label as a value is not "
+                         "supported on this architecture: ", sym);
+    if (in->loc.proc < 0)
+        return set_error(m, in->pos, "a code label in a memory location "
+                         "is not supported: ", sym);
+    if (atoi(sym + 8) != in->loc.proc)
+        return set_error(m, in->pos, "a code label of another thread "
+                         "(a jump there would leave this one): ", sym);
+    int th = thread_index(m, in->loc.proc);
+    if (th >= 0 && code_label_stmt(m, th, &in->value) < 0)
+        return set_error(m, in->pos, "no such label in the thread: ", sym);
+    return true;
+}
+
 /* A value of the init block: a number, a location's address, or (`x[2]`)
- * the address of an array element, at its byte offset. */
+ * the address of an array element, at its byte offset; a code label
+ * (checked by check_code_label) is the symbol of its name, as ADR's
+ * value (sem_code_label). */
 static sem_val from_ll(mdl_test *m, const ll_value *v)
 {
     if (!v->is_sym)
@@ -381,6 +428,8 @@ static bool read_inits(mdl_test *m, const ll_ctype *types)
     const ll_test *t = m->test;
     for (int i = 0; i < t->n_init; i++) {
         const ll_init *in = &t->init[i];
+        if (!check_code_label(m, in))
+            return false;
         if (in->loc.proc < 0 && in->loc.name[0] == '%')
             init_symreg(m, in, &types[i]);
         else if (in->loc.proc >= 0 && !init_register(m, in, &types[i]))

@@ -314,6 +314,41 @@ static int find_label(const ll_thread *t, const char *label, int pc)
     return -1;
 }
 
+int sem_label_stmt(sem_run *r, const char *label)
+{
+    run_ctx *c = ctx(r);
+    return find_label(c->m->threads[c->th].code, label, r->pc);
+}
+
+sem_val sem_code_label(sem_run *r, const char *label)
+{
+    run_ctx *c = ctx(r);
+    ll_buf b = {0};
+    ll_buf_printf(&b, "label:\"P%d:%s\"", c->m->threads[c->th].code->proc,
+                  label);
+    sem_val a = sem_addr_of(r, ll_buf_str(&b));
+    ll_buf_free(&b);
+    return a;
+}
+
+int sem_code_stmt(sem_run *r, sem_val v)
+{
+    run_ctx *c = ctx(r);
+    if (v.sym < 0 || v.num != 0)
+        return -1;
+    const ll_thread *t = c->m->threads[c->th].code;
+    char head[32];
+    snprintf(head, sizeof head, "label:\"P%d:", t->proc);
+    const char *s = c->m->syms[v.sym];
+    size_t n = strlen(head), len = strlen(s);
+    if (strncmp(s, head, n) != 0 || len < n + 2)
+        return -1;
+    char *name = ll_xstrndup(s + n, len - n - 1);
+    int stmt = find_label(t, name, r->pc);
+    free(name);
+    return stmt;
+}
+
 /* Run the thread once along the current choices. */
 static void run_once(run_ctx *c, sem_run *r)
 {
@@ -325,7 +360,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->reserved = false;
-    r->res_event = -1;
+    r->res_event = r->res_event2 = -1;
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
@@ -439,7 +474,13 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             ok = false;
             break;
         }
-        if (!c->dead) {
+        if (c->dead) {
+            int w = 0;
+            for (int i = 0; i < c->n_ev; i++)
+                w += c->ev[i].kind == SEM_W;
+            mdl_thread *t = &c->m->threads[c->th];
+            t->dead_writes = w > t->dead_writes ? w : t->dead_writes;
+        } else {
             keep_run(c, &r);
             if (++*total > MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -464,6 +505,7 @@ static void drop_runs(mdl_test *m)
             free(t->runs[k].final);
         }
         t->n_runs = 0;
+        t->dead_writes = 0;
     }
 }
 
@@ -472,7 +514,7 @@ static int max_writes(const mdl_test *m)
 {
     int total = 0;
     for (int t = 0; t < m->n_threads; t++) {
-        int most = 0;
+        int most = m->threads[t].dead_writes;
         for (int k = 0; k < m->threads[t].n_runs; k++) {
             int w = 0;
             for (int i = 0; i < m->threads[t].runs[k].n_ev; i++)

@@ -265,8 +265,10 @@ static bool solved(const search *s, const gev *a)
  * order on an architecture with po_between_instrs. */
 static bool same_instr(const search *s, const gev *a, const gev *b)
 {
-    return s->m->ops->po_between_instrs && a->e && b->e &&
-           a->thread == b->thread && a->e->inst == b->e->inst;
+    return a->e && b->e && a->thread == b->thread &&
+           a->e->inst == b->e->inst &&
+           (s->m->ops->po_between_instrs ||
+            ((a->e->tags | b->e->tags) & s->m->ops->unordered_in_instr));
 }
 
 static void build_events(search *s)
@@ -501,7 +503,7 @@ static bool rmw_placeable(const search *s, const loc_plan *p, int i, int w)
 {
     int j = p->rmw_read_of[w];
     /* unordered, the read may read from a write co-after its own */
-    if (j < 0 || s->m->ops->po_between_instrs)
+    if (j < 0 || same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]))
         return true;
     int k = i - 1;
     while (k >= 0 && p->thr[p->order[k]] == p->thr[w])

@@ -125,7 +125,8 @@ static bool is_pair(int op)
 {
     return (op >= LL_A64_LDP && op <= LL_A64_STNP) || op == LL_A64_LDPSW ||
            op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_LDIAPP ||
-           op == LL_A64_STILP || op == LL_A64_CASP;
+           op == LL_A64_STILP || op == LL_A64_CASP || op == LL_A64_STXP ||
+           op == LL_A64_STLXP;
 }
 
 /* The conditional selects keep their condition as the last operand. */
@@ -195,6 +196,12 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
         return hw_gen_fail(g, st, "'%s' needs FEAT_LRCPC3, which the "
                            "AArch64 toolchain cannot assemble; hwrun cannot "
                            "run it", arch->op_name(in->op));
+    if (in->op == LL_A64_BL || in->op == LL_A64_BLR ||
+        in->op == LL_A64_RET)
+        return hw_gen_fail(g, st, "'%s' uses the link register X30, which "
+                           "in hwrun's harness is the compiler's; hwrun "
+                           "cannot run it (ADR and BR it can)",
+                           arch->op_name(in->op));
     if (is_pair(in->op) && !has_array(hw_gen_test(g)))
         return hw_gen_fail(g, st, "'%s' accesses two locations side by "
                            "side; hwrun lays each location out alone (an "

@@ -265,6 +265,9 @@ static bool add_loc(hw_gen *g, const char *name, ll_pos pos)
         return true;
     if (!hw_gen_is_ident(name)) {
         ll_stmt st = {.pos = pos};
+        if (strncmp(name, "label:", 6) == 0)    /* herd7's code label */
+            return hw_gen_fail(g, &st, "a code label as a value (%s) "
+                               "cannot be set by hwrun (ADR can)", name);
         return hw_gen_fail(g, &st, "location name '%s' cannot be used by "
                            "hwrun", name);
     }

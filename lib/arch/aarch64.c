@@ -105,11 +105,18 @@ static const ll_armf_form forms[] = {
     {"LDPSW", LL_A64_LDPSW, "rrm", 0},
     {"LDXP", LL_A64_LDXP, "rrm", 0},
     {"LDAXP", LL_A64_LDAXP, "rrm", 0},
+    {"STXP", LL_A64_STXP, "rrrm", 0},
+    {"STLXP", LL_A64_STLXP, "rrrm", 0},
     {"LDIAPP", LL_A64_LDIAPP, "rrm", 0},
     {"STILP", LL_A64_STILP, "rrm", 0},
     {"CASP", LL_A64_CASP, "rrrrm", ARMF_ACQ | ARMF_REL},
     {"SVC", LL_A64_SVC, "i", 0},
     {"UDF", LL_A64_UDF, "i", 0},
+    {"ADR", LL_A64_ADR, "rl", 0},
+    {"BR", LL_A64_BR, "r", 0},
+    {"BLR", LL_A64_BLR, "r", 0},
+    {"BL", LL_A64_BL, "l", 0},
+    {"RET", LL_A64_RET, "r", 0},   /* `RET` alone is read as RET X30 */
     {"MRS", LL_A64_MRS, "r", 0},   /* MRS Xt,NZCV: see system_register */
     {"MSR", LL_A64_MSR, "r", 0},   /* MSR NZCV,Xt */
 };
@@ -177,7 +184,8 @@ static const char *a64_op_name(int op)
 static bool symregs_wide(const ll_asm_line *ln, const ll_instr *in,
                          ll_diag *d)
 {
-    int first = in->op == LL_A64_STXR || in->op == LL_A64_STLXR;
+    int first = in->op == LL_A64_STXR || in->op == LL_A64_STLXR ||
+                in->op == LL_A64_STXP || in->op == LL_A64_STLXP;
     if (in->n_ops <= first || in->ops[first].kind != LL_OPND_REG ||
         !LL_A64_REG_IS_W(in->ops[first].reg))
         return true;
@@ -273,6 +281,14 @@ static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         ll_buf_free(&b);
         return ok;
     }
+    if (ll_span_eq_nocase(ln.mnem, "RET") && ln.n_args == 0) {
+        ll_buf b = {0};
+        ll_buf_putn(&b, text, (size_t)(ln.mnem.s + ln.mnem.len - text));
+        ll_buf_puts(&b, " X30");
+        bool ok = ll_armf_parse(&a64_arch, ll_buf_str(&b), out, d);
+        ll_buf_free(&b);
+        return ok;
+    }
     if (!ll_armf_parse(&a64_arch, text, out, d))
         return false;
     if (!ll_asm_split(ll_span_of(text), &ln, d) ||   /* for the column */
@@ -294,6 +310,11 @@ static void a64_print_instr(const ll_instr *in, ll_buf *b)
         ll_buf_puts(b, in->n_ops ? a64_reg_name(in->ops[0].reg) : "?");
         if (in->op == LL_A64_MRS)
             ll_buf_puts(b, ",NZCV");
+        return;
+    }
+    if (in->op == LL_A64_RET && in->n_ops == 1 &&
+        in->ops[0].reg == LL_A64_REG(30, LL_A64_X)) {
+        ll_buf_puts(b, "RET");
         return;
     }
     ll_armf_print(&a64_arch, in, b);
@@ -329,7 +350,8 @@ int ll_a64_access_size(const ll_instr *in)
     case LL_A64_CASP:
         data = 2;
         break;
-    case LL_A64_STXR: case LL_A64_STLXR:
+    case LL_A64_STXR: case LL_A64_STLXR: case LL_A64_STXP:
+    case LL_A64_STLXP:
         data = 1;
         break;
     default:
@@ -344,8 +366,9 @@ int ll_a64_access_size(const ll_instr *in)
 
 /* herd7's digest names a symbolic register by its X view: `[X%x0]`;
  * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
- * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), and NEG as SUB
- * from the zero register. */
+ * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
+ * from the zero register, LDXP's first X register as a W one, and ADR
+ * as ADDR. */
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
@@ -358,12 +381,23 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_puts(out, rd[0] == 'W' ? ",WZR" : ",XZR");
         text = comma;
     }
+    if (strncmp(text, "ADR ", 4) == 0) {    /* herd7 digests ADR as ADDR */
+        ll_buf_puts(out, "ADDR");
+        text += 3;
+    }
     bool ubfm = strncmp(text, "UBFM ", 5) == 0;
+    /* herd7 digests a pair of exclusive reads with its first register as
+     * a W register (`LDXP X4,X5,[X2]` as `LDXP W4,X5,[X2]`, XZR as WZR) */
+    const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5
+                       : strncmp(text, "LDAXP X", 7) == 0 ? text + 6
+                                                          : NULL;
     for (const char *p = text; *p; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
         if (ubfm && *p == 'W' && (p[-1] == ' ' || p[-1] == ','))
             ll_buf_putc(out, 'X');
+        else if (p == ldxp)
+            ll_buf_putc(out, 'W');
         else
             ll_buf_putc(out, *p);
     }

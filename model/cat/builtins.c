@@ -54,7 +54,11 @@ static const struct {
      * event, so "same instance" and "same memory access" are the
      * identity on accesses, as herd7 has them then. */
     {"si", "[M]"},
-    {"sm", "[M]"},
+    /* ... but for AArch64's exclusive pairs (LDXP, STXP), which herd7
+     * 7.58 makes one single-copy-atomic access of two events: the
+     * engine tags them SCA-LO and SCA-HI, adjacent in po. */
+    {"sm", "[M] | [SCA-LO]; (po \\ (po; po)); [SCA-HI] | "
+           "([SCA-LO]; (po \\ (po; po)); [SCA-HI])^-1"},
     {"rfe", "rf & ext"},
     {"rfi", "rf & int"},
     {"coe", "co & ext"},

@@ -36,6 +36,7 @@ enum {
     TAG_DSB = TAG_DMB + 12,
     TAG_ISB = TAG_DSB + 12,
     TAG_RMWDATA, TAG_RMWPICK,
+    TAG_SCALO, TAG_SCAHI, TAG_IICO,
     N_TAGS
 };
 static const char *const a64_tags[N_TAGS] = {
@@ -46,7 +47,7 @@ static const char *const a64_tags[N_TAGS] = {
     "DSB.SY", "DSB.ST", "DSB.LD", "DSB.ISH", "DSB.ISHST", "DSB.ISHLD",
     "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
     "DSB.OSHLD",
-    "ISB", "RMW-DATA", "RMW-PICK",
+    "ISB", "RMW-DATA", "RMW-PICK", "SCA-LO", "SCA-HI", "IICO",
 };
 
 #define TAG(t) ((sem_tags)1 << (t))
@@ -161,6 +162,15 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
     return !sem_stopped(r);
 }
 
+/* herd7 7.58 makes the two accesses of an exclusive pair (LDXP,
+ * STXP) one single-copy-atomic access (its sm relation): the first is
+ * SCA-LO, the second SCA-HI, from which the built-in sm is built. */
+static sem_tags pair_tags(int op)
+{
+    return op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_STXP ||
+           op == LL_A64_STLXP ? TAG(TAG_SCALO) | TAG(TAG_SCAHI) : 0;
+}
+
 /* LDR, STR and friends; LDP, STP (two registers, the second element
  * after the first); LDXR (which takes a reservation). */
 static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
@@ -174,32 +184,40 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
         return n;
     for (int i = 0; i < (pair ? 2 : 1); i++) {
         sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
+        sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
+                                                       : TAG_SCALO));
         int ev;
         bool ok = is_load ? load_into(r, in, at, a.at_pick, in->ops[i].reg,
-                                      tags, &ev)
+                                      t, &ev)
                           : store_from(r, in, at, a.at_pick, in->ops[i].reg,
-                                       0, tags, -1);
+                                       0, t, -1);
         if (!ok)
             return SEM_ERROR;
-        if (is_load && i == 0 && (tags & TAG(TAG_EX))) {
+        if (is_load && (tags & TAG(TAG_EX))) {
             r->reserved = true;
-            r->res_addr = at.v;
-            r->res_dep = at.t;
-            r->res_event = ev;
+            if (i == 0) {
+                r->res_addr = at.v;
+                r->res_dep = at.t;
+                r->res_event = ev;
+                r->res_event2 = -1;
+            } else {
+                r->res_event2 = ev;
+            }
         }
     }
     write_back(r, m, &a);
     return SEM_NEXT;
 }
 
-/* STXR Ws,Rt,[Xn]: fails (Ws = 1, no write) or succeeds (Ws = 0, an
- * exclusive write paired with the reservation's read); either way the
- * reservation ends. */
+/* STXR Ws,Rt,[Xn] and STXP Ws,Rt1,Rt2,[Xn]: fails (Ws = 1, no write)
+ * or succeeds (Ws = 0, exclusive writes, each paired with the
+ * reservation's read of its element); either way the reservation ends. */
 static sem_next store_exclusive(sem_run *r, const ll_instr *in,
                                 sem_tags tags)
 {
+    bool pair = in->op == LL_A64_STXP || in->op == LL_A64_STLXP;
     a64_addr a;
-    sem_next n = address(r, &in->ops[2], &a);
+    sem_next n = address(r, &in->ops[pair ? 3 : 2], &a);
     if (n != SEM_NEXT)
         return n;
     bool held = r->reserved && sem_val_eq(r->res_addr, a.at.v);
@@ -211,9 +229,14 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
     }
     if (!held)
         return SEM_DEAD;
-    if (!store_from(r, in, a.at, a.at_pick, in->ops[1].reg, 0, tags,
-                    r->res_event))
-        return SEM_ERROR;
+    for (int i = 0; i < (pair ? 2 : 1); i++) {
+        sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
+        sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
+                                                       : TAG_SCALO));
+        if (!store_from(r, in, at, a.at_pick, in->ops[1 + i].reg, 0, t,
+                        i ? r->res_event2 : r->res_event))
+            return SEM_ERROR;
+    }
     a64_set(r, in->ops[0].reg, sem_int(0), 0);
     return SEM_NEXT;
 }
@@ -363,11 +386,12 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
  * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
  * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
  * ways of CAS, for the pair: a success whose old values depend on the
- * reads through a pick or plainly, a failure that only reads (twice),
- * and a failure that writes back what it read. herd7 7.58 holds only
- * the first way to atomicity: in the others another thread's write may
- * fall between a read and the write of the same half (CASP+ldr: 8
- * executions), so only the first pairs its accesses in rmw. */
+ * reads through a pick or plainly (both atomic), a failure that only
+ * reads (twice), and a failure that writes back what it read, not in
+ * rmw. As in herd7, whose po relates instructions, its events are in no
+ * po among themselves (IICO, sem_ops.unordered_in_instr): a release
+ * write does not order the other half's write, and the write-back may
+ * fall anywhere in coherence, even before the write its read took. */
 static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
 {
     int bits = access_bits(in), bytes = bits / 8;
@@ -375,8 +399,9 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
     bool success = way < 2, write_back = way == 4;
     sem_tags rtags = (acq ? TAG(TAG_A) : 0) |
-                     (success || write_back ? TAG(TAG_X) : 0);
-    sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0);
+                     (success || write_back ? TAG(TAG_X) : 0) |
+                     TAG(TAG_IICO);
+    sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0) | TAG(TAG_IICO);
     a64_addr a;
     sem_next n = address(r, &in->ops[4], &a);
     if (n != SEM_NEXT)
@@ -403,8 +428,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
                            wtags, -1);
         else
             store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
-                       expect_pick, wtags | TAG(TAG_RMWPICK),
-                       way == 0 ? ev[i] : -1);
+                       expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
         if (sem_stopped(r))
             return SEM_ERROR;
     }
@@ -487,6 +511,71 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     return SEM_JUMP;
 }
 
+/* Code addresses: a label's, as herd7 has it, the symbol `label:"P0:L0"`
+ * (ADR, a `label:"P0:L0"` init value); the address after a BL or BLR,
+ * which no label may name, the number CODE_BASE + 4k for statement k (no
+ * location's address is a number, so neither is taken for one). */
+#define CODE_BASE 0x1000
+
+static sem_val code_address(int stmt)
+{
+    return sem_int(CODE_BASE + 4 * (int64_t)stmt);
+}
+
+/* The statement a code address names, or -1. */
+static int code_stmt(sem_run *r, sem_val v)
+{
+    if (v.sym >= 0)
+        return sem_code_stmt(r, v);
+    int64_t k = v.num - CODE_BASE;
+    return k < 0 || k % 4 != 0 || k / 4 > INT32_MAX ? -1 : (int)(k / 4);
+}
+
+/* ADR Xd,L; BL L; BR Xn, BLR Xn, RET Xn: a jump to the code address in
+ * Xn, a control dependency on what Xn depends on; RET to X30 as the
+ * thread started (0) returns from the thread, as compiled code ends. */
+static sem_next code_label(sem_run *r, const ll_instr *in,
+                           const char **label)
+{
+    int link = LL_A64_REG(30, LL_A64_X);
+    if (in->op == LL_A64_ADR || in->op == LL_A64_BL) {
+        const char *l = in->ops[in->n_ops - 1].sym;
+        int64_t rel;
+        if (in->op == LL_A64_ADR && ll_label_relative(l, &rel)) {
+            sem_error(r, "ADR of a target relative to the instruction "
+                      "(%s) is not supported; use a label", l);
+            return SEM_ERROR;
+        }
+        if (sem_label_stmt(r, l) < 0) {
+            sem_error(r, "no label %s in this thread", l);
+            return SEM_ERROR;
+        }
+        if (in->op == LL_A64_ADR) {
+            a64_set(r, in->ops[0].reg, sem_code_label(r, l), 0);
+            return SEM_NEXT;
+        }
+        a64_set(r, link, code_address(r->pc + 1), 0);
+        *label = l;
+        return SEM_JUMP;
+    }
+    sem_reg v = a64_get(r, in->ops[0].reg);
+    sem_taint p = a64_pick(r, in->ops[0].reg);
+    if (in->op == LL_A64_RET && v.v.sym < 0 && v.v.num == 0 && !v.t && !p)
+        return SEM_END;
+    int to = code_stmt(r, v.v);
+    if (to < 0) {
+        if (v.t | p)
+            return SEM_DEAD;
+        sem_error(r, "jump to a value that is no instruction's address");
+        return SEM_ERROR;
+    }
+    sem_branch_pick(r, v.t, p);
+    if (in->op == LL_A64_BLR)
+        a64_set(r, link, code_address(r->pc + 1), 0);
+    r->goto_pc = to;
+    return SEM_GOTO;
+}
+
 static sem_next barrier(sem_run *r, const ll_instr *in)
 {
     if (in->op == LL_A64_ISB) {
@@ -510,6 +599,8 @@ static unsigned acquire_release(const ll_instr *in)
     case LL_A64_STLR: return TAG(TAG_L);
     case LL_A64_STXR: return TAG(TAG_X) | TAG(TAG_EX);
     case LL_A64_STLXR: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_L);
+    case LL_A64_STXP: return TAG(TAG_X) | TAG(TAG_EX);
+    case LL_A64_STLXP: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_L);
     case LL_A64_LDXP: return TAG(TAG_X) | TAG(TAG_EX);
     case LL_A64_LDAXP: return TAG(TAG_X) | TAG(TAG_EX) | TAG(TAG_A);
     case LL_A64_LDIAPP: return TAG(TAG_Q);
@@ -536,7 +627,8 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
         return SEM_END;    /* herd7 7.58: nothing after them runs */
     case LL_A64_MRS: case LL_A64_MSR:
         return a64_nzcv_move(r, in);
-    case LL_A64_STXR: case LL_A64_STLXR:
+    case LL_A64_STXR: case LL_A64_STLXR: case LL_A64_STXP:
+    case LL_A64_STLXP:
         return store_exclusive(r, in, acquire_release(in));
     case LL_A64_SWP: case LL_A64_LDADD: case LL_A64_LDCLR:
     case LL_A64_LDEOR: case LL_A64_LDSET: case LL_A64_LDSMAX:
@@ -552,6 +644,9 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
         return branch(r, in, label);
     case LL_A64_DMB: case LL_A64_DSB: case LL_A64_ISB:
         return barrier(r, in);
+    case LL_A64_ADR: case LL_A64_BR: case LL_A64_BLR: case LL_A64_BL:
+    case LL_A64_RET:
+        return code_label(r, in, label);
     }
     return a64_exec_alu(r, in);
 }
@@ -566,4 +661,6 @@ const sem_ops sem_aarch64_ops = {
     .reg_value = a64_reg_value,
     .exec = a64_exec,
     .show_unsigned = true,
+    .code_labels = true,
+    .unordered_in_instr = TAG(TAG_IICO),
 };

@@ -112,6 +112,11 @@ typedef struct sem_ops {
      * false: every event of a thread is po-after the ones it made
      * before (elsewhere herd7 orders them by iico, as po does here). */
     bool po_between_instrs;
+    /* ... and, where it is false, the events with one of these tags,
+     * which herd7 orders by nothing but iico (AArch64's CASP): out of po
+     * and of the coherence check with the other events of their
+     * instruction. */
+    sem_tags unordered_in_instr;
     int n_regs;                  /* register slots before symbolic ones */
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */
@@ -124,6 +129,8 @@ typedef struct sem_ops {
      * as herd7 7.58 does (18446744073709551615): every assembly
      * architecture; the C semantics leave it off. */
     bool show_unsigned;
+    /* Code labels are values (herd7's `label:"P0:L0"`: sem_code_label). */
+    bool code_labels;
     /* A read may return any integer constant of the code, not only the
      * values the runs so far wrote to its location: a value that flows
      * through a branch back into the store that makes it (C's `if (r ==
@@ -169,6 +176,7 @@ struct sem_run {
     sem_val res_addr;
     sem_taint res_dep;      /* what the reserved address depends on */
     int res_event;
+    int res_event2;         /* a pair's second read (AArch64 LDXP) */
     int pc;                 /* index of the statement being executed */
     int goto_pc;            /* SEM_GOTO's target statement */
     void *engine;           /* the engine's state (opaque to exec) */
@@ -224,6 +232,14 @@ void sem_fence(sem_run *r, sem_tags tags);
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
                   sem_tags tags, const sem_val *val);
+/* The statement a label of the running thread names (a relative `.+8`
+ * counted from the running instruction), or -1. */
+int sem_label_stmt(sem_run *r, const char *label);
+/* A label of the running thread as a value, as herd7 has it: the symbol
+ * `label:"P0:L0"`, which a final state shows so; and back, the statement
+ * such a value names in the running thread, or -1. */
+sem_val sem_code_label(sem_run *r, const char *label);
+int sem_code_stmt(sem_run *r, sem_val v);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */
 void sem_branch(sem_run *r, sem_taint cond);

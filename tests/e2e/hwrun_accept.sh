@@ -57,10 +57,14 @@ done
 # 2. The library: every test accepted but these, each for its reason
 # (herd's .aq/.rl on plain accesses: no such instruction; herd7's rip
 # and cs registers in an init block or a condition; AArch64's SVC, which
-# traps, STILP, which the toolchain cannot assemble, and a branch target
-# relative to the instruction, which the harness's own code would move).
+# traps, STILP, which the toolchain cannot assemble, a branch target
+# relative to the instruction, which the harness's own code would move,
+# BL, whose link register X30 is the compiler's, and a code label as an
+# initial value).
 cat >"$tmp/refused.want" <<'EOF'
+litmus/aarch64/BL+RET.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instruction ('.+8') is not supported by hwrun; use a label
+litmus/aarch64/MP+dmb.sy+br-label.litmus:6:1: a code label as a value (label:"P1:L0") cannot be set by hwrun (ADR can)
 litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
 litmus/riscv/2+2W+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)

@@ -66,6 +66,8 @@ static void every_opcode_round_trips(void **state)
         "CASPAL W4,W5,W6,W7,[X2]", "CASPA X0,X1,X2,X3,[X4]",
         "CASPL X0,X1,X2,X3,[X4]", "SVC #0", "UDF #1",
         "MRS X0,NZCV", "MSR NZCV,X1", "CBNZ W0,.+8", "B .-8", "B .",
+        "STXP W8,X6,X7,[X2]", "STLXP W8,W6,W7,[X2]", "ADR X1,L0",
+        "BR X1", "BLR X2", "BL L0", "RET", "RET X5",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
@@ -80,6 +82,9 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "ADD X0,X1,X2,LSL 0", "ADD X0,X1,X2");
     arch_round_trip(a64(), "LDR X0,[X1,X2,LSL 3]", "LDR X0,[X1,X2,LSL #3]");
     arch_round_trip(a64(), "mrs x0,nzcv", "MRS X0,NZCV");
+    arch_round_trip(a64(), "stlxp w1, x2, x3, [x4]", "STLXP W1,X2,X3,[X4]");
+    arch_round_trip(a64(), "ret x30", "RET");
+    arch_round_trip(a64(), "adr x1, L0", "ADR X1,L0");
     arch_round_trip(a64(), "msr nzcv, w1", "MSR NZCV,W1");
     arch_round_trip(a64(), "caspal x0,x1,x2,x3,[x4]",
                     "CASPAL X0,X1,X2,X3,[X4]");

@@ -241,6 +241,82 @@ static void pair_loads_and_stores(void **state)
               "0:X12=6;");
 }
 
+/* LDXP then STXP on uint64_t x[2] = {1,2}: the reads give 1 and 2;
+ * the store-exclusive either fails (W8 = 1, x stays {1,2}) or succeeds
+ * (W8 = 0, x = {7,8}); a store-exclusive pair to y without a reservation
+ * there fails (W9 = 1, y stays {5,6}). STLXP to x after LDAXP: as STXP.
+ * Two states, one execution each (herd7 7.58 alike). */
+static void store_exclusive_pair(void **state)
+{
+    (void)state;
+    outcome o;
+    model_text("AArch64 SXP\n{ uint64_t x[2] = {1,2}; uint64_t y[2] = "
+               "{5,6}; 0:X2=x; 0:X3=y; 0:X6=7; 0:X7=8; }\n"
+               " P0 ;\n LDXP X4,X5,[X2] ;\n STXP W8,X6,X7,[X2] ;\n"
+               " STXP W9,X6,X7,[X3] ;\n LDP X10,X11,[X2] ;\n"
+               " LDP X12,X13,[X3] ;\n"
+               "exists (0:X4=1 /\\ 0:X5=2 /\\ 0:X8=0 /\\ 0:X9=1 /\\ "
+               "0:X10=7 /\\ 0:X11=8 /\\ 0:X12=5 /\\ 0:X13=6)\n",
+               "aarch64.cat", &o);
+    const char *const w[] = {
+        "0:X4=1; 0:X5=2; 0:X8=0; 0:X9=1; 0:X10=7; 0:X11=8; 0:X12=5; "
+        "0:X13=6;",
+        "0:X4=1; 0:X5=2; 0:X8=1; 0:X9=1; 0:X10=1; 0:X11=2; 0:X12=5; "
+        "0:X13=6;",
+    };
+    assert_states(&o, w, 2);
+    assert_int_equal(o.pos, 1);
+    assert_int_equal(o.neg, 1);
+}
+
+/* Code addresses: BL L0 puts the address after it in X30 and jumps;
+ * at L0, X4 = 1, ADR takes L1's address into X1 and BR X1 skips the MOV
+ * of 5 into X6; RET goes back after the BL, where X3 = 2 and B L9 goes
+ * to the store of X3. So X3=2, X4=1, X6=0, x=2 (herd7 7.58 alike). */
+static void code_labels(void **state)
+{
+    (void)state;
+    one_state("AArch64 CL\n{ 0:X2=x; }\n"
+              " P0 ;\n BL L0 ;\n MOV X3,#2 ;\n B L9 ;\n"
+              "L0: ;\n MOV X4,#1 ;\n ADR X1,L1 ;\n BR X1 ;\n"
+              " MOV X6,#5 ;\nL1: ;\n RET ;\n"
+              "L9: ;\n STR X3,[X2] ;\n"
+              "exists (0:X3=0 /\\ 0:X4=0 /\\ 0:X6=0 /\\ x=0)\n",
+              "0:X3=2; 0:X4=1; 0:X6=0; [x]=2;");
+}
+
+/* A code label as an init value, in herd7's three spellings (P0:L0,
+ * label:"P0:L0", 0:L0): BR X1 skips the MOV of 1 into X3, and a state
+ * shows the label as herd7 does; ADR's label stored, read back and
+ * branched to (X4 = 1 at L1, the MOV of 2 skipped). Refused: another
+ * thread's label, a label the thread lacks, ARM (no label values). */
+static void code_label_values(void **state)
+{
+    (void)state;
+    const char *const spelt[] = {"P0:L0", "label:\"P0:L0\"", "0:L0"};
+    for (int i = 0; i < 3; i++) {
+        char text[300];
+        snprintf(text, sizeof text, "AArch64 LV\n{ 0:X1=%s; 0:X2=x; }\n"
+                 " P0 ;\n BR X1 ;\n MOV X3,#1 ;\nL0: ;\n STR X3,[X2] ;\n"
+                 "locations [0:X1;]\nexists (x=0)\n", spelt[i]);
+        one_state(text, "0:X1=label:\"P0:L0\"; [x]=0;");
+    }
+    one_state("AArch64 LS\n{ 0:X2=x; }\n P0 ;\n ADR X1,L1 ;\n"
+              " STR X1,[X2] ;\n LDR X5,[X2] ;\n BR X5 ;\n MOV X4,#2 ;\n"
+              "L1: ;\n MOV X6,#1 ;\nexists (0:X4=0 /\\ 0:X6=0)\n",
+              "0:X4=0; 0:X6=1;");
+    model_refuses("AArch64 LO\n{ 0:X1=P1:L0; }\n P0 | P1 ;\n BR X1 | "
+                  "L0: ;\n NOP | NOP ;\nexists (x=0)\n",
+                  "a code label of another thread (a jump there would "
+                  "leave this one): label:\"P1:L0\"");
+    model_refuses("AArch64 LN\n{ 0:X1=P0:L7; }\n P0 ;\n BR X1 ;\n"
+                  "exists (x=0)\n",
+                  "no such label in the thread: label:\"P0:L7\"");
+    model_refuses("ARM LA\n{ 0:R1=P0:L0; }\n P0 ;\n L0: ;\n NOP ;\n"
+                  "exists (x=0)\n", "a code label as a value is not "
+                  "supported on this architecture: label:\"P0:L0\"");
+}
+
 /* CASP on {1,2}: expecting {1,2} it writes {7,8} and X4,X5 get the old
  * {1,2}; then expecting {9,8} it fails and X0,X1 get {7,8}. herd7's
  * ways: a success twice, a failure three times (2 x 3 = 6 executions,
@@ -317,6 +393,9 @@ int main(void)
         cmocka_unit_test(products_and_flags),
         cmocka_unit_test(pair_loads_and_stores),
         cmocka_unit_test(casp_and_svc),
+        cmocka_unit_test(store_exclusive_pair),
+        cmocka_unit_test(code_labels),
+        cmocka_unit_test(code_label_values),
         cmocka_unit_test(relative_branch_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

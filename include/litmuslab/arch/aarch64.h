@@ -119,6 +119,11 @@ enum {
  *   SMULL  Xd, Wn, Wm (signed 32x32->64)   MNEG  Rd, Rn, Rm (-(Rn*Rm))
  *   LDPSW  Xt1, Xt2, [Xn...]  (two 4-byte reads, sign-extended)
  *   LDXP LDAXP  Rt1, Rt2, [Xn]   (a pair of exclusive reads)
+ *   STXP STLXP  Ws, Rt1, Rt2, [Xn]  (a pair of exclusive writes; Ws as
+ *        STXR's)
+ *   ADR  Xd, LABEL (the label's code address)   BL  LABEL (X30 := the
+ *        next instruction's address)   BR BLR  Xn (jump to the code
+ *        address in Xn; BLR sets X30 as BL)   RET  Xn (`RET` is RET X30)
  *   LDIAPP  Rt1, Rt2, [Xn]  (acquire-PC pair)   STILP  Rt1, Rt2, [Xn]
  *        (release pair)
  *   CASP  Rs, Rs+1, Rt, Rt+1, [Xn]  (even registers; A, L, AL forms)
@@ -155,6 +160,8 @@ typedef enum ll_a64_op {
     LL_A64_LDPSW, LL_A64_LDXP, LL_A64_LDAXP, LL_A64_LDIAPP, LL_A64_STILP,
     LL_A64_CASP,
     LL_A64_SVC, LL_A64_UDF, LL_A64_MRS, LL_A64_MSR,
+    LL_A64_STXP, LL_A64_STLXP,
+    LL_A64_ADR, LL_A64_BR, LL_A64_BLR, LL_A64_BL, LL_A64_RET,
     LL_A64_NOPS
 } ll_a64_op;
 
