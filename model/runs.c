@@ -38,6 +38,8 @@ typedef struct run_ctx {
     pending *pend;
     int n_pend, cap_pend;
     unsigned steps_run;     /* runs tried, for the timeout check */
+    int *back;          /* backward jumps this run took to each statement */
+    int cap_back;
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -330,7 +332,12 @@ static void run_once(run_ctx *c, sem_run *r)
     c->n_ev = 0;
     c->n_reads = 0;
     c->dead = c->error = false;
-    int pc = 0, steps = 0, back = 0;
+    int pc = 0, steps = 0;
+    /* herd7 counts a loop's turns per label it jumps back to, over the
+       whole run (not per loop entry, not across loops) */
+    ll_grow((void **)&c->back, &c->cap_back, t->code->n_stmts + 1,
+            sizeof *c->back);
+    memset(c->back, 0, (size_t)(t->code->n_stmts + 1) * sizeof *c->back);
     while (pc < t->code->n_stmts) {
         const ll_stmt *s = &t->code->stmts[pc];
         c->stmt = pc;
@@ -375,7 +382,7 @@ static void run_once(run_ctx *c, sem_run *r)
             }
             /* a loop: runs that go round it more often are cut (and the
                test says so), or every value read would fork again */
-            if (to <= pc && ++back > MDL_UNROLL) {
+            if (to <= pc && ++c->back[to] > MDL_UNROLL) {
                 c->m->loop_cut = true;
                 c->dead = true;
                 return;
@@ -536,5 +543,6 @@ bool mdl_runs(mdl_test *m)
     free(c.n_alt);
     free(c.ev);
     free(c.pend);
+    free(c.back);
     return ok;
 }
