@@ -54,6 +54,10 @@ typedef struct mdl_run {
     int n_ev;
     sem_event *ev;
     sem_val *final;          /* slot values at the end of the thread */
+    bool cut;                /* stopped at a loop's unrolling limit: never
+                                an execution; a combination of it whose
+                                reads all find their values is herd7's
+                                `Loop` (mdl_test.loop_cut) */
 } mdl_run;
 
 typedef struct mdl_thread {
@@ -131,7 +135,8 @@ typedef struct mdl_test {
     int hash_size;
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
-    bool loop_cut;           /* some path went round a loop too often */
+    bool loop_cut;           /* some path that went round a loop too often
+                                reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */
     int n_flags;             /* flags some accepted execution raised */
     const char *flags[CAT_MAX_FLAGS];

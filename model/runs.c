@@ -35,6 +35,7 @@ typedef struct run_ctx {
     int stmt;
     int inst;           /* instructions executed so far */
     bool dead, error;
+    bool cut;           /* the run stopped at a loop's unrolling limit */
     pending *pend;
     int n_pend, cap_pend;
     unsigned steps_run;     /* runs tried, for the timeout check */
@@ -331,7 +332,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = false;
+    c->dead = c->error = c->cut = false;
     int pc = 0, steps = 0;
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
@@ -347,8 +348,7 @@ static void run_once(run_ctx *c, sem_run *r)
         }
         c->inst = ++steps;
         if (steps > MAX_STEPS) {
-            c->m->loop_cut = true;
-            c->dead = true;
+            c->cut = true;
             return;
         }
         const char *label = NULL;
@@ -383,8 +383,7 @@ static void run_once(run_ctx *c, sem_run *r)
             /* a loop: runs that go round it more often are cut (and the
                test says so), or every value read would fork again */
             if (to <= pc && ++c->back[to] > MDL_UNROLL) {
-                c->m->loop_cut = true;
-                c->dead = true;
+                c->cut = true;
                 return;
             }
             pc = to;
@@ -403,6 +402,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->ev = ll_xmalloc((size_t)(c->n_ev ? c->n_ev : 1) * sizeof *u->ev);
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
+    u->cut = c->cut;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     for (int i = 0; i < t->n_slots; i++)
         u->final[i] = r->regs[i].v;

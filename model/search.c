@@ -873,11 +873,21 @@ static void choose_runs(search *s, int t)
     if (s->stop)
         return;
     if (t == s->m->n_threads) {
+        /* as herd7: a combination with a run cut at a loop's unrolling
+           limit is no execution; when its reads all find their values
+           (prefix_feasible), the test says `Loop` */
+        for (int u = 0; u < t; u++)
+            if (s->m->threads[u].runs[s->pick[u]].cut) {
+                s->m->loop_cut = true;
+                return;
+            }
         combination(s);
         return;
     }
     mdl_thread *th = &s->m->threads[t];
     for (int k = 0; k < th->n_runs && !s->stop; k++) {
+        if (th->runs[k].cut && s->m->loop_cut)
+            continue;       /* known already */
         s->pick[t] = k;
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))
