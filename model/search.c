@@ -869,9 +869,9 @@ static void combination(search *s)
 }
 
 /* Does every read of the combination find a write of its value (or the
- * initial value), not of its own instruction? herd7's test of a path cut
- * at a loop's unrolling limit: it says `Loop` when such a path solves,
- * before any coherence or model check. */
+ * initial value), not of its own instruction nor after it in its thread?
+ * herd7's test of a path cut at a loop's unrolling limit: it says `Loop`
+ * when such a path solves, before any coherence or model check. */
 static bool reads_find_values(search *s)
 {
     mdl_test *m = s->m;
@@ -884,8 +884,11 @@ static bool reads_find_values(search *s)
                      sem_val_eq(m->locs[r->loc].init, r->e->val);
         for (int h = m->n_locs; h < s->n_ev && !found; h++) {
             const gev *w = &s->ev[h];
+            /* events are in program order within a thread: herd7 reads
+               from no write of its own thread after the read */
             found = w->e->kind == SEM_W && w->loc == r->loc &&
-                    sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r);
+                    sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
+                    (w->thread != r->thread || h < g);
         }
         if (!found)
             return false;
