@@ -281,6 +281,12 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         return SEM_ERROR;
     if (is_zero(v.v) == locked)
         return SEM_DEAD;
+    /* herd7's lock.cat gives an RU after its thread's own unlock two
+       sources, that unlock (rfi-ru) and an external UL or the initial
+       write (rfe-ru): whichever is co-later, the other makes a
+       coherence cycle, so spin_is_locked never returns 0 there */
+    if (!locked && (sem_prior_write_tags(r, ev) & BIT(T_UL)))
+        return SEM_DEAD;
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;
 }
