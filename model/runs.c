@@ -36,6 +36,7 @@ typedef struct run_ctx {
     int inst;           /* instructions executed so far */
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
+    bool bad;           /* the run stopped on an error after reads */
     pending *pend;
     int n_pend, cap_pend;
     unsigned steps_run;     /* runs tried, for the timeout check */
@@ -65,6 +66,14 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (c->n_reads > 0) {
+        /* the values read may have led here: herd7 only fails when a
+           path that solves gets here (mdl_run.bad) */
+        if (!c->m->bad_diag.msg[0])
+            ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col, "%s", msg);
+        c->bad = c->dead = true;
+        return;
+    }
     ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
     c->m->failed = true;
     c->error = true;
@@ -343,7 +352,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = c->cut = false;
+    c->dead = c->error = c->cut = c->bad = false;
     int pc = 0, steps = 0;
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
@@ -414,6 +423,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
+    u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     for (int i = 0; i < t->n_slots; i++)
         u->final[i] = r->regs[i].v;
@@ -457,7 +467,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             ok = false;
             break;
         }
-        if (!c->dead) {
+        if (!c->dead || c->bad) {
             keep_run(c, &r);
             if (++*total > MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,

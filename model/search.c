@@ -905,7 +905,17 @@ static void choose_runs(search *s, int t)
            limit is no execution; when its reads all find their values,
            the test says `Loop` */
         for (int u = 0; u < t; u++)
-            if (s->m->threads[u].runs[s->pick[u]].cut) {
+            if (s->m->threads[u].runs[s->pick[u]].bad &&
+                reads_find_values(s)) {
+                s->m->diag = s->m->bad_diag;
+                s->m->failed = true;
+                s->status = MDL_BAD_INPUT;
+                s->stop = true;
+                return;
+            }
+        for (int u = 0; u < t; u++)
+            if (s->m->threads[u].runs[s->pick[u]].cut ||
+                s->m->threads[u].runs[s->pick[u]].bad) {
                 if (reads_find_values(s))
                     s->m->loop_cut = true;
                 return;
