@@ -902,25 +902,28 @@ static void choose_runs(search *s, int t)
         return;
     if (t == s->m->n_threads) {
         /* as herd7: a combination with a run cut at a loop's unrolling
-           limit is no execution; when its reads all find their values,
-           the test says `Loop` */
-        for (int u = 0; u < t; u++)
-            if (s->m->threads[u].runs[s->pick[u]].bad &&
-                reads_find_values(s)) {
-                s->m->diag = s->m->bad_diag;
-                s->m->failed = true;
-                s->status = MDL_BAD_INPUT;
-                s->stop = true;
-                return;
-            }
-        for (int u = 0; u < t; u++)
-            if (s->m->threads[u].runs[s->pick[u]].cut ||
-                s->m->threads[u].runs[s->pick[u]].bad) {
-                if (reads_find_values(s))
-                    s->m->loop_cut = true;
-                return;
-            }
-        combination(s);
+           limit, or stopped by an error on a path values chose, is no
+           execution; when its reads all find their values, the test
+           says `Loop`, or is refused with the (first such) error */
+        bool cut = false, bad = false;
+        for (int u = 0; u < t; u++) {
+            cut |= s->m->threads[u].runs[s->pick[u]].cut;
+            bad |= s->m->threads[u].runs[s->pick[u]].bad;
+        }
+        if (!cut && !bad) {
+            combination(s);
+            return;
+        }
+        if (!reads_find_values(s))
+            return;
+        if (bad) {
+            s->m->diag = s->m->bad_diag;
+            s->m->failed = true;
+            s->status = MDL_BAD_INPUT;
+            s->stop = true;
+        } else {
+            s->m->loop_cut = true;
+        }
         return;
     }
     mdl_thread *th = &s->m->threads[t];
