@@ -166,7 +166,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_val nv = v.v;
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
         return bad(r, old.t | v.t, "undefined atomic arithmetic");
-    sem_store(r, a.v, a.t, nv, v.t, BIT(T_RMW) | write_tags(ann), ev);
+    /* the value written is computed from the value read (but an
+       exchange's): herd7 has that data dependency, so a later read of
+       the written value (rfi) is ordered after the rmw's read (to-r) */
+    sem_store(r, a.v, a.t, nv, kind == LL_C_XCHG ? v.t : old.t | v.t,
+              BIT(T_RMW) | write_tags(ann), ev);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN)
