@@ -232,12 +232,25 @@ static bool read_cell(table_reader *r, size_t cs, size_t ce,
             j++;
         if (j < te && r->text[j] == ':') {
             st->label = ll_xstrndup(r->text + i, j - i);
-            /* as herd7: a label names one place in its thread */
+            /* as herd7: a label names one place in its thread, and in
+               the test (herd7: "Label L0 occurs more that once") */
             for (const ll_stmt *o = th->stmts; o < st; o++)
                 if (o->label && !strcmp(o->label, st->label))
                     return fail_at(r, i, "label %s defined twice in P%d "
                                    "(first at %d:%d)", st->label, th->proc,
                                    o->pos.line, o->pos.col);
+            for (int k = 0; k < r->n_cols; k++) {
+                const ll_thread *u = &r->t->threads[k];
+                for (int n = 0; u != th && n < u->n_stmts; n++)
+                    if (u->stmts[n].label &&
+                        !strcmp(u->stmts[n].label, st->label))
+                        return fail_at(r, i, "label %s defined in P%d and "
+                                       "in P%d (first at %d:%d): herd7 "
+                                       "wants each label once in a test",
+                                       st->label, u->proc, th->proc,
+                                       u->stmts[n].pos.line,
+                                       u->stmts[n].pos.col);
+            }
             ts = j + 1;
             trim(r->text, &ts, &te);
         }

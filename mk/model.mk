@@ -37,13 +37,19 @@ fidelity-check: $(PROGRAM)
 # random tests; `fidelity-diff-c` makes kernel-style C tests
 # (tests/fidelity/gen_c.c) and compares every output with herd7 -conf
 # linux-kernel.cfg (mk/fidelity-diff-c.sh; FIDELITY_N, FIDELITY_SEED,
-# FIDELITY_BATCH, FIDELITY_TIMEOUT).
+# FIDELITY_BATCH, FIDELITY_TIMEOUT); `fidelity-diff-lisa` makes LISA
+# tests (tests/fidelity/gen_lisa.c) and compares them with herd7 run on
+# linux-kernel.cat with a bell the script writes in a temporary folder.
 FIDELITY_GEN_C := $(BUILD)/tools/gen_c
-$(FIDELITY_GEN_C): tests/fidelity/gen_c.c
+FIDELITY_GEN_LISA := $(BUILD)/tools/gen_lisa
+$(BUILD)/tools/gen_%: tests/fidelity/gen_%.c
 	@mkdir -p $(@D)
 	$(CC) -std=c17 -Wall -Wextra -Werror -O2 -o $@ $<
-.PHONY: fidelity-diff fidelity-diff-c
-fidelity-diff: fidelity-diff-c
+.PHONY: fidelity-diff fidelity-diff-c fidelity-diff-lisa
+fidelity-diff: fidelity-diff-c fidelity-diff-lisa
 fidelity-diff-c: $(PROGRAM) $(FIDELITY_GEN_C)
 	@test -n "$(HERD7)" || { echo "make fidelity-diff-c HERD7=PATH (herd7 7.58, or its wrapper script)"; exit 2; }
 	@sh mk/fidelity-diff-c.sh $(abspath $(PROGRAM)) $(abspath $(FIDELITY_GEN_C)) $(HERD7)
+fidelity-diff-lisa: $(PROGRAM) $(FIDELITY_GEN_LISA)
+	@test -n "$(HERD7)" || { echo "make fidelity-diff-lisa HERD7=PATH (herd7 7.58)"; exit 2; }
+	@sh mk/fidelity-diff-c.sh $(abspath $(PROGRAM)) $(abspath $(FIDELITY_GEN_LISA)) $(HERD7) lisa

@@ -54,6 +54,14 @@ typedef struct mdl_run {
     int n_ev;
     sem_event *ev;
     sem_val *final;          /* slot values at the end of the thread */
+    bool cut;                /* stopped at a loop's unrolling limit: never
+                                an execution; a combination of it whose
+                                reads all find their values is herd7's
+                                `Loop` (mdl_test.loop_cut) */
+    bool bad;                /* stopped by an error (mdl_test.bad_diag) on
+                                a path chosen by values read: the test is
+                                refused only if such a combination's reads
+                                find their values, as herd7 */
 } mdl_run;
 
 typedef struct mdl_thread {
@@ -133,7 +141,9 @@ typedef struct mdl_test {
     int hash_size;
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
-    bool loop_cut;           /* some path went round a loop too often */
+    ll_diag bad_diag;        /* the first error of a run marked bad */
+    bool loop_cut;           /* some path that went round a loop too often
+                                reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */
     int n_flags;             /* flags some accepted execution raised */
     const char *flags[CAT_MAX_FLAGS];

@@ -71,6 +71,7 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     const ll_test *t = m->test;
     ll_log_entry_clear(e);
     e->format = LL_LOG_HERD;
+    e->loop = m->loop_cut;
     /* herd7 drops a `.litmus` the name line may carry (ppoa-v4.litmus) */
     size_t len = strlen(t->name);
     if (len > 7 && !strcmp(t->name + len - 7, ".litmus"))

@@ -35,9 +35,13 @@ typedef struct run_ctx {
     int stmt;
     int inst;           /* instructions executed so far */
     bool dead, error;
+    bool cut;           /* the run stopped at a loop's unrolling limit */
+    bool bad;           /* the run stopped on an error after reads */
     pending *pend;
     int n_pend, cap_pend;
     unsigned steps_run;     /* runs tried, for the timeout check */
+    int *back;          /* backward jumps this run took to each statement */
+    int cap_back;
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -62,6 +66,14 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (c->n_reads > 0) {
+        /* the values read may have led here: herd7 only fails when a
+           path that solves gets here (mdl_run.bad) */
+        if (!c->m->bad_diag.msg[0])
+            ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col, "%s", msg);
+        c->bad = c->dead = true;
+        return;
+    }
     ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
     c->m->failed = true;
     c->error = true;
@@ -193,6 +205,17 @@ sem_taint sem_source(sem_run *r, int ev)
         return 0;
     c->ev[ev].read_no = c->n_reads++;
     return (sem_taint)1 << c->ev[ev].read_no;
+}
+
+sem_tags sem_prior_write_tags(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev < 0 || ev >= c->n_ev)
+        return 0;
+    for (int i = ev - 1; i >= 0; i--)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == c->ev[ev].loc)
+            return c->ev[i].tags;
+    return 0;
 }
 
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
@@ -364,8 +387,13 @@ static void run_once(run_ctx *c, sem_run *r)
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = false;
-    int pc = 0, steps = 0, back = 0;
+    c->dead = c->error = c->cut = c->bad = false;
+    int pc = 0, steps = 0;
+    /* herd7 counts a loop's turns per label it jumps back to, over the
+       whole run (not per loop entry, not across loops) */
+    ll_grow((void **)&c->back, &c->cap_back, t->code->n_stmts + 1,
+            sizeof *c->back);
+    memset(c->back, 0, (size_t)(t->code->n_stmts + 1) * sizeof *c->back);
     while (pc < t->code->n_stmts) {
         const ll_stmt *s = &t->code->stmts[pc];
         c->stmt = pc;
@@ -375,8 +403,7 @@ static void run_once(run_ctx *c, sem_run *r)
         }
         c->inst = ++steps;
         if (steps > MAX_STEPS) {
-            c->m->loop_cut = true;
-            c->dead = true;
+            c->cut = true;
             return;
         }
         const char *label = NULL;
@@ -410,9 +437,8 @@ static void run_once(run_ctx *c, sem_run *r)
             }
             /* a loop: runs that go round it more often are cut (and the
                test says so), or every value read would fork again */
-            if (to <= pc && ++back > MDL_UNROLL) {
-                c->m->loop_cut = true;
-                c->dead = true;
+            if (to <= pc && ++c->back[to] > MDL_UNROLL) {
+                c->cut = true;
                 return;
             }
             pc = to;
@@ -431,6 +457,8 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->ev = ll_xmalloc((size_t)(c->n_ev ? c->n_ev : 1) * sizeof *u->ev);
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
+    u->cut = c->cut;
+    u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     for (int i = 0; i < t->n_slots; i++)
         u->final[i] = r->regs[i].v;
@@ -475,12 +503,17 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             break;
         }
         if (c->dead) {
+            /* a dropped run's writes still grow the values reads may
+             * return (a label stored, read back and branched to) */
             int w = 0;
             for (int i = 0; i < c->n_ev; i++)
                 w += c->ev[i].kind == SEM_W;
             mdl_thread *t = &c->m->threads[c->th];
             t->dead_writes = w > t->dead_writes ? w : t->dead_writes;
-        } else {
+        }
+        /* a run stopped on an error after reads (c->bad) is kept,
+         * marked: the test is refused only if its reads find values */
+        if (!c->dead || c->bad) {
             keep_run(c, &r);
             if (++*total > MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -578,5 +611,6 @@ bool mdl_runs(mdl_test *m)
     free(c.n_alt);
     free(c.ev);
     free(c.pend);
+    free(c.back);
     return ok;
 }

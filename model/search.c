@@ -870,16 +870,68 @@ static void combination(search *s)
     product(s, 0);
 }
 
+/* Does every read of the combination find a write of its value (or the
+ * initial value), not of its own instruction nor after it in its thread?
+ * herd7's test of a path cut at a loop's unrolling limit: it says `Loop`
+ * when such a path solves, before any coherence or model check. */
+static bool reads_find_values(search *s)
+{
+    mdl_test *m = s->m;
+    build_events(s);
+    for (int g = m->n_locs; g < s->n_ev; g++) {
+        const gev *r = &s->ev[g];
+        if (r->e->kind != SEM_R || !solved(s, r))
+            continue;
+        bool found = !m->locs[r->loc].no_init &&
+                     sem_val_eq(m->locs[r->loc].init, r->e->val);
+        for (int h = m->n_locs; h < s->n_ev && !found; h++) {
+            const gev *w = &s->ev[h];
+            /* events are in program order within a thread: herd7 reads
+               from no write of its own thread after the read */
+            found = w->e->kind == SEM_W && w->loc == r->loc &&
+                    sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
+                    (w->thread != r->thread || h < g);
+        }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
 static void choose_runs(search *s, int t)
 {
     if (s->stop)
         return;
     if (t == s->m->n_threads) {
-        combination(s);
+        /* as herd7: a combination with a run cut at a loop's unrolling
+           limit, or stopped by an error on a path values chose, is no
+           execution; when its reads all find their values, the test
+           says `Loop`, or is refused with the (first such) error */
+        bool cut = false, bad = false;
+        for (int u = 0; u < t; u++) {
+            cut |= s->m->threads[u].runs[s->pick[u]].cut;
+            bad |= s->m->threads[u].runs[s->pick[u]].bad;
+        }
+        if (!cut && !bad) {
+            combination(s);
+            return;
+        }
+        if (!reads_find_values(s))
+            return;
+        if (bad) {
+            s->m->diag = s->m->bad_diag;
+            s->m->failed = true;
+            s->status = MDL_BAD_INPUT;
+            s->stop = true;
+        } else {
+            s->m->loop_cut = true;
+        }
         return;
     }
     mdl_thread *th = &s->m->threads[t];
     for (int k = 0; k < th->n_runs && !s->stop; k++) {
+        if (th->runs[k].cut && s->m->loop_cut)
+            continue;       /* known already */
         s->pick[t] = k;
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))

@@ -73,6 +73,8 @@ typedef struct ll_log_entry {
     int cap_states;
     ll_log_state *states;
     ll_verdict verdict;
+    bool loop;                   /* herd7's `Loop No`: some run went round a
+                                    loop more often than it unrolls loops */
     bool has_witnesses;          /* `Witnesses` + `Positive:` lines */
     uint64_t positive;
     uint64_t negative;

@@ -416,11 +416,13 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
             continue;
         }
         ll_verdict v;
-        if (parse_verdict(s, &v)) {
+        bool loop = e->format == LL_LOG_HERD && starts_with(s, "Loop ");
+        if (parse_verdict(s + (loop ? 5 : 0), &v)) {
             if (e->verdict != LL_VERDICT_NONE)
                 return fail(r, d, r->line, 0, "second verdict '%s'",
                             quote(r, s));
             e->verdict = v;
+            e->loop = loop;
         } else if (!strcmp(s, "Witnesses")) {
             witnesses = true;
         } else if (starts_with(s, "Positive: ")) {

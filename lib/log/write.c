@@ -33,7 +33,7 @@ static void put_verdict(const ll_log_entry *e, ll_buf *out)
 {
     const char *w = ll_log_verdict_word(e->verdict);
     if (*w)
-        ll_buf_printf(out, "%s\n", w);
+        ll_buf_printf(out, "%s%s\n", e->loop ? "Loop " : "", w);
 }
 
 static void put_observation(const ll_log_entry *e, ll_buf *out)

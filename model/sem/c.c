@@ -166,7 +166,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_val nv = v.v;
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
         return bad(r, old.t | v.t, "undefined atomic arithmetic");
-    sem_store(r, a.v, a.t, nv, v.t, BIT(T_RMW) | write_tags(ann), ev);
+    /* the value written is computed from the value read (but an
+       exchange's): herd7 has that data dependency, so a later read of
+       the written value (rfi) is ordered after the rmw's read (to-r) */
+    sem_store(r, a.v, a.t, nv, kind == LL_C_XCHG ? v.t : old.t | v.t,
+              BIT(T_RMW) | write_tags(ann), ev);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN)
@@ -280,6 +284,12 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     if (sem_stopped(r))
         return SEM_ERROR;
     if (is_zero(v.v) == locked)
+        return SEM_DEAD;
+    /* herd7's lock.cat gives an RU after its thread's own unlock two
+       sources, that unlock (rfi-ru) and an external UL or the initial
+       write (rfe-ru): whichever is co-later, the other makes a
+       coherence cycle, so spin_is_locked never returns 0 there */
+    if (!locked && (sem_prior_write_tags(r, ev) & BIT(T_UL)))
         return SEM_DEAD;
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;

@@ -226,6 +226,9 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
  * sc result register, which herd7 7.58 and the RVWMO manual make a
  * source of addr, data and ctrl). 0 with the run stopped past the bound. */
 sem_taint sem_source(sem_run *r, int ev);
+/* The tags of the run's last write before event ev to ev's location;
+ * 0 when there is none. */
+sem_tags sem_prior_write_tags(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its

@@ -77,6 +77,7 @@ END
     fail "loop: exit $?"
 grep -q '^Positive: 3 Negative: 0$' "$tmp/out" || fail "loop: 3 executions"
 grep -q 'loops unrolled 2 times' "$tmp/err" || fail "loop: no message"
+grep -q '^Loop Ok$' "$tmp/out" || fail "loop: want herd7's 'Loop Ok' verdict line"
 
 # @LIST reads test names from a file, relative to it; lists nest.
 cp $good "$tmp/t.litmus"

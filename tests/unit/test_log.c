@@ -66,6 +66,20 @@ static const char herd_flags[] =
     "Hash=0123456789abcdef0123456789abcdef\n"
     "\n";
 
+/* herd7 7.58 on a test whose loop it cut (unrolling limit exceeded) */
+static const char herd_loop[] =
+    "Test loop1 Allowed\n"
+    "States 1\n"
+    "0:r0=1;\n"
+    "Loop No\n"
+    "Witnesses\n"
+    "Positive: 0 Negative: 3\n"
+    "Condition exists (0:r0=0)\n"
+    "Observation loop1 Never 0 3\n"
+    "Time loop1 0.01\n"
+    "Hash=8aa915a46b8bbf701f6f1f53ed16894f\n"
+    "\n";
+
 /* power hardware.log: counts padded to 8 (`4803397 :>`). */
 static const char litmus_eieio[] =
     "Test 2+2W+eieio+isync Allow\n"
@@ -240,7 +254,7 @@ static void round_trip(const char *text, int gzip)
 static void real_entries_round_trip(void **unused)
 {
     (void)unused;
-    const char *texts[] = {herd_sb, herd_corw, herd_flags, litmus_eieio,
+    const char *texts[] = {herd_sb, herd_corw, herd_flags, herd_loop, litmus_eieio,
                            litmus_r0033, litmus_unknown, litmus_modern};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         round_trip(texts[i], 0);
