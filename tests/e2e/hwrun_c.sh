@@ -97,6 +97,9 @@ END
 pus=$(nproc 2>/dev/null || echo 2)
 never=
 for f in $(grep -l '(\* expected: Never \*)' litmus/c/*.litmus 2>/dev/null); do
+  # a test that records where herd7 7.58's model and real hardware part
+  # says so (`(* hardware: ... *)`): its Never is herd7's, not the CPU's
+  grep -q '(\* hardware: ' "$f" && continue
   [ "$(grep -c '^ *P[0-9][0-9]* *(' "$f")" -le "$pus" ] && never="$never $f"
 done
 if [ -n "$never" ]; then

@@ -132,12 +132,18 @@ id=$(tail -n 1 "$tmp/ids")
   fail "left on the hosts: $(ls -A "$HOME/.litmuslab-model/$id")"
 echo "$name: $shards hosts: $((t1 - t0)) s, same log as the local run"
 
-# 2. h2 drops out in the middle of its first shard.
-touch "$tmp/h2.armed"
-"$LITMUSLAB" model --hosts "$tmp/hosts" -j 1 "$@" >"$tmp/r2.out" 2>"$tmp/err"; rc=$?
-t2=$(date +%s)
-cp "$tmp/err" "$tmp/r2.err"; remember_id
-[ -e "$tmp/h2.down" ] || fail "h2 was never cut (no job of its ran)"
+# 2. h2 drops out in the middle of its first shard. GNU parallel may
+# hand every shard to the other hosts before h2's first login is up (seen
+# on a quiet machine): up to three runs, until one gives h2 a shard.
+for try in 1 2 3; do
+  touch "$tmp/h2.armed"
+  "$LITMUSLAB" model --hosts "$tmp/hosts" -j 1 "$@" >"$tmp/r2.out" 2>"$tmp/err"; rc=$?
+  t2=$(date +%s)
+  cp "$tmp/err" "$tmp/r2.err"; remember_id
+  [ -e "$tmp/h2.down" ] && break
+  same r2 $rc   # a run without the cut still gives the local log
+done
+[ -e "$tmp/h2.down" ] || fail "h2 was never cut in 3 runs (no job of its ran)"
 same r2 $rc
 id=$(tail -n 1 "$tmp/ids")
 left=$(cd "$HOME/.litmuslab-model/$id" 2>/dev/null && ls -d run-*/s* 2>/dev/null | grep -v '\.')

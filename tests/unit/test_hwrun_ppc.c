@@ -82,6 +82,24 @@ static bool runnable(const icase *c, bool big_endian)
 }
 
 /* The test of cases [from, to): one thread each. */
+/* A case's line as thread k's: its labels Ln become LkTn, since herd7
+ * wants each label once in a test. */
+static void put_line(ll_buf *b, const char *s, size_t len, int k)
+{
+    for (size_t i = 0; i < len; i++) {
+        bool label = s[i] == 'L' && i + 1 < len &&
+                     isdigit((unsigned char)s[i + 1]) &&
+                     (i == 0 || !isalnum((unsigned char)s[i - 1]));
+        if (!label) {
+            ll_buf_putn(b, s + i, 1);
+            continue;
+        }
+        ll_buf_printf(b, "L%dT", k);
+        while (i + 1 < len && isdigit((unsigned char)s[i + 1]))
+            ll_buf_putn(b, s + ++i, 1);
+    }
+}
+
 static char *combined(int from, int to, bool big_endian, int *n_threads)
 {
     ll_buf b = {0}, cond = {0};
@@ -115,7 +133,7 @@ static char *combined(int from, int to, bool big_endian, int *n_threads)
             ll_buf_puts(&b, k ? " | " : " ");
             if (*at[k]) {
                 size_t len = strcspn(at[k], "\n");
-                ll_buf_putn(&b, at[k], len);
+                put_line(&b, at[k], len, k);
                 at[k] += len + (at[k][len] == '\n');
                 more = true;
             } else if (!synced[k]) {

@@ -201,9 +201,9 @@ static void atomic_increments(void **state)
         " lwarx r1,r0,r2  | lwarx r1,r0,r2  ;\n"
         " addi r1,r1,1    | addi r1,r1,1    ;\n"
         " stwcx. r1,r0,r2 | stwcx. r1,r0,r2 ;\n"
-        " bne L0          | bne L0          ;\n"
+        " bne L0          | bne L1          ;\n"
         " li r3,1         | li r3,1         ;\n"
-        " L0:             | L0:             ;\n"
+        " L0:             | L1:             ;\n"
         "exists (0:r3=1 /\\ 1:r3=1 /\\ x=1)\n";
     outcome o;
     model_text(text, "ppc.cat", &o);
