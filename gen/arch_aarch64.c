@@ -58,11 +58,7 @@ static void emit(gen_code *c, const gen_asm_insn *in)
         break;
     case GA_CTRL:
         gen_code_add(c, th, "CBNZ W%d,LC%02d", in->src, in->label);
-        gen_code_add(c, th, "LC%02d:", in->label);
-        if (in->text)
-            gen_code_add(c, th, "%s", in->text);
         break;
-    case GA_FENCE: gen_code_add(c, th, "%s", in->text); break;
     }
 }
 

@@ -39,11 +39,7 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     case GA_CTRL:
         gen_code_add(c, th, "CMP R%d,R%d", in->src, in->src);
         gen_code_add(c, th, "BNE LC%02d", in->label);
-        gen_code_add(c, th, "LC%02d:", in->label);
-        if (in->text)
-            gen_code_add(c, th, "%s", in->text);
         break;
-    case GA_FENCE: gen_code_add(c, th, "%s", in->text); break;
     }
 }
 

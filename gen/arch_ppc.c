@@ -40,11 +40,7 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     case GA_CTRL:
         gen_code_add(c, th, "cmpw r%d,r%d", in->src, in->src);
         gen_code_add(c, th, "beq  LC%02d", in->label);
-        gen_code_add(c, th, "LC%02d:", in->label);
-        if (in->text)
-            gen_code_add(c, th, "%s", in->text);
         break;
-    case GA_FENCE: gen_code_add(c, th, "%s", in->text); break;
     }
 }
 

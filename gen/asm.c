@@ -45,11 +45,8 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
         for (int i = 0; i < t->th[th].n; i++) {
             gen_event *v = &t->ev[t->th[th].ev[i]];
             gen_asm_insn in = {.th = th, .ann = v->ann, .idx = -1};
-            if (v->fence >= 0) {
-                in.op = GA_FENCE;
-                in.text = a->fences[v->fence].text;
-                ops->emit(&c, &in);
-            }
+            if (v->fence >= 0)   /* the fence's own text, on every arch */
+                gen_code_add(&c, th, "%s", a->fences[v->fence].text);
             gen_dp dep = prev >= 0 ? v->dep : DP_NONE;
             int src = prev >= 0 ? t->ev[prev].reg : 0;
             if (dep == DP_ADDR) {
@@ -61,8 +58,10 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                 in.op = GA_CTRL;
                 in.src = src;
                 in.label = label++;
-                in.text = dep == DP_CTRLFENCE ? ops->ctrl_fence : NULL;
-                ops->emit(&c, &in);
+                ops->emit(&c, &in);   /* the compare and branch to LC<n> */
+                gen_code_add(&c, th, "LC%02d:", in.label);
+                if (dep == DP_CTRLFENCE)
+                    gen_code_add(&c, th, "%s", ops->ctrl_fence);
             }
             if (v->dir == 'R') {
                 in.op = GA_LOAD;

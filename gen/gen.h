@@ -203,8 +203,8 @@ void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
 
 /* ---- the assembly architectures' common layout (asm.c) ---- */
 
-typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL,
-               GA_FENCE } gen_asm_op;
+typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL
+} gen_asm_op;
 
 /* One instruction for the architecture to write: registers are numbers,
  * spelled by the architecture. */
@@ -219,9 +219,10 @@ typedef struct gen_asm_insn {
                            cannot index may set it to addr + idx first */
     int value;          /* LI/ADDI */
     int ann;            /* LOAD/STORE: annotation index, -1 plain */
-    int label;          /* CTRL */
-    const char *text;   /* FENCE: the instruction; CTRL: a fence after
-                           the branch (isync, ISB) or NULL */
+    int label;          /* CTRL: the architecture writes the compare and
+                           the branch to LC<label>; the label itself, the
+                           fence after it (isync, ISB) and the fences
+                           between accesses are the engine's (asm.c) */
 } gen_asm_insn;
 
 typedef struct gen_asm_ops {
