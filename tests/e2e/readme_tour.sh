@@ -14,6 +14,7 @@
 #    the one shown; a state's values (after `=`) and thread numbers
 #    (before `:`) still count. Those commands are skipped, said so, on
 #    a machine that is not x86_64 (the tour's tests are x86's).
+# The set-up lines (`    make campaign`...) are checked to be targets.
 # cwd: the repo root.
 : "${LITMUSLAB:?}"
 set -u
@@ -102,6 +103,16 @@ for c in "$tmp"/blocks/*.cmd; do
   [ -n "$here" ] || here=$(grep -h '^Machine ' "$tmp/work"/*.log 2>/dev/null | head -n 1 | cut -c9-)
   diff=$(match "$b.exp" "$b.out" $loose "$here") || bad "'$cmd': $diff"
 done
+# The set-up commands (`    make TARGET` lines) take minutes, run by
+# their own checks (install.sh, `make bench-campaign`, the suite itself):
+# here each is a target of the Makefile, and `make campaign` runs the
+# campaign README says it runs.
+for t in $(sed -n 's/^    make \([a-z-]*\)$/\1/p' "$readme"); do
+  make -n "$t" > "$tmp/make.out" 2>&1 || bad "README shows 'make $t', which is no target: $(tail -n 1 "$tmp/make.out")"
+  [ "$t" = campaign ] && ! grep -q 'bin/litmuslab campaign litmus/x86 -o reports/x86$' "$tmp/make.out" &&
+    bad "'make campaign' does not run 'litmuslab campaign litmus/x86 -o reports/x86' (README says reports/x86)"
+done
+grep -q '^    make campaign$' "$readme" || bad "README shows no 'make campaign'"
 # the check itself: a README whose shown output is wrong is caught
 if [ -z "${README:-}" ]; then
   # model's block alone (quick), one count spoilt
