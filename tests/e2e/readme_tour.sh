@@ -15,6 +15,8 @@
 #    (before `:`) still count. Those commands are skipped, said so, on
 #    a machine that is not x86_64 (the tour's tests are x86's).
 # The set-up lines (`    make campaign`...) are checked to be targets.
+# When an output changes on purpose, the failure prints the new one to
+# paste into README (keeping its `...` lines).
 # cwd: the repo root.
 : "${LITMUSLAB:?}"
 set -u
@@ -101,7 +103,11 @@ for c in "$tmp"/blocks/*.cmd; do
     { bad "'$cmd' exits $?: $(head -n 3 "$b.err")"; continue; }
   here=$(grep -h '^Machine ' "$b.out" | head -n 1 | cut -c9-)
   [ -n "$here" ] || here=$(grep -h '^Machine ' "$tmp/work"/*.log 2>/dev/null | head -n 1 | cut -c9-)
-  diff=$(match "$b.exp" "$b.out" $loose "$here") || bad "'$cmd': $diff"
+  diff=$(match "$b.exp" "$b.out" $loose "$here") || {
+    bad "'$cmd': $diff"
+    # what it printed, to paste into README when the change is meant
+    echo "$name: it printed:"; sed 's/^/    /' "$b.out"
+  }
 done
 # The set-up commands (`    make TARGET` lines) take minutes, run by
 # their own checks (install.sh, `make bench-campaign`, the suite itself):
