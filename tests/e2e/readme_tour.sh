@@ -119,6 +119,12 @@ for t in $(sed -n 's/^    make \([a-z-]*\)$/\1/p' "$readme"); do
     bad "'make campaign' does not run 'litmuslab campaign litmus/x86 -o reports/x86' (README says reports/x86)"
 done
 grep -q '^    make campaign$' "$readme" || bad "README shows no 'make campaign'"
+# README is a front page (issue 30: at most 300 lines), whose links lead
+# to files that exist
+[ "$(wc -l < "$readme")" -le 300 ] || bad "$readme has $(wc -l < "$readme") lines, more than 300"
+for l in $(grep -o '](\([^)#: ]*\)' "$readme" | cut -c3- | sort -u); do
+  [ -e "$l" ] || bad "$readme links to $l, which does not exist"
+done
 # the check itself: a README whose shown output is wrong is caught
 if [ -z "${README:-}" ]; then
   # model's block alone (quick), one count spoilt
