@@ -48,11 +48,9 @@ void hw_judge(const ll_test *t, ll_log_entry *e)
     e->verdict = ok ? LL_VERDICT_OK : LL_VERDICT_NO;
     e->validated = ok ? LL_VALIDATED_YES : LL_VALIDATED_NO;
     e->has_witnesses = true;
-    bool neg = t->cond.quant == LL_NOT_EXISTS;
-    e->positive = neg ? no : yes;
-    e->negative = neg ? yes : no;
+    ll_witnesses(t->cond.quant, yes, no, &e->positive, &e->negative);
     free(e->obs_word);
-    e->obs_word = ll_xstrdup(!yes ? "Never" : !no ? "Always" : "Sometimes");
+    e->obs_word = ll_xstrdup(ll_observation_word(yes, no));
     e->obs_pos = yes;
     e->obs_neg = no;
     free(e->hash);

@@ -1056,11 +1056,9 @@ static void write_tables(hw_gen *g, ll_buf *c)
     ll_cond_print(&t->cond, &cond);
     put_c_string(c, ll_buf_str(&cond));
     ll_buf_free(&cond);
-    ll_buf_printf(c, ",\n    %s, %d, %d, %d, locs, outs, code, cond, %s};\n\n",
-                  t->cond.quant == LL_EXISTS       ? "HR_EXISTS"
-                  : t->cond.quant == LL_NOT_EXISTS ? "HR_NOT_EXISTS"
-                                                   : "HR_FORALL",
-                  t->n_threads, g->n_locs, g->n_outs,
+    /* the quantifier by its number in verdict.h's ll_quant */
+    ll_buf_printf(c, ",\n    %d, %d, %d, %d, locs, outs, code, cond, %s};\n\n",
+                  (int)t->cond.quant, t->n_threads, g->n_locs, g->n_outs,
                   t->filter ? "filter" : "0");
     /* The start of every instance (the timebase, its skew: -skew, see
      * hwrun/harness/hr_skew.h) is the harness's, for every architecture's

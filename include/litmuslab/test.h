@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "litmuslab/util.h"
+#include "litmuslab/verdict.h"
 
 typedef struct ll_arch_ops ll_arch_ops;
 
@@ -89,12 +90,6 @@ typedef struct ll_prop {
     struct ll_prop *lhs;      /* NOT: operand; binary: left */
     struct ll_prop *rhs;      /* binary: right */
 } ll_prop;
-
-typedef enum ll_quant {
-    LL_EXISTS,
-    LL_NOT_EXISTS,
-    LL_FORALL,
-} ll_quant;
 
 typedef struct ll_cond {
     ll_quant quant;
