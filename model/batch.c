@@ -41,7 +41,6 @@
 #endif
 
 #define WORKER_NOMEM 86          /* a worker's exit code: malloc failed */
-#define MAX_WORKERS 64
 
 typedef struct result {
     ll_buf out, err;
@@ -55,7 +54,7 @@ typedef struct shared {
     struct {
         _Atomic int job;         /* file the worker is on, -1 none */
         _Atomic int64_t since;   /* when it took it (ns, monotonic) */
-    } on[MAX_WORKERS];
+    } on[MDL_MAX_WORKERS];
 } shared;
 
 typedef struct worker {
@@ -70,7 +69,7 @@ typedef struct batch {
     int n;
     result *res;
     shared *sh;
-    worker w[MAX_WORKERS];
+    worker w[MDL_MAX_WORKERS];
     int n_workers;
 } batch;
 
@@ -332,7 +331,7 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
     b.paths = paths;
     b.n = n;
     b.res = ll_xcalloc((size_t)n + 1, sizeof *b.res);
-    b.n_workers = n_workers < 1 ? 1 : n_workers > MAX_WORKERS ? MAX_WORKERS
+    b.n_workers = n_workers < 1 ? 1 : n_workers > MDL_MAX_WORKERS ? MDL_MAX_WORKERS
                                                              : n_workers;
     if (b.n_workers > n)
         b.n_workers = n > 0 ? n : 1;
@@ -367,8 +366,8 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
             for (int j = printed; j < n; j++)
                 lost(&b, j, 0, "no worker process could run it");
         }
-        struct pollfd pf[MAX_WORKERS];
-        int who[MAX_WORKERS], np = 0;
+        struct pollfd pf[MDL_MAX_WORKERS];
+        int who[MDL_MAX_WORKERS], np = 0;
         for (int i = 0; i < b.n_workers; i++)
             if (b.w[i].pid > 0) {
                 pf[np].fd = b.w[i].from;

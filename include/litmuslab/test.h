@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "litmuslab/limits.h"
 #include "litmuslab/util.h"
 #include "litmuslab/verdict.h"
 
@@ -116,8 +117,6 @@ typedef struct ll_operand {
     int64_t imm;     /* IMM value; MEM displacement */
     char *sym;       /* LABEL/SYM name; MEM symbolic location; owned */
 } ll_operand;
-
-#define LL_MAX_OPERANDS 5
 
 typedef struct ll_instr {
     int op;              /* arch-specific opcode enum */
