@@ -225,13 +225,8 @@ static void on_signal(int sig)
 
 static void catch_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, 0};
+    ll_signals_catch(sigs, on_signal, NULL);
 }
 
 /* The whole of a run's state, shared by its phases. */

@@ -37,32 +37,15 @@ bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
     return done;
 }
 
-static bool make_dir(const char *dir, FILE *diag)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    fprintf(diag, "%s: cannot create: %s\n", dir, strerror(errno));
-    return false;
-}
-
 bool cp_make_dirs(const char *dir, FILE *diag)
 {
     /* Parents too, as `mkdir -p`: `-o reports/x86` in a fresh checkout. */
-    char *p = ll_xstrdup(dir);
-    bool ok = true;
-    for (char *s = p + 1; *s && ok; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        ok = make_dir(p, diag);
-        *s = '/';
-    }
-    free(p);
-    if (!ok || !make_dir(dir, diag))
-        return false;
     ll_buf work = {0};
     ll_buf_printf(&work, "%s/work", dir);
-    ok = make_dir(work.data, diag);
+    bool ok = ll_mkdirs(work.data, 0777);
+    if (!ok)
+        fprintf(diag, "%s: cannot create: %s\n", work.data,
+                strerror(errno));
     ll_buf_free(&work);
     return ok;
 }

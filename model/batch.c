@@ -11,6 +11,7 @@
  * the address space) is killed. A worker that dies costs the file it was
  * on, reported as that file's error, and a fresh one takes the rest.
  * Output is printed in input order. */
+#include "litmuslab/os.h"
 #include "model/driver.h"
 
 #include <errno.h>
@@ -154,17 +155,13 @@ static bool start_worker(batch *b, int me)
         return false;
     atomic_store(&b->sh->on[me].job, -1);
     fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = ll_fork_tied(false);
     if (pid < 0) {
         close(fd[0]);
         close(fd[1]);
         return false;
     }
     if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(0);
         /* the other workers' pipes: holding them would hide their end */
         for (int i = 0; i < b->n_workers; i++)
             if (b->w[i].pid > 0)
@@ -344,10 +341,9 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
     }
     atomic_store(&b.sh->next, 0);
     /* writing to a worker that died must not kill us */
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, &old);
+    static const int sigs[] = {SIGPIPE, 0};
+    struct sigaction old[1];
+    ll_signals_catch(sigs, SIG_IGN, old);
     int printed = 0, rc = 0;
     while (printed < n) {
         int live = 0;
@@ -395,7 +391,7 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
     }
     for (int i = 0; i < b.n_workers; i++)
         stop_worker(&b, i, true, NULL);
-    sigaction(SIGPIPE, &old, NULL);
+    ll_signals_restore(sigs, old);
     munmap(b.sh, sizeof *b.sh);
     free(b.res);
     return rc;
