@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "verdict.h"
 
@@ -108,6 +109,20 @@ static inline void ll_put_hash(FILE *f, const char *hash)
 static inline void ll_put_time(FILE *f, const char *name, const char *time)
 {
     fprintf(f, "Time %s %s\n", name, time);
+}
+
+/* The lines that name their test after a keyword (`Test NAME ...`,
+ * `Observation NAME ...`, `Time NAME ...`): the length of the keyword
+ * and its space when line starts one of them, else 0. */
+static inline size_t ll_named_line(const char *line)
+{
+    static const char *const keys[] = {"Test ", "Observation ", "Time "};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        size_t k = strlen(keys[i]);
+        if (!strncmp(line, keys[i], k))
+            return k;
+    }
+    return 0;
 }
 
 /* The lines after a litmus7 entry's states, up to its Observation line;
