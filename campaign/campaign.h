@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "campaign/campaign_limits.h"
 #include "litmuslab/util.h"
 
 /* ---- discovery (discover.c) ---- */

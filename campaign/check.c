@@ -5,6 +5,7 @@
  * cross compiler or qemu that is missing), and campaign keeps no table of
  * machines and includes no hwrun header. */
 #include "campaign/campaign.h"
+#include "litmuslab/os.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -46,15 +47,10 @@ static char *answer_of(const char **argv, const char *err_path)
     int fd[2];
     if (pipe(fd))
         return NULL;
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = ll_fork_tied(false);
     if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127);
         unlink(err_path);   /* a new file, never a link's target */
-        int err = open(err_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
-                       0600);
+        int err = ll_create_at(AT_FDCWD, err_path, 0600);
         if (err >= 0)
             dup2(err, 2);
         dup2(fd[1], 1);

@@ -22,8 +22,6 @@
 
 #define DEFAULT_ITERATIONS 1000000
 #define DEFAULT_TIMEOUT 600
-#define MAX_LIST 25
-#define MAX_EXPLAINED 200  /* states explained after compare */
 
 static void usage(FILE *f)
 {
@@ -227,13 +225,8 @@ static void on_signal(int sig)
 
 static void catch_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, 0};
+    ll_signals_catch(sigs, on_signal, NULL);
 }
 
 /* The whole of a run's state, shared by its phases. */
@@ -376,7 +369,7 @@ static bool summarise(FILE *f, const char *dir, const cp_failure *fails,
     if (ok && !*printed)
         fputs("\nNo hardware runs: every run was emulated (below).\n", f);
     else if (ok)
-        cp_print_summary(f, &tests, &outcomes, fails, n_fails, MAX_LIST);
+        cp_print_summary(f, &tests, &outcomes, fails, n_fails, CP_MAX_LIST);
     cp_rows_free(&tests);
     cp_rows_free(&outcomes);
     ll_buf_free(&path);
@@ -420,12 +413,12 @@ static void print_summary(campaign *c, double seconds,
         cp_print_not_run(f, &c->tests, 10);
     else
         c->failed_there = cp_print_failed_runs(f, c->o.logs, c->o.n_logs,
-                                               MAX_LIST);
+                                               CP_MAX_LIST);
     ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
     ll_buf_printf(&own, "%s/hardware.log", c->o.out);
     const char *own_log = own.data;
     cp_print_oversubscribed(f, c->o.n_logs ? c->o.logs : &own_log,
-                            c->o.n_logs ? c->o.n_logs : 1, MAX_LIST);
+                            c->o.n_logs ? c->o.n_logs : 1, CP_MAX_LIST);
     ll_buf_free(&own);
     ll_buf emu = {0};
     ll_buf_printf(&emu, "%s/emulated", c->o.out);
@@ -437,7 +430,7 @@ static void print_summary(campaign *c, double seconds,
         fprintf(f, "\ncompare failed: %s; the reports are not up to date\n",
                 compare_failed);
         cp_print_summary(f, &none, &none, c->fails.items, c->fails.n,
-                         MAX_LIST);
+                         CP_MAX_LIST);
         emulated = false;
     } else {
         summarise(f, c->o.out, c->fails.items, c->fails.n, emulated, &printed);
@@ -755,7 +748,7 @@ static int run(campaign *c)
     /* explanations of the alarms and unseen states, then compare again
      * so that report.html links them */
     if (!why && (c->explained = cp_explain_outcomes(
-                     c->exe, c->o.model, &c->tests, o->out, MAX_EXPLAINED,
+                     c->exe, c->o.model, &c->tests, o->out, CP_MAX_EXPLAINED,
                      stderr)) > 0) {
         int again = gather_and_compare(c, &why);
         status = again > status ? again : status;

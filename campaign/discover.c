@@ -185,13 +185,7 @@ static bool write_test(const char *name, const char *data, size_t size,
     const char *into = arg;
     ll_buf path = {0};
     ll_buf_printf(&path, "%s/%s", into, strrchr(name, '/') + 1);
-    char *tmp;
-    FILE *f = ll_replace_open(path.data, &tmp);
-    bool ok = f && fwrite(data, 1, size, f) == size;
-    ok = f && ll_replace_close(f, tmp, path.data) && ok;
-    if (!ok)
-        fprintf(stderr, "%s: cannot write: %s\n", path.data,
-                strerror(errno));
+    bool ok = ll_replace_file(path.data, data, size);
     ll_buf_free(&path);
     return ok;
 }

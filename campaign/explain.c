@@ -22,11 +22,6 @@ static const cp_test *find_test(const cp_tests *ts, const char *name)
     return NULL;
 }
 
-static bool make_dir(const char *path)
-{
-    return mkdir(path, 0777) == 0 || errno == EEXIST;
-}
-
 /* One explanation; true when written. */
 static bool explain_one(const char *exe, const char *model, const char *dir,
                         const cp_test *t, const char *state, ll_buf *rel)
@@ -39,7 +34,7 @@ static bool explain_one(const char *exe, const char *model, const char *dir,
     ll_file_slug(state, rel);
     ll_buf_printf(&base, "%s/%s", dir, rel->data);
     bool ok = false;
-    if (make_dir(d.data)) {
+    if (ll_mkdir(d.data, 0777)) {
         cp_job j = {0};
         ll_buf b = {0};
         ll_buf_printf(&b, "%s.txt", base.data);
@@ -94,7 +89,7 @@ int cp_explain_outcomes(const char *exe, const char *model,
     ll_buf_printf(&path, "%s/explanations", dir);
     ll_buf index = {0};
     int written = 0, skipped = 0, failed = 0;
-    bool dir_ok = make_dir(path.data);
+    bool dir_ok = ll_mkdir(path.data, 0777);
     static const char *const wanted[] = {"forbidden-seen", "allowed-unseen"};
     for (int w = 0; w < 2 && dir_ok; w++)
         for (int i = 0; i < rows.n; i++) {

@@ -9,8 +9,6 @@
 
 #include "campaign/campaign.h"
 
-enum { MAX_GROUPS = 64, MAX_STATUS = 16 };
-
 /* The Relax= value of a test file ("" when it has none). */
 static char *relax_of(const char *path)
 {
@@ -44,9 +42,9 @@ void cp_print_relaxations(FILE *f, const cp_tests *ts, const char *dir)
         cp_rows_free(&rows);
         return;
     }
-    char *group[MAX_GROUPS];
-    const char *status[MAX_STATUS];
-    int count[MAX_GROUPS][MAX_STATUS], total[MAX_GROUPS];
+    char *group[CP_MAX_GROUPS];
+    const char *status[CP_MAX_STATUS];
+    int count[CP_MAX_GROUPS][CP_MAX_STATUS], total[CP_MAX_GROUPS];
     int ng = 0, ns = 0;
     memset(count, 0, sizeof count);
     memset(total, 0, sizeof total);
@@ -64,7 +62,7 @@ void cp_print_relaxations(FILE *f, const cp_tests *ts, const char *dir)
         int g = 0;
         while (g < ng && strcmp(group[g], rel))
             g++;
-        if (g == ng && ng < MAX_GROUPS)
+        if (g == ng && ng < CP_MAX_GROUPS)
             group[ng++] = rel;
         else
             free(rel);
@@ -73,7 +71,7 @@ void cp_print_relaxations(FILE *f, const cp_tests *ts, const char *dir)
         int s = 0;
         while (s < ns && strcmp(status[s], st))
             s++;
-        if (s == ns && ns < MAX_STATUS)
+        if (s == ns && ns < CP_MAX_STATUS)
             status[ns++] = st;
         if (s < ns)
             count[g][s]++;

@@ -110,7 +110,7 @@ bool cp_plan_same(const char *dir, const char *plan, FILE *diag)
         ll_remove_tree(dir);
         same = false;
     }
-    bool ok = mkdir(dir, 0777) == 0 || errno == EEXIST;
+    bool ok = ll_mkdir(dir, 0777);
     if (!ok)
         fprintf(diag, "%s: cannot create: %s\n", dir, strerror(errno));
     ll_buf_free(&path);
@@ -119,13 +119,8 @@ bool cp_plan_same(const char *dir, const char *plan, FILE *diag)
 
 bool cp_write_text(const char *path, const char *text, FILE *diag)
 {
-    char *tmp;
-    FILE *f = ll_replace_open(path, &tmp);
-    if (!f)
-        return false;
-    fputs(text, f);
     (void)diag;
-    return ll_replace_close(f, tmp, path);
+    return ll_replace_file(path, text, strlen(text));
 }
 
 bool cp_shards_bundle(const cp_shards *sh, int from, int to,

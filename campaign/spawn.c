@@ -3,6 +3,7 @@
  * test only. Output goes to a temporary file renamed on success: a result
  * file is never half written. */
 #include "campaign/campaign.h"
+#include "litmuslab/os.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,19 +24,15 @@ double cp_now(void)
 }
 
 /* In the child, between fork and exec: only async-signal-safe calls. */
-static void child_exec(const cp_job *j, char *const argv[], pid_t parent)
+static void child_exec(const cp_job *j, char *const argv[])
 {
-    setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(127);
     signal(SIGINT, SIG_DFL);
     /* new files, never a link's target (a link there is removed) */
     int in = open("/dev/null", O_RDONLY);
     unlink(j->tmp);
     unlink(j->err);
-    int out = open(j->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
-    int err = open(j->err, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+    int out = ll_create_at(AT_FDCWD, j->tmp, 0666);
+    int err = ll_create_at(AT_FDCWD, j->err, 0666);
     if (in < 0 || out < 0 || err < 0)
         _exit(127);
     dup2(in, 0);
@@ -55,14 +52,13 @@ bool cp_job_start(cp_job *j, char *const argv[], FILE *diag)
     free(j->tmp);
     j->tmp = tmp.data;
     fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = ll_fork_tied(true);
     if (pid < 0) {
         fprintf(diag, "litmuslab campaign: fork: %s\n", strerror(errno));
         return false;
     }
     if (pid == 0)
-        child_exec(j, argv, parent);
+        child_exec(j, argv);
     setpgid(pid, pid); /* also done by the child: whichever runs first */
     j->pid = pid;
     j->started = cp_now();

@@ -309,16 +309,14 @@ char *cp_log_line(const char *path, const char *prefix)
 int cp_log_iterations(const char *const *logs, int n, uint64_t *lo,
                       uint64_t *hi)
 {
-    int entries = 0;
+    int entries = 0, rc;
+    ll_log_entry e = {0};
     for (int i = 0; i < n; i++) {
         ll_log_reader *r = ll_log_open(logs[i], NULL);
-        const char *line;
-        while (r && (line = ll_log_next_line(r))) {
-            unsigned long long pos, neg;
-            if (sscanf(line, "Positive: %llu%*[, ]Negative: %llu", &pos,
-                       &neg) != 2)
+        while (r && (rc = ll_log_next(r, &e, NULL)) != 0) {
+            if (rc < 0 || !e.has_witnesses)
                 continue;
-            uint64_t runs = (uint64_t)pos + (uint64_t)neg;
+            uint64_t runs = e.positive + e.negative;
             if (!entries++ || runs < *lo)
                 *lo = runs;
             if (entries == 1 || runs > *hi)
@@ -327,6 +325,7 @@ int cp_log_iterations(const char *const *logs, int n, uint64_t *lo,
         if (r)
             ll_log_close(r);
     }
+    ll_log_entry_clear(&e);
     return entries;
 }
 

@@ -1,6 +1,7 @@
 /* workdir.c — the campaign's files: per-test results in DIR/work/, whose
  * existence is the resume bookkeeping, and the logs gathered from them. */
 #include "campaign/campaign.h"
+#include "litmuslab/log_lines.h"
 #include "litmuslab/outdir.h"
 
 #include <errno.h>
@@ -37,32 +38,15 @@ bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
     return done;
 }
 
-static bool make_dir(const char *dir, FILE *diag)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    fprintf(diag, "%s: cannot create: %s\n", dir, strerror(errno));
-    return false;
-}
-
 bool cp_make_dirs(const char *dir, FILE *diag)
 {
     /* Parents too, as `mkdir -p`: `-o reports/x86` in a fresh checkout. */
-    char *p = ll_xstrdup(dir);
-    bool ok = true;
-    for (char *s = p + 1; *s && ok; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        ok = make_dir(p, diag);
-        *s = '/';
-    }
-    free(p);
-    if (!ok || !make_dir(dir, diag))
-        return false;
     ll_buf work = {0};
     ll_buf_printf(&work, "%s/work", dir);
-    ok = make_dir(work.data, diag);
+    bool ok = ll_mkdirs(work.data, 0777);
+    if (!ok)
+        fprintf(diag, "%s: cannot create: %s\n", work.data,
+                strerror(errno));
     ll_buf_free(&work);
     return ok;
 }
@@ -151,20 +135,15 @@ static bool append_renamed(FILE *out, const char *path, const char *from,
     for (char *line = text; *line;) {
         char *end = strchr(line, '\n');
         size_t l = end ? (size_t)(end - line) + 1 : strlen(line);
-        bool done = false;
-        for (const char *w = "Test \0Observation \0Time \0"; *w && !done;
-             w += strlen(w) + 1) {
-            size_t k = strlen(w);
-            if (l > k + n && !strncmp(line, w, k) &&
-                !strncmp(line + k, from, n) &&
-                (line[k + n] == ' ' || line[k + n] == '\n')) {
-                ll_buf_printf(&b, "%s%s", w, to);
-                ll_buf_putn(&b, line + k + n, l - k - n);
-                done = true;
-            }
-        }
-        if (!done)
+        size_t k = ll_named_line(line);
+        if (k && l > k + n && !strncmp(line + k, from, n) &&
+            (line[k + n] == ' ' || line[k + n] == '\n')) {
+            ll_buf_putn(&b, line, k);
+            ll_buf_puts(&b, to);
+            ll_buf_putn(&b, line + k + n, l - k - n);
+        } else {
             ll_buf_putn(&b, line, l);
+        }
         line += l;
     }
     if (b.len && b.data[b.len - 1] != '\n')

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/opts.h"
+#include "litmuslab/os.h"
 #include "litmuslab/test.h"
 
 static void usage(FILE *f)
@@ -51,23 +52,10 @@ static const char *overwritten_input(const char *dir, const char *file,
 /* DIR/<base name>, through a temporary file renamed into place. */
 static bool write_copy(const char *dir, const char *file, const ll_buf *text)
 {
-    ll_buf path = {0}, tmp = {0};
+    ll_buf path = {0};
     copy_path(dir, file, &path);
-    ll_buf_printf(&tmp, "%s.tmp%ld", path.data, (long)getpid());
-    FILE *f = fopen(tmp.data, "w");
-    bool ok = f && fputs(ll_buf_str(text), f) != EOF;
-    ok = f && !fflush(f) && ok;
-    int err = errno;
-    if (f && fclose(f))
-        ok = false, err = errno;
-    if (ok && rename(tmp.data, path.data))
-        ok = false, err = errno;
-    if (!ok) {
-        fprintf(stderr, "%s: cannot write: %s\n", path.data, strerror(err));
-        unlink(tmp.data);
-    }
+    bool ok = ll_replace_file(path.data, ll_buf_str(text), text->len);
     ll_buf_free(&path);
-    ll_buf_free(&tmp);
     return ok;
 }
 

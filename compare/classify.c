@@ -8,20 +8,17 @@ ll_verdict cmp_hw_verdict(const cmp_test *t)
 {
     if (t->hw_entries == 0 || !t->has_cond)
         return LL_VERDICT_NONE;
-    bool any = false, all = true;
+    uint64_t yes = 0, no = 0;
     for (int i = 0; i < t->n_out; i++) {
         const cmp_outcome *o = &t->out[i];
         if (!o->in_hw)
             continue;
         if (o->satisfies)
-            any = true;
+            yes++;
         else
-            all = false;
+            no++;
     }
-    bool holds = t->cond.quant == LL_EXISTS       ? any
-                 : t->cond.quant == LL_NOT_EXISTS ? !any
-                                                  : all;
-    return holds ? LL_VERDICT_OK : LL_VERDICT_NO;
+    return ll_verdict_of(t->cond.quant, yes, no);
 }
 
 cmp_test_status cmp_test_class(const cmp_test *t)
@@ -35,11 +32,8 @@ cmp_test_status cmp_test_class(const cmp_test *t)
         return CMP_UNDECIDED;
     if (mv == hv)
         return CMP_AGREE;
-    /* The looser verdict admits more outcomes: Ok for `exists`, No for
-     * `~exists` and `forall`. */
-    ll_verdict looser =
-        t->cond.quant == LL_EXISTS ? LL_VERDICT_OK : LL_VERDICT_NO;
-    if (mv != looser)
+    /* The looser verdict admits more outcomes */
+    if (mv != ll_verdict_settled(t->cond.quant))
         return CMP_FORBIDDEN_SEEN;
     return t->over_only ? CMP_OVERSUB_UNSEEN : CMP_ALLOWED_UNSEEN;
 }

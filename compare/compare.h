@@ -12,10 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "compare/compare_limits.h"
 #include "litmuslab/log.h"
 #include "litmuslab/outdir.h"
-
-#define CMP_MAX_MACHINES 64
 
 /* One final state of one test, from either side. */
 typedef struct cmp_outcome {
@@ -139,9 +138,6 @@ typedef struct cmp_run {
     FILE *diag;           /* where problems are reported (stderr) */
     int file_problems;    /* problems in the file being read */
 } cmp_run;
-
-/* Problems reported per input file before the rest are only counted. */
-#define CMP_MAX_SHOWN 20
 
 void cmp_run_init(cmp_run *run, FILE *diag);
 void cmp_run_free(cmp_run *run);

@@ -67,7 +67,7 @@ static const char *pair_word(const cmp_test *t)
     static int k;
     k ^= 1;
     snprintf(buf[k], sizeof buf[k], "%s/%s",
-             ll_log_verdict_word(t->model_verdict), ll_log_verdict_word(hv));
+             ll_verdict_word(t->model_verdict), ll_verdict_word(hv));
     return buf[k];
 }
 
@@ -288,7 +288,7 @@ static void write_data(FILE *f, const cmp_run *run, cmp_test **rows,
         json_str(f, fam);
         fprintf(f, ",\"st\":\"%s\",\"pair\":\"%s\",\"model\":\"%s\",\"cond\":",
                 cmp_test_status_word(cmp_test_class(t)), pair_word(t),
-                t->in_model ? ll_log_verdict_word(t->model_verdict) : "");
+                t->in_model ? ll_verdict_word(t->model_verdict) : "");
         json_str(f, t->cond_text);
         fputs(",\"m\":[", f);
         for (int m = 0; m < run->n_machines; m++) {

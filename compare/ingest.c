@@ -189,8 +189,8 @@ static bool add_model_entry(cmp_run *run, ll_log_entry *e, const void *arg)
         problem(run,
                 "%s:%d: test %s: verdict %s differs from an earlier model "
                 "entry's %s; entry not merged\n",
-                e->file, e->line, e->name, ll_log_verdict_word(e->verdict),
-                ll_log_verdict_word(t->model_verdict));
+                e->file, e->line, e->name, ll_verdict_word(e->verdict),
+                ll_verdict_word(t->model_verdict));
         run->verdict_conflicts++;
         return true;
     }

@@ -97,7 +97,7 @@ static const char *verdict_word(const cmp_test *t)
 {
     if (!t->in_model)
         return "-";
-    return ll_log_verdict_word(t->model_verdict);
+    return ll_verdict_word(t->model_verdict);
 }
 
 /* The Markdown and LaTeX cells of a machine whose runs of the test were

@@ -131,8 +131,8 @@ static void write_tests(const cmp_run *run, cmp_test **sorted, FILE *f)
         }
         const char *fields[] = {
             t->name, t->cond_text ? t->cond_text : "",
-            t->in_model ? ll_log_verdict_word(t->model_verdict) : "",
-            ll_log_verdict_word(hv), pos, total,
+            t->in_model ? ll_verdict_word(t->model_verdict) : "",
+            ll_verdict_word(hv), pos, total,
             cmp_test_status_word(cmp_test_class(t))};
         row(f, 7, fields);
     }

@@ -15,12 +15,10 @@
 
 #include "gen/gen.h"
 
-enum { MAX_POOL = 128, MAX_INS = 3 };
-
 typedef struct fam {
     const gen_arch *a;
-    gen_edge pool[MAX_POOL];
-    bool relaxed[MAX_POOL];
+    gen_edge pool[GEN_MAX_POOL];
+    bool relaxed[GEN_MAX_POOL];
     int npool;
     int size, nprocs;
     int need;            /* pool index that must appear, -1: any relaxed */
@@ -115,7 +113,7 @@ static void emit(fam *f, int n)
         if (++ins > max_ins)
             max_ins = ins;
     }
-    if (max_ins > MAX_INS)
+    if (max_ins > GEN_MAX_INS)
         return;
     char key[GEN_MAX_EDGES * GEN_NAME];
     canonical(f->cur, n, key, sizeof key);
@@ -176,7 +174,7 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
          w = strtok_r(NULL, ", \t\n", &save)) {
         int k;
         if (!gen_edge_expand(f->a, w, f->pool + f->npool,
-                             MAX_POOL - f->npool, &k, err, errlen)) {
+                             GEN_MAX_POOL - f->npool, &k, err, errlen)) {
             ok = false;
             break;
         }
@@ -201,8 +199,8 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
  * other relaxed edges are left out of the pool meanwhile. */
 static void with_one_relaxed(fam *f, int r)
 {
-    gen_edge keep[MAX_POOL];
-    bool keep_relaxed[MAX_POOL];
+    gen_edge keep[GEN_MAX_POOL];
+    bool keep_relaxed[GEN_MAX_POOL];
     int keep_n = f->npool, n = 0;
     memcpy(keep, f->pool, sizeof keep);
     memcpy(keep_relaxed, f->relaxed, sizeof keep_relaxed);

@@ -16,12 +16,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "gen/gen_limits.h"
 #include "litmuslab/util.h"
-
-/* GEN_MAX_SIZE bounds a family's cycles: the number of cycles grows as
- * the number of edges to that power. */
-enum { GEN_MAX_EDGES = 64, GEN_MAX_EVENTS = 160, GEN_MAX_THREADS = 32,
-       GEN_MAX_LOCS = 26, GEN_NAME = 48, GEN_MAX_SIZE = 10 };
 
 /* The kinds of edge: communication (same location, one event on each
  * side of a write/read), program order (po, a fence between, or a

@@ -100,48 +100,14 @@ static void add_compiler(hw_argv *a, const hw_opts *o)
     add(a, cross ? "-static" : "-DHR_HWLOC");
 }
 
-static bool mkdirs(const char *path, mode_t mode)
-{
-    char *p = ll_xstrdup(path);
-    for (char *s = p + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            mkdir(p, mode);
-            *s = '/';
-        }
-    bool ok = !mkdir(p, mode) || errno == EEXIST;
-    free(p);
-    return ok;
-}
-
-static bool write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "litmuslab hwrun: cannot write %s: %s\n", path,
-                strerror(errno));
-        return false;
-    }
-    size_t n = strlen(text);
-    bool ok = fwrite(text, 1, n, f) == n;
-    ok = !fclose(f) && ok;
-    if (!ok)
-        fprintf(stderr, "litmuslab hwrun: cannot write %s\n", path);
-    return ok;
-}
-
 /* Run argv (NULL-terminated) in folder cwd, or in the folder open as
  * cwd_fd (-1: neither, here); its exit status, or -1. */
 static int spawn(char *const *argv, const char *cwd, int cwd_fd)
 {
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = ll_fork_tied(false);   /* no compiler outlives us */
     if (pid < 0)
         return -1;
     if (!pid) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* no compiler outlives us */
-        if (getppid() != parent)
-            _exit(127);
         if ((cwd && chdir(cwd)) || (cwd_fd >= 0 && fchdir(cwd_fd)))
             _exit(127);
         execvp(argv[0], argv);
@@ -150,25 +116,14 @@ static int spawn(char *const *argv, const char *cwd, int cwd_fd)
         _exit(127);
     }
     int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return -1;
+    if (!ll_wait(pid, &st))
+        return -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 int hw_spawn(char *const *argv, const char *cwd)
 {
     return spawn(argv, cwd, -1);
-}
-
-bool hw_mkdirs(const char *path)
-{
-    return mkdirs(path, 0777);
-}
-
-bool hw_write_file(const char *path, const char *text)
-{
-    return write_text(path, text);
 }
 
 static bool is_c_file(const char *name)
@@ -263,7 +218,7 @@ static bool build_harness(int cfd, const char *cache, const hw_opts *o,
     }
     if (hfd >= 0)
         close(hfd);
-    ll_buf_printf(&tmp, "%s.tmp%ld", hname, (long)getpid());
+    ll_tmp_name(hname, &tmp);
     hw_cache_remove_tree(cfd, ll_buf_str(&tmp));
     int tfd = mkdirat(cfd, ll_buf_str(&tmp), 0700) ? -1
                                                    : open_dir_at(cfd, tmp.data);
@@ -356,7 +311,7 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
         ll_buf_clear(bin);
         ll_buf_printf(bin, "%s/%s", ll_buf_str(&cache), name.data);
         ll_buf_printf(&cfile, "%s.c", name.data);
-        ll_buf_printf(&tmp, "%s.tmp%ld", name.data, (long)getpid());
+        ll_tmp_name(name.data, &tmp);
         ll_buf_printf(&ctmp, "%s.c", tmp.data);
     }
     struct stat st;

@@ -163,12 +163,7 @@ static bool put_file(hw_bundle *b, int dir, const char *name,
  * files), never through a symbolic link; then its sub-folders likewise. */
 static bool open_folder(hw_bundle *b)
 {
-    char *parent = ll_xstrdup(b->out), *slash = strrchr(parent, '/');
-    if (slash && slash != parent) {
-        *slash = '\0';
-        hw_mkdirs(parent);   /* a missing parent is made, as mkdir -p */
-    }
-    free(parent);
+    ll_mkdir_parents(b->out, 0777);   /* as mkdir -p */
     bool made = mkdir(b->out, 0777) == 0;
     b->made_top = made;
     if (!made && errno != EEXIST) {
@@ -230,14 +225,9 @@ static bool open_tarball(hw_bundle *b)
                 "and .tar.gz\n", b->out);
         return false;
     }
-    if (base != b->out) {
-        char *parent = ll_xstrndup(b->out, (size_t)(base - b->out) - 1);
-        if (*parent)
-            hw_mkdirs(parent);
-        free(parent);
-    }
+    ll_mkdir_parents(b->out, 0777);
     ll_buf tmp = {0};
-    ll_buf_printf(&tmp, "%s.tmp%ld", b->out, (long)getpid());
+    ll_tmp_name(b->out, &tmp);
     b->tar_tmp = tmp.data;
     int fd = open(b->tar_tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
                   O_CLOEXEC, 0666);

@@ -26,9 +26,8 @@
 
 #include "hwrun/embed.h"
 #include "hwrun/hwrun.h"
+#include "hwrun/hwrun_limits.h"
 #include "litmuslab/outdir.h"
-
-#define MAX_LINKS 40   /* as the kernel's ELOOP limit */
 
 /* Ours and writable by nobody else: a folder or a file we may run. st
  * describes shown. */
@@ -115,7 +114,7 @@ static int walk(const char *cache, const char *path, bool create)
                     "%s is a symlink owned by another user (uid %ld), who "
                     "can re-point it\n", cache, ll_buf_str(&at),
                     (long)st.st_uid);
-        } else if (S_ISLNK(st.st_mode) && ++links > MAX_LINKS) {
+        } else if (S_ISLNK(st.st_mode) && ++links > HW_MAX_LINKS) {
             why = strerror(ELOOP);
         } else if (S_ISLNK(st.st_mode) &&
                    (len = readlinkat(next, "", target, sizeof target - 1)) <=

@@ -277,12 +277,7 @@ static bool has_files(const char *dir)
 /* Replace path with the text (a new temporary file renamed over it). */
 static bool publish(const char *path, const ll_buf *text)
 {
-    char *tmp;
-    FILE *f = ll_replace_open(path, &tmp);
-    if (!f)
-        return false;
-    fwrite(ll_buf_str(text), 1, text->len, f);
-    return ll_replace_close(f, tmp, path);
+    return ll_replace_file(path, ll_buf_str(text), text->len);
 }
 
 /* A jump back to a label at or before it makes a loop: the model counts

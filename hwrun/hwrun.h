@@ -92,10 +92,6 @@ void hw_file_name(const char *name, ll_buf *out);
 /* Run argv (NULL-terminated) in folder cwd (NULL: here); its exit
  * status, or -1. */
 int hw_spawn(char *const *argv, const char *cwd);
-/* mkdir -p; false when path cannot be made. */
-bool hw_mkdirs(const char *path);
-/* Write text to path; false + message on stderr. */
-bool hw_write_file(const char *path, const char *text);
 /* How a run ended. */
 typedef enum hw_end {
     HW_DONE,

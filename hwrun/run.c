@@ -18,6 +18,7 @@
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
 #include "litmuslab/hash.h"
+#include "litmuslab/os.h"
 #include "litmuslab/state.h"
 
 static volatile sig_atomic_t hw_signal, hw_signals;
@@ -48,11 +49,9 @@ void hw_judge(const ll_test *t, ll_log_entry *e)
     e->verdict = ok ? LL_VERDICT_OK : LL_VERDICT_NO;
     e->validated = ok ? LL_VALIDATED_YES : LL_VALIDATED_NO;
     e->has_witnesses = true;
-    bool neg = t->cond.quant == LL_NOT_EXISTS;
-    e->positive = neg ? no : yes;
-    e->negative = neg ? yes : no;
+    ll_witnesses(t->cond.quant, yes, no, &e->positive, &e->negative);
     free(e->obs_word);
-    e->obs_word = ll_xstrdup(!yes ? "Never" : !no ? "Always" : "Sometimes");
+    e->obs_word = ll_xstrdup(ll_observation_word(yes, no));
     e->obs_pos = yes;
     e->obs_neg = no;
     free(e->hash);
@@ -81,16 +80,11 @@ static pid_t start(int bin_fd, const char *bin, const hw_opts *o, int out_fd)
         argv[n++] = self;
     for (int i = 0; i < o->n_args; i++)
         argv[n++] = o->args[i];
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    /* Its own process group: a terminal's ^C reaches hwrun alone, which
+     * passes it on once; the test would take a second copy for "kill at
+     * once" and lose what it counted. */
+    pid_t pid = ll_fork_tied(true);
     if (!pid) {
-        /* Its own process group: a terminal's ^C reaches hwrun alone, which
-         * passes it on once; the test would take a second copy for "kill
-         * at once" and lose what it counted. */
-        setpgid(0, 0);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127);
         dup2(out_fd, 1);
         if (qemu) {
             char what[128];
@@ -136,12 +130,9 @@ bool hw_execute(const ll_test *t, int bin_fd, const char *bin,
                 "output: %s\n", strerror(errno));
         return false;
     }
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    static const int sigs[] = {SIGINT, SIGTERM, 0};
+    struct sigaction old[2];
+    ll_signals_catch(sigs, on_signal, old);
     hw_signal = hw_signals = 0;
     pid_t pid = start(bin_fd, bin, o, fd);
     int st = 0;
@@ -159,8 +150,7 @@ bool hw_execute(const ll_test *t, int bin_fd, const char *bin,
         if (waitpid(pid, &st, 0) >= 0 || errno != EINTR)
             break;
     }
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    ll_signals_restore(sigs, old);
     /* exit 3: a round did not finish; the rounds before it are printed */
     bool stuck = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 3;
     bool ok = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0;

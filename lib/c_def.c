@@ -14,15 +14,13 @@
  * (C11's atomics, atomic_add_unless, the internal primitives). The body
  * is checked when the file is read, so a bad name or annotation is
  * reported at its place in the .def. */
+#include "litmuslab/limits.h"
 #include "c_int.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Calls nested this deep are a macro that uses itself. */
-enum { MAX_EXPANSION_DEPTH = 32 };
 
 typedef struct c_def {
     char name[sizeof ((c_tok *)0)->text];
@@ -418,7 +416,7 @@ bool c_def_call(c_lower *c, const c_tok *name, c_val *out)
         c_fail(c, name->pos, "unknown macro '%s' (%s does not define it)",
                name->text, c->defs->path);
     }
-    if (c->expanding >= MAX_EXPANSION_DEPTH)
+    if (c->expanding >= LL_MAX_MACRO_DEPTH)
         c_fail(c, name->pos, "macro '%s' expands too deeply (does it use "
                "itself?)", m->name);
     if (!c_is(&c->tok, "("))

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "litmuslab/os.h"
 #include "litmuslab/util.h"
 
 struct ll_outdir {
@@ -23,12 +24,6 @@ struct ll_outdir {
     char *stage;    /* the stage's name in home */
     int fd;         /* the stage */
 };
-
-int ll_create_at(int dfd, const char *name, mode_t mode)
-{
-    return openat(dfd, name,
-                  O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-}
 
 bool ll_write_new_at(int dfd, const char *name, const char *text,
                      size_t len, mode_t mode)
@@ -95,19 +90,6 @@ void ll_remove_tree(const char *path)
     remove_tree(AT_FDCWD, path);
 }
 
-/* mkdir -p of path's parents. */
-static void make_parents(const char *path)
-{
-    char *p = ll_xstrdup(path);
-    for (char *s = p + 1; *s; s++)
-        if (*s == '/' && s[-1] != '/') {
-            *s = '\0';
-            mkdir(p, 0777);
-            *s = '/';
-        }
-    free(p);
-}
-
 /* Remove the stages that killed processes left in home: PREFIX + a
  * process id (+ "-N") of a process that is gone. */
 static void sweep(int home, const char *prefix)
@@ -149,7 +131,7 @@ ll_outdir *ll_outdir_open(const char *dir)
         od->base = ll_xstrdup(slash ? slash + 1 : p);
         if (slash)
             slash[slash == p] = '\0';
-        make_parents(dir);
+        ll_mkdir_parents(dir, 0777);
         od->home = open(slash ? p : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         err = errno;
         free(p);
@@ -337,46 +319,4 @@ void ll_outdir_abort(ll_outdir *od)
     free(od->base);
     free(od->dir);
     free(od);
-}
-
-FILE *ll_replace_open(const char *path, char **tmp)
-{
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%s.tmp%ld", path, (long)getpid());
-    *tmp = b.data;
-    unlink(b.data);   /* ours, left by a process of the same id */
-    int fd = ll_create_at(AT_FDCWD, b.data, 0666);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-    int err = errno;
-    if (fd >= 0 && !f)
-        close(fd);
-    if (!f) {
-        fprintf(stderr, "%s: cannot write: %s\n", path, strerror(err));
-        free(b.data);
-        *tmp = NULL;
-    }
-    return f;
-}
-
-bool ll_replace_close(FILE *f, char *tmp, const char *path)
-{
-    bool ok = !ferror(f) && !fflush(f) && !fsync(fileno(f));
-    int err = ok ? 0 : errno ? errno : EIO;
-    if (fclose(f) && ok)
-        ok = false, err = errno;
-    if (ok && rename(tmp, path))
-        ok = false, err = errno;
-    if (!ok) {
-        fprintf(stderr, "%s: cannot write: %s\n", path, strerror(err));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
-}
-
-void ll_replace_abort(FILE *f, char *tmp)
-{
-    fclose(f);
-    unlink(tmp);
-    free(tmp);
 }

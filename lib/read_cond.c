@@ -1,6 +1,7 @@
 /* read_cond.c — locations, values and conditions (herd's PROP grammar)
  * read from tokens; used by the test reader and by ll_cond_parse for the
  * `Condition` lines of logs. */
+#include "litmuslab/limits.h"
 #include "reader.h"
 
 #include <ctype.h>
@@ -9,13 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* Deeper nesting than this is not a real condition; the bound keeps the
- * recursive readers, printers and evaluators far from the stack's end. */
-#define MAX_NESTING 200
-#define MAX_NODES 20000
-
-#define MAX_PROC 4096
 
 typedef struct prop_reader {
     ll_lexer *lx;
@@ -76,7 +70,7 @@ static bool read_thread_number(ll_lexer *lx, int *proc)
 {
     int64_t n;
     if (!ll_tok_proc(&lx->tok, proc)) {
-        if (!ll_tok_int(&lx->tok, &n) || n < 0 || n >= MAX_PROC) {
+        if (!ll_tok_int(&lx->tok, &n) || n < 0 || n >= LL_MAX_PROC) {
             ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
                         "bad thread number '%.*s'", (int)lx->tok.len,
                         lx->tok.text);
@@ -84,7 +78,7 @@ static bool read_thread_number(ll_lexer *lx, int *proc)
         }
         *proc = (int)n;
     }
-    if (*proc >= MAX_PROC) {
+    if (*proc >= LL_MAX_PROC) {
         ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
                     "bad thread number '%.*s'", (int)lx->tok.len,
                     lx->tok.text);
@@ -214,7 +208,7 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
 
 static ll_prop *new_prop(prop_reader *r, ll_prop_kind kind, ll_pos pos)
 {
-    if (++r->nodes > MAX_NODES) {
+    if (++r->nodes > LL_MAX_COND_NODES) {
         ll_diag_set(r->lx->d, pos.line, pos.col, "condition too long");
         return NULL;
     }
@@ -330,7 +324,7 @@ static ll_prop *read_primary(prop_reader *r)
         return p;
     }
     if (ll_tok_is(&lx->tok, "(")) {
-        if (++r->depth > MAX_NESTING) {
+        if (++r->depth > LL_MAX_COND_NESTING) {
             ll_diag_set(lx->d, pos.line, pos.col, "condition nested too deeply");
             return NULL;
         }
@@ -365,7 +359,7 @@ static ll_prop *read_not(prop_reader *r)
     if (!ll_tok_is(&lx->tok, "~") && !ll_tok_is(&lx->tok, "not"))
         return read_primary(r);
     ll_pos pos = lx->tok.pos;
-    if (++r->depth > MAX_NESTING) {
+    if (++r->depth > LL_MAX_COND_NESTING) {
         ll_diag_set(lx->d, pos.line, pos.col, "condition nested too deeply");
         return NULL;
     }
@@ -406,7 +400,7 @@ static ll_prop *read_implies(prop_reader *r)
     if (!lhs || !ll_tok_is(&r->lx->tok, "=>"))
         return lhs;
     ll_pos pos = r->lx->tok.pos;
-    if (++r->depth > MAX_NESTING) {
+    if (++r->depth > LL_MAX_COND_NESTING) {
         ll_diag_set(r->lx->d, pos.line, pos.col, "condition nested too deeply");
         ll_prop_free(lhs);
         return NULL;

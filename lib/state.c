@@ -432,20 +432,12 @@ bool ll_prop_state(const ll_prop *p, ll_state *out)
 
 bool ll_cond_holds(const ll_cond *c, const ll_state *states, int n_states)
 {
-    bool any = false, all = true;
+    uint64_t yes = 0, no = 0;
     for (int i = 0; i < n_states; i++) {
         if (ll_prop_eval(c->prop, &states[i], NULL))
-            any = true;
+            yes++;
         else
-            all = false;
+            no++;
     }
-    switch (c->quant) {
-    case LL_EXISTS:
-        return any;
-    case LL_NOT_EXISTS:
-        return !any;
-    case LL_FORALL:
-        return all;
-    }
-    return false;
+    return ll_quant_holds(c->quant, yes, no);
 }

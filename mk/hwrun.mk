@@ -7,7 +7,10 @@
 # Included before the main rules: keep `all` the default goal.
 .DEFAULT_GOAL := all
 
-HWRUN_HARNESS := $(sort $(wildcard hwrun/harness/*.h hwrun/harness/*.c))
+# verdict.h and log_lines.h are lib's, shared with the harness (the one
+# verdict and one log writer); embedded by their bare names.
+HWRUN_HARNESS := $(sort $(wildcard hwrun/harness/*.h hwrun/harness/*.c)) \
+                 include/litmuslab/verdict.h include/litmuslab/log_lines.h
 HWRUN_EMBED := $(BUILD)/gen/hwrun_harness.c
 EXTRA_SRCS += $(HWRUN_EMBED)
 

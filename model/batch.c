@@ -11,6 +11,7 @@
  * the address space) is killed. A worker that dies costs the file it was
  * on, reported as that file's error, and a fresh one takes the rest.
  * Output is printed in input order. */
+#include "litmuslab/os.h"
 #include "model/driver.h"
 
 #include <errno.h>
@@ -41,7 +42,6 @@
 #endif
 
 #define WORKER_NOMEM 86          /* a worker's exit code: malloc failed */
-#define MAX_WORKERS 64
 
 typedef struct result {
     ll_buf out, err;
@@ -55,7 +55,7 @@ typedef struct shared {
     struct {
         _Atomic int job;         /* file the worker is on, -1 none */
         _Atomic int64_t since;   /* when it took it (ns, monotonic) */
-    } on[MAX_WORKERS];
+    } on[MDL_MAX_WORKERS];
 } shared;
 
 typedef struct worker {
@@ -70,7 +70,7 @@ typedef struct batch {
     int n;
     result *res;
     shared *sh;
-    worker w[MAX_WORKERS];
+    worker w[MDL_MAX_WORKERS];
     int n_workers;
 } batch;
 
@@ -155,17 +155,13 @@ static bool start_worker(batch *b, int me)
         return false;
     atomic_store(&b->sh->on[me].job, -1);
     fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = ll_fork_tied(false);
     if (pid < 0) {
         close(fd[0]);
         close(fd[1]);
         return false;
     }
     if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(0);
         /* the other workers' pipes: holding them would hide their end */
         for (int i = 0; i < b->n_workers; i++)
             if (b->w[i].pid > 0)
@@ -332,7 +328,7 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
     b.paths = paths;
     b.n = n;
     b.res = ll_xcalloc((size_t)n + 1, sizeof *b.res);
-    b.n_workers = n_workers < 1 ? 1 : n_workers > MAX_WORKERS ? MAX_WORKERS
+    b.n_workers = n_workers < 1 ? 1 : n_workers > MDL_MAX_WORKERS ? MDL_MAX_WORKERS
                                                              : n_workers;
     if (b.n_workers > n)
         b.n_workers = n > 0 ? n : 1;
@@ -345,10 +341,9 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
     }
     atomic_store(&b.sh->next, 0);
     /* writing to a worker that died must not kill us */
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, &old);
+    static const int sigs[] = {SIGPIPE, 0};
+    struct sigaction old[1];
+    ll_signals_catch(sigs, SIG_IGN, old);
     int printed = 0, rc = 0;
     while (printed < n) {
         int live = 0;
@@ -367,8 +362,8 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
             for (int j = printed; j < n; j++)
                 lost(&b, j, 0, "no worker process could run it");
         }
-        struct pollfd pf[MAX_WORKERS];
-        int who[MAX_WORKERS], np = 0;
+        struct pollfd pf[MDL_MAX_WORKERS];
+        int who[MDL_MAX_WORKERS], np = 0;
         for (int i = 0; i < b.n_workers; i++)
             if (b.w[i].pid > 0) {
                 pf[np].fd = b.w[i].from;
@@ -396,7 +391,7 @@ int mdl_batch(const mdl_options *o, char **paths, int n, int n_workers)
     }
     for (int i = 0; i < b.n_workers; i++)
         stop_worker(&b, i, true, NULL);
-    sigaction(SIGPIPE, &old, NULL);
+    ll_signals_restore(sigs, old);
     munmap(b.sh, sizeof *b.sh);
     free(b.res);
     return rc;

@@ -13,6 +13,7 @@
 #include "cli/opts.h"
 #include "litmuslab/limits.h"
 #include "litmuslab/near.h"
+#include "litmuslab/os.h"
 #include "cli/foreign.h"
 #include "model/driver.h"
 
@@ -180,7 +181,7 @@ static bool show_all_dir(const char *dir, bool per_test)
     ll_buf path = {0};
     ll_buf_printf(&path, "%s/%s", dir, per_test ? "." : "index.txt");
     FILE *f = NULL;
-    bool ok = mkdir(dir, 0777) == 0 || errno == EEXIST;
+    bool ok = ll_mkdir(dir, 0777);
     if (ok && per_test)
         ok = access(dir, W_OK) == 0;
     else if (ok && (f = fopen(path.data, "w")))

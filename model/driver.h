@@ -5,8 +5,7 @@
 
 #include "litmuslab/c_ast.h"
 #include "model/engine.h"
-
-enum { MDL_MAX_DIRS = 16, MDL_MAX_MODELS = 8 };
+#include "model/model_limits.h"
 
 typedef struct mdl_options {
     const char *model;           /* --model, or NULL: the arch's default */

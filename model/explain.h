@@ -11,8 +11,7 @@
 #define LITMUSLAB_MODEL_EXPLAIN_H
 
 #include "model/engine.h"
-
-enum { EX_MAX_LISTED = 8, EX_MAX_STEPS = 64 };
+#include "model/model_limits.h"
 
 /* herd7's -show: which executions --show-all pictures, by the value of
  * the condition's proposition p. */

@@ -21,8 +21,8 @@ static bool selected(ex_show show, ll_quant q, bool holds)
     case EX_SHOW_ALL: return true;
     case EX_SHOW_PROP: return holds;
     case EX_SHOW_NEG: return !holds;
-    case EX_SHOW_COND: return q == LL_NOT_EXISTS ? !holds : holds;
-    case EX_SHOW_WIT: return q == LL_FORALL ? !holds : holds;
+    case EX_SHOW_COND: return ll_quant_positive(q, holds);
+    case EX_SHOW_WIT: return ll_quant_settles(q, holds);
     case EX_SHOW_NONE: return false;
     }
     return false;

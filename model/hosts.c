@@ -28,6 +28,7 @@
 #include "litmuslab/hostfile.h"
 #include "litmuslab/limits.h"
 #include "litmuslab/md5.h"
+#include "litmuslab/os.h"
 #include "litmuslab/outdir.h"
 #include "model/driver.h"
 
@@ -114,28 +115,9 @@ static int run(const char *dir, const char *out, const char *err,
     }
     child = pid;
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
+    ll_wait(pid, &status);
     child = 0;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-static bool mkdirs(const char *path)
-{
-    char *p = ll_xstrdup(path);
-    bool ok = true;
-    for (char *s = p + 1; ok; s++) {
-        bool end = !*s;
-        if (*s == '/' || end) {
-            *s = '\0';
-            ok = mkdir(p, 0777) == 0 || errno == EEXIST;
-            if (end)
-                break;
-            *s = '/';
-        }
-    }
-    free(p);
-    return ok;
 }
 
 static char *at(const mh *m, const char *fmt, const char *name)
@@ -153,16 +135,6 @@ static bool exists(const mh *m, const char *fmt, const char *name)
     bool ok = stat(p, &st) == 0;
     free(p);
     return ok;
-}
-
-static bool write_file(const char *path, const char *text, size_t len)
-{
-    char *tmp;
-    FILE *f = ll_replace_open(path, &tmp);
-    if (!f)
-        return false;
-    fwrite(text, 1, len, f);
-    return ll_replace_close(f, tmp, path);
 }
 
 static void shard_name(const mh *m, int s, char name[16])
@@ -200,7 +172,7 @@ static bool work_dir(mh *m)
         ll_buf_printf(&b, "%s/.cache/litmuslab/model-hosts/%s",
                       home && *home ? home : "/tmp", m->id);
     m->dir = b.data;
-    if (!mkdirs(m->dir)) {
+    if (!ll_mkdirs(m->dir, 0777)) {
         fprintf(stderr, "litmuslab model: %s: cannot create: %s\n", m->dir,
                 strerror(errno));
         return false;
@@ -225,7 +197,7 @@ static bool detect(mh *m)
     for (int i = 0; i < m->n_hosts; i++)
         ll_buf_printf(&slf, "1/%s\n", m->hosts[i].login);
     char *path = at(m, "%s", "all.slf");
-    bool ok = write_file(path, slf.data, slf.len);
+    bool ok = ll_replace_file(path, slf.data, slf.len);
     free(path);
     ll_buf_clear(&slf);
     char timeout[16];
@@ -272,7 +244,7 @@ static bool detect(mh *m)
     free(out);
     free(err);
     path = at(m, "%s", "run.slf");
-    ok = m->usable && write_file(path, slf.data, slf.len);
+    ok = m->usable && ll_replace_file(path, slf.data, slf.len);
     free(path);
     if (!m->usable)
         fprintf(stderr, "litmuslab model: no host of %s can model\n",
@@ -307,7 +279,7 @@ static void stage_link(const char *stage, const char *name, const char *file)
     ll_buf_printf(&b, "%s/%s", stage, name);
     char *slash = strrchr(b.data, '/');
     *slash = '\0';
-    mkdirs(b.data);
+    ll_mkdirs(b.data, 0777);
     *slash = '/';
     if (symlink(real, b.data) && errno != EEXIST)
         fprintf(stderr, "litmuslab model: %s: cannot link: %s\n", b.data,
@@ -328,7 +300,7 @@ static bool make_shard(mh *m, int s)
         return true;   /* made by an earlier run of this plan */
     char *stage = at(m, "stage-%s", name);
     ll_remove_tree(stage);
-    mkdirs(stage);
+    ll_mkdirs(stage, 0777);
     ll_buf args = {0};
     for (int i = 0; i < o->n_args; i++) {
         const char *a = o->args[i], *eq = strchr(a, '=');
@@ -352,7 +324,7 @@ static bool make_shard(mh *m, int s)
         ll_buf_free(&mapped);
     }
     char *args_path = at(m, "stage-%s/args", name);
-    bool ok = write_file(args_path, args.data, args.len);
+    bool ok = ll_replace_file(args_path, args.data, args.len);
     free(args_path);
     ll_buf tgz = {0};
     ll_buf_printf(&tgz, "%s.tar.gz.tmp", name);
@@ -404,10 +376,10 @@ static bool write_inputs(mh *m)
         ok = exists(m, "%s.res", name) || make_shard(m, s);
     }
     char *path = at(m, "%s", "shards.txt");
-    ok = ok && write_file(path, list.data, list.len);
+    ok = ok && ll_replace_file(path, list.data, list.len);
     free(path);
     path = at(m, "%s", "job.sh");
-    ok = ok && write_file(path, job_sh, sizeof job_sh - 1);
+    ok = ok && ll_replace_file(path, job_sh, sizeof job_sh - 1);
     free(path);
     ll_buf_free(&list);
     path = at(m, "%s", "litmuslab");
@@ -415,7 +387,7 @@ static bool write_inputs(mh *m)
     if (ok && stat(path, &st)) {
         size_t len;
         char *exe = ll_read_file("/proc/self/exe", &len);
-        ok = exe && write_file(path, exe, len) && chmod(path, 0755) == 0;
+        ok = exe && ll_replace_file(path, exe, len) && chmod(path, 0755) == 0;
         if (!ok)
             fprintf(stderr, "litmuslab model: cannot copy this program to "
                     "%s: %s\n", path, strerror(errno));
@@ -454,7 +426,7 @@ static void fix_joblog(mh *m)
         p += n + (p[n] == '\n');
     }
     if (text)
-        write_file(path, out.data ? out.data : "", out.len);
+        ll_replace_file(path, out.data ? out.data : "", out.len);
     free(text);
     free(path);
     ll_buf_free(&out);
@@ -559,11 +531,9 @@ int mdl_hosts(const mdl_hosts_opts *o)
     if (uname(&u) == 0)
         snprintf(m.arch, sizeof m.arch, "%s", u.machine);
     stop = 0;
-    struct sigaction sa = {0}, old_int, old_term;
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    static const int sigs[] = {SIGINT, SIGTERM, 0};
+    struct sigaction old[2];
+    ll_signals_catch(sigs, on_signal, old);
     int rc = 2;
     if (ll_hosts_read(o->hosts, "model", &m.hosts, &m.n_hosts, stderr) &&
         work_dir(&m) && detect(&m) && write_inputs(&m)) {
@@ -583,8 +553,7 @@ int mdl_hosts(const mdl_hosts_opts *o)
     } else if (stop) {
         rc = 130;
     }
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    ll_signals_restore(sigs, old);
     ll_hosts_free(m.hosts, m.n_hosts);
     free(m.dir);
     free(m.first);

@@ -53,19 +53,6 @@ static void show_unsigned(const mdl_test *m, int k, ll_value *v)
     v->sym = b.data;
 }
 
-static bool verdict(ll_quant q, uint64_t pos, uint64_t neg)
-{
-    switch (q) {
-    case LL_EXISTS:
-        return pos > 0;
-    case LL_NOT_EXISTS:
-        return pos == 0;
-    case LL_FORALL:
-        return neg == 0;
-    }
-    return false;
-}
-
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
 {
     const ll_test *t = m->test;
@@ -111,20 +98,16 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
             show_unsigned(m, k, (ll_value *)ll_state_get(&e->states[i].state,
                                                          &m->obs[k].loc));
     e->verdict = m->undef ? LL_VERDICT_UNDEF
-                 : verdict(t->cond.quant, m->positive, m->negative)
-                     ? LL_VERDICT_OK : LL_VERDICT_NO;
+                          : ll_verdict_of(t->cond.quant, m->positive,
+                                          m->negative);
     e->has_witnesses = true;
-    /* herd7 swaps the witness counts of a ~exists (not the Observation's) */
-    bool swap = t->cond.quant == LL_NOT_EXISTS;
-    e->positive = swap ? m->negative : m->positive;
-    e->negative = swap ? m->positive : m->negative;
+    ll_witnesses(t->cond.quant, m->positive, m->negative, &e->positive,
+                 &e->negative);
     add_flags(m, e);
     ll_buf b = {0};
     ll_cond_print(&t->cond, &b);
     e->cond_text = b.data ? b.data : ll_xstrdup("");
-    e->obs_word = ll_xstrdup(m->positive == 0   ? "Never"
-                             : m->negative == 0 ? "Always"
-                                                : "Sometimes");
+    e->obs_word = ll_xstrdup(ll_observation_word(m->positive, m->negative));
     e->obs_pos = m->positive;
     e->obs_neg = m->negative;
     ll_buf tb = {0};

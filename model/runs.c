@@ -14,10 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_STEPS 4096          /* instructions per run */
-#define MAX_ROUNDS 16           /* rounds of value-set growth */
-#define MAX_RUNS 250000         /* runs per test (memory: events each) */
-
 typedef struct pending {
     int loc;
     sem_val v;
@@ -402,7 +398,7 @@ static void run_once(run_ctx *c, sem_run *r)
             continue;
         }
         c->inst = ++steps;
-        if (steps > MAX_STEPS) {
+        if (steps > MDL_MAX_STEPS) {
             c->cut = true;
             return;
         }
@@ -515,9 +511,9 @@ static bool thread_runs(run_ctx *c, int th, int *total)
          * marked: the test is refused only if its reads find values */
         if (!c->dead || c->bad) {
             keep_run(c, &r);
-            if (++*total > MAX_RUNS) {
+            if (++*total > MDL_MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
-                            "too many paths (over %d)", MAX_RUNS);
+                            "too many paths (over %d)", MDL_MAX_RUNS);
                 c->m->failed = true;
                 ok = false;
                 break;
@@ -604,7 +600,7 @@ bool mdl_runs(mdl_test *m)
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MAX_ROUNDS || round + 1 > max_writes(m))
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
             break;
     }
     free(c.choice);

@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_LOC_EVENTS 63       /* accesses to one location (one word) */
-
 /* A location's accesses in the current combination. Local numbering:
  * 0 = initial write, 1..n_w = writes, n_w+1.. = reads. */
 typedef struct loc_plan {
@@ -380,8 +378,8 @@ static bool acyclic_small(const uint64_t *adj, int n)
 static bool coherent(const loc_plan *p)
 {
     int n = 1 + p->n_w + p->n_r;
-    uint64_t adj[MAX_LOC_EVENTS + 1];
-    int next[MAX_LOC_EVENTS + 1];        /* co successor of each write */
+    uint64_t adj[MDL_MAX_LOC_EVENTS + 1];
+    int next[MDL_MAX_LOC_EVENTS + 1];        /* co successor of each write */
     int prev = 0;
     for (int i = 0; i <= p->n_w; i++)
         next[i] = -1;
@@ -550,12 +548,12 @@ static bool solve_location(search *s, int l, bool *too_big)
         else
             nr++;
     }
-    if (1 + nw + nr > MAX_LOC_EVENTS) {
+    if (1 + nw + nr > MDL_MAX_LOC_EVENTS) {
         *too_big = true;
         return false;
     }
     plan_reset(p, nw + nr + 1);
-    int global[MAX_LOC_EVENTS + 1], local[MAX_LOC_EVENTS + 1];
+    int global[MDL_MAX_LOC_EVENTS + 1], local[MDL_MAX_LOC_EVENTS + 1];
     int n_local = 0;
     for (int g = s->m->n_locs; g < s->n_ev; g++)
         if (s->ev[g].loc == l && solved(s, &s->ev[g])) {
@@ -843,7 +841,7 @@ static void combination(search *s)
             if (too_big) {
                 ll_diag_set(&m->diag, 0, 0,
                             "more than %d accesses to one location",
-                            MAX_LOC_EVENTS - 1);
+                            MDL_MAX_LOC_EVENTS - 1);
                 m->failed = true;
                 s->status = MDL_BAD_INPUT;
                 s->stop = true;

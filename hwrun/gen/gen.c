@@ -5,6 +5,7 @@
  * C (a value may be an address), and the tables the harness reads (see
  * hwrun/harness/harness.h). */
 #include "hwrun/gen/gen.h"
+#include "hwrun/hwrun_limits.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -16,8 +17,6 @@
 #include "litmuslab/c_ast.h"
 #include "litmuslab/log.h"
 #include "litmuslab/state.h"
-
-#define HW_MAX_FAM 64
 
 static const hw_gen_ops *const generators[] = {
     &hw_gen_x86, &hw_gen_ppc, &hw_gen_aarch64, &hw_gen_arm, &hw_gen_riscv,
@@ -764,12 +763,6 @@ static bool fam_has_init(const hw_gen *g, int proc, int fam)
     return false;
 }
 
-/* GCC takes at most 30 asm operands; an in-out register counts twice.
- * When a thread needs more, the registers the init block does not set
- * become outputs alone (one operand), zeroed by the block's first
- * instructions, as herd7 starts them at 0; when that is not enough, it
- * is said here rather than as a compiler error. */
-#define HW_MAX_ASM_OPERANDS 30
 
 static bool fit_operands(hw_gen *g, int k, ll_buf *tmpl)
 {
@@ -1056,11 +1049,9 @@ static void write_tables(hw_gen *g, ll_buf *c)
     ll_cond_print(&t->cond, &cond);
     put_c_string(c, ll_buf_str(&cond));
     ll_buf_free(&cond);
-    ll_buf_printf(c, ",\n    %s, %d, %d, %d, locs, outs, code, cond, %s};\n\n",
-                  t->cond.quant == LL_EXISTS       ? "HR_EXISTS"
-                  : t->cond.quant == LL_NOT_EXISTS ? "HR_NOT_EXISTS"
-                                                   : "HR_FORALL",
-                  t->n_threads, g->n_locs, g->n_outs,
+    /* the quantifier by its number in verdict.h's ll_quant */
+    ll_buf_printf(c, ",\n    %d, %d, %d, %d, locs, outs, code, cond, %s};\n\n",
+                  (int)t->cond.quant, t->n_threads, g->n_locs, g->n_outs,
                   t->filter ? "filter" : "0");
     /* The start of every instance (the timebase, its skew: -skew, see
      * hwrun/harness/hr_skew.h) is the harness's, for every architecture's

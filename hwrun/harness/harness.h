@@ -9,8 +9,6 @@
 
 #include <stdint.h>
 
-enum hr_quant { HR_EXISTS, HR_NOT_EXISTS, HR_FORALL };
-
 /* One thread's code for one instance: loc[l] points at location l of the
  * instance; the code stores its final registers into out[] (the slots of
  * hr_test.outs that name its registers). */
@@ -47,7 +45,8 @@ typedef struct hr_test {
     const char *name;
     const char *kind;        /* "Allowed", "Forbidden", "Required" */
     const char *cond_text;   /* "exists (0:rax=0 /\\ 1:rax=0)" */
-    int quant;               /* enum hr_quant */
+    int quant;               /* an ll_quant (verdict.h): 0 exists,
+                                1 ~exists, 2 forall */
     int n_threads;
     int n_locs;
     int n_outs;

@@ -11,6 +11,7 @@
 
 #include "hr_internal.h"
 #include "hr_skew.h"
+#include "log_lines.h"    /* litmuslab's one log writer, and verdict.h */
 
 static const char *const placement_names[] = {"spread", "pack", "random",
                                               "rotate"};
@@ -238,7 +239,8 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     size_t n;
     size_t *idx = hr_hist_sorted(h, &n);
     uint64_t yes = 0, no = 0;
-    printf("Test %s %s\nHistogram (%zu states)\n", t->name, t->kind, n);
+    ll_put_test(stdout, t->name, t->kind);
+    ll_put_histogram(stdout, n);
     for (size_t i = 0; i < n; i++) {
         const int64_t *key = h->keys + idx[i] * (size_t)h->width;
         int holds = t->cond(key) != 0;
@@ -246,23 +248,22 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
             yes += h->counts[idx[i]];
         else
             no += h->counts[idx[i]];
-        printf("%-6" PRIu64 "%c>", h->counts[idx[i]], holds ? '*' : ':');
+        ll_put_count(stdout, true, h->counts[idx[i]], holds);
         print_state(t, key);
         putchar('\n');
     }
     free(idx);
-    int ok = t->quant == HR_EXISTS       ? yes > 0
-           : t->quant == HR_NOT_EXISTS ? yes == 0
-                                       : no == 0;
-    /* Witnesses count the states that make the quantified condition true:
-     * for ~exists those where the proposition is false. */
-    uint64_t pos = t->quant == HR_NOT_EXISTS ? no : yes;
-    uint64_t neg = t->quant == HR_NOT_EXISTS ? yes : no;
-    printf("%s\n\nWitnesses\nPositive: %" PRIu64 ", Negative: %" PRIu64 "\n",
-           ok ? "Ok" : "No", pos, neg);
-    printf("Condition %s is %svalidated\n", t->cond_text, ok ? "" : "NOT ");
-    printf("Observation %s %s %" PRIu64 " %" PRIu64 "\n", t->name,
-           !yes ? "Never" : !no ? "Always" : "Sometimes", yes, no);
+    ll_quant q = (ll_quant)t->quant;
+    bool ok = ll_quant_holds(q, yes, no);
+    ll_litmus_tail tail = {
+        .modern = true, .name = t->name, .verdict = ll_verdict_of(q, yes, no),
+        .has_witnesses = true, .cond_text = t->cond_text,
+        .validated = ok ? LL_VALIDATED_YES : LL_VALIDATED_NO,
+        .obs_word = ll_observation_word(yes, no), .obs_pos = yes,
+        .obs_neg = no,
+    };
+    ll_witnesses(q, yes, no, &tail.positive, &tail.negative);
+    ll_put_litmus_tail(stdout, &tail);
 
     char buf[256];
     struct utsname u;
@@ -301,7 +302,9 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
            r->seconds > 0 ? (double)r->done / r->seconds : 0.0, r->done,
            r->stuck ? " (a round did not finish)"
            : r->interrupted ? " (interrupted)" : "");
-    printf("Time %s %.2f\n\n", t->name, r->seconds);
+    snprintf(buf, sizeof buf, "%.2f", r->seconds);
+    ll_put_time(stdout, t->name, buf);
+    putchar('\n');
     fflush(stdout);
 }
 

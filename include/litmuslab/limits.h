@@ -1,4 +1,8 @@
-/* limits.h — the bounds every reader puts on its input, one per kind of
+/* limits.h — lib's limits, in one place as Lua's llimits.h (each stage
+ * has its own: model/model_limits.h, hwrun/hwrun_limits.h,
+ * compare/compare_limits.h, campaign/campaign_limits.h, gen/gen_limits.h).
+ *
+ * First the bounds every reader puts on its input, one per kind of
  * file, so that no input line (a 10 GB line out of a 46 MB gzip, say)
  * costs more memory than this, and the message naming a bound names the
  * same figure the reader used. Past a bound the reader stops with
@@ -34,5 +38,21 @@
 #define LL_HOSTS_MIN_SHARD 50
 #define LL_HOSTS_MAX_SHARD 2000
 #define LL_HOSTS_DETECT_TIMEOUT 120
+
+/* Sizes and depths of a test's syntax: the operands of one instruction
+ * (ll_instr), the arguments lib/arch/asm_lex.c splits a line into, the
+ * symbolic register names (`%r`, herd7's) one process may see, and the
+ * bounds of a condition. Deeper nesting than LL_MAX_COND_NESTING is not
+ * a real condition; the bound keeps the recursive readers, printers and
+ * evaluators far from the stack's end. */
+#define LL_MAX_OPERANDS 5
+#define LL_ASM_MAX_ARGS 8
+#define LL_ASM_MAX_SYMREGS 4096
+#define LL_MAX_COND_NESTING 200
+#define LL_MAX_COND_NODES 20000
+/* Threads of a test (`P4095`), as a condition or a code table names them. */
+#define LL_MAX_PROC 4096
+/* C tests: macro calls nested this deep are a macro that uses itself. */
+#define LL_MAX_MACRO_DEPTH 32
 
 #endif

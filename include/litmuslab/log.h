@@ -21,7 +21,9 @@
  * Modern litmus7 (7.5x) differs in small ways (`%-6` counts with no space
  * after `>`, `Positive: P, Negative: N`, a blank line before `Witnesses`,
  * `is NOT validated`, an `Observation` line); the reader accepts both and
- * records which one it saw, so the writer gives back the same bytes. */
+ * records which one it saw, so the writer gives back the same bytes.
+ * The lines themselves are printed by log_lines.h (shared with the hwrun
+ * harness), the verdict and witness counts computed by verdict.h. */
 #ifndef LITMUSLAB_LOG_H
 #define LITMUSLAB_LOG_H
 
@@ -29,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "litmuslab/log_lines.h"
 #include "litmuslab/state.h"
 #include "litmuslab/test.h"
 #include "litmuslab/util.h"
@@ -42,20 +45,6 @@ typedef enum ll_litmus_style {
     LL_LITMUS_CLASSIC,   /* the corpus' hardware logs: `%-8` counts, `:> ` */
     LL_LITMUS_MODERN,    /* litmus7 7.5x: `%-6` counts, `:>`, comma, NOT */
 } ll_litmus_style;
-
-typedef enum ll_verdict {
-    LL_VERDICT_NONE,     /* no verdict line */
-    LL_VERDICT_OK,
-    LL_VERDICT_NO,
-    LL_VERDICT_UNKNOWN,  /* `??` */
-    LL_VERDICT_UNDEF,    /* `Undef` */
-} ll_verdict;
-
-typedef enum ll_validated {
-    LL_VALIDATED_NONE,   /* `Condition ...` with no suffix (herd7, `??`) */
-    LL_VALIDATED_YES,    /* `... is validated` */
-    LL_VALIDATED_NO,     /* `... is not validated` / `is NOT validated` */
-} ll_validated;
 
 /* One final state of an entry. herd7 states have count 0 and no mark. */
 typedef struct ll_log_state {
@@ -124,9 +113,6 @@ uint64_t ll_log_entry_total(const ll_log_entry *e);
  * classic litmus7 `Allow`/`Forbid`/`Require`. */
 const char *ll_log_kind_word(ll_quant q, ll_log_format f,
                              ll_litmus_style style);
-
-/* `Ok`, `No`, `??`, `Undef`; "" for LL_VERDICT_NONE. */
-const char *ll_log_verdict_word(ll_verdict v);
 
 /* Streaming reader. Plain or gzip input (zlib reads both); "-" is stdin. */
 typedef struct ll_log_reader ll_log_reader;

@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "litmuslab/os.h"
+
 typedef struct ll_outdir ll_outdir;
 
 /* The stage of dir (DIR's missing parents are made); NULL + message
@@ -44,12 +46,8 @@ bool ll_outdir_commit(ll_outdir *od);
 /* Remove the stage and free od: DIR is as it was. NULL is ignored. */
 void ll_outdir_abort(ll_outdir *od);
 
-/* Create name in folder dfd, new (O_EXCL) and never through a link
- * (O_NOFOLLOW), with mode (less the umask): its descriptor, or -1 with
- * errno set. */
-int ll_create_at(int dfd, const char *name, mode_t mode);
-/* The same, holding the len bytes of text; false with errno set (the
- * file is then removed). */
+/* In folder dfd, a new file (ll_create_at, os.h) holding the len bytes
+ * of text; false with errno set (the file is then removed). */
 bool ll_write_new_at(int dfd, const char *name, const char *text,
                      size_t len, mode_t mode);
 
@@ -60,15 +58,5 @@ DIR *ll_opendir_at(int dfd);
 /* Remove the folder at path and all it holds (links removed, never
  * followed). */
 void ll_remove_tree(const char *path);
-
-/* One file replaced as a whole: written under a new name beside path
- * (PATH.tmpPID, created as ll_create_at does), renamed over path by
- * ll_replace_close once complete, which replaces a link there rather
- * than writing through it. NULL + message `PATH: cannot write: why`. */
-FILE *ll_replace_open(const char *path, char **tmp);
-/* false + message; the temporary file is removed and tmp freed. */
-bool ll_replace_close(FILE *f, char *tmp, const char *path);
-/* Give up: path is left as it was, the temporary file removed. */
-void ll_replace_abort(FILE *f, char *tmp);
 
 #endif

@@ -10,7 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "litmuslab/limits.h"
 #include "litmuslab/util.h"
+#include "litmuslab/verdict.h"
 
 typedef struct ll_arch_ops ll_arch_ops;
 
@@ -90,12 +92,6 @@ typedef struct ll_prop {
     struct ll_prop *rhs;      /* binary: right */
 } ll_prop;
 
-typedef enum ll_quant {
-    LL_EXISTS,
-    LL_NOT_EXISTS,
-    LL_FORALL,
-} ll_quant;
-
 typedef struct ll_cond {
     ll_quant quant;
     ll_prop *prop;
@@ -121,8 +117,6 @@ typedef struct ll_operand {
     int64_t imm;     /* IMM value; MEM displacement */
     char *sym;       /* LABEL/SYM name; MEM symbolic location; owned */
 } ll_operand;
-
-#define LL_MAX_OPERANDS 5
 
 typedef struct ll_instr {
     int op;              /* arch-specific opcode enum */

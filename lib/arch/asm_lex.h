@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "litmuslab/arch.h"
+#include "litmuslab/limits.h"
 
 /* A piece of the instruction text; col is 1-based within the text. */
 typedef struct ll_span {
@@ -17,8 +18,6 @@ typedef struct ll_span {
     int len;
     int col;
 } ll_span;
-
-#define LL_ASM_MAX_ARGS 8
 
 typedef struct ll_asm_line {
     ll_span mnem;   /* letters, digits, `.` and `_` */
@@ -66,7 +65,6 @@ bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d);
  * which the architecture adds to its own first symbolic id, so that its
  * reg_name can print them. Names are never freed; indexes are handed out
  * under a lock (model -j reads tests in threads). */
-#define LL_ASM_MAX_SYMREGS 4096
 /* The id first + index of name when it is a symbolic register (`%`
  * then a letter or `_`, then letters, digits or `_`); -1 when it is not
  * one, or the table is full. */

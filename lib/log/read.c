@@ -325,7 +325,7 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
 static bool parse_verdict(const char *s, ll_verdict *v)
 {
     for (ll_verdict w = LL_VERDICT_OK; w <= LL_VERDICT_UNDEF; w++)
-        if (!strcmp(s, ll_log_verdict_word(w))) {
+        if (!strcmp(s, ll_verdict_word(w))) {
             *v = w;
             return true;
         }

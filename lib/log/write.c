@@ -1,112 +1,97 @@
 /* write.c — an entry printed in herd7's or litmus7's layout, byte for byte
- * as those tools print it (see log.h for the two layouts). */
+ * as those tools print it (see log.h for the two layouts), line by line
+ * through log_lines.h, the writer the hwrun harness shares. */
 #include "litmuslab/log.h"
 
-#include <inttypes.h>
+#include <stdlib.h>
 
-const char *ll_log_verdict_word(ll_verdict v)
+static void put_state(FILE *f, const ll_state *s,
+                      void (*print)(const ll_state *, ll_buf *))
 {
-    switch (v) {
-    case LL_VERDICT_OK:
-        return "Ok";
-    case LL_VERDICT_NO:
-        return "No";
-    case LL_VERDICT_UNKNOWN:
-        return "??";
-    case LL_VERDICT_UNDEF:
-        return "Undef";
-    case LL_VERDICT_NONE:
-        break;
-    }
-    return "";
+    ll_buf b = {0};
+    print(s, &b);
+    fwrite(b.data ? b.data : "", 1, b.len, f);
+    fputc('\n', f);
+    ll_buf_free(&b);
 }
 
-static void put_test_line(const ll_log_entry *e, ll_buf *out)
-{
-    ll_buf_printf(out, "Test %s", e->name ? e->name : "");
-    if (e->kind && *e->kind)
-        ll_buf_printf(out, " %s", e->kind);
-    ll_buf_putc(out, '\n');
-}
-
-static void put_verdict(const ll_log_entry *e, ll_buf *out)
-{
-    const char *w = ll_log_verdict_word(e->verdict);
-    if (*w)
-        ll_buf_printf(out, "%s%s\n", e->loop ? "Loop " : "", w);
-}
-
-static void put_observation(const ll_log_entry *e, ll_buf *out)
-{
-    if (e->obs_word)
-        ll_buf_printf(out, "Observation %s %s %" PRIu64 " %" PRIu64 "\n",
-                      e->name, e->obs_word, e->obs_pos, e->obs_neg);
-}
-
-static void put_extras_and_time(const ll_log_entry *e, ll_buf *out)
+static void put_extras_and_time(FILE *f, const ll_log_entry *e)
 {
     for (int i = 0; i < e->n_extra; i++)
-        ll_buf_printf(out, "%s\n", e->extra[i]);
+        fprintf(f, "%s\n", e->extra[i]);
     if (e->time)
-        ll_buf_printf(out, "Time %s %s\n", e->name, e->time);
+        ll_put_time(f, e->name, e->time);
+}
+
+static void print_herd(FILE *f, const ll_log_entry *e)
+{
+    ll_put_test(f, e->name, e->kind);
+    fprintf(f, "States %d\n", e->n_states);
+    for (int i = 0; i < e->n_states; i++)
+        put_state(f, &e->states[i].state, ll_state_print_herd);
+    ll_put_verdict(f, e->loop, e->verdict);
+    if (e->has_witnesses)
+        ll_put_witnesses(f, false, e->positive, e->negative);
+    for (int i = 0; i < e->n_flags; i++)
+        fprintf(f, "Flag %s\n", e->flags[i]);
+    if (e->cond_text)
+        ll_put_condition(f, false, e->cond_text, LL_VALIDATED_NONE);
+    if (e->obs_word)
+        ll_put_observation(f, e->name, e->obs_word, e->obs_pos, e->obs_neg);
+    put_extras_and_time(f, e);
+    if (e->hash)
+        ll_put_hash(f, e->hash);
+    fputc('\n', f);
+}
+
+static void print_litmus(FILE *f, const ll_log_entry *e)
+{
+    bool modern = e->style == LL_LITMUS_MODERN;
+    ll_put_test(f, e->name, e->kind);
+    ll_put_histogram(f, (uint64_t)e->n_states);
+    for (int i = 0; i < e->n_states; i++) {
+        const ll_log_state *s = &e->states[i];
+        ll_put_count(f, modern, s->count, s->marked);
+        put_state(f, &s->state, ll_state_print_litmus);
+    }
+    ll_litmus_tail t = {
+        .modern = modern, .name = e->name, .verdict = e->verdict,
+        .loop = e->loop, .has_witnesses = e->has_witnesses,
+        .positive = e->positive, .negative = e->negative,
+        .cond_text = e->cond_text, .validated = e->validated,
+        .hash = e->hash, .obs_word = e->obs_word, .obs_pos = e->obs_pos,
+        .obs_neg = e->obs_neg,
+    };
+    ll_put_litmus_tail(f, &t);
+    put_extras_and_time(f, e);
+    fputc('\n', f);
+}
+
+/* Through a memory stream, so that an entry reaches its file in one
+ * write (worker processes may share the file). */
+static void format_with(const ll_log_entry *e, ll_buf *out,
+                        void (*print)(FILE *, const ll_log_entry *))
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        ll_out_of_memory();
+    print(f, e);
+    if (fclose(f))
+        ll_out_of_memory();
+    ll_buf_putn(out, text, len);
+    free(text);
 }
 
 void ll_log_format_herd(const ll_log_entry *e, ll_buf *out)
 {
-    put_test_line(e, out);
-    ll_buf_printf(out, "States %d\n", e->n_states);
-    for (int i = 0; i < e->n_states; i++) {
-        ll_state_print_herd(&e->states[i].state, out);
-        ll_buf_putc(out, '\n');
-    }
-    put_verdict(e, out);
-    if (e->has_witnesses)
-        ll_buf_printf(out, "Witnesses\nPositive: %" PRIu64
-                      " Negative: %" PRIu64 "\n", e->positive, e->negative);
-    for (int i = 0; i < e->n_flags; i++)
-        ll_buf_printf(out, "Flag %s\n", e->flags[i]);
-    if (e->cond_text)
-        ll_buf_printf(out, "Condition %s\n", e->cond_text);
-    put_observation(e, out);
-    put_extras_and_time(e, out);
-    if (e->hash)
-        ll_buf_printf(out, "Hash=%s\n", e->hash);
-    ll_buf_putc(out, '\n');
+    format_with(e, out, print_herd);
 }
 
 void ll_log_format_litmus(const ll_log_entry *e, ll_buf *out)
 {
-    bool modern = e->style == LL_LITMUS_MODERN;
-    put_test_line(e, out);
-    ll_buf_printf(out, "Histogram (%d states)\n", e->n_states);
-    for (int i = 0; i < e->n_states; i++) {
-        const ll_log_state *s = &e->states[i];
-        ll_buf_printf(out, modern ? "%-6" PRIu64 "%c>" : "%-8" PRIu64 "%c> ",
-                      s->count, s->marked ? '*' : ':');
-        ll_state_print_litmus(&s->state, out);
-        ll_buf_putc(out, '\n');
-    }
-    put_verdict(e, out);
-    if (e->has_witnesses)
-        ll_buf_printf(out, modern ? "\nWitnesses\nPositive: %" PRIu64
-                      ", Negative: %" PRIu64 "\n"
-                      : "Witnesses\nPositive: %" PRIu64
-                      " Negative: %" PRIu64 "\n",
-                      e->positive, e->negative);
-    if (e->cond_text) {
-        ll_buf_printf(out, "Condition %s", e->cond_text);
-        if (e->validated == LL_VALIDATED_YES)
-            ll_buf_puts(out, " is validated");
-        else if (e->validated == LL_VALIDATED_NO)
-            ll_buf_puts(out, modern ? " is NOT validated"
-                                    : " is not validated");
-        ll_buf_putc(out, '\n');
-    }
-    if (e->hash)
-        ll_buf_printf(out, "Hash=%s\n", e->hash);
-    put_observation(e, out);
-    put_extras_and_time(e, out);
-    ll_buf_putc(out, '\n');
+    format_with(e, out, print_litmus);
 }
 
 static void write_with(FILE *f, const ll_log_entry *e,

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "litmuslab/util.h"
+#include "model/model_limits.h"
 #include "model/rel.h"
 
 /* One candidate execution, as the engine sees it. Events are 0..n-1;
@@ -82,8 +83,6 @@ bool cat_uses_values(const cat_model *m);
 bool cat_chooses_co(const cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);
-
-enum { CAT_MAX_FLAGS = 32 };    /* distinct flag names a model may have */
 
 typedef struct cat_result {
     bool allowed;            /* every acyclic/irreflexive/empty check held */

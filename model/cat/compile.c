@@ -14,8 +14,6 @@
 
 #include "model/cat/catint.h"
 
-enum { MAX_DEPTH = 200, MAX_EXPR_DEPTH = 3000 };
-
 int cat_new_slot(cat_model *m, bool is_rel)
 {
     ll_grow((void **)&m->slots, &m->cap_slots, m->n_slots + 1,
@@ -483,7 +481,7 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
     cat_env *inner = f->closure;
     if (!cat_bind_params(m, e, fun->params, fun->n_params, arg, &inner, d))
         return false;
-    if (m->depth >= MAX_DEPTH)
+    if (m->depth >= CAT_MAX_APPLY_DEPTH)
         return type_error(d, e, "function applications nest too deeply%s",
                           "");
     m->depth++;
@@ -804,7 +802,7 @@ static bool compile_match(cat_model *m, cat_env *env, cat_expr *e,
 bool cat_compile_expr(cat_model *m, cat_env *env, cat_expr *e,
                       cat_val **out, ll_diag *d)
 {
-    if (m->expr_depth >= MAX_EXPR_DEPTH)
+    if (m->expr_depth >= CAT_MAX_EXPR_DEPTH)
         return type_error(d, e, "expression is too long or too deep%s", "");
     m->expr_depth++;
     bool ok = compile_expr(m, env, e, out, d);

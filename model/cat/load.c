@@ -12,8 +12,6 @@
 #include "litmuslab/limits.h"
 #include "model/cat/catint.h"
 
-enum { MAX_INCLUDE_DEPTH = 32 };
-
 typedef struct interned {
     struct interned *next;
     char text[];
@@ -133,7 +131,7 @@ static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
                  cat_env **env, ll_diag *d)
 {
-    if (m->include_depth >= MAX_INCLUDE_DEPTH) {
+    if (m->include_depth >= CAT_MAX_INCLUDE_DEPTH) {
         ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
                     "includes nest too deeply (does '%s' include itself?)",
                     path);

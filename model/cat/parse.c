@@ -25,12 +25,10 @@ typedef struct parser {
     int depth;              /* expression nesting, bounded */
 } parser;
 
-enum { MAX_NESTING = 400 };
-
 /* Nesting costs stack: refuse absurd depths instead of crashing. */
 static bool enter(parser *p)
 {
-    if (++p->depth <= MAX_NESTING)
+    if (++p->depth <= CAT_MAX_NESTING)
         return true;
     ll_diag_set(cat_diag_file(p->d, p->file), p->tok.line, p->tok.col,
                 "expression nests too deeply");

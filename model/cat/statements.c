@@ -10,8 +10,6 @@
 
 #include "model/cat/catint.h"
 
-enum { MAX_CALL_DEPTH = 200 };
-
 static bool fail_at(ll_diag *d, const cat_stmt *s, const char *fmt,
                     const char *what)
 {
@@ -195,7 +193,7 @@ static bool call_proc(cat_model *m, cat_env *env, const cat_stmt *s,
     if (!cat_bind_params(m, s->e, proc->params, proc->n_params, arg, &inner,
                          d))
         return false;
-    if (m->depth >= MAX_CALL_DEPTH)
+    if (m->depth >= CAT_MAX_CALL_DEPTH)
         return fail_at(d, s, "procedure calls nest too deeply%s", "");
     m->depth++;
     /* The body's own bindings stay in the body. */

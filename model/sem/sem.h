@@ -23,6 +23,7 @@
 
 #include "litmuslab/arch.h"
 #include "litmuslab/test.h"
+#include "model/model_limits.h"
 
 /* A value: an integer, or the address of a location symbol plus an
  * offset (sym >= 0). */
@@ -34,12 +35,10 @@ typedef struct sem_val {
 /* The reads of one run a value depends on: bit i = the run's i-th read
  * (or write made a dependency source, sem_source). */
 typedef uint64_t sem_taint;
-#define SEM_MAX_READS 64
 
 /* Event tags: the named sets the cat model sees besides R W F IW B.
  * Each architecture declares its own (sem_ops.tags); bit i of an event's
  * tags puts it in the set named tags[i]. */
-#define SEM_MAX_TAGS 64
 typedef uint64_t sem_tags;
 
 typedef enum sem_ev_kind { SEM_R, SEM_W, SEM_F, SEM_B } sem_ev_kind;

@@ -74,7 +74,10 @@ grep -q "^Bundle $tmp/ship.tar.gz: 2 of 2 tests for this machine$" "$tmp/out" ||
   fail "campaign: $(cat "$tmp/out")"
 {
   printf 'ship/\nship/harness/\nship/tests/\nship/litmus/\n'
-  for f in $(ls hwrun/harness); do echo "ship/harness/$f"; done
+  # the harness's own files, then lib's two it shares (mk/hwrun.mk)
+  for f in $(ls hwrun/harness) verdict.h log_lines.h; do
+    echo "ship/harness/$f"
+  done
   printf 'ship/tests/MP+once.c\nship/litmus/MP+once.litmus\n'   # campaign's order
   printf 'ship/tests/SB+once.c\nship/litmus/SB+once.litmus\n'
   printf 'ship/tests.list\nship/Makefile\nship/run\nship/README\n'

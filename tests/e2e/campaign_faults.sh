@@ -19,8 +19,11 @@ same_reports() {
     done
 }
 
-"$LITMUSLAB" model litmus/ppc/MP.litmus > /dev/null 2>&1 || {
-    echo "campaign_faults: SKIP: no PPC model in this build"; exit 0; }
+# The model step these runs share: PPC's MP, one allowed weak outcome.
+"$LITMUSLAB" model litmus/ppc/MP.litmus > "$tmp/mp" 2> "$tmp/err" ||
+    fail "model MP: exit $?: $(tail -n 3 "$tmp/err")"
+grep -q '^Observation MP Sometimes 1 3$' "$tmp/mp" ||
+    fail "model MP: $(grep '^Observation' "$tmp/mp")"
 
 # The reference: one uninterrupted run.
 camp litmus/ppc -o "$tmp/ref" -q > "$tmp/out" 2> "$tmp/err" ||

@@ -8,15 +8,6 @@
 tmp=$(mktemp -d) || exit 1
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-for probe in "model litmus/x86/SB.litmus" "hwrun -n 10 litmus/x86/SB.litmus" \
-             "compare --model /dev/null --hw /dev/null -o $tmp"; do
-  # shellcheck disable=SC2086
-  $LITMUSLAB $probe >/dev/null 2>"$tmp/probe"
-  if [ $? = 2 ] && grep -q "not available in this build yet" "$tmp/probe"; then
-    echo "campaign_resume: SKIP: ${probe%% *} is not available in this build yet"
-    exit 0
-  fi
-done
 fail() { echo "campaign_resume: $*"; exit 1; }
 tests="litmus/x86/SB.litmus litmus/x86/MP.litmus litmus/x86/LB.litmus"
 out=$tmp/r

@@ -176,16 +176,21 @@ static inline void arch_cells_of_file(const char *name, const char *data,
 }
 
 /* Every distinct instruction in archive (relative to the corpus folder)
- * parses and round-trips under a; returns how many were checked. Skips
- * (returns 0) when the corpus is not there. */
+ * parses and round-trips under a; returns how many were checked: -1 when
+ * the corpus is not there (the caller skips), 0 when it is there but
+ * yields nothing (the caller fails). */
 static inline int arch_check_corpus(const ll_arch_ops *a, const char *archive)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", tgz_corpus(), archive);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;      /* no corpus (a lone clone): the caller skips */
+    fclose(f);
     arch_cells c = {0};
     int files = tgz_each(path, arch_cells_of_file, &c);
     if (files < 0)
-        return 0;
+        return 0;       /* present but unreadable: zero, a failure */
     qsort(c.items, (size_t)c.n, sizeof *c.items, arch_cells_cmp);
     int distinct = 0;
     ll_buf b = {0};

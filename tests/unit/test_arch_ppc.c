@@ -239,7 +239,7 @@ static void corpus_instructions_parse(void **state)
 {
     (void)state;
     int n = arch_check_corpus(ppc(), "power/tests.tgz");
-    if (n == 0) {
+    if (n < 0) {        /* no corpus here; a present one must yield */
         skip();
         return;
     }

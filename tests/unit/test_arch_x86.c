@@ -431,7 +431,7 @@ static void corpus_instructions_parse(void **state)
 {
     (void)state;
     int n = arch_check_corpus(x64(), "x86/tests.tgz");
-    if (n == 0) {
+    if (n < 0) {        /* no corpus here; a present one must yield */
         skip();
         return;
     }

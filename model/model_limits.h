@@ -1,0 +1,41 @@
+/* model_limits.h — the model stage's limits, in one place as Lua's
+ * llimits.h (lib's are include/litmuslab/limits.h). */
+#ifndef LITMUSLAB_MODEL_LIMITS_H
+#define LITMUSLAB_MODEL_LIMITS_H
+
+/* model: --cat-path folders and models (--model plus --bell ...) given,
+ * and -j worker processes. */
+#define MDL_MAX_DIRS 16
+#define MDL_MAX_MODELS 8
+#define MDL_MAX_WORKERS 64
+
+/* The runs of a test's threads (runs.c): instructions per run, rounds of
+ * value-set growth, runs per test (memory: events each). */
+#define MDL_MAX_STEPS 4096
+#define MDL_MAX_ROUNDS 16
+#define MDL_MAX_RUNS 250000
+/* The search (search.c): accesses to one location (a set is one word). */
+#define MDL_MAX_LOC_EVENTS 63
+
+/* sem: the reads of one run a value may depend on (bits of sem_taint),
+ * and the event tags an architecture may declare (bits of sem_tags). */
+#define SEM_MAX_READS 64
+#define SEM_MAX_TAGS 64
+
+/* cat: distinct flag names a model may have; include files nested;
+ * procedure calls (statements.c) and function applications (compile.c)
+ * nested; expression depth when compiled (a long a | b | c ... chain
+ * recurses once per operator) and when parsed. Nesting costs stack:
+ * past these a model is refused, not crashed on. */
+#define CAT_MAX_FLAGS 32
+#define CAT_MAX_INCLUDE_DEPTH 32
+#define CAT_MAX_CALL_DEPTH 200
+#define CAT_MAX_APPLY_DEPTH 200
+#define CAT_MAX_EXPR_DEPTH 3000
+#define CAT_MAX_NESTING 400
+
+/* --explain: the items a list shows, and the steps of a trace. */
+#define EX_MAX_LISTED 8
+#define EX_MAX_STEPS 64
+
+#endif
