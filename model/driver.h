@@ -1,5 +1,5 @@
 /* driver.h — running the model on test files (model/driver.c), for
- * cmd_model.c and the tests: options, per-worker loaded models. */
+ * cli/cmd_model.c and the tests: options, per-worker loaded models. */
 #ifndef LITMUSLAB_MODEL_DRIVER_H
 #define LITMUSLAB_MODEL_DRIVER_H
 
