@@ -1,15 +1,21 @@
-/* summary.c — the table a campaign prints at the end, read back from
- * compare's CSV reports (the files are the interface, not compare's code):
- * classes of tests and outcomes with the alarm first, then the tests and
- * outcomes worth a look, then the steps that failed. */
+/* summary.c — what a campaign prints at the end (and keeps in
+ * DIR/campaign.txt): what the figures were made with, the tests not read
+ * or not run, then the classes of tests and outcomes read back from
+ * compare's CSV reports (the files are the interface, not compare's
+ * code) with the alarm first, the tests and outcomes worth a look, and
+ * the steps that failed. */
 #include "campaign/campaign.h"
 #include "litmuslab/escape.h"
 #include "litmuslab/log.h"
+#include "litmuslab/outdir.h"
 
 #include <csv.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 enum { COL_TEST, COL_STATE, COL_STATUS, N_COLS };
 
@@ -472,4 +478,176 @@ void cp_print_oversubscribed(FILE *f, const char *const *logs, int n_logs,
                     n - max_list);
     }
     ll_buf_free(&names);
+}
+
+#define MAX_LIST 25   /* lines of a list in the summary */
+
+/* What the figures below were made with: the model, the machine (from
+ * the hardware log, the interface between the steps), -n, the date. */
+static void print_header(cp_campaign *c, FILE *f)
+{
+    char date[64] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+    fprintf(f, "Campaign %s, %s\n", c->o->out, date);
+    fprintf(f, "  model: %s\n",
+            c->o->model ? c->o->model
+                       : "each architecture's default (litmuslab model)");
+    ll_buf log = {0};
+    if (c->o->n_logs)   /* --from-logs: the first log given */
+        ll_buf_puts(&log, c->o->logs[0]);
+    else
+        ll_buf_printf(&log, "%s/hardware.log", c->o->out);
+    char *machine = cp_log_line(log.data, "Machine ");
+    char *topo = cp_log_line(log.data, "Topology ");
+    fprintf(f, "  machine: %s%s%s\n", machine ? machine : "none (no hardware run)",
+            topo ? "; " : "", topo ? topo : "");
+    uint64_t lo = 0, hi = 0;
+    if (!c->o->n_logs)
+        fprintf(f, "  iterations: -n %llu per test\n",
+                (unsigned long long)c->o->iterations);
+    else if (!cp_log_iterations(c->o->logs, c->o->n_logs, &lo, &hi))
+        fputs("  iterations: none (no entry in the logs)\n", f);
+    else if (lo == hi)   /* -n is not what ran: the logs say */
+        fprintf(f, "  iterations: %llu per test, as the logs say\n",
+                (unsigned long long)lo);
+    else
+        fprintf(f, "  iterations: %llu to %llu per test, as the logs say\n",
+                (unsigned long long)lo, (unsigned long long)hi);
+    free(machine);
+    free(topo);
+    ll_buf_free(&log);
+}
+
+/* The summary on stdout, and the same text in DIR/campaign.txt so that
+ * the failures and lists stay with the reports. */
+/* compare's classes from the CSV files in dir, as the summary prints
+ * them; false when they cannot be read. With only_hw, nothing is printed
+ * when no test has hardware data (every run was emulated) but a line
+ * saying so. */
+static bool summarise(FILE *f, const char *dir, const cp_failure *fails,
+                      int n_fails, bool only_hw, bool *printed)
+{
+    ll_buf path = {0};
+    cp_rows tests = {0}, outcomes = {0};
+    ll_buf_printf(&path, "%s/tests.csv", dir);
+    bool ok = cp_rows_read(path.data, false, &tests, stderr);
+    ll_buf_clear(&path);
+    ll_buf_printf(&path, "%s/outcomes.csv", dir);
+    ok = cp_rows_read(path.data, true, &outcomes, stderr) && ok;
+    int with_hw = 0;
+    for (int i = 0; i < tests.n; i++)
+        with_hw += strcmp(tests.items[i].status, "model-only") != 0;
+    *printed = ok && !(only_hw && !with_hw);
+    if (ok && !*printed)
+        fputs("\nNo hardware runs: every run was emulated (below).\n", f);
+    else if (ok)
+        cp_print_summary(f, &tests, &outcomes, fails, n_fails, MAX_LIST);
+    cp_rows_free(&tests);
+    cp_rows_free(&outcomes);
+    ll_buf_free(&path);
+    return ok;
+}
+
+/* The summary on stdout, and the same text in DIR/campaign.txt so that
+ * the failures and lists stay with the reports. Runs under emulation
+ * (compare puts them in DIR/emulated) are summarised apart. When compare
+ * failed (compare_failed: why) its classes are left out, the failures
+ * are not. */
+void cp_campaign_summary(cp_campaign *c, double seconds,
+                         const char *compare_failed)
+{
+    char took[32];
+    cp_format_duration(seconds, took, sizeof took);
+    int runnable = 0;
+    for (int i = 0; i < c->tests.n; i++)
+        runnable += c->tests.items[i].runnable;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    print_header(c, f);
+    ll_buf where = {0};
+    if (c->o->n_logs)
+        ll_buf_printf(&where, "logs from %d file%s", c->o->n_logs,
+                      c->o->n_logs == 1 ? "" : "s");
+    else
+        ll_buf_printf(&where, "%d run on %s%s", runnable,
+                      c->o->target ? "target " : "this machine",
+                      c->o->target ? c->o->target : "");
+    fprintf(f, "  %d tests, ", c->tests.n);
+    if (c->tests.unreadable)
+        fprintf(f, "%d file%s not read, ", c->tests.unreadable,
+                c->tests.unreadable == 1 ? "" : "s");
+    fprintf(f, "%s, %d steps failed, %s\n", where.data, c->fails.n, took);
+    fputs(cp_fleet_report(c->fleet), f);
+    ll_buf_free(&where);
+    cp_print_unread(f, &c->tests);
+    if (!c->o->n_logs)
+        cp_print_not_run(f, &c->tests, 10);
+    else
+        c->failed_there = cp_print_failed_runs(f, c->o->logs, c->o->n_logs,
+                                               MAX_LIST);
+    ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
+    ll_buf_printf(&own, "%s/hardware.log", c->o->out);
+    const char *own_log = own.data;
+    cp_print_oversubscribed(f, c->o->n_logs ? c->o->logs : &own_log,
+                            c->o->n_logs ? c->o->n_logs : 1, MAX_LIST);
+    ll_buf_free(&own);
+    ll_buf emu = {0};
+    ll_buf_printf(&emu, "%s/emulated", c->o->out);
+    struct stat st;
+    bool emulated = !stat(emu.data, &st) && S_ISDIR(st.st_mode);
+    bool printed = false;
+    if (compare_failed) {
+        cp_rows none = {0};
+        fprintf(f, "\ncompare failed: %s; the reports are not up to date\n",
+                compare_failed);
+        cp_print_summary(f, &none, &none, c->fails.items, c->fails.n,
+                         MAX_LIST);
+        emulated = false;
+    } else {
+        summarise(f, c->o->out, c->fails.items, c->fails.n, emulated, &printed);
+        if (c->o->gen)
+            cp_print_relaxations(f, &c->tests, c->o->out);
+    }
+    if (emulated) {
+        fprintf(f, "\nEmulated runs (under qemu-user, say: they check the "
+                "harness, they are no evidence about hardware; reports in "
+                "%s):\n", emu.data);
+        summarise(f, emu.data, printed ? NULL : c->fails.items,
+                  printed ? 0 : c->fails.n, false, &printed);
+    }
+    ll_buf table = {0};
+    ll_buf_printf(&table, "%s/table.txt", printed || !emulated ? c->o->out
+                                                                : emu.data);
+    if (!compare_failed && access(table.data, R_OK) == 0) {
+        fputs("\nPer test: condition hits/iterations on each machine (per "
+              "million); `!` flags figures that may mislead.\n", f);
+        cp_copy_file(table.data, f);
+    }
+    ll_buf_free(&table);
+    ll_buf_free(&emu);
+    /* explanations/index.txt only when it lists something */
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html",
+            c->o->out, c->o->out);
+    if (c->explained > 0)
+        fprintf(f, ", %s/explanations/index.txt (%d state%s explained)",
+                c->o->out, c->explained, c->explained == 1 ? "" : "s");
+    fprintf(f, "; logs: %s/model.log, %s%s\n", c->o->out,
+            c->o->n_logs ? "and the logs given" : c->o->out,
+            c->o->n_logs ? "" : "/hardware.log");
+    fclose(f);
+    fwrite(text, 1, len, stdout);
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/campaign.txt", c->o->out);
+    char *tmp;
+    FILE *keep = ll_replace_open(path.data, &tmp);
+    if (keep) {
+        fwrite(text, 1, len, keep);
+        ll_replace_close(keep, tmp, path.data);
+    }
+    free(text);
+    ll_buf_free(&path);
 }

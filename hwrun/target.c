@@ -125,3 +125,26 @@ bool hw_target_ready(const hw_target *tg, ll_buf *why)
     }
     return true;
 }
+
+void hw_targets_print(FILE *f)
+{
+    int n;
+    const hw_target *tg = hw_targets(&n);
+    fprintf(f, "%-8s %-8s %-26s %-13s %s\n", "target", "tests", "compiler",
+            "emulator", "status");
+    for (int i = 0; i < n; i++) {
+        ll_buf why = {0};
+        const ll_arch_ops *a = NULL;
+        for (const char *h = "X86_64\0PPC\0AArch64\0ARM\0RISCV\0"; *h;
+             h += strlen(h) + 1)
+            if (ll_arch_find(h) && ll_arch_find(h)->id == tg[i].arch)
+                a = ll_arch_find(h);
+        bool native = hw_target_is_native(&tg[i]);
+        bool ready = hw_target_ready(&tg[i], &why);
+        fprintf(f, "%-8s %-8s %-26s %-13s %s\n", tg[i].name,
+                a ? a->name : "?", native ? "cc" : tg[i].cc,
+                native ? "-" : tg[i].qemu,
+                native ? "this machine" : ready ? "ready" : ll_buf_str(&why));
+        ll_buf_free(&why);
+    }
+}
