@@ -120,7 +120,6 @@ typedef struct gen_test {
 typedef struct gen_arch gen_arch;
 struct gen_arch {
     const char *name;         /* header word: "PPC" */
-    const char *aliases;      /* "|"-separated other spellings for -arch */
     const gen_fence *fences;  /* known fences */
     int nfences;
     int strong;               /* fence for observers, -1 none */
@@ -134,6 +133,8 @@ struct gen_arch {
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };
 
+/* By header name or alias, in any case (lib/arch/registry.c's list);
+ * NULL when gen writes no such tests. */
 const gen_arch *gen_arch_find(const char *name);
 /* "PPC, X86_64, ..." for messages. */
 void gen_arch_list(ll_buf *out);

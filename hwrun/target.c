@@ -134,15 +134,15 @@ void hw_targets_print(FILE *f)
             "emulator", "status");
     for (int i = 0; i < n; i++) {
         ll_buf why = {0};
-        const ll_arch_ops *a = NULL;
-        for (const char *h = "X86_64\0PPC\0AArch64\0ARM\0RISCV\0"; *h;
-             h += strlen(h) + 1)
-            if (ll_arch_find(h) && ll_arch_find(h)->id == tg[i].arch)
-                a = ll_arch_find(h);
+        /* the dialect the machine runs (X86_64 on x86_64), else the
+           architecture's name */
+        const ll_arch_entry *e = ll_arch_lookup(tg[i].machine);
+        const char *a = e && e->id == tg[i].arch ? e->header
+                                                 : ll_arch_name(tg[i].arch);
         bool native = hw_target_is_native(&tg[i]);
         bool ready = hw_target_ready(&tg[i], &why);
         fprintf(f, "%-8s %-8s %-26s %-13s %s\n", tg[i].name,
-                a ? a->name : "?", native ? "cc" : tg[i].cc,
+                a ? a : "?", native ? "cc" : tg[i].cc,
                 native ? "-" : tg[i].qemu,
                 native ? "this machine" : ready ? "ready" : ll_buf_str(&why));
         ll_buf_free(&why);

@@ -157,21 +157,13 @@ static const char *model_arch(const char *title)
  * other than `not`, by its header name; NULL when none does. */
 static const char *tag_owner(const char *tag, ll_arch_id not)
 {
-    static const char *const headers[] = {"PPC", "X86", "AArch64", "ARM",
-                                          "RISCV"};
-    for (int id = 0; id < 64; id++) {
+    for (int id = 0; id < LL_ARCH_COUNT; id++) {
         const sem_ops *ops = sem_find((ll_arch_id)id);
         bool has = false;
         for (int k = 0; ops && ops->arch != not && k < ops->n_tags; k++)
             has |= !strcmp(ops->tags[k], tag);
-        if (!has)
-            continue;
-        for (size_t h = 0; h < sizeof headers / sizeof *headers; h++) {
-            const ll_arch_ops *a = ll_arch_find(headers[h]);
-            if (a && a->id == ops->arch)
-                return headers[h];
-        }
-        return ops->arch == LL_ARCH_C ? "C" : NULL;
+        if (has)
+            return ll_arch_name(ops->arch);
     }
     return NULL;
 }
