@@ -291,8 +291,9 @@ typedef struct cp_rows {
     cp_row *items;
 } cp_rows;
 
-/* Read a CSV report by its header's column names (`test`, `state`,
- * `status`). false + message when unreadable or a column is missing. */
+/* rows.c: read a CSV report by its header's column names (`test`,
+ * `state`, `status`). false + message when unreadable or a column is
+ * missing. */
 bool cp_rows_read(const char *path, bool with_state, cp_rows *rows,
                   FILE *diag);
 void cp_rows_free(cp_rows *rows);

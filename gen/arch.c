@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "gen/gen.h"
-#include "litmuslab/arch.h"
 
 extern const gen_arch gen_arch_ppc, gen_arch_x86_64, gen_arch_x86,
     gen_arch_aarch64, gen_arch_arm, gen_arch_riscv, gen_arch_c;

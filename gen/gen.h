@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "litmuslab/arch.h"
 #include "litmuslab/util.h"
 
 /* GEN_MAX_SIZE bounds a family's cycles: the number of cycles grows as
