@@ -249,6 +249,11 @@ bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t);
 int gen_set_count(const gen_set *s);
 /* Finish (keep false: drop the folder); false + message. */
 bool gen_set_close(gen_set *s, bool keep);
+/* diyone7's first mode: one test from the cycle edges[0..nedges) (named
+ * name, NULL: its own name) on stdout, or replacing out_path whole; the
+ * exit status (2 + one line on stderr when the cycle makes no test). */
+int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
+            bool optco, const char *name, const char *out_path);
 /* diyone7's second mode: one cycle a line, `NAME: EDGE...` or just the
  * edges; bad lines reported as WHAT:LINE: why. */
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,
