@@ -77,7 +77,8 @@ void cp_tests_free(cp_tests *ts);
  * [A-Za-z0-9+._-] replaced by '_', then '-' and 8 hex digits of a hash of
  * the file's bytes (an edited test is redone). */
 char *cp_test_key(const char *name, const char *bytes, size_t len);
-/* `--arch` filter: case-insensitive, and "x86" also matches "X86_64". */
+/* `--arch` filter: a header name or an alias of the test's line in the
+ * architecture list, any case (ll_arch_selects): x86 takes X86_64 too. */
 bool cp_arch_matches(const char *filter, const char *arch);
 
 /* ---- which tests hwrun runs (check.c) ---- */
