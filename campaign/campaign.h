@@ -78,7 +78,8 @@ void cp_tests_free(cp_tests *ts);
  * [A-Za-z0-9+._-] replaced by '_', then '-' and 8 hex digits of a hash of
  * the file's bytes (an edited test is redone). */
 char *cp_test_key(const char *name, const char *bytes, size_t len);
-/* `--arch` filter: case-insensitive, and "x86" also matches "X86_64". */
+/* `--arch` filter: a header name or an alias of the test's line in the
+ * architecture list, any case (ll_arch_selects): x86 takes X86_64 too. */
 bool cp_arch_matches(const char *filter, const char *arch);
 
 /* ---- which tests hwrun runs (check.c) ---- */
@@ -292,8 +293,9 @@ typedef struct cp_rows {
     cp_row *items;
 } cp_rows;
 
-/* Read a CSV report by its header's column names (`test`, `state`,
- * `status`). false + message when unreadable or a column is missing. */
+/* rows.c: read a CSV report by its header's column names (`test`,
+ * `state`, `status`). false + message when unreadable or a column is
+ * missing. */
 bool cp_rows_read(const char *path, bool with_state, cp_rows *rows,
                   FILE *diag);
 void cp_rows_free(cp_rows *rows);
@@ -467,5 +469,77 @@ void cp_fleet_free(cp_fleet *f);
  * (campaign --from-logs, once the array is over) in DIR/slurm, then
  * submitted with sbatch (not with dry_run). Exit status. */
 int cp_slurm(const cp_fleet_opts *o, cp_tests *ts, FILE *diag);
+
+/* ---- one whole campaign (driver.c): what cli/cmd_campaign.c calls ---- */
+
+/* The command line, read (cli/cmd_campaign.c owns and frees the arrays;
+ * a --hosts run replaces logs with its fleet's, which the caller frees
+ * all the same). */
+typedef struct cp_options {
+    const char **paths;
+    int n_paths;
+    const char *out;
+    const char *arch;
+    const char *model;
+    const char **hw_args;
+    int n_hw_args;
+    const char *target;      /* --target, or NULL for this machine */
+    const char *bundle;      /* --bundle OUT */
+    const char **logs;       /* --from-logs */
+    const char *gen;         /* --gen CONF: a generated family */
+    int n_logs;
+    const char *hosts;       /* --hosts FILE */
+    const char *partition;   /* --partition P */
+    int shards;              /* --shards N, 0: the default */
+    bool slurm;
+    bool dry_run;
+    uint64_t iterations;
+    int jobs;
+    double timeout;
+    bool force;
+    bool quiet;
+} cp_options;
+
+
+/* The model on every test (in parallel), hwrun on every test it can run
+ * here or on --target (one at a time: it owns the cores), then compare,
+ * each as a child process of this same binary; or the bundle
+ * (--bundle), or the comparison of the logs a bundle brought back
+ * (--from-logs). The exit status: 0, 1 a forbidden outcome was seen, 2
+ * a step failed (listed in the summary), 130 interrupted. */
+int cp_campaign_run(cp_options *o);
+
+/* The state of one campaign, shared by its steps: driver.c runs them,
+ * compare_step.c, bundle.c and summary.c each do one. */
+typedef struct cp_campaign {
+    cp_options *o;
+    cp_tests tests;
+    char exe[4096];
+    char memory[32];   /* --max-memory for each model step */
+    cp_progress progress;
+    cp_failures fails;
+    cp_fleet *fleet;   /* --hosts: the shards running on the hosts */
+    int failed_there;  /* --from-logs: the logs' `Failed` lines */
+    char **roots;      /* where the tests were found (a bundle's: where
+                          they were read into), for compare --tests */
+    int n_roots;
+    int explained;     /* states explained after compare */
+} cp_campaign;
+
+/* compare_step.c: model.log and hardware.log gathered from the work
+ * files (with --from-logs, hardware.log is the given logs, passed to
+ * compare as they are), then compare as a child, its table in
+ * DIR/compare.txt; its exit status, or 2 + *why when something failed. */
+int cp_compare_step(cp_campaign *c, char **why);
+/* bundle.c: OUT names a tarball (OUT.tar.gz), not a folder. */
+bool cp_is_tarball(const char *out);
+/* bundle.c: --bundle alone: hwrun writes the folder (or tarball) for the
+ * tests it can run there; the steps' files go to a temporary folder,
+ * removed at the end. The exit status. */
+int cp_bundle_only(cp_campaign *c);
+/* summary.c: the campaign's summary on stdout and in DIR/campaign.txt;
+ * compare_failed: why compare failed, or NULL. */
+void cp_campaign_summary(cp_campaign *c, double seconds,
+                         const char *compare_failed);
 
 #endif

@@ -43,9 +43,7 @@ bool cp_arch_matches(const char *filter, const char *arch)
 {
     if (!filter)
         return true;
-    if (!strcasecmp(filter, arch))
-        return true;
-    return !strcasecmp(filter, "x86") && !strcasecmp(arch, "X86_64");
+    return ll_arch_selects(filter, arch);   /* x86 takes X86_64 too */
 }
 
 /* A file that is no test: reported at once, one line, and kept with its

@@ -1,114 +1,19 @@
-/* summary.c — the table a campaign prints at the end, read back from
- * compare's CSV reports (the files are the interface, not compare's code):
- * classes of tests and outcomes with the alarm first, then the tests and
- * outcomes worth a look, then the steps that failed. */
+/* summary.c — what a campaign prints at the end (and keeps in
+ * DIR/campaign.txt): what the figures were made with, the tests not read
+ * or not run, then the classes of tests and outcomes read back from
+ * compare's CSV reports (the files are the interface, not compare's
+ * code) with the alarm first, the tests and outcomes worth a look, and
+ * the steps that failed. */
 #include "campaign/campaign.h"
 #include "litmuslab/escape.h"
 #include "litmuslab/log.h"
+#include "litmuslab/outdir.h"
 
-#include <csv.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { COL_TEST, COL_STATE, COL_STATUS, N_COLS };
-
-typedef struct csv_reader {
-    cp_rows *rows;
-    bool with_state;
-    int line;              /* rows seen, header included */
-    int col;               /* field index within the row */
-    int index[N_COLS];     /* column of each wanted field, from the header */
-    char *fields[N_COLS];  /* the current row's wanted fields */
-} csv_reader;
-
-static const char *const col_names[N_COLS] = {"test", "state", "status"};
-
-static void on_field(void *data, size_t len, void *arg)
-{
-    csv_reader *r = arg;
-    const char *s = data ? data : "";
-    /* compare's guard against spreadsheet formulas, taken off again */
-    if (len >= 2 && s[0] == '\'' && strchr("=+-@\t\r", s[1]))
-        s++, len--;
-    for (int c = 0; c < N_COLS; c++) {
-        if (r->line == 0 && len == strlen(col_names[c]) &&
-            !memcmp(s, col_names[c], len))
-            r->index[c] = r->col;
-        else if (r->line > 0 && r->index[c] == r->col) {
-            free(r->fields[c]);
-            r->fields[c] = ll_xstrndup(s, len);
-        }
-    }
-    r->col++;
-}
-
-static void on_row(int term, void *arg)
-{
-    (void)term;
-    csv_reader *r = arg;
-    if (r->line > 0 && r->fields[COL_TEST] && r->fields[COL_STATUS]) {
-        cp_rows *rows = r->rows;
-        ll_grow((void **)&rows->items, &rows->cap, rows->n + 1,
-                sizeof *rows->items);
-        rows->items[rows->n++] = (cp_row){
-            r->fields[COL_TEST],
-            r->fields[COL_STATE] ? r->fields[COL_STATE] : ll_xstrdup(""),
-            r->fields[COL_STATUS]};
-        memset(r->fields, 0, sizeof r->fields);
-    }
-    for (int c = 0; c < N_COLS; c++) {
-        free(r->fields[c]);
-        r->fields[c] = NULL;
-    }
-    r->line++;
-    r->col = 0;
-}
-
-bool cp_rows_read(const char *path, bool with_state, cp_rows *rows,
-                  FILE *diag)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(diag, "%s: cannot read: %s\n", path, strerror(errno));
-        return false;
-    }
-    struct csv_parser p;
-    csv_init(&p, CSV_APPEND_NULL);
-    csv_reader r = {.rows = rows, .with_state = with_state,
-                    .index = {-1, -1, -1}};
-    char block[1 << 14];
-    size_t n;
-    bool ok = true;
-    while (ok && (n = fread(block, 1, sizeof block, f)) > 0)
-        ok = csv_parse(&p, block, n, on_field, on_row, &r) == n;
-    ok = ok && !ferror(f) && csv_fini(&p, on_field, on_row, &r) == 0;
-    if (!ok)
-        fprintf(diag, "%s: malformed CSV: %s\n", path,
-                csv_strerror(csv_error(&p)));
-    else if (r.index[COL_TEST] < 0 || r.index[COL_STATUS] < 0 ||
-             (with_state && r.index[COL_STATE] < 0)) {
-        fprintf(diag, "%s:1: missing a test, %sstatus column\n", path,
-                with_state ? "state or " : "");
-        ok = false;
-    }
-    for (int c = 0; c < N_COLS; c++)
-        free(r.fields[c]);
-    csv_free(&p);
-    fclose(f);
-    return ok;
-}
-
-void cp_rows_free(cp_rows *rows)
-{
-    for (int i = 0; i < rows->n; i++) {
-        free(rows->items[i].test);
-        free(rows->items[i].state);
-        free(rows->items[i].status);
-    }
-    free(rows->items);
-    memset(rows, 0, sizeof *rows);
-}
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 /* Classes as compare names them, most alarming first; anything else
  * compare may add later comes after these and before agreement. */
@@ -471,4 +376,175 @@ void cp_print_oversubscribed(FILE *f, const char *const *logs, int n_logs,
                     n - max_list);
     }
     ll_buf_free(&names);
+}
+
+
+/* What the figures below were made with: the model, the machine (from
+ * the hardware log, the interface between the steps), -n, the date. */
+static void print_header(cp_campaign *c, FILE *f)
+{
+    char date[64] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+    fprintf(f, "Campaign %s, %s\n", c->o->out, date);
+    fprintf(f, "  model: %s\n",
+            c->o->model ? c->o->model
+                       : "each architecture's default (litmuslab model)");
+    ll_buf log = {0};
+    if (c->o->n_logs)   /* --from-logs: the first log given */
+        ll_buf_puts(&log, c->o->logs[0]);
+    else
+        ll_buf_printf(&log, "%s/hardware.log", c->o->out);
+    char *machine = cp_log_line(log.data, "Machine ");
+    char *topo = cp_log_line(log.data, "Topology ");
+    fprintf(f, "  machine: %s%s%s\n", machine ? machine : "none (no hardware run)",
+            topo ? "; " : "", topo ? topo : "");
+    uint64_t lo = 0, hi = 0;
+    if (!c->o->n_logs)
+        fprintf(f, "  iterations: -n %llu per test\n",
+                (unsigned long long)c->o->iterations);
+    else if (!cp_log_iterations(c->o->logs, c->o->n_logs, &lo, &hi))
+        fputs("  iterations: none (no entry in the logs)\n", f);
+    else if (lo == hi)   /* -n is not what ran: the logs say */
+        fprintf(f, "  iterations: %llu per test, as the logs say\n",
+                (unsigned long long)lo);
+    else
+        fprintf(f, "  iterations: %llu to %llu per test, as the logs say\n",
+                (unsigned long long)lo, (unsigned long long)hi);
+    free(machine);
+    free(topo);
+    ll_buf_free(&log);
+}
+
+/* The summary on stdout, and the same text in DIR/campaign.txt so that
+ * the failures and lists stay with the reports. */
+/* compare's classes from the CSV files in dir, as the summary prints
+ * them; false when they cannot be read. With only_hw, nothing is printed
+ * when no test has hardware data (every run was emulated) but a line
+ * saying so. */
+static bool summarise(FILE *f, const char *dir, const cp_failure *fails,
+                      int n_fails, bool only_hw, bool *printed)
+{
+    ll_buf path = {0};
+    cp_rows tests = {0}, outcomes = {0};
+    ll_buf_printf(&path, "%s/tests.csv", dir);
+    bool ok = cp_rows_read(path.data, false, &tests, stderr);
+    ll_buf_clear(&path);
+    ll_buf_printf(&path, "%s/outcomes.csv", dir);
+    ok = cp_rows_read(path.data, true, &outcomes, stderr) && ok;
+    int with_hw = 0;
+    for (int i = 0; i < tests.n; i++)
+        with_hw += strcmp(tests.items[i].status, "model-only") != 0;
+    *printed = ok && !(only_hw && !with_hw);
+    if (ok && !*printed)
+        fputs("\nNo hardware runs: every run was emulated (below).\n", f);
+    else if (ok)
+        cp_print_summary(f, &tests, &outcomes, fails, n_fails, CP_MAX_LIST);
+    cp_rows_free(&tests);
+    cp_rows_free(&outcomes);
+    ll_buf_free(&path);
+    return ok;
+}
+
+/* The summary on stdout, and the same text in DIR/campaign.txt so that
+ * the failures and lists stay with the reports. Runs under emulation
+ * (compare puts them in DIR/emulated) are summarised apart. When compare
+ * failed (compare_failed: why) its classes are left out, the failures
+ * are not. */
+void cp_campaign_summary(cp_campaign *c, double seconds,
+                         const char *compare_failed)
+{
+    char took[32];
+    cp_format_duration(seconds, took, sizeof took);
+    int runnable = 0;
+    for (int i = 0; i < c->tests.n; i++)
+        runnable += c->tests.items[i].runnable;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    print_header(c, f);
+    ll_buf where = {0};
+    if (c->o->n_logs)
+        ll_buf_printf(&where, "logs from %d file%s", c->o->n_logs,
+                      c->o->n_logs == 1 ? "" : "s");
+    else
+        ll_buf_printf(&where, "%d run on %s%s", runnable,
+                      c->o->target ? "target " : "this machine",
+                      c->o->target ? c->o->target : "");
+    fprintf(f, "  %d tests, ", c->tests.n);
+    if (c->tests.unreadable)
+        fprintf(f, "%d file%s not read, ", c->tests.unreadable,
+                c->tests.unreadable == 1 ? "" : "s");
+    fprintf(f, "%s, %d steps failed, %s\n", where.data, c->fails.n, took);
+    fputs(cp_fleet_report(c->fleet), f);
+    ll_buf_free(&where);
+    cp_print_unread(f, &c->tests);
+    if (!c->o->n_logs)
+        cp_print_not_run(f, &c->tests, 10);
+    else
+        c->failed_there = cp_print_failed_runs(f, c->o->logs, c->o->n_logs,
+                                               CP_MAX_LIST);
+    ll_buf own = {0};   /* tests run on too few PUs (hwrun says so) */
+    ll_buf_printf(&own, "%s/hardware.log", c->o->out);
+    const char *own_log = own.data;
+    cp_print_oversubscribed(f, c->o->n_logs ? c->o->logs : &own_log,
+                            c->o->n_logs ? c->o->n_logs : 1, CP_MAX_LIST);
+    ll_buf_free(&own);
+    ll_buf emu = {0};
+    ll_buf_printf(&emu, "%s/emulated", c->o->out);
+    struct stat st;
+    bool emulated = !stat(emu.data, &st) && S_ISDIR(st.st_mode);
+    bool printed = false;
+    if (compare_failed) {
+        cp_rows none = {0};
+        fprintf(f, "\ncompare failed: %s; the reports are not up to date\n",
+                compare_failed);
+        cp_print_summary(f, &none, &none, c->fails.items, c->fails.n,
+                         CP_MAX_LIST);
+        emulated = false;
+    } else {
+        summarise(f, c->o->out, c->fails.items, c->fails.n, emulated, &printed);
+        if (c->o->gen)
+            cp_print_relaxations(f, &c->tests, c->o->out);
+    }
+    if (emulated) {
+        fprintf(f, "\nEmulated runs (under qemu-user, say: they check the "
+                "harness, they are no evidence about hardware; reports in "
+                "%s):\n", emu.data);
+        summarise(f, emu.data, printed ? NULL : c->fails.items,
+                  printed ? 0 : c->fails.n, false, &printed);
+    }
+    ll_buf table = {0};
+    ll_buf_printf(&table, "%s/table.txt", printed || !emulated ? c->o->out
+                                                                : emu.data);
+    if (!compare_failed && access(table.data, R_OK) == 0) {
+        fputs("\nPer test: condition hits/iterations on each machine (per "
+              "million); `!` flags figures that may mislead.\n", f);
+        cp_copy_file(table.data, f);
+    }
+    ll_buf_free(&table);
+    ll_buf_free(&emu);
+    /* explanations/index.txt only when it lists something */
+    fprintf(f, "\nReports: %s/{tests,outcomes,summary}.csv, %s/report.html",
+            c->o->out, c->o->out);
+    if (c->explained > 0)
+        fprintf(f, ", %s/explanations/index.txt (%d state%s explained)",
+                c->o->out, c->explained, c->explained == 1 ? "" : "s");
+    fprintf(f, "; logs: %s/model.log, %s%s\n", c->o->out,
+            c->o->n_logs ? "and the logs given" : c->o->out,
+            c->o->n_logs ? "" : "/hardware.log");
+    fclose(f);
+    fwrite(text, 1, len, stdout);
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/campaign.txt", c->o->out);
+    char *tmp;
+    FILE *keep = ll_replace_open(path.data, &tmp);
+    if (keep) {
+        fwrite(text, 1, len, keep);
+        ll_replace_close(keep, tmp, path.data);
+    }
+    free(text);
+    ll_buf_free(&path);
 }

@@ -1,7 +1,9 @@
-/* commands.h — the subcommands of bin/litmuslab. Each is implemented in its
- * stage's folder (model/cmd_model.c, ...) and receives argv from the
- * subcommand name on. Exit status: 0 ok, 1 the check failed (compare,
- * campaign: a forbidden outcome was seen), 2 bad input or usage. */
+/* commands.h — the subcommands of bin/litmuslab. Each lives in
+ * cli/cmd_<name>.c, reads its options there and makes one call into its
+ * stage (model/, hwrun/, compare/, campaign/, gen/): the front door sits
+ * above the rooms. Each receives argv from the subcommand name on. Exit
+ * status: 0 ok, 1 the check failed (compare, campaign: a forbidden
+ * outcome was seen), 2 bad input or usage. */
 #ifndef LITMUSLAB_CLI_COMMANDS_H
 #define LITMUSLAB_CLI_COMMANDS_H
 

@@ -1,8 +1,8 @@
 /* foreign.h — herd7's and litmus7's options, each with what litmuslab
  * does with it: taken (the command's own parser reads it), taken with a
  * note (read, ignored or mapped, and a one-line note says so), or
- * refused saying why. One table per tool (model/herd7_opts.c,
- * hwrun/litmus7_opts.c); `model --herd7-options` and `hwrun
+ * refused saying why. One table per tool (cli/herd7_opts.c,
+ * cli/litmus7_opts.c); `model --herd7-options` and `hwrun
  * --litmus7-options` print them, the man page holds them, and
  * tests/e2e/foreign_options.sh runs each one. */
 #ifndef LITMUSLAB_CLI_FOREIGN_H
@@ -39,7 +39,7 @@ bool cli_foreign_opt(cli_args *p, const char *tool, const cli_foreign *table,
  * KIND taken, note or refused, SAMPLE `-` for a flag. */
 void cli_foreign_print(FILE *f, const cli_foreign *table);
 
-extern const cli_foreign cli_herd7_opts[];     /* model/herd7_opts.c */
-extern const cli_foreign cli_litmus7_opts[];   /* hwrun/litmus7_opts.c */
+extern const cli_foreign cli_herd7_opts[];     /* cli/herd7_opts.c */
+extern const cli_foreign cli_litmus7_opts[];   /* cli/litmus7_opts.c */
 
 #endif

@@ -252,4 +252,26 @@ bool cmp_write_html(const cmp_run *run, cmp_test **sorted,
 bool cmp_explanation(const char *dir, const char *test, const char *state,
                      ll_buf *rel, bool *svg);
 
+/* driver.c: one comparison, what cli/cmd_compare.c calls. The model logs
+ * (--model), the hardware logs (--hw [NAME=]FILE) and the folders of the
+ * tests (--tests) read; the reports written in dir as a whole (nothing is
+ * written when an input cannot be read), the emulated runs apart in
+ * dir/emulated; the summary (and with table, the table) on stdout. The
+ * exit status: 0, 1 when a forbidden outcome was seen, 2 on a failure. */
+typedef struct cmp_hw_arg {
+    const char *label;   /* NULL when not given */
+    const char *path;
+} cmp_hw_arg;
+typedef struct cmp_job {
+    const char **models;
+    int n_models;
+    const cmp_hw_arg *hws;
+    int n_hws;
+    const char **tests_dirs;    /* --tests, repeatable */
+    int n_tests_dirs;
+    bool table;
+    cmp_table_fmt fmt;
+} cmp_job;
+int cmp_compare(const cmp_job *job, const char *dir);
+
 #endif

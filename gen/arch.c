@@ -1,7 +1,7 @@
 /* arch.c — the registry of architectures gen writes tests for: one
- * gen_arch ops table per file (arch_ppc.c, arch_x86.c...); adding an
- * architecture adds its file and one line here. */
-#include <strings.h>
+ * gen_arch ops table per file (arch_ppc.c, arch_x86.c...), named by its
+ * test header name; adding an architecture adds its file and one line
+ * here. */
 #include <string.h>
 
 #include "gen/gen.h"
@@ -14,24 +14,13 @@ static const gen_arch *const archs[] = {
     &gen_arch_aarch64, &gen_arch_riscv, &gen_arch_c,
 };
 
-static bool alias_match(const char *aliases, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = aliases; p && *p;) {
-        const char *bar = strchr(p, '|');
-        size_t l = bar ? (size_t)(bar - p) : strlen(p);
-        if (l == n && !strncasecmp(p, name, n))
-            return true;
-        p = bar ? bar + 1 : NULL;
-    }
-    return false;
-}
-
+/* By a test header name or one of its aliases (the architecture list,
+ * lib/arch/registry.c, holds them): `-arch amd64` is X86_64. */
 const gen_arch *gen_arch_find(const char *name)
 {
-    for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
-        if (!strcasecmp(archs[i]->name, name) ||
-            alias_match(archs[i]->aliases, name))
+    const ll_arch_entry *e = ll_arch_lookup(name);
+    for (size_t i = 0; e && i < sizeof archs / sizeof archs[0]; i++)
+        if (!strcmp(archs[i]->name, e->header))
             return archs[i];
     return NULL;
 }

@@ -74,7 +74,6 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
 
 const gen_arch gen_arch_aarch64 = {
     .name = "AArch64",
-    .aliases = "ARM64|ARMv8",
     .fences = fences,
     .nfences = sizeof fences / sizeof fences[0],
     .strong = 0,

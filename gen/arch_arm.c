@@ -55,7 +55,6 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
 
 const gen_arch gen_arch_arm = {
     .name = "ARM",
-    .aliases = "ARMv7",
     .fences = fences,
     .nfences = sizeof fences / sizeof fences[0],
     .strong = 0,

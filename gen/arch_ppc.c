@@ -56,7 +56,6 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
 
 const gen_arch gen_arch_ppc = {
     .name = "PPC",
-    .aliases = "Power|POWER|PowerPC",
     .fences = fences,
     .nfences = sizeof fences / sizeof fences[0],
     .strong = 0,

@@ -84,7 +84,6 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
 
 const gen_arch gen_arch_riscv = {
     .name = "RISCV",
-    .aliases = "RISC-V|riscv64",
     .fences = fences,
     .nfences = sizeof fences / sizeof fences[0],
     .strong = 0,

@@ -93,7 +93,6 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
 
 const gen_arch gen_arch_x86_64 = {
     .name = "X86_64",
-    .aliases = "x86-64|amd64",
     .fences = fences64,
     .nfences = 1,
     .strong = 0,
@@ -105,7 +104,6 @@ const gen_arch gen_arch_x86_64 = {
 
 const gen_arch gen_arch_x86 = {
     .name = "X86",
-    .aliases = "x86-32|i386",
     .fences = fences32,
     .nfences = 1,
     .strong = 0,

@@ -1,7 +1,8 @@
-/* batch.c — many tests at once: diyone7's second mode (one cycle a line
- * on stdin, `NAME: EDGE EDGE...` as mcycles7 prints them) and the
- * writing of a set of tests as a folder with an @all index, shared with
- * families. A folder is written whole or not at all (lib/outdir). */
+/* batch.c — tests written out: diyone7's first mode (one test from the
+ * cycle given), its second (one cycle a line on stdin, `NAME: EDGE
+ * EDGE...` as mcycles7 prints them) and the writing of a set of tests as
+ * a folder with an @all index, shared with families. A folder is written
+ * whole or not at all (lib/outdir). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,46 @@ gen_set *gen_set_open(const char *dir, const char *header)
     }
     ll_buf_printf(&s->index, "# %s\n", header);
     return s;
+}
+
+int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
+            bool optco, const char *name, const char *out_path)
+{
+    gen_edge e[GEN_MAX_EDGES];
+    int n;
+    char err[512];
+    gen_test *t = ll_xcalloc(1, sizeof *t);
+    int rc = 0;
+    t->forall = forall;
+    t->optcoherence = optco;
+    if (!gen_cycle_parse(a, edges, nedges, e, &n, err, sizeof err) ||
+        !gen_build(a, e, n, t, err, sizeof err)) {
+        fprintf(stderr, "litmuslab gen: %s\n", err);
+        rc = 2;
+        goto done;
+    }
+    if (name)
+        snprintf(t->name, sizeof t->name, "%s", name);
+    ll_buf out = {0};
+    gen_print(a, t, &out);
+    if (!out_path) {
+        fputs(ll_buf_str(&out), stdout);
+    } else {
+        char *tmp;
+        FILE *f = ll_replace_open(out_path, &tmp);
+        if (!f) {
+            rc = 2;
+        } else {
+            fputs(ll_buf_str(&out), f);
+            if (!ll_replace_close(f, tmp, out_path))
+                rc = 2;
+        }
+    }
+    ll_buf_free(&out);
+done:
+    gen_test_free(t);
+    free(t);
+    return rc;
 }
 
 /* A name not used yet: NAME, or NAME001, NAME002... as diy -addnum. */

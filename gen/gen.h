@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "gen/gen_limits.h"
+#include "litmuslab/arch.h"
 #include "litmuslab/util.h"
 
 /* The kinds of edge: communication (same location, one event on each
@@ -116,7 +117,6 @@ typedef struct gen_test {
 typedef struct gen_arch gen_arch;
 struct gen_arch {
     const char *name;         /* header word: "PPC" */
-    const char *aliases;      /* "|"-separated other spellings for -arch */
     const gen_fence *fences;  /* known fences */
     int nfences;
     int strong;               /* fence for observers, -1 none */
@@ -130,6 +130,8 @@ struct gen_arch {
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };
 
+/* By header name or alias, in any case (lib/arch/registry.c's list);
+ * NULL when gen writes no such tests. */
 const gen_arch *gen_arch_find(const char *name);
 /* "PPC, X86_64, ..." for messages. */
 void gen_arch_list(ll_buf *out);
@@ -243,6 +245,11 @@ bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t);
 int gen_set_count(const gen_set *s);
 /* Finish (keep false: drop the folder); false + message. */
 bool gen_set_close(gen_set *s, bool keep);
+/* diyone7's first mode: one test from the cycle edges[0..nedges) (named
+ * name, NULL: its own name) on stdout, or replacing out_path whole; the
+ * exit status (2 + one line on stderr when the cycle makes no test). */
+int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
+            bool optco, const char *name, const char *out_path);
 /* diyone7's second mode: one cycle a line, `NAME: EDGE...` or just the
  * edges; bad lines reported as WHAT:LINE: why. */
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,

@@ -125,3 +125,26 @@ bool hw_target_ready(const hw_target *tg, ll_buf *why)
     }
     return true;
 }
+
+void hw_targets_print(FILE *f)
+{
+    int n;
+    const hw_target *tg = hw_targets(&n);
+    fprintf(f, "%-8s %-8s %-26s %-13s %s\n", "target", "tests", "compiler",
+            "emulator", "status");
+    for (int i = 0; i < n; i++) {
+        ll_buf why = {0};
+        /* the dialect the machine runs (X86_64 on x86_64), else the
+           architecture's name */
+        const ll_arch_entry *e = ll_arch_lookup(tg[i].machine);
+        const char *a = e && e->id == tg[i].arch ? e->header
+                                                 : ll_arch_name(tg[i].arch);
+        bool native = hw_target_is_native(&tg[i]);
+        bool ready = hw_target_ready(&tg[i], &why);
+        fprintf(f, "%-8s %-8s %-26s %-13s %s\n", tg[i].name,
+                a ? a : "?", native ? "cc" : tg[i].cc,
+                native ? "-" : tg[i].qemu,
+                native ? "this machine" : ready ? "ready" : ll_buf_str(&why));
+        ll_buf_free(&why);
+    }
+}

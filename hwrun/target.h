@@ -6,6 +6,7 @@
 #define HWRUN_TARGET_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "litmuslab/arch.h"
 #include "litmuslab/util.h"
@@ -36,6 +37,8 @@ void hw_target_names_for(ll_arch_id arch, ll_buf *out);
 /* Whether the tools tg needs here are installed (the cross compiler, and
  * qemu when not native); false + *why naming the missing Debian package. */
 bool hw_target_ready(const hw_target *tg, ll_buf *why);
+/* --targets: a line per target, its tools and whether they are here. */
+void hw_targets_print(FILE *f);
 /* Whether the program `name` is found in $PATH (or is a path that runs). */
 bool hw_have_program(const char *name);
 

@@ -1,15 +1,21 @@
 /* driver.c — one test file through the model: read it, pick the
  * architecture's semantics and cat model (loaded once per worker), search,
- * and format the herd7 entry or the diagnostic. */
+ * and format the herd7 entry or the diagnostic; and what the command
+ * checks before: that the model file is there, the --show-all folder,
+ * the default memory bound of each worker. */
 #include "model/driver.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "litmuslab/arch.h"
 #include "litmuslab/c_ast.h"
+#include "litmuslab/near.h"
+#include "litmuslab/os.h"
 
 /* Where our cat files are: next to the program's tree (bin/, or
  * build/<kind>/bin/ for test builds), else the source tree it was built
@@ -157,21 +163,13 @@ static const char *model_arch(const char *title)
  * other than `not`, by its header name; NULL when none does. */
 static const char *tag_owner(const char *tag, ll_arch_id not)
 {
-    static const char *const headers[] = {"PPC", "X86", "AArch64", "ARM",
-                                          "RISCV"};
-    for (int id = 0; id < 64; id++) {
+    for (int id = 0; id < LL_ARCH_COUNT; id++) {
         const sem_ops *ops = sem_find((ll_arch_id)id);
         bool has = false;
         for (int k = 0; ops && ops->arch != not && k < ops->n_tags; k++)
             has |= !strcmp(ops->tags[k], tag);
-        if (!has)
-            continue;
-        for (size_t h = 0; h < sizeof headers / sizeof *headers; h++) {
-            const ll_arch_ops *a = ll_arch_find(headers[h]);
-            if (a && a->id == ops->arch)
-                return headers[h];
-        }
-        return ops->arch == LL_ARCH_C ? "C" : NULL;
+        if (has)
+            return ll_arch_name(ops->arch);
     }
     return NULL;
 }
@@ -341,4 +339,109 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     mdl_free(&m);
     ll_test_free(t);
     return rc;
+}
+
+/* Half of physical memory, shared among the workers. */
+uint64_t mdl_default_memory(int n_workers)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return 0;
+    uint64_t each = (uint64_t)pages * (uint64_t)size / 2 /
+                    (uint64_t)(n_workers > 0 ? n_workers : 1);
+    return each < (256u << 20) ? 256u << 20 : each;
+}
+
+/* --show-all's directory, made if missing, its index emptied: the
+ * workers append to it. herd7's -o DIR has no index. */
+bool mdl_show_all_dir(const char *dir, bool per_test)
+{
+    ll_buf path = {0};
+    ll_buf_printf(&path, "%s/%s", dir, per_test ? "." : "index.txt");
+    FILE *f = NULL;
+    bool ok = ll_mkdir(dir, 0777);
+    if (ok && per_test)
+        ok = access(dir, W_OK) == 0;
+    else if (ok && (f = fopen(path.data, "w")))
+        fclose(f);
+    else
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "litmuslab model: %s %s: cannot write there (%s)\n",
+                per_test ? "-o" : "--show-all", dir, strerror(errno));
+    ll_buf_free(&path);
+    return ok;
+}
+
+/* Is the --model file there, where the model looks (a path as it is;
+ * a name in the -I directories, ours, then here)? When not, say which
+ * models we ship and where we looked. */
+bool mdl_model_found(const mdl_options *o, bool quiet)
+{
+    const char *name = o->model;
+    if (strchr(name, '/')) {
+        if (access(name, R_OK) == 0)
+            return true;
+        if (!quiet)
+            fprintf(stderr, "litmuslab model: cannot read the model file "
+                    "%s\n", name);
+        return false;
+    }
+    const char *dirs[MDL_MAX_DIRS + 8];
+    int n = 0;
+    for (int i = 0; i < o->n_cat_dirs; i++)
+        dirs[n++] = o->cat_dirs[i];
+    for (int i = 0; i < o->n_builtin; i++)
+        dirs[n++] = o->builtin[i];
+    ll_buf b = {0};
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(dirs[i], CAT_BUILTIN_DIR)) {
+            for (const cat_text_file *f = cat_builtin_files; f->name; f++)
+                if (!strcmp(f->name, name)) {
+                    ll_buf_free(&b);
+                    return true;
+                }
+            continue;
+        }
+        ll_buf_clear(&b);
+        ll_buf_printf(&b, "%s/%s", dirs[i], name);
+        if (access(b.data, R_OK) == 0) {
+            ll_buf_free(&b);
+            return true;
+        }
+    }
+    ll_buf_free(&b);
+    if (access(name, R_OK) == 0)
+        return true;
+    if (quiet)
+        return false;
+    /* what we ship is what is built in (sorted by the build) */
+    size_t n_files = 0;
+    while (cat_builtin_files[n_files].name)
+        n_files++;
+    ll_buf with_cat = {0};     /* `-model x86tos` is x86tos.cat */
+    ll_buf_printf(&with_cat, "%s.cat", name);
+    const char *near = ll_near_name(name, &cat_builtin_files[0].name,
+                                    n_files, sizeof *cat_builtin_files);
+    if (!near)
+        near = ll_near_name(with_cat.data, &cat_builtin_files[0].name,
+                            n_files, sizeof *cat_builtin_files);
+    fprintf(stderr, "litmuslab model: cannot find the model '%s'; ", name);
+    if (near)
+        fprintf(stderr, "did you mean '%s'? ", near);
+    ll_buf_free(&with_cat);
+    fputs("models shipped:", stderr);
+    for (const cat_text_file *f = cat_builtin_files; f->name; f++) {
+        size_t l = strlen(f->name);
+        if (l > 4 && !strcmp(f->name + l - 4, ".cat"))
+            fprintf(stderr, " %s", f->name);
+    }
+    fputs("; searched:", stderr);
+    for (int i = 0; i < n; i++)   /* the folders that are there */
+        if (!strcmp(dirs[i], CAT_BUILTIN_DIR))
+            fputs(" the built-in copies", stderr);
+        else if (access(dirs[i], X_OK) == 0)
+            fprintf(stderr, " %s", dirs[i]);
+    fputs(" and the current directory (-I DIR adds one)\n", stderr);
+    return false;
 }

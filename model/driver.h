@@ -1,5 +1,5 @@
 /* driver.h — running the model on test files (model/driver.c), for
- * cmd_model.c and the tests: options, per-worker loaded models. */
+ * cli/cmd_model.c and the tests: options, per-worker loaded models. */
 #ifndef LITMUSLAB_MODEL_DRIVER_H
 #define LITMUSLAB_MODEL_DRIVER_H
 
@@ -44,6 +44,17 @@ void mdl_worker_free(mdl_worker *w);
  * model). */
 int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
                  ll_buf *out, ll_buf *err);
+
+/* Is the --model file there, where the model looks (a path as it is; a
+ * name in the -I directories, ours, then here)? When not (and not
+ * quiet), say which models we ship and where we looked. */
+bool mdl_model_found(const mdl_options *o, bool quiet);
+/* --show-all's directory (per_test: herd7's -o DIR), made if missing,
+ * its index emptied: the workers append to it. false + message. */
+bool mdl_show_all_dir(const char *dir, bool per_test);
+/* The default --max-memory of each of n_workers: half of physical
+ * memory shared among them, at least 256M (0: unknown). */
+uint64_t mdl_default_memory(int n_workers);
 
 /* batch.c: model n files in n_workers worker processes and print their
  * entries (stdout) and messages (stderr) in input order. A file whose

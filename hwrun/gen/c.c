@@ -14,7 +14,49 @@
 
 #include "litmuslab/c_ast.h"
 
-void hw_gen_ctest_prelude(const ll_test *t, ll_buf *c)
+/* ---- the test's flavour: kernel or C11 ---- */
+
+int hw_gen_ctest_flavour(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_C_LD:
+    case LL_C_ST:
+    case LL_C_RMW:
+    case LL_C_CAS: {
+        int a = LL_C_ANN(in->flags);
+        if (a == LL_C_PLAIN || a == LL_C_NA)
+            return 0;
+        return a > LL_C_NA ? 1 : 2;
+    }
+    case LL_C_CAS11:
+        return 1;
+    case LL_C_FENCE:
+        return (in->flags & 0xff) == LL_C_F_C11 ? 1 : 2;
+    case LL_C_LOCK:
+    case LL_C_UNLOCK:
+    case LL_C_TRYLOCK:
+    case LL_C_ISLOCKED:
+    case LL_C_SRCU_LOCK:
+    case LL_C_SRCU_UNLOCK:
+    case LL_C_SYNC_SRCU:
+        return 2;
+    }
+    return 0;
+}
+
+bool hw_gen_ctest_is_c11(const ll_test *t)
+{
+    for (int k = 0; k < t->n_threads; k++)
+        for (int s = 0; s < t->threads[k].n_stmts; s++) {
+            const ll_stmt *st = &t->threads[k].stmts[s];
+            if (st->has_instr && hw_gen_ctest_flavour(&st->instr) == 1)
+                return true;
+        }
+    return false;
+}
+
+/* The includes, pragmas and helpers heading the C file. */
+static void prelude(const ll_test *t, ll_buf *c)
 {
     /* a temporary the code sets and never reads is the lowering's
        business, not an error */
@@ -140,15 +182,15 @@ const hw_gen_ctype *hw_gen_ctest_type(const ll_test *t, const char *name)
                 return &pointer_type;
             while (n && (p->type[n - 1] == '*' || p->type[n - 1] == ' '))
                 n--;
-            char *pointee = ll_xstrndup(p->type, n);
-            const hw_gen_ctype *ty = lookup(pointee);
-            free(pointee);
+            char *base = ll_xstrndup(p->type, n);
+            const hw_gen_ctype *ty = lookup(base);
+            free(base);
             return ty;
         }
     return lookup("int");   /* herd7's default */
 }
 
-bool hw_gen_ctest_loc_type(const ll_test *t, const char *name, ll_ctype *out)
+static bool loc_type(const ll_test *t, const char *name, ll_ctype *out)
 {
     const hw_gen_ctype *ty = hw_gen_ctest_type(t, name);
     if (!ty)
@@ -157,3 +199,15 @@ bool hw_gen_ctest_loc_type(const ll_test *t, const char *name, ll_ctype *out)
     out->is_signed = ty->is_signed;
     return true;
 }
+
+/* C tests as one more generator: whole thread functions in C, over the
+ * lowered code (the model's), instead of asm blocks. */
+const hw_gen_ops hw_gen_ctest = {
+    .arch = LL_ARCH_C,
+    .name = "the C code generator",
+    .prepare = ll_c_lower,
+    .prelude = prelude,
+    .write_thread = hw_gen_ctest_thread,
+    .loc_type = loc_type,
+    .locals = true,
+};

@@ -21,49 +21,6 @@
 
 #include "hwrun/hwrun.h"
 
-/* ---- the test's flavour: kernel or C11 ---- */
-
-/* 1: a C11 atomic operation, 2: a kernel primitive, 0: neither (plain
- * C accesses, arithmetic, branches). */
-static int flavour(const ll_instr *in)
-{
-    switch (in->op) {
-    case LL_C_LD:
-    case LL_C_ST:
-    case LL_C_RMW:
-    case LL_C_CAS: {
-        int a = LL_C_ANN(in->flags);
-        if (a == LL_C_PLAIN || a == LL_C_NA)
-            return 0;
-        return a > LL_C_NA ? 1 : 2;
-    }
-    case LL_C_CAS11:
-        return 1;
-    case LL_C_FENCE:
-        return (in->flags & 0xff) == LL_C_F_C11 ? 1 : 2;
-    case LL_C_LOCK:
-    case LL_C_UNLOCK:
-    case LL_C_TRYLOCK:
-    case LL_C_ISLOCKED:
-    case LL_C_SRCU_LOCK:
-    case LL_C_SRCU_UNLOCK:
-    case LL_C_SYNC_SRCU:
-        return 2;
-    }
-    return 0;
-}
-
-bool hw_gen_ctest_is_c11(const ll_test *t)
-{
-    for (int k = 0; k < t->n_threads; k++)
-        for (int s = 0; s < t->threads[k].n_stmts; s++) {
-            const ll_stmt *st = &t->threads[k].stmts[s];
-            if (st->has_instr && flavour(&st->instr) == 1)
-                return true;
-        }
-    return false;
-}
-
 /* ---- operands ---- */
 
 /* Each operation's operands: which is the address it accesses (-1:
@@ -685,7 +642,7 @@ static bool print_instr(cbody *b, const ll_stmt *st, bool c11)
      * hardware the dependency is the branch itself */
     if (in->op == LL_C_CTRL_SAVE || in->op == LL_C_CTRL_RESTORE)
         return true;
-    if (c11 && flavour(in) == 2)
+    if (c11 && hw_gen_ctest_flavour(in) == 2)
         return hw_gen_fail(b->g, st, "hwrun does not support the kernel's "
                            "primitives and C11's atomics in one test");
     ops p = {0};

@@ -18,8 +18,22 @@
 #include "litmuslab/log.h"
 #include "litmuslab/state.h"
 
-static const hw_gen_ops *const generators[] = {
-    &hw_gen_x86, &hw_gen_ppc, &hw_gen_aarch64, &hw_gen_arm, &hw_gen_riscv,
+/* hwrun's table, indexed by architecture id (include/litmuslab/arch.h):
+ * each architecture's generator, or why hwrun refuses its tests;
+ * test_arch_registry.c checks that every id has one or the other. */
+static const struct {
+    const hw_gen_ops *ops;
+    const char *why_not;
+} generators[LL_ARCH_COUNT] = {
+    [LL_ARCH_PPC] = {&hw_gen_ppc, NULL},
+    [LL_ARCH_X86] = {&hw_gen_x86, NULL},
+    [LL_ARCH_AARCH64] = {&hw_gen_aarch64, NULL},
+    [LL_ARCH_ARM] = {&hw_gen_arm, NULL},
+    [LL_ARCH_RISCV] = {&hw_gen_riscv, NULL},
+    [LL_ARCH_C] = {&hw_gen_ctest, NULL},
+    [LL_ARCH_LISA] = {NULL, "is a LISA test: LISA is herd7's generic "
+                      "instruction set, which no machine runs (model runs "
+                      "it under the Linux-kernel memory model)"},
 };
 
 typedef struct gen_thread {
@@ -54,7 +68,6 @@ struct hw_gen {
     const hw_gen_ops *ops;
     ll_diag *d;
     bool failed;
-    bool is_c;                      /* a C test: gen/c.c writes threads */
     int n_locs;
     const char **locs;              /* sorted names, not owned */
     int n_outs;
@@ -221,14 +234,11 @@ void hw_gen_pin(hw_gen *g, int fam, const char *constraint)
     }
 }
 
-const hw_gen_ops *hw_gen_find(const ll_test *t)
+const hw_gen_ops *hw_gen_find(int arch, const char **why_not)
 {
-    if (!t->arch)
-        return NULL;
-    for (size_t i = 0; i < sizeof generators / sizeof generators[0]; i++)
-        if (generators[i]->arch == t->arch->id)
-            return generators[i];
-    return NULL;
+    bool known = arch >= 0 && arch < LL_ARCH_COUNT;
+    *why_not = known ? generators[arch].why_not : NULL;
+    return known ? generators[arch].ops : NULL;
 }
 
 /* ---- what the test names: locations, final values ---- */
@@ -468,7 +478,7 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
                            "does not have", l->proc, l->name);
     if (l->proc >= 0)   /* a C test's: a local of the body (gen/c.c) */
         o.thread = thread_of(g->t, l->proc);
-    if (l->proc >= 0 && g->is_c) {
+    if (l->proc >= 0 && g->ops->locals) {
         ll_ctype_of(NULL, false, &o.type);
     } else if (l->proc >= 0) {
         int reg = reg_id(g, l);
@@ -519,11 +529,11 @@ static bool collect_outs(hw_gen *g)
     ll_pos none = {0, 0};
     ll_ctype ty;
     for (int i = 0; i < g->t->n_init; i++)
-        if (g->is_c ? g->t->init[i].loc.proc < 0 &&
-                          !hw_gen_ctest_loc_type(g->t, g->t->init[i].loc.name,
-                                                 &ty)
-                    : !ll_ctype_of(g->t->init[i].type, g->t->init[i].pointer,
-                                   &ty))
+        if (g->ops->loc_type
+                ? g->t->init[i].loc.proc < 0 &&
+                      !g->ops->loc_type(g->t, g->t->init[i].loc.name, &ty)
+                : !ll_ctype_of(g->t->init[i].type, g->t->init[i].pointer,
+                               &ty))
             return unsupported_type(g, &g->t->init[i]);
     if (!prop_outs(g, g->t->cond.prop, false))
         return false;
@@ -838,8 +848,8 @@ static void put_outputs(const hw_gen *g, const gen_thread *gt, ll_buf *c)
 
 static bool write_thread(hw_gen *g, int k, ll_buf *c)
 {
-    if (g->is_c)
-        return hw_gen_ctest_thread(g, k, c);
+    if (g->ops->write_thread)
+        return g->ops->write_thread(g, k, c);
     gen_thread *gt = &g->th[k];
     const ll_thread *th = gt->th;
     ll_buf tmpl = {0};
@@ -1000,7 +1010,7 @@ static void write_tables(hw_gen *g, ll_buf *c)
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
         ll_ctype ty;
-        if (!g->is_c || !hw_gen_ctest_loc_type(t, g->locs[i], &ty))
+        if (!g->ops->loc_type || !g->ops->loc_type(t, g->locs[i], &ty))
             ll_ctype_of(in ? in->type : NULL, in && in->pointer, &ty);
         int size = ty.size;
         bool sign = ty.is_signed;
@@ -1031,8 +1041,9 @@ static void write_tables(hw_gen *g, ll_buf *c)
         ll_buf_puts(c, "    {");
         put_c_string(c, ll_buf_str(&name));
         ll_buf_printf(c, ", %d, %d, %d, %d, %d},\n", o->loc_index,
-                      g->is_c ? 8 : o->type.size,
-                      g->is_c || o->type.is_signed, o->hidden, o->elem);
+                      g->ops->locals ? 8 : o->type.size,
+                      g->ops->locals || o->type.is_signed, o->hidden,
+                      o->elem);
         ll_buf_free(&name);
     }
     if (!g->n_outs)
@@ -1064,20 +1075,19 @@ static void write_tables(hw_gen *g, ll_buf *c)
 static bool check_test(hw_gen *g)
 {
     const ll_test *t = g->t;
-    g->is_c = !t->arch && t->arch_name && !strcmp(t->arch_name, "C");
-    if (!t->arch && !g->is_c)
+    int id = t->arch_name ? ll_arch_id_of(t->arch_name) : -1;
+    if (!t->arch && id < 0)   /* a language the list does not have */
         return hw_gen_fail(g, NULL, "hwrun runs assembly tests; '%s' is a "
                            "%s test", t->name ? t->name : "?",
                            t->arch_name ? t->arch_name : "C");
-    if (t->arch && t->arch->id == LL_ARCH_LISA)
-        return hw_gen_fail(g, NULL, "'%s' is a LISA test: LISA is herd7's "
-                           "generic instruction set, which no machine runs "
-                           "(model runs it under the Linux-kernel memory "
-                           "model)", t->name ? t->name : "?");
-    g->ops = hw_gen_find(t);
-    if (!g->ops && !g->is_c)
+    const char *why_not;
+    g->ops = hw_gen_find(id, &why_not);
+    if (why_not)
+        return hw_gen_fail(g, NULL, "'%s' %s", t->name ? t->name : "?",
+                           why_not);
+    if (!g->ops)
         return hw_gen_fail(g, NULL, "hwrun has no code generator for %s "
-                           "tests", t->arch_name);
+                           "tests", t->arch_name ? t->arch_name : "?");
     if (t->n_threads < 1 || t->n_threads > 64)
         return hw_gen_fail(g, NULL, "hwrun runs tests of 1 to 64 threads, "
                            "not %d", t->n_threads);
@@ -1090,7 +1100,7 @@ bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d)
     d->file = t->file;
     bool ok = check_test(&g);
     /* a C test's code is what the model reads: its bodies lowered */
-    if (ok && g.is_c && !ll_c_lower(t, d))
+    if (ok && g.ops->prepare && !g.ops->prepare(t, d))
         ok = false;
     if (ok) {
         g.th = ll_xcalloc((size_t)t->n_threads, sizeof *g.th);
@@ -1110,8 +1120,8 @@ bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d)
         ll_buf_puts(&c, ": generated by litmuslab hwrun; runs with the "
                     "harness in harness.c. */\n#include <stdint.h>\n\n"
                     "#include \"harness.h\"\n\n");
-        if (g.is_c)
-            hw_gen_ctest_prelude(t, &c);
+        if (g.ops->prelude)
+            g.ops->prelude(t, &c);
         for (int k = 0; ok && k < t->n_threads; k++)
             ok = write_thread(&g, k, &c);
     }

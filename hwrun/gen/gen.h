@@ -66,6 +66,22 @@ typedef struct hw_gen_ops {
     /* Written before each thread function (ARM: compile it as A32 even
      * in a Thumb build); NULL for none. */
     const char *thread_attr;
+
+    /* A generator that writes whole thread functions in C (a C test,
+     * gen/c.c) sets these four instead of the asm ones above: */
+    /* Make the test's code what the model reads (C: its bodies
+     * lowered); false + *d when it cannot be. */
+    bool (*prepare)(ll_test *t, ll_diag *d);
+    /* The includes and helpers heading the C file. */
+    void (*prelude)(const ll_test *t, ll_buf *c);
+    /* Thread k's whole function; false + hw_gen_fail. */
+    bool (*write_thread)(hw_gen *g, int k, ll_buf *c);
+    /* A shared location's size and sign from the test's declarations;
+     * false when it has none (the init's type, else int). */
+    bool (*loc_type)(const ll_test *t, const char *name, ll_ctype *out);
+    /* Registers are the thread function's 64-bit locals (C), not
+     * register families bound to asm operands. */
+    bool locals;
 } hw_gen_ops;
 
 extern const hw_gen_ops hw_gen_x86;
@@ -73,6 +89,7 @@ extern const hw_gen_ops hw_gen_ppc;
 extern const hw_gen_ops hw_gen_aarch64;
 extern const hw_gen_ops hw_gen_arm;
 extern const hw_gen_ops hw_gen_riscv;
+extern const hw_gen_ops hw_gen_ctest;
 
 /* Helpers for write_instr. Operand references into the asm template: */
 /* `%MOD[r_NAME]` for the variable holding register family fam. */
@@ -123,12 +140,14 @@ bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
  * statement becomes one call of a primitive of hwrun/harness/hr_kp.h
  * (or of C11's <stdatomic.h>), C arithmetic on 64-bit variables, or a
  * goto. */
-/* The includes, pragmas and helpers heading the C file (gen/c.c). */
-void hw_gen_ctest_prelude(const ll_test *t, ll_buf *c);
-/* Thread k's function (gen/c_body.c); false + hw_gen_fail on code hwrun
- * cannot print. */
+/* Thread k's function (gen/c_body.c), hw_gen_ctest's write_thread;
+ * false + hw_gen_fail on code hwrun cannot print. */
 bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c);
-/* The test uses C11's atomics (<stdatomic.h>), not the kernel's. */
+/* An operation's flavour: 1 a C11 atomic operation, 2 a kernel
+ * primitive, 0 neither (plain accesses, arithmetic, branches); and
+ * whether the test uses C11's atomics (<stdatomic.h>), not the kernel's
+ * (gen/c.c). */
+int hw_gen_ctest_flavour(const ll_instr *in);
 bool hw_gen_ctest_is_c11(const ll_test *t);
 /* A shared variable's type in a C test (gen/c.c). */
 typedef struct hw_gen_ctype {
@@ -143,9 +162,6 @@ typedef struct hw_gen_ctype {
 const hw_gen_ctype *hw_gen_ctest_type(const ll_test *t, const char *name);
 /* The length of array name (`int x[2]` in the init block: 2), else 0. */
 int hw_gen_array_len(const ll_test *t, const char *name);
-/* Its size and sign; false for a type hwrun cannot size. */
-bool hw_gen_ctest_loc_type(const ll_test *t, const char *name,
-                           ll_ctype *out);
 /* For gen/c_body.c: the locations (sorted by name) and their index, the final values in order (a
  * register's thread index in *thread, -1 for memory). */
 int hw_gen_loc_index(const hw_gen *g, const char *name);
@@ -156,8 +172,10 @@ const char *hw_gen_loc_name(const hw_gen *g, int i);
 int hw_gen_n_outs(const hw_gen *g);
 const ll_loc *hw_gen_out(const hw_gen *g, int i, int *thread);
 
-/* The generator for a test's architecture, or NULL. */
-const hw_gen_ops *hw_gen_find(const ll_test *t);
+/* The generator for architecture id arch (ll_arch_id_of a test's
+ * header), or NULL; *why_not is then the reason hwrun refuses such tests
+ * (said after the test's name), or NULL when it has none. */
+const hw_gen_ops *hw_gen_find(int arch, const char **why_not);
 
 /* Write the C file of test t. false + *d (FILE:LINE:COL and what) when
  * hwrun cannot run the test: no generator for its architecture, an

@@ -1,10 +1,15 @@
-/* arch.h — the reader's architecture plug-in table.
+/* arch.h — the one list of architectures, and the reader's plug-in table.
  *
- * Each architecture (lib/arch/<arch>.c) turns the text of one code-table
- * cell into a typed ll_instr and prints it back. The reader knows nothing
- * of any instruction set; model/sem and hwrun/gen have their own tables
- * keyed by the same opcode enums, which each arch declares in
- * include/litmuslab/arch/<arch>.h. */
+ * lib/arch/registry.c is the list: one line per test header name (X86,
+ * X86_64, ...) with its id, its aliases and its reader plug-in. Each
+ * architecture (lib/arch/<arch>.c) turns the text of one code-table cell
+ * into a typed ll_instr and prints it back; the reader knows nothing of
+ * any instruction set. Each stage keeps its own table indexed by the id
+ * (model/sem/sem.c, hwrun/gen/gen.c, gen/arch.c): a NULL entry there
+ * says the stage refuses such tests, and tests/unit/test_arch_registry.c
+ * checks that every id has its entry in every stage. The opcode enums
+ * are declared in include/litmuslab/arch/<arch>.h.
+ * doc/adding-an-architecture.md says how a new one goes in. */
 #ifndef LITMUSLAB_ARCH_H
 #define LITMUSLAB_ARCH_H
 
@@ -21,6 +26,7 @@ typedef enum ll_arch_id {
     LL_ARCH_RISCV,
     LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c_*.c */
     LL_ARCH_LISA,     /* herd7's generic instruction set, under the LKMM */
+    LL_ARCH_COUNT     /* the number of ids: the stages' tables' length */
 } ll_arch_id;
 
 struct ll_arch_ops {
@@ -59,9 +65,38 @@ struct ll_arch_ops {
     bool (*no_access)(const ll_instr *in);
 };
 
+/* One line of the architecture list (lib/arch/registry.c). */
+typedef struct ll_arch_entry {
+    const char *header;         /* a test's header name, as herd7 spells
+                                   it: "X86_64" */
+    const char *aliases;        /* other names for options (`gen -arch`,
+                                   `campaign --arch`), space-separated,
+                                   matched in any case: "x86-64 amd64" */
+    ll_arch_id id;
+    const ll_arch_ops *reader;  /* NULL: no instruction reader (C tests
+                                   are read by lib/c_*.c) */
+} ll_arch_entry;
+
 /* The plug-in for a test header's architecture name ("PPC", "X86",
- * "X86_64", "AArch64", "ARM", "RISCV", "LISA"); NULL if unknown. */
+ * "X86_64", "AArch64", "ARM", "RISCV", "LISA"), as the header spells it;
+ * NULL if unknown or without one (C). */
 const ll_arch_ops *ll_arch_find(const char *header_name);
+/* The line of a name given on a command line: a header name or an alias,
+ * in any case (a header first: `x86` is X86, `x86-64` X86_64); NULL if
+ * unknown. */
+const ll_arch_entry *ll_arch_lookup(const char *name);
+/* The id of a test header's name as the header spells it ("C" too); -1
+ * if unknown. */
+int ll_arch_id_of(const char *header_name);
+/* An id's name: its first header name ("X86" for X86 and X86_64); NULL
+ * for an id out of range. */
+const char *ll_arch_name(ll_arch_id id);
+/* Whether a test of header name `header` is one of those that name
+ * (`campaign --arch`) selects: its header or one of its aliases, in any
+ * case (`x86` selects X86 and X86_64 tests, `X86_64` only those). */
+bool ll_arch_selects(const char *name, const char *header);
+/* The list, for tests and listings; *n receives its length. */
+const ll_arch_entry *ll_arch_entries(int *n);
 
 /* Free the owned strings inside an instruction's operands. */
 void ll_instr_clear(ll_instr *in);

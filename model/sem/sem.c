@@ -1,5 +1,6 @@
 /* sem.c — what every architecture's semantics shares: the table of ops
- * tables, and arithmetic on values that may be addresses. */
+ * tables, indexed by architecture id, and arithmetic on values that may
+ * be addresses. */
 #include "model/sem/sem.h"
 
 #include <stddef.h>
@@ -12,23 +13,22 @@ extern const sem_ops sem_riscv_ops;
 extern const sem_ops sem_c_ops;
 extern const sem_ops sem_lisa_ops;
 
-/* The registry: one line per architecture the model knows. */
-static const sem_ops *const sem_registry[] = {
-    &sem_ppc_ops,
-    &sem_x86_ops,
-    &sem_aarch64_ops,
-    &sem_arm_ops,
-    &sem_riscv_ops,
-    &sem_c_ops,
-    &sem_lisa_ops,
+/* The model's table, indexed by architecture id (include/litmuslab/
+ * arch.h): one line per architecture; an id left NULL is one the model
+ * refuses, and test_arch_registry.c checks that none is. */
+static const sem_ops *const sem_registry[LL_ARCH_COUNT] = {
+    [LL_ARCH_PPC] = &sem_ppc_ops,
+    [LL_ARCH_X86] = &sem_x86_ops,
+    [LL_ARCH_AARCH64] = &sem_aarch64_ops,
+    [LL_ARCH_ARM] = &sem_arm_ops,
+    [LL_ARCH_RISCV] = &sem_riscv_ops,
+    [LL_ARCH_C] = &sem_c_ops,
+    [LL_ARCH_LISA] = &sem_lisa_ops,
 };
 
 const sem_ops *sem_find(ll_arch_id arch)
 {
-    for (size_t i = 0; i < sizeof sem_registry / sizeof *sem_registry; i++)
-        if (sem_registry[i]->arch == arch)
-            return sem_registry[i];
-    return NULL;
+    return (unsigned)arch < LL_ARCH_COUNT ? sem_registry[arch] : NULL;
 }
 
 sem_reg sem_operand(sem_run *r, const ll_operand *o)

@@ -1,6 +1,6 @@
 /* litmus7_opts.c — every option of litmus7 7.58 (`litmus7 -help`) and
  * what `litmuslab hwrun` does with it (cli/foreign.h): taken by hwrun's
- * own parser (cmd_hwrun.c: ours, or mapped to ours), taken with a note,
+ * own parser (cli/cmd_hwrun.c: ours, or mapped to ours), taken with a note,
  * or refused with the reason. `hwrun --litmus7-options` prints this
  * table; the man page holds it. */
 #include "cli/foreign.h"

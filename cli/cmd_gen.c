@@ -11,7 +11,6 @@
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "gen/gen.h"
-#include "litmuslab/outdir.h"
 
 static void usage(FILE *f)
 {
@@ -158,45 +157,6 @@ static bool read_conf(gen_cli *g, const char *path)
     return ok;
 }
 
-static int one_test(const gen_arch *a, const gen_cli *g)
-{
-    gen_edge e[GEN_MAX_EDGES];
-    int n;
-    char err[512];
-    gen_test *t = ll_xcalloc(1, sizeof *t);
-    int rc = 0;
-    t->forall = g->forall;
-    t->optcoherence = g->optco;
-    if (!gen_cycle_parse(a, g->edges, g->nedges, e, &n, err, sizeof err) ||
-        !gen_build(a, e, n, t, err, sizeof err)) {
-        fprintf(stderr, "litmuslab gen: %s\n", err);
-        rc = 2;
-        goto done;
-    }
-    if (g->name)
-        snprintf(t->name, sizeof t->name, "%s", g->name);
-    ll_buf out = {0};
-    gen_print(a, t, &out);
-    if (!g->out) {
-        fputs(ll_buf_str(&out), stdout);
-    } else {
-        char *tmp;
-        FILE *f = ll_replace_open(g->out, &tmp);
-        if (!f) {
-            rc = 2;
-        } else {
-            fputs(ll_buf_str(&out), f);
-            if (!ll_replace_close(f, tmp, g->out))
-                rc = 2;
-        }
-    }
-    ll_buf_free(&out);
-done:
-    gen_test_free(t);
-    free(t);
-    return rc;
-}
-
 int cmd_gen(int argc, char **argv)
 {
     gen_cli g = {.size = 6, .nprocs = 4};
@@ -291,7 +251,7 @@ int cmd_gen(int argc, char **argv)
                 "`litmuslab gen --help`\n");
         goto done;
     }
-    rc = one_test(a, &g);
+    rc = gen_one(a, g.edges, g.nedges, g.forall, g.optco, g.name, g.out);
 done:
     for (int i = 0; i < g.nowned; i++)
         free(g.owned[i]);

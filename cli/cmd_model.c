@@ -6,14 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/opts.h"
 #include "litmuslab/limits.h"
-#include "litmuslab/near.h"
-#include "litmuslab/os.h"
 #include "cli/foreign.h"
 #include "model/driver.h"
 
@@ -149,17 +145,6 @@ static bool memory_size(const char *s, uint64_t *out)
     return true;
 }
 
-/* Half of physical memory, shared among the workers. */
-static uint64_t default_memory(int n_workers)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || size <= 0)
-        return 0;
-    uint64_t each = (uint64_t)pages * (uint64_t)size / 2 /
-                    (uint64_t)(n_workers > 0 ? n_workers : 1);
-    return each < (256u << 20) ? 256u << 20 : each;
-}
-
 static bool show_tag(const char *s, int *out)
 {
     static const char *const tags[] = {"all", "prop", "neg", "cond", "wit",
@@ -172,27 +157,6 @@ static bool show_tag(const char *s, int *out)
     fprintf(stderr, "litmuslab model: -show takes all, prop, neg, cond, "
                     "wit or none, not '%s'\n", s);
     return false;
-}
-
-/* --show-all's directory, made if missing, its index emptied: the
- * workers append to it. herd7's -o DIR has no index. */
-static bool show_all_dir(const char *dir, bool per_test)
-{
-    ll_buf path = {0};
-    ll_buf_printf(&path, "%s/%s", dir, per_test ? "." : "index.txt");
-    FILE *f = NULL;
-    bool ok = ll_mkdir(dir, 0777);
-    if (ok && per_test)
-        ok = access(dir, W_OK) == 0;
-    else if (ok && (f = fopen(path.data, "w")))
-        fclose(f);
-    else
-        ok = false;
-    if (!ok)
-        fprintf(stderr, "litmuslab model: %s %s: cannot write there (%s)\n",
-                per_test ? "-o" : "--show-all", dir, strerror(errno));
-    ll_buf_free(&path);
-    return ok;
 }
 
 /* -o: with --explain, the DOT file of its execution; else herd7's -o DIR,
@@ -220,79 +184,6 @@ static bool herd_o_dir(mdl_explain_opts *ex, bool show_given)
                 "condition's proposition holds)\n", ex->show_all,
                 ex->show_all);
     return true;
-}
-
-/* Is the --model file there, where the model looks (a path as it is;
- * a name in the -I directories, ours, then here)? When not, say which
- * models we ship and where we looked. */
-static bool model_found(const mdl_options *o, bool quiet)
-{
-    const char *name = o->model;
-    if (strchr(name, '/')) {
-        if (access(name, R_OK) == 0)
-            return true;
-        if (!quiet)
-            fprintf(stderr, "litmuslab model: cannot read the model file "
-                    "%s\n", name);
-        return false;
-    }
-    const char *dirs[MDL_MAX_DIRS + 8];
-    int n = 0;
-    for (int i = 0; i < o->n_cat_dirs; i++)
-        dirs[n++] = o->cat_dirs[i];
-    for (int i = 0; i < o->n_builtin; i++)
-        dirs[n++] = o->builtin[i];
-    ll_buf b = {0};
-    for (int i = 0; i < n; i++) {
-        if (!strcmp(dirs[i], CAT_BUILTIN_DIR)) {
-            for (const cat_text_file *f = cat_builtin_files; f->name; f++)
-                if (!strcmp(f->name, name)) {
-                    ll_buf_free(&b);
-                    return true;
-                }
-            continue;
-        }
-        ll_buf_clear(&b);
-        ll_buf_printf(&b, "%s/%s", dirs[i], name);
-        if (access(b.data, R_OK) == 0) {
-            ll_buf_free(&b);
-            return true;
-        }
-    }
-    ll_buf_free(&b);
-    if (access(name, R_OK) == 0)
-        return true;
-    if (quiet)
-        return false;
-    /* what we ship is what is built in (sorted by the build) */
-    size_t n_files = 0;
-    while (cat_builtin_files[n_files].name)
-        n_files++;
-    ll_buf with_cat = {0};     /* `-model x86tos` is x86tos.cat */
-    ll_buf_printf(&with_cat, "%s.cat", name);
-    const char *near = ll_near_name(name, &cat_builtin_files[0].name,
-                                    n_files, sizeof *cat_builtin_files);
-    if (!near)
-        near = ll_near_name(with_cat.data, &cat_builtin_files[0].name,
-                            n_files, sizeof *cat_builtin_files);
-    fprintf(stderr, "litmuslab model: cannot find the model '%s'; ", name);
-    if (near)
-        fprintf(stderr, "did you mean '%s'? ", near);
-    ll_buf_free(&with_cat);
-    fputs("models shipped:", stderr);
-    for (const cat_text_file *f = cat_builtin_files; f->name; f++) {
-        size_t l = strlen(f->name);
-        if (l > 4 && !strcmp(f->name + l - 4, ".cat"))
-            fprintf(stderr, " %s", f->name);
-    }
-    fputs("; searched:", stderr);
-    for (int i = 0; i < n; i++)   /* the folders that are there */
-        if (!strcmp(dirs[i], CAT_BUILTIN_DIR))
-            fputs(" the built-in copies", stderr);
-        else if (access(dirs[i], X_OK) == 0)
-            fprintf(stderr, " %s", dirs[i]);
-    fputs(" and the current directory (-I DIR adds one)\n", stderr);
-    return false;
 }
 
 /* What the command line sets besides mdl_options. */
@@ -488,7 +379,7 @@ static bool with_cat_suffix(model_cli *m)
     ll_buf b = {0};
     ll_buf_printf(&b, "%s.cat", name);
     m->opt.model = b.data;
-    if (model_found(&m->opt, true)) {
+    if (mdl_model_found(&m->opt, true)) {
         keep(m, b.data);
         return true;
     }
@@ -532,8 +423,8 @@ int cmd_model(int argc, char **argv)
         fputs("litmuslab model: no test file given; see "
               "`litmuslab model --help`\n", stderr);
         rc = 2;
-    } else if (m.opt.model && !model_found(&m.opt, true) &&
-               !with_cat_suffix(&m) && !model_found(&m.opt, false)) {
+    } else if (m.opt.model && !mdl_model_found(&m.opt, true) &&
+               !with_cat_suffix(&m) && !mdl_model_found(&m.opt, false)) {
         rc = 2;
     } else if (m.hosts && (m.opt.ex.show_all || m.opt.ex.dot_path)) {
         fputs("litmuslab model: --show-all and -o write files here: not "
@@ -544,13 +435,13 @@ int cmd_model(int argc, char **argv)
         rc = mdl_hosts(&h);
     } else if (!herd_o_dir(&m.opt.ex, m.show_given) ||
                (m.opt.ex.show_all &&
-                !show_all_dir(m.opt.ex.show_all, m.opt.ex.per_test))) {
+                !mdl_show_all_dir(m.opt.ex.show_all, m.opt.ex.per_test))) {
         rc = 2;
     } else {
         int n_workers = (int)m.workers;
         if (!m.memory_set)
             m.opt.limits.max_memory =
-                default_memory(n_workers < m.f.n ? n_workers : m.f.n);
+                mdl_default_memory(n_workers < m.f.n ? n_workers : m.f.n);
         rc = mdl_batch(&m.opt, m.f.paths, m.f.n, n_workers);
     }
     for (int i = 0; i < m.f.n; i++)

@@ -1,5 +1,5 @@
-/* cmd_compare.c — `litmuslab compare`: options, then the compare stage
- * (read model logs, stream hardware logs, classify, write reports). */
+/* cmd_compare.c — `litmuslab compare`: options, then one call into the
+ * compare stage (cmp_compare, compare/driver.c). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,107 +39,22 @@ static void usage(FILE *f)
           f);
 }
 
-typedef struct hw_arg {
-    const char *label;   /* NULL when not given */
-    const char *path;
-} hw_arg;
-
 /* `NAME=FILE`, unless the whole argument names an existing file. */
-static hw_arg split_hw(char *arg)
+static cmp_hw_arg split_hw(char *arg)
 {
     struct stat st;
     char *eq = strchr(arg, '=');
     if (!eq || eq == arg || memchr(arg, '/', (size_t)(eq - arg)) ||
         stat(arg, &st) == 0)
-        return (hw_arg){NULL, arg};
+        return (cmp_hw_arg){NULL, arg};
     *eq = '\0';
-    return (hw_arg){arg, eq + 1};
-}
-
-/* DIR/table.EXT, and the same on stdout. */
-static bool write_table(const cmp_run *run, cmp_test **sorted,
-                        cmp_table_fmt fmt, const cmp_out *out)
-{
-    static const char *const ext[] = {"txt", "md", "tex"};
-    ll_buf name = {0};
-    ll_buf_printf(&name, "table.%s", ext[fmt]);
-    FILE *f = cmp_report_open(out, name.data);
-    bool ok = f != NULL;
-    if (f) {
-        cmp_write_table(run, sorted, fmt, f);
-        ok = cmp_report_close(out, f, name.data);
-    }
-    ll_buf_free(&name);
-    fputc('\n', stdout);
-    cmp_write_table(run, sorted, fmt, stdout);
-    return ok;
-}
-
-/* What one comparison reads and writes. */
-typedef struct cmp_job {
-    const char **models;
-    int n_models;
-    const hw_arg *hws;
-    int n_hws;
-    const char **tests_dirs;    /* --tests, repeatable */
-    int n_tests_dirs;
-    bool table;
-    cmp_table_fmt fmt;
-} cmp_job;
-
-/* One comparison: the model logs against either the hardware entries
- * or the emulated ones, reports in out; DIR's stage (*stage) is made
- * once the inputs are read (nothing is made when one could not be;
- * *unread is then set). Returns the exit status; *other receives the
- * number of entries of the other kind. */
-static int compare_once(const cmp_job *j, const char *top, cmp_out *out,
-                        ll_outdir **stage, bool emulated, int *other,
-                        bool *unread)
-{
-    cmp_run run;
-    cmp_run_init(&run, stderr);
-    run.emulated = emulated;
-    bool readable = true;
-    for (int i = 0; i < j->n_models; i++)
-        readable = cmp_read_model(&run, j->models[i]) && readable;
-    for (int i = 0; i < j->n_hws; i++)
-        readable = cmp_read_hw(&run, j->hws[i].path, j->hws[i].label) &&
-                   readable;
-    for (int i = 0; i < j->n_tests_dirs; i++)
-        readable = cmp_read_tests(&run, j->tests_dirs[i]) && readable;
-    cmp_finish(&run);
-
-    cmp_test **sorted = cmp_sorted_tests(&run);
-    cmp_totals tot;
-    cmp_count(&run, sorted, &tot);
-    if (readable && !*stage)
-        *stage = ll_outdir_open(top);
-    out->stage = *stage;
-    bool written = readable && out->stage &&
-                   cmp_write_reports(&run, sorted, &tot, out) &&
-                   cmp_write_html(&run, sorted, &tot, out);
-    cmp_print_summary(&run, &tot, stdout);
-    if (j->table && written)
-        written = write_table(&run, sorted, j->fmt, out);
-    int status;
-    if (!readable || !written)
-        status = 2;
-    else
-        status = tot.outcomes[CMP_O_FORBIDDEN_SEEN] ||
-                         tot.tests[CMP_FORBIDDEN_SEEN]
-                     ? 1
-                     : 0;
-    *other = run.other_kind;
-    *unread = !readable;
-    free(sorted);
-    cmp_run_free(&run);
-    return status;
+    return (cmp_hw_arg){arg, eq + 1};
 }
 
 int cmd_compare(int argc, char **argv)
 {
     const char **models = ll_xcalloc((size_t)argc, sizeof *models);
-    hw_arg *hws = ll_xcalloc((size_t)argc, sizeof *hws);
+    cmp_hw_arg *hws = ll_xcalloc((size_t)argc, sizeof *hws);
     int n_models = 0, n_hws = 0;
     const char **tests_dirs = ll_xcalloc((size_t)argc, sizeof *tests_dirs);
     int n_tests_dirs = 0;
@@ -190,34 +105,9 @@ int cmd_compare(int argc, char **argv)
         goto done;
     }
 
-    /* DIR is written as a whole: its stage takes its place only once
-       every input was read and every report written */
     cmp_job job = {models, n_models, hws, n_hws, tests_dirs, n_tests_dirs,
                    table, fmt};
-    ll_outdir *stage = NULL;
-    cmp_out out = {dir, NULL, ""};
-    int other = 0;
-    bool unread = false;
-    status = compare_once(&job, dir, &out, &stage, false, &other, &unread);
-    if (other && status < 2) {
-        /* the emulated runs, apart: the same reports in DIR/emulated */
-        ll_buf sub = {0};
-        ll_buf_printf(&sub, "%s/emulated", dir);
-        cmp_out emu = {sub.data, NULL, "emulated/"};
-        fputc('\n', stdout);
-        int st = compare_once(&job, dir, &emu, &stage, true, &other,
-                              &unread);
-        status = st > status ? st : status;
-        ll_buf_free(&sub);
-    }
-    if (status < 2 && !ll_outdir_commit(stage))
-        status = 2;
-    else if (status >= 2)
-        ll_outdir_abort(stage);
-    if (status >= 2 && (stage || unread))
-        fprintf(stderr, "litmuslab compare: nothing written to %s: %s\n", dir,
-                unread ? "an input could not be read"
-                       : "a report could not be written");
+    status = cmp_compare(&job, dir);
 done:
     free(models);
     free(hws);

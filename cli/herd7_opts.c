@@ -1,6 +1,6 @@
 /* herd7_opts.c — every option of herd7 7.58 (`herd7 -help`) and what
  * `litmuslab model` does with it (cli/foreign.h): taken by model's own
- * parser (cmd_model.c), taken with a note, or refused with the reason.
+ * parser (cli/cmd_model.c), taken with a note, or refused with the reason.
  * `model --herd7-options` prints this table; the man page holds it. */
 #include "cli/foreign.h"
 
