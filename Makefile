@@ -7,7 +7,7 @@ OPT ?= -O2 -g
 SAN ?=
 CORPUS ?= ../shared/corpus
 
-SRC_DIRS := lib lib/arch lib/log model model/sem model/cat hwrun hwrun/gen gen \
+SRC_DIRS := lib lib/arch lib/c lib/log model model/sem model/cat hwrun hwrun/gen gen \
             compare campaign cli
 -include mk/*.mk
 

@@ -4,7 +4,7 @@
  *
  *   mdl_prepare   locations, symbols, threads' registers  (prepare.c)
  *   mdl_runs      every path of every thread, values read chosen from the
- *                 locations' domains, grown to a fixpoint  (runs.c)
+ *                 locations' domains, grown to a fixpoint  (paths.c)
  *   mdl_search    runs combined, rf and co enumerated per location with
  *                 coherence checked at once, the cat model on survivors,
  *                 final states collected                   (search.c)
@@ -174,7 +174,7 @@ void mdl_free(mdl_test *m);
 int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name);
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);
 
-/* runs.c: every run of every thread. false + diag on bad input, or false
+/* paths.c: every run of every thread. false + diag on bad input, or false
  * with timed_out set. */
 bool mdl_runs(mdl_test *m);
 

@@ -3,7 +3,7 @@
  * every candidate it ran the cat model on; the first accepted one
  * reaching the state is drawn and traced (explain_trace.c), and when
  * none is accepted, the rejected ones are listed with the check that
- * rejects each and its cycle (model/cat/explain.c breaks that down into
+ * rejects each and its cycle (model/cat/cat_explain.c breaks that down into
  * named steps). While explaining, the search also hands over the
  * candidates its per-location coherence check would have cut, so that a
  * forbidden state lists them too, rejected by the model's own

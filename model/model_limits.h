@@ -9,7 +9,7 @@
 #define MDL_MAX_MODELS 8
 #define MDL_MAX_WORKERS 64
 
-/* The runs of a test's threads (runs.c): instructions per run, rounds of
+/* The runs of a test's threads (paths.c): instructions per run, rounds of
  * value-set growth, runs per test (memory: events each). */
 #define MDL_MAX_STEPS 4096
 #define MDL_MAX_ROUNDS 16

@@ -24,7 +24,7 @@ typedef enum ll_arch_id {
     LL_ARCH_AARCH64,
     LL_ARCH_ARM,
     LL_ARCH_RISCV,
-    LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c_*.c */
+    LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c/ */
     LL_ARCH_LISA,     /* herd7's generic instruction set, under the LKMM */
     LL_ARCH_COUNT     /* the number of ids: the stages' tables' length */
 } ll_arch_id;
@@ -74,7 +74,7 @@ typedef struct ll_arch_entry {
                                    matched in any case: "x86-64 amd64" */
     ll_arch_id id;
     const ll_arch_ops *reader;  /* NULL: no instruction reader (C tests
-                                   are read by lib/c_*.c) */
+                                   are read by lib/c/) */
 } ll_arch_entry;
 
 /* The plug-in for a test header's architecture name ("PPC", "X86",

@@ -102,7 +102,7 @@ typedef struct cat_result {
 bool cat_check(cat_model *m, const cat_exec *x, cat_result *result,
                ll_diag *d);
 
-/* Explanations (model/cat/explain.c), never on the search's path: why
+/* Explanations (model/cat/cat_explain.c), never on the search's path: why
  * the model accepts or rejects one execution. Make an explainer once per
  * loaded model; cat_explain_eval computes every relation of the model on
  * one execution (it leaves the model usable by cat_check afterwards). */

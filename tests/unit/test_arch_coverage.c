@@ -1,6 +1,6 @@
 /* test_arch_coverage.c — the one architecture list (lib/arch/registry.c)
  * against every stage's table: each id has a name and a reader (C tests:
- * lib/c_*.c), the model's semantics, and hwrun's generator or the reason
+ * lib/c/), the model's semantics, and hwrun's generator or the reason
  * it refuses such tests, each entry being for its own id; an assembly
  * generator has a target to run on; gen's architectures are names of the
  * list; names and aliases find their line. A new architecture that misses

@@ -1,4 +1,4 @@
-/* test_c_lower.c — the lowering of C thread bodies (lib/c_*.c): the
+/* test_c_lower.c — the lowering of C thread bodies (lib/c/): the
  * three-address code a body becomes, printed one statement a line, and
  * the positions of refusals. */
 #include <setjmp.h>

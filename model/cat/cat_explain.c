@@ -1,4 +1,4 @@
-/* explain.c — why the model accepts or rejects one execution, for
+/* cat_explain.c — why the model accepts or rejects one execution, for
  * `litmuslab model --explain`: the checks with the relation each tests,
  * and a pair of a relation broken down into the steps that make it,
  * each step labelled with a relation the model (or herd) names.

@@ -1,10 +1,10 @@
-/* c_expr.c — C expressions lowered to three-address code. A
+/* c/expr.c — C expressions lowered to three-address code. A
  * sub-expression is first a reference (a value, a local variable, or a
  * memory cell at an address) so that assignment, `&` and the kernel's
  * lvalue arguments (`READ_ONCE(*x)`) see the place, not its value; plain
  * C reads and writes of memory are unannotated (LL_C_PLAIN) accesses.
  * Constants fold, so `a[1]` is the address a+4 with no dependency. */
-#include "c_int.h"
+#include "lib/c/internal.h"
 
 #include <stdlib.h>
 #include <string.h>

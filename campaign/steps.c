@@ -1,4 +1,4 @@
-/* run.c — the campaign's steps: every pending model step, -j at a time,
+/* steps.c — the campaign's steps: every pending model step, -j at a time,
  * then every pending hwrun step, one at a time (it owns the cores), each
  * a child process of this binary whose output is kept in DIR/work/. A
  * test whose model step failed on bad input (the test or the model file

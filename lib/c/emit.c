@@ -1,7 +1,7 @@
-/* c_emit.c — building a lowered C thread: statements appended to
+/* c/emit.c — building a lowered C thread: statements appended to
  * ll_thread.stmts, fresh temporaries and labels, and the names in scope
  * (locals declared so far, the thread's parameters). */
-#include "c_int.h"
+#include "lib/c/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* report.c — the search's results as a herd7 log entry: states in herd7's
+/* herd_log.c — the search's results as a herd7 log entry: states in herd7's
  * order, the verdict from the quantifier, witnesses, the condition as
  * herd7 prints it, the observation, time and hash. */
 #include "model/engine.h"

@@ -1,8 +1,8 @@
-/* c_lower.c — the statements of a C thread body (declarations, blocks,
+/* c/lower.c — the statements of a C thread body (declarations, blocks,
  * if/else, while, expression statements) lowered into ll_thread.stmts,
  * and the entry point ll_c_lower. Anything else is refused at its
  * position. */
-#include "c_int.h"
+#include "lib/c/internal.h"
 
 #include <stdlib.h>
 #include <string.h>

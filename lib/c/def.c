@@ -1,10 +1,10 @@
-/* c_def.c — herd7's -macros: reading a .def file (the kernel's
+/* c/def.c — herd7's -macros: reading a .def file (the kernel's
  * linux-kernel.def) and expanding its macros where a C test calls them.
  *
  * A definition is `NAME(PARAMS) EXPR` (the expression ends with its
  * line, unless a parenthesis is still open) or `NAME(PARAMS) { STMTS }`.
  * Bodies are written in herd7's internal primitives (`__load{once}(X)`,
- * `__fence{mb}`, `__atomic_op(X,+,V)`, ...), which c_prims.c lowers; the
+ * `__fence{mb}`, `__atomic_op(X,+,V)`, ...), which c/prims.c lowers; the
  * annotation in braces is what the events get (c_def_annotation), so
  * an edited .def changes the tags, and a macro the built-in table lacks
  * becomes usable. A call expands as herd7's does: the arguments replace
@@ -15,7 +15,7 @@
  * is checked when the file is read, so a bad name or annotation is
  * reported at its place in the .def. */
 #include "litmuslab/limits.h"
-#include "c_int.h"
+#include "lib/c/internal.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* run.c — running a built test: the binary's litmus7 output is read back
+/* execute.c — running a built test: the binary's litmus7 output is read back
  * with the log reader, judged against the test's own condition, and handed
  * on as a log entry. SIGINT/SIGTERM reach the test, which stops after its
  * current round and still prints what it counted; a second one kills it at

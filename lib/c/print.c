@@ -1,4 +1,4 @@
-/* c_print.c — a lowered C statement as text, for --explain's event
+/* c/print.c — a lowered C statement as text, for --explain's event
  * labels and for debugging the lowering. */
 #include "litmuslab/c_ast.h"
 

@@ -1,4 +1,4 @@
-/* c_int.h — private to the C lowering (lib/c_*.c): the body's tokens,
+/* c/internal.h — private to the C lowering (lib/c/): the body's tokens,
  * the lowering state, and the table of kernel and C11 primitives. */
 #ifndef LITMUSLAB_C_INT_H
 #define LITMUSLAB_C_INT_H
@@ -55,7 +55,7 @@ typedef struct c_lower {
     ll_pos pin;
 } c_lower;
 
-/* c_lex.c */
+/* c/lex.c */
 void c_next(c_lower *c);                 /* advance c->tok */
 const c_tok *c_peek(c_lower *c);         /* the token after c->tok */
 bool c_is(const c_tok *t, const char *s);
@@ -67,7 +67,7 @@ void c_check_phase12(c_lower *c);       /* the whole body, first */
 _Noreturn void c_fail(c_lower *c, ll_pos at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* c_emit.c */
+/* c/emit.c */
 const char *c_name(c_lower *c, const char *s);
 c_val c_temp(c_lower *c);
 c_val c_imm(int64_t n);
@@ -82,9 +82,9 @@ c_val c_ctrl_save(c_lower *c);
 void c_ctrl_restore(c_lower *c, c_val saved);
 bool c_is_local(const c_lower *c, const char *name);
 bool c_is_param(const c_lower *c, const char *name);
-void c_add_local(c_lower *c, const char *name, ll_pos at);   /* c_lower.c */
+void c_add_local(c_lower *c, const char *name, ll_pos at);   /* c/lower.c */
 
-/* c_expr.c */
+/* c/expr.c */
 c_val c_expr(c_lower *c);                /* a full expression (comma-free) */
 c_val c_assign_expr(c_lower *c);
 /* The address an lvalue expression designates (`*x`, `a[i]`, `x->f` not
@@ -93,14 +93,14 @@ c_val c_lvalue_addr(c_lower *c, c_val *local_out, bool *is_local);
 
 bool c_type_word(const char *s);           /* int, spinlock_t, ... */
 
-/* c_prims.c: a call to a primitive; false if name is none. */
+/* c/prims.c: a call to a primitive; false if name is none. */
 bool c_call(c_lower *c, const c_tok *name, c_val *out);
 bool c_is_prim(const char *name);        /* atomic_long_ forms too */
 
-/* c_lower.c: one statement. */
+/* c/lower.c: one statement. */
 void c_statement(c_lower *c);
 
-/* c_def.c: with -macros, a call to NAME (c->tok is its '('): a macro of
+/* c/def.c: with -macros, a call to NAME (c->tok is its '('): a macro of
  * the .def expanded and lowered (true, *out its value), or false for a
  * name herd7 knows without a macro (C11's atomics, herd7's internal
  * __load...); any other name is refused as herd7 refuses it. */

@@ -1,4 +1,4 @@
-/* table.c — the run's tables: tests by name and each test's outcomes by
+/* index.c — the run's tables: tests by name and each test's outcomes by
  * state key (both open addressing, so a test with millions of states is
  * read in linear time), and the machine labels. */
 #include "compare/compare.h"

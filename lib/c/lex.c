@@ -1,10 +1,10 @@
-/* c_lex.c — tokens of a C thread body for the lowering: names, integer
+/* c/lex.c — tokens of a C thread body for the lowering: names, integer
  * constants and C's punctuators, with their positions in the file
  * (the body's text starts at ll_thread.body_pos). What a C compiler would
  * read differently from the text as written (trigraphs, line splicing,
  * digraphs, the preprocessor) is refused, so that the model never answers
  * for a body that means something else to C. */
-#include "c_int.h"
+#include "lib/c/internal.h"
 
 #include <ctype.h>
 #include <errno.h>

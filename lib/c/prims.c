@@ -1,8 +1,8 @@
-/* c_prims.c — the kernel's primitives (as the LKMM's linux-kernel.def
+/* c/prims.c — the kernel's primitives (as the LKMM's linux-kernel.def
  * defines them) and C11's atomics, lowered to accesses, read-modify-
  * writes and fences with their annotations. Each table row says how its
  * arguments are read and what it emits. */
-#include "c_int.h"
+#include "lib/c/internal.h"
 #include "litmuslab/near.h"
 
 #include <stdio.h>
@@ -37,7 +37,7 @@ typedef enum prim_kind {
 /* atomic_andnot's pseudo-operator: AND with the complemented value. */
 #define OP_ANDNOT 0x100
 /* herd7's internal primitives, which .def macros are written in: the
- * annotation in braces (`__xchg{once}`, c_def.c names them), and for
+ * annotation in braces (`__xchg{once}`, c/def.c names them), and for
  * __atomic_op* the operator as an argument (`__atomic_op(X,+,V)`). */
 #define ANN_BRACES (-1)
 #define OP_ARG (-1)

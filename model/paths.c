@@ -1,4 +1,4 @@
-/* runs.c — every path of every thread: the engine side of sem.h.
+/* paths.c — every path of every thread: the engine side of sem.h.
  *
  * A thread runs once per sequence of choices (the value each read returns,
  * whether a stwcx. succeeds); choices are replayed from a stack and the

@@ -1,4 +1,4 @@
-/* explain.c — after compare, each alarm (a state the model forbids and
+/* explain_step.c — after compare, each alarm (a state the model forbids and
  * hardware showed) and each allowed-but-unseen state is explained by
  * `model --explain` as a child process: DIR/explanations/TEST/STATE.txt
  * (the text), .dot and .svg (the graph, when Graphviz's dot is there),
