@@ -240,6 +240,18 @@ bool cat_uses_values(const cat_model *m)
     return m->uses_values;
 }
 
+bool cat_uses_regs(const cat_model *m)
+{
+    if (m->uses_regs)
+        return true;
+    for (int r = 0; r < m->n_tag_refs; r++)
+        if (!strcmp(m->tag_refs[r].name, "Rreg") ||
+            !strcmp(m->tag_refs[r].name, "Wreg") ||
+            !strcmp(m->tag_refs[r].name, "DATA"))
+            return true;
+    return false;
+}
+
 bool cat_chooses_co(const cat_model *m)
 {
     return m->chooses_co;
