@@ -21,7 +21,7 @@ status=0
 
 # FOLDER herd7's file: the files herd7 uses by default for each (its
 # x86tso-mixed.cat for X86_64 tests), rc11.cat for C11.
-pairs="ppc:ppc.cat x86:x86tso-mixed.cat arm:arm.cat riscv:riscv.cat c11:rc11.cat"
+pairs=${PAIRS:-"ppc:ppc.cat x86:x86tso-mixed.cat arm:arm.cat aarch64:aarch64.cat riscv:riscv.cat c11:rc11.cat"}
 
 is_known() { # FOLDER TEST
     grep -q "^$1 $2 " "$known" 2>/dev/null

@@ -214,6 +214,21 @@ void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
                    ll_set *const *sets);
 void mdl_regs_free(mdl_regs *g);
 
+/* herd7's one-event AMOs (sem_ops.amo_one_event): mdl_amo_make lists
+ * the combination's AMOs (read, write: its events) and returns how
+ * many; mdl_amo_fold folds each write into its read in the sets and
+ * relations given (reflexive[i]: relation i keeps the read's own pair,
+ * as loc and int do; NULL: none does). */
+typedef struct mdl_amos {
+    int n, cap;
+    int (*pair)[2];
+} mdl_amos;
+int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
+                 const int *base);
+void mdl_amo_fold(const mdl_amos *a, ll_set *const *sets, int n_sets,
+                  ll_rel *const *rels, const bool *reflexive, int n_rels);
+void mdl_amo_free(mdl_amos *a);
+
 /* report.c: the herd7 entry for the results. */
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
 

@@ -268,3 +268,80 @@ void mdl_regs_free(mdl_regs *g)
     g->node = NULL;
     g->n = g->cap = 0;
 }
+
+/* ---- herd7's one-event AMOs (RISC-V) ----
+ * herd7 makes one event of a RISC-V AMO, in both R and W, with no rmw
+ * edge; the engine makes a read and a write (rmw, same instruction) so
+ * that rf and co are solved as for every access. For the model, the
+ * write is folded into the read: its edges become the read's, edges
+ * between the two are dropped (herd7's po, rf, fr, data... are
+ * irreflexive), and the write is left an event in no set and no
+ * relation, which a model cannot reach. */
+
+int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
+                 const int *base)
+{
+    a->n = 0;
+    if (!m->ops->amo_one_event)
+        return 0;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_ev; i++) {
+            const sem_event *e = &run->ev[i];
+            if (e->kind != SEM_W || e->rmw_read < 0 ||
+                run->ev[e->rmw_read].inst != e->inst)
+                continue;
+            ll_grow((void **)&a->pair, &a->cap, a->n + 1, sizeof *a->pair);
+            a->pair[a->n][0] = base[t] + e->rmw_read;
+            a->pair[a->n][1] = base[t] + i;
+            a->n++;
+        }
+    }
+    return a->n;
+}
+
+static void fold_set(ll_set *s, int r, int w)
+{
+    if (ll_set_has(s, w))
+        ll_set_add(s, r);
+    s->w[w / 64] &= ~((uint64_t)1 << (w % 64));
+}
+
+static void fold_rel(ll_rel *rel, int r, int w, bool reflexive)
+{
+    uint64_t bw = (uint64_t)1 << (w % 64), br = (uint64_t)1 << (r % 64);
+    uint64_t *row_r = rel->w + (size_t)r * (size_t)rel->words;
+    uint64_t *row_w = rel->w + (size_t)w * (size_t)rel->words;
+    for (int k = 0; k < rel->words; k++) {
+        row_r[k] |= row_w[k];
+        row_w[k] = 0;
+    }
+    for (int i = 0; i < rel->n; i++) {
+        uint64_t *cell = rel->w + (size_t)i * (size_t)rel->words + w / 64;
+        if (*cell & bw) {
+            *cell &= ~bw;
+            rel->w[(size_t)i * (size_t)rel->words + r / 64] |= br;
+        }
+    }
+    if (!reflexive)
+        row_r[r / 64] &= ~br;
+}
+
+void mdl_amo_fold(const mdl_amos *a, ll_set *const *sets, int n_sets,
+                  ll_rel *const *rels, const bool *reflexive, int n_rels)
+{
+    for (int p = 0; p < a->n; p++) {
+        int r = a->pair[p][0], w = a->pair[p][1];
+        for (int i = 0; i < n_sets; i++)
+            fold_set(sets[i], r, w);
+        for (int i = 0; i < n_rels; i++)
+            fold_rel(rels[i], r, w, reflexive && reflexive[i]);
+    }
+}
+
+void mdl_amo_free(mdl_amos *a)
+{
+    free(a->pair);
+    a->pair = NULL;
+    a->n = a->cap = 0;
+}

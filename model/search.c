@@ -65,6 +65,7 @@ typedef struct search {
     int n_names;
     bool regs;                  /* the model reads register events */
     mdl_regs rg;
+    mdl_amos amo;               /* one-event AMOs (herdev.c) */
     sem_val *vals;              /* the state being built */
     /* values each thread's runs may write, per location, and suffix
      * unions over threads t.. (for early pruning) */
@@ -355,6 +356,15 @@ static void build_events(search *s)
     mdl_herd_sets_fill(m, s->ev, s->n_ev, herd);
     if (n_regs)
         mdl_regs_fill(&s->rg, m, s->pick, s->base, s->n_ev, x, herd);
+    if (mdl_amo_make(&s->amo, m, s->pick, s->base)) {
+        ll_set *sets[N_SETS];
+        ll_rel *rels[N_RELS];
+        int n_sets = exec_parts(s, sets, rels);
+        static const bool reflexive[N_RELS] = {
+            [3] = true, [4] = true, [14] = true, [18] = true,
+        };
+        mdl_amo_fold(&s->amo, sets, n_sets, rels, reflexive, N_RELS);
+    }
 }
 
 /* ---- per-location solutions ---- */
@@ -781,6 +791,10 @@ static void candidate(search *s)
                 ll_rel_add(&x->rf, w, p->r[j]);
         }
     }
+    if (s->amo.n) {
+        ll_rel *rels[] = {&x->rf, &x->co};
+        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    }
     cat_result res;
     ll_diag d = {0};
     if (!cat_check(s->model, x, &res, &d)) {
@@ -1011,5 +1025,6 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     free(s.vals);
     free(s.ev);
     mdl_regs_free(&s.rg);
+    mdl_amo_free(&s.amo);
     return m->failed ? MDL_BAD_INPUT : s.status;
 }

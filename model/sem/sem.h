@@ -151,6 +151,11 @@ typedef struct sem_ops {
      * LISA without -variant mixed. false: the run is dropped (another
      * value read gives a real address). */
     bool offsets_apart;
+    /* herd7 makes one event, in both R and W, of an atomic instruction's
+     * read and write (RISC-V's AMOs): the engine runs them as a read and
+     * a write paired in rmw and shows the model the one event
+     * (model/herdev.c). */
+    bool amo_one_event;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
