@@ -44,11 +44,20 @@ static const char *const a64_empty[] = {
     "Restricted-CMODX", "TLBIIS", "TLBInXS",
 };
 
+/* C: herd7's sets of C11 lock operations and consume accesses (our
+ * semantics read memory_order_consume as acquire). */
+static const char *const c_empty[] = {"LS", "CON"};
+
 static bool arch_sets(ll_arch_id arch, const char *const **names, int *n)
 {
     if (arch == LL_ARCH_AARCH64) {
         *names = a64_empty;
         *n = (int)(sizeof a64_empty / sizeof a64_empty[0]);
+        return true;
+    }
+    if (arch == LL_ARCH_C) {
+        *names = c_empty;
+        *n = (int)(sizeof c_empty / sizeof c_empty[0]);
         return true;
     }
     *names = NULL;

@@ -95,9 +95,7 @@ static const struct {
      * engine's co, which extends it, stands for it. */
     {"co0", "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))"},
     {"pco", "co"},
-    /* The rest of herd7's standard library (its stdlib.cat). */
-    {"map", "fun f -> let rec do_map S = match S with || {} -> {} "
-            "|| e ++ S -> f e ++ do_map S end in do_map"},
+    /* More of herd7's standard library (its stdlib.cat; map is dyn.c's). */
     {"udr", "fun r -> domain(r) | range(r)"},
     /* herd7's primitives about virtual memory and memory tags: their
      * events (page-table entries, tag reads) are those of -variant vmsa
