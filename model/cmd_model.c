@@ -326,6 +326,20 @@ static bool read_conf(model_cli *m, cli_args *p, const char *path)
 {
     size_t len;
     ll_diag bound = {0};
+    /* as herd7: a bare name not in the current folder is looked up in
+       the model folders given so far (-I, -set-libdir), where herd7
+       keeps linux-kernel.cfg */
+    for (int i = 0; !strchr(path, '/') && access(path, R_OK) != 0 &&
+                    i < m->opt.n_cat_dirs; i++) {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "%s/%s", m->opt.cat_dirs[i], path);
+        if (access(b.data, R_OK) == 0) {
+            path = b.data;
+            keep(m, b.data);
+            break;
+        }
+        ll_buf_free(&b);
+    }
     char *text = ll_read_text(path, LL_MAX_CONF_LINE, LL_MAX_CONF_FILE, &len,
                               &bound);
     if (!text && errno == EFBIG) {
