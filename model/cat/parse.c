@@ -936,6 +936,19 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
     out->stmts = NULL;
     if (!next(&p))
         return false;
+    /* herd7's model options (aarch64.cat's `catdep`: the file computes
+     * its dependencies) come before any statement and name nothing. */
+    static const char *const model_opts[] = {
+        "catdep", "withco", "withoutco", "withinit", "withoutinit",
+        "withsc", "withoutsc",
+    };
+    for (size_t i = 0; p.tok.kind == TK_NAME &&
+                       i < sizeof model_opts / sizeof model_opts[0]; i++)
+        if (!strcmp(p.tok.text, model_opts[i])) {
+            if (!next(&p))
+                return false;
+            i = (size_t)-1;     /* another may follow */
+        }
     /* A leading word or string names the model (`PPC`, "x86 TSO"); herd
      * also allows an architecture word before the name. */
     if (p.tok.kind == TK_STRING || p.tok.kind == TK_NAME) {
