@@ -64,6 +64,8 @@ typedef struct search {
     const char *names[SEM_MAX_TAGS + MDL_MAX_HERD_SETS];
     int n_names;
     bool regs;                  /* the model reads register events */
+    bool si;                    /* ... same-instance */
+    bool herd_sets;             /* ... Exp or BCC */
     mdl_regs rg;
     mdl_amos amo;               /* one-event AMOs (herdev.c) */
     sem_val *vals;              /* the state being built */
@@ -322,14 +324,15 @@ static void build_events(search *s)
                 ll_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
                 ll_rel_add(&x->thread, g, h);
-                if (a->e->inst == b->e->inst)
+                if (s->si && a->e->inst == b->e->inst)
                     ll_rel_add(&x->same_instance, g, h);
                 if (g < h && !same_instr(s, a, b))
                     ll_rel_add(&x->po, g, h);
             }
         }
         if (!a->e) {
-            ll_rel_add(&x->same_instance, g, g);
+            if (s->si)
+                ll_rel_add(&x->same_instance, g, g);
             continue;
         }
         /* As herd7's, ctrl reaches every event after the branch:
@@ -353,7 +356,8 @@ static void build_events(search *s)
     ll_set *herd[MDL_MAX_HERD_SETS];
     for (int i = m->ops->n_tags; i < s->n_names; i++)
         herd[i - m->ops->n_tags] = &s->tags[i];
-    mdl_herd_sets_fill(m, s->ev, s->n_ev, herd);
+    if (s->herd_sets)
+        mdl_herd_sets_fill(m, s->ev, s->n_ev, herd);
     if (n_regs)
         mdl_regs_fill(&s->rg, m, s->pick, s->base, s->n_ev, x, herd);
     if (mdl_amo_make(&s->amo, m, s->pick, s->base)) {
@@ -982,6 +986,8 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.model = model;
     s.values = cat_uses_values(model);
     s.regs = cat_uses_regs(model);
+    s.si = s.regs || cat_names(model, "same-instance");
+    s.herd_sets = cat_names(model, "Exp") || cat_names(model, "BCC");
     s.n_names = mdl_herd_names(m->ops, s.names,
                                SEM_MAX_TAGS + MDL_MAX_HERD_SETS);
     if (cat_chooses_co(model)) {

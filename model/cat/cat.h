@@ -85,6 +85,9 @@ void cat_free(cat_model *m);
 /* The model compares the values of events (herd7's different-values):
  * the engine must fill cat_exec.sameval. */
 bool cat_uses_values(const cat_model *m);
+/* The model uses the engine's set or relation `name` (a built-in name
+ * or a tag): the engine may leave the others empty. */
+bool cat_names(const cat_model *m, const char *name);
 /* The model reads herd7's register events (rf-reg, iico_data,
  * iico_ctrl, Rreg, Wreg, DATA): the engine must make them. */
 bool cat_uses_regs(const cat_model *m);
