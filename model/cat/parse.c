@@ -927,6 +927,25 @@ static bool parse_stmt(parser *p, cat_stmt **out)
     }
 }
 
+/* herd7's model options (aarch64.cat's `catdep`: the file computes its
+ * dependencies), before or after the title and before any statement:
+ * they name nothing and change nothing here. */
+static bool skip_model_options(parser *p)
+{
+    static const char *const opts[] = {
+        "catdep", "withco", "withoutco", "withinit", "withoutinit",
+        "withsc", "withoutsc",
+    };
+    for (size_t i = 0; p->tok.kind == TK_NAME &&
+                       i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(p->tok.text, opts[i])) {
+            if (!next(p))
+                return false;
+            i = (size_t)-1;     /* another may follow */
+        }
+    return true;
+}
+
 bool cat_parse(const char *src, const char *file, cat_arena *arena,
                cat_file_ast *out, ll_diag *d)
 {
@@ -936,19 +955,8 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
     out->stmts = NULL;
     if (!next(&p))
         return false;
-    /* herd7's model options (aarch64.cat's `catdep`: the file computes
-     * its dependencies) come before any statement and name nothing. */
-    static const char *const model_opts[] = {
-        "catdep", "withco", "withoutco", "withinit", "withoutinit",
-        "withsc", "withoutsc",
-    };
-    for (size_t i = 0; p.tok.kind == TK_NAME &&
-                       i < sizeof model_opts / sizeof model_opts[0]; i++)
-        if (!strcmp(p.tok.text, model_opts[i])) {
-            if (!next(&p))
-                return false;
-            i = (size_t)-1;     /* another may follow */
-        }
+    if (!skip_model_options(&p))
+        return false;
     /* A leading word or string names the model (`PPC`, "x86 TSO"); herd
      * also allows an architecture word before the name. */
     if (p.tok.kind == TK_STRING || p.tok.kind == TK_NAME) {
@@ -961,7 +969,7 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
             if (!next(&p))
                 return false;
     }
-    if (!parse_stmts(&p, &out->stmts))
+    if (!skip_model_options(&p) || !parse_stmts(&p, &out->stmts))
         return false;
     if (p.tok.kind != TK_EOF)
         return fail_here(&p, "a statement");
