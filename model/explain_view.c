@@ -10,7 +10,11 @@
  * which a model that reads them may step through: named, never shown. */
 bool ex_shown(const view *v, int i)
 {
-    return i < v->n && v->ev[i].e && v->ev[i].e->kind != SEM_B;
+    if (i >= v->n || !v->ev[i].e || v->ev[i].e->kind == SEM_B)
+        return false;
+    /* the write of a one-event AMO, folded into its read: in no set */
+    return !(v->m->ops->amo_one_event && v->ev[i].e->kind == SEM_W &&
+             !ll_set_has(&v->x->W, i));
 }
 
 void ex_name(const view *v, int i, ll_buf *b)
