@@ -214,7 +214,7 @@ void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
                    ll_set *const *sets);
 void mdl_regs_free(mdl_regs *g);
 
-/* herd7's one-event AMOs (sem_ops.amo_one_event): mdl_amo_make lists
+/* herd7's one-event AMOs (sem_ops.one_event): mdl_amo_make lists
  * the combination's AMOs (read, write: its events) and returns how
  * many; mdl_amo_fold folds each write into its read in the sets and
  * relations given (reflexive[i]: relation i keeps the read's own pair,

@@ -13,8 +13,8 @@ bool ex_shown(const view *v, int i)
     if (i >= v->n || !v->ev[i].e || v->ev[i].e->kind == SEM_B)
         return false;
     /* the write of a one-event AMO, folded into its read: in no set */
-    return !(v->m->ops->amo_one_event && v->ev[i].e->kind == SEM_W &&
-             !ll_set_has(&v->x->W, i));
+    return !((v->ev[i].e->tags & v->m->ops->one_event) &&
+             v->ev[i].e->kind == SEM_W && !ll_set_has(&v->x->W, i));
 }
 
 void ex_name(const view *v, int i, ll_buf *b)

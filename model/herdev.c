@@ -278,9 +278,9 @@ void mdl_regs_free(mdl_regs *g)
     g->n = g->cap = 0;
 }
 
-/* ---- herd7's one-event AMOs (RISC-V) ----
- * herd7 makes one event of a RISC-V AMO, in both R and W, with no rmw
- * edge; the engine makes a read and a write (rmw, same instruction) so
+/* ---- herd7's one-event AMOs (RISC-V, C11) ----
+ * herd7 makes one event of a RISC-V AMO (and of a C11 read-modify-write),
+ * in both R and W, with no rmw edge; the engine makes a read and a write (rmw, same instruction) so
  * that rf and co are solved as for every access. For the model, the
  * write is folded into the read: its edges become the read's, edges
  * between the two are dropped (herd7's po, rf, fr, data... are
@@ -291,14 +291,15 @@ int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
                  const int *base)
 {
     a->n = 0;
-    if (!m->ops->amo_one_event)
+    if (!m->ops->one_event)
         return 0;
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_ev; i++) {
             const sem_event *e = &run->ev[i];
             if (e->kind != SEM_W || e->rmw_read < 0 ||
-                run->ev[e->rmw_read].inst != e->inst)
+                run->ev[e->rmw_read].inst != e->inst ||
+                !(e->tags & m->ops->one_event))
                 continue;
             ll_grow((void **)&a->pair, &a->cap, a->n + 1, sizeof *a->pair);
             a->pair[a->n][0] = base[t] + e->rmw_read;

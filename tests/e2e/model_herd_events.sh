@@ -8,7 +8,9 @@
 # - AArch64: amo (LDADD's read and write, one instruction) and lxsx
 #   (LDXR with its STXR) are herd7's two kinds of rmw;
 # - RISC-V: an AMO is one event, in R and W, in no rmw edge, the same
-#   event as read and write (its fr to itself dropped);
+#   event as read and write (its fr to itself dropped); so is a C11
+#   read-modify-write (herd7's simple-c11.cat reads rf; [RMW]), not a
+#   kernel one (xchg: a read and a write in rmw);
 # - -conf NAME not in the current folder is found in the -I folders.
 : "${LITMUSLAB:?}"
 set -u
@@ -57,6 +59,15 @@ END
     > "$tmp/o" 2>&1
 [ "$(flags "$tmp/o")" = "Flag one-event|" ] ||
     { cat "$tmp/o"; fail "RISC-V AMO: one event in R and W, no rmw"; }
+
+"$LITMUSLAB" model -model "$tmp/rmw.cat" litmus/c11/FetchAdd+2.litmus \
+    > "$tmp/o" 2>&1
+[ "$(flags "$tmp/o")" = "Flag one-event|" ] ||
+    { cat "$tmp/o"; fail "C11 fetch_add: one event"; }
+"$LITMUSLAB" model -model "$tmp/rmw.cat" litmus/c/SB+xchgs.litmus \
+    > "$tmp/o" 2>&1
+[ "$(flags "$tmp/o")" = "Flag amo|Flag two-in-one|" ] ||
+    { cat "$tmp/o"; fail "kernel xchg: a read and a write in rmw"; }
 
 # -conf: the current folder first, then the -I folders
 mkdir "$tmp/lib" "$tmp/cwd"
