@@ -37,11 +37,9 @@ static const char *const fixed_names[] = {
 };
 
 static const char *const a64_empty[] = {
-    "T", "PTE", "PTEV", "PTEINV", "TTDV", "TTDINV", "HU", "AF", "DB",
-    "MMU", "FAULT", "TagCheck", "Translation", "AccessFlag", "Permission",
-    "TLBI", "TLBI-after", "DC", "DC.CVAU", "IC", "IC.IVAU", "IC.IALLU",
-    "IC.IALLUIS", "EXC-ENTRY", "EXC-RET", "SPURIOUS", "Instr",
-    "Restricted-CMODX", "TLBIIS", "TLBInXS",
+    "T", "AF", "DB", "MMU", "FAULT", "TagCheck", "Translation",
+    "AccessFlag", "Permission", "TLBI", "DC.CVAU", "IC.IVAU", "IC.IALLU",
+    "IC.IALLUIS", "EXC-ENTRY", "EXC-RET", "SPURIOUS", "TLBIIS", "TLBInXS",
 };
 
 /* C: herd7's sets of C11 lock operations and consume accesses (our
