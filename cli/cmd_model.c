@@ -49,7 +49,8 @@ static const char usage[] =
     "herd7's options: -model and -cat are --model (a NAME not found is\n"
     "NAME.cat: -model sc); -I and -set-libdir are\n"
     "--cat-path; -variant, -timeout, -show, -nshow, -showone, -doshow,\n"
-    "-unshow as herd7's; -conf FILE reads options from FILE, one `option\n"
+    "-unshow as herd7's; -conf FILE reads options from FILE (a bare name\n"
+    "not in the current folder: from the -I folders), one `option\n"
     "value` a line (# comments; herd7's picture options there are read\n"
     "and ignored, on the command line with a note); -o DIR writes\n"
     "DIR/TEST.dot for each test as herd7 (the executions -show picks;\n"
@@ -218,6 +219,20 @@ static bool read_conf(model_cli *m, cli_args *p, const char *path)
 {
     size_t len;
     ll_diag bound = {0};
+    /* as herd7: a bare name not in the current folder is looked up in
+       the model folders given so far (-I, -set-libdir), where herd7
+       keeps linux-kernel.cfg */
+    for (int i = 0; !strchr(path, '/') && access(path, R_OK) != 0 &&
+                    i < m->opt.n_cat_dirs; i++) {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "%s/%s", m->opt.cat_dirs[i], path);
+        if (access(b.data, R_OK) == 0) {
+            path = b.data;
+            keep(m, b.data);
+            break;
+        }
+        ll_buf_free(&b);
+    }
     char *text = ll_read_text(path, LL_MAX_CONF_LINE, LL_MAX_CONF_FILE, &len,
                               &bound);
     if (!text && errno == EFBIG) {

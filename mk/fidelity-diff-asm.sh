@@ -3,8 +3,7 @@
 # random small tests (mk/fidelity-gen.awk) for PPC, X86_64, ARM, AArch64
 # and RISCV, each modelled by herd7 (its default model for the
 # architecture), by our built-in model, and by herd7's own model file
-# read by our interpreter (-I HERDLIB -model FILE; not for AArch64, whose
-# 7.58 file we cannot run). Both of ours are compared with herd7
+# read by our interpreter (-I HERDLIB -model FILE). Both of ours are compared with herd7
 # (mk/model-compare.awk: verdict and states; the Positive/Negative and
 # Hash= agreement is counted too). Tests herd7 refuses are left out.
 # Env: FIDELITY_N (tests per architecture and round, default 200),
@@ -29,7 +28,8 @@ start=$(date +%s)
 herd_file() {
     case $1 in
         PPC) echo ppc.cat ;; X86_64) echo x86tso-mixed.cat ;;
-        ARM) echo arm.cat ;; RISCV) echo riscv.cat ;; *) echo "" ;;
+        ARM) echo arm.cat ;; AArch64) echo aarch64.cat ;;
+        RISCV) echo riscv.cat ;; *) echo "" ;;
     esac
 }
 for arch in $archs; do

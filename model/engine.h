@@ -181,6 +181,54 @@ bool mdl_runs(mdl_test *m);
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
 
+/* herdev.c: herd7's predefined sets and register events.
+ * mdl_herd_names: the names of the sets an execution gives the model,
+ * the architecture's tags first, then herd7's (Exp, NExp, Rreg, Wreg,
+ * DATA, BCC, then herd7's empty sets for the architecture); returns how
+ * many (at most max). mdl_herd_sets_fill fills those after the tags
+ * from the engine's events (sets[0] is Exp). */
+enum { MDL_MAX_HERD_SETS = 48 };
+int mdl_herd_names(const sem_ops *ops, const char **names, int max);
+void mdl_herd_sets_fill(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                        ll_set *const *sets);
+/* A combination's register events, for a model that reads them
+ * (cat_uses_regs): mdl_regs_make lists them for the runs pick[] chooses
+ * and returns how many; mdl_regs_fill, once the execution is sized for
+ * them after its `first` events (base[t]: thread t's first event), adds
+ * them to its sets and relations. */
+enum { REG_V, REG_P, REG_A, REG_D, REG_C };
+typedef struct mdl_regnode {
+    int kind;                /* REG_*: a read's value (Wreg), the same
+                                through a pick (Wreg), an access's
+                                address, a write's data (Rreg, DATA), a
+                                branch's condition (Rreg) */
+    int thread, ev;          /* the event of the run it belongs to */
+} mdl_regnode;
+typedef struct mdl_regs {
+    int n, cap;
+    mdl_regnode *node;
+} mdl_regs;
+int mdl_regs_make(mdl_regs *g, const mdl_test *m, const int *pick);
+void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
+                   const int *base, int first, cat_exec *x,
+                   ll_set *const *sets);
+void mdl_regs_free(mdl_regs *g);
+
+/* herd7's one-event AMOs (sem_ops.one_event): mdl_amo_make lists
+ * the combination's AMOs (read, write: its events) and returns how
+ * many; mdl_amo_fold folds each write into its read in the sets and
+ * relations given (reflexive[i]: relation i keeps the read's own pair,
+ * as loc and int do; NULL: none does). */
+typedef struct mdl_amos {
+    int n, cap;
+    int (*pair)[2];
+} mdl_amos;
+int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
+                 const int *base);
+void mdl_amo_fold(const mdl_amos *a, ll_set *const *sets, int n_sets,
+                  ll_rel *const *rels, const bool *reflexive, int n_rels);
+void mdl_amo_free(mdl_amos *a);
+
 /* report.c: the herd7 entry for the results. */
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
 

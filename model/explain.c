@@ -270,7 +270,7 @@ void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
     ll_diag d = {0};
     if (!cat_explain_eval(ex->cx, x, &d))
         return;
-    view v = {m, x, ev, x->n};
+    view v = {m, x, ev, x->n_mem};
     if (want_all)
         ex_all_candidate(ex, &v, vals,
                          reaches(m->test->cond.prop, m, vals));

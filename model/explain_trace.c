@@ -313,7 +313,7 @@ static void put_where(mdl_explain *ex, const view *v, const cat_step *s,
 void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
                  ll_buf *b, ll_buf *d)
 {
-    int n = v->n;
+    int n = v->x->n;    /* the model's events: herd7's register events too */
     cat_step steps[EX_MAX_STEPS];
     int *cyc = ll_xmalloc(((size_t)n + 2) * sizeof *cyc);
     bool named = false;

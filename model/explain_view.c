@@ -6,13 +6,23 @@
 
 #include "model/explain.h"
 
+/* Events from v->n on are herd7's register events (model/herdev.c),
+ * which a model that reads them may step through: named, never shown. */
 bool ex_shown(const view *v, int i)
 {
-    return v->ev[i].e && v->ev[i].e->kind != SEM_B;
+    if (i >= v->n || !v->ev[i].e || v->ev[i].e->kind == SEM_B)
+        return false;
+    /* the write of a one-event AMO, folded into its read: in no set */
+    return !((v->ev[i].e->tags & v->m->ops->one_event) &&
+             v->ev[i].e->kind == SEM_W && !ll_set_has(&v->x->W, i));
 }
 
 void ex_name(const view *v, int i, ll_buf *b)
 {
+    if (i >= v->n) {
+        ll_buf_printf(b, "reg%d", i - v->n);
+        return;
+    }
     if (!v->ev[i].e) {
         ll_buf_printf(b, "init %s", v->m->syms[v->m->locs[i].sym]);
         if (v->m->locs[i].off)
@@ -39,6 +49,10 @@ static void loc_name(const view *v, int l, ll_buf *b)
 /* `W x=1`, `R y=0`, `F SYNC` */
 void ex_what(const view *v, int i, ll_buf *b)
 {
+    if (i >= v->n) {
+        ll_buf_puts(b, "register");
+        return;
+    }
     const mdl_ev *g = &v->ev[i];
     if (!g->e || g->e->kind == SEM_R || g->e->kind == SEM_W) {
         ll_buf_puts(b, !g->e || g->e->kind == SEM_W ? "W " : "R ");
@@ -59,6 +73,11 @@ void ex_what(const view *v, int i, ll_buf *b)
 
 void ex_full(const view *v, int i, ll_buf *b)
 {
+    if (i >= v->n) {
+        ex_name(v, i, b);
+        ll_buf_puts(b, ": register");
+        return;
+    }
     if (v->ev[i].thread >= 0)
         ll_buf_printf(b, "P%d: ", v->ev[i].thread);
     ex_name(v, i, b);
@@ -114,13 +133,15 @@ static void direct_po(const view *v, ll_rel *out)
     }
 }
 
+/* herd7's fr: rf^-1; co, but an event to itself (a one-event AMO reads
+ * a write co-before itself). */
 static void fr_of(const view *v, ll_rel *out)
 {
     for (int r = 0; r < v->n; r++)
         for (int w = 0; w < v->n; w++)
             if (ll_rel_has(&v->x->rf, w, r))
                 for (int w2 = 0; w2 < v->n; w2++)
-                    if (w2 != w && ll_rel_has(&v->x->co, w, w2))
+                    if (w2 != w && w2 != r && ll_rel_has(&v->x->co, w, w2))
                         ll_rel_add(out, r, w2);
 }
 

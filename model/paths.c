@@ -305,7 +305,11 @@ void sem_branch(sem_run *r, sem_taint cond)
 
 void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick)
 {
-    new_event(r, SEM_B);
+    /* the reads the condition depends on, for herd7's register
+       events (herdev.c): a branch has no data of its own */
+    sem_event *e = new_event(r, SEM_B);
+    e->data = cond;
+    e->pdata = cond_pick;
     r->ctrl |= cond;
     r->pctrl |= cond_pick;
 }

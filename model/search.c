@@ -56,7 +56,16 @@ typedef struct search {
     cat_exec x;
     int x_n;                    /* size the relations were made for */
     bool x_made;                /* they are allocated (x_n may be 0) */
-    ll_set tags[SEM_MAX_TAGS];  /* the architecture's, ops->tags */
+    ll_set tags[SEM_MAX_TAGS + MDL_MAX_HERD_SETS];
+                                /* the architecture's (ops->tags), then
+                                   herd7's sets (mdl_herd_names) */
+    const char *names[SEM_MAX_TAGS + MDL_MAX_HERD_SETS];
+    int n_names;
+    bool regs;                  /* the model reads register events */
+    bool si;                    /* ... same-instance */
+    bool herd_sets;             /* ... Exp or BCC */
+    mdl_regs rg;
+    mdl_amos amo;               /* one-event AMOs (herdev.c) */
     sem_val *vals;              /* the state being built */
     /* values each thread's runs may write, per location, and suffix
      * unions over threads t.. (for early pruning) */
@@ -166,7 +175,7 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
-enum { N_SETS = 5 + SEM_MAX_TAGS, N_RELS = 15 };
+enum { N_SETS = 5 + SEM_MAX_TAGS + MDL_MAX_HERD_SETS, N_RELS = 19 };
 
 /* The engine's sets and relations as arrays; returns how many sets (the
  * base ones, then the architecture's tags). */
@@ -177,10 +186,12 @@ static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
     ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
                            &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
                            &x->rmw, &x->paddr, &x->pdata, &x->pctrl,
-                           &x->pctrlisync, &x->sameval};
+                           &x->pctrlisync, &x->sameval, &x->rfreg,
+                           &x->iico_data, &x->iico_ctrl,
+                           &x->same_instance};
     for (int i = 0; i < 5; i++)
         sets[i] = base_sets[i];
-    int n_tags = s->m->ops->n_tags;
+    int n_tags = s->n_names;
     for (int i = 0; i < n_tags; i++)
         sets[5 + i] = &s->tags[i];
     for (int i = 0; i < N_RELS; i++)
@@ -209,8 +220,8 @@ static void size_exec(search *s, int n)
     ll_rel *rels[N_RELS];
     int n_sets = exec_parts(s, sets, rels);
     /* named even for an execution with no event at all */
-    s->x.n_tags = s->m->ops->n_tags;
-    s->x.tag_names = s->m->ops->tags;
+    s->x.n_tags = s->n_names;
+    s->x.tag_names = s->names;
     s->x.tags = s->tags;
     if (s->x_made && s->x_n == n) {
         for (int i = 0; i < n_sets; i++)
@@ -281,8 +292,10 @@ static void build_events(search *s)
         for (int i = 0; i < run->n_ev; i++)
             add_gev(s, &run->ev[i], t, run->ev[i].loc, run->ev[i].val);
     }
-    size_exec(s, s->n_ev);
+    int n_regs = s->regs ? mdl_regs_make(&s->rg, m, s->pick) : 0;
+    size_exec(s, s->n_ev + n_regs);
     cat_exec *x = &s->x;
+    x->n_mem = s->n_ev;
     for (int g = 0; g < s->n_ev; g++) {
         const gev *a = &s->ev[g];
         if (!a->e) {
@@ -309,12 +322,17 @@ static void build_events(search *s)
                 ll_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
                 ll_rel_add(&x->thread, g, h);
+                if (s->si && a->e->inst == b->e->inst)
+                    ll_rel_add(&x->same_instance, g, h);
                 if (g < h && !same_instr(s, a, b))
                     ll_rel_add(&x->po, g, h);
             }
         }
-        if (!a->e)
+        if (!a->e) {
+            if (s->si)
+                ll_rel_add(&x->same_instance, g, g);
             continue;
+        }
         /* As herd7's, ctrl reaches every event after the branch:
          * fences and later branches too (ppc.cat's ctrlcfence(ctrl,
          * ISYNC) needs the isync), ctrlisync only accesses. */
@@ -332,6 +350,22 @@ static void build_events(search *s)
             if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem))
                 ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
+    }
+    ll_set *herd[MDL_MAX_HERD_SETS];
+    for (int i = m->ops->n_tags; i < s->n_names; i++)
+        herd[i - m->ops->n_tags] = &s->tags[i];
+    if (s->herd_sets)
+        mdl_herd_sets_fill(m, s->ev, s->n_ev, herd);
+    if (n_regs)
+        mdl_regs_fill(&s->rg, m, s->pick, s->base, s->n_ev, x, herd);
+    if (mdl_amo_make(&s->amo, m, s->pick, s->base)) {
+        ll_set *sets[N_SETS];
+        ll_rel *rels[N_RELS];
+        int n_sets = exec_parts(s, sets, rels);
+        static const bool reflexive[N_RELS] = {
+            [3] = true, [4] = true, [14] = true, [18] = true,
+        };
+        mdl_amo_fold(&s->amo, sets, n_sets, rels, reflexive, N_RELS);
     }
 }
 
@@ -759,6 +793,10 @@ static void candidate(search *s)
                 ll_rel_add(&x->rf, w, p->r[j]);
         }
     }
+    if (s->amo.n) {
+        ll_rel *rels[] = {&x->rf, &x->co};
+        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    }
     cat_result res;
     ll_diag d = {0};
     if (!cat_check(s->model, x, &res, &d)) {
@@ -945,6 +983,11 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.m = m;
     s.model = model;
     s.values = cat_uses_values(model);
+    s.regs = cat_uses_regs(model);
+    s.si = s.regs || cat_names(model, "same-instance");
+    s.herd_sets = cat_names(model, "Exp") || cat_names(model, "BCC");
+    s.n_names = mdl_herd_names(m->ops, s.names,
+                               SEM_MAX_TAGS + MDL_MAX_HERD_SETS);
     if (cat_chooses_co(model)) {
         s.nonmem = m->ops->herd_nonmem;
         s.chosen = m->ops->herd_chosen_reads;
@@ -985,5 +1028,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     free(s.base);
     free(s.vals);
     free(s.ev);
+    mdl_regs_free(&s.rg);
+    mdl_amo_free(&s.amo);
     return m->failed ? MDL_BAD_INPUT : s.status;
 }

@@ -35,6 +35,12 @@ static const struct {
     {"pick-addr-dep", EXEC_REL_PADDR}, {"pick-data-dep", EXEC_REL_PDATA},
     {"pick-ctrl-dep", EXEC_REL_PCTRL}, {"pick-ctrlisb", EXEC_REL_PCTRLISYNC},
     {"%same-value", EXEC_REL_SAMEVAL},
+    /* herd7's register events (the engine makes them only for a model
+     * that names these, cat_uses_regs): a register write to the reads
+     * of that register it feeds, the data and control flow inside an
+     * instruction, and the events of one executed instruction. */
+    {"rf-reg", EXEC_REL_RFREG}, {"iico_data", EXEC_REL_IICO_DATA},
+    {"iico_ctrl", EXEC_REL_IICO_CTRL}, {"same-instance", EXEC_REL_SAMEINST},
 };
 
 /* Derived names, in cat; they may use only built-in names. */
@@ -59,6 +65,13 @@ static const struct {
      * engine tags them SCA-LO and SCA-HI, adjacent in po. */
     {"sm", "[M] | [SCA-LO]; (po \\ (po; po)); [SCA-HI] | "
            "([SCA-LO]; (po \\ (po; po)); [SCA-HI])^-1"},
+    /* herd7's two kinds of rmw: a pair of exclusives (load-reserve,
+     * store-conditional: two instructions) and an atomic instruction's
+     * read and write; iico_order (events of one instruction ordered
+     * without a dependency) is empty for every instruction we run. */
+    {"lxsx", "rmw \\ same-instance"},
+    {"amo", "rmw & same-instance"},
+    {"iico_order", "0"},
     {"rfe", "rf & ext"},
     {"rfi", "rf & int"},
     {"coe", "co & ext"},
@@ -82,6 +95,17 @@ static const struct {
      * engine's co, which extends it, stands for it. */
     {"co0", "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))"},
     {"pco", "co"},
+    /* More of herd7's standard library (its stdlib.cat; map is dyn.c's). */
+    {"udr", "fun r -> domain(r) | range(r)"},
+    /* herd7's primitives about virtual memory and memory tags: their
+     * events (page-table entries, tag reads) are those of -variant vmsa
+     * and memtag, which no test run here has, so they are empty. */
+    {"oa-changes", "fun (S, r) -> domain(0)"},
+    {"at-least-one-writable", "fun (S, r) -> domain(0)"},
+    {"same-oa", "fun r -> 0"},
+    {"same-low-order-bits", "0"},
+    {"same-tag-loc", "0"},
+    {"inv-domain", "0"},
 };
 
 static cat_val *remember(cat_model *m, const char *name, cat_val_kind kind,
@@ -173,6 +197,9 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
         if (strcmp(exec_rels[i].name, name) == 0) {
             if (exec_rels[i].field == EXEC_REL_SAMEVAL)
                 m->uses_values = true;
+            if (exec_rels[i].field >= EXEC_REL_RFREG &&
+                exec_rels[i].field <= EXEC_REL_IICO_CTRL)
+                m->uses_regs = true;
             *out = remember(m, name, VAL_REL,
                             outside_slot(m, true, SRC_EXEC_REL,
                                          exec_rels[i].field));

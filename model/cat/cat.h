@@ -39,6 +39,15 @@ typedef struct cat_exec {
      * operation's index), for herd7's different-values; filled only
      * when cat_uses_values says the model reads it. */
     ll_rel sameval;
+    /* herd7's register events, for a model that reads them
+     * (cat_uses_regs; else empty and no such event): each comes after
+     * the n_mem events the engine lists itself, in sets the engine names
+     * with its tags (Rreg, Wreg, DATA). rfreg: a register write to the
+     * register reads it feeds; iico_data, iico_ctrl: data and control
+     * flow inside one instruction; same_instance: events of one
+     * executed instruction (reflexive). */
+    int n_mem;
+    ll_rel rfreg, iico_data, iico_ctrl, same_instance;
 } cat_exec;
 
 typedef struct cat_model cat_model;
@@ -77,6 +86,12 @@ void cat_free(cat_model *m);
 /* The model compares the values of events (herd7's different-values):
  * the engine must fill cat_exec.sameval. */
 bool cat_uses_values(const cat_model *m);
+/* The model uses the engine's set or relation `name` (a built-in name
+ * or a tag): the engine may leave the others empty. */
+bool cat_names(const cat_model *m, const char *name);
+/* The model reads herd7's register events (rf-reg, iico_data,
+ * iico_ctrl, Rreg, Wreg, DATA): the engine must make them. */
+bool cat_uses_regs(const cat_model *m);
 /* The model chooses co itself (`with co from`, as herd's models do):
  * the engine then shows it lock operations as herd7 makes them, not as
  * memory accesses (sem_ops.herd_nonmem). */

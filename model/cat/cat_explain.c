@@ -26,7 +26,7 @@ struct cat_explainer {
 static const char *const exec_rel_names[EXEC_N_RELS] = {
     "po", "rf", "co", "loc", "int", "addr", "data", "ctrl", "ctrlisync",
     "rmw", "pick-addr-dep", "pick-data-dep", "pick-ctrl-dep", "pick-ctrlisb",
-    "%same-value",
+    "%same-value", "rf-reg", "iico_data", "iico_ctrl", "same-instance",
 };
 
 static void name_slots(cat_explainer *e, const cat_env *env)

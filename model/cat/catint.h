@@ -242,7 +242,9 @@ enum { EXEC_SET_R, EXEC_SET_W, EXEC_SET_F, EXEC_SET_IW, EXEC_SET_B,
 enum { EXEC_REL_PO, EXEC_REL_RF, EXEC_REL_CO, EXEC_REL_LOC,
        EXEC_REL_THREAD, EXEC_REL_ADDR, EXEC_REL_DATA, EXEC_REL_CTRL,
        EXEC_REL_CTRLISYNC, EXEC_REL_RMW, EXEC_REL_PADDR, EXEC_REL_PDATA,
-       EXEC_REL_PCTRL, EXEC_REL_PCTRLISYNC, EXEC_REL_SAMEVAL, EXEC_N_RELS };
+       EXEC_REL_PCTRL, EXEC_REL_PCTRLISYNC, EXEC_REL_SAMEVAL,
+       EXEC_REL_RFREG, EXEC_REL_IICO_DATA, EXEC_REL_IICO_CTRL,
+       EXEC_REL_SAMEINST, EXEC_N_RELS };
 
 typedef enum cat_opcode {
     PI_SET_UNION, PI_SET_INTER, PI_SET_DIFF, PI_SET_COMPL,
@@ -401,6 +403,7 @@ struct cat_model {
     int expr_depth;             /* expression compilation recursion */
     int include_depth;
     bool uses_values;           /* %same-value is compiled */
+    bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
     bool chooses_co;            /* has `with co from` (choose_co) */
 
     /* Run state, sized for `n` events. */

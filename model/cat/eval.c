@@ -90,6 +90,10 @@ static const ll_rel *exec_rel(const cat_exec *x, int field)
     case EXEC_REL_PCTRL: return &x->pctrl;
     case EXEC_REL_PCTRLISYNC: return &x->pctrlisync;
     case EXEC_REL_SAMEVAL: return &x->sameval;
+    case EXEC_REL_RFREG: return &x->rfreg;
+    case EXEC_REL_IICO_DATA: return &x->iico_data;
+    case EXEC_REL_IICO_CTRL: return &x->iico_ctrl;
+    case EXEC_REL_SAMEINST: return &x->same_instance;
     default: return &x->rmw;
     }
 }

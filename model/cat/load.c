@@ -238,6 +238,25 @@ bool cat_uses_values(const cat_model *m)
     return m->uses_values;
 }
 
+bool cat_names(const cat_model *m, const char *name)
+{
+    for (const cat_env *b = m->builtins; b; b = b->next)
+        if (!strcmp(b->name, name))
+            return true;
+    for (int r = 0; r < m->n_tag_refs; r++)
+        if (!strcmp(m->tag_refs[r].name, name))
+            return true;
+    return false;
+}
+
+bool cat_uses_regs(const cat_model *m)
+{
+    if (m->uses_regs)
+        return true;
+    return cat_names(m, "Rreg") || cat_names(m, "Wreg") ||
+           cat_names(m, "DATA");
+}
+
 bool cat_chooses_co(const cat_model *m)
 {
     return m->chooses_co;

@@ -925,6 +925,25 @@ static bool parse_stmt(parser *p, cat_stmt **out)
     }
 }
 
+/* herd7's model options (aarch64.cat's `catdep`: the file computes its
+ * dependencies), before or after the title and before any statement:
+ * they name nothing and change nothing here. */
+static bool skip_model_options(parser *p)
+{
+    static const char *const opts[] = {
+        "catdep", "withco", "withoutco", "withinit", "withoutinit",
+        "withsc", "withoutsc",
+    };
+    for (size_t i = 0; p->tok.kind == TK_NAME &&
+                       i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(p->tok.text, opts[i])) {
+            if (!next(p))
+                return false;
+            i = (size_t)-1;     /* another may follow */
+        }
+    return true;
+}
+
 bool cat_parse(const char *src, const char *file, cat_arena *arena,
                cat_file_ast *out, ll_diag *d)
 {
@@ -933,6 +952,8 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
     out->title = NULL;
     out->stmts = NULL;
     if (!next(&p))
+        return false;
+    if (!skip_model_options(&p))
         return false;
     /* A leading word or string names the model (`PPC`, "x86 TSO"); herd
      * also allows an architecture word before the name. */
@@ -946,7 +967,7 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
             if (!next(&p))
                 return false;
     }
-    if (!parse_stmts(&p, &out->stmts))
+    if (!skip_model_options(&p) || !parse_stmts(&p, &out->stmts))
         return false;
     if (p.tok.kind != TK_EOF)
         return fail_here(&p, "a statement");

@@ -422,4 +422,7 @@ const sem_ops sem_c_ops = {
     .exec = c_exec,
     .seed_constants = true,
     .named_registers = true,
+    /* C11's read-modify-writes, not the kernel's (two events in rmw) */
+    .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |
+                 BIT(T_SC),
 };

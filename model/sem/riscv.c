@@ -328,5 +328,6 @@ const sem_ops sem_riscv_ops = {
     .reg_slot = riscv_reg_slot,
     .reg_value = riscv_reg_value,
     .show_unsigned = true,
+    .one_event = (sem_tags)1 << TAG_AMO,
     .exec = riscv_exec,
 };

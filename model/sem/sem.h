@@ -150,6 +150,12 @@ typedef struct sem_ops {
      * LISA without -variant mixed. false: the run is dropped (another
      * value read gives a real address). */
     bool offsets_apart;
+    /* herd7 makes one event, in both R and W, of an atomic instruction's
+     * read and write whose write has one of these tags (RISC-V's AMOs,
+     * C11's atomic read-modify-writes): the engine runs them as a read
+     * and a write paired in rmw and shows the model the one event
+     * (model/herdev.c). 0: none. */
+    sem_tags one_event;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */

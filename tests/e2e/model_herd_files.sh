@@ -1,8 +1,10 @@
 #!/bin/sh
 # model_herd_files.sh — herd7's own model files, read unmodified from
 # ../shared/tools/herdtools7/share/herd, give the output of our built-in
-# models on our litmus/ folders (mk/model-herdfiles.sh: ppc.cat,
-# x86tso-mixed.cat, arm.cat, riscv.cat, rc11.cat; the differences of
+# models on every litmus/ folder (mk/model-herdfiles.sh: ppc.cat,
+# x86tso-mixed.cat, arm.cat, aarch64.cat with its register events,
+# riscv.cat with its one-event AMOs, rc11.cat, -conf linux-kernel.cfg
+# found through -I, linux-kernel.cat for LISA; the differences of
 # mk/herd-known-differences.txt aside). Also: a model titled for another
 # architecture is refused as herd7 refuses it, and an error found while
 # evaluating a cat file names the cat file and line, not the test.
@@ -21,8 +23,9 @@ sh mk/model-herdfiles.sh "$LITMUSLAB" "$lib" > "$tmp/out" 2>&1 ||
     { cat "$tmp/out"; fail "herd7's files and the built-in models differ"; }
 # each folder: every test compared, all alike but those listed as known
 # (a "  known:" line each, from mk/herd-known-differences.txt)
-for pair in ppc:ppc.cat x86:x86tso-mixed.cat arm:arm.cat riscv:riscv.cat \
-            c11:rc11.cat; do
+for pair in ppc:ppc.cat x86:x86tso-mixed.cat arm:arm.cat \
+            aarch64:aarch64.cat riscv:riscv.cat c11:rc11.cat \
+            c:linux-kernel.cfg lisa:linux-kernel.cat; do
     dir=${pair%%:*} cat=${pair#*:}
     n=$(ls litmus/$dir/*.litmus | wc -l)
     k=$(awk -v d="litmus/$dir:" '$1 == d { on = 1; next }
