@@ -39,6 +39,10 @@ typedef struct loc_plan {
      * (local write id, or 0), each local's thread, write co positions */
     int *rmw_w, *thr, *pos;
     int *rmw_read_of;           /* each local write's rmw read j, or -1 */
+    /* coherence shapes, for pruning as sources are chosen: each read's
+     * writes before and after it in its thread (local write bits), and
+     * the reads before it in its thread (read index bits) */
+    uint64_t *wpre, *wpost, *rpre;
 } loc_plan;
 
 typedef mdl_ev gev;
@@ -355,6 +359,9 @@ static void plan_reset(loc_plan *p, int need)
         p->pos = ll_xrealloc(p->pos, (size_t)(need + 1) * sizeof(int));
         p->rmw_read_of = ll_xrealloc(p->rmw_read_of,
                                      (size_t)(need + 1) * sizeof(int));
+        p->wpre = ll_xrealloc(p->wpre, (size_t)(need + 1) * 8);
+        p->wpost = ll_xrealloc(p->wpost, (size_t)(need + 1) * 8);
+        p->rpre = ll_xrealloc(p->rpre, (size_t)(need + 1) * 8);
     }
     p->n_w = p->n_r = p->n_sol = 0;
     p->halt = p->capped = false;
@@ -475,6 +482,32 @@ static bool rmw_atomic(const loc_plan *p, int j, int w)
     return true;
 }
 
+/* co position of a local write, the initial write (0) first */
+static int co_pos(const loc_plan *p, int w)
+{
+    return w ? p->pos[w] : -1;
+}
+
+/* Read j reading from write w, with the sources of reads 0..j-1 chosen,
+ * makes none of coherence's shapes a cycle with them: a write of its
+ * thread before it is co-before w (or w), one after it co-after w, a
+ * read of its thread before it reads w or a write co-before. Only a cut:
+ * coherent() stays the judge of a full solution. */
+static bool source_ok(const loc_plan *p, int j, int w)
+{
+    int at = co_pos(p, w);
+    for (uint64_t b = p->wpre[j]; b; b &= b - 1)
+        if (p->pos[__builtin_ctzll(b)] > at)
+            return false;
+    for (uint64_t b = p->wpost[j]; b; b &= b - 1)
+        if (p->pos[__builtin_ctzll(b)] <= at)
+            return false;
+    for (uint64_t b = p->rpre[j]; b; b &= b - 1)
+        if (co_pos(p, p->from[__builtin_ctzll(b)]) > at)
+            return false;
+    return true;
+}
+
 static void choose_sources(search *s, loc_plan *p, int j)
 {
     if (!tick(s, p))
@@ -491,6 +524,8 @@ static void choose_sources(search *s, loc_plan *p, int j)
         c &= c - 1;
         p->from[j] = w;
         if (p->rmw_w[j] && !rmw_atomic(p, j, w))
+            continue;
+        if (!s->all_co && !source_ok(p, j, w))
             continue;
         choose_sources(s, p, j + 1);
     }
@@ -534,6 +569,52 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
             continue;
         choose_order(s, p, i + 1, placed | 1ull << w);
     }
+}
+
+/* Each read's coherence shapes (loc_plan.wpre...), and the co order
+ * constraints a read with a single possible source implies (a write of
+ * its thread before it is co-before that source, one after it co-after,
+ * and likewise with the single sources of its thread's reads before it),
+ * added to w_before so that choose_order only tries orders some choice
+ * of sources can make coherent. false: none can. */
+static bool shapes(loc_plan *p)
+{
+    int nw = p->n_w;
+    uint64_t writes = ((nw >= 63 ? 0 : 1ull << (nw + 1)) - 1) & ~1ull;
+    for (int j = 0; j < p->n_r; j++) {
+        int rd = nw + 1 + j;
+        p->wpre[j] = p->rpre[j] = 0;
+        p->wpost[j] = p->poloc[rd] & writes;
+        for (int w = 1; w <= nw; w++)
+            if (p->poloc[w] >> rd & 1)
+                p->wpre[j] |= 1ull << w;
+        for (int k = 0; k < j; k++)
+            if (p->poloc[nw + 1 + k] >> rd & 1)
+                p->rpre[j] |= 1ull << k;
+    }
+    for (int j = 0; j < p->n_r; j++) {
+        if (p->src[j] & (p->src[j] - 1))
+            continue;                       /* several sources */
+        int w = __builtin_ctzll(p->src[j]);
+        uint64_t before = p->wpre[j] & ~(1ull << w);
+        uint64_t after = p->wpost[j];
+        for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            if (!(p->src[k] & (p->src[k] - 1)))
+                before |= p->src[k] & ~(1ull << w);
+        }
+        if (after >> w & 1)
+            return false;                   /* reads a later write */
+        if (w == 0) {
+            if (before & ~1ull)
+                return false;               /* init after a write */
+            continue;
+        }
+        p->w_before[w] |= before & ~1ull;
+        for (uint64_t b = after; b; b &= b - 1)
+            p->w_before[__builtin_ctzll(b)] |= 1ull << w;
+    }
+    return true;
 }
 
 /* Fill a location's plan from the combination; false if some read of it
@@ -616,6 +697,8 @@ static bool solve_location(search *s, int l, bool *too_big)
             return false;
         p->src[j] = c;
     }
+    if (!s->all_co && !shapes(p))
+        return false;
     choose_order(s, p, 0, 1);
     return p->n_sol > 0;
 }
@@ -977,6 +1060,9 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->thr);
         free(p->pos);
         free(p->rmw_read_of);
+        free(p->wpre);
+        free(p->wpost);
+        free(p->rpre);
     }
     if (s.x_made)
         free_exec(&s);
