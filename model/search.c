@@ -16,6 +16,12 @@
 #include <string.h>
 
 #define MAX_LOC_EVENTS 63       /* accesses to one location (one word) */
+/* A read's source in a part of a combination (threads 0..t): a write of
+ * a thread not chosen yet, so no rf (local ids stop at 62). */
+#define OPEN 63
+/* Parts are judged only once the search has met this many candidates:
+ * a small test would pay more for them than it saves. */
+#define PARTIAL_AFTER 2048
 
 /* A location's accesses in the current combination. Local numbering:
  * 0 = initial write, 1..n_w = writes, n_w+1.. = reads. */
@@ -59,6 +65,7 @@ typedef struct search {
     int *base;                  /* first global event of each thread */
     loc_plan *plans;
     int *weight, *by_weight;    /* writes per location; solving order */
+    int *prod;                  /* the product's order of locations */
     cat_exec x;
     int x_n;                    /* size the relations were made for */
     bool x_made;                /* they are allocated (x_n may be 0) */
@@ -73,6 +80,13 @@ typedef struct search {
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
+    /* Parts of combinations (threads 0..t), cut when the model's
+     * partial_safe checks fail on every way to complete them. */
+    bool partial;               /* the model has such checks */
+    int n_active;               /* threads whose events are built */
+    int open_from;              /* reads may be OPEN (threads open_from..
+                                   write their value), or n_threads */
+    uint64_t parts, parts_cut;
 } search;
 
 /* ---- values that threads t.. may write ---- */
@@ -281,7 +295,7 @@ static void build_events(search *s)
     s->n_ev = 0;
     for (int l = 0; l < m->n_locs; l++)
         add_gev(s, NULL, -1, l, m->locs[l].init);
-    for (int t = 0; t < m->n_threads; t++) {
+    for (int t = 0; t < s->n_active; t++) {
         const mdl_run *run = &m->threads[t].runs[s->pick[t]];
         s->base[t] = s->n_ev;
         for (int i = 0; i < run->n_ev; i++)
@@ -401,6 +415,8 @@ static bool coherent(const loc_plan *p)
     }
     for (int j = 0; j < p->n_r; j++) {
         int rd = 1 + p->n_w + j, w = p->from[j];
+        if (w == OPEN)
+            continue;
         adj[w] |= 1ull << rd;
         if (next[w] >= 0)
             adj[rd] |= 1ull << next[w];
@@ -495,6 +511,8 @@ static int co_pos(const loc_plan *p, int w)
  * coherent() stays the judge of a full solution. */
 static bool source_ok(const loc_plan *p, int j, int w)
 {
+    if (w == OPEN)
+        return true;
     int at = co_pos(p, w);
     for (uint64_t b = p->wpre[j]; b; b &= b - 1)
         if (p->pos[__builtin_ctzll(b)] > at)
@@ -502,9 +520,11 @@ static bool source_ok(const loc_plan *p, int j, int w)
     for (uint64_t b = p->wpost[j]; b; b &= b - 1)
         if (p->pos[__builtin_ctzll(b)] <= at)
             return false;
-    for (uint64_t b = p->rpre[j]; b; b &= b - 1)
-        if (co_pos(p, p->from[__builtin_ctzll(b)]) > at)
+    for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
+        int k = p->from[__builtin_ctzll(b)];
+        if (k != OPEN && co_pos(p, k) > at)
             return false;
+    }
     return true;
 }
 
@@ -523,7 +543,7 @@ static void choose_sources(search *s, loc_plan *p, int j)
         int w = __builtin_ctzll(c);
         c &= c - 1;
         p->from[j] = w;
-        if (p->rmw_w[j] && !rmw_atomic(p, j, w))
+        if (p->rmw_w[j] && w != OPEN && !rmw_atomic(p, j, w))
             continue;
         if (!s->all_co && !source_ok(p, j, w))
             continue;
@@ -538,7 +558,8 @@ static bool rmw_placeable(const search *s, const loc_plan *p, int i, int w)
 {
     int j = p->rmw_read_of[w];
     /* unordered, the read may read from a write co-after its own */
-    if (j < 0 || same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]))
+    if (j < 0 || same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]) ||
+        (p->src[j] >> OPEN & 1))
         return true;
     int k = i - 1;
     while (k >= 0 && p->thr[p->order[k]] == p->thr[w])
@@ -593,14 +614,14 @@ static bool shapes(loc_plan *p)
                 p->rpre[j] |= 1ull << k;
     }
     for (int j = 0; j < p->n_r; j++) {
-        if (p->src[j] & (p->src[j] - 1))
+        if ((p->src[j] & (p->src[j] - 1)) || (p->src[j] >> OPEN & 1))
             continue;                       /* several sources */
         int w = __builtin_ctzll(p->src[j]);
         uint64_t before = p->wpre[j] & ~(1ull << w);
         uint64_t after = p->wpost[j];
         for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
             int k = __builtin_ctzll(b);
-            if (!(p->src[k] & (p->src[k] - 1)))
+            if (!(p->src[k] & (p->src[k] - 1)) && !(p->src[k] >> OPEN & 1))
                 before |= p->src[k] & ~(1ull << w);
         }
         if (after >> w & 1)
@@ -693,6 +714,10 @@ static bool solve_location(search *s, int l, bool *too_big)
             if (sem_val_eq(s->ev[p->w[i]].val, v) &&
                 !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
                 c |= 1ull << (1 + i);   /* (not its own instruction's) */
+        if (s->open_from < s->m->n_threads &&
+            has_val(s->later[s->open_from][l], s->later_n[s->open_from][l],
+                    v))
+            c |= 1ull << OPEN;
         if (!c)
             return false;
         p->src[j] = c;
@@ -813,6 +838,35 @@ static int w_of(const loc_plan *p, int w, int l)
     return w ? p->w[w - 1] : l;
 }
 
+/* rf and co of the picked solutions of the first n locations of the
+ * product's order (an OPEN read has no rf). */
+static void set_rf_co(search *s, int n)
+{
+    cat_exec *x = &s->x;
+    ll_rel_clear(&x->rf);
+    ll_rel_clear(&x->co);
+    for (int k = 0; k < n; k++) {
+        int l = s->prod[k];
+        const loc_plan *p = &s->plans[l];
+        int k = p->n_w + p->n_r;
+        const int *sol = p->sol + (size_t)p->pick * k;
+        for (int i = 0; i < p->n_w; i++) {
+            int gi = p->w[sol[i] - 1];
+            ll_rel_add(&x->co, l, gi);
+            for (int j = i + 1; j < p->n_w; j++)
+                ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
+        }
+        for (int j = 0; j < p->n_r; j++) {
+            if (sol[p->n_w + j] == OPEN)
+                continue;
+            int w = w_of(p, sol[p->n_w + j], l);
+            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
+                  s->ev[p->r[j]].e->tags & s->nonmem))
+                ll_rel_add(&x->rf, w, p->r[j]);
+        }
+    }
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -825,25 +879,7 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    ll_rel_clear(&x->rf);
-    ll_rel_clear(&x->co);
-    for (int l = 0; l < m->n_locs; l++) {
-        const loc_plan *p = &s->plans[l];
-        int k = p->n_w + p->n_r;
-        const int *sol = p->sol + (size_t)p->pick * k;
-        for (int i = 0; i < p->n_w; i++) {
-            int gi = p->w[sol[i] - 1];
-            ll_rel_add(&x->co, l, gi);
-            for (int j = i + 1; j < p->n_w; j++)
-                ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
-        }
-        for (int j = 0; j < p->n_r; j++) {
-            int w = w_of(p, sol[p->n_w + j], l);
-            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
-                  s->ev[p->r[j]].e->tags & s->nonmem))
-                ll_rel_add(&x->rf, w, p->r[j]);
-        }
-    }
+    set_rf_co(s, m->n_locs);
     cat_result res;
     ll_diag d = {0};
     if (!cat_check(s->model, x, &res, &d)) {
@@ -880,17 +916,32 @@ static void candidate(search *s)
         m->negative += res.n_accepted;
 }
 
-static void product(search *s, int l)
+static void product(search *s, int k)
 {
     if (s->stop)
         return;
-    if (l == s->m->n_locs) {
+    if (k == s->m->n_locs) {
         candidate(s);
         return;
     }
-    loc_plan *p = &s->plans[l];
+    loc_plan *p = &s->plans[s->prod[k]];
     for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
-        product(s, l + 1);
+        product(s, k + 1);
+}
+
+/* The product's order: locations with fewer solutions first, so that a
+ * part cut early saves the most. */
+static void product_order(search *s)
+{
+    int L = s->m->n_locs;
+    for (int i = 0; i < L; i++) {
+        int l = i, k = i;
+        while (k > 0 && s->plans[s->prod[k - 1]].n_sol > s->plans[l].n_sol) {
+            s->prod[k] = s->prod[k - 1];
+            k--;
+        }
+        s->prod[k] = l;
+    }
 }
 
 static void combination(search *s)
@@ -950,6 +1001,7 @@ static void combination(search *s)
                    ? m->ops->reg_value(run->final, o->reg)
                    : run->final[o->slot]);
     }
+    product_order(s);
     product(s, 0);
 }
 
@@ -979,6 +1031,73 @@ static bool reads_find_values(search *s)
             return false;
     }
     return true;
+}
+
+/* ---- parts of combinations ---- */
+
+/* Some choice of the part's location solutions passes the model's
+ * partial_safe checks (or cannot be judged). */
+static bool part_alive(search *s, int l)
+{
+    if (s->stop)
+        return true;
+    if (l == s->m->n_locs) {
+        set_rf_co(s, l);
+        bool dead = false;
+        ll_diag d = {0};
+        /* an error is the full search's to report */
+        return !cat_partial_dead(s->model, &s->x, &dead, &d) || !dead;
+    }
+    loc_plan *p = &s->plans[s->prod[l]];
+    for (p->pick = 0; p->pick < p->n_sol; p->pick++)
+        if (part_alive(s, l + 1))
+            return true;
+    return false;
+}
+
+/* Threads 0..t with their picked runs, reads of values only threads
+ * t+1.. write left open: false when every way to complete them fails
+ * one of the model's checks that only more events, rf and co cannot
+ * mend (cat_test.partial_safe), so no combination starting so is an
+ * execution. */
+static bool part_ok(search *s, int t)
+{
+    mdl_test *m = s->m;
+    if (!s->partial || t == 0 || t >= m->n_threads - 1 ||
+        m->candidates < PARTIAL_AFTER)
+        return true;
+    for (int u = 0; u <= t; u++)
+        if (m->threads[u].runs[s->pick[u]].cut ||
+            m->threads[u].runs[s->pick[u]].bad)
+            return true;
+    /* not worth it when it seldom cuts */
+    if (s->parts >= 512 && s->parts_cut * 32 < s->parts) {
+        s->partial = false;
+        return true;
+    }
+    s->n_active = t + 1;
+    s->open_from = t + 1;
+    build_events(s);
+    bool alive = true;
+    for (int l = 0; l < m->n_locs && alive; l++) {
+        bool too_big = false;
+        alive = solve_location(s, l, &too_big) || too_big;
+        alive |= s->stop || s->plans[l].capped;
+        if (s->plans[l].capped)
+            break;      /* too many to judge: keep it */
+    }
+    bool capped = false;
+    for (int l = 0; l < m->n_locs; l++)
+        capped |= s->plans[l].capped;
+    if (alive && !capped && !s->stop) {
+        product_order(s);
+        alive = part_alive(s, 0);
+    }
+    s->n_active = m->n_threads;
+    s->open_from = m->n_threads;
+    s->parts++;
+    s->parts_cut += !alive;
+    return alive;
 }
 
 static void choose_runs(search *s, int t)
@@ -1019,7 +1138,7 @@ static void choose_runs(search *s, int t)
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))
             return;
-        if (prefix_feasible(s, t))
+        if (prefix_feasible(s, t) && part_ok(s, t))
             choose_runs(s, t + 1);
     }
 }
@@ -1036,6 +1155,10 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     }
     s.status = MDL_OK;
     s.all_co = mdl_explain_incoherent(m->explain);
+    s.n_active = s.open_from = m->n_threads;
+    s.partial = cat_has_partial(model) && !cat_chooses_co(model) &&
+                !m->explain;
+    s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -1069,6 +1192,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     free(s.plans);
     free(s.weight);
     free(s.by_weight);
+    free(s.prod);
     free(s.pick);
     free(s.base);
     free(s.vals);
