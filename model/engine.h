@@ -181,6 +181,18 @@ bool mdl_runs(mdl_test *m);
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
 
+/* symmetry.c: identical threads. prev[t] is the thread before t with
+ * the same runs and shown registers, or -1; peer[i * n_threads + v] is
+ * the shown place of thread v with shown register i's register, or -1.
+ * Returns whether some thread has a prev. */
+typedef struct mdl_symmetry {
+    int *prev;
+    int *peer;
+    bool any;
+} mdl_symmetry;
+bool mdl_symmetry_find(const mdl_test *m, mdl_symmetry *sy);
+void mdl_symmetry_free(mdl_symmetry *sy);
+
 /* report.c: the herd7 entry for the results. */
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
 

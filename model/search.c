@@ -87,6 +87,14 @@ typedef struct search {
     int open_from;              /* reads may be OPEN (threads open_from..
                                    write their value), or n_threads */
     uint64_t parts, parts_cut;
+    /* Identical threads (symmetry.c): runs picked in one order only,
+     * each candidate's states given for every arrangement. */
+    bool use_sym, sym_made;
+    mdl_symmetry sym;
+    int n_cls;                  /* classes of two threads or more */
+    int *cls_start, *cls_n, *cls_th;    /* members, in thread order */
+    int *arr;                   /* per member: the picks arranged */
+    sem_val *vals2;             /* an arrangement's state */
 } search;
 
 /* ---- values that threads t.. may write ---- */
@@ -867,6 +875,114 @@ static void set_rf_co(search *s, int n)
     }
 }
 
+/* An accepted execution reaching state vals: its state, flags, count. */
+static void accept(mdl_test *m, const sem_val *vals, const cat_result *res)
+{
+    int k = find_state(m, vals);
+    if (!m->states[k].kept)
+        return;
+    /* As herd: flags of the executions the filter keeps; a model that
+     * chooses (with ... from) may accept one candidate several times. */
+    for (int i = 0; i < res->n_flags; i++) {
+        bool seen = false;
+        for (int f = 0; f < m->n_flags && !seen; f++)
+            seen = strcmp(m->flags[f], res->flags[i]) == 0;
+        if (!seen && m->n_flags < CAT_MAX_FLAGS)
+            m->flags[m->n_flags++] = res->flags[i];
+    }
+    m->undef |= res->undef;
+    if (m->states[k].holds)
+        m->positive += res->n_accepted;
+    else
+        m->negative += res->n_accepted;
+}
+
+/* The next arrangement of a[0..n-1] in lexicographic order; false after
+ * the last (each distinct one comes once). */
+static bool next_arrangement(int *a, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return false;
+    int j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    int t = a[i]; a[i] = a[j]; a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+        t = a[l]; a[l] = a[r]; a[r] = t;
+    }
+    return true;
+}
+
+/* The candidate's execution in every arrangement of each class's picks
+ * (classes c..): the picked runs are in non-decreasing order, so each
+ * distinct arrangement is another combination, its executions this
+ * one's with the threads swapped; a thread given run k shows the
+ * registers of the (first) member that ran k here. */
+static void arrange(search *s, int c, const cat_result *res)
+{
+    mdl_test *m = s->m;
+    if (c == s->n_cls) {
+        int T = m->n_threads;
+        memcpy(s->vals2, s->vals, (size_t)m->n_obs * sizeof *s->vals2);
+        for (int k = 0; k < s->n_cls; k++)
+            for (int j = 0; j < s->cls_n[k]; j++) {
+                const int *th = s->cls_th + s->cls_start[k];
+                int v = th[j], u = th[0];
+                for (int q = 0; s->pick[th[q]] != s->arr[s->cls_start[k] + j];)
+                    u = th[++q];
+                for (int i = 0; i < m->n_obs; i++)
+                    if (m->obs[i].proc == v)
+                        s->vals2[i] = s->vals[s->sym.peer[i * T + u]];
+            }
+        accept(m, s->vals2, res);
+        return;
+    }
+    int *a = s->arr + s->cls_start[c];
+    for (int j = 0; j < s->cls_n[c]; j++)
+        a[j] = s->pick[s->cls_th[s->cls_start[c] + j]];
+    do
+        arrange(s, c + 1, res);
+    while (next_arrangement(a, s->cls_n[c]));
+}
+
+/* The classes of identical threads (two or more members). */
+static void find_classes(search *s)
+{
+    mdl_test *m = s->m;
+    int T = m->n_threads;
+    s->sym_made = !m->explain;
+    s->use_sym = s->sym_made && mdl_symmetry_find(m, &s->sym);
+    s->cls_start = ll_xcalloc((size_t)T + 1, sizeof *s->cls_start);
+    s->cls_n = ll_xcalloc((size_t)T + 1, sizeof *s->cls_n);
+    s->cls_th = ll_xcalloc((size_t)T + 1, sizeof *s->cls_th);
+    s->arr = ll_xcalloc((size_t)T + 1, sizeof *s->arr);
+    s->vals2 = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s->vals2);
+    if (!s->use_sym)
+        return;
+    int n = 0;
+    for (int t = 0; t < T; t++) {
+        if (s->sym.prev[t] >= 0)
+            continue;           /* a member of an earlier one's class */
+        int start = n;
+        s->cls_th[n++] = t;
+        for (int v = t + 1; v < T; v++)
+            for (int u = s->sym.prev[v]; u >= 0; u = s->sym.prev[u])
+                if (u == t) {
+                    s->cls_th[n++] = v;
+                    break;
+                }
+        if (n - start < 2) {
+            n = start;
+            continue;
+        }
+        s->cls_start[s->n_cls] = start;
+        s->cls_n[s->n_cls++] = n - start;
+    }
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -897,23 +1013,10 @@ static void candidate(search *s)
     if (!res.allowed || incoherent)
         return;
     final_memory(s);
-    int k = find_state(m, s->vals);
-    if (!m->states[k].kept)
-        return;
-    /* As herd: flags of the executions the filter keeps; a model that
-     * chooses (with ... from) may accept one candidate several times. */
-    for (int i = 0; i < res.n_flags; i++) {
-        bool seen = false;
-        for (int f = 0; f < m->n_flags && !seen; f++)
-            seen = strcmp(m->flags[f], res.flags[i]) == 0;
-        if (!seen && m->n_flags < CAT_MAX_FLAGS)
-            m->flags[m->n_flags++] = res.flags[i];
-    }
-    m->undef |= res.undef;
-    if (m->states[k].holds)
-        m->positive += res.n_accepted;
+    if (s->use_sym)
+        arrange(s, 0, &res);
     else
-        m->negative += res.n_accepted;
+        accept(s->m, s->vals, &res);
 }
 
 static void product(search *s, int k)
@@ -1131,7 +1234,9 @@ static void choose_runs(search *s, int t)
         return;
     }
     mdl_thread *th = &s->m->threads[t];
-    for (int k = 0; k < th->n_runs && !s->stop; k++) {
+    int first = s->use_sym && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
+                                                  : 0;
+    for (int k = first; k < th->n_runs && !s->stop; k++) {
         if (th->runs[k].cut && s->m->loop_cut)
             continue;       /* known already */
         s->pick[t] = k;
@@ -1159,6 +1264,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.partial = cat_has_partial(model) && !cat_chooses_co(model) &&
                 !m->explain;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
+    find_classes(&s);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -1193,6 +1299,13 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     free(s.weight);
     free(s.by_weight);
     free(s.prod);
+    if (s.sym_made)
+        mdl_symmetry_free(&s.sym);
+    free(s.cls_start);
+    free(s.cls_n);
+    free(s.cls_th);
+    free(s.arr);
+    free(s.vals2);
     free(s.pick);
     free(s.base);
     free(s.vals);
