@@ -22,6 +22,9 @@
 /* Parts are judged only once the search has met this many candidates:
  * a small test would pay more for them than it saves. */
 #define PARTIAL_AFTER 2048
+/* A part's location with more solutions than this is not judged (its
+ * open reads make most orders solutions: a lock's, say). */
+#define PART_MAX_SOLS 64
 
 /* A location's accesses in the current combination. Local numbering:
  * 0 = initial write, 1..n_w = writes, n_w+1.. = reads. */
@@ -464,7 +467,8 @@ static void save_solution(search *s, loc_plan *p, bool ok)
     int k = p->n_w + p->n_r;
     if (k < 1)
         k = 1;
-    if (lim->max_executions && (uint64_t)p->n_sol >= lim->max_executions) {
+    if ((lim->max_executions && (uint64_t)p->n_sol >= lim->max_executions) ||
+        (s->n_active < s->m->n_threads && p->n_sol >= PART_MAX_SOLS)) {
         stop_solving(s, p, MDL_TOO_MANY);
         return;
     }
