@@ -8,7 +8,9 @@
  *   mdl_search    runs combined, rf and co enumerated per location with
  *                 coherence checked at once, the cat model on survivors,
  *                 final states collected                   (search.c)
- *   mdl_report    the herd7 log entry                      (report.c) */
+ *   mdl_report    the herd7 log entry                      (report.c)
+ * and mdl_symmetry_find, the identical threads the search need not
+ * tell apart (symmetry.c). */
 #ifndef LITMUSLAB_MODEL_ENGINE_H
 #define LITMUSLAB_MODEL_ENGINE_H
 

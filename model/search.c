@@ -6,9 +6,16 @@
  * orders of its writes (a thread's own writes kept in program order) and
  * rf for its reads (a write of the same value), keeping only those that
  * pass the coherence check for that location (po-loc | rf | co | fr
- * acyclic). Locations do not interact in that check, so the candidates
+ * acyclic), cut as they are chosen by coherence's shapes (shapes,
+ * source_ok). Locations do not interact in that check, so the candidates
  * are the product of the locations' solutions; only those reach the cat
- * model. Accepted candidates give final states. */
+ * model. Accepted candidates give final states.
+ *
+ * At scale (doc/model-scale.md): the first threads of a combination are
+ * judged as a part by the model's checks that only grow with more
+ * (part_ok), and identical threads (symmetry.c) have their runs picked
+ * in one order, each execution standing for its arrangements
+ * (arrange). */
 #include "model/engine.h"
 
 #include <limits.h>
