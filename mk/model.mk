@@ -24,6 +24,15 @@ conformance: $(PROGRAM)
 
 bench-model: $(PROGRAM)
 	@CORPUS=$(abspath $(CORPUS)) sh mk/model-bench.sh $(abspath $(PROGRAM))
+	@$(if $(HERD7),HERD7=$(abspath $(HERD7))) sh mk/model-scale-bench.sh \
+	  $(abspath $(PROGRAM))
+
+# The large set alone (mk/scale-gen.sh's families, mk/model-scale-bench.sh):
+# our time per test beside herd7's when HERD7=PATH is given.
+.PHONY: bench-model-large
+bench-model-large: $(PROGRAM)
+	@$(if $(HERD7),HERD7=$(abspath $(HERD7))) sh mk/model-scale-bench.sh \
+	  $(abspath $(PROGRAM))
 
 # `make fidelity-check HERDTOOLS7=DIR`: our AArch64/ARM/RISC-V (any) answers
 # against herd7's catalogue kinds.txt verdicts and regression .expected

@@ -208,6 +208,34 @@ static void put_diag(const ll_diag *d, ll_buf *err)
         ll_buf_printf(err, "%s: %s\n", d->file, d->msg);
 }
 
+/* The end of a limit's line: what the search proved before it stopped
+ * (the states found and what they decide of the verdict), never a count
+ * or a verdict it did not finish. */
+static void so_far(const mdl_test *m, ll_buf *err)
+{
+    int n = 0;
+    for (int i = 0; i < m->n_states; i++)
+        n += m->states[i].kept;
+    ll_quant q = m->test->cond.quant;
+    const char *verdict = NULL;     /* decided by the states found */
+    if (m->positive && q != LL_FORALL)
+        verdict = q == LL_EXISTS ? "Ok" : "No";
+    else if (m->negative && q == LL_FORALL)
+        verdict = "No";
+    ll_buf_printf(err, "; so far %d state%s, ", n, n == 1 ? "" : "s");
+    if (m->positive && m->negative)
+        ll_buf_printf(err, "condition reached: Sometimes");
+    else if (m->positive)
+        ll_buf_printf(err, "condition reached");
+    else if (m->negative)
+        ll_buf_printf(err, "condition not reached");
+    else
+        ll_buf_printf(err, "no execution");
+    if (verdict)
+        ll_buf_printf(err, " (%s)", verdict);
+    ll_buf_printf(err, ", search incomplete\n");
+}
+
 int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
                  ll_buf *out, ll_buf *err)
 {
@@ -318,20 +346,23 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         rc = 2;
         break;
     case MDL_TIMEOUT:
-        ll_buf_printf(err, "%s: test %s: timeout after %.2f s, skipped\n",
+        ll_buf_printf(err, "%s: test %s: timeout after %.2f s, skipped",
                       path, t->name, secs);
+        so_far(&m, err);
         rc = 1;
         break;
     case MDL_TOO_MANY:
         ll_buf_printf(err, "%s: test %s: more than %llu executions, "
-                      "skipped\n", path, t->name,
+                      "skipped", path, t->name,
                       (unsigned long long)o->limits.max_executions);
+        so_far(&m, err);
         rc = 1;
         break;
     case MDL_NOMEM:
         ll_buf_printf(err, "%s: test %s: over the memory limit (%llu MB), "
-                      "skipped\n", path, t->name,
+                      "skipped", path, t->name,
                       (unsigned long long)(o->limits.max_memory >> 20));
+        so_far(&m, err);
         rc = 1;
         break;
     }

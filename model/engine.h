@@ -8,7 +8,9 @@
  *   mdl_search    runs combined, rf and co enumerated per location with
  *                 coherence checked at once, the cat model on survivors,
  *                 final states collected                   (search.c)
- *   mdl_report    the herd7 log entry                      (report.c) */
+ *   mdl_report    the herd7 log entry                      (report.c)
+ * and mdl_symmetry_find, the identical threads the search need not
+ * tell apart (symmetry.c). */
 #ifndef LITMUSLAB_MODEL_ENGINE_H
 #define LITMUSLAB_MODEL_ENGINE_H
 
@@ -228,6 +230,18 @@ int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
 void mdl_amo_fold(const mdl_amos *a, ll_set *const *sets, int n_sets,
                   ll_rel *const *rels, const bool *reflexive, int n_rels);
 void mdl_amo_free(mdl_amos *a);
+
+/* symmetry.c: identical threads. prev[t] is the thread before t with
+ * the same runs and shown registers, or -1; peer[i * n_threads + v] is
+ * the shown place of thread v with shown register i's register, or -1.
+ * Returns whether some thread has a prev. */
+typedef struct mdl_symmetry {
+    int *prev;
+    int *peer;
+    bool any;
+} mdl_symmetry;
+bool mdl_symmetry_find(const mdl_test *m, mdl_symmetry *sy);
+void mdl_symmetry_free(mdl_symmetry *sy);
 
 /* report.c: the herd7 entry for the results. */
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);

@@ -16,6 +16,12 @@
 #define MDL_MAX_RUNS 250000
 /* The search (search.c): accesses to one location (a set is one word). */
 #define MDL_MAX_LOC_EVENTS 63
+/* Parts of combinations are judged only once the search has met this
+ * many candidates (a small test would pay more for them than it saves),
+ * and a part's location with more solutions than this is not judged
+ * (its open reads make most orders solutions: a lock's, say). */
+#define MDL_PARTIAL_AFTER 2048
+#define MDL_PART_MAX_SOLS 64
 
 /* sem: the reads of one run a value may depend on (bits of sem_taint),
  * and the event tags an architecture may declare (bits of sem_tags). */

@@ -6,14 +6,25 @@
  * orders of its writes (a thread's own writes kept in program order) and
  * rf for its reads (a write of the same value), keeping only those that
  * pass the coherence check for that location (po-loc | rf | co | fr
- * acyclic). Locations do not interact in that check, so the candidates
+ * acyclic), cut as they are chosen by coherence's shapes (shapes,
+ * source_ok). Locations do not interact in that check, so the candidates
  * are the product of the locations' solutions; only those reach the cat
- * model. Accepted candidates give final states. */
+ * model. Accepted candidates give final states.
+ *
+ * At scale (doc/model-scale.md): the first threads of a combination are
+ * judged as a part by the model's checks that only grow with more
+ * (part_ok), and identical threads (symmetry.c) have their runs picked
+ * in one order, each execution standing for its arrangements
+ * (arrange). */
 #include "model/engine.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A read's source in a part of a combination (threads 0..t): a write of
+ * a thread not chosen yet, so no rf (local ids stop at 62). */
+#define OPEN MDL_MAX_LOC_EVENTS
 
 /* A location's accesses in the current combination. Local numbering:
  * 0 = initial write, 1..n_w = writes, n_w+1.. = reads. */
@@ -37,6 +48,10 @@ typedef struct loc_plan {
      * (local write id, or 0), each local's thread, write co positions */
     int *rmw_w, *thr, *pos;
     int *rmw_read_of;           /* each local write's rmw read j, or -1 */
+    /* coherence shapes, for pruning as sources are chosen: each read's
+     * writes before and after it in its thread (local write bits), and
+     * the reads before it in its thread (read index bits) */
+    uint64_t *wpre, *wpost, *rpre;
 } loc_plan;
 
 typedef mdl_ev gev;
@@ -53,6 +68,7 @@ typedef struct search {
     int *base;                  /* first global event of each thread */
     loc_plan *plans;
     int *weight, *by_weight;    /* writes per location; solving order */
+    int *prod;                  /* the product's order of locations */
     cat_exec x;
     int x_n;                    /* size the relations were made for */
     bool x_made;                /* they are allocated (x_n may be 0) */
@@ -76,6 +92,21 @@ typedef struct search {
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
+    /* Parts of combinations (threads 0..t), cut when the model's
+     * partial_safe checks fail on every way to complete them. */
+    bool partial;               /* the model has such checks */
+    int n_active;               /* threads whose events are built */
+    int open_from;              /* reads may be OPEN (threads open_from..
+                                   write their value), or n_threads */
+    uint64_t parts, parts_cut;
+    /* Identical threads (symmetry.c): runs picked in one order only,
+     * each candidate's states given for every arrangement. */
+    bool use_sym, sym_made;
+    mdl_symmetry sym;
+    int n_cls;                  /* classes of two threads or more */
+    int *cls_start, *cls_n, *cls_th;    /* members, in thread order */
+    int *arr;                   /* per member: the picks arranged */
+    sem_val *vals2;             /* an arrangement's state */
 } search;
 
 /* ---- values that threads t.. may write ---- */
@@ -286,7 +317,7 @@ static void build_events(search *s)
     s->n_ev = 0;
     for (int l = 0; l < m->n_locs; l++)
         add_gev(s, NULL, -1, l, m->locs[l].init);
-    for (int t = 0; t < m->n_threads; t++) {
+    for (int t = 0; t < s->n_active; t++) {
         const mdl_run *run = &m->threads[t].runs[s->pick[t]];
         s->base[t] = s->n_ev;
         for (int i = 0; i < run->n_ev; i++)
@@ -387,6 +418,9 @@ static void plan_reset(loc_plan *p, int need)
         p->pos = ll_xrealloc(p->pos, (size_t)(need + 1) * sizeof(int));
         p->rmw_read_of = ll_xrealloc(p->rmw_read_of,
                                      (size_t)(need + 1) * sizeof(int));
+        p->wpre = ll_xrealloc(p->wpre, (size_t)(need + 1) * 8);
+        p->wpost = ll_xrealloc(p->wpost, (size_t)(need + 1) * 8);
+        p->rpre = ll_xrealloc(p->rpre, (size_t)(need + 1) * 8);
     }
     p->n_w = p->n_r = p->n_sol = 0;
     p->halt = p->capped = false;
@@ -426,6 +460,8 @@ static bool coherent(const loc_plan *p)
     }
     for (int j = 0; j < p->n_r; j++) {
         int rd = 1 + p->n_w + j, w = p->from[j];
+        if (w == OPEN)
+            continue;
         adj[w] |= 1ull << rd;
         if (next[w] >= 0)
             adj[rd] |= 1ull << next[w];
@@ -465,7 +501,8 @@ static void save_solution(search *s, loc_plan *p, bool ok)
     int k = p->n_w + p->n_r;
     if (k < 1)
         k = 1;
-    if (lim->max_executions && (uint64_t)p->n_sol >= lim->max_executions) {
+    if ((lim->max_executions && (uint64_t)p->n_sol >= lim->max_executions) ||
+        (s->n_active < s->m->n_threads && p->n_sol >= MDL_PART_MAX_SOLS)) {
         stop_solving(s, p, MDL_TOO_MANY);
         return;
     }
@@ -507,6 +544,36 @@ static bool rmw_atomic(const loc_plan *p, int j, int w)
     return true;
 }
 
+/* co position of a local write, the initial write (0) first */
+static int co_pos(const loc_plan *p, int w)
+{
+    return w ? p->pos[w] : -1;
+}
+
+/* Read j reading from write w, with the sources of reads 0..j-1 chosen,
+ * makes none of coherence's shapes a cycle with them: a write of its
+ * thread before it is co-before w (or w), one after it co-after w, a
+ * read of its thread before it reads w or a write co-before. Only a cut:
+ * coherent() stays the judge of a full solution. */
+static bool source_ok(const loc_plan *p, int j, int w)
+{
+    if (w == OPEN)
+        return true;
+    int at = co_pos(p, w);
+    for (uint64_t b = p->wpre[j]; b; b &= b - 1)
+        if (p->pos[__builtin_ctzll(b)] > at)
+            return false;
+    for (uint64_t b = p->wpost[j]; b; b &= b - 1)
+        if (p->pos[__builtin_ctzll(b)] <= at)
+            return false;
+    for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
+        int k = p->from[__builtin_ctzll(b)];
+        if (k != OPEN && co_pos(p, k) > at)
+            return false;
+    }
+    return true;
+}
+
 static void choose_sources(search *s, loc_plan *p, int j)
 {
     if (!tick(s, p))
@@ -522,7 +589,9 @@ static void choose_sources(search *s, loc_plan *p, int j)
         int w = __builtin_ctzll(c);
         c &= c - 1;
         p->from[j] = w;
-        if (p->rmw_w[j] && !rmw_atomic(p, j, w))
+        if (p->rmw_w[j] && w != OPEN && !rmw_atomic(p, j, w))
+            continue;
+        if (!s->all_co && !source_ok(p, j, w))
             continue;
         choose_sources(s, p, j + 1);
     }
@@ -535,7 +604,8 @@ static bool rmw_placeable(const search *s, const loc_plan *p, int i, int w)
 {
     int j = p->rmw_read_of[w];
     /* unordered, the read may read from a write co-after its own */
-    if (j < 0 || same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]))
+    if (j < 0 || same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]) ||
+        (p->src[j] >> OPEN & 1))
         return true;
     int k = i - 1;
     while (k >= 0 && p->thr[p->order[k]] == p->thr[w])
@@ -566,6 +636,52 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
             continue;
         choose_order(s, p, i + 1, placed | 1ull << w);
     }
+}
+
+/* Each read's coherence shapes (loc_plan.wpre...), and the co order
+ * constraints a read with a single possible source implies (a write of
+ * its thread before it is co-before that source, one after it co-after,
+ * and likewise with the single sources of its thread's reads before it),
+ * added to w_before so that choose_order only tries orders some choice
+ * of sources can make coherent. false: none can. */
+static bool shapes(loc_plan *p)
+{
+    int nw = p->n_w;
+    uint64_t writes = ((nw >= 63 ? 0 : 1ull << (nw + 1)) - 1) & ~1ull;
+    for (int j = 0; j < p->n_r; j++) {
+        int rd = nw + 1 + j;
+        p->wpre[j] = p->rpre[j] = 0;
+        p->wpost[j] = p->poloc[rd] & writes;
+        for (int w = 1; w <= nw; w++)
+            if (p->poloc[w] >> rd & 1)
+                p->wpre[j] |= 1ull << w;
+        for (int k = 0; k < j; k++)
+            if (p->poloc[nw + 1 + k] >> rd & 1)
+                p->rpre[j] |= 1ull << k;
+    }
+    for (int j = 0; j < p->n_r; j++) {
+        if ((p->src[j] & (p->src[j] - 1)) || (p->src[j] >> OPEN & 1))
+            continue;                       /* several sources */
+        int w = __builtin_ctzll(p->src[j]);
+        uint64_t before = p->wpre[j] & ~(1ull << w);
+        uint64_t after = p->wpost[j];
+        for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            if (!(p->src[k] & (p->src[k] - 1)) && !(p->src[k] >> OPEN & 1))
+                before |= p->src[k] & ~(1ull << w);
+        }
+        if (after >> w & 1)
+            return false;                   /* reads a later write */
+        if (w == 0) {
+            if (before & ~1ull)
+                return false;               /* init after a write */
+            continue;
+        }
+        p->w_before[w] |= before & ~1ull;
+        for (uint64_t b = after; b; b &= b - 1)
+            p->w_before[__builtin_ctzll(b)] |= 1ull << w;
+    }
+    return true;
 }
 
 /* Fill a location's plan from the combination; false if some read of it
@@ -644,10 +760,16 @@ static bool solve_location(search *s, int l, bool *too_big)
             if (sem_val_eq(s->ev[p->w[i]].val, v) &&
                 !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
                 c |= 1ull << (1 + i);   /* (not its own instruction's) */
+        if (s->open_from < s->m->n_threads &&
+            has_val(s->later[s->open_from][l], s->later_n[s->open_from][l],
+                    v))
+            c |= 1ull << OPEN;
         if (!c)
             return false;
         p->src[j] = c;
     }
+    if (!s->all_co && !shapes(p))
+        return false;
     choose_order(s, p, 0, 1);
     return p->n_sol > 0;
 }
@@ -762,6 +884,143 @@ static int w_of(const loc_plan *p, int w, int l)
     return w ? p->w[w - 1] : l;
 }
 
+/* rf and co of the picked solutions of the first n locations of the
+ * product's order (an OPEN read has no rf). */
+static void set_rf_co(search *s, int n)
+{
+    cat_exec *x = &s->x;
+    ll_rel_clear(&x->rf);
+    ll_rel_clear(&x->co);
+    for (int k = 0; k < n; k++) {
+        int l = s->prod[k];
+        const loc_plan *p = &s->plans[l];
+        int width = p->n_w + p->n_r;
+        const int *sol = p->sol + (size_t)p->pick * width;
+        for (int i = 0; i < p->n_w; i++) {
+            int gi = p->w[sol[i] - 1];
+            ll_rel_add(&x->co, l, gi);
+            for (int j = i + 1; j < p->n_w; j++)
+                ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
+        }
+        for (int j = 0; j < p->n_r; j++) {
+            if (sol[p->n_w + j] == OPEN)
+                continue;
+            int w = w_of(p, sol[p->n_w + j], l);
+            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
+                  s->ev[p->r[j]].e->tags & s->nonmem))
+                ll_rel_add(&x->rf, w, p->r[j]);
+        }
+    }
+}
+
+/* An accepted execution reaching state vals: its state, flags, count. */
+static void accept(mdl_test *m, const sem_val *vals, const cat_result *res)
+{
+    int k = find_state(m, vals);
+    if (!m->states[k].kept)
+        return;
+    /* As herd: flags of the executions the filter keeps; a model that
+     * chooses (with ... from) may accept one candidate several times. */
+    for (int i = 0; i < res->n_flags; i++) {
+        bool seen = false;
+        for (int f = 0; f < m->n_flags && !seen; f++)
+            seen = strcmp(m->flags[f], res->flags[i]) == 0;
+        if (!seen && m->n_flags < CAT_MAX_FLAGS)
+            m->flags[m->n_flags++] = res->flags[i];
+    }
+    m->undef |= res->undef;
+    if (m->states[k].holds)
+        m->positive += res->n_accepted;
+    else
+        m->negative += res->n_accepted;
+}
+
+/* The next arrangement of a[0..n-1] in lexicographic order; false after
+ * the last (each distinct one comes once). */
+static bool next_arrangement(int *a, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return false;
+    int j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    int t = a[i]; a[i] = a[j]; a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+        t = a[l]; a[l] = a[r]; a[r] = t;
+    }
+    return true;
+}
+
+/* The candidate's execution in every arrangement of each class's picks
+ * (classes c..): the picked runs are in non-decreasing order, so each
+ * distinct arrangement is another combination, its executions this
+ * one's with the threads swapped; a thread given run k shows the
+ * registers of the (first) member that ran k here. */
+static void arrange(search *s, int c, const cat_result *res)
+{
+    mdl_test *m = s->m;
+    if (c == s->n_cls) {
+        int T = m->n_threads;
+        memcpy(s->vals2, s->vals, (size_t)m->n_obs * sizeof *s->vals2);
+        for (int k = 0; k < s->n_cls; k++)
+            for (int j = 0; j < s->cls_n[k]; j++) {
+                const int *th = s->cls_th + s->cls_start[k];
+                int v = th[j], u = th[0];
+                for (int q = 0; s->pick[th[q]] != s->arr[s->cls_start[k] + j];)
+                    u = th[++q];
+                for (int i = 0; i < m->n_obs; i++)
+                    if (m->obs[i].proc == v)
+                        s->vals2[i] = s->vals[s->sym.peer[i * T + u]];
+            }
+        accept(m, s->vals2, res);
+        return;
+    }
+    int *a = s->arr + s->cls_start[c];
+    for (int j = 0; j < s->cls_n[c]; j++)
+        a[j] = s->pick[s->cls_th[s->cls_start[c] + j]];
+    do
+        arrange(s, c + 1, res);
+    while (next_arrangement(a, s->cls_n[c]));
+}
+
+/* The classes of identical threads (two or more members). */
+static void find_classes(search *s)
+{
+    mdl_test *m = s->m;
+    int T = m->n_threads;
+    s->sym_made = !m->explain;
+    s->use_sym = s->sym_made && mdl_symmetry_find(m, &s->sym);
+    s->cls_start = ll_xcalloc((size_t)T + 1, sizeof *s->cls_start);
+    s->cls_n = ll_xcalloc((size_t)T + 1, sizeof *s->cls_n);
+    s->cls_th = ll_xcalloc((size_t)T + 1, sizeof *s->cls_th);
+    s->arr = ll_xcalloc((size_t)T + 1, sizeof *s->arr);
+    s->vals2 = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s->vals2);
+    if (!s->use_sym)
+        return;
+    int n = 0;
+    for (int t = 0; t < T; t++) {
+        if (s->sym.prev[t] >= 0)
+            continue;           /* a member of an earlier one's class */
+        int start = n;
+        s->cls_th[n++] = t;
+        for (int v = t + 1; v < T; v++)
+            for (int u = s->sym.prev[v]; u >= 0; u = s->sym.prev[u])
+                if (u == t) {
+                    s->cls_th[n++] = v;
+                    break;
+                }
+        if (n - start < 2) {
+            n = start;
+            continue;
+        }
+        s->cls_start[s->n_cls] = start;
+        s->cls_n[s->n_cls++] = n - start;
+    }
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -774,25 +1033,7 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    ll_rel_clear(&x->rf);
-    ll_rel_clear(&x->co);
-    for (int l = 0; l < m->n_locs; l++) {
-        const loc_plan *p = &s->plans[l];
-        int k = p->n_w + p->n_r;
-        const int *sol = p->sol + (size_t)p->pick * k;
-        for (int i = 0; i < p->n_w; i++) {
-            int gi = p->w[sol[i] - 1];
-            ll_rel_add(&x->co, l, gi);
-            for (int j = i + 1; j < p->n_w; j++)
-                ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
-        }
-        for (int j = 0; j < p->n_r; j++) {
-            int w = w_of(p, sol[p->n_w + j], l);
-            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
-                  s->ev[p->r[j]].e->tags & s->nonmem))
-                ll_rel_add(&x->rf, w, p->r[j]);
-        }
-    }
+    set_rf_co(s, m->n_locs);
     if (s->amo.n) {
         ll_rel *rels[] = {&x->rf, &x->co};
         mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
@@ -814,36 +1055,38 @@ static void candidate(search *s)
     if (!res.allowed || incoherent)
         return;
     final_memory(s);
-    int k = find_state(m, s->vals);
-    if (!m->states[k].kept)
-        return;
-    /* As herd: flags of the executions the filter keeps; a model that
-     * chooses (with ... from) may accept one candidate several times. */
-    for (int i = 0; i < res.n_flags; i++) {
-        bool seen = false;
-        for (int f = 0; f < m->n_flags && !seen; f++)
-            seen = strcmp(m->flags[f], res.flags[i]) == 0;
-        if (!seen && m->n_flags < CAT_MAX_FLAGS)
-            m->flags[m->n_flags++] = res.flags[i];
-    }
-    m->undef |= res.undef;
-    if (m->states[k].holds)
-        m->positive += res.n_accepted;
+    if (s->use_sym)
+        arrange(s, 0, &res);
     else
-        m->negative += res.n_accepted;
+        accept(s->m, s->vals, &res);
 }
 
-static void product(search *s, int l)
+static void product(search *s, int k)
 {
     if (s->stop)
         return;
-    if (l == s->m->n_locs) {
+    if (k == s->m->n_locs) {
         candidate(s);
         return;
     }
-    loc_plan *p = &s->plans[l];
+    loc_plan *p = &s->plans[s->prod[k]];
     for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
-        product(s, l + 1);
+        product(s, k + 1);
+}
+
+/* The product's order: locations with fewer solutions first, so that a
+ * part cut early saves the most. */
+static void product_order(search *s)
+{
+    int L = s->m->n_locs;
+    for (int i = 0; i < L; i++) {
+        int l = i, k = i;
+        while (k > 0 && s->plans[s->prod[k - 1]].n_sol > s->plans[l].n_sol) {
+            s->prod[k] = s->prod[k - 1];
+            k--;
+        }
+        s->prod[k] = l;
+    }
 }
 
 static void combination(search *s)
@@ -903,6 +1146,7 @@ static void combination(search *s)
                    ? m->ops->reg_value(run->final, o->reg)
                    : run->final[o->slot]);
     }
+    product_order(s);
     product(s, 0);
 }
 
@@ -932,6 +1176,73 @@ static bool reads_find_values(search *s)
             return false;
     }
     return true;
+}
+
+/* ---- parts of combinations ---- */
+
+/* Some choice of the part's location solutions passes the model's
+ * partial_safe checks (or cannot be judged). */
+static bool part_alive(search *s, int l)
+{
+    if (s->stop)
+        return true;
+    if (l == s->m->n_locs) {
+        set_rf_co(s, l);
+        bool dead = false;
+        ll_diag d = {0};
+        /* an error is the full search's to report */
+        return !cat_partial_dead(s->model, &s->x, &dead, &d) || !dead;
+    }
+    loc_plan *p = &s->plans[s->prod[l]];
+    for (p->pick = 0; p->pick < p->n_sol; p->pick++)
+        if (part_alive(s, l + 1))
+            return true;
+    return false;
+}
+
+/* Threads 0..t with their picked runs, reads of values only threads
+ * t+1.. write left open: false when every way to complete them fails
+ * one of the model's checks that only more events, rf and co cannot
+ * mend (cat_test.partial_safe), so no combination starting so is an
+ * execution. */
+static bool part_ok(search *s, int t)
+{
+    mdl_test *m = s->m;
+    if (!s->partial || t == 0 || t >= m->n_threads - 1 ||
+        m->candidates < MDL_PARTIAL_AFTER)
+        return true;
+    for (int u = 0; u <= t; u++)
+        if (m->threads[u].runs[s->pick[u]].cut ||
+            m->threads[u].runs[s->pick[u]].bad)
+            return true;
+    /* not worth it when it seldom cuts */
+    if (s->parts >= 512 && s->parts_cut * 32 < s->parts) {
+        s->partial = false;
+        return true;
+    }
+    s->n_active = t + 1;
+    s->open_from = t + 1;
+    build_events(s);
+    bool alive = true;
+    for (int l = 0; l < m->n_locs && alive; l++) {
+        bool too_big = false;
+        alive = solve_location(s, l, &too_big) || too_big;
+        alive |= s->stop || s->plans[l].capped;
+        if (s->plans[l].capped)
+            break;      /* too many to judge: keep it */
+    }
+    bool capped = false;
+    for (int l = 0; l < m->n_locs; l++)
+        capped |= s->plans[l].capped;
+    if (alive && !capped && !s->stop) {
+        product_order(s);
+        alive = part_alive(s, 0);
+    }
+    s->n_active = m->n_threads;
+    s->open_from = m->n_threads;
+    s->parts++;
+    s->parts_cut += !alive;
+    return alive;
 }
 
 static void choose_runs(search *s, int t)
@@ -965,14 +1276,16 @@ static void choose_runs(search *s, int t)
         return;
     }
     mdl_thread *th = &s->m->threads[t];
-    for (int k = 0; k < th->n_runs && !s->stop; k++) {
+    int first = s->use_sym && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
+                                                  : 0;
+    for (int k = first; k < th->n_runs && !s->stop; k++) {
         if (th->runs[k].cut && s->m->loop_cut)
             continue;       /* known already */
         s->pick[t] = k;
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))
             return;
-        if (prefix_feasible(s, t))
+        if (prefix_feasible(s, t) && part_ok(s, t))
             choose_runs(s, t + 1);
     }
 }
@@ -994,6 +1307,13 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     }
     s.status = MDL_OK;
     s.all_co = mdl_explain_incoherent(m->explain);
+    s.n_active = s.open_from = m->n_threads;
+    /* register events and one-event AMOs are made for whole
+       combinations (herdev.c), not for parts of them */
+    s.partial = cat_has_partial(model) && !cat_chooses_co(model) &&
+                !m->explain && !s.regs && !m->ops->one_event;
+    s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
+    find_classes(&s);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -1018,12 +1338,23 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->thr);
         free(p->pos);
         free(p->rmw_read_of);
+        free(p->wpre);
+        free(p->wpost);
+        free(p->rpre);
     }
     if (s.x_made)
         free_exec(&s);
     free(s.plans);
     free(s.weight);
     free(s.by_weight);
+    free(s.prod);
+    if (s.sym_made)
+        mdl_symmetry_free(&s.sym);
+    free(s.cls_start);
+    free(s.cls_n);
+    free(s.cls_th);
+    free(s.arr);
+    free(s.vals2);
     free(s.pick);
     free(s.base);
     free(s.vals);

@@ -117,6 +117,17 @@ typedef struct cat_result {
 bool cat_check(cat_model *m, const cat_exec *x, cat_result *result,
                ll_diag *d);
 
+/* A part of a candidate: the events of some whole threads, with rf and
+ * co among them (a read whose write is not there has no rf). *dead
+ * when a check fails that fails on every execution extending the part
+ * (cat_test.partial_safe: the value it tests only grows as the part
+ * grows). Free checks only; flags and the like are not looked at.
+ * Returns false with *d set when evaluation fails. */
+bool cat_partial_dead(cat_model *m, const cat_exec *x, bool *dead,
+                      ll_diag *d);
+/* Some free check is partial_safe. */
+bool cat_has_partial(const cat_model *m);
+
 /* Explanations (model/cat/cat_explain.c), never on the search's path: why
  * the model accepts or rejects one execution. Make an explainer once per
  * loaded model; cat_explain_eval computes every relation of the model on

@@ -293,6 +293,11 @@ typedef struct cat_test {
     const char *name;
     const char *file;   /* the statement, for assert's message */
     int line, col;
+    /* A check every extension of a part of an execution fails when the
+     * part does (cat_partial_dead): a plain acyclic/irreflexive/empty
+     * over a value that only grows as the part's events, rf and co grow
+     * to the whole's (plan.c). */
+    bool partial_safe;
     int *units;         /* top-level instructions it needs that no check
                            run before it has computed, in plan order */
     int n_units;

@@ -427,7 +427,8 @@ void cat_commit_pending(cat_model *m, cat_result *res)
     }
 }
 
-bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
+/* Scratch sized and inputs bound for x. */
+static bool start_run(cat_model *m, const cat_exec *x, ll_diag *d)
 {
     if (x->n != m->n || !m->scratch)
         resize(m, x->n);
@@ -435,6 +436,38 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
         return false;
     if (m->has_static)
         check_snapshot(m);
+    return true;
+}
+
+/* The instructions check c needs that the checks before it did not
+ * compute (static ones once per snapshot); marked done when tracking. */
+static bool run_units(cat_model *m, const cat_test *c, bool track,
+                      ll_diag *d)
+{
+    for (int u = 0; u < c->n_units; u++) {
+        int i = c->units[u];
+        if (track)
+            m->unit_done[i] = true;
+        if (m->code[i].is_static) {
+            if (m->static_done[i])
+                continue;
+            m->static_done[i] = true;
+        }
+        if (m->code[i].op == PI_FIX) {
+            if (!cat_run_fix(m, i, d)) {
+                m->snap_valid = false;
+                return false;
+            }
+        } else
+            cat_exec_instr(m, &m->code[i]);
+    }
+    return true;
+}
+
+bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
+{
+    if (!start_run(m, x, d))
+        return false;
     res->allowed = true;
     res->failed = NULL;
     res->n_accepted = 0;
@@ -448,23 +481,8 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
     }
     for (int k = 0; k < m->n_free; k++) {
         const cat_test *c = &m->checks[m->order[k]];
-        for (int u = 0; u < c->n_units; u++) {
-            int i = c->units[u];
-            if (track)
-                m->unit_done[i] = true;
-            if (m->code[i].is_static) {
-                if (m->static_done[i])
-                    continue;
-                m->static_done[i] = true;
-            }
-            if (m->code[i].op == PI_FIX) {
-                if (!cat_run_fix(m, i, d)) {
-                    m->snap_valid = false;
-                    return false;
-                }
-            } else
-                cat_exec_instr(m, &m->code[i]);
-        }
+        if (!run_units(m, c, track, d))
+            return false;
         bool holds = cat_test_holds(m, c);
         if (!cat_use_outcome(m, c, holds, res, d)) {
             res->allowed = false;
@@ -481,6 +499,31 @@ bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
     res->allowed = res->n_accepted > 0;
     if (res->allowed)
         res->failed = NULL;
+    return true;
+}
+
+bool cat_has_partial(const cat_model *m)
+{
+    for (int k = 0; k < m->n_free; k++)
+        if (m->checks[k].partial_safe)
+            return true;
+    return false;
+}
+
+bool cat_partial_dead(cat_model *m, const cat_exec *x, bool *dead,
+                      ll_diag *d)
+{
+    *dead = false;
+    if (!start_run(m, x, d))
+        return false;
+    /* each check's units assume the checks before it ran: all are
+       computed, in order, until a safe one fails */
+    for (int k = 0; k < m->n_free && !*dead; k++) {
+        const cat_test *c = &m->checks[m->order[k]];
+        if (!run_units(m, c, false, d))
+            return false;
+        *dead = c->partial_safe && !cat_test_holds(m, c);
+    }
     return true;
 }
 

@@ -172,6 +172,131 @@ static void mark_static(cat_model *m)
     free(st);
 }
 
+/* How a slot's value on a part of an execution (cat_partial_dead: the
+ * events of some whole threads, some of rf and co) stands to its value
+ * on a whole execution extending it:
+ *   GROW_INTRA  as LOCAL, and it relates only events of one thread (or
+ *               initial writes, always there): po, rmw, dependencies,
+ *               their compositions; so its domain and range are LOCAL
+ *   GROW_LOCAL  what it holds of the part's events is what it holds of
+ *               them in the whole (sets of events, loc, ext, and their
+ *               unions, intersections, complements)
+ *   GROW_GROWS  a subset of its value on the whole (rf, co, sequences
+ *               and closures through other threads...)
+ *   GROW_ANY    neither (a difference with a growing right side...) */
+enum { GROW_ANY, GROW_GROWS, GROW_LOCAL, GROW_INTRA };
+
+static int grow_min(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+static int grow_of_instr(const int *g, const cat_instr *in)
+{
+    int a = in->a >= 0 ? g[in->a] : GROW_INTRA;
+    int b = in->b >= 0 ? g[in->b] : GROW_INTRA;
+    int lo = grow_min(a, b);
+    switch (in->op) {
+    case PI_SET_UNION: case PI_SET_INTER:
+        return grow_min(lo, GROW_LOCAL);
+    case PI_REL_UNION: case PI_CART:
+        return grow_min(lo, GROW_LOCAL);
+    case PI_REL_INTER:
+        /* inside an INTRA one that is exact on the part */
+        if ((a == GROW_INTRA && b >= GROW_LOCAL) ||
+            (b == GROW_INTRA && a >= GROW_LOCAL))
+            return GROW_INTRA;
+        return grow_min(lo, GROW_LOCAL);
+    case PI_RESTRICT_DOM:       /* [a];b: a a set */
+        return b == GROW_INTRA && a >= GROW_LOCAL ? GROW_INTRA : lo;
+    case PI_RESTRICT_RNG:       /* a;[b]: b a set */
+        return a == GROW_INTRA && b >= GROW_LOCAL ? GROW_INTRA : lo;
+    case PI_INV:
+        return a;
+    case PI_TOID:
+        return a >= GROW_LOCAL ? GROW_INTRA : a;
+    case PI_INT:                /* same thread, or both initial writes */
+        return lo >= GROW_LOCAL ? GROW_INTRA : lo;
+    case PI_SEQ:
+        return lo == GROW_INTRA ? GROW_INTRA : grow_min(lo, GROW_GROWS);
+    case PI_PLUS: case PI_STAR: case PI_OPT:
+        return a == GROW_INTRA ? GROW_INTRA : grow_min(a, GROW_GROWS);
+    case PI_DOMAIN: case PI_RANGE:
+        return a == GROW_INTRA ? GROW_LOCAL : grow_min(a, GROW_GROWS);
+    case PI_SET_DIFF: case PI_REL_DIFF:
+        return b >= GROW_LOCAL ? a : GROW_ANY;
+    case PI_SET_COMPL: case PI_REL_COMPL:
+        return a >= GROW_LOCAL ? GROW_LOCAL : GROW_ANY;
+    case PI_FIX:
+        break;
+    }
+    return GROW_ANY;
+}
+
+static void mark_partial_safe(cat_model *m)
+{
+    int *g = ll_xcalloc((size_t)m->n_slots + 1, sizeof *g);
+    for (int s = 0; s < m->n_slots; s++) {
+        const cat_slot *sl = &m->slots[s];
+        switch (sl->src) {
+        case SRC_EXEC_REL:
+            switch (sl->index) {
+            case EXEC_REL_RF: case EXEC_REL_CO:
+                g[s] = GROW_GROWS;
+                break;
+            case EXEC_REL_LOC: case EXEC_REL_SAMEVAL:
+                g[s] = GROW_LOCAL;
+                break;
+            default:            /* po, thread, dependencies, rmw */
+                g[s] = GROW_INTRA;
+            }
+            break;
+        case SRC_BOUND:
+            g[s] = GROW_ANY;
+            break;
+        case SRC_TEMP:
+            /* computed slots are set below, a fixpoint's variables
+               start from the most hopeful; constants: 0 and id relate
+               no two threads, _ holds every event */
+            g[s] = sl->is_rel && sl->konst == CONST_UNIV ? GROW_LOCAL
+                                                          : GROW_INTRA;
+            break;
+        default:                /* sets of the execution, tags */
+            g[s] = GROW_LOCAL;
+        }
+    }
+    for (int i = 0; i < m->n_code; i++) {
+        const cat_instr *in = &m->code[i];
+        if (in->op != PI_FIX) {
+            g[in->dst] = grow_of_instr(g, in);
+            continue;
+        }
+        /* the body again until its variables stop falling */
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int j = 1; j <= in->len; j++) {
+                const cat_instr *b = &m->code[i + j];
+                g[b->dst] = grow_of_instr(g, b);
+            }
+            /* each step exact on the part makes the fixpoint so */
+            for (int v = 0; v < in->n_vars; v++) {
+                int w = g[in->vals[v]];
+                if (w < g[in->vars[v]]) {
+                    g[in->vars[v]] = w;
+                    changed = true;
+                }
+            }
+        }
+        i += in->len;
+    }
+    for (int c = 0; c < m->n_free; c++) {
+        cat_test *ch = &m->checks[c];
+        ch->partial_safe = ch->use == USE_CHECK && !ch->negated &&
+                           (ch->slot < 0 || g[ch->slot] >= GROW_GROWS);
+    }
+    free(g);
+}
+
 void cat_plan_finish(cat_model *m)
 {
     mark_static(m);
@@ -237,6 +362,7 @@ void cat_plan_finish(cat_model *m)
     }
     free(covered);
     free(needed);
+    mark_partial_safe(m);
     m->n_outside = 0;
     m->outside = cat_alloc(&m->arena, sizeof *m->outside *
                                           (size_t)(m->n_slots + 1));

@@ -47,6 +47,25 @@ grep -q 'W4x8: more than 1000 executions, skipped' "$tmp/err" ||
     fail "4x8 --max-executions: message"
 grep -q '^Test SB Allowed' "$tmp/out" || fail "4x8: SB not printed"
 
+# A limit's line says what the search proved before it: the states found
+# and the verdict they decide. 2 threads x 3 stores then a load: 50
+# executions, 5 states, the condition's state found after the 40th.
+{
+    echo "X86_64 R2x3"; echo "{ x=0; }"; echo " P0 | P1 ;"
+    echo ' movq $1,(x) | movq $4,(x) ;'; echo ' movq $2,(x) | movq $5,(x) ;'
+    echo ' movq $3,(x) | movq $6,(x) ;'
+    echo ' movq (x),%rax | movq (x),%rax ;'; echo "exists (0:rax=6)"
+} > "$tmp/r2x3.litmus"
+for lim in "3:1 state, condition not reached" \
+           "45:4 states, condition reached: Sometimes (Ok)"; do
+    lm model --max-executions "${lim%%:*}" "$tmp/r2x3.litmus" \
+        > "$tmp/out" 2> "$tmp/err"
+    want="$tmp/r2x3.litmus: test R2x3: more than ${lim%%:*} executions, skipped; so far ${lim#*:}, search incomplete"
+    [ "$(cat "$tmp/err")" = "$want" ] || fail "r2x3 --max-executions ${lim%%:*}: want '$want'"
+done
+lm model "$tmp/r2x3.litmus" > "$tmp/out" 2> "$tmp/err" || fail "r2x3: exit $?"
+grep -q '^Observation R2x3 Sometimes 10 40$' "$tmp/out" || fail "r2x3: counts"
+
 # --timeout alone: within the limit (plus a second of slack), exit 1,
 # the next file still printed; memory stays under --max-memory.
 timed() {

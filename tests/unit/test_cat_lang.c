@@ -23,11 +23,7 @@
  * and allow the execution. */
 static void expect_allowed(xb *b, const char *text, const char *expr)
 {
-    ll_diag d = {0};
-    cat_model *m = ct_load(text, &d);
-    if (!m)
-        ll_diag_print(&d, stderr);
-    assert_non_null(m);
+    cat_model *m = ct_must_load(text);
     cat_result r;
     assert_true(ct_run(m, b, &r));
     if (!r.allowed)

@@ -60,6 +60,17 @@ static inline cat_model *ct_load(const char *text, ll_diag *d)
     return ct_load_variants(text, NULL, 0, d);
 }
 
+/* Load a model that must load (its message printed if it does not). */
+static inline cat_model *ct_must_load(const char *text)
+{
+    ll_diag d = {0};
+    cat_model *m = ct_load(text, &d);
+    if (!m)
+        ll_diag_print(&d, stderr);
+    assert_non_null(m);
+    return m;
+}
+
 /* 0 init write, 1 W (thread 0), 2 R (thread 0), 3 R (thread 1),
  * 4 W (thread 1). A = {0-1, 1-2, 2-3} (given as addr), B = {1-1, 1-2,
  * 2-0, 3-4} (given as ctrl), S = {1, 3}, T = {0, 4}, E = {} (tags);

@@ -1,0 +1,174 @@
+#!/bin/sh
+# scale-gen.sh DIR — writes the large set of `make bench-model` into DIR:
+# our own generated families of tests with many threads, locks, RCU and
+# many writes to one location (issue 25), one .litmus file each, and
+# DIR/list in the order they are timed. The families:
+#   lockcnt-N    N threads each increment a counter under one spin lock
+#                (Never: the counter ends at N), N = 2..6
+#   locksb-N     store buffering in a ring of N threads, each pair's
+#                store and load inside one common spin lock (Never),
+#                N = 2..8; locksb2-N: two locks, alternate threads (the
+#                ring crosses critical sections of different locks:
+#                Sometimes)
+#   rcu-GgRr     a cycle of G grace-period threads and R read-side
+#                critical sections (Never when G >= R), up to 8 threads
+#   cowr-TxW     one location, T threads each writing W values then
+#                reading it (C and PPC): coherence orders only
+#   mp-chain-N   message passing along N threads with release/acquire
+#                (Never)
+dir=$1
+[ -n "$dir" ] || { echo "usage: scale-gen.sh DIR" >&2; exit 2; }
+mkdir -p "$dir" || exit 2
+: > "$dir/list"
+
+emit() {                        # emit NAME: stdin to DIR/NAME.litmus
+    cat > "$dir/$1.litmus"
+    echo "$dir/$1.litmus" >> "$dir/list"
+}
+
+# lockcnt-N
+for n in 2 3 4 5 6; do
+    {
+        echo "C lockcnt-$n"; echo; echo "{}"; echo
+        i=0
+        while [ $i -lt $n ]; do
+            printf 'P%d(int *cnt, spinlock_t *l)\n{\n\tint r0;\n\n' $i
+            printf '\tspin_lock(l);\n\tr0 = READ_ONCE(*cnt);\n'
+            printf '\tWRITE_ONCE(*cnt, r0 + 1);\n\tspin_unlock(l);\n}\n\n'
+            i=$((i + 1))
+        done
+        echo "exists (~cnt=$n)"
+    } | emit lockcnt-$n
+done
+
+# locksb-N and locksb2-N: thread i stores x_i, loads x_{i+1 mod N}
+locksb() {                      # locksb NAME N LOCKS
+    name=$1 n=$2 nl=$3
+    {
+        echo "C $name"; echo; echo "{}"; echo
+        i=0 cond=
+        while [ $i -lt $n ]; do
+            j=$(( (i + 1) % n )) k=$((i % nl))
+            printf 'P%d(int *x%d, int *x%d, spinlock_t *l%d)\n{\n\tint r0;\n\n' \
+                $i $i $j $k
+            printf '\tspin_lock(l%d);\n\tWRITE_ONCE(*x%d, 1);\n' $k $i
+            printf '\tr0 = READ_ONCE(*x%d);\n\tspin_unlock(l%d);\n}\n\n' $j $k
+            cond="$cond${cond:+ /\\ }$i:r0=0"
+            i=$((i + 1))
+        done
+        echo "exists ($cond)"
+    } | emit $name
+}
+for n in 2 3 4 5 6 7 8; do
+    locksb locksb-$n $n 1
+done
+for n in 4 6 8; do
+    locksb locksb2-$n $n 2
+done
+
+# rcu-GgRr: G threads `r = READ_ONCE(x_i); synchronize_rcu();
+# WRITE_ONCE(x_i+1, 1)`, R threads the same inside rcu_read_lock/unlock,
+# interleaved; the cycle: every read sees the previous thread's write.
+rcu() {                         # rcu G R
+    g=$1 r=$2 n=$(($1 + $2)) name=rcu-$1g$2r
+    {
+        echo "C $name"; echo; echo "{}"; echo
+        i=0 gi=0 ri=0 cond=
+        while [ $i -lt $n ]; do
+            j=$(( (i + 1) % n ))
+            # alternate while both kinds remain
+            if [ $gi -lt $g ] && { [ $ri -ge $r ] || [ $((i % 2)) -eq 0 ]; }; then
+                kind=g gi=$((gi + 1))
+            else
+                kind=r ri=$((ri + 1))
+            fi
+            printf 'P%d(int *x%d, int *x%d)\n{\n\tint r0;\n\n' $i $i $j
+            if [ $kind = g ]; then
+                printf '\tr0 = READ_ONCE(*x%d);\n\tsynchronize_rcu();\n' $i
+                printf '\tWRITE_ONCE(*x%d, 1);\n}\n\n' $j
+            else
+                printf '\trcu_read_lock();\n\tr0 = READ_ONCE(*x%d);\n' $i
+                printf '\tWRITE_ONCE(*x%d, 1);\n\trcu_read_unlock();\n}\n\n' $j
+            fi
+            cond="$cond${cond:+ /\\ }$i:r0=1"
+            i=$((i + 1))
+        done
+        echo "exists ($cond)"
+    } | emit $name
+}
+for gr in "1 1" "1 2" "2 2" "2 3" "3 3" "3 4" "4 4"; do
+    rcu $gr
+done
+
+# cowr-TxW in C: thread t writes t*W+1 .. t*W+W to x, then reads x
+cowr_c() {                      # cowr_c T W
+    t=$1 w=$2 name=cowr-c-$1x$2
+    {
+        echo "C $name"; echo; echo "{}"; echo
+        i=0
+        while [ $i -lt $t ]; do
+            printf 'P%d(int *x)\n{\n\tint r0;\n\n' $i
+            k=1
+            while [ $k -le $w ]; do
+                printf '\tWRITE_ONCE(*x, %d);\n' $((i * w + k))
+                k=$((k + 1))
+            done
+            printf '\tr0 = READ_ONCE(*x);\n}\n\n'
+            i=$((i + 1))
+        done
+        echo "exists (x=1 /\\ 0:r0=$(( (t - 1) * w + w )))"
+    } | emit $name
+}
+cowr_ppc() {                    # cowr_ppc T W
+    t=$1 w=$2 name=cowr-ppc-$1x$2
+    # row FMT: one line of the T columns, FMT's %d thread i's value of
+    # the expression given as $2 (in i and k)
+    row() {
+        i=0 line=
+        while [ $i -lt $t ]; do
+            line="$line${line:+ |} $(printf "$1" $(($2)))"; i=$((i + 1))
+        done
+        echo "$line ;"
+    }
+    {
+        echo "PPC $name"
+        printf '{ x=0;'
+        i=0
+        while [ $i -lt $t ]; do printf ' %d:r2=x;' $i; i=$((i + 1)); done
+        echo ' }'
+        row 'P%d' i
+        k=1
+        while [ $k -le $w ]; do
+            row 'li r1,%d' 'i * w + k'
+            row 'stw r1,0(r2)%.0s' 0
+            k=$((k + 1))
+        done
+        row 'lwz r3,0(r2)%.0s' 0
+        echo "exists (x=1 /\\ 0:r3=$(( (t - 1) * w + w )))"
+    } | emit $name
+}
+for tw in "2 3" "3 3" "4 2" "4 3"; do
+    cowr_c $tw
+    cowr_ppc $tw
+done
+
+# mp-chain-N: P0 writes data and releases flag f1; Pi acquires f_i and
+# releases f_i+1; the last reads data after acquiring f_N-1
+for n in 3 5 8; do
+    {
+        echo "C mp-chain-$n"; echo; echo "{}"; echo
+        printf 'P0(int *d, int *f1)\n{\n\tWRITE_ONCE(*d, 1);\n'
+        printf '\tsmp_store_release(f1, 1);\n}\n\n'
+        i=1 cond=
+        while [ $i -lt $((n - 1)) ]; do
+            printf 'P%d(int *f%d, int *f%d)\n{\n\tint r0;\n\n' $i $i $((i + 1))
+            printf '\tr0 = smp_load_acquire(f%d);\n' $i
+            printf '\tsmp_store_release(f%d, 1);\n}\n\n' $((i + 1))
+            cond="$cond$i:r0=1 /\\ "
+            i=$((i + 1))
+        done
+        printf 'P%d(int *f%d, int *d)\n{\n\tint r0;\n\tint r1;\n\n' $i $i
+        printf '\tr0 = smp_load_acquire(f%d);\n\tr1 = READ_ONCE(*d);\n}\n\n' $i
+        echo "exists (${cond}$i:r0=1 /\\ $i:r1=0)"
+    } | emit mp-chain-$n
+done
