@@ -1,0 +1,158 @@
+/* hr_perp_run.c — perpetual mode's run: rounds in which every thread runs
+ * its looping function (PP<k> of the generated file) over the same
+ * locations, with no barrier between iterations, recording its loads;
+ * after each round the analysis (hr_perp.c) adds the states its
+ * combinations of iterations form. A barrier separates rounds only, so
+ * that the records fit in memory and the stored values (k*S + c) in 32
+ * bits. The log's lines for the mode are written here too. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hr_internal.h"
+#include "hr_perp.h"
+
+#define HR_PERP_ROUND 100000
+
+typedef struct perp_shared {
+    const hr_test *t;
+    const hr_topo *tp;
+    int pu[HR_MAX_THREADS];
+    uint64_t *const *ptrs;
+    int64_t **rec;
+    uint64_t n;                 /* iterations of the current round */
+    int stop;
+    pthread_barrier_t start, end;
+} perp_shared;
+
+typedef struct perp_arg {
+    perp_shared *S;
+    int tid;
+} perp_arg;
+
+static double perp_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void *perp_worker(void *arg)
+{
+    perp_shared *S = ((perp_arg *)arg)->S;
+    int tid = ((perp_arg *)arg)->tid;
+    hr_topo_bind(S->tp, S->pu[tid]);
+    for (;;) {
+        pthread_barrier_wait(&S->start);
+        if (S->stop)
+            break;
+        S->t->perp->code[tid](S->ptrs, S->rec[tid], S->n);
+        pthread_barrier_wait(&S->end);
+    }
+    return NULL;
+}
+
+/* Iterations a round: -s when above classic's default, else
+ * HR_PERP_ROUND; at most what keeps k*S + c below 2^31. */
+static uint64_t round_size(const hr_opts *o, int stride)
+{
+    uint64_t r = o->size > 1000 ? (uint64_t)o->size : HR_PERP_ROUND;
+    uint64_t cap = ((uint64_t)1 << 31) / (uint64_t)stride - 1;
+    if (r > cap)
+        r = cap;
+    if (r > o->iterations)
+        r = o->iterations;
+    return r ? r : 1;
+}
+
+int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
+                hr_result *res)
+{
+    const hr_perp_shape *sh = &t->perp->shape;
+    int T = t->n_threads;
+    static perp_shared S;
+    memset(&S, 0, sizeof S);
+    S.t = t;
+    S.tp = tp;
+    uint64_t R = round_size(o, sh->stride);
+    res->perp_round = R;
+    res->sync = HR_SYNC_BARRIER;
+    hr_topo_place(tp, o->placement, T, 0, o->seed, S.pu);
+    memcpy(res->pu, S.pu, sizeof res->pu);
+    /* each location alone in its cache line */
+    uint64_t *block = aligned_alloc(64, 64 * (size_t)(t->n_locs + 1));
+    uint64_t **ptrs = calloc((size_t)t->n_locs + 1, sizeof *ptrs);
+    S.rec = calloc((size_t)T, sizeof *S.rec);
+    if (!block || !ptrs || !S.rec) {
+        fputs("hwrun: out of memory\n", stderr);
+        return 2;
+    }
+    for (int l = 0; l < t->n_locs; l++)
+        ptrs[l] = block + 8 * (size_t)l;
+    S.ptrs = ptrs;
+    for (int k = 0; k < T; k++) {
+        S.rec[k] = calloc(R * (uint64_t)(sh->n_rec[k] ? sh->n_rec[k] : 1),
+                          sizeof **S.rec);
+        if (!S.rec[k]) {
+            fputs("hwrun: out of memory\n", stderr);
+            return 2;
+        }
+    }
+    pthread_barrier_init(&S.start, NULL, (unsigned)T + 1);
+    pthread_barrier_init(&S.end, NULL, (unsigned)T + 1);
+    pthread_t th[HR_MAX_THREADS];
+    perp_arg args[HR_MAX_THREADS];
+    for (int k = 0; k < T; k++) {
+        args[k].S = &S;
+        args[k].tid = k;
+        if (pthread_create(&th[k], NULL, perp_worker, &args[k])) {
+            fputs("hwrun: cannot start a thread\n", stderr);
+            exit(2);
+        }
+    }
+    hr_hist_init(&res->hist, 2 * t->n_outs);
+    double start = perp_now();
+    int worst = HR_PERP_BRUTE;
+    while (res->done < o->iterations && !hr_interrupted()) {
+        S.n = o->iterations - res->done < R ? o->iterations - res->done : R;
+        memset(block, 0, 64 * (size_t)(t->n_locs + 1));
+        pthread_barrier_wait(&S.start);
+        pthread_barrier_wait(&S.end);
+        double a = perp_now();
+        int used = hr_perp_count(sh, S.rec, S.n, hr_perp_choose(sh, S.n),
+                                 &res->hist);
+        if (used > worst)
+            worst = used;
+        res->perp_analysis += perp_now() - a;
+        res->done += S.n;
+    }
+    S.stop = 1;
+    pthread_barrier_wait(&S.start);
+    for (int k = 0; k < T; k++)
+        pthread_join(th[k], NULL);
+    res->seconds = perp_now() - start;
+    res->interrupted = hr_interrupted();
+    res->perp = 1 + worst;
+    pthread_barrier_destroy(&S.start);
+    pthread_barrier_destroy(&S.end);
+    for (int k = 0; k < T; k++)
+        free(S.rec[k]);
+    free(S.rec);
+    free(ptrs);
+    free(block);
+    return 0;
+}
+
+void hr_perp_print(const hr_opts *o, const hr_result *r)
+{
+    printf("Mode perpetual: each thread ran its code %llu times in rounds "
+           "of %llu, no barrier between iterations; counts are "
+           "combinations of iterations, one per thread, forming each "
+           "state (%s; %.2f s of analysis)\n",
+           (unsigned long long)r->done, (unsigned long long)r->perp_round,
+           hr_perp_method_name(r->perp - 1), r->perp_analysis);
+    printf("Run -n %llu -mode perpetual\n",
+           (unsigned long long)o->iterations);
+}
