@@ -223,7 +223,7 @@ static int count_pair(const hr_perp_shape *s, int64_t *const *rec,
         }
         int bad = 0;
         int64_t L = max_from(s, rec, 0, k0, 1, &bad);
-        if (bad)
+        if (bad || L >= (int64_t)n)
             continue;
         uint64_t it[2] = {k0, 0};
         if (L >= 0) {   /* k1 == L */
@@ -251,7 +251,7 @@ static int count_pair(const hr_perp_shape *s, int64_t *const *rec,
         for (uint64_t i = start[k0 + 1]; i < start[k0 + 2]; i++) {
             uint64_t k1 = order[i];
             it[1] = k1;
-            if (k1 > (uint64_t)L && thread_part(s, 1, rec, it, key))
+            if ((int64_t)k1 > L && thread_part(s, 1, rec, it, key))
                 hr_hist_add(h, key, 1);
         }
     }
