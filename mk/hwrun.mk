@@ -33,3 +33,10 @@ bench-hwrun: $(PROGRAM)
 bench-hwrun-coverage: $(PROGRAM)
 	@sh hwrun/bench_coverage.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) \
 	  $(or $(N),100k) $(or $(RUNS),3) $(HWRUN_ARGS)
+
+# Perpetual mode's long check: every state it reports is one the model
+# allows, 10M iterations each (tests/e2e/hwrun_perpetual.sh runs 200k).
+.PHONY: hwrun-perpetual-long
+hwrun-perpetual-long: $(PROGRAM)
+	@N=10M LITMUSLAB=$(abspath $(PROGRAM)) CORPUS=$(abspath $(CORPUS)) \
+	  sh tests/e2e/hwrun_perpetual.sh

@@ -6,6 +6,7 @@
  * that the records fit in memory and the stored values (k*S + c) in 32
  * bits. The log's lines for the mode are written here too. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +24,14 @@ typedef struct perp_shared {
     uint64_t *const *ptrs;
     int64_t **rec;
     uint64_t n;                 /* iterations of the current round */
-    int stop;
-    pthread_barrier_t start, end;
+    atomic_uint arrived, sense;   /* the spin barrier */
+    /* thread 0 analyses between rounds (the others wait) */
+    const hr_opts *o;
+    hr_result *res;
+    uint64_t R;
+    uint64_t *block;
+    size_t block_bytes;
+    int worst;
 } perp_shared;
 
 typedef struct perp_arg {
@@ -39,17 +46,56 @@ static double perp_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A spinning barrier of the T workers: they leave it within a few
+ * cycles of each other, so that their loops overlap (a futex wake-up
+ * would let one thread run alone for tens of microseconds). */
+static void spin_barrier(perp_shared *S, unsigned *local)
+{
+    unsigned want = *local ^ 1u;
+    *local = want;
+    if (atomic_fetch_add(&S->arrived, 1) + 1 == (unsigned)S->t->n_threads) {
+        atomic_store(&S->arrived, 0);
+        atomic_store(&S->sense, want);
+        return;
+    }
+    while (atomic_load_explicit(&S->sense, memory_order_acquire) != want)
+        ;
+}
+
+/* Between rounds, in thread 0: the analysis, then the next round's
+ * length (0: the run is over) and fresh locations. */
+static void between(perp_shared *S)
+{
+    const hr_perp_shape *sh = &S->t->perp->shape;
+    hr_result *res = S->res;
+    if (S->n) {
+        double a = perp_now();
+        int used = hr_perp_count(sh, S->rec, S->n, hr_perp_choose(sh, S->n),
+                                 &res->hist);
+        if (used > S->worst)
+            S->worst = used;
+        res->perp_analysis += perp_now() - a;
+        res->done += S->n;
+    }
+    uint64_t left = S->o->iterations - res->done;
+    S->n = hr_interrupted() ? 0 : left < S->R ? left : S->R;
+    memset(S->block, 0, S->block_bytes);
+}
+
 static void *perp_worker(void *arg)
 {
     perp_shared *S = ((perp_arg *)arg)->S;
     int tid = ((perp_arg *)arg)->tid;
+    unsigned local = 0;
     hr_topo_bind(S->tp, S->pu[tid]);
     for (;;) {
-        pthread_barrier_wait(&S->start);
-        if (S->stop)
+        spin_barrier(S, &local);
+        if (tid == 0)
+            between(S);
+        spin_barrier(S, &local);
+        if (!S->n)
             break;
         S->t->perp->code[tid](S->ptrs, S->rec[tid], S->n);
-        pthread_barrier_wait(&S->end);
     }
     return NULL;
 }
@@ -100,8 +146,14 @@ int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
             return 2;
         }
     }
-    pthread_barrier_init(&S.start, NULL, (unsigned)T + 1);
-    pthread_barrier_init(&S.end, NULL, (unsigned)T + 1);
+    S.o = o;
+    S.res = res;
+    S.R = R;
+    S.block = block;
+    S.block_bytes = 64 * (size_t)(t->n_locs + 1);
+    S.worst = HR_PERP_BRUTE;
+    hr_hist_init(&res->hist, 2 * t->n_outs);
+    double start = perp_now();
     pthread_t th[HR_MAX_THREADS];
     perp_arg args[HR_MAX_THREADS];
     for (int k = 0; k < T; k++) {
@@ -112,31 +164,11 @@ int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
             exit(2);
         }
     }
-    hr_hist_init(&res->hist, 2 * t->n_outs);
-    double start = perp_now();
-    int worst = HR_PERP_BRUTE;
-    while (res->done < o->iterations && !hr_interrupted()) {
-        S.n = o->iterations - res->done < R ? o->iterations - res->done : R;
-        memset(block, 0, 64 * (size_t)(t->n_locs + 1));
-        pthread_barrier_wait(&S.start);
-        pthread_barrier_wait(&S.end);
-        double a = perp_now();
-        int used = hr_perp_count(sh, S.rec, S.n, hr_perp_choose(sh, S.n),
-                                 &res->hist);
-        if (used > worst)
-            worst = used;
-        res->perp_analysis += perp_now() - a;
-        res->done += S.n;
-    }
-    S.stop = 1;
-    pthread_barrier_wait(&S.start);
     for (int k = 0; k < T; k++)
         pthread_join(th[k], NULL);
     res->seconds = perp_now() - start;
     res->interrupted = hr_interrupted();
-    res->perp = 1 + worst;
-    pthread_barrier_destroy(&S.start);
-    pthread_barrier_destroy(&S.end);
+    res->perp = 1 + S.worst;
     for (int k = 0; k < T; k++)
         free(S.rec[k]);
     free(S.rec);
