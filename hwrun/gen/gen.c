@@ -910,7 +910,7 @@ static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
         ll_buf_printf(c, "%s\n", g->ops->thread_attr);
     if (g->perp_pass)
         ll_buf_printf(c, "static void PP%d(uint64_t *const *loc, int64_t "
-                      "*rec, uint64_t n)\n{\n", k);
+                      "*rec, uint64_t n, uint64_t pad)\n{\n", k);
     else
         ll_buf_printf(c, "static void P%d(uint64_t *const *loc, int64_t "
                       "*out)\n{\n", th->proc);
@@ -977,8 +977,12 @@ static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
                           bits_cast(go->width), fam_name(g, go->fam),
                           go->shift);
     }
+    /* pad: the harness slows the faster threads to the slowest's pace,
+       so that their loops overlap (hr_perp_run.c) */
     if (g->perp_pass)
-        ll_buf_puts(c, "    }\n    (void)rec;\n}\n\n");
+        ll_buf_puts(c, "        for (uint64_t d = pad; d; d--)\n"
+                    "            __asm__ __volatile__(\"\" ::: \"memory\");\n"
+                    "    }\n    (void)rec;\n}\n\n");
     else
         ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
 }

@@ -125,6 +125,8 @@ typedef struct hr_result {
                               least exact one of the rounds) */
     uint64_t perp_round;   /* perpetual: iterations a round */
     double perp_analysis;  /* perpetual: seconds spent in the analysis */
+    uint64_t perp_pad;     /* perpetual: the most pad steps used */
+    double perp_step;      /* perpetual: seconds of a pad step */
 } hr_result;
 
 /* SIGINT/SIGTERM end the run after the current round (a second: at once). */

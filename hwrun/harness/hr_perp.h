@@ -14,9 +14,10 @@
 struct hr_hist;
 
 /* Thread code for n iterations: rec receives n * n_rec values, the
- * iteration's recorded loads in turn. */
+ * iteration's recorded loads in turn; each iteration ends with pad steps
+ * of an empty loop (hr_perp_run.c paces the threads with it). */
 typedef void (*hr_perp_code)(uint64_t *const *loc, int64_t *rec,
-                             uint64_t n);
+                             uint64_t n, uint64_t pad);
 
 /* What the analysis needs to decode the records. A recorded value v is
  * the location's initial value (0: perpetual mode takes tests whose

@@ -4,7 +4,12 @@
  * after each round the analysis (hr_perp.c) adds the states its
  * combinations of iterations form. A barrier separates rounds only, so
  * that the records fit in memory and the stored values (k*S + c) in 32
- * bits. The log's lines for the mode are written here too. */
+ * bits. Threads whose code is quicker would finish their loop long
+ * before the others and leave little overlap (SB+po+mfence-mfence: P0's
+ * iteration takes a few cycles, P1's two fences tens), so each round's
+ * times set the next round's pad, the empty-loop steps a thread adds to
+ * an iteration to keep the slowest thread's pace. The log's lines for
+ * the mode are written here too. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -32,6 +37,12 @@ typedef struct perp_shared {
     uint64_t *block;
     size_t block_bytes;
     int worst;
+    double step;                       /* seconds of one pad step */
+    uint64_t pad[HR_MAX_THREADS];      /* this round's */
+    double took[HR_MAX_THREADS];       /* the last round's loop times */
+    double cost[HR_MAX_THREADS];       /* least seconds an iteration
+                                          without pad, over the rounds */
+    uint64_t pad_max;                  /* the most used in the run */
 } perp_shared;
 
 typedef struct perp_arg {
@@ -62,8 +73,47 @@ static void spin_barrier(perp_shared *S, unsigned *local)
         ;
 }
 
-/* Between rounds, in thread 0: the analysis, then the next round's
- * length (0: the run is over) and fresh locations. */
+/* The same empty loop as the generated code's pad, timed. */
+static double pad_step(void)
+{
+    uint64_t steps = 2000000;
+    double t0 = perp_now();
+    for (uint64_t d = steps; d; d--)
+        __asm__ __volatile__("" ::: "memory");
+    double s = (perp_now() - t0) / (double)steps;
+    return s > 1e-11 ? s : 1e-11;
+}
+
+/* Each thread's pad for the next round: its cost an iteration without
+ * pad is took/n - pad*step, the least over the rounds (a thread the
+ * system put aside for a while looks slower than it is); the slowest
+ * sets the pace, the others pad up to it, at most HR_PERP_PAD_NS. */
+#define HR_PERP_PAD_NS 1000.0
+static void pace(perp_shared *S)
+{
+    int T = S->t->n_threads;
+    double D = 0;
+    for (int k = 0; k < T; k++) {
+        double c = S->took[k] / (double)S->n - (double)S->pad[k] * S->step;
+        if (c < 0)
+            c = 0;
+        if (S->cost[k] == 0 || c < S->cost[k])
+            S->cost[k] = c;
+        if (S->cost[k] > D)
+            D = S->cost[k];
+    }
+    for (int k = 0; k < T; k++) {
+        double want = (D - S->cost[k]) / S->step;
+        if (want > HR_PERP_PAD_NS * 1e-9 / S->step)
+            want = HR_PERP_PAD_NS * 1e-9 / S->step;
+        S->pad[k] = (uint64_t)want;
+        if (S->pad[k] > S->pad_max)
+            S->pad_max = S->pad[k];
+    }
+}
+
+/* Between rounds, in thread 0: the analysis, the pads, then the next
+ * round's length (0: the run is over) and fresh locations. */
 static void between(perp_shared *S)
 {
     const hr_perp_shape *sh = &S->t->perp->shape;
@@ -76,6 +126,7 @@ static void between(perp_shared *S)
             S->worst = used;
         res->perp_analysis += perp_now() - a;
         res->done += S->n;
+        pace(S);
     }
     uint64_t left = S->o->iterations - res->done;
     S->n = hr_interrupted() ? 0 : left < S->R ? left : S->R;
@@ -95,7 +146,9 @@ static void *perp_worker(void *arg)
         spin_barrier(S, &local);
         if (!S->n)
             break;
-        S->t->perp->code[tid](S->ptrs, S->rec[tid], S->n);
+        double t0 = perp_now();
+        S->t->perp->code[tid](S->ptrs, S->rec[tid], S->n, S->pad[tid]);
+        S->took[tid] = perp_now() - t0;
     }
     return NULL;
 }
@@ -152,6 +205,7 @@ int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
     S.block = block;
     S.block_bytes = 64 * (size_t)(t->n_locs + 1);
     S.worst = HR_PERP_BRUTE;
+    S.step = pad_step();
     hr_hist_init(&res->hist, 2 * t->n_outs);
     double start = perp_now();
     pthread_t th[HR_MAX_THREADS];
@@ -169,6 +223,8 @@ int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
     res->seconds = perp_now() - start;
     res->interrupted = hr_interrupted();
     res->perp = 1 + S.worst;
+    res->perp_pad = S.pad_max;
+    res->perp_step = S.step;
     for (int k = 0; k < T; k++)
         free(S.rec[k]);
     free(S.rec);
@@ -182,9 +238,12 @@ void hr_perp_print(const hr_opts *o, const hr_result *r)
     printf("Mode perpetual: each thread ran its code %llu times in rounds "
            "of %llu, no barrier between iterations; counts are "
            "combinations of iterations, one per thread, forming each "
-           "state (%s; %.2f s of analysis)\n",
+           "state (%s; %.2f s of analysis); the quicker threads paced "
+           "to the slowest's with up to %llu empty-loop steps an "
+           "iteration (%.2f ns each)\n",
            (unsigned long long)r->done, (unsigned long long)r->perp_round,
-           hr_perp_method_name(r->perp - 1), r->perp_analysis);
+           hr_perp_method_name(r->perp - 1), r->perp_analysis,
+           (unsigned long long)r->perp_pad, r->perp_step * 1e9);
     printf("Run -n %llu -mode perpetual\n",
            (unsigned long long)o->iterations);
 }
