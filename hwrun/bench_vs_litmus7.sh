@@ -88,8 +88,8 @@ for t in SB R; do
   o=$(med "$tmp/rate.ours") c=$(med "$tmp/rate.classic") l=$(med "$tmp/rate.l7")
   awk -v t="$t" -v o="$o" -v c="$c" -v l="$l" -v n="$rate_n" -v runs="$runs" 'BEGIN {
     printf "%-2s condition per second, -n %s, median of %d: hwrun %.3g (%s), classic %.3g (%s), litmus7 %.3g\n",
-      t, n, runs, o, l > 0 ? sprintf("%.1fx", o / l) : "litmus7 none",
-      c, l > 0 ? sprintf("%.1fx", c / l) : "-", l }'
+      t, n, runs, o, (l > 0 ? sprintf("%.1fx", o / l) : "litmus7 none"),
+      c, (l > 0 ? sprintf("%.1fx", c / l) : "-"), l }'
 done
 echo "  (load $(load)); perpetual counts combinations of iterations: see doc/hwrun-perpetual.md"
 
@@ -113,7 +113,7 @@ awk -v n="$(count "$n")" '{ print ($4 * 1e6 / n), $0 }' "$tmp/cov" | sort -g | h
          o = oh > 0 ? ot / oh : ot; l = lh > 0 ? lt / lh : lt
          r = o > 0 ? l / o : 0; ratio[NR] = r
          printf "  %-36s hwrun %s%.2e  litmus7 %s%.2e  %.1fx\n", name,
-                oh > 0 ? "" : ">", o, lh > 0 ? "" : ">", l, r }
+                (oh > 0 ? "" : ">"), o, (lh > 0 ? "" : ">"), l, r }
        END { for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++)
                if (ratio[j] < ratio[i]) { x = ratio[i]; ratio[i] = ratio[j]; ratio[j] = x }
              printf "  median ratio (litmus7 / hwrun): %.1fx\n", NR % 2 ? ratio[(NR + 1) / 2] : (ratio[NR / 2] + ratio[NR / 2 + 1]) / 2 }'
