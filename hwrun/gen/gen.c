@@ -910,7 +910,8 @@ static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
         ll_buf_printf(c, "%s\n", g->ops->thread_attr);
     if (g->perp_pass)
         ll_buf_printf(c, "static void PP%d(uint64_t *const *loc, int64_t "
-                      "*rec, uint64_t n, uint64_t pad)\n{\n", k);
+                      "*rec, uint64_t n, uint64_t pad,\n                "
+                      "struct hr_perp_gate *gate)\n{\n", k);
     else
         ll_buf_printf(c, "static void P%d(uint64_t *const *loc, int64_t "
                       "*out)\n{\n", th->proc);
@@ -982,6 +983,8 @@ static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
     if (g->perp_pass)
         ll_buf_puts(c, "        for (uint64_t d = pad; d; d--)\n"
                     "            __asm__ __volatile__(\"\" ::: \"memory\");\n"
+                    "        if (k % HR_PERP_EVERY == HR_PERP_EVERY - 1)\n"
+                    "            hr_perp_window(gate, k);\n"
                     "    }\n    (void)rec;\n}\n\n");
     else
         ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");

@@ -15,9 +15,17 @@ struct hr_hist;
 
 /* Thread code for n iterations: rec receives n * n_rec values, the
  * iteration's recorded loads in turn; each iteration ends with pad steps
- * of an empty loop (hr_perp_run.c paces the threads with it). */
+ * of an empty loop, and every HR_PERP_EVERY iterations the code calls
+ * hr_perp_window (hr_perp_run.c paces the threads with both). */
+struct hr_perp_gate;
 typedef void (*hr_perp_code)(uint64_t *const *loc, int64_t *rec,
-                             uint64_t n, uint64_t pad);
+                             uint64_t n, uint64_t pad,
+                             struct hr_perp_gate *gate);
+#define HR_PERP_EVERY 64
+/* Publish that the calling thread reached iteration k, and wait while
+ * another thread is more than a window behind (so that a thread the
+ * system put aside does not leave the other to run alone). */
+void hr_perp_window(struct hr_perp_gate *gate, uint64_t k);
 
 /* What the analysis needs to decode the records. A recorded value v is
  * the location's initial value (0: perpetual mode takes tests whose

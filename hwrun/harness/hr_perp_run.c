@@ -20,7 +20,25 @@
 #include "hr_internal.h"
 #include "hr_perp.h"
 
-#define HR_PERP_ROUND 100000
+#define HR_PERP_ROUND 25000
+#define HR_PERP_WINDOW 256   /* iterations a thread may lead another */
+
+/* Each thread's progress, alone in its cache line. */
+struct hr_perp_gate {
+    int tid, n_threads;
+    _Atomic uint64_t *progress;   /* [n_threads * 8] */
+};
+
+void hr_perp_window(struct hr_perp_gate *g, uint64_t k)
+{
+    atomic_store_explicit(&g->progress[8 * g->tid], k, memory_order_relaxed);
+    for (int t = 0; t < g->n_threads; t++)
+        while (t != g->tid &&
+               atomic_load_explicit(&g->progress[8 * t],
+                                    memory_order_relaxed) + HR_PERP_WINDOW < k)
+            ;
+}
+#define HR_PERP_FIRST 2000
 
 typedef struct perp_shared {
     const hr_test *t;
@@ -43,6 +61,9 @@ typedef struct perp_shared {
     double cost[HR_MAX_THREADS];       /* least seconds an iteration
                                           without pad, over the rounds */
     uint64_t pad_max;                  /* the most used in the run */
+    uint64_t round;
+    struct hr_perp_gate gate[HR_MAX_THREADS];
+    _Atomic uint64_t *progress;
 } perp_shared;
 
 typedef struct perp_arg {
@@ -87,7 +108,10 @@ static double pad_step(void)
 /* Each thread's pad for the next round: its cost an iteration without
  * pad is took/n - pad*step, the least over the rounds (a thread the
  * system put aside for a while looks slower than it is); the slowest
- * sets the pace, the others pad up to it, at most HR_PERP_PAD_NS. */
+ * sets the pace, the others pad up to it, at most HR_PERP_PAD_NS, times
+ * a factor that changes from round to round (1, 0, 1/2, 2): a pace that
+ * makes the loops overlap may also drain a quick thread's store buffer
+ * that a rarer outcome needs full. */
 #define HR_PERP_PAD_NS 1000.0
 static void pace(perp_shared *S)
 {
@@ -106,7 +130,8 @@ static void pace(perp_shared *S)
         double want = (D - S->cost[k]) / S->step;
         if (want > HR_PERP_PAD_NS * 1e-9 / S->step)
             want = HR_PERP_PAD_NS * 1e-9 / S->step;
-        S->pad[k] = (uint64_t)want;
+        static const double factor[] = {1, 0, 0.5, 2};
+        S->pad[k] = (uint64_t)(want * factor[S->round % 4]);
         if (S->pad[k] > S->pad_max)
             S->pad_max = S->pad[k];
     }
@@ -126,10 +151,16 @@ static void between(perp_shared *S)
             S->worst = used;
         res->perp_analysis += perp_now() - a;
         res->done += S->n;
+        S->round++;
         pace(S);
     }
+    /* the first round is short: its times pace the others */
     uint64_t left = S->o->iterations - res->done;
-    S->n = hr_interrupted() ? 0 : left < S->R ? left : S->R;
+    uint64_t r = res->done ? S->R : HR_PERP_FIRST < S->R ? HR_PERP_FIRST
+                                                         : S->R;
+    S->n = hr_interrupted() ? 0 : left < r ? left : r;
+    for (int k = 0; k < S->t->n_threads; k++)
+        atomic_store(&S->progress[8 * k], 0);
     memset(S->block, 0, S->block_bytes);
 }
 
@@ -147,8 +178,11 @@ static void *perp_worker(void *arg)
         if (!S->n)
             break;
         double t0 = perp_now();
-        S->t->perp->code[tid](S->ptrs, S->rec[tid], S->n, S->pad[tid]);
+        S->t->perp->code[tid](S->ptrs, S->rec[tid], S->n, S->pad[tid],
+                              &S->gate[tid]);
         S->took[tid] = perp_now() - t0;
+        /* done: nobody waits for this thread any more */
+        atomic_store(&S->progress[8 * tid], UINT64_MAX / 2);
     }
     return NULL;
 }
@@ -206,6 +240,17 @@ int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
     S.block_bytes = 64 * (size_t)(t->n_locs + 1);
     S.worst = HR_PERP_BRUTE;
     S.step = pad_step();
+    S.progress = aligned_alloc(64, 64 * (size_t)T);
+    if (!S.progress) {
+        fputs("hwrun: out of memory\n", stderr);
+        return 2;
+    }
+    for (int k = 0; k < T; k++) {
+        atomic_init(&S.progress[8 * k], 0);
+        S.gate[k].tid = k;
+        S.gate[k].n_threads = T;
+        S.gate[k].progress = S.progress;
+    }
     hr_hist_init(&res->hist, 2 * t->n_outs);
     double start = perp_now();
     pthread_t th[HR_MAX_THREADS];
@@ -230,18 +275,21 @@ int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
     free(S.rec);
     free(ptrs);
     free(block);
+    free((void *)S.progress);
     return 0;
 }
 
 void hr_perp_print(const hr_opts *o, const hr_result *r)
 {
     printf("Mode perpetual: each thread ran its code %llu times in rounds "
-           "of %llu, no barrier between iterations; counts are "
+           "of %llu (the first: %d), no barrier between iterations; counts are "
            "combinations of iterations, one per thread, forming each "
            "state (%s; %.2f s of analysis); the quicker threads paced "
            "to the slowest's with up to %llu empty-loop steps an "
            "iteration (%.2f ns each)\n",
            (unsigned long long)r->done, (unsigned long long)r->perp_round,
+           HR_PERP_FIRST < r->perp_round ? HR_PERP_FIRST
+                                         : (int)r->perp_round,
            hr_perp_method_name(r->perp - 1), r->perp_analysis,
            (unsigned long long)r->perp_pad, r->perp_step * 1e9);
     printf("Run -n %llu -mode perpetual\n",

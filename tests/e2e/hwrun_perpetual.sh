@@ -64,7 +64,7 @@ done
 # SB's weak outcome, counted in combinations of iterations
 grep -q '^[0-9][0-9]* *\*>0:rax=0; 1:rax=0;$' "$tmp/sb.log" ||
   fail "SB: weak outcome not seen: $(grep '>' "$tmp/sb.log")"
-grep -q '^Mode perpetual: each thread ran its code [0-9]* times in rounds of [0-9]*, no barrier between iterations; counts are combinations of iterations, one per thread, forming each state (exact, two threads; ' "$tmp/sb.log" ||
+grep -q '^Mode perpetual: each thread ran its code [0-9]* times in rounds of [0-9]* (the first: [0-9]*), no barrier between iterations; counts are combinations of iterations, one per thread, forming each state (exact, two threads; ' "$tmp/sb.log" ||
   fail "SB: Mode line: $(grep '^Mode' "$tmp/sb.log")"
 grep -q "^Run -n 200000 -mode perpetual\$" "$tmp/sb.log" || [ "$n" != 200k ] ||
   fail "SB: Run line: $(grep '^Run' "$tmp/sb.log")"
