@@ -5,7 +5,9 @@
 # 2+2W+mfences, R+mfences, S (BASIC_2_THREAD), is one the model allows;
 # the tests it cannot express run classic with the reason (the log's
 # Mode line; on stderr with -mode perpetual); SB's weak outcome shows;
-# `compare` reads its log as it is; a bad -mode value is refused.
+# `compare` reads its log as it is; a bad -mode value is refused; a
+# cross target (aarch64 under qemu-user, when installed) runs classic,
+# saying why.
 # N iterations each (default 200k; `make hwrun-perpetual-long`: 10M).
 # Env: LITMUSLAB, CORPUS (optional), N. cwd: the repo root.
 : "${LITMUSLAB:?}"
@@ -79,6 +81,21 @@ grep -q '^Mode classic: several threads write x: ' "$tmp/log" || fail "2+2W: no 
   litmus/x86/SB+xchgs.litmus >"$tmp/log" 2>"$tmp/err" || fail "SB+xchgs: hwrun failed"
 [ "$(cat "$tmp/err")" = "hwrun: SB+xchgs: classic mode: perpetual mode cannot run it ('movq \$1,%rax' (P0) is not a plain load, store of a constant or fence)" ] ||
   fail "SB+xchgs: stderr: $(cat "$tmp/err")"
+
+# a cross target's bundle carries the mode: classic there, saying why
+"$LITMUSLAB" hwrun --check --target aarch64 litmus/aarch64/SB.litmus >"$tmp/check"
+if grep -q '^no ' "$tmp/check"; then
+  echo "hwrun_perpetual: note: aarch64 skipped: $(sed 's/^no [^:]*: //' "$tmp/check")"
+else
+  "$LITMUSLAB" hwrun --target aarch64 -q -n 2000 -mode perpetual \
+    --cache build/hwrun-cache litmus/aarch64/SB.litmus >"$tmp/log" 2>"$tmp/err" ||
+    fail "aarch64 SB: hwrun failed: $(head -n 3 "$tmp/err")"
+  [ "$(cat "$tmp/err")" = "hwrun: SB: classic mode: perpetual mode cannot run it (perpetual mode is written for x86 only so far)" ] ||
+    fail "aarch64 SB: stderr: $(cat "$tmp/err")"
+  grep -q '^Mode classic: perpetual mode is written for x86 only so far$' "$tmp/log" ||
+    fail "aarch64 SB: $(grep '^Mode' "$tmp/log")"
+  check "$tmp/log" litmus/aarch64/SB.litmus
+fi
 
 # compare reads the perpetual log unchanged
 "$LITMUSLAB" model litmus/x86/SB.litmus >"$tmp/sbm.log" || fail "SB: model failed"
