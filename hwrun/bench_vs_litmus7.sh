@@ -80,7 +80,7 @@ for t in SB R; do
   while [ "$r" -le "$runs" ]; do
     for who in ours classic l7; do
       one_run $who "$base/$t.litmus" "$rate_n" |
-        awk '{ printf "%.0f\n", $2 > 0 ? $1 / $2 : 0 }' >>"$tmp/rate.$who"
+        awk '{ printf "%.0f\n", ($2 > 0 ? $1 / $2 : 0) }' >>"$tmp/rate.$who"
     done
     r=$((r + 1))
   done
