@@ -16,6 +16,11 @@
 #include "hwrun/gen/gen.h"
 #include "litmuslab/arch/x86.h"
 
+/* GCC takes 30 asm operands (gen.c): the stores' values come on top of
+ * a thread's registers and locations. */
+#define HW_PERP_MAX_STORES 8
+#define HW_PERP_MAX_STORES_TEXT "8"
+
 struct hw_perp_plan {
     int n_threads;
     int n_codes;             /* codes 1..n_codes; S = n_codes + 1 */
@@ -110,6 +115,7 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
         ok = refuse(why, "more than 30 threads%s%s", "", "");
     for (int k = 0; ok && k < t->n_threads; k++) {
         const ll_thread *th = &t->threads[k];
+        int stores = 0;
         for (int s = 0; ok && s < th->n_stmts; s++) {
             const ll_stmt *st = &th->stmts[s];
             if (st->label) {
@@ -149,6 +155,13 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
                 break;
             }
             width[l] = w;
+            if (a == ACC_STORE && ++stores > HW_PERP_MAX_STORES) {
+                ok = refuse(why, "P%s stores more than %s times (each "
+                            "store's value takes an asm operand)",
+                            (snprintf(buf, sizeof buf, "%d", th->proc), buf),
+                            HW_PERP_MAX_STORES_TEXT);
+                break;
+            }
             if (a == ACC_STORE) {
                 writers[l] |= 1 << k;
                 last[l] = st->instr.ops[0].imm;
