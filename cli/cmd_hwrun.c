@@ -27,6 +27,11 @@ static void usage(FILE *f)
           "  -skew auto|0|N|sweep   timebase: threads' start offsets "
           "(default auto)\n"
           "  -mem direct|shuffle   instance addresses (default direct)\n"
+          "  -mode classic|perpetual|auto   classic (default): one instance\n"
+          "               an iteration; perpetual: no barrier between\n"
+          "               iterations (x86), classic for a test it cannot\n"
+          "               express, saying why; auto: perpetual where it\n"
+          "               applies (doc/hwrun-perpetual.md)\n"
           "  -stride N    words between instances (default 1)\n"
           "  -seed N      random placement and shuffling seed\n"
           "  -q           no progress line\n"
@@ -76,7 +81,8 @@ static bool passed_on(const char *a)
 {
     static const char *const names[] = {"-n", "-s", "-r", "-p", "-sync",
                                         "-delta", "-mem", "-stride",
-                                        "-seed", "-watchdog", "-skew"};
+                                        "-seed", "-watchdog", "-skew",
+                                        "-mode"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(a, names[i]))
             return true;
@@ -90,7 +96,7 @@ static bool pass_on(cli_args *p, hw_opts *o)
 {
     if (!p->opt)
         return false;
-    cli_known(p, "n|s|r|p|sync|delta|mem|stride|seed|watchdog|skew");
+    cli_known(p, "n|s|r|p|sync|delta|mem|stride|seed|watchdog|skew|mode");
     char name[32];
     snprintf(name, sizeof name, "-%.*s", p->name_len, p->name);
     const char *v;
@@ -100,6 +106,16 @@ static bool pass_on(cli_args *p, hw_opts *o)
         name[2] = '\0';
     if (!passed_on(name) || !(v = cli_value(p, name + 1)))
         return false;
+    if (!strcmp(name, "-mode")) {   /* litmus7's std, presi, kvm: classic */
+        if (!strcmp(v, "std") || !strcmp(v, "presi") || !strcmp(v, "kvm"))
+            v = "classic";
+        if (strcmp(v, "classic") && strcmp(v, "perpetual") &&
+            strcmp(v, "auto")) {
+            cli_error(p, "-mode takes classic, perpetual or auto (or "
+                      "litmus7's std, presi, kvm: classic), not '%s'", v);
+            return true;
+        }
+    }
     if ((!strcmp(name, "-n") || !strcmp(name, "-s") ||
          !strcmp(name, "-r")) && !cli_parse_count(v, &n)) {
         cli_error(p, "%s takes a count (1000, 2.5k, 2M, 1G), not '%s'",

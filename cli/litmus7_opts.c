@@ -63,8 +63,8 @@ const cli_foreign cli_litmus7_opts[] = {
     {"preload", "random", CLI_NOTE, HARNESS},
     {"collect", "after", CLI_NOTE, HARNESS},
     {"safer", "write", CLI_NOTE, HARNESS},
-    {"mode", "std", CLI_REFUSED, "no presi or kvm mode: the tests run as "
-     "Linux processes"},
+    {"mode", "std", CLI_TAKEN, "-mode classic|perpetual|auto; litmus7's "
+     "std, presi and kvm run as classic (Linux processes)"},
     {"usearch", "trad", CLI_NOTE, HARNESS},
     {"cautious", "true", CLI_NOTE, HARNESS},
     {"affinity", "incr", CLI_TAKEN, "incr: -p pack, random: -p random, "

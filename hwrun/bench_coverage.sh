@@ -14,23 +14,10 @@ shift 4 2>/dev/null || shift $#
 cache=$(pwd)/build/hwrun-cache
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-families="BASIC_2_THREAD RELAX_2_THREAD CO"
-dirs=
-for f in $families; do dirs="$dirs tests/non-mixed-size/$f"; done
-# shellcheck disable=SC2086
-tar xzf "$corpus/x86/tests.tgz" -C "$tmp" $dirs || exit 1
-# shellcheck disable=SC2086
-(cd "$tmp" && find $dirs -name '*.litmus' | sort) >"$tmp/all"
-(cd "$tmp" && "$prog" model @all) >"$tmp/model.log" 2>"$tmp/model.err" ||
-  { echo "coverage: model failed: $(head -n 3 "$tmp/model.err")"; exit 1; }
-# Names whose exists-condition the model validates, then one file each.
-awk '/^Test / { name = $2 } /^Ok$/ { ok = 1 } /^No$/ { ok = 0 }
-     /^Condition exists/ { if (ok) print name }' "$tmp/model.log" |
-  sort -u >"$tmp/allowed"
-awk 'NR == FNR { want[$1] = 1; next }
-     { n = $0; sub(".*/", "", n); sub("[.]litmus$", "", n)
-       if ((n in want) && !(n in seen)) { seen[n] = 1; print } }' \
-  "$tmp/allowed" "$tmp/all" >"$tmp/files"
+# shellcheck source=hwrun/bench_tests.sh
+. "$(dirname "$0")/bench_tests.sh"
+coverage_tests "$prog" "$corpus" "$tmp" || exit 1
+families=$coverage_families
 total=$(wc -l <"$tmp/files")
 echo "hwrun coverage: $total two-thread x86 tests ($families) whose condition the model allows; -n $n each, $runs runs, options: ${*:-defaults}"
 status=0 r=1

@@ -26,13 +26,29 @@ $(HWRUN_BUNDLE_EMBED): $(HWRUN_BUNDLE) scripts/embed.sh
 	@mkdir -p $(@D)
 	sh scripts/embed.sh hwrun/embed.h hw_file hw_bundle_files $(HWRUN_BUNDLE) > $@.tmp && mv $@.tmp $@
 
-.PHONY: bench-hwrun bench-hwrun-coverage
+# litmus7 beside us, for the side-by-side part (skipped when absent).
+LITMUS7 ?= $(wildcard ../shared/tools/herdtools7/litmus7)
+
+.PHONY: bench-hwrun bench-hwrun-coverage bench-hwrun-litmus7
 bench-hwrun: $(PROGRAM)
 	@sh hwrun/bench.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS))
 	@sh hwrun/bench_coverage.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) 100k 3
+	@sh hwrun/bench_vs_litmus7.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) $(if $(LITMUS7),$(abspath $(LITMUS7)))
 	@sh hwrun/bench_cross.sh $(abspath $(PROGRAM))
+
+# The side-by-side part alone (RATE_N=10M RUNS=3 COV_N='100k 1M'
+# HWRUN_ARGS='-mode auto' by default; see hwrun/bench_vs_litmus7.sh).
+bench-hwrun-litmus7: $(PROGRAM)
+	@sh hwrun/bench_vs_litmus7.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) $(if $(LITMUS7),$(abspath $(LITMUS7)))
 
 # The coverage part alone (N=100k RUNS=3 HWRUN_ARGS='-skew 0' to compare).
 bench-hwrun-coverage: $(PROGRAM)
 	@sh hwrun/bench_coverage.sh $(abspath $(PROGRAM)) $(abspath $(CORPUS)) \
 	  $(or $(N),100k) $(or $(RUNS),3) $(HWRUN_ARGS)
+
+# Perpetual mode's long check: every state it reports is one the model
+# allows, 10M iterations each (tests/e2e/hwrun_perpetual.sh runs 200k).
+.PHONY: hwrun-perpetual-long
+hwrun-perpetual-long: $(PROGRAM)
+	@N=10M LITMUSLAB=$(abspath $(PROGRAM)) CORPUS=$(abspath $(CORPUS)) \
+	  sh tests/e2e/hwrun_perpetual.sh

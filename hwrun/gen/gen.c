@@ -74,6 +74,9 @@ struct hw_gen {
     gen_out *outs;
     gen_thread *th;
     int cur;                        /* thread being written */
+    hw_perp_plan *perp;             /* perpetual mode's plan, or NULL */
+    ll_buf perp_why;                /* else why not */
+    bool perp_pass;                 /* writing the looping functions */
 };
 
 /* ---- helpers for the architecture ops ---- */
@@ -207,6 +210,18 @@ void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym)
     if (i >= 0)
         g->th[g->cur].loc_used[i] = true;
     ll_buf_printf(out, "%%[m_%s]", sym);
+}
+
+bool hw_gen_perp_imm(hw_gen *g, const ll_stmt *st, const char *mod,
+                     ll_buf *out)
+{
+    const ll_thread *th = &g->t->threads[g->cur];
+    int code = g->perp_pass && st >= th->stmts && st < th->stmts + th->n_stmts
+                   ? hw_perp_code(g->perp, g->cur, (int)(st - th->stmts))
+                   : 0;
+    if (code)
+        ll_buf_printf(out, "%%%s[pv_%d]", mod, code);
+    return code != 0;
 }
 
 void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label)
@@ -846,6 +861,9 @@ static void put_outputs(const hw_gen *g, const gen_thread *gt, ll_buf *c)
     }
 }
 
+static void write_function(hw_gen *g, int k, const ll_buf *tmpl,
+                           ll_buf *c);
+
 static bool write_thread(hw_gen *g, int k, ll_buf *c)
 {
     if (g->ops->write_thread)
@@ -869,26 +887,64 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
         ll_buf_free(&tmpl);
         return false;
     }
+    write_function(g, k, &tmpl, c);
+    ll_buf_free(&tmpl);
+    if (!g->perp)
+        return true;
+    /* perpetual mode's looping function: the same code, a stored
+       constant c written as k*S + c's code */
+    g->perp_pass = true;
+    bool ok = write_template(g, k, &tmpl) && fit_operands(g, k, &tmpl);
+    if (ok)
+        write_function(g, k, &tmpl, c);
+    g->perp_pass = false;
+    ll_buf_free(&tmpl);
+    return ok;
+}
+
+/* Thread k's function around its template: P<proc>, or in the perpetual
+ * pass PP<k>, which runs it n times, recording its loads in rec. */
+static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
+{
+    gen_thread *gt = &g->th[k];
+    const ll_thread *th = gt->th;
+    const char *in = g->perp_pass ? "    " : "";
     if (g->ops->thread_attr)
         ll_buf_printf(c, "%s\n", g->ops->thread_attr);
-    ll_buf_printf(c, "static void P%d(uint64_t *const *loc, int64_t *out)\n"
-                  "{\n", th->proc);
+    if (g->perp_pass)
+        ll_buf_printf(c, "static void PP%d(uint64_t *const *loc, int64_t "
+                      "*rec, uint64_t n, uint64_t pad,\n                "
+                      "struct hr_perp_gate *gate)\n{\n", k);
+    else
+        ll_buf_printf(c, "static void P%d(uint64_t *const *loc, int64_t "
+                      "*out)\n{\n", th->proc);
     for (int i = 0; i < g->n_locs; i++)
         if (gt->loc_used[i])
             ll_buf_printf(c, "    uint64_t *m_%s = loc[%d];\n", g->locs[i], i);
+    if (g->perp_pass)
+        ll_buf_printf(c, "    for (uint64_t k = 0; k < n; k++, rec += %d) "
+                      "{\n", hw_perp_n_rec(g->perp, k));
     for (int f = 0; f < HW_MAX_FAM; f++)
         if (gt->fam_used >> f & 1) {
+            ll_buf_puts(c, in);
             if (gt->fam_out >> f & 1)
                 ll_buf_printf(c, "    %s r_%s;\n", reg_ctype(g),
                               fam_name(g, f));
             else
                 write_reg_init(g, k, f, c);
         }
-    for (int i = 0; i < gt->n_sym; i++)
+    for (int i = 0; i < gt->n_sym; i++) {
+        ll_buf_puts(c, in);
         write_symreg_init(g, k, gt->sym[i], c);
-    ll_buf_puts(c, "    __asm__ __volatile__(\n");
-    put_template(&tmpl, c);
-    ll_buf_free(&tmpl);
+    }
+    for (int s = 0; g->perp_pass && s < th->n_stmts; s++) {
+        int code = hw_perp_code(g->perp, k, s);
+        if (code)
+            ll_buf_printf(c, "        uint64_t pv_%d = k * %d + %d;\n", code,
+                          hw_perp_stride(g->perp), code);
+    }
+    ll_buf_printf(c, "%s    __asm__ __volatile__(\n", in);
+    put_template(tmpl, c);
     ll_buf_puts(c, "        :");
     put_outputs(g, gt, c);
     ll_buf_puts(c, "\n        :");
@@ -899,23 +955,42 @@ static bool write_thread(hw_gen *g, int k, ll_buf *c)
                           reg_constraint(g), g->locs[i]);
             sep = ", ";
         }
+    for (int s = 0; g->perp_pass && s < th->n_stmts; s++) {
+        int code = hw_perp_code(g->perp, k, s);
+        if (code) {
+            ll_buf_printf(c, "%s[pv_%d] \"r\"(pv_%d)", sep, code, code);
+            sep = ", ";
+        }
+    }
     ll_buf_printf(c, "\n        : %s", g->ops->clobbers);
     write_clobbers(g, th, c);
     ll_buf_puts(c, ");\n");
     /* The register part's bits; the harness gives them their type. */
     for (int o = 0; o < g->n_outs; o++) {
         const gen_out *go = &g->outs[o];
-        if (go->thread != k)
+        if (go->thread != k || (g->perp_pass && hw_perp_slot(g->perp, o) < 0))
             continue;
-        if (go->fam == HW_FAM_ZERO)
-            ll_buf_printf(c, "    out[%d] = 0;\n", o);
+        if (g->perp_pass)
+            ll_buf_printf(c, "        rec[%d]", hw_perp_slot(g->perp, o));
         else
-            ll_buf_printf(c, "    out[%d] = (int64_t)%s(r_%s >> %d);\n", o,
+            ll_buf_printf(c, "    out[%d]", o);
+        if (go->fam == HW_FAM_ZERO)
+            ll_buf_puts(c, " = 0;\n");
+        else
+            ll_buf_printf(c, " = (int64_t)%s(r_%s >> %d);\n",
                           bits_cast(go->width), fam_name(g, go->fam),
                           go->shift);
     }
-    ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
-    return true;
+    /* pad: the harness slows the faster threads to the slowest's pace,
+       so that their loops overlap (hr_perp_run.c) */
+    if (g->perp_pass)
+        ll_buf_puts(c, "        for (uint64_t d = pad; d; d--)\n"
+                    "            __asm__ __volatile__(\"\" ::: \"memory\");\n"
+                    "        if (k % HR_PERP_EVERY == HR_PERP_EVERY - 1)\n"
+                    "            hr_perp_window(gate, k);\n"
+                    "    }\n    (void)rec;\n}\n\n");
+    else
+        ll_buf_puts(c, "    (void)loc;\n    (void)out;\n}\n\n");
 }
 
 int hw_gen_n_outs(const hw_gen *g)
@@ -1051,7 +1126,10 @@ static void write_tables(hw_gen *g, ll_buf *c)
     ll_buf_puts(c, "};\n\nstatic const hr_code code[] = {");
     for (int k = 0; k < t->n_threads; k++)
         ll_buf_printf(c, "%sP%d", k ? ", " : "", t->threads[k].proc);
-    ll_buf_puts(c, "};\n\nstatic const hr_test test = {\n    ");
+    ll_buf_puts(c, "};\n\n");
+    if (g->perp)
+        hw_perp_write_table(g->perp, c);
+    ll_buf_puts(c, "static const hr_test test = {\n    ");
     put_c_string(c, t->name ? t->name : "");
     ll_buf_printf(c, ", \"%s\",\n    ",
                   ll_log_kind_word(t->cond.quant, LL_LOG_LITMUS,
@@ -1061,9 +1139,17 @@ static void write_tables(hw_gen *g, ll_buf *c)
     put_c_string(c, ll_buf_str(&cond));
     ll_buf_free(&cond);
     /* the quantifier by its number in verdict.h's ll_quant */
-    ll_buf_printf(c, ",\n    %d, %d, %d, %d, locs, outs, code, cond, %s};\n\n",
+    ll_buf_printf(c, ",\n    %d, %d, %d, %d, locs, outs, code, cond, %s,\n    ",
                   (int)t->cond.quant, t->n_threads, g->n_locs, g->n_outs,
                   t->filter ? "filter" : "0");
+    /* perpetual mode's table, or why the test runs classic only */
+    if (g->perp)
+        ll_buf_puts(c, "&perp, 0};\n\n");
+    else {
+        ll_buf_puts(c, "0, ");
+        put_c_string(c, ll_buf_str(&g->perp_why));
+        ll_buf_puts(c, "};\n\n");
+    }
     /* The start of every instance (the timebase, its skew: -skew, see
      * hwrun/harness/hr_skew.h) is the harness's, for every architecture's
      * generated threads alike: no generator writes start code of its own.
@@ -1113,6 +1199,10 @@ bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d)
             g.th[k].loc_used = ll_xcalloc((size_t)g.n_locs + 1, sizeof(bool));
         ok = collect_outs(&g);
     }
+    if (ok && g.ops == &hw_gen_ctest)
+        ll_buf_puts(&g.perp_why, "C tests run in the classic mode");
+    else if (ok)
+        g.perp = hw_perp_plan_new(&g, &g.perp_why);
     ll_buf c = {0};
     if (ok) {
         ll_buf_puts(&c, "/* ");
@@ -1138,5 +1228,7 @@ bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d)
     free(g.th);
     free(g.locs);
     free(g.outs);
+    hw_perp_plan_free(g.perp);
+    ll_buf_free(&g.perp_why);
     return ok;
 }

@@ -172,6 +172,26 @@ const char *hw_gen_loc_name(const hw_gen *g, int i);
 int hw_gen_n_outs(const hw_gen *g);
 const ll_loc *hw_gen_out(const hw_gen *g, int i, int *thread);
 
+/* Perpetual mode (gen/perp.c, hwrun/harness/hr_perp.h): the plan of a
+ * test that can run that way, else NULL and why (one phrase). */
+typedef struct hw_perp_plan hw_perp_plan;
+hw_perp_plan *hw_perp_plan_new(hw_gen *g, ll_buf *why);
+void hw_perp_plan_free(hw_perp_plan *p);
+/* The code of thread k's statement s when it stores a constant, else 0;
+ * values recorded an iteration; S; out i's slot in its thread (-1: not
+ * recorded). */
+int hw_perp_code(const hw_perp_plan *p, int k, int s);
+int hw_perp_n_rec(const hw_perp_plan *p, int k);
+int hw_perp_stride(const hw_perp_plan *p);
+int hw_perp_slot(const hw_perp_plan *p, int out);
+/* The table `perp` (hr_perp) naming the functions PP0, PP1, ... */
+void hw_perp_write_table(const hw_perp_plan *p, ll_buf *c);
+/* For write_instr: while the looping functions are written, a stored
+ * constant of st is written as the operand holding k*S + code (with
+ * operand modifier mod, "q"); false when st's constant stays. */
+bool hw_gen_perp_imm(hw_gen *g, const ll_stmt *st, const char *mod,
+                     ll_buf *out);
+
 /* The generator for architecture id arch (ll_arch_id_of a test's
  * header), or NULL; *why_not is then the reason hwrun refuses such tests
  * (said after the test's name), or NULL when it has none. */

@@ -127,7 +127,11 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, const ll_operand *op,
         hw_gen_put_reg(g, out, part_modifiers[LL_X86_REG_PART(op->reg)],
                        LL_X86_REG_BASE(op->reg));
         return true;
-    case LL_OPND_IMM:
+    case LL_OPND_IMM:   /* perpetual mode: a register holding k*S + c */
+        if (hw_gen_perp_imm(g, st, ll_x86_op_width(&st->instr) == 8 ? "q"
+                                                                     : "k",
+                            out))
+            return true;
         ll_buf_putc(out, '$');
         put_int(out, op->imm);
         return true;

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "hr_perp.h"
+
 /* One thread's code for one instance: loc[l] points at location l of the
  * instance; the code stores its final registers into out[] (the slots of
  * hr_test.outs that name its registers). */
@@ -60,6 +62,10 @@ typedef struct hr_test {
     /* NULL, or the `filter`: a final state where it is false is not
      * counted at all (litmus7's semantics). */
     int (*filter)(const int64_t *v);
+    /* Perpetual mode (hr_perp.h): its table, or NULL and why the test
+     * runs in the classic mode only. */
+    const struct hr_perp *perp;
+    const char *perp_why;
 } hr_test;
 
 /* Parse options, run, print the log on stdout; returns the exit status. */

@@ -98,7 +98,13 @@ typedef struct hr_opts {
     uint64_t seed;
     int quiet;             /* no progress line */
     double watchdog;       /* -watchdog: seconds a round may take, 0 none */
+    int mode;              /* -mode: enum hr_mode */
 } hr_opts;
+
+/* -mode: classic (an instance per iteration, hr_run.c), perpetual
+ * (hr_perp_run.c, falling back to classic for a test it cannot express,
+ * said on stderr), auto (perpetual where it applies, silently). */
+enum hr_mode { HR_MODE_CLASSIC, HR_MODE_PERPETUAL, HR_MODE_AUTO };
 
 typedef struct hr_result {
     hr_hist hist;
@@ -115,13 +121,27 @@ typedef struct hr_result {
     int sync;              /* the start used: -sync, or the barrier when
                               the counter cannot be used */
     hr_clock clock;        /* probed when -sync timebase */
+    int perp;              /* ran perpetually: 1 + the analysis used (the
+                              least exact one of the rounds) */
+    uint64_t perp_round;   /* perpetual: iterations a round */
+    double perp_analysis;  /* perpetual: seconds spent in the analysis */
+    uint64_t perp_pad;     /* perpetual: the most pad steps used */
+    double perp_step;      /* perpetual: seconds of a pad step */
 } hr_result;
 
 /* SIGINT/SIGTERM end the run after the current round (a second: at once). */
 void hr_catch_signals(void);
+/* Whether one came. */
+int hr_interrupted(void);
 
 /* Run the test; fills *res (hist initialised here). 0 or an error. */
 int hr_run(const hr_test *t, const hr_opts *o, hr_topo *tp, hr_result *res);
+
+/* Perpetual mode (hr_perp_run.c): run t->perp, fill *res like hr_run;
+ * its lines of the log. */
+int hr_perp_run(const hr_test *t, const hr_opts *o, hr_topo *tp,
+                hr_result *res);
+void hr_perp_print(const hr_opts *o, const hr_result *r);
 
 /* Print the litmus7 log of the result. */
 void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,

@@ -17,6 +17,7 @@ static const char *const placement_names[] = {"spread", "pack", "random",
                                               "rotate"};
 static const char *const sync_names[] = {"barrier", "timebase"};
 static const char *const mem_names[] = {"direct", "shuffle"};
+static const char *const mode_names[] = {"classic", "perpetual", "auto"};
 
 static void usage(const char *prog, FILE *f)
 {
@@ -25,7 +26,7 @@ static void usage(const char *prog, FILE *f)
             "          [-sync barrier|timebase] [-delta CYCLES]\n"
             "          [-skew auto|0|CYCLES|sweep]\n"
             "          [-mem direct|shuffle] [-stride N] [-seed N] [-q]\n"
-            "          [-watchdog SECONDS]\n"
+            "          [-watchdog SECONDS] [-mode classic|perpetual|auto]\n"
             "  -n  iterations in all (default 1M; k, M, G suffixes)\n"
             "  -s  instances per round (default 1000)\n"
             "  -r  rounds (iterations = rounds * instances when -n is absent)\n"
@@ -42,6 +43,9 @@ static void usage(const char *prog, FILE *f)
             "  -watchdog  a round that does not finish in this time (default\n"
             "             10 s; 0 none) ends the run: the test does not\n"
             "             terminate; the rounds before it are printed, exit 3\n"
+            "  -mode  classic (default), perpetual (no barrier between\n"
+            "         iterations; classic, said on stderr, for a test it\n"
+            "         cannot express) or auto (perpetual where it applies)\n"
             "  -machine  print the machine the log's Machine line names (as\n"
             "            this program sees it: under qemu-user, the emulated\n"
             "            one) and exit\n",
@@ -151,6 +155,10 @@ static int parse_options(int argc, char **argv, hr_opts *o)
             if ((k = pick(val, sync_names, 2)) < 0)
                 return bad_option(argv[0], a, val);
             o->sync = k;
+        } else if (!strcmp(a, "-mode")) {
+            if ((k = pick(val, mode_names, 3)) < 0)
+                return bad_option(argv[0], a, val);
+            o->mode = k;
         } else if (!strcmp(a, "-mem")) {
             if ((k = pick(val, mem_names, 2)) < 0)
                 return bad_option(argv[0], a, val);
@@ -273,7 +281,9 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
         printf("Emulated %s\n", buf);
     hr_topo_describe(tp, buf, sizeof buf);
     printf("Topology %s\n", buf);
-    if (o->sync == HR_SYNC_TIMEBASE && r->clock.usable)
+    if (r->perp)
+        ;   /* no instances: no start, no skew (hr_perp_print) */
+    else if (o->sync == HR_SYNC_TIMEBASE && r->clock.usable)
         printf("Timebase %s, %.3f ticks/ns, gap %d-%d ticks (instance cost "
                "measured %u times)\n", r->clock.name, r->clock.ticks_per_ns,
                r->delta_min, r->delta_max, r->retunes);
@@ -289,6 +299,9 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
         printf("Oversubscribed %d threads on %d PUs: threads take turns on "
                "a PU, so most outcomes cannot show; not hardware evidence\n",
                t->n_threads, pus);
+    if (r->perp) {
+        hr_perp_print(o, r);
+    } else {
     print_skew(o, r);
     printf("Run -n %" PRIu64 " -s %d -sync %s", o->iterations, o->size,
            sync_names[r->sync]);
@@ -298,6 +311,9 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     if (r->sync == HR_SYNC_TIMEBASE)
         printf(" -skew %s", skew_name(o, buf, sizeof buf));
     putchar('\n');
+    if (o->mode != HR_MODE_CLASSIC)   /* why not perpetual */
+        printf("Mode classic: %s\n", t->perp_why ? t->perp_why : "?");
+    }
     printf("Rate %.0f iterations/s, %" PRIu64 " iterations%s\n",
            r->seconds > 0 ? (double)r->done / r->seconds : 0.0, r->done,
            r->stuck ? " (a round did not finish)"
@@ -321,7 +337,11 @@ int hr_main(const hr_test *t, int argc, char **argv)
     }
     hr_result r;
     memset(&r, 0, sizeof r);
-    int rc = hr_run(t, &o, tp, &r);
+    int perp = o.mode != HR_MODE_CLASSIC && t->perp;
+    if (o.mode == HR_MODE_PERPETUAL && !t->perp)
+        fprintf(stderr, "hwrun: %s: classic mode: perpetual mode cannot run "
+                "it (%s)\n", t->name, t->perp_why ? t->perp_why : "?");
+    int rc = perp ? hr_perp_run(t, &o, tp, &r) : hr_run(t, &o, tp, &r);
     if (!rc)
         hr_print_log(t, &o, tp, &r);
     if (!rc && r.stuck) {

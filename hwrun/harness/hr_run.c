@@ -38,6 +38,11 @@ static void on_signal(int sig)
     hr_signalled = 1;
 }
 
+int hr_interrupted(void)
+{
+    return hr_signalled != 0;
+}
+
 /* Installed before anything slow (the topology, the clock probe), so a
  * SIGINT that comes early still ends the run with its log, never kills it. */
 void hr_catch_signals(void)
