@@ -94,6 +94,11 @@ const ll_test *hw_gen_test(const hw_gen *g)
     return g->t;
 }
 
+const hw_gen_ops *hw_gen_get_ops(const hw_gen *g)
+{
+    return g->ops;
+}
+
 const ll_thread *hw_gen_thread(const hw_gen *g)
 {
     return &g->t->threads[g->cur];

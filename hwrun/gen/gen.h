@@ -14,6 +14,20 @@
 
 typedef struct hw_gen hw_gen;
 
+/* Perpetual mode (perp.c): what one instruction is. */
+typedef enum {
+    HW_PERP_NONE,            /* something perpetual mode cannot run */
+    HW_PERP_LOAD,            /* a plain load of a location into a register */
+    HW_PERP_STORE,           /* a plain store of a constant */
+    HW_PERP_FENCE            /* no access (a fence, a nop) */
+} hw_perp_kind;
+typedef struct hw_perp_access {
+    const char *loc;         /* the location, named alone: `(x)` */
+    int width;               /* the access's bytes */
+    int reg;                 /* a load: the register it sets */
+    int64_t imm;             /* a store: the constant it writes */
+} hw_perp_access;
+
 typedef struct hw_gen_ops {
     ll_arch_id arch;
     const char *name;        /* for messages: "the x86 code generator" */
@@ -66,6 +80,11 @@ typedef struct hw_gen_ops {
     /* Written before each thread function (ARM: compile it as A32 even
      * in a Thumb build); NULL for none. */
     const char *thread_attr;
+    /* Perpetual mode: what instruction in is (*a filled for a load or a
+     * store). NULL: this architecture runs classic only (its stores take
+     * their value from a register set earlier, which perpetual mode
+     * would have to follow). */
+    hw_perp_kind (*perp_access)(const ll_instr *in, hw_perp_access *a);
 
     /* A generator that writes whole thread functions in C (a C test,
      * gen/c.c) sets these four instead of the asm ones above: */
@@ -131,6 +150,7 @@ const ll_thread *hw_gen_thread(const hw_gen *g);
 void hw_gen_pin(hw_gen *g, int fam, const char *constraint);
 /* The test being generated (e.g. for the architecture's name). */
 const ll_test *hw_gen_test(const hw_gen *g);
+const hw_gen_ops *hw_gen_get_ops(const hw_gen *g);
 /* Report an error at a statement; returns false. */
 bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

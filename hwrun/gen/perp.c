@@ -3,10 +3,9 @@
  * store's code (its value becomes k*S + code in iteration k), the loads
  * each thread records, and the table the harness's analysis reads. The
  * engine (gen.c) writes the looping thread functions with the store
- * constants replaced by operands (hw_gen_perp_imm). x86 only for now:
- * there a store of a constant names its immediate; the other
- * architectures move the constant into a register first, which would
- * need the register's uses followed. A test that cannot run perpetually
+ * constants replaced by operands (hw_gen_perp_imm). An architecture
+ * takes part through its generator's perp_access, which says what each
+ * instruction is. A test that cannot run perpetually
  * gets the reason, printed by the harness when it falls back to the
  * classic mode. */
 #include <inttypes.h>
@@ -14,7 +13,6 @@
 #include <string.h>
 
 #include "hwrun/gen/gen.h"
-#include "litmuslab/arch/x86.h"
 
 /* GCC takes 30 asm operands (gen.c): the stores' values come on top of
  * a thread's registers and locations. */
@@ -32,39 +30,6 @@ struct hw_perp_plan {
     int64_t *out_fixed;
     int n_outs;
 };
-
-/* An access to a location: its name, when op is `(x)` alone. */
-static const char *direct_loc(const ll_operand *op)
-{
-    return op->kind == LL_OPND_MEM && op->sym && op->reg < 0 &&
-                   op->index < 0 && op->imm == 0
-               ? op->sym : NULL;
-}
-
-typedef enum { ACC_NONE, ACC_LOAD, ACC_STORE, ACC_FENCE } acc_kind;
-
-/* What an x86 instruction does, for perpetual mode; ACC_NONE: something
- * it cannot run. */
-static acc_kind classify(const ll_instr *in, const char **loc)
-{
-    *loc = NULL;
-    switch (in->op) {
-    case LL_X86_MFENCE: case LL_X86_LFENCE: case LL_X86_SFENCE:
-    case LL_X86_NOP: case LL_X86_ENDBR64:
-        return ACC_FENCE;
-    case LL_X86_MOV:
-        if (in->n_ops != 2 || (in->flags & LL_X86_F_LOCK))
-            return ACC_NONE;
-        if (in->ops[0].kind == LL_OPND_IMM && (*loc = direct_loc(&in->ops[1])))
-            return ACC_STORE;
-        if (in->ops[1].kind == LL_OPND_REG && LL_X86_IS_GPR(in->ops[1].reg) &&
-            (*loc = direct_loc(&in->ops[0])))
-            return ACC_LOAD;
-        return ACC_NONE;
-    default:
-        return ACC_NONE;
-    }
-}
 
 static int loc_size(const ll_test *t, const char *name, int64_t *init,
                     bool *plain)
@@ -106,9 +71,10 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
     int *width = ll_xcalloc((size_t)n_locs + 1, sizeof *width);
     bool ok = true;
     char buf[64];
-    if (t->arch->id != LL_ARCH_X86)
-        ok = refuse(why, "perpetual mode is written for x86 only so far%s%s",
-                    "", "");
+    const hw_gen_ops *ops = hw_gen_get_ops(g);
+    if (!ops->perp_access)
+        ok = refuse(why, "the %s code generator has no perpetual mode "
+                    "yet%s", ops->name, "");
     if (ok && t->filter)
         ok = refuse(why, "the test has a filter%s%s", "", "");
     if (ok && t->n_threads > 30)
@@ -127,9 +93,10 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
             }
             if (!st->has_instr)
                 continue;
-            const char *loc;
-            acc_kind a = classify(&st->instr, &loc);
-            if (a == ACC_NONE) {
+            hw_perp_access acc = {0};
+            hw_perp_kind a = ops->perp_access(&st->instr, &acc);
+            const char *loc = acc.loc;
+            if (a == HW_PERP_NONE) {
                 ll_buf name = {0};
                 t->arch->print_instr(&st->instr, &name);
                 ll_buf_printf(why, "'%s' (P%d) is not a plain load, store "
@@ -139,10 +106,10 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
                 ok = false;
                 break;
             }
-            if (a == ACC_FENCE)
+            if (a == HW_PERP_FENCE)
                 continue;
             int l = hw_gen_loc_index(g, loc);
-            int w = ll_x86_op_width(&st->instr);
+            int w = acc.width;
             if (l < 0) {
                 ok = refuse(why, "unknown location %s%s", loc, "");
                 break;
@@ -155,23 +122,23 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
                 break;
             }
             width[l] = w;
-            if (a == ACC_STORE && ++stores > HW_PERP_MAX_STORES) {
+            if (a == HW_PERP_STORE && ++stores > HW_PERP_MAX_STORES) {
                 ok = refuse(why, "P%s stores more than %s times (each "
                             "store's value takes an asm operand)",
                             (snprintf(buf, sizeof buf, "%d", th->proc), buf),
                             HW_PERP_MAX_STORES_TEXT);
                 break;
             }
-            if (a == ACC_STORE) {
+            if (a == HW_PERP_STORE) {
                 writers[l] |= 1 << k;
-                last[l] = st->instr.ops[0].imm;
+                last[l] = acc.imm;
                 p->n_codes++;
                 p->code_thread = ll_xrealloc(p->code_thread, (size_t)(p->n_codes + 1)
                                          * sizeof *p->code_thread);
                 p->code_value = ll_xrealloc(p->code_value, (size_t)(p->n_codes + 1)
                                         * sizeof *p->code_value);
                 p->code_thread[p->n_codes] = k;
-                p->code_value[p->n_codes] = st->instr.ops[0].imm;
+                p->code_value[p->n_codes] = acc.imm;
                 p->stmt_code[k][s] = p->n_codes;
             }
         }
@@ -211,18 +178,17 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
         int loads = 0, other = 0;
         const char *from = NULL;
         for (int s = 0; s < th->n_stmts; s++) {
-            const ll_instr *in = &th->stmts[s].instr;
-            const char *loc;
+            hw_perp_access acc = {0};
             if (!th->stmts[s].has_instr ||
-                classify(in, &loc) != ACC_LOAD ||
-                LL_X86_REG_BASE(in->ops[1].reg) != LL_X86_REG_BASE(l->reg))
+                ops->perp_access(&th->stmts[s].instr, &acc) != HW_PERP_LOAD ||
+                l->reg < 0 ||
+                ops->reg_family(acc.reg) != ops->reg_family(l->reg))
                 continue;
             loads++;
-            from = loc;
-            other += ll_x86_reg_width(in->ops[1].reg) < 4;
+            from = acc.loc;
+            other += ops->reg_width(acc.reg) < 4;
         }
-        if (loads != 1 || other || l->reg < 0 ||
-            ll_x86_reg_width(l->reg) < 4) {
+        if (loads != 1 || other || l->reg < 0 || ops->reg_width(l->reg) < 4) {
             ok = refuse(why, "register %s is not set by exactly one load "
                         "of 32 or 64 bits%s", l->name, "");
             break;

@@ -263,6 +263,40 @@ static bool x86_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return true;
 }
 
+/* An access to a location: its name, when op is `(x)` alone. */
+static const char *direct_loc(const ll_operand *op)
+{
+    return op->kind == LL_OPND_MEM && op->sym && op->reg < 0 &&
+                   op->index < 0 && op->imm == 0
+               ? op->sym : NULL;
+}
+
+/* Perpetual mode: fences and nops, `mov $c,(x)`, `mov (x),%reg`. */
+static hw_perp_kind x86_perp_access(const ll_instr *in, hw_perp_access *a)
+{
+    switch (in->op) {
+    case LL_X86_MFENCE: case LL_X86_LFENCE: case LL_X86_SFENCE:
+    case LL_X86_NOP: case LL_X86_ENDBR64:
+        return HW_PERP_FENCE;
+    case LL_X86_MOV:
+        if (in->n_ops != 2 || (in->flags & LL_X86_F_LOCK))
+            return HW_PERP_NONE;
+        a->width = ll_x86_op_width(in);
+        if (in->ops[0].kind == LL_OPND_IMM && (a->loc = direct_loc(&in->ops[1]))) {
+            a->imm = in->ops[0].imm;
+            return HW_PERP_STORE;
+        }
+        if (in->ops[1].kind == LL_OPND_REG && LL_X86_IS_GPR(in->ops[1].reg) &&
+            (a->loc = direct_loc(&in->ops[0]))) {
+            a->reg = in->ops[1].reg;
+            return HW_PERP_LOAD;
+        }
+        return HW_PERP_NONE;
+    default:
+        return HW_PERP_NONE;
+    }
+}
+
 const hw_gen_ops hw_gen_x86 = {
     .arch = LL_ARCH_X86,
     .name = "x86",
@@ -274,4 +308,5 @@ const hw_gen_ops hw_gen_x86 = {
     .scan_instr = x86_scan_instr,
     .write_instr = x86_write_instr,
     .clobbers = "\"cc\", \"memory\"",
+    .perp_access = x86_perp_access,
 };
