@@ -155,6 +155,10 @@ typedef struct sem_ops {
 
 /* The ops table for an architecture, or NULL. */
 const sem_ops *sem_find(ll_arch_id arch);
+/* x86 with the CPU's results on every instruction, where sem_find's
+ * follows herd7 7.58 on the instructions herd7 reads (model/sem/x86.c);
+ * for checking the model against this machine. */
+extern const sem_ops sem_x86_cpu_ops;
 
 /* Register state of the running thread, for exec. */
 typedef struct sem_reg {
