@@ -244,7 +244,8 @@ void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
 int sem_label_stmt(sem_run *r, const char *label);
 /* A label of the running thread as a value, as herd7 has it: the symbol
  * `label:"P0:L0"`, which a final state shows so; and back, the statement
- * such a value names in the running thread, or -1. */
+ * such a value names in the running thread, -2 for a label of another
+ * thread (a jump there ends the thread, as in herd7), or -1. */
 sem_val sem_code_label(sem_run *r, const char *label);
 int sem_code_stmt(sem_run *r, sem_val v);
 /* A conditional branch whose outcome depends on `cond`: a B event; every

@@ -332,10 +332,15 @@ static void code_label_values(void **state)
               " STR X1,[X2] ;\n LDR X5,[X2] ;\n BR X5 ;\n MOV X4,#2 ;\n"
               "L1: ;\n MOV X6,#1 ;\nexists (0:X4=0 /\\ 0:X6=0)\n",
               "0:X4=0; 0:X6=1;");
-    model_refuses("AArch64 LO\n{ 0:X1=P1:L0; }\n P0 | P1 ;\n BR X1 | "
+    /* another thread's label: a value, which herd7 stores as such; a
+       jump there ends the thread (X3 stays 0, no store) */
+    one_state("AArch64 LO\n{ 0:X1=P1:L0; 0:X2=x; 1:X2=y; }\n P0 | P1 ;\n"
+              " STR X1,[X2] | L0: ;\n BR X1 | NOP ;\n MOV X3,#1 | NOP ;\n"
+              " STR X3,[X2] | NOP ;\nlocations [0:X3;]\nexists (x=0)\n",
+              "0:X3=0; [x]=label:\"P1:L0\";");
+    model_refuses("AArch64 LT\n{ 0:X1=P1:L7; }\n P0 | P1 ;\n BR X1 | "
                   "L0: ;\n NOP | NOP ;\nexists (x=0)\n",
-                  "a code label of another thread (a jump there would "
-                  "leave this one): label:\"P1:L0\"");
+                  "no such label in the thread: label:\"P1:L7\"");
     model_refuses("AArch64 LN\n{ 0:X1=P0:L7; }\n P0 ;\n BR X1 ;\n"
                   "exists (x=0)\n",
                   "no such label in the thread: label:\"P0:L7\"");
