@@ -400,8 +400,6 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
     case LL_X86_DEC: case LL_X86_CMP: c = '-'; break;
     case LL_X86_XOR: c = '^'; break;
     case LL_X86_OR: c = '|'; break;
-    case LL_X86_AND: c = '&'; break;
-    case LL_X86_SHL: c = '<'; break;
     default: return false;
     }
     if (op == LL_X86_INC || op == LL_X86_DEC)
@@ -413,11 +411,9 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
         case '-': z = x - y; break;
         case '^': z = x ^ y; break;
         case '|': z = x | y; break;
-        case '&': z = x & y; break;
-        case '<': z = y < 64 ? x << y : 0; break;
         }
         *out = sem_int((int64_t)z);
-    } else if (c == '<' || !sem_arith(c, a, b, out)) {
+    } else if (!sem_arith(c, a, b, out)) {
         return false;
     }
     bool keep_cf = op == LL_X86_INC || op == LL_X86_DEC;
