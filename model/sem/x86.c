@@ -696,7 +696,7 @@ static sem_next lea(sem_run *r, const ll_instr *in, int w)
 
 /* setcc and cmovcc: the condition on the flags picks the value. cmov
  * reads its source and (32-bit) writes its destination either way, as
- * the CPU does. */
+ * the CPU does; herd7's cmovc does neither when not taken. */
 static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     sem_taint ft;
@@ -710,6 +710,8 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
         sem_reg v = {sem_int(holds), ft};
         return write_operand(r, in, dst, 1, &m, v, false, herd);
     }
+    if (herd && !holds)    /* herd7's cmovc neither reads nor writes */
+        return SEM_NEXT;
     sem_reg src, old = read_reg(r, dst->reg);
     sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src, false);
     if (n != SEM_NEXT)

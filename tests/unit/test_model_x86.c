@@ -422,7 +422,8 @@ static void refusals(void **state)
  * leaves 2^32, addb $1 to bl = 0xff writes 0x100 into the cleared low
  * byte; ZF is 64-bit (cmpl $-1 of eax = 0xffffffff is not equal, so
  * rsi stays 7); SF is "greater" (js after 1+1 taken: rdi 0); jle is
- * !SF (cmpq $1 of 1: taken, r8 0); flags start at 0 (setnb: CF 0, 1). */
+ * !SF (cmpq $1 of 1: taken, r8 0); flags start at 0 (setnb: CF 0, 1);
+ * cmovc, CF being 0, neither reads nor writes (rax stays -1). */
 static void herd7_forms(void **state)
 {
     (void)state;
@@ -439,6 +440,9 @@ static void herd7_forms(void **state)
           "movl $8,%edi; L0: movq $1,%r9; cmpq $1,%r9; movl $0,%r8d; "
           "jle L1; movl $9,%r8d; L1: setnb %cl",
           "rdi=7; r8=0; rcx=1");
+    /* CF is 0 after cmp: cmovc is not taken and writes nothing */
+    check("", "movq $-1,%rax; movl $3,%ebx; cmpl $1,%ebx; cmovc %ebx,%eax",
+          "rax=-1");
     under_test = NULL;
 }
 
