@@ -11,7 +11,10 @@
 # FIDELITY_ROUNDS (default 1), FIDELITY_SEED (first round's seed, default
 # 1; round k uses seed+k-1), FIDELITY_ARCHS (default all five),
 # FIDELITY_KEEP (folder where disagreeing tests are copied with both
-# outputs, default reports/fidelity-diff-asm). Known differences
+# outputs, default reports/fidelity-diff-asm), FIDELITY_HERD_TIMEOUT
+# (herd7's CPU seconds per test, default 30: a three-thread test with
+# many writes to one location can take herd7 minutes; one it gives up
+# is left out as one it refuses). Known differences
 # (mk/herd-known-differences.txt, by test shape) are not repeated here:
 # every difference is listed. Exit 1 when something differs.
 prog=$1 herd7=$2 lib=$3
@@ -22,6 +25,7 @@ mk_dir=$(cd "$(dirname "$0")" && pwd)
 n=${FIDELITY_N:-200} rounds=${FIDELITY_ROUNDS:-1} seed0=${FIDELITY_SEED:-1}
 archs=${FIDELITY_ARCHS:-PPC X86_64 ARM AArch64 RISCV}
 keep=${FIDELITY_KEEP:-reports/fidelity-diff-asm}
+herd_timeout=${FIDELITY_HERD_TIMEOUT:-30}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -41,7 +45,7 @@ for arch in $archs; do
         mkdir -p "$d"
         awk -v arch="$arch" -v n="$n" -v seed="$seed" -v dir="$d" \
             -f "$mk_dir/fidelity-gen.awk"
-        "$herd7" "$d"/*.litmus > "$d.herd" 2> /dev/null
+        "$herd7" -timeout "$herd_timeout" "$d"/*.litmus > "$d.herd" 2> /dev/null
         "$prog" model "$d"/*.litmus > "$d.ours" 2> "$d.ours.err"
         f=$(herd_file "$arch")
         sides=ours
