@@ -30,6 +30,12 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 status=0
 start=$(date +%s)
+# A log entry's verdict and states, the states sorted: equal for two
+# entries whose states differ in order only.
+states_sorted() {
+    { sed -n '/^Ok$\|^No$/p' "$1"
+      sed -n '/^States/,/^Ok$\|^No$/p' "$1" | sed '1d;$d' | sort; }
+}
 herd_file() {
     case $1 in
         PPC) echo ppc.cat ;; X86_64) echo x86tso-mixed.cat ;;
@@ -72,7 +78,12 @@ for arch in $archs; do
                 cp "$d/$name.litmus" "$keep/"
                 awk -v t="$name" '/^Test /{on = $2 == t} on' "$d.herd" > "$keep/$name.herd7"
                 awk -v t="$name" '/^Test /{on = $2 == t} on' "$d.$side" > "$keep/$name.$side"
-                echo "  $arch: $name differs ($([ $side = ours ] && echo "built-in model" || echo "herd7's $f")), kept in $keep"
+                how=differs
+                if [ "$(states_sorted "$keep/$name.herd7")" = \
+                     "$(states_sorted "$keep/$name.$side")" ]; then
+                    how="differs in the order of its states only"
+                fi
+                echo "  $arch: $name $how ($([ $side = ours ] && echo "built-in model" || echo "herd7's $f")), kept in $keep"
             done
         done
     done
