@@ -4,7 +4,12 @@
 # ARM, AArch64 or RISCV. Each test has 2 or 3 threads of 1 to 3 accesses
 # (loads, stores of a value of their own, and RMWs where the
 # architecture has a simple one: on AArch64 SWP, LDADD, CAS and
-# LDXR/STXR) to 2 or 3 locations; between two
+# LDXR/STXR; on RISC-V AMOs and lr/sc, whose success register may carry
+# the next dependency) to 2 or 3 locations; a data dependency sometimes
+# goes through a random register operation (AArch64: W and X ALU forms,
+# shifts by register, multiplies, EON, CSET/CSEL; RISC-V: the W and
+# immediate forms; x86-64: the 8/16/32-bit forms herd7 reads, with cmp
+# and a conditional jump), whose value is stored; between two
 # accesses of a thread, nothing, a fence of the architecture, or (after a
 # load) an address, data or control dependency, as diy's relations. The
 # condition names every register loaded, at a value some store gives
@@ -44,7 +49,7 @@ function test(name,    t, j, nl, nw, k, f) {
                 if (r < 0.4) dep[t, j] = "F:" fence()
                 else if (r < 0.75 && kind[t, j - 1] != "W" && arch != "X86_64") {
                     r = rand()
-                    dep[t, j] = r < 0.4 ? "addr" : r < 0.6 && kind[t, j] == "W" ? "data" : r < 0.8 || arch == "RISCV" ? "ctrl" : "ctrlf"
+                    dep[t, j] = r < 0.35 ? "addr" : r < 0.7 && kind[t, j] == "W" ? "data" : r < 0.8 || arch == "RISCV" ? "ctrl" : "ctrlf"
                 }
             }
         }
@@ -175,8 +180,9 @@ function op(t, j,    d, p, a, v, lab, l, rd, tmp) {
         lloc[++nloaded] = l
         lname[nloaded] = t ":" creg(rd)
     }
+    sc_reg = ""
     access(t, kind[t, j], d, p, a, v, rd)
-    if (kind[t, j] != "W") prev_reg = dreg(rd)
+    if (kind[t, j] != "W") prev_reg = sc_reg != "" ? sc_reg : dreg(rd)
 }
 
 function ctrl(t, p, f,    lab) {
@@ -214,9 +220,31 @@ function ppc(t, k, d, p, a, v, rd,    x) {
 
 function x86(t, k, d, p, a, v, rd) {
     if (k == "R") { emit(t, "movq (" a "),%" x86reg(rd)); return }
+    if (k == "W" && p != "" && rand() < 0.4) { x86_alu(t, p, v); emit(t, "movq %r8,(" a ")"); return }
     if (k == "W") { emit(t, "movq $" v ",(" a ")"); return }
     emit(t, "movq $" v ",%" x86reg(rd))
     emit(t, "xchgq %" x86reg(rd) ",(" a ")")
+}
+
+# r8 := a random operation of the forms herd7 reads on the loaded p at
+# a random width, through a compare and a conditional jump.
+function x86_alu(t, p, v,    n, ops, o, w, r8, src, lab, cc, sfx) {
+    w = pick(4)
+    r8 = substr("r8br8wr8dr8", 1 + 3 * w, w == 3 ? 2 : 3)
+    src = w == 3 ? p : w == 2 ? "%e" substr(p, 3) : w == 1 ? "%" substr(p, 3) : "%" substr(p, 3, 1) "l"
+    if (p ~ /r(si|di)$/ && w == 0) src = "%" substr(p, 3) "l"
+    emit(t, "movq $" (rand() < 0.3 ? -1 : v) ",%r8")
+    n = split("mov add or xor inc dec cmp", ops, " ")
+    o = ops[1 + pick(n)]
+    sfx = substr("bwlq", w + 1, 1)
+    if (o == "inc" || o == "dec") emit(t, o sfx " %" r8)
+    else if (rand() < 0.5) emit(t, o sfx " $" (pick(5) - 2) ",%" r8)
+    else emit(t, o sfx " " src ",%" r8)
+    split("je jne jle jge js jns", cc, " ")
+    lab = label(t)
+    emit(t, cc[1 + pick(6)] " " lab)
+    emit(t, "incq %r8")
+    emit(t, lab ":")
 }
 
 function arm(t, k, d, p, a, v, rd,    x) {
@@ -234,7 +262,8 @@ function a64(t, k, d, p, a, v, rd,    x, r) {
     r = rand()
     if (k == "R") { emit(t, (r < 0.25 ? "LDAR " : r < 0.35 ? "LDAPR " : "LDR ") dreg(rd) ",[" a "]"); return }
     if (k == "W") {
-        if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
+        if (d == "data" && rand() < 0.5) a64_alu(t, p, v)
+        else if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
         else emit(t, "MOV W6,#" v)
         emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
         return
@@ -248,17 +277,59 @@ function a64(t, k, d, p, a, v, rd,    x, r) {
     emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
 }
 
+# W6 := a random register operation on the loaded p (a W register) and
+# the constant v, at a random width; X6's low word is stored.
+function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
+    w = rand() < 0.5 ? "W" : "X"
+    q = w == "X" ? "X" substr(p, 2) : p
+    emit(t, "MOV X4,#" (rand() < 0.3 ? -v : v + pick(70)))
+    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN", ops, " ")
+    o = ops[1 + pick(n)]
+    split("EQ NE GE LT GT LE HI LS CS CC MI PL", c, " ")
+    if (o == "CSET" || o == "CSETM" || o == "CINC" || o == "CSEL") {
+        emit(t, "CMP " q "," w "4")
+        if (o == "CINC") emit(t, "CINC " w "6," q "," c[1 + pick(12)])
+        else if (o == "CSEL") emit(t, "CSEL " w "6," q "," w "4," c[1 + pick(12)])
+        else emit(t, o " " w "6," c[1 + pick(12)])
+    } else if (o == "MADD" || o == "MSUB") emit(t, o " " w "6," q "," w "4," q)
+    else if (o == "NEG" || o == "MVN") emit(t, o " " w "6," q)
+    else if (o == "MOVN") emit(t, "MOVN " w "6,#" v)
+    else if (o ~ /^(LSL|LSR|ASR|ROR)$/ && rand() < 0.5) emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64))
+    else if (o ~ /^(ADD|SUB|AND|ORR|EOR)$/ && rand() < 0.4) emit(t, o " " w "6," q "," w "4," (rand() < 0.5 ? "ASR" : "LSL") " #" pick(8))
+    else emit(t, o " " w "6," q "," w "4")
+}
+
+# x28 := a random operation on the loaded p and v, of those herd7 7.58
+# reads (it refuses srl, sra, mul, sltu, srlw, sraw and their immediate
+# forms).
+function rv_alu(t, p, v,    n, ops, o) {
+    emit(t, "li x9," (rand() < 0.3 ? -v : v + pick(70)))
+    n = split("add sub and or xor sll addw subw sllw addi xori andi ori slli srli addiw slliw slt slti", ops, " ")
+    o = ops[1 + pick(n)]
+    if (o ~ /i$|iw$/) emit(t, o " x28," p "," (o ~ /^s/ ? pick(o ~ /w$/ ? 32 : 64) : pick(200) - 100))
+    else emit(t, o " x28," p ",x9")
+}
+
 function riscv(t, k, d, p, a, v, rd,    x, r) {
     x = d == "addr"
     if (x) { emit(t, "xor x29," p "," p); emit(t, "add x29,x29," a); a = "x29" }
     r = rand()
     if (k == "R") { emit(t, "lw " dreg(rd) ",0(" a ")"); return }
     if (k == "W") {
-        if (d == "data") { emit(t, "xor x28," p "," p); emit(t, "addi x28,x28," v) }
+        if (d == "data" && rand() < 0.4) rv_alu(t, p, v)
+        else if (d == "data") { emit(t, "xor x28," p "," p); emit(t, "addi x28,x28," v) }
         else emit(t, "li x28," v)
         emit(t, "sw x28,0(" a ")")
         return
     }
     emit(t, "li x28," v)
-    emit(t, (r < 0.25 ? "amoswap.w.aqrl " : r < 0.45 ? "amoswap.w.aq " : r < 0.65 ? "amoswap.w.rl " : "amoswap.w ") dreg(rd) ",x28,(" a ")")
+    if (r < 0.6) {
+        emit(t, (r < 0.15 ? "amoswap.w.aqrl " : r < 0.27 ? "amoswap.w.aq " : r < 0.4 ? "amoswap.w.rl " : "amoswap.w ") dreg(rd) ",x28,(" a ")")
+        return
+    }
+    # lr/sc (the sc may fail); its success register x27 may carry the
+    # next dependency instead of the loaded value
+    emit(t, (r < 0.7 ? "lr.w.aq " : "lr.w ") dreg(rd) ",0(" a ")")
+    emit(t, (r < 0.8 ? "sc.w.rl " : "sc.w ") "x27,x28,0(" a ")")
+    if (rand() < 0.5) sc_reg = "x27"
 }

@@ -364,6 +364,8 @@ int sem_code_stmt(sem_run *r, sem_val v)
     snprintf(head, sizeof head, "label:\"P%d:", t->proc);
     const char *s = c->m->syms[v.sym];
     size_t n = strlen(head), len = strlen(s);
+    if (strncmp(s, "label:\"P", 8) == 0 && strncmp(s, head, n) != 0)
+        return -2;
     if (strncmp(s, head, n) != 0 || len < n + 2)
         return -1;
     char *name = ll_xstrndup(s + n, len - n - 1);

@@ -121,11 +121,10 @@ static bool check_code_label(mdl_test *m, const ll_init *in)
     if (in->loc.proc < 0)
         return set_error(m, in->pos, "a code label in a memory location "
                          "is not supported: ", sym);
-    if (atoi(sym + 8) != in->loc.proc)
-        return set_error(m, in->pos, "a code label of another thread "
-                         "(a jump there would leave this one): ", sym);
-    int th = thread_index(m, in->loc.proc);
-    if (th >= 0 && code_label_stmt(m, th, &in->value) < 0)
+    /* another thread's label is a value too; a jump there ends the
+       thread, as in herd7 (sem_code_stmt) */
+    int th = thread_index(m, atoi(sym + 8));
+    if (th < 0 || code_label_stmt(m, th, &in->value) < 0)
         return set_error(m, in->pos, "no such label in the thread: ", sym);
     return true;
 }

@@ -367,10 +367,70 @@ int ll_a64_access_size(const ll_instr *in)
 /* herd7's digest names a symbolic register by its X view: `[X%x0]`;
  * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
  * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
- * from the zero register, LDXP's first X register as a W one, and ADR
- * as ADDR. */
+ * from the zero register, LDXP's first X register as a W one, ADR
+ * as ADDR, EON as EOR, and the conditional aliases as
+ * a64_herd_cond_alias says. */
+/* herd7 7.58's inverse of a condition: the CPU's, but GE's is GT. */
+static const char *herd_inverse(const char *c)
+{
+    static const char *const pairs[][2] = {
+        {"EQ", "NE"}, {"NE", "EQ"}, {"CS", "CC"}, {"CC", "CS"},
+        {"MI", "PL"}, {"PL", "MI"}, {"VS", "VC"}, {"VC", "VS"},
+        {"HI", "LS"}, {"LS", "HI"}, {"GE", "GT"}, {"LT", "GE"},
+        {"GT", "LE"}, {"LE", "GT"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (strcmp(c, pairs[i][0]) == 0)
+            return pairs[i][1];
+    return c;
+}
+
+/* herd7 keeps CSET, CSETM and CINC as CSINC and CSINV on the inverse
+ * condition and prints those back as the aliases: `CSET Rd,c` is
+ * digested as `CSET Rd,inv(inv(c))` (GE as LE, LT as GT), `CSINC
+ * Rd,ZR,ZR,c` as `CSET Rd,inv(c)`, `CSINC Rd,Rn,Rn,c` as `CINC
+ * Rd,Rn,inv(c)`, `CSINV Rd,ZR,ZR,c` as `CSETM Rd,inv(c)`. True when
+ * text is one of these. */
+static bool a64_herd_cond_alias(const char *text, ll_buf *out)
+{
+    char op[8], rd[8], rn[8], rm[8], c[4];
+    int end = 0;
+    if (sscanf(text, "%7[A-Z] %7[A-Z0-9],%7[A-Z0-9],%3[A-Z]%n", op, rd, rn,
+               c, &end) == 4 && text[end] == 0 &&
+        (strcmp(op, "CINC") == 0)) {
+        ll_buf_printf(out, "CINC %s,%s,%s", rd, rn,
+                      herd_inverse(herd_inverse(c)));
+        return true;
+    }
+    if (sscanf(text, "%7[A-Z] %7[A-Z0-9],%3[A-Z]%n", op, rd, c, &end) == 3 &&
+        text[end] == 0 &&
+        (strcmp(op, "CSET") == 0 || strcmp(op, "CSETM") == 0)) {
+        ll_buf_printf(out, "%s %s,%s", op, rd, herd_inverse(herd_inverse(c)));
+        return true;
+    }
+    if (sscanf(text, "%7[A-Z] %7[A-Z0-9],%7[A-Z0-9],%7[A-Z0-9],%3[A-Z]%n",
+               op, rd, rn, rm, c, &end) != 5 || text[end] != 0 ||
+        strcmp(rn, rm) != 0)
+        return false;
+    bool zr = strcmp(rn, "WZR") == 0 || strcmp(rn, "XZR") == 0;
+    if (strcmp(op, "CSINC") == 0 && zr)
+        ll_buf_printf(out, "CSET %s,%s", rd, herd_inverse(c));
+    else if (strcmp(op, "CSINC") == 0)
+        ll_buf_printf(out, "CINC %s,%s,%s", rd, rn, herd_inverse(c));
+    else if (strcmp(op, "CSINV") == 0 && zr)
+        ll_buf_printf(out, "CSETM %s,%s", rd, herd_inverse(c));
+    else
+        return false;
+    return true;
+}
+
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    if (a64_herd_cond_alias(text, out))
+        return;
+    if (strncmp(text, "EON ", 4) == 0) {
+        ll_buf_puts(out, "EOR");
+        text += 3;
+    }
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
     bool negs = strncmp(text, "NEGS ", 5) == 0;
     const char *comma = strchr(text, ',');

@@ -387,9 +387,10 @@ int ll_riscv_access_size(const ll_instr *in)
 }
 
 /* herd7's spelling, as its test digest reads the code: li and mv are
- * the ori and addi they stand for, `.aqrl` is `.aq.rl`, an AMO's address
- * has no offset, and xori comes with the leading space herd7's printer
- * gives it. */
+ * the ori and addi they stand for, an AMO's address has no offset, and
+ * xori comes with the leading space herd7's printer gives it; `.aqrl`
+ * stays `.aqrl` (herd7 7.58 digests `amoswap.w.aqrl` and
+ * `amoswap.w.aq.rl` alike, as ours prints). */
 static void rv_herd_spelling(const char *text, ll_buf *out)
 {
     ll_instr in;
@@ -406,14 +407,9 @@ static void rv_herd_spelling(const char *text, ll_buf *out)
     } else {
         const char *sp = strchr(text, ' ');
         size_t mlen = sp ? (size_t)(sp - text) : strlen(text);
-        const char *aqrl = strstr(text, ".aqrl");
         if (in.op == LL_RV_XORI)
             ll_buf_putc(out, ' ');
-        if (aqrl && (size_t)(aqrl - text) < mlen)
-            ll_buf_printf(out, "%.*s.aq.rl%.*s", (int)(aqrl - text), text,
-                          (int)(mlen - (size_t)(aqrl - text) - 5), aqrl + 5);
-        else
-            ll_buf_printf(out, "%.*s", (int)mlen, text);
+        ll_buf_printf(out, "%.*s", (int)mlen, text);
         const char *rest = text + mlen;
         bool amo = in.op >= LL_RV_AMOSWAP && in.op <= LL_RV_AMOMINU;
         const char *zero = amo ? strstr(rest, ",0(") : NULL;

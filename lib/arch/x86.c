@@ -48,7 +48,7 @@ const ll_x86_opinfo ll_x86_table[LL_X86_NOPS] = {
     [LL_X86_SUB] = {"sub", 2, 2, {ANY, RM}, true, true, false},
     [LL_X86_ADC] = {"adc", 2, 2, {ANY, RM}, true, true, false},
     [LL_X86_SBB] = {"sbb", 2, 2, {ANY, RM}, true, true, false},
-    [LL_X86_AND] = {"and", 2, 2, {ANY, RM}, true, true, true},
+    [LL_X86_AND] = {"and", 2, 2, {ANY, RM}, true, true, false},
     [LL_X86_OR] = {"or", 2, 2, {ANY, RM}, true, true, true},
     [LL_X86_XOR] = {"xor", 2, 2, {ANY, RM}, true, true, true},
     [LL_X86_CMP] = {"cmp", 2, 2, {ANY, RM}, true, false, true},
@@ -60,8 +60,8 @@ const ll_x86_opinfo ll_x86_table[LL_X86_NOPS] = {
     [LL_X86_XCHG] = {"xchg", 2, 2, {RM, RM}, true, true, true},
     [LL_X86_UXCH] = {"uxch", 2, 2, {RM, RM}, true, false, true},
     [LL_X86_XADD] = {"xadd", 2, 2, {R, RM}, true, true, false},
-    [LL_X86_CMPXCHG] = {"cmpxchg", 2, 2, {R, RM}, true, true, true},
-    [LL_X86_SHL] = {"shl", 1, 2, {RI, RM}, true, false, true},
+    [LL_X86_CMPXCHG] = {"cmpxchg", 2, 2, {R, RM}, true, true, false},
+    [LL_X86_SHL] = {"shl", 1, 2, {RI, RM}, true, false, false},
     [LL_X86_SHR] = {"shr", 1, 2, {RI, RM}, true, false, false},
     [LL_X86_SAR] = {"sar", 1, 2, {RI, RM}, true, false, false},
     [LL_X86_MOVZX] = {"movzx", 2, 2, {RM, R}, false, false, false},
@@ -729,6 +729,17 @@ static void herd_order(ll_instr *in, ll_span *arg)
     arg[1] = s;
 }
 
+/* data16 or a segment override written as a word (objdump's `cs nopw`). */
+static bool is_nop_prefix(ll_span w)
+{
+    static const char *const words[] = {"data16", "cs", "ds", "es", "ss",
+                                        "fs", "gs"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (ll_span_eq_nocase(w, words[i]))
+            return true;
+    return false;
+}
+
 static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
                       bool intel_ok)
 {
@@ -746,10 +757,24 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
             return false;
         out->flags |= LL_X86_F_LOCK;
     }
+    /* the prefixes a disassembler writes before a long nop (`data16 cs
+       nopw 0x0(%rax,%rax,1)`): padding, which a nop ignores */
+    ll_span prefix = {0};
+    while (ln.rest.len > 0 && is_nop_prefix(ln.mnem)) {
+        if (prefix.len == 0)
+            prefix = ln.mnem;
+        if (!ll_asm_split(ln.rest, &ln, d))
+            return false;
+    }
     unsigned flags = 0;
     int op = mnem_lookup(ln.mnem, &flags);
     if (op < 0)
         return refused_instr(ln.mnem, d);
+    if (prefix.len > 0 && op != LL_X86_NOP) {
+        ll_diag_set(d, 0, prefix.col, "the prefix '%.*s' is read before a "
+                    "nop only", (int)prefix.len, prefix.s);
+        return false;
+    }
     const ll_x86_opinfo *f = &ll_x86_table[op];
     if (!arg_count(f, ln.mnem, ln.n_args, d))
         return false;

@@ -563,6 +563,10 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     if (in->op == LL_A64_RET && v.v.sym < 0 && v.v.num == 0 && !v.t && !p)
         return SEM_END;
     int to = code_stmt(r, v.v);
+    if (to == -2) {    /* another thread's label: herd7 ends the thread */
+        sem_branch_pick(r, v.t, p);
+        return SEM_END;
+    }
     if (to < 0) {
         if (v.t | p)
             return SEM_DEAD;

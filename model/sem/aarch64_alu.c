@@ -81,8 +81,13 @@ void a64_set(sem_run *r, int reg, sem_val v, sem_taint t)
 
 void a64_set_pick(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p)
 {
+    a64_set_wide(r, reg, a64_trunc(v, a64_bits(reg)), t, p);
+}
+
+void a64_set_wide(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p)
+{
     if (!a64_is_zr(reg))
-        sem_set_pick(r, slot_of(r, reg), a64_trunc(v, a64_bits(reg)), t, p);
+        sem_set_pick(r, slot_of(r, reg), v, t, p);
 }
 
 /* An address passes through the shifts that leave a value unchanged. */
@@ -137,7 +142,7 @@ static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out,
     return a64_shift(v.v, o->shift, bits, &out->v);
 }
 
-enum { OP_ADD, OP_SUB, OP_AND, OP_ORR, OP_EOR, OP_BIC, OP_ORN, OP_EON,
+enum { OP_ADD, OP_SUB, OP_AND, OP_ORR, OP_EOR, OP_BIC, OP_ORN,
        OP_LSL, OP_LSR, OP_ASR, OP_ROR, OP_MUL };
 
 /* a op b at width bits. */
@@ -155,7 +160,10 @@ static bool compute(int op, sem_val a, sem_val b, int bits, sem_val *out)
     }
     uint64_t m = mask_of(bits);
     uint64_t x = (uint64_t)a.num & m, y = (uint64_t)b.num & m, z = 0;
-    int n = (int)(y % (uint64_t)bits);
+    /* herd7 7.58 takes a shift amount modulo 64 at either width, and a
+     * W source is zero-extended: LSL W of 5 by 33 is 0, ASR W shifts in
+     * zeros (0x80000000 ASR 4 is 0x08000000) */
+    int n = (int)(y % 64);
     switch (op) {
     case OP_ADD: z = x + y; break;
     case OP_SUB: z = x - y; break;
@@ -164,11 +172,20 @@ static bool compute(int op, sem_val a, sem_val b, int bits, sem_val *out)
     case OP_EOR: z = x ^ y; break;
     case OP_BIC: z = x & ~y; break;
     case OP_ORN: z = x | ~y; break;
-    case OP_EON: z = x ^ ~y; break;
     case OP_LSL: z = x << n; break;
     case OP_LSR: z = x >> n; break;
-    case OP_ASR: z = (uint64_t)(a64_sext((int64_t)x, bits) >> n); break;
-    case OP_ROR: z = n ? (x >> n) | (x << (bits - n)) : x; break;
+    case OP_ASR: z = (uint64_t)((int64_t)x >> n); break;
+    case OP_ROR:
+        /* a W rotation by 33 to 63 leaves nothing (herd7 7.58 shifts the
+         * zero-extended value right by n and left by 32-n, which the
+         * machine takes modulo 64); by 32 it is the value itself */
+        if (n == 0 || n == bits)
+            z = x;
+        else if (n < bits)
+            z = (x >> n) | (x << (bits - n));
+        else
+            z = 0;
+        break;
     case OP_MUL: z = x * y; break;
     }
     *out = sem_int((int64_t)(z & m));
@@ -247,10 +264,10 @@ static int alu_op(int op)
     case LL_A64_SUB: case LL_A64_CMP: case LL_A64_NEG: return OP_SUB;
     case LL_A64_AND: case LL_A64_TST: return OP_AND;
     case LL_A64_ORR: return OP_ORR;
-    case LL_A64_EOR: return OP_EOR;
+    /* herd7 7.58 computes EON as EOR (5 EON 1 is 4) */
+    case LL_A64_EOR: case LL_A64_EON: return OP_EOR;
     case LL_A64_BIC: return OP_BIC;
     case LL_A64_ORN: case LL_A64_MVN: return OP_ORN;
-    case LL_A64_EON: return OP_EON;
     case LL_A64_LSL: return OP_LSL;
     case LL_A64_LSR: return OP_LSR;
     case LL_A64_ASR: return OP_ASR;
@@ -297,7 +314,9 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
     if (in->op == LL_A64_MOVZ) {
         a64_set(r, reg, sem_int((int64_t)k), 0);
     } else if (in->op == LL_A64_MOVN) {
-        a64_set(r, reg, sem_int((int64_t)~k), 0);
+        /* herd7 7.58 writes all 64 bits of ~k, W or X (MOVN W5,#3 is
+         * 0xfffffffffffffffc) */
+        a64_set_wide(r, reg, sem_int((int64_t)~k), 0, 0);
     } else {
         sem_reg old = a64_get(r, reg);
         if (old.v.sym >= 0)
@@ -309,13 +328,13 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm), MNEG (-(Rn*Rm)), at the
- * destination's width. herd7 7.58 keeps all 64 bits of a W multiply
- * (MUL W0,W1,W2 of 0xfffffff1 and 46 is 197568494926); the CPU keeps the
- * low word, and so do we (README: where herd7 is not the CPU). */
+/* MUL, MADD (Ra + Rn*Rm), MSUB (Ra - Rn*Rm), MNEG (-(Rn*Rm)). W sources
+ * are their low words, but as herd7 7.58 does, the result keeps all 64
+ * bits (MUL W0,W1,W2 of 0xfffffff1 and 46 is 197568494926; the CPU
+ * keeps the low word: doc/fidelity.md). */
 static sem_next multiply(sem_run *r, const ll_instr *in)
 {
-    int bits = a64_bits(in->ops[0].reg);
+    int bits = 64;
     sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
     sem_reg c = {sem_int(0), 0};
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
@@ -329,7 +348,7 @@ static sem_next multiply(sem_run *r, const ll_instr *in)
     if (!compute(OP_MUL, a.v, b.v, bits, &p) ||
         !compute(sub ? OP_SUB : OP_ADD, c.v, p, bits, &v))
         return a64_undefined(r, t | pk);
-    a64_set_pick(r, in->ops[0].reg, v, t, pk);
+    a64_set_wide(r, in->ops[0].reg, v, t, pk);
     return SEM_NEXT;
 }
 
@@ -354,6 +373,14 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
         rn = in->ops[1].reg;
         rm = in->ops[2].reg;
     }
+    /* herd7 7.58 inverts the aliases' condition as the CPU does but for
+     * GE, whose inverse it takes to be GT (CSET W0,GE is LE: 0 after
+     * CMP 2,1, 1 after CMP 1,1), and AL, its own inverse (CSET W0,AL is
+     * 0); doc/fidelity.md */
+    if (swap && cond == LL_ARM_COND_GE)
+        cond = LL_ARM_COND_LE;
+    else if (swap && cond == LL_ARM_COND_AL)
+        swap = false;
     sem_reg f = sem_get(r, A64_SLOT_NZCV);
     sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
     bool defined;

@@ -1,6 +1,8 @@
 /* riscv_alu.c — the RISC-V register instructions for the model: 64-bit
  * arithmetic, logic, shifts and compares, their 32-bit W forms (the
- * result sign-extended), li, lui, la, mv, nop and herd7's sext/zext; and
+ * result sign-extended; addw, addiw, subw, sllw and slliw as herd7 7.58
+ * computes them: on 64 bits, herd_op), li, lui (not sign-extended, as
+ * in herd7), la, mv, nop and herd7's sext/zext; and
  * the register access and value widths riscv.c uses too. Addresses
  * (location symbols) pass through moves and +/-; other operations on
  * them are undefined. */
@@ -76,14 +78,7 @@ static bool int_op(int op, int64_t a, int64_t b, int64_t *out)
         break;
     case LL_RV_SLT: case LL_RV_SLTI: *out = a < b; break;
     case LL_RV_SLTU: case LL_RV_SLTIU: *out = ua < ub; break;
-    /* the W forms: 32-bit operation, result sign-extended */
-    case LL_RV_ADDW: case LL_RV_ADDIW:
-        *out = rv_extend((int64_t)(ua + ub), 4, true);
-        break;
-    case LL_RV_SUBW: *out = rv_extend((int64_t)(ua - ub), 4, true); break;
-    case LL_RV_SLLW: case LL_RV_SLLIW:
-        *out = rv_extend((int64_t)(ua << (b & 31)), 4, true);
-        break;
+    /* the W forms herd7 refuses: 32-bit operation, result sign-extended */
     case LL_RV_SRLW: case LL_RV_SRLIW:
         *out = rv_extend(shift_right(rv_extend(a, 4, false), b & 31, false), 4, true);
         break;
@@ -109,10 +104,28 @@ static char simple_op(int op)
     return 0;
 }
 
+/* herd7 7.58 computes the W forms it reads as their 64-bit operations,
+ * with no cut to 32 bits nor sign extension (addw of 0x7fffffff and 5
+ * is 2147483652, sllw of 5 by 33 is 5<<33; the CPU: -2147483644, 10);
+ * it refuses the others (srlw, sraw, srliw, sraiw), which keep the
+ * ISA's results. doc/fidelity.md */
+static int herd_op(int op)
+{
+    switch (op) {
+    case LL_RV_ADDW: return LL_RV_ADD;
+    case LL_RV_ADDIW: return LL_RV_ADDI;
+    case LL_RV_SUBW: return LL_RV_SUB;
+    case LL_RV_SLLW: return LL_RV_SLL;
+    case LL_RV_SLLIW: return LL_RV_SLLI;
+    }
+    return op;
+}
+
 /* a op b; false when undefined (an address in anything but +, -, and the
  * cancelling x-x, x^x). */
 static bool compute(int op, sem_val a, sem_val b, sem_val *out)
 {
+    op = herd_op(op);
     char c = simple_op(op);
     if (c)
         return sem_arith(c, a, b, out);
@@ -173,10 +186,9 @@ sem_next rv_exec_alu(sem_run *r, const ll_instr *in)
         rv_set(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
         return SEM_NEXT;
     case LL_RV_LUI:
+        /* herd7 7.58 does not sign-extend: lui of 0x80000 is 2^31 */
         rv_set(r, &in->ops[0],
-               sem_int(rv_extend((int64_t)((uint64_t)in->ops[1].imm << 12), 4,
-                                 true)),
-               0);
+               sem_int((int64_t)((uint64_t)in->ops[1].imm << 12)), 0);
         return SEM_NEXT;
     case LL_RV_LA:
         rv_set(r, &in->ops[0], sem_addr_of(r, in->ops[1].sym), 0);

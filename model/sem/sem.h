@@ -160,6 +160,10 @@ typedef struct sem_ops {
 
 /* The ops table for an architecture, or NULL. */
 const sem_ops *sem_find(ll_arch_id arch);
+/* x86 with the CPU's results on every instruction, where sem_find's
+ * follows herd7 7.58 on the instructions herd7 reads (model/sem/x86.c);
+ * for checking the model against this machine. */
+extern const sem_ops sem_x86_cpu_ops;
 
 /* Register state of the running thread, for exec. */
 typedef struct sem_reg {
@@ -245,7 +249,8 @@ void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
 int sem_label_stmt(sem_run *r, const char *label);
 /* A label of the running thread as a value, as herd7 has it: the symbol
  * `label:"P0:L0"`, which a final state shows so; and back, the statement
- * such a value names in the running thread, or -1. */
+ * such a value names in the running thread, -2 for a label of another
+ * thread (a jump there ends the thread, as in herd7), or -1. */
 sem_val sem_code_label(sem_run *r, const char *label);
 int sem_code_stmt(sem_run *r, sem_val v);
 /* A conditional branch whose outcome depends on `cond`: a B event; every

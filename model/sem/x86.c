@@ -5,6 +5,16 @@
  * value, a store writes N bytes), the fences, and the atomic
  * read-modify-writes (xchg with memory, and lock-prefixed instructions),
  * whose read and write are tagged X and paired in rmw.
+ * The instructions herd7 7.58's X86_64 front end reads are computed as
+ * herd7 does instead (`herd` below; doc/fidelity.md): a source is read
+ * at its width but an immediate is the whole sign-extended value, a
+ * result is written whole (movl $-1,%eax leaves 64 ones, addl $1 to
+ * 0xffffffff leaves 2^32; an 8- or 16-bit write ors the value into the
+ * cleared part), and the flags are herd7's: ZF is result == 0 (cmp:
+ * a == b), SF is result > 0 (cmp: a > b), both signed on 64 bits, CF
+ * is 0, and all three start at 0. sem_x86_cpu_ops keeps the CPU's
+ * results everywhere (tests/unit/test_x86_differential.c runs it
+ * against this machine).
  * Memory is herd7's without -variant mixed: one value per location. */
 #include "model/sem/sem.h"
 
@@ -18,9 +28,13 @@ enum { SLOT_FLAGS = LL_X86_NBASE, SLOT_RIP, SLOT_ES,
        N_SLOTS = SLOT_ES + 6 };
 enum {
     F_CF = 1u << 0, F_PF = 1u << 2, F_ZF = 1u << 6, F_SF = 1u << 7,
-    F_OF = 1u << 11, F_ALL = F_CF | F_PF | F_ZF | F_SF | F_OF,
+    F_OF = 1u << 11,
+    /* the flags were set herd7's way: SF means "greater than zero" */
+    F_HERD = 1u << 12,
+    F_ALL = F_CF | F_PF | F_ZF | F_SF | F_OF | F_HERD,
     FLAGS_KNOWN = 16,
 };
+
 
 /* The sets x86 events carry: the three fences, and X for the accesses of
  * a locked instruction (and xchg), which drain the store buffer. */
@@ -87,25 +101,35 @@ static sem_val x86_reg_value(const sem_val *slots, int reg)
     return part_of(slots[LL_X86_REG_BASE(reg)], reg);
 }
 
-/* Writing a part: 32-bit writes zero-extend, narrower ones merge. */
-static void write_reg(sem_run *r, int reg, sem_val v, sem_taint t)
+/* Writing a part: 32-bit writes zero-extend, narrower ones merge. herd7
+ * writes the value whole: a 32-bit write is the value, a narrower one
+ * clears its part and ors the value (shifted for ah..bh) in. */
+static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
+                         bool herd)
 {
     int slot = x86_reg_slot(reg);
     sem_reg old = sem_get(r, slot);
     int part = LL_X86_REG_PART(reg);
     if (part != LL_X86_P64 && v.sym < 0 && old.v.sym < 0) {
         uint64_t o = (uint64_t)old.v.num, n = (uint64_t)v.num;
+        uint64_t m32 = herd ? ~0ull : 0xffffffffu;
+        uint64_t m16 = herd ? ~0ull : 0xffffu, m8 = herd ? ~0ull : 0xffu;
         switch (part) {
-        case LL_X86_P32: o = n & 0xffffffffu; break;
-        case LL_X86_P16: o = (o & ~0xffffull) | (n & 0xffffu); break;
-        case LL_X86_P8: o = (o & ~0xffull) | (n & 0xffu); break;
-        case LL_X86_P8H: o = (o & ~0xff00ull) | ((n & 0xffu) << 8); break;
+        case LL_X86_P32: o = n & m32; break;
+        case LL_X86_P16: o = (o & ~0xffffull) | (n & m16); break;
+        case LL_X86_P8: o = (o & ~0xffull) | (n & m8); break;
+        case LL_X86_P8H: o = (o & ~0xff00ull) | ((n & m8) << 8); break;
         }
         v = sem_int((int64_t)o);
         if (part != LL_X86_P32)
             t |= old.t;
     }
     sem_set(r, slot, v, t);
+}
+
+static void write_reg(sem_run *r, int reg, sem_val v, sem_taint t)
+{
+    write_reg_as(r, reg, v, t, false);
 }
 
 static sem_reg read_reg(sem_run *r, int reg)
@@ -187,10 +211,33 @@ static flags unknown_flag(flags f, unsigned flag)
     return f;
 }
 
-/* Whether condition cc holds; false with *ok false when a flag it reads
- * is not known. */
-static bool cond_holds(flags f, int cc, bool *ok)
+/* herd7's flags: ZF, SF as "greater than zero" (F_HERD), CF 0. */
+static flags herd_flags(flags f, bool zf, bool sf)
 {
+    f = set_flag(set_flag(set_flag(f, F_ZF, zf), F_SF, sf), F_CF, false);
+    f = set_flag(f, F_HERD, true);
+    return unknown_flag(unknown_flag(f, F_OF), F_PF);
+}
+
+/* Whether condition cc holds; false with *ok false when a flag it reads
+ * is not known. With flags set herd7's way (or none set yet, which herd7
+ * reads as 0, for an instruction computed as herd7 does), herd7's
+ * readings: LE is !SF, GE is ZF|SF, L is ZF|!SF, G and S are SF. */
+static bool cond_holds(flags f, int cc, bool herd, bool *ok)
+{
+    if (herd && !(f.bits & F_HERD) && f.known == 0)
+        f = herd_flags(f, false, false);
+    if (f.bits & F_HERD) {
+        bool zf = f.bits & F_ZF, sf = f.bits & F_SF;
+        *ok = true;
+        switch (cc) {
+        case LL_X86_CC_LE: return !sf;
+        case LL_X86_CC_GE: return zf || sf;
+        case LL_X86_CC_L: return zf || !sf;
+        case LL_X86_CC_G: case LL_X86_CC_S: return sf;
+        case LL_X86_CC_NS: return !sf;
+        }
+    }
     static const unsigned reads[LL_X86_NCC / 2] = {
         F_OF, F_CF, F_ZF, F_CF | F_ZF, F_SF, F_PF, F_SF | F_OF,
         F_ZF | F_SF | F_OF};
@@ -341,6 +388,55 @@ static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
     return true;
 }
 
+/* dst op= src as herd7 computes it, on 64 bits (a read at its width, b
+ * an immediate whole or a source read at its width; no truncation),
+ * with herd7's flags (doc/fidelity.md). false: not one of herd7's
+ * operations here, or undefined on these values. */
+static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
+{
+    char c;
+    switch (op) {
+    case LL_X86_ADD: case LL_X86_INC: c = '+'; break;
+    case LL_X86_DEC: case LL_X86_CMP: c = '-'; break;
+    case LL_X86_XOR: c = '^'; break;
+    case LL_X86_OR: c = '|'; break;
+    default: return false;
+    }
+    if (op == LL_X86_INC || op == LL_X86_DEC)
+        b = sem_int(1);
+    if (a.sym < 0 && b.sym < 0) {
+        uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num, z = 0;
+        switch (c) {
+        case '+': z = x + y; break;
+        case '-': z = x - y; break;
+        case '^': z = x ^ y; break;
+        case '|': z = x | y; break;
+        }
+        *out = sem_int((int64_t)z);
+    } else if (!sem_arith(c, a, b, out)) {
+        return false;
+    }
+    bool keep_cf = op == LL_X86_INC || op == LL_X86_DEC;
+    flags g = *f;
+    if (op == LL_X86_CMP) {
+        /* equal and greater, of two numbers or two offsets of one
+           location */
+        if (a.sym != b.sym)
+            return false;
+        g = herd_flags(g, a.num == b.num, a.num > b.num);
+    } else if (out->sym >= 0) {
+        return false;
+    } else {
+        g = herd_flags(g, out->num == 0, out->num > 0);
+    }
+    if (keep_cf) {
+        g.bits = (g.bits & ~F_CF) | (f->bits & F_CF);
+        g.known = (g.known & ~F_CF) | (f->known & F_CF);
+    }
+    *f = g;
+    return true;
+}
+
 /* ---- operands ---- */
 
 /* The address of a MEM operand: symbol + base + index*scale + disp;
@@ -408,23 +504,25 @@ static sem_next mem_read(sem_run *r, const ll_instr *in, const ll_operand *o,
 }
 
 static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
-                          int w, mem_access *m, sem_reg v, bool addr_known)
+                          int w, mem_access *m, sem_reg v, bool addr_known,
+                          bool herd)
 {
     if (!addr_known && !address(r, in, o, &m->addr))
         return sem_stopped(r) ? SEM_ERROR : undefined(r, m->addr.t);
-    sem_store(r, m->addr.v, m->addr.t, trunc_to(v.v, w), v.t,
+    sem_store(r, m->addr.v, m->addr.t, herd ? v.v : trunc_to(v.v, w), v.t,
               m->atomic ? 1u << TAG_X : 0, m->atomic ? m->read_ev : -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
-/* An operand's value at width w (an immediate truncated to it). */
+/* An operand's value at width w (an immediate truncated to it; herd7
+ * keeps it whole). */
 static sem_next read_operand(sem_run *r, const ll_instr *in,
                              const ll_operand *o, int w, mem_access *m,
-                             sem_reg *out)
+                             sem_reg *out, bool herd)
 {
     switch (o->kind) {
     case LL_OPND_IMM:
-        out->v = trunc_to(sem_int(o->imm), w);
+        out->v = herd ? sem_int(o->imm) : trunc_to(sem_int(o->imm), w);
         out->t = 0;
         return SEM_NEXT;
     case LL_OPND_REG:
@@ -445,34 +543,34 @@ static sem_next read_operand(sem_run *r, const ll_instr *in,
 /* Write a result of width w to a register (its part) or memory. */
 static sem_next write_operand(sem_run *r, const ll_instr *in,
                               const ll_operand *o, int w, mem_access *m,
-                              sem_reg v, bool addr_known)
+                              sem_reg v, bool addr_known, bool herd)
 {
     if (o->kind == LL_OPND_REG) {
-        write_reg(r, o->reg, trunc_to(v.v, w), v.t);
+        write_reg_as(r, o->reg, herd ? v.v : trunc_to(v.v, w), v.t, herd);
         return SEM_NEXT;
     }
     if (o->kind == LL_OPND_MEM)
-        return mem_write(r, in, o, w, m, v, addr_known);
+        return mem_write(r, in, o, w, m, v, addr_known, herd);
     sem_error(r, "bad destination operand");
     return SEM_ERROR;
 }
 
 /* ---- instructions ---- */
 
-static sem_next mov(sem_run *r, const ll_instr *in, int w)
+static sem_next mov(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     mem_access src = plain_access(), dst = plain_access();
     sem_reg v;
-    sem_next n = read_operand(r, in, &in->ops[0], w, &src, &v);
+    sem_next n = read_operand(r, in, &in->ops[0], w, &src, &v, herd);
     if (n != SEM_NEXT)
         return n;
-    return write_operand(r, in, &in->ops[1], w, &dst, v, false);
+    return write_operand(r, in, &in->ops[1], w, &dst, v, false, herd);
 }
 
 /* dst op= src, the one-operand forms and shifts: read the destination
  * (atomically under lock), compute with the flags, write it back (not
  * for cmp and test). */
-static sem_next arith(sem_run *r, const ll_instr *in, int w)
+static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     int op = in->op;
     bool unary = in->n_ops == 1;
@@ -484,9 +582,9 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w)
     if (!unary && (n = read_operand(r, in, &in->ops[0],
                                     op == LL_X86_SHL || op == LL_X86_SHR ||
                                     op == LL_X86_SAR ? 1 : w,
-                                    &sm, &src)) != SEM_NEXT)
+                                    &sm, &src, herd)) != SEM_NEXT)
         return n;
-    if ((n = read_operand(r, in, dst, w, &m, &d)) != SEM_NEXT)
+    if ((n = read_operand(r, in, dst, w, &m, &d, false)) != SEM_NEXT)
         return n;
     sem_taint ft;
     flags f = get_flags(r, &ft);
@@ -497,8 +595,12 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w)
         if (!(f.known & F_CF))
             return flags_undefined(r, ft);
     }
-    if (!alu_val(op, w, d.v, src.v, &f, &res.v))
+    if (herd) {
+        if (!herd_alu(op, d.v, src.v, &f, &res.v))
+            return undefined(r, res.t);
+    } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
+    }
     /* inc, dec and shifts leave some flags as they were */
     bool keeps = op == LL_X86_INC || op == LL_X86_DEC || op == LL_X86_SHL ||
                  op == LL_X86_SHR || op == LL_X86_SAR;
@@ -506,11 +608,11 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w)
         set_flags(r, f, res.t | (keeps ? ft : 0));
     if (op == LL_X86_CMP || op == LL_X86_TEST)
         return SEM_NEXT;
-    return write_operand(r, in, dst, w, &m, res, true);
+    return write_operand(r, in, dst, w, &m, res, true, herd);
 }
 
 /* xchg and uxch (atomic when a side is memory, uxch never), and xadd. */
-static sem_next exchange(sem_run *r, const ll_instr *in, int w)
+static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     const ll_operand *reg = &in->ops[0], *other = &in->ops[1];
     if (reg->kind != LL_OPND_REG) {
@@ -521,7 +623,7 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w)
     mem_access m = plain_access();
     m.atomic = in->op == LL_X86_XCHG || (in->flags & LL_X86_F_LOCK);
     sem_reg rv = read_reg(r, reg->reg), ov;
-    sem_next n = read_operand(r, in, other, w, &m, &ov);
+    sem_next n = read_operand(r, in, other, w, &m, &ov, false);
     if (n != SEM_NEXT)
         return n;
     sem_reg nv = rv;
@@ -535,7 +637,7 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w)
     }
     /* the destination is written last: `xadd %ax,%ax` leaves the sum */
     write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t);
-    return write_operand(r, in, other, w, &m, nv, true);
+    return write_operand(r, in, other, w, &m, nv, true, herd);
 }
 
 /* cmpxchg src, dst: if rax-part == dst then dst = src, else rax-part = dst;
@@ -550,7 +652,7 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
     int part = LL_X86_REG_PART(src->reg);
     int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
     sem_reg a = read_reg(r, acc);
-    sem_next n = read_operand(r, in, dst, w, &m, &d);
+    sem_next n = read_operand(r, in, dst, w, &m, &d, false);
     if (n != SEM_NEXT)
         return n;
     flags f = get_flags(r, NULL);
@@ -559,7 +661,7 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
         return undefined(r, a.t | d.t);
     set_flags(r, f, a.t | d.t);
     if (diff.num == 0)
-        return write_operand(r, in, dst, w, &m, s, true);
+        return write_operand(r, in, dst, w, &m, s, true, false);
     write_reg(r, acc, d.v, d.t);
     return SEM_NEXT;
 }
@@ -570,7 +672,7 @@ static sem_next widen(sem_run *r, const ll_instr *in, int w)
     int sw = ll_x86_src_width(in);
     mem_access m = plain_access();
     sem_reg v;
-    sem_next n = read_operand(r, in, &in->ops[0], sw, &m, &v);
+    sem_next n = read_operand(r, in, &in->ops[0], sw, &m, &v, false);
     if (n != SEM_NEXT)
         return n;
     if (v.v.sym >= 0)
@@ -594,21 +696,24 @@ static sem_next lea(sem_run *r, const ll_instr *in, int w)
 
 /* setcc and cmovcc: the condition on the flags picks the value. cmov
  * reads its source and (32-bit) writes its destination either way, as
- * the CPU does. */
-static sem_next conditional(sem_run *r, const ll_instr *in, int w)
+ * the CPU does; herd7's cmovc does neither when not taken. */
+static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     sem_taint ft;
-    bool ok, holds = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), &ok);
+    bool ok, holds = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), herd,
+                                &ok);
     if (!ok)
         return flags_undefined(r, ft);
     mem_access m = plain_access();
     const ll_operand *dst = &in->ops[in->n_ops - 1];
     if (in->op == LL_X86_SETCC) {
         sem_reg v = {sem_int(holds), ft};
-        return write_operand(r, in, dst, 1, &m, v, false);
+        return write_operand(r, in, dst, 1, &m, v, false, herd);
     }
+    if (herd && !holds)    /* herd7's cmovc neither reads nor writes */
+        return SEM_NEXT;
     sem_reg src, old = read_reg(r, dst->reg);
-    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src);
+    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src, false);
     if (n != SEM_NEXT)
         return n;
     sem_reg v = holds ? src : old;
@@ -617,34 +722,39 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w)
     return SEM_NEXT;
 }
 
-static sem_next jump(sem_run *r, const ll_instr *in, const char **label)
+static sem_next jump(sem_run *r, const ll_instr *in, const char **label,
+                     bool herd)
 {
     *label = in->ops[0].sym;
     if (in->op == LL_X86_JMP)
         return SEM_JUMP;
     sem_taint ft;
-    bool ok, taken = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), &ok);
+    bool ok, taken = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), herd,
+                                &ok);
     if (!ok)
         return flags_undefined(r, ft);
     sem_branch(r, ft);
     return taken ? SEM_JUMP : SEM_NEXT;
 }
 
-static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
+static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
+                            const char **label, bool cpu)
 {
     int w = ll_x86_op_width(in);
+    bool herd = !cpu && !(in->flags & LL_X86_F_32) &&
+                ll_x86_table[in->op].herd;
     switch ((ll_x86_op)in->op) {
     case LL_X86_MOV:
-        return mov(r, in, w);
+        return mov(r, in, w, herd);
     case LL_X86_MOVNTI:    /* an ordinary store, as in herd7's x86-TSO */
-        return mov(r, in, w);
+        return mov(r, in, w, herd);
     case LL_X86_ADD: case LL_X86_SUB: case LL_X86_ADC: case LL_X86_SBB:
     case LL_X86_AND: case LL_X86_OR: case LL_X86_XOR: case LL_X86_CMP:
     case LL_X86_TEST: case LL_X86_INC: case LL_X86_DEC: case LL_X86_NEG:
     case LL_X86_NOT: case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR:
-        return arith(r, in, w);
+        return arith(r, in, w, herd);
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
-        return exchange(r, in, w);
+        return exchange(r, in, w, herd);
     case LL_X86_CMPXCHG:
         return compare_exchange(r, in, w);
     case LL_X86_MOVZX: case LL_X86_MOVSX:
@@ -652,7 +762,7 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_X86_LEA:
         return lea(r, in, w);
     case LL_X86_SETCC: case LL_X86_CMOVCC:
-        return conditional(r, in, w);
+        return conditional(r, in, w, herd);
     case LL_X86_MFENCE:
         sem_fence(r, 1u << TAG_MFENCE);
         return SEM_NEXT;
@@ -669,12 +779,23 @@ static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_X86_RET:
         return SEM_END;
     case LL_X86_JMP: case LL_X86_JCC:
-        return jump(r, in, label);
+        return jump(r, in, label, herd);
     case LL_X86_NOPS:
         break;
     }
     sem_error(r, "instruction not supported by the model");
     return SEM_ERROR;
+}
+
+static sem_next x86_exec(sem_run *r, const ll_instr *in, const char **label)
+{
+    return x86_exec_as(r, in, label, false);
+}
+
+static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
+                             const char **label)
+{
+    return x86_exec_as(r, in, label, true);
 }
 
 const sem_ops sem_x86_ops = {
@@ -688,4 +809,18 @@ const sem_ops sem_x86_ops = {
     .reg_slot = x86_reg_slot,
     .reg_value = x86_reg_value,
     .exec = x86_exec,
+};
+
+/* The same with the CPU's results for every instruction. */
+const sem_ops sem_x86_cpu_ops = {
+    .arch = LL_ARCH_X86,
+    .default_model = "x86tso.cat",
+    .show_unsigned = true,
+    .tags = x86_tags,
+    .po_between_instrs = true,
+    .n_tags = sizeof x86_tags / sizeof x86_tags[0],
+    .n_regs = N_SLOTS,
+    .reg_slot = x86_reg_slot,
+    .reg_value = x86_reg_value,
+    .exec = x86_exec_cpu,
 };

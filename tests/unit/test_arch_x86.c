@@ -199,6 +199,9 @@ static void bad_input(void **state)
                  1);
     arch_rejects(x64(), "lock", "'lock' needs an instruction", 1);
     arch_rejects(x64(), "lock frob", "unknown instruction 'frob'", 6);
+    arch_rejects(x64(), "cs movl $1,(x)",
+                 "the prefix 'cs' is read before a nop only", 1);
+    arch_rejects(x64(), "data16", "unknown instruction 'data16'", 1);
     arch_rejects(x64(), "movq (%rax,%rbx,3),%rcx",
                  "bad operand '3', expected a scale of 1, 2, 4 or 8", 17);
     arch_rejects(x64(), "movq (%rax,%rbx,0),%rcx",
@@ -311,6 +314,11 @@ static void aliases_print_one_way(void **state)
     arch_round_trip(x64(), "NOPL %cs:0(%rax,%eax,0)", "nopl %cs:(%rax,%eax,0)");
     arch_round_trip(x64(), "nopw 0x0(%rax,%rax,0)", "nopw (%rax,%rax,0)");
     arch_round_trip(x64(), "NOPL 0x0(%RAX)", "nopl (%rax)");
+    /* objdump's padding prefixes before a long nop */
+    arch_round_trip(x64(), "data16 nopw %cs:0x0(%rax,%rax,1)",
+                    "nopw %cs:(%rax,%rax,1)");
+    arch_round_trip(x64(), "data16 data16 cs nopw 0x0(%rax,%rax,1)",
+                    "nopw (%rax,%rax,1)");
     arch_round_trip(x64(), "ENDBR64", "endbr64");
     arch_round_trip(x64(), "movq x(%RIP),%rax", "movq x(%rip),%rax");
     arch_round_trip(x64(), "movntiq %rax,(x)", NULL);

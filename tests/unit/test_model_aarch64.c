@@ -31,9 +31,11 @@ static void w_registers_zero_extend(void **state)
               "0:X5=4294967296;");
 }
 
-/* 1 << 40; -8 >> 1 arithmetic in 32 bits (0xfffffffc); 0xfffffff8 >> 28
- * logical (15); 1 rotated right by 1 in 32 bits (2^31); SXTW of -8;
- * 1 + SXTW(-8) = -7; MOVZ 1<<16 then MOVK 2 = 65538; MOVN 0 in W. */
+/* 1 << 40; ASR W of 0xfffffff8 by 1 shifts a zero in as herd7 7.58
+ * does (0x7ffffffc; the CPU 0xfffffffc); 0xfffffff8 >> 28 logical (15);
+ * 1 rotated right by 1 in 32 bits (2^31); SXTW of -8; 1 + SXTW(-8) =
+ * -7; MOVZ 1<<16 then MOVK 2 = 65538; MOVN 0 in W writes 64 ones as
+ * herd7 7.58 does (-1; the CPU 2^32-1). */
 static void shifts_and_extensions(void **state)
 {
     (void)state;
@@ -46,9 +48,34 @@ static void shifts_and_extensions(void **state)
               " STR X9,[X10] ;\n"
               "exists (0:X1=0 /\\ 0:X3=0 /\\ 0:X4=0 /\\ 0:X5=0 /\\ 0:X6=0 /\\ "
               "0:X7=0 /\\ 0:X8=0 /\\ 0:X9=0)\n",
-              "0:X1=1099511627776; 0:X3=4294967292; 0:X4=15; "
+              "0:X1=1099511627776; 0:X3=2147483644; 0:X4=15; "
               "0:X5=2147483648; 0:X6=-8; 0:X7=-7; 0:X8=65538; "
-              "0:X9=4294967295;");
+              "0:X9=-1;");
+}
+
+/* herd7 7.58's W forms (doc/fidelity.md): MADD W of 0xfffffffd*5 + 5
+ * keeps 64 bits (21474836470), MSUB 5 - 21474836465 = -21474836460;
+ * LSL W of 5 by 33 is 5<<33 cut to 32 bits (0), by 65 is 5<<1 (10);
+ * ROR W of 5 by 33 is 0, by 32 is 5; EON 5,1 is EOR (4); after CMP 2,1
+ * CSET GE is 0 and CSET LT is 0, after CMP 1,1 CSET GE is 1. */
+static void herd7_w_forms(void **state)
+{
+    (void)state;
+    one_state("AArch64 H\n{ int64_t 0:X0; int64_t 0:X1; int64_t 0:X2; "
+              "int64_t 0:X3; int64_t 0:X4; int64_t 0:X5; int64_t 0:X6; "
+              "int64_t 0:X7; int64_t 0:X8; int64_t 0:X11; "
+              "0:X9=-3; 0:X10=5; 0:X12=33; 0:X13=65; 0:X14=32; 0:X15=1; "
+              "0:X16=2; 0:X20=x; }\n"
+              " P0 ;\n MADD W0,W9,W10,W10 ;\n MSUB W1,W9,W10,W10 ;\n"
+              " LSL W2,W10,W12 ;\n LSL W3,W10,W13 ;\n ROR W4,W10,W12 ;\n"
+              " ROR W5,W10,W14 ;\n EON W6,W10,W15 ;\n CMP X16,X15 ;\n"
+              " CSET W7,GE ;\n CSET W8,LT ;\n CMP X15,X15 ;\n"
+              " CSET W11,GE ;\n STR X11,[X20] ;\n"
+              "exists (0:X0=0 /\\ 0:X1=0 /\\ 0:X2=0 /\\ 0:X3=0 /\\ "
+              "0:X4=0 /\\ 0:X5=0 /\\ 0:X6=0 /\\ 0:X7=0 /\\ 0:X8=0 /\\ "
+              "0:X11=0)\n",
+              "0:X0=21474836470; 0:X1=-21474836460; 0:X2=0; 0:X3=10; "
+              "0:X4=0; 0:X5=5; 0:X6=4; 0:X7=0; 0:X8=0; 0:X11=1;");
 }
 
 /* CMP 1,2: LT taken (so X9 stays 0); GT false, LE true. CMP 1,-1 in 32
@@ -206,8 +233,8 @@ static void bit_moves(void **state)
 }
 
 /* SMULL of W9 = -3 and 5 is -15; MNEG -3,5 is 15; MUL W of W9 =
- * 0xfffffffd and 5 keeps the low word as the CPU does (4294967281;
- * herd7 7.58 keeps 64 bits, 21474836465). CMP 5,5 sets Z and C: MRS
+ * 0xfffffffd and 5 keeps 64 bits as herd7 7.58 does (21474836465; the
+ * CPU keeps the low word, 4294967281). CMP 5,5 sets Z and C: MRS
  * reads 0x60000000; MSR of bit 31 sets N, so CSET MI is 1. */
 static void products_and_flags(void **state)
 {
@@ -220,7 +247,7 @@ static void products_and_flags(void **state)
               "exists (0:X8=0 /\\ 0:X11=0 /\\ 0:X14=0 /\\ 0:X16=0 /\\ "
               "0:X17=0)\n",
               "0:X8=18446744073709551601; 0:X11=15; 0:X14=1610612736; "
-              "0:X16=1; 0:X17=4294967281;");
+              "0:X16=1; 0:X17=21474836465;");
 }
 
 /* On int x[2] = {-1,2}: LDPSW sign-extends both (-1, 2); LDAXP and
@@ -305,10 +332,15 @@ static void code_label_values(void **state)
               " STR X1,[X2] ;\n LDR X5,[X2] ;\n BR X5 ;\n MOV X4,#2 ;\n"
               "L1: ;\n MOV X6,#1 ;\nexists (0:X4=0 /\\ 0:X6=0)\n",
               "0:X4=0; 0:X6=1;");
-    model_refuses("AArch64 LO\n{ 0:X1=P1:L0; }\n P0 | P1 ;\n BR X1 | "
+    /* another thread's label: a value, which herd7 stores as such; a
+       jump there ends the thread (X3 stays 0, no store) */
+    one_state("AArch64 LO\n{ 0:X1=P1:L0; 0:X2=x; 1:X2=y; }\n P0 | P1 ;\n"
+              " STR X1,[X2] | L0: ;\n BR X1 | NOP ;\n MOV X3,#1 | NOP ;\n"
+              " STR X3,[X2] | NOP ;\nlocations [0:X3;]\nexists (x=0)\n",
+              "0:X3=0; [x]=label:\"P1:L0\";");
+    model_refuses("AArch64 LT\n{ 0:X1=P1:L7; }\n P0 | P1 ;\n BR X1 | "
                   "L0: ;\n NOP | NOP ;\nexists (x=0)\n",
-                  "a code label of another thread (a jump there would "
-                  "leave this one): label:\"P1:L0\"");
+                  "no such label in the thread: label:\"P1:L7\"");
     model_refuses("AArch64 LN\n{ 0:X1=P0:L7; }\n P0 ;\n BR X1 ;\n"
                   "exists (x=0)\n",
                   "no such label in the thread: label:\"P0:L7\"");
@@ -379,6 +411,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(w_registers_zero_extend),
         cmocka_unit_test(shifts_and_extensions),
+        cmocka_unit_test(herd7_w_forms),
         cmocka_unit_test(flags_and_conditions),
         cmocka_unit_test(addressing_modes),
         cmocka_unit_test(pairs_and_signed_loads),

@@ -110,7 +110,8 @@ enum {
  * has only the destination). kinds[i] is what operand i of the full form
  * may be. sized: takes a b/w/l/q suffix; lockable: may take `lock`
  * (the CPU also wants a memory destination); herd: in herd7's X86_64
- * front end. */
+ * front end (7.58 refuses and, shl and cmpxchg; the model computes the
+ * ones it reads as herd7 does: model/sem/x86.c). */
 typedef struct ll_x86_opinfo {
     const char *mnem;
     unsigned char min_args, max_args;
