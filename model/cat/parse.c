@@ -672,6 +672,7 @@ static bool parse_expr_body(parser *p, cat_expr **out)
     }
 }
 
+/* deliberate likeness: node(), the same for the other node type. */
 static cat_stmt *stmt(parser *p, cat_stmt_kind k, const cat_tok *at)
 {
     cat_stmt *s = cat_alloc(p->arena, sizeof *s);
@@ -754,7 +755,8 @@ static bool parse_stmts(parser *p, cat_stmt **list)
     return true;
 }
 
-/* A nested statement list: bounded like expressions. */
+/* A nested statement list: bounded like expressions (deliberate
+ * likeness: parse_expr, the same bound around the other node type). */
 static bool parse_body(parser *p, cat_stmt **list)
 {
     if (!enter(p) || !parse_stmts(p, list))
