@@ -132,18 +132,9 @@ static int submit(const char *sdir, FILE *diag)
     ll_buf path = {0};
     ll_buf_printf(&path, "%s/submit.sh", sdir);
     const char *argv[] = {"/bin/sh", path.data, NULL};
-    cp_job j = {0};
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%s/submit.out", sdir);
-    j.out = b.data;
-    b = (ll_buf){0};
-    ll_buf_printf(&b, "%s/submit.err", sdir);
-    j.err = b.data;
-    j.keep_output = true;
-    int status = 2;
-    cp_job_result res;
-    if (cp_job_start(&j, (char *const *)argv, diag))
-        cp_job_wait(&j, 1, 300, NULL, &res, &status);
+    cp_job j;
+    cp_job_files(&j, sdir, "submit.out", "submit.err", true);
+    int status = cp_job_run(&j, (char *const *)argv, 300, diag);
     if (status) {
         char *line = cp_first_line(j.err);
         fprintf(diag, "litmuslab campaign: sbatch failed: %s (%s)\n", line,
