@@ -36,18 +36,12 @@ static int write_bundle(cp_campaign *c)
             n++;
         }
     int status = 2;
-    cp_job j = {0};
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%s/work/bundle.out", o->out);
-    j.out = b.data;
-    b = (ll_buf){0};
-    ll_buf_printf(&b, "%s/work/bundle.err", o->out);
-    j.err = b.data;
-    cp_job_result res;
+    cp_job j;
+    cp_job_files(&j, o->out, "work/bundle.out", "work/bundle.err", false);
     if (!n)
         fputs("litmuslab campaign: no test for the bundle\n", stderr);
-    else if (cp_job_start(&j, (char *const *)argv, stderr))
-        cp_job_wait(&j, 1, 0, NULL, &res, &status);
+    else
+        status = cp_job_run(&j, (char *const *)argv, 0, stderr);
     if (n && status) {
         char *line = cp_first_line(j.err);
         fprintf(stderr, "litmuslab campaign: the bundle failed: %s (%s)\n",

@@ -180,6 +180,13 @@ bool cp_job_start(cp_job *j, char *const argv[], FILE *diag);
 int cp_job_wait(cp_job *jobs, int n, double timeout,
                 volatile sig_atomic_t *interrupted, cp_job_result *res, int *status);
 void cp_job_free(cp_job *j);
+/* *j made ready for cp_job_start: stdout to DIR/OUT, stderr to DIR/ERR,
+ * keep_output as keep. */
+void cp_job_files(cp_job *j, const char *dir, const char *out,
+                  const char *err, bool keep);
+/* Start one job and wait for it (timeout seconds, 0: none): its exit
+ * status, or 2 when it could not start (the reason on diag). */
+int cp_job_run(cp_job *j, char *const argv[], double timeout, FILE *diag);
 
 /* cp_job_wait, calling tick(arg) about once a second while it waits. */
 int cp_job_wait_tick(cp_job *jobs, int n, double timeout,

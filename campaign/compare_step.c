@@ -12,14 +12,8 @@
 static int run_compare(cp_campaign *c, const char *model_log,
                        const char *const *hw_logs, int n_hw, char **why)
 {
-    cp_job j = {0};
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%s/compare.txt", c->o->out);
-    j.out = b.data;
-    b = (ll_buf){0};
-    ll_buf_printf(&b, "%s/compare.err", c->o->out);
-    j.err = b.data;
-    j.keep_output = true;
+    cp_job j;
+    cp_job_files(&j, c->o->out, "compare.txt", "compare.err", true);
     const char **argv = ll_xcalloc((size_t)(2 * n_hw + 2 * c->n_roots + 10),
                                    sizeof *argv);
     int k = 0;

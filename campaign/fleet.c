@@ -122,14 +122,7 @@ static bool start_parallel(cp_fleet *f, cp_job *j, const char *out,
     argv[2] = "cd \"$0\" && exec parallel \"$@\"";
     argv[3] = f->dir;
     memcpy(argv + 4, args, (size_t)n * sizeof *argv);
-    memset(j, 0, sizeof *j);
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%s/%s", f->dir, out);
-    j->out = b.data;
-    b = (ll_buf){0};
-    ll_buf_printf(&b, "%s/%s", f->dir, err);
-    j->err = b.data;
-    j->keep_output = true;
+    cp_job_files(j, f->dir, out, err, true);
     bool ok = cp_job_start(j, (char *const *)argv, diag);
     free(argv);
     return ok;

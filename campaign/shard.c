@@ -152,19 +152,9 @@ bool cp_shards_bundle(const cp_shards *sh, int from, int to,
             k++;
         for (int i = 0; i < x->n; i++)
             argv[k++] = ts->items[x->tests[i]].path;
-        cp_job j = {0};
-        ll_buf b = {0};
-        ll_buf_printf(&b, "%s/bundle.out", dir);
-        j.out = b.data;
-        b = (ll_buf){0};
-        ll_buf_printf(&b, "%s/bundle.err", dir);
-        j.err = b.data;
-        j.keep_output = true;
-        int status = 2;
-        cp_job_result res;
-        if (cp_job_start(&j, (char *const *)argv, diag))
-            cp_job_wait(&j, 1, 0, NULL, &res, &status);
-        if (status) {
+        cp_job j;
+        cp_job_files(&j, dir, "bundle.out", "bundle.err", true);
+        if (cp_job_run(&j, (char *const *)argv, 0, diag)) {
             char *line = cp_first_line(j.err);
             fprintf(diag, "litmuslab campaign: the bundle of shard %s "
                     "failed: %s (%s)\n", x->name, line, j.err);

@@ -24,11 +24,16 @@ static char *absolute(const char *dir)
     return abs ? abs : ll_xstrdup(dir);
 }
 
-static void sbatch_common(ll_buf *b, const cp_fleet_opts *o, const char *id,
-                          const char *out_file)
+/* A script's head: the shebang, its comment `about`, then the #SBATCH
+ * lines both scripts share; Slurm writes its output to sdir/out_name. */
+static void sbatch_head(ll_buf *b, const cp_fleet_opts *o, const char *id,
+                        const char *about, const char *sdir,
+                        const char *out_name)
 {
+    ll_buf_puts(b, "#!/bin/bash\n");
+    ll_buf_puts(b, about);
     ll_buf_printf(b, "#SBATCH --job-name=litmuslab-%s\n", id);
-    ll_buf_printf(b, "#SBATCH --output=%s\n", out_file);
+    ll_buf_printf(b, "#SBATCH --output=%s/%s\n", sdir, out_name);
     ll_buf_puts(b, "#SBATCH --nodes=1\n#SBATCH --ntasks=1\n");
     if (o->partition)
         ll_buf_printf(b, "#SBATCH --partition=%s\n", o->partition);
@@ -38,16 +43,14 @@ static void sbatch_common(ll_buf *b, const cp_fleet_opts *o, const char *id,
 static void array_script(ll_buf *b, const cp_fleet_opts *o, const char *id,
                          const char *sdir, const cp_shards *sh)
 {
-    ll_buf out = {0};
-    ll_buf_printf(&out, "%s/out/%%A_%%a.out", sdir);
-    ll_buf_puts(b, "#!/bin/bash\n"
-                   "# array.sh — one task per shard of a litmuslab "
-                   "campaign (written by\n# `litmuslab campaign --slurm`): "
-                   "job.sh builds and runs the shard's\n# bundle on the "
-                   "node (resuming a task that was stopped) and leaves\n"
-                   "# SHARD.log; the collect step (collect.sh) compares "
-                   "them.\n");
-    sbatch_common(b, o, id, out.data);
+    sbatch_head(b, o, id,
+                "# array.sh — one task per shard of a litmuslab "
+                "campaign (written by\n# `litmuslab campaign --slurm`): "
+                "job.sh builds and runs the shard's\n# bundle on the "
+                "node (resuming a task that was stopped) and leaves\n"
+                "# SHARD.log; the collect step (collect.sh) compares "
+                "them.\n",
+                sdir, "out/%A_%a.out");
     ll_buf_printf(b, "#SBATCH --array=0-%d\n", sh->n - 1);
     ll_buf_puts(b, "#SBATCH --exclusive\n");
     ll_buf_puts(b, "shards=(");
@@ -59,7 +62,6 @@ static void array_script(ll_buf *b, const cp_fleet_opts *o, const char *id,
                    "[ -s \"$s.log\" ] && exit 0   # back from an earlier "
                    "submission\n"
                    "exec sh job.sh \"$s\" run\n");
-    ll_buf_free(&out);
 }
 
 /* collect.sh: campaign --from-logs on the logs that came back. */
@@ -67,15 +69,13 @@ static void collect_script(ll_buf *b, const cp_fleet_opts *o,
                            const char *id, const char *sdir,
                            const char *out_dir, const cp_shards *sh)
 {
-    ll_buf out = {0};
-    ll_buf_printf(&out, "%s/collect.out", sdir);
-    ll_buf_puts(b, "#!/bin/bash\n"
-                   "# collect.sh — the collect step of a litmuslab campaign "
-                   "on Slurm: once\n# every task of the array (array.sh, "
-                   "the same job name) has ended, the\n# model and compare "
-                   "over the shard logs that came back, into the\n"
-                   "# campaign's folder (campaign.txt there).\n");
-    sbatch_common(b, o, id, out.data);
+    sbatch_head(b, o, id,
+                "# collect.sh — the collect step of a litmuslab campaign "
+                "on Slurm: once\n# every task of the array (array.sh, "
+                "the same job name) has ended, the\n# model and compare "
+                "over the shard logs that came back, into the\n"
+                "# campaign's folder (campaign.txt there).\n",
+                sdir, "collect.out");
     ll_buf_puts(b, "#SBATCH --dependency=singleton\n");
     char *cwd = getcwd(NULL, 0);
     ll_buf_puts(b, "cd ");
@@ -114,7 +114,6 @@ static void collect_script(ll_buf *b, const cp_fleet_opts *o,
                    "rc=$?\n"
                    "[ $rc = 0 ] && [ $missing -gt 0 ] && rc=2\n"
                    "exit $rc\n");
-    ll_buf_free(&out);
 }
 
 static bool write_script(const char *dir, const char *name, const char *text,
@@ -133,18 +132,9 @@ static int submit(const char *sdir, FILE *diag)
     ll_buf path = {0};
     ll_buf_printf(&path, "%s/submit.sh", sdir);
     const char *argv[] = {"/bin/sh", path.data, NULL};
-    cp_job j = {0};
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%s/submit.out", sdir);
-    j.out = b.data;
-    b = (ll_buf){0};
-    ll_buf_printf(&b, "%s/submit.err", sdir);
-    j.err = b.data;
-    j.keep_output = true;
-    int status = 2;
-    cp_job_result res;
-    if (cp_job_start(&j, (char *const *)argv, diag))
-        cp_job_wait(&j, 1, 300, NULL, &res, &status);
+    cp_job j;
+    cp_job_files(&j, sdir, "submit.out", "submit.err", true);
+    int status = cp_job_run(&j, (char *const *)argv, 300, diag);
     if (status) {
         char *line = cp_first_line(j.err);
         fprintf(diag, "litmuslab campaign: sbatch failed: %s (%s)\n", line,

@@ -110,6 +110,28 @@ static void kill_group(pid_t pid)
     kill(pid, SIGKILL);
 }
 
+void cp_job_files(cp_job *j, const char *dir, const char *out,
+                  const char *err, bool keep)
+{
+    ll_buf b = {0};
+    *j = (cp_job){0};
+    ll_buf_printf(&b, "%s/%s", dir, out);
+    j->out = b.data;
+    b = (ll_buf){0};
+    ll_buf_printf(&b, "%s/%s", dir, err);
+    j->err = b.data;
+    j->keep_output = keep;
+}
+
+int cp_job_run(cp_job *j, char *const argv[], double timeout, FILE *diag)
+{
+    int status = 2;
+    cp_job_result res;
+    if (cp_job_start(j, argv, diag))
+        cp_job_wait(j, 1, timeout, NULL, &res, &status);
+    return status;
+}
+
 int cp_job_wait(cp_job *jobs, int n, double timeout,
                 volatile sig_atomic_t *interrupted, cp_job_result *res, int *status)
 {

@@ -11,6 +11,7 @@
 
 /* Cross builds are static: the binary then runs under qemu-user (or on
  * the target) without the target's shared libraries. */
+/* deliberate likeness: rows alike in targets[] (data, one per target). */
 static const hw_target targets[] = {
     {"x86_64", "amd64 x86-64", LL_ARCH_X86, "x86_64",
      "x86_64-linux-gnu-gcc", "gcc-x86-64-linux-gnu", "qemu-x86_64", "",

@@ -414,32 +414,30 @@ static ll_prop *read_implies(prop_reader *r)
     return binary(r, LL_PROP_IMPLIES, pos, lhs, rhs);
 }
 
-static ll_prop *read_and(prop_reader *r)
+/* sub (op sub)*, grouped to the left as kind: one loop for /\ and \/. */
+static ll_prop *read_join(prop_reader *r, const char *op, ll_prop_kind kind,
+                          ll_prop *(*sub)(prop_reader *))
 {
-    ll_prop *p = read_implies(r);
-    while (p && ll_tok_is(&r->lx->tok, "/\\")) {
+    ll_prop *p = sub(r);
+    while (p && ll_tok_is(&r->lx->tok, op)) {
         ll_pos pos = r->lx->tok.pos;
         if (!ll_lex_next(r->lx)) {
             ll_prop_free(p);
             return NULL;
         }
-        p = binary(r, LL_PROP_AND, pos, p, read_implies(r));
+        p = binary(r, kind, pos, p, sub(r));
     }
     return p;
 }
 
+static ll_prop *read_and(prop_reader *r)
+{
+    return read_join(r, "/\\", LL_PROP_AND, read_implies);
+}
+
 static ll_prop *read_or(prop_reader *r)
 {
-    ll_prop *p = read_and(r);
-    while (p && ll_tok_is(&r->lx->tok, "\\/")) {
-        ll_pos pos = r->lx->tok.pos;
-        if (!ll_lex_next(r->lx)) {
-            ll_prop_free(p);
-            return NULL;
-        }
-        p = binary(r, LL_PROP_OR, pos, p, read_and(r));
-    }
-    return p;
+    return read_join(r, "\\/", LL_PROP_OR, read_and);
 }
 
 ll_prop *ll_read_prop(ll_lexer *lx, const ll_arch_ops *arch)

@@ -106,6 +106,9 @@ static size_t rel_size(const ll_rel *r)
     return (size_t)r->n * (size_t)r->words;
 }
 
+/* deliberate likeness: ll_set_init/free/clear, the same three steps on
+ * n rows of words; two types keep sets and relations apart for the
+ * compiler. */
 void ll_rel_init(ll_rel *r, int n)
 {
     r->n = n;

@@ -153,6 +153,7 @@ static bool arm_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return hw_gen_write_plain(g, st, out, put_operand);
 }
 
+/* deliberate likeness: gen/riscv.c, gen/ppc.c: each its ops table. */
 const hw_gen_ops hw_gen_arm = {
     .arch = LL_ARCH_ARM,
     .name = "ARM",

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+/* deliberate likeness: one counter read per machine (inline asm). */
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 static inline uint64_t hr_ticks(void) { return __rdtsc(); }

@@ -37,6 +37,7 @@ KP_A64_LDST(64, uint64_t, "x")
 #if defined(__ARM_FEATURE_ATOMICS)
 #define HR_KP_ARCH "arm64 (LSE atomics)"
 /* sfx: "" relaxed, "a" acquire, "l" release, "al" fully ordered */
+/* deliberate likeness: kernels alike but for the instruction (inline asm). */
 #define KP_A64_RMW(ord, bits, T, w, sfx)                                     \
     static inline T kp_xchg_##ord##_##bits(volatile T *p, T v)              \
     {                                                                        \

@@ -24,6 +24,7 @@ KP_FENCED_LDST_ALL("fence r,rw", "fence rw,w")
 /* w: ".w" or ".d"; S: the signed type lr sign-extends to (cmpxchg
  * compares whole registers); amo: the AMO's ordering suffix; pre/post:
  * fences; sc: the store-conditional's suffix; cpost: cmpxchg's fence. */
+/* deliberate likeness: kernels alike but for the instruction (inline asm). */
 #define KP_RV_RMW(ord, bits, T, S, w, amo, pre, post, sc, cpost)            \
     static inline T kp_xchg_##ord##_##bits(volatile T *p, T v)              \
     {                                                                        \

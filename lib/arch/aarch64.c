@@ -13,6 +13,7 @@
 #define ORD_BH (ARMF_ACQ | ARMF_REL | ARMF_BH)   /* SWPALB, LDADDAH */
 #define REL_BH (ARMF_REL | ARMF_BH)              /* STADDLB */
 
+/* deliberate likeness: arm.c's forms[] (data, a row per mnemonic). */
 static const ll_armf_form forms[] = {
     {"ADD", LL_A64_ADD, "rro", ARMF_S | SH},
     {"SUB", LL_A64_SUB, "rro", ARMF_S | SH},

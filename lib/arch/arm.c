@@ -11,6 +11,7 @@
 
 #define S_COND (ARMF_S | ARMF_COND)
 
+/* deliberate likeness: aarch64.c's forms[] (data, a row per mnemonic). */
 static const ll_armf_form forms[] = {
     {"ADD", LL_ARM_ADD, "rro", S_COND},
     {"SUB", LL_ARM_SUB, "rro", S_COND},

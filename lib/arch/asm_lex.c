@@ -291,34 +291,33 @@ int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
     return -1;
 }
 
-bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem)
-{
-    if (!d)
-        return false;   /* a trial read: no message wanted */
-    char buf[64];
-    ll_diag_set(d, 0, mnem.col, "unknown instruction '%s'",
-                ll_span_str(mnem, buf, sizeof buf));
-    return false;
-}
-
-bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
+/* "WHAT 'SPAN', expected EXPECTED" (or without ", expected" when
+ * expected is NULL) at the span, cut to cap - 1 characters; false. */
+static bool span_error(ll_diag *d, ll_span s, size_t cap, const char *what,
+                       const char *expected)
 {
     if (!d)
         return false;   /* a trial read: no message wanted */
     char buf[96];
-    ll_diag_set(d, 0, opnd.col, "bad operand '%s', expected %s",
-                ll_span_str(opnd, buf, sizeof buf), expected);
+    ll_diag_set(d, 0, s.col, "%s '%s'%s%s", what,
+                ll_span_str(s, buf, cap < sizeof buf ? cap : sizeof buf),
+                expected ? ", expected " : "", expected ? expected : "");
     return false;
+}
+
+bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem)
+{
+    return span_error(d, mnem, 64, "unknown instruction", NULL);
+}
+
+bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
+{
+    return span_error(d, opnd, 96, "bad operand", expected);
 }
 
 bool ll_asm_unknown_reg(ll_diag *d, ll_span name)
 {
-    if (!d)
-        return false;   /* a trial read: no message wanted */
-    char buf[64];
-    ll_diag_set(d, 0, name.col, "unknown register '%s'",
-                ll_span_str(name, buf, sizeof buf));
-    return false;
+    return span_error(d, name, 64, "unknown register", NULL);
 }
 
 bool ll_asm_arg_count(ll_diag *d, ll_span mnem, int want, int got)

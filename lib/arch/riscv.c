@@ -24,6 +24,7 @@ typedef struct rv_form {
     int suffix;
 } rv_form;
 
+/* deliberate likeness: rows alike in forms[] (data, one per mnemonic). */
 static const rv_form forms[] = {
     {"lb", LL_RV_LB, "rm", SFX_ORDER}, {"lh", LL_RV_LH, "rm", SFX_ORDER},
     {"lw", LL_RV_LW, "rm", SFX_ORDER}, {"ld", LL_RV_LD, "rm", SFX_ORDER},

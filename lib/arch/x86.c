@@ -24,6 +24,7 @@ static const char *const reg_lower[LL_X86_NREGS] = {
     "rip", "eip", "es", "cs", "ss", "ds", "fs", "gs",
 };
 
+/* deliberate likeness: reg_lower in capitals (data: constant names). */
 static const char *const reg_upper[LL_X86_NREGS] = {
     "RAX", "RCX", "RDX", "RBX", "RSP", "RBP", "RSI", "RDI", "R8", "R9",
     "R10", "R11", "R12", "R13", "R14", "R15", "EAX", "ECX", "EDX", "EBX",
@@ -990,6 +991,7 @@ const ll_arch_ops ll_arch_x86 = {
     .no_access = x86_no_access,
 };
 
+/* deliberate likeness: ll_arch_x86, the same plug-in for X86_64. */
 const ll_arch_ops ll_arch_x86_64 = {
     .id = LL_ARCH_X86,
     .name = "X86_64",

@@ -193,28 +193,31 @@ static cat_val *vset_op(cat_model *m, cat_op op, const cat_val *a,
     return r;
 }
 
-/* The slot of a value used as a relation (the empty value becomes the
- * empty relation), or -1 with *d set. */
+/* The slot of a value used as a relation (rel) or a set (the empty
+ * value becomes the empty one), or -1 with *d set. */
+static int data_slot(cat_model *m, const cat_expr *e, const cat_val *v,
+                     bool rel, ll_diag *d)
+{
+    if (v->kind == (rel ? VAL_REL : VAL_SET))
+        return v->slot;
+    if (v->kind == VAL_EMPTY)
+        return const_slot(m, CONST_ZERO, rel);
+    type_error(d, e, rel ? "expected a relation, found %s"
+                         : "expected a set, found %s",
+               cat_kind_name(v->kind));
+    return -1;
+}
+
 static int rel_slot(cat_model *m, const cat_expr *e, const cat_val *v,
                     ll_diag *d)
 {
-    if (v->kind == VAL_REL)
-        return v->slot;
-    if (v->kind == VAL_EMPTY)
-        return const_slot(m, CONST_ZERO, true);
-    type_error(d, e, "expected a relation, found %s", cat_kind_name(v->kind));
-    return -1;
+    return data_slot(m, e, v, true, d);
 }
 
 static int set_slot(cat_model *m, const cat_expr *e, const cat_val *v,
                     ll_diag *d)
 {
-    if (v->kind == VAL_SET)
-        return v->slot;
-    if (v->kind == VAL_EMPTY)
-        return const_slot(m, CONST_ZERO, false);
-    type_error(d, e, "expected a set, found %s", cat_kind_name(v->kind));
-    return -1;
+    return data_slot(m, e, v, false, d);
 }
 
 static bool is_data(const cat_val *v)
@@ -300,6 +303,14 @@ static bool compile_seq(cat_model *m, const cat_expr *e, cat_val *a,
     return true;
 }
 
+/* e's operands: e->a into *a, and e->b into *b unless b is NULL. */
+static bool compile_operands(cat_model *m, cat_env *env, cat_expr *e,
+                             cat_val **a, cat_val **b, ll_diag *d)
+{
+    return cat_compile_expr(m, env, e->a, a, d) &&
+           (!b || cat_compile_expr(m, env, e->b, b, d));
+}
+
 /* An operand only the execution can give makes the whole expression
  * such a value: dyn.c evaluates it when a with/forall needs it. */
 static bool dynamic(cat_model *m, cat_env *env, cat_expr *e,
@@ -315,8 +326,7 @@ static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
                            cat_val **out, ll_diag *d)
 {
     cat_val *a, *b;
-    if (!cat_compile_expr(m, env, e->a, &a, d) ||
-        !cat_compile_expr(m, env, e->b, &b, d))
+    if (!compile_operands(m, env, e, &a, &b, d))
         return false;
     if (dynamic(m, env, e, a, b, out))
         return true;
@@ -354,14 +364,33 @@ static bool compile_binary(cat_model *m, cat_env *env, cat_expr *e,
     }
 }
 
+/* [S]: the identity on set a. */
+static bool compile_toid(cat_model *m, cat_expr *e, cat_val *a,
+                         cat_val **out, ll_diag *d)
+{
+    if (a->kind == VAL_EMPTY) {
+        *out = a;
+        return true;
+    }
+    int s = set_slot(m, e->a, a, d);
+    if (s < 0)
+        return false;
+    int r = cat_emit(m, PI_TOID, s, -1, true);
+    m->slots[r].toid_of = s;
+    *out = cat_new_val(m, VAL_REL, r);
+    return true;
+}
+
 static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
                           cat_val **out, ll_diag *d)
 {
     cat_val *a;
-    if (!cat_compile_expr(m, env, e->a, &a, d))
+    if (!compile_operands(m, env, e, &a, NULL, d))
         return false;
     if (dynamic(m, env, e, a, NULL, out))
         return true;
+    if (e->kind == EX_TOID)
+        return compile_toid(m, e, a, out, d);
     if (e->op == OP_COMP) {
         if (a->kind == VAL_SET) {
             *out = cat_new_val(m, VAL_SET, cat_emit(m, PI_SET_COMPL, a->slot,
@@ -388,26 +417,6 @@ static bool compile_unary(cat_model *m, cat_env *env, cat_expr *e,
     return true;
 }
 
-static bool compile_toid(cat_model *m, cat_env *env, cat_expr *e,
-                         cat_val **out, ll_diag *d)
-{
-    cat_val *a;
-    if (!cat_compile_expr(m, env, e->a, &a, d))
-        return false;
-    if (dynamic(m, env, e, a, NULL, out))
-        return true;
-    if (a->kind == VAL_EMPTY) {
-        *out = a;
-        return true;
-    }
-    int s = set_slot(m, e->a, a, d);
-    if (s < 0)
-        return false;
-    int r = cat_emit(m, PI_TOID, s, -1, true);
-    m->slots[r].toid_of = s;
-    *out = cat_new_val(m, VAL_REL, r);
-    return true;
-}
 
 static bool apply_prim(cat_model *m, const cat_expr *e, int prim,
                        cat_val *arg, cat_val **out, ll_diag *d)
@@ -447,9 +456,10 @@ bool cat_bind_params(cat_model *m, const cat_expr *at, const char **params,
 static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
                         cat_val **out, ll_diag *d)
 {
+    /* deliberate likeness: compile_binary's opening, the operands
+     * through compile_operands; what follows checks a function. */
     cat_val *f, *arg;
-    if (!cat_compile_expr(m, env, e->a, &f, d) ||
-        !cat_compile_expr(m, env, e->b, &arg, d))
+    if (!compile_operands(m, env, e, &f, &arg, d))
         return false;
     if (f->kind == VAL_PROC)
         return type_error(d, e, "%s is a procedure: use 'call'",
@@ -825,9 +835,8 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
     case EX_BINARY:
         return compile_binary(m, env, e, out, d);
     case EX_UNARY:
-        return compile_unary(m, env, e, out, d);
     case EX_TOID:
-        return compile_toid(m, env, e, out, d);
+        return compile_unary(m, env, e, out, d);
     case EX_APP:
         return compile_app(m, env, e, out, d);
     case EX_TUPLE: {

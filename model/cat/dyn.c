@@ -306,6 +306,20 @@ static bool bag_add(dctx *c, bag *b, dval *x, const cat_expr *at)
     return true;
 }
 
+/* The bag as a set of values whatever its items (a relation or a set
+ * stays one element); the bag is emptied. */
+static dval *bag_vset(dctx *c, bag *b)
+{
+    dval *v = dv(c, DV_VSET);
+    v->items = cat_alloc(&c->m->dyn, sizeof *v->items * (size_t)(b->n + 1));
+    if (b->n)
+        memcpy(v->items, b->v, sizeof *v->items * (size_t)b->n);
+    v->n = b->n;
+    free(b->v);
+    b->v = NULL;
+    return v;
+}
+
 /* The bag as a value: events make a set, pairs a relation, anything
  * else a set of values; none, the empty value. */
 static dval *bag_value(dctx *c, bag *b)
@@ -330,10 +344,7 @@ static dval *bag_value(dctx *c, bag *b)
             }
         }
     } else {
-        r = dv(c, DV_VSET);
-        r->items = cat_alloc(&c->m->dyn, sizeof *r->items * (size_t)b->n);
-        memcpy(r->items, b->v, sizeof *r->items * (size_t)b->n);
-        r->n = b->n;
+        return bag_vset(c, b);
     }
     free(b->v);
     b->v = NULL;
@@ -635,19 +646,8 @@ static dval *cross(dctx *c, dval *arg, const cat_expr *at)
         free(r.v);
         return NULL;
     }
-    if (r.n == 0) {
-        free(r.v);
-        dval *v = dv(c, DV_VSET);
-        v->items = cat_alloc(&c->m->dyn, sizeof *v->items);
-        return v;
-    }
     /* Keep relations (or sets) as elements, even a single one. */
-    dval *v = dv(c, DV_VSET);
-    v->items = cat_alloc(&c->m->dyn, sizeof *v->items * (size_t)r.n);
-    memcpy(v->items, r.v, sizeof *v->items * (size_t)r.n);
-    v->n = r.n;
-    free(r.v);
-    return v;
+    return bag_vset(c, &r);
 }
 
 /* The classes of an equivalence r (the events it relates). */
@@ -675,13 +675,7 @@ static dval *classes(dctx *c, dval *rel, const cat_expr *at)
         }
     }
     free(done);
-    dval *v = dv(c, DV_VSET);
-    v->items = cat_alloc(&c->m->dyn, sizeof *v->items * (size_t)(out.n + 1));
-    if (out.n)
-        memcpy(v->items, out.v, sizeof *v->items * (size_t)out.n);
-    v->n = out.n;
-    free(out.v);
-    return v;
+    return bag_vset(c, &out);
 }
 
 /* Total orders of the events of s that contain r (restricted to s). */
@@ -742,13 +736,7 @@ static dval *linearisations(dctx *c, dval *arg, const cat_expr *at)
         free(out.v);
         return NULL;
     }
-    dval *v = dv(c, DV_VSET);
-    v->items = cat_alloc(&c->m->dyn, sizeof *v->items * (size_t)(out.n + 1));
-    if (out.n)
-        memcpy(v->items, out.v, sizeof *v->items * (size_t)out.n);
-    v->n = out.n;
-    free(out.v);
-    return v;
+    return bag_vset(c, &out);
 }
 
 static dval *apply_prim(dctx *c, dval *f, dval *arg, const cat_expr *at)

@@ -507,30 +507,30 @@ static bool parse_vc_atom(parser *p, cat_vcond **out)
     return ok;
 }
 
-static bool parse_vc_and(parser *p, cat_vcond **out)
+/* sub (tok sub)*, grouped to the left as k: one loop for || and &&. */
+static bool parse_vc_join(parser *p, cat_vcond **out, cat_tok_kind tok,
+                          cat_vc_kind k,
+                          bool (*sub)(parser *, cat_vcond **))
 {
-    if (!parse_vc_atom(p, out))
+    if (!sub(p, out))
         return false;
-    while (p->tok.kind == TK_ANDAND) {
+    while (p->tok.kind == tok) {
         cat_vcond *b;
-        if (!next(p) || !parse_vc_atom(p, &b))
+        if (!next(p) || !sub(p, &b))
             return false;
-        *out = vcond(p, VC_AND, *out, b);
+        *out = vcond(p, k, *out, b);
     }
     return true;
 }
 
+static bool parse_vc_and(parser *p, cat_vcond **out)
+{
+    return parse_vc_join(p, out, TK_ANDAND, VC_AND, parse_vc_atom);
+}
+
 static bool parse_vc_or(parser *p, cat_vcond **out)
 {
-    if (!parse_vc_and(p, out))
-        return false;
-    while (p->tok.kind == TK_ALT) {
-        cat_vcond *b;
-        if (!next(p) || !parse_vc_and(p, &b))
-            return false;
-        *out = vcond(p, VC_OR, *out, b);
-    }
-    return true;
+    return parse_vc_join(p, out, TK_ALT, VC_OR, parse_vc_and);
 }
 
 /* A match pattern's name, or _ (NULL). */
@@ -626,6 +626,8 @@ static bool parse_expr_body(parser *p, cat_expr **out)
     cat_tok at = p->tok;
     switch (at.kind) {
     case TK_LET: {
+        /* deliberate likeness: parse_stmt's TK_LET, the same bindings
+         * (parse_let) in a cat_expr that needs `in`, not a statement. */
         bool rec;
         cat_bind *binds;
         int n;
@@ -670,6 +672,7 @@ static bool parse_expr_body(parser *p, cat_expr **out)
     }
 }
 
+/* deliberate likeness: node(), the same for the other node type. */
 static cat_stmt *stmt(parser *p, cat_stmt_kind k, const cat_tok *at)
 {
     cat_stmt *s = cat_alloc(p->arena, sizeof *s);
@@ -752,7 +755,8 @@ static bool parse_stmts(parser *p, cat_stmt **list)
     return true;
 }
 
-/* A nested statement list: bounded like expressions. */
+/* A nested statement list: bounded like expressions (deliberate
+ * likeness: parse_expr, the same bound around the other node type). */
 static bool parse_body(parser *p, cat_stmt **list)
 {
     if (!enter(p) || !parse_stmts(p, list))
@@ -837,6 +841,8 @@ static bool parse_stmt(parser *p, cat_stmt **out)
     *out = NULL;
     switch (at.kind) {
     case TK_LET: {
+        /* deliberate likeness: parse_expr_body's TK_LET, the same
+         * bindings in a statement, where `in` is refused. */
         bool rec;
         cat_bind *binds;
         int n;

@@ -281,10 +281,7 @@ static sem_next load(sem_run *r, const ll_instr *in)
     if (!load_at(r, &in->ops[0], a, 0, access_tags(in->op), &ev))
         return sem_stopped(r) ? SEM_ERROR : undefined(r, a.t);
     if (in->op == LL_ARM_LDREX || in->op == LL_ARM_LDAEX) {
-        r->reserved = true;
-        r->res_addr = a.v;
-        r->res_dep = a.t;
-        r->res_event = ev;
+        sem_reserve(r, a, ev);
     }
     return SEM_NEXT;
 }

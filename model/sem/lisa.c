@@ -230,6 +230,7 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
     return SEM_ERROR;
 }
 
+/* deliberate likeness: sem/aarch64.c and every sem_ops table (data). */
 const sem_ops sem_lisa_ops = {
     .arch = LL_ARCH_LISA,
     .default_model = "lkmm.cat",

@@ -663,10 +663,7 @@ static sem_next load(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
     set_reg(r, &in->ops[0],
             sem_extend(v.v, f->size, f->attrs & LL_PPC_A_SIGNED), v.t);
     if (reserve) {
-        r->reserved = true;
-        r->res_addr = a.v;
-        r->res_dep = a.t;
-        r->res_event = ev;
+        sem_reserve(r, a, ev);
     }
     return SEM_NEXT;
 }

@@ -94,10 +94,7 @@ static sem_next load(sem_run *r, const ll_instr *in)
     v.v = rv_extend_val(v.v, ll_riscv_access_size(in), is_signed_load(in->op));
     rv_set(r, &in->ops[0], v.v, v.t);
     if (reserve) {
-        r->reserved = true;
-        r->res_addr = a.v;
-        r->res_dep = a.t;
-        r->res_event = ev;
+        sem_reserve(r, a, ev);
     }
     return SEM_NEXT;
 }

@@ -1,6 +1,6 @@
 /* sem.c — what every architecture's semantics shares: the table of ops
- * tables, indexed by architecture id, and arithmetic on values that may
- * be addresses. */
+ * tables, indexed by architecture id, arithmetic on values that may
+ * be addresses, and the reservation of a load-reserve. */
 #include "model/sem/sem.h"
 
 #include <stddef.h>
@@ -41,6 +41,14 @@ sem_reg sem_operand(sem_run *r, const ll_operand *o)
         v = sem_get(r, sem_slot(r, o->reg, o->sym));
     }
     return v;
+}
+
+void sem_reserve(sem_run *r, sem_reg a, int ev)
+{
+    r->reserved = true;
+    r->res_addr = a.v;
+    r->res_dep = a.t;
+    r->res_event = ev;
 }
 
 bool sem_val_eq(sem_val a, sem_val b)

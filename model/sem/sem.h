@@ -230,6 +230,9 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint addr_pick, sem_val v, sem_taint data_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read);
+/* Hold a reservation (lwarx, lr, ldrex) on address a (its value and
+ * the reads it depends on), taken by read event ev. */
+void sem_reserve(sem_run *r, sem_reg a, int ev);
 /* Make write event ev (sem_store's index) a source of dependencies, as a
  * read is: the taint of a register whose value comes from it (RISC-V's
  * sc result register, which herd7 7.58 and the RVWMO manual make a
