@@ -798,6 +798,8 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
     return x86_exec_as(r, in, label, true);
 }
 
+/* deliberate likeness: sem_x86_cpu_ops below and the other architectures'
+ * ops tables (data: one designated initialiser per architecture). */
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
@@ -811,7 +813,8 @@ const sem_ops sem_x86_ops = {
     .exec = x86_exec,
 };
 
-/* The same with the CPU's results for every instruction. */
+/* The same with the CPU's results for every instruction (deliberate
+ * likeness: sem_x86_ops above, a second table, only .exec differs). */
 const sem_ops sem_x86_cpu_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
