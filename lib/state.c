@@ -73,6 +73,8 @@ int ll_loc_cmp(const ll_loc *a, const ll_loc *b)
 
 static int value_cmp(const ll_value *a, const ll_value *b)
 {
+    if (a->undet != b->undet)
+        return a->undet ? -1 : 1;
     if (a->is_sym != b->is_sym)
         return a->is_sym ? 1 : -1;
     if (a->is_sym)
@@ -95,6 +97,7 @@ int ll_state_cmp(const ll_state *a, const ll_state *b)
 static void value_copy(ll_value *dst, const ll_value *src)
 {
     dst->is_sym = src->is_sym;
+    dst->undet = src->undet;
     dst->num = src->num;
     dst->sym = src->is_sym && src->sym ? ll_xstrdup(src->sym) : NULL;
     dst->text = NULL;    /* states compare and print numbers in decimal */

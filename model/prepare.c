@@ -153,6 +153,13 @@ static sem_val from_ll(mdl_test *m, const ll_value *v)
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out)
 {
     memset(out, 0, sizeof *out);
+    if (v.sym == MDL_SYM_UNDETERMINED) {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "S%lld", (long long)v.num);
+        out->is_sym = out->undet = true;
+        out->sym = b.data;
+        return;
+    }
     if (v.sym < 0) {
         out->num = v.num;
         return;
@@ -510,6 +517,7 @@ void mdl_free(mdl_test *m)
         for (int r = 0; r < t->n_runs; r++) {
             free(t->runs[r].ev);
             free(t->runs[r].final);
+            free(t->runs[r].final_t);
         }
         free(t->runs);
     }

@@ -168,6 +168,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
 {
     run_ctx *c = ctx(r);
     char why[200];
+    r->used |= dep;     /* an address is an operation on its value */
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
@@ -382,6 +383,7 @@ static void run_once(run_ctx *c, sem_run *r)
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
+    r->used = 0;
     r->reserved = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
@@ -460,8 +462,13 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->cut = c->cut;
     u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
-    for (int i = 0; i < t->n_slots; i++)
+    u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
+                            sizeof *u->final_t);
+    for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
+        u->final_t[i] = r->regs[i].t;
+    }
+    u->used = r->used;
 }
 
 /* Advance the choice stack to the next unexplored sequence. */
@@ -536,6 +543,7 @@ static void drop_runs(mdl_test *m)
         for (int k = 0; k < t->n_runs; k++) {
             free(t->runs[k].ev);
             free(t->runs[k].final);
+            free(t->runs[k].final_t);
         }
         t->n_runs = 0;
         t->dead_writes = 0;

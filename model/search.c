@@ -53,6 +53,8 @@ typedef struct search {
     int n_ev, cap_ev;
     gev *ev;
     int *base;                  /* first global event of each thread */
+    int *src, cap_src;          /* each read's write (symbolic_values) */
+    int *final_w, cap_final_w;  /* each shown location's co-last write */
     loc_plan *plans;
     int *weight, *by_weight;    /* writes per location; solving order */
     cat_exec x;
@@ -730,6 +732,37 @@ static int w_of(const loc_plan *p, int w, int l)
     return w ? p->w[w - 1] : l;
 }
 
+/* herd7's symbolic values (symbolic.c): does herd7 have this candidate,
+ * and which shown values does it leave undetermined? */
+static void count_state(search *s, int k, const cat_result *r);
+
+static bool symbolic_keep(search *s)
+{
+    mdl_test *m = s->m;
+    ll_grow((void **)&s->src, &s->cap_src, s->n_ev, sizeof *s->src);
+    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
+            sizeof *s->final_w);
+    for (int g = 0; g < s->n_ev; g++)
+        s->src[g] = -1;
+    for (int l = 0; l < m->n_locs; l++) {
+        const loc_plan *p = &s->plans[l];
+        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+        for (int j = 0; j < p->n_r; j++)
+            s->src[p->r[j]] = w_of(p, sol[p->n_w + j], l);
+    }
+    for (int i = 0; i < m->n_obs; i++) {
+        int l = m->obs[i].mem;
+        s->final_w[i] = -1;
+        if (l < 0 || !s->plans[l].n_w)
+            continue;
+        const loc_plan *p = &s->plans[l];
+        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+        s->final_w[i] = p->w[sol[p->n_w - 1] - 1];
+    }
+    return mdl_symbolic_keep(m, s->ev, s->n_ev, s->base, s->pick, s->src,
+                             s->final_w, s->vals);
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -778,7 +811,28 @@ static void candidate(search *s)
     if (!res.allowed || incoherent)
         return;
     final_memory(s);
-    int k = find_state(m, s->vals);
+    sem_val *regs = NULL;
+    if (m->ops->symbolic_values) {
+        /* the registers' values were set once for the combination */
+        regs = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof *regs);
+        memcpy(regs, s->vals, (size_t)m->n_obs * sizeof *regs);
+        bool keep = symbolic_keep(s);
+        int k = keep ? find_state(m, s->vals) : -1;
+        memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
+        free(regs);
+        if (!keep)
+            return;
+        count_state(s, k, &res);
+        return;
+    }
+    count_state(s, find_state(m, s->vals), &res);
+}
+
+/* Count an accepted candidate in state k (flags, positive or negative). */
+static void count_state(search *s, int k, const cat_result *r)
+{
+    mdl_test *m = s->m;
+    const cat_result res = *r;
     if (!m->states[k].kept)
         return;
     /* As herd: flags of the executions the filter keeps; a model that
@@ -985,6 +1039,8 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     free(s.by_weight);
     free(s.pick);
     free(s.base);
+    free(s.src);
+    free(s.final_w);
     free(s.vals);
     free(s.ev);
     return m->failed ? MDL_BAD_INPUT : s.status;

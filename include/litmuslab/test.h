@@ -29,6 +29,8 @@ typedef struct ll_value {
     int64_t num;  /* when !is_sym */
     char *sym;    /* when is_sym: location name, owned */
     char *text;   /* when !is_sym: the spelling, if not decimal; owned */
+    bool undet;   /* is_sym: a value herd7 leaves undetermined (`S8`), which
+                     sorts before every constant in its states */
 } ll_value;
 
 /* A place that holds a value: a thread's register or a memory location.

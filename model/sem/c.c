@@ -123,6 +123,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 {
     sem_reg a = sem_operand(r, &in->ops[1]);
     sem_val v;
+    r->used |= a.t;
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
     else if (a.v.sym >= 0)
@@ -140,6 +141,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_reg a = sem_operand(r, &in->ops[1]), b = sem_operand(r, &in->ops[2]);
     sem_val v;
     int op = (int)(in->flags & 0xff);
+    r->used |= a.t | b.t;
     if (!binop(op, a.v, b.v, &v)) {
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
@@ -164,6 +166,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_val nv = v.v;
+    if (kind != LL_C_XCHG)
+        r->used |= old.t | v.t;
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
         return bad(r, old.t | v.t, "undefined atomic arithmetic");
     /* the value written is computed from the value read (but an
@@ -198,6 +202,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         return SEM_ERROR;
     /* atomic_add_unless: o is the value that stops the addition */
     bool unless = in->flags & LL_C_CAS_UNLESS;
+    r->used |= old.t | o.t | (unless ? n.t : 0);
     if (sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
     if (ok) {
@@ -228,6 +233,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
+    r->used |= old.t | e.t;
     if (sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok)
@@ -370,6 +376,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         return exec_srcu(r, in);
     case LL_C_BZ:
         v = sem_operand(r, &in->ops[0]);
+        r->used |= v.t;
         sem_branch(r, v.t);
         if (!is_zero(v.v))
             return SEM_NEXT;
@@ -421,5 +428,6 @@ const sem_ops sem_c_ops = {
     .reg_value = c_reg_value,
     .exec = c_exec,
     .seed_constants = true,
+    .symbolic_values = true,
     .named_registers = true,
 };

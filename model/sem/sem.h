@@ -151,6 +151,12 @@ typedef struct sem_ops {
      * LISA without -variant mixed. false: the run is dropped (another
      * value read gives a real address). */
     bool offsets_apart;
+    /* herd7's values are symbols solved through rf (C): a read whose
+     * value a cycle of copies leaves undetermined is one execution with
+     * a symbolic value (S8), and none where such a value meets an
+     * operation or a branch; the semantics fill sem_run.used
+     * (model/symbolic.c). */
+    bool symbolic_values;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -179,6 +185,10 @@ struct sem_run {
     int res_event2;         /* a pair's second read (AArch64 LDXP) */
     int pc;                 /* index of the statement being executed */
     int goto_pc;            /* SEM_GOTO's target statement */
+    /* The reads whose values an operation, a comparison, a branch or an
+     * address used (C: sem_ops.symbolic_values); a read outside it has
+     * only been copied, to registers and by stores. */
+    sem_taint used;
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
