@@ -384,6 +384,8 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         }
         if (o.slot >= m->ops->n_regs)
             o.reg = -1;     /* symbolic: read its slot directly */
+        if (m->ops->named_registers)
+            o.loc.reg = LL_REG_NAMED;
         o.type = m->threads[o.proc].types[o.slot];
     } else {
         int sym = mdl_sym(m, loc->name);
@@ -411,7 +413,8 @@ static bool obs_from_prop(mdl_test *m, const ll_prop *p)
     if (!p)
         return true;
     if (p->kind == LL_PROP_ATOM)
-        return add_obs(m, &p->loc, p->pos);
+        return add_obs(m, &p->loc, p->pos) &&
+               (!p->place || add_obs(m, p->place, p->pos));
     return obs_from_prop(m, p->lhs) && obs_from_prop(m, p->rhs);
 }
 
