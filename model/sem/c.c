@@ -429,5 +429,6 @@ const sem_ops sem_c_ops = {
     .exec = c_exec,
     .seed_constants = true,
     .symbolic_values = true,
+    .errors_on_every_path = true,
     .named_registers = true,
 };
