@@ -710,19 +710,32 @@ static int find_state(mdl_test *m, const sem_val *vals)
     return m->n_states++;
 }
 
-/* The final value of each location shown: its co-last write's. */
-static void final_memory(search *s)
+/* The final value of each location shown: its co-last write's. herd7's
+ * lock operations (sem_ops.herd_nonmem) are no writes to it: a lock
+ * word shows its co-last other write, or its initial value, and herd7's
+ * lock.cat flags the test (lock-final). */
+static bool final_memory(search *s)
 {
     mdl_test *m = s->m;
+    bool lock_final = false;
+    sem_tags lk = m->ops->herd_nonmem;
     for (int i = 0; i < m->n_obs; i++) {
         int l = m->obs[i].mem;
         if (l < 0)
             continue;
         const loc_plan *p = &s->plans[l];
         const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
-        s->vals[i] = p->n_w ? s->ev[p->w[sol[p->n_w - 1] - 1]].val
-                            : m->locs[l].init;
+        int k = p->n_w;
+        while (lk && k > 0 &&
+               (s->ev[p->w[sol[k - 1] - 1]].e->tags & lk)) {
+            lock_final = true;
+            k--;
+        }
+        for (int j = 0; lk && !lock_final && j < p->n_r; j++)
+            lock_final = s->ev[p->r[j]].e->tags & lk;
+        s->vals[i] = k ? s->ev[p->w[sol[k - 1] - 1]].val : m->locs[l].init;
     }
+    return lock_final;
 }
 
 /* A solution's source (local write id, 0: the initial write) as an
@@ -810,7 +823,8 @@ static void candidate(search *s)
     }
     if (!res.allowed || incoherent)
         return;
-    final_memory(s);
+    if (final_memory(s) && res.n_flags < CAT_MAX_FLAGS)
+        res.flags[res.n_flags++] = "lock-final";
     sem_val *regs = NULL;
     if (m->ops->symbolic_values) {
         /* the registers' values were set once for the combination */
