@@ -54,7 +54,8 @@ typedef struct mdl_run {
     int n_ev;
     sem_event *ev;
     sem_val *final;          /* slot values at the end of the thread */
-    sem_taint *final_t;      /* ... and the reads each depends on */
+    sem_taint *final_t;      /* ... and the reads each is made of
+                                (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
     bool cut;                /* stopped at a loop's unrolling limit: never
                                 an execution; a combination of it whose

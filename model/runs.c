@@ -168,7 +168,8 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
 {
     run_ctx *c = ctx(r);
     char why[200];
-    r->used |= dep;     /* an address is an operation on its value */
+    if (!r->vsrc)
+        r->used |= dep; /* an address is an operation on its value */
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
@@ -273,6 +274,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->tags = tags;
     e->addr = addr_dep;
     e->data = data_dep;
+    e->vdata = data_dep;
     e->paddr = addr_pick;
     e->pdata = data_pick;
     e->rmw_read = rmw_read;
@@ -280,6 +282,13 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     c->pend[c->n_pend].loc = loc;
     c->pend[c->n_pend++].v = v;
     return c->n_ev - 1;
+}
+
+void sem_set_vdata(sem_run *r, int ev, sem_taint v)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vdata = v;
 }
 
 void sem_fence(sem_run *r, sem_tags tags)
@@ -381,6 +390,8 @@ static void run_once(run_ctx *c, sem_run *r)
         memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
+    if (r->vsrc)
+        memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
@@ -466,7 +477,7 @@ static void keep_run(run_ctx *c, sem_run *r)
                             sizeof *u->final_t);
     for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
-        u->final_t[i] = r->regs[i].t;
+        u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
 }
@@ -493,6 +504,9 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     r.regs = ll_xmalloc((size_t)t->n_slots * sizeof *r.regs);
     r.picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                          sizeof *r.picks);
+    if (c->m->ops->symbolic_values)
+        r.vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                            sizeof *r.vsrc);
     r.engine = c;
     c->th = th;
     c->n_choice = 0;
@@ -533,6 +547,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     } while (next_choices(c));
     free(r.regs);
     free(r.picks);
+    free(r.vsrc);
     return ok;
 }
 

@@ -101,12 +101,12 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         if (!ev[g].e || ev[g].e->kind != SEM_R || src[g] < 0)
             continue;
         int w = src[g];
-        if (!ev[w].e || !ev[w].e->data)
+        if (!ev[w].e || !ev[w].e->vdata)
             continue;               /* the initial value, a constant */
         const mdl_run *run = &m->threads[ev[w].thread].runs[pick[ev[w].thread]];
-        if (single(ev[w].e->data) && !(run->used & ev[w].e->data)) {
+        if (single(ev[w].e->vdata) && !(run->used & ev[w].e->vdata)) {
             int q = read_event(m, base, pick, ev[w].thread,
-                               bit_of(ev[w].e->data));
+                               bit_of(ev[w].e->vdata));
             det[g] = 0;
             if (q >= 0) {
                 int a = find(parent, g), b = find(parent, q);
@@ -130,7 +130,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
             if (det[g] == 2) {
                 int w = src[g], t = ev[w].thread;
-                sem_taint d = ev[w].e->data;
+                sem_taint d = ev[w].e->vdata;
                 bool all = true;
                 for (int b = 0; b < SEM_MAX_READS && all; b++) {
                     if (!(d >> b & 1))
@@ -198,9 +198,9 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 const sem_event *we = ev[final_w[i]].e;
                 int wt = ev[final_w[i]].thread;
                 const mdl_run *run = &m->threads[wt].runs[pick[wt]];
-                if (single(we->data) && !(run->used & we->data)) {
+                if (single(we->vdata) && !(run->used & we->vdata)) {
                     t = wt;
-                    b = bit_of(we->data);
+                    b = bit_of(we->vdata);
                 }
             }
             int q = t >= 0 ? read_event(m, base, pick, t, b) : -1;

@@ -59,6 +59,8 @@ typedef struct sem_event {
     bool valued;          /* F: val is the fence's value (an SRCU index) */
     sem_taint addr, data, ctrl, ctrlisync;
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
+    sem_taint vdata;      /* W: the reads its value is made of (sem_run.
+                             vsrc), where data is the reads it depends on */
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -196,6 +198,9 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
+    /* per slot: the reads its value is made of, as herd7's symbolic value
+     * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
+    sem_taint *vsrc;
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
@@ -247,6 +252,8 @@ sem_taint sem_source(sem_run *r, int ev);
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
+/* The reads write event ev's value is made of (sem_event.vdata). */
+void sem_set_vdata(sem_run *r, int ev, sem_taint v);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
