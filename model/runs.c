@@ -37,6 +37,8 @@ typedef struct run_ctx {
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
+    bool every_path;    /* the error refuses the test whatever values led
+                           here (sem_ops.errors_on_every_path, a read) */
     pending *pend;
     int n_pend, cap_pend;
     unsigned steps_run;     /* runs tried, for the timeout check */
@@ -66,7 +68,7 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->n_reads > 0 && !c->m->ops->errors_on_every_path) {
+    if (c->n_reads > 0 && !c->every_path) {
         /* the values read may have led here: herd7 only fails when a
            path that solves gets here (mdl_run.bad) */
         if (!c->m->bad_diag.msg[0])
@@ -164,7 +166,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
 /* A location for an address, or -1 with the run stopped: an error when
  * the address is fixed by the code, a dead path when it came from a value
  * read (another choice of value gives a real address). */
-static int address(sem_run *r, sem_val addr, sem_taint dep)
+static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
@@ -180,6 +182,9 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
             c->m->locs[loc].no_init = true;
         return loc;
     }
+    /* herd7 reads a constant address that is no location on any path it
+       builds, solvable or not, and fails there (no initial write) */
+    c->every_path = read && c->m->ops->errors_on_every_path;
     if (dep)
         c->dead = true;
     else if (why[0])
@@ -187,6 +192,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
     else
         sem_error(r, "memory access to %lld, which is not a location",
                   (long long)addr.num);
+    c->every_path = false;
     return -1;
 }
 
@@ -232,7 +238,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
-    int loc = address(r, addr, addr_dep | addr_pick);
+    int loc = address(r, addr, addr_dep | addr_pick, true);
     if (loc < 0)
         return out;
     if (!source_room(r))
@@ -263,7 +269,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read)
 {
     run_ctx *c = ctx(r);
-    int loc = address(r, addr, addr_dep | addr_pick);
+    int loc = address(r, addr, addr_dep | addr_pick, false);
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -299,7 +305,7 @@ void sem_fence(sem_run *r, sem_tags tags)
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
                   sem_tags tags, const sem_val *val)
 {
-    int loc = address(r, addr, addr_dep);
+    int loc = address(r, addr, addr_dep, false);
     if (loc < 0)
         return;
     sem_event *e = new_event(r, SEM_F);

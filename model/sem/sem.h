@@ -160,11 +160,11 @@ typedef struct sem_ops {
      * (model/symbolic.c). */
     bool symbolic_values;
     /* herd7 builds every path of a thread, chosen by values or not, and
-     * refuses the test when one accesses a constant address that is no
+     * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
-     * no initial write: '[0]'`), even a path no execution takes. false:
-     * such a path only refuses the test when its reads find their values
-     * (mdl_run.bad; herd7's LISA). */
+     * no initial write: '[0]'`), even a path no execution takes. false,
+     * and for a write there: such a path only refuses the test when its
+     * reads find their values (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;
 } sem_ops;
 
