@@ -589,22 +589,9 @@ static int max_writes(const mdl_test *m)
 }
 
 /* Every integer constant of the code, in the domain of every location
- * (sem_ops.seed_constants); true if a domain grew. Run again after each
- * round: a location no init names is made when a run first reaches it. */
-static bool seed_constants(mdl_test *m, bool again)
+ * (sem_ops.seed_constants). */
+static void seed_constants(mdl_test *m)
 {
-    bool grew = false;
-    /* a lock word holds 0 or 1: the locations herd7's lock operations
-       use (sem_ops.herd_nonmem) are not seeded again */
-    bool *lock = ll_xcalloc((size_t)m->n_locs + 1, sizeof *lock);
-    for (int t = 0; again && t < m->n_threads; t++)
-        for (int k = 0; k < m->threads[t].n_runs; k++) {
-            const mdl_run *u = &m->threads[t].runs[k];
-            for (int i = 0; i < u->n_ev; i++)
-                if (u->ev[i].loc >= 0 && u->ev[i].loc < m->n_locs &&
-                    (u->ev[i].tags & m->ops->herd_nonmem))
-                    lock[u->ev[i].loc] = true;
-        }
     for (int t = 0; t < m->n_threads; t++) {
         const ll_thread *th = m->threads[t].code;
         for (int s = 0; s < th->n_stmts; s++) {
@@ -616,17 +603,13 @@ static bool seed_constants(mdl_test *m, bool again)
                     continue;
                 for (int i = 0; i < m->n_locs; i++) {
                     mdl_loc *l = &m->locs[i];
-                    if (lock[i])
-                        continue;
-                    grew |= mdl_dom_add(l, sem_extend(sem_int(in->ops[k].imm),
-                                                      l->type.size,
-                                                      l->type.is_signed));
+                    mdl_dom_add(l, sem_extend(sem_int(in->ops[k].imm),
+                                              l->type.size,
+                                              l->type.is_signed));
                 }
             }
         }
     }
-    free(lock);
-    return grew;
 }
 
 bool mdl_runs(mdl_test *m)
@@ -635,7 +618,7 @@ bool mdl_runs(mdl_test *m)
     c.m = m;
     bool ok = true;
     if (m->ops->seed_constants)
-        seed_constants(m, false);
+        seed_constants(m);
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c.n_pend = 0;
@@ -644,7 +627,7 @@ bool mdl_runs(mdl_test *m)
             ok = thread_runs(&c, th, &total);
         if (!ok)
             break;
-        bool grew = m->ops->seed_constants && seed_constants(m, true);
+        bool grew = false;
         for (int i = 0; i < c.n_pend; i++)
             grew |= mdl_dom_add(&m->locs[c.pend[i].loc], c.pend[i].v);
         /* A value an execution writes comes through at most as many

@@ -47,7 +47,7 @@ cat > "$tmp/uninit.litmus" <<'END'
 C uninit
 
 {
-p = x;
+p = x; y = 0;
 }
 
 P0(int *x, int **p, int *y)
