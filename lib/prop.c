@@ -90,7 +90,13 @@ static void print_prop(const ll_prop *p, enum context above, bool herd_style,
                                 : p->bracketed,
                      out);
         ll_buf_putc(out, '=');
-        if (herd_style)
+        if (p->place)
+            ll_loc_print(p->place,
+                         herd_style ? p->place->proc < 0 &&
+                                      p->place->name[0] != '%'
+                                    : false,
+                         out);
+        else if (herd_style)
             ll_value_print(&p->value, out);
         else
             ll_value_print_written(&p->value, out);
@@ -157,5 +163,9 @@ void ll_prop_free(ll_prop *p)
     ll_prop_free(p->rhs);
     ll_loc_clear(&p->loc);
     ll_value_clear(&p->value);
+    if (p->place) {
+        ll_loc_clear(p->place);
+        free(p->place);
+    }
     free(p);
 }

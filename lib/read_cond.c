@@ -278,6 +278,14 @@ fail:
     return NULL;
 }
 
+/* Is the token at lx a place (`1:r0`) rather than a value? */
+static bool is_place(ll_lexer *lx)
+{
+    int proc;
+    return (lx->tok.kind == LL_TOK_NUM || ll_tok_proc(&lx->tok, &proc)) &&
+           peek_is(lx, ":");
+}
+
 static ll_prop *read_atom(prop_reader *r)
 {
     ll_lexer *lx = r->lx;
@@ -295,8 +303,14 @@ static ll_prop *read_atom(prop_reader *r)
         goto fail;
     if (ll_tok_is(&lx->tok, "{") && !negated)
         return read_array_value(r, p);
-    if (!ll_read_value(lx, &p->value))
+    if (is_place(lx)) {
+        /* herd7 compares two places' values: `0:r10=1:r10` */
+        p->place = ll_xcalloc(1, sizeof *p->place);
+        if (!ll_read_loc(lx, r->arch, p->place, NULL))
+            goto fail;
+    } else if (!ll_read_value(lx, &p->value)) {
         goto fail;
+    }
     if (negated) {
         ll_prop *n = new_prop(r, LL_PROP_NOT, p->pos);
         if (!n)

@@ -24,7 +24,8 @@ static bool check_prop(ll_lexer *lx, const ll_test *t, const ll_prop *p)
     if (!p)
         return true;
     if (p->kind == LL_PROP_ATOM)
-        return check_thread(lx, t, &p->loc, p->pos);
+        return check_thread(lx, t, &p->loc, p->pos) &&
+               (!p->place || check_thread(lx, t, p->place, p->pos));
     return check_prop(lx, t, p->lhs) && check_prop(lx, t, p->rhs);
 }
 

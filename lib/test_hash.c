@@ -245,6 +245,10 @@ static void add_places(const ll_prop *p, place **v, int *n, int *cap)
     if (p->kind == LL_PROP_ATOM) {
         ll_grow((void **)v, cap, *n + 1, sizeof **v);
         (*v)[(*n)++] = place_of(&p->loc);
+        if (p->place) {
+            ll_grow((void **)v, cap, *n + 1, sizeof **v);
+            (*v)[(*n)++] = place_of(p->place);
+        }
         return;
     }
     add_places(p->lhs, v, n, cap);

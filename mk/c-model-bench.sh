@@ -1,11 +1,16 @@
 #!/bin/sh
-# c-model-bench.sh PROGRAM — `make bench-c`: times `litmuslab model` on
+# c-model-bench.sh PROGRAM [GEN [HERD7]] — `make bench-c`: times `litmuslab model` on
 # each lock- and RCU-heavy test of litmus/c/ (spin_lock, spin_trylock,
 # spin_is_locked, synchronize_rcu, SRCU), one line per test, then on a
 # five-thread lock-protected counter made here (--timeout 120). herd7
 # takes seconds on 3-5 threads with spin_lock and minutes on RCU tests
 # with several grace periods; the issue's aim is 100x faster.
-prog=$1
+# With GEN (tests/fidelity/gen_c.c) and HERD7, last: the side-by-side
+# batch run (one herd7 process, one litmuslab -j 1 process) on litmus/c
+# plus BENCH_C_N random tests (seed BENCH_C_SEED), -timeout 60 s a test
+# for both, and the ratio of the two times; tests herd7 or we time out
+# on are counted and named.
+prog=$1 gen=$2 herd7=$3
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
@@ -38,3 +43,30 @@ awk -v n="$(echo $heavy | wc -w)" -v s=$total_start -v e=$total_end 'BEGIN {
     printf 'exists (~cnt=5)\n'
 } > "$tmp/counter+locks5.litmus"
 time_one "$tmp/counter+locks5.litmus"
+
+# Side by side with herd7 in batch mode.
+if [ -z "$gen" ] || [ -z "$herd7" ] || [ ! -x "$herd7" ]; then
+    echo "bench-c: side by side with herd7 skipped (make bench-c HERD7=PATH)"
+    exit 0
+fi
+n=${BENCH_C_N:-1000} seed=${BENCH_C_SEED:-1}
+mkdir "$tmp/set"
+"$gen" "$tmp/set" "$seed" "$n" || exit 2
+cp litmus/c/*.litmus "$tmp/set/"
+total=$(ls "$tmp/set" | wc -l)
+herdlib=$(dirname "$herd7")/share/herd
+hstart=$(now)
+(cd "$herdlib" 2>/dev/null || true
+ "$herd7" -conf linux-kernel.cfg -timeout 60 "$tmp"/set/*.litmus) \
+    > "$tmp/herd.log" 2> "$tmp/herd.err"
+hend=$(now)
+ostart=$(now)
+"$prog" model -j 1 --timeout 60 "$tmp"/set/*.litmus > "$tmp/ours.log" 2> "$tmp/ours.err"
+oend=$(now)
+hn=$(grep -c '^Observation ' "$tmp/herd.log")
+on=$(grep -c '^Observation ' "$tmp/ours.log")
+awk -v t="$total" -v hn="$hn" -v on="$on" -v hs="$hstart" -v he="$hend" \
+    -v os="$ostart" -v oe="$oend" 'BEGIN {
+    h = he - hs; o = oe - os
+    printf "bench-c: %d C tests (litmus/c and gen_c), one process each: herd7 %.2f s (%d answered), litmuslab %.2f s (%d answered): %.0fx\n",
+        t, h, hn, o, on, (o > 0 ? h / o : 0) }'

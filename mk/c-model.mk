@@ -1,6 +1,16 @@
 # c-model.mk — `make bench-c` (part of `make bench`): the model's time on
-# the lock- and RCU-heavy C tests of litmus/c/ (mk/c-model-bench.sh).
+# the lock- and RCU-heavy C tests of litmus/c/, then side by side with
+# herd7 -conf linux-kernel.cfg in batch mode (one process each) on a
+# large C set: litmus/c plus BENCH_C_N random kernel-style tests of
+# tests/fidelity/gen_c.c (seed BENCH_C_SEED), printing the ratio
+# (mk/c-model-bench.sh). HERD7=PATH, by default ../shared/tools/
+# herdtools7's; without one the side-by-side part is skipped.
+HERD7_BENCH_C ?= $(if $(HERD7),$(HERD7),$(wildcard ../shared/tools/herdtools7/herd7))
+BENCH_C_N ?= 1000
+BENCH_C_SEED ?= 1
 .PHONY: bench-c
 bench: bench-c
-bench-c: $(PROGRAM)
-	@sh mk/c-model-bench.sh $(abspath $(PROGRAM))
+bench-c: $(PROGRAM) $(BUILD)/tools/gen_c
+	@BENCH_C_N=$(BENCH_C_N) BENCH_C_SEED=$(BENCH_C_SEED) \
+	  sh mk/c-model-bench.sh $(abspath $(PROGRAM)) \
+	  $(abspath $(BUILD)/tools/gen_c) $(if $(HERD7_BENCH_C),$(abspath $(HERD7_BENCH_C)))

@@ -56,6 +56,9 @@ typedef struct mdl_run {
     int n_ev;
     sem_event *ev;
     sem_val *final;          /* slot values at the end of the thread */
+    sem_taint *final_t;      /* ... and the reads each is made of
+                                (sem_run.vsrc; without it, depends on) */
+    sem_taint used;          /* sem_run.used at the end */
     bool cut;                /* stopped at a loop's unrolling limit: never
                                 an execution; a combination of it whose
                                 reads all find their values is herd7's
@@ -179,6 +182,16 @@ void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);
 /* paths.c: every run of every thread. false + diag on bad input, or false
  * with timed_out set. */
 bool mdl_runs(mdl_test *m);
+
+/* symbolic.c: herd7's symbolic values (sem_ops.symbolic_values). A
+ * shown value herd7 leaves undetermined is sem_val {n, this}: `Sn`. */
+#define MDL_SYM_UNDETERMINED (-2)
+/* Does herd7 have this candidate (src: each read's write, -1 if none;
+ * final_w: each shown location's co-last write, -1 if none)? If so, the
+ * values it leaves undetermined are made symbolic in vals. */
+bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *base, const int *pick, const int *src,
+                       const int *final_w, sem_val *vals);
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);

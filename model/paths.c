@@ -33,6 +33,8 @@ typedef struct run_ctx {
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
+    bool every_path;    /* the error refuses the test whatever values led
+                           here (sem_ops.errors_on_every_path, a read) */
     pending *pend;
     int n_pend, cap_pend;
     unsigned steps_run;     /* runs tried, for the timeout check */
@@ -62,7 +64,7 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->n_reads > 0) {
+    if (c->n_reads > 0 && !c->every_path) {
         /* the values read may have led here: herd7 only fails when a
            path that solves gets here (mdl_run.bad) */
         if (!c->m->bad_diag.msg[0])
@@ -160,10 +162,12 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
 /* A location for an address, or -1 with the run stopped: an error when
  * the address is fixed by the code, a dead path when it came from a value
  * read (another choice of value gives a real address). */
-static int address(sem_run *r, sem_val addr, sem_taint dep)
+static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
+    if (!r->vsrc)
+        r->used |= dep; /* an address is an operation on its value */
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
@@ -174,6 +178,9 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
             c->m->locs[loc].no_init = true;
         return loc;
     }
+    /* herd7 reads a constant address that is no location on any path it
+       builds, solvable or not, and fails there (no initial write) */
+    c->every_path = read && c->m->ops->errors_on_every_path;
     if (dep)
         c->dead = true;
     else if (why[0])
@@ -181,6 +188,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep)
     else
         sem_error(r, "memory access to %lld, which is not a location",
                   (long long)addr.num);
+    c->every_path = false;
     return -1;
 }
 
@@ -226,7 +234,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
-    int loc = address(r, addr, addr_dep | addr_pick);
+    int loc = address(r, addr, addr_dep | addr_pick, true);
     if (loc < 0)
         return out;
     if (!source_room(r))
@@ -257,7 +265,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read)
 {
     run_ctx *c = ctx(r);
-    int loc = address(r, addr, addr_dep | addr_pick);
+    int loc = address(r, addr, addr_dep | addr_pick, false);
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -268,6 +276,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->tags = tags;
     e->addr = addr_dep;
     e->data = data_dep;
+    e->vdata = data_dep;
     e->paddr = addr_pick;
     e->pdata = data_pick;
     e->rmw_read = rmw_read;
@@ -275,6 +284,13 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     c->pend[c->n_pend].loc = loc;
     c->pend[c->n_pend++].v = v;
     return c->n_ev - 1;
+}
+
+void sem_set_vdata(sem_run *r, int ev, sem_taint v)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vdata = v;
 }
 
 void sem_fence(sem_run *r, sem_tags tags)
@@ -285,7 +301,7 @@ void sem_fence(sem_run *r, sem_tags tags)
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
                   sem_tags tags, const sem_val *val)
 {
-    int loc = address(r, addr, addr_dep);
+    int loc = address(r, addr, addr_dep, false);
     if (loc < 0)
         return;
     sem_event *e = new_event(r, SEM_F);
@@ -382,8 +398,11 @@ static void run_once(run_ctx *c, sem_run *r)
         memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
+    if (r->vsrc)
+        memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
+    r->used = 0;
     r->reserved = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
@@ -462,8 +481,13 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->cut = c->cut;
     u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
-    for (int i = 0; i < t->n_slots; i++)
+    u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
+                            sizeof *u->final_t);
+    for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
+        u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
+    }
+    u->used = r->used;
 }
 
 /* Advance the choice stack to the next unexplored sequence. */
@@ -488,6 +512,9 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     r.regs = ll_xmalloc((size_t)t->n_slots * sizeof *r.regs);
     r.picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                          sizeof *r.picks);
+    if (c->m->ops->symbolic_values)
+        r.vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                            sizeof *r.vsrc);
     r.engine = c;
     c->th = th;
     c->n_choice = 0;
@@ -528,6 +555,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     } while (next_choices(c));
     free(r.regs);
     free(r.picks);
+    free(r.vsrc);
     return ok;
 }
 
@@ -538,6 +566,7 @@ static void drop_runs(mdl_test *m)
         for (int k = 0; k < t->n_runs; k++) {
             free(t->runs[k].ev);
             free(t->runs[k].final);
+            free(t->runs[k].final_t);
         }
         t->n_runs = 0;
         t->dead_writes = 0;

@@ -152,6 +152,13 @@ static sem_val from_ll(mdl_test *m, const ll_value *v)
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out)
 {
     memset(out, 0, sizeof *out);
+    if (v.sym == MDL_SYM_UNDETERMINED) {
+        ll_buf b = {0};
+        ll_buf_printf(&b, "S%lld", (long long)v.num);
+        out->is_sym = out->undet = true;
+        out->sym = b.data;
+        return;
+    }
     if (v.sym < 0) {
         out->num = v.num;
         return;
@@ -376,6 +383,8 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         }
         if (o.slot >= m->ops->n_regs)
             o.reg = -1;     /* symbolic: read its slot directly */
+        if (m->ops->named_registers)
+            o.loc.reg = LL_REG_NAMED;
         o.type = m->threads[o.proc].types[o.slot];
     } else {
         int sym = mdl_sym(m, loc->name);
@@ -403,7 +412,8 @@ static bool obs_from_prop(mdl_test *m, const ll_prop *p)
     if (!p)
         return true;
     if (p->kind == LL_PROP_ATOM)
-        return add_obs(m, &p->loc, p->pos);
+        return add_obs(m, &p->loc, p->pos) &&
+               (!p->place || add_obs(m, p->place, p->pos));
     return obs_from_prop(m, p->lhs) && obs_from_prop(m, p->rhs);
 }
 
@@ -509,6 +519,7 @@ void mdl_free(mdl_test *m)
         for (int r = 0; r < t->n_runs; r++) {
             free(t->runs[r].ev);
             free(t->runs[r].final);
+            free(t->runs[r].final_t);
         }
         free(t->runs);
     }

@@ -66,6 +66,8 @@ typedef struct search {
     int n_ev, cap_ev;
     gev *ev;
     int *base;                  /* first global event of each thread */
+    int *src, cap_src;          /* each read's write (symbolic_values) */
+    int *final_w, cap_final_w;  /* each shown location's co-last write */
     loc_plan *plans;
     int *weight, *by_weight;    /* writes per location; solving order */
     int *prod;                  /* the product's order of locations */
@@ -862,19 +864,32 @@ static int find_state(mdl_test *m, const sem_val *vals)
     return m->n_states++;
 }
 
-/* The final value of each location shown: its co-last write's. */
-static void final_memory(search *s)
+/* The final value of each location shown: its co-last write's. herd7's
+ * lock operations (sem_ops.herd_nonmem) are no writes to it: a lock
+ * word shows its co-last other write, or its initial value, and herd7's
+ * lock.cat flags the test (lock-final). */
+static bool final_memory(search *s)
 {
     mdl_test *m = s->m;
+    bool lock_final = false;
+    sem_tags lk = m->ops->herd_nonmem;
     for (int i = 0; i < m->n_obs; i++) {
         int l = m->obs[i].mem;
         if (l < 0)
             continue;
         const loc_plan *p = &s->plans[l];
         const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
-        s->vals[i] = p->n_w ? s->ev[p->w[sol[p->n_w - 1] - 1]].val
-                            : m->locs[l].init;
+        int k = p->n_w;
+        while (lk && k > 0 &&
+               (s->ev[p->w[sol[k - 1] - 1]].e->tags & lk)) {
+            lock_final = true;
+            k--;
+        }
+        for (int j = 0; lk && !lock_final && j < p->n_r; j++)
+            lock_final = s->ev[p->r[j]].e->tags & lk;
+        s->vals[i] = k ? s->ev[p->w[sol[k - 1] - 1]].val : m->locs[l].init;
     }
+    return lock_final;
 }
 
 /* A solution's source (local write id, 0: the initial write) as an
@@ -882,6 +897,35 @@ static void final_memory(search *s)
 static int w_of(const loc_plan *p, int w, int l)
 {
     return w ? p->w[w - 1] : l;
+}
+
+/* herd7's symbolic values (symbolic.c): does herd7 have this candidate,
+ * and which shown values does it leave undetermined? */
+static bool symbolic_keep(search *s)
+{
+    mdl_test *m = s->m;
+    ll_grow((void **)&s->src, &s->cap_src, s->n_ev, sizeof *s->src);
+    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
+            sizeof *s->final_w);
+    for (int g = 0; g < s->n_ev; g++)
+        s->src[g] = -1;
+    for (int l = 0; l < m->n_locs; l++) {
+        const loc_plan *p = &s->plans[l];
+        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+        for (int j = 0; j < p->n_r; j++)
+            s->src[p->r[j]] = w_of(p, sol[p->n_w + j], l);
+    }
+    for (int i = 0; i < m->n_obs; i++) {
+        int l = m->obs[i].mem;
+        s->final_w[i] = -1;
+        if (l < 0 || !s->plans[l].n_w)
+            continue;
+        const loc_plan *p = &s->plans[l];
+        const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+        s->final_w[i] = p->w[sol[p->n_w - 1] - 1];
+    }
+    return mdl_symbolic_keep(m, s->ev, s->n_ev, s->base, s->pick, s->src,
+                             s->final_w, s->vals);
 }
 
 /* rf and co of the picked solutions of the first n locations of the
@@ -1054,11 +1098,28 @@ static void candidate(search *s)
     }
     if (!res.allowed || incoherent)
         return;
-    final_memory(s);
+    if (final_memory(s) && res.n_flags < CAT_MAX_FLAGS)
+        res.flags[res.n_flags++] = "lock-final";
+    sem_val *regs = NULL;
+    if (m->ops->symbolic_values) {
+        /* the registers' values were set once for the combination:
+           symbolic_keep may put symbols in them for this candidate */
+        regs = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof *regs);
+        memcpy(regs, s->vals, (size_t)m->n_obs * sizeof *regs);
+        if (!symbolic_keep(s)) {
+            memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
+            free(regs);
+            return;
+        }
+    }
     if (s->use_sym)
         arrange(s, 0, &res);
     else
         accept(s->m, s->vals, &res);
+    if (regs) {
+        memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
+        free(regs);
+    }
 }
 
 static void product(search *s, int k)
@@ -1357,6 +1418,8 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     free(s.vals2);
     free(s.pick);
     free(s.base);
+    free(s.src);
+    free(s.final_w);
     free(s.vals);
     free(s.ev);
     mdl_regs_free(&s.rg);

@@ -534,6 +534,11 @@ static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
 {
     if (!p)
         return true;
+    if (p->kind == LL_PROP_ATOM && p->place) {
+        ll_stmt st = {.pos = p->pos};
+        return hw_gen_fail(g, &st, "hwrun does not check a condition that "
+                           "compares two places");
+    }
     if (p->kind == LL_PROP_ATOM)
         return add_out(g, &p->loc, p->pos, hidden);
     return prop_outs(g, p->lhs, hidden) && prop_outs(g, p->rhs, hidden);

@@ -31,16 +31,22 @@ typedef struct ll_value {
     int64_t num;  /* when !is_sym */
     char *sym;    /* when is_sym: location name, owned */
     char *text;   /* when !is_sym: the spelling, if not decimal; owned */
+    bool undet;   /* is_sym: a value herd7 leaves undetermined (`S8`), which
+                     sorts before every constant in its states */
 } ll_value;
 
 /* A place that holds a value: a thread's register or a memory location.
  * Registers are kept by name as written (`r3`, `rax`, `EAX`, `X0`) so any
  * architecture's spelling round-trips; `reg` is the architecture's id for
  * it (-1 for memory, or when the arch does not know the name, e.g. C). */
+#define LL_REG_NAMED (-2)
+
 typedef struct ll_loc {
     int proc;      /* thread number, or -1 for a memory location */
     char *name;    /* register or location name, owned */
-    int reg;       /* arch register id for registers, -1 otherwise */
+    int reg;       /* arch register id for registers, -1 otherwise;
+                      LL_REG_NAMED for a C local the model shows, which
+                      herd7 orders by its name as a string */
     int index;     /* array element `x[2]`, or -1 */
     char *spelled; /* the test's own spelling of a register the reader
                       renamed (ll_arch_ops.canonical_reg_names), owned;
@@ -88,6 +94,9 @@ typedef struct ll_prop {
     ll_loc loc;               /* ATOM */
     bool bracketed;           /* ATOM written `[x]=v` */
     ll_value value;           /* ATOM */
+    ll_loc *place;            /* ATOM `0:r1=1:r1`: the place compared with
+                                 loc (herd7 compares their values); NULL
+                                 when loc is compared with value */
     struct ll_prop *lhs;      /* NOT: operand; binary: left */
     struct ll_prop *rhs;      /* binary: right */
 } ll_prop;

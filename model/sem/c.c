@@ -47,9 +47,36 @@ static sem_val c_reg_value(const sem_val *slots, int reg)
 }
 
 
+/* Set register o to v, depending on reads t, its value made of reads vs
+ * (sem_run.vsrc: herd7's symbolic value, model/symbolic.c). */
+static void setv(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
+                 sem_taint vs)
+{
+    int slot = sem_slot(r, o->reg, o->sym);
+    sem_set(r, slot, v, t);
+    if (r->vsrc && slot >= 0 && slot < r->n_slots)
+        r->vsrc[slot] = vs;
+}
+
 static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 {
-    sem_set(r, sem_slot(r, o->reg, o->sym), v, t);
+    setv(r, o, v, t, 0);
+}
+
+/* The reads operand o's value is made of. */
+static sem_taint vsrc(sem_run *r, const ll_operand *o)
+{
+    if (!r->vsrc || o->kind != LL_OPND_REG)
+        return 0;
+    int slot = sem_slot(r, o->reg, o->sym);
+    return slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+}
+
+/* herd7's symbolic values use what they are made of: an operation, a
+ * comparison, a branch, an address (model/symbolic.c). */
+static void use(sem_run *r, sem_taint vs)
+{
+    r->used |= vs;
 }
 
 static bool is_zero(sem_val v)
@@ -123,6 +150,8 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 {
     sem_reg a = sem_operand(r, &in->ops[1]);
     sem_val v;
+    sem_taint vs = vsrc(r, &in->ops[1]);
+    use(r, vs);
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
     else if (a.v.sym >= 0)
@@ -131,7 +160,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
         v = sem_int((int64_t)(0 - (uint64_t)a.v.num));
     else
         v = sem_int(~a.v.num);
-    set(r, &in->ops[0], v, a.t);
+    setv(r, &in->ops[0], v, a.t, vs);
     return SEM_NEXT;
 }
 
@@ -140,6 +169,20 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_reg a = sem_operand(r, &in->ops[1]), b = sem_operand(r, &in->ops[2]);
     sem_val v;
     int op = (int)(in->flags & 0xff);
+    sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
+    if ((op == LL_C_XOR || op == LL_C_SUB) && va && va == vb &&
+        !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
+        vs = 0;                 /* herd7: x ^ x and x - x are 0 */
+    } else if ((op == LL_C_ADD || op == LL_C_OR || op == LL_C_XOR ||
+                op == LL_C_SUB) && !vb && b.v.sym < 0 && b.v.num == 0) {
+        vs = va;                /* x + 0 is x */
+    } else if ((op == LL_C_ADD || op == LL_C_OR || op == LL_C_XOR) && !va &&
+               a.v.sym < 0 && a.v.num == 0) {
+        vs = vb;                /* 0 + x is x */
+    } else {
+        vs = va | vb;
+        use(r, vs);
+    }
     if (!binop(op, a.v, b.v, &v)) {
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
@@ -147,7 +190,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         return bad(r, a.t | b.t, why ? why : "undefined arithmetic on an "
                                              "address");
     }
-    set(r, &in->ops[0], v, a.t | b.t);
+    setv(r, &in->ops[0], v, a.t | b.t, vs);
     return SEM_NEXT;
 }
 
@@ -155,6 +198,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
     sem_reg a = sem_operand(r, &in->ops[1]), v = sem_operand(r, &in->ops[2]);
+    use(r, vsrc(r, &in->ops[1]));
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     int ev;
@@ -164,19 +208,23 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_val nv = v.v;
+    sem_taint vv = vsrc(r, &in->ops[2]);
+    if (kind != LL_C_XCHG)
+        use(r, old.t | vv);
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
         return bad(r, old.t | v.t, "undefined atomic arithmetic");
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
-    sem_store(r, a.v, a.t, nv, kind == LL_C_XCHG ? v.t : old.t | v.t,
-              BIT(T_RMW) | write_tags(ann), ev);
+    int w = sem_store(r, a.v, a.t, nv, kind == LL_C_XCHG ? v.t : old.t | v.t,
+                      BIT(T_RMW) | write_tags(ann), ev);
+    sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN)
-        set(r, &in->ops[0], nv, old.t | v.t);
+        setv(r, &in->ops[0], nv, old.t | v.t, old.t | vv);
     else if (kind != LL_C_NORET)
-        set(r, &in->ops[0], old.v, old.t);
+        setv(r, &in->ops[0], old.v, old.t, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -188,6 +236,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     int ann = LL_C_ANN(in->flags);
     sem_reg a = sem_operand(r, &in->ops[1]), o = sem_operand(r, &in->ops[2]),
             n = sem_operand(r, &in->ops[3]);
+    use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
     if (ok && ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
@@ -198,20 +247,24 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         return SEM_ERROR;
     /* atomic_add_unless: o is the value that stops the addition */
     bool unless = in->flags & LL_C_CAS_UNLESS;
+    use(r, old.t | vsrc(r, &in->ops[2]) |
+               (unless ? vsrc(r, &in->ops[3]) : 0));
     if (sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
             return bad(r, old.t | n.t, "undefined atomic arithmetic");
-        sem_store(r, a.v, a.t, nv, n.t, BIT(T_RMW) | write_tags(ann), ev);
+        int w = sem_store(r, a.v, a.t, nv, n.t, BIT(T_RMW) | write_tags(ann),
+                          ev);
+        sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]));
         if (ann == LL_C_MB)
             sem_fence(r, BIT(T_MB));
     }
     if (unless)
         set(r, &in->ops[0], sem_int(ok), 0);
     else
-        set(r, &in->ops[0], old.v, old.t);
+        setv(r, &in->ops[0], old.v, old.t, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -222,18 +275,22 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
     sem_reg a = sem_operand(r, &in->ops[1]), e = sem_operand(r, &in->ops[2]),
             n = sem_operand(r, &in->ops[3]);
+    use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
+    use(r, old.t | vsrc(r, &in->ops[2]));
     if (sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok)
-        sem_store(r, a.v, a.t, n.v, n.t, BIT(T_RMW) | write_tags(succ), ev);
+        sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
+                                   BIT(T_RMW) | write_tags(succ), ev),
+                      vsrc(r, &in->ops[3]));
     else
-        set(r, &in->ops[2], old.v, old.t);
+        setv(r, &in->ops[2], old.v, old.t, old.t);
     set(r, &in->ops[0], sem_int(ok), old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -256,6 +313,7 @@ static const sem_tags fence_tags[] = {
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
     sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
+    use(r, vsrc(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]));
     int ev;
     if (in->op == LL_C_LOCK ||
         (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
@@ -303,6 +361,7 @@ static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
     sem_reg a = sem_operand(r, &in->ops[k]);
+    use(r, vsrc(r, &in->ops[k]));
     sem_tags tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
                                                 : BIT(T_SYNC_SRCU);
@@ -324,7 +383,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     switch (in->op) {
     case LL_C_MOV:
         v = sem_operand(r, &in->ops[1]);
-        set(r, &in->ops[0], v.v, v.t);
+        setv(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]));
         return SEM_NEXT;
     case LL_C_BIN:
         return exec_bin(r, in);
@@ -332,15 +391,18 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         return exec_un(r, in);
     case LL_C_LD:
         a = sem_operand(r, &in->ops[1]);
+        use(r, vsrc(r, &in->ops[1]));
         v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        set(r, &in->ops[0], v.v, v.t);
+        setv(r, &in->ops[0], v.v, v.t, v.t);
         return SEM_NEXT;
     case LL_C_ST:
         a = sem_operand(r, &in->ops[0]);
         v = sem_operand(r, &in->ops[1]);
-        sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
+        use(r, vsrc(r, &in->ops[0]));
+        sem_set_vdata(r, sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1),
+                      vsrc(r, &in->ops[1]));
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:
         return exec_rmw(r, in);
@@ -362,6 +424,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         return exec_lock(r, in);
     case LL_C_UNLOCK:
         a = sem_operand(r, &in->ops[0]);
+        use(r, vsrc(r, &in->ops[0]));
         sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_SRCU_LOCK:
@@ -370,6 +433,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         return exec_srcu(r, in);
     case LL_C_BZ:
         v = sem_operand(r, &in->ops[0]);
+        use(r, vsrc(r, &in->ops[0]));
         sem_branch(r, v.t);
         if (!is_zero(v.v))
             return SEM_NEXT;
@@ -421,6 +485,8 @@ const sem_ops sem_c_ops = {
     .reg_value = c_reg_value,
     .exec = c_exec,
     .seed_constants = true,
+    .symbolic_values = true,
+    .errors_on_every_path = true,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

@@ -58,6 +58,8 @@ typedef struct sem_event {
     bool valued;          /* F: val is the fence's value (an SRCU index) */
     sem_taint addr, data, ctrl, ctrlisync;
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
+    sem_taint vdata;      /* W: the reads its value is made of (sem_run.
+                             vsrc), where data is the reads it depends on */
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -156,6 +158,19 @@ typedef struct sem_ops {
      * and a write paired in rmw and shows the model the one event
      * (model/herdev.c). 0: none. */
     sem_tags one_event;
+    /* herd7's values are symbols solved through rf (C): a read whose
+     * value a cycle of copies leaves undetermined is one execution with
+     * a symbolic value (S8), and none where such a value meets an
+     * operation or a branch; the semantics fill sem_run.used
+     * (model/symbolic.c). */
+    bool symbolic_values;
+    /* herd7 builds every path of a thread, chosen by values or not, and
+     * refuses the test when one reads a constant address that is no
+     * location (C: a pointer local never set, `Non symbolic location with
+     * no initial write: '[0]'`), even a path no execution takes. false,
+     * and for a write there: such a path only refuses the test when its
+     * reads find their values (mdl_run.bad; herd7's LISA). */
+    bool errors_on_every_path;
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -188,6 +203,13 @@ struct sem_run {
     int res_event2;         /* a pair's second read (AArch64 LDXP) */
     int pc;                 /* index of the statement being executed */
     int goto_pc;            /* SEM_GOTO's target statement */
+    /* The reads whose values an operation, a comparison, a branch or an
+     * address used (C: sem_ops.symbolic_values); a read outside it has
+     * only been copied, to registers and by stores. */
+    sem_taint used;
+    /* per slot: the reads its value is made of, as herd7's symbolic value
+     * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
+    sem_taint *vsrc;
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
@@ -242,6 +264,8 @@ sem_taint sem_source(sem_run *r, int ev);
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
+/* The reads write event ev's value is made of (sem_event.vdata). */
+void sem_set_vdata(sem_run *r, int ev, sem_taint v);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */

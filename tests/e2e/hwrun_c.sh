@@ -88,6 +88,7 @@ unknown|9:2|unsupported function 'frob_barrier'
 return|8:3|'return' is not supported in C litmus tests
 noreg|9:9|register 0:r7 is not a variable of P0
 param|5:2|parameter 'x' of P0 is not a pointer to a shared variable
+placecond|20:9|hwrun does not check a condition that compares two places
 END
 
 # the library's C tests (litmus/c/) whose file says `expected: Never`

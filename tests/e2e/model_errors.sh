@@ -39,6 +39,48 @@ sed 's/^0:r2=x;$/0:r2=0;/' "$tmp/mixed.litmus" > "$tmp/null.litmus"
 grep -q "^$tmp/null.litmus:7:2: .*not a location" "$tmp/err" || {
     cat "$tmp/err"; fail "null store: message"; }
 
+# C: a pointer local never set, read through on a path a value chooses,
+# even one no write lets happen (no write makes y non-zero): herd7 7.58
+# builds every path and refuses (`Non symbolic location with no initial
+# write: '[0]'`), and so does the model.
+cat > "$tmp/uninit.litmus" <<'END'
+C uninit
+
+{
+p = x; y = 0;
+}
+
+P0(int *x, int **p, int *y)
+{
+	int r0;
+	int *q0;
+	int r1;
+
+	r0 = READ_ONCE(*y);
+	if (r0 != 0) {
+		r1 = 5;
+	} else {
+		q0 = rcu_dereference(*p);
+	}
+	r1 = smp_load_acquire(q0);
+}
+
+P1(int *x, int **p, int *y)
+{
+	int r0;
+
+	r0 = READ_ONCE(*x);
+	WRITE_ONCE(*x, 2);
+}
+
+exists (0:r1=0)
+END
+"$LITMUSLAB" model "$tmp/uninit.litmus" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "uninitialised pointer: want exit 2"
+[ "$(cat "$tmp/err")" = "$tmp/uninit.litmus:19:7: memory access to 0, which is not a location" ] || {
+    cat "$tmp/err"; fail "uninitialised pointer: message"; }
+[ -s "$tmp/out" ] && fail "uninitialised pointer: an answer: $(cat "$tmp/out")"
+
 # A cat file with a syntax error: its FILE:LINE:COL.
 printf '"bad"\nlet x = (po |\n' > "$tmp/bad.cat"
 "$LITMUSLAB" model --model "$tmp/bad.cat" $good > /dev/null 2> "$tmp/err"

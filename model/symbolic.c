@@ -1,0 +1,219 @@
+/* symbolic.c — herd7's symbolic values, for the semantics that ask for
+ * them (sem_ops.symbolic_values: C).
+ *
+ * herd7 gives each read a fresh symbolic value and solves the equations
+ * rf makes (value read = value written). A cycle of plain copies (P0
+ * `r0 = *a; *b = r0;`, P1 `r0 = *b; *a = r0;`) leaves its values
+ * undetermined: herd7 keeps that execution once, showing the value as a
+ * symbol (`0:r0=S8;`, never equal to a constant in the condition). Where
+ * such a value meets an operation, a comparison, a branch or an address
+ * (`r1 = r0 + 1`, `if (r0 != 5)`, a cmpxchg), herd7 cannot solve it and
+ * has no execution at all. Our reads return concrete values, so such a
+ * cycle is an execution per value of the locations' domains: this file
+ * keeps the one with the least value of the cycle, shown as a symbol,
+ * and drops the rest and those herd7 cannot solve. */
+#include "model/engine.h"
+
+#include <stdlib.h>
+
+static int find(int *parent, int g)
+{
+    while (parent[g] != g) {
+        parent[g] = parent[parent[g]];
+        g = parent[g];
+    }
+    return g;
+}
+
+/* The global event of read number b of thread t's run. */
+static int read_event(const mdl_test *m, const int *base, const int *pick,
+                      int t, int b)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    for (int i = 0; i < run->n_ev; i++)
+        if (run->ev[i].read_no == b)
+            return base[t] + i;
+    return -1;
+}
+
+static bool single(sem_taint t)
+{
+    return t && !(t & (t - 1));
+}
+
+static int bit_of(sem_taint t)
+{
+    int b = 0;
+    while (!(t & 1)) {
+        t >>= 1;
+        b++;
+    }
+    return b;
+}
+
+static bool val_less(sem_val a, sem_val b)
+{
+    return a.sym != b.sym ? a.sym < b.sym : a.num < b.num;
+}
+
+static bool in_domain(const mdl_loc *l, sem_val v)
+{
+    for (int i = 0; i < l->n_dom; i++)
+        if (sem_val_eq(l->dom[i], v))
+            return true;
+    return false;
+}
+
+/* herd7's name for the value of read g: its fresh variable's number,
+ * counted as herd7 7.58 counts them on straight-line code (one a thread,
+ * two a read, one a write, before it); its branches and operations count
+ * more, which this does not follow (doc/lkmm.md). */
+static int64_t herd_number(const mdl_ev *ev, int g)
+{
+    int64_t n = 1;
+    int t = -1;
+    for (int k = 0; k <= g; k++) {
+        if (!ev[k].e)
+            continue;
+        if (ev[k].thread != t) {
+            t = ev[k].thread;
+            n++;
+        }
+        n += ev[k].e->kind == SEM_R ? 2 : ev[k].e->kind == SEM_W ? 1 : 0;
+    }
+    return n;
+}
+
+/* A read's class: the reads a cycle of copies makes equal to it. The
+ * representative herd7 shows is the last one. */
+bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *base, const int *pick, const int *src,
+                       const int *final_w, sem_val *vals)
+{
+    int *parent = ll_xmalloc((size_t)n_ev * 2 * sizeof(int));
+    int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
+    for (int g = 0; g < n_ev; g++) {
+        parent[g] = g;
+        det[g] = 1;
+    }
+    bool keep = true;
+    for (int g = 0; g < n_ev; g++) {
+        if (!ev[g].e || ev[g].e->kind != SEM_R || src[g] < 0)
+            continue;
+        int w = src[g];
+        if (!ev[w].e || !ev[w].e->vdata)
+            continue;               /* the initial value, a constant */
+        const mdl_run *run = &m->threads[ev[w].thread].runs[pick[ev[w].thread]];
+        if (single(ev[w].e->vdata) && !(run->used & ev[w].e->vdata)) {
+            int q = read_event(m, base, pick, ev[w].thread,
+                               bit_of(ev[w].e->vdata));
+            det[g] = 0;
+            if (q >= 0) {
+                int a = find(parent, g), b = find(parent, q);
+                if (a != b)
+                    parent[a] = b;
+            }
+        } else {
+            det[g] = 2;
+        }
+    }
+    /* a class is determined when one of its reads is; a value an
+       operation makes of determined reads is determined */
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int g = 0; g < n_ev; g++) {
+            int r = find(parent, g);
+            if (det[g] == 1 && det[r] != 1) {
+                det[r] = 1;
+                changed = true;
+            }
+            if (det[g] == 2) {
+                int w = src[g], t = ev[w].thread;
+                sem_taint d = ev[w].e->vdata;
+                bool all = true;
+                for (int b = 0; b < SEM_MAX_READS && all; b++) {
+                    if (!(d >> b & 1))
+                        continue;
+                    int q = read_event(m, base, pick, t, b);
+                    all = q < 0 || det[find(parent, q)] == 1;
+                }
+                if (all) {
+                    det[g] = 1;
+                    changed = true;
+                }
+            }
+        }
+    }
+    /* an equation left unsolved, or a use of an undetermined value:
+       herd7 has no such execution */
+    for (int g = 0; g < n_ev && keep; g++) {
+        if (det[g] == 2)
+            keep = false;
+        else if (ev[g].e && ev[g].e->kind == SEM_R && ev[g].e->read_no >= 0 &&
+                 det[find(parent, g)] != 1) {
+            const mdl_run *run = &m->threads[ev[g].thread].runs[pick[ev[g].thread]];
+            if (run->used >> ev[g].e->read_no & 1)
+                keep = false;
+        }
+    }
+    /* one execution per undetermined class: the one with the least value
+       every location of the class may hold */
+    for (int g = 0; g < n_ev && keep; g++) {
+        if (!ev[g].e || ev[g].e->kind != SEM_R || find(parent, g) != g ||
+            det[g] == 1)
+            continue;
+        sem_val least = ev[g].val;
+        for (int k = 0; k < n_ev; k++) {
+            if (find(parent, k) != g)
+                continue;
+            const mdl_loc *l = &m->locs[ev[k].loc];
+            for (int i = 0; i < l->n_dom; i++) {
+                sem_val v = l->dom[i];
+                if (!val_less(v, least))
+                    continue;
+                bool everywhere = true;
+                for (int j = 0; j < n_ev && everywhere; j++)
+                    if (find(parent, j) == g)
+                        everywhere = in_domain(&m->locs[ev[j].loc], v);
+                if (everywhere)
+                    least = v;
+            }
+        }
+        if (!sem_val_eq(least, ev[g].val))
+            keep = false;
+    }
+    if (keep) {
+        for (int i = 0; i < m->n_obs; i++) {
+            const mdl_obs *o = &m->obs[i];
+            int t = -1, b = -1;
+            if (o->proc >= 0 && o->slot >= 0) {
+                const mdl_run *run = &m->threads[o->proc].runs[pick[o->proc]];
+                sem_taint d = run->final_t[o->slot];
+                if (single(d) && !(run->used & d)) {
+                    t = o->proc;
+                    b = bit_of(d);
+                }
+            } else if (o->mem >= 0 && final_w[i] >= 0 && ev[final_w[i]].e) {
+                const sem_event *we = ev[final_w[i]].e;
+                int wt = ev[final_w[i]].thread;
+                const mdl_run *run = &m->threads[wt].runs[pick[wt]];
+                if (single(we->vdata) && !(run->used & we->vdata)) {
+                    t = wt;
+                    b = bit_of(we->vdata);
+                }
+            }
+            int q = t >= 0 ? read_event(m, base, pick, t, b) : -1;
+            if (q < 0 || det[find(parent, q)] == 1)
+                continue;
+            int last = q;
+            for (int k = 0; k < n_ev; k++)
+                if (find(parent, k) == find(parent, q))
+                    last = k;
+            vals[i].sym = MDL_SYM_UNDETERMINED;
+            vals[i].num = herd_number(ev, last);
+        }
+    }
+    free(parent);
+    return keep;
+}
