@@ -13,7 +13,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 n=0
-for d in litmus/*/; do
+for d in litmus/*/ tests/herd7-cpu/*/; do
   d=${d%/}
   set -- "$d"/*.herd7
   [ -f "$1" ] || continue
