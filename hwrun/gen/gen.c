@@ -108,8 +108,14 @@ bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
                         const hw_gen_syntax *sx, ll_buf *out)
 {
     const ll_operand *op = &st->instr.ops[i];
+    hw_perp_access acc;
     switch (op->kind) {
     case LL_OPND_REG:
+        /* perpetual mode: the stored register's value is k*S + code */
+        if (g->perp_pass &&
+            hw_perp_classify(g->ops, &st->instr, &acc) == HW_PERP_STORE &&
+            acc.src == i && hw_gen_perp_imm(g, st, acc.mod, out))
+            return true;
         return sx->reg(g, st, op->reg, out);
     case LL_OPND_IMM:
         ll_buf_printf(out, "%s%lld", sx->imm_prefix, (long long)op->imm);
@@ -784,18 +790,23 @@ static void write_symreg_init(hw_gen *g, int k, const char *name, ll_buf *c)
     }
 }
 
-/* Whether the init block gives thread proc's register family fam a
- * value. */
-static bool fam_has_init(const hw_gen *g, int proc, int fam)
+const ll_init *hw_gen_reg_init(const hw_gen *g, int proc, int fam)
 {
     for (int i = 0; i < g->t->n_init; i++) {
         const ll_init *in = &g->t->init[i];
         int reg = in->loc.proc == proc && in->has_value
                       ? reg_id(g, &in->loc) : -1;
         if (reg >= 0 && g->ops->reg_family(reg) == fam)
-            return true;
+            return in;
     }
-    return false;
+    return NULL;
+}
+
+/* Whether the init block gives thread proc's register family fam a
+ * value. */
+static bool fam_has_init(const hw_gen *g, int proc, int fam)
+{
+    return hw_gen_reg_init(g, proc, fam) != NULL;
 }
 
 
@@ -950,8 +961,8 @@ static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
     for (int s = 0; g->perp_pass && s < th->n_stmts; s++) {
         int code = hw_perp_code(g->perp, k, s);
         if (code)
-            ll_buf_printf(c, "        uint64_t pv_%d = k * %d + %d;\n", code,
-                          hw_perp_stride(g->perp), code);
+            ll_buf_printf(c, "        %s pv_%d = k * %d + %d;\n",
+                          reg_ctype(g), code, hw_perp_stride(g->perp), code);
     }
     ll_buf_printf(c, "%s    __asm__ __volatile__(\n", in);
     put_template(tmpl, c);
