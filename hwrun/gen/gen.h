@@ -225,7 +225,9 @@ hw_perp_kind hw_perp_classify(const hw_gen_ops *ops, const ll_instr *in,
 const ll_init *hw_gen_reg_init(const hw_gen *g, int proc, int fam);
 /* For write_instr: while the looping functions are written, a stored
  * constant of st is written as the operand holding k*S + code (with
- * operand modifier mod, "q"); false when st's constant stays. */
+ * operand modifier mod, "q"); false when st's constant stays. (A store
+ * from a register, hw_perp_access.src, goes through hw_gen_put_operand,
+ * which calls this for that operand.) */
 bool hw_gen_perp_imm(hw_gen *g, const ll_stmt *st, const char *mod,
                      ll_buf *out);
 

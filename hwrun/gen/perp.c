@@ -95,7 +95,7 @@ static const char *access_loc(hw_gen *g, const ll_thread *th,
         return acc->loc;
     int fam = acc->base >= 0 ? ops->reg_family(acc->base) : -1;
     const ll_init *in = fam >= 0 ? hw_gen_reg_init(g, th->proc, fam) : NULL;
-    if (fam >= 0 && written[fam])
+    if (fam >= 0 && fam < 64 && written[fam])
         refuse(why, "%s writes %s, an address register", thread_name(th, buf,
                sizeof buf), arch->reg_name(acc->base));
     else if (!in || !in->value.is_sym || strchr(in->value.sym, '['))
@@ -295,12 +295,11 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
             if (!last_load)
                 continue;
             loads++;
-            from = acc.loc ? acc.loc : "";
-            if (!acc.loc) {   /* scan() checked its address register */
-                const ll_init *in = hw_gen_reg_init(
-                    g, th->proc, ops->reg_family(acc.base));
-                from = in->value.sym;
-            }
+            /* scan() checked the address register of a load without loc */
+            from = acc.loc ? acc.loc
+                           : hw_gen_reg_init(g, th->proc,
+                                             ops->reg_family(acc.base))
+                                 ->value.sym;
             other += ops->reg_width(acc.reg) < 4;
         }
         if (loads != 1 || other || !last_load || l->reg < 0 ||
