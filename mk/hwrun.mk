@@ -47,8 +47,9 @@ bench-hwrun-coverage: $(PROGRAM)
 	  $(or $(N),100k) $(or $(RUNS),3) $(HWRUN_ARGS)
 
 # Perpetual mode's long check: every state it reports is one the model
-# allows, 10M iterations each (tests/e2e/hwrun_perpetual.sh runs 200k).
+# allows, 10M iterations each (tests/e2e/hwrun_perpetual.sh runs 200k),
+# 1M under qemu for the cross targets (the test runs 3000).
 .PHONY: hwrun-perpetual-long
 hwrun-perpetual-long: $(PROGRAM)
-	@N=10M LITMUSLAB=$(abspath $(PROGRAM)) CORPUS=$(abspath $(CORPUS)) \
+	@N=10M CROSS_N=1M LITMUSLAB=$(abspath $(PROGRAM)) CORPUS=$(abspath $(CORPUS)) \
 	  sh tests/e2e/hwrun_perpetual.sh

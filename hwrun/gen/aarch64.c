@@ -243,6 +243,44 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return ok;
 }
 
+/* Perpetual mode: DMB, DSB, ISB, NOP; `MOV Wd,#imm`; LDR, LDAR, LDAPR
+ * and STR, STLR of a W or X register at `[Xn]` (no offset, index or
+ * writeback: the address is a location's, held by Xn). */
+static hw_perp_kind a64_perp_access(const ll_instr *in, hw_perp_access *a)
+{
+    const ll_operand *r = &in->ops[0], *m = &in->ops[1];
+    switch (in->op) {
+    case LL_A64_DMB: case LL_A64_DSB: case LL_A64_ISB: case LL_A64_NOP:
+        return HW_PERP_FENCE;
+    case LL_A64_MOV:
+        if (in->n_ops != 2 || r->kind != LL_OPND_REG ||
+            a64_reg_family(r->reg) < 0 || m->kind != LL_OPND_IMM || m->shift)
+            return HW_PERP_NONE;
+        a->reg = r->reg;
+        a->imm = m->imm;
+        return HW_PERP_MOVE;
+    case LL_A64_LDR: case LL_A64_LDAR: case LL_A64_LDAPR:
+    case LL_A64_STR: case LL_A64_STLR:
+        break;
+    default:
+        return HW_PERP_NONE;
+    }
+    if (in->n_ops != 2 || (in->flags & (LL_A64_F_BYTE | LL_A64_F_HALF)) ||
+        r->kind != LL_OPND_REG || r->reg < 0 || r->reg >= LL_A64_SP ||
+        m->kind != LL_OPND_MEM || m->sym || m->index >= 0 || m->imm ||
+        m->shift || a64_reg_family(m->reg) < 0)
+        return HW_PERP_NONE;
+    a->reg = r->reg;
+    a->base = m->reg;
+    a->width = a64_reg_width(r->reg);
+    if (in->op == LL_A64_STR || in->op == LL_A64_STLR) {
+        a->src = 0;
+        a->mod = LL_A64_REG_IS_W(r->reg) ? "w" : "x";
+        return HW_PERP_STORE;
+    }
+    return a64_reg_family(r->reg) >= 0 ? HW_PERP_LOAD : HW_PERP_NONE;
+}
+
 const hw_gen_ops hw_gen_aarch64 = {
     .arch = LL_ARCH_AARCH64,
     .name = "AArch64",
@@ -254,4 +292,5 @@ const hw_gen_ops hw_gen_aarch64 = {
     .write_instr = a64_write_instr,
     .clobbers = "\"cc\", \"memory\"",
     .instr_clobbers = a64_instr_clobbers,
+    .perp_access = a64_perp_access,
 };

@@ -153,6 +153,43 @@ static bool arm_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return hw_gen_write_plain(g, st, out, put_operand);
 }
 
+/* Perpetual mode: DMB, DSB, ISB, NOP; `MOV Rd,#imm`; LDR, LDA and STR,
+ * STL at `[Rn]` (no offset or index: the address is a location's, held
+ * by Rn); nothing conditional or setting the flags. */
+static hw_perp_kind arm_perp_access(const ll_instr *in, hw_perp_access *a)
+{
+    const ll_operand *r = &in->ops[0], *m = &in->ops[1];
+    if (in->flags & (LL_ARM_F_COND | LL_ARM_F_S))
+        return HW_PERP_NONE;
+    switch (in->op) {
+    case LL_ARM_DMB: case LL_ARM_DSB: case LL_ARM_ISB: case LL_ARM_NOP:
+        return HW_PERP_FENCE;
+    case LL_ARM_MOV:
+        if (in->n_ops != 2 || r->kind != LL_OPND_REG ||
+            arm_reg_family(r->reg) < 0 || m->kind != LL_OPND_IMM)
+            return HW_PERP_NONE;
+        a->reg = r->reg;
+        a->imm = m->imm;
+        return HW_PERP_MOVE;
+    case LL_ARM_LDR: case LL_ARM_LDA: case LL_ARM_STR: case LL_ARM_STL:
+        break;
+    default:
+        return HW_PERP_NONE;
+    }
+    if (in->n_ops != 2 || r->kind != LL_OPND_REG ||
+        arm_reg_family(r->reg) < 0 || m->kind != LL_OPND_MEM || m->sym ||
+        m->index >= 0 || m->imm || arm_reg_family(m->reg) < 0)
+        return HW_PERP_NONE;
+    a->reg = r->reg;
+    a->base = m->reg;
+    a->width = 4;
+    if (in->op == LL_ARM_STR || in->op == LL_ARM_STL) {
+        a->src = 0;
+        return HW_PERP_STORE;
+    }
+    return HW_PERP_LOAD;
+}
+
 /* deliberate likeness: gen/riscv.c, gen/ppc.c: each its ops table. */
 const hw_gen_ops hw_gen_arm = {
     .arch = LL_ARCH_ARM,
@@ -166,4 +203,5 @@ const hw_gen_ops hw_gen_arm = {
     .thread_attr = "__attribute__((target(\"arm\"), noinline))",
     .write_instr = arm_write_instr,
     .clobbers = "\"cc\", \"memory\"",
+    .perp_access = arm_perp_access,
 };

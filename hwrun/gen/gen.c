@@ -77,6 +77,8 @@ struct hw_gen {
     hw_perp_plan *perp;             /* perpetual mode's plan, or NULL */
     ll_buf perp_why;                /* else why not */
     bool perp_pass;                 /* writing the looping functions */
+    bool perp_too_wide;             /* a looping function needs more asm
+                                       operands than GCC takes */
 };
 
 /* ---- helpers for the architecture ops ---- */
@@ -108,8 +110,14 @@ bool hw_gen_put_operand(hw_gen *g, const ll_stmt *st, int i,
                         const hw_gen_syntax *sx, ll_buf *out)
 {
     const ll_operand *op = &st->instr.ops[i];
+    hw_perp_access acc;
     switch (op->kind) {
     case LL_OPND_REG:
+        /* perpetual mode: the stored register's value is k*S + code */
+        if (g->perp_pass &&
+            hw_perp_classify(g->ops, &st->instr, &acc) == HW_PERP_STORE &&
+            acc.src == i && hw_gen_perp_imm(g, st, acc.mod, out))
+            return true;
         return sx->reg(g, st, op->reg, out);
     case LL_OPND_IMM:
         ll_buf_printf(out, "%s%lld", sx->imm_prefix, (long long)op->imm);
@@ -784,18 +792,23 @@ static void write_symreg_init(hw_gen *g, int k, const char *name, ll_buf *c)
     }
 }
 
-/* Whether the init block gives thread proc's register family fam a
- * value. */
-static bool fam_has_init(const hw_gen *g, int proc, int fam)
+const ll_init *hw_gen_reg_init(const hw_gen *g, int proc, int fam)
 {
     for (int i = 0; i < g->t->n_init; i++) {
         const ll_init *in = &g->t->init[i];
         int reg = in->loc.proc == proc && in->has_value
                       ? reg_id(g, &in->loc) : -1;
         if (reg >= 0 && g->ops->reg_family(reg) == fam)
-            return true;
+            return in;
     }
-    return false;
+    return NULL;
+}
+
+/* Whether the init block gives thread proc's register family fam a
+ * value. */
+static bool fam_has_init(const hw_gen *g, int proc, int fam)
+{
+    return hw_gen_reg_init(g, proc, fam) != NULL;
 }
 
 
@@ -807,6 +820,9 @@ static bool fit_operands(hw_gen *g, int k, ll_buf *tmpl)
         locs += gt->loc_used[i];
     int regs = __builtin_popcountll(gt->fam_used) + gt->n_sym;
     int operands = 2 * regs + locs;
+    /* the looping function's stored values are operands too */
+    for (int s = 0; g->perp_pass && s < gt->th->n_stmts; s++)
+        operands += hw_perp_code(g->perp, k, s) != 0;
     if (operands <= HW_MAX_ASM_OPERANDS)
         return true;
     ll_buf zero = {0};
@@ -819,6 +835,11 @@ static bool fit_operands(hw_gen *g, int k, ll_buf *tmpl)
             ll_buf_putc(&zero, '\n');
             operands--;
         }
+    if (operands > HW_MAX_ASM_OPERANDS && g->perp_pass) {
+        ll_buf_free(&zero);   /* hw_gen_c writes the test classic only */
+        g->perp_too_wide = true;
+        return false;
+    }
     if (operands > HW_MAX_ASM_OPERANDS) {
         ll_buf_free(&zero);
         return hw_gen_fail(g, NULL, "thread P%d needs %d asm operands (two "
@@ -950,8 +971,8 @@ static void write_function(hw_gen *g, int k, const ll_buf *tmpl, ll_buf *c)
     for (int s = 0; g->perp_pass && s < th->n_stmts; s++) {
         int code = hw_perp_code(g->perp, k, s);
         if (code)
-            ll_buf_printf(c, "        uint64_t pv_%d = k * %d + %d;\n", code,
-                          hw_perp_stride(g->perp), code);
+            ll_buf_printf(c, "        %s pv_%d = k * %d + %d;\n",
+                          reg_ctype(g), code, hw_perp_stride(g->perp), code);
     }
     ll_buf_printf(c, "%s    __asm__ __volatile__(\n", in);
     put_template(tmpl, c);
@@ -1222,8 +1243,20 @@ bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d)
                     "#include \"harness.h\"\n\n");
         if (g.ops->prelude)
             g.ops->prelude(t, &c);
+        size_t head = c.len;
         for (int k = 0; ok && k < t->n_threads; k++)
             ok = write_thread(&g, k, &c);
+        if (!ok && g.perp_too_wide) {   /* again, classic only */
+            ll_buf_printf(&g.perp_why, "a thread needs more than %d asm "
+                          "operands with its stores' values",
+                          HW_MAX_ASM_OPERANDS);
+            hw_perp_plan_free(g.perp);
+            g.perp = NULL;
+            c.len = head;
+            ok = true;
+            for (int k = 0; ok && k < t->n_threads; k++)
+                ok = write_thread(&g, k, &c);
+        }
     }
     if (ok) {
         write_tables(&g, &c);

@@ -19,13 +19,22 @@ typedef enum {
     HW_PERP_NONE,            /* something perpetual mode cannot run */
     HW_PERP_LOAD,            /* a plain load of a location into a register */
     HW_PERP_STORE,           /* a plain store of a constant */
-    HW_PERP_FENCE            /* no access (a fence, a nop) */
+    HW_PERP_FENCE,           /* no access (a fence, a nop) */
+    HW_PERP_MOVE             /* a register set to a constant (`MOV W0,#1`,
+                                `li r1,1`): where a stored value enters */
 } hw_perp_kind;
 typedef struct hw_perp_access {
-    const char *loc;         /* the location, named alone: `(x)` */
+    const char *loc;         /* the location, named alone: `(x)`; NULL when
+                                register base holds its address */
+    int base;                /* that register (`[X1]`, `0(r2)`), or -1 */
     int width;               /* the access's bytes */
-    int reg;                 /* a load: the register it sets */
-    int64_t imm;             /* a store: the constant it writes */
+    int reg;                 /* a load, a move: the register it sets; a
+                                store from a register: that register */
+    int src;                 /* a store from a register: its operand index
+                                (the perpetual pass writes k*S + code
+                                there), else -1 */
+    const char *mod;         /* that operand's modifier ("w": W0), or "" */
+    int64_t imm;             /* a store of a constant, a move: the constant */
 } hw_perp_access;
 
 typedef struct hw_gen_ops {
@@ -80,10 +89,11 @@ typedef struct hw_gen_ops {
     /* Written before each thread function (ARM: compile it as A32 even
      * in a Thumb build); NULL for none. */
     const char *thread_attr;
-    /* Perpetual mode: what instruction in is (*a filled for a load or a
-     * store). NULL: this architecture runs classic only (its stores take
-     * their value from a register set earlier, which perpetual mode
-     * would have to follow). */
+    /* Perpetual mode: what instruction in is (*a filled for a load, a
+     * store or a move; called through hw_perp_classify, which sets
+     * *a's defaults). A store from a register is followed back to the
+     * move or the init entry that gives the register its constant
+     * (perp.c). NULL: this architecture runs classic only. */
     hw_perp_kind (*perp_access)(const ll_instr *in, hw_perp_access *a);
 
     /* A generator that writes whole thread functions in C (a C test,
@@ -206,9 +216,18 @@ int hw_perp_stride(const hw_perp_plan *p);
 int hw_perp_slot(const hw_perp_plan *p, int out);
 /* The table `perp` (hr_perp) naming the functions PP0, PP1, ... */
 void hw_perp_write_table(const hw_perp_plan *p, ll_buf *c);
+/* ops->perp_access with *a's defaults (loc NULL, base/reg/src -1, mod
+ * ""), HW_PERP_NONE when ops has none. */
+hw_perp_kind hw_perp_classify(const hw_gen_ops *ops, const ll_instr *in,
+                              hw_perp_access *a);
+/* The init entry giving thread proc's register family fam a value, or
+ * NULL. */
+const ll_init *hw_gen_reg_init(const hw_gen *g, int proc, int fam);
 /* For write_instr: while the looping functions are written, a stored
  * constant of st is written as the operand holding k*S + code (with
- * operand modifier mod, "q"); false when st's constant stays. */
+ * operand modifier mod, "q"); false when st's constant stays. (A store
+ * from a register, hw_perp_access.src, goes through hw_gen_put_operand,
+ * which calls this for that operand.) */
 bool hw_gen_perp_imm(hw_gen *g, const ll_stmt *st, const char *mod,
                      ll_buf *out);
 

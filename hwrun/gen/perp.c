@@ -5,7 +5,14 @@
  * engine (gen.c) writes the looping thread functions with the store
  * constants replaced by operands (hw_gen_perp_imm). An architecture
  * takes part through its generator's perp_access, which says what each
- * instruction is. A test that cannot run perpetually
+ * instruction is. On the load/store architectures (AArch64, ARM, Power,
+ * RISC-V) a store takes its value from a register and an access its
+ * address from one: the plan follows each stored register back to the
+ * move (`MOV W0,#1`) or init entry (`0:x5=1`) giving it its constant,
+ * and each address register to the init entry giving it a location
+ * (`0:X1=x`, the thread never writing it); the looping function then
+ * stores k*S + code from an operand of its own in place of the register.
+ * A test that cannot run perpetually
  * gets the reason, printed by the harness when it falls back to the
  * classic mode. */
 #include <inttypes.h>
@@ -61,6 +68,87 @@ static bool refuse(ll_buf *why, const char *fmt, const char *a,
     return false;
 }
 
+hw_perp_kind hw_perp_classify(const hw_gen_ops *ops, const ll_instr *in,
+                              hw_perp_access *a)
+{
+    *a = (hw_perp_access){.base = -1, .reg = -1, .src = -1, .mod = ""};
+    return ops->perp_access ? ops->perp_access(in, a) : HW_PERP_NONE;
+}
+
+static const char *thread_name(const ll_thread *th, char *buf, size_t n)
+{
+    snprintf(buf, n, "P%d", th->proc);
+    return buf;
+}
+
+/* The location an access names: its own, or the one the init block puts
+ * in its address register (the thread never writing that register:
+ * written[family]); NULL + why when there is none. */
+static const char *access_loc(hw_gen *g, const ll_thread *th,
+                              const hw_perp_access *acc, const bool *written,
+                              ll_buf *why)
+{
+    const hw_gen_ops *ops = hw_gen_get_ops(g);
+    const ll_arch_ops *arch = hw_gen_test(g)->arch;
+    char buf[16];
+    if (acc->loc)
+        return acc->loc;
+    int fam = acc->base >= 0 ? ops->reg_family(acc->base) : -1;
+    const ll_init *in = fam >= 0 ? hw_gen_reg_init(g, th->proc, fam) : NULL;
+    if (fam >= 0 && fam < 64 && written[fam])
+        refuse(why, "%s writes %s, an address register", thread_name(th, buf,
+               sizeof buf), arch->reg_name(acc->base));
+    else if (!in || !in->value.is_sym || strchr(in->value.sym, '['))
+        refuse(why, "%s:%s holds no location of the init block (an "
+               "address must be a location's, unchanged)",
+               (snprintf(buf, sizeof buf, "%d", th->proc), buf),
+               acc->base >= 0 ? arch->reg_name(acc->base) : "?");
+    else
+        return in->value.sym;
+    return NULL;
+}
+
+/* The constant a store from register acc->reg writes: the last move to
+ * it before statement s, else the init block's value (0 when none).
+ * false + why when it is a loaded value or an address. */
+static bool stored_value(hw_gen *g, const ll_thread *th, int s,
+                         const hw_perp_access *acc, int64_t *v, ll_buf *why)
+{
+    const hw_gen_ops *ops = hw_gen_get_ops(g);
+    const ll_arch_ops *arch = hw_gen_test(g)->arch;
+    char buf[16];
+    int fam = ops->reg_family(acc->reg);
+    *v = 0;
+    if (fam < 0)   /* the zero register */
+        return (ops->is_zero_reg && ops->is_zero_reg(acc->reg)) ||
+               refuse(why, "%s stores %s, which is no register of the "
+                      "test", thread_name(th, buf, sizeof buf),
+                      arch->reg_name(acc->reg));
+    while (--s >= 0) {
+        hw_perp_access w;
+        hw_perp_kind k = th->stmts[s].has_instr
+                             ? hw_perp_classify(ops, &th->stmts[s].instr, &w)
+                             : HW_PERP_FENCE;
+        if ((k != HW_PERP_LOAD && k != HW_PERP_MOVE) || w.reg < 0 ||
+            ops->reg_family(w.reg) != fam)
+            continue;
+        if (k == HW_PERP_LOAD)
+            return refuse(why, "%s stores the value it loaded into %s (a "
+                          "dependency: it would not name an iteration)",
+                          thread_name(th, buf, sizeof buf),
+                          arch->reg_name(acc->reg));
+        *v = w.imm;
+        return true;
+    }
+    const ll_init *in = hw_gen_reg_init(g, th->proc, fam);
+    if (in && in->value.is_sym)
+        return refuse(why, "%s stores an address (%s)", thread_name(th, buf,
+                      sizeof buf), arch->reg_name(acc->reg));
+    if (in)
+        *v = in->value.num;
+    return true;
+}
+
 /* Checks every statement; fills the codes and records. */
 static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
 {
@@ -82,6 +170,17 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
     for (int k = 0; ok && k < t->n_threads; k++) {
         const ll_thread *th = &t->threads[k];
         int stores = 0;
+        bool written[64] = {0};   /* register families a load or move sets */
+        for (int s = 0; s < th->n_stmts; s++) {
+            hw_perp_access acc;
+            hw_perp_kind a = th->stmts[s].has_instr
+                ? hw_perp_classify(ops, &th->stmts[s].instr, &acc)
+                : HW_PERP_FENCE;
+            int fam = (a == HW_PERP_LOAD || a == HW_PERP_MOVE) && acc.reg >= 0
+                          ? ops->reg_family(acc.reg) : -1;
+            if (fam >= 0 && fam < 64)
+                written[fam] = true;
+        }
         for (int s = 0; ok && s < th->n_stmts; s++) {
             const ll_stmt *st = &th->stmts[s];
             if (st->label) {
@@ -93,9 +192,8 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
             }
             if (!st->has_instr)
                 continue;
-            hw_perp_access acc = {0};
-            hw_perp_kind a = ops->perp_access(&st->instr, &acc);
-            const char *loc = acc.loc;
+            hw_perp_access acc;
+            hw_perp_kind a = hw_perp_classify(ops, &st->instr, &acc);
             if (a == HW_PERP_NONE) {
                 ll_buf name = {0};
                 t->arch->print_instr(&st->instr, &name);
@@ -106,8 +204,14 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
                 ok = false;
                 break;
             }
-            if (a == HW_PERP_FENCE)
+            if (a == HW_PERP_FENCE || a == HW_PERP_MOVE)
                 continue;
+            const char *loc = access_loc(g, th, &acc, written, why);
+            if (!loc || (a == HW_PERP_STORE && acc.src >= 0 &&
+                         !stored_value(g, th, s, &acc, &acc.imm, why))) {
+                ok = false;
+                break;
+            }
             int l = hw_gen_loc_index(g, loc);
             int w = acc.width;
             if (l < 0) {
@@ -176,19 +280,30 @@ static bool scan(hw_gen *g, hw_perp_plan *p, ll_buf *why)
         }
         const ll_thread *th = &t->threads[k];
         int loads = 0, other = 0;
+        bool last_load = false;   /* the register's last writer: a load */
         const char *from = NULL;
         for (int s = 0; s < th->n_stmts; s++) {
-            hw_perp_access acc = {0};
-            if (!th->stmts[s].has_instr ||
-                ops->perp_access(&th->stmts[s].instr, &acc) != HW_PERP_LOAD ||
-                l->reg < 0 ||
+            hw_perp_access acc;
+            hw_perp_kind a = th->stmts[s].has_instr
+                ? hw_perp_classify(ops, &th->stmts[s].instr, &acc)
+                : HW_PERP_FENCE;
+            if ((a != HW_PERP_LOAD && a != HW_PERP_MOVE) || l->reg < 0 ||
+                acc.reg < 0 || ops->reg_family(l->reg) < 0 ||
                 ops->reg_family(acc.reg) != ops->reg_family(l->reg))
                 continue;
+            last_load = a == HW_PERP_LOAD;
+            if (!last_load)
+                continue;
             loads++;
-            from = acc.loc;
+            /* scan() checked the address register of a load without loc */
+            from = acc.loc ? acc.loc
+                           : hw_gen_reg_init(g, th->proc,
+                                             ops->reg_family(acc.base))
+                                 ->value.sym;
             other += ops->reg_width(acc.reg) < 4;
         }
-        if (loads != 1 || other || l->reg < 0 || ops->reg_width(l->reg) < 4) {
+        if (loads != 1 || other || !last_load || l->reg < 0 ||
+            ops->reg_width(l->reg) < 4) {
             ok = refuse(why, "register %s is not set by exactly one load "
                         "of 32 or 64 bits%s", l->name, "");
             break;

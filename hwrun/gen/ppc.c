@@ -197,6 +197,43 @@ static const char *ppc_instr_clobbers(const ll_instr *in)
     }
 }
 
+/* Perpetual mode: sync, lwsync, eieio, isync, nop; `li rD,imm`; lwz, ld
+ * and stw, std at `0(rA)` (the address is a location's, held by rA). */
+static hw_perp_kind ppc_perp_access(const ll_instr *in, hw_perp_access *a)
+{
+    const ll_operand *r = &in->ops[0], *m = &in->ops[1];
+    if (in->flags & LL_PPC_F_DOT)
+        return HW_PERP_NONE;
+    switch (in->op) {
+    case LL_PPC_SYNC: case LL_PPC_LWSYNC: case LL_PPC_EIEIO:
+    case LL_PPC_ISYNC: case LL_PPC_NOP:
+        return HW_PERP_FENCE;
+    case LL_PPC_LI:
+        if (in->n_ops != 2 || r->kind != LL_OPND_REG ||
+            ppc_reg_family(r->reg) < 0 || m->kind != LL_OPND_IMM)
+            return HW_PERP_NONE;
+        a->reg = r->reg;
+        a->imm = m->imm;
+        return HW_PERP_MOVE;
+    case LL_PPC_LWZ: case LL_PPC_LD: case LL_PPC_STW: case LL_PPC_STD:
+        break;
+    default:
+        return HW_PERP_NONE;
+    }
+    if (in->n_ops != 2 || r->kind != LL_OPND_REG ||
+        ppc_reg_family(r->reg) < 0 || m->kind != LL_OPND_MEM || m->imm ||
+        ppc_reg_family(m->reg) < 0)
+        return HW_PERP_NONE;
+    a->reg = r->reg;
+    a->base = m->reg;
+    a->width = in->op == LL_PPC_LD || in->op == LL_PPC_STD ? 8 : 4;
+    if (in->op == LL_PPC_STW || in->op == LL_PPC_STD) {
+        a->src = 0;
+        return HW_PERP_STORE;
+    }
+    return HW_PERP_LOAD;
+}
+
 const hw_gen_ops hw_gen_ppc = {
     .arch = LL_ARCH_PPC,
     .name = "PPC",
@@ -210,4 +247,5 @@ const hw_gen_ops hw_gen_ppc = {
     .clobbers = "\"cc\", \"cr0\", \"memory\"",
     .instr_clobbers = ppc_instr_clobbers,
     .thread_prologue = ppc_thread_prologue,
+    .perp_access = ppc_perp_access,
 };

@@ -121,6 +121,47 @@ static bool rv_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return hw_gen_write_plain(g, st, out, put_operand);
 }
 
+/* Perpetual mode: fence, fence.tso, fence.i, nop; `li rd,imm` and
+ * `addi`/`ori rd,x0,imm`; lw, ld and sw, sd at `0(rs)` (the address is
+ * a location's, held by rs). */
+static hw_perp_kind rv_perp_access(const ll_instr *in, hw_perp_access *a)
+{
+    const ll_operand *r = &in->ops[0], *m = &in->ops[1];
+    switch (in->op) {
+    case LL_RV_FENCE: case LL_RV_FENCE_TSO: case LL_RV_FENCEI: case LL_RV_NOP:
+        return HW_PERP_FENCE;
+    case LL_RV_LI: case LL_RV_ADDI: case LL_RV_ORI: {
+        const ll_operand *imm = &in->ops[in->op == LL_RV_LI ? 1 : 2];
+        if (in->n_ops != (in->op == LL_RV_LI ? 2 : 3) ||
+            r->kind != LL_OPND_REG || rv_reg_family(r->reg) < 0 ||
+            imm->kind != LL_OPND_IMM ||
+            (in->op != LL_RV_LI &&
+             (m->kind != LL_OPND_REG || m->reg != LL_RV_X0)))
+            return HW_PERP_NONE;
+        a->reg = r->reg;
+        a->imm = imm->imm;
+        return HW_PERP_MOVE;
+    }
+    case LL_RV_LW: case LL_RV_LD: case LL_RV_SW: case LL_RV_SD:
+        break;
+    default:
+        return HW_PERP_NONE;
+    }
+    if (in->n_ops != 2 || (in->flags & (LL_RV_F_AQ | LL_RV_F_RL)) ||
+        r->kind != LL_OPND_REG ||
+        (rv_reg_family(r->reg) < 0 && r->reg != LL_RV_X0) ||
+        m->kind != LL_OPND_MEM || m->imm || rv_reg_family(m->reg) < 0)
+        return HW_PERP_NONE;
+    a->reg = r->reg;
+    a->base = m->reg;
+    a->width = in->op == LL_RV_LD || in->op == LL_RV_SD ? 8 : 4;
+    if (in->op == LL_RV_SW || in->op == LL_RV_SD) {
+        a->src = 0;
+        return HW_PERP_STORE;
+    }
+    return rv_reg_family(r->reg) >= 0 ? HW_PERP_LOAD : HW_PERP_NONE;
+}
+
 const hw_gen_ops hw_gen_riscv = {
     .arch = LL_ARCH_RISCV,
     .name = "RISCV",
@@ -133,4 +174,5 @@ const hw_gen_ops hw_gen_riscv = {
     .clobbers = "\"memory\"",
     .asm_prologue = ".option push\n.option norvc",
     .asm_epilogue = ".option pop",
+    .perp_access = rv_perp_access,
 };
