@@ -243,7 +243,7 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return ok;
 }
 
-const hw_gen_ops hw_gen_aarch64 = {
+const hw_gen_ops hw_gen_aarch64_ops = {
     .arch = LL_ARCH_AARCH64,
     .name = "AArch64",
     .n_opcodes = LL_A64_NOPS,

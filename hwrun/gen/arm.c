@@ -154,7 +154,7 @@ static bool arm_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
 }
 
 /* deliberate likeness: gen/riscv.c, gen/ppc.c: each its ops table. */
-const hw_gen_ops hw_gen_arm = {
+const hw_gen_ops hw_gen_arm_ops = {
     .arch = LL_ARCH_ARM,
     .name = "ARM",
     .n_opcodes = LL_ARM_NOPS,

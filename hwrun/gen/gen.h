@@ -31,6 +31,9 @@ typedef struct hw_perp_access {
 typedef struct hw_gen_ops {
     ll_arch_id arch;
     const char *name;        /* for messages: "the x86 code generator" */
+    /* Set when hwrun refuses the architecture's tests: why, after "'NAME'
+     * " ("is a LISA test: ..."); nothing else is then used. */
+    const char *refused;
     int n_opcodes;           /* opcodes are 0..n_opcodes-1 (arch/<arch>.h) */
     /* The C variable a register id lives in (eax and rax share one), as a
      * family number below 64; -1 when the id is unknown. */
@@ -103,12 +106,9 @@ typedef struct hw_gen_ops {
     bool locals;
 } hw_gen_ops;
 
-extern const hw_gen_ops hw_gen_x86;
-extern const hw_gen_ops hw_gen_ppc;
-extern const hw_gen_ops hw_gen_aarch64;
-extern const hw_gen_ops hw_gen_arm;
-extern const hw_gen_ops hw_gen_riscv;
-extern const hw_gen_ops hw_gen_ctest;
+/* C tests' generator (hwrun/gen/c.c); the others are reached through
+ * hw_gen_find only. */
+extern const hw_gen_ops hw_gen_c_ops;
 
 /* Helpers for write_instr. Operand references into the asm template: */
 /* `%MOD[r_NAME]` for the variable holding register family fam. */
@@ -160,7 +160,7 @@ bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
  * statement becomes one call of a primitive of hwrun/harness/hr_kp.h
  * (or of C11's <stdatomic.h>), C arithmetic on 64-bit variables, or a
  * goto. */
-/* Thread k's function (gen/c_body.c), hw_gen_ctest's write_thread;
+/* Thread k's function (gen/c_body.c), hw_gen_c_ops's write_thread;
  * false + hw_gen_fail on code hwrun cannot print. */
 bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c);
 /* An operation's flavour: 1 a C11 atomic operation, 2 a kernel

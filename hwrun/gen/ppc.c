@@ -197,7 +197,7 @@ static const char *ppc_instr_clobbers(const ll_instr *in)
     }
 }
 
-const hw_gen_ops hw_gen_ppc = {
+const hw_gen_ops hw_gen_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .name = "PPC",
     .n_opcodes = LL_PPC_NOPS,

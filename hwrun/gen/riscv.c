@@ -121,7 +121,7 @@ static bool rv_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return hw_gen_write_plain(g, st, out, put_operand);
 }
 
-const hw_gen_ops hw_gen_riscv = {
+const hw_gen_ops hw_gen_riscv_ops = {
     .arch = LL_ARCH_RISCV,
     .name = "RISCV",
     .n_opcodes = LL_RV_NOPS,

@@ -1,15 +1,18 @@
-/* arch.h — the one list of architectures, and the reader's plug-in table.
+/* arch.h — the architecture ids, the lines of the architecture list, and
+ * the reader's plug-in table.
  *
- * lib/arch/registry.c is the list: one line per test header name (X86,
- * X86_64, ...) with its id, its aliases and its reader plug-in. Each
- * architecture (lib/arch/<arch>.c) turns the text of one code-table cell
+ * include/litmuslab/arch/list.h is the list: one line per architecture,
+ * its id and the stem of its files. Its lines here (its test header
+ * names, with aliases and reader plug-in) are in its own file,
+ * lib/arch/<file>.c, and lib/arch/registry.c looks them up. Each
+ * architecture (lib/arch/<file>.c) turns the text of one code-table cell
  * into a typed ll_instr and prints it back; the reader knows nothing of
- * any instruction set. Each stage keeps its own table indexed by the id
- * (model/sem/sem.c, hwrun/gen/gen.c, gen/arch.c): a NULL entry there
- * says the stage refuses such tests, and tests/unit/test_arch_registry.c
- * checks that every id has its entry in every stage. The opcode enums
- * are declared in include/litmuslab/arch/<arch>.h.
- * doc/adding-an-architecture.md says how a new one goes in. */
+ * any instruction set. Each stage keeps its own table indexed by the id,
+ * built from the list (model/sem/sem.c, hwrun/gen/gen.c), and
+ * tests/unit/test_arch_coverage.c checks that every id has its entry in
+ * every stage. The opcode enums are declared in
+ * include/litmuslab/arch/<file>.h. doc/adding-an-architecture.md says
+ * how a new one goes in. */
 #ifndef LITMUSLAB_ARCH_H
 #define LITMUSLAB_ARCH_H
 
@@ -19,13 +22,9 @@
 #include "litmuslab/util.h"
 
 typedef enum ll_arch_id {
-    LL_ARCH_PPC,
-    LL_ARCH_X86,      /* 32-bit X86 tests and X86_64 tests share one plug-in */
-    LL_ARCH_AARCH64,
-    LL_ARCH_ARM,
-    LL_ARCH_RISCV,
-    LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c/ */
-    LL_ARCH_LISA,     /* herd7's generic instruction set, under the LKMM */
+#define LL_ARCH(id, file) LL_ARCH_##id,
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
     LL_ARCH_COUNT     /* the number of ids: the stages' tables' length */
 } ll_arch_id;
 
@@ -95,8 +94,8 @@ const char *ll_arch_name(ll_arch_id id);
  * (`campaign --arch`) selects: its header or one of its aliases, in any
  * case (`x86` selects X86 and X86_64 tests, `X86_64` only those). */
 bool ll_arch_selects(const char *name, const char *header);
-/* The list, for tests and listings; *n receives its length. */
-const ll_arch_entry *ll_arch_entries(int *n);
+/* The list's line i, from 0, for tests and listings; NULL past the end. */
+const ll_arch_entry *ll_arch_entry_at(int i);
 
 /* Free the owned strings inside an instruction's operands. */
 void ll_instr_clear(ll_instr *in);
