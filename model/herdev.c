@@ -28,40 +28,11 @@
 
 enum { N_EXP, N_NEXP, N_RREG, N_WREG, N_DATA, N_BCC, N_FIXED };
 
-/* herd7's names for sets the engine fills (first N_FIXED), then the
- * sets of AArch64 features (virtual memory, memory tagging, instruction
- * fetch, cache maintenance, exceptions...) that herd7 defines for every
- * AArch64 test and that are empty on tests without them. */
+/* herd7's names for sets the engine fills (first N_FIXED); the
+ * architecture's empty ones follow (sem_ops.herd_empty). */
 static const char *const fixed_names[] = {
     "Exp", "NExp", "Rreg", "Wreg", "DATA", "BCC",
 };
-
-static const char *const a64_empty[] = {
-    "T", "AF", "DB", "MMU", "FAULT", "TagCheck", "Translation",
-    "AccessFlag", "Permission", "TLBI", "DC.CVAU", "IC.IVAU", "IC.IALLU",
-    "IC.IALLUIS", "EXC-ENTRY", "EXC-RET", "SPURIOUS", "TLBIIS", "TLBInXS",
-};
-
-/* C: herd7's sets of C11 lock operations and consume accesses (our
- * semantics read memory_order_consume as acquire). */
-static const char *const c_empty[] = {"LS", "CON"};
-
-static bool arch_sets(ll_arch_id arch, const char *const **names, int *n)
-{
-    if (arch == LL_ARCH_AARCH64) {
-        *names = a64_empty;
-        *n = (int)(sizeof a64_empty / sizeof a64_empty[0]);
-        return true;
-    }
-    if (arch == LL_ARCH_C) {
-        *names = c_empty;
-        *n = (int)(sizeof c_empty / sizeof c_empty[0]);
-        return true;
-    }
-    *names = NULL;
-    *n = 0;
-    return false;
-}
 
 int mdl_herd_names(const sem_ops *ops, const char **names, int max)
 {
@@ -70,11 +41,8 @@ int mdl_herd_names(const sem_ops *ops, const char **names, int max)
         names[n++] = ops->tags[i];
     for (int i = 0; i < N_FIXED && n < max; i++)
         names[n++] = fixed_names[i];
-    const char *const *more;
-    int n_more;
-    arch_sets(ops->arch, &more, &n_more);
-    for (int i = 0; i < n_more && n < max; i++)
-        names[n++] = more[i];
+    for (int i = 0; i < ops->n_herd_empty && n < max; i++)
+        names[n++] = ops->herd_empty[i];
     return n;
 }
 

@@ -94,6 +94,13 @@ const char *ll_arch_name(ll_arch_id id);
  * (`campaign --arch`) selects: its header or one of its aliases, in any
  * case (`x86` selects X86 and X86_64 tests, `X86_64` only those). */
 bool ll_arch_selects(const char *name, const char *header);
+/* herd7's check that a model is for the test's architecture: a model
+ * whose title (its first word or string) names an architecture is
+ * refused for a test of another one (herd7 skips such a test with a
+ * warning). The architecture a title word or test header name names, as
+ * herd7 spells it in that warning; NULL for any other word (such a
+ * title fits any test). */
+const char *ll_arch_herd_name(const char *word);
 /* The list's line i, from 0, for tests and listings; NULL past the end. */
 const ll_arch_entry *ll_arch_entry_at(int i);
 

@@ -95,6 +95,23 @@ bool ll_arch_selects(const char *name, const char *header)
     return !strcasecmp(name, header) || (e && is_alias(e->aliases, name));
 }
 
+/* herd7's names of architectures: its own list, wider than ours (herd7
+ * knows MIPS, BPF...), with its spellings (RISC-V is RISCV, CPP C++). */
+const char *ll_arch_herd_name(const char *word)
+{
+    static const char *const names[][2] = {
+        {"X86", "X86"}, {"X86_64", "X86_64"}, {"PPC", "PPC"},
+        {"ARM", "ARM"}, {"AArch64", "AArch64"}, {"MIPS", "MIPS"},
+        {"RISCV", "RISCV"}, {"RISC-V", "RISCV"}, {"C", "C"},
+        {"CPP", "C++"}, {"LISA", "LISA"}, {"BPF", "BPF"},
+        {"JAVA", "Java"}, {"ASL", "ASL"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(word, names[i][0]))
+            return names[i][1];
+    return NULL;
+}
+
 void ll_instr_clear(ll_instr *in)
 {
     for (int i = 0; i < in->n_ops && i < LL_MAX_OPERANDS; i++) {

@@ -89,6 +89,10 @@ typedef struct sem_ops {
      * relations built on the fences are cat, in model/cats/<arch>fences.cat. */
     const char *const *tags;
     int n_tags;
+    /* Sets herd7 defines for every test of the architecture that are
+     * empty here (features no litmus test of ours has); NULL: none. */
+    const char *const *herd_empty;
+    int n_herd_empty;
     /* Every model of this architecture requires rmw atomicity (rmw &
      * (fre; coe) empty): the search drops candidates that break it before
      * the cat model sees them (not under --explain, which shows them). */
