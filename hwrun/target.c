@@ -146,8 +146,8 @@ void hw_targets_print(FILE *f)
             "emulator", "status");
     for (int i = 0; i < n; i++) {
         ll_buf why = {0};
-        /* the dialect the machine runs (X86_64 on x86_64), else the
-           architecture's name */
+        /* the dialect the machine runs (the list's line with the
+           machine's name as an alias), else the architecture's name */
         const ll_arch_entry *e = ll_arch_lookup(tg[i].machine);
         const char *a = e && e->id == tg[i].arch ? e->header
                                                  : ll_arch_name(tg[i].arch);

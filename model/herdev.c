@@ -1,6 +1,6 @@
 /* herdev.c — what herd7 predefines for a model beyond the events our
  * semantics make: its register events, for a model that computes
- * dependencies itself from them (herd7's aarch64.cat, `catdep`), and
+ * dependencies itself from them (a model with `catdep`), and
  * the event sets it names for every test of an architecture (Exp, NExp,
  * BCC, and the sets of features no litmus test here has, empty).
  *
@@ -244,10 +244,10 @@ void mdl_regs_free(mdl_regs *g)
     g->n = g->cap = 0;
 }
 
-/* ---- herd7's one-event AMOs (RISC-V, C11) ----
- * herd7 makes one event of a RISC-V AMO (and of a C11 read-modify-write),
- * in both R and W, with no rmw edge; the engine makes a read and a write (rmw, same instruction) so
- * that rf and co are solved as for every access. For the model, the
+/* ---- herd7's one-event AMOs (sem_ops.one_event) ----
+ * herd7 makes one event of some architectures' AMOs (and of a C11 RMW),
+ * in both R and W, with no rmw edge; the engine makes a read and a
+ * write (rmw, same instruction) so that rf and co are solved as for every access. For the model, the
  * write is folded into the read: its edges become the read's, edges
  * between the two are dropped (herd7's po, rf, fr, data... are
  * irreflexive), and the write is left an event in no set and no

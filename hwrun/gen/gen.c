@@ -501,7 +501,7 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
         int reg = reg_id(g, l);
         o.fam = reg >= 0 ? g->ops->reg_family(reg) : -1;
         if (o.fam < 0 && reg >= 0 && g->ops->is_zero_reg &&
-            g->ops->is_zero_reg(reg)) {   /* RISC-V x0: always 0 */
+            g->ops->is_zero_reg(reg)) {   /* x0, say: always 0 */
             o.fam = HW_FAM_ZERO;
             ll_ctype_of(NULL, false, &o.type);
         } else {

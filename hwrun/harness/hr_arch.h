@@ -2,8 +2,8 @@
  * timed start (`-sync timebase`) and the spin-wait hint.
  *
  * HR_TICKS_NAME names the counter in the log. HR_TICKS_PROBE is 1 where
- * user space may be refused the counter (ARMv7's generic timer, RISC-V's
- * rdtime: both depend on the kernel): the harness then tries one read
+ * user space may be refused the counter (a generic timer, rdtime: it
+ * depends on the kernel): the harness then tries one read
  * under a SIGILL handler before trusting it, and falls back to the spin
  * barrier, saying so in the log. */
 #ifndef HR_ARCH_H
@@ -37,7 +37,7 @@ static inline uint64_t hr_ticks(void)
     __asm__ __volatile__("mftb %0" : "=r"(v));
     return v;
 }
-/* `or 27,27,27`: the Power ISA's `yield` hint (a no-op elsewhere) */
+/* `or 27,27,27`: the ISA's `yield` hint (a no-op elsewhere) */
 static inline void hr_pause(void) { __asm__ __volatile__("or 27,27,27"); }
 #define HR_TICKS_NAME "mftb"
 #define HR_TICKS_PROBE 0

@@ -30,7 +30,7 @@ typedef enum ll_arch_id {
 
 struct ll_arch_ops {
     ll_arch_id id;
-    const char *name;              /* canonical header name: "PPC" */
+    const char *name;              /* canonical header name */
     /* Parse one instruction (a cell's text without its label, trimmed,
      * NUL-terminated). On error return false and fill *d with a message;
      * d->col is the 1-based column within `text` (the reader shifts it to
@@ -45,7 +45,8 @@ struct ll_arch_ops {
     /* Opcode mnemonic, for messages and debugging. */
     const char *(*op_name)(int op);
     /* The id of the whole architectural register that reg is part of:
-     * X5 for W5 (AArch64), rax for eax/ax/al (x86), reg itself elsewhere.
+     * X5 for W5, rax for eax/ax/al, reg itself where no register is
+     * part of another.
      * herd names the whole register in conditions (`1:X2=1` after
      * `LDR W2,...`), so compare registers by this id. */
     int (*reg_canon)(int reg);
@@ -54,11 +55,11 @@ struct ll_arch_ops {
      * it never does. Appends to out. */
     void (*herd_spelling)(const char *text, ll_buf *out);
     /* herd7 and litmus7 name a register by reg_name in states,
-     * conditions and digests whatever alias the test used (RISC-V's `a0`
+     * conditions and digests whatever alias the test used (an alias `a0`
      * is shown as `x10`): the reader keeps that name. False: the test's
      * spelling is kept. */
     bool canonical_reg_names;
-    /* An instruction whose memory operand is never accessed (x86's
+    /* An instruction whose memory operand is never accessed (a
      * `nopl 0(%rax,%rax,1)`), so its registers need no address; NULL
      * when every memory operand is an access. */
     bool (*no_access)(const ll_instr *in);
@@ -67,32 +68,32 @@ struct ll_arch_ops {
 /* One line of the architecture list (lib/arch/registry.c). */
 typedef struct ll_arch_entry {
     const char *header;         /* a test's header name, as herd7 spells
-                                   it: "X86_64" */
+                                   it */
     const char *aliases;        /* other names for options (`gen -arch`,
                                    `campaign --arch`), space-separated,
-                                   matched in any case: "x86-64 amd64" */
+                                   matched in any case */
     ll_arch_id id;
     const ll_arch_ops *reader;  /* NULL: no instruction reader (C tests
                                    are read by lib/c/) */
 } ll_arch_entry;
 
-/* The plug-in for a test header's architecture name ("PPC", "X86",
- * "X86_64", "AArch64", "ARM", "RISCV", "LISA"), as the header spells it;
- * NULL if unknown or without one (C). */
+/* The plug-in for a test header's architecture name, as the header
+ * spells it; NULL if unknown or without one (C). */
 const ll_arch_ops *ll_arch_find(const char *header_name);
 /* The line of a name given on a command line: a header name or an alias,
- * in any case (a header first: `x86` is X86, `x86-64` X86_64); NULL if
+ * in any case (a header name first, then an alias); NULL if
  * unknown. */
 const ll_arch_entry *ll_arch_lookup(const char *name);
 /* The id of a test header's name as the header spells it ("C" too); -1
  * if unknown. */
 int ll_arch_id_of(const char *header_name);
-/* An id's name: its first header name ("X86" for X86 and X86_64); NULL
+/* An id's name: its first header name (of its dialects); NULL
  * for an id out of range. */
 const char *ll_arch_name(ll_arch_id id);
 /* Whether a test of header name `header` is one of those that name
  * (`campaign --arch`) selects: its header or one of its aliases, in any
- * case (`x86` selects X86 and X86_64 tests, `X86_64` only those). */
+ * case (an alias on one dialect's line may also be another dialect's
+ * header name, in another case: it selects both). */
 bool ll_arch_selects(const char *name, const char *header);
 /* herd7's check that a model is for the test's architecture: a model
  * whose title (its first word or string) names an architecture is
