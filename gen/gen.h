@@ -126,6 +126,10 @@ struct gen_arch {
     int default_ann;          /* annotation of an unannotated access
                                  (C: Once), -1 none */
     bool deps;                /* address/data/control dependencies */
+    /* Test names as the kernel's C tests spell them: both accesses'
+     * annotations (pooncerelease), no `s` after a fence on one location,
+     * a lone annotation after its edge. */
+    bool kernel_names;
     /* Print the whole test (header lines are the caller's). */
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };

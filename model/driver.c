@@ -237,7 +237,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     int rc = 0;
     ll_arch_id arch;
     const ll_c_defs *defs = NULL;
-    if (o->macros && t->arch_name && !strcmp(t->arch_name, "C") &&
+    if (o->macros && !t->arch &&   /* C: no reader plug-in, bodies as text */
         !(defs = get_defs(w, o, &d))) {
         put_diag(&d, err);
         ll_test_free(t);
