@@ -21,7 +21,7 @@
 
 typedef struct cp_test {
     char *path;        /* as found: argument or DIR/.../X.litmus, owned */
-    char *arch;        /* the reader's architecture name ("X86_64"), or
+    char *arch;        /* the reader's architecture name (the header's), or
                           the header's word for a C test, owned */
     char *name;        /* test name, owned; NAME@ARCH when another
                           architecture's test has the same name (the
@@ -79,7 +79,8 @@ void cp_tests_free(cp_tests *ts);
  * the file's bytes (an edited test is redone). */
 char *cp_test_key(const char *name, const char *bytes, size_t len);
 /* `--arch` filter: a header name or an alias of the test's line in the
- * architecture list, any case (ll_arch_selects): x86 takes X86_64 too. */
+ * architecture list, any case (ll_arch_selects): an alias may take two
+ * dialects. */
 bool cp_arch_matches(const char *filter, const char *arch);
 
 /* ---- which tests hwrun runs (check.c) ---- */

@@ -43,7 +43,7 @@ bool cp_arch_matches(const char *filter, const char *arch)
 {
     if (!filter)
         return true;
-    return ll_arch_selects(filter, arch);   /* x86 takes X86_64 too */
+    return ll_arch_selects(filter, arch);   /* a header name or alias */
 }
 
 /* A file that is no test: reported at once, one line, and kept with its

@@ -264,7 +264,7 @@ void cp_print_unread(FILE *f, const cp_tests *ts)
 }
 
 /* hwrun's reasons for the tests it does not run, grouped; a test's own
- * name is taken out ("'SB' is a PPC test, ..." → "PPC test, ...") so
+ * name is taken out ("'SB' is a FOO test, ..." → "FOO test, ...") so
  * that one reason shared by many tests is one line. */
 void cp_print_not_run(FILE *f, const cp_tests *ts, int max_list)
 {

@@ -40,7 +40,7 @@ bool cp_step_done(const char *dir, const cp_test *t, cp_step step,
 
 bool cp_make_dirs(const char *dir, FILE *diag)
 {
-    /* Parents too, as `mkdir -p`: `-o reports/x86` in a fresh checkout. */
+    /* Parents too, as `mkdir -p`: `-o reports/NAME` in a fresh checkout. */
     ll_buf work = {0};
     ll_buf_printf(&work, "%s/work", dir);
     bool ok = ll_mkdirs(work.data, 0777);

@@ -206,7 +206,7 @@ int cmd_gen(int argc, char **argv)
     const gen_arch *a = NULL;
     if (p.failed || !conf_ok)
         goto done;
-    a = gen_arch_find(g.arch ? g.arch : "PPC");
+    a = g.arch ? gen_arch_find(g.arch) : gen_arch_default();
     if (!a) {
         ll_buf l = {0};
         gen_arch_list(&l);

@@ -25,7 +25,7 @@ const cli_foreign cli_litmus7_opts[] = {
      "qemu-user itself; a bundle's run script takes RUN=..."},
     {"adbdir", "DIR", CLI_REFUSED, "no adb runs: --bundle DIR for the "
      "device"},
-    {"mach", "x86", CLI_NOTE, "litmus7's machine file is not read: hwrun "
+    {"mach", "NAME", CLI_NOTE, "litmus7's machine file is not read: hwrun "
      "runs on this machine, or on --target T; ignored"},
     {"index", "FILE", CLI_REFUSED, "a bundle lists its tests in "
      "tests.list"},
@@ -93,7 +93,7 @@ const cli_foreign cli_litmus7_opts[] = {
     {"gas", "true", CLI_NOTE, "the tests are GNU C: ignored"},
     {"os", "linux", CLI_REFUSED, "the tests run on Linux"},
     {"ws", "w64", CLI_REFUSED, "the word size is the target's"},
-    {"carch", "X86_64", CLI_REFUSED, "C tests run on this machine's "
+    {"carch", "ARCH", CLI_REFUSED, "C tests run on this machine's "
      "architecture, or --target T's"},
     {"pldw", "true", CLI_NOTE, HARNESS},
     {"cacheflush", "true", CLI_NOTE, HARNESS},

@@ -36,8 +36,8 @@ static void json_str(FILE *f, const char *s)
 
 /* The family of a test: its name up to the first `+` (MP, SB, WRC...),
  * past a leading count such as the `2+` of 2+2W, and its architecture
- * (the NAME@ARCH a campaign gives it, else its file's, --tests): Power's
- * SB+lwsyncs is SB@PPC, x86's SB+mfences SB@X86_64, not one row. */
+ * (the NAME@ARCH a campaign gives it, else its file's, --tests): two
+ * architectures' SB+fences are SB@A and SB@B, not one row. */
 static void family_of(const cmp_test *t, char *out, size_t size)
 {
     const char *name = t->name;

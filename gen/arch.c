@@ -15,7 +15,7 @@ static const gen_arch *const archs[] = {
 };
 
 /* By a test header name or one of its aliases (the architecture list,
- * lib/arch/registry.c, holds them): `-arch amd64` is X86_64. */
+ * include/litmuslab/arch/list.h, holds them, in any case). */
 const gen_arch *gen_arch_find(const char *name)
 {
     const ll_arch_entry *e = ll_arch_lookup(name);
@@ -23,6 +23,11 @@ const gen_arch *gen_arch_find(const char *name)
         if (!strcmp(archs[i]->name, e->header))
             return archs[i];
     return NULL;
+}
+
+const gen_arch *gen_arch_default(void)
+{
+    return archs[0];
 }
 
 void gen_arch_list(ll_buf *out)

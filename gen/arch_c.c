@@ -115,5 +115,6 @@ const gen_arch gen_arch_c = {
     .nannots = sizeof annots / sizeof annots[0],
     .default_ann = ONCE,
     .deps = true,
+    .kernel_names = true,
     .print = print,
 };

@@ -1,11 +1,12 @@
 /* asm.c — the code of a generated test for the assembly architectures
- * (PPC, ARM, AArch64, RISCV), laid out as diy does: each thread numbers
- * its registers from the architecture's first one, in the order the
- * instructions need them (a store's value, then the location's address
- * register the first time the thread uses that location; an address
- * dependency's index, then the load's destination...), the address
- * registers given in the init block (`0:r2=x;`). What each instruction
- * looks like is the architecture's (gen_asm_ops.emit). */
+ * (those whose gen_arch prints through here), laid out as diy does:
+ * each thread numbers its registers from the architecture's first one,
+ * in the order the instructions need them (a store's value, then the
+ * location's address register the first time the thread uses that
+ * location; an address dependency's index, then the load's
+ * destination...), the address registers given in the init block
+ * (`0:r2=x;`). What each instruction looks like is the architecture's
+ * (gen_asm_ops.emit). */
 #include <stdio.h>
 #include <string.h>
 

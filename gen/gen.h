@@ -38,7 +38,7 @@ typedef struct gen_fence {
     const char *text;
 } gen_fence;
 
-/* An annotation of an access (AArch64 A/L/Q/X, C Once/Acquire...): the
+/* An annotation of an access (its architecture's letters or words): the
  * letters after the edge name, its tag in names, which directions take
  * it. */
 typedef struct gen_annot {
@@ -116,7 +116,7 @@ typedef struct gen_test {
 
 typedef struct gen_arch gen_arch;
 struct gen_arch {
-    const char *name;         /* header word: "PPC" */
+    const char *name;         /* the test's header word */
     const gen_fence *fences;  /* known fences */
     int nfences;
     int strong;               /* fence for observers, -1 none */
@@ -126,6 +126,10 @@ struct gen_arch {
     int default_ann;          /* annotation of an unannotated access
                                  (C: Once), -1 none */
     bool deps;                /* address/data/control dependencies */
+    /* Test names as the kernel's C tests spell them: both accesses'
+     * annotations (pooncerelease), no `s` after a fence on one location,
+     * a lone annotation after its edge. */
+    bool kernel_names;
     /* Print the whole test (header lines are the caller's). */
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };
@@ -133,7 +137,9 @@ struct gen_arch {
 /* By header name or alias, in any case (lib/arch/registry.c's list);
  * NULL when gen writes no such tests. */
 const gen_arch *gen_arch_find(const char *name);
-/* "PPC, X86_64, ..." for messages. */
+/* Without -arch: the first of the list. */
+const gen_arch *gen_arch_default(void);
+/* The header names, comma-separated, for messages. */
 void gen_arch_list(ll_buf *out);
 /* Location names: x y z a b c ... */
 const char *gen_loc_name(int loc);

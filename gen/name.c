@@ -118,7 +118,7 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
 void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
               size_t len)
 {
-    bool c_style = !strcmp(a->name, "C");
+    bool c_style = a->kernel_names;
     int s = first_start(e, n);
     char desc[GEN_MAX_THREADS][3];
     char tags[GEN_MAX_THREADS][256];

@@ -47,7 +47,7 @@ struct hw_bundle {
     ll_buf list;         /* "\n" then tests.list: one name a line */
     ll_buf args;         /* the run options, shell-quoted */
     const char *target;  /* its name, for the README */
-    bool arch_arm;       /* a 32-bit Arm target (see arch_cflags) */
+    const char *make_lines;   /* the target's, for the Makefile, or "" */
     double timeout;      /* seconds before ./run kills a test; 0 none */
     ll_buf made;         /* "DkNAME\n" for each file (k: f) and folder
                             (d) made here, D its folder's index: undone
@@ -297,7 +297,7 @@ hw_bundle *hw_bundle_open(const char *out, const hw_opts *o, bool force,
     b->timeout = timeout;
     const hw_target *tg = o->target ? o->target : hw_target_host();
     b->target = o->target ? o->target->name : "this machine";
-    b->arch_arm = tg && tg->arch == LL_ARCH_ARM;
+    b->make_lines = tg && tg->make_lines ? tg->make_lines : "";
     for (int i = 0; i < o->n_args; i++) {
         if (i)
             ll_buf_putc(&b->args, ' ');
@@ -347,23 +347,6 @@ bool hw_bundle_add(hw_bundle *b, const ll_test *t, const char *c_text,
     return ok;
 }
 
-/* Makefile lines for the target's compiler: 32-bit Arm boards' systems
- * (Raspberry Pi OS) compile for ARMv6 unless told, which has no dmb or
- * isb; ARMv7 (with its FPU, as the hard-float ABI wants) when the
- * compiler's default cannot assemble them. */
-static const char *arch_cflags(const hw_bundle *b)
-{
-    if (!b->arch_arm)
-        return "";
-    return "# ARMv7 at least (dmb, isb): 32-bit Raspberry Pi OS's compiler\n"
-           "# makes ARMv6 code unless told.\n"
-           "ifndef ARCH_CFLAGS\n"
-           "ARCH_CFLAGS := $(shell echo 'int main(void) { __asm__ "
-           "volatile(\"isb\"); return 0; }' | $(CC) $(CFLAGS) -x c - -c "
-           "-o /dev/null >/dev/null 2>&1 || echo -march=armv7-a+fp)\n"
-           "endif\n";
-}
-
 bool hw_bundle_close(hw_bundle *b)
 {
     ll_buf script = {0}, readme = {0}, make = {0};
@@ -381,7 +364,7 @@ bool hw_bundle_close(hw_bundle *b)
                           "TARGET", b->target,
                           "TESTS", count,
                           "HWLOC", HW_MAKE_HWLOC,
-                          "ARCH_CFLAGS", arch_cflags(b),
+                          "ARCH_CFLAGS", b->make_lines,
                           NULL};
     fill(&script, template("run"), keys);
     fill(&readme, template("README"), keys);

@@ -15,22 +15,33 @@
 static const hw_target targets[] = {
     {"x86_64", "amd64 x86-64", LL_ARCH_X86, "x86_64",
      "x86_64-linux-gnu-gcc", "gcc-x86-64-linux-gnu", "qemu-x86_64", "",
-     "rdtsc"},
+     "rdtsc", NULL},
     {"aarch64", "arm64", LL_ARCH_AARCH64, "aarch64",
      "aarch64-linux-gnu-gcc", "gcc-aarch64-linux-gnu", "qemu-aarch64", "",
-     "cntvct_el0"},
+     "cntvct_el0", NULL},
     {"ppc64le", "ppc64el powerpc64le", LL_ARCH_PPC, "ppc64le",
      "powerpc64le-linux-gnu-gcc", "gcc-powerpc64le-linux-gnu",
-     "qemu-ppc64le", "", "mftb"},
+     "qemu-ppc64le", "", "mftb", NULL},
     {"ppc64", "powerpc64", LL_ARCH_PPC, "ppc64",
      "powerpc64-linux-gnu-gcc", "gcc-powerpc64-linux-gnu", "qemu-ppc64", "",
-     "mftb"},
+     "mftb", NULL},
     {"armhf", "armv7l armv7 arm", LL_ARCH_ARM, "armv7l",
      "arm-linux-gnueabihf-gcc", "gcc-arm-linux-gnueabihf", "qemu-arm", "",
-     "CNTVCT (generic timer, when user space may read it)"},
+     "CNTVCT (generic timer, when user space may read it)",
+     /* 32-bit Arm boards' systems (Raspberry Pi OS) compile for ARMv6
+      * unless told, which has no dmb or isb; ARMv7 (with its FPU, as the
+      * hard-float ABI wants) when the compiler's default cannot
+      * assemble them. */
+     "# ARMv7 at least (dmb, isb): 32-bit Raspberry Pi OS's compiler\n"
+     "# makes ARMv6 code unless told.\n"
+     "ifndef ARCH_CFLAGS\n"
+     "ARCH_CFLAGS := $(shell echo 'int main(void) { __asm__ "
+     "volatile(\"isb\"); return 0; }' | $(CC) $(CFLAGS) -x c - -c "
+     "-o /dev/null >/dev/null 2>&1 || echo -march=armv7-a+fp)\n"
+     "endif\n"},
     {"riscv64", "riscv", LL_ARCH_RISCV, "riscv64",
      "riscv64-linux-gnu-gcc", "gcc-riscv64-linux-gnu", "qemu-riscv64", "",
-     "rdtime (when user space may read it)"},
+     "rdtime (when user space may read it)", NULL},
 };
 
 #define N_TARGETS ((int)(sizeof targets / sizeof targets[0]))
@@ -135,8 +146,8 @@ void hw_targets_print(FILE *f)
             "emulator", "status");
     for (int i = 0; i < n; i++) {
         ll_buf why = {0};
-        /* the dialect the machine runs (X86_64 on x86_64), else the
-           architecture's name */
+        /* the dialect the machine runs (the list's line with the
+           machine's name as an alias), else the architecture's name */
         const ll_arch_entry *e = ll_arch_lookup(tg[i].machine);
         const char *a = e && e->id == tg[i].arch ? e->header
                                                  : ll_arch_name(tg[i].arch);

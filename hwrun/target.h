@@ -22,6 +22,8 @@ typedef struct hw_target {
     const char *qemu;        /* the qemu-user binary that runs it here */
     const char *cflags;      /* extra compiler flags, space-separated */
     const char *timebase;    /* the counter the timed start reads */
+    const char *make_lines;  /* for a bundle's Makefile, before its rules
+                                (flags its compiler may need); NULL none */
 } hw_target;
 
 /* The table, in a stable order; *n receives its length. */

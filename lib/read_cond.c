@@ -45,8 +45,8 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
     }
     out->proc = proc;
     out->name = ll_tok_dup(&lx->tok);
-    /* herd7 prints a register its own way: `0:RAX` as `0:rax` for
-     * X86_64 (the same name in another case), RISC-V's `a0` as `x10`
+    /* herd7 prints a register its own way: `0:RAX` as `0:rax` (the
+     * same name in another case), an alias `a0` as `x10`
      * (an alias, whose spelling herd7's digest keeps) */
     out->spelled = NULL;
     const char *own =

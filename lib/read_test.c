@@ -118,7 +118,9 @@ static bool read_header_line(ll_lexer *lx, ll_test *t, ll_arch_finder *find)
     if (!n || (ll_lex_peek(lx, 0) != ' ' && ll_lex_peek(lx, 0) != '\t'))
         return fail_here(lx, "bad header: expected 'ARCH NAME'");
     t->arch_name = ll_xstrndup(lx->src + start, n);
-    if (strcmp(t->arch_name, "C")) {
+    /* a line of the list without a reader plug-in (C): its threads'
+     * bodies are kept as text */
+    if (ll_arch_id_of(t->arch_name) < 0 || ll_arch_find(t->arch_name)) {
         t->arch = find(t->arch_name);
         if (!t->arch) {
             ll_diag_set(lx->d, arch_pos.line, arch_pos.col,

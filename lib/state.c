@@ -42,7 +42,7 @@ static int natural_cmp(const char *a, const char *b)
     return *a ? 1 : *b ? -1 : 0;
 }
 
-/* herd7 orders AArch64's zero register (XZR, WZR) before the numbered
+/* herd7 orders a zero register (XZR, WZR) before the numbered
  * ones of its thread (0:XZR=0; 0:X0=0;, its regression tests A164-A165). */
 static int reg_cmp(const char *a, const char *b)
 {

@@ -24,7 +24,7 @@ typedef struct place {
 } place;
 
 /* herd7 digests a register under the name the test gave it, even where
- * its logs show another (RISC-V's `a0` is shown as `x10`). */
+ * its logs show another (an alias `a0` shown as `x10`). */
 static place place_of(const ll_loc *l)
 {
     place p = {2, l->proc, l->spelled ? l->spelled : l->name, l->index};

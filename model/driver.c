@@ -139,27 +139,7 @@ static const ll_c_defs *get_defs(mdl_worker *w, const mdl_options *o,
     return w->defs;
 }
 
-/* herd7's check that a model is for the test's architecture: a model
- * whose title (its first word or string) names an architecture, as
- * herd7's `X86 TSO` or "AArch64", is refused for a test of another one
- * (herd7 skips such a test with a warning). herd7's spellings: RISC-V
- * is RISCV, CPP is C++, JAVA is Java. Any other title fits any test. */
-static const char *model_arch(const char *title)
-{
-    static const char *const names[][2] = {
-        {"X86", "X86"}, {"X86_64", "X86_64"}, {"PPC", "PPC"},
-        {"ARM", "ARM"}, {"AArch64", "AArch64"}, {"MIPS", "MIPS"},
-        {"RISCV", "RISCV"}, {"RISC-V", "RISCV"}, {"C", "C"},
-        {"CPP", "C++"}, {"LISA", "LISA"}, {"BPF", "BPF"},
-        {"JAVA", "Java"}, {"ASL", "ASL"},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(title, names[i][0]))
-            return names[i][1];
-    return NULL;
-}
-
-/* The architecture whose events carry the set `tag` (MFENCE is X86's)
+/* The architecture whose events carry the set `tag` (a fence's, say)
  * other than `not`, by its header name; NULL when none does. */
 static const char *tag_owner(const char *tag, ll_arch_id not)
 {
@@ -257,7 +237,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     int rc = 0;
     ll_arch_id arch;
     const ll_c_defs *defs = NULL;
-    if (o->macros && t->arch_name && !strcmp(t->arch_name, "C") &&
+    if (o->macros && !t->arch &&   /* C: no reader plug-in, bodies as text */
         !(defs = get_defs(w, o, &d))) {
         put_diag(&d, err);
         ll_test_free(t);
@@ -288,8 +268,9 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         ll_test_free(t);
         return 2;
     }
-    const char *march = model_arch(cat_title(model));
-    const char *tarch = t->arch_name ? model_arch(t->arch_name) : NULL;
+    const char *march = ll_arch_herd_name(cat_title(model));
+    const char *tarch =
+        t->arch_name ? ll_arch_herd_name(t->arch_name) : NULL;
     if (march && tarch && strcmp(march, tarch)) {
         ll_buf_printf(err, "%s: architecture mismatch between test and "
                       "model (%s vs. %s)\n", path, tarch, march);

@@ -1,6 +1,6 @@
 /* herdev.c — what herd7 predefines for a model beyond the events our
  * semantics make: its register events, for a model that computes
- * dependencies itself from them (herd7's aarch64.cat, `catdep`), and
+ * dependencies itself from them (a model with `catdep`), and
  * the event sets it names for every test of an architecture (Exp, NExp,
  * BCC, and the sets of features no litmus test here has, empty).
  *
@@ -28,40 +28,11 @@
 
 enum { N_EXP, N_NEXP, N_RREG, N_WREG, N_DATA, N_BCC, N_FIXED };
 
-/* herd7's names for sets the engine fills (first N_FIXED), then the
- * sets of AArch64 features (virtual memory, memory tagging, instruction
- * fetch, cache maintenance, exceptions...) that herd7 defines for every
- * AArch64 test and that are empty on tests without them. */
+/* herd7's names for sets the engine fills (first N_FIXED); the
+ * architecture's empty ones follow (sem_ops.herd_empty). */
 static const char *const fixed_names[] = {
     "Exp", "NExp", "Rreg", "Wreg", "DATA", "BCC",
 };
-
-static const char *const a64_empty[] = {
-    "T", "AF", "DB", "MMU", "FAULT", "TagCheck", "Translation",
-    "AccessFlag", "Permission", "TLBI", "DC.CVAU", "IC.IVAU", "IC.IALLU",
-    "IC.IALLUIS", "EXC-ENTRY", "EXC-RET", "SPURIOUS", "TLBIIS", "TLBInXS",
-};
-
-/* C: herd7's sets of C11 lock operations and consume accesses (our
- * semantics read memory_order_consume as acquire). */
-static const char *const c_empty[] = {"LS", "CON"};
-
-static bool arch_sets(ll_arch_id arch, const char *const **names, int *n)
-{
-    if (arch == LL_ARCH_AARCH64) {
-        *names = a64_empty;
-        *n = (int)(sizeof a64_empty / sizeof a64_empty[0]);
-        return true;
-    }
-    if (arch == LL_ARCH_C) {
-        *names = c_empty;
-        *n = (int)(sizeof c_empty / sizeof c_empty[0]);
-        return true;
-    }
-    *names = NULL;
-    *n = 0;
-    return false;
-}
 
 int mdl_herd_names(const sem_ops *ops, const char **names, int max)
 {
@@ -70,11 +41,8 @@ int mdl_herd_names(const sem_ops *ops, const char **names, int max)
         names[n++] = ops->tags[i];
     for (int i = 0; i < N_FIXED && n < max; i++)
         names[n++] = fixed_names[i];
-    const char *const *more;
-    int n_more;
-    arch_sets(ops->arch, &more, &n_more);
-    for (int i = 0; i < n_more && n < max; i++)
-        names[n++] = more[i];
+    for (int i = 0; i < ops->n_herd_empty && n < max; i++)
+        names[n++] = ops->herd_empty[i];
     return n;
 }
 
@@ -276,10 +244,10 @@ void mdl_regs_free(mdl_regs *g)
     g->n = g->cap = 0;
 }
 
-/* ---- herd7's one-event AMOs (RISC-V, C11) ----
- * herd7 makes one event of a RISC-V AMO (and of a C11 read-modify-write),
- * in both R and W, with no rmw edge; the engine makes a read and a write (rmw, same instruction) so
- * that rf and co are solved as for every access. For the model, the
+/* ---- herd7's one-event AMOs (sem_ops.one_event) ----
+ * herd7 makes one event of some architectures' AMOs (and of a C11 RMW),
+ * in both R and W, with no rmw edge; the engine makes a read and a
+ * write (rmw, same instruction) so that rf and co are solved as for every access. For the model, the
  * write is folded into the read: its edges become the read's, edges
  * between the two are dropped (herd7's po, rf, fr, data... are
  * irreflexive), and the write is left an event in no set and no

@@ -367,7 +367,7 @@ static void build_events(search *s)
             continue;
         }
         /* As herd7's, ctrl reaches every event after the branch:
-         * fences and later branches too (ppc.cat's ctrlcfence(ctrl,
+         * fences and later branches too (a model's ctrlcfence(ctrl,
          * ISYNC) needs the isync), ctrlisync only accesses. */
         add_deps(s, &x->ctrl, a->thread, a->e->ctrl, g);
         if (a->e->kind == SEM_R || a->e->kind == SEM_W) {

@@ -281,7 +281,7 @@ static hw_perp_kind a64_perp_access(const ll_instr *in, hw_perp_access *a)
     return a64_reg_family(r->reg) >= 0 ? HW_PERP_LOAD : HW_PERP_NONE;
 }
 
-const hw_gen_ops hw_gen_aarch64 = {
+const hw_gen_ops hw_gen_aarch64_ops = {
     .arch = LL_ARCH_AARCH64,
     .name = "AArch64",
     .n_opcodes = LL_A64_NOPS,

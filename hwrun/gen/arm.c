@@ -191,7 +191,7 @@ static hw_perp_kind arm_perp_access(const ll_instr *in, hw_perp_access *a)
 }
 
 /* deliberate likeness: gen/riscv.c, gen/ppc.c: each its ops table. */
-const hw_gen_ops hw_gen_arm = {
+const hw_gen_ops hw_gen_arm_ops = {
     .arch = LL_ARCH_ARM,
     .name = "ARM",
     .n_opcodes = LL_ARM_NOPS,

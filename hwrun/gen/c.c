@@ -202,7 +202,7 @@ static bool loc_type(const ll_test *t, const char *name, ll_ctype *out)
 
 /* C tests as one more generator: whole thread functions in C, over the
  * lowered code (the model's), instead of asm blocks. */
-const hw_gen_ops hw_gen_ctest = {
+const hw_gen_ops hw_gen_c_ops = {
     .arch = LL_ARCH_C,
     .name = "the C code generator",
     .prepare = ll_c_lower,

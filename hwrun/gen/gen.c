@@ -18,22 +18,18 @@
 #include "litmuslab/log.h"
 #include "litmuslab/state.h"
 
-/* hwrun's table, indexed by architecture id (include/litmuslab/arch.h):
- * each architecture's generator, or why hwrun refuses its tests;
- * test_arch_registry.c checks that every id has one or the other. */
-static const struct {
-    const hw_gen_ops *ops;
-    const char *why_not;
-} generators[LL_ARCH_COUNT] = {
-    [LL_ARCH_PPC] = {&hw_gen_ppc, NULL},
-    [LL_ARCH_X86] = {&hw_gen_x86, NULL},
-    [LL_ARCH_AARCH64] = {&hw_gen_aarch64, NULL},
-    [LL_ARCH_ARM] = {&hw_gen_arm, NULL},
-    [LL_ARCH_RISCV] = {&hw_gen_riscv, NULL},
-    [LL_ARCH_C] = {&hw_gen_ctest, NULL},
-    [LL_ARCH_LISA] = {NULL, "is a LISA test: LISA is herd7's generic "
-                      "instruction set, which no machine runs (model runs "
-                      "it under the Linux-kernel memory model)"},
+/* hwrun's table, indexed by architecture id: each architecture's
+ * hw_gen_<file>_ops (hwrun/gen/<file>.c), one per line of the list
+ * (include/litmuslab/arch/list.h): its generator, or (refused) why
+ * hwrun refuses its tests. */
+#define LL_ARCH(id, file) extern const hw_gen_ops hw_gen_##file##_ops;
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
+
+static const hw_gen_ops *const generators[LL_ARCH_COUNT] = {
+#define LL_ARCH(id, file) [LL_ARCH_##id] = &hw_gen_##file##_ops,
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
 };
 
 typedef struct gen_thread {
@@ -264,9 +260,10 @@ void hw_gen_pin(hw_gen *g, int fam, const char *constraint)
 
 const hw_gen_ops *hw_gen_find(int arch, const char **why_not)
 {
-    bool known = arch >= 0 && arch < LL_ARCH_COUNT;
-    *why_not = known ? generators[arch].why_not : NULL;
-    return known ? generators[arch].ops : NULL;
+    const hw_gen_ops *ops =
+        arch >= 0 && arch < LL_ARCH_COUNT ? generators[arch] : NULL;
+    *why_not = ops ? ops->refused : NULL;
+    return ops && !ops->refused ? ops : NULL;
 }
 
 /* ---- what the test names: locations, final values ---- */
@@ -512,7 +509,7 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
         int reg = reg_id(g, l);
         o.fam = reg >= 0 ? g->ops->reg_family(reg) : -1;
         if (o.fam < 0 && reg >= 0 && g->ops->is_zero_reg &&
-            g->ops->is_zero_reg(reg)) {   /* RISC-V x0: always 0 */
+            g->ops->is_zero_reg(reg)) {   /* x0, say: always 0 */
             o.fam = HW_FAM_ZERO;
             ll_ctype_of(NULL, false, &o.type);
         } else {
@@ -1230,7 +1227,7 @@ bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d)
             g.th[k].loc_used = ll_xcalloc((size_t)g.n_locs + 1, sizeof(bool));
         ok = collect_outs(&g);
     }
-    if (ok && g.ops == &hw_gen_ctest)
+    if (ok && g.ops == &hw_gen_c_ops)
         ll_buf_puts(&g.perp_why, "C tests run in the classic mode");
     else if (ok)
         g.perp = hw_perp_plan_new(&g, &g.perp_why);

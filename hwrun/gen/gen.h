@@ -39,7 +39,10 @@ typedef struct hw_perp_access {
 
 typedef struct hw_gen_ops {
     ll_arch_id arch;
-    const char *name;        /* for messages: "the x86 code generator" */
+    const char *name;        /* for messages: the architecture's name */
+    /* Set when hwrun refuses the architecture's tests: why, after "'NAME'
+     * " ("is a FOO test: ..."); nothing else is then used. */
+    const char *refused;
     int n_opcodes;           /* opcodes are 0..n_opcodes-1 (arch/<arch>.h) */
     /* The C variable a register id lives in (eax and rax share one), as a
      * family number below 64; -1 when the id is unknown. */
@@ -48,24 +51,24 @@ typedef struct hw_gen_ops {
      * reg_name of register id fam. */
     const char *(*family_name)(int fam);
     /* Width in bytes of a register id, and its lowest bit in the family
-     * (x86 ah: 8; NULL: 0), for its final value. */
+     * (`ah`: 8; NULL: 0), for its final value. */
     int (*reg_width)(int reg);
     int (*reg_shift)(int reg);
     /* The C type of a register variable (the machine's register width)
      * and the asm constraint binding it, also used for location
-     * addresses: "r", or Power's "b" (any register but r0, which reads as
+     * addresses: "r", or "b" (any register but r0, which reads as
      * 0 in an address). NULL: "uint64_t", "r". */
     const char *reg_ctype;
     const char *reg_constraint;
-    /* Whether register id reg always reads as 0 (RISC-V x0), for a
+    /* Whether register id reg always reads as 0 (a zero register), for a
      * condition that names it. May be NULL. */
     bool (*is_zero_reg)(int reg);
     /* Write an instruction setting family fam's register to 0 (no
      * newline), for threads with more registers than GCC takes in-out
      * operands. NULL: such threads are refused. */
     void (*write_zero)(hw_gen *g, int fam, ll_buf *out);
-    /* Before any text is written: note implicit register uses (x86
-     * cmpxchg reads rax) with hw_gen_pin. May be NULL. */
+    /* Before any text is written: note implicit register uses (a
+     * cmpxchg reading rax) with hw_gen_pin. May be NULL. */
     void (*scan_instr)(hw_gen *g, const ll_instr *in);
     /* Write one instruction as asm template text (no newline). false +
      * hw_gen_fail when the generator does not support it. */
@@ -75,18 +78,18 @@ typedef struct hw_gen_ops {
      * clobber list ("\"cr1\", \"lr\""), or NULL: each is added once to
      * its thread's list. May be NULL. */
     const char *(*instr_clobbers)(const ll_instr *in);
-    /* An assembler directive opening each asm block (ARM: ".syntax
+    /* An assembler directive opening each asm block (".syntax
      * unified", as GCC hands inline asm to the assembler in the old
      * divided syntax); NULL for none. */
     const char *asm_prologue;
-    /* Closing each asm block, after the test's code (RISC-V: `.option
+    /* Closing each asm block, after the test's code (`.option
      * pop`); NULL for none. */
     const char *asm_epilogue;
     /* Written at the start of each thread's block, after asm_prologue
-     * (Power: the state herd7 starts a thread in, when the thread reads
+     * (the state herd7 starts a thread in, when the thread reads
      * it). May be NULL. */
     bool (*thread_prologue)(hw_gen *g, ll_buf *out);
-    /* Written before each thread function (ARM: compile it as A32 even
+    /* Written before each thread function (compile it as A32 even
      * in a Thumb build); NULL for none. */
     const char *thread_attr;
     /* Perpetual mode: what instruction in is (*a filled for a load, a
@@ -113,12 +116,9 @@ typedef struct hw_gen_ops {
     bool locals;
 } hw_gen_ops;
 
-extern const hw_gen_ops hw_gen_x86;
-extern const hw_gen_ops hw_gen_ppc;
-extern const hw_gen_ops hw_gen_aarch64;
-extern const hw_gen_ops hw_gen_arm;
-extern const hw_gen_ops hw_gen_riscv;
-extern const hw_gen_ops hw_gen_ctest;
+/* C tests' generator (hwrun/gen/c.c); the others are reached through
+ * hw_gen_find only. */
+extern const hw_gen_ops hw_gen_c_ops;
 
 /* Helpers for write_instr. Operand references into the asm template: */
 /* `%MOD[r_NAME]` for the variable holding register family fam. */
@@ -133,7 +133,7 @@ void hw_gen_put_symreg(hw_gen *g, ll_buf *out, const char *mod,
 void hw_gen_put_loc(hw_gen *g, ll_buf *out, const char *sym);
 /* A label unique to this asm block. */
 void hw_gen_put_label(hw_gen *g, ll_buf *out, const char *label);
-/* The end of this asm block, as a jump target (x86 ret). */
+/* The end of this asm block, as a jump target (a `ret`). */
 void hw_gen_put_end(hw_gen *g, ll_buf *out);
 /* How an architecture writes its operands (hw_gen_put_operand). */
 typedef struct hw_gen_syntax {
@@ -153,7 +153,7 @@ bool hw_gen_write_plain(hw_gen *g, const ll_stmt *st, ll_buf *out,
                         bool (*put)(hw_gen *g, const ll_stmt *st, int i,
                                     ll_buf *out));
 /* The statements of the thread being written (for checks that look at
- * the whole thread, as ARM's CBZ does). */
+ * the whole thread, as a CBZ's does). */
 const ll_thread *hw_gen_thread(const hw_gen *g);
 /* Bind register family fam to a fixed constraint ("a" for rax); a
  * single register stays when a class ("Q") is asked for later. */
@@ -170,7 +170,7 @@ bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
  * statement becomes one call of a primitive of hwrun/harness/hr_kp.h
  * (or of C11's <stdatomic.h>), C arithmetic on 64-bit variables, or a
  * goto. */
-/* Thread k's function (gen/c_body.c), hw_gen_ctest's write_thread;
+/* Thread k's function (gen/c_body.c), hw_gen_c_ops's write_thread;
  * false + hw_gen_fail on code hwrun cannot print. */
 bool hw_gen_ctest_thread(hw_gen *g, int k, ll_buf *c);
 /* An operation's flavour: 1 a C11 atomic operation, 2 a kernel

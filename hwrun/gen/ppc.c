@@ -234,7 +234,7 @@ static hw_perp_kind ppc_perp_access(const ll_instr *in, hw_perp_access *a)
     return HW_PERP_LOAD;
 }
 
-const hw_gen_ops hw_gen_ppc = {
+const hw_gen_ops hw_gen_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .name = "PPC",
     .n_opcodes = LL_PPC_NOPS,

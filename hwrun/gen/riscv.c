@@ -162,7 +162,7 @@ static hw_perp_kind rv_perp_access(const ll_instr *in, hw_perp_access *a)
     return rv_reg_family(r->reg) >= 0 ? HW_PERP_LOAD : HW_PERP_NONE;
 }
 
-const hw_gen_ops hw_gen_riscv = {
+const hw_gen_ops hw_gen_riscv_ops = {
     .arch = LL_ARCH_RISCV,
     .name = "RISCV",
     .n_opcodes = LL_RV_NOPS,

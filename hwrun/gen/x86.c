@@ -297,7 +297,7 @@ static hw_perp_kind x86_perp_access(const ll_instr *in, hw_perp_access *a)
     }
 }
 
-const hw_gen_ops hw_gen_x86 = {
+const hw_gen_ops hw_gen_x86_ops = {
     .arch = LL_ARCH_X86,
     .name = "x86",
     .n_opcodes = LL_X86_NOPS,

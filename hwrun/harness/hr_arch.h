@@ -1,74 +1,30 @@
 /* hr_arch.h — the harness's only per-machine code: the counter read by the
  * timed start (`-sync timebase`) and the spin-wait hint.
  *
+ * Each machine's are in its own header, hr_arch_<file>.h, which applies
+ * only when the compiler builds for that machine (its predefined macros:
+ * the harness is compiled on the target, so the choice stays with the
+ * preprocessor). hr_machines.h, which the build writes from the headers
+ * it finds (mk/hwrun.mk), includes them all; a new machine is its new
+ * header, with no line here. Each defines hr_ticks and hr_pause,
+ * HR_TICKS_NAME, HR_TICKS_PROBE and, where C tests run, HR_KP_FILE (its
+ * kernel primitives' header, hr_kp.h includes it).
+ *
  * HR_TICKS_NAME names the counter in the log. HR_TICKS_PROBE is 1 where
- * user space may be refused the counter (ARMv7's generic timer, RISC-V's
- * rdtime: both depend on the kernel): the harness then tries one read
- * under a SIGILL handler before trusting it, and falls back to the spin
- * barrier, saying so in the log. */
+ * user space may be refused the counter (it depends on the kernel): the
+ * harness then tries one read under a SIGILL handler before trusting
+ * it, and falls back to the spin barrier, saying so in the log. */
 #ifndef HR_ARCH_H
 #define HR_ARCH_H
 
 #include <stdint.h>
 
-/* deliberate likeness: one counter read per machine (inline asm). */
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-static inline uint64_t hr_ticks(void) { return __rdtsc(); }
-static inline void hr_pause(void) { _mm_pause(); }
-#define HR_TICKS_NAME "rdtsc"
-#define HR_TICKS_PROBE 0
+#include "hr_machines.h"
 
-#elif defined(__aarch64__)
-static inline uint64_t hr_ticks(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(v) : : "memory");
-    return v;
-}
-static inline void hr_pause(void) { __asm__ __volatile__("yield"); }
-#define HR_TICKS_NAME "cntvct_el0"
-#define HR_TICKS_PROBE 0
-
-#elif defined(__powerpc64__)
-static inline uint64_t hr_ticks(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("mftb %0" : "=r"(v));
-    return v;
-}
-/* `or 27,27,27`: the Power ISA's `yield` hint (a no-op elsewhere) */
-static inline void hr_pause(void) { __asm__ __volatile__("or 27,27,27"); }
-#define HR_TICKS_NAME "mftb"
-#define HR_TICKS_PROBE 0
-
-#elif defined(__arm__)
-static inline uint64_t hr_ticks(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("isb\n\tmrrc p15, 1, %Q0, %R0, c14" : "=r"(v)
-                         : : "memory");
-    return v;
-}
-static inline void hr_pause(void) { __asm__ __volatile__("yield"); }
-#define HR_TICKS_NAME "CNTVCT"
-#define HR_TICKS_PROBE 1
-
-#elif defined(__riscv) && __riscv_xlen == 64
-static inline uint64_t hr_ticks(void)
-{
-    uint64_t v;
-    __asm__ __volatile__("rdtime %0" : "=r"(v));
-    return v;
-}
-static inline void hr_pause(void) {}
-#define HR_TICKS_NAME "rdtime"
-#define HR_TICKS_PROBE 1
-
-#else
+#ifndef HR_TICKS_NAME   /* none of ours: always the spin barrier */
 static inline uint64_t hr_ticks(void) { return 0; }
 static inline void hr_pause(void) {}
-#define HR_TICKS_NAME ""   /* none: always the spin barrier */
+#define HR_TICKS_NAME ""
 #define HR_TICKS_PROBE 0
 #endif
 

@@ -39,7 +39,7 @@ static int cpuinfo(const char *const *keys, int n_keys, char *buf, size_t n)
 
 void hr_cpu_model(const hr_topo *tp, char *buf, size_t n)
 {
-    /* x86 and ARMv7 `model name`, Power `cpu`, RISC-V `uarch` */
+    /* the field's name differs between machines */
     static const char *const names[] = {"model name", "cpu", "uarch"};
     static const char *const impl[] = {"CPU implementer"};
     static const char *const part[] = {"CPU part"};
@@ -50,7 +50,7 @@ void hr_cpu_model(const hr_topo *tp, char *buf, size_t n)
     else if (cpuinfo(names, 3, buf, n))
         return;
     else if (cpuinfo(impl, 1, a, sizeof a) && cpuinfo(part, 1, b, sizeof b))
-        snprintf(buf, n, "implementer %s part %s", a, b);   /* AArch64 */
+        snprintf(buf, n, "implementer %s part %s", a, b);   /* by ids */
     else
         snprintf(buf, n, "unknown");
 }

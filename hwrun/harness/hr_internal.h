@@ -64,8 +64,9 @@ void hr_topo_place(const hr_topo *tp, int placement, int n, unsigned round,
 void hr_cpu_model(const hr_topo *tp, char *buf, size_t n);
 /* Emulated (run under qemu-user, say): 1 and what emulates it. Told by
  * $LITMUSLAB_EMULATOR (set by hwrun and the bundle's run script when they
- * start an emulator), or seen in an x86 /proc/cpuinfo under a non-x86
- * binary (qemu-user passes the host's file through). */
+ * start an emulator), or seen in the host's /proc/cpuinfo, a vendor_id
+ * line a binary of this machine would not see (qemu-user passes the
+ * host's file through). */
 int hr_emulated(char *buf, size_t n);
 
 /* ---- the timed start's counter (hr_clock.c, hr_arch.h) ---- */

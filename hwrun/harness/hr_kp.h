@@ -1,9 +1,10 @@
 /* hr_kp.h — the Linux kernel's primitives in user space, for C litmus
  * tests compiled into the harness (litmuslab hwrun on a C test, our
  * answer to klitmus7 without a kernel module). Each target's header
- * (hr_kp_<arch>.h) gives the few machine sequences the kernel uses there:
- * smp_mb/rmb/wmb, acquire loads, release stores, and xchg, cmpxchg and
- * fetch-add in the four orders (full, relaxed, acquire, release) for 32
+ * (hr_kp_<file>.h, named by its hr_arch_<file>.h as HR_KP_FILE) gives
+ * the few machine sequences the kernel uses there: smp_mb/rmb/wmb,
+ * acquire loads, release stores, and xchg, cmpxchg and fetch-add in
+ * the four orders (full, relaxed, acquire, release) for 32
  * and 64 bits. Everything else is built here from those, as the kernel's
  * generic code builds it: READ_ONCE/WRITE_ONCE, atomic_t, the spinlock
  * (the kernel's queued-spinlock fast path: cmpxchg_acquire 0->1, spin
@@ -23,7 +24,7 @@
 #define kp_barrier() __asm__ __volatile__("" ::: "memory")
 
 /* Acquire as a load then fence acq, release as fence rel then a store:
- * how every machine here but arm64 (ldar/stlr) writes them. */
+ * how a machine without acquire and release accesses writes them. */
 #define KP_FENCED_LDST(bits, T, acq, rel)                                    \
     static inline T kp_load_acquire_##bits(volatile T *p)                   \
     {                                                                        \
@@ -40,16 +41,9 @@
     KP_FENCED_LDST(32, uint32_t, acq, rel)                                   \
     KP_FENCED_LDST(64, uint64_t, acq, rel)
 
-#if defined(__x86_64__)
-#include "hr_kp_x86.h"
-#elif defined(__aarch64__)
-#include "hr_kp_aarch64.h"
-#elif defined(__powerpc64__)
-#include "hr_kp_ppc.h"
-#elif defined(__arm__)
-#include "hr_kp_arm.h"
-#elif defined(__riscv) && __riscv_xlen == 64
-#include "hr_kp_riscv.h"
+/* The machine's sequences, in the header its hr_arch_<file>.h names. */
+#ifdef HR_KP_FILE
+#include HR_KP_FILE
 #else
 #error "litmuslab hwrun: no kernel primitives for this machine"
 #endif

@@ -587,12 +587,12 @@ static size_t loc_bytes(const hr_test *t, const hr_opts *o, int l)
 
 /* The instances' memory, below 2^31 where the system gives it there
  * (page-aligned, zeroed): a test may store an address with a 32-bit store
- * and load it back with a sign-extending 32-bit load (RISC-V `lw` of an
+ * and load it back with a sign-extending 32-bit load (an `lw` of an
  * int location that herd7 lets hold an address), which gives back the
  * same address only down there. Elsewhere, anywhere (64-byte aligned).
  * The hints are no round numbers: state_of takes a value equal to a
  * location's address for that address, and tests write powers of two
- * (Power's CR bits: 0x20000000) and small integers. */
+ * (condition register bits: 0x20000000) and small integers. */
 static void alloc_block(shared *S, size_t bytes)
 {
     static const uintptr_t hints[] = {0x5a3c1000, 0x3e917000, 0x6b2d4000};

@@ -13,8 +13,8 @@
  * thread computes the same plan without sharing a table, the hot loop
  * pays a multiply or two, and tests/unit/test_hwrun_skew.c checks the
  * draw alone. The harness travels with every generated test, native or
- * cross-built (the generators in hwrun/gen/: x86, Power, AArch64, ARM, RISC-V), so this
- * one draw serves every target. */
+ * cross-built (every generator of hwrun/gen/), so this one draw serves
+ * every target. */
 #ifndef HR_SKEW_H
 #define HR_SKEW_H
 

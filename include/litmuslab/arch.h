@@ -1,15 +1,18 @@
-/* arch.h — the one list of architectures, and the reader's plug-in table.
+/* arch.h — the architecture ids, the lines of the architecture list, and
+ * the reader's plug-in table.
  *
- * lib/arch/registry.c is the list: one line per test header name (X86,
- * X86_64, ...) with its id, its aliases and its reader plug-in. Each
- * architecture (lib/arch/<arch>.c) turns the text of one code-table cell
+ * include/litmuslab/arch/list.h is the list: one line per architecture,
+ * its id and the stem of its files. Its lines here (its test header
+ * names, with aliases and reader plug-in) are in its own file,
+ * lib/arch/<file>.c, and lib/arch/registry.c looks them up. Each
+ * architecture (lib/arch/<file>.c) turns the text of one code-table cell
  * into a typed ll_instr and prints it back; the reader knows nothing of
- * any instruction set. Each stage keeps its own table indexed by the id
- * (model/sem/sem.c, hwrun/gen/gen.c, gen/arch.c): a NULL entry there
- * says the stage refuses such tests, and tests/unit/test_arch_registry.c
- * checks that every id has its entry in every stage. The opcode enums
- * are declared in include/litmuslab/arch/<arch>.h.
- * doc/adding-an-architecture.md says how a new one goes in. */
+ * any instruction set. Each stage keeps its own table indexed by the id,
+ * built from the list (model/sem/sem.c, hwrun/gen/gen.c), and
+ * tests/unit/test_arch_coverage.c checks that every id has its entry in
+ * every stage. The opcode enums are declared in
+ * include/litmuslab/arch/<file>.h. doc/adding-an-architecture.md says
+ * how a new one goes in. */
 #ifndef LITMUSLAB_ARCH_H
 #define LITMUSLAB_ARCH_H
 
@@ -19,19 +22,15 @@
 #include "litmuslab/util.h"
 
 typedef enum ll_arch_id {
-    LL_ARCH_PPC,
-    LL_ARCH_X86,      /* 32-bit X86 tests and X86_64 tests share one plug-in */
-    LL_ARCH_AARCH64,
-    LL_ARCH_ARM,
-    LL_ARCH_RISCV,
-    LL_ARCH_C,        /* C tests: no reader plug-in, lowered by lib/c/ */
-    LL_ARCH_LISA,     /* herd7's generic instruction set, under the LKMM */
+#define LL_ARCH(id, file) LL_ARCH_##id,
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
     LL_ARCH_COUNT     /* the number of ids: the stages' tables' length */
 } ll_arch_id;
 
 struct ll_arch_ops {
     ll_arch_id id;
-    const char *name;              /* canonical header name: "PPC" */
+    const char *name;              /* canonical header name */
     /* Parse one instruction (a cell's text without its label, trimmed,
      * NUL-terminated). On error return false and fill *d with a message;
      * d->col is the 1-based column within `text` (the reader shifts it to
@@ -46,7 +45,8 @@ struct ll_arch_ops {
     /* Opcode mnemonic, for messages and debugging. */
     const char *(*op_name)(int op);
     /* The id of the whole architectural register that reg is part of:
-     * X5 for W5 (AArch64), rax for eax/ax/al (x86), reg itself elsewhere.
+     * X5 for W5, rax for eax/ax/al, reg itself where no register is
+     * part of another.
      * herd names the whole register in conditions (`1:X2=1` after
      * `LDR W2,...`), so compare registers by this id. */
     int (*reg_canon)(int reg);
@@ -55,11 +55,11 @@ struct ll_arch_ops {
      * it never does. Appends to out. */
     void (*herd_spelling)(const char *text, ll_buf *out);
     /* herd7 and litmus7 name a register by reg_name in states,
-     * conditions and digests whatever alias the test used (RISC-V's `a0`
+     * conditions and digests whatever alias the test used (an alias `a0`
      * is shown as `x10`): the reader keeps that name. False: the test's
      * spelling is kept. */
     bool canonical_reg_names;
-    /* An instruction whose memory operand is never accessed (x86's
+    /* An instruction whose memory operand is never accessed (a
      * `nopl 0(%rax,%rax,1)`), so its registers need no address; NULL
      * when every memory operand is an access. */
     bool (*no_access)(const ll_instr *in);
@@ -68,35 +68,42 @@ struct ll_arch_ops {
 /* One line of the architecture list (lib/arch/registry.c). */
 typedef struct ll_arch_entry {
     const char *header;         /* a test's header name, as herd7 spells
-                                   it: "X86_64" */
+                                   it */
     const char *aliases;        /* other names for options (`gen -arch`,
                                    `campaign --arch`), space-separated,
-                                   matched in any case: "x86-64 amd64" */
+                                   matched in any case */
     ll_arch_id id;
     const ll_arch_ops *reader;  /* NULL: no instruction reader (C tests
                                    are read by lib/c/) */
 } ll_arch_entry;
 
-/* The plug-in for a test header's architecture name ("PPC", "X86",
- * "X86_64", "AArch64", "ARM", "RISCV", "LISA"), as the header spells it;
- * NULL if unknown or without one (C). */
+/* The plug-in for a test header's architecture name, as the header
+ * spells it; NULL if unknown or without one (C). */
 const ll_arch_ops *ll_arch_find(const char *header_name);
 /* The line of a name given on a command line: a header name or an alias,
- * in any case (a header first: `x86` is X86, `x86-64` X86_64); NULL if
+ * in any case (a header name first, then an alias); NULL if
  * unknown. */
 const ll_arch_entry *ll_arch_lookup(const char *name);
 /* The id of a test header's name as the header spells it ("C" too); -1
  * if unknown. */
 int ll_arch_id_of(const char *header_name);
-/* An id's name: its first header name ("X86" for X86 and X86_64); NULL
+/* An id's name: its first header name (of its dialects); NULL
  * for an id out of range. */
 const char *ll_arch_name(ll_arch_id id);
 /* Whether a test of header name `header` is one of those that name
  * (`campaign --arch`) selects: its header or one of its aliases, in any
- * case (`x86` selects X86 and X86_64 tests, `X86_64` only those). */
+ * case (an alias on one dialect's line may also be another dialect's
+ * header name, in another case: it selects both). */
 bool ll_arch_selects(const char *name, const char *header);
-/* The list, for tests and listings; *n receives its length. */
-const ll_arch_entry *ll_arch_entries(int *n);
+/* herd7's check that a model is for the test's architecture: a model
+ * whose title (its first word or string) names an architecture is
+ * refused for a test of another one (herd7 skips such a test with a
+ * warning). The architecture a title word or test header name names, as
+ * herd7 spells it in that warning; NULL for any other word (such a
+ * title fits any test). */
+const char *ll_arch_herd_name(const char *word);
+/* The list's line i, from 0, for tests and listings; NULL past the end. */
+const ll_arch_entry *ll_arch_entry_at(int i);
 
 /* Free the owned strings inside an instruction's operands. */
 void ll_instr_clear(ll_instr *in);

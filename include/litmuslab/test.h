@@ -111,7 +111,7 @@ typedef enum ll_operand_kind {
     LL_OPND_REG,     /* reg */
     LL_OPND_IMM,     /* imm */
     LL_OPND_MEM,     /* base reg (or -1) + index reg (or -1) + imm offset
-                        (+ sym, a named location, e.g. x86 `(x)`/`x`) */
+                        (+ sym, a named location, e.g. `(x)`/`x`) */
     LL_OPND_LABEL,   /* sym: a code label, or herd7's target relative
                         to the instruction: `.`, `.+8`, `.-8` (bytes;
                         ll_label_relative) */
@@ -168,7 +168,7 @@ typedef struct ll_meta {
 
 typedef struct ll_test {
     char *file;              /* path it was read from, owned */
-    char *arch_name;         /* as written: "PPC", "X86_64", "AArch64", "C" */
+    char *arch_name;         /* as written in the header: "C", ... */
     const ll_arch_ops *arch; /* NULL for C tests */
     char *name;              /* owned */
     char *doc;               /* quoted doc string without quotes, or NULL */

@@ -475,3 +475,10 @@ const ll_arch_ops ll_arch_aarch64 = {
     .reg_canon = a64_reg_canon,
     .herd_spelling = a64_herd_spelling,
 };
+
+/* Its lines of the architecture list (include/litmuslab/arch/list.h):
+ * test header name, aliases, id, reader plug-in. */
+const ll_arch_entry ll_arch_aarch64_names[] = {
+    {"AArch64", "ARM64 ARMv8", LL_ARCH_AARCH64, &ll_arch_aarch64},
+    {NULL, NULL, 0, NULL},
+};

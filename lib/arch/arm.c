@@ -323,3 +323,11 @@ const ll_arch_ops ll_arch_arm = {
     .reg_canon = ll_reg_canon_identity,
     .herd_spelling = arm_herd_spelling,
 };
+
+/* Its lines of the architecture list (include/litmuslab/arch/list.h):
+ * test header name, aliases, id, reader plug-in. The aliases hold
+ * uname's machine (armv7l). */
+const ll_arch_entry ll_arch_arm_names[] = {
+    {"ARM", "ARMv7 armv7l armhf", LL_ARCH_ARM, &ll_arch_arm},
+    {NULL, NULL, 0, NULL},
+};

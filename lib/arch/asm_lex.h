@@ -60,8 +60,8 @@ int ll_span_reg(ll_span s, int (*lookup)(const char *name));
 bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d);
 
 /* herd's symbolic registers (`%x0`, as diy7 writes them), for the
- * architectures whose register ids are small numbers (ARM, AArch64,
- * RISC-V): each distinct name gets an index for the life of the process,
+ * architectures whose register ids are small numbers (those that
+ * call this): each distinct name gets an index for the life of the process,
  * which the architecture adds to its own first symbolic id, so that its
  * reg_name can print them. Names are never freed; indexes are handed out
  * under a lock (model -j reads tests in threads). */
@@ -100,7 +100,7 @@ ll_operand ll_opnd_label(ll_span name);
 /* Table-driven operands. A shape is a string with one letter per operand:
  *   r REG   i IMM   o REG or IMM   m MEM   l LABEL
  * The syntax supplies how each kind is read and printed; each callback
- * gets the syntax's ctx (e.g. the register table of an ARM-family arch). */
+ * gets the syntax's ctx (e.g. the architecture's register table). */
 typedef struct ll_asm_syntax {
     bool (*read_reg)(const void *ctx, ll_span s, ll_operand *o, ll_diag *d);
     bool (*read_imm)(const void *ctx, ll_span s, ll_operand *o, ll_diag *d);
@@ -122,7 +122,7 @@ void ll_asm_print_ops(const ll_asm_syntax *sx, const ll_instr *in, int first,
                       ll_buf *b);
 
 /* Join args[i] and args[i+1] of a line into one span (with the comma),
- * shifting the later arguments down: for spellings such as PPC's `D,rA`
+ * shifting the later arguments down: for spellings such as `D,rA`
  * that one operand reads as a whole. */
 void ll_asm_join_args(ll_asm_line *ln, int i);
 

@@ -485,3 +485,10 @@ const ll_arch_ops ll_arch_lisa = {
     .herd_spelling = NULL,
     .canonical_reg_names = true,
 };
+
+/* Its lines of the architecture list (include/litmuslab/arch/list.h):
+ * test header name, aliases, id, reader plug-in. */
+const ll_arch_entry ll_arch_lisa_names[] = {
+    {"LISA", "", LL_ARCH_LISA, &ll_arch_lisa},
+    {NULL, NULL, 0, NULL},
+};

@@ -526,3 +526,12 @@ const ll_arch_ops ll_arch_ppc = {
     .reg_canon = ll_reg_canon_identity,
     .herd_spelling = ppc_herd_spelling,
 };
+
+/* Its lines of the architecture list (include/litmuslab/arch/list.h):
+ * test header name, aliases, id, reader plug-in. The aliases hold
+ * uname's machines (ppc64le), which `hwrun --targets` shows the dialect
+ * of. */
+const ll_arch_entry ll_arch_ppc_names[] = {
+    {"PPC", "Power PowerPC ppc64 ppc64le", LL_ARCH_PPC, &ll_arch_ppc},
+    {NULL, NULL, 0, NULL},
+};

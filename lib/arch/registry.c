@@ -1,47 +1,45 @@
-/* registry.c — the one list of architectures: each test header name
- * with its id, its aliases and its reader plug-in; and the helpers on
- * ll_instr that do not depend on the architecture. A new architecture is
- * one line here (doc/adding-an-architecture.md). */
+/* registry.c — the one list of architectures, looked up: each test
+ * header name with its id, its aliases and its reader plug-in, gathered
+ * from the architectures' own files through the list
+ * (include/litmuslab/arch/list.h); and the helpers on ll_instr that do
+ * not depend on the architecture. A new architecture is its files plus
+ * one line of the list (doc/adding-an-architecture.md). */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "litmuslab/arch.h"
-#include "litmuslab/arch/aarch64.h"
-#include "litmuslab/arch/arm.h"
-#include "litmuslab/arch/lisa.h"
-#include "litmuslab/arch/ppc.h"
-#include "litmuslab/arch/riscv.h"
-#include "litmuslab/arch/x86.h"
 
-/* An id's first line names it (ll_arch_name). The aliases hold the
- * names of uname's machines (ppc64le, armv7l, riscv64), which `hwrun
- * --targets` shows the dialect of; `x86` on X86_64 lets `campaign --arch
- * x86` take both x86 dialects. */
-static const ll_arch_entry arches[] = {
-    {"PPC", "Power PowerPC ppc64 ppc64le", LL_ARCH_PPC, &ll_arch_ppc},
-    {"X86", "x86-32 i386", LL_ARCH_X86, &ll_arch_x86},
-    {"X86_64", "x86 x86-64 amd64", LL_ARCH_X86, &ll_arch_x86_64},
-    {"AArch64", "ARM64 ARMv8", LL_ARCH_AARCH64, &ll_arch_aarch64},
-    {"ARM", "ARMv7 armv7l armhf", LL_ARCH_ARM, &ll_arch_arm},
-    {"RISCV", "RISC-V riscv64", LL_ARCH_RISCV, &ll_arch_riscv},
-    {"C", "LKMM linux", LL_ARCH_C, NULL},
-    {"LISA", "", LL_ARCH_LISA, &ll_arch_lisa},
+/* Each architecture's lines, in its own file (lib/arch/<file>.c), in the
+ * list's order; each ends with a NULL header. An id's first line names it
+ * (ll_arch_name). */
+#define LL_ARCH(id, file) extern const ll_arch_entry ll_arch_##file##_names[];
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
+
+static const ll_arch_entry *const lines[] = {
+#define LL_ARCH(id, file) ll_arch_##file##_names,
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
 };
 
-#define N_ARCHES (int)(sizeof arches / sizeof *arches)
+#define N_LINES (int)(sizeof lines / sizeof *lines)
 
-const ll_arch_entry *ll_arch_entries(int *n)
+const ll_arch_entry *ll_arch_entry_at(int i)
 {
-    *n = N_ARCHES;
-    return arches;
+    for (int k = 0; k < N_LINES && i >= 0; k++)
+        for (const ll_arch_entry *e = lines[k]; e->header; e++)
+            if (i-- == 0)
+                return e;
+    return NULL;
 }
 
 static const ll_arch_entry *by_header(const char *header)
 {
-    for (int i = 0; i < N_ARCHES; i++)
-        if (strcmp(header, arches[i].header) == 0)
-            return &arches[i];
+    const ll_arch_entry *e;
+    for (int i = 0; (e = ll_arch_entry_at(i)); i++)
+        if (strcmp(header, e->header) == 0)
+            return e;
     return NULL;
 }
 
@@ -59,9 +57,10 @@ int ll_arch_id_of(const char *header_name)
 
 const char *ll_arch_name(ll_arch_id id)
 {
-    for (int i = 0; i < N_ARCHES; i++)
-        if (arches[i].id == id)
-            return arches[i].header;
+    const ll_arch_entry *e;
+    for (int i = 0; (e = ll_arch_entry_at(i)); i++)
+        if (e->id == id)
+            return e->header;
     return NULL;
 }
 
@@ -80,12 +79,13 @@ static bool is_alias(const char *list, const char *name)
 
 const ll_arch_entry *ll_arch_lookup(const char *name)
 {
-    for (int i = 0; i < N_ARCHES; i++)
-        if (!strcasecmp(name, arches[i].header))
-            return &arches[i];
-    for (int i = 0; i < N_ARCHES; i++)
-        if (is_alias(arches[i].aliases, name))
-            return &arches[i];
+    const ll_arch_entry *e;
+    for (int i = 0; (e = ll_arch_entry_at(i)); i++)
+        if (!strcasecmp(name, e->header))
+            return e;
+    for (int i = 0; (e = ll_arch_entry_at(i)); i++)
+        if (is_alias(e->aliases, name))
+            return e;
     return NULL;
 }
 
@@ -93,6 +93,23 @@ bool ll_arch_selects(const char *name, const char *header)
 {
     const ll_arch_entry *e = by_header(header);
     return !strcasecmp(name, header) || (e && is_alias(e->aliases, name));
+}
+
+/* herd7's names of architectures: its own list, wider than ours (herd7
+ * knows MIPS, BPF...), with its spellings (RISC-V is RISCV, CPP C++). */
+const char *ll_arch_herd_name(const char *word)
+{
+    static const char *const names[][2] = {
+        {"X86", "X86"}, {"X86_64", "X86_64"}, {"PPC", "PPC"},
+        {"ARM", "ARM"}, {"AArch64", "AArch64"}, {"MIPS", "MIPS"},
+        {"RISCV", "RISCV"}, {"RISC-V", "RISCV"}, {"C", "C"},
+        {"CPP", "C++"}, {"LISA", "LISA"}, {"BPF", "BPF"},
+        {"JAVA", "Java"}, {"ASL", "ASL"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(word, names[i][0]))
+            return names[i][1];
+    return NULL;
 }
 
 void ll_instr_clear(ll_instr *in)

@@ -434,3 +434,11 @@ const ll_arch_ops ll_arch_riscv = {
     .herd_spelling = rv_herd_spelling,
     .canonical_reg_names = true,
 };
+
+/* Its lines of the architecture list (include/litmuslab/arch/list.h):
+ * test header name, aliases, id, reader plug-in. The aliases hold
+ * uname's machine (riscv64). */
+const ll_arch_entry ll_arch_riscv_names[] = {
+    {"RISCV", "RISC-V riscv64", LL_ARCH_RISCV, &ll_arch_riscv},
+    {NULL, NULL, 0, NULL},
+};

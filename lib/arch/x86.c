@@ -1004,3 +1004,14 @@ const ll_arch_ops ll_arch_x86_64 = {
     .herd_spelling = x86_64_herd_spelling,
     .no_access = x86_no_access,
 };
+
+/* Its lines of the architecture list (include/litmuslab/arch/list.h):
+ * test header name, aliases, id, reader plug-in. Two header names, one
+ * id: X86 and X86_64 are two dialects of one architecture (X86's line
+ * names the id). `x86` on X86_64 lets `campaign --arch x86` take both
+ * dialects. */
+const ll_arch_entry ll_arch_x86_names[] = {
+    {"X86", "x86-32 i386", LL_ARCH_X86, &ll_arch_x86},
+    {"X86_64", "x86 x86-64 amd64", LL_ARCH_X86, &ll_arch_x86_64},
+    {NULL, NULL, 0, NULL},
+};

@@ -60,7 +60,7 @@ static const struct {
      * event, so "same instance" and "same memory access" are the
      * identity on accesses, as herd7 has them then. */
     {"si", "[M]"},
-    /* ... but for AArch64's exclusive pairs (LDXP, STXP), which herd7
+    /* ... but for exclusive pairs (LDXP, STXP), which herd7
      * 7.58 makes one single-copy-atomic access of two events: the
      * engine tags them SCA-LO and SCA-HI, adjacent in po. */
     {"sm", "[M] | [SCA-LO]; (po \\ (po; po)); [SCA-HI] | "

@@ -31,7 +31,8 @@ typedef struct cat_exec {
     /* Base relations. `thread` relates events of the same thread (int);
      * `loc` relates memory events to the same location. */
     ll_rel po, rf, co, loc, thread, addr, data, ctrl, ctrlisync, rmw;
-    /* herd7's pick dependencies (AArch64; empty elsewhere): through a
+    /* herd7's pick dependencies (empty but where the semantics make
+     * them, model/sem/sem.h): through a
      * value a comparison chose. Named pick-addr-dep, pick-data-dep,
      * pick-ctrl-dep and pick-ctrlisb. */
     ll_rel paddr, pdata, pctrl, pctrlisync;

@@ -931,7 +931,7 @@ static bool parse_stmt(parser *p, cat_stmt **out)
     }
 }
 
-/* herd7's model options (aarch64.cat's `catdep`: the file computes its
+/* herd7's model options (`catdep`: the file computes its
  * dependencies), before or after the title and before any statement:
  * they name nothing and change nothing here. */
 static bool skip_model_options(parser *p)
@@ -961,7 +961,7 @@ bool cat_parse(const char *src, const char *file, cat_arena *arena,
         return false;
     if (!skip_model_options(&p))
         return false;
-    /* A leading word or string names the model (`PPC`, "x86 TSO"); herd
+    /* A leading word or string names the model (`SC`, "My TSO"); herd
      * also allows an architecture word before the name. */
     if (p.tok.kind == TK_STRING || p.tok.kind == TK_NAME) {
         out->title = p.tok.text;

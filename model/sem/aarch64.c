@@ -655,11 +655,23 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
     return a64_exec_alu(r, in);
 }
 
+/* The sets of AArch64 features (virtual memory, memory tagging,
+ * instruction fetch, cache maintenance, exceptions...) that herd7
+ * defines for every AArch64 test and that are empty on tests without
+ * them. */
+static const char *const a64_herd_empty[] = {
+    "T", "AF", "DB", "MMU", "FAULT", "TagCheck", "Translation",
+    "AccessFlag", "Permission", "TLBI", "DC.CVAU", "IC.IVAU", "IC.IALLU",
+    "IC.IALLUIS", "EXC-ENTRY", "EXC-RET", "SPURIOUS", "TLBIIS", "TLBInXS",
+};
+
 const sem_ops sem_aarch64_ops = {
     .arch = LL_ARCH_AARCH64,
     .default_model = "aarch64.cat",
     .tags = a64_tags,
     .n_tags = N_TAGS,
+    .herd_empty = a64_herd_empty,
+    .n_herd_empty = (int)(sizeof a64_herd_empty / sizeof a64_herd_empty[0]),
     .n_regs = A64_N_SLOTS,
     .reg_slot = a64_reg_slot,
     .reg_value = a64_reg_value,

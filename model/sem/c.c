@@ -469,6 +469,10 @@ static const char *c_model_for(const ll_test *t)
     return "lkmm.cat";
 }
 
+/* herd7's sets of C11 lock operations and consume accesses (our
+ * semantics read memory_order_consume as acquire). */
+static const char *const c_herd_empty[] = {"LS", "CON"};
+
 const sem_ops sem_c_ops = {
     .arch = LL_ARCH_C,
     .default_model = "lkmm.cat",
@@ -479,6 +483,8 @@ const sem_ops sem_c_ops = {
     .herd_chosen_reads = BIT(T_LF) | BIT(T_RL) | BIT(T_RU),
     .tags = sem_lkmm_tags,
     .n_tags = T_LKMM_NTAGS,
+    .herd_empty = c_herd_empty,
+    .n_herd_empty = (int)(sizeof c_herd_empty / sizeof c_herd_empty[0]),
     .n_regs = 1,        /* an unused slot: a thread with no locals still
                            has a register array */
     .reg_slot = c_reg_slot,

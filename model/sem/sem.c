@@ -5,25 +5,17 @@
 
 #include <stddef.h>
 
-extern const sem_ops sem_ppc_ops;
-extern const sem_ops sem_x86_ops;
-extern const sem_ops sem_aarch64_ops;
-extern const sem_ops sem_arm_ops;
-extern const sem_ops sem_riscv_ops;
-extern const sem_ops sem_c_ops;
-extern const sem_ops sem_lisa_ops;
+/* The model's table, indexed by architecture id: each architecture's
+ * sem_<file>_ops (model/sem/<file>.c), one per line of the list
+ * (include/litmuslab/arch/list.h). */
+#define LL_ARCH(id, file) extern const sem_ops sem_##file##_ops;
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
 
-/* The model's table, indexed by architecture id (include/litmuslab/
- * arch.h): one line per architecture; an id left NULL is one the model
- * refuses, and test_arch_registry.c checks that none is. */
 static const sem_ops *const sem_registry[LL_ARCH_COUNT] = {
-    [LL_ARCH_PPC] = &sem_ppc_ops,
-    [LL_ARCH_X86] = &sem_x86_ops,
-    [LL_ARCH_AARCH64] = &sem_aarch64_ops,
-    [LL_ARCH_ARM] = &sem_arm_ops,
-    [LL_ARCH_RISCV] = &sem_riscv_ops,
-    [LL_ARCH_C] = &sem_c_ops,
-    [LL_ARCH_LISA] = &sem_lisa_ops,
+#define LL_ARCH(id, file) [LL_ARCH_##id] = &sem_##file##_ops,
+#include "litmuslab/arch/list.h"
+#undef LL_ARCH
 };
 
 const sem_ops *sem_find(ll_arch_id arch)

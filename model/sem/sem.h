@@ -9,7 +9,8 @@
  * the engine later keeps only the runs whose read values some write
  * provides. Dependencies follow herd: addr, data, ctrl, ctrlisync are
  * computed from register data flow, never from what the values are.
- * A second kind, herd7's "pick" dependencies (AArch64), comes from a
+ * A second kind, herd7's "pick" dependencies (where an architecture's
+ * semantics make them), comes from a
  * value that a comparison chose (CSEL, the register CAS returns): the
  * reads the choice depends on are kept apart (sem_run.picks, the
  * *_pick calls) and reach the cat model as pick-addr-dep, pick-data-dep,
@@ -72,14 +73,14 @@ typedef enum sem_next {
                              cannot succeed): drop the run silently */
     SEM_ERROR,            /* bad instruction: sem_error() was called */
     SEM_END,              /* the thread ends here (a return from it:
-                             x86 ret, Power blr) */
+                             `ret`, `blr`) */
     SEM_GOTO,             /* go to statement r->goto_pc (a return, an
                              indirect jump; n_stmts = the end) */
 } sem_next;
 
 typedef struct sem_ops {
     ll_arch_id arch;
-    const char *default_model;   /* cat file name: "ppc.cat" */
+    const char *default_model;   /* cat file name: "sc.cat" */
     /* The model for one test when it depends on the test (C: RC11 for C11
      * atomics, else the LKMM); NULL: default_model. */
     const char *(*model_for)(const ll_test *t);
@@ -89,6 +90,10 @@ typedef struct sem_ops {
      * relations built on the fences are cat, in model/cats/<arch>fences.cat. */
     const char *const *tags;
     int n_tags;
+    /* Sets herd7 defines for every test of the architecture that are
+     * empty here (features no litmus test of ours has); NULL: none. */
+    const char *const *herd_empty;
+    int n_herd_empty;
     /* Every model of this architecture requires rmw atomicity (rmw &
      * (fre; coe) empty): the search drops candidates that break it before
      * the cat model sees them (not under --explain, which shows them). */
@@ -104,9 +109,10 @@ typedef struct sem_ops {
      * and does not choose a source for the reads with a tag in
      * herd_chosen_reads (the model chooses with `with ... from`). */
     sem_tags herd_nonmem, herd_chosen_reads;
-    /* herd7's po relates instructions, not the events of one: for x86
-     * (whose models order an xchg's read and write by nothing else) and
-     * LISA (whose rmw's read and write herd7 relates by iico only), the
+    /* herd7's po relates instructions, not the events of one: for an
+     * architecture whose models order an xchg's read and write by
+     * nothing else, or whose rmw's read and write herd7 relates by iico
+     * only, the
      * engine leaves them out of po and of its coherence check (herd7
      * lets the read read from a write co-after the instruction's own
      * write), a read never reading from its own instruction's write.
@@ -114,7 +120,7 @@ typedef struct sem_ops {
      * before (elsewhere herd7 orders them by iico, as po does here). */
     bool po_between_instrs;
     /* ... and, where it is false, the events with one of these tags,
-     * which herd7 orders by nothing but iico (AArch64's CASP): out of po
+     * which herd7 orders by nothing but iico (a CASP's): out of po
      * and of the coherence check with the other events of their
      * instruction. */
     sem_tags unordered_in_instr;
@@ -122,8 +128,8 @@ typedef struct sem_ops {
     /* Slot of a register id, or -1 if it has none. Symbolic registers
      * (sym != NULL) are resolved by the engine, not here. */
     int (*reg_slot)(int reg);
-    /* The value of register id `reg` given the slot values (e.g. x86
-     * `eax` is the low half of slot rax). */
+    /* The value of register id `reg` given the slot values (e.g. `eax`
+     * is the low half of slot rax). */
     sem_val (*reg_value)(const sem_val *slots, int reg);
     sem_next (*exec)(sem_run *r, const ll_instr *in, const char **label);
     /* Final states show a value of an unsigned 64-bit place as unsigned,
@@ -153,7 +159,7 @@ typedef struct sem_ops {
      * value read gives a real address). */
     bool offsets_apart;
     /* herd7 makes one event, in both R and W, of an atomic instruction's
-     * read and write whose write has one of these tags (RISC-V's AMOs,
+     * read and write whose write has one of these tags (AMOs,
      * C11's atomic read-modify-writes): the engine runs them as a read
      * and a write paired in rmw and shows the model the one event
      * (model/herdev.c). 0: none. */
@@ -175,10 +181,6 @@ typedef struct sem_ops {
 
 /* The ops table for an architecture, or NULL. */
 const sem_ops *sem_find(ll_arch_id arch);
-/* x86 with the CPU's results on every instruction, where sem_find's
- * follows herd7 7.58 on the instructions herd7 reads (model/sem/x86.c);
- * for checking the model against this machine. */
-extern const sem_ops sem_x86_cpu_ops;
 
 /* Register state of the running thread, for exec. */
 typedef struct sem_reg {
@@ -200,7 +202,7 @@ struct sem_run {
     sem_val res_addr;
     sem_taint res_dep;      /* what the reserved address depends on */
     int res_event;
-    int res_event2;         /* a pair's second read (AArch64 LDXP) */
+    int res_event2;         /* a pair's second read (LDXP) */
     int pc;                 /* index of the statement being executed */
     int goto_pc;            /* SEM_GOTO's target statement */
     /* The reads whose values an operation, a comparison, a branch or an
@@ -213,7 +215,7 @@ struct sem_run {
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
-/* Slot of a REG operand (or MEM base/index with sym for PPC symbolic
+/* Slot of a REG operand (or MEM base/index with sym for symbolic
  * registers); -1 after sem_error when it has none. */
 int sem_slot(sem_run *r, int reg, const char *sym);
 /* Read / write a register slot; slot -1 reads 0. sem_set clears the
@@ -256,8 +258,8 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
  * the reads it depends on), taken by read event ev. */
 void sem_reserve(sem_run *r, sem_reg a, int ev);
 /* Make write event ev (sem_store's index) a source of dependencies, as a
- * read is: the taint of a register whose value comes from it (RISC-V's
- * sc result register, which herd7 7.58 and the RVWMO manual make a
+ * read is: the taint of a register whose value comes from it (an
+ * `sc`'s result register, which herd7 7.58 and its manual make a
  * source of addr, data and ctrl). 0 with the run stopped past the bound. */
 sem_taint sem_source(sem_run *r, int ev);
 /* The tags of the run's last write before event ev to ev's location;

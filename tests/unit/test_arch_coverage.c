@@ -1,4 +1,5 @@
-/* test_arch_coverage.c — the one architecture list (lib/arch/registry.c)
+/* test_arch_coverage.c — the one architecture list
+ * (include/litmuslab/arch/list.h, looked up by lib/arch/registry.c)
  * against every stage's table: each id has a name and a reader (C tests:
  * lib/c/), the model's semantics, and hwrun's generator or the reason
  * it refuses such tests, each entry being for its own id; an assembly
@@ -35,7 +36,8 @@ static void every_id_in_every_stage(void **state)
     (void)state;
     for (int id = 0; id < LL_ARCH_COUNT; id++) {
         const char *name = ll_arch_name((ll_arch_id)id);
-        covered(name != NULL, id, "no line in lib/arch/registry.c");
+        covered(name != NULL, id, "no names: its line in include/litmuslab/arch/list.h "
+                "or its ll_arch_<file>_names (lib/arch/<file>.c)");
         const ll_arch_entry *e = ll_arch_lookup(name);
         covered(e && e->id == (ll_arch_id)id, id, "its name finds another "
                 "line of the list");
@@ -45,16 +47,16 @@ static void every_id_in_every_stage(void **state)
                 "its reader plug-in is another id's");
 
         const sem_ops *sem = sem_find((ll_arch_id)id);
-        covered(sem != NULL, id, "no line in model/sem/sem.c's table");
+        covered(sem != NULL, id, "no sem_<file>_ops (model/sem/<file>.c)");
         covered(sem->arch == (ll_arch_id)id, id,
-                "model/sem/sem.c's line holds another id's semantics");
+                "its sem_<file>_ops is another id's");
 
         const char *why_not;
         const hw_gen_ops *g = hw_gen_find(id, &why_not);
-        covered(g || why_not, id, "no line in hwrun/gen/gen.c's table "
-                "(a generator, or why hwrun refuses such tests)");
+        covered(g || why_not, id, "its hw_gen_<file>_ops (hwrun/gen/<file>.c) "
+                "neither generates nor says why hwrun refuses such tests");
         covered(!g || g->arch == (ll_arch_id)id, id,
-                "hwrun/gen/gen.c's line holds another id's generator");
+                "its hw_gen_<file>_ops is another id's");
         /* C runs on every target; an assembly generator needs its own */
         ll_buf targets = {0};
         hw_target_names_for((ll_arch_id)id, &targets);

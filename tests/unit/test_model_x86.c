@@ -21,6 +21,10 @@
 #include "model/engine.h"
 #include "model_run.h"
 
+/* x86 with the CPU's results on every instruction, where sem_find's
+ * follows herd7 7.58 on the instructions herd7 reads (model/sem/x86.c). */
+extern const sem_ops sem_x86_cpu_ops;
+
 static bool seen_op[LL_X86_NOPS];
 
 /* Whether an init text gives location loc a value (`x=-2;`). */

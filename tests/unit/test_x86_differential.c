@@ -28,6 +28,10 @@
 
 enum { N_PROGRAMS = 12, LENGTH = 40, MAX_READS = 2, MAX_WRITES = 3 };
 
+/* x86 with the CPU's results on every instruction, where sem_find's
+ * follows herd7 7.58 on the instructions herd7 reads (model/sem/x86.c). */
+extern const sem_ops sem_x86_cpu_ops;
+
 typedef struct gen {
     uint64_t s;
     ll_buf code;            /* one instruction per line */

@@ -136,3 +136,10 @@ const ll_arch_ops ll_arch_toy = {
     .op_name = toy_op_name,
     .reg_canon = toy_reg_canon,
 };
+
+/* Its line of the architecture list: test header name, aliases, id,
+ * reader plug-in. */
+const ll_arch_entry ll_arch_toy_names[] = {
+    {"TOY", "toy-isa", LL_ARCH_TOY, &ll_arch_toy},
+    {NULL, NULL, 0, NULL},
+};
