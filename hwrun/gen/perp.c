@@ -5,10 +5,10 @@
  * engine (gen.c) writes the looping thread functions with the store
  * constants replaced by operands (hw_gen_perp_imm). An architecture
  * takes part through its generator's perp_access, which says what each
- * instruction is. On the load/store architectures (AArch64, ARM, Power,
- * RISC-V) a store takes its value from a register and an access its
- * address from one: the plan follows each stored register back to the
- * move (`MOV W0,#1`) or init entry (`0:x5=1`) giving it its constant,
+ * instruction is. On a load/store architecture a store takes its value
+ * from a register and an access its address from one: the plan follows
+ * each stored register back to the move of a constant or the init entry
+ * (`0:x5=1`) giving it its constant,
  * and each address register to the init entry giving it a location
  * (`0:X1=x`, the thread never writing it); the looping function then
  * stores k*S + code from an operand of its own in place of the register.

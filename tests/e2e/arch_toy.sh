@@ -56,8 +56,11 @@ grep -v '^Only in' "$tmp/diff" | grep '^[<>]' >"$tmp/lines"
 [ "$(cat "$tmp/lines")" = "> LL_ARCH(TOY, toy)" ] ||
     { cat "$tmp/diff"; fail "changed lines other than the list's one"; }
 
-(cd "$tree" && make -j2 OPT=-O0 bin/litmuslab build/release/tests/test_arch_coverage \
-    >"$tmp/build.log" 2>&1) || { tail -20 "$tmp/build.log"; fail "the build failed"; }
+# the copy's own release build, whatever make this runs under (the ASan
+# pass of make test passes BUILD and SAN down through the environment)
+(cd "$tree" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD -u SAN \
+    make -j2 BUILD=build/release SAN= OPT=-O0 bin/litmuslab \
+    build/release/tests/test_arch_coverage >"$tmp/build.log" 2>&1) || { tail -20 "$tmp/build.log"; fail "the build failed"; }
 lab=$tree/bin/litmuslab
 
 cat >"$tmp/MP.litmus" <<'T'
