@@ -52,6 +52,11 @@ typedef struct loc_plan {
      * writes before and after it in its thread (local write bits), and
      * the reads before it in its thread (read index bits) */
     uint64_t *wpre, *wpost, *rpre;
+    /* the problem last solved (same_problem): its key, and its number
+       of solutions, -1 when there are none to reuse */
+    uint64_t *key, *key2;
+    int n_key, cap_key, cap_key2;
+    int same_sols;
 } loc_plan;
 
 typedef mdl_ev gev;
@@ -690,6 +695,45 @@ static bool shapes(loc_plan *p)
     return true;
 }
 
+/* The location's problem (its accesses as solve_location numbers them,
+ * their order, sources and rmw pairs) is the one it solved last, for
+ * the whole combination, to the end: its solutions, still in p->sol,
+ * are kept (a lock's accesses are the same in every combination of the
+ * values its critical sections read). */
+static bool same_problem(search *s, loc_plan *p)
+{
+    int n = 1 + p->n_w + p->n_r, k = 0;
+    ll_grow((void **)&p->key2, &p->cap_key2, 4 + 6 * n, sizeof *p->key2);
+    uint64_t *key = p->key2;
+    key[k++] = (uint64_t)p->n_w << 32 | (uint32_t)p->n_r;
+    key[k++] = (uint64_t)s->n_active << 32 | (uint32_t)s->open_from;
+    for (int i = 0; i < n; i++) {
+        key[k++] = p->poloc[i];
+        key[k++] = p->w_before[i];
+        key[k++] = (uint64_t)(uint32_t)p->thr[i] << 32 |
+                   (uint32_t)p->rmw_read_of[i];
+    }
+    for (int j = 0; j < p->n_r; j++) {
+        key[k++] = p->src[j];
+        int w = p->rmw_w[j];
+        key[k++] = (uint64_t)(uint32_t)w << 1 |
+                   (w && same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]));
+    }
+    bool same = p->same_sols >= 0 && k == p->n_key &&
+                memcmp(key, p->key, (size_t)k * sizeof *key) == 0 &&
+                s->n_active == s->m->n_threads;
+    /* keep this key as the last one */
+    p->key2 = p->key;
+    p->key = key;
+    int c = p->cap_key;
+    p->cap_key = p->cap_key2;
+    p->cap_key2 = c;
+    p->n_key = k;
+    if (same)
+        p->n_sol = p->same_sols;
+    return same;
+}
+
 /* Fill a location's plan from the combination; false if some read of it
  * has no write of its value, or it has no coherent solution. */
 static bool solve_location(search *s, int l, bool *too_big)
@@ -776,7 +820,10 @@ static bool solve_location(search *s, int l, bool *too_big)
     }
     if (!s->all_co && !shapes(p))
         return false;
+    if (same_problem(s, p))
+        return p->n_sol > 0;
     choose_order(s, p, 0, 1);
+    p->same_sols = p->halt ? -1 : p->n_sol;
     return p->n_sol > 0;
 }
 
@@ -1510,6 +1557,8 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->wpre);
         free(p->wpost);
         free(p->rpre);
+        free(p->key);
+        free(p->key2);
     }
     if (s.x_made)
         free_exec(&s);
