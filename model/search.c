@@ -52,6 +52,11 @@ typedef struct loc_plan {
      * writes before and after it in its thread (local write bits), and
      * the reads before it in its thread (read index bits) */
     uint64_t *wpre, *wpost, *rpre;
+    /* the problem last solved (same_problem): its key, and its number
+       of solutions, -1 when there are none to reuse */
+    uint64_t *key, *key2;
+    int n_key, cap_key, cap_key2;
+    int same_sols;
 } loc_plan;
 
 typedef mdl_ev gev;
@@ -101,6 +106,10 @@ typedef struct search {
     int open_from;              /* reads may be OPEN (threads open_from..
                                    write their value), or n_threads */
     uint64_t parts, parts_cut;
+    /* Prefixes of the last location's co orders (last_location), judged
+     * the same way while they cut. */
+    bool prefix;
+    uint64_t prefixes, prefixes_cut, skipped;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -686,6 +695,45 @@ static bool shapes(loc_plan *p)
     return true;
 }
 
+/* The location's problem (its accesses as solve_location numbers them,
+ * their order, sources and rmw pairs) is the one it solved last, for
+ * the whole combination, to the end: its solutions, still in p->sol,
+ * are kept (a lock's accesses are the same in every combination of the
+ * values its critical sections read). */
+static bool same_problem(search *s, loc_plan *p)
+{
+    int n = 1 + p->n_w + p->n_r, k = 0;
+    ll_grow((void **)&p->key2, &p->cap_key2, 4 + 6 * n, sizeof *p->key2);
+    uint64_t *key = p->key2;
+    key[k++] = (uint64_t)p->n_w << 32 | (uint32_t)p->n_r;
+    key[k++] = (uint64_t)s->n_active << 32 | (uint32_t)s->open_from;
+    for (int i = 0; i < n; i++) {
+        key[k++] = p->poloc[i];
+        key[k++] = p->w_before[i];
+        key[k++] = (uint64_t)(uint32_t)p->thr[i] << 32 |
+                   (uint32_t)p->rmw_read_of[i];
+    }
+    for (int j = 0; j < p->n_r; j++) {
+        key[k++] = p->src[j];
+        int w = p->rmw_w[j];
+        key[k++] = (uint64_t)(uint32_t)w << 1 |
+                   (w && same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]));
+    }
+    bool same = p->same_sols >= 0 && k == p->n_key &&
+                memcmp(key, p->key, (size_t)k * sizeof *key) == 0 &&
+                s->n_active == s->m->n_threads;
+    /* keep this key as the last one */
+    p->key2 = p->key;
+    p->key = key;
+    int c = p->cap_key;
+    p->cap_key = p->cap_key2;
+    p->cap_key2 = c;
+    p->n_key = k;
+    if (same)
+        p->n_sol = p->same_sols;
+    return same;
+}
+
 /* Fill a location's plan from the combination; false if some read of it
  * has no write of its value, or it has no coherent solution. */
 static bool solve_location(search *s, int l, bool *too_big)
@@ -772,7 +820,10 @@ static bool solve_location(search *s, int l, bool *too_big)
     }
     if (!s->all_co && !shapes(p))
         return false;
+    if (same_problem(s, p))
+        return p->n_sol > 0;
     choose_order(s, p, 0, 1);
+    p->same_sols = p->halt ? -1 : p->n_sol;
     return p->n_sol > 0;
 }
 
@@ -1122,6 +1173,101 @@ static void candidate(search *s)
     }
 }
 
+/* The first d writes of location l's co order in its picked solution
+ * placed (co-before every other write), the other locations' picked
+ * solutions whole: does the model's partial_safe checks fail on it?
+ * rf is only what every solution with that prefix has: a read with one
+ * possible source, and an rmw's read whose write is placed right after
+ * another thread's write or first (rmw_atomic leaves it that one). */
+static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
+{
+    cat_exec *x = &s->x;
+    const int *o = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
+    set_rf_co(s, s->m->n_locs - 1);
+    for (int i = 0; i < p->n_w; i++) {
+        int gi = p->w[o[i] - 1];
+        ll_rel_add(&x->co, l, gi);
+        for (int j = i + 1; i < d && j < p->n_w; j++)
+            ll_rel_add(&x->co, gi, p->w[o[j] - 1]);
+    }
+    for (int j = 0; j < p->n_r; j++) {
+        uint64_t c = p->src[j];
+        int w = -1;
+        if (!(c & (c - 1)))
+            w = __builtin_ctzll(c);
+        else if (p->rmw_w[j] &&     /* (one instruction's may read
+                                       from a write co-after it) */
+                 !same_instr(s, &s->ev[p->r[j]],
+                             &s->ev[p->w[p->rmw_w[j] - 1]]))
+            for (int i = 0; i < d; i++)
+                if (o[i] == p->rmw_w[j]) {
+                    int q = i ? o[i - 1] : 0;
+                    if (i == 0 || p->thr[q] != p->thr[o[i]])
+                        w = c >> q & 1 ? q : -1;
+                    break;
+                }
+        if (w >= 0 && w != OPEN)
+            ll_rel_add(&x->rf, w_of(p, w, l), p->r[j]);
+    }
+    if (s->amo.n) {
+        ll_rel *rels[] = {&x->rf, &x->co};
+        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    }
+    bool dead = false;
+    ll_diag dg = {0};
+    /* an error is the full search's to report */
+    return cat_partial_dead(s->model, x, &dead, &dg) && dead;
+}
+
+/* The product's last location (the one with most solutions), each of
+ * its solutions a candidate with the others' picked: solutions come in
+ * the order choose_order makes them, so those sharing a prefix of co
+ * are together, and a prefix the model's partial_safe checks already
+ * reject drops them all (a lock's order against the values its
+ * critical sections read). Given up when it seldom cuts. */
+static void last_location(search *s, loc_plan *p, int l)
+{
+    int width = p->n_w + p->n_r;
+    int checked = 0, dead_at = INT_MAX;
+    bool rmw = false;
+    for (int w = 1; w <= p->n_w; w++)
+        rmw |= p->rmw_read_of[w] >= 0;
+    for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++) {
+        const int *o = p->sol + (size_t)p->pick * width;
+        int lcp = 0;
+        if (p->pick > 0)
+            while (lcp < p->n_w && o[lcp] == o[lcp - width])
+                lcp++;
+        if (dead_at <= lcp) {
+            s->skipped++;
+            continue;           /* under a dead prefix */
+        }
+        dead_at = INT_MAX;
+        if (checked > lcp)
+            checked = lcp;
+        for (int d = checked + 1; d < p->n_w && s->prefix; d++) {
+            /* on a location with rmws, an order grows an rf only as
+               an rmw's write is placed: judged then */
+            if (rmw && p->rmw_read_of[o[d - 1]] < 0) {
+                checked = d;
+                continue;
+            }
+            s->prefixes++;
+            if (prefix_dead(s, p, l, d)) {
+                s->prefixes_cut++;
+                dead_at = d;
+                break;
+            }
+            checked = d;
+        }
+        /* a judged prefix costs about what a candidate does */
+        if (s->prefixes >= 2048 && s->skipped < s->prefixes)
+            s->prefix = false;
+        if (dead_at == INT_MAX)
+            candidate(s);
+    }
+}
+
 static void product(search *s, int k)
 {
     if (s->stop)
@@ -1131,6 +1277,11 @@ static void product(search *s, int k)
         return;
     }
     loc_plan *p = &s->plans[s->prod[k]];
+    if (k == s->m->n_locs - 1 && s->prefix && p->n_sol >= 16 &&
+        p->n_w >= 3) {
+        last_location(s, p, s->prod[k]);
+        return;
+    }
     for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
         product(s, k + 1);
 }
@@ -1373,6 +1524,10 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
        combinations (herdev.c), not for parts of them */
     s.partial = cat_has_partial(model) && !cat_chooses_co(model) &&
                 !m->explain && !s.regs && !m->ops->one_event;
+    /* a prefix is judged in a whole combination, whose register events
+       and AMOs are made */
+    s.prefix = cat_has_partial(model) && !cat_chooses_co(model) &&
+               !m->explain;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
@@ -1402,6 +1557,8 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         free(p->wpre);
         free(p->wpost);
         free(p->rpre);
+        free(p->key);
+        free(p->key2);
     }
     if (s.x_made)
         free_exec(&s);
