@@ -24,14 +24,11 @@ trap cleanup EXIT
 fail() { echo "$name: $*"; exit 1; }
 tests="litmus/x86/SB.litmus litmus/x86/MP.litmus litmus/x86/LB.litmus"
 # The reports without the counts (they differ from run to run).
-strip() {
-  sed -E 's/,[0-9]+,[0-9]+,([^,]*)$/,\1/' "$1/tests.csv"
-  sed -E 's/,[0-9]+,("[^"]*"|[^,]*),([^,]*)$/,\1,\2/' "$1/outcomes.csv"
-}
+. tests/e2e/lib/report_strip.sh
 # shellcheck disable=SC2086
 "$LITMUSLAB" campaign $tests -n 20000 -q -o "$tmp/local" >"$tmp/out" 2>&1 ||
   { cat "$tmp/out"; fail "the local run failed"; }
-strip "$tmp/local" > "$tmp/local.txt"
+report_strip "$tmp/local" > "$tmp/local.txt"
 
 # 1. --dry-run: the scripts, checked and run by hand.
 # shellcheck disable=SC2086
@@ -74,7 +71,7 @@ for task in 0 1; do
 done
 [ -d "$s/run" ] && [ -n "$(ls "$s/run")" ] && fail "a task left its run folder: $(ls "$s/run")"
 bash "$s/collect.sh" >"$tmp/collect" 2>&1 || { cat "$tmp/collect"; fail "collect.sh failed"; }
-strip "$tmp/d" | diff "$tmp/local.txt" - > "$tmp/diff" ||
+report_strip "$tmp/d" | diff "$tmp/local.txt" - > "$tmp/diff" ||
   { cat "$tmp/diff"; fail "the scripts' report differs from the local run's"; }
 grep -q '^  3 tests, logs from 2 files, 0 steps failed' "$tmp/d/campaign.txt" ||
   fail "campaign.txt: $(sed -n 5p "$tmp/d/campaign.txt")"
@@ -149,7 +146,7 @@ until [ -s "$tmp/r/campaign.txt" ] && [ -z "$(squeue -h 2>/dev/null)" ]; do
   [ $i -lt 600 ] || { squeue; cat "$tmp/r/slurm/collect.out"; fail "the jobs did not end in 120 s"; }
   sleep 0.2; i=$((i+1))
 done
-strip "$tmp/r" | diff "$tmp/local.txt" - > "$tmp/diff" ||
+report_strip "$tmp/r" | diff "$tmp/local.txt" - > "$tmp/diff" ||
   { cat "$tmp/diff" "$tmp/r/slurm/collect.out"; fail "Slurm's report differs from the local run's"; }
 grep -q '^  3 tests, logs from 2 files, 0 steps failed' "$tmp/r/campaign.txt" ||
   fail "campaign.txt: $(sed -n 5p "$tmp/r/campaign.txt")"

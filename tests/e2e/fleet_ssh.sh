@@ -67,10 +67,7 @@ remember_id() { # the remote work folder's name, removed at the end
   sed -n 's|.*~/.litmuslab-fleet/\([0-9a-f]*\) on the hosts.*|\1|p' "$tmp/err" >> "$tmp/ids"
 }
 # The reports without the counts (they differ from run to run).
-strip() {
-  sed -E 's/,[0-9]+,[0-9]+,([^,]*)$/,\1/' "$1/tests.csv"
-  sed -E 's/,[0-9]+,("[^"]*"|[^,]*),([^,]*)$/,\1,\2/' "$1/outcomes.csv"
-}
+. tests/e2e/lib/report_strip.sh
 
 # 1. h2 drops out mid-run; its shard is retried on h1.
 touch "$tmp/h2.armed"
@@ -99,8 +96,8 @@ for p in /proc/[0-9]*; do readlink "$p/cwd"; done 2>/dev/null |
   grep -q "/.litmuslab-fleet/$id/" && fail "a job of h2 still runs"
 [ "$(grep -c '^Test ' "$tmp/r/fleet/"*.log | tail -n 1 | cut -d: -f2)" = 4 ] ||
   fail "the merged log lacks tests: $(ls "$tmp/r/fleet")"
-strip "$tmp/local" > "$tmp/local.txt"
-strip "$tmp/r" > "$tmp/fleet.txt"
+report_strip "$tmp/local" > "$tmp/local.txt"
+report_strip "$tmp/r" > "$tmp/fleet.txt"
 diff "$tmp/local.txt" "$tmp/fleet.txt" > "$tmp/diff" ||
   { cat "$tmp/diff"; fail "the fleet's report differs from the local run's"; }
 echo "$name: h2 cut in $shard; the campaign took $((t1 - t0)) s"
@@ -112,7 +109,7 @@ fleet "$tmp/r"; rc=$?
 [ $rc = 0 ] || { cat "$tmp/err"; fail "the re-run exited $rc"; }
 [ "$(wc -l < "$tmp/r/fleet/joblog")" = "$lines" ] || fail "the re-run ran shards again"
 grep -q 'shards 2/2 done, 0 left' "$tmp/err" || fail "re-run progress: $(grep '^fleet:' "$tmp/err")"
-strip "$tmp/r" | diff "$tmp/local.txt" - >/dev/null || fail "the re-run's report differs"
+report_strip "$tmp/r" | diff "$tmp/local.txt" - >/dev/null || fail "the re-run's report differs"
 
 # 3. Ctrl-C stops the remote jobs (exit 130); the same command then
 # finishes the campaign.
