@@ -74,8 +74,9 @@ grep -q "^Bundle $tmp/ship.tar.gz: 2 of 2 tests for this machine$" "$tmp/out" ||
   fail "campaign: $(cat "$tmp/out")"
 {
   printf 'ship/\nship/harness/\nship/tests/\nship/litmus/\n'
-  # the harness's own files, then lib's two it shares (mk/hwrun.mk)
-  for f in $(ls hwrun/harness) verdict.h log_lines.h; do
+  # the harness's own files, then lib's two it shares and the generated
+  # list of machine headers (mk/hwrun.mk)
+  for f in $(ls hwrun/harness) verdict.h log_lines.h hr_machines.h; do
     echo "ship/harness/$f"
   done
   printf 'ship/tests/MP+once.c\nship/litmus/MP+once.litmus\n'   # campaign's order

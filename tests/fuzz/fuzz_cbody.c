@@ -196,8 +196,18 @@ static bool cbody_compile_ok(const char *c, char *why, size_t cap)
         ok = !fclose(f) && ok;
     const char *cc = getenv("FUZZ_CBODY_CC") ? getenv("FUZZ_CBODY_CC")
                                                : "cc";
+    /* hr_machines.h, which the build generates (mk/hwrun.mk): an
+       #include of each machine's header */
+    snprintf(cmd, sizeof cmd, "for f in hwrun/harness/hr_arch_*.h; do "
+             "echo \"#include \\\"${f##*/}\\\"\"; done >%s/hr_machines.h",
+             dir);
+    if (ok && run(cmd, out, sizeof out)) {
+        snprintf(why, cap, "cannot write hr_machines.h:\n%s", out);
+        ok = false;
+    }
     snprintf(cmd, sizeof cmd, "%s -O2 -std=gnu11 -Wall -Wextra -Werror "
-             "-pthread -Ihwrun/harness -c -o %s/t.o %s 2>&1", cc, dir, src);
+             "-pthread -Ihwrun/harness -I%s -c -o %s/t.o %s 2>&1", cc, dir,
+             dir, src);
     if (ok && run(cmd, out, sizeof out)) {
         snprintf(why, cap, "the printed C does not compile:\n%s", out);
         ok = false;
