@@ -295,6 +295,15 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v)
         c->ev[ev].vdata = v;
 }
 
+void sem_unwrite(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev && c->ev[ev].kind == SEM_W) {
+        c->ev[ev].kind = SEM_F;
+        c->ev[ev].valued = false;
+    }
+}
+
 void sem_fence(sem_run *r, sem_tags tags)
 {
     new_event(r, SEM_F)->tags = tags;
