@@ -49,6 +49,9 @@ typedef struct mdl_loc {
                                 initial write */
     int n_dom, cap_dom;
     sem_val *dom;
+    uint64_t *prov;          /* per value: the write sites every way found
+                                to make it went through (paths.c) */
+    int cap_prov;
 } mdl_loc;
 
 /* One complete path of a thread with the values its reads returned. */
@@ -172,6 +175,7 @@ int mdl_loc_at(mdl_test *m, sem_val addr, char *why, size_t size);
 /* A register's final value as its declared type shows it. */
 sem_val mdl_obs_value(const mdl_obs *o, sem_val v);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov);
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);

@@ -17,6 +17,7 @@
 typedef struct pending {
     int loc;
     sem_val v;
+    uint64_t prov;      /* write sites the value was made through */
 } pending;
 
 typedef struct run_ctx {
@@ -37,6 +38,7 @@ typedef struct run_ctx {
                            here (sem_ops.errors_on_every_path, a read) */
     pending *pend;
     int n_pend, cap_pend;
+    uint64_t rprov[SEM_MAX_READS]; /* per read: its value's write sites */
     unsigned steps_run;     /* runs tried, for the timeout check */
     int *back;          /* backward jumps this run took to each statement */
     int cap_back;
@@ -208,6 +210,7 @@ sem_taint sem_source(sem_run *r, int ev)
     if (ev < 0 || ev >= c->n_ev || !source_room(r))
         return 0;
     c->ev[ev].read_no = c->n_reads++;
+    c->rprov[c->ev[ev].read_no] = 0;
     return (sem_taint)1 << c->ev[ev].read_no;
 }
 
@@ -247,6 +250,8 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->addr = addr_dep;
     e->paddr = addr_pick;
     e->read_no = c->n_reads++;
+    c->rprov[e->read_no] = k < c->m->locs[loc].cap_prov
+                               ? c->m->locs[loc].prov[k] : 0;
     *ev = c->n_ev - 1;
     out.v = e->val;
     out.t = (sem_taint)1 << e->read_no;
@@ -280,9 +285,6 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->paddr = addr_pick;
     e->pdata = data_pick;
     e->rmw_read = rmw_read;
-    ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
-    c->pend[c->n_pend].loc = loc;
-    c->pend[c->n_pend++].v = v;
     return c->n_ev - 1;
 }
 
@@ -291,6 +293,15 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v)
     run_ctx *c = ctx(r);
     if (ev >= 0 && ev < c->n_ev)
         c->ev[ev].vdata = v;
+}
+
+void sem_unwrite(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev && c->ev[ev].kind == SEM_W) {
+        c->ev[ev].kind = SEM_F;
+        c->ev[ev].valued = false;
+    }
 }
 
 void sem_fence(sem_run *r, sem_tags tags)
@@ -469,6 +480,38 @@ static void run_once(run_ctx *c, sem_run *r)
     }
 }
 
+/* The values the run wrote, for the locations' value sets, each with the
+ * write sites it was made through: this write (the thread's k-th, one
+ * event in any execution) and the sites of the values of the reads its
+ * value is made of (sem_event.vdata, kept where values are symbolic:
+ * sem_ops.symbolic_values). A value made through its own site again
+ * (atomic_inc reading what it wrote) is none an execution has: without
+ * this an RMW chain grew its location by one value a round, and runs
+ * multiplied until `too many paths` (herd7's values are symbols). */
+static void pend_writes(run_ctx *c)
+{
+    bool track = c->m->ops->symbolic_values;
+    int k = 0;
+    for (int i = 0; i < c->n_ev; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_W)
+            continue;
+        int bit = k++ * c->m->n_threads + c->th;
+        uint64_t site = track && bit < 64 ? (uint64_t)1 << bit : 0;
+        uint64_t from = 0;
+        for (int j = 0; track && j < c->n_reads; j++)
+            if (e->vdata >> j & 1)
+                from |= c->rprov[j];
+        if (from & site)
+            continue;
+        ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1,
+                sizeof *c->pend);
+        c->pend[c->n_pend].loc = e->loc;
+        c->pend[c->n_pend].v = e->val;
+        c->pend[c->n_pend++].prov = from | site;
+    }
+}
+
 static void keep_run(run_ctx *c, sem_run *r)
 {
     mdl_thread *t = &c->m->threads[c->th];
@@ -521,6 +564,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
+        pend_writes(c);
         if (c->error) {
             ok = false;
             break;
@@ -570,6 +614,39 @@ static void drop_runs(mdl_test *m)
         }
         t->n_runs = 0;
         t->dead_writes = 0;
+    }
+}
+
+/* Drop the runs that write a value the locations' value sets left out
+ * (pend_writes): a value made through its own write site needs a cycle
+ * of reads-from through an operation, which herd7's symbolic values
+ * cannot solve, so no execution has such a run. */
+static void drop_self_made(mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        mdl_thread *th = &m->threads[t];
+        int kept = 0;
+        for (int k = 0; k < th->n_runs; k++) {
+            mdl_run *u = &th->runs[k];
+            bool known = true;
+            for (int i = 0; i < u->n_ev && known; i++) {
+                const sem_event *e = &u->ev[i];
+                if (e->kind != SEM_W)
+                    continue;
+                known = false;
+                const mdl_loc *l = &m->locs[e->loc];
+                for (int j = 0; j < l->n_dom && !known; j++)
+                    known = sem_val_eq(l->dom[j], e->val);
+            }
+            if (known) {
+                th->runs[kept++] = *u;
+                continue;
+            }
+            free(u->ev);
+            free(u->final);
+            free(u->final_t);
+        }
+        th->n_runs = kept;
     }
 }
 
@@ -631,13 +708,16 @@ bool mdl_runs(mdl_test *m)
             break;
         bool grew = false;
         for (int i = 0; i < c.n_pend; i++)
-            grew |= mdl_dom_add(&m->locs[c.pend[i].loc], c.pend[i].v);
+            grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
+                                     c.pend[i].prov);
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. */
         if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
             break;
     }
+    if (ok && m->ops->symbolic_values)
+        drop_self_made(m);
     free(c.choice);
     free(c.n_alt);
     free(c.ev);

@@ -26,10 +26,24 @@ int mdl_sym(mdl_test *m, const char *name)
 
 bool mdl_dom_add(mdl_loc *l, sem_val v)
 {
+    return mdl_dom_add_prov(l, v, 0);
+}
+
+/* A value with the write sites it was made through (paths.c); a value
+ * made again keeps only the sites common to both ways, and that counts
+ * as a change (true), as a new value does. */
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov)
+{
     for (int i = 0; i < l->n_dom; i++)
-        if (sem_val_eq(l->dom[i], v))
-            return false;
+        if (sem_val_eq(l->dom[i], v)) {
+            if ((l->prov[i] & prov) == l->prov[i])
+                return false;
+            l->prov[i] &= prov;
+            return true;
+        }
     ll_grow((void **)&l->dom, &l->cap_dom, l->n_dom + 1, sizeof *l->dom);
+    ll_grow((void **)&l->prov, &l->cap_prov, l->n_dom + 1, sizeof *l->prov);
+    l->prov[l->n_dom] = prov;
     l->dom[l->n_dom++] = v;
     return true;
 }
@@ -506,8 +520,10 @@ void mdl_free(mdl_test *m)
         free(m->syms[i]);
     free(m->syms);
     free(m->decls);
-    for (int i = 0; i < m->n_locs; i++)
+    for (int i = 0; i < m->n_locs; i++) {
         free(m->locs[i].dom);
+        free(m->locs[i].prov);
+    }
     free(m->locs);
     for (int i = 0; i < m->n_threads; i++) {
         mdl_thread *t = &m->threads[i];

@@ -379,7 +379,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
 {
     int ann = LL_C_ANN(in->flags);
     sem_reg a, v;
-    int ev;
+    int ev, w;
     switch (in->op) {
     case LL_C_MOV:
         v = sem_operand(r, &in->ops[1]);
@@ -425,7 +425,12 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_UNLOCK:
         a = sem_operand(r, &in->ops[0]);
         use(r, vsrc(r, &in->ops[0]));
-        sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
+        w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
+        /* lock.cat puts an unlock in co only after its own lock
+           (critical): one with none before it is in no co, read by
+           no lock (herd7 counts one execution, not one per place) */
+        if (w >= 0 && !(sem_prior_write_tags(r, w) & BIT(T_LKW)))
+            sem_unwrite(r, w);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_SRCU_LOCK:
     case LL_C_SRCU_UNLOCK:

@@ -266,6 +266,10 @@ sem_taint sem_source(sem_run *r, int ev);
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
+/* Make write event ev a fence about its location (sem_fence_at): in the
+ * loc relation, in no co, read by none (C's spin_unlock with no lock
+ * before it, which lock.cat leaves out of co and rf). */
+void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
