@@ -802,6 +802,7 @@ const sem_ops sem_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
     .show_unsigned = true,
+    .word = 8,
     .tags = ppc_tags,
     .n_tags = sizeof ppc_tags / sizeof ppc_tags[0],
     .n_regs = N_SLOTS,
