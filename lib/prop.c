@@ -1,5 +1,5 @@
-/* prop.c — printing and freeing conditions, locations and values, in the
- * spelling herd7 uses for its `Condition` line. */
+/* prop.c — printing conditions, locations and values in the spelling
+ * herd7 uses for its `Condition` line; copying and freeing them. */
 #include "reader.h"
 
 #include <inttypes.h>
@@ -153,6 +153,31 @@ void ll_cond_print_style(const ll_cond *c, bool herd_style, ll_buf *out)
 void ll_cond_print(const ll_cond *c, ll_buf *out)
 {
     ll_cond_print_style(c, true, out);
+}
+
+static void loc_copy(ll_loc *dst, const ll_loc *src)
+{
+    *dst = *src;
+    dst->name = src->name ? ll_xstrdup(src->name) : NULL;
+    dst->spelled = src->spelled ? ll_xstrdup(src->spelled) : NULL;
+}
+
+ll_prop *ll_prop_copy(const ll_prop *p)
+{
+    if (!p)
+        return NULL;
+    ll_prop *c = ll_xmalloc(sizeof *c);
+    *c = *p;
+    loc_copy(&c->loc, &p->loc);
+    c->value.sym = p->value.sym ? ll_xstrdup(p->value.sym) : NULL;
+    c->value.text = p->value.text ? ll_xstrdup(p->value.text) : NULL;
+    if (p->place) {
+        c->place = ll_xmalloc(sizeof *c->place);
+        loc_copy(c->place, p->place);
+    }
+    c->lhs = ll_prop_copy(p->lhs);
+    c->rhs = ll_prop_copy(p->rhs);
+    return c;
 }
 
 void ll_prop_free(ll_prop *p)

@@ -92,7 +92,7 @@ typedef struct mdl_obs {
     int reg;                 /* arch register id (registers) */
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
-    ll_ctype type;           /* a register's declared type */
+    ll_ctype type;           /* its declared type (a location's) */
 } mdl_obs;
 
 typedef struct mdl_limits {
@@ -112,7 +112,8 @@ typedef enum mdl_status {
 
 /* One final state found, in the engine's compact form. */
 typedef struct mdl_state {
-    sem_val *vals;           /* one per obs */
+    sem_val *vals;           /* one per obs, as herd7 holds it
+                                (mdl_obs_raw) */
     bool holds;              /* the condition's proposition is true */
     bool kept;               /* the `filter` proposition (if any) holds */
 } mdl_state;
@@ -142,6 +143,10 @@ typedef struct mdl_test {
     int n_obs;               /* places in states: shown ones first, */
     int n_shown;             /* then those only the filter reads */
     mdl_obs *obs;
+    int word;                /* herd7's value width (sem_ops.word) */
+    ll_prop *cond, *filter;  /* the test's, each constant compared with
+                                a place cut to the place's type, as herd7
+                                does (int 0:X0=4294967295 is -1) */
     /* Results. */
     int n_states, cap_states;
     mdl_state *states;
@@ -172,8 +177,14 @@ int mdl_loc_id(mdl_test *m, sem_val addr);           /* -1: not an address */
  * (an address between an array's elements, past its end, inside or past
  * a scalar: herd7 refuses mixed-size accesses). */
 int mdl_loc_at(mdl_test *m, sem_val addr, char *why, size_t size);
-/* A register's final value as its declared type shows it. */
+/* A place's final value as its declared type shows it. */
 sem_val mdl_obs_value(const mdl_obs *o, sem_val v);
+/* The final value v (a register's content, a location's value) of shown
+ * place k as herd7 holds it: states are told apart and ordered by it. */
+sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v);
+/* The first n places of a final state as shown (ll_state order). */
+void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
+                     ll_state *out);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
 bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov);
 /* Read the test's locations, registers and shown places. false + diag. */

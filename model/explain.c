@@ -207,12 +207,7 @@ static bool reaches(const ll_prop *p, const mdl_test *m, const sem_val *vals)
     if (!p)
         return true;
     ll_state st = {0};
-    for (int i = 0; i < m->n_obs; i++) {
-        ll_value v;
-        mdl_value_to_ll(m, vals[i], &v);
-        ll_state_set(&st, &m->obs[i].loc, &v);
-        free(v.sym);
-    }
+    mdl_state_to_ll(m, vals, m->n_obs, &st);
     bool missing = false;
     bool ok = ll_prop_eval(p, &st, &missing);
     ll_state_clear(&st);
@@ -258,7 +253,7 @@ void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
     bool allowed = res->allowed && !incoherent;
     bool want_all = ex->all_dir && allowed;
     bool want_explain = ex->explain && !ex->found &&
-                        reaches(ex->prop ? ex->prop : m->test->cond.prop, m,
+                        reaches(ex->prop ? ex->prop : m->cond, m,
                                 vals);
     if (want_explain && !allowed && ex->n_rejected >= EX_MAX_LISTED) {
         ex->n_rejected++;
@@ -273,7 +268,7 @@ void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
     view v = {m, x, ev, x->n_mem};
     if (want_all)
         ex_all_candidate(ex, &v, vals,
-                         reaches(m->test->cond.prop, m, vals));
+                         reaches(m->cond, m, vals));
     if (want_explain)
         explain_one(ex, &v, allowed, incoherent);
 }

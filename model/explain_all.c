@@ -64,7 +64,7 @@ void ex_all_candidate(mdl_explain *ex, const view *v, const sem_val *vals,
             ll_value val;
             ll_loc_print(&m->obs[i].loc, false, &ex->index);
             ll_buf_puts(&ex->index, "=");
-            mdl_value_to_ll(m, vals[i], &val);
+            mdl_value_to_ll(m, mdl_obs_value(&m->obs[i], vals[i]), &val);
             ll_value_print(&val, &ex->index);
             free(val.sym);
             ll_buf_puts(&ex->index, i + 1 < m->n_shown ? "; " : ";");

@@ -1,5 +1,5 @@
 /* herd_log.c — the search's results as a herd7 log entry: states in herd7's
- * order, the verdict from the quantifier, witnesses, the condition as
+ * order (by the values herd7 holds, not the ones it shows), the verdict from the quantifier, witnesses, the condition as
  * herd7 prints it, the observation, time and hash. */
 #include "model/engine.h"
 #include "litmuslab/hash.h"
@@ -40,17 +40,80 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
  * a value is shown by its text, for the architectures that ask. */
 static void show_unsigned(const mdl_test *m, int k, ll_value *v)
 {
-    const mdl_obs *o = &m->obs[k];
-    if (!v)
-        return;
-    ll_ctype ty = o->mem >= 0 ? m->locs[o->mem].type : o->type;
-    if (!m->ops->show_unsigned || v->is_sym || ty.is_signed ||
+    ll_ctype ty = m->obs[k].type;
+    if (!v || !m->ops->show_unsigned || v->is_sym || ty.is_signed ||
         ty.size != 8 || v->num >= 0)
         return;
     ll_buf b = {0};
     ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);
     v->is_sym = true;
     v->sym = b.data;
+}
+
+/* herd7's rank of a kind of value: undetermined (S8), integers,
+ * addresses, code labels. */
+static int value_rank(const mdl_test *m, sem_val v)
+{
+    if (v.sym == MDL_SYM_UNDETERMINED)
+        return 0;
+    if (v.sym < 0)
+        return 1;
+    return strncmp(m->syms[v.sym], "label:", 6) ? 2 : 3;
+}
+
+/* One kept state to sort, with what the comparison needs. */
+typedef struct ranked {
+    const mdl_test *m;
+    const int *order;        /* shown places in herd7's order of places */
+    const sem_val *vals;
+} ranked;
+
+/* herd7's order of states: place by place in its order of places, each
+ * by the value herd7 holds (mdl_obs_raw: a W register's 0xffffffff,
+ * shown -1, follows 1), integers signed, an address by its symbol's
+ * name then its offset (x+8 before x+16). */
+static int by_raw_values(const void *pa, const void *pb)
+{
+    const ranked *a = pa, *b = pb;
+    const mdl_test *m = a->m;
+    for (int i = 0; i < m->n_shown; i++) {
+        int k = a->order[i];
+        sem_val x = a->vals[k], y = b->vals[k];
+        int rx = value_rank(m, x), ry = value_rank(m, y);
+        if (rx != ry)
+            return rx < ry ? -1 : 1;
+        if (x.sym >= 0 && x.sym != y.sym) {
+            int c = strcmp(m->syms[x.sym], m->syms[y.sym]);
+            if (c)
+                return c < 0 ? -1 : 1;
+        }
+        if (x.num != y.num)
+            return x.num < y.num ? -1 : 1;
+    }
+    return 0;
+}
+
+/* The kept states in herd7's order, those alike on every shown place
+ * (they differed where only the filter reads) once; n returned. */
+static int sorted_states(const mdl_test *m, int *order, ranked *r)
+{
+    for (int i = 0; i < m->n_shown; i++) {
+        int j = i;
+        for (; j > 0 && ll_loc_cmp(&m->obs[order[j - 1]].loc,
+                                   &m->obs[i].loc) > 0; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    int n = 0;
+    for (int i = 0; i < m->n_states; i++)
+        if (m->states[i].kept)
+            r[n++] = (ranked){m, order, m->states[i].vals};
+    qsort(r, (size_t)n, sizeof *r, by_raw_values);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!kept || by_raw_values(&r[kept - 1], &r[i]))
+            r[kept++] = r[i];
+    return kept;
 }
 
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
@@ -66,37 +129,20 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     e->name = ll_xstrndup(t->name, len);
     e->kind = ll_xstrdup(ll_log_kind_word(t->cond.quant, LL_LOG_HERD,
                                           LL_LITMUS_CLASSIC));
-    for (int i = 0; i < m->n_states; i++) {
-        if (!m->states[i].kept)
-            continue;
+    int *order = ll_xmalloc(((size_t)m->n_shown + 1) * sizeof *order);
+    ranked *r = ll_xmalloc(((size_t)m->n_states + 1) * sizeof *r);
+    int n = sorted_states(m, order, r);
+    for (int i = 0; i < n; i++) {
         ll_state st = {0};
-        for (int k = 0; k < m->n_shown; k++) {
-            ll_value v;
-            mdl_value_to_ll(m, m->states[i].vals[k], &v);
-            ll_state_set(&st, &m->obs[k].loc, &v);
-            free(v.sym);
-        }
+        mdl_state_to_ll(m, r[i].vals, m->n_shown, &st);
+        for (int k = 0; k < m->n_shown; k++)
+            show_unsigned(m, k, (ll_value *)ll_state_get(&st,
+                                                         &m->obs[k].loc));
         ll_log_entry_add_state(e, &st, 0, false);
         ll_state_clear(&st);
     }
-    ll_log_entry_sort_states(e);
-    /* states that differed only in places the filter reads are one */
-    int n = 0;
-    for (int i = 0; i < e->n_states; i++) {
-        if (n > 0 && !ll_state_cmp(&e->states[n - 1].state,
-                                   &e->states[i].state)) {
-            ll_state_clear(&e->states[i].state);
-            continue;
-        }
-        e->states[n++] = e->states[i];
-    }
-    e->n_states = n;
-    /* spelt unsigned once sorted: herd7 orders them by their bits read
-       signed (a uint64_t 2^63 comes before 0) */
-    for (int i = 0; i < n; i++)
-        for (int k = 0; k < m->n_shown; k++)
-            show_unsigned(m, k, (ll_value *)ll_state_get(&e->states[i].state,
-                                                         &m->obs[k].loc));
+    free(r);
+    free(order);
     e->verdict = m->undef ? LL_VERDICT_UNDEF
                           : ll_verdict_of(t->cond.quant, m->positive,
                                           m->negative);

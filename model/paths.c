@@ -274,7 +274,11 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
-    v = sem_extend(v, l->type.size, l->type.is_signed);
+    /* herd7 keeps an assembly store's value whole (`sw` of -1 into an
+       int is -1, of 0xffffffff 0xffffffff: two states that show -1),
+       the instruction cutting what it writes (STR W) */
+    if (!c->m->word)
+        v = sem_extend(v, l->type.size, l->type.is_signed);
     sem_event *e = new_event(r, SEM_W);
     e->loc = loc;
     e->val = v;

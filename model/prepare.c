@@ -96,7 +96,34 @@ int mdl_loc_at(mdl_test *m, sem_val addr, char *why, size_t size)
 
 sem_val mdl_obs_value(const mdl_obs *o, sem_val v)
 {
+    if (v.sym != -1)
+        return v;
     return sem_extend(v, o->type.size, o->type.is_signed);
+}
+
+/* herd7 holds a value as a signed integer of the architecture's word
+ * (a location's initial value as its type's bits: convert_initial_values;
+ * what a store writes whole: sem_store). A W register loaded with
+ * 0xffffffff is 0xffffffff, shown -1 at type int, and follows 1 in
+ * herd7's order. C's values are as shown. */
+sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v)
+{
+    if (v.sym != -1)
+        return v;
+    if (!m->word)
+        return mdl_obs_value(&m->obs[k], v);
+    return sem_extend(v, m->word, true);
+}
+
+void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
+                     ll_state *out)
+{
+    for (int k = 0; k < n; k++) {
+        ll_value v;
+        mdl_value_to_ll(m, mdl_obs_value(&m->obs[k], vals[k]), &v);
+        ll_state_set(out, &m->obs[k].loc, &v);
+        free(v.sym);
+    }
 }
 
 static int thread_index(const mdl_test *m, int proc);
@@ -360,7 +387,13 @@ static void convert_initial_values(mdl_test *m)
 {
     for (int i = 0; i < m->n_locs; i++) {
         mdl_loc *l = &m->locs[i];
-        l->init = sem_extend(l->init, l->type.size, l->type.is_signed);
+        /* herd7 holds an assembly location's initial value as its
+           type's bits (an int of -1 is 0xffffffff) */
+        if (m->word)
+            l->init = sem_extend(sem_extend(l->init, l->type.size, false),
+                                 m->word, true);
+        else
+            l->init = sem_extend(l->init, l->type.size, l->type.is_signed);
         l->n_dom = 0;
         mdl_dom_add(l, l->init);
     }
@@ -415,10 +448,30 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         }
         sem_val a = {(int64_t)index * d->type.size, sym};
         o.mem = mdl_loc_id(m, a);
+        if (o.mem >= 0)
+            o.type = m->locs[o.mem].type;
     }
     m->obs = ll_xrealloc(m->obs, (size_t)(m->n_obs + 1) * sizeof *m->obs);
     m->obs[m->n_obs++] = o;
     return true;
+}
+
+/* herd7 compares a place with a constant cut to the place's type
+ * (`exists (0:X0=4294967295)` holds for an int X0 showing -1); C's
+ * values are as shown already. */
+static ll_prop *cast_prop(mdl_test *m, ll_prop *p)
+{
+    if (!p || !m->word)
+        return p;
+    cast_prop(m, p->lhs);
+    cast_prop(m, p->rhs);
+    if (p->kind != LL_PROP_ATOM || p->place || p->value.is_sym)
+        return p;
+    for (int i = 0; i < m->n_obs; i++)
+        if (same_place(&m->obs[i].loc, &p->loc))
+            p->value.num = mdl_obs_value(&m->obs[i],
+                                         sem_int(p->value.num)).num;
+    return p;
 }
 
 static bool obs_from_prop(mdl_test *m, const ll_prop *p)
@@ -490,6 +543,7 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
 {
     m->test = t;
     m->ops = ops;
+    m->word = ops->word_of ? ops->word_of(t) : ops->word;
     m->n_threads = t->n_threads;
     m->threads = ll_xcalloc((size_t)t->n_threads + 1, sizeof *m->threads);
     for (int i = 0; i < t->n_threads; i++) {
@@ -511,11 +565,17 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     if (!obs_from_prop(m, t->cond.prop))
         return false;
     m->n_shown = m->n_obs;
-    return obs_from_prop(m, t->filter);
+    if (!obs_from_prop(m, t->filter))
+        return false;
+    m->cond = cast_prop(m, ll_prop_copy(t->cond.prop));
+    m->filter = cast_prop(m, ll_prop_copy(t->filter));
+    return true;
 }
 
 void mdl_free(mdl_test *m)
 {
+    ll_prop_free(m->cond);
+    ll_prop_free(m->filter);
     for (int i = 0; i < m->n_syms; i++)
         free(m->syms[i]);
     free(m->syms);

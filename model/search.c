@@ -862,16 +862,10 @@ static bool vals_eq(const sem_val *a, const sem_val *b, int n)
 static void evaluate_state(mdl_test *m, mdl_state *s)
 {
     ll_state st = {0};
-    for (int i = 0; i < m->n_obs; i++) {
-        ll_value v;
-        mdl_value_to_ll(m, s->vals[i], &v);
-        ll_state_set(&st, &m->obs[i].loc, &v);
-        free(v.sym);
-    }
+    mdl_state_to_ll(m, s->vals, m->n_obs, &st);
     bool missing = false;
-    const ll_test *t = m->test;
-    s->holds = !t->cond.prop || ll_prop_eval(t->cond.prop, &st, &missing);
-    s->kept = !t->filter || ll_prop_eval(t->filter, &st, &missing);
+    s->holds = !m->cond || ll_prop_eval(m->cond, &st, &missing);
+    s->kept = !m->filter || ll_prop_eval(m->filter, &st, &missing);
     ll_state_clear(&st);
 }
 
@@ -938,7 +932,8 @@ static bool final_memory(search *s)
         }
         for (int j = 0; lk && !lock_final && j < p->n_r; j++)
             lock_final = s->ev[p->r[j]].e->tags & lk;
-        s->vals[i] = k ? s->ev[p->w[sol[k - 1] - 1]].val : m->locs[l].init;
+        s->vals[i] = mdl_obs_raw(m, i, k ? s->ev[p->w[sol[k - 1] - 1]].val
+                                         : m->locs[l].init);
     }
     return lock_final;
 }
@@ -1353,10 +1348,10 @@ static void combination(search *s)
         if (o->proc < 0)
             continue;
         const mdl_run *run = &m->threads[o->proc].runs[s->pick[o->proc]];
-        s->vals[i] = mdl_obs_value(
-            o, o->reg >= 0 && o->slot < m->ops->n_regs
-                   ? m->ops->reg_value(run->final, o->reg)
-                   : run->final[o->slot]);
+        s->vals[i] = mdl_obs_raw(
+            m, i, o->reg >= 0 && o->slot < m->ops->n_regs
+                      ? m->ops->reg_value(run->final, o->reg)
+                      : run->final[o->slot]);
     }
     product_order(s);
     product(s, 0);

@@ -205,6 +205,8 @@ bool ll_cond_parse(const char *text, const ll_arch_ops *arch, ll_cond *out,
 /* Print a condition as herd7 prints it in its `Condition` line. */
 void ll_cond_print(const ll_cond *c, ll_buf *out);
 void ll_prop_print(const ll_prop *p, ll_buf *out);
+/* A deep copy (NULL for NULL). */
+ll_prop *ll_prop_copy(const ll_prop *p);
 void ll_prop_free(ll_prop *p);
 void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out);
 void ll_value_print(const ll_value *v, ll_buf *out);

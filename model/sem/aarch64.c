@@ -677,6 +677,7 @@ const sem_ops sem_aarch64_ops = {
     .reg_value = a64_reg_value,
     .exec = a64_exec,
     .show_unsigned = true,
+    .word = 8,
     .code_labels = true,
     .unordered_in_instr = TAG(TAG_IICO),
 };

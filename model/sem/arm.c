@@ -480,4 +480,5 @@ const sem_ops sem_arm_ops = {
     .reg_value = arm_reg_value,
     .exec = arm_exec,
     .show_unsigned = true,
+    .word = 4,
 };

@@ -1,8 +1,10 @@
 /* ppc.c — Power semantics for the model, after herd7's where herd7 has
  * the instruction and after the Power ISA (64-bit mode) elsewhere:
- * registers are 64 bits; loads widen what they read as the instruction
- * says (lwz zero-extends, lwa sign-extends) and stores narrow to their
- * size; compares and conditional branches use any CR field; lwarx/stwcx.
+ * registers are 64 bits; a load or store moves the value whole at every
+ * width, as herd7 7.58 without -variant mixed does (stw of 0x100000001
+ * writes 4294967297; the ISA cuts and extends; lmw/stmw keep words and
+ * lha/lwa, which herd7 refuses, sign-extend);
+ * compares and conditional branches use any CR field; lwarx/stwcx.
  * keep a reservation (stwcx. either fails, or succeeds when the thread
  * still holds a reservation on the same address, its write then forming
  * an rmw pair with the lwarx's read). Operand layouts and memory
@@ -660,8 +662,13 @@ static sem_next load(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
     if (sem_stopped(r))
         return SEM_ERROR;
     update(r, in, f, a);
-    set_reg(r, &in->ops[0],
-            sem_extend(v.v, f->size, f->attrs & LL_PPC_A_SIGNED), v.t);
+    /* herd7 7.58 (without -variant mixed) reads the value whole at every
+       width: lwz of an int -1 (held as 0xffffffff) is 0xffffffff, of a
+       -1 that stw wrote -1 (doc/fidelity.md); the algebraic loads, which
+       herd7 refuses, extend as the ISA says */
+    if (f->attrs & LL_PPC_A_SIGNED)
+        v.v = sem_extend(v.v, f->size, true);
+    set_reg(r, &in->ops[0], v.v, v.t);
     if (reserve) {
         sem_reserve(r, a, ev);
     }
@@ -671,7 +678,7 @@ static sem_next load(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
 /* stwcx.: fails (cr0 = 0, no write) or succeeds (cr0 EQ, an atomic write
  * paired with the reservation's read); either way the reservation ends. */
 static sem_next store_conditional(sem_run *r, const ll_instr *in,
-                                  const ll_ppc_desc *f, sem_reg a)
+                                  sem_reg a)
 {
     bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
     bool success = sem_choose(r, 2) == 1;
@@ -683,8 +690,8 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in,
     if (!held)
         return SEM_DEAD;
     sem_reg v = opnd_reg(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, sem_extend(v.v, f->size, false),
-              v.t | r->res_dep, 1u << TAG_X, r->res_event);
+    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << TAG_X,
+              r->res_event);
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_set(r, SLOT_CR0, sem_int(CR_EQ), 0);
@@ -697,11 +704,13 @@ static sem_next store(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
     if (!address(r, in, f, &a))
         return undefined(r, a.t);
     if (f->attrs & LL_PPC_A_COND)
-        return store_conditional(r, in, f, a);
+        return store_conditional(r, in, a);
     if (f->attrs & LL_PPC_A_MULTIPLE)
         return multiple(r, in, a);
     sem_reg v = opnd_reg(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, sem_extend(v.v, f->size, false), v.t, 0, -1);
+    /* whole, as herd7 7.58 writes it: stw of 0x100000001 into an int
+       holds 4294967297 (shown 1) */
+    sem_store(r, a.v, a.t, v.v, v.t, 0, -1);
     if (sem_stopped(r))
         return SEM_ERROR;
     update(r, in, f, a);
@@ -802,6 +811,7 @@ const sem_ops sem_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
     .show_unsigned = true,
+    .word = 8,
     .tags = ppc_tags,
     .n_tags = sizeof ppc_tags / sizeof ppc_tags[0],
     .n_regs = N_SLOTS,

@@ -1,19 +1,18 @@
 /* riscv.c — RISC-V (RV64I + A) semantics for the model, after herd7's:
  * 64-bit registers with x0 wired to zero, loads and stores of 1, 2, 4 and
- * 8 bytes (narrow loads sign- or zero-extend, narrow stores keep the low
- * bytes), lr/sc with a reservation (sc either fails, writing 1 to rd, or
+ * 8 bytes, lr/sc with a reservation (sc either fails, writing 1 to rd, or
  * succeeds when the thread holds a reservation on its address, writing 0;
  * its write forms an rmw pair with the lr's read, and the 0 in rd depends
  * on that write), the AMOs (a read and a
  * write of one location paired in rmw; riscv.cat treats the pair as the
  * single event herd7 makes of it), fences, branches and jumps.
  *
- * Memory holds one 64-bit value per location. A narrow store leaves the
- * value herd7 shows for a location of the default type int: `sb` and
- * `sh` their bytes zero-extended (-1 shows as 255, 65535), `sw` its word
- * sign-extended (-1 shows as -1); loads take the low bytes and extend
- * them as the instruction says (`lwu` of -1 reads 4294967295). Addresses
- * (location symbols) pass through loads, stores, moves and +/- unchanged.
+ * Memory holds one value per location, as herd7 7.58 without -variant
+ * mixed: a store of any width writes the register whole and a load of
+ * any width reads the value whole (`sb` of 511 writes 511, `lb` of an
+ * int8_t -1, held as its bits 0xff, reads 255); the ISA cuts and extends
+ * (doc/fidelity.md). Addresses (location symbols) pass through loads,
+ * stores, moves and +/- unchanged.
  *
  * Tags, as herd7's RISCV names them: X for lr, sc and AMO accesses; AMO
  * for both events of an AMO; Acq, Rel, AcqRel for `.aq`, `.rl`, `.aqrl`
@@ -65,12 +64,6 @@ static unsigned order_tags(unsigned flags)
     return 0;
 }
 
-static bool is_signed_load(int op)
-{
-    return op == LL_RV_LB || op == LL_RV_LH || op == LL_RV_LW ||
-           op == LL_RV_LD || op == LL_RV_LR;
-}
-
 /* The address OFF(RS) of a MEM operand. */
 static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
 {
@@ -91,22 +84,15 @@ static sem_next load(sem_run *r, const ll_instr *in)
     sem_reg v = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    v.v = rv_extend_val(v.v, ll_riscv_access_size(in), is_signed_load(in->op));
+    /* herd7 7.58 (without -variant mixed) reads a location's value
+       whole: `lw` of an int -1 is 0xffffffff (its bits: shown -1, after
+       1 in its order), `lb` of an int8_t -1 is 255, of an int64_t -3675
+       -3675; the ISA extends the low bytes */
     rv_set(r, &in->ops[0], v.v, v.t);
     if (reserve) {
         sem_reserve(r, a, ev);
     }
     return SEM_NEXT;
-}
-
-/* The value a store of `bytes` writes: its low bytes, zero-extended
- * (herd7's A014: `sw` of -1 to a uint64_t location shows 4294967295).
- * The engine then reads it as the location's declared type, so in an
- * int (herd7's default) a word store of -1 shows -1 and a byte or
- * half-word store shows 255 or 65535. */
-static sem_val stored(sem_val v, int bytes)
-{
-    return rv_extend_val(v, bytes, false);
 }
 
 static sem_next store(sem_run *r, const ll_instr *in)
@@ -115,7 +101,7 @@ static sem_next store(sem_run *r, const ll_instr *in)
     if (!address(r, &in->ops[1], &a))
         return rv_undefined(r, a.t);
     sem_reg v = rv_get(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)), v.t,
+    sem_store(r, a.v, a.t, v.v, v.t,
               order_tags(in->flags), -1);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -141,7 +127,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     if (!held)
         return SEM_DEAD;
     sem_reg v = rv_get(r, &in->ops[1]);
-    int w = sem_store(r, a.v, a.t, stored(v.v, ll_riscv_access_size(in)),
+    int w = sem_store(r, a.v, a.t, v.v,
                       v.t | r->res_dep,
                       (1u << TAG_X) | (1u << TAG_EX) | order_tags(in->flags),
                       r->res_event);
@@ -154,8 +140,8 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* The value an AMO writes, from the old value and rs2 (both already
- * sign-extended to the access width); false when undefined. */
+/* The value an AMO writes, from the old value and rs2, whole as herd7
+ * takes them; false when undefined. */
 static bool amo_value(int op, int bytes, sem_val old, sem_val v,
                       sem_val *out)
 {
@@ -191,14 +177,14 @@ static sem_next amo(sem_run *r, const ll_instr *in)
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    old.v = rv_extend_val(old.v, bytes, true);
+    /* herd7 7.58 computes on both values whole: amomax.w of 3 on an int
+       -1 (0xffffffff) keeps it, where the ISA writes 3 */
     sem_reg v = rv_get(r, &in->ops[1]);
-    v.v = rv_extend_val(v.v, bytes, true);
     sem_val nv;
     sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
     if (!amo_value(in->op, bytes, old.v, v.v, &nv))
         return rv_undefined(r, old.t | v.t);
-    sem_store(r, a.v, a.t, stored(nv, bytes), dep, tags, ev);
+    sem_store(r, a.v, a.t, nv, dep, tags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
     rv_set(r, &in->ops[0], old.v, old.t);
@@ -325,6 +311,7 @@ const sem_ops sem_riscv_ops = {
     .reg_slot = riscv_reg_slot,
     .reg_value = riscv_reg_value,
     .show_unsigned = true,
+    .word = 8,
     .one_event = (sem_tags)1 << TAG_AMO,
     .exec = riscv_exec,
 };

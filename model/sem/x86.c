@@ -20,6 +20,8 @@
 
 #include "litmuslab/arch/x86.h"
 
+#include <string.h>
+
 /* One slot per architectural register (the parts share it), then the
  * flags: the CPU's bits, and which of them are known (shifted left by
  * FLAGS_KNOWN) — none at the start, none after an instruction that
@@ -798,12 +800,19 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
     return x86_exec_as(r, in, label, true);
 }
 
+/* herd7's values are 32-bit under the X86 header, 64-bit under X86_64. */
+static int x86_word(const ll_test *t)
+{
+    return strcmp(t->arch_name, "X86") ? 8 : 4;
+}
+
 /* deliberate likeness: sem_x86_cpu_ops below and the other architectures'
  * ops tables (data: one designated initialiser per architecture). */
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
     .show_unsigned = true,
+    .word_of = x86_word,
     .tags = x86_tags,
     .po_between_instrs = true,
     .n_tags = sizeof x86_tags / sizeof x86_tags[0],
@@ -813,8 +822,9 @@ const sem_ops sem_x86_ops = {
     .exec = x86_exec,
 };
 
-/* The same with the CPU's results for every instruction (deliberate
- * likeness: sem_x86_ops above, a second table, only .exec differs). */
+/* The same with the CPU's results for every instruction, memory holding
+ * values as its types show them (deliberate likeness: sem_x86_ops above,
+ * a second table, only .exec and the values' width differ). */
 const sem_ops sem_x86_cpu_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",

@@ -19,7 +19,7 @@
 
 typedef struct outcome {
     int n_states;
-    char states[64][128];      /* herd7 state lines, in herd7's order */
+    char states[64][160];      /* herd7 state lines, in herd7's order */
     uint64_t pos, neg, candidates;
     uint64_t wit_pos, wit_neg;   /* the Witnesses line */
     bool ok;                   /* the verdict line */

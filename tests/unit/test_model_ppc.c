@@ -35,6 +35,29 @@ static char *case_text(const icase *c)
     return b.data;
 }
 
+/* Where herd7 7.58 (without -variant mixed) moves a value whole at
+ * another width than its location's, the model follows herd7, not the
+ * hand-worked ISA value the hardware gives (doc/fidelity.md; checked
+ * with herd7, the last one by the same rule: herd7 refuses that test
+ * for its int64_t 0:r4 set twice). */
+static const struct {
+    const char *code, *want;
+} herd_values[] = {
+    {"lbz r3,0(r2)\nlhz r4,0(r2)", "0:r3=511; 0:r4=511;"},
+    {"lha r3,0(r2)\nlhz r4,0(r2)", "0:r3=-32768; 0:r4=98304;"},
+    {"lbzx r3,r0,r2\nlhzx r4,r0,r2", "0:r3=4294967294; 0:r4=4294967294;"},
+    {"stw r1,0(r2)\nsth r1,0(r4)\nstd r1,0(r6)\nstb r1,0(r8)",
+     "[b]=-127; [x]=-32639; [y]=-32639; [z]=8589901953;"},
+};
+
+static const char *model_want(const icase *c)
+{
+    for (size_t i = 0; i < sizeof herd_values / sizeof herd_values[0]; i++)
+        if (!strcmp(c->code, herd_values[i].code))
+            return herd_values[i].want;
+    return c->want;
+}
+
 static void every_opcode_by_hand(void **state)
 {
     (void)state;
@@ -44,10 +67,10 @@ static void every_opcode_by_hand(void **state)
         char *text = case_text(&cases[i]);
         outcome o;
         model_text(text, "ppc.cat", &o);
-        if (o.n_states != 1 || strcmp(o.states[0], cases[i].want))
+        const char *want = model_want(&cases[i]);
+        if (o.n_states != 1 || strcmp(o.states[0], want))
             fail_msg("case %d (%s): got %d states, first '%s', want '%s'",
-                     i, cases[i].code, o.n_states, o.states[0],
-                     cases[i].want);
+                     i, cases[i].code, o.n_states, o.states[0], want);
         assert_true(o.ok);
         assert_string_equal(o.cond, "forall (true)");
         ll_diag d = {0};
@@ -126,10 +149,10 @@ static void mixed_size_refused(void **state)
     }
 }
 
-/* lwz zero-extends into a 64-bit register (4294967295, not -1), lwa and
- * lha sign-extend, lbz/lhz zero-extend; a store narrows to its size and
- * the location keeps a value of its type; a register shows as its type
- * (herd7's default: int). */
+/* lwz of an int -1 (held as its bits) is 4294967295, not -1; lwa and
+ * lha sign-extend; a store writes the register whole, as herd7 does, and
+ * a location or register shows as its type (herd7's default: int), so
+ * stb of 511 shows -1 in an int8_t. */
 static void loads_widen_stores_narrow(void **state)
 {
     (void)state;
