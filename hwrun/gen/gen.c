@@ -680,7 +680,7 @@ static const char *bits_cast(int bytes)
 
 /* A 64-bit constant in C: INT64_C(v), except INT64_MIN, whose digits
  * alone do not fit a signed literal. */
-static void put_int64(ll_buf *c, int64_t v)
+void hw_gen_put_int64(ll_buf *c, int64_t v)
 {
     if (v == INT64_MIN)
         ll_buf_puts(c, "INT64_MIN");
@@ -724,7 +724,7 @@ static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
             put_address(g, in->value.sym, type, c);
         } else {
             ll_buf_printf(c, "(%s)(int64_t)%s", type, type_cast(ty));
-            put_int64(c, in->value.num);
+            hw_gen_put_int64(c, in->value.num);
             ll_buf_puts(c, ";\n");
         }
         return;
@@ -784,7 +784,7 @@ static void write_symreg_init(hw_gen *g, int k, const char *name, ll_buf *c)
         put_address(g, in->value.sym, type, c);
     } else {
         ll_buf_printf(c, "(%s)", type);
-        put_int64(c, in ? in->value.num : 0);
+        hw_gen_put_int64(c, in ? in->value.num : 0);
         ll_buf_puts(c, ";\n");
     }
 }
@@ -1057,7 +1057,7 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
                           loc_index(g, p->value.sym));
         } else {
             ll_buf_printf(c, "!v[%d] && v[%d] == ", g->n_outs + i, i);
-            put_int64(c, p->value.num);
+            hw_gen_put_int64(c, p->value.num);
         }
         break;
     }
@@ -1105,7 +1105,7 @@ static void write_tables(hw_gen *g, ll_buf *c)
         ll_buf_printf(c, "static const int64_t init_%s[] = {", g->locs[i]);
         for (int k = 0; k < in->n_array_vals; k++) {
             ll_buf_puts(c, k ? ", " : "");
-            put_int64(c, in->array_vals[k].num);
+            hw_gen_put_int64(c, in->array_vals[k].num);
         }
         ll_buf_puts(c, "};\n\n");
     }
@@ -1122,7 +1122,7 @@ static void write_tables(hw_gen *g, ll_buf *c)
         int ptr = in && in->has_value && in->value.is_sym
                       ? loc_index(g, in->value.sym) : -1;
         ll_buf_printf(c, "    {\"%s\", ", g->locs[i]);
-        put_int64(c, v);
+        hw_gen_put_int64(c, v);
         /* an address is the target's pointer wide, whatever the type */
         if (ptr >= 0 || (in && in->pointer))
             ll_buf_printf(c, ", %d, (int)sizeof(void *), 0", ptr);

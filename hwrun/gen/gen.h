@@ -161,6 +161,8 @@ void hw_gen_pin(hw_gen *g, int fam, const char *constraint);
 /* The test being generated (e.g. for the architecture's name). */
 const ll_test *hw_gen_test(const hw_gen *g);
 const hw_gen_ops *hw_gen_get_ops(const hw_gen *g);
+/* A 64-bit constant as C text (INT64_MIN has no literal of its own). */
+void hw_gen_put_int64(ll_buf *c, int64_t v);
 /* Report an error at a statement; returns false. */
 bool hw_gen_fail(hw_gen *g, const ll_stmt *st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -390,8 +390,10 @@ static void put_ints(ll_buf *c, const char *type, const char *name,
 static void put_int64s(ll_buf *c, const char *name, const int64_t *v, int n)
 {
     ll_buf_printf(c, "static const int64_t %s[] = {", name);
-    for (int i = 0; i < n; i++)
-        ll_buf_printf(c, "%sINT64_C(%" PRId64 ")", i ? ", " : "", v[i]);
+    for (int i = 0; i < n; i++) {
+        ll_buf_puts(c, i ? ", " : "");
+        hw_gen_put_int64(c, v[i]);
+    }
     ll_buf_puts(c, n ? "};\n" : "0};\n");
 }
 
