@@ -136,13 +136,14 @@ typedef struct sem_ops {
      * as herd7 7.58 does (18446744073709551615): every assembly
      * architecture; the C semantics leave it off. */
     bool show_unsigned;
-    /* herd7's values: signed integers of `word` bytes (8; 4 on ARM),
-     * word_of(test) when the test's header decides (x86: 4 under X86, 8
-     * under X86_64). A register's final value is its whole content and a
+    /* herd7's values: signed integers of `word` bytes (8 on a 64-bit
+     * architecture), word_of(test) when the test's header decides (a
+     * 32-bit and a 64-bit header of one architecture). A register's
+     * final value is its whole content and a
      * memory location narrower than a word holds its bits (an int x of
      * -1 is 0xffffffff): herd7 tells final states apart and orders them
      * by these values, and shows each as its place's type does (so two
-     * states may show alike, and -1 in a W register can follow 1).
+     * states may show alike, and -1 in a 32-bit register can follow 1).
      * 0 and no word_of: values are as shown (C, LISA). */
     int word;
     int (*word_of)(const ll_test *t);
