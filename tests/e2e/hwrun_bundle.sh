@@ -57,17 +57,25 @@ for spec in $targets; do
   "$LITMUSLAB" campaign "$b/litmus" --from-logs "$b/run.log" -o "$tmp/r-$t" \
     -q >"$tmp/sum" 2>"$tmp/err"
   rc=$?
-  [ $rc = 0 ] || fail "$t: campaign --from-logs: exit $rc: $(head -n 3 "$tmp/err")"
+  # qemu-user does not keep a store-release before a later load-acquire
+  # (STLR; LDAR), so SB+rel+acq shows its forbidden outcome now and then
+  # under emulation (classic and perpetual alike): no evidence about the
+  # harness. Any other test forbidden and seen fails.
+  seen=$(grep ',forbidden-seen$' "$tmp/r-$t/emulated/tests.csv" 2>/dev/null |
+         cut -d, -f1 | grep -vx 'SB+rel+acq')
+  [ -z "$seen" ] || fail "$t: forbidden and seen: $seen"
+  [ $rc = 0 ] || { [ $rc = 1 ] &&
+      grep -q '^SB+rel+acq,.*,forbidden-seen$' "$tmp/r-$t/emulated/tests.csv"; } ||
+    fail "$t: campaign --from-logs: exit $rc: $(head -n 3 "$tmp/err")"
   grep -q "^\"hardware entries\",$want$" "$tmp/r-$t/emulated/summary.csv" ||
     fail "$t: $(cat "$tmp/r-$t/emulated/summary.csv")"
-  grep -q '^"tests forbidden-seen",0$' "$tmp/r-$t/emulated/summary.csv" ||
-    fail "$t: $(grep forbidden-seen "$tmp/r-$t/emulated/tests.csv")"
   grep -q '^No hardware runs: every run was emulated' "$tmp/sum" ||
     fail "$t: summary: $(head -n 5 "$tmp/sum")"
   for f in litmus/$d/*.litmus; do
     grep -q '(\* expected: Never \*)' "$f" || continue
     name=$(basename "$f" .litmus)
     [ -f "$b/litmus/$name.litmus" ] || continue   # refused by hwrun
+    [ "$name" = SB+rel+acq ] && continue          # qemu's (above)
     grep -q "^Observation $name Never 0 $n$" "$b/run.log" ||
       fail "$t: $name: $(grep "^Observation $name " "$b/run.log")"
   done
