@@ -76,16 +76,6 @@ struct cp_fleet {
                    "'^(model name|cpu)[[:space:]]*:' /proc/cpuinfo " \
                    "2>/dev/null | sed 's/^[^:]*: *//')\""
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 /* The host file (lib/hostfile.c), each login as a host of ours. */
 static bool read_hosts(cp_fleet *f, FILE *diag)
 {
@@ -201,7 +191,7 @@ static bool detect(cp_fleet *f, volatile sig_atomic_t *stop, FILE *diag)
             char *sp = strchr(line, ' ');
             h->arch = sp ? ll_xstrndup(line, (size_t)(sp - line))
                          : ll_xstrdup(line);
-            h->cpu = ll_xstrdup(sp ? trim(sp) : "");
+            h->cpu = ll_xstrdup(sp ? ll_trim(sp) : "");
             answered++;
         } else {
             h->why = ll_hosts_tagged(err, h->login, NULL);

@@ -9,16 +9,6 @@
 #include "litmuslab/hostfile.h"
 #include "litmuslab/util.h"
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 static bool group_ok(const char *g)
 {
     if (!*g)
@@ -55,7 +45,7 @@ static bool add_host(host_list *l, const char *file, const char *cmd,
         q++;
     if (q > s && *q == '/')
         s = q + 1;
-    s = trim(s);
+    s = ll_trim(s);
     if (!*s) {
         fprintf(diag, "%s:%d: no ssh login\n", file, line);
         return false;
@@ -99,7 +89,7 @@ bool ll_hosts_read(const char *path, const char *cmd, ll_host **hosts,
         if (nl)
             *nl = '\0';
         line++;
-        char *s = trim(p);
+        char *s = ll_trim(p);
         p = nl ? nl + 1 : p + strlen(p);
         if (*s && *s != '#')
             ok = add_host(&l, path, cmd, s, line, diag);

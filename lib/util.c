@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 static void (*nomem_hook)(void);
@@ -291,4 +292,15 @@ void ll_file_slug(const char *s, ll_buf *out)
     }
     if (out->len == start)
         ll_buf_putc(out, '_');
+}
+
+/* s without its leading and trailing white space (cut in place). */
+char *ll_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
 }

@@ -99,4 +99,7 @@ bool ll_dir_is_empty(const char *path);
 bool ll_output_allowed(const char *who, const char *opt, const char *path,
                        bool file, bool force, FILE *diag);
 
+/* s without its leading and trailing white space (cut in place). */
+char *ll_trim(char *s);
+
 #endif
