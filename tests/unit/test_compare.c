@@ -291,10 +291,12 @@ static int run_compare(const char *model, const char *hw, char *tests_csv,
     int status = cmd_compare(7, argv);
     fclose(stdout);
     stdout = saved;
-    const char *names[] = {"tests.csv", "outcomes.csv", "summary.csv"};
-    char *bufs[] = {tests_csv, outcomes_csv, NULL};
-    size_t sizes[] = {tests_size, outcomes_size, 0};
-    for (int i = 0; i < 3; i++) {
+    /* every file compare writes is removed, so that rmdir succeeds */
+    const char *names[] = {"tests.csv", "outcomes.csv", "summary.csv",
+                           "report.html"};
+    char *bufs[] = {tests_csv, outcomes_csv, NULL, NULL};
+    size_t sizes[] = {tests_size, outcomes_size, 0, 0};
+    for (int i = 0; i < 4; i++) {
         char path[128];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         if (bufs[i]) {
@@ -306,7 +308,7 @@ static int run_compare(const char *model, const char *hw, char *tests_csv,
         }
         unlink(path);
     }
-    rmdir(dir);
+    assert_int_equal(rmdir(dir), 0);
     unlink(mpath);
     unlink(hpath);
     return status;
