@@ -170,15 +170,19 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_val v;
     int op = (int)(in->flags & 0xff);
     sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
-    if ((op == LL_C_XOR || op == LL_C_SUB) && va && va == vb &&
-        !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
-        vs = 0;                 /* herd7: x ^ x and x - x are 0 */
-    } else if ((op == LL_C_ADD || op == LL_C_OR || op == LL_C_XOR ||
-                op == LL_C_SUB) && !vb && b.v.sym < 0 && b.v.num == 0) {
-        vs = va;                /* x + 0 is x */
-    } else if ((op == LL_C_ADD || op == LL_C_OR || op == LL_C_XOR) && !va &&
-               a.v.sym < 0 && a.v.num == 0) {
-        vs = vb;                /* 0 + x is x */
+    /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
+       x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
+       those stay operations on the symbol (measured on a cycle of plain
+       copies: litmus/c/LB+plain-copy-cycle-sub) */
+    if (op == LL_C_XOR && va && va == vb && !(va & (va - 1)) &&
+        sem_val_eq(a.v, b.v)) {
+        vs = 0;
+    } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
+               b.v.num == 0) {
+        vs = va;
+    } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
+               a.v.num == 0) {
+        vs = vb;
     } else {
         vs = va | vb;
         use(r, vs);
