@@ -35,3 +35,35 @@ void gen_arch_list(ll_buf *out)
     for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
         ll_buf_printf(out, "%s%s", i ? ", " : "", archs[i]->name);
 }
+
+const gen_arch *gen_arch_at(int i)
+{
+    return i >= 0 && i < (int)(sizeof archs / sizeof archs[0]) ? archs[i]
+                                                               : NULL;
+}
+
+void gen_arch_vocabulary(const gen_arch *a, ll_buf *out)
+{
+    /* a fence whose tag an earlier one has is another spelling of it:
+       the first such is named as an example */
+    const char *also = NULL;
+    ll_buf_puts(out, a->nfences ? "fences" : "no fences");
+    for (int i = 0; i < a->nfences; i++) {
+        int k = 0;
+        while (k < i && strcmp(a->fences[k].tag, a->fences[i].tag))
+            k++;
+        if (k == i)
+            ll_buf_printf(out, " %s", a->fences[i].name);
+        else if (!also)
+            also = a->fences[i].name;
+    }
+    if (also)
+        ll_buf_printf(out, " (also written %s...)", also);
+    if (a->ctrlfence)
+        ll_buf_printf(out, "; DpCtrl%sdR", a->ctrlfence);
+    if (!a->deps)
+        ll_buf_puts(out, "; no dependencies");
+    for (int i = 0; i < a->nannots; i++)
+        ll_buf_printf(out, "%s%s", i ? " " : "; annotations ",
+                      a->annots[i].name);
+}

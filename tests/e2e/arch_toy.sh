@@ -9,7 +9,8 @@
 # again, at -O0: some 10 s); there, a
 # TOY test is read back, modelled under sequential consistency (herd7's
 # log), refused by hwrun with the reason its hwrun file gives, and
-# test_arch_coverage passes.
+# test_arch_coverage passes; the help texts list TOY, hwrun's targets
+# stay the same and tests/e2e/arch_names.sh passes there.
 # Env: LITMUSLAB (the copy builds its own). cwd: the repo root.
 : "${LITMUSLAB:?}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -148,6 +149,19 @@ cmp -s "$tmp/model.out" "$tmp/model.want" ||
 "$lab" hwrun --check "$tmp/MP.litmus" >"$tmp/check.out" 2>&1
 grep -qx "no $tmp/MP.litmus: 'MP' is a TOY test: no machine runs TOY" \
     "$tmp/check.out" || fail "hwrun --check: $(cat "$tmp/check.out")"
+
+# what shared code says of architectures it asks of their files: the
+# help lists TOY with no edit of its own, no machine is added, and no
+# shared file names TOY
+"$lab" campaign --help | tr '\n' ' ' | tr -s ' ' >"$tmp/help"
+grep -q 'RISCV (RISC-V riscv64), C (LKMM linux), LISA, TOY (toy-isa) ' \
+    "$tmp/help" || fail "campaign --help does not list TOY: $(cat "$tmp/help")"
+"$lab" hwrun --targets >"$tmp/targets.got" 2>&1
+"$LITMUSLAB" hwrun --targets >"$tmp/targets.want" 2>&1
+cmp -s "$tmp/targets.got" "$tmp/targets.want" ||
+    { diff "$tmp/targets.want" "$tmp/targets.got"; fail "hwrun --targets differs"; }
+(cd "$tree" && sh tests/e2e/arch_names.sh >"$tmp/names.out" 2>&1) ||
+    { cat "$tmp/names.out"; fail "arch_names fails in the copy"; }
 
 # every stage covers TOY
 (cd "$tree" && build/release/tests/test_arch_coverage >"$tmp/unit.out" 2>&1) ||
