@@ -272,18 +272,10 @@ static void one_test(FILE *f, const char *name)
             fprintf(f, " %-*s %s", (int)width[i],
                     k < th[i].n ? th[i].line[k] : "", i + 1 < n ? "|" : ";\n");
     /* exists over 1-3 atoms: data registers a thread has, locations */
-    int atoms = 1 + (int)rnd(3), written = 0;
-    fputs("exists (", f);
-    for (int a = 0; a < atoms; a++) {
-        int i = (int)rnd((unsigned)n);
-        char atom[32];
-        if (th[i].n_regs && rnd(3))
-            sprintf(atom, "%d:r%u=%u", i, rnd((unsigned)th[i].n_regs), rnd(3));
-        else
-            sprintf(atom, "%s=%u", locs[rnd(N_LOCS)], rnd(3));
-        fprintf(f, "%s%s", written++ ? " /\\ " : "", atom);
-    }
-    fputs(")\n", f);
+    int n_regs[3];
+    for (int i = 0; i < n; i++)
+        n_regs[i] = th[i].n_regs;
+    gen_exists(f, n, n_regs, locs, N_LOCS);
 }
 
 int main(int argc, char **argv)

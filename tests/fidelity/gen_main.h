@@ -1,5 +1,5 @@
 /* gen_main.h — what the random test generators (gen_c.c, gen_lisa.c)
- * share: the seeded random numbers, and the command line `PROG DIR SEED
+ * share: the seeded random numbers, the condition, and the command line `PROG DIR SEED
  * COUNT`, which writes DIR/<letter><SEED>_<i>.litmus for i < COUNT
  * through the generator's one_test. Each generator is a program of its
  * own (no project code) and includes this once. */
@@ -18,6 +18,26 @@ static unsigned rnd(unsigned bound)
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return (unsigned)(rng % bound);
+}
+
+/* The condition: an exists over 1 to 3 atoms, each a register of a
+ * thread that has some (n_regs[i] of thread i < n) or one of the
+ * locations, = 0, 1 or 2. */
+static void gen_exists(FILE *f, int n, const int *n_regs,
+                       const char *const *locs, unsigned n_locs)
+{
+    int atoms = 1 + (int)rnd(3), written = 0;
+    fputs("exists (", f);
+    for (int a = 0; a < atoms; a++) {
+        int i = (int)rnd((unsigned)n);
+        char atom[32];
+        if (n_regs[i] && rnd(3))
+            sprintf(atom, "%d:r%u=%u", i, rnd((unsigned)n_regs[i]), rnd(3));
+        else
+            sprintf(atom, "%s=%u", locs[rnd(n_locs)], rnd(3));
+        fprintf(f, "%s%s", written++ ? " /\\ " : "", atom);
+    }
+    fputs(")\n", f);
 }
 
 static int gen_main(int argc, char **argv, const char *prog, char letter,
