@@ -52,6 +52,8 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     case GA_ADDI:
         gen_code_add(c, th, "ori x%d,x%d,%d", in->dst, in->dst, in->value);
         break;
+    /* deliberate likeness: GA_STORE below; each access has two
+     * spellings, plain or as an AMO carrying the annotation. */
     case GA_LOAD:
         if (k)  /* an AMO that adds nothing: a load with the bits */
             gen_code_add(c, th, "amoor.w%s x%d,x0,(x%d)", amo_sfx[k],

@@ -91,6 +91,8 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
     gen_cond_print(t, true, reg_name, w64 ? regs64 : regs32, out);
 }
 
+/* deliberate likeness: gen_arch_x86 below, the same tables for the 32-bit
+ * dialect (its own fences' and registers' names). */
 const gen_arch gen_arch_x86_64 = {
     .name = "X86_64",
     .fences = fences64,

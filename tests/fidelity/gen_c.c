@@ -83,6 +83,8 @@ static const char *addr(thread *t, char *buf)
 
 static void statement(thread *t, int indent, int depth);
 
+/* deliberate likeness: case 13's list below; both are tables of
+ * primitives to draw from, a line each. */
 static void access(thread *t, int indent)
 {
     char d[16], a[16], v[32];
