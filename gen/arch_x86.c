@@ -114,3 +114,7 @@ const gen_arch gen_arch_x86 = {
     .deps = false,
     .print = print,
 };
+
+/* gen's tables for the list's line (include/litmuslab/arch/list.h),
+ * found by gen/arch.c through its stem. */
+const gen_arch *const gen_arch_x86_dialects[] = {&gen_arch_x86_64, &gen_arch_x86, NULL};
