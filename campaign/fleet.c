@@ -299,36 +299,28 @@ static bool make_bundles(cp_fleet *f, FILE *diag)
 /* A shard whose log is not here did not finish, whatever the joblog says
  * (its log may not have come back): its exit value is made 1 there, so
  * that --resume-failed runs it again. */
+static bool shard_back(const cp_fleet *f, int s)
+{
+    ll_buf log = {0};
+    ll_buf_printf(&log, "%s/%s.log", f->dir, f->sh.items[s].name);
+    struct stat st;
+    bool back = stat(log.data, &st) == 0 && st.st_size > 0;
+    ll_buf_free(&log);
+    return back;
+}
+
+static bool shard_back_cb(int shard, void *f)
+{
+    return shard_back(f, shard);
+}
+
 static void fix_joblog(cp_fleet *f, FILE *diag)
 {
     ll_buf path = {0}, out = {0};
     ll_buf_printf(&path, "%s/joblog", f->dir);
     size_t len;
     char *text = ll_read_file(path.data, &len);
-    bool changed = false;
-    for (char *p = text; p && *p;) {
-        size_t n = strcspn(p, "\n");
-        int seq = atoi(p);
-        char *field = p;
-        for (int k = 0; k < 6 && field; k++) {   /* to Exitval */
-            field = memchr(field, '\t', (size_t)(p + n - field));
-            field = field ? field + 1 : NULL;
-        }
-        if (seq >= 1 && seq <= f->sh.n && field && !strncmp(field, "0\t", 2)) {
-            ll_buf log = {0};
-            ll_buf_printf(&log, "%s/%s.log", f->dir, f->sh.items[seq - 1].name);
-            struct stat st;
-            if (stat(log.data, &st) || st.st_size == 0) {
-                *field = '1';
-                changed = true;
-            }
-            ll_buf_free(&log);
-        }
-        ll_buf_putn(&out, p, n);
-        ll_buf_putc(&out, '\n');
-        p += n + (p[n] == '\n');
-    }
-    if (changed)
+    if (ll_joblog_unfinished(text, f->sh.n, shard_back_cb, f, &out))
         cp_write_text(path.data, out.data, diag);
     free(text);
     ll_buf_free(&path);
@@ -492,16 +484,6 @@ static void free_joblog(const cp_fleet *f, job_line *jl)
     for (int i = 0; i < f->sh.n; i++)
         free(jl[i].host);
     free(jl);
-}
-
-static bool shard_back(const cp_fleet *f, int s)
-{
-    ll_buf log = {0};
-    ll_buf_printf(&log, "%s/%s.log", f->dir, f->sh.items[s].name);
-    struct stat st;
-    bool back = stat(log.data, &st) == 0 && st.st_size > 0;
-    ll_buf_free(&log);
-    return back;
 }
 
 static host *host_of(cp_fleet *f, const char *login)

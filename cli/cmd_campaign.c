@@ -7,6 +7,7 @@
 #include "campaign/campaign.h"
 #include "cli/commands.h"
 #include "cli/opts.h"
+#include "litmuslab/arch.h"
 
 #define DEFAULT_ITERATIONS 1000000
 #define DEFAULT_TIMEOUT 600
@@ -35,7 +36,19 @@ static void usage(FILE *f)
         "steps are not redone unless --force (a changed test file or\n"
         "another -n is redone by itself).\n"
         "  -o DIR          where the reports go (default reports/campaign)\n"
-        "  --arch A        only tests of architecture A (x86 takes X86_64)\n"
+        , f);
+    /* the names are the architectures' own (lib/arch/<file>.c) */
+    ll_buf names = {0};
+    const ll_arch_entry *e;
+    ll_buf_puts(&names, "only tests of architecture A: a test header's "
+                "name or an alias, in any case:");
+    for (int i = 0; (e = ll_arch_entry_at(i)); i++)
+        ll_buf_printf(&names, "%s %s%s%s%s", i ? "," : "", e->header,
+                      *e->aliases ? " (" : "", e->aliases,
+                      *e->aliases ? ")" : "");
+    cli_help_item(f, "  --arch A        ", 18, ll_buf_str(&names));
+    ll_buf_free(&names);
+    fputs(
         "  -n ITERATIONS   hardware iterations per test (default 1M; k, M,\n"
         "                  G suffixes)\n"
         "  -j N            model steps run in parallel (default: CPUs)\n"

@@ -22,12 +22,17 @@ static void usage(FILE *f)
         "       litmuslab gen -conf FILE [-o DIR]\n"
         "Writes litmus tests from cycles of relaxations, in herdtools7\n"
         "diy7's vocabulary. With EDGEs (diyone7): the test of that cycle,\n"
-        "on stdout or in FILE, e.g. `gen -arch PPC LwSyncdWW Rfe DpAddrdR\n"
-        "Fre` is MP+lwsync+addr. With -safe/-relax (diy7): every cycle of\n"
-        "up to -size edges and -nprocs threads built from the safe edges\n"
-        "(and, with -relax, at least one relaxed edge), one test each, up\n"
-        "to rotation, written in DIR with an index @all.\n"
-        "  -arch ARCH    PPC (default), X86_64, X86, ARM, AArch64, RISCV, C\n"
+        "on stdout or in FILE, e.g. `gen LwSyncdWW Rfe DpAddrdR Fre` is\n"
+        "MP+lwsync+addr. With -safe/-relax (diy7): every cycle of up to\n"
+        "-size edges and -nprocs threads built from the safe edges (and,\n"
+        "with -relax, at least one relaxed edge), one test each, up to\n"
+        "rotation, written in DIR with an index @all.\n", f);
+    ll_buf archs = {0};
+    for (int i = 0; gen_arch_at(i); i++)
+        ll_buf_printf(&archs, "%s%s%s", i ? ", " : "", gen_arch_at(i)->name,
+                      i ? "" : " (default)");
+    cli_help_item(f, "  -arch ARCH    ", 16, ll_buf_str(&archs));
+    fputs(
         "  -name NAME    the test's name (default: herdtools7's name of the\n"
         "                cycle, MP+lwsync+addr); for a family, numbered\n"
         "                names BASE000, BASE001...\n"
@@ -49,16 +54,21 @@ static void usage(FILE *f)
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix)\n"
         "Edges: Rfe Rfi Fre Fri Wse Wsi Coe Coi; Pod** Pos** (RR RW WR WW);\n"
-        "fences FENCEd** / FENCEs** (PPC Sync LwSync Eieio ISync; X86\n"
-        "MFence; ARM DMB DSB DMB.ST DSB.ST ISB; AArch64 DMB.SY DMB.LD DMB.ST\n"
-        "DSB.SY ISB; RISCV Fence.rw.rw Fence.r.rw... Fence.tso, also\n"
-        "written FenceRWRW...; C Mb Rmb Wmb SyncRcu; Fence is the\n"
-        "strongest); dependencies DpAddrd* DpDatadW DpCtrld*\n"
-        "DpCtrlIsyncdR (PPC) DpCtrlIsbdR (ARM, AArch64) DpCtrlFenceIdR\n"
-        "(RISCV); DetourR DetourW DetourRW DetourWW; composites [E,E,...];\n"
-        "annotations after an edge, source then target (AArch64 A Q L X P,\n"
-        "RISCV Aq Rl AqRl X P, C Once Acquire Release; PodWRLA, and in C\n"
-        "also a lone word after the edge it ends: `Rfi Once PodRR Once`).\n"
+        "fences FENCEd** / FENCEs** (Fence is the strongest); dependencies\n"
+        "DpAddrd* DpDatadW DpCtrld*, and DpCtrlFENCEdR with the control\n"
+        "fence; DetourR DetourW DetourRW DetourWW; composites [E,E,...];\n"
+        "annotations after an edge, source then target (PodWRLA), or a\n"
+        "lone one after the edge whose target it annotates (`Rfi Once\n"
+        "PodRR Once`). What each architecture adds:\n", f);
+    for (int i = 0; gen_arch_at(i); i++) {
+        char head[32];
+        snprintf(head, sizeof head, "  %-10s", gen_arch_at(i)->name);
+        ll_buf_clear(&archs);
+        gen_arch_vocabulary(gen_arch_at(i), &archs);
+        cli_help_item(f, head, 12, ll_buf_str(&archs));
+    }
+    ll_buf_free(&archs);
+    fputs(
         "Exit status: 0 written, 2 bad edges or options.\n", f);
 }
 

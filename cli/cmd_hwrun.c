@@ -29,7 +29,7 @@ static void usage(FILE *f)
           "  -mem direct|shuffle   instance addresses (default direct)\n"
           "  -mode classic|perpetual|auto   classic (default): one instance\n"
           "               an iteration; perpetual: no barrier between\n"
-          "               iterations (x86), classic for a test it cannot\n"
+          "               iterations, classic for a test it cannot\n"
           "               express, saying why; auto: perpetual where it\n"
           "               applies (doc/hwrun-perpetual.md)\n"
           "  -stride N    words between instances (default 1)\n"
@@ -52,9 +52,19 @@ static void usage(FILE *f)
           "               must be new or empty, unless --force\n"
           "  --timeout S  with --bundle: `run` kills a test not ended after\n"
           "               S seconds (default 600; 0 never)\n"
-          "  --target T   build for machine T: aarch64, ppc64le, ppc64,\n"
-          "               armhf, riscv64 (cross-compiled, run here under\n"
-          "               qemu-user) or x86_64; default: this machine\n"
+          , f);
+    /* the targets are the architectures' (hwrun/gen/<file>.c) */
+    int n;
+    const hw_target *tg = hw_targets(&n);
+    ll_buf names = {0};
+    for (int k = 0; k < n; k++)
+        ll_buf_printf(&names, "%s%s", k ? ", " : "", tg[k].name);
+    ll_buf_puts(&names, "; another machine's is cross-compiled and run "
+                "here under qemu-user; default: this machine");
+    cli_help_item(f, "  --target T   build for machine T: ", 15,
+                  ll_buf_str(&names));
+    ll_buf_free(&names);
+    fputs(
           "  --targets    list the targets and whether their tools are here\n"
           "  --litmus7-options  list litmus7's options and what hwrun does\n"
           "               with each (taken, a note, refused: why)\n"

@@ -8,6 +8,8 @@
                 "their own layout)"
 #define IGNORED "read and ignored: it changes no result here"
 
+/* deliberate likeness: cli/litmus7_opts.c's table, and rows alike here:
+ * data, a row per option of the foreign tool. */
 const cli_foreign cli_herd7_opts[] = {
     {"version", "", CLI_REFUSED, "`litmuslab --version` prints the version"},
     {"libdir", "", CLI_REFUSED, "the models are built in; `litmuslab "

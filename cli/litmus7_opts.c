@@ -9,6 +9,8 @@
                 "hwloc, instances laid out by -mem/-stride): ignored"
 #define BUILD "hwrun builds with $CC and $CFLAGS: set them instead"
 
+/* deliberate likeness: cli/herd7_opts.c's table, and rows alike here:
+ * data, a row per option of the foreign tool. */
 const cli_foreign cli_litmus7_opts[] = {
     {"v", "", CLI_NOTE, "hwrun says what it does on stderr: ignored"},
     {"version", "", CLI_REFUSED, "`litmuslab --version` prints the version"},

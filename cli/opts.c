@@ -219,3 +219,27 @@ void cli_unknown(cli_args *p)
     else
         cli_error(p, "unknown option '%s'", n);
 }
+
+void cli_help_item(FILE *f, const char *head, int indent, const char *text)
+{
+    int col = (int)strlen(head);
+    bool first = true;   /* of its line */
+    fputs(head, f);
+    for (const char *w = text + strspn(text, " "); *w; first = false) {
+        int len = (int)strcspn(w, " ");
+        if (!first && col + 1 + len > 72) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+            first = true;
+        }
+        if (!first) {
+            fputc(' ', f);
+            col++;
+        }
+        fprintf(f, "%.*s", len, w);
+        col += len;
+        w += len;
+        w += strspn(w, " ");
+    }
+    fputc('\n', f);
+}

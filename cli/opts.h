@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct cli_args {
     const char *cmd;      /* "model": named in messages */
@@ -71,5 +72,10 @@ void cli_error(cli_args *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Parse a count as cli_count does; false when it is not one. */
 bool cli_parse_count(const char *s, uint64_t *out);
+/* A --help item whose text is made at run time (the architectures'
+ * names, from their own files): head ("  --arch A        ", or ""), then
+ * text wrapped at 72 columns, each further line indented by indent
+ * spaces. */
+void cli_help_item(FILE *f, const char *head, int indent, const char *text);
 
 #endif

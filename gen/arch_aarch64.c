@@ -84,3 +84,7 @@ const gen_arch gen_arch_aarch64 = {
     .deps = true,
     .print = print,
 };
+
+/* gen's tables for the list's line (include/litmuslab/arch/list.h),
+ * found by gen/arch.c through its stem. */
+const gen_arch *const gen_arch_aarch64_dialects[] = {&gen_arch_aarch64, NULL};

@@ -118,3 +118,7 @@ const gen_arch gen_arch_c = {
     .kernel_names = true,
     .print = print,
 };
+
+/* gen's tables for the list's line (include/litmuslab/arch/list.h),
+ * found by gen/arch.c through its stem. */
+const gen_arch *const gen_arch_c_dialects[] = {&gen_arch_c, NULL};

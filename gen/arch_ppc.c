@@ -64,3 +64,7 @@ const gen_arch gen_arch_ppc = {
     .deps = true,
     .print = print,
 };
+
+/* gen's tables for the list's line (include/litmuslab/arch/list.h),
+ * found by gen/arch.c through its stem. */
+const gen_arch *const gen_arch_ppc_dialects[] = {&gen_arch_ppc, NULL};

@@ -91,6 +91,8 @@ static void print(const gen_arch *a, gen_test *t, ll_buf *out)
     gen_cond_print(t, true, reg_name, w64 ? regs64 : regs32, out);
 }
 
+/* deliberate likeness: gen_arch_x86 below, the same tables for the 32-bit
+ * dialect (its own fences' and registers' names). */
 const gen_arch gen_arch_x86_64 = {
     .name = "X86_64",
     .fences = fences64,
@@ -112,3 +114,7 @@ const gen_arch gen_arch_x86 = {
     .deps = false,
     .print = print,
 };
+
+/* gen's tables for the list's line (include/litmuslab/arch/list.h),
+ * found by gen/arch.c through its stem. */
+const gen_arch *const gen_arch_x86_dialects[] = {&gen_arch_x86_64, &gen_arch_x86, NULL};

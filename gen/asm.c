@@ -69,22 +69,19 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                 in.dst = v->reg = p->next++;
                 in.addr = loc_reg(p, v->loc);
                 ops->emit(&c, &in);
-            } else if (dep == DP_DATA) {
-                in.op = GA_XOR;
-                in.dst = p->next++;
-                in.src = src;
-                ops->emit(&c, &in);
-                in.op = GA_ADDI;
-                in.value = v->value;
-                ops->emit(&c, &in);
-                in.op = GA_STORE;
-                in.src = in.dst;
-                in.addr = loc_reg(p, v->loc);
-                ops->emit(&c, &in);
             } else {
-                in.op = GA_LI;
+                /* the value into a register (data dependency: 0 from
+                   the read, then the value added), then stored */
                 in.dst = p->next++;
                 in.value = v->value;
+                if (dep == DP_DATA) {
+                    in.op = GA_XOR;
+                    in.src = src;
+                    ops->emit(&c, &in);
+                    in.op = GA_ADDI;
+                } else {
+                    in.op = GA_LI;
+                }
                 ops->emit(&c, &in);
                 in.op = GA_STORE;
                 in.src = in.dst;

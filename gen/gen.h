@@ -141,6 +141,12 @@ const gen_arch *gen_arch_find(const char *name);
 const gen_arch *gen_arch_default(void);
 /* The header names, comma-separated, for messages. */
 void gen_arch_list(ll_buf *out);
+/* The list's i-th architecture, from 0 (the default first); NULL past
+ * the end. */
+const gen_arch *gen_arch_at(int i);
+/* What a's tests may use beyond the common edges, for --help: "fences
+ * Sync LwSync...; DpCtrlIsyncdR; annotations ...". */
+void gen_arch_vocabulary(const gen_arch *a, ll_buf *out);
 /* Location names: x y z a b c ... */
 const char *gen_loc_name(int loc);
 

@@ -371,7 +371,7 @@ static const char makefile[] =
     "# Needs a C compiler, pthreads and, for placement, hwloc. `make`\n"
     "# builds and runs it (the log goes to stdout); pass options with\n"
     "# ARGS=\"-n 10M\". Cross-compile with CC=... LDFLAGS=-static; RUN=\n"
-    "# runs the test under an emulator (RUN=qemu-aarch64), and the log\n"
+    "# runs the test under an emulator (RUN=%s), and the log\n"
     "# then says it was emulated.\n"
     "CFLAGS ?= -O2\n"
     "LDFLAGS ?=\n"
@@ -389,7 +389,8 @@ static const char makefile[] =
     "clean:\n"
     "\trm -f litmus-test\n";
 
-bool hw_emit(const ll_test *t, const char *c_text, const char *dir)
+bool hw_emit(const ll_test *t, const char *c_text, const char *dir,
+             const char *emulator)
 {
     /* written as a whole: nothing of it is in DIR until all of it is */
     ll_outdir *od = ll_outdir_open(dir);
@@ -408,7 +409,8 @@ bool hw_emit(const ll_test *t, const char *c_text, const char *dir)
     for (const hw_file *f = hw_harness_files; f->name; f++)
         if (is_c_file(f->name))
             ll_buf_printf(&srcs, " %s", f->name);
-    ll_buf_printf(&mk, makefile, ll_buf_str(&srcs));
+    ll_buf_printf(&mk, makefile, emulator ? emulator : "qemu-MACHINE",
+                  ll_buf_str(&srcs));
     ok = ok && ll_outdir_write(od, "Makefile", mk.data, mk.len);
     if (ok)
         ok = ll_outdir_commit(od);

@@ -48,6 +48,8 @@ struct hw_bundle {
     ll_buf args;         /* the run options, shell-quoted */
     const char *target;  /* its name, for the README */
     const char *make_lines;   /* the target's, for the Makefile, or "" */
+    const char *cc, *qemu;    /* the target's cross compiler and qemu-user,
+                                 the examples of CC= and RUN= */
     double timeout;      /* seconds before ./run kills a test; 0 none */
     ll_buf made;         /* "DkNAME\n" for each file (k: f) and folder
                             (d) made here, D its folder's index: undone
@@ -298,6 +300,8 @@ hw_bundle *hw_bundle_open(const char *out, const hw_opts *o, bool force,
     const hw_target *tg = o->target ? o->target : hw_target_host();
     b->target = o->target ? o->target->name : "this machine";
     b->make_lines = tg && tg->make_lines ? tg->make_lines : "";
+    b->cc = tg ? tg->cc : "MACHINE-linux-gnu-gcc";
+    b->qemu = tg ? tg->qemu : "qemu-MACHINE";
     for (int i = 0; i < o->n_args; i++) {
         if (i)
             ll_buf_putc(&b->args, ' ');
@@ -365,6 +369,8 @@ bool hw_bundle_close(hw_bundle *b)
                           "TESTS", count,
                           "HWLOC", HW_MAKE_HWLOC,
                           "ARCH_CFLAGS", b->make_lines,
+                          "CC", b->cc,
+                          "QEMU", b->qemu,
                           NULL};
     fill(&script, template("run"), keys);
     fill(&readme, template("README"), keys);

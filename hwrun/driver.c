@@ -154,7 +154,8 @@ static int run_one(const char *path, const hw_opts *o, hw_mode *m)
     } else if (m->b) {
         rc = hw_bundle_add(m->b, t, ll_buf_str(&c), path) ? 0 : 2;
     } else if (m->emit) {
-        rc = hw_emit(t, ll_buf_str(&c), m->emit) ? 0 : 2;
+        rc = hw_emit(t, ll_buf_str(&c), m->emit,
+                     tg ? tg->qemu : NULL) ? 0 : 2;
     } else if (!hw_build(t, ll_buf_str(&c), o, &bin, &bin_fd)) {
         rc = 2;
     } else {

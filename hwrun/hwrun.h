@@ -44,8 +44,10 @@ bool hw_build(const ll_test *t, const char *c_text, const hw_opts *o,
               ll_buf *bin, int *bin_fd);
 
 /* Write DIR with the C file, the harness and a Makefile, as a whole
- * (include/litmuslab/outdir.h). */
-bool hw_emit(const ll_test *t, const char *c_text, const char *dir);
+ * (include/litmuslab/outdir.h). emulator: the qemu-user binary the
+ * Makefile names as its example of RUN= (the target's), or NULL. */
+bool hw_emit(const ll_test *t, const char *c_text, const char *dir,
+             const char *emulator);
 
 /* A bundle for a real machine (bundle.c): DIR (or DIR.tar.gz) with each
  * added test's C and .litmus, the harness, a Makefile and a `run` script

@@ -1,54 +1,43 @@
-/* target.c — the target table: what hwrun needs to build a test for each
- * machine and to run it here. Adding a target is one row (and, if its
- * architecture is new, a generator in gen/ and a counter in
- * harness/hr_arch.h). */
+/* target.c — the targets: what hwrun needs to build a test for each
+ * machine and to run it here, looked up. The rows are the
+ * architectures' own (hw_gen_ops.targets, in hwrun/gen/<file>.c); a new
+ * machine is a row there (and, if its architecture is new, a counter in
+ * harness/hr_arch_<file>.h). */
 #include "hwrun/target.h"
+#include "hwrun/gen/gen.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
-/* Cross builds are static: the binary then runs under qemu-user (or on
- * the target) without the target's shared libraries. */
-/* deliberate likeness: rows alike in targets[] (data, one per target). */
-static const hw_target targets[] = {
-    {"x86_64", "amd64 x86-64", LL_ARCH_X86, "x86_64",
-     "x86_64-linux-gnu-gcc", "gcc-x86-64-linux-gnu", "qemu-x86_64", "",
-     "rdtsc", NULL},
-    {"aarch64", "arm64", LL_ARCH_AARCH64, "aarch64",
-     "aarch64-linux-gnu-gcc", "gcc-aarch64-linux-gnu", "qemu-aarch64", "",
-     "cntvct_el0", NULL},
-    {"ppc64le", "ppc64el powerpc64le", LL_ARCH_PPC, "ppc64le",
-     "powerpc64le-linux-gnu-gcc", "gcc-powerpc64le-linux-gnu",
-     "qemu-ppc64le", "", "mftb", NULL},
-    {"ppc64", "powerpc64", LL_ARCH_PPC, "ppc64",
-     "powerpc64-linux-gnu-gcc", "gcc-powerpc64-linux-gnu", "qemu-ppc64", "",
-     "mftb", NULL},
-    {"armhf", "armv7l armv7 arm", LL_ARCH_ARM, "armv7l",
-     "arm-linux-gnueabihf-gcc", "gcc-arm-linux-gnueabihf", "qemu-arm", "",
-     "CNTVCT (generic timer, when user space may read it)",
-     /* 32-bit Arm boards' systems (Raspberry Pi OS) compile for ARMv6
-      * unless told, which has no dmb or isb; ARMv7 (with its FPU, as the
-      * hard-float ABI wants) when the compiler's default cannot
-      * assemble them. */
-     "# ARMv7 at least (dmb, isb): 32-bit Raspberry Pi OS's compiler\n"
-     "# makes ARMv6 code unless told.\n"
-     "ifndef ARCH_CFLAGS\n"
-     "ARCH_CFLAGS := $(shell echo 'int main(void) { __asm__ "
-     "volatile(\"isb\"); return 0; }' | $(CC) $(CFLAGS) -x c - -c "
-     "-o /dev/null >/dev/null 2>&1 || echo -march=armv7-a+fp)\n"
-     "endif\n"},
-    {"riscv64", "riscv", LL_ARCH_RISCV, "riscv64",
-     "riscv64-linux-gnu-gcc", "gcc-riscv64-linux-gnu", "qemu-riscv64", "",
-     "rdtime (when user space may read it)", NULL},
-};
+/* Each architecture's rows, in the list's order
+ * (include/litmuslab/arch/list.h), gathered once into one array. */
+static hw_target *targets;   /* kept for the process's life */
+static int n_targets = -1;
 
-#define N_TARGETS ((int)(sizeof targets / sizeof targets[0]))
+/* Counts the rows, or copies them into targets when it is set. */
+static int each_row(void)
+{
+    int n = 0;
+    const char *why;
+    for (int a = 0; a < LL_ARCH_COUNT; a++) {
+        const hw_gen_ops *ops = hw_gen_find(a, &why);
+        for (const hw_target *r = ops ? ops->targets : NULL; r && r->name;
+             r++, n++)
+            if (targets)
+                targets[n] = *r;
+    }
+    return n;
+}
 
 const hw_target *hw_targets(int *n)
 {
-    *n = N_TARGETS;
+    if (n_targets < 0) {
+        targets = ll_xcalloc((size_t)each_row() + 1, sizeof *targets);
+        n_targets = each_row();
+    }
+    *n = n_targets;
     return targets;
 }
 
@@ -67,7 +56,9 @@ static bool has_word(const char *list, const char *w)
 
 const hw_target *hw_target_find(const char *name)
 {
-    for (int i = 0; i < N_TARGETS; i++)
+    int n;
+    hw_targets(&n);
+    for (int i = 0; i < n; i++)
         if (!strcmp(targets[i].name, name) ||
             has_word(targets[i].aliases, name))
             return &targets[i];
@@ -79,8 +70,10 @@ const hw_target *hw_target_host(void)
     static bool done;
     static const hw_target *host;
     struct utsname u;
+    int n;
+    hw_targets(&n);
     if (!done && !uname(&u))
-        for (int i = 0; i < N_TARGETS && !host; i++)
+        for (int i = 0; i < n && !host; i++)
             if (!strcmp(targets[i].machine, u.machine))
                 host = &targets[i];
     done = true;
@@ -95,7 +88,9 @@ bool hw_target_is_native(const hw_target *tg)
 void hw_target_names_for(ll_arch_id arch, ll_buf *out)
 {
     const char *sep = "";
-    for (int i = 0; i < N_TARGETS; i++)
+    int n;
+    hw_targets(&n);
+    for (int i = 0; i < n; i++)
         if (targets[i].arch == arch) {
             ll_buf_printf(out, "%s%s", sep, targets[i].name);
             sep = " or ";

@@ -1,7 +1,9 @@
 /* target.h — the machines hwrun builds tests for: this host (native), or a
  * cross target, cross-compiled with Debian's cross compilers and run here
- * under qemu-user. One row of data per target (target.c); the harness's
- * per-machine bits (counter, pause) are in hwrun/harness/hr_arch.h. */
+ * under qemu-user. One row of data per target, in its architecture's
+ * own file (hw_gen_ops.targets, hwrun/gen/<file>.c), gathered by
+ * target.c; the harness's per-machine bits (counter, pause) are in
+ * hwrun/harness/hr_arch_<file>.h. */
 #ifndef HWRUN_TARGET_H
 #define HWRUN_TARGET_H
 

@@ -1,6 +1,7 @@
 /* hostfile.c — reading a host file (GNU parallel's --sshloginfile
- * format) and the lines `parallel --tag` writes per host: shared by the
- * fleet (campaign --hosts) and the model's batches (model --hosts). */
+ * format), the lines `parallel --tag` writes per host and parallel's
+ * joblog: shared by the fleet (campaign --hosts) and the model's batches
+ * (model --hosts). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -132,4 +133,30 @@ char *ll_hosts_tagged(const char *text, const char *login,
         p = p ? p + 1 : NULL;
     }
     return NULL;
+}
+
+bool ll_joblog_unfinished(const char *text, int n,
+                          bool (*finished)(int shard, void *ctx), void *ctx,
+                          ll_buf *out)
+{
+    bool changed = false;
+    for (const char *p = text; p && *p;) {
+        size_t len = strcspn(p, "\n");
+        int seq = atoi(p);
+        const char *field = p;
+        for (int k = 0; k < 6 && field; k++) {   /* to Exitval */
+            field = memchr(field, '\t', (size_t)(p + len - field));
+            field = field ? field + 1 : NULL;
+        }
+        size_t at = out->len;
+        ll_buf_putn(out, p, len);
+        ll_buf_putc(out, '\n');
+        if (seq >= 1 && seq <= n && field && !strncmp(field, "0\t", 2) &&
+            !finished(seq - 1, ctx)) {
+            out->data[at + (size_t)(field - p)] = '1';
+            changed = true;
+        }
+        p += len + (p[len] == '\n');
+    }
+    return changed;
 }

@@ -51,7 +51,7 @@ fidelity-check: $(PROGRAM)
 # linux-kernel.cat with a bell the script writes in a temporary folder.
 FIDELITY_GEN_C := $(BUILD)/tools/gen_c
 FIDELITY_GEN_LISA := $(BUILD)/tools/gen_lisa
-$(BUILD)/tools/gen_%: tests/fidelity/gen_%.c
+$(BUILD)/tools/gen_%: tests/fidelity/gen_%.c tests/fidelity/gen_main.h
 	@mkdir -p $(@D)
 	$(CC) -std=c17 -Wall -Wextra -Werror -O2 -o $@ $<
 .PHONY: fidelity-diff fidelity-diff-c fidelity-diff-lisa

@@ -400,33 +400,22 @@ static bool write_inputs(mh *m)
 /* A shard whose results are not here did not finish, whatever the
  * joblog says (they may not have come back): its exit value is made 1
  * there, so that --resume-failed runs it again. */
+static bool shard_back(int shard, void *ctx)
+{
+    const mh *m = ctx;
+    char name[16];
+    shard_name(m, shard, name);
+    return exists(m, "%s.res", name);
+}
+
 static void fix_joblog(mh *m)
 {
     char *path = at(m, "%s", "joblog");
     size_t len;
     char *text = ll_read_file(path, &len);
     ll_buf out = {0};
-    for (char *p = text; p && *p;) {
-        size_t n = strcspn(p, "\n");
-        int seq = atoi(p);
-        char *field = p;
-        for (int k = 0; k < 6 && field; k++) {   /* to Exitval */
-            field = memchr(field, '\t', (size_t)(p + n - field));
-            field = field ? field + 1 : NULL;
-        }
-        if (seq >= 1 && seq <= m->n_shards && field &&
-            !strncmp(field, "0\t", 2)) {
-            char name[16];
-            shard_name(m, seq - 1, name);
-            if (!exists(m, "%s.res", name))
-                *field = '1';
-        }
-        ll_buf_putn(&out, p, n);
-        ll_buf_putc(&out, '\n');
-        p += n + (p[n] == '\n');
-    }
-    if (text)
-        ll_replace_file(path, out.data ? out.data : "", out.len);
+    if (ll_joblog_unfinished(text, m->n_shards, shard_back, m, &out))
+        ll_replace_file(path, out.data, out.len);
     free(text);
     free(path);
     ll_buf_free(&out);

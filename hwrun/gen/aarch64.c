@@ -281,9 +281,20 @@ static hw_perp_kind a64_perp_access(const ll_instr *in, hw_perp_access *a)
     return a64_reg_family(r->reg) >= 0 ? HW_PERP_LOAD : HW_PERP_NONE;
 }
 
+/* The machines that run these tests (hwrun/target.h; cross builds
+ * are static, so that qemu-user runs them without the target's
+ * libraries). */
+static const hw_target a64_targets[] = {
+    {"aarch64", "arm64", LL_ARCH_AARCH64, "aarch64",
+     "aarch64-linux-gnu-gcc", "gcc-aarch64-linux-gnu", "qemu-aarch64", "",
+     "cntvct_el0", NULL},
+    {.name = NULL},
+};
+
 const hw_gen_ops hw_gen_aarch64_ops = {
     .arch = LL_ARCH_AARCH64,
     .name = "AArch64",
+    .targets = a64_targets,
     .n_opcodes = LL_A64_NOPS,
     .reg_family = a64_reg_family,
     .reg_width = a64_reg_width,

@@ -190,10 +190,32 @@ static hw_perp_kind arm_perp_access(const ll_instr *in, hw_perp_access *a)
     return HW_PERP_LOAD;
 }
 
+/* The machines that run these tests (hwrun/target.h; cross builds
+ * are static, so that qemu-user runs them without the target's
+ * libraries). */
+static const hw_target arm_targets[] = {
+    {"armhf", "armv7l armv7 arm", LL_ARCH_ARM, "armv7l",
+     "arm-linux-gnueabihf-gcc", "gcc-arm-linux-gnueabihf", "qemu-arm", "",
+     "CNTVCT (generic timer, when user space may read it)",
+     /* 32-bit Arm boards' systems (Raspberry Pi OS) compile for ARMv6
+      * unless told, which has no dmb or isb; ARMv7 (with its FPU, as the
+      * hard-float ABI wants) when the compiler's default cannot
+      * assemble them. */
+     "# ARMv7 at least (dmb, isb): 32-bit Raspberry Pi OS's compiler\n"
+     "# makes ARMv6 code unless told.\n"
+     "ifndef ARCH_CFLAGS\n"
+     "ARCH_CFLAGS := $(shell echo 'int main(void) { __asm__ "
+     "volatile(\"isb\"); return 0; }' | $(CC) $(CFLAGS) -x c - -c "
+     "-o /dev/null >/dev/null 2>&1 || echo -march=armv7-a+fp)\n"
+     "endif\n"},
+    {.name = NULL},
+};
+
 /* deliberate likeness: gen/riscv.c, gen/ppc.c: each its ops table. */
 const hw_gen_ops hw_gen_arm_ops = {
     .arch = LL_ARCH_ARM,
     .name = "ARM",
+    .targets = arm_targets,
     .n_opcodes = LL_ARM_NOPS,
     .reg_family = arm_reg_family,
     .reg_width = arm_reg_width,

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "hwrun/target.h"
 #include "litmuslab/arch.h"
 #include "litmuslab/test.h"
 #include "litmuslab/util.h"
@@ -43,6 +44,10 @@ typedef struct hw_gen_ops {
     /* Set when hwrun refuses the architecture's tests: why, after "'NAME'
      * " ("is a FOO test: ..."); nothing else is then used. */
     const char *refused;
+    /* The machines that run these tests, a row per `--target` (its
+     * cross compiler, qemu, counter: hwrun/target.h), ended by a row
+     * with a NULL name; NULL when none does. target.c gathers them. */
+    const hw_target *targets;
     int n_opcodes;           /* opcodes are 0..n_opcodes-1 (arch/<arch>.h) */
     /* The C variable a register id lives in (eax and rax share one), as a
      * family number below 64; -1 when the id is unknown. */

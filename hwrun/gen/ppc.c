@@ -234,9 +234,23 @@ static hw_perp_kind ppc_perp_access(const ll_instr *in, hw_perp_access *a)
     return HW_PERP_LOAD;
 }
 
+/* The machines that run these tests (hwrun/target.h; cross builds
+ * are static, so that qemu-user runs them without the target's
+ * libraries). */
+static const hw_target ppc_targets[] = {
+    {"ppc64le", "ppc64el powerpc64le", LL_ARCH_PPC, "ppc64le",
+     "powerpc64le-linux-gnu-gcc", "gcc-powerpc64le-linux-gnu",
+     "qemu-ppc64le", "", "mftb", NULL},
+    {"ppc64", "powerpc64", LL_ARCH_PPC, "ppc64",
+     "powerpc64-linux-gnu-gcc", "gcc-powerpc64-linux-gnu", "qemu-ppc64", "",
+     "mftb", NULL},
+    {.name = NULL},
+};
+
 const hw_gen_ops hw_gen_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .name = "PPC",
+    .targets = ppc_targets,
     .n_opcodes = LL_PPC_NOPS,
     .reg_family = ppc_reg_family,
     .reg_width = ppc_reg_width,

@@ -162,9 +162,20 @@ static hw_perp_kind rv_perp_access(const ll_instr *in, hw_perp_access *a)
     return rv_reg_family(r->reg) >= 0 ? HW_PERP_LOAD : HW_PERP_NONE;
 }
 
+/* The machines that run these tests (hwrun/target.h; cross builds
+ * are static, so that qemu-user runs them without the target's
+ * libraries). */
+static const hw_target rv_targets[] = {
+    {"riscv64", "riscv", LL_ARCH_RISCV, "riscv64",
+     "riscv64-linux-gnu-gcc", "gcc-riscv64-linux-gnu", "qemu-riscv64", "",
+     "rdtime (when user space may read it)", NULL},
+    {.name = NULL},
+};
+
 const hw_gen_ops hw_gen_riscv_ops = {
     .arch = LL_ARCH_RISCV,
     .name = "RISCV",
+    .targets = rv_targets,
     .n_opcodes = LL_RV_NOPS,
     .reg_family = rv_reg_family,
     .reg_width = rv_reg_width,

@@ -297,9 +297,20 @@ static hw_perp_kind x86_perp_access(const ll_instr *in, hw_perp_access *a)
     }
 }
 
+/* The machines that run these tests (hwrun/target.h; cross builds
+ * are static, so that qemu-user runs them without the target's
+ * libraries). */
+static const hw_target x86_targets[] = {
+    {"x86_64", "amd64 x86-64", LL_ARCH_X86, "x86_64",
+     "x86_64-linux-gnu-gcc", "gcc-x86-64-linux-gnu", "qemu-x86_64", "",
+     "rdtsc", NULL},
+    {.name = NULL},
+};
+
 const hw_gen_ops hw_gen_x86_ops = {
     .arch = LL_ARCH_X86,
     .name = "x86",
+    .targets = x86_targets,
     .n_opcodes = LL_X86_NOPS,
     .reg_family = x86_reg_family,
     .family_name = x86_family_name,

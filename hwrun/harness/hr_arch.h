@@ -10,6 +10,9 @@
  * HR_TICKS_NAME, HR_TICKS_PROBE and, where C tests run, HR_KP_FILE (its
  * kernel primitives' header, hr_kp.h includes it).
  *
+ * A machine whose /proc/cpuinfo has vendor_id lines defines
+ * HR_CPUINFO_VENDOR_ID: elsewhere such lines are a sign of emulation.
+ *
  * HR_TICKS_NAME names the counter in the log. HR_TICKS_PROBE is 1 where
  * user space may be refused the counter (it depends on the kernel): the
  * harness then tries one read under a SIGILL handler before trusting

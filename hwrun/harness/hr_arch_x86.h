@@ -7,6 +7,9 @@ static inline uint64_t hr_ticks(void) { return __rdtsc(); }
 static inline void hr_pause(void) { _mm_pause(); }
 #define HR_TICKS_NAME "rdtsc"
 #define HR_TICKS_PROBE 0
+/* its /proc/cpuinfo has vendor_id lines (elsewhere they are a host's,
+   seen under qemu-user: hr_cpu.c) */
+#define HR_CPUINFO_VENDOR_ID 1
 #if defined(__x86_64__)
 #define HR_KP_FILE "hr_kp_x86.h"
 #endif

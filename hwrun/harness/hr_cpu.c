@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hr_arch.h"
 #include "hr_internal.h"
 
 /* The value of a `key : value` line of /proc/cpuinfo whose key is one of
@@ -62,12 +63,14 @@ int hr_emulated(char *buf, size_t n)
         snprintf(buf, n, "%s", e);
         return 1;
     }
-#if !defined(__x86_64__) && !defined(__i386__)
+#ifndef HR_CPUINFO_VENDOR_ID
+    /* qemu-user shows the host's /proc/cpuinfo: vendor_id lines on a
+       machine whose own has none (hr_arch.h) are another machine's */
     static const char *const vendor[] = {"vendor_id"};
     char v[64];
     if (cpuinfo(vendor, 1, v, sizeof v)) {
-        snprintf(buf, n, "yes (this program sees the /proc/cpuinfo of an %s "
-                 "x86 host)", v);
+        snprintf(buf, n, "yes (this program sees the /proc/cpuinfo of "
+                 "another machine: vendor_id %s)", v);
         return 1;
     }
 #endif

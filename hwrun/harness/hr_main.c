@@ -52,6 +52,9 @@ static void usage(const char *prog, FILE *f)
             prog);
 }
 
+/* deliberate likeness: cli/opts.c's cli_parse_count. The harness is
+ * compiled alone, on the target machine, with none of lib/ or cli/, so it
+ * reads its counts (-n 10M) itself, in the same words. */
 static int parse_count(const char *s, uint64_t *out)
 {
     char *end;

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "litmuslab/util.h"
+
 /* For logins without an ssh command of their own: never ask for a
  * password, and notice a host that stops answering within a minute. */
 #define LL_HOSTS_SSH "ssh -o BatchMode=yes -o ConnectTimeout=20 " \
@@ -32,5 +34,14 @@ void ll_hosts_free(ll_host *hosts, int n);
  * is then what follows the prefix). */
 char *ll_hosts_tagged(const char *text, const char *login,
                       const char *prefix);
+
+/* GNU parallel's joblog text (a job a line, its sequence number first,
+ * its exit value the seventh field) copied into out, with the exit value
+ * made 1 for each job 1..n that the log says ended with 0 but that
+ * finished(job - 1, ctx) says did not (its results did not come back),
+ * so that `parallel --resume-failed` runs it again. Whether any was. */
+bool ll_joblog_unfinished(const char *text, int n,
+                          bool (*finished)(int shard, void *ctx), void *ctx,
+                          ll_buf *out);
 
 #endif

@@ -2,14 +2,16 @@
 # arch_toy.sh — a new architecture is a list of new files plus one line
 # in the architecture list, include/litmuslab/arch/list.h
 # (doc/adding-an-architecture.md). TOY (tests/e2e/data/toy/: its header,
-# its reader plug-in with its names, its model semantics and hwrun's
-# refusal) is added that way to a copy of the tree, checked to differ
+# its reader plug-in with its names, its model semantics, hwrun's
+# refusal and gen's empty list) is added that way to a copy of the tree, checked to differ
 # from the tree by those files and that line only, which is built (the
 # build's objects are copied along, so only what TOY touches is compiled
 # again, at -O0: some 10 s); there, a
 # TOY test is read back, modelled under sequential consistency (herd7's
 # log), refused by hwrun with the reason its hwrun file gives, and
-# test_arch_coverage passes.
+# test_arch_coverage passes; the help texts list TOY, hwrun's targets
+# and gen's architectures stay the same and tests/e2e/arch_names.sh
+# passes there.
 # Env: LITMUSLAB (the copy builds its own). cwd: the repo root.
 : "${LITMUSLAB:?}"
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,7 +44,7 @@ n=$(grep -c '^LL_ARCH(LISA, lisa)$' "$tree/$list")
 [ "$n" = 1 ] || fail "$list: LISA's line is on $n lines, not one"
 sed -i '/^LL_ARCH(LISA, lisa)$/a\
 LL_ARCH(TOY, toy)' "$tree/$list"
-# that is all: 4 new files and 1 line; no other file of the tree differs
+# that is all: 5 new files and 1 line; no other file of the tree differs
 (cd "$tree" && tar cf - --exclude=./build . ) | (mkdir "$tmp/cmp" && cd "$tmp/cmp" && tar xf -)
 (cd "$here/tests/e2e/data/toy" && find . -type f) | sort >"$tmp/new.want"
 diff -r "$here/include" "$tmp/cmp/include" >"$tmp/diff" 2>&1
@@ -148,6 +150,22 @@ cmp -s "$tmp/model.out" "$tmp/model.want" ||
 "$lab" hwrun --check "$tmp/MP.litmus" >"$tmp/check.out" 2>&1
 grep -qx "no $tmp/MP.litmus: 'MP' is a TOY test: no machine runs TOY" \
     "$tmp/check.out" || fail "hwrun --check: $(cat "$tmp/check.out")"
+
+# what shared code says of architectures it asks of their files: the
+# help lists TOY with no edit of its own, no machine is added, and no
+# shared file names TOY
+"$lab" campaign --help | tr '\n' ' ' | tr -s ' ' >"$tmp/help"
+grep -q 'RISCV (RISC-V riscv64), C (LKMM linux), LISA, TOY (toy-isa) ' \
+    "$tmp/help" || fail "campaign --help does not list TOY: $(cat "$tmp/help")"
+"$lab" hwrun --targets >"$tmp/targets.got" 2>&1
+"$LITMUSLAB" hwrun --targets >"$tmp/targets.want" 2>&1
+cmp -s "$tmp/targets.got" "$tmp/targets.want" ||
+    { diff "$tmp/targets.want" "$tmp/targets.got"; fail "hwrun --targets differs"; }
+"$lab" gen -arch TOY PodWR Fre PodWR Fre >/dev/null 2>"$tmp/gen.err"
+grep -qx "litmuslab gen: unknown architecture 'TOY' (known: PPC, X86_64, X86, AArch64, ARM, RISCV, C); see \`litmuslab gen --help\`" \
+    "$tmp/gen.err" || fail "gen -arch TOY: $(cat "$tmp/gen.err")"
+(cd "$tree" && sh tests/e2e/arch_names.sh >"$tmp/names.out" 2>&1) ||
+    { cat "$tmp/names.out"; fail "arch_names fails in the copy"; }
 
 # every stage covers TOY
 (cd "$tree" && build/release/tests/test_arch_coverage >"$tmp/unit.out" 2>&1) ||

@@ -1,6 +1,7 @@
 #!/bin/sh
 # completion.sh — the bash completion (issue 29, item 10): after --target
-# it offers hwrun's targets, not file names; after model's and campaign's
+# it offers hwrun's targets, not file names; after gen's -arch, gen's
+# architectures (from its --help); after model's and campaign's
 # --model the models shipped (and .cat files), compare's --model logs;
 # the options of each subcommand.
 # Env: LITMUSLAB (the program). cwd: the repo root.
@@ -26,6 +27,10 @@ got=$(complete_words "$LITMUSLAB hwrun --target ")
 [ "$got" = "$want" ] || fail "hwrun --target: '$got', want '$want'"
 got=$(complete_words "$LITMUSLAB campaign --target aa")
 [ "$got" = "aarch64" ] || fail "campaign --target aa: '$got'"
+got=$(complete_words "$LITMUSLAB gen -arch ")
+[ "$(echo $got)" = "AArch64 ARM C PPC RISCV X86 X86_64" ] || fail "gen -arch: '$got'"
+got=$(complete_words "$LITMUSLAB gen -arch AA")
+[ "$got" = "AArch64" ] || fail "gen -arch AA: '$got'"
 got=$(complete_words "$LITMUSLAB model --model lk")
 [ "$got" = "lkmm.cat" ] || fail "model --model lk: '$got'"
 got=$(cd "$tmp" && complete_words "$LITMUSLAB campaign --model ")

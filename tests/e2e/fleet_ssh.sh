@@ -17,10 +17,7 @@ tmp=$(mktemp -d) || exit 1
 sshd_pid= pid=
 cleanup() {
   [ -n "$pid" ] && kill "$pid" 2>/dev/null
-  [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
-  [ -n "$KEEP" ] || for id in $(cat "$tmp/ids" 2>/dev/null); do rm -rf "$HOME/.litmuslab-fleet/$id"; done
-  rmdir "$HOME/.litmuslab-fleet" 2>/dev/null
-  [ -n "$KEEP" ] && echo "kept $tmp" || rm -rf "$tmp"
+  sshd_cleanup "$HOME/.litmuslab-fleet"
 }
 trap cleanup EXIT
 fail() { echo "$name: $*"; exit 1; }
@@ -32,23 +29,7 @@ sshd_start
 # `perl ... GNU_Parallel_worker`) has unpacked its shard and builds it (the
 # job's folder, named after the login, has bin/, made since h2.armed);
 # refused from then on.
-key=$(printf '%s\n' "$tmp/ssh-h2 h2" | cksum | cut -d' ' -f1)
-cat > "$tmp/ssh-h2" <<EOF
-#!/bin/sh
-[ -e $tmp/h2.down ] && { echo "ssh: connect to host h2 port $port: Connection refused" >&2; exit 255; }
-case "\$*" in
-  *GNU_Parallel_worker*)
-    [ -e $tmp/h2.armed ] && (
-      i=0
-      until [ -n "\$(find "$HOME/.litmuslab-fleet" -path "*/run-$key/*/*/bin" -newer $tmp/h2.armed 2>/dev/null)" ]; do
-        [ \$i -lt 300 ] || exit 0
-        sleep 0.1; i=\$((i+1))
-      done
-      touch $tmp/h2.down; kill \$\$ ) & ;;
-esac
-exec ssh -F $tmp/ssh_config "\$@"
-EOF
-chmod +x "$tmp/ssh-h2"
+sshd_h2_drops "$HOME/.litmuslab-fleet" "*/*/bin"
 printf '# two logins to one sshd\nssh -F %s h1\n%s h2\n' "$tmp/ssh_config" \
   "$tmp/ssh-h2" > "$tmp/hosts"
 

@@ -70,7 +70,7 @@ bad() { # MESSAGE ARG...
 }
 bad "litmuslab gen: 'Bogus' is not a relaxation of this architecture (see \`litmuslab gen --help\` for the vocabulary)" PodWR Bogus
 bad "litmuslab gen: impossible direction: PodRR ends on a read and Rfe starts from a write" Rfe PodRR Rfe
-bad "litmuslab gen: unknown architecture 'Foo' (known: PPC, X86_64, X86, ARM, AArch64, RISCV, C); see \`litmuslab gen --help\`" -arch Foo PodWR Fre
+bad "litmuslab gen: unknown architecture 'Foo' (known: PPC, X86_64, X86, AArch64, ARM, RISCV, C); see \`litmuslab gen --help\`" -arch Foo PodWR Fre
 bad "litmuslab gen: 'DpAddrdR': this architecture has no dependencies in diy's vocabulary" -arch X86_64 DpAddrdR Fre PodWW Rfe
 bad "litmuslab gen: the cycle changes location only once: it would come back to a location it says it left (a Pod, Dp or fence edge needs a second one, or none at all)" PodWR Fre PosWR Fre
 bad "litmuslab gen: the cycle has no external edge (Rfe, Fre, Wse...): it would be one thread" PodWR PodRW

@@ -46,14 +46,7 @@ catching() {
 # A thread that never returns (`L0: JMP L0`): hwrun says the model and a
 # run count loops differently, the watchdog ends the run, the log of what
 # was counted is printed, exit 2.
-cat > "$tmp/loop.litmus" <<'END'
-X86 LOOP
-{ x=0; }
- P0          | P1          ;
- L0:         | MOV [x],$1  ;
- JMP L0      |             ;
-exists (x=1)
-END
+cp tests/e2e/data/hwrun/loop.litmus "$tmp/loop.litmus"   # P0: `L0: JMP L0`
 hw -q -n 10 $sb > /dev/null || fail "SB -n 10"
 start=$(date +%s)
 hw -q -watchdog 1 "$tmp/loop.litmus" > "$tmp/log" 2> "$tmp/err"

@@ -19,12 +19,7 @@
 name=model_hosts
 tmp=$(mktemp -d) || exit 1
 sshd_pid=
-cleanup() {
-  [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
-  [ -n "$KEEP" ] || for id in $(cat "$tmp/ids" 2>/dev/null); do rm -rf "$HOME/.litmuslab-model/$id"; done
-  rmdir "$HOME/.litmuslab-model" 2>/dev/null
-  [ -n "$KEEP" ] && echo "kept $tmp" || rm -rf "$tmp"
-}
+cleanup() { sshd_cleanup "$HOME/.litmuslab-model"; }
 trap cleanup EXIT
 fail() { echo "$name: $*"; exit 1; }
 export XDG_CACHE_HOME="$tmp/cache"   # the local work folders
@@ -35,23 +30,7 @@ sshd_start
 # h2's ssh: once armed, cut as soon as its job has unpacked a shard (the
 # job's folder, named after the login, has args, made since h2.armed),
 # and refused from then on.
-key=$(printf '%s\n' "$tmp/ssh-h2 h2" | cksum | cut -d' ' -f1)
-cat > "$tmp/ssh-h2" <<EOF
-#!/bin/sh
-[ -e $tmp/h2.down ] && { echo "ssh: connect to host h2 port $port: Connection refused" >&2; exit 255; }
-case "\$*" in
-  *GNU_Parallel_worker*)
-    [ -e $tmp/h2.armed ] && (
-      i=0
-      until [ -n "\$(find "$HOME/.litmuslab-model" -path "*/run-$key/*/args" -newer $tmp/h2.armed 2>/dev/null)" ]; do
-        [ \$i -lt 600 ] || exit 0
-        sleep 0.05; i=\$((i+1))
-      done
-      touch $tmp/h2.down; kill \$\$ ) & ;;
-esac
-exec ssh -F $tmp/ssh_config "\$@"
-EOF
-chmod +x "$tmp/ssh-h2"
+sshd_h2_drops "$HOME/.litmuslab-model" "*/args"
 printf '# two logins to one sshd\nssh -F %s h1\n4/%s h2\n' "$tmp/ssh_config" \
   "$tmp/ssh-h2" > "$tmp/hosts"
 { cat "$tmp/hosts"; echo "ssh -o HostName=127.0.0.1 -p 1 down"; } > "$tmp/hosts3"

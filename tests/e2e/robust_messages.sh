@@ -133,14 +133,7 @@ if [ "$(uname -m)" != x86_64 ] || ! command -v cc > /dev/null ||
 fi
 cache=build/hwrun-cache
 # A test binary killed by SIGSEGV: named with its signal.
-cat > "$tmp/loop.litmus" <<'END'
-X86 LOOP
-{ x=0; }
- P0          | P1          ;
- L0:         | MOV [x],$1  ;
- JMP L0      |             ;
-exists (x=1)
-END
+cp tests/e2e/data/hwrun/loop.litmus "$tmp/loop.litmus"   # P0: `L0: JMP L0`
 "$L" hwrun --cache "$cache" -q -watchdog 1 "$tmp/loop.litmus" > /dev/null 2>&1
 # (built: hwrun's child is now the test binary, not cc; the watchdog
 # ends it in 20 s if the signal below misses)

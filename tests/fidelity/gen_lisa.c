@@ -22,15 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t rng;
-
-static unsigned rnd(unsigned bound)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % bound);
-}
+#include "gen_main.h"
 
 static const char *const locs[] = {"x", "y", "z"};
 enum { N_LOCS = 3, MAX_LINES = 24, MAX_REGS = 6 };
@@ -280,45 +272,13 @@ static void one_test(FILE *f, const char *name)
             fprintf(f, " %-*s %s", (int)width[i],
                     k < th[i].n ? th[i].line[k] : "", i + 1 < n ? "|" : ";\n");
     /* exists over 1-3 atoms: data registers a thread has, locations */
-    int atoms = 1 + (int)rnd(3), written = 0;
-    fputs("exists (", f);
-    for (int a = 0; a < atoms; a++) {
-        int i = (int)rnd((unsigned)n);
-        char atom[32];
-        if (th[i].n_regs && rnd(3))
-            sprintf(atom, "%d:r%u=%u", i, rnd((unsigned)th[i].n_regs), rnd(3));
-        else
-            sprintf(atom, "%s=%u", locs[rnd(N_LOCS)], rnd(3));
-        fprintf(f, "%s%s", written++ ? " /\\ " : "", atom);
-    }
-    fputs(")\n", f);
+    int n_regs[3];
+    for (int i = 0; i < n; i++)
+        n_regs[i] = th[i].n_regs;
+    gen_exists(f, n, n_regs, locs, N_LOCS);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: gen_lisa DIR SEED COUNT\n");
-        return 2;
-    }
-    unsigned long seed = strtoul(argv[2], NULL, 10);
-    long count = strtol(argv[3], NULL, 10);
-    rng = 0x9e3779b97f4a7c15ULL ^ (seed * 0x100000001b3ULL);
-    if (!rng)
-        rng = 1;
-    for (long i = 0; i < count; i++) {
-        char name[64], path[4096];
-        snprintf(name, sizeof name, "l%lu_%ld", seed, i);
-        snprintf(path, sizeof path, "%s/%s.litmus", argv[1], name);
-        FILE *f = fopen(path, "w");
-        if (!f) {
-            perror(path);
-            return 1;
-        }
-        one_test(f, name);
-        if (fclose(f)) {
-            perror(path);
-            return 1;
-        }
-    }
-    return 0;
+    return gen_main(argc, argv, "gen_lisa", 'l', one_test);
 }

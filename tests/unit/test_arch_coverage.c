@@ -3,7 +3,7 @@
  * against every stage's table: each id has a name and a reader (C tests:
  * lib/c/), the model's semantics, and hwrun's generator or the reason
  * it refuses such tests, each entry being for its own id; an assembly
- * generator has a target to run on; gen's architectures are names of the
+ * generator has a target to run on, each of its rows for its id; gen's architectures are names of the
  * list; names and aliases find their line. A new architecture that misses
  * a stage fails here, naming the id and the stage. */
 #include <setjmp.h>
@@ -61,8 +61,11 @@ static void every_id_in_every_stage(void **state)
         ll_buf targets = {0};
         hw_target_names_for((ll_arch_id)id, &targets);
         covered(!g || g->locals || targets.len, id,
-                "a generator but no row in hwrun/target.c");
+                "a generator but no .targets row (hwrun/gen/<file>.c)");
         ll_buf_free(&targets);
+        for (const hw_target *r = g ? g->targets : NULL; r && r->name; r++)
+            covered(r->arch == (ll_arch_id)id, id,
+                    "a .targets row of its hw_gen_<file>_ops is another id's");
     }
 }
 

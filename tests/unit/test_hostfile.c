@@ -1,6 +1,7 @@
 /* test_hostfile.c — the host file (GNU parallel's --sshloginfile format)
- * as campaign --hosts and model --hosts read it, and the lines
- * `parallel --tag` writes per host. */
+ * as campaign --hosts and model --hosts read it, the lines
+ * `parallel --tag` writes per host, and the joblog's jobs whose results
+ * did not come back. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -95,12 +96,47 @@ static void finds_a_hosts_tagged_line(void **state)
     assert_null(ll_hosts_tagged(out, "h1", NULL));   /* a whole login */
 }
 
+/* shards 0 and 2 came back; 1 and 3 did not */
+static bool came_back(int shard, void *ctx)
+{
+    (void)ctx;
+    return shard % 2 == 0;
+}
+
+static void marks_jobs_that_did_not_come_back(void **state)
+{
+    (void)state;
+    const char *log =
+        "Seq\tHost\tStarttime\tJobRuntime\tSend\tReceive\tExitval\tSignal\tCommand\n"
+        "1\th1\t1.0\t2.0\t0\t0\t0\t0\tjob 1\n"
+        "2\th2\t1.0\t2.0\t0\t0\t0\t0\tjob 2\n"
+        "3\th1\t1.0\t2.0\t0\t0\t255\t0\tjob 3\n"
+        "4\th2\t1.0\t2.0\t0\t0\t0\t0\tjob 4\n"
+        "5\th2\t1.0\t2.0\t0\t0\t0\t0\tjob 5";
+    ll_buf out = {0};
+    /* job 2 (shard 1) is made 1; job 3 failed already; job 4 is shard 3,
+       past n = 3 as job 5 is: left */
+    assert_true(ll_joblog_unfinished(log, 3, came_back, NULL, &out));
+    assert_string_equal(out.data,
+        "Seq\tHost\tStarttime\tJobRuntime\tSend\tReceive\tExitval\tSignal\tCommand\n"
+        "1\th1\t1.0\t2.0\t0\t0\t0\t0\tjob 1\n"
+        "2\th2\t1.0\t2.0\t0\t0\t1\t0\tjob 2\n"
+        "3\th1\t1.0\t2.0\t0\t0\t255\t0\tjob 3\n"
+        "4\th2\t1.0\t2.0\t0\t0\t0\t0\tjob 4\n"
+        "5\th2\t1.0\t2.0\t0\t0\t0\t0\tjob 5\n");
+    ll_buf_clear(&out);
+    assert_false(ll_joblog_unfinished(log, 1, came_back, NULL, &out));
+    assert_false(ll_joblog_unfinished(NULL, 3, came_back, NULL, &out));
+    ll_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reads_logins_groups_and_counts),
         cmocka_unit_test(says_each_mistake),
         cmocka_unit_test(finds_a_hosts_tagged_line),
+        cmocka_unit_test(marks_jobs_that_did_not_come_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,73 @@
+/* gen_main.h — what the random test generators (gen_c.c, gen_lisa.c)
+ * share: the seeded random numbers, the condition, and the command line `PROG DIR SEED
+ * COUNT`, which writes DIR/<letter><SEED>_<i>.litmus for i < COUNT
+ * through the generator's one_test. Each generator is a program of its
+ * own (no project code) and includes this once. */
+#ifndef GEN_MAIN_H
+#define GEN_MAIN_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static uint64_t rng;
+
+static unsigned rnd(unsigned bound)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % bound);
+}
+
+/* The condition: an exists over 1 to 3 atoms, each a register of a
+ * thread that has some (n_regs[i] of thread i < n) or one of the
+ * locations, = 0, 1 or 2. */
+static void gen_exists(FILE *f, int n, const int *n_regs,
+                       const char *const *locs, unsigned n_locs)
+{
+    int atoms = 1 + (int)rnd(3), written = 0;
+    fputs("exists (", f);
+    for (int a = 0; a < atoms; a++) {
+        int i = (int)rnd((unsigned)n);
+        char atom[32];
+        if (n_regs[i] && rnd(3))
+            sprintf(atom, "%d:r%u=%u", i, rnd((unsigned)n_regs[i]), rnd(3));
+        else
+            sprintf(atom, "%s=%u", locs[rnd(n_locs)], rnd(3));
+        fprintf(f, "%s%s", written++ ? " /\\ " : "", atom);
+    }
+    fputs(")\n", f);
+}
+
+static int gen_main(int argc, char **argv, const char *prog, char letter,
+                    void (*one_test)(FILE *f, const char *name))
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s DIR SEED COUNT\n", prog);
+        return 2;
+    }
+    unsigned long seed = strtoul(argv[2], NULL, 10);
+    long count = strtol(argv[3], NULL, 10);
+    rng = 0x9e3779b97f4a7c15ULL ^ (seed * 0x100000001b3ULL);
+    if (!rng)
+        rng = 1;
+    for (long i = 0; i < count; i++) {
+        char name[64], path[4096];
+        snprintf(name, sizeof name, "%c%lu_%ld", letter, seed, i);
+        snprintf(path, sizeof path, "%s/%s.litmus", argv[1], name);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            perror(path);
+            return 1;
+        }
+        one_test(f, name);
+        if (fclose(f)) {
+            perror(path);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+#endif
