@@ -355,8 +355,9 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
 
 /* srcu_read_lock returns an index that srcu_read_unlock takes back; as
  * in herd7 both events carry it, so a model can match them by value
- * (linux-kernel.bell's different-values). Each lock's index is its own
- * (its statement's number, plus one: herd7's are arbitrary too). */
+ * (linux-kernel.bell's different-values). Each lock's index is herd7's
+ * number, which the lowering computes into its third operand
+ * (lib/c/poi.c); without one, its statement's number plus one. */
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
@@ -368,6 +369,8 @@ static sem_next exec_srcu(sem_run *r, const ll_instr *in)
     sem_val idx = sem_int(r->pc + 1);
     if (in->op == LL_C_SRCU_UNLOCK && in->n_ops > 1)
         idx = sem_operand(r, &in->ops[1]).v;
+    if (in->op == LL_C_SRCU_LOCK && in->n_ops > 2)   /* herd7's number */
+        idx = sem_operand(r, &in->ops[2]).v;
     sem_fence_at(r, a.v, a.t, tag,
                  in->op == LL_C_SYNC_SRCU ? NULL : &idx);
     if (in->op == LL_C_SRCU_LOCK)
