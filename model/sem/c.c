@@ -428,6 +428,15 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_UNLOCK:
         a = sem_operand(r, &in->ops[0]);
         use(r, vsrc(r, &in->ops[0]));
+        /* herd7 takes a lock operation on 0 (a misspelt lock: a name
+           that is no parameter is a register, 0) as one on a lock word
+           of its own; an unlock there, which no lock there can precede
+           (we refuse those), only raises unmatched-unlock: a lone
+           unlock on no location */
+        if (a.v.sym < 0 && a.v.num == 0 && !a.t) {
+            sem_fence(r, BIT(T_UL));
+            return SEM_NEXT;
+        }
         w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         /* lock.cat puts an unlock in co only after its own lock
            (critical): one with none before it is in no co, read by
