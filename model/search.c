@@ -217,28 +217,29 @@ static void add_gev(search *s, const sem_event *e, int thread, int loc,
     g->val = v;
 }
 
-enum { N_SETS = 5 + SEM_MAX_TAGS + MDL_MAX_HERD_SETS, N_RELS = 19 };
+enum { N_BASE = 6, N_SETS = N_BASE + SEM_MAX_TAGS + MDL_MAX_HERD_SETS,
+       N_RELS = 19 };
 
 /* The engine's sets and relations as arrays; returns how many sets (the
  * base ones, then the architecture's tags). */
 static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
 {
     cat_exec *x = &s->x;
-    ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B, &x->OBS};
     ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
                            &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
                            &x->rmw, &x->paddr, &x->pdata, &x->pctrl,
                            &x->pctrlisync, &x->sameval, &x->rfreg,
                            &x->iico_data, &x->iico_ctrl,
                            &x->same_instance};
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < N_BASE; i++)
         sets[i] = base_sets[i];
     int n_tags = s->n_names;
     for (int i = 0; i < n_tags; i++)
-        sets[5 + i] = &s->tags[i];
+        sets[N_BASE + i] = &s->tags[i];
     for (int i = 0; i < N_RELS; i++)
         rels[i] = base_rels[i];
-    return 5 + n_tags;
+    return N_BASE + n_tags;
 }
 
 
@@ -355,6 +356,9 @@ static void build_events(search *s)
                 if (a->e->tags >> k & 1)
                     ll_set_add(&s->tags[k], g);
         }
+        for (int i = 0; i < m->n_obs; i++)   /* herd7's FW sees only these */
+            if (m->obs[i].mem >= 0 && m->obs[i].mem == a->loc)
+                ll_set_add(&x->OBS, g);
         bool va = s->values && valued(s, a);
         for (int h = 0; h < s->n_ev; h++) {
             const gev *b = &s->ev[h];

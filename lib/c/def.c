@@ -407,6 +407,12 @@ static int call_args(c_lower *c, const c_def *m, ll_buf **args, int *made)
     }
 }
 
+bool c_def_is_block(const c_lower *c, const char *name)
+{
+    const c_def *m = find_def(c->defs, name);
+    return m && m->block;
+}
+
 bool c_def_call(c_lower *c, const c_tok *name, c_val *out)
 {
     const c_def *m = find_def(c->defs, name->text);

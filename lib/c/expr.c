@@ -184,14 +184,14 @@ static c_ref primary(c_lower *c)
         }
         if (!strcmp(t.text, "NULL"))
             return val_ref(c_imm(0), t.pos);
-        if (c_is(&c->tok, "=") && !c_is_param(c, t.text)) {
-            /* herd7 takes an assignment to an undeclared name as a new
-               local (the kernel's own tests have some) */
-            c_add_local(c, t.text, t.pos);
-            c_ref r = {REF_LOCAL, c_imm(0), c_name(c, t.text), t.pos};
-            return r;
-        }
-        c_fail(c, t.pos, "unknown name '%s'", t.text);
+        /* herd7 takes any other name as a register of its thread, 0
+           unless the init block sets it: an assignment to an undeclared
+           name makes a new local, and so does a read of one (the
+           kernel collection's C-RW-G+RW-C reads an `r4` it never sets,
+           C-viro-2020.09.29a a misspelt `rc9`) */
+        c_add_local(c, t.text, t.pos);
+        c_ref r = {REF_LOCAL, c_imm(0), c_name(c, t.text), t.pos};
+        return r;
     }
     if (c_is(&t, "(")) {
         if (c_paren_call_ahead(c) && !is_type_word(c_peek(c)->text) &&

@@ -53,6 +53,8 @@ typedef struct c_lower {
     int expanding;
     bool pinned;
     ll_pos pin;
+    bool count_poi;          /* c/poi.c: the thread calls srcu_read_lock */
+    c_val poi;               /* ... and the temporary holding the index */
 } c_lower;
 
 /* c/lex.c */
@@ -105,6 +107,13 @@ void c_statement(c_lower *c);
  * name herd7 knows without a macro (C11's atomics, herd7's internal
  * __load...); any other name is refused as herd7 refuses it. */
 bool c_def_call(c_lower *c, const c_tok *name, c_val *out);
+bool c_def_is_block(const c_lower *c, const char *name);
+
+/* c/poi.c: herd7's srcu_read_lock index (the statements run so far) */
+void c_poi_start(c_lower *c);          /* at the thread's start */
+void c_poi_tick(c_lower *c, int n);    /* n more statements run */
+int c_poi_statement(c_lower *c);       /* what the statement at c->tok is */
+c_val c_poi(c_lower *c);               /* the register holding the index */
 /* The annotation `{NAME}` of an internal primitive (c->tok is '{'), as
  * the lowering codes it: an access annotation (LL_C_ONCE...), a fence
  * kind (LL_C_F_MB...) for __fence, an SRCU operation (LL_C_SRCU_LOCK,

@@ -45,6 +45,7 @@ static void declaration(c_lower *c)
          * one keeps that value, as herd7's C does */
         c_add_local(c, name.text, name.pos);
         if (c_is(&c->tok, "=")) {
+            c_poi_tick(c, 1);
             c_next(c);
             c_val ops[2] = {{LL_OPND_REG, 0, c_name(c, name.text)},
                             c_assign_expr(c)};
@@ -69,18 +70,22 @@ static c_val condition(c_lower *c)
 static void if_statement(c_lower *c)
 {
     ll_pos pos = c->tok.pos;
+    c->at = pos;
+    c_poi_tick(c, 1);
     c_next(c);
     c_val v = condition(c);
     const char *other = c_label(c), *done = c_label(c);
     c->at = pos;
     c_val ctrl = c_ctrl_save(c);
     c_emit_jump(c, LL_C_BZ, &v, other);
+    c_poi_tick(c, 1);
     statement(c);
     if (c_is(&c->tok, "else")) {
         c_next(c);
         c->at = pos;
         c_emit_jump(c, LL_C_JMP, NULL, done);
         c_emit_label(c, other);
+        c_poi_tick(c, 1);
         statement(c);
     } else {
         c_emit_label(c, other);
@@ -98,9 +103,11 @@ static void while_statement(c_lower *c)
     c->at = pos;
     c_val ctrl = c_ctrl_save(c);
     c_emit_label(c, top);
+    c_poi_tick(c, 1);
     c_val v = condition(c);
     c->at = pos;
     c_emit_jump(c, LL_C_BZ, &v, done);
+    c_poi_tick(c, 1);
     statement(c);
     c->at = pos;
     c_emit_jump(c, LL_C_JMP, NULL, top);
@@ -128,6 +135,8 @@ static void statement_at(c_lower *c)
 {
     c_tok t = c->tok;
     if (c_is(&t, "{")) {
+        c->at = t.pos;
+        c_poi_tick(c, 1);
         c_next(c);
         while (!c_is(&c->tok, "}")) {
             if (c->tok.kind == C_EOF)
@@ -160,6 +169,8 @@ static void statement_at(c_lower *c)
         if (c_is(&t, refused[i]))
             c_fail(c, t.pos, "'%s' is not supported in C litmus tests",
                    t.text);
+    c->at = t.pos;
+    c_poi_tick(c, c_poi_statement(c));
     c_expr(c);
     c_expect(c, ";");
 }
@@ -190,6 +201,7 @@ static bool lower_thread(const ll_test *t, ll_thread *th,
         for (int i = 0; i < t->n_init; i++)
             if (t->init[i].loc.proc == th->proc && t->init[i].loc.name)
                 c_add_local(cp, t->init[i].loc.name, t->init[i].pos);
+        c_poi_start(cp);
         c_next(cp);
         while (c.tok.kind != C_EOF)
             statement(cp);

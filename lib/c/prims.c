@@ -365,10 +365,13 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         ops[0] = c_temp(c);
         ops[1] = arg_val(c);
         c->at = at;
+        /* srcu_read_lock's third operand: herd7's index (c/poi.c) */
+        if (p->kind == P_SRCU_LOCK && c->count_poi)
+            ops[2] = c_poi(c);
         c_emit(c, p->kind == P_TRYLOCK    ? LL_C_TRYLOCK
                   : p->kind == P_ISLOCKED ? LL_C_ISLOCKED
                                           : LL_C_SRCU_LOCK,
-               0, 2, ops);
+               0, p->kind == P_SRCU_LOCK && c->count_poi ? 3 : 2, ops);
         return ops[0];
     case P_SRCU_UNLOCK:
         ops[0] = arg_val(c);

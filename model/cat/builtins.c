@@ -20,7 +20,7 @@ static const struct {
     int field;
 } exec_sets[] = {
     {"R", EXEC_SET_R}, {"%W", EXEC_SET_W}, {"F", EXEC_SET_F},
-    {"IW", EXEC_SET_IW}, {"B", EXEC_SET_B},
+    {"IW", EXEC_SET_IW}, {"B", EXEC_SET_B}, {"%obs", EXEC_SET_OBS},
 };
 
 static const struct {
@@ -50,7 +50,10 @@ static const struct {
 } derived[] = {
     {"W", "%W | IW"},
     {"M", "R | W"},
-    {"FW", "W \\ domain(co)"},
+    /* herd7's final writes are those of the locations the final state
+       shows only (a lock word no test shows has none: lock.cat's
+       lock-final is then silent) */
+    {"FW", "(W \\ domain(co)) & %obs"},
     {"emptyset", "domain(0)"},
     {"ext", "~int"},
     {"unv", "_ * _"},

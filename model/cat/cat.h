@@ -22,6 +22,9 @@ typedef struct cat_exec {
     /* Event classes. */
     ll_set R, W, F, IW, B;       /* reads, writes, fences, init writes,
                                     branches */
+    ll_set OBS;                  /* the events at a location the final
+                                    state shows (herd7's FW is their
+                                    co-last writes: %obs) */
     /* Every other named set the architecture defines: fence kinds (SYNC,
      * LWSYNC, ISYNC, EIEIO, MFENCE, DMB, DSB, ISB, ...), and annotations
      * such as X (atomic, from lock/xchg/lwarx/stwcx.), A, L, Q, RMW ... */

@@ -69,6 +69,7 @@ static const ll_set *exec_set(const cat_exec *x, int field)
     case EXEC_SET_W: return &x->W;
     case EXEC_SET_F: return &x->F;
     case EXEC_SET_IW: return &x->IW;
+    case EXEC_SET_OBS: return &x->OBS;
     default: return &x->B;
     }
 }

@@ -359,8 +359,9 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
 
 /* srcu_read_lock returns an index that srcu_read_unlock takes back; as
  * in herd7 both events carry it, so a model can match them by value
- * (linux-kernel.bell's different-values). Each lock's index is its own
- * (its statement's number, plus one: herd7's are arbitrary too). */
+ * (linux-kernel.bell's different-values). Each lock's index is herd7's
+ * number, which the lowering computes into its third operand
+ * (lib/c/poi.c); without one, its statement's number plus one. */
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
@@ -372,6 +373,8 @@ static sem_next exec_srcu(sem_run *r, const ll_instr *in)
     sem_val idx = sem_int(r->pc + 1);
     if (in->op == LL_C_SRCU_UNLOCK && in->n_ops > 1)
         idx = sem_operand(r, &in->ops[1]).v;
+    if (in->op == LL_C_SRCU_LOCK && in->n_ops > 2)   /* herd7's number */
+        idx = sem_operand(r, &in->ops[2]).v;
     sem_fence_at(r, a.v, a.t, tag,
                  in->op == LL_C_SYNC_SRCU ? NULL : &idx);
     if (in->op == LL_C_SRCU_LOCK)
@@ -429,6 +432,15 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_UNLOCK:
         a = sem_operand(r, &in->ops[0]);
         use(r, vsrc(r, &in->ops[0]));
+        /* herd7 takes a lock operation on 0 (a misspelt lock: a name
+           that is no parameter is a register, 0) as one on a lock word
+           of its own; an unlock there, which no lock there can precede
+           (we refuse those), only raises unmatched-unlock: a lone
+           unlock on no location */
+        if (a.v.sym < 0 && a.v.num == 0 && !a.t) {
+            sem_fence(r, BIT(T_UL));
+            return SEM_NEXT;
+        }
         w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         /* lock.cat puts an unlock in co only after its own lock
            (critical): one with none before it is in no co, read by

@@ -124,7 +124,6 @@ check_bad() { # $1: body line, $2: expected "LINE:COL: message"
 }
 check_bad '	for (;;) { }' "8:2: 'for' is not supported in C litmus tests"
 check_bad '	r0 = foo(x);' "8:7: unsupported function 'foo'"
-check_bad '	r0 = r9;' "8:7: unknown name 'r9'"
 check_bad '	x->f = 1;' "8:3: structures are not supported"
 check_bad '	r0 = READ_ONCE(r0);' "8:17: a local variable is not a shared location"
 check_bad '	r0 = atomic_load_explicit(x, memory_order_bogus);' "8:31: expected a memory_order_* constant"

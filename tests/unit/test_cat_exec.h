@@ -22,7 +22,7 @@ static inline void xb_init(xb *b, int n)
     memset(b, 0, sizeof *b);
     cat_exec *x = &b->x;
     x->n = n;
-    ll_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    ll_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B, &x->OBS};
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
         ll_set_init(sets[i], n);
     ll_rel *rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread, &x->addr,
@@ -36,7 +36,7 @@ static inline void xb_init(xb *b, int n)
 static inline void xb_free(xb *b)
 {
     cat_exec *x = &b->x;
-    ll_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    ll_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B, &x->OBS};
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
         ll_set_free(sets[i]);
     ll_rel *rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread, &x->addr,
