@@ -5,7 +5,7 @@
  * ran to get there, counting from 1 (measured: P0's first statement
  * gives 906, P1's 1213, P2's 1520; the one after `WRITE_ONCE` 2104).
  * A statement counts 1, a block 1 and its statements, an `if` 1 and
- * the arm it takes 1 and its statements (no arm when it takes a missing
+ * the branch it takes 1 and its statements (no branch when it takes a missing
  * else), a declaration 1 for each variable it initialises; a call of a
  * linux-kernel.def macro written as a block (`WRITE_ONCE(X,V) {
  * __store{once}(X,V); }`) is that block. Only threads that call
