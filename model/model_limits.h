@@ -22,6 +22,8 @@
  * (its open reads make most orders solutions: a lock's, say). */
 #define MDL_PARTIAL_AFTER 2048
 #define MDL_PART_MAX_SOLS 64
+/* co_count.c: states of its count (one word each; 8 MB). */
+#define MDL_CO_COUNT_STATES (1 << 20)
 
 /* sem: the reads of one run a value may depend on (bits of sem_taint),
  * and the event tags an architecture may declare (bits of sem_tags). */
