@@ -114,7 +114,7 @@ typedef struct search {
     /* Combinations answered by counting (counted): whether the test
      * may be, and how many executions were counted so. */
     bool count;
-    uint64_t counted;
+    uint64_t counted, judged, judged_all;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -1387,10 +1387,18 @@ static bool counted(search *s)
     mdl_test *m = s->m;
     cat_exec *x = &s->x;
     int L = m->n_locs;
-    for (int g = L; g < s->n_ev; g++)
+    int orders = 1;             /* co orders, up to MDL_COUNT_ORDERS */
+    for (int l = 0; l < L; l++)
+        s->weight[l] = 0;
+    for (int g = L; g < s->n_ev; g++) {
         if ((s->ev[g].e->kind == SEM_W && s->ev[g].e->vdata) ||
             (s->ev[g].e->tags & m->ops->herd_nonmem))
             return false;       /* symbolic values; herd7's locks */
+        if (s->ev[g].e->kind == SEM_W && orders < MDL_COUNT_ORDERS)
+            orders *= ++s->weight[s->ev[g].loc];
+    }
+    if (orders < MDL_COUNT_ORDERS)
+        return false;           /* a few candidates: enumerated */
     uint64_t *cnt = ll_xcalloc((size_t)L * (MDL_MAX_LOC_EVENTS + 1),
                                sizeof *cnt);
     uint64_t total = 1;
@@ -1413,6 +1421,8 @@ static bool counted(search *s)
     if (ok && lim->max_executions &&
         m->candidates + total > lim->max_executions)
         ok = false;             /* the enumeration says where it stops */
+    /* a candidate costs about what the judgement does */
+    ok = ok && (total == 0 || total >= MDL_COUNT_ORDERS);
     if (ok && total) {
         /* every pair a candidate may have: co both ways but where
            w_before (program order, shapes) fixes the order, rf any
@@ -1442,6 +1452,11 @@ static bool counted(search *s)
         bool all = false;
         /* an error is the enumeration's to report */
         ok = cat_accepts_all(s->model, x, &all, &d) && all;
+        /* not worth judging when it seldom accepts all */
+        s->judged++;
+        s->judged_all += ok;
+        if (s->judged >= 256 && s->judged_all * 8 < s->judged)
+            s->count = false;
     }
     if (ok && total) {
         s->counted += total;
