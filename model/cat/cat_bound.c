@@ -8,8 +8,10 @@
  * rf and co (a difference whose right side depends on them, a
  * complement of such a value) replaced by an upper bound (its left
  * side, every pair). Every value is then an upper bound of its value on
- * each candidate (fixpoints included: their bodies are monotone once so
- * replaced). A check holds on every candidate when
+ * each candidate; a fixpoint whose body has such an operation is not
+ * judged (on a candidate it may not converge, an error to report), the
+ * others are monotone and their least fixpoint bounds the exact one. A
+ * check holds on every candidate when
  *   - its value does not depend on rf or co, and it holds here;
  *   - or it must hold (acyclic, irreflexive, empty, not negated) and it
  *     holds on the upper bound (a subset of an acyclic relation is
@@ -67,9 +69,24 @@ static void mark_vary(bound *b)
     }
 }
 
-/* One instruction, its non-monotone operations bounded (fixpoint
- * bodies so become monotone: cat_run_fix_by reaches their least
- * fixpoint, an upper bound of the exact one). */
+/* A fixpoint body takes a difference or complement of what rf or co
+ * change: on a candidate it may not reach a fixpoint (an error the
+ * enumeration reports), so nothing is said here. */
+static bool bounded_fix(const bound *b, const cat_instr *fix)
+{
+    for (int j = 1; j <= fix->len; j++) {
+        const cat_instr *in = fix + j;
+        if (((in->op == PI_SET_DIFF || in->op == PI_REL_DIFF) &&
+             b->vary[in->b]) ||
+            ((in->op == PI_SET_COMPL || in->op == PI_REL_COMPL) &&
+             b->vary[in->a]))
+            return true;
+    }
+    return false;
+}
+
+/* One instruction, its non-monotone operations bounded (outside
+ * fixpoint bodies: bounded_fix). */
 static void run_upper(void *ctx, const cat_instr *in)
 {
     bound *b = ctx;
@@ -209,7 +226,8 @@ bool cat_accepts_all(cat_model *m, const cat_exec *x, bool *all, ll_diag *d)
     for (int i = 0; i < m->n_code && ok; i++) {
         if (m->code[i].op == PI_FIX) {
             ll_diag fd = {0};   /* no fixpoint: not known, no error */
-            ok = cat_run_fix_by(m, i, run_upper, &b, &fd);
+            ok = !bounded_fix(&b, &m->code[i]) &&
+                 cat_run_fix_by(m, i, run_upper, &b, &fd);
             i += m->code[i].len;
         } else {
             run_upper(&b, &m->code[i]);

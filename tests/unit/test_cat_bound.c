@@ -69,6 +69,10 @@ static void checks(void **state)
     assert_false(all("empty rf \\ co as c\n"));
     assert_false(all("empty (po & ctrl) \\ rf as c\n"));
     assert_true(all("empty (po & ctrl) \\ (po & ctrl) as c\n"));
+    /* a fixpoint bounded: its least fixpoint bounds the exact one */
+    assert_true(all("let rec r = [E] ; rf | r ; r\nempty r as c\n"));
+    /* not one taking away rf: on a candidate it may not converge */
+    assert_false(all("let rec r = [E] ; (rf \\ r)\nempty r as c\n"));
 }
 
 static void flags(void **state)
