@@ -22,6 +22,12 @@
  * (its open reads make most orders solutions: a lock's, say). */
 #define MDL_PARTIAL_AFTER 2048
 #define MDL_PART_MAX_SOLS 64
+/* A combination's executions are counted (search.c, counted) only when
+ * its co orders, and then its coherent candidates, are at least this
+ * many (fewer are judged one by one as fast); co_count.c's states (one
+ * word each: 8 MB). */
+#define MDL_COUNT_ORDERS 24
+#define MDL_CO_COUNT_STATES (1 << 20)
 
 /* sem: the reads of one run a value may depend on (bits of sem_taint),
  * and the event tags an architecture may declare (bits of sem_tags). */

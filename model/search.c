@@ -17,6 +17,7 @@
  * in one order, each execution standing for its arrangements
  * (arrange). */
 #include "model/engine.h"
+#include "model/co_count.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -110,6 +111,10 @@ typedef struct search {
      * the same way while they cut. */
     bool prefix;
     uint64_t prefixes, prefixes_cut, skipped;
+    /* Combinations answered by counting (counted): whether the test
+     * may be, and how many executions were counted so. */
+    bool count;
+    uint64_t counted, judged, judged_all;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -739,8 +744,8 @@ static bool same_problem(search *s, loc_plan *p)
 }
 
 /* Fill a location's plan from the combination; false if some read of it
- * has no write of its value, or it has no coherent solution. */
-static bool solve_location(search *s, int l, bool *too_big)
+ * has no write of its value, or coherence's shapes leave no order. */
+static bool plan_location(search *s, int l, bool *too_big)
 {
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
@@ -822,7 +827,15 @@ static bool solve_location(search *s, int l, bool *too_big)
             return false;
         p->src[j] = c;
     }
-    if (!s->all_co && !shapes(p))
+    return s->all_co || shapes(p);
+}
+
+/* Fill a location's plan and its solutions; false if it has no coherent
+ * solution. */
+static bool solve_location(search *s, int l, bool *too_big)
+{
+    loc_plan *p = &s->plans[l];
+    if (!plan_location(s, l, too_big))
         return false;
     if (same_problem(s, p))
         return p->n_sol > 0;
@@ -1300,10 +1313,171 @@ static void product_order(search *s)
     }
 }
 
+/* The shown registers' values in the combination. */
+static void reg_values(search *s)
+{
+    mdl_test *m = s->m;
+    for (int i = 0; i < m->n_obs; i++) {
+        const mdl_obs *o = &m->obs[i];
+        if (o->proc < 0)
+            continue;
+        const mdl_run *run = &m->threads[o->proc].runs[s->pick[o->proc]];
+        s->vals[i] = mdl_obs_raw(
+            m, i, o->reg >= 0 && o->slot < m->ops->n_regs
+                      ? m->ops->reg_value(run->final, o->reg)
+                      : run->final[o->slot]);
+    }
+}
+
+/* A counted combination's states: each choice of a co-last write for
+ * the shown locations (a count per location in cnt, the location's
+ * total last), its executions those of the choice times the totals of
+ * the locations not shown. */
+static void count_states(search *s, const uint64_t *cnt, uint64_t total)
+{
+    mdl_test *m = s->m;
+    int L = m->n_locs, K = MDL_MAX_LOC_EVENTS + 1;
+    int *last = ll_xcalloc((size_t)L + 1, sizeof *last);
+    bool *shown = ll_xcalloc((size_t)L + 1, sizeof *shown);
+    uint64_t rest = total;
+    for (int i = 0; i < m->n_obs; i++)
+        if (m->obs[i].mem >= 0 && !shown[m->obs[i].mem]) {
+            shown[m->obs[i].mem] = true;
+            rest /= cnt[(size_t)m->obs[i].mem * K + K - 1];
+        }
+    for (;;) {
+        uint64_t n = rest;
+        bool zero = false;
+        for (int l = 0; l < L; l++)
+            if (shown[l]) {
+                n *= cnt[(size_t)l * K + last[l]];  /* <= total */
+                zero |= !cnt[(size_t)l * K + last[l]];
+            }
+        for (int i = 0; i < m->n_obs && !zero; i++) {
+            int l = m->obs[i].mem;
+            if (l < 0)
+                continue;
+            const loc_plan *p = &s->plans[l];
+            s->vals[i] = mdl_obs_raw(m, i, last[l] ? s->ev[p->w[last[l] - 1]].val
+                                                   : m->locs[l].init);
+        }
+        if (!zero) {
+            cat_result res = {0};
+            res.allowed = true;
+            res.n_accepted = n;
+            accept(m, s->vals, &res);
+        }
+        int l = 0;          /* the next choice, as an odometer */
+        while (l < L && (!shown[l] || last[l] == s->plans[l].n_w)) {
+            last[l] = 0;
+            l++;
+        }
+        if (l == L)
+            break;
+        last[l]++;
+    }
+    free(last);
+    free(shown);
+}
+
+/* The combination answered by counting (doc/model-scale.md): when the
+ * model accepts every coherent candidate of it (cat_accepts_all, on rf
+ * and co holding every pair a candidate may have), its executions are
+ * the product of its locations' coherent solutions, counted per co-last
+ * write (co_count), and its states those of the co-last writes. false:
+ * not so (or not known), for the search to enumerate. */
+static bool counted(search *s)
+{
+    mdl_test *m = s->m;
+    cat_exec *x = &s->x;
+    int L = m->n_locs;
+    int orders = 1;             /* co orders, up to MDL_COUNT_ORDERS */
+    for (int l = 0; l < L; l++)
+        s->weight[l] = 0;
+    for (int g = L; g < s->n_ev; g++) {
+        if ((s->ev[g].e->kind == SEM_W && s->ev[g].e->vdata) ||
+            (s->ev[g].e->tags & m->ops->herd_nonmem))
+            return false;       /* symbolic values; herd7's locks */
+        if (s->ev[g].e->kind == SEM_W && orders < MDL_COUNT_ORDERS)
+            orders *= ++s->weight[s->ev[g].loc];
+    }
+    if (orders < MDL_COUNT_ORDERS)
+        return false;           /* a few candidates: enumerated */
+    uint64_t *cnt = ll_xcalloc((size_t)L * (MDL_MAX_LOC_EVENTS + 1),
+                               sizeof *cnt);
+    uint64_t total = 1;
+    bool ok = true;
+    for (int l = 0; l < L && ok; l++) {
+        loc_plan *p = &s->plans[l];
+        bool too_big = false;
+        ok = plan_location(s, l, &too_big);
+        for (int j = 0; ok && j < p->n_r; j++)
+            ok = !p->rmw_w[j];  /* (rmw atomicity prunes its orders) */
+        co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src};
+        uint64_t *c = cnt + (size_t)l * (MDL_MAX_LOC_EVENTS + 1), sum = 0;
+        ok = ok && co_count(&cp, c);
+        for (int w = 0; ok && w <= p->n_w; w++)
+            ok = !__builtin_add_overflow(sum, c[w], &sum);
+        ok = ok && !__builtin_mul_overflow(total, sum, &total);
+        c[MDL_MAX_LOC_EVENTS] = sum;
+    }
+    const mdl_limits *lim = &m->limits;
+    if (ok && lim->max_executions &&
+        m->candidates + total > lim->max_executions)
+        ok = false;             /* the enumeration says where it stops */
+    /* a candidate costs about what the judgement does */
+    ok = ok && (total == 0 || total >= MDL_COUNT_ORDERS);
+    if (ok && total) {
+        /* every pair a candidate may have: co both ways but where
+           w_before (program order, shapes) fixes the order, rf any
+           source */
+        ll_rel_clear(&x->rf);
+        ll_rel_clear(&x->co);
+        for (int l = 0; l < L; l++) {
+            const loc_plan *p = &s->plans[l];
+            uint64_t must[MDL_MAX_LOC_EVENTS + 1];
+            memcpy(must, p->w_before, sizeof(uint64_t) * (size_t)(p->n_w + 1));
+            for (int k = 1; k <= p->n_w; k++)     /* transitive closure */
+                for (int w = 1; w <= p->n_w; w++)
+                    if (must[w] >> k & 1)
+                        must[w] |= must[k];
+            for (int i = 1; i <= p->n_w; i++) {
+                ll_rel_add(&x->co, l, p->w[i - 1]);
+                for (int j = 1; j <= p->n_w; j++)
+                    if (j != i && !(must[i] >> j & 1))
+                        ll_rel_add(&x->co, p->w[i - 1], p->w[j - 1]);
+            }
+            for (int j = 0; j < p->n_r; j++)
+                for (uint64_t b = p->src[j]; b; b &= b - 1)
+                    ll_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l),
+                               p->r[j]);
+        }
+        ll_diag d = {0};
+        bool all = false;
+        /* an error is the enumeration's to report */
+        ok = cat_accepts_all(s->model, x, &all, &d) && all;
+        /* not worth judging when it seldom accepts all */
+        s->judged++;
+        s->judged_all += ok;
+        if (s->judged >= 256 && s->judged_all * 8 < s->judged)
+            s->count = false;
+    }
+    if (ok && total) {
+        s->counted += total;
+        m->candidates += total;
+        reg_values(s);
+        count_states(s, cnt, total);
+    }
+    free(cnt);
+    return ok;
+}
+
 static void combination(search *s)
 {
     mdl_test *m = s->m;
     build_events(s);
+    if (s->count && !s->amo.n && counted(s))
+        return;
     bool capped = false;
     /* locations with fewer writes first: they have fewer co orders, so a
        combination none of them can satisfy is dropped sooner */
@@ -1347,16 +1521,7 @@ static void combination(search *s)
         s->stop = true;
         return;
     }
-    for (int i = 0; i < m->n_obs; i++) {
-        const mdl_obs *o = &m->obs[i];
-        if (o->proc < 0)
-            continue;
-        const mdl_run *run = &m->threads[o->proc].runs[s->pick[o->proc]];
-        s->vals[i] = mdl_obs_raw(
-            m, i, o->reg >= 0 && o->slot < m->ops->n_regs
-                      ? m->ops->reg_value(run->final, o->reg)
-                      : run->final[o->slot]);
-    }
+    reg_values(s);
     product_order(s);
     product(s, 0);
 }
@@ -1529,6 +1694,11 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
                !m->explain;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
+    /* counting stands for candidate() only where it is plain: no
+       explanation, register events, model-chosen co, arrangements of
+       identical threads, nor (per combination) one-event AMOs */
+    s.count = !m->explain && !s.all_co && !s.regs && !cat_chooses_co(model) &&
+              !s.use_sym;
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);

@@ -131,6 +131,13 @@ bool cat_partial_dead(cat_model *m, const cat_exec *x, bool *dead,
                       ll_diag *d);
 /* Some free check is partial_safe. */
 bool cat_has_partial(const cat_model *m);
+/* x's rf and co hold every pair any candidate of a combination may have
+ * (its other parts are the combination's): *all when the model accepts
+ * every candidate with rf and co within those that is coherent (po-loc |
+ * rf | co | fr acyclic), raising no flag and no undef (cat_bound.c).
+ * Leaves the model usable by cat_check. Returns false with *d set when
+ * evaluation fails. */
+bool cat_accepts_all(cat_model *m, const cat_exec *x, bool *all, ll_diag *d);
 
 /* Explanations (model/cat/cat_explain.c), never on the search's path: why
  * the model accepts or rejects one execution. Make an explainer once per

@@ -484,7 +484,12 @@ void cat_exec_instr(cat_model *m, const cat_instr *in);
 void cat_op_words(cat_opcode op, int n, uint64_t *dst, uint64_t *a,
                   uint64_t *b);
 bool cat_run_fix(cat_model *m, int at, ll_diag *d);
+bool cat_run_fix_by(cat_model *m, int at,
+                    void (*run)(void *ctx, const cat_instr *in), void *ctx,
+                    ll_diag *d);
 bool cat_eval_all(cat_model *m, const cat_exec *x, ll_diag *d);
+/* Scratch sized and the execution's inputs bound for x (eval.c). */
+bool cat_start_run(cat_model *m, const cat_exec *x, ll_diag *d);
 bool cat_test_holds(const cat_model *m, const cat_test *c);
 /* The pending mark of an undefined_unless that failed (by address). */
 extern const char cat_undef_mark[];

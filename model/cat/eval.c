@@ -291,6 +291,15 @@ static bool sync_var(cat_model *m, int var, int val)
  * leaves the body's temporaries consistent with it). */
 bool cat_run_fix(cat_model *m, int at, ll_diag *d)
 {
+    return cat_run_fix_by(m, at, NULL, NULL, d);
+}
+
+/* The same, each body instruction run by run(ctx, instr) when given
+ * (cat_bound.c's upper bounds). */
+bool cat_run_fix_by(cat_model *m, int at,
+                    void (*run)(void *ctx, const cat_instr *in), void *ctx,
+                    ll_diag *d)
+{
     const cat_instr *fix = &m->code[at];
     for (int v = 0; v < fix->n_vars; v++)
         memset(m->ptr[fix->vars[v]], 0,
@@ -310,7 +319,10 @@ bool cat_run_fix(cat_model *m, int at, ll_diag *d)
         changed = false;
         for (int j = 1; j <= fix->len; j++) {
             const cat_instr *in = &m->code[at + j];
-            cat_exec_instr(m, in);
+            if (run)
+                run(ctx, in);
+            else
+                cat_exec_instr(m, in);
             if (in->update >= 0)
                 changed |= sync_var(m, fix->vars[in->update],
                                     fix->vals[in->update]);
@@ -429,7 +441,7 @@ void cat_commit_pending(cat_model *m, cat_result *res)
 }
 
 /* Scratch sized and inputs bound for x. */
-static bool start_run(cat_model *m, const cat_exec *x, ll_diag *d)
+bool cat_start_run(cat_model *m, const cat_exec *x, ll_diag *d)
 {
     if (x->n != m->n || !m->scratch)
         resize(m, x->n);
@@ -467,7 +479,7 @@ static bool run_units(cat_model *m, const cat_test *c, bool track,
 
 bool cat_check(cat_model *m, const cat_exec *x, cat_result *res, ll_diag *d)
 {
-    if (!start_run(m, x, d))
+    if (!cat_start_run(m, x, d))
         return false;
     res->allowed = true;
     res->failed = NULL;
@@ -515,7 +527,7 @@ bool cat_partial_dead(cat_model *m, const cat_exec *x, bool *dead,
                       ll_diag *d)
 {
     *dead = false;
-    if (!start_run(m, x, d))
+    if (!cat_start_run(m, x, d))
         return false;
     /* each check's units assume the checks before it ran: all are
        computed, in order, until a safe one fails */

@@ -1,0 +1,142 @@
+/* co_count.c — how many coherent (co, rf) pairs one location has, per
+ * co-last write, by dynamic programming instead of enumeration.
+ *
+ * Coherence on one location (po-loc | rf | co | fr acyclic) is
+ * sequential consistency for that location: the pair is coherent iff
+ * its accesses can be put in one sequence that keeps each thread's
+ * program order, has the writes in co order, and has each read between
+ * its source and the source's co-successor. Put each read right after
+ * the write it reads, the reads after one write ordered by thread, then
+ * by program order: that sequence is unique for the pair, and it is
+ * valid iff any is (moving a read within the gap of its source keeps
+ * every order above). So the pairs are counted as the ways to build
+ * such canonical sequences: after a write c (or the initial write),
+ * each thread in turn places some of its next accesses, all reads that
+ * may read c; then some thread whose next access is a write places it.
+ * A state is where each thread is in its accesses and which write came
+ * last; its count is the number of ways to reach it. Every step places
+ * a write, so states only move to larger ones. */
+#include "model/co_count.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "litmuslab/util.h"
+#include "model/model_limits.h"
+
+typedef struct counter {
+    const co_problem *p;
+    int n_th;
+    int len[MDL_MAX_LOC_EVENTS + 1];        /* accesses per thread */
+    int seq[MDL_MAX_LOC_EVENTS + 1][MDL_MAX_LOC_EVENTS + 1];
+                                            /* each thread's, in po */
+    long radix[MDL_MAX_LOC_EVENTS + 1];     /* mixed radix of positions */
+    int nc;                                 /* writes + 1 */
+    uint64_t *ways;                         /* [position index][last] */
+    uint64_t *counts;
+    bool overflow;
+} counter;
+
+static bool is_read(const counter *k, int local)
+{
+    return local > k->p->n_w;
+}
+
+static void add(counter *k, uint64_t *to, uint64_t v)
+{
+    if (__builtin_add_overflow(*to, v, to))
+        k->overflow = true;
+}
+
+/* Reads placed after write c: thread t from position pos[t] on places
+ * 0..its readable reads, then the next thread; at the end a write. */
+static void gap(counter *k, int *pos, long idx, int c, int t, uint64_t v)
+{
+    const co_problem *p = k->p;
+    if (t == k->n_th) {
+        bool writes = false;
+        for (int u = 0; u < k->n_th; u++) {
+            if (pos[u] == k->len[u] || is_read(k, k->seq[u][pos[u]]))
+                continue;
+            writes = true;
+            int w = k->seq[u][pos[u]];
+            add(k, &k->ways[(idx + k->radix[u]) * k->nc + w], v);
+        }
+        if (writes)
+            return;
+        for (int u = 0; u < k->n_th; u++)
+            if (pos[u] < k->len[u])
+                return;         /* a read no write left can satisfy */
+        add(k, &k->counts[c], v);
+        return;
+    }
+    int start = pos[t];
+    for (;;) {
+        gap(k, pos, idx, c, t + 1, v);
+        if (pos[t] == k->len[t])
+            break;
+        int a = k->seq[t][pos[t]];
+        if (!is_read(k, a) || !(p->src[a - p->n_w - 1] >> c & 1))
+            break;
+        pos[t]++;
+        idx += k->radix[t];
+    }
+    pos[t] = start;
+}
+
+bool co_count(const co_problem *p, uint64_t *counts)
+{
+    counter k = {0};
+    k.p = p;
+    k.nc = p->n_w + 1;
+    k.counts = counts;
+    int n = p->n_w + p->n_r;
+    /* threads, and each one's accesses in program order: a local's rank
+       is the number of its thread's locals po-before it */
+    for (int a = 1; a <= n; a++) {
+        int t = 0;
+        while (t < k.n_th && p->thr[k.seq[t][0]] != p->thr[a])
+            t++;
+        if (t == k.n_th)
+            k.len[k.n_th++] = 0;
+        k.seq[t][k.len[t]++] = a;
+    }
+    for (int t = 0; t < k.n_th; t++) {
+        int tmp[MDL_MAX_LOC_EVENTS + 1];
+        for (int i = 0; i < k.len[t]; i++) {
+            int a = k.seq[t][i], rank = 0;
+            for (int j = 0; j < k.len[t]; j++) {
+                int b = k.seq[t][j];
+                bool ab = p->poloc[a] >> b & 1, ba = p->poloc[b] >> a & 1;
+                if (b != a && ab == ba)
+                    return false;   /* not totally ordered */
+                rank += ba;
+            }
+            tmp[rank] = a;
+        }
+        memcpy(k.seq[t], tmp, sizeof(int) * (size_t)k.len[t]);
+    }
+    long states = 1;
+    for (int t = 0; t < k.n_th; t++) {
+        k.radix[t] = states;
+        states *= k.len[t] + 1;
+        if (states * k.nc > MDL_CO_COUNT_STATES)
+            return false;
+    }
+    memset(counts, 0, sizeof *counts * (size_t)k.nc);
+    k.ways = ll_xcalloc((size_t)(states * k.nc), sizeof *k.ways);
+    k.ways[0] = 1;              /* nothing placed, the initial write last */
+    int pos[MDL_MAX_LOC_EVENTS + 1];
+    for (long idx = 0; idx < states && !k.overflow; idx++) {
+        long rest = idx;
+        for (int t = k.n_th - 1; t >= 0; t--) {
+            pos[t] = (int)(rest / k.radix[t]);
+            rest %= k.radix[t];
+        }
+        for (int c = 0; c < k.nc; c++)
+            if (k.ways[idx * k.nc + c])
+                gap(&k, pos, idx, c, 0, k.ways[idx * k.nc + c]);
+    }
+    free(k.ways);
+    return !k.overflow;
+}
