@@ -52,3 +52,17 @@ bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out)
         }
     return false;
 }
+
+/* herd7 reads a condition's constant as a value of its place's type on
+ * the assembly architectures: 4294967295 compared with an int register
+ * is -1, -1 compared with a uint32_t location is 4294967295. */
+int64_t ll_ctype_cut(ll_ctype t, int64_t v)
+{
+    if (t.size <= 0 || t.size >= 8)
+        return v;
+    int bits = 8 * t.size;
+    uint64_t u = (uint64_t)v & ((UINT64_C(1) << bits) - 1);
+    if (t.is_signed && (u >> (bits - 1)))
+        u |= ~UINT64_C(0) << bits;
+    return (int64_t)u;
+}

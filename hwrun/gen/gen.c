@@ -1040,6 +1040,50 @@ static int out_index(const hw_gen *g, const ll_loc *l)
     return -1;
 }
 
+/* The type location name's final value is recorded at (its init entry's,
+ * or the generator's own for C). */
+static void loc_ctype(const hw_gen *g, const char *name, ll_ctype *out)
+{
+    const ll_init *in = find_init(g->t, -1, name);
+    if (!g->ops->loc_type || !g->ops->loc_type(g->t, name, out))
+        ll_ctype_of(in ? in->type : NULL, in && in->pointer, out);
+}
+
+/* The type the harness records place l's final value at, which the
+ * condition's constants are cut to as the model cuts them
+ * (ll_prop_cut); false for a C test, whose values are as shown (and
+ * whose model cuts nothing), and for a place that is no register. */
+static bool place_type(const void *ctx, const ll_loc *l, ll_ctype *out)
+{
+    const hw_gen *g = ctx;
+    if (g->ops->locals)
+        return false;
+    if (l->proc < 0) {
+        loc_ctype(g, l->name, out);
+        return true;
+    }
+    int reg = reg_id(g, l);
+    int fam = reg >= 0 ? g->ops->reg_family(reg) : -1;
+    const ll_init *bad = NULL;
+    if (fam < 0 || fam >= HW_MAX_FAM)
+        ll_ctype_of(NULL, false, out);   /* a zero register: int */
+    else if (!reg_type(g, l->proc, fam, out, &bad))
+        return false;
+    return true;
+}
+
+ll_prop *hw_gen_cut_prop(const ll_test *t, const ll_prop *p)
+{
+    ll_prop *c = ll_prop_copy(p);
+    const char *why_not;
+    hw_gen g = {.t = t};
+    int id = t->arch_name ? ll_arch_id_of(t->arch_name) : -1;
+    g.ops = hw_gen_find(id, &why_not);
+    if (g.ops && !why_not)
+        ll_prop_cut(c, place_type, &g);
+    return c;
+}
+
 static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
 {
     switch (p->kind) {
@@ -1078,16 +1122,20 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     }
 }
 
-/* `static int NAME(const int64_t *v)`: p on a final state (1 for none). */
+/* `static int NAME(const int64_t *v)`: p on a final state (1 for none),
+ * its constants cut to their places' types. */
 static void write_prop_fn(const hw_gen *g, const char *name, const ll_prop *p,
                           ll_buf *c)
 {
     ll_buf_printf(c, "static int %s(const int64_t *v)\n{\n    (void)v;\n"
                   "    return ", name);
-    if (p)
-        write_prop(g, p, c);
+    ll_prop *cut = ll_prop_copy(p);
+    ll_prop_cut(cut, place_type, g);
+    if (cut)
+        write_prop(g, cut, c);
     else
         ll_buf_puts(c, "1");
+    ll_prop_free(cut);
     ll_buf_puts(c, ";\n}\n\n");
 }
 
@@ -1113,8 +1161,7 @@ static void write_tables(hw_gen *g, ll_buf *c)
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
         ll_ctype ty;
-        if (!g->ops->loc_type || !g->ops->loc_type(t, g->locs[i], &ty))
-            ll_ctype_of(in ? in->type : NULL, in && in->pointer, &ty);
+        loc_ctype(g, g->locs[i], &ty);
         int size = ty.size;
         bool sign = ty.is_signed;
         int64_t v = in && in->has_value && !in->value.is_sym
