@@ -15,7 +15,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hwrun/gen/gen.h"
 #include "hwrun/hwrun.h"
 #include "hwrun/target.h"
 #include "litmuslab/hash.h"
@@ -37,7 +36,8 @@ void hw_judge(const ll_test *t, ll_log_entry *e)
     /* constants cut to their places' types, as the harness and the model
        compare them */
     ll_cond cond = t->cond;
-    cond.prop = hw_gen_cut_prop(t, t->cond.prop);
+    cond.prop = ll_prop_copy(t->cond.prop);
+    ll_prop_cut(cond.prop, ll_place_type, t);
     for (int i = 0; i < e->n_states; i++) {
         ll_log_state *s = &e->states[i];
         s->marked = cond.prop ? ll_prop_eval(cond.prop, &s->state, NULL)

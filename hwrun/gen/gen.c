@@ -1049,41 +1049,6 @@ static void loc_ctype(const hw_gen *g, const char *name, ll_ctype *out)
         ll_ctype_of(in ? in->type : NULL, in && in->pointer, out);
 }
 
-/* The type the harness records place l's final value at, which the
- * condition's constants are cut to as the model cuts them
- * (ll_prop_cut); false for a C test, whose values are as shown (and
- * whose model cuts nothing), and for a place that is no register. */
-static bool place_type(const void *ctx, const ll_loc *l, ll_ctype *out)
-{
-    const hw_gen *g = ctx;
-    if (g->ops->locals)
-        return false;
-    if (l->proc < 0) {
-        loc_ctype(g, l->name, out);
-        return true;
-    }
-    int reg = reg_id(g, l);
-    int fam = reg >= 0 ? g->ops->reg_family(reg) : -1;
-    const ll_init *bad = NULL;
-    if (fam < 0 || fam >= HW_MAX_FAM)
-        ll_ctype_of(NULL, false, out);   /* a zero register: int */
-    else if (!reg_type(g, l->proc, fam, out, &bad))
-        return false;
-    return true;
-}
-
-ll_prop *hw_gen_cut_prop(const ll_test *t, const ll_prop *p)
-{
-    ll_prop *c = ll_prop_copy(p);
-    const char *why_not;
-    hw_gen g = {.t = t};
-    int id = t->arch_name ? ll_arch_id_of(t->arch_name) : -1;
-    g.ops = hw_gen_find(id, &why_not);
-    if (g.ops && !why_not)
-        ll_prop_cut(c, place_type, &g);
-    return c;
-}
-
 static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
 {
     switch (p->kind) {
@@ -1123,14 +1088,15 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
 }
 
 /* `static int NAME(const int64_t *v)`: p on a final state (1 for none),
- * its constants cut to their places' types. */
+ * its constants cut to their places' types (ll_place_type: the types
+ * the harness records them at, those the model cuts to). */
 static void write_prop_fn(const hw_gen *g, const char *name, const ll_prop *p,
                           ll_buf *c)
 {
     ll_buf_printf(c, "static int %s(const int64_t *v)\n{\n    (void)v;\n"
                   "    return ", name);
     ll_prop *cut = ll_prop_copy(p);
-    ll_prop_cut(cut, place_type, g);
+    ll_prop_cut(cut, ll_place_type, g->t);
     if (cut)
         write_prop(g, cut, c);
     else

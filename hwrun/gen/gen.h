@@ -245,10 +245,4 @@ const hw_gen_ops *hw_gen_find(int arch, const char **why_not);
  * bodies are lowered first (ll_c_lower), as for the model. */
 bool hw_gen_c(ll_test *t, ll_buf *out, ll_diag *d);
 
-/* A copy of p (t's condition or filter) with each constant cut to the
- * type the harness records its place at, as the generated C compares it
- * and as the model does (`exists (0:X8=4294967295)` holds for an int X8
- * holding -1); a C test's is copied whole. Freed with ll_prop_free. */
-ll_prop *hw_gen_cut_prop(const ll_test *t, const ll_prop *p);
-
 #endif

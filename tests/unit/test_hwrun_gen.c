@@ -517,7 +517,8 @@ static void condition_constants_cut(void **unused)
     if (!strstr(c.data, want))
         fail_msg("no %s in:\n%s", want, c.data);
     ll_buf_free(&c);
-    ll_prop *p = hw_gen_cut_prop(t, t->cond.prop);
+    ll_prop *p = ll_prop_copy(t->cond.prop);
+    ll_prop_cut(p, ll_place_type, t);
     assert_int_equal(p->lhs->lhs->value.num, -1);
     assert_int_equal(p->lhs->rhs->value.num, -1);
     assert_int_equal(p->rhs->value.num, 4294967295);
@@ -537,12 +538,25 @@ static void condition_constants_cut(void **unused)
     ll_log_entry_clear(&e);
     ll_test_free(t);
 
+    /* a part takes its whole register's type; a location its own */
+    t = parse_ok("X86_64 T\n{ int64_t 0:rax; uint8_t z; }\n P0 ;\n"
+                 " movq $1,%rax ;\nexists (0:rax=1)\n");
+    ll_ctype ty;
+    ll_loc eax = {.proc = 0, .name = "eax", .reg = -1, .index = -1},
+           rcx = {.proc = 0, .name = "rcx", .reg = -1, .index = -1},
+           z = {.proc = -1, .name = "z", .reg = -1, .index = -1};
+    assert_true(ll_place_type(t, &eax, &ty));
+    assert_true(ty.size == 8 && ty.is_signed);
+    assert_true(ll_place_type(t, &rcx, &ty));
+    assert_true(ty.size == 4 && ty.is_signed);
+    assert_true(ll_place_type(t, &z, &ty));
+    assert_true(ty.size == 1 && !ty.is_signed);
+    ll_test_free(t);
+
     text = "C T\n{ int x; }\nP0(int *x) { WRITE_ONCE(*x, -1); }\n"
            "exists (x=4294967295)\n";
     t = parse_ok(text);
-    p = hw_gen_cut_prop(t, t->cond.prop);
-    assert_int_equal(p->value.num, 4294967295);
-    ll_prop_free(p);
+    assert_false(ll_place_type(t, &t->cond.prop->loc, &ty));
     ll_test_free(t);
 }
 
