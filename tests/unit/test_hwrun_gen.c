@@ -407,6 +407,7 @@ static void refusals_say_why(void **unused)
                                   "a 64-bit operand"},
         {"addb $256,%al", "does not fit a 8-bit operand"},
         {"movq %fs:40,%rax", "segment-prefixed addresses"},
+        {"movq 0(%rax,%rbx,0),%rcx", "a scale of 0 has no encoding"},
         {"movq 8(%rip),%rax", "a rip-relative address must name"},
         {"movb %ah,(x)", "beside ah, bh, ch or dh"},
     };
