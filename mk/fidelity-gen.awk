@@ -13,7 +13,8 @@
 # RMWs are any AMO herd7 reads (swap, add, and, or, xor, max, min); an
 # x86-64 access is sometimes preceded by a nop of the family LLVM emits
 # in herd7's spelling (nopl/nopw with memory operands, scale 0, %cs:, and
-# endbr64); between two
+# endbr64), or goes through a register with a segment prefix or a scale
+# of 0 (x86addr); between two
 # accesses of a thread, nothing, a fence of the architecture, or (after a
 # load) an address, data or control dependency, as diy's relations. The
 # condition names every register loaded, at a value some store gives
@@ -127,9 +128,11 @@ function cloc(k) { return LOC[k] }
 function init(    t, k, s) {
     if (arch == "X86_64") {
         s = "uint64_t x; uint64_t y; uint64_t z;"
-        for (t = 0; t < T; t++)
+        for (t = 0; t < T; t++) {
             for (k = 1; k <= nreg[t]; k++)
                 s = s " uint64_t " t ":" x86reg(k) ";"
+            s = s " " t ":r12=x; " t ":r13=y; " t ":r14=z; " t ":r15=8;"
+        }
         print s > file
         return
     }
@@ -227,11 +230,24 @@ function x86(t, k, d, p, a, v, rd,    nops) {
         split("nop|nopl 0(%rax,%eax,0)|nopw 0(%rax,%eax,0)|NOPL %cs:0(%rax,%eax,0)|nopl (%rax)|nopl 8(%rsp)|endbr64", nops, "|")
         emit(t, nops[1 + pick(7)])
     }
+    if (k == "R" && rand() < 0.2) { emit(t, "movq " x86addr(a) ",%" x86reg(rd)); return }
     if (k == "R") { emit(t, "movq (" a "),%" x86reg(rd)); return }
+    if (k == "W" && rand() < 0.15) { emit(t, "movq $" v "," x86addr(a)); return }
     if (k == "W" && p != "" && rand() < 0.4) { x86_alu(t, p, v); emit(t, "movq %r8,(" a ")"); return }
     if (k == "W") { emit(t, "movq $" v ",(" a ")"); return }
     emit(t, "movq $" v ",%" x86reg(rd))
     emit(t, "xchgq %" x86reg(rd) ",(" a ")")
+}
+
+# location a through its register r12..r14 (r15 = 8) in a form herd7
+# reads: a segment prefix (ignored), a scale of 0 (the index times 0).
+function x86addr(a,    r, b) {
+    b = "%r" (a == "x" ? 12 : a == "y" ? 13 : 14)
+    r = pick(4)
+    if (r == 0) return "%ds:0(" b ",%r15,0)"
+    if (r == 1) return "%cs:-8(" b ",%r15,1)"
+    if (r == 2) return "0(" b ",%r15,0)"
+    return "-16(" b ",%r15,2)"
 }
 
 # r8 := a random operation of the forms herd7 reads on the loaded p at
