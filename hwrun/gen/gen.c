@@ -1040,15 +1040,6 @@ static int out_index(const hw_gen *g, const ll_loc *l)
     return -1;
 }
 
-/* The type location name's final value is recorded at (its init entry's,
- * or the generator's own for C). */
-static void loc_ctype(const hw_gen *g, const char *name, ll_ctype *out)
-{
-    const ll_init *in = find_init(g->t, -1, name);
-    if (!g->ops->loc_type || !g->ops->loc_type(g->t, name, out))
-        ll_ctype_of(in ? in->type : NULL, in && in->pointer, out);
-}
-
 static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
 {
     switch (p->kind) {
@@ -1127,7 +1118,8 @@ static void write_tables(hw_gen *g, ll_buf *c)
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
         ll_ctype ty;
-        loc_ctype(g, g->locs[i], &ty);
+        if (!g->ops->loc_type || !g->ops->loc_type(t, g->locs[i], &ty))
+            ll_ctype_of(in ? in->type : NULL, in && in->pointer, &ty);
         int size = ty.size;
         bool sign = ty.is_signed;
         int64_t v = in && in->has_value && !in->value.is_sym
