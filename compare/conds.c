@@ -143,6 +143,11 @@ static int take_condition(const char *path, const struct stat *st, int type,
         ll_cond_print(&t->cond, &b);
         t->cond_text = b.data;
     }
+    /* its constants cut to their places' types, as the model and hwrun
+       compare them (`0:rax=4294967295` is -1 for an int rax); the text
+       shown keeps the test's spelling */
+    if (t && t->has_cond)
+        ll_prop_cut(t->cond.prop, ll_place_type, test);
     ll_test_free(test);
     return 0;
 }

@@ -194,3 +194,15 @@ void ll_prop_free(ll_prop *p)
     }
     free(p);
 }
+
+void ll_prop_cut(ll_prop *p, ll_place_type_fn *type_of, const void *ctx)
+{
+    if (!p)
+        return;
+    ll_prop_cut(p->lhs, type_of, ctx);
+    ll_prop_cut(p->rhs, type_of, ctx);
+    ll_ctype t;
+    if (p->kind == LL_PROP_ATOM && !p->place && !p->value.is_sym &&
+        type_of(ctx, &p->loc, &t))
+        p->value.num = ll_ctype_cut(t, p->value.num);
+}

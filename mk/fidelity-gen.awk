@@ -8,8 +8,13 @@
 # the next dependency) to 2 or 3 locations; a data dependency sometimes
 # goes through a random register operation (AArch64: W and X ALU forms,
 # shifts by register, multiplies, EON, CSET/CSEL; RISC-V: the W and
-# immediate forms; x86-64: the 8/16/32-bit forms herd7 reads, with cmp
-# and a conditional jump), whose value is stored; between two
+# immediate forms, mv, sext.w, lui; x86-64: the 8/16/32-bit forms herd7
+# reads, with cmp and a conditional jump), whose value is stored; RISC-V
+# RMWs are any AMO herd7 reads (swap, add, and, or, xor, max, min); an
+# x86-64 access is sometimes preceded by a nop of the family LLVM emits
+# in herd7's spelling (nopl/nopw with memory operands, scale 0, %cs:, and
+# endbr64), or goes through a register with a segment prefix or a scale
+# of 0 (x86addr); between two
 # accesses of a thread, nothing, a fence of the architecture, or (after a
 # load) an address, data or control dependency, as diy's relations. The
 # condition names every register loaded, at a value some store gives
@@ -123,9 +128,11 @@ function cloc(k) { return LOC[k] }
 function init(    t, k, s) {
     if (arch == "X86_64") {
         s = "uint64_t x; uint64_t y; uint64_t z;"
-        for (t = 0; t < T; t++)
+        for (t = 0; t < T; t++) {
             for (k = 1; k <= nreg[t]; k++)
                 s = s " uint64_t " t ":" x86reg(k) ";"
+            s = s " " t ":r12=x; " t ":r13=y; " t ":r14=z; " t ":r15=8;"
+        }
         print s > file
         return
     }
@@ -218,12 +225,29 @@ function ppc(t, k, d, p, a, v, rd,    x) {
     emit(t, "stwcx. r7,r0," a)
 }
 
-function x86(t, k, d, p, a, v, rd) {
+function x86(t, k, d, p, a, v, rd,    nops) {
+    if (rand() < 0.15) {
+        split("nop|nopl 0(%rax,%eax,0)|nopw 0(%rax,%eax,0)|NOPL %cs:0(%rax,%eax,0)|nopl (%rax)|nopl 8(%rsp)|endbr64", nops, "|")
+        emit(t, nops[1 + pick(7)])
+    }
+    if (k == "R" && rand() < 0.2) { emit(t, "movq " x86addr(a) ",%" x86reg(rd)); return }
     if (k == "R") { emit(t, "movq (" a "),%" x86reg(rd)); return }
+    if (k == "W" && rand() < 0.15) { emit(t, "movq $" v "," x86addr(a)); return }
     if (k == "W" && p != "" && rand() < 0.4) { x86_alu(t, p, v); emit(t, "movq %r8,(" a ")"); return }
     if (k == "W") { emit(t, "movq $" v ",(" a ")"); return }
     emit(t, "movq $" v ",%" x86reg(rd))
     emit(t, "xchgq %" x86reg(rd) ",(" a ")")
+}
+
+# location a through its register r12..r14 (r15 = 8) in a form herd7
+# reads: a segment prefix (ignored), a scale of 0 (the index times 0).
+function x86addr(a,    r, b) {
+    b = "%r" (a == "x" ? 12 : a == "y" ? 13 : 14)
+    r = pick(4)
+    if (r == 0) return "%ds:0(" b ",%r15,0)"
+    if (r == 1) return "%cs:-8(" b ",%r15,1)"
+    if (r == 2) return "0(" b ",%r15,0)"
+    return "-16(" b ",%r15,2)"
 }
 
 # r8 := a random operation of the forms herd7 reads on the loaded p at
@@ -303,14 +327,16 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
 # reads (it refuses srl, sra, mul, sltu, srlw, sraw and their immediate
 # forms).
 function rv_alu(t, p, v,    n, ops, o) {
-    emit(t, "li x9," (rand() < 0.3 ? -v : v + pick(70)))
-    n = split("add sub and or xor sll addw subw sllw addi xori andi ori slli srli addiw slliw slt slti", ops, " ")
+    if (rand() < 0.15) emit(t, "lui x9," pick(1048576))
+    else emit(t, "li x9," (rand() < 0.3 ? -v : v + pick(70)))
+    n = split("add sub and or xor sll addw subw sllw addi xori andi ori slli srli addiw slliw slt slti mv sext.w", ops, " ")
     o = ops[1 + pick(n)]
-    if (o ~ /i$|iw$/) emit(t, o " x28," p "," (o ~ /^s/ ? pick(o ~ /w$/ ? 32 : 64) : pick(200) - 100))
+    if (o == "mv" || o == "sext.w") { emit(t, o " x28," p); emit(t, "add x28,x28,x9") }
+    else if (o ~ /i$|iw$/) emit(t, o " x28," p "," (o ~ /^s/ ? pick(o ~ /w$/ ? 32 : 64) : pick(200) - 100))
     else emit(t, o " x28," p ",x9")
 }
 
-function riscv(t, k, d, p, a, v, rd,    x, r) {
+function riscv(t, k, d, p, a, v, rd,    x, r, amo) {
     x = d == "addr"
     if (x) { emit(t, "xor x29," p "," p); emit(t, "add x29,x29," a); a = "x29" }
     r = rand()
@@ -324,7 +350,8 @@ function riscv(t, k, d, p, a, v, rd,    x, r) {
     }
     emit(t, "li x28," v)
     if (r < 0.6) {
-        emit(t, (r < 0.15 ? "amoswap.w.aqrl " : r < 0.27 ? "amoswap.w.aq " : r < 0.4 ? "amoswap.w.rl " : "amoswap.w ") dreg(rd) ",x28,(" a ")")
+        split("swap swap swap add and or xor max min", amo, " ")
+        emit(t, "amo" amo[1 + pick(9)] ".w" (r < 0.15 ? ".aqrl " : r < 0.27 ? ".aq " : r < 0.4 ? ".rl " : " ") dreg(rd) ",x28,(" a ")")
         return
     }
     # lr/sc (the sc may fail); its success register x27 may carry the

@@ -456,21 +456,25 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
     return true;
 }
 
+/* The type of a place the condition reads (ll_prop_cut). */
+static bool obs_type(const void *ctx, const ll_loc *loc, ll_ctype *out)
+{
+    const mdl_test *m = ctx;
+    for (int i = 0; i < m->n_obs; i++)
+        if (same_place(&m->obs[i].loc, loc)) {
+            *out = m->obs[i].type;
+            return true;
+        }
+    return false;
+}
+
 /* herd7 compares a place with a constant cut to the place's type
  * (`exists (0:X0=4294967295)` holds for an int X0 showing -1); C's
  * values are as shown already. */
 static ll_prop *cast_prop(mdl_test *m, ll_prop *p)
 {
-    if (!p || !m->word)
-        return p;
-    cast_prop(m, p->lhs);
-    cast_prop(m, p->rhs);
-    if (p->kind != LL_PROP_ATOM || p->place || p->value.is_sym)
-        return p;
-    for (int i = 0; i < m->n_obs; i++)
-        if (same_place(&m->obs[i].loc, &p->loc))
-            p->value.num = mdl_obs_value(&m->obs[i],
-                                         sem_int(p->value.num)).num;
+    if (m->word)
+        ll_prop_cut(p, obs_type, m);
     return p;
 }
 

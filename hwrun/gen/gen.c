@@ -1078,16 +1078,21 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     }
 }
 
-/* `static int NAME(const int64_t *v)`: p on a final state (1 for none). */
+/* `static int NAME(const int64_t *v)`: p on a final state (1 for none),
+ * its constants cut to their places' types (ll_place_type: the types
+ * the harness records them at, those the model cuts to). */
 static void write_prop_fn(const hw_gen *g, const char *name, const ll_prop *p,
                           ll_buf *c)
 {
     ll_buf_printf(c, "static int %s(const int64_t *v)\n{\n    (void)v;\n"
                   "    return ", name);
-    if (p)
-        write_prop(g, p, c);
+    ll_prop *cut = ll_prop_copy(p);
+    ll_prop_cut(cut, ll_place_type, g->t);
+    if (cut)
+        write_prop(g, cut, c);
     else
         ll_buf_puts(c, "1");
+    ll_prop_free(cut);
     ll_buf_puts(c, ";\n}\n\n");
 }
 

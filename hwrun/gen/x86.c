@@ -93,6 +93,9 @@ static bool put_mem(hw_gen *g, const ll_stmt *st, const ll_operand *op,
     if (!op->sym && (op->reg == LL_X86_RIP || op->reg == LL_X86_EIP))
         return hw_gen_fail(g, st, "a rip-relative address must name a "
                            "location (x(%%rip))");
+    if (op->index >= 0 && op->shift == 0)
+        return hw_gen_fail(g, st, "a scale of 0 has no encoding (herd7 "
+                           "reads it as the index times 0)");
     if (op->sym && base >= 0 && op->index >= 0)
         return hw_gen_fail(g, st, "a memory operand with a location, a base "
                            "and an index register is not supported");
@@ -111,7 +114,7 @@ static bool put_mem(hw_gen *g, const ll_stmt *st, const ll_operand *op,
     if (op->index >= 0) {
         ll_buf_putc(out, ',');
         hw_gen_put_reg(g, out, "q", LL_X86_REG_BASE(op->index));
-        ll_buf_printf(out, ",%d", op->shift ? op->shift : 1);
+        ll_buf_printf(out, ",%d", op->shift);
     }
     ll_buf_putc(out, ')');
     return true;

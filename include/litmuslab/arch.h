@@ -63,6 +63,10 @@ struct ll_arch_ops {
      * `nopl 0(%rax,%rax,1)`), so its registers need no address; NULL
      * when every memory operand is an access. */
     bool (*no_access)(const ll_instr *in);
+    /* herd7 compares a condition's constants whole, not cut to their
+     * places' types as on the other assembly architectures (and as on
+     * C, which has no plug-in): ll_place_type. */
+    bool whole_constants;
 };
 
 /* One line of the architecture list (lib/arch/registry.c). */

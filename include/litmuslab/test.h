@@ -222,6 +222,23 @@ typedef struct ll_ctype {
 /* The type named `type` (NULL: the default, int); a pointer is 8 bytes.
  * false when the name is no integer type herd7 knows. */
 bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out);
+/* v as a value of type t: its low t.size bytes, sign- or zero-extended
+ * (8 bytes: v itself). */
+int64_t ll_ctype_cut(ll_ctype t, int64_t v);
+/* Each constant of p compared with a place (not an address, not another
+ * place) cut to the type type_of gives that place (ll_ctype_cut; false:
+ * left whole), in place: the model and hwrun compare a condition's
+ * constants so. */
+typedef bool ll_place_type_fn(const void *ctx, const ll_loc *loc,
+                              ll_ctype *out);
+void ll_prop_cut(ll_prop *p, ll_place_type_fn *type_of, const void *ctx);
+/* An ll_place_type_fn (ctx: the ll_test): the type herd7 gives a place
+ * of the test when it compares a condition's constant with it (what
+ * hwrun records the place's value at, and compare cuts to): a location's
+ * declared type, a register's (the last typed init entry of the whole
+ * register, ll_arch_ops.reg_canon), else int. false for a test whose
+ * constants herd7 compares whole (C, LISA), and for an unknown type. */
+bool ll_place_type(const void *test, const ll_loc *loc, ll_ctype *out);
 
 /* Metadata lookup: the value of `key=...`, or NULL. */
 const char *ll_test_meta(const ll_test *t, const char *key);

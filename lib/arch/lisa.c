@@ -484,6 +484,7 @@ const ll_arch_ops ll_arch_lisa = {
     .reg_canon = ll_reg_canon_identity,
     .herd_spelling = NULL,
     .canonical_reg_names = true,
+    .whole_constants = true,
 };
 
 /* Its lines of the architecture list (include/litmuslab/arch/list.h):

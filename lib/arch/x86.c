@@ -450,8 +450,9 @@ static bool read_att_mem(ll_span s, bool seg, ll_operand *o, ll_diag *d)
         o->shift = 1;
     if (n == 3) {
         int64_t scale;
-        /* 0: LLVM's nops (`nopl 0(%rax,%eax,0)`), as herd7 reads them;
-           check_operands refuses it elsewhere */
+        /* 0: LLVM's nops (`nopl 0(%rax,%eax,0)`); herd7 reads it in
+           any instruction, the index times 0; hwrun refuses it outside a
+           nop (no encoding) */
         if (!ll_span_int(parts[2], &scale) ||
             (scale != 0 && scale != 1 && scale != 2 && scale != 4 &&
              scale != 8))
@@ -667,11 +668,6 @@ static bool check_operands(const ll_instr *in, const ll_span *arg,
             return ll_asm_bad_operand(d, arg[i], kind_words(want));
         mems += in->ops[i].kind == LL_OPND_MEM;
     }
-    for (int i = 0; i < in->n_ops && in->op != LL_X86_NOP; i++)
-        if (in->ops[i].kind == LL_OPND_MEM && in->ops[i].index >= 0 &&
-            in->ops[i].shift == 0)
-            return ll_asm_bad_operand(d, arg[i], "a scale of 1, 2, 4 or 8 "
-                                      "(0 only in a nop's operand)");
     if (mems > 1) {
         int col = arg[0].col < arg[1].col ? arg[0].col : arg[1].col;
         ll_diag_set(d, 0, col, "at most one memory operand");
@@ -827,8 +823,9 @@ static bool x86_64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 
 /* ---- printing ---- */
 
-/* herd7's digest spells a scaled operand `(%rax, %rbx,8)` and drops a
- * segment prefix; ours is the assembler's `%cs:(%rax,%rbx,8)`. */
+/* herd7's digest spells a scaled operand `(%rax, %rbx,8)` (a scale of 0
+ * `(%rax, %rbx,)`) and drops a segment prefix; ours is the assembler's
+ * `%cs:(%rax,%rbx,8)`. */
 static void print_att_mem(const ll_operand *o, unsigned flags, bool herd,
                           ll_buf *b)
 {
@@ -855,7 +852,9 @@ static void print_att_mem(const ll_operand *o, unsigned flags, bool herd,
     ll_buf_putc(b, '(');
     if (o->reg >= 0)
         ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));
-    if (o->index >= 0)
+    if (o->index >= 0 && herd && o->shift == 0)   /* herd7's, checked */
+        ll_buf_printf(b, ", %%%s,", x86_64_reg_name(o->index));
+    else if (o->index >= 0)
         ll_buf_printf(b, herd ? ", %%%s,%d" : ",%%%s,%d",
                       x86_64_reg_name(o->index), o->shift);
     ll_buf_putc(b, ')');

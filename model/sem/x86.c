@@ -442,14 +442,17 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
 /* ---- operands ---- */
 
 /* The address of a MEM operand: symbol + base + index*scale + disp;
- * `x(%rip)` is x's address (the assembler's rip-relative form). */
+ * `x(%rip)` is x's address (the assembler's rip-relative form). As in
+ * herd7 7.58, a segment prefix is ignored (`%ds:0(%rax,%rcx,8)`) and a
+ * scale of 0 multiplies the index by 0; a segment before a bare address
+ * (`%fs:0x28`, thread-local storage) is refused. */
 static bool address(sem_run *r, const ll_instr *in, const ll_operand *m,
                     sem_reg *out)
 {
     sem_reg a = {sem_int(m->imm), 0};
     sem_val s;
-    if (LL_X86_SEG(in->flags)) {
-        sem_error(r, "segment-prefixed addresses are not modelled");
+    if (LL_X86_SEG(in->flags) && !m->sym && m->reg < 0 && m->index < 0) {
+        sem_error(r, "a segment-prefixed absolute address is not modelled");
         return false;
     }
     if (m->sym) {
@@ -471,7 +474,7 @@ static bool address(sem_run *r, const ll_instr *in, const ll_operand *m,
         sem_reg x = read_reg(r, m->index);
         sem_val scaled;
         a.t |= x.t;
-        if (!sem_arith('*', x.v, sem_int(m->shift ? m->shift : 1), &scaled) ||
+        if (!sem_arith('*', x.v, sem_int(m->shift), &scaled) ||
             !sem_arith('+', a.v, scaled, &s))
             return false;
         a.v = s;

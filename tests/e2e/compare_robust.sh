@@ -122,6 +122,46 @@ for f in tests outcomes summary; do
 done
 ls "$tmp/keep" | grep -q tmp && fail "size limit: temporary file left"
 
+# A state twice in one entry: litmus7 never prints one twice, but a
+# merged histogram may, and herd7 lists two states that show alike (their
+# held values differ: doc/fidelity.md). Each is one outcome; a hardware
+# entry's duplicates add up, per machine too: 5 lines, 4 outcomes, 0:r1=1
+# seen 2+6 times on each of two machines.
+cat > "$tmp/dup.model.log" <<'EOF2'
+Test T Allowed
+States 5
+0:r1=0; [x]=1;
+0:r1=1; [x]=1;
+0:r1=1; [x]=1;
+0:r1=2; [x]=1;
+0:r1=3; [x]=1;
+Ok
+Witnesses
+Positive: 2 Negative: 3
+Condition exists (0:r1=1)
+Observation T Sometimes 2 3
+
+EOF2
+hw '3       :> 0:r1=0; x=1;' '2       *> 0:r1=1; x=1;' \
+   '4       :> 0:r1=2; x=1;' '1       :> 0:r1=3; x=1;' \
+   '6       *> 0:r1=1; x=1;' > "$tmp/dup.log"
+cmp_ --model "$tmp/dup.model.log" --hw A="$tmp/dup.log" --hw B="$tmp/dup.log" \
+    --table text -o "$tmp/r" > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] || fail "duplicate states: want exit 0"
+[ -s "$tmp/err" ] && fail "duplicate states: messages"
+[ "$(grep -c '^T,' "$tmp/r/outcomes.csv")" = 4 ] ||
+    fail "duplicate states: $(grep -c '^T,' "$tmp/r/outcomes.csv") outcomes, want 4"
+grep -q '^T,"0:r1=1; \[x\]=1;",yes,16,"A B",allowed-seen$' \
+    "$tmp/r/outcomes.csv" || fail "duplicate states: 0:r1=1 not 2+6 twice"
+grep -q '^T,"0:r1=0; \[x\]=1;",yes,6,"A B",allowed-seen$' \
+    "$tmp/r/outcomes.csv" || fail "duplicate states: 0:r1=0 count"
+grep -q '^T,"exists (0:r1=1)",Ok,Ok,16,32,agree$' "$tmp/r/tests.csv" ||
+    fail "duplicate states: tests.csv counts"
+grep -q 'outcomes allowed-seen *4$' "$tmp/out" ||
+    fail "duplicate states: summary"
+grep -q '^  T    Ok     8/16 .*8/16 ' "$tmp/out" ||
+    fail "duplicate states: per machine"
+
 # 200000 states of one test: all there, counted (a hang guard; the time
 # for 2 million is in make bench).
 awk 'BEGIN { print "Test T Allow"; print "Histogram (200000 states)";

@@ -482,6 +482,50 @@ static void conditions_from_test_files(void **unused)
     unlink(hpath);
 }
 
+/* Given the test (--tests), a condition's constants are cut to their
+ * places' types as the model and hwrun cut them (ll_place_type): the
+ * model log's `0:rax=4294967295` holds for an int rax shown -1, `[y]=-1`
+ * for a uint32_t y shown 4294967295; the condition keeps its spelling. */
+static void conditions_cut_to_types(void **unused)
+{
+    (void)unused;
+    static const char model[] =
+        "Test T Allowed\nStates 1\n0:rax=-1; [y]=4294967295;\nOk\n"
+        "Witnesses\nPositive: 1 Negative: 0\n"
+        "Condition exists (0:rax=4294967295 /\\ [y]=-1)\n"
+        "Observation T Always 1 0\n\n";
+    static const char hw[] =
+        "Test T Allow\nHistogram (1 states)\n"
+        "7       *>0:rax=-1; y=4294967295;\nOk\n\n";
+    char dir[] = "/tmp/test_cmp_dir_XXXXXX", litmus[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(litmus, sizeof litmus, "%s/T.litmus", dir);
+    FILE *f = fopen(litmus, "w");
+    fputs("X86_64 T\n{ uint32_t y; }\n P0 ;\n movl $-1,%eax ;\n"
+          " movl $-1,(y) ;\nexists (0:rax=4294967295 /\\ y=-1)\n", f);
+    fclose(f);
+    char mpath[] = "/tmp/test_cmp_XXXXXX", hpath[] = "/tmp/test_cmp_XXXXXX";
+    tmptext_write(mpath, model, 0);
+    tmptext_write(hpath, hw, 0);
+    cmp_run run;
+    cmp_run_init(&run, stderr);
+    assert_true(cmp_read_model(&run, mpath));
+    assert_true(cmp_read_hw(&run, hpath, "m"));
+    assert_true(cmp_read_tests(&run, dir));
+    cmp_finish(&run);
+    cmp_test *t = cmp_find(&run, "T", false);
+    assert_int_equal(t->hw_positive, 7);
+    assert_int_equal(cmp_hw_verdict(t), LL_VERDICT_OK);
+    assert_int_equal(cmp_test_class(t), CMP_AGREE);
+    assert_string_equal(t->cond_text,
+                        "exists (0:rax=4294967295 /\\ [y]=-1)");
+    cmp_run_free(&run);
+    unlink(litmus);
+    rmdir(dir);
+    unlink(mpath);
+    unlink(hpath);
+}
+
 static void usage_and_unreadable_input(void **unused)
 {
     (void)unused;
@@ -515,6 +559,7 @@ int main(void)
         cmocka_unit_test(csv_quoting_and_one_sided_tests),
         cmocka_unit_test(malformed_entry_is_reported_and_skipped),
         cmocka_unit_test(conditions_from_test_files),
+        cmocka_unit_test(conditions_cut_to_types),
         cmocka_unit_test(usage_and_unreadable_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

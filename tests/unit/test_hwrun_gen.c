@@ -407,6 +407,7 @@ static void refusals_say_why(void **unused)
                                   "a 64-bit operand"},
         {"addb $256,%al", "does not fit a 8-bit operand"},
         {"movq %fs:40,%rax", "segment-prefixed addresses"},
+        {"movq 0(%rax,%rbx,0),%rcx", "a scale of 0 has no encoding"},
         {"movq 8(%rip),%rax", "a rip-relative address must name"},
         {"movb %ah,(x)", "beside ah, bh, ch or dh"},
     };
@@ -487,6 +488,79 @@ static void runs_on_this_machine(void **unused)
     ll_log_entry_clear(&e);
 }
 
+static ll_test *parse_ok(const char *text)
+{
+    ll_diag d = {0};
+    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
+    if (!t)
+        fail_msg("%s", d.msg);
+    return t;
+}
+
+/* A condition's constants are cut to their places' types, as the model
+ * cuts them (litmus/x86/X86+cond-cut, herd7 7.58: Always): 4294967295
+ * is -1 for the int rax and x, -1 is 4294967295 for the uint32_t y; both
+ * the generated C and hw_judge compare so, and the Condition line keeps
+ * the test's spelling. A C test's constants stay whole. */
+static void condition_constants_cut(void **unused)
+{
+    (void)unused;
+    const char *text =
+        "X86_64 T\n{ uint32_t y; }\n P0 ;\n movl $-1,%eax ;\n"
+        " movl $-1,(x) ;\n movl $-1,(y) ;\n"
+        "exists (0:rax=4294967295 /\\ x=4294967295 /\\ y=-1)\n";
+    ll_test *t = parse_ok(text);
+    ll_buf c = {0};
+    gen_ok(t, &c);
+    const char *want = "(!v[3] && v[0] == INT64_C(-1)) && "
+                       "(!v[4] && v[1] == INT64_C(-1))))"
+                       " && (!v[5] && v[2] == INT64_C(4294967295))";
+    if (!strstr(c.data, want))
+        fail_msg("no %s in:\n%s", want, c.data);
+    ll_buf_free(&c);
+    ll_prop *p = ll_prop_copy(t->cond.prop);
+    ll_prop_cut(p, ll_place_type, t);
+    assert_int_equal(p->lhs->lhs->value.num, -1);
+    assert_int_equal(p->lhs->rhs->value.num, -1);
+    assert_int_equal(p->rhs->value.num, 4294967295);
+    assert_int_equal(t->cond.prop->lhs->lhs->value.num, 4294967295);
+    ll_prop_free(p);
+    ll_log_entry e = {0};
+    run(t, "1000", &e);
+    assert_int_equal(e.positive, 1000);
+    assert_int_equal(e.verdict, LL_VERDICT_OK);
+    ll_buf out = {0};
+    ll_log_format_litmus(&e, &out);
+    assert_non_null(strstr(out.data, "1000  *>0:rax=-1; x=-1; "
+                           "y=4294967295;\n"));
+    assert_non_null(strstr(out.data, "Condition exists (0:rax=4294967295 "
+                           "/\\ [x]=4294967295 /\\ [y]=-1) is validated"));
+    ll_buf_free(&out);
+    ll_log_entry_clear(&e);
+    ll_test_free(t);
+
+    /* a part takes its whole register's type; a location its own */
+    t = parse_ok("X86_64 T\n{ int64_t 0:rax; uint8_t z; }\n P0 ;\n"
+                 " movq $1,%rax ;\nexists (0:rax=1)\n");
+    ll_ctype ty;
+    ll_loc eax = {.proc = 0, .name = "eax", .reg = -1, .index = -1},
+           rcx = {.proc = 0, .name = "rcx", .reg = -1, .index = -1},
+           z = {.proc = -1, .name = "z", .reg = -1, .index = -1};
+    assert_true(ll_place_type(t, &eax, &ty));
+    assert_true(ty.size == 8 && ty.is_signed);
+    assert_true(ll_place_type(t, &rcx, &ty));
+    assert_true(ty.size == 4 && ty.is_signed);
+    assert_true(ll_place_type(t, &z, &ty));
+    assert_true(ty.size == 1 && !ty.is_signed);
+    ll_test_free(t);
+
+    text = "C T\n{ int x; }\nP0(int *x) { WRITE_ONCE(*x, -1); }\n"
+           "exists (x=4294967295)\n";
+    t = parse_ok(text);
+    assert_false(ll_place_type(t, &t->cond.prop->loc, &ty));
+    ll_test_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -497,6 +571,7 @@ int main(void)
         cmocka_unit_test(refusals_say_why),
         cmocka_unit_test(typed_places),
         cmocka_unit_test(runs_on_this_machine),
+        cmocka_unit_test(condition_constants_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -416,7 +416,18 @@ static void refusals(void **state)
     refused("movq $1,%rax; shlq $2,%rax; seto %bl",
             "reads flags that are undefined");
     refused("adcq $1,%rax", "reads flags that are undefined");
-    refused("movq %fs:40,%rax", "segment-prefixed addresses");
+    refused("movq %fs:40,%rax", "a segment-prefixed absolute address");
+}
+
+/* As herd7 7.58 reads them (X86+seg-scale0): a segment prefix before a
+ * base or index is ignored, a scale of 0 multiplies the index by 0. */
+static void segments_and_scale0(void **state)
+{
+    (void)state;
+    check("0:rdx=x; 0:rcx=8;",
+          "movq $5,%ds:0(%rdx,%rcx,0); movq %cs:-8(%rdx,%rcx,1),%rbx; "
+          "movq 0(%rdx,%rcx,0),%rsi",
+          "rbx=5; rsi=5; [x]=5");
 }
 
 /* The model's default x86 semantics follows herd7 7.58 on the
@@ -501,6 +512,7 @@ int main(void)
         cmocka_unit_test(every_condition),
         cmocka_unit_test(no_effect_and_end),
         cmocka_unit_test(refusals),
+        cmocka_unit_test(segments_and_scale0),
         cmocka_unit_test(herd7_forms),
         cmocka_unit_test(every_opcode_modelled),
         cmocka_unit_test(register_spelling),

@@ -182,6 +182,40 @@ static void test_limits(void **state)
     ll_buf_free(&b);
 }
 
+/* ll_prop_cut: each constant compared with a place becomes a value of the
+ * place's type (here: x an int, y a uint8_t, registers left whole); an
+ * address (z, y) is left alone. */
+static bool cut_type(const void *ctx, const ll_loc *loc, ll_ctype *out)
+{
+    (void)ctx;
+    if (loc->proc >= 0)
+        return false;
+    return ll_ctype_of(!strcmp(loc->name, "y") ? "uint8_t" : NULL, false,
+                       out);
+}
+
+static void test_cut(void **state)
+{
+    (void)state;
+    ll_cond c;
+    ll_diag d = {0};
+    assert_true(ll_cond_parse("exists (x=4294967295 /\\ ~(y=-1) \\/ "
+                              "0:r1=4294967295 \\/ y=511 \\/ x=z \\/ "
+                              "x=y)", NULL, &c, &d));
+    ll_prop_cut(c.prop, cut_type, NULL);
+    ll_buf b = {0};
+    ll_cond_print(&c, &b);
+    assert_string_equal(ll_buf_str(&b),
+                        "exists ([x]=-1 /\\ not ([y]=255) \\/ 0:r1=4294967295 "
+                        "\\/ [y]=255 \\/ [x]=z \\/ [x]=y)");
+    ll_buf_free(&b);
+    ll_prop_free(c.prop);
+    ll_ctype i16 = {2, true}, u16 = {2, false}, i64 = {8, true};
+    assert_int_equal(ll_ctype_cut(i16, 0x18000), -32768);
+    assert_int_equal(ll_ctype_cut(u16, -1), 65535);
+    assert_int_equal(ll_ctype_cut(i64, INT64_MIN), INT64_MIN);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +224,7 @@ int main(void)
         cmocka_unit_test(test_registers),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
