@@ -29,17 +29,17 @@ static bool all(const char *text)
        writes, rf from each write to each read */
     int co[][2] = {{0, 1}, {0, 4}, {1, 4}, {4, 1}};
     for (int i = 0; i < 4; i++)
-        ll_rel_add(&b.x.co, co[i][0], co[i][1]);
+        mdl_rel_add(&b.x.co, co[i][0], co[i][1]);
     for (int w = 0; w < 5; w += w == 1 ? 3 : 1)
         for (int r = 2; r <= 3; r++)
-            ll_rel_add(&b.x.rf, w, r);
+            mdl_rel_add(&b.x.rf, w, r);
     bool ok = false;
     ll_diag d = {0};
     assert_true(cat_accepts_all(m, &b.x, &ok, &d));
     /* the model judges candidates as before */
     cat_result r;
-    ll_rel_clear(&b.x.rf);
-    ll_rel_clear(&b.x.co);
+    mdl_rel_clear(&b.x.rf);
+    mdl_rel_clear(&b.x.co);
     assert_true(ct_run(m, &b, &r));
     cat_free(m);
     xb_free(&b);
