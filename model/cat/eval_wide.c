@@ -21,13 +21,23 @@ static bool has(const uint64_t *set, int i)
     return (set[i >> 6] >> (i & 63)) & 1;
 }
 
-/* Warshall: after step k, paths through 0..k are closed. */
+/* Warshall: after step k, paths through 0..k are closed. Only an event
+ * with an edge in and an edge out joins paths; the events with an edge
+ * in are the range of a, which closing does not change (a path ends with
+ * an edge of a), so the others are skipped without a pass over the rows:
+ * the relations of a kernel test are sparse, and this was a sixth of the
+ * time of an RCU chain. */
 static void closure(uint64_t *d, const uint64_t *a, int n, bool reflexive)
 {
     memcpy(d, a, sizeof *d * 2 * (size_t)n);
+    uint64_t in[2] = {0, 0};
+    for (int i = 0; i < n; i++) {
+        in[0] |= a[2 * i];
+        in[1] |= a[2 * i + 1];
+    }
     for (int k = 0; k < n; k++) {
         uint64_t r0 = d[2 * k], r1 = d[2 * k + 1];
-        if (!(r0 | r1))
+        if (!(r0 | r1) || !has(in, k))
             continue;
         int kw = k >> 6;
         uint64_t bit = (uint64_t)1 << (k & 63);
