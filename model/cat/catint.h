@@ -426,6 +426,8 @@ struct cat_model {
     int n_static_inputs;
     bool has_static;            /* some unit is static */
     bool *static_done;          /* per unit: computed for the snapshot */
+    uint64_t *static_deps;      /* per instruction: the static inputs it
+                                   reads, a bit each (plan.c) */
     uint64_t *snap;             /* static inputs of the last execution */
     bool snap_valid;
     uint64_t *zero;             /* n*words zero words, for absent tags */
