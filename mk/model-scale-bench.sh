@@ -1,7 +1,7 @@
 #!/bin/sh
 # model-scale-bench.sh PROGRAM — the large set of `make bench-model`
 # (mk/scale-gen.sh: locks, RCU chains, many writes to one location, up to
-# 8 threads): each test timed alone on one core under --timeout
+# 16 threads): each test timed alone on one core under --timeout
 # ${TIMEOUT:-60}, wall and CPU seconds (the machine may be shared), with
 # its peak resident size; with HERD7=PATH also herd7's times (its
 # timeout ${HERD7_TIMEOUT:-60} s; C tests under -conf linux-kernel.cfg

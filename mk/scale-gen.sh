@@ -16,6 +16,10 @@
 #                reading it (C and PPC): coherence orders only
 #   mp-chain-N   message passing along N threads with release/acquire
 #                (Never)
+#   rcuring-N    a ring of N threads, grace periods and read-side
+#                critical sections (the kernel's RCU chains), N = 10..16;
+#                rcuwide-8 the same with more events than 64 and few
+#                candidates
 dir=$1
 [ -n "$dir" ] || { echo "usage: scale-gen.sh DIR" >&2; exit 2; }
 mkdir -p "$dir" || exit 2
@@ -69,21 +73,28 @@ done
 # rcu-GgRr: G threads `r = READ_ONCE(x_i); synchronize_rcu();
 # WRITE_ONCE(x_i+1, 1)`, R threads the same inside rcu_read_lock/unlock,
 # interleaved; the cycle: every read sees the previous thread's write.
-rcu() {                         # rcu G R
-    g=$1 r=$2 n=$(($1 + $2)) name=rcu-$1g$2r
+# ring NAME PAD KIND...: thread i (of the KINDs, g or r) reads x_i and
+# writes x_i+1, after PAD writes to a location y_i of its own
+ring() {
+    name=$1 pad=$2
+    shift 2
+    n=$#
     {
         echo "C $name"; echo; echo "{}"; echo
-        i=0 gi=0 ri=0 cond=
-        while [ $i -lt $n ]; do
+        i=0 cond=
+        for kind in "$@"; do
             j=$(( (i + 1) % n ))
-            # alternate while both kinds remain
-            if [ $gi -lt $g ] && { [ $ri -ge $r ] || [ $((i % 2)) -eq 0 ]; }; then
-                kind=g gi=$((gi + 1))
+            if [ "$pad" -gt 0 ]; then
+                printf 'P%d(int *x%d, int *x%d, int *y%d)\n{\n\tint r0;\n\n' \
+                    $i $i $j $i
             else
-                kind=r ri=$((ri + 1))
+                printf 'P%d(int *x%d, int *x%d)\n{\n\tint r0;\n\n' $i $i $j
             fi
-            printf 'P%d(int *x%d, int *x%d)\n{\n\tint r0;\n\n' $i $i $j
-            if [ $kind = g ]; then
+            k=1
+            while [ $k -le "$pad" ]; do
+                printf '\tWRITE_ONCE(*y%d, %d);\n' $i $k; k=$((k + 1))
+            done
+            if [ "$kind" = g ]; then
                 printf '\tr0 = READ_ONCE(*x%d);\n\tsynchronize_rcu();\n' $i
                 printf '\tWRITE_ONCE(*x%d, 1);\n}\n\n' $j
             else
@@ -94,7 +105,21 @@ rcu() {                         # rcu G R
             i=$((i + 1))
         done
         echo "exists ($cond)"
-    } | emit $name
+    } | emit "$name"
+}
+rcu() {                         # rcu G R
+    g=$1 r=$2 n=$(($1 + $2))
+    i=0 gi=0 ri=0 kinds=
+    while [ $i -lt $n ]; do
+        # alternate while both kinds remain
+        if [ $gi -lt $g ] && { [ $ri -ge $r ] || [ $((i % 2)) -eq 0 ]; }; then
+            kinds="$kinds g" gi=$((gi + 1))
+        else
+            kinds="$kinds r" ri=$((ri + 1))
+        fi
+        i=$((i + 1))
+    done
+    ring rcu-$1g$2r 0 $kinds
 }
 for gr in "1 1" "1 2" "2 2" "2 3" "3 3" "3 4" "4 4"; do
     rcu $gr
@@ -172,3 +197,25 @@ for n in 3 5 8; do
         echo "exists (${cond}$i:r0=1 /\\ $i:r1=0)"
     } | emit mp-chain-$n
 done
+
+# rcuring-N: the kernel collection's RCU grace-period chains of up to 19
+# threads (auto/C-RW-G+RW-R+...): a ring where thread i reads x_i and
+# writes x_i+1, a grace period between them when i % 3 == 0 and a
+# read-side critical section around them otherwise (fewer grace periods
+# than readers: Sometimes). Each read sees 0 or 1, so 2^N states, one
+# execution each: the cost is the cat model's per candidate, over 64
+# events from 14 threads on (eval_wide.c). rcuwide-8: the 8-thread ring
+# with four more writes per thread to a location of its own, 77 events
+# for 256 candidates (herd7 answers it in seconds).
+rcuring() {                     # rcuring NAME N PAD
+    i=0 kinds=
+    while [ $i -lt "$2" ]; do
+        if [ $((i % 3)) -eq 0 ]; then kinds="$kinds g"; else kinds="$kinds r"; fi
+        i=$((i + 1))
+    done
+    ring "$1" "$3" $kinds
+}
+for n in 10 12 14 16; do
+    rcuring rcuring-$n $n 0
+done
+rcuring rcuwide-8 8 4

@@ -328,6 +328,47 @@ static bool same_instr(const search *s, const gev *a, const gev *b)
             ((a->e->tags | b->e->tags) & s->m->ops->unordered_in_instr));
 }
 
+/* loc: location l's events gathered in the row of its initial write
+ * (event l), then that row copied to each of them. */
+static void same_loc(search *s)
+{
+    mdl_rel *loc = &s->x.loc;
+    for (int g = 0; g < s->n_ev; g++)
+        if (s->ev[g].loc >= 0)
+            mdl_rel_add(loc, s->ev[g].loc, g);
+    size_t W = (size_t)loc->words;
+    for (int g = s->m->n_locs; g < s->n_ev; g++)
+        if (s->ev[g].loc >= 0)
+            memcpy(loc->w + (size_t)g * W, loc->w + (size_t)s->ev[g].loc * W,
+                   W * sizeof *loc->w);
+}
+
+/* sameval among valued events, the same way: each value's events in the
+ * row of the first event with that value, copied to the others. */
+static void same_value(search *s)
+{
+    mdl_rel *sv = &s->x.sameval;
+    int *rep = ll_xmalloc(((size_t)s->n_ev + 1) * sizeof *rep);
+    for (int g = 0; g < s->n_ev; g++) {
+        rep[g] = -1;
+        if (!valued(s, &s->ev[g]))
+            continue;
+        rep[g] = g;
+        for (int h = 0; h < g; h++)
+            if (rep[h] == h && sem_val_eq(s->ev[h].val, s->ev[g].val)) {
+                rep[g] = h;
+                break;
+            }
+        mdl_rel_add(sv, rep[g], g);
+    }
+    size_t W = (size_t)sv->words;
+    for (int g = 0; g < s->n_ev; g++)
+        if (rep[g] >= 0 && rep[g] != g)
+            memcpy(sv->w + (size_t)g * W, sv->w + (size_t)rep[g] * W,
+                   W * sizeof *sv->w);
+    free(rep);
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -364,20 +405,20 @@ static void build_events(search *s)
         for (int i = 0; i < m->n_obs; i++)   /* herd7's FW sees only these */
             if (m->obs[i].mem >= 0 && m->obs[i].mem == a->loc)
                 mdl_set_add(&x->OBS, g);
-        bool va = s->values && valued(s, a);
-        for (int h = 0; h < s->n_ev; h++) {
+        /* a thread's events are base[t] on, in program order: pairs
+           are looked for there only (a test of 19 threads has 100
+           events, and this runs for each of its candidates) */
+        int lo = a->thread >= 0 ? s->base[a->thread] : 0;
+        int hi = a->thread >= 0 ? lo + m->threads[a->thread]
+                                           .runs[s->pick[a->thread]].n_ev
+                                : 0;
+        for (int h = lo; h < hi; h++) {
             const gev *b = &s->ev[h];
-            if (a->loc >= 0 && a->loc == b->loc)
-                mdl_rel_add(&x->loc, g, h);
-            if (va && valued(s, b) && sem_val_eq(a->val, b->val))
-                mdl_rel_add(&x->sameval, g, h);
-            if (a->thread >= 0 && a->thread == b->thread) {
-                mdl_rel_add(&x->thread, g, h);
-                if (s->si && a->e->inst == b->e->inst)
-                    mdl_rel_add(&x->same_instance, g, h);
-                if (g < h && !same_instr(s, a, b))
-                    mdl_rel_add(&x->po, g, h);
-            }
+            mdl_rel_add(&x->thread, g, h);
+            if (s->si && a->e->inst == b->e->inst)
+                mdl_rel_add(&x->same_instance, g, h);
+            if (g < h && !same_instr(s, a, b))
+                mdl_rel_add(&x->po, g, h);
         }
         if (!a->e) {
             if (s->si)
@@ -402,6 +443,9 @@ static void build_events(search *s)
                 mdl_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
     }
+    same_loc(s);
+    if (s->values)
+        same_value(s);
     mdl_set *herd[MDL_MAX_HERD_SETS];
     for (int i = m->ops->n_tags; i < s->n_names; i++)
         herd[i - m->ops->n_tags] = &s->tags[i];

@@ -33,6 +33,12 @@ void ll_log_entry_add_state(ll_log_entry *e, const ll_state *s,
             sizeof *e->states);
     ll_log_state *ls = &e->states[e->n_states++];
     memset(ls, 0, sizeof *ls);
+    /* sized once: a model's log may hold half a million states of 19
+       places, where growing by doubling would leave 13 unused each */
+    if (s->n > 0) {
+        ls->state.b = ll_xmalloc((size_t)s->n * sizeof *ls->state.b);
+        ls->state.cap = s->n;
+    }
     for (int i = 0; i < s->n; i++)
         ll_state_set(&ls->state, &s->b[i].loc, &s->b[i].value);
     ls->count = count;

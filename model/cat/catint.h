@@ -426,6 +426,8 @@ struct cat_model {
     int n_static_inputs;
     bool has_static;            /* some unit is static */
     bool *static_done;          /* per unit: computed for the snapshot */
+    uint64_t *static_deps;      /* per instruction: the static inputs it
+                                   reads, a bit each (plan.c) */
     uint64_t *snap;             /* static inputs of the last execution */
     bool snap_valid;
     uint64_t *zero;             /* n*words zero words, for absent tags */
@@ -518,6 +520,8 @@ bool cat_dyn_elems(cat_model *m, const cat_binder *b, uint64_t ***elems,
 void cat_arena_reset(cat_arena *a);
 /* eval_small.c: one instruction when 1 <= n <= 64 (one word per row). */
 void cat_run_small(cat_model *m, const cat_instr *in);
+/* eval_wide.c: the same when 65 <= n <= 128 (two words per row). */
+void cat_run_wide(cat_model *m, const cat_instr *in);
 
 /* Set d->file and return d, for ll_diag_set. */
 ll_diag *cat_diag_file(ll_diag *d, const char *file);

@@ -264,6 +264,8 @@ void cat_exec_instr(cat_model *m, const cat_instr *in)
 {
     if (m->n >= 1 && m->n <= 64)
         cat_run_small(m, in);
+    else if (m->n <= 128)
+        cat_run_wide(m, in);
     else
         run_instr(m, in);
 }
@@ -334,27 +336,32 @@ bool cat_run_fix_by(cat_model *m, int at,
 }
 
 /* Forget static results when the thread-local inputs differ from the
- * last execution's. */
+ * last execution's: all of them after a resize, else those of the units
+ * that read an input that changed. */
 static void check_snapshot(cat_model *m)
 {
-    bool same = m->snap_valid;
+    bool valid = m->snap_valid;
+    uint64_t changed = 0;
     uint64_t *p = m->snap;
     for (int k = 0; k < m->n_static_inputs; k++) {
         int s = m->static_inputs[k];
         size_t bytes = sizeof(uint64_t) * slot_words(m, s);
         if (bytes == 0)
             continue;   /* an execution with no event: nothing to keep */
-        if (!same || memcmp(p, m->ptr[s], bytes) != 0) {
-            same = false;
+        if (!valid || memcmp(p, m->ptr[s], bytes) != 0) {
+            changed |= (uint64_t)1 << (k < 63 ? k : 63);
             memcpy(p, m->ptr[s], bytes);
         }
         p += slot_words(m, s);
     }
-    if (!same) {
+    if (!valid)
         memset(m->static_done, 0, sizeof *m->static_done *
                                       (size_t)(m->n_code + 1));
-        m->snap_valid = true;
-    }
+    else if (changed)
+        for (int i = 0; i < m->n_code; i++)
+            if (m->static_deps[i] & changed)
+                m->static_done[i] = false;
+    m->snap_valid = true;
 }
 
 bool cat_test_holds(const cat_model *m, const cat_test *c)

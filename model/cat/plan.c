@@ -297,9 +297,57 @@ static void mark_partial_safe(cat_model *m)
     free(g);
 }
 
+/* Which static inputs each static unit reads, through the instructions
+ * before it: bit k for static_inputs[k] (inputs past the 63rd share bit
+ * 63). When the next execution's thread-local inputs differ from the
+ * last one's in a few of them only (a C test's sameval, when the values
+ * read differ and nothing else), the units that do not read those keep
+ * their results. A fixpoint reads what its body reads from outside. */
+static void static_deps(cat_model *m)
+{
+    uint64_t *dep = ll_xcalloc((size_t)m->n_slots + 1, sizeof *dep);
+    bool *inside = ll_xcalloc((size_t)m->n_slots + 1, sizeof *inside);
+    for (int k = 0; k < m->n_static_inputs; k++)
+        dep[m->static_inputs[k]] = (uint64_t)1 << (k < 63 ? k : 63);
+    m->static_deps = cat_alloc(&m->arena, sizeof *m->static_deps *
+                                              (size_t)(m->n_code + 1));
+    for (int i = 0; i < m->n_code; i++) {
+        const cat_instr *in = &m->code[i];
+        if (in->op != PI_FIX) {
+            dep[in->dst] = (in->a >= 0 ? dep[in->a] : 0) |
+                           (in->b >= 0 ? dep[in->b] : 0);
+            m->static_deps[i] = dep[in->dst];
+            continue;
+        }
+        for (int v = 0; v < in->n_vars; v++)
+            inside[in->vars[v]] = true;
+        for (int j = 1; j <= in->len; j++)
+            inside[m->code[i + j].dst] = true;
+        uint64_t d = 0;
+        for (int j = 1; j <= in->len; j++) {
+            const cat_instr *b = &m->code[i + j];
+            d |= (b->a >= 0 && !inside[b->a] ? dep[b->a] : 0) |
+                 (b->b >= 0 && !inside[b->b] ? dep[b->b] : 0);
+        }
+        for (int v = 0; v < in->n_vars; v++)
+            d |= inside[in->vals[v]] ? 0 : dep[in->vals[v]];
+        for (int v = 0; v < in->n_vars; v++)
+            dep[in->vars[v]] = d;
+        for (int j = 0; j <= in->len; j++) {
+            if (j > 0)
+                dep[m->code[i + j].dst] = d;
+            m->static_deps[i + j] = d;
+        }
+        i += in->len;
+    }
+    free(inside);
+    free(dep);
+}
+
 void cat_plan_finish(cat_model *m)
 {
     mark_static(m);
+    static_deps(m);
     int *producer = ll_xmalloc(sizeof *producer * (size_t)(m->n_slots + 1));
     for (int s = 0; s < m->n_slots; s++)
         producer[s] = -1;

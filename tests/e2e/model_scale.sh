@@ -59,6 +59,17 @@ for t in "lockcnt-4:Never 0 24" "locksb-5:Never 0 120" \
          "cowr-ppc-2x3:Never 0 50" "mp-chain-8:Never 0 255"; do
     want_obs "$tmp/set/${t%%:*}.litmus" "Observation ${t%%:*} ${t#*:}"
 done
+# more than 64 events (model/cat/eval_wide.c, two words a row) and the
+# search's event relations built a row at a time (search.c,
+# build_events): the 8-thread RCU ring with writes of its own, 77
+# events, its 256 states as herd7 7.58 prints them (the md5 of the
+# state lines of its log) and the 10-thread ring (46 events)
+want_obs "$tmp/set/rcuwide-8.litmus" "Observation rcuwide-8 Sometimes 1 255"
+states=$(awk '/^States /{on=1; next} /^(Ok|No)$/{on=0} on' "$tmp/out" |
+         md5sum | cut -c1-32)
+[ "$states" = c1f0c5945517880be50ebc8cd66ae81e ] ||
+    fail "rcuwide-8: states differ from herd7's (md5 $states)"
+want_obs "$tmp/set/rcuring-10.litmus" "Observation rcuring-10 Sometimes 1 1023"
 # a lock's order judged as it is built (search.c, last_location): the
 # 6-thread lock counter took 38 s of CPU before, 1.2 s after; each lock
 # order is one execution, 6! of them, as herd7's N! for N <= 4

@@ -25,7 +25,7 @@
 
 #include "test_cat_exec.h"
 
-enum { MAXN = 70, MAX_NODES = 64 };
+enum { MAXN = 130, MAX_NODES = 64 };
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 
@@ -391,8 +391,10 @@ static void random_expressions(void **state)
     char path[256];
     snprintf(path, sizeof path, "%s/m.cat", dir);
     /* Two of the same size in a row: their thread-local parts differ
-     * without a resize to reset the evaluator's kept results. */
-    static const int sizes[] = {5, 12, 12, MAXN};
+     * without a resize to reset the evaluator's kept results. 70 and
+     * 128 take eval_wide.c's two words a row (128: a full second word),
+     * MAXN the general loops of rel.c. */
+    static const int sizes[] = {5, 12, 12, 70, 128, MAXN};
     enum { N_EXECS = sizeof sizes / sizeof sizes[0] };
     xb execs[N_EXECS];
     for (int s = 0; s < N_EXECS; s++)
