@@ -28,6 +28,7 @@ void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out)
         ll_buf_printf(out, "%d:%s", l->proc, name);
         return;
     }
+    bracketed = bracketed && l->index < 0;   /* herd7: `[x]`, but `x[1]` */
     if (bracketed)
         ll_buf_putc(out, '[');
     ll_buf_puts(out, name);

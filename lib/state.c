@@ -63,6 +63,9 @@ int ll_loc_cmp(const ll_loc *a, const ll_loc *b)
         return ra ? -1 : 1;
     if (ra && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
+    /* herd7 shows locations before array elements: [x]=3; A[1]=3; */
+    if (!ra && (a->index < 0) != (b->index < 0))
+        return a->index < 0 ? -1 : 1;
     /* herd7 orders a C test's locals as strings (r10 before r8) */
     bool named = a->reg == LL_REG_NAMED || b->reg == LL_REG_NAMED;
     int c = ra && !named ? reg_cmp(a->name, b->name) : strcmp(a->name, b->name);
@@ -324,17 +327,20 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
 
 /* ---- printing ---- */
 
+/* herd7 brackets a memory location, `[x]=1;`, but not an array element,
+ * `x[1]=1;`. */
 static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
 {
     bool mem = b->loc.proc < 0;
-    if (mem && herd)
+    bool bracket = mem && herd && b->loc.index < 0;
+    if (bracket)
         ll_buf_putc(out, '[');
     if (!mem)
         ll_buf_printf(out, "%d:", b->loc.proc);
     ll_buf_puts(out, b->loc.name);
     if (b->loc.index >= 0)
         ll_buf_printf(out, "[%d]", b->loc.index);
-    if (mem && herd)
+    if (bracket)
         ll_buf_putc(out, ']');
     if (b->value.is_sym)
         ll_buf_printf(out, "=%s;", b->value.sym);
