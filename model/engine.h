@@ -211,6 +211,12 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
 
+/* herd7's mixed-size refusal (mixed_size.c): whether some location is
+ * accessed with two sizes in the runs at all; whether the runs pick[t]
+ * of the threads do, with m->diag set to the message. */
+bool mdl_sizes_vary(const mdl_test *m);
+bool mdl_sizes_clash(mdl_test *m, const int *pick);
+
 /* herdev.c: herd7's predefined sets and register events.
  * mdl_herd_names: the names of the sets an execution gives the model,
  * the architecture's tags first, then herd7's (Exp, NExp, Rreg, Wreg,

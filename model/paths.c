@@ -299,6 +299,19 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v)
         c->ev[ev].vdata = v;
 }
 
+const char *sem_sym_name(sem_run *r, int sym)
+{
+    run_ctx *c = ctx(r);
+    return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
+}
+
+void sem_set_bytes(sem_run *r, int ev, int bytes)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].bytes = (uint8_t)bytes;
+}
+
 void sem_unwrite(sem_run *r, int ev)
 {
     run_ctx *c = ctx(r);

@@ -143,6 +143,14 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
     sem_reg v = sem_load_pick(r, a.v, a.t, ap, tags, ev);
     if (sem_stopped(r))
         return false;
+    sem_set_bytes(r, *ev, bits / 8);
+    if (bits < 64 && v.v.sym >= 0) {
+        /* herd7 7.58: "Illegal operation mask32 on x" */
+        sem_error(r, "a %d-bit load of the address %s (herd7 7.58 refuses "
+                  "to cut an address: illegal operation mask%d)", bits,
+                  sem_sym_name(r, v.v.sym), bits);
+        return false;
+    }
     v.v = a64_trunc(v.v, bits);
     if (is_signed_load(in->op) && v.v.sym < 0)
         v.v = sem_int(a64_sext(v.v.num, bits));
@@ -157,8 +165,10 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_tags tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
-    sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)), v.t,
-                   a64_pick(r, rs) | extra_pick, tags, rmw_read);
+    int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)),
+                            v.t, a64_pick(r, rs) | extra_pick, tags,
+                            rmw_read);
+    sem_set_bytes(r, ev, access_bits(in) / 8);
     return !sem_stopped(r);
 }
 
@@ -288,6 +298,7 @@ static sem_next atomic_read(sem_run *r, const ll_operand *m, sem_tags tags,
     *old = sem_load_pick(r, a->at.v, a->at.t, a->at_pick, tags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
+    sem_set_bytes(r, *ev, bits / 8);
     old->v = a64_trunc(old->v, bits);
     return SEM_NEXT;
 }
@@ -319,7 +330,8 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_val v;
     if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
         return a64_undefined(r, old.t | s.t | sp);
-    sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t, sp, wtags, ev);
+    sem_set_bytes(r, sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t,
+                                    sp, wtags, ev), bits / 8);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -415,6 +427,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
                                &ev[i]);
         if (sem_stopped(r))
             return SEM_ERROR;
+        sem_set_bytes(r, ev[i], bits / 8);
         old[i].v = a64_trunc(old[i].v, bits);
         sem_reg expect = a64_get(r, in->ops[i].reg);
         expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);

@@ -203,13 +203,13 @@ static void zero_register_and_unsigned(void **state)
               "0:XZR=0; 0:X0=3; 0:X2=18446744073709551615;");
 }
 
-/* An initial value may be the address of an array element (herd7's
- * `0:X0=x[1]`): with int elements it is x + 4, so the loads read 7 and,
- * one element on, 9. */
+/* An initial value may be the address of an array element: herd7 7.58
+ * reads `0:X0=x[4]` as x+4, four bytes in (element 1 of int x), so the
+ * loads read 7 and, one element on, 9. */
 static void element_address_init(void **state)
 {
     (void)state;
-    one_state("AArch64 E\n{ int x[3] = {5,7,9}; 0:X0=x[1]; }\n"
+    one_state("AArch64 E\n{ int x[3] = {5,7,9}; 0:X0=x[4]; }\n"
               " P0 ;\n LDR W1,[X0] ;\n LDR W2,[X0,#4] ;\n"
               "exists (0:X1=7 /\\ 0:X2=9)\n",
               "0:X1=7; 0:X2=9;");
