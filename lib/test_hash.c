@@ -81,6 +81,14 @@ static void put_value(const ll_value *v, ll_buf *b)
         ll_buf_putn(b, v->sym + 8, strlen(v->sym + 8) - 1);
         return;
     }
+    const char *open = v->is_sym ? strchr(v->sym, '[') : NULL;
+    if (open && open != v->sym) {   /* herd7 holds `x[2]` as x+2 */
+        long long k = strtoll(open + 1, NULL, 10);
+        ll_buf_putn(b, v->sym, (size_t)(open - v->sym));
+        if (k)
+            ll_buf_printf(b, "+%lld", k);
+        return;
+    }
     ll_value_print_written(v, b);
 }
 

@@ -2,7 +2,8 @@
 # model-herd7-folder.sh PROGRAM HERD7 DIR [OUT] — runs herd7 (7.58, the
 # specification) and `PROGRAM model` on every DIR/*.litmus, one process
 # per test (herd7 under a CPU timeout and a memory limit), and classifies
-# each test: agree (verdict, states and Positive/Negative counts), differ,
+# each test: agree (verdict, states and Positive/Negative counts; Hash=
+# counted apart), differ,
 # we refuse, herd7 refuses, both refuse. Prints one line per test that
 # does not agree (with our first message, or herd7's), then the counts;
 # OUT (default: a temporary folder) keeps the logs NAME.herd7, NAME.ours,
@@ -27,7 +28,7 @@ key() { # LOG: verdict, sorted states, counts
          /^(Ok|No)$/ {print "V " $0} /^Positive: / {print "P " $2 " " $4}' "$1" |
         sort
 }
-agree=0 differ=0 ours_ref=0 herd_ref=0 both=0 status=0
+agree=0 hash=0 differ=0 ours_ref=0 herd_ref=0 both=0 status=0
 for f in "$dir"/*.litmus; do
     n=$(basename "$f" .litmus)
     (ulimit -v 4000000; ulimit -t $((timeout + 5))
@@ -49,6 +50,12 @@ for f in "$dir"/*.litmus; do
         echo "we refuse: $n: $(head -1 "$out/$n.err")"
     elif [ "$(key "$out/$n.herd7")" = "$(key "$out/$n.ours")" ]; then
         agree=$((agree + 1))
+        if [ "$(grep '^Hash=' "$out/$n.herd7")" = \
+             "$(grep '^Hash=' "$out/$n.ours")" ]; then
+            hash=$((hash + 1))
+        else
+            echo "hash differs: $n"
+        fi
     else
         differ=$((differ + 1)); status=1
         echo "differ: $n"
@@ -57,5 +64,5 @@ done
 total=$((agree + differ + ours_ref + herd_ref + both))
 echo "$(basename "$dir"): $total tests: $agree agree, $differ differ," \
     "$ours_ref we refuse, $herd_ref herd7 refuses (we answer)," \
-    "$both both refuse"
+    "$both both refuse; Hash= equal on $hash of the $agree"
 exit $status
