@@ -283,7 +283,7 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
     w = rand() < 0.5 ? "W" : "X"
     q = w == "X" ? "X" substr(p, 2) : p
     emit(t, "MOV X4,#" (rand() < 0.3 ? -v : v + pick(70)))
-    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN", ops, " ")
+    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN UBFM SBFM", ops, " ")
     o = ops[1 + pick(n)]
     split("EQ NE GE LT GT LE HI LS CS CC MI PL", c, " ")
     if (o == "CSET" || o == "CSETM" || o == "CINC" || o == "CSEL") {
@@ -294,6 +294,7 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
     } else if (o == "MADD" || o == "MSUB") emit(t, o " " w "6," q "," w "4," q)
     else if (o == "NEG" || o == "MVN") emit(t, o " " w "6," q)
     else if (o == "MOVN") emit(t, "MOVN " w "6,#" v)
+    else if (o == "UBFM" || o == "SBFM") emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64) ",#" pick(w == "W" ? 32 : 64))
     else if (o ~ /^(LSL|LSR|ASR|ROR)$/ && rand() < 0.5) emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64))
     else if (o ~ /^(ADD|SUB|AND|ORR|EOR)$/ && rand() < 0.4) emit(t, o " " w "6," q "," w "4," (rand() < 0.5 ? "ASR" : "LSL") " #" pick(8))
     else emit(t, o " " w "6," q "," w "4")

@@ -96,6 +96,7 @@ static const ll_armf_form forms[] = {
     {"DSB", LL_A64_DSB, "", ARMF_BARRIER},
     {"ISB", LL_A64_ISB, "", 0},
     {"UBFM", LL_A64_UBFM, "rrii", 0},
+    {"SBFM", LL_A64_SBFM, "rrii", 0},
     {"REV", LL_A64_REV, "rr", 0},
     {"REV16", LL_A64_REV16, "rr", 0},
     {"REV32", LL_A64_REV32, "rr", 0},
@@ -446,7 +447,8 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_puts(out, "ADDR");
         text += 3;
     }
-    bool ubfm = strncmp(text, "UBFM ", 5) == 0;
+    bool ubfm = strncmp(text, "UBFM ", 5) == 0 ||
+                strncmp(text, "SBFM ", 5) == 0;
     /* herd7 digests a pair of exclusive reads with its first register as
      * a W register (`LDXP X4,X5,[X2]` as `LDXP W4,X5,[X2]`, XZR as WZR) */
     const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5
