@@ -268,11 +268,13 @@ function a64(t, k, d, p, a, v, rd,    x, r) {
         emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
         return
     }
-    # an RMW: SWP, LDADD, CAS (expecting 0) or LDXR/STXR (which may fail)
+    # an RMW: SWP, LDADD, CAS (expecting 0 or a value read) or LDXR/STXR
+    # (which may fail)
     emit(t, "MOV W6,#" v)
     if (r < 0.35) { emit(t, (r < 0.1 ? "SWPAL " : r < 0.2 ? "SWPA " : r < 0.25 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]"); return }
     if (r < 0.5) { emit(t, (r < 0.4 ? "LDADDAL " : r < 0.45 ? "LDADDL " : "LDADD ") "W6," dreg(rd) ",[" a "]"); return }
-    if (r < 0.75) { emit(t, "MOV " dreg(rd) ",#0"); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
+    # Rs 0, or (herd7's CAS keeps its dependency) the value read before
+    if (r < 0.75) { emit(t, "MOV " dreg(rd) "," (p != "" && rand() < 0.4 ? p : "#0")); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
     emit(t, (r < 0.85 ? "LDAXR " : "LDXR ") dreg(rd) ",[" a "]")
     emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
 }

@@ -341,12 +341,14 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
 
 /* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
  * in rmw, both X); Rs gets the old value either way. As herd7 7.58 does,
- * five ways, whose executions it counts apart: a success whose old value
- * in Rs depends on the read through a pick, a success where it depends
- * on it plainly (so an address from it orders a later read: herd7 finds
- * the execution twice, and its model forbids one of them), a failure
+ * five ways, whose executions it counts apart: a success where Rs keeps
+ * what it depended on (plainly) and depends on the read through a pick
+ * (catalogue MP+rel+CAS-ok-RsRs-addr), a success where it depends on the
+ * read plainly (so an address from it orders a later read: herd7 finds
+ * the execution twice, and its model may forbid one of them), a failure
  * that only reads (A for CASA/CASAL, not X), found twice alike, and a
- * failure that writes back the value it read (an X pair in rmw). The
+ * failure that writes back the value it read (an X pair in rmw), the
+ * write depending on Rs through a pick (MP+rel+CAS-ok-bothRs-addr). The
  * write of a success depends on what Rs held through a pick
  * (pick-data-dep; herd7's catalogue LB+rel+CAS, MP+rel+CAS-ok-MRs-addr,
  * LB+rel+CAS-ok-RsRs-addr) and is RMW-PICK: a read of the thread that
@@ -374,9 +376,10 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
-        if (write_back) {
-            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0, 0,
-                           TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev);
+        if (write_back) {   /* its write too depends on Rs (a pick) */
+            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
+                           expect_pick, TAG(TAG_X) | (rel ? TAG(TAG_L) : 0),
+                           ev);
             if (sem_stopped(r))
                 return SEM_ERROR;
         }
@@ -388,7 +391,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
                     ev))
         return SEM_ERROR;
     if (way == 0)
-        a64_set_pick(r, rs, old.v, 0, old.t);
+        a64_set_pick(r, rs, old.v, expect.t, old.t | a64_pick(r, rs));
     else
         a64_set(r, rs, old.v, old.t);
     return SEM_NEXT;
@@ -398,9 +401,9 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
  * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
  * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
  * ways of CAS, for the pair: a success whose old values depend on the
- * reads through a pick or plainly (both atomic), a failure that only
- * reads (twice), and a failure that writes back what it read, not in
- * rmw. As in herd7, whose po relates instructions, its events are in no
+ * reads through a pick (Rs keeping its own dependencies) or plainly
+ * (both atomic), a failure that only reads (twice), and a failure that
+ * writes back what it read, not in rmw, depending on Rs through a pick. As in herd7, whose po relates instructions, its events are in no
  * po among themselves (IICO, sem_ops.unordered_in_instr): a release
  * write does not order the other half's write, and the write-back may
  * fall anywhere in coherence, even before the write its read took. */
@@ -437,8 +440,9 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         return SEM_DEAD;
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back)
-            sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v, 0, 0,
-                           wtags, -1);
+            sem_set_bytes(r, sem_store_pick(r, at[i].v, at[i].t, a.at_pick,
+                                            old[i].v, 0, expect_pick, wtags,
+                                            -1), bytes);
         else
             store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
                        expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
@@ -446,10 +450,12 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
             return SEM_ERROR;
     }
     for (int i = 0; i < 2; i++) {
+        int rs = in->ops[i].reg;
         if (way == 0)
-            a64_set_pick(r, in->ops[i].reg, old[i].v, 0, old[i].t);
+            a64_set_pick(r, rs, old[i].v, a64_get(r, rs).t,
+                         old[i].t | a64_pick(r, rs));
         else
-            a64_set(r, in->ops[i].reg, old[i].v, old[i].t);
+            a64_set(r, rs, old[i].v, old[i].t);
     }
     return SEM_NEXT;
 }
