@@ -465,6 +465,14 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         int sym = mdl_sym(m, loc->name);
         const mdl_decl *d = &m->decls[sym];
         int index = loc->index > 0 ? loc->index : 0;
+        if (loc->index < 0 && d->n_elems > 1) {
+            /* herd7 7.58 observes the array whole, shown x={1,2} and
+               equal to no number; the model observes elements only */
+            free(o.loc.name);
+            return set_error(m, pos, "a whole array in a condition or "
+                             "locations (herd7 shows it as {...}) is not "
+                             "supported; name its elements: ", loc->name);
+        }
         if (index > 0 && d->n_elems == 0) {
             free(o.loc.name);
             return set_error(m, pos, "not an array: ", loc->name);

@@ -550,6 +550,14 @@ static int code_stmt(sem_run *r, sem_val v)
     return k < 0 || k % 4 != 0 || k / 4 > INT32_MAX ? -1 : (int)(k / 4);
 }
 
+/* The return address BL and BLR leave in X30: herd7 7.58 shows it as the
+ * next instruction's label (`label:"P0:L0"`) when it has one. */
+static sem_val return_address(sem_run *r)
+{
+    const char *l = sem_stmt_label(r, r->pc + 1);
+    return l ? sem_code_label(r, l) : code_address(r->pc + 1);
+}
+
 /* ADR Xd,L; BL L; BR Xn, BLR Xn, RET Xn: a jump to the code address in
  * Xn, a control dependency on what Xn depends on; RET to X30 as the
  * thread started (0) returns from the thread, as compiled code ends. */
@@ -573,7 +581,7 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
             a64_set(r, in->ops[0].reg, sem_code_label(r, l), 0);
             return SEM_NEXT;
         }
-        a64_set(r, link, code_address(r->pc + 1), 0);
+        a64_set(r, link, return_address(r), 0);
         *label = l;
         return SEM_JUMP;
     }
@@ -582,6 +590,11 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     if (in->op == LL_A64_RET && v.v.sym < 0 && v.v.num == 0 && !v.t && !p)
         return SEM_END;
     int to = code_stmt(r, v.v);
+    if (to == -2 && in->op == LL_A64_BLR) {
+        sem_error(r, "BLR to another thread's code, which herd7 7.58 runs "
+                  "on this thread before returning, is not supported");
+        return SEM_ERROR;
+    }
     if (to == -2) {    /* another thread's label: herd7 ends the thread */
         sem_branch_pick(r, v.t, p);
         return SEM_END;
@@ -594,7 +607,7 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     }
     sem_branch_pick(r, v.t, p);
     if (in->op == LL_A64_BLR)
-        a64_set(r, link, code_address(r->pc + 1), 0);
+        a64_set(r, link, return_address(r), 0);
     r->goto_pc = to;
     return SEM_GOTO;
 }

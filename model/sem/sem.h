@@ -304,6 +304,8 @@ int sem_label_stmt(sem_run *r, const char *label);
  * such a value names in the running thread, -2 for a label of another
  * thread (a jump there ends the thread, as in herd7), or -1. */
 sem_val sem_code_label(sem_run *r, const char *label);
+/* The label of statement stmt of the thread, or NULL. */
+const char *sem_stmt_label(sem_run *r, int stmt);
 int sem_code_stmt(sem_run *r, sem_val v);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */

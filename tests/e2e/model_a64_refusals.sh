@@ -4,7 +4,9 @@
 # a mixed-size test (one location accessed with two sizes in an
 # execution; only a path no execution takes may differ), a 32-bit load of
 # an address (herd7's "Illegal operation mask32"), an init value x[i]
-# between elements (herd7 reads it as x+i bytes).
+# between elements (herd7 reads it as x+i bytes); and three forms herd7
+# answers that the model refuses rather than answer otherwise (a BLR into
+# another thread's code, a load of an instruction, a whole array).
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
@@ -64,5 +66,37 @@ AArch64 between
 exists (0:X1=0)
 END
 refused between "2:13: x[1] is the address x+1, between elements of 4 bytes (herd7 reads x[i] in the init block as x+i bytes): a mixed-size test, which herd7 7.58 refuses"
-[ $fail = 0 ] && echo "model_a64_refusals: 5 refusals and 1 answer as herd7 7.58"
+# what herd7 answers and the model does not: refused, not answered wrong
+cat > "$tmp/blr.litmus" <<'END'
+AArch64 blr
+{ 0:X1=P1:L1; }
+ P0     | P1        ;
+ BLR X1 | B L2      ;
+        |L1:        ;
+        | MOV W0,#1 ;
+        | RET       ;
+        |L2:        ;
+locations [0:X0;]
+END
+refused blr "4:2: BLR to another thread's code, which herd7 7.58 runs on this thread before returning, is not supported"
+cat > "$tmp/code.litmus" <<'END'
+AArch64 code
+{ 0:X8=P1:L0; }
+ P0          | P1    ;
+ LDR W1,[X8] | B L1  ;
+             | L0:   ;
+             | NOP   ;
+             | L1:   ;
+locations [0:X1;]
+END
+refused code "4:2: an access to code (label:\"P1:L0\"): herd7's instruction values are not supported"
+cat > "$tmp/whole.litmus" <<'END'
+AArch64 whole
+{ int64_t v[2]={22,44}; 0:X2=v; }
+ P0          ;
+ LDR X0,[X2] ;
+forall (v=22)
+END
+refused whole "5:9: a whole array in a condition or locations (herd7 shows it as {...}) is not supported; name its elements: v"
+[ $fail = 0 ] && echo "model_a64_refusals: 8 refusals and 1 answer as herd7 7.58"
 exit $fail
