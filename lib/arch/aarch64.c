@@ -200,8 +200,9 @@ static bool symregs_wide(const ll_asm_line *ln, const ll_instr *in,
     return true;
 }
 
-/* MTE's tag instructions and SVE's vector and predicate registers are
- * not modelled (README, "Unsupported"): refused by name, not as unknown. */
+/* MTE's tag instructions, SVE's vector and predicate registers and
+ * Morello's capability registers as addresses are not modelled (README,
+ * "Unsupported"): refused by name, not as unknown. */
 static bool refuse_feature(const ll_asm_line *ln, ll_diag *d)
 {
     static const char *const mte[] = {
@@ -219,6 +220,14 @@ static bool refuse_feature(const ll_asm_line *ln, ll_diag *d)
         }
     for (int i = 0; i < ln->n_args; i++) {
         ll_span a = ln->args[i];
+        if (a.len > 2 && a.s[0] == '[' && (a.s[1] & ~0x20) == 'C' &&
+            a.s[2] >= '0' && a.s[2] <= '9') {   /* [C1]: a capability */
+            if (d)
+                ll_diag_set(d, 0, a.col, "'%s' is addressed by a Morello "
+                            "capability register: Morello is not supported",
+                            ll_span_str(a, buf, sizeof buf));
+            return false;
+        }
         int k = a.len > 0 && a.s[0] == '{';
         char c = k < a.len ? (char)(a.s[k] & ~0x20) : 0;
         if ((c == 'Z' || c == 'P') && k + 1 < a.len && a.s[k + 1] >= '0' &&
