@@ -259,6 +259,7 @@ static ll_prop *read_array_value(prop_reader *r, ll_prop *first)
         a->loc.name = ll_xstrdup(first->loc.name);
         a->loc.index = i;
         a->bracketed = first->bracketed;
+        a->whole = true;
         if (!ll_read_value(lx, &a->value)) {
             ll_prop_free(a);
             goto fail;

@@ -256,6 +256,8 @@ static void add_places(const ll_prop *p, place **v, int *n, int *cap)
     if (p->kind == LL_PROP_ATOM) {
         ll_grow((void **)v, cap, *n + 1, sizeof **v);
         (*v)[(*n)++] = place_of(&p->loc);
+        if (p->whole)   /* x={7,8}: herd7 shows x, whole */
+            (*v)[*n - 1].index = -1;
         if (p->place) {
             ll_grow((void **)v, cap, *n + 1, sizeof **v);
             (*v)[(*n)++] = place_of(p->place);

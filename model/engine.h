@@ -93,6 +93,9 @@ typedef struct mdl_obs {
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
     ll_ctype type;           /* its declared type (a location's) */
+    bool whole;              /* an element of an array herd7 shows whole,
+                                x={1,2} (mdl_state_wholes) */
+    bool alone;              /* shown by itself too (x[0]=1) */
 } mdl_obs;
 
 typedef struct mdl_limits {
@@ -215,6 +218,10 @@ mdl_status mdl_search(mdl_test *m, cat_model *model);
  * accessed with two sizes in the runs at all; whether the runs pick[t]
  * of the threads do, with m->diag set to the message. */
 bool mdl_sizes_vary(const mdl_test *m);
+/* A state as herd7 shows it: the elements of an array the condition or
+ * `locations` names whole (x={1,2}, locations [x]) as one binding
+ * `x={1,2}` (whole_array.c). */
+void mdl_state_wholes(const mdl_test *m, ll_state *st);
 bool mdl_sizes_clash(mdl_test *m, const int *pick);
 
 /* herdev.c: herd7's predefined sets and register events.

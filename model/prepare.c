@@ -435,9 +435,11 @@ static bool same_place(const ll_loc *a, const ll_loc *b)
 static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
 {
     for (int i = 0; i < m->n_obs; i++)
-        if (same_place(&m->obs[i].loc, loc))
+        if (same_place(&m->obs[i].loc, loc)) {
+            m->obs[i].alone = true;
             return true;
-    mdl_obs o = {0};
+        }
+    mdl_obs o = {.alone = true};
     o.loc.proc = loc->proc;
     o.loc.name = ll_xstrdup(loc->name);
     o.loc.reg = loc->reg;
@@ -466,11 +468,12 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         const mdl_decl *d = &m->decls[sym];
         int index = loc->index > 0 ? loc->index : 0;
         if (loc->index < 0 && d->n_elems > 1) {
-            /* herd7 7.58 observes the array whole, shown x={1,2} and
-               equal to no number; the model observes elements only */
+            /* herd7 7.58 compares the array whole (x={1,2} equals no
+               number); the model shows it whole (x={7,8}, locations
+               [x]: mdl_state_wholes) but compares elements only */
             free(o.loc.name);
-            return set_error(m, pos, "a whole array in a condition or "
-                             "locations (herd7 shows it as {...}) is not "
+            return set_error(m, pos, "a whole array compared with a "
+                             "number (herd7 compares {...}) is not "
                              "supported; name its elements: ", loc->name);
         }
         if (index > 0 && d->n_elems == 0) {
@@ -510,10 +513,31 @@ static ll_prop *cast_prop(mdl_test *m, ll_prop *p)
     return p;
 }
 
+/* Every element of array `name`, shown whole (mdl_state_wholes). */
+static bool add_whole(mdl_test *m, const char *name, ll_pos pos)
+{
+    const mdl_decl *d = &m->decls[mdl_sym(m, name)];
+    for (int i = 0; i < d->n_elems; i++) {
+        ll_loc l = {.proc = -1, .name = (char *)name, .reg = -1, .index = i};
+        int k = 0;
+        while (k < m->n_obs && !same_place(&m->obs[k].loc, &l))
+            k++;
+        if (k == m->n_obs) {
+            if (!add_obs(m, &l, pos))
+                return false;
+            m->obs[k].alone = false;
+        }
+        m->obs[k].whole = true;
+    }
+    return true;
+}
+
 static bool obs_from_prop(mdl_test *m, const ll_prop *p)
 {
     if (!p)
         return true;
+    if (p->kind == LL_PROP_ATOM && p->whole)    /* x={7,8}: x[0] adds all */
+        return p->loc.index > 0 || add_whole(m, p->loc.name, p->pos);
     if (p->kind == LL_PROP_ATOM)
         return add_obs(m, &p->loc, p->pos) &&
                (!p->place || add_obs(m, p->place, p->pos));
@@ -595,9 +619,14 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     free(types);
     if (!ok)
         return false;
-    for (int i = 0; i < t->n_locations; i++)
-        if (!add_obs(m, &t->locations[i], (ll_pos){0, 0}))
+    for (int i = 0; i < t->n_locations; i++) {
+        const ll_loc *l = &t->locations[i];
+        bool whole = l->proc < 0 && l->index < 0 && l->name[0] != '%' &&
+                     m->decls[mdl_sym(m, l->name)].n_elems > 1;
+        if (!(whole ? add_whole(m, l->name, (ll_pos){0, 0})
+                    : add_obs(m, l, (ll_pos){0, 0})))
             return false;
+    }
     if (!obs_from_prop(m, t->cond.prop))
         return false;
     m->n_shown = m->n_obs;

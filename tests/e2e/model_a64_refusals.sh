@@ -97,6 +97,6 @@ AArch64 whole
  LDR X0,[X2] ;
 forall (v=22)
 END
-refused whole "5:9: a whole array in a condition or locations (herd7 shows it as {...}) is not supported; name its elements: v"
+refused whole "5:9: a whole array compared with a number (herd7 compares {...}) is not supported; name its elements: v"
 [ $fail = 0 ] && echo "model_a64_refusals: 8 refusals and 1 answer as herd7 7.58"
 exit $fail
