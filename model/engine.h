@@ -93,6 +93,9 @@ typedef struct mdl_obs {
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
     ll_ctype type;           /* its declared type (a location's) */
+    bool whole;              /* an element of an array herd7 shows whole,
+                                x={1,2} (mdl_state_wholes) */
+    bool alone;              /* shown by itself too (x[0]=1) */
 } mdl_obs;
 
 typedef struct mdl_limits {
@@ -210,6 +213,16 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
+
+/* herd7's mixed-size refusal (mixed_size.c): whether some location is
+ * accessed with two sizes in the runs at all; whether the runs pick[t]
+ * of the threads do, with m->diag set to the message. */
+bool mdl_sizes_vary(const mdl_test *m);
+/* A state as herd7 shows it: the elements of an array the condition or
+ * `locations` names whole (x={1,2}, locations [x]) as one binding
+ * `x={1,2}` (whole_array.c). */
+void mdl_state_wholes(const mdl_test *m, ll_state *st);
+bool mdl_sizes_clash(mdl_test *m, const int *pick);
 
 /* herdev.c: herd7's predefined sets and register events.
  * mdl_herd_names: the names of the sets an execution gives the model,

@@ -97,6 +97,7 @@ typedef struct search {
     sem_val ***later;
     mdl_status status;
     bool stop;
+    bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
@@ -1679,6 +1680,14 @@ static void choose_runs(search *s, int t)
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
         }
+        if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
+            if (reads_find_values(s)) {    /* herd7: mixed-size, refused */
+                s->m->failed = true;
+                s->status = MDL_BAD_INPUT;
+                s->stop = true;
+            }
+            return;
+        }
         if (!cut && !bad) {
             combination(s);
             return;
@@ -1727,6 +1736,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     }
     s.status = MDL_OK;
     s.all_co = mdl_explain_incoherent(m->explain);
+    s.sizes_vary = mdl_sizes_vary(m);
     s.n_active = s.open_from = m->n_threads;
     /* register events and one-event AMOs are made for whole
        combinations (herdev.c), not for parts of them */
