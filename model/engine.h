@@ -62,6 +62,8 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
+    uint64_t turns;          /* sem_run.turns, n_turns at the end */
+    int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never
                                 an execution; a combination of it whose
                                 reads all find their values is herd7's
@@ -207,6 +209,14 @@ bool mdl_runs(mdl_test *m);
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);
+
+/* herd_vars.c: herd7's fresh-variable numbers along run `run` of C
+ * thread t, per lowered statement (n_stmts each): the variable of the
+ * read it makes (read_var) and the largest of the register reads that
+ * copy that read's value (copy_var), 0 where none. false where the
+ * numbering is not followed (a loop before or in the thread). */
+bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
+                   int64_t *read_var, int64_t *copy_var);
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
