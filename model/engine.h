@@ -316,6 +316,13 @@ mdl_explain *mdl_explain_new(cat_model *model, const mdl_explain_opts *o,
                              ll_diag *d);
 bool mdl_explain_check(const mdl_explain *ex, const mdl_test *m, ll_diag *d);
 bool mdl_explain_incoherent(const mdl_explain *ex);
+/* Is the rest of the candidates of no use (the execution to show found,
+ * no --show-all)? The search then stops. */
+bool mdl_explain_done(const mdl_explain *ex);
+/* Start (on) or end explain's first look, which takes allowed
+ * candidates only (the search prunes the rest); false where there is
+ * none (--show-all wants every candidate). */
+bool mdl_explain_quick(mdl_explain *ex, bool on);
 void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
                            const cat_exec *x, const mdl_ev *ev,
                            const sem_val *vals, const cat_result *res,
