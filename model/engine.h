@@ -79,6 +79,10 @@ typedef struct mdl_thread {
     int n_slots;             /* ops->n_regs + symbolic registers */
     int n_symregs;
     char **symregs;          /* names without '%' */
+    /* the slots last found by name, by the name's address (an operand's
+     * name is looked up at every instruction run: checked, not trusted) */
+    const char *slot_key[MDL_NAME_CACHE];
+    int slot_val[MDL_NAME_CACHE];
     sem_reg *init;           /* initial slot values */
     ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
@@ -137,6 +141,8 @@ typedef struct mdl_test {
     const sem_ops *ops;
     int n_syms, cap_syms;
     char **syms;
+    const char *sym_key[MDL_NAME_CACHE];   /* as mdl_thread.slot_key */
+    int sym_val[MDL_NAME_CACHE];
     mdl_decl *decls;         /* one per symbol */
     int n_locs, cap_locs;
     mdl_loc *locs;
