@@ -152,7 +152,12 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     }
 }
 
-static int64_t range_vars(hv *h, int first, int last, int *forks)
+/* The variables of statements [first, last); *forks: how many forks
+ * among them. A branch inside (the `&&`, `||` or `?:` the lowering
+ * makes into jumps, which herd7 7.58's C does not read) is not
+ * followed; last_bz: the if's own, at the end, is. */
+static int64_t range_vars(hv *h, int first, int last, int last_bz,
+                          int *forks)
 {
     int64_t n = 0;
     *forks = 0;
@@ -160,6 +165,10 @@ static int64_t range_vars(hv *h, int first, int last, int *forks)
         bool fork;
         n += instr_vars(h->th, first, i, &fork);
         *forks += fork;
+        const ll_stmt *s = &h->th->stmts[i];
+        if (i != last_bz && s->has_instr && s->instr.op == LL_C_BZ &&
+            !is_const(&s->instr.ops[0]))
+            h->ok = false;
     }
     return n;
 }
@@ -211,7 +220,7 @@ static void measure(hv *h, int k)
     int64_t size = 0, nout = 1;
     switch (n->kind) {
     case LL_C_NODE_STMT:
-        size = range_vars(h, n->first, n->last, &forks);
+        size = range_vars(h, n->first, n->last, -1, &forks);
         if (forks > 1)
             h->ok = false;
         nout = forks ? 2 : 1;
@@ -229,7 +238,8 @@ static void measure(hv *h, int k)
             h->ok = false;
             break;
         }
-        size = range_vars(h, n->first, h->th->c_tree[n->kid].first, &forks);
+        size = range_vars(h, n->first, h->th->c_tree[n->kid].first, bz,
+                          &forks);
         const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
         int arms[2] = {n->kid, n->other};
         int64_t outs = 0;
