@@ -236,7 +236,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model);
 enum { MDL_MAX_HERD_SETS = 48 };
 int mdl_herd_names(const sem_ops *ops, const char **names, int max);
 void mdl_herd_sets_fill(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                        ll_set *const *sets);
+                        mdl_set *const *sets);
 /* A combination's register events, for a model that reads them
  * (cat_uses_regs): mdl_regs_make lists them for the runs pick[] chooses
  * and returns how many; mdl_regs_fill, once the execution is sized for
@@ -257,7 +257,7 @@ typedef struct mdl_regs {
 int mdl_regs_make(mdl_regs *g, const mdl_test *m, const int *pick);
 void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
                    const int *base, int first, cat_exec *x,
-                   ll_set *const *sets);
+                   mdl_set *const *sets);
 void mdl_regs_free(mdl_regs *g);
 
 /* herd7's one-event AMOs (sem_ops.one_event): mdl_amo_make lists
@@ -271,8 +271,8 @@ typedef struct mdl_amos {
 } mdl_amos;
 int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
                  const int *base);
-void mdl_amo_fold(const mdl_amos *a, ll_set *const *sets, int n_sets,
-                  ll_rel *const *rels, const bool *reflexive, int n_rels);
+void mdl_amo_fold(const mdl_amos *a, mdl_set *const *sets, int n_sets,
+                  mdl_rel *const *rels, const bool *reflexive, int n_rels);
 void mdl_amo_free(mdl_amos *a);
 
 /* symmetry.c: identical threads. prev[t] is the thread before t with

@@ -74,22 +74,22 @@ void ex_describe(const view *v, ll_buf *b);
  * ex_free_shown. */
 typedef struct shown_rel {
     const char *name;
-    const ll_rel *rel;
+    const mdl_rel *rel;
     const char *style;
 } shown_rel;
 enum { EX_N_SHOWN = 8 };
-void ex_shown_rels(const view *v, ll_rel own[3], shown_rel *out);
-void ex_free_shown(ll_rel own[3]);
+void ex_shown_rels(const view *v, mdl_rel own[3], shown_rel *out);
+void ex_free_shown(mdl_rel own[3]);
 /* The execution's own relations and herd's names for their parts (rfe,
  * po-loc...): what every graph draws already. */
 bool ex_base_name(const char *label);
 /* po | rf | co | fr per location: the coherence the search checks. */
-void ex_coherence(const view *v, ll_rel *out);
+void ex_coherence(const view *v, mdl_rel *out);
 
 /* explain_trace.c */
 /* The model's order (a union of its acyclic checks' relations, see the
  * file); keep[i]: check i's relation is in it. */
-void ex_model_order(mdl_explain *ex, const view *v, ll_rel *order,
+void ex_model_order(mdl_explain *ex, const view *v, mdl_rel *order,
                     bool *keep);
 void ex_trace(mdl_explain *ex, const view *v, ll_buf *b);
 /* The checks a rejected execution fails, each with its cycle or pair;

@@ -38,11 +38,11 @@ static bool drawn(const view *v, int i)
 }
 
 static void rel_edges(const mdl_explain *ex, const view *v, ll_buf *d,
-                      const ll_rel *r, const char *label, const char *style)
+                      const mdl_rel *r, const char *label, const char *style)
 {
     for (int i = 0; i < v->n; i++)
         for (int j = 0; j < v->n; j++)
-            if (ll_rel_has(r, i, j) && ex_shown(v, j) && drawn(v, i))
+            if (mdl_rel_has(r, i, j) && ex_shown(v, j) && drawn(v, i))
                 edge(ex, d, i, j, label, style);
 }
 
@@ -77,7 +77,7 @@ void ex_dot_begin(mdl_explain *ex, const view *v, const char *title,
         }
         ll_buf_puts(d, "  }\n");
     }
-    ll_rel own[3];
+    mdl_rel own[3];
     shown_rel t[EX_N_SHOWN];
     ex_shown_rels(v, own, t);
     for (int i = 0; i < EX_N_SHOWN; i++)
@@ -110,22 +110,22 @@ void ex_dot_steps(mdl_explain *ex, ll_buf *d, const cat_step *s, int n,
 void ex_dot_order(mdl_explain *ex, const view *v, ll_buf *d)
 {
     int n = v->n, n_checks = cat_explain_n_checks(ex->cx);
-    ll_rel order, plus;
-    ll_rel_init(&order, n);
-    ll_rel_init(&plus, n);
+    mdl_rel order, plus;
+    mdl_rel_init(&order, n);
+    mdl_rel_init(&plus, n);
     bool *keep = ll_xcalloc((size_t)n_checks + 1, sizeof *keep);
     ex_model_order(ex, v, &order, keep);
-    ll_rel_transitive(&plus, &order);
+    mdl_rel_transitive(&plus, &order);
     cat_step steps[EX_MAX_STEPS];
     for (int a = 0; a < n; a++)
         for (int b = 0; b < n; b++) {
             if (!ex_shown(v, a) || !ex_shown(v, b) ||
-                !ll_rel_has(&order, a, b))
+                !mdl_rel_has(&order, a, b))
                 continue;
             bool reduced = true;
             for (int c = 0; c < n && reduced; c++)
-                reduced = !(c != a && c != b && ll_rel_has(&plus, a, c) &&
-                            ll_rel_has(&plus, c, b));
+                reduced = !(c != a && c != b && mdl_rel_has(&plus, a, c) &&
+                            mdl_rel_has(&plus, c, b));
             if (!reduced)
                 continue;
             for (int i = 0; i < n_checks; i++) {
@@ -151,8 +151,8 @@ void ex_dot_order(mdl_explain *ex, const view *v, ll_buf *d)
                 break;
             }
         }
-    ll_rel_free(&order);
-    ll_rel_free(&plus);
+    mdl_rel_free(&order);
+    mdl_rel_free(&plus);
     free(keep);
 }
 
@@ -168,7 +168,7 @@ void ex_dot_doshow(mdl_explain *ex, const view *v, ll_buf *d)
                                               &is_rel);
         if (!w || !is_rel)
             continue;
-        ll_rel r = {n, words, (uint64_t *)w};
+        mdl_rel r = {n, words, (uint64_t *)w};
         rel_edges(ex, v, d, &r, ex->doshow.name[k], doshow_style);
     }
 }

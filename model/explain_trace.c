@@ -15,26 +15,26 @@
 
 #include "model/explain.h"
 
-void ex_model_order(mdl_explain *ex, const view *v, ll_rel *order,
+void ex_model_order(mdl_explain *ex, const view *v, mdl_rel *order,
                     bool *keep)
 {
     int n = v->n;
-    ll_rel tmp;
-    ll_rel_init(&tmp, n);
+    mdl_rel tmp;
+    mdl_rel_init(&tmp, n);
     for (int i = 0; i < cat_explain_n_checks(ex->cx); i++) {
         cat_check_info info;
         cat_explain_check(ex->cx, i, &info);
         keep[i] = false;
         if (strcmp(info.kind, "acyclic") || info.negated || !info.words)
             continue;
-        ll_rel r = {n, (n + 63) / 64, (uint64_t *)info.words};
-        ll_rel_union(&tmp, order, &r);
-        if (ll_rel_acyclic(&tmp)) {
-            ll_rel_copy(order, &tmp);
+        mdl_rel r = {n, (n + 63) / 64, (uint64_t *)info.words};
+        mdl_rel_union(&tmp, order, &r);
+        if (mdl_rel_acyclic(&tmp)) {
+            mdl_rel_copy(order, &tmp);
             keep[i] = true;
         }
     }
-    ll_rel_free(&tmp);
+    mdl_rel_free(&tmp);
 }
 
 /* Why a must precede b in the order: the first kept check's steps. */
@@ -61,7 +61,7 @@ static bool is_access(const view *v, int e)
 }
 
 /* The next event to place (see the top of the file), or -1. */
-static int next_step(const view *v, const ll_rel *order, const bool *done,
+static int next_step(const view *v, const mdl_rel *order, const bool *done,
                      bool ordered)
 {
     int n = v->n;
@@ -75,7 +75,7 @@ static int next_step(const view *v, const ll_rel *order, const bool *done,
                 continue;
             bool ready = true;
             for (int f = 0; f < n && ready && ordered; f++)
-                ready = !(ll_rel_has(order, f, e) && !done[f] &&
+                ready = !(mdl_rel_has(order, f, e) && !done[f] &&
                           ex_shown(v, f));
             for (int f = 0; f < e && ready && pass == 0; f++)
                 ready = !(ex_shown(v, f) && !done[f] &&
@@ -123,8 +123,8 @@ static void before_po(const view *v, int pick, const bool *done,
 void ex_trace(mdl_explain *ex, const view *v, ll_buf *b)
 {
     int n = v->n, n_checks = cat_explain_n_checks(ex->cx);
-    ll_rel order;
-    ll_rel_init(&order, n);
+    mdl_rel order;
+    mdl_rel_init(&order, n);
     bool *keep = ll_xcalloc((size_t)n_checks + 1, sizeof *keep);
     ex_model_order(ex, v, &order, keep);
     ll_buf_puts(b, "Trace: a linearisation of");
@@ -151,7 +151,7 @@ void ex_trace(mdl_explain *ex, const view *v, ll_buf *b)
         int from = -1;
         if (v->ev[pick].e->kind == SEM_R) {
             for (int w = 0; w < n; w++)
-                if (ll_rel_has(&v->x->rf, w, pick)) {
+                if (mdl_rel_has(&v->x->rf, w, pick)) {
                     ll_buf_printf(&why, "%sreads from ", sep);
                     if (v->ev[w].e)
                         ex_full(v, w, &why);
@@ -164,7 +164,7 @@ void ex_trace(mdl_explain *ex, const view *v, ll_buf *b)
         if (v->ev[pick].e->kind != SEM_F)
             before_po(v, pick, done, &sep, &why);
         for (int f = 0; f < n; f++) {
-            if (!ex_shown(v, f) || !done[f] || !ll_rel_has(&order, f, pick))
+            if (!ex_shown(v, f) || !done[f] || !mdl_rel_has(&order, f, pick))
                 continue;
             ll_buf r = {0};
             edge_reason(ex, keep, f, pick, &r);
@@ -190,7 +190,7 @@ void ex_trace(mdl_explain *ex, const view *v, ll_buf *b)
     }
     free(done);
     free(keep);
-    ll_rel_free(&order);
+    mdl_rel_free(&order);
 }
 
 void ex_put_steps(const view *v, const cat_step *s, int n, ll_buf *b)
@@ -210,21 +210,21 @@ void ex_put_steps(const view *v, const cat_step *s, int n, ll_buf *b)
  * po-loc | rf | co | fr, each step named. */
 static int coherence_cycle(const view *v, cat_step *steps)
 {
-    ll_rel c;
-    ll_rel_init(&c, v->n);
+    mdl_rel c;
+    mdl_rel_init(&c, v->n);
     ex_coherence(v, &c);
     int *cyc = ll_xmalloc(((size_t)v->n + 2) * sizeof *cyc);
-    int len = ll_rel_cycle(&c, cyc), ns = 0;
+    int len = mdl_rel_cycle(&c, cyc), ns = 0;
     for (int k = 0; k + 1 < len && ns < EX_MAX_STEPS; k++) {
         int a = cyc[k], b = cyc[k + 1];
-        const char *l = ll_rel_has(&v->x->rf, a, b)   ? "rf"
-                        : ll_rel_has(&v->x->co, a, b) ? "co"
-                        : ll_rel_has(&v->x->po, a, b) ? "po-loc"
+        const char *l = mdl_rel_has(&v->x->rf, a, b)   ? "rf"
+                        : mdl_rel_has(&v->x->co, a, b) ? "co"
+                        : mdl_rel_has(&v->x->po, a, b) ? "po-loc"
                                                       : "fr";
         steps[ns++] = (cat_step){a, b, l, false};
     }
     free(cyc);
-    ll_rel_free(&c);
+    mdl_rel_free(&c);
     return ns;
 }
 
@@ -325,7 +325,7 @@ void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
         ll_buf_printf(b, "  rejected by %s (%s%s): ",
                       info.name ? info.name : "(unnamed)",
                       info.negated ? "~" : "", info.kind);
-        ll_rel r = {n, (n + 63) / 64, (uint64_t *)info.words};
+        mdl_rel r = {n, (n + 63) / 64, (uint64_t *)info.words};
         int len = 0, ns = 0;
         if (info.negated || !info.words) {
             ll_buf_puts(b, "the relation is empty\n");
@@ -343,7 +343,7 @@ void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
             continue;
         }
         if (!strcmp(info.kind, "acyclic")) {
-            len = ll_rel_cycle(&r, cyc);
+            len = mdl_rel_cycle(&r, cyc);
             for (int k = 0; k + 1 < len; k++) {
                 int got = cat_explain_steps(ex->cx, i, cyc[k], cyc[k + 1],
                                             steps + ns, EX_MAX_STEPS - ns);
@@ -352,7 +352,7 @@ void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
         } else {
             for (int a = 0; a < n && !ns; a++)
                 for (int c = 0; c < n && !ns; c++)
-                    if (ll_rel_has(&r, a, c) &&
+                    if (mdl_rel_has(&r, a, c) &&
                         (a == c || strcmp(info.kind, "irreflexive")))
                         ns = cat_explain_steps(ex->cx, i, a, c, steps,
                                                EX_MAX_STEPS);

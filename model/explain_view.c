@@ -14,7 +14,7 @@ bool ex_shown(const view *v, int i)
         return false;
     /* the write of a one-event AMO, folded into its read: in no set */
     return !((v->ev[i].e->tags & v->m->ops->one_event) &&
-             v->ev[i].e->kind == SEM_W && !ll_set_has(&v->x->W, i));
+             v->ev[i].e->kind == SEM_W && !mdl_set_has(&v->x->W, i));
 }
 
 void ex_name(const view *v, int i, ll_buf *b)
@@ -98,13 +98,13 @@ static void instr_text(const view *v, int i, ll_buf *b)
 }
 
 /* A relation's pairs between shown events (or from init), as `a->b`. */
-static void list_rel(const view *v, const char *name, const ll_rel *r,
+static void list_rel(const view *v, const char *name, const mdl_rel *r,
                      ll_buf *b)
 {
     bool any = false;
     for (int i = 0; i < v->n; i++)
         for (int j = 0; j < v->n; j++) {
-            if (!ll_rel_has(r, i, j) || !ex_shown(v, j) ||
+            if (!mdl_rel_has(r, i, j) || !ex_shown(v, j) ||
                 (v->ev[i].e && !ex_shown(v, i)))
                 continue;
             ll_buf_puts(b, any ? ", " : "");
@@ -120,14 +120,14 @@ static void list_rel(const view *v, const char *name, const ll_rel *r,
 }
 
 /* po restricted to neighbours: the thread's next shown event. */
-static void direct_po(const view *v, ll_rel *out)
+static void direct_po(const view *v, mdl_rel *out)
 {
     for (int i = 0; i < v->n; i++) {
         if (!ex_shown(v, i))
             continue;
         for (int j = i + 1; j < v->n; j++)
             if (ex_shown(v, j) && v->ev[j].thread == v->ev[i].thread) {
-                ll_rel_add(out, i, j);
+                mdl_rel_add(out, i, j);
                 break;
             }
     }
@@ -135,36 +135,36 @@ static void direct_po(const view *v, ll_rel *out)
 
 /* herd7's fr: rf^-1; co, but an event to itself (a one-event AMO reads
  * a write co-before itself). */
-static void fr_of(const view *v, ll_rel *out)
+static void fr_of(const view *v, mdl_rel *out)
 {
     for (int r = 0; r < v->n; r++)
         for (int w = 0; w < v->n; w++)
-            if (ll_rel_has(&v->x->rf, w, r))
+            if (mdl_rel_has(&v->x->rf, w, r))
                 for (int w2 = 0; w2 < v->n; w2++)
-                    if (w2 != w && w2 != r && ll_rel_has(&v->x->co, w, w2))
-                        ll_rel_add(out, r, w2);
+                    if (w2 != w && w2 != r && mdl_rel_has(&v->x->co, w, w2))
+                        mdl_rel_add(out, r, w2);
 }
 
 /* co restricted to immediate successors, for drawing. */
-static void direct_co(const view *v, ll_rel *out)
+static void direct_co(const view *v, mdl_rel *out)
 {
     for (int a = 0; a < v->n; a++)
         for (int b = 0; b < v->n; b++) {
-            if (!ll_rel_has(&v->x->co, a, b))
+            if (!mdl_rel_has(&v->x->co, a, b))
                 continue;
             bool direct = true;
             for (int c = 0; c < v->n && direct; c++)
-                direct = !(ll_rel_has(&v->x->co, a, c) &&
-                           ll_rel_has(&v->x->co, c, b));
+                direct = !(mdl_rel_has(&v->x->co, a, c) &&
+                           mdl_rel_has(&v->x->co, c, b));
             if (direct)
-                ll_rel_add(out, a, b);
+                mdl_rel_add(out, a, b);
         }
 }
 
-void ex_shown_rels(const view *v, ll_rel own[3], shown_rel *out)
+void ex_shown_rels(const view *v, mdl_rel own[3], shown_rel *out)
 {
     for (int i = 0; i < 3; i++)
-        ll_rel_init(&own[i], v->n);
+        mdl_rel_init(&own[i], v->n);
     direct_po(v, &own[0]);
     direct_co(v, &own[1]);
     fr_of(v, &own[2]);
@@ -181,28 +181,28 @@ void ex_shown_rels(const view *v, ll_rel own[3], shown_rel *out)
     memcpy(out, t, sizeof t);
 }
 
-void ex_free_shown(ll_rel own[3])
+void ex_free_shown(mdl_rel own[3])
 {
     for (int i = 0; i < 3; i++)
-        ll_rel_free(&own[i]);
+        mdl_rel_free(&own[i]);
 }
 
-void ex_coherence(const view *v, ll_rel *out)
+void ex_coherence(const view *v, mdl_rel *out)
 {
-    ll_rel fr;
-    ll_rel_init(&fr, v->n);
+    mdl_rel fr;
+    mdl_rel_init(&fr, v->n);
     fr_of(v, &fr);
     for (int a = 0; a < v->n; a++)
         for (int b = 0; b < v->n; b++)
-            if ((ll_rel_has(&v->x->po, a, b) &&
-                 ll_rel_has(&v->x->loc, a, b) && v->ev[a].e &&
+            if ((mdl_rel_has(&v->x->po, a, b) &&
+                 mdl_rel_has(&v->x->loc, a, b) && v->ev[a].e &&
                  v->ev[b].e && v->ev[a].e->kind != SEM_F &&
                  v->ev[b].e->kind != SEM_F && v->ev[a].e->kind != SEM_B &&
                  v->ev[b].e->kind != SEM_B) ||
-                ll_rel_has(&v->x->rf, a, b) || ll_rel_has(&v->x->co, a, b) ||
-                ll_rel_has(&fr, a, b))
-                ll_rel_add(out, a, b);
-    ll_rel_free(&fr);
+                mdl_rel_has(&v->x->rf, a, b) || mdl_rel_has(&v->x->co, a, b) ||
+                mdl_rel_has(&fr, a, b))
+                mdl_rel_add(out, a, b);
+    mdl_rel_free(&fr);
 }
 
 void ex_describe(const view *v, ll_buf *b)
@@ -227,7 +227,7 @@ void ex_describe(const view *v, ll_buf *b)
         ll_buf_free(&ins);
         ll_buf_puts(b, "\n");
     }
-    ll_rel own[3];
+    mdl_rel own[3];
     shown_rel t[EX_N_SHOWN];
     ex_shown_rels(v, own, t);
     for (int i = 0; i < EX_N_SHOWN; i++)

@@ -123,7 +123,7 @@ static int node_of(const mdl_regs *g, int first, int t, int i, int kind)
     return -1;
 }
 
-static void feed(const mdl_regs *g, ll_rel *rfreg, int first, int t,
+static void feed(const mdl_regs *g, mdl_rel *rfreg, int first, int t,
                  const mdl_run *run, sem_taint plain, sem_taint picked,
                  int port)
 {
@@ -132,15 +132,15 @@ static void feed(const mdl_regs *g, ll_rel *rfreg, int first, int t,
         if (e->read_no < 0)
             continue;
         if (plain >> e->read_no & 1)
-            ll_rel_add(rfreg, node_of(g, first, t, i, REG_V), port);
+            mdl_rel_add(rfreg, node_of(g, first, t, i, REG_V), port);
         if (picked >> e->read_no & 1)
-            ll_rel_add(rfreg, node_of(g, first, t, i, REG_P), port);
+            mdl_rel_add(rfreg, node_of(g, first, t, i, REG_P), port);
     }
 }
 
 void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
                    const int *base, int first, cat_exec *x,
-                   ll_set *const *sets)
+                   mdl_set *const *sets)
 {
     int data_bit = tag_bit(m->ops, "RMW-DATA");
     int pick_bit = tag_bit(m->ops, "RMW-PICK");
@@ -156,9 +156,9 @@ void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
                 continue;
             int r = base[t] + e->rmw_read, w = base[t] + i;
             if (data_bit >= 0 && (e->tags >> data_bit & 1))
-                ll_rel_add(&x->iico_data, r, w);
+                mdl_rel_add(&x->iico_data, r, w);
             if (pick_bit >= 0 && (e->tags >> pick_bit & 1))
-                ll_rel_add(&x->iico_ctrl, r, w);
+                mdl_rel_add(&x->iico_ctrl, r, w);
         }
     }
     for (int k = 0; k < g->n; k++) {
@@ -169,28 +169,28 @@ void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
         int ev = base[t] + nd->ev;
         switch (nd->kind) {
         case REG_V:
-            ll_set_add(sets[N_WREG], a);
-            ll_rel_add(&x->iico_data, ev, a);
+            mdl_set_add(sets[N_WREG], a);
+            mdl_rel_add(&x->iico_data, ev, a);
             break;
         case REG_P:
-            ll_set_add(sets[N_WREG], a);
-            ll_rel_add(&x->iico_ctrl, node_of(g, first, t, nd->ev, REG_V),
+            mdl_set_add(sets[N_WREG], a);
+            mdl_rel_add(&x->iico_ctrl, node_of(g, first, t, nd->ev, REG_V),
                        a);
             break;
         case REG_A:
-            ll_set_add(sets[N_RREG], a);
-            ll_rel_add(&x->iico_data, a, ev);
+            mdl_set_add(sets[N_RREG], a);
+            mdl_rel_add(&x->iico_data, a, ev);
             feed(g, &x->rfreg, first, t, run, e->addr, e->paddr, a);
             break;
         case REG_D:
-            ll_set_add(sets[N_RREG], a);
-            ll_set_add(sets[N_DATA], a);
-            ll_rel_add(&x->iico_data, a, ev);
+            mdl_set_add(sets[N_RREG], a);
+            mdl_set_add(sets[N_DATA], a);
+            mdl_rel_add(&x->iico_data, a, ev);
             feed(g, &x->rfreg, first, t, run, e->data, e->pdata, a);
             break;
         case REG_C:
-            ll_set_add(sets[N_RREG], a);
-            ll_rel_add(&x->iico_data, a, ev);
+            mdl_set_add(sets[N_RREG], a);
+            mdl_rel_add(&x->iico_data, a, ev);
             feed(g, &x->rfreg, first, t, run, cond_of(e, false),
                  cond_of(e, true), a);
             break;
@@ -199,15 +199,15 @@ void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
            instruction */
         for (int j = 0; j < run->n_ev; j++) {
             int b = base[t] + j, ij = run->ev[j].inst;
-            ll_rel_add(&x->thread, a, b);
-            ll_rel_add(&x->thread, b, a);
+            mdl_rel_add(&x->thread, a, b);
+            mdl_rel_add(&x->thread, b, a);
             if (ij < e->inst)
-                ll_rel_add(&x->po, b, a);
+                mdl_rel_add(&x->po, b, a);
             else if (ij > e->inst)
-                ll_rel_add(&x->po, a, b);
+                mdl_rel_add(&x->po, a, b);
             else {
-                ll_rel_add(&x->same_instance, a, b);
-                ll_rel_add(&x->same_instance, b, a);
+                mdl_rel_add(&x->same_instance, a, b);
+                mdl_rel_add(&x->same_instance, b, a);
             }
         }
         for (int j = 0; j < g->n; j++) {
@@ -215,25 +215,25 @@ void mdl_regs_fill(const mdl_regs *g, const mdl_test *m, const int *pick,
             if (o->thread != t)
                 continue;
             int oi = run->ev[o->ev].inst;
-            ll_rel_add(&x->thread, a, first + j);
+            mdl_rel_add(&x->thread, a, first + j);
             if (oi > e->inst)
-                ll_rel_add(&x->po, a, first + j);
+                mdl_rel_add(&x->po, a, first + j);
             else if (oi == e->inst)
-                ll_rel_add(&x->same_instance, a, first + j);
+                mdl_rel_add(&x->same_instance, a, first + j);
         }
     }
 }
 
 void mdl_herd_sets_fill(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                        ll_set *const *sets)
+                        mdl_set *const *sets)
 {
     (void)m;
     for (int g = 0; g < n_ev; g++) {
         const sem_event *e = ev[g].e;
         if (!e || e->kind == SEM_R || e->kind == SEM_W)
-            ll_set_add(sets[N_EXP], g);
+            mdl_set_add(sets[N_EXP], g);
         else if (e->kind == SEM_B)
-            ll_set_add(sets[N_BCC], g);
+            mdl_set_add(sets[N_BCC], g);
     }
 }
 
@@ -276,14 +276,14 @@ int mdl_amo_make(mdl_amos *a, const mdl_test *m, const int *pick,
     return a->n;
 }
 
-static void fold_set(ll_set *s, int r, int w)
+static void fold_set(mdl_set *s, int r, int w)
 {
-    if (ll_set_has(s, w))
-        ll_set_add(s, r);
+    if (mdl_set_has(s, w))
+        mdl_set_add(s, r);
     s->w[w / 64] &= ~((uint64_t)1 << (w % 64));
 }
 
-static void fold_rel(ll_rel *rel, int r, int w, bool reflexive)
+static void fold_rel(mdl_rel *rel, int r, int w, bool reflexive)
 {
     uint64_t bw = (uint64_t)1 << (w % 64), br = (uint64_t)1 << (r % 64);
     uint64_t *row_r = rel->w + (size_t)r * (size_t)rel->words;
@@ -303,8 +303,8 @@ static void fold_rel(ll_rel *rel, int r, int w, bool reflexive)
         row_r[r / 64] &= ~br;
 }
 
-void mdl_amo_fold(const mdl_amos *a, ll_set *const *sets, int n_sets,
-                  ll_rel *const *rels, const bool *reflexive, int n_rels)
+void mdl_amo_fold(const mdl_amos *a, mdl_set *const *sets, int n_sets,
+                  mdl_rel *const *rels, const bool *reflexive, int n_rels)
 {
     for (int p = 0; p < a->n; p++) {
         int r = a->pair[p][0], w = a->pair[p][1];

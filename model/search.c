@@ -79,7 +79,7 @@ typedef struct search {
     cat_exec x;
     int x_n;                    /* size the relations were made for */
     bool x_made;                /* they are allocated (x_n may be 0) */
-    ll_set tags[SEM_MAX_TAGS + MDL_MAX_HERD_SETS];
+    mdl_set tags[SEM_MAX_TAGS + MDL_MAX_HERD_SETS];
                                 /* the architecture's (ops->tags), then
                                    herd7's sets (mdl_herd_names) */
     const char *names[SEM_MAX_TAGS + MDL_MAX_HERD_SETS];
@@ -221,11 +221,11 @@ enum { N_SETS = 5 + SEM_MAX_TAGS + MDL_MAX_HERD_SETS, N_RELS = 19 };
 
 /* The engine's sets and relations as arrays; returns how many sets (the
  * base ones, then the architecture's tags). */
-static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
+static int exec_parts(search *s, mdl_set **sets, mdl_rel **rels)
 {
     cat_exec *x = &s->x;
-    ll_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
-    ll_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
+    mdl_set *base_sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    mdl_rel *base_rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread,
                            &x->addr, &x->data, &x->ctrl, &x->ctrlisync,
                            &x->rmw, &x->paddr, &x->pdata, &x->pctrl,
                            &x->pctrlisync, &x->sameval, &x->rfreg,
@@ -244,13 +244,13 @@ static int exec_parts(search *s, ll_set **sets, ll_rel **rels)
 
 static void free_exec(search *s)
 {
-    ll_set *sets[N_SETS];
-    ll_rel *rels[N_RELS];
+    mdl_set *sets[N_SETS];
+    mdl_rel *rels[N_RELS];
     int n_sets = exec_parts(s, sets, rels);
     for (int i = 0; i < n_sets; i++)
-        ll_set_free(sets[i]);
+        mdl_set_free(sets[i]);
     for (int i = 0; i < N_RELS; i++)
-        ll_rel_free(rels[i]);
+        mdl_rel_free(rels[i]);
     s->x_n = 0;
     s->x_made = false;
 }
@@ -258,8 +258,8 @@ static void free_exec(search *s)
 /* Relations sized for n events, empty; reused while n stays the same. */
 static void size_exec(search *s, int n)
 {
-    ll_set *sets[N_SETS];
-    ll_rel *rels[N_RELS];
+    mdl_set *sets[N_SETS];
+    mdl_rel *rels[N_RELS];
     int n_sets = exec_parts(s, sets, rels);
     /* named even for an execution with no event at all */
     s->x.n_tags = s->n_names;
@@ -267,17 +267,17 @@ static void size_exec(search *s, int n)
     s->x.tags = s->tags;
     if (s->x_made && s->x_n == n) {
         for (int i = 0; i < n_sets; i++)
-            ll_set_clear(sets[i]);
+            mdl_set_clear(sets[i]);
         for (int i = 0; i < N_RELS; i++)
-            ll_rel_clear(rels[i]);
+            mdl_rel_clear(rels[i]);
         return;
     }
     if (s->x_made)
         free_exec(s);
     for (int i = 0; i < n_sets; i++)
-        ll_set_init(sets[i], n);
+        mdl_set_init(sets[i], n);
     for (int i = 0; i < N_RELS; i++)
-        ll_rel_init(rels[i], n);
+        mdl_rel_init(rels[i], n);
     s->x_n = n;
     s->x_made = true;
     s->x.n = n;
@@ -285,13 +285,13 @@ static void size_exec(search *s, int n)
 
 /* Dependencies of event g on the sources in taint t (same thread): its
  * reads, and writes sem_source made sources. */
-static void add_deps(search *s, ll_rel *rel, int thread, sem_taint t, int g)
+static void add_deps(search *s, mdl_rel *rel, int thread, sem_taint t, int g)
 {
     const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
     for (int i = 0; t && i < run->n_ev; i++) {
         const sem_event *e = &run->ev[i];
         if (e->read_no >= 0 && (t >> e->read_no & 1)) {
-            ll_rel_add(rel, s->base[thread] + i, g);
+            mdl_rel_add(rel, s->base[thread] + i, g);
             t &= ~((sem_taint)1 << e->read_no);
         }
     }
@@ -341,38 +341,38 @@ static void build_events(search *s)
     for (int g = 0; g < s->n_ev; g++) {
         const gev *a = &s->ev[g];
         if (!a->e) {
-            ll_set_add(&x->W, g);
-            ll_set_add(&x->IW, g);
+            mdl_set_add(&x->W, g);
+            mdl_set_add(&x->IW, g);
         } else {
             bool mem = !(a->e->tags & s->nonmem);
             switch (a->e->kind) {
-            case SEM_R: if (mem) ll_set_add(&x->R, g); break;
-            case SEM_W: if (mem) ll_set_add(&x->W, g); break;
-            case SEM_F: ll_set_add(&x->F, g); break;
-            case SEM_B: ll_set_add(&x->B, g); break;
+            case SEM_R: if (mem) mdl_set_add(&x->R, g); break;
+            case SEM_W: if (mem) mdl_set_add(&x->W, g); break;
+            case SEM_F: mdl_set_add(&x->F, g); break;
+            case SEM_B: mdl_set_add(&x->B, g); break;
             }
             for (int k = 0; k < s->m->ops->n_tags; k++)
                 if (a->e->tags >> k & 1)
-                    ll_set_add(&s->tags[k], g);
+                    mdl_set_add(&s->tags[k], g);
         }
         bool va = s->values && valued(s, a);
         for (int h = 0; h < s->n_ev; h++) {
             const gev *b = &s->ev[h];
             if (a->loc >= 0 && a->loc == b->loc)
-                ll_rel_add(&x->loc, g, h);
+                mdl_rel_add(&x->loc, g, h);
             if (va && valued(s, b) && sem_val_eq(a->val, b->val))
-                ll_rel_add(&x->sameval, g, h);
+                mdl_rel_add(&x->sameval, g, h);
             if (a->thread >= 0 && a->thread == b->thread) {
-                ll_rel_add(&x->thread, g, h);
+                mdl_rel_add(&x->thread, g, h);
                 if (s->si && a->e->inst == b->e->inst)
-                    ll_rel_add(&x->same_instance, g, h);
+                    mdl_rel_add(&x->same_instance, g, h);
                 if (g < h && !same_instr(s, a, b))
-                    ll_rel_add(&x->po, g, h);
+                    mdl_rel_add(&x->po, g, h);
             }
         }
         if (!a->e) {
             if (s->si)
-                ll_rel_add(&x->same_instance, g, g);
+                mdl_rel_add(&x->same_instance, g, g);
             continue;
         }
         /* As herd7's, ctrl reaches every event after the branch:
@@ -390,10 +390,10 @@ static void build_events(search *s)
             add_deps(s, &x->data, a->thread, a->e->data, g);
             add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
             if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem))
-                ll_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
+                mdl_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
         }
     }
-    ll_set *herd[MDL_MAX_HERD_SETS];
+    mdl_set *herd[MDL_MAX_HERD_SETS];
     for (int i = m->ops->n_tags; i < s->n_names; i++)
         herd[i - m->ops->n_tags] = &s->tags[i];
     if (s->herd_sets)
@@ -401,8 +401,8 @@ static void build_events(search *s)
     if (n_regs)
         mdl_regs_fill(&s->rg, m, s->pick, s->base, s->n_ev, x, herd);
     if (mdl_amo_make(&s->amo, m, s->pick, s->base)) {
-        ll_set *sets[N_SETS];
-        ll_rel *rels[N_RELS];
+        mdl_set *sets[N_SETS];
+        mdl_rel *rels[N_RELS];
         int n_sets = exec_parts(s, sets, rels);
         static const bool reflexive[N_RELS] = {
             [3] = true, [4] = true, [14] = true, [18] = true,
@@ -979,8 +979,8 @@ static bool symbolic_keep(search *s)
 static void set_rf_co(search *s, int n)
 {
     cat_exec *x = &s->x;
-    ll_rel_clear(&x->rf);
-    ll_rel_clear(&x->co);
+    mdl_rel_clear(&x->rf);
+    mdl_rel_clear(&x->co);
     for (int k = 0; k < n; k++) {
         int l = s->prod[k];
         const loc_plan *p = &s->plans[l];
@@ -988,9 +988,9 @@ static void set_rf_co(search *s, int n)
         const int *sol = p->sol + (size_t)p->pick * width;
         for (int i = 0; i < p->n_w; i++) {
             int gi = p->w[sol[i] - 1];
-            ll_rel_add(&x->co, l, gi);
+            mdl_rel_add(&x->co, l, gi);
             for (int j = i + 1; j < p->n_w; j++)
-                ll_rel_add(&x->co, gi, p->w[sol[j] - 1]);
+                mdl_rel_add(&x->co, gi, p->w[sol[j] - 1]);
         }
         for (int j = 0; j < p->n_r; j++) {
             if (sol[p->n_w + j] == OPEN)
@@ -998,7 +998,7 @@ static void set_rf_co(search *s, int n)
             int w = w_of(p, sol[p->n_w + j], l);
             if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
                   s->ev[p->r[j]].e->tags & s->nonmem))
-                ll_rel_add(&x->rf, w, p->r[j]);
+                mdl_rel_add(&x->rf, w, p->r[j]);
         }
     }
 }
@@ -1125,7 +1125,7 @@ static void candidate(search *s)
     }
     set_rf_co(s, m->n_locs);
     if (s->amo.n) {
-        ll_rel *rels[] = {&x->rf, &x->co};
+        mdl_rel *rels[] = {&x->rf, &x->co};
         mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
     }
     cat_result res;
@@ -1185,9 +1185,9 @@ static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
     set_rf_co(s, s->m->n_locs - 1);
     for (int i = 0; i < p->n_w; i++) {
         int gi = p->w[o[i] - 1];
-        ll_rel_add(&x->co, l, gi);
+        mdl_rel_add(&x->co, l, gi);
         for (int j = i + 1; i < d && j < p->n_w; j++)
-            ll_rel_add(&x->co, gi, p->w[o[j] - 1]);
+            mdl_rel_add(&x->co, gi, p->w[o[j] - 1]);
     }
     for (int j = 0; j < p->n_r; j++) {
         uint64_t c = p->src[j];
@@ -1206,10 +1206,10 @@ static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
                     break;
                 }
         if (w >= 0 && w != OPEN)
-            ll_rel_add(&x->rf, w_of(p, w, l), p->r[j]);
+            mdl_rel_add(&x->rf, w_of(p, w, l), p->r[j]);
     }
     if (s->amo.n) {
-        ll_rel *rels[] = {&x->rf, &x->co};
+        mdl_rel *rels[] = {&x->rf, &x->co};
         mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
     }
     bool dead = false;

@@ -13,33 +13,33 @@
 
 #include "litmuslab/util.h"
 #include "model/model_limits.h"
-#include "model/rel.h"
+#include "model/relation.h"
 
 /* One candidate execution, as the engine sees it. Events are 0..n-1;
  * initial writes (IW) are events too, one per location, with no thread. */
 typedef struct cat_exec {
     int n;
     /* Event classes. */
-    ll_set R, W, F, IW, B;       /* reads, writes, fences, init writes,
+    mdl_set R, W, F, IW, B;       /* reads, writes, fences, init writes,
                                     branches */
     /* Every other named set the architecture defines: fence kinds (SYNC,
      * LWSYNC, ISYNC, EIEIO, MFENCE, DMB, DSB, ISB, ...), and annotations
      * such as X (atomic, from lock/xchg/lwarx/stwcx.), A, L, Q, RMW ... */
     int n_tags;
     const char *const *tag_names;
-    const ll_set *tags;
+    const mdl_set *tags;
     /* Base relations. `thread` relates events of the same thread (int);
      * `loc` relates memory events to the same location. */
-    ll_rel po, rf, co, loc, thread, addr, data, ctrl, ctrlisync, rmw;
+    mdl_rel po, rf, co, loc, thread, addr, data, ctrl, ctrlisync, rmw;
     /* herd7's pick dependencies (empty but where the semantics make
      * them, model/sem/sem.h): through a
      * value a comparison chose. Named pick-addr-dep, pick-data-dep,
      * pick-ctrl-dep and pick-ctrlisb. */
-    ll_rel paddr, pdata, pctrl, pctrlisync;
+    mdl_rel paddr, pdata, pctrl, pctrlisync;
     /* Events with equal values (accesses, initial writes, an SRCU
      * operation's index), for herd7's different-values; filled only
      * when cat_uses_values says the model reads it. */
-    ll_rel sameval;
+    mdl_rel sameval;
     /* herd7's register events, for a model that reads them
      * (cat_uses_regs; else empty and no such event): each comes after
      * the n_mem events the engine lists itself, in sets the engine names
@@ -48,7 +48,7 @@ typedef struct cat_exec {
      * flow inside one instruction; same_instance: events of one
      * executed instruction (reflexive). */
     int n_mem;
-    ll_rel rfreg, iico_data, iico_ctrl, same_instance;
+    mdl_rel rfreg, iico_data, iico_ctrl, same_instance;
 } cat_exec;
 
 typedef struct cat_model cat_model;

@@ -196,9 +196,9 @@ static void path(walk *w, int slot, int a, int b, const char *label,
                  bool inv)
 {
     const cat_model *m = w->e->m;
-    ll_rel r = {m->n, (m->n + 63) / 64, m->ptr[slot]};
+    mdl_rel r = {m->n, (m->n + 63) / 64, m->ptr[slot]};
     int *p = ll_xmalloc(((size_t)m->n + 2) * sizeof *p);
-    int len = ll_rel_path(&r, a, b, p);
+    int len = mdl_rel_path(&r, a, b, p);
     if (len == 0)
         emit(w, a, b, label, inv);      /* cannot happen: stay honest */
     for (int k = 0; k + 1 < len; k++) {

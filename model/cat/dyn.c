@@ -208,14 +208,14 @@ static dval *new_rel(dctx *c)
     return v;
 }
 
-static ll_set as_set(const dctx *c, const dval *v)
+static mdl_set as_set(const dctx *c, const dval *v)
 {
-    return (ll_set){c->n, c->words, v->w};
+    return (mdl_set){c->n, c->words, v->w};
 }
 
-static ll_rel as_rel(const dctx *c, const dval *v)
+static mdl_rel as_rel(const dctx *c, const dval *v)
 {
-    return (ll_rel){c->n, c->words, v->w};
+    return (mdl_rel){c->n, c->words, v->w};
 }
 
 static dval *fail(dctx *c, const cat_expr *at, const char *fmt,
@@ -336,11 +336,11 @@ static dval *bag_value(dctx *c, bag *b)
         r = events ? new_set(c) : new_rel(c);
         for (int i = 0; i < b->n; i++) {
             if (events) {
-                ll_set s = as_set(c, r);
-                ll_set_add(&s, b->v[i]->a);
+                mdl_set s = as_set(c, r);
+                mdl_set_add(&s, b->v[i]->a);
             } else {
-                ll_rel x = as_rel(c, r);
-                ll_rel_add(&x, b->v[i]->a, b->v[i]->b);
+                mdl_rel x = as_rel(c, r);
+                mdl_rel_add(&x, b->v[i]->a, b->v[i]->b);
             }
         }
     } else {
@@ -362,11 +362,11 @@ static bool elements(dctx *c, dval *s, bag *out, const cat_expr *at)
     case DV_REL: {
         /* Events, or pairs: all different, so no need to compare. */
         bool rel = s->kind == DV_REL;
-        ll_set xs = as_set(c, s);
-        ll_rel xr = as_rel(c, s);
+        mdl_set xs = as_set(c, s);
+        mdl_rel xr = as_rel(c, s);
         for (int i = 0; i < c->n; i++)
             for (int j = 0; j < (rel ? c->n : 1); j++) {
-                if (rel ? !ll_rel_has(&xr, i, j) : !ll_set_has(&xs, i))
+                if (rel ? !mdl_rel_has(&xr, i, j) : !mdl_set_has(&xs, i))
                     continue;
                 if (out->n >= MAX_DYN_ITEMS) {
                     fail(c, at, "a set of more than %s values", "20000");
@@ -656,17 +656,17 @@ static dval *classes(dctx *c, dval *rel, const cat_expr *at)
     dval *r = to_rel(c, rel, at);
     if (!r)
         return NULL;
-    ll_rel x = as_rel(c, r);
+    mdl_rel x = as_rel(c, r);
     bag out = {0};
     bool *done = calloc((size_t)c->n + 1, sizeof *done);
     for (int i = 0; i < c->n; i++) {
-        if (done[i] || !ll_rel_has(&x, i, i))
+        if (done[i] || !mdl_rel_has(&x, i, i))
             continue;
         dval *s = new_set(c);
-        ll_set ss = as_set(c, s);
+        mdl_set ss = as_set(c, s);
         for (int j = 0; j < c->n; j++)
-            if (ll_rel_has(&x, i, j)) {
-                ll_set_add(&ss, j);
+            if (mdl_rel_has(&x, i, j)) {
+                mdl_set_add(&ss, j);
                 done[j] = true;
             }
         if (!bag_add(c, &out, s, at)) {
@@ -679,19 +679,19 @@ static dval *classes(dctx *c, dval *rel, const cat_expr *at)
 }
 
 /* Total orders of the events of s that contain r (restricted to s). */
-static bool orders(dctx *c, const ll_set *s, const ll_rel *r, int *seq,
+static bool orders(dctx *c, const mdl_set *s, const mdl_rel *r, int *seq,
                    int len, int total, bag *out, const cat_expr *at)
 {
     if (len == total) {
         dval *o = new_rel(c);
-        ll_rel ro = as_rel(c, o);
+        mdl_rel ro = as_rel(c, o);
         for (int i = 0; i < total; i++)
             for (int j = i + 1; j < total; j++)
-                ll_rel_add(&ro, seq[i], seq[j]);
+                mdl_rel_add(&ro, seq[i], seq[j]);
         return bag_add(c, out, o, at);
     }
     for (int e = 0; e < c->n; e++) {
-        bool used = !ll_set_has(s, e);
+        bool used = !mdl_set_has(s, e);
         for (int i = 0; i < len && !used; i++)
             used = seq[i] == e;
         if (used)
@@ -699,7 +699,7 @@ static bool orders(dctx *c, const ll_set *s, const ll_rel *r, int *seq,
         /* e may come next only if every r-predecessor in s is placed */
         bool ready = true;
         for (int p = 0; p < c->n && ready; p++) {
-            if (p == e || !ll_set_has(s, p) || !ll_rel_has(r, p, e))
+            if (p == e || !mdl_set_has(s, p) || !mdl_rel_has(r, p, e))
                 continue;
             ready = false;
             for (int i = 0; i < len && !ready; i++)
@@ -723,11 +723,11 @@ static dval *linearisations(dctx *c, dval *arg, const cat_expr *at)
     dval *r = s ? to_rel(c, arg->items[1], at) : NULL;
     if (!r)
         return NULL;
-    ll_set ss = as_set(c, s);
-    ll_rel rr = as_rel(c, r);
+    mdl_set ss = as_set(c, s);
+    mdl_rel rr = as_rel(c, r);
     int total = 0;
     for (int i = 0; i < c->n; i++)
-        total += ll_set_has(&ss, i);
+        total += mdl_set_has(&ss, i);
     int *seq = calloc((size_t)total + 1, sizeof *seq);
     bag out = {0};
     bool ok = orders(c, &ss, &rr, seq, 0, total, &out, at);
@@ -780,14 +780,14 @@ static dval *apply_prim(dctx *c, dval *f, dval *arg, const cat_expr *at)
         if (!s || !loc || !cat_ensure_slot(c->m, loc->slot, c->d))
             return NULL;
         dval *r = new_rel(c);
-        ll_rel rr = as_rel(c, r);
-        ll_rel lr = {c->n, c->words, c->m->ptr[loc->slot]};
-        ll_set ss = as_set(c, s);
+        mdl_rel rr = as_rel(c, r);
+        mdl_rel lr = {c->n, c->words, c->m->ptr[loc->slot]};
+        mdl_set ss = as_set(c, s);
         for (int i = 0; i < c->n; i++)
             for (int j = 0; j < c->n; j++)
-                if (ll_set_has(&ss, i) && ll_set_has(&ss, j) &&
-                    (i == j || ll_rel_has(&lr, i, j)))
-                    ll_rel_add(&rr, i, j);
+                if (mdl_set_has(&ss, i) && mdl_set_has(&ss, j) &&
+                    (i == j || mdl_rel_has(&lr, i, j)))
+                    mdl_rel_add(&rr, i, j);
         return classes(c, r, at);
     }
     case PRIM_LINEARISATIONS:

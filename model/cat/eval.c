@@ -62,7 +62,7 @@ static void resize(cat_model *m, int n)
     m->n = n;
 }
 
-static const ll_set *exec_set(const cat_exec *x, int field)
+static const mdl_set *exec_set(const cat_exec *x, int field)
 {
     switch (field) {
     case EXEC_SET_R: return &x->R;
@@ -73,7 +73,7 @@ static const ll_set *exec_set(const cat_exec *x, int field)
     }
 }
 
-static const ll_rel *exec_rel(const cat_exec *x, int field)
+static const mdl_rel *exec_rel(const cat_exec *x, int field)
 {
     switch (field) {
     case EXEC_REL_PO: return &x->po;
@@ -155,17 +155,17 @@ static bool bind_outside(cat_model *m, const cat_exec *x, ll_diag *d)
     return true;
 }
 
-static ll_set as_set(const cat_model *m, int s)
+static mdl_set as_set(const cat_model *m, int s)
 {
-    return (ll_set){m->n, words_of(m->n), m->ptr[s]};
+    return (mdl_set){m->n, words_of(m->n), m->ptr[s]};
 }
 
-static ll_rel as_rel(const cat_model *m, int s)
+static mdl_rel as_rel(const cat_model *m, int s)
 {
-    return (ll_rel){m->n, words_of(m->n), m->ptr[s]};
+    return (mdl_rel){m->n, words_of(m->n), m->ptr[s]};
 }
 
-static void rel_complement(ll_rel *dst, const ll_rel *a)
+static void rel_complement(mdl_rel *dst, const mdl_rel *a)
 {
     int W = a->words, r = a->n % 64;
     uint64_t tail = r ? (((uint64_t)1 << r) - 1) : ~(uint64_t)0;
@@ -179,19 +179,19 @@ static void rel_complement(ll_rel *dst, const ll_rel *a)
 }
 
 /* [a];b when a is a set (dom), b;[a] when it restricts the range. */
-static void restrict_rows(ll_rel *dst, const ll_set *s, const ll_rel *r)
+static void restrict_rows(mdl_rel *dst, const mdl_set *s, const mdl_rel *r)
 {
     int W = r->words;
     for (int i = 0; i < r->n; i++) {
         uint64_t *out = dst->w + (size_t)i * (size_t)W;
-        if (ll_set_has(s, i))
+        if (mdl_set_has(s, i))
             memcpy(out, r->w + (size_t)i * (size_t)W, sizeof *out * (size_t)W);
         else
             memset(out, 0, sizeof *out * (size_t)W);
     }
 }
 
-static void restrict_cols(ll_rel *dst, const ll_rel *r, const ll_set *s)
+static void restrict_cols(mdl_rel *dst, const mdl_rel *r, const mdl_set *s)
 {
     int W = r->words;
     for (int i = 0; i < r->n; i++) {
@@ -203,13 +203,13 @@ static void restrict_cols(ll_rel *dst, const ll_rel *r, const ll_set *s)
 }
 
 /* Same thread, or both initial writes (herd's pseudo-thread), or equal. */
-static void same_thread(ll_rel *dst, const ll_rel *thread, const ll_set *iw)
+static void same_thread(mdl_rel *dst, const mdl_rel *thread, const mdl_set *iw)
 {
     int W = thread->words;
     for (int i = 0; i < thread->n; i++) {
         uint64_t *out = dst->w + (size_t)i * (size_t)W;
         const uint64_t *in = thread->w + (size_t)i * (size_t)W;
-        bool init = ll_set_has(iw, i);
+        bool init = mdl_set_has(iw, i);
         for (int k = 0; k < W; k++)
             out[k] = in[k] | (init ? iw->w[k] : 0);
         out[i / 64] |= (uint64_t)1 << (i % 64);
@@ -220,32 +220,32 @@ void cat_op_words(cat_opcode op, int n, uint64_t *dst, uint64_t *wa,
                   uint64_t *wb)
 {
     int W = words_of(n);
-    ll_set sd = {n, W, dst}, sa = {n, W, wa}, sb = {n, W, wb};
-    ll_rel rd = {n, W, dst}, ra = {n, W, wa}, rb = {n, W, wb};
+    mdl_set sd = {n, W, dst}, sa = {n, W, wa}, sb = {n, W, wb};
+    mdl_rel rd = {n, W, dst}, ra = {n, W, wa}, rb = {n, W, wb};
     switch (op) {
-    case PI_SET_UNION: ll_set_union(&sd, &sa, &sb); break;
-    case PI_SET_INTER: ll_set_inter(&sd, &sa, &sb); break;
-    case PI_SET_DIFF: ll_set_diff(&sd, &sa, &sb); break;
-    case PI_SET_COMPL: ll_set_complement(&sd, &sa); break;
-    case PI_DOMAIN: ll_rel_domain(&sd, &ra); break;
-    case PI_RANGE: ll_rel_range(&sd, &ra); break;
-    case PI_TOID: ll_rel_identity_on(&rd, &sa); break;
-    case PI_CART: ll_rel_cartesian(&rd, &sa, &sb); break;
+    case PI_SET_UNION: mdl_set_union(&sd, &sa, &sb); break;
+    case PI_SET_INTER: mdl_set_inter(&sd, &sa, &sb); break;
+    case PI_SET_DIFF: mdl_set_diff(&sd, &sa, &sb); break;
+    case PI_SET_COMPL: mdl_set_complement(&sd, &sa); break;
+    case PI_DOMAIN: mdl_rel_domain(&sd, &ra); break;
+    case PI_RANGE: mdl_rel_range(&sd, &ra); break;
+    case PI_TOID: mdl_rel_identity_on(&rd, &sa); break;
+    case PI_CART: mdl_rel_cartesian(&rd, &sa, &sb); break;
     case PI_RESTRICT_DOM: restrict_rows(&rd, &sa, &rb); break;
     case PI_RESTRICT_RNG: restrict_cols(&rd, &ra, &sb); break;
     case PI_INT: same_thread(&rd, &ra, &sb); break;
-    case PI_REL_UNION: ll_rel_union(&rd, &ra, &rb); break;
-    case PI_REL_INTER: ll_rel_inter(&rd, &ra, &rb); break;
-    case PI_REL_DIFF: ll_rel_diff(&rd, &ra, &rb); break;
+    case PI_REL_UNION: mdl_rel_union(&rd, &ra, &rb); break;
+    case PI_REL_INTER: mdl_rel_inter(&rd, &ra, &rb); break;
+    case PI_REL_DIFF: mdl_rel_diff(&rd, &ra, &rb); break;
     case PI_REL_COMPL: rel_complement(&rd, &ra); break;
-    case PI_SEQ: ll_rel_seq(&rd, &ra, &rb); break;
-    case PI_INV: ll_rel_inverse(&rd, &ra); break;
-    case PI_PLUS: ll_rel_transitive(&rd, &ra); break;
-    case PI_STAR: ll_rel_reflexive_transitive(&rd, &ra); break;
+    case PI_SEQ: mdl_rel_seq(&rd, &ra, &rb); break;
+    case PI_INV: mdl_rel_inverse(&rd, &ra); break;
+    case PI_PLUS: mdl_rel_transitive(&rd, &ra); break;
+    case PI_STAR: mdl_rel_reflexive_transitive(&rd, &ra); break;
     case PI_OPT:
-        ll_rel_copy(&rd, &ra);
+        mdl_rel_copy(&rd, &ra);
         for (int i = 0; i < n; i++)
-            ll_rel_add(&rd, i, i);
+            mdl_rel_add(&rd, i, i);
         break;
     case PI_FIX:
         break;
@@ -351,16 +351,16 @@ bool cat_test_holds(const cat_model *m, const cat_test *c)
         ok = true;          /* the empty relation passes every test */
     } else if (c->kind == CHK_EMPTY) {
         if (m->slots[c->slot].is_rel) {
-            ll_rel r = as_rel(m, c->slot);
-            ok = ll_rel_empty(&r);
+            mdl_rel r = as_rel(m, c->slot);
+            ok = mdl_rel_empty(&r);
         } else {
-            ll_set s = as_set(m, c->slot);
-            ok = ll_set_empty(&s);
+            mdl_set s = as_set(m, c->slot);
+            ok = mdl_set_empty(&s);
         }
     } else {
-        ll_rel r = as_rel(m, c->slot);
-        ok = c->kind == CHK_ACYCLIC ? ll_rel_acyclic(&r)
-                                    : ll_rel_irreflexive(&r);
+        mdl_rel r = as_rel(m, c->slot);
+        ok = c->kind == CHK_ACYCLIC ? mdl_rel_acyclic(&r)
+                                    : mdl_rel_irreflexive(&r);
     }
     return c->negated ? !ok : ok;
 }

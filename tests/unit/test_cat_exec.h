@@ -13,7 +13,7 @@ typedef struct xb {
     cat_exec x;
     int thread[XB_MAX_EVENTS];   /* -1 for initial writes */
     int loc[XB_MAX_EVENTS];      /* -1 for fences */
-    ll_set tag_sets[XB_MAX_TAGS];
+    mdl_set tag_sets[XB_MAX_TAGS];
     const char *tag_names[XB_MAX_TAGS];
 } xb;
 
@@ -22,13 +22,13 @@ static inline void xb_init(xb *b, int n)
     memset(b, 0, sizeof *b);
     cat_exec *x = &b->x;
     x->n = n;
-    ll_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    mdl_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-        ll_set_init(sets[i], n);
-    ll_rel *rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread, &x->addr,
+        mdl_set_init(sets[i], n);
+    mdl_rel *rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread, &x->addr,
                       &x->data, &x->ctrl, &x->ctrlisync, &x->rmw};
     for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
-        ll_rel_init(rels[i], n);
+        mdl_rel_init(rels[i], n);
     x->tag_names = b->tag_names;
     x->tags = b->tag_sets;
 }
@@ -36,15 +36,15 @@ static inline void xb_init(xb *b, int n)
 static inline void xb_free(xb *b)
 {
     cat_exec *x = &b->x;
-    ll_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
+    mdl_set *sets[] = {&x->R, &x->W, &x->F, &x->IW, &x->B};
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-        ll_set_free(sets[i]);
-    ll_rel *rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread, &x->addr,
+        mdl_set_free(sets[i]);
+    mdl_rel *rels[] = {&x->po, &x->rf, &x->co, &x->loc, &x->thread, &x->addr,
                       &x->data, &x->ctrl, &x->ctrlisync, &x->rmw};
     for (size_t i = 0; i < sizeof rels / sizeof rels[0]; i++)
-        ll_rel_free(rels[i]);
+        mdl_rel_free(rels[i]);
     for (int i = 0; i < x->n_tags; i++)
-        ll_set_free(&b->tag_sets[i]);
+        mdl_set_free(&b->tag_sets[i]);
 }
 
 /* Event e: kind 'R', 'W', 'I' (initial write, thread -1), 'F' (fence),
@@ -56,11 +56,11 @@ static inline void xb_event(xb *b, int e, char kind, int thread, int loc)
     b->thread[e] = kind == 'I' ? -1 : thread;
     b->loc[e] = (kind == 'F' || kind == 'B') ? -1 : loc;
     switch (kind) {
-    case 'R': ll_set_add(&x->R, e); break;
-    case 'W': ll_set_add(&x->W, e); break;
-    case 'I': ll_set_add(&x->W, e); ll_set_add(&x->IW, e); break;
-    case 'F': ll_set_add(&x->F, e); break;
-    default: ll_set_add(&x->B, e); break;
+    case 'R': mdl_set_add(&x->R, e); break;
+    case 'W': mdl_set_add(&x->W, e); break;
+    case 'I': mdl_set_add(&x->W, e); mdl_set_add(&x->IW, e); break;
+    case 'F': mdl_set_add(&x->F, e); break;
+    default: mdl_set_add(&x->B, e); break;
     }
 }
 
@@ -74,7 +74,7 @@ static inline int xb_declare(xb *b, const char *name)
         i++;
     if (i == x->n_tags) {
         b->tag_names[i] = name;
-        ll_set_init(&b->tag_sets[i], x->n);
+        mdl_set_init(&b->tag_sets[i], x->n);
         x->n_tags++;
     }
     return i;
@@ -82,7 +82,7 @@ static inline int xb_declare(xb *b, const char *name)
 
 static inline void xb_tag(xb *b, const char *name, int e)
 {
-    ll_set_add(&b->tag_sets[xb_declare(b, name)], e);
+    mdl_set_add(&b->tag_sets[xb_declare(b, name)], e);
 }
 
 /* po, thread and loc from the events; co closed transitively. */
@@ -92,14 +92,14 @@ static inline void xb_finish(xb *b)
     for (int a = 0; a < x->n; a++)
         for (int c = 0; c < x->n; c++) {
             if (b->thread[a] >= 0 && b->thread[a] == b->thread[c]) {
-                ll_rel_add(&x->thread, a, c);
+                mdl_rel_add(&x->thread, a, c);
                 if (a < c)
-                    ll_rel_add(&x->po, a, c);
+                    mdl_rel_add(&x->po, a, c);
             }
             if (b->loc[a] >= 0 && b->loc[a] == b->loc[c])
-                ll_rel_add(&x->loc, a, c);
+                mdl_rel_add(&x->loc, a, c);
         }
-    ll_rel_transitive(&x->co, &x->co);
+    mdl_rel_transitive(&x->co, &x->co);
 }
 
 #endif

@@ -39,7 +39,7 @@ static void expect_rel(const char *expr, const int (*pairs)[2], int n)
     xb b;
     ct_inputs(&b);
     for (int i = 0; i < n; i++)
-        ll_rel_add(&b.x.data, pairs[i][0], pairs[i][1]);
+        mdl_rel_add(&b.x.data, pairs[i][0], pairs[i][1]);
     char text[1024];
     snprintf(text, sizeof text,
              "\"test\"\nlet A = addr\nlet B = ctrl\nlet r = %s\n"
@@ -53,7 +53,7 @@ static void expect_set(const char *expr, const int *events, int n)
     xb b;
     ct_inputs(&b);
     for (int i = 0; i < n; i++)
-        ll_set_add(&b.tag_sets[b.x.n_tags - 1], events[i]);
+        mdl_set_add(&b.tag_sets[b.x.n_tags - 1], events[i]);
     char text[1024];
     snprintf(text, sizeof text,
              "let A = addr\nlet B = ctrl\nlet s = %s\n"
@@ -206,12 +206,12 @@ static void statements_and_flags(void **state)
     assert_int_equal(r.n_flags, 1);
     assert_string_equal(r.flags[0], "has-path");
     /* A cycle: the anonymous acyclic check is named after its name. */
-    ll_rel_add(&b.x.addr, 3, 0);
+    mdl_rel_add(&b.x.addr, 3, 0);
     assert_true(ct_run(m, &b, &r));
     assert_false(r.allowed);
     assert_true(strcmp(r.failed, "t") == 0 || strcmp(r.failed, "no-loop") == 0);
     /* Flags do not forbid; negated checks do. */
-    ll_rel_clear(&b.x.addr);
+    mdl_rel_clear(&b.x.addr);
     assert_true(ct_run(m, &b, &r));
     assert_false(r.allowed);
     assert_string_equal(r.failed, "some-addr");
@@ -279,7 +279,7 @@ static void resizing(void **state)
             cat_result r;
             assert_true(ct_run(m, &b, &r));
             assert_true(r.allowed);
-            ll_rel_add(&b.x.rf, n - 1, 0);
+            mdl_rel_add(&b.x.rf, n - 1, 0);
             assert_true(ct_run(m, &b, &r));
             assert_false(r.allowed);
             xb_free(&b);

@@ -94,10 +94,10 @@ static void build_sb(xb *b, const char *fence, bool pad)
         xb_tag(b, fence, 3);
         xb_tag(b, fence, 6);
     }
-    ll_rel_add(&b->x.rf, 1, 4);
-    ll_rel_add(&b->x.rf, 0, 7);
-    ll_rel_add(&b->x.co, 0, 2);
-    ll_rel_add(&b->x.co, 1, 5);
+    mdl_rel_add(&b->x.rf, 1, 4);
+    mdl_rel_add(&b->x.rf, 0, 7);
+    mdl_rel_add(&b->x.co, 0, 2);
+    mdl_rel_add(&b->x.co, 1, 5);
     xb_finish(b);
 }
 
@@ -135,9 +135,9 @@ static void sb_init_writes_outside_w(void **state)
     (void)state;
     xb b;
     build_sb(&b, "MFENCE", false);
-    ll_set_clear(&b.x.W);
-    ll_set_add(&b.x.W, 2);
-    ll_set_add(&b.x.W, 5);
+    mdl_set_clear(&b.x.W);
+    mdl_set_add(&b.x.W, 2);
+    mdl_set_add(&b.x.W, 5);
     assert_false(allowed("x86tso.cat", &b, NULL));
     assert_false(allowed("sc.cat", &b, NULL));
     xb_free(&b);
@@ -176,18 +176,18 @@ static void build_mp(xb *b, const char *fence0, const char *fence1, int dep,
     if (fence1)
         xb_tag(b, fence1, 6);
     if (dep == DEP_ADDR)
-        ll_rel_add(&b->x.addr, 5, 7);
+        mdl_rel_add(&b->x.addr, 5, 7);
     if (dep == DEP_CTRL || dep == DEP_CTRLISYNC) {
-        ll_rel_add(&b->x.ctrl, 5, 6);
-        ll_rel_add(&b->x.ctrl, 5, 7);
+        mdl_rel_add(&b->x.ctrl, 5, 6);
+        mdl_rel_add(&b->x.ctrl, 5, 7);
     }
     if (dep == DEP_CTRLISYNC) {
-        ll_rel_add(&b->x.ctrlisync, 5, 7);
+        mdl_rel_add(&b->x.ctrlisync, 5, 7);
     }
-    ll_rel_add(&b->x.rf, 4, 5);
-    ll_rel_add(&b->x.rf, 0, 7);
-    ll_rel_add(&b->x.co, 0, 2);
-    ll_rel_add(&b->x.co, 1, 4);
+    mdl_rel_add(&b->x.rf, 4, 5);
+    mdl_rel_add(&b->x.rf, 0, 7);
+    mdl_rel_add(&b->x.co, 0, 2);
+    mdl_rel_add(&b->x.co, 1, 4);
     xb_finish(b);
 }
 
@@ -245,13 +245,13 @@ static void build_lb(xb *b, bool deps)
     xb_event(b, 4, 'R', 1, 1);
     xb_event(b, 5, 'W', 1, 0);
     if (deps) {
-        ll_rel_add(&b->x.data, 2, 3);
-        ll_rel_add(&b->x.data, 4, 5);
+        mdl_rel_add(&b->x.data, 2, 3);
+        mdl_rel_add(&b->x.data, 4, 5);
     }
-    ll_rel_add(&b->x.rf, 5, 2);
-    ll_rel_add(&b->x.rf, 3, 4);
-    ll_rel_add(&b->x.co, 0, 5);
-    ll_rel_add(&b->x.co, 1, 3);
+    mdl_rel_add(&b->x.rf, 5, 2);
+    mdl_rel_add(&b->x.rf, 3, 4);
+    mdl_rel_add(&b->x.co, 0, 5);
+    mdl_rel_add(&b->x.co, 1, 3);
     xb_finish(b);
 }
 
@@ -289,12 +289,12 @@ static void build_iriw(xb *b, const char *fence, bool pad)
         xb_tag(b, fence, 5);
         xb_tag(b, fence, 8);
     }
-    ll_rel_add(&b->x.rf, 2, 4);
-    ll_rel_add(&b->x.rf, 1, 6);
-    ll_rel_add(&b->x.rf, 3, 7);
-    ll_rel_add(&b->x.rf, 0, 9);
-    ll_rel_add(&b->x.co, 0, 2);
-    ll_rel_add(&b->x.co, 1, 3);
+    mdl_rel_add(&b->x.rf, 2, 4);
+    mdl_rel_add(&b->x.rf, 1, 6);
+    mdl_rel_add(&b->x.rf, 3, 7);
+    mdl_rel_add(&b->x.rf, 0, 9);
+    mdl_rel_add(&b->x.co, 0, 2);
+    mdl_rel_add(&b->x.co, 1, 3);
     xb_finish(b);
 }
 
@@ -331,9 +331,9 @@ static void corr(void **state)
         xb_event(&b, 1, 'W', 0, 0);
         xb_event(&b, 2, 'R', 1, 0);
         xb_event(&b, 3, 'R', 1, 0);
-        ll_rel_add(&b.x.rf, 1, 2);
-        ll_rel_add(&b.x.rf, 0, 3);
-        ll_rel_add(&b.x.co, 0, 1);
+        mdl_rel_add(&b.x.rf, 1, 2);
+        mdl_rel_add(&b.x.rf, 0, 3);
+        mdl_rel_add(&b.x.co, 0, 1);
         xb_finish(&b);
         assert_false(allowed(models[i], &b, &failed));
         /* Under SC the global check fails as well; either may be first. */
@@ -360,10 +360,10 @@ static void atomicity(void **state)
             xb_event(&b, 3, 'W', 1, 0);
             xb_tag(&b, "X", 1);
             xb_tag(&b, "X", 2);
-            ll_rel_add(&b.x.rmw, 1, 2);
-            ll_rel_add(&b.x.rf, 0, 1);
-            ll_rel_add(&b.x.co, 0, between ? 3 : 2);
-            ll_rel_add(&b.x.co, between ? 3 : 2, between ? 2 : 3);
+            mdl_rel_add(&b.x.rmw, 1, 2);
+            mdl_rel_add(&b.x.rf, 0, 1);
+            mdl_rel_add(&b.x.co, 0, between ? 3 : 2);
+            mdl_rel_add(&b.x.co, between ? 3 : 2, between ? 2 : 3);
             xb_finish(&b);
             assert_int_equal(allowed(models[i], &b, &failed), !between);
             if (between)
@@ -400,19 +400,19 @@ static void model_reused(void **state)
         assert_int_equal(r.allowed, seq[i].allowed);
     }
     /* Only rf changes: MP+lwsync+addr reading the new x is allowed. */
-    ll_rel_clear(&with_fences.x.rf);
-    ll_rel_add(&with_fences.x.rf, 4, 5);
-    ll_rel_add(&with_fences.x.rf, 2, 7);
+    mdl_rel_clear(&with_fences.x.rf);
+    mdl_rel_add(&with_fences.x.rf, 4, 5);
+    mdl_rel_add(&with_fences.x.rf, 2, 7);
     assert_true(cat_check(m, &with_fences.x, &r, &d));
     assert_true(r.allowed);
     /* Only the dependency changes (rf back to the forbidden one). */
-    ll_rel_clear(&with_fences.x.rf);
-    ll_rel_add(&with_fences.x.rf, 4, 5);
-    ll_rel_add(&with_fences.x.rf, 0, 7);
-    ll_rel_clear(&with_fences.x.addr);
+    mdl_rel_clear(&with_fences.x.rf);
+    mdl_rel_add(&with_fences.x.rf, 4, 5);
+    mdl_rel_add(&with_fences.x.rf, 0, 7);
+    mdl_rel_clear(&with_fences.x.addr);
     assert_true(cat_check(m, &with_fences.x, &r, &d));
     assert_true(r.allowed);
-    ll_rel_add(&with_fences.x.addr, 5, 7);
+    mdl_rel_add(&with_fences.x.addr, 5, 7);
     assert_true(cat_check(m, &with_fences.x, &r, &d));
     assert_false(r.allowed);
     xb_free(&with_fences);

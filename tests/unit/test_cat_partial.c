@@ -69,17 +69,17 @@ static void dead_parts(void **state)
     ct_inputs(&b);
     /* no rf: the unsafe check fails, the part is not dead */
     assert_false(dead(m, &b));
-    ll_rel_add(&b.x.rf, 1, 2);
+    mdl_rel_add(&b.x.rf, 1, 2);
     assert_false(dead(m, &b));
-    ll_rel_add(&b.x.rf, 4, 3);
+    mdl_rel_add(&b.x.rf, 4, 3);
     assert_true(dead(m, &b));
     /* the same model judges whole executions as before */
     cat_result r;
     assert_true(ct_run(m, &b, &r));
     assert_false(r.allowed);
-    ll_rel_clear(&b.x.rf);
-    ll_rel_add(&b.x.rf, 1, 2);
-    ll_rel_add(&b.x.rf, 0, 3);
+    mdl_rel_clear(&b.x.rf);
+    mdl_rel_add(&b.x.rf, 1, 2);
+    mdl_rel_add(&b.x.rf, 0, 3);
     assert_true(ct_run(m, &b, &r));
     assert_true(r.allowed);
     assert_false(dead(m, &b));

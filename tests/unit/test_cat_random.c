@@ -156,17 +156,17 @@ typedef struct vec {
 
 static xb *cur;         /* the execution being evaluated */
 
-static void rel_of(const ll_rel *r, mat *out)
+static void rel_of(const mdl_rel *r, mat *out)
 {
     for (int i = 0; i < cur->x.n; i++)
         for (int j = 0; j < cur->x.n; j++)
-            out->m[i][j] = ll_rel_has(r, i, j);
+            out->m[i][j] = mdl_rel_has(r, i, j);
 }
 
-static void set_of(const ll_set *s, vec *out)
+static void set_of(const mdl_set *s, vec *out)
 {
     for (int i = 0; i < cur->x.n; i++)
-        out->v[i] = ll_set_has(s, i);
+        out->v[i] = mdl_set_has(s, i);
 }
 
 static void closure(mat *r, bool reflexive)
@@ -202,7 +202,7 @@ static void eval_rel(const node *x, mat *out)
     memset(out, 0, sizeof *out);
     if (x->op == R_LEAF) {
         const cat_exec *e = &cur->x;
-        const ll_rel *base[] = {&e->po, &e->rf, &e->addr, &e->ctrl, &e->loc};
+        const mdl_rel *base[] = {&e->po, &e->rf, &e->addr, &e->ctrl, &e->loc};
         if (x->leaf < 5)
             rel_of(base[x->leaf], out);
         for (int i = 0; x->leaf == 5 && i < n; i++)
@@ -253,12 +253,12 @@ static void eval_set(const node *x, vec *out)
     memset(out, 0, sizeof *out);
     if (x->op == S_LEAF) {
         const cat_exec *e = &cur->x;
-        const ll_set *base[] = {&e->R, &e->W, &e->IW, &e->F,
+        const mdl_set *base[] = {&e->R, &e->W, &e->IW, &e->F,
                                 &cur->tag_sets[0], &cur->tag_sets[1]};
         if (x->leaf < 6)
             set_of(base[x->leaf], out);
         for (int i = 0; i < n; i++)
-            out->v[i] |= x->leaf == 6 || (x->leaf == 1 && ll_set_has(&e->IW, i));
+            out->v[i] |= x->leaf == 6 || (x->leaf == 1 && mdl_set_has(&e->IW, i));
         return;
     }
     if (x->op == S_DOMAIN || x->op == S_RANGE) {
@@ -283,12 +283,12 @@ static void eval_set(const node *x, vec *out)
 
 /* ---- random executions ---- */
 
-static void random_rel(ll_rel *r, int n, unsigned per_mille)
+static void random_rel(mdl_rel *r, int n, unsigned per_mille)
 {
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             if (rnd(1000) < per_mille)
-                ll_rel_add(r, i, j);
+                mdl_rel_add(r, i, j);
 }
 
 static void random_exec(xb *b, int n)
@@ -301,13 +301,13 @@ static void random_exec(xb *b, int n)
     }
     xb_tag(b, "S", 0);
     xb_tag(b, "T", 0);
-    ll_set_clear(&b->tag_sets[0]);
-    ll_set_clear(&b->tag_sets[1]);
+    mdl_set_clear(&b->tag_sets[0]);
+    mdl_set_clear(&b->tag_sets[1]);
     for (int e = 0; e < n; e++) {
         if (rnd(3) == 0)
-            ll_set_add(&b->tag_sets[0], e);
+            mdl_set_add(&b->tag_sets[0], e);
         if (rnd(3) == 0)
-            ll_set_add(&b->tag_sets[1], e);
+            mdl_set_add(&b->tag_sets[1], e);
     }
     unsigned dense = n > 20 ? 30 : 150;
     random_rel(&b->x.addr, n, dense);
@@ -319,7 +319,7 @@ static void random_exec(xb *b, int n)
 /* A new rf only: the thread-local part stays. */
 static void reshuffle_rf(xb *b)
 {
-    ll_rel_clear(&b->x.rf);
+    mdl_rel_clear(&b->x.rf);
     random_rel(&b->x.rf, b->x.n, b->x.n > 20 ? 30 : 150);
 }
 
@@ -329,21 +329,21 @@ static void compare(cat_model *m, xb *b, const node *x, const char *text,
                     uint64_t ways)
 {
     cur = b;
-    ll_rel_clear(&b->x.co);
+    mdl_rel_clear(&b->x.co);
     if (x->is_rel) {
         mat *want = malloc(sizeof *want);
         eval_rel(x, want);
         for (int i = 0; i < b->x.n; i++)
             for (int j = 0; j < b->x.n; j++)
                 if (want->m[i][j])
-                    ll_rel_add(&b->x.co, i, j);
+                    mdl_rel_add(&b->x.co, i, j);
         free(want);
     } else {
         vec want;
         eval_set(x, &want);
         for (int i = 0; i < b->x.n; i++)
             if (want.v[i])
-                ll_rel_add(&b->x.co, i, i);
+                mdl_rel_add(&b->x.co, i, i);
     }
     cat_result r;
     ll_diag d = {0};

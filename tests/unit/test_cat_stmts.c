@@ -37,7 +37,7 @@ static cat_result outcome_with(const char *text, const char *const *vars,
     xb b;
     ct_inputs(&b);
     for (int i = 0; i < n_data; i++)
-        ll_rel_add(&b.x.data, data[i][0], data[i][1]);
+        mdl_rel_add(&b.x.data, data[i][0], data[i][1]);
     cat_result r;
     assert_true(ct_run(m, &b, &r));
     /* The names live in the model: keep copies. */
@@ -417,7 +417,7 @@ static void lock_reads(void **state)
     xb_tag(&b, "LKW", 2);
     xb_tag(&b, "LF", 3);
     xb_tag(&b, "UL", 0);
-    ll_set_clear(&b.tag_sets[2]);
+    mdl_set_clear(&b.tag_sets[2]);
     xb_finish(&b);
     cat_result r;
     for (int round = 0; round < 2; round++) {
@@ -444,10 +444,10 @@ static void with_recomputes(void **state)
     ct_inputs(&b);
     cat_result r;
     for (int round = 0; round < 2; round++) {
-        ll_rel_clear(&b.x.rf);
+        mdl_rel_clear(&b.x.rf);
         assert_true(ct_run(m, &b, &r));
         assert_int_equal(r.n_accepted, 2);
-        ll_rel_add(&b.x.rf, 0, 2);
+        mdl_rel_add(&b.x.rf, 0, 2);
         assert_true(ct_run(m, &b, &r));
         assert_int_equal(r.n_accepted, 1);
     }

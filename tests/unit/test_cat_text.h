@@ -86,15 +86,15 @@ static inline void ct_inputs(xb *b)
     int a[][2] = {{0, 1}, {1, 2}, {2, 3}};
     int bb[][2] = {{1, 1}, {1, 2}, {2, 0}, {3, 4}};
     for (int i = 0; i < 3; i++)
-        ll_rel_add(&b->x.addr, a[i][0], a[i][1]);
+        mdl_rel_add(&b->x.addr, a[i][0], a[i][1]);
     for (int i = 0; i < 4; i++)
-        ll_rel_add(&b->x.ctrl, bb[i][0], bb[i][1]);
+        mdl_rel_add(&b->x.ctrl, bb[i][0], bb[i][1]);
     xb_tag(b, "S", 1);
     xb_tag(b, "S", 3);
     xb_tag(b, "T", 0);
     xb_tag(b, "T", 4);
     xb_tag(b, "E", 0);   /* make E exist; cleared below */
-    ll_set_clear(&b->tag_sets[b->x.n_tags - 1]);
+    mdl_set_clear(&b->tag_sets[b->x.n_tags - 1]);
     xb_finish(b);
 }
 

@@ -17,7 +17,7 @@ static void one_state(const char *text, const char *want)
 /* MOV W zero-extends (X1 = 2^32-1), 32-bit arithmetic wraps (W2 = 0),
  * an X write keeps 64 bits (X0 = -1, X5 = 2^32). (Each register-only
  * test also stores once: an execution with no event at all trips
- * UBSan in the engine's set clearing, model/rel.c, not ours to fix.) */
+ * UBSan in the engine's set clearing, model/relation.c, not ours to fix.) */
 static void w_registers_zero_extend(void **state)
 {
     (void)state;

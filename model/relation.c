@@ -1,9 +1,9 @@
-/* rel.c — event sets and relations as bit vectors and bit matrices.
+/* relation.c — event sets and relations as bit vectors and bit matrices.
  *
  * Every operation works a 64-bit word at a time along rows. Bits beyond n
  * in the last word of a set or row are always zero, so emptiness and
  * equality can compare whole words. */
-#include "model/rel.h"
+#include "model/relation.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,68 +22,68 @@ static uint64_t tail_mask(int n)
     return r ? (((uint64_t)1 << r) - 1) : ~(uint64_t)0;
 }
 
-static uint64_t *row(const ll_rel *r, int i)
+static uint64_t *row(const mdl_rel *r, int i)
 {
     return r->w + (size_t)i * (size_t)r->words;
 }
 
 /* ---- sets ---- */
 
-void ll_set_init(ll_set *s, int n)
+void mdl_set_init(mdl_set *s, int n)
 {
     s->n = n;
     s->words = words_for(n);
     s->w = ll_xcalloc((size_t)(s->words ? s->words : 1), sizeof(uint64_t));
 }
 
-void ll_set_free(ll_set *s)
+void mdl_set_free(mdl_set *s)
 {
     free(s->w);
     s->w = NULL;
     s->n = s->words = 0;
 }
 
-void ll_set_clear(ll_set *s)
+void mdl_set_clear(mdl_set *s)
 {
     if (s->w)   /* never sized: an execution with no event at all */
         memset(s->w, 0, (size_t)s->words * sizeof(uint64_t));
 }
 
-void ll_set_add(ll_set *s, int e)
+void mdl_set_add(mdl_set *s, int e)
 {
     s->w[e / 64] |= (uint64_t)1 << (e % 64);
 }
 
-bool ll_set_has(const ll_set *s, int e)
+bool mdl_set_has(const mdl_set *s, int e)
 {
     return (s->w[e / 64] >> (e % 64)) & 1;
 }
 
-void ll_set_copy(ll_set *dst, const ll_set *src)
+void mdl_set_copy(mdl_set *dst, const mdl_set *src)
 {
     if (dst != src)
         memcpy(dst->w, src->w, (size_t)src->words * sizeof(uint64_t));
 }
 
-void ll_set_union(ll_set *dst, const ll_set *a, const ll_set *b)
+void mdl_set_union(mdl_set *dst, const mdl_set *a, const mdl_set *b)
 {
     for (int k = 0; k < a->words; k++)
         dst->w[k] = a->w[k] | b->w[k];
 }
 
-void ll_set_inter(ll_set *dst, const ll_set *a, const ll_set *b)
+void mdl_set_inter(mdl_set *dst, const mdl_set *a, const mdl_set *b)
 {
     for (int k = 0; k < a->words; k++)
         dst->w[k] = a->w[k] & b->w[k];
 }
 
-void ll_set_diff(ll_set *dst, const ll_set *a, const ll_set *b)
+void mdl_set_diff(mdl_set *dst, const mdl_set *a, const mdl_set *b)
 {
     for (int k = 0; k < a->words; k++)
         dst->w[k] = a->w[k] & ~b->w[k];
 }
 
-void ll_set_complement(ll_set *dst, const ll_set *a)
+void mdl_set_complement(mdl_set *dst, const mdl_set *a)
 {
     for (int k = 0; k < a->words; k++)
         dst->w[k] = ~a->w[k];
@@ -91,7 +91,7 @@ void ll_set_complement(ll_set *dst, const ll_set *a)
         dst->w[a->words - 1] &= tail_mask(a->n);
 }
 
-bool ll_set_empty(const ll_set *s)
+bool mdl_set_empty(const mdl_set *s)
 {
     for (int k = 0; k < s->words; k++)
         if (s->w[k])
@@ -101,15 +101,15 @@ bool ll_set_empty(const ll_set *s)
 
 /* ---- relations ---- */
 
-static size_t rel_size(const ll_rel *r)
+static size_t rel_size(const mdl_rel *r)
 {
     return (size_t)r->n * (size_t)r->words;
 }
 
-/* deliberate likeness: ll_set_init/free/clear, the same three steps on
+/* deliberate likeness: mdl_set_init/free/clear, the same three steps on
  * n rows of words; two types keep sets and relations apart for the
  * compiler. */
-void ll_rel_init(ll_rel *r, int n)
+void mdl_rel_init(mdl_rel *r, int n)
 {
     r->n = n;
     r->words = words_for(n);
@@ -117,63 +117,63 @@ void ll_rel_init(ll_rel *r, int n)
     r->w = ll_xcalloc(cells ? cells : 1, sizeof(uint64_t));
 }
 
-void ll_rel_free(ll_rel *r)
+void mdl_rel_free(mdl_rel *r)
 {
     free(r->w);
     r->w = NULL;
     r->n = r->words = 0;
 }
 
-void ll_rel_clear(ll_rel *r)
+void mdl_rel_clear(mdl_rel *r)
 {
     if (r->w)   /* never sized: an execution with no event at all */
         memset(r->w, 0, rel_size(r) * sizeof(uint64_t));
 }
 
-void ll_rel_add(ll_rel *r, int a, int b)
+void mdl_rel_add(mdl_rel *r, int a, int b)
 {
     row(r, a)[b / 64] |= (uint64_t)1 << (b % 64);
 }
 
-bool ll_rel_has(const ll_rel *r, int a, int b)
+bool mdl_rel_has(const mdl_rel *r, int a, int b)
 {
     return (row(r, a)[b / 64] >> (b % 64)) & 1;
 }
 
-void ll_rel_copy(ll_rel *dst, const ll_rel *src)
+void mdl_rel_copy(mdl_rel *dst, const mdl_rel *src)
 {
     if (dst != src)
         memcpy(dst->w, src->w, rel_size(src) * sizeof(uint64_t));
 }
 
-void ll_rel_union(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+void mdl_rel_union(mdl_rel *dst, const mdl_rel *a, const mdl_rel *b)
 {
     size_t m = rel_size(a);
     for (size_t k = 0; k < m; k++)
         dst->w[k] = a->w[k] | b->w[k];
 }
 
-void ll_rel_inter(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+void mdl_rel_inter(mdl_rel *dst, const mdl_rel *a, const mdl_rel *b)
 {
     size_t m = rel_size(a);
     for (size_t k = 0; k < m; k++)
         dst->w[k] = a->w[k] & b->w[k];
 }
 
-void ll_rel_diff(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+void mdl_rel_diff(mdl_rel *dst, const mdl_rel *a, const mdl_rel *b)
 {
     size_t m = rel_size(a);
     for (size_t k = 0; k < m; k++)
         dst->w[k] = a->w[k] & ~b->w[k];
 }
 
-void ll_rel_inverse(ll_rel *dst, const ll_rel *a)
+void mdl_rel_inverse(mdl_rel *dst, const mdl_rel *a)
 {
     if (dst == a) {
         /* In place: swap across the diagonal. */
         for (int i = 0; i < a->n; i++)
             for (int j = i + 1; j < a->n; j++) {
-                bool ij = ll_rel_has(a, i, j), ji = ll_rel_has(a, j, i);
+                bool ij = mdl_rel_has(a, i, j), ji = mdl_rel_has(a, j, i);
                 if (ij != ji) {
                     row(dst, i)[j / 64] ^= (uint64_t)1 << (j % 64);
                     row(dst, j)[i / 64] ^= (uint64_t)1 << (i % 64);
@@ -181,7 +181,7 @@ void ll_rel_inverse(ll_rel *dst, const ll_rel *a)
             }
         return;
     }
-    ll_rel_clear(dst);
+    mdl_rel_clear(dst);
     for (int i = 0; i < a->n; i++) {
         const uint64_t *ri = row(a, i);
         for (int k = 0; k < a->words; k++) {
@@ -209,7 +209,7 @@ static void seq_one_word(uint64_t *out, const uint64_t *a, const uint64_t *b,
     }
 }
 
-void ll_rel_seq(ll_rel *dst, const ll_rel *a, const ll_rel *b)
+void mdl_rel_seq(mdl_rel *dst, const mdl_rel *a, const mdl_rel *b)
 {
     int W = a->words;
     if (W == 1) {
@@ -233,9 +233,9 @@ void ll_rel_seq(ll_rel *dst, const ll_rel *a, const ll_rel *b)
     }
 }
 
-void ll_rel_transitive(ll_rel *dst, const ll_rel *a)
+void mdl_rel_transitive(mdl_rel *dst, const mdl_rel *a)
 {
-    ll_rel_copy(dst, a);
+    mdl_rel_copy(dst, a);
     int n = dst->n, W = dst->words;
     if (W == 1) {
         uint64_t *r = dst->w;
@@ -263,54 +263,54 @@ void ll_rel_transitive(ll_rel *dst, const ll_rel *a)
     }
 }
 
-void ll_rel_reflexive_transitive(ll_rel *dst, const ll_rel *a)
+void mdl_rel_reflexive_transitive(mdl_rel *dst, const mdl_rel *a)
 {
-    ll_rel_transitive(dst, a);
+    mdl_rel_transitive(dst, a);
     for (int i = 0; i < dst->n; i++)
-        ll_rel_add(dst, i, i);
+        mdl_rel_add(dst, i, i);
 }
 
-void ll_rel_identity_on(ll_rel *dst, const ll_set *s)
+void mdl_rel_identity_on(mdl_rel *dst, const mdl_set *s)
 {
-    ll_rel_clear(dst);
+    mdl_rel_clear(dst);
     for (int k = 0; k < s->words; k++) {
         uint64_t bits = s->w[k];
         while (bits) {
             int i = k * 64 + __builtin_ctzll(bits);
             bits &= bits - 1;
-            ll_rel_add(dst, i, i);
+            mdl_rel_add(dst, i, i);
         }
     }
 }
 
-void ll_rel_cartesian(ll_rel *dst, const ll_set *a, const ll_set *b)
+void mdl_rel_cartesian(mdl_rel *dst, const mdl_set *a, const mdl_set *b)
 {
     int W = dst->words;
     for (int i = 0; i < dst->n; i++) {
         uint64_t *out = row(dst, i);
-        if (ll_set_has(a, i))
+        if (mdl_set_has(a, i))
             memcpy(out, b->w, (size_t)W * sizeof(uint64_t));
         else
             memset(out, 0, (size_t)W * sizeof(uint64_t));
     }
 }
 
-void ll_rel_domain(ll_set *dst, const ll_rel *r)
+void mdl_rel_domain(mdl_set *dst, const mdl_rel *r)
 {
-    ll_set_clear(dst);
+    mdl_set_clear(dst);
     for (int i = 0; i < r->n; i++) {
         const uint64_t *ri = row(r, i);
         for (int k = 0; k < r->words; k++)
             if (ri[k]) {
-                ll_set_add(dst, i);
+                mdl_set_add(dst, i);
                 break;
             }
     }
 }
 
-void ll_rel_range(ll_set *dst, const ll_rel *r)
+void mdl_rel_range(mdl_set *dst, const mdl_rel *r)
 {
-    ll_set_clear(dst);
+    mdl_set_clear(dst);
     for (int i = 0; i < r->n; i++) {
         const uint64_t *ri = row(r, i);
         for (int k = 0; k < r->words; k++)
@@ -318,7 +318,7 @@ void ll_rel_range(ll_set *dst, const ll_rel *r)
     }
 }
 
-bool ll_rel_empty(const ll_rel *r)
+bool mdl_rel_empty(const mdl_rel *r)
 {
     size_t m = rel_size(r);
     for (size_t k = 0; k < m; k++)
@@ -327,15 +327,15 @@ bool ll_rel_empty(const ll_rel *r)
     return true;
 }
 
-bool ll_rel_irreflexive(const ll_rel *r)
+bool mdl_rel_irreflexive(const mdl_rel *r)
 {
     for (int i = 0; i < r->n; i++)
-        if (ll_rel_has(r, i, i))
+        if (mdl_rel_has(r, i, i))
             return false;
     return true;
 }
 
-bool ll_rel_equal(const ll_rel *a, const ll_rel *b)
+bool mdl_rel_equal(const mdl_rel *a, const mdl_rel *b)
 {
     return a->n == b->n &&
            memcmp(a->w, b->w, rel_size(a) * sizeof(uint64_t)) == 0;
@@ -374,7 +374,7 @@ static bool acyclic_one_word(const uint64_t *row, int n)
     }
 }
 
-bool ll_rel_acyclic(const ll_rel *r)
+bool mdl_rel_acyclic(const mdl_rel *r)
 {
     int n = r->n, W = r->words;
     if (n == 0)
@@ -439,7 +439,7 @@ bool ll_rel_acyclic(const ll_rel *r)
 
 /* Breadth-first from `from`: the shortest path of at least one edge to
  * `to` (a cycle when from == to). Explanations only; allocates. */
-int ll_rel_path(const ll_rel *r, int from, int to, int *path)
+int mdl_rel_path(const mdl_rel *r, int from, int to, int *path)
 {
     int n = r->n;
     if (from < 0 || from >= n || to < 0 || to >= n)
@@ -453,7 +453,7 @@ int ll_rel_path(const ll_rel *r, int from, int to, int *path)
     while (head < tail && found < 0) {
         int a = queue[head++];
         for (int b = 0; b < n; b++) {
-            if (!ll_rel_has(r, a, b))
+            if (!mdl_rel_has(r, a, b))
                 continue;
             if (b == to) {
                 found = a;
@@ -483,12 +483,12 @@ int ll_rel_path(const ll_rel *r, int from, int to, int *path)
     return len;
 }
 
-int ll_rel_cycle(const ll_rel *r, int *cycle)
+int mdl_rel_cycle(const mdl_rel *r, int *cycle)
 {
     int best = 0;
     int *tmp = ll_xmalloc(((size_t)r->n + 2) * sizeof *tmp);
     for (int e = 0; e < r->n; e++) {
-        int len = ll_rel_path(r, e, e, tmp);
+        int len = mdl_rel_path(r, e, e, tmp);
         if (len && (!best || len < best)) {
             best = len;
             memcpy(cycle, tmp, (size_t)len * sizeof *tmp);

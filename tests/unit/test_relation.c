@@ -1,4 +1,4 @@
-/* test_rel.c — bit-vector sets and bit-matrix relations, checked against
+/* test_relation.c — bit-vector sets and bit-matrix relations, checked against
  * a plain boolean-matrix reference on random relations of sizes around
  * the 64-bit word boundaries (no cap at 64 events). */
 #include <setjmp.h>
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/rel.h"
+#include "model/relation.h"
 
 static const int sizes[] = {1, 3, 63, 64, 65, 130, 300};
 enum { NSIZES = sizeof sizes / sizeof sizes[0], MAXN = 300 };
@@ -28,23 +28,23 @@ static uint64_t rnd(void)
 
 /* A random relation with about `per_row` edges per row, mirrored in a
  * boolean matrix. */
-static void random_rel(ll_rel *r, bool *ref, int n, int per_row)
+static void random_rel(mdl_rel *r, bool *ref, int n, int per_row)
 {
-    ll_rel_clear(r);
+    mdl_rel_clear(r);
     memset(ref, 0, (size_t)n * (size_t)n);
     for (int i = 0; i < n; i++)
         for (int e = 0; e < per_row; e++) {
             int j = (int)(rnd() % (uint64_t)n);
-            ll_rel_add(r, i, j);
+            mdl_rel_add(r, i, j);
             ref[i * n + j] = true;
         }
 }
 
-static void assert_matches(const ll_rel *r, const bool *ref, int n)
+static void assert_matches(const mdl_rel *r, const bool *ref, int n)
 {
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            assert_int_equal(ll_rel_has(r, i, j), ref[i * n + j]);
+            assert_int_equal(mdl_rel_has(r, i, j), ref[i * n + j]);
 }
 
 static void ref_closure(bool *c, const bool *a, int n)
@@ -62,38 +62,38 @@ static void sets_basic(void **state)
     (void)state;
     for (int s = 0; s < NSIZES; s++) {
         int n = sizes[s];
-        ll_set a, b, c;
-        ll_set_init(&a, n);
-        ll_set_init(&b, n);
-        ll_set_init(&c, n);
-        assert_true(ll_set_empty(&a));
+        mdl_set a, b, c;
+        mdl_set_init(&a, n);
+        mdl_set_init(&b, n);
+        mdl_set_init(&c, n);
+        assert_true(mdl_set_empty(&a));
         for (int i = 0; i < n; i += 2)
-            ll_set_add(&a, i);
+            mdl_set_add(&a, i);
         for (int i = 0; i < n; i += 3)
-            ll_set_add(&b, i);
-        ll_set_union(&c, &a, &b);
+            mdl_set_add(&b, i);
+        mdl_set_union(&c, &a, &b);
         for (int i = 0; i < n; i++)
-            assert_int_equal(ll_set_has(&c, i), i % 2 == 0 || i % 3 == 0);
-        ll_set_inter(&c, &a, &b);
+            assert_int_equal(mdl_set_has(&c, i), i % 2 == 0 || i % 3 == 0);
+        mdl_set_inter(&c, &a, &b);
         for (int i = 0; i < n; i++)
-            assert_int_equal(ll_set_has(&c, i), i % 6 == 0);
-        ll_set_diff(&c, &a, &b);
+            assert_int_equal(mdl_set_has(&c, i), i % 6 == 0);
+        mdl_set_diff(&c, &a, &b);
         for (int i = 0; i < n; i++)
-            assert_int_equal(ll_set_has(&c, i), i % 2 == 0 && i % 3 != 0);
-        ll_set_complement(&c, &a);
+            assert_int_equal(mdl_set_has(&c, i), i % 2 == 0 && i % 3 != 0);
+        mdl_set_complement(&c, &a);
         for (int i = 0; i < n; i++)
-            assert_int_equal(ll_set_has(&c, i), i % 2 == 1);
+            assert_int_equal(mdl_set_has(&c, i), i % 2 == 1);
         /* The complement must not set bits past n. */
-        ll_set_complement(&c, &c);
-        ll_set_diff(&c, &c, &a);
-        assert_true(ll_set_empty(&c));
-        ll_set_copy(&c, &b);
-        assert_true(ll_set_has(&c, 0));
-        ll_set_clear(&c);
-        assert_true(ll_set_empty(&c));
-        ll_set_free(&a);
-        ll_set_free(&b);
-        ll_set_free(&c);
+        mdl_set_complement(&c, &c);
+        mdl_set_diff(&c, &c, &a);
+        assert_true(mdl_set_empty(&c));
+        mdl_set_copy(&c, &b);
+        assert_true(mdl_set_has(&c, 0));
+        mdl_set_clear(&c);
+        assert_true(mdl_set_empty(&c));
+        mdl_set_free(&a);
+        mdl_set_free(&b);
+        mdl_set_free(&c);
     }
 }
 
@@ -103,27 +103,27 @@ static void rel_boolean_ops_and_seq(void **state)
     static bool ra[MAXN * MAXN], rb[MAXN * MAXN], rc[MAXN * MAXN];
     for (int s = 0; s < NSIZES; s++) {
         int n = sizes[s];
-        ll_rel a, b, c;
-        ll_rel_init(&a, n);
-        ll_rel_init(&b, n);
-        ll_rel_init(&c, n);
+        mdl_rel a, b, c;
+        mdl_rel_init(&a, n);
+        mdl_rel_init(&b, n);
+        mdl_rel_init(&c, n);
         random_rel(&a, ra, n, 2);
         random_rel(&b, rb, n, 2);
 
-        ll_rel_union(&c, &a, &b);
+        mdl_rel_union(&c, &a, &b);
         for (int k = 0; k < n * n; k++)
             rc[k] = ra[k] || rb[k];
         assert_matches(&c, rc, n);
-        ll_rel_inter(&c, &a, &b);
+        mdl_rel_inter(&c, &a, &b);
         for (int k = 0; k < n * n; k++)
             rc[k] = ra[k] && rb[k];
         assert_matches(&c, rc, n);
-        ll_rel_diff(&c, &a, &b);
+        mdl_rel_diff(&c, &a, &b);
         for (int k = 0; k < n * n; k++)
             rc[k] = ra[k] && !rb[k];
         assert_matches(&c, rc, n);
 
-        ll_rel_seq(&c, &a, &b);
+        mdl_rel_seq(&c, &a, &b);
         memset(rc, 0, (size_t)n * (size_t)n);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
@@ -132,22 +132,22 @@ static void rel_boolean_ops_and_seq(void **state)
                         rc[i * n + k] |= rb[j * n + k];
         assert_matches(&c, rc, n);
 
-        ll_rel_inverse(&c, &a);
+        mdl_rel_inverse(&c, &a);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
                 rc[i * n + j] = ra[j * n + i];
         assert_matches(&c, rc, n);
         /* In place gives the same. */
-        ll_rel_copy(&c, &a);
-        ll_rel_inverse(&c, &c);
+        mdl_rel_copy(&c, &a);
+        mdl_rel_inverse(&c, &c);
         assert_matches(&c, rc, n);
-        assert_false(n > 3 && ll_rel_equal(&c, &a));
-        ll_rel_inverse(&c, &c);
-        assert_true(ll_rel_equal(&c, &a));
+        assert_false(n > 3 && mdl_rel_equal(&c, &a));
+        mdl_rel_inverse(&c, &c);
+        assert_true(mdl_rel_equal(&c, &a));
 
-        ll_rel_free(&a);
-        ll_rel_free(&b);
-        ll_rel_free(&c);
+        mdl_rel_free(&a);
+        mdl_rel_free(&b);
+        mdl_rel_free(&c);
     }
 }
 
@@ -157,23 +157,23 @@ static void rel_closures(void **state)
     static bool ra[MAXN * MAXN], rc[MAXN * MAXN];
     for (int s = 0; s < NSIZES; s++) {
         int n = sizes[s];
-        ll_rel a, c;
-        ll_rel_init(&a, n);
-        ll_rel_init(&c, n);
+        mdl_rel a, c;
+        mdl_rel_init(&a, n);
+        mdl_rel_init(&c, n);
         random_rel(&a, ra, n, 1);
-        ll_rel_transitive(&c, &a);
+        mdl_rel_transitive(&c, &a);
         ref_closure(rc, ra, n);
         assert_matches(&c, rc, n);
         /* In place. */
-        ll_rel_copy(&c, &a);
-        ll_rel_transitive(&c, &c);
+        mdl_rel_copy(&c, &a);
+        mdl_rel_transitive(&c, &c);
         assert_matches(&c, rc, n);
-        ll_rel_reflexive_transitive(&c, &a);
+        mdl_rel_reflexive_transitive(&c, &a);
         for (int i = 0; i < n; i++)
             rc[i * n + i] = true;
         assert_matches(&c, rc, n);
-        ll_rel_free(&a);
-        ll_rel_free(&c);
+        mdl_rel_free(&a);
+        mdl_rel_free(&c);
     }
 }
 
@@ -182,41 +182,41 @@ static void rel_sets_to_relations(void **state)
     (void)state;
     for (int s = 0; s < NSIZES; s++) {
         int n = sizes[s];
-        ll_set a, b, d;
-        ll_rel r;
-        ll_set_init(&a, n);
-        ll_set_init(&b, n);
-        ll_set_init(&d, n);
-        ll_rel_init(&r, n);
+        mdl_set a, b, d;
+        mdl_rel r;
+        mdl_set_init(&a, n);
+        mdl_set_init(&b, n);
+        mdl_set_init(&d, n);
+        mdl_rel_init(&r, n);
         for (int i = 0; i < n; i += 5)
-            ll_set_add(&a, i);
+            mdl_set_add(&a, i);
         for (int i = 1; i < n; i += 7)
-            ll_set_add(&b, i);
-        ll_rel_identity_on(&r, &a);
+            mdl_set_add(&b, i);
+        mdl_rel_identity_on(&r, &a);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
-                assert_int_equal(ll_rel_has(&r, i, j), i == j && i % 5 == 0);
-        assert_false(ll_rel_irreflexive(&r));
-        assert_false(ll_rel_acyclic(&r));
-        ll_rel_cartesian(&r, &a, &b);
+                assert_int_equal(mdl_rel_has(&r, i, j), i == j && i % 5 == 0);
+        assert_false(mdl_rel_irreflexive(&r));
+        assert_false(mdl_rel_acyclic(&r));
+        mdl_rel_cartesian(&r, &a, &b);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
-                assert_int_equal(ll_rel_has(&r, i, j),
+                assert_int_equal(mdl_rel_has(&r, i, j),
                                  i % 5 == 0 && j % 7 == 1);
-        ll_rel_domain(&d, &r);
+        mdl_rel_domain(&d, &r);
         for (int i = 0; i < n; i++)
-            assert_int_equal(ll_set_has(&d, i), n > 1 && i % 5 == 0);
-        ll_rel_range(&d, &r);
+            assert_int_equal(mdl_set_has(&d, i), n > 1 && i % 5 == 0);
+        mdl_rel_range(&d, &r);
         for (int i = 0; i < n; i++)
-            assert_int_equal(ll_set_has(&d, i), i % 7 == 1);
-        assert_int_equal(ll_rel_empty(&r), n == 1);
-        ll_rel_clear(&r);
-        assert_true(ll_rel_empty(&r));
-        assert_true(ll_rel_acyclic(&r));
-        ll_set_free(&a);
-        ll_set_free(&b);
-        ll_set_free(&d);
-        ll_rel_free(&r);
+            assert_int_equal(mdl_set_has(&d, i), i % 7 == 1);
+        assert_int_equal(mdl_rel_empty(&r), n == 1);
+        mdl_rel_clear(&r);
+        assert_true(mdl_rel_empty(&r));
+        assert_true(mdl_rel_acyclic(&r));
+        mdl_set_free(&a);
+        mdl_set_free(&b);
+        mdl_set_free(&d);
+        mdl_rel_free(&r);
     }
 }
 
@@ -229,10 +229,10 @@ static void rel_acyclic(void **state)
     int cyclic = 0, acyclic = 0;
     for (int s = 0; s < NSIZES; s++) {
         int n = sizes[s];
-        ll_rel a;
-        ll_rel_init(&a, n);
+        mdl_rel a;
+        mdl_rel_init(&a, n);
         for (int trial = 0; trial < 40; trial++) {
-            ll_rel_clear(&a);
+            mdl_rel_clear(&a);
             memset(ra, 0, (size_t)n * (size_t)n);
             int edges = (int)(rnd() % (uint64_t)(n + 1));
             for (int e = 0; e < edges; e++) {
@@ -244,7 +244,7 @@ static void rel_acyclic(void **state)
                     i = j;
                     j = t;
                 }
-                ll_rel_add(&a, i, j);
+                mdl_rel_add(&a, i, j);
                 ra[i * n + j] = true;
             }
             ref_closure(rc, ra, n);
@@ -252,21 +252,21 @@ static void rel_acyclic(void **state)
             for (int i = 0; i < n; i++)
                 if (rc[i * n + i])
                     expect = false;
-            assert_int_equal(ll_rel_acyclic(&a), expect);
+            assert_int_equal(mdl_rel_acyclic(&a), expect);
             if (expect)
                 acyclic++;
             else
                 cyclic++;
         }
         /* A chain 0 -> 1 -> ... -> n-1, then closed into a cycle. */
-        ll_rel_clear(&a);
+        mdl_rel_clear(&a);
         for (int i = 0; i + 1 < n; i++)
-            ll_rel_add(&a, i, i + 1);
-        assert_true(ll_rel_acyclic(&a));
-        assert_true(ll_rel_irreflexive(&a));
-        ll_rel_add(&a, n - 1, 0);
-        assert_false(ll_rel_acyclic(&a));
-        ll_rel_free(&a);
+            mdl_rel_add(&a, i, i + 1);
+        assert_true(mdl_rel_acyclic(&a));
+        assert_true(mdl_rel_irreflexive(&a));
+        mdl_rel_add(&a, n - 1, 0);
+        assert_false(mdl_rel_acyclic(&a));
+        mdl_rel_free(&a);
     }
     assert_true(cyclic > 10);
     assert_true(acyclic > 10);
