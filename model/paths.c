@@ -445,6 +445,8 @@ static void run_once(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->turns = 0;
+    r->n_turns = 0;
     r->reserved = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
@@ -562,6 +564,8 @@ static void keep_run(run_ctx *c, sem_run *r)
         u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
+    u->turns = r->turns;
+    u->n_turns = r->n_turns;
 }
 
 /* Advance the choice stack to the next unexplored sequence. */

@@ -7,15 +7,27 @@
  * register's type only says how a final state shows it. */
 #include "model/engine.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static unsigned name_hash(const char *name)
+{
+    return (unsigned)((uintptr_t)name >> 3) & (MDL_NAME_CACHE - 1);
+}
+
 int mdl_sym(mdl_test *m, const char *name)
 {
+    unsigned h = name_hash(name);
+    if (m->sym_key[h] == name && !strcmp(m->syms[m->sym_val[h]], name))
+        return m->sym_val[h];
     for (int i = 0; i < m->n_syms; i++)
-        if (!strcmp(m->syms[i], name))
+        if (!strcmp(m->syms[i], name)) {
+            m->sym_key[h] = name;
+            m->sym_val[h] = i;
             return i;
+        }
     ll_grow((void **)&m->syms, &m->cap_syms, m->n_syms + 1, sizeof *m->syms);
     m->decls = ll_xrealloc(m->decls, (size_t)m->cap_syms * sizeof *m->decls);
     m->syms[m->n_syms] = ll_xstrdup(name);
@@ -259,11 +271,19 @@ static bool is_symreg(const sem_ops *ops, int reg, const char *sym)
 static int symreg_slot(mdl_thread *t, const sem_ops *ops, const char *name,
                        bool add)
 {
+    const char *key = name;
     if (*name == '%')
         name++;
+    unsigned h = name_hash(key);
+    if (t->slot_key[h] == key &&
+        !strcmp(t->symregs[t->slot_val[h] - ops->n_regs], name))
+        return t->slot_val[h];
     for (int i = 0; i < t->n_symregs; i++)
-        if (!strcmp(t->symregs[i], name))
+        if (!strcmp(t->symregs[i], name)) {
+            t->slot_key[h] = key;
+            t->slot_val[h] = ops->n_regs + i;
             return ops->n_regs + i;
+        }
     if (!add)
         return -1;
     t->symregs = ll_xrealloc(t->symregs,

@@ -161,6 +161,9 @@ typedef struct ll_thread {
     ll_param *params;
     char *c_body;        /* text between the braces, owned, or NULL */
     ll_pos body_pos;     /* where c_body starts in the file */
+    /* ... and once lowered, its statements as a tree (c_ast.h), owned */
+    int n_c_tree;
+    struct ll_c_node *c_tree;
 } ll_thread;
 
 typedef struct ll_meta {

@@ -225,6 +225,11 @@ struct sem_run {
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
     sem_taint *vsrc;
+    /* C only: the way taken at each place herd7 reads both ways (an if
+     * on a value read, a cmpxchg, a trylock...), bit i the i-th so met
+     * (model/herd_vars.c numbers herd7's symbols with it) */
+    uint64_t turns;
+    int n_turns;
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
