@@ -245,7 +245,7 @@ static void measure(hv *h, int k)
         int64_t outs = 0;
         for (int a = 0; a < 2; a++) {
             if (is_const(v) && (v->imm != 0) != (a == 0))
-                continue;            /* herd7 reads the arm taken only */
+                continue;            /* herd7 reads the branch taken only */
             if (arms[a] < 0) {
                 outs++;
                 continue;
@@ -447,8 +447,8 @@ static int64_t walk(hv *h, int k, int64_t c)
         number_range(h, n->first, h->th->c_tree[n->kid].first, &c);
         const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
         if (is_const(v)) {
-            int arm = v->imm ? n->kid : n->other;
-            return arm >= 0 ? walk(h, arm, c) : 0;
+            int branch = v->imm ? n->kid : n->other;
+            return branch >= 0 ? walk(h, branch, c) : 0;
         }
         int64_t nt = h->nout[n->kid];
         int64_t ne = n->other >= 0 ? h->nout[n->other] : 1;
