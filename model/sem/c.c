@@ -314,11 +314,27 @@ static const sem_tags fence_tags[] = {
     [LL_C_F_AFTER_SRCU_UNLOCK] = BIT(T_AFTER_SRCU_UNLOCK),
 };
 
+/* herd7 takes a lock operation on 0 (a misspelt lock: a name that is no
+ * parameter is a register, 0) as one on a lock word of its own, shared by
+ * every thread and free at first: two threads exclude each other there,
+ * a trylock succeeds, a lone unlock only raises unmatched-unlock. It is
+ * a location of ours that no state or condition names. */
+static sem_reg lock_word(sem_run *r, sem_reg a)
+{
+    if (a.v.sym < 0 && a.v.num == 0 && !a.t)
+        a.v = sem_addr_of(r, "lock:0");
+    return a;
+}
+
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
     sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
     use(r, vsrc(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]));
     int ev;
+    /* herd7 builds no execution for spin_is_locked on 0 */
+    if (in->op == LL_C_ISLOCKED && a.v.sym < 0 && a.v.num == 0 && !a.t)
+        return SEM_DEAD;
+    a = lock_word(r, a);
     if (in->op == LL_C_LOCK ||
         (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
@@ -430,17 +446,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_ISLOCKED:
         return exec_lock(r, in);
     case LL_C_UNLOCK:
-        a = sem_operand(r, &in->ops[0]);
+        a = lock_word(r, sem_operand(r, &in->ops[0]));
         use(r, vsrc(r, &in->ops[0]));
-        /* herd7 takes a lock operation on 0 (a misspelt lock: a name
-           that is no parameter is a register, 0) as one on a lock word
-           of its own; an unlock there, which no lock there can precede
-           (we refuse those), only raises unmatched-unlock: a lone
-           unlock on no location */
-        if (a.v.sym < 0 && a.v.num == 0 && !a.t) {
-            sem_fence(r, BIT(T_UL));
-            return SEM_NEXT;
-        }
         w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         /* lock.cat puts an unlock in co only after its own lock
            (critical): one with none before it is in no co, read by
