@@ -315,8 +315,8 @@ static const sem_tags fence_tags[] = {
 };
 
 /* herd7 takes a lock operation on 0 (a misspelt lock: a name that is no
- * parameter is a register, 0; or a pointer read as 0) as one on a lock
- * word of its own, shared by every thread, with no initial write: two
+ * parameter is a register, 0; or a pointer read as 0), or an SRCU one,
+ * as one on a word of its own, shared by every thread, with no initial write: two
  * threads exclude each other there, the first lock and a trylock
  * succeed, a lone unlock only raises unmatched-unlock, and
  * spin_is_locked returns 0 only after an unlock (lock.cat's RU reads
@@ -394,7 +394,8 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
-    sem_reg a = sem_operand(r, &in->ops[k]);
+    /* on 0 (a misspelt srcu_struct), herd7's word at 0, as for locks */
+    sem_reg a = lock_word(r, sem_operand(r, &in->ops[k]));
     use(r, vsrc(r, &in->ops[k]));
     sem_tags tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
