@@ -141,6 +141,18 @@ sem_val sem_addr_of(sem_run *r, const char *name)
     return a;
 }
 
+sem_val sem_lock_word0(sem_run *r)
+{
+    mdl_test *m = ctx(r)->m;
+    sem_val a = sem_addr_of(r, "lock:0");
+    int n = m->n_locs, loc = mdl_loc_id(m, a);
+    if (loc == n) {
+        m->locs[loc].init = sem_int(SEM_NO_INIT);
+        mdl_dom_add(&m->locs[loc], m->locs[loc].init);
+    }
+    return a;
+}
+
 static sem_event *new_event(sem_run *r, sem_ev_kind kind)
 {
     run_ctx *c = ctx(r);

@@ -264,7 +264,7 @@ void cat_exec_instr(cat_model *m, const cat_instr *in)
 {
     if (m->n >= 1 && m->n <= 64)
         cat_run_small(m, in);
-    else if (m->n <= 128)
+    else if (m->n > 64 && m->n <= 128)   /* not 0 events: no words */
         cat_run_wide(m, in);
     else
         run_instr(m, in);

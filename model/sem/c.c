@@ -324,11 +324,40 @@ static const sem_tags fence_tags[] = {
     [LL_C_F_AFTER_SRCU_UNLOCK] = BIT(T_AFTER_SRCU_UNLOCK),
 };
 
+/* herd7 takes a lock operation on 0 (a misspelt lock: a name that is no
+ * parameter is a register, 0; or a pointer read as 0), or an SRCU one,
+ * as one on a word of its own, shared by every thread, with no initial write: two
+ * threads exclude each other there, the first lock and a trylock
+ * succeed, a lone unlock only raises unmatched-unlock, and
+ * spin_is_locked returns 0 only after an unlock (lock.cat's RU reads
+ * from an unlock or the initial write, and there is none). It is a
+ * location of ours that no state or condition names; a read of its
+ * start sees SEM_NO_INIT. */
+static sem_reg lock_word(sem_run *r, sem_reg a)
+{
+    if (a.v.sym < 0 && a.v.num == 0)
+        a.v = sem_lock_word0(r);
+    return a;
+}
+
+/* A lock word's value: free (0, or the start of the lock word at 0),
+ * taken (1), or that start, which only a lock may read. */
+static bool lock_free(sem_val v)
+{
+    return is_zero(v) || sem_val_eq(v, sem_int(SEM_NO_INIT));
+}
+
+static bool lock_taken(sem_val v)
+{
+    return !lock_free(v);
+}
+
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
     sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
     use(r, vsrc(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]));
     int ev;
+    a = lock_word(r, a);
     bool taken = in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0;
     if (in->op == LL_C_TRYLOCK)
         turn(r, taken);
@@ -336,7 +365,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (!is_zero(v.v))
+        if (!lock_free(v.v))
             return SEM_DEAD;          /* the lock is taken: it waits */
         sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
@@ -347,7 +376,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LF), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (is_zero(v.v))
+        if (!lock_taken(v.v))
             return SEM_DEAD;
         set(r, &in->ops[0], sem_int(0), v.t);
         return SEM_NEXT;
@@ -358,7 +387,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     sem_reg v = sem_load(r, a.v, a.t, BIT(locked ? T_RL : T_RU), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    if (is_zero(v.v) == locked)
+    if (locked ? !lock_taken(v.v) : !is_zero(v.v))
         return SEM_DEAD;
     /* herd7's lock.cat gives an RU after its thread's own unlock two
        sources, that unlock (rfi-ru) and an external UL or the initial
@@ -378,7 +407,8 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
 static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
-    sem_reg a = sem_operand(r, &in->ops[k]);
+    /* on 0 (a misspelt srcu_struct), herd7's word at 0, as for locks */
+    sem_reg a = lock_word(r, sem_operand(r, &in->ops[k]));
     use(r, vsrc(r, &in->ops[k]));
     sem_tags tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
@@ -443,17 +473,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_ISLOCKED:
         return exec_lock(r, in);
     case LL_C_UNLOCK:
-        a = sem_operand(r, &in->ops[0]);
+        a = lock_word(r, sem_operand(r, &in->ops[0]));
         use(r, vsrc(r, &in->ops[0]));
-        /* herd7 takes a lock operation on 0 (a misspelt lock: a name
-           that is no parameter is a register, 0) as one on a lock word
-           of its own; an unlock there, which no lock there can precede
-           (we refuse those), only raises unmatched-unlock: a lone
-           unlock on no location */
-        if (a.v.sym < 0 && a.v.num == 0 && !a.t) {
-            sem_fence(r, BIT(T_UL));
-            return SEM_NEXT;
-        }
         w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         /* lock.cat puts an unlock in co only after its own lock
            (critical): one with none before it is in no co, read by

@@ -247,6 +247,11 @@ void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
 
 /* The address of a location symbol by name (offset 0). */
 sem_val sem_addr_of(sem_run *r, const char *name);
+/* herd7's lock word at address 0 (C: a lock operation on a misspelt
+ * lock, a register of 0): a location of its own with no initial write,
+ * which reads see as SEM_NO_INIT (lock operations only write 0 and 1). */
+#define SEM_NO_INIT 2
+sem_val sem_lock_word0(sem_run *r);
 /* The value of an operand: IMM its number, SYM the address of its
  * location (plus imm), REG the register's value and the reads it
  * depends on. */

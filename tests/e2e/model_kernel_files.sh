@@ -34,12 +34,17 @@ $root/litmus/c/SB+srcu-unlock-mb.litmus:16:2: unknown macro 'smp_mb__after_srcu_
 $root/litmus/c/andnot+init-forms.litmus:20:2: unknown macro 'atomic_andnot' (linux-kernel.def does not define it)
 EOF
 cmp -s "$tmp/want.err" "$tmp/err" || { diff "$tmp/want.err" "$tmp/err"; fail "messages"; }
-# The logs without the two refused tests, and LB+unlock-lock+acquire:
-# the built-in model follows today's kernel, where two critical sections
-# of one CPU are ordered; the files herd7 7.58 ships predate that.
+# The logs without the two refused tests, LB+unlock-lock+acquire (the
+# built-in model follows today's kernel, where two critical sections of
+# one CPU are ordered; the files herd7 7.58 ships predate that) and
+# MP+is_locked-misspelt (herd7's lock word at 0 has no initial write;
+# ours has one, which the built-in model never lets spin_is_locked read
+# but the kernel's lock.cat offers it as an RU's source: 3 states where
+# herd7 has none; doc/lkmm.md).
 drop() {
     awk '/^Test /{skip = ($2 == "SB+srcu-unlock-mb" || $2 == "andnot+init-forms" ||
-                        $2 == "LB+unlock-lock+acquire")}
+                        $2 == "LB+unlock-lock+acquire" ||
+                        $2 == "MP+is_locked-misspelt")}
          !skip' "$1" > "$1.kept"
 }
 drop "$tmp/builtin"
