@@ -18,6 +18,7 @@
  * (arrange). */
 #include "model/engine.h"
 #include "model/co_count.h"
+#include "model/run_sets.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -95,6 +96,8 @@ typedef struct search {
      * unions over threads t.. (for early pruning) */
     int **later_n;
     sem_val ***later;
+    mdl_run_sets rs;            /* each run's reads and writes, for the
+                                   picks of choose_runs (run_sets.c) */
     mdl_status status;
     bool stop;
     bool all_co;                /* keep incoherent solutions too, for
@@ -178,35 +181,6 @@ static void free_later(search *s)
     }
     free(s->later);
     free(s->later_n);
-}
-
-/* Can the read of (loc, v) be satisfied given runs chosen for threads
- * 0..t and anything from threads t+1..? */
-static bool readable(search *s, int t, int loc, sem_val v)
-{
-    mdl_test *m = s->m;
-    if (!m->locs[loc].no_init && sem_val_eq(m->locs[loc].init, v))
-        return true;
-    for (int u = 0; u <= t; u++) {
-        const mdl_run *run = &m->threads[u].runs[s->pick[u]];
-        for (int i = 0; i < run->n_ev; i++)
-            if (run->ev[i].kind == SEM_W && run->ev[i].loc == loc &&
-                sem_val_eq(run->ev[i].val, v))
-                return true;
-    }
-    return has_val(s->later[t + 1][loc], s->later_n[t + 1][loc], v);
-}
-
-static bool prefix_feasible(search *s, int t)
-{
-    for (int u = 0; u <= t; u++) {
-        const mdl_run *run = &s->m->threads[u].runs[s->pick[u]];
-        for (int i = 0; i < run->n_ev; i++)
-            if (run->ev[i].kind == SEM_R && !(run->ev[i].tags & s->chosen) &&
-                !readable(s, t, run->ev[i].loc, run->ev[i].val))
-                return false;
-    }
-    return true;
 }
 
 /* ---- the combination's events and fixed relations ---- */
@@ -1705,7 +1679,7 @@ static void choose_runs(search *s, int t)
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))
             return;
-        if (prefix_feasible(s, t) && part_ok(s, t))
+        if (mdl_run_sets_pick(&s->rs, t, k) && part_ok(s, t))
             choose_runs(s, t + 1);
     }
 }
@@ -1750,7 +1724,9 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     later_values(&s);
+    mdl_run_sets_make(&s.rs, m, s.chosen);
     choose_runs(&s, 0);
+    mdl_run_sets_free(&s.rs);
     free_later(&s);
     for (int l = 0; l < m->n_locs; l++) {
         loc_plan *p = &s.plans[l];
