@@ -114,6 +114,10 @@ typedef struct search {
      * the same way while they cut. */
     bool prefix;
     uint64_t prefixes, prefixes_cut, skipped;
+    /* Parts of the product (its first locations picked), judged the
+     * same way while the cuts save more than they cost (level_dead). */
+    bool levels_on;
+    uint64_t levels, levels_saved;
     /* Combinations answered by counting (counted): whether the test
      * may be, and how many executions were counted so. */
     bool count;
@@ -1209,6 +1213,21 @@ static void candidate(search *s)
  * rf is only what every solution with that prefix has: a read with one
  * possible source, and an rmw's read whose write is placed right after
  * another thread's write or first (rmw_atomic leaves it that one). */
+/* The model's partial_safe checks fail on x's rf and co as set (with
+ * the AMOs folded), however the rest is completed. */
+static bool rf_co_dead(search *s)
+{
+    cat_exec *x = &s->x;
+    if (s->amo.n) {
+        mdl_rel *rels[] = {&x->rf, &x->co};
+        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    }
+    bool dead = false;
+    ll_diag dg = {0};
+    /* an error is the full search's to report */
+    return cat_partial_dead(s->model, x, &dead, &dg) && dead;
+}
+
 static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
 {
     cat_exec *x = &s->x;
@@ -1239,14 +1258,7 @@ static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
         if (w >= 0 && w != OPEN)
             mdl_rel_add(&x->rf, w_of(p, w, l), p->r[j]);
     }
-    if (s->amo.n) {
-        mdl_rel *rels[] = {&x->rf, &x->co};
-        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
-    }
-    bool dead = false;
-    ll_diag dg = {0};
-    /* an error is the full search's to report */
-    return cat_partial_dead(s->model, x, &dead, &dg) && dead;
+    return rf_co_dead(s);
 }
 
 /* The product's last location (the one with most solutions), each of
@@ -1298,6 +1310,33 @@ static void last_location(search *s, loc_plan *p, int l)
     }
 }
 
+/* With the product's locations 0..k picked and those after it not
+ * (no rf nor co yet), do the model's partial_safe checks already fail?
+ * Then no pick of the others makes a candidate the model accepts, and
+ * the whole subtree is dropped (a lock word's order against the order
+ * of a location its critical sections write). Judged only where what a
+ * cut saves is worth a judgement (about a candidate's cost), and given
+ * up when the cuts save less than the judgements cost. */
+static bool level_dead(search *s, int k)
+{
+    int L = s->m->n_locs;
+    if (!s->levels_on || k == 0 || k >= L - 1)
+        return false;
+    uint64_t below = 1;
+    for (int i = k + 1; i < L && below < UINT32_MAX; i++)
+        below *= (uint64_t)s->plans[s->prod[i]].n_sol;
+    if (below < 4)
+        return false;
+    s->levels++;
+    set_rf_co(s, k + 1);
+    bool dead = rf_co_dead(s);
+    if (dead)
+        s->levels_saved += below;
+    if (s->levels >= 2048 && s->levels_saved < 2 * s->levels)
+        s->levels_on = false;
+    return dead;
+}
+
 static void product(search *s, int k)
 {
     if (s->stop)
@@ -1313,7 +1352,8 @@ static void product(search *s, int k)
         return;
     }
     for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
-        product(s, k + 1);
+        if (!level_dead(s, k))
+            product(s, k + 1);
 }
 
 /* The product's order: locations with fewer solutions first, so that a
@@ -1710,6 +1750,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
        and AMOs are made */
     s.prefix = cat_has_partial(model) && !cat_chooses_co(model) &&
                !m->explain;
+    s.levels_on = s.prefix;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
