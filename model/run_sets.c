@@ -57,6 +57,35 @@ static bool counts(const sem_event *e, sem_tags skip)
     return e->kind == SEM_W || (e->kind == SEM_R && !(e->tags & skip));
 }
 
+static bool has_bit(const uint64_t *b, int i)
+{
+    return b[i / 64] >> (i % 64) & 1;
+}
+
+/* The bitmaps of thread t's n runs: for each pair, the runs that need
+ * it from others and the runs that write it. */
+static void index_runs(mdl_run_sets *rs, int t, int n)
+{
+    int W = rs->words, nb = n / 64 + 1;
+    rs->nb[t] = nb;
+    rs->needs[t] = ll_xcalloc((size_t)rs->n_pairs + 1, sizeof **rs->needs);
+    rs->writes[t] = ll_xcalloc((size_t)rs->n_pairs + 1, sizeof **rs->writes);
+    rs->cand[t] = ll_xcalloc((size_t)nb, sizeof(uint64_t));
+    for (int k = 0; k < n; k++) {
+        const uint64_t *rd = rs->rd[t] + (size_t)k * W;
+        const uint64_t *wr = rs->wr[t] + (size_t)k * W;
+        for (int i = 0; i < rs->n_pairs; i++) {
+            uint64_t ***to = has_bit(wr, i) ? rs->writes
+                             : has_bit(rd, i) ? rs->needs : NULL;
+            if (!to)
+                continue;
+            if (!to[t][i])
+                to[t][i] = ll_xcalloc((size_t)nb, sizeof(uint64_t));
+            set_bit(to[t][i], k);
+        }
+    }
+}
+
 void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip)
 {
     int T = m->n_threads, L = m->n_locs;
@@ -114,6 +143,13 @@ void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip)
                 later[w] |= wr[w];
         }
     }
+    rs->n_pairs = n;
+    rs->nb = ll_xcalloc((size_t)T + 1, sizeof *rs->nb);
+    rs->needs = ll_xcalloc((size_t)T + 1, sizeof *rs->needs);
+    rs->writes = ll_xcalloc((size_t)T + 1, sizeof *rs->writes);
+    rs->cand = ll_xcalloc((size_t)T + 1, sizeof *rs->cand);
+    for (int t = 0; t < T; t++)
+        index_runs(rs, t, m->threads[t].n_runs);
     for (int l = 0; l < L; l++)
         free(p.v[l]);
     free(p.v);
@@ -127,7 +163,18 @@ void mdl_run_sets_free(mdl_run_sets *rs)
     for (int t = 0; t < rs->n_threads; t++) {
         free(rs->rd[t]);
         free(rs->wr[t]);
+        for (int i = 0; i < rs->n_pairs; i++) {
+            free(rs->needs[t][i]);
+            free(rs->writes[t][i]);
+        }
+        free(rs->needs[t]);
+        free(rs->writes[t]);
+        free(rs->cand[t]);
     }
+    free(rs->needs);
+    free(rs->writes);
+    free(rs->cand);
+    free(rs->nb);
     free(rs->rd);
     free(rs->wr);
     free(rs->init);
@@ -155,4 +202,36 @@ bool mdl_run_sets_pick(mdl_run_sets *rs, int t, int k)
         wn[w] = wc[w] | wr[w];
     }
     return true;
+}
+
+/* Run k qualifies when the picked threads' reads that nothing else
+ * gives (need) are among its writes, and its own reads it does not
+ * write are given (by the initial values, the picked runs or threads
+ * t+1..): mdl_run_sets_pick's test, split by pair. */
+const uint64_t *mdl_run_sets_cands(mdl_run_sets *rs, int t)
+{
+    int W = rs->words, nb = rs->nb[t];
+    const uint64_t *rc = rs->rcum + (size_t)t * W;
+    const uint64_t *wc = rs->wcum + (size_t)t * W;
+    const uint64_t *later = rs->later + (size_t)(t + 1) * W;
+    uint64_t *out = rs->cand[t];
+    memset(out, 0xff, sizeof(uint64_t) * (size_t)nb);
+    for (int i = 0; i < rs->n_pairs; i++) {
+        bool given = has_bit(rs->init, i) || has_bit(wc, i) ||
+                     has_bit(later, i);
+        const uint64_t *b = NULL;
+        if (!given && has_bit(rc, i)) {
+            b = rs->writes[t][i];
+            if (!b) {
+                memset(out, 0, sizeof(uint64_t) * (size_t)nb);
+                return out;
+            }
+            for (int w = 0; w < nb; w++)
+                out[w] &= b[w];
+        } else if (!given && (b = rs->needs[t][i])) {
+            for (int w = 0; w < nb; w++)
+                out[w] &= ~b[w];
+        }
+    }
+    return out;
 }

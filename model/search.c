@@ -1712,7 +1712,25 @@ static void choose_runs(search *s, int t)
     mdl_thread *th = &s->m->threads[t];
     int first = s->use_sym && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
                                                   : 0;
+    /* the runs whose reads can still find their values, a few words
+       at a time (run_sets.c); each is checked again as it is picked */
+    const uint64_t *cand = mdl_run_sets_cands(&s->rs, t);
+    if ((++s->ticks & 4095) == 0 && out_of_time(s))
+        return;
     for (int k = first; k < th->n_runs && !s->stop; k++) {
+        if (!(cand[k / 64] >> (k % 64) & 1)) {
+            /* to the next candidate, a word at a time */
+            uint64_t rest = cand[k / 64] >> (k % 64);
+            if (!rest) {
+                int w = k / 64 + 1;
+                while (w < s->rs.nb[t] && !cand[w])
+                    w++;
+                k = w * 64 - 1;
+            } else {
+                k += __builtin_ctzll(rest) - 1;
+            }
+            continue;
+        }
         if (th->runs[k].cut && s->m->loop_cut)
             continue;       /* known already */
         s->pick[t] = k;
