@@ -74,15 +74,14 @@ static void index_runs(mdl_run_sets *rs, int t, int n)
     for (int k = 0; k < n; k++) {
         const uint64_t *rd = rs->rd[t] + (size_t)k * W;
         const uint64_t *wr = rs->wr[t] + (size_t)k * W;
-        for (int i = 0; i < rs->n_pairs; i++) {
-            uint64_t ***to = has_bit(wr, i) ? rs->writes
-                             : has_bit(rd, i) ? rs->needs : NULL;
-            if (!to)
-                continue;
-            if (!to[t][i])
-                to[t][i] = ll_xcalloc((size_t)nb, sizeof(uint64_t));
-            set_bit(to[t][i], k);
-        }
+        for (int w = 0; w < W; w++)
+            for (uint64_t b = rd[w] | wr[w]; b; b &= b - 1) {
+                int i = w * 64 + __builtin_ctzll(b);
+                uint64_t ***to = has_bit(wr, i) ? rs->writes : rs->needs;
+                if (!to[t][i])
+                    to[t][i] = ll_xcalloc((size_t)nb, sizeof(uint64_t));
+                set_bit(to[t][i], k);
+            }
     }
 }
 
