@@ -18,6 +18,7 @@
  * (arrange). */
 #include "model/engine.h"
 #include "model/co_count.h"
+#include "model/run_sets.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -95,6 +96,8 @@ typedef struct search {
      * unions over threads t.. (for early pruning) */
     int **later_n;
     sem_val ***later;
+    mdl_run_sets rs;            /* each run's reads and writes, for the
+                                   picks of choose_runs (run_sets.c) */
     mdl_status status;
     bool stop;
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
@@ -112,6 +115,10 @@ typedef struct search {
      * the same way while they cut. */
     bool prefix;
     uint64_t prefixes, prefixes_cut, skipped;
+    /* Parts of the product (its first locations picked), judged the
+     * same way while the cuts save more than they cost (level_dead). */
+    bool levels_on;
+    uint64_t levels, levels_saved;
     /* Combinations answered by counting (counted): whether the test
      * may be, and how many executions were counted so. */
     bool count;
@@ -179,35 +186,6 @@ static void free_later(search *s)
     }
     free(s->later);
     free(s->later_n);
-}
-
-/* Can the read of (loc, v) be satisfied given runs chosen for threads
- * 0..t and anything from threads t+1..? */
-static bool readable(search *s, int t, int loc, sem_val v)
-{
-    mdl_test *m = s->m;
-    if (!m->locs[loc].no_init && sem_val_eq(m->locs[loc].init, v))
-        return true;
-    for (int u = 0; u <= t; u++) {
-        const mdl_run *run = &m->threads[u].runs[s->pick[u]];
-        for (int i = 0; i < run->n_ev; i++)
-            if (run->ev[i].kind == SEM_W && run->ev[i].loc == loc &&
-                sem_val_eq(run->ev[i].val, v))
-                return true;
-    }
-    return has_val(s->later[t + 1][loc], s->later_n[t + 1][loc], v);
-}
-
-static bool prefix_feasible(search *s, int t)
-{
-    for (int u = 0; u <= t; u++) {
-        const mdl_run *run = &s->m->threads[u].runs[s->pick[u]];
-        for (int i = 0; i < run->n_ev; i++)
-            if (run->ev[i].kind == SEM_R && !(run->ev[i].tags & s->chosen) &&
-                !readable(s, t, run->ev[i].loc, run->ev[i].val))
-                return false;
-    }
-    return true;
 }
 
 /* ---- the combination's events and fixed relations ---- */
@@ -1240,6 +1218,21 @@ static void candidate(search *s)
  * rf is only what every solution with that prefix has: a read with one
  * possible source, and an rmw's read whose write is placed right after
  * another thread's write or first (rmw_atomic leaves it that one). */
+/* The model's partial_safe checks fail on x's rf and co as set (with
+ * the AMOs folded), however the rest is completed. */
+static bool rf_co_dead(search *s)
+{
+    cat_exec *x = &s->x;
+    if (s->amo.n) {
+        mdl_rel *rels[] = {&x->rf, &x->co};
+        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    }
+    bool dead = false;
+    ll_diag dg = {0};
+    /* an error is the full search's to report */
+    return cat_partial_dead(s->model, x, &dead, &dg) && dead;
+}
+
 static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
 {
     cat_exec *x = &s->x;
@@ -1270,14 +1263,7 @@ static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
         if (w >= 0 && w != OPEN)
             mdl_rel_add(&x->rf, w_of(p, w, l), p->r[j]);
     }
-    if (s->amo.n) {
-        mdl_rel *rels[] = {&x->rf, &x->co};
-        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
-    }
-    bool dead = false;
-    ll_diag dg = {0};
-    /* an error is the full search's to report */
-    return cat_partial_dead(s->model, x, &dead, &dg) && dead;
+    return rf_co_dead(s);
 }
 
 /* The product's last location (the one with most solutions), each of
@@ -1329,6 +1315,33 @@ static void last_location(search *s, loc_plan *p, int l)
     }
 }
 
+/* With the product's locations 0..k picked and those after it not
+ * (no rf nor co yet), do the model's partial_safe checks already fail?
+ * Then no pick of the others makes a candidate the model accepts, and
+ * the whole subtree is dropped (a lock word's order against the order
+ * of a location its critical sections write). Judged only where what a
+ * cut saves is worth a judgement (about a candidate's cost), and given
+ * up when the cuts save less than the judgements cost. */
+static bool level_dead(search *s, int k)
+{
+    int L = s->m->n_locs;
+    if (!s->levels_on || k == 0 || k >= L - 1)
+        return false;
+    uint64_t below = 1;
+    for (int i = k + 1; i < L && below < UINT32_MAX; i++)
+        below *= (uint64_t)s->plans[s->prod[i]].n_sol;
+    if (below < 4)
+        return false;
+    s->levels++;
+    set_rf_co(s, k + 1);
+    bool dead = rf_co_dead(s);
+    if (dead)
+        s->levels_saved += below;
+    if (s->levels >= 2048 && s->levels_saved < 2 * s->levels)
+        s->levels_on = false;
+    return dead;
+}
+
 static void product(search *s, int k)
 {
     if (s->stop)
@@ -1344,7 +1357,8 @@ static void product(search *s, int k)
         return;
     }
     for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
-        product(s, k + 1);
+        if (!level_dead(s, k))
+            product(s, k + 1);
 }
 
 /* The product's order: locations with fewer solutions first, so that a
@@ -1711,14 +1725,32 @@ static void choose_runs(search *s, int t)
     mdl_thread *th = &s->m->threads[t];
     int first = s->use_sym && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
                                                   : 0;
+    /* the runs whose reads can still find their values, a few words
+       at a time (run_sets.c); each is checked again as it is picked */
+    const uint64_t *cand = mdl_run_sets_cands(&s->rs, t);
+    if ((++s->ticks & 4095) == 0 && out_of_time(s))
+        return;
     for (int k = first; k < th->n_runs && !s->stop; k++) {
+        if (!(cand[k / 64] >> (k % 64) & 1)) {
+            /* to the next candidate, a word at a time */
+            uint64_t rest = cand[k / 64] >> (k % 64);
+            if (!rest) {
+                int w = k / 64 + 1;
+                while (w < s->rs.nb[t] && !cand[w])
+                    w++;
+                k = w * 64 - 1;
+            } else {
+                k += __builtin_ctzll(rest) - 1;
+            }
+            continue;
+        }
         if (th->runs[k].cut && s->m->loop_cut)
             continue;       /* known already */
         s->pick[t] = k;
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))
             return;
-        if (prefix_feasible(s, t) && part_ok(s, t))
+        if (mdl_run_sets_pick(&s->rs, t, k) && part_ok(s, t))
             choose_runs(s, t + 1);
     }
 }
@@ -1752,6 +1784,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     /* a prefix is judged in a whole combination, whose register events
        and AMOs are made */
     s.prefix = cat_has_partial(model) && !cat_chooses_co(model) && !full;
+    s.levels_on = s.prefix;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
@@ -1766,7 +1799,9 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     later_values(&s);
+    mdl_run_sets_make(&s.rs, m, s.chosen);
     choose_runs(&s, 0);
+    mdl_run_sets_free(&s.rs);
     free_later(&s);
     for (int l = 0; l < m->n_locs; l++) {
         loc_plan *p = &s.plans[l];
