@@ -223,57 +223,39 @@ static ll_prop *new_prop(prop_reader *r, ll_prop_kind kind, ll_pos pos)
 
 static ll_prop *read_or(prop_reader *r);
 
-/* herd7's whole-array value, `x={7,8}`: read as x[0]=7 /\ x[1]=8 (the
- * same verdict; states then show the elements, where herd7 shows
- * `x={7,8};`). first is the atom read up to the `{`. */
+/* herd7's whole-array value, `x={7,8}`: one atom on the whole array x,
+ * its value spelt `{7,8}` (ll_value_set_array), true when x holds those
+ * values (herd7 shows the place as `x={7,8};`). first is the atom read
+ * up to the `{`. */
 static ll_prop *read_array_value(prop_reader *r, ll_prop *first)
 {
     ll_lexer *lx = r->lx;
-    ll_prop *all = NULL;
-    if (first->loc.index >= 0) {
+    ll_value *elems = NULL;
+    int n = 0, cap = 0;
+    bool ok = first->loc.index < 0;
+    if (!ok)
         ll_diag_set(lx->d, first->pos.line, first->pos.col,
                     "an array value {...} is for a whole array, not the "
                     "element %s[%d]", first->loc.name, first->loc.index);
-        goto fail;
-    }
-    for (int i = 0;; i++) {
-        if (!ll_lex_next(lx))
-            goto fail;
-        ll_prop *a = new_prop(r, LL_PROP_ATOM, first->pos);
-        if (!a)
-            goto fail;
-        a->loc = first->loc;
-        a->loc.name = ll_xstrdup(first->loc.name);
-        a->loc.index = i;
-        a->bracketed = first->bracketed;
-        if (!ll_read_value(lx, &a->value)) {
-            ll_prop_free(a);
-            goto fail;
-        }
-        if (all) {
-            ll_prop *and = new_prop(r, LL_PROP_AND, first->pos);
-            if (!and) {
-                ll_prop_free(a);
-                goto fail;
-            }
-            and->lhs = all;
-            and->rhs = a;
-            a = and;
-        }
-        all = a;
+    while (ok) {
+        ll_grow((void **)&elems, &cap, n + 1, sizeof *elems);
+        ok = ll_lex_next(lx) && ll_read_value(lx, &elems[n]);
+        if (!ok)
+            break;
+        n++;
         if (ll_tok_is(&lx->tok, "}"))
             break;
-        if (!ll_tok_is(&lx->tok, ",")) {
-            ll_lex_expected(lx, "',' or '}'");
-            goto fail;
-        }
+        if (!ll_tok_is(&lx->tok, ","))
+            ok = ll_lex_expected(lx, "',' or '}'");
     }
-    if (!ll_lex_next(lx))
-        goto fail;
-    ll_prop_free(first);
-    return all;
-fail:
-    ll_prop_free(all);
+    ok = ok && ll_lex_next(lx);
+    if (ok)
+        ll_value_set_array(&first->value, elems, n);
+    for (int i = 0; i < n; i++)
+        ll_value_clear(&elems[i]);
+    free(elems);
+    if (ok)
+        return first;
     ll_prop_free(first);
     return NULL;
 }

@@ -41,6 +41,9 @@ static int place_cmp(const place *a, const place *b)
         return a->kind < b->kind ? -1 : 1;
     if (a->kind == 0 && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
+    /* array elements after the other locations, as in states */
+    if (a->kind == 2 && (a->index >= 0) != (b->index >= 0))
+        return a->index >= 0 ? 1 : -1;
     int c = strcmp(a->name, b->name);
     if (c)
         return c;

@@ -93,6 +93,10 @@ typedef struct mdl_obs {
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
     ll_ctype type;           /* its declared type (a location's) */
+    int part;                /* a whole array x (`x={7,8}`) is shown by
+                                one obs per element, loc x each: this
+                                one's element, or -1 */
+    int parts;               /* x's elements, when part >= 0 */
 } mdl_obs;
 
 typedef struct mdl_limits {

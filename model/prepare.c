@@ -119,10 +119,20 @@ void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out)
 {
     for (int k = 0; k < n; k++) {
-        ll_value v;
-        mdl_value_to_ll(m, mdl_obs_value(&m->obs[k], vals[k]), &v);
-        ll_state_set(out, &m->obs[k].loc, &v);
+        const mdl_obs *o = &m->obs[k];
+        int parts = o->part < 0 ? 1 : o->parts;
+        ll_value v, elems[LL_MAX_ARRAY_SHOWN];
+        for (int i = 0; i < parts; i++)
+            mdl_value_to_ll(m, mdl_obs_value(&o[i], vals[k + i]), &elems[i]);
+        if (o->part < 0)
+            v = elems[0];
+        else
+            ll_value_set_array(&v, elems, parts);
+        ll_state_set(out, &o->loc, &v);
         free(v.sym);
+        for (int i = 0; o->part >= 0 && i < parts; i++)
+            free(elems[i].sym);
+        k += parts - 1;
     }
 }
 
@@ -404,12 +414,41 @@ static bool same_place(const ll_loc *a, const ll_loc *b)
     return ll_loc_cmp(a, b) == 0;
 }
 
+static bool add_obs_part(mdl_test *m, const ll_loc *loc, ll_pos pos,
+                         int part, int parts);
+
+/* A place the states show: a whole array (`x`, an array's name alone)
+ * by each of its elements, herd7's `x={7,8}`. */
 static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
 {
+    int n = 0;
+    if (loc->proc < 0 && loc->index < 0 && loc->name[0] != '%') {
+        int sym = mdl_sym(m, loc->name);    /* may move m->decls */
+        n = m->decls[sym].n_elems;
+    }
+    if (n <= 0)
+        return add_obs_part(m, loc, pos, -1, 0);
     for (int i = 0; i < m->n_obs; i++)
         if (same_place(&m->obs[i].loc, loc))
             return true;
+    if (n > LL_MAX_ARRAY_SHOWN)
+        return set_error(m, pos, "array too long to be shown whole: ",
+                         loc->name);
+    for (int i = 0; i < n; i++)
+        if (!add_obs_part(m, loc, pos, i, n))
+            return false;
+    return true;
+}
+
+static bool add_obs_part(mdl_test *m, const ll_loc *loc, ll_pos pos,
+                         int part, int parts)
+{
+    for (int i = 0; part < 0 && i < m->n_obs; i++)
+        if (same_place(&m->obs[i].loc, loc))
+            return true;
     mdl_obs o = {0};
+    o.part = part;
+    o.parts = parts;
     o.loc.proc = loc->proc;
     o.loc.name = ll_xstrdup(loc->name);
     o.loc.reg = loc->reg;
@@ -436,7 +475,7 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
     } else {
         int sym = mdl_sym(m, loc->name);
         const mdl_decl *d = &m->decls[sym];
-        int index = loc->index > 0 ? loc->index : 0;
+        int index = part >= 0 ? part : loc->index > 0 ? loc->index : 0;
         if (index > 0 && d->n_elems == 0) {
             free(o.loc.name);
             return set_error(m, pos, "not an array: ", loc->name);
