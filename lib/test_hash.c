@@ -81,6 +81,12 @@ static void put_value(const ll_value *v, ll_buf *b)
         ll_buf_putn(b, v->sym + 8, strlen(v->sym + 8) - 1);
         return;
     }
+    /* the address of an array's first element, `v[0]`, is v's */
+    size_t n = v->is_sym ? strlen(v->sym) : 0;
+    if (n > 3 && !strcmp(v->sym + n - 3, "[0]")) {
+        ll_buf_putn(b, v->sym, n - 3);
+        return;
+    }
     ll_value_print_written(v, b);
 }
 
