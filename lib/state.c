@@ -291,9 +291,15 @@ static bool parse_value(const char **pp, ll_value *v, const char **err)
     if (*p == '{')
         return parse_array(pp, v, err);
     if (name_start(*p)) {
+        /* herd7's addresses and code labels: `x`, `b+24`, `label:"P1:L0"` */
         const char *start = p;
         while (name_char(*p))
             p++;
+        if (p[0] == ':' && p[1] == '"' && strchr(p + 2, '"'))
+            p = strchr(p + 2, '"') + 1;
+        if (*p == '+' && isdigit((unsigned char)p[1]))
+            for (p++; isdigit((unsigned char)*p); p++)
+                ;
         v->is_sym = true;
         v->sym = ll_xstrndup(start, (size_t)(p - start));
         *pp = p;

@@ -1091,11 +1091,12 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     case LL_PROP_ATOM: {
         /* v[n + i]: out i holds an address, v[i] its location's index */
         int i = out_index(g, &p->loc);
-        if (ll_value_is_array(&p->value)) {
+        if (ll_value_is_array(&p->value) || g->outs[i].parts) {
             /* x={7,8}: each element, the array's length of them */
             int64_t k[LL_MAX_ARRAY_SHOWN];
-            int n = array_numbers(&p->value, k);
-            if (n != g->outs[i].parts) {
+            int n = ll_value_is_array(&p->value)
+                        ? array_numbers(&p->value, k) : -1;
+            if (n != g->outs[i].parts) {    /* or not an array */
                 ll_buf_puts(c, "0");
                 break;
             }
