@@ -315,6 +315,12 @@ static bool parse_value(const char **pp, ll_value *v, const char **err)
     errno = 0;
     char *end;
     long long n = strtoll(start, &end, 0);
+    if (errno == ERANGE && *start != '-') {
+        /* an unsigned 64-bit value as herd7 and litmus7 print it
+           (18446744073709551615): its bits, as the model holds it */
+        errno = 0;
+        n = (long long)strtoull(start, &end, 0);
+    }
     if (errno == ERANGE) {
         *err = "value out of range";
         return false;

@@ -189,6 +189,10 @@ sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v);
 /* The first n places of a final state as shown (ll_state order). */
 void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out);
+/* The same state as herd7 prints it (an unsigned 64-bit value above
+ * 2^63 as its unsigned text): for the log, not for conditions. */
+void mdl_state_shown(const mdl_test *m, const sem_val *vals, int n,
+                     ll_state *out);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
 bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov);
 /* Read the test's locations, registers and shown places. false + diag. */

@@ -7,6 +7,7 @@
  * register's type only says how a final state shows it. */
 #include "model/engine.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,15 +116,34 @@ sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v)
     return sem_extend(v, m->word, true);
 }
 
-void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
-                     ll_state *out)
+/* herd7 prints a value of an unsigned 64-bit place as unsigned
+ * (uint64_t -1 is 18446744073709551615, an array's element too); our
+ * values are int64_t, so such a value is shown by its text, for the
+ * architectures that ask. */
+static void show_unsigned(const mdl_test *m, const mdl_obs *o, ll_value *v)
+{
+    if (!m->ops->show_unsigned || v->is_sym || o->type.is_signed ||
+        o->type.size != 8 || v->num >= 0)
+        return;
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);
+    v->is_sym = true;
+    v->sym = b.data;
+}
+
+/* The state of the first n places; shown: as herd7 prints them. */
+static void state_to_ll(const mdl_test *m, const sem_val *vals, int n,
+                        bool shown, ll_state *out)
 {
     for (int k = 0; k < n; k++) {
         const mdl_obs *o = &m->obs[k];
         int parts = o->part < 0 ? 1 : o->parts;
         ll_value v, elems[LL_MAX_ARRAY_SHOWN];
-        for (int i = 0; i < parts; i++)
+        for (int i = 0; i < parts; i++) {
             mdl_value_to_ll(m, mdl_obs_value(&o[i], vals[k + i]), &elems[i]);
+            if (shown)
+                show_unsigned(m, &o[i], &elems[i]);
+        }
         if (o->part < 0)
             v = elems[0];
         else
@@ -134,6 +154,18 @@ void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
             free(elems[i].sym);
         k += parts - 1;
     }
+}
+
+void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
+                     ll_state *out)
+{
+    state_to_ll(m, vals, n, false, out);
+}
+
+void mdl_state_shown(const mdl_test *m, const sem_val *vals, int n,
+                     ll_state *out)
+{
+    state_to_ll(m, vals, n, true, out);
 }
 
 static int thread_index(const mdl_test *m, int proc);

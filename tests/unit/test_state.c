@@ -231,6 +231,13 @@ static void herd7_values_and_arrays(void **unused)
     assert_false(ll_prop_eval(one, &s, NULL));
     free_prop(one);
     ll_state_clear(&s);
+    /* herd7's unsigned 64-bit values: their bits, as the model holds them */
+    parse_ok("[y]=18446744073709551615; x={18446744073709551615,1};", &s);
+    ll_loc y = {.proc = -1, .name = "y", .reg = -1, .index = -1};
+    assert_int_equal(ll_state_get(&s, &y)->num, -1);
+    ll_loc x = {.proc = -1, .name = "x", .reg = -1, .index = -1};
+    assert_string_equal(ll_state_get(&s, &x)->sym, "{-1,1}");
+    ll_state_clear(&s);
     ll_diag d = {0};
     assert_false(ll_state_parse("x={1,{2}};", &s, &d));
     assert_string_equal(d.msg, "bad state: expected a value");
