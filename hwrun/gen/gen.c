@@ -305,6 +305,9 @@ static bool add_loc(hw_gen *g, const char *name, ll_pos pos)
         if (strncmp(name, "label:", 6) == 0)    /* herd7's code label */
             return hw_gen_fail(g, &st, "a code label as a value (%s) "
                                "cannot be set by hwrun (ADR can)", name);
+        if (strchr(name, '+'))    /* herd7 7.58 reads `x[1]` so */
+            return hw_gen_fail(g, &st, "an address with an offset (%s) "
+                               "cannot be compared by hwrun", name);
         return hw_gen_fail(g, &st, "location name '%s' cannot be used by "
                            "hwrun", name);
     }
