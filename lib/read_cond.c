@@ -274,10 +274,15 @@ static bool is_place(ll_lexer *lx)
 static bool address_index(ll_lexer *lx, ll_value *v)
 {
     ll_loc at = {.index = -1};
+    if (!ll_tok_is(&lx->tok, "["))
+        return true;
     if (!read_index(lx, &at))
         return false;
+    char *sym = ll_xmalloc(strlen(v->sym) + 16);
+    sprintf(sym, "%s[%d]", v->sym, at.index);
+    v->text = sym;            /* as written, for `parse` */
     if (at.index > 0) {
-        char *sym = ll_xmalloc(strlen(v->sym) + 16);
+        sym = ll_xmalloc(strlen(v->sym) + 16);
         sprintf(sym, "%s+%d", v->sym, at.index);
         free(v->sym);
         v->sym = sym;
