@@ -357,6 +357,21 @@ static void every_opcode_generated(void **unused)
             fail_msg("opcode %s is not generated here", ll_x86_table[op].mnem);
 }
 
+/* The C hwrun generates for the test text holds each of want[]. */
+static void generates(const char *text, const char *const *want, size_t n)
+{
+    ll_diag d = {0};
+    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
+    assert_non_null(t);
+    ll_buf c = {0};
+    assert_true(hw_gen_c(t, &c, &d));
+    for (size_t i = 0; i < n; i++)
+        if (!strstr(ll_buf_str(&c), want[i]))
+            fail_msg("no %s in:\n%s", want[i], ll_buf_str(&c));
+    ll_buf_free(&c);
+    ll_test_free(t);
+}
+
 /* Final values and initial ones are values of their places' types, as
  * in the model: herd7's int unless declared; a part (ah) is its own bits
  * read as the register's type. */
@@ -367,11 +382,6 @@ static void typed_places(void **unused)
         "X86_64 T\n{ uint8_t x; int64_t 0:rax; 0:rbx=5000000000; }\n"
         " P0 ;\n movb $-1,%ah ;\n movb %ah,%bl ;\n movq (x),%rcx ;\n"
         "exists (0:ah=0 /\\ 0:rax=0 /\\ 0:rbx=0 /\\ x=0)\n";
-    ll_diag d = {0};
-    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
-    assert_non_null(t);
-    ll_buf c = {0};
-    assert_true(hw_gen_c(t, &c, &d));
     static const char *const want[] = {
         "{\"x\", INT64_C(0), -1, 1, 0, 0, 0},",
         "out[0] = (int64_t)(uint8_t)(r_rax >> 8);",
@@ -381,11 +391,10 @@ static void typed_places(void **unused)
         "    {\"0:rbx\", -1, 4, 1, 0, 0, 0},\n    {\"x\", 0, 0, 0, 0, 0, 0},",
         "r_rbx = (uint64_t)(int64_t)(int32_t)INT64_C(5000000000);",
     };
-    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
-        if (!strstr(ll_buf_str(&c), want[i]))
-            fail_msg("no %s in:\n%s", want[i], ll_buf_str(&c));
-    ll_buf_free(&c);
-    ll_test_free(t);
+    generates(text, want, sizeof want / sizeof *want);
+    ll_diag d = {0};
+    ll_buf c = {0};
+    ll_test *t;
     text = "X86_64 T\n{ frob_t x; }\n P0 ;\n movq (x),%rax ;\n"
            "exists (0:rax=0)\n";
     t = ll_test_parse("t.litmus", text, strlen(text), &d);
@@ -405,22 +414,13 @@ static void whole_array_outs(void **unused)
         "X86_64 T\n{ uint64_t x[2] = {1,2}; 0:rbx=x; }\n"
         " P0 ;\n movq $7,(%rbx) ;\nlocations [x[1];]\n"
         "exists (x={7,-6} \\/ x=7)\n";
-    ll_diag d = {0};
-    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
-    assert_non_null(t);
-    ll_buf c = {0};
-    assert_true(hw_gen_c(t, &c, &d));
     static const char *const want[] = {
         "{\"x\", 0, 0, 0, 0, 0, 2},\n    {\"x\", 0, 0, 0, 0, 1, 2},\n"
         "    {\"x[1]\", 0, 0, 0, 0, 1, 0},",
         "return ((!v[3] && v[0] == INT64_C(7) && !v[4] && v[1] == "
         "INT64_C(-6)) || (0));",
     };
-    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
-        if (!strstr(ll_buf_str(&c), want[i]))
-            fail_msg("no %s in:\n%s", want[i], ll_buf_str(&c));
-    ll_buf_free(&c);
-    ll_test_free(t);
+    generates(text, want, sizeof want / sizeof *want);
 }
 
 /* What the CPU cannot run as written is refused with a reason. */
