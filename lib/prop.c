@@ -4,7 +4,6 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
-#include <string.h>
 
 void ll_value_print(const ll_value *v, ll_buf *out)
 {
@@ -16,36 +15,10 @@ void ll_value_print(const ll_value *v, ll_buf *out)
 
 void ll_value_print_written(const ll_value *v, ll_buf *out)
 {
-    if (v->text)
+    if (!v->is_sym && v->text)
         ll_buf_puts(out, v->text);
     else
         ll_value_print(v, out);
-}
-
-void ll_value_set_array(ll_value *out, const ll_value *elems, int n)
-{
-    ll_buf b = {0};
-    ll_buf_putc(&b, '{');
-    for (int i = 0; i < n; i++) {
-        if (i)
-            ll_buf_putc(&b, ',');
-        ll_value_print(&elems[i], &b);
-    }
-    ll_buf_putc(&b, '}');
-    memset(out, 0, sizeof *out);
-    out->is_sym = true;
-    out->sym = b.data;
-}
-
-bool ll_value_is_array(const ll_value *v)
-{
-    return v && v->is_sym && v->sym && v->sym[0] == '{';
-}
-
-bool ll_loc_herd_brackets(const ll_loc *l, const ll_value *v)
-{
-    return l->proc < 0 && l->index < 0 && l->name && l->name[0] != '%' &&
-           !ll_value_is_array(v);
 }
 
 void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out)
@@ -113,14 +86,15 @@ static void print_prop(const ll_prop *p, enum context above, bool herd_style,
         return;
     case LL_PROP_ATOM:
         ll_loc_print(&p->loc,
-                     herd_style ? ll_loc_herd_brackets(
-                                      &p->loc, p->place ? NULL : &p->value)
+                     herd_style ? p->loc.proc < 0 && p->loc.name[0] != '%'
                                 : p->bracketed,
                      out);
         ll_buf_putc(out, '=');
         if (p->place)
             ll_loc_print(p->place,
-                         herd_style && ll_loc_herd_brackets(p->place, NULL),
+                         herd_style ? p->place->proc < 0 &&
+                                      p->place->name[0] != '%'
+                                    : false,
                          out);
         else if (herd_style)
             ll_value_print(&p->value, out);

@@ -223,39 +223,57 @@ static ll_prop *new_prop(prop_reader *r, ll_prop_kind kind, ll_pos pos)
 
 static ll_prop *read_or(prop_reader *r);
 
-/* herd7's whole-array value, `x={7,8}`: one atom on the whole array x,
- * its value spelt `{7,8}` (ll_value_set_array), true when x holds those
- * values (herd7 shows the place as `x={7,8};`). first is the atom read
- * up to the `{`. */
+/* herd7's whole-array value, `x={7,8}`: read as x[0]=7 /\ x[1]=8 (the
+ * same verdict; states then show the elements, where herd7 shows
+ * `x={7,8};`). first is the atom read up to the `{`. */
 static ll_prop *read_array_value(prop_reader *r, ll_prop *first)
 {
     ll_lexer *lx = r->lx;
-    ll_value *elems = NULL;
-    int n = 0, cap = 0;
-    bool ok = first->loc.index < 0;
-    if (!ok)
+    ll_prop *all = NULL;
+    if (first->loc.index >= 0) {
         ll_diag_set(lx->d, first->pos.line, first->pos.col,
                     "an array value {...} is for a whole array, not the "
                     "element %s[%d]", first->loc.name, first->loc.index);
-    while (ok) {
-        ll_grow((void **)&elems, &cap, n + 1, sizeof *elems);
-        ok = ll_lex_next(lx) && ll_read_value(lx, &elems[n]);
-        if (!ok)
-            break;
-        n++;
+        goto fail;
+    }
+    for (int i = 0;; i++) {
+        if (!ll_lex_next(lx))
+            goto fail;
+        ll_prop *a = new_prop(r, LL_PROP_ATOM, first->pos);
+        if (!a)
+            goto fail;
+        a->loc = first->loc;
+        a->loc.name = ll_xstrdup(first->loc.name);
+        a->loc.index = i;
+        a->bracketed = first->bracketed;
+        if (!ll_read_value(lx, &a->value)) {
+            ll_prop_free(a);
+            goto fail;
+        }
+        if (all) {
+            ll_prop *and = new_prop(r, LL_PROP_AND, first->pos);
+            if (!and) {
+                ll_prop_free(a);
+                goto fail;
+            }
+            and->lhs = all;
+            and->rhs = a;
+            a = and;
+        }
+        all = a;
         if (ll_tok_is(&lx->tok, "}"))
             break;
-        if (!ll_tok_is(&lx->tok, ","))
-            ok = ll_lex_expected(lx, "',' or '}'");
+        if (!ll_tok_is(&lx->tok, ",")) {
+            ll_lex_expected(lx, "',' or '}'");
+            goto fail;
+        }
     }
-    ok = ok && ll_lex_next(lx);
-    if (ok)
-        ll_value_set_array(&first->value, elems, n);
-    for (int i = 0; i < n; i++)
-        ll_value_clear(&elems[i]);
-    free(elems);
-    if (ok)
-        return first;
+    if (!ll_lex_next(lx))
+        goto fail;
+    ll_prop_free(first);
+    return all;
+fail:
+    ll_prop_free(all);
     ll_prop_free(first);
     return NULL;
 }
@@ -266,28 +284,6 @@ static bool is_place(ll_lexer *lx)
     int proc;
     return (lx->tok.kind == LL_TOK_NUM || ll_tok_proc(&lx->tok, &proc)) &&
            peek_is(lx, ":");
-}
-
-/* herd7 7.58 reads an address value `x[2]` as x+2, bytes (so its
- * logs print it): the value is then the symbol `x+2`, `x` for x[0],
- * as states spell addresses. */
-static bool address_index(ll_lexer *lx, ll_value *v)
-{
-    ll_loc at = {.index = -1};
-    if (!ll_tok_is(&lx->tok, "["))
-        return true;
-    if (!read_index(lx, &at))
-        return false;
-    char *sym = ll_xmalloc(strlen(v->sym) + 16);
-    sprintf(sym, "%s[%d]", v->sym, at.index);
-    v->text = sym;            /* as written, for `parse` */
-    if (at.index > 0) {
-        sym = ll_xmalloc(strlen(v->sym) + 16);
-        sprintf(sym, "%s+%d", v->sym, at.index);
-        free(v->sym);
-        v->sym = sym;
-    }
-    return true;
 }
 
 static ll_prop *read_atom(prop_reader *r)
@@ -312,8 +308,7 @@ static ll_prop *read_atom(prop_reader *r)
         p->place = ll_xcalloc(1, sizeof *p->place);
         if (!ll_read_loc(lx, r->arch, p->place, NULL))
             goto fail;
-    } else if (!ll_read_value(lx, &p->value) ||
-               (p->value.is_sym && !address_index(lx, &p->value))) {
+    } else if (!ll_read_value(lx, &p->value)) {
         goto fail;
     }
     if (negated) {

@@ -63,10 +63,6 @@ int ll_loc_cmp(const ll_loc *a, const ll_loc *b)
         return ra ? -1 : 1;
     if (ra && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
-    /* herd7 lists array elements after every other location:
-       `[a]=0; x={0,0}; [y]=0; x[1]=0;` */
-    if (!ra && (a->index >= 0) != (b->index >= 0))
-        return a->index >= 0 ? 1 : -1;
     /* herd7 orders a C test's locals as strings (r10 before r8) */
     bool named = a->reg == LL_REG_NAMED || b->reg == LL_REG_NAMED;
     int c = ra && !named ? reg_cmp(a->name, b->name) : strcmp(a->name, b->name);
@@ -243,63 +239,16 @@ static bool parse_loc(const char **pp, ll_loc *loc, const char **err)
     return true;
 }
 
-static bool parse_value(const char **pp, ll_value *v, const char **err);
-
-/* A whole array's value `{7,8}` (herd7's and litmus7's); *p at '{'. */
-static bool parse_array(const char **pp, ll_value *v, const char **err)
-{
-    const char *p = *pp + 1;
-    ll_value *elems = NULL;
-    int n = 0, cap = 0;
-    bool ok = true;
-    for (;;) {
-        ll_grow((void **)&elems, &cap, n + 1, sizeof *elems);
-        p = skip_spaces(p);
-        if (*p == '{' || !parse_value(&p, &elems[n], err)) {
-            if (*p == '{')
-                *err = "expected a value";
-            ok = false;
-            break;
-        }
-        n++;
-        p = skip_spaces(p);
-        if (*p == '}')
-            break;
-        if (*p != ',') {
-            *err = "expected ',' or '}'";
-            ok = false;
-            break;
-        }
-        p++;
-    }
-    if (ok) {
-        ll_value_set_array(v, elems, n);
-        *pp = p + 1;
-    }
-    for (int i = 0; i < n; i++)
-        free(elems[i].sym);
-    free(elems);
-    return ok;
-}
-
 static bool parse_value(const char **pp, ll_value *v, const char **err)
 {
     const char *p = *pp;
     v->is_sym = false;
     v->num = 0;
     v->sym = NULL;
-    if (*p == '{')
-        return parse_array(pp, v, err);
     if (name_start(*p)) {
-        /* herd7's addresses and code labels: `x`, `b+24`, `label:"P1:L0"` */
         const char *start = p;
         while (name_char(*p))
             p++;
-        if (p[0] == ':' && p[1] == '"' && strchr(p + 2, '"'))
-            p = strchr(p + 2, '"') + 1;
-        if (*p == '+' && isdigit((unsigned char)p[1]))
-            for (p++; isdigit((unsigned char)*p); p++)
-                ;
         v->is_sym = true;
         v->sym = ll_xstrndup(start, (size_t)(p - start));
         *pp = p;
@@ -315,12 +264,6 @@ static bool parse_value(const char **pp, ll_value *v, const char **err)
     errno = 0;
     char *end;
     long long n = strtoll(start, &end, 0);
-    if (errno == ERANGE && *start != '-') {
-        /* an unsigned 64-bit value as herd7 and litmus7 print it
-           (18446744073709551615): its bits, as the model holds it */
-        errno = 0;
-        n = (long long)strtoull(start, &end, 0);
-    }
     if (errno == ERANGE) {
         *err = "value out of range";
         return false;
@@ -383,11 +326,20 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
 
 static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
 {
-    ll_loc_print(&b->loc, herd && ll_loc_herd_brackets(&b->loc, &b->value),
-                 out);
-    ll_buf_putc(out, '=');
-    ll_value_print(&b->value, out);
-    ll_buf_putc(out, ';');
+    bool mem = b->loc.proc < 0;
+    if (mem && herd)
+        ll_buf_putc(out, '[');
+    if (!mem)
+        ll_buf_printf(out, "%d:", b->loc.proc);
+    ll_buf_puts(out, b->loc.name);
+    if (b->loc.index >= 0)
+        ll_buf_printf(out, "[%d]", b->loc.index);
+    if (mem && herd)
+        ll_buf_putc(out, ']');
+    if (b->value.is_sym)
+        ll_buf_printf(out, "=%s;", b->value.sym);
+    else
+        ll_buf_printf(out, "=%" PRId64 ";", b->value.num);
 }
 
 /* litmus7 sorts a thread's registers as plain strings (`r10` < `r4`). */

@@ -41,9 +41,6 @@ static int place_cmp(const place *a, const place *b)
         return a->kind < b->kind ? -1 : 1;
     if (a->kind == 0 && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
-    /* array elements after the other locations, as in states */
-    if (a->kind == 2 && (a->index >= 0) != (b->index >= 0))
-        return a->index >= 0 ? 1 : -1;
     int c = strcmp(a->name, b->name);
     if (c)
         return c;
@@ -79,12 +76,6 @@ static void put_value(const ll_value *v, ll_buf *b)
 {
     if (v->is_sym && strncmp(v->sym, "label:\"P", 8) == 0) {
         ll_buf_putn(b, v->sym + 8, strlen(v->sym + 8) - 1);
-        return;
-    }
-    /* the address of an array's first element, `v[0]`, is v's */
-    size_t n = v->is_sym ? strlen(v->sym) : 0;
-    if (n > 3 && !strcmp(v->sym + n - 3, "[0]")) {
-        ll_buf_putn(b, v->sym, n - 3);
         return;
     }
     ll_value_print_written(v, b);

@@ -93,10 +93,6 @@ typedef struct mdl_obs {
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
     ll_ctype type;           /* its declared type (a location's) */
-    int part;                /* a whole array x (`x={7,8}`) is shown by
-                                one obs per element, loc x each: this
-                                one's element, or -1 */
-    int parts;               /* x's elements, when part >= 0 */
 } mdl_obs;
 
 typedef struct mdl_limits {
@@ -188,10 +184,6 @@ sem_val mdl_obs_value(const mdl_obs *o, sem_val v);
 sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v);
 /* The first n places of a final state as shown (ll_state order). */
 void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
-                     ll_state *out);
-/* The same state as herd7 prints it (an unsigned 64-bit value above
- * 2^63 as its unsigned text): for the log, not for conditions. */
-void mdl_state_shown(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
 bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov);

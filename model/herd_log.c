@@ -35,6 +35,21 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
         ll_log_entry_add_flag(e, names[i]);
 }
 
+/* herd7 prints a value of an unsigned 64-bit place as unsigned
+ * (uint64_t -1 is 18446744073709551615); our values are int64_t, so such
+ * a value is shown by its text, for the architectures that ask. */
+static void show_unsigned(const mdl_test *m, int k, ll_value *v)
+{
+    ll_ctype ty = m->obs[k].type;
+    if (!v || !m->ops->show_unsigned || v->is_sym || ty.is_signed ||
+        ty.size != 8 || v->num >= 0)
+        return;
+    ll_buf b = {0};
+    ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);
+    v->is_sym = true;
+    v->sym = b.data;
+}
+
 /* herd7's rank of a kind of value: undetermined (S8), integers,
  * addresses, code labels. */
 static int value_rank(const mdl_test *m, sem_val v)
@@ -119,7 +134,10 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     int n = sorted_states(m, order, r);
     for (int i = 0; i < n; i++) {
         ll_state st = {0};
-        mdl_state_shown(m, r[i].vals, m->n_shown, &st);
+        mdl_state_to_ll(m, r[i].vals, m->n_shown, &st);
+        for (int k = 0; k < m->n_shown; k++)
+            show_unsigned(m, k, (ll_value *)ll_state_get(&st,
+                                                         &m->obs[k].loc));
         ll_log_entry_add_state(e, &st, 0, false);
         ll_state_clear(&st);
     }

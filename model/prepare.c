@@ -7,7 +7,6 @@
  * register's type only says how a final state shows it. */
 #include "model/engine.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,56 +115,15 @@ sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v)
     return sem_extend(v, m->word, true);
 }
 
-/* herd7 prints a value of an unsigned 64-bit place as unsigned
- * (uint64_t -1 is 18446744073709551615, an array's element too); our
- * values are int64_t, so such a value is shown by its text, for the
- * architectures that ask. */
-static void show_unsigned(const mdl_test *m, const mdl_obs *o, ll_value *v)
-{
-    if (!m->ops->show_unsigned || v->is_sym || o->type.is_signed ||
-        o->type.size != 8 || v->num >= 0)
-        return;
-    ll_buf b = {0};
-    ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);
-    v->is_sym = true;
-    v->sym = b.data;
-}
-
-/* The state of the first n places; shown: as herd7 prints them. */
-static void state_to_ll(const mdl_test *m, const sem_val *vals, int n,
-                        bool shown, ll_state *out)
-{
-    for (int k = 0; k < n; k++) {
-        const mdl_obs *o = &m->obs[k];
-        int parts = o->part < 0 ? 1 : o->parts;
-        ll_value v, elems[LL_MAX_ARRAY_SHOWN];
-        for (int i = 0; i < parts; i++) {
-            mdl_value_to_ll(m, mdl_obs_value(&o[i], vals[k + i]), &elems[i]);
-            if (shown)
-                show_unsigned(m, &o[i], &elems[i]);
-        }
-        if (o->part < 0)
-            v = elems[0];
-        else
-            ll_value_set_array(&v, elems, parts);
-        ll_state_set(out, &o->loc, &v);
-        free(v.sym);
-        for (int i = 0; o->part >= 0 && i < parts; i++)
-            free(elems[i].sym);
-        k += parts - 1;
-    }
-}
-
 void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out)
 {
-    state_to_ll(m, vals, n, false, out);
-}
-
-void mdl_state_shown(const mdl_test *m, const sem_val *vals, int n,
-                     ll_state *out)
-{
-    state_to_ll(m, vals, n, true, out);
+    for (int k = 0; k < n; k++) {
+        ll_value v;
+        mdl_value_to_ll(m, mdl_obs_value(&m->obs[k], vals[k]), &v);
+        ll_state_set(out, &m->obs[k].loc, &v);
+        free(v.sym);
+    }
 }
 
 static int thread_index(const mdl_test *m, int proc);
@@ -446,41 +404,12 @@ static bool same_place(const ll_loc *a, const ll_loc *b)
     return ll_loc_cmp(a, b) == 0;
 }
 
-static bool add_obs_part(mdl_test *m, const ll_loc *loc, ll_pos pos,
-                         int part, int parts);
-
-/* A place the states show: a whole array (`x`, an array's name alone)
- * by each of its elements, herd7's `x={7,8}`. */
 static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
 {
-    int n = 0;
-    if (loc->proc < 0 && loc->index < 0 && loc->name[0] != '%') {
-        int sym = mdl_sym(m, loc->name);    /* may move m->decls */
-        n = m->decls[sym].n_elems;
-    }
-    if (n <= 0)
-        return add_obs_part(m, loc, pos, -1, 0);
     for (int i = 0; i < m->n_obs; i++)
         if (same_place(&m->obs[i].loc, loc))
             return true;
-    if (n > LL_MAX_ARRAY_SHOWN)
-        return set_error(m, pos, "array too long to be shown whole: ",
-                         loc->name);
-    for (int i = 0; i < n; i++)
-        if (!add_obs_part(m, loc, pos, i, n))
-            return false;
-    return true;
-}
-
-static bool add_obs_part(mdl_test *m, const ll_loc *loc, ll_pos pos,
-                         int part, int parts)
-{
-    for (int i = 0; part < 0 && i < m->n_obs; i++)
-        if (same_place(&m->obs[i].loc, loc))
-            return true;
     mdl_obs o = {0};
-    o.part = part;
-    o.parts = parts;
     o.loc.proc = loc->proc;
     o.loc.name = ll_xstrdup(loc->name);
     o.loc.reg = loc->reg;
@@ -507,7 +436,7 @@ static bool add_obs_part(mdl_test *m, const ll_loc *loc, ll_pos pos,
     } else {
         int sym = mdl_sym(m, loc->name);
         const mdl_decl *d = &m->decls[sym];
-        int index = part >= 0 ? part : loc->index > 0 ? loc->index : 0;
+        int index = loc->index > 0 ? loc->index : 0;
         if (index > 0 && d->n_elems == 0) {
             free(o.loc.name);
             return set_error(m, pos, "not an array: ", loc->name);

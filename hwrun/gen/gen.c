@@ -54,9 +54,6 @@ typedef struct gen_out {
     ll_ctype type;    /* the register's type: what the part's bits show as */
     int loc_index;    /* memory: index into locs */
     int elem;         /* memory: the array element (`x[1]`), else 0 */
-    int parts;        /* a whole array `x` (litmus7's `x={7,8}`) is shown
-                         by one out per element, elem each: its length;
-                         0 for any other place */
     bool hidden;      /* named by the filter alone: not in the state */
 } gen_out;
 
@@ -305,9 +302,6 @@ static bool add_loc(hw_gen *g, const char *name, ll_pos pos)
         if (strncmp(name, "label:", 6) == 0)    /* herd7's code label */
             return hw_gen_fail(g, &st, "a code label as a value (%s) "
                                "cannot be set by hwrun (ADR can)", name);
-        if (strchr(name, '+'))    /* herd7 7.58 reads `x[1]` so */
-            return hw_gen_fail(g, &st, "an address with an offset (%s) "
-                               "cannot be compared by hwrun", name);
         return hw_gen_fail(g, &st, "location name '%s' cannot be used by "
                            "hwrun", name);
     }
@@ -327,8 +321,7 @@ static void prop_locs(hw_gen *g, const ll_prop *p)
         return;
     if (p->kind == LL_PROP_ATOM && p->loc.proc < 0)
         add_loc(g, p->loc.name, p->pos);
-    if (p->kind == LL_PROP_ATOM && p->value.is_sym &&
-        !ll_value_is_array(&p->value))                 /* `1:r0=x` */
+    if (p->kind == LL_PROP_ATOM && p->value.is_sym)   /* `1:r0=x` */
         add_loc(g, p->value.sym, p->pos);
     prop_locs(g, p->lhs);
     prop_locs(g, p->rhs);
@@ -496,21 +489,15 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
     const ll_init *arr = l->proc < 0 ? array_of(g->t, l->name) : NULL;
     if (l->index >= 0 && !arr)
         return hw_gen_fail(g, &st, "%s is not an array", l->name);
+    if (arr && l->index < 0)
+        return hw_gen_fail(g, &st, "hwrun shows an array's elements "
+                           "(`%s[0]`), not the whole array", l->name);
     if (arr && l->index >= arr->array_len)
         return hw_gen_fail(g, &st, "%s[%d] is past the end of %s (%d "
                            "elements)", l->name, l->index, l->name,
                            arr->array_len);
     gen_out o = {.loc = *l, .thread = -1, .fam = -1, .loc_index = -1,
                  .elem = arr ? l->index : 0, .hidden = hidden};
-    if (arr && l->index < 0) {      /* the whole array, element by element */
-        o.loc_index = loc_index(g, l->name);
-        o.parts = arr->array_len;
-        g->outs = ll_xrealloc(g->outs, (size_t)(g->n_outs + o.parts) *
-                                           sizeof *g->outs);
-        for (o.elem = 0; o.elem < o.parts; o.elem++)
-            g->outs[g->n_outs++] = o;
-        return true;
-    }
     if (l->proc >= 0 && thread_of(g->t, l->proc) < 0)
         return hw_gen_fail(g, &st, "register %d:%s of a thread the test "
                            "does not have", l->proc, l->name);
@@ -548,27 +535,6 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
     return true;
 }
 
-/* The numbers of a whole array's value `{7,8}` (ll_value_set_array's
- * spelling) into out (when non-NULL): how many, or -1 when one is no
- * number or there are too many. */
-static int array_numbers(const ll_value *v, int64_t *out)
-{
-    const char *p = v->sym + 1;
-    int n = 0;
-    while (*p && *p != '}') {
-        char *end;
-        long long k = strtoll(p, &end, 10);
-        if (end == p || (*end != ',' && *end != '}') ||
-            n == LL_MAX_ARRAY_SHOWN)
-            return -1;
-        if (out)
-            out[n] = k;
-        n++;
-        p = end + (*end == ',');
-    }
-    return n;
-}
-
 static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
 {
     if (!p)
@@ -578,12 +544,6 @@ static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
         return hw_gen_fail(g, &st, "hwrun does not check a condition that "
                            "compares two places");
     }
-    if (p->kind == LL_PROP_ATOM && ll_value_is_array(&p->value) &&
-        array_numbers(&p->value, NULL) < 0) {
-        ll_stmt st = {.pos = p->pos};
-        return hw_gen_fail(g, &st, "hwrun checks a whole array's value "
-                           "made of numbers only: %s", p->value.sym);
-    }
     if (p->kind == LL_PROP_ATOM)
         return add_out(g, &p->loc, p->pos, hidden);
     return prop_outs(g, p->lhs, hidden) && prop_outs(g, p->rhs, hidden);
@@ -591,9 +551,7 @@ static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
 
 static int out_order(const void *a, const void *b)
 {
-    const gen_out *x = a, *y = b;
-    int c = ll_loc_cmp(&x->loc, &y->loc);
-    return c ? c : x->elem < y->elem ? -1 : x->elem > y->elem;
+    return ll_loc_cmp(&((const gen_out *)a)->loc, &((const gen_out *)b)->loc);
 }
 
 static bool collect_outs(hw_gen *g)
@@ -1094,21 +1052,7 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     case LL_PROP_ATOM: {
         /* v[n + i]: out i holds an address, v[i] its location's index */
         int i = out_index(g, &p->loc);
-        if (ll_value_is_array(&p->value) || g->outs[i].parts) {
-            /* x={7,8}: each element, the array's length of them */
-            int64_t k[LL_MAX_ARRAY_SHOWN];
-            int n = ll_value_is_array(&p->value)
-                        ? array_numbers(&p->value, k) : -1;
-            if (n != g->outs[i].parts) {    /* or not an array */
-                ll_buf_puts(c, "0");
-                break;
-            }
-            for (int e = 0; e < n; e++) {
-                ll_buf_printf(c, "%s!v[%d] && v[%d] == ", e ? " && " : "",
-                              g->n_outs + i + e, i + e);
-                hw_gen_put_int64(c, k[e]);
-            }
-        } else if (p->value.is_sym) {
+        if (p->value.is_sym) {
             ll_buf_printf(c, "v[%d] && v[%d] == %d", g->n_outs + i, i,
                           loc_index(g, p->value.sym));
         } else {
@@ -1204,14 +1148,14 @@ static void write_tables(hw_gen *g, ll_buf *c)
         /* a C test's value has its variable's type already */
         ll_buf_puts(c, "    {");
         put_c_string(c, ll_buf_str(&name));
-        ll_buf_printf(c, ", %d, %d, %d, %d, %d, %d},\n", o->loc_index,
+        ll_buf_printf(c, ", %d, %d, %d, %d, %d},\n", o->loc_index,
                       g->ops->locals ? 8 : o->type.size,
                       g->ops->locals || o->type.is_signed, o->hidden,
-                      o->elem, o->parts);
+                      o->elem);
         ll_buf_free(&name);
     }
     if (!g->n_outs)
-        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0, 0, 0},\n");
+        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0, 0},\n");
     ll_buf_puts(c, "};\n\nstatic const hr_code code[] = {");
     for (int k = 0; k < t->n_threads; k++)
         ll_buf_printf(c, "%sP%d", k ? ", " : "", t->threads[k].proc);

@@ -41,9 +41,6 @@ typedef struct hr_out {
     int is_signed;
     int hidden;        /* read for the filter alone: not in the state */
     int elem;          /* memory: the array element (`x[1]`), else 0 */
-    int parts;         /* a whole array shown as litmus7's `x={7,8}`: its
-                          length (its outs follow each other, elem
-                          0, 1, ...); 0 for any other place */
 } hr_out;
 
 typedef struct hr_test {

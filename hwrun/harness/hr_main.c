@@ -185,22 +185,17 @@ static int parse_options(int argc, char **argv, hr_opts *o)
     return 1;
 }
 
-/* litmus7's spelling: `0:r1=x; y=1; t={7,8};`, an address by its
- * location. */
+/* litmus7's spelling: `0:r1=x; y=1;`, an address by its location. */
 static void print_state(const hr_test *t, const int64_t *key)
 {
     const char *sep = "";
     for (int k = 0; k < t->n_outs; k++) {
-        const hr_out *o = &t->outs[k];
-        if (o->hidden)
+        if (t->outs[k].hidden)
             continue;
-        if (!o->parts || !o->elem)
-            printf("%s%s=%s", sep, o->name, o->parts ? "{" : "");
         if (key[t->n_outs + k])
-            printf("%s", t->locs[key[k]].name);
+            printf("%s%s=%s;", sep, t->outs[k].name, t->locs[key[k]].name);
         else
-            printf("%" PRId64, key[k]);
-        printf("%s", !o->parts ? ";" : o->elem + 1 < o->parts ? "," : "};");
+            printf("%s%s=%" PRId64 ";", sep, t->outs[k].name, key[k]);
         sep = " ";
     }
 }

@@ -52,8 +52,6 @@
 #define LL_MAX_COND_NODES 20000
 /* Threads of a test (`P4095`), as a condition or a code table names them. */
 #define LL_MAX_PROC 4096
-/* A whole array a state shows (`x={7,8}`): its elements at most. */
-#define LL_MAX_ARRAY_SHOWN 64
 /* C tests: macro calls nested this deep are a macro that uses itself. */
 #define LL_MAX_MACRO_DEPTH 32
 

@@ -30,8 +30,7 @@ typedef struct ll_value {
     bool is_sym;
     int64_t num;  /* when !is_sym */
     char *sym;    /* when is_sym: location name, owned */
-    char *text;   /* the spelling, if not decimal (`0x10`) or, for an
-                     address, not its name (`x[1]`, read as x+1); owned */
+    char *text;   /* when !is_sym: the spelling, if not decimal; owned */
     bool undet;   /* is_sym: a value herd7 leaves undetermined (`S8`), which
                      sorts before every constant in its states */
 } ll_value;
@@ -213,14 +212,6 @@ void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out);
 void ll_value_print(const ll_value *v, ll_buf *out);
 /* The value as the file wrote it (ll_value_print when it was decimal). */
 void ll_value_print_written(const ll_value *v, ll_buf *out);
-/* A whole array's value, herd7's `{7,8}`: kept as a symbol spelt so (one
- * spelling, so values compare by it); elems printed by ll_value_print. */
-void ll_value_set_array(ll_value *out, const ll_value *elems, int n);
-bool ll_value_is_array(const ll_value *v);
-/* Does herd7 bracket this place holding v (NULL: a place compared with
- * a place)? A memory location holding a scalar (`[x]=1`), not an array
- * element (`x[1]=6`), a whole array (`x={7,8}`) or a register. */
-bool ll_loc_herd_brackets(const ll_loc *l, const ll_value *v);
 
 /* A declared type (`int`, `uint64_t`, `char`, `int *`) as herd7 sizes
  * it: herd7's default type is int, on every architecture. */

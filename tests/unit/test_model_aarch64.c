@@ -111,7 +111,7 @@ static void addressing_modes(void **state)
               " LDR W8,[X1,W2,SXTW #3] ;\n"
               "exists (0:X0=0 /\\ 0:X4=0 /\\ 0:X5=0 /\\ 0:X7=0 /\\ 0:X8=0 /\\ "
               "x[0]=0 /\\ x[2]=0)\n",
-              "0:X0=5; 0:X4=5; 0:X5=8; 0:X7=0; 0:X8=5; x[0]=5; x[2]=7;");
+              "0:X0=5; 0:X4=5; 0:X5=8; 0:X7=0; 0:X8=5; [x[0]]=5; [x[2]]=7;");
 }
 
 /* STP then LDP round trip; STRB of 255 then LDRSB sign-extends: -1 in a
