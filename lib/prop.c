@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 void ll_value_print(const ll_value *v, ll_buf *out)
 {
@@ -28,6 +29,7 @@ void ll_loc_print(const ll_loc *l, bool bracketed, ll_buf *out)
         ll_buf_printf(out, "%d:%s", l->proc, name);
         return;
     }
+    bracketed = bracketed && l->index < 0;   /* herd7: `[x]`, but `x[1]` */
     if (bracketed)
         ll_buf_putc(out, '[');
     ll_buf_puts(out, name);
@@ -72,11 +74,52 @@ static bool needs_parens(enum context above, ll_prop_kind here)
     return false;
 }
 
+/* The leaves of a whole-array value x={7,8} (read as x[0]=7 /\ x[1]=8,
+ * whole atoms): their count when p is exactly such a group starting at
+ * index k, else 0. */
+static int whole_group(const ll_prop *p, const char *name, int k)
+{
+    if (p->kind == LL_PROP_ATOM)
+        return p->whole && p->loc.index == k &&
+               (!name || strcmp(p->loc.name, name) == 0);
+    if (p->kind != LL_PROP_AND)
+        return 0;
+    int a = whole_group(p->lhs, name, k);
+    const ll_prop *first = p->lhs;
+    while (first->kind == LL_PROP_AND)
+        first = first->lhs;
+    int b = a ? whole_group(p->rhs, first->loc.name, k + a) : 0;
+    return a && b ? a + b : 0;
+}
+
+static void print_whole_values(const ll_prop *p, bool herd_style,
+                               ll_buf *out)
+{
+    if (p->kind == LL_PROP_AND) {
+        print_whole_values(p->lhs, herd_style, out);
+        ll_buf_putc(out, ',');
+        print_whole_values(p->rhs, herd_style, out);
+    } else if (herd_style) {
+        ll_value_print(&p->value, out);
+    } else {
+        ll_value_print_written(&p->value, out);
+    }
+}
+
 static void print_prop(const ll_prop *p, enum context above, bool herd_style,
                        ll_buf *out)
 {
     enum context here = IN_TOP;
     const char *op = "";
+    if (whole_group(p, NULL, 0)) {      /* herd7's x={7,8} */
+        const ll_prop *first = p;
+        while (first->kind == LL_PROP_AND)
+            first = first->lhs;
+        ll_buf_printf(out, "%s={", first->loc.name);
+        print_whole_values(p, herd_style, out);
+        ll_buf_putc(out, '}');
+        return;
+    }
     switch (p->kind) {
     case LL_PROP_TRUE:
         ll_buf_puts(out, "true");

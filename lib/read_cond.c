@@ -37,9 +37,15 @@ static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
         reg = arch->reg_lookup(name);
         free(name);
         if (reg < 0) {
+            /* a system register (ELR_EL1, VNCR_EL2): herd7's NV2 and
+               exception levels, not modelled */
+            bool sys = lx->tok.len > 4 &&
+                       memcmp(lx->tok.text + lx->tok.len - 4, "_EL", 3) == 0;
             ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
-                        "unknown register '%.*s'", (int)lx->tok.len,
-                        lx->tok.text);
+                        sys ? "'%.*s' is a system register: system "
+                              "registers are not supported"
+                            : "unknown register '%.*s'",
+                        (int)lx->tok.len, lx->tok.text);
             return false;
         }
     }
@@ -198,10 +204,17 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
     if (lx->tok.kind == LL_TOK_NAME) {
         out->is_sym = true;
         out->sym = ll_tok_dup(&lx->tok);
-        if (ll_lex_next(lx))
-            return true;
-        ll_value_clear(out);
-        return false;
+        if (!ll_lex_next(lx)) {
+            ll_value_clear(out);
+            return false;
+        }
+        /* herd7's code label value, label:"P0:L0" */
+        if (strcmp(out->sym, "label") == 0 && ll_tok_is(&lx->tok, ":") &&
+            !ll_read_code_label(lx, out)) {
+            ll_value_clear(out);
+            return false;
+        }
+        return true;
     }
     return ll_lex_expected(lx, "a value");
 }
@@ -246,6 +259,7 @@ static ll_prop *read_array_value(prop_reader *r, ll_prop *first)
         a->loc.name = ll_xstrdup(first->loc.name);
         a->loc.index = i;
         a->bracketed = first->bracketed;
+        a->whole = true;
         if (!ll_read_value(lx, &a->value)) {
             ll_prop_free(a);
             goto fail;
@@ -292,6 +306,13 @@ static ll_prop *read_atom(prop_reader *r)
     ll_prop *p = new_prop(r, LL_PROP_ATOM, lx->tok.pos);
     if (!p)
         return NULL;
+    if ((ll_tok_is(&lx->tok, "Fault") || ll_tok_is(&lx->tok, "fault")) &&
+        peek_is(lx, "(")) {
+        ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                    "herd7's Fault(...) condition (exceptions taken) is "
+                    "not supported");
+        goto fail;
+    }
     if (!ll_read_loc(lx, r->arch, &p->loc, &p->bracketed))
         goto fail;
     bool negated = ll_tok_is(&lx->tok, "!=") || ll_tok_is(&lx->tok, "<>");

@@ -115,24 +115,26 @@ static bool is_thread_name(const char *s)
 }
 
 /* After `label`, `P0` or `0` and at the `:`: the rest of a code label
- * as herd7 reads it (`label:"P0:L0"`, `P0:L0`, `0:L0`), kept in v as the
- * symbol `label:"P0:L0"`, herd7's spelling (no location is so named). */
-static bool read_code_label(ll_lexer *lx, ll_value *v)
+ * as herd7 reads it (`label:"P0:L0"`, `label:"0:L0"`, `P0:L0`, `0:L0`),
+ * kept in v as the symbol `label:"P0:L0"`, herd7's spelling (no location
+ * is so named). Also a condition's value (ll_read_value). */
+bool ll_read_code_label(ll_lexer *lx, ll_value *v)
 {
     ll_buf b = {0};
     if (!ll_lex_next(lx))
         return false;
     if (v->is_sym && strcmp(v->sym, "label") == 0) {
         const char *t = lx->tok.text, *colon;
+        int p0 = lx->tok.len > 0 && t[0] == 'P';   /* herd7: "P0:" or "0:" */
         if (lx->tok.kind != LL_TOK_STRING ||
-            !(colon = memchr(t, ':', lx->tok.len)) || t[0] != 'P' ||
-            colon == t + 1 || colon + 1 == t + lx->tok.len)
+            !(colon = memchr(t, ':', lx->tok.len)) ||
+            colon == t + p0 || colon + 1 == t + lx->tok.len)
             return ll_lex_expected(lx, "a code label \"P0:L0\"");
-        for (const char *p = t + 1; p < colon; p++)
+        for (const char *p = t + p0; p < colon; p++)
             if (*p < '0' || *p > '9')
                 return ll_lex_expected(lx, "a code label \"P0:L0\"");
-        ll_buf_puts(&b, "label:\"");
-        ll_buf_putn(&b, t, lx->tok.len);
+        ll_buf_puts(&b, "label:\"P");
+        ll_buf_putn(&b, t + p0, lx->tok.len - (size_t)p0);
     } else {
         if (lx->tok.kind != LL_TOK_NAME ||
             (!v->is_sym && (v->num < 0 || v->text)))
@@ -228,6 +230,12 @@ static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
      * modelled) */
     if (in->has_value && ll_tok_is(&lx->tok, ":")) {
         ll_value *v = &in->value;
+        if (v->is_sym && strcmp(v->sym, "instr") == 0) {
+            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                        "an instruction value instr:\"...\" (herd7's "
+                        "self-modifying code) is not supported");
+            return false;
+        }
         if (v->is_sym && !is_thread_name(v->sym) &&
             strcmp(v->sym, "label") != 0) {
             ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
@@ -235,7 +243,7 @@ static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
                         "supported", v->sym);
             return false;
         }
-        if (!read_code_label(lx, v))
+        if (!ll_read_code_label(lx, v))
             return false;
     }
     /* At end of file the block's reader says the block is not closed. */

@@ -16,6 +16,7 @@ bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
                  bool *bracketed);
 /* A value: an integer or a location name. */
 bool ll_read_value(ll_lexer *lx, ll_value *out);
+bool ll_read_code_label(ll_lexer *lx, ll_value *v);
 /* A proposition with herd's precedence (NULL on error). */
 ll_prop *ll_read_prop(ll_lexer *lx, const ll_arch_ops *arch);
 /* A quantifier (`exists`, `~exists`, `forall`, or `final`, which herd

@@ -63,6 +63,9 @@ int ll_loc_cmp(const ll_loc *a, const ll_loc *b)
         return ra ? -1 : 1;
     if (ra && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
+    /* herd7 shows locations before array elements: [x]=3; A[1]=3; */
+    if (!ra && (a->index < 0) != (b->index < 0))
+        return a->index < 0 ? -1 : 1;
     /* herd7 orders a C test's locals as strings (r10 before r8) */
     bool named = a->reg == LL_REG_NAMED || b->reg == LL_REG_NAMED;
     int c = ra && !named ? reg_cmp(a->name, b->name) : strcmp(a->name, b->name);
@@ -254,6 +257,17 @@ static bool parse_value(const char **pp, ll_value *v, const char **err)
         *pp = p;
         return true;
     }
+    if (*p == '{') {    /* herd7's whole array, x={1,2}: kept as written */
+        const char *close = strchr(p, '}');
+        if (!close) {
+            *err = "expected '}'";
+            return false;
+        }
+        v->is_sym = true;
+        v->sym = ll_xstrndup(p, (size_t)(close + 1 - p));
+        *pp = close + 1;
+        return true;
+    }
     const char *start = p;
     if (*p == '-' || *p == '+')
         p++;
@@ -301,14 +315,34 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
             free(v.sym);
             goto fail;
         }
-        if (ll_state_get(out, &loc)) {
+        if (v.is_sym && v.sym[0] == '{' && loc.proc < 0 && loc.index < 0) {
+            /* herd7's whole array x={0,1}: its elements, as hwrun and
+               litmus7 show them (herd7 may show x[0]=0 beside it) */
+            const char *q = v.sym + 1;
+            for (int i = 0; *q != '}'; i++) {
+                ll_value e = {0};
+                if (!parse_value(&q, &e, &err) || (*q != ',' && *q != '}')) {
+                    free(e.sym);
+                    err = err ? err : "expected ',' or '}'";
+                    free(loc.name);
+                    free(v.sym);
+                    goto fail;
+                }
+                loc.index = i;
+                ll_state_set(out, &loc, &e);
+                free(e.sym);
+                q += *q == ',';
+            }
+        } else if (ll_state_get(out, &loc) &&
+                   value_cmp(ll_state_get(out, &loc), &v) != 0) {
             err = "location bound twice";
             at = loc_at;
             free(loc.name);
             free(v.sym);
             goto fail;
+        } else {
+            ll_state_set(out, &loc, &v);
         }
-        ll_state_set(out, &loc, &v);
         free(loc.name);
         free(v.sym);
         if (*p == ';')
@@ -324,17 +358,21 @@ bool ll_state_parse(const char *text, ll_state *out, ll_diag *d)
 
 /* ---- printing ---- */
 
+/* herd7 brackets a memory location, `[x]=1;`, but not an array element,
+ * `x[1]=1;`. */
 static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
 {
     bool mem = b->loc.proc < 0;
-    if (mem && herd)
+    bool bracket = mem && herd && b->loc.index < 0 &&
+                   !(b->value.is_sym && b->value.sym[0] == '{'); /* x={1,2} */
+    if (bracket)
         ll_buf_putc(out, '[');
     if (!mem)
         ll_buf_printf(out, "%d:", b->loc.proc);
     ll_buf_puts(out, b->loc.name);
     if (b->loc.index >= 0)
         ll_buf_printf(out, "[%d]", b->loc.index);
-    if (mem && herd)
+    if (bracket)
         ll_buf_putc(out, ']');
     if (b->value.is_sym)
         ll_buf_printf(out, "=%s;", b->value.sym);

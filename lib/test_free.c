@@ -18,6 +18,7 @@ static void free_thread(ll_thread *th)
     }
     free(th->params);
     free(th->c_body);
+    free(th->c_tree);
 }
 
 void ll_test_free(ll_test *t)

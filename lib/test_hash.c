@@ -41,6 +41,9 @@ static int place_cmp(const place *a, const place *b)
         return a->kind < b->kind ? -1 : 1;
     if (a->kind == 0 && a->proc != b->proc)
         return a->proc < b->proc ? -1 : 1;
+    /* herd7 puts a location before an array element (ll_loc_cmp) */
+    if (a->kind == 2 && (a->index < 0) != (b->index < 0))
+        return a->index < 0 ? -1 : 1;
     int c = strcmp(a->name, b->name);
     if (c)
         return c;
@@ -76,6 +79,14 @@ static void put_value(const ll_value *v, ll_buf *b)
 {
     if (v->is_sym && strncmp(v->sym, "label:\"P", 8) == 0) {
         ll_buf_putn(b, v->sym + 8, strlen(v->sym + 8) - 1);
+        return;
+    }
+    const char *open = v->is_sym ? strchr(v->sym, '[') : NULL;
+    if (open && open != v->sym) {   /* herd7 holds `x[2]` as x+2 */
+        long long k = strtoll(open + 1, NULL, 10);
+        ll_buf_putn(b, v->sym, (size_t)(open - v->sym));
+        if (k)
+            ll_buf_printf(b, "+%lld", k);
         return;
     }
     ll_value_print_written(v, b);
@@ -245,6 +256,8 @@ static void add_places(const ll_prop *p, place **v, int *n, int *cap)
     if (p->kind == LL_PROP_ATOM) {
         ll_grow((void **)v, cap, *n + 1, sizeof **v);
         (*v)[(*n)++] = place_of(&p->loc);
+        if (p->whole)   /* x={7,8}: herd7 shows x, whole */
+            (*v)[*n - 1].index = -1;
         if (p->place) {
             ll_grow((void **)v, cap, *n + 1, sizeof **v);
             (*v)[(*n)++] = place_of(p->place);

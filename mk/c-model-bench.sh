@@ -8,8 +8,9 @@
 # With GEN (tests/fidelity/gen_c.c) and HERD7, last: the side-by-side
 # batch run (one herd7 process, one litmuslab -j 1 process) on litmus/c
 # plus BENCH_C_N random tests (seed BENCH_C_SEED), -timeout 60 s a test
-# for both, and the ratio of the two times; tests herd7 or we time out
-# on are counted and named.
+# for both, and the ratio of the two times; then the same on a diy7
+# family of C tests (585 tests of two and three threads, as the kernel
+# collection's generated ones).
 prog=$1 gen=$2 herd7=$3
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -55,18 +56,29 @@ mkdir "$tmp/set"
 cp litmus/c/*.litmus "$tmp/set/"
 total=$(ls "$tmp/set" | wc -l)
 herdlib=$(dirname "$herd7")/share/herd
-hstart=$(now)
-(cd "$herdlib" 2>/dev/null || true
- "$herd7" -conf linux-kernel.cfg -timeout 60 "$tmp"/set/*.litmus) \
-    > "$tmp/herd.log" 2> "$tmp/herd.err"
-hend=$(now)
-ostart=$(now)
-"$prog" model -j 1 --timeout 60 "$tmp"/set/*.litmus > "$tmp/ours.log" 2> "$tmp/ours.err"
-oend=$(now)
-hn=$(grep -c '^Observation ' "$tmp/herd.log")
-on=$(grep -c '^Observation ' "$tmp/ours.log")
-awk -v t="$total" -v hn="$hn" -v on="$on" -v hs="$hstart" -v he="$hend" \
-    -v os="$ostart" -v oe="$oend" 'BEGIN {
-    h = he - hs; o = oe - os
-    printf "bench-c: %d C tests (litmus/c and gen_c), one process each: herd7 %.2f s (%d answered), litmuslab %.2f s (%d answered): %.0fx\n",
-        t, h, hn, o, on, (o > 0 ? h / o : 0) }'
+# side_by_side DIR WHAT: one herd7 process, one litmuslab -j 1 process
+side_by_side() {
+    total=$(ls "$1" | wc -l)
+    hstart=$(now)
+    (cd "$herdlib" 2>/dev/null || true
+     "$herd7" -conf linux-kernel.cfg -timeout 60 "$1"/*.litmus) \
+        > "$tmp/herd.log" 2> "$tmp/herd.err"
+    hend=$(now)
+    ostart=$(now)
+    "$prog" model -j 1 --timeout 60 "$1"/*.litmus > "$tmp/ours.log" 2> "$tmp/ours.err"
+    oend=$(now)
+    hn=$(grep -c '^Observation ' "$tmp/herd.log")
+    on=$(grep -c '^Observation ' "$tmp/ours.log")
+    awk -v t="$total" -v hn="$hn" -v on="$on" -v hs="$hstart" -v he="$hend" \
+        -v os="$ostart" -v oe="$oend" -v what="$2" 'BEGIN {
+        h = he - hs; o = oe - os
+        printf "bench-c: %d C tests (%s), one process each: herd7 %.2f s (%d answered), litmuslab %.2f s (%d answered): %.0fx\n",
+            t, what, h, hn, o, on, (o > 0 ? h / o : 0) }'
+}
+side_by_side "$tmp/set" "litmus/c and gen_c"
+# The kernel collection's small tests are diy7 families of two and three
+# threads (its auto/): such a family, made here.
+"$prog" gen -arch C -safe "Rfe Fre Wse PodRR PodRW PodWR PodWW" \
+    -relax "FenceMbdWW FenceMbdRR FenceMbdWR FenceMbdRW" -size 6 -nprocs 3 \
+    -o "$tmp/fam" > /dev/null 2>&1 && rm -f "$tmp/fam/@all" &&
+    side_by_side "$tmp/fam" "a diy7 family as the collection's auto/"

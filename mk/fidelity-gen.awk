@@ -292,11 +292,13 @@ function a64(t, k, d, p, a, v, rd,    x, r) {
         emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
         return
     }
-    # an RMW: SWP, LDADD, CAS (expecting 0) or LDXR/STXR (which may fail)
+    # an RMW: SWP, LDADD, CAS (expecting 0 or a value read) or LDXR/STXR
+    # (which may fail)
     emit(t, "MOV W6,#" v)
     if (r < 0.35) { emit(t, (r < 0.1 ? "SWPAL " : r < 0.2 ? "SWPA " : r < 0.25 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]"); return }
     if (r < 0.5) { emit(t, (r < 0.4 ? "LDADDAL " : r < 0.45 ? "LDADDL " : "LDADD ") "W6," dreg(rd) ",[" a "]"); return }
-    if (r < 0.75) { emit(t, "MOV " dreg(rd) ",#0"); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
+    # Rs 0, or (herd7's CAS keeps its dependency) the value read before
+    if (r < 0.75) { emit(t, "MOV " dreg(rd) "," (p != "" && rand() < 0.4 ? p : "#0")); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
     emit(t, (r < 0.85 ? "LDAXR " : "LDXR ") dreg(rd) ",[" a "]")
     emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
 }
@@ -307,7 +309,7 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
     w = rand() < 0.5 ? "W" : "X"
     q = w == "X" ? "X" substr(p, 2) : p
     emit(t, "MOV X4,#" (rand() < 0.3 ? -v : v + pick(70)))
-    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN", ops, " ")
+    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN UBFM SBFM", ops, " ")
     o = ops[1 + pick(n)]
     split("EQ NE GE LT GT LE HI LS CS CC MI PL", c, " ")
     if (o == "CSET" || o == "CSETM" || o == "CINC" || o == "CSEL") {
@@ -318,6 +320,7 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
     } else if (o == "MADD" || o == "MSUB") emit(t, o " " w "6," q "," w "4," q)
     else if (o == "NEG" || o == "MVN") emit(t, o " " w "6," q)
     else if (o == "MOVN") emit(t, "MOVN " w "6,#" v)
+    else if (o == "UBFM" || o == "SBFM") emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64) ",#" pick(w == "W" ? 32 : 64))
     else if (o ~ /^(LSL|LSR|ASR|ROR)$/ && rand() < 0.5) emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64))
     else if (o ~ /^(ADD|SUB|AND|ORR|EOR)$/ && rand() < 0.4) emit(t, o " " w "6," q "," w "4," (rand() < 0.5 ? "ASR" : "LSL") " #" pick(8))
     else emit(t, o " " w "6," q "," w "4")

@@ -62,6 +62,8 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
+    uint64_t turns;          /* sem_run.turns, n_turns at the end */
+    int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never
                                 an execution; a combination of it whose
                                 reads all find their values is herd7's
@@ -77,6 +79,10 @@ typedef struct mdl_thread {
     int n_slots;             /* ops->n_regs + symbolic registers */
     int n_symregs;
     char **symregs;          /* names without '%' */
+    /* the slots last found by name, by the name's address (an operand's
+     * name is looked up at every instruction run: checked, not trusted) */
+    const char *slot_key[MDL_NAME_CACHE];
+    int slot_val[MDL_NAME_CACHE];
     sem_reg *init;           /* initial slot values */
     ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
@@ -93,6 +99,9 @@ typedef struct mdl_obs {
     int slot;                /* register slot, or -1 */
     int mem;                 /* location id (memory), or -1 */
     ll_ctype type;           /* its declared type (a location's) */
+    bool whole;              /* an element of an array herd7 shows whole,
+                                x={1,2} (mdl_state_wholes) */
+    bool alone;              /* shown by itself too (x[0]=1) */
 } mdl_obs;
 
 typedef struct mdl_limits {
@@ -135,6 +144,8 @@ typedef struct mdl_test {
     const sem_ops *ops;
     int n_syms, cap_syms;
     char **syms;
+    const char *sym_key[MDL_NAME_CACHE];   /* as mdl_thread.slot_key */
+    int sym_val[MDL_NAME_CACHE];
     mdl_decl *decls;         /* one per symbol */
     int n_locs, cap_locs;
     mdl_loc *locs;
@@ -208,8 +219,26 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);
 
+/* herd_vars.c: herd7's fresh-variable numbers along run `run` of C
+ * thread t, per lowered statement (n_stmts each): the variable of the
+ * read it makes (read_var) and the largest of the register reads that
+ * copy that read's value (copy_var), 0 where none. false where the
+ * numbering is not followed (a loop before or in the thread). */
+bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
+                   int64_t *read_var, int64_t *copy_var);
+
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
+
+/* herd7's mixed-size refusal (mixed_size.c): whether some location is
+ * accessed with two sizes in the runs at all; whether the runs pick[t]
+ * of the threads do, with m->diag set to the message. */
+bool mdl_sizes_vary(const mdl_test *m);
+/* A state as herd7 shows it: the elements of an array the condition or
+ * `locations` names whole (x={1,2}, locations [x]) as one binding
+ * `x={1,2}` (whole_array.c). */
+void mdl_state_wholes(const mdl_test *m, ll_state *st);
+bool mdl_sizes_clash(mdl_test *m, const int *pick);
 
 /* herdev.c: herd7's predefined sets and register events.
  * mdl_herd_names: the names of the sets an execution gives the model,
@@ -306,6 +335,13 @@ mdl_explain *mdl_explain_new(cat_model *model, const mdl_explain_opts *o,
                              ll_diag *d);
 bool mdl_explain_check(const mdl_explain *ex, const mdl_test *m, ll_diag *d);
 bool mdl_explain_incoherent(const mdl_explain *ex);
+/* Is the rest of the candidates of no use (the execution to show found,
+ * no --show-all)? The search then stops. */
+bool mdl_explain_done(const mdl_explain *ex);
+/* Start (on) or end explain's first look, which takes allowed
+ * candidates only (the search prunes the rest); false where there is
+ * none (--show-all wants every candidate). */
+bool mdl_explain_quick(mdl_explain *ex, bool on);
 void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
                            const cat_exec *x, const mdl_ev *ev,
                            const sem_val *vals, const cat_result *res,

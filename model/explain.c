@@ -202,6 +202,19 @@ bool mdl_explain_incoherent(const mdl_explain *ex)
     return ex && ex->explain;
 }
 
+bool mdl_explain_done(const mdl_explain *ex)
+{
+    return ex && ex->explain && ex->found && !ex->all_dir;
+}
+
+bool mdl_explain_quick(mdl_explain *ex, bool on)
+{
+    if (!ex || !ex->explain || ex->all_dir)
+        return false;
+    ex->quick = on;
+    return true;
+}
+
 static bool reaches(const ll_prop *p, const mdl_test *m, const sem_val *vals)
 {
     if (!p)
@@ -251,6 +264,8 @@ void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
                            bool incoherent)
 {
     bool allowed = res->allowed && !incoherent;
+    if (ex->quick && !allowed)
+        return;
     bool want_all = ex->all_dir && allowed;
     bool want_explain = ex->explain && !ex->found &&
                         reaches(ex->prop ? ex->prop : m->cond, m,

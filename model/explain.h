@@ -46,6 +46,7 @@ struct mdl_explain {
     char *suffix;              /* -suffix, or NULL */
     ll_buf per_dot;            /* per_test: the test's graphs so far */
     /* --explain */
+    bool quick;                /* the first look: allowed ones only */
     bool found;                /* an accepted execution was drawn */
     int n_rejected;            /* candidates reaching it, rejected */
     int n_incoherent;          /* ... of which the search's coherence

@@ -138,6 +138,7 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
         for (int k = 0; k < m->n_shown; k++)
             show_unsigned(m, k, (ll_value *)ll_state_get(&st,
                                                          &m->obs[k].loc));
+        mdl_state_wholes(m, &st);
         ll_log_entry_add_state(e, &st, 0, false);
         ll_state_clear(&st);
     }

@@ -14,6 +14,9 @@
 #define MDL_MAX_STEPS 4096
 #define MDL_MAX_ROUNDS 16
 #define MDL_MAX_RUNS 250000
+/* Names (registers, locations) whose lookups are cached per thread and
+ * per test, by address (a power of two). */
+#define MDL_NAME_CACHE 64
 /* The search (search.c): accesses to one location (a set is one word). */
 #define MDL_MAX_LOC_EVENTS 63
 /* Parts of combinations are judged only once the search has met this

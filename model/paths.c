@@ -170,6 +170,13 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
     char why[200];
     if (!r->vsrc)
         r->used |= dep; /* an address is an operation on its value */
+    if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
+        /* herd7 7.58 reads the instruction there (instr:"..."): its
+           self-modifying code, which the model does not have */
+        sem_error(r, "an access to code (%s): herd7's instruction values "
+                  "are not supported", c->m->syms[addr.sym]);
+        return -1;
+    }
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
@@ -299,6 +306,19 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v)
         c->ev[ev].vdata = v;
 }
 
+const char *sem_sym_name(sem_run *r, int sym)
+{
+    run_ctx *c = ctx(r);
+    return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
+}
+
+void sem_set_bytes(sem_run *r, int ev, int bytes)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].bytes = (uint8_t)bytes;
+}
+
 void sem_unwrite(sem_run *r, int ev)
 {
     run_ctx *c = ctx(r);
@@ -374,6 +394,13 @@ int sem_label_stmt(sem_run *r, const char *label)
     return find_label(c->m->threads[c->th].code, label, r->pc);
 }
 
+const char *sem_stmt_label(sem_run *r, int stmt)
+{
+    run_ctx *c = ctx(r);
+    const ll_thread *t = c->m->threads[c->th].code;
+    return stmt >= 0 && stmt < t->n_stmts ? t->stmts[stmt].label : NULL;
+}
+
 sem_val sem_code_label(sem_run *r, const char *label)
 {
     run_ctx *c = ctx(r);
@@ -418,6 +445,8 @@ static void run_once(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->turns = 0;
+    r->n_turns = 0;
     r->reserved = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
@@ -535,6 +564,8 @@ static void keep_run(run_ctx *c, sem_run *r)
         u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
+    u->turns = r->turns;
+    u->n_turns = r->n_turns;
 }
 
 /* Advance the choice stack to the next unexplored sequence. */

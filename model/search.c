@@ -97,6 +97,7 @@ typedef struct search {
     sem_val ***later;
     mdl_status status;
     bool stop;
+    bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
@@ -1202,6 +1203,10 @@ static void candidate(search *s)
         final_memory(s);
         mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res,
                               incoherent);
+        if (mdl_explain_done(m->explain)) {
+            s->stop = true;     /* what explain shows is found */
+            return;
+        }
     }
     if (!res.allowed || incoherent)
         return;
@@ -1679,6 +1684,14 @@ static void choose_runs(search *s, int t)
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
         }
+        if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
+            if (reads_find_values(s)) {    /* herd7: mixed-size, refused */
+                s->m->failed = true;
+                s->status = MDL_BAD_INPUT;
+                s->stop = true;
+            }
+            return;
+        }
         if (!cut && !bad) {
             combination(s);
             return;
@@ -1710,8 +1723,11 @@ static void choose_runs(search *s, int t)
     }
 }
 
-mdl_status mdl_search(mdl_test *m, cat_model *model)
+/* One search; pruned: as without --explain (no incoherent candidate,
+ * prefixes the model rejects cut), for explain's first look. */
+static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
 {
+    bool full = m->explain && !pruned;
     search s = {0};
     s.m = m;
     s.model = model;
@@ -1726,16 +1742,16 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         s.chosen = m->ops->herd_chosen_reads;
     }
     s.status = MDL_OK;
-    s.all_co = mdl_explain_incoherent(m->explain);
+    s.all_co = full && mdl_explain_incoherent(m->explain);
+    s.sizes_vary = mdl_sizes_vary(m);
     s.n_active = s.open_from = m->n_threads;
     /* register events and one-event AMOs are made for whole
        combinations (herdev.c), not for parts of them */
     s.partial = cat_has_partial(model) && !cat_chooses_co(model) &&
-                !m->explain && !s.regs && !m->ops->one_event;
+                !full && !s.regs && !m->ops->one_event;
     /* a prefix is judged in a whole combination, whose register events
        and AMOs are made */
-    s.prefix = cat_has_partial(model) && !cat_chooses_co(model) &&
-               !m->explain;
+    s.prefix = cat_has_partial(model) && !cat_chooses_co(model) && !full;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
@@ -1795,4 +1811,19 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     mdl_regs_free(&s.rg);
     mdl_amo_free(&s.amo);
     return m->failed ? MDL_BAD_INPUT : s.status;
+}
+
+/* --explain looks first for an allowed execution with the search's
+ * pruning (the whole space, incoherent candidates too, can take minutes
+ * where the model takes milliseconds: RMW+inc-sub-chain), and walks the
+ * whole space only to list the rejected candidates when there is none. */
+mdl_status mdl_search(mdl_test *m, cat_model *model)
+{
+    if (mdl_explain_quick(m->explain, true)) {
+        mdl_status st = search_pass(m, model, true);
+        mdl_explain_quick(m->explain, false);
+        if (st != MDL_OK || mdl_explain_done(m->explain))
+            return st;
+    }
+    return search_pass(m, model, false);
 }

@@ -64,10 +64,9 @@ static bool in_domain(const mdl_loc *l, sem_val v)
     return false;
 }
 
-/* herd7's name for the value of read g: its fresh variable's number,
- * counted as herd7 7.58 counts them on straight-line code (one a thread,
- * two a read, one a write, before it); its branches and operations count
- * more, which this does not follow (doc/lkmm.md). */
+/* herd7's name for the value of read g where the numbering is not
+ * followed (a loop): its count on straight-line code, one a thread, two
+ * a read, one a write. */
 static int64_t herd_number(const mdl_ev *ev, int g)
 {
     int64_t n = 1;
@@ -82,6 +81,40 @@ static int64_t herd_number(const mdl_ev *ev, int g)
         n += ev[k].e->kind == SEM_R ? 2 : ev[k].e->kind == SEM_W ? 1 : 0;
     }
     return n;
+}
+
+/* herd7's name for the class of read q: the largest fresh variable of
+ * its reads and of the register reads that copy them (herd_vars.c). */
+static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                            const int *pick, int *parent, int q, int last)
+{
+    int root = find(parent, q);
+    int64_t best = 0;
+    for (int t = 0; t < m->n_threads; t++) {
+        int k = 0;
+        while (k < n_ev && !(ev[k].e && ev[k].thread == t &&
+                             find(parent, k) == root))
+            k++;
+        if (k == n_ev)
+            continue;
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        int n = m->threads[t].code->n_stmts;
+        int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
+        bool ok = mdl_herd_vars(m, t, run, vars, vars + n);
+        for (; ok && k < n_ev; k++) {
+            if (!ev[k].e || ev[k].thread != t || find(parent, k) != root)
+                continue;
+            int s = ev[k].e->stmt;
+            if (s >= 0 && s < n) {
+                best = vars[s] > best ? vars[s] : best;
+                best = vars[n + s] > best ? vars[n + s] : best;
+            }
+        }
+        free(vars);
+        if (!ok)
+            return herd_number(ev, last);
+    }
+    return best ? best : herd_number(ev, last);
 }
 
 /* A read's class: the reads a cycle of copies makes equal to it. The
@@ -211,7 +244,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 if (find(parent, k) == find(parent, q))
                     last = k;
             vals[i].sym = MDL_SYM_UNDETERMINED;
-            vals[i].num = herd_number(ev, last);
+            vals[i].num = class_number(m, ev, n_ev, pick, parent, q, last);
         }
     }
     free(parent);

@@ -438,9 +438,10 @@ int hw_gen_array_len(const ll_test *t, const char *name)
     return in ? in->array_len : 0;
 }
 
-/* `x[1]`, the address of an element: *loc its array's location index,
- * *off the element's byte offset; false when it names no element of an
- * array of the test. */
+/* `x[2]` in the init block, the address x+2 as herd7 7.58 and litmus7
+ * read it (two bytes in: element 1 of a uint16_t array): *loc its
+ * array's location index, *off the byte offset; false when it is no
+ * element of an array of the test. */
 static bool element_address(const hw_gen *g, const char *sym, int *loc,
                             int64_t *off)
 {
@@ -453,10 +454,10 @@ static bool element_address(const hw_gen *g, const char *sym, int *loc,
     free(name);
     long k = strtol(open + 1, NULL, 10);
     ll_ctype ty;
-    if (!in || *loc < 0 || k < 0 || k >= in->array_len ||
-        !ll_ctype_of(in->type, false, &ty))
+    if (!in || *loc < 0 || k < 0 || !ll_ctype_of(in->type, false, &ty) ||
+        k % ty.size != 0 || k / ty.size >= in->array_len)
         return false;
-    *off = (int64_t)k * ty.size;
+    *off = (int64_t)k;
     return true;
 }
 

@@ -94,6 +94,25 @@ typedef enum ll_c_fence {
     LL_C_F_C11,
 } ll_c_fence;
 
+/* The statements of a lowered C thread as a tree (ll_thread.c_tree,
+ * node 0 the body): herd7 numbers its symbolic values in the order it
+ * reads this tree (model/herd_vars.c), which the flat statements lose.
+ * A node covers the lowered statements [first, last); an IF's condition
+ * is [first, the first of kid), ending with its BZ. */
+typedef enum ll_c_node_kind {
+    LL_C_NODE_STMT,         /* a declaration or an expression statement */
+    LL_C_NODE_BLOCK,        /* { ... }: kid its first statement, or -1 */
+    LL_C_NODE_IF,           /* kid the then-statement, other the else's */
+    LL_C_NODE_LOOP,         /* while: kid the body */
+} ll_c_node_kind;
+
+typedef struct ll_c_node {
+    ll_c_node_kind kind;
+    int first, last;
+    int kid, other;         /* -1: none */
+    int next;               /* the next statement of its block, or -1 */
+} ll_c_node;
+
 /* A .def file (herd7's -macros, the kernel's linux-kernel.def): the
  * kernel's primitives defined as macros over herd7's internal ones
  * (`READ_ONCE(X) __load{once}(X)`, `smp_mb() { __fence{mb}; }`). A test

@@ -93,6 +93,8 @@ typedef struct ll_prop {
     ll_pos pos;
     ll_loc loc;               /* ATOM */
     bool bracketed;           /* ATOM written `[x]=v` */
+    bool whole;               /* ATOM: an element of herd7's whole-array
+                                 value `x={7,8}`, read as x[0]=7 /\ x[1]=8 */
     ll_value value;           /* ATOM */
     ll_loc *place;            /* ATOM `0:r1=1:r1`: the place compared with
                                  loc (herd7 compares their values); NULL
@@ -159,6 +161,9 @@ typedef struct ll_thread {
     ll_param *params;
     char *c_body;        /* text between the braces, owned, or NULL */
     ll_pos body_pos;     /* where c_body starts in the file */
+    /* ... and once lowered, its statements as a tree (c_ast.h), owned */
+    int n_c_tree;
+    struct ll_c_node *c_tree;
 } ll_thread;
 
 typedef struct ll_meta {

@@ -96,6 +96,7 @@ static const ll_armf_form forms[] = {
     {"DSB", LL_A64_DSB, "", ARMF_BARRIER},
     {"ISB", LL_A64_ISB, "", 0},
     {"UBFM", LL_A64_UBFM, "rrii", 0},
+    {"SBFM", LL_A64_SBFM, "rrii", 0},
     {"REV", LL_A64_REV, "rr", 0},
     {"REV16", LL_A64_REV16, "rr", 0},
     {"REV32", LL_A64_REV32, "rr", 0},
@@ -199,8 +200,9 @@ static bool symregs_wide(const ll_asm_line *ln, const ll_instr *in,
     return true;
 }
 
-/* MTE's tag instructions and SVE's vector and predicate registers are
- * not modelled (README, "Unsupported"): refused by name, not as unknown. */
+/* MTE's tag instructions, SVE's vector and predicate registers and
+ * Morello's capability registers as addresses are not modelled (README,
+ * "Unsupported"): refused by name, not as unknown. */
 static bool refuse_feature(const ll_asm_line *ln, ll_diag *d)
 {
     static const char *const mte[] = {
@@ -218,6 +220,14 @@ static bool refuse_feature(const ll_asm_line *ln, ll_diag *d)
         }
     for (int i = 0; i < ln->n_args; i++) {
         ll_span a = ln->args[i];
+        if (a.len > 2 && a.s[0] == '[' && (a.s[1] & ~0x20) == 'C' &&
+            a.s[2] >= '0' && a.s[2] <= '9') {   /* [C1]: a capability */
+            if (d)
+                ll_diag_set(d, 0, a.col, "'%s' is addressed by a Morello "
+                            "capability register: Morello is not supported",
+                            ll_span_str(a, buf, sizeof buf));
+            return false;
+        }
         int k = a.len > 0 && a.s[0] == '{';
         char c = k < a.len ? (char)(a.s[k] & ~0x20) : 0;
         if ((c == 'Z' || c == 'P') && k + 1 < a.len && a.s[k + 1] >= '0' &&
@@ -446,7 +456,8 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_puts(out, "ADDR");
         text += 3;
     }
-    bool ubfm = strncmp(text, "UBFM ", 5) == 0;
+    bool ubfm = strncmp(text, "UBFM ", 5) == 0 ||
+                strncmp(text, "SBFM ", 5) == 0;
     /* herd7 digests a pair of exclusive reads with its first register as
      * a W register (`LDXP X4,X5,[X2]` as `LDXP W4,X5,[X2]`, XZR as WZR) */
     const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5

@@ -37,6 +37,7 @@ typedef struct c_lower {
     jmp_buf fail;            /* errors unwind to ll_c_lower's thread loop */
     ll_thread *th;
     int cap_stmts;
+    int cap_tree;            /* of th->c_tree */
     int n_temps, n_labels;
     char **locals;           /* names declared in the body */
     int n_locals, cap_locals;

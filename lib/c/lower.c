@@ -1,13 +1,42 @@
 /* c/lower.c — the statements of a C thread body (declarations, blocks,
  * if/else, while, expression statements) lowered into ll_thread.stmts,
- * and the entry point ll_c_lower. Anything else is refused at its
- * position. */
+ * their tree kept in ll_thread.c_tree, and the entry point ll_c_lower.
+ * Anything else is refused at its position. */
 #include "lib/c/internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void statement(c_lower *c);
+static int statement(c_lower *c);
+
+/* A node of the statement tree, starting at the next statement. */
+static int node_open(c_lower *c, ll_c_node_kind kind)
+{
+    ll_thread *th = c->th;
+    ll_grow((void **)&th->c_tree, &c->cap_tree, th->n_c_tree + 1,
+            sizeof *th->c_tree);
+    ll_c_node *n = &th->c_tree[th->n_c_tree];
+    n->kind = kind;
+    n->first = n->last = th->n_stmts;
+    n->kid = n->other = n->next = -1;
+    return th->n_c_tree++;
+}
+
+/* The statements up to the closing brace (or the end), as node's kids. */
+static void block_body(c_lower *c, int node, ll_pos open)
+{
+    int prev = -1;
+    while (!c_is(&c->tok, "}") && c->tok.kind != C_EOF) {
+        int k = statement(c);
+        if (prev < 0)
+            c->th->c_tree[node].kid = k;
+        else
+            c->th->c_tree[prev].next = k;
+        prev = k;
+    }
+    if (open.line && c->tok.kind == C_EOF)
+        c_fail(c, open, "unterminated block");
+}
 
 void c_add_local(c_lower *c, const char *name, ll_pos at)
 {
@@ -67,7 +96,7 @@ static c_val condition(c_lower *c)
     return v;
 }
 
-static void if_statement(c_lower *c)
+static void if_statement(c_lower *c, int node)
 {
     ll_pos pos = c->tok.pos;
     c->at = pos;
@@ -79,14 +108,16 @@ static void if_statement(c_lower *c)
     c_val ctrl = c_ctrl_save(c);
     c_emit_jump(c, LL_C_BZ, &v, other);
     c_poi_tick(c, 1);
-    statement(c);
+    int kid = statement(c);
+    c->th->c_tree[node].kid = kid;
     if (c_is(&c->tok, "else")) {
         c_next(c);
         c->at = pos;
         c_emit_jump(c, LL_C_JMP, NULL, done);
         c_emit_label(c, other);
         c_poi_tick(c, 1);
-        statement(c);
+        int other_kid = statement(c);
+        c->th->c_tree[node].other = other_kid;
     } else {
         c_emit_label(c, other);
     }
@@ -95,7 +126,7 @@ static void if_statement(c_lower *c)
     c_ctrl_restore(c, ctrl);
 }
 
-static void while_statement(c_lower *c)
+static void while_statement(c_lower *c, int node)
 {
     ll_pos pos = c->tok.pos;
     c_next(c);
@@ -108,7 +139,8 @@ static void while_statement(c_lower *c)
     c->at = pos;
     c_emit_jump(c, LL_C_BZ, &v, done);
     c_poi_tick(c, 1);
-    statement(c);
+    int kid = statement(c);
+    c->th->c_tree[node].kid = kid;
     c->at = pos;
     c_emit_jump(c, LL_C_JMP, NULL, top);
     c_emit_label(c, done);
@@ -116,51 +148,54 @@ static void while_statement(c_lower *c)
     c_ctrl_restore(c, ctrl);
 }
 
-static void statement_at(c_lower *c);
+static int statement_at(c_lower *c);
 
 void c_statement(c_lower *c)
 {
     statement(c);
 }
 
-static void statement(c_lower *c)
+/* One statement, lowered; its node in the tree. */
+static int statement(c_lower *c)
 {
     if (++c->depth > 200)
         c_fail(c, c->tok.pos, "statements nested too deeply");
-    statement_at(c);
+    int node = statement_at(c);
+    c->th->c_tree[node].last = c->th->n_stmts;
     c->depth--;
+    return node;
 }
 
-static void statement_at(c_lower *c)
+static int statement_at(c_lower *c)
 {
     c_tok t = c->tok;
     if (c_is(&t, "{")) {
+        int node = node_open(c, LL_C_NODE_BLOCK);
         c->at = t.pos;
         c_poi_tick(c, 1);
         c_next(c);
-        while (!c_is(&c->tok, "}")) {
-            if (c->tok.kind == C_EOF)
-                c_fail(c, t.pos, "unterminated block");
-            statement(c);
-        }
+        block_body(c, node, t.pos);
         c_next(c);
-        return;
-    }
-    if (c_is(&t, ";")) {
-        c_next(c);
-        return;
+        return node;
     }
     if (c_is(&t, "if")) {
-        if_statement(c);
-        return;
+        int node = node_open(c, LL_C_NODE_IF);
+        if_statement(c, node);
+        return node;
     }
     if (c_is(&t, "while")) {
-        while_statement(c);
-        return;
+        int node = node_open(c, LL_C_NODE_LOOP);
+        while_statement(c, node);
+        return node;
+    }
+    int node = node_open(c, LL_C_NODE_STMT);
+    if (c_is(&t, ";")) {
+        c_next(c);
+        return node;
     }
     if (t.kind == C_NAME && (c_type_word(t.text) || c_is(&t, "struct"))) {
         declaration(c);
-        return;
+        return node;
     }
     static const char *const refused[] = {"for", "do", "switch", "goto",
                                           "return", "break", "continue",
@@ -173,6 +208,7 @@ static void statement_at(c_lower *c)
     c_poi_tick(c, c_poi_statement(c));
     c_expr(c);
     c_expect(c, ";");
+    return node;
 }
 
 static bool lower_thread(const ll_test *t, ll_thread *th,
@@ -203,8 +239,11 @@ static bool lower_thread(const ll_test *t, ll_thread *th,
                 c_add_local(cp, t->init[i].loc.name, t->init[i].pos);
         c_poi_start(cp);
         c_next(cp);
-        while (c.tok.kind != C_EOF)
+        int root = node_open(cp, LL_C_NODE_BLOCK);
+        block_body(cp, root, (ll_pos){0});
+        if (c.tok.kind != C_EOF)      /* a '}' with no '{' */
             statement(cp);
+        th->c_tree[root].last = th->n_stmts;
     } else {
         ok = false;
     }
@@ -227,6 +266,9 @@ static void clear_stmts(ll_thread *th)
     free(th->stmts);
     th->stmts = NULL;
     th->n_stmts = 0;
+    free(th->c_tree);
+    th->c_tree = NULL;
+    th->n_c_tree = 0;
 }
 
 bool ll_c_lower(ll_test *t, ll_diag *d)

@@ -143,6 +143,14 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
     sem_reg v = sem_load_pick(r, a.v, a.t, ap, tags, ev);
     if (sem_stopped(r))
         return false;
+    sem_set_bytes(r, *ev, bits / 8);
+    if (bits < 64 && v.v.sym >= 0) {
+        /* herd7 7.58: "Illegal operation mask32 on x" */
+        sem_error(r, "a %d-bit load of the address %s (herd7 7.58 refuses "
+                  "to cut an address: illegal operation mask%d)", bits,
+                  sem_sym_name(r, v.v.sym), bits);
+        return false;
+    }
     v.v = a64_trunc(v.v, bits);
     if (is_signed_load(in->op) && v.v.sym < 0)
         v.v = sem_int(a64_sext(v.v.num, bits));
@@ -157,8 +165,10 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_tags tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
-    sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)), v.t,
-                   a64_pick(r, rs) | extra_pick, tags, rmw_read);
+    int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)),
+                            v.t, a64_pick(r, rs) | extra_pick, tags,
+                            rmw_read);
+    sem_set_bytes(r, ev, access_bits(in) / 8);
     return !sem_stopped(r);
 }
 
@@ -288,6 +298,7 @@ static sem_next atomic_read(sem_run *r, const ll_operand *m, sem_tags tags,
     *old = sem_load_pick(r, a->at.v, a->at.t, a->at_pick, tags, ev);
     if (sem_stopped(r))
         return SEM_ERROR;
+    sem_set_bytes(r, *ev, bits / 8);
     old->v = a64_trunc(old->v, bits);
     return SEM_NEXT;
 }
@@ -319,7 +330,8 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_val v;
     if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
         return a64_undefined(r, old.t | s.t | sp);
-    sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t, sp, wtags, ev);
+    sem_set_bytes(r, sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t,
+                                    sp, wtags, ev), bits / 8);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -329,12 +341,14 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
 
 /* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
  * in rmw, both X); Rs gets the old value either way. As herd7 7.58 does,
- * five ways, whose executions it counts apart: a success whose old value
- * in Rs depends on the read through a pick, a success where it depends
- * on it plainly (so an address from it orders a later read: herd7 finds
- * the execution twice, and its model forbids one of them), a failure
+ * five ways, whose executions it counts apart: a success where Rs keeps
+ * what it depended on (plainly) and depends on the read through a pick
+ * (catalogue MP+rel+CAS-ok-RsRs-addr), a success where it depends on the
+ * read plainly (so an address from it orders a later read: herd7 finds
+ * the execution twice, and its model may forbid one of them), a failure
  * that only reads (A for CASA/CASAL, not X), found twice alike, and a
- * failure that writes back the value it read (an X pair in rmw). The
+ * failure that writes back the value it read (an X pair in rmw), the
+ * write depending on Rs through a pick (MP+rel+CAS-ok-bothRs-addr). The
  * write of a success depends on what Rs held through a pick
  * (pick-data-dep; herd7's catalogue LB+rel+CAS, MP+rel+CAS-ok-MRs-addr,
  * LB+rel+CAS-ok-RsRs-addr) and is RMW-PICK: a read of the thread that
@@ -362,9 +376,10 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
-        if (write_back) {
-            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0, 0,
-                           TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev);
+        if (write_back) {   /* its write too depends on Rs (a pick) */
+            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
+                           expect_pick, TAG(TAG_X) | (rel ? TAG(TAG_L) : 0),
+                           ev);
             if (sem_stopped(r))
                 return SEM_ERROR;
         }
@@ -376,7 +391,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
                     ev))
         return SEM_ERROR;
     if (way == 0)
-        a64_set_pick(r, rs, old.v, 0, old.t);
+        a64_set_pick(r, rs, old.v, expect.t, old.t | a64_pick(r, rs));
     else
         a64_set(r, rs, old.v, old.t);
     return SEM_NEXT;
@@ -386,9 +401,9 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
  * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
  * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
  * ways of CAS, for the pair: a success whose old values depend on the
- * reads through a pick or plainly (both atomic), a failure that only
- * reads (twice), and a failure that writes back what it read, not in
- * rmw. As in herd7, whose po relates instructions, its events are in no
+ * reads through a pick (Rs keeping its own dependencies) or plainly
+ * (both atomic), a failure that only reads (twice), and a failure that
+ * writes back what it read, not in rmw, depending on Rs through a pick. As in herd7, whose po relates instructions, its events are in no
  * po among themselves (IICO, sem_ops.unordered_in_instr): a release
  * write does not order the other half's write, and the write-back may
  * fall anywhere in coherence, even before the write its read took. */
@@ -415,6 +430,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
                                &ev[i]);
         if (sem_stopped(r))
             return SEM_ERROR;
+        sem_set_bytes(r, ev[i], bits / 8);
         old[i].v = a64_trunc(old[i].v, bits);
         sem_reg expect = a64_get(r, in->ops[i].reg);
         expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);
@@ -424,8 +440,9 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         return SEM_DEAD;
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back)
-            sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v, 0, 0,
-                           wtags, -1);
+            sem_set_bytes(r, sem_store_pick(r, at[i].v, at[i].t, a.at_pick,
+                                            old[i].v, 0, expect_pick, wtags,
+                                            -1), bytes);
         else
             store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
                        expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
@@ -433,10 +450,12 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
             return SEM_ERROR;
     }
     for (int i = 0; i < 2; i++) {
+        int rs = in->ops[i].reg;
         if (way == 0)
-            a64_set_pick(r, in->ops[i].reg, old[i].v, 0, old[i].t);
+            a64_set_pick(r, rs, old[i].v, a64_get(r, rs).t,
+                         old[i].t | a64_pick(r, rs));
         else
-            a64_set(r, in->ops[i].reg, old[i].v, old[i].t);
+            a64_set(r, rs, old[i].v, old[i].t);
     }
     return SEM_NEXT;
 }
@@ -531,6 +550,14 @@ static int code_stmt(sem_run *r, sem_val v)
     return k < 0 || k % 4 != 0 || k / 4 > INT32_MAX ? -1 : (int)(k / 4);
 }
 
+/* The return address BL and BLR leave in X30: herd7 7.58 shows it as the
+ * next instruction's label (`label:"P0:L0"`) when it has one. */
+static sem_val return_address(sem_run *r)
+{
+    const char *l = sem_stmt_label(r, r->pc + 1);
+    return l ? sem_code_label(r, l) : code_address(r->pc + 1);
+}
+
 /* ADR Xd,L; BL L; BR Xn, BLR Xn, RET Xn: a jump to the code address in
  * Xn, a control dependency on what Xn depends on; RET to X30 as the
  * thread started (0) returns from the thread, as compiled code ends. */
@@ -554,7 +581,7 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
             a64_set(r, in->ops[0].reg, sem_code_label(r, l), 0);
             return SEM_NEXT;
         }
-        a64_set(r, link, code_address(r->pc + 1), 0);
+        a64_set(r, link, return_address(r), 0);
         *label = l;
         return SEM_JUMP;
     }
@@ -563,6 +590,11 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     if (in->op == LL_A64_RET && v.v.sym < 0 && v.v.num == 0 && !v.t && !p)
         return SEM_END;
     int to = code_stmt(r, v.v);
+    if (to == -2 && in->op == LL_A64_BLR) {
+        sem_error(r, "BLR to another thread's code, which herd7 7.58 runs "
+                  "on this thread before returning, is not supported");
+        return SEM_ERROR;
+    }
     if (to == -2) {    /* another thread's label: herd7 ends the thread */
         sem_branch_pick(r, v.t, p);
         return SEM_END;
@@ -575,7 +607,7 @@ static sem_next code_label(sem_run *r, const ll_instr *in,
     }
     sem_branch_pick(r, v.t, p);
     if (in->op == LL_A64_BLR)
-        a64_set(r, link, code_address(r->pc + 1), 0);
+        a64_set(r, link, return_address(r), 0);
     r->goto_pc = to;
     return SEM_GOTO;
 }

@@ -410,18 +410,28 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
 
 /* UBFM Rd,Rn,#immr,#imms: with imms >= immr, bits immr..imms of Rn to
  * the bottom (LSR, UBFX); else bits 0..imms to position bits - immr
- * (LSL, UBFIZ); zeros elsewhere. */
+ * (LSL, UBFIZ); zeros elsewhere. SBFM the same, the field's top bit
+ * copied above it (ASR, SBFX, SBFIZ, SXTB). */
 static bool bitfield(uint64_t x, int64_t immr, int64_t imms, int bits,
-                     uint64_t *out)
+                     bool sign, uint64_t *out)
 {
     if (immr < 0 || imms < 0 || immr >= bits || imms >= bits)
         return false;
     x &= mask_of(bits);
-    if (imms >= immr)
+    int top;    /* the field's top bit in the result */
+    if (imms >= immr) {
         *out = (x >> immr) & mask_of((int)(imms - immr + 1));
-    else
+        top = (int)(imms - immr);
+    } else {
         *out = ((x & mask_of((int)imms + 1)) << (bits - immr)) &
                mask_of(bits);
+        top = (int)(bits - immr + imms);
+    }
+    /* herd7 7.58 extends SBFM's sign to all 64 bits even in a W
+       register (SBFM W0,W1,#0,#7 of 0x80 holds 0xffffffffffffff80; the
+       CPU 0xffffff80), as it keeps MUL's: doc/fidelity.md */
+    if (sign && (*out >> top & 1))
+        *out |= ~mask_of(top + 1);
     return true;
 }
 
@@ -450,16 +460,20 @@ static sem_next bit_move(sem_run *r, const ll_instr *in)
     uint64_t z;
     if (v.v.sym >= 0)
         return a64_undefined(r, v.t | p);
-    if (in->op == LL_A64_UBFM) {
+    if (in->op == LL_A64_UBFM || in->op == LL_A64_SBFM) {
         if (!bitfield((uint64_t)v.v.num, in->ops[2].imm, in->ops[3].imm,
-                      bits, &z)) {
-            sem_error(r, "UBFM: #immr and #imms must be below %d", bits);
+                      bits, in->op == LL_A64_SBFM, &z)) {
+            sem_error(r, "%cBFM: #immr and #imms must be below %d",
+                      in->op == LL_A64_SBFM ? 'S' : 'U', bits);
             return SEM_ERROR;
         }
     } else {
         z = reverse(in->op, (uint64_t)v.v.num, bits);
     }
-    a64_set_pick(r, rd, sem_int((int64_t)z), v.t, p);
+    if (in->op == LL_A64_SBFM)   /* herd7's sign in all 64 bits */
+        a64_set_wide(r, rd, sem_int((int64_t)z), v.t, p);
+    else
+        a64_set_pick(r, rd, sem_int((int64_t)z), v.t, p);
     return SEM_NEXT;
 }
 
@@ -509,7 +523,7 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
     case LL_A64_CSNEG: case LL_A64_CSET: case LL_A64_CSETM:
     case LL_A64_CINC:
         return cond_select(r, in);
-    case LL_A64_UBFM: case LL_A64_REV: case LL_A64_REV16: case LL_A64_REV32:
+    case LL_A64_UBFM: case LL_A64_SBFM: case LL_A64_REV: case LL_A64_REV16: case LL_A64_REV32:
     case LL_A64_RBIT:
         return bit_move(r, in);
     case LL_A64_SMULL:

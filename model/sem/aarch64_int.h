@@ -39,7 +39,7 @@ sem_taint a64_pick(sem_run *r, int reg);
 void a64_set(sem_run *r, int reg, sem_val v, sem_taint t);
 void a64_set_pick(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p);
 /* a64_set_pick keeping all 64 bits of v under a W name, as herd7 7.58
- * writes a W multiply's product and MOVN's ~k. */
+ * writes a W multiply's product, MOVN's ~k and SBFM's sign. */
 void a64_set_wide(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p);
 
 /* v shifted or extended as `shift` says (LL_A64_SHIFT) at width bits;

@@ -232,6 +232,14 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
+/* Record the way taken where herd7 reads both (sem_run.turns). */
+static void turn(sem_run *r, bool way)
+{
+    if (r->n_turns < 64 && way)
+        r->turns |= (uint64_t)1 << r->n_turns;
+    r->n_turns++;
+}
+
 /* Kernel cmpxchg: success and failure are two paths; only success is an
  * RMW (and ordered, for the mb form). atomic_add_unless is the same with
  * the test reversed (it succeeds unless it reads o) and old + n stored. */
@@ -242,6 +250,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
             n = sem_operand(r, &in->ops[3]);
     use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
+    turn(r, ok);
     if (ok && ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     int ev;
@@ -281,6 +290,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
             n = sem_operand(r, &in->ops[3]);
     use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
+    turn(r, ok);
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
@@ -319,8 +329,10 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
     use(r, vsrc(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]));
     int ev;
-    if (in->op == LL_C_LOCK ||
-        (in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0)) {
+    bool taken = in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0;
+    if (in->op == LL_C_TRYLOCK)
+        turn(r, taken);
+    if (in->op == LL_C_LOCK || taken) {
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
@@ -342,6 +354,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     }
     /* spin_is_locked */
     bool locked = sem_choose(r, 2) == 0;
+    turn(r, locked);
     sem_reg v = sem_load(r, a.v, a.t, BIT(locked ? T_RL : T_RU), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
@@ -456,6 +469,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_operand(r, &in->ops[0]);
         use(r, vsrc(r, &in->ops[0]));
         sem_branch(r, v.t);
+        if (in->ops[0].kind != LL_OPND_IMM)
+            turn(r, !is_zero(v.v));
         if (!is_zero(v.v))
             return SEM_NEXT;
         *label = in->ops[1].sym;

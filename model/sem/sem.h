@@ -61,6 +61,8 @@ typedef struct sem_event {
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
     sem_taint vdata;      /* W: the reads its value is made of (sem_run.
                              vsrc), where data is the reads it depends on */
+    uint8_t bytes;        /* R, W: the access size where the architecture
+                             gives it (sem_set_bytes), else 0 */
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -223,6 +225,11 @@ struct sem_run {
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
     sem_taint *vsrc;
+    /* C only: the way taken at each place herd7 reads both ways (an if
+     * on a value read, a cmpxchg, a trylock...), bit i the i-th so met
+     * (model/herd_vars.c numbers herd7's symbols with it) */
+    uint64_t turns;
+    int n_turns;
     void *engine;           /* the engine's state (opaque to exec) */
 };
 
@@ -283,6 +290,12 @@ void sem_fence(sem_run *r, sem_tags tags);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v);
+/* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
+ * an execution that accesses one location with two sizes
+ * (model/mixed_size.c). */
+void sem_set_bytes(sem_run *r, int ev, int bytes);
+/* The name of location symbol sym (a value's sem_val.sym), for messages. */
+const char *sem_sym_name(sem_run *r, int sym);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
@@ -296,6 +309,8 @@ int sem_label_stmt(sem_run *r, const char *label);
  * such a value names in the running thread, -2 for a label of another
  * thread (a jump there ends the thread, as in herd7), or -1. */
 sem_val sem_code_label(sem_run *r, const char *label);
+/* The label of statement stmt of the thread, or NULL. */
+const char *sem_stmt_label(sem_run *r, int stmt);
 int sem_code_stmt(sem_run *r, sem_val v);
 /* A conditional branch whose outcome depends on `cond`: a B event; every
  * later memory event gets a ctrl dependency on cond. */

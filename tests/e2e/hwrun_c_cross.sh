@@ -45,7 +45,7 @@ for t in aarch64 ppc64le armhf riscv64; do
     echo "hwrun_c_cross: SKIP $t: $(sed 's/^no [^:]*: //' "$tmp/check")"
     continue
   fi
-  "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n $n --target $t \
+  "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n $n -watchdog 120 --target $t \
     $d/kp-ops.litmus $d/C11-ops.litmus $d/SB+mbs.litmus \
     $d/MP+rel+acq.litmus $d/lock-counter.litmus $d/RCU-SB.litmus \
     $d/SRCU-SB.litmus $d/RCU-MP.litmus \

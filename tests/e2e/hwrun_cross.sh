@@ -20,7 +20,9 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "hwrun_cross: $*"; exit 1; }
 n=2000
-hw() { "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n $n "$@"; }
+# an emulated round of a 4-thread test on a loaded 2-core host can take
+# longer than the 10 s watchdog (IRIW+dmbs under qemu-arm at load 13)
+hw() { "$LITMUSLAB" hwrun --cache build/hwrun-cache -q -n $n -watchdog 120 "$@"; }
 skipped=0; ran=0
 
 # entries T LOG: each entry of LOG has a histogram summing to $n, the

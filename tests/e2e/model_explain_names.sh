@@ -38,10 +38,6 @@ for t in litmus/ppc/SB+lwsync-RMW-lwsync+isync-simple.litmus \
   # the lock counters: minutes (locks4), 3 s and 10 times that under the
   # sanitizers (locks): make bench-c times them
   case $t in */counter+locks4.litmus) continue ;; esac
-  # an RMW chain whose condition no execution reaches: --explain
-  # enumerates every candidate, incoherent ones too, without the
-  # search's pruning: more than a minute (the plain model: 0.01 s)
-  case $t in */RMW+inc-sub-chain.litmus) continue ;; esac
   case $t,$LITMUSLAB in */counter+locks.litmus,*/asan/*) continue ;; esac
   "$LITMUSLAB" model --explain-condition "$t" >"$tmp/ex" 2>"$tmp/err" ||
     fail "$t: exit $?: $(cat "$tmp/err")"

@@ -197,6 +197,45 @@ static void test_hostile_text(void **state)
     free(s);
 }
 
+/* The statement tree kept beside the flat code (herd7 numbers its
+ * symbols by it): each node's kind, range and links, one a line. */
+static void test_tree(void **state)
+{
+    (void)state;
+    ll_test *t = one_thread("\tint r0 = READ_ONCE(*x);\n"
+                            "\tif (r0 == 1) { WRITE_ONCE(*y, 1); }\n"
+                            "\telse if (r0) WRITE_ONCE(*y, 2);\n"
+                            "\t{ smp_mb(); }");
+    ll_diag d = {0};
+    assert_true(ll_c_lower(t, &d));
+    const ll_thread *th = &t->threads[0];
+    ll_buf out = {0};
+    static const char *const kind[] = {"stmt", "block", "if", "loop"};
+    for (int i = 0; i < th->n_c_tree; i++) {
+        const ll_c_node *n = &th->c_tree[i];
+        ll_buf_printf(&out, "%d %s [%d,%d) kid %d other %d next %d\n", i,
+                      kind[n->kind], n->first, n->last, n->kid, n->other,
+                      n->next);
+    }
+    /* 0 the body; 1 the declaration (ld, mov); 2 the if: its condition
+       (bin, save, bz), the then-block 3 and its statement 4, the jump
+       and label, the else: the inner if 5 (save, bz on r0) and its
+       statement 6, then labels and restores; 7 the block around the
+       fence and its statement 8 */
+    assert_string_equal(out.data,
+                        "0 block [0,17) kid 1 other -1 next -1\n"
+                        "1 stmt [0,2) kid -1 other -1 next 2\n"
+                        "2 if [2,16) kid 3 other 5 next 7\n"
+                        "3 block [5,6) kid 4 other -1 next -1\n"
+                        "4 stmt [5,6) kid -1 other -1 next -1\n"
+                        "5 if [8,14) kid 6 other -1 next -1\n"
+                        "6 stmt [10,11) kid -1 other -1 next -1\n"
+                        "7 block [16,17) kid 8 other -1 next -1\n"
+                        "8 stmt [16,17) kid -1 other -1 next -1\n");
+    ll_buf_free(&out);
+    ll_test_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +245,7 @@ int main(void)
         cmocka_unit_test(test_add_unless_andnot),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_hostile_text),
+        cmocka_unit_test(test_tree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -280,8 +280,9 @@ static void riscv(void **unused)
     has(c, "\"\\tsw zero,4(%[s_y1])\\n\"");
     free(c);
     /* arrays: each element's initial value, an element's address in a
-     * register, an element in the condition (litmus7's `x[1]`) */
-    c = gen("RISCV T\n{ int x[3] = {1,2,-3}; int64_t y[2]; 0:x6=x[2]; }\n"
+     * register (`x[8]`: x+8, as herd7 7.58 reads it), an element in
+     * the condition (litmus7's `x[1]`) */
+    c = gen("RISCV T\n{ int x[3] = {1,2,-3}; int64_t y[2]; 0:x6=x[8]; }\n"
             " P0 ;\n lw x5,0(x6) ;\nexists (0:x5=0 /\\ x[1]=2 /\\ y[1]=0)\n",
             msg, sizeof msg);
     assert_non_null(c);

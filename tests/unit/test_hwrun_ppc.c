@@ -151,10 +151,13 @@ static char *combined(int from, int to, bool big_endian, int *n_threads)
         for (char *p = want.data; *p;) {
             size_t len = strcspn(p, ";");
             char *atom = ll_xstrndup(p, len);
-            char *a = atom + strspn(atom, " [");
-            char *close = strchr(a, ']');
-            if (close)
-                memmove(close, close + 1, strlen(close));
+            char *a = atom + strspn(atom, " ");
+            if (*a == '[') {   /* `[x]=1`, not an element `t[0]=1` */
+                a++;
+                char *close = strchr(a, ']');
+                if (close)
+                    memmove(close, close + 1, strlen(close));
+            }
             if (*a)
                 ll_buf_printf(&cond, "%s%s", cond.len ? " /\\ " : "", a);
             free(atom);

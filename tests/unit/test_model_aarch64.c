@@ -111,7 +111,7 @@ static void addressing_modes(void **state)
               " LDR W8,[X1,W2,SXTW #3] ;\n"
               "exists (0:X0=0 /\\ 0:X4=0 /\\ 0:X5=0 /\\ 0:X7=0 /\\ 0:X8=0 /\\ "
               "x[0]=0 /\\ x[2]=0)\n",
-              "0:X0=5; 0:X4=5; 0:X5=8; 0:X7=0; 0:X8=5; [x[0]]=5; [x[2]]=7;");
+              "0:X0=5; 0:X4=5; 0:X5=8; 0:X7=0; 0:X8=5; x[0]=5; x[2]=7;");
 }
 
 /* STP then LDP round trip; STRB of 255 then LDRSB sign-extends: -1 in a
@@ -203,13 +203,13 @@ static void zero_register_and_unsigned(void **state)
               "0:XZR=0; 0:X0=3; 0:X2=18446744073709551615;");
 }
 
-/* An initial value may be the address of an array element (herd7's
- * `0:X0=x[1]`): with int elements it is x + 4, so the loads read 7 and,
- * one element on, 9. */
+/* An initial value may be the address of an array element: herd7 7.58
+ * reads `0:X0=x[4]` as x+4, four bytes in (element 1 of int x), so the
+ * loads read 7 and, one element on, 9. */
 static void element_address_init(void **state)
 {
     (void)state;
-    one_state("AArch64 E\n{ int x[3] = {5,7,9}; 0:X0=x[1]; }\n"
+    one_state("AArch64 E\n{ int x[3] = {5,7,9}; 0:X0=x[4]; }\n"
               " P0 ;\n LDR W1,[X0] ;\n LDR W2,[X0,#4] ;\n"
               "exists (0:X1=7 /\\ 0:X2=9)\n",
               "0:X1=7; 0:X2=9;");
@@ -230,6 +230,22 @@ static void bit_moves(void **state)
               "0:X5=0 /\\ 0:X7=0)\n",
               "0:X0=7; 0:X2=128; 0:X3=8671175384462524416; 0:X4=873625686; "
               "0:X5=2018915346; 0:X7=510274632;");
+}
+
+/* SBFM, by hand: of 0xAA998878, W #4,#31 takes bits 4..31 (0xAA99887,
+ * top bit 1) and fills above: 0xfffffffffaa99887 in herd7 7.58 (all 64
+ * bits, shown -89548665 at type int); W #24,#7 puts bits 0..7 (0x78, top
+ * bit 0) at bit 8: 0x7800; X #63,#63 of 1<<63 is bit 63 alone, set: all
+ * ones (-1); X #0,#3 of 0x8 is 0b1000 with its top bit set: -8. */
+static void sign_fields(void **state)
+{
+    (void)state;
+    one_state("AArch64 S\n{ 0:X1=0xAA998878; int64_t 0:X4=0x8000000000000000;"
+              " 0:X6=8; int64_t 0:X5; int64_t 0:X7; }\n"
+              " P0 ;\n SBFM W0,W1,#4,#31 ;\n SBFM W2,W1,#24,#7 ;\n"
+              " SBFM X5,X4,#63,#63 ;\n SBFM X7,X6,#0,#3 ;\n"
+              "exists (0:X0=0 /\\ 0:X2=0 /\\ 0:X5=0 /\\ 0:X7=0)\n",
+              "0:X0=-89548665; 0:X2=30720; 0:X5=-1; 0:X7=-8;");
 }
 
 /* SMULL of W9 = -3 and 5 is -15; MNEG -3,5 is 15; MUL W of W9 =
@@ -423,6 +439,7 @@ int main(void)
         cmocka_unit_test(element_address_init),
         cmocka_unit_test(load_buffering_barriers),
         cmocka_unit_test(bit_moves),
+        cmocka_unit_test(sign_fields),
         cmocka_unit_test(products_and_flags),
         cmocka_unit_test(pair_loads_and_stores),
         cmocka_unit_test(casp_and_svc),

@@ -103,7 +103,7 @@ static void arrays_scale_by_element_size(void **state)
     outcome o;
     model_text(text, "ppc.cat", &o);
     static const char *const want[] = {
-        "0:r3=1; [t[0]]=1; [t[1]]=7; [u[2]]=7;"};
+        "0:r3=1; t[0]=1; t[1]=7; u[2]=7;"};
     assert_states(&o, want, 1);
     assert_true(o.ok);
 }

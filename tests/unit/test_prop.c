@@ -61,7 +61,7 @@ static void test_print_like_herd(void **state)
     assert_string_equal(reprint("final (x=1)"), "exists ([x]=1)");
     assert_string_equal(reprint("exists (0:r2=x /\\ y=0x10 /\\ z=-3)"),
                         "exists (0:r2=x /\\ [y]=16 /\\ [z]=-3)");
-    assert_string_equal(reprint("exists (t[2]=1)"), "exists ([t[2]]=1)");
+    assert_string_equal(reprint("exists (t[2]=1)"), "exists (t[2]=1)");
     assert_string_equal(reprint("exists (x (* a (* nested *) note *) = 1)"),
                         "exists ([x]=1)");
 }

@@ -75,7 +75,17 @@ static void symbolic_negative_and_array_values(void **unused)
     v = ll_state_get(&s, &x1);
     assert_non_null(v);
     assert_int_equal(v->num, -2);
-    assert_string_equal(herd(&s, &b), "1:r3=0; 1:r4=y; [x[1]]=-2;");
+    assert_string_equal(herd(&s, &b), "1:r3=0; 1:r4=y; x[1]=-2;");
+    ll_state_clear(&s);
+    /* herd7's whole array, x={0,-1}: read as its elements (as hwrun
+       shows them), beside an element herd7 shows as well (x[1]) */
+    parse_ok("t[1]=1; x={0,-1}; [y]=2; x[1]=-1;", &s);
+    assert_int_equal(s.n, 4);
+    ll_loc x = {.proc = -1, .name = "x", .reg = -1, .index = 1};
+    v = ll_state_get(&s, &x);
+    assert_non_null(v);
+    assert_int_equal(v->num, -1);
+    assert_string_equal(herd(&s, &b), "[y]=2; t[1]=1; x[0]=0; x[1]=-1;");
     ll_state_clear(&s);
     ll_buf_free(&b);
 }

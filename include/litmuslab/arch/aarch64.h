@@ -114,7 +114,7 @@ enum {
  *   STADD STCLR STEOR STSET STSMAX STSMIN STUMAX STUMIN  Rs, [Xn]
  *        (LD<op> with Rt = ZR)   (L; B, H forms)
  *   DMB DSB  (option in flags, LL_ARM_BAR_OF)   ISB
- *   UBFM  Rd, Rn, #immr, #imms   (herd7 has no UBFX/UBFIZ alias)
+ *   UBFM SBFM  Rd, Rn, #immr, #imms   (herd7 has no UBFX/SBFX... alias)
  *   REV REV16 REV32 RBIT  Rd, Rn     (REV64 is read as REV, as herd7)
  *   SMULL  Xd, Wn, Wm (signed 32x32->64)   MNEG  Rd, Rn, Rm (-(Rn*Rm))
  *   LDPSW  Xt1, Xt2, [Xn...]  (two 4-byte reads, sign-extended)
@@ -162,6 +162,7 @@ typedef enum ll_a64_op {
     LL_A64_SVC, LL_A64_UDF, LL_A64_MRS, LL_A64_MSR,
     LL_A64_STXP, LL_A64_STLXP,
     LL_A64_ADR, LL_A64_BR, LL_A64_BLR, LL_A64_BL, LL_A64_RET,
+    LL_A64_SBFM,
     LL_A64_NOPS
 } ll_a64_op;
 

@@ -1,0 +1,520 @@
+/* herd_vars.c — the numbers herd7 7.58 gives its fresh variables in a C
+ * test, so that a value no write fixes shows as herd7 shows it (`S16`).
+ *
+ * herd7 takes a fresh variable (numbered from 1 over the whole test,
+ * threads in order) for every read of a parameter or a local (register
+ * reads are symbolic too, even of a constant), every value read from
+ * memory, and every operation on such values (`r1 + 1`, `r1 == 1`, and
+ * the `!= 0` an `if (r1)` adds; none for constants, `x + 0`, `x | 0`).
+ * A store's address is read before its value (`*b = *a`: b, a, the
+ * read). Measured on variants written for this (litmus/c/SYM+*).
+ *
+ * herd7 reads the thread's whole tree: an `if` on a non-constant value
+ * reads both arms (then before else) and then the rest of its block
+ * once for each way out of the if, in the order of the if's list of
+ * outcomes; a cmpxchg, an atomic_add_unless, a spin_trylock and a
+ * spin_is_locked are such forks too. The lists are built as herd7's
+ * monad builds them: an if's list is (then-list ++ else-list) reversed,
+ * a block's is (for each outcome of its first statement in order, the
+ * list of the rest after it) concatenated and reversed, and the rest of
+ * a block is read once per outcome in list order. So one run of ours
+ * (one path) needs the sizes of what it does not take. A symbol's
+ * number is the largest variable of its class: the reads a cycle of
+ * copies makes equal and the register reads that copy them. */
+#include "model/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "litmuslab/c_ast.h"
+
+#define HV_BIG ((int64_t)1 << 50)   /* beyond this, herd7 would not end */
+
+typedef struct hv_src {
+    const char *name;
+    int src;                 /* statement of the read it copies, or -1 */
+} hv_src;
+
+typedef struct hv {
+    const ll_thread *th;
+    int64_t *size, *nout;    /* per node: one reading of it */
+    int64_t *ssize, *snout;  /* per node: it and the rest of its block */
+    bool ok;
+    /* along one run */
+    uint64_t turns;
+    int n_turns, next_turn;
+    int64_t *read_var, *copy_var;
+    hv_src *srcs;
+    int n_srcs, cap_srcs;
+} hv;
+
+static bool is_local(const ll_operand *o)
+{
+    return o->kind == LL_OPND_REG && o->sym && o->sym[0] != '@';
+}
+
+/* A read of a parameter (a location's address) or of a local. */
+static int opnd_vars(const ll_operand *o)
+{
+    return o->kind == LL_OPND_SYM || is_local(o);
+}
+
+static bool is_const(const ll_operand *o)
+{
+    return o->kind == LL_OPND_IMM;
+}
+
+static bool is_zero_imm(const ll_operand *o)
+{
+    return o->kind == LL_OPND_IMM && o->imm == 0;
+}
+
+/* x + 0, 0 + x, x | 0: herd7 makes no variable of them. */
+static int bin_same(const ll_instr *in)
+{
+    int op = (int)(in->flags & 0xff);
+    if (op != LL_C_ADD && op != LL_C_OR)
+        return 0;
+    if (is_zero_imm(&in->ops[2]))
+        return 1;
+    if (is_zero_imm(&in->ops[1]))
+        return 2;
+    return 0;
+}
+
+/* Does statement i (a BZ) test a comparison made in [first, i)? herd7
+ * adds a `!= 0` to anything else. */
+static bool tests_comparison(const ll_thread *th, int first, int i)
+{
+    const ll_operand *v = &th->stmts[i].instr.ops[0];
+    if (v->kind != LL_OPND_REG || !v->sym)
+        return false;
+    for (int k = i - 1; k >= first; k--) {
+        const ll_stmt *s = &th->stmts[k];
+        if (!s->has_instr || s->instr.n_ops < 1 ||
+            s->instr.ops[0].kind != LL_OPND_REG || !s->instr.ops[0].sym ||
+            strcmp(s->instr.ops[0].sym, v->sym))
+            continue;
+        int op = (int)(s->instr.flags & 0xff);
+        return s->instr.op == LL_C_BIN && op >= LL_C_EQ && op <= LL_C_GE;
+    }
+    return false;
+}
+
+/* The variables statement i takes; *fork: it is a fork (cmpxchg...). */
+static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
+{
+    const ll_stmt *s = &th->stmts[i];
+    *fork = false;
+    if (!s->has_instr)
+        return 0;
+    const ll_instr *in = &s->instr;
+    const ll_operand *o = in->ops;
+    switch (in->op) {
+    case LL_C_MOV:
+        return opnd_vars(&o[1]);
+    case LL_C_BIN:
+        return opnd_vars(&o[1]) + opnd_vars(&o[2]) +
+               (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
+    case LL_C_UN:
+        return opnd_vars(&o[1]) + !is_const(&o[1]);
+    case LL_C_LD:
+        return opnd_vars(&o[1]) + 1;
+    case LL_C_ST:
+        return opnd_vars(&o[0]) + opnd_vars(&o[1]);
+    case LL_C_RMW:
+        return opnd_vars(&o[1]) + opnd_vars(&o[2]) + 1 +
+               (LL_C_RMW_KIND(in->flags) != LL_C_XCHG);
+    case LL_C_CAS:
+    case LL_C_CAS11:
+        /* each way reads the address and the expected value again */
+        *fork = true;
+        return 2 * opnd_vars(&o[1]) + 2 * opnd_vars(&o[2]) +
+               opnd_vars(&o[3]) +
+               (in->op == LL_C_CAS && (in->flags & LL_C_CAS_UNLESS) ? 4 : 3);
+    case LL_C_LOCK:
+    case LL_C_UNLOCK:
+    case LL_C_SYNC_SRCU:
+        return opnd_vars(&o[0]);
+    case LL_C_TRYLOCK:
+    case LL_C_ISLOCKED:
+        *fork = true;
+        return opnd_vars(&o[1]);
+    case LL_C_SRCU_LOCK:
+        return opnd_vars(&o[1]);
+    case LL_C_SRCU_UNLOCK:
+        return opnd_vars(&o[0]) + (in->n_ops > 1 ? opnd_vars(&o[1]) : 0);
+    case LL_C_BZ:
+        return opnd_vars(&o[0]) +
+               (!is_const(&o[0]) && !tests_comparison(th, first, i));
+    default:
+        return 0;
+    }
+}
+
+/* The variables of statements [first, last); *forks: how many forks
+ * among them. A branch inside (the `&&`, `||` or `?:` the lowering
+ * makes into jumps, which herd7 7.58's C does not read) is not
+ * followed; last_bz: the if's own, at the end, is. */
+static int64_t range_vars(hv *h, int first, int last, int last_bz,
+                          int *forks)
+{
+    int64_t n = 0;
+    *forks = 0;
+    for (int i = first; i < last; i++) {
+        bool fork;
+        n += instr_vars(h->th, first, i, &fork);
+        *forks += fork;
+        const ll_stmt *s = &h->th->stmts[i];
+        if (i != last_bz && s->has_instr && s->instr.op == LL_C_BZ &&
+            !is_const(&s->instr.ops[0]))
+            h->ok = false;
+    }
+    return n;
+}
+
+static int64_t cap(hv *h, int64_t v)
+{
+    if (v > HV_BIG) {
+        h->ok = false;
+        return HV_BIG;
+    }
+    return v;
+}
+
+/* The BZ that ends an if's condition, or -1. */
+static int if_bz(const ll_thread *th, const ll_c_node *n)
+{
+    int end = n->kid >= 0 ? th->c_tree[n->kid].first : n->last;
+    for (int i = end - 1; i >= n->first; i--)
+        if (th->stmts[i].has_instr && th->stmts[i].instr.op == LL_C_BZ)
+            return i;
+    return -1;
+}
+
+static void measure(hv *h, int k);
+
+/* Node k and the statements after it in its block. */
+static void measure_seq(hv *h, int k)
+{
+    if (h->ssize[k] >= 0)
+        return;
+    measure(h, k);
+    int next = h->th->c_tree[k].next;
+    int64_t rs = 0, rn = 1;
+    if (next >= 0) {
+        measure_seq(h, next);
+        rs = h->ssize[next];
+        rn = h->snout[next];
+    }
+    h->ssize[k] = cap(h, h->size[k] + cap(h, h->nout[k] * rs));
+    h->snout[k] = cap(h, h->nout[k] * rn);
+}
+
+static void measure(hv *h, int k)
+{
+    if (h->size[k] >= 0)
+        return;
+    const ll_c_node *n = &h->th->c_tree[k];
+    int forks = 0;
+    int64_t size = 0, nout = 1;
+    switch (n->kind) {
+    case LL_C_NODE_STMT:
+        size = range_vars(h, n->first, n->last, -1, &forks);
+        if (forks > 1)
+            h->ok = false;
+        nout = forks ? 2 : 1;
+        break;
+    case LL_C_NODE_BLOCK:
+        if (n->kid >= 0) {
+            measure_seq(h, n->kid);
+            size = h->ssize[n->kid];
+            nout = h->snout[n->kid];
+        }
+        break;
+    case LL_C_NODE_IF: {
+        int bz = if_bz(h->th, n);
+        if (bz < 0 || n->kid < 0) {
+            h->ok = false;
+            break;
+        }
+        size = range_vars(h, n->first, h->th->c_tree[n->kid].first, bz,
+                          &forks);
+        const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
+        int arms[2] = {n->kid, n->other};
+        int64_t outs = 0;
+        for (int a = 0; a < 2; a++) {
+            if (is_const(v) && (v->imm != 0) != (a == 0))
+                continue;            /* herd7 reads the branch taken only */
+            if (arms[a] < 0) {
+                outs++;
+                continue;
+            }
+            measure(h, arms[a]);
+            size += h->size[arms[a]];
+            outs += h->nout[arms[a]];
+        }
+        nout = outs;
+        if (forks)
+            h->ok = false;
+        break;
+    }
+    case LL_C_NODE_LOOP:
+        h->ok = false;               /* herd7 unrolls: not followed */
+        break;
+    }
+    h->size[k] = cap(h, size);
+    h->nout[k] = cap(h, nout);
+}
+
+static int src_find(hv *h, const char *name)
+{
+    for (int i = 0; i < h->n_srcs; i++)
+        if (!strcmp(h->srcs[i].name, name))
+            return i;
+    return -1;
+}
+
+static int src_of(hv *h, const ll_operand *o)
+{
+    if (o->kind != LL_OPND_REG || !o->sym)
+        return -1;
+    int i = src_find(h, o->sym);
+    return i < 0 ? -1 : h->srcs[i].src;
+}
+
+static void src_set(hv *h, const ll_operand *d, int src)
+{
+    if (d->kind != LL_OPND_REG || !d->sym)
+        return;
+    int i = src_find(h, d->sym);
+    if (i < 0) {
+        ll_grow((void **)&h->srcs, &h->cap_srcs, h->n_srcs + 1,
+                sizeof *h->srcs);
+        i = h->n_srcs++;
+        h->srcs[i].name = d->sym;
+    }
+    h->srcs[i].src = src;
+}
+
+/* A read of operand o takes variable *c + 1: a local copying a read
+ * puts it in that read's class. */
+static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
+{
+    if (!opnd_vars(o))
+        return;
+    ++*c;
+    int s = is_local(o) ? src_of(h, o) : -1;
+    if (s >= 0 && h->copy_var[s] < *c)
+        h->copy_var[s] = *c;
+}
+
+/* Number statement i's variables from *c; skip_addr: its address was
+ * read before (a store's, at the start of its statement). */
+static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
+{
+    const ll_instr *in = &h->th->stmts[i].instr;
+    const ll_operand *o = in->ops;
+    bool fork;
+    switch (in->op) {
+    case LL_C_MOV:
+        read_opnd(h, &o[1], c);
+        src_set(h, &o[0], src_of(h, &o[1]));
+        return;
+    case LL_C_BIN: {
+        read_opnd(h, &o[1], c);
+        read_opnd(h, &o[2], c);
+        int same = bin_same(in);
+        if (same) {
+            src_set(h, &o[0], src_of(h, &o[same == 1 ? 1 : 2]));
+            return;
+        }
+        *c += !(is_const(&o[1]) && is_const(&o[2]));
+        src_set(h, &o[0], -1);
+        return;
+    }
+    case LL_C_LD:
+        read_opnd(h, &o[1], c);
+        h->read_var[i] = ++*c;
+        src_set(h, &o[0], i);
+        return;
+    case LL_C_ST:
+        if (!skip_addr)
+            read_opnd(h, &o[0], c);
+        read_opnd(h, &o[1], c);
+        return;
+    case LL_C_RMW: {
+        read_opnd(h, &o[1], c);
+        read_opnd(h, &o[2], c);
+        h->read_var[i] = ++*c;
+        int kind = LL_C_RMW_KIND(in->flags);
+        *c += kind != LL_C_XCHG;
+        if (kind != LL_C_NORET)
+            src_set(h, &o[0], kind == LL_C_RETURN ? -1 : i);
+        return;
+    }
+    default:
+        *c += instr_vars(h->th, first, i, &fork);
+        if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
+            in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
+            src_set(h, &o[0], -1);
+        return;
+    }
+}
+
+/* A store whose value is computed in its statement reads its address
+ * first, as herd7 does (`*b = *a`: b, then a and the read). */
+static bool addr_first(const ll_instr *in)
+{
+    return in->op == LL_C_ST && opnd_vars(&in->ops[0]) &&
+           in->ops[1].kind == LL_OPND_REG && !is_local(&in->ops[1]);
+}
+
+static void number_range(hv *h, int first, int last, int64_t *c)
+{
+    for (int i = first; i < last; i++)
+        if (h->th->stmts[i].has_instr && addr_first(&h->th->stmts[i].instr))
+            read_opnd(h, &h->th->stmts[i].instr.ops[0], c);
+    for (int i = first; i < last; i++)
+        if (h->th->stmts[i].has_instr)
+            number_instr(h, first, i, addr_first(&h->th->stmts[i].instr), c);
+}
+
+static bool next_turn(hv *h)
+{
+    if (h->next_turn >= h->n_turns || h->next_turn >= 64) {
+        h->ok = false;
+        return false;
+    }
+    return h->turns >> h->next_turn++ & 1;
+}
+
+/* The fork of a statement: where the run's way is in herd7's list. */
+static int64_t fork_index(hv *h, int first, int last)
+{
+    for (int i = first; i < last; i++) {
+        const ll_stmt *s = &h->th->stmts[i];
+        if (!s->has_instr)
+            continue;
+        bool way;
+        switch (s->instr.op) {
+        case LL_C_CAS:
+        case LL_C_CAS11:
+            return next_turn(h) ? 1 : 0;    /* failure, then success */
+        case LL_C_TRYLOCK:
+        case LL_C_ISLOCKED:
+            way = next_turn(h);             /* taken (locked) first */
+            return way ? 0 : 1;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+static int64_t walk(hv *h, int k, int64_t c);
+
+/* Node k and the rest of its block from counter c, along the run: the
+ * index of the run's outcome in herd7's list for the sequence. */
+static int64_t walk_seq(hv *h, int k, int64_t c)
+{
+    if (k < 0)
+        return 0;
+    int next = h->th->c_tree[k].next;
+    int64_t i = walk(h, k, c);
+    if (next < 0)
+        return h->nout[k] - 1 - i;
+    int64_t m = h->snout[next];
+    int64_t r = walk_seq(h, next, c + h->size[k] + i * h->ssize[next]);
+    return h->nout[k] * m - 1 - (i * m + r);
+}
+
+static int64_t walk(hv *h, int k, int64_t c)
+{
+    if (!h->ok)
+        return 0;
+    const ll_c_node *n = &h->th->c_tree[k];
+    switch (n->kind) {
+    case LL_C_NODE_STMT: {
+        int64_t c0 = c;
+        number_range(h, n->first, n->last, &c0);
+        return h->nout[k] > 1 ? fork_index(h, n->first, n->last) : 0;
+    }
+    case LL_C_NODE_BLOCK:
+        return walk_seq(h, n->kid, c);
+    case LL_C_NODE_IF: {
+        int bz = if_bz(h->th, n);
+        number_range(h, n->first, h->th->c_tree[n->kid].first, &c);
+        const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
+        if (is_const(v)) {
+            int branch = v->imm ? n->kid : n->other;
+            return branch >= 0 ? walk(h, branch, c) : 0;
+        }
+        int64_t nt = h->nout[n->kid];
+        int64_t ne = n->other >= 0 ? h->nout[n->other] : 1;
+        int64_t at;
+        if (next_turn(h))
+            at = walk(h, n->kid, c);
+        else
+            at = nt + (n->other >= 0
+                           ? walk(h, n->other, c + h->size[n->kid]) : 0);
+        return nt + ne - 1 - at;
+    }
+    default:
+        h->ok = false;
+        return 0;
+    }
+}
+
+static void hv_init(hv *h, const ll_thread *th)
+{
+    memset(h, 0, sizeof *h);
+    h->th = th;
+    h->ok = th->c_tree && th->n_c_tree > 0;
+    if (!h->ok)
+        return;
+    size_t n = (size_t)th->n_c_tree;
+    h->size = ll_xmalloc(4 * n * sizeof *h->size);
+    h->nout = h->size + n;
+    h->ssize = h->nout + n;
+    h->snout = h->ssize + n;
+    for (size_t i = 0; i < 4 * n; i++)
+        h->size[i] = -1;
+    measure(h, 0);
+}
+
+static void hv_free(hv *h)
+{
+    free(h->size);
+    free(h->srcs);
+}
+
+bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
+                   int64_t *read_var, int64_t *copy_var)
+{
+    int64_t base = 0;
+    bool ok = true;
+    for (int i = 0; i < t && ok; i++) {
+        hv h;
+        hv_init(&h, m->threads[i].code);
+        ok = h.ok;
+        base += ok ? h.size[0] : 0;
+        hv_free(&h);
+    }
+    if (!ok)
+        return false;
+    hv h;
+    hv_init(&h, m->threads[t].code);
+    const ll_thread *th = m->threads[t].code;
+    for (int i = 0; i < th->n_stmts; i++)
+        read_var[i] = copy_var[i] = 0;
+    h.read_var = read_var;
+    h.copy_var = copy_var;
+    h.turns = run->turns;
+    h.n_turns = run->n_turns;
+    if (h.ok)
+        walk(&h, 0, base);
+    ok = h.ok;
+    hv_free(&h);
+    return ok;
+}

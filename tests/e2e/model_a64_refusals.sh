@@ -1,0 +1,115 @@
+#!/bin/sh
+# model_a64_refusals.sh — AArch64 tests herd7 7.58 refuses are refused by
+# the model too, with one FILE:LINE:COL line naming the reason and exit 2:
+# a mixed-size test (one location accessed with two sizes in an
+# execution; only a path no execution takes may differ), a 32-bit load of
+# an address (herd7's "Illegal operation mask32"), an init value x[i]
+# between elements (herd7 reads it as x+i bytes); and three forms herd7
+# answers that the model refuses rather than answer otherwise (a BLR into
+# another thread's code, a load of an instruction, a whole array).
+# Env: LITMUSLAB. cwd: the repo root.
+: "${LITMUSLAB:?}"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+refused() { # NAME WANT (the test is $tmp/NAME.litmus)
+    "$LITMUSLAB" model "$tmp/$1.litmus" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    if [ $rc != 2 ] || [ "$(cat "$tmp/err")" != "$tmp/$1.litmus:$2" ]; then
+        echo "model_a64_refusals: $1: exit $rc, message:"; cat "$tmp/err"
+        echo "  want: $tmp/$1.litmus:$2"; fail=1
+    fi
+}
+cat > "$tmp/mixed.litmus" <<'END'
+AArch64 mixed
+{ uint64_t x; 0:X2=x; 1:X2=x; }
+ P0          | P1          ;
+ LDR W0,[X2] | LDR X0,[X2] ;
+exists (0:X0=0)
+END
+refused mixed "4:16: illegal mixed-size test: x accessed with 4 and 8 bytes (herd7 7.58 refuses a test whose accesses to a location differ in size)"
+# the byte store and the word load on one thread
+cat > "$tmp/mixed1.litmus" <<'END'
+AArch64 mixed1
+{ uint64_t x; 0:X2=x; 0:X1=1; }
+ P0           ;
+ STRB W1,[X2] ;
+ LDR W0,[X2]  ;
+exists (0:X0=1)
+END
+refused mixed1 "5:2: illegal mixed-size test: x accessed with 1 and 4 bytes (herd7 7.58 refuses a test whose accesses to a location differ in size)"
+# a path no execution takes may use another size (herd7: Never)
+cat > "$tmp/untaken.litmus" <<'END'
+AArch64 untaken
+{ uint64_t x; 0:X2=x; 1:X2=x; 1:X4=0; }
+ P0          | P1          ;
+ LDR W0,[X2] | CBZ X4,L0   ;
+             | LDR X0,[X2] ;
+             | L0:         ;
+exists (1:X0=1)
+END
+"$LITMUSLAB" model "$tmp/untaken.litmus" 2>&1 | grep -q '^Observation untaken Never 0 1$' ||
+    { echo "model_a64_refusals: untaken: not Never 0 1"; fail=1; }
+cat > "$tmp/mask32.litmus" <<'END'
+AArch64 mask32
+{ int *p = &x; int x=1; 0:X2=p; }
+ P0          ;
+ LDR W0,[X2] ;
+locations [0:X0;]
+END
+refused mask32 "4:2: a 32-bit load of the address x (herd7 7.58 refuses to cut an address: illegal operation mask32)"
+cat > "$tmp/between.litmus" <<'END'
+AArch64 between
+{ int x[2]; 0:X0=x[1]; }
+ P0          ;
+ LDR W1,[X0] ;
+exists (0:X1=0)
+END
+refused between "2:13: x[1] is the address x+1, between elements of 4 bytes (herd7 reads x[i] in the init block as x+i bytes): a mixed-size test, which herd7 7.58 refuses"
+# what herd7 answers and the model does not: refused, not answered wrong
+cat > "$tmp/blr.litmus" <<'END'
+AArch64 blr
+{ 0:X1=P1:L1; }
+ P0     | P1        ;
+ BLR X1 | B L2      ;
+        |L1:        ;
+        | MOV W0,#1 ;
+        | RET       ;
+        |L2:        ;
+locations [0:X0;]
+END
+refused blr "4:2: BLR to another thread's code, which herd7 7.58 runs on this thread before returning, is not supported"
+cat > "$tmp/code.litmus" <<'END'
+AArch64 code
+{ 0:X8=P1:L0; }
+ P0          | P1    ;
+ LDR W1,[X8] | B L1  ;
+             | L0:   ;
+             | NOP   ;
+             | L1:   ;
+locations [0:X1;]
+END
+refused code "4:2: an access to code (label:\"P1:L0\"): herd7's instruction values are not supported"
+cat > "$tmp/whole.litmus" <<'END'
+AArch64 whole
+{ int64_t v[2]={22,44}; 0:X2=v; }
+ P0          ;
+ LDR X0,[X2] ;
+forall (v=22)
+END
+refused whole "5:9: a whole array compared with a number (herd7 compares {...}) is not supported; name its elements: v"
+# an array in locations is shown whole, as herd7 7.58 shows it (and an
+# element the condition names, as itself)
+cat > "$tmp/wl.litmus" <<'END'
+AArch64 wl
+{ int x[2]={1,2}; int y[2]={3,4}; 0:X2=x; }
+ P0             ;
+ LDR W0,[X2]    ;
+ STR W0,[X2,#4] ;
+locations [x;y;]
+forall (y[0]=3)
+END
+"$LITMUSLAB" model "$tmp/wl.litmus" 2>&1 | sed -n 3p | grep -qx 'x={1,1}; y={3,4}; y\[0\]=3;' ||
+    { echo "model_a64_refusals: wl: not herd7's x={1,1}; y={3,4}; y[0]=3;"; fail=1; }
+[ $fail = 0 ] && echo "model_a64_refusals: 8 refusals and 2 answers as herd7 7.58"
+exit $fail
