@@ -540,7 +540,8 @@ static ll_prop *cast_prop(mdl_test *m, ll_prop *p)
 /* Every element of array `name`, shown whole (mdl_state_wholes). */
 static bool add_whole(mdl_test *m, const char *name, ll_pos pos)
 {
-    const mdl_decl *d = &m->decls[mdl_sym(m, name)];
+    int sym = mdl_sym(m, name);                 /* may move m->decls */
+    const mdl_decl *d = &m->decls[sym];
     for (int i = 0; i < d->n_elems; i++) {
         ll_loc l = {.proc = -1, .name = (char *)name, .reg = -1, .index = i};
         int k = 0;
@@ -675,8 +676,11 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
         return false;
     for (int i = 0; i < t->n_locations; i++) {
         const ll_loc *l = &t->locations[i];
-        bool whole = l->proc < 0 && l->index < 0 && l->name[0] != '%' &&
-                     m->decls[mdl_sym(m, l->name)].n_elems > 1;
+        bool whole = false;
+        if (l->proc < 0 && l->index < 0 && l->name[0] != '%') {
+            int sym = mdl_sym(m, l->name);      /* may move m->decls */
+            whole = m->decls[sym].n_elems > 1;
+        }
         if (!(whole ? add_whole(m, l->name, (ll_pos){0, 0})
                     : add_obs(m, l, (ll_pos){0, 0})))
             return false;
