@@ -395,6 +395,29 @@ static void typed_places(void **unused)
     ll_test_free(t);
 }
 
+/* An array named whole (`locations [x]`, `x=7`) is shown element by
+ * element, as compare reads herd7's x={7,2}; a number compared with
+ * the whole array never holds (herd7 compares {7,2} with 7). */
+static void whole_array_by_elements(void **unused)
+{
+    (void)unused;
+    const char *text =
+        "X86_64 T\n{ uint64_t x[2] = {1,2}; 0:rbx=x; }\n"
+        " P0 ;\n movq $7,(%rbx) ;\nlocations [x;]\nexists (x=7)\n";
+    ll_diag d = {0};
+    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
+    assert_non_null(t);
+    ll_buf c = {0};
+    assert_true(hw_gen_c(t, &c, &d));
+    if (!strstr(ll_buf_str(&c), "    return 0;\n") ||
+        !strstr(ll_buf_str(&c), "{\"x[0]\", 0, 0, 0, 0, 0},\n"
+                                "    {\"x[1]\", 0, 0, 0, 0, 1},\n};"))
+        fail_msg("not x[0], x[1] and a false condition:\n%s",
+                 ll_buf_str(&c));
+    ll_buf_free(&c);
+    ll_test_free(t);
+}
+
 /* What the CPU cannot run as written is refused with a reason. */
 static void refusals_say_why(void **unused)
 {
@@ -570,6 +593,7 @@ int main(void)
         cmocka_unit_test(every_opcode_generated),
         cmocka_unit_test(refusals_say_why),
         cmocka_unit_test(typed_places),
+        cmocka_unit_test(whole_array_by_elements),
         cmocka_unit_test(runs_on_this_machine),
         cmocka_unit_test(condition_constants_cut),
     };
