@@ -16,7 +16,7 @@ void ll_value_print(const ll_value *v, ll_buf *out)
 
 void ll_value_print_written(const ll_value *v, ll_buf *out)
 {
-    if (!v->is_sym && v->text)
+    if (v->text)
         ll_buf_puts(out, v->text);
     else
         ll_value_print(v, out);

@@ -300,6 +300,28 @@ static bool is_place(ll_lexer *lx)
            peek_is(lx, ":");
 }
 
+/* herd7 7.58 reads an address value `x[2]` as x+2, bytes (so its
+ * logs print it): the value is then the symbol `x+2`, `x` for x[0],
+ * as states spell addresses; text keeps `x[2]` for `parse`. */
+static bool address_index(ll_lexer *lx, ll_value *v)
+{
+    ll_loc at = {.index = -1};
+    if (!ll_tok_is(&lx->tok, "["))
+        return true;
+    if (!read_index(lx, &at))
+        return false;
+    char *sym = ll_xmalloc(strlen(v->sym) + 16);
+    sprintf(sym, "%s[%d]", v->sym, at.index);
+    v->text = sym;
+    if (at.index > 0) {
+        sym = ll_xmalloc(strlen(v->sym) + 16);
+        sprintf(sym, "%s+%d", v->sym, at.index);
+        free(v->sym);
+        v->sym = sym;
+    }
+    return true;
+}
+
 static ll_prop *read_atom(prop_reader *r)
 {
     ll_lexer *lx = r->lx;
@@ -329,7 +351,8 @@ static ll_prop *read_atom(prop_reader *r)
         p->place = ll_xcalloc(1, sizeof *p->place);
         if (!ll_read_loc(lx, r->arch, p->place, NULL))
             goto fail;
-    } else if (!ll_read_value(lx, &p->value)) {
+    } else if (!ll_read_value(lx, &p->value) ||
+               (p->value.is_sym && !address_index(lx, &p->value))) {
         goto fail;
     }
     if (negated) {

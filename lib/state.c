@@ -249,9 +249,15 @@ static bool parse_value(const char **pp, ll_value *v, const char **err)
     v->num = 0;
     v->sym = NULL;
     if (name_start(*p)) {
+        /* herd7's addresses and code labels: `x`, `b+24`, `label:"P1:L0"` */
         const char *start = p;
         while (name_char(*p))
             p++;
+        if (p[0] == ':' && p[1] == '"' && strchr(p + 2, '"'))
+            p = strchr(p + 2, '"') + 1;
+        if (*p == '+' && isdigit((unsigned char)p[1]))
+            for (p++; isdigit((unsigned char)*p); p++)
+                ;
         v->is_sym = true;
         v->sym = ll_xstrndup(start, (size_t)(p - start));
         *pp = p;
@@ -278,6 +284,12 @@ static bool parse_value(const char **pp, ll_value *v, const char **err)
     errno = 0;
     char *end;
     long long n = strtoll(start, &end, 0);
+    if (errno == ERANGE && *start != '-') {
+        /* an unsigned 64-bit value as herd7 and litmus7 print it
+           (18446744073709551615): its bits, as the model holds it */
+        errno = 0;
+        n = (long long)strtoull(start, &end, 0);
+    }
     if (errno == ERANGE) {
         *err = "value out of range";
         return false;

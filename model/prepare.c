@@ -540,7 +540,8 @@ static ll_prop *cast_prop(mdl_test *m, ll_prop *p)
 /* Every element of array `name`, shown whole (mdl_state_wholes). */
 static bool add_whole(mdl_test *m, const char *name, ll_pos pos)
 {
-    const mdl_decl *d = &m->decls[mdl_sym(m, name)];
+    int sym = mdl_sym(m, name);                 /* may move m->decls */
+    const mdl_decl *d = &m->decls[sym];
     for (int i = 0; i < d->n_elems; i++) {
         ll_loc l = {.proc = -1, .name = (char *)name, .reg = -1, .index = i};
         int k = 0;
@@ -556,12 +557,42 @@ static bool add_whole(mdl_test *m, const char *name, ll_pos pos)
     return true;
 }
 
+/* `z=1` where z is an array: herd7 7.58 compares the whole array,
+ * {1,2}, with the number, which never holds, and shows z whole. */
+static bool scalar_on_array(const mdl_test *m, const ll_prop *p)
+{
+    if (p->kind != LL_PROP_ATOM || p->whole || p->place ||
+        p->loc.proc >= 0 || p->loc.index >= 0 || p->loc.name[0] == '%')
+        return false;
+    for (int i = 0; i < m->n_syms; i++)
+        if (!strcmp(m->syms[i], p->loc.name))
+            return m->decls[i].n_elems > 1;
+    return false;
+}
+
+/* The condition or filter as the model evaluates it: scalar_on_array's
+ * atoms false. */
+static ll_prop *false_on_arrays(const mdl_test *m, ll_prop *p)
+{
+    if (!p)
+        return NULL;
+    if (scalar_on_array(m, p)) {
+        p->kind = LL_PROP_FALSE;      /* ll_prop_free frees loc, value */
+        return p;
+    }
+    false_on_arrays(m, p->lhs);
+    false_on_arrays(m, p->rhs);
+    return p;
+}
+
 static bool obs_from_prop(mdl_test *m, const ll_prop *p)
 {
     if (!p)
         return true;
     if (p->kind == LL_PROP_ATOM && p->whole)    /* x={7,8}: x[0] adds all */
         return p->loc.index > 0 || add_whole(m, p->loc.name, p->pos);
+    if (scalar_on_array(m, p))
+        return add_whole(m, p->loc.name, p->pos);
     if (p->kind == LL_PROP_ATOM)
         return add_obs(m, &p->loc, p->pos) &&
                (!p->place || add_obs(m, p->place, p->pos));
@@ -645,8 +676,11 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
         return false;
     for (int i = 0; i < t->n_locations; i++) {
         const ll_loc *l = &t->locations[i];
-        bool whole = l->proc < 0 && l->index < 0 && l->name[0] != '%' &&
-                     m->decls[mdl_sym(m, l->name)].n_elems > 1;
+        bool whole = false;
+        if (l->proc < 0 && l->index < 0 && l->name[0] != '%') {
+            int sym = mdl_sym(m, l->name);      /* may move m->decls */
+            whole = m->decls[sym].n_elems > 1;
+        }
         if (!(whole ? add_whole(m, l->name, (ll_pos){0, 0})
                     : add_obs(m, l, (ll_pos){0, 0})))
             return false;
@@ -656,8 +690,8 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     m->n_shown = m->n_obs;
     if (!obs_from_prop(m, t->filter))
         return false;
-    m->cond = cast_prop(m, ll_prop_copy(t->cond.prop));
-    m->filter = cast_prop(m, ll_prop_copy(t->filter));
+    m->cond = cast_prop(m, false_on_arrays(m, ll_prop_copy(t->cond.prop)));
+    m->filter = cast_prop(m, false_on_arrays(m, ll_prop_copy(t->filter)));
     return true;
 }
 

@@ -302,6 +302,9 @@ static bool add_loc(hw_gen *g, const char *name, ll_pos pos)
         if (strncmp(name, "label:", 6) == 0)    /* herd7's code label */
             return hw_gen_fail(g, &st, "a code label as a value (%s) "
                                "cannot be set by hwrun (ADR can)", name);
+        if (strchr(name, '+'))    /* herd7 7.58 reads `x[1]` so */
+            return hw_gen_fail(g, &st, "an address with an offset (%s) "
+                               "cannot be compared by hwrun", name);
         return hw_gen_fail(g, &st, "location name '%s' cannot be used by "
                            "hwrun", name);
     }
@@ -490,9 +493,14 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
     const ll_init *arr = l->proc < 0 ? array_of(g->t, l->name) : NULL;
     if (l->index >= 0 && !arr)
         return hw_gen_fail(g, &st, "%s is not an array", l->name);
+    for (int i = 0; arr && l->index < 0 && i < arr->array_len; i++) {
+        ll_loc e = *l;      /* herd7's x={1,2}: compare joins x[0], x[1] */
+        e.index = i;
+        if (!add_out(g, &e, pos, hidden))
+            return false;
+    }
     if (arr && l->index < 0)
-        return hw_gen_fail(g, &st, "hwrun shows an array's elements "
-                           "(`%s[0]`), not the whole array", l->name);
+        return true;
     if (arr && l->index >= arr->array_len)
         return hw_gen_fail(g, &st, "%s[%d] is past the end of %s (%d "
                            "elements)", l->name, l->index, l->name,
@@ -534,6 +542,15 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
     g->outs = ll_xrealloc(g->outs, (size_t)(g->n_outs + 1) * sizeof *g->outs);
     g->outs[g->n_outs++] = o;
     return true;
+}
+
+/* `z=1` where z is an array: herd7 7.58 compares the whole array with
+ * the number, which never holds (the model's false_on_arrays). */
+static bool number_on_array(const hw_gen *g, const ll_prop *p)
+{
+    const ll_init *arr = p->loc.proc < 0 && p->loc.index < 0
+                             ? array_of(g->t, p->loc.name) : NULL;
+    return arr && arr->array_len > 1 && !p->place;
 }
 
 static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
@@ -1053,7 +1070,9 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
     case LL_PROP_ATOM: {
         /* v[n + i]: out i holds an address, v[i] its location's index */
         int i = out_index(g, &p->loc);
-        if (p->value.is_sym) {
+        if (number_on_array(g, p)) {
+            ll_buf_puts(c, "0");
+        } else if (p->value.is_sym) {
             ll_buf_printf(c, "v[%d] && v[%d] == %d", g->n_outs + i, i,
                           loc_index(g, p->value.sym));
         } else {

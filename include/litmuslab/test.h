@@ -30,7 +30,8 @@ typedef struct ll_value {
     bool is_sym;
     int64_t num;  /* when !is_sym */
     char *sym;    /* when is_sym: location name, owned */
-    char *text;   /* when !is_sym: the spelling, if not decimal; owned */
+    char *text;   /* the spelling, if not decimal (`0x10`) or, for an
+                     address, not its name (`x[1]`, read as x+1); owned */
     bool undet;   /* is_sym: a value herd7 leaves undetermined (`S8`), which
                      sorts before every constant in its states */
 } ll_value;

@@ -59,11 +59,13 @@ done
 # and cs registers in an init block or a condition; AArch64's SVC, which
 # traps, STILP, which the toolchain cannot assemble, a branch target
 # relative to the instruction, which the harness's own code would move,
-# BL, whose link register X30 is the compiler's, and a code label as an
-# initial value).
+# BL, whose link register X30 is the compiler's, a code label as an
+# initial value, and herd7 7.58's address x+1 read from `x[1]` in a
+# condition).
 cat >"$tmp/refused.want" <<'EOF'
 litmus/aarch64/A64+bl-link.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/A64+label-cond.litmus:10:9: a code label as a value (label:"P0:L0") cannot be set by hwrun (ADR can)
+litmus/aarch64/A64+array-address-value.litmus:11:9: an address with an offset (x+1) cannot be compared by hwrun
 litmus/aarch64/A64+order-sym.litmus:6:42: a code label as a value (label:"P1:L0") cannot be set by hwrun (ADR can)
 litmus/aarch64/BL+RET.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instruction ('.+8') is not supported by hwrun; use a label

@@ -357,6 +357,16 @@ static void every_opcode_generated(void **unused)
             fail_msg("opcode %s is not generated here", ll_x86_table[op].mnem);
 }
 
+/* The test text, read, and the C hwrun makes of it in *c. */
+static ll_test *gen_from(const char *text, ll_buf *c)
+{
+    ll_diag d = {0};
+    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
+    assert_non_null(t);
+    assert_true(hw_gen_c(t, c, &d));
+    return t;
+}
+
 /* Final values and initial ones are values of their places' types, as
  * in the model: herd7's int unless declared; a part (ah) is its own bits
  * read as the register's type. */
@@ -368,10 +378,8 @@ static void typed_places(void **unused)
         " P0 ;\n movb $-1,%ah ;\n movb %ah,%bl ;\n movq (x),%rcx ;\n"
         "exists (0:ah=0 /\\ 0:rax=0 /\\ 0:rbx=0 /\\ x=0)\n";
     ll_diag d = {0};
-    ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
-    assert_non_null(t);
     ll_buf c = {0};
-    assert_true(hw_gen_c(t, &c, &d));
+    ll_test *t = gen_from(text, &c);
     static const char *const want[] = {
         "{\"x\", INT64_C(0), -1, 1, 0, 0, 0},",
         "out[0] = (int64_t)(uint8_t)(r_rax >> 8);",
@@ -392,6 +400,26 @@ static void typed_places(void **unused)
     assert_non_null(t);
     assert_false(hw_gen_c(t, &c, &d));
     assert_string_equal(d.msg, "unsupported type: frob_t");
+    ll_test_free(t);
+}
+
+/* An array named whole (`locations [x]`, `x=7`) is shown element by
+ * element, as compare reads herd7's x={7,2}; a number compared with
+ * the whole array never holds (herd7 compares {7,2} with 7). */
+static void whole_array_by_elements(void **unused)
+{
+    (void)unused;
+    const char *text =
+        "X86_64 T\n{ uint64_t x[2] = {1,2}; 0:rbx=x; }\n"
+        " P0 ;\n movq $7,(%rbx) ;\nlocations [x;]\nexists (x=7)\n";
+    ll_buf c = {0};
+    ll_test *t = gen_from(text, &c);
+    if (!strstr(ll_buf_str(&c), "    return 0;\n") ||
+        !strstr(ll_buf_str(&c), "{\"x[0]\", 0, 0, 0, 0, 0},\n"
+                                "    {\"x[1]\", 0, 0, 0, 0, 1},\n};"))
+        fail_msg("not x[0], x[1] and a false condition:\n%s",
+                 ll_buf_str(&c));
+    ll_buf_free(&c);
     ll_test_free(t);
 }
 
@@ -570,6 +598,7 @@ int main(void)
         cmocka_unit_test(every_opcode_generated),
         cmocka_unit_test(refusals_say_why),
         cmocka_unit_test(typed_places),
+        cmocka_unit_test(whole_array_by_elements),
         cmocka_unit_test(runs_on_this_machine),
         cmocka_unit_test(condition_constants_cut),
     };

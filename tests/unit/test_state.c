@@ -205,6 +205,31 @@ static void quantifiers_over_states(void **unused)
         ll_state_clear(&states[i]);
 }
 
+/* Values as herd7 7.58 prints them (its output on tests of ours):
+ * addresses with an offset, code labels, unsigned 64-bit numbers; read
+ * and printed back byte for byte (numbers as the model holds them). */
+static void herd7_values(void **unused)
+{
+    (void)unused;
+    static const char *const lines[] = {
+        "0:X3=x+8; x[0]=x+8; x[1]=6;",
+        "1:X0=0; 1:X1=label:\"P1:L0\"; 1:X6=0; 1:X7=0;",
+        "1:X0=b+24; [a]=b+136;",
+    };
+    ll_buf b = {0};
+    for (int i = 0; i < 3; i++) {
+        ll_state s = {0};
+        parse_ok(lines[i], &s);
+        assert_string_equal(herd(&s, &b), lines[i]);
+        ll_state_clear(&s);
+    }
+    ll_state s = {0};
+    parse_ok("[y]=18446744073709551615; x={18446744073709551615,1};", &s);
+    assert_string_equal(herd(&s, &b), "[y]=-1; x[0]=-1; x[1]=1;");
+    ll_state_clear(&s);
+    ll_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +238,7 @@ int main(void)
         cmocka_unit_test(set_replaces_and_states_compare),
         cmocka_unit_test(bad_state_lines),
         cmocka_unit_test(quantifiers_over_states),
+        cmocka_unit_test(herd7_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
