@@ -20,6 +20,12 @@ typedef struct pending {
     uint64_t prov;      /* write sites the value was made through */
 } pending;
 
+/* A write site: a thread's n-th write made by one statement (the same
+ * statement on whatever path led there). */
+typedef struct site_key {
+    int th, stmt, n;
+} site_key;
+
 typedef struct run_ctx {
     mdl_test *m;
     int th;
@@ -40,6 +46,8 @@ typedef struct run_ctx {
     int n_pend, cap_pend;
     uint64_t rprov[SEM_MAX_READS]; /* per read: its value's write sites */
     unsigned steps_run;     /* runs tried, for the timeout check */
+    site_key site[64];  /* the write site each provenance bit stands for */
+    int n_site;
     int *back;          /* backward jumps this run took to each statement */
     int cap_back;
 } run_ctx;
@@ -513,24 +521,45 @@ static void run_once(run_ctx *c, sem_run *r)
     }
 }
 
+/* The provenance bit of a write site, given on first sight (0 once the
+ * 64 bits are taken: that site is not followed). */
+static uint64_t site_bit(run_ctx *c, int stmt, int n)
+{
+    for (int i = 0; i < c->n_site; i++)
+        if (c->site[i].th == c->th && c->site[i].stmt == stmt &&
+            c->site[i].n == n)
+            return (uint64_t)1 << i;
+    if (c->n_site == 64)
+        return 0;
+    c->site[c->n_site].th = c->th;
+    c->site[c->n_site].stmt = stmt;
+    c->site[c->n_site].n = n;
+    return (uint64_t)1 << c->n_site++;
+}
+
 /* The values the run wrote, for the locations' value sets, each with the
- * write sites it was made through: this write (the thread's k-th, one
- * event in any execution) and the sites of the values of the reads its
- * value is made of (sem_event.vdata, kept where values are symbolic:
+ * write sites it was made through: this write's site (the n-th write its
+ * statement makes in the thread's run, one event in any execution, on
+ * whatever path the run took) and the sites of the values of the reads
+ * its value is made of (sem_event.vdata, kept where values are symbolic:
  * sem_ops.symbolic_values). A value made through its own site again
  * (atomic_inc reading what it wrote) is none an execution has: without
  * this an RMW chain grew its location by one value a round, and runs
- * multiplied until `too many paths` (herd7's values are symbols). */
+ * multiplied until `too many paths` (herd7's values are symbols). A
+ * site is the statement, not the thread's k-th write: an RMW that is the
+ * first write on one path and the second on another (after a cmpxchg
+ * that succeeded) is one site, and its chain stops. */
 static void pend_writes(run_ctx *c)
 {
     bool track = c->m->ops->symbolic_values;
-    int k = 0;
     for (int i = 0; i < c->n_ev; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_W)
             continue;
-        int bit = k++ * c->m->n_threads + c->th;
-        uint64_t site = track && bit < 64 ? (uint64_t)1 << bit : 0;
+        int n = 0;
+        for (int j = 0; j < i; j++)
+            n += c->ev[j].kind == SEM_W && c->ev[j].stmt == e->stmt;
+        uint64_t site = track ? site_bit(c, e->stmt, n) : 0;
         uint64_t from = 0;
         for (int j = 0; track && j < c->n_reads; j++)
             if (e->vdata >> j & 1)
