@@ -38,6 +38,14 @@ typedef struct mdl_decl {
 /* A memory location: a symbol plus a byte offset (an array element is at
  * index * element size), with its type and the values it may hold (its
  * initial value first), each a value of that type. */
+/* The ways a value was made (paths.c): each the set of write sites (bits)
+ * it went through; none a superset of another. A value is made through a
+ * site when every way goes through it. */
+typedef struct mdl_ways {
+    uint64_t w[MDL_MAX_WAYS];
+    int n;
+} mdl_ways;
+
 typedef struct mdl_loc {
     int sym;
     int64_t off;
@@ -49,8 +57,8 @@ typedef struct mdl_loc {
                                 initial write */
     int n_dom, cap_dom;
     sem_val *dom;
-    uint64_t *prov;          /* per value: the write sites every way found
-                                to make it went through (paths.c) */
+    mdl_ways *prov;          /* per value: the ways found to make it
+                                (paths.c) */
     int cap_prov;
 } mdl_loc;
 
@@ -197,7 +205,8 @@ sem_val mdl_obs_raw(const mdl_test *m, int k, sem_val v);
 void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
-bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov);
+bool mdl_ways_add(mdl_ways *a, uint64_t w);
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways);
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);

@@ -14,6 +14,9 @@
 #define MDL_MAX_STEPS 4096
 #define MDL_MAX_ROUNDS 16
 #define MDL_MAX_RUNS 250000
+/* Ways a value of a location's value set keeps (paths.c: each the write
+ * sites it went through); more are merged into the sites common to all. */
+#define MDL_MAX_WAYS 4
 /* Names (registers, locations) whose lookups are cached per thread and
  * per test, by address (a power of two). */
 #define MDL_NAME_CACHE 64

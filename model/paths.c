@@ -17,8 +17,14 @@
 typedef struct pending {
     int loc;
     sem_val v;
-    uint64_t prov;      /* write sites the value was made through */
+    mdl_ways prov;      /* the ways the value was made */
 } pending;
+
+/* A write site: a thread's n-th write made by one statement (the same
+ * statement on whatever path led there). */
+typedef struct site_key {
+    int th, stmt, n;
+} site_key;
 
 typedef struct run_ctx {
     mdl_test *m;
@@ -38,8 +44,10 @@ typedef struct run_ctx {
                            here (sem_ops.errors_on_every_path, a read) */
     pending *pend;
     int n_pend, cap_pend;
-    uint64_t rprov[SEM_MAX_READS]; /* per read: its value's write sites */
+    mdl_ways rprov[SEM_MAX_READS]; /* per read: its value's ways */
     unsigned steps_run;     /* runs tried, for the timeout check */
+    site_key site[64];  /* the write site each provenance bit stands for */
+    int n_site;
     int *back;          /* backward jumps this run took to each statement */
     int cap_back;
 } run_ctx;
@@ -229,7 +237,8 @@ sem_taint sem_source(sem_run *r, int ev)
     if (ev < 0 || ev >= c->n_ev || !source_room(r))
         return 0;
     c->ev[ev].read_no = c->n_reads++;
-    c->rprov[c->ev[ev].read_no] = 0;
+    c->rprov[c->ev[ev].read_no].w[0] = 0;
+    c->rprov[c->ev[ev].read_no].n = 1;
     return (sem_taint)1 << c->ev[ev].read_no;
 }
 
@@ -269,8 +278,12 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->addr = addr_dep;
     e->paddr = addr_pick;
     e->read_no = c->n_reads++;
-    c->rprov[e->read_no] = k < c->m->locs[loc].cap_prov
-                               ? c->m->locs[loc].prov[k] : 0;
+    if (k < c->m->locs[loc].cap_prov) {
+        c->rprov[e->read_no] = c->m->locs[loc].prov[k];
+    } else {
+        c->rprov[e->read_no].w[0] = 0;
+        c->rprov[e->read_no].n = 1;
+    }
     *ev = c->n_ev - 1;
     out.v = e->val;
     out.t = (sem_taint)1 << e->read_no;
@@ -525,35 +538,68 @@ static void run_once(run_ctx *c, sem_run *r)
     }
 }
 
+/* The provenance bit of a write site, given on first sight (0 once the
+ * 64 bits are taken: that site is not followed). */
+static uint64_t site_bit(run_ctx *c, int stmt, int n)
+{
+    for (int i = 0; i < c->n_site; i++)
+        if (c->site[i].th == c->th && c->site[i].stmt == stmt &&
+            c->site[i].n == n)
+            return (uint64_t)1 << i;
+    if (c->n_site == 64)
+        return 0;
+    c->site[c->n_site].th = c->th;
+    c->site[c->n_site].stmt = stmt;
+    c->site[c->n_site].n = n;
+    return (uint64_t)1 << c->n_site++;
+}
+
 /* The values the run wrote, for the locations' value sets, each with the
- * write sites it was made through: this write (the thread's k-th, one
- * event in any execution) and the sites of the values of the reads its
- * value is made of (sem_event.vdata, kept where values are symbolic:
+ * write sites it was made through: this write's site (the n-th write its
+ * statement makes in the thread's run, one event in any execution, on
+ * whatever path the run took) and the sites of the values of the reads
+ * its value is made of (sem_event.vdata, kept where values are symbolic:
  * sem_ops.symbolic_values). A value made through its own site again
  * (atomic_inc reading what it wrote) is none an execution has: without
  * this an RMW chain grew its location by one value a round, and runs
- * multiplied until `too many paths` (herd7's values are symbols). */
+ * multiplied until `too many paths` (herd7's values are symbols). A
+ * site is the statement, not the thread's k-th write: an RMW that is the
+ * first write on one path and the second on another (after a cmpxchg
+ * that succeeded) is one site, and its chain stops. */
 static void pend_writes(run_ctx *c)
 {
     bool track = c->m->ops->symbolic_values;
-    int k = 0;
     for (int i = 0; i < c->n_ev; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_W)
             continue;
-        int bit = k++ * c->m->n_threads + c->th;
-        uint64_t site = track && bit < 64 ? (uint64_t)1 << bit : 0;
-        uint64_t from = 0;
-        for (int j = 0; track && j < c->n_reads; j++)
-            if (e->vdata >> j & 1)
-                from |= c->rprov[j];
-        if (from & site)
+        int n = 0;
+        for (int j = 0; j < i; j++)
+            n += c->ev[j].kind == SEM_W && c->ev[j].stmt == e->stmt;
+        uint64_t site = track ? site_bit(c, e->stmt, n) : 0;
+        /* the ways of the inputs, each way of one with each of the
+           others; those through this site are dropped */
+        mdl_ways from = {{0}, 1};
+        for (int j = 0; track && j < c->n_reads; j++) {
+            if (!(e->vdata >> j & 1))
+                continue;
+            mdl_ways both = {{0}, 0};
+            for (int a = 0; a < from.n; a++)
+                for (int b = 0; b < c->rprov[j].n; b++)
+                    mdl_ways_add(&both, from.w[a] | c->rprov[j].w[b]);
+            from = both;
+        }
+        mdl_ways out = {{0}, 0};
+        for (int a = 0; a < from.n; a++)
+            if (!(from.w[a] & site))
+                mdl_ways_add(&out, from.w[a] | site);
+        if (out.n == 0)
             continue;
         ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1,
                 sizeof *c->pend);
         c->pend[c->n_pend].loc = e->loc;
         c->pend[c->n_pend].v = e->val;
-        c->pend[c->n_pend++].prov = from | site;
+        c->pend[c->n_pend++].prov = out;
     }
 }
 
@@ -756,7 +802,7 @@ bool mdl_runs(mdl_test *m)
         bool grew = false;
         for (int i = 0; i < c.n_pend; i++)
             grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
-                                     c.pend[i].prov);
+                                     &c.pend[i].prov);
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. */

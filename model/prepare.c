@@ -38,24 +38,49 @@ int mdl_sym(mdl_test *m, const char *name)
 
 bool mdl_dom_add(mdl_loc *l, sem_val v)
 {
-    return mdl_dom_add_prov(l, v, 0);
+    mdl_ways none = {{0}, 1};
+    return mdl_dom_add_prov(l, v, &none);
 }
 
-/* A value with the write sites it was made through (paths.c); a value
- * made again keeps only the sites common to both ways, and that counts
- * as a change (true), as a new value does. */
-bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov)
+/* One more way (a set of write sites): nothing if a way it goes through
+ * all of is known (that one is shorter), else it replaces the ways that
+ * go through all of its sites. Past MDL_MAX_WAYS the ways become one,
+ * the sites common to all: fewer sites, fewer values left out, none an
+ * execution has. true if the ways changed. */
+bool mdl_ways_add(mdl_ways *a, uint64_t w)
+{
+    for (int i = 0; i < a->n; i++)
+        if ((a->w[i] & w) == a->w[i])
+            return false;
+    int k = 0;
+    for (int i = 0; i < a->n; i++)
+        if ((a->w[i] & w) != w)
+            a->w[k++] = a->w[i];
+    a->n = k;
+    if (a->n == MDL_MAX_WAYS) {
+        for (int i = 1; i < a->n; i++)
+            a->w[0] &= a->w[i];
+        w &= a->w[0];
+        a->n = 0;
+    }
+    a->w[a->n++] = w;
+    return true;
+}
+
+/* A value with the ways it was made (paths.c); a value made again adds
+ * its ways, and a change of them counts (true), as a new value does. */
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways)
 {
     for (int i = 0; i < l->n_dom; i++)
         if (sem_val_eq(l->dom[i], v)) {
-            if ((l->prov[i] & prov) == l->prov[i])
-                return false;
-            l->prov[i] &= prov;
-            return true;
+            bool changed = false;
+            for (int k = 0; k < ways->n; k++)
+                changed |= mdl_ways_add(&l->prov[i], ways->w[k]);
+            return changed;
         }
     ll_grow((void **)&l->dom, &l->cap_dom, l->n_dom + 1, sizeof *l->dom);
     ll_grow((void **)&l->prov, &l->cap_prov, l->n_dom + 1, sizeof *l->prov);
-    l->prov[l->n_dom] = prov;
+    l->prov[l->n_dom] = *ways;
     l->dom[l->n_dom++] = v;
     return true;
 }
