@@ -181,32 +181,25 @@ famcheck() {                    # famcheck FILE MD5: stdin the rest wanted
     sum=$(grep '^[0-9]:' "$tmp/out" | md5sum | cut -d' ' -f1)
     [ "$sum" = "$2" ] || fail "$1: states' checksum $sum, not $2"
 }
-sed 's/^exists .*/exists (x=1 \/\\ 0:r0=8 \/\\ 1:r0=2)/; s/^C cowr-c-4x2/C fam-c-4x2/' \
-    "$tmp/set/cowr-c-4x2.litmus" > "$tmp/fam-c-4x2.litmus"
-famcheck "$tmp/fam-c-4x2.litmus" 78364e5be8e5ecfa33c43114a7984e92 <<'END'
-Test fam-c-4x2 Allowed
-States 104
-No
-Witnesses
-Positive: 0 Negative: 104856
-Condition exists ([x]=1 /\ 0:r0=8 /\ 1:r0=2)
-Observation fam-c-4x2 Never 0 104856
-Hash=c9ced73e8717c84fa16250a549e97faf
-
-END
-sed 's/^exists .*/exists (x=1 \/\\ 0:r3=8 \/\\ 1:r3=2)/; s/^PPC cowr-ppc-4x2/PPC fam-ppc-4x2/' \
-    "$tmp/set/cowr-ppc-4x2.litmus" > "$tmp/fam-ppc-4x2.litmus"
-famcheck "$tmp/fam-ppc-4x2.litmus" b33d9b16e481638c9da22717af635602 <<'END'
-Test fam-ppc-4x2 Allowed
-States 104
-No
-Witnesses
-Positive: 0 Negative: 104856
-Condition exists ([x]=1 /\ 0:r3=8 /\ 1:r3=2)
-Observation fam-ppc-4x2 Never 0 104856
-Hash=adc9e2a32072fbc44e11da68da416260
-
-END
+for t in c:r0:78364e5be8e5ecfa33c43114a7984e92:c9ced73e8717c84fa16250a549e97faf \
+         ppc:r3:b33d9b16e481638c9da22717af635602:adc9e2a32072fbc44e11da68da416260; do
+    a=${t%%:*} t=${t#*:}
+    r=${t%%:*} t=${t#*:}
+    sum=${t%%:*} hash=${t#*:}
+    sed "s/^exists .*/exists (x=1 \/\\\\ 0:$r=8 \/\\\\ 1:$r=2)/" \
+        "$tmp/set/cowr-$a-4x2.litmus" > "$tmp/fam-$a-4x2.litmus"
+    {
+        echo "Test cowr-$a-4x2 Allowed"
+        echo "States 104"
+        echo "No"
+        echo "Witnesses"
+        echo "Positive: 0 Negative: 104856"
+        echo "Condition exists ([x]=1 /\\ 0:$r=8 /\\ 1:$r=2)"
+        echo "Observation cowr-$a-4x2 Never 0 104856"
+        echo "Hash=$hash"
+        echo
+    } | famcheck "$tmp/fam-$a-4x2.litmus" "$sum"
+done
 for t in c-5x3:53:60057723000 ppc-6x2:56:14426627760; do
     name=cowr-${t%%:*} n=${t#*:}
     n=${n%%:*} count=${t##*:}
