@@ -289,6 +289,10 @@ void mdl_families_free(const mdl_test *m, mdl_families *f);
 
 /* report.c: the herd7 entry for the results. */
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
+/* The same with the states as herd7's lines (ll_log_entry.states_text),
+ * for an entry that is only written in herd7's layout. */
+void mdl_report_printed(const mdl_test *m, double seconds,
+                        ll_log_entry *e);
 
 double mdl_now(void);
 
