@@ -1582,7 +1582,8 @@ static bool families(search *s)
     int T = m->n_threads;
     mdl_families f = {0};
     bool ok = mdl_families_find(m, &f) &&
-              f.runs >= MDL_FAMILY_MIN && f.outer <= MDL_FAMILY_OUTER &&
+              f.outer > 0 && f.runs >= MDL_FAMILY_MIN &&
+              f.outer <= MDL_FAMILY_OUTER &&
               f.runs / f.outer >= MDL_FAMILY_GAIN;
     int *c = ll_xcalloc((size_t)T + 1, sizeof *c);
     uint64_t candidates = m->candidates;
