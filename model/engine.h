@@ -190,6 +190,8 @@ bool mdl_dom_add_prov(mdl_loc *l, sem_val v, uint64_t prov);
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);
+/* The states found (after they are reported). */
+void mdl_free_states(mdl_test *m);
 /* Slot of a register of thread th (by id, or by name for `%x`). */
 int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name);
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);
