@@ -119,6 +119,9 @@ typedef struct search {
      * while they are, judging only (nothing accepted) on a first pass. */
     const mdl_families *fam;
     bool fam_judge;
+    uint64_t *fam_counts;       /* each class combination's co_count
+                                   results from the first pass, or NULL */
+    int64_t fam_at;             /* the class combination counted */
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -1502,7 +1505,15 @@ static bool counted(search *s)
             ok = !p->rmw_w[j];  /* (rmw atomicity prunes its orders) */
         co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src};
         uint64_t *c = cnt + (size_t)l * (MDL_MAX_LOC_EVENTS + 1), sum = 0;
-        ok = ok && co_count(&cp, c);
+        uint64_t *kept = s->fam_counts ? s->fam_counts +
+            ((size_t)s->fam_at * L + l) * (MDL_MAX_LOC_EVENTS + 1) : NULL;
+        if (ok && kept && !s->fam_judge) {
+            memcpy(c, kept, sizeof *c * (MDL_MAX_LOC_EVENTS + 1));
+        } else {
+            ok = ok && co_count(&cp, c);
+            if (ok && kept)
+                memcpy(kept, c, sizeof *c * (MDL_MAX_LOC_EVENTS + 1));
+        }
         for (int w = 0; ok && w <= p->n_w; w++)
             ok = !__builtin_add_overflow(sum, c[w], &sum);
         ok = ok && !__builtin_mul_overflow(total, sum, &total);
@@ -1588,12 +1599,17 @@ static bool families(search *s)
     int *c = ll_xcalloc((size_t)T + 1, sizeof *c);
     uint64_t candidates = m->candidates;
     s->fam = &f;
+    /* the first pass's counts kept for the second (a few MB at most) */
+    if (ok && f.outer * (m->n_locs + 1) <= MDL_FAMILY_OUTER * 4)
+        s->fam_counts = ll_xcalloc((size_t)(f.outer * m->n_locs + 1) *
+                                   (MDL_MAX_LOC_EVENTS + 1),
+                                   sizeof *s->fam_counts);
     for (int pass = 0; ok && pass < 2 && !s->stop; pass++) {
         s->fam_judge = pass == 0;
         m->candidates = candidates;
         for (int t = 0; t < T; t++)
             c[t] = 0;
-        for (;;) {
+        for (s->fam_at = 0;; s->fam_at++) {
             for (int t = 0; t < T; t++) {
                 s->pick[t] = 0;
                 while (f.cls[t][s->pick[t]] != c[t])
@@ -1623,6 +1639,8 @@ static bool families(search *s)
         m->candidates = candidates;
     s->fam = NULL;
     s->fam_judge = false;
+    free(s->fam_counts);
+    s->fam_counts = NULL;
     free(c);
     mdl_families_free(m, &f);
     return ok || s->stop;
