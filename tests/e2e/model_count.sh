@@ -167,7 +167,8 @@ done
 # Classes of run combinations counted together (model/run_family.c):
 # 4 threads x 2 writes with two threads' registers shown (81 class
 # combinations for 6561 run combinations) give the output the search
-# gave combination by combination (its 104 states' lines by checksum),
+# gives combination by combination, and the plain enumeration (with no
+# counting at all) too (its 104 states' lines by checksum),
 # and the 5 x 3 and 6 x 2 tests (16^5 and 13^6 run combinations, more
 # than a minute each before) the counts a separate dynamic program
 # gives (doc/model-scale.md).
