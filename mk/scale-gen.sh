@@ -172,7 +172,7 @@ cowr_ppc() {                    # cowr_ppc T W
         echo "exists (x=1 /\\ 0:r3=$(( (t - 1) * w + w )))"
     } | emit $name
 }
-for tw in "2 3" "3 3" "4 2" "4 3"; do
+for tw in "2 3" "3 3" "4 2" "4 3" "5 3" "6 2" "8 2"; do
     cowr_c $tw
     cowr_ppc $tw
 done

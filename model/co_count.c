@@ -13,9 +13,10 @@
  * such canonical sequences: after a write c (or the initial write),
  * each thread in turn places some of its next accesses, all reads that
  * may read c; then some thread whose next access is a write places it.
- * A state is where each thread is in its accesses and which write came
- * last; its count is the number of ways to reach it. Every step places
- * a write, so states only move to larger ones. */
+ * A state is where each thread is in its accesses, which write came
+ * last and which thread may place reads next (the gap is walked thread
+ * by thread, not as a product of every thread's choices); its count is
+ * the number of ways to reach it. */
 #include "model/co_count.h"
 
 #include <stdlib.h>
@@ -32,7 +33,7 @@ typedef struct counter {
                                             /* each thread's, in po */
     long radix[MDL_MAX_LOC_EVENTS + 1];     /* mixed radix of positions */
     int nc;                                 /* writes + 1 */
-    uint64_t *ways;                         /* [position index][last] */
+    uint64_t *ways;                         /* [position][last][thread] */
     uint64_t *counts;
     bool overflow;
 } counter;
@@ -46,42 +47,6 @@ static void add(counter *k, uint64_t *to, uint64_t v)
 {
     if (__builtin_add_overflow(*to, v, to))
         k->overflow = true;
-}
-
-/* Reads placed after write c: thread t from position pos[t] on places
- * 0..its readable reads, then the next thread; at the end a write. */
-static void gap(counter *k, int *pos, long idx, int c, int t, uint64_t v)
-{
-    const co_problem *p = k->p;
-    if (t == k->n_th) {
-        bool writes = false;
-        for (int u = 0; u < k->n_th; u++) {
-            if (pos[u] == k->len[u] || is_read(k, k->seq[u][pos[u]]))
-                continue;
-            writes = true;
-            int w = k->seq[u][pos[u]];
-            add(k, &k->ways[(idx + k->radix[u]) * k->nc + w], v);
-        }
-        if (writes)
-            return;
-        for (int u = 0; u < k->n_th; u++)
-            if (pos[u] < k->len[u])
-                return;         /* a read no write left can satisfy */
-        add(k, &k->counts[c], v);
-        return;
-    }
-    int start = pos[t];
-    for (;;) {
-        gap(k, pos, idx, c, t + 1, v);
-        if (pos[t] == k->len[t])
-            break;
-        int a = k->seq[t][pos[t]];
-        if (!is_read(k, a) || !(p->src[a - p->n_w - 1] >> c & 1))
-            break;
-        pos[t]++;
-        idx += k->radix[t];
-    }
-    pos[t] = start;
 }
 
 bool co_count(const co_problem *p, uint64_t *counts)
@@ -120,11 +85,18 @@ bool co_count(const co_problem *p, uint64_t *counts)
     for (int t = 0; t < k.n_th; t++) {
         k.radix[t] = states;
         states *= k.len[t] + 1;
-        if (states * k.nc > MDL_CO_COUNT_STATES)
+        if (states * k.nc * (k.n_th + 1) > MDL_CO_COUNT_STATES)
             return false;
     }
     memset(counts, 0, sizeof *counts * (size_t)k.nc);
-    k.ways = ll_xcalloc((size_t)(states * k.nc), sizeof *k.ways);
+    /* ways[(idx * nc + c) * (T + 1) + t]: write c came last, reads after
+       it placed by threads before t (thread t may still place some);
+       t == T: a write comes next. Steps go to larger idx or, at one
+       idx, larger t, so one pass in that order sees each cell done. */
+    int T = k.n_th;
+    k.ways = calloc((size_t)(states * k.nc * (T + 1)), sizeof *k.ways);
+    if (!k.ways)
+        return false;           /* (under --max-memory): enumerated */
     k.ways[0] = 1;              /* nothing placed, the initial write last */
     int pos[MDL_MAX_LOC_EVENTS + 1];
     for (long idx = 0; idx < states && !k.overflow; idx++) {
@@ -133,9 +105,37 @@ bool co_count(const co_problem *p, uint64_t *counts)
             pos[t] = (int)(rest / k.radix[t]);
             rest %= k.radix[t];
         }
-        for (int c = 0; c < k.nc; c++)
-            if (k.ways[idx * k.nc + c])
-                gap(&k, pos, idx, c, 0, k.ways[idx * k.nc + c]);
+        for (int c = 0; c < k.nc; c++) {
+            uint64_t *cell = k.ways + (idx * k.nc + c) * (T + 1);
+            for (int t = 0; t < T; t++) {
+                uint64_t v = cell[t];
+                if (!v)
+                    continue;
+                add(&k, &cell[t + 1], v);       /* thread t is done */
+                if (pos[t] == k.len[t])
+                    continue;
+                int a = k.seq[t][pos[t]];
+                if (is_read(&k, a) && (p->src[a - p->n_w - 1] >> c & 1))
+                    add(&k, &k.ways[((idx + k.radix[t]) * k.nc + c) *
+                                    (T + 1) + t], v);
+            }
+            uint64_t v = cell[T];
+            if (!v)
+                continue;
+            bool done = true;
+            for (int u = 0; u < T; u++) {
+                if (pos[u] == k.len[u])
+                    continue;
+                done = false;
+                int w = k.seq[u][pos[u]];
+                if (is_read(&k, w))
+                    continue;
+                add(&k, &k.ways[((idx + k.radix[u]) * k.nc + w) * (T + 1)],
+                    v);
+            }
+            if (done)          /* else a read no write left can satisfy */
+                add(&k, &k.counts[c], v);
+        }
     }
     free(k.ways);
     return !k.overflow;

@@ -210,6 +210,8 @@ bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways);
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);
+/* The states found (after they are reported). */
+void mdl_free_states(mdl_test *m);
 /* Slot of a register of thread th (by id, or by name for `%x`). */
 int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name);
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);
@@ -308,9 +310,29 @@ typedef struct mdl_symmetry {
 } mdl_symmetry;
 bool mdl_symmetry_find(const mdl_test *m, mdl_symmetry *sy);
 void mdl_symmetry_free(mdl_symmetry *sy);
+/* Two events the same but for the value read (read_vals false). */
+bool mdl_event_alike(const sem_event *a, const sem_event *b, bool read_vals);
+
+/* run_family.c: a thread's runs that differ only in the values their
+ * reads return and not in its shown registers (a class), when each
+ * class holds every combination of its reads' values once (a product):
+ * the search may then count a class's combinations together.
+ * cls[t][k] is run k's class, n_cls[t] the classes, outer their
+ * product over threads (0 when no family holds). */
+typedef struct mdl_families {
+    int *n_cls;
+    int **cls;
+    int64_t outer, runs;        /* class combinations; run combinations */
+} mdl_families;
+bool mdl_families_find(const mdl_test *m, mdl_families *f);
+void mdl_families_free(const mdl_test *m, mdl_families *f);
 
 /* report.c: the herd7 entry for the results. */
 void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e);
+/* The same with the states as herd7's lines (ll_log_entry.states_text),
+ * for an entry that is only written in herd7's layout. */
+void mdl_report_printed(const mdl_test *m, double seconds,
+                        ll_log_entry *e);
 
 double mdl_now(void);
 

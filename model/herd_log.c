@@ -116,7 +116,10 @@ static int sorted_states(const mdl_test *m, int *order, ranked *r)
     return kept;
 }
 
-void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
+/* The entry; its states as herd7's lines (ll_log_entry.states_text)
+ * when printed is true. */
+static void report(const mdl_test *m, double seconds, ll_log_entry *e,
+                   bool printed)
 {
     const ll_test *t = m->test;
     ll_log_entry_clear(e);
@@ -132,6 +135,7 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     int *order = ll_xmalloc(((size_t)m->n_shown + 1) * sizeof *order);
     ranked *r = ll_xmalloc(((size_t)m->n_states + 1) * sizeof *r);
     int n = sorted_states(m, order, r);
+    ll_buf text = {0};
     for (int i = 0; i < n; i++) {
         ll_state st = {0};
         mdl_state_to_ll(m, r[i].vals, m->n_shown, &st);
@@ -139,8 +143,18 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
             show_unsigned(m, k, (ll_value *)ll_state_get(&st,
                                                          &m->obs[k].loc));
         mdl_state_wholes(m, &st);
-        ll_log_entry_add_state(e, &st, 0, false);
+        if (printed) {
+            ll_state_print_herd(&st, &text);
+            ll_buf_putc(&text, '\n');
+        } else {
+            ll_log_entry_add_state(e, &st, 0, false);
+        }
         ll_state_clear(&st);
+    }
+    if (printed) {
+        e->n_states = n;
+        e->states_text = text.data ? text.data : ll_xstrdup("");
+        e->states_len = text.len;
     }
     free(r);
     free(order);
@@ -161,4 +175,14 @@ void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
     ll_buf_printf(&tb, "%.2f", seconds);
     e->time = tb.data;
     e->hash = ll_test_hash(t);
+}
+
+void mdl_report(const mdl_test *m, double seconds, ll_log_entry *e)
+{
+    report(m, seconds, e, false);
+}
+
+void mdl_report_printed(const mdl_test *m, double seconds, ll_log_entry *e)
+{
+    report(m, seconds, e, true);
 }

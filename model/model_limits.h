@@ -31,9 +31,17 @@
 /* A combination's executions are counted (search.c, counted) only when
  * its co orders, and then its coherent candidates, are at least this
  * many (fewer are judged one by one as fast); co_count.c's states (one
- * word each: 8 MB). */
+ * word each: 128 MB). */
 #define MDL_COUNT_ORDERS 24
-#define MDL_CO_COUNT_STATES (1 << 20)
+#define MDL_CO_COUNT_STATES (1 << 24)
+/* Classes of runs counted together (run_family.c): tried when the run
+ * combinations are at least MDL_FAMILY_MIN, the class combinations at
+ * most MDL_FAMILY_OUTER and MDL_FAMILY_GAIN times fewer; a thread's
+ * runs at most MDL_FAMILY_RUNS (classes are found pairwise). */
+#define MDL_FAMILY_MIN 4096
+#define MDL_FAMILY_OUTER 4096
+#define MDL_FAMILY_GAIN 8
+#define MDL_FAMILY_RUNS 1024
 
 /* sem: the reads of one run a value may depend on (bits of sem_taint),
  * and the event tags an architecture may declare (bits of sem_tags). */

@@ -751,9 +751,17 @@ void mdl_free(mdl_test *m)
     for (int i = 0; i < m->n_obs; i++)
         free(m->obs[i].loc.name);
     free(m->obs);
+    mdl_free_states(m);
+    memset(m, 0, sizeof *m);
+}
+
+void mdl_free_states(mdl_test *m)
+{
     for (int i = 0; i < m->n_states; i++)
         free(m->states[i].vals);
     free(m->states);
     free(m->state_hash);
-    memset(m, 0, sizeof *m);
+    m->states = NULL;
+    m->state_hash = NULL;
+    m->n_states = m->cap_states = m->hash_size = 0;
 }

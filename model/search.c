@@ -123,6 +123,13 @@ typedef struct search {
      * may be, and how many executions were counted so. */
     bool count;
     uint64_t counted, judged, judged_all;
+    /* Classes of runs counted together (run_family.c, families): set
+     * while they are, judging only (nothing accepted) on a first pass. */
+    const mdl_families *fam;
+    bool fam_judge;
+    uint64_t *fam_counts;       /* each class combination's co_count
+                                   results from the first pass, or NULL */
+    int64_t fam_at;             /* the class combination counted */
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -766,6 +773,21 @@ static bool same_problem(search *s, loc_plan *p)
     return same;
 }
 
+/* The writes read j of location l may read when it reads v. */
+static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
+{
+    uint64_t c = !s->m->locs[l].no_init &&
+                 sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
+    for (int i = 0; i < p->n_w; i++)
+        if (sem_val_eq(s->ev[p->w[i]].val, v) &&
+            !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
+            c |= 1ull << (1 + i);   /* (not its own instruction's) */
+    if (s->open_from < s->m->n_threads &&
+        has_val(s->later[s->open_from][l], s->later_n[s->open_from][l], v))
+        c |= 1ull << OPEN;
+    return c;
+}
+
 /* Fill a location's plan from the combination; false if some read of it
  * has no write of its value, or coherence's shapes leave no order. */
 static bool plan_location(search *s, int l, bool *too_big)
@@ -835,17 +857,7 @@ static bool plan_location(search *s, int l, bool *too_big)
                 p->w_before[lb] |= 1ull << la;
         }
     for (int j = 0; j < p->n_r; j++) {
-        sem_val v = s->ev[p->r[j]].val;
-        uint64_t c = !s->m->locs[l].no_init &&
-                     sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
-        for (int i = 0; i < p->n_w; i++)
-            if (sem_val_eq(s->ev[p->w[i]].val, v) &&
-                !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
-                c |= 1ull << (1 + i);   /* (not its own instruction's) */
-        if (s->open_from < s->m->n_threads &&
-            has_val(s->later[s->open_from][l], s->later_n[s->open_from][l],
-                    v))
-            c |= 1ull << OPEN;
+        uint64_t c = sources(s, p, l, j, s->ev[p->r[j]].val);
         if (!c)
             return false;
         p->src[j] = c;
@@ -1443,6 +1455,36 @@ static void count_states(search *s, const uint64_t *cnt, uint64_t total)
     free(shown);
 }
 
+/* A class combination's reads may read any write of a value some member
+ * of their class reads (run_family.c): location l's sources widened so,
+ * and the co order constraints shapes derives from them made again (the
+ * representative's own are stronger). Its coherent pairs are then those
+ * of every member combination, each once (a source fixes the value
+ * read, and a class holds each choice of values once). */
+static void widen(search *s, int l)
+{
+    loc_plan *p = &s->plans[l];
+    const mdl_families *f = s->fam;
+    for (int j = 0; j < p->n_r; j++) {
+        int t = s->ev[p->r[j]].thread, i = p->r[j] - s->base[t];
+        const mdl_thread *th = &s->m->threads[t];
+        int c = f->cls[t][s->pick[t]];
+        p->src[j] = 0;
+        for (int k = 0; k < th->n_runs; k++)
+            if (f->cls[t][k] == c)
+                p->src[j] |= sources(s, p, l, j, th->runs[k].ev[i].val);
+    }
+    for (int a = 1; a <= p->n_w; a++) {
+        p->w_before[a] = 0;
+        for (int b = 1; b <= p->n_w; b++)
+            if (p->poloc[b] >> a & 1)
+                p->w_before[a] |= 1ull << b;
+    }
+    /* false: no source order is coherent for any member, and co_count
+       counts 0 */
+    shapes(p);
+}
+
 /* The combination answered by counting (doc/model-scale.md): when the
  * model accepts every coherent candidate of it (cat_accepts_all, on rf
  * and co holding every pair a candidate may have), its executions are
@@ -1464,7 +1506,7 @@ static bool counted(search *s)
         if (s->ev[g].e->kind == SEM_W && orders < MDL_COUNT_ORDERS)
             orders *= ++s->weight[s->ev[g].loc];
     }
-    if (orders < MDL_COUNT_ORDERS)
+    if (orders < MDL_COUNT_ORDERS && !s->fam)
         return false;           /* a few candidates: enumerated */
     uint64_t *cnt = ll_xcalloc((size_t)L * (MDL_MAX_LOC_EVENTS + 1),
                                sizeof *cnt);
@@ -1474,11 +1516,23 @@ static bool counted(search *s)
         loc_plan *p = &s->plans[l];
         bool too_big = false;
         ok = plan_location(s, l, &too_big);
+        if (s->fam && !too_big) {
+            widen(s, l);
+            ok = true;
+        }
         for (int j = 0; ok && j < p->n_r; j++)
             ok = !p->rmw_w[j];  /* (rmw atomicity prunes its orders) */
         co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src};
         uint64_t *c = cnt + (size_t)l * (MDL_MAX_LOC_EVENTS + 1), sum = 0;
-        ok = ok && co_count(&cp, c);
+        uint64_t *kept = s->fam_counts ? s->fam_counts +
+            ((size_t)s->fam_at * L + l) * (MDL_MAX_LOC_EVENTS + 1) : NULL;
+        if (ok && kept && !s->fam_judge) {
+            memcpy(c, kept, sizeof *c * (MDL_MAX_LOC_EVENTS + 1));
+        } else {
+            ok = ok && co_count(&cp, c);
+            if (ok && kept)
+                memcpy(kept, c, sizeof *c * (MDL_MAX_LOC_EVENTS + 1));
+        }
         for (int w = 0; ok && w <= p->n_w; w++)
             ok = !__builtin_add_overflow(sum, c[w], &sum);
         ok = ok && !__builtin_mul_overflow(total, sum, &total);
@@ -1489,7 +1543,7 @@ static bool counted(search *s)
         m->candidates + total > lim->max_executions)
         ok = false;             /* the enumeration says where it stops */
     /* a candidate costs about what the judgement does */
-    ok = ok && (total == 0 || total >= MDL_COUNT_ORDERS);
+    ok = ok && (total == 0 || total >= MDL_COUNT_ORDERS || s->fam);
     if (ok && total) {
         /* every pair a candidate may have: co both ways but where
            w_before (program order, shapes) fixes the order, rf any
@@ -1515,24 +1569,100 @@ static bool counted(search *s)
                     mdl_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l),
                                p->r[j]);
         }
+        /* a family's reads may have any value: same as every valued
+           event, an upper bound of %same-value on each member */
+        for (int g = 0; s->fam && s->values && g < s->n_ev; g++)
+            for (int h = 0; s->ev[g].e && s->ev[g].e->kind == SEM_R &&
+                            valued(s, &s->ev[g]) && h < s->n_ev; h++)
+                if (valued(s, &s->ev[h])) {
+                    mdl_rel_add(&x->sameval, g, h);
+                    mdl_rel_add(&x->sameval, h, g);
+                }
         ll_diag d = {0};
         bool all = false;
         /* an error is the enumeration's to report */
-        ok = cat_accepts_all(s->model, x, &all, &d) && all;
+        ok = cat_accepts_all(s->model, x, s->fam != NULL, &all, &d) && all;
         /* not worth judging when it seldom accepts all */
         s->judged++;
         s->judged_all += ok;
-        if (s->judged >= 256 && s->judged_all * 8 < s->judged)
+        if (s->judged >= 256 && s->judged_all * 8 < s->judged && !s->fam)
             s->count = false;
     }
     if (ok && total) {
-        s->counted += total;
         m->candidates += total;
-        reg_values(s);
-        count_states(s, cnt, total);
+        if (!s->fam_judge) {
+            s->counted += total;
+            reg_values(s);
+            count_states(s, cnt, total);
+        }
     }
     free(cnt);
     return ok;
+}
+
+/* The test's run combinations counted a class combination at a time
+ * (run_family.c): a first pass judges every class combination (the
+ * model accepts all its candidates, counted() on widened sources), a
+ * second counts them; false, with nothing found, when some class
+ * combination is not so (the search then enumerates as before). Only
+ * where it saves: classes far fewer than runs. */
+static bool families(search *s)
+{
+    mdl_test *m = s->m;
+    int T = m->n_threads;
+    mdl_families f = {0};
+    bool ok = mdl_families_find(m, &f) &&
+              f.outer > 0 && f.runs >= MDL_FAMILY_MIN &&
+              f.outer <= MDL_FAMILY_OUTER &&
+              f.runs / f.outer >= MDL_FAMILY_GAIN;
+    int *c = ll_xcalloc((size_t)T + 1, sizeof *c);
+    uint64_t candidates = m->candidates;
+    s->fam = &f;
+    /* the first pass's counts kept for the second (a few MB at most) */
+    if (ok && f.outer * (m->n_locs + 1) <= MDL_FAMILY_OUTER * 4)
+        s->fam_counts = ll_xcalloc((size_t)(f.outer * m->n_locs + 1) *
+                                   (MDL_MAX_LOC_EVENTS + 1),
+                                   sizeof *s->fam_counts);
+    for (int pass = 0; ok && pass < 2 && !s->stop; pass++) {
+        s->fam_judge = pass == 0;
+        m->candidates = candidates;
+        for (int t = 0; t < T; t++)
+            c[t] = 0;
+        for (s->fam_at = 0;; s->fam_at++) {
+            for (int t = 0; t < T; t++) {
+                s->pick[t] = 0;
+                while (f.cls[t][s->pick[t]] != c[t])
+                    s->pick[t]++;
+            }
+            build_events(s);
+            ok = !s->amo.n && counted(s);
+            if (!ok || out_of_time(s))
+                break;
+            int t = 0;          /* the next class combination */
+            while (t < T && c[t] == f.n_cls[t] - 1)
+                c[t++] = 0;
+            if (t == T)
+                break;
+            c[t]++;
+        }
+        if (!ok && pass == 1) {
+            /* the passes judge alike: never half counted */
+            ll_diag_set(&m->diag, 0, 0, "internal error: a counted family "
+                        "failed its second pass");
+            m->failed = true;
+            s->status = MDL_BAD_INPUT;
+            s->stop = true;
+        }
+    }
+    if (!ok)
+        m->candidates = candidates;
+    s->fam = NULL;
+    s->fam_judge = false;
+    free(s->fam_counts);
+    s->fam_counts = NULL;
+    free(c);
+    mdl_families_free(m, &f);
+    return ok || s->stop;
 }
 
 static void combination(search *s)
@@ -1800,7 +1930,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     later_values(&s);
     mdl_run_sets_make(&s.rs, m, s.chosen);
-    choose_runs(&s, 0);
+    if (!(s.count && families(&s)))
+        choose_runs(&s, 0);
     mdl_run_sets_free(&s.rs);
     free_later(&s);
     for (int l = 0; l < m->n_locs; l++) {

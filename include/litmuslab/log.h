@@ -61,6 +61,12 @@ typedef struct ll_log_entry {
     int n_states;
     int cap_states;
     ll_log_state *states;
+    /* Or, for an entry only written in herd7's layout (the model's, which
+     * may hold half a million states of 19 places: 2.5 KB each as
+     * bindings, a tenth as text), its n_states state lines as printed,
+     * each with its newline; states is then empty. */
+    char *states_text;
+    size_t states_len;
     ll_verdict verdict;
     bool loop;                   /* herd7's `Loop No`: some run went round a
                                     loop more often than it unrolls loops */

@@ -8,9 +8,10 @@ void ll_log_entry_clear(ll_log_entry *e)
 {
     free(e->name);
     free(e->kind);
-    for (int i = 0; i < e->n_states; i++)
+    for (int i = 0; e->states && i < e->n_states; i++)
         ll_state_clear(&e->states[i].state);
     free(e->states);
+    free(e->states_text);
     free(e->cond_text);
     if (e->has_cond)
         ll_prop_free(e->cond.prop);
@@ -73,7 +74,7 @@ const char *ll_log_entry_extra(const ll_log_entry *e, const char *key)
 uint64_t ll_log_entry_total(const ll_log_entry *e)
 {
     uint64_t t = 0;
-    for (int i = 0; i < e->n_states; i++)
+    for (int i = 0; e->states && i < e->n_states; i++)
         t += e->states[i].count;
     return t;
 }

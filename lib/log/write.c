@@ -27,7 +27,9 @@ static void print_herd(FILE *f, const ll_log_entry *e)
 {
     ll_put_test(f, e->name, e->kind);
     fprintf(f, "States %d\n", e->n_states);
-    for (int i = 0; i < e->n_states; i++)
+    if (e->states_text)
+        fwrite(e->states_text, 1, e->states_len, f);
+    for (int i = 0; i < e->n_states && !e->states_text; i++)
         put_state(f, &e->states[i].state, ll_state_print_herd);
     ll_put_verdict(f, e->loop, e->verdict);
     if (e->has_witnesses)

@@ -137,7 +137,8 @@ bool cat_has_partial(const cat_model *m);
  * rf | co | fr acyclic), raising no flag and no undef (cat_bound.c).
  * Leaves the model usable by cat_check. Returns false with *d set when
  * evaluation fails. */
-bool cat_accepts_all(cat_model *m, const cat_exec *x, bool *all, ll_diag *d);
+bool cat_accepts_all(cat_model *m, const cat_exec *x, bool values_vary,
+                     bool *all, ll_diag *d);
 
 /* Explanations (model/cat/cat_explain.c), never on the search's path: why
  * the model accepts or rejects one execution. Make an explainer once per

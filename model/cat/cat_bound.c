@@ -19,7 +19,10 @@
  *   - or it is acyclic or irreflexive of a value contained in
  *     (po-loc | rf | co | fr)+ by its form, which every coherent
  *     candidate keeps acyclic (coherent below).
- * A flag that must not be raised is the same with the test reversed. */
+ * A flag that must not be raised is the same with the test reversed.
+ * With values_vary, the candidates are those of several combinations
+ * whose reads' values differ (search.c, families): %same-value varies
+ * as rf and co do, and x holds an upper bound of it too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +32,7 @@ typedef struct bound {
     cat_model *m;
     bool *vary;                 /* per slot: depends on rf or co */
     signed char *coh;           /* per slot: coherent(), -1 unknown */
+    signed char *cid;           /* per slot: coherent_or_id() */
 } bound;
 
 static size_t slot_bytes(const cat_model *m, int s)
@@ -42,14 +46,15 @@ static bool vary_of(const bound *b, const cat_instr *in)
     return (in->a >= 0 && b->vary[in->a]) || (in->b >= 0 && b->vary[in->b]);
 }
 
-static void mark_vary(bound *b)
+static void mark_vary(bound *b, bool values_vary)
 {
     cat_model *m = b->m;
     for (int s = 0; s < m->n_slots; s++) {
         const cat_slot *sl = &m->slots[s];
         b->vary[s] = sl->src == SRC_BOUND ||
-                     (sl->src == SRC_EXEC_REL && (sl->index == EXEC_REL_RF ||
-                                                  sl->index == EXEC_REL_CO));
+                     (sl->src == SRC_EXEC_REL &&
+                      (sl->index == EXEC_REL_RF || sl->index == EXEC_REL_CO ||
+                       (values_vary && sl->index == EXEC_REL_SAMEVAL)));
     }
     for (int i = 0; i < m->n_code; i++) {
         const cat_instr *in = &m->code[i];
@@ -193,6 +198,62 @@ static bool coherent(bound *b, int s)
     return ok;
 }
 
+/* Slot s's value holds pairs of the identity only, here (so on every
+ * candidate): [S], or what empties reduced to it. With its diagonal
+ * empty when irreflexive is true. */
+static bool on_diagonal(const cat_model *m, int s, bool irreflexive)
+{
+    size_t W = (size_t)(m->n + 63) / 64;
+    const uint64_t *w = m->ptr[s];
+    for (int i = 0; i < m->n; i++)
+        for (size_t k = 0; k < W; k++) {
+            uint64_t row = w[(size_t)i * W + k];
+            uint64_t diag = k == (size_t)i / 64 ? 1ull << (i % 64) : 0;
+            if (row & (irreflexive ? diag : ~diag))
+                return false;
+        }
+    return true;
+}
+
+/* Slot s is contained, on every candidate, in (po-loc | rf | co | fr)+
+ * or the identity: coherent(), or [S], X?, X* and sequences of such
+ * (a restriction [S];X or X?;Y adds no edge outside them). An acyclic
+ * or irreflexive check of it holds on every coherent candidate when its
+ * upper bound has no pair of the identity (the LKMM's hb, [Marked] ;
+ * (... | (prop \ id) & int) ; [Marked], on one location and no fence). */
+static bool coherent_or_id(bound *b, int s)
+{
+    cat_model *m = b->m;
+    if (!m->slots[s].is_rel)
+        return false;
+    if (b->cid[s] >= 0)
+        return b->cid[s];
+    const cat_instr *in = maker(b, s);
+    bool ok = coherent(b, s) || on_diagonal(m, s, false);
+    switch (ok || !in ? PI_FIX : in->op) {
+    case PI_REL_UNION: case PI_SEQ:
+        ok = coherent_or_id(b, in->a) && coherent_or_id(b, in->b);
+        break;
+    case PI_REL_INTER:
+        ok = coherent_or_id(b, in->a) || coherent_or_id(b, in->b);
+        break;
+    case PI_REL_DIFF: case PI_PLUS: case PI_STAR: case PI_OPT:
+    case PI_RESTRICT_RNG:
+        ok = coherent_or_id(b, in->a);
+        break;
+    case PI_RESTRICT_DOM:
+        ok = coherent_or_id(b, in->b);
+        break;
+    case PI_TOID:
+        ok = true;
+        break;
+    default:
+        break;
+    }
+    b->cid[s] = ok;
+    return ok;
+}
+
 /* Check c comes out the same way on every coherent candidate: holding
  * for a check (failing for a flag). */
 static bool settled(bound *b, const cat_test *c)
@@ -206,10 +267,14 @@ static bool settled(bound *b, const cat_test *c)
     if (c->negated == want)
         return false;
     bool test = c->negated ? !holds : holds;
-    return test || (c->kind != CHK_EMPTY && coherent(b, c->slot));
+    return test || (c->kind != CHK_EMPTY &&
+                    (coherent(b, c->slot) ||
+                     (coherent_or_id(b, c->slot) &&
+                      on_diagonal(m, c->slot, true))));
 }
 
-bool cat_accepts_all(cat_model *m, const cat_exec *x, bool *all, ll_diag *d)
+bool cat_accepts_all(cat_model *m, const cat_exec *x, bool values_vary,
+                     bool *all, ll_diag *d)
 {
     *all = false;
     if (m->n_binders || m->n_free != m->top.n)
@@ -219,9 +284,11 @@ bool cat_accepts_all(cat_model *m, const cat_exec *x, bool *all, ll_diag *d)
     /* what follows leaves static results cat_check must not trust */
     m->snap_valid = false;
     bound b = {m, ll_xcalloc((size_t)m->n_slots + 1, sizeof *b.vary),
+               ll_xmalloc((size_t)m->n_slots + 1),
                ll_xmalloc((size_t)m->n_slots + 1)};
     memset(b.coh, -1, (size_t)m->n_slots + 1);
-    mark_vary(&b);
+    memset(b.cid, -1, (size_t)m->n_slots + 1);
+    mark_vary(&b, values_vary);
     bool ok = true;
     for (int i = 0; i < m->n_code && ok; i++) {
         if (m->code[i].op == PI_FIX) {
@@ -237,6 +304,7 @@ bool cat_accepts_all(cat_model *m, const cat_exec *x, bool *all, ll_diag *d)
         ok = settled(&b, &m->checks[k]);
     free(b.vary);
     free(b.coh);
+    free(b.cid);
     *all = ok;
     return true;
 }

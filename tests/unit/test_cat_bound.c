@@ -35,7 +35,7 @@ static bool all(const char *text)
             mdl_rel_add(&b.x.rf, w, r);
     bool ok = false;
     ll_diag d = {0};
-    assert_true(cat_accepts_all(m, &b.x, &ok, &d));
+    assert_true(cat_accepts_all(m, &b.x, false, &ok, &d));
     /* the model judges candidates as before */
     cat_result r;
     mdl_rel_clear(&b.x.rf);
