@@ -42,6 +42,12 @@ typedef struct run_ctx {
     bool bad;           /* the run stopped on an error after reads */
     bool every_path;    /* the error refuses the test whatever values led
                            here (sem_ops.errors_on_every_path, a read) */
+    bool dep_store;     /* the run stored through an address from a read */
+    bool dep_store_top; /* ... before any branch on a read: on every path
+                           herd7 builds for the thread (one we never take
+                           may have no such store) */
+    bool dep_dead;      /* ... stopped at an address from a read that is
+                           no location (a value choice, not a path) */
     pending *pend;
     int n_pend, cap_pend;
     mdl_ways rprov[SEM_MAX_READS]; /* per read: its value's ways */
@@ -208,10 +214,28 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         return loc;
     }
     /* herd7 reads a constant address that is no location on any path it
-       builds, solvable or not, and fails there (no initial write) */
+       builds, solvable or not, and fails there (no initial write), unless
+       the paths taken with it store through an address from a read: then
+       that path has no execution. Decided once all runs are made. */
+    if (read && !dep && c->m->ops->errors_on_every_path) {
+        mdl_thread *t = &c->m->threads[c->th];
+        const ll_stmt *s = &t->code->stmts[c->stmt];
+        if (!c->dep_store && !t->zero_read) {
+            t->zero_read = true;
+            if (why[0])
+                ll_diag_set(&t->zero_diag, s->pos.line, s->pos.col, "%s",
+                            why);
+            else
+                ll_diag_set(&t->zero_diag, s->pos.line, s->pos.col,
+                            "memory access to %lld, which is not a location",
+                            (long long)addr.num);
+        }
+        c->dead = true;
+        return -1;
+    }
     c->every_path = read && c->m->ops->errors_on_every_path;
     if (dep)
-        c->dead = true;
+        c->dead = c->dep_dead = true;
     else if (why[0])
         sem_error(r, "%s", why);
     else
@@ -302,6 +326,10 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read)
 {
     run_ctx *c = ctx(r);
+    if (addr_dep | addr_pick) {
+        c->dep_store = true;
+        c->dep_store_top |= !r->ctrl && !r->pctrl;
+    }
     int loc = address(r, addr, addr_dep | addr_pick, false);
     if (loc < 0)
         return -1;
@@ -478,6 +506,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->n_ev = 0;
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = false;
+    c->dep_store = c->dep_store_top = c->dep_dead = false;
     int pc = 0, steps = 0;
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
@@ -654,9 +683,13 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     r.engine = c;
     c->th = th;
     c->n_choice = 0;
+    t->dep_store_all = true;
+    t->zero_read = false;
     bool ok = true;
     do {
         run_once(c, &r);
+        if (!c->dep_dead)   /* other values read take its path */
+            t->dep_store_all &= c->dep_store_top;
         pend_writes(c);
         if (c->error) {
             ok = false;
@@ -784,6 +817,29 @@ static void seed_constants(mdl_test *m)
     }
 }
 
+/* herd7 takes one path per thread at a time: a read of a constant
+ * address that is no location refuses the test when some set of paths
+ * has it and no store through an address from a read (which leaves
+ * herd7's locations open); else such a path only has no execution. A
+ * thread all of whose runs make such a store is in every set. */
+static bool zero_reads_refuse(mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        if (!m->threads[t].zero_read)
+            continue;
+        bool open = false;
+        for (int u = 0; u < m->n_threads && !open; u++)
+            open = u != t && m->threads[u].dep_store_all;
+        if (open)
+            continue;
+        const ll_diag *z = &m->threads[t].zero_diag;
+        ll_diag_set(&m->diag, z->line, z->col, "%s", z->msg);
+        m->failed = true;
+        return true;
+    }
+    return false;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -809,6 +865,8 @@ bool mdl_runs(mdl_test *m)
         if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
             break;
     }
+    if (ok && zero_reads_refuse(m))
+        ok = false;
     if (ok && m->ops->symbolic_values)
         drop_self_made(m);
     free(c.choice);

@@ -186,7 +186,9 @@ typedef struct sem_ops {
     /* herd7 builds every path of a thread, chosen by values or not, and
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
-     * no initial write: '[0]'`), even a path no execution takes. false,
+     * no initial write: '[0]'`), even a path no execution takes, unless
+     * the other paths taken with it store through an address read from
+     * memory (model/paths.c zero_reads_refuse). false,
      * and for a write there: such a path only refuses the test when its
      * reads find their values (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;

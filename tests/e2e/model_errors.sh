@@ -81,6 +81,43 @@ END
     cat "$tmp/err"; fail "uninitialised pointer: message"; }
 [ -s "$tmp/out" ] && fail "uninitialised pointer: an answer: $(cat "$tmp/out")"
 
+# A read at address 0 is refused even when another thread stores through
+# an address read from memory, if that store is not on all its paths
+# (herd7 7.58 builds P1's path where z is 0, with no such store) or is a
+# load: herd7 refuses both ('Non symbolic location with no initial
+# write'). A store on every path of P1 makes herd7 answer
+# (litmus/c/MP+zero-read-store-via-read).
+cat > "$tmp/zbranch.litmus" <<'END'
+C zbranch
+{ int *p = x; z = 1; }
+P0(int *x)
+{
+	int r1;
+	int *q0;
+	r1 = READ_ONCE(*q0);
+}
+P1(int *x, int **p, int *z)
+{
+	int *q1;
+	int r0;
+	r0 = READ_ONCE(*z);
+	if (r0) {
+		q1 = READ_ONCE(*p);
+		WRITE_ONCE(*q1, 1);
+	}
+}
+exists (0:r1=1)
+END
+sed 's/^C zbranch/C zload/; s/if (r0) {/{/; s/WRITE_ONCE(\*q1, 1)/r0 = READ_ONCE(*q1)/' \
+    "$tmp/zbranch.litmus" > "$tmp/zload.litmus"
+for z in zbranch zload; do
+    "$LITMUSLAB" model "$tmp/$z.litmus" > "$tmp/out" 2> "$tmp/err"
+    [ $? = 2 ] || fail "$z: want exit 2"
+    [ "$(cat "$tmp/err")" = "$tmp/$z.litmus:7:7: memory access to 0, which is not a location" ] || {
+        cat "$tmp/err"; fail "$z: message"; }
+    [ -s "$tmp/out" ] && fail "$z: an answer: $(cat "$tmp/out")"
+done
+
 # A cat file with a syntax error: its FILE:LINE:COL.
 printf '"bad"\nlet x = (po |\n' > "$tmp/bad.cat"
 "$LITMUSLAB" model --model "$tmp/bad.cat" $good > /dev/null 2> "$tmp/err"
