@@ -246,8 +246,10 @@ static void errors_name_the_problem(void **unused)
     assert_false(hw_gen_c(&f.t, &c, &d));
     assert_string_equal(d.msg, "register 0:rax is not a variable of P0");
     assert_int_equal(c.len, 0);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {   /* what the lowering made */
         free(f.th[k].stmts);
+        free(f.th[k].c_tree);
+    }
 
     make_sb(&f);
     f.t.arch = NULL;
