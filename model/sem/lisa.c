@@ -245,4 +245,6 @@ const sem_ops sem_lisa_ops = {
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,
+    .word = 8,          /* herd7 holds LISA values as 64-bit words: the
+                           states' order is theirs (negative values last) */
 };
