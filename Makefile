@@ -9,6 +9,14 @@ CORPUS ?= ../shared/corpus
 
 SRC_DIRS := lib lib/arch lib/c lib/log model model/sem model/cat hwrun hwrun/gen gen \
             compare campaign cli
+# before mk/*.mk: their rules name $(PROGRAM) as a prerequisite, which
+# make expands when it reads the rule (it was empty there, so `make
+# fidelity-diff-c` and the benches ran a stale program)
+ifeq ($(BUILD),build/release)
+PROGRAM := bin/litmuslab
+else
+PROGRAM := $(BUILD)/bin/litmuslab
+endif
 -include mk/*.mk
 
 # Evaluated lazily: the dependency check below may install them first.
@@ -26,12 +34,6 @@ CORE_OBJS := $(filter-out $(BUILD)/obj/cli/main.o,$(OBJS))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 DEPS_STAMP := $(BUILD)/.deps-ok
-
-ifeq ($(BUILD),build/release)
-PROGRAM := bin/litmuslab
-else
-PROGRAM := $(BUILD)/bin/litmuslab
-endif
 
 .PHONY: all test check check-asan unit e2e deps clean bench conformance fuzz
 all: $(PROGRAM)
