@@ -1611,7 +1611,9 @@ static bool families(search *s)
     mdl_test *m = s->m;
     int T = m->n_threads;
     mdl_families f = {0};
-    bool ok = mdl_families_find(m, &f) &&
+    /* a class combination is never a leaf of choose_runs, where a
+       mixed-size combination is refused as herd7 refuses it */
+    bool ok = !s->sizes_vary && mdl_families_find(m, &f) &&
               f.outer > 0 && f.runs >= MDL_FAMILY_MIN &&
               f.outer <= MDL_FAMILY_OUTER &&
               f.runs / f.outer >= MDL_FAMILY_GAIN;
