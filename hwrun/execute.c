@@ -40,9 +40,11 @@ void hw_judge(const ll_test *t, ll_log_entry *e)
     ll_prop_cut(cond.prop, ll_place_type, t);
     for (int i = 0; i < e->n_states; i++) {
         ll_log_state *s = &e->states[i];
-        s->marked = cond.prop ? ll_prop_eval(cond.prop, &s->state, NULL)
-                              : true;
-        if (s->marked)
+        bool holds = cond.prop ? ll_prop_eval(cond.prop, &s->state, NULL)
+                               : true;
+        /* litmus7's `*>`: a forall's counter-examples */
+        s->marked = ll_quant_settles(t->cond.quant, holds);
+        if (holds)
             yes += s->count;
         else
             no += s->count;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "litmuslab/c_ast.h"
+#include "litmuslab/hash.h"
 #include "litmuslab/log.h"
 #include "litmuslab/state.h"
 
@@ -54,6 +55,10 @@ typedef struct gen_out {
     ll_ctype type;    /* the register's type: what the part's bits show as */
     int loc_index;    /* memory: index into locs */
     int elem;         /* memory: the array element (`x[1]`), else 0 */
+    int parts;        /* a whole array `x` (litmus7's `x={7,8}`) is shown
+                         by one out per element, elem each: its length;
+                         0 for any other place (an element named alone
+                         has an out of its own) */
     bool hidden;      /* named by the filter alone: not in the state */
 } gen_out;
 
@@ -484,23 +489,52 @@ static bool check_element_inits(hw_gen *g)
 
 /* A final value the state records; hidden when only the filter reads it
  * (the condition and `locations` come first). */
-static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
+/* The index of the out of place l (whole: the first part of the whole
+ * array l names), or -1. */
+static int out_index(const hw_gen *g, const ll_loc *l, bool whole)
+{
+    for (int i = 0; i < g->n_outs; i++)
+        if ((g->outs[i].parts > 0) == whole &&
+            (whole ? g->outs[i].loc.proc < 0 &&
+                         !strcmp(g->outs[i].loc.name, l->name)
+                   : !ll_loc_cmp(&g->outs[i].loc, l)))
+            return i;
+    return -1;
+}
+
+/* The type of location name's values (an array's: its elements'). */
+static void loc_ctype(const hw_gen *g, const char *name, ll_ctype *ty)
+{
+    const ll_init *in = find_init(g->t, -1, name);
+    if (!g->ops->loc_type || !g->ops->loc_type(g->t, name, ty))
+        ll_ctype_of(in ? in->type : NULL, in && in->pointer, ty);
+}
+
+/* whole: l names an array whole (locations [x;], x={7,8}, z=1 of an
+ * array z), shown as herd7 and litmus7 show it, `x={7,8};`. */
+static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden,
+                    bool whole)
 {
     ll_stmt st = {.pos = pos};
-    for (int i = 0; i < g->n_outs; i++)
-        if (!ll_loc_cmp(&g->outs[i].loc, l))
-            return true;
     const ll_init *arr = l->proc < 0 ? array_of(g->t, l->name) : NULL;
+    whole = arr && (whole || l->index < 0);
+    if (out_index(g, l, whole) >= 0)
+        return true;
     if (l->index >= 0 && !arr)
         return hw_gen_fail(g, &st, "%s is not an array", l->name);
-    for (int i = 0; arr && l->index < 0 && i < arr->array_len; i++) {
-        ll_loc e = *l;      /* herd7's x={1,2}: compare joins x[0], x[1] */
-        e.index = i;
-        if (!add_out(g, &e, pos, hidden))
-            return false;
-    }
-    if (arr && l->index < 0)
+    if (whole) {        /* one out per element, shown together */
+        gen_out o = {.loc = *l, .thread = -1, .fam = -1,
+                     .loc_index = loc_index(g, l->name),
+                     .parts = arr->array_len, .hidden = hidden};
+        loc_ctype(g, l->name, &o.type);
+        g->outs = ll_xrealloc(g->outs, (size_t)(g->n_outs + o.parts) *
+                                           sizeof *g->outs);
+        for (o.elem = 0; o.elem < o.parts; o.elem++) {
+            o.loc.index = o.elem;
+            g->outs[g->n_outs++] = o;
+        }
         return true;
+    }
     if (arr && l->index >= arr->array_len)
         return hw_gen_fail(g, &st, "%s[%d] is past the end of %s (%d "
                            "elements)", l->name, l->index, l->name,
@@ -538,6 +572,7 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden)
         }
     } else {
         o.loc_index = loc_index(g, l->name);
+        loc_ctype(g, l->name, &o.type);   /* how its value prints */
     }
     g->outs = ll_xrealloc(g->outs, (size_t)(g->n_outs + 1) * sizeof *g->outs);
     g->outs[g->n_outs++] = o;
@@ -563,13 +598,22 @@ static bool prop_outs(hw_gen *g, const ll_prop *p, bool hidden)
                            "compares two places");
     }
     if (p->kind == LL_PROP_ATOM)
-        return add_out(g, &p->loc, p->pos, hidden);
+        return add_out(g, &p->loc, p->pos, hidden, p->whole);
     return prop_outs(g, p->lhs, hidden) && prop_outs(g, p->rhs, hidden);
 }
 
+/* herd7's and litmus7's order: registers, then scalars and whole arrays
+ * by name, then elements named alone (x[1]) by name and index. */
 static int out_order(const void *a, const void *b)
 {
-    return ll_loc_cmp(&((const gen_out *)a)->loc, &((const gen_out *)b)->loc);
+    const gen_out *x = a, *y = b;
+    ll_loc lx = x->loc, ly = y->loc;
+    if (x->parts)
+        lx.index = -1;
+    if (y->parts)
+        ly.index = -1;
+    int c = ll_loc_cmp(&lx, &ly);
+    return c ? c : x->elem < y->elem ? -1 : x->elem > y->elem;
 }
 
 static bool collect_outs(hw_gen *g)
@@ -586,7 +630,7 @@ static bool collect_outs(hw_gen *g)
     if (!prop_outs(g, g->t->cond.prop, false))
         return false;
     for (int i = 0; i < g->t->n_locations; i++)
-        if (!add_out(g, &g->t->locations[i], none, false))
+        if (!add_out(g, &g->t->locations[i], none, false, false))
             return false;
     if (!prop_outs(g, g->t->filter, true))
         return false;
@@ -629,12 +673,17 @@ static void put_comment_name(ll_buf *out, const char *s)
                              ? *s : '_');
 }
 
+/* As litmus7 7.58 prints it: `0:r1`, a scalar `[x]`, an element `x[1]`,
+ * a whole array `x` (its value `{7,8}`). */
 static void out_name(const gen_out *o, ll_buf *b)
 {
+    bool scalar = o->loc.proc < 0 && o->loc.index < 0;
     if (o->loc.proc >= 0)
         ll_buf_printf(b, "%d:", o->loc.proc);
+    ll_buf_puts(b, scalar ? "[" : "");
     ll_buf_puts(b, o->loc.name);
-    if (o->loc.index >= 0)      /* litmus7's `x[1]` */
+    ll_buf_puts(b, scalar ? "]" : "");
+    if (o->loc.index >= 0 && !o->parts)
         ll_buf_printf(b, "[%d]", o->loc.index);
 }
 
@@ -1050,14 +1099,6 @@ const ll_loc *hw_gen_out(const hw_gen *g, int i, int *thread)
     return &g->outs[i].loc;
 }
 
-static int out_index(const hw_gen *g, const ll_loc *l)
-{
-    for (int i = 0; i < g->n_outs; i++)
-        if (!ll_loc_cmp(&g->outs[i].loc, l))
-            return i;
-    return -1;
-}
-
 static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
 {
     switch (p->kind) {
@@ -1069,7 +1110,8 @@ static void write_prop(const hw_gen *g, const ll_prop *p, ll_buf *c)
         break;
     case LL_PROP_ATOM: {
         /* v[n + i]: out i holds an address, v[i] its location's index */
-        int i = out_index(g, &p->loc);
+        int i = p->whole ? out_index(g, &p->loc, true) + p->loc.index
+                         : out_index(g, &p->loc, false);
         if (number_on_array(g, p)) {
             ll_buf_puts(c, "0");
         } else if (p->value.is_sym) {
@@ -1138,8 +1180,7 @@ static void write_tables(hw_gen *g, ll_buf *c)
     for (int i = 0; i < g->n_locs; i++) {
         const ll_init *in = find_init(t, -1, g->locs[i]);
         ll_ctype ty;
-        if (!g->ops->loc_type || !g->ops->loc_type(t, g->locs[i], &ty))
-            ll_ctype_of(in ? in->type : NULL, in && in->pointer, &ty);
+        loc_ctype(g, g->locs[i], &ty);
         int size = ty.size;
         bool sign = ty.is_signed;
         int64_t v = in && in->has_value && !in->value.is_sym
@@ -1168,20 +1209,37 @@ static void write_tables(hw_gen *g, ll_buf *c)
         /* a C test's value has its variable's type already */
         ll_buf_puts(c, "    {");
         put_c_string(c, ll_buf_str(&name));
-        ll_buf_printf(c, ", %d, %d, %d, %d, %d},\n", o->loc_index,
+        ll_buf_printf(c, ", %d, %d, %d, %d, %d, %d},\n", o->loc_index,
                       g->ops->locals ? 8 : o->type.size,
                       g->ops->locals || o->type.is_signed, o->hidden,
-                      o->elem);
+                      o->elem, o->parts);
         ll_buf_free(&name);
     }
     if (!g->n_outs)
-        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0, 0},\n");
+        ll_buf_puts(c, "    {\"\", -1, 8, 1, 0, 0, 0},\n");
     ll_buf_puts(c, "};\n\nstatic const hr_code code[] = {");
     for (int k = 0; k < t->n_threads; k++)
         ll_buf_printf(c, "%sP%d", k ? ", " : "", t->threads[k].proc);
     ll_buf_puts(c, "};\n\n");
     if (g->perp)
         hw_perp_write_table(g->perp, c);
+    /* the metadata litmus7 prints after Hash=, in the test's order (not
+       Prefetch, which litmus7 keeps for itself) */
+    int n_info = 0;
+    ll_buf_puts(c, "static const hr_info info[] = {\n");
+    for (int i = 0; i < t->n_meta; i++) {
+        if (!strcmp(t->meta[i].key, "Prefetch"))
+            continue;
+        ll_buf_puts(c, "    {");
+        put_c_string(c, t->meta[i].key);
+        ll_buf_puts(c, ", ");
+        put_c_string(c, t->meta[i].value);
+        ll_buf_puts(c, "},\n");
+        n_info++;
+    }
+    if (!n_info)
+        ll_buf_puts(c, "    {\"\", \"\"},\n");
+    ll_buf_puts(c, "};\n\n");
     ll_buf_puts(c, "static const hr_test test = {\n    ");
     put_c_string(c, t->name ? t->name : "");
     ll_buf_printf(c, ", \"%s\",\n    ",
@@ -1197,12 +1255,16 @@ static void write_tables(hw_gen *g, ll_buf *c)
                   t->filter ? "filter" : "0");
     /* perpetual mode's table, or why the test runs classic only */
     if (g->perp)
-        ll_buf_puts(c, "&perp, 0};\n\n");
+        ll_buf_puts(c, "&perp, 0,\n    ");
     else {
         ll_buf_puts(c, "0, ");
         put_c_string(c, ll_buf_str(&g->perp_why));
-        ll_buf_puts(c, "};\n\n");
+        ll_buf_puts(c, ",\n    ");
     }
+    char *hash = ll_test_hash(t);
+    put_c_string(c, hash);
+    free(hash);
+    ll_buf_printf(c, ", %d, info};\n\n", n_info);
     /* The start of every instance (the timebase, its skew: -skew, see
      * hwrun/harness/hr_skew.h) is the harness's, for every architecture's
      * generated threads alike: no generator writes start code of its own.

@@ -35,13 +35,26 @@ typedef struct hr_loc {
  * are the address of one of the instance's locations: then the state
  * holds that location, printed by name (`1:r0=x;`), as litmus7 does. */
 typedef struct hr_out {
-    const char *name;  /* as printed: "0:rax", "x" */
+    const char *name;  /* as litmus7 7.58 prints it: "0:rax", "[x]",
+                          "x[1]", "x" (a whole array) */
     int loc;           /* memory location index, or -1 for a register */
-    int size;          /* register: bytes of its type (1, 2, 4, 8) */
+    int size;          /* bytes of its type (1, 2, 4, 8); 8 bytes
+                          unsigned print unsigned, as litmus7 does */
     int is_signed;
     int hidden;        /* read for the filter alone: not in the state */
     int elem;          /* memory: the array element (`x[1]`), else 0 */
+    int parts;         /* a whole array shown as litmus7's `x={7,8};`:
+                          its length (its outs follow each other, elem
+                          0, 1, ...); 0 for any other place */
 } hr_out;
+
+/* A line of the test's metadata (`Cycle=...`), printed after Hash= as
+ * litmus7 prints it: `KEY=VALUE`, but `Relax NAME Ok|No VALUE` for Relax
+ * (Ok when some state settled the condition). */
+typedef struct hr_info {
+    const char *key;
+    const char *value;
+} hr_info;
 
 typedef struct hr_test {
     const char *name;
@@ -66,6 +79,9 @@ typedef struct hr_test {
      * runs in the classic mode only. */
     const struct hr_perp *perp;
     const char *perp_why;
+    const char *hash;        /* herd7's and litmus7's digest of the test */
+    int n_info;
+    const hr_info *info;
 } hr_test;
 
 /* Parse options, run, print the log on stdout; returns the exit status. */

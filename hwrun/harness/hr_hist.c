@@ -6,7 +6,8 @@
 
 #include "hr_internal.h"
 
-static void *hr_alloc(size_t n)
+/* Zeroed memory, or the run ends (exit 2) with a message. */
+void *hr_alloc(size_t n)
 {
     void *p = calloc(1, n ? n : 1);
     if (!p) {

@@ -17,6 +17,8 @@ typedef struct hr_hist {
     uint64_t *counts;   /* 0 marks an empty slot */
 } hr_hist;
 
+/* Zeroed memory, or the run ends (exit 2) with a message. */
+void *hr_alloc(size_t n);
 void hr_hist_init(hr_hist *h, int width);
 void hr_hist_free(hr_hist *h);
 void hr_hist_add(hr_hist *h, const int64_t *key, uint64_t count);

@@ -185,19 +185,44 @@ static int parse_options(int argc, char **argv, hr_opts *o)
     return 1;
 }
 
-/* litmus7's spelling: `0:r1=x; y=1;`, an address by its location. */
+/* litmus7 7.58's spelling: `0:r1=x; [y]=1; t={7,8}; t[1]=8;`, an
+ * address by its location, a 64-bit unsigned value unsigned. */
 static void print_state(const hr_test *t, const int64_t *key)
 {
     const char *sep = "";
     for (int k = 0; k < t->n_outs; k++) {
-        if (t->outs[k].hidden)
+        const hr_out *o = &t->outs[k];
+        if (o->hidden)
             continue;
+        if (!o->parts || !o->elem)
+            printf("%s%s=%s", sep, o->name, o->parts ? "{" : "");
         if (key[t->n_outs + k])
-            printf("%s%s=%s;", sep, t->outs[k].name, t->locs[key[k]].name);
+            printf("%s", t->locs[key[k]].name);
+        else if (o->size == 8 && !o->is_signed)
+            printf("%" PRIu64, (uint64_t)key[k]);
         else
-            printf("%s%s=%" PRId64 ";", sep, t->outs[k].name, key[k]);
+            printf("%" PRId64, key[k]);
+        printf("%s", !o->parts ? ";" : o->elem + 1 < o->parts ? "," : "};");
         sep = " ";
     }
+}
+
+/* The test's metadata lines, litmus7's way (hr_info), in a NULL-ended
+ * array the caller frees; settled: some state settled the condition. */
+static char **info_lines(const hr_test *t, bool settled)
+{
+    char **lines = hr_alloc(((size_t)t->n_info + 1) * sizeof *lines);
+    for (int i = 0; i < t->n_info; i++) {
+        const hr_info *in = &t->info[i];
+        size_t n = strlen(t->name) + strlen(in->key) + strlen(in->value) + 16;
+        lines[i] = hr_alloc(n);
+        if (!strcmp(in->key, "Relax"))
+            snprintf(lines[i], n, "Relax %s %s %s", t->name,
+                     settled ? "Ok" : "No", in->value);
+        else
+            snprintf(lines[i], n, "%s=%s", in->key, in->value);
+    }
+    return lines;
 }
 
 static const char *skew_name(const hr_opts *o, char *buf, size_t n)
@@ -250,6 +275,8 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
     size_t n;
     size_t *idx = hr_hist_sorted(h, &n);
     uint64_t yes = 0, no = 0;
+    ll_quant q = (ll_quant)t->quant;
+    bool settled = false;
     ll_put_test(stdout, t->name, t->kind);
     ll_put_histogram(stdout, n);
     for (size_t i = 0; i < n; i++) {
@@ -259,22 +286,30 @@ void hr_print_log(const hr_test *t, const hr_opts *o, const hr_topo *tp,
             yes += h->counts[idx[i]];
         else
             no += h->counts[idx[i]];
-        ll_put_count(stdout, true, h->counts[idx[i]], holds);
+        /* litmus7's `*>`: a forall's counter-examples */
+        bool mark = ll_quant_settles(q, holds);
+        settled |= mark;
+        ll_put_count(stdout, true, h->counts[idx[i]], mark);
         print_state(t, key);
         putchar('\n');
     }
     free(idx);
-    ll_quant q = (ll_quant)t->quant;
+    char **info = info_lines(t, settled);
     bool ok = ll_quant_holds(q, yes, no);
     ll_litmus_tail tail = {
         .modern = true, .name = t->name, .verdict = ll_verdict_of(q, yes, no),
         .has_witnesses = true, .cond_text = t->cond_text,
         .validated = ok ? LL_VALIDATED_YES : LL_VALIDATED_NO,
+        .hash = t->hash, .n_info = t->n_info,
+        .info = (const char *const *)info,
         .obs_word = ll_observation_word(yes, no), .obs_pos = yes,
         .obs_neg = no,
     };
     ll_witnesses(q, yes, no, &tail.positive, &tail.negative);
     ll_put_litmus_tail(stdout, &tail);
+    for (int i = 0; i < t->n_info; i++)
+        free(info[i]);
+    free(info);
 
     char buf[256];
     struct utsname u;

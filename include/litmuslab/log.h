@@ -50,7 +50,12 @@ typedef enum ll_litmus_style {
 typedef struct ll_log_state {
     ll_state state;
     uint64_t count;
-    bool marked;         /* litmus7 `*>`: satisfies the condition */
+    bool marked;         /* litmus7 `*>`: settles the condition (satisfies
+                            its proposition; for forall, does not) */
+    char *text;          /* the state as the log spelt it (`[x]=1;`,
+                            `x=1;`, `x={7,8};`, an unsigned value), owned;
+                            the writers print it as it is. NULL for a
+                            state built in memory: printed from state */
 } ll_log_state;
 
 typedef struct ll_log_entry {
@@ -89,8 +94,12 @@ typedef struct ll_log_entry {
     char *hash;                  /* after `Hash=`, or NULL */
     char *time;                  /* seconds as written (`0.02`), or NULL */
     /* Any other line, kept verbatim in order (`Machine NAME`, topology,
-     * placement, `Relax ...`); written back before `Time`. */
+     * placement, litmus7's `Cycle=...`, `Relax NAME Ok ...`); the first
+     * n_extra_pre came before the Observation line: a litmus7 entry has
+     * them written back between Hash= and Observation (where litmus7
+     * prints a test's metadata), the others before `Time`. */
     int n_extra;
+    int n_extra_pre;
     int cap_extra;
     char **extra;
     const char *file;            /* where the entry was read (not owned) */

@@ -34,6 +34,11 @@ typedef struct ll_litmus_tail {
     const char *cond_text;
     ll_validated validated;
     const char *hash;
+    /* Lines between Hash= and Observation, each without its newline:
+     * litmus7 prints the test's metadata there (`Cycle=...`, `Relax NAME
+     * Ok ...`). */
+    int n_info;
+    const char *const *info;
     const char *obs_word;   /* ll_observation_word */
     uint64_t obs_pos, obs_neg;
 } ll_litmus_tail;
@@ -137,6 +142,8 @@ static inline void ll_put_litmus_tail(FILE *f, const ll_litmus_tail *t)
         ll_put_condition(f, t->modern, t->cond_text, t->validated);
     if (t->hash)
         ll_put_hash(f, t->hash);
+    for (int i = 0; i < t->n_info; i++)
+        fprintf(f, "%s\n", t->info[i]);
     if (t->obs_word)
         ll_put_observation(f, t->name, t->obs_word, t->obs_pos, t->obs_neg);
 }

@@ -61,7 +61,8 @@ static inline ll_verdict ll_verdict_settled(ll_quant q)
 
 /* Does a state where the proposition is `holds` settle the condition
  * alone (herd7's `-show wit`: the witnesses of exists and ~exists, the
- * counter-examples of forall)? */
+ * counter-examples of forall)? These are also the states litmus7 marks
+ * `*>` in its histogram (it reads forall P as ~exists ~P). */
 static inline bool ll_quant_settles(ll_quant q, bool holds)
 {
     return q == LL_FORALL ? !holds : holds;

@@ -8,8 +8,10 @@ void ll_log_entry_clear(ll_log_entry *e)
 {
     free(e->name);
     free(e->kind);
-    for (int i = 0; e->states && i < e->n_states; i++)
+    for (int i = 0; e->states && i < e->n_states; i++) {
         ll_state_clear(&e->states[i].state);
+        free(e->states[i].text);
+    }
     free(e->states);
     free(e->states_text);
     free(e->cond_text);

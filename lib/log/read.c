@@ -23,7 +23,10 @@ struct ll_log_reader {
     gzFile gz;
     char *path;
     int line;          /* number of the line in cur */
-    ll_buf cur;        /* current line, without its newline */
+    ll_buf cur;        /* current line, without its newline and the
+                          blanks that end it */
+    size_t spaces;     /* ... of which trailing spaces (before any \r):
+                          litmus7's `Relax NAME No ` keeps its space */
     bool pushed_back;  /* cur is to be returned again by next_line */
     char *block;       /* decompressed input, [pos, end) not yet used */
     size_t pos, end;
@@ -169,6 +172,13 @@ static bool next_line(ll_log_reader *r)
     }
     if (!got || r->failed)
         return false;
+    size_t end = r->cur.len;
+    while (end && (r->cur.data[end - 1] == '\r' ||
+                   r->cur.data[end - 1] == '\n'))
+        end--;
+    r->spaces = 0;
+    while (r->spaces < end && r->cur.data[end - 1 - r->spaces] == ' ')
+        r->spaces++;
     while (r->cur.len && isspace((unsigned char)r->cur.data[r->cur.len - 1]))
         r->cur.data[--r->cur.len] = '\0';
     r->line++;
@@ -319,6 +329,8 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
     }
     ll_log_entry_add_state(e, &st, count, marked);
     ll_state_clear(&st);
+    /* kept as spelt, so that a log is written back byte for byte */
+    e->states[e->n_states - 1].text = ll_xstrdup(body);
     return 0;
 }
 
@@ -446,8 +458,19 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
             tail_seen = true;
         } else if (starts_with(s, "Time ") && !e->time && parse_time(s, e)) {
             tail_seen = true;
+            /* litmus7's last line: what follows before the next entry
+               (a run's banner, the next test's text, its trailer) is
+               none of this entry's */
+            if (e->format == LL_LOG_LITMUS)
+                break;
         } else {
-            ll_log_entry_add_extra(e, s);
+            /* as written, its trailing spaces too */
+            char *line = ll_xmalloc(strlen(s) + r->spaces + 1);
+            sprintf(line, "%s%*s", s, (int)r->spaces, "");
+            ll_log_entry_add_extra(e, line);
+            free(line);
+            if (!e->obs_word)
+                e->n_extra_pre = e->n_extra;
         }
     }
     if (witnesses && !e->has_witnesses)

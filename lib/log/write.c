@@ -5,19 +5,24 @@
 
 #include <stdlib.h>
 
-static void put_state(FILE *f, const ll_state *s,
+/* The state as its log spelt it, else printed from its bindings. */
+static void put_state(FILE *f, const ll_log_state *s,
                       void (*print)(const ll_state *, ll_buf *))
 {
+    if (s->text) {
+        fprintf(f, "%s\n", s->text);
+        return;
+    }
     ll_buf b = {0};
-    print(s, &b);
+    print(&s->state, &b);
     fwrite(b.data ? b.data : "", 1, b.len, f);
     fputc('\n', f);
     ll_buf_free(&b);
 }
 
-static void put_extras_and_time(FILE *f, const ll_log_entry *e)
+static void put_extras_and_time(FILE *f, const ll_log_entry *e, int from)
 {
-    for (int i = 0; i < e->n_extra; i++)
+    for (int i = from; i < e->n_extra; i++)
         fprintf(f, "%s\n", e->extra[i]);
     if (e->time)
         ll_put_time(f, e->name, e->time);
@@ -30,7 +35,7 @@ static void print_herd(FILE *f, const ll_log_entry *e)
     if (e->states_text)
         fwrite(e->states_text, 1, e->states_len, f);
     for (int i = 0; i < e->n_states && !e->states_text; i++)
-        put_state(f, &e->states[i].state, ll_state_print_herd);
+        put_state(f, &e->states[i], ll_state_print_herd);
     ll_put_verdict(f, e->loop, e->verdict);
     if (e->has_witnesses)
         ll_put_witnesses(f, false, e->positive, e->negative);
@@ -40,7 +45,7 @@ static void print_herd(FILE *f, const ll_log_entry *e)
         ll_put_condition(f, false, e->cond_text, LL_VALIDATED_NONE);
     if (e->obs_word)
         ll_put_observation(f, e->name, e->obs_word, e->obs_pos, e->obs_neg);
-    put_extras_and_time(f, e);
+    put_extras_and_time(f, e, 0);
     if (e->hash)
         ll_put_hash(f, e->hash);
     fputc('\n', f);
@@ -54,18 +59,19 @@ static void print_litmus(FILE *f, const ll_log_entry *e)
     for (int i = 0; i < e->n_states; i++) {
         const ll_log_state *s = &e->states[i];
         ll_put_count(f, modern, s->count, s->marked);
-        put_state(f, &s->state, ll_state_print_litmus);
+        put_state(f, s, ll_state_print_litmus);
     }
     ll_litmus_tail t = {
         .modern = modern, .name = e->name, .verdict = e->verdict,
         .loop = e->loop, .has_witnesses = e->has_witnesses,
         .positive = e->positive, .negative = e->negative,
         .cond_text = e->cond_text, .validated = e->validated,
-        .hash = e->hash, .obs_word = e->obs_word, .obs_pos = e->obs_pos,
-        .obs_neg = e->obs_neg,
+        .hash = e->hash, .n_info = e->n_extra_pre,
+        .info = (const char *const *)e->extra, .obs_word = e->obs_word,
+        .obs_pos = e->obs_pos, .obs_neg = e->obs_neg,
     };
     ll_put_litmus_tail(f, &t);
-    put_extras_and_time(f, e);
+    put_extras_and_time(f, e, e->n_extra_pre);
     fputc('\n', f);
 }
 
