@@ -330,6 +330,8 @@ static int read_state_line(ll_log_reader *r, ll_log_entry *e, int index,
     ll_log_entry_add_state(e, &st, count, marked);
     ll_state_clear(&st);
     /* kept as spelt, so that a log is written back byte for byte */
+    while (*body == ' ')    /* the classic `:> ` is the writer's */
+        body++;
     e->states[e->n_states - 1].text = ll_xstrdup(body);
     return 0;
 }

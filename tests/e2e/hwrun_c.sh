@@ -37,7 +37,7 @@ obs SB+once Sometimes
 obs SB+mbs Never
 obs MP+rel+acq Never
 obs lock-counter Never
-grep -q '^200000 *:>x=2;$' "$tmp/log" || fail "lock-counter: not 200000 x=2"
+grep -q '^200000 *:>\[x\]=2;$' "$tmp/log" || fail "lock-counter: not 200000 [x]=2"
 obs nolock-counter Sometimes
 obs SB+mb-one-side Sometimes
 obs C11-SB+sc Never

@@ -216,7 +216,7 @@ static void classic_because(const char *text, const char *why)
 {
     ll_buf c = {0}, want = {0};
     gen(text, &c);
-    ll_buf_printf(&want, "locs, outs, code, cond, 0,\n    0, \"%s\"};", why);
+    ll_buf_printf(&want, "locs, outs, code, cond, 0,\n    0, \"%s\",\n", why);
     has(&c, ll_buf_str(&want));
     ll_buf_free(&c);
     ll_buf_free(&want);
@@ -256,7 +256,7 @@ static const plan_case plan_cases[] = {
      {"\"\\tsw %[pv_1],0(%[r_x6])\\n\"",
       "\"\\tsw %[pv_2],0(%[r_x8])\\n\"",
       "perp_code_value[] = {INT64_C(0), INT64_C(1), INT64_C(1)};",
-      "&perp, 0};"}},
+      "&perp, 0,\n"}},
     /* one register moved twice: each store's own constant; 32-bit
        values; the final values are each location's last store */
     {"ARM CoWW+\n{ 0:R8=x; 0:R9=y; }\n"
