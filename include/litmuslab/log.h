@@ -22,6 +22,29 @@
  * after `>`, `Positive: P, Negative: N`, a blank line before `Witnesses`,
  * `is NOT validated`, an `Observation` line); the reader accepts both and
  * records which one it saw, so the writer gives back the same bytes.
+ * litmus7 7.58's entry, which hwrun prints too (its own lines, Machine
+ * ..., between Observation and Time):
+ *   Test 2+2W Allowed
+ *   Histogram (3 states)
+ *   27    :>[x]=1; [y]=1;                 <- scalars bracketed, a whole
+ *   4991  :>[x]=2; [y]=1;                    array x={7,8}; an element
+ *   ...                                      x[1]=8; uint64_t unsigned
+ *   No
+ *
+ *   Witnesses
+ *   Positive: 0, Negative: 10000
+ *   Condition exists ([x]=2 /\ [y]=2) is NOT validated
+ *   Hash=...
+ *   Cycle=Coe PodWW Coe PodWW            <- the test's metadata but
+ *   Relax 2+2W No PodWW                     Prefetch; Relax: Ok when a
+ *   Observation 2+2W Never 0 10000          state is marked
+ *   Time 2+2W 1.10
+ * `*>` marks the states that settle the condition: those satisfying its
+ * proposition, for forall those that do not. Several entries of one
+ * litmus7 run follow each other with its banners and the tests' text
+ * between them and no blank line: a litmus7 entry ends at its Time line.
+ * Each state's text is kept as read (ll_log_state.text), so that every
+ * spelling (`x=1;`, `[x]=1;`, `x={7,8};`) is written back as it was.
  * The lines themselves are printed by log_lines.h (shared with the hwrun
  * harness), the verdict and witness counts computed by verdict.h. */
 #ifndef LITMUSLAB_LOG_H

@@ -42,7 +42,7 @@ check() {
     fail "$2: model failed: $(head -n 2 "$tmp/model.err")"
   awk 'NR == FNR { if (inside && /;$/) { s = $0; gsub(/[][ ]/, "", s); ok[s] = 1 }
                    if (/^States /) inside = 1; if (/^(Ok|No)$/) inside = 0; next }
-       /^[0-9]+ *[:*]>/ { s = $0; sub(/^[0-9]+ *[:*]>/, "", s); gsub(/ /, "", s)
+       /^[0-9]+ *[:*]>/ { s = $0; sub(/^[0-9]+ *[:*]>/, "", s); gsub(/[][ ]/, "", s)
                           if (!(s in ok)) { print "forbidden state " s; bad = 1 } }
        END { exit bad }' "$tmp/model.log" "$1" >"$tmp/bad" ||
     fail "$2: $(cat "$tmp/bad") (model: $(grep -c ';$' "$tmp/model.log") states)"

@@ -148,6 +148,29 @@ static const char litmus_modern[] =
     "Time SB 0.31\n"
     "\n";
 
+/* litmus7 7.58 (here, 2026-12-05), as hwrun writes it: scalars
+ * bracketed, a whole array, an unsigned value, the test's metadata
+ * between Hash= and Observation (Relax's trailing space kept), our lines
+ * after Observation. */
+static const char litmus_758[] =
+    "Test L7+meta Allowed\n"
+    "Histogram (2 states)\n"
+    "2000  *>0:rax=-1; x={18446744073709551615,1}; [y]=2; x[0]=18446744073709551615;\n"
+    "7     :>0:rax=1; x={7,1}; [y]=2; x[0]=7;\n"
+    "Ok\n"
+    "\n"
+    "Witnesses\n"
+    "Positive: 2000, Negative: 7\n"
+    "Condition exists (0:rax=-1 /\\ [y]=2) is validated\n"
+    "Hash=d4ae581a5e10e3957e8ae60e7ed71f1c\n"
+    "Generator=hand\n"
+    "Relax L7+meta Ok \n"
+    "Cycle=PodWR Fre\n"
+    "Observation L7+meta Sometimes 2000 7\n"
+    "Machine x86_64 AMD EPYC\n"
+    "Time L7+meta 0.01\n"
+    "\n";
+
 static void add_state(ll_log_entry *e, const char *text, uint64_t count,
                       bool marked)
 {
@@ -255,7 +278,8 @@ static void real_entries_round_trip(void **unused)
 {
     (void)unused;
     const char *texts[] = {herd_sb, herd_corw, herd_flags, herd_loop, litmus_eieio,
-                           litmus_r0033, litmus_unknown, litmus_modern};
+                           litmus_r0033, litmus_unknown, litmus_modern,
+                           litmus_758};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         round_trip(texts[i], 0);
         round_trip(texts[i], 1);
@@ -317,6 +341,65 @@ static void reader_fills_fields(void **unused)
     assert_string_equal(e.flags[0], "*undef*");
     assert_string_equal(e.flags[1], "data-race");
     assert_int_equal(e.n_extra, 0);
+    assert_int_equal(ll_log_next(r, &e, &d), 0);
+    ll_log_entry_clear(&e);
+    ll_log_close(r);
+    unlink(path);
+}
+
+/* A litmus7 run's whole log (its run.sh): the date, a banner, the
+ * test's text and assembler before each entry, no blank line between
+ * entries, a trailer. Each entry ends at its Time line: its extra lines
+ * are its metadata alone; the whole array reads as its elements. */
+static void litmus7_run_log(void **unused)
+{
+    (void)unused;
+    const char *text =
+        "Sat Dec  5 05:42:40 UTC 2026\n"
+        "%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
+        "% Results for t/A.litmus %\n"
+        "%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
+        "X86_64 A\n\n{\n uint64_t x=0;\n}\n P0          ;\n"
+        " movq $1,(x) ;\n\nexists ([x]=1)\nGenerated assembler\n"
+        "#START _litmus_P0\n\tmovq $1,(%rax,%rsi)\n"
+        "Test A Allowed\nHistogram (1 states)\n20000 *>[x]=1;\nOk\n\n"
+        "Witnesses\nPositive: 20000, Negative: 0\n"
+        "Condition exists ([x]=1) is validated\n"
+        "Hash=d4ae581a5e10e3957e8ae60e7ed71f1c\nCycle=Fre PodWR\n"
+        "Observation A Always 20000 0\nTime A 0.01\n"
+        "%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
+        "% Results for t/B.litmus %\n"
+        "%%%%%%%%%%%%%%%%%%%%%%%%%%\n"
+        "X86_64 B\n\n{\n uint64_t x[2]={1,2};\n}\n"
+        "Generated assembler\n"
+        "Test B Allowed\nHistogram (1 states)\n20000 *>x={7,2};\nOk\n\n"
+        "Witnesses\nPositive: 20000, Negative: 0\n"
+        "Condition exists (x={7,2}) is validated\n"
+        "Hash=6c322a7d7505a8195f4d7a2162de354a\n"
+        "Observation B Always 20000 0\nTime B 0.08\n"
+        "Revision exported, version 7.58\n"
+        "Command line: litmus7 -o l7 t/A.litmus t/B.litmus\n"
+        "Parameters\n#define SIZE_OF_TEST 1000\nGCC=gcc\n"
+        "Sat Dec  5 05:43:06 UTC 2026\n";
+    char path[] = "/tmp/test_log_XXXXXX";
+    tmptext_write(path, text, 0);
+    ll_diag d = {0};
+    ll_log_reader *r = ll_log_open(path, &d);
+    ll_log_entry e = {0};
+    assert_int_equal(ll_log_next(r, &e, &d), 1);
+    assert_string_equal(e.name, "A");
+    assert_string_equal(e.time, "0.01");
+    assert_int_equal(e.n_extra, 1);
+    assert_int_equal(e.n_extra_pre, 1);
+    assert_string_equal(e.extra[0], "Cycle=Fre PodWR");
+    assert_string_equal(e.states[0].text, "[x]=1;");
+    assert_int_equal(ll_log_next(r, &e, &d), 1);
+    assert_string_equal(e.name, "B");
+    assert_int_equal(e.n_extra, 0);
+    assert_int_equal(e.states[0].state.n, 2);
+    assert_string_equal(e.states[0].state.b[1].loc.name, "x");
+    assert_int_equal(e.states[0].state.b[1].loc.index, 1);
+    assert_int_equal(e.states[0].state.b[1].value.num, 2);
     assert_int_equal(ll_log_next(r, &e, &d), 0);
     ll_log_entry_clear(&e);
     ll_log_close(r);
@@ -393,6 +476,7 @@ int main(void)
         cmocka_unit_test(herd_writer_from_built_entry),
         cmocka_unit_test(litmus_writer_from_built_entry),
         cmocka_unit_test(real_entries_round_trip),
+        cmocka_unit_test(litmus7_run_log),
         cmocka_unit_test(reader_fills_fields),
         cmocka_unit_test(malformed_entries),
         cmocka_unit_test(missing_file),
