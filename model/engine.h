@@ -97,13 +97,6 @@ typedef struct mdl_thread {
     mdl_run *runs;
     int dead_writes;         /* most writes a dropped run made this round
                                 (their values still enter the domains) */
-    /* This round (sem_ops.errors_on_every_path): whether every run
-     * stored through an address made from a read, and the first read of
-     * a constant address that is no location on a run with no such store
-     * before it (model/paths.c zero_reads_refuse). */
-    bool dep_store_all;
-    bool zero_read;
-    ll_diag zero_diag;
 } mdl_thread;
 
 /* A place shown in final states: a register slot, or a location. */

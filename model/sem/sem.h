@@ -187,10 +187,10 @@ typedef struct sem_ops {
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
      * no initial write: '[0]'`), even a path no execution takes, unless
-     * the other paths taken with it store through an address read from
-     * memory (model/paths.c zero_reads_refuse). false,
-     * and for a write there: such a path only refuses the test when its
-     * reads find their values (mdl_run.bad; herd7's LISA). */
+     * the paths taken with it may write there (model/paths.c
+     * zero_paths_refuse); a store there, or through an address read as
+     * 0, refuses it when its reads find their values. false, and for
+     * any access there: only then (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;
 } sem_ops;
 
@@ -328,6 +328,10 @@ void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick);
 bool sem_stopped(const sem_run *r);
 /* Choose one of n alternatives (the engine explores each). */
 int sem_choose(sem_run *r, int n);
+/* Whether a value made of reads `t` (herd7: not known yet) takes every
+ * way: true in the path pass (model/paths.c zero_paths_refuse), where
+ * reads take one value and a branch or check on t goes each way. */
+bool sem_free(const sem_run *r, sem_taint t);
 /* Reject the test: printf-style message, reported at the instruction. */
 void sem_error(sem_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
