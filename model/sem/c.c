@@ -173,9 +173,11 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
        x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
        those stay operations on the symbol (measured on a cycle of plain
-       copies: litmus/c/LB+plain-copy-cycle-sub) */
-    if (op == LL_C_XOR && va && va == vb && !(va & (va - 1)) &&
-        sem_val_eq(a.v, b.v)) {
+       copies: litmus/c/LB+plain-copy-cycle-sub). x == x is 1 and
+       x != x is 0, known: herd7 builds one way of such a branch
+       (litmus/c/MP+zero-read-if-self-equal) */
+    if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
+        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
         vs = 0;
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
