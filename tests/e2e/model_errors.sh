@@ -118,6 +118,72 @@ for z in zbranch zload; do
     [ -s "$tmp/out" ] && fail "$z: an answer: $(cat "$tmp/out")"
 done
 
+# More sets of paths herd7 7.58 refuses (model/paths.c
+# zero_paths_refuse): a lone atomic_inc at 0 (its own write is no
+# source for its read; two of them would be: litmus/c/LB+zero-rmw-pair);
+# a read at 0 on a path no value takes (nothing writes 5 to y); one under
+# r0 <= r0, which herd7 does not know (r0 == r0 it does:
+# litmus/c/MP+zero-read-if-self-equal). The first three give herd7's
+# `Non symbolic location with no initial write: '[0]'`.
+cat > "$tmp/zrmw.litmus" <<'END'
+C zrmw
+{}
+P0(int *x, int *y)
+{
+	int r0;
+	int *q0;
+	r0 = READ_ONCE(*y);
+	if (r0 == 5)
+		atomic_inc(q0);
+	WRITE_ONCE(*x, 1);
+}
+P1(int *x, int *y)
+{
+	int r1;
+	r1 = READ_ONCE(*x);
+	WRITE_ONCE(*y, 1);
+}
+exists (1:r1=1)
+END
+sed 's/^C zrmw/C zvalue/; s/atomic_inc(q0)/r0 = READ_ONCE(*q0)/' \
+    "$tmp/zrmw.litmus" > "$tmp/zvalue.litmus"
+sed 's/^C zrmw/C zselfle/; s/r0 == 5/r0 <= r0/' \
+    "$tmp/zrmw.litmus" > "$tmp/zselfle.litmus"
+for z in zrmw:3 zvalue:8 zselfle:3; do
+    col=${z#*:} z=${z%:*}
+    "$LITMUSLAB" model "$tmp/$z.litmus" > "$tmp/out" 2> "$tmp/err"
+    [ $? = 2 ] || fail "$z: want exit 2"
+    [ "$(cat "$tmp/err")" = "$tmp/$z.litmus:9:$col: memory access to 0, which is not a location" ] || {
+        cat "$tmp/err"; fail "$z: message"; }
+    [ -s "$tmp/out" ] && fail "$z: an answer: $(cat "$tmp/out")"
+done
+# A store through a pointer read as 0 (P1 may run first): herd7 refuses
+# an execution that has it (`Non-symbolic memory access found on
+# '[0]'`), as a store at a constant 0.
+cat > "$tmp/zstore.litmus" <<'END'
+C zstore
+{}
+P0(int *x, int **p)
+{
+	int *q1;
+	q1 = READ_ONCE(*p);
+	WRITE_ONCE(*q1, 2);
+	WRITE_ONCE(*x, 1);
+}
+P1(int *x, int **p)
+{
+	int r2;
+	r2 = READ_ONCE(*x);
+	WRITE_ONCE(*p, x);
+}
+exists (1:r2=1)
+END
+"$LITMUSLAB" model "$tmp/zstore.litmus" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "zstore: want exit 2"
+[ "$(cat "$tmp/err")" = "$tmp/zstore.litmus:7:2: memory access to 0, which is not a location" ] || {
+    cat "$tmp/err"; fail "zstore: message"; }
+[ -s "$tmp/out" ] && fail "zstore: an answer: $(cat "$tmp/out")"
+
 # A cat file with a syntax error: its FILE:LINE:COL.
 printf '"bad"\nlet x = (po |\n' > "$tmp/bad.cat"
 "$LITMUSLAB" model --model "$tmp/bad.cat" $good > /dev/null 2> "$tmp/err"
