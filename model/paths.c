@@ -259,9 +259,27 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         }
         return -1;
     }
+    if (zero && addr.sym < 0 && addr.num == 0) {
+        /* herd7 (C) gives address 0 no initial write: a read there has
+           a source only in a write there, and an execution with either
+           is refused (`Non-symbolic memory access found on '[0]'`). A
+           location of ours that no state names; a run that goes there
+           is refused if its reads find their values (mdl_run.bad). A
+           read with no write at all to pair with is the path pass's */
+        int n = c->m->n_locs;
+        loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
+        if (loc == n)
+            c->m->locs[loc].no_init = true;
+        if (!c->bad && !c->m->bad_diag.msg[0]) {
+            const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+            ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
+                        "memory access to 0, which is not a location");
+        }
+        c->bad = true;
+        return loc;
+    }
     if (zero && read) {
-        /* herd7 builds this path whatever values lead here; the path
-           pass decides whether the test is refused */
+        /* herd7 builds this path whatever values lead here */
         c->dead = true;
         return -1;
     }
