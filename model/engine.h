@@ -55,6 +55,10 @@ typedef struct mdl_loc {
                                 moved address names (sem_ops.
                                 offsets_apart), which herd7 gives no
                                 initial write */
+    bool no_iw;              /* its start is no write for a model (not
+                                in W, IW): herd7's lock word at 0, which
+                                the kernel's lock.cat finds no initial
+                                write for (sem_lock_word0) */
     int n_dom, cap_dom;
     sem_val *dom;
     mdl_ways *prov;          /* per value: the ways found to make it

@@ -176,6 +176,7 @@ sem_val sem_lock_word0(sem_run *r)
     int n = m->n_locs, loc = mdl_loc_id(m, a);
     if (loc == n) {
         m->locs[loc].init = sem_int(SEM_NO_INIT);
+        m->locs[loc].no_iw = true;
         mdl_dom_add(&m->locs[loc], m->locs[loc].init);
     }
     return a;
