@@ -40,6 +40,7 @@ typedef struct run_ctx {
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
+    bool at0;           /* the run went to address 0 (C): bad if it ends */
     /* The path pass (zero_paths_refuse): each read takes one value, a
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
@@ -52,6 +53,7 @@ typedef struct run_ctx {
     bool zstore_more;   /* writes there from two instructions or more */
     int zload_inst;     /* the last such read's instruction */
     ll_diag zload_diag, zown_diag; /* the first such read; the RMW's */
+    ll_diag at0_diag;   /* the run's first access at 0 (at0) */
     pending *pend;
     int n_pend, cap_pend;
     mdl_ways rprov[SEM_MAX_READS]; /* per read: its value's ways */
@@ -271,12 +273,12 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
         if (loc == n)
             c->m->locs[loc].no_init = true;
-        if (!c->bad && !c->m->bad_diag.msg[0]) {
+        if (!c->at0) {
             const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
-            ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
+            ll_diag_set(&c->at0_diag, s->pos.line, s->pos.col,
                         "memory access to 0, which is not a location");
         }
-        c->bad = true;
+        c->at0 = true;
         return loc;
     }
     if (zero && read) {
@@ -564,7 +566,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = c->cut = c->bad = false;
+    c->dead = c->error = c->cut = c->bad = c->at0 = false;
     c->dep_store = false;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
@@ -761,6 +763,13 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
+        if (c->at0 && !c->dead && !c->error) {
+            /* a whole path that went to address 0 (C): refused if its
+               reads find their values */
+            c->bad = true;
+            if (!c->m->bad_diag.msg[0])
+                c->m->bad_diag = c->at0_diag;
+        }
         pend_writes(c);
         if (c->error) {
             ok = false;
