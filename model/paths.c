@@ -389,7 +389,8 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read)
 {
     run_ctx *c = ctx(r);
-    if (addr_dep | addr_pick)
+    /* herd7 pairs reads with memory writes only: not a lock's */
+    if ((addr_dep | addr_pick) && !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
     int loc = address(r, addr, addr_dep | addr_pick, false);
     if (loc < 0)

@@ -157,6 +157,36 @@ for z in zrmw:3 zvalue:8 zselfle:3; do
         cat "$tmp/err"; fail "$z: message"; }
     [ -s "$tmp/out" ] && fail "$z: an answer: $(cat "$tmp/out")"
 done
+# A lock's write through an address read from memory is no source for a
+# read at 0: herd7 pairs reads with memory writes only (`Non symbolic
+# location with no initial write`); a WRITE_ONCE there would be one.
+cat > "$tmp/zlock.litmus" <<'END'
+C zlock
+{ int *p = x; }
+P0(int *x)
+{
+	int r1;
+	int *q0;
+	r1 = READ_ONCE(*q0);
+}
+P1(int *x, int **p)
+{
+	int *q1;
+	q1 = READ_ONCE(*p);
+	spin_unlock(q1);
+}
+exists (0:r1=1)
+END
+"$LITMUSLAB" model "$tmp/zlock.litmus" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "zlock: want exit 2"
+[ "$(cat "$tmp/err")" = "$tmp/zlock.litmus:7:7: memory access to 0, which is not a location" ] || {
+    cat "$tmp/err"; fail "zlock: message"; }
+sed 's/^C zlock/C zwrite/; s/spin_unlock(q1)/WRITE_ONCE(*q1, 1)/' \
+    "$tmp/zlock.litmus" > "$tmp/zwrite.litmus"
+"$LITMUSLAB" model "$tmp/zwrite.litmus" > "$tmp/out" 2> "$tmp/err" ||
+    fail "zwrite: refused: $(cat "$tmp/err")"
+grep -qx 'Observation zwrite Never 0 0' "$tmp/out" || fail "zwrite: $(cat "$tmp/out")"
+
 # A store through a pointer read as 0 (P1 may run first): herd7 refuses
 # an execution that has it (`Non-symbolic memory access found on
 # '[0]'`), as a store at a constant 0.
