@@ -925,6 +925,36 @@ static void explore_thread(run_ctx *c, int th, bool *lonely, bool *bare,
     run_free(&r);
 }
 
+/* Whether an access of some thread may be at a constant address (one
+ * whose address is a constant, or a register that starts as one: a
+ * pointer local): else no path has a read at 0 without a write from a
+ * read, and the path pass is not worth its time. */
+static bool may_go_to_0(const mdl_test *m)
+{
+    if (!m->ops->addr_operand)
+        return true;
+    for (int t = 0; t < m->n_threads; t++) {
+        const ll_thread *code = m->threads[t].code;
+        for (int i = 0; i < code->n_stmts; i++) {
+            if (!code->stmts[i].has_instr)
+                continue;
+            const ll_instr *in = &code->stmts[i].instr;
+            int k = m->ops->addr_operand(in);
+            if (k < 0 || k >= in->n_ops)
+                continue;
+            const ll_operand *o = &in->ops[k];
+            if (o->kind == LL_OPND_IMM)
+                return true;
+            if (o->kind != LL_OPND_REG)
+                continue;
+            int s = mdl_thread_slot(m, t, o->reg, o->sym);
+            if (s < 0 || m->threads[t].init[s].v.sym < 0)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* herd7 builds every path of every thread, whatever values lead there,
  * and pairs each read of a set of paths (one a thread) with the writes
  * that may be at its location: at the same one, or through an address
@@ -940,6 +970,8 @@ static void explore_thread(run_ctx *c, int th, bool *lonely, bool *bare,
 static bool zero_paths_refuse(run_ctx *c)
 {
     mdl_test *m = c->m;
+    if (!may_go_to_0(m))
+        return false;
     bool *lonely = ll_xcalloc((size_t)m->n_threads, sizeof *lonely);
     bool *bare = ll_xcalloc((size_t)m->n_threads, sizeof *bare);
     ll_diag *d = ll_xcalloc((size_t)m->n_threads, sizeof *d);

@@ -518,6 +518,15 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     return SEM_ERROR;
 }
 
+static int c_addr_operand(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_C_ST: return 0;
+    case LL_C_LD: case LL_C_RMW: case LL_C_CAS: case LL_C_CAS11: return 1;
+    }
+    return -1;          /* locks and SRCU on 0 are a word of their own */
+}
+
 /* RC11 for tests that use C11's atomics, the LKMM otherwise. */
 static const char *c_model_for(const ll_test *t)
 {
@@ -559,6 +568,7 @@ const sem_ops sem_c_ops = {
     .seed_constants = true,
     .symbolic_values = true,
     .errors_on_every_path = true,
+    .addr_operand = c_addr_operand,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

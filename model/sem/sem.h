@@ -192,6 +192,11 @@ typedef struct sem_ops {
      * 0, refuses it when its reads find their values. false, and for
      * any access there: only then (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;
+    /* The operand of in that is the address of a read or write that
+     * may go to address 0 (a memory access, not a lock's), or -1; NULL:
+     * any may. The path pass runs only where one is a constant or a
+     * register that starts as one (model/paths.c zero_paths_refuse). */
+    int (*addr_operand)(const ll_instr *in);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
