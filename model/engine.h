@@ -81,9 +81,10 @@ typedef struct mdl_run {
                                 reads all find their values is herd7's
                                 `Loop` (mdl_test.loop_cut) */
     bool bad;                /* stopped by an error (mdl_test.bad_diag) on
-                                a path chosen by values read: the test is
-                                refused only if such a combination's reads
-                                find their values, as herd7 */
+                                a path chosen by values read, or went to
+                                address 0 (C): the test is refused only if
+                                such a combination's reads find their
+                                values, as herd7 */
 } mdl_run;
 
 typedef struct mdl_thread {
