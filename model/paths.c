@@ -734,6 +734,30 @@ static bool next_choices(run_ctx *c)
     return false;
 }
 
+/* A whole path that went to address 0 (C): refused if its reads find
+ * their values. herd7 lets a read at 0 read a write there after it in
+ * its thread (not its own RMW's), which our search never lets a read
+ * do: such a read is taken as found. */
+static void at0_run(run_ctx *c)
+{
+    c->bad = true;
+    if (!c->m->bad_diag.msg[0])
+        c->m->bad_diag = c->at0_diag;
+    for (int i = 0; i < c->n_ev; i++) {
+        sem_event *e = &c->ev[i];
+        if (e->kind != SEM_R || !c->m->locs[e->loc].no_init)
+            continue;
+        for (int j = i + 1; j < c->n_ev; j++) {
+            const sem_event *w = &c->ev[j];
+            if (w->kind == SEM_W && w->loc == e->loc &&
+                w->inst != e->inst && sem_val_eq(w->val, e->val)) {
+                e->kind = SEM_F;
+                break;
+            }
+        }
+    }
+}
+
 /* A run of thread th from its first choices (free with run_free). */
 static void run_start(run_ctx *c, sem_run *r, int th)
 {
@@ -764,13 +788,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
-        if (c->at0 && !c->dead && !c->error) {
-            /* a whole path that went to address 0 (C): refused if its
-               reads find their values */
-            c->bad = true;
-            if (!c->m->bad_diag.msg[0])
-                c->m->bad_diag = c->at0_diag;
-        }
+        if (c->at0 && !c->dead && !c->error)
+            at0_run(c);
         pend_writes(c);
         if (c->error) {
             ok = false;

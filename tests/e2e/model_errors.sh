@@ -152,6 +152,35 @@ sed 's/^C zrmw/C zselfle/; s/r0 == 5/r0 <= r0/' \
 refused0 zrmw 9:3
 refused0 zvalue 9:8
 refused0 zselfle 9:3
+# A read at 0 that reads a write at 0 after it in its thread (herd7
+# lets it, before any model check): an execution with an access at 0,
+# which herd7 refuses (`Non-symbolic memory access found on '[0]'`). An
+# xchg at 0 and another one after it read each other's constant the same
+# way; two atomic_inc would not (each adds to what the other read:
+# litmus/c/LB+zero-rmw-pair).
+cat > "$tmp/zlater.litmus" <<'END'
+C zlater
+{}
+P0(int *x)
+{
+	int *q0;
+	int r1;
+	r1 = READ_ONCE(*q0);
+	WRITE_ONCE(*q0, 1);
+	WRITE_ONCE(*x, 1);
+}
+P1(int *x)
+{
+	int r0;
+	r0 = READ_ONCE(*x);
+}
+exists (1:r0=1)
+END
+sed 's/^C zlater/C zxchg/; s/r1 = READ_ONCE(\*q0);/r1 = xchg(q0, 1);/; s/WRITE_ONCE(\*q0, 1);/r1 = xchg(q0, 2);/' \
+    "$tmp/zlater.litmus" > "$tmp/zxchg.litmus"
+refused0 zlater 7:7
+refused0 zxchg 7:7
+
 # A lock's write through an address read from memory is no source for a
 # read at 0: herd7 pairs reads with memory writes only (`Non symbolic
 # location with no initial write`); a WRITE_ONCE there would be one.
