@@ -55,6 +55,10 @@ typedef struct mdl_loc {
                                 moved address names (sem_ops.
                                 offsets_apart), which herd7 gives no
                                 initial write */
+    bool no_iw;              /* its start is no write for a model (not
+                                in W, IW): herd7's lock word at 0, which
+                                the kernel's lock.cat finds no initial
+                                write for (sem_lock_word0) */
     int n_dom, cap_dom;
     sem_val *dom;
     mdl_ways *prov;          /* per value: the ways found to make it
@@ -77,9 +81,10 @@ typedef struct mdl_run {
                                 reads all find their values is herd7's
                                 `Loop` (mdl_test.loop_cut) */
     bool bad;                /* stopped by an error (mdl_test.bad_diag) on
-                                a path chosen by values read: the test is
-                                refused only if such a combination's reads
-                                find their values, as herd7 */
+                                a path chosen by values read, or went to
+                                address 0 (C): the test is refused only if
+                                such a combination's reads find their
+                                values, as herd7 */
 } mdl_run;
 
 typedef struct mdl_thread {
@@ -97,13 +102,6 @@ typedef struct mdl_thread {
     mdl_run *runs;
     int dead_writes;         /* most writes a dropped run made this round
                                 (their values still enter the domains) */
-    /* This round (sem_ops.errors_on_every_path): whether every run
-     * stored through an address made from a read, and the first read of
-     * a constant address that is no location on a run with no such store
-     * before it (model/paths.c zero_reads_refuse). */
-    bool dep_store_all;
-    bool zero_read;
-    ll_diag zero_diag;
 } mdl_thread;
 
 /* A place shown in final states: a register slot, or a location. */

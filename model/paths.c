@@ -40,14 +40,20 @@ typedef struct run_ctx {
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
-    bool every_path;    /* the error refuses the test whatever values led
-                           here (sem_ops.errors_on_every_path, a read) */
+    bool at0;           /* the run went to address 0 (C): bad if it ends */
+    /* The path pass (zero_paths_refuse): each read takes one value, a
+       branch on a value read takes both ways, an access to no location
+       goes on (it is counted), an error ends the run unseen. */
+    bool explore;
     bool dep_store;     /* the run stored through an address from a read */
-    bool dep_store_top; /* ... before any branch on a read: on every path
-                           herd7 builds for the thread (one we never take
-                           may have no such store) */
-    bool dep_dead;      /* ... stopped at an address from a read that is
-                           no location (a value choice, not a path) */
+    int n_zload;        /* reads at a constant address that is no location */
+    int n_zstore;       /* writes there */
+    int zstore_inst;    /* the first such write's instruction */
+    bool zstore_own;    /* ... an RMW's, whose read was at that address */
+    bool zstore_more;   /* writes there from two instructions or more */
+    int zload_inst;     /* the last such read's instruction */
+    ll_diag zload_diag, zown_diag; /* the first such read; the RMW's */
+    ll_diag at0_diag;   /* the run's first access at 0 (at0) */
     pending *pend;
     int n_pend, cap_pend;
     mdl_ways rprov[SEM_MAX_READS]; /* per read: its value's ways */
@@ -80,7 +86,11 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->n_reads > 0 && !c->every_path) {
+    if (c->explore) {   /* that path is not seen */
+        c->dead = true;
+        return;
+    }
+    if (c->n_reads > 0) {
         /* the values read may have led here: herd7 only fails when a
            path that solves gets here (mdl_run.bad) */
         if (!c->m->bad_diag.msg[0])
@@ -91,6 +101,12 @@ void sem_error(sem_run *r, const char *fmt, ...)
     ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
     c->m->failed = true;
     c->error = true;
+}
+
+bool sem_free(const sem_run *r, sem_taint t)
+{
+    const run_ctx *c = r->engine;
+    return c->explore && t != 0;
 }
 
 int sem_choose(sem_run *r, int n)
@@ -162,6 +178,7 @@ sem_val sem_lock_word0(sem_run *r)
     int n = m->n_locs, loc = mdl_loc_id(m, a);
     if (loc == n) {
         m->locs[loc].init = sem_int(SEM_NO_INIT);
+        m->locs[loc].no_iw = true;
         mdl_dom_add(&m->locs[loc], m->locs[loc].init);
     }
     return a;
@@ -213,35 +230,73 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
             c->m->locs[loc].no_init = true;
         return loc;
     }
-    /* herd7 reads a constant address that is no location on any path it
-       builds, solvable or not, and fails there (no initial write), unless
-       the paths taken with it store through an address from a read: then
-       that path has no execution. Decided once all runs are made. */
-    if (read && !dep && c->m->ops->errors_on_every_path) {
-        mdl_thread *t = &c->m->threads[c->th];
-        const ll_stmt *s = &t->code->stmts[c->stmt];
-        if (!c->dep_store && !t->zero_read) {
-            t->zero_read = true;
-            if (why[0])
-                ll_diag_set(&t->zero_diag, s->pos.line, s->pos.col, "%s",
-                            why);
-            else
-                ll_diag_set(&t->zero_diag, s->pos.line, s->pos.col,
-                            "memory access to %lld, which is not a location",
-                            (long long)addr.num);
+    bool zero = !dep && c->m->ops->errors_on_every_path;
+    if (c->explore && (zero || dep)) {
+        /* counted: the path goes on (zero_paths_refuse) */
+        if (zero && read) {
+            const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+            if (c->n_zload++ == 0) {
+                if (why[0])
+                    ll_diag_set(&c->zload_diag, s->pos.line, s->pos.col,
+                                "%s", why);
+                else
+                    ll_diag_set(&c->zload_diag, s->pos.line, s->pos.col,
+                                "memory access to %lld, which is not a "
+                                "location", (long long)addr.num);
+            }
+            c->zload_inst = c->inst;
+        } else if (zero) {
+            if (c->n_zstore++ == 0) {
+                c->zstore_inst = c->inst;
+                c->zstore_own = c->n_zload > 0 && c->zload_inst == c->inst;
+                c->zown_diag = c->zload_diag;
+                if (c->zstore_own) {
+                    const ll_stmt *s =
+                        &c->m->threads[c->th].code->stmts[c->stmt];
+                    c->zown_diag.line = s->pos.line;
+                    c->zown_diag.col = s->pos.col;
+                }
+            } else if (c->inst != c->zstore_inst) {
+                c->zstore_more = true;
+            }
         }
+        return -1;
+    }
+    if (zero && addr.sym < 0 && addr.num == 0) {
+        /* herd7 (C) gives address 0 no initial write: a read there has
+           a source only in a write there, and an execution with either
+           is refused (`Non-symbolic memory access found on '[0]'`). A
+           location of ours that no state names; a run that goes there
+           is refused if its reads find their values (mdl_run.bad). A
+           read with no write at all to pair with is the path pass's */
+        int n = c->m->n_locs;
+        loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
+        if (loc == n)
+            c->m->locs[loc].no_init = true;
+        if (!c->at0) {
+            const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+            ll_diag_set(&c->at0_diag, s->pos.line, s->pos.col,
+                        "memory access to 0, which is not a location");
+        }
+        c->at0 = true;
+        return loc;
+    }
+    if (zero && read) {
+        /* herd7 builds this path whatever values lead here */
         c->dead = true;
         return -1;
     }
-    c->every_path = read && c->m->ops->errors_on_every_path;
-    if (dep)
-        c->dead = c->dep_dead = true;
+    /* an address read (as 0) that is no location: another value read
+       takes this path. But herd7 (C) refuses an execution that stores
+       there (`Non-symbolic memory access found`), as for a constant
+       one: that run is refused if its reads find their values */
+    if (dep && (read || !c->m->ops->errors_on_every_path))
+        c->dead = true;
     else if (why[0])
         sem_error(r, "%s", why);
     else
         sem_error(r, "memory access to %lld, which is not a location",
                   (long long)addr.num);
-    c->every_path = false;
     return -1;
 }
 
@@ -290,11 +345,19 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
     int loc = address(r, addr, addr_dep | addr_pick, true);
+    if (loc < 0 && !sem_stopped(r) && source_room(r)) {
+        /* the path pass, at no location: a value read all the same */
+        int n = c->n_reads++;
+        c->rprov[n].w[0] = 0;
+        c->rprov[n].n = 1;
+        out.t = (sem_taint)1 << n;
+    }
     if (loc < 0)
         return out;
     if (!source_room(r))
         return out;
-    int k = sem_choose(r, c->m->locs[loc].n_dom);
+    /* the path pass takes one value: the branches go both ways */
+    int k = sem_choose(r, c->explore ? 1 : c->m->locs[loc].n_dom);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
     e->val = c->m->locs[loc].dom[k];
@@ -326,10 +389,9 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
                    sem_taint data_pick, sem_tags tags, int rmw_read)
 {
     run_ctx *c = ctx(r);
-    if (addr_dep | addr_pick) {
+    /* herd7 pairs reads with memory writes only: not a lock's */
+    if ((addr_dep | addr_pick) && !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
-        c->dep_store_top |= !r->ctrl && !r->pctrl;
-    }
     int loc = address(r, addr, addr_dep | addr_pick, false);
     if (loc < 0)
         return -1;
@@ -505,8 +567,10 @@ static void run_once(run_ctx *c, sem_run *r)
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = c->cut = c->bad = false;
-    c->dep_store = c->dep_store_top = c->dep_dead = false;
+    c->dead = c->error = c->cut = c->bad = c->at0 = false;
+    c->dep_store = false;
+    c->n_zload = c->n_zstore = 0;
+    c->zstore_own = c->zstore_more = false;
     int pc = 0, steps = 0;
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
@@ -670,26 +734,62 @@ static bool next_choices(run_ctx *c)
     return false;
 }
 
-static bool thread_runs(run_ctx *c, int th, int *total)
+/* A whole path that went to address 0 (C): refused if its reads find
+ * their values. herd7 lets a read at 0 read a write there after it in
+ * its thread (not its own RMW's), which our search never lets a read
+ * do: such a read is taken as found. */
+static void at0_run(run_ctx *c)
+{
+    c->bad = true;
+    if (!c->m->bad_diag.msg[0])
+        c->m->bad_diag = c->at0_diag;
+    for (int i = 0; i < c->n_ev; i++) {
+        sem_event *e = &c->ev[i];
+        if (e->kind != SEM_R || !c->m->locs[e->loc].no_init)
+            continue;
+        for (int j = i + 1; j < c->n_ev; j++) {
+            const sem_event *w = &c->ev[j];
+            if (w->kind == SEM_W && w->loc == e->loc &&
+                w->inst != e->inst && sem_val_eq(w->val, e->val)) {
+                e->kind = SEM_F;
+                break;
+            }
+        }
+    }
+}
+
+/* A run of thread th from its first choices (free with run_free). */
+static void run_start(run_ctx *c, sem_run *r, int th)
 {
     mdl_thread *t = &c->m->threads[th];
-    sem_run r = {0};
-    r.regs = ll_xmalloc((size_t)t->n_slots * sizeof *r.regs);
-    r.picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
-                         sizeof *r.picks);
+    memset(r, 0, sizeof *r);
+    r->regs = ll_xmalloc((size_t)t->n_slots * sizeof *r->regs);
+    r->picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
+                          sizeof *r->picks);
     if (c->m->ops->symbolic_values)
-        r.vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
-                            sizeof *r.vsrc);
-    r.engine = c;
+        r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                             sizeof *r->vsrc);
+    r->engine = c;
     c->th = th;
     c->n_choice = 0;
-    t->dep_store_all = true;
-    t->zero_read = false;
+}
+
+static void run_free(sem_run *r)
+{
+    free(r->regs);
+    free(r->picks);
+    free(r->vsrc);
+}
+
+static bool thread_runs(run_ctx *c, int th, int *total)
+{
+    sem_run r;
+    run_start(c, &r, th);
     bool ok = true;
     do {
         run_once(c, &r);
-        if (!c->dep_dead)   /* other values read take its path */
-            t->dep_store_all &= c->dep_store_top;
+        if (c->at0 && !c->dead && !c->error)
+            at0_run(c);
         pend_writes(c);
         if (c->error) {
             ok = false;
@@ -723,9 +823,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             }
         }
     } while (next_choices(c));
-    free(r.regs);
-    free(r.picks);
-    free(r.vsrc);
+    run_free(&r);
     return ok;
 }
 
@@ -817,27 +915,101 @@ static void seed_constants(mdl_test *m)
     }
 }
 
-/* herd7 takes one path per thread at a time: a read of a constant
- * address that is no location refuses the test when some set of paths
- * has it and no store through an address from a read (which leaves
- * herd7's locations open); else such a path only has no execution. A
- * thread all of whose runs make such a store is in every set. */
-static bool zero_reads_refuse(mdl_test *m)
+/* The path pass over thread th: whether one of its paths reads a
+ * constant address that is no location with no write there or through
+ * an address read from memory but its own RMW's (*lonely, the read in
+ * *d), and whether one has no such write at all (*bare). */
+static void explore_thread(run_ctx *c, int th, bool *lonely, bool *bare,
+                           ll_diag *d)
 {
-    for (int t = 0; t < m->n_threads; t++) {
-        if (!m->threads[t].zero_read)
-            continue;
-        bool open = false;
-        for (int u = 0; u < m->n_threads && !open; u++)
-            open = u != t && m->threads[u].dep_store_all;
-        if (open)
-            continue;
-        const ll_diag *z = &m->threads[t].zero_diag;
-        ll_diag_set(&m->diag, z->line, z->col, "%s", z->msg);
-        m->failed = true;
+    sem_run r;
+    run_start(c, &r, th);
+    c->explore = true;
+    long runs = 0;
+    do {
+        run_once(c, &r);
+        if (c->dead)
+            continue;   /* a path cut short: what follows is not seen */
+        *bare |= !c->dep_store && c->n_zstore == 0;
+        if (!*lonely && !c->dep_store && c->n_zload > 0 &&
+            (c->n_zstore == 0 || (c->zstore_own && !c->zstore_more))) {
+            *lonely = true;
+            *d = c->n_zstore ? c->zown_diag : c->zload_diag;
+        }
+    } while (!(*lonely && *bare) && ++runs <= MDL_MAX_RUNS &&
+             !(c->m->limits.timeout > 0 &&
+               mdl_now() - c->m->start > c->m->limits.timeout) &&
+             next_choices(c));
+    c->explore = false;
+    run_free(&r);
+}
+
+/* Whether an access of some thread may be at a constant address (one
+ * whose address is a constant, or a register that starts as one: a
+ * pointer local): else no path has a read at 0 without a write from a
+ * read, and the path pass is not worth its time. */
+static bool may_go_to_0(const mdl_test *m)
+{
+    if (!m->ops->addr_operand)
         return true;
+    for (int t = 0; t < m->n_threads; t++) {
+        const ll_thread *code = m->threads[t].code;
+        for (int i = 0; i < code->n_stmts; i++) {
+            if (!code->stmts[i].has_instr)
+                continue;
+            const ll_instr *in = &code->stmts[i].instr;
+            int k = m->ops->addr_operand(in);
+            if (k < 0 || k >= in->n_ops)
+                continue;
+            const ll_operand *o = &in->ops[k];
+            if (o->kind == LL_OPND_IMM)
+                return true;
+            if (o->kind != LL_OPND_REG)
+                continue;
+            int s = mdl_thread_slot(m, t, o->reg, o->sym);
+            if (s < 0 || m->threads[t].init[s].v.sym < 0)
+                return true;
+        }
     }
     return false;
+}
+
+/* herd7 builds every path of every thread, whatever values lead there,
+ * and pairs each read of a set of paths (one a thread) with the writes
+ * that may be at its location: at the same one, or through an address
+ * read from memory (not known yet), in any thread, before or after it,
+ * but its own RMW's write. A read at a constant address that is no
+ * location (C: a pointer local never set) with no such write refuses
+ * the test (`Non symbolic location with no initial write: '[0]'`); with
+ * one, that set of paths has no execution (the write would have to be
+ * at 0). So the test is refused when a thread has a path with such a
+ * read and every other thread a path with no such write. Paths found
+ * here are herd7's; one it builds and the pass misses (a value that
+ * cannot be chosen) only makes us answer where herd7 refuses. */
+static bool zero_paths_refuse(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    if (!may_go_to_0(m))
+        return false;
+    bool *lonely = ll_xcalloc((size_t)m->n_threads, sizeof *lonely);
+    bool *bare = ll_xcalloc((size_t)m->n_threads, sizeof *bare);
+    ll_diag *d = ll_xcalloc((size_t)m->n_threads, sizeof *d);
+    for (int t = 0; t < m->n_threads; t++)
+        explore_thread(c, t, &lonely[t], &bare[t], &d[t]);
+    bool refuse = false;
+    for (int t = 0; t < m->n_threads && !refuse; t++) {
+        refuse = lonely[t];
+        for (int u = 0; u < m->n_threads; u++)
+            refuse &= u == t || bare[u];
+        if (refuse) {
+            ll_diag_set(&m->diag, d[t].line, d[t].col, "%s", d[t].msg);
+            m->failed = true;
+        }
+    }
+    free(d);
+    free(lonely);
+    free(bare);
+    return refuse;
 }
 
 bool mdl_runs(mdl_test *m)
@@ -865,7 +1037,7 @@ bool mdl_runs(mdl_test *m)
         if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
             break;
     }
-    if (ok && zero_reads_refuse(m))
+    if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
     if (ok && m->ops->symbolic_values)
         drop_self_made(m);

@@ -374,8 +374,10 @@ static void build_events(search *s)
     for (int g = 0; g < s->n_ev; g++) {
         const gev *a = &s->ev[g];
         if (!a->e) {
-            mdl_set_add(&x->W, g);
-            mdl_set_add(&x->IW, g);
+            if (!m->locs[a->loc].no_iw) {
+                mdl_set_add(&x->W, g);
+                mdl_set_add(&x->IW, g);
+            }
         } else {
             bool mem = !(a->e->tags & s->nonmem);
             switch (a->e->kind) {

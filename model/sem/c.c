@@ -173,9 +173,11 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
        x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
        those stay operations on the symbol (measured on a cycle of plain
-       copies: litmus/c/LB+plain-copy-cycle-sub) */
-    if (op == LL_C_XOR && va && va == vb && !(va & (va - 1)) &&
-        sem_val_eq(a.v, b.v)) {
+       copies: litmus/c/LB+plain-copy-cycle-sub). x == x is 1 and
+       x != x is 0, known: herd7 builds one way of such a branch
+       (litmus/c/MP+zero-read-if-self-equal) */
+    if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
+        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
         vs = 0;
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
@@ -262,7 +264,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     bool unless = in->flags & LL_C_CAS_UNLESS;
     use(r, old.t | vsrc(r, &in->ops[2]) |
                (unless ? vsrc(r, &in->ops[3]) : 0));
-    if (sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
+    if (!sem_free(r, old.t) && sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
     if (ok) {
         sem_val nv = n.v;
@@ -297,7 +299,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     if (sem_stopped(r))
         return SEM_ERROR;
     use(r, old.t | vsrc(r, &in->ops[2]));
-    if (sem_val_eq(old.v, e.v) != ok)
+    if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
@@ -365,7 +367,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (!lock_free(v.v))
+        if (!sem_free(r, v.t) && !lock_free(v.v))
             return SEM_DEAD;          /* the lock is taken: it waits */
         sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
@@ -376,7 +378,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LF), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (!lock_taken(v.v))
+        if (!sem_free(r, v.t) && !lock_taken(v.v))
             return SEM_DEAD;
         set(r, &in->ops[0], sem_int(0), v.t);
         return SEM_NEXT;
@@ -387,13 +389,15 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     sem_reg v = sem_load(r, a.v, a.t, BIT(locked ? T_RL : T_RU), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    if (locked ? !lock_taken(v.v) : !is_zero(v.v))
+    if (sem_free(r, v.t))
+        ;
+    else if (locked ? !lock_taken(v.v) : !is_zero(v.v))
         return SEM_DEAD;
     /* herd7's lock.cat gives an RU after its thread's own unlock two
        sources, that unlock (rfi-ru) and an external UL or the initial
        write (rfe-ru): whichever is co-later, the other makes a
        coherence cycle, so spin_is_locked never returns 0 there */
-    if (!locked && (sem_prior_write_tags(r, ev) & BIT(T_UL)))
+    else if (!locked && (sem_prior_write_tags(r, ev) & BIT(T_UL)))
         return SEM_DEAD;
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;
@@ -486,16 +490,21 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_SRCU_UNLOCK:
     case LL_C_SYNC_SRCU:
         return exec_srcu(r, in);
-    case LL_C_BZ:
+    case LL_C_BZ: {
         v = sem_operand(r, &in->ops[0]);
-        use(r, vsrc(r, &in->ops[0]));
+        sem_taint vs = vsrc(r, &in->ops[0]);
+        use(r, vs);
         sem_branch(r, v.t);
+        /* the path pass takes both ways where herd7 does: on a value
+           made of reads */
+        bool taken = sem_free(r, vs) ? sem_choose(r, 2) == 0 : !is_zero(v.v);
         if (in->ops[0].kind != LL_OPND_IMM)
-            turn(r, !is_zero(v.v));
-        if (!is_zero(v.v))
+            turn(r, taken);
+        if (taken)
             return SEM_NEXT;
         *label = in->ops[1].sym;
         return SEM_JUMP;
+    }
     case LL_C_JMP:
         *label = in->ops[0].sym;
         return SEM_JUMP;
@@ -507,6 +516,15 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         return SEM_NEXT;
     }
     return SEM_ERROR;
+}
+
+static int c_addr_operand(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_C_ST: return 0;
+    case LL_C_LD: case LL_C_RMW: case LL_C_CAS: case LL_C_CAS11: return 1;
+    }
+    return -1;          /* locks and SRCU on 0 are a word of their own */
 }
 
 /* RC11 for tests that use C11's atomics, the LKMM otherwise. */
@@ -550,6 +568,7 @@ const sem_ops sem_c_ops = {
     .seed_constants = true,
     .symbolic_values = true,
     .errors_on_every_path = true,
+    .addr_operand = c_addr_operand,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

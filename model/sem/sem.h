@@ -187,11 +187,16 @@ typedef struct sem_ops {
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
      * no initial write: '[0]'`), even a path no execution takes, unless
-     * the other paths taken with it store through an address read from
-     * memory (model/paths.c zero_reads_refuse). false,
-     * and for a write there: such a path only refuses the test when its
-     * reads find their values (mdl_run.bad; herd7's LISA). */
+     * the paths taken with it may write there (model/paths.c
+     * zero_paths_refuse); a store there, or through an address read as
+     * 0, refuses it when its reads find their values. false, and for
+     * any access there: only then (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;
+    /* The operand of in that is the address of a read or write that
+     * may go to address 0 (a memory access, not a lock's), or -1; NULL:
+     * any may. The path pass runs only where one is a constant or a
+     * register that starts as one (model/paths.c zero_paths_refuse). */
+    int (*addr_operand)(const ll_instr *in);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -328,6 +333,10 @@ void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick);
 bool sem_stopped(const sem_run *r);
 /* Choose one of n alternatives (the engine explores each). */
 int sem_choose(sem_run *r, int n);
+/* Whether a value made of reads `t` (herd7: not known yet) takes every
+ * way: true in the path pass (model/paths.c zero_paths_refuse), where
+ * reads take one value and a branch or check on t goes each way. */
+bool sem_free(const sem_run *r, sem_taint t);
 /* Reject the test: printf-style message, reported at the instruction. */
 void sem_error(sem_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

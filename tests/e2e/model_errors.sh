@@ -6,6 +6,15 @@ set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "model_errors: $*"; exit 1; }
+# refused0 NAME LINE:COL: $tmp/NAME.litmus is refused (exit 2, no
+# answer) with only the message that address 0 is no location there.
+refused0() {
+    "$LITMUSLAB" model "$tmp/$1.litmus" > "$tmp/out" 2> "$tmp/err"
+    [ $? = 2 ] || fail "$1: want exit 2"
+    [ "$(cat "$tmp/err")" = "$tmp/$1.litmus:$2: memory access to 0, which is not a location" ] || {
+        cat "$tmp/err"; fail "$1: message"; }
+    [ ! -s "$tmp/out" ] || fail "$1: an answer: $(cat "$tmp/out")"
+}
 good=litmus/ppc/SB+lwsync-RMW-lwsync+sync-simple.litmus
 
 # A missing file, then a good one: exit 2, the good one still printed.
@@ -75,11 +84,7 @@ P1(int *x, int **p, int *y)
 
 exists (0:r1=0)
 END
-"$LITMUSLAB" model "$tmp/uninit.litmus" > "$tmp/out" 2> "$tmp/err"
-[ $? = 2 ] || fail "uninitialised pointer: want exit 2"
-[ "$(cat "$tmp/err")" = "$tmp/uninit.litmus:19:7: memory access to 0, which is not a location" ] || {
-    cat "$tmp/err"; fail "uninitialised pointer: message"; }
-[ -s "$tmp/out" ] && fail "uninitialised pointer: an answer: $(cat "$tmp/out")"
+refused0 uninit 19:7
 
 # A read at address 0 is refused even when another thread stores through
 # an address read from memory, if that store is not on all its paths
@@ -110,13 +115,121 @@ exists (0:r1=1)
 END
 sed 's/^C zbranch/C zload/; s/if (r0) {/{/; s/WRITE_ONCE(\*q1, 1)/r0 = READ_ONCE(*q1)/' \
     "$tmp/zbranch.litmus" > "$tmp/zload.litmus"
-for z in zbranch zload; do
-    "$LITMUSLAB" model "$tmp/$z.litmus" > "$tmp/out" 2> "$tmp/err"
-    [ $? = 2 ] || fail "$z: want exit 2"
-    [ "$(cat "$tmp/err")" = "$tmp/$z.litmus:7:7: memory access to 0, which is not a location" ] || {
-        cat "$tmp/err"; fail "$z: message"; }
-    [ -s "$tmp/out" ] && fail "$z: an answer: $(cat "$tmp/out")"
-done
+refused0 zbranch 7:7
+refused0 zload 7:7
+
+# More sets of paths herd7 7.58 refuses (model/paths.c
+# zero_paths_refuse): a lone atomic_inc at 0 (its own write is no
+# source for its read; two of them would be: litmus/c/LB+zero-rmw-pair);
+# a read at 0 on a path no value takes (nothing writes 5 to y); one under
+# r0 <= r0, which herd7 does not know (r0 == r0 it does:
+# litmus/c/MP+zero-read-if-self-equal). The first three give herd7's
+# `Non symbolic location with no initial write: '[0]'`.
+cat > "$tmp/zrmw.litmus" <<'END'
+C zrmw
+{}
+P0(int *x, int *y)
+{
+	int r0;
+	int *q0;
+	r0 = READ_ONCE(*y);
+	if (r0 == 5)
+		atomic_inc(q0);
+	WRITE_ONCE(*x, 1);
+}
+P1(int *x, int *y)
+{
+	int r1;
+	r1 = READ_ONCE(*x);
+	WRITE_ONCE(*y, 1);
+}
+exists (1:r1=1)
+END
+sed 's/^C zrmw/C zvalue/; s/atomic_inc(q0)/r0 = READ_ONCE(*q0)/' \
+    "$tmp/zrmw.litmus" > "$tmp/zvalue.litmus"
+sed 's/^C zrmw/C zselfle/; s/r0 == 5/r0 <= r0/' \
+    "$tmp/zrmw.litmus" > "$tmp/zselfle.litmus"
+refused0 zrmw 9:3
+refused0 zvalue 9:8
+refused0 zselfle 9:3
+# A read at 0 that reads a write at 0 after it in its thread (herd7
+# lets it, before any model check): an execution with an access at 0,
+# which herd7 refuses (`Non-symbolic memory access found on '[0]'`). An
+# xchg at 0 and another one after it read each other's constant the same
+# way; two atomic_inc would not (each adds to what the other read:
+# litmus/c/LB+zero-rmw-pair).
+cat > "$tmp/zlater.litmus" <<'END'
+C zlater
+{}
+P0(int *x)
+{
+	int *q0;
+	int r1;
+	r1 = READ_ONCE(*q0);
+	WRITE_ONCE(*q0, 1);
+	WRITE_ONCE(*x, 1);
+}
+P1(int *x)
+{
+	int r0;
+	r0 = READ_ONCE(*x);
+}
+exists (1:r0=1)
+END
+sed 's/^C zlater/C zxchg/; s/r1 = READ_ONCE(\*q0);/r1 = xchg(q0, 1);/; s/WRITE_ONCE(\*q0, 1);/r1 = xchg(q0, 2);/' \
+    "$tmp/zlater.litmus" > "$tmp/zxchg.litmus"
+refused0 zlater 7:7
+refused0 zxchg 7:7
+
+# A lock's write through an address read from memory is no source for a
+# read at 0: herd7 pairs reads with memory writes only (`Non symbolic
+# location with no initial write`); a WRITE_ONCE there would be one.
+cat > "$tmp/zlock.litmus" <<'END'
+C zlock
+{ int *p = x; }
+P0(int *x)
+{
+	int r1;
+	int *q0;
+	r1 = READ_ONCE(*q0);
+}
+P1(int *x, int **p)
+{
+	int *q1;
+	q1 = READ_ONCE(*p);
+	spin_unlock(q1);
+}
+exists (0:r1=1)
+END
+refused0 zlock 7:7
+sed 's/^C zlock/C zwrite/; s/spin_unlock(q1)/WRITE_ONCE(*q1, 1)/' \
+    "$tmp/zlock.litmus" > "$tmp/zwrite.litmus"
+"$LITMUSLAB" model "$tmp/zwrite.litmus" > "$tmp/out" 2> "$tmp/err" ||
+    fail "zwrite: refused: $(cat "$tmp/err")"
+grep -qx 'Observation zwrite Never 0 0' "$tmp/out" || fail "zwrite: $(cat "$tmp/out")"
+
+# A store through a pointer read as 0 (P1 may run first): herd7 refuses
+# an execution that has it (`Non-symbolic memory access found on
+# '[0]'`), as a store at a constant 0.
+cat > "$tmp/zstore.litmus" <<'END'
+C zstore
+{}
+P0(int *x, int **p)
+{
+	int *q1;
+	q1 = READ_ONCE(*p);
+	WRITE_ONCE(*q1, 2);
+	WRITE_ONCE(*x, 1);
+}
+P1(int *x, int **p)
+{
+	int r2;
+	r2 = READ_ONCE(*x);
+	WRITE_ONCE(*p, x);
+}
+exists (1:r2=1)
+END
+refused0 zstore 7:2
 
 # A cat file with a syntax error: its FILE:LINE:COL.
 printf '"bad"\nlet x = (po |\n' > "$tmp/bad.cat"
