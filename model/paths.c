@@ -508,6 +508,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->dead = c->error = c->cut = c->bad = false;
     c->dep_store = c->dep_store_top = c->dep_dead = false;
     int pc = 0, steps = 0;
+    bool concrete_turns = false;   /* went round a loop of concrete_jump */
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
     ll_grow((void **)&c->back, &c->cap_back, t->code->n_stmts + 1,
@@ -521,12 +522,19 @@ static void run_once(run_ctx *c, sem_run *r)
             continue;
         }
         c->inst = ++steps;
+        if (steps > MDL_MAX_STEPS && concrete_turns) {
+            /* herd7 7.58 overflows its stack there */
+            sem_error(r, "a loop on values no read made runs more than %d "
+                      "instructions", MDL_MAX_STEPS);
+            return;
+        }
         if (steps > MDL_MAX_STEPS) {
             c->cut = true;
             return;
         }
         const char *label = NULL;
         r->pc = pc;
+        r->concrete_jump = false;
         sem_next n = c->m->ops->exec(r, &s->instr, &label);
         if (c->error)
             return;
@@ -556,7 +564,9 @@ static void run_once(run_ctx *c, sem_run *r)
             }
             /* a loop: runs that go round it more often are cut (and the
                test says so), or every value read would fork again */
-            if (to <= pc && ++c->back[to] > MDL_UNROLL) {
+            if (to <= pc && r->concrete_jump) {
+                concrete_turns = true;
+            } else if (to <= pc && ++c->back[to] > MDL_UNROLL) {
                 c->cut = true;
                 return;
             }

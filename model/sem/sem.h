@@ -219,6 +219,10 @@ struct sem_run {
     int res_event;
     int res_event2;         /* a pair's second read (LDXP) */
     int pc;                 /* index of the statement being executed */
+    /* the jump exec returns is a conditional branch on a value no read
+     * made, which the engine follows without counting it as a loop's
+     * turn (AArch64, as herd7 7.58); exec of the others leaves it false */
+    bool concrete_jump;
     int goto_pc;            /* SEM_GOTO's target statement */
     /* The reads whose values an operation, a comparison, a branch or an
      * address used (C: sem_ops.symbolic_values); a read outside it has
