@@ -173,7 +173,7 @@ static int a64_reg_canon(int reg)
 
 static const ll_armf_arch a64_arch = {
     forms, N_FORMS, a64_reg_lookup, a64_reg_name, false, true,
-    LL_A64_SYMREG,
+    LL_A64_SYMREG, true,
 };
 
 static const char *a64_op_name(int op)
