@@ -68,7 +68,10 @@ static void every_opcode_round_trips(void **state)
         "CASPL X0,X1,X2,X3,[X4]", "SVC #0", "UDF #1",
         "MRS X0,NZCV", "MSR NZCV,X1", "CBNZ W0,.+8", "B .-8", "B .",
         "STXP W8,X6,X7,[X2]", "STLXP W8,W6,W7,[X2]", "ADR X1,L0",
-        "BR X1", "BLR X2", "BL L0", "RET", "RET X5",
+        "BR X1", "BLR X2", "BL L0", "RET", "RET X5", "ABS W0,W1",
+        "ABS X0,X1", "UMULL X0,W1,W2", "SMNEGL X0,W1,W2",
+        "UMNEGL X0,W1,W2", "SMADDL X0,W1,W2,X3", "SMSUBL X0,W1,W2,X3",
+        "UMADDL X0,W1,W2,X3", "UMSUBL X0,W1,W2,X3",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
