@@ -111,6 +111,7 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "CMP W1,-3", "CMP W1,#-3");
     arch_round_trip(a64(), "UBFM X6,X1,0,1", "UBFM X6,X1,#0,#1");
     arch_round_trip(a64(), "LDR W7,[X5,4]", "LDR W7,[X5,#4]");
+    arch_round_trip(a64(), "B .text", "B .text");   /* herd7's L061 */
 }
 
 static void operands_follow_the_header(void **state)
