@@ -387,7 +387,8 @@ int ll_a64_access_size(const ll_instr *in)
  * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
  * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
  * from the zero register, LDXP's first X register as a W one, ADR
- * as ADDR, EON as EOR, and the conditional aliases as
+ * as ADDR, EON as EOR, a post-index address without its comma
+ * (`LDR W0,[X1]#4`), and the conditional aliases as
  * a64_herd_cond_alias says. */
 /* herd7 7.58's inverse of a condition: the CPU's, but GE's is GT. */
 static const char *herd_inverse(const char *c)
@@ -471,6 +472,9 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
     const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5
                        : strncmp(text, "LDAXP X", 7) == 0 ? text + 6
                                                           : NULL;
+    /* a pair's post-index address: herd7 puts a space before it */
+    bool pair_post = strstr(text, "],#") && strncmp(text, "LDR", 3) &&
+                     strncmp(text, "STR", 3);
     for (const char *p = text; *p; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
@@ -478,8 +482,10 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
             ll_buf_putc(out, 'X');
         else if (p == ldxp)
             ll_buf_putc(out, 'W');
-        else
-            ll_buf_putc(out, *p);
+        else if (*p == ',' && p[1] == '[' && pair_post)
+            ll_buf_puts(out, ", ");   /* herd7: `STP W0,W2, [X1]#8` */
+        else if (!(*p == ',' && p[-1] == ']' && p[1] == '#'))
+            ll_buf_putc(out, *p);   /* herd7: a post-index `[X1]#4` */
     }
 }
 

@@ -321,6 +321,12 @@ static void symreg_digests(void **state)
     assert_hash("AArch64 h6\n{\n%x0=x;\n}\n P0 ;\n"
                 " LDR W0,[%x0,W1,SXTW] ;\nexists (0:X0=1)\n",
                 "d0fcde696005311e8b9b10fee7b1c848");
+    /* a post-index address: herd7 7.58 digests `LDR W0,[X1]#8` and, for
+     * a pair, `STP W0,W2, [X1]#-8` (its L058, L087, L101, L102) */
+    assert_hash("AArch64 pi\n{ int x[4]; 0:X1=x; }\n P0 ;\n"
+                " LDR W0,[X1],#8 ;\n STP W0,W2,[X1],#-8 ;\n"
+                "locations [0:X0;0:X1;]\n",
+                "8419e5b3bcab45261bf20fe0af440ce5");
     assert_hash("RISCV MP-sym\n{\n%x0=x; %y0=y;\n%y1=y; %x1=x;\n}\n"
                 " P0           | P1            ;\n"
                 " ori x5,x0,1  | lw x5,0(%y1)  ;\n"
