@@ -501,6 +501,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
+    r->chose_status = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
     c->n_ev = 0;

@@ -239,6 +239,7 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
         return n;
     bool held = r->reserved && sem_val_eq(r->res_addr, a.at.v);
     bool success = sem_choose(r, 2) == 1;
+    r->chose_status = true;
     r->reserved = false;
     if (!success) {
         a64_set(r, in->ops[0].reg, sem_int(1), 0);
@@ -501,10 +502,11 @@ static sem_next a64_nzcv_move(sem_run *r, const ll_instr *in)
 /* herd7 7.58 follows a conditional branch whose condition no read made
  * (a loop counting down a constant: its regression test L028) to the
  * end, whatever -unroll says; only the other backward jumps count
- * towards it. */
+ * towards it. A store-exclusive's status is no read's but is symbolic
+ * to herd7 (its A184 retries an LDXR/STXR loop -unroll times). */
 static void concrete_if(sem_run *r, sem_taint cond)
 {
-    r->concrete_jump = cond == 0;
+    r->concrete_jump = cond == 0 && !r->chose_status;
 }
 
 static sem_next branch(sem_run *r, const ll_instr *in, const char **label)

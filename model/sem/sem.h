@@ -223,6 +223,10 @@ struct sem_run {
      * made, which the engine follows without counting it as a loop's
      * turn (AArch64, as herd7 7.58); exec of the others leaves it false */
     bool concrete_jump;
+    /* AArch64: a store-exclusive's status was chosen in this run; herd7
+     * holds it as a symbolic value, so no branch after it is taken as
+     * concrete (a conservative cut: its register is not followed) */
+    bool chose_status;
     int goto_pc;            /* SEM_GOTO's target statement */
     /* The reads whose values an operation, a comparison, a branch or an
      * address used (C: sem_ops.symbolic_values); a read outside it has
