@@ -475,7 +475,14 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
     /* a pair's post-index address: herd7 puts a space before it */
     bool pair_post = strstr(text, "],#") && strncmp(text, "LDR", 3) &&
                      strncmp(text, "STR", 3);
-    for (const char *p = text; *p; p++) {
+    /* a shift by 0 is no shift to herd7: `ADD X0,X1,X2,LSR #0` is
+     * digested as `ADD X0,X1,X2` (LSL #0 is never printed; its A73) */
+    const char *end = text + strlen(text);
+    static const char *const zero[] = {",LSR #0", ",ASR #0", ",ROR #0"};
+    for (int i = 0; i < 3; i++)
+        if ((size_t)(end - text) > 7 && strcmp(end - 7, zero[i]) == 0)
+            end -= 7;
+    for (const char *p = text; p < end; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
         if (ubfm && *p == 'W' && (p[-1] == ' ' || p[-1] == ','))

@@ -327,6 +327,10 @@ static void symreg_digests(void **state)
                 " LDR W0,[X1],#8 ;\n STP W0,W2,[X1],#-8 ;\n"
                 "locations [0:X0;0:X1;]\n",
                 "8419e5b3bcab45261bf20fe0af440ce5");
+    /* a shift by 0 is no shift to herd7's digest (its A73) */
+    assert_hash("AArch64 t\n{ 0:X1=3; 0:X2=1; }\n P0 ;\n"
+                " ADD X0,X1,X2,LSR #0 ;\nlocations [0:X0;]\n",
+                "9592451a91b4a712561c74e664261a87");
     assert_hash("RISCV MP-sym\n{\n%x0=x; %y0=y;\n%y1=y; %x1=x;\n}\n"
                 " P0           | P1            ;\n"
                 " ori x5,x0,1  | lw x5,0(%y1)  ;\n"
