@@ -112,6 +112,11 @@ static const ll_armf_form forms[] = {
     {"SMSUBL", LL_A64_SMSUBL, "rrrr", 0},
     {"UMADDL", LL_A64_UMADDL, "rrrr", 0},
     {"UMSUBL", LL_A64_UMSUBL, "rrrr", 0},
+    {"EXTR", LL_A64_EXTR, "rrri", 0},
+    {"ASRV", LL_A64_ASR, "rrr", 0},     /* printed as ASR */
+    {"LSLV", LL_A64_LSL, "rrr", 0},
+    {"LSRV", LL_A64_LSR, "rrr", 0},
+    {"RORV", LL_A64_ROR, "rrr", 0},
     {"LDPSW", LL_A64_LDPSW, "rrm", 0},
     {"LDXP", LL_A64_LDXP, "rrm", 0},
     {"LDAXP", LL_A64_LDAXP, "rrm", 0},

@@ -508,6 +508,28 @@ static sem_next multiply_long(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* EXTR Rd,Rn,Rm,#lsb: the register's width of bits of the pair Rn:Rm
+ * from bit lsb up (Rm alone for lsb 0; ROR Rd,Rn,#k when Rn is Rm). */
+static sem_next extract(sem_run *r, const ll_instr *in)
+{
+    int bits = a64_bits(in->ops[0].reg);
+    int64_t lsb = in->ops[3].imm;
+    sem_reg n = a64_get(r, in->ops[1].reg), m = a64_get(r, in->ops[2].reg);
+    sem_taint t = n.t | m.t;
+    sem_taint p = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
+    if (lsb < 0 || lsb >= bits) {
+        sem_error(r, "EXTR: #lsb must be below %d", bits);
+        return SEM_ERROR;
+    }
+    if (n.v.sym >= 0 || m.v.sym >= 0)
+        return a64_undefined(r, t | p);
+    uint64_t lo = ((uint64_t)m.v.num & mask_of(bits)) >> lsb;
+    uint64_t hi = lsb ? (uint64_t)n.v.num << (bits - lsb) : 0;
+    a64_set_pick(r, in->ops[0].reg,
+                 sem_int((int64_t)((hi | lo) & mask_of(bits))), t, p);
+    return SEM_NEXT;
+}
+
 /* ABS Rd,Rn: the magnitude of Rn at the register's width (the most
  * negative value is its own). */
 static sem_next absolute(sem_run *r, const ll_instr *in)
@@ -565,6 +587,8 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
         return multiply_long(r, in);
     case LL_A64_ABS:
         return absolute(r, in);
+    case LL_A64_EXTR:
+        return extract(r, in);
     case LL_A64_NOP:
         return SEM_NEXT;
     }

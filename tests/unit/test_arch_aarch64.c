@@ -71,7 +71,8 @@ static void every_opcode_round_trips(void **state)
         "BR X1", "BLR X2", "BL L0", "RET", "RET X5", "ABS W0,W1",
         "ABS X0,X1", "UMULL X0,W1,W2", "SMNEGL X0,W1,W2",
         "UMNEGL X0,W1,W2", "SMADDL X0,W1,W2,X3", "SMSUBL X0,W1,W2,X3",
-        "UMADDL X0,W1,W2,X3", "UMSUBL X0,W1,W2,X3",
+        "UMADDL X0,W1,W2,X3", "UMSUBL X0,W1,W2,X3", "EXTR W0,W1,W2,#16",
+        "EXTR X0,X1,X2,#63",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
@@ -112,6 +113,8 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "UBFM X6,X1,0,1", "UBFM X6,X1,#0,#1");
     arch_round_trip(a64(), "LDR W7,[X5,4]", "LDR W7,[X5,#4]");
     arch_round_trip(a64(), "B .text", "B .text");   /* herd7's L061 */
+    arch_round_trip(a64(), "ASRV X9,X9,XZR", "ASR X9,X9,XZR");
+    arch_round_trip(a64(), "lslv w0,w1,w2", "LSL W0,W1,W2");
 }
 
 static void operands_follow_the_header(void **state)

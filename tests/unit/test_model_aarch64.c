@@ -294,6 +294,25 @@ static void long_products_and_abs(void **state)
               "0:X10=2147483648; 0:X11=2; 0:X12=7;");
 }
 
+/* EXTR takes the width of bits of Rn:Rm from #lsb up, by hand: W1:W0 =
+ * 0x01234567:0x89abcdef from bit 16 is 0x456789ab (1164413355); X4:X4
+ * = 0x0123456789abcdef twice from bit 32 is 0x89abcdef01234567
+ * (9920249030613615975). ASRV by a register: 0xff000000000000ff ASR 8
+ * by ORR's shift is 0xffff000000000000, ASRV by XZR (0) keeps it, ASR
+ * #8 makes 0xffffff0000000000 (18446742974197923840). */
+static void extract_and_shift_by_register(void **state)
+{
+    (void)state;
+    one_state("AArch64 E\n{ 0:X1=0x01234567; 0:X0=0x89ABCDEF; "
+              "uint64_t 0:X4=0x0123456789ABCDEF; uint64_t 0:X7; "
+              "uint64_t 0:X8=0xff000000000000ff; uint64_t 0:X9; }\n"
+              " P0 ;\n EXTR W2,W1,W0,#16 ;\n EXTR X7,X4,X4,#32 ;\n"
+              " ORR X9,XZR,X8,ASR 8 ;\n ASRV X9,X9,XZR ;\n ASR X9,X9,#8 ;\n"
+              "exists (0:X2=0 /\\ 0:X7=0 /\\ 0:X9=0)\n",
+              "0:X2=1164413355; 0:X7=9920249030613615975; "
+              "0:X9=18446742974197923840;");
+}
+
 /* herd7 7.58 ignores a type it does not know on a register (its A73:
  * unit64_t): X1 keeps 1, and 42 + (1 >> 0) is 43. */
 static void unknown_register_type(void **state)
@@ -481,6 +500,7 @@ int main(void)
         cmocka_unit_test(products_and_flags),
         cmocka_unit_test(long_products_and_abs),
         cmocka_unit_test(unknown_register_type),
+        cmocka_unit_test(extract_and_shift_by_register),
         cmocka_unit_test(pair_loads_and_stores),
         cmocka_unit_test(casp_and_svc),
         cmocka_unit_test(store_exclusive_pair),
