@@ -221,11 +221,11 @@ struct sem_run {
     int pc;                 /* index of the statement being executed */
     /* the jump exec returns is a conditional branch on a value no read
      * made, which the engine follows without counting it as a loop's
-     * turn (AArch64, as herd7 7.58); exec of the others leaves it false */
+     * turn (where herd7 7.58 does so; exec elsewhere leaves it false) */
     bool concrete_jump;
-    /* AArch64: a store-exclusive's status was chosen in this run; herd7
-     * holds it as a symbolic value, so no branch after it is taken as
-     * concrete (a conservative cut: its register is not followed) */
+    /* a store-exclusive's status was chosen in this run; herd7 holds it
+     * as a symbolic value, so exec takes no later branch as concrete (a
+     * conservative cut: its register is not followed) */
     bool chose_status;
     int goto_pc;            /* SEM_GOTO's target statement */
     /* The reads whose values an operation, a comparison, a branch or an
