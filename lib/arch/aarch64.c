@@ -456,6 +456,15 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_puts(out, "EOR");
         text += 3;
     }
+    /* herd7 digests ORN Rd,ZR,OP2 as MVN Rd,OP2 (its A237) */
+    char rd_buf[8];
+    int at = 0;
+    if (sscanf(text, "ORN %7[A-Z0-9],%n", rd_buf, &at) == 1 && at > 0 &&
+        (strncmp(text + at, "XZR,", 4) == 0 ||
+         strncmp(text + at, "WZR,", 4) == 0)) {
+        ll_buf_printf(out, "MVN %s,", rd_buf);
+        text += at + 4;
+    }
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
     bool negs = strncmp(text, "NEGS ", 5) == 0;
     const char *comma = strchr(text, ',');
@@ -470,16 +479,21 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_puts(out, "ADDR");
         text += 3;
     }
+    /* (and LDUR's data register: `LDUR W4,[X5]` as `LDUR X4, [X5]`) */
     bool ubfm = strncmp(text, "UBFM ", 5) == 0 ||
-                strncmp(text, "SBFM ", 5) == 0;
+                strncmp(text, "SBFM ", 5) == 0 ||
+                strncmp(text, "LDUR ", 5) == 0;
     /* herd7 digests a pair of exclusive reads with its first register as
      * a W register (`LDXP X4,X5,[X2]` as `LDXP W4,X5,[X2]`, XZR as WZR) */
     const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5
                        : strncmp(text, "LDAXP X", 7) == 0 ? text + 6
                                                           : NULL;
-    /* a pair's post-index address: herd7 puts a space before it */
-    bool pair_post = strstr(text, "],#") && strncmp(text, "LDR", 3) &&
-                     strncmp(text, "STR", 3);
+    /* a pair's post-index address, and LDUR's and STUR's: herd7 puts a
+     * space before it (`LDUR X0, [X1]`, its A18) */
+    bool pair_post = (strstr(text, "],#") && strncmp(text, "LDR", 3) &&
+                      strncmp(text, "STR", 3)) ||
+                     strncmp(text, "LDUR ", 5) == 0 ||
+                     strncmp(text, "STUR ", 5) == 0;
     /* a shift by 0 is no shift to herd7: `ADD X0,X1,X2,LSR #0` is
      * digested as `ADD X0,X1,X2` (LSL #0 is never printed; its A73) */
     const char *end = text + strlen(text);

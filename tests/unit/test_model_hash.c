@@ -331,6 +331,12 @@ static void symreg_digests(void **state)
     assert_hash("AArch64 t\n{ 0:X1=3; 0:X2=1; }\n P0 ;\n"
                 " ADD X0,X1,X2,LSR #0 ;\nlocations [0:X0;]\n",
                 "9592451a91b4a712561c74e664261a87");
+    /* ORN from the zero register as MVN, LDUR as `LDUR X4, [X5]` (its
+     * A237, A18, A19) */
+    assert_hash("AArch64 orn\n{ int64_t 0:X1=0; int x; 0:X5=x; }\n P0 ;\n"
+                " ORN X0,XZR,X1 ;\n ORN W3,WZR,W1,LSL #2 ;\n"
+                " LDUR W4,[X5] ;\nlocations [0:X0;0:X3;0:X4;]\n",
+                "770488a873b42fecd6aa087652feb5da");
     assert_hash("RISCV MP-sym\n{\n%x0=x; %y0=y;\n%y1=y; %x1=x;\n}\n"
                 " P0           | P1            ;\n"
                 " ori x5,x0,1  | lw x5,0(%y1)  ;\n"
