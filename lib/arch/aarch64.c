@@ -448,8 +448,23 @@ static bool a64_herd_cond_alias(const char *text, ll_buf *out)
     return true;
 }
 
+/* herd7 digests SUBS ZR,Rn,OP2 as CMP Rn,OP2 (NEGS ZR,OP2 too, through
+ * SUBS ZR,ZR,OP2; its A166, A167): rewritten in place in what out got
+ * from start on. */
+static void cmp_alias(ll_buf *out, size_t start)
+{
+    char *d = out->data + start;
+    if (out->len - start <= 9 || (strncmp(d, "SUBS XZR,", 9) != 0 &&
+                                  strncmp(d, "SUBS WZR,", 9) != 0))
+        return;
+    memmove(d + 4, d + 9, out->len - start - 9 + 1);
+    memcpy(d, "CMP ", 4);
+    out->len -= 5;
+}
+
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    size_t start = out->len;
     if (a64_herd_cond_alias(text, out))
         return;
     if (strncmp(text, "EON ", 4) == 0) {
@@ -513,6 +528,7 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         else if (!(*p == ',' && p[-1] == ']' && p[1] == '#'))
             ll_buf_putc(out, *p);   /* herd7: a post-index `[X1]#4` */
     }
+    cmp_alias(out, start);
 }
 
 const ll_arch_ops ll_arch_aarch64 = {

@@ -337,6 +337,11 @@ static void symreg_digests(void **state)
                 " ORN X0,XZR,X1 ;\n ORN W3,WZR,W1,LSL #2 ;\n"
                 " LDUR W4,[X5] ;\nlocations [0:X0;0:X3;0:X4;]\n",
                 "770488a873b42fecd6aa087652feb5da");
+    /* SUBS to the zero register as CMP (its A166, A167) */
+    assert_hash("AArch64 s\n{ int64_t 0:X1=1; }\n P0 ;\n"
+                " SUBS WZR,W1,#3 ;\n NEGS XZR,X1,ASR #1 ;\n"
+                "locations [0:X1;]\n",
+                "c4c3922705d829f8a77e4ceb778bde43");
     assert_hash("RISCV MP-sym\n{\n%x0=x; %y0=y;\n%y1=y; %x1=x;\n}\n"
                 " P0           | P1            ;\n"
                 " ori x5,x0,1  | lw x5,0(%y1)  ;\n"
