@@ -208,7 +208,12 @@ bool ll_read_value(ll_lexer *lx, ll_value *out)
             ll_value_clear(out);
             return false;
         }
-        /* herd7's code label value, label:"P0:L0" */
+        /* herd7's code label value, label:"P0:L0"; its instruction
+           value instr:"B .+4" is refused */
+        if (ll_tok_is(&lx->tok, ":") && ll_refuse_instr_value(lx, out)) {
+            ll_value_clear(out);
+            return false;
+        }
         if (strcmp(out->sym, "label") == 0 && ll_tok_is(&lx->tok, ":") &&
             !ll_read_code_label(lx, out)) {
             ll_value_clear(out);

@@ -114,6 +114,16 @@ static bool is_thread_name(const char *s)
     return true;
 }
 
+bool ll_refuse_instr_value(ll_lexer *lx, const ll_value *v)
+{
+    if (!v->is_sym || strcmp(v->sym, "instr") != 0)
+        return false;
+    ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
+                "an instruction value instr:\"...\" (herd7's "
+                "self-modifying code) is not supported");
+    return true;
+}
+
 /* After `label`, `P0` or `0` and at the `:`: the rest of a code label
  * as herd7 reads it (`label:"P0:L0"`, `label:"0:L0"`, `P0:L0`, `0:L0`),
  * kept in v as the symbol `label:"P0:L0"`, herd7's spelling (no location
@@ -230,12 +240,8 @@ static bool read_item(ll_lexer *lx, const ll_arch_ops *arch, ll_init *in)
      * modelled) */
     if (in->has_value && ll_tok_is(&lx->tok, ":")) {
         ll_value *v = &in->value;
-        if (v->is_sym && strcmp(v->sym, "instr") == 0) {
-            ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,
-                        "an instruction value instr:\"...\" (herd7's "
-                        "self-modifying code) is not supported");
+        if (ll_refuse_instr_value(lx, v))
             return false;
-        }
         if (v->is_sym && !is_thread_name(v->sym) &&
             strcmp(v->sym, "label") != 0) {
             ll_diag_set(lx->d, lx->tok.pos.line, lx->tok.pos.col,

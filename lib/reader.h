@@ -17,6 +17,10 @@ bool ll_read_loc(ll_lexer *lx, const ll_arch_ops *arch, ll_loc *out,
 /* A value: an integer or a location name. */
 bool ll_read_value(ll_lexer *lx, ll_value *out);
 bool ll_read_code_label(ll_lexer *lx, ll_value *v);
+/* At the `:` after v: herd7's instruction value `instr:"ADD W0,W0,#1"`
+ * (init block or condition) is refused with one line naming it (true),
+ * the lexer's diagnostic set. */
+bool ll_refuse_instr_value(ll_lexer *lx, const ll_value *v);
 /* A proposition with herd's precedence (NULL on error). */
 ll_prop *ll_read_prop(ll_lexer *lx, const ll_arch_ops *arch);
 /* A quantifier (`exists`, `~exists`, `forall`, or `final`, which herd

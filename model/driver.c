@@ -216,6 +216,32 @@ static void so_far(const mdl_test *m, ll_buf *err)
     ll_buf_printf(err, ", search incomplete\n");
 }
 
+/* "mixed" among a comma-separated list of variant names. */
+static bool names_mixed(const char *list)
+{
+    for (const char *p = list; p && *p; p++) {
+        p += strspn(p, " ,");
+        size_t n = strcspn(p, " ,");
+        if (n == 5 && strncasecmp(p, "mixed", 5) == 0)
+            return true;
+        p += n;
+        if (!*p)
+            break;
+    }
+    return false;
+}
+
+/* herd7's mixed-size mode: -variant mixed, or the test's own
+ * `Variant=mixed` (herd7 reads either spelling of the key). */
+static bool mixed_mode(const mdl_options *o, const ll_test *t)
+{
+    for (int i = 0; i < o->n_variants; i++)
+        if (names_mixed(o->variants[i]))
+            return true;
+    return names_mixed(ll_test_meta(t, "Variant")) ||
+           names_mixed(ll_test_meta(t, "variant"));
+}
+
 int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
                  ll_buf *out, ll_buf *err)
 {
@@ -298,7 +324,8 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         ll_test_free(t);
         return 2;
     }
-    if (prepared && mdl_runs(&m))
+    if (prepared && mdl_runs(&m) &&
+        !mdl_mixed_mode_refused(&m, mixed_mode(o, t)))
         st = mdl_search(&m, model);
     else if (m.timed_out)
         st = MDL_TIMEOUT;

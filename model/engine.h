@@ -255,6 +255,13 @@ bool mdl_sizes_vary(const mdl_test *m);
  * `x={1,2}` (whole_array.c). */
 void mdl_state_wholes(const mdl_test *m, ll_state *st);
 bool mdl_sizes_clash(mdl_test *m, const int *pick);
+/* herd7's mixed-size mode (-variant mixed, or mixed among the test's own
+ * Variant= names) reads and writes byte by byte; the model keeps whole
+ * locations, which computes the same where each access has its
+ * location's declared size. True (with m->diag at the first access that
+ * has not) when the mode is on and the test has one: refused, naming
+ * the mode. */
+bool mdl_mixed_mode_refused(mdl_test *m, bool mode);
 
 /* herdev.c: herd7's predefined sets and register events.
  * mdl_herd_names: the names of the sets an execution gives the model,

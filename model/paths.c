@@ -563,6 +563,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
+    r->chose_status = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
     c->n_ev = 0;
@@ -572,6 +573,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
     int pc = 0, steps = 0;
+    bool concrete_turns = false;   /* went round a loop of concrete_jump */
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
     ll_grow((void **)&c->back, &c->cap_back, t->code->n_stmts + 1,
@@ -585,12 +587,19 @@ static void run_once(run_ctx *c, sem_run *r)
             continue;
         }
         c->inst = ++steps;
+        if (steps > MDL_MAX_STEPS && concrete_turns) {
+            /* herd7 7.58 overflows its stack there */
+            sem_error(r, "a loop on values no read made runs more than %d "
+                      "instructions", MDL_MAX_STEPS);
+            return;
+        }
         if (steps > MDL_MAX_STEPS) {
             c->cut = true;
             return;
         }
         const char *label = NULL;
         r->pc = pc;
+        r->concrete_jump = false;
         sem_next n = c->m->ops->exec(r, &s->instr, &label);
         if (c->error)
             return;
@@ -620,7 +629,9 @@ static void run_once(run_ctx *c, sem_run *r)
             }
             /* a loop: runs that go round it more often are cut (and the
                test says so), or every value read would fork again */
-            if (to <= pc && ++c->back[to] > MDL_UNROLL) {
+            if (to <= pc && r->concrete_jump) {
+                concrete_turns = true;
+            } else if (to <= pc && ++c->back[to] > MDL_UNROLL) {
                 c->cut = true;
                 return;
             }

@@ -192,10 +192,13 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
         return hw_gen_fail(g, st, "'%s' traps to the kernel (herd7 stops "
                            "the thread there); hwrun cannot run it",
                            arch->op_name(in->op));
-    if (in->op == LL_A64_LDIAPP || in->op == LL_A64_STILP)
-        return hw_gen_fail(g, st, "'%s' needs FEAT_LRCPC3, which the "
-                           "AArch64 toolchain cannot assemble; hwrun cannot "
-                           "run it", arch->op_name(in->op));
+    if (in->op == LL_A64_LDIAPP || in->op == LL_A64_STILP ||
+        in->op == LL_A64_ABS)
+        return hw_gen_fail(g, st, "'%s' needs %s, which the AArch64 "
+                           "toolchain cannot assemble; hwrun cannot run it",
+                           arch->op_name(in->op), in->op == LL_A64_ABS
+                                                      ? "FEAT_CSSC"
+                                                      : "FEAT_LRCPC3");
     if (in->op == LL_A64_BL || in->op == LL_A64_BLR ||
         in->op == LL_A64_RET)
         return hw_gen_fail(g, st, "'%s' uses the link register X30, which "

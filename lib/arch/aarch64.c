@@ -104,6 +104,19 @@ static const ll_armf_form forms[] = {
     {"RBIT", LL_A64_RBIT, "rr", 0},
     {"SMULL", LL_A64_SMULL, "rrr", 0},
     {"MNEG", LL_A64_MNEG, "rrr", 0},
+    {"ABS", LL_A64_ABS, "rr", 0},
+    {"UMULL", LL_A64_UMULL, "rrr", 0},
+    {"SMNEGL", LL_A64_SMNEGL, "rrr", 0},
+    {"UMNEGL", LL_A64_UMNEGL, "rrr", 0},
+    {"SMADDL", LL_A64_SMADDL, "rrrr", 0},
+    {"SMSUBL", LL_A64_SMSUBL, "rrrr", 0},
+    {"UMADDL", LL_A64_UMADDL, "rrrr", 0},
+    {"UMSUBL", LL_A64_UMSUBL, "rrrr", 0},
+    {"EXTR", LL_A64_EXTR, "rrri", 0},
+    {"ASRV", LL_A64_ASR, "rrr", 0},     /* printed as ASR */
+    {"LSLV", LL_A64_LSL, "rrr", 0},
+    {"LSRV", LL_A64_LSR, "rrr", 0},
+    {"RORV", LL_A64_ROR, "rrr", 0},
     {"LDPSW", LL_A64_LDPSW, "rrm", 0},
     {"LDXP", LL_A64_LDXP, "rrm", 0},
     {"LDAXP", LL_A64_LDAXP, "rrm", 0},
@@ -173,7 +186,7 @@ static int a64_reg_canon(int reg)
 
 static const ll_armf_arch a64_arch = {
     forms, N_FORMS, a64_reg_lookup, a64_reg_name, false, true,
-    LL_A64_SYMREG,
+    LL_A64_SYMREG, true,
 };
 
 static const char *a64_op_name(int op)
@@ -379,7 +392,8 @@ int ll_a64_access_size(const ll_instr *in)
  * herd7 7.58 prints UBFM's W registers as X registers (`UBFM
  * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
  * from the zero register, LDXP's first X register as a W one, ADR
- * as ADDR, EON as EOR, and the conditional aliases as
+ * as ADDR, EON as EOR, a post-index address without its comma
+ * (`LDR W0,[X1]#4`), and the conditional aliases as
  * a64_herd_cond_alias says. */
 /* herd7 7.58's inverse of a condition: the CPU's, but GE's is GT. */
 static const char *herd_inverse(const char *c)
@@ -434,13 +448,37 @@ static bool a64_herd_cond_alias(const char *text, ll_buf *out)
     return true;
 }
 
+/* herd7 digests SUBS ZR,Rn,OP2 as CMP Rn,OP2 (NEGS ZR,OP2 too, through
+ * SUBS ZR,ZR,OP2; its A166, A167): rewritten in place in what out got
+ * from start on. */
+static void cmp_alias(ll_buf *out, size_t start)
+{
+    char *d = out->data + start;
+    if (out->len - start <= 9 || (strncmp(d, "SUBS XZR,", 9) != 0 &&
+                                  strncmp(d, "SUBS WZR,", 9) != 0))
+        return;
+    memmove(d + 4, d + 9, out->len - start - 9 + 1);
+    memcpy(d, "CMP ", 4);
+    out->len -= 5;
+}
+
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    size_t start = out->len;
     if (a64_herd_cond_alias(text, out))
         return;
     if (strncmp(text, "EON ", 4) == 0) {
         ll_buf_puts(out, "EOR");
         text += 3;
+    }
+    /* herd7 digests ORN Rd,ZR,OP2 as MVN Rd,OP2 (its A237) */
+    char rd_buf[8];
+    int at = 0;
+    if (sscanf(text, "ORN %7[A-Z0-9],%n", rd_buf, &at) == 1 && at > 0 &&
+        (strncmp(text + at, "XZR,", 4) == 0 ||
+         strncmp(text + at, "WZR,", 4) == 0)) {
+        ll_buf_printf(out, "MVN %s,", rd_buf);
+        text += at + 4;
     }
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
     bool negs = strncmp(text, "NEGS ", 5) == 0;
@@ -456,23 +494,41 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         ll_buf_puts(out, "ADDR");
         text += 3;
     }
+    /* (and LDUR's data register: `LDUR W4,[X5]` as `LDUR X4, [X5]`) */
     bool ubfm = strncmp(text, "UBFM ", 5) == 0 ||
-                strncmp(text, "SBFM ", 5) == 0;
+                strncmp(text, "SBFM ", 5) == 0 ||
+                strncmp(text, "LDUR ", 5) == 0;
     /* herd7 digests a pair of exclusive reads with its first register as
      * a W register (`LDXP X4,X5,[X2]` as `LDXP W4,X5,[X2]`, XZR as WZR) */
     const char *ldxp = strncmp(text, "LDXP X", 6) == 0    ? text + 5
                        : strncmp(text, "LDAXP X", 7) == 0 ? text + 6
                                                           : NULL;
-    for (const char *p = text; *p; p++) {
+    /* a pair's post-index address, and LDUR's and STUR's: herd7 puts a
+     * space before it (`LDUR X0, [X1]`, its A18) */
+    bool pair_post = (strstr(text, "],#") && strncmp(text, "LDR", 3) &&
+                      strncmp(text, "STR", 3)) ||
+                     strncmp(text, "LDUR ", 5) == 0 ||
+                     strncmp(text, "STUR ", 5) == 0;
+    /* a shift by 0 is no shift to herd7: `ADD X0,X1,X2,LSR #0` is
+     * digested as `ADD X0,X1,X2` (LSL #0 is never printed; its A73) */
+    const char *end = text + strlen(text);
+    static const char *const zero[] = {",LSR #0", ",ASR #0", ",ROR #0"};
+    for (int i = 0; i < 3; i++)
+        if ((size_t)(end - text) > 7 && strcmp(end - 7, zero[i]) == 0)
+            end -= 7;
+    for (const char *p = text; p < end; p++) {
         if (*p == '%')
             ll_buf_putc(out, 'X');
         if (ubfm && *p == 'W' && (p[-1] == ' ' || p[-1] == ','))
             ll_buf_putc(out, 'X');
         else if (p == ldxp)
             ll_buf_putc(out, 'W');
-        else
-            ll_buf_putc(out, *p);
+        else if (*p == ',' && p[1] == '[' && pair_post)
+            ll_buf_puts(out, ", ");   /* herd7: `STP W0,W2, [X1]#8` */
+        else if (!(*p == ',' && p[-1] == ']' && p[1] == '#'))
+            ll_buf_putc(out, *p);   /* herd7: a post-index `[X1]#4` */
     }
+    cmp_alias(out, start);
 }
 
 const ll_arch_ops ll_arch_aarch64 = {

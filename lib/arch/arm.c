@@ -87,10 +87,12 @@ static const char *arm_reg_name(int reg)
 
 static const ll_armf_arch arm_arch = {
     forms, N_FORMS, arm_reg_lookup, arm_reg_name, true, false, LL_ARM_SYMREG,
+    false,
 };
 
 static const ll_armf_arch ldrd_short_arch = {
     ldrd_short, 1, arm_reg_lookup, arm_reg_name, true, false, LL_ARM_SYMREG,
+    false,
 };
 
 static const char *arm_op_name(int op)

@@ -240,7 +240,7 @@ static bool read_reg(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
 static bool read_imm(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
 {
     const ll_armf_arch *a = ctx;
-    if (read_imm_value(s, a->lenient, &o->imm))
+    if (read_imm_value(s, a->lenient || a->bare_imm, &o->imm))
         return true;
     return ll_asm_bad_operand(d, s, "an immediate #N");
 }
@@ -318,7 +318,8 @@ static bool read_mem(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
         return false;
     o->reg = t.reg;
     if (n >= 2) {
-        if (read_imm_value(parts[1], r->lenient, &o->imm)) {
+        if (read_imm_value(parts[1], r->lenient || r->bare_imm,
+                           &o->imm)) {
             if (n == 3)
                 return ll_asm_bad_operand(d, parts[2], "nothing here");
             return true;

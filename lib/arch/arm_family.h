@@ -42,6 +42,9 @@ typedef struct ll_armf_arch {
     /* The first id of herd's symbolic registers (`%x0`): lookup gives
      * symreg_base + ll_asm_symreg(name) */
     int symreg_base;
+    /* herd7's AArch64 reads an immediate without its `#` (`MOV X1,7`,
+     * `LSR X0,X0,28`, `[X1,4]`), as ARM's lenient form does */
+    bool bare_imm;
 } ll_armf_arch;
 
 /* The plug-in functions, given the architecture. Addresses are `[Rn]`,

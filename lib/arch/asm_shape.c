@@ -25,7 +25,11 @@ static bool read_one(const ll_asm_syntax *sx, char kind, ll_span a,
     default: { /* 'l' */
         char buf[32];
         int64_t bytes;
-        if (!ll_span_is_name(a) &&
+        /* herd7 also takes a section-like name, `.text` (its L061) */
+        ll_span name = a;
+        if (a.len > 1 && a.s[0] == '.')
+            name = ll_span_sub(a, 1, a.len - 1);
+        if (!ll_span_is_name(name) &&
             !ll_label_relative(ll_span_str(a, buf, sizeof buf), &bytes))
             return ll_asm_bad_operand(d, a, "a label");
         *o = ll_opnd_label(a);

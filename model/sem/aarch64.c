@@ -192,7 +192,14 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
     sem_next n = address(r, m, &a);
     if (n != SEM_NEXT)
         return n;
-    for (int i = 0; i < (pair ? 2 : 1); i++) {
+    /* herd7 7.58: STILP's pre-index form (`STILP X0,X1,[X2,#-16]!`)
+     * writes the second element first, so that release orders it
+     * before the first (its regression test L083); the other forms
+     * go up the pair. */
+    bool down = in->op == LL_A64_STILP &&
+                LL_A64_IDX_MODE(m->shift) == LL_A64_IDX_PRE;
+    for (int k = 0; k < (pair ? 2 : 1); k++) {
+        int i = down ? 1 - k : k;
         sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
         sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
                                                        : TAG_SCALO));
@@ -232,6 +239,7 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
         return n;
     bool held = r->reserved && sem_val_eq(r->res_addr, a.at.v);
     bool success = sem_choose(r, 2) == 1;
+    r->chose_status = true;
     r->reserved = false;
     if (!success) {
         a64_set(r, in->ops[0].reg, sem_int(1), 0);
@@ -491,6 +499,16 @@ static sem_next a64_nzcv_move(sem_run *r, const ll_instr *in)
 
 /* ---- control ---- */
 
+/* herd7 7.58 follows a conditional branch whose condition no read made
+ * (a loop counting down a constant: its regression test L028) to the
+ * end, whatever -unroll says; only the other backward jumps count
+ * towards it. A store-exclusive's status is no read's but is symbolic
+ * to herd7 (its A184 retries an LDXR/STXR loop -unroll times). */
+static void concrete_if(sem_run *r, sem_taint cond)
+{
+    r->concrete_jump = cond == 0 && !r->chose_status;
+}
+
 static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
 {
     bool taken = true;
@@ -504,6 +522,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
             if (!defined)
                 return a64_undefined(r, f.t | fp);
             sem_branch_pick(r, f.t, fp);
+            concrete_if(r, f.t | fp);
         }
         break;
     case LL_A64_CBZ: case LL_A64_CBNZ: {
@@ -511,6 +530,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         bool zero = v.v.sym < 0 && v.v.num == 0;   /* addresses are not 0 */
         taken = zero == (in->op == LL_A64_CBZ);
         sem_branch_pick(r, v.t, a64_pick(r, in->ops[0].reg));
+        concrete_if(r, v.t | a64_pick(r, in->ops[0].reg));
         break;
     }
     default: {   /* TBZ, TBNZ */
@@ -522,6 +542,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         bool set = ((uint64_t)v.v.num >> bit) & 1;
         taken = set == (in->op == LL_A64_TBNZ);
         sem_branch_pick(r, v.t, vp);
+        concrete_if(r, v.t | vp);
     }
     }
     if (!taken)

@@ -477,17 +477,72 @@ static sem_next bit_move(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* SMULL Xd,Wn,Wm: the 64-bit product of two signed words. */
+/* SMULL, UMULL Xd,Wn,Wm: the 64-bit product of two signed (unsigned)
+ * words; SMNEGL, UMNEGL its negation; SMADDL, UMADDL Xa plus it; SMSUBL,
+ * UMSUBL Xa minus it. herd7 7.58 computes them as the CPU does. */
 static sem_next multiply_long(sem_run *r, const ll_instr *in)
 {
+    int op = in->op;
+    bool sign = op == LL_A64_SMULL || op == LL_A64_SMNEGL ||
+                op == LL_A64_SMADDL || op == LL_A64_SMSUBL;
+    bool acc = op == LL_A64_SMADDL || op == LL_A64_SMSUBL ||
+               op == LL_A64_UMADDL || op == LL_A64_UMSUBL;
+    bool neg = op == LL_A64_SMNEGL || op == LL_A64_UMNEGL ||
+               op == LL_A64_SMSUBL || op == LL_A64_UMSUBL;
     sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
-    sem_taint t = a.t | b.t;
-    sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
-    if (a.v.sym >= 0 || b.v.sym >= 0)
+    sem_reg c = acc ? a64_get(r, in->ops[3].reg) : (sem_reg){sem_int(0), 0};
+    sem_taint t = a.t | b.t | c.t;
+    sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg) |
+                   (acc ? a64_pick(r, in->ops[3].reg) : 0);
+    if (a.v.sym >= 0 || b.v.sym >= 0 || c.v.sym >= 0)
         return a64_undefined(r, t | pk);
-    uint64_t z = (uint64_t)a64_sext(a.v.num, 32) *
-                 (uint64_t)a64_sext(b.v.num, 32);
+    uint64_t x = (uint64_t)a.v.num & mask_of(32);
+    uint64_t y = (uint64_t)b.v.num & mask_of(32);
+    if (sign) {
+        x = (uint64_t)a64_sext(a.v.num, 32);
+        y = (uint64_t)a64_sext(b.v.num, 32);
+    }
+    uint64_t p = x * y;
+    uint64_t z = neg ? (uint64_t)c.v.num - p : (uint64_t)c.v.num + p;
     a64_set_pick(r, in->ops[0].reg, sem_int((int64_t)z), t, pk);
+    return SEM_NEXT;
+}
+
+/* EXTR Rd,Rn,Rm,#lsb: the register's width of bits of the pair Rn:Rm
+ * from bit lsb up (Rm alone for lsb 0; ROR Rd,Rn,#k when Rn is Rm). */
+static sem_next extract(sem_run *r, const ll_instr *in)
+{
+    int bits = a64_bits(in->ops[0].reg);
+    int64_t lsb = in->ops[3].imm;
+    sem_reg n = a64_get(r, in->ops[1].reg), m = a64_get(r, in->ops[2].reg);
+    sem_taint t = n.t | m.t;
+    sem_taint p = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
+    if (lsb < 0 || lsb >= bits) {
+        sem_error(r, "EXTR: #lsb must be below %d", bits);
+        return SEM_ERROR;
+    }
+    if (n.v.sym >= 0 || m.v.sym >= 0)
+        return a64_undefined(r, t | p);
+    uint64_t lo = ((uint64_t)m.v.num & mask_of(bits)) >> lsb;
+    uint64_t hi = lsb ? (uint64_t)n.v.num << (bits - lsb) : 0;
+    a64_set_pick(r, in->ops[0].reg,
+                 sem_int((int64_t)((hi | lo) & mask_of(bits))), t, p);
+    return SEM_NEXT;
+}
+
+/* ABS Rd,Rn: the magnitude of Rn at the register's width (the most
+ * negative value is its own). */
+static sem_next absolute(sem_run *r, const ll_instr *in)
+{
+    int bits = a64_bits(in->ops[0].reg);
+    sem_reg v = a64_get(r, in->ops[1].reg);
+    sem_taint p = a64_pick(r, in->ops[1].reg);
+    if (v.v.sym >= 0)
+        return a64_undefined(r, v.t | p);
+    int64_t x = a64_sext(v.v.num, bits);
+    uint64_t z = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+    a64_set_pick(r, in->ops[0].reg, sem_int((int64_t)(z & mask_of(bits))),
+                 v.t, p);
     return SEM_NEXT;
 }
 
@@ -526,8 +581,14 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
     case LL_A64_UBFM: case LL_A64_SBFM: case LL_A64_REV: case LL_A64_REV16: case LL_A64_REV32:
     case LL_A64_RBIT:
         return bit_move(r, in);
-    case LL_A64_SMULL:
+    case LL_A64_SMULL: case LL_A64_UMULL: case LL_A64_SMNEGL:
+    case LL_A64_UMNEGL: case LL_A64_SMADDL: case LL_A64_SMSUBL:
+    case LL_A64_UMADDL: case LL_A64_UMSUBL:
         return multiply_long(r, in);
+    case LL_A64_ABS:
+        return absolute(r, in);
+    case LL_A64_EXTR:
+        return extract(r, in);
     case LL_A64_NOP:
         return SEM_NEXT;
     }

@@ -224,6 +224,14 @@ struct sem_run {
     int res_event;
     int res_event2;         /* a pair's second read (LDXP) */
     int pc;                 /* index of the statement being executed */
+    /* the jump exec returns is a conditional branch on a value no read
+     * made, which the engine follows without counting it as a loop's
+     * turn (where herd7 7.58 does so; exec elsewhere leaves it false) */
+    bool concrete_jump;
+    /* a store-exclusive's status was chosen in this run; herd7 holds it
+     * as a symbolic value, so exec takes no later branch as concrete (a
+     * conservative cut: its register is not followed) */
+    bool chose_status;
     int goto_pc;            /* SEM_GOTO's target statement */
     /* The reads whose values an operation, a comparison, a branch or an
      * address used (C: sem_ops.symbolic_values); a read outside it has

@@ -266,6 +266,63 @@ static void products_and_flags(void **state)
               "0:X16=1; 0:X17=21474836465;");
 }
 
+/* The long multiplies, worked by hand, W1 = -2 (0xfffffffe), W2 = 3,
+ * X9 = 0x100000005 (W9 = 5): UMADDL 0xfffffffe*3 + X9 = 12884901882 +
+ * 4294967301 = 17179869183; UMNEGL -(12884901882) = 2^64 - 12884901882
+ * = 18446744060824649734; SMNEGL -(-2*3) = 6; SMADDL -2*5 + X2 = -7;
+ * SMSUBL X2 - (-2*5) = 13; UMSUBL 1 - 0xfffffffe*0xfffffffe = 1 -
+ * 0xfffffffc00000004 = 0x3fffffffd = 17179869181; UMULL 5*3 = 15. ABS
+ * W of 0x80000000 is itself (2147483648), of W1 2, ABS X of -7 is 7. */
+static void long_products_and_abs(void **state)
+{
+    (void)state;
+    one_state("AArch64 L\n{ uint64_t 0:X0; uint64_t 0:X3; int64_t 0:X4; "
+              "int64_t 0:X5; int64_t 0:X6; uint64_t 0:X7; uint64_t 0:X8; "
+              "uint64_t 0:X10; uint64_t 0:X11; int64_t 0:X12; "
+              "0:X1=-2; 0:X2=3; uint64_t 0:X9=0x100000005; 0:X13=1; "
+              "0:X14=0x80000000; 0:X15=-7; }\n"
+              " P0 ;\n UMADDL X0,W1,W2,X9 ;\n UMNEGL X3,W1,W2 ;\n"
+              " SMNEGL X4,W1,W2 ;\n SMADDL X5,W1,W9,X2 ;\n"
+              " SMSUBL X6,W1,W9,X2 ;\n UMSUBL X7,W1,W1,X13 ;\n"
+              " UMULL X8,W9,W2 ;\n ABS W10,W14 ;\n ABS W11,W1 ;\n"
+              " ABS X12,X15 ;\n"
+              "exists (0:X0=0 /\\ 0:X3=0 /\\ 0:X4=0 /\\ 0:X5=0 /\\ 0:X6=0 "
+              "/\\ 0:X7=0 /\\ 0:X8=0 /\\ 0:X10=0 /\\ 0:X11=0 /\\ "
+              "0:X12=0)\n",
+              "0:X0=17179869183; 0:X3=18446744060824649734; 0:X4=6; "
+              "0:X5=-7; 0:X6=13; 0:X7=17179869181; 0:X8=15; "
+              "0:X10=2147483648; 0:X11=2; 0:X12=7;");
+}
+
+/* EXTR takes the width of bits of Rn:Rm from #lsb up, by hand: W1:W0 =
+ * 0x01234567:0x89abcdef from bit 16 is 0x456789ab (1164413355); X4:X4
+ * = 0x0123456789abcdef twice from bit 32 is 0x89abcdef01234567
+ * (9920249030613615975). ASRV by a register: 0xff000000000000ff ASR 8
+ * by ORR's shift is 0xffff000000000000, ASRV by XZR (0) keeps it, ASR
+ * #8 makes 0xffffff0000000000 (18446742974197923840). */
+static void extract_and_shift_by_register(void **state)
+{
+    (void)state;
+    one_state("AArch64 E\n{ 0:X1=0x01234567; 0:X0=0x89ABCDEF; "
+              "uint64_t 0:X4=0x0123456789ABCDEF; uint64_t 0:X7; "
+              "uint64_t 0:X8=0xff000000000000ff; uint64_t 0:X9; }\n"
+              " P0 ;\n EXTR W2,W1,W0,#16 ;\n EXTR X7,X4,X4,#32 ;\n"
+              " ORR X9,XZR,X8,ASR 8 ;\n ASRV X9,X9,XZR ;\n ASR X9,X9,#8 ;\n"
+              "exists (0:X2=0 /\\ 0:X7=0 /\\ 0:X9=0)\n",
+              "0:X2=1164413355; 0:X7=9920249030613615975; "
+              "0:X9=18446742974197923840;");
+}
+
+/* herd7 7.58 ignores a type it does not know on a register (its A73:
+ * unit64_t): X1 keeps 1, and 42 + (1 >> 0) is 43. */
+static void unknown_register_type(void **state)
+{
+    (void)state;
+    one_state("AArch64 A73\n{ uint64_t 0:X0=42; unit64_t 0:X1=1; }\n"
+              " P0 ;\n ADDS X0,X0,X1,LSR #0 ;\nexists (0:X0=43)\n",
+              "0:X0=43;");
+}
+
 /* On int x[2] = {-1,2}: LDPSW sign-extends both (-1, 2); LDAXP and
  * LDIAPP read a pair of uint64_t y = {3,4}; STILP writes 5,6 into z,
  * read back by LDP. */
@@ -441,6 +498,9 @@ int main(void)
         cmocka_unit_test(bit_moves),
         cmocka_unit_test(sign_fields),
         cmocka_unit_test(products_and_flags),
+        cmocka_unit_test(long_products_and_abs),
+        cmocka_unit_test(unknown_register_type),
+        cmocka_unit_test(extract_and_shift_by_register),
         cmocka_unit_test(pair_loads_and_stores),
         cmocka_unit_test(casp_and_svc),
         cmocka_unit_test(store_exclusive_pair),

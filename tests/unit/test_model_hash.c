@@ -321,6 +321,27 @@ static void symreg_digests(void **state)
     assert_hash("AArch64 h6\n{\n%x0=x;\n}\n P0 ;\n"
                 " LDR W0,[%x0,W1,SXTW] ;\nexists (0:X0=1)\n",
                 "d0fcde696005311e8b9b10fee7b1c848");
+    /* a post-index address: herd7 7.58 digests `LDR W0,[X1]#8` and, for
+     * a pair, `STP W0,W2, [X1]#-8` (its L058, L087, L101, L102) */
+    assert_hash("AArch64 pi\n{ int x[4]; 0:X1=x; }\n P0 ;\n"
+                " LDR W0,[X1],#8 ;\n STP W0,W2,[X1],#-8 ;\n"
+                "locations [0:X0;0:X1;]\n",
+                "8419e5b3bcab45261bf20fe0af440ce5");
+    /* a shift by 0 is no shift to herd7's digest (its A73) */
+    assert_hash("AArch64 t\n{ 0:X1=3; 0:X2=1; }\n P0 ;\n"
+                " ADD X0,X1,X2,LSR #0 ;\nlocations [0:X0;]\n",
+                "9592451a91b4a712561c74e664261a87");
+    /* ORN from the zero register as MVN, LDUR as `LDUR X4, [X5]` (its
+     * A237, A18, A19) */
+    assert_hash("AArch64 orn\n{ int64_t 0:X1=0; int x; 0:X5=x; }\n P0 ;\n"
+                " ORN X0,XZR,X1 ;\n ORN W3,WZR,W1,LSL #2 ;\n"
+                " LDUR W4,[X5] ;\nlocations [0:X0;0:X3;0:X4;]\n",
+                "770488a873b42fecd6aa087652feb5da");
+    /* SUBS to the zero register as CMP (its A166, A167) */
+    assert_hash("AArch64 s\n{ int64_t 0:X1=1; }\n P0 ;\n"
+                " SUBS WZR,W1,#3 ;\n NEGS XZR,X1,ASR #1 ;\n"
+                "locations [0:X1;]\n",
+                "c4c3922705d829f8a77e4ceb778bde43");
     assert_hash("RISCV MP-sym\n{\n%x0=x; %y0=y;\n%y1=y; %x1=x;\n}\n"
                 " P0           | P1            ;\n"
                 " ori x5,x0,1  | lw x5,0(%y1)  ;\n"

@@ -129,7 +129,13 @@ enum {
  *   CASP  Rs, Rs+1, Rt, Rt+1, [Xn]  (even registers; A, L, AL forms)
  *   SVC UDF  #imm   (the thread stops there, as in herd7 7.58)
  *   MRS  Rt (reads NZCV)   MSR  Rt (writes NZCV): the only system
- *        register herd7 7.58 models; `MRS X0,NZCV` / `MSR NZCV,X0` */
+ *        register herd7 7.58 models; `MRS X0,NZCV` / `MSR NZCV,X0`
+ *   ABS  Rd, Rn   (|Rn| at the register's width)
+ *   UMULL SMNEGL UMNEGL  Xd, Wn, Wm   SMADDL SMSUBL UMADDL UMSUBL  Xd, Wn,
+ *        Wm, Xa   (the 64-bit product of two signed or unsigned words,
+ *        negated, added to Xa or taken from it)
+ *   EXTR  Rd, Rn, Rm, #lsb   (Rn:Rm shifted right by lsb, the low half)
+ *   ASRV LSLV LSRV RORV are read as ASR LSL LSR ROR with a register */
 typedef enum ll_a64_op {
     LL_A64_ADD, LL_A64_SUB, LL_A64_AND, LL_A64_ORR, LL_A64_EOR,
     LL_A64_MOV, LL_A64_CMP,
@@ -163,6 +169,9 @@ typedef enum ll_a64_op {
     LL_A64_STXP, LL_A64_STLXP,
     LL_A64_ADR, LL_A64_BR, LL_A64_BLR, LL_A64_BL, LL_A64_RET,
     LL_A64_SBFM,
+    LL_A64_ABS, LL_A64_UMULL, LL_A64_SMNEGL, LL_A64_UMNEGL,
+    LL_A64_SMADDL, LL_A64_SMSUBL, LL_A64_UMADDL, LL_A64_UMSUBL,
+    LL_A64_EXTR,
     LL_A64_NOPS
 } ll_a64_op;
 
