@@ -319,23 +319,28 @@ function a64(t, k, d, p, a, v, rd,    x, r, lab) {
     if (loc[t, j_now] == 4) { a64_pair(t, k, d, p, a, v, rd, r); return }
     if (k == "R") { emit(t, (r < 0.25 ? "LDAR " : r < 0.35 ? "LDAPR " : "LDR ") dreg(rd) ",[" a "]"); return }
     if (k == "W") {
-        if (d == "data" && rand() < 0.5) a64_alu(t, p, v)
-        else if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
-        else emit(t, "MOV W6,#" v)
+        a64_val(t, "W6", d, p, v, 1)
         emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
         return
     }
     # an RMW: SWP, LDADD, CAS (expecting 0 or a value read) or LDXR/STXR
     # (which may fail); the value written may depend on the value read
     # before (data)
-    if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
-    else emit(t, "MOV W6,#" v)
+    a64_val(t, "W6", d, p, v, 0)
     if (r < 0.35) { emit(t, (r < 0.1 ? "SWPAL " : r < 0.2 ? "SWPA " : r < 0.25 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]"); return }
     if (r < 0.5) { emit(t, (r < 0.4 ? "LDADDAL " : r < 0.45 ? "LDADDL " : "LDADD ") "W6," dreg(rd) ",[" a "]"); return }
     # Rs 0, or (herd7's CAS keeps its dependency) the value read before
     if (r < 0.75) { emit(t, "MOV " dreg(rd) "," (p != "" && rand() < 0.4 ? p : "#0")); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
     emit(t, (r < 0.85 ? "LDAXR " : "LDXR ") dreg(rd) ",[" a "]")
     emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
+}
+
+# w := the value v to write, through a data dependency on the loaded p
+# when d is data (with alu, half the time through a64_alu, into W6)
+function a64_val(t, w, d, p, v, alu) {
+    if (d == "data" && alu && rand() < 0.5) a64_alu(t, p, v)
+    else if (d == "data") { emit(t, "EOR " w "," p "," p); emit(t, "ADD " w "," w ",#" v) }
+    else emit(t, "MOV " w ",#" v)
 }
 
 # an access to the pair w[0], w[1] (int w[2]) at a: both halves, the
@@ -348,9 +353,7 @@ function a64_pair(t, k, d, p, a, v, rd, r,    o) {
         return
     }
     if (k == "W") {
-        if (d == "data" && rand() < 0.5) a64_alu(t, p, v)
-        else if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
-        else emit(t, "MOV W6,#" v)
+        a64_val(t, "W6", d, p, v, 1)
         emit(t, (r < 0.4 ? "STILP " : "STP ") "W6,W6,[" a "]")
         return
     }
@@ -360,15 +363,13 @@ function a64_pair(t, k, d, p, a, v, rd, r,    o) {
     if (r < 0.6) {
         emit(t, "MOV W12," (p != "" && rand() < 0.4 ? p : "WZR"))
         emit(t, "MOV W13,W12")
-        if (d == "data") { emit(t, "EOR W14," p "," p); emit(t, "ADD W14,W14,#" v) }
-        else emit(t, "MOV W14,#" v)
+        a64_val(t, "W14", d, p, v, 0)
         emit(t, "MOV W15,W14")
         emit(t, (r < 0.15 ? "CASPAL " : r < 0.3 ? "CASPA " : r < 0.45 ? "CASPL " : "CASP ") "W12,W13,W14,W15,[" a "]")
         emit(t, "MOV " dreg(rd) ",W12")
         return
     }
-    if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
-    else emit(t, "MOV W6,#" v)
+    a64_val(t, "W6", d, p, v, 0)
     emit(t, (r < 0.8 ? "LDAXP " : "LDXP ") dreg(rd) ",W16,[" a "]")
     emit(t, (r < 0.7 ? "STLXP " : "STXP ") "W5,W6,W6,[" a "]")
 }
