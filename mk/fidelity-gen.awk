@@ -5,23 +5,32 @@
 # (loads, stores of a value of their own, and RMWs where the
 # architecture has a simple one: on AArch64 SWP, LDADD, CAS and
 # LDXR/STXR; on RISC-V AMOs and lr/sc, whose success register may carry
-# the next dependency) to 2 or 3 locations; a data dependency sometimes
-# goes through a random register operation (AArch64: W and X ALU forms,
-# shifts by register, multiplies, EON, CSET/CSEL; RISC-V: the W and
-# immediate forms, mv, sext.w, lui; x86-64: the 8/16/32-bit forms herd7
-# reads, with cmp and a conditional jump), whose value is stored; RISC-V
-# RMWs are any AMO herd7 reads (swap, add, and, or, xor, max, min); an
-# x86-64 access is sometimes preceded by a nop of the family LLVM emits
-# in herd7's spelling (nopl/nopw with memory operands, scale 0 or 1,
-# %cs:, and endbr64; not xchgw %ax,%ax, which makes herd7 7.58 fail an
-# assertion when the thread later writes rax), or goes through a register with a segment prefix or a scale
-# of 0 (x86addr); between two
-# accesses of a thread, nothing, a fence of the architecture, or (after a
-# load) an address, data or control dependency, as diy's relations. The
-# condition names every register loaded, at a value some store gives
-# (or 0), and sometimes a location's final value: herd7 lists the final
-# states over those, so the whole outcome set is compared. The same seed
-# gives the same tests.
+# the next dependency) to 2 or 3 locations, one access in four to the
+# location of the access before (rfi, a CAS read back); on AArch64, in
+# a test in three, a fourth location w, an int pair reached by the pair
+# instructions (CASP and its orderings, LDXP/LDAXP with STXP/STLXP,
+# LDIAPP/STILP, LDPSW, LDP/STP). A data dependency (into a store or an
+# RMW's value) sometimes goes through a random register operation
+# (AArch64: W and X ALU forms, shifts by register and by `#k`, `k` or
+# `#k` spelt `LSL#k`, multiplies, SMULL/UMULL/SMNEGL, EON, CSET/CSEL,
+# UBFM/SBFM, REV/REV16/REV32/REV64, RBIT; RISC-V: the W and immediate
+# forms, mv, sext.w, lui; x86-64: the 8/16/32-bit forms herd7 reads,
+# with cmp and a conditional jump), whose value is stored; an AArch64
+# access is sometimes preceded by an ADR to a label; RISC-V RMWs are
+# any AMO herd7 reads (swap, add, and, or, xor, max, min); an x86-64
+# store sometimes writes a 64-bit value (the init block's r10, hex or
+# negative, typed or not; or a 64-bit immediate in rbp or r9, then
+# overwritten at 32, 16 or 8 bits), and an access is sometimes preceded
+# by a nop of the family LLVM emits in herd7's spelling (nopl/nopw with
+# memory operands, scale 0 or 1, %cs:, and endbr64; not xchgw %ax,%ax,
+# which makes herd7 7.58 fail an assertion when the thread later writes
+# rax), or goes through a register with a segment prefix or a scale of
+# 0 (x86addr); between two accesses of a thread, nothing, a fence of
+# the architecture, or (after a load) an address, data or control
+# dependency, as diy's relations. The condition names every register
+# loaded, at a value some store gives (or 0), and sometimes a location's
+# final value: herd7 lists the final states over those, so the whole
+# outcome set is compared. The same seed gives the same tests.
 BEGIN {
     srand(seed)
     if (n == "") n = 50
@@ -142,6 +151,7 @@ function init(    t, k, s) {
                 s = s " uint64_t " t ":" x86reg(k) ";"
             s = s " " t ":r12=x; " t ":r13=y; " t ":r14=z; " t ":r15=8;"
             s = s " " (rand() < 0.5 ? "uint64_t " : "") t ":r10=" (rand() < 0.5 ? "0x202020202020202" : "-4294967294") ";"
+            if (rand() < 0.1) s = s " " t ":rip=0;"       # herd7 reads rip there only
         }
         print s > file
         return

@@ -2,20 +2,31 @@
  * (mk/fidelity-diff-c.sh), which models each with litmuslab and with
  * herd7 -conf linux-kernel.cfg and compares the two outputs.
  *
- *   gen_c DIR SEED COUNT
+ *   gen_c DIR SEED COUNT [LARGE]
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
  * threads over the locations x, y, z (int), a pointer p (initially &x),
- * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn from every kernel
- * primitive herd7's linux-kernel.def has (marked and plain accesses,
- * fences, exchanges, cmpxchg, atomic_*, locks, RCU), with data
- * dependencies (a stored value from a register), address dependencies
- * (through a pointer read from p), control dependencies through `if`
- * (on a register, on a comparison of a register with itself or with a
- * constant, with and without else), and locals initialised from
- * expressions. herd7 does not read `?:`, `&&` or `||` in C, so none are
- * made. The condition is an exists over 1 to 3 final values. The same
- * SEED always writes the same tests. Standalone: no project code. */
+ * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn
+ * from all 85 primitives of herd7 7.58's linux-kernel.def (marked and
+ * plain accesses, fences, exchanges, cmpxchg, atomic_*, locks with
+ * unlock-then-lock in one thread, RCU, SRCU), a value-returning one
+ * sometimes thrown away with a `void` cast, with data dependencies (a
+ * stored value from a register, `r + 1`, `r == r`, a register r9 that
+ * only the init block sets), address dependencies (through a pointer
+ * read from p; such a pointer is not always dereferenced), control
+ * dependencies through `if` (on a register, on a comparison of a
+ * register with itself or with a constant, with and without else),
+ * locals from expressions, locals initialised in their declaration
+ * (from themselves, which herd7 reads as 0, or from a read), `(void)r`
+ * statements; one test in six starts each thread with an
+ * out-of-thin-air shape (read x_i, then write x_i+1 through data, an
+ * if, a self-comparison or a local; the condition asks for the thin-air
+ * value). herd7 7.58 reads no `?:`, `&&`, `||` or `[` in C and has no
+ * srcu_down_read, srcu_up_read or spin_unlock_wait in its def, so none
+ * are made. Three-thread tests keep within 10 events but one in LARGE
+ * (gen_main.h). The condition is an exists over 1 to 3 final values.
+ * The same SEED and LARGE always write the same tests. Standalone: no
+ * project code. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +42,8 @@ typedef struct thread {
     int n_ptrs;         /* q0 .. : int * locals holding a pointer read */
     int n_idx;          /* i0 .. : SRCU indexes */
     int init_reg;       /* r9 is set by the init block (0: no r9) */
-    int n_acc;          /* accesses made (access()) */
+    int n_acc;          /* memory events made: an access 1, an RMW 2, a
+                         * lock or SRCU section 2 more (the budget) */
     char decl[MAX_REGS][32];    /* r<i>'s initialiser, "" for none */
     char body[4096];
     size_t len;
@@ -139,7 +151,7 @@ static void access(thread *t, int indent)
 {
     char d[16], a[16], v[32], w[32], lhs[24];
     int k = (int)rnd(14);
-    t->n_acc++;
+    t->n_acc += k >= 6 && k <= 11 ? 2 : 1;
     if (k == 12 && t->n_ptrs >= 2)
         k = 3;
     if (!((1u << k) & 0xf38))     /* 3, 4, 5, 8, 9, 10, 11 have a value */
@@ -245,6 +257,7 @@ static void statement(thread *t, int indent, int depth)
          * unlock then the lock in the same thread */
         int twice = rnd(3) == 0;
         for (int i = 0; i <= twice; i++) {
+            t->n_acc += 2;
             put(t, indent, "spin_lock(s);", 0, 0, 0);
             access(t, indent);
             put(t, indent, "spin_unlock(s);", 0, 0, 0);
@@ -256,6 +269,7 @@ static void statement(thread *t, int indent, int depth)
         /* the index srcu_read_lock returns is herd7's own number (it
          * varies with the test's text): kept out of the condition */
         sprintf(d, "i%d", t->n_idx++);
+        t->n_acc += 2;
         put(t, indent, "%s = srcu_read_lock(ss);", d, 0, 0);
         access(t, indent);
         put(t, indent, "srcu_read_unlock(ss, %s);", d, 0, 0);
@@ -313,10 +327,12 @@ static void one_test(FILE *f, const char *name)
     thread th[3];
     int n = 2 + (rnd(3) == 0);
     int thin = rnd(6) == 0;     /* an out-of-thin-air shape */
-    /* herd7's time grows steeply with the accesses of a three-thread
-     * test (past 10, seconds each); all but one test in gen_large stop
-     * adding statements at 9 accesses in all */
-    int budget = n == 3 && rnd(gen_large) ? 9 : 1000, used = 0;
+    /* herd7's time grows steeply with the memory events of a
+     * three-thread test (past 10 accesses, seconds each; lock sections
+     * and RMWs the most): all but one test in gen_large stop adding
+     * statements at 10 events in all (n_acc), a thread's first aside
+     * (herd7 refuses an empty thread) */
+    int budget = n == 3 && rnd(gen_large) ? 10 : 1000, used = 0;
     char cond[128] = "";
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
@@ -339,7 +355,7 @@ static void one_test(FILE *f, const char *name)
         if (thin)
             oota(t, i, n, cond);
         int m = thin ? (int)rnd(2) : 1 + (int)rnd(4);
-        for (int k = 0; k < m && used + t->n_acc < budget; k++)
+        for (int k = 0; k < m && (k == 0 || used + t->n_acc < budget); k++)
             statement(t, 1, 0);
         used += t->n_acc;
     }
