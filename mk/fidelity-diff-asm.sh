@@ -30,7 +30,7 @@ herd_timeout=${FIDELITY_HERD_TIMEOUT:-30} jobs=${FIDELITY_JOBS:-1}
 case $jobs in *[!0-9]*|''|0) echo "fidelity-diff-asm: FIDELITY_JOBS must be a number >= 1" >&2; exit 2 ;; esac
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-start=$(date +%s)
+start=$(date +%s.%N)
 # A log entry's verdict and states, the states sorted: equal for two
 # entries whose states differ in order only.
 states_sorted() {
@@ -122,6 +122,8 @@ for arch in $archs; do
     [ "$tot_f" -gt 0 ] && line="$line, herd7's $(herd_file "$arch") through ours on $agree_f"
     echo "$line"
 done
-secs=$(( $(date +%s) - start ))
-echo "fidelity-diff-asm: $secs s, $n tests x $rounds round(s) per architecture from seed $seed0, $jobs job(s): $(( secs > 0 ? all * 3600 / secs : 0 )) tests per hour"
+awk -v s="$start" -v e="$(date +%s.%N)" -v t="$all" -v n="$n" -v r="$rounds" \
+    -v s0="$seed0" -v j="$jobs" 'BEGIN {
+    printf "fidelity-diff-asm: %d s, %d tests x %d round(s) per architecture from seed %d, %d job(s): %d tests per hour\n",
+        e - s, n, r, s0, j, (e > s ? t * 3600 / (e - s) : 0) }'
 exit $status

@@ -109,7 +109,7 @@ report() {
 }
 # job J runs batches J, J + jobs, J + 2 jobs, ...
 nb=$(( (n + batch - 1) / batch ))
-start=$(date +%s)
+start=$(date +%s.%N)
 j=0
 while [ $j -lt "$jobs" ]; do
     (   b=$j
@@ -121,7 +121,10 @@ while [ $j -lt "$jobs" ]; do
     j=$((j + 1))
 done
 wait
-secs=$(( $(date +%s) - start ))
+end=$(date +%s.%N)
 totals | { read -r t a d h o hs os
-    echo "$me: $secs s in all, seeds $seed..$((seed + nb - 1)), $jobs job(s): $(( secs > 0 ? t * 3600 / secs : 0 )) tests per hour"
+    awk -v s="$start" -v e="$end" -v t="$t" -v me="$me" -v j="$jobs" \
+        -v seeds="$seed..$((seed + nb - 1))" 'BEGIN {
+        printf "%s: %d s in all, seeds %s, %d job(s): %d tests per hour\n",
+            me, e - s, seeds, j, (e > s ? t * 3600 / (e - s) : 0) }'
     [ "$d" = 0 ] && [ $((a + d + h + o)) = "$n" ]; }
