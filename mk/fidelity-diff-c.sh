@@ -16,7 +16,9 @@
 # per herd7 process, default 200), FIDELITY_TIMEOUT (seconds per test
 # for both, default 20), FIDELITY_JOBS (batches run at once, default 1:
 # 2 keeps both cores busy), FIDELITY_LARGE (the generator's LARGE: one
-# test in LARGE may be large, default 8; 1 for all), FIDELITY_KEEP
+# test in LARGE may be large, default 8; 1 for all), FIDELITY_MACROS
+# (a .def file for both tools, and srcu_down_read/srcu_up_read in the
+# C tests: herd7 7.58's def has neither), FIDELITY_KEEP
 # (folder where disagreeing tests are copied with both outputs, default
 # reports/fidelity-diff-c or reports/fidelity-diff-lisa). The same
 # seeds give the same tests whatever FIDELITY_JOBS is; each finished
@@ -44,6 +46,15 @@ if [ "$lang" = lisa ]; then
 else
     set -- -conf linux-kernel.cfg
 fi
+# FIDELITY_MACROS=FILE.def: herd7 -macros and our --macros read it, and
+# gen_c makes srcu_down_read/srcu_up_read (doc/fidelity.md)
+ours_macros=
+if [ -n "${FIDELITY_MACROS:-}" ]; then
+    [ -f "$FIDELITY_MACROS" ] || { echo "$me: no file $FIDELITY_MACROS (FIDELITY_MACROS)" >&2; exit 2; }
+    set -- "$@" -macros "$FIDELITY_MACROS"
+    ours_macros=$FIDELITY_MACROS
+    GEN_C_SRCU_DOWN=1; export GEN_C_SRCU_DOWN
+fi
 # entries.awk: one line per test, NAME TAB its entry with lines joined
 # by '|' and the Time line dropped
 cat > "$tmp/entries.awk" <<'END'
@@ -63,7 +74,8 @@ run_batch() {
     t0=$(date +%s.%N)
     "$herd7" "$@" -timeout "$to" "$d"/t/*.litmus > "$d/herd.log" 2> "$d/herd.err"
     t1=$(date +%s.%N)
-    "$prog" model --timeout "$to" "$d"/t/*.litmus > "$d/ours.log" 2> "$d/ours.err"
+    "$prog" model ${ours_macros:+--macros "$ours_macros"} --timeout "$to" \
+        "$d"/t/*.litmus > "$d/ours.log" 2> "$d/ours.err"
     t2=$(date +%s.%N)
     awk -f "$tmp/entries.awk" "$d/herd.log" | sort > "$d/h.tsv"
     awk -f "$tmp/entries.awk" "$d/ours.log" | sort > "$d/o.tsv"

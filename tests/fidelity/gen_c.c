@@ -23,7 +23,8 @@
  * if, a self-comparison or a local; the condition asks for the thin-air
  * value). herd7 7.58 reads no `?:`, `&&`, `||` or `[` in C and has no
  * srcu_down_read, srcu_up_read or spin_unlock_wait in its def, so none
- * are made. Three-thread tests keep within 10 events but one in LARGE
+ * are made (srcu_down_read/srcu_up_read with GEN_C_SRCU_DOWN set, for a
+ * herd7 run with a def that has them). Three-thread tests keep within 10 events but one in LARGE
  * (gen_main.h). The condition is an exists over 1 to 3 final values.
  * The same SEED and LARGE always write the same tests. Standalone: no
  * project code. */
@@ -35,6 +36,10 @@
 #include "gen_main.h"
 
 static const char *const locs[] = {"x", "y", "z"};
+/* GEN_C_SRCU_DOWN set: half the SRCU sections are srcu_down_read /
+ * srcu_up_read, which herd7 7.58 reads only with a def that has them
+ * (mk/fidelity-diff-c.sh's FIDELITY_MACROS) */
+static int srcu_down;
 enum { N_LOCS = 3, MAX_REGS = 8 };
 
 typedef struct thread {
@@ -270,9 +275,10 @@ static void statement(thread *t, int indent, int depth)
          * varies with the test's text): kept out of the condition */
         sprintf(d, "i%d", t->n_idx++);
         t->n_acc += 2;
-        put(t, indent, "%s = srcu_read_lock(ss);", d, 0, 0);
+        int down = srcu_down && rnd(2);
+        put(t, indent, down ? "%s = srcu_down_read(ss);" : "%s = srcu_read_lock(ss);", d, 0, 0);
         access(t, indent);
-        put(t, indent, "srcu_read_unlock(ss, %s);", d, 0, 0);
+        put(t, indent, down ? "srcu_up_read(ss, %s);" : "srcu_read_unlock(ss, %s);", d, 0, 0);
     } else {
         put(t, indent, "rcu_read_lock();", 0, 0, 0);
         access(t, indent);
@@ -392,5 +398,6 @@ static void one_test(FILE *f, const char *name)
 
 int main(int argc, char **argv)
 {
+    srcu_down = getenv("GEN_C_SRCU_DOWN") != NULL;
     return gen_main(argc, argv, "gen_c", 'g', one_test);
 }
