@@ -52,7 +52,7 @@ if [ -z "$gen" ] || [ -z "$herd7" ] || [ ! -x "$herd7" ]; then
 fi
 n=${BENCH_C_N:-1000} seed=${BENCH_C_SEED:-1}
 mkdir "$tmp/set"
-"$gen" "$tmp/set" "$seed" "$n" || exit 2
+"$gen" "$tmp/set" "$seed" "$n" 1 || exit 2   # 1: sizes unbounded, as herd7 is timed
 cp litmus/c/*.litmus "$tmp/set/"
 total=$(ls "$tmp/set" | wc -l)
 herdlib=$(dirname "$herd7")/share/herd

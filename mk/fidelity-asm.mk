@@ -3,7 +3,8 @@
 # against herd7 under the same cat file: our built-in models, and herd7's
 # own files through our interpreter (mk/fidelity-diff-asm.sh; FIDELITY_N
 # tests per architecture and round, FIDELITY_SEED, FIDELITY_ROUNDS,
-# FIDELITY_ARCHS, FIDELITY_KEEP). `make fidelity-diff` runs it with the
+# FIDELITY_ARCHS, FIDELITY_JOBS=2 for both cores, FIDELITY_KEEP,
+# FIDELITY_HERD_TIMEOUT). `make fidelity-diff` runs it with the
 # other differential runs (fidelity-diff-c, mk/model.mk).
 .PHONY: fidelity-diff fidelity-diff-asm
 fidelity-diff: fidelity-diff-asm

@@ -10,7 +10,9 @@
 # FIDELITY_ROUNDS (default 1), FIDELITY_SEED (first round's seed, default
 # 1; round k uses seed+k-1), FIDELITY_ARCHS (default all five),
 # FIDELITY_KEEP (folder where disagreeing tests are copied with both
-# outputs, default reports/fidelity-diff-asm), FIDELITY_HERD_TIMEOUT
+# outputs, default reports/fidelity-diff-asm), FIDELITY_JOBS (rounds
+# run at once, default 1: 2 keeps both cores busy; the same seeds give
+# the same tests whatever it is), FIDELITY_HERD_TIMEOUT
 # (herd7's CPU seconds per test, default 30: a three-thread test with
 # many writes to one location can take herd7 minutes; one it gives up
 # is left out as one it refuses). Known differences
@@ -24,11 +26,11 @@ mk_dir=$(cd "$(dirname "$0")" && pwd)
 n=${FIDELITY_N:-200} rounds=${FIDELITY_ROUNDS:-1} seed0=${FIDELITY_SEED:-1}
 archs=${FIDELITY_ARCHS:-PPC X86_64 ARM AArch64 RISCV}
 keep=${FIDELITY_KEEP:-reports/fidelity-diff-asm}
-herd_timeout=${FIDELITY_HERD_TIMEOUT:-30}
+herd_timeout=${FIDELITY_HERD_TIMEOUT:-30} jobs=${FIDELITY_JOBS:-1}
+case $jobs in *[!0-9]*|''|0) echo "fidelity-diff-asm: FIDELITY_JOBS must be a number >= 1" >&2; exit 2 ;; esac
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-status=0
-start=$(date +%s)
+start=$(date +%s.%N)
 # A log entry's verdict and states, the states sorted: equal for two
 # entries whose states differ in order only.
 states_sorted() {
@@ -42,54 +44,86 @@ herd_file() {
         RISCV) echo riscv.cat ;; *) echo "" ;;
     esac
 }
-for arch in $archs; do
-    tot=0; agree=0; agree_f=0; tot_f=0; counts=0
-    r=0
-    while [ $r -lt "$rounds" ]; do
-        seed=$((seed0 + r)); r=$((r + 1))
-        d=$tmp/$arch-$seed
-        mkdir -p "$d"
-        awk -v arch="$arch" -v n="$n" -v seed="$seed" -v dir="$d" \
-            -f "$mk_dir/fidelity-gen.awk"
-        "$herd7" -timeout "$herd_timeout" "$d"/*.litmus > "$d.herd" 2> /dev/null
-        "$prog" model "$d"/*.litmus > "$d.ours" 2> "$d.ours.err"
-        f=$(herd_file "$arch")
-        sides=ours
-        if [ -n "$f" ] && [ -f "$lib/$f" ]; then
-            "$prog" model -I "$lib" -model "$f" "$d"/*.litmus > "$d.file" \
-                2> "$d.file.err"
-            sides="ours file"
+# one round: ARCH SEED; writes $tmp/counts/ARCH-SEED, "tests agree
+# counts-equal tests-file agree-file", and prints each difference
+run_round() {
+    arch=$1 seed=$2
+    d=$tmp/$arch-$seed
+    mkdir -p "$d"
+    awk -v arch="$arch" -v n="$n" -v seed="$seed" -v dir="$d" \
+        -f "$mk_dir/fidelity-gen.awk"
+    "$herd7" -timeout "$herd_timeout" "$d"/*.litmus > "$d.herd" 2> /dev/null
+    "$prog" model "$d"/*.litmus > "$d.ours" 2> "$d.ours.err"
+    f=$(herd_file "$arch")
+    sides=ours
+    if [ -n "$f" ] && [ -f "$lib/$f" ]; then
+        "$prog" model -I "$lib" -model "$f" "$d"/*.litmus > "$d.file" \
+            2> "$d.file.err"
+        sides="ours file"
+    fi
+    tot=0 agree=0 counts=0 tot_f=0 agree_f=0
+    for side in $sides; do
+        compare_with_herd "$arch" "$d.herd" "$d.$side" /dev/null \
+            "$d.$side.cmp" > /dev/null
+        t=$(sed -n 's/^[^:]*: \([0-9]*\) tests in.*/\1/p' "$d.$side.cmp")
+        a=$(sed -n 's/.*: \([0-9]*\) agree (verdict.*/\1/p' "$d.$side.cmp")
+        if [ $side = ours ]; then
+            tot=$t agree=$a
+            c=$(sed -n 's/.*counts equal on \([0-9]*\) of.*/\1/p' "$d.$side.cmp")
+            counts=${c:-0}
+        else
+            tot_f=$t agree_f=$a
         fi
-        for side in $sides; do
-            compare_with_herd "$arch" "$d.herd" "$d.$side" /dev/null \
-                "$d.$side.cmp" > /dev/null
-            t=$(sed -n 's/^[^:]*: \([0-9]*\) tests in.*/\1/p' "$d.$side.cmp")
-            a=$(sed -n 's/.*: \([0-9]*\) agree (verdict.*/\1/p' "$d.$side.cmp")
-            if [ $side = ours ]; then
-                tot=$((tot + t)); agree=$((agree + a))
-                c=$(sed -n 's/.*counts equal on \([0-9]*\) of.*/\1/p' "$d.$side.cmp")
-                counts=$((counts + ${c:-0}))
-            else
-                tot_f=$((tot_f + t)); agree_f=$((agree_f + a))
+        for name in $(sed -n 's/^  \(differ\|missing\): //p' "$d.$side.cmp"); do
+            mkdir -p "$keep"
+            cp "$d/$name.litmus" "$keep/"
+            awk -v t="$name" '/^Test /{on = $2 == t} on' "$d.herd" > "$keep/$name.herd7"
+            awk -v t="$name" '/^Test /{on = $2 == t} on' "$d.$side" > "$keep/$name.$side"
+            how=differs
+            if [ "$(states_sorted "$keep/$name.herd7")" = \
+                 "$(states_sorted "$keep/$name.$side")" ]; then
+                how="differs in the order of its states only"
             fi
-            for name in $(sed -n 's/^  \(differ\|missing\): //p' "$d.$side.cmp"); do
-                status=1
-                mkdir -p "$keep"
-                cp "$d/$name.litmus" "$keep/"
-                awk -v t="$name" '/^Test /{on = $2 == t} on' "$d.herd" > "$keep/$name.herd7"
-                awk -v t="$name" '/^Test /{on = $2 == t} on' "$d.$side" > "$keep/$name.$side"
-                how=differs
-                if [ "$(states_sorted "$keep/$name.herd7")" = \
-                     "$(states_sorted "$keep/$name.$side")" ]; then
-                    how="differs in the order of its states only"
-                fi
-                echo "  $arch: $name $how ($([ $side = ours ] && echo "built-in model" || echo "herd7's $f")), kept in $keep"
-            done
+            echo "  $arch: $name $how ($([ $side = ours ] && echo "built-in model" || echo "herd7's $f")), kept in $keep"
         done
     done
+    echo "$tot $agree $counts $tot_f $agree_f" > "$d.counts"
+    mv "$d.counts" "$tmp/counts/$arch-$seed"
+    rm -rf "$d" "$d".*
+}
+# the rounds, ARCH:SEED, in order; job J runs the J-th, J+jobs-th, ...
+mkdir "$tmp/counts"
+units=
+for arch in $archs; do
+    r=0
+    while [ $r -lt "$rounds" ]; do
+        units="$units $arch:$((seed0 + r))"; r=$((r + 1))
+    done
+done
+j=0
+while [ $j -lt "$jobs" ]; do
+    (   i=0
+        for u in $units; do
+            [ $((i % jobs)) = $j ] && run_round "${u%%:*}" "${u#*:}"
+            i=$((i + 1))
+        done ) &
+    j=$((j + 1))
+done
+wait
+status=0 all=0
+for arch in $archs; do
+    set -- $(cat "$tmp/counts/$arch"-* 2> /dev/null | awk '
+        { for (i = 1; i <= 5; i++) s[i] += $i }
+        END { printf "%d %d %d %d %d\n", s[1], s[2], s[3], s[4], s[5] }')
+    tot=$1 agree=$2 counts=$3 tot_f=$4 agree_f=$5
+    all=$((all + tot))
+    [ "$tot" = "$agree" ] && { [ "$tot_f" = 0 ] || [ "$tot_f" = "$agree_f" ]; } || status=1
     line="$arch: $tot tests herd7 answers: built-in model agrees on $agree (counts on $counts)"
     [ "$tot_f" -gt 0 ] && line="$line, herd7's $(herd_file "$arch") through ours on $agree_f"
     echo "$line"
 done
-echo "fidelity-diff-asm: $(( $(date +%s) - start )) s, $n tests x $rounds round(s) per architecture from seed $seed0"
+awk -v s="$start" -v e="$(date +%s.%N)" -v t="$all" -v n="$n" -v r="$rounds" \
+    -v s0="$seed0" -v j="$jobs" 'BEGIN {
+    printf "fidelity-diff-asm: %d s, %d tests x %d round(s) per architecture from seed %d, %d job(s): %d tests per hour\n",
+        e - s, n, r, s0, j, (e > s ? t * 3600 / (e - s) : 0) }'
 exit $status

@@ -5,26 +5,36 @@
 # (loads, stores of a value of their own, and RMWs where the
 # architecture has a simple one: on AArch64 SWP, LDADD, CAS and
 # LDXR/STXR; on RISC-V AMOs and lr/sc, whose success register may carry
-# the next dependency) to 2 or 3 locations; a data dependency sometimes
-# goes through a random register operation (AArch64: W and X ALU forms,
-# shifts by register, multiplies, EON, CSET/CSEL; RISC-V: the W and
-# immediate forms, mv, sext.w, lui; x86-64: the 8/16/32-bit forms herd7
-# reads, with cmp and a conditional jump), whose value is stored; RISC-V
-# RMWs are any AMO herd7 reads (swap, add, and, or, xor, max, min); an
-# x86-64 access is sometimes preceded by a nop of the family LLVM emits
-# in herd7's spelling (nopl/nopw with memory operands, scale 0, %cs:, and
-# endbr64), or goes through a register with a segment prefix or a scale
-# of 0 (x86addr); between two
-# accesses of a thread, nothing, a fence of the architecture, or (after a
-# load) an address, data or control dependency, as diy's relations. The
-# condition names every register loaded, at a value some store gives
-# (or 0), and sometimes a location's final value: herd7 lists the final
-# states over those, so the whole outcome set is compared. The same seed
-# gives the same tests.
+# the next dependency) to 2 or 3 locations, one access in four to the
+# location of the access before (rfi, a CAS read back); on AArch64, in
+# a test in three, a fourth location w, an int pair reached by the pair
+# instructions (CASP and its orderings, LDXP/LDAXP with STXP/STLXP,
+# LDIAPP/STILP, LDPSW, LDP/STP). A data dependency (into a store or an
+# RMW's value) sometimes goes through a random register operation
+# (AArch64: W and X ALU forms, shifts by register and by `#k`, `k` or
+# `#k` spelt `LSL#k`, multiplies, SMULL/UMULL/SMNEGL, EON, CSET/CSEL,
+# UBFM/SBFM, REV/REV16/REV32/REV64, RBIT; RISC-V: the W and immediate
+# forms, mv, sext.w, lui; x86-64: the 8/16/32-bit forms herd7 reads,
+# with cmp and a conditional jump), whose value is stored; an AArch64
+# access is sometimes preceded by an ADR to a label; RISC-V RMWs are
+# any AMO herd7 reads (swap, add, and, or, xor, max, min); an x86-64
+# store sometimes writes a 64-bit value (the init block's r10, hex or
+# negative, typed or not; or a 64-bit immediate in rbp or r9, then
+# overwritten at 32, 16 or 8 bits), and an access is sometimes preceded
+# by a nop of the family LLVM emits in herd7's spelling (nopl/nopw with
+# memory operands, scale 0 or 1, %cs:, and endbr64; not xchgw %ax,%ax,
+# which makes herd7 7.58 fail an assertion when the thread later writes
+# rax), or goes through a register with a segment prefix or a scale of
+# 0 (x86addr); between two accesses of a thread, nothing, a fence of
+# the architecture, or (after a load) an address, data or control
+# dependency, as diy's relations. The condition names every register
+# loaded, at a value some store gives (or 0), and sometimes a location's
+# final value: herd7 lists the final states over those, so the whole
+# outcome set is compared. The same seed gives the same tests.
 BEGIN {
     srand(seed)
     if (n == "") n = 50
-    split("x y z", LOC, " ")
+    split("x y z w", LOC, " ")
     for (i = 1; i <= n; i++)
         test(sprintf("%s-%s-%d", arch, seed, i))
 }
@@ -38,12 +48,20 @@ function pick(k) { return int(rand() * k) }
 function test(name,    t, j, nl, nw, k, f) {
     T = 2 + (rand() < 0.35)
     nl = 2 + (rand() < 0.3)
-    for (k = 1; k <= 3; k++) wrote[k] = 0
+    # AArch64: a fourth location w, an int pair (int w[2]), reached
+    # only by the pair instructions (CASP, LDXP/STXP, LDIAPP/STILP,
+    # LDPSW, LDP/STP)
+    pairs = arch == "AArch64" && rand() < 0.3
+    for (k = 1; k <= 4; k++) wrote[k] = 0
     for (t = 0; t < T; t++) {
         nops[t] = 1 + pick(3)
         if (t == 0 && nops[t] == 1) nops[t] = 2
         for (j = 1; j <= nops[t]; j++) {
             loc[t, j] = 1 + pick(nl)
+            # the location of the op before, one time in four: po-loc
+            # shapes (rfi, a CAS read back then a control dependency)
+            if (j > 1 && rand() < 0.25) loc[t, j] = loc[t, j - 1]
+            if (pairs && rand() < 0.3) loc[t, j] = 4
             r = rand()
             kind[t, j] = r < 0.45 ? "R" : (r < 0.9 || !has_rmw()) ? "W" : "X"
             if (kind[t, j] != "R")
@@ -54,7 +72,7 @@ function test(name,    t, j, nl, nw, k, f) {
                 if (r < 0.4) dep[t, j] = "F:" fence()
                 else if (r < 0.75 && kind[t, j - 1] != "W" && arch != "X86_64") {
                     r = rand()
-                    dep[t, j] = r < 0.35 ? "addr" : r < 0.7 && kind[t, j] == "W" ? "data" : r < 0.8 || arch == "RISCV" ? "ctrl" : "ctrlf"
+                    dep[t, j] = r < 0.35 ? "addr" : r < 0.7 && kind[t, j] != "R" ? "data" : r < 0.8 || arch == "RISCV" ? "ctrl" : "ctrlf"
                 }
             }
         }
@@ -113,7 +131,7 @@ function render(name,    t, j, w, i, rows, line, cond, k, v, nvals, sep) {
         v = pick(wrote[lloc[k]] + 1)
         cond = cond (cond == "" ? "" : " /\\ ") lname[k] "=" v
     }
-    for (k = 1; k <= 3; k++)
+    for (k = 1; k <= 4; k++)
         if (wrote[k] >= 2 && rand() < 0.5)
             cond = cond (cond == "" ? "" : " /\\ ") cloc(k) "=" (1 + pick(wrote[k]))
     if (cond == "")
@@ -123,7 +141,7 @@ function render(name,    t, j, w, i, rows, line, cond, k, v, nvals, sep) {
 }
 
 # a location in the condition (X86_64 writes them as herd7 reads them)
-function cloc(k) { return LOC[k] }
+function cloc(k) { return k == 4 ? "w[" pick(2) "]" : LOC[k] }
 
 function init(    t, k, s) {
     if (arch == "X86_64") {
@@ -132,13 +150,16 @@ function init(    t, k, s) {
             for (k = 1; k <= nreg[t]; k++)
                 s = s " uint64_t " t ":" x86reg(k) ";"
             s = s " " t ":r12=x; " t ":r13=y; " t ":r14=z; " t ":r15=8;"
+            s = s " " (rand() < 0.5 ? "uint64_t " : "") t ":r10=" (rand() < 0.5 ? "0x202020202020202" : "-4294967294") ";"
+            if (rand() < 0.1) s = s " " t ":rip=0;"       # herd7 reads rip there only
         }
         print s > file
         return
     }
+    if (pairs) print "int w[2]={0,0};" > file
     for (t = 0; t < T; t++) {
         s = ""
-        for (k = 1; k <= 3; k++)
+        for (k = 1; k <= 3 + pairs; k++)
             s = s sprintf("%d:%s=%s; ", t, locreg(k), LOC[k])
         print s > file
     }
@@ -176,6 +197,7 @@ function label(t) { return sprintf("LC%d%d", t, ++nlab) }
 # op t,j: its prelude (fence, dependency), then the access
 function op(t, j,    d, p, a, v, lab, l, rd, tmp) {
     d = dep[t, j]
+    j_now = j
     p = j > 1 ? prev_reg : ""
     l = loc[t, j]
     a = locreg(l)
@@ -220,23 +242,42 @@ function ppc(t, k, d, p, a, v, rd,    x) {
     }
     # an RMW: lwarx then stwcx. (which may fail)
     if (x) { emit(t, "add r10,r9," a); a = "r10" }
-    emit(t, "li r7," v)
+    if (d == "data") { emit(t, "xor r7," p "," p); emit(t, "addi r7,r7," v) }
+    else emit(t, "li r7," v)
     emit(t, "lwarx " dreg(rd) ",r0," a)
     emit(t, "stwcx. r7,r0," a)
 }
 
-function x86(t, k, d, p, a, v, rd,    nops) {
+function x86(t, k, d, p, a, v, rd,    nops, n) {
     if (rand() < 0.15) {
-        split("nop|nopl 0(%rax,%eax,0)|nopw 0(%rax,%eax,0)|NOPL %cs:0(%rax,%eax,0)|nopl (%rax)|nopl 8(%rsp)|endbr64", nops, "|")
-        emit(t, nops[1 + pick(7)])
+        n = split("nop|nopl 0(%rax,%eax,0)|nopw 0(%rax,%eax,0)|NOPL %cs:0(%rax,%eax,0)|nopl (%rax)|nopl 8(%rsp)|endbr64|nopw 0(%rax,%rax,1)|nopl 0(%rax,%rax,1)|nopw %cs:0(%rax,%rax,1)|nopl 0(%rax)", nops, "|")
+        emit(t, nops[1 + pick(n)])
     }
     if (k == "R" && rand() < 0.2) { emit(t, "movq " x86addr(a) ",%" x86reg(rd)); return }
     if (k == "R") { emit(t, "movq (" a "),%" x86reg(rd)); return }
     if (k == "W" && rand() < 0.15) { emit(t, "movq $" v "," x86addr(a)); return }
+    if (k == "W" && rand() < 0.15) { x86_wide(t, a); return }
     if (k == "W" && p != "" && rand() < 0.4) { x86_alu(t, p, v); emit(t, "movq %r8,(" a ")"); return }
     if (k == "W") { emit(t, "movq $" v ",(" a ")"); return }
     emit(t, "movq $" v ",%" x86reg(rd))
     emit(t, "xchgq %" x86reg(rd) ",(" a ")")
+}
+
+# a 64-bit value stored whole: r10 as the init block sets it (64 bits,
+# typed or not), or a register of either class (rbp, r9) given a 64-bit
+# immediate, then sometimes a narrower one (movl clears the upper half,
+# movw and movb keep it)
+function x86_wide(t, a,    r, w, big, small) {
+    if (rand() < 0.3) { emit(t, "movq %r10,(" a ")"); return }
+    r = rand() < 0.5 ? "bp" : "9"
+    split("144680345676153346 -4294967296 4294967297 -1", big, " ")
+    split("-2 5 65537 -129", small, " ")
+    emit(t, "movq $" big[1 + pick(4)] ",%r" r)
+    w = pick(4)
+    if (w == 1) emit(t, "movl $" small[1 + pick(4)] "," (r == "9" ? "%r9d" : "%ebp"))
+    else if (w == 2) emit(t, "movw $" small[1 + pick(4)] "," (r == "9" ? "%r9w" : "%bp"))
+    else if (w == 3) emit(t, "movb $" small[1 + pick(4)] "," (r == "9" ? "%r9b" : "%bpl"))
+    emit(t, "movq %r" r ",(" a ")")
 }
 
 # location a through its register r12..r14 (r15 = 8) in a form herd7
@@ -280,21 +321,22 @@ function arm(t, k, d, p, a, v, rd,    x) {
     emit(t, "STR R6,[" a (x ? ",R7" : "") "]")
 }
 
-function a64(t, k, d, p, a, v, rd,    x, r) {
+function a64(t, k, d, p, a, v, rd,    x, r, lab) {
     x = d == "addr"
-    if (x) { emit(t, "EOR W7," p "," p); emit(t, "ADD X11," a ",W7,SXTW"); a = "X11" }
+    if (rand() < 0.08) { lab = label(t); emit(t, "ADR X3," lab); emit(t, lab ":") }
+    if (x) { emit(t, "EOR W7," p "," p); emit(t, "ADD X17," a ",W7,SXTW"); a = "X17" }
     r = rand()
+    if (loc[t, j_now] == 4) { a64_pair(t, k, d, p, a, v, rd, r); return }
     if (k == "R") { emit(t, (r < 0.25 ? "LDAR " : r < 0.35 ? "LDAPR " : "LDR ") dreg(rd) ",[" a "]"); return }
     if (k == "W") {
-        if (d == "data" && rand() < 0.5) a64_alu(t, p, v)
-        else if (d == "data") { emit(t, "EOR W6," p "," p); emit(t, "ADD W6,W6,#" v) }
-        else emit(t, "MOV W6,#" v)
+        a64_val(t, "W6", d, p, v, 1)
         emit(t, (r < 0.25 ? "STLR " : "STR ") "W6,[" a "]")
         return
     }
     # an RMW: SWP, LDADD, CAS (expecting 0 or a value read) or LDXR/STXR
-    # (which may fail)
-    emit(t, "MOV W6,#" v)
+    # (which may fail); the value written may depend on the value read
+    # before (data)
+    a64_val(t, "W6", d, p, v, 0)
     if (r < 0.35) { emit(t, (r < 0.1 ? "SWPAL " : r < 0.2 ? "SWPA " : r < 0.25 ? "SWPL " : "SWP ") "W6," dreg(rd) ",[" a "]"); return }
     if (r < 0.5) { emit(t, (r < 0.4 ? "LDADDAL " : r < 0.45 ? "LDADDL " : "LDADD ") "W6," dreg(rd) ",[" a "]"); return }
     # Rs 0, or (herd7's CAS keeps its dependency) the value read before
@@ -303,13 +345,52 @@ function a64(t, k, d, p, a, v, rd,    x, r) {
     emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
 }
 
+# w := the value v to write, through a data dependency on the loaded p
+# when d is data (with alu, half the time through a64_alu, into W6)
+function a64_val(t, w, d, p, v, alu) {
+    if (d == "data" && alu && rand() < 0.5) a64_alu(t, p, v)
+    else if (d == "data") { emit(t, "EOR " w "," p "," p); emit(t, "ADD " w "," w ",#" v) }
+    else emit(t, "MOV " w ",#" v)
+}
+
+# an access to the pair w[0], w[1] (int w[2]) at a: both halves, the
+# value read is w[0]'s (w[1]'s goes to W16 or X16)
+function a64_pair(t, k, d, p, a, v, rd, r,    o) {
+    if (k == "R") {
+        o = r < 0.25 ? "LDXP " : r < 0.45 ? "LDAXP " : r < 0.65 ? "LDIAPP " : r < 0.85 ? "LDP " : ""
+        if (o != "") emit(t, o dreg(rd) ",W16,[" a "]")
+        else emit(t, "LDPSW " creg(rd) ",X16,[" a "]")
+        return
+    }
+    if (k == "W") {
+        a64_val(t, "W6", d, p, v, 1)
+        emit(t, (r < 0.4 ? "STILP " : "STP ") "W6,W6,[" a "]")
+        return
+    }
+    # an RMW: CASP (expecting 0,0 or the value read before twice) or
+    # LDXP/STXP (which may fail); the new value may depend on the value
+    # read before (data)
+    if (r < 0.6) {
+        emit(t, "MOV W12," (p != "" && rand() < 0.4 ? p : "WZR"))
+        emit(t, "MOV W13,W12")
+        a64_val(t, "W14", d, p, v, 0)
+        emit(t, "MOV W15,W14")
+        emit(t, (r < 0.15 ? "CASPAL " : r < 0.3 ? "CASPA " : r < 0.45 ? "CASPL " : "CASP ") "W12,W13,W14,W15,[" a "]")
+        emit(t, "MOV " dreg(rd) ",W12")
+        return
+    }
+    a64_val(t, "W6", d, p, v, 0)
+    emit(t, (r < 0.8 ? "LDAXP " : "LDXP ") dreg(rd) ",W16,[" a "]")
+    emit(t, (r < 0.7 ? "STLXP " : "STXP ") "W5,W6,W6,[" a "]")
+}
+
 # W6 := a random register operation on the loaded p (a W register) and
 # the constant v, at a random width; X6's low word is stored.
 function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
     w = rand() < 0.5 ? "W" : "X"
     q = w == "X" ? "X" substr(p, 2) : p
     emit(t, "MOV X4,#" (rand() < 0.3 ? -v : v + pick(70)))
-    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN UBFM SBFM", ops, " ")
+    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL NEG MVN MOVN UBFM SBFM REV REV16 REV32 RBIT SMULL UMULL SMNEGL", ops, " ")
     o = ops[1 + pick(n)]
     split("EQ NE GE LT GT LE HI LS CS CC MI PL", c, " ")
     if (o == "CSET" || o == "CSETM" || o == "CINC" || o == "CSEL") {
@@ -318,13 +399,19 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c) {
         else if (o == "CSEL") emit(t, "CSEL " w "6," q "," w "4," c[1 + pick(12)])
         else emit(t, o " " w "6," c[1 + pick(12)])
     } else if (o == "MADD" || o == "MSUB") emit(t, o " " w "6," q "," w "4," q)
-    else if (o == "NEG" || o == "MVN") emit(t, o " " w "6," q)
+    else if (o == "NEG" || o == "MVN" || o == "REV" || o == "REV16" || o == "RBIT") emit(t, o " " w "6," q)
+    else if (o == "REV32") emit(t, (rand() < 0.3 ? "REV64" : "REV32") " X6,X" substr(p, 2))
+    else if (o == "SMULL" || o == "UMULL" || o == "SMNEGL") emit(t, o " X6," p ",W4")
     else if (o == "MOVN") emit(t, "MOVN " w "6,#" v)
     else if (o == "UBFM" || o == "SBFM") emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64) ",#" pick(w == "W" ? 32 : 64))
     else if (o ~ /^(LSL|LSR|ASR|ROR)$/ && rand() < 0.5) emit(t, o " " w "6," q ",#" pick(w == "W" ? 32 : 64))
-    else if (o ~ /^(ADD|SUB|AND|ORR|EOR)$/ && rand() < 0.4) emit(t, o " " w "6," q "," w "4," (rand() < 0.5 ? "ASR" : "LSL") " #" pick(8))
+    else if (o ~ /^(ADD|SUB|AND|ORR|EOR)$/ && rand() < 0.4) emit(t, o " " w "6," q "," w "4," (rand() < 0.5 ? "ASR" : "LSL") shift_sep() pick(8))
     else emit(t, o " " w "6," q "," w "4")
 }
+
+# a shift amount's spelling: "LSL #3", and the two herd7 also reads,
+# "LSL#3" and "LSL 3"
+function shift_sep(   r) { r = pick(3); return r == 0 ? " #" : r == 1 ? "#" : " " }
 
 # x28 := a random operation on the loaded p and v, of those herd7 7.58
 # reads (it refuses srl, sra, mul, sltu, srlw, sraw and their immediate
@@ -351,7 +438,8 @@ function riscv(t, k, d, p, a, v, rd,    x, r, amo) {
         emit(t, "sw x28,0(" a ")")
         return
     }
-    emit(t, "li x28," v)
+    if (d == "data") { emit(t, "xor x28," p "," p); emit(t, "addi x28,x28," v) }
+    else emit(t, "li x28," v)
     if (r < 0.6) {
         split("swap swap swap add and or xor max min", amo, " ")
         emit(t, "amo" amo[1 + pick(9)] ".w" (r < 0.15 ? ".aqrl " : r < 0.27 ? ".aq " : r < 0.4 ? ".rl " : " ") dreg(rd) ",x28,(" a ")")

@@ -46,7 +46,9 @@ fidelity-check: $(PROGRAM)
 # random tests; `fidelity-diff-c` makes kernel-style C tests
 # (tests/fidelity/gen_c.c) and compares every output with herd7 -conf
 # linux-kernel.cfg (mk/fidelity-diff-c.sh; FIDELITY_N, FIDELITY_SEED,
-# FIDELITY_BATCH, FIDELITY_TIMEOUT); `fidelity-diff-lisa` makes LISA
+# FIDELITY_BATCH, FIDELITY_TIMEOUT, FIDELITY_JOBS=2 for both cores,
+# FIDELITY_LARGE, FIDELITY_KEEP; doc/fidelity.md "The random
+# generators"); `fidelity-diff-lisa` makes LISA
 # tests (tests/fidelity/gen_lisa.c) and compares them with herd7 run on
 # linux-kernel.cat with a bell the script writes in a temporary folder.
 FIDELITY_GEN_C := $(BUILD)/tools/gen_c

@@ -2,20 +2,32 @@
  * (mk/fidelity-diff-c.sh), which models each with litmuslab and with
  * herd7 -conf linux-kernel.cfg and compares the two outputs.
  *
- *   gen_c DIR SEED COUNT
+ *   gen_c DIR SEED COUNT [LARGE]
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
  * threads over the locations x, y, z (int), a pointer p (initially &x),
- * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn from every kernel
- * primitive herd7's linux-kernel.def has (marked and plain accesses,
- * fences, exchanges, cmpxchg, atomic_*, locks, RCU), with data
- * dependencies (a stored value from a register), address dependencies
- * (through a pointer read from p), control dependencies through `if`
- * (on a register, on a comparison of a register with itself or with a
- * constant, with and without else), and locals initialised from
- * expressions. herd7 does not read `?:`, `&&` or `||` in C, so none are
- * made. The condition is an exists over 1 to 3 final values. The same
- * SEED always writes the same tests. Standalone: no project code. */
+ * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn
+ * from all 85 primitives of herd7 7.58's linux-kernel.def (marked and
+ * plain accesses, fences, exchanges, cmpxchg, atomic_*, locks with
+ * unlock-then-lock in one thread, RCU, SRCU), a value-returning one
+ * sometimes thrown away with a `void` cast, with data dependencies (a
+ * stored value from a register, `r + 1`, `r == r`, a register r9 that
+ * only the init block sets), address dependencies (through a pointer
+ * read from p; such a pointer is not always dereferenced), control
+ * dependencies through `if` (on a register, on a comparison of a
+ * register with itself or with a constant, with and without else),
+ * locals from expressions, locals initialised in their declaration
+ * (from themselves, which herd7 reads as 0, or from a read), `(void)r`
+ * statements; one test in six starts each thread with an
+ * out-of-thin-air shape (read x_i, then write x_i+1 through data, an
+ * if, a self-comparison or a local; the condition asks for the thin-air
+ * value). herd7 7.58 reads no `?:`, `&&`, `||` or `[` in C and has no
+ * srcu_down_read, srcu_up_read or spin_unlock_wait in its def, so none
+ * are made (srcu_down_read/srcu_up_read with GEN_C_SRCU_DOWN set, for a
+ * herd7 run with a def that has them). Three-thread tests keep within 10 events but one in LARGE
+ * (gen_main.h). The condition is an exists over 1 to 3 final values.
+ * The same SEED and LARGE always write the same tests. Standalone: no
+ * project code. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +36,20 @@
 #include "gen_main.h"
 
 static const char *const locs[] = {"x", "y", "z"};
+/* GEN_C_SRCU_DOWN set: half the SRCU sections are srcu_down_read /
+ * srcu_up_read, which herd7 7.58 reads only with a def that has them
+ * (mk/fidelity-diff-c.sh's FIDELITY_MACROS) */
+static int srcu_down;
 enum { N_LOCS = 3, MAX_REGS = 8 };
 
 typedef struct thread {
     int n_regs;         /* r0 .. r(n_regs-1) declared */
     int n_ptrs;         /* q0 .. : int * locals holding a pointer read */
     int n_idx;          /* i0 .. : SRCU indexes */
+    int init_reg;       /* r9 is set by the init block (0: no r9) */
+    int n_acc;          /* memory events made: an access 1, an RMW 2, a
+                         * lock or SRCU section 2 more (the budget) */
+    char decl[MAX_REGS][32];    /* r<i>'s initialiser, "" for none */
     char body[4096];
     size_t len;
 } thread;
@@ -48,11 +68,14 @@ static void put(thread *t, int indent, const char *fmt, const char *a,
 /* A value to store: a constant, or a register (a data dependency). */
 static const char *value(thread *t, char *buf)
 {
-    if (t->n_regs && rnd(3) == 0) {
+    if (t->init_reg && rnd(6) == 0) {
+        strcpy(buf, "r9");      /* set by the init block only */
+    } else if (t->n_regs && rnd(3) == 0) {
         int r = (int)rnd((unsigned)t->n_regs);
-        switch (rnd(3)) {
+        switch (rnd(4)) {
         case 0: sprintf(buf, "r%d", r); break;
         case 1: sprintf(buf, "r%d + 1", r); break;
+        case 2: sprintf(buf, "r%d == r%d", r, r); break;
         default: sprintf(buf, "r%d - r%d + 2", r, r); break;
         }
     } else {
@@ -83,92 +106,109 @@ static const char *addr(thread *t, char *buf)
 
 static void statement(thread *t, int indent, int depth);
 
-/* deliberate likeness: case 13's list below; both are tables of
- * primitives to draw from, a line each. */
+/* Every primitive of herd7 7.58's linux-kernel.def, by the shape of its
+ * call (a table each, drawn uniformly within the table): */
+static const char *const store_x[] = {      /* f(*X, V) */
+    "WRITE_ONCE", "smp_store_mb"};
+static const char *const store_p[] = {      /* f(X, V) */
+    "smp_store_release", "atomic_set", "atomic_set_release"};
+static const char *const load_x[] = {       /* r = f(*X) */
+    "READ_ONCE", "rcu_dereference"};
+static const char *const load_p[] = {       /* r = f(X) */
+    "smp_load_acquire", "atomic_read", "atomic_read_acquire",
+    "atomic_inc_return", "atomic_inc_return_relaxed",
+    "atomic_inc_return_acquire", "atomic_inc_return_release",
+    "atomic_fetch_inc", "atomic_fetch_inc_relaxed",
+    "atomic_fetch_inc_acquire", "atomic_fetch_inc_release",
+    "atomic_dec_return", "atomic_dec_return_relaxed",
+    "atomic_dec_return_acquire", "atomic_dec_return_release",
+    "atomic_fetch_dec", "atomic_fetch_dec_relaxed",
+    "atomic_fetch_dec_acquire", "atomic_fetch_dec_release",
+    "atomic_dec_and_test", "atomic_inc_and_test"};
+static const char *const op_p[] = {         /* f(X) */
+    "atomic_inc", "atomic_dec"};
+static const char *const op_vp[] = {        /* f(V, X) */
+    "atomic_add", "atomic_sub"};
+static const char *const rmw_vp[] = {       /* r = f(V, X) */
+    "atomic_add_return", "atomic_add_return_relaxed",
+    "atomic_add_return_acquire", "atomic_add_return_release",
+    "atomic_fetch_add", "atomic_fetch_add_relaxed",
+    "atomic_fetch_add_acquire", "atomic_fetch_add_release",
+    "atomic_sub_return", "atomic_sub_return_relaxed",
+    "atomic_sub_return_acquire", "atomic_sub_return_release",
+    "atomic_fetch_sub", "atomic_fetch_sub_relaxed",
+    "atomic_fetch_sub_acquire", "atomic_fetch_sub_release",
+    "atomic_sub_and_test", "atomic_add_negative"};
+static const char *const xchg_pv[] = {      /* r = f(X, V) */
+    "xchg", "xchg_relaxed", "xchg_acquire", "xchg_release",
+    "atomic_xchg", "atomic_xchg_relaxed", "atomic_xchg_acquire",
+    "atomic_xchg_release"};
+static const char *const cmpxchg_pvv[] = {  /* r = f(X, V, W) */
+    "cmpxchg", "cmpxchg_relaxed", "cmpxchg_acquire", "cmpxchg_release",
+    "atomic_cmpxchg", "atomic_cmpxchg_relaxed", "atomic_cmpxchg_acquire",
+    "atomic_cmpxchg_release"};
+#define PICK(table) table[rnd(sizeof table / sizeof table[0])]
+
+/* An access: a primitive with a value result is read into a register,
+ * or (one time in eight) thrown away with a `void` cast, as kernel code
+ * does with `(void)xchg(...)`. */
 static void access(thread *t, int indent)
 {
-    char d[16], a[16], v[32];
-    switch (rnd(15)) {
-    case 0: put(t, indent, "WRITE_ONCE(*%s, %s);", addr(t, a), value(t, v), 0); break;
-    case 1: put(t, indent, "%s = READ_ONCE(*%s);", dest(t, d), addr(t, a), 0); break;
-    case 2: put(t, indent, "smp_store_release(%s, %s);", addr(t, a), value(t, v), 0); break;
-    case 3: put(t, indent, "%s = smp_load_acquire(%s);", dest(t, d), addr(t, a), 0); break;
-    case 4: put(t, indent, "*%s = %s;", addr(t, a), value(t, v), 0); break;
-    case 5: put(t, indent, "%s = *%s;", dest(t, d), addr(t, a), 0); break;
-    case 6: {
-        static const char *const x[] = {"xchg", "xchg_relaxed", "xchg_acquire",
-                                        "xchg_release"};
-        const char *f = x[rnd(4)];
-        put(t, indent, "%s = %s(", dest(t, d), f, 0);
-        t->len--;       /* join the call to its arguments */
-        put(t, 0, "%s, %s);", addr(t, a), value(t, v), 0);
+    char d[16], a[16], v[32], w[32], lhs[24];
+    int k = (int)rnd(14);
+    t->n_acc += k >= 6 && k <= 11 ? 2 : 1;
+    if (k == 12 && t->n_ptrs >= 2)
+        k = 3;
+    if (!((1u << k) & 0xf38))     /* 3, 4, 5, 8, 9, 10, 11 have a value */
+        lhs[0] = 0;
+    else if (rnd(8) == 0)
+        strcpy(lhs, "(void)");
+    else
+        sprintf(lhs, "%s = ", dest(t, d));
+    switch (k) {
+    case 0: put(t, indent, "%s(*%s, %s);", PICK(store_x), addr(t, a), value(t, v)); break;
+    case 1: put(t, indent, "%s(%s, %s);", PICK(store_p), addr(t, a), value(t, v)); break;
+    case 2: put(t, indent, "*%s = %s;", addr(t, a), value(t, v), 0); break;
+    case 3: put(t, indent, "%s%s(*%s);", lhs, PICK(load_x), addr(t, a)); break;
+    case 4: put(t, indent, "%s%s(%s);", lhs, PICK(load_p), addr(t, a)); break;
+    case 5: put(t, indent, "%s*%s;", lhs, addr(t, a), 0); break;
+    case 6: put(t, indent, "%s(%s);", PICK(op_p), addr(t, a), 0); break;
+    case 7:
+        put(t, indent, "%s(%s, ", PICK(op_vp), value(t, v), 0);
+        t->len--;       /* join the call to its last argument */
+        put(t, 0, "%s);", addr(t, a), 0, 0);
         break;
-    }
-    case 7: {
-        static const char *const x[] = {"cmpxchg", "cmpxchg_relaxed",
-                                        "cmpxchg_acquire", "cmpxchg_release"};
-        char old[8];
-        sprintf(old, "%u", rnd(2));
-        put(t, indent, "%s = %s(", dest(t, d), x[rnd(4)], 0);
-        t->len--;
-        put(t, 0, "%s, %s, ", addr(t, a), old, 0);
-        t->len--;
-        put(t, 0, "%s);", value(t, v), 0, 0);
-        break;
-    }
-    case 8: {
-        static const char *const x[] = {"atomic_inc", "atomic_dec"};
-        put(t, indent, "%s(%s);", x[rnd(2)], addr(t, a), 0);
-        break;
-    }
-    case 9: {
-        static const char *const x[] = {
-            "atomic_add_return", "atomic_add_return_relaxed",
-            "atomic_fetch_add", "atomic_fetch_add_acquire",
-            "atomic_fetch_add_release", "atomic_sub_return_release"};
-        put(t, indent, "%s = %s(1, ", dest(t, d), x[rnd(6)], 0);
+    case 8:
+        put(t, indent, "%s%s(%s, ", lhs, PICK(rmw_vp), value(t, v));
         t->len--;
         put(t, 0, "%s);", addr(t, a), 0, 0);
         break;
-    }
-    case 10: {
-        static const char *const x[] = {"atomic_inc_return", "atomic_fetch_inc_relaxed",
-                                        "atomic_dec_and_test", "atomic_inc_and_test"};
-        put(t, indent, "%s = %s(%s);", dest(t, d), x[rnd(4)], addr(t, a));
+    case 9:
+        put(t, indent, "%s%s(%s, ", lhs, PICK(xchg_pv), addr(t, a));
+        t->len--;
+        put(t, 0, "%s);", value(t, v), 0, 0);
         break;
-    }
+    case 10:
+        /* the expected value: 0, 1 or a register (the value read) */
+        sprintf(w, "%u", rnd(2));
+        put(t, indent, "%s%s(%s, ", lhs, PICK(cmpxchg_pvv), addr(t, a));
+        t->len--;
+        put(t, 0, "%s, ", t->n_regs && rnd(4) == 0 ? value(t, w) : w, 0, 0);
+        t->len--;
+        put(t, 0, "%s);", value(t, v), 0, 0);
+        break;
     case 11:
-        if (t->n_ptrs < 2) {
-            sprintf(d, "q%d", t->n_ptrs++);
-            put(t, indent, "%s = %s(*p);", d,
-                rnd(2) ? "rcu_dereference" : "READ_ONCE", 0);
-        } else {
-            put(t, indent, "%s = READ_ONCE(*%s);", dest(t, d), addr(t, a), 0);
-        }
+        put(t, indent, "%s%s(s);", lhs, rnd(2) ? "spin_trylock" : "spin_is_locked", 0);
         break;
     case 12:
-        put(t, indent, "rcu_assign_pointer(*p, %s);", locs[rnd(N_LOCS)], 0, 0);
+        /* a pointer read from p: dereferenced by later accesses
+         * (addr), or not at all */
+        sprintf(d, "q%d", t->n_ptrs++);
+        put(t, indent, "%s = %s(*p);", d,
+            rnd(2) ? "rcu_dereference" : "READ_ONCE", 0);
         break;
-    case 13: {
-        /* the rest of linux-kernel.def, one each */
-        switch (rnd(12)) {
-        case 0: put(t, indent, "smp_store_mb(*%s, %s);", addr(t, a), value(t, v), 0); break;
-        case 1: put(t, indent, "atomic_set(%s, %s);", addr(t, a), value(t, v), 0); break;
-        case 2: put(t, indent, "atomic_set_release(%s, %s);", addr(t, a), value(t, v), 0); break;
-        case 3: put(t, indent, "%s = atomic_read_acquire(%s);", dest(t, d), addr(t, a), 0); break;
-        case 4: put(t, indent, "%s = atomic_xchg_relaxed(%s, 1);", dest(t, d), addr(t, a), 0); break;
-        case 5: put(t, indent, "%s = atomic_cmpxchg(%s, 1, 2);", dest(t, d), addr(t, a), 0); break;
-        case 6: put(t, indent, "%s = atomic_sub_and_test(1, %s);", dest(t, d), addr(t, a), 0); break;
-        case 7: put(t, indent, "%s = atomic_add_negative(1, %s);", dest(t, d), addr(t, a), 0); break;
-        case 8: put(t, indent, "%s = spin_trylock(s);", dest(t, d), 0, 0); break;
-        case 9: put(t, indent, "%s = spin_is_locked(s);", dest(t, d), 0, 0); break;
-        case 10: put(t, indent, "%s = atomic_fetch_sub_relaxed(1, %s);", dest(t, d), addr(t, a), 0); break;
-        default: put(t, indent, "%s = atomic_read(%s);", dest(t, d), addr(t, a), 0); break;
-        }
-        break;
-    }
     default:
-        put(t, indent, "%s = atomic_read(%s);", dest(t, d), addr(t, a), 0);
+        put(t, indent, "rcu_assign_pointer(*p, %s);", locs[rnd(N_LOCS)], 0, 0);
         break;
     }
 }
@@ -180,8 +220,8 @@ static void fence(thread *t, int indent)
         "smp_mb__before_atomic();", "smp_mb__after_atomic();",
         "synchronize_rcu();", "smp_mb__after_spinlock();",
         "smp_mb__after_unlock_lock();", "synchronize_srcu(ss);",
-        "synchronize_rcu_expedited();"};
-    put(t, indent, "%s", f[rnd(11)], 0, 0);
+        "synchronize_rcu_expedited();", "synchronize_srcu_expedited(ss);"};
+    put(t, indent, "%s", PICK(f), 0, 0);
 }
 
 static void statement(thread *t, int indent, int depth)
@@ -210,23 +250,35 @@ static void statement(thread *t, int indent, int depth)
     } else if (k < 18 && t->n_regs && t->n_regs < MAX_REGS) {
         /* a local from an expression (declared at the top) */
         int r = (int)rnd((unsigned)t->n_regs);
-        switch (rnd(3)) {
+        switch (rnd(4)) {
         case 0: sprintf(e, "r%d + 1", r); break;
         case 1: sprintf(e, "r%d & 1", r); break;
+        case 2: sprintf(e, "r%d == r%d", r, r); break;
         default: sprintf(e, "r%d * 0 + 1", r); break;
         }
         put(t, indent, "%s = %s;", dest(t, d), e, 0);
     } else if (k < 19) {
-        put(t, indent, "spin_lock(s);", 0, 0, 0);
-        access(t, indent);
-        put(t, indent, "spin_unlock(s);", 0, 0, 0);
+        /* a critical section; one time in three two in a row, the
+         * unlock then the lock in the same thread */
+        int twice = rnd(3) == 0;
+        for (int i = 0; i <= twice; i++) {
+            t->n_acc += 2;
+            put(t, indent, "spin_lock(s);", 0, 0, 0);
+            access(t, indent);
+            put(t, indent, "spin_unlock(s);", 0, 0, 0);
+        }
+    } else if (k == 19 && t->n_regs && rnd(2)) {
+        /* a void statement (a register read for nothing) */
+        put(t, indent, "(void)r%s;", (sprintf(d, "%u", rnd((unsigned)t->n_regs)), d), 0, 0);
     } else if (rnd(3) == 0) {
         /* the index srcu_read_lock returns is herd7's own number (it
          * varies with the test's text): kept out of the condition */
         sprintf(d, "i%d", t->n_idx++);
-        put(t, indent, "%s = srcu_read_lock(ss);", d, 0, 0);
+        t->n_acc += 2;
+        int down = srcu_down && rnd(2);
+        put(t, indent, down ? "%s = srcu_down_read(ss);" : "%s = srcu_read_lock(ss);", d, 0, 0);
         access(t, indent);
-        put(t, indent, "srcu_read_unlock(ss, %s);", d, 0, 0);
+        put(t, indent, down ? "srcu_up_read(ss, %s);" : "srcu_read_unlock(ss, %s);", d, 0, 0);
     } else {
         put(t, indent, "rcu_read_lock();", 0, 0, 0);
         access(t, indent);
@@ -235,31 +287,107 @@ static void statement(thread *t, int indent, int depth)
     }
 }
 
+/* Thread i of an out-of-thin-air shape: read locs[i], then write
+ * locs[i + 1] (mod n) a value that comes from the read through data, an
+ * `if` on it, a comparison of it with itself, or a local; *cond gets
+ * the register read, at the thin-air value 1. */
+static void oota(thread *t, int i, int n, char *cond)
+{
+    static const char *const rd[] = {"%s = READ_ONCE(*%s);", "%s = *%s;",
+                                      "%s = smp_load_acquire(%s);"};
+    static const char *const wr[] = {"WRITE_ONCE(*%s, %s);", "*%s = %s;",
+                                     "smp_store_release(%s, %s);"};
+    char d[16], e[40];
+    const char *src = locs[i], *dst = locs[(i + 1) % n];
+    int r = t->n_regs;
+    put(t, 1, rd[rnd(3)], dest(t, d), src, 0);
+    sprintf(cond + strlen(cond), "%s%d:%s=1", *cond ? " /\\ " : "", i, d);
+    const char *w = wr[rnd(3)];
+    switch (rnd(5)) {
+    case 0: put(t, 1, w, dst, d, 0); break;
+    case 1:
+        put(t, 1, "if (%s) {", d, 0, 0);
+        put(t, 2, w, dst, d, 0);
+        put(t, 1, "}", 0, 0, 0);
+        break;
+    case 2:
+        sprintf(e, "%s == %s", d, d);
+        put(t, 1, "if (%s) {", e, 0, 0);
+        put(t, 2, w, dst, "1", 0);
+        put(t, 1, "}", 0, 0, 0);
+        break;
+    case 3: sprintf(e, "%s == %s", d, d); put(t, 1, w, dst, e, 0); break;
+    default:
+        if (r + 1 < MAX_REGS) {
+            put(t, 1, "%s = %s & 1;", dest(t, e), d, 0);
+            put(t, 1, w, dst, e, 0);
+        } else {
+            put(t, 1, w, dst, d, 0);
+        }
+        break;
+    }
+}
+
 static void one_test(FILE *f, const char *name)
 {
     thread th[3];
     int n = 2 + (rnd(3) == 0);
+    int thin = rnd(6) == 0;     /* an out-of-thin-air shape */
+    /* herd7's time grows steeply with the memory events of a
+     * three-thread test (past 10 accesses, seconds each; lock sections
+     * and RMWs the most): all but one test in gen_large stop adding
+     * statements at 10 events in all (n_acc), a thread's first aside
+     * (herd7 refuses an empty thread) */
+    int budget = n == 3 && rnd(gen_large) ? 10 : 1000, used = 0;
+    char cond[128] = "";
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
-        t->n_regs = t->n_ptrs = t->n_idx = 0;
+        t->n_regs = t->n_ptrs = t->n_idx = t->n_acc = 0;
         t->len = 0;
         t->body[0] = 0;
-        int m = 1 + (int)rnd(4);
-        for (int k = 0; k < m; k++)
+        t->init_reg = rnd(8) == 0 ? 1 + (int)rnd(2) : 0;
+        memset(t->decl, 0, sizeof t->decl);
+        if (rnd(8) == 0) {
+            /* a local initialised in its declaration: from itself
+             * (herd7 reads 0) or from a read */
+            char d[16];
+            int r = atoi(dest(t, d) + 1);
+            switch (rnd(3)) {
+            case 0: sprintf(t->decl[r], "%s + 1", d); break;
+            case 1: sprintf(t->decl[r], "%s", d); break;
+            default: sprintf(t->decl[r], "READ_ONCE(*%s)", locs[rnd(N_LOCS)]); break;
+            }
+        }
+        if (thin)
+            oota(t, i, n, cond);
+        int m = thin ? (int)rnd(2) : 1 + (int)rnd(4);
+        for (int k = 0; k < m && (k == 0 || used + t->n_acc < budget); k++)
             statement(t, 1, 0);
+        used += t->n_acc;
     }
-    fprintf(f, "C %s\n\n{\n\tint *p = x;\n}\n\n", name);
+    fprintf(f, "C %s\n\n{\n\tint *p = x;\n", name);
+    for (int i = 0; i < n; i++)
+        if (th[i].init_reg)
+            fprintf(f, "\t%d:r9 = %d;\n", i, th[i].init_reg);
+    fputs("}\n\n", f);
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
         fprintf(f, "P%d(int *x, int *y, int *z, int **p, spinlock_t *s, "
                 "struct srcu_struct *ss)\n{\n", i);
         for (int r = 0; r < t->n_regs; r++)
-            fprintf(f, "\tint r%d;\n", r);
+            if (t->decl[r][0])
+                fprintf(f, "\tint r%d = %s;\n", r, t->decl[r]);
+            else
+                fprintf(f, "\tint r%d;\n", r);
         for (int q = 0; q < t->n_ptrs; q++)
             fprintf(f, "\tint *q%d;\n", q);
         for (int q = 0; q < t->n_idx; q++)
             fprintf(f, "\tint i%d;\n", q);
         fprintf(f, "\n%s}\n\n", t->body);
+    }
+    if (thin && rnd(2)) {
+        fprintf(f, "exists (%s)\n", cond);
+        return;
     }
     /* exists over 1-3 atoms: registers a thread has, locations */
     int n_regs[3];
@@ -270,5 +398,6 @@ static void one_test(FILE *f, const char *name)
 
 int main(int argc, char **argv)
 {
+    srcu_down = getenv("GEN_C_SRCU_DOWN") != NULL;
     return gen_main(argc, argv, "gen_c", 'g', one_test);
 }

@@ -1,7 +1,11 @@
 /* gen_main.h — what the random test generators (gen_c.c, gen_lisa.c)
  * share: the seeded random numbers, the condition, and the command line `PROG DIR SEED
- * COUNT`, which writes DIR/<letter><SEED>_<i>.litmus for i < COUNT
- * through the generator's one_test. Each generator is a program of its
+ * COUNT [LARGE]`, which writes DIR/<letter><SEED>_<i>.litmus for i < COUNT
+ * through the generator's one_test. LARGE (gen_large, default 8): one
+ * test in LARGE may be as big as the generator makes them; the others
+ * keep within a budget of accesses where herd7's time grows fastest
+ * (gen_c: three threads), so a batch costs herd7 a fifth of the time
+ * for the same forms (doc/fidelity.md, "Throughput"); 1: no budget. Each generator is a program of its
  * own (no project code) and includes this once. */
 #ifndef GEN_MAIN_H
 #define GEN_MAIN_H
@@ -11,6 +15,7 @@
 #include <stdlib.h>
 
 static uint64_t rng;
+static unsigned gen_large = 8;
 
 static unsigned rnd(unsigned bound)
 {
@@ -43,8 +48,12 @@ static void gen_exists(FILE *f, int n, const int *n_regs,
 static int gen_main(int argc, char **argv, const char *prog, char letter,
                     void (*one_test)(FILE *f, const char *name))
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s DIR SEED COUNT\n", prog);
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: %s DIR SEED COUNT [LARGE]\n", prog);
+        return 2;
+    }
+    if (argc == 5 && (gen_large = (unsigned)strtoul(argv[4], NULL, 10)) == 0) {
+        fprintf(stderr, "%s: LARGE must be a number >= 1\n", prog);
         return 2;
     }
     unsigned long seed = strtoul(argv[2], NULL, 10);
