@@ -1920,9 +1920,11 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
-       explanation, register events, model-chosen co, arrangements of
-       identical threads, nor (per combination) one-event AMOs */
-    s.count = !m->explain && !s.all_co && !s.regs && !cat_chooses_co(model) &&
+       explanation, model-chosen co, arrangements of identical threads,
+       nor (per combination) one-event AMOs. Register events (AArch64's
+       iico, rf-reg) are made per combination by build_events and do
+       not depend on rf or co: the bound holds them as they are */
+    s.count = !m->explain && !s.all_co && !cat_chooses_co(model) &&
               !s.use_sym;
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
