@@ -134,6 +134,8 @@ typedef struct search {
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
+    bool sym_on;                /* use_sym, while runs are picked (not
+                                   while classes are counted) */
     mdl_symmetry sym;
     int n_cls;                  /* classes of two threads or more */
     int *cls_start, *cls_n, *cls_th;    /* members, in thread order */
@@ -1103,13 +1105,20 @@ static void accept(mdl_test *m, const sem_val *vals, const cat_result *res)
         m->negative += res->n_accepted;
 }
 
-/* An accepted execution reaching state vals, and under a rotation of the
- * threads (rot_on) the executions its distinct rotations are, each with
- * its state: thread t's places shown by thread t+1, locations and
+/* An accepted execution reaching state vals (or a counted batch of
+ * them), and the executions its arrangements over identical threads
+ * (sym_on) or its distinct rotations (rot_on) are, each with its state:
+ * for a rotation, thread t's places shown by thread t+1, locations and
  * addresses renamed. */
+static void arrange(search *s, int c, const cat_result *res);
+
 static void emit(search *s, const sem_val *vals, const cat_result *res)
 {
     mdl_test *m = s->m;
+    if (s->sym_on) {            /* vals is s->vals */
+        arrange(s, 0, res);
+        return;
+    }
     accept(m, vals, res);
     if (!s->rot_on)
         return;
@@ -1291,10 +1300,7 @@ static void candidate(search *s)
             return;
         }
     }
-    if (s->use_sym)
-        arrange(s, 0, &res);
-    else
-        emit(s, s->vals, &res);
+    emit(s, s->vals, &res);
     if (regs) {
         memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
         free(regs);
@@ -1940,7 +1946,7 @@ static void choose_runs(search *s, int t)
         return;
     }
     mdl_thread *th = &s->m->threads[t];
-    int first = s->use_sym && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
+    int first = s->sym_on && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
                                                   : 0;
     /* the runs whose reads can still find their values, a few words
        at a time (run_sets.c); each is checked again as it is picked */
@@ -2007,12 +2013,12 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
-       explanation, model-chosen co, arrangements of identical threads,
-       nor (per combination) one-event AMOs. Register events (AArch64's
-       iico, rf-reg) are made per combination by build_events and do
-       not depend on rf or co: the bound holds them as they are */
-    s.count = !m->explain && !s.all_co && !cat_chooses_co(model) &&
-              !s.use_sym;
+       explanation, model-chosen co, nor (per combination) one-event
+       AMOs. Register events (AArch64's iico, rf-reg) are made per
+       combination by build_events and do not depend on rf or co: the
+       bound holds them as they are. A counted batch is arranged over
+       identical threads (emit) as a candidate is */
+    s.count = !m->explain && !s.all_co && !cat_chooses_co(model);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -2023,6 +2029,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     mdl_run_sets_make(&s.rs, m, s.chosen);
     if (!(s.count && families(&s))) {
         s.rot_on = s.rot_made;
+        s.sym_on = s.use_sym;
         choose_runs(&s, 0);
     }
     mdl_run_sets_free(&s.rs);

@@ -246,4 +246,33 @@ for t in a64:X3:b09d02168ef25e3e8fd68f3aa64fdcbf \
     grep -qx "Observation $name Never 0 14426627760" "$tmp/out" ||
         fail "$name: $(grep '^Observation' "$tmp/out")"
 done
+# Identical threads (symmetry.c: runs picked in one order, each
+# execution arranged over the others) counted too: 4 threads each
+# writing 1 then 2 to x and reading it, counted a combination at a time
+# and arranged, give the enumeration's output (104856: the count of
+# cowr-*-4x2, values do not change the (co, rf) pairs).
+{
+    echo "C id-cowr"; echo; echo "{}"; echo
+    for t in 0 1 2 3; do
+        printf 'P%d(int *x)\n{\n\tint r0;\n\n' $t
+        printf '\tWRITE_ONCE(*x, 1);\n\tWRITE_ONCE(*x, 2);\n'
+        printf '\tr0 = READ_ONCE(*x);\n}\n\n'
+    done
+    echo "exists (x=1 /\\ 0:r0=2 /\\ 1:r0=1)"
+} > "$tmp/id-cowr.litmus"
+check "$tmp/id-cowr.litmus" <<'END'
+Test id-cowr Allowed
+States 4
+0:r0=1; 1:r0=1; [x]=2;
+0:r0=1; 1:r0=2; [x]=2;
+0:r0=2; 1:r0=1; [x]=2;
+0:r0=2; 1:r0=2; [x]=2;
+No
+Witnesses
+Positive: 0 Negative: 104856
+Condition exists ([x]=1 /\ 0:r0=2 /\ 1:r0=1)
+Observation id-cowr Never 0 104856
+Hash=4e3ebab1cf5d48d6e30defe80785b769
+
+END
 echo "model_count: ok"
