@@ -318,16 +318,17 @@ typedef struct mdl_symmetry {
 bool mdl_symmetry_find(const mdl_test *m, mdl_symmetry *sy);
 void mdl_symmetry_free(mdl_symmetry *sy);
 /* symmetry.c: a rotation of the threads (thread t's runs are thread
- * t+1's, mod n_threads, with locations and addresses renamed by one
+ * t+step's, mod n_threads, with locations and addresses renamed by one
  * permutation that keeps the shown locations shown: locksb's ring).
  * loc[l] is location l's image, sym[s] symbol s's, obs[i] the shown
- * place thread t+1 or the image location shows for place i; run[t][k]
- * the run of thread t+1 that thread t's run k is, to0[t][k] the run of
- * thread 0 it is after T - t rotations. */
+ * place thread t+step or the image location shows for place i;
+ * run[t][k] the run of thread t+step that thread t's run k is,
+ * to0[t][k] (t a multiple of step, not 0) the run of thread 0 it is
+ * after (T - t) / step rotations. */
 typedef struct mdl_rotation {
     int *loc, *sym, *obs;
     int **run, **to0;
-    int n_threads;
+    int n_threads, step;
 } mdl_rotation;
 bool mdl_rotation_find(const mdl_test *m, mdl_rotation *r);
 void mdl_rotation_free(mdl_rotation *r);

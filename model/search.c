@@ -1132,26 +1132,26 @@ static void emit(search *s, const sem_val *vals, const cat_result *res)
 }
 
 /* Is the combination the least of its rotations (as pick vectors, in
- * lexicographic order)? Sets rot_period, the rotations that give
- * another combination. */
+ * lexicographic order)? Sets rot_period, the rotations (by rot.step
+ * threads each) that give another combination. */
 static bool rot_least(search *s)
 {
-    int T = s->m->n_threads;
+    int T = s->m->n_threads, k = s->rot.step, n = T / k;
     int *q = s->rot_q, *q2 = s->rot_q + T;
     memcpy(q, s->pick, (size_t)T * sizeof *q);
-    s->rot_period = T;
-    for (int j = 1; j < T; j++) {
-        /* rotation j: thread u runs (the image of) thread u-1's run of
+    s->rot_period = n;
+    for (int j = 1; j < n; j++) {
+        /* rotation j: thread u runs (the image of) thread u-k's run of
            rotation j-1 */
         for (int t = 0; t < T; t++)
-            q2[(t + 1) % T] = s->rot.run[t][q[t]];
+            q2[(t + k) % T] = s->rot.run[t][q[t]];
         memcpy(q, q2, (size_t)T * sizeof *q);
         int c = 0;
         for (int u = 0; u < T && !c; u++)
             c = (q[u] > s->pick[u]) - (q[u] < s->pick[u]);
         if (c < 0)
             return false;
-        if (c == 0 && s->rot_period == T)
+        if (c == 0 && s->rot_period == n)
             s->rot_period = j;
     }
     return true;
@@ -1969,7 +1969,8 @@ static void choose_runs(search *s, int t)
         }
         if (th->runs[k].cut && s->m->loop_cut)
             continue;       /* known already */
-        if (s->rot_on && t > 0 && s->rot.to0[t][k] < s->pick[0])
+        if (s->rot_on && t > 0 && t % s->rot.step == 0 &&
+            s->rot.to0[t][k] < s->pick[0])
             continue;       /* a rotation starts lower: not the least */
         s->pick[t] = k;
         /* the clock is dear next to a pick: read it now and then */

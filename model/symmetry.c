@@ -6,8 +6,8 @@
  * adds the states of every other arrangement (search.c).
  *
  * And a rotation of all the threads (mdl_rotation_find): thread t's
- * runs are thread t+1's (mod n) once locations and addresses are
- * renamed by one permutation (locksb's ring: thread t stores x_t and
+ * runs are thread t+k's (mod n; k = 1, else the least k that divides n)
+ * once locations and addresses are renamed by one permutation (locksb's ring: thread t stores x_t and
  * loads x_t+1 inside one lock). Rotating an execution gives an
  * execution the model judges alike (it names neither threads nor
  * locations), so the search judges one combination of each orbit and
@@ -213,7 +213,8 @@ static bool runs_map(rot_map *r, const mdl_thread *a, const mdl_thread *b,
     return ok;
 }
 
-bool mdl_rotation_find(const mdl_test *m, mdl_rotation *out)
+/* The rotation by k threads (k divides T), or false. */
+static bool rotation_by(const mdl_test *m, int k, mdl_rotation *out)
 {
     int T = m->n_threads, L = m->n_locs, S = m->n_syms;
     rot_map r = {m, ll_xmalloc(((size_t)L + 1) * sizeof(int)),
@@ -227,17 +228,18 @@ bool mdl_rotation_find(const mdl_test *m, mdl_rotation *out)
     int *obs = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof *obs);
     int **run = ll_xcalloc((size_t)T + 1, sizeof *run);
     int **to0 = ll_xcalloc((size_t)T + 1, sizeof *to0);
-    bool ok = T >= 2;
+    bool ok = true;
     for (int t = 0; t < T && ok; t++) {
         run[t] = ll_xmalloc(((size_t)m->threads[t].n_runs + 1) * sizeof **run);
-        ok = runs_map(&r, &m->threads[t], &m->threads[(t + 1) % T], run[t]);
+        ok = runs_map(&r, &m->threads[t], &m->threads[(t + k) % T], run[t]);
     }
-    /* to0[t][k]: thread t's run k rotated to thread 0 */
-    for (int t = T - 1; t >= 0 && ok; t--) {
+    /* to0[t][i]: thread t's run i rotated to thread 0 (t a multiple of
+       k) */
+    for (int t = T - k; t > 0 && ok; t -= k) {
         int n = m->threads[t].n_runs;
         to0[t] = ll_xmalloc(((size_t)n + 1) * sizeof **to0);
-        for (int k = 0; k < n; k++)
-            to0[t][k] = t == T - 1 ? run[t][k] : to0[t + 1][run[t][k]];
+        for (int i = 0; i < n; i++)
+            to0[t][i] = t == T - k ? run[t][i] : to0[t + k][run[t][i]];
     }
     /* locations and symbols no event names stay; a permutation of
        those named (each image named too) */
@@ -258,7 +260,7 @@ bool mdl_rotation_find(const mdl_test *m, mdl_rotation *out)
                         p->whole == o->whole && p->alone == o->alone &&
                         (i < m->n_shown) == (j < m->n_shown);
             if (o->proc >= 0)
-                same = same && p->proc == (o->proc + 1) % T &&
+                same = same && p->proc == (o->proc + k) % T &&
                        p->reg == o->reg && p->slot == o->slot;
             else
                 same = same && p->proc < 0 && o->mem >= 0 &&
@@ -270,12 +272,25 @@ bool mdl_rotation_find(const mdl_test *m, mdl_rotation *out)
     }
     free(r.loc_inv);
     free(r.sym_inv);
-    *out = (mdl_rotation){r.loc, r.sym, obs, run, to0, T};
+    *out = (mdl_rotation){r.loc, r.sym, obs, run, to0, T, k};
     if (!ok) {
         mdl_rotation_free(out);
         *out = (mdl_rotation){0};
     }
     return ok;
+}
+
+/* The smallest rotation that maps the test to itself: by one thread (a
+ * ring of one kind), else by k (a ring of k kinds in turn: IRIW's
+ * writer, reader). */
+bool mdl_rotation_find(const mdl_test *m, mdl_rotation *out)
+{
+    int T = m->n_threads;
+    for (int k = 1; k <= T / 2; k++)
+        if (T % k == 0 && rotation_by(m, k, out))
+            return true;
+    *out = (mdl_rotation){0};
+    return false;
 }
 
 void mdl_rotation_free(mdl_rotation *r)

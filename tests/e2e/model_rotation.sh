@@ -8,8 +8,9 @@
 # hold the renamed addresses and whose locations are all shown (81
 # states, one combination of each orbit of 4, 2 or 1), an AArch64 ring
 # (register events), the locked SB rings of mk/scale-gen.sh (one lock,
-# and two locks the rotation swaps), and an x86 ring that is no
-# rotation (a fence in one thread only). Each would have states or
+# and two locks the rotation swaps), an x86 ring that is no rotation (a
+# fence in one thread only) and an RCU ring of grace periods and
+# readers in turn (a rotation by two threads). Each would have states or
 # counts missing or doubled if an orbit's rotations were given wrong.
 set -u
 tmp=$(mktemp -d) || exit 1
@@ -119,6 +120,19 @@ Positive: 36 Negative: 1026
 Condition exists (0:r0=0 /\ 1:r0=0 /\ 2:r0=0 /\ 3:r0=0 /\ 4:r0=0 /\ 5:r0=0)
 Observation locksb2-6 Sometimes 36 1026
 Hash=70dc26bc0e2aaca2c3f7d30ce49687a8
+
+END
+# a rotation by two threads: grace periods and read-side critical
+# sections in turn
+check "$tmp/set/rcu-4g4r.litmus" 78846c87402164b6566391e300cf09f6 <<'END'
+Test rcu-4g4r Allowed
+States 255
+No
+Witnesses
+Positive: 0 Negative: 255
+Condition exists (0:r0=1 /\ 1:r0=1 /\ 2:r0=1 /\ 3:r0=1 /\ 4:r0=1 /\ 5:r0=1 /\ 6:r0=1 /\ 7:r0=1)
+Observation rcu-4g4r Never 0 255
+Hash=c2210fbedc14e199f3cc939bfa0305be
 
 END
 echo "model_rotation: ok"
