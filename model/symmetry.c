@@ -148,10 +148,19 @@ static bool loc_maps(rot_map *r, int a, int b)
 static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
                      const mdl_run *y)
 {
-    if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad)
+    /* what herd7's symbolic values (symbolic.c) and herd_vars.c read
+       of a run too */
+    if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
+        x->used != y->used || x->turns != y->turns ||
+        x->n_turns != y->n_turns || !x->final_t != !y->final_t)
         return false;
+    for (int i = 0; x->final_t && i < a->n_slots; i++)
+        if (x->final_t[i] != y->final_t[i])
+            return false;
     for (int i = 0; i < x->n_ev; i++) {
         sem_event e = x->ev[i];
+        if (e.vdata != y->ev[i].vdata)
+            return false;
         if (!loc_maps(r, e.loc, y->ev[i].loc) ||
             !val_maps(r, e.val, y->ev[i].val))
             return false;
