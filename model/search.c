@@ -15,7 +15,9 @@
  * judged as a part by the model's checks that only grow with more
  * (part_ok), and identical threads (symmetry.c) have their runs picked
  * in one order, each execution standing for its arrangements
- * (arrange). */
+ * (arrange); under a rotation of the threads only the combinations
+ * least among their rotations are judged (rot_least, emit). A
+ * combination the model accepts whole is counted (counted). */
 #include "model/engine.h"
 #include "model/co_count.h"
 #include "model/run_sets.h"
@@ -1108,8 +1110,8 @@ static void accept(mdl_test *m, const sem_val *vals, const cat_result *res)
 /* An accepted execution reaching state vals (or a counted batch of
  * them), and the executions its arrangements over identical threads
  * (sym_on) or its distinct rotations (rot_on) are, each with its state:
- * for a rotation, thread t's places shown by thread t+1, locations and
- * addresses renamed. */
+ * for a rotation, thread t's places shown by thread t+step, locations
+ * and addresses renamed. */
 static void arrange(search *s, int c, const cat_result *res);
 
 static void emit(search *s, const sem_val *vals, const cat_result *res)
