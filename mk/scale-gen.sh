@@ -13,7 +13,8 @@
 #   rcu-GgRr     a cycle of G grace-period threads and R read-side
 #                critical sections (Never when G >= R), up to 8 threads
 #   cowr-TxW     one location, T threads each writing W values then
-#                reading it (C and PPC): coherence orders only
+#                reading it (C and PPC; 3x2 and 6x2 also in AArch64,
+#                ARM, RISC-V and x86): coherence orders only
 #   mp-chain-N   message passing along N threads with release/acquire
 #                (Never)
 #   rcuring-N    a ring of N threads, grace periods and read-side
@@ -175,6 +176,54 @@ cowr_ppc() {                    # cowr_ppc T W
 for tw in "2 3" "3 3" "4 2" "4 3" "5 3" "6 2" "8 2"; do
     cowr_c $tw
     cowr_ppc $tw
+done
+# cowr-ARCH-TxW in the other assembly languages (register events on
+# AArch64, po-loc ppo on x86: counted all the same)
+cowr_asm() {                    # cowr_asm ARCH NAME T W
+    arch=$1 t=$3 w=$4 name=cowr-$2-$3x$4
+    case $arch in
+    AArch64) reg=X2 li='MOV W1,#%d' st='STR W1,[X2]' ld='LDR W3,[X2]' r=X3 ;;
+    ARM)     reg=R2 li='MOV R1,#%d' st='STR R1,[R2]' ld='LDR R3,[R2]' r=R3 ;;
+    RISCV)   reg=x2 li='ori x1,x0,%d' st='sw x1,0(x2)' ld='lw x3,0(x2)' r=x3 ;;
+    X86)     reg= li='MOV [x],$%d' st= ld='MOV EAX,[x]' r=EAX ;;
+    esac
+    {
+        echo "$arch $name"
+        printf '{ x=0;'
+        i=0
+        while [ $i -lt $t ] && [ -n "$reg" ]; do
+            printf ' %d:%s=x;' $i $reg; i=$((i + 1))
+        done
+        echo ' }'
+        line= i=0
+        while [ $i -lt $t ]; do line="$line${line:+ |} P$i"; i=$((i + 1)); done
+        echo "$line ;"
+        k=1
+        while [ $k -le $w ]; do
+            line= i=0
+            while [ $i -lt $t ]; do
+                line="$line${line:+ |} $(printf "$li" $((i * w + k)))"
+                i=$((i + 1))
+            done
+            echo "$line ;"
+            if [ -n "$st" ]; then
+                line= i=0
+                while [ $i -lt $t ]; do line="$line${line:+ |} $st"; i=$((i + 1)); done
+                echo "$line ;"
+            fi
+            k=$((k + 1))
+        done
+        line= i=0
+        while [ $i -lt $t ]; do line="$line${line:+ |} $ld"; i=$((i + 1)); done
+        echo "$line ;"
+        echo "exists (x=1 /\\ 0:$r=$(( (t - 1) * w + w )))"
+    } | emit $name
+}
+for tw in "3 2" "6 2"; do
+    cowr_asm AArch64 a64 $tw
+    cowr_asm ARM arm $tw
+    cowr_asm RISCV rv $tw
+    cowr_asm X86 x86 $tw
 done
 
 # mp-chain-N: P0 writes data and releases flag f1; Pi acquires f_i and

@@ -274,10 +274,13 @@ static void collect(batch *b, int me)
     }
 }
 
-static uint64_t resident_bytes(pid_t pid)
+uint64_t mdl_resident_bytes(long pid)
 {
     char path[64];
-    snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+    if (pid)
+        snprintf(path, sizeof path, "/proc/%ld/statm", pid);
+    else
+        snprintf(path, sizeof path, "/proc/self/statm");
     FILE *f = fopen(path, "r");
     unsigned long long size = 0, rss = 0;
     if (f) {
@@ -302,7 +305,7 @@ static void police(batch *b, int me)
     if (lim->timeout > 0 && ran > lim->timeout * 1.02 + 0.5) {
         snprintf(why, sizeof why, "timeout after %.2f s, stopped", ran);
     } else if (lim->max_memory && t - w->checked > 0.05 &&
-               (w->checked = t, resident_bytes(w->pid) > lim->max_memory)) {
+               (w->checked = t, mdl_resident_bytes((long)w->pid) > lim->max_memory)) {
         snprintf(why, sizeof why, "stopped over the memory limit (%llu MB)",
                  (unsigned long long)(lim->max_memory >> 20));
     } else {

@@ -322,6 +322,23 @@ typedef struct mdl_symmetry {
 } mdl_symmetry;
 bool mdl_symmetry_find(const mdl_test *m, mdl_symmetry *sy);
 void mdl_symmetry_free(mdl_symmetry *sy);
+/* symmetry.c: a rotation of the threads (thread t's runs are thread
+ * t+step's, mod n_threads, with locations and addresses renamed by one
+ * permutation that keeps the shown locations shown: locksb's ring).
+ * loc[l] is location l's image, sym[s] symbol s's, obs[i] the shown
+ * place thread t+step or the image location shows for place i;
+ * run[t][k] the run of thread t+step that thread t's run k is,
+ * to0[t][k] (t a multiple of step, not 0) the run of thread 0 it is
+ * after (T - t) / step rotations. */
+typedef struct mdl_rotation {
+    int *loc, *sym, *obs;
+    int **run, **to0;
+    int n_threads, step;
+} mdl_rotation;
+bool mdl_rotation_find(const mdl_test *m, mdl_rotation *r);
+void mdl_rotation_free(mdl_rotation *r);
+/* v with its address renamed by the rotation */
+sem_val mdl_rotation_val(const mdl_rotation *r, sem_val v);
 /* Two events the same but for the value read (read_vals false). */
 bool mdl_event_alike(const sem_event *a, const sem_event *b, bool read_vals);
 
@@ -347,6 +364,9 @@ void mdl_report_printed(const mdl_test *m, double seconds,
                         ll_log_entry *e);
 
 double mdl_now(void);
+/* batch.c: the resident size of process pid (0: this one), in bytes;
+ * 0 when unknown. */
+uint64_t mdl_resident_bytes(long pid);
 
 /* explain.c: --explain and --show-all. The search hands it each
  * candidate the model judged (events x->n, vals the final state of

@@ -42,6 +42,9 @@
 #define MDL_FAMILY_OUTER 4096
 #define MDL_FAMILY_GAIN 8
 #define MDL_FAMILY_RUNS 1024
+/* A rotation of the threads (symmetry.c) is looked for when each thread
+ * has at most this many runs (they are matched pairwise). */
+#define MDL_ROTATION_RUNS 1024
 
 /* sem: the reads of one run a value may depend on (bits of sem_taint),
  * and the event tags an architecture may declare (bits of sem_tags). */

@@ -15,7 +15,9 @@
  * judged as a part by the model's checks that only grow with more
  * (part_ok), and identical threads (symmetry.c) have their runs picked
  * in one order, each execution standing for its arrangements
- * (arrange). */
+ * (arrange); under a rotation of the threads only the combinations
+ * least among their rotations are judged (rot_least, emit). A
+ * combination the model accepts whole is counted (counted). */
 #include "model/engine.h"
 #include "model/co_count.h"
 #include "model/run_sets.h"
@@ -104,6 +106,7 @@ typedef struct search {
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
+    double mem_checked;         /* when the resident size was read */
     /* Parts of combinations (threads 0..t), cut when the model's
      * partial_safe checks fail on every way to complete them. */
     bool partial;               /* the model has such checks */
@@ -133,11 +136,22 @@ typedef struct search {
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
+    bool sym_on;                /* use_sym, while runs are picked (not
+                                   while classes are counted) */
     mdl_symmetry sym;
     int n_cls;                  /* classes of two threads or more */
     int *cls_start, *cls_n, *cls_th;    /* members, in thread order */
     int *arr;                   /* per member: the picks arranged */
     sem_val *vals2;             /* an arrangement's state */
+    /* A rotation of the threads (symmetry.c): only the combinations
+     * least among their rotations are judged (rot_on, while runs are
+     * picked), each execution giving the states of its rot_period
+     * distinct rotations. */
+    bool rot_made, rot_on;
+    mdl_rotation rot;
+    int rot_period;
+    int *rot_q;                 /* two pick vectors, for rot_least */
+    sem_val *vals3;             /* a rotation's state */
 } search;
 
 /* ---- values that threads t.. may write ---- */
@@ -521,13 +535,29 @@ static bool coherent(const loc_plan *p)
     return acyclic_small(adj, n);
 }
 
+/* Over the time limit, or near the memory limit: the search stops and
+ * says what it found (driver.c). The batch kills a worker over the
+ * memory limit from outside (batch.c, every 50 ms), which could say
+ * nothing of it: the search looks at its own resident size every 20 ms
+ * and stops at 7/8 of the limit. */
 static bool out_of_time(search *s)
 {
-    const mdl_test *m = s->m;
-    if (m->limits.timeout > 0 && mdl_now() - m->start > m->limits.timeout) {
+    const mdl_limits *lim = &s->m->limits;
+    if (lim->timeout <= 0 && !lim->max_memory)
+        return false;
+    double now = mdl_now();
+    if (lim->timeout > 0 && now - s->m->start > lim->timeout) {
         s->status = MDL_TIMEOUT;
         s->stop = true;
         return true;
+    }
+    if (lim->max_memory && now - s->mem_checked > 0.02) {
+        s->mem_checked = now;
+        if (mdl_resident_bytes(0) > lim->max_memory / 8 * 7) {
+            s->status = MDL_NOMEM;
+            s->stop = true;
+            return true;
+        }
     }
     return false;
 }
@@ -1079,6 +1109,58 @@ static void accept(mdl_test *m, const sem_val *vals, const cat_result *res)
         m->negative += res->n_accepted;
 }
 
+/* An accepted execution reaching state vals (or a counted batch of
+ * them), and the executions its arrangements over identical threads
+ * (sym_on) or its distinct rotations (rot_on) are, each with its state:
+ * for a rotation, thread t's places shown by thread t+step, locations
+ * and addresses renamed. */
+static void arrange(search *s, int c, const cat_result *res);
+
+static void emit(search *s, const sem_val *vals, const cat_result *res)
+{
+    mdl_test *m = s->m;
+    if (s->sym_on) {            /* vals is s->vals */
+        arrange(s, 0, res);
+        return;
+    }
+    accept(m, vals, res);
+    if (!s->rot_on)
+        return;
+    memcpy(s->vals2, vals, (size_t)m->n_obs * sizeof *s->vals2);
+    for (int j = 1; j < s->rot_period; j++) {
+        for (int i = 0; i < m->n_obs; i++)
+            s->vals3[s->rot.obs[i]] = mdl_rotation_val(&s->rot, s->vals2[i]);
+        memcpy(s->vals2, s->vals3, (size_t)m->n_obs * sizeof *s->vals2);
+        accept(m, s->vals2, res);
+    }
+}
+
+/* Is the combination the least of its rotations (as pick vectors, in
+ * lexicographic order)? Sets rot_period, the rotations (by rot.step
+ * threads each) that give another combination. */
+static bool rot_least(search *s)
+{
+    int T = s->m->n_threads, k = s->rot.step, n = T / k;
+    int *q = s->rot_q, *q2 = s->rot_q + T;
+    memcpy(q, s->pick, (size_t)T * sizeof *q);
+    s->rot_period = n;
+    for (int j = 1; j < n; j++) {
+        /* rotation j: thread u runs (the image of) thread u-k's run of
+           rotation j-1 */
+        for (int t = 0; t < T; t++)
+            q2[(t + k) % T] = s->rot.run[t][q[t]];
+        memcpy(q, q2, (size_t)T * sizeof *q);
+        int c = 0;
+        for (int u = 0; u < T && !c; u++)
+            c = (q[u] > s->pick[u]) - (q[u] < s->pick[u]);
+        if (c < 0)
+            return false;
+        if (c == 0 && s->rot_period == n)
+            s->rot_period = j;
+    }
+    return true;
+}
+
 /* The next arrangement of a[0..n-1] in lexicographic order; false after
  * the last (each distinct one comes once). */
 static bool next_arrangement(int *a, int n)
@@ -1142,8 +1224,14 @@ static void find_classes(search *s)
     s->cls_th = ll_xcalloc((size_t)T + 1, sizeof *s->cls_th);
     s->arr = ll_xcalloc((size_t)T + 1, sizeof *s->arr);
     s->vals2 = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s->vals2);
-    if (!s->use_sym)
+    s->vals3 = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s->vals3);
+    if (!s->use_sym) {
+        /* identical threads first: a lock counter's are, and they
+           leave fewer combinations */
+        s->rot_made = s->sym_made && mdl_rotation_find(m, &s->rot);
+        s->rot_q = ll_xcalloc(2 * (size_t)T + 1, sizeof *s->rot_q);
         return;
+    }
     int n = 0;
     for (int t = 0; t < T; t++) {
         if (s->sym.prev[t] >= 0)
@@ -1216,10 +1304,7 @@ static void candidate(search *s)
             return;
         }
     }
-    if (s->use_sym)
-        arrange(s, 0, &res);
-    else
-        accept(s->m, s->vals, &res);
+    emit(s, s->vals, &res);
     if (regs) {
         memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
         free(regs);
@@ -1442,7 +1527,7 @@ static void count_states(search *s, const uint64_t *cnt, uint64_t total)
             cat_result res = {0};
             res.allowed = true;
             res.n_accepted = n;
-            accept(m, s->vals, &res);
+            emit(s, s->vals, &res);
         }
         int l = 0;          /* the next choice, as an odometer */
         while (l < L && (!shown[l] || last[l] == s->plans[l].n_w)) {
@@ -1672,6 +1757,12 @@ static bool families(search *s)
 static void combination(search *s)
 {
     mdl_test *m = s->m;
+    /* a combination costs far more than a pick (counted's dynamic
+       program, its locations solved): the clock is read for each, so
+       that a limit stops the search, which says what it found, before
+       the batch kills it from outside */
+    if (out_of_time(s))
+        return;
     build_events(s);
     if (s->count && !s->amo.n && counted(s))
         return;
@@ -1832,6 +1923,8 @@ static void choose_runs(search *s, int t)
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
         }
+        if (s->rot_on && !rot_least(s))
+            return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
             if (reads_find_values(s)) {    /* herd7: mixed-size, refused */
                 s->m->failed = true;
@@ -1857,7 +1950,7 @@ static void choose_runs(search *s, int t)
         return;
     }
     mdl_thread *th = &s->m->threads[t];
-    int first = s->use_sym && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
+    int first = s->sym_on && s->sym.prev[t] >= 0 ? s->pick[s->sym.prev[t]]
                                                   : 0;
     /* the runs whose reads can still find their values, a few words
        at a time (run_sets.c); each is checked again as it is picked */
@@ -1880,6 +1973,9 @@ static void choose_runs(search *s, int t)
         }
         if (th->runs[k].cut && s->m->loop_cut)
             continue;       /* known already */
+        if (s->rot_on && t > 0 && t % s->rot.step == 0 &&
+            s->rot.to0[t][k] < s->pick[0])
+            continue;       /* a rotation starts lower: not the least */
         s->pick[t] = k;
         /* the clock is dear next to a pick: read it now and then */
         if ((++s->ticks & 4095) == 0 && out_of_time(s))
@@ -1922,10 +2018,12 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
-       explanation, register events, model-chosen co, arrangements of
-       identical threads, nor (per combination) one-event AMOs */
-    s.count = !m->explain && !s.all_co && !s.regs && !cat_chooses_co(model) &&
-              !s.use_sym;
+       explanation, model-chosen co, nor (per combination) one-event
+       AMOs. Register events (AArch64's iico, rf-reg) are made per
+       combination by build_events and do not depend on rf or co: the
+       bound holds them as they are. A counted batch is arranged over
+       identical threads (emit) as a candidate is */
+    s.count = !m->explain && !s.all_co && !cat_chooses_co(model);
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -1934,8 +2032,11 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     later_values(&s);
     mdl_run_sets_make(&s.rs, m, s.chosen);
-    if (!(s.count && families(&s)))
+    if (!(s.count && families(&s))) {
+        s.rot_on = s.rot_made;
+        s.sym_on = s.use_sym;
         choose_runs(&s, 0);
+    }
     mdl_run_sets_free(&s.rs);
     free_later(&s);
     for (int l = 0; l < m->n_locs; l++) {
@@ -1967,6 +2068,10 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.prod);
     if (s.sym_made)
         mdl_symmetry_free(&s.sym);
+    if (s.rot_made)
+        mdl_rotation_free(&s.rot);
+    free(s.vals3);
+    free(s.rot_q);
     free(s.cls_start);
     free(s.cls_n);
     free(s.cls_th);

@@ -30,6 +30,7 @@
 
 typedef struct bound {
     cat_model *m;
+    const cat_exec *x;          /* the execution, for its po and loc */
     bool *vary;                 /* per slot: depends on rf or co */
     signed char *coh;           /* per slot: coherent(), -1 unknown */
     signed char *cid;           /* per slot: coherent_or_id() */
@@ -154,9 +155,40 @@ static bool empty_here(const cat_model *m, int s)
     return true;
 }
 
+/* Slot s does not depend on rf or co (so its value here is its value on
+ * every candidate) and holds pairs of po & loc only: x86's ppo, MM(po)
+ * \ (W * R), on one location. */
+static bool static_poloc(const bound *b, int s)
+{
+    const cat_model *m = b->m;
+    if (b->vary[s] || !m->slots[s].is_rel)
+        return false;
+    size_t W = (size_t)(m->n + 63) / 64;
+    const uint64_t *w = m->ptr[s];
+    const mdl_rel *po = &b->x->po, *loc = &b->x->loc;
+    for (int i = 0; i < m->n; i++)
+        for (size_t k = 0; k < W; k++) {
+            size_t at = (size_t)i * W + k;
+            if (w[at] & ~(po->w[at] & loc->w[at]))
+                return false;
+        }
+    return true;
+}
+
+static bool on_diagonal(const cat_model *m, int s, bool irreflexive);
+
+/* Slot s does not depend on rf or co and holds pairs of the identity
+ * only (AArch64's sm, [S]): X ; s and s ; X are within X. */
+static bool static_id(const bound *b, int s)
+{
+    return !b->vary[s] && b->m->slots[s].is_rel && on_diagonal(b->m, s, false);
+}
+
 /* Slot s is contained, on every candidate, in (po-loc | rf | co | fr)+:
  * empty on the upper bound, or made of those by union, sequence,
- * closure, intersection and difference. fr is rf^-1 ; co. */
+ * closure, intersection and difference, with static pairs of po & loc
+ * (static_poloc) and static identities on either side of a sequence.
+ * fr is rf^-1 ; co. */
 static bool coherent(bound *b, int s)
 {
     cat_model *m = b->m;
@@ -166,7 +198,7 @@ static bool coherent(bound *b, int s)
         return b->coh[s];
     const cat_instr *in = maker(b, s);
     bool ok = empty_here(m, s) || within(b, s, EXEC_REL_RF) ||
-              within(b, s, EXEC_REL_CO);
+              within(b, s, EXEC_REL_CO) || static_poloc(b, s);
     switch (ok || !in ? PI_FIX : in->op) {
     case PI_REL_UNION:
         ok = coherent(b, in->a) && coherent(b, in->b);
@@ -186,7 +218,9 @@ static bool coherent(bound *b, int s)
         break;
     case PI_SEQ: {
         const cat_instr *inv = maker(b, in->a);
-        ok = (coherent(b, in->a) && coherent(b, in->b)) ||
+        ok = (coherent(b, in->a) &&
+              (coherent(b, in->b) || static_id(b, in->b))) ||
+             (static_id(b, in->a) && coherent(b, in->b)) ||
              (inv && inv->op == PI_INV && within(b, inv->a, EXEC_REL_RF) &&
               within(b, in->b, EXEC_REL_CO));
         break;
@@ -283,7 +317,7 @@ bool cat_accepts_all(cat_model *m, const cat_exec *x, bool values_vary,
         return false;
     /* what follows leaves static results cat_check must not trust */
     m->snap_valid = false;
-    bound b = {m, ll_xcalloc((size_t)m->n_slots + 1, sizeof *b.vary),
+    bound b = {m, x, ll_xcalloc((size_t)m->n_slots + 1, sizeof *b.vary),
                ll_xmalloc((size_t)m->n_slots + 1),
                ll_xmalloc((size_t)m->n_slots + 1)};
     memset(b.coh, -1, (size_t)m->n_slots + 1);
