@@ -2019,7 +2019,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
        explanation, model-chosen co, nor (per combination) one-event
-       AMOs. Register events (AArch64's iico, rf-reg) are made per
+       AMOs. Register events (iico, rf-reg) are made per
        combination by build_events and do not depend on rf or co: the
        bound holds them as they are. A counted batch is arranged over
        identical threads (emit) as a candidate is */

@@ -156,8 +156,8 @@ static bool empty_here(const cat_model *m, int s)
 }
 
 /* Slot s does not depend on rf or co (so its value here is its value on
- * every candidate) and holds pairs of po & loc only: x86's ppo, MM(po)
- * \ (W * R), on one location. */
+ * every candidate) and holds pairs of po & loc only: a program order
+ * that leaves out store-to-load pairs, MM(po) \ (W * R), on one location. */
 static bool static_poloc(const bound *b, int s)
 {
     const cat_model *m = b->m;
@@ -178,7 +178,8 @@ static bool static_poloc(const bound *b, int s)
 static bool on_diagonal(const cat_model *m, int s, bool irreflexive);
 
 /* Slot s does not depend on rf or co and holds pairs of the identity
- * only (AArch64's sm, [S]): X ; s and s ; X are within X. */
+ * only (a same-instruction relation such as sm, or [S]): X ; s and
+ * s ; X are within X. */
 static bool static_id(const bound *b, int s)
 {
     return !b->vary[s] && b->m->slots[s].is_rel && on_diagonal(b->m, s, false);

@@ -216,7 +216,7 @@ static void arm(void **unused)
     has(c, "\"\\tcmp %[r_R2],#0\\n\"");       /* CBZ in A32 */
     has(c, "\"\\tbeq .Lll_L1_%=\\n\"");
     has(c, "out[0] = (int64_t)(uint32_t)(r_R2 >> 0);");
-    has(c, "{\"0:R2\", -1, 4, 1, 0, 0},");
+    has(c, "{\"0:R2\", -1, 4, 1, 0, 0, 0},");
     free(c);
     /* symbolic registers, as diy7 writes ARM tests */
     c = gen("ARM T\n{ %x0=x; %y1=y; %x1=x; }\n"
@@ -291,8 +291,8 @@ static void riscv(void **unused)
     has(c, "{\"x\", INT64_C(0), -1, 4, 1, 3, init_x},");
     has(c, "{\"y\", INT64_C(0), -1, 8, 1, 2, 0},");
     has(c, "uint64_t r_x6 = (uint64_t)(uintptr_t)((char *)loc[0] + 8);");
-    has(c, "{\"x[1]\", 0, 0, 0, 0, 1},");
-    has(c, "{\"y[1]\", 1, 0, 0, 0, 1},");
+    has(c, "{\"x[1]\", 0, 4, 1, 0, 1, 0},");
+    has(c, "{\"y[1]\", 1, 8, 1, 0, 1, 0},");
     free(c);
     refused("RISCV T\n{ int x[2]; }\n P0 ;\n nop ;\nexists (x[2]=0)\n",
             "5:9: x[2] is past the end of x (2 elements)");
