@@ -171,6 +171,13 @@ typedef struct sem_ops {
      * LISA without -variant mixed. false: the run is dropped (another
      * value read gives a real address). */
     bool offsets_apart;
+    /* ... and so is an address the code fixes (x plus the offset of
+     * `lw x5,4(x6)`, inside a 64-bit x or past its end), as herd7 7.58
+     * runs an assembly test without -variant mixed; it refuses the test
+     * when such a location is read and nothing writes it ("mixed-size
+     * test rejected"): model/paths.c apart_unwritten. false: the test
+     * is refused as mixed-size at the access. */
+    bool const_offsets_apart;
     /* herd7 makes one event, in both R and W, of an atomic instruction's
      * read and write whose write has one of these tags (AMOs,
      * C11's atomic read-modify-writes): the engine runs them as a read
