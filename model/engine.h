@@ -57,7 +57,6 @@ typedef struct mdl_loc {
                                 initial write */
     bool apart;              /* ... a fixed address off its symbol
                                 (sem_ops.const_offsets_apart) */
-    int read_line, read_col; /* its first read's position, 0 if none */
     bool no_iw;              /* its start is no write for a model (not
                                 in W, IW): herd7's lock word at 0, which
                                 the kernel's lock.cat finds no initial
