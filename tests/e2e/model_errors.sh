@@ -44,7 +44,7 @@ grep -q "^$tmp/mixed.litmus:7:2: mixed-size access to x+2" "$tmp/err" || {
 # RISC-V: a load at a fixed offset inside a 64-bit location, which no
 # store writes: herd7 7.58 refuses it ("mixed-size test rejected (symbol
 # [x+4])"), and so do we; with a store there both answer
-# (litmus/riscv/RV+offset-apart).
+# (tests/herd7-cpu/riscv/RV+offset-apart).
 cat > "$tmp/apart.litmus" <<'END'
 RISCV apart
 {
