@@ -223,9 +223,12 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
     if (loc >= 0)
         return loc;
-    if (addr.sym >= 0 && (dep ? c->m->ops->offsets_apart
-                              : c->m->ops->const_offsets_apart &&
-                                    !c->m->mixed_mode)) {
+    bool apart = dep ? c->m->ops->offsets_apart
+                     : c->m->ops->const_offsets_apart;
+    /* herd7's mixed mode reads such an address byte by byte: refused */
+    if (c->m->mixed_mode && c->m->ops->const_offsets_apart)
+        apart = false;
+    if (addr.sym >= 0 && apart) {
         int n = c->m->n_locs;
         loc = mdl_loc_id(c->m, addr);
         mdl_loc *l = &c->m->locs[loc];

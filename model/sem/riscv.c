@@ -311,6 +311,7 @@ const sem_ops sem_riscv_ops = {
     .reg_slot = riscv_reg_slot,
     .reg_value = riscv_reg_value,
     .show_unsigned = true,
+    .offsets_apart = true,
     .const_offsets_apart = true,
     .word = 8,
     .one_event = (sem_tags)1 << TAG_AMO,

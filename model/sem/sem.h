@@ -167,9 +167,10 @@ typedef struct sem_ops {
     bool (*check)(const ll_instr *in, ll_buf *why);
     /* An address that a value read moved off its location (x plus a
      * register read as 2) is a location of its own, apart from x, with
-     * no initial value (a read there reads a write there), as herd7 runs
-     * LISA without -variant mixed. false: the run is dropped (another
-     * value read gives a real address). */
+     * no initial value (a read there reads a write there; none, no
+     * execution), as herd7 runs LISA and RISC-V without -variant mixed.
+     * false: the run is dropped (another value read gives a real
+     * address). */
     bool offsets_apart;
     /* ... and so is an address the code fixes (x plus the offset of
      * `lw x5,4(x6)`, inside a 64-bit x or past its end), as herd7 7.58
