@@ -324,8 +324,9 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         ll_test_free(t);
         return 2;
     }
+    m.mixed_mode = mixed_mode(o, t);
     if (prepared && mdl_runs(&m) &&
-        !mdl_mixed_mode_refused(&m, mixed_mode(o, t)))
+        !mdl_mixed_mode_refused(&m, m.mixed_mode))
         st = mdl_search(&m, model);
     else if (m.timed_out)
         st = MDL_TIMEOUT;

@@ -55,6 +55,8 @@ typedef struct mdl_loc {
                                 moved address names (sem_ops.
                                 offsets_apart), which herd7 gives no
                                 initial write */
+    bool apart;              /* ... a fixed address off its symbol
+                                (sem_ops.const_offsets_apart) */
     bool no_iw;              /* its start is no write for a model (not
                                 in W, IW): herd7's lock word at 0, which
                                 the kernel's lock.cat finds no initial
@@ -182,6 +184,8 @@ typedef struct mdl_test {
     bool loop_cut;           /* some path that went round a loop too often
                                 reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */
+    bool mixed_mode;         /* herd7's -variant mixed: no location apart
+                                at a fixed offset (const_offsets_apart) */
     int n_flags;             /* flags some accepted execution raised */
     const char *flags[CAT_MAX_FLAGS];
     bool undef;              /* some accepted execution is undefined */

@@ -387,8 +387,10 @@ int ll_riscv_access_size(const ll_instr *in)
     }
 }
 
-/* herd7's spelling, as its test digest reads the code: li and mv are
- * the ori and addi they stand for, an AMO's address has no offset, and
+/* herd7's spelling, as its test digest reads the code: li is the ori it
+ * stands for, and mv and addi of 0 are both `mv` (herd7 7.58 reads mv as
+ * that addi and prints the addi back as mv), an AMO's address has no
+ * offset, and
  * xori comes with the leading space herd7's printer gives it; `.aqrl`
  * stays `.aqrl` (herd7 7.58 digests `amoswap.w.aqrl` and
  * `amoswap.w.aq.rl` alike, as ours prints). */
@@ -403,8 +405,9 @@ static void rv_herd_spelling(const char *text, ll_buf *out)
     const char *rd = in.n_ops > 0 ? rv_reg_name(in.ops[0].reg) : "";
     if (in.op == LL_RV_LI) {
         ll_buf_printf(out, "ori %s,x0,%lld", rd, (long long)in.ops[1].imm);
-    } else if (in.op == LL_RV_MV) {
-        ll_buf_printf(out, "addi %s,%s,0", rd, rv_reg_name(in.ops[1].reg));
+    } else if (in.op == LL_RV_MV ||
+               (in.op == LL_RV_ADDI && in.ops[2].imm == 0)) {
+        ll_buf_printf(out, "mv %s,%s", rd, rv_reg_name(in.ops[1].reg));
     } else {
         const char *sp = strchr(text, ' ');
         size_t mlen = sp ? (size_t)(sp - text) : strlen(text);

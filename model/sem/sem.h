@@ -167,10 +167,18 @@ typedef struct sem_ops {
     bool (*check)(const ll_instr *in, ll_buf *why);
     /* An address that a value read moved off its location (x plus a
      * register read as 2) is a location of its own, apart from x, with
-     * no initial value (a read there reads a write there), as herd7 runs
-     * LISA without -variant mixed. false: the run is dropped (another
-     * value read gives a real address). */
+     * no initial value (a read there reads a write there; none, no
+     * execution), as herd7 runs LISA and RISC-V without -variant mixed.
+     * false: the run is dropped (another value read gives a real
+     * address). */
     bool offsets_apart;
+    /* ... and so is an address the code fixes (x plus the offset of
+     * `lw x5,4(x6)`, inside a 64-bit x or past its end), as herd7 7.58
+     * runs an assembly test without -variant mixed; it refuses the test
+     * when such a location is read and nothing writes it ("mixed-size
+     * test rejected"): model/paths.c apart_unwritten. false: the test
+     * is refused as mixed-size at the access. */
+    bool const_offsets_apart;
     /* herd7 makes one event, in both R and W, of an atomic instruction's
      * read and write whose write has one of these tags (AMOs,
      * C11's atomic read-modify-writes): the engine runs them as a read

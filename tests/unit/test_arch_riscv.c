@@ -74,7 +74,9 @@ static void herd_spelling(void **state)
     (void)state;
     static const char *const cases[][2] = {
         {"li x5,1", "ori x5,x0,1"},
-        {"mv x5,x6", "addi x5,x6,0"},
+        {"mv x5,x6", "mv x5,x6"},
+        {"addi x5,x6,0", "mv x5,x6"},
+        {"addi x5,x6,2", "addi x5,x6,2"},
         {"xori x5,x6,1", " xori x5,x6,1"},
         {"amoswap.w.aqrl x7,x5,(x6)", "amoswap.w.aqrl x7,x5,(x6)"},
         {"amoadd.d x7,x5,0(x6)", "amoadd.d x7,x5,(x6)"},
