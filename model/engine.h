@@ -74,6 +74,7 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
+    sem_taint pinned;        /* sem_run.pinned at the end */
     uint64_t turns;          /* sem_run.turns, n_turns at the end */
     int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never
@@ -162,6 +163,8 @@ typedef struct mdl_test {
     mdl_decl *decls;         /* one per symbol */
     int n_locs, cap_locs;
     mdl_loc *locs;
+    int n_seeds;             /* the code's integer constants, in the */
+    int64_t *seeds;          /* domain of every location (seed_constants) */
     int n_threads;
     mdl_thread *threads;
     int n_obs;               /* places in states: shown ones first, */

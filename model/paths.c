@@ -204,6 +204,15 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     return e;
 }
 
+/* The code's constants in the domain of location loc, of its type. */
+static void seed_loc(mdl_test *m, int loc)
+{
+    mdl_loc *l = &m->locs[loc];
+    for (int i = 0; i < m->n_seeds; i++)
+        mdl_dom_add(l, sem_extend(sem_int(m->seeds[i]), l->type.size,
+                                  l->type.is_signed));
+}
+
 /* A location for an address, or -1 with the run stopped: an error when
  * the address is fixed by the code, a dead path when it came from a value
  * read (another choice of value gives a real address). */
@@ -220,11 +229,13 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
                   "are not supported", c->m->syms[addr.sym]);
         return -1;
     }
+    int n = c->m->n_locs;
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
+    if (loc == n)
+        seed_loc(c->m, loc);    /* first reached now: as those named */
     if (loc >= 0)
         return loc;
     if (dep && addr.sym >= 0 && c->m->ops->offsets_apart) {
-        int n = c->m->n_locs;
         loc = mdl_loc_id(c->m, addr);
         if (loc == n)
             c->m->locs[loc].no_init = true;
@@ -269,7 +280,6 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
            location of ours that no state names; a run that goes there
            is refused if its reads find their values (mdl_run.bad). A
            read with no write at all to pair with is the path pass's */
-        int n = c->m->n_locs;
         loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
         if (loc == n)
             c->m->locs[loc].no_init = true;
@@ -414,11 +424,13 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
-void sem_set_vdata(sem_run *r, int ev, sem_taint v)
+void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
 {
     run_ctx *c = ctx(r);
-    if (ev >= 0 && ev < c->n_ev)
+    if (ev >= 0 && ev < c->n_ev) {
         c->ev[ev].vdata = v;
+        c->ev[ev].vop = op;
+    }
 }
 
 const char *sem_sym_name(sem_run *r, int sym)
@@ -555,11 +567,14 @@ static void run_once(run_ctx *c, sem_run *r)
         memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
-    if (r->vsrc)
+    if (r->vsrc) {
         memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
+        memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
+    }
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->pinned = 0;
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
@@ -726,6 +741,7 @@ static void keep_run(run_ctx *c, sem_run *r)
         u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
+    u->pinned = r->pinned;
     u->turns = r->turns;
     u->n_turns = r->n_turns;
 }
@@ -777,9 +793,12 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     r->regs = ll_xmalloc((size_t)t->n_slots * sizeof *r->regs);
     r->picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                           sizeof *r->picks);
-    if (c->m->ops->symbolic_values)
+    if (c->m->ops->symbolic_values) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
+        r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                            sizeof *r->vop);
+    }
     r->engine = c;
     c->th = th;
     c->n_choice = 0;
@@ -790,6 +809,7 @@ static void run_free(sem_run *r)
     free(r->regs);
     free(r->picks);
     free(r->vsrc);
+    free(r->vop);
 }
 
 static bool thread_runs(run_ctx *c, int th, int *total)
@@ -903,7 +923,8 @@ static int max_writes(const mdl_test *m)
 }
 
 /* Every integer constant of the code, in the domain of every location
- * (sem_ops.seed_constants). */
+ * (sem_ops.seed_constants): of those the test names now, and of those
+ * a run reaches first later (address). */
 static void seed_constants(mdl_test *m)
 {
     for (int t = 0; t < m->n_threads; t++) {
@@ -915,15 +936,19 @@ static void seed_constants(mdl_test *m)
             for (int k = 0; k < in->n_ops; k++) {
                 if (in->ops[k].kind != LL_OPND_IMM)
                     continue;
-                for (int i = 0; i < m->n_locs; i++) {
-                    mdl_loc *l = &m->locs[i];
-                    mdl_dom_add(l, sem_extend(sem_int(in->ops[k].imm),
-                                              l->type.size,
-                                              l->type.is_signed));
-                }
+                int i = 0;
+                while (i < m->n_seeds && m->seeds[i] != in->ops[k].imm)
+                    i++;
+                if (i < m->n_seeds)
+                    continue;
+                m->seeds = ll_xrealloc(m->seeds, (size_t)(m->n_seeds + 1) *
+                                                 sizeof *m->seeds);
+                m->seeds[m->n_seeds++] = in->ops[k].imm;
             }
         }
     }
+    for (int i = 0; i < m->n_locs; i++)
+        seed_loc(m, i);
 }
 
 /* The path pass over thread th: whether one of its paths reads a

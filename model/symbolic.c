@@ -136,8 +136,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         int w = src[g];
         if (!ev[w].e || !ev[w].e->vdata)
             continue;               /* the initial value, a constant */
-        const mdl_run *run = &m->threads[ev[w].thread].runs[pick[ev[w].thread]];
-        if (single(ev[w].e->vdata) && !(run->used & ev[w].e->vdata)) {
+        if (single(ev[w].e->vdata) && !ev[w].e->vop) {
             int q = read_event(m, base, pick, ev[w].thread,
                                bit_of(ev[w].e->vdata));
             det[g] = 0;
@@ -149,6 +148,10 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         } else {
             det[g] = 2;
         }
+        /* an equation with a constant solves the read, and its class */
+        const mdl_run *own = &m->threads[ev[g].thread].runs[pick[ev[g].thread]];
+        if (ev[g].e->read_no >= 0 && (own->pinned >> ev[g].e->read_no & 1))
+            det[g] = 1;
     }
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */

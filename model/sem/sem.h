@@ -61,6 +61,8 @@ typedef struct sem_event {
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
     sem_taint vdata;      /* W: the reads its value is made of (sem_run.
                              vsrc), where data is the reads it depends on */
+    bool vop;             /* W: its value is an operation's result on
+                             them (r0 + 1), not a copy of one (r0) */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
 } sem_event;
@@ -237,9 +239,17 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
+    /* The reads an equation sets equal to a constant (a cmpxchg that
+     * succeeds with a constant expected value, atomic_add_unless that
+     * reads its constant limit): herd7 solves them, a cycle of copies
+     * through them included (model/symbolic.c). */
+    sem_taint pinned;
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
     sem_taint *vsrc;
+    /* per slot (with vsrc): its value is an operation's result, not a
+     * copy of the one read vsrc names */
+    bool *vop;
     /* C only: the way taken at each place herd7 reads both ways (an if
      * on a value read, a cmpxchg, a trylock...), bit i the i-th so met
      * (model/herd_vars.c numbers herd7's symbols with it) */
@@ -309,7 +319,7 @@ void sem_fence(sem_run *r, sem_tags tags);
  * before it, which lock.cat leaves out of co and rf). */
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
-void sem_set_vdata(sem_run *r, int ev, sem_taint v);
+void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
  * an execution that accesses one location with two sizes
  * (model/mixed_size.c). */
