@@ -153,6 +153,13 @@ typedef struct mdl_ev {
 
 typedef struct mdl_explain mdl_explain;     /* explain.c */
 
+/* A constant of the code that an access writes or compares at location
+ * (sym, off) (sym -1: at an address the code does not fix). */
+typedef struct mdl_seed {
+    int sym;
+    int64_t off, val;
+} mdl_seed;
+
 typedef struct mdl_test {
     const ll_test *test;
     const sem_ops *ops;
@@ -163,8 +170,8 @@ typedef struct mdl_test {
     mdl_decl *decls;         /* one per symbol */
     int n_locs, cap_locs;
     mdl_loc *locs;
-    int n_seeds;             /* the code's integer constants, in the */
-    int64_t *seeds;          /* domain of every location (seed_constants) */
+    int n_seeds;             /* constants a location first reached by a */
+    mdl_seed *seeds;         /* run gets in its domain (seed_constants) */
     int n_threads;
     mdl_thread *threads;
     int n_obs;               /* places in states: shown ones first, */

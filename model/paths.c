@@ -204,13 +204,16 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     return e;
 }
 
-/* The code's constants in the domain of location loc, of its type. */
+/* The constants of the code that an access writes or compares there in
+ * the domain of location loc, first reached by a run (seed_constants). */
 static void seed_loc(mdl_test *m, int loc)
 {
     mdl_loc *l = &m->locs[loc];
     for (int i = 0; i < m->n_seeds; i++)
-        mdl_dom_add(l, sem_extend(sem_int(m->seeds[i]), l->type.size,
-                                  l->type.is_signed));
+        if (m->seeds[i].sym < 0 ||
+            (m->seeds[i].sym == l->sym && m->seeds[i].off == l->off))
+            mdl_dom_add(l, sem_extend(sem_int(m->seeds[i].val),
+                                      l->type.size, l->type.is_signed));
 }
 
 /* A location for an address, or -1 with the run stopped: an error when
@@ -922,9 +925,26 @@ static int max_writes(const mdl_test *m)
     return total;
 }
 
-/* Every integer constant of the code, in the domain of every location
- * (sem_ops.seed_constants): of those the test names now, and of those
- * a run reaches first later (address). */
+static void add_seed(mdl_test *m, int sym, int64_t off, int64_t val)
+{
+    for (int i = 0; i < m->n_seeds; i++)
+        if (m->seeds[i].sym == sym && m->seeds[i].off == off &&
+            m->seeds[i].val == val)
+            return;
+    m->seeds = ll_xrealloc(m->seeds,
+                           (size_t)(m->n_seeds + 1) * sizeof *m->seeds);
+    m->seeds[m->n_seeds++] = (mdl_seed){sym, off, val};
+}
+
+/* Every integer constant of the code, in the domain of every location the
+ * test names (sem_ops.seed_constants). A location a run reaches first
+ * later gets those an access writes or compares there (a store's value,
+ * a cmpxchg's expected and new values, sem_ops.value_operand: a
+ * thin-air cycle anchored by `cmpxchg(z, 1, 1)` holds 1 though nothing
+ * else writes it; a constant at an address the code does not fix at
+ * every location): not those of branches and arithmetic, whose values
+ * at every location cost paths (five reads of x with the constants of
+ * seven stores to z and an increment: litmus/c/RMW+inc-two-sites). */
 static void seed_constants(mdl_test *m)
 {
     for (int t = 0; t < m->n_threads; t++) {
@@ -933,22 +953,35 @@ static void seed_constants(mdl_test *m)
             const ll_instr *in = &th->stmts[s].instr;
             if (!th->stmts[s].has_instr)
                 continue;
-            for (int k = 0; k < in->n_ops; k++) {
-                if (in->ops[k].kind != LL_OPND_IMM)
+            int k = m->ops->addr_operand ? m->ops->addr_operand(in) : -1;
+            int sym = -1;
+            int64_t off = 0;
+            if (k >= 0 && k < in->n_ops && in->ops[k].kind == LL_OPND_SYM) {
+                sym = mdl_sym(m, in->ops[k].sym);
+                off = in->ops[k].imm;
+            } else if (k >= 0 && k < in->n_ops &&
+                       in->ops[k].kind == LL_OPND_REG) {
+                int slot = mdl_thread_slot(m, t, in->ops[k].reg,
+                                           in->ops[k].sym);
+                if (slot >= 0 && m->threads[t].init[slot].v.sym >= 0) {
+                    sym = (int)m->threads[t].init[slot].v.sym;
+                    off = m->threads[t].init[slot].v.num;
+                }
+            }
+            for (int j = 0; j < in->n_ops; j++) {
+                if (in->ops[j].kind != LL_OPND_IMM || j == k)
                     continue;
-                int i = 0;
-                while (i < m->n_seeds && m->seeds[i] != in->ops[k].imm)
-                    i++;
-                if (i < m->n_seeds)
-                    continue;
-                m->seeds = ll_xrealloc(m->seeds, (size_t)(m->n_seeds + 1) *
-                                                 sizeof *m->seeds);
-                m->seeds[m->n_seeds++] = in->ops[k].imm;
+                for (int i = 0; i < m->n_locs; i++) {
+                    mdl_loc *l = &m->locs[i];
+                    mdl_dom_add(l, sem_extend(sem_int(in->ops[j].imm),
+                                              l->type.size,
+                                              l->type.is_signed));
+                }
+                if (m->ops->value_operand && m->ops->value_operand(in, j))
+                    add_seed(m, sym, off, in->ops[j].imm);
             }
         }
     }
-    for (int i = 0; i < m->n_locs; i++)
-        seed_loc(m, i);
 }
 
 /* The path pass over thread th: whether one of its paths reads a

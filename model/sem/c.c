@@ -556,6 +556,18 @@ static int c_addr_operand(const ll_instr *in)
     return -1;          /* locks and SRCU on 0 are a word of their own */
 }
 
+static bool c_value_operand(const ll_instr *in, int k)
+{
+    switch (in->op) {
+    case LL_C_ST: return k == 1;
+    case LL_C_RMW: return k == 2 && LL_C_RMW_KIND(in->flags) == LL_C_XCHG;
+    case LL_C_CAS:
+        return k == 2 || (k == 3 && !(in->flags & LL_C_CAS_UNLESS));
+    case LL_C_CAS11: return k == 3;
+    }
+    return false;
+}
+
 /* RC11 for tests that use C11's atomics, the LKMM otherwise. */
 static const char *c_model_for(const ll_test *t)
 {
@@ -598,6 +610,7 @@ const sem_ops sem_c_ops = {
     .symbolic_values = true,
     .errors_on_every_path = true,
     .addr_operand = c_addr_operand,
+    .value_operand = c_value_operand,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

@@ -199,6 +199,12 @@ typedef struct sem_ops {
      * any may. The path pass runs only where one is a constant or a
      * register that starts as one (model/paths.c zero_paths_refuse). */
     int (*addr_operand)(const ll_instr *in);
+    /* Whether operand k of in is a value the access writes at its
+     * address or compares with the value there (a store's value, a
+     * cmpxchg's expected and new values; not an increment): a location
+     * a run reaches first gets those constants (seed_constants). NULL:
+     * none. */
+    bool (*value_operand)(const ll_instr *in, int k);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
