@@ -8,8 +8,11 @@
  * symbol (`0:r0=S8;`, never equal to a constant in the condition). Where
  * such a value meets an operation, a comparison, a branch or an address
  * (`r1 = r0 + 1`, `if (r0 != 5)`, a cmpxchg), herd7 cannot solve it and
- * has no execution at all. Our reads return concrete values, so such a
- * cycle is an execution per value of the locations' domains: this file
+ * has no execution at all, but for an equation with a constant: a
+ * cmpxchg that succeeds with a constant expected value (sem_run.pinned)
+ * solves its read and the class of copies it is in. Our reads return
+ * concrete values, so such a cycle is an execution per value of the
+ * locations' domains: this file
  * keeps the one with the least value of the cycle, shown as a symbol,
  * and drops the rest and those herd7 cannot solve. */
 #include "model/engine.h"

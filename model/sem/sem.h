@@ -158,7 +158,8 @@ typedef struct sem_ops {
      * through a branch back into the store that makes it (C's `if (r ==
      * 1) WRITE_ONCE(*y, 1);` in a load-buffering cycle) is then found,
      * as herd7's symbolic values find it; the values no write provides
-     * are dropped with their runs. */
+     * are dropped with their runs. A location a run reaches first gets
+     * only the constants value_operand names (model/paths.c). */
     bool seed_constants;
     /* Registers are names the code declares (C's locals): the init block
      * may give a value to any name, declared in the body or not. */
