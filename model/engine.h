@@ -75,6 +75,8 @@ typedef struct mdl_run {
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
     sem_taint pinned;        /* sem_run.pinned at the end */
+    int n_eqs;               /* sem_run.eqs at the end */
+    uint8_t eqs[SEM_MAX_EQS][2];
     uint64_t turns;          /* sem_run.turns, n_turns at the end */
     int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never

@@ -578,6 +578,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
     r->pinned = 0;
+    r->n_eqs = 0;
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
@@ -745,6 +746,8 @@ static void keep_run(run_ctx *c, sem_run *r)
     }
     u->used = r->used;
     u->pinned = r->pinned;
+    u->n_eqs = r->n_eqs;
+    memcpy(u->eqs, r->eqs, sizeof u->eqs);
     u->turns = r->turns;
     u->n_turns = r->n_turns;
 }

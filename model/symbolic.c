@@ -156,6 +156,20 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         if (ev[g].e->read_no >= 0 && (own->pinned >> ev[g].e->read_no & 1))
             det[g] = 1;
     }
+    /* a run's equations between two reads (sem_run.eqs) */
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            if (a < 0 || b < 0)
+                continue;
+            a = find(parent, a);
+            b = find(parent, b);
+            if (a != b)
+                parent[a] = b;
+        }
+    }
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
     bool changed = true;

@@ -265,6 +265,30 @@ static void turn(sem_run *r, bool way)
     r->n_turns++;
 }
 
+static int taint_bit(sem_taint t)
+{
+    int b = 0;
+    while (!(t >> b & 1))
+        b++;
+    return b;
+}
+
+/* An RMW's read (taint t) found equal to operand o: herd7's equation
+ * solves it where o is a constant (sem_run.pinned), and makes it equal
+ * to the read o copies (sem_run.eqs; model/symbolic.c). */
+static void equate(sem_run *r, sem_taint t, const ll_operand *o)
+{
+    sem_taint vs = vsrc(r, o);
+    if (!t || (t & (t - 1)))
+        return;
+    if (!vs)
+        r->pinned |= t;
+    else if (!(vs & (vs - 1)) && !vop(r, o) && r->n_eqs < SEM_MAX_EQS) {
+        r->eqs[r->n_eqs][0] = (uint8_t)taint_bit(t);
+        r->eqs[r->n_eqs++][1] = (uint8_t)taint_bit(vs);
+    }
+}
+
 /* Kernel cmpxchg: success and failure are two paths; only success is an
  * RMW (and ordered, for the mb form). atomic_add_unless is the same with
  * the test reversed (it succeeds unless it reads o) and old + n stored. */
@@ -289,8 +313,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                (unless ? vsrc(r, &in->ops[3]) : 0));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
-    if (ok != unless && !vsrc(r, &in->ops[2]))
-        r->pinned |= old.t;     /* read == a constant: herd7 solves it */
+    if (ok != unless)
+        equate(r, old.t, &in->ops[2]);
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
@@ -327,8 +351,8 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     use(r, old.t | vsrc(r, &in->ops[2]));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
-    if (ok && !vsrc(r, &in->ops[2]))
-        r->pinned |= old.t;     /* read == a constant: herd7 solves it */
+    if (ok)
+        equate(r, old.t, &in->ops[2]);
     if (ok)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
                                    BIT(T_RMW) | write_tags(succ), ev),

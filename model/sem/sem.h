@@ -251,6 +251,10 @@ struct sem_run {
      * reads its constant limit): herd7 solves them, a cycle of copies
      * through them included (model/symbolic.c). */
     sem_taint pinned;
+    /* ... and pairs of reads one sets equal (the expected value a copy
+     * of another read's): bit numbers, n_eqs of them */
+    int n_eqs;
+    uint8_t eqs[SEM_MAX_EQS][2];
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
     sem_taint *vsrc;
