@@ -76,6 +76,9 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
+    sem_taint pinned;        /* sem_run.pinned at the end */
+    int n_eqs;               /* sem_run.eqs at the end */
+    uint8_t eqs[SEM_MAX_EQS][2];
     uint64_t turns;          /* sem_run.turns, n_turns at the end */
     int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never
@@ -154,6 +157,13 @@ typedef struct mdl_ev {
 
 typedef struct mdl_explain mdl_explain;     /* explain.c */
 
+/* A constant of the code that an access writes or compares at location
+ * (sym, off) (sym -1: at an address the code does not fix). */
+typedef struct mdl_seed {
+    int sym;
+    int64_t off, val;
+} mdl_seed;
+
 typedef struct mdl_test {
     const ll_test *test;
     const sem_ops *ops;
@@ -164,6 +174,8 @@ typedef struct mdl_test {
     mdl_decl *decls;         /* one per symbol */
     int n_locs, cap_locs;
     mdl_loc *locs;
+    int n_seeds;             /* constants a location first reached by a */
+    mdl_seed *seeds;         /* run gets in its domain (seed_constants) */
     int n_threads;
     mdl_thread *threads;
     int n_obs;               /* places in states: shown ones first, */

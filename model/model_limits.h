@@ -49,6 +49,10 @@
 /* sem: the reads of one run a value may depend on (bits of sem_taint),
  * and the event tags an architecture may declare (bits of sem_tags). */
 #define SEM_MAX_READS 64
+/* Equations between two reads a run keeps (a cmpxchg's read equal to
+ * the value of another read it expects: model/symbolic.c); past them a
+ * run's reads stay unsolved, as before. */
+#define SEM_MAX_EQS 4
 #define SEM_MAX_TAGS 64
 
 /* cat: distinct flag names a model may have; include files nested;

@@ -204,6 +204,18 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     return e;
 }
 
+/* The constants of the code that an access writes or compares there in
+ * the domain of location loc, first reached by a run (seed_constants). */
+static void seed_loc(mdl_test *m, int loc)
+{
+    mdl_loc *l = &m->locs[loc];
+    for (int i = 0; i < m->n_seeds; i++)
+        if (m->seeds[i].sym < 0 ||
+            (m->seeds[i].sym == l->sym && m->seeds[i].off == l->off))
+            mdl_dom_add(l, sem_extend(sem_int(m->seeds[i].val),
+                                      l->type.size, l->type.is_signed));
+}
+
 /* A location for an address, or -1 with the run stopped: an error when
  * the address is fixed by the code, a dead path when it came from a value
  * read (another choice of value gives a real address). */
@@ -220,7 +232,10 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
                   "are not supported", c->m->syms[addr.sym]);
         return -1;
     }
+    int n = c->m->n_locs;
     int loc = mdl_loc_at(c->m, addr, why, sizeof why);
+    if (loc == n)
+        seed_loc(c->m, loc);    /* first reached now: as those named */
     if (loc >= 0)
         return loc;
     bool apart = dep ? c->m->ops->offsets_apart
@@ -229,7 +244,6 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
     if (c->m->mixed_mode && c->m->ops->const_offsets_apart)
         apart = false;
     if (addr.sym >= 0 && apart) {
-        int n = c->m->n_locs;
         loc = mdl_loc_id(c->m, addr);
         mdl_loc *l = &c->m->locs[loc];
         if (loc == n)
@@ -277,7 +291,6 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
            location of ours that no state names; a run that goes there
            is refused if its reads find their values (mdl_run.bad). A
            read with no write at all to pair with is the path pass's */
-        int n = c->m->n_locs;
         loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
         if (loc == n)
             c->m->locs[loc].no_init = true;
@@ -422,11 +435,13 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
-void sem_set_vdata(sem_run *r, int ev, sem_taint v)
+void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
 {
     run_ctx *c = ctx(r);
-    if (ev >= 0 && ev < c->n_ev)
+    if (ev >= 0 && ev < c->n_ev) {
         c->ev[ev].vdata = v;
+        c->ev[ev].vop = op;
+    }
 }
 
 const char *sem_sym_name(sem_run *r, int sym)
@@ -563,11 +578,15 @@ static void run_once(run_ctx *c, sem_run *r)
         memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
-    if (r->vsrc)
+    if (r->vsrc) {
         memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
+        memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
+    }
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->pinned = 0;
+    r->n_eqs = 0;
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
@@ -734,6 +753,9 @@ static void keep_run(run_ctx *c, sem_run *r)
         u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
+    u->pinned = r->pinned;
+    u->n_eqs = r->n_eqs;
+    memcpy(u->eqs, r->eqs, sizeof u->eqs);
     u->turns = r->turns;
     u->n_turns = r->n_turns;
 }
@@ -785,9 +807,12 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     r->regs = ll_xmalloc((size_t)t->n_slots * sizeof *r->regs);
     r->picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                           sizeof *r->picks);
-    if (c->m->ops->symbolic_values)
+    if (c->m->ops->symbolic_values) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
+        r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                            sizeof *r->vop);
+    }
     r->engine = c;
     c->th = th;
     c->n_choice = 0;
@@ -798,6 +823,7 @@ static void run_free(sem_run *r)
     free(r->regs);
     free(r->picks);
     free(r->vsrc);
+    free(r->vop);
 }
 
 static bool thread_runs(run_ctx *c, int th, int *total)
@@ -910,8 +936,26 @@ static int max_writes(const mdl_test *m)
     return total;
 }
 
-/* Every integer constant of the code, in the domain of every location
- * (sem_ops.seed_constants). */
+static void add_seed(mdl_test *m, int sym, int64_t off, int64_t val)
+{
+    for (int i = 0; i < m->n_seeds; i++)
+        if (m->seeds[i].sym == sym && m->seeds[i].off == off &&
+            m->seeds[i].val == val)
+            return;
+    m->seeds = ll_xrealloc(m->seeds,
+                           (size_t)(m->n_seeds + 1) * sizeof *m->seeds);
+    m->seeds[m->n_seeds++] = (mdl_seed){sym, off, val};
+}
+
+/* Every integer constant of the code, in the domain of every location the
+ * test names (sem_ops.seed_constants). A location a run reaches first
+ * later gets those an access writes or compares there (a store's value,
+ * a cmpxchg's expected and new values, sem_ops.value_operand: a
+ * thin-air cycle anchored by `cmpxchg(z, 1, 1)` holds 1 though nothing
+ * else writes it; a constant at an address the code does not fix at
+ * every location): not those of branches and arithmetic, whose values
+ * at every location cost paths (five reads of x with the constants of
+ * seven stores to z and an increment: litmus/c/RMW+inc-two-sites). */
 static void seed_constants(mdl_test *m)
 {
     for (int t = 0; t < m->n_threads; t++) {
@@ -920,15 +964,32 @@ static void seed_constants(mdl_test *m)
             const ll_instr *in = &th->stmts[s].instr;
             if (!th->stmts[s].has_instr)
                 continue;
-            for (int k = 0; k < in->n_ops; k++) {
-                if (in->ops[k].kind != LL_OPND_IMM)
+            int k = m->ops->addr_operand ? m->ops->addr_operand(in) : -1;
+            int sym = -1;
+            int64_t off = 0;
+            if (k >= 0 && k < in->n_ops && in->ops[k].kind == LL_OPND_SYM) {
+                sym = mdl_sym(m, in->ops[k].sym);
+                off = in->ops[k].imm;
+            } else if (k >= 0 && k < in->n_ops &&
+                       in->ops[k].kind == LL_OPND_REG) {
+                int slot = mdl_thread_slot(m, t, in->ops[k].reg,
+                                           in->ops[k].sym);
+                if (slot >= 0 && m->threads[t].init[slot].v.sym >= 0) {
+                    sym = (int)m->threads[t].init[slot].v.sym;
+                    off = m->threads[t].init[slot].v.num;
+                }
+            }
+            for (int j = 0; j < in->n_ops; j++) {
+                if (in->ops[j].kind != LL_OPND_IMM || j == k)
                     continue;
                 for (int i = 0; i < m->n_locs; i++) {
                     mdl_loc *l = &m->locs[i];
-                    mdl_dom_add(l, sem_extend(sem_int(in->ops[k].imm),
+                    mdl_dom_add(l, sem_extend(sem_int(in->ops[j].imm),
                                               l->type.size,
                                               l->type.is_signed));
                 }
+                if (m->ops->value_operand && m->ops->value_operand(in, j))
+                    add_seed(m, sym, off, in->ops[j].imm);
             }
         }
     }

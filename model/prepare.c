@@ -738,6 +738,7 @@ void mdl_free(mdl_test *m)
         free(m->locs[i].prov);
     }
     free(m->locs);
+    free(m->seeds);
     for (int i = 0; i < m->n_threads; i++) {
         mdl_thread *t = &m->threads[i];
         for (int k = 0; k < t->n_symregs; k++)

@@ -8,8 +8,11 @@
  * symbol (`0:r0=S8;`, never equal to a constant in the condition). Where
  * such a value meets an operation, a comparison, a branch or an address
  * (`r1 = r0 + 1`, `if (r0 != 5)`, a cmpxchg), herd7 cannot solve it and
- * has no execution at all. Our reads return concrete values, so such a
- * cycle is an execution per value of the locations' domains: this file
+ * has no execution at all, but for an equation with a constant: a
+ * cmpxchg that succeeds with a constant expected value (sem_run.pinned)
+ * solves its read and the class of copies it is in. Our reads return
+ * concrete values, so such a cycle is an execution per value of the
+ * locations' domains: this file
  * keeps the one with the least value of the cycle, shown as a symbol,
  * and drops the rest and those herd7 cannot solve. */
 #include "model/engine.h"
@@ -136,8 +139,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         int w = src[g];
         if (!ev[w].e || !ev[w].e->vdata)
             continue;               /* the initial value, a constant */
-        const mdl_run *run = &m->threads[ev[w].thread].runs[pick[ev[w].thread]];
-        if (single(ev[w].e->vdata) && !(run->used & ev[w].e->vdata)) {
+        if (single(ev[w].e->vdata) && !ev[w].e->vop) {
             int q = read_event(m, base, pick, ev[w].thread,
                                bit_of(ev[w].e->vdata));
             det[g] = 0;
@@ -148,6 +150,24 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         } else {
             det[g] = 2;
+        }
+        /* an equation with a constant solves the read, and its class */
+        const mdl_run *own = &m->threads[ev[g].thread].runs[pick[ev[g].thread]];
+        if (ev[g].e->read_no >= 0 && (own->pinned >> ev[g].e->read_no & 1))
+            det[g] = 1;
+    }
+    /* a run's equations between two reads (sem_run.eqs) */
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            if (a < 0 || b < 0)
+                continue;
+            a = find(parent, a);
+            b = find(parent, b);
+            if (a != b)
+                parent[a] = b;
         }
     }
     /* a class is determined when one of its reads is; a value an

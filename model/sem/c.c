@@ -49,13 +49,22 @@ static sem_val c_reg_value(const sem_val *slots, int reg)
 
 /* Set register o to v, depending on reads t, its value made of reads vs
  * (sem_run.vsrc: herd7's symbolic value, model/symbolic.c). */
-static void setv(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
-                 sem_taint vs)
+static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
+                    sem_taint t, sem_taint vs, bool op)
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v, t);
-    if (r->vsrc && slot >= 0 && slot < r->n_slots)
+    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
         r->vsrc[slot] = vs;
+        r->vop[slot] = op && vs;
+    }
+}
+
+/* ... a copy of the read vs names, or a constant. */
+static void setv(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
+                 sem_taint vs)
+{
+    setv_op(r, o, v, t, vs, false);
 }
 
 static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
@@ -70,6 +79,15 @@ static sem_taint vsrc(sem_run *r, const ll_operand *o)
         return 0;
     int slot = sem_slot(r, o->reg, o->sym);
     return slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+}
+
+/* Whether operand o's value is an operation's result (sem_run.vop). */
+static bool vop(sem_run *r, const ll_operand *o)
+{
+    if (!r->vsrc || o->kind != LL_OPND_REG)
+        return false;
+    int slot = sem_slot(r, o->reg, o->sym);
+    return slot >= 0 && slot < r->n_slots && r->vop[slot];
 }
 
 /* herd7's symbolic values use what they are made of: an operation, a
@@ -160,7 +178,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
         v = sem_int((int64_t)(0 - (uint64_t)a.v.num));
     else
         v = sem_int(~a.v.num);
-    setv(r, &in->ops[0], v, a.t, vs);
+    setv_op(r, &in->ops[0], v, a.t, vs, true);
     return SEM_NEXT;
 }
 
@@ -170,6 +188,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_val v;
     int op = (int)(in->flags & 0xff);
     sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
+    bool made = true;
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
        x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
        those stay operations on the symbol (measured on a cycle of plain
@@ -182,9 +201,11 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
         vs = va;
+        made = vop(r, &in->ops[1]);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
+        made = vop(r, &in->ops[2]);
     } else {
         vs = va | vb;
         use(r, vs);
@@ -196,7 +217,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         return bad(r, a.t | b.t, why ? why : "undefined arithmetic on an "
                                              "address");
     }
-    setv(r, &in->ops[0], v, a.t | b.t, vs);
+    setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
     return SEM_NEXT;
 }
 
@@ -224,11 +245,13 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
        the written value (rfi) is ordered after the rmw's read (to-r) */
     int w = sem_store(r, a.v, a.t, nv, kind == LL_C_XCHG ? v.t : old.t | v.t,
                       BIT(T_RMW) | write_tags(ann), ev);
-    sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv);
+    sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
+                  kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN)
-        setv(r, &in->ops[0], nv, old.t | v.t, old.t | vv);
+        setv_op(r, &in->ops[0], nv, old.t | v.t, old.t | vv,
+                kind != LL_C_XCHG || vop(r, &in->ops[2]));
     else if (kind != LL_C_NORET)
         setv(r, &in->ops[0], old.v, old.t, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -240,6 +263,30 @@ static void turn(sem_run *r, bool way)
     if (r->n_turns < 64 && way)
         r->turns |= (uint64_t)1 << r->n_turns;
     r->n_turns++;
+}
+
+static int taint_bit(sem_taint t)
+{
+    int b = 0;
+    while (!(t >> b & 1))
+        b++;
+    return b;
+}
+
+/* An RMW's read (taint t) found equal to operand o: herd7's equation
+ * solves it where o is a constant (sem_run.pinned), and makes it equal
+ * to the read o copies (sem_run.eqs; model/symbolic.c). */
+static void equate(sem_run *r, sem_taint t, const ll_operand *o)
+{
+    sem_taint vs = vsrc(r, o);
+    if (!t || (t & (t - 1)))
+        return;
+    if (!vs)
+        r->pinned |= t;
+    else if (!(vs & (vs - 1)) && !vop(r, o) && r->n_eqs < SEM_MAX_EQS) {
+        r->eqs[r->n_eqs][0] = (uint8_t)taint_bit(t);
+        r->eqs[r->n_eqs++][1] = (uint8_t)taint_bit(vs);
+    }
 }
 
 /* Kernel cmpxchg: success and failure are two paths; only success is an
@@ -266,13 +313,16 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                (unless ? vsrc(r, &in->ops[3]) : 0));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
+    if (ok != unless)
+        equate(r, old.t, &in->ops[2]);
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
             return bad(r, old.t | n.t, "undefined atomic arithmetic");
         int w = sem_store(r, a.v, a.t, nv, n.t, BIT(T_RMW) | write_tags(ann),
                           ev);
-        sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]));
+        sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
+                      unless || vop(r, &in->ops[3]));
         if (ann == LL_C_MB)
             sem_fence(r, BIT(T_MB));
     }
@@ -302,9 +352,11 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok)
+        equate(r, old.t, &in->ops[2]);
+    if (ok)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
                                    BIT(T_RMW) | write_tags(succ), ev),
-                      vsrc(r, &in->ops[3]));
+                      vsrc(r, &in->ops[3]), vop(r, &in->ops[3]));
     else
         setv(r, &in->ops[2], old.v, old.t, old.t);
     set(r, &in->ops[0], sem_int(ok), old.t);
@@ -437,7 +489,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     switch (in->op) {
     case LL_C_MOV:
         v = sem_operand(r, &in->ops[1]);
-        setv(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]));
+        setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
+                vop(r, &in->ops[1]));
         return SEM_NEXT;
     case LL_C_BIN:
         return exec_bin(r, in);
@@ -456,7 +509,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_operand(r, &in->ops[1]);
         use(r, vsrc(r, &in->ops[0]));
         sem_set_vdata(r, sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1),
-                      vsrc(r, &in->ops[1]));
+                      vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:
         return exec_rmw(r, in);
@@ -527,6 +580,18 @@ static int c_addr_operand(const ll_instr *in)
     return -1;          /* locks and SRCU on 0 are a word of their own */
 }
 
+static bool c_value_operand(const ll_instr *in, int k)
+{
+    switch (in->op) {
+    case LL_C_ST: return k == 1;
+    case LL_C_RMW: return k == 2 && LL_C_RMW_KIND(in->flags) == LL_C_XCHG;
+    case LL_C_CAS:
+        return k == 2 || (k == 3 && !(in->flags & LL_C_CAS_UNLESS));
+    case LL_C_CAS11: return k == 3;
+    }
+    return false;
+}
+
 /* RC11 for tests that use C11's atomics, the LKMM otherwise. */
 static const char *c_model_for(const ll_test *t)
 {
@@ -569,6 +634,7 @@ const sem_ops sem_c_ops = {
     .symbolic_values = true,
     .errors_on_every_path = true,
     .addr_operand = c_addr_operand,
+    .value_operand = c_value_operand,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

@@ -61,6 +61,8 @@ typedef struct sem_event {
     sem_taint paddr, pdata, pctrl, pctrlisync;   /* pick dependencies */
     sem_taint vdata;      /* W: the reads its value is made of (sem_run.
                              vsrc), where data is the reads it depends on */
+    bool vop;             /* W: its value is an operation's result on
+                             them (r0 + 1), not a copy of one (r0) */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
 } sem_event;
@@ -156,7 +158,8 @@ typedef struct sem_ops {
      * through a branch back into the store that makes it (C's `if (r ==
      * 1) WRITE_ONCE(*y, 1);` in a load-buffering cycle) is then found,
      * as herd7's symbolic values find it; the values no write provides
-     * are dropped with their runs. */
+     * are dropped with their runs. A location a run reaches first gets
+     * only the constants value_operand names (model/paths.c). */
     bool seed_constants;
     /* Registers are names the code declares (C's locals): the init block
      * may give a value to any name, declared in the body or not. */
@@ -205,6 +208,12 @@ typedef struct sem_ops {
      * any may. The path pass runs only where one is a constant or a
      * register that starts as one (model/paths.c zero_paths_refuse). */
     int (*addr_operand)(const ll_instr *in);
+    /* Whether operand k of in is a value the access writes at its
+     * address or compares with the value there (a store's value, a
+     * cmpxchg's expected and new values; not an increment): a location
+     * a run reaches first gets those constants (seed_constants). NULL:
+     * none. */
+    bool (*value_operand)(const ll_instr *in, int k);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -245,9 +254,21 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
+    /* The reads an equation sets equal to a constant (a cmpxchg that
+     * succeeds with a constant expected value, atomic_add_unless that
+     * reads its constant limit): herd7 solves them, a cycle of copies
+     * through them included (model/symbolic.c). */
+    sem_taint pinned;
+    /* ... and pairs of reads one sets equal (the expected value a copy
+     * of another read's): bit numbers, n_eqs of them */
+    int n_eqs;
+    uint8_t eqs[SEM_MAX_EQS][2];
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
     sem_taint *vsrc;
+    /* per slot (with vsrc): its value is an operation's result, not a
+     * copy of the one read vsrc names */
+    bool *vop;
     /* C only: the way taken at each place herd7 reads both ways (an if
      * on a value read, a cmpxchg, a trylock...), bit i the i-th so met
      * (model/herd_vars.c numbers herd7's symbols with it) */
@@ -317,7 +338,7 @@ void sem_fence(sem_run *r, sem_tags tags);
  * before it, which lock.cat leaves out of co and rf). */
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
-void sem_set_vdata(sem_run *r, int ev, sem_taint v);
+void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
  * an execution that accesses one location with two sizes
  * (model/mixed_size.c). */
