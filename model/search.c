@@ -404,9 +404,6 @@ static void build_events(search *s)
                 if (a->e->tags >> k & 1)
                     mdl_set_add(&s->tags[k], g);
         }
-        for (int i = 0; i < m->n_obs; i++)   /* herd7's FW sees only these */
-            if (m->obs[i].mem >= 0 && m->obs[i].mem == a->loc)
-                mdl_set_add(&x->OBS, g);
         /* a thread's events are base[t] on, in program order: pairs
            are looked for there only (a test of 19 threads has 100
            events, and this runs for each of its candidates) */
@@ -446,6 +443,15 @@ static void build_events(search *s)
         }
     }
     same_loc(s);
+    /* herd7's FW sees only the shown locations' events: the row of a
+       shown location's initial write in loc (one pass per shown place,
+       not per event and place: a chain of 19 threads has 19 of each) */
+    for (int i = 0; i < m->n_obs; i++)
+        if (m->obs[i].mem >= 0)
+            mdl_set_union(&x->OBS, &x->OBS,
+                          &(mdl_set){x->loc.n, x->loc.words,
+                                     x->loc.w + (size_t)m->obs[i].mem *
+                                                    (size_t)x->loc.words});
     if (s->values)
         same_value(s);
     mdl_set *herd[MDL_MAX_HERD_SETS];
@@ -931,7 +937,11 @@ static uint64_t hash_vals(const sem_val *v, int n)
         h = (h ^ (uint64_t)v[i].num) * 1099511628211ull;
         h = (h ^ (uint64_t)(uint32_t)v[i].sym) * 1099511628211ull;
     }
-    return h;
+    /* the table takes the low bits, which a product only mixes upward:
+       states that differ in many places' 0 and 1 met in long probes */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
 }
 
 static bool vals_eq(const sem_val *a, const sem_val *b, int n)
