@@ -348,17 +348,22 @@ static void same_loc(search *s)
 static void same_value(search *s)
 {
     mdl_rel *sv = &s->x.sameval;
-    int *rep = ll_xmalloc(((size_t)s->n_ev + 1) * sizeof *rep);
+    /* firsts: the events that are their value's first, in order (a
+       few values, and many events before the first of some) */
+    int *rep = ll_xmalloc(((size_t)s->n_ev + 1) * 2 * sizeof *rep);
+    int *firsts = rep + s->n_ev + 1, n_firsts = 0;
     for (int g = 0; g < s->n_ev; g++) {
         rep[g] = -1;
         if (!valued(s, &s->ev[g]))
             continue;
         rep[g] = g;
-        for (int h = 0; h < g; h++)
-            if (rep[h] == h && sem_val_eq(s->ev[h].val, s->ev[g].val)) {
-                rep[g] = h;
+        for (int i = 0; i < n_firsts; i++)
+            if (sem_val_eq(s->ev[firsts[i]].val, s->ev[g].val)) {
+                rep[g] = firsts[i];
                 break;
             }
+        if (rep[g] == g)
+            firsts[n_firsts++] = g;
         mdl_rel_add(sv, rep[g], g);
     }
     size_t W = (size_t)sv->words;
@@ -400,9 +405,13 @@ static void build_events(search *s)
             case SEM_F: mdl_set_add(&x->F, g); break;
             case SEM_B: mdl_set_add(&x->B, g); break;
             }
-            for (int k = 0; k < s->m->ops->n_tags; k++)
-                if (a->e->tags >> k & 1)
+            /* the tags it has, not every tag (C has dozens: a third
+               of this function's time on the kernel's RCU chains) */
+            for (sem_tags t = a->e->tags; t; t &= t - 1) {
+                int k = __builtin_ctzll(t);
+                if (k < s->m->ops->n_tags)
                     mdl_set_add(&s->tags[k], g);
+            }
         }
         /* a thread's events are base[t] on, in program order: pairs
            are looked for there only (a test of 19 threads has 100
