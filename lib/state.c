@@ -379,17 +379,24 @@ static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
                    !(b->value.is_sym && b->value.sym[0] == '{'); /* x={1,2} */
     if (bracket)
         ll_buf_putc(out, '[');
-    if (!mem)
-        ll_buf_printf(out, "%d:", b->loc.proc);
+    if (!mem) {
+        ll_buf_put_i64(out, b->loc.proc);
+        ll_buf_putc(out, ':');
+    }
     ll_buf_puts(out, b->loc.name);
-    if (b->loc.index >= 0)
-        ll_buf_printf(out, "[%d]", b->loc.index);
+    if (b->loc.index >= 0) {
+        ll_buf_putc(out, '[');
+        ll_buf_put_i64(out, b->loc.index);
+        ll_buf_putc(out, ']');
+    }
     if (bracket)
         ll_buf_putc(out, ']');
+    ll_buf_putc(out, '=');
     if (b->value.is_sym)
-        ll_buf_printf(out, "=%s;", b->value.sym);
+        ll_buf_puts(out, b->value.sym);
     else
-        ll_buf_printf(out, "=%" PRId64 ";", b->value.num);
+        ll_buf_put_i64(out, b->value.num);
+    ll_buf_putc(out, ';');
 }
 
 /* litmus7 sorts a thread's registers as plain strings (`r10` < `r4`). */

@@ -111,6 +111,22 @@ void ll_buf_puts(ll_buf *b, const char *s)
     ll_buf_putn(b, s, strlen(s));
 }
 
+/* A state's values are printed by the hundred thousand (the kernel's
+ * RCU chains); vsnprintf twice per number was a tenth of their time. */
+void ll_buf_put_i64(ll_buf *b, int64_t v)
+{
+    char digits[24];
+    int i = (int)sizeof digits;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        digits[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        digits[--i] = '-';
+    ll_buf_putn(b, digits + i, sizeof digits - (size_t)i);
+}
+
 void ll_buf_vprintf(ll_buf *b, const char *fmt, va_list ap)
 {
     va_list again;

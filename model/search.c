@@ -348,17 +348,22 @@ static void same_loc(search *s)
 static void same_value(search *s)
 {
     mdl_rel *sv = &s->x.sameval;
-    int *rep = ll_xmalloc(((size_t)s->n_ev + 1) * sizeof *rep);
+    /* firsts: the events that are their value's first, in order (a
+       few values, and many events before the first of some) */
+    int *rep = ll_xmalloc(((size_t)s->n_ev + 1) * 2 * sizeof *rep);
+    int *firsts = rep + s->n_ev + 1, n_firsts = 0;
     for (int g = 0; g < s->n_ev; g++) {
         rep[g] = -1;
         if (!valued(s, &s->ev[g]))
             continue;
         rep[g] = g;
-        for (int h = 0; h < g; h++)
-            if (rep[h] == h && sem_val_eq(s->ev[h].val, s->ev[g].val)) {
-                rep[g] = h;
+        for (int i = 0; i < n_firsts; i++)
+            if (sem_val_eq(s->ev[firsts[i]].val, s->ev[g].val)) {
+                rep[g] = firsts[i];
                 break;
             }
+        if (rep[g] == g)
+            firsts[n_firsts++] = g;
         mdl_rel_add(sv, rep[g], g);
     }
     size_t W = (size_t)sv->words;
@@ -400,13 +405,14 @@ static void build_events(search *s)
             case SEM_F: mdl_set_add(&x->F, g); break;
             case SEM_B: mdl_set_add(&x->B, g); break;
             }
-            for (int k = 0; k < s->m->ops->n_tags; k++)
-                if (a->e->tags >> k & 1)
+            /* the tags it has, not every tag (C has dozens: a third
+               of this function's time on the kernel's RCU chains) */
+            for (sem_tags t = a->e->tags; t; t &= t - 1) {
+                int k = __builtin_ctzll(t);
+                if (k < s->m->ops->n_tags)
                     mdl_set_add(&s->tags[k], g);
+            }
         }
-        for (int i = 0; i < m->n_obs; i++)   /* herd7's FW sees only these */
-            if (m->obs[i].mem >= 0 && m->obs[i].mem == a->loc)
-                mdl_set_add(&x->OBS, g);
         /* a thread's events are base[t] on, in program order: pairs
            are looked for there only (a test of 19 threads has 100
            events, and this runs for each of its candidates) */
@@ -446,6 +452,15 @@ static void build_events(search *s)
         }
     }
     same_loc(s);
+    /* herd7's FW sees only the shown locations' events: the row of a
+       shown location's initial write in loc (one pass per shown place,
+       not per event and place: a chain of 19 threads has 19 of each) */
+    for (int i = 0; i < m->n_obs; i++)
+        if (m->obs[i].mem >= 0)
+            mdl_set_union(&x->OBS, &x->OBS,
+                          &(mdl_set){x->loc.n, x->loc.words,
+                                     x->loc.w + (size_t)m->obs[i].mem *
+                                                    (size_t)x->loc.words});
     if (s->values)
         same_value(s);
     mdl_set *herd[MDL_MAX_HERD_SETS];
@@ -931,7 +946,11 @@ static uint64_t hash_vals(const sem_val *v, int n)
         h = (h ^ (uint64_t)v[i].num) * 1099511628211ull;
         h = (h ^ (uint64_t)(uint32_t)v[i].sym) * 1099511628211ull;
     }
-    return h;
+    /* the table takes the low bits, which a product only mixes upward:
+       states that differ in many places' 0 and 1 met in long probes */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
 }
 
 static bool vals_eq(const sem_val *a, const sem_val *b, int n)

@@ -35,6 +35,8 @@ typedef struct ll_buf {
 
 void ll_buf_putc(ll_buf *b, char c);
 void ll_buf_puts(ll_buf *b, const char *s);
+/* v in decimal, as printf would write it (without its cost). */
+void ll_buf_put_i64(ll_buf *b, int64_t v);
 void ll_buf_putn(ll_buf *b, const char *s, size_t n);
 void ll_buf_printf(ll_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -65,18 +65,42 @@ void cat_run_small(cat_model *m, const cat_instr *in)
         d[0] = s;
         return;
     }
-    case PI_REL_UNION:
-        for (int i = 0; i < n; i++)
+    /* Two rows at a time, both read before either is written (d may
+     * be a or b): the compiler makes one vector operation of each pair,
+     * which it does not for a loop whose rows might overlap. */
+    case PI_REL_UNION: {
+        int i = 0;
+        for (; i + 1 < n; i += 2) {
+            uint64_t x = a[i] | b[i], y = a[i + 1] | b[i + 1];
+            d[i] = x;
+            d[i + 1] = y;
+        }
+        if (i < n)
             d[i] = a[i] | b[i];
         return;
-    case PI_REL_INTER:
-        for (int i = 0; i < n; i++)
+    }
+    case PI_REL_INTER: {
+        int i = 0;
+        for (; i + 1 < n; i += 2) {
+            uint64_t x = a[i] & b[i], y = a[i + 1] & b[i + 1];
+            d[i] = x;
+            d[i + 1] = y;
+        }
+        if (i < n)
             d[i] = a[i] & b[i];
         return;
-    case PI_REL_DIFF:
-        for (int i = 0; i < n; i++)
+    }
+    case PI_REL_DIFF: {
+        int i = 0;
+        for (; i + 1 < n; i += 2) {
+            uint64_t x = a[i] & ~b[i], y = a[i + 1] & ~b[i + 1];
+            d[i] = x;
+            d[i + 1] = y;
+        }
+        if (i < n)
             d[i] = a[i] & ~b[i];
         return;
+    }
     case PI_REL_COMPL: {
         uint64_t all = all_of(n);
         for (int i = 0; i < n; i++)

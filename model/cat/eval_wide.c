@@ -121,17 +121,29 @@ void cat_run_wide(cat_model *m, const cat_instr *in)
         d[1] = s1;
         return;
     }
+    /* A row's two words are read before either is written (d may be a
+     * or b): the compiler makes one vector operation of each row, which
+     * it does not for a loop over words that might overlap. */
     case PI_REL_UNION:
-        for (int k = 0; k < rows; k++)
-            d[k] = a[k] | b[k];
+        for (int i = 0; i < rows; i += 2) {
+            uint64_t lo = a[i] | b[i], hi = a[i + 1] | b[i + 1];
+            d[i] = lo;
+            d[i + 1] = hi;
+        }
         return;
     case PI_REL_INTER:
-        for (int k = 0; k < rows; k++)
-            d[k] = a[k] & b[k];
+        for (int i = 0; i < rows; i += 2) {
+            uint64_t lo = a[i] & b[i], hi = a[i + 1] & b[i + 1];
+            d[i] = lo;
+            d[i + 1] = hi;
+        }
         return;
     case PI_REL_DIFF:
-        for (int k = 0; k < rows; k++)
-            d[k] = a[k] & ~b[k];
+        for (int i = 0; i < rows; i += 2) {
+            uint64_t lo = a[i] & ~b[i], hi = a[i + 1] & ~b[i + 1];
+            d[i] = lo;
+            d[i + 1] = hi;
+        }
         return;
     case PI_REL_COMPL:
         for (int i = 0; i < n; i++) {

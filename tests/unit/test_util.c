@@ -31,6 +31,24 @@ static void buf_grows_and_formats(void **state)
     ll_buf_free(&b);
 }
 
+/* ll_buf_put_i64 writes what printf's %lld does (states' values are
+ * printed with it): the ends of the range and around zero. */
+static void buf_put_i64_as_printf(void **state)
+{
+    (void)state;
+    static const int64_t cases[] = {0, 1, -1, 9, 10, -10, 4294967295LL,
+                                    INT64_MAX, INT64_MIN, INT64_MIN + 1};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ll_buf b = {0};
+        char want[32];
+        ll_buf_puts(&b, "r=");
+        ll_buf_put_i64(&b, cases[i]);
+        snprintf(want, sizeof want, "r=%lld", (long long)cases[i]);
+        assert_string_equal(ll_buf_str(&b), want);
+        ll_buf_free(&b);
+    }
+}
+
 static void diag_prints_file_line_col(void **state)
 {
     (void)state;
@@ -161,6 +179,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(buf_grows_and_formats),
+        cmocka_unit_test(buf_put_i64_as_printf),
         cmocka_unit_test(diag_prints_file_line_col),
         cmocka_unit_test(grow_stops_at_int_max),
         cmocka_unit_test(grow_refuses_size_overflow),
