@@ -175,8 +175,8 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
     ll_buf_printf(&tb, "%.2f", seconds);
     e->time = tb.data;
     /* herd7 7.58 prints the test's own `Hash=` line when it has one
-     * (whatever its value: ISA-DEP-WR-ADDR of litmus-tests-riscv carries
-     * a digest of an older text), and its digest otherwise. */
+     * (whatever its value: a test of a published campaign, ISA-DEP-WR-ADDR,
+     * carries a digest of an older text), and its digest otherwise. */
     const char *given = ll_test_meta(t, "Hash");
     e->hash = given ? ll_xstrdup(given) : ll_test_hash(t);
 }

@@ -171,7 +171,8 @@ typedef struct sem_ops {
     /* An address that a value read moved off its location (x plus a
      * register read as 2) is a location of its own, apart from x, with
      * no initial value (a read there reads a write there; none, no
-     * execution), as herd7 runs LISA and RISC-V without -variant mixed.
+     * execution), as herd7 runs some assembly languages without
+     * -variant mixed (the architectures' files say which).
      * false: the run is dropped (another value read gives a real
      * address). */
     bool offsets_apart;
