@@ -238,6 +238,11 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     int q = read_event(m, base, pick, t, b);
                     all = q < 0 || det[find(parent, q)] == 1;
                 }
+                /* another read of the same write solved (a cmpxchg's
+                   pinned read): they are one symbol */
+                for (int k = 0; k < n_ev && !all; k++)
+                    all = k != g && src[k] == w && ev[k].e &&
+                          ev[k].e->kind == SEM_R && det[k] == 1;
                 if (all) {
                     det[g] = 1;
                     changed = true;
