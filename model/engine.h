@@ -79,6 +79,8 @@ typedef struct mdl_run {
     sem_taint pinned;        /* sem_run.pinned at the end */
     int n_eqs;               /* sem_run.eqs at the end */
     uint8_t eqs[SEM_MAX_EQS][2];
+    int n_opeqs;             /* sem_run.opeqs at the end */
+    sem_taint opeqs[SEM_MAX_EQS][2];
     uint64_t turns;          /* sem_run.turns, n_turns at the end */
     int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never

@@ -587,6 +587,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->used = 0;
     r->pinned = 0;
     r->n_eqs = 0;
+    r->n_opeqs = 0;
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
@@ -756,6 +757,8 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->pinned = r->pinned;
     u->n_eqs = r->n_eqs;
     memcpy(u->eqs, r->eqs, sizeof u->eqs);
+    u->n_opeqs = r->n_opeqs;
+    memcpy(u->opeqs, r->opeqs, sizeof u->opeqs);
     u->turns = r->turns;
     u->n_turns = r->n_turns;
 }

@@ -120,6 +120,51 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return best ? best : herd_number(ev, last);
 }
 
+/* herd7's equation between a cmpxchg's read and the operation's result
+ * it expected (sem_run.opeqs): herd7 solves it unless the read and one
+ * of the operation's reads are one symbol, the equation then reading
+ * `S = f(S)` (`cmpxchg(x, r1 - r1 + 2, ..)` where r1 and the cmpxchg
+ * read one write of x whose value is no constant: an atomic_inc's, a
+ * copy of a read); herd7 7.58 drops that execution even where other
+ * equations fix S. A symbol here is a class of copies (parent) joined
+ * with the reads of one write that is not a constant. */
+static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                          const int *base, const int *pick, const int *src,
+                          const int *parent)
+{
+    bool any = false;
+    for (int t = 0; t < m->n_threads && !any; t++)
+        any = m->threads[t].runs[pick[t]].n_opeqs > 0;
+    if (!any)
+        return true;
+    int *sym = ll_xmalloc((size_t)n_ev * sizeof *sym);
+    for (int g = 0; g < n_ev; g++)
+        sym[g] = find((int *)parent, g);
+    for (int g = 0; g < n_ev; g++) {
+        int w = src[g];
+        if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || !ev[w].e ||
+            !ev[w].e->vdata)
+            continue;
+        int a = find(sym, g), b = find(sym, w);
+        if (a != b)
+            sym[a] = b;
+    }
+    bool ok = true;
+    for (int t = 0; t < m->n_threads && ok; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_opeqs && ok; i++) {
+            int c = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
+            sem_taint vs = run->opeqs[i][1];
+            for (int b = 0; b < SEM_MAX_READS && ok && c >= 0; b++) {
+                int q = vs >> b & 1 ? read_event(m, base, pick, t, b) : -1;
+                ok = q < 0 || find(sym, q) != find(sym, c);
+            }
+        }
+    }
+    free(sym);
+    return ok;
+}
+
 /* A read's class: the reads a cycle of copies makes equal to it. The
  * representative herd7 shows is the last one. */
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
@@ -170,6 +215,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 parent[a] = b;
         }
     }
+    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent))
+        keep = false;
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
     bool changed = true;
@@ -191,6 +238,11 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     int q = read_event(m, base, pick, t, b);
                     all = q < 0 || det[find(parent, q)] == 1;
                 }
+                /* another read of the same write solved (a cmpxchg's
+                   pinned read): they are one symbol */
+                for (int k = 0; k < n_ev && !all; k++)
+                    all = k != g && src[k] == w && ev[k].e &&
+                          ev[k].e->kind == SEM_R && det[k] == 1;
                 if (all) {
                     det[g] = 1;
                     changed = true;

@@ -152,7 +152,9 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
        of a run too */
     if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
         x->used != y->used || x->pinned != y->pinned || x->n_eqs != y->n_eqs ||
-        memcmp(x->eqs, y->eqs, sizeof x->eqs) != 0 || x->turns != y->turns ||
+        memcmp(x->eqs, y->eqs, sizeof x->eqs) != 0 ||
+        x->n_opeqs != y->n_opeqs ||
+        memcmp(x->opeqs, y->opeqs, sizeof x->opeqs) != 0 || x->turns != y->turns ||
         x->n_turns != y->n_turns || !x->final_t != !y->final_t)
         return false;
     for (int i = 0; x->final_t && i < a->n_slots; i++)

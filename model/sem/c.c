@@ -274,8 +274,10 @@ static int taint_bit(sem_taint t)
 }
 
 /* An RMW's read (taint t) found equal to operand o: herd7's equation
- * solves it where o is a constant (sem_run.pinned), and makes it equal
- * to the read o copies (sem_run.eqs; model/symbolic.c). */
+ * solves it where o is a constant (sem_run.pinned), makes it equal to
+ * the read o copies (sem_run.eqs), and where o is an operation's result
+ * is recorded for the check that herd7 solves it (sem_run.opeqs;
+ * model/symbolic.c). */
 static void equate(sem_run *r, sem_taint t, const ll_operand *o)
 {
     sem_taint vs = vsrc(r, o);
@@ -283,7 +285,12 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
         return;
     if (!vs)
         r->pinned |= t;
-    else if (!(vs & (vs - 1)) && !vop(r, o) && r->n_eqs < SEM_MAX_EQS) {
+    else if (vop(r, o)) {
+        if (r->n_opeqs < SEM_MAX_EQS) {
+            r->opeqs[r->n_opeqs][0] = t;
+            r->opeqs[r->n_opeqs++][1] = vs;
+        }
+    } else if (!(vs & (vs - 1)) && r->n_eqs < SEM_MAX_EQS) {
         r->eqs[r->n_eqs][0] = (uint8_t)taint_bit(t);
         r->eqs[r->n_eqs++][1] = (uint8_t)taint_bit(vs);
     }

@@ -264,6 +264,14 @@ struct sem_run {
      * of another read's): bit numbers, n_eqs of them */
     int n_eqs;
     uint8_t eqs[SEM_MAX_EQS][2];
+    /* ... and a read set equal to an operation's result on other reads
+     * (`cmpxchg(x, r1 - r1 + 2, ..)` succeeding): {the read's taint, the
+     * operands' reads}, n_opeqs of them. herd7 cannot solve such an
+     * equation where the read and an operand are one symbol (they read
+     * one write whose value is no constant, or copies make them equal):
+     * model/symbolic.c drops that execution. */
+    int n_opeqs;
+    sem_taint opeqs[SEM_MAX_EQS][2];
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
     sem_taint *vsrc;
