@@ -107,6 +107,11 @@ typedef struct search {
                                    --explain (never counted) */
     unsigned ticks;             /* enumeration steps, for the clock */
     double mem_checked;         /* when the resident size was read */
+    uint64_t mem_base;          /* the resident size when the search
+                                   began: a worker keeps what an earlier
+                                   file's search grew (a sanitizer's
+                                   allocator gives none of it back), so
+                                   the search judges its own growth */
     /* Parts of combinations (threads 0..t), cut when the model's
      * partial_safe checks fail on every way to complete them. */
     bool partial;               /* the model has such checks */
@@ -553,8 +558,8 @@ static bool coherent(const loc_plan *p)
 /* Over the time limit, or near the memory limit: the search stops and
  * says what it found (driver.c). The batch kills a worker over the
  * memory limit from outside (batch.c, every 50 ms), which could say
- * nothing of it: the search looks at its own resident size every 20 ms
- * and stops at 7/8 of the limit. */
+ * nothing of it: the search looks at the resident size every 20 ms and
+ * stops when its own growth (mem_base) reaches 7/8 of the limit. */
 static bool out_of_time(search *s)
 {
     const mdl_limits *lim = &s->m->limits;
@@ -568,7 +573,9 @@ static bool out_of_time(search *s)
     }
     if (lim->max_memory && now - s->mem_checked > 0.02) {
         s->mem_checked = now;
-        if (mdl_resident_bytes(0) > lim->max_memory / 8 * 7) {
+        uint64_t rss = mdl_resident_bytes(0);
+        if (rss > s->mem_base &&
+            rss - s->mem_base > lim->max_memory / 8 * 7) {
             s->status = MDL_NOMEM;
             s->stop = true;
             return true;
@@ -2024,6 +2031,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     }
     s.status = MDL_OK;
     s.all_co = full && mdl_explain_incoherent(m->explain);
+    if (m->limits.max_memory)
+        s.mem_base = mdl_resident_bytes(0);
     s.sizes_vary = mdl_sizes_vary(m);
     s.n_active = s.open_from = m->n_threads;
     /* register events and one-event AMOs are made for whole
