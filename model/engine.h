@@ -253,6 +253,12 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);
 
+/* copy_cycles.c: does herd7 solve every read of this candidate on an
+ * architecture whose copies it cannot solve (sem_ops.copies_unsolved)?
+ * src: each read's write, -1 if none. */
+bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *pick, const int *src);
+
 /* herd_vars.c: herd7's fresh-variable numbers along run `run` of C
  * thread t, per lowered statement (n_stmts each): the variable of the
  * read it makes (read_var) and the largest of the register reads that

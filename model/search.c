@@ -1055,14 +1055,11 @@ static int w_of(const loc_plan *p, int w, int l)
     return w ? p->w[w - 1] : l;
 }
 
-/* herd7's symbolic values (symbolic.c): does herd7 have this candidate,
- * and which shown values does it leave undetermined? */
-static bool symbolic_keep(search *s)
+/* Each read's write in the picked solutions (s->src; -1: none). */
+static void fill_src(search *s)
 {
     mdl_test *m = s->m;
     ll_grow((void **)&s->src, &s->cap_src, s->n_ev, sizeof *s->src);
-    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
-            sizeof *s->final_w);
     for (int g = 0; g < s->n_ev; g++)
         s->src[g] = -1;
     for (int l = 0; l < m->n_locs; l++) {
@@ -1071,6 +1068,16 @@ static bool symbolic_keep(search *s)
         for (int j = 0; j < p->n_r; j++)
             s->src[p->r[j]] = w_of(p, sol[p->n_w + j], l);
     }
+}
+
+/* herd7's symbolic values (symbolic.c): does herd7 have this candidate,
+ * and which shown values does it leave undetermined? */
+static bool symbolic_keep(search *s)
+{
+    mdl_test *m = s->m;
+    fill_src(s);
+    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
+            sizeof *s->final_w);
     for (int i = 0; i < m->n_obs; i++) {
         int l = m->obs[i].mem;
         s->final_w[i] = -1;
@@ -1286,6 +1293,13 @@ static void candidate(search *s)
     bool incoherent = false;
     for (int l = 0; l < m->n_locs; l++)
         incoherent |= !s->plans[l].sol_ok[s->plans[l].pick];
+    if (m->ops->copies_unsolved) {
+        /* a value round a cycle of copies: herd7 builds no such
+           candidate (copy_cycles.c) */
+        fill_src(s);
+        if (!mdl_copies_solved(m, s->ev, s->n_ev, s->pick, s->src))
+            return;
+    }
     m->candidates += !incoherent;
     if (out_of_budget(s)) {
         s->stop = true;

@@ -338,13 +338,30 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_val v;
     if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
         return a64_undefined(r, old.t | s.t | sp);
-    sem_set_bytes(r, sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t,
-                                    sp, wtags, ev), bits / 8);
+    int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t, sp, wtags,
+                           ev);
+    sem_set_bytes(r, w, bits / 8);
+    if (in->op != LL_A64_SWP)   /* made of the value read too */
+        sem_set_vdata(r, w, old.t | s.t, true);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
         a64_set(r, rt, old.v, old.t);
     return SEM_NEXT;
+}
+
+/* A CAS that succeeds: herd7's equation read = expected value solves
+ * the read where the expected value is solved (a constant: pinned; made
+ * of reads: opeqs), a thin-air cycle through it included
+ * (model/copy_cycles.c). */
+static void cas_equation(sem_run *r, sem_taint read, sem_taint expect)
+{
+    if (!expect) {
+        r->pinned |= read;
+    } else if (r->n_opeqs < SEM_MAX_EQS) {
+        r->opeqs[r->n_opeqs][0] = read;
+        r->opeqs[r->n_opeqs++][1] = expect;
+    }
 }
 
 /* CAS Rs,Rt,[Xn]: reads; when the value equals Rs, writes Rt (the pair
@@ -385,15 +402,17 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
         return SEM_DEAD;
     if (!success) {
         if (write_back) {   /* its write too depends on Rs (a pick) */
-            sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
-                           expect_pick, TAG(TAG_X) | (rel ? TAG(TAG_L) : 0),
-                           ev);
+            int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
+                                   expect_pick,
+                                   TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev);
             if (sem_stopped(r))
                 return SEM_ERROR;
+            sem_set_vdata(r, w, old.t, false);  /* a copy of the read */
         }
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
     }
+    cas_equation(r, old.t, expect.t);
     if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
                     TAG(TAG_X) | TAG(TAG_RMWPICK) | (rel ? TAG(TAG_L) : 0),
                     ev))
@@ -446,12 +465,15 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     }
     if (equal != success)
         return SEM_DEAD;
+    for (int i = 0; i < 2 && success; i++)
+        cas_equation(r, old[i].t, a64_get(r, in->ops[i].reg).t);
     for (int i = 0; i < 2 && (success || write_back); i++) {
-        if (write_back)
-            sem_set_bytes(r, sem_store_pick(r, at[i].v, at[i].t, a.at_pick,
-                                            old[i].v, 0, expect_pick, wtags,
-                                            -1), bytes);
-        else
+        if (write_back) {
+            int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,
+                                   0, expect_pick, wtags, -1);
+            sem_set_bytes(r, w, bytes);
+            sem_set_vdata(r, w, old[i].t, false);   /* a copy of the read */
+        } else
             store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
                        expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
         if (sem_stopped(r))
@@ -733,4 +755,5 @@ const sem_ops sem_aarch64_ops = {
     .word = 8,
     .code_labels = true,
     .unordered_in_instr = TAG(TAG_IICO),
+    .copies_unsolved = true,
 };

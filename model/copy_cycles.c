@@ -1,0 +1,96 @@
+/* copy_cycles.c — herd7's unsolved values on AArch64 and x86-64
+ * (sem_ops.copies_unsolved).
+ *
+ * herd7 gives each read a symbol and solves the equations rf makes. A
+ * value that flows around a cycle of reads-from and of writes made of
+ * reads (P0 `LDR W0,[X1]; STR W0,[X2]`, P1 the other way; a CAS or CASP
+ * that fails and writes back what it read) has no equation with a
+ * constant to solve it. Where C, ARM, PPC and RISC-V keep such an
+ * execution once, with a symbol (model/symbolic.c), herd7 7.58 drops it
+ * on AArch64 and x86-64, whose reads and writes pass their values through
+ * operations (measured: litmus/aarch64/LB+copy-cycle, CASP+fail-cycle).
+ * Our reads return the concrete values of the locations' domains, so the
+ * cycle is an execution per value of the domain, a value no write makes
+ * (thin air): this file finds them so the search drops them.
+ *
+ * A read is solved when it reads the initial value, or a write whose
+ * value is made of solved reads of its thread only (sem_event.vdata; a
+ * constant has none), or when an equation with solved values fixes it
+ * (a CAS that succeeds: the read equals the expected register,
+ * sem_run.pinned and opeqs). herd7 drops the execution when one is not. */
+#include "model/engine.h"
+
+#include <stdlib.h>
+
+/* The candidate's events, and each thread's reads by number. */
+typedef struct cc_ctx {
+    const mdl_test *m;
+    const mdl_ev *ev;
+    const int *pick, *src;
+    const int *by_no;           /* [t * SEM_MAX_READS + b]: event or -1 */
+    const bool *ok;             /* the reads solved so far */
+} cc_ctx;
+
+/* Whether every read in set d of thread t is solved. */
+static bool all_solved(const cc_ctx *c, int t, sem_taint d)
+{
+    for (int b = 0; b < SEM_MAX_READS && d >> b; b++) {
+        int q = d >> b & 1 ? c->by_no[t * SEM_MAX_READS + b] : -1;
+        if (q >= 0 && !c->ok[q])
+            return false;
+    }
+    return true;
+}
+
+/* Whether read g is solved now. */
+static bool solved(const cc_ctx *c, int g)
+{
+    const mdl_ev *ev = c->ev;
+    int w = c->src[g], t = ev[g].thread;
+    if (w < 0 || !ev[w].e || ev[w].e->kind != SEM_W ||
+        all_solved(c, ev[w].thread, ev[w].e->vdata))
+        return true;
+    const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+    int b = ev[g].e->read_no;
+    if (b < 0)
+        return false;
+    if (run->pinned >> b & 1)
+        return true;
+    for (int i = 0; i < run->n_opeqs; i++)
+        if ((run->opeqs[i][0] >> b & 1) &&
+            all_solved(c, t, run->opeqs[i][1]))
+            return true;
+    return false;
+}
+
+bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *pick, const int *src)
+{
+    size_t n_no = (size_t)m->n_threads * SEM_MAX_READS;
+    int *by_no = ll_xmalloc((n_no ? n_no : 1) * sizeof *by_no);
+    bool *ok = ll_xcalloc((size_t)(n_ev ? n_ev : 1), sizeof *ok);
+    for (size_t i = 0; i < n_no; i++)
+        by_no[i] = -1;
+    int left = 0;
+    for (int g = 0; g < n_ev; g++) {
+        ok[g] = !ev[g].e || ev[g].e->kind != SEM_R;
+        left += !ok[g];
+        int b = ev[g].e ? ev[g].e->read_no : -1;
+        if (b >= 0 && b < SEM_MAX_READS)
+            by_no[ev[g].thread * SEM_MAX_READS + b] = g;
+    }
+    cc_ctx c = {m, ev, pick, src, by_no, ok};
+    bool changed = true;
+    while (left && changed) {
+        changed = false;
+        for (int g = 0; g < n_ev; g++)
+            if (!ok[g] && solved(&c, g)) {
+                ok[g] = true;
+                left--;
+                changed = true;
+            }
+    }
+    free(ok);
+    free(by_no);
+    return left == 0;
+}
