@@ -198,6 +198,7 @@ typedef struct mdl_test {
     bool loop_cut;           /* some path that went round a loop too often
                                 reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */
+    bool copies_unsolved;    /* sem_ops.copies_unsolved for the test */
     bool mixed_mode;         /* herd7's -variant mixed: no location apart
                                 at a fixed offset (const_offsets_apart) */
     int n_flags;             /* flags some accepted execution raised */

@@ -689,6 +689,7 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     m->test = t;
     m->ops = ops;
     m->word = ops->word_of ? ops->word_of(t) : ops->word;
+    m->copies_unsolved = ops->copies_unsolved && ops->copies_unsolved(t);
     m->n_threads = t->n_threads;
     m->threads = ll_xcalloc((size_t)t->n_threads + 1, sizeof *m->threads);
     for (int i = 0; i < t->n_threads; i++) {

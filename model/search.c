@@ -1293,7 +1293,7 @@ static void candidate(search *s)
     bool incoherent = false;
     for (int l = 0; l < m->n_locs; l++)
         incoherent |= !s->plans[l].sol_ok[s->plans[l].pick];
-    if (m->ops->copies_unsolved) {
+    if (m->copies_unsolved) {
         /* a value round a cycle of copies: herd7 builds no such
            candidate (copy_cycles.c) */
         fill_src(s);

@@ -740,6 +740,12 @@ static const char *const a64_herd_empty[] = {
     "IC.IALLUIS", "EXC-ENTRY", "EXC-RET", "SPURIOUS", "TLBIIS", "TLBInXS",
 };
 
+static bool a64_copies_unsolved(const ll_test *t)
+{
+    (void)t;
+    return true;
+}
+
 const sem_ops sem_aarch64_ops = {
     .arch = LL_ARCH_AARCH64,
     .default_model = "aarch64.cat",
@@ -755,5 +761,5 @@ const sem_ops sem_aarch64_ops = {
     .word = 8,
     .code_labels = true,
     .unordered_in_instr = TAG(TAG_IICO),
-    .copies_unsolved = true,
+    .copies_unsolved = a64_copies_unsolved,
 };

@@ -195,12 +195,13 @@ typedef struct sem_ops {
      * operation or a branch; the semantics fill sem_run.used
      * (model/symbolic.c). */
     bool symbolic_values;
-    /* herd7's reads and writes pass values through operations (AArch64,
-     * x86-64): an execution whose value goes round a cycle of reads-from
-     * and copies, with no equation with a constant, is none at all, not
-     * one with a symbol (model/copy_cycles.c; the writes' vdata, the
-     * data they depend on unless the semantics say otherwise). */
-    bool copies_unsolved;
+    /* Whether herd7's reads and writes pass values through operations
+     * under t's header (AArch64, X86_64 but not X86): an execution whose
+     * value goes round a cycle of reads-from and copies, with no
+     * equation with a constant, is none at all, not one with a symbol
+     * (model/copy_cycles.c; the writes' vdata, the data they depend on
+     * unless the semantics say otherwise). NULL: never. */
+    bool (*copies_unsolved)(const ll_test *t);
     /* herd7 builds every path of a thread, chosen by values or not, and
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
