@@ -151,6 +151,18 @@ void sem_set(sem_run *r, int slot, sem_val v, sem_taint t)
     r->regs[slot].v = v;
     r->regs[slot].t = t;
     r->picks[slot] = 0;
+    r->made[slot] = t;
+}
+
+sem_taint sem_get_made(sem_run *r, int slot)
+{
+    return slot < 0 || slot >= r->n_slots ? 0 : r->made[slot];
+}
+
+void sem_set_made(sem_run *r, int slot, sem_taint made)
+{
+    if (slot >= 0 && slot < r->n_slots)
+        r->made[slot] = made;
 }
 
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint p)
@@ -578,6 +590,7 @@ static void run_once(run_ctx *c, sem_run *r)
         memcpy(r->regs, t->init, (size_t)t->n_slots * sizeof *r->regs);
     r->n_slots = t->n_slots;
     memset(r->picks, 0, (size_t)t->n_slots * sizeof *r->picks);
+    memset(r->made, 0, (size_t)t->n_slots * sizeof *r->made);
     if (r->vsrc) {
         memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
         memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
@@ -810,6 +823,8 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     r->regs = ll_xmalloc((size_t)t->n_slots * sizeof *r->regs);
     r->picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                           sizeof *r->picks);
+    r->made = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
+                         sizeof *r->made);
     if (c->m->ops->symbolic_values) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
@@ -825,6 +840,7 @@ static void run_free(sem_run *r)
 {
     free(r->regs);
     free(r->picks);
+    free(r->made);
     free(r->vsrc);
     free(r->vop);
 }

@@ -169,6 +169,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                             v.t, a64_pick(r, rs) | extra_pick, tags,
                             rmw_read);
     sem_set_bytes(r, ev, access_bits(in) / 8);
+    sem_set_vdata(r, ev, a64_made(r, rs), false);
     return !sem_stopped(r);
 }
 
@@ -342,7 +343,7 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
                            ev);
     sem_set_bytes(r, w, bits / 8);
     if (in->op != LL_A64_SWP)   /* made of the value read too */
-        sem_set_vdata(r, w, old.t | s.t, true);
+        sem_set_vdata(r, w, old.t | a64_made(r, rs), true);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -412,7 +413,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
     }
-    cas_equation(r, old.t, expect.t);
+    cas_equation(r, old.t, a64_made(r, rs));
     if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
                     TAG(TAG_X) | TAG(TAG_RMWPICK) | (rel ? TAG(TAG_L) : 0),
                     ev))
@@ -466,7 +467,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     if (equal != success)
         return SEM_DEAD;
     for (int i = 0; i < 2 && success; i++)
-        cas_equation(r, old[i].t, a64_get(r, in->ops[i].reg).t);
+        cas_equation(r, old[i].t, a64_made(r, in->ops[i].reg));
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back) {
             int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,

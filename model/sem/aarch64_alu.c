@@ -74,6 +74,17 @@ sem_taint a64_pick(sem_run *r, int reg)
     return a64_is_zr(reg) ? 0 : sem_get_pick(r, slot_of(r, reg));
 }
 
+sem_taint a64_made(sem_run *r, int reg)
+{
+    return a64_is_zr(reg) ? 0 : sem_get_made(r, slot_of(r, reg));
+}
+
+void a64_set_made(sem_run *r, int reg, sem_taint made)
+{
+    if (!a64_is_zr(reg))
+        sem_set_made(r, slot_of(r, reg), made);
+}
+
 void a64_set(sem_run *r, int reg, sem_val v, sem_taint t)
 {
     a64_set_pick(r, reg, v, t, 0);
@@ -276,6 +287,22 @@ static int alu_op(int op)
     return OP_MUL;
 }
 
+/* The reads arith's result is made of (sem_run.made): its operands',
+ * but none for x ^ x, which herd7 7.58 simplifies to 0 on a symbol (it
+ * keeps x - x, x & 0 and x * 0 as operations: measured on a cycle of
+ * copies, litmus/aarch64/LB+eor-self-copy). one: a one-register form. */
+static sem_taint arith_made(sem_run *r, const ll_instr *in, int op, bool one,
+                            sem_val a, sem_val b)
+{
+    const ll_operand *o = &in->ops[one ? 1 : 2];
+    sem_taint ma = one ? 0 : a64_made(r, in->ops[1].reg);
+    sem_taint mb = o->kind == LL_OPND_REG ? a64_made(r, o->reg) : 0;
+    if (op == OP_EOR && !one && ma == mb && ma && !(ma & (ma - 1)) &&
+        o->shift == 0 && sem_val_eq(a, b))
+        return 0;
+    return ma | mb;
+}
+
 /* Rd := Rn op OP2, or the two-operand forms: CMP/TST (Rd = ZR), MVN/NEG
  * (Rn = ZR); flags for the S forms, CMP and TST. */
 static sem_next arith(sem_run *r, const ll_instr *in)
@@ -299,8 +326,11 @@ static sem_next arith(sem_run *r, const ll_instr *in)
         return a64_undefined(r, t | pa | pb);
     if (no_dest || (in->flags & LL_ARM_F_S))
         set_flags(r, op, a.v, b.v, v, bits, t, pa | pb);
-    if (d)
+    if (d) {
+        sem_taint made = arith_made(r, in, op, no_src, a.v, b.v);
         a64_set_pick(r, d->reg, v, t, pa | pb);
+        a64_set_made(r, d->reg, made);
+    }
     return SEM_NEXT;
 }
 

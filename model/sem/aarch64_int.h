@@ -41,6 +41,10 @@ void a64_set_pick(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p);
 /* a64_set_pick keeping all 64 bits of v under a W name, as herd7 7.58
  * writes a W multiply's product, MOVN's ~k and SBFM's sign. */
 void a64_set_wide(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p);
+/* The reads a register's value is made of (sem_run.made: no more than
+ * it depends on; ZR none), and narrowing it after a64_set. */
+sem_taint a64_made(sem_run *r, int reg);
+void a64_set_made(sem_run *r, int reg, sem_taint made);
 
 /* v shifted or extended as `shift` says (LL_A64_SHIFT) at width bits;
  * false when v is an address the shift would change. */

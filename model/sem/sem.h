@@ -285,6 +285,11 @@ struct sem_run {
     /* per slot (with vsrc): its value is an operation's result, not a
      * copy of the one read vsrc names */
     bool *vop;
+    /* per slot: the reads its value is made of where that is less than
+     * what it depends on (AArch64: `EOR W1,W0,W0` depends on W0's read
+     * and is 0, as herd7's x ^ x); sem_set makes it the dependencies
+     * (model/copy_cycles.c reads it through the writes' vdata) */
+    sem_taint *made;
     /* C only: the way taken at each place herd7 reads both ways (an if
      * on a value read, a cmpxchg, a trylock...), bit i the i-th so met
      * (model/herd_vars.c numbers herd7's symbols with it) */
@@ -301,6 +306,10 @@ int sem_slot(sem_run *r, int reg, const char *sym);
  * reads them. */
 sem_reg sem_get(sem_run *r, int slot);
 sem_taint sem_get_pick(sem_run *r, int slot);
+/* The reads slot's value is made of (sem_run.made); sem_set_made after
+ * sem_set narrows it. */
+sem_taint sem_get_made(sem_run *r, int slot);
+void sem_set_made(sem_run *r, int slot, sem_taint made);
 void sem_set(sem_run *r, int slot, sem_val v, sem_taint t);
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
                   sem_taint p);
