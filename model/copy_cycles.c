@@ -66,6 +66,15 @@ static bool solved(const cc_ctx *c, int g)
 bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *pick, const int *src)
 {
+    /* most candidates read only constants: nothing to solve */
+    int g0 = 0;
+    while (g0 < n_ev && !(ev[g0].e && ev[g0].e->kind == SEM_R &&
+                          src[g0] >= 0 && ev[src[g0]].e &&
+                          ev[src[g0]].e->kind == SEM_W &&
+                          ev[src[g0]].e->vdata))
+        g0++;
+    if (g0 == n_ev)
+        return true;
     size_t n_no = (size_t)m->n_threads * SEM_MAX_READS;
     int *by_no = ll_xmalloc((n_no ? n_no : 1) * sizeof *by_no);
     bool *ok = ll_xcalloc((size_t)(n_ev ? n_ev : 1), sizeof *ok);
