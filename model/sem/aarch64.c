@@ -425,6 +425,26 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* The read of a reservation still held on address at (LDXR's, or the
+ * element of LDXP's there), or -1: herd7 7.58 pairs it in rmw with an
+ * exclusive write that has no read of its own in rmw, a CASP's
+ * write-back (its atomicity then forbids a write of another thread
+ * between them). That read is then paired: a later STXR may still
+ * succeed, its write in no rmw, as herd7 counts it. */
+static int reserved_read(sem_run *r, sem_val at, int bytes)
+{
+    sem_reg a = {r->res_addr, 0};
+    int *ev = NULL;
+    if (r->reserved && sem_val_eq(r->res_addr, at))
+        ev = &r->res_event;
+    else if (r->reserved && sem_val_eq(next_element(a, bytes).v, at))
+        ev = &r->res_event2;
+    int read = ev ? *ev : -1;
+    if (ev)
+        *ev = -1;
+    return read;
+}
+
 /* CASP Rs,Rs+1,Rt,Rt+1,[Xn]: two reads side by side; when they equal
  * Rs and Rs+1, two writes of Rt and Rt+1, each paired in rmw with its
  * read; Rs and Rs+1 get the old values either way. herd7 7.58's five
@@ -471,7 +491,8 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back) {
             int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,
-                                   0, expect_pick, wtags, -1);
+                                   0, expect_pick, wtags,
+                                   reserved_read(r, at[i].v, bytes));
             sem_set_bytes(r, w, bytes);
             sem_set_vdata(r, w, old[i].t, false);   /* a copy of the read */
         } else
