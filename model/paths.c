@@ -447,6 +447,21 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
+void sem_expect(sem_run *r, int ev, sem_val v)
+{
+    run_ctx *c = ctx(r);
+    if (ev < 0 || ev >= c->n_ev || c->ev[ev].kind != SEM_R)
+        return;
+    const mdl_loc *l = &c->m->locs[c->ev[ev].loc];
+    if (!c->m->word)
+        v = sem_extend(v, l->type.size, l->type.is_signed);
+    ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1, sizeof *c->pend);
+    mdl_ways any = {{0}, 1};
+    c->pend[c->n_pend].loc = c->ev[ev].loc;
+    c->pend[c->n_pend].v = v;
+    c->pend[c->n_pend++].prov = any;
+}
+
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
 {
     run_ctx *c = ctx(r);

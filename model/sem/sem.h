@@ -362,6 +362,10 @@ void sem_fence(sem_run *r, sem_tags tags);
  * loc relation, in no co, read by none (C's spin_unlock with no lock
  * before it, which lock.cat leaves out of co and rf). */
 void sem_unwrite(sem_run *r, int ev);
+/* A value read event ev may take through an equation rather than a
+ * write (a CAS that succeeds reads what Rs holds; herd7 solves a cycle of
+ * copies through it): the location's value set gets it, as a write's. */
+void sem_expect(sem_run *r, int ev, sem_val v);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
