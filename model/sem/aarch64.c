@@ -452,7 +452,9 @@ static int reserved_read(sem_run *r, sem_val at, int bytes)
  * ways of CAS, for the pair: a success whose old values depend on the
  * reads through a pick (Rs keeping its own dependencies) or plainly
  * (both atomic), a failure that only reads (twice), and a failure that
- * writes back what it read, not in rmw, depending on Rs through a pick. As in herd7, whose po relates instructions, its events are in no
+ * writes back what it read, not in rmw (but with a reservation still
+ * held there: reserved_read), depending on Rs through a pick; its reads
+ * are X only when it succeeds, as herd7 tags them. As in herd7, whose po relates instructions, its events are in no
  * po among themselves (IICO, sem_ops.unordered_in_instr): a release
  * write does not order the other half's write, and the write-back may
  * fall anywhere in coherence, even before the write its read took. */
@@ -463,7 +465,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
     bool success = way < 2, write_back = way == 4;
     sem_tags rtags = (acq ? TAG(TAG_A) : 0) |
-                     (success || write_back ? TAG(TAG_X) : 0) |
+                     (success ? TAG(TAG_X) : 0) |
                      TAG(TAG_IICO);
     sem_tags wtags = TAG(TAG_X) | (rel ? TAG(TAG_L) : 0) | TAG(TAG_IICO);
     a64_addr a;

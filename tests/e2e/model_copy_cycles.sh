@@ -12,7 +12,9 @@
 # copies (the cycle is 2 of its 12 candidates), SUB W4,W0,W0 (herd7
 # keeps x - x an operation: still a cycle), EOR W4,W0,W0 (x ^ x is 0 to
 # herd7: no cycle, P0 stores a constant), the same LB on X86_64, and
-# issue 28's two CASPs (AArch64-5400001-75).
+# issue 28's two CASPs (AArch64-5400001-75). Last, under a model that
+# forbids reads tagged X: a CASP's reads are X only when it succeeds (not
+# when it fails and writes back, as a CAS's are), as in herd7.
 set -u
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -164,5 +166,34 @@ Hash=d407430a2f7b9b971e054476bfaf70db
 
 END
 check CASP+wb-cycle
+
+printf '"no X reads"\nlet xr = [X & R]\nempty xr as noxr\n' > "$tmp/all.cat"
+cat > "$tmp/CASP+wb-reads-plain.litmus" <<'END'
+AArch64 CASP+wb-reads-plain
+{
+int w[2]={0,0};
+0:X11=w; 0:X12=5; 0:X13=5; 0:X14=1; 0:X15=1;
+1:X11=w;
+}
+ P0                         | P1                ;
+ CASP W12,W13,W14,W15,[X11] | MOV W6,#2         ;
+                            | STR W6,[X11]      ;
+exists (0:X12=0 /\ w[0]=0)
+END
+cat > "$tmp/CASP+wb-reads-plain.want" <<'END'
+Test CASP+wb-reads-plain Allowed
+States 3
+0:X12=0; w[0]=0;
+0:X12=0; w[0]=2;
+0:X12=2; w[0]=2;
+Ok
+Witnesses
+Positive: 1 Negative: 7
+Condition exists (0:X12=0 /\ w[0]=0)
+Observation CASP+wb-reads-plain Sometimes 1 7
+Hash=bf2cb7a5899672457a940dcc24aac9d6
+
+END
+check CASP+wb-reads-plain
 
 echo "model_copy_cycles: ok"
