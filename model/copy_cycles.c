@@ -63,6 +63,58 @@ static bool solved(const cc_ctx *c, int g)
     return false;
 }
 
+static int find(int *parent, int g)
+{
+    while (parent[g] != g)
+        g = parent[g] = parent[parent[g]];
+    return g;
+}
+
+/* herd7 7.58 drops an execution where a CAS's equation (read = Rs, Rs
+ * made of reads: sem_run.opeqs) has one symbol on both sides, even
+ * where rf fixes that symbol: a read and the reads it copies, through
+ * writes made of one read (a failed CAS's write-back), are one symbol,
+ * and so are the reads of one write made of reads (k1: P1's CAS reads
+ * P0's 1 and writes it back, its CASA expects that old value and reads
+ * the write-back). */
+static bool equations_solvable(const cc_ctx *c, int n_ev)
+{
+    const mdl_ev *ev = c->ev;
+    int *parent = ll_xmalloc((size_t)n_ev * sizeof *parent);
+    for (int g = 0; g < n_ev; g++)
+        parent[g] = g;
+    for (int g = 0; g < n_ev; g++) {
+        int w = c->src[g];
+        if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || !ev[w].e ||
+            ev[w].e->kind != SEM_W || !ev[w].e->vdata)
+            continue;
+        sem_taint d = ev[w].e->vdata;
+        int q = w;
+        if (!(d & (d - 1)))     /* a copy: one symbol with its read */
+            for (int b = 0; b < SEM_MAX_READS; b++)
+                if (d >> b & 1)
+                    q = c->by_no[ev[w].thread * SEM_MAX_READS + b];
+        if (q >= 0 && find(parent, g) != find(parent, q))
+            parent[find(parent, g)] = find(parent, q);
+    }
+    bool ok = true;
+    for (int t = 0; t < c->m->n_threads && ok; t++) {
+        const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+        for (int i = 0; i < run->n_opeqs && ok; i++)
+            for (int a = 0; a < SEM_MAX_READS && ok; a++) {
+                int r = run->opeqs[i][0] >> a & 1
+                            ? c->by_no[t * SEM_MAX_READS + a] : -1;
+                for (int b = 0; r >= 0 && b < SEM_MAX_READS && ok; b++) {
+                    int q = run->opeqs[i][1] >> b & 1
+                                ? c->by_no[t * SEM_MAX_READS + b] : -1;
+                    ok = q < 0 || find(parent, q) != find(parent, r);
+                }
+            }
+    }
+    free(parent);
+    return ok;
+}
+
 bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *pick, const int *src)
 {
@@ -99,7 +151,8 @@ bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 changed = true;
             }
     }
+    bool keep = left == 0 && equations_solvable(&c, n_ev);
     free(ok);
     free(by_no);
-    return left == 0;
+    return keep;
 }
