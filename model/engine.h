@@ -66,7 +66,14 @@ typedef struct mdl_loc {
     mdl_ways *prov;          /* per value: the ways found to make it
                                 (paths.c) */
     int cap_prov;
+    uint64_t *writers;       /* per value: the threads whose writes made
+                                it (bit t; 63 for 63 and more), or
+                                MDL_ANY_WRITER: the initial value, a
+                                constant of the code (paths.c) */
+    int cap_writers;
 } mdl_loc;
+
+#define MDL_ANY_WRITER UINT64_MAX
 
 /* One complete path of a thread with the values its reads returned. */
 typedef struct mdl_run {
@@ -229,7 +236,8 @@ void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
 bool mdl_ways_add(mdl_ways *a, uint64_t w);
-bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways);
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways,
+                      uint64_t writers);
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);

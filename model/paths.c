@@ -18,6 +18,7 @@ typedef struct pending {
     int loc;
     sem_val v;
     mdl_ways prov;      /* the ways the value was made */
+    int th;             /* the thread that wrote it */
 } pending;
 
 /* A write site: a thread's n-th write made by one statement (the same
@@ -353,6 +354,57 @@ sem_tags sem_prior_write_tags(sem_run *r, int ev)
     return 0;
 }
 
+/* A thread's bit in mdl_loc.writers. */
+static uint64_t thread_bit(int th)
+{
+    return (uint64_t)1 << (th < 63 ? th : 63);
+}
+
+/* Whether a read of location loc by the current run may return value k
+ * of its value set. A read reads the initial value, a write of another
+ * thread, or a write of its own thread before it (not its own RMW's):
+ * one after it in its thread is incoherent, and the search never pairs
+ * it (but explaining incoherent candidates, which takes every value;
+ * and at address 0, with no initial write, where herd7 lets it before
+ * refusing the test: at0_run).
+ * A value only the thread's own writes make elsewhere (the later turns
+ * of a counted loop of RMWs, on paths this run did not take) would
+ * only multiply the runs, a value a round: values that no execution
+ * reads made `too many paths` of two loops of RMWs (issue 24). A value
+ * no write made (a constant of the code) stays for every read: it
+ * starts the cycles a thin-air value goes round. */
+static bool may_read(run_ctx *c, int loc, int k)
+{
+    const mdl_loc *l = &c->m->locs[loc];
+    uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
+    if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
+        mdl_explain_incoherent(c->m->explain))
+        return true;
+    for (int i = 0; i < c->n_ev; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
+            c->ev[i].inst != c->inst && sem_val_eq(c->ev[i].val, l->dom[k]))
+            return true;
+    return false;
+}
+
+/* The value index of a read's choice (sem_choose of how many may_read
+ * allows: the k-th of those). */
+static int choose_value(sem_run *r, int loc)
+{
+    run_ctx *c = ctx(r);
+    const mdl_loc *l = &c->m->locs[loc];
+    if (c->explore)     /* the path pass takes one value */
+        return sem_choose(r, 1);
+    int n = 0;
+    for (int k = 0; k < l->n_dom; k++)
+        n += may_read(c, loc, k);
+    int pick = sem_choose(r, n > 0 ? n : 1);
+    for (int k = 0; k < l->n_dom; k++)
+        if (may_read(c, loc, k) && pick-- == 0)
+            return k;
+    return 0;
+}
+
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  sem_tags tags, int *ev)
 {
@@ -378,7 +430,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     if (!source_room(r))
         return out;
     /* the path pass takes one value: the branches go both ways */
-    int k = sem_choose(r, c->explore ? 1 : c->m->locs[loc].n_dom);
+    int k = choose_value(r, loc);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
     e->val = c->m->locs[loc].dom[k];
@@ -731,6 +783,7 @@ static void pend_writes(run_ctx *c)
                 sizeof *c->pend);
         c->pend[c->n_pend].loc = e->loc;
         c->pend[c->n_pend].v = e->val;
+        c->pend[c->n_pend].th = c->th;
         c->pend[c->n_pend++].prov = out;
     }
 }
@@ -1171,7 +1224,8 @@ bool mdl_runs(mdl_test *m)
         bool grew = false;
         for (int i = 0; i < c.n_pend; i++)
             grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
-                                     &c.pend[i].prov);
+                                     &c.pend[i].prov,
+                                     thread_bit(c.pend[i].th));
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. */
