@@ -364,21 +364,25 @@ static uint64_t thread_bit(int th)
  * of its value set. A read reads the initial value, a write of another
  * thread, or a write of its own thread before it (not its own RMW's):
  * one after it in its thread is incoherent, and the search never pairs
- * it (but explaining incoherent candidates, which takes every value;
- * and at address 0, with no initial write, where herd7 lets it before
- * refusing the test: at0_run).
- * A value only the thread's own writes make elsewhere (the later turns
- * of a counted loop of RMWs, on paths this run did not take) would
- * only multiply the runs, a value a round: values that no execution
- * reads made `too many paths` of two loops of RMWs (issue 24). A value
- * no write made (a constant of the code) stays for every read: it
- * starts the cycles a thin-air value goes round. */
+ * it. A value only the thread's own writes make elsewhere (the later
+ * turns of a counted loop of RMWs, on paths this run did not take) only
+ * multiplied the runs, and grew by a value a round: `too many paths`
+ * on two loops of RMWs (issue 24). A value no write made (a constant
+ * of the code) stays for every read: it starts the cycles a thin-air
+ * value goes round. Every value is taken when explaining incoherent
+ * candidates; at a location with no initial write (address 0, where
+ * herd7 lets a read read a later write of its thread before refusing
+ * the test: at0_run); and where values are symbolic (C): there the
+ * write sites a value went through already stop a chain of RMWs
+ * (pend_writes), and symbolic.c keeps a copy cycle's execution with the
+ * least value every location of it may hold, which a read must then
+ * be able to return. */
 static bool may_read(run_ctx *c, int loc, int k)
 {
     const mdl_loc *l = &c->m->locs[loc];
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
-        mdl_explain_incoherent(c->m->explain))
+        c->m->ops->symbolic_values || mdl_explain_incoherent(c->m->explain))
         return true;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
