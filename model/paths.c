@@ -360,35 +360,60 @@ static uint64_t thread_bit(int th)
     return (uint64_t)1 << (th < 63 ? th : 63);
 }
 
-/* Whether a read of location loc by the current run may return value k
- * of its value set. A read reads the initial value, a write of another
- * thread, or a write of its own thread before it (not its own RMW's):
- * one after it in its thread is incoherent, and the search never pairs
- * it. A value only the thread's own writes make elsewhere (the later
- * turns of a counted loop of RMWs, on paths this run did not take) only
- * multiplied the runs, and grew by a value a round: `too many paths`
- * on two loops of RMWs (issue 24). A value no write made (a constant
- * of the code) stays for every read: it starts the cycles a thin-air
- * value goes round. Every value is taken when explaining incoherent
- * candidates; at a location with no initial write (address 0, where
- * herd7 lets a read read a later write of its thread before refusing
- * the test: at0_run); and where values are symbolic (C): there the
- * write sites a value went through already stop a chain of RMWs
- * (pend_writes), and symbolic.c keeps a copy cycle's execution with the
- * least value every location of it may hold, which a read must then
- * be able to return. */
-static bool may_read(run_ctx *c, int loc, int k)
+/* Whether a read of location loc by instruction inst of the current run
+ * may return value k of its value set. A read reads the initial value,
+ * a write of another thread, or a write of its own thread before it
+ * (not its own RMW's): one after it in its thread is incoherent, and the
+ * search never pairs it. A value only the thread's own writes make
+ * elsewhere (the later turns of a counted loop of RMWs, on paths this
+ * run did not take) only multiplied the runs, and grew by a value a
+ * round: `too many paths` on two loops of RMWs (issue 24). A value no
+ * write made (a constant of the code) stays for every read: it starts
+ * the cycles a thin-air value goes round. Every value is taken at a
+ * location with no initial write (address 0, where herd7 lets a read
+ * read a later write of its thread before refusing the test: at0_run),
+ * and where values are symbolic (C): there the write sites a value went
+ * through already stop a chain of RMWs (pend_writes), and symbolic.c
+ * keeps a copy cycle's execution with the least value every location of
+ * it may hold, which a read must then be able to return. The writes
+ * looked at are those of the run so far: at the read, those before it;
+ * at the end of the run, all (reads_found). */
+static bool may_read(run_ctx *c, int loc, int k, int inst)
 {
     const mdl_loc *l = &c->m->locs[loc];
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
-        c->m->ops->symbolic_values || mdl_explain_incoherent(c->m->explain))
+        c->m->ops->symbolic_values)
         return true;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
-            c->ev[i].inst != c->inst && sem_val_eq(c->ev[i].val, l->dom[k]))
+            c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
             return true;
     return false;
+}
+
+/* --explain shows incoherent candidates too, where a read reads a write
+ * after it in its thread: there each read takes every value, and the
+ * run is kept when, at its end, each read may_read its value. */
+static bool incoherent_too(const run_ctx *c)
+{
+    return mdl_explain_incoherent(c->m->explain);
+}
+
+static bool reads_found(run_ctx *c)
+{
+    for (int i = 0; i < c->n_ev; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_R || e->loc < 0)
+            continue;
+        const mdl_loc *l = &c->m->locs[e->loc];
+        int k = 0;
+        while (k < l->n_dom && !sem_val_eq(l->dom[k], e->val))
+            k++;
+        if (k < l->n_dom && !may_read(c, e->loc, k, e->inst))
+            return false;
+    }
+    return true;
 }
 
 /* The value index of a read's choice (sem_choose of how many may_read
@@ -399,12 +424,14 @@ static int choose_value(sem_run *r, int loc)
     const mdl_loc *l = &c->m->locs[loc];
     if (c->explore)     /* the path pass takes one value */
         return sem_choose(r, 1);
+    if (incoherent_too(c))
+        return sem_choose(r, l->n_dom);
     int n = 0;
     for (int k = 0; k < l->n_dom; k++)
-        n += may_read(c, loc, k);
+        n += may_read(c, loc, k, c->inst);
     int pick = sem_choose(r, n > 0 ? n : 1);
     for (int k = 0; k < l->n_dom; k++)
-        if (may_read(c, loc, k) && pick-- == 0)
+        if (may_read(c, loc, k, c->inst) && pick-- == 0)
             return k;
     return 0;
 }
@@ -895,7 +922,12 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         run_once(c, &r);
         if (c->at0 && !c->dead && !c->error)
             at0_run(c);
-        pend_writes(c);
+        /* a run with a read no write gives its value is no candidate's,
+           nor are its writes */
+        bool unfound = incoherent_too(c) && !c->dead && !c->error &&
+                       !reads_found(c);
+        if (!unfound)
+            pend_writes(c);
         if (c->error) {
             ok = false;
             break;
@@ -906,6 +938,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             ok = false;
             break;
         }
+        if (unfound)
+            continue;
         if (c->dead) {
             /* a dropped run's writes still grow the values reads may
              * return (a label stored, read back and branched to) */
