@@ -4,7 +4,8 @@
 # model_herd7_recorded.sh): the Linux-kernel bell's annotation checks
 # (herd7 7.58's own refusals, on every instruction, reached or not), a
 # branch on a value that is neither 0 nor 1 (no execution, as herd7),
-# --explain on a LISA test, and hwrun's refusal. Exact messages.
+# --explain on a LISA test (and on a counted loop of RMWs), and hwrun's
+# refusal. Exact messages.
 # Env: LITMUSLAB. cwd: the repo root.
 set -u
 : "${LITMUSLAB:?}"
@@ -104,6 +105,20 @@ head -n 6 "$tmp/out" | cmp -s - "$tmp/want" ||
   { bad "--explain: events"; diff "$tmp/want" "$tmp/out"; }
 grep -q '^  rejected by happens-before (acyclic): ' "$tmp/out" ||
   bad "--explain: no rejection"
+
+# --explain takes incoherent candidates too (a read of a later write of
+# its thread), so its reads take every value; a run whose reads no write
+# gives their values is dropped at its end: a counted loop of RMWs beside
+# a spin loop is explained, not `too many paths (over 250000)`.
+f=litmus/lisa/loops-counted-rmws+spin.litmus
+"$LITMUSLAB" model --explain '1:r1=5' "$f" > "$tmp/out" 2> "$tmp/err" ||
+  bad "--explain on a counted loop: exit $?"
+head -n 1 "$tmp/out" | grep -qx "Test loops-counted-rmws+spin, 1:r1=5: \
+allowed by litmuslab: Linux-kernel memory model. One execution reaching it:" ||
+  { bad "--explain on a counted loop: first line"; head -n 1 "$tmp/out"; }
+grep -qx '      r: W x=7 Once     rmw\[once\] r1 (add r1 2) x' "$tmp/out" ||
+  bad "--explain on a counted loop: no third turn's write of 7"
+f=litmus/lisa/MP+release+acquire.litmus
 
 # hwrun: no machine runs LISA; FILE: reason, exit 2, nothing built.
 "$LITMUSLAB" hwrun "$f" > "$tmp/out" 2> "$tmp/err"
