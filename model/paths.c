@@ -1056,7 +1056,8 @@ static void seed_constants(mdl_test *m)
         const ll_thread *th = m->threads[t].code;
         for (int s = 0; s < th->n_stmts; s++) {
             const ll_instr *in = &th->stmts[s].instr;
-            if (!th->stmts[s].has_instr)
+            if (!th->stmts[s].has_instr ||
+                (m->ops->counts_only && m->ops->counts_only(in)))
                 continue;
             int k = m->ops->addr_operand ? m->ops->addr_operand(in) : -1;
             int sym = -1;

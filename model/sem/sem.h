@@ -215,6 +215,11 @@ typedef struct sem_ops {
      * a run reaches first gets those constants (seed_constants). NULL:
      * none. */
     bool (*value_operand)(const ll_instr *in, int k);
+    /* Whether the constants of in only count (C: herd7's SRCU index,
+     * lib/c/poi.c, 307 (n + 1) + 599 k): no value of memory, so not in
+     * the locations' value sets (seed_constants); an index a store
+     * writes gets there as any value written. NULL: none. */
+    bool (*counts_only)(const ll_instr *in);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
