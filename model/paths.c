@@ -284,13 +284,15 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         }
         return -1;
     }
-    if (zero && addr.sym < 0 && addr.num == 0) {
-        /* herd7 (C) gives address 0 no initial write: a read there has
-           a source only in a write there, and an execution with either
-           is refused (`Non-symbolic memory access found on '[0]'`). A
-           location of ours that no state names; a run that goes there
-           is refused if its reads find their values (mdl_run.bad). A
-           read with no write at all to pair with is the path pass's */
+    if ((zero || (!dep && c->m->ops->zero_location)) && addr.sym < 0 &&
+        addr.num == 0) {
+        /* herd7 (C, LISA) gives address 0 no initial write: a read there
+           has a source only in a write there, and an execution with
+           either is refused (`Non-symbolic memory access found on
+           '[0]'`). A location of ours that no state names; a run that
+           goes there is refused if its reads find their values
+           (mdl_run.bad). A read with no write at all to pair with is
+           the path pass's (C), apart_unwritten's (LISA) */
         loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
         if (loc == n)
             c->m->locs[loc].no_init = true;
@@ -1168,13 +1170,17 @@ static bool run_writes(const mdl_run *run, int l, int inst)
  * write, finds no write to read from in some choice of paths, one per
  * thread, whatever their values (`mixed-size test rejected (symbol
  * [x+4])`): a run with such a read and no other write there, and every
- * other thread a run with no write there. */
+ * other thread a run with no write there. So does it a read at address
+ * 0 (sem_ops.zero_location: `Non symbolic location with no initial
+ * write: '[0]'`). */
 static bool apart_unwritten(mdl_test *m)
 {
     bool *bare = ll_xcalloc((size_t)m->n_threads + 1, sizeof *bare);
     bool refuse = false;
     for (int l = 0; l < m->n_locs && !refuse; l++) {
-        if (!m->locs[l].apart)
+        bool at0 = m->ops->zero_location && m->locs[l].no_init &&
+                   strcmp(m->syms[m->locs[l].sym], "addr:0") == 0;
+        if (!m->locs[l].apart && !at0)
             continue;
         for (int t = 0; t < m->n_threads; t++) {
             bare[t] = false;
@@ -1197,9 +1203,15 @@ static bool apart_unwritten(mdl_test *m)
                     mdl_loc_at(m, (sem_val){m->locs[l].off, m->locs[l].sym},
                                why, sizeof why);
                     ll_pos pos = m->threads[t].code->stmts[e->stmt].pos;
-                    ll_diag_set(&m->diag, pos.line, pos.col,
-                                "%s, read where nothing writes (herd7 "
-                                "refuses it without -variant mixed)", why);
+                    if (at0)
+                        ll_diag_set(&m->diag, pos.line, pos.col,
+                                    "memory access to 0, which is not a "
+                                    "location");
+                    else
+                        ll_diag_set(&m->diag, pos.line, pos.col,
+                                    "%s, read where nothing writes (herd7 "
+                                    "refuses it without -variant mixed)",
+                                    why);
                     m->failed = true;
                     refuse = true;
                 }
@@ -1239,8 +1251,8 @@ bool mdl_runs(mdl_test *m)
     }
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
-    if (ok && m->ops->const_offsets_apart && !m->mixed_mode &&
-        apart_unwritten(m))
+    if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
+               m->ops->zero_location) && apart_unwritten(m))
         ok = false;
     if (ok && m->ops->symbolic_values)
         drop_self_made(m);
