@@ -285,13 +285,15 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         }
         return -1;
     }
-    if (zero && addr.sym < 0 && addr.num == 0) {
-        /* herd7 (C) gives address 0 no initial write: a read there has
-           a source only in a write there, and an execution with either
-           is refused (`Non-symbolic memory access found on '[0]'`). A
-           location of ours that no state names; a run that goes there
-           is refused if its reads find their values (mdl_run.bad). A
-           read with no write at all to pair with is the path pass's */
+    if ((zero || (!dep && c->m->ops->zero_location)) && addr.sym < 0 &&
+        addr.num == 0) {
+        /* herd7 (C, LISA) gives address 0 no initial write: a read there
+           has a source only in a write there, and an execution with
+           either is refused (`Non-symbolic memory access found on
+           '[0]'`). A location of ours that no state names; a run that
+           goes there is refused if its reads find their values
+           (mdl_run.bad). A read with no write at all to pair with is
+           the path pass's (C), apart_unwritten's (LISA) */
         loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
         if (loc == n)
             c->m->locs[loc].no_init = true;
@@ -1090,33 +1092,93 @@ static void seed_constants(mdl_test *m)
     }
 }
 
-/* The path pass over thread th: whether one of its paths reads a
- * constant address that is no location with no write there or through
- * an address read from memory but its own RMW's (*lonely, the read in
- * *d), and whether one has no such write at all (*bare). */
-static void explore_thread(run_ctx *c, int th, bool *lonely, bool *bare,
-                           ll_diag *d)
+/* The path pass over thread th: each read takes one value, a branch on
+ * a value read takes both ways (sem_free), an access to no location goes
+ * on (it is counted), an error ends the path unseen (c->dead). Each path
+ * is given to seen(c, arg), true to stop; at most MDL_MAX_RUNS paths,
+ * within the time limit. */
+static void explore_paths(run_ctx *c, int th,
+                          bool (*seen)(run_ctx *c, void *arg), void *arg)
 {
     sem_run r;
     run_start(c, &r, th);
     c->explore = true;
     long runs = 0;
-    do {
+    do
         run_once(c, &r);
-        if (c->dead)
-            continue;   /* a path cut short: what follows is not seen */
-        *bare |= !c->dep_store && c->n_zstore == 0;
-        if (!*lonely && !c->dep_store && c->n_zload > 0 &&
-            (c->n_zstore == 0 || (c->zstore_own && !c->zstore_more))) {
-            *lonely = true;
-            *d = c->n_zstore ? c->zown_diag : c->zload_diag;
-        }
-    } while (!(*lonely && *bare) && ++runs <= MDL_MAX_RUNS &&
-             !(c->m->limits.timeout > 0 &&
-               mdl_now() - c->m->start > c->m->limits.timeout) &&
-             next_choices(c));
+    while (!seen(c, arg) && ++runs <= MDL_MAX_RUNS &&
+           !(c->m->limits.timeout > 0 &&
+             mdl_now() - c->m->start > c->m->limits.timeout) &&
+           next_choices(c));
     c->explore = false;
     run_free(&r);
+}
+
+/* Whether thread th stores a register's value (sem_ops.value_operand):
+ * one that may hold a value the code makes, not a constant of it. */
+static bool stores_register(const mdl_test *m, int th)
+{
+    const ll_thread *code = m->threads[th].code;
+    for (int s = 0; s < code->n_stmts; s++) {
+        const ll_instr *in = &code->stmts[s].instr;
+        for (int k = 0; code->stmts[s].has_instr && k < in->n_ops; k++)
+            if (in->ops[k].kind == LL_OPND_REG &&
+                m->ops->value_operand && m->ops->value_operand(in, k))
+                return true;
+    }
+    return false;
+}
+
+/* A path of seed_made_constants: its stores of values made of no read
+ * put them in their locations' value sets. */
+static bool seed_path(run_ctx *c, void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < c->n_ev && !c->dead; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].vdata == 0 &&
+            c->ev[i].loc >= 0)
+            mdl_dom_add(&c->m->locs[c->ev[i].loc], c->ev[i].val);
+    return false;
+}
+
+/* herd7 holds a value made of no read as a constant (`r0 == r0` is 1,
+ * `r0 ^ r0` 0, a local set to 2 in a branch): a store of it writes that
+ * whatever values the reads that led there return. When the only way to
+ * such a store is a branch on a value it makes (P1 `r0 = *y; if (r0 ==
+ * 1) smp_store_release(x, r0 == r0);`, P0 copying x to y), no run gets
+ * there and the value sets never hold it: o3 had one state for herd7's
+ * two. So the path pass runs each thread that stores a register first,
+ * and what its stores of such values write goes in their locations'
+ * value sets, as the constants a store names do (seed_constants). */
+static void seed_made_constants(run_ctx *c)
+{
+    for (int th = 0; th < c->m->n_threads; th++)
+        if (stores_register(c->m, th))
+            explore_paths(c, th, seed_path, NULL);
+}
+
+/* What zero_paths_refuse's pass finds in a thread (zero_path). */
+typedef struct zero_find {
+    bool lonely, bare;
+    ll_diag d;
+} zero_find;
+
+/* A path of zero_paths_refuse: whether it reads a constant address that
+ * is no location with no write there or through an address read from
+ * memory but its own RMW's (lonely, the read in d), and whether it has
+ * no such write at all (bare); true once both are found. */
+static bool zero_path(run_ctx *c, void *arg)
+{
+    zero_find *f = arg;
+    if (c->dead)    /* a path cut short: what follows is not seen */
+        return f->lonely && f->bare;
+    f->bare |= !c->dep_store && c->n_zstore == 0;
+    if (!f->lonely && !c->dep_store && c->n_zload > 0 &&
+        (c->n_zstore == 0 || (c->zstore_own && !c->zstore_more))) {
+        f->lonely = true;
+        f->d = c->n_zstore ? c->zown_diag : c->zload_diag;
+    }
+    return f->lonely && f->bare;
 }
 
 /* Whether an access of some thread may be at a constant address (one
@@ -1166,24 +1228,21 @@ static bool zero_paths_refuse(run_ctx *c)
     mdl_test *m = c->m;
     if (!may_go_to_0(m))
         return false;
-    bool *lonely = ll_xcalloc((size_t)m->n_threads, sizeof *lonely);
-    bool *bare = ll_xcalloc((size_t)m->n_threads, sizeof *bare);
-    ll_diag *d = ll_xcalloc((size_t)m->n_threads, sizeof *d);
+    zero_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
     for (int t = 0; t < m->n_threads; t++)
-        explore_thread(c, t, &lonely[t], &bare[t], &d[t]);
+        explore_paths(c, t, zero_path, &f[t]);
     bool refuse = false;
     for (int t = 0; t < m->n_threads && !refuse; t++) {
-        refuse = lonely[t];
+        refuse = f[t].lonely;
         for (int u = 0; u < m->n_threads; u++)
-            refuse &= u == t || bare[u];
+            refuse &= u == t || f[u].bare;
         if (refuse) {
-            ll_diag_set(&m->diag, d[t].line, d[t].col, "%s", d[t].msg);
+            ll_diag_set(&m->diag, f[t].d.line, f[t].d.col, "%s",
+                        f[t].d.msg);
             m->failed = true;
         }
     }
-    free(d);
-    free(lonely);
-    free(bare);
+    free(f);
     return refuse;
 }
 
@@ -1203,13 +1262,17 @@ static bool run_writes(const mdl_run *run, int l, int inst)
  * write, finds no write to read from in some choice of paths, one per
  * thread, whatever their values (`mixed-size test rejected (symbol
  * [x+4])`): a run with such a read and no other write there, and every
- * other thread a run with no write there. */
+ * other thread a run with no write there. So does it a read at address
+ * 0 (sem_ops.zero_location: `Non symbolic location with no initial
+ * write: '[0]'`). */
 static bool apart_unwritten(mdl_test *m)
 {
     bool *bare = ll_xcalloc((size_t)m->n_threads + 1, sizeof *bare);
     bool refuse = false;
     for (int l = 0; l < m->n_locs && !refuse; l++) {
-        if (!m->locs[l].apart)
+        bool at0 = m->ops->zero_location && m->locs[l].no_init &&
+                   strcmp(m->syms[m->locs[l].sym], "addr:0") == 0;
+        if (!m->locs[l].apart && !at0)
             continue;
         for (int t = 0; t < m->n_threads; t++) {
             bare[t] = false;
@@ -1232,9 +1295,15 @@ static bool apart_unwritten(mdl_test *m)
                     mdl_loc_at(m, (sem_val){m->locs[l].off, m->locs[l].sym},
                                why, sizeof why);
                     ll_pos pos = m->threads[t].code->stmts[e->stmt].pos;
-                    ll_diag_set(&m->diag, pos.line, pos.col,
-                                "%s, read where nothing writes (herd7 "
-                                "refuses it without -variant mixed)", why);
+                    if (at0)
+                        ll_diag_set(&m->diag, pos.line, pos.col,
+                                    "memory access to 0, which is not a "
+                                    "location");
+                    else
+                        ll_diag_set(&m->diag, pos.line, pos.col,
+                                    "%s, read where nothing writes (herd7 "
+                                    "refuses it without -variant mixed)",
+                                    why);
                     m->failed = true;
                     refuse = true;
                 }
@@ -1252,6 +1321,8 @@ bool mdl_runs(mdl_test *m)
     bool ok = true;
     if (m->ops->seed_constants)
         seed_constants(m);
+    if (m->ops->symbolic_values)
+        seed_made_constants(&c);
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c.n_pend = 0;
@@ -1273,8 +1344,8 @@ bool mdl_runs(mdl_test *m)
     }
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
-    if (ok && m->ops->const_offsets_apart && !m->mixed_mode &&
-        apart_unwritten(m))
+    if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
+               m->ops->zero_location) && apart_unwritten(m))
         ok = false;
     if (ok && m->ops->symbolic_values)
         drop_self_made(m);

@@ -1935,6 +1935,101 @@ static bool part_ok(search *s, int t)
     return alive;
 }
 
+/* A read of a combination with a run stopped on an error (mdl_run.bad)
+ * that herd7 solves: an access the engine sources, or a read at address
+ * 0 that paths.c's at0_run took as found by a write of its own thread
+ * after it (a fence now, with its read number: *own). */
+static bool bad_read(const search *s, const gev *r, bool *own)
+{
+    *own = r->e->kind == SEM_F && r->e->read_no >= 0 && r->loc >= 0 &&
+           s->m->locs[r->loc].no_init;
+    return *own || (r->e->kind == SEM_R && solved(s, r));
+}
+
+/* Whether write h may be read g's source in bad_solves: of its value at
+ * its location, not of its instruction, nor after it in its thread but
+ * for a read at 0 (own, as at0_run takes it); h < n_locs: the initial
+ * write. */
+static bool bad_source(const search *s, int g, int h, bool own)
+{
+    const gev *r = &s->ev[g], *w = &s->ev[h];
+    if (h < s->m->n_locs)
+        return h == r->loc && !s->m->locs[h].no_init &&
+               sem_val_eq(s->m->locs[h].init, r->e->val);
+    return w->e->kind == SEM_W && w->loc == r->loc &&
+           sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
+           (w->thread != r->thread ||
+            (w->e->inst != r->e->inst && (own || h < g)));
+}
+
+/* herd7 solves a combination's values before it refuses a path stopped
+ * on an error (address 0): an execution where a value no write fixes (a
+ * read at 0 of its own copy stored back there, `r0 = xchg(q, 2);
+ * WRITE_ONCE(*q, r0);`) meets an operation or a branch is dropped
+ * (symbolic.c), not refused. Whether some choice of a source for each
+ * read (the build_events of reads_find_values) is one herd7 keeps; past
+ * 4096 choices, as if one were (the refusal, as before). */
+static bool bad_solves(search *s)
+{
+    mdl_test *m = s->m;
+    int n = s->n_ev;
+    ll_grow((void **)&s->src, &s->cap_src, n, sizeof *s->src);
+    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
+            sizeof *s->final_w);
+    for (int i = 0; i < m->n_obs; i++)
+        s->final_w[i] = -1;
+    /* the events symbolic.c reads: a read at 0 taken as found is a read
+       again (a copy of its event) */
+    gev *ev = ll_xmalloc((size_t)n * sizeof *ev);
+    sem_event *copy = ll_xmalloc((size_t)n * sizeof *copy);
+    int *reads = ll_xmalloc((size_t)n * 2 * sizeof *reads);
+    int *at = reads + n, n_reads = 0;
+    bool *own = ll_xcalloc((size_t)n, sizeof *own);
+    for (int g = 0; g < n; g++) {
+        ev[g] = s->ev[g];
+        s->src[g] = -1;
+        if (g < m->n_locs || !bad_read(s, &s->ev[g], &own[g]))
+            continue;
+        if (own[g]) {
+            copy[g] = *s->ev[g].e;
+            copy[g].kind = SEM_R;
+            ev[g].e = &copy[g];
+        }
+        reads[n_reads] = g;
+        at[n_reads++] = -1;
+    }
+    /* every choice, in the order of an odometer: at[i] is read i's
+       source, -1 before its first */
+    bool keep = n_reads == 0 &&
+                mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
+                                  s->final_w, s->vals);
+    int i = 0;
+    long tries = 0;
+    while (!keep && n_reads > 0 && i >= 0) {
+        int g = reads[i], h = at[i] + 1;
+        while (h < n && !bad_source(s, g, h, own[g]))
+            h++;
+        if (h == n) {
+            at[i--] = -1;
+            continue;
+        }
+        at[i] = h;
+        s->src[g] = h;
+        if (i + 1 < n_reads) {
+            i++;
+            continue;
+        }
+        keep = ++tries > 4096 ||
+               mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
+                                 s->final_w, s->vals);
+    }
+    free(own);
+    free(reads);
+    free(copy);
+    free(ev);
+    return keep;
+}
+
 static void choose_runs(search *s, int t)
 {
     if (s->stop)
@@ -1965,6 +2060,9 @@ static void choose_runs(search *s, int t)
         }
         if (!reads_find_values(s))
             return;
+        if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
+            !bad_solves(s))
+            return;     /* herd7 drops every such candidate */
         if (bad) {
             s->m->diag = s->m->bad_diag;
             s->m->failed = true;

@@ -146,6 +146,17 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out)
     }
     sem_reg b = sem_operand(r, &in->ops[at + 1]);
     out->t = a.t | b.t;
+    /* herd7's values use what an operation is made of (sem_run.used),
+       but for those it simplifies on a symbol as C's (sem/c.c exec_bin):
+       r ^ r, r == r, r != r a constant, r + 0 and 0 + r a copy */
+    bool same = a.t && a.t == b.t && !(a.t & (a.t - 1)) &&
+                sem_val_eq(a.v, b.v);
+    bool zero_a = !a.t && a.v.sym < 0 && a.v.num == 0;
+    bool zero_b = !b.t && b.v.sym < 0 && b.v.num == 0;
+    if (!(same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
+                   k == LL_LISA_OPK_NEQ)) &&
+        !(k == LL_LISA_OPK_ADD && (zero_a || zero_b)))
+        r->used |= a.t | b.t;
     switch (k) {
     case LL_LISA_OPK_ADD: return sem_arith('+', a.v, b.v, &out->v);
     case LL_LISA_OPK_XOR: return sem_arith('^', a.v, b.v, &out->v);
@@ -242,6 +253,7 @@ const sem_ops sem_lisa_ops = {
     .reg_value = lisa_reg_value,
     .exec = lisa_exec,
     .seed_constants = true,
+    .zero_location = true,
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,

@@ -195,6 +195,12 @@ typedef struct sem_ops {
      * operation or a branch; the semantics fill sem_run.used
      * (model/symbolic.c). */
     bool symbolic_values;
+    /* Without errors_on_every_path, address 0 is a location with no
+     * initial write all the same (herd7's LISA): a run that goes there
+     * is refused when herd7 solves its values (model/search.c
+     * bad_solves: the semantics fill sem_run.used), a read there that
+     * no write feeds refuses the test (paths.c apart_unwritten). */
+    bool zero_location;
     /* herd7 builds every path of a thread, chosen by values or not, and
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
