@@ -409,6 +409,7 @@ struct cat_model {
     int include_depth;
     bool uses_values;           /* %same-value is compiled */
     bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
+    bool names_regs;            /* Rreg, Wreg or DATA is named (load.c) */
     bool chooses_co;            /* has `with co from` (choose_co) */
 
     /* Run state, sized for `n` events. */
