@@ -120,5 +120,9 @@ if [ -n "$BENCH_C_DIR" ]; then
         grep -Ev "$BENCH_C_SKIP" "$tmp/dir.list" > "$tmp/dir.keep"
         mv "$tmp/dir.keep" "$tmp/dir.list"
     fi
-    side_by_side "$tmp/dir.list" "$BENCH_C_DIR, at most $max threads"
+    if [ -s "$tmp/dir.list" ]; then
+        side_by_side "$tmp/dir.list" "$BENCH_C_DIR, at most $max threads"
+    else
+        echo "bench-c: no C test of at most $max threads in $BENCH_C_DIR"
+    fi
 fi
