@@ -19,6 +19,8 @@
 
 #include <stdlib.h>
 
+#include "model/herd_solver.h"
+
 static int find(int *parent, int g)
 {
     while (parent[g] != g) {
@@ -165,6 +167,119 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return ok;
 }
 
+/* herd7's numbers of herd_solves' variables (hs_sys.number): a read's
+ * is its class's after herd7 solved the registers (the largest of the
+ * read and the register reads copying it: herd_vars.c); an operation's
+ * result (variable n_ev + its write) comes after its thread's reads so
+ * far (approximate: herd_vars.c does not number it). Doubled, to leave
+ * the odd numbers to operations. */
+typedef struct hs_ctx {
+    const mdl_test *m;
+    const mdl_ev *ev;
+    int n_ev;
+    const int *pick;
+} hs_ctx;
+
+static bool herd_numbers(void *ctx, int64_t *out)
+{
+    const hs_ctx *c = ctx;
+    const mdl_ev *ev = c->ev;
+    int n_ev = c->n_ev;
+    for (int v = 0; v < 2 * n_ev; v++)
+        out[v] = 0;
+    bool ok = true;
+    for (int t = 0; t < c->m->n_threads && ok; t++) {
+        const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+        int n = c->m->threads[t].code->n_stmts;
+        int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
+        ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
+        int64_t last = 0;
+        for (int g = 0; g < n_ev && ok; g++) {
+            if (!ev[g].e || ev[g].thread != t)
+                continue;
+            int s = ev[g].e->stmt;
+            if (ev[g].e->kind == SEM_R && s >= 0 && s < n) {
+                int64_t v = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
+                out[g] = 2 * v;
+                last = v > last ? v : last;
+            } else if (ev[g].e->kind == SEM_W) {
+                out[n_ev + g] = 2 * last + 1;
+            }
+        }
+        free(vars);
+    }
+    return ok;
+}
+
+/* Does herd7 7.58's solver solve this candidate's equations, as herd7
+ * writes them: each read's value := the value its write wrote (reads
+ * in reverse order of events), then the equations the semantics left
+ * (operations, a cmpxchg's)? Its renaming of variables to their parent
+ * in the union-find and its one pass over a cycle leave some copy
+ * equations unsolved where a constant meets a cycle: herd_solver.c. */
+static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                        const int *base, const int *pick, const int *src)
+{
+    hs_ctx ctx = {m, ev, n_ev, pick};
+    hs_sys s = {.n_vars = 2 * n_ev, .number = herd_numbers, .ctx = &ctx};
+    sem_val none = {0};
+    for (int g = n_ev - 1; g >= 0; g--) {
+        if (!ev[g].e || ev[g].e->kind != SEM_R || src[g] < 0)
+            continue;
+        const sem_event *we = ev[src[g]].e;
+        if (!we || !we->vdata)
+            hs_add_eq(&s, g, -1, ev[g].val);
+        else if (single(we->vdata) && !we->vop)
+            hs_add_eq(&s, g, read_event(m, base, pick, ev[src[g]].thread,
+                                        bit_of(we->vdata)), ev[g].val);
+        else
+            hs_add_eq(&s, g, n_ev + src[g], none);
+    }
+    for (int w = 0; w < n_ev; w++) {
+        const sem_event *we = ev[w].e;
+        if (!we || we->kind != SEM_W || !we->vdata ||
+            (single(we->vdata) && !we->vop))
+            continue;
+        hs_add_op(&s, n_ev + w);
+        for (int b = 0; b < SEM_MAX_READS; b++) {
+            int q = we->vdata >> b & 1
+                        ? read_event(m, base, pick, ev[w].thread, b) : -1;
+            if (q >= 0)
+                hs_add_arg(&s, q);
+        }
+    }
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int b = 0; b < SEM_MAX_READS; b++) {
+            int g = run->pinned >> b & 1 ? read_event(m, base, pick, t, b)
+                                         : -1;
+            if (g >= 0)
+                hs_add_eq(&s, g, -1, ev[g].val);
+        }
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            if (a >= 0 && b >= 0)
+                hs_add_eq(&s, a, b, none);
+        }
+        for (int i = 0; i < run->n_opeqs; i++) {
+            int a = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
+            if (a < 0)
+                continue;
+            hs_add_op(&s, a);
+            for (int b = 0; b < SEM_MAX_READS; b++) {
+                int q = run->opeqs[i][1] >> b & 1
+                            ? read_event(m, base, pick, t, b) : -1;
+                if (q >= 0)
+                    hs_add_arg(&s, q);
+            }
+        }
+    }
+    bool ok = hs_solvable(&s);
+    hs_free(&s);
+    return ok;
+}
+
 /* A read's class: the reads a cycle of copies makes equal to it. The
  * representative herd7 shows is the last one. */
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
@@ -215,7 +330,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 parent[a] = b;
         }
     }
-    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent))
+    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
+        !herd_solves(m, ev, n_ev, base, pick, src))
         keep = false;
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
