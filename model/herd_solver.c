@@ -236,9 +236,11 @@ static void run(solver *sv, int n_vars)
         dfs(sv, k);
 }
 
-bool hs_solvable(const hs_sys *s)
+bool hs_solvable(const hs_sys *s, int *rename)
 {
     int nv = s->n_vars, ne = s->n_eqs;
+    for (int v = 0; rename && v < nv; v++)
+        rename[v] = v;
     if (!ne || !nv)
         return true;
     int *parent = ll_xmalloc((size_t)nv * 2 * sizeof *parent);
@@ -250,6 +252,8 @@ bool hs_solvable(const hs_sys *s)
     for (int i = 0; i < ne; i++)
         if (s->eqs[i].var >= 0)
             uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
+    for (int v = 0; rename && v < nv; v++)
+        rename[v] = parent[v];
     /* renamed to the parent, as herd7's Partition.as_solution */
     hs_eq *eqs = ll_xmalloc((size_t)ne * sizeof *eqs);
     int *args = ll_xmalloc((size_t)(s->n_args + 1) * sizeof *args);

@@ -40,7 +40,9 @@ void hs_free(hs_sys *s);
 
 /* Does herd7 7.58 solve the system, leaving no copy equation (`S := S'`,
  * `1 := S`) unsolved? Operations left unsolved are not judged here
- * (symbolic.c's rules judge them). */
-bool hs_solvable(const hs_sys *s);
+ * (symbolic.c's rules judge them). rename (n_vars, or NULL) gets the
+ * variable herd7 renames each to: the one it shows for an undetermined
+ * value (`S10`). */
+bool hs_solvable(const hs_sys *s, int *rename);
 
 #endif

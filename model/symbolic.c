@@ -218,7 +218,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
  * in the union-find and its one pass over a cycle leave some copy
  * equations unsolved where a constant meets a cycle: herd_solver.c. */
 static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                        const int *base, const int *pick, const int *src)
+                        const int *base, const int *pick, const int *src,
+                        int *rename)
 {
     hs_ctx ctx = {m, ev, n_ev, pick};
     hs_sys s = {.n_vars = 2 * n_ev, .number = herd_numbers, .ctx = &ctx};
@@ -275,7 +276,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    bool ok = hs_solvable(&s);
+    bool ok = hs_solvable(&s, rename);
     hs_free(&s);
     return ok;
 }
@@ -286,8 +287,9 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals)
 {
-    int *parent = ll_xmalloc((size_t)n_ev * 2 * sizeof(int));
+    int *parent = ll_xmalloc((size_t)n_ev * 4 * sizeof(int));
     int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
+    int *rename = det + n_ev;       /* herd_solves', 2 * n_ev */
     for (int g = 0; g < n_ev; g++) {
         parent[g] = g;
         det[g] = 1;
@@ -331,7 +333,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
-        !herd_solves(m, ev, n_ev, base, pick, src))
+        !herd_solves(m, ev, n_ev, base, pick, src, rename))
         keep = false;
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
@@ -404,6 +406,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         if (!sem_val_eq(least, ev[g].val))
             keep = false;
     }
+    int64_t *num = NULL;            /* herd_numbers', when one is shown */
+    bool num_ok = false;
     if (keep) {
         for (int i = 0; i < m->n_obs; i++) {
             const mdl_obs *o = &m->obs[i];
@@ -431,10 +435,22 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
             for (int k = 0; k < n_ev; k++)
                 if (find(parent, k) == find(parent, q))
                     last = k;
+            /* herd7 shows the variable it renamed q's to (its parent in
+               herd7's union-find, herd_solver.c), not always the
+               largest of the class (a later read in the last thread) */
+            if (!num) {
+                hs_ctx ctx = {m, ev, n_ev, pick};
+                num = ll_xmalloc((size_t)n_ev * 2 * sizeof *num);
+                num_ok = herd_numbers(&ctx, num);
+            }
+            int v = rename[q];
             vals[i].sym = MDL_SYM_UNDETERMINED;
-            vals[i].num = class_number(m, ev, n_ev, pick, parent, q, last);
+            vals[i].num = num_ok && v < n_ev && num[v] > 0
+                              ? num[v] / 2
+                              : class_number(m, ev, n_ev, pick, parent, q, last);
         }
     }
+    free(num);
     free(parent);
     return keep;
 }
