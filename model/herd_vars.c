@@ -322,6 +322,37 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
         h->copy_var[s] = *c;
 }
 
+/* An operand read in the way a fork does not take: numbered, no copy. */
+static void skip_opnd(const ll_operand *o, int64_t *c)
+{
+    *c += opnd_vars(o);
+}
+
+/* A kernel cmpxchg numbers both ways, success first (address, expected
+ * value, new value, the read), then failure (address, expected value,
+ * the read, the comparison); only the way the run takes is its events:
+ * its read and its register reads (the new value's copies a read). */
+static void number_cas(hv *h, int i, int64_t *c)
+{
+    const ll_operand *o = h->th->stmts[i].instr.ops;
+    bool ok = h->next_turn < h->n_turns && h->next_turn < 64;
+    bool success = ok && (h->turns >> h->next_turn & 1);
+    for (int way = 1; way >= 0; way--) {
+        bool taken = ok && success == (way == 1);
+        for (int k = 1; k <= (way ? 3 : 2); k++) {
+            if (taken)
+                read_opnd(h, &o[k], c);
+            else
+                skip_opnd(&o[k], c);
+        }
+        ++*c;
+        if (taken)
+            h->read_var[i] = *c;
+        *c += !way;
+    }
+    src_set(h, &o[0], ok ? i : -1);
+}
+
 /* Number statement i's variables from *c; skip_addr: its address was
  * read before (a store's, at the start of its statement). */
 static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
@@ -368,13 +399,18 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             src_set(h, &o[0], kind == LL_C_RETURN ? -1 : i);
         return;
     }
-    default:
-        *c += instr_vars(h->th, first, i, &fork);
-        if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
-            in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
-            src_set(h, &o[0], -1);
+    case LL_C_CAS:
+        if (in->flags & LL_C_CAS_UNLESS)
+            break;
+        number_cas(h, i, c);
         return;
+    default:
+        break;
     }
+    *c += instr_vars(h->th, first, i, &fork);
+    if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
+        in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
+        src_set(h, &o[0], -1);
 }
 
 /* A store whose value is computed in its statement reads its address
