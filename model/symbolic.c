@@ -224,22 +224,38 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     hs_ctx ctx = {m, ev, n_ev, pick};
     hs_sys s = {.n_vars = 2 * n_ev, .number = herd_numbers, .ctx = &ctx};
     sem_val none = {0};
+    /* an operation's variable: one for the writes of a thread that write
+       one result (an atomic_inc_return's, and a store of the register
+       it returns: same reads, same value) */
+    int *opv = ll_xmalloc((size_t)n_ev * sizeof *opv);
+    for (int w = 0; w < n_ev; w++) {
+        const sem_event *we = ev[w].e;
+        opv[w] = -1;
+        if (!we || we->kind != SEM_W || !we->vdata ||
+            (single(we->vdata) && !we->vop))
+            continue;
+        opv[w] = w;
+        for (int k = 0; k < w && opv[w] == w; k++)
+            if (opv[k] == k && ev[k].thread == ev[w].thread &&
+                ev[k].e->vdata == we->vdata &&
+                sem_val_eq(ev[k].val, ev[w].val))
+                opv[w] = k;
+    }
     for (int g = n_ev - 1; g >= 0; g--) {
         if (!ev[g].e || ev[g].e->kind != SEM_R || src[g] < 0)
             continue;
         const sem_event *we = ev[src[g]].e;
         if (!we || !we->vdata)
             hs_add_eq(&s, g, -1, ev[g].val);
-        else if (single(we->vdata) && !we->vop)
+        else if (opv[src[g]] < 0)
             hs_add_eq(&s, g, read_event(m, base, pick, ev[src[g]].thread,
                                         bit_of(we->vdata)), ev[g].val);
         else
-            hs_add_eq(&s, g, n_ev + src[g], none);
+            hs_add_eq(&s, g, n_ev + opv[src[g]], none);
     }
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
-        if (!we || we->kind != SEM_W || !we->vdata ||
-            (single(we->vdata) && !we->vop))
+        if (opv[w] != w)
             continue;
         hs_add_op(&s, n_ev + w);
         for (int b = 0; b < SEM_MAX_READS; b++) {
@@ -278,6 +294,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     bool ok = hs_solvable(&s, rename);
     hs_free(&s);
+    free(opv);
     return ok;
 }
 
