@@ -241,17 +241,26 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 sem_val_eq(ev[k].val, ev[w].val))
                 opv[w] = k;
     }
+    /* a read an equation of its thread sets to a constant (a cmpxchg's
+       success with a constant expected value) is that constant once
+       herd7 solved the registers: its equation `1 := S` solves S (no
+       copy joins it to S) */
     for (int g = n_ev - 1; g >= 0; g--) {
         if (!ev[g].e || ev[g].e->kind != SEM_R || src[g] < 0)
             continue;
         const sem_event *we = ev[src[g]].e;
-        if (!we || !we->vdata)
-            hs_add_eq(&s, g, -1, ev[g].val);
-        else if (opv[src[g]] < 0)
-            hs_add_eq(&s, g, read_event(m, base, pick, ev[src[g]].thread,
-                                        bit_of(we->vdata)), ev[g].val);
-        else
-            hs_add_eq(&s, g, n_ev + opv[src[g]], none);
+        const mdl_run *own = &m->threads[ev[g].thread].runs[pick[ev[g].thread]];
+        bool pinned = ev[g].e->read_no >= 0 &&
+                      (own->pinned >> ev[g].e->read_no & 1);
+        int v = !we || !we->vdata ? -1
+                : opv[src[g]] >= 0
+                    ? n_ev + opv[src[g]]
+                    : read_event(m, base, pick, ev[src[g]].thread,
+                                 bit_of(we->vdata));
+        if (pinned && v >= 0)
+            hs_add_eq(&s, v, -1, ev[g].val);
+        /* where others read it, a variable solved first */
+        hs_add_eq(&s, g, pinned ? -1 : v, ev[g].val);
     }
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
@@ -267,12 +276,6 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
-        for (int b = 0; b < SEM_MAX_READS; b++) {
-            int g = run->pinned >> b & 1 ? read_event(m, base, pick, t, b)
-                                         : -1;
-            if (g >= 0)
-                hs_add_eq(&s, g, -1, ev[g].val);
-        }
         for (int i = 0; i < run->n_eqs; i++) {
             int a = read_event(m, base, pick, t, run->eqs[i][0]);
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
