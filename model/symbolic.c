@@ -223,7 +223,6 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
 {
     hs_ctx ctx = {m, ev, n_ev, pick};
     hs_sys s = {.n_vars = 2 * n_ev, .number = herd_numbers, .ctx = &ctx};
-    sem_val none = {0};
     /* an operation's variable: one for the writes of a thread that write
        one result (an atomic_inc_return's, and a store of the register
        it returns: same reads, same value) */
@@ -241,6 +240,28 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 sem_val_eq(ev[k].val, ev[w].val))
                 opv[w] = k;
     }
+    /* a read an equation of its thread sets equal to another's (a
+       cmpxchg's success expecting a register's value) is one variable
+       with it once herd7 solved the registers (sem_run.eqs) */
+    int *var = ll_xmalloc((size_t)n_ev * sizeof *var);
+    for (int g = 0; g < n_ev; g++)
+        var[g] = g;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            while (a >= 0 && var[a] != a)
+                a = var[a];
+            while (b >= 0 && var[b] != b)
+                b = var[b];
+            if (a >= 0 && b >= 0 && a != b)
+                var[a] = b;
+        }
+    }
+    for (int g = 0; g < n_ev; g++)
+        while (var[g] != var[var[g]])
+            var[g] = var[var[g]];
     /* a read an equation of its thread sets to a constant (a cmpxchg's
        success with a constant expected value) is that constant once
        herd7 solved the registers: its equation `1 := S` solves S (no
@@ -257,10 +278,12 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     ? n_ev + opv[src[g]]
                     : read_event(m, base, pick, ev[src[g]].thread,
                                  bit_of(we->vdata));
+        if (v >= 0 && v < n_ev)
+            v = var[v];
         if (pinned && v >= 0)
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
-        hs_add_eq(&s, g, pinned ? -1 : v, ev[g].val);
+        hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
     }
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
@@ -271,32 +294,29 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int q = we->vdata >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, b) : -1;
             if (q >= 0)
-                hs_add_arg(&s, q);
+                hs_add_arg(&s, var[q]);
         }
     }
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
-        for (int i = 0; i < run->n_eqs; i++) {
-            int a = read_event(m, base, pick, t, run->eqs[i][0]);
-            int b = read_event(m, base, pick, t, run->eqs[i][1]);
-            if (a >= 0 && b >= 0)
-                hs_add_eq(&s, a, b, none);
-        }
         for (int i = 0; i < run->n_opeqs; i++) {
             int a = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
             if (a < 0)
                 continue;
-            hs_add_op(&s, a);
+            hs_add_op(&s, var[a]);
             for (int b = 0; b < SEM_MAX_READS; b++) {
                 int q = run->opeqs[i][1] >> b & 1
                             ? read_event(m, base, pick, t, b) : -1;
                 if (q >= 0)
-                    hs_add_arg(&s, q);
+                    hs_add_arg(&s, var[q]);
             }
         }
     }
     bool ok = hs_solvable(&s, rename);
+    for (int g = 0; g < n_ev; g++)   /* rename per read */
+        rename[g] = rename[var[g]];
     hs_free(&s);
+    free(var);
     free(opv);
     return ok;
 }
