@@ -22,9 +22,10 @@
  *    or when neither is, stays unsolved, and a candidate with an
  *    equation left is dropped ("Unsolvable system").
  * So herd7 drops executions that a plain solver keeps: doc/lkmm.md,
- * "herd7's solver". This file does both steps on variables numbered by
- * the caller; the numbers herd7 gives them matter only for the order
- * inside a cycle, and are asked for then. */
+ * "herd7's equation solver". This file does both steps on variables
+ * numbered by the caller; the numbers herd7 gives them matter only for
+ * the order inside a cycle, and are asked for then. It judges the copy
+ * equations only: an operation left unsolved is symbolic.c's rules'. */
 #include "model/herd_solver.h"
 
 #include <limits.h>
