@@ -257,6 +257,13 @@ bool mdl_runs(mdl_test *m);
 /* Does herd7 have this candidate (src: each read's write, -1 if none;
  * final_w: each shown location's co-last write, -1 if none)? If so, the
  * values it leaves undetermined are made symbolic in vals. */
+/* copy_cycle.c: does the candidate (src: each read's write, -1 for the
+ * initial value) take a value around a cycle of copies (a write whose
+ * value is one read of its thread, sem_event.vdata), one of them a write
+ * with a tag of unordered (in no order with its read)? */
+bool mdl_copy_cycle(const mdl_ev *ev, int n_ev, const int *src,
+                    sem_tags unordered);
+
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);

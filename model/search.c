@@ -1057,12 +1057,11 @@ static int w_of(const loc_plan *p, int w, int l)
 
 /* herd7's symbolic values (symbolic.c): does herd7 have this candidate,
  * and which shown values does it leave undetermined? */
-static bool symbolic_keep(search *s)
+/* s->src: each read's write in the candidate, -1 for none. */
+static void fill_src(search *s)
 {
     mdl_test *m = s->m;
     ll_grow((void **)&s->src, &s->cap_src, s->n_ev, sizeof *s->src);
-    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
-            sizeof *s->final_w);
     for (int g = 0; g < s->n_ev; g++)
         s->src[g] = -1;
     for (int l = 0; l < m->n_locs; l++) {
@@ -1071,6 +1070,14 @@ static bool symbolic_keep(search *s)
         for (int j = 0; j < p->n_r; j++)
             s->src[p->r[j]] = w_of(p, sol[p->n_w + j], l);
     }
+}
+
+static bool symbolic_keep(search *s)
+{
+    mdl_test *m = s->m;
+    fill_src(s);
+    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
+            sizeof *s->final_w);
     for (int i = 0; i < m->n_obs; i++) {
         int l = m->obs[i].mem;
         s->final_w[i] = -1;
@@ -1316,6 +1323,12 @@ static void candidate(search *s)
     }
     if (!res.allowed || incoherent)
         return;
+    if (m->ops->copy_cycles_dropped) {
+        fill_src(s);
+        if (mdl_copy_cycle(s->ev, s->n_ev, s->src,
+                           m->ops->unordered_in_instr))
+            return;
+    }
     if (final_memory(s) && res.n_flags < CAT_MAX_FLAGS)
         res.flags[res.n_flags++] = "lock-final";
     sem_val *regs = NULL;

@@ -447,10 +447,12 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     if (equal != success)
         return SEM_DEAD;
     for (int i = 0; i < 2 && (success || write_back); i++) {
-        if (write_back)
-            sem_set_bytes(r, sem_store_pick(r, at[i].v, at[i].t, a.at_pick,
-                                            old[i].v, 0, expect_pick, wtags,
-                                            -1), bytes);
+        if (write_back) {   /* a copy of its read (vdata), no data dep */
+            int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,
+                                   0, expect_pick, wtags, -1);
+            sem_set_bytes(r, w, bytes);
+            sem_set_vdata(r, w, old[i].t, false);
+        }
         else
             store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
                        expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
@@ -731,6 +733,7 @@ const sem_ops sem_aarch64_ops = {
     .exec = a64_exec,
     .show_unsigned = true,
     .word = 8,
+    .copy_cycles_dropped = true,
     .code_labels = true,
     .unordered_in_instr = TAG(TAG_IICO),
 };

@@ -201,6 +201,13 @@ typedef struct sem_ops {
      * bad_solves: the semantics fill sem_run.used), a read there that
      * no write feeds refuses the test (paths.c apart_unwritten). */
     bool zero_location;
+    /* herd7 solves a value copied around a cycle of rf (a failed CASP's
+     * write-back read by another's, whose write-back the first read)
+     * as no value and, the CASP comparing it, has no such execution;
+     * our reads are concrete: the search drops a candidate with a cycle
+     * of copies (model/copy_cycle.c; AArch64, whose write-backs carry
+     * the read they copy in sem_event.vdata) */
+    bool copy_cycles_dropped;
     /* herd7 builds every path of a thread, chosen by values or not, and
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
