@@ -205,7 +205,7 @@ typedef struct sem_ops {
      * write-back read by another's, whose write-back the first read)
      * as no value and, the CASP comparing it, has no such execution;
      * our reads are concrete: the search drops a candidate with a cycle
-     * of copies (model/copy_cycle.c; AArch64, whose write-backs carry
+     * of copies (model/copy_cycle.c; an architecture whose write-backs carry
      * the read they copy in sem_event.vdata) */
     bool copy_cycles_dropped;
     /* herd7 builds every path of a thread, chosen by values or not, and
