@@ -17,7 +17,9 @@
  * in one order, each execution standing for its arrangements
  * (arrange); under a rotation of the threads only the combinations
  * least among their rotations are judged (rot_least, emit). A
- * combination the model accepts whole is counted (counted). */
+ * combination the model accepts whole is counted (counted); the
+ * candidates of combinations under a prefix of runs whose every
+ * completion the model accepts are taken without running it (settled). */
 #include "model/engine.h"
 #include "model/co_count.h"
 #include "model/run_sets.h"
@@ -1899,6 +1901,7 @@ static void combination(search *s)
        program, its locations solved): the clock is read for each, so
        that a limit stops the search, which says what it found, before
        the batch kills it from outside */
+    s->settled = false;
     if (out_of_time(s))
         return;
     build_events(s);
