@@ -6,7 +6,6 @@
 #include "model/driver.h"
 
 #include <errno.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -344,13 +343,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
             break;
         ll_log_entry e = {0};
         mdl_report_printed(&m, secs, &e);
-        bool many = m.n_states > 4096;
         mdl_free_states(&m);    /* (half a million, while e is written) */
-        /* and their pages given back before the text is made: the heap's
-           top may be held by a later allocation (glibc trims only a free
-           top by itself), and the writer's buffers are new mappings */
-        if (many)
-            malloc_trim(0);
         ll_log_format_herd(&e, out);
         ll_log_entry_clear(&e);
         break;
