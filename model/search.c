@@ -17,7 +17,9 @@
  * in one order, each execution standing for its arrangements
  * (arrange); under a rotation of the threads only the combinations
  * least among their rotations are judged (rot_least, emit). A
- * combination the model accepts whole is counted (counted). */
+ * combination the model accepts whole is counted (counted); the
+ * candidates of combinations under a prefix of runs whose every
+ * completion the model accepts are taken without running it (settled). */
 #include "model/engine.h"
 #include "model/co_count.h"
 #include "model/run_sets.h"
@@ -138,6 +140,21 @@ typedef struct search {
     uint64_t *fam_counts;       /* each class combination's co_count
                                    results from the first pass, or NULL */
     int64_t fam_at;             /* the class combination counted */
+    /* Combinations settled by a prefix (settled): with the runs of
+     * threads 0..k-1 picked and any runs of the others (whose runs are
+     * alike but for the values read), the model accepts every coherent
+     * candidate (bound_accepts); the combinations under such a prefix
+     * have their candidates enumerated, each accepted without a run of
+     * the model (an RCU chain's 2^n combinations but one or two). */
+    bool settle_on;
+    int settle_min;             /* threads settle_min.. have alike runs */
+    int wide_from;              /* threads widen() widens (settled), or
+                                   n_threads */
+    int *settle_pick;           /* the picks the verdicts were made for */
+    signed char *settle_ok;     /* per k: the verdict with k picked */
+    int settle_valid;           /* verdicts 0..settle_valid-1 hold */
+    bool settled;               /* the combination enumerated is */
+    uint64_t settle_judged, settle_saved;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -1303,9 +1320,9 @@ static void candidate(search *s)
         mdl_rel *rels[] = {&x->rf, &x->co};
         mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
     }
-    cat_result res;
+    cat_result res = {.allowed = true, .n_accepted = 1};
     ll_diag d = {0};
-    if (!cat_check(s->model, x, &res, &d)) {
+    if (!s->settled && !cat_check(s->model, x, &res, &d)) {
         m->diag = d;
         m->failed = true;
         s->status = MDL_BAD_INPUT;
@@ -1463,7 +1480,7 @@ static void last_location(search *s, loc_plan *p, int l)
 static bool level_dead(search *s, int k)
 {
     int L = s->m->n_locs;
-    if (!s->levels_on || k == 0 || k >= L - 1)
+    if (!s->levels_on || s->settled || k == 0 || k >= L - 1)
         return false;
     uint64_t below = 1;
     for (int i = k + 1; i < L && below < UINT32_MAX; i++)
@@ -1489,8 +1506,8 @@ static void product(search *s, int k)
         return;
     }
     loc_plan *p = &s->plans[s->prod[k]];
-    if (k == s->m->n_locs - 1 && s->prefix && p->n_sol >= 16 &&
-        p->n_w >= 3) {
+    if (k == s->m->n_locs - 1 && s->prefix && !s->settled &&
+        p->n_sol >= 16 && p->n_w >= 3) {
         last_location(s, p, s->prod[k]);
         return;
     }
@@ -1582,7 +1599,9 @@ static void count_states(search *s, const uint64_t *cnt, uint64_t total)
 }
 
 /* A class combination's reads may read any write of a value some member
- * of their class reads (run_family.c): location l's sources widened so,
+ * of their class reads (run_family.c), or, without classes, the reads of
+ * threads wide_from.. any value some run of theirs reads (settled):
+ * location l's sources widened so,
  * and the co order constraints shapes derives from them made again (the
  * representative's own are stronger). Its coherent pairs are then those
  * of every member combination, each once (a source fixes the value
@@ -1594,10 +1613,11 @@ static void widen(search *s, int l)
     for (int j = 0; j < p->n_r; j++) {
         int t = s->ev[p->r[j]].thread, i = p->r[j] - s->base[t];
         const mdl_thread *th = &s->m->threads[t];
-        int c = f->cls[t][s->pick[t]];
+        int c = f ? f->cls[t][s->pick[t]] : 0;
         p->src[j] = 0;
         for (int k = 0; k < th->n_runs; k++)
-            if (f->cls[t][k] == c)
+            if (f ? f->cls[t][k] == c
+                  : t >= s->wide_from || k == s->pick[t])
                 p->src[j] |= sources(s, p, l, j, th->runs[k].ev[i].val);
     }
     for (int a = 1; a <= p->n_w; a++) {
@@ -1611,6 +1631,50 @@ static void widen(search *s, int l)
     shapes(p);
 }
 
+/* Does the model accept every coherent candidate whose rf and co lie
+ * within the locations' plans (co both ways but where w_before, program
+ * order and shapes, fixes the order; rf any source)? With vary, the
+ * reads' values vary too: %same-value then holds every valued event
+ * with each read. x's rf, co (and then sameval) are left so. An error
+ * is the enumeration's to report: false. */
+static bool bound_accepts(search *s, bool vary)
+{
+    cat_exec *x = &s->x;
+    int L = s->m->n_locs;
+    mdl_rel_clear(&x->rf);
+    mdl_rel_clear(&x->co);
+    for (int l = 0; l < L; l++) {
+        const loc_plan *p = &s->plans[l];
+        uint64_t must[MDL_MAX_LOC_EVENTS + 1];
+        memcpy(must, p->w_before, sizeof(uint64_t) * (size_t)(p->n_w + 1));
+        for (int k = 1; k <= p->n_w; k++)     /* transitive closure */
+            for (int w = 1; w <= p->n_w; w++)
+                if (must[w] >> k & 1)
+                    must[w] |= must[k];
+        for (int i = 1; i <= p->n_w; i++) {
+            mdl_rel_add(&x->co, l, p->w[i - 1]);
+            for (int j = 1; j <= p->n_w; j++)
+                if (j != i && !(must[i] >> j & 1))
+                    mdl_rel_add(&x->co, p->w[i - 1], p->w[j - 1]);
+        }
+        for (int j = 0; j < p->n_r; j++)
+            for (uint64_t b = p->src[j]; b; b &= b - 1)
+                mdl_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l), p->r[j]);
+    }
+    /* reads that may have any of their values: same as every valued
+       event, an upper bound of %same-value on each candidate */
+    for (int g = 0; vary && s->values && g < s->n_ev; g++)
+        for (int h = 0; s->ev[g].e && s->ev[g].e->kind == SEM_R &&
+                        valued(s, &s->ev[g]) && h < s->n_ev; h++)
+            if (valued(s, &s->ev[h])) {
+                mdl_rel_add(&x->sameval, g, h);
+                mdl_rel_add(&x->sameval, h, g);
+            }
+    ll_diag d = {0};
+    bool all = false;
+    return cat_accepts_all(s->model, x, vary, &all, &d) && all;
+}
+
 /* The combination answered by counting (doc/model-scale.md): when the
  * model accepts every coherent candidate of it (cat_accepts_all, on rf
  * and co holding every pair a candidate may have), its executions are
@@ -1620,7 +1684,6 @@ static void widen(search *s, int l)
 static bool counted(search *s)
 {
     mdl_test *m = s->m;
-    cat_exec *x = &s->x;
     int L = m->n_locs;
     int orders = 1;             /* co orders, up to MDL_COUNT_ORDERS */
     for (int l = 0; l < L; l++)
@@ -1671,43 +1734,8 @@ static bool counted(search *s)
     /* a candidate costs about what the judgement does */
     ok = ok && (total == 0 || total >= MDL_COUNT_ORDERS || s->fam);
     if (ok && total) {
-        /* every pair a candidate may have: co both ways but where
-           w_before (program order, shapes) fixes the order, rf any
-           source */
-        mdl_rel_clear(&x->rf);
-        mdl_rel_clear(&x->co);
-        for (int l = 0; l < L; l++) {
-            const loc_plan *p = &s->plans[l];
-            uint64_t must[MDL_MAX_LOC_EVENTS + 1];
-            memcpy(must, p->w_before, sizeof(uint64_t) * (size_t)(p->n_w + 1));
-            for (int k = 1; k <= p->n_w; k++)     /* transitive closure */
-                for (int w = 1; w <= p->n_w; w++)
-                    if (must[w] >> k & 1)
-                        must[w] |= must[k];
-            for (int i = 1; i <= p->n_w; i++) {
-                mdl_rel_add(&x->co, l, p->w[i - 1]);
-                for (int j = 1; j <= p->n_w; j++)
-                    if (j != i && !(must[i] >> j & 1))
-                        mdl_rel_add(&x->co, p->w[i - 1], p->w[j - 1]);
-            }
-            for (int j = 0; j < p->n_r; j++)
-                for (uint64_t b = p->src[j]; b; b &= b - 1)
-                    mdl_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l),
-                               p->r[j]);
-        }
-        /* a family's reads may have any value: same as every valued
-           event, an upper bound of %same-value on each member */
-        for (int g = 0; s->fam && s->values && g < s->n_ev; g++)
-            for (int h = 0; s->ev[g].e && s->ev[g].e->kind == SEM_R &&
-                            valued(s, &s->ev[g]) && h < s->n_ev; h++)
-                if (valued(s, &s->ev[h])) {
-                    mdl_rel_add(&x->sameval, g, h);
-                    mdl_rel_add(&x->sameval, h, g);
-                }
-        ll_diag d = {0};
-        bool all = false;
         /* an error is the enumeration's to report */
-        ok = cat_accepts_all(s->model, x, s->fam != NULL, &all, &d) && all;
+        ok = bound_accepts(s, s->fam != NULL);
         /* not worth judging when it seldom accepts all */
         s->judged++;
         s->judged_all += ok;
@@ -1793,6 +1821,92 @@ static bool families(search *s)
     return ok || s->stop;
 }
 
+/* Which threads' runs are all alike but for the values read, from
+ * settle_min on, and whether combinations may be settled by a prefix:
+ * as counting (s->count), and only where the bound's events are a
+ * combination's (no register events, sizes, symbolic values written,
+ * herd7's lock operations). */
+static void settle_setup(search *s)
+{
+    mdl_test *m = s->m;
+    int T = m->n_threads;
+    bool plain = s->count && !s->regs && !s->sizes_vary;
+    s->wide_from = T;
+    s->settle_min = T;
+    for (int t = T - 1; t >= 0 && plain; t--) {
+        const mdl_thread *th = &m->threads[t];
+        for (int k = 0; k < th->n_runs && plain; k++) {
+            const mdl_run *a = &th->runs[0], *b = &th->runs[k];
+            plain = a->n_ev == b->n_ev;
+            for (int i = 0; plain && i < b->n_ev; i++)
+                plain = mdl_event_alike(&a->ev[i], &b->ev[i], false) &&
+                        !(b->ev[i].kind == SEM_W && b->ev[i].vdata) &&
+                        !(b->ev[i].tags & m->ops->herd_nonmem);
+        }
+        if (plain)
+            s->settle_min = t;
+    }
+    s->settle_on = s->settle_min < T;
+    s->settle_pick = ll_xcalloc((size_t)T + 1, sizeof *s->settle_pick);
+    s->settle_ok = ll_xcalloc((size_t)T + 1, sizeof *s->settle_ok);
+}
+
+/* With threads 0..k-1's runs as picked and threads k.. running any of
+ * their runs, does the model accept every coherent candidate? */
+static bool settles_from(search *s, int k)
+{
+    mdl_test *m = s->m;
+    if (s->amo.n)
+        return false;
+    s->settle_judged++;
+    s->wide_from = k;
+    bool ok = true;
+    for (int l = 0; l < m->n_locs && ok; l++) {
+        bool too_big = false;
+        plan_location(s, l, &too_big);
+        ok = !too_big;
+        if (ok)
+            widen(s, l);
+    }
+    ok = ok && bound_accepts(s, true);
+    s->wide_from = m->n_threads;
+    /* %same-value as the combination has it again */
+    mdl_rel_clear(&s->x.sameval);
+    if (s->values)
+        same_value(s);
+    return ok;
+}
+
+/* Is the combination (its events built) under a prefix settled_from
+ * judged true? A prefix's verdict is kept while its picks stay (the
+ * combinations come in the order of their picks); given up when the
+ * judgements save too few runs of the model. */
+static bool settled(search *s)
+{
+    int T = s->m->n_threads;
+    if (!s->settle_on)
+        return false;
+    int t = 0;
+    while (t < T && s->pick[t] == s->settle_pick[t])
+        t++;
+    if (s->settle_valid > t + 1)
+        s->settle_valid = t + 1;
+    memcpy(s->settle_pick, s->pick, (size_t)T * sizeof *s->pick);
+    for (int k = s->settle_min; k < T; k++) {
+        if (k >= s->settle_valid) {
+            s->settle_ok[k] = settles_from(s, k);
+            s->settle_valid = k + 1;
+        }
+        if (s->settle_ok[k]) {
+            s->settle_saved++;
+            return true;
+        }
+    }
+    if (s->settle_judged >= 64 && s->settle_saved < 4 * s->settle_judged)
+        s->settle_on = false;
+    return false;
+}
+
 static void combination(search *s)
 {
     mdl_test *m = s->m;
@@ -1800,11 +1914,13 @@ static void combination(search *s)
        program, its locations solved): the clock is read for each, so
        that a limit stops the search, which says what it found, before
        the batch kills it from outside */
+    s->settled = false;
     if (out_of_time(s))
         return;
     build_events(s);
     if (s->count && !s->amo.n && counted(s))
         return;
+    s->settled = settled(s);
     bool capped = false;
     /* locations with fewer writes first: they have fewer co orders, so a
        combination none of them can satisfy is dropped sooner */
@@ -2169,6 +2285,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.weight);
     s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
+    settle_setup(&s);
     later_values(&s);
     mdl_run_sets_make(&s.rs, m, s.chosen);
     if (!(s.count && families(&s))) {
@@ -2216,6 +2333,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.cls_th);
     free(s.arr);
     free(s.vals2);
+    free(s.settle_pick);
+    free(s.settle_ok);
     free(s.pick);
     free(s.base);
     free(s.src);

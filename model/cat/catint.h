@@ -416,6 +416,10 @@ struct cat_model {
     int n;
     uint64_t *scratch;
     size_t scratch_cap;         /* words allocated there (kept, grown) */
+    /* cat_accepts_all's flags per slot (3 × (n_slots + 1) bytes), made
+       once: freed and made again per call, a late call's block sat
+       below the heap's top, which glibc then kept (cat_bound.c) */
+    signed char *bound_flags;
     uint64_t **ptr;             /* per slot: its words for this run */
     int *tag_index;             /* per tag ref: index in exec tags, or -1 */
     const char **tag_seen;      /* per tag ref: the name matched there */

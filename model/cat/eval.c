@@ -595,6 +595,8 @@ void cat_run_free(cat_model *m)
     free(m->static_done);
     free(m->unit_done);
     free(m->pending);
+    free(m->bound_flags);
+    m->bound_flags = NULL;
     m->snap = NULL;
     m->scratch_cap = m->snap_cap = 0;
     m->static_done = NULL;
