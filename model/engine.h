@@ -94,6 +94,10 @@ typedef struct mdl_run {
                                 an execution; a combination of it whose
                                 reads all find their values is herd7's
                                 `Loop` (mdl_test.loop_cut) */
+    bool probe;              /* a read took a value only a write after it
+                                in its thread makes (paths.c may_read):
+                                only for herd7's `Loop` test, never in an
+                                execution */
     bool bad;                /* stopped by an error (mdl_test.bad_diag) on
                                 a path chosen by values read, or went to
                                 address 0 (C): the test is refused only if

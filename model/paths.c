@@ -42,6 +42,9 @@ typedef struct run_ctx {
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
     bool at0;           /* the run went to address 0 (C): bad if it ends */
+    bool looped;        /* some run jumped back on a value read */
+    bool probing;       /* runs may take one value of a later own write */
+    bool probe;         /* this run did (mdl_run.probe) */
     /* The path pass (zero_paths_refuse): each read takes one value, a
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
@@ -87,7 +90,7 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->explore) {   /* that path is not seen */
+    if (c->explore || c->probe) {   /* that path is not seen */
         c->dead = true;
         return;
     }
@@ -380,18 +383,29 @@ static uint64_t thread_bit(int th)
  * it may hold, which a read must then be able to return. The writes
  * looked at are those of the run so far: at the read, those before it;
  * at the end of the run, all (reads_found). */
+static int may_read_how(run_ctx *c, int loc, int k, int inst);
+
 static bool may_read(run_ctx *c, int loc, int k, int inst)
+{
+    return may_read_how(c, loc, k, inst) == 1;
+}
+
+/* may_read's answer as 1; 2 for a value only a write of its own thread
+ * after it makes, which the probing pass (probe_loops) lets one read of
+ * a run take: herd7's `Loop` test takes such a source (l5700100_27),
+ * and the run is kept for it alone (mdl_run.probe); 0 otherwise. */
+static int may_read_how(run_ctx *c, int loc, int k, int inst)
 {
     const mdl_loc *l = &c->m->locs[loc];
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
         c->m->ops->symbolic_values)
-        return true;
+        return 1;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
             c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
-            return true;
-    return false;
+            return 1;
+    return c->probing && !c->probe && (l->writers[k] & own) ? 2 : 0;
 }
 
 /* --explain shows incoherent candidates too, where a read reads a write
@@ -430,11 +444,15 @@ static int choose_value(sem_run *r, int loc)
         return sem_choose(r, l->n_dom);
     int n = 0;
     for (int k = 0; k < l->n_dom; k++)
-        n += may_read(c, loc, k, c->inst);
+        n += may_read_how(c, loc, k, c->inst) > 0;
     int pick = sem_choose(r, n > 0 ? n : 1);
-    for (int k = 0; k < l->n_dom; k++)
-        if (may_read(c, loc, k, c->inst) && pick-- == 0)
+    for (int k = 0; k < l->n_dom; k++) {
+        int how = may_read_how(c, loc, k, c->inst);
+        if (how > 0 && pick-- == 0) {
+            c->probe |= how == 2;
             return k;
+        }
+    }
     return 0;
 }
 
@@ -681,7 +699,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = c->cut = c->bad = c->at0 = false;
+    c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->dep_store = false;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
@@ -744,9 +762,12 @@ static void run_once(run_ctx *c, sem_run *r)
                test says so), or every value read would fork again */
             if (to <= pc && r->concrete_jump) {
                 concrete_turns = true;
-            } else if (to <= pc && ++c->back[to] > MDL_UNROLL) {
-                c->cut = true;
-                return;
+            } else if (to <= pc) {
+                c->looped = true;
+                if (++c->back[to] > MDL_UNROLL) {
+                    c->cut = true;
+                    return;
+                }
             }
             pc = to;
         } else {
@@ -831,6 +852,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
+    u->probe = c->probe;
     u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
@@ -922,6 +944,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
+        if (c->probe && c->at0)
+            c->dead = true;     /* an error on a probing run: not seen */
         if (c->at0 && !c->dead && !c->error)
             at0_run(c);
         /* a run with a read no write gives its value is no candidate's,
@@ -942,7 +966,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         }
         if (unfound)
             continue;
-        if (c->dead) {
+        if (c->dead && !c->probe) {
             /* a dropped run's writes still grow the values reads may
              * return (a label stored, read back and branched to) */
             int w = 0;
@@ -953,7 +977,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         }
         /* a run stopped on an error after reads (c->bad) is kept,
          * marked: the test is refused only if its reads find values */
-        if (!c->dead || c->bad) {
+        if (!c->dead || (c->bad && !c->probe)) {
             keep_run(c, &r);
             if (++*total > MDL_MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -1277,7 +1301,8 @@ static bool apart_unwritten(mdl_test *m)
         for (int t = 0; t < m->n_threads; t++) {
             bare[t] = false;
             for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++)
-                bare[t] = !run_writes(&m->threads[t].runs[k], l, -1);
+                bare[t] = !m->threads[t].runs[k].probe &&
+                          !run_writes(&m->threads[t].runs[k], l, -1);
         }
         for (int t = 0; t < m->n_threads && !refuse; t++) {
             bool others = true;
@@ -1286,7 +1311,8 @@ static bool apart_unwritten(mdl_test *m)
             for (int k = 0; k < m->threads[t].n_runs && others && !refuse;
                  k++) {
                 const mdl_run *run = &m->threads[t].runs[k];
-                for (int i = 0; i < run->n_ev && !refuse; i++) {
+                for (int i = 0; i < run->n_ev && !refuse && !run->probe;
+                     i++) {
                     const sem_event *e = &run->ev[i];
                     if (e->kind != SEM_R || e->loc != l ||
                         run_writes(run, l, e->inst))
@@ -1314,6 +1340,34 @@ static bool apart_unwritten(mdl_test *m)
     return refuse;
 }
 
+/* The runs of every thread, round after round until the values the
+ * reads may return stop growing. */
+static bool all_rounds(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    bool ok = true;
+    for (int round = 0; ok; round++) {
+        drop_runs(m);
+        c->n_pend = 0;
+        int total = 0;
+        for (int th = 0; th < m->n_threads && ok; th++)
+            ok = thread_runs(c, th, &total);
+        if (!ok)
+            break;
+        bool grew = false;
+        for (int i = 0; i < c->n_pend; i++)
+            grew |= mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
+                                     &c->pend[i].prov,
+                                     thread_bit(c->pend[i].th));
+        /* A value an execution writes comes through at most as many
+           reads-from steps as it has writes, so that many rounds give
+           them all; more would only add values no execution has. */
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
+            break;
+    }
+    return ok;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -1323,24 +1377,14 @@ bool mdl_runs(mdl_test *m)
         seed_constants(m);
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
-    for (int round = 0; ok; round++) {
-        drop_runs(m);
-        c.n_pend = 0;
-        int total = 0;
-        for (int th = 0; th < m->n_threads && ok; th++)
-            ok = thread_runs(&c, th, &total);
-        if (!ok)
-            break;
-        bool grew = false;
-        for (int i = 0; i < c.n_pend; i++)
-            grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
-                                     &c.pend[i].prov,
-                                     thread_bit(c.pend[i].th));
-        /* A value an execution writes comes through at most as many
-           reads-from steps as it has writes, so that many rounds give
-           them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
-            break;
+    ok = all_rounds(&c);
+    /* herd7's `Loop` test takes sources after a read in its thread: when
+       a run jumped back on a value read, the runs again with one read a
+       run taking such a value (concrete values only: a read takes every
+       value where they are symbolic, and --explain's do already) */
+    if (ok && c.looped && !m->ops->symbolic_values && !incoherent_too(&c)) {
+        c.probing = true;
+        ok = all_rounds(&c);
     }
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;

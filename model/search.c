@@ -1840,11 +1840,25 @@ static void combination(search *s)
     product(s, 0);
 }
 
+/* Whether write w's value is made of read r's (the same thread's). */
+static bool made_of(const sem_event *w, const sem_event *r)
+{
+    if (r->read_no < 0)
+        return false;
+    sem_taint bit = (sem_taint)1 << r->read_no;
+    return ((w->data | w->vdata) & bit) != 0;
+}
+
 /* Does every read of the combination find a write of its value (or the
  * initial value), not of its own instruction nor after it in its thread?
  * herd7's test of a path cut at a loop's unrolling limit: it says `Loop`
- * when such a path solves, before any coherence or model check. */
-static bool reads_find_values(search *s)
+ * when such a path solves, before any coherence or model check. There
+ * (own_later) herd7 takes any write of the candidate as a source, one
+ * after the read in its thread too (l5700100_27: P0 reads z = 2 from its
+ * own later `w z 2`, copies it to y, and P1 spins on y), but one whose
+ * value is made of the read itself (`r0 = y; y = r0`) is an equation
+ * r0 = r0 its solver leaves undetermined: no source. */
+static bool reads_find_values(search *s, bool own_later)
 {
     mdl_test *m = s->m;
     build_events(s);
@@ -1860,7 +1874,8 @@ static bool reads_find_values(search *s)
                from no write of its own thread after the read */
             found = w->e->kind == SEM_W && w->loc == r->loc &&
                     sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
-                    (w->thread != r->thread || h < g);
+                    (w->thread != r->thread || h < g ||
+                     (own_later && !made_of(w->e, r->e)));
         }
         if (!found)
             return false;
@@ -2039,15 +2054,18 @@ static void choose_runs(search *s, int t)
            limit, or stopped by an error on a path values chose, is no
            execution; when its reads all find their values, the test
            says `Loop`, or is refused with the (first such) error */
-        bool cut = false, bad = false;
+        bool cut = false, bad = false, probe = false;
         for (int u = 0; u < t; u++) {
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
+            probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
+        if (probe && (!cut || bad))
+            return;     /* a probing run serves the Loop test alone */
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
-            if (reads_find_values(s)) {    /* herd7: mixed-size, refused */
+            if (reads_find_values(s, false)) {  /* herd7: mixed-size, refused */
                 s->m->failed = true;
                 s->status = MDL_BAD_INPUT;
                 s->stop = true;
@@ -2058,7 +2076,7 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        if (!reads_find_values(s))
+        if (!reads_find_values(s, cut && !bad))
             return;
         if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
             !bad_solves(s))
