@@ -206,6 +206,9 @@ typedef struct mdl_test {
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
     ll_diag bad_diag;        /* the first error of a run marked bad */
+    bool looped;             /* some run jumped back on a value read */
+    bool loop_probe;         /* mdl_search's second pass, for herd7's
+                                `Loop` test alone (mdl_run.probe) */
     bool loop_cut;           /* some path that went round a loop too often
                                 reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */

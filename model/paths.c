@@ -1377,15 +1377,9 @@ bool mdl_runs(mdl_test *m)
         seed_constants(m);
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
+    c.probing = m->loop_probe;
     ok = all_rounds(&c);
-    /* herd7's `Loop` test takes sources after a read in its thread: when
-       a run jumped back on a value read, the runs again with one read a
-       run taking such a value (concrete values only: a read takes every
-       value where they are symbolic, and --explain's do already) */
-    if (ok && c.looped && !m->ops->symbolic_values && !incoherent_too(&c)) {
-        c.probing = true;
-        ok = all_rounds(&c);
-    }
+    m->looped = c.looped;
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||

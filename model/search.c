@@ -2060,7 +2060,7 @@ static void choose_runs(search *s, int t)
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
             probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
-        if (probe && (!cut || bad))
+        if ((probe || s->m->loop_probe) && (!cut || bad))
             return;     /* a probing run serves the Loop test alone */
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
@@ -2167,7 +2167,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
        combination by build_events and do not depend on rf or co: the
        bound holds them as they are. A counted batch is arranged over
        identical threads (emit) as a candidate is */
-    s.count = !m->explain && !s.all_co && !cat_chooses_co(model);
+    s.count = !m->explain && !s.all_co && !cat_chooses_co(model) &&
+              !m->loop_probe;
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -2232,6 +2233,26 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     return m->failed ? MDL_BAD_INPUT : s.status;
 }
 
+/* herd7's `Loop` test takes any write of a candidate as a read's source,
+ * one after the read in its thread too, which no execution does, so the
+ * paths have no such read (paths.c may_read): P0 reading z = 2 from its
+ * own later `w z 2` and copying it to y, where P1 spins on y, made herd7
+ * say `Loop` (l5700100_27). When the search found no such cut path and
+ * some run jumped back on a value read, the paths again with one read of
+ * a run taking such a value (mdl_run.probe), and the combinations with a
+ * cut run alone: the states, counts and refusals stay the first pass's
+ * (where values are symbolic, C, a read takes every value already). */
+static void probe_loops(mdl_test *m, cat_model *model)
+{
+    ll_diag diag = m->diag;
+    m->loop_probe = true;
+    if (mdl_runs(m))
+        search_pass(m, model, false);
+    m->loop_probe = false;
+    m->failed = m->timed_out = false;
+    m->diag = diag;
+}
+
 /* --explain looks first for an allowed execution with the search's
  * pruning (the whole space, incoherent candidates too, can take minutes
  * where the model takes milliseconds: RMW+inc-sub-chain), and walks the
@@ -2244,5 +2265,9 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         if (st != MDL_OK || mdl_explain_done(m->explain))
             return st;
     }
-    return search_pass(m, model, false);
+    mdl_status st = search_pass(m, model, false);
+    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain &&
+        !m->ops->symbolic_values)
+        probe_loops(m, model);
+    return st;
 }
