@@ -227,7 +227,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
-    if (!r->vsrc)
+    if (!c->m->ops->symbolic_values)
         r->used |= dep; /* an address is an operation on its value */
     if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
         /* herd7 7.58 reads the instruction there (instr:"..."): its
@@ -256,7 +256,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
             l->apart = true;
         return loc;
     }
-    bool zero = !dep && c->m->ops->errors_on_every_path;
+    bool zero = (!dep || r->addr_fixed) && c->m->ops->errors_on_every_path;
     if (c->explore && (zero || dep)) {
         /* counted: the path goes on (zero_paths_refuse) */
         if (zero && read) {
@@ -469,6 +469,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
     int loc = address(r, addr, addr_dep | addr_pick, true);
+    r->addr_fixed = false;
     if (loc < 0 && !sem_stopped(r) && source_room(r)) {
         /* the path pass, at no location: a value read all the same */
         int n = c->n_reads++;
@@ -514,9 +515,11 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 {
     run_ctx *c = ctx(r);
     /* herd7 pairs reads with memory writes only: not a lock's */
-    if ((addr_dep | addr_pick) && !(tags & c->m->ops->herd_nonmem))
+    if ((addr_dep | addr_pick) && !r->addr_fixed &&
+        !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
     int loc = address(r, addr, addr_dep | addr_pick, false);
+    r->addr_fixed = false;
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -694,6 +697,7 @@ static void run_once(run_ctx *c, sem_run *r)
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
+    r->addr_fixed = false;
     r->chose_status = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
@@ -859,7 +863,8 @@ static void keep_run(run_ctx *c, sem_run *r)
                             sizeof *u->final_t);
     for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
-        u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
+        u->final_t[i] = c->m->ops->symbolic_values ? r->vsrc[i]
+                                                   : r->regs[i].t;
     }
     u->used = r->used;
     u->pinned = r->pinned;
@@ -918,7 +923,7 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     r->regs = ll_xmalloc((size_t)t->n_slots * sizeof *r->regs);
     r->picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                           sizeof *r->picks);
-    if (c->m->ops->symbolic_values) {
+    if (c->m->ops->symbolic_values || c->m->ops->value_sources) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
         r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
@@ -1294,7 +1299,9 @@ static bool apart_unwritten(mdl_test *m)
     bool *bare = ll_xcalloc((size_t)m->n_threads + 1, sizeof *bare);
     bool refuse = false;
     for (int l = 0; l < m->n_locs && !refuse; l++) {
+        /* (with errors_on_every_path, zero_paths_refuse's rule) */
         bool at0 = m->ops->zero_location && m->locs[l].no_init &&
+                   !m->ops->errors_on_every_path &&
                    strcmp(m->syms[m->locs[l].sym], "addr:0") == 0;
         if (!m->locs[l].apart && !at0)
             continue;
