@@ -94,6 +94,10 @@ typedef struct mdl_run {
                                 an execution; a combination of it whose
                                 reads all find their values is herd7's
                                 `Loop` (mdl_test.loop_cut) */
+    bool probe;              /* a read took a value only a write after it
+                                in its thread makes (paths.c may_read):
+                                only for herd7's `Loop` test, never in an
+                                execution */
     bool bad;                /* stopped by an error (mdl_test.bad_diag) on
                                 a path chosen by values read, or went to
                                 address 0 (C): the test is refused only if
@@ -202,6 +206,9 @@ typedef struct mdl_test {
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
     ll_diag bad_diag;        /* the first error of a run marked bad */
+    bool looped;             /* some run jumped back on a value read */
+    bool loop_probe;         /* mdl_search's second pass, for herd7's
+                                `Loop` test alone (mdl_run.probe) */
     bool loop_cut;           /* some path that went round a loop too often
                                 reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */

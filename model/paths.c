@@ -42,6 +42,9 @@ typedef struct run_ctx {
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
     bool at0;           /* the run went to address 0 (C): bad if it ends */
+    bool looped;        /* some run jumped back on a value read */
+    bool probing;       /* runs may take one value of a later own write */
+    bool probe;         /* this run did (mdl_run.probe) */
     /* The path pass (zero_paths_refuse): each read takes one value, a
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
@@ -87,7 +90,7 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->explore) {   /* that path is not seen */
+    if (c->explore || c->probe) {   /* that path is not seen */
         c->dead = true;
         return;
     }
@@ -224,7 +227,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
-    if (!r->vsrc)
+    if (!c->m->ops->symbolic_values)
         r->used |= dep; /* an address is an operation on its value */
     if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
         /* herd7 7.58 reads the instruction there (instr:"..."): its
@@ -253,7 +256,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
             l->apart = true;
         return loc;
     }
-    bool zero = !dep && c->m->ops->errors_on_every_path;
+    bool zero = (!dep || r->addr_fixed) && c->m->ops->errors_on_every_path;
     if (c->explore && (zero || dep)) {
         /* counted: the path goes on (zero_paths_refuse) */
         if (zero && read) {
@@ -380,18 +383,29 @@ static uint64_t thread_bit(int th)
  * it may hold, which a read must then be able to return. The writes
  * looked at are those of the run so far: at the read, those before it;
  * at the end of the run, all (reads_found). */
+static int may_read_how(run_ctx *c, int loc, int k, int inst);
+
 static bool may_read(run_ctx *c, int loc, int k, int inst)
+{
+    return may_read_how(c, loc, k, inst) == 1;
+}
+
+/* may_read's answer as 1; 2 for a value only a write of its own thread
+ * after it makes, which the probing pass (probe_loops) lets one read of
+ * a run take: herd7's `Loop` test takes such a source (l5700100_27),
+ * and the run is kept for it alone (mdl_run.probe); 0 otherwise. */
+static int may_read_how(run_ctx *c, int loc, int k, int inst)
 {
     const mdl_loc *l = &c->m->locs[loc];
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
         c->m->ops->symbolic_values)
-        return true;
+        return 1;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
             c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
-            return true;
-    return false;
+            return 1;
+    return c->probing && !c->probe && (l->writers[k] & own) ? 2 : 0;
 }
 
 /* --explain shows incoherent candidates too, where a read reads a write
@@ -430,11 +444,15 @@ static int choose_value(sem_run *r, int loc)
         return sem_choose(r, l->n_dom);
     int n = 0;
     for (int k = 0; k < l->n_dom; k++)
-        n += may_read(c, loc, k, c->inst);
+        n += may_read_how(c, loc, k, c->inst) > 0;
     int pick = sem_choose(r, n > 0 ? n : 1);
-    for (int k = 0; k < l->n_dom; k++)
-        if (may_read(c, loc, k, c->inst) && pick-- == 0)
+    for (int k = 0; k < l->n_dom; k++) {
+        int how = may_read_how(c, loc, k, c->inst);
+        if (how > 0 && pick-- == 0) {
+            c->probe |= how == 2;
             return k;
+        }
+    }
     return 0;
 }
 
@@ -451,6 +469,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
     int loc = address(r, addr, addr_dep | addr_pick, true);
+    r->addr_fixed = false;
     if (loc < 0 && !sem_stopped(r) && source_room(r)) {
         /* the path pass, at no location: a value read all the same */
         int n = c->n_reads++;
@@ -496,9 +515,11 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 {
     run_ctx *c = ctx(r);
     /* herd7 pairs reads with memory writes only: not a lock's */
-    if ((addr_dep | addr_pick) && !(tags & c->m->ops->herd_nonmem))
+    if ((addr_dep | addr_pick) && !r->addr_fixed &&
+        !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
     int loc = address(r, addr, addr_dep | addr_pick, false);
+    r->addr_fixed = false;
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -676,12 +697,13 @@ static void run_once(run_ctx *c, sem_run *r)
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
+    r->addr_fixed = false;
     r->chose_status = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = c->cut = c->bad = c->at0 = false;
+    c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->dep_store = false;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
@@ -744,9 +766,12 @@ static void run_once(run_ctx *c, sem_run *r)
                test says so), or every value read would fork again */
             if (to <= pc && r->concrete_jump) {
                 concrete_turns = true;
-            } else if (to <= pc && ++c->back[to] > MDL_UNROLL) {
-                c->cut = true;
-                return;
+            } else if (to <= pc) {
+                c->looped = true;
+                if (++c->back[to] > MDL_UNROLL) {
+                    c->cut = true;
+                    return;
+                }
             }
             pc = to;
         } else {
@@ -831,13 +856,15 @@ static void keep_run(run_ctx *c, sem_run *r)
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
+    u->probe = c->probe;
     u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                             sizeof *u->final_t);
     for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
-        u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
+        u->final_t[i] = c->m->ops->symbolic_values ? r->vsrc[i]
+                                                   : r->regs[i].t;
     }
     u->used = r->used;
     u->pinned = r->pinned;
@@ -896,7 +923,7 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     r->regs = ll_xmalloc((size_t)t->n_slots * sizeof *r->regs);
     r->picks = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                           sizeof *r->picks);
-    if (c->m->ops->symbolic_values) {
+    if (c->m->ops->symbolic_values || c->m->ops->value_sources) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
         r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
@@ -922,6 +949,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
+        if (c->probe && c->at0)
+            c->dead = true;     /* an error on a probing run: not seen */
         if (c->at0 && !c->dead && !c->error)
             at0_run(c);
         /* a run with a read no write gives its value is no candidate's,
@@ -942,7 +971,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         }
         if (unfound)
             continue;
-        if (c->dead) {
+        if (c->dead && !c->probe) {
             /* a dropped run's writes still grow the values reads may
              * return (a label stored, read back and branched to) */
             int w = 0;
@@ -953,7 +982,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         }
         /* a run stopped on an error after reads (c->bad) is kept,
          * marked: the test is refused only if its reads find values */
-        if (!c->dead || c->bad) {
+        if (!c->dead || (c->bad && !c->probe)) {
             keep_run(c, &r);
             if (++*total > MDL_MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -1270,14 +1299,17 @@ static bool apart_unwritten(mdl_test *m)
     bool *bare = ll_xcalloc((size_t)m->n_threads + 1, sizeof *bare);
     bool refuse = false;
     for (int l = 0; l < m->n_locs && !refuse; l++) {
+        /* (with errors_on_every_path, zero_paths_refuse's rule) */
         bool at0 = m->ops->zero_location && m->locs[l].no_init &&
+                   !m->ops->errors_on_every_path &&
                    strcmp(m->syms[m->locs[l].sym], "addr:0") == 0;
         if (!m->locs[l].apart && !at0)
             continue;
         for (int t = 0; t < m->n_threads; t++) {
             bare[t] = false;
             for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++)
-                bare[t] = !run_writes(&m->threads[t].runs[k], l, -1);
+                bare[t] = !m->threads[t].runs[k].probe &&
+                          !run_writes(&m->threads[t].runs[k], l, -1);
         }
         for (int t = 0; t < m->n_threads && !refuse; t++) {
             bool others = true;
@@ -1286,7 +1318,8 @@ static bool apart_unwritten(mdl_test *m)
             for (int k = 0; k < m->threads[t].n_runs && others && !refuse;
                  k++) {
                 const mdl_run *run = &m->threads[t].runs[k];
-                for (int i = 0; i < run->n_ev && !refuse; i++) {
+                for (int i = 0; i < run->n_ev && !refuse && !run->probe;
+                     i++) {
                     const sem_event *e = &run->ev[i];
                     if (e->kind != SEM_R || e->loc != l ||
                         run_writes(run, l, e->inst))
@@ -1314,6 +1347,34 @@ static bool apart_unwritten(mdl_test *m)
     return refuse;
 }
 
+/* The runs of every thread, round after round until the values the
+ * reads may return stop growing. */
+static bool all_rounds(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    bool ok = true;
+    for (int round = 0; ok; round++) {
+        drop_runs(m);
+        c->n_pend = 0;
+        int total = 0;
+        for (int th = 0; th < m->n_threads && ok; th++)
+            ok = thread_runs(c, th, &total);
+        if (!ok)
+            break;
+        bool grew = false;
+        for (int i = 0; i < c->n_pend; i++)
+            grew |= mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
+                                     &c->pend[i].prov,
+                                     thread_bit(c->pend[i].th));
+        /* A value an execution writes comes through at most as many
+           reads-from steps as it has writes, so that many rounds give
+           them all; more would only add values no execution has. */
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
+            break;
+    }
+    return ok;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -1323,25 +1384,9 @@ bool mdl_runs(mdl_test *m)
         seed_constants(m);
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
-    for (int round = 0; ok; round++) {
-        drop_runs(m);
-        c.n_pend = 0;
-        int total = 0;
-        for (int th = 0; th < m->n_threads && ok; th++)
-            ok = thread_runs(&c, th, &total);
-        if (!ok)
-            break;
-        bool grew = false;
-        for (int i = 0; i < c.n_pend; i++)
-            grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
-                                     &c.pend[i].prov,
-                                     thread_bit(c.pend[i].th));
-        /* A value an execution writes comes through at most as many
-           reads-from steps as it has writes, so that many rounds give
-           them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
-            break;
-    }
+    c.probing = m->loop_probe;
+    ok = all_rounds(&c);
+    m->looped = c.looped;
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||

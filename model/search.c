@@ -1969,11 +1969,28 @@ static void combination(search *s)
     product(s, 0);
 }
 
+/* Whether write w's value is made of read r's (the same thread's): its
+ * vdata, herd7's symbol where values are symbolic (C: `(r0 ^ r0) + 2` is
+ * made of no read), else all the reads its value depends on (LISA's
+ * `mov r3 (xor r0 r0)` still counts r0: no Loop there, herd7 says it). */
+static bool made_of(const sem_event *w, const sem_event *r)
+{
+    if (r->read_no < 0)
+        return false;
+    sem_taint bit = (sem_taint)1 << r->read_no;
+    return (w->vdata & bit) != 0;
+}
+
 /* Does every read of the combination find a write of its value (or the
  * initial value), not of its own instruction nor after it in its thread?
  * herd7's test of a path cut at a loop's unrolling limit: it says `Loop`
- * when such a path solves, before any coherence or model check. */
-static bool reads_find_values(search *s)
+ * when such a path solves, before any coherence or model check. There
+ * (own_later) herd7 takes any write of the candidate as a source, one
+ * after the read in its thread too (l5700100_27: P0 reads z = 2 from its
+ * own later `w z 2`, copies it to y, and P1 spins on y), but one whose
+ * value is made of the read itself (`r0 = y; y = r0`) is an equation
+ * r0 = r0 its solver leaves undetermined: no source. */
+static bool reads_find_values(search *s, bool own_later)
 {
     mdl_test *m = s->m;
     build_events(s);
@@ -1989,7 +2006,8 @@ static bool reads_find_values(search *s)
                from no write of its own thread after the read */
             found = w->e->kind == SEM_W && w->loc == r->loc &&
                     sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
-                    (w->thread != r->thread || h < g);
+                    (w->thread != r->thread || h < g ||
+                     (own_later && !made_of(w->e, r->e)));
         }
         if (!found)
             return false;
@@ -2168,15 +2186,18 @@ static void choose_runs(search *s, int t)
            limit, or stopped by an error on a path values chose, is no
            execution; when its reads all find their values, the test
            says `Loop`, or is refused with the (first such) error */
-        bool cut = false, bad = false;
+        bool cut = false, bad = false, probe = false;
         for (int u = 0; u < t; u++) {
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
+            probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
+        if ((probe || s->m->loop_probe) && (!cut || bad))
+            return;     /* a probing run serves the Loop test alone */
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
-            if (reads_find_values(s)) {    /* herd7: mixed-size, refused */
+            if (reads_find_values(s, false)) {  /* herd7: mixed-size, refused */
                 s->m->failed = true;
                 s->status = MDL_BAD_INPUT;
                 s->stop = true;
@@ -2187,7 +2208,7 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        if (!reads_find_values(s))
+        if (!reads_find_values(s, cut && !bad))
             return;
         if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
             !bad_solves(s))
@@ -2278,7 +2299,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
        combination by build_events and do not depend on rf or co: the
        bound holds them as they are. A counted batch is arranged over
        identical threads (emit) as a candidate is */
-    s.count = !m->explain && !s.all_co && !cat_chooses_co(model);
+    s.count = !m->explain && !s.all_co && !cat_chooses_co(model) &&
+              !m->loop_probe;
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -2346,6 +2368,26 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     return m->failed ? MDL_BAD_INPUT : s.status;
 }
 
+/* herd7's `Loop` test takes any write of a candidate as a read's source,
+ * one after the read in its thread too, which no execution does, so the
+ * paths have no such read (paths.c may_read): P0 reading z = 2 from its
+ * own later `w z 2` and copying it to y, where P1 spins on y, made herd7
+ * say `Loop` (l5700100_27). When the search found no such cut path and
+ * some run jumped back on a value read, the paths again with one read of
+ * a run taking such a value (mdl_run.probe), and the combinations with a
+ * cut run alone: the states, counts and refusals stay the first pass's
+ * (where values are symbolic, C, a read takes every value already). */
+static void probe_loops(mdl_test *m, cat_model *model)
+{
+    ll_diag diag = m->diag;
+    m->loop_probe = true;
+    if (mdl_runs(m))
+        search_pass(m, model, false);
+    m->loop_probe = false;
+    m->failed = m->timed_out = false;
+    m->diag = diag;
+}
+
 /* --explain looks first for an allowed execution with the search's
  * pruning (the whole space, incoherent candidates too, can take minutes
  * where the model takes milliseconds: RMW+inc-sub-chain), and walks the
@@ -2358,5 +2400,9 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         if (st != MDL_OK || mdl_explain_done(m->explain))
             return st;
     }
-    return search_pass(m, model, false);
+    mdl_status st = search_pass(m, model, false);
+    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain &&
+        !m->ops->symbolic_values)
+        probe_loops(m, model);
+    return st;
 }

@@ -195,6 +195,12 @@ typedef struct sem_ops {
      * operation or a branch; the semantics fill sem_run.used
      * (model/symbolic.c). */
     bool symbolic_values;
+    /* The semantics keep sem_run.vsrc though values are not symbolic
+     * (LISA): the path pass (errors_on_every_path) goes both ways on a
+     * branch on a value made of reads, and takes an address herd7
+     * simplifies to a constant (`y+r22`, `mov r22 (xor r0 r0)`) as one
+     * (sem_run.addr_fixed). */
+    bool value_sources;
     /* Without errors_on_every_path, address 0 is a location with no
      * initial write all the same (herd7's LISA): a run that goes there
      * is refused when herd7 solves its values (model/search.c
@@ -291,8 +297,15 @@ struct sem_run {
     int n_opeqs;
     sem_taint opeqs[SEM_MAX_EQS][2];
     /* per slot: the reads its value is made of, as herd7's symbolic value
-     * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
+     * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
+     * symbolic_values, value_sources), else NULL */
     sem_taint *vsrc;
+    /* Set by exec before an access whose address depends on reads but is
+     * made of none (vsrc: `y+r22`, `mov r22 (xor r0 r0)`), which herd7
+     * knows whatever the values read: no store through an address read
+     * from memory for the path pass (zero_paths_refuse), and address 0
+     * there is a constant 0. The access clears it. */
+    bool addr_fixed;
     /* per slot (with vsrc): its value is an operation's result, not a
      * copy of the one read vsrc names */
     bool *vop;

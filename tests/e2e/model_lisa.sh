@@ -4,6 +4,7 @@
 # model_herd7_recorded.sh): the Linux-kernel bell's annotation checks
 # (herd7 7.58's own refusals, on every instruction, reached or not), a
 # branch on a value that is neither 0 nor 1 (no execution, as herd7),
+# reads through a register holding 0 that herd7 refuses,
 # --explain on a LISA test (and on a counted loop of RMWs), and hwrun's
 # refusal. Exact messages.
 # Env: LITMUSLAB. cwd: the repo root.
@@ -87,6 +88,54 @@ END
 "$LITMUSLAB" model "$tmp/branch2.litmus" 2>&1 | grep -v '^Time ' > "$tmp/out"
 cmp -s "$tmp/out" "$tmp/branch2.want" ||
   { bad "branch on 2: not herd7's output"; diff "$tmp/branch2.want" "$tmp/out"; }
+
+# A read through a register holding 0 (P0 jumps over the mov that would
+# set r11): herd7 7.58 refuses the test when the other threads each have
+# a path with no write through an address read from memory, which may be
+# at 0 (then that set of paths has no execution, litmus/lisa/
+# zero-read+store-through-read-address). P1's address y+r22 with
+# r22 = r10 ^ r10 is herd7's constant y, no such write; nor is a read
+# of y ^ y as an address P0's only write (zero-xor: a constant 0).
+cat > "$tmp/zero-xor-store.litmus" <<'END'
+LISA zero-xor-store
+{
+x=0; y=0; p=x;
+}
+ P0               | P1                    ;
+ b[] L0           | r[once] r10 p         ;
+ mov r11 x        | mov r22 (xor r10 r10) ;
+ L0:              | w[once] y+r22 1       ;
+ r[once] r0 r11   |                       ;
+exists (0:r0=0)
+END
+refused zero-xor-store "9:2: memory access to 0, which is not a location"
+cat > "$tmp/zero-branch-bare.litmus" <<'END'
+LISA zero-branch-bare
+{
+x=0; y=0; p=x;
+}
+ P0               | P1                  ;
+ r[once] r1 y     | r[once] r10 p       ;
+ mov r2 (eq r1 1) | mov r3 (eq r10 x)   ;
+ b[] r2 L0        | b[] r3 L1           ;
+ mov r11 x        | w[once] r10 2       ;
+ L0:              | L1:                 ;
+ r[once] r0 r11   | w[once] y 1         ;
+exists (0:r0=0)
+END
+refused zero-branch-bare "11:2: memory access to 0, which is not a location"
+cat > "$tmp/zero-xor.litmus" <<'END'
+LISA zero-xor
+{
+x=0; y=0; p=x;
+}
+ P0                  | P1            ;
+ r[once] r1 y        | r[once] r10 p ;
+ mov r20 (xor r1 r1) | w[once] y 1   ;
+ r[once] r0 r20      |               ;
+exists (0:r1=0)
+END
+refused zero-xor "8:2: memory access to 0, which is not a location"
 
 # --explain: the events with their annotations' sets and the LISA
 # instruction that made each, and why the model rejects the state.
