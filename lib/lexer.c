@@ -163,6 +163,8 @@ bool ll_lex_next(ll_lexer *lx)
     if (c == '"')
         return lex_string(lx, start, pos);
     for (size_t i = 0; i < sizeof puncts / sizeof puncts[0]; i++) {
+        if (puncts[i][0] != c)   /* (cheap: every punctuator comes here) */
+            continue;
         size_t n = strlen(puncts[i]);
         if (lx->len - lx->off >= n && !memcmp(lx->src + lx->off, puncts[i], n)) {
             for (size_t k = 0; k < n; k++)
@@ -183,7 +185,8 @@ bool ll_tok_is(const ll_token *t, const char *s)
     if (t->kind != LL_TOK_PUNCT && t->kind != LL_TOK_NAME)
         return false;
     size_t n = strlen(s);
-    return t->len == n && !memcmp(t->text, s, n);
+    return t->len == n && (n == 0 || t->text[0] == s[0]) &&
+           !memcmp(t->text, s, n);
 }
 
 char *ll_tok_dup(const ll_token *t)

@@ -161,7 +161,8 @@ static void put_param(const ll_param *p, ll_buf *b)
         dump(t->kind == CT_POINTER ? t->of : t, b);
         ll_buf_putc(b, '*');
     }
-    ll_buf_printf(b, " %s", p->name);
+    ll_buf_putc(b, ' ');
+    ll_buf_puts(b, p->name);
     ctype_free(t);
 }
 
@@ -175,7 +176,9 @@ void ll_hash_c_code(const ll_test *t, ll_buf *b)
                 ll_buf_puts(b, ", ");
             put_param(&th->params[i], b);
         }
-        ll_buf_printf(b, ") {\n%s\n}\n ", th->c_body ? th->c_body : "");
+        ll_buf_puts(b, ") {\n");   /* (a body is long: no printf) */
+        ll_buf_puts(b, th->c_body ? th->c_body : "");
+        ll_buf_puts(b, "\n}\n ");
     }
     if (t->n_threads)
         ll_buf_puts(b, ";\n");

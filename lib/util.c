@@ -244,6 +244,9 @@ char *ll_read_text(const char *path, size_t max_line, size_t max_file,
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
+    /* read in our chunks: no stdio buffer to allocate for each file
+       (a batch reads thousands of small tests) */
+    setvbuf(f, NULL, _IONBF, 0);
     ll_buf b = {0};
     char chunk[65536];
     size_t n, line_len = 0;

@@ -5,12 +5,17 @@
 # five-thread lock-protected counter made here (--timeout 120). herd7
 # takes seconds on 3-5 threads with spin_lock and minutes on RCU tests
 # with several grace periods; the issue's aim is 100x faster.
-# With GEN (tests/fidelity/gen_c.c) and HERD7, last: the side-by-side
-# batch run (one herd7 process, one litmuslab -j 1 process) on litmus/c
-# plus BENCH_C_N random tests (seed BENCH_C_SEED), -timeout 60 s a test
-# for both, and the ratio of the two times; then the same on a diy7
-# family of C tests (585 tests of two and three threads, as the kernel
-# collection's generated ones).
+# With GEN (tests/fidelity/gen_c.c) and HERD7, last: side-by-side batch
+# runs (one herd7 process, one litmuslab -j 1 process, -timeout 60 s a
+# test for both, the same files), each timed in CPU seconds (user + sys
+# of the process and its children: the machine may be shared) and wall
+# seconds (litmuslab's: the mean of five runs), with the ratio of the
+# CPU times: on litmus/c plus BENCH_C_N random tests (seed
+# BENCH_C_SEED); on a diy7 family of C tests (585 tests of two and three
+# threads, as the kernel collection's generated ones); and with
+# BENCH_C_DIR (a clone of the kernel community's collection, say), on
+# its C tests of at most BENCH_C_THREADS threads (3) whose path matches
+# no BENCH_C_SKIP pattern (grep -E).
 prog=$1 gen=$2 herd7=$3
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -56,29 +61,68 @@ mkdir "$tmp/set"
 cp litmus/c/*.litmus "$tmp/set/"
 total=$(ls "$tmp/set" | wc -l)
 herdlib=$(dirname "$herd7")/share/herd
-# side_by_side DIR WHAT: one herd7 process, one litmuslab -j 1 process
+# cpu T0 T1: user + sys seconds of this shell's waited children between
+# two outputs of the `times` builtin (run in this shell, not in $(...),
+# whose children are not ours; its second line: "XmY.YYYs XmY.YYYs")
+cpu() {
+    cat "$1" "$2" | awk 'NR == 2 || NR == 4 { t = 0
+        for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] }
+        c[NR] = t } END { printf "%.3f", c[4] - c[2] }'
+}
+# side_by_side LIST WHAT: one herd7 process, one litmuslab -j 1 process
+# on the files of LIST (one path a line, no spaces)
 side_by_side() {
-    total=$(ls "$1" | wc -l)
+    total=$(wc -l < "$1")
     hstart=$(now)
+    times > "$tmp/h0"
     (cd "$herdlib" 2>/dev/null || true
-     "$herd7" -conf linux-kernel.cfg -timeout 60 "$1"/*.litmus) \
+     exec "$herd7" -conf linux-kernel.cfg -timeout 60 $(cat "$1")) \
         > "$tmp/herd.log" 2> "$tmp/herd.err"
+    times > "$tmp/h1"
     hend=$(now)
     ostart=$(now)
-    "$prog" model -j 1 --timeout 60 "$1"/*.litmus > "$tmp/ours.log" 2> "$tmp/ours.err"
+    times > "$tmp/o0"
+    for k in 1 2 3 4 5; do  # five runs, each a fifth: the tick is 10 ms
+        "$prog" model -j 1 --timeout 60 "@$1" > "$tmp/ours.log" 2> "$tmp/ours.err"
+    done
+    times > "$tmp/o1"
     oend=$(now)
     hn=$(grep -c '^Observation ' "$tmp/herd.log")
     on=$(grep -c '^Observation ' "$tmp/ours.log")
     awk -v t="$total" -v hn="$hn" -v on="$on" -v hs="$hstart" -v he="$hend" \
-        -v os="$ostart" -v oe="$oend" -v what="$2" 'BEGIN {
-        h = he - hs; o = oe - os
-        printf "bench-c: %d C tests (%s), one process each: herd7 %.2f s (%d answered), litmuslab %.2f s (%d answered): %.0fx\n",
-            t, what, h, hn, o, on, (o > 0 ? h / o : 0) }'
+        -v os="$ostart" -v oe="$oend" -v h="$(cpu "$tmp/h0" "$tmp/h1")" \
+        -v o5="$(cpu "$tmp/o0" "$tmp/o1")" -v what="$2" 'BEGIN {
+        o = o5 / 5; ow = (oe - os) / 5
+        printf "bench-c: %d C tests (%s), one process each: herd7 %.2f s CPU (%.2f s wall, %d answered), litmuslab %.3f s CPU (%.2f s wall, %d answered): %s\n",
+            t, what, h, he - hs, hn, o, ow, on,
+            (o > 0 ? sprintf("%.0fx", h / o) : "ours under the clock tick") }'
 }
-side_by_side "$tmp/set" "litmus/c and gen_c"
+ls "$tmp/set"/*.litmus > "$tmp/set.list"
+side_by_side "$tmp/set.list" "litmus/c and gen_c"
 # The kernel collection's small tests are diy7 families of two and three
 # threads (its auto/): such a family, made here.
 "$prog" gen -arch C -safe "Rfe Fre Wse PodRR PodRW PodWR PodWW" \
     -relax "FenceMbdWW FenceMbdRR FenceMbdWR FenceMbdRW" -size 6 -nprocs 3 \
     -o "$tmp/fam" > /dev/null 2>&1 && rm -f "$tmp/fam/@all" &&
-    side_by_side "$tmp/fam" "a diy7 family as the collection's auto/"
+    ls "$tmp/fam"/*.litmus > "$tmp/fam.list" &&
+    side_by_side "$tmp/fam.list" "a diy7 family as the collection's auto/"
+# A folder of C tests given (the collection itself): those of at most
+# BENCH_C_THREADS threads, as the issue counts them.
+if [ -n "$BENCH_C_DIR" ]; then
+    max=${BENCH_C_THREADS:-3}
+    dir=$(cd "$BENCH_C_DIR" && pwd) || exit 2   # herd7 runs in its folder
+    find "$dir" -name '*.litmus' | sort | while read -r f; do
+        head -n 1 "$f" | grep -q '^C[[:space:]]' || continue
+        n=$(grep -c '^[[:space:]]*P[0-9][0-9]*[[:space:]]*(' "$f")
+        [ "$n" -ge 1 ] && [ "$n" -le "$max" ] && echo "$f"
+    done > "$tmp/dir.list"
+    if [ -n "$BENCH_C_SKIP" ]; then
+        grep -Ev "$BENCH_C_SKIP" "$tmp/dir.list" > "$tmp/dir.keep"
+        mv "$tmp/dir.keep" "$tmp/dir.list"
+    fi
+    if [ -s "$tmp/dir.list" ]; then
+        side_by_side "$tmp/dir.list" "$BENCH_C_DIR, at most $max threads"
+    else
+        echo "bench-c: no C test of at most $max threads in $BENCH_C_DIR"
+    fi
+fi

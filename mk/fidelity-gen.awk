@@ -350,6 +350,10 @@ function a64(t, k, d, p, a, v, rd,    x, r, lab) {
 function a64_val(t, w, d, p, v, alu) {
     if (d == "data" && alu && rand() < 0.5) a64_alu(t, p, v)
     else if (d == "data") { emit(t, "EOR " w "," p "," p); emit(t, "ADD " w "," w ",#" v) }
+    else if (v >= 0 && v < 65536 && v % 3 == 1)
+        emit(t, "MOVZ " w ",#" v ",LSL #0")   # herd7 digests a written shift
+    else if (v >= 0 && v < 65536 && v % 3 == 2) {
+        emit(t, "MOVZ " w ",#" v); emit(t, "MOVK " w ",#0,LSL #16") }
     else emit(t, "MOV " w ",#" v)
 }
 

@@ -66,7 +66,14 @@ typedef struct mdl_loc {
     mdl_ways *prov;          /* per value: the ways found to make it
                                 (paths.c) */
     int cap_prov;
+    uint64_t *writers;       /* per value: the threads whose writes made
+                                it (bit t; 63 for 63 and more), or
+                                MDL_ANY_WRITER: the initial value, a
+                                constant of the code (paths.c) */
+    int cap_writers;
 } mdl_loc;
+
+#define MDL_ANY_WRITER UINT64_MAX
 
 /* One complete path of a thread with the values its reads returned. */
 typedef struct mdl_run {
@@ -87,6 +94,10 @@ typedef struct mdl_run {
                                 an execution; a combination of it whose
                                 reads all find their values is herd7's
                                 `Loop` (mdl_test.loop_cut) */
+    bool probe;              /* a read took a value only a write after it
+                                in its thread makes (paths.c may_read):
+                                only for herd7's `Loop` test, never in an
+                                execution */
     bool bad;                /* stopped by an error (mdl_test.bad_diag) on
                                 a path chosen by values read, or went to
                                 address 0 (C): the test is refused only if
@@ -195,6 +206,9 @@ typedef struct mdl_test {
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
     ll_diag bad_diag;        /* the first error of a run marked bad */
+    bool looped;             /* some run jumped back on a value read */
+    bool loop_probe;         /* mdl_search's second pass, for herd7's
+                                `Loop` test alone (mdl_run.probe) */
     bool loop_cut;           /* some path that went round a loop too often
                                 reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */
@@ -230,7 +244,8 @@ void mdl_state_to_ll(const mdl_test *m, const sem_val *vals, int n,
                      ll_state *out);
 bool mdl_dom_add(mdl_loc *l, sem_val v);             /* true if new */
 bool mdl_ways_add(mdl_ways *a, uint64_t w);
-bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways);
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways,
+                      uint64_t writers);
 /* Read the test's locations, registers and shown places. false + diag. */
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);

@@ -82,6 +82,17 @@ static int bin_same(const ll_instr *in)
     return 0;
 }
 
+/* The lowering's count of statements for srcu_read_lock's index
+ * (lib/c/poi.c: `@t = @t + 599 * n`, a temporary added to itself): no
+ * code of the test, no variable of herd7's. */
+static bool poi_tick(const ll_instr *in)
+{
+    const ll_operand *o = in->ops;
+    return in->op == LL_C_BIN && o[0].kind == LL_OPND_REG && o[0].sym &&
+           o[0].sym[0] == '@' && o[1].kind == LL_OPND_REG && o[1].sym &&
+           !strcmp(o[0].sym, o[1].sym) && is_const(&o[2]);
+}
+
 /* Does statement i (a BZ) test a comparison made in [first, i)? herd7
  * adds a `!= 0` to anything else. */
 static bool tests_comparison(const ll_thread *th, int first, int i)
@@ -114,6 +125,8 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     case LL_C_MOV:
         return opnd_vars(&o[1]);
     case LL_C_BIN:
+        if (poi_tick(in))
+            return 0;
         return opnd_vars(&o[1]) + opnd_vars(&o[2]) +
                (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
     case LL_C_UN:
@@ -309,6 +322,37 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
         h->copy_var[s] = *c;
 }
 
+/* An operand read in the way a fork does not take: numbered, no copy. */
+static void skip_opnd(const ll_operand *o, int64_t *c)
+{
+    *c += opnd_vars(o);
+}
+
+/* A kernel cmpxchg numbers both ways, success first (address, expected
+ * value, new value, the read), then failure (address, expected value,
+ * the read, the comparison); only the way the run takes is its events:
+ * its read and its register reads (the new value's copies a read). */
+static void number_cas(hv *h, int i, int64_t *c)
+{
+    const ll_operand *o = h->th->stmts[i].instr.ops;
+    bool ok = h->next_turn < h->n_turns && h->next_turn < 64;
+    bool success = ok && (h->turns >> h->next_turn & 1);
+    for (int way = 1; way >= 0; way--) {
+        bool taken = ok && success == (way == 1);
+        for (int k = 1; k <= (way ? 3 : 2); k++) {
+            if (taken)
+                read_opnd(h, &o[k], c);
+            else
+                skip_opnd(&o[k], c);
+        }
+        ++*c;
+        if (taken)
+            h->read_var[i] = *c;
+        *c += !way;
+    }
+    src_set(h, &o[0], ok ? i : -1);
+}
+
 /* Number statement i's variables from *c; skip_addr: its address was
  * read before (a store's, at the start of its statement). */
 static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
@@ -322,6 +366,8 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         src_set(h, &o[0], src_of(h, &o[1]));
         return;
     case LL_C_BIN: {
+        if (poi_tick(in))
+            return;
         read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
         int same = bin_same(in);
@@ -353,13 +399,18 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             src_set(h, &o[0], kind == LL_C_RETURN ? -1 : i);
         return;
     }
-    default:
-        *c += instr_vars(h->th, first, i, &fork);
-        if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
-            in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
-            src_set(h, &o[0], -1);
+    case LL_C_CAS:
+        if (in->flags & LL_C_CAS_UNLESS)
+            break;
+        number_cas(h, i, c);
         return;
+    default:
+        break;
     }
+    *c += instr_vars(h->th, first, i, &fork);
+    if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
+        in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
+        src_set(h, &o[0], -1);
 }
 
 /* A store whose value is computed in its statement reads its address

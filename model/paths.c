@@ -18,6 +18,7 @@ typedef struct pending {
     int loc;
     sem_val v;
     mdl_ways prov;      /* the ways the value was made */
+    int th;             /* the thread that wrote it */
 } pending;
 
 /* A write site: a thread's n-th write made by one statement (the same
@@ -41,6 +42,9 @@ typedef struct run_ctx {
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
     bool at0;           /* the run went to address 0 (C): bad if it ends */
+    bool looped;        /* some run jumped back on a value read */
+    bool probing;       /* runs may take one value of a later own write */
+    bool probe;         /* this run did (mdl_run.probe) */
     /* The path pass (zero_paths_refuse): each read takes one value, a
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
@@ -86,7 +90,7 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->explore) {   /* that path is not seen */
+    if (c->explore || c->probe) {   /* that path is not seen */
         c->dead = true;
         return;
     }
@@ -235,7 +239,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
-    if (!r->vsrc)
+    if (!c->m->ops->symbolic_values)
         r->used |= dep; /* an address is an operation on its value */
     if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
         /* herd7 7.58 reads the instruction there (instr:"..."): its
@@ -264,7 +268,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
             l->apart = true;
         return loc;
     }
-    bool zero = !dep && c->m->ops->errors_on_every_path;
+    bool zero = (!dep || r->addr_fixed) && c->m->ops->errors_on_every_path;
     if (c->explore && (zero || dep)) {
         /* counted: the path goes on (zero_paths_refuse) */
         if (zero && read) {
@@ -296,13 +300,15 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         }
         return -1;
     }
-    if (zero && addr.sym < 0 && addr.num == 0) {
-        /* herd7 (C) gives address 0 no initial write: a read there has
-           a source only in a write there, and an execution with either
-           is refused (`Non-symbolic memory access found on '[0]'`). A
-           location of ours that no state names; a run that goes there
-           is refused if its reads find their values (mdl_run.bad). A
-           read with no write at all to pair with is the path pass's */
+    if ((zero || (!dep && c->m->ops->zero_location)) && addr.sym < 0 &&
+        addr.num == 0) {
+        /* herd7 (C, LISA) gives address 0 no initial write: a read there
+           has a source only in a write there, and an execution with
+           either is refused (`Non-symbolic memory access found on
+           '[0]'`). A location of ours that no state names; a run that
+           goes there is refused if its reads find their values
+           (mdl_run.bad). A read with no write at all to pair with is
+           the path pass's (C), apart_unwritten's (LISA) */
         loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
         if (loc == n)
             c->m->locs[loc].no_init = true;
@@ -365,6 +371,103 @@ sem_tags sem_prior_write_tags(sem_run *r, int ev)
     return 0;
 }
 
+/* A thread's bit in mdl_loc.writers. */
+static uint64_t thread_bit(int th)
+{
+    return (uint64_t)1 << (th < 63 ? th : 63);
+}
+
+/* Whether a read of location loc by instruction inst of the current run
+ * may return value k of its value set. A read reads the initial value,
+ * a write of another thread, or a write of its own thread before it
+ * (not its own RMW's): one after it in its thread is incoherent, and the
+ * search never pairs it. A value only the thread's own writes make
+ * elsewhere (the later turns of a counted loop of RMWs, on paths this
+ * run did not take) only multiplied the runs, and grew by a value a
+ * round: `too many paths` on two loops of RMWs (issue 24). A value no
+ * write made (a constant of the code) stays for every read: it starts
+ * the cycles a thin-air value goes round. Every value is taken at a
+ * location with no initial write (address 0, where herd7 lets a read
+ * read a later write of its thread before refusing the test: at0_run),
+ * and where values are symbolic (C): there the write sites a value went
+ * through already stop a chain of RMWs (pend_writes), and symbolic.c
+ * keeps a copy cycle's execution with the least value every location of
+ * it may hold, which a read must then be able to return. The writes
+ * looked at are those of the run so far: at the read, those before it;
+ * at the end of the run, all (reads_found). */
+static int may_read_how(run_ctx *c, int loc, int k, int inst);
+
+static bool may_read(run_ctx *c, int loc, int k, int inst)
+{
+    return may_read_how(c, loc, k, inst) == 1;
+}
+
+/* may_read's answer as 1; 2 for a value only a write of its own thread
+ * after it makes, which the probing pass (probe_loops) lets one read of
+ * a run take: herd7's `Loop` test takes such a source (l5700100_27),
+ * and the run is kept for it alone (mdl_run.probe); 0 otherwise. */
+static int may_read_how(run_ctx *c, int loc, int k, int inst)
+{
+    const mdl_loc *l = &c->m->locs[loc];
+    uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
+    if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
+        c->m->ops->symbolic_values)
+        return 1;
+    for (int i = 0; i < c->n_ev; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
+            c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
+            return 1;
+    return c->probing && !c->probe && (l->writers[k] & own) ? 2 : 0;
+}
+
+/* --explain shows incoherent candidates too, where a read reads a write
+ * after it in its thread: there each read takes every value, and the
+ * run is kept when, at its end, each read may_read its value. */
+static bool incoherent_too(const run_ctx *c)
+{
+    return mdl_explain_incoherent(c->m->explain);
+}
+
+static bool reads_found(run_ctx *c)
+{
+    for (int i = 0; i < c->n_ev; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_R || e->loc < 0)
+            continue;
+        const mdl_loc *l = &c->m->locs[e->loc];
+        int k = 0;
+        while (k < l->n_dom && !sem_val_eq(l->dom[k], e->val))
+            k++;
+        if (k < l->n_dom && !may_read(c, e->loc, k, e->inst))
+            return false;
+    }
+    return true;
+}
+
+/* The value index of a read's choice (sem_choose of how many may_read
+ * allows: the k-th of those). */
+static int choose_value(sem_run *r, int loc)
+{
+    run_ctx *c = ctx(r);
+    const mdl_loc *l = &c->m->locs[loc];
+    if (c->explore)     /* the path pass takes one value */
+        return sem_choose(r, 1);
+    if (incoherent_too(c))
+        return sem_choose(r, l->n_dom);
+    int n = 0;
+    for (int k = 0; k < l->n_dom; k++)
+        n += may_read_how(c, loc, k, c->inst) > 0;
+    int pick = sem_choose(r, n > 0 ? n : 1);
+    for (int k = 0; k < l->n_dom; k++) {
+        int how = may_read_how(c, loc, k, c->inst);
+        if (how > 0 && pick-- == 0) {
+            c->probe |= how == 2;
+            return k;
+        }
+    }
+    return 0;
+}
+
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  sem_tags tags, int *ev)
 {
@@ -378,6 +481,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
     int loc = address(r, addr, addr_dep | addr_pick, true);
+    r->addr_fixed = false;
     if (loc < 0 && !sem_stopped(r) && source_room(r)) {
         /* the path pass, at no location: a value read all the same */
         int n = c->n_reads++;
@@ -390,7 +494,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     if (!source_room(r))
         return out;
     /* the path pass takes one value: the branches go both ways */
-    int k = sem_choose(r, c->explore ? 1 : c->m->locs[loc].n_dom);
+    int k = choose_value(r, loc);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
     e->val = c->m->locs[loc].dom[k];
@@ -423,9 +527,11 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 {
     run_ctx *c = ctx(r);
     /* herd7 pairs reads with memory writes only: not a lock's */
-    if ((addr_dep | addr_pick) && !(tags & c->m->ops->herd_nonmem))
+    if ((addr_dep | addr_pick) && !r->addr_fixed &&
+        !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
     int loc = address(r, addr, addr_dep | addr_pick, false);
+    r->addr_fixed = false;
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -619,12 +725,13 @@ static void run_once(run_ctx *c, sem_run *r)
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
+    r->addr_fixed = false;
     r->chose_status = false;
     r->res_event = r->res_event2 = -1;
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;
-    c->dead = c->error = c->cut = c->bad = c->at0 = false;
+    c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->dep_store = false;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
@@ -687,9 +794,12 @@ static void run_once(run_ctx *c, sem_run *r)
                test says so), or every value read would fork again */
             if (to <= pc && r->concrete_jump) {
                 concrete_turns = true;
-            } else if (to <= pc && ++c->back[to] > MDL_UNROLL) {
-                c->cut = true;
-                return;
+            } else if (to <= pc) {
+                c->looped = true;
+                if (++c->back[to] > MDL_UNROLL) {
+                    c->cut = true;
+                    return;
+                }
             }
             pc = to;
         } else {
@@ -759,6 +869,7 @@ static void pend_writes(run_ctx *c)
                 sizeof *c->pend);
         c->pend[c->n_pend].loc = e->loc;
         c->pend[c->n_pend].v = e->val;
+        c->pend[c->n_pend].th = c->th;
         c->pend[c->n_pend++].prov = out;
     }
 }
@@ -773,13 +884,15 @@ static void keep_run(run_ctx *c, sem_run *r)
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
+    u->probe = c->probe;
     u->bad = c->bad;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                             sizeof *u->final_t);
     for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
-        u->final_t[i] = r->vsrc ? r->vsrc[i] : r->regs[i].t;
+        u->final_t[i] = c->m->ops->symbolic_values ? r->vsrc[i]
+                                                   : r->regs[i].t;
     }
     u->used = r->used;
     u->pinned = r->pinned;
@@ -840,7 +953,7 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                           sizeof *r->picks);
     r->made = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                          sizeof *r->made);
-    if (c->m->ops->symbolic_values) {
+    if (c->m->ops->symbolic_values || c->m->ops->value_sources) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
         r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
@@ -867,9 +980,16 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
+        if (c->probe && c->at0)
+            c->dead = true;     /* an error on a probing run: not seen */
         if (c->at0 && !c->dead && !c->error)
             at0_run(c);
-        pend_writes(c);
+        /* a run with a read no write gives its value is no candidate's,
+           nor are its writes */
+        bool unfound = incoherent_too(c) && !c->dead && !c->error &&
+                       !reads_found(c);
+        if (!unfound)
+            pend_writes(c);
         if (c->error) {
             ok = false;
             break;
@@ -880,7 +1000,9 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             ok = false;
             break;
         }
-        if (c->dead) {
+        if (unfound)
+            continue;
+        if (c->dead && !c->probe) {
             /* a dropped run's writes still grow the values reads may
              * return (a label stored, read back and branched to) */
             int w = 0;
@@ -891,7 +1013,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         }
         /* a run stopped on an error after reads (c->bad) is kept,
          * marked: the test is refused only if its reads find values */
-        if (!c->dead || c->bad) {
+        if (!c->dead || (c->bad && !c->probe)) {
             keep_run(c, &r);
             if (++*total > MDL_MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -996,7 +1118,8 @@ static void seed_constants(mdl_test *m)
         const ll_thread *th = m->threads[t].code;
         for (int s = 0; s < th->n_stmts; s++) {
             const ll_instr *in = &th->stmts[s].instr;
-            if (!th->stmts[s].has_instr)
+            if (!th->stmts[s].has_instr ||
+                (m->ops->counts_only && m->ops->counts_only(in)))
                 continue;
             int k = m->ops->addr_operand ? m->ops->addr_operand(in) : -1;
             int sym = -1;
@@ -1029,33 +1152,93 @@ static void seed_constants(mdl_test *m)
     }
 }
 
-/* The path pass over thread th: whether one of its paths reads a
- * constant address that is no location with no write there or through
- * an address read from memory but its own RMW's (*lonely, the read in
- * *d), and whether one has no such write at all (*bare). */
-static void explore_thread(run_ctx *c, int th, bool *lonely, bool *bare,
-                           ll_diag *d)
+/* The path pass over thread th: each read takes one value, a branch on
+ * a value read takes both ways (sem_free), an access to no location goes
+ * on (it is counted), an error ends the path unseen (c->dead). Each path
+ * is given to seen(c, arg), true to stop; at most MDL_MAX_RUNS paths,
+ * within the time limit. */
+static void explore_paths(run_ctx *c, int th,
+                          bool (*seen)(run_ctx *c, void *arg), void *arg)
 {
     sem_run r;
     run_start(c, &r, th);
     c->explore = true;
     long runs = 0;
-    do {
+    do
         run_once(c, &r);
-        if (c->dead)
-            continue;   /* a path cut short: what follows is not seen */
-        *bare |= !c->dep_store && c->n_zstore == 0;
-        if (!*lonely && !c->dep_store && c->n_zload > 0 &&
-            (c->n_zstore == 0 || (c->zstore_own && !c->zstore_more))) {
-            *lonely = true;
-            *d = c->n_zstore ? c->zown_diag : c->zload_diag;
-        }
-    } while (!(*lonely && *bare) && ++runs <= MDL_MAX_RUNS &&
-             !(c->m->limits.timeout > 0 &&
-               mdl_now() - c->m->start > c->m->limits.timeout) &&
-             next_choices(c));
+    while (!seen(c, arg) && ++runs <= MDL_MAX_RUNS &&
+           !(c->m->limits.timeout > 0 &&
+             mdl_now() - c->m->start > c->m->limits.timeout) &&
+           next_choices(c));
     c->explore = false;
     run_free(&r);
+}
+
+/* Whether thread th stores a register's value (sem_ops.value_operand):
+ * one that may hold a value the code makes, not a constant of it. */
+static bool stores_register(const mdl_test *m, int th)
+{
+    const ll_thread *code = m->threads[th].code;
+    for (int s = 0; s < code->n_stmts; s++) {
+        const ll_instr *in = &code->stmts[s].instr;
+        for (int k = 0; code->stmts[s].has_instr && k < in->n_ops; k++)
+            if (in->ops[k].kind == LL_OPND_REG &&
+                m->ops->value_operand && m->ops->value_operand(in, k))
+                return true;
+    }
+    return false;
+}
+
+/* A path of seed_made_constants: its stores of values made of no read
+ * put them in their locations' value sets. */
+static bool seed_path(run_ctx *c, void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < c->n_ev && !c->dead; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].vdata == 0 &&
+            c->ev[i].loc >= 0)
+            mdl_dom_add(&c->m->locs[c->ev[i].loc], c->ev[i].val);
+    return false;
+}
+
+/* herd7 holds a value made of no read as a constant (`r0 == r0` is 1,
+ * `r0 ^ r0` 0, a local set to 2 in a branch): a store of it writes that
+ * whatever values the reads that led there return. When the only way to
+ * such a store is a branch on a value it makes (P1 `r0 = *y; if (r0 ==
+ * 1) smp_store_release(x, r0 == r0);`, P0 copying x to y), no run gets
+ * there and the value sets never hold it: o3 had one state for herd7's
+ * two. So the path pass runs each thread that stores a register first,
+ * and what its stores of such values write goes in their locations'
+ * value sets, as the constants a store names do (seed_constants). */
+static void seed_made_constants(run_ctx *c)
+{
+    for (int th = 0; th < c->m->n_threads; th++)
+        if (stores_register(c->m, th))
+            explore_paths(c, th, seed_path, NULL);
+}
+
+/* What zero_paths_refuse's pass finds in a thread (zero_path). */
+typedef struct zero_find {
+    bool lonely, bare;
+    ll_diag d;
+} zero_find;
+
+/* A path of zero_paths_refuse: whether it reads a constant address that
+ * is no location with no write there or through an address read from
+ * memory but its own RMW's (lonely, the read in d), and whether it has
+ * no such write at all (bare); true once both are found. */
+static bool zero_path(run_ctx *c, void *arg)
+{
+    zero_find *f = arg;
+    if (c->dead)    /* a path cut short: what follows is not seen */
+        return f->lonely && f->bare;
+    f->bare |= !c->dep_store && c->n_zstore == 0;
+    if (!f->lonely && !c->dep_store && c->n_zload > 0 &&
+        (c->n_zstore == 0 || (c->zstore_own && !c->zstore_more))) {
+        f->lonely = true;
+        f->d = c->n_zstore ? c->zown_diag : c->zload_diag;
+    }
+    return f->lonely && f->bare;
 }
 
 /* Whether an access of some thread may be at a constant address (one
@@ -1105,24 +1288,21 @@ static bool zero_paths_refuse(run_ctx *c)
     mdl_test *m = c->m;
     if (!may_go_to_0(m))
         return false;
-    bool *lonely = ll_xcalloc((size_t)m->n_threads, sizeof *lonely);
-    bool *bare = ll_xcalloc((size_t)m->n_threads, sizeof *bare);
-    ll_diag *d = ll_xcalloc((size_t)m->n_threads, sizeof *d);
+    zero_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
     for (int t = 0; t < m->n_threads; t++)
-        explore_thread(c, t, &lonely[t], &bare[t], &d[t]);
+        explore_paths(c, t, zero_path, &f[t]);
     bool refuse = false;
     for (int t = 0; t < m->n_threads && !refuse; t++) {
-        refuse = lonely[t];
+        refuse = f[t].lonely;
         for (int u = 0; u < m->n_threads; u++)
-            refuse &= u == t || bare[u];
+            refuse &= u == t || f[u].bare;
         if (refuse) {
-            ll_diag_set(&m->diag, d[t].line, d[t].col, "%s", d[t].msg);
+            ll_diag_set(&m->diag, f[t].d.line, f[t].d.col, "%s",
+                        f[t].d.msg);
             m->failed = true;
         }
     }
-    free(d);
-    free(lonely);
-    free(bare);
+    free(f);
     return refuse;
 }
 
@@ -1142,18 +1322,25 @@ static bool run_writes(const mdl_run *run, int l, int inst)
  * write, finds no write to read from in some choice of paths, one per
  * thread, whatever their values (`mixed-size test rejected (symbol
  * [x+4])`): a run with such a read and no other write there, and every
- * other thread a run with no write there. */
+ * other thread a run with no write there. So does it a read at address
+ * 0 (sem_ops.zero_location: `Non symbolic location with no initial
+ * write: '[0]'`). */
 static bool apart_unwritten(mdl_test *m)
 {
     bool *bare = ll_xcalloc((size_t)m->n_threads + 1, sizeof *bare);
     bool refuse = false;
     for (int l = 0; l < m->n_locs && !refuse; l++) {
-        if (!m->locs[l].apart)
+        /* (with errors_on_every_path, zero_paths_refuse's rule) */
+        bool at0 = m->ops->zero_location && m->locs[l].no_init &&
+                   !m->ops->errors_on_every_path &&
+                   strcmp(m->syms[m->locs[l].sym], "addr:0") == 0;
+        if (!m->locs[l].apart && !at0)
             continue;
         for (int t = 0; t < m->n_threads; t++) {
             bare[t] = false;
             for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++)
-                bare[t] = !run_writes(&m->threads[t].runs[k], l, -1);
+                bare[t] = !m->threads[t].runs[k].probe &&
+                          !run_writes(&m->threads[t].runs[k], l, -1);
         }
         for (int t = 0; t < m->n_threads && !refuse; t++) {
             bool others = true;
@@ -1162,7 +1349,8 @@ static bool apart_unwritten(mdl_test *m)
             for (int k = 0; k < m->threads[t].n_runs && others && !refuse;
                  k++) {
                 const mdl_run *run = &m->threads[t].runs[k];
-                for (int i = 0; i < run->n_ev && !refuse; i++) {
+                for (int i = 0; i < run->n_ev && !refuse && !run->probe;
+                     i++) {
                     const sem_event *e = &run->ev[i];
                     if (e->kind != SEM_R || e->loc != l ||
                         run_writes(run, l, e->inst))
@@ -1171,9 +1359,15 @@ static bool apart_unwritten(mdl_test *m)
                     mdl_loc_at(m, (sem_val){m->locs[l].off, m->locs[l].sym},
                                why, sizeof why);
                     ll_pos pos = m->threads[t].code->stmts[e->stmt].pos;
-                    ll_diag_set(&m->diag, pos.line, pos.col,
-                                "%s, read where nothing writes (herd7 "
-                                "refuses it without -variant mixed)", why);
+                    if (at0)
+                        ll_diag_set(&m->diag, pos.line, pos.col,
+                                    "memory access to 0, which is not a "
+                                    "location");
+                    else
+                        ll_diag_set(&m->diag, pos.line, pos.col,
+                                    "%s, read where nothing writes (herd7 "
+                                    "refuses it without -variant mixed)",
+                                    why);
                     m->failed = true;
                     refuse = true;
                 }
@@ -1184,6 +1378,34 @@ static bool apart_unwritten(mdl_test *m)
     return refuse;
 }
 
+/* The runs of every thread, round after round until the values the
+ * reads may return stop growing. */
+static bool all_rounds(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    bool ok = true;
+    for (int round = 0; ok; round++) {
+        drop_runs(m);
+        c->n_pend = 0;
+        int total = 0;
+        for (int th = 0; th < m->n_threads && ok; th++)
+            ok = thread_runs(c, th, &total);
+        if (!ok)
+            break;
+        bool grew = false;
+        for (int i = 0; i < c->n_pend; i++)
+            grew |= mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
+                                     &c->pend[i].prov,
+                                     thread_bit(c->pend[i].th));
+        /* A value an execution writes comes through at most as many
+           reads-from steps as it has writes, so that many rounds give
+           them all; more would only add values no execution has. */
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
+            break;
+    }
+    return ok;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -1191,28 +1413,15 @@ bool mdl_runs(mdl_test *m)
     bool ok = true;
     if (m->ops->seed_constants)
         seed_constants(m);
-    for (int round = 0; ok; round++) {
-        drop_runs(m);
-        c.n_pend = 0;
-        int total = 0;
-        for (int th = 0; th < m->n_threads && ok; th++)
-            ok = thread_runs(&c, th, &total);
-        if (!ok)
-            break;
-        bool grew = false;
-        for (int i = 0; i < c.n_pend; i++)
-            grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
-                                     &c.pend[i].prov);
-        /* A value an execution writes comes through at most as many
-           reads-from steps as it has writes, so that many rounds give
-           them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
-            break;
-    }
+    if (m->ops->symbolic_values)
+        seed_made_constants(&c);
+    c.probing = m->loop_probe;
+    ok = all_rounds(&c);
+    m->looped = c.looped;
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
-    if (ok && m->ops->const_offsets_apart && !m->mixed_mode &&
-        apart_unwritten(m))
+    if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
+               m->ops->zero_location) && apart_unwritten(m))
         ok = false;
     if (ok && m->ops->symbolic_values)
         drop_self_made(m);

@@ -39,7 +39,7 @@ int mdl_sym(mdl_test *m, const char *name)
 bool mdl_dom_add(mdl_loc *l, sem_val v)
 {
     mdl_ways none = {{0}, 1};
-    return mdl_dom_add_prov(l, v, &none);
+    return mdl_dom_add_prov(l, v, &none, MDL_ANY_WRITER);
 }
 
 /* One more way (a set of write sites): nothing if a way it goes through
@@ -67,20 +67,26 @@ bool mdl_ways_add(mdl_ways *a, uint64_t w)
     return true;
 }
 
-/* A value with the ways it was made (paths.c); a value made again adds
- * its ways, and a change of them counts (true), as a new value does. */
-bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways)
+/* A value with the ways it was made and the threads that wrote it
+ * (paths.c); a value made again adds its ways and writers, and a change
+ * of them counts (true), as a new value does. */
+bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways,
+                      uint64_t writers)
 {
     for (int i = 0; i < l->n_dom; i++)
         if (sem_val_eq(l->dom[i], v)) {
-            bool changed = false;
+            bool changed = (l->writers[i] | writers) != l->writers[i];
+            l->writers[i] |= writers;
             for (int k = 0; k < ways->n; k++)
                 changed |= mdl_ways_add(&l->prov[i], ways->w[k]);
             return changed;
         }
     ll_grow((void **)&l->dom, &l->cap_dom, l->n_dom + 1, sizeof *l->dom);
     ll_grow((void **)&l->prov, &l->cap_prov, l->n_dom + 1, sizeof *l->prov);
+    ll_grow((void **)&l->writers, &l->cap_writers, l->n_dom + 1,
+            sizeof *l->writers);
     l->prov[l->n_dom] = *ways;
+    l->writers[l->n_dom] = writers;
     l->dom[l->n_dom++] = v;
     return true;
 }
@@ -737,6 +743,7 @@ void mdl_free(mdl_test *m)
     for (int i = 0; i < m->n_locs; i++) {
         free(m->locs[i].dom);
         free(m->locs[i].prov);
+        free(m->locs[i].writers);
     }
     free(m->locs);
     free(m->seeds);

@@ -17,7 +17,9 @@
  * in one order, each execution standing for its arrangements
  * (arrange); under a rotation of the threads only the combinations
  * least among their rotations are judged (rot_least, emit). A
- * combination the model accepts whole is counted (counted). */
+ * combination the model accepts whole is counted (counted); the
+ * candidates of combinations under a prefix of runs whose every
+ * completion the model accepts are taken without running it (settled). */
 #include "model/engine.h"
 #include "model/co_count.h"
 #include "model/run_sets.h"
@@ -138,6 +140,21 @@ typedef struct search {
     uint64_t *fam_counts;       /* each class combination's co_count
                                    results from the first pass, or NULL */
     int64_t fam_at;             /* the class combination counted */
+    /* Combinations settled by a prefix (settled): with the runs of
+     * threads 0..k-1 picked and any runs of the others (whose runs are
+     * alike but for the values read), the model accepts every coherent
+     * candidate (bound_accepts); the combinations under such a prefix
+     * have their candidates enumerated, each accepted without a run of
+     * the model (an RCU chain's 2^n combinations but one or two). */
+    bool settle_on;
+    int settle_min;             /* threads settle_min.. have alike runs */
+    int wide_from;              /* threads widen() widens (settled), or
+                                   n_threads */
+    int *settle_pick;           /* the picks the verdicts were made for */
+    signed char *settle_ok;     /* per k: the verdict with k picked */
+    int settle_valid;           /* verdicts 0..settle_valid-1 hold */
+    bool settled;               /* the combination enumerated is */
+    uint64_t settle_judged, settle_saved;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -1310,9 +1327,9 @@ static void candidate(search *s)
         mdl_rel *rels[] = {&x->rf, &x->co};
         mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
     }
-    cat_result res;
+    cat_result res = {.allowed = true, .n_accepted = 1};
     ll_diag d = {0};
-    if (!cat_check(s->model, x, &res, &d)) {
+    if (!s->settled && !cat_check(s->model, x, &res, &d)) {
         m->diag = d;
         m->failed = true;
         s->status = MDL_BAD_INPUT;
@@ -1464,7 +1481,7 @@ static void last_location(search *s, loc_plan *p, int l)
 static bool level_dead(search *s, int k)
 {
     int L = s->m->n_locs;
-    if (!s->levels_on || k == 0 || k >= L - 1)
+    if (!s->levels_on || s->settled || k == 0 || k >= L - 1)
         return false;
     uint64_t below = 1;
     for (int i = k + 1; i < L && below < UINT32_MAX; i++)
@@ -1490,8 +1507,8 @@ static void product(search *s, int k)
         return;
     }
     loc_plan *p = &s->plans[s->prod[k]];
-    if (k == s->m->n_locs - 1 && s->prefix && p->n_sol >= 16 &&
-        p->n_w >= 3) {
+    if (k == s->m->n_locs - 1 && s->prefix && !s->settled &&
+        p->n_sol >= 16 && p->n_w >= 3) {
         last_location(s, p, s->prod[k]);
         return;
     }
@@ -1583,7 +1600,9 @@ static void count_states(search *s, const uint64_t *cnt, uint64_t total)
 }
 
 /* A class combination's reads may read any write of a value some member
- * of their class reads (run_family.c): location l's sources widened so,
+ * of their class reads (run_family.c), or, without classes, the reads of
+ * threads wide_from.. any value some run of theirs reads (settled):
+ * location l's sources widened so,
  * and the co order constraints shapes derives from them made again (the
  * representative's own are stronger). Its coherent pairs are then those
  * of every member combination, each once (a source fixes the value
@@ -1595,10 +1614,11 @@ static void widen(search *s, int l)
     for (int j = 0; j < p->n_r; j++) {
         int t = s->ev[p->r[j]].thread, i = p->r[j] - s->base[t];
         const mdl_thread *th = &s->m->threads[t];
-        int c = f->cls[t][s->pick[t]];
+        int c = f ? f->cls[t][s->pick[t]] : 0;
         p->src[j] = 0;
         for (int k = 0; k < th->n_runs; k++)
-            if (f->cls[t][k] == c)
+            if (f ? f->cls[t][k] == c
+                  : t >= s->wide_from || k == s->pick[t])
                 p->src[j] |= sources(s, p, l, j, th->runs[k].ev[i].val);
     }
     for (int a = 1; a <= p->n_w; a++) {
@@ -1612,6 +1632,50 @@ static void widen(search *s, int l)
     shapes(p);
 }
 
+/* Does the model accept every coherent candidate whose rf and co lie
+ * within the locations' plans (co both ways but where w_before, program
+ * order and shapes, fixes the order; rf any source)? With vary, the
+ * reads' values vary too: %same-value then holds every valued event
+ * with each read. x's rf, co (and then sameval) are left so. An error
+ * is the enumeration's to report: false. */
+static bool bound_accepts(search *s, bool vary)
+{
+    cat_exec *x = &s->x;
+    int L = s->m->n_locs;
+    mdl_rel_clear(&x->rf);
+    mdl_rel_clear(&x->co);
+    for (int l = 0; l < L; l++) {
+        const loc_plan *p = &s->plans[l];
+        uint64_t must[MDL_MAX_LOC_EVENTS + 1];
+        memcpy(must, p->w_before, sizeof(uint64_t) * (size_t)(p->n_w + 1));
+        for (int k = 1; k <= p->n_w; k++)     /* transitive closure */
+            for (int w = 1; w <= p->n_w; w++)
+                if (must[w] >> k & 1)
+                    must[w] |= must[k];
+        for (int i = 1; i <= p->n_w; i++) {
+            mdl_rel_add(&x->co, l, p->w[i - 1]);
+            for (int j = 1; j <= p->n_w; j++)
+                if (j != i && !(must[i] >> j & 1))
+                    mdl_rel_add(&x->co, p->w[i - 1], p->w[j - 1]);
+        }
+        for (int j = 0; j < p->n_r; j++)
+            for (uint64_t b = p->src[j]; b; b &= b - 1)
+                mdl_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l), p->r[j]);
+    }
+    /* reads that may have any of their values: same as every valued
+       event, an upper bound of %same-value on each candidate */
+    for (int g = 0; vary && s->values && g < s->n_ev; g++)
+        for (int h = 0; s->ev[g].e && s->ev[g].e->kind == SEM_R &&
+                        valued(s, &s->ev[g]) && h < s->n_ev; h++)
+            if (valued(s, &s->ev[h])) {
+                mdl_rel_add(&x->sameval, g, h);
+                mdl_rel_add(&x->sameval, h, g);
+            }
+    ll_diag d = {0};
+    bool all = false;
+    return cat_accepts_all(s->model, x, vary, &all, &d) && all;
+}
+
 /* The combination answered by counting (doc/model-scale.md): when the
  * model accepts every coherent candidate of it (cat_accepts_all, on rf
  * and co holding every pair a candidate may have), its executions are
@@ -1621,7 +1685,6 @@ static void widen(search *s, int l)
 static bool counted(search *s)
 {
     mdl_test *m = s->m;
-    cat_exec *x = &s->x;
     int L = m->n_locs;
     int orders = 1;             /* co orders, up to MDL_COUNT_ORDERS */
     for (int l = 0; l < L; l++)
@@ -1672,43 +1735,8 @@ static bool counted(search *s)
     /* a candidate costs about what the judgement does */
     ok = ok && (total == 0 || total >= MDL_COUNT_ORDERS || s->fam);
     if (ok && total) {
-        /* every pair a candidate may have: co both ways but where
-           w_before (program order, shapes) fixes the order, rf any
-           source */
-        mdl_rel_clear(&x->rf);
-        mdl_rel_clear(&x->co);
-        for (int l = 0; l < L; l++) {
-            const loc_plan *p = &s->plans[l];
-            uint64_t must[MDL_MAX_LOC_EVENTS + 1];
-            memcpy(must, p->w_before, sizeof(uint64_t) * (size_t)(p->n_w + 1));
-            for (int k = 1; k <= p->n_w; k++)     /* transitive closure */
-                for (int w = 1; w <= p->n_w; w++)
-                    if (must[w] >> k & 1)
-                        must[w] |= must[k];
-            for (int i = 1; i <= p->n_w; i++) {
-                mdl_rel_add(&x->co, l, p->w[i - 1]);
-                for (int j = 1; j <= p->n_w; j++)
-                    if (j != i && !(must[i] >> j & 1))
-                        mdl_rel_add(&x->co, p->w[i - 1], p->w[j - 1]);
-            }
-            for (int j = 0; j < p->n_r; j++)
-                for (uint64_t b = p->src[j]; b; b &= b - 1)
-                    mdl_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l),
-                               p->r[j]);
-        }
-        /* a family's reads may have any value: same as every valued
-           event, an upper bound of %same-value on each member */
-        for (int g = 0; s->fam && s->values && g < s->n_ev; g++)
-            for (int h = 0; s->ev[g].e && s->ev[g].e->kind == SEM_R &&
-                            valued(s, &s->ev[g]) && h < s->n_ev; h++)
-                if (valued(s, &s->ev[h])) {
-                    mdl_rel_add(&x->sameval, g, h);
-                    mdl_rel_add(&x->sameval, h, g);
-                }
-        ll_diag d = {0};
-        bool all = false;
         /* an error is the enumeration's to report */
-        ok = cat_accepts_all(s->model, x, s->fam != NULL, &all, &d) && all;
+        ok = bound_accepts(s, s->fam != NULL);
         /* not worth judging when it seldom accepts all */
         s->judged++;
         s->judged_all += ok;
@@ -1794,6 +1822,92 @@ static bool families(search *s)
     return ok || s->stop;
 }
 
+/* Which threads' runs are all alike but for the values read, from
+ * settle_min on, and whether combinations may be settled by a prefix:
+ * as counting (s->count), and only where the bound's events are a
+ * combination's (no register events, sizes, symbolic values written,
+ * herd7's lock operations). */
+static void settle_setup(search *s)
+{
+    mdl_test *m = s->m;
+    int T = m->n_threads;
+    bool plain = s->count && !s->regs && !s->sizes_vary;
+    s->wide_from = T;
+    s->settle_min = T;
+    for (int t = T - 1; t >= 0 && plain; t--) {
+        const mdl_thread *th = &m->threads[t];
+        for (int k = 0; k < th->n_runs && plain; k++) {
+            const mdl_run *a = &th->runs[0], *b = &th->runs[k];
+            plain = a->n_ev == b->n_ev;
+            for (int i = 0; plain && i < b->n_ev; i++)
+                plain = mdl_event_alike(&a->ev[i], &b->ev[i], false) &&
+                        !(b->ev[i].kind == SEM_W && b->ev[i].vdata) &&
+                        !(b->ev[i].tags & m->ops->herd_nonmem);
+        }
+        if (plain)
+            s->settle_min = t;
+    }
+    s->settle_on = s->settle_min < T;
+    s->settle_pick = ll_xcalloc((size_t)T + 1, sizeof *s->settle_pick);
+    s->settle_ok = ll_xcalloc((size_t)T + 1, sizeof *s->settle_ok);
+}
+
+/* With threads 0..k-1's runs as picked and threads k.. running any of
+ * their runs, does the model accept every coherent candidate? */
+static bool settles_from(search *s, int k)
+{
+    mdl_test *m = s->m;
+    if (s->amo.n)
+        return false;
+    s->settle_judged++;
+    s->wide_from = k;
+    bool ok = true;
+    for (int l = 0; l < m->n_locs && ok; l++) {
+        bool too_big = false;
+        plan_location(s, l, &too_big);
+        ok = !too_big;
+        if (ok)
+            widen(s, l);
+    }
+    ok = ok && bound_accepts(s, true);
+    s->wide_from = m->n_threads;
+    /* %same-value as the combination has it again */
+    mdl_rel_clear(&s->x.sameval);
+    if (s->values)
+        same_value(s);
+    return ok;
+}
+
+/* Is the combination (its events built) under a prefix settled_from
+ * judged true? A prefix's verdict is kept while its picks stay (the
+ * combinations come in the order of their picks); given up when the
+ * judgements save too few runs of the model. */
+static bool settled(search *s)
+{
+    int T = s->m->n_threads;
+    if (!s->settle_on)
+        return false;
+    int t = 0;
+    while (t < T && s->pick[t] == s->settle_pick[t])
+        t++;
+    if (s->settle_valid > t + 1)
+        s->settle_valid = t + 1;
+    memcpy(s->settle_pick, s->pick, (size_t)T * sizeof *s->pick);
+    for (int k = s->settle_min; k < T; k++) {
+        if (k >= s->settle_valid) {
+            s->settle_ok[k] = settles_from(s, k);
+            s->settle_valid = k + 1;
+        }
+        if (s->settle_ok[k]) {
+            s->settle_saved++;
+            return true;
+        }
+    }
+    if (s->settle_judged >= 64 && s->settle_saved < 4 * s->settle_judged)
+        s->settle_on = false;
+    return false;
+}
+
 static void combination(search *s)
 {
     mdl_test *m = s->m;
@@ -1801,11 +1915,13 @@ static void combination(search *s)
        program, its locations solved): the clock is read for each, so
        that a limit stops the search, which says what it found, before
        the batch kills it from outside */
+    s->settled = false;
     if (out_of_time(s))
         return;
     build_events(s);
     if (s->count && !s->amo.n && counted(s))
         return;
+    s->settled = settled(s);
     bool capped = false;
     /* locations with fewer writes first: they have fewer co orders, so a
        combination none of them can satisfy is dropped sooner */
@@ -1854,11 +1970,28 @@ static void combination(search *s)
     product(s, 0);
 }
 
+/* Whether write w's value is made of read r's (the same thread's): its
+ * vdata, herd7's symbol where values are symbolic (C: `(r0 ^ r0) + 2` is
+ * made of no read), else all the reads its value depends on (LISA's
+ * `mov r3 (xor r0 r0)` still counts r0: no Loop there, herd7 says it). */
+static bool made_of(const sem_event *w, const sem_event *r)
+{
+    if (r->read_no < 0)
+        return false;
+    sem_taint bit = (sem_taint)1 << r->read_no;
+    return (w->vdata & bit) != 0;
+}
+
 /* Does every read of the combination find a write of its value (or the
  * initial value), not of its own instruction nor after it in its thread?
  * herd7's test of a path cut at a loop's unrolling limit: it says `Loop`
- * when such a path solves, before any coherence or model check. */
-static bool reads_find_values(search *s)
+ * when such a path solves, before any coherence or model check. There
+ * (own_later) herd7 takes any write of the candidate as a source, one
+ * after the read in its thread too (l5700100_27: P0 reads z = 2 from its
+ * own later `w z 2`, copies it to y, and P1 spins on y), but one whose
+ * value is made of the read itself (`r0 = y; y = r0`) is an equation
+ * r0 = r0 its solver leaves undetermined: no source. */
+static bool reads_find_values(search *s, bool own_later)
 {
     mdl_test *m = s->m;
     build_events(s);
@@ -1874,7 +2007,8 @@ static bool reads_find_values(search *s)
                from no write of its own thread after the read */
             found = w->e->kind == SEM_W && w->loc == r->loc &&
                     sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
-                    (w->thread != r->thread || h < g);
+                    (w->thread != r->thread || h < g ||
+                     (own_later && !made_of(w->e, r->e)));
         }
         if (!found)
             return false;
@@ -1949,6 +2083,101 @@ static bool part_ok(search *s, int t)
     return alive;
 }
 
+/* A read of a combination with a run stopped on an error (mdl_run.bad)
+ * that herd7 solves: an access the engine sources, or a read at address
+ * 0 that paths.c's at0_run took as found by a write of its own thread
+ * after it (a fence now, with its read number: *own). */
+static bool bad_read(const search *s, const gev *r, bool *own)
+{
+    *own = r->e->kind == SEM_F && r->e->read_no >= 0 && r->loc >= 0 &&
+           s->m->locs[r->loc].no_init;
+    return *own || (r->e->kind == SEM_R && solved(s, r));
+}
+
+/* Whether write h may be read g's source in bad_solves: of its value at
+ * its location, not of its instruction, nor after it in its thread but
+ * for a read at 0 (own, as at0_run takes it); h < n_locs: the initial
+ * write. */
+static bool bad_source(const search *s, int g, int h, bool own)
+{
+    const gev *r = &s->ev[g], *w = &s->ev[h];
+    if (h < s->m->n_locs)
+        return h == r->loc && !s->m->locs[h].no_init &&
+               sem_val_eq(s->m->locs[h].init, r->e->val);
+    return w->e->kind == SEM_W && w->loc == r->loc &&
+           sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
+           (w->thread != r->thread ||
+            (w->e->inst != r->e->inst && (own || h < g)));
+}
+
+/* herd7 solves a combination's values before it refuses a path stopped
+ * on an error (address 0): an execution where a value no write fixes (a
+ * read at 0 of its own copy stored back there, `r0 = xchg(q, 2);
+ * WRITE_ONCE(*q, r0);`) meets an operation or a branch is dropped
+ * (symbolic.c), not refused. Whether some choice of a source for each
+ * read (the build_events of reads_find_values) is one herd7 keeps; past
+ * 4096 choices, as if one were (the refusal, as before). */
+static bool bad_solves(search *s)
+{
+    mdl_test *m = s->m;
+    int n = s->n_ev;
+    ll_grow((void **)&s->src, &s->cap_src, n, sizeof *s->src);
+    ll_grow((void **)&s->final_w, &s->cap_final_w, m->n_obs + 1,
+            sizeof *s->final_w);
+    for (int i = 0; i < m->n_obs; i++)
+        s->final_w[i] = -1;
+    /* the events symbolic.c reads: a read at 0 taken as found is a read
+       again (a copy of its event) */
+    gev *ev = ll_xmalloc((size_t)n * sizeof *ev);
+    sem_event *copy = ll_xmalloc((size_t)n * sizeof *copy);
+    int *reads = ll_xmalloc((size_t)n * 2 * sizeof *reads);
+    int *at = reads + n, n_reads = 0;
+    bool *own = ll_xcalloc((size_t)n, sizeof *own);
+    for (int g = 0; g < n; g++) {
+        ev[g] = s->ev[g];
+        s->src[g] = -1;
+        if (g < m->n_locs || !bad_read(s, &s->ev[g], &own[g]))
+            continue;
+        if (own[g]) {
+            copy[g] = *s->ev[g].e;
+            copy[g].kind = SEM_R;
+            ev[g].e = &copy[g];
+        }
+        reads[n_reads] = g;
+        at[n_reads++] = -1;
+    }
+    /* every choice, in the order of an odometer: at[i] is read i's
+       source, -1 before its first */
+    bool keep = n_reads == 0 &&
+                mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
+                                  s->final_w, s->vals);
+    int i = 0;
+    long tries = 0;
+    while (!keep && n_reads > 0 && i >= 0) {
+        int g = reads[i], h = at[i] + 1;
+        while (h < n && !bad_source(s, g, h, own[g]))
+            h++;
+        if (h == n) {
+            at[i--] = -1;
+            continue;
+        }
+        at[i] = h;
+        s->src[g] = h;
+        if (i + 1 < n_reads) {
+            i++;
+            continue;
+        }
+        keep = ++tries > 4096 ||
+               mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
+                                 s->final_w, s->vals);
+    }
+    free(own);
+    free(reads);
+    free(copy);
+    free(ev);
+    return keep;
+}
+
 static void choose_runs(search *s, int t)
 {
     if (s->stop)
@@ -1958,15 +2187,18 @@ static void choose_runs(search *s, int t)
            limit, or stopped by an error on a path values chose, is no
            execution; when its reads all find their values, the test
            says `Loop`, or is refused with the (first such) error */
-        bool cut = false, bad = false;
+        bool cut = false, bad = false, probe = false;
         for (int u = 0; u < t; u++) {
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
+            probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
+        if ((probe || s->m->loop_probe) && (!cut || bad))
+            return;     /* a probing run serves the Loop test alone */
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
-            if (reads_find_values(s)) {    /* herd7: mixed-size, refused */
+            if (reads_find_values(s, false)) {  /* herd7: mixed-size, refused */
                 s->m->failed = true;
                 s->status = MDL_BAD_INPUT;
                 s->stop = true;
@@ -1977,8 +2209,11 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        if (!reads_find_values(s))
+        if (!reads_find_values(s, cut && !bad))
             return;
+        if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
+            !bad_solves(s))
+            return;     /* herd7 drops every such candidate */
         if (bad) {
             s->m->diag = s->m->bad_diag;
             s->m->failed = true;
@@ -2065,13 +2300,15 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
        combination by build_events and do not depend on rf or co: the
        bound holds them as they are. A counted batch is arranged over
        identical threads (emit) as a candidate is */
-    s.count = !m->explain && !s.all_co && !cat_chooses_co(model);
+    s.count = !m->explain && !s.all_co && !cat_chooses_co(model) &&
+              !m->loop_probe;
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
     s.weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.weight);
     s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
+    settle_setup(&s);
     later_values(&s);
     mdl_run_sets_make(&s.rs, m, s.chosen);
     if (!(s.count && families(&s))) {
@@ -2119,6 +2356,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.cls_th);
     free(s.arr);
     free(s.vals2);
+    free(s.settle_pick);
+    free(s.settle_ok);
     free(s.pick);
     free(s.base);
     free(s.src);
@@ -2128,6 +2367,26 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     mdl_regs_free(&s.rg);
     mdl_amo_free(&s.amo);
     return m->failed ? MDL_BAD_INPUT : s.status;
+}
+
+/* herd7's `Loop` test takes any write of a candidate as a read's source,
+ * one after the read in its thread too, which no execution does, so the
+ * paths have no such read (paths.c may_read): P0 reading z = 2 from its
+ * own later `w z 2` and copying it to y, where P1 spins on y, made herd7
+ * say `Loop` (l5700100_27). When the search found no such cut path and
+ * some run jumped back on a value read, the paths again with one read of
+ * a run taking such a value (mdl_run.probe), and the combinations with a
+ * cut run alone: the states, counts and refusals stay the first pass's
+ * (where values are symbolic, C, a read takes every value already). */
+static void probe_loops(mdl_test *m, cat_model *model)
+{
+    ll_diag diag = m->diag;
+    m->loop_probe = true;
+    if (mdl_runs(m))
+        search_pass(m, model, false);
+    m->loop_probe = false;
+    m->failed = m->timed_out = false;
+    m->diag = diag;
 }
 
 /* --explain looks first for an allowed execution with the search's
@@ -2142,5 +2401,9 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         if (st != MDL_OK || mdl_explain_done(m->explain))
             return st;
     }
-    return search_pass(m, model, false);
+    mdl_status st = search_pass(m, model, false);
+    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain &&
+        !m->ops->symbolic_values)
+        probe_loops(m, model);
+    return st;
 }

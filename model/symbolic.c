@@ -19,6 +19,8 @@
 
 #include <stdlib.h>
 
+#include "model/herd_solver.h"
+
 static int find(int *parent, int g)
 {
     while (parent[g] != g) {
@@ -165,14 +167,169 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return ok;
 }
 
+/* herd7's numbers of herd_solves' variables (hs_sys.number): a read's
+ * is its class's after herd7 solved the registers (the largest of the
+ * read and the register reads copying it: herd_vars.c); an operation's
+ * result (variable n_ev + its write) comes after its thread's reads so
+ * far (approximate: herd_vars.c does not number it). Doubled, to leave
+ * the odd numbers to operations. */
+typedef struct hs_ctx {
+    const mdl_test *m;
+    const mdl_ev *ev;
+    int n_ev;
+    const int *pick;
+} hs_ctx;
+
+static bool herd_numbers(void *ctx, int64_t *out)
+{
+    const hs_ctx *c = ctx;
+    const mdl_ev *ev = c->ev;
+    int n_ev = c->n_ev;
+    for (int v = 0; v < 2 * n_ev; v++)
+        out[v] = 0;
+    bool ok = true;
+    for (int t = 0; t < c->m->n_threads && ok; t++) {
+        const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+        int n = c->m->threads[t].code->n_stmts;
+        int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
+        ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
+        int64_t last = 0;
+        for (int g = 0; g < n_ev && ok; g++) {
+            if (!ev[g].e || ev[g].thread != t)
+                continue;
+            int s = ev[g].e->stmt;
+            if (ev[g].e->kind == SEM_R && s >= 0 && s < n) {
+                int64_t v = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
+                out[g] = 2 * v;
+                last = v > last ? v : last;
+            } else if (ev[g].e->kind == SEM_W) {
+                out[n_ev + g] = 2 * last + 1;
+            }
+        }
+        free(vars);
+    }
+    return ok;
+}
+
+/* Does herd7 7.58's solver solve this candidate's equations, as herd7
+ * writes them: each read's value := the value its write wrote (reads
+ * in reverse order of events), then the equations the semantics left
+ * (operations, a cmpxchg's)? Its renaming of variables to their parent
+ * in the union-find and its one pass over a cycle leave some copy
+ * equations unsolved where a constant meets a cycle: herd_solver.c. */
+static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                        const int *base, const int *pick, const int *src,
+                        int *rename)
+{
+    hs_ctx ctx = {m, ev, n_ev, pick};
+    hs_sys s = {.n_vars = 2 * n_ev, .number = herd_numbers, .ctx = &ctx};
+    /* an operation's variable: one for the writes of a thread that write
+       one result (an atomic_inc_return's, and a store of the register
+       it returns: same reads, same value) */
+    int *opv = ll_xmalloc((size_t)n_ev * sizeof *opv);
+    for (int w = 0; w < n_ev; w++) {
+        const sem_event *we = ev[w].e;
+        opv[w] = -1;
+        if (!we || we->kind != SEM_W || !we->vdata ||
+            (single(we->vdata) && !we->vop))
+            continue;
+        opv[w] = w;
+        for (int k = 0; k < w && opv[w] == w; k++)
+            if (opv[k] == k && ev[k].thread == ev[w].thread &&
+                ev[k].e->vdata == we->vdata &&
+                sem_val_eq(ev[k].val, ev[w].val))
+                opv[w] = k;
+    }
+    /* a read an equation of its thread sets equal to another's (a
+       cmpxchg's success expecting a register's value) is one variable
+       with it once herd7 solved the registers (sem_run.eqs) */
+    int *var = ll_xmalloc((size_t)n_ev * sizeof *var);
+    for (int g = 0; g < n_ev; g++)
+        var[g] = g;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            while (a >= 0 && var[a] != a)
+                a = var[a];
+            while (b >= 0 && var[b] != b)
+                b = var[b];
+            if (a >= 0 && b >= 0 && a != b)
+                var[a] = b;
+        }
+    }
+    for (int g = 0; g < n_ev; g++)
+        while (var[g] != var[var[g]])
+            var[g] = var[var[g]];
+    /* a read an equation of its thread sets to a constant (a cmpxchg's
+       success with a constant expected value) is that constant once
+       herd7 solved the registers: its equation `1 := S` solves S (no
+       copy joins it to S) */
+    for (int g = n_ev - 1; g >= 0; g--) {
+        if (!ev[g].e || ev[g].e->kind != SEM_R || src[g] < 0)
+            continue;
+        const sem_event *we = ev[src[g]].e;
+        const mdl_run *own = &m->threads[ev[g].thread].runs[pick[ev[g].thread]];
+        bool pinned = ev[g].e->read_no >= 0 &&
+                      (own->pinned >> ev[g].e->read_no & 1);
+        int v = !we || !we->vdata ? -1
+                : opv[src[g]] >= 0
+                    ? n_ev + opv[src[g]]
+                    : read_event(m, base, pick, ev[src[g]].thread,
+                                 bit_of(we->vdata));
+        if (v >= 0 && v < n_ev)
+            v = var[v];
+        if (pinned && v >= 0)
+            hs_add_eq(&s, v, -1, ev[g].val);
+        /* where others read it, a variable solved first */
+        hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
+    }
+    for (int w = 0; w < n_ev; w++) {
+        const sem_event *we = ev[w].e;
+        if (opv[w] != w)
+            continue;
+        hs_add_op(&s, n_ev + w);
+        for (int b = 0; b < SEM_MAX_READS; b++) {
+            int q = we->vdata >> b & 1
+                        ? read_event(m, base, pick, ev[w].thread, b) : -1;
+            if (q >= 0)
+                hs_add_arg(&s, var[q]);
+        }
+    }
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_opeqs; i++) {
+            int a = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
+            if (a < 0)
+                continue;
+            hs_add_op(&s, var[a]);
+            for (int b = 0; b < SEM_MAX_READS; b++) {
+                int q = run->opeqs[i][1] >> b & 1
+                            ? read_event(m, base, pick, t, b) : -1;
+                if (q >= 0)
+                    hs_add_arg(&s, var[q]);
+            }
+        }
+    }
+    bool ok = hs_solvable(&s, rename);
+    for (int g = 0; g < n_ev; g++)   /* rename per read */
+        rename[g] = rename[var[g]];
+    hs_free(&s);
+    free(var);
+    free(opv);
+    return ok;
+}
+
 /* A read's class: the reads a cycle of copies makes equal to it. The
  * representative herd7 shows is the last one. */
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals)
 {
-    int *parent = ll_xmalloc((size_t)n_ev * 2 * sizeof(int));
+    int *parent = ll_xmalloc((size_t)n_ev * 4 * sizeof(int));
     int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
+    int *rename = det + n_ev;       /* herd_solves', 2 * n_ev */
     for (int g = 0; g < n_ev; g++) {
         parent[g] = g;
         det[g] = 1;
@@ -215,7 +372,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 parent[a] = b;
         }
     }
-    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent))
+    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
+        !herd_solves(m, ev, n_ev, base, pick, src, rename))
         keep = false;
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
@@ -288,6 +446,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         if (!sem_val_eq(least, ev[g].val))
             keep = false;
     }
+    int64_t *num = NULL;            /* herd_numbers', when one is shown */
+    bool num_ok = false;
     if (keep) {
         for (int i = 0; i < m->n_obs; i++) {
             const mdl_obs *o = &m->obs[i];
@@ -315,10 +475,22 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
             for (int k = 0; k < n_ev; k++)
                 if (find(parent, k) == find(parent, q))
                     last = k;
+            /* herd7 shows the variable it renamed q's to (its parent in
+               herd7's union-find, herd_solver.c), not always the
+               largest of the class (a later read in the last thread) */
+            if (!num) {
+                hs_ctx ctx = {m, ev, n_ev, pick};
+                num = ll_xmalloc((size_t)n_ev * 2 * sizeof *num);
+                num_ok = herd_numbers(&ctx, num);
+            }
+            int v = rename[q];
             vals[i].sym = MDL_SYM_UNDETERMINED;
-            vals[i].num = class_number(m, ev, n_ev, pick, parent, q, last);
+            vals[i].num = num_ok && v < n_ev && num[v] > 0
+                              ? num[v] / 2
+                              : class_number(m, ev, n_ev, pick, parent, q, last);
         }
     }
+    free(num);
     free(parent);
     return keep;
 }

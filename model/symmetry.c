@@ -41,7 +41,9 @@ static bool runs_eq(const mdl_thread *a, const mdl_thread *b)
         return false;
     for (int k = 0; k < a->n_runs; k++) {
         const mdl_run *x = &a->runs[k], *y = &b->runs[k];
-        if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad)
+        if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
+        x->probe != y->probe ||
+            x->probe != y->probe)
             return false;
         for (int i = 0; i < x->n_ev; i++)
             if (!mdl_event_alike(&x->ev[i], &y->ev[i], true))

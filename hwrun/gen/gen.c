@@ -1261,9 +1261,16 @@ static void write_tables(hw_gen *g, ll_buf *c)
         put_c_string(c, ll_buf_str(&g->perp_why));
         ll_buf_puts(c, ",\n    ");
     }
-    char *hash = ll_test_hash(t);
-    put_c_string(c, hash);
-    free(hash);
+    /* litmus7 7.58 prints its digest before the metadata, but a test's
+     * own `Hash=` line as given, at its place among them (info), and no
+     * digest of its own then */
+    if (ll_test_meta(t, "Hash"))
+        ll_buf_puts(c, "0");
+    else {
+        char *hash = ll_test_hash(t);
+        put_c_string(c, hash);
+        free(hash);
+    }
     ll_buf_printf(c, ", %d, info};\n\n", n_info);
     /* The start of every instance (the timebase, its skew: -skew, see
      * hwrun/harness/hr_skew.h) is the harness's, for every architecture's

@@ -79,7 +79,8 @@ typedef struct hr_test {
      * runs in the classic mode only. */
     const struct hr_perp *perp;
     const char *perp_why;
-    const char *hash;        /* herd7's and litmus7's digest of the test */
+    const char *hash;        /* litmus7's digest of the test; NULL where
+                                the test has a Hash= line (in info) */
     int n_info;
     const hr_info *info;
 } hr_test;

@@ -72,6 +72,9 @@ typedef enum ll_c_ann {
 
 /* CAS flag (bit 8): atomic_add_unless rather than cmpxchg. */
 #define LL_C_CAS_UNLESS (1u << 8)
+/* MOV and BIN flag (bit 30): the count of herd7's SRCU index
+ * (lib/c/poi.c), whose constants are no values of memory. */
+#define LL_C_POI (1u << 30)
 
 /* RMW kinds (bits 8..15): what the destination gets. */
 typedef enum ll_c_rmw {

@@ -115,6 +115,9 @@ typedef struct ll_log_entry {
     uint64_t obs_pos;
     uint64_t obs_neg;
     char *hash;                  /* after `Hash=`, or NULL */
+    int hash_at;                 /* extra lines before Hash= (litmus7
+                                    prints a test's own Hash= line among
+                                    its metadata, ll_litmus_tail) */
     char *time;                  /* seconds as written (`0.02`), or NULL */
     /* Any other line, kept verbatim in order (`Machine NAME`, topology,
      * placement, litmus7's `Cycle=...`, `Relax NAME Ok ...`); the first

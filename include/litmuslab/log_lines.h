@@ -36,8 +36,10 @@ typedef struct ll_litmus_tail {
     const char *hash;
     /* Lines between Hash= and Observation, each without its newline:
      * litmus7 prints the test's metadata there (`Cycle=...`, `Relax NAME
-     * Ok ...`). */
+     * Ok ...`). A test's own `Hash=` line is one of them: litmus7 prints
+     * it at its place, after the first hash_at (0: Hash= first). */
     int n_info;
+    int hash_at;
     const char *const *info;
     const char *obs_word;   /* ll_observation_word */
     uint64_t obs_pos, obs_neg;
@@ -140,10 +142,12 @@ static inline void ll_put_litmus_tail(FILE *f, const ll_litmus_tail *t)
         ll_put_witnesses(f, t->modern, t->positive, t->negative);
     if (t->cond_text)
         ll_put_condition(f, t->modern, t->cond_text, t->validated);
-    if (t->hash)
-        ll_put_hash(f, t->hash);
-    for (int i = 0; i < t->n_info; i++)
-        fprintf(f, "%s\n", t->info[i]);
+    for (int i = 0; i < t->n_info || i == t->hash_at; i++) {
+        if (i == t->hash_at && t->hash)
+            ll_put_hash(f, t->hash);
+        if (i < t->n_info)
+            fprintf(f, "%s\n", t->info[i]);
+    }
     if (t->obs_word)
         ll_put_observation(f, t->name, t->obs_word, t->obs_pos, t->obs_neg);
 }

@@ -28,9 +28,9 @@ static const ll_armf_form forms[] = {
     {"ASR", LL_A64_ASR, "rro", 0},
     {"ROR", LL_A64_ROR, "rro", 0},
     {"MOV", LL_A64_MOV, "ro", 0},
-    {"MOVZ", LL_A64_MOVZ, "ri", SH},
-    {"MOVN", LL_A64_MOVN, "ri", SH},
-    {"MOVK", LL_A64_MOVK, "ri", SH},
+    {"MOVZ", LL_A64_MOVZ, "ri", SH | ARMF_KEEPSHIFT},
+    {"MOVN", LL_A64_MOVN, "ri", SH | ARMF_KEEPSHIFT},
+    {"MOVK", LL_A64_MOVK, "ri", SH | ARMF_KEEPSHIFT},
     {"MVN", LL_A64_MVN, "rr", SH},
     {"NEG", LL_A64_NEG, "rr", ARMF_S | SH},
     {"SXTW", LL_A64_SXTW, "rr", 0},
@@ -393,7 +393,8 @@ int ll_a64_access_size(const ll_instr *in)
  * W0,W1,#28,#3` is digested as `UBFM X0,X1,#28,#3`), NEG as SUB
  * from the zero register, LDXP's first X register as a W one, ADR
  * as ADDR, EON as EOR, a post-index address without its comma
- * (`LDR W0,[X1]#4`), and the conditional aliases as
+ * (`LDR W0,[X1]#4`), a written shift of MOVZ after two commas, and
+ * the conditional aliases as
  * a64_herd_cond_alias says. */
 /* herd7 7.58's inverse of a condition: the CPU's, but GE's is GT. */
 static const char *herd_inverse(const char *c)
@@ -479,6 +480,16 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
          strncmp(text + at, "WZR,", 4) == 0)) {
         ll_buf_printf(out, "MVN %s,", rd_buf);
         text += at + 4;
+    }
+    /* herd7 digests a written shift of MOVZ/MOVN/MOVK after two commas:
+     * `MOVZ W0,#42,,LSL #16` (LL_A64_F_LSL_WRITTEN; its A53-A58) */
+    const char *lsl = strstr(text, ",LSL #");
+    if (lsl && (strncmp(text, "MOVZ ", 5) == 0 ||
+                strncmp(text, "MOVN ", 5) == 0 ||
+                strncmp(text, "MOVK ", 5) == 0)) {
+        ll_buf_putn(out, text, (size_t)(lsl - text) + 1);
+        ll_buf_puts(out, lsl);
+        return;
     }
     /* herd7 digests NEG Rd,OP2 as SUB Rd,ZR,OP2 (NEGS as SUBS) */
     bool negs = strncmp(text, "NEGS ", 5) == 0;

@@ -397,11 +397,12 @@ static void join_post_index(ll_asm_line *ln)
 /* AArch64 `ADD X0,X1,X2,LSL #2`: with one operand more than the shape,
  * the last is the shift of the one before; read into *shift. */
 static bool shifted_arg(ll_asm_line *ln, const char *shape, int *shift,
-                        ll_diag *d)
+                        bool *written, ll_diag *d)
 {
     int want = (int)strlen(shape);
     if (ln->n_args != want + 1)
         return true;
+    *written = true;
     ll_span prev = ln->args[want - 1];
     bool imm = prev.len > 0 && prev.s[0] == '#';
     if (!read_extend(ln->args[want], false, imm, shift, d))
@@ -430,13 +431,17 @@ bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
     if (f->allow & ARMF_CONDARG && !cond_arg(&ln, &out->flags, d))
         return false;
     int shift = 0;
+    bool written = false;
     if (a->extend_ok)
         join_post_index(&ln);
-    if (f->allow & ARMF_SHIFTED && !shifted_arg(&ln, f->shape, &shift, d))
+    if (f->allow & ARMF_SHIFTED &&
+        !shifted_arg(&ln, f->shape, &shift, &written, d))
         return false;
     if (ll_asm_read_shape(&sx, f->shape, &ln, 0, out, d)) {
         if (shift)
             out->ops[out->n_ops - 1].shift = shift;
+        if (written && (f->allow & ARMF_KEEPSHIFT))
+            out->flags |= LL_A64_F_LSL_WRITTEN;
         return true;
     }
     ll_instr_clear(out);
@@ -483,6 +488,9 @@ void ll_armf_print(const ll_armf_arch *a, const ll_instr *in, ll_buf *b)
     }
     print_mnem(f, in->flags, b);
     ll_asm_print_ops(&sx, &copy, 0, b);
+    if ((in->flags & LL_A64_F_LSL_WRITTEN) && copy.n_ops > 0 &&
+        copy.ops[copy.n_ops - 1].shift == 0)    /* print_imm leaves it */
+        ll_buf_puts(b, ",LSL #0");
     if (f && (f->allow & ARMF_CONDARG)) {
         int c = LL_ARM_COND_OF(in->flags);
         ll_buf_printf(b, ",%s", c < COUNT(cond_names) ? cond_names[c] : "?");

@@ -27,6 +27,8 @@ enum {
     ARMF_CONDARG = 1u << 7,  /* last operand a condition: CSEL ...,EQ */
     ARMF_SHIFTED = 1u << 8,  /* last operand may be followed by a shift
                                 or extension: ADD X0,X1,X2,LSL #2 */
+    ARMF_KEEPSHIFT = 1u << 9, /* a written shift is kept, even LSL #0
+                                 (LL_A64_F_LSL_WRITTEN): MOVZ */
 };
 
 /* One ARM-family architecture: its opcode table and registers. */

@@ -140,7 +140,7 @@ static bool is_type_word(const char *s)
         "s16", "s32", "s64",
     };
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (!strcmp(s, words[i]))
+        if (s[0] == words[i][0] && !strcmp(s, words[i]))
             return true;
     return false;
 }
@@ -345,7 +345,7 @@ static int find_binop(const c_tok *t, int *code)
     if (t->kind != C_PUNCT)
         return -1;
     for (size_t i = 0; i < sizeof binops / sizeof *binops; i++)
-        if (!strcmp(t->text, binops[i].op)) {
+        if (t->text[0] == binops[i].op[0] && !strcmp(t->text, binops[i].op)) {
             *code = binops[i].code;
             return binops[i].prec;
         }

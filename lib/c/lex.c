@@ -80,7 +80,7 @@ bool ll_c_is_keyword(const char *s)
         "__extension__", "__label__",
     };
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (!strcmp(s, words[i]))
+        if (s[0] == words[i][0] && !strcmp(s, words[i]))
             return true;
     return false;
 }
@@ -182,10 +182,14 @@ static void lex(c_lower *c, c_tok *t)
     static const char *const digraphs[] = {"<:", ":>", "<%", "%>", "%:"};
     static const char digraph_of[] = "[]{}#";
     for (size_t i = 0; i < sizeof digraphs / sizeof *digraphs; i++)
-        if (c->off + 2 <= c->len && !memcmp(c->src + c->off, digraphs[i], 2))
+        if (digraphs[i][0] == ch && c->off + 2 <= c->len &&
+            !memcmp(c->src + c->off, digraphs[i], 2))
             c_fail(c, t->pos, "digraph '%s' is not supported (C reads it as "
                    "'%c')", digraphs[i], digraph_of[i]);
+    /* (the first character first: a body's every token comes here) */
     for (size_t i = 0; i < sizeof puncts / sizeof *puncts; i++) {
+        if (puncts[i][0] != ch)
+            continue;
         size_t n = strlen(puncts[i]);
         if (c->off + n <= c->len && !memcmp(c->src + c->off, puncts[i], n)) {
             memcpy(t->text, puncts[i], n + 1);
@@ -240,7 +244,8 @@ bool c_paren_call_ahead(c_lower *c)
 
 bool c_is(const c_tok *t, const char *s)
 {
-    return t->kind != C_EOF && t->kind != C_NUM && !strcmp(t->text, s);
+    return t->kind != C_EOF && t->kind != C_NUM && t->text[0] == s[0] &&
+           !strcmp(t->text, s);
 }
 
 void c_expect(c_lower *c, const char *s)

@@ -25,7 +25,7 @@ void c_poi_start(c_lower *c)
         return;
     c->poi = c_temp(c);
     c_val ops[2] = {c->poi, c_imm((int64_t)POI_THREAD * (c->th->proc + 1))};
-    c_emit(c, LL_C_MOV, 0, 2, ops);
+    c_emit(c, LL_C_MOV, LL_C_POI, 2, ops);
 }
 
 void c_poi_tick(c_lower *c, int n)
@@ -33,7 +33,7 @@ void c_poi_tick(c_lower *c, int n)
     if (!c->count_poi || n == 0)
         return;
     c_val ops[3] = {c->poi, c->poi, c_imm((int64_t)POI_STEP * n)};
-    c_emit(c, LL_C_BIN, LL_C_ADD, 3, ops);
+    c_emit(c, LL_C_BIN, LL_C_ADD | LL_C_POI, 3, ops);
 }
 
 c_val c_poi(c_lower *c)

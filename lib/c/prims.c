@@ -446,7 +446,7 @@ static const prim *find_prim(const char *name)
         }
     }
     for (size_t i = 0; i < sizeof prims / sizeof *prims; i++)
-        if (!strcmp(prims[i].name, want))
+        if (prims[i].name[0] == want[0] && !strcmp(prims[i].name, want))
             return &prims[i];
     return NULL;
 }

@@ -457,6 +457,7 @@ static int read_tail(ll_log_reader *r, ll_log_entry *e, ll_diag *d)
             tail_seen = true;
         } else if (starts_with(s, "Hash=") && !e->hash) {
             e->hash = ll_xstrdup(s + 5);
+            e->hash_at = e->obs_word ? 0 : e->n_extra;
             tail_seen = true;
         } else if (starts_with(s, "Time ") && !e->time && parse_time(s, e)) {
             tail_seen = true;

@@ -66,7 +66,7 @@ static void print_litmus(FILE *f, const ll_log_entry *e)
         .loop = e->loop, .has_witnesses = e->has_witnesses,
         .positive = e->positive, .negative = e->negative,
         .cond_text = e->cond_text, .validated = e->validated,
-        .hash = e->hash, .n_info = e->n_extra_pre,
+        .hash = e->hash, .n_info = e->n_extra_pre, .hash_at = e->hash_at,
         .info = (const char *const *)e->extra, .obs_word = e->obs_word,
         .obs_pos = e->obs_pos, .obs_neg = e->obs_neg,
     };

@@ -318,9 +318,12 @@ bool cat_accepts_all(cat_model *m, const cat_exec *x, bool values_vary,
         return false;
     /* what follows leaves static results cat_check must not trust */
     m->snap_valid = false;
-    bound b = {m, x, ll_xcalloc((size_t)m->n_slots + 1, sizeof *b.vary),
-               ll_xmalloc((size_t)m->n_slots + 1),
-               ll_xmalloc((size_t)m->n_slots + 1)};
+    size_t k1 = (size_t)m->n_slots + 1;
+    if (!m->bound_flags)
+        m->bound_flags = ll_xmalloc(3 * k1);
+    bound b = {m, x, (bool *)m->bound_flags, m->bound_flags + k1,
+               m->bound_flags + 2 * k1};
+    memset(b.vary, 0, k1 * sizeof *b.vary);
     memset(b.coh, -1, (size_t)m->n_slots + 1);
     memset(b.cid, -1, (size_t)m->n_slots + 1);
     mark_vary(&b, values_vary);
@@ -337,9 +340,6 @@ bool cat_accepts_all(cat_model *m, const cat_exec *x, bool values_vary,
     }
     for (int k = 0; k < m->n_free && ok; k++)
         ok = settled(&b, &m->checks[k]);
-    free(b.vary);
-    free(b.coh);
-    free(b.cid);
     *all = ok;
     return true;
 }

@@ -409,11 +409,17 @@ struct cat_model {
     int include_depth;
     bool uses_values;           /* %same-value is compiled */
     bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
+    bool names_regs;            /* Rreg, Wreg or DATA is named (load.c) */
     bool chooses_co;            /* has `with co from` (choose_co) */
 
     /* Run state, sized for `n` events. */
     int n;
     uint64_t *scratch;
+    size_t scratch_cap;         /* words allocated there (kept, grown) */
+    /* cat_accepts_all's flags per slot (3 × (n_slots + 1) bytes), made
+       once: freed and made again per call, a late call's block sat
+       below the heap's top, which glibc then kept (cat_bound.c) */
+    signed char *bound_flags;
     uint64_t **ptr;             /* per slot: its words for this run */
     int *tag_index;             /* per tag ref: index in exec tags, or -1 */
     const char **tag_seen;      /* per tag ref: the name matched there */
@@ -429,6 +435,7 @@ struct cat_model {
     uint64_t *static_deps;      /* per instruction: the static inputs it
                                    reads, a bit each (plan.c) */
     uint64_t *snap;             /* static inputs of the last execution */
+    size_t snap_cap;            /* words allocated there */
     bool snap_valid;
     uint64_t *zero;             /* n*words zero words, for absent tags */
     bool *unit_done;            /* with binders: computed for the current

@@ -22,8 +22,16 @@ static void resize(cat_model *m, int n)
         }
     size_t zero_at = total;
     total += rel_words > (size_t)W ? rel_words : (size_t)W;
-    free(m->scratch);
-    m->scratch = ll_xcalloc(total + 1, sizeof *m->scratch);
+    /* one test's candidates come in a few sizes, and a batch's tests in
+       many: the areas are kept and only grow (allocating them anew for
+       each size cost the small tests of a batch a tenth of their time) */
+    if (total + 1 > m->scratch_cap) {
+        free(m->scratch);
+        m->scratch = ll_xcalloc(total + 1, sizeof *m->scratch);
+        m->scratch_cap = total + 1;
+    } else {
+        memset(m->scratch, 0, (total + 1) * sizeof *m->scratch);
+    }
     m->zero = m->scratch + zero_at;
     if (!m->ptr)
         m->ptr = ll_xcalloc((size_t)m->n_slots + 1, sizeof *m->ptr);
@@ -31,8 +39,11 @@ static void resize(cat_model *m, int n)
     for (int k = 0; k < m->n_static_inputs; k++)
         snap_words += m->slots[m->static_inputs[k]].is_rel ? rel_words
                                                             : (size_t)W;
-    free(m->snap);
-    m->snap = ll_xcalloc(snap_words + 1, sizeof *m->snap);
+    if (snap_words + 1 > m->snap_cap) {   /* written before it is read */
+        free(m->snap);
+        m->snap = ll_xcalloc(snap_words + 1, sizeof *m->snap);
+        m->snap_cap = snap_words + 1;
+    }
     m->snap_valid = false;
     if (!m->static_done)
         m->static_done = ll_xcalloc((size_t)m->n_code + 1,
@@ -51,6 +62,8 @@ static void resize(cat_model *m, int n)
         if (sl->src != SRC_TEMP)
             continue;
         uint64_t *w = m->ptr[s] = m->scratch + sl->offset;
+        if (sl->konst != CONST_UNIV && sl->konst != CONST_ID)
+            continue;   /* (most of them: the test is not made per event) */
         for (int e = 0; e < n; e++) {
             if (sl->konst == CONST_UNIV)
                 w[e / 64] |= (uint64_t)1 << (e % 64);
@@ -582,7 +595,10 @@ void cat_run_free(cat_model *m)
     free(m->static_done);
     free(m->unit_done);
     free(m->pending);
+    free(m->bound_flags);
+    m->bound_flags = NULL;
     m->snap = NULL;
+    m->scratch_cap = m->snap_cap = 0;
     m->static_done = NULL;
     m->unit_done = NULL;
     m->pending = NULL;

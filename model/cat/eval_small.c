@@ -11,16 +11,25 @@ static uint64_t all_of(int n)
     return n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
 }
 
+/* Warshall's, over the rows that have pairs and the columns that have
+ * them only: both stay as they are while the closure grows (a row gets
+ * only bits of another row), and the LKMM's relations are sparse. */
 static void closure(uint64_t *d, const uint64_t *a, int n, bool reflexive)
 {
-    memcpy(d, a, sizeof *d * (size_t)n);
-    for (int k = 0; k < n; k++) {
-        uint64_t bit = (uint64_t)1 << k, rk = d[k];
-        if (!rk)
-            continue;
-        for (int i = 0; i < n; i++)
-            if (d[i] & bit)
+    uint64_t rows = 0, cols = 0;
+    for (int i = 0; i < n; i++) {
+        d[i] = a[i];
+        cols |= a[i];
+        rows |= (uint64_t)(a[i] != 0) << i;
+    }
+    for (uint64_t ks = cols & rows; ks; ks &= ks - 1) {
+        int k = __builtin_ctzll(ks);
+        uint64_t rk = d[k];
+        for (uint64_t is = rows; is; is &= is - 1) {
+            int i = __builtin_ctzll(is);
+            if (d[i] >> k & 1)
                 d[i] |= rk;
+        }
     }
     if (reflexive)
         for (int i = 0; i < n; i++)

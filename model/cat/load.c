@@ -209,6 +209,10 @@ cat_model *cat_load_opts(const char *name, const char *const *dirs,
         return NULL;
     }
     cat_plan_finish(m);
+    /* asked at each test's search: looked up once (the names are all
+       known by now) */
+    m->names_regs = cat_names(m, "Rreg") || cat_names(m, "Wreg") ||
+                    cat_names(m, "DATA");
     return m;
 }
 
@@ -251,10 +255,7 @@ bool cat_names(const cat_model *m, const char *name)
 
 bool cat_uses_regs(const cat_model *m)
 {
-    if (m->uses_regs)
-        return true;
-    return cat_names(m, "Rreg") || cat_names(m, "Wreg") ||
-           cat_names(m, "DATA");
+    return m->uses_regs || m->names_regs;
 }
 
 bool cat_chooses_co(const cat_model *m)

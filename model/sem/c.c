@@ -587,6 +587,12 @@ static int c_addr_operand(const ll_instr *in)
     return -1;          /* locks and SRCU on 0 are a word of their own */
 }
 
+static bool c_counts_only(const ll_instr *in)
+{
+    return (in->op == LL_C_MOV || in->op == LL_C_BIN) &&
+           (in->flags & LL_C_POI);
+}
+
 static bool c_value_operand(const ll_instr *in, int k)
 {
     switch (in->op) {
@@ -642,6 +648,7 @@ const sem_ops sem_c_ops = {
     .errors_on_every_path = true,
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
+    .counts_only = c_counts_only,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

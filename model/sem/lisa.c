@@ -124,28 +124,67 @@ static sem_next undefined(sem_run *r, sem_taint t, const char *what)
     return SEM_ERROR;
 }
 
-/* The address at ops[at] (plus its offset): false when it is none. */
+/* The reads operand o's value is made of (sem_run.vsrc), apart from its
+ * dependencies: none for `mov r22 (xor r0 r0)`, as herd7's symbol. */
+static sem_taint vsrc(sem_run *r, const ll_operand *o)
+{
+    if (!r->vsrc || o->kind != LL_OPND_REG)
+        return 0;
+    int slot = sem_slot(r, o->reg, o->sym);
+    return slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+}
+
+/* The address at ops[at] (plus its offset): false when it is none. The
+ * access that follows takes it as fixed when made of no read
+ * (sem_run.addr_fixed). */
 static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
 {
     *out = sem_operand(r, &in->ops[at]);
-    if (!(in->flags & LL_LISA_F_OFFSET))
-        return true;
-    sem_reg off = sem_operand(r, &in->ops[at + 1]);
-    out->t |= off.t;
-    return sem_arith('+', out->v, off.v, &out->v);
+    sem_taint vs = vsrc(r, &in->ops[at]);
+    if (in->flags & LL_LISA_F_OFFSET) {
+        sem_reg off = sem_operand(r, &in->ops[at + 1]);
+        out->t |= off.t;
+        vs |= vsrc(r, &in->ops[at + 1]);
+        if (!sem_arith('+', out->v, off.v, &out->v))
+            return false;
+    }
+    r->addr_fixed = out->t && !vs;
+    return true;
 }
 
-/* The operation at ops[at]; false when undefined. */
-static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out)
+/* The operation at ops[at], the reads its value is made of in *vs;
+ * false when undefined. */
+static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
+                      sem_taint *vs)
 {
     int k = LL_LISA_OPK(in->flags);
     sem_reg a = sem_operand(r, &in->ops[at]);
+    *vs = vsrc(r, &in->ops[at]);
     if (k == LL_LISA_OPK_VAL) {
         *out = a;
         return true;
     }
+    sem_taint vb = vsrc(r, &in->ops[at + 1]);
     sem_reg b = sem_operand(r, &in->ops[at + 1]);
     out->t = a.t | b.t;
+    /* herd7's values use what an operation is made of (sem_run.used),
+       but for those it simplifies on a symbol as C's (sem/c.c exec_bin):
+       r ^ r, r == r, r != r a constant, r + 0 and 0 + r a copy */
+    bool same = a.t && a.t == b.t && !(a.t & (a.t - 1)) &&
+                sem_val_eq(a.v, b.v);
+    bool zero_a = !a.t && a.v.sym < 0 && a.v.num == 0;
+    bool zero_b = !b.t && b.v.sym < 0 && b.v.num == 0;
+    if (same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
+                 k == LL_LISA_OPK_NEQ))
+        *vs = 0;
+    else if (k == LL_LISA_OPK_ADD && zero_a)
+        *vs = vb;
+    else if (!(k == LL_LISA_OPK_ADD && zero_b))
+        *vs |= vb;
+    if (!(same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
+                   k == LL_LISA_OPK_NEQ)) &&
+        !(k == LL_LISA_OPK_ADD && (zero_a || zero_b)))
+        r->used |= a.t | b.t;
     switch (k) {
     case LL_LISA_OPK_ADD: return sem_arith('+', a.v, b.v, &out->v);
     case LL_LISA_OPK_XOR: return sem_arith('^', a.v, b.v, &out->v);
@@ -160,9 +199,13 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out)
     return false;
 }
 
-static void set(sem_run *r, const ll_operand *o, sem_reg v)
+/* Set register o to v, its value made of reads vs. */
+static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs)
 {
-    sem_set(r, sem_slot(r, o->reg, o->sym), v.v, v.t);
+    int slot = sem_slot(r, o->reg, o->sym);
+    sem_set(r, slot, v.v, v.t);
+    if (r->vsrc && slot >= 0 && slot < r->n_slots)
+        r->vsrc[slot] = vs;
 }
 
 static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
@@ -171,12 +214,15 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
     int ev;
     if (!address(r, in, ll_lisa_addr_at(in), &a))
         return undefined(r, a.t, "the address is no location");
+    bool fixed = r->addr_fixed;
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    set(r, &in->ops[0], old);
-    if (!operation(r, in, 1, &v))
+    set(r, &in->ops[0], old, old.t);
+    sem_taint vs;
+    if (!operation(r, in, 1, &v, &vs))
         return undefined(r, v.t, "undefined arithmetic on an address");
+    r->addr_fixed = fixed;
     sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -193,7 +239,7 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_load(r, a.v, a.t, tags, &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        set(r, &in->ops[0], v);
+        set(r, &in->ops[0], v, v.t);
         return SEM_NEXT;
     case LL_LISA_W:
         if (!address(r, in, 1, &a))
@@ -203,11 +249,13 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_LISA_RMW:
         return exec_rmw(r, in, tags);
-    case LL_LISA_MOV:
-        if (!operation(r, in, 1, &v))
+    case LL_LISA_MOV: {
+        sem_taint vs;
+        if (!operation(r, in, 1, &v, &vs))
             return undefined(r, v.t, "undefined arithmetic on an address");
-        set(r, &in->ops[0], v);
+        set(r, &in->ops[0], v, vs);
         return SEM_NEXT;
+    }
     case LL_LISA_F:
         sem_fence(r, tags);
         return SEM_NEXT;
@@ -216,10 +264,16 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
          * through, and with any other value there is no execution */
         v = sem_operand(r, &in->ops[0]);
         sem_branch(r, v.t);
-        if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1))
+        /* the path pass takes both ways where herd7 does: on a value
+           made of reads */
+        if (sem_free(r, vsrc(r, &in->ops[0]))) {
+            if (sem_choose(r, 2) == 0)
+                return SEM_NEXT;
+        } else if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1)) {
             return SEM_DEAD;
-        if (v.v.num == 0)
+        } else if (v.v.num == 0) {
             return SEM_NEXT;
+        }
         *label = in->ops[1].sym;
         return SEM_JUMP;
     case LL_LISA_J:
@@ -242,6 +296,10 @@ const sem_ops sem_lisa_ops = {
     .reg_value = lisa_reg_value,
     .exec = lisa_exec,
     .seed_constants = true,
+    .zero_location = true,
+    .errors_on_every_path = true,
+    .addr_operand = ll_lisa_addr_at,
+    .value_sources = true,
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,

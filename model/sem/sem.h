@@ -202,6 +202,18 @@ typedef struct sem_ops {
      * (model/copy_cycles.c; the writes' vdata, the data they depend on
      * unless the semantics say otherwise). NULL: never. */
     bool (*copies_unsolved)(const ll_test *t);
+    /* The semantics keep sem_run.vsrc though values are not symbolic
+     * (LISA): the path pass (errors_on_every_path) goes both ways on a
+     * branch on a value made of reads, and takes an address herd7
+     * simplifies to a constant (`y+r22`, `mov r22 (xor r0 r0)`) as one
+     * (sem_run.addr_fixed). */
+    bool value_sources;
+    /* Without errors_on_every_path, address 0 is a location with no
+     * initial write all the same (herd7's LISA): a run that goes there
+     * is refused when herd7 solves its values (model/search.c
+     * bad_solves: the semantics fill sem_run.used), a read there that
+     * no write feeds refuses the test (paths.c apart_unwritten). */
+    bool zero_location;
     /* herd7 builds every path of a thread, chosen by values or not, and
      * refuses the test when one reads a constant address that is no
      * location (C: a pointer local never set, `Non symbolic location with
@@ -222,6 +234,11 @@ typedef struct sem_ops {
      * a run reaches first gets those constants (seed_constants). NULL:
      * none. */
     bool (*value_operand)(const ll_instr *in, int k);
+    /* Whether the constants of in only count (C: herd7's SRCU index,
+     * lib/c/poi.c, 307 (n + 1) + 599 k): no value of memory, so not in
+     * the locations' value sets (seed_constants); an index a store
+     * writes gets there as any value written. NULL: none. */
+    bool (*counts_only)(const ll_instr *in);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -280,8 +297,15 @@ struct sem_run {
     int n_opeqs;
     sem_taint opeqs[SEM_MAX_EQS][2];
     /* per slot: the reads its value is made of, as herd7's symbolic value
-     * is (`r0 ^ r0` is none, `r1 + 0` r1's); C only, else NULL */
+     * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
+     * symbolic_values, value_sources), else NULL */
     sem_taint *vsrc;
+    /* Set by exec before an access whose address depends on reads but is
+     * made of none (vsrc: `y+r22`, `mov r22 (xor r0 r0)`), which herd7
+     * knows whatever the values read: no store through an address read
+     * from memory for the path pass (zero_paths_refuse), and address 0
+     * there is a constant 0. The access clears it. */
+    bool addr_fixed;
     /* per slot (with vsrc): its value is an operation's result, not a
      * copy of the one read vsrc names */
     bool *vop;

@@ -82,6 +82,8 @@ litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a regist
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+registers-compared.litmus:32:9: hwrun does not check a condition that compares two places
 litmus/c/SRCU+misspelt-struct.litmus:21:6: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/zero-read-selfcopy-other-thread-op.litmus:18:7: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/zero-xchg-selfread-op.litmus:20:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/riscv/2+2W+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
 litmus/riscv/LB+aqs.litmus:10:2: 'lw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
 litmus/riscv/LB+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)

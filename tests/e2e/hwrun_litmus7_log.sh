@@ -13,7 +13,7 @@
 #      printed, one for each difference hwrun had before;
 #   3. the harness's own log (an --emit folder run by make) has them too;
 #   4. compare reads litmus7's whole log (banners, the tests' text and
-#      assembler, the trailer) beside the model's: 7 entries, no
+#      assembler, the trailer) beside the model's: 8 entries, no
 #      malformed one, every state joined with the model's and hwrun's.
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
@@ -59,12 +59,22 @@ has 'Condition forall (0:rax=1 /\ [x]=2) is NOT validated'
 grep -A2 '^Test L7+notexists ' "$tmp/hw.log" | grep -qxF '2000  *>0:rbx=-3;' ||
   fail "~exists: not marked"
 # the metadata after Hash=, Prefetch left out
-grep -A9 '^Condition exists (0:rax=1 /\\ \[x\]=1) is validated$' "$tmp/hw.log" |
+entry L7+meta "$tmp/hw.log" |
+  grep -A9 '^Condition exists (0:rax=1 /\\ \[x\]=1) is validated$' |
   sed -n 2,8p >"$tmp/meta"
 printf '%s\n' 'Hash=d4ae581a5e10e3957e8ae60e7ed71f1c' 'Generator=hand' \
   'Relax L7+meta Ok PodWR' 'Cycle=PodWR Fre' 'Safe=' 'Orig=PodWR Fre' \
   'Observation L7+meta Always 2000 0' | diff - "$tmp/meta" >"$tmp/diff" ||
   fail "metadata: $(cat "$tmp/diff")"
+
+# a test's own Hash= line: printed as given, at its place among the
+# metadata, and no digest of ours (litmus7 7.58 does so; herd7 too)
+entry L7+given-hash "$tmp/hw.log" |
+  grep -A4 '^Condition exists (0:rax=1 /\\ \[x\]=1) is validated$' |
+  sed -n 2,4p >"$tmp/meta"
+printf '%s\n' 'Cycle=PodWR Fre' 'Hash=00112233445566778899aabbccddeeff' \
+  'Relax L7+given-hash Ok PodWR' | diff - "$tmp/meta" >"$tmp/diff" ||
+  fail "a test's own Hash=: $(cat "$tmp/diff")"
 
 # 3. the harness's own log (bundles and --emit folders print it)
 "$LITMUSLAB" hwrun --emit "$tmp/emit" "$d/L7+meta.litmus" 2>"$tmp/err" ||
@@ -81,14 +91,14 @@ entry L7+meta "$tmp/emit.log" | diff "$tmp/want" - >"$tmp/diff" ||
 "$LITMUSLAB" compare --model "$tmp/model.log" \
   --hw "l7=$d/litmus7-7.58.log" --hw "hwrun=$tmp/hw.log" -o "$tmp/cmp" \
   >"$tmp/cmp.out" 2>"$tmp/err" || fail "compare: $(head -n 3 "$tmp/err")"
-for want in 'hardware entries *14$' 'malformed entries skipped *0$' \
+for want in 'hardware entries *16$' 'malformed entries skipped *0$' \
             'outcomes hw-only *0$' 'outcomes forbidden-seen *0$' \
             'machines *2$'; do
   grep -q "^  $want" "$tmp/cmp.out" || fail "compare: no '$want': $(cat "$tmp/cmp.out")"
 done
 # every test joined, its states seen on both (l7 and hwrun)
-[ "$(grep -c ',agree$' "$tmp/cmp/tests.csv")" = 7 ] ||
-  fail "compare: not 7 tests agree: $(cat "$tmp/cmp/tests.csv")"
+[ "$(grep -c ',agree$' "$tmp/cmp/tests.csv")" = 8 ] ||
+  fail "compare: not 8 tests agree: $(cat "$tmp/cmp/tests.csv")"
 for row in 'L7+array-whole,"[y]=1; x[0]=7; x[1]=2;",yes,4000,"l7 hwrun",allowed-seen' \
            'L7+array-unsigned,"0:rax=-1; [y]=2; x[0]=-1; x[1]=1;",yes,4000,"l7 hwrun",allowed-seen' \
            'L7+forall,"0:rax=1; [x]=1;",yes,4000,"l7 hwrun",allowed-seen'; do

@@ -277,6 +277,57 @@ exists (1:r2=1)
 END
 refused0 zstore 7:2
 
+# A read at 0 of its own value stored back there: a value no write
+# fixes. herd7 has no execution where an operation meets it
+# (litmus/c/zero-xchg-selfread-op, States 0) but refuses the test where
+# it is only stored (zself), or where another thread's store of a
+# constant at 0 may feed the read too (zother: that one solves).
+cat > "$tmp/zself.litmus" <<'END'
+C zself
+{}
+P0(int *x)
+{
+	int *q;
+	int r0;
+	r0 = xchg_release(q, 2);
+	WRITE_ONCE(*q, r0);
+	WRITE_ONCE(*x, r0);
+}
+exists (x=1)
+END
+refused0 zself 7:7
+cat > "$tmp/zother.litmus" <<'END'
+C zother
+{}
+P0(int *x)
+{
+	int *q;
+	int r0;
+	int r1;
+	r0 = xchg_release(q, 2);
+	WRITE_ONCE(*q, r0);
+	r1 = r0 + 1;
+	WRITE_ONCE(*x, r1);
+}
+P1(int *y)
+{
+	int *p;
+	WRITE_ONCE(*p, 5);
+}
+exists (x=1)
+END
+refused0 zother 8:7
+# LISA, as herd7 7.58 with the kernel's bell: the same with (eq r0 r0),
+# a constant for herd7 (litmus/lisa/zero-rmw-selfread-op has (eq r0 2):
+# States 0), and a read at 0 that nothing writes (`Non symbolic
+# location with no initial write`).
+printf 'LISA zlisa\n{\nx=0;\n}\n P0 ;\n rmw[release] r0 2 r10 ;\n w[release] r10 r0 ;\n mov r20 (eq r0 r0) ;\nexists (x=1)\n' \
+    > "$tmp/zlisa.litmus"
+refused0 zlisa 6:2
+printf 'LISA zlisar\n{\nx=0;\n}\n P0 ;\n r[once] r0 r10 ;\n mov r1 (add r0 1) ;\n w[once] x r1 ;\nexists (x=1)\n' \
+    > "$tmp/zlisar.litmus"
+refused0 zlisar 6:2
+
 # A cat file with a syntax error: its FILE:LINE:COL.
 printf '"bad"\nlet x = (po |\n' > "$tmp/bad.cat"
 "$LITMUSLAB" model --model "$tmp/bad.cat" $good > /dev/null 2> "$tmp/err"

@@ -4,7 +4,9 @@
 # model_herd7_recorded.sh): the Linux-kernel bell's annotation checks
 # (herd7 7.58's own refusals, on every instruction, reached or not), a
 # branch on a value that is neither 0 nor 1 (no execution, as herd7),
-# --explain on a LISA test, and hwrun's refusal. Exact messages.
+# reads through a register holding 0 that herd7 refuses,
+# --explain on a LISA test (and on a counted loop of RMWs), and hwrun's
+# refusal. Exact messages.
 # Env: LITMUSLAB. cwd: the repo root.
 set -u
 : "${LITMUSLAB:?}"
@@ -87,6 +89,54 @@ END
 cmp -s "$tmp/out" "$tmp/branch2.want" ||
   { bad "branch on 2: not herd7's output"; diff "$tmp/branch2.want" "$tmp/out"; }
 
+# A read through a register holding 0 (P0 jumps over the mov that would
+# set r11): herd7 7.58 refuses the test when the other threads each have
+# a path with no write through an address read from memory, which may be
+# at 0 (then that set of paths has no execution, litmus/lisa/
+# zero-read+store-through-read-address). P1's address y+r22 with
+# r22 = r10 ^ r10 is herd7's constant y, no such write; nor is a read
+# of y ^ y as an address P0's only write (zero-xor: a constant 0).
+cat > "$tmp/zero-xor-store.litmus" <<'END'
+LISA zero-xor-store
+{
+x=0; y=0; p=x;
+}
+ P0               | P1                    ;
+ b[] L0           | r[once] r10 p         ;
+ mov r11 x        | mov r22 (xor r10 r10) ;
+ L0:              | w[once] y+r22 1       ;
+ r[once] r0 r11   |                       ;
+exists (0:r0=0)
+END
+refused zero-xor-store "9:2: memory access to 0, which is not a location"
+cat > "$tmp/zero-branch-bare.litmus" <<'END'
+LISA zero-branch-bare
+{
+x=0; y=0; p=x;
+}
+ P0               | P1                  ;
+ r[once] r1 y     | r[once] r10 p       ;
+ mov r2 (eq r1 1) | mov r3 (eq r10 x)   ;
+ b[] r2 L0        | b[] r3 L1           ;
+ mov r11 x        | w[once] r10 2       ;
+ L0:              | L1:                 ;
+ r[once] r0 r11   | w[once] y 1         ;
+exists (0:r0=0)
+END
+refused zero-branch-bare "11:2: memory access to 0, which is not a location"
+cat > "$tmp/zero-xor.litmus" <<'END'
+LISA zero-xor
+{
+x=0; y=0; p=x;
+}
+ P0                  | P1            ;
+ r[once] r1 y        | r[once] r10 p ;
+ mov r20 (xor r1 r1) | w[once] y 1   ;
+ r[once] r0 r20      |               ;
+exists (0:r1=0)
+END
+refused zero-xor "8:2: memory access to 0, which is not a location"
+
 # --explain: the events with their annotations' sets and the LISA
 # instruction that made each, and why the model rejects the state.
 f=litmus/lisa/MP+release+acquire.litmus
@@ -104,6 +154,20 @@ head -n 6 "$tmp/out" | cmp -s - "$tmp/want" ||
   { bad "--explain: events"; diff "$tmp/want" "$tmp/out"; }
 grep -q '^  rejected by happens-before (acyclic): ' "$tmp/out" ||
   bad "--explain: no rejection"
+
+# --explain takes incoherent candidates too (a read of a later write of
+# its thread), so its reads take every value; a run whose reads no write
+# gives their values is dropped at its end: a counted loop of RMWs beside
+# a spin loop is explained, not `too many paths (over 250000)`.
+f=litmus/lisa/loops-counted-rmws+spin.litmus
+"$LITMUSLAB" model --explain '1:r1=5' "$f" > "$tmp/out" 2> "$tmp/err" ||
+  bad "--explain on a counted loop: exit $?"
+head -n 1 "$tmp/out" | grep -qx "Test loops-counted-rmws+spin, 1:r1=5: \
+allowed by litmuslab: Linux-kernel memory model. One execution reaching it:" ||
+  { bad "--explain on a counted loop: first line"; head -n 1 "$tmp/out"; }
+grep -qx '      r: W x=7 Once     rmw\[once\] r1 (add r1 2) x' "$tmp/out" ||
+  bad "--explain on a counted loop: no third turn's write of 7"
+f=litmus/lisa/MP+release+acquire.litmus
 
 # hwrun: no machine runs LISA; FILE: reason, exit 2, nothing built.
 "$LITMUSLAB" hwrun "$f" > "$tmp/out" 2> "$tmp/err"

@@ -58,6 +58,29 @@ static inline ll_instr arch_parse(const ll_arch_ops *a, const char *text)
     return in;
 }
 
+/* text, parsed and printed, is `herd` in herd7's digest spelling. */
+static inline void arch_herd_spelling(const ll_arch_ops *a, const char *text,
+                                      const char *herd)
+{
+    ll_instr in = arch_parse(a, text);
+    ll_buf ours = {0}, got = {0};
+    a->print_instr(&in, &ours);
+    a->herd_spelling(ll_buf_str(&ours), &got);
+    assert_string_equal(ll_buf_str(&got), herd);
+    ll_buf_free(&ours);
+    ll_buf_free(&got);
+    ll_instr_clear(&in);
+}
+
+/* arch_herd_spelling on each pair {text, herd} of a table. */
+static inline void arch_herd_spellings(const ll_arch_ops *a,
+                                       const char *const (*pairs)[2],
+                                       size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        arch_herd_spelling(a, pairs[i][0], pairs[i][1]);
+}
+
 /* Every text round-trips printing as itself, and together they use every
  * opcode below nops, each of which has a name. */
 static inline void arch_round_trip_all(const ll_arch_ops *a,

@@ -72,7 +72,8 @@ static void every_opcode_round_trips(void **state)
         "ABS X0,X1", "UMULL X0,W1,W2", "SMNEGL X0,W1,W2",
         "UMNEGL X0,W1,W2", "SMADDL X0,W1,W2,X3", "SMSUBL X0,W1,W2,X3",
         "UMADDL X0,W1,W2,X3", "UMSUBL X0,W1,W2,X3", "EXTR W0,W1,W2,#16",
-        "EXTR X0,X1,X2,#63",
+        "EXTR X0,X1,X2,#63", "MOVZ W0,#42,LSL #0", "MOVK X0,#1,LSL #0",
+        "MOVN X0,#0,LSL #16",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
@@ -115,6 +116,26 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "B .text", "B .text");   /* herd7's L061 */
     arch_round_trip(a64(), "ASRV X9,X9,XZR", "ASR X9,X9,XZR");
     arch_round_trip(a64(), "lslv w0,w1,w2", "LSL W0,W1,W2");
+    /* MOVZ keeps a written LSL #0 (herd7 digests it), ADD does not */
+    arch_round_trip(a64(), "movz w0,#42,lsl 0", "MOVZ W0,#42,LSL #0");
+    arch_round_trip(a64(), "MOVZ W0,#42", "MOVZ W0,#42");
+}
+
+/* herd7 7.58's digest spells a written shift of MOVZ, MOVN and MOVK
+ * after two commas, LSL #0 included (checked on herd7's Hash= of its
+ * A53-A58, A89-A94); a MOVZ without one, and ADD's, as written. */
+static void herd_spelling_of_wide_moves(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"MOVZ W0,#42,LSL #0", "MOVZ W0,#42,,LSL #0"},
+        {"MOVK X0,#1,LSL #48", "MOVK X0,#1,,LSL #48"},
+        {"MOVN W0,#42,LSL #16", "MOVN W0,#42,,LSL #16"},
+        {"MOVZ W0,#42", "MOVZ W0,#42"},
+        {"ADD X0,X0,#1,LSL #12", "ADD X0,X0,#1,LSL #12"},
+        {"ADD X0,X0,#1,LSL #0", "ADD X0,X0,#1"},
+    };
+    arch_herd_spellings(a64(), cases, sizeof cases / sizeof *cases);
 }
 
 static void operands_follow_the_header(void **state)
@@ -335,6 +356,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_opcode_round_trips),
         cmocka_unit_test(other_spellings_normalise),
+        cmocka_unit_test(herd_spelling_of_wide_moves),
         cmocka_unit_test(operands_follow_the_header),
         cmocka_unit_test(registers),
         cmocka_unit_test(bad_input),

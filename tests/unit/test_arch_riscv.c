@@ -85,16 +85,7 @@ static void herd_spelling(void **state)
         {"sw.rl x5,0(x6)", "sw.rl x5,0(x6)"},
         {"fence iorw,ow", "fence iorw,ow"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        ll_instr in = arch_parse(rv(), cases[i][0]);
-        ll_buf ours = {0}, herd = {0};
-        rv()->print_instr(&in, &ours);
-        rv()->herd_spelling(ll_buf_str(&ours), &herd);
-        assert_string_equal(ll_buf_str(&herd), cases[i][1]);
-        ll_buf_free(&ours);
-        ll_buf_free(&herd);
-        ll_instr_clear(&in);
-    }
+    arch_herd_spellings(rv(), cases, sizeof cases / sizeof *cases);
 }
 
 static void operands_follow_the_header(void **state)

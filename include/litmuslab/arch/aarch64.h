@@ -87,6 +87,10 @@ enum {
     LL_A64_F_REL = 1u << 13,
     LL_A64_F_BYTE = 1u << 14,
     LL_A64_F_HALF = 1u << 15,
+    /* MOVZ/MOVN/MOVK with its shift written, even `LSL #0`: herd7 7.58
+     * keeps it and digests `MOVZ W0,#42,LSL #0` as `MOVZ W0,#42,,LSL #0`
+     * (`MOVZ W0,#42` as written) */
+    LL_A64_F_LSL_WRITTEN = 1u << 16,
 };
 
 /* Opcodes. Operand layout (ops[i]); OP2 is a REG or an IMM, possibly

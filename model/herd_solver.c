@@ -1,0 +1,301 @@
+/* herd_solver.c — herd7 7.58's solver of value equations, replayed on
+ * one candidate's equations to find those it leaves unsolved.
+ *
+ * herd7 solves a candidate's memory equations (value read := value
+ * written) with its "topological" solver, in two steps:
+ * 1. Normalisation: a union-find merges the variables that copy
+ *    equations `S := S'` make equal (union by rank; on equal ranks the
+ *    class of the equation's left side takes the other; finds compress
+ *    paths). Then every variable is renamed to its PARENT in the tree,
+ *    not to the tree's root, and the copy equations whose two sides are
+ *    not renamed alike stay. Where the tree is deeper than one, those
+ *    can form a cycle (S6 := S16, S16 := S6) even from copies that made
+ *    none.
+ * 2. One pass in dependency order: the equations are the nodes of a
+ *    graph (an equation points to those defining the variables of its
+ *    right side), scanned for strongly connected components by Tarjan's
+ *    algorithm over the nodes in order (left side, then right side; a
+ *    variable before a constant, variables by number), the components
+ *    solved as found, each equation once, in the order the scan pops
+ *    them. An equation met when its left side is solved and its right
+ *    side is not (`1 := S6`, S16 solved by `S16 := 1` the step before),
+ *    or when neither is, stays unsolved, and a candidate with an
+ *    equation left is dropped ("Unsolvable system").
+ * So herd7 drops executions that a plain solver keeps: doc/lkmm.md,
+ * "herd7's equation solver". This file does both steps on variables
+ * numbered by the caller; the numbers herd7 gives them matter only for
+ * the order inside a cycle, and are asked for then. It judges the copy
+ * equations only: an operation left unsolved is symbolic.c's rules'. */
+#include "model/herd_solver.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include "litmuslab/util.h"
+
+void hs_add_eq(hs_sys *s, int lhs, int var, sem_val cst)
+{
+    ll_grow((void **)&s->eqs, &s->cap_eqs, s->n_eqs + 1, sizeof *s->eqs);
+    hs_eq *e = &s->eqs[s->n_eqs++];
+    e->lhs = lhs;
+    e->var = var;
+    e->cst = cst;
+    e->first = s->n_args;
+    e->n_args = 0;
+}
+
+void hs_add_op(hs_sys *s, int lhs)
+{
+    sem_val none = {0};
+    hs_add_eq(s, lhs, -1, none);
+    s->eqs[s->n_eqs - 1].n_args = -1;       /* an operation: args follow */
+}
+
+void hs_add_arg(hs_sys *s, int var)
+{
+    ll_grow((void **)&s->args, &s->cap_args, s->n_args + 1, sizeof *s->args);
+    s->args[s->n_args++] = var;
+    hs_eq *e = &s->eqs[s->n_eqs - 1];
+    e->n_args = e->n_args < 0 ? 1 : e->n_args + 1;
+}
+
+void hs_free(hs_sys *s)
+{
+    free(s->eqs);
+    free(s->args);
+    s->eqs = NULL;
+    s->args = NULL;
+    s->n_eqs = s->cap_eqs = s->n_args = s->cap_args = 0;
+}
+
+static bool is_op(const hs_eq *e)
+{
+    return e->var < 0 && e->n_args != 0;
+}
+
+/* herd7's union-find: path compression in find, union by rank. */
+static int uf_find(int *parent, int x)
+{
+    int r = x;
+    while (parent[r] != r)
+        r = parent[r];
+    while (parent[x] != r) {
+        int next = parent[x];
+        parent[x] = r;
+        x = next;
+    }
+    return r;
+}
+
+static void uf_union(int *parent, int *rank, int a, int b)
+{
+    int d1 = uf_find(parent, a), d2 = uf_find(parent, b);
+    if (rank[d1] > rank[d2]) {
+        parent[d2] = d1;
+    } else if (rank[d2] > rank[d1]) {
+        parent[d1] = d2;
+    } else if (d1 != d2) {
+        parent[d2] = d1;
+        rank[d1]++;
+    }
+}
+
+typedef struct solver {
+    const hs_eq *eqs;         /* normalised */
+    const int *args;
+    int n;
+    const int64_t *num;       /* per variable */
+    int *order;               /* nodes: equation indices, sorted, unique */
+    int n_nodes;
+    int *visit, *stack, n_stack, id;
+    bool *solved;             /* per variable */
+    bool unsolved, cyclic;
+} solver;
+
+static int cmp_num(const solver *sv, int a, int b)
+{
+    if (sv->num[a] != sv->num[b])
+        return sv->num[a] < sv->num[b] ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+static int cmp_val(sem_val a, sem_val b)
+{
+    if (a.sym != b.sym)
+        return a.sym < b.sym ? -1 : 1;
+    return a.num < b.num ? -1 : a.num > b.num;
+}
+
+/* herd7's order of equations: left side, then right side (an atom
+ * before an operation; a variable before a constant). */
+static int cmp_eq(const solver *sv, const hs_eq *x, const hs_eq *y)
+{
+    int c = cmp_num(sv, x->lhs, y->lhs);
+    if (c)
+        return c;
+    if (is_op(x) != is_op(y))
+        return is_op(x) ? 1 : -1;
+    if (is_op(x)) {
+        for (int i = 0; i < x->n_args && i < y->n_args; i++) {
+            c = cmp_num(sv, sv->args[x->first + i], sv->args[y->first + i]);
+            if (c)
+                return c;
+        }
+        return x->n_args < y->n_args ? -1 : x->n_args > y->n_args;
+    }
+    if ((x->var >= 0) != (y->var >= 0))
+        return x->var >= 0 ? -1 : 1;
+    return x->var >= 0 ? cmp_num(sv, x->var, y->var) : cmp_val(x->cst, y->cst);
+}
+
+static bool rhs_has(const solver *sv, const hs_eq *e, int v)
+{
+    if (e->var >= 0)
+        return e->var == v;
+    for (int i = 0; i < e->n_args; i++)
+        if (sv->args[e->first + i] == v)
+            return true;
+    return false;
+}
+
+static bool rhs_solved(const solver *sv, const hs_eq *e)
+{
+    if (e->var >= 0)
+        return sv->solved[e->var];
+    for (int i = 0; i < e->n_args; i++)
+        if (!sv->solved[sv->args[e->first + i]])
+            return false;
+    return true;
+}
+
+/* One equation of a component, as herd7's solve_one. */
+static void solve_one(solver *sv, const hs_eq *e)
+{
+    bool l = sv->solved[e->lhs], r = rhs_solved(sv, e);
+    if (!l && r)
+        sv->solved[e->lhs] = true;
+    else if (!r && !is_op(e))
+        sv->unsolved = true;
+}
+
+/* Tarjan's scan as herd7's: successors in node order, a component
+ * popped from the top of the stack down to its root, solved at once. */
+static int dfs(solver *sv, int k)
+{
+    if (sv->visit[k] >= 0)
+        return sv->visit[k];
+    int mine = sv->id++, min = mine;
+    sv->visit[k] = mine;
+    sv->stack[sv->n_stack++] = k;
+    const hs_eq *e = &sv->eqs[sv->order[k]];
+    for (int j = 0; j < sv->n_nodes; j++) {
+        if (!rhs_has(sv, e, sv->eqs[sv->order[j]].lhs))
+            continue;
+        int m = dfs(sv, j);
+        min = m < min ? m : min;
+    }
+    if (min != mine)
+        return min;
+    int top = sv->n_stack;
+    do
+        sv->n_stack--;
+    while (sv->stack[sv->n_stack] != k);
+    if (top - sv->n_stack > 1)
+        sv->cyclic = true;
+    for (int i = top - 1; i >= sv->n_stack; i--) {
+        sv->visit[sv->stack[i]] = INT_MAX;
+        solve_one(sv, &sv->eqs[sv->order[sv->stack[i]]]);
+    }
+    return min;
+}
+
+static void run(solver *sv, int n_vars)
+{
+    sv->n_nodes = 0;
+    for (int i = 0; i < sv->n; i++)
+        sv->order[sv->n_nodes++] = i;
+    for (int i = 1; i < sv->n_nodes; i++)      /* few: insertion sort */
+        for (int j = i; j > 0 && cmp_eq(sv, &sv->eqs[sv->order[j - 1]],
+                                        &sv->eqs[sv->order[j]]) > 0; j--) {
+            int t = sv->order[j];
+            sv->order[j] = sv->order[j - 1];
+            sv->order[j - 1] = t;
+        }
+    int u = 0;
+    for (int i = 0; i < sv->n_nodes; i++)
+        if (!u || cmp_eq(sv, &sv->eqs[sv->order[u - 1]],
+                         &sv->eqs[sv->order[i]]))
+            sv->order[u++] = sv->order[i];
+    sv->n_nodes = u;
+    for (int i = 0; i < sv->n_nodes; i++)
+        sv->visit[i] = -1;
+    for (int v = 0; v < n_vars; v++)
+        sv->solved[v] = false;
+    sv->n_stack = sv->id = 0;
+    sv->unsolved = sv->cyclic = false;
+    for (int k = 0; k < sv->n_nodes; k++)
+        dfs(sv, k);
+}
+
+bool hs_solvable(const hs_sys *s, int *rename)
+{
+    int nv = s->n_vars, ne = s->n_eqs;
+    for (int v = 0; rename && v < nv; v++)
+        rename[v] = v;
+    if (!ne || !nv)
+        return true;
+    int *parent = ll_xmalloc((size_t)nv * 2 * sizeof *parent);
+    int *rank = parent + nv;
+    for (int v = 0; v < nv; v++) {
+        parent[v] = v;
+        rank[v] = 0;
+    }
+    for (int i = 0; i < ne; i++)
+        if (s->eqs[i].var >= 0)
+            uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
+    for (int v = 0; rename && v < nv; v++)
+        rename[v] = parent[v];
+    /* renamed to the parent, as herd7's Partition.as_solution */
+    hs_eq *eqs = ll_xmalloc((size_t)ne * sizeof *eqs);
+    int *args = ll_xmalloc((size_t)(s->n_args + 1) * sizeof *args);
+    for (int i = 0; i < s->n_args; i++)
+        args[i] = parent[s->args[i]];
+    int n = 0;
+    bool copies = false;
+    for (int i = 0; i < ne; i++) {
+        hs_eq e = s->eqs[i];
+        e.lhs = parent[e.lhs];
+        if (e.var >= 0) {
+            e.var = parent[e.var];
+            if (e.var == e.lhs)
+                continue;
+            copies = true;
+        }
+        eqs[n++] = e;
+    }
+    bool ok = true;
+    if (copies) {
+        /* only a copy equation can be left unsolved here */
+        solver sv = {.eqs = eqs, .args = args, .n = n};
+        int64_t *num = ll_xmalloc((size_t)nv * sizeof *num);
+        for (int v = 0; v < nv; v++)
+            num[v] = v;
+        sv.num = num;
+        sv.order = ll_xmalloc((size_t)n * 3 * sizeof *sv.order);
+        sv.visit = sv.order + n;
+        sv.stack = sv.visit + n;
+        sv.solved = ll_xmalloc((size_t)nv * sizeof *sv.solved);
+        run(&sv, nv);
+        /* in a cycle the order is herd7's numbers' */
+        if (sv.cyclic && s->number && s->number(s->ctx, num))
+            run(&sv, nv);
+        ok = !sv.unsolved;
+        free(sv.solved);
+        free(sv.order);
+        free(num);
+    }
+    free(args);
+    free(eqs);
+    free(parent);
+    return ok;
+}

@@ -1,0 +1,48 @@
+/* herd_solver.h — herd7 7.58's solver of value equations, replayed on
+ * the equations of one candidate (herd_solver.c; symbolic.c builds them). */
+#ifndef MODEL_HERD_SOLVER_H
+#define MODEL_HERD_SOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/sem/sem.h"
+
+/* One equation `lhs := rhs`: lhs a variable; rhs a variable (var >= 0),
+ * a constant (var -1, n_args 0) or an operation on variables (var -1,
+ * args[first .. first + n_args) of hs_sys). */
+typedef struct hs_eq {
+    int lhs;
+    int var;
+    sem_val cst;
+    int first, n_args;
+} hs_eq;
+
+/* The equations in herd7's order, and herd7's numbers of the variables
+ * (its `S<n>`), which order the equations of a cycle: number(ctx, out)
+ * fills out[0 .. n_vars) or returns false (the numbering is not known:
+ * variable order stands in). It is only called when a cycle needs it. */
+typedef struct hs_sys {
+    int n_vars;
+    int n_eqs, cap_eqs;
+    hs_eq *eqs;
+    int n_args, cap_args;
+    int *args;
+    bool (*number)(void *ctx, int64_t *out);
+    void *ctx;
+} hs_sys;
+
+void hs_add_eq(hs_sys *s, int lhs, int var, sem_val cst);
+/* An operation's equation: then hs_add_arg for each of its variables. */
+void hs_add_op(hs_sys *s, int lhs);
+void hs_add_arg(hs_sys *s, int var);
+void hs_free(hs_sys *s);
+
+/* Does herd7 7.58 solve the system, leaving no copy equation (`S := S'`,
+ * `1 := S`) unsolved? Operations left unsolved are not judged here
+ * (symbolic.c's rules judge them). rename (n_vars, or NULL) gets the
+ * variable herd7 renames each to: the one it shows for an undetermined
+ * value (`S10`). */
+bool hs_solvable(const hs_sys *s, int *rename);
+
+#endif
