@@ -73,10 +73,12 @@ static int find(int *parent, int g)
 /* herd7 7.58 drops an execution where a CAS's equation (read = Rs, Rs
  * made of reads: sem_run.opeqs) has one symbol on both sides, even
  * where rf fixes that symbol: a read and the reads it copies, through
- * writes made of one read (a failed CAS's write-back), are one symbol,
- * and so are the reads of one write made of reads (k1: P1's CAS reads
+ * writes that copy one read (a failed CAS's write-back, a store of a
+ * loaded register), are one symbol (CAS+CASA-wb-symbol: P1's CAS reads
  * P0's 1 and writes it back, its CASA expects that old value and reads
- * the write-back). */
+ * the write-back). Two reads of one write that is an operation's result
+ * (an LDADD's) are not: herd7 solves AArch64-5400003-23's CAS expecting
+ * a read of the LDADD's write and reading that write too. */
 static bool equations_solvable(const cc_ctx *c, int n_ev)
 {
     const mdl_ev *ev = c->ev;
@@ -89,8 +91,8 @@ static bool equations_solvable(const cc_ctx *c, int n_ev)
             ev[w].e->kind != SEM_W || !ev[w].e->vdata)
             continue;
         sem_taint d = ev[w].e->vdata;
-        int q = w;
-        if (!(d & (d - 1)))     /* a copy: one symbol with its read */
+        int q = -1;
+        if (!(d & (d - 1)) && !ev[w].e->vop)    /* a copy of one read */
             for (int b = 0; b < SEM_MAX_READS; b++)
                 if (d >> b & 1)
                     q = c->by_no[ev[w].thread * SEM_MAX_READS + b];
