@@ -565,6 +565,7 @@ void sem_expect(sem_run *r, int ev, sem_val v)
     mdl_ways any = {{0}, 1};
     c->pend[c->n_pend].loc = c->ev[ev].loc;
     c->pend[c->n_pend].v = v;
+    c->pend[c->n_pend].th = c->th;
     c->pend[c->n_pend++].prov = any;
 }
 
