@@ -1,14 +1,16 @@
-/* copy_cycles.c — herd7's unsolved values on AArch64 and x86-64
- * (sem_ops.copies_unsolved).
+/* copy_cycles.c — herd7's unsolved values, for the architectures whose
+ * semantics ask for it (sem_ops.copies_unsolved).
  *
  * herd7 gives each read a symbol and solves the equations rf makes. A
  * value that flows around a cycle of reads-from and of writes made of
- * reads (P0 `LDR W0,[X1]; STR W0,[X2]`, P1 the other way; a CAS or CASP
- * that fails and writes back what it read) has no equation with a
- * constant to solve it. Where C, ARM, PPC and RISC-V keep such an
- * execution once, with a symbol (model/symbolic.c), herd7 7.58 drops it
- * on AArch64 and x86-64, whose reads and writes pass their values through
- * operations (measured: litmus/aarch64/LB+copy-cycle, CASP+fail-cycle).
+ * reads (P0 loads a register and stores it, P1 the other way; a
+ * compare-and-swap that fails and writes back what it read) has no
+ * equation with a constant to solve it. Where C and some architectures
+ * keep such an execution once, with a symbol (model/symbolic.c), herd7
+ * 7.58 drops it for the architectures whose reads and writes pass their
+ * values through operations (measured: tests/e2e/model_copy_cycles.sh
+ * and the CASP+wb-cycle test of litmus/; doc/fidelity.md names the
+ * headers).
  * Our reads return the concrete values of the locations' domains, so the
  * cycle is an execution per value of the domain, a value no write makes
  * (thin air): this file finds them so the search drops them.
@@ -77,8 +79,9 @@ static int find(int *parent, int g)
  * loaded register), are one symbol (CAS+CASA-wb-symbol: P1's CAS reads
  * P0's 1 and writes it back, its CASA expects that old value and reads
  * the write-back). Two reads of one write that is an operation's result
- * (an LDADD's) are not: herd7 solves AArch64-5400003-23's CAS expecting
- * a read of the LDADD's write and reading that write too. */
+ * (an atomic add's) are not: herd7 solves a compare-and-swap expecting a
+ * read of an atomic add's write and reading that write too (random test
+ * 5400003-23, doc/fidelity.md). */
 static bool equations_solvable(const cc_ctx *c, int n_ev)
 {
     const mdl_ev *ev = c->ev;

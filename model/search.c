@@ -781,6 +781,8 @@ static bool shapes(loc_plan *p)
                 p->rpre[j] |= 1ull << k;
     }
     for (int j = 0; j < p->n_r; j++) {
+        if (p->src[j] == 0)
+            return false;                   /* no write it can read */
         if ((p->src[j] & (p->src[j] - 1)) || (p->src[j] >> OPEN & 1))
             continue;                       /* several sources */
         int w = __builtin_ctzll(p->src[j]);

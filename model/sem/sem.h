@@ -196,7 +196,8 @@ typedef struct sem_ops {
      * (model/symbolic.c). */
     bool symbolic_values;
     /* Whether herd7's reads and writes pass values through operations
-     * under t's header (AArch64, X86_64 but not X86): an execution whose
+     * under t's header (per header: the 64-bit header of an architecture
+     * may differ from its 32-bit one): an execution whose
      * value goes round a cycle of reads-from and copies, with no
      * equation with a constant, is none at all, not one with a symbol
      * (model/copy_cycles.c; the writes' vdata, the data they depend on
@@ -310,8 +311,9 @@ struct sem_run {
      * copy of the one read vsrc names */
     bool *vop;
     /* per slot: the reads its value is made of where that is less than
-     * what it depends on (AArch64: `EOR W1,W0,W0` depends on W0's read
-     * and is 0, as herd7's x ^ x); sem_set makes it the dependencies
+     * what it depends on (an exclusive or of a register with itself
+     * depends on its read and is 0, as herd7's x ^ x); sem_set makes it
+     * the dependencies
      * (model/copy_cycles.c reads it through the writes' vdata) */
     sem_taint *made;
     /* C only: the way taken at each place herd7 reads both ways (an if
