@@ -46,6 +46,8 @@ typedef struct run_ctx {
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
     bool explore;
+    sem_taint forced;   /* the reads a branch of the path pass went both
+                           ways on (sem_free) */
     bool dep_store;     /* the run stored through an address from a read */
     int n_zload;        /* reads at a constant address that is no location */
     int n_zstore;       /* writes there */
@@ -106,7 +108,9 @@ void sem_error(sem_run *r, const char *fmt, ...)
 
 bool sem_free(const sem_run *r, sem_taint t)
 {
-    const run_ctx *c = r->engine;
+    run_ctx *c = r->engine;
+    if (c->explore)
+        c->forced |= t;
     return c->explore && t != 0;
 }
 
@@ -683,6 +687,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = false;
     c->dep_store = false;
+    c->forced = 0;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
     int pc = 0, steps = 0;
@@ -1157,6 +1162,39 @@ static void seed_made_constants(run_ctx *c)
             explore_paths(c, th, seed_path, NULL);
 }
 
+/* A path of seed_forced_values: its stores, past a branch it took both
+ * ways, of a value made of reads that branch did not test put that value
+ * in their locations' value sets (*arg set when one is new). */
+static bool forced_path(run_ctx *c, void *arg)
+{
+    bool *grew = arg;
+    for (int i = 0; i < c->n_ev && !c->dead && c->forced; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind == SEM_W && e->loc >= 0 && e->vdata &&
+            !(e->vdata & c->forced) && e->rmw_read < 0)
+            *grew |= mdl_dom_add(&c->m->locs[e->loc], e->val);
+    }
+    return false;
+}
+
+/* herd7 solves a thin-air cycle a value made of a determined read
+ * anchors (P1 `r0 = *x; r1 = READ_ONCE(*y); if (r1 == 1) *w = r0 + 1;`,
+ * P2 `r0 = *w; if (r0 == 1) *y = r0;`: w is x's 0 plus 1, so y is 1 and
+ * P1 takes its branch). Our rounds never take that branch, y holding 0
+ * only, so w never holds 1. Once the rounds are done, the path pass runs
+ * each thread again with the values found, each branch both ways, and
+ * the values its stores make of reads no branch on the way tested go in
+ * their locations' value sets (not an RMW's: a chain would grow): true
+ * when one is new, and the rounds run again. */
+static bool seed_forced_values(run_ctx *c)
+{
+    bool grew = false;
+    for (int th = 0; th < c->m->n_threads; th++)
+        if (stores_register(c->m, th))
+            explore_paths(c, th, forced_path, &grew);
+    return grew;
+}
+
 /* What zero_paths_refuse's pass finds in a thread (zero_path). */
 typedef struct zero_find {
     bool lonely, bare;
@@ -1314,6 +1352,34 @@ static bool apart_unwritten(mdl_test *m)
     return refuse;
 }
 
+/* The rounds of runs: each thread's runs over the value sets, whose new
+ * writes grow the value sets, until they grow no more. */
+static bool run_rounds(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    bool ok = true;
+    for (int round = 0; ok; round++) {
+        drop_runs(m);
+        c->n_pend = 0;
+        int total = 0;
+        for (int th = 0; th < m->n_threads && ok; th++)
+            ok = thread_runs(c, th, &total);
+        if (!ok)
+            break;
+        bool grew = false;
+        for (int i = 0; i < c->n_pend; i++)
+            grew |= mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
+                                     &c->pend[i].prov,
+                                     thread_bit(c->pend[i].th));
+        /* A value an execution writes comes through at most as many
+           reads-from steps as it has writes, so that many rounds give
+           them all; more would only add values no execution has. */
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
+            break;
+    }
+    return ok;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -1323,25 +1389,9 @@ bool mdl_runs(mdl_test *m)
         seed_constants(m);
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
-    for (int round = 0; ok; round++) {
-        drop_runs(m);
-        c.n_pend = 0;
-        int total = 0;
-        for (int th = 0; th < m->n_threads && ok; th++)
-            ok = thread_runs(&c, th, &total);
-        if (!ok)
-            break;
-        bool grew = false;
-        for (int i = 0; i < c.n_pend; i++)
-            grew |= mdl_dom_add_prov(&m->locs[c.pend[i].loc], c.pend[i].v,
-                                     &c.pend[i].prov,
-                                     thread_bit(c.pend[i].th));
-        /* A value an execution writes comes through at most as many
-           reads-from steps as it has writes, so that many rounds give
-           them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
-            break;
-    }
+    ok = run_rounds(&c);
+    if (ok && m->ops->symbolic_values && seed_forced_values(&c))
+        ok = run_rounds(&c);
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
