@@ -48,6 +48,12 @@ typedef struct run_ctx {
     bool explore;
     sem_taint forced;   /* the reads a branch of the path pass went both
                            ways on (sem_free) */
+    struct {            /* the RMWs' expected values (sem_expect) */
+        int loc;
+        sem_val v;
+        sem_taint t;
+    } expect[MDL_MAX_EXPECTS];
+    int n_expect;
     bool dep_store;     /* the run stored through an address from a read */
     int n_zload;        /* reads at a constant address that is no location */
     int n_zstore;       /* writes there */
@@ -524,6 +530,17 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
+void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
+{
+    run_ctx *c = ctx(r);
+    if (!c->explore || ev < 0 || ev >= c->n_ev || c->ev[ev].loc < 0 ||
+        c->n_expect == MDL_MAX_EXPECTS)
+        return;
+    c->expect[c->n_expect].loc = c->ev[ev].loc;
+    c->expect[c->n_expect].v = v;
+    c->expect[c->n_expect++].t = t;
+}
+
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
 {
     run_ctx *c = ctx(r);
@@ -688,6 +705,7 @@ static void run_once(run_ctx *c, sem_run *r)
     c->dead = c->error = c->cut = c->bad = c->at0 = false;
     c->dep_store = false;
     c->forced = 0;
+    c->n_expect = 0;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
     int pc = 0, steps = 0;
@@ -1163,11 +1181,18 @@ static void seed_made_constants(run_ctx *c)
 }
 
 /* A path of seed_forced_values: its stores, past a branch it took both
- * ways, of a value made of reads that branch did not test put that value
- * in their locations' value sets (*arg set when one is new). */
+ * ways, of a value made of reads that branch did not test, and its RMWs'
+ * expected values made so, put those values in their locations' value
+ * sets (*arg set when one is new). */
 static bool forced_path(run_ctx *c, void *arg)
 {
     bool *grew = arg;
+    for (int i = 0; i < c->n_expect && !c->dead; i++) {
+        mdl_loc *l = &c->m->locs[c->expect[i].loc];
+        if (!(c->expect[i].t & c->forced))
+            *grew |= mdl_dom_add(l, sem_extend(c->expect[i].v, l->type.size,
+                                               l->type.is_signed));
+    }
     for (int i = 0; i < c->n_ev && !c->dead && c->forced; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind == SEM_W && e->loc >= 0 && e->vdata &&

@@ -320,8 +320,10 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                (unless ? vsrc(r, &in->ops[3]) : 0));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
-    if (ok != unless)
+    if (ok != unless) {
         equate(r, old.t, &in->ops[2]);
+        sem_expect(r, ev, o.v, o.t);
+    }
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
@@ -358,8 +360,10 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     use(r, old.t | vsrc(r, &in->ops[2]));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
-    if (ok)
+    if (ok) {
         equate(r, old.t, &in->ops[2]);
+        sem_expect(r, ev, e.v, e.t);
+    }
     if (ok)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
                                    BIT(T_RMW) | write_tags(succ), ev),

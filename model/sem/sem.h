@@ -366,6 +366,12 @@ void sem_fence(sem_run *r, sem_tags tags);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* Read event ev, an RMW's, took the way where it equals v, made of
+ * reads t (a cmpxchg's success: its expected value). The path pass
+ * (model/paths.c seed_forced_values) puts v in the location's value set
+ * when the path's branches did not test t: herd7 solves a thin-air
+ * cycle through that location from the equation. */
+void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
  * an execution that accesses one location with two sizes
  * (model/mixed_size.c). */
