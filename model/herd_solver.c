@@ -25,7 +25,10 @@
  * "herd7's equation solver". This file does both steps on variables
  * numbered by the caller; the numbers herd7 gives them matter only for
  * the order inside a cycle, and are asked for then. It judges the copy
- * equations only: an operation left unsolved is symbolic.c's rules'. */
+ * equations, and an operation's met with its left side solved and its
+ * right side not (`1 := S15 & 1`: in a cycle of operations a constant
+ * solved one side first); an operation with neither side solved is
+ * symbolic.c's rules' (an undetermined value used). */
 #include "model/herd_solver.h"
 
 #include <limits.h>
@@ -174,7 +177,7 @@ static void solve_one(solver *sv, const hs_eq *e)
     bool l = sv->solved[e->lhs], r = rhs_solved(sv, e);
     if (!l && r)
         sv->solved[e->lhs] = true;
-    else if (!r && !is_op(e))
+    else if (!r && (!is_op(e) || l))
         sv->unsolved = true;
 }
 
@@ -261,7 +264,7 @@ bool hs_solvable(const hs_sys *s, int *rename)
     for (int i = 0; i < s->n_args; i++)
         args[i] = parent[s->args[i]];
     int n = 0;
-    bool copies = false;
+    bool judged = false;   /* a copy or an operation left */
     for (int i = 0; i < ne; i++) {
         hs_eq e = s->eqs[i];
         e.lhs = parent[e.lhs];
@@ -269,13 +272,13 @@ bool hs_solvable(const hs_sys *s, int *rename)
             e.var = parent[e.var];
             if (e.var == e.lhs)
                 continue;
-            copies = true;
         }
+        judged |= e.var >= 0 || is_op(&e);
         eqs[n++] = e;
     }
     bool ok = true;
-    if (copies) {
-        /* only a copy equation can be left unsolved here */
+    if (judged) {
+        /* only a copy or an operation can be left unsolved here */
         solver sv = {.eqs = eqs, .args = args, .n = n};
         int64_t *num = ll_xmalloc((size_t)nv * sizeof *num);
         for (int v = 0; v < nv; v++)

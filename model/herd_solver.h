@@ -39,8 +39,9 @@ void hs_add_arg(hs_sys *s, int var);
 void hs_free(hs_sys *s);
 
 /* Does herd7 7.58 solve the system, leaving no copy equation (`S := S'`,
- * `1 := S`) unsolved? Operations left unsolved are not judged here
- * (symbolic.c's rules judge them). rename (n_vars, or NULL) gets the
+ * `1 := S`) unsolved, nor an operation whose left side it solved first
+ * (`1 := S & 1`)? Operations with neither side solved are not judged
+ * here (symbolic.c's rules judge them). rename (n_vars, or NULL) gets the
  * variable herd7 renames each to: the one it shows for an undetermined
  * value (`S10`). */
 bool hs_solvable(const hs_sys *s, int *rename);

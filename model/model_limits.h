@@ -53,6 +53,9 @@
  * the value of another read it expects: model/symbolic.c); past them a
  * run's reads stay unsolved, as before. */
 #define SEM_MAX_EQS 4
+/* The expected values of RMWs one path of the path pass records
+ * (sem_expect); past them the others seed nothing. */
+#define MDL_MAX_EXPECTS 8
 #define SEM_MAX_TAGS 64
 
 /* cat: distinct flag names a model may have; include files nested;

@@ -49,6 +49,14 @@ typedef struct run_ctx {
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
     bool explore;
+    sem_taint forced;   /* the reads a branch of the path pass went both
+                           ways on (sem_free) */
+    struct {            /* the RMWs' expected values (sem_expect) */
+        int loc;
+        sem_val v;
+        sem_taint t;
+    } expect[MDL_MAX_EXPECTS];
+    int n_expect;
     bool dep_store;     /* the run stored through an address from a read */
     int n_zload;        /* reads at a constant address that is no location */
     int n_zstore;       /* writes there */
@@ -109,7 +117,9 @@ void sem_error(sem_run *r, const char *fmt, ...)
 
 bool sem_free(const sem_run *r, sem_taint t)
 {
-    const run_ctx *c = r->engine;
+    run_ctx *c = r->engine;
+    if (c->explore)
+        c->forced |= t;
     return c->explore && t != 0;
 }
 
@@ -553,10 +563,22 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
-void sem_expect(sem_run *r, int ev, sem_val v)
+void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
 {
     run_ctx *c = ctx(r);
-    if (ev < 0 || ev >= c->n_ev || c->ev[ev].kind != SEM_R)
+    if (ev < 0 || ev >= c->n_ev || c->ev[ev].loc < 0)
+        return;
+    if (c->m->ops->symbolic_values) {
+        /* kept for the path pass (seed_forced_values), which knows
+         * whether the path's branches tested t */
+        if (!c->explore || c->n_expect == MDL_MAX_EXPECTS)
+            return;
+        c->expect[c->n_expect].loc = c->ev[ev].loc;
+        c->expect[c->n_expect].v = v;
+        c->expect[c->n_expect++].t = t;
+        return;
+    }
+    if (c->ev[ev].kind != SEM_R)
         return;
     const mdl_loc *l = &c->m->locs[c->ev[ev].loc];
     if (!c->m->word)
@@ -734,6 +756,8 @@ static void run_once(run_ctx *c, sem_run *r)
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->dep_store = false;
+    c->forced = 0;
+    c->n_expect = 0;
     c->n_zload = c->n_zstore = 0;
     c->zstore_own = c->zstore_more = false;
     int pc = 0, steps = 0;
@@ -1218,6 +1242,46 @@ static void seed_made_constants(run_ctx *c)
             explore_paths(c, th, seed_path, NULL);
 }
 
+/* A path of seed_forced_values: its stores, past a branch it took both
+ * ways, of a value made of reads that branch did not test, and its RMWs'
+ * expected values made so, put those values in their locations' value
+ * sets (*arg set when one is new). */
+static bool forced_path(run_ctx *c, void *arg)
+{
+    bool *grew = arg;
+    for (int i = 0; i < c->n_expect && !c->dead; i++) {
+        mdl_loc *l = &c->m->locs[c->expect[i].loc];
+        if (!(c->expect[i].t & c->forced))
+            *grew |= mdl_dom_add(l, sem_extend(c->expect[i].v, l->type.size,
+                                               l->type.is_signed));
+    }
+    for (int i = 0; i < c->n_ev && !c->dead && c->forced; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind == SEM_W && e->loc >= 0 && e->vdata &&
+            !(e->vdata & c->forced) && e->rmw_read < 0)
+            *grew |= mdl_dom_add(&c->m->locs[e->loc], e->val);
+    }
+    return false;
+}
+
+/* herd7 solves a thin-air cycle a value made of a determined read
+ * anchors (P1 `r0 = *x; r1 = READ_ONCE(*y); if (r1 == 1) *w = r0 + 1;`,
+ * P2 `r0 = *w; if (r0 == 1) *y = r0;`: w is x's 0 plus 1, so y is 1 and
+ * P1 takes its branch). Our rounds never take that branch, y holding 0
+ * only, so w never holds 1. Once the rounds are done, the path pass runs
+ * each thread again with the values found, each branch both ways, and
+ * the values its stores make of reads no branch on the way tested go in
+ * their locations' value sets (not an RMW's: a chain would grow): true
+ * when one is new, and the rounds run again. */
+static bool seed_forced_values(run_ctx *c)
+{
+    bool grew = false;
+    for (int th = 0; th < c->m->n_threads; th++)
+        if (stores_register(c->m, th))
+            explore_paths(c, th, forced_path, &grew);
+    return grew;
+}
+
 /* What zero_paths_refuse's pass finds in a thread (zero_path). */
 typedef struct zero_find {
     bool lonely, bare;
@@ -1418,6 +1482,8 @@ bool mdl_runs(mdl_test *m)
         seed_made_constants(&c);
     c.probing = m->loop_probe;
     ok = all_rounds(&c);
+    if (ok && m->ops->symbolic_values && seed_forced_values(&c))
+        ok = all_rounds(&c);
     m->looped = c.looped;
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;

@@ -206,7 +206,15 @@ static int statement_at(c_lower *c)
                    t.text);
     c->at = t.pos;
     c_poi_tick(c, c_poi_statement(c));
-    c_expr(c);
+    int before = c->th->n_stmts;
+    c_val v = c_expr(c);
+    if (c->th->n_stmts == before && v.kind == LL_OPND_REG) {
+        /* `(void)r0;`, `r0;`: herd7 reads the register all the same,
+           a variable of its own (model/herd_vars.c numbers it, and a
+           copy cycle's symbol may be named after it: S9, not S8) */
+        c_val ops[2] = {c_temp(c), v};
+        c_emit(c, LL_C_MOV, 0, 2, ops);
+    }
     c_expect(c, ";");
     return node;
 }

@@ -399,7 +399,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
         return n;
     sem_reg expect = a64_get(r, rs);
     sem_taint expect_pick = expect.t | a64_pick(r, rs);
-    sem_expect(r, ev, a64_trunc(expect.v, bits));
+    sem_expect(r, ev, a64_trunc(expect.v, bits), expect.t);
     if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
@@ -485,7 +485,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         old[i].v = a64_trunc(old[i].v, bits);
         sem_reg expect = a64_get(r, in->ops[i].reg);
         expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);
-        sem_expect(r, ev[i], a64_trunc(expect.v, bits));
+        sem_expect(r, ev[i], a64_trunc(expect.v, bits), expect.t);
         equal = equal && sem_val_eq(old[i].v, a64_trunc(expect.v, bits));
     }
     if (equal != success)

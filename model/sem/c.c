@@ -273,6 +273,21 @@ static int taint_bit(sem_taint t)
     return b;
 }
 
+/* Whether an RMW's read (taint t) found equal to operand o is herd7's
+ * copy equation `S := S'`, o a copy of one other read: the two reads are
+ * one variable (equate), which uses neither, so a thin-air cycle through
+ * them keeps its execution (P2 `r0 = READ_ONCE(*w); WRITE_ONCE(*x, r0);
+ * cmpxchg(w, r0, r0)` with P1 copying x back to w: herd7 shows it as a
+ * symbol). Else the read and o are used (model/symbolic.c): a constant
+ * pins the read, an operation's equation is checked apart (opeqs), a
+ * failure's inequality needs both solved. */
+static bool copy_equation(sem_run *r, sem_taint t, const ll_operand *o)
+{
+    sem_taint vs = vsrc(r, o);
+    return t && !(t & (t - 1)) && vs && !(vs & (vs - 1)) && vs != t &&
+           !vop(r, o) && r->n_eqs < SEM_MAX_EQS;
+}
+
 /* An RMW's read (taint t) found equal to operand o: herd7's equation
  * solves it where o is a constant (sem_run.pinned), makes it equal to
  * the read o copies (sem_run.eqs), and where o is an operation's result
@@ -316,12 +331,15 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         return SEM_ERROR;
     /* atomic_add_unless: o is the value that stops the addition */
     bool unless = in->flags & LL_C_CAS_UNLESS;
-    use(r, old.t | vsrc(r, &in->ops[2]) |
+    use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
+                ? 0 : old.t | vsrc(r, &in->ops[2])) |
                (unless ? vsrc(r, &in->ops[3]) : 0));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
         return SEM_DEAD;
-    if (ok != unless)
+    if (ok != unless) {
         equate(r, old.t, &in->ops[2]);
+        sem_expect(r, ev, o.v, o.t);
+    }
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
@@ -355,11 +373,14 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    use(r, old.t | vsrc(r, &in->ops[2]));
+    use(r, ok && copy_equation(r, old.t, &in->ops[2])
+               ? 0 : old.t | vsrc(r, &in->ops[2]));
     if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
-    if (ok)
+    if (ok) {
         equate(r, old.t, &in->ops[2]);
+        sem_expect(r, ev, e.v, e.t);
+    }
     if (ok)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
                                    BIT(T_RMW) | write_tags(succ), ev),

@@ -388,12 +388,15 @@ void sem_fence(sem_run *r, sem_tags tags);
  * loc relation, in no co, read by none (C's spin_unlock with no lock
  * before it, which lock.cat leaves out of co and rf). */
 void sem_unwrite(sem_run *r, int ev);
-/* A value read event ev may take through an equation rather than a
- * write (a CAS that succeeds reads what Rs holds; herd7 solves a cycle of
- * copies through it): the location's value set gets it, as a write's. */
-void sem_expect(sem_run *r, int ev, sem_val v);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* Read event ev, an RMW's, took the way where it equals v, made of
+ * reads t (a cmpxchg's or CAS's success: its expected value); herd7
+ * solves a thin-air cycle through that location from the equation, so
+ * the location's value set gets v. With symbolic values (C) the path
+ * pass (model/paths.c seed_forced_values) adds it when the path's
+ * branches did not test t; otherwise every run adds it, as a write's. */
+void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
  * an execution that accesses one location with two sizes
  * (model/mixed_size.c). */
