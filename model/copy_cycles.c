@@ -65,13 +65,6 @@ static bool solved(const cc_ctx *c, int g)
     return false;
 }
 
-static int find(int *parent, int g)
-{
-    while (parent[g] != g)
-        g = parent[g] = parent[parent[g]];
-    return g;
-}
-
 /* herd7 7.58 drops an execution where a CAS's equation (read = Rs, Rs
  * made of reads: sem_run.opeqs) has one symbol on both sides, even
  * where rf fixes that symbol: a read and the reads it copies, through
@@ -99,8 +92,8 @@ static bool equations_solvable(const cc_ctx *c, int n_ev)
             for (int b = 0; b < SEM_MAX_READS; b++)
                 if (d >> b & 1)
                     q = c->by_no[ev[w].thread * SEM_MAX_READS + b];
-        if (q >= 0 && find(parent, g) != find(parent, q))
-            parent[find(parent, g)] = find(parent, q);
+        if (q >= 0 && mdl_uf_find(parent, g) != mdl_uf_find(parent, q))
+            parent[mdl_uf_find(parent, g)] = mdl_uf_find(parent, q);
     }
     bool ok = true;
     for (int t = 0; t < c->m->n_threads && ok; t++) {
@@ -112,7 +105,8 @@ static bool equations_solvable(const cc_ctx *c, int n_ev)
                 for (int b = 0; r >= 0 && b < SEM_MAX_READS && ok; b++) {
                     int q = run->opeqs[i][1] >> b & 1
                                 ? c->by_no[t * SEM_MAX_READS + b] : -1;
-                    ok = q < 0 || find(parent, q) != find(parent, r);
+                    ok = q < 0 || mdl_uf_find(parent, q) !=
+                                      mdl_uf_find(parent, r);
                 }
             }
     }

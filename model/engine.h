@@ -268,6 +268,9 @@ bool mdl_runs(mdl_test *m);
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);
+/* The root of g's class in a union-find over parent (parent[i] == i at a
+ * root), halving the path on the way; copy_cycles.c's classes too. */
+int mdl_uf_find(int *parent, int g);
 
 /* copy_cycles.c: does herd7 solve every read of this candidate on an
  * architecture whose copies it cannot solve (sem_ops.copies_unsolved)?

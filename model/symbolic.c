@@ -21,7 +21,7 @@
 
 #include "model/herd_solver.h"
 
-static int find(int *parent, int g)
+int mdl_uf_find(int *parent, int g)
 {
     while (parent[g] != g) {
         parent[g] = parent[parent[g]];
@@ -93,12 +93,12 @@ static int64_t herd_number(const mdl_ev *ev, int g)
 static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
                             const int *pick, int *parent, int q, int last)
 {
-    int root = find(parent, q);
+    int root = mdl_uf_find(parent, q);
     int64_t best = 0;
     for (int t = 0; t < m->n_threads; t++) {
         int k = 0;
         while (k < n_ev && !(ev[k].e && ev[k].thread == t &&
-                             find(parent, k) == root))
+                             mdl_uf_find(parent, k) == root))
             k++;
         if (k == n_ev)
             continue;
@@ -107,7 +107,8 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
         int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
         bool ok = mdl_herd_vars(m, t, run, vars, vars + n);
         for (; ok && k < n_ev; k++) {
-            if (!ev[k].e || ev[k].thread != t || find(parent, k) != root)
+            if (!ev[k].e || ev[k].thread != t ||
+                mdl_uf_find(parent, k) != root)
                 continue;
             int s = ev[k].e->stmt;
             if (s >= 0 && s < n) {
@@ -141,13 +142,13 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
         return true;
     int *sym = ll_xmalloc((size_t)n_ev * sizeof *sym);
     for (int g = 0; g < n_ev; g++)
-        sym[g] = find((int *)parent, g);
+        sym[g] = mdl_uf_find((int *)parent, g);
     for (int g = 0; g < n_ev; g++) {
         int w = src[g];
         if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || !ev[w].e ||
             !ev[w].e->vdata)
             continue;
-        int a = find(sym, g), b = find(sym, w);
+        int a = mdl_uf_find(sym, g), b = mdl_uf_find(sym, w);
         if (a != b)
             sym[a] = b;
     }
@@ -159,7 +160,7 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
             sem_taint vs = run->opeqs[i][1];
             for (int b = 0; b < SEM_MAX_READS && ok && c >= 0; b++) {
                 int q = vs >> b & 1 ? read_event(m, base, pick, t, b) : -1;
-                ok = q < 0 || find(sym, q) != find(sym, c);
+                ok = q < 0 || mdl_uf_find(sym, q) != mdl_uf_find(sym, c);
             }
         }
     }
@@ -346,7 +347,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                                bit_of(ev[w].e->vdata));
             det[g] = 0;
             if (q >= 0) {
-                int a = find(parent, g), b = find(parent, q);
+                int a = mdl_uf_find(parent, g), b = mdl_uf_find(parent, q);
                 if (a != b)
                     parent[a] = b;
             }
@@ -366,8 +367,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
             if (a < 0 || b < 0)
                 continue;
-            a = find(parent, a);
-            b = find(parent, b);
+            a = mdl_uf_find(parent, a);
+            b = mdl_uf_find(parent, b);
             if (a != b)
                 parent[a] = b;
         }
@@ -381,7 +382,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
     while (changed) {
         changed = false;
         for (int g = 0; g < n_ev; g++) {
-            int r = find(parent, g);
+            int r = mdl_uf_find(parent, g);
             if (det[g] == 1 && det[r] != 1) {
                 det[r] = 1;
                 changed = true;
@@ -394,7 +395,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     if (!(d >> b & 1))
                         continue;
                     int q = read_event(m, base, pick, t, b);
-                    all = q < 0 || det[find(parent, q)] == 1;
+                    all = q < 0 || det[mdl_uf_find(parent, q)] == 1;
                 }
                 /* another read of the same write solved (a cmpxchg's
                    pinned read): they are one symbol */
@@ -414,7 +415,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         if (det[g] == 2)
             keep = false;
         else if (ev[g].e && ev[g].e->kind == SEM_R && ev[g].e->read_no >= 0 &&
-                 det[find(parent, g)] != 1) {
+                 det[mdl_uf_find(parent, g)] != 1) {
             const mdl_run *run = &m->threads[ev[g].thread].runs[pick[ev[g].thread]];
             if (run->used >> ev[g].e->read_no & 1)
                 keep = false;
@@ -423,12 +424,12 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
     /* one execution per undetermined class: the one with the least value
        every location of the class may hold */
     for (int g = 0; g < n_ev && keep; g++) {
-        if (!ev[g].e || ev[g].e->kind != SEM_R || find(parent, g) != g ||
-            det[g] == 1)
+        if (!ev[g].e || ev[g].e->kind != SEM_R ||
+            mdl_uf_find(parent, g) != g || det[g] == 1)
             continue;
         sem_val least = ev[g].val;
         for (int k = 0; k < n_ev; k++) {
-            if (find(parent, k) != g)
+            if (mdl_uf_find(parent, k) != g)
                 continue;
             const mdl_loc *l = &m->locs[ev[k].loc];
             for (int i = 0; i < l->n_dom; i++) {
@@ -437,7 +438,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     continue;
                 bool everywhere = true;
                 for (int j = 0; j < n_ev && everywhere; j++)
-                    if (find(parent, j) == g)
+                    if (mdl_uf_find(parent, j) == g)
                         everywhere = in_domain(&m->locs[ev[j].loc], v);
                 if (everywhere)
                     least = v;
@@ -469,11 +470,11 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 }
             }
             int q = t >= 0 ? read_event(m, base, pick, t, b) : -1;
-            if (q < 0 || det[find(parent, q)] == 1)
+            if (q < 0 || det[mdl_uf_find(parent, q)] == 1)
                 continue;
             int last = q;
             for (int k = 0; k < n_ev; k++)
-                if (find(parent, k) == find(parent, q))
+                if (mdl_uf_find(parent, k) == mdl_uf_find(parent, q))
                     last = k;
             /* herd7 shows the variable it renamed q's to (its parent in
                herd7's union-find, herd_solver.c), not always the
