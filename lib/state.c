@@ -42,6 +42,59 @@ static int natural_cmp(const char *a, const char *b)
     return *a ? 1 : *b ? -1 : 0;
 }
 
+/* Where herd7 7.58 lists a thread's named registers in the order of its
+ * own register type, not of their names: X86_64's rip, rax, rbx, rcx,
+ * rdx, rsi, rdi, rbp, rsp come before r8-r15; X86's EAX ... ESP, EIP;
+ * ARM's SP, LR, PC come after R0-R12. States carry names only (a state
+ * read from a log has no register ids), so the families go by name; each
+ * is placed against the numbered names of its own architecture
+ * (`r<digits>`, `R<digits>`), and against any other name by name, which
+ * keeps the order total (a family's names share their first letter). */
+enum { FAM_X86_64, FAM_X86, FAM_ARM };
+static const char *const herd_reg_families[][10] = {
+    [FAM_X86_64] = {"rip", "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp",
+                    "rsp", NULL},
+    [FAM_X86] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
+                 "EIP", NULL},
+    [FAM_ARM] = {"SP", "LR", "PC", NULL},
+};
+
+/* The family of a register name, its rank in *rank; -1 if none. */
+static int reg_family(const char *name, int *rank)
+{
+    for (int f = 0; f < (int)(sizeof herd_reg_families /
+                              sizeof *herd_reg_families); f++)
+        for (int i = 0; herd_reg_families[f][i]; i++)
+            if (!strcmp(name, herd_reg_families[f][i])) {
+                *rank = i;
+                return f;
+            }
+    return -1;
+}
+
+/* `r8`, `r10d`: a letter, then a digit. */
+static bool numbered(const char *name, char letter)
+{
+    return name[0] == letter && isdigit((unsigned char)name[1]);
+}
+
+/* The order of a family name against another name: < 0, > 0, or 0 when
+ * their names decide. */
+static int family_cmp(const char *a, const char *b)
+{
+    int ia = 0, ib = 0;
+    int fa = reg_family(a, &ia), fb = reg_family(b, &ib);
+    if (fa >= 0 && fa == fb)
+        return ia - ib;
+    if ((fa == FAM_X86_64 && numbered(b, 'r')) ||
+        (fb == FAM_ARM && numbered(a, 'R')))
+        return -1;
+    if ((fb == FAM_X86_64 && numbered(a, 'r')) ||
+        (fa == FAM_ARM && numbered(b, 'R')))
+        return 1;
+    return 0;
+}
+
 /* herd7 orders a zero register (XZR, WZR) before the numbered
  * ones of its thread (0:XZR=0; 0:X0=0;, its regression tests A164-A165). */
 static int reg_cmp(const char *a, const char *b)
@@ -50,7 +103,8 @@ static int reg_cmp(const char *a, const char *b)
     bool zb = !strcmp(b, "XZR") || !strcmp(b, "WZR");
     if (za != zb)
         return za ? -1 : 1;
-    return natural_cmp(a, b);
+    int c = family_cmp(a, b);
+    return c ? c : natural_cmp(a, b);
 }
 
 /* Registers first (by thread, then name), then memory (by name, index).
@@ -399,13 +453,17 @@ static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
     ll_buf_putc(out, ';');
 }
 
-/* litmus7 sorts a thread's registers as plain strings (`r10` < `r4`). */
+/* litmus7 sorts a thread's registers as plain strings (`r10` < `r4`),
+ * but x86's and ARM's named ones as herd7 does (`1:rbx; 1:rsi; 1:rdi;`
+ * in its harness for X86_64+reg-order). */
 static int litmus_order(const void *pa, const void *pb)
 {
     const ll_binding *a = *(const ll_binding *const *)pa;
     const ll_binding *b = *(const ll_binding *const *)pb;
-    if (a->loc.proc >= 0 && b->loc.proc >= 0 && a->loc.proc == b->loc.proc)
-        return strcmp(a->loc.name, b->loc.name);
+    if (a->loc.proc >= 0 && b->loc.proc >= 0 && a->loc.proc == b->loc.proc) {
+        int c = family_cmp(a->loc.name, b->loc.name);
+        return c ? c : strcmp(a->loc.name, b->loc.name);
+    }
     return ll_loc_cmp(&a->loc, &b->loc);
 }
 

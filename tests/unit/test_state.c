@@ -59,6 +59,43 @@ static void orders_like_herd_and_litmus(void **unused)
     ll_buf_free(&b);
 }
 
+/* herd7 7.58 lists x86 and ARM named registers in the order of its own
+ * register type (each line below is herd7's, on a test whose locations
+ * named them in reverse); names of other architectures keep their
+ * order (PPC's r8 before r10, AArch64's XZR and SP before X0). */
+static void orders_x86_and_arm_registers_like_herd(void **unused)
+{
+    (void)unused;
+    static const char *const herd_lines[] = {
+        "0:rip=0; 0:rax=1; 0:rbx=0; 0:rcx=0; 0:rdx=0; 0:rsi=0; 0:rdi=0; "
+        "0:rbp=0; 0:rsp=0; 0:r8=0; 0:r9=0; 0:r10=0; 0:r15=0; 1:rdx=0; "
+        "1:r8=2;",
+        "0:EAX=5; 0:EBX=0; 0:ECX=0; 0:EDX=0; 0:ESI=0; 0:EDI=0; 0:EBP=0; "
+        "0:ESP=0; 0:EIP=0;",
+        "0:R0=1; 0:R1=0; 0:R12=0; 0:SP=0; 0:LR=0; 0:PC=0;",
+        "0:LR=0; 0:r1=1; 0:r2=0; 0:r8=0; 0:r10=0;",
+        "0:XZR=0; 0:SP=0; 0:X0=1; 0:X1=0; 0:X30=0;",
+    };
+    ll_buf b = {0};
+    for (size_t i = 0; i < sizeof herd_lines / sizeof *herd_lines; i++) {
+        ll_state s = {0};
+        parse_ok(herd_lines[i], &s);
+        assert_string_equal(herd(&s, &b), herd_lines[i]);
+        ll_state_clear(&s);
+    }
+    /* read in another order, printed in herd7's */
+    ll_state s = {0};
+    parse_ok("1:r8=0; 1:r10=2; 1:rbx=0; 1:rdi=0; 1:rsi=0;", &s);
+    assert_string_equal(herd(&s, &b),
+                        "1:rbx=0; 1:rsi=0; 1:rdi=0; 1:r8=0; 1:r10=2;");
+    ll_state_clear(&s);
+    /* litmus7's harness too: `1:EDX; 1:ESI; 1:EDI;` (X86+reg-order) */
+    parse_ok("1:EDI=1; 1:EDX=1; 1:ESI=1;", &s);
+    assert_string_equal(litmus(&s, &b), "1:EDX=1; 1:ESI=1; 1:EDI=1;");
+    ll_state_clear(&s);
+    ll_buf_free(&b);
+}
+
 static void symbolic_negative_and_array_values(void **unused)
 {
     (void)unused;
@@ -234,6 +271,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(orders_like_herd_and_litmus),
+        cmocka_unit_test(orders_x86_and_arm_registers_like_herd),
         cmocka_unit_test(symbolic_negative_and_array_values),
         cmocka_unit_test(set_replaces_and_states_compare),
         cmocka_unit_test(bad_state_lines),
