@@ -504,7 +504,11 @@ static bool read_operand(ll_span s, bool intel, ll_operand *o, unsigned *seg,
         *o = ll_opnd_reg(-1);
         if (!read_reg(s, &o->reg, d))
             return false;
-        if (!LL_X86_IS_GPR(o->reg))
+        /* herd7 7.58 reads rip and the segment registers as operands
+         * like any register (`movq %rip,%rax` copies rip's initial
+         * value, `movq %cs,%rax` 0); eip it does not know. */
+        if (!LL_X86_IS_GPR(o->reg) && o->reg != LL_X86_RIP &&
+            !(o->reg >= LL_X86_ES && o->reg < LL_X86_NREGS))
             return ll_asm_bad_operand(d, s, "a general register");
         return true;
     }
@@ -576,7 +580,8 @@ static const char *width_words(int bytes)
 }
 
 /* The registers an instruction works on have its width: the suffix's, or
- * the first register's. */
+ * the first register's. rip and the segment registers, plain registers to
+ * herd7, go with any width (`movl %rip,%eax` writes its low half). */
 static bool check_widths(const ll_instr *in, const ll_span *arg,
                          ll_diag *d)
 {
@@ -585,7 +590,8 @@ static bool check_widths(const ll_instr *in, const ll_span *arg,
         want = 1;
     for (int i = 0; i < in->n_ops; i++) {
         const ll_operand *o = &in->ops[i];
-        if (o->kind != LL_OPND_REG || !data_operand(in, i))
+        if (o->kind != LL_OPND_REG || !data_operand(in, i) ||
+            !LL_X86_IS_GPR(o->reg))
             continue;
         int w = ll_x86_reg_width(o->reg);
         if (!want)

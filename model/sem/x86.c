@@ -45,8 +45,8 @@ static const char *const x86_tags[] = {"MFENCE", "LFENCE", "SFENCE", "X"};
 
 /* rip (eip its low half) and the segment registers have slots too: the
  * init block and a condition may name them, as herd7's may (`0:rip=0`,
- * `0:cs=0`); no instruction writes them, so they keep their initial
- * values, as in herd7. */
+ * `0:cs=0`), and an instruction may read or write them as operands,
+ * whole, as herd7 does (`incq %rip` adds one to it). */
 static int x86_reg_slot(int reg)
 {
     if (reg == LL_X86_RIP || reg == LL_X86_EIP)
@@ -112,7 +112,10 @@ static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
     int slot = x86_reg_slot(reg);
     sem_reg old = sem_get(r, slot);
     int part = LL_X86_REG_PART(reg);
-    if (part != LL_X86_P64 && v.sym < 0 && old.v.sym < 0) {
+    /* rip and a segment register (herd7's plain registers) take the
+     * value whole */
+    if (LL_X86_IS_GPR(reg) && part != LL_X86_P64 && v.sym < 0 &&
+        old.v.sym < 0) {
         uint64_t o = (uint64_t)old.v.num, n = (uint64_t)v.num;
         uint64_t m32 = herd ? ~0ull : 0xffffffffu;
         uint64_t m16 = herd ? ~0ull : 0xffffu, m8 = herd ? ~0ull : 0xffu;

@@ -461,6 +461,20 @@ static void herd7_forms(void **state)
     under_test = NULL;
 }
 
+/* herd7 7.58 reads rip and the segment registers as operands like any
+ * register, whole and at any width (each result checked with herd7):
+ * rip starts at 4, rax takes it (4), incq makes it 5, movl copies its low
+ * half into ecx (5), cs is 0, fs takes 9 and gives it back. */
+static void plain_rip_and_segments(void **state)
+{
+    (void)state;
+    under_test = sem_find(LL_ARCH_X86);
+    check("0:rip=4;", "movq %rip,%rax; incq %rip; movl %rip,%ecx; "
+          "movq %cs,%rdx; movq $9,%fs; movq %fs,%rsi",
+          "rax=4; rip=5; rcx=5; rdx=0; rsi=9");
+    under_test = NULL;
+}
+
 static void every_opcode_modelled(void **state)
 {
     (void)state;
@@ -514,6 +528,7 @@ int main(void)
         cmocka_unit_test(refusals),
         cmocka_unit_test(segments_and_scale0),
         cmocka_unit_test(herd7_forms),
+        cmocka_unit_test(plain_rip_and_segments),
         cmocka_unit_test(every_opcode_modelled),
         cmocka_unit_test(register_spelling),
     };
