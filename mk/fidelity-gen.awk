@@ -136,6 +136,8 @@ function render(name,    t, j, w, i, rows, line, cond, k, v, nvals, sep) {
             cond = cond (cond == "" ? "" : " /\\ ") cloc(k) "=" (1 + pick(wrote[k]))
     if (cond == "")
         cond = cloc(1) "=" wrote[1]
+    if (arch == "X86_64" && rand() < 0.3)
+        print "locations [0:r10;]" > file
     print "exists (" cond ")" > file
     nloaded = 0
 }
@@ -165,7 +167,10 @@ function init(    t, k, s) {
     }
 }
 
-function x86reg(k) { return substr("raxrbxrcxrdxrsirdi", 3 * k - 2, 3) }
+# loads go to rdi, rsi, rcx, ... so that a state's registers are in
+# herd7's order of its register type, not their names' (rsi before rdi,
+# r10 after both)
+function x86reg(k) { return substr("rdirsircxrbxrdxrax", 3 * k - 2, 3) }
 
 # the register holding location k's address
 function locreg(k) {
