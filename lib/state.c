@@ -43,56 +43,51 @@ static int natural_cmp(const char *a, const char *b)
 }
 
 /* Where herd7 7.58 lists a thread's named registers in the order of its
- * own register type, not of their names: X86_64's rip, rax, rbx, rcx,
- * rdx, rsi, rdi, rbp, rsp come before r8-r15; X86's EAX ... ESP, EIP;
- * ARM's SP, LR, PC come after R0-R12. States carry names only (a state
- * read from a log has no register ids), so the families go by name; each
- * is placed against the numbered names of its own architecture
- * (`r<digits>`, `R<digits>`), and against any other name by name, which
- * keeps the order total (a family's names share their first letter). */
-enum { FAM_X86_64, FAM_X86, FAM_ARM };
-static const char *const herd_reg_families[][10] = {
-    [FAM_X86_64] = {"rip", "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp",
-                    "rsp", NULL},
-    [FAM_X86] = {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
-                 "EIP", NULL},
-    [FAM_ARM] = {"SP", "LR", "PC", NULL},
+ * own register type, not of their names: X86_64's rip, cs (the one
+ * segment register it shows), rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp,
+ * before r8-r15; X86's EAX ... ESP, EIP; ARM's SP, LR, PC after R0-R12
+ * (and before AArch64's X and W registers, after Power's LR: already by
+ * name). States carry names only (a state read from a log has no
+ * register ids), so each family goes by name, as one block that sorts
+ * as its anchor would: `r` (before `r8`), `E`, `S` (after `R12`). A name
+ * sorts by (its family's anchor and its rank there) or (itself), which
+ * keeps the order total whatever names a test mixes. */
+static const struct {
+    const char *anchor;
+    const char *names[11];
+} herd_reg_families[] = {
+    {"r", {"rip", "cs", "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp",
+           "rsp", NULL}},
+    {"E", {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP",
+           NULL}},
+    {"S", {"SP", "LR", "PC", NULL}},
 };
 
-/* The family of a register name, its rank in *rank; -1 if none. */
-static int reg_family(const char *name, int *rank)
+/* The string a register name sorts as, its family's anchor or itself,
+ * and its rank in the family (-1 for none). */
+static const char *reg_key(const char *name, int *rank)
 {
-    for (int f = 0; f < (int)(sizeof herd_reg_families /
-                              sizeof *herd_reg_families); f++)
-        for (int i = 0; herd_reg_families[f][i]; i++)
-            if (!strcmp(name, herd_reg_families[f][i])) {
+    for (size_t f = 0; f < sizeof herd_reg_families /
+                           sizeof *herd_reg_families; f++)
+        for (int i = 0; herd_reg_families[f].names[i]; i++)
+            if (!strcmp(name, herd_reg_families[f].names[i])) {
                 *rank = i;
-                return f;
+                return herd_reg_families[f].anchor;
             }
-    return -1;
+    *rank = -1;
+    return name;
 }
 
-/* `r8`, `r10d`: a letter, then a digit. */
-static bool numbered(const char *name, char letter)
-{
-    return name[0] == letter && isdigit((unsigned char)name[1]);
-}
-
-/* The order of a family name against another name: < 0, > 0, or 0 when
- * their names decide. */
+/* The order of two register names when one is of a family; 0 when
+ * neither is (their names decide). */
 static int family_cmp(const char *a, const char *b)
 {
-    int ia = 0, ib = 0;
-    int fa = reg_family(a, &ia), fb = reg_family(b, &ib);
-    if (fa >= 0 && fa == fb)
-        return ia - ib;
-    if ((fa == FAM_X86_64 && numbered(b, 'r')) ||
-        (fb == FAM_ARM && numbered(a, 'R')))
-        return -1;
-    if ((fb == FAM_X86_64 && numbered(a, 'r')) ||
-        (fa == FAM_ARM && numbered(b, 'R')))
-        return 1;
-    return 0;
+    int ra, rb;
+    const char *ka = reg_key(a, &ra), *kb = reg_key(b, &rb);
+    if (ra < 0 && rb < 0)
+        return 0;
+    int c = natural_cmp(ka, kb);
+    return c ? c : ra - rb;
 }
 
 /* herd7 orders a zero register (XZR, WZR) before the numbered
