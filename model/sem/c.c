@@ -17,7 +17,8 @@
  * plain C accesses carry none. Dependencies are the engine's: addr and
  * data from register data flow, ctrl from a branch to the statements
  * under its condition (herd7's C: an if's arms, a loop's body), not past
- * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it). */
+ * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it), but
+ * for a later branch on a register set under it (sem_run.vctrl). */
 #include "model/sem/sem.h"
 
 #include "litmuslab/c_ast.h"
