@@ -738,6 +738,7 @@ static void run_once(run_ctx *c, sem_run *r)
     if (r->vsrc) {
         memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
         memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
+        memset(r->vctrl, 0, (size_t)t->n_slots * sizeof *r->vctrl);
     }
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
@@ -983,6 +984,8 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                              sizeof *r->vsrc);
         r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                             sizeof *r->vop);
+        r->vctrl = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                              sizeof *r->vctrl);
     }
     r->engine = c;
     c->th = th;
@@ -996,6 +999,7 @@ static void run_free(sem_run *r)
     free(r->made);
     free(r->vsrc);
     free(r->vop);
+    free(r->vctrl);
 }
 
 static bool thread_runs(run_ctx *c, int th, int *total)

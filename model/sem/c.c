@@ -17,7 +17,8 @@
  * plain C accesses carry none. Dependencies are the engine's: addr and
  * data from register data flow, ctrl from a branch to the statements
  * under its condition (herd7's C: an if's arms, a loop's body), not past
- * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it). */
+ * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it), but
+ * for a later branch on a register set under it (sem_run.vctrl). */
 #include "model/sem/sem.h"
 
 #include "litmuslab/c_ast.h"
@@ -57,6 +58,7 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
     if (r->vsrc && slot >= 0 && slot < r->n_slots) {
         r->vsrc[slot] = vs;
         r->vop[slot] = op && vs;
+        r->vctrl[slot] = r->ctrl;   /* written under these branches */
     }
 }
 
@@ -70,6 +72,28 @@ static void setv(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
 static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 {
     setv(r, o, v, t, 0);
+}
+
+/* The reads of the branches operand o's value was set under
+ * (sem_run.vctrl). */
+static sem_taint vctrl(sem_run *r, const ll_operand *o)
+{
+    if (!r->vctrl || o->kind != LL_OPND_REG)
+        return 0;
+    int slot = sem_slot(r, o->reg, o->sym);
+    return slot >= 0 && slot < r->n_slots ? r->vctrl[slot] : 0;
+}
+
+/* Register o, just set, was computed from registers set under branches
+ * on reads c: herd7's control edges into their writes reach o's through
+ * its data flow (`if (r0) r1 = 7; r2 = r1 + 1; if (r2) ...` orders the
+ * read of r0 before the last if's arms). c is read before the set, as o
+ * may be one of the sources. */
+static void carry_ctrl(sem_run *r, const ll_operand *o, sem_taint c)
+{
+    int slot = sem_slot(r, o->reg, o->sym);
+    if (r->vctrl && slot >= 0 && slot < r->n_slots)
+        r->vctrl[slot] |= c;
 }
 
 /* The reads operand o's value is made of. */
@@ -168,7 +192,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 {
     sem_reg a = sem_operand(r, &in->ops[1]);
     sem_val v;
-    sem_taint vs = vsrc(r, &in->ops[1]);
+    sem_taint vs = vsrc(r, &in->ops[1]), c = vctrl(r, &in->ops[1]);
     use(r, vs);
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
@@ -179,6 +203,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     else
         v = sem_int(~a.v.num);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
+    carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
 
@@ -188,6 +213,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_val v;
     int op = (int)(in->flags & 0xff);
     sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
+    sem_taint c = vctrl(r, &in->ops[1]) | vctrl(r, &in->ops[2]);
     bool made = true;
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
        x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
@@ -218,6 +244,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                                              "address");
     }
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
+    carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
 
@@ -249,10 +276,12 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
-    if (kind == LL_C_RETURN)
+    if (kind == LL_C_RETURN) {
+        sem_taint c = vctrl(r, &in->ops[2]);
         setv_op(r, &in->ops[0], nv, old.t | v.t, old.t | vv,
                 kind != LL_C_XCHG || vop(r, &in->ops[2]));
-    else if (kind != LL_C_NORET)
+        carry_ctrl(r, &in->ops[0], c);
+    } else if (kind != LL_C_NORET)
         setv(r, &in->ops[0], old.v, old.t, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -515,11 +544,14 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     sem_reg a, v;
     int ev, w;
     switch (in->op) {
-    case LL_C_MOV:
+    case LL_C_MOV: {
         v = sem_operand(r, &in->ops[1]);
+        sem_taint c = vctrl(r, &in->ops[1]);
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
+        carry_ctrl(r, &in->ops[0], c);
         return SEM_NEXT;
+    }
     case LL_C_BIN:
         return exec_bin(r, in);
     case LL_C_UN:
@@ -575,7 +607,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_operand(r, &in->ops[0]);
         sem_taint vs = vsrc(r, &in->ops[0]);
         use(r, vs);
-        sem_branch(r, v.t);
+        /* ... and the branches its value was set under */
+        sem_branch(r, v.t | vctrl(r, &in->ops[0]));
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         bool taken = sem_free(r, vs) ? sem_choose(r, 2) == 0 : !is_zero(v.v);

@@ -301,6 +301,13 @@ struct sem_run {
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
      * symbolic_values, value_sources), else NULL */
     sem_taint *vsrc;
+    /* per slot (with vsrc): the reads of the branches its value was set
+     * under, directly (a write in an if's arm) or through the registers
+     * it was computed from. herd7's C draws control from an if's
+     * condition to every event of its arms, register writes included,
+     * so a later if that tests such a register has a ctrl dependency on
+     * those reads too; a store or an address does not (model/sem/c.c) */
+    sem_taint *vctrl;
     /* Set by exec before an access whose address depends on reads but is
      * made of none (vsrc: `y+r22`, `mov r22 (xor r0 r0)`), which herd7
      * knows whatever the values read: no store through an address read

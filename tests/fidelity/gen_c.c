@@ -15,12 +15,14 @@
  * only the init block sets), address dependencies (through a pointer
  * read from p; such a pointer is not always dereferenced), control
  * dependencies through `if` (on a register, on a comparison of a
- * register with itself or with a constant, with and without else),
+ * register with itself or with a constant, with and without else; a
+ * register set in an if's arm and tested by a later if),
  * locals from expressions, locals initialised in their declaration
  * (from themselves, which herd7 reads as 0, or from a read), `(void)r`
  * statements; one test in six starts each thread with an
  * out-of-thin-air shape (read x_i, then write x_i+1 through data, an
- * if, a self-comparison or a local; the condition asks for the thin-air
+ * if, a self-comparison, a local, or an if on a register set under an
+ * if on the read; the condition asks for the thin-air
  * value). herd7 7.58 reads no `?:`, `&&`, `||` or `[` in C and has no
  * srcu_down_read, srcu_up_read or spin_unlock_wait in its def, so none
  * are made (srcu_down_read/srcu_up_read with GEN_C_SRCU_DOWN set, for a
@@ -224,6 +226,47 @@ static void fence(thread *t, int indent)
     put(t, indent, "%s", PICK(f), 0, 0);
 }
 
+/* A register set in an if's arm (a constant, an operation on the
+ * tested register, a read; in the else arm too, or instead), then tested
+ * by a later if: herd7 draws control from the first condition into the
+ * register's write, so the later if's arms depend on the first
+ * condition's reads too (doc/lkmm.md, "A register set under an if"). */
+static void set_then_test(thread *t, int indent)
+{
+    char c[48], d[16], v[48], e[48];
+    int r = (int)rnd((unsigned)t->n_regs);
+    sprintf(c, rnd(2) ? "r%d" : "r%d != 0", r);
+    dest(t, d);
+    switch (rnd(3)) {
+    case 0: sprintf(v, "%u", 1 + rnd(7)); break;
+    case 1: sprintf(v, "r%d + 1", r); break;
+    default:
+        t->n_acc++;
+        sprintf(v, "READ_ONCE(*%s)", locs[rnd(N_LOCS)]);
+        break;
+    }
+    unsigned arms = rnd(4);     /* 0, 1: then; 2: else; 3: both */
+    put(t, indent, "if (%s) {", c, 0, 0);
+    if (arms != 2)
+        put(t, indent + 1, "%s = %s;", d, v, 0);
+    else
+        put(t, indent + 1, "r%s = 0;", (sprintf(e, "%d", r), e), 0, 0);
+    if (arms >= 2) {
+        put(t, indent, "} else {", 0, 0, 0);
+        put(t, indent + 1, "%s = %s;", d, arms == 2 ? v : "7", 0);
+    }
+    put(t, indent, "}", 0, 0, 0);
+    switch (rnd(4)) {
+    case 0: sprintf(e, "%s", d); break;
+    case 1: sprintf(e, "%s == %s", d, d); break;
+    case 2: sprintf(e, "%s + 1 != 1", d); break;
+    default: sprintf(e, "%s == %u", d, 1 + rnd(2)); break;
+    }
+    put(t, indent, "if (%s) {", e, 0, 0);
+    statement(t, indent + 1, 2);
+    put(t, indent, "}", 0, 0, 0);
+}
+
 static void statement(thread *t, int indent, int depth)
 {
     unsigned k = rnd(20);
@@ -232,6 +275,8 @@ static void statement(thread *t, int indent, int depth)
         access(t, indent);
     } else if (k < 14) {
         fence(t, indent);
+    } else if (k < 17 && depth == 0 && t->n_regs && rnd(3) == 0) {
+        set_then_test(t, indent);
     } else if (k < 17 && depth < 2 && t->n_regs) {
         int r = (int)rnd((unsigned)t->n_regs);
         switch (rnd(4)) {
@@ -303,7 +348,7 @@ static void oota(thread *t, int i, int n, char *cond)
     put(t, 1, rd[rnd(3)], dest(t, d), src, 0);
     sprintf(cond + strlen(cond), "%s%d:%s=1", *cond ? " /\\ " : "", i, d);
     const char *w = wr[rnd(3)];
-    switch (rnd(5)) {
+    switch (rnd(6)) {
     case 0: put(t, 1, w, dst, d, 0); break;
     case 1:
         put(t, 1, "if (%s) {", d, 0, 0);
@@ -317,6 +362,20 @@ static void oota(thread *t, int i, int n, char *cond)
         put(t, 1, "}", 0, 0, 0);
         break;
     case 3: sprintf(e, "%s == %s", d, d); put(t, 1, w, dst, e, 0); break;
+    case 4:
+        /* a register set under an if on the read, tested by a later if
+           (ctrl through the register's write, set_then_test) */
+        if (r + 1 < MAX_REGS) {
+            put(t, 1, "if (%s) {", d, 0, 0);
+            put(t, 2, "%s = 1;", dest(t, e), 0, 0);
+            put(t, 1, "}", 0, 0, 0);
+            put(t, 1, "if (%s) {", e, 0, 0);
+            put(t, 2, w, dst, "1", 0);
+            put(t, 1, "}", 0, 0, 0);
+        } else {
+            put(t, 1, w, dst, d, 0);
+        }
+        break;
     default:
         if (r + 1 < MAX_REGS) {
             put(t, 1, "%s = %s & 1;", dest(t, e), d, 0);
