@@ -2,6 +2,7 @@
  * printing state lines in herd7's and litmus7's spellings, and evaluating
  * conditions on them. */
 #include "litmuslab/state.h"
+#include "litmuslab/arch.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -42,51 +43,18 @@ static int natural_cmp(const char *a, const char *b)
     return *a ? 1 : *b ? -1 : 0;
 }
 
-/* Where herd7 7.58 lists a thread's named registers in the order of its
- * own register type, not of their names: X86_64's rip, cs (the one
- * segment register it shows), rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp,
- * before r8-r15; X86's EAX ... ESP, EIP; ARM's SP, LR, PC after R0-R12
- * (and before AArch64's X and W registers, after Power's LR: already by
- * name). States carry names only (a state read from a log has no
- * register ids), so each family goes by name, as one block that sorts
- * as its anchor would: `r` (before `r8`), `E`, `S` (after `R12`). A name
- * sorts by (its family's anchor and its rank there) or (itself), which
- * keeps the order total whatever names a test mixes. */
-static const struct {
-    const char *anchor;
-    const char *names[11];
-} herd_reg_families[] = {
-    {"r", {"rip", "cs", "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp",
-           "rsp", NULL}},
-    {"E", {"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP",
-           NULL}},
-    {"S", {"SP", "LR", "PC", NULL}},
-};
-
-/* The string a register name sorts as, its family's anchor or itself,
- * and its rank in the family (-1 for none). */
-static const char *reg_key(const char *name, int *rank)
-{
-    for (size_t f = 0; f < sizeof herd_reg_families /
-                           sizeof *herd_reg_families; f++)
-        for (int i = 0; herd_reg_families[f].names[i]; i++)
-            if (!strcmp(name, herd_reg_families[f].names[i])) {
-                *rank = i;
-                return herd_reg_families[f].anchor;
-            }
-    *rank = -1;
-    return name;
-}
-
-/* The order of two register names when one is of a family; 0 when
+/* The order of two register names when one is of a family (herd7
+ * lists some architectures' named registers by their type: each
+ * family sorts as one block at its anchor, ll_arch_reg_family); 0 when
  * neither is (their names decide). */
 static int family_cmp(const char *a, const char *b)
 {
     int ra, rb;
-    const char *ka = reg_key(a, &ra), *kb = reg_key(b, &rb);
+    const char *ka = ll_arch_reg_family(a, &ra);
+    const char *kb = ll_arch_reg_family(b, &rb);
     if (ra < 0 && rb < 0)
         return 0;
-    int c = natural_cmp(ka, kb);
+    int c = natural_cmp(ka ? ka : a, kb ? kb : b);
     return c ? c : ra - rb;
 }
 
@@ -449,8 +417,8 @@ static void print_binding(const ll_binding *b, bool herd, ll_buf *out)
 }
 
 /* litmus7 sorts a thread's registers as plain strings (`r10` < `r4`),
- * but x86's and ARM's named ones as herd7 does (`1:rbx; 1:rsi; 1:rdi;`
- * in its harness for X86_64+reg-order). */
+ * but the families of named ones as herd7 does (`1:rbx; 1:rsi; 1:rdi;`
+ * in the harness litmus7 writes for the reg-order tests). */
 static int litmus_order(const void *pa, const void *pb)
 {
     const ll_binding *a = *(const ll_binding *const *)pa;

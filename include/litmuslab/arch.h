@@ -28,6 +28,14 @@ typedef enum ll_arch_id {
     LL_ARCH_COUNT     /* the number of ids: the stages' tables' length */
 } ll_arch_id;
 
+/* Registers that herd7 7.58 lists in the order of its own register
+ * type, not by name: names in that order, and the name the whole block
+ * sorts as among the others (lib/state.c). */
+typedef struct ll_reg_family {
+    const char *anchor;
+    const char *const *names;       /* NULL-terminated */
+} ll_reg_family;
+
 struct ll_arch_ops {
     ll_arch_id id;
     const char *name;              /* canonical header name */
@@ -67,6 +75,9 @@ struct ll_arch_ops {
      * places' types as on the other assembly architectures (and as on
      * C, which has no plug-in): ll_place_type. */
     bool whole_constants;
+    /* Named registers herd7 orders by their type (ll_reg_family); NULL
+     * where every register sorts by name. */
+    const ll_reg_family *reg_family;
 };
 
 /* One line of the architecture list (lib/arch/registry.c). */
@@ -84,6 +95,10 @@ typedef struct ll_arch_entry {
 /* The plug-in for a test header's architecture name, as the header
  * spells it; NULL if unknown or without one (C). */
 const ll_arch_ops *ll_arch_find(const char *header_name);
+/* The anchor of the register family (ll_reg_family) of any
+ * architecture that holds name, and name's rank in it; NULL and -1 when
+ * none does. States carry names only, so this asks every architecture. */
+const char *ll_arch_reg_family(const char *name, int *rank);
 /* The line of a name given on a command line: a header name or an alias,
  * in any case (a header name first, then an alias); NULL if
  * unknown. */

@@ -314,6 +314,11 @@ static void arm_herd_spelling(const char *text, ll_buf *out)
     }
 }
 
+/* herd7 7.58 lists SP, LR, PC after R0-R12, as one block where `S`
+ * would sort. */
+static const char *const arm_named[] = {"SP", "LR", "PC", NULL};
+static const ll_reg_family arm_family = {"S", arm_named};
+
 const ll_arch_ops ll_arch_arm = {
     .id = LL_ARCH_ARM,
     .name = "ARM",
@@ -324,6 +329,7 @@ const ll_arch_ops ll_arch_arm = {
     .op_name = arm_op_name,
     .reg_canon = ll_reg_canon_identity,
     .herd_spelling = arm_herd_spelling,
+    .reg_family = &arm_family,
 };
 
 /* Its lines of the architecture list (include/litmuslab/arch/list.h):

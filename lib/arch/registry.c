@@ -49,6 +49,21 @@ const ll_arch_ops *ll_arch_find(const char *header_name)
     return e ? e->reader : NULL;
 }
 
+const char *ll_arch_reg_family(const char *name, int *rank)
+{
+    const ll_arch_entry *e;
+    for (int i = 0; (e = ll_arch_entry_at(i)); i++) {
+        const ll_reg_family *f = e->reader ? e->reader->reg_family : NULL;
+        for (int k = 0; f && f->names[k]; k++)
+            if (strcmp(name, f->names[k]) == 0) {
+                *rank = k;
+                return f->anchor;
+            }
+    }
+    *rank = -1;
+    return NULL;
+}
+
 int ll_arch_id_of(const char *header_name)
 {
     const ll_arch_entry *e = by_header(header_name);

@@ -983,6 +983,18 @@ static bool x86_no_access(const ll_instr *in)
     return in->op == LL_X86_NOP;
 }
 
+/* herd7 7.58 lists X86_64's named registers in its type's order (rip,
+ * cs, the one segment register it shows, then rax ... rsp), as one
+ * block where `r` would sort, before r8-r15; X86's EAX ... ESP, EIP
+ * where `E` would. */
+static const char *const x86_64_named[] = {
+    "rip", "cs", "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+    NULL};
+static const ll_reg_family x86_64_family = {"r", x86_64_named};
+static const char *const x86_named[] = {
+    "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP", "EIP", NULL};
+static const ll_reg_family x86_family = {"E", x86_named};
+
 const ll_arch_ops ll_arch_x86 = {
     .id = LL_ARCH_X86,
     .name = "X86",
@@ -994,6 +1006,7 @@ const ll_arch_ops ll_arch_x86 = {
     .reg_canon = x86_reg_canon,
     .herd_spelling = x86_herd_spelling,
     .no_access = x86_no_access,
+    .reg_family = &x86_family,
 };
 
 /* deliberate likeness: ll_arch_x86, the same plug-in for X86_64. */
@@ -1008,6 +1021,7 @@ const ll_arch_ops ll_arch_x86_64 = {
     .reg_canon = x86_reg_canon,
     .herd_spelling = x86_64_herd_spelling,
     .no_access = x86_no_access,
+    .reg_family = &x86_64_family,
 };
 
 /* Its lines of the architecture list (include/litmuslab/arch/list.h):

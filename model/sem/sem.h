@@ -302,9 +302,9 @@ struct sem_run {
      * symbolic_values, value_sources), else NULL */
     sem_taint *vsrc;
     /* per slot (with vsrc): the reads of the branches its value was set
-     * under, directly (a write in an if's arm) or through the registers
+     * under, directly (a write in the body of an if) or through the registers
      * it was computed from. herd7's C draws control from an if's
-     * condition to every event of its arms, register writes included,
+     * condition to every event of its bodies, register writes included,
      * so a later if that tests such a register has a ctrl dependency on
      * those reads too; a store or an address does not (model/sem/c.c) */
     sem_taint *vctrl;
