@@ -2,10 +2,13 @@
 #   awk -v arch=PPC -v n=100 -v seed=1 -v dir=DIR -f mk/fidelity-gen.awk
 # writes DIR/<arch>-<seed>-<i>.litmus, i = 1..n, for arch PPC, X86_64,
 # ARM, AArch64 or RISCV. Each test has 2 or 3 threads of 1 to 3 accesses
-# (loads, stores of a value of their own, and RMWs where the
-# architecture has a simple one: on AArch64 SWP, LDADD, CAS and
-# LDXR/STXR; on RISC-V AMOs and lr/sc, whose success register may carry
-# the next dependency) to 2 or 3 locations, one access in four to the
+# (loads, stores of a value of their own, and RMWs: on AArch64 SWP,
+# LDADD, CAS and LDXR/STXR; on RISC-V AMOs and lr/sc; on PPC
+# lwarx/stwcx.; on ARM LDREX/STREX; a store-exclusive's status register
+# may carry the next dependency, and an exclusive pair has one of the
+# shapes of xshape three times in five: a plain store or load, a second
+# load-exclusive between its halves, its store to another location, no
+# load-exclusive) to 2 or 3 locations, one access in four to the
 # location of the access before (rfi, a CAS read back); on AArch64, in
 # a test in three, a fourth location w, an int pair reached by the pair
 # instructions (CASP and its orderings, LDXP/LDAXP with STXP/STLXP,
@@ -54,6 +57,7 @@ function test(name,    t, j, nl, nw, k, f) {
     pairs = arch == "AArch64" && rand() < 0.3
     for (k = 1; k <= 4; k++) wrote[k] = 0
     for (t = 0; t < T; t++) {
+        nld = 0
         nops[t] = 1 + pick(3)
         if (t == 0 && nops[t] == 1) nops[t] = 2
         for (j = 1; j <= nops[t]; j++) {
@@ -66,6 +70,8 @@ function test(name,    t, j, nl, nw, k, f) {
             kind[t, j] = r < 0.45 ? "R" : (r < 0.9 || !has_rmw()) ? "W" : "X"
             if (kind[t, j] != "R")
                 val[t, j] = ++wrote[loc[t, j]]
+            if (kind[t, j] != "W") nld++
+            xshape(t, j, nl)
             dep[t, j] = "po"
             if (j > 1) {
                 r = rand()
@@ -82,7 +88,35 @@ function test(name,    t, j, nl, nw, k, f) {
     close(file)
 }
 
-function has_rmw() { return arch != "ARM" }
+function has_rmw() { return 1 }
+
+# The shape of an exclusive pair (kind X, where the architecture's RMW
+# is one: ARM, PPC, AArch64 and RISC-V's lr/sc), three in five: between
+# the load- and the store-exclusive a plain store (st) or load (ld) of
+# its location, a store to another (sto), a second load-exclusive of it
+# (lx2) or of another (lxo); the store-exclusive to another location
+# (sxo); or a plain load instead of the load-exclusive (nolx). The pairs
+# herd7 forms, their success and atomicity (aarch64.cat exempts a pair
+# with a store of its own thread between) differ on each. xloc, xval:
+# the other location, the value the extra store writes. At most four
+# registers loaded per thread (the others are scratch).
+function xshape(t, j, nl,    n, s, XS, r) {
+    xs[t, j] = ""
+    if (kind[t, j] != "X") return
+    # which RMW (rendering reads it: a64, riscv)
+    r = rmw_r[t, j] = rand()
+    if (loc[t, j] == 4 || arch == "X86_64" || (arch == "AArch64" && r < 0.75) ||
+        (arch == "RISCV" && r < 0.6) || rand() >= 0.6) return
+    n = split("st ld sto lx2 lxo sxo nolx", XS, " ")
+    s = XS[1 + pick(n)]
+    if ((s == "ld" || s ~ /^lx/) && nld >= 4) return
+    if (s == "ld" || s ~ /^lx/) nld++
+    xs[t, j] = s
+    xloc[t, j] = 1 + (loc[t, j] + pick(nl - 1)) % nl
+    if (s == "st") xval[t, j] = ++wrote[loc[t, j]]
+    if (s == "sto") xval[t, j] = ++wrote[xloc[t, j]]
+    if (s == "sxo") { wrote[loc[t, j]]--; val[t, j] = ++wrote[xloc[t, j]] }
+}
 
 function fence(   r) {
     r = rand()
@@ -249,8 +283,9 @@ function ppc(t, k, d, p, a, v, rd,    x) {
     if (x) { emit(t, "add r10,r9," a); a = "r10" }
     if (d == "data") { emit(t, "xor r7," p "," p); emit(t, "addi r7,r7," v) }
     else emit(t, "li r7," v)
-    emit(t, "lwarx " dreg(rd) ",r0," a)
-    emit(t, "stwcx. r7,r0," a)
+    xload(t, rd, a, "lwarx")
+    xmid(t, a)
+    emit(t, "stwcx. r7,r0," xaddr(a))
 }
 
 function x86(t, k, d, p, a, v, rd,    nops, n) {
@@ -323,14 +358,76 @@ function arm(t, k, d, p, a, v, rd,    x) {
     if (k == "R") { emit(t, "LDR " dreg(rd) ",[" a (x ? ",R7" : "") "]"); return }
     if (d == "data") { emit(t, "EOR R6," p "," p); emit(t, "ADD R6,R6,#" v) }
     else emit(t, "MOV R6,#" v)
-    emit(t, "STR R6,[" a (x ? ",R7" : "") "]")
+    if (k == "W") { emit(t, "STR R6,[" a (x ? ",R7" : "") "]"); return }
+    # an RMW: LDREX then STREX (which may fail)
+    if (x) { emit(t, "ADD R12," a ",R7"); a = "R12" }
+    xload(t, rd, a, "LDREX")
+    xmid(t, a)
+    emit(t, "STREX R5,R6,[" xaddr(a) "]")
+    if (rand() < 0.3) sc_reg = "R5"     # the next dependency on the status
+}
+
+# ---- an exclusive pair's shapes (xshape) ----
+# its load: the load-exclusive lx, or (nolx) a plain load
+function xload(t, rd, a, lx) {
+    if (xs[t, j_now] == "nolx") emit(t, xld(dreg(rd), a))
+    else emit(t, xlx(lx, dreg(rd), a))
+}
+
+# what comes between the load- and the store-exclusive at a
+function xmid(t, a,    s, o) {
+    s = xs[t, j_now]
+    o = locreg(xloc[t, j_now])
+    if (s == "st") xst(t, xval[t, j_now], a)
+    else if (s == "sto") xst(t, xval[t, j_now], o)
+    else if (s == "ld") emit(t, xld(dreg(xreg(t, loc[t, j_now])), a))
+    else if (s == "lx2") emit(t, xlx(xlx_op(), dreg(xreg(t, loc[t, j_now])), a))
+    else if (s == "lxo") emit(t, xlx(xlx_op(), dreg(xreg(t, xloc[t, j_now])), o))
+}
+
+# the store-exclusive's address: a, or (sxo) the other location's
+function xaddr(a) { return xs[t, j_now] == "sxo" ? locreg(xloc[t, j_now]) : a }
+
+# one more register loaded, from location l, named in the condition
+function xreg(t, l,    rd) {
+    rd = ++nreg[t]
+    lloc[++nloaded] = l
+    lname[nloaded] = t ":" creg(rd)
+    return rd
+}
+
+function xlx_op() {
+    if (arch == "AArch64") return "LDXR"
+    if (arch == "PPC") return "lwarx"
+    if (arch == "ARM") return "LDREX"
+    return "lr.w"
+}
+
+function xlx(lx, r, a) {
+    if (arch == "PPC") return lx " " r ",r0," a
+    if (arch == "RISCV") return lx " " r ",0(" a ")"
+    return lx " " r ",[" a "]"
+}
+
+function xld(r, a) {
+    if (arch == "PPC") return "lwz " r ",0(" a ")"
+    if (arch == "RISCV") return "lw " r ",0(" a ")"
+    return "LDR " r ",[" a "]"
+}
+
+# a plain store of v at a, through a scratch register
+function xst(t, v, a) {
+    if (arch == "PPC") { emit(t, "li r11," v); emit(t, "stw r11,0(" a ")") }
+    else if (arch == "RISCV") { emit(t, "li x26," v); emit(t, "sw x26,0(" a ")") }
+    else if (arch == "ARM") { emit(t, "MOV R4,#" v); emit(t, "STR R4,[" a "]") }
+    else { emit(t, "MOV W19,#" v); emit(t, "STR W19,[" a "]") }
 }
 
 function a64(t, k, d, p, a, v, rd,    x, r, lab) {
     x = d == "addr"
     if (rand() < 0.08) { lab = label(t); emit(t, "ADR X3," lab); emit(t, lab ":") }
     if (x) { emit(t, "EOR W7," p "," p); emit(t, "ADD X17," a ",W7,SXTW"); a = "X17" }
-    r = rand()
+    r = k == "X" ? rmw_r[t, j_now] : rand()
     if (loc[t, j_now] == 4) { a64_pair(t, k, d, p, a, v, rd, r); return }
     if (k == "R") { emit(t, (r < 0.25 ? "LDAR " : r < 0.35 ? "LDAPR " : "LDR ") dreg(rd) ",[" a "]"); return }
     if (k == "W") {
@@ -346,8 +443,10 @@ function a64(t, k, d, p, a, v, rd,    x, r, lab) {
     if (r < 0.5) { emit(t, (r < 0.4 ? "LDADDAL " : r < 0.45 ? "LDADDL " : "LDADD ") "W6," dreg(rd) ",[" a "]"); return }
     # Rs 0, or (herd7's CAS keeps its dependency) the value read before
     if (r < 0.75) { emit(t, "MOV " dreg(rd) "," (p != "" && rand() < 0.4 ? p : "#0")); emit(t, (r < 0.55 ? "CASAL " : r < 0.6 ? "CASA " : r < 0.65 ? "CASL " : "CAS ") dreg(rd) ",W6,[" a "]"); return }
-    emit(t, (r < 0.85 ? "LDAXR " : "LDXR ") dreg(rd) ",[" a "]")
-    emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" a "]")
+    xload(t, rd, a, r < 0.85 ? "LDAXR" : "LDXR")
+    xmid(t, a)
+    emit(t, (r < 0.8 ? "STLXR " : "STXR ") "W5,W6,[" xaddr(a) "]")
+    if (rand() < 0.3) sc_reg = "W5"     # the next dependency on the status
 }
 
 # w := the value v to write, through a data dependency on the loaded p
@@ -438,7 +537,7 @@ function rv_alu(t, p, v,    n, ops, o) {
 function riscv(t, k, d, p, a, v, rd,    x, r, amo) {
     x = d == "addr"
     if (x) { emit(t, "xor x29," p "," p); emit(t, "add x29,x29," a); a = "x29" }
-    r = rand()
+    r = k == "X" ? rmw_r[t, j_now] : rand()
     if (k == "R") { emit(t, "lw " dreg(rd) ",0(" a ")"); return }
     if (k == "W") {
         if (d == "data" && rand() < 0.4) rv_alu(t, p, v)
@@ -456,7 +555,8 @@ function riscv(t, k, d, p, a, v, rd,    x, r, amo) {
     }
     # lr/sc (the sc may fail); its success register x27 may carry the
     # next dependency instead of the loaded value
-    emit(t, (r < 0.7 ? "lr.w.aq " : "lr.w ") dreg(rd) ",0(" a ")")
-    emit(t, (r < 0.8 ? "sc.w.rl " : "sc.w ") "x27,x28,0(" a ")")
+    xload(t, rd, a, r < 0.7 ? "lr.w.aq" : "lr.w")
+    xmid(t, a)
+    emit(t, (r < 0.8 ? "sc.w.rl " : "sc.w ") "x27,x28,0(" xaddr(a) ")")
     if (rand() < 0.5) sc_reg = "x27"
 }
