@@ -240,11 +240,15 @@ static void run(solver *sv, int n_vars)
         dfs(sv, k);
 }
 
-bool hs_solvable(const hs_sys *s, int *rename)
+/* hs_solvable, and with solved (n_vars, or NULL) the variables the pass
+ * solves, run whatever is left (hs_solve_vars). */
+static bool solve_sys(const hs_sys *s, int *rename, bool *solved)
 {
     int nv = s->n_vars, ne = s->n_eqs;
     for (int v = 0; rename && v < nv; v++)
         rename[v] = v;
+    for (int v = 0; solved && v < nv; v++)
+        solved[v] = false;
     if (!ne || !nv)
         return true;
     int *parent = ll_xmalloc((size_t)nv * 2 * sizeof *parent);
@@ -277,7 +281,7 @@ bool hs_solvable(const hs_sys *s, int *rename)
         eqs[n++] = e;
     }
     bool ok = true;
-    if (judged) {
+    if (judged || solved) {
         /* only a copy or an operation can be left unsolved here */
         solver sv = {.eqs = eqs, .args = args, .n = n};
         int64_t *num = ll_xmalloc((size_t)nv * sizeof *num);
@@ -293,6 +297,8 @@ bool hs_solvable(const hs_sys *s, int *rename)
         if (sv.cyclic && s->number && s->number(s->ctx, num))
             run(&sv, nv);
         ok = !sv.unsolved;
+        for (int v = 0; solved && v < nv; v++)
+            solved[v] = sv.solved[v];
         free(sv.solved);
         free(sv.order);
         free(num);
@@ -301,4 +307,14 @@ bool hs_solvable(const hs_sys *s, int *rename)
     free(eqs);
     free(parent);
     return ok;
+}
+
+bool hs_solvable(const hs_sys *s, int *rename)
+{
+    return solve_sys(s, rename, NULL);
+}
+
+void hs_solve_vars(const hs_sys *s, int *parent, bool *solved)
+{
+    solve_sys(s, parent, solved);
 }

@@ -46,4 +46,11 @@ void hs_free(hs_sys *s);
  * value (`S10`). */
 bool hs_solvable(const hs_sys *s, int *rename);
 
+/* herd7's register phase (model/sem/c_regs.c): parent (n_vars) gets the
+ * variable each is renamed to, solved (n_vars) whether the one pass
+ * solves each renamed variable; a variable is then a constant when its
+ * parent is solved, else a variable of its own (herd7's add_vars_solns:
+ * `S6<-S14` with S14 unsolved). */
+void hs_solve_vars(const hs_sys *s, int *parent, bool *solved);
+
 #endif

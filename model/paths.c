@@ -726,8 +726,19 @@ int sem_code_stmt(sem_run *r, sem_val v)
     return stmt;
 }
 
+static void run_steps(run_ctx *c, sem_run *r);
+
 /* Run the thread once along the current choices. */
 static void run_once(run_ctx *c, sem_run *r)
+{
+    r->run_no++;
+    run_steps(c, r);
+    if (!c->dead && !c->error && !c->cut && c->m->ops->run_end &&
+        !c->m->ops->run_end(r))
+        c->dead = true;
+}
+
+static void run_steps(run_ctx *c, sem_run *r)
 {
     mdl_thread *t = &c->m->threads[c->th];
     if (t->n_slots)     /* a thread with no register has no init array */
@@ -996,6 +1007,7 @@ static void run_free(sem_run *r)
     free(r->made);
     free(r->vsrc);
     free(r->vop);
+    free(r->arch_state);
 }
 
 static bool thread_runs(run_ctx *c, int th, int *total)

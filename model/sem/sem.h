@@ -240,6 +240,10 @@ typedef struct sem_ops {
      * the locations' value sets (seed_constants); an index a store
      * writes gets there as any value written. NULL: none. */
     bool (*counts_only)(const ll_instr *in);
+    /* Called when a run ends (not dead, no error): false drops it (C: a
+     * guess about herd7's register phase that its solver contradicts,
+     * model/sem/c_regs.c). NULL: every run stands. */
+    bool (*run_end)(sem_run *r);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -322,6 +326,11 @@ struct sem_run {
     uint64_t turns;
     int n_turns;
     void *engine;           /* the engine's state (opaque to exec) */
+    /* An architecture's own state for a run (C: herd7's register phase,
+     * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
+     * counts the runs, so exec sees a new one begin. */
+    void *arch_state;
+    unsigned run_no;
 };
 
 /* Slot of a REG operand (or MEM base/index with sym for symbolic

@@ -1,0 +1,235 @@
+/* c_regs.c — herd7's register phase, replayed for the C semantics where
+ * it loses a cmpxchg's success equation.
+ *
+ * herd7 solves a test in two phases: first the equations of the
+ * registers alone (each read of a local is a variable `S4 := S2` of
+ * the value last written to it, an operation `S2 := S1 + 1`, a
+ * cmpxchg's success `S4 := S6`, expected value := value read), then
+ * those of memory. Its register phase is the same solver as the memory
+ * phase's (model/herd_solver.c): the copies are merged by a union-find
+ * whose variables are renamed to their PARENT, not to their root, and
+ * a variable whose parent the one pass leaves unsolved becomes that
+ * parent, a variable again (`S6<-S14`), cut from the class's constant.
+ * So where a cmpxchg's expected value is a register's variable that
+ * the phase solves (`int r0 = r0 + 1;`, `r0 = r1;` after `r1 = 1`: not
+ * `r0 = 1`, a constant) and the value read is copied on (a later
+ * `WRITE_ONCE(*y, r0)`), the read goes deeper than one in the tree,
+ * its equation is left unsolved and dropped: the success way reads any
+ * value, and the reads of the class take the constant or the value read
+ * as their depth says (`litmus/c/SELFINIT+*`, doc/lkmm.md).
+ *
+ * The runs are concrete, so this file guesses: at a success way whose
+ * read differs from the expected value (cr_lose), each later read of a
+ * local in that class takes either value (sem_choose); when the run
+ * ends, herd7's phase is replayed on the run's variables (cr_run_end)
+ * and a run whose guesses it contradicts is dropped. */
+#include "model/sem/c_regs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "litmuslab/util.h"
+#include "model/herd_solver.h"
+
+enum { K_LOAD, K_READ, K_OP };
+
+typedef struct c_regs {
+    unsigned run_no;
+    bool off;                           /* past the limits this run */
+    int n;                              /* variables, in run order */
+    signed char kind[SEM_MAX_REG_VARS];
+    short src[SEM_MAX_REG_VARS];        /* K_LOAD: the variable it copies,
+                                           -1 a constant */
+    short arg[SEM_MAX_REG_VARS][2];     /* K_OP: operand variables or -1 */
+    bool cls[SEM_MAX_REG_VARS];         /* in the lost equation's class */
+    signed char guess[SEM_MAX_REG_VARS]; /* -1 none, 0 value read, 1 c */
+    short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
+    short opnd[4];                      /* the instruction's operands' */
+    short next;                         /* what the next cr_set stores */
+    short read;                         /* the last memory read's */
+    short lost_lhs, lost_read;          /* the lost equation, or -1 */
+    sem_val c, v;                       /* its expected value, value read */
+} c_regs;
+
+static c_regs *state(sem_run *r)
+{
+    c_regs *s = r->arch_state;
+    if (!s)
+        s = r->arch_state = ll_xcalloc(1, sizeof *s);
+    if (s->run_no != r->run_no || !s->run_no) {
+        s->run_no = r->run_no;
+        s->off = r->n_slots > SEM_MAX_REG_SLOTS;
+        s->n = 0;
+        for (int i = 0; i < SEM_MAX_REG_SLOTS; i++)
+            s->slot[i] = -1;
+        s->next = s->read = s->lost_lhs = s->lost_read = -1;
+        for (int k = 0; k < 4; k++)
+            s->opnd[k] = -1;
+    }
+    return s;
+}
+
+static int new_var(c_regs *s, int kind)
+{
+    if (s->n == SEM_MAX_REG_VARS) {
+        s->off = true;
+        return -1;
+    }
+    int x = s->n++;
+    s->kind[x] = (signed char)kind;
+    s->src[x] = -1;
+    s->arg[x][0] = s->arg[x][1] = -1;
+    s->cls[x] = false;
+    s->guess[x] = -1;
+    return x;
+}
+
+void cr_begin(sem_run *r)
+{
+    c_regs *s = state(r);
+    for (int k = 0; k < 4; k++)
+        s->opnd[k] = -1;
+    s->next = -1;
+}
+
+void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
+{
+    c_regs *s = state(r);
+    if (s->off || k < 0 || k >= 4 || o->kind != LL_OPND_REG)
+        return;
+    int slot = sem_slot(r, o->reg, o->sym);
+    if (slot < 0 || slot >= SEM_MAX_REG_SLOTS)
+        return;
+    int held = s->slot[slot];
+    if (o->sym && o->sym[0] == '@') {   /* the lowering's temporary */
+        s->opnd[k] = (short)held;
+        return;
+    }
+    int x = new_var(s, K_LOAD);
+    if (x < 0)
+        return;
+    s->src[x] = (short)held;
+    s->opnd[k] = (short)x;
+    if (held >= 0 && s->cls[held] && s->lost_read >= 0) {
+        s->cls[x] = true;
+        int g = sem_choose(r, 2);
+        s->guess[x] = (signed char)g;
+        v->v = g ? s->c : s->v;
+    }
+}
+
+void cr_copy(sem_run *r, int k)
+{
+    c_regs *s = state(r);
+    s->next = k >= 0 && k < 4 ? s->opnd[k] : -1;
+}
+
+void cr_op(sem_run *r, int a, int b)
+{
+    c_regs *s = state(r);
+    int va = a == -2 ? s->read : a >= 0 && a < 4 ? s->opnd[a] : -1;
+    int vb = b == -2 ? s->read : b >= 0 && b < 4 ? s->opnd[b] : -1;
+    s->next = -1;
+    if (s->off || (va < 0 && vb < 0))
+        return;
+    int x = new_var(s, K_OP);
+    if (x < 0)
+        return;
+    s->arg[x][0] = (short)va;
+    s->arg[x][1] = (short)vb;
+    s->next = (short)x;
+}
+
+void cr_add_zero(sem_run *r, int k, int zero)
+{
+    c_regs *s = state(r);
+    if (s->opnd[zero] < 0)
+        cr_copy(r, k);
+    else
+        cr_op(r, k, zero);
+}
+
+void cr_read(sem_run *r)
+{
+    c_regs *s = state(r);
+    s->read = s->next = s->off ? -1 : (short)new_var(s, K_READ);
+}
+
+void cr_set(sem_run *r, int slot)
+{
+    c_regs *s = state(r);
+    if (slot >= 0 && slot < SEM_MAX_REG_SLOTS)
+        s->slot[slot] = s->next;
+    s->next = -1;
+}
+
+bool cr_lose(sem_run *r, int k, sem_val c, sem_val v)
+{
+    c_regs *s = state(r);
+    int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
+    if (s->off || s->lost_read >= 0 || lhs < 0 || s->read < 0)
+        return false;
+    /* a variable the phase solves: an operation, or a copy of one (a
+       local read of a constant is the constant's, a tree of one) */
+    if (s->kind[lhs] == K_LOAD && s->src[lhs] < 0)
+        return false;
+    s->lost_lhs = (short)lhs;
+    s->lost_read = s->read;
+    s->c = c;
+    s->v = v;
+    /* the class, by the copies so far */
+    s->cls[lhs] = s->cls[s->read] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int x = 0; x < s->n; x++) {
+            int y = s->kind[x] == K_LOAD ? s->src[x] : -1;
+            if (y >= 0 && s->cls[x] != s->cls[y]) {
+                s->cls[x] = s->cls[y] = true;
+                grew = true;
+            }
+        }
+    }
+    return true;
+}
+
+bool cr_run_end(sem_run *r)
+{
+    c_regs *s = r->arch_state;
+    if (!s || s->run_no != r->run_no || s->lost_read < 0)
+        return true;
+    if (s->off)
+        return false;
+    /* herd7's order: the register reads, last first, then the
+       semantics' equations, last first */
+    hs_sys sys = {.n_vars = s->n};
+    sem_val zero = sem_int(0);
+    for (int x = s->n - 1; x >= 0; x--)
+        if (s->kind[x] == K_LOAD)
+            hs_add_eq(&sys, x, s->src[x], zero);
+    for (int x = s->n - 1; x >= 0; x--) {
+        if (x == s->lost_read)
+            hs_add_eq(&sys, s->lost_lhs, x, zero);
+        if (s->kind[x] != K_OP)
+            continue;
+        hs_add_op(&sys, x);
+        for (int i = 0; i < 2; i++)
+            if (s->arg[x][i] >= 0)
+                hs_add_arg(&sys, s->arg[x][i]);
+    }
+    int *parent = ll_xmalloc((size_t)s->n * sizeof *parent);
+    bool *solved = ll_xmalloc((size_t)s->n * sizeof *solved);
+    hs_solve_vars(&sys, parent, solved);
+    /* the read stays a variable of its own (its value read); the class
+       takes the constant where its parent is solved, else that value */
+    bool ok = !solved[parent[s->lost_read]];
+    for (int x = 0; ok && x < s->n; x++) {
+        if (!s->cls[x] || x == s->lost_read || s->kind[x] == K_READ)
+            continue;
+        bool c = solved[parent[x]];
+        ok = s->guess[x] < 0 ? c : s->guess[x] == c;
+    }
+    free(solved);
+    free(parent);
+    hs_free(&sys);
+    return ok;
+}
