@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "litmuslab/util.h"
+#include "model/engine.h"
 #include "model/herd_solver.h"
 
 enum { K_LOAD, K_READ, K_OP };
@@ -163,16 +164,19 @@ void cr_set(sem_run *r, int slot)
     s->next = -1;
 }
 
-bool cr_lose(sem_run *r, int k, sem_val c, sem_val v)
+int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
 {
     c_regs *s = state(r);
     int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
-    if (s->off || s->lost_read >= 0 || lhs < 0 || s->read < 0)
-        return false;
+    if (s->off || s->read < 0)
+        return 0;
+    if (s->lost_read >= 0)
+        return lhs >= 0 && s->cls[lhs] ? -1 : 0;
     /* a variable the phase solves: an operation, or a copy of one (a
        local read of a constant is the constant's, a tree of one) */
-    if (s->kind[lhs] == K_LOAD && s->src[lhs] < 0)
-        return false;
+    if (sem_val_eq(c, v) || !solvable || lhs < 0 ||
+        (s->kind[lhs] == K_LOAD && s->src[lhs] < 0))
+        return 0;
     s->lost_lhs = (short)lhs;
     s->lost_read = s->read;
     s->c = c;
@@ -189,7 +193,7 @@ bool cr_lose(sem_run *r, int k, sem_val c, sem_val v)
             }
         }
     }
-    return true;
+    return 1;
 }
 
 bool cr_run_end(sem_run *r)
@@ -216,18 +220,47 @@ bool cr_run_end(sem_run *r)
             if (s->arg[x][i] >= 0)
                 hs_add_arg(&sys, s->arg[x][i]);
     }
-    int *parent = ll_xmalloc((size_t)s->n * sizeof *parent);
-    bool *solved = ll_xmalloc((size_t)s->n * sizeof *solved);
-    hs_solve_vars(&sys, parent, solved);
+    int n = s->n;
+    int *parent = ll_xmalloc((size_t)n * 2 * sizeof *parent);
+    int *group = parent + n;
+    bool *solved = ll_xmalloc((size_t)n * 2 * sizeof *solved);
+    bool *pinned = solved + n;
+    hs_left *left = ll_xmalloc((size_t)(sys.n_eqs + 1) * sizeof *left);
+    int n_left = hs_solve_vars(&sys, parent, solved, left);
+    /* the memory phase's variables: an unsolved parent, joined to
+       another by a copy left with both unsolved, set to the constant by
+       one left with its left side solved first (`1 := S15`); one left
+       `S5 := S14` with S5 solved later binds nothing (no event holds S5
+       then) */
+    for (int x = 0; x < n; x++) {
+        group[x] = x;
+        pinned[x] = false;
+    }
+    for (int i = 0; i < n_left; i++) {
+        int a = mdl_uf_find(group, left[i].lhs),
+            b = mdl_uf_find(group, left[i].var);
+        if (left[i].lhs_solved)
+            pinned[b] = true;
+        else if (!solved[left[i].lhs] && a != b) {
+            group[a] = b;
+            pinned[b] |= pinned[a];
+        }
+    }
     /* the read stays a variable of its own (its value read); the class
-       takes the constant where its parent is solved, else that value */
-    bool ok = !solved[parent[s->lost_read]];
-    for (int x = 0; ok && x < s->n; x++) {
+       takes the constant where its parent is solved, the value read where
+       it joins the read's variable */
+    int rp = parent[s->lost_read], rg = mdl_uf_find(group, rp);
+    bool ok = !solved[rp] && !pinned[rg];
+    for (int x = 0; ok && x < n; x++) {
         if (!s->cls[x] || x == s->lost_read || s->kind[x] == K_READ)
             continue;
-        bool c = solved[parent[x]];
-        ok = s->guess[x] < 0 ? c : s->guess[x] == c;
+        int g = mdl_uf_find(group, parent[x]);
+        bool c = solved[parent[x]] || pinned[g];
+        ok = c || g == rg;      /* else a symbol no event shows */
+        if (ok)
+            ok = s->guess[x] < 0 ? c : s->guess[x] == c;
     }
+    free(left);
     free(solved);
     free(parent);
     hs_free(&sys);
