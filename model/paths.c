@@ -600,6 +600,13 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
     }
 }
 
+void sem_set_vinner(sem_run *r, int ev, sem_taint v)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vinner = v;
+}
+
 const char *sem_sym_name(sem_run *r, int sym)
 {
     run_ctx *c = ctx(r);

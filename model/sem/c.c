@@ -264,6 +264,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                       BIT(T_RMW) | write_tags(ann), ev);
     sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
+    if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
+        sem_set_vinner(r, w, vv);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN)

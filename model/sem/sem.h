@@ -63,6 +63,10 @@ typedef struct sem_event {
                              vsrc), where data is the reads it depends on */
     bool vop;             /* W: its value is an operation's result on
                              them (r0 + 1), not a copy of one (r0) */
+    sem_taint vinner;     /* W of an RMW: the reads its operand is an
+                             operation's result on (atomic_sub(r0 + 1,
+                             x): herd7's S6 := S5 + 1, then the write's
+                             S9 := S8 - S6), else 0 */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
 } sem_event;
@@ -399,6 +403,8 @@ void sem_fence(sem_run *r, sem_tags tags);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* ... and those of its operand, an operation (sem_event.vinner). */
+void sem_set_vinner(sem_run *r, int ev, sem_taint v);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so
