@@ -16,17 +16,17 @@
  * `WRITE_ONCE(*y, r0)`), the read goes deeper than one in the tree,
  * its equation is left unsolved and dropped: the success way reads any
  * value, and the reads of the class take the constant or the value read
- * as their depth says (`litmus/c/SELFINIT+*`, doc/lkmm.md).
+ * as their depth says (`litmus/c/RMW+self-init-cmpxchg-copied`,
+ * `RMW+register-copy-cmpxchg-two-reads`; doc/lkmm.md).
  *
  * The runs are concrete, so this file guesses: at a success way whose
- * read differs from the expected value (cr_lose), each later read of a
+ * read differs from the expected value (cr_success), each later read of a
  * local in that class takes either value (sem_choose); when the run
  * ends, herd7's phase is replayed on the run's variables (cr_run_end)
  * and a run whose guesses it contradicts is dropped. */
 #include "model/sem/c_regs.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "litmuslab/util.h"
 #include "model/engine.h"

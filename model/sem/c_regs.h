@@ -10,7 +10,7 @@
 void cr_begin(sem_run *r);
 /* Operand k of the running instruction was evaluated to *v: a local's
  * read is a variable of its own (herd7's register read); where it may
- * copy a value herd7's solver loses (cr_lose), its value is chosen
+ * copy a value herd7's solver loses (cr_success), its value is chosen
  * (the constant or the value read), *v updated. */
 void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v);
 /* The next register set gets: operand k's variable (a copy), a new
