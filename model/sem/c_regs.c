@@ -44,11 +44,13 @@ typedef struct c_regs {
     short arg[SEM_MAX_REG_VARS][2];     /* K_OP: operand variables or -1 */
     bool cls[SEM_MAX_REG_VARS];         /* in the lost equation's class */
     signed char guess[SEM_MAX_REG_VARS]; /* -1 none, 0 value read, 1 c */
+    short eq[SEM_MAX_REG_VARS];         /* K_READ: the variable an RMW's
+                                           equation sets it equal to */
     short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
     short opnd[4];                      /* the instruction's operands' */
     short next;                         /* what the next cr_set stores */
     short read;                         /* the last memory read's */
-    short lost_lhs, lost_read;          /* the lost equation, or -1 */
+    short lost_read;                    /* the lost equation's read, or -1 */
     sem_val c, v;                       /* its expected value, value read */
 } c_regs;
 
@@ -63,7 +65,7 @@ static c_regs *state(sem_run *r)
         s->n = 0;
         for (int i = 0; i < SEM_MAX_REG_SLOTS; i++)
             s->slot[i] = -1;
-        s->next = s->read = s->lost_lhs = s->lost_read = -1;
+        s->next = s->read = s->lost_read = -1;
         for (int k = 0; k < 4; k++)
             s->opnd[k] = -1;
     }
@@ -82,6 +84,7 @@ static int new_var(c_regs *s, int kind)
     s->arg[x][0] = s->arg[x][1] = -1;
     s->cls[x] = false;
     s->guess[x] = -1;
+    s->eq[x] = -1;
     return x;
 }
 
@@ -170,6 +173,8 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
     int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
     if (s->off || s->read < 0)
         return 0;
+    if (lhs >= 0)
+        s->eq[s->read] = (short)lhs;
     if (s->lost_read >= 0)
         return lhs >= 0 && s->cls[lhs] ? -1 : 0;
     /* a variable the phase solves: an operation, or a copy of one (a
@@ -177,7 +182,6 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
     if (sem_val_eq(c, v) || !solvable || lhs < 0 ||
         (s->kind[lhs] == K_LOAD && s->src[lhs] < 0))
         return 0;
-    s->lost_lhs = (short)lhs;
     s->lost_read = s->read;
     s->c = c;
     s->v = v;
@@ -186,7 +190,7 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
     for (bool grew = true; grew;) {
         grew = false;
         for (int x = 0; x < s->n; x++) {
-            int y = s->kind[x] == K_LOAD ? s->src[x] : -1;
+            int y = s->kind[x] == K_LOAD ? s->src[x] : s->eq[x];
             if (y >= 0 && s->cls[x] != s->cls[y]) {
                 s->cls[x] = s->cls[y] = true;
                 grew = true;
@@ -211,8 +215,8 @@ bool cr_run_end(sem_run *r)
         if (s->kind[x] == K_LOAD)
             hs_add_eq(&sys, x, s->src[x], zero);
     for (int x = s->n - 1; x >= 0; x--) {
-        if (x == s->lost_read)
-            hs_add_eq(&sys, s->lost_lhs, x, zero);
+        if (s->eq[x] >= 0)
+            hs_add_eq(&sys, s->eq[x], x, zero);
         if (s->kind[x] != K_OP)
             continue;
         hs_add_op(&sys, x);

@@ -26,13 +26,14 @@ void cr_read(sem_run *r);
 /* Register slot was set: it holds what cr_copy / cr_op / cr_read said,
  * else a constant. */
 void cr_set(sem_run *r, int slot);
-/* A cmpxchg's read (the last cr_read), of value v, took the success way
- * with operand k's value c, made of no read where solvable: 1 when
- * herd7 may lose that equation (v differs from c, operand k a variable
- * its register phase solves: `int r0 = r0 + 1;`, `r0 = r1;`), which
- * run_end then checks against herd7's solver; -1 when the way is dead
- * (a second equation in a class already lost: not followed); else 0,
- * the equation holds as the semantics say. */
+/* An RMW's read (the last cr_read), of value v, took the way where it
+ * equals operand k, of value c, made of no read where solvable (a
+ * cmpxchg's success, atomic_add_unless's failure): the equation is
+ * recorded for run_end; 1 when herd7 may lose it (v differs from c,
+ * operand k a variable its register phase solves: `int r0 = r0 + 1;`,
+ * `r0 = r1;`), which run_end then checks against herd7's solver; -1
+ * when the way is dead (a second equation in a class already lost: not
+ * followed); else 0, the equation holds as the semantics say. */
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
