@@ -43,7 +43,9 @@ typedef struct c_regs {
                                            -1 a constant */
     short arg[SEM_MAX_REG_VARS][2];     /* K_OP: operand variables or -1 */
     bool cls[SEM_MAX_REG_VARS];         /* in the lost equation's class */
-    signed char guess[SEM_MAX_REG_VARS]; /* -1 none, 0 value read, 1 c */
+    signed char guess[SEM_MAX_REG_VARS]; /* -1 none, else an index in
+                                            vals: the value chosen */
+    sem_val val[SEM_MAX_REG_VARS];      /* K_READ in the class: its value */
     short eq[SEM_MAX_REG_VARS];         /* K_READ: the variable an RMW's
                                            equation sets it equal to */
     short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
@@ -51,7 +53,9 @@ typedef struct c_regs {
     short next;                         /* what the next cr_set stores */
     short read;                         /* the last memory read's */
     short lost_read;                    /* the lost equation's read, or -1 */
-    sem_val c, v;                       /* its expected value, value read */
+    sem_val vals[SEM_MAX_EQS + 1];      /* the class's constant, then the
+                                           values its lost reads read */
+    int n_vals;
 } c_regs;
 
 static c_regs *state(sem_run *r)
@@ -116,9 +120,9 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
     s->opnd[k] = (short)x;
     if (held >= 0 && s->cls[held] && s->lost_read >= 0) {
         s->cls[x] = true;
-        int g = sem_choose(r, 2);
+        int g = sem_choose(r, s->n_vals);
         s->guess[x] = (signed char)g;
-        v->v = g ? s->c : s->v;
+        v->v = s->vals[g];
     }
 }
 
@@ -175,16 +179,33 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
         return 0;
     if (lhs >= 0)
         s->eq[s->read] = (short)lhs;
-    if (s->lost_read >= 0)
-        return lhs >= 0 && s->cls[lhs] ? -1 : 0;
+    if (s->lost_read >= 0 && (lhs < 0 || !s->cls[lhs]))
+        return 0;
+    if (s->lost_read >= 0) {
+        /* another equation in the class: its read joins it, and may be
+           lost too (run_end judges) */
+        s->cls[s->read] = true;
+        s->val[s->read] = v;
+        if (sem_val_eq(c, v))
+            return 0;
+        for (int i = 0; i < s->n_vals; i++)
+            if (sem_val_eq(s->vals[i], v))
+                return 1;
+        if (s->n_vals > SEM_MAX_EQS)
+            return -1;
+        s->vals[s->n_vals++] = v;
+        return 1;
+    }
     /* a variable the phase solves: an operation, or a copy of one (a
        local read of a constant is the constant's, a tree of one) */
     if (sem_val_eq(c, v) || !solvable || lhs < 0 ||
         (s->kind[lhs] == K_LOAD && s->src[lhs] < 0))
         return 0;
     s->lost_read = s->read;
-    s->c = c;
-    s->v = v;
+    s->vals[0] = c;
+    s->vals[1] = v;
+    s->n_vals = 2;
+    s->val[s->read] = v;
     /* the class, by the copies so far */
     s->cls[lhs] = s->cls[s->read] = true;
     for (bool grew = true; grew;) {
@@ -250,20 +271,38 @@ bool cr_run_end(sem_run *r)
             pinned[b] |= pinned[a];
         }
     }
-    /* the read stays a variable of its own (its value read); the class
-       takes the constant where its parent is solved, the value read where
-       it joins the read's variable */
-    int rp = parent[s->lost_read], rg = mdl_uf_find(group, rp);
-    bool ok = !solved[rp] && !pinned[rg];
+    /* a read of the class stays a variable of its own where its parent
+       is unsolved (its value read), and so does the class's variable
+       that joins it; the others take the constant */
+    sem_val *gval = ll_xmalloc((size_t)n * sizeof *gval);
+    bool *gset = ll_xcalloc((size_t)n, sizeof *gset);
+    sem_val c = s->vals[0];
+    bool ok = true;
     for (int x = 0; ok && x < n; x++) {
-        if (!s->cls[x] || x == s->lost_read || s->kind[x] == K_READ)
+        if (!s->cls[x] || s->kind[x] != K_READ)
             continue;
         int g = mdl_uf_find(group, parent[x]);
-        bool c = solved[parent[x]] || pinned[g];
-        ok = c || g == rg;      /* else a symbol no event shows */
-        if (ok)
-            ok = s->guess[x] < 0 ? c : s->guess[x] == c;
+        if (solved[parent[x]] || pinned[g])
+            ok = sem_val_eq(s->val[x], c);
+        else if (gset[g])
+            ok = sem_val_eq(s->val[x], gval[g]);
+        else {
+            gset[g] = true;
+            gval[g] = s->val[x];
+        }
     }
+    for (int x = 0; ok && x < n; x++) {
+        if (!s->cls[x] || s->kind[x] == K_READ)
+            continue;
+        int g = mdl_uf_find(group, parent[x]);
+        bool cst = solved[parent[x]] || pinned[g];
+        ok = cst || gset[g];    /* else a symbol no event shows */
+        if (ok)
+            ok = sem_val_eq(s->guess[x] < 0 ? c : s->vals[(int)s->guess[x]],
+                            cst ? c : gval[g]);
+    }
+    free(gset);
+    free(gval);
     free(left);
     free(solved);
     free(parent);

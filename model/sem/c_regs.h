@@ -31,9 +31,10 @@ void cr_set(sem_run *r, int slot);
  * cmpxchg's success, atomic_add_unless's failure): the equation is
  * recorded for run_end; 1 when herd7 may lose it (v differs from c,
  * operand k a variable its register phase solves: `int r0 = r0 + 1;`,
- * `r0 = r1;`), which run_end then checks against herd7's solver; -1
- * when the way is dead (a second equation in a class already lost: not
- * followed); else 0, the equation holds as the semantics say. */
+ * `r0 = r1;`; or a second equation in a class already lost, whose read
+ * joins it), which run_end then checks against herd7's solver; -1 when
+ * the way is dead (more values read in one class than followed); else
+ * 0, the equation holds as the semantics say. */
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
