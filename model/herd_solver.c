@@ -113,6 +113,8 @@ typedef struct solver {
     int *visit, *stack, n_stack, id;
     bool *solved;             /* per variable */
     bool unsolved, cyclic;
+    hs_left *left;            /* NULL, or the copies left (hs_solve_vars) */
+    int n_left;
 } solver;
 
 static int cmp_num(const solver *sv, int a, int b)
@@ -179,6 +181,12 @@ static void solve_one(solver *sv, const hs_eq *e)
         sv->solved[e->lhs] = true;
     else if (!r && (!is_op(e) || l))
         sv->unsolved = true;
+    if (sv->left && !r && !is_op(e) && e->var >= 0 && sv->n_left < sv->n) {
+        hs_left *k = &sv->left[sv->n_left++];
+        k->lhs = e->lhs;
+        k->var = e->var;
+        k->lhs_solved = l;
+    }
 }
 
 /* Tarjan's scan as herd7's: successors in node order, a component
@@ -240,11 +248,16 @@ static void run(solver *sv, int n_vars)
         dfs(sv, k);
 }
 
-bool hs_solvable(const hs_sys *s, int *rename)
+/* hs_solvable, and with solved (n_vars, or NULL) the variables the pass
+ * solves, run whatever is left (hs_solve_vars). */
+static bool solve_sys(const hs_sys *s, int *rename, bool *solved,
+                      hs_left *left, int *n_left)
 {
     int nv = s->n_vars, ne = s->n_eqs;
     for (int v = 0; rename && v < nv; v++)
         rename[v] = v;
+    for (int v = 0; solved && v < nv; v++)
+        solved[v] = false;
     if (!ne || !nv)
         return true;
     int *parent = ll_xmalloc((size_t)nv * 2 * sizeof *parent);
@@ -277,9 +290,9 @@ bool hs_solvable(const hs_sys *s, int *rename)
         eqs[n++] = e;
     }
     bool ok = true;
-    if (judged) {
+    if (judged || solved) {
         /* only a copy or an operation can be left unsolved here */
-        solver sv = {.eqs = eqs, .args = args, .n = n};
+        solver sv = {.eqs = eqs, .args = args, .n = n, .left = left};
         int64_t *num = ll_xmalloc((size_t)nv * sizeof *num);
         for (int v = 0; v < nv; v++)
             num[v] = v;
@@ -290,9 +303,15 @@ bool hs_solvable(const hs_sys *s, int *rename)
         sv.solved = ll_xmalloc((size_t)nv * sizeof *sv.solved);
         run(&sv, nv);
         /* in a cycle the order is herd7's numbers' */
-        if (sv.cyclic && s->number && s->number(s->ctx, num))
+        if (sv.cyclic && s->number && s->number(s->ctx, num)) {
+            sv.n_left = 0;
             run(&sv, nv);
+        }
+        if (n_left)
+            *n_left = sv.n_left;
         ok = !sv.unsolved;
+        for (int v = 0; solved && v < nv; v++)
+            solved[v] = sv.solved[v];
         free(sv.solved);
         free(sv.order);
         free(num);
@@ -301,4 +320,16 @@ bool hs_solvable(const hs_sys *s, int *rename)
     free(eqs);
     free(parent);
     return ok;
+}
+
+bool hs_solvable(const hs_sys *s, int *rename)
+{
+    return solve_sys(s, rename, NULL, NULL, NULL);
+}
+
+int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left)
+{
+    int n_left = 0;
+    solve_sys(s, parent, solved, left, &n_left);
+    return n_left;
 }

@@ -46,4 +46,21 @@ void hs_free(hs_sys *s);
  * value (`S10`). */
 bool hs_solvable(const hs_sys *s, int *rename);
 
+/* A copy equation the pass left, renamed: `lhs := var`, lhs_solved when
+ * the pass had solved lhs before it met it (herd7 then keeps `1 := S15`,
+ * which the memory phase must meet; else `S5 := S14`, whose S5 events
+ * no longer hold once it is solved later). */
+typedef struct hs_left {
+    int lhs, var;
+    bool lhs_solved;
+} hs_left;
+
+/* herd7's register phase (model/sem/c_regs.c): parent (n_vars) gets the
+ * variable each is renamed to, solved (n_vars) whether the one pass
+ * solves each renamed variable; a variable is then a constant when its
+ * parent is solved, else a variable of its own (herd7's add_vars_solns:
+ * `S6<-S14` with S14 unsolved). left (n_eqs) gets the copy equations
+ * left; returns their number. */
+int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left);
+
 #endif

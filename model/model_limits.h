@@ -57,6 +57,12 @@
  * (sem_expect); past them the others seed nothing. */
 #define MDL_MAX_EXPECTS 8
 #define SEM_MAX_TAGS 64
+/* herd7's register phase as C runs keep it (model/sem/c_regs.c): the
+ * variables of one run (register reads, memory reads, operations) and
+ * the locals; a run past them is not followed there (a cmpxchg whose
+ * expected value herd7 loses is then dead, as before). */
+#define SEM_MAX_REG_VARS 128
+#define SEM_MAX_REG_SLOTS 64
 
 /* cat: distinct flag names a model may have; include files nested;
  * procedure calls (statements.c) and function applications (compile.c)

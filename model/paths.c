@@ -600,6 +600,13 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
     }
 }
 
+void sem_set_vinner(sem_run *r, int ev, sem_taint v)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vinner = v;
+}
+
 const char *sem_sym_name(sem_run *r, int sym)
 {
     run_ctx *c = ctx(r);
@@ -726,8 +733,19 @@ int sem_code_stmt(sem_run *r, sem_val v)
     return stmt;
 }
 
+static void run_steps(run_ctx *c, sem_run *r);
+
 /* Run the thread once along the current choices. */
 static void run_once(run_ctx *c, sem_run *r)
+{
+    r->run_no++;
+    run_steps(c, r);
+    if (!c->dead && !c->error && !c->cut && c->m->ops->run_end &&
+        !c->m->ops->run_end(r))
+        c->dead = true;
+}
+
+static void run_steps(run_ctx *c, sem_run *r)
 {
     mdl_thread *t = &c->m->threads[c->th];
     if (t->n_slots)     /* a thread with no register has no init array */
@@ -1000,6 +1018,7 @@ static void run_free(sem_run *r)
     free(r->vsrc);
     free(r->vop);
     free(r->vctrl);
+    free(r->arch_state);
 }
 
 static bool thread_runs(run_ctx *c, int th, int *total)

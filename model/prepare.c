@@ -509,6 +509,14 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
         o.proc = thread_index(m, loc->proc);
         if (o.proc >= 0)
             o.slot = mdl_thread_slot(m, o.proc, loc->reg, loc->name);
+        /* herd7's C shows a local the code never reads or sets, declared
+           or not (`int r3;`, `exists (0:r3=0)`), as 0 */
+        if (o.slot < 0 && o.proc >= 0 && m->ops->named_registers &&
+            loc->name && loc->name[0] != '%') {
+            mdl_thread *t = &m->threads[o.proc];
+            o.slot = symreg_slot(t, m->ops, loc->name, true);
+            add_slot(t, o.slot);
+        }
         if (o.slot < 0) {
             free(o.loc.name);
             return set_error(m, pos, "unknown register in condition: ",

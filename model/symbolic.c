@@ -186,7 +186,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
     const hs_ctx *c = ctx;
     const mdl_ev *ev = c->ev;
     int n_ev = c->n_ev;
-    for (int v = 0; v < 2 * n_ev; v++)
+    for (int v = 0; v < 3 * n_ev; v++)
         out[v] = 0;
     bool ok = true;
     for (int t = 0; t < c->m->n_threads && ok; t++) {
@@ -194,7 +194,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
         int n = c->m->threads[t].code->n_stmts;
         int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
         ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
-        int64_t last = 0;
+        int64_t last = 0, before = 0;   /* before: the last read's */
         for (int g = 0; g < n_ev && ok; g++) {
             if (!ev[g].e || ev[g].thread != t)
                 continue;
@@ -202,9 +202,12 @@ static bool herd_numbers(void *ctx, int64_t *out)
             if (ev[g].e->kind == SEM_R && s >= 0 && s < n) {
                 int64_t v = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
                 out[g] = 2 * v;
+                before = last;
                 last = v > last ? v : last;
             } else if (ev[g].e->kind == SEM_W) {
                 out[n_ev + g] = 2 * last + 1;
+                /* an RMW's operand is computed before its read */
+                out[2 * n_ev + g] = 2 * before + 1;
             }
         }
         free(vars);
@@ -223,7 +226,9 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         int *rename)
 {
     hs_ctx ctx = {m, ev, n_ev, pick};
-    hs_sys s = {.n_vars = 2 * n_ev, .number = herd_numbers, .ctx = &ctx};
+    /* variables: the reads, n_ev + w the operation write w's value
+       is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner) */
+    hs_sys s = {.n_vars = 3 * n_ev, .number = herd_numbers, .ctx = &ctx};
     /* an operation's variable: one for the writes of a thread that write
        one result (an atomic_inc_return's, and a store of the register
        it returns: same reads, same value) */
@@ -290,9 +295,20 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w)
             continue;
+        sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
         for (int b = 0; b < SEM_MAX_READS; b++) {
-            int q = we->vdata >> b & 1
+            int q = (we->vdata & ~inner) >> b & 1
+                        ? read_event(m, base, pick, ev[w].thread, b) : -1;
+            if (q >= 0)
+                hs_add_arg(&s, var[q]);
+        }
+        if (!inner)
+            continue;
+        hs_add_arg(&s, 2 * n_ev + w);
+        hs_add_op(&s, 2 * n_ev + w);
+        for (int b = 0; b < SEM_MAX_READS; b++) {
+            int q = inner >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, b) : -1;
             if (q >= 0)
                 hs_add_arg(&s, var[q]);
@@ -328,9 +344,9 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals)
 {
-    int *parent = ll_xmalloc((size_t)n_ev * 4 * sizeof(int));
+    int *parent = ll_xmalloc((size_t)n_ev * 5 * sizeof(int));
     int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
-    int *rename = det + n_ev;       /* herd_solves', 2 * n_ev */
+    int *rename = det + n_ev;       /* herd_solves', 3 * n_ev */
     for (int g = 0; g < n_ev; g++) {
         parent[g] = g;
         det[g] = 1;
@@ -481,7 +497,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                largest of the class (a later read in the last thread) */
             if (!num) {
                 hs_ctx ctx = {m, ev, n_ev, pick};
-                num = ll_xmalloc((size_t)n_ev * 2 * sizeof *num);
+                num = ll_xmalloc((size_t)n_ev * 3 * sizeof *num);
                 num_ok = herd_numbers(&ctx, num);
             }
             int v = rename[q];

@@ -22,6 +22,7 @@
 #include "model/sem/sem.h"
 
 #include "litmuslab/c_ast.h"
+#include "model/sem/c_regs.h"
 #include "model/sem/lkmm.h"
 
 const char *const sem_lkmm_tags[T_LKMM_NTAGS] = {
@@ -55,6 +56,7 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v, t);
+    cr_set(r, slot);
     if (r->vsrc && slot >= 0 && slot < r->n_slots) {
         r->vsrc[slot] = vs;
         r->vop[slot] = op && vs;
@@ -94,6 +96,15 @@ static void carry_ctrl(sem_run *r, const ll_operand *o, sem_taint c)
     int slot = sem_slot(r, o->reg, o->sym);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] |= c;
+}
+
+/* Operand k's value: a local's read is a variable of herd7's register
+ * phase, whose value model/sem/c_regs.c may choose. */
+static sem_reg operand(sem_run *r, const ll_instr *in, int k)
+{
+    sem_reg v = sem_operand(r, &in->ops[k]);
+    cr_operand(r, &in->ops[k], k, &v);
+    return v;
 }
 
 /* The reads operand o's value is made of. */
@@ -190,7 +201,7 @@ static bool binop(int op, sem_val a, sem_val b, sem_val *out)
 
 static sem_next exec_un(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = sem_operand(r, &in->ops[1]);
+    sem_reg a = operand(r, in, 1);
     sem_val v;
     sem_taint vs = vsrc(r, &in->ops[1]), c = vctrl(r, &in->ops[1]);
     use(r, vs);
@@ -202,6 +213,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
         v = sem_int((int64_t)(0 - (uint64_t)a.v.num));
     else
         v = sem_int(~a.v.num);
+    cr_op(r, 1, -1);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
     carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
@@ -209,7 +221,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = sem_operand(r, &in->ops[1]), b = sem_operand(r, &in->ops[2]);
+    sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
     sem_val v;
     int op = (int)(in->flags & 0xff);
     sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
@@ -224,17 +236,21 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
         va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
         vs = 0;
+        cr_copy(r, -1);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
         vs = va;
         made = vop(r, &in->ops[1]);
+        cr_add_zero(r, 1, 2);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
         made = vop(r, &in->ops[2]);
+        cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
         use(r, vs);
+        cr_op(r, 1, 2);
     }
     if (!binop(op, a.v, b.v, &v)) {
         const char *why = a.v.sym < 0 && b.v.sym < 0
@@ -251,7 +267,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
-    sem_reg a = sem_operand(r, &in->ops[1]), v = sem_operand(r, &in->ops[2]);
+    sem_reg a = operand(r, in, 1), v = operand(r, in, 2);
     use(r, vsrc(r, &in->ops[1]));
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
@@ -259,6 +275,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(kind == LL_C_NORET ?
                                                   LL_C_NORETURN : ann), &ev);
+    cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_val nv = v.v;
@@ -274,10 +291,13 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                       BIT(T_RMW) | write_tags(ann), ev);
     sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
+    if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
+        sem_set_vinner(r, w, vv);
     if (ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
     if (kind == LL_C_RETURN) {
         sem_taint c = vctrl(r, &in->ops[2]);
+        cr_op(r, -2, 2);
         setv_op(r, &in->ops[0], nv, old.t | v.t, old.t | vv,
                 kind != LL_C_XCHG || vop(r, &in->ops[2]));
         carry_ctrl(r, &in->ops[0], c);
@@ -346,8 +366,8 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
 static sem_next exec_cas(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags);
-    sem_reg a = sem_operand(r, &in->ops[1]), o = sem_operand(r, &in->ops[2]),
-            n = sem_operand(r, &in->ops[3]);
+    sem_reg a = operand(r, in, 1), o = operand(r, in, 2),
+            n = operand(r, in, 3);
     use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
     turn(r, ok);
@@ -356,6 +376,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
+    cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
     /* atomic_add_unless: o is the value that stops the addition */
@@ -363,9 +384,13 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
                 ? 0 : old.t | vsrc(r, &in->ops[2])) |
                (unless ? vsrc(r, &in->ops[3]) : 0));
-    if (!sem_free(r, old.t) && sem_val_eq(old.v, o.v) != (unless ? !ok : ok))
+    /* herd7's register phase may lose a success's equation (c_regs.c) */
+    int lost = ok != unless && !sem_free(r, old.t)
+                   ? cr_success(r, 2, o.v, old.v, !vsrc(r, &in->ops[2])) : 0;
+    if (lost < 0 || (!lost && !sem_free(r, old.t) &&
+                     sem_val_eq(old.v, o.v) != (unless ? !ok : ok)))
         return SEM_DEAD;
-    if (ok != unless) {
+    if (ok != unless && !lost) {
         equate(r, old.t, &in->ops[2]);
         sem_expect(r, ev, o.v, o.t);
     }
@@ -381,6 +406,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
             sem_fence(r, BIT(T_MB));
     }
     if (unless)
+        cr_copy(r, -1);
+    if (unless)
         set(r, &in->ops[0], sem_int(ok), 0);
     else
         setv(r, &in->ops[0], old.v, old.t, old.t);
@@ -392,14 +419,15 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
 static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
-    sem_reg a = sem_operand(r, &in->ops[1]), e = sem_operand(r, &in->ops[2]),
-            n = sem_operand(r, &in->ops[3]);
+    sem_reg a = operand(r, in, 1), e = operand(r, in, 2),
+            n = operand(r, in, 3);
     use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
     turn(r, ok);
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
+    cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
     use(r, ok && copy_equation(r, old.t, &in->ops[2])
@@ -416,6 +444,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
                       vsrc(r, &in->ops[3]), vop(r, &in->ops[3]));
     else
         setv(r, &in->ops[2], old.v, old.t, old.t);
+    cr_copy(r, -1);
     set(r, &in->ops[0], sem_int(ok), old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -465,7 +494,7 @@ static bool lock_taken(sem_val v)
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
-    sem_reg a = sem_operand(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]);
+    sem_reg a = operand(r, in, in->op == LL_C_LOCK ? 0 : 1);
     use(r, vsrc(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]));
     int ev;
     a = lock_word(r, a);
@@ -521,16 +550,16 @@ static sem_next exec_srcu(sem_run *r, const ll_instr *in)
 {
     int k = in->op == LL_C_SRCU_LOCK ? 1 : 0;
     /* on 0 (a misspelt srcu_struct), herd7's word at 0, as for locks */
-    sem_reg a = lock_word(r, sem_operand(r, &in->ops[k]));
+    sem_reg a = lock_word(r, operand(r, in, k));
     use(r, vsrc(r, &in->ops[k]));
     sem_tags tag = in->op == LL_C_SRCU_LOCK     ? BIT(T_SRCU_LOCK)
                    : in->op == LL_C_SRCU_UNLOCK ? BIT(T_SRCU_UNLOCK)
                                                 : BIT(T_SYNC_SRCU);
     sem_val idx = sem_int(r->pc + 1);
     if (in->op == LL_C_SRCU_UNLOCK && in->n_ops > 1)
-        idx = sem_operand(r, &in->ops[1]).v;
+        idx = operand(r, in, 1).v;
     if (in->op == LL_C_SRCU_LOCK && in->n_ops > 2)   /* herd7's number */
-        idx = sem_operand(r, &in->ops[2]).v;
+        idx = operand(r, in, 2).v;
     sem_fence_at(r, a.v, a.t, tag,
                  in->op == LL_C_SYNC_SRCU ? NULL : &idx);
     if (in->op == LL_C_SRCU_LOCK)
@@ -543,10 +572,12 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ann = LL_C_ANN(in->flags);
     sem_reg a, v;
     int ev, w;
+    cr_begin(r);
     switch (in->op) {
     case LL_C_MOV: {
-        v = sem_operand(r, &in->ops[1]);
+        v = operand(r, in, 1);
         sem_taint c = vctrl(r, &in->ops[1]);
+        cr_copy(r, 1);
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
         carry_ctrl(r, &in->ops[0], c);
@@ -557,16 +588,17 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_UN:
         return exec_un(r, in);
     case LL_C_LD:
-        a = sem_operand(r, &in->ops[1]);
+        a = operand(r, in, 1);
         use(r, vsrc(r, &in->ops[1]));
         v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
+        cr_read(r);
         setv(r, &in->ops[0], v.v, v.t, v.t);
         return SEM_NEXT;
     case LL_C_ST:
-        a = sem_operand(r, &in->ops[0]);
-        v = sem_operand(r, &in->ops[1]);
+        a = operand(r, in, 0);
+        v = operand(r, in, 1);
         use(r, vsrc(r, &in->ops[0]));
         sem_set_vdata(r, sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1),
                       vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
@@ -590,7 +622,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_ISLOCKED:
         return exec_lock(r, in);
     case LL_C_UNLOCK:
-        a = lock_word(r, sem_operand(r, &in->ops[0]));
+        a = lock_word(r, operand(r, in, 0));
         use(r, vsrc(r, &in->ops[0]));
         w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
         /* lock.cat puts an unlock in co only after its own lock
@@ -604,7 +636,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_SYNC_SRCU:
         return exec_srcu(r, in);
     case LL_C_BZ: {
-        v = sem_operand(r, &in->ops[0]);
+        v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
         use(r, vs);
         /* ... and the branches its value was set under */
@@ -626,7 +658,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         set(r, &in->ops[0], sem_int(0), r->ctrl);
         return SEM_NEXT;
     case LL_C_CTRL_RESTORE:
-        r->ctrl = sem_operand(r, &in->ops[0]).t;
+        r->ctrl = operand(r, in, 0).t;
         return SEM_NEXT;
     }
     return SEM_ERROR;
@@ -703,6 +735,7 @@ const sem_ops sem_c_ops = {
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
     .counts_only = c_counts_only,
+    .run_end = cr_run_end,
     .named_registers = true,
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |

@@ -63,6 +63,10 @@ typedef struct sem_event {
                              vsrc), where data is the reads it depends on */
     bool vop;             /* W: its value is an operation's result on
                              them (r0 + 1), not a copy of one (r0) */
+    sem_taint vinner;     /* W of an RMW: the reads its operand is an
+                             operation's result on (atomic_sub(r0 + 1,
+                             x): herd7's S6 := S5 + 1, then the write's
+                             S9 := S8 - S6), else 0 */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
 } sem_event;
@@ -240,6 +244,10 @@ typedef struct sem_ops {
      * the locations' value sets (seed_constants); an index a store
      * writes gets there as any value written. NULL: none. */
     bool (*counts_only)(const ll_instr *in);
+    /* Called when a run ends (not dead, no error): false drops it (C: a
+     * guess about herd7's register phase that its solver contradicts,
+     * model/sem/c_regs.c). NULL: every run stands. */
+    bool (*run_end)(sem_run *r);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -329,6 +337,11 @@ struct sem_run {
     uint64_t turns;
     int n_turns;
     void *engine;           /* the engine's state (opaque to exec) */
+    /* An architecture's own state for a run (C: herd7's register phase,
+     * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
+     * counts the runs, so exec sees a new one begin. */
+    void *arch_state;
+    unsigned run_no;
 };
 
 /* Slot of a REG operand (or MEM base/index with sym for symbolic
@@ -397,6 +410,8 @@ void sem_fence(sem_run *r, sem_tags tags);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* ... and those of its operand, an operation (sem_event.vinner). */
+void sem_set_vinner(sem_run *r, int ev, sem_taint v);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so

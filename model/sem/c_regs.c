@@ -1,0 +1,311 @@
+/* c_regs.c — herd7's register phase, replayed for the C semantics where
+ * it loses a cmpxchg's success equation.
+ *
+ * herd7 solves a test in two phases: first the equations of the
+ * registers alone (each read of a local is a variable `S4 := S2` of
+ * the value last written to it, an operation `S2 := S1 + 1`, a
+ * cmpxchg's success `S4 := S6`, expected value := value read), then
+ * those of memory. Its register phase is the same solver as the memory
+ * phase's (model/herd_solver.c): the copies are merged by a union-find
+ * whose variables are renamed to their PARENT, not to their root, and
+ * a variable whose parent the one pass leaves unsolved becomes that
+ * parent, a variable again (`S6<-S14`), cut from the class's constant.
+ * So where a cmpxchg's expected value is a register's variable that
+ * the phase solves (`int r0 = r0 + 1;`, `r0 = r1;` after `r1 = 1`: not
+ * `r0 = 1`, a constant) and the value read is copied on (a later
+ * `WRITE_ONCE(*y, r0)`), the read goes deeper than one in the tree,
+ * its equation is left unsolved and dropped: the success way reads any
+ * value, and the reads of the class take the constant or the value read
+ * as their depth says (`litmus/c/RMW+self-init-cmpxchg-copied`,
+ * `RMW+register-copy-cmpxchg-two-reads`; doc/lkmm.md).
+ *
+ * The runs are concrete, so this file guesses: at a success way whose
+ * read differs from the expected value (cr_success), each later read of a
+ * local in that class takes either value (sem_choose); when the run
+ * ends, herd7's phase is replayed on the run's variables (cr_run_end)
+ * and a run whose guesses it contradicts is dropped. */
+#include "model/sem/c_regs.h"
+
+#include <stdlib.h>
+
+#include "litmuslab/util.h"
+#include "model/engine.h"
+#include "model/herd_solver.h"
+
+enum { K_LOAD, K_READ, K_OP };
+
+typedef struct c_regs {
+    unsigned run_no;
+    bool off;                           /* past the limits this run */
+    int n;                              /* variables, in run order */
+    signed char kind[SEM_MAX_REG_VARS];
+    short src[SEM_MAX_REG_VARS];        /* K_LOAD: the variable it copies,
+                                           -1 a constant */
+    short arg[SEM_MAX_REG_VARS][2];     /* K_OP: operand variables or -1 */
+    bool cls[SEM_MAX_REG_VARS];         /* in the lost equation's class */
+    signed char guess[SEM_MAX_REG_VARS]; /* -1 none, else an index in
+                                            vals: the value chosen */
+    sem_val val[SEM_MAX_REG_VARS];      /* K_READ in the class: its value */
+    short eq[SEM_MAX_REG_VARS];         /* K_READ: the variable an RMW's
+                                           equation sets it equal to */
+    short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
+    short opnd[4];                      /* the instruction's operands' */
+    short next;                         /* what the next cr_set stores */
+    short read;                         /* the last memory read's */
+    short lost_read;                    /* the lost equation's read, or -1 */
+    sem_val vals[SEM_MAX_EQS + 1];      /* the class's constant, then the
+                                           values its lost reads read */
+    int n_vals;
+} c_regs;
+
+static c_regs *state(sem_run *r)
+{
+    c_regs *s = r->arch_state;
+    if (!s)
+        s = r->arch_state = ll_xcalloc(1, sizeof *s);
+    if (s->run_no != r->run_no || !s->run_no) {
+        s->run_no = r->run_no;
+        s->off = r->n_slots > SEM_MAX_REG_SLOTS;
+        s->n = 0;
+        for (int i = 0; i < SEM_MAX_REG_SLOTS; i++)
+            s->slot[i] = -1;
+        s->next = s->read = s->lost_read = -1;
+        for (int k = 0; k < 4; k++)
+            s->opnd[k] = -1;
+    }
+    return s;
+}
+
+static int new_var(c_regs *s, int kind)
+{
+    if (s->n == SEM_MAX_REG_VARS) {
+        s->off = true;
+        return -1;
+    }
+    int x = s->n++;
+    s->kind[x] = (signed char)kind;
+    s->src[x] = -1;
+    s->arg[x][0] = s->arg[x][1] = -1;
+    s->cls[x] = false;
+    s->guess[x] = -1;
+    s->eq[x] = -1;
+    return x;
+}
+
+void cr_begin(sem_run *r)
+{
+    c_regs *s = state(r);
+    for (int k = 0; k < 4; k++)
+        s->opnd[k] = -1;
+    s->next = -1;
+}
+
+void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
+{
+    c_regs *s = state(r);
+    if (s->off || k < 0 || k >= 4 || o->kind != LL_OPND_REG)
+        return;
+    int slot = sem_slot(r, o->reg, o->sym);
+    if (slot < 0 || slot >= SEM_MAX_REG_SLOTS)
+        return;
+    int held = s->slot[slot];
+    if (o->sym && o->sym[0] == '@') {   /* the lowering's temporary */
+        s->opnd[k] = (short)held;
+        return;
+    }
+    int x = new_var(s, K_LOAD);
+    if (x < 0)
+        return;
+    s->src[x] = (short)held;
+    s->opnd[k] = (short)x;
+    if (held >= 0 && s->cls[held] && s->lost_read >= 0) {
+        s->cls[x] = true;
+        int g = sem_choose(r, s->n_vals);
+        s->guess[x] = (signed char)g;
+        v->v = s->vals[g];
+    }
+}
+
+void cr_copy(sem_run *r, int k)
+{
+    c_regs *s = state(r);
+    s->next = k >= 0 && k < 4 ? s->opnd[k] : -1;
+}
+
+void cr_op(sem_run *r, int a, int b)
+{
+    c_regs *s = state(r);
+    int va = a == -2 ? s->read : a >= 0 && a < 4 ? s->opnd[a] : -1;
+    int vb = b == -2 ? s->read : b >= 0 && b < 4 ? s->opnd[b] : -1;
+    s->next = -1;
+    if (s->off || (va < 0 && vb < 0))
+        return;
+    int x = new_var(s, K_OP);
+    if (x < 0)
+        return;
+    s->arg[x][0] = (short)va;
+    s->arg[x][1] = (short)vb;
+    s->next = (short)x;
+}
+
+void cr_add_zero(sem_run *r, int k, int zero)
+{
+    c_regs *s = state(r);
+    if (s->opnd[zero] < 0)
+        cr_copy(r, k);
+    else
+        cr_op(r, k, zero);
+}
+
+void cr_read(sem_run *r)
+{
+    c_regs *s = state(r);
+    s->read = s->next = s->off ? -1 : (short)new_var(s, K_READ);
+}
+
+void cr_set(sem_run *r, int slot)
+{
+    c_regs *s = state(r);
+    if (slot >= 0 && slot < SEM_MAX_REG_SLOTS)
+        s->slot[slot] = s->next;
+    s->next = -1;
+}
+
+int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
+{
+    c_regs *s = state(r);
+    int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
+    if (s->off || s->read < 0)
+        return 0;
+    if (lhs >= 0)
+        s->eq[s->read] = (short)lhs;
+    if (s->lost_read >= 0 && (lhs < 0 || !s->cls[lhs]))
+        return 0;
+    if (s->lost_read >= 0) {
+        /* another equation in the class: its read joins it, and may be
+           lost too (run_end judges) */
+        s->cls[s->read] = true;
+        s->val[s->read] = v;
+        if (sem_val_eq(c, v))
+            return 0;
+        for (int i = 0; i < s->n_vals; i++)
+            if (sem_val_eq(s->vals[i], v))
+                return 1;
+        if (s->n_vals > SEM_MAX_EQS)
+            return -1;
+        s->vals[s->n_vals++] = v;
+        return 1;
+    }
+    /* a variable the phase solves: an operation, or a copy of one (a
+       local read of a constant is the constant's, a tree of one) */
+    if (sem_val_eq(c, v) || !solvable || lhs < 0 ||
+        (s->kind[lhs] == K_LOAD && s->src[lhs] < 0))
+        return 0;
+    s->lost_read = s->read;
+    s->vals[0] = c;
+    s->vals[1] = v;
+    s->n_vals = 2;
+    s->val[s->read] = v;
+    /* the class, by the copies so far */
+    s->cls[lhs] = s->cls[s->read] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int x = 0; x < s->n; x++) {
+            int y = s->kind[x] == K_LOAD ? s->src[x] : s->eq[x];
+            if (y >= 0 && s->cls[x] != s->cls[y]) {
+                s->cls[x] = s->cls[y] = true;
+                grew = true;
+            }
+        }
+    }
+    return 1;
+}
+
+bool cr_run_end(sem_run *r)
+{
+    c_regs *s = r->arch_state;
+    if (!s || s->run_no != r->run_no || s->lost_read < 0)
+        return true;
+    if (s->off)
+        return false;
+    /* herd7's order: the register reads, last first, then the
+       semantics' equations, last first */
+    hs_sys sys = {.n_vars = s->n};
+    sem_val zero = sem_int(0);
+    for (int x = s->n - 1; x >= 0; x--)
+        if (s->kind[x] == K_LOAD)
+            hs_add_eq(&sys, x, s->src[x], zero);
+    for (int x = s->n - 1; x >= 0; x--) {
+        if (s->eq[x] >= 0)
+            hs_add_eq(&sys, s->eq[x], x, zero);
+        if (s->kind[x] != K_OP)
+            continue;
+        hs_add_op(&sys, x);
+        for (int i = 0; i < 2; i++)
+            if (s->arg[x][i] >= 0)
+                hs_add_arg(&sys, s->arg[x][i]);
+    }
+    int n = s->n;
+    int *parent = ll_xmalloc((size_t)n * 2 * sizeof *parent);
+    int *group = parent + n;
+    bool *solved = ll_xmalloc((size_t)n * 2 * sizeof *solved);
+    bool *pinned = solved + n;
+    hs_left *left = ll_xmalloc((size_t)(sys.n_eqs + 1) * sizeof *left);
+    int n_left = hs_solve_vars(&sys, parent, solved, left);
+    /* the memory phase's variables: an unsolved parent, joined to
+       another by a copy left with both unsolved, set to the constant by
+       one left with its left side solved first (`1 := S15`); one left
+       `S5 := S14` with S5 solved later binds nothing (no event holds S5
+       then) */
+    for (int x = 0; x < n; x++) {
+        group[x] = x;
+        pinned[x] = false;
+    }
+    for (int i = 0; i < n_left; i++) {
+        int a = mdl_uf_find(group, left[i].lhs),
+            b = mdl_uf_find(group, left[i].var);
+        if (left[i].lhs_solved)
+            pinned[b] = true;
+        else if (!solved[left[i].lhs] && a != b) {
+            group[a] = b;
+            pinned[b] |= pinned[a];
+        }
+    }
+    /* a read of the class stays a variable of its own where its parent
+       is unsolved (its value read), and so does the class's variable
+       that joins it; the others take the constant */
+    sem_val *gval = ll_xmalloc((size_t)n * sizeof *gval);
+    bool *gset = ll_xcalloc((size_t)n, sizeof *gset);
+    sem_val c = s->vals[0];
+    bool ok = true;
+    for (int x = 0; ok && x < n; x++) {
+        if (!s->cls[x] || s->kind[x] != K_READ)
+            continue;
+        int g = mdl_uf_find(group, parent[x]);
+        if (solved[parent[x]] || pinned[g])
+            ok = sem_val_eq(s->val[x], c);
+        else if (gset[g])
+            ok = sem_val_eq(s->val[x], gval[g]);
+        else {
+            gset[g] = true;
+            gval[g] = s->val[x];
+        }
+    }
+    for (int x = 0; ok && x < n; x++) {
+        if (!s->cls[x] || s->kind[x] == K_READ)
+            continue;
+        int g = mdl_uf_find(group, parent[x]);
+        bool cst = solved[parent[x]] || pinned[g];
+        ok = cst || gset[g];    /* else a symbol no event shows */
+        if (ok)
+            ok = sem_val_eq(s->guess[x] < 0 ? c : s->vals[(int)s->guess[x]],
+                            cst ? c : gval[g]);
+    }
+    free(gset);
+    free(gval);
+    free(left);
+    free(solved);
+    free(parent);
+    hs_free(&sys);
+    return ok;
+}

@@ -1,0 +1,42 @@
+/* c_regs.h — herd7's register phase for the C semantics (c_regs.c). */
+#ifndef MODEL_SEM_C_REGS_H
+#define MODEL_SEM_C_REGS_H
+
+#include <stdbool.h>
+
+#include "model/sem/sem.h"
+
+/* Before an instruction: forget the operands' variables. */
+void cr_begin(sem_run *r);
+/* Operand k of the running instruction was evaluated to *v: a local's
+ * read is a variable of its own (herd7's register read); where it may
+ * copy a value herd7's solver loses (cr_success), its value is chosen
+ * (the constant or the value read), *v updated. */
+void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v);
+/* The next register set gets: operand k's variable (a copy), a new
+ * variable of an operation on operands a and b (-1: none), or the read
+ * of cr_read. */
+void cr_copy(sem_run *r, int k);
+void cr_op(sem_run *r, int a, int b);
+/* x + 0 (operand k plus operand zero, which is 0): herd7 keeps x where
+ * the 0 is a constant, not a local's read (`r0 + 1` with r0 = 0 is an
+ * operation on r0's variable). */
+void cr_add_zero(sem_run *r, int k, int zero);
+void cr_read(sem_run *r);
+/* Register slot was set: it holds what cr_copy / cr_op / cr_read said,
+ * else a constant. */
+void cr_set(sem_run *r, int slot);
+/* An RMW's read (the last cr_read), of value v, took the way where it
+ * equals operand k, of value c, made of no read where solvable (a
+ * cmpxchg's success, atomic_add_unless's failure): the equation is
+ * recorded for run_end; 1 when herd7 may lose it (v differs from c,
+ * operand k a variable its register phase solves: `int r0 = r0 + 1;`,
+ * `r0 = r1;`; or a second equation in a class already lost, whose read
+ * joins it), which run_end then checks against herd7's solver; -1 when
+ * the way is dead (more values read in one class than followed); else
+ * 0, the equation holds as the semantics say. */
+int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable);
+/* sem_ops.run_end: the guesses agree with herd7's register phase. */
+bool cr_run_end(sem_run *r);
+
+#endif

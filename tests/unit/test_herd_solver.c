@@ -1,0 +1,99 @@
+/* test_herd_solver.c — herd7's solver replay (model/herd_solver.c) on
+ * the register-phase systems herd7 7.58 printed with -debug solver
+ * (-variant OldSolver shows them before normalisation), which
+ * model/sem/c_regs.c replays: parents, solved variables, copies left. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "model/herd_solver.h"
+
+static void copy(hs_sys *s, int lhs, int var)
+{
+    hs_add_eq(s, lhs, var, sem_int(0));
+}
+
+static void cst(hs_sys *s, int lhs, int v)
+{
+    hs_add_eq(s, lhs, -1, sem_int(v));
+}
+
+static void op1(hs_sys *s, int lhs, int arg)
+{
+    hs_add_op(s, lhs);
+    hs_add_arg(s, arg);
+}
+
+/* `int r0 = r0 + 1; r0 = cmpxchg(z, r0, r0); smp_store_release(y, r0);`
+ * success way, herd7's raw order: S14:=S6, S5:=S2, S4:=S2, S1:=0,
+ * S4:=S6, S2:=S1+1. herd7: `S5:=S14` left (met before S5 was solved),
+ * S6<-S14 (S14 unsolved), S14<-1, S5<-1. */
+static void lost_equation(void **state)
+{
+    (void)state;
+    hs_sys s = {.n_vars = 16};
+    copy(&s, 14, 6);
+    copy(&s, 5, 2);
+    copy(&s, 4, 2);
+    cst(&s, 1, 0);
+    copy(&s, 4, 6);
+    op1(&s, 2, 1);
+    int parent[16];
+    bool solved[16];
+    hs_left left[16];
+    int n = hs_solve_vars(&s, parent, solved, left);
+    assert_int_equal(parent[6], 14);
+    assert_int_equal(parent[14], 5);
+    assert_int_equal(parent[2], 5);
+    assert_int_equal(parent[4], 5);
+    assert_true(solved[5]);
+    assert_false(solved[14]);
+    assert_true(solved[1]);
+    assert_int_equal(n, 1);         /* the two S5:=S14 are one node */
+    assert_int_equal(left[0].lhs, 5);
+    assert_int_equal(left[0].var, 14);
+    assert_false(left[0].lhs_solved);
+    assert_false(hs_solvable(&s, NULL));
+    hs_free(&s);
+}
+
+/* The same with `r2 = r0;` before and `cmpxchg(z, r2, r0)`: herd7
+ * solves S5 := S6 first and keeps `1 := S15` (raw: S15:=S7, S6:=S2,
+ * S5:=S3, S3:=S2, S1:=0, S5:=S7, S2:=S1+1). */
+static void equation_kept(void **state)
+{
+    (void)state;
+    hs_sys s = {.n_vars = 16};
+    copy(&s, 15, 7);
+    copy(&s, 6, 2);
+    copy(&s, 5, 3);
+    copy(&s, 3, 2);
+    cst(&s, 1, 0);
+    copy(&s, 5, 7);
+    op1(&s, 2, 1);
+    int parent[16];
+    bool solved[16];
+    hs_left left[16];
+    int n = hs_solve_vars(&s, parent, solved, left);
+    assert_int_equal(parent[7], 15);
+    assert_int_equal(parent[15], 5);
+    assert_true(solved[5]);
+    assert_true(solved[6]);
+    assert_false(solved[15]);
+    assert_int_equal(n, 1);
+    assert_int_equal(left[0].lhs, 5);
+    assert_int_equal(left[0].var, 15);
+    assert_true(left[0].lhs_solved);
+    hs_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(lost_equation),
+        cmocka_unit_test(equation_kept),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
