@@ -916,8 +916,9 @@ static void keep_run(run_ctx *c, sem_run *r)
                             sizeof *u->final_t);
     for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
-        u->final_t[i] = c->m->ops->symbolic_values ? r->vsrc[i]
-                                                   : r->regs[i].t;
+        u->final_t[i] = r->vsrc && (c->m->ops->symbolic_values ||
+                                    c->m->ops->symbolic_cycles)
+                            ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
     u->pinned = r->pinned;
