@@ -322,6 +322,10 @@ struct sem_run {
      * model/symbolic.c drops that execution. */
     int n_opeqs;
     sem_taint opeqs[SEM_MAX_EQS][2];
+    /* bit i: equation i's operands reach the read's register through
+     * operations (herd7's mask32 of a 32-bit register), not copies only
+     * (model/copy_cycles.c) */
+    uint8_t opeq_ops;
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
      * symbolic_values, value_sources), else NULL */
