@@ -73,7 +73,7 @@ static bool solved(const cc_ctx *c, int g)
  * cycle (herd_solver.c) solves only when it enters it at the CAS's
  * equation: when another read of that write, in the CAS's thread or an
  * earlier one, has its register's equation numbered first. Measured on
- * AArch64-5400003-23's reductions (litmus/aarch64/CAS+ldadd-*): kept
+ * the reductions of random test 5400003-23 (CAS+ldadd-* in litmus/): kept
  * with such a read, dropped without one or with one in a later thread
  * only; with 64-bit registers (plain copies) always kept. */
 static bool result_read_solved(const cc_ctx *c, int n_ev, int r, int q)
