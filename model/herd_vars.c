@@ -1,5 +1,7 @@
 /* herd_vars.c — the numbers herd7 7.58 gives its fresh variables in a C
- * test, so that a value no write fixes shows as herd7 shows it (`S16`).
+ * test, so that a value no write fixes shows as herd7 shows it (`S16`);
+ * in a test with no C tree, on straight-line code, by the semantics'
+ * count per instruction (sem_ops.herd_vars: LISA).
  *
  * herd7 takes a fresh variable (numbered from 1 over the whole test,
  * threads in order) for every read of a parameter or a local (register
