@@ -591,6 +591,21 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
     c->pend[c->n_pend++].prov = any;
 }
 
+void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v)
+{
+    run_ctx *c = ctx(r);
+    for (int i = 0; i < c->n_ev; i++) {
+        int before = c->n_pend;
+        if (c->ev[i].kind == SEM_R && c->ev[i].read_no >= 0 &&
+            c->ev[i].read_no < 64 && (reads >> c->ev[i].read_no & 1))
+            sem_expect(r, i, v, 0);
+        /* no thread's write (thread_bit's last bit): the thread that
+           reads it may take it too */
+        if (c->n_pend > before)
+            c->pend[before].th = 63;
+    }
+}
+
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
 {
     run_ctx *c = ctx(r);

@@ -298,10 +298,14 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
          * through, and with any other value there is no execution */
         v = sem_operand(r, &in->ops[0]);
         sem_branch(r, v.t);
-        /* herd7's equation r = 1 (or 0) solves a copied read, a cycle
-           of copies through it included (symbolic.c) */
-        if (!vop(r, &in->ops[0]))
+        /* herd7's equations r = 1 (the jump) and r = 0 solve a copied
+           read, a cycle of copies through it included (symbolic.c),
+           whatever value a write gives it: both are its values */
+        if (!vop(r, &in->ops[0]) && vsrc(r, &in->ops[0])) {
             r->pinned |= vsrc(r, &in->ops[0]);
+            sem_expect_reads(r, vsrc(r, &in->ops[0]), sem_int(0));
+            sem_expect_reads(r, vsrc(r, &in->ops[0]), sem_int(1));
+        }
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         if (sem_free(r, vsrc(r, &in->ops[0]))) {

@@ -426,6 +426,9 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
  * pass (model/paths.c seed_forced_values) adds it when the path's
  * branches did not test t; otherwise every run adds it, as a write's. */
 void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t);
+/* The same for the run's reads in `reads` (a value an equation gives
+ * them: a branch on a copied read). */
+void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
  * an execution that accesses one location with two sizes
  * (model/mixed_size.c). */
