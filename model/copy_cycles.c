@@ -65,6 +65,32 @@ static bool solved(const cc_ctx *c, int g)
     return false;
 }
 
+/* Where read r of a CAS and read q its expected value is made of
+ * through operations (sem_run.opeq_ops: herd7's mask32 of a 32-bit
+ * register) both read one write whose value is an operation's result
+ * (an atomic add's), herd7's normalisation makes them one variable S,
+ * and the equation S := f(S) closes a cycle that its one pass over the
+ * cycle (herd_solver.c) solves only when it enters it at the CAS's
+ * equation: when another read of that write, in the CAS's thread or an
+ * earlier one, has its register's equation numbered first. Measured on
+ * the reductions of random test 5400003-23 (CAS+ldadd-* in litmus/): kept
+ * with such a read, dropped without one or with one in a later thread
+ * only; with 64-bit registers (plain copies) always kept. */
+static bool result_read_solved(const cc_ctx *c, int n_ev, int r, int q)
+{
+    const mdl_ev *ev = c->ev;
+    int w = c->src[r];
+    if (w < 0 || w != c->src[q] || !ev[w].e || ev[w].e->kind != SEM_W ||
+        !ev[w].e->vdata ||
+        (!ev[w].e->vop && !(ev[w].e->vdata & (ev[w].e->vdata - 1))))
+        return true;
+    for (int g = 0; g < n_ev; g++)
+        if (g != r && g != q && c->src[g] == w && ev[g].e &&
+            ev[g].e->kind == SEM_R && ev[g].thread <= ev[r].thread)
+            return true;
+    return false;
+}
+
 /* herd7 7.58 drops an execution where a CAS's equation (read = Rs, Rs
  * made of reads: sem_run.opeqs) has one symbol on both sides, even
  * where rf fixes that symbol: a read and the reads it copies, through
@@ -72,9 +98,7 @@ static bool solved(const cc_ctx *c, int g)
  * loaded register), are one symbol (CAS+CASA-wb-symbol: P1's CAS reads
  * P0's 1 and writes it back, its CASA expects that old value and reads
  * the write-back). Two reads of one write that is an operation's result
- * (an atomic add's) are not: herd7 solves a compare-and-swap expecting a
- * read of an atomic add's write and reading that write too (random test
- * 5400003-23, doc/fidelity.md). */
+ * (an atomic add's): result_read_solved. */
 static bool equations_solvable(const cc_ctx *c, int n_ev)
 {
     const mdl_ev *ev = c->ev;
@@ -105,8 +129,10 @@ static bool equations_solvable(const cc_ctx *c, int n_ev)
                 for (int b = 0; r >= 0 && b < SEM_MAX_READS && ok; b++) {
                     int q = run->opeqs[i][1] >> b & 1
                                 ? c->by_no[t * SEM_MAX_READS + b] : -1;
-                    ok = q < 0 || mdl_uf_find(parent, q) !=
-                                      mdl_uf_find(parent, r);
+                    ok = q < 0 || (mdl_uf_find(parent, q) !=
+                                       mdl_uf_find(parent, r) &&
+                                   (!(run->opeq_ops >> i & 1) ||
+                                    result_read_solved(c, n_ev, r, q)));
                 }
             }
     }

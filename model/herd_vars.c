@@ -1,5 +1,7 @@
 /* herd_vars.c — the numbers herd7 7.58 gives its fresh variables in a C
- * test, so that a value no write fixes shows as herd7 shows it (`S16`).
+ * test, so that a value no write fixes shows as herd7 shows it (`S16`);
+ * in a test with no C tree, on straight-line code, by the semantics'
+ * count per instruction (sem_ops.herd_vars: LISA).
  *
  * herd7 takes a fresh variable (numbered from 1 over the whole test,
  * threads in order) for every read of a parameter or a local (register
@@ -540,9 +542,52 @@ static void hv_free(hv *h)
     free(h->srcs);
 }
 
+/* Thread th's variables numbered from *c on straight-line code by the
+ * semantics' count (sem_ops.herd_vars, a test with no C tree): each
+ * memory read's in read_var, and the largest of the register copies of
+ * it in copy_var, when not NULL. false: not straight-line. */
+static bool straight_vars(const sem_ops *ops, const ll_thread *th,
+                          int64_t *c, int64_t *read_var, int64_t *copy_var)
+{
+    int *src = NULL;    /* per register: the statement whose read it holds */
+    int cap = 0;
+    bool ok = true;
+    for (int i = 0; i < th->n_stmts && ok; i++) {
+        sem_vars v;
+        if (!th->stmts[i].has_instr)
+            continue;
+        ok = ops->herd_vars(&th->stmts[i].instr, &v);
+        int from = v.copy_of >= 0 && v.copy_of < cap ? src[v.copy_of] : -1;
+        if (ok && read_var && v.read_at > 0)
+            read_var[i] = *c + v.read_at;
+        if (ok && copy_var && from >= 0 && copy_var[from] < *c + v.copy_at)
+            copy_var[from] = *c + v.copy_at;
+        if (ok && v.dest >= 0) {
+            int old = cap;
+            ll_grow((void **)&src, &cap, v.dest + 1, sizeof *src);
+            for (int r = old; r < cap; r++)
+                src[r] = -1;
+            src[v.dest] = v.read_at > 0 ? i : from;
+        }
+        *c += ok ? v.n : 0;
+    }
+    free(src);
+    return ok;
+}
+
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                    int64_t *read_var, int64_t *copy_var)
 {
+    if (!m->threads[t].code->c_tree && m->ops->herd_vars) {
+        const ll_thread *th = m->threads[t].code;
+        for (int i = 0; i < th->n_stmts; i++)
+            read_var[i] = copy_var[i] = 0;
+        int64_t c = m->ops->herd_vars_base;
+        bool ok = true;
+        for (int i = 0; i < t && ok; i++)
+            ok = straight_vars(m->ops, m->threads[i].code, &c, NULL, NULL);
+        return ok && straight_vars(m->ops, th, &c, read_var, copy_var);
+    }
     int64_t base = 0;
     bool ok = true;
     for (int i = 0; i < t && ok; i++) {

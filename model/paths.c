@@ -591,6 +591,21 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
     c->pend[c->n_pend++].prov = any;
 }
 
+void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v)
+{
+    run_ctx *c = ctx(r);
+    for (int i = 0; i < c->n_ev; i++) {
+        int before = c->n_pend;
+        if (c->ev[i].kind == SEM_R && c->ev[i].read_no >= 0 &&
+            c->ev[i].read_no < 64 && (reads >> c->ev[i].read_no & 1))
+            sem_expect(r, i, v, 0);
+        /* no thread's write (thread_bit's last bit): the thread that
+           reads it may take it too */
+        if (c->n_pend > before)
+            c->pend[before].th = 63;
+    }
+}
+
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
 {
     run_ctx *c = ctx(r);
@@ -764,6 +779,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->pinned = 0;
     r->n_eqs = 0;
     r->n_opeqs = 0;
+    r->opeq_ops = 0;
     r->turns = 0;
     r->n_turns = 0;
     r->reserved = false;
@@ -935,8 +951,9 @@ static void keep_run(run_ctx *c, sem_run *r)
                             sizeof *u->final_t);
     for (int i = 0; i < t->n_slots; i++) {
         u->final[i] = r->regs[i].v;
-        u->final_t[i] = c->m->ops->symbolic_values ? r->vsrc[i]
-                                                   : r->regs[i].t;
+        u->final_t[i] = r->vsrc && (c->m->ops->symbolic_values ||
+                                    c->m->ops->symbolic_cycles)
+                            ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
     u->pinned = r->pinned;
@@ -944,6 +961,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     memcpy(u->eqs, r->eqs, sizeof u->eqs);
     u->n_opeqs = r->n_opeqs;
     memcpy(u->opeqs, r->opeqs, sizeof u->opeqs);
+    u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;
     u->n_turns = r->n_turns;
 }

@@ -1,5 +1,6 @@
 /* symbolic.c — herd7's symbolic values, for the semantics that ask for
- * them (sem_ops.symbolic_values: C).
+ * them (sem_ops.symbolic_values: C; sem_ops.symbolic_cycles: LISA, the
+ * cycles of copies only).
  *
  * herd7 gives each read a fresh symbolic value and solves the equations
  * rf makes (value read = value written). A cycle of plain copies (P0

@@ -354,12 +354,16 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
 /* A CAS that succeeds: herd7's equation read = expected value solves
  * the read where the expected value is solved (a constant: pinned; made
  * of reads: opeqs), a thin-air cycle through it included
- * (model/copy_cycles.c). */
-static void cas_equation(sem_run *r, sem_taint read, sem_taint expect)
+ * (model/copy_cycles.c). herd7 holds a W register's value as mask32 of
+ * what it copied, an operation (bits 32: sem_run.opeq_ops). */
+static void cas_equation(sem_run *r, sem_taint read, sem_taint expect,
+                         int bits)
 {
     if (!expect) {
         r->pinned |= read;
     } else if (r->n_opeqs < SEM_MAX_EQS) {
+        if (bits == 32)
+            r->opeq_ops |= (uint8_t)(1u << r->n_opeqs);
         r->opeqs[r->n_opeqs][0] = read;
         r->opeqs[r->n_opeqs++][1] = expect;
     }
@@ -414,7 +418,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
     }
-    cas_equation(r, old.t, a64_made(r, rs));
+    cas_equation(r, old.t, a64_made(r, rs), bits);
     if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
                     TAG(TAG_X) | TAG(TAG_RMWPICK) | (rel ? TAG(TAG_L) : 0),
                     ev))
@@ -491,7 +495,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     if (equal != success)
         return SEM_DEAD;
     for (int i = 0; i < 2 && success; i++)
-        cas_equation(r, old[i].t, a64_made(r, in->ops[i].reg));
+        cas_equation(r, old[i].t, a64_made(r, in->ops[i].reg), bits);
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back) {
             int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,

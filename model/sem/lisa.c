@@ -134,6 +134,16 @@ static sem_taint vsrc(sem_run *r, const ll_operand *o)
     return slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
 }
 
+/* Whether operand o's value is an operation's result, not a copy of
+ * the read vsrc names (sem_run.vop). */
+static bool vop(sem_run *r, const ll_operand *o)
+{
+    if (!r->vop || o->kind != LL_OPND_REG)
+        return false;
+    int slot = sem_slot(r, o->reg, o->sym);
+    return slot >= 0 && slot < r->n_slots && r->vop[slot];
+}
+
 /* The address at ops[at] (plus its offset): false when it is none. The
  * access that follows takes it as fixed when made of no read
  * (sem_run.addr_fixed). */
@@ -152,14 +162,16 @@ static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
     return true;
 }
 
-/* The operation at ops[at], the reads its value is made of in *vs;
- * false when undefined. */
+/* The operation at ops[at], the reads its value is made of in *vs and
+ * whether it is an operation's result on them in *op (sem_run.vop: not
+ * for a copy, `r + 0` included); false when undefined. */
 static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
-                      sem_taint *vs)
+                      sem_taint *vs, bool *op)
 {
     int k = LL_LISA_OPK(in->flags);
     sem_reg a = sem_operand(r, &in->ops[at]);
     *vs = vsrc(r, &in->ops[at]);
+    *op = vop(r, &in->ops[at]);
     if (k == LL_LISA_OPK_VAL) {
         *out = a;
         return true;
@@ -175,12 +187,15 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
     bool zero_a = !a.t && a.v.sym < 0 && a.v.num == 0;
     bool zero_b = !b.t && b.v.sym < 0 && b.v.num == 0;
     if (same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
-                 k == LL_LISA_OPK_NEQ))
+                 k == LL_LISA_OPK_NEQ)) {
         *vs = 0;
-    else if (k == LL_LISA_OPK_ADD && zero_a)
+    } else if (k == LL_LISA_OPK_ADD && zero_a) {
         *vs = vb;
-    else if (!(k == LL_LISA_OPK_ADD && zero_b))
+        *op = vop(r, &in->ops[at + 1]);
+    } else if (!(k == LL_LISA_OPK_ADD && zero_b)) {
         *vs |= vb;
+        *op = true;
+    }
     if (!(same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
                    k == LL_LISA_OPK_NEQ)) &&
         !(k == LL_LISA_OPK_ADD && (zero_a || zero_b)))
@@ -199,13 +214,28 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
     return false;
 }
 
-/* Set register o to v, its value made of reads vs. */
-static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs)
+/* Set register o to v, its value made of reads vs, an operation's
+ * result on them when op. */
+static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs,
+                bool op)
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v.v, v.t);
-    if (r->vsrc && slot >= 0 && slot < r->n_slots)
+    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
         r->vsrc[slot] = vs;
+        r->vop[slot] = op;
+    }
+}
+
+/* Write ev's value: what it depends on stays its vdata (the Loop test's
+ * made_of counts `mov r3 (xor r0 r0)`'s r0, as herd7 does), marked as
+ * an operation's result where it is not a plain copy of those reads
+ * (symbolic.c: a copy joins the read's symbol, an operation waits on
+ * it). */
+static void write_made(sem_run *r, int ev, sem_taint deps, sem_taint vs,
+                       bool op)
+{
+    sem_set_vdata(r, ev, deps, op || vs != deps);
 }
 
 static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
@@ -218,12 +248,14 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
-    set(r, &in->ops[0], old, old.t);
+    set(r, &in->ops[0], old, old.t, false);
     sem_taint vs;
-    if (!operation(r, in, 1, &v, &vs))
+    bool op;
+    if (!operation(r, in, 1, &v, &vs, &op))
         return undefined(r, v.t, "undefined arithmetic on an address");
     r->addr_fixed = fixed;
-    sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
+    int w = sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
+    write_made(r, w, v.t, vs, op);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -239,21 +271,23 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_load(r, a.v, a.t, tags, &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        set(r, &in->ops[0], v, v.t);
+        set(r, &in->ops[0], v, v.t, false);
         return SEM_NEXT;
     case LL_LISA_W:
         if (!address(r, in, 1, &a))
             return undefined(r, a.t, "the address is no location");
         v = sem_operand(r, &in->ops[0]);
-        sem_store(r, a.v, a.t, v.v, v.t, tags, -1);
+        ev = sem_store(r, a.v, a.t, v.v, v.t, tags, -1);
+        write_made(r, ev, v.t, vsrc(r, &in->ops[0]), vop(r, &in->ops[0]));
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_LISA_RMW:
         return exec_rmw(r, in, tags);
     case LL_LISA_MOV: {
         sem_taint vs;
-        if (!operation(r, in, 1, &v, &vs))
+        bool op;
+        if (!operation(r, in, 1, &v, &vs, &op))
             return undefined(r, v.t, "undefined arithmetic on an address");
-        set(r, &in->ops[0], v, vs);
+        set(r, &in->ops[0], v, vs, op);
         return SEM_NEXT;
     }
     case LL_LISA_F:
@@ -264,6 +298,14 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
          * through, and with any other value there is no execution */
         v = sem_operand(r, &in->ops[0]);
         sem_branch(r, v.t);
+        /* herd7's equations r = 1 (the jump) and r = 0 solve a copied
+           read, a cycle of copies through it included (symbolic.c),
+           whatever value a write gives it: both are its values */
+        if (!vop(r, &in->ops[0]) && vsrc(r, &in->ops[0])) {
+            r->pinned |= vsrc(r, &in->ops[0]);
+            sem_expect_reads(r, vsrc(r, &in->ops[0]), sem_int(0));
+            sem_expect_reads(r, vsrc(r, &in->ops[0]), sem_int(1));
+        }
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         if (sem_free(r, vsrc(r, &in->ops[0]))) {
@@ -284,6 +326,102 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
     return SEM_ERROR;
 }
 
+/* herd7 7.58's fresh variables for operand o: one for a register read
+ * (even of a constant), none for a constant or a location; the
+ * register an rmw reads into is its read's value, no register read. */
+static int opnd_vars(const ll_operand *o, const ll_operand *rd)
+{
+    return o->kind == LL_OPND_REG &&
+           !(rd && rd->kind == LL_OPND_REG && o->reg == rd->reg);
+}
+
+static bool is_reg(const ll_operand *o, const ll_operand *rd)
+{
+    return o->kind == LL_OPND_REG && rd && rd->kind == LL_OPND_REG &&
+           o->reg == rd->reg;
+}
+
+/* ... for the operation at ops[at]: its operands', and one for its
+ * result unless both are constants or it adds 0 (a copy). */
+static int operation_vars(const ll_instr *in, int at, const ll_operand *rd)
+{
+    const ll_operand *a = &in->ops[at], *b = &in->ops[at + 1];
+    if (LL_LISA_OPK(in->flags) == LL_LISA_OPK_VAL)
+        return opnd_vars(a, rd);
+    bool zero = LL_LISA_OPK(in->flags) == LL_LISA_OPK_ADD &&
+                ((a->kind == LL_OPND_IMM && a->imm == 0) ||
+                 (b->kind == LL_OPND_IMM && b->imm == 0));
+    bool consts = a->kind != LL_OPND_REG && b->kind != LL_OPND_REG;
+    return opnd_vars(a, rd) + opnd_vars(b, rd) + !(zero || consts);
+}
+
+/* ... for the address at ops[at]: a register base's read, and a
+ * register offset's read and the addition. */
+static int address_vars(const ll_instr *in, int at)
+{
+    int n = opnd_vars(&in->ops[at], NULL);
+    if (in->flags & LL_LISA_F_OFFSET)
+        n += 2 * opnd_vars(&in->ops[at + 1], NULL);
+    return n;
+}
+
+/* sem_ops.herd_vars, measured on herd7 7.58 with variants of a cycle of
+ * copies (the symbol it shows moves by one for each variable before the
+ * read it names): a read's address, then the read; a write's address,
+ * then its value; an rmw's address, its operation's variables that do
+ * not use the register read into, the read, then those that do (`rmw
+ * r5 (add r5 1) x`: the read, the addition; `(add r6 1)`: r6, the
+ * addition, the read). A mov of a register (or of it plus 0) is a copy
+ * whose variable joins the copied read's symbol (herd7 shows the larger:
+ * `mov r1 r0` after the read moves it; a store of r0 does not). */
+static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
+{
+    int at = ll_lisa_addr_at(in), k = LL_LISA_OPK(in->flags);
+    *out = (sem_vars){0, 0, -1, -1, 0};
+    switch (in->op) {
+    case LL_LISA_R:
+        out->n = out->read_at = address_vars(in, at) + 1;
+        out->dest = in->ops[0].reg;
+        return true;
+    case LL_LISA_W:
+        out->n = address_vars(in, at) + opnd_vars(&in->ops[0], NULL);
+        return true;
+    case LL_LISA_RMW: {
+        int n = address_vars(in, at);
+        const ll_operand *rd = &in->ops[0];
+        bool uses = is_reg(&in->ops[1], rd) ||
+                    (k != LL_LISA_OPK_VAL && is_reg(&in->ops[2], rd));
+        int vars = operation_vars(in, 1, rd);
+        int regs = opnd_vars(&in->ops[1], rd) +
+                   (k != LL_LISA_OPK_VAL ? opnd_vars(&in->ops[2], rd) : 0);
+        out->read_at = n + (uses ? regs : vars) + 1;
+        out->n = n + vars + 1;
+        out->dest = rd->reg;
+        return true;
+    }
+    case LL_LISA_MOV: {
+        const ll_operand *a = &in->ops[1], *b = &in->ops[2];
+        out->n = operation_vars(in, 1, NULL);
+        out->dest = in->ops[0].reg;
+        bool zero_a = a->kind == LL_OPND_IMM && a->imm == 0;
+        bool zero_b = k != LL_LISA_OPK_VAL && b->kind == LL_OPND_IMM &&
+                      b->imm == 0;
+        const ll_operand *c = k == LL_LISA_OPK_VAL ? a
+                              : k == LL_LISA_OPK_ADD && zero_b ? a
+                              : k == LL_LISA_OPK_ADD && zero_a ? b : NULL;
+        if (c && c->kind == LL_OPND_REG) {
+            out->copy_of = c->reg;
+            out->copy_at = 1;
+        }
+        return true;
+    }
+    case LL_LISA_F:
+    case LL_LISA_CALL:
+        return true;
+    }
+    return false;   /* a branch: herd7 numbers every path */
+}
+
 /* deliberate likeness: sem/aarch64.c and every sem_ops table (data). */
 const sem_ops sem_lisa_ops = {
     .arch = LL_ARCH_LISA,
@@ -300,6 +438,9 @@ const sem_ops sem_lisa_ops = {
     .errors_on_every_path = true,
     .addr_operand = ll_lisa_addr_at,
     .value_sources = true,
+    .symbolic_cycles = true,
+    .herd_vars = lisa_herd_vars,
+    .herd_vars_base = 1,    /* herd7's first variable of a LISA test is S2 */
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,

@@ -86,6 +86,17 @@ typedef enum sem_next {
                              indirect jump; n_stmts = the end) */
 } sem_next;
 
+/* herd7's fresh variables of one instruction, in its order (a register
+ * read, an operation's result, a memory read: one each). */
+typedef struct sem_vars {
+    int n;          /* how many */
+    int read_at;    /* its memory read's place among them (from 1), or 0 */
+    int dest;       /* the register it sets (ll_operand.reg), or -1: to
+                       its read's value, or with copy_of to a copy */
+    int copy_of;    /* ... of this register's value, or -1 */
+    int copy_at;    /* the copy's variable's place (from 1) */
+} sem_vars;
+
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "sc.cat" */
@@ -199,6 +210,20 @@ typedef struct sem_ops {
      * operation or a branch; the semantics fill sem_run.used
      * (model/symbolic.c). */
     bool symbolic_values;
+    /* Only the first part of that (LISA): a cycle of copies no write
+     * fixes is one execution with a symbol (`[y]=S4;`), none where such
+     * a value meets an operation, but the value sets, paths and loops
+     * stay as without it (model/symbolic.c through model/search.c). The
+     * semantics fill sem_run.used and vsrc and mark each write whose
+     * value is an operation's result (sem_set_vdata). */
+    bool symbolic_cycles;
+    /* herd7's fresh variables for instruction in on straight-line code
+     * (sem_vars); false where the thread's code is not straight-line (a
+     * branch). model/herd_vars.c numbers a symbol with it where the
+     * thread has no C tree. NULL: none. */
+    bool (*herd_vars)(const ll_instr *in, struct sem_vars *out);
+    /* ... and how many herd7 makes before the first thread's */
+    int herd_vars_base;
     /* Whether herd7's reads and writes pass values through operations
      * under t's header (per header: the 64-bit header of an architecture
      * may differ from its 32-bit one): an execution whose
@@ -305,6 +330,10 @@ struct sem_run {
      * model/symbolic.c drops that execution. */
     int n_opeqs;
     sem_taint opeqs[SEM_MAX_EQS][2];
+    /* bit i: equation i's operands reach the read's register through
+     * operations (herd7's mask32 of a 32-bit register), not copies only
+     * (model/copy_cycles.c) */
+    uint8_t opeq_ops;
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
      * symbolic_values, value_sources), else NULL */
@@ -419,6 +448,9 @@ void sem_set_vinner(sem_run *r, int ev, sem_taint v);
  * pass (model/paths.c seed_forced_values) adds it when the path's
  * branches did not test t; otherwise every run adds it, as a write's. */
 void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t);
+/* The same for the run's reads in `reads` (a value an equation gives
+ * them: a branch on a copied read). */
+void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v);
 /* The size of access ev, in bytes (sem_event.bytes): herd7 7.58 refuses
  * an execution that accesses one location with two sizes
  * (model/mixed_size.c). */
