@@ -126,7 +126,7 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, const ll_operand *op,
     switch (op->kind) {
     case LL_OPND_REG:
         if (!LL_X86_IS_GPR(op->reg))
-            return hw_gen_fail(g, st, "rip or a segment register as an "
+            return hw_gen_fail(g, st, "rip, eip or a segment register as an "
                                "operand is a plain register to herd7, not "
                                "the CPU's: not run");
         hw_gen_put_reg(g, out, part_modifiers[LL_X86_REG_PART(op->reg)],

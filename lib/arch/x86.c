@@ -506,8 +506,11 @@ static bool read_operand(ll_span s, bool intel, ll_operand *o, unsigned *seg,
             return false;
         /* herd7 7.58 reads rip and the segment registers as operands
          * like any register (`movq %rip,%rax` copies rip's initial
-         * value, `movq %cs,%rax` 0); eip it does not know. */
+         * value, `movq %cs,%rax` 0), and X86's EIP in Intel spelling
+         * (`MOV EAX,EIP`); X86_64's %eip it takes for a register apart
+         * from rip, which we do not model. */
         if (!LL_X86_IS_GPR(o->reg) && o->reg != LL_X86_RIP &&
+            !(intel && o->reg == LL_X86_EIP) &&
             !(o->reg >= LL_X86_ES && o->reg < LL_X86_NREGS))
             return ll_asm_bad_operand(d, s, "a general register");
         return true;

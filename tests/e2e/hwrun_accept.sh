@@ -114,6 +114,13 @@ diff "$tmp/want" "$tmp/refused" >"$tmp/diff" ||
   fail "litmus/: refusals differ (- wanted, + got):
 $(cat "$tmp/diff")"
 
+# 2b. X86's EIP as an operand, which herd7 reads as a plain register
+# (tests/herd7-cpu/x86/X86+eip-operand): refused with its reason.
+f=tests/herd7-cpu/x86/X86+eip-operand.litmus
+line=$("$LITMUSLAB" hwrun --check --target x86_64 "$f" 2>&1)
+[ "$line" = "no $f: $f:6:2: rip, eip or a segment register as an operand is a plain register to herd7, not the CPU's: not run" ] ||
+  fail "EIP as an operand: $line"
+
 # 3. The corpus, whole: generation alone, so it is fast.
 if [ -f "${CORPUS:-/nonexistent}/power/tests.tgz" ] &&
    [ -f "$CORPUS/x86/tests.tgz" ]; then

@@ -277,6 +277,13 @@ static void bad_input(void **state)
     arch_round_trip(x64(), "movl %rip,%eax", NULL);
     arch_round_trip(x64(), "incq %rip", NULL);
     arch_round_trip(x64(), "movq %cs,%rdx", NULL);
+    /* X86's EIP in Intel spelling, as herd7 reads it (AT&T %eip is not
+     * X86 to herd7, and X86_64's %eip is a register apart from rip) */
+    arch_round_trip(x32(), "MOV EAX,EIP", NULL);
+    arch_round_trip(x32(), "MOV EIP,$4", NULL);
+    arch_round_trip(x32(), "INC EIP", NULL);
+    arch_rejects(x32(), "movl %eip,%eax",
+                 "bad operand '%eip', expected a general register", 6);
     arch_round_trip(x64(), "movzbl %ah,%esi", NULL);
     arch_round_trip(x64(), "movb %dh,(%rbx)", NULL);
 }
