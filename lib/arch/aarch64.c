@@ -139,8 +139,8 @@ static const ll_armf_form forms[] = {
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
 
 /* Register names are built, not tabled: X0..X30, W0..W30, XZR, WZR, SP;
- * and herd's symbolic `%x0`. */
-static int a64_reg_lookup(const char *name)
+ * and herd's symbolic `%x0`. These are the operands'. */
+static int a64_operand_reg_lookup(const char *name)
 {
     if (name[0] == '%')
         return ll_asm_symreg(name, LL_A64_SYMREG);
@@ -171,12 +171,26 @@ static const char *a64_reg_name(int reg)
         "W0", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10",
         "W11", "W12", "W13", "W14", "W15", "W16", "W17", "W18", "W19",
         "W20", "W21", "W22", "W23", "W24", "W25", "W26", "W27", "W28",
-        "W29", "W30", "WZR", "SP",
+        "W29", "W30", "WZR", "SP", "NZCV",
     };
     if (LL_A64_IS_SYMREG(reg))
         return ll_asm_symreg_name(reg - LL_A64_SYMREG);
     return reg >= 0 && reg < LL_A64_NREGS ? names[reg] : "?";
 }
+
+/* An init block's and a condition's: the operands' and NZCV
+ * (LL_A64_NZCV). */
+static int a64_reg_lookup(const char *name)
+{
+    if (strcasecmp(name, "NZCV") == 0)
+        return LL_A64_NZCV;
+    return a64_operand_reg_lookup(name);
+}
+
+/* herd7 7.58 lists NZCV after the X registers (`0:SP=0; 0:X5=1;
+ * 0:NZCV=0;`): a family of one, anchored after every X name. */
+static const char *const a64_named[] = {"NZCV", NULL};
+static const ll_reg_family a64_family = {"Y", a64_named};
 
 static int a64_reg_canon(int reg)
 {
@@ -185,7 +199,7 @@ static int a64_reg_canon(int reg)
 }
 
 static const ll_armf_arch a64_arch = {
-    forms, N_FORMS, a64_reg_lookup, a64_reg_name, false, true,
+    forms, N_FORMS, a64_operand_reg_lookup, a64_reg_name, false, true,
     LL_A64_SYMREG, true,
 };
 
@@ -552,6 +566,7 @@ const ll_arch_ops ll_arch_aarch64 = {
     .op_name = a64_op_name,
     .reg_canon = a64_reg_canon,
     .herd_spelling = a64_herd_spelling,
+    .reg_family = &a64_family,
 };
 
 /* Its lines of the architecture list (include/litmuslab/arch/list.h):

@@ -230,6 +230,8 @@ static int ppc_reg_lookup(const char *name)
     if (name[0] == 'c' && name[1] == 'r' && name[2] >= '0' && name[2] <= '7' &&
         !name[3])
         return LL_PPC_CR0 + (name[2] - '0');
+    if (strcmp(name, "LR") == 0)
+        return LL_PPC_LR;
     if (name[0] != 'r' || name[1] < '0' || name[1] > '9')
         return -1;
     if (name[1] == '0' && name[2])
@@ -250,6 +252,8 @@ static const char *ppc_reg_name(int reg)
         "r31", "cr0", "cr1", "cr2", "cr3", "cr4", "cr5", "cr6", "cr7"};
     if (reg >= 0 && reg < LL_PPC_NGPR + LL_PPC_NCRF)
         return names[reg];
+    if (reg == LL_PPC_LR)
+        return "LR";
     if (reg == LL_PPC_SYMREG)
         return "%sym";
     return "?";

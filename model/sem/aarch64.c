@@ -56,6 +56,8 @@ static int a64_reg_slot(int reg)
 {
     if (reg == LL_A64_SP)
         return A64_SLOT_SP;
+    if (reg == LL_A64_NZCV)
+        return A64_SLOT_NZCV_NAMED;
     if (reg < 0 || reg >= LL_A64_SP)
         return -1;
     if (LL_A64_REG_NUM(reg) == LL_A64_ZR)

@@ -13,7 +13,11 @@
  * when a compare of two unrelated addresses only knows Z = 0), then one
  * for XZR/WZR that nothing writes, so a condition may name it (herd7
  * shows 0:XZR=0). */
-enum { A64_SLOT_SP = 31, A64_SLOT_NZCV, A64_SLOT_ZR, A64_N_SLOTS };
+/* A64_SLOT_NZCV holds the flags (CMP, MRS, MSR); A64_SLOT_NZCV_NAMED is
+ * the register a test names `NZCV` (LL_A64_NZCV), which herd7 7.58 keeps
+ * apart and no instruction writes. */
+enum { A64_SLOT_SP = 31, A64_SLOT_NZCV, A64_SLOT_ZR, A64_SLOT_NZCV_NAMED,
+       A64_N_SLOTS };
 enum { A64_N = 8, A64_Z = 4, A64_C = 2, A64_V = 1, A64_UNORDERED = 16 };
 
 /* A value that cannot be computed: a dead path when it came from a read

@@ -114,12 +114,18 @@ diff "$tmp/want" "$tmp/refused" >"$tmp/diff" ||
   fail "litmus/: refusals differ (- wanted, + got):
 $(cat "$tmp/diff")"
 
-# 2b. X86's EIP as an operand, which herd7 reads as a plain register
-# (tests/herd7-cpu/x86/X86+eip-operand): refused with its reason.
-f=tests/herd7-cpu/x86/X86+eip-operand.litmus
-line=$("$LITMUSLAB" hwrun --check --target x86_64 "$f" 2>&1)
-[ "$line" = "no $f: $f:6:2: rip, eip or a segment register as an operand is a plain register to herd7, not the CPU's: not run" ] ||
-  fail "EIP as an operand: $line"
+# 2b. herd7's plain registers that are not the CPU's (tests/herd7-cpu/):
+# X86's EIP as an operand, AArch64's NZCV and Power's LR named in
+# `locations`: each refused with its reason.
+while IFS='|' read -r t f want; do
+  line=$("$LITMUSLAB" hwrun --check --target "$t" "$f" 2>&1)
+  missing "$line" && continue
+  [ "$line" = "no $f: $want" ] || fail "$f: $line"
+done <<EOF
+x86_64|tests/herd7-cpu/x86/X86+eip-operand.litmus|tests/herd7-cpu/x86/X86+eip-operand.litmus:6:2: rip, eip or a segment register as an operand is a plain register to herd7, not the CPU's: not run
+aarch64|tests/herd7-cpu/aarch64/A64+nzcv-named.litmus|register 0:NZCV cannot be set or read by a test on the hardware
+ppc64le|tests/herd7-cpu/ppc/PPC+lr-named.litmus|register 0:LR cannot be set or read by a test on the hardware
+EOF
 
 # 3. The corpus, whole: generation alone, so it is fast.
 if [ -f "${CORPUS:-/nonexistent}/power/tests.tgz" ] &&

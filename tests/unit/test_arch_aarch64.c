@@ -280,6 +280,13 @@ static void registers(void **state)
     assert_int_equal(a64()->reg_lookup("R0"), -1);
     assert_string_equal(a64()->reg_name(37), "W5");
     assert_string_equal(a64()->reg_name(LL_A64_SP), "SP");
+    /* NZCV, as herd7 reads it in an init block or a condition; never an
+     * operand (MRS and MSR name it as a system register) */
+    assert_int_equal(a64()->reg_lookup("NZCV"), LL_A64_NZCV);
+    assert_string_equal(a64()->reg_name(LL_A64_NZCV), "NZCV");
+    arch_rejects(a64(), "MOV X0,NZCV", "unknown register 'NZCV'", 8);
+    arch_rejects(a64(), "LDR X0,[NZCV]", "unknown register 'NZCV'", 9);
+    arch_round_trip(a64(), "MRS X0,NZCV", NULL);
 }
 
 static void bad_input(void **state)

@@ -192,6 +192,12 @@ static void registers(void **state)
     assert_string_equal(ppc()->reg_name(LL_PPC_CR0 + 7), "cr7");
     assert_int_equal(ppc()->reg_lookup("cr3"), LL_PPC_CR0 + 3);
     assert_int_equal(ppc()->reg_lookup("cr8"), -1);
+    /* LR, as herd7 reads it in an init block or a condition; never an
+     * operand */
+    assert_int_equal(ppc()->reg_lookup("LR"), LL_PPC_LR);
+    assert_string_equal(ppc()->reg_name(LL_PPC_LR), "LR");
+    arch_rejects(ppc(), "li LR,1", "unknown register 'LR'", 4);
+    arch_rejects(ppc(), "lwz r1,0(LR)", "unknown register 'LR'", 10);
 }
 
 static void bad_input(void **state)

@@ -75,6 +75,7 @@ static void orders_x86_and_arm_registers_like_herd(void **unused)
         "0:R0=1; 0:R1=0; 0:R12=0; 0:SP=0; 0:LR=0; 0:PC=0;",
         "0:LR=0; 0:r1=1; 0:r2=0; 0:r8=0; 0:r10=0;",
         "0:XZR=0; 0:SP=0; 0:X0=1; 0:X1=0; 0:X30=0;",
+        "0:SP=0; 0:X5=1; 0:NZCV=3; 1:X0=0; 1:NZCV=0;",
     };
     ll_buf b = {0};
     for (size_t i = 0; i < sizeof herd_lines / sizeof *herd_lines; i++) {
@@ -88,6 +89,11 @@ static void orders_x86_and_arm_registers_like_herd(void **unused)
     parse_ok("1:r8=0; 1:r10=2; 1:rbx=0; 1:rdi=0; 1:rsi=0;", &s);
     assert_string_equal(herd(&s, &b),
                         "1:rbx=0; 1:rsi=0; 1:rdi=0; 1:r8=0; 1:r10=2;");
+    ll_state_clear(&s);
+    /* AArch64's NZCV after the X registers */
+    parse_ok("0:NZCV=0; 0:X30=1; 0:SP=0; 0:XZR=0;", &s);
+    assert_string_equal(herd(&s, &b),
+                        "0:XZR=0; 0:SP=0; 0:X30=1; 0:NZCV=0;");
     ll_state_clear(&s);
     /* names herd7 refuses in a condition (eax, ds, r9d, sil) mixed with
      * the families': one order whatever the order read */

@@ -28,7 +28,12 @@ enum {
     LL_A64_W = 1,
     LL_A64_ZR = 31,
     LL_A64_SP = 64,
-    LL_A64_NREGS = 65,
+    /* herd7's NZCV as a test names it in an init block or a condition
+     * (`locations [0:NZCV;]`): a register of its own, never an operand,
+     * that no instruction writes (herd7 7.58 keeps the flags CMP sets and
+     * MRS reads elsewhere), so it shows its initial value. */
+    LL_A64_NZCV = 65,
+    LL_A64_NREGS = 66,
     /* herd's symbolic registers (`%x0`, bound in the init block as
      * `%x0=x`): ids from here on, one per distinct name, 64 bits wide;
      * the operand's sym holds the name without `%` (a MEM's: its

@@ -27,6 +27,10 @@ enum {
      * semantics may use these ids. reg_name: "cr0".."cr7". */
     LL_PPC_CR0 = 32,
     LL_PPC_NCRF = 8,
+    /* The link register as a test names it in an init block or a
+     * condition (`locations [0:LR;]`): never an operand (mflr and mtlr
+     * name it by their opcode). reg_name: "LR". */
+    LL_PPC_LR = 40,
     /* A herd symbolic register `%x0`: the operand's sym holds the name
      * without `%` ("x0"). herd maps each one to a free register of the
      * thread that uses it; the init block binds it (`%x0=x;`). reg_lookup
