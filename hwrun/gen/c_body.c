@@ -796,7 +796,15 @@ static bool print_body(cbody *b, int k, bool c11)
         if (st->has_instr && !print_instr(b, st, c11))
             return false;
     }
-    /* the registers the condition names, copied out */
+    /* the registers the condition names, copied out; declared even where
+     * the code never sets them (herd7 and litmus7 show such a local as
+     * 0; one the init block sets was declared with its value above) */
+    for (int o = 0; o < hw_gen_n_outs(b->g); o++) {
+        int thread;
+        const ll_loc *l = hw_gen_out(b->g, o, &thread);
+        if (thread == k && hw_gen_is_ident(l->name))
+            ll_buf_printf(&b->regs, "r_%s\n", l->name);
+    }
     sort_names(b);
     ll_stmt at = {.pos = th->body_pos};
     for (int o = 0; o < hw_gen_n_outs(b->g); o++) {

@@ -79,7 +79,6 @@ litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a reg
 litmus/c/MP+is_locked-misspelt-held.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt.litmus:27:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+unlock-misspelt-lock.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
-litmus/c/MP+unused-locals-in-condition.litmus:30:29: register 1:r3 is not a variable of P1
 litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+registers-compared.litmus:32:9: hwrun does not check a condition that compares two places

@@ -68,6 +68,14 @@ hw -n 1000 $d/kp-ops.litmus $d/C11-ops.litmus >"$tmp/log" 2>"$tmp/err" ||
 obs kp-ops "Always 1000 0"
 obs C11-ops "Always 1000 0"
 
+# locals the condition names and the code never sets: 0 (3 from the init
+# block), as herd7 shows them
+hw -n 1000 $d/unused-local.litmus >"$tmp/log" 2>"$tmp/err" ||
+  fail "unused-local: hwrun failed: $(head -n 3 "$tmp/err")"
+obs unused-local "Always 1000 0"
+grep -q '^1000 *\*>0:r3=0; 0:r5=3; 0:r7=0; \[x\]=1;$' "$tmp/log" ||
+  fail "unused-local: $(grep -A3 '^Test unused-local' "$tmp/log")"
+
 # the sequences, in the emitted folder's C file and header
 "$LITMUSLAB" hwrun --emit "$tmp/sb" $d/SB+mbs.litmus >/dev/null 2>&1 ||
   fail "--emit failed"
@@ -86,7 +94,6 @@ while IFS='|' read -r f at msg; do
 done <<'END'
 unknown|9:2|unsupported function 'frob_barrier'
 return|8:3|'return' is not supported in C litmus tests
-noreg|9:9|register 0:r7 is not a variable of P0
 param|5:2|parameter 'x' of P0 is not a pointer to a shared variable
 placecond|20:9|hwrun does not check a condition that compares two places
 END

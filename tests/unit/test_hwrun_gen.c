@@ -238,14 +238,16 @@ static void errors_name_the_problem(void **unused)
     f.t.arch = NULL;
     f.t.arch_name = "C";
     /* a C test's registers are its bodies' locals (gen/c_body.c): here
-       two empty bodies, lowered by hw_gen_c */
+       two empty bodies, lowered by hw_gen_c; a local the condition names
+       and no body sets is 0, as herd7 and litmus7 show it */
     for (int k = 0; k < 2; k++) {
         f.th[k].stmts = NULL;
         f.th[k].n_stmts = 0;
     }
-    assert_false(hw_gen_c(&f.t, &c, &d));
-    assert_string_equal(d.msg, "register 0:rax is not a variable of P0");
-    assert_int_equal(c.len, 0);
+    assert_true(hw_gen_c(&f.t, &c, &d));
+    assert_non_null(strstr(ll_buf_str(&c), "    uint64_t r_rax = 0;\n"));
+    assert_non_null(strstr(ll_buf_str(&c), "    out[0] = (int64_t)r_rax;\n"));
+    ll_buf_free(&c);
     for (int k = 0; k < 2; k++) {   /* what the lowering made */
         free(f.th[k].stmts);
         free(f.th[k].c_tree);
