@@ -408,6 +408,19 @@ static void same_value(search *s)
     free(rep);
 }
 
+/* The combination's written values are constants (none made of a read,
+ * herd7's symbolic values) and it has none of herd7's lock operations:
+ * its %same-value does not vary with rf, so an upper bound of rf and co
+ * bounds the whole execution (counted, last_groups). */
+static bool fixed_values(const search *s)
+{
+    for (int g = s->m->n_locs; g < s->n_ev; g++)
+        if ((s->ev[g].e->kind == SEM_W && s->ev[g].e->vdata) ||
+            (s->ev[g].e->tags & s->m->ops->herd_nonmem))
+            return false;
+    return true;
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -513,6 +526,7 @@ static void build_events(search *s)
         };
         mdl_amo_fold(&s->amo, sets, n_sets, rels, reflexive, N_RELS);
     }
+    s->values_fixed = fixed_values(s);
 }
 
 /* ---- per-location solutions ---- */
@@ -1696,19 +1710,6 @@ static void reg_values(search *s)
     }
 }
 
-/* The combination's written values are constants (none made of a read,
- * herd7's symbolic values) and it has none of herd7's lock operations:
- * its %same-value does not vary with rf, so an upper bound of rf and co
- * bounds the whole execution (counted, last_groups). */
-static bool fixed_values(const search *s)
-{
-    for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if ((s->ev[g].e->kind == SEM_W && s->ev[g].e->vdata) ||
-            (s->ev[g].e->tags & s->m->ops->herd_nonmem))
-            return false;
-    return true;
-}
-
 /* A counted combination's states: each choice of a co-last write for
  * the shown locations (a count per location in cnt, the location's
  * total last), its executions those of the choice times the totals of
@@ -2079,7 +2080,6 @@ static void combination(search *s)
     if (out_of_time(s))
         return;
     build_events(s);
-    s->values_fixed = fixed_values(s);
     if (s->count && !s->amo.n && counted(s))
         return;
     s->settled = settled(s);
