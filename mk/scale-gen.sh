@@ -21,6 +21,10 @@
 #                critical sections (the kernel's RCU chains), N = 10..16;
 #                rcuwide-8 the same with more events than 64 and few
 #                candidates
+#   xchgheld-N   one thread takes an xchg lock, reads h and writes f
+#                twice; N-1 take and release it, read f and write h
+#                twice (the kernel's ManfredSpraul tests, whose lock
+#                does not spin: Sometimes), N = 3, 4
 dir=$1
 [ -n "$dir" ] || { echo "usage: scale-gen.sh DIR" >&2; exit 2; }
 mkdir -p "$dir" || exit 2
@@ -268,3 +272,53 @@ for n in 10 12 14 16; do
     rcuring rcuring-$n $n 0
 done
 rcuring rcuwide-8 8 4
+
+# xchgheld-N: P0 takes lock word a (xchg_acquire, no spinning), reads h,
+# writes f 1 then 0 and releases a; P1..PN-1 take and release a, then
+# read f and write h 1 then 0. h, written twice by each of them, has no
+# rmw and the most solutions: the search's last location, judged a
+# group of its solutions at a time (search.c, last_groups).
+for n in 3 4; do
+    {
+        echo "C xchgheld-$n"; echo; echo "{}"; echo
+        printf 'P0(int *a, int *f, int *h)
+{
+	int r0;
+	int r1;
+
+'
+        printf '	r0 = xchg_acquire(a, 1);
+	r1 = READ_ONCE(*h);
+'
+        printf '	WRITE_ONCE(*f, 1);
+	WRITE_ONCE(*f, 0);
+'
+        printf '	smp_store_release(a, 0);
+}
+
+'
+        seen="0:r1=1" held="0:r0=0"
+        i=1
+        while [ $i -lt $n ]; do
+            printf 'P%d(int *a, int *f, int *h)
+{
+	int r1;
+	int r2;
+
+' $i
+            printf '	r1 = xchg_acquire(a, 1);
+	smp_store_release(a, 0);
+'
+            printf '	r2 = READ_ONCE(*f);
+	WRITE_ONCE(*h, 1);
+'
+            printf '	WRITE_ONCE(*h, 0);
+}
+
+'
+            seen="$seen \\/ $i:r2=1" held="$held /\\ $i:r1=0"
+            i=$((i + 1))
+        done
+        echo "exists (($seen) /\\ $held)"
+    } | emit xchgheld-$n
+done

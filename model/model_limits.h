@@ -28,6 +28,10 @@
  * (its open reads make most orders solutions: a lock's, say). */
 #define MDL_PARTIAL_AFTER 2048
 #define MDL_PART_MAX_SOLS 64
+/* The product's last location is judged a group of solutions at a time
+ * (search.c, last_groups) when it has at least MDL_GROUP_MIN of them,
+ * once the search has met MDL_PARTIAL_AFTER candidates. */
+#define MDL_GROUP_MIN 4
 /* A combination's executions are counted (search.c, counted) only when
  * its co orders, and then its coherent candidates, are at least this
  * many (fewer are judged one by one as fast); co_count.c's states (one

@@ -19,7 +19,9 @@
  * least among their rotations are judged (rot_least, emit). A
  * combination the model accepts whole is counted (counted); the
  * candidates of combinations under a prefix of runs whose every
- * completion the model accepts are taken without running it (settled). */
+ * completion the model accepts are taken without running it (settled),
+ * and so are the last location's solutions, all of them or those of one
+ * rf, when the model accepts their co orders at once (last_groups). */
 #include "model/engine.h"
 #include "model/co_count.h"
 #include "model/run_sets.h"
@@ -155,6 +157,16 @@ typedef struct search {
     int settle_valid;           /* verdicts 0..settle_valid-1 hold */
     bool settled;               /* the combination enumerated is */
     uint64_t settle_judged, settle_saved;
+    /* The product's last location, free of rmws, judged a group of its
+     * solutions at a time (last_groups): all of them, else those of one
+     * rf, each group's co orders at once. grouped: in this combination
+     * (its values fixed, no AMO); grp: its solutions by rf. */
+    bool group_on, grouped;
+    bool values_fixed;          /* the combination writes no value made
+                                   of a read (symbolic) and has none of
+                                   herd7's lock operations */
+    uint64_t groups, groups_saved;
+    int *grp, cap_grp;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
     bool use_sym, sym_made;
@@ -396,6 +408,19 @@ static void same_value(search *s)
     free(rep);
 }
 
+/* The combination's written values are constants (none made of a read,
+ * herd7's symbolic values) and it has none of herd7's lock operations:
+ * its %same-value does not vary with rf, so an upper bound of rf and co
+ * bounds the whole execution (counted, last_groups). */
+static bool fixed_values(const search *s)
+{
+    for (int g = s->m->n_locs; g < s->n_ev; g++)
+        if ((s->ev[g].e->kind == SEM_W && s->ev[g].e->vdata) ||
+            (s->ev[g].e->tags & s->m->ops->herd_nonmem))
+            return false;
+    return true;
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -501,6 +526,7 @@ static void build_events(search *s)
         };
         mdl_amo_fold(&s->amo, sets, n_sets, rels, reflexive, N_RELS);
     }
+    s->values_fixed = fixed_values(s);
 }
 
 /* ---- per-location solutions ---- */
@@ -1500,6 +1526,116 @@ static bool level_dead(search *s, int k)
     return dead;
 }
 
+/* Location plan p has no rmw pair (its writes' co orders and its
+ * reads' sources are then free of atomicity, which the upper bound of
+ * cat_accepts_all does not know: it takes co both ways). */
+static bool rmw_free(const loc_plan *p)
+{
+    for (int j = 0; j < p->n_r; j++)
+        if (p->rmw_w[j])
+            return false;
+    for (int w = 1; w <= p->n_w; w++)
+        if (p->rmw_read_of[w] >= 0)
+            return false;
+    return true;
+}
+
+/* Solutions a and b of p: by their reads' sources, then by index. */
+static int rf_cmp(const loc_plan *p, int a, int b)
+{
+    int width = p->n_w + p->n_r;
+    int c = memcmp(p->sol + (size_t)a * width + p->n_w,
+                   p->sol + (size_t)b * width + p->n_w,
+                   sizeof *p->sol * (size_t)p->n_r);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* a[0..n-1] sorted by rf_cmp, tmp as large (a merge sort: a location
+ * may have thousands of solutions). */
+static void sort_by_rf(const loc_plan *p, int *a, int *tmp, int n)
+{
+    if (n < 2)
+        return;
+    int h = n / 2;
+    sort_by_rf(p, a, tmp, h);
+    sort_by_rf(p, a + h, tmp, n - h);
+    int i = 0, j = h, k = 0;
+    while (i < h || j < n)
+        tmp[k++] = j == n || (i < h && rf_cmp(p, a[i], a[j]) < 0) ? a[i++]
+                                                                   : a[j++];
+    memcpy(a, tmp, sizeof *a * (size_t)n);
+}
+
+/* With the other locations' solutions picked, does the model accept
+ * every candidate whose last location l takes one of the n solutions
+ * idx[]? rf and co the union of theirs (an upper bound of each one's:
+ * cat_accepts_all). */
+static bool group_accepts(search *s, const loc_plan *p, int l,
+                          const int *idx, int n)
+{
+    cat_exec *x = &s->x;
+    int width = p->n_w + p->n_r;
+    set_rf_co(s, s->m->n_locs - 1);
+    for (int q = 0; q < n; q++) {
+        const int *sol = p->sol + (size_t)idx[q] * width;
+        for (int i = 0; i < p->n_w; i++) {
+            int gi = p->w[sol[i] - 1];
+            mdl_rel_add(&x->co, l, gi);
+            for (int j = i + 1; j < p->n_w; j++)
+                mdl_rel_add(&x->co, gi, p->w[sol[j] - 1]);
+        }
+        for (int j = 0; j < p->n_r; j++)
+            if (sol[p->n_w + j] != OPEN)
+                mdl_rel_add(&x->rf, w_of(p, sol[p->n_w + j], l), p->r[j]);
+    }
+    s->groups++;
+    ll_diag d = {0};        /* an error is the enumeration's to report */
+    bool all = false;
+    bool ok = cat_accepts_all(s->model, x, false, &all, &d) && all;
+    if (ok)
+        s->groups_saved += (uint64_t)n;
+    return ok;
+}
+
+/* The product's last location l (free of rmws, product_order put it
+ * last), its solutions a group at a time: all of them first, else
+ * those of one rf each (co orders vary, a read's source is fixed). A
+ * group the model accepts whole has its candidates enumerated (states,
+ * counts, symbolic_keep) without a run of the model, as settled ones;
+ * the others are judged one by one. In ManfredSpraul's tests the last
+ * location is a flag word that two threads write twice under a lock
+ * and a third reads: its orders, against the lock words' as picked,
+ * seldom matter to the model. Given up when the judgements save fewer
+ * runs of the model than twice their number. */
+static void last_groups(search *s, loc_plan *p, int l)
+{
+    int n = p->n_sol;
+    ll_grow((void **)&s->grp, &s->cap_grp, 2 * (size_t)n + 1, sizeof *s->grp);
+    int *idx = s->grp, *tmp = s->grp + n;
+    for (int q = 0; q < n; q++)
+        idx[q] = q;
+    sort_by_rf(p, idx, tmp, n);
+    bool whole = group_accepts(s, p, l, idx, n);
+    int width = p->n_w + p->n_r;
+    for (int a = 0, b; a < n && !s->stop; a = b) {
+        b = a + 1;
+        while (b < n && !memcmp(p->sol + (size_t)idx[a] * width + p->n_w,
+                                p->sol + (size_t)idx[b] * width + p->n_w,
+                                sizeof *p->sol * (size_t)p->n_r))
+            b++;
+        bool ok = whole || (b - a >= 2 && group_accepts(s, p, l, idx + a,
+                                                        b - a));
+        for (int q = a; q < b && !s->stop; q++) {
+            p->pick = idx[q];
+            s->settled = ok;
+            candidate(s);
+        }
+        s->settled = false;
+    }
+    if (s->groups >= 2048 && s->groups_saved < s->groups)
+        s->group_on = false;
+}
+
 static void product(search *s, int k)
 {
     if (s->stop)
@@ -1509,6 +1645,11 @@ static void product(search *s, int k)
         return;
     }
     loc_plan *p = &s->plans[s->prod[k]];
+    if (k == s->m->n_locs - 1 && s->grouped && s->group_on &&
+        !s->settled) {
+        last_groups(s, p, s->prod[k]);
+        return;
+    }
     if (k == s->m->n_locs - 1 && s->prefix && !s->settled &&
         p->n_sol >= 16 && p->n_w >= 3) {
         last_location(s, p, s->prod[k]);
@@ -1520,8 +1661,9 @@ static void product(search *s, int k)
 }
 
 /* The product's order: locations with fewer solutions first, so that a
- * part cut early saves the most. */
-static void product_order(search *s)
+ * part cut early saves the most; for a whole combination (group), the
+ * rmw-free location with most solutions last, for last_groups. */
+static void product_order(search *s, bool group)
 {
     int L = s->m->n_locs;
     for (int i = 0; i < L; i++) {
@@ -1532,6 +1674,24 @@ static void product_order(search *s)
         }
         s->prod[k] = l;
     }
+    /* the rmw-free location of most solutions last, for last_groups */
+    s->grouped = false;
+    if (!group || !s->group_on || !s->values_fixed || s->amo.n ||
+        s->settled || s->m->candidates < MDL_PARTIAL_AFTER)
+        return;
+    int best = -1;
+    for (int k = 0; k < L; k++)
+        if (rmw_free(&s->plans[s->prod[k]]) &&
+            (best < 0 ||
+             s->plans[s->prod[k]].n_sol >= s->plans[s->prod[best]].n_sol))
+            best = k;
+    if (best < 0 || s->plans[s->prod[best]].n_sol < MDL_GROUP_MIN)
+        return;
+    int l = s->prod[best];
+    memmove(s->prod + best, s->prod + best + 1,
+            sizeof *s->prod * (size_t)(L - 1 - best));
+    s->prod[L - 1] = l;
+    s->grouped = true;
 }
 
 /* The shown registers' values in the combination. */
@@ -1691,10 +1851,9 @@ static bool counted(search *s)
     int orders = 1;             /* co orders, up to MDL_COUNT_ORDERS */
     for (int l = 0; l < L; l++)
         s->weight[l] = 0;
+    if (!s->values_fixed)
+        return false;           /* symbolic values; herd7's locks */
     for (int g = L; g < s->n_ev; g++) {
-        if ((s->ev[g].e->kind == SEM_W && s->ev[g].e->vdata) ||
-            (s->ev[g].e->tags & m->ops->herd_nonmem))
-            return false;       /* symbolic values; herd7's locks */
         if (s->ev[g].e->kind == SEM_W && orders < MDL_COUNT_ORDERS)
             orders *= ++s->weight[s->ev[g].loc];
     }
@@ -1968,7 +2127,7 @@ static void combination(search *s)
         return;
     }
     reg_values(s);
-    product_order(s);
+    product_order(s, true);
     product(s, 0);
 }
 
@@ -2075,7 +2234,7 @@ static bool part_ok(search *s, int t)
     for (int l = 0; l < m->n_locs; l++)
         capped |= s->plans[l].capped;
     if (alive && !capped && !s->stop) {
-        product_order(s);
+        product_order(s, false);
         alive = part_alive(s, 0);
     }
     s->n_active = m->n_threads;
@@ -2304,6 +2463,10 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
        identical threads (emit) as a candidate is */
     s.count = !m->explain && !s.all_co && !cat_chooses_co(model) &&
               !m->loop_probe;
+    /* last_groups judges the combination's own execution, its register
+       events too (they do not depend on rf or co), but not sizes that
+       vary per combination (refused at its leaf) */
+    s.group_on = s.count && !s.sizes_vary;
     s.pick = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.pick);
     s.base = ll_xcalloc((size_t)m->n_threads + 1, sizeof *s.base);
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
@@ -2360,6 +2523,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.vals2);
     free(s.settle_pick);
     free(s.settle_ok);
+    free(s.grp);
     free(s.pick);
     free(s.base);
     free(s.src);

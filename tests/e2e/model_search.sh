@@ -5,8 +5,11 @@
 # the model's must be the same byte for byte. rmws+many-runs has 50625
 # runs in one thread (picking runs, model/run_sets.c: 3.8 s of CPU
 # before, 0.3 s after); xchg-locks+held is one where the product's
-# first locations are judged and cut (search.c, level_dead). They are
-# kept out of litmus/c because explaining them takes long.
+# first locations are judged and cut (search.c, level_dead);
+# C-xchg-held2 (18976 executions, herd7 45 s of CPU) one whose last
+# location is judged a group of solutions at a time (search.c,
+# last_groups): a group accepted wrongly would change its counts. They
+# are kept out of litmus/c because explaining them takes long.
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
