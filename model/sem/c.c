@@ -366,10 +366,20 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
 static sem_next exec_cas(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags);
-    sem_reg a = operand(r, in, 1), o = operand(r, in, 2),
-            n = operand(r, in, 3);
+    bool unless = in->flags & LL_C_CAS_UNLESS;
+    sem_reg a = operand(r, in, 1);
     use(r, vsrc(r, &in->ops[1]));
     bool ok = sem_choose(r, 2) == 0;
+    /* herd7's register-phase variables, in its order: a cmpxchg's
+       failure way does not read the new value's local, so no copy of it
+       joins a class; atomic_add_unless(v, a, u) reads a then u when it
+       adds, u alone when it does not */
+    sem_reg n = {0}, o;
+    if (unless && ok)
+        n = operand(r, in, 3);
+    o = operand(r, in, 2);
+    if (!unless)
+        n = ok ? operand(r, in, 3) : sem_operand(r, &in->ops[3]);
     turn(r, ok);
     if (ok && ann == LL_C_MB)
         sem_fence(r, BIT(T_MB));
@@ -380,7 +390,6 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (sem_stopped(r))
         return SEM_ERROR;
     /* atomic_add_unless: o is the value that stops the addition */
-    bool unless = in->flags & LL_C_CAS_UNLESS;
     use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
                 ? 0 : old.t | vsrc(r, &in->ops[2])) |
                (unless ? vsrc(r, &in->ops[3]) : 0));

@@ -252,11 +252,12 @@ bool cr_run_end(sem_run *r)
     bool *pinned = solved + n;
     hs_left *left = ll_xmalloc((size_t)(sys.n_eqs + 1) * sizeof *left);
     int n_left = hs_solve_vars(&sys, parent, solved, left);
-    /* the memory phase's variables: an unsolved parent, joined to
-       another by a copy left with both unsolved, set to the constant by
-       one left with its left side solved first (`1 := S15`); one left
-       `S5 := S14` with S5 solved later binds nothing (no event holds S5
-       then) */
+    /* the memory phase's variables: an unsolved parent, set to the
+       constant by a copy left with its left side solved first (`1 :=
+       S15`), else joined to the copy's left side: no event holds S5 once
+       it is solved later, but two copies left on it (`S28 := S38`,
+       `S28 := S29`: two cmpxchgs succeeding on one expected local) make
+       their right sides equal in the memory phase */
     for (int x = 0; x < n; x++) {
         group[x] = x;
         pinned[x] = false;
@@ -266,7 +267,7 @@ bool cr_run_end(sem_run *r)
             b = mdl_uf_find(group, left[i].var);
         if (left[i].lhs_solved)
             pinned[b] = true;
-        else if (!solved[left[i].lhs] && a != b) {
+        else if (a != b) {
             group[a] = b;
             pinned[b] |= pinned[a];
         }
