@@ -89,6 +89,7 @@ static int new_var(c_regs *s, int kind)
     s->cls[x] = false;
     s->guess[x] = -1;
     s->eq[x] = -1;
+    s->val[x] = sem_int(0);
     return x;
 }
 
@@ -179,13 +180,15 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
         return 0;
     if (lhs >= 0)
         s->eq[s->read] = (short)lhs;
+    /* its value, for the replay: a read kept equal to the expected
+       value may join a class lost later (two cmpxchgs on one local) */
+    s->val[s->read] = v;
     if (s->lost_read >= 0 && (lhs < 0 || !s->cls[lhs]))
         return 0;
     if (s->lost_read >= 0) {
         /* another equation in the class: its read joins it, and may be
            lost too (run_end judges) */
         s->cls[s->read] = true;
-        s->val[s->read] = v;
         if (sem_val_eq(c, v))
             return 0;
         for (int i = 0; i < s->n_vals; i++)
@@ -205,7 +208,6 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
     s->vals[0] = c;
     s->vals[1] = v;
     s->n_vals = 2;
-    s->val[s->read] = v;
     /* the class, by the copies so far */
     s->cls[lhs] = s->cls[s->read] = true;
     for (bool grew = true; grew;) {
