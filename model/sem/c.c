@@ -395,7 +395,9 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                (unless ? vsrc(r, &in->ops[3]) : 0));
     /* herd7's register phase may lose a success's equation (c_regs.c) */
     int lost = ok != unless && !sem_free(r, old.t)
-                   ? cr_success(r, 2, o.v, old.v, !vsrc(r, &in->ops[2])) : 0;
+                   ? cr_success(r, 2, o.v, old.v, !vsrc(r, &in->ops[2]),
+                                unless)
+                   : 0;
     if (lost < 0 || (!lost && !sem_free(r, old.t) &&
                      sem_val_eq(old.v, o.v) != (unless ? !ok : ok)))
         return SEM_DEAD;

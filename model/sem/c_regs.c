@@ -48,6 +48,7 @@ typedef struct c_regs {
     sem_val val[SEM_MAX_REG_VARS];      /* K_READ in the class: its value */
     short eq[SEM_MAX_REG_VARS];         /* K_READ: the variable an RMW's
                                            equation sets it equal to */
+    bool read_lhs[SEM_MAX_REG_VARS];    /* that equation is read := var */
     short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
     short opnd[4];                      /* the instruction's operands' */
     short next;                         /* what the next cr_set stores */
@@ -172,7 +173,8 @@ void cr_set(sem_run *r, int slot)
     s->next = -1;
 }
 
-int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
+int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
+               bool read_lhs)
 {
     c_regs *s = state(r);
     int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
@@ -180,6 +182,7 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable)
         return 0;
     if (lhs >= 0)
         s->eq[s->read] = (short)lhs;
+    s->read_lhs[s->read] = read_lhs;
     /* its value, for the replay: a read kept equal to the expected
        value may join a class lost later (two cmpxchgs on one local) */
     s->val[s->read] = v;
@@ -238,7 +241,9 @@ bool cr_run_end(sem_run *r)
         if (s->kind[x] == K_LOAD)
             hs_add_eq(&sys, x, s->src[x], zero);
     for (int x = s->n - 1; x >= 0; x--) {
-        if (s->eq[x] >= 0)
+        if (s->eq[x] >= 0 && s->read_lhs[x])
+            hs_add_eq(&sys, x, s->eq[x], zero);
+        else if (s->eq[x] >= 0)
             hs_add_eq(&sys, s->eq[x], x, zero);
         if (s->kind[x] != K_OP)
             continue;

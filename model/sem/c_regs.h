@@ -34,8 +34,12 @@ void cr_set(sem_run *r, int slot);
  * `r0 = r1;`; or a second equation in a class already lost, whose read
  * joins it), which run_end then checks against herd7's solver; -1 when
  * the way is dead (more values read in one class than followed); else
- * 0, the equation holds as the semantics say. */
-int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable);
+ * 0, the equation holds as the semantics say. read_lhs: herd7 writes
+ * the equation read := operand (atomic_add_unless's failure), not
+ * operand := read (a cmpxchg's success); the union-find's ties follow
+ * it. */
+int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
+               bool read_lhs);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
 
