@@ -1652,9 +1652,10 @@ static void count_group(search *s, loc_plan *p, const int *idx, int n)
 /* The product's last location l (free of rmws, product_order put it
  * last), its solutions a group at a time: all of them first, else
  * those of one rf each (co orders vary, a read's source is fixed). A
- * group the model accepts whole has its candidates enumerated (states,
- * counts, symbolic_keep) without a run of the model, as settled ones;
- * the others are judged one by one. In ManfredSpraul's tests the last
+ * group the model accepts whole is counted (count_group) where its
+ * reads are plain, else has its candidates enumerated (states, counts,
+ * symbolic_keep) without a run of the model, as settled ones; the
+ * others are judged one by one. In ManfredSpraul's tests the last
  * location is a flag word that two threads write twice under a lock
  * and a third reads: its orders, against the lock words' as picked,
  * seldom matter to the model. Given up when the judgements save fewer
