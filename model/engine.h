@@ -269,6 +269,10 @@ bool mdl_runs(mdl_test *m);
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);
+/* Is every read of the combination (runs pick) a constant, so that
+ * mdl_symbolic_keep keeps each of its candidates as it is? */
+bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                        const int *pick);
 /* The root of g's class in a union-find over parent (parent[i] == i at a
  * root), halving the path on the way; copy_cycles.c's classes too. */
 int mdl_uf_find(int *parent, int g);

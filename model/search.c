@@ -156,6 +156,8 @@ typedef struct search {
     signed char *settle_ok;     /* per k: the verdict with k picked */
     int settle_valid;           /* verdicts 0..settle_valid-1 hold */
     bool settled;               /* the combination enumerated is */
+    uint64_t batch;             /* candidate() stands for this many
+                                   (count_group), else 1 */
     uint64_t settle_judged, settle_saved;
     /* The product's last location, free of rmws, judged a group of its
      * solutions at a time (last_groups): all of them, else those of one
@@ -1345,7 +1347,7 @@ static void candidate(search *s)
         if (!mdl_copies_solved(m, s->ev, s->n_ev, s->pick, s->src))
             return;
     }
-    m->candidates += !incoherent;
+    m->candidates += incoherent ? 0 : s->batch;
     if (out_of_budget(s)) {
         s->stop = true;
         return;
@@ -1355,7 +1357,7 @@ static void candidate(search *s)
         mdl_rel *rels[] = {&x->rf, &x->co};
         mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
     }
-    cat_result res = {.allowed = true, .n_accepted = 1};
+    cat_result res = {.allowed = true, .n_accepted = s->batch};
     ll_diag d = {0};
     if (!s->settled && !cat_check(s->model, x, &res, &d)) {
         m->diag = d;
@@ -1597,12 +1599,63 @@ static bool group_accepts(search *s, const loc_plan *p, int l,
     return ok;
 }
 
+/* An accepted group's n candidates (last location's solutions idx[]),
+ * counted: those reaching one final state (and one lock-final flag)
+ * are one candidate() of their number (s->batch), in the order the
+ * states first come, as enumerated one by one they would. */
+static void count_group(search *s, loc_plan *p, const int *idx, int n)
+{
+    mdl_test *m = s->m;
+    int no = m->n_obs + 1;      /* the values, then the flag */
+    bool incoherent = false;
+    for (int l = 0; l < m->n_locs; l++)
+        incoherent |= &s->plans[l] != p &&
+                      !s->plans[l].sol_ok[s->plans[l].pick];
+    if (incoherent)
+        return;                 /* none counted, none accepted */
+    sem_val *key = ll_xmalloc((size_t)n * (size_t)no * sizeof *key);
+    uint64_t *cnt = ll_xmalloc((size_t)n * sizeof *cnt);
+    int *first = ll_xmalloc((size_t)n * sizeof *first);
+    int d = 0;
+    for (int q = 0; q < n; q++) {
+        p->pick = idx[q];
+        if (!p->sol_ok[p->pick])
+            continue;
+        sem_val *k = key + (size_t)d * (size_t)no;
+        k[m->n_obs] = (sem_val){.num = final_memory(s)};
+        memcpy(k, s->vals, (size_t)m->n_obs * sizeof *k);
+        int j = 0;
+        while (j < d && memcmp(key + (size_t)j * (size_t)no, k,
+                               (size_t)no * sizeof *k))
+            j++;
+        if (j == d) {
+            first[d] = idx[q];
+            cnt[d++] = 0;
+        }
+        cnt[j]++;
+    }
+    for (int j = 0; j < d && !s->stop; j++) {
+        p->pick = first[j];
+        s->settled = true;
+        s->batch = cnt[j];
+        candidate(s);
+    }
+    s->batch = 1;
+    s->settled = false;
+    if (!s->stop)
+        out_of_time(s);         /* out_of_budget's every 256 skipped */
+    free(key);
+    free(cnt);
+    free(first);
+}
+
 /* The product's last location l (free of rmws, product_order put it
  * last), its solutions a group at a time: all of them first, else
  * those of one rf each (co orders vary, a read's source is fixed). A
- * group the model accepts whole has its candidates enumerated (states,
- * counts, symbolic_keep) without a run of the model, as settled ones;
- * the others are judged one by one. In ManfredSpraul's tests the last
+ * group the model accepts whole is counted (count_group) where its
+ * reads are plain, else has its candidates enumerated (states, counts,
+ * symbolic_keep) without a run of the model, as settled ones; the
+ * others are judged one by one. In ManfredSpraul's tests the last
  * location is a flag word that two threads write twice under a lock
  * and a third reads: its orders, against the lock words' as picked,
  * seldom matter to the model. Given up when the judgements save fewer
@@ -1617,6 +1670,14 @@ static void last_groups(search *s, loc_plan *p, int l)
     sort_by_rf(p, idx, tmp, n);
     bool whole = group_accepts(s, p, l, idx, n);
     int width = p->n_w + p->n_r;
+    /* an accepted group's candidates are alike but for their final
+       state where herd7 solves every read alike (its reads all read
+       constants), no copy cycle is cut per candidate, and no execution
+       limit stops the enumeration at one of them */
+    mdl_test *m = s->m;
+    bool countable = !m->copies_unsolved && !m->limits.max_executions &&
+                     (!(m->ops->symbolic_values || m->ops->symbolic_cycles) ||
+                      mdl_symbolic_plain(m, s->ev, s->n_ev, s->pick));
     for (int a = 0, b; a < n && !s->stop; a = b) {
         b = a + 1;
         while (b < n && !memcmp(p->sol + (size_t)idx[a] * width + p->n_w,
@@ -1625,6 +1686,10 @@ static void last_groups(search *s, loc_plan *p, int l)
             b++;
         bool ok = whole || (b - a >= 2 && group_accepts(s, p, l, idx + a,
                                                         b - a));
+        if (ok && countable) {
+            count_group(s, p, idx + a, b - a);
+            continue;
+        }
         for (int q = a; q < b && !s->stop; q++) {
             p->pick = idx[q];
             s->settled = ok;
@@ -2440,6 +2505,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
         s.chosen = m->ops->herd_chosen_reads;
     }
     s.status = MDL_OK;
+    s.batch = 1;
     s.all_co = full && mdl_explain_incoherent(m->explain);
     if (m->limits.max_memory)
         s.mem_base = mdl_resident_bytes(0);

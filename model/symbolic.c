@@ -341,10 +341,30 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
 
 /* A read's class: the reads a cycle of copies makes equal to it. The
  * representative herd7 shows is the last one. */
+/* No write of a register's value and no equation of a run: every read
+ * reads a constant, herd7 solves each (one equation with a constant a
+ * read) and nothing is left undetermined, whatever rf and co are. The
+ * common case in the kernel's lock tests (a fifth of their time). */
+bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                        const int *pick)
+{
+    for (int g = 0; g < n_ev; g++)
+        if (ev[g].e && ev[g].e->kind == SEM_W && ev[g].e->vdata)
+            return false;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        if (run->n_eqs || run->n_opeqs)
+            return false;
+    }
+    return true;
+}
+
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals)
 {
+    if (mdl_symbolic_plain(m, ev, n_ev, pick))
+        return true;
     int *parent = ll_xmalloc((size_t)n_ev * 5 * sizeof(int));
     int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
     int *rename = det + n_ev;       /* herd_solves', 3 * n_ev */
