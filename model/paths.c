@@ -1534,7 +1534,7 @@ bool mdl_runs(mdl_test *m)
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
                m->ops->zero_location) && apart_unwritten(m))
         ok = false;
-    if (ok && m->ops->symbolic_values)
+    if (ok && (m->ops->symbolic_values || m->ops->symbolic_cycles))
         drop_self_made(m);
     free(c.choice);
     free(c.n_alt);
