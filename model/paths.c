@@ -889,7 +889,7 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
  * statement makes in the thread's run, one event in any execution, on
  * whatever path the run took) and the sites of the values of the reads
  * its value is made of (sem_event.vdata, kept where values are symbolic:
- * sem_ops.symbolic_values, and LISA's symbolic_cycles, whose vdata
+ * sem_ops.symbolic_values, and sem_ops.follow_sites: LISA, whose vdata
  * are herd7's value sources too). A value made through its own site again
  * (atomic_inc reading what it wrote) is none an execution has: without
  * this an RMW chain grew its location by one value a round, and runs
@@ -901,7 +901,7 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
  * that succeeded) is one site, and its chain stops. */
 static void pend_writes(run_ctx *c)
 {
-    bool track = c->m->ops->symbolic_values || c->m->ops->symbolic_cycles;
+    bool track = c->m->ops->symbolic_values || c->m->ops->follow_sites;
     for (int i = 0; i < c->n_ev; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_W)
@@ -1534,7 +1534,7 @@ bool mdl_runs(mdl_test *m)
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
                m->ops->zero_location) && apart_unwritten(m))
         ok = false;
-    if (ok && (m->ops->symbolic_values || m->ops->symbolic_cycles))
+    if (ok && (m->ops->symbolic_values || m->ops->follow_sites))
         drop_self_made(m);
     free(c.choice);
     free(c.n_alt);
