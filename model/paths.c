@@ -889,16 +889,19 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
  * statement makes in the thread's run, one event in any execution, on
  * whatever path the run took) and the sites of the values of the reads
  * its value is made of (sem_event.vdata, kept where values are symbolic:
- * sem_ops.symbolic_values). A value made through its own site again
+ * sem_ops.symbolic_values, and sem_ops.follow_sites: LISA, whose vdata
+ * are herd7's value sources too). A value made through its own site again
  * (atomic_inc reading what it wrote) is none an execution has: without
  * this an RMW chain grew its location by one value a round, and runs
- * multiplied until `too many paths` (herd7's values are symbols). A
+ * multiplied until `too many paths` (herd7's values are symbols); in
+ * LISA two `rmw r0 (add r0 2) x` grew x by 2 a round up to the rounds'
+ * bound, 220000 runs of a looping thread and 1.4 GB (doc/model-scale.md). A
  * site is the statement, not the thread's k-th write: an RMW that is the
  * first write on one path and the second on another (after a cmpxchg
  * that succeeded) is one site, and its chain stops. */
 static void pend_writes(run_ctx *c)
 {
-    bool track = c->m->ops->symbolic_values;
+    bool track = c->m->ops->symbolic_values || c->m->ops->follow_sites;
     for (int i = 0; i < c->n_ev; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_W)
@@ -1531,7 +1534,7 @@ bool mdl_runs(mdl_test *m)
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
                m->ops->zero_location) && apart_unwritten(m))
         ok = false;
-    if (ok && m->ops->symbolic_values)
+    if (ok && (m->ops->symbolic_values || m->ops->follow_sites))
         drop_self_made(m);
     free(c.choice);
     free(c.n_alt);

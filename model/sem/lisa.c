@@ -439,6 +439,7 @@ const sem_ops sem_lisa_ops = {
     .addr_operand = ll_lisa_addr_at,
     .value_sources = true,
     .symbolic_cycles = true,
+    .follow_sites = true,
     .herd_vars = lisa_herd_vars,
     .herd_vars_base = 1,    /* herd7's first variable of a LISA test is S2 */
     .check = lisa_check,

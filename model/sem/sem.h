@@ -217,6 +217,13 @@ typedef struct sem_ops {
      * semantics fill sem_run.used and vsrc and mark each write whose
      * value is an operation's result (sem_set_vdata). */
     bool symbolic_cycles;
+    /* The locations' value sets follow the write sites each value was
+     * made through, as where values are symbolic (model/paths.c
+     * pend_writes; the writes' vdata must be herd7's value sources): a
+     * value only made through its own site again is left out, and so
+     * are the runs that write it (LISA: an RMW chain grew its location
+     * by one value a round). */
+    bool follow_sites;
     /* herd7's fresh variables for instruction in on straight-line code
      * (sem_vars); false where the thread's code is not straight-line (a
      * branch). model/herd_vars.c numbers a symbol with it where the
