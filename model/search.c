@@ -927,7 +927,8 @@ static bool plan_location(search *s, int l, bool *too_big)
     /* rmw pairs, for the atomicity pruning */
     for (int j = 0; j <= p->n_r; j++)
         p->rmw_w[j] = 0;
-    for (int i = 0; i <= p->n_w; i++)
+    /* every event's entry, reads' too: same_problem's key holds them all */
+    for (int i = 0; i <= p->n_w + p->n_r; i++)
         p->rmw_read_of[i] = -1;
     p->thr[0] = -1;
     for (int a = 0; a < n_local; a++)
