@@ -377,12 +377,12 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
  * a cycle of copies (the symbol it shows moves by one for each variable
  * before the read it names): an access's base register, its value
  * register, then its read; fences none; an lr/sc pair, branches and
- * jumps are not numbered here (sc makes many). Not matched: a copy (mv)
- * after a store in the thread that reads the cycle, which herd7 shows
- * one lower than the copy's variable. */
+ * jumps are not numbered here (sc makes many). A store's value register
+ * holding a read's copy takes its variable at the thread's end (a copy
+ * after such a store is shown one lower: 7 probes). */
 static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1};
     switch (in->op) {
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
@@ -391,6 +391,8 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
         return true;
     case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:
         out->n = reg_vars(&in->ops[1]) + reg_vars(&in->ops[0]);
+        if (reg_vars(&in->ops[0]))
+            out->late_reg = in->ops[0].reg;
         return true;
     case LL_RV_AMOSWAP: case LL_RV_AMOADD: case LL_RV_AMOAND:
     case LL_RV_AMOOR: case LL_RV_AMOXOR: case LL_RV_AMOMAX:

@@ -227,6 +227,37 @@ Hash=fd9c6a643efb1449e24bae6ca6e4db0d
 END
 check RV-LB+beq
 
+# a copy after a store of the read: herd7 numbers the store's value
+# register at the thread's end (S9, not S10)
+cat > "$tmp/RV-LB+store-then-mv.litmus" <<'END'
+RISCV RV-LB+store-then-mv
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 2:x6=x;
+}
+ P0 | P1 | P2 ;
+ lw x5,0(x6) | lw x5,0(x6) | ori x8,x0,1 ;
+ sw x5,0(x7) | sw x5,0(x7) | sw x8,0(x6) ;
+ | li x10,3 | ;
+ | mv x9,x5 | ;
+exists (0:x5=1 /\ 1:x5=1)
+END
+cat > "$tmp/RV-LB+store-then-mv.want" <<'END'
+Test RV-LB+store-then-mv Allowed
+States 4
+0:x5=S9; 1:x5=S9;
+0:x5=0; 1:x5=0;
+0:x5=1; 1:x5=0;
+0:x5=1; 1:x5=1;
+Ok
+Witnesses
+Positive: 2 Negative: 10
+Condition exists (0:x5=1 /\ 1:x5=1)
+Observation RV-LB+store-then-mv Sometimes 2 10
+Hash=c749fa9d2d9587ef42a32017589c1bd7
+
+END
+check RV-LB+store-then-mv
+
 printf '"no X reads"\nlet xr = [X & R]\nempty xr as noxr\n' > "$tmp/all.cat"
 cat > "$tmp/CASP+wb-reads-plain.litmus" <<'END'
 AArch64 CASP+wb-reads-plain
