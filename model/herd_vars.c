@@ -550,7 +550,7 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                           int64_t *c, int64_t *read_var, int64_t *copy_var)
 {
     int *src = NULL;    /* per register: the statement whose read it holds */
-    int cap = 0;
+    int cap = 0, late = 0;  /* late: sem_vars.late_reg's, at the end */
     bool ok = true;
     for (int i = 0; i < th->n_stmts && ok; i++) {
         sem_vars v;
@@ -569,8 +569,12 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                 src[r] = -1;
             src[v.dest] = v.read_at > 0 ? i : from;
         }
-        *c += ok ? v.n : 0;
+        bool later = ok && v.late_reg >= 0 && v.late_reg < cap &&
+                     src[v.late_reg] >= 0;
+        late += later;
+        *c += ok ? v.n - later : 0;
     }
+    *c += late;
     free(src);
     return ok;
 }

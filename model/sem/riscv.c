@@ -95,14 +95,23 @@ static sem_next load(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* Write w's value for herd7's symbols (sem_ops.symbolic_cycles): what
+ * register o's is made of, a copy or an operation's result. */
+static void made(sem_run *r, int w, const ll_operand *o)
+{
+    if (w >= 0 && r->vsrc)
+        sem_set_vdata(r, w, rv_vsrc(r, o), rv_vop(r, o));
+}
+
 static sem_next store(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
         return rv_undefined(r, a.t);
     sem_reg v = rv_get(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, v.v, v.t,
-              order_tags(in->flags), -1);
+    int w = sem_store(r, a.v, a.t, v.v, v.t,
+                      order_tags(in->flags), -1);
+    made(r, w, &in->ops[0]);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -131,12 +140,13 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
                       v.t | r->res_dep,
                       (1u << TAG_X) | (1u << TAG_EX) | order_tags(in->flags),
                       r->res_event);
+    made(r, w, &in->ops[1]);
     /* rd depends on the write: a source of addr, data and ctrl (the
        manual's syntactic dependencies from an sc; herd7's ISA-DEP-*) */
     sem_taint t = w >= 0 ? sem_source(r, w) : 0;
     if (sem_stopped(r))
         return SEM_ERROR;
-    rv_set(r, &in->ops[0], sem_int(0), t);
+    rv_set_made(r, &in->ops[0], sem_int(0), t, 0, false);
     return SEM_NEXT;
 }
 
@@ -184,7 +194,15 @@ static sem_next amo(sem_run *r, const ll_instr *in)
     sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
     if (!amo_value(in->op, bytes, old.v, v.v, &nv))
         return rv_undefined(r, old.t | v.t);
-    sem_store(r, a.v, a.t, nv, dep, tags, ev);
+    int w = sem_store(r, a.v, a.t, nv, dep, tags, ev);
+    if (in->op == LL_RV_AMOSWAP) {
+        made(r, w, &in->ops[1]);
+    } else if (w >= 0 && r->vsrc) {
+        /* not measured: taken as an operation on both values */
+        sem_taint vs = old.t | rv_vsrc(r, &in->ops[1]);
+        r->used |= vs;
+        sem_set_vdata(r, w, vs, true);
+    }
     if (sem_stopped(r))
         return SEM_ERROR;
     rv_set(r, &in->ops[0], old.v, old.t);
@@ -224,6 +242,9 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         taken = (c < 0) == (in->op == LL_RV_BLT);
     }
     sem_branch(r, dep);
+    /* herd7 has no execution where a branch tests a value no write
+       fixes (measured: a cycle of copies, beq on its read) */
+    r->used |= rv_vsrc(r, &in->ops[0]) | rv_vsrc(r, &in->ops[1]);
     if (!taken)
         return SEM_NEXT;
     *label = in->ops[2].sym;
@@ -250,6 +271,7 @@ static sem_next jump_register(sem_run *r, int rd_reg, sem_reg base,
         return SEM_ERROR;
     }
     sem_branch(r, base.t);
+    r->used |= base.t;
     if (rd_reg != LL_RV_X0)
         sem_set(r, riscv_reg_slot(rd_reg), pc_of(r->pc + 1), 0);
     r->goto_pc = (int)((to.num - PC_BASE) / 4);
@@ -302,6 +324,94 @@ static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
     return rv_exec_alu(r, in);
 }
 
+/* herd7 7.58's fresh variables for a register read: one, none for x0 */
+static int reg_vars(const ll_operand *o)
+{
+    return o->reg != LL_RV_X0;
+}
+
+/* ... for the register instructions: the registers read, then the
+ * result, none for it on constants or where it is a copy (x + 0, x | 0,
+ * x ^ 0, x - 0, mv: copy_of). */
+static bool alu_vars(const ll_instr *in, sem_vars *out)
+{
+    const ll_operand *a = &in->ops[1], *b = &in->ops[2];
+    switch (in->op) {
+    case LL_RV_LI: case LL_RV_LUI: case LL_RV_LA: case LL_RV_NOP:
+        return true;
+    case LL_RV_MV:
+        out->n = reg_vars(a);
+        out->dest = in->ops[0].reg;
+        if (out->n) {
+            out->copy_of = a->reg;
+            out->copy_at = 1;
+        }
+        return true;
+    }
+    if (in->n_ops < 2 || a->kind != LL_OPND_REG)
+        return false;
+    bool reg_b = in->n_ops > 2 && b->kind == LL_OPND_REG;
+    bool zero_b = reg_b ? b->reg == LL_RV_X0
+                        : in->n_ops < 3 || (b->kind == LL_OPND_IMM && b->imm == 0);
+    bool neutral = in->op == LL_RV_ADD || in->op == LL_RV_ADDI ||
+                   in->op == LL_RV_OR || in->op == LL_RV_ORI ||
+                   in->op == LL_RV_XOR || in->op == LL_RV_XORI ||
+                   in->op == LL_RV_SUB;
+    int regs = reg_vars(a) + (reg_b ? reg_vars(b) : 0);
+    out->n = regs;
+    out->dest = in->ops[0].reg;
+    if (neutral && zero_b && reg_vars(a)) {
+        out->copy_of = a->reg;
+        out->copy_at = 1;
+    } else if (neutral && in->op != LL_RV_SUB && reg_b && reg_vars(b) &&
+               a->reg == LL_RV_X0) {
+        out->copy_of = b->reg;
+        out->copy_at = 1;
+    } else if (regs) {
+        out->n++;
+    }
+    return true;
+}
+
+/* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
+ * a cycle of copies (the symbol it shows moves by one for each variable
+ * before the read it names): an access's base register, its value
+ * register, then its read; fences none; an lr/sc pair, branches and
+ * jumps are not numbered here (sc makes many). A store's value register
+ * holding a read's copy takes its variable at the thread's end (a copy
+ * after such a store is shown one lower: 7 probes). */
+static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
+{
+    *out = (sem_vars){0, 0, -1, -1, 0, -1};
+    switch (in->op) {
+    case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
+    case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
+        out->n = out->read_at = reg_vars(&in->ops[1]) + 1;
+        out->dest = in->ops[0].reg;
+        return true;
+    case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:
+        out->n = reg_vars(&in->ops[1]) + reg_vars(&in->ops[0]);
+        if (reg_vars(&in->ops[0]))
+            out->late_reg = in->ops[0].reg;
+        return true;
+    case LL_RV_AMOSWAP: case LL_RV_AMOADD: case LL_RV_AMOAND:
+    case LL_RV_AMOOR: case LL_RV_AMOXOR: case LL_RV_AMOMAX:
+    case LL_RV_AMOMIN: case LL_RV_AMOMAXU: case LL_RV_AMOMINU:
+        out->read_at = reg_vars(&in->ops[2]) + reg_vars(&in->ops[1]) + 1;
+        out->n = out->read_at + (in->op != LL_RV_AMOSWAP);
+        out->dest = in->ops[0].reg;
+        return true;
+    case LL_RV_FENCE: case LL_RV_FENCE_TSO: case LL_RV_FENCEI:
+        return true;
+    case LL_RV_SC:
+    case LL_RV_BEQ: case LL_RV_BNE: case LL_RV_BLT: case LL_RV_BGE:
+    case LL_RV_BLTU: case LL_RV_BGEU: case LL_RV_J: case LL_RV_JAL:
+    case LL_RV_JALR: case LL_RV_RET:
+        return false;
+    }
+    return alu_vars(in, out);
+}
+
 const sem_ops sem_riscv_ops = {
     .arch = LL_ARCH_RISCV,
     .default_model = "riscv.cat",
@@ -316,4 +426,8 @@ const sem_ops sem_riscv_ops = {
     .word = 8,
     .one_event = (sem_tags)1 << TAG_AMO,
     .exec = riscv_exec,
+    .value_sources = true,
+    .symbolic_cycles = true,
+    .herd_vars = riscv_herd_vars,
+    .herd_vars_base = 1,    /* herd7's first variable of a test is S2 */
 };

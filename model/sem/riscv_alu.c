@@ -22,9 +22,32 @@ sem_reg rv_get(sem_run *r, const ll_operand *o)
     return sem_get(r, slot_of(r, o));
 }
 
+void rv_set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
+                 sem_taint vs, bool op)
+{
+    int slot = slot_of(r, o);
+    sem_set(r, slot, v, t);
+    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
+        r->vsrc[slot] = vs;
+        r->vop[slot] = op;
+    }
+}
+
 void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 {
-    sem_set(r, slot_of(r, o), v, t);
+    rv_set_made(r, o, v, t, t, false);
+}
+
+sem_taint rv_vsrc(sem_run *r, const ll_operand *o)
+{
+    int slot = slot_of(r, o);
+    return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+}
+
+bool rv_vop(sem_run *r, const ll_operand *o)
+{
+    int slot = slot_of(r, o);
+    return r->vop && slot >= 0 && slot < r->n_slots && r->vop[slot];
 }
 
 /* A value that cannot be computed: a dead path when it came from a read
@@ -135,6 +158,43 @@ static bool compute(int op, sem_val a, sem_val b, sem_val *out)
     return int_op(op, a.num, b.num, &out->num);
 }
 
+static bool is_zero(sem_reg a)
+{
+    return !a.t && a.v.sym < 0 && a.v.num == 0;
+}
+
+/* The reads the result of `a op b` is made of for herd7 (sem_run.vsrc),
+ * into *vs, and whether it is an operation's result on them, not a copy
+ * of one (sem_run.vop), measured on herd7 7.58 with a cycle of copies
+ * through the instruction: x ^ x is the constant 0, x + 0, x | 0, x ^ 0
+ * and x - 0 are copies of x (add with x0 too), x - x and any other
+ * operation on a read are operations, which use it (sem_run.used). */
+static bool made_of(sem_run *r, const ll_instr *in, bool imm, sem_reg a,
+                    sem_reg b, sem_taint *vs)
+{
+    int op = herd_op(in->op);
+    const ll_operand *oa = &in->ops[1], *ob = &in->ops[2];
+    sem_taint va = rv_vsrc(r, oa), vb = imm ? 0 : rv_vsrc(r, ob);
+    bool neutral = op == LL_RV_ADD || op == LL_RV_ADDI || op == LL_RV_OR ||
+                   op == LL_RV_ORI || op == LL_RV_XOR || op == LL_RV_XORI;
+    if (op == LL_RV_XOR && !imm && slot_of(r, oa) >= 0 &&
+        slot_of(r, oa) == slot_of(r, ob)) {
+        *vs = 0;
+        return false;
+    }
+    if ((neutral || op == LL_RV_SUB) && is_zero(b)) {
+        *vs = va;
+        return rv_vop(r, oa);
+    }
+    if (neutral && !imm && is_zero(a)) {
+        *vs = vb;
+        return rv_vop(r, ob);
+    }
+    *vs = va | vb;
+    r->used |= *vs;
+    return *vs != 0;
+}
+
 static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
 {
     sem_reg a = rv_get(r, &in->ops[1]), b = {sem_int(in->ops[2].imm), 0};
@@ -143,7 +203,9 @@ static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
     sem_val v;
     if (!compute(in->op, a.v, b.v, &v))
         return rv_undefined(r, a.t | b.t);
-    rv_set(r, &in->ops[0], v, a.t | b.t);
+    sem_taint vs;
+    bool op = made_of(r, in, imm, a, b, &vs);
+    rv_set_made(r, &in->ops[0], v, a.t | b.t, vs, op);
     return SEM_NEXT;
 }
 
@@ -160,8 +222,13 @@ static sem_next extension(sem_run *r, const ll_instr *in)
         if (kinds[i].op == in->op) {
             if (a.v.sym >= 0 && kinds[i].bytes < 4)
                 return rv_undefined(r, a.t);
-            rv_set(r, &in->ops[0], rv_extend_val(a.v, kinds[i].bytes, kinds[i].sign),
-                a.t);
+        {
+            sem_taint vs = rv_vsrc(r, &in->ops[1]);
+            r->used |= vs;  /* not measured: taken as an operation */
+            rv_set_made(r, &in->ops[0],
+                        rv_extend_val(a.v, kinds[i].bytes, kinds[i].sign),
+                        a.t, vs, vs != 0);
+        }
         }
     return SEM_NEXT;
 }
@@ -195,7 +262,8 @@ sem_next rv_exec_alu(sem_run *r, const ll_instr *in)
         return SEM_NEXT;
     case LL_RV_MV: {
         sem_reg v = rv_get(r, &in->ops[1]);
-        rv_set(r, &in->ops[0], v.v, v.t);
+        rv_set_made(r, &in->ops[0], v.v, v.t, rv_vsrc(r, &in->ops[1]),
+                    rv_vop(r, &in->ops[1]));
         return SEM_NEXT;
     }
     case LL_RV_NOP:

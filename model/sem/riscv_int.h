@@ -13,6 +13,15 @@
 sem_reg rv_get(sem_run *r, const ll_operand *o);
 void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t);
 
+/* herd7's view of a register's value (sem_ops.symbolic_cycles): the reads
+ * it is made of (sem_run.vsrc, 0 for a constant) and whether it is an
+ * operation's result on them, not a copy of one (sem_run.vop); rv_set
+ * takes the value as a copy of the reads t names. */
+void rv_set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
+                 sem_taint vs, bool op);
+sem_taint rv_vsrc(sem_run *r, const ll_operand *o);
+bool rv_vop(sem_run *r, const ll_operand *o);
+
 /* A value that cannot be computed: a dead path when it came from a read
  * (another value read makes it defined), an error otherwise. */
 sem_next rv_undefined(sem_run *r, sem_taint dep);
