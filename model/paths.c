@@ -179,6 +179,24 @@ void sem_set_made(sem_run *r, int slot, sem_taint made)
         r->made[slot] = made;
 }
 
+sem_taint sem_get_vsrc(sem_run *r, int slot)
+{
+    return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+}
+
+bool sem_get_vop(sem_run *r, int slot)
+{
+    return r->vop && slot >= 0 && slot < r->n_slots && r->vop[slot];
+}
+
+void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op)
+{
+    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
+        r->vsrc[slot] = vs;
+        r->vop[slot] = op;
+    }
+}
+
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint p)
 {
     sem_set(r, slot, v, t);

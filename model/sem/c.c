@@ -57,11 +57,9 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v, t);
     cr_set(r, slot);
-    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
-        r->vsrc[slot] = vs;
-        r->vop[slot] = op && vs;
+    sem_set_vsrc(r, slot, vs, op && vs);
+    if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] = r->ctrl;   /* written under these branches */
-    }
 }
 
 /* ... a copy of the read vs names, or a constant. */
@@ -112,8 +110,7 @@ static sem_taint vsrc(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return 0;
-    int slot = sem_slot(r, o->reg, o->sym);
-    return slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+    return sem_get_vsrc(r, sem_slot(r, o->reg, o->sym));
 }
 
 /* Whether operand o's value is an operation's result (sem_run.vop). */
@@ -121,8 +118,7 @@ static bool vop(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return false;
-    int slot = sem_slot(r, o->reg, o->sym);
-    return slot >= 0 && slot < r->n_slots && r->vop[slot];
+    return sem_get_vop(r, sem_slot(r, o->reg, o->sym));
 }
 
 /* herd7's symbolic values use what they are made of: an operation, a

@@ -130,8 +130,7 @@ static sem_taint vsrc(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return 0;
-    int slot = sem_slot(r, o->reg, o->sym);
-    return slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+    return sem_get_vsrc(r, sem_slot(r, o->reg, o->sym));
 }
 
 /* Whether operand o's value is an operation's result, not a copy of
@@ -140,8 +139,7 @@ static bool vop(sem_run *r, const ll_operand *o)
 {
     if (!r->vop || o->kind != LL_OPND_REG)
         return false;
-    int slot = sem_slot(r, o->reg, o->sym);
-    return slot >= 0 && slot < r->n_slots && r->vop[slot];
+    return sem_get_vop(r, sem_slot(r, o->reg, o->sym));
 }
 
 /* The address at ops[at] (plus its offset): false when it is none. The
@@ -221,10 +219,7 @@ static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs,
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v.v, v.t);
-    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
-        r->vsrc[slot] = vs;
-        r->vop[slot] = op;
-    }
+    sem_set_vsrc(r, slot, vs, op);
 }
 
 /* Write ev's value: what it depends on stays its vdata (the Loop test's

@@ -27,10 +27,7 @@ void rv_set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
 {
     int slot = slot_of(r, o);
     sem_set(r, slot, v, t);
-    if (r->vsrc && slot >= 0 && slot < r->n_slots) {
-        r->vsrc[slot] = vs;
-        r->vop[slot] = op;
-    }
+    sem_set_vsrc(r, slot, vs, op);
 }
 
 void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
@@ -40,14 +37,12 @@ void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 
 sem_taint rv_vsrc(sem_run *r, const ll_operand *o)
 {
-    int slot = slot_of(r, o);
-    return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
+    return sem_get_vsrc(r, slot_of(r, o));
 }
 
 bool rv_vop(sem_run *r, const ll_operand *o)
 {
-    int slot = slot_of(r, o);
-    return r->vop && slot >= 0 && slot < r->n_slots && r->vop[slot];
+    return sem_get_vop(r, slot_of(r, o));
 }
 
 /* A value that cannot be computed: a dead path when it came from a read

@@ -395,6 +395,12 @@ sem_taint sem_get_pick(sem_run *r, int slot);
  * sem_set narrows it. */
 sem_taint sem_get_made(sem_run *r, int slot);
 void sem_set_made(sem_run *r, int slot, sem_taint made);
+/* The reads slot's value is made of as herd7's symbolic value
+ * (sem_run.vsrc) and whether it is an operation's result (sem_run.vop);
+ * 0 and false where they are not tracked. sem_set_vsrc records both. */
+sem_taint sem_get_vsrc(sem_run *r, int slot);
+bool sem_get_vop(sem_run *r, int slot);
+void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op);
 void sem_set(sem_run *r, int slot, sem_val v, sem_taint t);
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
                   sem_taint p);
