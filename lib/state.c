@@ -423,7 +423,9 @@ static int litmus_order(const void *pa, const void *pb)
 {
     const ll_binding *a = *(const ll_binding *const *)pa;
     const ll_binding *b = *(const ll_binding *const *)pb;
-    if (a->loc.proc >= 0 && b->loc.proc >= 0 && a->loc.proc == b->loc.proc) {
+    bool named = a->loc.reg == LL_REG_NAMED || b->loc.reg == LL_REG_NAMED;
+    if (a->loc.proc >= 0 && b->loc.proc >= 0 && a->loc.proc == b->loc.proc &&
+        !named) {
         int c = family_cmp(a->loc.name, b->loc.name);
         return c ? c : strcmp(a->loc.name, b->loc.name);
     }

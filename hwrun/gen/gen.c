@@ -547,6 +547,9 @@ static bool add_out(hw_gen *g, const ll_loc *l, ll_pos pos, bool hidden,
     if (l->proc >= 0)   /* a C test's: a local of the body (gen/c.c) */
         o.thread = thread_of(g->t, l->proc);
     if (l->proc >= 0 && g->ops->locals) {
+        /* litmus7 lists a C test's locals as plain strings (r1, r10,
+         * r4, rax), not as numbered or named registers */
+        o.loc.reg = LL_REG_NAMED;
         ll_ctype_of(NULL, false, &o.type);
     } else if (l->proc >= 0) {
         int reg = reg_id(g, l);

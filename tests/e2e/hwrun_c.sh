@@ -76,6 +76,16 @@ obs unused-local "Always 1000 0"
 grep -q '^1000 *\*>0:r3=0; 0:r5=3; 0:r7=0; \[x\]=1;$' "$tmp/log" ||
   fail "unused-local: $(grep -A3 '^Test unused-local' "$tmp/log")"
 
+# a C test's locals in litmus7's order, plain strings (its harness for
+# this test prints `0:r1; 0:r10; 0:r4; 0:rax`), as the model lists them
+hw -n 1000 $d/local-order.litmus >"$tmp/log" 2>"$tmp/err" ||
+  fail "local-order: hwrun failed: $(head -n 3 "$tmp/err")"
+grep -q '^1000 *\*>0:r1=2; 0:r10=3; 0:r4=4; 0:rax=1;$' "$tmp/log" ||
+  fail "local-order: $(grep -A3 '^Test local-order' "$tmp/log")"
+"$LITMUSLAB" model $d/local-order.litmus |
+  grep -qx '0:r1=2; 0:r10=3; 0:r4=4; 0:rax=1;' ||
+  fail "local-order: the model lists the locals in another order"
+
 # the sequences, in the emitted folder's C file and header
 "$LITMUSLAB" hwrun --emit "$tmp/sb" $d/SB+mbs.litmus >/dev/null 2>&1 ||
   fail "--emit failed"
