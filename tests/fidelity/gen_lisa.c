@@ -50,13 +50,22 @@ static int room(const thread *t, int k)
     return t->n + k <= MAX_LINES;
 }
 
+/* A small number: 0, 1 or 2, one time in six spelt in hex (0x1) or
+ * negative (-1), both of which herd7's LISA lexer reads. */
+static const char *imm(void)
+{
+    static const char *const hex[] = {"0x0", "0x1", "0x2", "-1"};
+    static const char *const dec[] = {"0", "1", "2"};
+    return rnd(6) == 0 ? hex[rnd(4)] : dec[rnd(3)];
+}
+
 /* A value: a number, or a data register (a data dependency). */
 static void value(thread *t, char *buf)
 {
     if (t->n_regs && rnd(3) == 0)
         sprintf(buf, "r%u", rnd((unsigned)t->n_regs));
     else
-        sprintf(buf, "%u", 1 + rnd(2));
+        sprintf(buf, rnd(8) ? "%u" : "0x%u", 1 + rnd(2));
 }
 
 static int dest(thread *t)
@@ -145,15 +154,15 @@ static void fence(thread *t)
 
 static void mov(thread *t)
 {
-    static const char *const op[] = {"add", "xor", "and", "eq", "neq"};
+    static const char *const op[] = {"add", "xor", "and", "eq", "neq", "ne"};
     char s[64];
     int r = (int)rnd((unsigned)t->n_regs);
     int d = dest(t);
     switch (rnd(3)) {
     case 0: sprintf(s, "mov r%d %u", d, rnd(3)); break;
-    case 1: sprintf(s, "mov r%d (%s r%d %u)", d, op[rnd(5)], r, rnd(3)); break;
+    case 1: sprintf(s, "mov r%d (%s r%d %s)", d, op[rnd(6)], r, imm()); break;
     default:
-        sprintf(s, "mov r%d (%s r%d r%u)", d, op[rnd(5)], r,
+        sprintf(s, "mov r%d (%s r%d r%u)", d, op[rnd(6)], r,
                 rnd((unsigned)t->n_regs));
         break;
     }
@@ -175,7 +184,8 @@ static void forward(thread *t, int depth)
         add(t, s);
     } else {
         int c = 20 + t->tmp++;
-        sprintf(s, "mov r%d (%s r%u %u)", c, rnd(2) ? "eq" : "neq",
+        static const char *const cmp[] = {"eq", "neq", "eq", "ne"};
+        sprintf(s, "mov r%d (%s r%u %u)", c, cmp[rnd(4)],
                 rnd((unsigned)t->n_regs), rnd(3));
         add(t, s);
         sprintf(s, "b[] r%d L%d", c, l);
@@ -275,7 +285,7 @@ static void one_test(FILE *f, const char *name)
     int n_regs[3];
     for (int i = 0; i < n; i++)
         n_regs[i] = th[i].n_regs;
-    gen_exists(f, n, n_regs, locs, N_LOCS);
+    gen_cond(f, n, n_regs, locs, N_LOCS, NULL, 0);
 }
 
 int main(int argc, char **argv)
