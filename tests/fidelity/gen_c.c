@@ -5,31 +5,46 @@
  *   gen_c DIR SEED COUNT [LARGE]
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
- * threads over the locations x, y, z (int), a pointer p (initially &x),
- * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn
- * from all 85 primitives of herd7 7.58's linux-kernel.def (marked and
- * plain accesses, fences, exchanges, cmpxchg, atomic_*, locks with
- * unlock-then-lock in one thread, RCU, SRCU), a value-returning one
- * sometimes thrown away with a `void` cast, with data dependencies (a
- * stored value from a register, `r + 1`, `r == r`, a register r9 that
- * only the init block sets), address dependencies (through a pointer
- * read from p; such a pointer is not always dereferenced), control
- * dependencies through `if` (on a register, on a comparison of a
- * register with itself or with a constant, with and without else; a
- * register set in an if's arm and tested by a later if),
- * locals from expressions, locals initialised in their declaration
- * (from themselves, which herd7 reads as 0, or from a read), `(void)r`
- * statements; one test in six starts each thread with an
- * out-of-thin-air shape (read x_i, then write x_i+1 through data, an
- * if, a self-comparison, a local, or an if on a register set under an
- * if on the read; the condition asks for the thin-air
- * value). herd7 7.58 reads no `?:`, `&&`, `||` or `[` in C and has no
- * srcu_down_read, srcu_up_read or spin_unlock_wait in its def, so none
- * are made (srcu_down_read/srcu_up_read with GEN_C_SRCU_DOWN set, for a
- * herd7 run with a def that has them). Three-thread tests keep within 10 events but one in LARGE
- * (gen_main.h). The condition is an exists over 1 to 3 final values.
- * The same SEED and LARGE always write the same tests. Standalone: no
- * project code. */
+ * threads over the locations x, y, z (int; one test in five intptr_t,
+ * as the kernel collection's generated tests, where a register may hold
+ * an address), a pointer p (initially &x, or &y, &z), spinlocks s and t,
+ * an srcu_struct ss; the init block may start a location at 1 or 2, set
+ * a register r9 that only it sets, and a register r8 to a location's
+ * address (then an address). A thread is 1 to 4 statements drawn
+ * from all 85 primitives of herd7 7.58's linux-kernel.def and its own
+ * atomic_add_unless (marked and plain accesses, fences, exchanges,
+ * cmpxchg, atomic_*, locks with unlock-then-lock in one thread and two
+ * locks nested, RCU, SRCU), a value-returning one sometimes thrown away
+ * with a `void` cast; pointer stores to p (WRITE_ONCE, smp_store_mb,
+ * smp_store_release, rcu_assign_pointer of &x, &y, &z) and pointer
+ * exchanges on p (xchg*, cmpxchg* into a pointer local); data
+ * dependencies (a stored value from a register through + - * / ^ | & ==
+ * != < > <= >=, a register r9 that only the init block sets, a read
+ * nested in the store), address dependencies (through a pointer read
+ * from p or exchanged on it, or r8; such a pointer is not always
+ * dereferenced), control dependencies through `if` (on a register, on a
+ * comparison of a register with itself, a constant or another register,
+ * on a read or spin_trylock called in the condition; with and without
+ * braces, else, else if; a register set in an if's arm and tested by a
+ * later if), locals from expressions, locals declared where they are
+ * set (a pointer local from p too, and r9 from an expression on r9),
+ * locals initialised in their declaration (from themselves, which herd7
+ * reads as 0, or from a read), `(void)r` statements, blocks, and rarely
+ * a spin loop (`while`, which both tools unroll twice); one test in six
+ * starts each thread with an out-of-thin-air shape (read x_i, then
+ * write x_i+1 through data, an if, a self-comparison, a local, or an if
+ * on a register set under an if on the read; the condition asks for
+ * the thin-air value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
+ * unary `-`, `%`, `<<`, hexadecimal, `int a, b;` or `[` in C, dies on a
+ * division by 0, and has no srcu_down_read, srcu_up_read or
+ * spin_unlock_wait in its def, so none are made (srcu_down_read/
+ * srcu_up_read with GEN_C_SRCU_DOWN set, for a herd7 run with a def that
+ * has them). Three-thread tests keep within 10 events but one in LARGE
+ * (gen_main.h). The condition (gen_cond): exists, ~exists or forall
+ * over 1 to 3 atoms (registers, locations, p or a pointer local equal to
+ * a location, a register equal to another), /\ and \/, negated atoms,
+ * sometimes a filter and a locations line. The same SEED and LARGE
+ * always write the same tests. Standalone: no project code. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

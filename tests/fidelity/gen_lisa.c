@@ -10,12 +10,15 @@
  * thread is 1 to 6 instructions drawn from every form the reader takes:
  * r/w/rmw with each annotation the Linux-kernel bell declares (rmw with
  * an exchanged value or an operation on the value read), every fence,
- * mov with add/xor/and/eq/neq, address dependencies (x+r, a register
+ * mov with add/xor/and/eq/neq and herd7's other spelling ne, numbers
+ * in hex (0x1) and negative (-1), address dependencies (x+r, a register
  * holding an address read from p), forward branches (conditional on a
  * register, a comparison or always), and backward branches: a bounded
  * counter loop and a spin loop that waits for a value (herd7 unrolls
- * both; what it cuts is dropped by both tools). The condition is an
- * exists over 1 to 3 final values. The same SEED always writes the same
+ * both; what it cuts is dropped by both tools). The condition
+ * (gen_main.h's gen_cond): exists, ~exists or forall over 1 to 3 final
+ * values, /\ and \/, negated atoms, a register equal to another,
+ * sometimes a filter and a locations line. The same SEED always writes the same
  * tests. Standalone: no project code. */
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +67,8 @@ static void value(thread *t, char *buf)
 {
     if (t->n_regs && rnd(3) == 0)
         sprintf(buf, "r%u", rnd((unsigned)t->n_regs));
+    else if (rnd(10) == 0)
+        strcpy(buf, "-1");
     else
         sprintf(buf, rnd(8) ? "%u" : "0x%u", 1 + rnd(2));
 }
