@@ -489,6 +489,7 @@ static void loop(thread *t, int indent)
     const char *l = locs[rnd(N_LOCS)];
     dest(t, d);
     t->n_acc += 3;
+    gen_no_filter = 1;
     put(t, indent, "%s = READ_ONCE(*%s);", d, l, 0);
     put(t, indent, "while (%s == 0) {", d, 0, 0);
     put(t, indent + 1, "%s = READ_ONCE(*%s);", d, l, 0);

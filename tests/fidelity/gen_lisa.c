@@ -211,6 +211,7 @@ static void loop(thread *t, int depth)
     int l = t->id * 10 + t->n_labels++;
     if (!room(t, 6))
         return;
+    gen_no_filter = 1;
     if (rnd(2)) {
         int i = 20 + t->tmp++, c = 20 + t->tmp++;
         sprintf(s, "mov r%d 0", i);

