@@ -7,7 +7,7 @@
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
  * threads over the locations x, y, z (int; one test in five intptr_t,
  * as the kernel collection's generated tests, where a register may hold
- * an address), a pointer p (initially &x, or &y, &z), spinlocks s and t,
+ * an address; one in ten atomic_t), a pointer p (initially &x, or &y, &z), spinlocks s and t,
  * an srcu_struct ss; the init block may start a location at 1 or 2, set
  * a register r9 that only it sets, and a register r8 to a location's
  * address (then an address). A thread is 1 to 4 statements drawn
@@ -628,7 +628,8 @@ static void one_test(FILE *f, const char *name)
     thread th[3];
     int n = 2 + (rnd(3) == 0);
     int thin = rnd(6) == 0;     /* an out-of-thin-air shape */
-    int intptr = rnd(5) == 0;
+    unsigned types = rnd(10);   /* 0, 1: intptr_t; 2: atomic_t locations */
+    int intptr = types < 2;
     reg_type = intptr ? "intptr_t" : "int";
     ptr_type = intptr ? "intptr_t " : "int *";
     /* herd7's time grows steeply with the memory events of a
@@ -684,7 +685,7 @@ static void one_test(FILE *f, const char *name)
             fprintf(f, "\t%d:r8 = %s;\n", i, locs[th[i].init_ptr - 1]);
     }
     fputs("}\n\n", f);
-    const char *loc_type = intptr ? "intptr_t *" : "int *";
+    const char *loc_type = intptr ? "intptr_t *" : types == 2 ? "atomic_t *" : "int *";
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
         fprintf(f, "P%d(%sx, %sy, %sz, %sp, spinlock_t *s, spinlock_t *t, "
