@@ -86,7 +86,9 @@ run_batch() {
         o=$(grep "^$name	" "$d/o.tsv")
         if [ -z "$h" ]; then
             herd_no=$((herd_no + 1))
-        elif [ -z "$o" ] && grep -q "test $name: timeout" "$d/ours.err"; then
+        elif [ -z "$o" ] && grep -q -e "test $name: timeout" \
+                -e "/$name.litmus: timeout after" "$d/ours.err"; then
+            # the model's own timeout, or the batch's worker stopped over it
             ours_no=$((ours_no + 1))
         elif [ "$h" = "$o" ]; then
             agree=$((agree + 1))

@@ -266,6 +266,9 @@ static bool read_operation(lisa_lexer *lx, ll_instr *in)
         for (int i = LL_LISA_OPK_ADD; i <= LL_LISA_OPK_NEQ; i++)
             if (ll_span_eq(lx->tok, opk_names[i]))
                 k = i;
+    /* herd7's lexer reads `ne` as `neq` (and prints neq: the Hash) */
+    if (k < 0 && lx->kind == TK_WORD && ll_span_eq(lx->tok, "ne"))
+        k = LL_LISA_OPK_NEQ;
     if (k < 0)
         return fail(lx, "an operation (add, xor, and, eq, neq)");
     next(lx);

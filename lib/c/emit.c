@@ -67,6 +67,22 @@ void c_emit(c_lower *c, int op, unsigned flags, int n, const c_val *ops)
         set_operand(&s->instr.ops[i], &ops[i]);
 }
 
+/* A fence of kind k inserted before statement `at` of the thread (one
+ * of the statement being lowered: no tree node starts after it yet). */
+void c_insert_fence(c_lower *c, int at, unsigned k)
+{
+    ll_thread *th = c->th;
+    new_stmt(c);
+    memmove(&th->stmts[at + 1], &th->stmts[at],
+            (size_t)(th->n_stmts - 1 - at) * sizeof *th->stmts);
+    ll_stmt *s = &th->stmts[at];
+    memset(s, 0, sizeof *s);
+    s->pos = c->at;
+    s->has_instr = true;
+    s->instr.op = LL_C_FENCE;
+    s->instr.flags = k;
+}
+
 void c_emit_label(c_lower *c, const char *label)
 {
     new_stmt(c)->label = ll_xstrdup(label);

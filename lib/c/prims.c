@@ -207,11 +207,37 @@ static unsigned ann(int a)
     return (unsigned)a << LL_C_ANN_SHIFT;
 }
 
-static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v)
+/* Whether statements [first, end) of the thread access memory. */
+static bool accesses(const c_lower *c, int first)
+{
+    for (int i = first; i < c->th->n_stmts; i++) {
+        const ll_stmt *s = &c->th->stmts[i];
+        if (s->has_instr && s->instr.op != LL_C_MOV && s->instr.op != LL_C_BIN &&
+            s->instr.op != LL_C_UN && s->instr.op != LL_C_BZ &&
+            s->instr.op != LL_C_JMP && s->instr.op != LL_C_CTRL_SAVE &&
+            s->instr.op != LL_C_CTRL_RESTORE)
+            return true;
+    }
+    return false;
+}
+
+/* An RMW whose operands were lowered from statement `first` on: herd7's
+ * fully ordered RMW (__atomic_op_return{mb}, __xchg{mb}, ...) makes its
+ * leading smp_mb before it evaluates the operands, so a read in them
+ * (`atomic_add_return(READ_ONCE(*x), y)`) comes after that fence, not
+ * before (found by gencov: an SB shape herd7 forbids through it). */
+static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
+                 int first)
 {
     c_val ops[3] = {c_temp(c), addr, v};
+    unsigned fenced = 0;
+    if (a == LL_C_MB && accesses(c, first)) {
+        c_insert_fence(c, first, LL_C_F_MB);
+        fenced = LL_C_RMW_FENCED;
+    }
     c_emit(c, LL_C_RMW,
-           (unsigned)op | (unsigned)kind << LL_C_RMW_SHIFT | ann(a), 3, ops);
+           (unsigned)op | (unsigned)kind << LL_C_RMW_SHIFT | ann(a) | fenced,
+           3, ops);
     return ops[0];
 }
 
@@ -256,6 +282,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
     c_val a, v, o, ops[4];
     int mo;
     prim opq;        /* p with the operator an argument gave */
+    int first = c->th->n_stmts;     /* the operands' statements (rmw) */
     switch (p->kind) {
     case P_LOAD_LV:
     case P_LOAD:
@@ -286,7 +313,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         comma(c);
         v = arg_val(c);
         c->at = at;
-        return rmw(c, LL_C_XCHG, 0, p->ann, a, v);
+        return rmw(c, LL_C_XCHG, 0, p->ann, a, v, first);
     case P_CMPXCHG:
     case P_ADD_UNLESS:
         a = arg_val(c);
@@ -342,7 +369,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
             v = nv[0];
             op = LL_C_AND;
         }
-        c_val r = rmw(c, kind, op, p->ann, a, v);
+        c_val r = rmw(c, kind, op, p->ann, a, v, first);
         if (p->kind == P_TEST || p->kind == P_TEST1)
             return cmp_imm(c, LL_C_EQ, r);
         if (p->kind == P_NEG)
@@ -412,7 +439,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         }
         c->at = at;
         return rmw(c, p->kind == P_C11_XCHG ? LL_C_XCHG : LL_C_FETCH, p->op,
-                   mo, a, v);
+                   mo, a, v, first);
     case P_C11_CAS:
         a = arg_val(c);
         return c11_cas(c, p, a, at);

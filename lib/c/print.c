@@ -56,6 +56,8 @@ void ll_c_print_instr(const ll_instr *in, ll_buf *out)
         if (a < sizeof ann_names / sizeof *ann_names)
             ll_buf_printf(out, "{%s}", ann_names[a]);
     }
+    if (in->op == LL_C_RMW && (in->flags & LL_C_RMW_FENCED))
+        ll_buf_puts(out, "{fenced}");
     if (in->op == LL_C_FENCE)
         ll_buf_printf(out, "{%u}", in->flags & 0xff);
     for (int i = 0; i < in->n_ops; i++) {

@@ -265,8 +265,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
     sem_reg a = operand(r, in, 1), v = operand(r, in, 2);
     use(r, vsrc(r, &in->ops[1]));
-    if (ann == LL_C_MB)
-        sem_fence(r, BIT(T_MB));
+    if (ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
+        sem_fence(r, BIT(T_MB));     /* else the FENCE before (prims.c) */
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(kind == LL_C_NORET ?

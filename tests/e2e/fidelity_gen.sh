@@ -59,6 +59,12 @@ answered() { # DIR COUNT
 answered "$tmp/c.a" 100
 answered "$tmp/c.l" 100
 answered "$tmp/lisa.a" 100
+# gen_lisa: herd7's other spellings (ne, hex and negative numbers)
+cat "$tmp/lisa.a"/*.litmus > "$tmp/lisa.all"
+for form in '(ne r' ' 0x[0-9]' ' -1' '^forall (' '^~exists ('; do
+  grep -q -- "$form" "$tmp/lisa.all" ||
+    { echo "gen_lisa: 100 tests and no '$form'"; fail=1; }
+done
 
 # the assembly generator: deterministic, every test answered
 for arch in PPC X86_64 ARM AArch64 RISCV; do
@@ -72,7 +78,7 @@ for arch in PPC X86_64 ARM AArch64 RISCV; do
   answered "$tmp/$arch.1" 40
 done
 
-# gen_c: every primitive of the def in 2000 tests
+# gen_c: every primitive of the def in 2000 tests, and the other forms
 def=../shared/tools/herdtools7/share/herd/linux-kernel.def
 if [ -f "$def" ]; then
   mkdir "$tmp/many"
@@ -81,6 +87,17 @@ if [ -f "$def" ]; then
   for p in $(sed -n 's/^\([a-z_0-9]*\)(.*/\1/p' "$def" | sort -u); do
     grep -q "[^a-z_0-9]$p(" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no $p"; fail=1; }
+  done
+  # and the C forms beyond the def (doc/fidelity.md "What they cover")
+  for form in 'atomic_add_unless(' 'while (' '} else if (' 'intptr_t r' \
+      'int \*q0 = ' 'WRITE_ONCE(\*p, ' 'smp_store_release(p, ' '= xchg(p, ' \
+      '= cmpxchg_acquire(p, ' 'spin_lock(t);' 'if (spin_trylock(' \
+      'if (READ_ONCE(\*' '^~exists (' '^forall (' '^filter (' '^locations \[' \
+      ':q[0-9]=[xyz]' ' p=[xyz]' '[0-9]:r8 = [xyz];' '^	[xyz] = [12];' \
+      ' r9 = (r[0-9] ^ r9) == 0;' '(r[0-9] ^ r[0-9]) == 0' ' / 2' ' | 1' \
+      'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]'; do
+    grep -q -- "$form" "$tmp/all" ||
+      { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done
 else
   echo "fidelity_gen.sh: SKIP: the def check needs $def"

@@ -5,31 +5,46 @@
  *   gen_c DIR SEED COUNT [LARGE]
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
- * threads over the locations x, y, z (int), a pointer p (initially &x),
- * a spinlock s, an srcu_struct ss; a thread is 1 to 4 statements drawn
- * from all 85 primitives of herd7 7.58's linux-kernel.def (marked and
- * plain accesses, fences, exchanges, cmpxchg, atomic_*, locks with
- * unlock-then-lock in one thread, RCU, SRCU), a value-returning one
- * sometimes thrown away with a `void` cast, with data dependencies (a
- * stored value from a register, `r + 1`, `r == r`, a register r9 that
- * only the init block sets), address dependencies (through a pointer
- * read from p; such a pointer is not always dereferenced), control
- * dependencies through `if` (on a register, on a comparison of a
- * register with itself or with a constant, with and without else; a
- * register set in an if's arm and tested by a later if),
- * locals from expressions, locals initialised in their declaration
- * (from themselves, which herd7 reads as 0, or from a read), `(void)r`
- * statements; one test in six starts each thread with an
- * out-of-thin-air shape (read x_i, then write x_i+1 through data, an
- * if, a self-comparison, a local, or an if on a register set under an
- * if on the read; the condition asks for the thin-air
- * value). herd7 7.58 reads no `?:`, `&&`, `||` or `[` in C and has no
- * srcu_down_read, srcu_up_read or spin_unlock_wait in its def, so none
- * are made (srcu_down_read/srcu_up_read with GEN_C_SRCU_DOWN set, for a
- * herd7 run with a def that has them). Three-thread tests keep within 10 events but one in LARGE
- * (gen_main.h). The condition is an exists over 1 to 3 final values.
- * The same SEED and LARGE always write the same tests. Standalone: no
- * project code. */
+ * threads over the locations x, y, z (int; one test in five intptr_t,
+ * as the kernel collection's generated tests, where a register may hold
+ * an address; one in ten atomic_t), a pointer p (initially &x, or &y, &z), spinlocks s and t,
+ * an srcu_struct ss; the init block may start a location at 1 or 2, set
+ * a register r9 that only it sets, and a register r8 to a location's
+ * address (then an address). A thread is 1 to 4 statements drawn
+ * from all 85 primitives of herd7 7.58's linux-kernel.def and its own
+ * atomic_add_unless (marked and plain accesses, fences, exchanges,
+ * cmpxchg, atomic_*, locks with unlock-then-lock in one thread and two
+ * locks nested, RCU, SRCU), a value-returning one sometimes thrown away
+ * with a `void` cast; pointer stores to p (WRITE_ONCE, smp_store_mb,
+ * smp_store_release, rcu_assign_pointer of &x, &y, &z) and pointer
+ * exchanges on p (xchg*, cmpxchg* into a pointer local); data
+ * dependencies (a stored value from a register through + - * / ^ | & ==
+ * != < > <= >=, a register r9 that only the init block sets, a read
+ * nested in the store), address dependencies (through a pointer read
+ * from p or exchanged on it, or r8; such a pointer is not always
+ * dereferenced), control dependencies through `if` (on a register, on a
+ * comparison of a register with itself, a constant or another register,
+ * on a read or spin_trylock called in the condition; with and without
+ * braces, else, else if; a register set in an if's arm and tested by a
+ * later if), locals from expressions, locals declared where they are
+ * set (a pointer local from p too, and r9 from an expression on r9),
+ * locals initialised in their declaration (from themselves, which herd7
+ * reads as 0, or from a read), `(void)r` statements, blocks, and rarely
+ * a spin loop (`while`, which both tools unroll twice); one test in six
+ * starts each thread with an out-of-thin-air shape (read x_i, then
+ * write x_i+1 through data, an if, a self-comparison, a local, or an if
+ * on a register set under an if on the read; the condition asks for
+ * the thin-air value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
+ * unary `-`, `%`, `<<`, hexadecimal, `int a, b;` or `[` in C, dies on a
+ * division by 0, and has no srcu_down_read, srcu_up_read or
+ * spin_unlock_wait in its def, so none are made (srcu_down_read/
+ * srcu_up_read with GEN_C_SRCU_DOWN set, for a herd7 run with a def that
+ * has them). Three-thread tests keep within 10 events but one in LARGE
+ * (gen_main.h). The condition (gen_cond): exists, ~exists or forall
+ * over 1 to 3 atoms (registers, locations, p or a pointer local equal to
+ * a location, a register equal to another), /\ and \/, negated atoms,
+ * sometimes a filter and a locations line. The same SEED and LARGE
+ * always write the same tests. Standalone: no project code. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,16 +57,23 @@ static const char *const locs[] = {"x", "y", "z"};
  * srcu_up_read, which herd7 7.58 reads only with a def that has them
  * (mk/fidelity-diff-c.sh's FIDELITY_MACROS) */
 static int srcu_down;
-enum { N_LOCS = 3, MAX_REGS = 8 };
+enum { N_LOCS = 3, MAX_REGS = 8, MAX_PTRS = 3 };
+/* the test's types: int, or (one test in five) intptr_t as the kernel
+ * collection's generated tests have it, a register holding an address */
+static const char *reg_type = "int", *ptr_type = "int *";
 
 typedef struct thread {
     int n_regs;         /* r0 .. r(n_regs-1) declared */
     int n_ptrs;         /* q0 .. : int * locals holding a pointer read */
     int n_idx;          /* i0 .. : SRCU indexes */
+    char qdecl[MAX_PTRS]; /* q<i> declared where it is set */
     int init_reg;       /* r9 is set by the init block (0: no r9) */
+    int init_ptr;       /* r8 is set by the init block to a location's
+                         * address (1 + its index; 0: no r8) */
     int n_acc;          /* memory events made: an access 1, an RMW 2, a
                          * lock or SRCU section 2 more (the budget) */
-    char decl[MAX_REGS][32];    /* r<i>'s initialiser, "" for none */
+    char decl[MAX_REGS][32];    /* r<i>'s initialiser, "" for none, "-"
+                                 * declared in the body */
     char body[4096];
     size_t len;
 } thread;
@@ -67,23 +89,65 @@ static void put(thread *t, int indent, const char *fmt, const char *a,
         t->len = sizeof t->body - 1;
 }
 
-/* A value to store: a constant, or a register (a data dependency). */
+/* A value to store: a constant, or a register (a data dependency)
+ * through one of the operators herd7 7.58's C reads (it has no `!`,
+ * `~`, unary `-`, `%`, `<<`, `&&`, `||`, `?:`: lexer or parser errors;
+ * division only by a constant: herd7 dies on a division by 0), or
+ * one time in twenty a read nested in the store (`WRITE_ONCE(*y,
+ * READ_ONCE(*x))`). */
+static int no_nest;     /* value() makes no nested read: see its callers */
+
 static const char *value(thread *t, char *buf)
 {
     if (t->init_reg && rnd(6) == 0) {
         strcpy(buf, "r9");      /* set by the init block only */
+    } else if (rnd(20) == 0 && !no_nest) {
+        t->n_acc++;
+        sprintf(buf, "READ_ONCE(*%s)", locs[rnd(N_LOCS)]);
     } else if (t->n_regs && rnd(3) == 0) {
         int r = (int)rnd((unsigned)t->n_regs);
-        switch (rnd(4)) {
-        case 0: sprintf(buf, "r%d", r); break;
-        case 1: sprintf(buf, "r%d + 1", r); break;
-        case 2: sprintf(buf, "r%d == r%d", r, r); break;
-        default: sprintf(buf, "r%d - r%d + 2", r, r); break;
+        int o = (int)rnd((unsigned)t->n_regs);
+        switch (rnd(16)) {
+        case 0: case 1: sprintf(buf, "r%d", r); break;
+        case 2: sprintf(buf, "r%d + 1", r); break;
+        case 3: sprintf(buf, "r%d == r%d", r, r); break;
+        case 4: sprintf(buf, "r%d - r%d + 2", r, r); break;
+        case 5: sprintf(buf, "(r%d ^ r%d) == 0", r, o); break;
+        case 6: sprintf(buf, "r%d ^ r%d", r, r); break;
+        case 7: sprintf(buf, "r%d | 1", r); break;
+        case 8: sprintf(buf, "r%d / 2", r); break;
+        case 9: sprintf(buf, "r%d > 0", r); break;
+        case 10: sprintf(buf, "r%d < 2", r); break;
+        case 11: sprintf(buf, "r%d >= r%d", r, o); break;
+        case 12: sprintf(buf, "r%d <= 1", r); break;
+        case 13: sprintf(buf, "r%d != r%d", r, o); break;
+        case 14: sprintf(buf, "r%d * 2", r); break;
+        default: sprintf(buf, "r%d + r%d", r, o); break;
         }
     } else {
         sprintf(buf, "%u", 1 + rnd(2));
     }
     return buf;
+}
+
+/* A condition on a register: itself, compared with itself, a constant
+ * or another register, through an operator. */
+static void condition(thread *t, char *e)
+{
+    int r = (int)rnd((unsigned)t->n_regs), o = (int)rnd((unsigned)t->n_regs);
+    switch (rnd(12)) {
+    case 0: case 1: sprintf(e, "r%d", r); break;
+    case 2: sprintf(e, "r%d == r%d", r, r); break;
+    case 3: sprintf(e, "r%d == %u", r, rnd(3)); break;
+    case 4: sprintf(e, "r%d != 0", r); break;
+    case 5: sprintf(e, "r%d > 0", r); break;
+    case 6: sprintf(e, "r%d < %u", r, 1 + rnd(2)); break;
+    case 7: sprintf(e, "r%d >= %u", r, rnd(3)); break;
+    case 8: sprintf(e, "(r%d ^ r%d) == 0", r, r); break;
+    case 9: sprintf(e, "r%d != r%d", r, r); break;
+    case 10: sprintf(e, "r%d + 1 == 2", r); break;
+    default: sprintf(e, "r%d == r%d", r, o); break;
+    }
 }
 
 /* A fresh register to read into (or an old one, reused). */
@@ -101,6 +165,8 @@ static const char *addr(thread *t, char *buf)
 {
     if (t->n_ptrs && rnd(3) == 0)
         sprintf(buf, "q%u", rnd((unsigned)t->n_ptrs));
+    else if (t->init_ptr && rnd(4) == 0)
+        strcpy(buf, "r8");      /* the init block's pointer */
     else
         strcpy(buf, locs[rnd(N_LOCS)]);
     return buf;
@@ -151,17 +217,45 @@ static const char *const cmpxchg_pvv[] = {  /* r = f(X, V, W) */
     "atomic_cmpxchg_release"};
 #define PICK(table) table[rnd(sizeof table / sizeof table[0])]
 
+/* Pointer stores to p (a location's address as the value) and
+ * pointer exchanges on p (the old pointer into a pointer local). */
+static const char *const store_ptr[] = {
+    "WRITE_ONCE(*p, %s);", "rcu_assign_pointer(*p, %s);",
+    "smp_store_release(p, %s);", "smp_store_mb(*p, %s);"};
+static const char *const xchg_ptr[] = {
+    "xchg", "xchg_relaxed", "xchg_acquire", "xchg_release"};
+static const char *const cmpxchg_ptr[] = {
+    "cmpxchg", "cmpxchg_relaxed", "cmpxchg_acquire", "cmpxchg_release"};
+static const char *const load_ptr[] = {
+    "%s%s = READ_ONCE(*p);", "%s%s = rcu_dereference(*p);",
+    "%s%s = smp_load_acquire(p);"};
+
+/* A fresh pointer local q<i>, declared at the top or (one time in
+ * three) where it is set (`int *q0 = READ_ONCE(*p);`); *decl gets the
+ * declaration's type, or "" */
+static const char *new_ptr(thread *t, char *d, const char **decl)
+{
+    int q = t->n_ptrs++;
+    t->qdecl[q] = rnd(3) == 0;
+    *decl = t->qdecl[q] ? ptr_type : "";
+    sprintf(d, "q%d", q);
+    return d;
+}
+
 /* An access: a primitive with a value result is read into a register,
  * or (one time in eight) thrown away with a `void` cast, as kernel code
  * does with `(void)xchg(...)`. */
 static void access(thread *t, int indent)
 {
     char d[16], a[16], v[32], w[32], lhs[24];
-    int k = (int)rnd(14);
-    t->n_acc += k >= 6 && k <= 11 ? 2 : 1;
-    if (k == 12 && t->n_ptrs >= 2)
+    const char *decl;
+    int k = (int)rnd(17);
+    t->n_acc += (k >= 6 && k <= 11) || k >= 14 ? 2 : 1;
+    if ((k == 12 || k == 16) && t->n_ptrs >= MAX_PTRS)
         k = 3;
-    if (!((1u << k) & 0xf38))     /* 3, 4, 5, 8, 9, 10, 11 have a value */
+    if (k == 15)
+        t->n_acc--;
+    if (!((1u << k) & 0x4f38))  /* 3, 4, 5, 8, 9, 10, 11, 14 have a value */
         lhs[0] = 0;
     else if (rnd(8) == 0)
         strcpy(lhs, "(void)");
@@ -197,20 +291,49 @@ static void access(thread *t, int indent)
         t->len--;
         put(t, 0, "%s, ", t->n_regs && rnd(4) == 0 ? value(t, w) : w, 0, 0);
         t->len--;
+        /* herd7 reads a new value's nested read on success only, first
+           (doc/fidelity.md, "Found by the new forms"): not drawn */
+        no_nest = 1;
         put(t, 0, "%s);", value(t, v), 0, 0);
+        no_nest = 0;
         break;
     case 11:
-        put(t, indent, "%s%s(s);", lhs, rnd(2) ? "spin_trylock" : "spin_is_locked", 0);
+        put(t, indent, "%s%s(%s);", lhs, rnd(2) ? "spin_trylock" : "spin_is_locked",
+            rnd(3) ? "s" : "t");
         break;
     case 12:
         /* a pointer read from p: dereferenced by later accesses
          * (addr), or not at all */
-        sprintf(d, "q%d", t->n_ptrs++);
-        put(t, indent, "%s = %s(*p);", d,
-            rnd(2) ? "rcu_dereference" : "READ_ONCE", 0);
+        new_ptr(t, d, &decl);
+        put(t, indent, PICK(load_ptr), decl, d, 0);
+        break;
+    case 13: put(t, indent, PICK(store_ptr), locs[rnd(N_LOCS)], 0, 0); break;
+    case 14:
+        /* herd7's own primitive (not in its def): add V unless the
+         * value is U, returns whether it added */
+        sprintf(w, "%u", rnd(3));
+        put(t, indent, "%satomic_add_unless(%s, ", lhs, addr(t, a), 0);
+        t->len--;
+        no_nest = 1;    /* herd7: "Macro call READ_ONCE in CSem" */
+        put(t, 0, "%s, %s);", value(t, v), w, 0);
+        no_nest = 0;
+        break;
+    case 15:
+        /* an access whose value is thrown away with a `void` cast */
+        put(t, indent, "(void)%s(*%s);", PICK(load_x), addr(t, a), 0);
         break;
     default:
-        put(t, indent, "rcu_assign_pointer(*p, %s);", locs[rnd(N_LOCS)], 0, 0);
+        /* an exchange of pointers on p: the old one into a local */
+        new_ptr(t, d, &decl);
+        if (rnd(2))
+            put(t, indent, "%s%s = %s(p, ", decl, d, PICK(xchg_ptr));
+        else {
+            put(t, indent, "%s%s = %s(p, ", decl, d, PICK(cmpxchg_ptr));
+            t->len--;
+            put(t, 0, "%s, ", locs[rnd(N_LOCS)], 0, 0);
+        }
+        t->len--;
+        put(t, 0, "%s);", locs[rnd(N_LOCS)], 0, 0);
         break;
     }
 }
@@ -267,9 +390,115 @@ static void set_then_test(thread *t, int indent)
     put(t, indent, "}", 0, 0, 0);
 }
 
+/* An if on a condition (condition()), its arm a statement in braces
+ * or (one time in four) one access without them; an else arm (braced
+ * or not), or an else if. */
+static void if_statement(thread *t, int indent, int depth)
+{
+    char e[48];
+    condition(t, e);
+    if (rnd(4) == 0) {
+        put(t, indent, "if (%s)", e, 0, 0);
+        access(t, indent + 1);
+        if (rnd(3) == 0) {
+            put(t, indent, "else", 0, 0, 0);
+            access(t, indent + 1);
+        }
+        return;
+    }
+    put(t, indent, "if (%s) {", e, 0, 0);
+    statement(t, indent + 1, depth + 1);
+    switch (rnd(6)) {
+    case 0: case 1:
+        put(t, indent, "} else {", 0, 0, 0);
+        statement(t, indent + 1, depth + 1);
+        break;
+    case 2:
+        condition(t, e);
+        put(t, indent, "} else if (%s) {", e, 0, 0);
+        statement(t, indent + 1, depth + 1);
+        break;
+    default:
+        break;
+    }
+    put(t, indent, "}", 0, 0, 0);
+}
+
+/* An if whose condition is a primitive's result: a read (READ_ONCE,
+ * smp_load_acquire, compared or not) or spin_trylock, whose arm then
+ * unlocks. */
+static void if_call(thread *t, int indent, int depth)
+{
+    char c[48];
+    const char *l = rnd(3) ? "s" : "t";
+    t->n_acc++;
+    switch (rnd(4)) {
+    case 0: sprintf(c, "READ_ONCE(*%s)", locs[rnd(N_LOCS)]); break;
+    case 1: sprintf(c, "smp_load_acquire(%s) == %u", locs[rnd(N_LOCS)], rnd(3)); break;
+    case 2: sprintf(c, "READ_ONCE(*%s) != 1", locs[rnd(N_LOCS)]); break;
+    default:
+        t->n_acc += 2;
+        put(t, indent, "if (spin_trylock(%s)) {", l, 0, 0);
+        access(t, indent + 1);
+        put(t, indent + 1, "spin_unlock(%s);", l, 0, 0);
+        put(t, indent, "}", 0, 0, 0);
+        return;
+    }
+    put(t, indent, "if (%s) {", c, 0, 0);
+    statement(t, indent + 1, depth + 1);
+    put(t, indent, "}", 0, 0, 0);
+}
+
+/* A register declared where it is set, from a read or an expression;
+ * in a thread whose r9 the init block sets, one time in two r9 itself
+ * from an expression on r9 (herd7 reads the init block's value, as
+ * the kernel collection's `1:r4=1; ... intptr_t r4 = (r1 ^ r4) == 0;`) */
+static void declare(thread *t, int indent)
+{
+    char e[48], d[8];
+    int r = t->n_regs ? (int)rnd((unsigned)t->n_regs) : 0;
+    if (t->init_reg > 0 && t->n_regs && rnd(2)) {
+        switch (rnd(3)) {
+        case 0: sprintf(e, "(r%d ^ r9) == 0", r); break;
+        case 1: sprintf(e, "r9 + r%d", r); break;
+        default: sprintf(e, "r%d == r9", r); break;
+        }
+        t->init_reg = -t->init_reg;     /* declared: not again */
+        put(t, indent, "%s r9 = %s;", reg_type, e, 0);
+        return;
+    }
+    if (t->n_regs >= MAX_REGS)
+        return;
+    if (!t->n_regs || rnd(2)) {
+        t->n_acc++;
+        sprintf(e, rnd(2) ? "READ_ONCE(*%s)" : "smp_load_acquire(%s)",
+                locs[rnd(N_LOCS)]);
+    } else {
+        value(t, e);
+    }
+    sprintf(d, "r%d", t->n_regs);
+    strcpy(t->decl[t->n_regs++], "-");
+    put(t, indent, "%s %s = %s;", reg_type, d, e);
+}
+
+/* A loop herd7 unrolls (twice; both tools drop what it cuts): a spin
+ * on a read until it is not 0. */
+static void loop(thread *t, int indent)
+{
+    char d[16];
+    const char *l = locs[rnd(N_LOCS)];
+    dest(t, d);
+    t->n_acc += 3;
+    gen_no_filter = 1;
+    put(t, indent, "%s = READ_ONCE(*%s);", d, l, 0);
+    put(t, indent, "while (%s == 0) {", d, 0, 0);
+    put(t, indent + 1, "%s = READ_ONCE(*%s);", d, l, 0);
+    put(t, indent, "}", 0, 0, 0);
+}
+
 static void statement(thread *t, int indent, int depth)
 {
-    unsigned k = rnd(20);
+    unsigned k = rnd(24);
     char d[16], e[48];
     if (k < 11) {
         access(t, indent);
@@ -278,20 +507,7 @@ static void statement(thread *t, int indent, int depth)
     } else if (k < 17 && depth == 0 && t->n_regs && rnd(3) == 0) {
         set_then_test(t, indent);
     } else if (k < 17 && depth < 2 && t->n_regs) {
-        int r = (int)rnd((unsigned)t->n_regs);
-        switch (rnd(4)) {
-        case 0: sprintf(e, "r%d", r); break;
-        case 1: sprintf(e, "r%d == r%d", r, r); break;
-        case 2: sprintf(e, "r%d == %u", r, rnd(3)); break;
-        default: sprintf(e, "r%d != 0", r); break;
-        }
-        put(t, indent, "if (%s) {", e, 0, 0);
-        statement(t, indent + 1, depth + 1);
-        if (rnd(3) == 0) {
-            put(t, indent, "} else {", 0, 0, 0);
-            statement(t, indent + 1, depth + 1);
-        }
-        put(t, indent, "}", 0, 0, 0);
+        if_statement(t, indent, depth);
     } else if (k < 18 && t->n_regs && t->n_regs < MAX_REGS) {
         /* a local from an expression (declared at the top) */
         int r = (int)rnd((unsigned)t->n_regs);
@@ -303,19 +519,25 @@ static void statement(thread *t, int indent, int depth)
         }
         put(t, indent, "%s = %s;", dest(t, d), e, 0);
     } else if (k < 19) {
-        /* a critical section; one time in three two in a row, the
-         * unlock then the lock in the same thread */
-        int twice = rnd(3) == 0;
+        /* a critical section (s or t; one time in six both, nested);
+         * one time in three two in a row, the unlock then the lock in
+         * the same thread */
+        int twice = rnd(3) == 0, nest = rnd(6) == 0;
+        const char *l = rnd(3) ? "s" : "t";
         for (int i = 0; i <= twice; i++) {
-            t->n_acc += 2;
-            put(t, indent, "spin_lock(s);", 0, 0, 0);
+            t->n_acc += 2 + 2 * nest;
+            put(t, indent, "spin_lock(%s);", l, 0, 0);
+            if (nest)
+                put(t, indent, "spin_lock(%s);", *l == 's' ? "t" : "s", 0, 0);
             access(t, indent);
-            put(t, indent, "spin_unlock(s);", 0, 0, 0);
+            if (nest)
+                put(t, indent, "spin_unlock(%s);", *l == 's' ? "t" : "s", 0, 0);
+            put(t, indent, "spin_unlock(%s);", l, 0, 0);
         }
     } else if (k == 19 && t->n_regs && rnd(2)) {
         /* a void statement (a register read for nothing) */
         put(t, indent, "(void)r%s;", (sprintf(d, "%u", rnd((unsigned)t->n_regs)), d), 0, 0);
-    } else if (rnd(3) == 0) {
+    } else if (k == 19 && rnd(3) == 0) {
         /* the index srcu_read_lock returns is herd7's own number (it
          * varies with the test's text): kept out of the condition */
         sprintf(d, "i%d", t->n_idx++);
@@ -324,11 +546,25 @@ static void statement(thread *t, int indent, int depth)
         put(t, indent, down ? "%s = srcu_down_read(ss);" : "%s = srcu_read_lock(ss);", d, 0, 0);
         access(t, indent);
         put(t, indent, down ? "srcu_up_read(ss, %s);" : "srcu_read_unlock(ss, %s);", d, 0, 0);
-    } else {
+    } else if (k == 19) {
         put(t, indent, "rcu_read_lock();", 0, 0, 0);
         access(t, indent);
         access(t, indent);
         put(t, indent, "rcu_read_unlock();", 0, 0, 0);
+    } else if (k == 20 && depth < 2) {
+        if_call(t, indent, depth);
+    } else if (k == 21 && depth == 0) {
+        declare(t, indent);
+    } else if (k == 22 && depth < 2) {
+        /* a block of its own */
+        put(t, indent, "{", 0, 0, 0);
+        statement(t, indent + 1, depth + 1);
+        statement(t, indent + 1, depth + 1);
+        put(t, indent, "}", 0, 0, 0);
+    } else if (k == 23 && depth == 0 && rnd(6) == 0) {
+        loop(t, indent);
+    } else {
+        access(t, indent);
     }
 }
 
@@ -392,6 +628,10 @@ static void one_test(FILE *f, const char *name)
     thread th[3];
     int n = 2 + (rnd(3) == 0);
     int thin = rnd(6) == 0;     /* an out-of-thin-air shape */
+    unsigned types = rnd(10);   /* 0, 1: intptr_t; 2: atomic_t locations */
+    int intptr = types < 2;
+    reg_type = intptr ? "intptr_t" : "int";
+    ptr_type = intptr ? "intptr_t " : "int *";
     /* herd7's time grows steeply with the memory events of a
      * three-thread test (past 10 accesses, seconds each; lock sections
      * and RMWs the most): all but one test in gen_large stop adding
@@ -405,7 +645,9 @@ static void one_test(FILE *f, const char *name)
         t->len = 0;
         t->body[0] = 0;
         t->init_reg = rnd(8) == 0 ? 1 + (int)rnd(2) : 0;
+        t->init_ptr = rnd(10) == 0 ? 1 + (int)rnd(N_LOCS) : 0;
         memset(t->decl, 0, sizeof t->decl);
+        memset(t->qdecl, 0, sizeof t->qdecl);
         if (rnd(8) == 0) {
             /* a local initialised in its declaration: from itself
              * (herd7 reads 0) or from a read */
@@ -424,22 +666,41 @@ static void one_test(FILE *f, const char *name)
             statement(t, 1, 0);
         used += t->n_acc;
     }
-    fprintf(f, "C %s\n\n{\n\tint *p = x;\n", name);
-    for (int i = 0; i < n; i++)
+    /* the init block: p points to x (or, one test in four, y or z),
+     * a location starts at 1 or 2 one time in eight, registers r9 (a
+     * value) and r8 (an address) of the threads that have them */
+    fprintf(f, "C %s\n\n{\n", name);
+    unsigned pi = rnd(4) ? 0 : 1 + rnd(2);
+    if (intptr)
+        fprintf(f, "\tp = %s;\n", locs[pi]);
+    else
+        fprintf(f, "\tint *p = %s;\n", locs[pi]);
+    for (int l = 0; l < N_LOCS; l++)
+        if (rnd(8) == 0)
+            fprintf(f, "\t%s = %u;\n", locs[l], 1 + rnd(2));
+    for (int i = 0; i < n; i++) {
         if (th[i].init_reg)
-            fprintf(f, "\t%d:r9 = %d;\n", i, th[i].init_reg);
+            fprintf(f, "\t%d:r9 = %d;\n", i, abs(th[i].init_reg));
+        if (th[i].init_ptr)
+            fprintf(f, "\t%d:r8 = %s;\n", i, locs[th[i].init_ptr - 1]);
+    }
     fputs("}\n\n", f);
+    const char *loc_type = intptr ? "intptr_t *" : types == 2 ? "atomic_t *" : "int *";
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
-        fprintf(f, "P%d(int *x, int *y, int *z, int **p, spinlock_t *s, "
-                "struct srcu_struct *ss)\n{\n", i);
+        fprintf(f, "P%d(%sx, %sy, %sz, %sp, spinlock_t *s, spinlock_t *t, "
+                "struct srcu_struct *ss)\n{\n", i, loc_type, loc_type,
+                loc_type, intptr ? "intptr_t *" : "int **");
         for (int r = 0; r < t->n_regs; r++)
-            if (t->decl[r][0])
-                fprintf(f, "\tint r%d = %s;\n", r, t->decl[r]);
+            if (t->decl[r][0] == '-')
+                continue;
+            else if (t->decl[r][0])
+                fprintf(f, "\t%s r%d = %s;\n", reg_type, r, t->decl[r]);
             else
-                fprintf(f, "\tint r%d;\n", r);
+                fprintf(f, "\t%s r%d;\n", reg_type, r);
         for (int q = 0; q < t->n_ptrs; q++)
-            fprintf(f, "\tint *q%d;\n", q);
+            if (!t->qdecl[q])
+                fprintf(f, "\t%sq%d;\n", ptr_type, q);
         for (int q = 0; q < t->n_idx; q++)
             fprintf(f, "\tint i%d;\n", q);
         fprintf(f, "\n%s}\n\n", t->body);
@@ -448,11 +709,22 @@ static void one_test(FILE *f, const char *name)
         fprintf(f, "exists (%s)\n", cond);
         return;
     }
-    /* exists over 1-3 atoms: registers a thread has, locations */
+    /* the condition over registers a thread has, locations, and the
+     * pointers: p and the pointer locals */
     int n_regs[3];
-    for (int i = 0; i < n; i++)
+    char extra[8][16];
+    const char *ex[8];
+    unsigned n_extra = 0;
+    for (int i = 0; i < n; i++) {
         n_regs[i] = th[i].n_regs;
-    gen_exists(f, n, n_regs, locs, N_LOCS);
+        if (th[i].n_ptrs && n_extra < 8)
+            sprintf(extra[n_extra++], "%d:q%u=%s", i,
+                    rnd((unsigned)th[i].n_ptrs), locs[rnd(N_LOCS)]);
+    }
+    sprintf(extra[n_extra++], "p=%s", locs[rnd(N_LOCS)]);
+    for (unsigned k = 0; k < n_extra; k++)
+        ex[k] = extra[k];
+    gen_cond(f, n, n_regs, locs, N_LOCS, ex, n_extra);
 }
 
 int main(int argc, char **argv)

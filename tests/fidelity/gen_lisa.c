@@ -10,12 +10,15 @@
  * thread is 1 to 6 instructions drawn from every form the reader takes:
  * r/w/rmw with each annotation the Linux-kernel bell declares (rmw with
  * an exchanged value or an operation on the value read), every fence,
- * mov with add/xor/and/eq/neq, address dependencies (x+r, a register
+ * mov with add/xor/and/eq/neq and herd7's other spelling ne, numbers
+ * in hex (0x1) and negative (-1), address dependencies (x+r, a register
  * holding an address read from p), forward branches (conditional on a
  * register, a comparison or always), and backward branches: a bounded
  * counter loop and a spin loop that waits for a value (herd7 unrolls
- * both; what it cuts is dropped by both tools). The condition is an
- * exists over 1 to 3 final values. The same SEED always writes the same
+ * both; what it cuts is dropped by both tools). The condition
+ * (gen_main.h's gen_cond): exists, ~exists or forall over 1 to 3 final
+ * values, /\ and \/, negated atoms, a register equal to another,
+ * sometimes a filter and a locations line. The same SEED always writes the same
  * tests. Standalone: no project code. */
 #include <stdint.h>
 #include <stdio.h>
@@ -50,13 +53,24 @@ static int room(const thread *t, int k)
     return t->n + k <= MAX_LINES;
 }
 
+/* A small number: 0, 1 or 2, one time in six spelt in hex (0x1) or
+ * negative (-1), both of which herd7's LISA lexer reads. */
+static const char *imm(void)
+{
+    static const char *const hex[] = {"0x0", "0x1", "0x2", "-1"};
+    static const char *const dec[] = {"0", "1", "2"};
+    return rnd(6) == 0 ? hex[rnd(4)] : dec[rnd(3)];
+}
+
 /* A value: a number, or a data register (a data dependency). */
 static void value(thread *t, char *buf)
 {
     if (t->n_regs && rnd(3) == 0)
         sprintf(buf, "r%u", rnd((unsigned)t->n_regs));
+    else if (rnd(10) == 0)
+        strcpy(buf, "-1");
     else
-        sprintf(buf, "%u", 1 + rnd(2));
+        sprintf(buf, rnd(8) ? "%u" : "0x%u", 1 + rnd(2));
 }
 
 static int dest(thread *t)
@@ -145,15 +159,15 @@ static void fence(thread *t)
 
 static void mov(thread *t)
 {
-    static const char *const op[] = {"add", "xor", "and", "eq", "neq"};
+    static const char *const op[] = {"add", "xor", "and", "eq", "neq", "ne"};
     char s[64];
     int r = (int)rnd((unsigned)t->n_regs);
     int d = dest(t);
     switch (rnd(3)) {
     case 0: sprintf(s, "mov r%d %u", d, rnd(3)); break;
-    case 1: sprintf(s, "mov r%d (%s r%d %u)", d, op[rnd(5)], r, rnd(3)); break;
+    case 1: sprintf(s, "mov r%d (%s r%d %s)", d, op[rnd(6)], r, imm()); break;
     default:
-        sprintf(s, "mov r%d (%s r%d r%u)", d, op[rnd(5)], r,
+        sprintf(s, "mov r%d (%s r%d r%u)", d, op[rnd(6)], r,
                 rnd((unsigned)t->n_regs));
         break;
     }
@@ -175,7 +189,8 @@ static void forward(thread *t, int depth)
         add(t, s);
     } else {
         int c = 20 + t->tmp++;
-        sprintf(s, "mov r%d (%s r%u %u)", c, rnd(2) ? "eq" : "neq",
+        static const char *const cmp[] = {"eq", "neq", "eq", "ne"};
+        sprintf(s, "mov r%d (%s r%u %u)", c, cmp[rnd(4)],
                 rnd((unsigned)t->n_regs), rnd(3));
         add(t, s);
         sprintf(s, "b[] r%d L%d", c, l);
@@ -196,6 +211,7 @@ static void loop(thread *t, int depth)
     int l = t->id * 10 + t->n_labels++;
     if (!room(t, 6))
         return;
+    gen_no_filter = 1;
     if (rnd(2)) {
         int i = 20 + t->tmp++, c = 20 + t->tmp++;
         sprintf(s, "mov r%d 0", i);
@@ -275,7 +291,7 @@ static void one_test(FILE *f, const char *name)
     int n_regs[3];
     for (int i = 0; i < n; i++)
         n_regs[i] = th[i].n_regs;
-    gen_exists(f, n, n_regs, locs, N_LOCS);
+    gen_cond(f, n, n_regs, locs, N_LOCS, NULL, 0);
 }
 
 int main(int argc, char **argv)

@@ -130,6 +130,34 @@ static void test_add_unless_andnot(void **state)
     free(s);
 }
 
+/* A fully ordered RMW whose operands read memory: its leading smp_mb
+ * (fence kind 1) goes before their reads, as herd7 evaluates them after
+ * it; the RMW then makes only its trailing one ({fenced}). Not for a
+ * relaxed RMW, nor for operands that read no memory. */
+static void test_rmw_fence_before_operands(void **state)
+{
+    (void)state;
+    char *s = lowered("\tint r0;\n\tr0 = atomic_add_return(READ_ONCE(*y), x);\n"
+                      "\tr0 = xchg(x, READ_ONCE(*y));\n"
+                      "\tr0 = atomic_add_return_relaxed(READ_ONCE(*y), x);\n"
+                      "\tr0 = atomic_add_return(r0 + 1, x);");
+    assert_string_equal(s, "fence{1}\n"
+                           "ld{once} @t0, &y\n"
+                           "rmw[+]{mb}{fenced} @t1, &x, @t0\n"
+                           "mov r0, @t1\n"
+                           "fence{1}\n"
+                           "ld{once} @t2, &y\n"
+                           "rmw{mb}{fenced} @t3, &x, @t2\n"
+                           "mov r0, @t3\n"
+                           "ld{once} @t4, &y\n"
+                           "rmw[+]{once} @t5, &x, @t4\n"
+                           "mov r0, @t5\n"
+                           "bin[+] @t6, r0, 1\n"
+                           "rmw[+]{mb} @t7, &x, @t6\n"
+                           "mov r0, @t7\n");
+    free(s);
+}
+
 static void test_refusals(void **state)
 {
     (void)state;
@@ -243,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_control_and_arrays),
         cmocka_unit_test(test_primitives),
         cmocka_unit_test(test_add_unless_andnot),
+        cmocka_unit_test(test_rmw_fence_before_operands),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_hostile_text),
         cmocka_unit_test(test_tree),
