@@ -98,6 +98,8 @@ typedef struct sem_vars {
     int late_reg;   /* a register read among them whose variable herd7
                        makes at the thread's end when the register holds
                        a read's copy (a store's value register), or -1 */
+    bool read_late; /* its read's variable (counted in n) is made at the
+                       thread's end, after every register's (ARM) */
 } sem_vars;
 
 typedef struct sem_ops {
