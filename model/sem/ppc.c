@@ -946,8 +946,9 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
  * the thread's end when it holds a read's copy), a load's read; an
  * indexed one RA, RB and their sum; a register operation its registers
  * and its result (none for the result of a copy: mr, addi or ori of 0);
- * li, lis and barriers none. Not numbered: record forms, compares and
- * rotates (four to eight each), branches, carries, lwarx/stwcx.. */
+ * li, lis and barriers none; a record form four more (cr0), a compare
+ * its registers and four. Not numbered: rotates (eight for rlwinm),
+ * branches, carries, lwarx/stwcx.. */
 static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
 {
     *out = (sem_vars){0, 0, -1, -1, 0, -1, false};
@@ -956,8 +957,25 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
         if (o[i].kind == LL_OPND_REG && o[i].sym)
             return false;
     const ll_ppc_desc *f = ll_ppc_desc_of(in->op);
-    if (in->flags & LL_PPC_F_DOT)
-        return false;
+    if (in->flags & LL_PPC_F_DOT) {
+        ll_instr plain = *in;
+        plain.flags &= ~(unsigned)LL_PPC_F_DOT;
+        if (!ppc_herd_vars(&plain, out) || out->copy_of >= 0)
+            return false;
+        out->n += 4;
+        return true;
+    }
+    switch (in->op) {
+    case LL_PPC_ANDI_DOT: case LL_PPC_ANDIS_DOT:   /* register, result */
+        out->n = 2 + 4;
+        out->dest = o[0].reg;
+        return true;
+    case LL_PPC_CMPW: case LL_PPC_CMPWI: case LL_PPC_CMPLW:
+    case LL_PPC_CMPLWI: case LL_PPC_CMPD: case LL_PPC_CMPDI:
+    case LL_PPC_CMPLD: case LL_PPC_CMPLDI:
+        out->n = 4 + (o[0].kind == LL_OPND_REG) + (o[1].kind == LL_OPND_REG);
+        return true;
+    }
     if (f && (f->attrs & (LL_PPC_A_LOAD | LL_PPC_A_STORE))) {
         if (f->attrs & (LL_PPC_A_RESERVE | LL_PPC_A_COND |
                         LL_PPC_A_MULTIPLE))
