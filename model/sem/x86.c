@@ -26,7 +26,7 @@
  * flags: the CPU's bits, and which of them are known (shifted left by
  * FLAGS_KNOWN) — none at the start, none after an instruction that
  * leaves them undefined, none after arithmetic on an address. */
-enum { SLOT_FLAGS = LL_X86_NBASE, SLOT_RIP, SLOT_ES,
+enum { SLOT_FLAGS = LL_X86_NBASE, SLOT_RIP, SLOT_EIP, SLOT_ES,
        N_SLOTS = SLOT_ES + 6 };
 enum {
     F_CF = 1u << 0, F_PF = 1u << 2, F_ZF = 1u << 6, F_SF = 1u << 7,
@@ -43,14 +43,18 @@ enum {
 enum { TAG_MFENCE, TAG_LFENCE, TAG_SFENCE, TAG_X };
 static const char *const x86_tags[] = {"MFENCE", "LFENCE", "SFENCE", "X"};
 
-/* rip (eip its low half) and the segment registers have slots too: the
- * init block and a condition may name them, as herd7's may (`0:rip=0`,
- * `0:cs=0`), and an instruction may read or write them as operands,
- * whole, as herd7 does (`incq %rip` adds one to it). */
+/* rip, eip and the segment registers have slots too: the init block
+ * and a condition may name them, as herd7's may (`0:rip=0`, `0:cs=0`),
+ * and an instruction may read or write them as operands, whole, as
+ * herd7 does (`incq %rip` adds one to it). eip is a register apart from
+ * rip, as herd7 7.58 has X86_64's %eip (0 while rip is 4, `movl
+ * $6,%eip` leaves rip as it was) and X86's EIP (the only one there). */
 static int x86_reg_slot(int reg)
 {
-    if (reg == LL_X86_RIP || reg == LL_X86_EIP)
+    if (reg == LL_X86_RIP)
         return SLOT_RIP;
+    if (reg == LL_X86_EIP)
+        return SLOT_EIP;
     if (reg >= LL_X86_ES && reg < LL_X86_NREGS)
         return SLOT_ES + (reg - LL_X86_ES);
     return LL_X86_IS_GPR(reg) ? LL_X86_REG_BASE(reg) : -1;
