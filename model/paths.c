@@ -1036,8 +1036,9 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                           sizeof *r->picks);
     r->made = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                          sizeof *r->made);
-    /* none where the header drops cycles of copies (X86_64's, whose X86
-       keeps them with a symbol): the writes keep their data as vdata */
+    /* none where the header drops cycles of copies (copies_unsolved,
+       where another header of the same semantics keeps them with a
+       symbol): the writes keep their data as vdata */
     if (c->m->ops->symbolic_values ||
         (c->m->ops->value_sources && !c->m->copies_unsolved)) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),

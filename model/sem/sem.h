@@ -99,10 +99,10 @@ typedef struct sem_vars {
                        makes at the thread's end when the register holds
                        a read's copy (a store's value register), or -1 */
     bool read_late; /* its read's variable (counted in n) is made at the
-                       thread's end, after every register's (ARM) */
+                       thread's end, after every register's */
     bool first_only; /* n holds for the thread's first such instruction
                         only: after one, the thread is not numbered
-                        (RISC-V's sc: 10, then 20, 40, ...) */
+                        (a store-conditional: 10, then 20, 40, ...) */
 } sem_vars;
 
 typedef struct sem_ops {
