@@ -197,6 +197,13 @@ void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op)
     }
 }
 
+void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
+                    sem_taint vs, bool op)
+{
+    sem_set(r, slot, v, t);
+    sem_set_vsrc(r, slot, vs, op);
+}
+
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint p)
 {
     sem_set(r, slot, v, t);

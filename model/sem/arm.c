@@ -60,20 +60,11 @@ static sem_reg get(sem_run *r, const ll_operand *o)
     return sem_get(r, slot_of(r, o));
 }
 
-/* herd7's view of a value (sem_ops.symbolic_cycles): slot's value is
- * made of reads vs, an operation's result on them (op) or a copy of the
- * one read vs names (a load's value, MOV Rd,Rm). */
-static void put(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint vs,
-                bool op)
-{
-    sem_set(r, slot, v, t);
-    sem_set_vsrc(r, slot, vs, op);
-}
-
+/* Register o's value, made of the reads vs for herd7 (sem_set_valued). */
 static void set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
                      sem_taint vs, bool op)
 {
-    put(r, slot_of(r, o), v, t, vs, op);
+    sem_set_valued(r, slot_of(r, o), v, t, vs, op);
 }
 
 static sem_taint vsrc_of(sem_run *r, const ll_operand *o)
@@ -162,7 +153,7 @@ static unsigned arith_flags(char op, sem_val a, sem_val b, sem_val res)
 static void set_flags(sem_run *r, unsigned f, sem_taint t, sem_taint vs)
 {
     r->used |= vs;
-    put(r, SLOT_FLAGS, sem_int(f), t, vs, vs != 0);
+    sem_set_valued(r, SLOT_FLAGS, sem_int(f), t, vs, vs != 0);
 }
 
 /* Whether condition c holds; false with *defined false when the flags

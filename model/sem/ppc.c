@@ -56,20 +56,11 @@ static sem_reg opnd_reg(sem_run *r, const ll_operand *o)
     return sem_get(r, sem_slot(r, o->reg, o->sym));
 }
 
-/* herd7's view of a value (sem_ops.symbolic_cycles): slot's value is
- * made of reads vs, an operation's result on them (op) or a copy of the
- * one read vs names (a load's value, mr). */
-static void put(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint vs,
-                bool op)
-{
-    sem_set(r, slot, v, t);
-    sem_set_vsrc(r, slot, vs, op);
-}
-
+/* Register o's value, made of the reads vs for herd7 (sem_set_valued). */
 static void set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
                      sem_taint vs, bool op)
 {
-    put(r, sem_slot(r, o->reg, o->sym), v, t, vs, op);
+    sem_set_valued(r, sem_slot(r, o->reg, o->sym), v, t, vs, op);
 }
 
 /* ... for a value that is an operation's result on the reads vs, which
@@ -79,7 +70,7 @@ static void put_op(sem_run *r, int slot, sem_val v, sem_taint t,
                    sem_taint vs)
 {
     r->used |= vs;
-    put(r, slot, v, t, vs, vs != 0);
+    sem_set_valued(r, slot, v, t, vs, vs != 0);
 }
 
 static sem_taint vsrc_of(sem_run *r, const ll_operand *o)
@@ -642,7 +633,7 @@ static sem_next call_return(sem_run *r, const ll_instr *in,
                             const char **label)
 {
     if (in->op == LL_PPC_BL) {
-        put(r, SLOT_LR, sem_int(r->pc + 1), 0, 0, false);
+        sem_set_valued(r, SLOT_LR, sem_int(r->pc + 1), 0, 0, false);
         *label = in->ops[0].sym;
         return SEM_JUMP;
     }
@@ -706,7 +697,7 @@ static sem_next move_spr(sem_run *r, const ll_instr *in)
     int reg = sem_slot(r, in->ops[0].reg, in->ops[0].sym);
     int from = in->op == LL_PPC_MFLR || in->op == LL_PPC_MFCTR ? slot : reg;
     sem_reg v = sem_get(r, from);
-    put(r, from == slot ? reg : slot, v.v, v.t, sem_get_vsrc(r, from),
+    sem_set_valued(r, from == slot ? reg : slot, v.v, v.t, sem_get_vsrc(r, from),
         sem_get_vop(r, from));
     return SEM_NEXT;
 }
@@ -765,7 +756,7 @@ static sem_next multiple(sem_run *r, const ll_instr *in, sem_reg ea)
             sem_reg v = sem_load(r, a, ea.t, 0, &ev);
             if (sem_stopped(r))
                 return SEM_ERROR;
-            put(r, reg, sem_extend(v.v, 4, false), v.t, v.t, false);
+            sem_set_valued(r, reg, sem_extend(v.v, 4, false), v.t, v.t, false);
         } else {
             sem_reg v = sem_get(r, reg);
             int w = sem_store(r, a, ea.t, sem_extend(v.v, 4, false), v.t, 0,
@@ -813,7 +804,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in,
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
-        put(r, SLOT_CR0, sem_int(0), 0, 0, false);
+        sem_set_valued(r, SLOT_CR0, sem_int(0), 0, 0, false);
         return SEM_NEXT;
     }
     if (!held)
@@ -824,7 +815,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in,
     made(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
     if (sem_stopped(r))
         return SEM_ERROR;
-    put(r, SLOT_CR0, sem_int(CR_EQ), 0, 0, false);
+    sem_set_valued(r, SLOT_CR0, sem_int(CR_EQ), 0, 0, false);
     return SEM_NEXT;
 }
 

@@ -406,6 +406,10 @@ void sem_set_made(sem_run *r, int slot, sem_taint made);
 sem_taint sem_get_vsrc(sem_run *r, int slot);
 bool sem_get_vop(sem_run *r, int slot);
 void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op);
+/* sem_set, then sem_set_vsrc: slot's value is made of the reads vs, an
+ * operation's result on them (op) or a copy of the one read vs names. */
+void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
+                    sem_taint vs, bool op);
 void sem_set(sem_run *r, int slot, sem_val v, sem_taint t);
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
                   sem_taint p);
