@@ -4,7 +4,8 @@
 # own files through our interpreter (mk/fidelity-diff-asm.sh; FIDELITY_N
 # tests per architecture and round, FIDELITY_SEED, FIDELITY_ROUNDS,
 # FIDELITY_ARCHS, FIDELITY_JOBS=2 for both cores, FIDELITY_KEEP,
-# FIDELITY_HERD_TIMEOUT). `make fidelity-diff` runs it with the
+# FIDELITY_HERD_TIMEOUT, FIDELITY_EVERY=1 for a pass under a model of
+# every coherent candidate too). `make fidelity-diff` runs it with the
 # other differential runs (fidelity-diff-c, mk/model.mk).
 .PHONY: fidelity-diff fidelity-diff-asm
 fidelity-diff: fidelity-diff-asm

@@ -552,14 +552,24 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
     int *src = NULL;    /* per register: the statement whose read it holds */
     int cap = 0, late = 0;  /* late: sem_vars.late_reg's, at the end */
     bool ok = true;
+    int first_late = -1;    /* the first statement of a read_late read */
+    bool once = false;      /* a first_only instruction was met */
     for (int i = 0; i < th->n_stmts && ok; i++) {
         sem_vars v;
         if (!th->stmts[i].has_instr)
             continue;
         ok = ops->herd_vars(&th->stmts[i].instr, &v);
+        if (ok && v.first_only) {
+            ok = !once;
+            once = true;
+        }
         int from = v.copy_of >= 0 && v.copy_of < cap ? src[v.copy_of] : -1;
-        if (ok && read_var && v.read_at > 0)
+        if (ok && v.read_late && v.read_at > 0) {
+            first_late = first_late < 0 ? i : first_late;
+            v.n--;
+        } else if (ok && read_var && v.read_at > 0) {
             read_var[i] = *c + v.read_at;
+        }
         if (ok && copy_var && from >= 0 && copy_var[from] < *c + v.copy_at)
             copy_var[from] = *c + v.copy_at;
         if (ok && v.dest >= 0) {
@@ -575,6 +585,16 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
         *c += ok ? v.n - later : 0;
     }
     *c += late;
+    for (int i = first_late; ok && i >= 0 && i < th->n_stmts; i++) {
+        sem_vars v;
+        if (th->stmts[i].has_instr &&
+            ops->herd_vars(&th->stmts[i].instr, &v) && v.read_late &&
+            v.read_at > 0) {
+            ++*c;
+            if (read_var)
+                read_var[i] = *c;
+        }
+    }
     free(src);
     return ok;
 }

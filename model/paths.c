@@ -197,6 +197,13 @@ void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op)
     }
 }
 
+void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
+                    sem_taint vs, bool op)
+{
+    sem_set(r, slot, v, t);
+    sem_set_vsrc(r, slot, vs, op);
+}
+
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t, sem_taint p)
 {
     sem_set(r, slot, v, t);
@@ -1036,7 +1043,11 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                           sizeof *r->picks);
     r->made = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                          sizeof *r->made);
-    if (c->m->ops->symbolic_values || c->m->ops->value_sources) {
+    /* none where the header drops cycles of copies (copies_unsolved,
+       where another header of the same semantics keeps them with a
+       symbol): the writes keep their data as vdata */
+    if (c->m->ops->symbolic_values ||
+        (c->m->ops->value_sources && !c->m->copies_unsolved)) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
         r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),

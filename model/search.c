@@ -1381,7 +1381,8 @@ static void candidate(search *s)
     if (final_memory(s) && res.n_flags < CAT_MAX_FLAGS)
         res.flags[res.n_flags++] = "lock-final";
     sem_val *regs = NULL;
-    if (m->ops->symbolic_values || m->ops->symbolic_cycles) {
+    if (m->ops->symbolic_values ||
+        (m->ops->symbolic_cycles && !m->copies_unsolved)) {
         /* the registers' values were set once for the combination:
            symbolic_keep may put symbols in them for this candidate */
         regs = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof *regs);

@@ -484,8 +484,8 @@ static bool read_segment(ll_span *s, unsigned *seg, ll_diag *d)
 /* One operand in either spelling: $imm or a bare integer, a register,
  * `[...]`, or (AT&T) a memory operand, maybe with a segment prefix.
  * Labels are handled by the caller. */
-static bool read_operand(ll_span s, bool intel, ll_operand *o, unsigned *seg,
-                         ll_diag *d)
+static bool read_operand(ll_span s, bool intel, bool x64, ll_operand *o,
+                         unsigned *seg, ll_diag *d)
 {
     *o = ll_opnd_imm(0);
     if (s.s[0] == '$') {
@@ -506,11 +506,11 @@ static bool read_operand(ll_span s, bool intel, ll_operand *o, unsigned *seg,
             return false;
         /* herd7 7.58 reads rip and the segment registers as operands
          * like any register (`movq %rip,%rax` copies rip's initial
-         * value, `movq %cs,%rax` 0), and X86's EIP in Intel spelling
-         * (`MOV EAX,EIP`); X86_64's %eip it takes for a register apart
-         * from rip, which we do not model. */
+         * value, `movq %cs,%rax` 0), X86's EIP in Intel spelling
+         * (`MOV EAX,EIP`) and X86_64's %eip, a register apart from rip
+         * (0 while rip is 4); X86 in AT&T spelling has no %eip. */
         if (!LL_X86_IS_GPR(o->reg) && o->reg != LL_X86_RIP &&
-            !(intel && o->reg == LL_X86_EIP) &&
+            !((intel || x64) && o->reg == LL_X86_EIP) &&
             !(o->reg >= LL_X86_ES && o->reg < LL_X86_NREGS))
             return ll_asm_bad_operand(d, s, "a general register");
         return true;
@@ -804,7 +804,7 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
                       ? (ll_span_is_name(a) ? (*o = ll_opnd_label(a), true)
                                             : ll_asm_bad_operand(d, a,
                                                                  "a label"))
-                      : read_operand(a, intel, o, &seg, d);
+                      : read_operand(a, intel, !intel_ok, o, &seg, d);
         if (!ok) {
             ll_instr_clear(out);
             return false;

@@ -60,9 +60,28 @@ static sem_reg get(sem_run *r, const ll_operand *o)
     return sem_get(r, slot_of(r, o));
 }
 
-static void set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
+/* Register o's value, made of the reads vs for herd7 (sem_set_valued). */
+static void set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
+                     sem_taint vs, bool op)
 {
-    sem_set(r, slot_of(r, o), v, t);
+    sem_set_valued(r, slot_of(r, o), v, t, vs, op);
+}
+
+static sem_taint vsrc_of(sem_run *r, const ll_operand *o)
+{
+    return o->kind == LL_OPND_REG ? sem_get_vsrc(r, slot_of(r, o)) : 0;
+}
+
+static bool vop_of(sem_run *r, const ll_operand *o)
+{
+    return o->kind == LL_OPND_REG && sem_get_vop(r, slot_of(r, o));
+}
+
+/* Write w's value is register o's (made of the reads o's is). */
+static void made(sem_run *r, int w, const ll_operand *o)
+{
+    if (w >= 0 && r->vsrc)
+        sem_set_vdata(r, w, vsrc_of(r, o), vop_of(r, o));
 }
 
 /* A value that cannot be computed: a dead path when it came from a read
@@ -129,9 +148,12 @@ static unsigned arith_flags(char op, sem_val a, sem_val b, sem_val res)
     return nz(res, cv);
 }
 
-static void set_flags(sem_run *r, unsigned f, sem_taint t)
+/* The flags of an operation on the reads vs, which it uses (herd7 has
+ * no execution where a compare meets a cycle of copies: measured). */
+static void set_flags(sem_run *r, unsigned f, sem_taint t, sem_taint vs)
 {
-    sem_set(r, SLOT_FLAGS, sem_int(f), t);
+    r->used |= vs;
+    sem_set_valued(r, SLOT_FLAGS, sem_int(f), t, vs, vs != 0);
 }
 
 /* Whether condition c holds; false with *defined false when the flags
@@ -178,6 +200,42 @@ static char alu_op(int op)
     return '^';
 }
 
+/* A register holding the constant 0 (no read's value) or #0. */
+static bool is_zero(sem_reg v)
+{
+    return !v.t && v.v.sym < 0 && v.v.num == 0;
+}
+
+/* The reads the result of ADD, SUB, AND, ORR, EOR is made of for herd7
+ * and whether it is an operation's result on them (*op), measured on
+ * herd7 7.58 with a cycle of copies through the instruction: ADD and
+ * ORR of #0 or of a register holding 0 are copies, EOR Rd,Rn,Rn the
+ * constant 0; SUB of #0, SUB Rd,Rn,Rn and any other operation are
+ * operations, which use the reads (sem_run.used). */
+static sem_taint alu_made(sem_run *r, const ll_instr *in, sem_reg a,
+                          sem_reg b, bool *op)
+{
+    const ll_operand *oa = &in->ops[1], *ob = &in->ops[2];
+    sem_taint va = vsrc_of(r, oa), vb = vsrc_of(r, ob);
+    *op = false;
+    if (in->op == LL_ARM_EOR && ob->kind == LL_OPND_REG &&
+        slot_of(r, oa) == slot_of(r, ob))
+        return 0;
+    if (in->op == LL_ARM_ADD || in->op == LL_ARM_ORR) {
+        if (is_zero(b)) {
+            *op = vop_of(r, oa);
+            return va;
+        }
+        if (is_zero(a) && ob->kind == LL_OPND_REG) {
+            *op = vop_of(r, ob);
+            return vb;
+        }
+    }
+    r->used |= va | vb;
+    *op = (va | vb) != 0;
+    return va | vb;
+}
+
 static sem_next alu(sem_run *r, const ll_instr *in)
 {
     sem_reg a = get(r, &in->ops[1]), b = operand(r, &in->ops[2]);
@@ -187,11 +245,13 @@ static sem_next alu(sem_run *r, const ll_instr *in)
     if (!sem_arith(op, a.v, b.v, &v))
         return undefined(r, t);
     v = word(v);
-    set(r, &in->ops[0], v, t);
+    bool vop;
+    sem_taint vs = alu_made(r, in, a, b, &vop);
+    set_made(r, &in->ops[0], v, t, vs, vop);
     if (in->flags & LL_ARM_F_S) {
         unsigned cv = sem_get(r, SLOT_FLAGS).v.num & (FL_C | FL_V | FL_UNORD);
         set_flags(r, op == '+' || op == '-' ? arith_flags(op, a.v, b.v, v)
-                                            : nz(v, cv), t);
+                                            : nz(v, cv), t, vs);
     }
     return SEM_NEXT;
 }
@@ -199,10 +259,11 @@ static sem_next alu(sem_run *r, const ll_instr *in)
 static sem_next mov(sem_run *r, const ll_instr *in)
 {
     sem_reg v = operand(r, &in->ops[1]);
-    set(r, &in->ops[0], v.v, v.t);
+    sem_taint vs = vsrc_of(r, &in->ops[1]);
+    set_made(r, &in->ops[0], v.v, v.t, vs, vop_of(r, &in->ops[1]));
     if (in->flags & LL_ARM_F_S) {
         unsigned cv = sem_get(r, SLOT_FLAGS).v.num & (FL_C | FL_V | FL_UNORD);
-        set_flags(r, nz(v.v, cv), v.t);
+        set_flags(r, nz(v.v, cv), v.t, vs);
     }
     return SEM_NEXT;
 }
@@ -213,8 +274,8 @@ static sem_next mov(sem_run *r, const ll_instr *in)
 static sem_next mov_half(sem_run *r, const ll_instr *in)
 {
     int64_t k = in->ops[1].imm;
-    set(r, &in->ops[0], word(sem_int(in->op == LL_ARM_MOVW ? k : k << 16)),
-        0);
+    set_made(r, &in->ops[0],
+             word(sem_int(in->op == LL_ARM_MOVW ? k : k << 16)), 0, 0, false);
     return SEM_NEXT;
 }
 
@@ -224,7 +285,8 @@ static sem_next compare(sem_run *r, const ll_instr *in)
     sem_val d;
     if (!sem_arith('-', a.v, b.v, &d))
         d = sem_int(1);    /* two addresses: only Z (clear) is defined */
-    set_flags(r, arith_flags('-', a.v, b.v, d), a.t | b.t);
+    set_flags(r, arith_flags('-', a.v, b.v, d), a.t | b.t,
+              vsrc_of(r, &in->ops[0]) | vsrc_of(r, &in->ops[1]));
     return SEM_NEXT;
 }
 
@@ -268,7 +330,7 @@ static bool load_at(sem_run *r, const ll_operand *dst, sem_reg a,
     sem_reg v = sem_load(r, at, a.t, tags, ev);
     if (sem_stopped(r))
         return false;
-    set(r, dst, v.v, v.t);
+    set_made(r, dst, v.v, v.t, v.t, false);
     return true;
 }
 
@@ -317,7 +379,8 @@ static sem_next store(sem_run *r, const ll_instr *in)
     if (!address(r, &in->ops[1], &a))
         return undefined(r, a.t);
     sem_reg v = get(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, v.v, v.t, access_tags(in->op), -1);
+    int w = sem_store(r, a.v, a.t, v.v, v.t, access_tags(in->op), -1);
+    made(r, w, &in->ops[0]);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -332,17 +395,18 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in)
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
-        set(r, &in->ops[0], sem_int(1), 0);
+        set_made(r, &in->ops[0], sem_int(1), 0, 0, false);
         return SEM_NEXT;
     }
     if (!held)
         return SEM_DEAD;
     sem_reg v = get(r, &in->ops[1]);
-    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, access_tags(in->op),
-              r->res_event);
+    int w = sem_store(r, a.v, a.t, v.v, v.t | r->res_dep,
+                      access_tags(in->op), r->res_event);
+    made(r, w, &in->ops[1]);
     if (sem_stopped(r))
         return SEM_ERROR;
-    set(r, &in->ops[0], sem_int(0), 0);
+    set_made(r, &in->ops[0], sem_int(0), 0, 0, false);
     return SEM_NEXT;
 }
 
@@ -367,6 +431,7 @@ static bool flags_condition(sem_run *r, int c, sem_reg *f, bool *holds)
     bool defined;
     *f = sem_get(r, SLOT_FLAGS);
     *holds = cond_holds(c, (unsigned)f->v.num, &defined);
+    r->used |= sem_get_vsrc(r, SLOT_FLAGS);
     return defined;
 }
 
@@ -385,6 +450,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     } else {    /* CBZ, CBNZ */
         sem_reg v = get(r, &in->ops[0]);
         taken = sem_val_eq(v.v, sem_int(0)) == (in->op == LL_ARM_CBZ);
+        r->used |= vsrc_of(r, &in->ops[0]);
         sem_branch(r, v.t);
         *label = in->ops[1].sym;
     }
@@ -470,6 +536,80 @@ static sem_next arm_exec(sem_run *r, const ll_instr *in, const char **label)
     return holds ? exec_op(r, in, label) : SEM_NEXT;
 }
 
+/* A register operand's or address's variables for herd_vars: one a
+ * register, one the sum of an offset or index with the base. */
+static int addr_vars(const ll_operand *m)
+{
+    if (m->index >= 0)
+        return m->shift ? -1 : 3;
+    return 1 + (m->imm != 0);
+}
+
+/* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
+ * a cycle of copies (the symbol it shows moves by one for each variable
+ * before the read it names): a register read one, an address its
+ * registers and their sum (not for [Rn]), an operation's result one (none
+ * for a copy: MOV Rd,Rm, ADD or ORR of #0), MOV of a constant and the
+ * barriers none, MOVEQ four; unlike Power and RISC-V, the values the
+ * loads read are the thread's last variables, in order (read_late). Not
+ * numbered: flag-setting and compares, other conditional instructions,
+ * branches, exclusives, LDRD and LDM. */
+static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
+{
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false};
+    const ll_operand *o = in->ops;
+    for (int i = 0; i < in->n_ops; i++)
+        if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&
+            o[i].sym)
+            return false;
+    if (in->flags & LL_ARM_F_S)
+        return false;
+    if ((in->flags & LL_ARM_F_COND) &&
+        LL_ARM_COND_OF(in->flags) != LL_ARM_COND_AL) {
+        if (in->op != LL_ARM_MOV || o[1].kind != LL_OPND_REG)
+            return false;
+        out->n = 4;
+        out->dest = o[0].reg;
+        return true;
+    }
+    int a;
+    switch (in->op) {
+    case LL_ARM_LDR:
+        if ((a = addr_vars(&o[1])) < 0)
+            return false;
+        out->n = out->read_at = a + 1;
+        out->read_late = true;
+        out->dest = o[0].reg;
+        return true;
+    case LL_ARM_STR:
+        if ((a = addr_vars(&o[1])) < 0)
+            return false;
+        out->n = a + 1;
+        return true;
+    case LL_ARM_MOV:
+        if (o[1].kind == LL_OPND_REG)
+            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false};
+        return true;
+    case LL_ARM_DMB: case LL_ARM_DSB: case LL_ARM_ISB: case LL_ARM_NOP:
+        return true;
+    case LL_ARM_ADD: case LL_ARM_SUB: case LL_ARM_AND: case LL_ARM_ORR:
+    case LL_ARM_EOR:
+        if (o[2].kind != LL_OPND_REG) {
+            if (o[2].imm == 0 && (in->op == LL_ARM_ADD ||
+                                  in->op == LL_ARM_ORR)) {
+                *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false};
+                return true;
+            }
+            out->n = 2;
+        } else {
+            out->n = 3;
+        }
+        out->dest = o[0].reg;
+        return true;
+    }
+    return false;
+}
+
 const sem_ops sem_arm_ops = {
     .arch = LL_ARCH_ARM,
     .default_model = "arm.cat",
@@ -481,4 +621,8 @@ const sem_ops sem_arm_ops = {
     .exec = arm_exec,
     .show_unsigned = true,
     .word = 4,
+    .value_sources = true,
+    .symbolic_cycles = true,
+    .herd_vars = arm_herd_vars,
+    .herd_vars_base = 0,    /* herd7 numbers ARM's from S1 */
 };

@@ -13,6 +13,8 @@
 
 #include "litmuslab/arch/ppc.h"
 
+#include <string.h>
+
 /* A CR field as herd encodes it: LT, GT, EQ (and SO) bits. */
 enum { CR_LT = 8, CR_GT = 4, CR_EQ = 2 };
 /* Slots: r0..r31, cr0..cr7 (their register ids), then LR, CTR and the
@@ -54,9 +56,27 @@ static sem_reg opnd_reg(sem_run *r, const ll_operand *o)
     return sem_get(r, sem_slot(r, o->reg, o->sym));
 }
 
-static void set_reg(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
+/* Register o's value, made of the reads vs for herd7 (sem_set_valued). */
+static void set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
+                     sem_taint vs, bool op)
 {
-    sem_set(r, sem_slot(r, o->reg, o->sym), v, t);
+    sem_set_valued(r, sem_slot(r, o->reg, o->sym), v, t, vs, op);
+}
+
+/* ... for a value that is an operation's result on the reads vs, which
+ * it uses (herd7 has no execution where such a value goes round a cycle
+ * of copies: sem_run.used) */
+static void put_op(sem_run *r, int slot, sem_val v, sem_taint t,
+                   sem_taint vs)
+{
+    r->used |= vs;
+    sem_set_valued(r, slot, v, t, vs, vs != 0);
+}
+
+static sem_taint vsrc_of(sem_run *r, const ll_operand *o)
+{
+    return o->kind == LL_OPND_REG
+               ? sem_get_vsrc(r, sem_slot(r, o->reg, o->sym)) : 0;
 }
 
 static bool is_r0(const ll_operand *o)
@@ -77,6 +97,93 @@ static sem_reg imm(int64_t v)
     return x;
 }
 
+/* Write w's value is slot's (sem_ops.symbolic_cycles: made of the reads
+ * slot's is, a copy or an operation's result). */
+static void made(sem_run *r, int w, int slot)
+{
+    if (w >= 0 && r->vsrc)
+        sem_set_vdata(r, w, sem_get_vsrc(r, slot), sem_get_vop(r, slot));
+}
+
+/* The addi forms read RA=r0 as 0. */
+static bool ra_or_zero(const ll_instr *in)
+{
+    return in->op == LL_PPC_ADDI || in->op == LL_PPC_SUBI ||
+           in->op == LL_PPC_ADDIS || in->op == LL_PPC_SUBIS;
+}
+
+/* The reads the register operands an instruction computes from are made
+ * of (the inserting rotates read their target too). */
+static sem_taint sources_made(sem_run *r, const ll_instr *in)
+{
+    sem_taint vs = 0;
+    for (int i = 1; i < in->n_ops; i++)
+        if (!(i == 1 && ra_or_zero(in) && is_r0(&in->ops[1])))
+            vs |= vsrc_of(r, &in->ops[i]);
+    if (in->op == LL_PPC_RLWIMI || in->op == LL_PPC_RLDIMI)
+        vs |= vsrc_of(r, &in->ops[0]);
+    return vs;
+}
+
+/* A register holding the constant 0 (no read's value). */
+static bool holds_zero(sem_run *r, const ll_operand *o)
+{
+    if (o->kind != LL_OPND_REG)
+        return false;
+    sem_reg v = opnd_reg(r, o);
+    return !v.t && v.v.sym < 0 && v.v.num == 0;
+}
+
+static bool same_reg(const ll_operand *a, const ll_operand *b)
+{
+    return a->kind == LL_OPND_REG && b->kind == LL_OPND_REG &&
+           a->reg == b->reg && !a->sym == !b->sym &&
+           (!a->sym || !strcmp(a->sym, b->sym));
+}
+
+/* The reads a register instruction's result is made of for herd7 and
+ * whether it is an operation's result on them (*op), measured on herd7
+ * 7.58 with a cycle of copies through the instruction (doc/fidelity.md):
+ * mr, addi and ori of 0 and add of a register holding 0 are copies (as
+ * subi, addis, subis, oris of 0 and or with 0); xor r,r,r is the
+ * constant 0; xori of 0, subf r,r,r, and r,r,r, or r,r,r, extsw, a
+ * rotate and any other operation are operations on the reads, which
+ * use them (sem_run.used: herd7 has no execution of such a cycle). */
+static sem_taint alu_made(sem_run *r, const ll_instr *in, bool *op)
+{
+    const ll_operand *o = in->ops;
+    sem_taint vs = sources_made(r, in);
+    switch (in->op) {
+    case LL_PPC_MR:
+        *op = sem_get_vop(r, sem_slot(r, o[1].reg, o[1].sym));
+        return vs;
+    case LL_PPC_ADDI: case LL_PPC_SUBI: case LL_PPC_ADDIS:
+    case LL_PPC_SUBIS: case LL_PPC_ORI: case LL_PPC_ORIS:
+        if (o[2].imm == 0 && !(ra_or_zero(in) && is_r0(&o[1]))) {
+            *op = sem_get_vop(r, sem_slot(r, o[1].reg, o[1].sym));
+            return vs;
+        }
+        break;
+    case LL_PPC_XOR:
+        if (same_reg(&o[1], &o[2])) {
+            *op = false;
+            return 0;
+        }
+        break;
+    case LL_PPC_ADD: case LL_PPC_OR:
+        for (int i = 1; i <= 2; i++)
+            if (holds_zero(r, &o[i])) {
+                const ll_operand *c = &o[3 - i];
+                *op = sem_get_vop(r, sem_slot(r, c->reg, c->sym));
+                return vsrc_of(r, c);
+            }
+        break;
+    }
+    r->used |= vs;
+    *op = vs != 0;
+    return vs;
+}
+
 /* A value that cannot be computed: a dead path when it came from a read
  * (another value read makes it defined), an error otherwise. */
 static sem_next undefined_why(sem_run *r, sem_taint dep, const char *why)
@@ -95,7 +202,7 @@ static sem_next undefined(sem_run *r, sem_taint dep)
 /* ---- condition register ---- */
 
 static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
-                        cmp_kind how, sem_taint dep)
+                        cmp_kind how, sem_taint dep, sem_taint vs)
 {
     int c;
     if (a.sym >= 0 || b.sym >= 0) {
@@ -120,8 +227,8 @@ static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
             break;
         }
     }
-    sem_set(r, SLOT_CR0 + crf,
-            sem_int(c < 0 ? CR_LT : c > 0 ? CR_GT : CR_EQ), dep);
+    put_op(r, SLOT_CR0 + crf,
+           sem_int(c < 0 ? CR_LT : c > 0 ? CR_GT : CR_EQ), dep, vs);
     return SEM_NEXT;
 }
 
@@ -130,11 +237,13 @@ static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
 static sem_next result(sem_run *r, const ll_instr *in, sem_val v,
                        sem_taint dep)
 {
-    set_reg(r, &in->ops[0], v, dep);
+    bool op;
+    sem_taint vs = alu_made(r, in, &op);
+    set_made(r, &in->ops[0], v, dep, vs, op);
     if (!(in->flags & LL_PPC_F_DOT) && in->op != LL_PPC_ANDI_DOT &&
         in->op != LL_PPC_ANDIS_DOT && in->op != LL_PPC_ADDIC_DOT)
         return SEM_NEXT;
-    return set_crf(r, 0, v, sem_int(0), CMP_S64, dep);
+    return set_crf(r, 0, v, sem_int(0), CMP_S64, dep, vs);
 }
 
 static sem_next int_result(sem_run *r, const ll_instr *in, uint64_t v,
@@ -199,7 +308,7 @@ static sem_next add_carry(sem_run *r, const ll_instr *in, sem_reg a,
     if (not_a)
         x = ~x;
     uint64_t s = x + y, t = s + (uint64_t)cin.v.num;
-    sem_set(r, SLOT_CA, sem_int(s < x || t < s), dep);
+    put_op(r, SLOT_CA, sem_int(s < x || t < s), dep, sources_made(r, in));
     return int_result(r, in, t, dep);
 }
 
@@ -314,7 +423,7 @@ static sem_next shift_arith(sem_run *r, const ll_instr *in, sem_reg a,
     if (word)
         lost = (uint32_t)lost;
     int64_t v = n >= width ? (x < 0 ? -1 : 0) : x >> n;
-    sem_set(r, SLOT_CA, sem_int(x < 0 && lost != 0), dep);
+    put_op(r, SLOT_CA, sem_int(x < 0 && lost != 0), dep, sources_made(r, in));
     return result(r, in, sem_int(v), dep);
 }
 
@@ -478,13 +587,15 @@ static sem_next compare(sem_run *r, const ll_instr *in)
         b = opnd_reg(r, &in->ops[1]);
     }
     return set_crf(r, ll_ppc_crf(in->flags), a.v, b.v, kinds[in->op],
-                   a.t | b.t);
+                   a.t | b.t, vsrc_of(r, &in->ops[0]) | vsrc_of(r, &in->ops[1]));
 }
 
 static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
 {
-    sem_reg cr = sem_get(r, SLOT_CR0 + ll_ppc_crf(in->flags));
+    int crs = SLOT_CR0 + ll_ppc_crf(in->flags);
+    sem_reg cr = sem_get(r, crs);
     int64_t f = cr.v.num;
+    r->used |= sem_get_vsrc(r, crs);
     bool taken = false;
     switch (in->op) {
     case LL_PPC_BEQ: taken = f & CR_EQ; break;
@@ -508,7 +619,7 @@ static sem_next branch_ctr(sem_run *r, const ll_instr *in, const char **label)
     sem_val v;
     if (!sem_arith('-', ctr.v, sem_int(1), &v) || v.sym >= 0)
         return undefined(r, ctr.t);
-    sem_set(r, SLOT_CTR, v, ctr.t);
+    put_op(r, SLOT_CTR, v, ctr.t, sem_get_vsrc(r, SLOT_CTR));
     sem_branch(r, ctr.t);
     if ((v.num != 0) != (in->op == LL_PPC_BDNZ))
         return SEM_NEXT;
@@ -522,7 +633,7 @@ static sem_next call_return(sem_run *r, const ll_instr *in,
                             const char **label)
 {
     if (in->op == LL_PPC_BL) {
-        sem_set(r, SLOT_LR, sem_int(r->pc + 1), 0);
+        sem_set_valued(r, SLOT_LR, sem_int(r->pc + 1), 0, 0, false);
         *label = in->ops[0].sym;
         return SEM_JUMP;
     }
@@ -544,7 +655,8 @@ static sem_next isel(sem_run *r, const ll_instr *in)
     sem_reg cr = sem_get(r, SLOT_CR0 + bc / 4);
     bool set = cr.v.num & (8 >> (bc % 4));
     sem_reg v = set ? reg_or_zero(r, &in->ops[1]) : opnd_reg(r, &in->ops[2]);
-    set_reg(r, &in->ops[0], v.v, v.t | cr.t);
+    put_op(r, sem_slot(r, in->ops[0].reg, in->ops[0].sym), v.v, v.t | cr.t,
+           sources_made(r, in) | sem_get_vsrc(r, SLOT_CR0 + bc / 4));
     return SEM_NEXT;
 }
 
@@ -554,13 +666,15 @@ static sem_next move_cr(sem_run *r, const ll_instr *in)
 {
     if (in->op == LL_PPC_MFCR) {
         uint64_t v = 0;
-        sem_taint dep = 0;
+        sem_taint dep = 0, vs = 0;
         for (int i = 0; i < LL_PPC_NCRF; i++) {
             sem_reg f = sem_get(r, SLOT_CR0 + i);
             v |= ((uint64_t)f.v.num & 15) << (4 * (7 - i));
             dep |= f.t;
+            vs |= sem_get_vsrc(r, SLOT_CR0 + i);
         }
-        set_reg(r, &in->ops[0], sem_int((int64_t)v), dep);
+        put_op(r, sem_slot(r, in->ops[0].reg, in->ops[0].sym),
+               sem_int((int64_t)v), dep, vs);
         return SEM_NEXT;
     }
     int fxm = in->op == LL_PPC_MTCR ? 0xff : (int)in->ops[0].imm;
@@ -569,10 +683,10 @@ static sem_next move_cr(sem_run *r, const ll_instr *in)
         return undefined(r, s.t);
     for (int i = 0; i < LL_PPC_NCRF; i++)
         if (fxm & (0x80 >> i))
-            sem_set(r, SLOT_CR0 + i,
-                    sem_int((int64_t)(((uint64_t)s.v.num >> (4 * (7 - i))) &
-                                      15)),
-                    s.t);
+            put_op(r, SLOT_CR0 + i,
+                   sem_int((int64_t)(((uint64_t)s.v.num >> (4 * (7 - i))) &
+                                     15)),
+                   s.t, vsrc_of(r, &in->ops[in->n_ops - 1]));
     return SEM_NEXT;
 }
 
@@ -580,13 +694,11 @@ static sem_next move_spr(sem_run *r, const ll_instr *in)
 {
     int slot = in->op == LL_PPC_MFLR || in->op == LL_PPC_MTLR ? SLOT_LR
                                                               : SLOT_CTR;
-    if (in->op == LL_PPC_MFLR || in->op == LL_PPC_MFCTR) {
-        sem_reg v = sem_get(r, slot);
-        set_reg(r, &in->ops[0], v.v, v.t);
-    } else {
-        sem_reg v = opnd_reg(r, &in->ops[0]);
-        sem_set(r, slot, v.v, v.t);
-    }
+    int reg = sem_slot(r, in->ops[0].reg, in->ops[0].sym);
+    int from = in->op == LL_PPC_MFLR || in->op == LL_PPC_MFCTR ? slot : reg;
+    sem_reg v = sem_get(r, from);
+    sem_set_valued(r, from == slot ? reg : slot, v.v, v.t, sem_get_vsrc(r, from),
+        sem_get_vop(r, from));
     return SEM_NEXT;
 }
 
@@ -622,7 +734,9 @@ static void update(sem_run *r, const ll_instr *in, const ll_ppc_desc *f,
     if ((f->attrs & LL_PPC_A_LOAD) &&
         sem_slot(r, a->reg, a->sym) == sem_slot(r, t->reg, t->sym))
         return;
-    set_reg(r, a, ea.v, ea.t);
+    put_op(r, sem_slot(r, a->reg, a->sym), ea.v, ea.t,
+           vsrc_of(r, a) | ((f->attrs & LL_PPC_A_INDEXED)
+                                ? vsrc_of(r, &in->ops[2]) : 0));
 }
 
 /* lmw/stmw: RD..r31, one word each from the address on. */
@@ -642,10 +756,12 @@ static sem_next multiple(sem_run *r, const ll_instr *in, sem_reg ea)
             sem_reg v = sem_load(r, a, ea.t, 0, &ev);
             if (sem_stopped(r))
                 return SEM_ERROR;
-            sem_set(r, reg, sem_extend(v.v, 4, false), v.t);
+            sem_set_valued(r, reg, sem_extend(v.v, 4, false), v.t, v.t, false);
         } else {
             sem_reg v = sem_get(r, reg);
-            sem_store(r, a, ea.t, sem_extend(v.v, 4, false), v.t, 0, -1);
+            int w = sem_store(r, a, ea.t, sem_extend(v.v, 4, false), v.t, 0,
+                              -1);
+            made(r, w, reg);
             if (sem_stopped(r))
                 return SEM_ERROR;
         }
@@ -672,7 +788,7 @@ static sem_next load(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
        herd7 refuses, extend as the ISA says */
     if (f->attrs & LL_PPC_A_SIGNED)
         v.v = sem_extend(v.v, f->size, true);
-    set_reg(r, &in->ops[0], v.v, v.t);
+    set_made(r, &in->ops[0], v.v, v.t, v.t, false);
     if (reserve) {
         sem_reserve(r, a, ev);
     }
@@ -688,17 +804,18 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in,
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
-        sem_set(r, SLOT_CR0, sem_int(0), 0);
+        sem_set_valued(r, SLOT_CR0, sem_int(0), 0, 0, false);
         return SEM_NEXT;
     }
     if (!held)
         return SEM_DEAD;
     sem_reg v = opnd_reg(r, &in->ops[0]);
-    sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << TAG_X,
-              r->res_event);
+    int w = sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << TAG_X,
+                      r->res_event);
+    made(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
     if (sem_stopped(r))
         return SEM_ERROR;
-    sem_set(r, SLOT_CR0, sem_int(CR_EQ), 0);
+    sem_set_valued(r, SLOT_CR0, sem_int(CR_EQ), 0, 0, false);
     return SEM_NEXT;
 }
 
@@ -714,7 +831,8 @@ static sem_next store(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
     sem_reg v = opnd_reg(r, &in->ops[0]);
     /* whole, as herd7 7.58 writes it: stw of 0x100000001 into an int
        holds 4294967297 (shown 1) */
-    sem_store(r, a.v, a.t, v.v, v.t, 0, -1);
+    int w = sem_store(r, a.v, a.t, v.v, v.t, 0, -1);
+    made(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
     if (sem_stopped(r))
         return SEM_ERROR;
     update(r, in, f, a);
@@ -767,11 +885,12 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_PPC_RLDIMI: case LL_PPC_ROTLW:
         return rotate(r, in);
     case LL_PPC_LI:
-        set_reg(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
+        set_made(r, &in->ops[0], sem_int(in->ops[1].imm), 0, 0, false);
         return SEM_NEXT;
     case LL_PPC_LIS:
-        set_reg(r, &in->ops[0],
-                sem_int((int64_t)sext32((uint64_t)in->ops[1].imm << 16)), 0);
+        set_made(r, &in->ops[0],
+                 sem_int((int64_t)sext32((uint64_t)in->ops[1].imm << 16)), 0,
+                 0, false);
         return SEM_NEXT;
     case LL_PPC_CMPW: case LL_PPC_CMPWI: case LL_PPC_CMPLW:
     case LL_PPC_CMPLWI: case LL_PPC_CMPD: case LL_PPC_CMPDI:
@@ -811,6 +930,99 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
     return SEM_ERROR;
 }
 
+/* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
+ * a cycle of copies (the symbol it shows moves by one for each variable
+ * before the read it names), as RISC-V's: a D-form access's base
+ * register, its offset's sum when not 0, a store's value register (at
+ * the thread's end when it holds a read's copy), a load's read; an
+ * indexed one RA, RB and their sum; a register operation its registers
+ * and its result (none for the result of a copy: mr, addi or ori of 0);
+ * li, lis and barriers none; a record form four more (cr0), a compare
+ * its registers and four. Not numbered: rotates (eight for rlwinm),
+ * branches, carries, lwarx/stwcx.. */
+static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
+{
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false};
+    const ll_operand *o = in->ops;
+    for (int i = 0; i < in->n_ops; i++)
+        if (o[i].kind == LL_OPND_REG && o[i].sym)
+            return false;
+    const ll_ppc_desc *f = ll_ppc_desc_of(in->op);
+    if (in->flags & LL_PPC_F_DOT) {
+        ll_instr plain = *in;
+        plain.flags &= ~(unsigned)LL_PPC_F_DOT;
+        if (!ppc_herd_vars(&plain, out) || out->copy_of >= 0)
+            return false;
+        out->n += 4;
+        return true;
+    }
+    switch (in->op) {
+    case LL_PPC_ANDI_DOT: case LL_PPC_ANDIS_DOT:   /* register, result */
+        out->n = 2 + 4;
+        out->dest = o[0].reg;
+        return true;
+    case LL_PPC_CMPW: case LL_PPC_CMPWI: case LL_PPC_CMPLW:
+    case LL_PPC_CMPLWI: case LL_PPC_CMPD: case LL_PPC_CMPDI:
+    case LL_PPC_CMPLD: case LL_PPC_CMPLDI:
+        out->n = 4 + (o[0].kind == LL_OPND_REG) + (o[1].kind == LL_OPND_REG);
+        return true;
+    }
+    if (f && (f->attrs & (LL_PPC_A_LOAD | LL_PPC_A_STORE))) {
+        if (f->attrs & (LL_PPC_A_RESERVE | LL_PPC_A_COND |
+                        LL_PPC_A_MULTIPLE))
+            return false;
+        int addr;
+        if (f->attrs & LL_PPC_A_INDEXED) {
+            if (is_r0(&o[1]) || (f->attrs & LL_PPC_A_UPDATE))
+                return false;
+            addr = 3;
+        } else {
+            if (o[1].imm && (f->attrs & LL_PPC_A_UPDATE))
+                return false;
+            addr = 1 + (o[1].imm != 0);
+        }
+        if (f->attrs & LL_PPC_A_LOAD) {
+            out->n = out->read_at = addr + 1;
+            out->dest = o[0].reg;
+        } else {
+            out->n = addr + 1;
+            out->late_reg = o[0].reg;
+        }
+        return true;
+    }
+    switch (in->op) {
+    case LL_PPC_LI: case LL_PPC_LIS: case LL_PPC_SYNC: case LL_PPC_LWSYNC:
+    case LL_PPC_ISYNC: case LL_PPC_EIEIO: case LL_PPC_NOP:
+        return true;
+    case LL_PPC_MR:
+        *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false};
+        return true;
+    case LL_PPC_ADDI: case LL_PPC_SUBI: case LL_PPC_ADDIS: case LL_PPC_SUBIS:
+        if (is_r0(&o[1]))
+            return false;
+        /* fall through */
+    case LL_PPC_ORI: case LL_PPC_XORI: case LL_PPC_MULLI:
+        if (o[2].imm == 0 && in->op != LL_PPC_XORI &&
+            in->op != LL_PPC_MULLI) {
+            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false};
+            return true;
+        }
+        out->n = 2;
+        out->dest = o[0].reg;
+        return true;
+    case LL_PPC_EXTSB: case LL_PPC_EXTSH: case LL_PPC_EXTSW:
+        out->n = 2;
+        out->dest = o[0].reg;
+        return true;
+    case LL_PPC_ADD: case LL_PPC_SUB: case LL_PPC_SUBF: case LL_PPC_XOR:
+    case LL_PPC_OR: case LL_PPC_AND: case LL_PPC_MULLW: case LL_PPC_MULLD:
+        out->n = 3;
+        out->dest = o[0].reg;
+        return true;
+    }
+    return false;
+}
+
 const sem_ops sem_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
@@ -824,4 +1036,8 @@ const sem_ops sem_ppc_ops = {
     .reg_slot = ppc_reg_slot,
     .reg_value = ppc_reg_value,
     .exec = ppc_exec,
+    .value_sources = true,
+    .symbolic_cycles = true,
+    .herd_vars = ppc_herd_vars,
+    .herd_vars_base = 1,    /* herd7 numbers from S2 here too */
 };

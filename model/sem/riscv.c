@@ -376,13 +376,15 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
 /* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
  * a cycle of copies (the symbol it shows moves by one for each variable
  * before the read it names): an access's base register, its value
- * register, then its read; fences none; an lr/sc pair, branches and
- * jumps are not numbered here (sc makes many). A store's value register
+ * register, then its read; fences none; the thread's first sc ten;
+ * AMOs their registers, their read, and a result but for amoswap;
+ * sext.w its register and its result; branches and jumps are not
+ * numbered here. A store's value register
  * holding a read's copy takes its variable at the thread's end (a copy
  * after such a store is shown one lower: 7 probes). */
 static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false};
     switch (in->op) {
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
@@ -404,6 +406,13 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_RV_FENCE: case LL_RV_FENCE_TSO: case LL_RV_FENCEI:
         return true;
     case LL_RV_SC:
+        /* measured: ten, whatever its registers, then twenty for a
+           second sc, forty for a third; the code between them made
+           more too (not followed: a second sc is not numbered) */
+        out->n = 10;
+        out->dest = in->ops[0].reg;
+        out->first_only = true;
+        return true;
     case LL_RV_BEQ: case LL_RV_BNE: case LL_RV_BLT: case LL_RV_BGE:
     case LL_RV_BLTU: case LL_RV_BGEU: case LL_RV_J: case LL_RV_JAL:
     case LL_RV_JALR: case LL_RV_RET:

@@ -98,6 +98,11 @@ typedef struct sem_vars {
     int late_reg;   /* a register read among them whose variable herd7
                        makes at the thread's end when the register holds
                        a read's copy (a store's value register), or -1 */
+    bool read_late; /* its read's variable (counted in n) is made at the
+                       thread's end, after every register's */
+    bool first_only; /* n holds for the thread's first such instruction
+                        only: after one, the thread is not numbered
+                        (a store-conditional: 10, then 20, 40, ...) */
 } sem_vars;
 
 typedef struct sem_ops {
@@ -401,6 +406,10 @@ void sem_set_made(sem_run *r, int slot, sem_taint made);
 sem_taint sem_get_vsrc(sem_run *r, int slot);
 bool sem_get_vop(sem_run *r, int slot);
 void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op);
+/* sem_set, then sem_set_vsrc: slot's value is made of the reads vs, an
+ * operation's result on them (op) or a copy of the one read vs names. */
+void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
+                    sem_taint vs, bool op);
 void sem_set(sem_run *r, int slot, sem_val v, sem_taint t);
 void sem_set_pick(sem_run *r, int slot, sem_val v, sem_taint t,
                   sem_taint p);

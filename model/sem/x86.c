@@ -26,7 +26,7 @@
  * flags: the CPU's bits, and which of them are known (shifted left by
  * FLAGS_KNOWN) — none at the start, none after an instruction that
  * leaves them undefined, none after arithmetic on an address. */
-enum { SLOT_FLAGS = LL_X86_NBASE, SLOT_RIP, SLOT_ES,
+enum { SLOT_FLAGS = LL_X86_NBASE, SLOT_RIP, SLOT_EIP, SLOT_ES,
        N_SLOTS = SLOT_ES + 6 };
 enum {
     F_CF = 1u << 0, F_PF = 1u << 2, F_ZF = 1u << 6, F_SF = 1u << 7,
@@ -43,14 +43,18 @@ enum {
 enum { TAG_MFENCE, TAG_LFENCE, TAG_SFENCE, TAG_X };
 static const char *const x86_tags[] = {"MFENCE", "LFENCE", "SFENCE", "X"};
 
-/* rip (eip its low half) and the segment registers have slots too: the
- * init block and a condition may name them, as herd7's may (`0:rip=0`,
- * `0:cs=0`), and an instruction may read or write them as operands,
- * whole, as herd7 does (`incq %rip` adds one to it). */
+/* rip, eip and the segment registers have slots too: the init block
+ * and a condition may name them, as herd7's may (`0:rip=0`, `0:cs=0`),
+ * and an instruction may read or write them as operands, whole, as
+ * herd7 does (`incq %rip` adds one to it). eip is a register apart from
+ * rip, as herd7 7.58 has X86_64's %eip (0 while rip is 4, `movl
+ * $6,%eip` leaves rip as it was) and X86's EIP (the only one there). */
 static int x86_reg_slot(int reg)
 {
-    if (reg == LL_X86_RIP || reg == LL_X86_EIP)
+    if (reg == LL_X86_RIP)
         return SLOT_RIP;
+    if (reg == LL_X86_EIP)
+        return SLOT_EIP;
     if (reg >= LL_X86_ES && reg < LL_X86_NREGS)
         return SLOT_ES + (reg - LL_X86_ES);
     return LL_X86_IS_GPR(reg) ? LL_X86_REG_BASE(reg) : -1;
@@ -103,11 +107,45 @@ static sem_val x86_reg_value(const sem_val *slots, int reg)
     return part_of(slots[LL_X86_REG_BASE(reg)], reg);
 }
 
+/* herd7's view of a value (sem_ops.symbolic_cycles, the X86 header):
+ * made of the reads vs, an operation's result on them (op) or a copy of
+ * the one read vs names (a load's value, MOV between registers). */
+typedef struct vmade {
+    sem_taint vs;
+    bool op;
+} vmade;
+
+static const vmade CONST = {0, false};
+
+/* An operation's result on values made of a and b, which uses their
+ * reads (herd7 has no execution where one meets a cycle of copies:
+ * measured on ADD, OR and XOR of $0, INC, CMP). */
+static vmade op_on(sem_run *r, vmade a, vmade b)
+{
+    vmade v = {a.vs | b.vs, (a.vs | b.vs) != 0};
+    r->used |= v.vs;
+    return v;
+}
+
+/* What operand o's value (val, as read) is made of. */
+static vmade made_of(sem_run *r, const ll_operand *o, sem_reg val)
+{
+    vmade v = CONST;
+    if (o->kind == LL_OPND_MEM) {
+        v.vs = val.t;   /* a load's value: its read */
+    } else if (o->kind == LL_OPND_REG) {
+        int slot = x86_reg_slot(o->reg);
+        v.vs = sem_get_vsrc(r, slot);
+        v.op = sem_get_vop(r, slot);
+    }
+    return v;
+}
+
 /* Writing a part: 32-bit writes zero-extend, narrower ones merge. herd7
  * writes the value whole: a 32-bit write is the value, a narrower one
  * clears its part and ors the value (shifted for ah..bh) in. */
 static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
-                         bool herd)
+                         bool herd, vmade vm)
 {
     int slot = x86_reg_slot(reg);
     sem_reg old = sem_get(r, slot);
@@ -126,15 +164,19 @@ static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
         case LL_X86_P8H: o = (o & ~0xff00ull) | ((n & m8) << 8); break;
         }
         v = sem_int((int64_t)o);
-        if (part != LL_X86_P32)
+        if (part != LL_X86_P32) {
             t |= old.t;
+            vm.vs |= sem_get_vsrc(r, slot);
+            vm.op = vm.vs != 0;
+        }
     }
     sem_set(r, slot, v, t);
+    sem_set_vsrc(r, slot, vm.vs, vm.op);
 }
 
-static void write_reg(sem_run *r, int reg, sem_val v, sem_taint t)
+static void write_reg(sem_run *r, int reg, sem_val v, sem_taint t, vmade vm)
 {
-    write_reg_as(r, reg, v, t, false);
+    write_reg_as(r, reg, v, t, false, vm);
 }
 
 static sem_reg read_reg(sem_run *r, int reg)
@@ -180,11 +222,14 @@ static flags get_flags(sem_run *r, sem_taint *t)
     return out;
 }
 
-static void set_flags(sem_run *r, flags f, sem_taint t)
+/* ... the flags of an operation whose result is made as vm says */
+static void set_flags(sem_run *r, flags f, sem_taint t, vmade vm)
 {
     int64_t v = (int64_t)(f.bits & f.known) |
                 (int64_t)(f.known & F_ALL) << FLAGS_KNOWN;
     sem_set(r, SLOT_FLAGS, sem_int(v), t);
+    r->used |= vm.vs;
+    sem_set_vsrc(r, SLOT_FLAGS, vm.vs, vm.vs != 0);
 }
 
 static bool parity_even(uint64_t v)
@@ -513,12 +558,16 @@ static sem_next mem_read(sem_run *r, const ll_instr *in, const ll_operand *o,
 
 static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
                           int w, mem_access *m, sem_reg v, bool addr_known,
-                          bool herd)
+                          bool herd, vmade vm)
 {
     if (!addr_known && !address(r, in, o, &m->addr))
         return sem_stopped(r) ? SEM_ERROR : undefined(r, m->addr.t);
-    sem_store(r, m->addr.v, m->addr.t, herd ? v.v : trunc_to(v.v, w), v.t,
-              m->atomic ? 1u << TAG_X : 0, m->atomic ? m->read_ev : -1);
+    int ev = sem_store(r, m->addr.v, m->addr.t,
+                       herd ? v.v : trunc_to(v.v, w), v.t,
+                       m->atomic ? 1u << TAG_X : 0,
+                       m->atomic ? m->read_ev : -1);
+    if (ev >= 0 && r->vsrc)
+        sem_set_vdata(r, ev, vm.vs, vm.op);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -551,14 +600,16 @@ static sem_next read_operand(sem_run *r, const ll_instr *in,
 /* Write a result of width w to a register (its part) or memory. */
 static sem_next write_operand(sem_run *r, const ll_instr *in,
                               const ll_operand *o, int w, mem_access *m,
-                              sem_reg v, bool addr_known, bool herd)
+                              sem_reg v, bool addr_known, bool herd,
+                              vmade vm)
 {
     if (o->kind == LL_OPND_REG) {
-        write_reg_as(r, o->reg, herd ? v.v : trunc_to(v.v, w), v.t, herd);
+        write_reg_as(r, o->reg, herd ? v.v : trunc_to(v.v, w), v.t, herd,
+                     vm);
         return SEM_NEXT;
     }
     if (o->kind == LL_OPND_MEM)
-        return mem_write(r, in, o, w, m, v, addr_known, herd);
+        return mem_write(r, in, o, w, m, v, addr_known, herd, vm);
     sem_error(r, "bad destination operand");
     return SEM_ERROR;
 }
@@ -572,7 +623,8 @@ static sem_next mov(sem_run *r, const ll_instr *in, int w, bool herd)
     sem_next n = read_operand(r, in, &in->ops[0], w, &src, &v, herd);
     if (n != SEM_NEXT)
         return n;
-    return write_operand(r, in, &in->ops[1], w, &dst, v, false, herd);
+    return write_operand(r, in, &in->ops[1], w, &dst, v, false, herd,
+                         made_of(r, &in->ops[0], v));
 }
 
 /* dst op= src, the one-operand forms and shifts: read the destination
@@ -609,14 +661,21 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
     }
+    /* herd7 takes xor of a register with itself for the constant 0
+       (measured), any other operation for one on its operands' reads */
+    vmade vm = CONST;
+    if (!(op == LL_X86_XOR && !unary && in->ops[0].kind == LL_OPND_REG &&
+          dst->kind == LL_OPND_REG && in->ops[0].reg == dst->reg))
+        vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
+                   made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
     bool keeps = op == LL_X86_INC || op == LL_X86_DEC || op == LL_X86_SHL ||
                  op == LL_X86_SHR || op == LL_X86_SAR;
     if (op != LL_X86_NOT)
-        set_flags(r, f, res.t | (keeps ? ft : 0));
+        set_flags(r, f, res.t | (keeps ? ft : 0), vm);
     if (op == LL_X86_CMP || op == LL_X86_TEST)
         return SEM_NEXT;
-    return write_operand(r, in, dst, w, &m, res, true, herd);
+    return write_operand(r, in, dst, w, &m, res, true, herd, vm);
 }
 
 /* xchg and uxch (atomic when a side is memory, uxch never), and xadd. */
@@ -635,17 +694,19 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
     if (n != SEM_NEXT)
         return n;
     sem_reg nv = rv;
+    vmade rm = made_of(r, reg, rv), om = made_of(r, other, ov), nm = rm;
     if (in->op == LL_X86_XADD) {
         sem_taint ft;
         flags f = get_flags(r, &ft);
         nv.t = ov.t | rv.t;
         if (!alu_val(LL_X86_XADD, w, ov.v, rv.v, &f, &nv.v))
             return undefined(r, nv.t);
-        set_flags(r, f, nv.t);
+        nm = op_on(r, om, rm);
+        set_flags(r, f, nv.t, nm);
     }
     /* the destination is written last: `xadd %ax,%ax` leaves the sum */
-    write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t);
-    return write_operand(r, in, other, w, &m, nv, true, herd);
+    write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t, om);
+    return write_operand(r, in, other, w, &m, nv, true, herd, nm);
 }
 
 /* cmpxchg src, dst: if rax-part == dst then dst = src, else rax-part = dst;
@@ -667,10 +728,14 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
     sem_val diff;
     if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
         return undefined(r, a.t | d.t);
-    set_flags(r, f, a.t | d.t);
+    vmade dm = made_of(r, dst, d);
+    vmade am = {sem_get_vsrc(r, x86_reg_slot(acc)),
+                sem_get_vop(r, x86_reg_slot(acc))};
+    set_flags(r, f, a.t | d.t, op_on(r, am, dm));
     if (diff.num == 0)
-        return write_operand(r, in, dst, w, &m, s, true, false);
-    write_reg(r, acc, d.v, d.t);
+        return write_operand(r, in, dst, w, &m, s, true, false,
+                             made_of(r, src, s));
+    write_reg(r, acc, d.v, d.t, dm);
     return SEM_NEXT;
 }
 
@@ -687,7 +752,8 @@ static sem_next widen(sem_run *r, const ll_instr *in, int w)
         return undefined(r, v.t);
     if (in->op == LL_X86_MOVSX)
         v.v.num = sext((uint64_t)v.v.num, sw);
-    write_reg(r, in->ops[1].reg, trunc_to(v.v, w), v.t);
+    write_reg(r, in->ops[1].reg, trunc_to(v.v, w), v.t,
+              op_on(r, made_of(r, &in->ops[0], v), CONST));
     return SEM_NEXT;
 }
 
@@ -698,7 +764,8 @@ static sem_next lea(sem_run *r, const ll_instr *in, int w)
         return sem_stopped(r) ? SEM_ERROR : undefined(r, a.t);
     if (a.v.sym >= 0 && w < 4)
         return undefined(r, a.t);
-    write_reg(r, in->ops[1].reg, trunc_to(a.v, w), a.t);
+    vmade vm = {a.t, a.t != 0};  /* not measured: an operation */
+    write_reg(r, in->ops[1].reg, trunc_to(a.v, w), a.t, op_on(r, vm, CONST));
     return SEM_NEXT;
 }
 
@@ -712,11 +779,14 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
                                 &ok);
     if (!ok)
         return flags_undefined(r, ft);
+    vmade fm = {sem_get_vsrc(r, SLOT_FLAGS), true};
+    r->used |= fm.vs;
     mem_access m = plain_access();
     const ll_operand *dst = &in->ops[in->n_ops - 1];
     if (in->op == LL_X86_SETCC) {
         sem_reg v = {sem_int(holds), ft};
-        return write_operand(r, in, dst, 1, &m, v, false, herd);
+        return write_operand(r, in, dst, 1, &m, v, false, herd,
+                             op_on(r, fm, CONST));
     }
     if (herd && !holds)    /* herd7's cmovc neither reads nor writes */
         return SEM_NEXT;
@@ -726,7 +796,9 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
         return n;
     sem_reg v = holds ? src : old;
     v.t = src.t | old.t | ft;
-    write_reg(r, dst->reg, trunc_to(v.v, w), v.t);
+    write_reg(r, dst->reg, trunc_to(v.v, w), v.t,
+              op_on(r, op_on(r, fm, made_of(r, &in->ops[0], src)),
+                    made_of(r, dst, old)));
     return SEM_NEXT;
 }
 
@@ -741,6 +813,7 @@ static sem_next jump(sem_run *r, const ll_instr *in, const char **label,
                                 &ok);
     if (!ok)
         return flags_undefined(r, ft);
+    r->used |= sem_get_vsrc(r, SLOT_FLAGS);
     sem_branch(r, ft);
     return taken ? SEM_JUMP : SEM_NEXT;
 }
@@ -806,6 +879,67 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
     return x86_exec_as(r, in, label, true);
 }
 
+/* sem_ops.herd_vars (the X86 header: X86_64's cycles have no symbol),
+ * measured on herd7 7.58 with instructions put before a cycle of copies
+ * (the symbol it shows moves by one for each variable before the read it
+ * names): a load from a location its read, a store to one its value
+ * register (at the thread's end when it holds a read's copy), MOV
+ * between registers one (a copy); constants and fences none; XCHG its
+ * register and its read; ADD, SUB, AND, OR, XOR, INC and DEC (locked
+ * or not) one per register or memory operand and three more (the result
+ * and the flags: XOR EBX,EBX five), CMP and TEST two more. Not
+ * numbered: addresses through registers, other operations, branches. */
+static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
+{
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false};
+    const ll_operand *o = in->ops;
+    for (int i = 0; i < in->n_ops; i++)
+        if (o[i].kind == LL_OPND_MEM &&
+            (!o[i].sym || o[i].reg >= 0 || o[i].index >= 0 || o[i].imm))
+            return false;
+    switch ((ll_x86_op)in->op) {
+    case LL_X86_MFENCE: case LL_X86_LFENCE: case LL_X86_SFENCE:
+    case LL_X86_NOP:
+        return true;
+    case LL_X86_MOV:
+        if ((in->flags & LL_X86_F_LOCK) ||
+            (o[1].kind == LL_OPND_REG && !LL_X86_IS_GPR(o[1].reg)))
+            return false;
+        if (o[0].kind == LL_OPND_MEM) {
+            *out = (sem_vars){1, 1, o[1].reg, -1, 0, -1, false, false};
+        } else if (o[0].kind == LL_OPND_REG) {
+            if (!LL_X86_IS_GPR(o[0].reg))
+                return false;
+            if (o[1].kind == LL_OPND_MEM)
+                *out = (sem_vars){1, 0, -1, -1, 0, o[0].reg, false, false};
+            else
+                *out = (sem_vars){1, 0, o[1].reg, o[0].reg, 1, -1, false, false};
+        } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
+            return false;
+        }
+        return true;
+    case LL_X86_XCHG: {
+        const ll_operand *reg = o[0].kind == LL_OPND_REG ? &o[0] : &o[1];
+        if (reg->kind != LL_OPND_REG || !LL_X86_IS_GPR(reg->reg) ||
+            o[0].kind == o[1].kind)
+            return false;
+        *out = (sem_vars){2, 2, reg->reg, -1, 0, -1, false, false};
+        return true;
+    }
+    case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
+    case LL_X86_XOR: case LL_X86_INC: case LL_X86_DEC: case LL_X86_CMP:
+    case LL_X86_TEST:
+        for (int i = 0; i < in->n_ops; i++)
+            out->n += o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM;
+        out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ? 2 : 3;
+        if (o[in->n_ops - 1].kind == LL_OPND_REG)
+            out->dest = o[in->n_ops - 1].reg;   /* no read's copy now */
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* herd7's values are 32-bit under the X86 header, 64-bit under X86_64. */
 static int x86_word(const ll_test *t)
 {
@@ -834,6 +968,12 @@ const sem_ops sem_x86_ops = {
     .reg_value = x86_reg_value,
     .exec = x86_exec,
     .copies_unsolved = x86_copies_unsolved,
+    /* under the X86 header only: model/paths.c keeps no value sources
+       where copies_unsolved */
+    .value_sources = true,
+    .symbolic_cycles = true,
+    .herd_vars = x86_herd_vars,
+    .herd_vars_base = 1,    /* herd7 numbers from S2 here */
 };
 
 /* The same with the CPU's results for every instruction, memory holding

@@ -114,7 +114,7 @@ diff "$tmp/want" "$tmp/refused" >"$tmp/diff" ||
 $(cat "$tmp/diff")"
 
 # 2b. herd7's plain registers that are not the CPU's (tests/herd7-cpu/):
-# X86's EIP as an operand, AArch64's NZCV and Power's LR named in
+# X86's EIP and X86_64's %eip as operands, AArch64's NZCV and Power's LR named in
 # `locations`: each refused with its reason.
 while IFS='|' read -r t f want; do
   line=$("$LITMUSLAB" hwrun --check --target "$t" "$f" 2>&1)
@@ -122,6 +122,7 @@ while IFS='|' read -r t f want; do
   [ "$line" = "no $f: $want" ] || fail "$f: $line"
 done <<EOF
 x86_64|tests/herd7-cpu/x86/X86+eip-operand.litmus|tests/herd7-cpu/x86/X86+eip-operand.litmus:6:2: rip, eip or a segment register as an operand is a plain register to herd7, not the CPU's: not run
+x86_64|tests/herd7-cpu/x86/X86_64+eip-operand.litmus|register 0:rip cannot be set or read by a test on the hardware
 aarch64|tests/herd7-cpu/aarch64/A64+nzcv-named.litmus|register 0:NZCV cannot be set or read by a test on the hardware
 ppc64le|tests/herd7-cpu/ppc/PPC+lr-named.litmus|register 0:LR cannot be set or read by a test on the hardware
 EOF
