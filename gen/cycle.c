@@ -402,10 +402,12 @@ bool gen_build(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
                char *err, size_t errlen)
 {
     bool optco = t->optcoherence, forall = t->forall;
+    unsigned variant = t->variant;
     gen_test_free(t);
     memset(t, 0, sizeof *t);
     t->optcoherence = optco;
     t->forall = forall;
+    t->variant = variant;
     if (!layout(a, e, n, t, err, errlen))
         return false;
     gen_describe(a, e, n, t);

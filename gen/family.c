@@ -244,6 +244,7 @@ bool gen_family(const gen_arch *a, const gen_family_opts *o,
     }
     if (ok) {
         f->t = ll_xcalloc(1, sizeof *f->t);
+        f->t->variant = o->variant;
         f->need_any = nrelax > 0;
         f->need = -1;
         if (nrelax == 0 || o->mix)

@@ -110,7 +110,18 @@ typedef struct gen_test {
                           (not (SC))` (diy7) */
     bool optcoherence; /* diy's -optcoherence: reads that order two writes
                           by the uniproc rules spare the final value */
+    unsigned variant;  /* GEN_V_* bits: diy's -variant */
 } gen_test;
+
+/* diy's -variant options gen takes: ConstsInInit (a stored constant
+ * sits in a register of the init block, not loaded by the code), AsAmo
+ * (RISC-V: an annotated access is written as an AMO, amoor/amoswap,
+ * rather than lw.aq/sw.rl). */
+enum { GEN_V_CONSTS_IN_INIT = 1, GEN_V_AS_AMO = 2 };
+/* Read a -variant list (comma or space separated) into bits; false +
+ * message naming the word. */
+bool gen_variant_parse(const char *s, unsigned *bits, char *err,
+                       size_t errlen);
 
 /* ---- architectures (arch_*.c, registry in arch.c) ---- */
 
@@ -130,6 +141,10 @@ struct gen_arch {
      * annotations (pooncerelease), no `s` after a fence on one location,
      * a lone annotation after its edge. */
     bool kernel_names;
+    /* RISC-V's names: an annotated po keeps its po and spells both
+     * accesses, plain ones `p` (PodRWAqP is poaqp), where the others
+     * name it by the annotations alone (PodWWPL is rel). */
+    bool po_ann_names;
     /* Print the whole test (header lines are the caller's). */
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };
@@ -229,6 +244,10 @@ typedef struct gen_asm_insn {
                            cannot index may set it to addr + idx first */
     int value;          /* LI/ADDI */
     int ann;            /* LOAD/STORE: annotation index, -1 plain */
+    int tmp;            /* LOAD/STORE with idx, ops->idx_temp: the
+                           register the address sum goes to */
+    bool as_amo;        /* LOAD/STORE: the test asks annotated accesses
+                           as AMOs (GEN_V_AS_AMO) */
     int label;          /* CTRL: the architecture writes the compare and
                            the branch to LC<label>; the label itself, the
                            fence after it (isync, ISB) and the fences
@@ -240,6 +259,9 @@ typedef struct gen_asm_ops {
     const char *addr_reg;     /* init block: "r%d", "X%d" */
     const char *cond_reg;     /* condition: "r%d", "X%d" */
     const char *ctrl_fence;   /* instruction of DpCtrl<F> */
+    bool idx_temp;            /* an indexed access adds into a register
+                                 of its own, taken after the access's
+                                 (diy's RISC-V: add x10,x9,x7) */
     void (*emit)(gen_code *c, const gen_asm_insn *in);
 } gen_asm_ops;
 
@@ -261,11 +283,13 @@ bool gen_set_close(gen_set *s, bool keep);
  * name, NULL: its own name) on stdout, or replacing out_path whole; the
  * exit status (2 + one line on stderr when the cycle makes no test). */
 int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
-            bool optco, const char *name, const char *out_path);
+            bool optco, unsigned variant, const char *name,
+            const char *out_path);
 /* diyone7's second mode: one cycle a line, `NAME: EDGE...` or just the
  * edges; bad lines reported as WHAT:LINE: why. */
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,
-               const char *dir, bool forall, bool optco, int *count);
+               const char *dir, bool forall, bool optco, unsigned variant,
+               int *count);
 
 /* ---- families (family.c) ---- */
 
@@ -276,6 +300,7 @@ typedef struct gen_family_opts {
     int nprocs;          /* maximal number of threads */
     bool mix;
     const char *name;    /* base name, or NULL for descriptive names */
+    unsigned variant;    /* GEN_V_* */
 } gen_family_opts;
 
 /* Generate the family into dir (test files + @all); prints the count

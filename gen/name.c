@@ -106,6 +106,16 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
     }
     const char *st = e->sann >= 0 ? a->annots[e->sann].tag : "";
     const char *dt = e->dann >= 0 ? a->annots[e->dann].tag : "";
+    if (a->po_ann_names) {
+        /* RISC-V: both accesses, unless both are plain (PodRWPP: po) */
+        bool plain = (e->sann < 0 || !strcmp(st, "p")) &&
+                     (e->dann < 0 || !strcmp(dt, "p"));
+        if (!plain) {
+            append(out, len, e->sann >= 0 ? st : "p");
+            append(out, len, e->dann >= 0 ? dt : "p");
+        }
+        return;
+    }
     if (!*st && !*dt)
         return;
     /* an annotated po is named by its accesses: PodWWPL is rel */
