@@ -22,6 +22,9 @@ static const gen_fence fences[] = {
     {"Fence.w.r", "fence.w.r", "fence w,r"},
     {"Fence.w.w", "fence.w.w", "fence w,w"},
     {"Fence.tso", "fence.tso", "fence.tso"},
+    /* the instruction-fetch fence, a relaxation of the campaign
+       (RELAX/Fence.idRR): no order between data accesses */
+    {"Fence.i", "fence.i", "fence.i"},
     /* the same, in the spelling without dots */
     {"FenceRWRW", "fence.rw.rw", "fence rw,rw"},
     {"FenceRWR", "fence.rw.r", "fence rw,r"},

@@ -523,12 +523,20 @@ bool gen_edge_expand(const gen_arch *a, const char *s, gen_edge *out,
     if (strlen(s) >= sizeof buf)
         return fail(err, errlen, "'%.40s...' is too long", s);
     size_t at = (size_t)(star - s);
+    bool fitted = false;
     for (int d = 0; d < 2; d++) {
         snprintf(buf, sizeof buf, "%s", s);
         buf[at] = d ? 'W' : 'R';
         int k;
-        if (!gen_edge_expand(a, buf, out + *n, max - *n, &k, err, errlen))
-            return false;
+        /* as diy7: Pod**AqAq stands for the directions Aq fits, so one
+           direction may fail (too many edges may not) */
+        if (!gen_edge_expand(a, buf, out + *n, max - *n, &k, err, errlen)) {
+            if (strstr(err, "too many") ||
+                (d == 1 && !fitted && !strstr(err, "annotation")))
+                return false;
+            continue;
+        }
+        fitted = true;
         *n += k;
     }
     return true;
