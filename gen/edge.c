@@ -59,10 +59,21 @@ static bool read_annots(const gen_arch *a, const char *rest, gen_edge *e,
     e->sann = e->dann = -1;
     if (!*rest)
         return true;
-    size_t l1, l2;
-    int s = annot_at(a, rest, &l1);
-    int d = s < 0 ? -1 : annot_at(a, rest + l1, &l2);
-    if (s < 0 || d < 0 || rest[l1 + l2])
+    /* the source's name may be a prefix of a longer one (RISC-V's Aq
+       and AqRl: PodRWAqRl is Aq then Rl), so each source that leaves
+       exactly one target is tried */
+    int s = -1, d = -1;
+    for (int i = 0; i < a->nannots && d < 0; i++) {
+        size_t l1 = strlen(a->annots[i].name), l2;
+        if (strncmp(rest, a->annots[i].name, l1))
+            continue;
+        int t = annot_at(a, rest + l1, &l2);
+        if (t >= 0 && !rest[l1 + l2]) {
+            s = i;
+            d = t;
+        }
+    }
+    if (s < 0 || d < 0)
         return fail(err, errlen, "'%s' is not a relaxation of this "
                     "architecture (after the edge name, two access "
                     "annotations may follow: source, then target)", whole);
