@@ -47,7 +47,7 @@ static const gen_annot annots[] = {
 };
 
 /* The bits after an AMO's name, and after lw/sw's (diy7 writes .aq.rl) */
-static const char *const amo_sfx[] = {"", ".aqrl", ".aq", ".rl", ".aqrl"};
+static const char *const amo_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl"};
 static const char *const ls_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl"};
 
 static void emit(gen_code *c, const gen_asm_insn *in)

@@ -90,9 +90,18 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                     in.op = GA_ADDI;
                     ops->emit(&c, &in);
                 } else if (t->variant & GEN_V_CONSTS_IN_INIT) {
-                    /* diy's ConstsInInit: the init block sets it */
-                    p->creg[p->nconst] = in.dst;
-                    p->cval[p->nconst++] = v->value;
+                    /* diy's ConstsInInit: the init block sets it, one
+                       register a value in a thread */
+                    int k = 0;
+                    while (k < p->nconst && p->cval[k] != v->value)
+                        k++;
+                    if (k < p->nconst) {
+                        p->next--;
+                        in.dst = p->creg[k];
+                    } else {
+                        p->creg[p->nconst] = in.dst;
+                        p->cval[p->nconst++] = v->value;
+                    }
                 } else {
                     in.op = GA_LI;
                     ops->emit(&c, &in);
