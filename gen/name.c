@@ -139,7 +139,16 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
     for (int k = 0; k < n && nth < GEN_MAX_THREADS; k++) {
         const gen_edge *x = &e[(s + k) % n];
         if (!is_ext(x)) {
-            edge_tag(a, x, c_style, tag, sizeof tag);
+            gen_edge y = *x;
+            if (a->po_ann_names) {
+                /* RISC-V names an access by its annotation whichever
+                   edge gives it: PodWWPRl then PodWR is poprl-porlp */
+                if (y.sann < 0)
+                    y.sann = e[(s + k + n - 1) % n].dann;
+                if (y.dann < 0)
+                    y.dann = e[(s + k + 1) % n].sann;
+            }
+            edge_tag(a, &y, c_style, tag, sizeof tag);
             if (tags[nth][0])
                 append(tags[nth], sizeof tags[nth], "-");
             append(tags[nth], sizeof tags[nth], tag);
