@@ -51,6 +51,11 @@ static bool diff_loc(const gen_edge *e)
 /* x followed by y: the communication runs diy keeps */
 static bool com_ok(const gen_edge *x, const gen_edge *y)
 {
+    /* a write coherence-after another is not followed by a write to the
+       same location in its thread (RELAX/PodWR has SB+pos-po..., never
+       R+fence.w.w+pos-po; SAFE has Z6.0+pos+..., never ...+pos last) */
+    if (x->kind == GK_WS && x->ext && y->kind == GK_PO && y->same)
+        return false;
     if (!is_com(x) || !is_com(y))
         return true;
     return y->kind == GK_RF && (x->kind == GK_WS || x->kind == GK_FR);
@@ -82,6 +87,31 @@ static bool seen_add(fam *f, const char *key)
     return true;
 }
 
+/* Two program-order edges in a row, pool indexes p then q: diy7 composes
+ * a thread's edges only around a relaxed one, and never a safe fence
+ * with another edge (litmus-tests-riscv's RELAX/PodWR has pos-po-addr,
+ * poprl-porlp, but no pos-addr, fence.w.w-po or po-fence.r.rw; its SAFE
+ * threads hold one edge each). */
+static bool compose_ok(const fam *f, int p, int q)
+{
+    const gen_edge *x = &f->pool[p], *y = &f->pool[q];
+    if (is_ext(x) || is_ext(y))
+        return true;
+    if (!f->relaxed[p] && !f->relaxed[q])
+        return false;
+    if ((x->kind == GK_FENCE && !f->relaxed[p]) ||
+        (y->kind == GK_FENCE && !f->relaxed[q]))
+        return false;
+    /* the safe edge keeps the relaxed one's directions: PodWR is
+       extended by PosWW before it, DpAddrdR after it, never by
+       DpAddrdW (no 2+2W+fence.rw.rw+po-addr) */
+    if (!f->relaxed[p])
+        return x->src == x->dst && x->dst == y->src;
+    if (!f->relaxed[q])
+        return y->src == y->dst && y->src == x->dst;
+    return true;
+}
+
 /* Whether a thread of t comes back to a location it left (x, y, x
  * through two Pod): diy7 makes no such test in a family (the campaign of
  * litmus-tests-riscv has no W+RR+po-po at size 4). */
@@ -102,7 +132,8 @@ static bool revisits(const gen_test *t)
 /* The cycle cur[0..n) is closed: check it whole and write its test. */
 static void emit(fam *f, int n)
 {
-    if (!pair_ok(&f->cur[n - 1], &f->cur[0]))
+    if (!pair_ok(&f->cur[n - 1], &f->cur[0]) ||
+        !compose_ok(f, f->idx[n - 1], f->idx[0]))
         return;
     int ext = 0, diff = 0, ins = 0, max_ins = 0;
     bool has_need = false;
@@ -171,7 +202,8 @@ static void extend(fam *f, int n)
         return;
     for (int p = 0; p < f->npool; p++) {
         const gen_edge *e = &f->pool[p];
-        if (n > 0 && !pair_ok(&f->cur[n - 1], e))
+        if (n > 0 && (!pair_ok(&f->cur[n - 1], e) ||
+                      !compose_ok(f, f->idx[n - 1], p)))
             continue;
         /* the first edge is the least of the cycle: fewer rotations */
         if (n > 0 && gen_edge_cmp(e, &f->cur[0]) < 0)

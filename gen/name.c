@@ -91,6 +91,8 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
         append(out, len, t[e->dp]);
         if (e->dp == DP_CTRLFENCE)
             lower_into(out, len, a->ctrlfence);
+        if (e->same && !c_style)   /* DpAddrsR: addrs, as fences */
+            append(out, len, "s");
         break;
     }
     case GK_DETOUR: append(out, len, "detour"); break;
