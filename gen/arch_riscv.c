@@ -111,6 +111,7 @@ const gen_arch gen_arch_riscv = {
     .default_ann = -1,
     .deps = true,
     .po_ann_names = true,
+    .diy_families = true,
     .print = print,
 };
 

@@ -49,21 +49,22 @@ static bool diff_loc(const gen_edge *e)
 }
 
 /* x followed by y: the communication runs diy keeps */
-static bool com_ok(const gen_edge *x, const gen_edge *y)
+static bool com_ok(const fam *f, const gen_edge *x, const gen_edge *y)
 {
     /* a write coherence-after another is not followed by a write to the
        same location in its thread (RELAX/PodWR has SB+pos-po..., never
        R+fence.w.w+pos-po; SAFE has Z6.0+pos+..., never ...+pos last) */
-    if (x->kind == GK_WS && x->ext && y->kind == GK_PO && y->same)
+    if (f->a->diy_families && x->kind == GK_WS && x->ext &&
+        y->kind == GK_PO && y->same)
         return false;
     if (!is_com(x) || !is_com(y))
         return true;
     return y->kind == GK_RF && (x->kind == GK_WS || x->kind == GK_FR);
 }
 
-static bool pair_ok(const gen_edge *x, const gen_edge *y)
+static bool pair_ok(const fam *f, const gen_edge *x, const gen_edge *y)
 {
-    return x->dst == y->src && com_ok(x, y) &&
+    return x->dst == y->src && com_ok(f, x, y) &&
            !(x->dann >= 0 && y->sann >= 0 && x->dann != y->sann);
 }
 
@@ -95,7 +96,7 @@ static bool seen_add(fam *f, const char *key)
 static bool compose_ok(const fam *f, int p, int q)
 {
     const gen_edge *x = &f->pool[p], *y = &f->pool[q];
-    if (is_ext(x) || is_ext(y))
+    if (!f->a->diy_families || is_ext(x) || is_ext(y))
         return true;
     if (!f->relaxed[p] && !f->relaxed[q])
         return false;
@@ -132,7 +133,7 @@ static bool revisits(const gen_test *t)
 /* The cycle cur[0..n) is closed: check it whole and write its test. */
 static void emit(fam *f, int n)
 {
-    if (!pair_ok(&f->cur[n - 1], &f->cur[0]) ||
+    if (!pair_ok(f, &f->cur[n - 1], &f->cur[0]) ||
         !compose_ok(f, f->idx[n - 1], f->idx[0]))
         return;
     int ext = 0, diff = 0, ins = 0, max_ins = 0;
@@ -168,11 +169,16 @@ static void emit(fam *f, int n)
     if (!seen_add(f, key))
         return;
     char err[512];
-    if (!gen_build(f->a, f->cur, n, f->t, err, sizeof err)) {
+    /* laid out from the thread its name lists first, as diy7 does */
+    gen_edge lay[GEN_MAX_EDGES];
+    int first = f->a->diy_families ? gen_name_first(f->a, f->cur, n) : 0;
+    for (int i = 0; i < n; i++)
+        lay[i] = f->cur[(first + i) % n];
+    if (!gen_build(f->a, lay, n, f->t, err, sizeof err)) {
         f->failed++;
         return;
     }
-    if (revisits(f->t))
+    if (f->a->diy_families && revisits(f->t))
         return;
     gen_test *t = f->t;
     t->family = true;
@@ -202,7 +208,7 @@ static void extend(fam *f, int n)
         return;
     for (int p = 0; p < f->npool; p++) {
         const gen_edge *e = &f->pool[p];
-        if (n > 0 && (!pair_ok(&f->cur[n - 1], e) ||
+        if (n > 0 && (!pair_ok(f, &f->cur[n - 1], e) ||
                       !compose_ok(f, f->idx[n - 1], p)))
             continue;
         /* the first edge is the least of the cycle: fewer rotations */

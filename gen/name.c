@@ -127,15 +127,19 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
     append(out, len, dt);
 }
 
-void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
-              size_t len)
+/* The name, and in *first_edge (when not NULL) the edge where the thread the
+ * name lists first begins. */
+static void build_name(const gen_arch *a, const gen_edge *e, int n,
+                       char *out, size_t len, int *first_edge)
 {
     bool c_style = a->kernel_names;
     int s = first_start(e, n);
     char desc[GEN_MAX_THREADS][3];
     char tags[GEN_MAX_THREADS][256];
+    int start[GEN_MAX_THREADS];
     char lone[256] = "";
     int nth = 0, first_ev = s;
+    start[0] = s % n;
     char tag[64];
     tags[0][0] = 0;
     for (int k = 0; k < n && nth < GEN_MAX_THREADS; k++) {
@@ -167,9 +171,11 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
             append(lone, sizeof lone, an >= 0 ? a->annots[an].name : "Once");
         }
         nth++;
-        if (nth < GEN_MAX_THREADS)
-            tags[nth][0] = 0;
         first_ev = s + k + 1;
+        if (nth < GEN_MAX_THREADS) {
+            tags[nth][0] = 0;
+            start[nth] = first_ev % n;
+        }
     }
     /* the family: the least rotation of the thread descriptors */
     int best = 0;
@@ -184,6 +190,8 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
             if (c > 0)
                 break;
         }
+    if (first_edge)
+        *first_edge = nth ? start[best] : 0;
     char family[256] = "";
     for (int i = 0; i < nth; i++) {
         if (i)
@@ -235,6 +243,20 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
         append(out, len, "+");
         append(out, len, lone);
     }
+}
+
+void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
+              size_t len)
+{
+    build_name(a, e, n, out, len, NULL);
+}
+
+int gen_name_first(const gen_arch *a, const gen_edge *e, int n)
+{
+    char name[256];
+    int first;
+    build_name(a, e, n, name, sizeof name, &first);
+    return first;
 }
 
 int gen_min_rotation(const gen_edge *e, int n)
