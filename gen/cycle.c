@@ -201,7 +201,7 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
                      y->src == 'R' ? "read" : "write");
             return false;
         }
-        if (x->dann >= 0 && y->sann >= 0 && x->dann != y->sann) {
+        if (gen_ann_merge(a, x->dann, y->sann) == -2) {
             snprintf(err, errlen, "%s and %s give the access between them "
                      "two annotations", x->name, y->name);
             return false;
@@ -228,7 +228,7 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
         int ev = new_event(t, r[k].src);
         gen_event *v = &t->ev[ev];
         const gen_edge *in = &r[(k + n - 1) % n];
-        v->ann = r[k].sann >= 0 ? r[k].sann : in->dann;
+        v->ann = gen_ann_merge(a, in->dann, r[k].sann);
         if (in->kind == GK_FENCE)
             v->fence = in->fence;
         if (in->kind == GK_DP)

@@ -482,6 +482,19 @@ static int kind_rank(gen_kind k)
     return 8;
 }
 
+int gen_ann_merge(const gen_arch *a, int x, int y)
+{
+    if (x < 0 || x == y)
+        return y;
+    if (y < 0)
+        return x;
+    if (!strcmp(a->annots[x].name, "P"))
+        return y;
+    if (!strcmp(a->annots[y].name, "P"))
+        return x;
+    return -2;
+}
+
 int gen_edge_cmp(const gen_edge *x, const gen_edge *y)
 {
     int c = kind_rank(x->kind) - kind_rank(y->kind);

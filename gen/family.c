@@ -49,23 +49,25 @@ static bool diff_loc(const gen_edge *e)
 }
 
 /* x followed by y: the communication runs diy keeps */
-static bool com_ok(const fam *f, const gen_edge *x, const gen_edge *y)
+static bool com_ok(const fam *f, const gen_edge *x, const gen_edge *y,
+                   bool y_relaxed)
 {
     /* a write coherence-after another is not followed by a write to the
        same location in its thread (RELAX/PodWR has SB+pos-po..., never
        R+fence.w.w+pos-po; SAFE has Z6.0+pos+..., never ...+pos last) */
     if (f->a->diy_families && x->kind == GK_WS && x->ext &&
-        y->kind == GK_PO && y->same)
+        y->kind == GK_PO && y->same && !y_relaxed)
         return false;
     if (!is_com(x) || !is_com(y))
         return true;
     return y->kind == GK_RF && (x->kind == GK_WS || x->kind == GK_FR);
 }
 
-static bool pair_ok(const fam *f, const gen_edge *x, const gen_edge *y)
+static bool pair_ok(const fam *f, const gen_edge *x, const gen_edge *y,
+                    bool y_relaxed)
 {
-    return x->dst == y->src && com_ok(f, x, y) &&
-           !(x->dann >= 0 && y->sann >= 0 && x->dann != y->sann);
+    return x->dst == y->src && com_ok(f, x, y, y_relaxed) &&
+           gen_ann_merge(f->a, x->dann, y->sann) != -2;
 }
 
 static void canonical(const gen_edge *e, int n, char *out, size_t len)
@@ -103,13 +105,17 @@ static bool compose_ok(const fam *f, int p, int q)
     if ((x->kind == GK_FENCE && !f->relaxed[p]) ||
         (y->kind == GK_FENCE && !f->relaxed[q]))
         return false;
-    /* the safe edge keeps the relaxed one's directions: PodWR is
-       extended by PosWW before it, DpAddrdR after it, never by
-       DpAddrdW (no 2+2W+fence.rw.rw+po-addr) */
+    /* a relaxed edge is extended before a write source and after a read
+       target only (PodWR: pos-po-addr; PodRW: none; Rfi: addr-rfi-addr);
+       a program-order one by an edge that keeps its directions (PodWR
+       never by DpAddrdW: no 2+2W+fence.rw.rw+po-addr), a communication
+       one by any */
     if (!f->relaxed[p])
-        return x->src == x->dst && x->dst == y->src;
+        return y->src == 'W' &&
+               (is_com(y) || (x->src == 'W' && x->dst == 'W'));
     if (!f->relaxed[q])
-        return y->src == y->dst && y->src == x->dst;
+        return x->dst == 'R' &&
+               (is_com(x) || (y->src == 'R' && y->dst == 'R'));
     return true;
 }
 
@@ -133,7 +139,7 @@ static bool revisits(const gen_test *t)
 /* The cycle cur[0..n) is closed: check it whole and write its test. */
 static void emit(fam *f, int n)
 {
-    if (!pair_ok(f, &f->cur[n - 1], &f->cur[0]) ||
+    if (!pair_ok(f, &f->cur[n - 1], &f->cur[0], f->relaxed[f->idx[0]]) ||
         !compose_ok(f, f->idx[n - 1], f->idx[0]))
         return;
     int ext = 0, diff = 0, ins = 0, max_ins = 0;
@@ -208,7 +214,7 @@ static void extend(fam *f, int n)
         return;
     for (int p = 0; p < f->npool; p++) {
         const gen_edge *e = &f->pool[p];
-        if (n > 0 && (!pair_ok(f, &f->cur[n - 1], e) ||
+        if (n > 0 && (!pair_ok(f, &f->cur[n - 1], e, f->relaxed[p]) ||
                       !compose_ok(f, f->idx[n - 1], p)))
             continue;
         /* the first edge is the least of the cycle: fewer rotations */

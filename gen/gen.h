@@ -186,6 +186,10 @@ bool gen_cycle_parse(const gen_arch *a, char **words, int nwords,
  * false + message. */
 bool gen_edge_expand(const gen_arch *a, const char *s, gen_edge *out,
                      int max, int *n, char *err, size_t errlen);
+/* The annotation of the access two adjacent edges share, given each
+ * one's (-1: none): the same, or the one not plain (diy7 lets P give way:
+ * PodWWPRl then PosWRPAq is poprl-posrlaq); -2 when they clash. */
+int gen_ann_merge(const gen_arch *a, int x, int y);
 /* Compare edges as diy orders them when it picks a cycle's rotation. */
 int gen_edge_cmp(const gen_edge *x, const gen_edge *y);
 /* Whether two edges are the same relaxation. */

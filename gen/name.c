@@ -149,10 +149,11 @@ static void build_name(const gen_arch *a, const gen_edge *e, int n,
             if (a->po_ann_names) {
                 /* RISC-V names an access by its annotation whichever
                    edge gives it: PodWWPRl then PodWR is poprl-porlp */
-                if (y.sann < 0)
-                    y.sann = e[(s + k + n - 1) % n].dann;
-                if (y.dann < 0)
-                    y.dann = e[(s + k + 1) % n].sann;
+                int sa = gen_ann_merge(a, e[(s + k + n - 1) % n].dann,
+                                       y.sann);
+                int da = gen_ann_merge(a, y.dann, e[(s + k + 1) % n].sann);
+                y.sann = sa == -2 ? y.sann : sa;
+                y.dann = da == -2 ? y.dann : da;
             }
             edge_tag(a, &y, c_style, tag, sizeof tag);
             if (tags[nth][0])
