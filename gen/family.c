@@ -60,6 +60,10 @@ static bool com_ok(const fam *f, const gen_edge *x, const gen_edge *y,
         return false;
     if (!is_com(x) || !is_com(y))
         return true;
+    /* an internal read-from ends its thread on the read: RELAX/Rfi's
+       SB+rfi-addr-rfis has Rfi then Fre */
+    if (f->a->diy_families && x->kind == GK_RF && !x->ext && y->ext)
+        return true;
     return y->kind == GK_RF && (x->kind == GK_WS || x->kind == GK_FR);
 }
 
@@ -106,16 +110,18 @@ static bool compose_ok(const fam *f, int p, int q)
         (y->kind == GK_FENCE && !f->relaxed[q]))
         return false;
     /* a relaxed edge is extended before a write source and after a read
-       target only (PodWR: pos-po-addr; PodRW: none; Rfi: addr-rfi-addr);
-       a program-order one by an edge that keeps its directions (PodWR
-       never by DpAddrdW: no 2+2W+fence.rw.rw+po-addr), a communication
-       one by any */
+       target only (PodWR: pos-po-addr; PodRW: none; Rfi: addr-rfi-addr),
+       by an edge that keeps its directions or, for a communication one,
+       a dependency too (PodWR never by DpAddrdW: no
+       2+2W+fence.rw.rw+po-addr; Rfi by DpDatadW: rfi-data) */
     if (!f->relaxed[p])
         return y->src == 'W' &&
-               (is_com(y) || (x->src == 'W' && x->dst == 'W'));
+               ((x->src == 'W' && x->dst == 'W') ||
+                (is_com(y) && x->kind == GK_DP));
     if (!f->relaxed[q])
         return x->dst == 'R' &&
-               (is_com(x) || (y->src == 'R' && y->dst == 'R'));
+               ((y->src == 'R' && y->dst == 'R') ||
+                (is_com(x) && y->kind == GK_DP));
     return true;
 }
 
