@@ -56,7 +56,7 @@ static void usage(FILE *f)
         "                accesses as AMOs, not lw.aq/sw.rl)\n"
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix,\n"
-        "                -variant; -num true or false)\n"
+        "                -variant; num true or false)\n"
         "Edges: Rfe Rfi Fre Fri Wse Wsi Coe Coi; Pod** Pos** (RR RW WR WW);\n"
         "fences FENCEd** / FENCEs** (Fence is the strongest); dependencies\n"
         "DpAddrd* DpDatadW DpCtrld*, and DpCtrlFENCEdR with the control\n"
