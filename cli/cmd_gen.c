@@ -56,7 +56,7 @@ static void usage(FILE *f)
         "                accesses as AMOs, not lw.aq/sw.rl)\n"
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix,\n"
-        "                -variant; num true or false)\n"
+        "                -variant; num true or false, ins N, mode uni)\n"
         "Edges: Rfe Rfi Fre Fri Wse Wsi Coe Coi; Pod** Pos** (RR RW WR WW);\n"
         "fences FENCEd** / FENCEs** (Fence is the strongest); dependencies\n"
         "DpAddrd* DpDatadW DpCtrld*, and DpCtrlFENCEdR with the control\n"
@@ -93,6 +93,8 @@ typedef struct gen_cli {
     uint64_t size, nprocs;
     bool mix, forall, optco;
     unsigned variant;   /* GEN_V_* */
+    uint64_t ins;       /* a conf's -ins, 0: none */
+    bool uni;           /* a conf's -mode uni */
     char **edges;
     int nedges;
 } gen_cli;
@@ -157,6 +159,15 @@ static bool read_conf(gen_cli *g, const char *path)
                                            !strcmp(val, "false"))) {
             /* numbered names are what -name BASE gives, the cycle's
                names (-num false) what gen writes without it */
+        } else if (!strcmp(opt, "ins")) {
+            if (!cli_parse_count(val, &g->ins) || g->ins < 1 ||
+                g->ins > GEN_MAX_INS + 1) {
+                fprintf(stderr, "%s:%d: -ins takes a count from 1 to %d, "
+                        "not '%s'\n", path, lineno, GEN_MAX_INS + 1, val);
+                ok = false;
+            }
+        } else if (!strcmp(opt, "mode") && !strcmp(val, "uni")) {
+            g->uni = true;
         } else if (!strcmp(opt, "variant")) {
             char err[256];
             if (!gen_variant_parse(val, &g->variant, err, sizeof err)) {
@@ -252,7 +263,8 @@ int cmd_gen(int argc, char **argv)
         gen_family_opts fo = {
             .safe = g.safe ? g.safe : "", .relax = g.relax ? g.relax : "",
             .size = (int)g.size, .nprocs = (int)g.nprocs, .mix = g.mix,
-            .name = g.name, .variant = g.variant,
+            .name = g.name, .variant = g.variant, .ins = (int)g.ins,
+            .uni = g.uni,
         };
         char err[512];
         if (!gen_family(a, &fo, g.out ? g.out : ".", stdout, err,

@@ -21,6 +21,8 @@ typedef struct fam {
     bool relaxed[GEN_MAX_POOL];
     int npool;
     int size, nprocs;
+    int max_ins;         /* most program-order edges a thread */
+    bool uni;            /* one location (diy's -mode uni) */
     int need;            /* pool index that must appear, -1: any relaxed */
     bool need_any;       /* some relaxed edge must appear */
     gen_edge cur[GEN_MAX_EDGES];
@@ -55,7 +57,7 @@ static bool com_ok(const fam *f, const gen_edge *x, const gen_edge *y,
     /* a write coherence-after another is not followed by a write to the
        same location in its thread (RELAX/PodWR has SB+pos-po..., never
        R+fence.w.w+pos-po; SAFE has Z6.0+pos+..., never ...+pos last) */
-    if (f->a->diy_families && x->kind == GK_WS && x->ext &&
+    if (f->a->diy_families && !f->uni && x->kind == GK_WS && x->ext &&
         y->kind == GK_PO && y->same && !y_relaxed)
         return false;
     if (!is_com(x) || !is_com(y))
@@ -157,7 +159,7 @@ static void emit(fam *f, int n)
             (f->need < 0 || f->idx[i] == f->need))
             has_need = true;
     }
-    if (ext < 2 || ext > f->nprocs || diff < 2)
+    if (ext < 2 || ext > f->nprocs || (f->uni ? diff != 0 : diff < 2))
         return;
     if (f->need_any && !has_need)
         return;
@@ -174,7 +176,7 @@ static void emit(fam *f, int n)
         if (++ins > max_ins)
             max_ins = ins;
     }
-    if (max_ins > GEN_MAX_INS)
+    if (max_ins > f->max_ins)
         return;
     char key[GEN_MAX_EDGES * GEN_NAME];
     canonical(f->cur, n, key, sizeof key);
@@ -227,13 +229,13 @@ static void extend(fam *f, int n)
         if (n > 0 && gen_edge_cmp(e, &f->cur[0]) < 0)
             continue;
         /* cut early what emit would drop: more threads than -nprocs,
-           a thread with more than GEN_MAX_INS program-order edges */
+           a thread with more than max_ins program-order edges */
         int ext = is_ext(e), run = is_ext(e) ? 0 : 1;
         for (int i = n - 1; i >= 0; i--)
             ext += is_ext(&f->cur[i]);
         for (int i = n - 1; run && i >= 0 && !is_ext(&f->cur[i]); i--)
             run++;
-        if (ext > f->nprocs || run > GEN_MAX_INS)
+        if (ext > f->nprocs || run > f->max_ins)
             continue;
         f->cur[n] = *e;
         f->idx[n] = p;
@@ -303,6 +305,8 @@ bool gen_family(const gen_arch *a, const gen_family_opts *o,
     f->a = a;
     f->size = o->size;
     f->nprocs = o->nprocs;
+    f->max_ins = o->ins > 0 ? o->ins - 1 : GEN_MAX_INS;
+    f->uni = o->uni;
     bool ok = add_list(f, o->relax, true, err, errlen) &&
               add_list(f, o->safe, false, err, errlen);
     int nrelax = 0;

@@ -315,6 +315,9 @@ typedef struct gen_family_opts {
     bool mix;
     const char *name;    /* base name, or NULL for descriptive names */
     unsigned variant;    /* GEN_V_* */
+    int ins;             /* diy's -ins: most accesses a thread, 0: up to
+                            GEN_MAX_INS + 1 */
+    bool uni;            /* diy's -mode uni: cycles on one location */
 } gen_family_opts;
 
 /* Generate the family into dir (test files + @all); prints the count

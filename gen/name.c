@@ -204,10 +204,24 @@ static void build_name(const gen_arch *a, const gen_edge *e, int n,
     for (int i = 0; i < n; i++)
         if (e[i].kind != GK_DETOUR && !e[i].same)
             oneloc = false;
+    /* diy7's one-location families (-mode uni, litmus-tests-riscv's CO)
+       keep the common nicknames (MP+poss); its own two-thread ones, W+RR
+       CoRR and W+RW CoRW2, leave their pos out (CoRR+fence.rw.rws) */
+    bool uni_names = oneloc && a->diy_families;
+    bool drop_pos = false;
     for (size_t i = 0; i < sizeof nicknames / sizeof nicknames[0]; i++)
         if (!strcmp(nicknames[i].key, family) &&
-            (strncmp(nicknames[i].nick, "Co", 2) != 0) == !oneloc)
+            ((strncmp(nicknames[i].nick, "Co", 2) != 0) == !oneloc ||
+             (uni_names && strncmp(nicknames[i].nick, "Co", 2))))
             fam = nicknames[i].nick;
+    if (uni_names && (!strcmp(family, "W+RR") || !strcmp(family, "W+RW"))) {
+        fam = family[3] == 'R' ? "CoRR" : "CoRW2";
+        drop_pos = true;
+    }
+    if (drop_pos)
+        for (int i = 0; i < nth; i++)
+            if (!strcmp(tags[i], "pos"))
+                tags[i][0] = 0;
     out[0] = 0;
     append(out, len, fam);
     /* the tags, in the family's thread order */
