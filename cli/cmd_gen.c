@@ -56,7 +56,8 @@ static void usage(FILE *f)
         "                accesses as AMOs, not lw.aq/sw.rl)\n"
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix,\n"
-        "                -variant; num true or false, ins N, mode uni)\n"
+        "                -variant; num true or false, ins N, mode uni,\n"
+        "                sufname S)\n"
         "Edges: Rfe Rfi Fre Fri Wse Wsi Coe Coi; Pod** Pos** (RR RW WR WW);\n"
         "fences FENCEd** / FENCEs** (Fence is the strongest); dependencies\n"
         "DpAddrd* DpDatadW DpCtrld*, and DpCtrlFENCEdR with the control\n"
@@ -95,6 +96,7 @@ typedef struct gen_cli {
     unsigned variant;   /* GEN_V_* */
     uint64_t ins;       /* a conf's -ins, 0: none */
     bool uni;           /* a conf's -mode uni */
+    const char *sufname; /* a conf's -sufname */
     char **edges;
     int nedges;
 } gen_cli;
@@ -130,11 +132,14 @@ static bool read_conf(gen_cli *g, const char *path)
             *--e = 0;
         while (*opt == '-')
             opt++;
-        if ((!strcmp(opt, "arch") || !strcmp(opt, "name")) &&
+        bool owned = !strcmp(opt, "arch") || !strcmp(opt, "name") ||
+                     !strcmp(opt, "sufname");
+        if (owned &&
             g->nowned < (int)(sizeof g->owned / sizeof g->owned[0])) {
             char *v = g->owned[g->nowned++] = ll_xstrdup(val);
-            *(!strcmp(opt, "arch") ? &g->arch : &g->name) = v;
-        } else if (!strcmp(opt, "arch") || !strcmp(opt, "name")) {
+            *(!strcmp(opt, "arch") ? &g->arch :
+              !strcmp(opt, "name") ? &g->name : &g->sufname) = v;
+        } else if (owned) {
             fprintf(stderr, "%s:%d: -%s given too many times\n", path,
                     lineno, opt);
             ok = false;
@@ -264,7 +269,7 @@ int cmd_gen(int argc, char **argv)
             .safe = g.safe ? g.safe : "", .relax = g.relax ? g.relax : "",
             .size = (int)g.size, .nprocs = (int)g.nprocs, .mix = g.mix,
             .name = g.name, .variant = g.variant, .ins = (int)g.ins,
-            .uni = g.uni,
+            .uni = g.uni, .sufname = g.sufname,
         };
         char err[512];
         if (!gen_family(a, &fo, g.out ? g.out : ".", stdout, err,

@@ -23,7 +23,13 @@ typedef struct fam {
     int size, nprocs;
     int max_ins;         /* most program-order edges a thread */
     bool uni;            /* one location (diy's -mode uni) */
-    int need;            /* pool index that must appear, -1: any relaxed */
+    int need;            /* group that must appear, -1: any relaxed */
+    int group[GEN_MAX_POOL]; /* relaxed edges tested together: an
+                            annotation relaxed (diy's -relax Aq) is every
+                            communication edge it fits */
+    int ann_relax[GEN_MAX_POOL]; /* annotations given as relaxations */
+    int nann_relax;
+    const char *sufname; /* diy's -sufname: after each test's name */
     bool need_any;       /* some relaxed edge must appear */
     gen_edge cur[GEN_MAX_EDGES];
     int idx[GEN_MAX_EDGES];
@@ -156,7 +162,7 @@ static void emit(fam *f, int n)
         ext += is_ext(&f->cur[i]);
         diff += diff_loc(&f->cur[i]);
         if (f->relaxed[f->idx[i]] &&
-            (f->need < 0 || f->idx[i] == f->need))
+            (f->need < 0 || f->group[f->idx[i]] == f->need))
             has_need = true;
     }
     if (ext < 2 || ext > f->nprocs || (f->uni ? diff != 0 : diff < 2))
@@ -196,6 +202,10 @@ static void emit(fam *f, int n)
         return;
     gen_test *t = f->t;
     t->family = true;
+    if (f->sufname) {
+        size_t w = strlen(t->name);
+        snprintf(t->name + w, sizeof t->name - w, "%s", f->sufname);
+    }
     t->relax[0] = t->safe[0] = 0;
     for (int p = 0; p < f->npool; p++) {
         bool in = false;
@@ -253,6 +263,16 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
     for (char *w = strtok_r(copy, ", \t\n", &save); w && ok;
          w = strtok_r(NULL, ", \t\n", &save)) {
         int k;
+        int an = -1;
+        for (int i = 0; i < f->a->nannots && an < 0; i++)
+            if (!strcmp(w, f->a->annots[i].name))
+                an = i;
+        if (relaxed && an >= 0 && f->a->diy_families) {
+            /* diy's -relax Aq: the safe communication edges with Aq at
+               an end it fits, added once the safe list is read */
+            f->ann_relax[f->nann_relax++] = an;
+            continue;
+        }
         if (!gen_edge_expand(f->a, w, f->pool + f->npool,
                              GEN_MAX_POOL - f->npool, &k, err, errlen)) {
             ok = false;
@@ -268,6 +288,7 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
                         (size_t)(k - i - 1) * sizeof f->pool[0]);
                 continue;
             }
+            f->group[f->npool] = f->npool;
             f->relaxed[f->npool++] = relaxed;
         }
     }
@@ -275,26 +296,71 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
     return ok;
 }
 
+/* The relaxed edges of an annotation given as a relaxation: each safe
+ * communication edge with the annotation at its source, its target or
+ * both (the other end plain), where it fits; one group. */
+static bool add_ann_relax(fam *f, int an, char *err, size_t errlen)
+{
+    const char *name = f->a->annots[an].name;
+    int nsafe = f->npool, group = -1;
+    for (int p = 0; p < nsafe; p++) {
+        const gen_edge *e = &f->pool[p];
+        if (f->relaxed[p] || !is_com(e))
+            continue;
+        for (int ends = 1; ends <= 3; ends++) {
+            char w[GEN_NAME * 2];
+            snprintf(w, sizeof w, "%s%s%s", e->name,
+                     ends & 1 ? name : "P", ends & 2 ? name : "P");
+            char why[256];
+            int k;
+            if (f->npool >= GEN_MAX_POOL) {
+                snprintf(err, errlen, "'%s': too many relaxations", name);
+                return false;
+            }
+            if (!gen_edge_expand(f->a, w, f->pool + f->npool,
+                                 GEN_MAX_POOL - f->npool, &k, why,
+                                 sizeof why) || k != 1)
+                continue;   /* the annotation does not fit that end */
+            if (group < 0)
+                group = f->npool;
+            f->group[f->npool] = group;
+            f->relaxed[f->npool++] = true;
+        }
+    }
+    if (group < 0) {
+        snprintf(err, errlen, "-relax %s: no safe communication edge takes "
+                 "it", name);
+        return false;
+    }
+    return true;
+}
+
 /* The cycles with relaxed edge r (a pool index) and the safe edges: the
- * other relaxed edges are left out of the pool meanwhile. */
+ * other relaxed edges (but r's group) are left out of the pool
+ * meanwhile. */
 static void with_one_relaxed(fam *f, int r)
 {
     gen_edge keep[GEN_MAX_POOL];
     bool keep_relaxed[GEN_MAX_POOL];
+    int keep_group[GEN_MAX_POOL], keep_group2[GEN_MAX_POOL];
     int keep_n = f->npool, n = 0;
     memcpy(keep, f->pool, sizeof keep);
     memcpy(keep_relaxed, f->relaxed, sizeof keep_relaxed);
     for (int p = 0; p < keep_n; p++)
-        if (!keep_relaxed[p] || p == r) {
-            if (p == r)
-                f->need = n;
+        if (!keep_relaxed[p] || f->group[p] == f->group[r]) {
+            keep_group[n] = f->group[p];
             f->pool[n] = keep[p];
             f->relaxed[n++] = keep_relaxed[p];
         }
+    memcpy(keep_group2, f->group, sizeof keep_group2);
+    for (int p = 0; p < n; p++)   /* renumbered: the group by its first */
+        f->group[p] = keep_group[p] == keep_group2[r] ? -2 : p;
+    f->need = -2;
     f->npool = n;
     extend(f, 0);
     memcpy(f->pool, keep, sizeof keep);
     memcpy(f->relaxed, keep_relaxed, sizeof keep_relaxed);
+    memcpy(f->group, keep_group2, sizeof keep_group2);
     f->npool = keep_n;
 }
 
@@ -307,8 +373,11 @@ bool gen_family(const gen_arch *a, const gen_family_opts *o,
     f->nprocs = o->nprocs;
     f->max_ins = o->ins > 0 ? o->ins - 1 : GEN_MAX_INS;
     f->uni = o->uni;
+    f->sufname = o->sufname;
     bool ok = add_list(f, o->relax, true, err, errlen) &&
               add_list(f, o->safe, false, err, errlen);
+    for (int i = 0; ok && i < f->nann_relax; i++)
+        ok = add_ann_relax(f, f->ann_relax[i], err, errlen);
     int nrelax = 0;
     for (int p = 0; p < f->npool; p++)
         nrelax += f->relaxed[p];
@@ -333,7 +402,7 @@ bool gen_family(const gen_arch *a, const gen_family_opts *o,
             extend(f, 0);
         else
             for (int r = 0; r < f->npool; r++)
-                if (f->relaxed[r])
+                if (f->relaxed[r] && f->group[r] == r)
                     with_one_relaxed(f, r);
         gen_test_free(f->t);
         free(f->t);

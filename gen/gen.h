@@ -318,6 +318,7 @@ typedef struct gen_family_opts {
     int ins;             /* diy's -ins: most accesses a thread, 0: up to
                             GEN_MAX_INS + 1 */
     bool uni;            /* diy's -mode uni: cycles on one location */
+    const char *sufname; /* diy's -sufname: after each name, or NULL */
 } gen_family_opts;
 
 /* Generate the family into dir (test files + @all); prints the count
