@@ -57,7 +57,7 @@ static void usage(FILE *f)
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix,\n"
         "                -variant; num true or false, ins N, mode uni,\n"
-        "                sufname S)\n"
+        "                sufname S, ua 0, unrollatomic 0)\n"
         "Edges: Rfe Rfi Fre Fri Wse Wsi Coe Coi; Pod** Pos** (RR RW WR WW);\n"
         "fences FENCEd** / FENCEs** (Fence is the strongest); dependencies\n"
         "DpAddrd* DpDatadW DpCtrld*, and DpCtrlFENCEdR with the control\n"
@@ -171,6 +171,10 @@ static bool read_conf(gen_cli *g, const char *path)
                         "not '%s'\n", path, lineno, GEN_MAX_INS + 1, val);
                 ok = false;
             }
+        } else if ((!strcmp(opt, "ua") || !strcmp(opt, "unrollatomic")) &&
+                   !strcmp(val, "0")) {
+            /* diy's bounds on atomic accesses unrolled into loops: gen
+               writes none (an lr/sc pair is two instructions) */
         } else if (!strcmp(opt, "mode") && !strcmp(val, "uni")) {
             g->uni = true;
         } else if (!strcmp(opt, "variant")) {

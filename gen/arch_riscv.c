@@ -44,11 +44,16 @@ static const gen_annot annots[] = {
     {"P", "p", true, true}, {"AqRl", "ar", true, true},
     {"Aq", "aq", true, false}, {"Rl", "rl", false, true},
     {"AR", "ar", true, true},
+    /* an lr/sc pair: a read stores back what it loads, a write loads
+       first */
+    {"X", "x", true, true},
 };
 
 /* The bits after an AMO's name, and after lw/sw's (diy7 writes .aq.rl) */
-static const char *const amo_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl"};
-static const char *const ls_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl"};
+static const char *const amo_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl",
+                                     ""};
+static const char *const ls_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl",
+                                    ""};
 
 static void emit(gen_code *c, const gen_asm_insn *in)
 {
@@ -87,6 +92,12 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     case GA_CTRL:
         gen_code_add(c, th, "bne x%d,x0,LC%02d", in->src, in->label);
         break;
+    case GA_LR:
+        gen_code_add(c, th, "lr.w x%d,0(x%d)", in->dst, base);
+        break;
+    case GA_SC:
+        gen_code_add(c, th, "sc.w x%d,x%d,0(x%d)", in->dst, in->src, base);
+        break;
     }
 }
 
@@ -112,6 +123,7 @@ const gen_arch gen_arch_riscv = {
     .deps = true,
     .po_ann_names = true,
     .diy_families = true,
+    .rmw_annot = "X",
     .print = print,
 };
 

@@ -71,7 +71,21 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                 if (dep == DP_CTRLFENCE)
                     gen_code_add(&c, th, "%s", ops->ctrl_fence);
             }
-            if (v->dir == 'R') {
+            if (v->dir == 'R' && v->rmw) {
+                /* an atomic pair (diy7's RISC-V: the address register
+                   first): lr.w x6,0(x5); sc.w x7,x6,0(x5) */
+                in.addr = loc_reg(p, v->loc);
+                in.op = GA_LR;
+                in.dst = v->reg = p->next++;
+                v->reg_sc = p->next++;
+                if (in.idx >= 0 && ops->idx_temp)
+                    in.tmp = p->next++;
+                ops->emit(&c, &in);
+                in.op = GA_SC;
+                in.src = v->reg;
+                in.dst = v->reg_sc;
+                ops->emit(&c, &in);
+            } else if (v->dir == 'R') {
                 in.op = GA_LOAD;
                 in.dst = v->reg = p->next++;
                 in.addr = loc_reg(p, v->loc);
@@ -79,6 +93,8 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                     in.tmp = p->next++;
                 ops->emit(&c, &in);
             } else {
+                if (v->rmw)   /* an atomic pair: the address first */
+                    loc_reg(p, v->loc);
                 /* the value into a register (data dependency: 0 from
                    the read, then the value added), then stored */
                 in.dst = p->next++;
@@ -106,11 +122,23 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                     in.op = GA_LI;
                     ops->emit(&c, &in);
                 }
-                in.op = GA_STORE;
                 in.src = in.dst;
                 in.addr = loc_reg(p, v->loc);
+                if (v->rmw) {   /* lr.w x9,0(x7); sc.w x10,x8,0(x7) */
+                    v->reg_lr = p->next++;
+                    v->reg_sc = p->next++;
+                }
                 if (in.idx >= 0 && ops->idx_temp)
                     in.tmp = p->next++;
+                if (v->rmw) {
+                    in.op = GA_LR;
+                    in.dst = v->reg_lr;
+                    ops->emit(&c, &in);
+                    in.op = GA_SC;
+                    in.dst = v->reg_sc;
+                } else {
+                    in.op = GA_STORE;
+                }
                 ops->emit(&c, &in);
             }
             prev = t->th[th].ev[i];

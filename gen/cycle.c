@@ -229,6 +229,8 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
         gen_event *v = &t->ev[ev];
         const gen_edge *in = &r[(k + n - 1) % n];
         v->ann = gen_ann_merge(a, in->dann, r[k].sann);
+        v->rmw = v->ann >= 0 && a->rmw_annot &&
+                 !strcmp(a->annots[v->ann].name, a->rmw_annot);
         if (in->kind == GK_FENCE)
             v->fence = in->fence;
         if (in->kind == GK_DP)
@@ -298,7 +300,9 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
     /* values along each segment, and which write each read reads */
     int rf[GEN_MAX_EVENTS];
     int co[GEN_MAX_LOCS][GEN_MAX_EVENTS], nco[GEN_MAX_LOCS];
+    int nval[GEN_MAX_LOCS];
     memset(nco, 0, sizeof nco);
+    memset(nval, 0, sizeof nval);
     for (int i = 0; i < GEN_MAX_EVENTS; i++)
         rf[i] = -1;
     for (int k0 = 0; k0 < n; k0++) {
@@ -313,12 +317,18 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
             for (int q = 0; q < 2 && visit[q] >= 0; q++) {
                 gen_event *v = &t->ev[visit[q]];
                 if (v->dir == 'W') {
-                    v->value = nco[loc] + 1;
+                    v->value = ++nval[loc];
                     co[loc][nco[loc]++] = visit[q];
                     last = visit[q];
                 } else {
                     v->value = last < 0 ? 0 : t->ev[last].value;
                     rf[visit[q]] = last;
+                    if (v->rmw) {
+                        /* an atomic pair writes back what it read, next
+                           in coherence */
+                        co[loc][nco[loc]++] = visit[q];
+                        last = visit[q];
+                    }
                 }
             }
             if (!more)
@@ -346,8 +356,29 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
         for (int k = 0; k < t->nev; k++)
             if (t->ev[k].dir == 'R')
                 t->ev[k].in_cond = true;
+    {
+        for (int k = 0; k < t->nev; k++)
+            if (t->ev[k].rmw)
+                return fail(err, errlen, "an atomic pair in a cycle on one "
+                            "location: gen writes no condition for it yet");
         return oneloc_outcomes(t, err, errlen);
     }
+    }
+
+    /* an atomic pair: its write's load reads the coherence predecessor;
+       a location an atomic pair touches gets its final value (diy7:
+       LB+popxs asks x=1 /\ y=1) */
+    for (int loc = 0; loc < t->nloc; loc++)
+        for (int i = 0; i < nco[loc]; i++) {
+            gen_event *v = &t->ev[co[loc][i]];
+            if (v->rmw && v->dir == 'W')
+                v->lr_value = i ? t->ev[co[loc][i - 1]].value : 0;
+            if (v->rmw) {
+                int last = co[loc][nco[loc] - 1];
+                t->final_loc[loc] = t->ev[last].value;
+                t->final_set[loc] = true;
+            }
+        }
 
     /* pin each location's coherence order */
     for (int loc = 0; loc < t->nloc; loc++) {
@@ -361,6 +392,7 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
                                         (before(t, p, q) ||
                                          witnessed(t, rf, p, q)))) {
                 t->final_loc[loc] = t->ev[q].value;
+                t->final_set[loc] = true;
                 continue;
             }
             if (before(t, p, q))
@@ -392,16 +424,25 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
             }
         }
     }
-    /* condition: locations first, then reads thread by thread */
+    /* condition: locations first, then thread by thread the status of
+       each atomic pair (last first, as diy7), the reads and the loads of
+       atomic pairs */
     for (int loc = 0; loc < t->nloc; loc++)
-        if (t->final_loc[loc])
+        if (t->final_set[loc])
             t->cond_order[t->ncond++] = -1 - loc;
-    for (int p = 0; p < t->nth; p++)
+    for (int p = 0; p < t->nth; p++) {
+        for (int i = t->th[p].n - 1; i >= 0; i--)
+            if (t->ev[t->th[p].ev[i]].rmw)
+                t->cond_order[t->ncond++] = GEN_COND_SC + t->th[p].ev[i];
         for (int i = 0; i < t->th[p].n; i++) {
             int ev = t->th[p].ev[i];
-            if (t->ev[ev].dir == 'R' && t->ev[ev].in_cond)
+            gen_event *v = &t->ev[ev];
+            if (v->dir == 'R' && (v->in_cond || v->rmw))
                 t->cond_order[t->ncond++] = ev;
+            else if (v->dir == 'W' && v->rmw)
+                t->cond_order[t->ncond++] = GEN_COND_LR + ev;
         }
+    }
     return true;
 }
 

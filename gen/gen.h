@@ -72,6 +72,11 @@ typedef struct gen_event {
     bool in_cond;       /* R: its value is in the condition */
     bool observer;      /* R added to observe a coherence order */
     int reg;            /* set by the architecture (register number) */
+    /* an atomic pair (gen_arch.rmw_annot): the value a write's load reads
+       (its coherence predecessor's), the registers of that load and of
+       the store-conditional's status (set by the architecture) */
+    bool rmw;
+    int lr_value, reg_lr, reg_sc;
 } gen_event;
 
 typedef struct gen_thread {
@@ -94,9 +99,12 @@ typedef struct gen_test {
     gen_thread th[GEN_MAX_THREADS];
     int nth;
     int nloc;
-    int final_loc[GEN_MAX_LOCS];   /* value in the condition, 0: none */
-    int cond_order[GEN_MAX_EVENTS + GEN_MAX_LOCS]; /* ev index, or
-                                      -1-loc for a location */
+    int final_loc[GEN_MAX_LOCS];   /* value in the condition */
+    bool final_set[GEN_MAX_LOCS];  /* final_loc given */
+    int cond_order[3 * GEN_MAX_EVENTS + GEN_MAX_LOCS]; /* ev index, or
+                                      -1-loc for a location, or
+                                      GEN_COND_LR/SC + ev: an atomic
+                                      pair's load, its status */
     int ncond;
     /* the single-location tests: the condition is every outcome that
        sequential consistency allows, negated (as diy -oneloc prints) */
@@ -112,6 +120,8 @@ typedef struct gen_test {
                           by the uniproc rules spare the final value */
     unsigned variant;  /* GEN_V_* bits: diy's -variant */
 } gen_test;
+
+enum { GEN_COND_LR = 1 << 20, GEN_COND_SC = 2 << 20 };
 
 /* diy's -variant options gen takes: ConstsInInit (a stored constant
  * sits in a register of the init block, not loaded by the code), AsAmo
@@ -152,6 +162,10 @@ struct gen_arch {
      * lists. The other architectures keep the wider enumeration their
      * figures (litmus/gen/x86-tso.conf, c-lkmm.conf) were checked with. */
     bool diy_families;
+    /* The annotation that makes an access an atomic pair (RISC-V's X:
+     * lr/sc; a read writes its value back, a write loads first), NULL
+     * none. */
+    const char *rmw_annot;
     /* Print the whole test (header lines are the caller's). */
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };
@@ -242,7 +256,8 @@ void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
 
 /* ---- the assembly architectures' common layout (asm.c) ---- */
 
-typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL
+typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL,
+               GA_LR, GA_SC /* an atomic pair: load, store-conditional */
 } gen_asm_op;
 
 /* One instruction for the architecture to write: registers are numbers,
@@ -250,8 +265,9 @@ typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL
 typedef struct gen_asm_insn {
     gen_asm_op op;
     int th;
-    int dst, src;       /* LI/LOAD/XOR/ADDI dst; STORE value; XOR/CTRL
-                           the register depended on */
+    int dst, src;       /* LI/LOAD/XOR/ADDI/LR dst; STORE/SC value;
+                           XOR/CTRL the register depended on; SC's
+                           status goes to dst */
     int addr;           /* LOAD/STORE: the location's address register */
     int idx;            /* LOAD/STORE: index register (address
                            dependency), -1 none; an architecture that

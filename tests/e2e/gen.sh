@@ -37,6 +37,9 @@ gen_is riscv-consts.litmus RISCV -variant ConstsInInit PodWWPRl PodWRRlAq \
   PodRRAqP Fre PodWWPRl PodWRRlAq PodRRAqP Fre
 gen_is riscv-asamo.litmus RISCV -variant ConstsInInit,AsAmo PodWWARP Rfe \
   PodRRPAR FreARAR
+# X: lr/sc pairs, the status and the loads in the condition
+gen_is riscv-lrsc.litmus RISCV -variant ConstsInInit PodWWXX RfeXX PodRRXX \
+  FreXX
 # the short forms diy documents: DpdR is DpAddrdR, CtrldR DpCtrlIsyncdR
 "$LITMUSLAB" gen LwSyncdWW Rfe DpdR Fre | head -2 >"$tmp/out"
 printf 'PPC MP+lwsync+addr\n"LwSyncdWW Rfe DpAddrdR Fre"\n' | cmp -s - "$tmp/out" ||
@@ -63,6 +66,7 @@ Observation CoRW+pos Never 0 3
 Observation MP+fence.rw.rw+ctrlfencei Sometimes 1 3
 Observation SB+poprl-porlaq-poaqps Sometimes 1 3
 Observation MP+poarp+popar Never 0 3
+Observation MP+poxxs Sometimes 1 48
 EOF
 sort "$tmp/obs" >"$tmp/a"; sort "$tmp/want" >"$tmp/b"
 same "$tmp/a" "$tmp/b"
