@@ -27,7 +27,8 @@ typedef struct fam {
     int group[GEN_MAX_POOL]; /* relaxed edges tested together: an
                             annotation relaxed (diy's -relax Aq) is every
                             communication edge it fits */
-    int ann_relax[GEN_MAX_POOL]; /* annotations given as relaxations */
+    int ann_relax[GEN_MAX_POOL]; /* annotations given as edges */
+    bool ann_safe[GEN_MAX_POOL]; /* ... in -safe (else -relax) */
     int nann_relax;
     const char *sufname; /* diy's -sufname: after each test's name */
     bool need_any;       /* some relaxed edge must appear */
@@ -267,10 +268,13 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
         for (int i = 0; i < f->a->nannots && an < 0; i++)
             if (!strcmp(w, f->a->annots[i].name))
                 an = i;
-        if (relaxed && an >= 0 && f->a->diy_families) {
+        if (an >= 0 && f->a->diy_families) {
             /* diy's -relax Aq: the safe communication edges with Aq at
-               an end it fits, added once the safe list is read */
-            f->ann_relax[f->nann_relax++] = an;
+               an end it fits; -safe X: the safe program-order edges
+               with X (FENCE.TSO's fence.tsopx); added once the safe
+               list is read */
+            f->ann_relax[f->nann_relax] = an;
+            f->ann_safe[f->nann_relax++] = !relaxed;
             continue;
         }
         if (!gen_edge_expand(f->a, w, f->pool + f->npool,
@@ -299,13 +303,15 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
 /* The relaxed edges of an annotation given as a relaxation: each safe
  * communication edge with the annotation at its source, its target or
  * both (the other end plain), where it fits; one group. */
-static bool add_ann_relax(fam *f, int an, char *err, size_t errlen)
+static bool add_ann_relax(fam *f, int an, bool safe, char *err,
+                          size_t errlen)
 {
     const char *name = f->a->annots[an].name;
     int nsafe = f->npool, group = -1;
     for (int p = 0; p < nsafe; p++) {
         const gen_edge *e = &f->pool[p];
-        if (f->relaxed[p] || !is_com(e))
+        if (f->relaxed[p] || is_com(e) == safe || e->sann >= 0 ||
+            e->dann >= 0)
             continue;
         for (int ends = 1; ends <= 3; ends++) {
             char w[GEN_NAME * 2];
@@ -321,15 +327,16 @@ static bool add_ann_relax(fam *f, int an, char *err, size_t errlen)
                                  GEN_MAX_POOL - f->npool, &k, why,
                                  sizeof why) || k != 1)
                 continue;   /* the annotation does not fit that end */
-            if (group < 0)
+            if (group < 0 || safe)
                 group = f->npool;
             f->group[f->npool] = group;
-            f->relaxed[f->npool++] = true;
+            f->relaxed[f->npool++] = !safe;
         }
     }
     if (group < 0) {
-        snprintf(err, errlen, "-relax %s: no safe communication edge takes "
-                 "it", name);
+        snprintf(err, errlen, "%s %s: no safe %s edge takes it",
+                 safe ? "-safe" : "-relax", name,
+                 safe ? "program-order" : "communication");
         return false;
     }
     return true;
@@ -377,7 +384,7 @@ bool gen_family(const gen_arch *a, const gen_family_opts *o,
     bool ok = add_list(f, o->relax, true, err, errlen) &&
               add_list(f, o->safe, false, err, errlen);
     for (int i = 0; ok && i < f->nann_relax; i++)
-        ok = add_ann_relax(f, f->ann_relax[i], err, errlen);
+        ok = add_ann_relax(f, f->ann_relax[i], f->ann_safe[i], err, errlen);
     int nrelax = 0;
     for (int p = 0; p < f->npool; p++)
         nrelax += f->relaxed[p];
