@@ -52,7 +52,7 @@ static void usage(FILE *f)
         "  -size N       longest cycle, in edges (default 6, at most 10)\n"
         "  -nprocs N     most threads (default 4)\n"
         "  -variant LIST  diy7's variants: ConstsInInit (stored constants\n"
-        "                in the init block), AsAmo (RISC-V: annotated\n"
+        "                in the init block), AsAmo (annotated\n"
         "                accesses as AMOs, not lw.aq/sw.rl)\n"
         "  -conf FILE    diy7's configuration file: one option a line\n"
         "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix,\n"

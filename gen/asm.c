@@ -72,7 +72,7 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
                     gen_code_add(&c, th, "%s", ops->ctrl_fence);
             }
             if (v->dir == 'R' && v->rmw) {
-                /* an atomic pair (diy7's RISC-V: the address register
+                /* an atomic pair (as diy7 writes lr/sc: the address register
                    first): lr.w x6,0(x5); sc.w x7,x6,0(x5) */
                 in.addr = loc_reg(p, v->loc);
                 in.op = GA_LR;

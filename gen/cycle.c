@@ -386,7 +386,7 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
             int p = co[loc][i], q = co[loc][i + 1];
             bool q_middle = t->ev[q].thread >= th;
             /* the last write's final value, even when program order
-               fixes it (CoWW): diy7 asks for it (litmus-tests-riscv's
+               fixes it (CoWW): diy7 asks for it (the lr/sc campaign's
                SB+pos-pos has x=2 /\ y=2), but for -optcoherence */
             if (i + 2 == nco[loc] && !(t->optcoherence &&
                                         (before(t, p, q) ||

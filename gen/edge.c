@@ -59,7 +59,7 @@ static bool read_annots(const gen_arch *a, const char *rest, gen_edge *e,
     e->sann = e->dann = -1;
     if (!*rest)
         return true;
-    /* the source's name may be a prefix of a longer one (RISC-V's Aq
+    /* the source's name may be a prefix of a longer one (arch_riscv.c's Aq
        and AqRl: PodRWAqRl is Aq then Rl), so each source that leaves
        exactly one target is tried */
     int s = -1, d = -1;

@@ -105,7 +105,7 @@ static bool seen_add(fam *f, const char *key)
 
 /* Two program-order edges in a row, pool indexes p then q: diy7 composes
  * a thread's edges only around a relaxed one, and never a safe fence
- * with another edge (litmus-tests-riscv's RELAX/PodWR has pos-po-addr,
+ * with another edge (the campaign of doc/fidelity.md: RELAX/PodWR has pos-po-addr,
  * poprl-porlp, but no pos-addr, fence.w.w-po or po-fence.r.rw; its SAFE
  * threads hold one edge each). */
 static bool compose_ok(const fam *f, int p, int q)
@@ -136,7 +136,7 @@ static bool compose_ok(const fam *f, int p, int q)
 
 /* Whether a thread of t comes back to a location it left (x, y, x
  * through two Pod): diy7 makes no such test in a family (the campaign of
- * litmus-tests-riscv has no W+RR+po-po at size 4). */
+ * the campaign of doc/fidelity.md has no W+RR+po-po at size 4). */
 static bool revisits(const gen_test *t)
 {
     for (int th = 0; th < t->nth; th++)

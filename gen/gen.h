@@ -125,7 +125,7 @@ enum { GEN_COND_LR = 1 << 20, GEN_COND_SC = 2 << 20 };
 
 /* diy's -variant options gen takes: ConstsInInit (a stored constant
  * sits in a register of the init block, not loaded by the code), AsAmo
- * (RISC-V: an annotated access is written as an AMO, amoor/amoswap,
+ * (arch_riscv.c: an annotated access is written as an AMO, amoor/amoswap,
  * rather than lw.aq/sw.rl). */
 enum { GEN_V_CONSTS_IN_INIT = 1, GEN_V_AS_AMO = 2 };
 /* Read a -variant list (comma or space separated) into bits; false +
@@ -151,18 +151,18 @@ struct gen_arch {
      * annotations (pooncerelease), no `s` after a fence on one location,
      * a lone annotation after its edge. */
     bool kernel_names;
-    /* RISC-V's names: an annotated po keeps its po and spells both
+    /* arch_riscv.c's names: an annotated po keeps its po and spells both
      * accesses, plain ones `p` (PodRWAqP is poaqp), where the others
      * name it by the annotations alone (PodWWPL is rel). */
     bool po_ann_names;
-    /* Families keep to the rules diy7's RISC-V campaign shows (po edges
+    /* Families keep to the rules diy7's campaign of doc/fidelity.md shows (po edges
      * compose only around a relaxed one, keeping its directions, never
      * with a safe fence; no thread back at a location it left; no
-     * same-location po after a Wse): checked against litmus-tests-riscv's
+     * same-location po after a Wse): checked against that campaign's
      * lists. The other architectures keep the wider enumeration their
-     * figures (litmus/gen/x86-tso.conf, c-lkmm.conf) were checked with. */
+     * figures (the confs of litmus/gen) were checked with. */
     bool diy_families;
-    /* The annotation that makes an access an atomic pair (RISC-V's X:
+    /* The annotation that makes an access an atomic pair (arch_riscv.c's X:
      * lr/sc; a read writes its value back, a write loads first), NULL
      * none. */
     const char *rmw_annot;
@@ -291,7 +291,7 @@ typedef struct gen_asm_ops {
     const char *ctrl_fence;   /* instruction of DpCtrl<F> */
     bool idx_temp;            /* an indexed access adds into a register
                                  of its own, taken after the access's
-                                 (diy's RISC-V: add x10,x9,x7) */
+                                 (diy's lr/sc ISA: add x10,x9,x7) */
     void (*emit)(gen_code *c, const gen_asm_insn *in);
 } gen_asm_ops;
 

@@ -109,7 +109,7 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
     const char *st = e->sann >= 0 ? a->annots[e->sann].tag : "";
     const char *dt = e->dann >= 0 ? a->annots[e->dann].tag : "";
     if (a->po_ann_names) {
-        /* RISC-V: both accesses, unless both are plain (PodRWPP: po) */
+        /* both accesses, unless both are plain (PodRWPP: po) */
         bool plain = (e->sann < 0 || !strcmp(st, "p")) &&
                      (e->dann < 0 || !strcmp(dt, "p"));
         if (!plain) {
@@ -147,7 +147,7 @@ static void build_name(const gen_arch *a, const gen_edge *e, int n,
         if (!is_ext(x)) {
             gen_edge y = *x;
             if (a->po_ann_names) {
-                /* RISC-V names an access by its annotation whichever
+                /* an access is named by its annotation whichever
                    edge gives it: PodWWPRl then PodWR is poprl-porlp */
                 int sa = gen_ann_merge(a, e[(s + k + n - 1) % n].dann,
                                        y.sann);
@@ -204,7 +204,7 @@ static void build_name(const gen_arch *a, const gen_edge *e, int n,
     for (int i = 0; i < n; i++)
         if (e[i].kind != GK_DETOUR && !e[i].same)
             oneloc = false;
-    /* diy7's one-location families (-mode uni, litmus-tests-riscv's CO)
+    /* diy7's one-location families (-mode uni, the CO family of doc/fidelity.md)
        keep the common nicknames (MP+poss); its own two-thread ones, W+RR
        CoRR and W+RW CoRW2, leave their pos out (CoRR+fence.rw.rws) */
     bool uni_names = oneloc && a->diy_families;
