@@ -23,7 +23,8 @@ typedef struct fam {
     int size, nprocs;
     int max_ins;         /* most program-order edges a thread */
     bool uni;            /* one location (diy's -mode uni) */
-    int need;            /* group that must appear, -1: any relaxed */
+    int need;            /* group that must appear (with_one_relaxed
+                            marks it -2), -1: any relaxed */
     int group[GEN_MAX_POOL]; /* relaxed edges tested together: an
                             annotation relaxed (diy's -relax Aq) is every
                             communication edge it fits */
@@ -105,9 +106,9 @@ static bool seen_add(fam *f, const char *key)
 
 /* Two program-order edges in a row, pool indexes p then q: diy7 composes
  * a thread's edges only around a relaxed one, and never a safe fence
- * with another edge (the campaign of doc/fidelity.md: RELAX/PodWR has pos-po-addr,
- * poprl-porlp, but no pos-addr, fence.w.w-po or po-fence.r.rw; its SAFE
- * threads hold one edge each). */
+ * with another edge (the campaign of doc/fidelity.md: RELAX/PodWR has
+ * pos-po-addr, poprl-porlp, but no pos-addr, fence.w.w-po or
+ * po-fence.r.rw; its SAFE threads hold one edge each). */
 static bool compose_ok(const fam *f, int p, int q)
 {
     const gen_edge *x = &f->pool[p], *y = &f->pool[q];
@@ -135,8 +136,8 @@ static bool compose_ok(const fam *f, int p, int q)
 }
 
 /* Whether a thread of t comes back to a location it left (x, y, x
- * through two Pod): diy7 makes no such test in a family (the campaign of
- * the campaign of doc/fidelity.md has no W+RR+po-po at size 4). */
+ * through two Pod): diy7 makes no such test in a family (the campaign
+ * of doc/fidelity.md has no W+RR+po-po at size 4). */
 static bool revisits(const gen_test *t)
 {
     for (int th = 0; th < t->nth; th++)
@@ -300,9 +301,10 @@ static bool add_list(fam *f, const char *list, bool relaxed, char *err,
     return ok;
 }
 
-/* The relaxed edges of an annotation given as a relaxation: each safe
+/* The edges of an annotation given as an edge: in -relax, each safe
  * communication edge with the annotation at its source, its target or
- * both (the other end plain), where it fits; one group. */
+ * both (the other end plain), where it fits, relaxed, one group; in
+ * -safe, each safe program-order edge so, safe. */
 static bool add_ann_relax(fam *f, int an, bool safe, char *err,
                           size_t errlen)
 {
