@@ -86,14 +86,19 @@ static void unique_name(gen_set *s, char *name, size_t len)
             snprintf(num, sizeof num, "%03d", k % 1000000);
             snprintf(name, len, "%.239s%.8s", base, num);
         }
-        bool used = false;
-        for (int i = 0; i < s->nnames && !used; i++)
-            used = !strcmp(s->names[i], name);
-        if (!used)
+        if (!gen_set_has(s, name))
             break;
     }
     ll_grow((void **)&s->names, &s->cap, s->nnames + 1, sizeof(char *));
     s->names[s->nnames++] = ll_xstrdup(name);
+}
+
+bool gen_set_has(const gen_set *s, const char *name)
+{
+    for (int i = 0; i < s->nnames; i++)
+        if (!strcmp(s->names[i], name))
+            return true;
+    return false;
 }
 
 bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t)

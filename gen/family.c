@@ -32,6 +32,7 @@ typedef struct fam {
     bool ann_safe[GEN_MAX_POOL]; /* ... in -safe (else -relax) */
     int nann_relax;
     const char *sufname; /* diy's -sufname: after each test's name */
+    const char *o_name;  /* -name BASE: numbered names wanted */
     bool need_any;       /* some relaxed edge must appear */
     gen_edge cur[GEN_MAX_EDGES];
     int idx[GEN_MAX_EDGES];
@@ -208,6 +209,10 @@ static void emit(fam *f, int n)
         size_t w = strlen(t->name);
         snprintf(t->name + w, sizeof t->name - w, "%s", f->sufname);
     }
+    /* diy7 -num false keeps the first test of a name (the lr/sc
+       one-location family names some cycles alike), no NAME001 */
+    if (f->a->diy_families && !f->o_name && gen_set_has(f->set, t->name))
+        return;
     t->relax[0] = t->safe[0] = 0;
     for (int p = 0; p < f->npool; p++) {
         bool in = false;
@@ -383,6 +388,7 @@ bool gen_family(const gen_arch *a, const gen_family_opts *o,
     f->max_ins = o->ins > 0 ? o->ins - 1 : GEN_MAX_INS;
     f->uni = o->uni;
     f->sufname = o->sufname;
+    f->o_name = o->name;
     bool ok = add_list(f, o->relax, true, err, errlen) &&
               add_list(f, o->safe, false, err, errlen);
     for (int i = 0; ok && i < f->nann_relax; i++)

@@ -304,6 +304,8 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
  * folder replaced whole when closed) or, dir NULL, to stdout. */
 typedef struct gen_set gen_set;
 gen_set *gen_set_open(const char *dir, const char *header);
+/* Whether a test of that name is in s already. */
+bool gen_set_has(const gen_set *s, const char *name);
 /* Write t, renamed NAME001... if its name was taken; false + message. */
 bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t);
 int gen_set_count(const gen_set *s);

@@ -170,6 +170,12 @@ static void build_name(const gen_arch *a, const gen_edge *e, int n,
         if (single && c_style) {
             int an = x->sann >= 0 ? x->sann : e[(s + k + n - 1) % n].dann;
             append(lone, sizeof lone, an >= 0 ? a->annots[an].name : "Once");
+        } else if (single && a->po_ann_names) {
+            /* a lone access's annotation shows in no tag: diy7 adds it
+               (CoRR+posxp+X, its write an lr/sc pair) */
+            int an = gen_ann_merge(a, e[(s + k + n - 1) % n].dann, x->sann);
+            if (an >= 0 && strcmp(a->annots[an].name, "P"))
+                append(lone, sizeof lone, a->annots[an].name);
         }
         nth++;
         first_ev = s + k + 1;
@@ -254,7 +260,7 @@ static void build_name(const gen_arch *a, const gen_edge *e, int n,
             append(out, len, t);
         }
     }
-    if (c_style && lone[0]) {
+    if (lone[0]) {
         append(out, len, "+");
         append(out, len, lone);
     }
