@@ -51,8 +51,13 @@ static void usage(FILE *f)
         "  -mix          cycles may mix several relaxed edges\n"
         "  -size N       longest cycle, in edges (default 6, at most 10)\n"
         "  -nprocs N     most threads (default 4)\n"
+        "  -variant LIST  diy7's variants: ConstsInInit (stored constants\n"
+        "                in the init block), AsAmo (annotated\n"
+        "                accesses as AMOs, not lw.aq/sw.rl)\n"
         "  -conf FILE    diy7's configuration file: one option a line\n"
-        "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix)\n"
+        "                (-arch, -safe, -relax, -size, -nprocs, -name, -mix,\n"
+        "                -variant; num true or false, ins N, mode uni,\n"
+        "                sufname S, ua 0, unrollatomic 0)\n"
         "Edges: Rfe Rfi Fre Fri Wse Wsi Coe Coi; Pod** Pos** (RR RW WR WW);\n"
         "fences FENCEd** / FENCEs** (Fence is the strongest); dependencies\n"
         "DpAddrd* DpDatadW DpCtrld*, and DpCtrlFENCEdR with the control\n"
@@ -88,6 +93,10 @@ typedef struct gen_cli {
     char *safe, *relax;
     uint64_t size, nprocs;
     bool mix, forall, optco;
+    unsigned variant;   /* GEN_V_* */
+    uint64_t ins;       /* a conf's -ins, 0: none */
+    bool uni;           /* a conf's -mode uni */
+    const char *sufname; /* a conf's -sufname */
     char **edges;
     int nedges;
 } gen_cli;
@@ -123,11 +132,14 @@ static bool read_conf(gen_cli *g, const char *path)
             *--e = 0;
         while (*opt == '-')
             opt++;
-        if ((!strcmp(opt, "arch") || !strcmp(opt, "name")) &&
+        bool owned = !strcmp(opt, "arch") || !strcmp(opt, "name") ||
+                     !strcmp(opt, "sufname");
+        if (owned &&
             g->nowned < (int)(sizeof g->owned / sizeof g->owned[0])) {
             char *v = g->owned[g->nowned++] = ll_xstrdup(val);
-            *(!strcmp(opt, "arch") ? &g->arch : &g->name) = v;
-        } else if (!strcmp(opt, "arch") || !strcmp(opt, "name")) {
+            *(!strcmp(opt, "arch") ? &g->arch :
+              !strcmp(opt, "name") ? &g->name : &g->sufname) = v;
+        } else if (owned) {
             fprintf(stderr, "%s:%d: -%s given too many times\n", path,
                     lineno, opt);
             ok = false;
@@ -148,8 +160,29 @@ static bool read_conf(gen_cli *g, const char *path)
             } else {
                 *(!strcmp(opt, "size") ? &g->size : &g->nprocs) = n;
             }
-        } else if (!strcmp(opt, "num") && (!*val || !strcmp(val, "true"))) {
-            /* numbered names: what -name BASE gives */
+        } else if (!strcmp(opt, "num") && (!*val || !strcmp(val, "true") ||
+                                           !strcmp(val, "false"))) {
+            /* numbered names are what -name BASE gives, the cycle's
+               names (-num false) what gen writes without it */
+        } else if (!strcmp(opt, "ins")) {
+            if (!cli_parse_count(val, &g->ins) || g->ins < 1 ||
+                g->ins > GEN_MAX_INS + 1) {
+                fprintf(stderr, "%s:%d: -ins takes a count from 1 to %d, "
+                        "not '%s'\n", path, lineno, GEN_MAX_INS + 1, val);
+                ok = false;
+            }
+        } else if ((!strcmp(opt, "ua") || !strcmp(opt, "unrollatomic")) &&
+                   !strcmp(val, "0")) {
+            /* diy's bounds on atomic accesses unrolled into loops: gen
+               writes none (an lr/sc pair is two instructions) */
+        } else if (!strcmp(opt, "mode") && !strcmp(val, "uni")) {
+            g->uni = true;
+        } else if (!strcmp(opt, "variant")) {
+            char err[256];
+            if (!gen_variant_parse(val, &g->variant, err, sizeof err)) {
+                fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+                ok = false;
+            }
         } else if (!strcmp(opt, "num") || !strcmp(opt, "mode") ||
                    !strcmp(opt, "cumul") || !strcmp(opt, "oneloc") ||
                    !strcmp(opt, "obs") || !strcmp(opt, "cond")) {
@@ -200,6 +233,10 @@ int cmd_gen(int argc, char **argv)
             else
                 cli_error(&p, "-oneloc-cond takes exists or forall, not '%s'",
                           v);
+        } else if ((v = cli_value(&p, "variant"))) {
+            char err[256];
+            if (!gen_variant_parse(v, &g.variant, err, sizeof err))
+                cli_error(&p, "%s", err);
         } else if (cli_flag(&p, "optcoherence")) {
             g.optco = true;
         } else if (cli_flag(&p, "nooptcoherence")) {
@@ -235,7 +272,8 @@ int cmd_gen(int argc, char **argv)
         gen_family_opts fo = {
             .safe = g.safe ? g.safe : "", .relax = g.relax ? g.relax : "",
             .size = (int)g.size, .nprocs = (int)g.nprocs, .mix = g.mix,
-            .name = g.name,
+            .name = g.name, .variant = g.variant, .ins = (int)g.ins,
+            .uni = g.uni, .sufname = g.sufname,
         };
         char err[512];
         if (!gen_family(a, &fo, g.out ? g.out : ".", stdout, err,
@@ -249,7 +287,7 @@ int cmd_gen(int argc, char **argv)
         /* diyone7's second mode: cycles on stdin, one a line */
         int count = 0;
         bool ok = gen_batch(a, stdin, "<stdin>", g.out, g.forall, g.optco,
-                            &count);
+                            g.variant, &count);
         if (g.out)
             printf("Generator produced %d tests\n", count);
         rc = ok ? 0 : 2;
@@ -261,7 +299,8 @@ int cmd_gen(int argc, char **argv)
                 "`litmuslab gen --help`\n");
         goto done;
     }
-    rc = gen_one(a, g.edges, g.nedges, g.forall, g.optco, g.name, g.out);
+    rc = gen_one(a, g.edges, g.nedges, g.forall, g.optco, g.variant, g.name,
+                 g.out);
 done:
     for (int i = 0; i < g.nowned; i++)
         free(g.owned[i]);

@@ -59,6 +59,8 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     case GA_CTRL:
         gen_code_add(c, th, "CBNZ W%d,LC%02d", in->src, in->label);
         break;
+    case GA_LR: case GA_SC:   /* no atomic pair annotation here */
+        break;
     }
 }
 

@@ -40,6 +40,8 @@ static void emit(gen_code *c, const gen_asm_insn *in)
         gen_code_add(c, th, "CMP R%d,R%d", in->src, in->src);
         gen_code_add(c, th, "BNE LC%02d", in->label);
         break;
+    case GA_LR: case GA_SC:   /* no atomic pair annotation here */
+        break;
     }
 }
 

@@ -41,6 +41,8 @@ static void emit(gen_code *c, const gen_asm_insn *in)
         gen_code_add(c, th, "cmpw r%d,r%d", in->src, in->src);
         gen_code_add(c, th, "beq  LC%02d", in->label);
         break;
+    case GA_LR: case GA_SC:   /* no atomic pair annotation here */
+        break;
     }
 }
 

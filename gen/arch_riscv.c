@@ -1,10 +1,14 @@
 /* arch_riscv.c — RISC-V code for generated tests: `ori x5,x0,1; sw
- * x5,0(x6)`, `lw x5,0(x6)`; an address dependency `xor x7,x5,x5; add
- * x8,x6,x7` then the access through x8, a data dependency `xor; ori`, a
- * control dependency `bne x5,x0,L; L:` (and fence.i for DpCtrlFenceI).
- * Fences as diy names them, Fence.rw.rw ... Fence.tso (FenceRWRW... also
- * read); annotations Aq, Rl, AqRl (the access as an AMO with those bits)
- * and P (plain). */
+ * x5,0(x6)` (diy's -variant ConstsInInit: `0:x5=1` in the init block),
+ * `lw x5,0(x6)`; an address dependency `xor x7,x5,x5; add x10,x9,x7`
+ * then the access through x10 (a register of its own, taken after the
+ * access's, as diy7 does), a data dependency `xor; ori`, a control
+ * dependency `bne x5,x0,L; L:` (and fence.i for DpCtrlFenceI). Fences as
+ * diy names them, Fence.rw.rw ... Fence.tso (FenceRWRW... also read);
+ * annotations Aq, Rl, AqRl (also spelled AR, as the litmus-tests-riscv
+ * campaign does) and P (plain): `lw.aq`, `sw.rl`, `lw.aq.rl` as diy7
+ * writes them, or, with -variant AsAmo, an AMO with those bits
+ * (`amoor.w.aq x5,x0,(x6)`, `amoswap.w.rl x0,x7,(x6)`). */
 #include "gen/gen.h"
 
 static const gen_fence fences[] = {
@@ -18,6 +22,9 @@ static const gen_fence fences[] = {
     {"Fence.w.r", "fence.w.r", "fence w,r"},
     {"Fence.w.w", "fence.w.w", "fence w,w"},
     {"Fence.tso", "fence.tso", "fence.tso"},
+    /* the instruction-fetch fence, a relaxation of the campaign
+       (RELAX/Fence.idRR): no order between data accesses */
+    {"Fence.i", "fence.i", "fence.i"},
     /* the same, in the spelling without dots */
     {"FenceRWRW", "fence.rw.rw", "fence rw,rw"},
     {"FenceRWR", "fence.rw.r", "fence rw,r"},
@@ -31,19 +38,29 @@ static const gen_fence fences[] = {
     {"FenceTso", "fence.tso", "fence.tso"},
 };
 
+/* Tags as the campaign's names spell them: PodRWAqP is poaqp, PodRRARAR
+ * poarar. */
 static const gen_annot annots[] = {
-    {"P", "", true, true}, {"AqRl", "aqrl", true, true},
+    {"P", "p", true, true}, {"AqRl", "ar", true, true},
     {"Aq", "aq", true, false}, {"Rl", "rl", false, true},
+    {"AR", "ar", true, true},
+    /* an lr/sc pair: a read stores back what it loads, a write loads
+       first */
+    {"X", "x", true, true},
 };
 
-static const char *const amo_sfx[] = {"", ".aqrl", ".aq", ".rl"};
+/* The bits after an AMO's name, and after lw/sw's (diy7 writes .aq.rl) */
+static const char *const amo_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl",
+                                     ""};
+static const char *const ls_sfx[] = {"", ".aq.rl", ".aq", ".rl", ".aq.rl",
+                                    ""};
 
 static void emit(gen_code *c, const gen_asm_insn *in)
 {
     int th = in->th, k = in->ann < 0 ? 0 : in->ann;
-    int base = in->idx >= 0 ? in->idx : in->addr;
+    int base = in->idx < 0 ? in->addr : in->tmp >= 0 ? in->tmp : in->idx;
     if ((in->op == GA_LOAD || in->op == GA_STORE) && in->idx >= 0)
-        gen_code_add(c, th, "add x%d,x%d,x%d", in->idx, in->addr, in->idx);
+        gen_code_add(c, th, "add x%d,x%d,x%d", base, in->addr, in->idx);
     switch (in->op) {
     case GA_LI: gen_code_add(c, th, "ori x%d,x0,%d", in->dst, in->value); break;
     case GA_XOR:
@@ -55,14 +72,18 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     /* deliberate likeness: GA_STORE below; each access has two
      * spellings, plain or as an AMO carrying the annotation. */
     case GA_LOAD:
-        if (k)  /* an AMO that adds nothing: a load with the bits */
+        if (k && !in->as_amo)
+            gen_code_add(c, th, "lw%s x%d,0(x%d)", ls_sfx[k], in->dst, base);
+        else if (k)  /* an AMO that adds nothing: a load with the bits */
             gen_code_add(c, th, "amoor.w%s x%d,x0,(x%d)", amo_sfx[k],
                          in->dst, base);
         else
             gen_code_add(c, th, "lw x%d,0(x%d)", in->dst, base);
         break;
     case GA_STORE:
-        if (k)  /* an AMO that keeps nothing: a store with the bits */
+        if (k && !in->as_amo)
+            gen_code_add(c, th, "sw%s x%d,0(x%d)", ls_sfx[k], in->src, base);
+        else if (k)  /* an AMO that keeps nothing: a store with the bits */
             gen_code_add(c, th, "amoswap.w%s x0,x%d,(x%d)", amo_sfx[k],
                          in->src, base);
         else
@@ -71,12 +92,18 @@ static void emit(gen_code *c, const gen_asm_insn *in)
     case GA_CTRL:
         gen_code_add(c, th, "bne x%d,x0,LC%02d", in->src, in->label);
         break;
+    case GA_LR:
+        gen_code_add(c, th, "lr.w x%d,0(x%d)", in->dst, base);
+        break;
+    case GA_SC:
+        gen_code_add(c, th, "sc.w x%d,x%d,0(x%d)", in->dst, in->src, base);
+        break;
     }
 }
 
 static const gen_asm_ops ops = {
     .first_reg = 5, .addr_reg = "x%d", .cond_reg = "x%d",
-    .ctrl_fence = "fence.i", .emit = emit,
+    .ctrl_fence = "fence.i", .idx_temp = true, .emit = emit,
 };
 
 static void print(const gen_arch *a, gen_test *t, ll_buf *out)
@@ -94,6 +121,9 @@ const gen_arch gen_arch_riscv = {
     .nannots = sizeof annots / sizeof annots[0],
     .default_ann = -1,
     .deps = true,
+    .po_ann_names = true,
+    .diy_families = true,
+    .rmw_annot = "X",
     .print = print,
 };
 

@@ -34,7 +34,8 @@ gen_set *gen_set_open(const char *dir, const char *header)
 }
 
 int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
-            bool optco, const char *name, const char *out_path)
+            bool optco, unsigned variant, const char *name,
+            const char *out_path)
 {
     gen_edge e[GEN_MAX_EDGES];
     int n;
@@ -43,6 +44,7 @@ int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
     int rc = 0;
     t->forall = forall;
     t->optcoherence = optco;
+    t->variant = variant;
     if (!gen_cycle_parse(a, edges, nedges, e, &n, err, sizeof err) ||
         !gen_build(a, e, n, t, err, sizeof err)) {
         fprintf(stderr, "litmuslab gen: %s\n", err);
@@ -84,14 +86,19 @@ static void unique_name(gen_set *s, char *name, size_t len)
             snprintf(num, sizeof num, "%03d", k % 1000000);
             snprintf(name, len, "%.239s%.8s", base, num);
         }
-        bool used = false;
-        for (int i = 0; i < s->nnames && !used; i++)
-            used = !strcmp(s->names[i], name);
-        if (!used)
+        if (!gen_set_has(s, name))
             break;
     }
     ll_grow((void **)&s->names, &s->cap, s->nnames + 1, sizeof(char *));
     s->names[s->nnames++] = ll_xstrdup(name);
+}
+
+bool gen_set_has(const gen_set *s, const char *name)
+{
+    for (int i = 0; i < s->nnames; i++)
+        if (!strcmp(s->names[i], name))
+            return true;
+    return false;
 }
 
 bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t)
@@ -151,7 +158,8 @@ static int split_words(char *line, char **w, int max)
 }
 
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,
-               const char *dir, bool forall, bool optco, int *count)
+               const char *dir, bool forall, bool optco, unsigned variant,
+               int *count)
 {
     gen_set *s = gen_set_open(dir, "litmuslab gen (cycles read from "
                               "stdin)");
@@ -183,6 +191,7 @@ bool gen_batch(const gen_arch *a, FILE *in, const char *what,
         char err[512];
         t->forall = forall;
         t->optcoherence = optco;
+        t->variant = variant;
         if (!gen_cycle_parse(a, words, nw, e, &n, err, sizeof err) ||
             !gen_build(a, e, n, t, err, sizeof err)) {
             fprintf(stderr, "%s:%d: %s\n", what, lineno, err);
@@ -205,4 +214,30 @@ bool gen_batch(const gen_arch *a, FILE *in, const char *what,
     }
     /* the good tests are kept; each bad line was reported */
     return gen_set_close(s, true) && ok;
+}
+
+bool gen_variant_parse(const char *s, unsigned *bits, char *err,
+                       size_t errlen)
+{
+    static const struct { const char *name; unsigned bit; } known[] = {
+        {"ConstsInInit", GEN_V_CONSTS_IN_INIT}, {"AsAmo", GEN_V_AS_AMO},
+    };
+    while (*s) {
+        size_t l = strcspn(s, ", \t");
+        if (l) {
+            size_t k = 0, nk = sizeof known / sizeof known[0];
+            while (k < nk && !(strlen(known[k].name) == l &&
+                               !strncmp(s, known[k].name, l)))
+                k++;
+            if (k == nk) {
+                snprintf(err, errlen, "unknown -variant '%.*s' (gen takes "
+                         "ConstsInInit, AsAmo)", (int)l, s);
+                return false;
+            }
+            *bits |= known[k].bit;
+        }
+        s += l;
+        s += strspn(s, ", \t");
+    }
+    return true;
 }

@@ -201,7 +201,7 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
                      y->src == 'R' ? "read" : "write");
             return false;
         }
-        if (x->dann >= 0 && y->sann >= 0 && x->dann != y->sann) {
+        if (gen_ann_merge(a, x->dann, y->sann) == -2) {
             snprintf(err, errlen, "%s and %s give the access between them "
                      "two annotations", x->name, y->name);
             return false;
@@ -228,7 +228,9 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
         int ev = new_event(t, r[k].src);
         gen_event *v = &t->ev[ev];
         const gen_edge *in = &r[(k + n - 1) % n];
-        v->ann = r[k].sann >= 0 ? r[k].sann : in->dann;
+        v->ann = gen_ann_merge(a, in->dann, r[k].sann);
+        v->rmw = v->ann >= 0 && a->rmw_annot &&
+                 !strcmp(a->annots[v->ann].name, a->rmw_annot);
         if (in->kind == GK_FENCE)
             v->fence = in->fence;
         if (in->kind == GK_DP)
@@ -298,7 +300,9 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
     /* values along each segment, and which write each read reads */
     int rf[GEN_MAX_EVENTS];
     int co[GEN_MAX_LOCS][GEN_MAX_EVENTS], nco[GEN_MAX_LOCS];
+    int nval[GEN_MAX_LOCS];
     memset(nco, 0, sizeof nco);
+    memset(nval, 0, sizeof nval);
     for (int i = 0; i < GEN_MAX_EVENTS; i++)
         rf[i] = -1;
     for (int k0 = 0; k0 < n; k0++) {
@@ -313,12 +317,18 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
             for (int q = 0; q < 2 && visit[q] >= 0; q++) {
                 gen_event *v = &t->ev[visit[q]];
                 if (v->dir == 'W') {
-                    v->value = nco[loc] + 1;
+                    v->value = ++nval[loc];
                     co[loc][nco[loc]++] = visit[q];
                     last = visit[q];
                 } else {
                     v->value = last < 0 ? 0 : t->ev[last].value;
                     rf[visit[q]] = last;
+                    if (v->rmw) {
+                        /* an atomic pair writes back what it read, next
+                           in coherence */
+                        co[loc][nco[loc]++] = visit[q];
+                        last = visit[q];
+                    }
                 }
             }
             if (!more)
@@ -342,26 +352,58 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
         default: break;
         }
     }
+    bool uni_rmw = false;   /* one location with an atomic pair */
     if (t->oneloc) {
-        for (int k = 0; k < t->nev; k++)
+        for (int k = 0; k < t->nev; k++) {
             if (t->ev[k].dir == 'R')
                 t->ev[k].in_cond = true;
-        return oneloc_outcomes(t, err, errlen);
+            uni_rmw |= t->ev[k].rmw;
+        }
+        /* with an atomic pair, not diy7's list of the outcomes
+           sequential consistency allows (its store-conditionals may
+           fail): the cycle's own outcome, every read and the final
+           value, no observer */
+        if (!uni_rmw)
+            return oneloc_outcomes(t, err, errlen);
+        t->oneloc = false;
     }
 
+    /* an atomic pair: its write's load reads the coherence predecessor;
+       a location an atomic pair touches gets its final value (diy7:
+       LB+popxs asks x=1 /\ y=1) */
+    for (int loc = 0; loc < t->nloc; loc++)
+        for (int i = 0; i < nco[loc]; i++) {
+            gen_event *v = &t->ev[co[loc][i]];
+            if (v->rmw && v->dir == 'W')
+                v->lr_value = i ? t->ev[co[loc][i - 1]].value : 0;
+            if (v->rmw) {
+                int last = co[loc][nco[loc] - 1];
+                t->final_loc[loc] = t->ev[last].value;
+                t->final_set[loc] = true;
+            }
+        }
+
     /* pin each location's coherence order */
-    for (int loc = 0; loc < t->nloc; loc++) {
+    for (int loc = 0; loc < t->nloc && !uni_rmw; loc++) {
         for (int i = 0; i + 1 < nco[loc]; i++) {
             int p = co[loc][i], q = co[loc][i + 1];
             bool q_middle = t->ev[q].thread >= th;
+            /* the last write's final value, even when program order
+               fixes it (CoWW): diy7 asks for it (the lr/sc campaign's
+               SB+pos-pos has x=2 /\ y=2), but for -optcoherence */
+            if (i + 2 == nco[loc] && !(t->optcoherence &&
+                                        (before(t, p, q) ||
+                                         witnessed(t, rf, p, q)))) {
+                t->final_loc[loc] = t->ev[q].value;
+                t->final_set[loc] = true;
+                continue;
+            }
             if (before(t, p, q))
                 continue;                               /* CoWW */
             if (t->optcoherence && witnessed(t, rf, p, q))
                 continue;
-            if (i + 2 == nco[loc]) {
-                t->final_loc[loc] = t->ev[q].value;
+            if (i + 2 == nco[loc])
                 continue;
-            }
             if (witnessed(t, rf, p, q))
                 continue;
             if (t->nev >= GEN_MAX_EVENTS - 1)
@@ -385,16 +427,25 @@ static bool layout(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
             }
         }
     }
-    /* condition: locations first, then reads thread by thread */
+    /* condition: locations first, then thread by thread the status of
+       each atomic pair (last first, as diy7), the reads and the loads of
+       atomic pairs */
     for (int loc = 0; loc < t->nloc; loc++)
-        if (t->final_loc[loc])
+        if (t->final_set[loc])
             t->cond_order[t->ncond++] = -1 - loc;
-    for (int p = 0; p < t->nth; p++)
+    for (int p = 0; p < t->nth; p++) {
+        for (int i = t->th[p].n - 1; i >= 0; i--)
+            if (t->ev[t->th[p].ev[i]].rmw)
+                t->cond_order[t->ncond++] = GEN_COND_SC + t->th[p].ev[i];
         for (int i = 0; i < t->th[p].n; i++) {
             int ev = t->th[p].ev[i];
-            if (t->ev[ev].dir == 'R' && t->ev[ev].in_cond)
+            gen_event *v = &t->ev[ev];
+            if (v->dir == 'R' && (v->in_cond || v->rmw))
                 t->cond_order[t->ncond++] = ev;
+            else if (v->dir == 'W' && v->rmw)
+                t->cond_order[t->ncond++] = GEN_COND_LR + ev;
         }
+    }
     return true;
 }
 
@@ -402,10 +453,12 @@ bool gen_build(const gen_arch *a, const gen_edge *e, int n, gen_test *t,
                char *err, size_t errlen)
 {
     bool optco = t->optcoherence, forall = t->forall;
+    unsigned variant = t->variant;
     gen_test_free(t);
     memset(t, 0, sizeof *t);
     t->optcoherence = optco;
     t->forall = forall;
+    t->variant = variant;
     if (!layout(a, e, n, t, err, errlen))
         return false;
     gen_describe(a, e, n, t);

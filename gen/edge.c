@@ -59,10 +59,21 @@ static bool read_annots(const gen_arch *a, const char *rest, gen_edge *e,
     e->sann = e->dann = -1;
     if (!*rest)
         return true;
-    size_t l1, l2;
-    int s = annot_at(a, rest, &l1);
-    int d = s < 0 ? -1 : annot_at(a, rest + l1, &l2);
-    if (s < 0 || d < 0 || rest[l1 + l2])
+    /* the source's name may be a prefix of a longer one (arch_riscv.c's Aq
+       and AqRl: PodRWAqRl is Aq then Rl), so each source that leaves
+       exactly one target is tried */
+    int s = -1, d = -1;
+    for (int i = 0; i < a->nannots && d < 0; i++) {
+        size_t l1 = strlen(a->annots[i].name), l2;
+        if (strncmp(rest, a->annots[i].name, l1))
+            continue;
+        int t = annot_at(a, rest + l1, &l2);
+        if (t >= 0 && !rest[l1 + l2]) {
+            s = i;
+            d = t;
+        }
+    }
+    if (s < 0 || d < 0)
         return fail(err, errlen, "'%s' is not a relaxation of this "
                     "architecture (after the edge name, two access "
                     "annotations may follow: source, then target)", whole);
@@ -471,6 +482,19 @@ static int kind_rank(gen_kind k)
     return 8;
 }
 
+int gen_ann_merge(const gen_arch *a, int x, int y)
+{
+    if (x < 0 || x == y)
+        return y;
+    if (y < 0)
+        return x;
+    if (!strcmp(a->annots[x].name, "P"))
+        return y;
+    if (!strcmp(a->annots[y].name, "P"))
+        return x;
+    return -2;
+}
+
 int gen_edge_cmp(const gen_edge *x, const gen_edge *y)
 {
     int c = kind_rank(x->kind) - kind_rank(y->kind);
@@ -523,12 +547,20 @@ bool gen_edge_expand(const gen_arch *a, const char *s, gen_edge *out,
     if (strlen(s) >= sizeof buf)
         return fail(err, errlen, "'%.40s...' is too long", s);
     size_t at = (size_t)(star - s);
+    bool fitted = false;
     for (int d = 0; d < 2; d++) {
         snprintf(buf, sizeof buf, "%s", s);
         buf[at] = d ? 'W' : 'R';
         int k;
-        if (!gen_edge_expand(a, buf, out + *n, max - *n, &k, err, errlen))
-            return false;
+        /* as diy7: Pod**AqAq stands for the directions Aq fits, so one
+           direction may fail (too many edges may not) */
+        if (!gen_edge_expand(a, buf, out + *n, max - *n, &k, err, errlen)) {
+            if (strstr(err, "too many") ||
+                (d == 1 && !fitted && !strstr(err, "annotation")))
+                return false;
+            continue;
+        }
+        fitted = true;
         *n += k;
     }
     return true;

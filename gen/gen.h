@@ -72,6 +72,11 @@ typedef struct gen_event {
     bool in_cond;       /* R: its value is in the condition */
     bool observer;      /* R added to observe a coherence order */
     int reg;            /* set by the architecture (register number) */
+    /* an atomic pair (gen_arch.rmw_annot): the value a write's load reads
+       (its coherence predecessor's), the registers of that load and of
+       the store-conditional's status (set by the architecture) */
+    bool rmw;
+    int lr_value, reg_lr, reg_sc;
 } gen_event;
 
 typedef struct gen_thread {
@@ -94,9 +99,12 @@ typedef struct gen_test {
     gen_thread th[GEN_MAX_THREADS];
     int nth;
     int nloc;
-    int final_loc[GEN_MAX_LOCS];   /* value in the condition, 0: none */
-    int cond_order[GEN_MAX_EVENTS + GEN_MAX_LOCS]; /* ev index, or
-                                      -1-loc for a location */
+    int final_loc[GEN_MAX_LOCS];   /* value in the condition */
+    bool final_set[GEN_MAX_LOCS];  /* final_loc given */
+    int cond_order[3 * GEN_MAX_EVENTS + GEN_MAX_LOCS]; /* ev index, or
+                                      -1-loc for a location, or
+                                      GEN_COND_LR/SC + ev: an atomic
+                                      pair's load, its status */
     int ncond;
     /* the single-location tests: the condition is every outcome that
        sequential consistency allows, negated (as diy -oneloc prints) */
@@ -110,7 +118,20 @@ typedef struct gen_test {
                           (not (SC))` (diy7) */
     bool optcoherence; /* diy's -optcoherence: reads that order two writes
                           by the uniproc rules spare the final value */
+    unsigned variant;  /* GEN_V_* bits: diy's -variant */
 } gen_test;
+
+enum { GEN_COND_LR = 1 << 20, GEN_COND_SC = 2 << 20 };
+
+/* diy's -variant options gen takes: ConstsInInit (a stored constant
+ * sits in a register of the init block, not loaded by the code), AsAmo
+ * (arch_riscv.c: an annotated access is written as an AMO, amoor/amoswap,
+ * rather than lw.aq/sw.rl). */
+enum { GEN_V_CONSTS_IN_INIT = 1, GEN_V_AS_AMO = 2 };
+/* Read a -variant list (comma or space separated) into bits; false +
+ * message naming the word. */
+bool gen_variant_parse(const char *s, unsigned *bits, char *err,
+                       size_t errlen);
 
 /* ---- architectures (arch_*.c, registry in arch.c) ---- */
 
@@ -130,6 +151,21 @@ struct gen_arch {
      * annotations (pooncerelease), no `s` after a fence on one location,
      * a lone annotation after its edge. */
     bool kernel_names;
+    /* arch_riscv.c's names: an annotated po keeps its po and spells both
+     * accesses, plain ones `p` (PodRWAqP is poaqp), where the others
+     * name it by the annotations alone (PodWWPL is rel). */
+    bool po_ann_names;
+    /* Families keep to the rules diy7's campaign of doc/fidelity.md shows (po edges
+     * compose only around a relaxed one, keeping its directions, never
+     * with a safe fence; no thread back at a location it left; no
+     * same-location po after a Wse): checked against that campaign's
+     * lists. The other architectures keep the wider enumeration their
+     * figures (the confs of litmus/gen) were checked with. */
+    bool diy_families;
+    /* The annotation that makes an access an atomic pair (arch_riscv.c's X:
+     * lr/sc; a read writes its value back, a write loads first), NULL
+     * none. */
+    const char *rmw_annot;
     /* Print the whole test (header lines are the caller's). */
     void (*print)(const gen_arch *a, gen_test *t, ll_buf *out);
 };
@@ -164,6 +200,10 @@ bool gen_cycle_parse(const gen_arch *a, char **words, int nwords,
  * false + message. */
 bool gen_edge_expand(const gen_arch *a, const char *s, gen_edge *out,
                      int max, int *n, char *err, size_t errlen);
+/* The annotation of the access two adjacent edges share, given each
+ * one's (-1: none): the same, or the one not plain (diy7 lets P give way:
+ * PodWWPRl then PosWRPAq is poprl-posrlaq); -2 when they clash. */
+int gen_ann_merge(const gen_arch *a, int x, int y);
 /* Compare edges as diy orders them when it picks a cycle's rotation. */
 int gen_edge_cmp(const gen_edge *x, const gen_edge *y);
 /* Whether two edges are the same relaxation. */
@@ -186,6 +226,9 @@ void gen_print(const gen_arch *a, gen_test *t, ll_buf *out);
  * tags of each thread's edges (MP+lwsync+addr). */
 void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
               size_t len);
+/* The edge where the thread the name lists first begins: diy7 lays a
+ * family's test out from it (MP's writer is P0). */
+int gen_name_first(const gen_arch *a, const gen_edge *e, int n);
 /* Fill the name and the information lines (Orig=, Cycle=, Com=,
  * Prefetch=) of a test gen_build laid out. */
 void gen_describe(const gen_arch *a, const gen_edge *e, int n, gen_test *t);
@@ -213,7 +256,8 @@ void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
 
 /* ---- the assembly architectures' common layout (asm.c) ---- */
 
-typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL
+typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL,
+               GA_LR, GA_SC /* an atomic pair: load, store-conditional */
 } gen_asm_op;
 
 /* One instruction for the architecture to write: registers are numbers,
@@ -221,14 +265,19 @@ typedef enum { GA_LI, GA_LOAD, GA_STORE, GA_XOR, GA_ADDI, GA_CTRL
 typedef struct gen_asm_insn {
     gen_asm_op op;
     int th;
-    int dst, src;       /* LI/LOAD/XOR/ADDI dst; STORE value; XOR/CTRL
-                           the register depended on */
+    int dst, src;       /* LI/LOAD/XOR/ADDI/LR dst; STORE/SC value;
+                           XOR/CTRL the register depended on; SC's
+                           status goes to dst */
     int addr;           /* LOAD/STORE: the location's address register */
     int idx;            /* LOAD/STORE: index register (address
                            dependency), -1 none; an architecture that
                            cannot index may set it to addr + idx first */
     int value;          /* LI/ADDI */
     int ann;            /* LOAD/STORE: annotation index, -1 plain */
+    int tmp;            /* LOAD/STORE with idx, ops->idx_temp: the
+                           register the address sum goes to */
+    bool as_amo;        /* LOAD/STORE: the test asks annotated accesses
+                           as AMOs (GEN_V_AS_AMO) */
     int label;          /* CTRL: the architecture writes the compare and
                            the branch to LC<label>; the label itself, the
                            fence after it (isync, ISB) and the fences
@@ -240,6 +289,9 @@ typedef struct gen_asm_ops {
     const char *addr_reg;     /* init block: "r%d", "X%d" */
     const char *cond_reg;     /* condition: "r%d", "X%d" */
     const char *ctrl_fence;   /* instruction of DpCtrl<F> */
+    bool idx_temp;            /* an indexed access adds into a register
+                                 of its own, taken after the access's
+                                 (diy's lr/sc ISA: add x10,x9,x7) */
     void (*emit)(gen_code *c, const gen_asm_insn *in);
 } gen_asm_ops;
 
@@ -252,6 +304,8 @@ void gen_asm_print(const gen_arch *a, const gen_asm_ops *ops, gen_test *t,
  * folder replaced whole when closed) or, dir NULL, to stdout. */
 typedef struct gen_set gen_set;
 gen_set *gen_set_open(const char *dir, const char *header);
+/* Whether a test of that name is in s already. */
+bool gen_set_has(const gen_set *s, const char *name);
 /* Write t, renamed NAME001... if its name was taken; false + message. */
 bool gen_set_add(gen_set *s, const gen_arch *a, gen_test *t);
 int gen_set_count(const gen_set *s);
@@ -261,11 +315,13 @@ bool gen_set_close(gen_set *s, bool keep);
  * name, NULL: its own name) on stdout, or replacing out_path whole; the
  * exit status (2 + one line on stderr when the cycle makes no test). */
 int gen_one(const gen_arch *a, char **edges, int nedges, bool forall,
-            bool optco, const char *name, const char *out_path);
+            bool optco, unsigned variant, const char *name,
+            const char *out_path);
 /* diyone7's second mode: one cycle a line, `NAME: EDGE...` or just the
  * edges; bad lines reported as WHAT:LINE: why. */
 bool gen_batch(const gen_arch *a, FILE *in, const char *what,
-               const char *dir, bool forall, bool optco, int *count);
+               const char *dir, bool forall, bool optco, unsigned variant,
+               int *count);
 
 /* ---- families (family.c) ---- */
 
@@ -276,6 +332,11 @@ typedef struct gen_family_opts {
     int nprocs;          /* maximal number of threads */
     bool mix;
     const char *name;    /* base name, or NULL for descriptive names */
+    unsigned variant;    /* GEN_V_* */
+    int ins;             /* diy's -ins: most accesses a thread, 0: up to
+                            GEN_MAX_INS + 1 */
+    bool uni;            /* diy's -mode uni: cycles on one location */
+    const char *sufname; /* diy's -sufname: after each name, or NULL */
 } gen_family_opts;
 
 /* Generate the family into dir (test files + @all); prints the count

@@ -91,6 +91,8 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
         append(out, len, t[e->dp]);
         if (e->dp == DP_CTRLFENCE)
             lower_into(out, len, a->ctrlfence);
+        if (e->same && !c_style)   /* DpAddrsR: addrs, as fences */
+            append(out, len, "s");
         break;
     }
     case GK_DETOUR: append(out, len, "detour"); break;
@@ -106,6 +108,16 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
     }
     const char *st = e->sann >= 0 ? a->annots[e->sann].tag : "";
     const char *dt = e->dann >= 0 ? a->annots[e->dann].tag : "";
+    if (a->po_ann_names) {
+        /* both accesses, unless both are plain (PodRWPP: po) */
+        bool plain = (e->sann < 0 || !strcmp(st, "p")) &&
+                     (e->dann < 0 || !strcmp(dt, "p"));
+        if (!plain) {
+            append(out, len, e->sann >= 0 ? st : "p");
+            append(out, len, e->dann >= 0 ? dt : "p");
+        }
+        return;
+    }
     if (!*st && !*dt)
         return;
     /* an annotated po is named by its accesses: PodWWPL is rel */
@@ -115,21 +127,35 @@ static void edge_tag(const gen_arch *a, const gen_edge *e, bool c_style,
     append(out, len, dt);
 }
 
-void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
-              size_t len)
+/* The name, and in *first_edge (when not NULL) the edge where the thread the
+ * name lists first begins. */
+static void build_name(const gen_arch *a, const gen_edge *e, int n,
+                       char *out, size_t len, int *first_edge)
 {
     bool c_style = a->kernel_names;
     int s = first_start(e, n);
     char desc[GEN_MAX_THREADS][3];
     char tags[GEN_MAX_THREADS][256];
+    int start[GEN_MAX_THREADS];
     char lone[256] = "";
     int nth = 0, first_ev = s;
+    start[0] = s % n;
     char tag[64];
     tags[0][0] = 0;
     for (int k = 0; k < n && nth < GEN_MAX_THREADS; k++) {
         const gen_edge *x = &e[(s + k) % n];
         if (!is_ext(x)) {
-            edge_tag(a, x, c_style, tag, sizeof tag);
+            gen_edge y = *x;
+            if (a->po_ann_names) {
+                /* an access is named by its annotation whichever
+                   edge gives it: PodWWPRl then PodWR is poprl-porlp */
+                int sa = gen_ann_merge(a, e[(s + k + n - 1) % n].dann,
+                                       y.sann);
+                int da = gen_ann_merge(a, y.dann, e[(s + k + 1) % n].sann);
+                y.sann = sa == -2 ? y.sann : sa;
+                y.dann = da == -2 ? y.dann : da;
+            }
+            edge_tag(a, &y, c_style, tag, sizeof tag);
             if (tags[nth][0])
                 append(tags[nth], sizeof tags[nth], "-");
             append(tags[nth], sizeof tags[nth], tag);
@@ -144,11 +170,19 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
         if (single && c_style) {
             int an = x->sann >= 0 ? x->sann : e[(s + k + n - 1) % n].dann;
             append(lone, sizeof lone, an >= 0 ? a->annots[an].name : "Once");
+        } else if (single && a->po_ann_names) {
+            /* a lone access's annotation shows in no tag: diy7 adds it
+               (CoRR+posxp+X, its write an lr/sc pair) */
+            int an = gen_ann_merge(a, e[(s + k + n - 1) % n].dann, x->sann);
+            if (an >= 0 && strcmp(a->annots[an].name, "P"))
+                append(lone, sizeof lone, a->annots[an].name);
         }
         nth++;
-        if (nth < GEN_MAX_THREADS)
-            tags[nth][0] = 0;
         first_ev = s + k + 1;
+        if (nth < GEN_MAX_THREADS) {
+            tags[nth][0] = 0;
+            start[nth] = first_ev % n;
+        }
     }
     /* the family: the least rotation of the thread descriptors */
     int best = 0;
@@ -163,6 +197,8 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
             if (c > 0)
                 break;
         }
+    if (first_edge)
+        *first_edge = nth ? start[best] : 0;
     char family[256] = "";
     for (int i = 0; i < nth; i++) {
         if (i)
@@ -174,10 +210,24 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
     for (int i = 0; i < n; i++)
         if (e[i].kind != GK_DETOUR && !e[i].same)
             oneloc = false;
+    /* diy7's one-location families (-mode uni, the CO family of doc/fidelity.md)
+       keep the common nicknames (MP+poss); its own two-thread ones, W+RR
+       CoRR and W+RW CoRW2, leave their pos out (CoRR+fence.rw.rws) */
+    bool uni_names = oneloc && a->diy_families;
+    bool drop_pos = false;
     for (size_t i = 0; i < sizeof nicknames / sizeof nicknames[0]; i++)
         if (!strcmp(nicknames[i].key, family) &&
-            (strncmp(nicknames[i].nick, "Co", 2) != 0) == !oneloc)
+            ((strncmp(nicknames[i].nick, "Co", 2) != 0) == !oneloc ||
+             (uni_names && strncmp(nicknames[i].nick, "Co", 2))))
             fam = nicknames[i].nick;
+    if (uni_names && (!strcmp(family, "W+RR") || !strcmp(family, "W+RW"))) {
+        fam = family[3] == 'R' ? "CoRR" : "CoRW2";
+        drop_pos = true;
+    }
+    if (drop_pos)
+        for (int i = 0; i < nth; i++)
+            if (!strcmp(tags[i], "pos"))
+                tags[i][0] = 0;
     out[0] = 0;
     append(out, len, fam);
     /* the tags, in the family's thread order */
@@ -210,10 +260,24 @@ void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
             append(out, len, t);
         }
     }
-    if (c_style && lone[0]) {
+    if (lone[0]) {
         append(out, len, "+");
         append(out, len, lone);
     }
+}
+
+void gen_name(const gen_arch *a, const gen_edge *e, int n, char *out,
+              size_t len)
+{
+    build_name(a, e, n, out, len, NULL);
+}
+
+int gen_name_first(const gen_arch *a, const gen_edge *e, int n)
+{
+    char name[256];
+    int first;
+    build_name(a, e, n, name, sizeof name, &first);
+    return first;
 }
 
 int gen_min_rotation(const gen_edge *e, int n)

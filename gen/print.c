@@ -79,9 +79,14 @@ static void atom(const gen_test *t, int item, int value,
         ll_buf_printf(out, "%s=%d", gen_loc_name(-1 - item), value);
         return;
     }
-    const gen_event *v = &t->ev[item];
-    ll_buf_printf(out, "%d:", v->thread);
-    reg_name(v, ctx, out);
+    /* an atomic pair's load or status: the event with that register */
+    gen_event e = t->ev[item % GEN_COND_LR];
+    if (item >= GEN_COND_SC)
+        e.reg = e.reg_sc;
+    else if (item >= GEN_COND_LR)
+        e.reg = e.reg_lr;
+    ll_buf_printf(out, "%d:", e.thread);
+    reg_name(&e, ctx, out);
     ll_buf_printf(out, "=%d", value);
 }
 
@@ -115,7 +120,10 @@ void gen_cond_print(const gen_test *t, bool one_line, gen_reg_name *reg_name,
         if (i)
             ll_buf_puts(out, " /\\ ");
         int item = t->cond_order[i];
-        int value = item < 0 ? t->final_loc[-1 - item] : t->ev[item].value;
+        int value = item < 0 ? t->final_loc[-1 - item]
+                    : item >= GEN_COND_SC ? 0
+                    : item >= GEN_COND_LR ? t->ev[item - GEN_COND_LR].lr_value
+                    : t->ev[item].value;
         atom(t, item, value, reg_name, ctx, out);
     }
     if (t->ncond == 0)

@@ -30,6 +30,16 @@ gen_is aarch64.litmus AArch64 PodWWPL RfeLA DpAddrdRAP Fre
 gen_is riscv.litmus RISCV Fence.rw.rwdWW Rfe DpCtrlFenceIdR Fre
 gen_is arm.litmus ARM DMB.STdWW Rfe DpDatadW Wse
 gen_is oneloc.litmus X86_64 Rfe PosRW Coe
+# diy7's RISC-V forms of litmus-tests-riscv: stored constants in the init
+# block, lw.aq/sw.rl (or AMOs with -variant AsAmo), the address sum in a
+# register of its own, po tags naming both accesses (poprl-porlaq-poaqp)
+gen_is riscv-consts.litmus RISCV -variant ConstsInInit PodWWPRl PodWRRlAq \
+  PodRRAqP Fre PodWWPRl PodWRRlAq PodRRAqP Fre
+gen_is riscv-asamo.litmus RISCV -variant ConstsInInit,AsAmo PodWWARP Rfe \
+  PodRRPAR FreARAR
+# X: lr/sc pairs, the status and the loads in the condition
+gen_is riscv-lrsc.litmus RISCV -variant ConstsInInit PodWWXX RfeXX PodRRXX \
+  FreXX
 # the short forms diy documents: DpdR is DpAddrdR, CtrldR DpCtrlIsyncdR
 "$LITMUSLAB" gen LwSyncdWW Rfe DpdR Fre | head -2 >"$tmp/out"
 printf 'PPC MP+lwsync+addr\n"LwSyncdWW Rfe DpAddrdR Fre"\n' | cmp -s - "$tmp/out" ||
@@ -54,6 +64,9 @@ Observation R+lwsync+detour-po-pos Sometimes 1 239
 Observation MP+lwsync+addr Never 0 3
 Observation CoRW+pos Never 0 3
 Observation MP+fence.rw.rw+ctrlfencei Sometimes 1 3
+Observation SB+poprl-porlaq-poaqps Sometimes 1 3
+Observation MP+poarp+popar Never 0 3
+Observation MP+poxxs Sometimes 1 48
 EOF
 sort "$tmp/obs" >"$tmp/a"; sort "$tmp/want" >"$tmp/b"
 same "$tmp/a" "$tmp/b"
@@ -107,6 +120,18 @@ printf "# litmuslab gen -arch X86 -safe 'Fre' -relax 'PodWR' -size 6 -nprocs 4\n
 grep -q '^Relax=PodWR$' "$tmp/fam/3.SB.litmus" &&
   grep -q '^Safe=Fre$' "$tmp/fam/3.SB.litmus" ||
   { echo "gen family: no Relax=/Safe= lines"; fail=1; }
+# a RISC-V family as diy7 makes it: litmus-tests-riscv's RELAX/PodRW, its
+# 14 names (the relaxed edge extended by none: LB+po+poaqp, no
+# LB+addr-po+po)
+"$LITMUSLAB" gen -conf litmus/gen/riscv-podrw.conf -o "$tmp/rv" >"$tmp/out" ||
+  { echo "gen riscv family: exit $?"; fail=1; }
+grep -v '^#' "$tmp/rv/@all" | sort | tr '\n' ' ' >"$tmp/names"
+printf '%s' 'LB+po+addr.litmus LB+po+ctrl.litmus LB+po+ctrlfencei.litmus LB+po+data.litmus LB+po+fence.r.rw.litmus LB+po+fence.rw.rw.litmus LB+po+fence.rw.w.litmus LB+po+poaqp.litmus LB+po+poprl.litmus LB.litmus S+fence.rw.rw+po.litmus S+fence.rw.w+po.litmus S+fence.w.w+po.litmus S+poprl+po.litmus ' |
+  cmp -s - "$tmp/names" || { echo "gen riscv family: names"; cat "$tmp/names"; fail=1; }
+"$LITMUSLAB" gen -arch RISCV -variant Foo PodWR Fre PodWR Fre >/dev/null 2>"$tmp/err"
+[ $? = 2 ] || { echo "gen -variant Foo: exit status not 2"; fail=1; }
+echo "litmuslab gen: unknown -variant 'Foo' (gen takes ConstsInInit, AsAmo); see \`litmuslab gen --help\`" |
+  cmp -s - "$tmp/err" || { echo "gen -variant Foo: message"; cat "$tmp/err"; fail=1; }
 # the x86 family of litmus/gen: every test x86-TSO forbids has its fence
 "$LITMUSLAB" gen -conf litmus/gen/x86-tso.conf -o "$tmp/x86" >"$tmp/out" ||
   { echo "gen -conf: exit $?"; fail=1; }
