@@ -1385,10 +1385,14 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    set_rf_co(s, m->n_locs);
-    if (s->amo.n) {
-        mdl_rel *rels[] = {&x->rf, &x->co};
-        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    /* rf and co for the model or the explanation only: a settled
+       candidate has neither (every judgement sets them afresh) */
+    if (!s->settled || m->explain) {
+        set_rf_co(s, m->n_locs);
+        if (s->amo.n) {
+            mdl_rel *rels[] = {&x->rf, &x->co};
+            mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+        }
     }
     cat_result res = {.allowed = true, .n_accepted = s->batch};
     ll_diag d = {0};
