@@ -344,49 +344,35 @@ static void static_deps(cat_model *m)
     free(dep);
 }
 
-/* Whether a partial_safe check's value reads %same-value (through the
- * instructions before it; a fixpoint reads what its body reads from
- * outside): if not, cat_partial_dead's verdict does not depend on the
- * values read (search.c keeps a pair's verdict across combinations
- * that differ only there). */
+/* Whether a partial_safe check's value reads %same-value, by
+ * static_deps' bits (a check on a value past the 63rd static input
+ * shares bit 63: taken as reading it): if not, cat_partial_dead's
+ * verdict does not depend on the values read (search.c keeps a pair's
+ * verdict across combinations that differ only there). */
 static void mark_partial_values(cat_model *m)
 {
-    bool *rd = ll_xcalloc((size_t)m->n_slots + 1, sizeof *rd);
-    bool *inside = ll_xcalloc((size_t)m->n_slots + 1, sizeof *inside);
-    for (int s = 0; s < m->n_slots; s++)
-        rd[s] = m->slots[s].src == SRC_EXEC_REL &&
-                m->slots[s].index == EXEC_REL_SAMEVAL;
-    for (int i = 0; i < m->n_code; i++) {
-        const cat_instr *in = &m->code[i];
-        if (in->op != PI_FIX) {
-            rd[in->dst] = (in->a >= 0 && rd[in->a]) ||
-                          (in->b >= 0 && rd[in->b]);
-            continue;
-        }
-        for (int v = 0; v < in->n_vars; v++)
-            inside[in->vars[v]] = true;
-        for (int j = 1; j <= in->len; j++)
-            inside[m->code[i + j].dst] = true;
-        bool d = false;
-        for (int j = 1; j <= in->len; j++) {
-            const cat_instr *b = &m->code[i + j];
-            d |= (b->a >= 0 && !inside[b->a] && rd[b->a]) ||
-                 (b->b >= 0 && !inside[b->b] && rd[b->b]);
-        }
-        for (int v = 0; v < in->n_vars; v++)
-            d |= !inside[in->vals[v]] && rd[in->vals[v]];
-        for (int v = 0; v < in->n_vars; v++)
-            rd[in->vars[v]] = d;
-        for (int j = 1; j <= in->len; j++)
-            rd[m->code[i + j].dst] = d;
-        i += in->len;
+    uint64_t bit = 0;
+    for (int k = 0; k < m->n_static_inputs; k++) {
+        const cat_slot *sl = &m->slots[m->static_inputs[k]];
+        if (sl->src == SRC_EXEC_REL && sl->index == EXEC_REL_SAMEVAL)
+            bit |= (uint64_t)1 << (k < 63 ? k : 63);
     }
     m->partial_values = false;
-    for (int c = 0; c < m->n_free; c++)
-        m->partial_values |= m->checks[c].partial_safe &&
-                             m->checks[c].slot >= 0 && rd[m->checks[c].slot];
-    free(inside);
-    free(rd);
+    for (int c = 0; c < m->n_free && bit; c++) {
+        const cat_test *ch = &m->checks[c];
+        if (!ch->partial_safe || ch->slot < 0)
+            continue;
+        const cat_slot *sl = &m->slots[ch->slot];
+        m->partial_values |= sl->src == SRC_EXEC_REL &&
+                             sl->index == EXEC_REL_SAMEVAL;
+        for (int i = 0; i < m->n_code; i++) {
+            const cat_instr *in = &m->code[i];
+            bool writes = in->dst == ch->slot;
+            for (int v = 0; in->op == PI_FIX && v < in->n_vars; v++)
+                writes |= in->vars[v] == ch->slot;  /* a let rec's */
+            m->partial_values |= writes && (m->static_deps[i] & bit);
+        }
+    }
 }
 
 void cat_plan_finish(cat_model *m)
