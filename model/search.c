@@ -1544,7 +1544,7 @@ static void pair_tables(search *s)
             if (s->plans[j].n_sol > 1)
                 cost += ni * (uint64_t)s->plans[j].n_sol;
     }
-    if (!cost || prodn < MDL_PAIR_GAIN * cost || cost > INT_MAX)
+    if (!cost || prodn < MDL_PAIR_GAIN * cost || cost > MDL_PAIR_MAX)
         return;
     if (!s->pair)
         s->pair = ll_xcalloc((size_t)L * (size_t)L, sizeof *s->pair);
