@@ -32,6 +32,11 @@
  * (search.c, last_groups) when it has at least MDL_GROUP_MIN of them,
  * once the search has met MDL_PARTIAL_AFTER candidates. */
 #define MDL_GROUP_MIN 4
+/* Pairs of a combination's locations are judged (search.c, pair_tables)
+ * only where its candidates are at least MDL_PAIR_GAIN times the pairs
+ * of solutions, and these at most MDL_PAIR_MAX (a byte each). */
+#define MDL_PAIR_GAIN 8
+#define MDL_PAIR_MAX (1 << 22)
 /* A combination's executions are counted (search.c, counted) only when
  * its co orders, and then its coherent candidates, are at least this
  * many (fewer are judged one by one as fast); co_count.c's states (one

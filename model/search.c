@@ -65,6 +65,8 @@ typedef struct loc_plan {
     uint64_t *key, *key2;
     int n_key, cap_key, cap_key2;
     int same_sols;
+    uint64_t ver;               /* changes when its solutions are made
+                                   again (pair_tables) */
 } loc_plan;
 
 typedef mdl_ev gev;
@@ -168,6 +170,30 @@ typedef struct search {
                                    of a read (symbolic) and has none of
                                    herd7's lock operations */
     uint64_t groups, groups_saved;
+    /* Pairs of locations judged (pair_tables): pair[a * L + b], a < b
+     * location ids, holds per solution pair (sol_a * n_b + sol_b) 0
+     * not judged yet, 1 the model's partial_safe checks pass on that
+     * pair alone, 2 they fail; valid while both locations' solutions
+     * (their ver) and the combination's events and relations but rf
+     * and co (snap; ctx changes with them) stay those it was made
+     * with. */
+    bool pairs_on, paired;
+    struct pair_table {
+        unsigned char *v;
+        int cap;
+        uint64_t va, vb, ctx;
+    } *pair;
+    uint64_t vers, ctx;
+    uint64_t *snap, *snap2;
+    int n_snap, cap_snap, cap_snap2;
+    uint64_t pair_judged, pair_saved;
+    /* The rmw-free locations, last in the product from multi_from on,
+     * judged at once (multi_group): their solutions left by the pairs,
+     * unioned. */
+    int multi_from;
+    bool multi_on;
+    uint64_t multi_judged, multi_saved;
+    int *alive, cap_alive;
     int *grp, cap_grp;
     /* Identical threads (symmetry.c): runs picked in one order only,
      * each candidate's states given for every arrangement. */
@@ -977,6 +1003,7 @@ static bool solve_location(search *s, int l, bool *too_big)
     if (same_problem(s, p))
         return p->n_sol > 0;
     choose_order(s, p, 0, 1);
+    p->ver = ++s->vers;
     p->same_sols = p->halt ? -1 : p->n_sol;
     return p->n_sol > 0;
 }
@@ -1139,33 +1166,38 @@ static bool symbolic_keep(search *s)
                              s->final_w, s->vals);
 }
 
-/* rf and co of the picked solutions of the first n locations of the
- * product's order (an OPEN read has no rf). */
-static void set_rf_co(search *s, int n)
+/* rf and co of location l's picked solution added to x (an OPEN read
+ * has no rf). */
+static void add_rf_co(search *s, int l)
 {
     cat_exec *x = &s->x;
-    mdl_rel_clear(&x->rf);
-    mdl_rel_clear(&x->co);
-    for (int k = 0; k < n; k++) {
-        int l = s->prod[k];
-        const loc_plan *p = &s->plans[l];
-        int width = p->n_w + p->n_r;
-        const int *sol = p->sol + (size_t)p->pick * width;
-        for (int i = 0; i < p->n_w; i++) {
-            int gi = p->w[sol[i] - 1];
-            mdl_rel_add(&x->co, l, gi);
-            for (int j = i + 1; j < p->n_w; j++)
-                mdl_rel_add(&x->co, gi, p->w[sol[j] - 1]);
-        }
-        for (int j = 0; j < p->n_r; j++) {
-            if (sol[p->n_w + j] == OPEN)
-                continue;
-            int w = w_of(p, sol[p->n_w + j], l);
-            if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
-                  s->ev[p->r[j]].e->tags & s->nonmem))
-                mdl_rel_add(&x->rf, w, p->r[j]);
-        }
+    const loc_plan *p = &s->plans[l];
+    int width = p->n_w + p->n_r;
+    const int *sol = p->sol + (size_t)p->pick * width;
+    for (int i = 0; i < p->n_w; i++) {
+        int gi = p->w[sol[i] - 1];
+        mdl_rel_add(&x->co, l, gi);
+        for (int j = i + 1; j < p->n_w; j++)
+            mdl_rel_add(&x->co, gi, p->w[sol[j] - 1]);
     }
+    for (int j = 0; j < p->n_r; j++) {
+        if (sol[p->n_w + j] == OPEN)
+            continue;
+        int w = w_of(p, sol[p->n_w + j], l);
+        if (!((s->ev[w].e && s->ev[w].e->tags & s->nonmem) ||
+              s->ev[p->r[j]].e->tags & s->nonmem))
+            mdl_rel_add(&x->rf, w, p->r[j]);
+    }
+}
+
+/* rf and co of the picked solutions of the first n locations of the
+ * product's order. */
+static void set_rf_co(search *s, int n)
+{
+    mdl_rel_clear(&s->x.rf);
+    mdl_rel_clear(&s->x.co);
+    for (int k = 0; k < n; k++)
+        add_rf_co(s, s->prod[k]);
 }
 
 /* An accepted execution reaching state vals: its state, flags, count. */
@@ -1353,10 +1385,14 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    set_rf_co(s, m->n_locs);
-    if (s->amo.n) {
-        mdl_rel *rels[] = {&x->rf, &x->co};
-        mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+    /* rf and co for the model or the explanation only: a settled
+       candidate has neither (every judgement sets them afresh) */
+    if (!s->settled || m->explain) {
+        set_rf_co(s, m->n_locs);
+        if (s->amo.n) {
+            mdl_rel *rels[] = {&x->rf, &x->co};
+            mdl_amo_fold(&s->amo, NULL, 0, rels, NULL, 2);
+        }
     }
     cat_result res = {.allowed = true, .n_accepted = s->batch};
     ll_diag d = {0};
@@ -1421,6 +1457,157 @@ static bool rf_co_dead(search *s)
     return cat_partial_dead(s->model, x, &dead, &dg) && dead;
 }
 
+/* The product of the numbers of solutions of the product's locations
+ * after the k-th (capped). */
+static uint64_t below_level(const search *s, int k)
+{
+    uint64_t below = 1;
+    for (int i = k + 1; i < s->m->n_locs && below < UINT32_MAX; i++)
+        below *= (uint64_t)s->plans[s->prod[i]].n_sol;
+    return below;
+}
+
+/* The combination's events and relations but rf and co, as words, in
+ * s->snap (the last one in s->snap2): are they the last one's? */
+static bool same_exec(search *s)
+{
+    mdl_set *sets[N_SETS];
+    mdl_rel *rels[N_RELS];
+    int n_sets = exec_parts(s, sets, rels);
+    /* rf and co vary, and the values read where no check judged on a
+       pair reads them (the LKMM's only different-values is a flag) */
+    mdl_rel *skip = cat_partial_uses_values(s->model) ? NULL
+                                                      : &s->x.sameval;
+    for (int i = 0; i < N_RELS; i++)
+        if (rels[i] == &s->x.rf || rels[i] == &s->x.co || rels[i] == skip)
+            rels[i] = NULL;
+    size_t n = 2;
+    for (int i = 0; i < n_sets; i++)
+        n += (size_t)sets[i]->words;
+    for (int i = 0; i < N_RELS; i++)
+        if (rels[i])
+            n += (size_t)rels[i]->n * (size_t)rels[i]->words;
+    if (n > INT_MAX)
+        return false;
+    uint64_t *t = s->snap2;
+    s->snap2 = s->snap;
+    s->snap = t;
+    int c = s->cap_snap2;
+    s->cap_snap2 = s->cap_snap;
+    s->cap_snap = c;
+    ll_grow((void **)&s->snap, &s->cap_snap, (int)n, sizeof *s->snap);
+    uint64_t *w = s->snap;
+    *w++ = (uint64_t)s->x.n;
+    *w++ = (uint64_t)s->x.n_mem;
+    for (int i = 0; i < n_sets; i++) {
+        memcpy(w, sets[i]->w, (size_t)sets[i]->words * sizeof *w);
+        w += sets[i]->words;
+    }
+    for (int i = 0; i < N_RELS; i++)
+        if (rels[i]) {
+            size_t k = (size_t)rels[i]->n * (size_t)rels[i]->words;
+            memcpy(w, rels[i]->w, k * sizeof *w);
+            w += k;
+        }
+    bool same = s->n_snap == (int)n &&
+                !memcmp(s->snap, s->snap2, n * sizeof *s->snap);
+    s->n_snap = (int)n;
+    return same;
+}
+
+/* Pairs of the product's locations judged alone (their rf and co, no
+ * other location's): where the model's partial_safe checks fail on a
+ * pair of solutions, they fail on every candidate holding both,
+ * whatever the other locations take. Most of what the
+ * model rejects in lock-based code is such a pair: a lock word's order
+ * against the rf of a location its critical sections share, or against
+ * another lock's order. A pair is judged when first met (pair_dead), and
+ * its verdict kept while the combinations keep its two locations'
+ * solutions, events and relations (those that differ only in a value
+ * read elsewhere: a lock's order against another's, under every value
+ * the critical sections read). Only where the combination's candidates
+ * are many times its pairs of solutions; given up when the pairs cut
+ * fewer candidates than twice the judgements. */
+static void pair_tables(search *s)
+{
+    int L = s->m->n_locs;
+    s->paired = false;
+    if (s->pair_judged >= 4096 && s->pair_saved < 2 * s->pair_judged)
+        s->pairs_on = false;
+    if (!s->pairs_on || s->settled || L < 2)
+        return;
+    uint64_t prodn = 1, cost = 0;
+    for (int i = 0; i < L; i++) {
+        uint64_t ni = (uint64_t)s->plans[i].n_sol;
+        if (prodn < UINT32_MAX)
+            prodn *= ni;
+        for (int j = i + 1; ni > 1 && j < L; j++)
+            if (s->plans[j].n_sol > 1)
+                cost += ni * (uint64_t)s->plans[j].n_sol;
+    }
+    if (!cost || prodn < MDL_PAIR_GAIN * cost || cost > MDL_PAIR_MAX)
+        return;
+    if (!s->pair)
+        s->pair = ll_xcalloc((size_t)L * (size_t)L, sizeof *s->pair);
+    if (!same_exec(s) || s->amo.n)
+        s->ctx++;
+    for (int a = 0; a < L; a++)
+        for (int b = a + 1; s->plans[a].n_sol > 1 && b < L; b++) {
+            struct pair_table *t = &s->pair[a * L + b];
+            if (s->plans[b].n_sol < 2 || (t->va == s->plans[a].ver &&
+                                          t->vb == s->plans[b].ver &&
+                                          t->ctx == s->ctx))
+                continue;
+            int n = s->plans[a].n_sol * s->plans[b].n_sol;
+            ll_grow((void **)&t->v, &t->cap, n, sizeof *t->v);
+            memset(t->v, 0, (size_t)n);
+            t->va = s->plans[a].ver;
+            t->vb = s->plans[b].ver;
+            t->ctx = s->ctx;
+        }
+    s->paired = true;
+}
+
+/* The product's k-th location's pick, against the picks of its first
+ * lim locations, is a pair the model rejects (pair_tables). */
+static bool pair_dead_upto(search *s, int k, int lim)
+{
+    int L = s->m->n_locs;
+    int lk = s->prod[k];
+    if (!s->paired || s->plans[lk].n_sol < 2)
+        return false;
+    for (int i = 0; i < lim; i++) {
+        int li = s->prod[i];
+        if (s->plans[li].n_sol < 2)
+            continue;
+        int a = li < lk ? li : lk, b = li < lk ? lk : li;
+        unsigned char *v = &s->pair[a * L + b].v[
+            (size_t)s->plans[a].pick * (size_t)s->plans[b].n_sol +
+            (size_t)s->plans[b].pick];
+        if (!*v) {
+            /* judged when first met: most pairs are never met, their
+               rows cut by a pair before them */
+            mdl_rel_clear(&s->x.rf);
+            mdl_rel_clear(&s->x.co);
+            for (int l = 0; l < L; l++)
+                if (l == a || l == b)
+                    add_rf_co(s, l);
+            *v = rf_co_dead(s) ? 2 : 1;
+            s->pair_judged++;
+        }
+        if (*v == 2) {
+            s->pair_saved += below_level(s, k);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool pair_dead(search *s, int k)
+{
+    return pair_dead_upto(s, k, k);
+}
+
 static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
 {
     cat_exec *x = &s->x;
@@ -1480,6 +1667,8 @@ static void last_location(search *s, loc_plan *p, int l)
         dead_at = INT_MAX;
         if (checked > lcp)
             checked = lcp;
+        if (pair_dead(s, s->m->n_locs - 1))
+            continue;           /* its prefixes stay unjudged */
         for (int d = checked + 1; d < p->n_w && s->prefix; d++) {
             /* on a location with rmws, an order grows an rf only as
                an rmw's write is placed: judged then */
@@ -1515,11 +1704,18 @@ static bool level_dead(search *s, int k)
     int L = s->m->n_locs;
     if (!s->levels_on || s->settled || k == 0 || k >= L - 1)
         return false;
-    uint64_t below = 1;
-    for (int i = k + 1; i < L && below < UINT32_MAX; i++)
-        below *= (uint64_t)s->plans[s->prod[i]].n_sol;
+    uint64_t below = below_level(s, k);
     if (below < 4)
         return false;
+    if (s->paired) {
+        /* two locations of several solutions at most: pair_dead judged
+           nearly that (those of one solution left out) */
+        int several = 0;
+        for (int i = 0; i <= k; i++)
+            several += s->plans[s->prod[i]].n_sol > 1;
+        if (several <= 2)
+            return false;
+    }
     s->levels++;
     set_rf_co(s, k + 1);
     bool dead = rf_co_dead(s);
@@ -1651,6 +1847,18 @@ static void count_group(search *s, loc_plan *p, const int *idx, int n)
     free(first);
 }
 
+/* An accepted group's candidates are alike but for their final state
+ * where herd7 solves every read alike (its reads all read constants),
+ * no copy cycle is cut per candidate, and no execution limit stops the
+ * enumeration at one of them: they may be counted (count_group). */
+static bool group_countable(search *s)
+{
+    mdl_test *m = s->m;
+    return !m->copies_unsolved && !m->limits.max_executions &&
+           (!(m->ops->symbolic_values || m->ops->symbolic_cycles) ||
+            mdl_symbolic_plain(m, s->ev, s->n_ev, s->pick));
+}
+
 /* The product's last location l (free of rmws, product_order put it
  * last), its solutions a group at a time: all of them first, else
  * those of one rf each (co orders vary, a read's source is fixed). A
@@ -1667,19 +1875,19 @@ static void last_groups(search *s, loc_plan *p, int l)
     int n = p->n_sol;
     ll_grow((void **)&s->grp, &s->cap_grp, 2 * (size_t)n + 1, sizeof *s->grp);
     int *idx = s->grp, *tmp = s->grp + n;
-    for (int q = 0; q < n; q++)
-        idx[q] = q;
+    int kept = 0;
+    for (int q = 0; q < n; q++) {
+        p->pick = q;
+        if (!pair_dead(s, s->m->n_locs - 1))
+            idx[kept++] = q;
+    }
+    if (!(n = kept))
+        return;
+    tmp = idx + n;
     sort_by_rf(p, idx, tmp, n);
     bool whole = group_accepts(s, p, l, idx, n);
     int width = p->n_w + p->n_r;
-    /* an accepted group's candidates are alike but for their final
-       state where herd7 solves every read alike (its reads all read
-       constants), no copy cycle is cut per candidate, and no execution
-       limit stops the enumeration at one of them */
-    mdl_test *m = s->m;
-    bool countable = !m->copies_unsolved && !m->limits.max_executions &&
-                     (!(m->ops->symbolic_values || m->ops->symbolic_cycles) ||
-                      mdl_symbolic_plain(m, s->ev, s->n_ev, s->pick));
+    bool countable = group_countable(s);
     for (int a = 0, b; a < n && !s->stop; a = b) {
         b = a + 1;
         while (b < n && !memcmp(p->sol + (size_t)idx[a] * width + p->n_w,
@@ -1703,6 +1911,98 @@ static void last_groups(search *s, loc_plan *p, int l)
         s->group_on = false;
 }
 
+/* The product's rmw-free locations, from its multi_from-th on (the
+ * locations before it picked), judged at once: the solutions of each
+ * that no pair with the picks rejects (pair_tables), unioned over all
+ * of them (cat_accepts_all's upper bound, as last_groups' is over one
+ * location). Accepted: every candidate of that sub-product is, each
+ * taken without a run of the model (the last location's counted as in
+ * last_groups); a location left no solution: none is. true when the
+ * subtree is so done; false leaves it to product(). In ManfredSpraul's
+ * tests the flag words each lock protects, against both locks' orders
+ * picked: one judgement where last_groups made one per pick of the
+ * others. Given up when it seldom saves a judgement. */
+static bool multi_group(search *s, int k0)
+{
+    int L = s->m->n_locs;
+    int m = L - k0;
+    size_t tot = 2 * (size_t)m;
+    for (int q = k0; q < L; q++)
+        tot += (size_t)s->plans[s->prod[q]].n_sol + 1;
+    if (tot > INT_MAX)
+        return false;
+    ll_grow((void **)&s->alive, &s->cap_alive, (int)tot, sizeof *s->alive);
+    /* per position: where its list is (n, then the solutions), and the
+       odometer's digit */
+    int *off = s->alive, *cnt = s->alive + m;
+    int *a = s->alive + 2 * m;
+    uint64_t sub = 1;
+    for (int q = k0; q < L; q++) {
+        loc_plan *p = &s->plans[s->prod[q]];
+        off[q - k0] = (int)(a - s->alive);
+        cnt[q - k0] = 0;
+        int n = 0;
+        for (p->pick = 0; p->pick < p->n_sol; p->pick++)
+            if (!pair_dead_upto(s, q, k0))
+                a[1 + n++] = p->pick;
+        a[0] = n;
+        if (!n)
+            return true;        /* every candidate rejected */
+        a += n + 1;
+        if (q < L - 1 && sub < UINT32_MAX)
+            sub *= (uint64_t)n;
+    }
+    if (sub < 2)
+        return false;           /* last_groups' judgement, as well */
+    set_rf_co(s, k0);
+    for (int q = k0; q < L; q++) {
+        loc_plan *p = &s->plans[s->prod[q]];
+        const int *al = s->alive + off[q - k0];
+        for (int i = 1; i <= al[0]; i++) {
+            p->pick = al[i];
+            add_rf_co(s, s->prod[q]);
+        }
+    }
+    s->multi_judged++;
+    ll_diag d = {0};        /* an error is the enumeration's to report */
+    bool all = false;
+    bool ok = cat_accepts_all(s->model, &s->x, false, &all, &d) && all;
+    if (ok)
+        s->multi_saved += sub;
+    /* (a test's first combinations may be rejected more than its
+       later ones: ManfredSpraul's first thousand, 1268 saved) */
+    if (s->multi_judged >= 4096 && s->multi_saved < s->multi_judged)
+        s->multi_on = false;
+    if (!ok)
+        return false;
+    /* each pick of positions k0..L-2 (an odometer), the last location's
+       solutions counted or enumerated as an accepted group's */
+    bool countable = group_countable(s);
+    loc_plan *last = &s->plans[s->prod[L - 1]];
+    const int *lal = s->alive + off[m - 1];
+    while (!s->stop) {
+        for (int q = k0; q < L - 1; q++)
+            s->plans[s->prod[q]].pick =
+                s->alive[off[q - k0] + 1 + cnt[q - k0]];
+        if (countable)
+            count_group(s, last, lal + 1, lal[0]);
+        else {
+            for (int i = 1; i <= lal[0] && !s->stop; i++) {
+                last->pick = lal[i];
+                s->settled = true;
+                candidate(s);
+            }
+            s->settled = false;
+        }
+        int q = L - 2;
+        while (q >= k0 && ++cnt[q - k0] == s->alive[off[q - k0]])
+            cnt[q-- - k0] = 0;
+        if (q < k0)
+            break;
+    }
+    return true;
+}
+
 static void product(search *s, int k)
 {
     if (s->stop)
@@ -1712,6 +2012,9 @@ static void product(search *s, int k)
         return;
     }
     loc_plan *p = &s->plans[s->prod[k]];
+    if (k == s->multi_from && k < s->m->n_locs - 1 && s->grouped &&
+        s->group_on && s->multi_on && !s->settled && multi_group(s, k))
+        return;
     if (k == s->m->n_locs - 1 && s->grouped && s->group_on &&
         !s->settled) {
         last_groups(s, p, s->prod[k]);
@@ -1723,7 +2026,7 @@ static void product(search *s, int k)
         return;
     }
     for (p->pick = 0; p->pick < p->n_sol && !s->stop; p->pick++)
-        if (!level_dead(s, k))
+        if (!pair_dead(s, k) && !level_dead(s, k))
             product(s, k + 1);
 }
 
@@ -1743,6 +2046,7 @@ static void product_order(search *s, bool group)
     }
     /* the rmw-free location of most solutions last, for last_groups */
     s->grouped = false;
+    s->multi_from = L;
     if (!group || !s->group_on || !s->values_fixed || s->amo.n ||
         s->settled || s->m->candidates < MDL_PARTIAL_AFTER)
         return;
@@ -1759,6 +2063,21 @@ static void product_order(search *s, bool group)
             sizeof *s->prod * (size_t)(L - 1 - best));
     s->prod[L - 1] = l;
     s->grouped = true;
+    if (!s->multi_on)
+        return;
+    /* the other rmw-free locations of two solutions or more right
+       before it, in the same order, for multi_group */
+    int j = L - 1;
+    for (int k = L - 2; k >= 0; k--) {
+        loc_plan *p = &s->plans[s->prod[k]];
+        if (p->n_sol >= 2 && rmw_free(p)) {
+            int v = s->prod[k];
+            memmove(s->prod + k, s->prod + k + 1,
+                    sizeof *s->prod * (size_t)(j - 1 - k));
+            s->prod[--j] = v;
+        }
+    }
+    s->multi_from = j;
 }
 
 /* The shown registers' values in the combination. */
@@ -2195,6 +2514,7 @@ static void combination(search *s)
     }
     reg_values(s);
     product_order(s, true);
+    pair_tables(s);
     product(s, 0);
 }
 
@@ -2521,6 +2841,10 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
        and AMOs are made */
     s.prefix = cat_has_partial(model) && !cat_chooses_co(model) && !full;
     s.levels_on = s.prefix;
+    /* pairs skip candidates uncounted: not under an execution limit,
+       which counts the candidates met */
+    s.pairs_on = s.prefix && !m->limits.max_executions;
+    s.multi_on = s.pairs_on;
     s.prod = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.prod);
     find_classes(&s);
     /* counting stands for candidate() only where it is plain: no
@@ -2592,6 +2916,12 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.settle_pick);
     free(s.settle_ok);
     free(s.grp);
+    for (int i = 0; s.pair && i < m->n_locs * m->n_locs; i++)
+        free(s.pair[i].v);
+    free(s.pair);
+    free(s.snap);
+    free(s.snap2);
+    free(s.alive);
     free(s.pick);
     free(s.base);
     free(s.src);

@@ -90,6 +90,9 @@ void cat_free(cat_model *m);
 /* The model compares the values of events (herd7's different-values):
  * the engine must fill cat_exec.sameval. */
 bool cat_uses_values(const cat_model *m);
+/* ... in the value of a check cat_partial_dead judges: else its verdict
+ * does not depend on cat_exec.sameval. */
+bool cat_partial_uses_values(const cat_model *m);
 /* The model uses the engine's set or relation `name` (a built-in name
  * or a tag): the engine may leave the others empty. */
 bool cat_names(const cat_model *m, const char *name);

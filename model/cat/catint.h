@@ -408,6 +408,8 @@ struct cat_model {
     int expr_depth;             /* expression compilation recursion */
     int include_depth;
     bool uses_values;           /* %same-value is compiled */
+    bool partial_values;        /* ... and read by a partial_safe check
+                                   (plan.c, mark_partial_values) */
     bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
     bool names_regs;            /* Rreg, Wreg or DATA is named (load.c) */
     bool chooses_co;            /* has `with co from` (choose_co) */

@@ -242,6 +242,11 @@ bool cat_uses_values(const cat_model *m)
     return m->uses_values;
 }
 
+bool cat_partial_uses_values(const cat_model *m)
+{
+    return m->partial_values;
+}
+
 bool cat_names(const cat_model *m, const char *name)
 {
     for (const cat_env *b = m->builtins; b; b = b->next)

@@ -344,6 +344,37 @@ static void static_deps(cat_model *m)
     free(dep);
 }
 
+/* Whether a partial_safe check's value reads %same-value, by
+ * static_deps' bits (a check on a value past the 63rd static input
+ * shares bit 63: taken as reading it): if not, cat_partial_dead's
+ * verdict does not depend on the values read (search.c keeps a pair's
+ * verdict across combinations that differ only there). */
+static void mark_partial_values(cat_model *m)
+{
+    uint64_t bit = 0;
+    for (int k = 0; k < m->n_static_inputs; k++) {
+        const cat_slot *sl = &m->slots[m->static_inputs[k]];
+        if (sl->src == SRC_EXEC_REL && sl->index == EXEC_REL_SAMEVAL)
+            bit |= (uint64_t)1 << (k < 63 ? k : 63);
+    }
+    m->partial_values = false;
+    for (int c = 0; c < m->n_free && bit; c++) {
+        const cat_test *ch = &m->checks[c];
+        if (!ch->partial_safe || ch->slot < 0)
+            continue;
+        const cat_slot *sl = &m->slots[ch->slot];
+        m->partial_values |= sl->src == SRC_EXEC_REL &&
+                             sl->index == EXEC_REL_SAMEVAL;
+        for (int i = 0; i < m->n_code; i++) {
+            const cat_instr *in = &m->code[i];
+            bool writes = in->dst == ch->slot;
+            for (int v = 0; in->op == PI_FIX && v < in->n_vars; v++)
+                writes |= in->vars[v] == ch->slot;  /* a let rec's */
+            m->partial_values |= writes && (m->static_deps[i] & bit);
+        }
+    }
+}
+
 void cat_plan_finish(cat_model *m)
 {
     mark_static(m);
@@ -411,6 +442,7 @@ void cat_plan_finish(cat_model *m)
     free(covered);
     free(needed);
     mark_partial_safe(m);
+    mark_partial_values(m);
     m->n_outside = 0;
     m->outside = cat_alloc(&m->arena, sizeof *m->outside *
                                           (size_t)(m->n_slots + 1));

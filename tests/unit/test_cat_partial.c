@@ -51,6 +51,32 @@ static void which_checks(void **state)
     assert_false(safe("undefined_unless empty rf as u\n"));
 }
 
+static bool reads_values(const char *text)
+{
+    cat_model *m = load(text);
+    bool v = cat_partial_uses_values(m);
+    cat_free(m);
+    return v;
+}
+
+/* Whether a judged check reads %same-value (search.c keeps a pair's
+ * verdict across combinations whose values read differ only where it
+ * does not): through a let, a fixpoint's body, or not at all when only
+ * a flag or a check that is not judged on parts reads it. */
+static void checks_reading_values(void **state)
+{
+    (void)state;
+    assert_true(reads_values("acyclic po | different-values(rf) as c\n"));
+    assert_true(reads_values("let d = different-values(po)\n"
+                             "let rec r = rf | d | r ; co\n"
+                             "acyclic r as c\n"));
+    assert_false(reads_values("acyclic po | rf as c\n"
+                              "flag ~empty different-values(rf) as f\n"));
+    assert_false(reads_values("acyclic po | rf as c\n"
+                              "~empty different-values(rf) as c2\n"));
+    assert_false(reads_values("acyclic po | rf as c\n"));
+}
+
 static bool dead(cat_model *m, xb *b)
 {
     bool d = false;
@@ -91,6 +117,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(which_checks),
+        cmocka_unit_test(checks_reading_values),
         cmocka_unit_test(dead_parts),
     };
     return cmocka_run_group_tests(tests, ct_setup, ct_teardown);
