@@ -56,7 +56,7 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v, t);
-    cr_set(r, slot);
+    cr_set(r, slot, o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@');
     sem_set_vsrc(r, slot, vs, op && vs);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] = r->ctrl;   /* written under these branches */
@@ -385,6 +385,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
+    if (unless && ok)       /* herd7's `S26 := S25 + S22`, read + a */
+        cr_op(r, -2, 3);
     /* atomic_add_unless: o is the value that stops the addition */
     use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
                 ? 0 : old.t | vsrc(r, &in->ops[2])) |
@@ -579,7 +581,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ann = LL_C_ANN(in->flags);
     sem_reg a, v;
     int ev, w;
-    cr_begin(r);
+    cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {
         v = operand(r, in, 1);
