@@ -23,7 +23,13 @@
  * read differs from the expected value (cr_success), each later read of a
  * local in that class takes either value (sem_choose); when the run
  * ends, herd7's phase is replayed on the run's variables (cr_run_end)
- * and a run whose guesses it contradicts is dropped. */
+ * and a run whose guesses it contradicts is dropped.
+ *
+ * herd7 evaluates an RMW's operand expressions inside the RMW, on the
+ * ways that use them: the variables of an operation the lowering
+ * computes into a temporary are numbered where the temporary is read,
+ * and left out where it is not (doc/lkmm.md, "An RMW's operand
+ * expressions"). */
 #include "model/sem/c_regs.h"
 
 #include <stdlib.h>
