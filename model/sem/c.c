@@ -200,7 +200,8 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     sem_reg a = operand(r, in, 1);
     sem_val v;
     sem_taint vs = vsrc(r, &in->ops[1]), c = vctrl(r, &in->ops[1]);
-    use(r, vs);
+    if (!cr_use(r, &in->ops[0], vs))
+        use(r, vs);
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
     else if (a.v.sym >= 0)
@@ -245,7 +246,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
-        use(r, vs);
+        if (!cr_use(r, &in->ops[0], vs))
+            use(r, vs);
         cr_op(r, 1, 2);
     }
     if (!binop(op, a.v, b.v, &v)) {

@@ -70,6 +70,7 @@ typedef struct c_regs {
     short pend[SEM_MAX_REG_SLOTS];      /* a temporary's first pending
                                            variable, or -1 */
     short pnext[SEM_MAX_REG_VARS];      /* the next one on its temporary */
+    sem_taint puse[SEM_MAX_REG_SLOTS];  /* the reads its operation uses */
     short opnd[4];                      /* the instruction's operands' */
     short next;                         /* what the next cr_set stores */
     short read;                         /* the last memory read's */
@@ -89,7 +90,10 @@ static c_regs *state(sem_run *r)
         s->off = r->n_slots > SEM_MAX_REG_SLOTS;
         s->n = 0;
         for (int i = 0; i < SEM_MAX_REG_SLOTS; i++)
+        {
             s->slot[i] = s->pend[i] = -1;
+            s->puse[i] = 0;
+        }
         s->n_seq = s->n_cur = 0;
         s->pure = false;
         s->next = s->read = s->lost_read = -1;
@@ -150,6 +154,8 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
         for (int x = s->pend[slot]; x >= 0; x = s->pnext[x])
             s->cur[s->n_cur++] = (short)x;
         s->pend[slot] = -1;
+        r->used |= s->puse[slot];
+        s->puse[slot] = 0;
         return;
     }
     int x = new_var(s, K_LOAD);
@@ -384,4 +390,16 @@ bool cr_run_end(sem_run *r)
     free(pos);
     hs_free(&sys);
     return ok;
+}
+
+bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs)
+{
+    c_regs *s = state(r);
+    if (!s->pure || o->kind != LL_OPND_REG || !o->sym || o->sym[0] != '@')
+        return false;
+    int slot = sem_slot(r, o->reg, o->sym);
+    if (slot < 0 || slot >= SEM_MAX_REG_SLOTS)
+        return false;
+    s->puse[slot] |= vs;
+    return true;
 }

@@ -42,6 +42,11 @@ void cr_set(sem_run *r, int slot, bool temp);
  * it. */
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
                bool read_lhs);
+/* An operation into the lowering's temporary o uses the reads vs
+ * (sem_run.used) only where the temporary is read: herd7 computes an
+ * RMW's operand on the ways that use it (a failing cmpxchg's new
+ * value is not computed). false: o is no temporary, use them now. */
+bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
 
