@@ -56,7 +56,7 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v, t);
-    cr_set(r, slot);
+    cr_set(r, slot, o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@');
     sem_set_vsrc(r, slot, vs, op && vs);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] = r->ctrl;   /* written under these branches */
@@ -200,7 +200,8 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     sem_reg a = operand(r, in, 1);
     sem_val v;
     sem_taint vs = vsrc(r, &in->ops[1]), c = vctrl(r, &in->ops[1]);
-    use(r, vs);
+    if (!cr_use(r, &in->ops[0], vs))
+        use(r, vs);
     if (in->flags == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
     else if (a.v.sym >= 0)
@@ -245,7 +246,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
-        use(r, vs);
+        if (!cr_use(r, &in->ops[0], vs))
+            use(r, vs);
         cr_op(r, 1, 2);
     }
     if (!binop(op, a.v, b.v, &v)) {
@@ -385,6 +387,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
+    if (unless && ok)       /* herd7's `S26 := S25 + S22`, read + a */
+        cr_op(r, -2, 3);
     /* atomic_add_unless: o is the value that stops the addition */
     use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
                 ? 0 : old.t | vsrc(r, &in->ops[2])) |
@@ -579,7 +583,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ann = LL_C_ANN(in->flags);
     sem_reg a, v;
     int ev, w;
-    cr_begin(r);
+    cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {
         v = operand(r, in, 1);

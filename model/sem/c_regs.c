@@ -23,7 +23,13 @@
  * read differs from the expected value (cr_success), each later read of a
  * local in that class takes either value (sem_choose); when the run
  * ends, herd7's phase is replayed on the run's variables (cr_run_end)
- * and a run whose guesses it contradicts is dropped. */
+ * and a run whose guesses it contradicts is dropped.
+ *
+ * herd7 evaluates an RMW's operand expressions inside the RMW, on the
+ * ways that use them: the variables of an operation the lowering
+ * computes into a temporary are numbered where the temporary is read,
+ * and left out where it is not (doc/lkmm.md, "An RMW's operand
+ * expressions"). */
 #include "model/sem/c_regs.h"
 
 #include <stdlib.h>
@@ -50,6 +56,21 @@ typedef struct c_regs {
                                            equation sets it equal to */
     bool read_lhs[SEM_MAX_REG_VARS];    /* that equation is read := var */
     short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
+    /* herd7 evaluates an RMW's operand expressions inside the RMW, on
+       the ways that read them (atomic_add_unless adding reads a, then u,
+       computes u, then reads memory; failing, u alone); the lowering
+       computes them into temporaries before it. The variables an
+       operation into a temporary makes are pending on it, numbered
+       where the temporary is read, dropped if it is not. */
+    short seq[SEM_MAX_REG_VARS];        /* the live variables, herd7's order */
+    int n_seq;
+    short cur[SEM_MAX_REG_VARS];        /* the running instruction's */
+    int n_cur;
+    bool pure;                          /* it only computes (mov, op) */
+    short pend[SEM_MAX_REG_SLOTS];      /* a temporary's first pending
+                                           variable, or -1 */
+    short pnext[SEM_MAX_REG_VARS];      /* the next one on its temporary */
+    sem_taint puse[SEM_MAX_REG_SLOTS];  /* the reads its operation uses */
     short opnd[4];                      /* the instruction's operands' */
     short next;                         /* what the next cr_set stores */
     short read;                         /* the last memory read's */
@@ -69,7 +90,12 @@ static c_regs *state(sem_run *r)
         s->off = r->n_slots > SEM_MAX_REG_SLOTS;
         s->n = 0;
         for (int i = 0; i < SEM_MAX_REG_SLOTS; i++)
-            s->slot[i] = -1;
+        {
+            s->slot[i] = s->pend[i] = -1;
+            s->puse[i] = 0;
+        }
+        s->n_seq = s->n_cur = 0;
+        s->pure = false;
         s->next = s->read = s->lost_read = -1;
         for (int k = 0; k < 4; k++)
             s->opnd[k] = -1;
@@ -91,12 +117,24 @@ static int new_var(c_regs *s, int kind)
     s->guess[x] = -1;
     s->eq[x] = -1;
     s->val[x] = sem_int(0);
+    s->pnext[x] = -1;
+    s->cur[s->n_cur++] = (short)x;
     return x;
 }
 
-void cr_begin(sem_run *r)
+/* The running instruction's variables are live, numbered now. */
+static void flush(c_regs *s)
+{
+    for (int i = 0; i < s->n_cur; i++)
+        s->seq[s->n_seq++] = s->cur[i];
+    s->n_cur = 0;
+}
+
+void cr_begin(sem_run *r, bool pure)
 {
     c_regs *s = state(r);
+    flush(s);
+    s->pure = pure;
     for (int k = 0; k < 4; k++)
         s->opnd[k] = -1;
     s->next = -1;
@@ -113,6 +151,11 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
     int held = s->slot[slot];
     if (o->sym && o->sym[0] == '@') {   /* the lowering's temporary */
         s->opnd[k] = (short)held;
+        for (int x = s->pend[slot]; x >= 0; x = s->pnext[x])
+            s->cur[s->n_cur++] = (short)x;
+        s->pend[slot] = -1;
+        r->used |= s->puse[slot];
+        s->puse[slot] = 0;
         return;
     }
     int x = new_var(s, K_LOAD);
@@ -165,11 +208,18 @@ void cr_read(sem_run *r)
     s->read = s->next = s->off ? -1 : (short)new_var(s, K_READ);
 }
 
-void cr_set(sem_run *r, int slot)
+void cr_set(sem_run *r, int slot, bool temp)
 {
     c_regs *s = state(r);
-    if (slot >= 0 && slot < SEM_MAX_REG_SLOTS)
+    if (slot >= 0 && slot < SEM_MAX_REG_SLOTS) {
         s->slot[slot] = s->next;
+        if (temp && s->pure && s->n_cur) {
+            for (int i = 0; i < s->n_cur; i++)
+                s->pnext[s->cur[i]] = i + 1 < s->n_cur ? s->cur[i + 1] : -1;
+            s->pend[slot] = s->cur[0];
+            s->n_cur = 0;
+        }
+    }
     s->next = -1;
 }
 
@@ -234,25 +284,42 @@ bool cr_run_end(sem_run *r)
     if (s->off)
         return false;
     /* herd7's order: the register reads, last first, then the
-       semantics' equations, last first */
-    hs_sys sys = {.n_vars = s->n};
+       semantics' equations, last first; variables by their position in
+       it (seq), those left pending (an operand a way does not read)
+       after, in no equation */
+    flush(s);
+    int n = s->n;
+    int *pos = ll_xmalloc((size_t)n * 2 * sizeof *pos);
+    int *at = pos + n;
+    for (int x = 0; x < n; x++)
+        pos[x] = -1;
+    for (int i = 0; i < s->n_seq; i++)
+        pos[s->seq[i]] = i;
+    for (int x = 0, m = s->n_seq; x < n; x++)
+        if (pos[x] < 0)
+            pos[x] = m++;
+    for (int x = 0; x < n; x++)
+        at[pos[x]] = x;
+    hs_sys sys = {.n_vars = n};
     sem_val zero = sem_int(0);
-    for (int x = s->n - 1; x >= 0; x--)
+    for (int p = s->n_seq - 1; p >= 0; p--) {
+        int x = at[p];
         if (s->kind[x] == K_LOAD)
-            hs_add_eq(&sys, x, s->src[x], zero);
-    for (int x = s->n - 1; x >= 0; x--) {
-        if (s->eq[x] >= 0 && s->read_lhs[x])
-            hs_add_eq(&sys, x, s->eq[x], zero);
-        else if (s->eq[x] >= 0)
-            hs_add_eq(&sys, s->eq[x], x, zero);
+            hs_add_eq(&sys, p, s->src[x] < 0 ? -1 : pos[s->src[x]], zero);
+    }
+    for (int p = s->n_seq - 1; p >= 0; p--) {
+        int x = at[p], e = s->eq[x] < 0 ? -1 : pos[s->eq[x]];
+        if (e >= 0 && s->read_lhs[x])
+            hs_add_eq(&sys, p, e, zero);
+        else if (e >= 0)
+            hs_add_eq(&sys, e, p, zero);
         if (s->kind[x] != K_OP)
             continue;
-        hs_add_op(&sys, x);
+        hs_add_op(&sys, p);
         for (int i = 0; i < 2; i++)
             if (s->arg[x][i] >= 0)
-                hs_add_arg(&sys, s->arg[x][i]);
+                hs_add_arg(&sys, pos[s->arg[x][i]]);
     }
-    int n = s->n;
     int *parent = ll_xmalloc((size_t)n * 2 * sizeof *parent);
     int *group = parent + n;
     bool *solved = ll_xmalloc((size_t)n * 2 * sizeof *solved);
@@ -286,11 +353,12 @@ bool cr_run_end(sem_run *r)
     bool *gset = ll_xcalloc((size_t)n, sizeof *gset);
     sem_val c = s->vals[0];
     bool ok = true;
-    for (int x = 0; ok && x < n; x++) {
+    for (int p = 0; ok && p < s->n_seq; p++) {
+        int x = at[p];
         if (!s->cls[x] || s->kind[x] != K_READ)
             continue;
-        int g = mdl_uf_find(group, parent[x]);
-        if (solved[parent[x]] || pinned[g])
+        int g = mdl_uf_find(group, parent[p]);
+        if (solved[parent[p]] || pinned[g])
             ok = sem_val_eq(s->val[x], c);
         else if (gset[g])
             ok = sem_val_eq(s->val[x], gval[g]);
@@ -299,11 +367,16 @@ bool cr_run_end(sem_run *r)
             gval[g] = s->val[x];
         }
     }
-    for (int x = 0; ok && x < n; x++) {
+    for (int p = 0; ok && p < n; p++) {
+        int x = at[p];
         if (!s->cls[x] || s->kind[x] == K_READ)
             continue;
-        int g = mdl_uf_find(group, parent[x]);
-        bool cst = solved[parent[x]] || pinned[g];
+        if (p >= s->n_seq) {    /* never read: one choice, not two runs */
+            ok = s->guess[x] <= 0;
+            continue;
+        }
+        int g = mdl_uf_find(group, parent[p]);
+        bool cst = solved[parent[p]] || pinned[g];
         ok = cst || gset[g];    /* else a symbol no event shows */
         if (ok)
             ok = sem_val_eq(s->guess[x] < 0 ? c : s->vals[(int)s->guess[x]],
@@ -314,6 +387,19 @@ bool cr_run_end(sem_run *r)
     free(left);
     free(solved);
     free(parent);
+    free(pos);
     hs_free(&sys);
     return ok;
+}
+
+bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs)
+{
+    c_regs *s = state(r);
+    if (!s->pure || o->kind != LL_OPND_REG || !o->sym || o->sym[0] != '@')
+        return false;
+    int slot = sem_slot(r, o->reg, o->sym);
+    if (slot < 0 || slot >= SEM_MAX_REG_SLOTS)
+        return false;
+    s->puse[slot] |= vs;
+    return true;
 }

@@ -6,8 +6,10 @@
 
 #include "model/sem/sem.h"
 
-/* Before an instruction: forget the operands' variables. */
-void cr_begin(sem_run *r);
+/* Before an instruction: forget the operands' variables. pure: it only
+ * computes a register (mov, an operation): where it sets the lowering's
+ * temporary, its variables are numbered where the temporary is read. */
+void cr_begin(sem_run *r, bool pure);
 /* Operand k of the running instruction was evaluated to *v: a local's
  * read is a variable of its own (herd7's register read); where it may
  * copy a value herd7's solver loses (cr_success), its value is chosen
@@ -24,8 +26,8 @@ void cr_op(sem_run *r, int a, int b);
 void cr_add_zero(sem_run *r, int k, int zero);
 void cr_read(sem_run *r);
 /* Register slot was set: it holds what cr_copy / cr_op / cr_read said,
- * else a constant. */
-void cr_set(sem_run *r, int slot);
+ * else a constant. temp: it is the lowering's temporary. */
+void cr_set(sem_run *r, int slot, bool temp);
 /* An RMW's read (the last cr_read), of value v, took the way where it
  * equals operand k, of value c, made of no read where solvable (a
  * cmpxchg's success, atomic_add_unless's failure): the equation is
@@ -40,6 +42,11 @@ void cr_set(sem_run *r, int slot);
  * it. */
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
                bool read_lhs);
+/* An operation into the lowering's temporary o uses the reads vs
+ * (sem_run.used) only where the temporary is read: herd7 computes an
+ * RMW's operand on the ways that use it (a failing cmpxchg's new
+ * value is not computed). false: o is no temporary, use them now. */
+bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
 
