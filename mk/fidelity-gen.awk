@@ -47,7 +47,8 @@ BEGIN {
 function pick(k) { return int(rand() * k) }
 
 # ---- the abstract test: T threads of ops ----
-# op t,j: kind[t,j] R, W or X (an RMW: read then write), loc[t,j] 1..3,
+# op t,j: kind[t,j] R, W, X (an RMW: read then write) or N (AArch64: an
+# RMW that returns nothing, ST<op>), loc[t,j] 1..3,
 # val[t,j] the value written, dep[t,j] how it follows op j-1 (po, addr,
 # data, ctrl, ctrlf, or F:fence), reg[t,j] the register loaded.
 function test(name,    t, j, nl, nw, k, f) {
@@ -57,6 +58,8 @@ function test(name,    t, j, nl, nw, k, f) {
     # only by the pair instructions (CASP, LDXP/STXP, LDIAPP/STILP,
     # LDPSW, LDP/STP)
     pairs = arch == "AArch64" && rand() < 0.3
+    if (arch == "AArch64") a64_sizes()
+    if (arch == "X86_64") x86_sizes()
     for (k = 1; k <= 4; k++) wrote[k] = 0
     for (t = 0; t < T; t++) {
         nld = 0
@@ -70,15 +73,17 @@ function test(name,    t, j, nl, nw, k, f) {
             if (pairs && rand() < 0.3) loc[t, j] = 4
             r = rand()
             kind[t, j] = r < 0.45 ? "R" : (r < 0.9 || !has_rmw()) ? "W" : "X"
+            if (kind[t, j] == "X" && arch ~ /^(AArch64|X86_64)$/ && loc[t, j] != 4 && rand() < 0.25)
+                kind[t, j] = "N"
             if (kind[t, j] != "R")
                 val[t, j] = ++wrote[loc[t, j]]
-            if (kind[t, j] != "W") nld++
+            if (reads(t, j)) nld++
             xshape(t, j, nl)
             dep[t, j] = "po"
             if (j > 1) {
                 r = rand()
                 if (r < 0.4) dep[t, j] = "F:" fence()
-                else if (r < 0.75 && kind[t, j - 1] != "W" && arch != "X86_64") {
+                else if (r < 0.75 && reads(t, j - 1) && arch != "X86_64") {
                     r = rand()
                     dep[t, j] = r < 0.35 ? "addr" : r < 0.7 && kind[t, j] != "R" ? "data" : r < 0.8 || arch == "RISCV" ? "ctrl" : "ctrlf"
                 }
@@ -91,6 +96,9 @@ function test(name,    t, j, nl, nw, k, f) {
 }
 
 function has_rmw() { return 1 }
+
+# op t,j loads a register (a load, or an RMW that returns its value)
+function reads(t, j) { return kind[t, j] == "R" || kind[t, j] == "X" }
 
 # The shape of an exclusive pair (kind X, where the architecture's RMW
 # is one: ARM, PPC, AArch64 and RISC-V's lr/sc), three in five: between
@@ -123,9 +131,9 @@ function xshape(t, j, nl,    n, s, XS, r) {
 function fence(   r) {
     r = rand()
     if (arch == "PPC") return r < 0.35 ? "sync" : r < 0.7 ? "lwsync" : r < 0.85 ? "eieio" : "isync"
-    if (arch == "X86_64") return "mfence"
+    if (arch == "X86_64") return r < 0.6 ? "mfence" : r < 0.8 ? "lfence" : "sfence"
     if (arch == "ARM") return r < 0.5 ? "DMB" : r < 0.7 ? "DMB ST" : r < 0.85 ? "DSB" : "ISB"
-    if (arch == "AArch64") return r < 0.4 ? "DMB SY" : r < 0.6 ? "DMB LD" : r < 0.8 ? "DMB ST" : "ISB"
+    if (arch == "AArch64") return a64_fence(r)
     return r < 0.3 ? "fence rw,rw" : r < 0.45 ? "fence r,rw" : r < 0.6 ? "fence rw,w" : r < 0.7 ? "fence r,r" : r < 0.8 ? "fence w,w" : r < 0.9 ? "fence.tso" : "fence w,r"
 }
 
@@ -183,7 +191,7 @@ function cloc(k) { return k == 4 ? "w[" pick(2) "]" : LOC[k] }
 
 function init(    t, k, s) {
     if (arch == "X86_64") {
-        s = "uint64_t x; uint64_t y; uint64_t z;"
+        s = xty[1] " x; " xty[2] " y; " xty[3] " z;"
         for (t = 0; t < T; t++) {
             for (k = 1; k <= nreg[t]; k++)
                 s = s " uint64_t " t ":" x86reg(k) ";"
@@ -194,7 +202,7 @@ function init(    t, k, s) {
         print s > file
         return
     }
-    if (pairs) print "int w[2]={0,0};" > file
+    if (arch == "AArch64") a64_decls()
     for (t = 0; t < T; t++) {
         s = ""
         for (k = 1; k <= 3 + pairs; k++)
@@ -244,22 +252,24 @@ function op(t, j,    d, p, a, v, lab, l, rd, tmp) {
     a = locreg(l)
     v = val[t, j]
     if (d ~ /^F:/) emit(t, substr(d, 3))
+    skip_lab = ""
     if (d == "ctrl" || d == "ctrlf") ctrl(t, p, d == "ctrlf")
-    if (kind[t, j] != "W") {
+    if (reads(t, j)) {
         rd = ++nreg[t]
         lloc[++nloaded] = l
         lname[nloaded] = t ":" creg(rd)
     }
     sc_reg = ""
     access(t, kind[t, j], d, p, a, v, rd)
-    if (kind[t, j] != "W") prev_reg = sc_reg != "" ? sc_reg : dreg(rd)
+    if (skip_lab != "") emit(t, skip_lab ":")    # a branch over the access
+    if (reads(t, j)) prev_reg = sc_reg != "" ? sc_reg : dreg(rd)
 }
 
 function ctrl(t, p, f,    lab) {
     lab = label(t)
     if (arch == "PPC") { emit(t, "cmpw " p "," p); emit(t, "beq " lab); emit(t, lab ":"); if (f) emit(t, "isync") }
     else if (arch == "ARM") { emit(t, "CMP " p "," p); emit(t, "BNE " lab); emit(t, lab ":"); if (f) emit(t, "ISB") }
-    else if (arch == "AArch64") { emit(t, "CBNZ " p "," lab); emit(t, lab ":"); if (f) emit(t, "ISB") }
+    else if (arch == "AArch64") a64_ctrl(t, p, f, lab)
     else { emit(t, "bne " p "," p "," lab); emit(t, lab ":") }
 }
 
@@ -274,8 +284,8 @@ function access(t, k, d, p, a, v, rd) {
 # ---- an exclusive pair's shapes (xshape) ----
 # its load: the load-exclusive lx, or (nolx) a plain load
 function xload(t, rd, a, lx) {
-    if (xs[t, j_now] == "nolx") emit(t, xld(dreg(rd), a))
-    else emit(t, xlx(lx, dreg(rd), a))
+    if (xs[t, j_now] == "nolx") emit(t, xld(ldreg(rd, a), a))
+    else emit(t, xlx(lx, ldreg(rd, a), a))
 }
 
 # what comes between the load- and the store-exclusive at a
@@ -284,9 +294,9 @@ function xmid(t, a,    s, o) {
     o = locreg(xloc[t, j_now])
     if (s == "st") xst(t, xval[t, j_now], a)
     else if (s == "sto") xst(t, xval[t, j_now], o)
-    else if (s == "ld") emit(t, xld(dreg(xreg(t, loc[t, j_now])), a))
-    else if (s == "lx2") emit(t, xlx(xlx_op(), dreg(xreg(t, loc[t, j_now])), a))
-    else if (s == "lxo") emit(t, xlx(xlx_op(), dreg(xreg(t, xloc[t, j_now])), o))
+    else if (s == "ld") emit(t, xld(ldreg(xreg(t, loc[t, j_now]), a), a))
+    else if (s == "lx2") emit(t, xlx(xlx_op(), ldreg(xreg(t, loc[t, j_now]), a), a))
+    else if (s == "lxo") emit(t, xlx(xlx_op(), ldreg(xreg(t, xloc[t, j_now]), o), o))
 }
 
 # the store-exclusive's address: a, or (sxo) the other location's
@@ -310,12 +320,18 @@ function xlx_op() {
 function xlx(lx, r, a) {
     if (arch == "PPC") return lx " " r ",r0," a
     if (arch == "RISCV") return lx " " r ",0(" a ")"
+    if (arch == "AArch64") return lx bh(a) " " r ",[" a "]"
     return lx " " r ",[" a "]"
 }
+
+# the register a load of a into the k-th register writes (AArch64: an
+# X register for an 8-byte location)
+function ldreg(k, a) { return arch == "AArch64" ? a64_rt(k, a) : dreg(k) }
 
 function xld(r, a) {
     if (arch == "PPC") return "lwz " r ",0(" a ")"
     if (arch == "RISCV") return "lw " r ",0(" a ")"
+    if (arch == "AArch64") return "LDR" bh(a) " " r ",[" a "]"
     return "LDR " r ",[" a "]"
 }
 
@@ -324,6 +340,6 @@ function xst(t, v, a) {
     if (arch == "PPC") { emit(t, "li r11," v); emit(t, "stw r11,0(" a ")") }
     else if (arch == "RISCV") { emit(t, "li x26," v); emit(t, "sw x26,0(" a ")") }
     else if (arch == "ARM") { emit(t, "MOV R4,#" v); emit(t, "STR R4,[" a "]") }
-    else { emit(t, "MOV W19,#" v); emit(t, "STR W19,[" a "]") }
+    else { emit(t, "MOV X19,#" v); emit(t, "STR" bh(a) " " a64_w(a) "19,[" a "]") }
 }
 
