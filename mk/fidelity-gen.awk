@@ -61,6 +61,7 @@ function test(name,    t, j, nl, nw, k, f) {
     if (arch == "AArch64") a64_sizes()
     if (arch == "X86_64") x86_sizes()
     if (arch == "RISCV") rv_sizes()
+    if (arch == "PPC") ppc_sizes()
     for (k = 1; k <= 4; k++) wrote[k] = 0
     for (t = 0; t < T; t++) {
         nld = 0
@@ -125,6 +126,8 @@ function xshape(t, j, nl,    n, s, XS, r) {
     xloc[t, j] = 1 + (loc[t, j] + pick(nl - 1)) % nl
     # RISC-V has no lr/sc (nor AMO) of a byte or half-word
     if (arch == "RISCV" && (rsz[loc[t, j]] < 4 || rsz[xloc[t, j]] < 4)) return
+    # nor Power a lwarx of another size (herd7 7.58 reads no ldarx)
+    if (arch == "PPC" && (psz[loc[t, j]] != 4 || psz[xloc[t, j]] != 4)) return
     xs[t, j] = s
     if (s == "st") xval[t, j] = ++wrote[loc[t, j]]
     if (s == "sto") xval[t, j] = ++wrote[xloc[t, j]]
@@ -133,9 +136,13 @@ function xshape(t, j, nl,    n, s, XS, r) {
 
 function fence(   r, F) {
     r = rand()
-    if (arch == "PPC") return r < 0.35 ? "sync" : r < 0.7 ? "lwsync" : r < 0.85 ? "eieio" : "isync"
+    if (arch == "PPC") return r < 0.3 ? "sync" : r < 0.35 ? "hwsync" : r < 0.7 ? "lwsync" : r < 0.85 ? "eieio" : "isync"
     if (arch == "X86_64") return r < 0.6 ? "mfence" : r < 0.8 ? "lfence" : "sfence"
-    if (arch == "ARM") return r < 0.5 ? "DMB" : r < 0.7 ? "DMB ST" : r < 0.85 ? "DSB" : "ISB"
+    if (arch == "ARM") {
+        if (r < 0.8) return r < 0.4 ? "DMB" : r < 0.55 ? "DMB ST" : r < 0.7 ? "DSB" : "ISB"
+        split("ISH ISHST OSH OSHST NSH SY ST", F, " ")
+        return (r < 0.93 ? "DMB " : "DSB ") F[1 + pick(7)]
+    }
     if (arch == "AArch64") return a64_fence(r)
     if (r < 0.9) return r < 0.3 ? "fence rw,rw" : r < 0.45 ? "fence r,rw" : r < 0.6 ? "fence rw,w" : r < 0.7 ? "fence r,r" : r < 0.8 ? "fence w,w" : "fence.tso"
     # (herd7 7.58 refuses `fence i,o`)
@@ -211,6 +218,7 @@ function init(    t, k, s) {
     }
     if (arch == "AArch64") a64_decls()
     if (arch == "RISCV") rv_decls()
+    if (arch == "PPC") ppc_decls()
     for (t = 0; t < T; t++) {
         s = ""
         for (k = 1; k <= 3 + pairs; k++)
@@ -275,8 +283,8 @@ function op(t, j,    d, p, a, v, lab, l, rd, tmp) {
 
 function ctrl(t, p, f,    lab) {
     lab = label(t)
-    if (arch == "PPC") { emit(t, "cmpw " p "," p); emit(t, "beq " lab); emit(t, lab ":"); if (f) emit(t, "isync") }
-    else if (arch == "ARM") { emit(t, "CMP " p "," p); emit(t, "BNE " lab); emit(t, lab ":"); if (f) emit(t, "ISB") }
+    if (arch == "PPC") ppc_ctrl(t, p, f, lab)
+    else if (arch == "ARM") arm_ctrl(t, p, f, lab)
     else if (arch == "AArch64") a64_ctrl(t, p, f, lab)
     else rv_ctrl(t, p, lab)
 }
@@ -337,7 +345,7 @@ function xlx(lx, r, a) {
 function ldreg(k, a) { return arch == "AArch64" ? a64_rt(k, a) : dreg(k) }
 
 function xld(r, a) {
-    if (arch == "PPC") return "lwz " r ",0(" a ")"
+    if (arch == "PPC") return "l" pw(a) (asz[a] == 8 ? "" : "z") " " r ",0(" a ")"
     if (arch == "RISCV") return "l" wl(a) " " r ",0(" a ")"
     if (arch == "AArch64") return "LDR" bh(a) " " r ",[" a "]"
     return "LDR " r ",[" a "]"
@@ -345,7 +353,7 @@ function xld(r, a) {
 
 # a plain store of v at a, through a scratch register
 function xst(t, v, a) {
-    if (arch == "PPC") { emit(t, "li r11," v); emit(t, "stw r11,0(" a ")") }
+    if (arch == "PPC") { emit(t, "li r11," v); emit(t, "st" pw(a) " r11,0(" a ")") }
     else if (arch == "RISCV") { emit(t, "li x26," v); emit(t, "s" wl(a) " x26,0(" a ")") }
     else if (arch == "ARM") { emit(t, "MOV R4,#" v); emit(t, "STR R4,[" a "]") }
     else { emit(t, "MOV X19,#" v); emit(t, "STR" bh(a) " " a64_w(a) "19,[" a "]") }
