@@ -619,7 +619,10 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
     return write_operand(r, in, dst, w, &m, res, true, herd);
 }
 
-/* xchg and uxch (atomic when a side is memory, uxch never), and xadd. */
+/* xchg and uxch (both atomic when a side is memory: herd7 7.58 pairs
+ * uxch's read and write in rmw and marks them X as xchg's, so SB with
+ * uxch is forbidden and no write falls between them: litmus/x86/
+ * SB+uxchs, X86_64+uxch-atomic), and xadd. */
 static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     const ll_operand *reg = &in->ops[0], *other = &in->ops[1];
@@ -629,7 +632,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
         other = t;
     }
     mem_access m = plain_access();
-    m.atomic = in->op == LL_X86_XCHG || (in->flags & LL_X86_F_LOCK);
+    m.atomic = in->op == LL_X86_XCHG || in->op == LL_X86_UXCH ||
+               (in->flags & LL_X86_F_LOCK);
     sem_reg rv = read_reg(r, reg->reg), ov;
     sem_next n = read_operand(r, in, other, w, &m, &ov, false);
     if (n != SEM_NEXT)
