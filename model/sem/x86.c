@@ -720,6 +720,14 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
     const ll_operand *dst = &in->ops[in->n_ops - 1];
     if (in->op == LL_X86_SETCC) {
         sem_reg v = {sem_int(holds), ft};
+        /* herd7 7.58's setnb writes 0 or 1 to the whole register
+         * (`setnb %al` leaves rax 1, `setnb %ah` too), not a byte of it:
+         * tests/herd7-cpu/x86/X86_64+setnb-whole */
+        if (herd && dst->kind == LL_OPND_REG && LL_X86_IS_GPR(dst->reg)) {
+            write_reg(r, LL_X86_REG(LL_X86_REG_BASE(dst->reg), LL_X86_P64),
+                      v.v, v.t);
+            return SEM_NEXT;
+        }
         return write_operand(r, in, dst, 1, &m, v, false, herd);
     }
     if (herd && !holds)    /* herd7's cmovc neither reads nor writes */
