@@ -621,8 +621,8 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
 
 /* xchg and uxch (both atomic when a side is memory: herd7 7.58 pairs
  * uxch's read and write in rmw and marks them X as xchg's, so SB with
- * uxch is forbidden and no write falls between them: litmus/x86/
- * SB+uxchs, X86_64+uxch-atomic), and xadd. */
+ * uxch is forbidden and no write falls between them: tests/herd7-cpu/
+ * x86/SB+uxchs, X86_64+uxch-atomic), and xadd. */
 static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     const ll_operand *reg = &in->ops[0], *other = &in->ops[1];
