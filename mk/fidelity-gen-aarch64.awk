@@ -64,13 +64,15 @@ function imm_form(o) { return o ~ /^\[[^,]*(,#-?[0-9]+)?\]$/ }
 function lg(s) { return s == 8 ? 3 : s == 4 ? 2 : s == 2 ? 1 : 0 }
 
 # A control dependency on p before an access: a branch to the next
-# instruction (CBNZ, CBZ, TBZ, TBNZ, B.cond after CMP, sometimes to
+# instruction (CBNZ, CBZ, TBZ, TBNZ, B.cond after CMP or after MSR NZCV
+# of the value read, sometimes to
 # `.+4`) or, one time in four, over the access (skip_lab, which op()
 # puts after it: the access happens on one path only); f adds an ISB.
 function a64_ctrl(t, p, f, lab,    r, c, br) {
     split("EQ NE GE LT GT LE HI LS CS CC MI PL", c, " ")
-    r = pick(5)
-    if (r == 0) br = "CBNZ " p ","
+    r = pick(6)
+    if (r == 5) { emit(t, "MSR NZCV,X" substr(p, 2)); br = "B." c[1 + pick(12)] " " }
+    else if (r == 0) br = "CBNZ " p ","
     else if (r == 1) br = "CBZ " p ","
     else if (r == 2) br = (rand() < 0.5 ? "TBZ " : "TBNZ ") p ",#" pick(3) ","
     else { emit(t, "CMP " p ",#" pick(3)); br = "B." c[1 + pick(12)] " " }
@@ -115,7 +117,9 @@ function a64(t, k, d, p, a, v, rd,    x, r, lab, s, rt, o, ops, ord, w) {
     x = d == "addr"
     if (rand() < 0.08) {
         lab = label(t); emit(t, "ADR X3," lab)
-        if (rand() < 0.4) emit(t, "BR X3")   # a jump through a register
+        r = rand()
+        if (r < 0.3) emit(t, "BR X3")   # a jump through a register
+        else if (r < 0.45) emit(t, "BL " lab)   # X30 := the next address
         emit(t, lab ":")
     }
     if (rand() < 0.03) emit(t, "NOP")
@@ -252,12 +256,12 @@ function a64_pair(t, k, d, p, a, v, rd, r,    o, P) {
 # W6 or X6 := a random register operation on the loaded p (a W
 # register) and the constant in X4, at a random width (the store keeps
 # its size's low bytes): ALU forms, shifted and extended operands,
-# flag-setting forms read back by a conditional select or MRS NZCV.
+# flag-setting forms read back by a conditional select, MRS or MSR NZCV.
 function a64_alu(t, p, v,    r, w, q, ops, o, n, c, cc) {
     w = rand() < 0.5 ? "W" : "X"
     q = w == "X" ? "X" substr(p, 2) : p
     emit(t, "MOV X4,#" (rand() < 0.3 ? -v : v + pick(70)))
-    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL CSINC CSINV CSNEG NEG MVN MOVN UBFM SBFM REV REV16 REV32 RBIT SMULL UMULL SMNEGL UMNEGL SMADDL SMSUBL UMADDL UMSUBL ABS SXTW EXTR ASRV LSLV LSRV RORV FLAGS MRS", ops, " ")
+    n = split("ADD SUB AND ORR EOR EON ORN BIC LSL LSR ASR ROR MUL MNEG MADD MSUB CSET CSETM CINC CSEL CSINC CSINV CSNEG NEG MVN MOVN UBFM SBFM REV REV16 REV32 RBIT SMULL UMULL SMNEGL UMNEGL SMADDL SMSUBL UMADDL UMSUBL ABS SXTW EXTR ASRV LSLV LSRV RORV FLAGS MRS MSR", ops, " ")
     o = ops[1 + pick(n)]
     split("EQ NE GE LT GT LE HI LS CS CC MI PL VS VC", c, " ")
     cc = c[1 + pick(14)]
@@ -271,6 +275,9 @@ function a64_alu(t, p, v,    r, w, q, ops, o, n, c, cc) {
         split("ADDS SUBS ANDS BICS", ops, " ")
         emit(t, ops[1 + pick(4)] " " w "6," q "," w "4")
         emit(t, "CSINC " w "6," w "6," q "," cc)
+    } else if (o == "MSR") {
+        # the flags from the value read (bits 31..28), then a select
+        emit(t, "MSR NZCV,X" substr(p, 2)); emit(t, "CSEL " w "6," q "," w "4," cc)
     } else if (o == "MRS") {
         emit(t, "CMP " q "," w "4"); emit(t, "MRS X6,NZCV")
         emit(t, "ADD " w "6," w "6," q)

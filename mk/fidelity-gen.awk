@@ -1,41 +1,30 @@
 # fidelity-gen.awk — random small litmus tests for `make fidelity-diff`
-# (the accesses of each architecture are in mk/fidelity-gen-<arch>.awk):
+# (the accesses of each architecture are in mk/fidelity-gen-<arch>.awk,
+# each with a comment saying which forms it draws):
 #   awk -v arch=PPC -v n=100 -v seed=1 -v dir=DIR -f mk/fidelity-gen.awk \
 #       -f mk/fidelity-gen-ppc.awk ... (every mk/fidelity-gen*.awk)
 # writes DIR/<arch>-<seed>-<i>.litmus, i = 1..n, for arch PPC, X86_64,
 # ARM, AArch64 or RISCV. Each test has 2 or 3 threads of 1 to 3 accesses
-# (loads, stores of a value of their own, and RMWs: on AArch64 SWP,
-# LDADD, CAS and LDXR/STXR; on RISC-V AMOs and lr/sc; on PPC
-# lwarx/stwcx.; on ARM LDREX/STREX; a store-exclusive's status register
-# may carry the next dependency, and an exclusive pair has one of the
-# shapes of xshape three times in five: a plain store or load, a second
-# load-exclusive between its halves, its store to another location, no
-# load-exclusive) to 2 or 3 locations, one access in four to the
-# location of the access before (rfi, a CAS read back); on AArch64, in
-# a test in three, a fourth location w, an int pair reached by the pair
-# instructions (CASP and its orderings, LDXP/LDAXP with STXP/STLXP,
-# LDIAPP/STILP, LDPSW, LDP/STP). A data dependency (into a store or an
-# RMW's value) sometimes goes through a random register operation
-# (AArch64: W and X ALU forms, shifts by register and by `#k`, `k` or
-# `#k` spelt `LSL#k`, multiplies, SMULL/UMULL/SMNEGL, EON, CSET/CSEL,
-# UBFM/SBFM, REV/REV16/REV32/REV64, RBIT; RISC-V: the W and immediate
-# forms, mv, sext.w, lui; x86-64: the 8/16/32-bit forms herd7 reads,
-# with cmp and a conditional jump), whose value is stored; an AArch64
-# access is sometimes preceded by an ADR to a label; RISC-V RMWs are
-# any AMO herd7 reads (swap, add, and, or, xor, max, min); an x86-64
-# store sometimes writes a 64-bit value (the init block's r10, hex or
-# negative, typed or not; or a 64-bit immediate in rbp or r9, then
-# overwritten at 32, 16 or 8 bits), and an access is sometimes preceded
-# by a nop of the family LLVM emits in herd7's spelling (nopl/nopw with
-# memory operands, scale 0 or 1, %cs:, and endbr64; not xchgw %ax,%ax,
-# which makes herd7 7.58 fail an assertion when the thread later writes
-# rax), or goes through a register with a segment prefix or a scale of
-# 0 (x86addr); between two accesses of a thread, nothing, a fence of
-# the architecture, or (after a load) an address, data or control
-# dependency, as diy's relations. The condition names every register
-# loaded, at a value some store gives (or 0), and sometimes a location's
-# final value: herd7 lists the final states over those, so the whole
-# outcome set is compared. The same seed gives the same tests.
+# (loads, stores of a value of their own, RMWs that return a value and,
+# on AArch64 and x86-64, RMWs that do not: kind N) to 2 or 3 locations,
+# each of a size (1, 2, 4 or 8 bytes, but ARM's) that all its accesses
+# have, as herd7 7.58 refuses mixed sizes without `-variant mixed`; one
+# access in four to the location of the access before (rfi, a CAS read
+# back); on AArch64, in a test in three, a fourth location w, an int or
+# int64_t pair reached by the pair instructions. An exclusive pair has
+# one of the shapes of xshape three times in five (a plain store or
+# load, a second load-exclusive between its halves, its store to
+# another location, no load-exclusive), and a store-exclusive's status
+# register may carry the next dependency. Between two accesses of a
+# thread: nothing, a fence of the architecture, or (after a load) an
+# address, data or control dependency, as diy's relations; a data
+# dependency sometimes goes through a random register operation, a
+# control one through any conditional branch the architecture has, to
+# the next instruction or over the access (which then happens on one
+# path only). The condition names every register loaded, at a value
+# some store gives (or 0), and sometimes a location's final value:
+# herd7 lists the final states over those, so the whole outcome set is
+# compared. The same seed gives the same tests.
 BEGIN {
     srand(seed)
     if (n == "") n = 50
