@@ -655,7 +655,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
 /* cmpxchg src, dst: if rax-part == dst then dst = src, else rax-part = dst;
  * only a successful one writes memory (herd7's choice; the CPU also
  * writes the old value back, which no other thread can tell apart). */
-static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
+static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
+                                 bool herd)
 {
     const ll_operand *src = &in->ops[0], *dst = &in->ops[1];
     mem_access m = plain_access();
@@ -667,10 +668,16 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
     sem_next n = read_operand(r, in, dst, w, &m, &d, false);
     if (n != SEM_NEXT)
         return n;
-    flags f = get_flags(r, NULL);
+    flags f = get_flags(r, NULL), before = f;
     sem_val diff;
     if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
         return undefined(r, a.t | d.t);
+    /* herd7 7.58 sets ZF alone (equal) and keeps its SF ("greater"),
+     * 0 when no instruction set it: `cmpq $1` of 9 then a cmpxchg
+     * still jumps at jg (tests/herd7-cpu/x86/X86_64+cmpxchg-flags) */
+    if (herd)
+        f = herd_flags(before, diff.num == 0,
+                       (before.bits & F_HERD) && (before.bits & F_SF));
     set_flags(r, f, a.t | d.t);
     if (diff.num == 0)
         return write_operand(r, in, dst, w, &m, s, true, false);
@@ -775,8 +782,8 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
         return arith(r, in, w, herd);
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
         return exchange(r, in, w, herd);
-    case LL_X86_CMPXCHG:
-        return compare_exchange(r, in, w);
+    case LL_X86_CMPXCHG:    /* herd7 reads it in its own operand order */
+        return compare_exchange(r, in, w, !cpu && !(in->flags & LL_X86_F_32));
     case LL_X86_MOVZX: case LL_X86_MOVSX:
         return widen(r, in, w);
     case LL_X86_LEA:
