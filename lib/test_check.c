@@ -1,9 +1,10 @@
 /* test_check.c — what a test says that cannot be what its author meant,
  * seen from the tree alone (no stage's semantics, no architecture's):
- * - a register used as an address (a memory operand's base or index)
- *   that nothing sets: no instruction of its thread names it as a
- *   register and the init block does not give it a value, so the access
- *   is to address 0 (an error, said with the register and the fix);
+ * - a memory operand none of whose registers (base, index) is set: no
+ *   instruction of its thread names one as a register and the init block
+ *   gives none a value, so the access is to address 0 (an error, said
+ *   with the register and the fix; an unset index beside a set base is
+ *   0, as in herd7);
  * - a condition on a register of that kind, or on a location that the
  *   init block does not declare and no instruction accesses: it stays 0,
  *   and the result is a plausible but empty `Never` (a warning). */
@@ -75,19 +76,31 @@ bool ll_test_check_addresses(const ll_test *t, ll_diag *d)
                 const ll_operand *op = &st->instr.ops[i];
                 if (op->kind != LL_OPND_MEM || op->sym)
                     continue;
+                /* the access is to 0 only when no register of the
+                 * operand is set: an unset index (or XZR) adds 0 to a
+                 * base that holds a location, as herd7 reads
+                 * `[X1,X18]` or `[X1,XZR]` */
                 int regs[2] = {op->reg, op->index};
+                const char *unset = NULL;
+                bool some_set = false;
                 for (int r = 0; r < 2; r++) {
                     const char *name = regs[r] >= 0
                         ? t->arch->reg_name(regs[r]) : NULL;
-                    if (!name || code_names(t, th, regs[r]) ||
-                        init_sets(t, th->proc, regs[r], name))
+                    if (!name)
                         continue;
+                    if (code_names(t, th, regs[r]) ||
+                        init_sets(t, th->proc, regs[r], name))
+                        some_set = true;
+                    else if (!unset)
+                        unset = name;
+                }
+                if (unset && !some_set) {
                     ll_diag_set(d, st->pos.line, st->pos.col,
                                 "%d:%s is used as an address but nothing "
                                 "sets it (the access would be to 0); give "
                                 "it a location in the init block, as "
-                                "`%d:%s=x;`", th->proc, name, th->proc,
-                                name);
+                                "`%d:%s=x;`", th->proc, unset, th->proc,
+                                unset);
                     return false;
                 }
             }

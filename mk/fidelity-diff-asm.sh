@@ -1,6 +1,6 @@
 #!/bin/sh
 # fidelity-diff-asm.sh PROGRAM HERD7 HERDLIB — `make fidelity-diff-asm`:
-# random small tests (mk/fidelity-gen.awk) for PPC, X86_64, ARM, AArch64
+# random small tests (mk/fidelity-gen*.awk) for PPC, X86_64, ARM, AArch64
 # and RISCV, each modelled by herd7 (its default model for the
 # architecture), by our built-in model, and by herd7's own model file
 # read by our interpreter (-I HERDLIB -model FILE). Both of ours are compared with herd7
@@ -62,8 +62,9 @@ run_round() {
     arch=$1 seed=$2
     d=$tmp/$arch-$seed
     mkdir -p "$d"
+    # shellcheck disable=SC2046
     awk -v arch="$arch" -v n="$n" -v seed="$seed" -v dir="$d" \
-        -f "$mk_dir/fidelity-gen.awk"
+        $(for f in "$mk_dir"/fidelity-gen*.awk; do echo "-f $f"; done)
     "$herd7" -timeout "$herd_timeout" "$d"/*.litmus > "$d.herd" 2> /dev/null
     "$prog" model "$d"/*.litmus > "$d.ours" 2> "$d.ours.err"
     f=$(herd_file "$arch")
@@ -147,7 +148,7 @@ for arch in $archs; do
     all=$((all + tot))
     [ "$tot" = "$agree" ] && { [ "$tot_f" = 0 ] || [ "$tot_f" = "$agree_f" ]; } &&
         [ "$tot_e" = "$agree_e" ] || status=1
-    line="$arch: $tot tests herd7 answers: built-in model agrees on $agree (counts on $counts)"
+    line="$arch: $tot of $((n * rounds)) tests herd7 answers (the others it refuses or gives up): built-in model agrees on $agree (counts on $counts)"
     [ "$tot_f" -gt 0 ] && line="$line, herd7's $(herd_file "$arch") through ours on $agree_f"
     [ "$every" != 0 ] && line="$line; every-candidate model: $tot_e answered, $agree_e agree (counts on $counts_e)"
     echo "$line"

@@ -183,8 +183,9 @@ static bool check_runnable(hw_gen *g, const ll_stmt *st, int w)
     const ll_instr *in = &st->instr;
     const ll_operand *dst = in->n_ops ? &in->ops[in->n_ops - 1] : NULL;
     if (in->op == LL_X86_UXCH)
-        return hw_gen_fail(g, st, "'uxch' is herd7's exchange that is not "
-                           "atomic: no x86 instruction does it");
+        return hw_gen_fail(g, st, "'uxch' is herd7's own exchange (as "
+                           "xchg in its model): no x86 instruction "
+                           "spells it");
     if (in->op == LL_X86_CMOVCC && w == 1)
         return hw_gen_fail(g, st, "x86 has no 8-bit cmov");
     for (int i = 0; i < in->n_ops && has_high_byte(in); i++)

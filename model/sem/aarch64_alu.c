@@ -538,8 +538,13 @@ static sem_next multiply_long(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* EXTR Rd,Rn,Rm,#lsb: the register's width of bits of the pair Rn:Rm
- * from bit lsb up (Rm alone for lsb 0; ROR Rd,Rn,#k when Rn is Rm). */
+/* EXTR Rd,Rn,Rm,#lsb: the CPU's is the register's width of bits of the
+ * pair Rn:Rm from bit lsb up; herd7 7.58 computes Rn << (width - lsb) |
+ * Rm >> lsb on 64 bits and keeps all of it, even from W registers, the
+ * shift taken mod 64 (so `EXTR W6,W0,W4,#0` gives W0 << 32 | W4 in X6,
+ * `EXTR X6,X0,X4,#0` gives X0 | X4): we follow herd7
+ * (tests/herd7-cpu/aarch64/A64+extr-herd; ROR Rd,Rn,#k, Rn being Rm,
+ * is the same either way but for lsb 0). */
 static sem_next extract(sem_run *r, const ll_instr *in)
 {
     int bits = a64_bits(in->ops[0].reg);
@@ -554,9 +559,9 @@ static sem_next extract(sem_run *r, const ll_instr *in)
     if (n.v.sym >= 0 || m.v.sym >= 0)
         return a64_undefined(r, t | p);
     uint64_t lo = ((uint64_t)m.v.num & mask_of(bits)) >> lsb;
-    uint64_t hi = lsb ? (uint64_t)n.v.num << (bits - lsb) : 0;
-    a64_set_pick(r, in->ops[0].reg,
-                 sem_int((int64_t)((hi | lo) & mask_of(bits))), t, p);
+    uint64_t hi = ((uint64_t)n.v.num & mask_of(bits)) << ((bits - lsb) & 63);
+    int rd = LL_A64_REG(LL_A64_REG_NUM(in->ops[0].reg), LL_A64_X);
+    a64_set_pick(r, rd, sem_int((int64_t)(hi | lo)), t, p);
     return SEM_NEXT;
 }
 

@@ -678,7 +678,10 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
     return write_operand(r, in, dst, w, &m, res, true, herd, vm);
 }
 
-/* xchg and uxch (atomic when a side is memory, uxch never), and xadd. */
+/* xchg and uxch (both atomic when a side is memory: herd7 7.58 pairs
+ * uxch's read and write in rmw and marks them X as xchg's, so SB with
+ * uxch is forbidden and no write falls between them: tests/herd7-cpu/
+ * x86/SB+uxchs, X86_64+uxch-atomic), and xadd. */
 static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     const ll_operand *reg = &in->ops[0], *other = &in->ops[1];
@@ -688,7 +691,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
         other = t;
     }
     mem_access m = plain_access();
-    m.atomic = in->op == LL_X86_XCHG || (in->flags & LL_X86_F_LOCK);
+    m.atomic = in->op == LL_X86_XCHG || in->op == LL_X86_UXCH ||
+               (in->flags & LL_X86_F_LOCK);
     sem_reg rv = read_reg(r, reg->reg), ov;
     sem_next n = read_operand(r, in, other, w, &m, &ov, false);
     if (n != SEM_NEXT)
@@ -712,7 +716,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
 /* cmpxchg src, dst: if rax-part == dst then dst = src, else rax-part = dst;
  * only a successful one writes memory (herd7's choice; the CPU also
  * writes the old value back, which no other thread can tell apart). */
-static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
+static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
+                                 bool herd)
 {
     const ll_operand *src = &in->ops[0], *dst = &in->ops[1];
     mem_access m = plain_access();
@@ -724,13 +729,19 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w)
     sem_next n = read_operand(r, in, dst, w, &m, &d, false);
     if (n != SEM_NEXT)
         return n;
-    flags f = get_flags(r, NULL);
+    flags f = get_flags(r, NULL), before = f;
     sem_val diff;
     if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
         return undefined(r, a.t | d.t);
     vmade dm = made_of(r, dst, d);
     vmade am = {sem_get_vsrc(r, x86_reg_slot(acc)),
                 sem_get_vop(r, x86_reg_slot(acc))};
+    /* herd7 7.58 sets ZF alone (equal) and keeps its SF ("greater"),
+     * 0 when no instruction set it: `cmpq $1` of 9 then a cmpxchg
+     * still jumps at jg (tests/herd7-cpu/x86/X86_64+cmpxchg-flags) */
+    if (herd)
+        f = herd_flags(before, diff.num == 0,
+                       (before.bits & F_HERD) && (before.bits & F_SF));
     set_flags(r, f, a.t | d.t, op_on(r, am, dm));
     if (diff.num == 0)
         return write_operand(r, in, dst, w, &m, s, true, false,
@@ -785,6 +796,14 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
     const ll_operand *dst = &in->ops[in->n_ops - 1];
     if (in->op == LL_X86_SETCC) {
         sem_reg v = {sem_int(holds), ft};
+        /* herd7 7.58's setnb writes 0 or 1 to the whole register
+         * (`setnb %al` leaves rax 1, `setnb %ah` too), not a byte of it:
+         * tests/herd7-cpu/x86/X86_64+setnb-whole */
+        if (herd && dst->kind == LL_OPND_REG && LL_X86_IS_GPR(dst->reg)) {
+            write_reg(r, LL_X86_REG(LL_X86_REG_BASE(dst->reg), LL_X86_P64),
+                      v.v, v.t, op_on(r, fm, CONST));
+            return SEM_NEXT;
+        }
         return write_operand(r, in, dst, 1, &m, v, false, herd,
                              op_on(r, fm, CONST));
     }
@@ -836,8 +855,8 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
         return arith(r, in, w, herd);
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
         return exchange(r, in, w, herd);
-    case LL_X86_CMPXCHG:
-        return compare_exchange(r, in, w);
+    case LL_X86_CMPXCHG:    /* herd7 reads it in its own operand order */
+        return compare_exchange(r, in, w, !cpu && !(in->flags & LL_X86_F_32));
     case LL_X86_MOVZX: case LL_X86_MOVSX:
         return widen(r, in, w);
     case LL_X86_LEA:

@@ -71,7 +71,7 @@ for arch in PPC X86_64 ARM AArch64 RISCV; do
   for r in 1 2; do
     mkdir "$tmp/$arch.$r"
     awk -v arch=$arch -v n=40 -v seed=5 -v dir="$tmp/$arch.$r" \
-      -f mk/fidelity-gen.awk
+      $(for f in mk/fidelity-gen*.awk; do echo "-f $f"; done)
   done
   diff -r "$tmp/$arch.1" "$tmp/$arch.2" > /dev/null ||
     { echo "fidelity-gen.awk $arch: seed 5 wrote other tests the second time"; fail=1; }

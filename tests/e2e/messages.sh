@@ -1,6 +1,7 @@
 #!/bin/sh
 # messages.sh — messages that used to mislead, now exact: a register used
-# as an address that nothing sets (named, with the fix), a condition on a
+# as an address that nothing sets (named, with the fix; an unset index
+# beside a set base is 0, as herd7 reads it), a condition on a
 # register never written or on a location the test lacks (warnings, the
 # result still printed), a thread the test does not have (model as
 # hwrun), a folder given as a test, and compare given the model and
@@ -32,6 +33,18 @@ PPC U
 exists (0:r1=0)
 T
 run 2 "U.litmus:6:17: 1:r4 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as \`1:r4=x;\`" model U.litmus
+# an index nothing sets beside a set base adds 0 (herd7 reads it so);
+# with neither set, the first is named
+cat > V.litmus <<'T'
+AArch64 V
+{
+0:X2=x;
+}
+ P0              | P1              ;
+ LDR W1,[X2,X5]  | LDR W1,[X5,X6]  ;
+exists (0:X1=0)
+T
+run 2 "V.litmus:6:20: 1:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as \`1:X5=x;\`" model V.litmus
 cat > W.litmus <<'T'
 X86_64 W
 {

@@ -447,7 +447,7 @@ static void refusals_say_why(void **unused)
 {
     (void)unused;
     static const char *const cases[][2] = {
-        {"uxchq %rax,(x)", "'uxch' is herd7's exchange that is not atomic"},
+        {"uxchq %rax,(x)", "'uxch' is herd7's own exchange (as xchg in its model)"},
         {"cmovcb %al,%bl", "x86 has no 8-bit cmov"},
         {"lock addq $1,%rax", "'lock' without a memory destination"},
         {"addq $4294967296,%rax", "the immediate $4294967296 does not fit "

@@ -311,6 +311,19 @@ static void extract_and_shift_by_register(void **state)
               "exists (0:X2=0 /\\ 0:X7=0 /\\ 0:X9=0)\n",
               "0:X2=1164413355; 0:X7=9920249030613615975; "
               "0:X9=18446742974197923840;");
+    /* herd7 7.58 keeps all 64 bits of W1 << 16 | W0 >> 16 in X2
+     * (0x0123456789ab, 1250999896491), and takes the shift by the width
+     * mod 64: lsb 0 gives W1 << 32 | W0 (0x0123456789abcdef,
+     * 81985529216486895)
+     * and X1 | X0 (0x01234567 | 0x89abcdef = 0x89abcdef, 2309737967);
+     * each checked with herd7 */
+    one_state("AArch64 E\n{ 0:X1=0x01234567; 0:X0=0x89ABCDEF; "
+              "uint64_t 0:X2; uint64_t 0:X3; uint64_t 0:X5; }\n"
+              " P0 ;\n EXTR W2,W1,W0,#16 ;\n EXTR W3,W1,W0,#0 ;\n"
+              " EXTR X5,X1,X0,#0 ;\n"
+              "exists (0:X2=0 /\\ 0:X3=0 /\\ 0:X5=0)\n",
+              "0:X2=1250999896491; 0:X3=81985529216486895; "
+              "0:X5=2309737967;");
 }
 
 /* herd7 7.58 ignores a type it does not know on a register (its A73:

@@ -455,6 +455,10 @@ static void herd7_forms(void **state)
           "movl $8,%edi; L0: movq $1,%r9; cmpq $1,%r9; movl $0,%r8d; "
           "jle L1; movl $9,%r8d; L1: setnb %cl",
           "rdi=7; r8=0; rcx=1");
+    /* setnb writes its 0 or 1 to the whole register, al or ah alike
+       (herd7 7.58: rax=1 both times; the CPU merges the byte) */
+    check("", "movq $-1,%rax; setnb %al; movq $-1,%rbx; setnb %bh",
+          "rax=1; rbx=1");
     /* CF is 0 after cmp: cmovc is not taken and writes nothing */
     check("", "movq $-1,%rax; movl $3,%ebx; cmpl $1,%ebx; cmovc %ebx,%eax",
           "rax=-1");

@@ -64,7 +64,7 @@ int ll_x86_reg_width(int reg);
  *   CMP TEST   src, dst     flags of dst - src, dst & src
  *   INC DEC NEG NOT  dst
  *   XCHG   a, b         atomic when one side is memory
- *   UXCH   a, b         herd7's exchange that is not atomic
+ *   UXCH   a, b         herd7's exchange (atomic, as xchg, in 7.58)
  *   XADD   src(REG), dst   tmp=dst; dst+=src; src=tmp
  *   CMPXCHG src(REG), dst  compare rax-part with dst; herd's order
  *                       `cmpxchg (x),%rcx` is also read, stored this way
