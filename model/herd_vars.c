@@ -209,7 +209,7 @@ static int if_bz(const ll_thread *th, const ll_c_node *n)
 
 /* Does the if's condition end in a spin_trylock whose result the if
  * tests (`if (spin_trylock(t))`)? herd7's trylock forks, and on each way
- * its result is a constant: no `!= 0`, and each way reads only its arm
+ * its result is a constant: no `!= 0`, and each way reads only its branch
  * (then on the locked way, else on the other): C-trylock-in-if-symbol,
  * `if (spin_trylock(t)) spin_unlock(t);` takes 2 variables, not 4. */
 static bool trylock_if(const ll_thread *th, const ll_c_node *n, int bz)
