@@ -207,6 +207,26 @@ static int if_bz(const ll_thread *th, const ll_c_node *n)
     return -1;
 }
 
+/* Does the if's condition end in a spin_trylock whose result the if
+ * tests (`if (spin_trylock(t))`)? herd7's trylock forks, and on each way
+ * its result is a constant: no `!= 0`, and each way reads only its branch
+ * (then on the locked way, else on the other): C-trylock-in-if-symbol,
+ * `if (spin_trylock(t)) spin_unlock(t);` takes 2 variables, not 4. */
+static bool trylock_if(const ll_thread *th, const ll_c_node *n, int bz)
+{
+    const ll_operand *v = &th->stmts[bz].instr.ops[0];
+    for (int i = bz - 1; i >= n->first; i--) {
+        const ll_stmt *s = &th->stmts[i];
+        if (!s->has_instr || s->instr.op == LL_C_CTRL_SAVE)
+            continue;
+        const ll_operand *d = &s->instr.ops[0];
+        return s->instr.op == LL_C_TRYLOCK && v->kind == LL_OPND_REG &&
+               v->sym && d->kind == LL_OPND_REG && d->sym &&
+               !strcmp(v->sym, d->sym);
+    }
+    return false;
+}
+
 static void measure(hv *h, int k);
 
 /* Node k and the statements after it in its block. */
@@ -256,10 +276,16 @@ static void measure(hv *h, int k)
         size = range_vars(h, n->first, h->th->c_tree[n->kid].first, bz,
                           &forks);
         const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
+        bool tl = forks == 1 && trylock_if(h->th, n, bz);
+        if (tl) {
+            bool fork;
+            size -= instr_vars(h->th, n->first, bz, &fork);
+            forks = 0;
+        }
         int arms[2] = {n->kid, n->other};
         int64_t outs = 0;
         for (int a = 0; a < 2; a++) {
-            if (is_const(v) && (v->imm != 0) != (a == 0))
+            if (!tl && is_const(v) && (v->imm != 0) != (a == 0))
                 continue;            /* herd7 reads the branch taken only */
             if (arms[a] < 0) {
                 outs++;
@@ -497,8 +523,11 @@ static int64_t walk(hv *h, int k, int64_t c)
         return walk_seq(h, n->kid, c);
     case LL_C_NODE_IF: {
         int bz = if_bz(h->th, n);
-        number_range(h, n->first, h->th->c_tree[n->kid].first, &c);
+        bool tl = trylock_if(h->th, n, bz);
+        number_range(h, n->first, tl ? bz : h->th->c_tree[n->kid].first, &c);
         const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
+        if (tl)
+            next_turn(h);   /* the trylock's; the if's below is the same */
         if (is_const(v)) {
             int branch = v->imm ? n->kid : n->other;
             return branch >= 0 ? walk(h, branch, c) : 0;

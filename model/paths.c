@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "litmuslab/c_ast.h"
+
 typedef struct pending {
     int loc;
     sem_val v;
@@ -423,11 +425,14 @@ static uint64_t thread_bit(int th)
  * write made (a constant of the code) stays for every read: it starts
  * the cycles a thin-air value goes round. Every value is taken at a
  * location with no initial write (address 0, where herd7 lets a read
- * read a later write of its thread before refusing the test: at0_run),
- * and where values are symbolic (C): there the write sites a value went
- * through already stop a chain of RMWs (pend_writes), and symbolic.c
- * keeps a copy cycle's execution with the least value every location of
- * it may hold, which a read must then be able to return. The writes
+ * read a later write of its thread before refusing the test: at0_run).
+ * Where values are symbolic (C) the rule holds too: the write sites a
+ * value went through (pend_writes) bound a chain of RMWs but not the
+ * sums of such values, and a read of x that only its own later writes
+ * feed (`if (READ_ONCE(*x)) r0 = atomic_sub_return(.., x); ...
+ * WRITE_ONCE(*x, r1 + r0); *z = r0 * 2;`) took each round's new sums:
+ * `too many paths (over 250000)` in the fourth round where herd7 answers
+ * in 0.1 s (C-too-many-paths, issue 24). The writes
  * looked at are those of the run so far: at the read, those before it;
  * at the end of the run, all (reads_found). */
 static int may_read_how(run_ctx *c, int loc, int k, int inst);
@@ -445,8 +450,7 @@ static int may_read_how(run_ctx *c, int loc, int k, int inst)
 {
     const mdl_loc *l = &c->m->locs[loc];
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
-    if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init ||
-        c->m->ops->symbolic_values)
+    if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init)
         return 1;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
@@ -775,6 +779,20 @@ int sem_code_stmt(sem_run *r, sem_val v)
 
 static void run_steps(run_ctx *c, sem_run *r);
 
+/* Is statement pc a C loop's test (a BZ leaving the loop whose back jump
+ * is at from)? herd7 unrolls `while (c) body` twice and cuts the run
+ * when c holds a third time, before a third body: the cut run's
+ * registers and writes are those of two turns (`filter (1:r1=2)` with r1
+ * counting the turns says Loop on herd7, issue 24's C-loop-filter). */
+static bool loop_test(const ll_thread *t, int pc, int from)
+{
+    const ll_stmt *s = &t->stmts[pc];
+    if (!s->has_instr || s->instr.op != LL_C_BZ || s->instr.n_ops < 2 ||
+        !s->instr.ops[1].sym)
+        return false;
+    return find_label(t, s->instr.ops[1].sym, pc) > from;
+}
+
 /* Run the thread once along the current choices. */
 static void run_once(run_ctx *c, sem_run *r)
 {
@@ -822,6 +840,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->zstore_own = c->zstore_more = false;
     int pc = 0, steps = 0;
     bool concrete_turns = false;   /* went round a loop of concrete_jump */
+    int last_to = -1, last_from = -1;  /* C: a loop's last turn (loop_test) */
     /* herd7 counts a loop's turns per label it jumps back to, over the
        whole run (not per loop entry, not across loops) */
     ll_grow((void **)&c->back, &c->cap_back, t->code->n_stmts + 1,
@@ -861,6 +880,11 @@ static void run_steps(run_ctx *c, sem_run *r)
         }
         if (n == SEM_END)
             return;
+        if (n == SEM_NEXT && pc >= last_to && pc < last_from &&
+            loop_test(t->code, pc, last_from)) {
+            c->cut = true;
+            return;
+        }
         if (n == SEM_JUMP || n == SEM_GOTO) {
             int to = n == SEM_GOTO ? r->goto_pc
                                    : find_label(t->code, label, pc);
@@ -884,6 +908,10 @@ static void run_steps(run_ctx *c, sem_run *r)
                 if (++c->back[to] > MDL_UNROLL) {
                     c->cut = true;
                     return;
+                }
+                if (c->back[to] == MDL_UNROLL && t->code->c_tree) {
+                    last_to = to;
+                    last_from = pc;
                 }
             }
             pc = to;

@@ -2564,6 +2564,65 @@ static bool reads_find_values(search *s, bool own_later)
     return true;
 }
 
+/* herd7 says `Loop` for a cut combination only when some final state of
+ * it passes the test's filter: the cut runs' registers, and for each
+ * location the initial value or a write no later write of its thread
+ * follows (herd7's choices of a final write; C-loop-filter: `filter
+ * (~y=1)` where the only write is y=1 says no Loop). Called after
+ * reads_find_values built the events. */
+static bool cut_kept(search *s)
+{
+    mdl_test *m = s->m;
+    if (!m->filter)
+        return true;
+    reg_values(s);
+    int L = m->n_locs;
+    int *cand = ll_xmalloc((size_t)(s->n_ev + 2 * L) * sizeof *cand);
+    int *first = cand + s->n_ev, *at = first + L, n = 0;
+    for (int l = 0; l < L; l++) {   /* location l's: cand[first[l]..] */
+        first[l] = n;
+        bool shown = false;
+        for (int i = 0; i < m->n_obs && !shown; i++)
+            shown = m->obs[i].mem == l;
+        for (int h = L; h < s->n_ev && shown; h++) {
+            const gev *w = &s->ev[h];
+            if (w->e->kind != SEM_W || w->loc != l)
+                continue;
+            bool last = true;
+            for (int k = h + 1; k < s->n_ev && last; k++)
+                last = s->ev[k].thread != w->thread ||
+                       s->ev[k].e->kind != SEM_W || s->ev[k].loc != l;
+            if (last)
+                cand[n++] = h;
+        }
+        if (n == first[l])
+            cand[n++] = l;      /* no write: the initial one */
+        at[l] = first[l];
+    }
+    bool kept = false;
+    for (;;) {
+        for (int i = 0; i < m->n_obs; i++)
+            if (m->obs[i].mem >= 0)
+                s->vals[i] = mdl_obs_raw(m, i, s->ev[cand[at[m->obs[i].mem]]].val);
+        ll_state st = {0};
+        bool missing = false;
+        mdl_state_to_ll(m, s->vals, m->n_obs, &st);
+        kept = ll_prop_eval(m->filter, &st, &missing);
+        ll_state_clear(&st);
+        int l = 0;          /* the next choice, as an odometer */
+        while (!kept && l < L &&
+               at[l] + 1 == (l + 1 < L ? first[l + 1] : n)) {
+            at[l] = first[l];
+            l++;
+        }
+        if (kept || l == L)
+            break;
+        at[l]++;
+    }
+    free(cand);
+    return kept;
+}
+
 /* ---- parts of combinations ---- */
 
 /* Some choice of the part's location solutions passes the model's
@@ -2757,7 +2816,8 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        if (!reads_find_values(s, cut && !bad))
+        if (!reads_find_values(s, cut && !bad) ||
+            (cut && !bad && !cut_kept(s)))
             return;
         if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
             !bad_solves(s))
