@@ -95,6 +95,62 @@ static bool poi_tick(const ll_instr *in)
            !strcmp(o[0].sym, o[1].sym) && is_const(&o[2]);
 }
 
+static bool is_temp(const ll_operand *o)
+{
+    return o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@';
+}
+
+/* Statement j is an operation into a temporary that a kernel cmpxchg
+ * right after it (through more such operations) takes as its expected
+ * or new value: herd7 evaluates that expression inside the cmpxchg, on
+ * each way that uses it (g8100206_62: `cmpxchg(z, 1, r0 == r0)` reads
+ * r0 only on the success way). The cmpxchg's index, or -1. */
+static int cas_user(const ll_thread *th, int j)
+{
+    const ll_instr *d = &th->stmts[j].instr;
+    if (!th->stmts[j].has_instr || (d->op != LL_C_BIN && d->op != LL_C_UN) ||
+        !is_temp(&d->ops[0]) || poi_tick(d))
+        return -1;
+    for (int k = j + 1; k < th->n_stmts; k++) {
+        const ll_stmt *s = &th->stmts[k];
+        if (!s->has_instr || s->label)
+            return -1;
+        if (s->instr.op == LL_C_CAS && !(s->instr.flags & LL_C_CAS_UNLESS))
+            return k;
+        if ((s->instr.op != LL_C_BIN && s->instr.op != LL_C_UN) ||
+            !is_temp(&s->instr.ops[0]))
+            return -1;
+    }
+    return -1;
+}
+
+/* The statement before the cmpxchg i that computes its operand o (a
+ * temporary, cas_user), or -1. */
+static int cas_operand_def(const ll_thread *th, int i, const ll_operand *o)
+{
+    if (!is_temp(o))
+        return -1;
+    for (int j = i - 1; j >= 0 && cas_user(th, j) == i; j--)
+        if (!strcmp(th->stmts[j].instr.ops[0].sym, o->sym))
+            return j;
+    return -1;
+}
+
+/* The variables of a cmpxchg's operand o: its expression's when the
+ * cmpxchg computes it (cas_operand_def), else its own read. */
+static int64_t cas_opnd_vars(const ll_thread *th, int i, const ll_operand *o)
+{
+    int j = cas_operand_def(th, i, o);
+    if (j < 0)
+        return opnd_vars(o);
+    const ll_instr *in = &th->stmts[j].instr;
+    if (in->op == LL_C_UN)
+        return cas_opnd_vars(th, j, &in->ops[1]) + !is_const(&in->ops[1]);
+    return cas_opnd_vars(th, j, &in->ops[1]) +
+           cas_opnd_vars(th, j, &in->ops[2]) +
+           (!bin_same(in) && !(is_const(&in->ops[1]) && is_const(&in->ops[2])));
+}
+
 /* Does statement i (a BZ) test a comparison made in [first, i)? herd7
  * adds a `!= 0` to anything else. */
 static bool tests_comparison(const ll_thread *th, int first, int i)
@@ -127,11 +183,13 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     case LL_C_MOV:
         return opnd_vars(&o[1]);
     case LL_C_BIN:
-        if (poi_tick(in))
+        if (poi_tick(in) || cas_user(th, i) >= 0)
             return 0;
         return opnd_vars(&o[1]) + opnd_vars(&o[2]) +
                (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
     case LL_C_UN:
+        if (cas_user(th, i) >= 0)
+            return 0;
         return opnd_vars(&o[1]) + !is_const(&o[1]);
     case LL_C_LD:
         return opnd_vars(&o[1]) + 1;
@@ -144,8 +202,8 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     case LL_C_CAS11:
         /* each way reads the address and the expected value again */
         *fork = true;
-        return 2 * opnd_vars(&o[1]) + 2 * opnd_vars(&o[2]) +
-               opnd_vars(&o[3]) +
+        return 2 * opnd_vars(&o[1]) + 2 * cas_opnd_vars(th, i, &o[2]) +
+               cas_opnd_vars(th, i, &o[3]) +
                (in->op == LL_C_CAS && (in->flags & LL_C_CAS_UNLESS) ? 4 : 3);
     case LL_C_LOCK:
     case LL_C_UNLOCK:
@@ -360,6 +418,39 @@ static void skip_opnd(const ll_operand *o, int64_t *c)
  * value, new value, the read), then failure (address, expected value,
  * the read, the comparison); only the way the run takes is its events:
  * its read and its register reads (the new value's copies a read). */
+static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
+                            int64_t *c)
+{
+    int j = cas_operand_def(h->th, i, o);
+    if (j < 0) {
+        if (taken)
+            read_opnd(h, o, c);
+        else
+            skip_opnd(o, c);
+        return;
+    }
+    if (!taken) {
+        *c += cas_opnd_vars(h->th, i, o);
+        return;
+    }
+    const ll_instr *in = &h->th->stmts[j].instr;
+    const ll_operand *d = in->ops;
+    number_cas_opnd(h, j, &d[1], true, c);
+    if (in->op == LL_C_UN) {
+        *c += !is_const(&d[1]);
+        src_set(h, &d[0], -1);
+        return;
+    }
+    number_cas_opnd(h, j, &d[2], true, c);
+    int same = bin_same(in);
+    if (same) {
+        src_set(h, &d[0], src_of(h, &d[same == 1 ? 1 : 2]));
+        return;
+    }
+    *c += !(is_const(&d[1]) && is_const(&d[2]));
+    src_set(h, &d[0], -1);
+}
+
 static void number_cas(hv *h, int i, int64_t *c)
 {
     const ll_operand *o = h->th->stmts[i].instr.ops;
@@ -367,12 +458,8 @@ static void number_cas(hv *h, int i, int64_t *c)
     bool success = ok && (h->turns >> h->next_turn & 1);
     for (int way = 1; way >= 0; way--) {
         bool taken = ok && success == (way == 1);
-        for (int k = 1; k <= (way ? 3 : 2); k++) {
-            if (taken)
-                read_opnd(h, &o[k], c);
-            else
-                skip_opnd(&o[k], c);
-        }
+        for (int k = 1; k <= (way ? 3 : 2); k++)
+            number_cas_opnd(h, i, &o[k], taken, c);
         ++*c;
         if (taken)
             h->read_var[i] = *c;
@@ -394,8 +481,8 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         src_set(h, &o[0], src_of(h, &o[1]));
         return;
     case LL_C_BIN: {
-        if (poi_tick(in))
-            return;
+        if (poi_tick(in) || cas_user(h->th, i) >= 0)
+            return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
         int same = bin_same(in);
