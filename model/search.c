@@ -364,6 +364,43 @@ static bool same_instr(const search *s, const gev *a, const gev *b)
             ((a->e->tags | b->e->tags) & s->m->ops->unordered_in_instr));
 }
 
+/* Event k's (of thread t's run, a read or a write made a source) bit
+ * is in b's dependencies inside its step: herd7's iico from k to b. */
+static bool iico_edge(const search *s, int t, int k, int h)
+{
+    const sem_event *a = s->ev[k].e, *b = s->ev[h].e;
+    if ((a->kind != SEM_R && a->kind != SEM_W) ||
+        (b->kind != SEM_R && b->kind != SEM_W))
+        return true;        /* fences and branches: with every event */
+    if (b->rmw_read >= 0 && s->base[t] + b->rmw_read == k)
+        return true;
+    return a->read_no >= 0 && a->read_no < 64 &&
+           ((b->addr | b->data | b->ctrl | b->iico) >> a->read_no & 1);
+}
+
+/* Events g < h of one thread, both of one of herd7's instructions that
+ * the semantics runs as several steps (sem_event.step: a C statement),
+ * that herd7's po leaves unordered: no chain of iico from g to h
+ * (`READ_ONCE(*x) + READ_ONCE(*y)`: the operands are evaluated in
+ * parallel). */
+static bool step_unordered(const search *s, int g, int h)
+{
+    const gev *a = &s->ev[g], *b = &s->ev[h];
+    if (!a->e || !b->e || a->thread != b->thread || !a->e->step ||
+        a->e->step != b->e->step || h <= g)
+        return false;
+    if (h - g >= 64)
+        return false;       /* (a statement of 64 events: ordered) */
+    uint64_t reach = 1;     /* bit i: g + i follows g along iico */
+    for (int k = g + 1; k <= h; k++)
+        for (uint64_t r = reach; r; r &= r - 1)
+            if (iico_edge(s, a->thread, g + __builtin_ctzll(r), k)) {
+                reach |= 1ull << (k - g);
+                break;
+            }
+    return !(reach >> (h - g) & 1);
+}
+
 /* loc: location l's events gathered in the row of its initial write
  * (event l), then that row copied to each of them. */
 static void same_loc(search *s)
@@ -474,7 +511,7 @@ static void build_events(search *s)
             mdl_rel_add(&x->thread, g, h);
             if (s->si && a->e->inst == b->e->inst)
                 mdl_rel_add(&x->same_instance, g, h);
-            if (g < h && !same_instr(s, a, b))
+            if (g < h && !same_instr(s, a, b) && !step_unordered(s, g, h))
                 mdl_rel_add(&x->po, g, h);
         }
         if (!a->e) {
@@ -951,7 +988,8 @@ static bool plan_location(search *s, int l, bool *too_big)
     for (int a = 0; a < n_local; a++)
         for (int b = a + 1; b < n_local; b++) {
             if (s->ev[global[a]].thread != s->ev[global[b]].thread ||
-                same_instr(s, &s->ev[global[a]], &s->ev[global[b]]))
+                same_instr(s, &s->ev[global[a]], &s->ev[global[b]]) ||
+                step_unordered(s, global[a], global[b]))
                 continue;
             int la = local[a], lb = local[b];
             p->poloc[la] |= 1ull << lb;
