@@ -27,7 +27,10 @@ static ll_test *one_thread(const char *body)
     return t;
 }
 
-static char *lowered(const char *body)
+/* The lowered statements, one a line; with marks, "^ " before those
+ * that start one of herd7's instructions (LL_C_STEP), "  " before the
+ * others. */
+static char *lowered_marked(const char *body, bool marks)
 {
     ll_test *t = one_thread(body);
     ll_diag d = {0};
@@ -36,9 +39,12 @@ static char *lowered(const char *body)
     ll_buf out = {0};
     const ll_thread *th = &t->threads[0];
     for (int i = 0; i < th->n_stmts; i++) {
-        if (th->stmts[i].label)
+        if (th->stmts[i].label && !marks)
             ll_buf_printf(&out, "%s:\n", th->stmts[i].label);
         if (th->stmts[i].has_instr) {
+            if (marks)
+                ll_buf_puts(&out, th->stmts[i].instr.flags & LL_C_STEP
+                                      ? "^ " : "  ");
             ll_c_print_instr(&th->stmts[i].instr, &out);
             ll_buf_putc(&out, '\n');
         }
@@ -47,25 +53,14 @@ static char *lowered(const char *body)
     return out.data ? out.data : strdup("");
 }
 
-/* The lowered statements, one a line, "^ " before those that start one
- * of herd7's instructions (LL_C_STEP). */
+static char *lowered(const char *body)
+{
+    return lowered_marked(body, false);
+}
+
 static char *steps(const char *body)
 {
-    ll_test *t = one_thread(body);
-    ll_diag d = {0};
-    if (!ll_c_lower(t, &d))
-        fail_msg("%d:%d: %s", d.line, d.col, d.msg);
-    ll_buf out = {0};
-    const ll_thread *th = &t->threads[0];
-    for (int i = 0; i < th->n_stmts; i++)
-        if (th->stmts[i].has_instr) {
-            ll_buf_puts(&out, th->stmts[i].instr.flags & LL_C_STEP ? "^ "
-                                                                     : "  ");
-            ll_c_print_instr(&th->stmts[i].instr, &out);
-            ll_buf_putc(&out, '\n');
-        }
-    ll_test_free(t);
-    return out.data ? out.data : strdup("");
+    return lowered_marked(body, true);
 }
 
 static void refused(const char *body, int line, int col, const char *msg)
