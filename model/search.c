@@ -364,18 +364,52 @@ static bool same_instr(const search *s, const gev *a, const gev *b)
             ((a->e->tags | b->e->tags) & s->m->ops->unordered_in_instr));
 }
 
-/* Event k's (of thread t's run, a read or a write made a source) bit
- * is in b's dependencies inside its step: herd7's iico from k to b. */
+static bool is_access(const sem_event *e)
+{
+    return e->kind == SEM_R || e->kind == SEM_W;
+}
+
+/* herd7's iico from access k to access h of one step of thread t: k's
+ * read in h's dependencies, or k the read of h's RMW. */
 static bool iico_edge(const search *s, int t, int k, int h)
 {
     const sem_event *a = s->ev[k].e, *b = s->ev[h].e;
-    if ((a->kind != SEM_R && a->kind != SEM_W) ||
-        (b->kind != SEM_R && b->kind != SEM_W))
-        return true;        /* fences and branches: with every event */
     if (b->rmw_read >= 0 && s->base[t] + b->rmw_read == k)
         return true;
     return a->read_no >= 0 && a->read_no < 64 &&
            ((b->addr | b->data | b->ctrl | b->iico) >> a->read_no & 1);
+}
+
+/* Bit i: access g + i follows access g along iico (g + i <= h). */
+static uint64_t iico_reach(const search *s, int t, int g, int h)
+{
+    uint64_t reach = 1;
+    for (int k = g + 1; k <= h; k++)
+        if (is_access(s->ev[k].e))
+            for (uint64_t r = reach; r; r &= r - 1)
+                if (iico_edge(s, t, g + __builtin_ctzll(r), k)) {
+                    reach |= 1ull << (k - g);
+                    break;
+                }
+    return reach;
+}
+
+/* A fence f of a fully ordered RMW and access k of its step (whose
+ * last event is end): herd7 orders the RMW's leading fence before every
+ * access of its call (the operands' and the RMW's own: those its write
+ * follows along iico) and its trailing fence after them, and the other
+ * operands of an enclosing operator with neither: some RMW write at or
+ * after k, after f when k is, before f when k is, follows k. */
+static bool fence_edge(const search *s, int t, int f, int k, int end)
+{
+    int hi = f < k ? end : f - 1;
+    for (int w = k; w <= hi; w++) {
+        const sem_event *e = s->ev[w].e;
+        if (e->kind == SEM_W && e->rmw_read >= 0 &&
+            (iico_reach(s, t, k, w) >> (w - k) & 1))
+            return true;
+    }
+    return false;
 }
 
 /* Events g < h of one thread, both of one of herd7's instructions that
@@ -389,16 +423,18 @@ static bool step_unordered(const search *s, int g, int h)
     if (!a->e || !b->e || a->thread != b->thread || !a->e->step ||
         a->e->step != b->e->step || h <= g)
         return false;
-    if (h - g >= 64)
+    int t = a->thread, end = h;
+    while (end + 1 < s->n_ev && s->ev[end + 1].thread == t &&
+           s->ev[end + 1].e && s->ev[end + 1].e->step == a->e->step)
+        end++;
+    if (end - g >= 64)
         return false;       /* (a statement of 64 events: ordered) */
-    uint64_t reach = 1;     /* bit i: g + i follows g along iico */
-    for (int k = g + 1; k <= h; k++)
-        for (uint64_t r = reach; r; r &= r - 1)
-            if (iico_edge(s, a->thread, g + __builtin_ctzll(r), k)) {
-                reach |= 1ull << (k - g);
-                break;
-            }
-    return !(reach >> (h - g) & 1);
+    bool fa = !is_access(a->e), fb = !is_access(b->e);
+    if (a->e->kind == SEM_B || b->e->kind == SEM_B || (fa && fb))
+        return false;
+    if (fa || fb)
+        return !fence_edge(s, t, fa ? g : h, fa ? h : g, end);
+    return !(iico_reach(s, t, g, h) >> (h - g) & 1);
 }
 
 /* loc: location l's events gathered in the row of its initial write
