@@ -399,9 +399,17 @@ static uint64_t iico_reach(const search *s, int t, int g, int h)
  * access of its call (the operands' and the RMW's own: those its write
  * follows along iico) and its trailing fence after them, and the other
  * operands of an enclosing operator with neither: some RMW write at or
- * after k, after f when k is, before f when k is, follows k. */
-static bool fence_edge(const search *s, int t, int f, int k, int end)
+ * after k, after f when k is, before f when k is, follows k. The step
+ * is events start to end. */
+static bool fence_edge(const search *s, int t, int f, int k, int start,
+                       int end)
 {
+    bool rmw = false;       /* a fence of no RMW (smp_store_mb's,
+                               one lowered statement): with everything */
+    for (int w = start; w <= end && !rmw; w++)
+        rmw = s->ev[w].e->kind == SEM_W && s->ev[w].e->rmw_read >= 0;
+    if (!rmw)
+        return true;
     int hi = f < k ? end : f - 1;
     for (int w = k; w <= hi; w++) {
         const sem_event *e = s->ev[w].e;
@@ -423,7 +431,9 @@ static bool step_unordered(const search *s, int g, int h)
     if (!a->e || !b->e || a->thread != b->thread || !a->e->step ||
         a->e->step != b->e->step || h <= g)
         return false;
-    int t = a->thread, end = h;
+    int t = a->thread, start = g, end = h;
+    while (start > s->base[t] && s->ev[start - 1].e->step == a->e->step)
+        start--;
     while (end + 1 < s->n_ev && s->ev[end + 1].thread == t &&
            s->ev[end + 1].e && s->ev[end + 1].e->step == a->e->step)
         end++;
@@ -433,7 +443,7 @@ static bool step_unordered(const search *s, int g, int h)
     if (a->e->kind == SEM_B || b->e->kind == SEM_B || (fa && fb))
         return false;
     if (fa || fb)
-        return !fence_edge(s, t, fa ? g : h, fa ? h : g, end);
+        return !fence_edge(s, t, fa ? g : h, fa ? h : g, start, end);
     return !(iico_reach(s, t, g, h) >> (h - g) & 1);
 }
 
