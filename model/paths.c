@@ -248,6 +248,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->val = sem_int(0);
     e->stmt = c->stmt;
     e->inst = c->inst;
+    e->step = r->step;
     e->read_no = -1;
     e->rmw_read = -1;
     e->ctrl = r->ctrl;
@@ -644,6 +645,13 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
     }
 }
 
+void sem_set_iico(sem_run *r, int ev, sem_taint t)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].iico = t;
+}
+
 void sem_set_vinner(sem_run *r, int ev, sem_taint v)
 {
     run_ctx *c = ctx(r);
@@ -825,6 +833,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->opeq_ops = 0;
     r->turns = 0;
     r->n_turns = 0;
+    r->step = 0;
     r->reserved = false;
     r->addr_fixed = false;
     r->chose_status = false;

@@ -390,6 +390,89 @@ static bool same_instr(const search *s, const gev *a, const gev *b)
             ((a->e->tags | b->e->tags) & s->m->ops->unordered_in_instr));
 }
 
+static bool is_access(const sem_event *e)
+{
+    return e->kind == SEM_R || e->kind == SEM_W;
+}
+
+/* herd7's iico from access k to access h of one step of thread t: k's
+ * read in h's dependencies, or k the read of h's RMW. */
+static bool iico_edge(const search *s, int t, int k, int h)
+{
+    const sem_event *a = s->ev[k].e, *b = s->ev[h].e;
+    if (b->rmw_read >= 0 && s->base[t] + b->rmw_read == k)
+        return true;
+    return a->read_no >= 0 && a->read_no < 64 &&
+           ((b->addr | b->data | b->ctrl | b->iico) >> a->read_no & 1);
+}
+
+/* Bit i: access g + i follows access g along iico (g + i <= h). */
+static uint64_t iico_reach(const search *s, int t, int g, int h)
+{
+    uint64_t reach = 1;
+    for (int k = g + 1; k <= h; k++)
+        if (is_access(s->ev[k].e))
+            for (uint64_t r = reach; r; r &= r - 1)
+                if (iico_edge(s, t, g + __builtin_ctzll(r), k)) {
+                    reach |= 1ull << (k - g);
+                    break;
+                }
+    return reach;
+}
+
+/* A fence f of a fully ordered RMW and access k of its step (whose
+ * last event is end): herd7 orders the RMW's leading fence before every
+ * access of its call (the operands' and the RMW's own: those its write
+ * follows along iico) and its trailing fence after them, and the other
+ * operands of an enclosing operator with neither: some RMW write at or
+ * after k, after f when k is, before f when k is, follows k. The step
+ * is events start to end. */
+static bool fence_edge(const search *s, int t, int f, int k, int start,
+                       int end)
+{
+    bool rmw = false;       /* a fence of no RMW (smp_store_mb's,
+                               one lowered statement): with everything */
+    for (int w = start; w <= end && !rmw; w++)
+        rmw = s->ev[w].e->kind == SEM_W && s->ev[w].e->rmw_read >= 0;
+    if (!rmw)
+        return true;
+    int hi = f < k ? end : f - 1;
+    for (int w = k; w <= hi; w++) {
+        const sem_event *e = s->ev[w].e;
+        if (e->kind == SEM_W && e->rmw_read >= 0 &&
+            (iico_reach(s, t, k, w) >> (w - k) & 1))
+            return true;
+    }
+    return false;
+}
+
+/* Events g < h of one thread, both of one of herd7's instructions that
+ * the semantics runs as several steps (sem_event.step: a C statement),
+ * that herd7's po leaves unordered: no chain of iico from g to h
+ * (`READ_ONCE(*x) + READ_ONCE(*y)`: the operands are evaluated in
+ * parallel). */
+static bool step_unordered(const search *s, int g, int h)
+{
+    const gev *a = &s->ev[g], *b = &s->ev[h];
+    if (!a->e || !b->e || a->thread != b->thread || !a->e->step ||
+        a->e->step != b->e->step || h <= g)
+        return false;
+    int t = a->thread, start = g, end = h;
+    while (start > s->base[t] && s->ev[start - 1].e->step == a->e->step)
+        start--;
+    while (end + 1 < s->n_ev && s->ev[end + 1].thread == t &&
+           s->ev[end + 1].e && s->ev[end + 1].e->step == a->e->step)
+        end++;
+    if (end - g >= 64)
+        return false;       /* (a statement of 64 events: ordered) */
+    bool fa = !is_access(a->e), fb = !is_access(b->e);
+    if (a->e->kind == SEM_B || b->e->kind == SEM_B || (fa && fb))
+        return false;
+    if (fa || fb)
+        return !fence_edge(s, t, fa ? g : h, fa ? h : g, start, end);
+    return !(iico_reach(s, t, g, h) >> (h - g) & 1);
+}
+
 /* loc: location l's events gathered in the row of its initial write
  * (event l), then that row copied to each of them. */
 static void same_loc(search *s)
@@ -500,7 +583,7 @@ static void build_events(search *s)
             mdl_rel_add(&x->thread, g, h);
             if (s->si && a->e->inst == b->e->inst)
                 mdl_rel_add(&x->same_instance, g, h);
-            if (g < h && !same_instr(s, a, b))
+            if (g < h && !same_instr(s, a, b) && !step_unordered(s, g, h))
                 mdl_rel_add(&x->po, g, h);
         }
         if (!a->e) {
@@ -977,7 +1060,8 @@ static bool plan_location(search *s, int l, bool *too_big)
     for (int a = 0; a < n_local; a++)
         for (int b = a + 1; b < n_local; b++) {
             if (s->ev[global[a]].thread != s->ev[global[b]].thread ||
-                same_instr(s, &s->ev[global[a]], &s->ev[global[b]]))
+                same_instr(s, &s->ev[global[a]], &s->ev[global[b]]) ||
+                step_unordered(s, global[a], global[b]))
                 continue;
             int la = local[a], lb = local[b];
             p->poloc[la] |= 1ull << lb;

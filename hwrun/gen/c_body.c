@@ -599,7 +599,7 @@ static bool print_un(cbody *b, const ll_stmt *st, const ops *p,
                      const char *const *o)
 {
     (void)p;
-    unsigned op = st->instr.flags;
+    unsigned op = st->instr.flags & 0xff;
     ll_buf_printf(&b->code, "    %s = %s%s;\n", o[0],
                   op == LL_C_NEG   ? "(uint64_t)0 - "
                   : op == LL_C_NOT ? "~(uint64_t)"

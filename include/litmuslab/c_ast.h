@@ -68,7 +68,7 @@ typedef enum ll_c_ann {
 #define LL_C_ANN(flags) ((int)(((flags) >> LL_C_ANN_SHIFT) & 0xff))
 /* CAS11: the failure order in bits 24.. */
 #define LL_C_FAIL_SHIFT 24
-#define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0xff))
+#define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0x1f))
 
 /* RMW flag (bit 29): the leading smp_mb of a fully ordered RMW is the
  * FENCE before its operands, which read memory (herd7 evaluates them
@@ -80,6 +80,13 @@ typedef enum ll_c_ann {
 /* MOV and BIN flag (bit 30): the count of herd7's SRCU index
  * (lib/c/poi.c), whose constants are no values of memory. */
 #define LL_C_POI (1u << 30)
+/* Any statement's flag (bit 31): it starts one of herd7's instructions
+ * (a C statement, an if's or a loop's condition, one initialiser of a
+ * declaration: where herd7 counts its program-order index, c/poi.c).
+ * herd7 orders the events of one such instruction by its iico only: the
+ * operands of an operator or a call are evaluated unordered
+ * (model/sem/c.c numbers the steps, sem_event.step). */
+#define LL_C_STEP (1u << 31)
 
 /* RMW kinds (bits 8..15): what the destination gets. */
 typedef enum ll_c_rmw {

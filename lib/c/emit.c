@@ -61,7 +61,8 @@ void c_emit(c_lower *c, int op, unsigned flags, int n, const c_val *ops)
     ll_stmt *s = new_stmt(c);
     s->has_instr = true;
     s->instr.op = op;
-    s->instr.flags = flags;
+    s->instr.flags = flags | (c->step_next ? LL_C_STEP : 0);
+    c->step_next = false;
     s->instr.n_ops = n;
     for (int i = 0; i < n; i++)
         set_operand(&s->instr.ops[i], &ops[i]);
@@ -80,7 +81,10 @@ void c_insert_fence(c_lower *c, int at, unsigned k)
     s->pos = c->at;
     s->has_instr = true;
     s->instr.op = LL_C_FENCE;
-    s->instr.flags = k;
+    /* the fence starts the statement when its operands did (herd7: the
+       leading smp_mb is before them, in their instruction) */
+    s->instr.flags = k | (th->stmts[at + 1].instr.flags & LL_C_STEP);
+    th->stmts[at + 1].instr.flags &= ~LL_C_STEP;
 }
 
 void c_emit_label(c_lower *c, const char *label)

@@ -56,6 +56,7 @@ typedef struct c_lower {
     ll_pos pin;
     bool count_poi;          /* c/poi.c: the thread calls srcu_read_lock */
     c_val poi;               /* ... and the temporary holding the index */
+    bool step_next;          /* the next statement emitted gets LL_C_STEP */
 } c_lower;
 
 /* c/lex.c */
@@ -113,7 +114,8 @@ bool c_def_is_block(const c_lower *c, const char *name);
 
 /* c/poi.c: herd7's srcu_read_lock index (the statements run so far) */
 void c_poi_start(c_lower *c);          /* at the thread's start */
-void c_poi_tick(c_lower *c, int n);    /* n more statements run */
+void c_poi_tick(c_lower *c, int n);    /* n more statements run (a new
+                                          step, LL_C_STEP) */
 int c_poi_statement(c_lower *c);       /* what the statement at c->tok is */
 c_val c_poi(c_lower *c);               /* the register holding the index */
 /* The annotation `{NAME}` of an internal primitive (c->tok is '{'), as

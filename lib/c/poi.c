@@ -11,7 +11,9 @@
  * __store{once}(X,V); }`) is that block. Only threads that call
  * srcu_read_lock count (a temporary of the lowering holds the
  * index the next srcu_read_lock would get), so no other test has the
- * extra instructions. */
+ * extra instructions. Every tick, counted or not, starts one of herd7's
+ * instructions: the next statement emitted gets LL_C_STEP (herd7's po
+ * orders the events of two, not those of one). */
 #include "lib/c/internal.h"
 
 #include <string.h>
@@ -30,6 +32,7 @@ void c_poi_start(c_lower *c)
 
 void c_poi_tick(c_lower *c, int n)
 {
+    c->step_next = true;
     if (!c->count_poi || n == 0)
         return;
     c_val ops[3] = {c->poi, c->poi, c_imm((int64_t)POI_STEP * n)};

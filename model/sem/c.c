@@ -202,11 +202,11 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     sem_taint vs = vsrc(r, &in->ops[1]), c = vctrl(r, &in->ops[1]);
     if (!cr_use(r, &in->ops[0], vs))
         use(r, vs);
-    if (in->flags == LL_C_LNOT)
+    if ((in->flags & 0xff) == LL_C_LNOT)
         v = sem_int(is_zero(a.v));
     else if (a.v.sym >= 0)
         return bad(r, a.t, "arithmetic on an address");
-    else if (in->flags == LL_C_NEG)
+    else if ((in->flags & 0xff) == LL_C_NEG)
         v = sem_int((int64_t)(0 - (uint64_t)a.v.num));
     else
         v = sem_int(~a.v.num);
@@ -413,6 +413,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                           ev);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
                       unless || vop(r, &in->ops[3]));
+        sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */
         if (ann == LL_C_MB)
             sem_fence(r, BIT(T_MB));
     }
@@ -583,6 +584,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ann = LL_C_ANN(in->flags);
     sem_reg a, v;
     int ev, w;
+    if (in->flags & LL_C_STEP)
+        r->step++;          /* one of herd7's instructions starts */
     cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {

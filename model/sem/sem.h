@@ -69,6 +69,15 @@ typedef struct sem_event {
                              S9 := S8 - S6), else 0 */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
+    /* herd7's instruction it belongs to where one instruction makes
+     * several of the semantics' steps (a C statement: sem_run.step),
+     * else 0. po orders two events of one step only along herd7's iico:
+     * a read before the access its address, data or condition depends
+     * on (addr, data, ctrl, iico), an RMW's read before its write, a
+     * fence before and after everything else of the step. */
+    int step;
+    sem_taint iico;       /* W: reads of its step it waits for besides its
+                             data (a cmpxchg's expected value's) */
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -315,6 +324,8 @@ struct sem_run {
     int res_event;
     int res_event2;         /* a pair's second read (LDXP) */
     int pc;                 /* index of the statement being executed */
+    int step;               /* sem_event.step of the events made now: the
+                               semantics counts them (C: LL_C_STEP) */
     /* the jump exec returns is a conditional branch on a value no read
      * made, which the engine follows without counting it as a loop's
      * turn (where herd7 7.58 does so; exec elsewhere leaves it false) */
@@ -464,6 +475,8 @@ void sem_fence(sem_run *r, sem_tags tags);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* Event ev waits for reads t of its step (sem_event.iico). */
+void sem_set_iico(sem_run *r, int ev, sem_taint t);
 /* ... and those of its operand, an operation (sem_event.vinner). */
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
 /* Read event ev, an RMW's, took the way where it equals v, made of

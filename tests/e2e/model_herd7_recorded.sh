@@ -1,7 +1,8 @@
 #!/bin/sh
 # model_herd7_recorded.sh — our tests that carry herd7's own answer: each
 # litmus/<arch>/NAME.herd7 beside NAME.litmus is herd7 7.58's output on
-# it (`herd7 -conf linux-kernel.cfg` for C tests; for LISA tests, which
+# it (`herd7 -conf linux-kernel.cfg` for C tests, `-model rc11.cat` for
+# litmus/c11; for LISA tests, which
 # that configuration cannot run, `-bell` a bell declaring the lock sets
 # empty and including linux-kernel.bell, `-model linux-kernel.cat`: see
 # README "LISA tests"; the `Time` line dropped). The model's output must be the same, byte for byte:

@@ -27,7 +27,10 @@ static ll_test *one_thread(const char *body)
     return t;
 }
 
-static char *lowered(const char *body)
+/* The lowered statements, one a line; with marks, "^ " before those
+ * that start one of herd7's instructions (LL_C_STEP), "  " before the
+ * others. */
+static char *lowered_marked(const char *body, bool marks)
 {
     ll_test *t = one_thread(body);
     ll_diag d = {0};
@@ -36,15 +39,28 @@ static char *lowered(const char *body)
     ll_buf out = {0};
     const ll_thread *th = &t->threads[0];
     for (int i = 0; i < th->n_stmts; i++) {
-        if (th->stmts[i].label)
+        if (th->stmts[i].label && !marks)
             ll_buf_printf(&out, "%s:\n", th->stmts[i].label);
         if (th->stmts[i].has_instr) {
+            if (marks)
+                ll_buf_puts(&out, th->stmts[i].instr.flags & LL_C_STEP
+                                      ? "^ " : "  ");
             ll_c_print_instr(&th->stmts[i].instr, &out);
             ll_buf_putc(&out, '\n');
         }
     }
     ll_test_free(t);
     return out.data ? out.data : strdup("");
+}
+
+static char *lowered(const char *body)
+{
+    return lowered_marked(body, false);
+}
+
+static char *steps(const char *body)
+{
+    return lowered_marked(body, true);
 }
 
 static void refused(const char *body, int line, int col, const char *msg)
@@ -155,6 +171,43 @@ static void test_rmw_fence_before_operands(void **state)
                            "bin[+] @t6, r0, 1\n"
                            "rmw[+]{mb} @t7, &x, @t6\n"
                            "mov r0, @t7\n");
+    free(s);
+}
+
+/* herd7's po orders two of its instructions, not the events of one: a
+ * statement, an if's condition, its arm, a loop's condition each turn,
+ * a declaration's initialiser each start a step; a fully ordered RMW's
+ * leading fence starts its statement's. */
+static void test_steps(void **state)
+{
+    (void)state;
+    char *s = steps("\tint r0 = READ_ONCE(*x), r1;\n"
+                    "\tr0 = READ_ONCE(*x) + READ_ONCE(*y);\n"
+                    "\tif (READ_ONCE(*x) > r0) WRITE_ONCE(*y, 1);\n"
+                    "\twhile (READ_ONCE(*y)) r1 = 1;\n"
+                    "\tr0 = xchg(x, READ_ONCE(*y));");
+    assert_string_equal(s, "^ ld{once} @t0, &x\n"
+                           "  mov r0, @t0\n"
+                           "^ ld{once} @t1, &x\n"
+                           "  ld{once} @t2, &y\n"
+                           "  bin[+] @t3, @t1, @t2\n"
+                           "  mov r0, @t3\n"
+                           "^ ld{once} @t4, &x\n"
+                           "  bin[>] @t5, @t4, r0\n"
+                           "  ctrl_save @t6\n"
+                           "  bz @t5, @L0\n"
+                           "^ st{once} &y, 1\n"
+                           "  ctrl_restore @t6\n"
+                           "  ctrl_save @t7\n"
+                           "^ ld{once} @t8, &y\n"
+                           "  bz @t8, @L3\n"
+                           "^ mov r1, 1\n"
+                           "  jmp @L2\n"
+                           "  ctrl_restore @t7\n"
+                           "^ fence{1}\n"
+                           "  ld{once} @t9, &y\n"
+                           "  rmw{mb}{fenced} @t10, &x, @t9\n"
+                           "  mov r0, @t10\n");
     free(s);
 }
 
@@ -272,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_primitives),
         cmocka_unit_test(test_add_unless_andnot),
         cmocka_unit_test(test_rmw_fence_before_operands),
+        cmocka_unit_test(test_steps),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_hostile_text),
         cmocka_unit_test(test_tree),
