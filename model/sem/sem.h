@@ -323,9 +323,9 @@ struct sem_run {
     sem_taint res_dep;      /* what the reserved address depends on */
     int res_event;
     int res_event2;         /* a pair's second read (LDXP) */
-    /* ARM: the thread's last atomic access (herd7's X) when it is a
-     * read, else -1, and its address: herd7 7.58 pairs it in rmw with
-     * an STL to that address that comes next among X (model/sem/arm.c) */
+    /* The thread's last atomic access (herd7's X) when it is a read,
+     * else -1, and its address, kept by the semantics that pair such a
+     * read in rmw with the next atomic write to that address */
     int x_read;
     sem_val x_addr;
     int pc;                 /* index of the statement being executed */
