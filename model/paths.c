@@ -838,6 +838,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->addr_fixed = false;
     r->chose_status = false;
     r->res_event = r->res_event2 = -1;
+    r->x_read = -1;
     c->depth = 0;
     c->n_ev = 0;
     c->n_reads = 0;

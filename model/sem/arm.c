@@ -345,6 +345,10 @@ static sem_next load(sem_run *r, const ll_instr *in)
     if (in->op == LL_ARM_LDREX || in->op == LL_ARM_LDAEX) {
         sem_reserve(r, a, ev);
     }
+    if (access_tags(in->op)) {
+        r->x_read = ev;
+        r->x_addr = a.v;
+    }
     return SEM_NEXT;
 }
 
@@ -373,13 +377,23 @@ static sem_next load_multiple(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* STR, STL. herd7 7.58 pairs an STL in rmw (no other write between
+ * them in co) with the atomic read (LDREX, LDAEX, LDA) of its address
+ * that is the thread's last atomic access: LDA x; STL x is atomic to
+ * herd7, LDA x; LDA y; STL x and LDREX x; STL x; STL x's second not. */
 static sem_next store(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
         return undefined(r, a.t);
     sem_reg v = get(r, &in->ops[0]);
-    int w = sem_store(r, a.v, a.t, v.v, v.t, access_tags(in->op), -1);
+    int pair = -1;
+    if (in->op == LL_ARM_STL) {
+        if (r->x_read >= 0 && sem_val_eq(r->x_addr, a.v))
+            pair = r->x_read;
+        r->x_read = -1;
+    }
+    int w = sem_store(r, a.v, a.t, v.v, v.t, access_tags(in->op), pair);
     made(r, w, &in->ops[0]);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -400,9 +414,13 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in)
     }
     if (!held)
         return SEM_DEAD;
+    /* paired only when its read is the last atomic access (herd7 7.58:
+     * LDREX x; STL y; STREX x succeeds, unpaired) */
+    int pair = r->x_read == r->res_event ? r->res_event : -1;
+    r->x_read = -1;
     sem_reg v = get(r, &in->ops[1]);
     int w = sem_store(r, a.v, a.t, v.v, v.t | r->res_dep,
-                      access_tags(in->op), r->res_event);
+                      access_tags(in->op), pair);
     made(r, w, &in->ops[1]);
     if (sem_stopped(r))
         return SEM_ERROR;

@@ -323,6 +323,11 @@ struct sem_run {
     sem_taint res_dep;      /* what the reserved address depends on */
     int res_event;
     int res_event2;         /* a pair's second read (LDXP) */
+    /* The thread's last atomic access (herd7's X) when it is a read,
+     * else -1, and its address, kept by the semantics that pair such a
+     * read in rmw with the next atomic write to that address */
+    int x_read;
+    sem_val x_addr;
     int pc;                 /* index of the statement being executed */
     int step;               /* sem_event.step of the events made now: the
                                semantics counts them (C: LL_C_STEP) */
