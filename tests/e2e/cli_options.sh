@@ -59,7 +59,7 @@ printf '# SC, herd7 style\nmodel sc.cat\n-timeout 20\n' >"$tmp/sc.cfg"
 err 2 "litmuslab model: herd7's -through is not supported: no execution a check rejects is let through; --explain STATE shows them with the check that rejects each; see \`litmuslab model --help\`" model -through all $sb
 # an unknown model: what we ship and where we looked
 "$LITMUSLAB" model --model tso.cat $sb >/dev/null 2>"$tmp/err"
-grep -q "^litmuslab model: cannot find the model 'tso.cat'; models shipped: .*sc.cat x86fences.cat x86tso.cat; searched: .*model/cats the built-in copies and the current directory (-I DIR adds one)$" "$tmp/err" ||
+grep -q "^litmuslab model: cannot find the model 'tso.cat'; models shipped: .*sc.cat x86fences.cat x86tso-64.cat x86tso.cat; searched: .*model/cats the built-in copies and the current directory (-I DIR adds one)$" "$tmp/err" ||
   say "--model tso.cat: $(cat "$tmp/err")"
 # parse: -o anywhere, --bogus is an option
 err 2 "litmuslab parse: option '-o' needs a value; see \`litmuslab parse --help\`" parse $sb -o
