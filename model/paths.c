@@ -645,6 +645,12 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
     }
 }
 
+void sem_set_vdata_of(sem_run *r, int ev, int slot)
+{
+    if (ev >= 0 && r->vsrc)
+        sem_set_vdata(r, ev, sem_get_vsrc(r, slot), sem_get_vop(r, slot));
+}
+
 void sem_set_iico(sem_run *r, int ev, sem_taint t)
 {
     run_ctx *c = ctx(r);

@@ -80,8 +80,7 @@ static bool vop_of(sem_run *r, const ll_operand *o)
 /* Write w's value is register o's (made of the reads o's is). */
 static void made(sem_run *r, int w, const ll_operand *o)
 {
-    if (w >= 0 && r->vsrc)
-        sem_set_vdata(r, w, vsrc_of(r, o), vop_of(r, o));
+    sem_set_vdata_of(r, w, slot_of(r, o));
 }
 
 /* A value that cannot be computed: a dead path when it came from a read

@@ -97,14 +97,6 @@ static sem_reg imm(int64_t v)
     return x;
 }
 
-/* Write w's value is slot's (sem_ops.symbolic_cycles: made of the reads
- * slot's is, a copy or an operation's result). */
-static void made(sem_run *r, int w, int slot)
-{
-    if (w >= 0 && r->vsrc)
-        sem_set_vdata(r, w, sem_get_vsrc(r, slot), sem_get_vop(r, slot));
-}
-
 /* The addi forms read RA=r0 as 0. */
 static bool ra_or_zero(const ll_instr *in)
 {
@@ -761,7 +753,7 @@ static sem_next multiple(sem_run *r, const ll_instr *in, sem_reg ea)
             sem_reg v = sem_get(r, reg);
             int w = sem_store(r, a, ea.t, sem_extend(v.v, 4, false), v.t, 0,
                               -1);
-            made(r, w, reg);
+            sem_set_vdata_of(r, w, reg);
             if (sem_stopped(r))
                 return SEM_ERROR;
         }
@@ -812,7 +804,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in,
     sem_reg v = opnd_reg(r, &in->ops[0]);
     int w = sem_store(r, a.v, a.t, v.v, v.t | r->res_dep, 1u << TAG_X,
                       r->res_event);
-    made(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
+    sem_set_vdata_of(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_set_valued(r, SLOT_CR0, sem_int(CR_EQ), 0, 0, false);
@@ -832,7 +824,7 @@ static sem_next store(sem_run *r, const ll_instr *in, const ll_ppc_desc *f)
     /* whole, as herd7 7.58 writes it: stw of 0x100000001 into an int
        holds 4294967297 (shown 1) */
     int w = sem_store(r, a.v, a.t, v.v, v.t, 0, -1);
-    made(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
+    sem_set_vdata_of(r, w, sem_slot(r, in->ops[0].reg, in->ops[0].sym));
     if (sem_stopped(r))
         return SEM_ERROR;
     update(r, in, f, a);

@@ -99,8 +99,7 @@ static sem_next load(sem_run *r, const ll_instr *in)
  * register o's is made of, a copy or an operation's result. */
 static void made(sem_run *r, int w, const ll_operand *o)
 {
-    if (w >= 0 && r->vsrc)
-        sem_set_vdata(r, w, rv_vsrc(r, o), rv_vop(r, o));
+    sem_set_vdata_of(r, w, rv_slot(r, o));
 }
 
 static sem_next store(sem_run *r, const ll_instr *in)

@@ -8,9 +8,7 @@
  * them are undefined. */
 #include "model/sem/riscv_int.h"
 
-/* The slot of a register operand: x1..x31 are slots 1..31; herd's
- * symbolic `%x0` has the engine's; x0 has none (reads 0, drops writes). */
-static int slot_of(sem_run *r, const ll_operand *o)
+int rv_slot(sem_run *r, const ll_operand *o)
 {
     if (o->reg >= LL_RV_SYMREG)
         return sem_slot(r, o->reg, o->sym);
@@ -19,15 +17,13 @@ static int slot_of(sem_run *r, const ll_operand *o)
 
 sem_reg rv_get(sem_run *r, const ll_operand *o)
 {
-    return sem_get(r, slot_of(r, o));
+    return sem_get(r, rv_slot(r, o));
 }
 
 void rv_set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
                  sem_taint vs, bool op)
 {
-    int slot = slot_of(r, o);
-    sem_set(r, slot, v, t);
-    sem_set_vsrc(r, slot, vs, op);
+    sem_set_valued(r, rv_slot(r, o), v, t, vs, op);
 }
 
 void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
@@ -37,12 +33,12 @@ void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t)
 
 sem_taint rv_vsrc(sem_run *r, const ll_operand *o)
 {
-    return sem_get_vsrc(r, slot_of(r, o));
+    return sem_get_vsrc(r, rv_slot(r, o));
 }
 
 bool rv_vop(sem_run *r, const ll_operand *o)
 {
-    return sem_get_vop(r, slot_of(r, o));
+    return sem_get_vop(r, rv_slot(r, o));
 }
 
 /* A value that cannot be computed: a dead path when it came from a read
@@ -172,8 +168,8 @@ static bool made_of(sem_run *r, const ll_instr *in, bool imm, sem_reg a,
     sem_taint va = rv_vsrc(r, oa), vb = imm ? 0 : rv_vsrc(r, ob);
     bool neutral = op == LL_RV_ADD || op == LL_RV_ADDI || op == LL_RV_OR ||
                    op == LL_RV_ORI || op == LL_RV_XOR || op == LL_RV_XORI;
-    if (op == LL_RV_XOR && !imm && slot_of(r, oa) >= 0 &&
-        slot_of(r, oa) == slot_of(r, ob)) {
+    if (op == LL_RV_XOR && !imm && rv_slot(r, oa) >= 0 &&
+        rv_slot(r, oa) == rv_slot(r, ob)) {
         *vs = 0;
         return false;
     }

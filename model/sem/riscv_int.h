@@ -10,6 +10,9 @@
 #include "litmuslab/arch/riscv.h"
 
 /* Read or write the register of a REG operand (or a MEM operand's base). */
+/* The slot of a register operand: x1..x31 are slots 1..31; herd's
+ * symbolic `%x0` has the engine's; x0 has none (reads 0, drops writes). */
+int rv_slot(sem_run *r, const ll_operand *o);
 sem_reg rv_get(sem_run *r, const ll_operand *o);
 void rv_set(sem_run *r, const ll_operand *o, sem_val v, sem_taint t);
 

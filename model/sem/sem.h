@@ -480,6 +480,10 @@ void sem_fence(sem_run *r, sem_tags tags);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* Write event ev stores register slot's value: it is made of the reads
+ * slot's is, a copy or an operation's result as slot's is (nothing where
+ * the architecture keeps no value sources, or ev < 0). */
+void sem_set_vdata_of(sem_run *r, int ev, int slot);
 /* Event ev waits for reads t of its step (sem_event.iico). */
 void sem_set_iico(sem_run *r, int ev, sem_taint t);
 /* ... and those of its operand, an operation (sem_event.vinner). */
