@@ -100,6 +100,17 @@ static bool is_temp(const ll_operand *o)
     return o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@';
 }
 
+/* The variables of an operation (LL_C_BIN, LL_C_UN) whose operands take
+ * a and b (b: a binary one's second): its result's, none for `x + 0`,
+ * `x | 0` or an operation on constants. */
+static int64_t op_vars(const ll_instr *in, int64_t a, int64_t b)
+{
+    const ll_operand *o = in->ops;
+    if (in->op == LL_C_UN)
+        return a + !is_const(&o[1]);
+    return a + b + (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
+}
+
 /* Statement j is an operation into a temporary that a kernel cmpxchg
  * right after it (through more such operations) takes as its expected
  * or new value: herd7 evaluates that expression inside the cmpxchg, on
@@ -124,8 +135,8 @@ static int cas_user(const ll_thread *th, int j)
     return -1;
 }
 
-/* The statement before the cmpxchg i that computes its operand o (a
- * temporary, cas_user), or -1. */
+/* The statement before the cmpxchg i that computes o, a temporary the
+ * cmpxchg takes directly or through more operations (cas_user), or -1. */
 static int cas_operand_def(const ll_thread *th, int i, const ll_operand *o)
 {
     if (!is_temp(o))
@@ -144,11 +155,8 @@ static int64_t cas_opnd_vars(const ll_thread *th, int i, const ll_operand *o)
     if (j < 0)
         return opnd_vars(o);
     const ll_instr *in = &th->stmts[j].instr;
-    if (in->op == LL_C_UN)
-        return cas_opnd_vars(th, j, &in->ops[1]) + !is_const(&in->ops[1]);
-    return cas_opnd_vars(th, j, &in->ops[1]) +
-           cas_opnd_vars(th, j, &in->ops[2]) +
-           (!bin_same(in) && !(is_const(&in->ops[1]) && is_const(&in->ops[2])));
+    return op_vars(in, cas_opnd_vars(th, i, &in->ops[1]),
+                   in->op == LL_C_BIN ? cas_opnd_vars(th, i, &in->ops[2]) : 0);
 }
 
 /* Does statement i (a BZ) test a comparison made in [first, i)? herd7
@@ -185,12 +193,11 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     case LL_C_BIN:
         if (poi_tick(in) || cas_user(th, i) >= 0)
             return 0;
-        return opnd_vars(&o[1]) + opnd_vars(&o[2]) +
-               (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
+        return op_vars(in, opnd_vars(&o[1]), opnd_vars(&o[2]));
     case LL_C_UN:
         if (cas_user(th, i) >= 0)
             return 0;
-        return opnd_vars(&o[1]) + !is_const(&o[1]);
+        return op_vars(in, opnd_vars(&o[1]), 0);
     case LL_C_LD:
         return opnd_vars(&o[1]) + 1;
     case LL_C_ST:
@@ -408,49 +415,45 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
         h->copy_var[s] = *c;
 }
 
-/* An operand read in the way a fork does not take: numbered, no copy. */
-static void skip_opnd(const ll_operand *o, int64_t *c)
+/* An operation's result, its operands read: its variable (op_vars) and
+ * what its destination holds (a copy for `x + 0`). */
+static void op_result(hv *h, const ll_instr *in, int64_t *c)
 {
-    *c += opnd_vars(o);
+    const ll_operand *o = in->ops;
+    int same = in->op == LL_C_BIN ? bin_same(in) : 0;
+    if (same) {
+        src_set(h, &o[0], src_of(h, &o[same == 1 ? 1 : 2]));
+        return;
+    }
+    *c += op_vars(in, 0, 0);
+    src_set(h, &o[0], -1);
+}
+
+/* Operand o of the cmpxchg i on a way it takes or not: its expression's
+ * variables when the cmpxchg computes it (cas_operand_def). */
+static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
+                            int64_t *c)
+{
+    if (!taken) {
+        *c += cas_opnd_vars(h->th, i, o);
+        return;
+    }
+    int j = cas_operand_def(h->th, i, o);
+    if (j < 0) {
+        read_opnd(h, o, c);
+        return;
+    }
+    const ll_instr *in = &h->th->stmts[j].instr;
+    number_cas_opnd(h, i, &in->ops[1], true, c);
+    if (in->op == LL_C_BIN)
+        number_cas_opnd(h, i, &in->ops[2], true, c);
+    op_result(h, in, c);
 }
 
 /* A kernel cmpxchg numbers both ways, success first (address, expected
  * value, new value, the read), then failure (address, expected value,
  * the read, the comparison); only the way the run takes is its events:
  * its read and its register reads (the new value's copies a read). */
-static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
-                            int64_t *c)
-{
-    int j = cas_operand_def(h->th, i, o);
-    if (j < 0) {
-        if (taken)
-            read_opnd(h, o, c);
-        else
-            skip_opnd(o, c);
-        return;
-    }
-    if (!taken) {
-        *c += cas_opnd_vars(h->th, i, o);
-        return;
-    }
-    const ll_instr *in = &h->th->stmts[j].instr;
-    const ll_operand *d = in->ops;
-    number_cas_opnd(h, j, &d[1], true, c);
-    if (in->op == LL_C_UN) {
-        *c += !is_const(&d[1]);
-        src_set(h, &d[0], -1);
-        return;
-    }
-    number_cas_opnd(h, j, &d[2], true, c);
-    int same = bin_same(in);
-    if (same) {
-        src_set(h, &d[0], src_of(h, &d[same == 1 ? 1 : 2]));
-        return;
-    }
-    *c += !(is_const(&d[1]) && is_const(&d[2]));
-    src_set(h, &d[0], -1);
-}
-
 static void number_cas(hv *h, int i, int64_t *c)
 {
     const ll_operand *o = h->th->stmts[i].instr.ops;
@@ -485,13 +488,7 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
-        int same = bin_same(in);
-        if (same) {
-            src_set(h, &o[0], src_of(h, &o[same == 1 ? 1 : 2]));
-            return;
-        }
-        *c += !(is_const(&o[1]) && is_const(&o[2]));
-        src_set(h, &o[0], -1);
+        op_result(h, in, c);
         return;
     }
     case LL_C_LD:
