@@ -289,8 +289,13 @@ static bool atomic_value(int op, sem_val old, sem_val s, int bits,
     case LL_A64_LDCLR: z = x & ~y; break;
     case LL_A64_LDEOR: z = x ^ y; break;
     case LL_A64_LDSET: z = x | y; break;
-    case LL_A64_LDSMAX: z = (uint64_t)(sx > sy ? sx : sy); break;
-    case LL_A64_LDSMIN: z = (uint64_t)(sx < sy ? sx : sy); break;
+    case LL_A64_LDSMAX: case LL_A64_LDSMIN:
+        /* herd7 holds a signed minimum or maximum sign-extended from
+         * its width, not cut to it: an STSMIN W of -2 leaves -2, not
+         * 0xfffffffe, which orders its states (-2 before 1) */
+        *out = sem_int(op == LL_A64_LDSMAX ? (sx > sy ? sx : sy)
+                                           : (sx < sy ? sx : sy));
+        return true;
     case LL_A64_LDUMAX: z = x > y ? x : y; break;
     case LL_A64_LDUMIN: z = x < y ? x : y; break;
     }
