@@ -111,6 +111,9 @@ typedef struct search {
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
+    bool atomic_pairs;          /* the model forbids what rmw_atomic
+                                   prunes, in rmw pairs (cat_atomic_pairs) */
+    bool atomic_single;         /* ... in one-event RMWs */
     unsigned ticks;             /* enumeration steps, for the clock */
     double mem_checked;         /* when the resident size was read */
     uint64_t mem_base;          /* the resident size when the search
@@ -998,6 +1001,13 @@ static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
     return c;
 }
 
+/* Write g is the write of one of herd7's one-event RMWs (mdl_amo_make). */
+static bool one_event(const search *s, const gev *g)
+{
+    return (g->e->tags & s->m->ops->one_event) &&
+           s->ev[s->base[g->thread] + g->e->rmw_read].e->inst == g->e->inst;
+}
+
 /* Fill a location's plan from the combination; false if some read of it
  * has no write of its value, or coherence's shapes leave no order. */
 static bool plan_location(search *s, int l, bool *too_big)
@@ -1042,10 +1052,12 @@ static bool plan_location(search *s, int l, bool *too_big)
     p->thr[0] = -1;
     for (int a = 0; a < n_local; a++)
         p->thr[local[a]] = s->ev[global[a]].thread;
-    bool prune = s->m->ops->rmw_atomic && !s->all_co;
+    bool prune = s->m->ops->rmw_atomic && !s->all_co &&
+                 (s->atomic_pairs || s->atomic_single);
     for (int i = 0; prune && i < p->n_w; i++) {
         const gev *g = &s->ev[p->w[i]];
-        if (g->e->rmw_read < 0)
+        if (g->e->rmw_read < 0 ||
+            !(one_event(s, g) ? s->atomic_single : s->atomic_pairs))
             continue;
         int rd = s->base[g->thread] + g->e->rmw_read;
         for (int j = 0; j < p->n_r; j++)
@@ -2973,6 +2985,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.status = MDL_OK;
     s.batch = 1;
     s.all_co = full && mdl_explain_incoherent(m->explain);
+    s.atomic_pairs = cat_atomic_pairs(model);
+    s.atomic_single = cat_atomic_single(model);
     if (m->limits.max_memory)
         s.mem_base = mdl_resident_bytes(0);
     s.sizes_vary = mdl_sizes_vary(m);
