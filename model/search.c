@@ -793,7 +793,7 @@ static bool tick(search *s, loc_plan *p)
 
 /* Read j of an rmw pair reading from write w (local ids): false when a
  * write of another thread comes between w and the pair's write in co,
- * which every model of an architecture with ops->rmw_atomic forbids
+ * which the model forbids (atomic_pair)
  * (rmw & (fre; coe) is empty). */
 static bool rmw_atomic(const loc_plan *p, int j, int w)
 {
@@ -1001,11 +1001,19 @@ static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
     return c;
 }
 
-/* Write g is the write of one of herd7's one-event RMWs (mdl_amo_make). */
-static bool one_event(const search *s, const gev *g)
+/* The rmw pair of write g is kept atomic by the search: the model
+ * forbids breaking it (cat_atomic_pairs, or cat_atomic_single for one of
+ * herd7's one-event RMWs, mdl_amo_make), or it is a lock's (herd7's lock
+ * operations are no accesses, their critical sections exclusive; the
+ * engine runs them as an rmw pair kept atomic, sem_ops.herd_nonmem). */
+static bool atomic_pair(const search *s, const gev *g)
 {
-    return (g->e->tags & s->m->ops->one_event) &&
-           s->ev[s->base[g->thread] + g->e->rmw_read].e->inst == g->e->inst;
+    if (g->e->tags & s->m->ops->herd_nonmem)
+        return true;
+    bool one = (g->e->tags & s->m->ops->one_event) &&
+               s->ev[s->base[g->thread] + g->e->rmw_read].e->inst ==
+                   g->e->inst;
+    return one ? s->atomic_single : s->atomic_pairs;
 }
 
 /* Fill a location's plan from the combination; false if some read of it
@@ -1052,12 +1060,10 @@ static bool plan_location(search *s, int l, bool *too_big)
     p->thr[0] = -1;
     for (int a = 0; a < n_local; a++)
         p->thr[local[a]] = s->ev[global[a]].thread;
-    bool prune = s->m->ops->rmw_atomic && !s->all_co &&
-                 (s->atomic_pairs || s->atomic_single);
+    bool prune = s->m->ops->rmw_atomic && !s->all_co;
     for (int i = 0; prune && i < p->n_w; i++) {
         const gev *g = &s->ev[p->w[i]];
-        if (g->e->rmw_read < 0 ||
-            !(one_event(s, g) ? s->atomic_single : s->atomic_pairs))
+        if (g->e->rmw_read < 0 || !atomic_pair(s, g))
             continue;
         int rd = s->base[g->thread] + g->e->rmw_read;
         for (int j = 0; j < p->n_r; j++)
