@@ -353,6 +353,9 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_set_bytes(r, w, bits / 8);
     if (in->op != LL_A64_SWP)   /* made of the value read too */
         sem_set_vdata(r, w, old.t | a64_made(r, rs), true);
+    else                        /* a copy of Rs (not of what it depends
+                                   on: EOR Wd,Wn,Wn is 0 to herd7) */
+        sem_set_vdata(r, w, a64_made(r, rs), false);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)

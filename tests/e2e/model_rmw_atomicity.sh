@@ -11,7 +11,10 @@
 # its title (herd7 builds co only so), `-conf linux-kernel.cfg` for C,
 # the Time line left out. The model's output must be the same, byte for
 # byte: the engine leaves those candidates out only when the model
-# forbids them (model/cat/atomicity.c).
+# forbids them (model/cat/atomicity.c). Two of them (A64-SWP+eor-self-
+# cycle, A64-SWP+movk-cycle) have values going round two atomics that
+# are no cycle of copies to herd7 (EOR Wd,Wn,Wn is 0; SWP's write is
+# a copy of its register, MOVK keeps what the register was made of).
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
@@ -32,6 +35,6 @@ for cat in no-atomicity atomicity; do
         head -n 20 "$tmp/diff"; fail=1; }
   done
 done
-[ $n -ge 28 ] || { echo "model_rmw_atomicity: only $n outputs checked"; fail=1; }
+[ $n -ge 32 ] || { echo "model_rmw_atomicity: only $n outputs checked"; fail=1; }
 [ $fail = 0 ] && echo "model_rmw_atomicity: $n outputs agree with herd7's"
 exit $fail
