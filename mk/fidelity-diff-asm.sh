@@ -9,9 +9,8 @@
 # Then both again under a model of every candidate coherent per
 # location (uniproc only: no ordering hides what the values are, so a
 # cycle of copies shows herd7's symbols, doc/fidelity.md), compared the
-# same way, with FIDELITY_EVERY=1 (half as long again; off by default:
-# herd7 breaks an atomic pair's atomicity where no axiom forbids it,
-# which our search never does, an open class of doc/fidelity.md).
+# same way, with FIDELITY_EVERY=1 (half as long again, so off by
+# default; its runs and what it found are in doc/fidelity.md).
 # Env: FIDELITY_N (tests per architecture and round, default 200),
 # FIDELITY_ROUNDS (default 1), FIDELITY_SEED (first round's seed, default
 # 1; round k uses seed+k-1), FIDELITY_ARCHS (default all five),

@@ -111,6 +111,9 @@ typedef struct search {
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted) */
+    bool atomic_pairs;          /* the model forbids what rmw_atomic
+                                   prunes, in rmw pairs (cat_atomic_pairs) */
+    bool atomic_single;         /* ... in one-event RMWs */
     unsigned ticks;             /* enumeration steps, for the clock */
     double mem_checked;         /* when the resident size was read */
     uint64_t mem_base;          /* the resident size when the search
@@ -790,7 +793,7 @@ static bool tick(search *s, loc_plan *p)
 
 /* Read j of an rmw pair reading from write w (local ids): false when a
  * write of another thread comes between w and the pair's write in co,
- * which every model of an architecture with ops->rmw_atomic forbids
+ * which the model forbids (atomic_pair)
  * (rmw & (fre; coe) is empty). */
 static bool rmw_atomic(const loc_plan *p, int j, int w)
 {
@@ -998,6 +1001,21 @@ static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
     return c;
 }
 
+/* The rmw pair of write g is kept atomic by the search: the model
+ * forbids breaking it (cat_atomic_pairs, or cat_atomic_single for one of
+ * herd7's one-event RMWs, mdl_amo_make), or it is a lock's (herd7's lock
+ * operations are no accesses, their critical sections exclusive; the
+ * engine runs them as an rmw pair kept atomic, sem_ops.herd_nonmem). */
+static bool atomic_pair(const search *s, const gev *g)
+{
+    if (g->e->tags & s->m->ops->herd_nonmem)
+        return true;
+    bool one = (g->e->tags & s->m->ops->one_event) &&
+               s->ev[s->base[g->thread] + g->e->rmw_read].e->inst ==
+                   g->e->inst;
+    return one ? s->atomic_single : s->atomic_pairs;
+}
+
 /* Fill a location's plan from the combination; false if some read of it
  * has no write of its value, or coherence's shapes leave no order. */
 static bool plan_location(search *s, int l, bool *too_big)
@@ -1045,7 +1063,7 @@ static bool plan_location(search *s, int l, bool *too_big)
     bool prune = s->m->ops->rmw_atomic && !s->all_co;
     for (int i = 0; prune && i < p->n_w; i++) {
         const gev *g = &s->ev[p->w[i]];
-        if (g->e->rmw_read < 0)
+        if (g->e->rmw_read < 0 || !atomic_pair(s, g))
             continue;
         int rd = s->base[g->thread] + g->e->rmw_read;
         for (int j = 0; j < p->n_r; j++)
@@ -2973,6 +2991,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.status = MDL_OK;
     s.batch = 1;
     s.all_co = full && mdl_explain_incoherent(m->explain);
+    s.atomic_pairs = cat_atomic_pairs(model);
+    s.atomic_single = cat_atomic_single(model);
     if (m->limits.max_memory)
         s.mem_base = mdl_resident_bytes(0);
     s.sizes_vary = mdl_sizes_vary(m);

@@ -103,6 +103,13 @@ bool cat_uses_regs(const cat_model *m);
  * the engine then shows it lock operations as herd7 makes them, not as
  * memory accesses (sem_ops.herd_nonmem). */
 bool cat_chooses_co(const cat_model *m);
+/* The model forbids by one of its checks every candidate where a write
+ * of another thread comes between an RMW's read and its write in co
+ * (rmw & (fre; coe) is empty), for rmw pairs of two events, and for
+ * herd7's one-event RMWs ([RMW] & (fre; coe)): only then may the engine
+ * leave those candidates out (atomicity.c; a conservative proof). */
+bool cat_atomic_pairs(const cat_model *m);
+bool cat_atomic_single(const cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);
 

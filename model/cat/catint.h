@@ -413,6 +413,8 @@ struct cat_model {
     bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
     bool names_regs;            /* Rreg, Wreg or DATA is named (load.c) */
     bool chooses_co;            /* has `with co from` (choose_co) */
+    bool atomic_pairs;          /* a check forbids rmw & (fre; coe), */
+    bool atomic_single;         /* ... [RMW] & (fre; coe) (atomicity.c) */
 
     /* Run state, sized for `n` events. */
     int n;
@@ -482,6 +484,9 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
 /* load.c: parse and compile an included file (its bindings into *env). */
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
                  cat_env **env, ll_diag *d);
+
+/* atomicity.c: sets atomic_pairs and atomic_single, after compiling. */
+void cat_find_atomicity(cat_model *m);
 
 /* plan.c: after compiling, compute each check's units and order. */
 void cat_plan_finish(cat_model *m);

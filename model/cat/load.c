@@ -209,6 +209,7 @@ cat_model *cat_load_opts(const char *name, const char *const *dirs,
         return NULL;
     }
     cat_plan_finish(m);
+    cat_find_atomicity(m);
     /* asked at each test's search: looked up once (the names are all
        known by now) */
     m->names_regs = cat_names(m, "Rreg") || cat_names(m, "Wreg") ||

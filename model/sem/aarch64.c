@@ -19,7 +19,13 @@
  * iico_ctrl, which its dependencies follow): RMW-DATA, the write of an
  * LD<op>/ST<op>, whose value is computed from the read; RMW-PICK, the
  * write of a successful CAS, which its comparison of the read gates. A
- * SWP's write takes a register's value and is in neither.
+ * SWP's write takes a register's value and is in neither. IICO: the
+ * events of one atomic instruction (SWP, LD<op>, ST<op>, CAS, CASP),
+ * which herd7's po, relating instructions, leaves unordered
+ * (sem_ops.unordered_in_instr): its iico and rmw order them for a model
+ * that says so (aarch64.cat's aob), and a model that does not (one of
+ * every coherent candidate) lets the write fall before, in co, the
+ * write the read took, as herd7 does (issue 28).
  *
  * Pick dependencies, as herd7's: a value a comparison chose (CSEL's
  * result, through its flags; the old value a successful CAS returns in
@@ -328,11 +334,12 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     const ll_operand *m = &in->ops[st ? 1 : 2];
     int bits = access_bits(in);
     bool noret = st || a64_is_zr(rt);
-    sem_tags rtags = noret ? TAG(TAG_X) | TAG(TAG_NORET)
-                           : TAG(TAG_X) | ((in->flags & LL_A64_F_ACQ)
-                                               ? TAG(TAG_A) : 0);
-    sem_tags wtags = TAG(TAG_X) | ((in->flags & LL_A64_F_REL)
-                                       ? TAG(TAG_L) : 0);
+    sem_tags rtags = TAG(TAG_IICO) |
+                     (noret ? TAG(TAG_X) | TAG(TAG_NORET)
+                            : TAG(TAG_X) | ((in->flags & LL_A64_F_ACQ)
+                                                ? TAG(TAG_A) : 0));
+    sem_tags wtags = TAG(TAG_X) | TAG(TAG_IICO) |
+                     ((in->flags & LL_A64_F_REL) ? TAG(TAG_L) : 0);
     if (in->op != LL_A64_SWP)    /* the value written comes from the read */
         wtags |= TAG(TAG_RMWDATA);
     a64_addr a;
@@ -351,6 +358,9 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_set_bytes(r, w, bits / 8);
     if (in->op != LL_A64_SWP)   /* made of the value read too */
         sem_set_vdata(r, w, old.t | a64_made(r, rs), true);
+    else                        /* a copy of Rs (not of what it depends
+                                   on: EOR Wd,Wn,Wn is 0 to herd7) */
+        sem_set_vdata(r, w, a64_made(r, rs), false);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -397,9 +407,9 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     bool acq = in->flags & LL_A64_F_ACQ, rel = in->flags & LL_A64_F_REL;
     int way = sem_choose(r, 5);     /* 0, 1: success; 2, 3, 4: failure */
     bool success = way < 2, write_back = way == 4;
-    sem_tags rtags = acq ? TAG(TAG_A) : 0;
+    sem_tags rtags = (acq ? TAG(TAG_A) : 0) | TAG(TAG_IICO);
     if (a64_is_zr(rs))
-        rtags = TAG(TAG_X) | TAG(TAG_NORET);
+        rtags = TAG(TAG_X) | TAG(TAG_NORET) | TAG(TAG_IICO);
     else if (success || write_back)
         rtags |= TAG(TAG_X);
     a64_addr a;
@@ -417,7 +427,8 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
         if (write_back) {   /* its write too depends on Rs (a pick) */
             int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
                                    expect_pick,
-                                   TAG(TAG_X) | (rel ? TAG(TAG_L) : 0), ev);
+                                   TAG(TAG_X) | TAG(TAG_IICO) |
+                                   (rel ? TAG(TAG_L) : 0), ev);
             if (sem_stopped(r))
                 return SEM_ERROR;
             sem_set_vdata(r, w, old.t, false);  /* a copy of the read */
@@ -427,7 +438,8 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     }
     cas_equation(r, old.t, a64_made(r, rs), bits);
     if (!store_from(r, in, a.at, a.at_pick, rt, expect_pick,
-                    TAG(TAG_X) | TAG(TAG_RMWPICK) | (rel ? TAG(TAG_L) : 0),
+                    TAG(TAG_X) | TAG(TAG_RMWPICK) | TAG(TAG_IICO) |
+                    (rel ? TAG(TAG_L) : 0),
                     ev))
         return SEM_ERROR;
     if (way == 0)

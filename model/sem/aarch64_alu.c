@@ -352,8 +352,10 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
         if (old.v.sym >= 0)
             return a64_undefined(r, old.t);
         uint64_t keep = (uint64_t)old.v.num & ~((uint64_t)0xffff << s);
+        sem_taint made = a64_made(r, reg);  /* (none after EOR Wn,Wm,Wm) */
         a64_set_pick(r, reg, sem_int((int64_t)((keep | k) & mask_of(bits))),
                      old.t, a64_pick(r, reg));
+        a64_set_made(r, reg, made);
     }
     return SEM_NEXT;
 }

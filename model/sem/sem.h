@@ -130,9 +130,11 @@ typedef struct sem_ops {
      * empty here (features no litmus test of ours has); NULL: none. */
     const char *const *herd_empty;
     int n_herd_empty;
-    /* Every model of this architecture requires rmw atomicity (rmw &
+    /* The models of this architecture require rmw atomicity (rmw &
      * (fre; coe) empty): the search drops candidates that break it before
-     * the cat model sees them (not under --explain, which shows them). */
+     * the cat model sees them (not under --explain, which shows them),
+     * when the model does forbid them (cat_atomic_pairs, cat_atomic_single:
+     * herd7 builds them, and a model without the check allows them). */
     bool rmw_atomic;
     /* herd7's lock operations (C's spin_lock...) are not memory
      * accesses: herd7 puts them in no R, W, rf or rmw, and a model that
@@ -156,7 +158,8 @@ typedef struct sem_ops {
      * before (elsewhere herd7 orders them by iico, as po does here). */
     bool po_between_instrs;
     /* ... and, where it is false, the events with one of these tags,
-     * which herd7 orders by nothing but iico (a CASP's): out of po
+     * which herd7 orders by nothing but iico (the read and write of one
+     * atomic instruction, where herd7 makes two events): out of po
      * and of the coherence check with the other events of their
      * instruction. */
     sem_tags unordered_in_instr;
