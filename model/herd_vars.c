@@ -655,6 +655,18 @@ static void hv_free(hv *h)
     free(h->srcs);
 }
 
+/* An unconditional branch at *i to label: on to the statement before
+ * the label's (the loop's ++ reaches it); false backwards (a loop). */
+static bool jump_forward(const ll_thread *th, const char *label, int *i)
+{
+    for (int j = *i + 1; j < th->n_stmts; j++)
+        if (th->stmts[j].label && !strcmp(th->stmts[j].label, label)) {
+            *i = j - 1;
+            return true;
+        }
+    return false;
+}
+
 /* Thread th's variables numbered from *c on straight-line code by the
  * semantics' count (sem_ops.herd_vars, a test with no C tree): each
  * memory read's in read_var, and the largest of the register copies of
@@ -696,6 +708,8 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                      src[v.late_reg] >= 0;
         late += later;
         *c += ok ? v.n - later : 0;
+        if (ok && v.jump)
+            ok = jump_forward(th, v.jump, &i);
     }
     *c += late;
     for (int i = first_late; ok && i >= 0 && i < th->n_stmts; i++) {

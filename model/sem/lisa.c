@@ -372,7 +372,7 @@ static int address_vars(const ll_instr *in, int at)
 static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
 {
     int at = ll_lisa_addr_at(in), k = LL_LISA_OPK(in->flags);
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL};
     switch (in->op) {
     case LL_LISA_R:
         out->n = out->read_at = address_vars(in, at) + 1;
@@ -413,8 +413,11 @@ static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_LISA_F:
     case LL_LISA_CALL:
         return true;
+    case LL_LISA_J:     /* b[] L: no variable, the code it skips none */
+        out->jump = in->ops[0].sym;
+        return out->jump != NULL;
     }
-    return false;   /* a branch: herd7 numbers every path */
+    return false;   /* a conditional branch: herd7 numbers every path */
 }
 
 /* deliberate likeness: sem/aarch64.c and every sem_ops table (data). */

@@ -112,6 +112,8 @@ typedef struct sem_vars {
     bool first_only; /* n holds for the thread's first such instruction
                         only: after one, the thread is not numbered
                         (a store-conditional: 10, then 20, 40, ...) */
+    const char *jump; /* an unconditional branch's label: herd7 numbers
+                         the instructions it skips on no path */
 } sem_vars;
 
 typedef struct sem_ops {
