@@ -1105,77 +1105,23 @@ static bool out_of_budget(search *s)
     return (m->candidates & 255) == 0 && out_of_time(s);
 }
 
-static uint64_t hash_vals(const sem_val *v, int n)
+/* Evaluate the condition's proposition and the filter on a new state. */
+static void evaluate_state(mdl_test *m, mdl_state *s, const sem_val *vals)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < n; i++) {
-        h = (h ^ (uint64_t)v[i].num) * 1099511628211ull;
-        h = (h ^ (uint64_t)(uint32_t)v[i].sym) * 1099511628211ull;
-    }
-    /* the table takes the low bits, which a product only mixes upward:
-       states that differ in many places' 0 and 1 met in long probes */
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    return h ^ (h >> 33);
-}
-
-static bool vals_eq(const sem_val *a, const sem_val *b, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!sem_val_eq(a[i], b[i]))
-            return false;
-    return true;
-}
-
-/* Evaluate the condition's proposition and the filter on a state. */
-static void evaluate_state(mdl_test *m, mdl_state *s)
-{
-    ll_state st = {0};
-    mdl_state_to_ll(m, s->vals, m->n_obs, &st);
+    const ll_state *st = mdl_tab_scratch(m, vals);
     bool missing = false;
-    s->holds = !m->cond || ll_prop_eval(m->cond, &st, &missing);
-    s->kept = !m->filter || ll_prop_eval(m->filter, &st, &missing);
-    ll_state_clear(&st);
-}
-
-static void rehash(mdl_test *m)
-{
-    int size = m->hash_size ? m->hash_size * 2 : 64;
-    free(m->state_hash);
-    m->state_hash = ll_xmalloc((size_t)size * sizeof(int));
-    for (int i = 0; i < size; i++)
-        m->state_hash[i] = -1;
-    m->hash_size = size;
-    for (int k = 0; k < m->n_states; k++) {
-        uint64_t h = hash_vals(m->states[k].vals, m->n_obs);
-        int i = (int)(h & (uint64_t)(size - 1));
-        while (m->state_hash[i] >= 0)
-            i = (i + 1) & (size - 1);
-        m->state_hash[i] = k;
-    }
+    s->holds = !m->cond || ll_prop_eval(m->cond, st, &missing);
+    s->kept = !m->filter || ll_prop_eval(m->filter, st, &missing);
 }
 
 /* The state's index among those found (added when new). */
 static int find_state(mdl_test *m, const sem_val *vals)
 {
-    if (2 * (m->n_states + 1) > m->hash_size)
-        rehash(m);
-    uint64_t h = hash_vals(vals, m->n_obs);
-    int i = (int)(h & (uint64_t)(m->hash_size - 1));
-    while (m->state_hash[i] >= 0) {
-        int k = m->state_hash[i];
-        if (vals_eq(m->states[k].vals, vals, m->n_obs))
-            return k;
-        i = (i + 1) & (m->hash_size - 1);
-    }
-    ll_grow((void **)&m->states, &m->cap_states, m->n_states + 1,
-            sizeof *m->states);
-    mdl_state *st = &m->states[m->n_states];
-    st->vals = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof(sem_val));
-    memcpy(st->vals, vals, (size_t)m->n_obs * sizeof(sem_val));
-    evaluate_state(m, st);
-    m->state_hash[i] = m->n_states;
-    return m->n_states++;
+    bool added;
+    int k = mdl_tab_find(m, vals, &added);
+    if (added)
+        evaluate_state(m, &m->states[k], vals);
+    return k;
 }
 
 /* The final value of each location shown: its co-last write's. herd7's
