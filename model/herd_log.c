@@ -198,20 +198,29 @@ static int sorted_states(const mdl_test *m, int *order, sort_ctx *c,
 }
 
 /* Each shown place's binding as herd7 prints it, per value (text[k]
- * [code]), where a state's line is those of its places in order: no
- * array shown whole, no place shown twice. NULL otherwise. */
-static char ***binding_texts(const mdl_test *m, const int *order)
+ * [code], its length len[k][code]), where a state's line is those of
+ * its places in order: no array shown whole, no place shown twice.
+ * false otherwise. */
+typedef struct bind_texts {
+    char ***text;
+    size_t **len;
+} bind_texts;
+
+static bool binding_texts(const mdl_test *m, const int *order,
+                          bind_texts *t)
 {
     for (int k = 0; k < m->n_obs; k++)
         if (m->obs[k].whole)
-            return NULL;
+            return false;
     for (int i = 1; i < m->n_shown; i++)
         if (!ll_loc_cmp(&m->obs[order[i - 1]].loc, &m->obs[order[i]].loc))
-            return NULL;
-    char ***text = ll_xcalloc((size_t)m->n_shown + 1, sizeof *text);
+            return false;
+    t->text = ll_xcalloc((size_t)m->n_shown + 1, sizeof *t->text);
+    t->len = ll_xcalloc((size_t)m->n_shown + 1, sizeof *t->len);
     for (int k = 0; k < m->n_shown; k++) {
         const mdl_place_vals *p = &m->tab.place[k];
-        text[k] = ll_xcalloc((size_t)p->n + 1, sizeof **text);
+        t->text[k] = ll_xcalloc((size_t)p->n + 1, sizeof **t->text);
+        t->len[k] = ll_xcalloc((size_t)p->n + 1, sizeof **t->len);
         for (int c = 0; c < p->n; c++) {
             ll_state st = {0};
             ll_value v;
@@ -221,34 +230,43 @@ static char ***binding_texts(const mdl_test *m, const int *order)
             show_unsigned(m, k, &st.b[0].value);
             ll_buf b = {0};
             ll_state_print_herd(&st, &b);
-            text[k][c] = b.data ? b.data : ll_xstrdup("");
+            t->text[k][c] = b.data ? b.data : ll_xstrdup("");
+            t->len[k][c] = b.len;
             ll_state_clear(&st);
         }
     }
-    return text;
+    return true;
 }
 
-static void free_texts(const mdl_test *m, char ***text)
+static void free_texts(const mdl_test *m, bind_texts *t)
 {
-    for (int k = 0; text && k < m->n_shown; k++) {
+    for (int k = 0; t->text && k < m->n_shown; k++) {
         for (int c = 0; c < m->tab.place[k].n; c++)
-            free(text[k][c]);
-        free(text[k]);
+            free(t->text[k][c]);
+        free(t->text[k]);
+        free(t->len[k]);
     }
-    free(text);
+    free(t->text);
+    free(t->len);
 }
 
-/* State i's line from the bindings' texts. */
-static void put_line(const mdl_test *m, const int *order, char ***text,
-                     int i, ll_buf *out)
+/* State i's line from the bindings' texts (its length with out NULL). */
+static size_t put_line(const mdl_test *m, const int *order,
+                       const bind_texts *t, int i, ll_buf *out)
 {
+    size_t n = 0;
     for (int j = 0; j < m->n_shown; j++) {
         int k = order[j];
-        if (j)
+        uint32_t c = mdl_tab_code(&m->tab, m->n_obs, i, k);
+        if (out && j)
             ll_buf_putc(out, ' ');
-        ll_buf_puts(out, text[k][mdl_tab_code(&m->tab, m->n_obs, i, k)]);
+        if (out)
+            ll_buf_putn(out, t->text[k][c], t->len[k][c]);
+        n += t->len[k][c] + 1;
     }
-    ll_buf_putc(out, '\n');
+    if (out)
+        ll_buf_putc(out, '\n');
+    return n;
 }
 
 /* The entry; its states as herd7's lines (ll_log_entry.states_text)
@@ -271,12 +289,17 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
     ranked *r = ll_xmalloc(((size_t)m->n_states + 1) * sizeof *r);
     sort_ctx c;
     int n = sorted_states(m, order, &c, r);
-    char ***texts = printed && n ? binding_texts(m, order) : NULL;
+    bind_texts texts = {0};
+    bool fast = printed && n && binding_texts(m, order, &texts);
     sem_val *vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *vals);
     ll_buf text = {0};
+    size_t size = 0;
+    for (int i = 0; fast && i < n; i++)
+        size += put_line(m, order, &texts, r[i].state, NULL);
+    ll_buf_reserve(&text, size);
     for (int i = 0; i < n; i++) {
-        if (texts) {
-            put_line(m, order, texts, r[i].state, &text);
+        if (fast) {
+            put_line(m, order, &texts, r[i].state, &text);
             continue;
         }
         for (int k = 0; k < m->n_obs; k++)
@@ -300,7 +323,7 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
         e->states_text = text.data ? text.data : ll_xstrdup("");
         e->states_len = text.len;
     }
-    free_texts(m, texts);
+    free_texts(m, &texts);
     free(vals);
     for (int k = 0; k < m->n_shown && c.rank; k++)
         free(c.rank[k]);

@@ -114,6 +114,29 @@ void ll_log_format_herd(const ll_log_entry *e, ll_buf *out)
     format_with(e, out, print_herd_tail);
 }
 
+void ll_log_format_herd_moving(ll_log_entry *e, ll_buf *out)
+{
+    if (!e->states_text || out->len) {
+        ll_log_format_herd(e, out);
+        return;
+    }
+    ll_buf head = {0}, tail = {0};
+    format_with(e, &head, print_herd_head);
+    format_with(e, &tail, print_herd_tail);
+    size_t n = e->states_len, len = head.len + n + tail.len;
+    char *d = ll_xrealloc(e->states_text, len + 1);
+    memmove(d + head.len, d, n);
+    memcpy(d, head.data, head.len);
+    memcpy(d + head.len + n, tail.data, tail.len);
+    d[len] = '\0';
+    e->states_text = NULL;
+    e->states_len = 0;
+    free(out->data);
+    *out = (ll_buf){d, len, len + 1};
+    ll_buf_free(&head);
+    ll_buf_free(&tail);
+}
+
 void ll_log_format_litmus(const ll_log_entry *e, ll_buf *out)
 {
     format_with(e, out, print_litmus);
