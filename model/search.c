@@ -81,6 +81,12 @@ typedef struct search {
     int n_ev, cap_ev;
     gev *ev;
     int *base;                  /* first global event of each thread */
+    int *loc_ev, cap_loc_ev;    /* the threads' events of location l,
+                                   in order: loc_ev[loc_at[l]..loc_at[l+1]) */
+    int *loc_at;
+    int n_regs;                 /* build_events': register events, */
+    bool amo_made;              /* AMOs, and need_rels made the sets and */
+    bool rels_made;             /* relations for them */
     int *src, cap_src;          /* each read's write (symbolic_values) */
     int *final_w, cap_final_w;  /* each shown location's co-last write */
     loc_plan *plans;
@@ -532,6 +538,29 @@ static bool fixed_values(const search *s)
     return true;
 }
 
+/* The threads' events grouped by location (plan_location looks at one
+ * location's: a pass over every event per location was a tenth of a
+ * 19-thread RCU chain's time). */
+static void by_location(search *s)
+{
+    int L = s->m->n_locs;
+    ll_grow((void **)&s->loc_ev, &s->cap_loc_ev, s->n_ev + 1,
+            sizeof *s->loc_ev);
+    for (int l = 0; l <= L; l++)
+        s->loc_at[l] = 0;
+    for (int g = L; g < s->n_ev; g++)
+        if (s->ev[g].loc >= 0)
+            s->loc_at[s->ev[g].loc + 1]++;
+    for (int l = 0; l < L; l++)
+        s->loc_at[l + 1] += s->loc_at[l];
+    int *at = s->loc_at + L + 1;    /* where each location's next goes */
+    for (int l = 0; l < L; l++)
+        at[l] = s->loc_at[l];
+    for (int g = L; g < s->n_ev; g++)
+        if (s->ev[g].loc >= 0)
+            s->loc_ev[at[s->ev[g].loc]++] = g;
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -544,7 +573,24 @@ static void build_events(search *s)
         for (int i = 0; i < run->n_ev; i++)
             add_gev(s, &run->ev[i], t, run->ev[i].loc, run->ev[i].val);
     }
-    int n_regs = s->regs ? mdl_regs_make(&s->rg, m, s->pick) : 0;
+    by_location(s);
+    s->n_regs = s->regs ? mdl_regs_make(&s->rg, m, s->pick) : 0;
+    s->amo_made = mdl_amo_make(&s->amo, m, s->pick, s->base);
+    s->values_fixed = fixed_values(s);
+    s->rels_made = false;
+}
+
+/* The execution's sets and relations, but rf and co, for the events
+ * build_events made: only once something reads them (a settled
+ * combination, one of a 19-thread RCU chain's half million, needs none:
+ * they were a third of its time). */
+static void need_rels(search *s)
+{
+    mdl_test *m = s->m;
+    if (s->rels_made)
+        return;
+    s->rels_made = true;
+    int n_regs = s->n_regs;
     size_exec(s, s->n_ev + n_regs);
     cat_exec *x = &s->x;
     x->n_mem = s->n_ev;
@@ -628,7 +674,7 @@ static void build_events(search *s)
         mdl_herd_sets_fill(m, s->ev, s->n_ev, herd);
     if (n_regs)
         mdl_regs_fill(&s->rg, m, s->pick, s->base, s->n_ev, x, herd);
-    if (mdl_amo_make(&s->amo, m, s->pick, s->base)) {
+    if (s->amo_made) {
         mdl_set *sets[N_SETS];
         mdl_rel *rels[N_RELS];
         int n_sets = exec_parts(s, sets, rels);
@@ -637,7 +683,6 @@ static void build_events(search *s)
         };
         mdl_amo_fold(&s->amo, sets, n_sets, rels, reflexive, N_RELS);
     }
-    s->values_fixed = fixed_values(s);
 }
 
 /* ---- per-location solutions ---- */
@@ -1004,8 +1049,11 @@ static bool plan_location(search *s, int l, bool *too_big)
 {
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
-    for (int g = s->m->n_locs; g < s->n_ev; g++) {
-        if (s->ev[g].loc != l || !solved(s, &s->ev[g]))
+    const int *evs = s->loc_ev + s->loc_at[l];
+    int n_evs = s->loc_at[l + 1] - s->loc_at[l];
+    for (int i = 0; i < n_evs; i++) {
+        int g = evs[i];
+        if (!solved(s, &s->ev[g]))
             continue;
         if (s->ev[g].e->kind == SEM_W)
             nw++;
@@ -1019,8 +1067,9 @@ static bool plan_location(search *s, int l, bool *too_big)
     plan_reset(p, nw + nr + 1);
     int global[MDL_MAX_LOC_EVENTS + 1], local[MDL_MAX_LOC_EVENTS + 1];
     int n_local = 0;
-    for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if (s->ev[g].loc == l && solved(s, &s->ev[g])) {
+    for (int i = 0; i < n_evs; i++) {
+        int g = evs[i];
+        if (solved(s, &s->ev[g])) {
             if (s->ev[g].e->kind == SEM_W) {
                 p->w[p->n_w] = g;
                 local[n_local] = 1 + p->n_w++;
@@ -1030,6 +1079,7 @@ static bool plan_location(search *s, int l, bool *too_big)
             }
             global[n_local++] = g;
         }
+    }
     for (int a = 0; a < n_local; a++)
         if (local[a] < 0)
             local[a] = p->n_w - local[a];
@@ -1200,6 +1250,7 @@ static bool symbolic_keep(search *s)
  * has no rf). */
 static void add_rf_co(search *s, int l)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     const loc_plan *p = &s->plans[l];
     int width = p->n_w + p->n_r;
@@ -1224,6 +1275,7 @@ static void add_rf_co(search *s, int l)
  * product's order. */
 static void set_rf_co(search *s, int n)
 {
+    need_rels(s);
     mdl_rel_clear(&s->x.rf);
     mdl_rel_clear(&s->x.co);
     for (int k = 0; k < n; k++)
@@ -1418,6 +1470,7 @@ static void candidate(search *s)
     /* rf and co for the model or the explanation only: a settled
        candidate has neither (every judgement sets them afresh) */
     if (!s->settled || m->explain) {
+        need_rels(s);
         set_rf_co(s, m->n_locs);
         if (s->amo.n) {
             mdl_rel *rels[] = {&x->rf, &x->co};
@@ -1476,6 +1529,7 @@ static void candidate(search *s)
  * the AMOs folded), however the rest is completed. */
 static bool rf_co_dead(search *s)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     if (s->amo.n) {
         mdl_rel *rels[] = {&x->rf, &x->co};
@@ -1501,6 +1555,7 @@ static uint64_t below_level(const search *s, int k)
  * s->snap (the last one in s->snap2): are they the last one's? */
 static bool same_exec(search *s)
 {
+    need_rels(s);
     mdl_set *sets[N_SETS];
     mdl_rel *rels[N_RELS];
     int n_sets = exec_parts(s, sets, rels);
@@ -1617,6 +1672,7 @@ static bool pair_dead_upto(search *s, int k, int lim)
         if (!*v) {
             /* judged when first met: most pairs are never met, their
                rows cut by a pair before them */
+            need_rels(s);
             mdl_rel_clear(&s->x.rf);
             mdl_rel_clear(&s->x.co);
             for (int l = 0; l < L; l++)
@@ -1640,6 +1696,7 @@ static bool pair_dead(search *s, int k)
 
 static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     const int *o = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
     set_rf_co(s, s->m->n_locs - 1);
@@ -1803,6 +1860,7 @@ static void sort_by_rf(const loc_plan *p, int *a, int *tmp, int n)
 static bool group_accepts(search *s, const loc_plan *p, int l,
                           const int *idx, int n)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     int width = p->n_w + p->n_r;
     set_rf_co(s, s->m->n_locs - 1);
@@ -2218,6 +2276,7 @@ static void widen(search *s, int l)
  * is the enumeration's to report: false. */
 static bool bound_accepts(search *s, bool vary)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     int L = s->m->n_locs;
     mdl_rel_clear(&x->rf);
@@ -2436,6 +2495,7 @@ static bool settles_from(search *s, int k)
     mdl_test *m = s->m;
     if (s->amo.n)
         return false;
+    need_rels(s);
     s->settle_judged++;
     s->wide_from = k;
     bool ok = true;
@@ -2659,6 +2719,7 @@ static bool cut_kept(search *s)
  * partial_safe checks (or cannot be judged). */
 static bool part_alive(search *s, int l)
 {
+    need_rels(s);
     if (s->stop)
         return true;
     if (l == s->m->n_locs) {
@@ -2954,6 +3015,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
     s.weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.weight);
     s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
+    s.loc_at = ll_xcalloc(2 * (size_t)m->n_locs + 2, sizeof *s.loc_at);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     settle_setup(&s);
     later_values(&s);
@@ -2991,6 +3053,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.plans);
     free(s.weight);
     free(s.by_weight);
+    free(s.loc_at);
+    free(s.loc_ev);
     free(s.prod);
     if (s.sym_made)
         mdl_symmetry_free(&s.sym);
