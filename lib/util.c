@@ -79,7 +79,7 @@ void ll_grow(void **items, int *cap, int need, size_t elem_size)
     *cap = n;
 }
 
-static void buf_reserve(ll_buf *b, size_t extra)
+void ll_buf_reserve(ll_buf *b, size_t extra)
 {
     if (extra > SIZE_MAX - 1 - b->len)
         ll_out_of_memory();
@@ -95,7 +95,7 @@ static void buf_reserve(ll_buf *b, size_t extra)
 
 void ll_buf_putn(ll_buf *b, const char *s, size_t n)
 {
-    buf_reserve(b, n);
+    ll_buf_reserve(b, n);
     memcpy(b->data + b->len, s, n);
     b->len += n;
     b->data[b->len] = '\0';
@@ -133,7 +133,7 @@ void ll_buf_vprintf(ll_buf *b, const char *fmt, va_list ap)
     va_copy(again, ap);
     int n = vsnprintf(NULL, 0, fmt, ap);
     if (n > 0) {
-        buf_reserve(b, (size_t)n);
+        ll_buf_reserve(b, (size_t)n);
         vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
         b->len += (size_t)n;
     }

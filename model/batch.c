@@ -246,13 +246,11 @@ static void collect_one(batch *b, int me)
     for (int k = 0; ok && k < 2; k++) {
         ll_buf *buf = k ? &r->err : &r->out;
         size_t n = head[2 + k];
-        char chunk[65536];
-        while (ok && n) {
-            size_t m = n < sizeof chunk ? n : sizeof chunk;
-            ok = read_all(w->from, chunk, m);
-            ll_buf_putn(buf, chunk, ok ? m : 0);
-            n -= ok ? m : n;
-        }
+        /* read in place: tens of MB for an RCU chain's states */
+        ll_buf_reserve(buf, n);
+        ok = read_all(w->from, buf->data + buf->len, n);
+        buf->len += ok ? n : 0;
+        buf->data[buf->len] = '\0';
     }
     if (!ok) {
         ll_buf_clear(&r->out);

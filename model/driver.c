@@ -344,7 +344,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         ll_log_entry e = {0};
         mdl_report_printed(&m, secs, &e);
         mdl_free_states(&m);    /* (half a million, while e is written) */
-        ll_log_format_herd(&e, out);
+        ll_log_format_herd_moving(&e, out);
         ll_log_entry_clear(&e);
         break;
     }

@@ -152,12 +152,29 @@ typedef enum mdl_status {
 } mdl_status;
 
 /* One final state found, in the engine's compact form. */
-typedef struct mdl_state {
-    sem_val *vals;           /* one per obs, as herd7 holds it
-                                (mdl_obs_raw) */
+typedef struct mdl_state {  /* its values: mdl_tab_val */
     bool holds;              /* the condition's proposition is true */
     bool kept;               /* the `filter` proposition (if any) holds */
 } mdl_state;
+
+/* state_tab.c: the states found, each place's values numbered as met
+ * and a state a row of those numbers (1, 2 or 4 bytes each). */
+typedef struct mdl_place_vals {
+    int n, cap;
+    sem_val *v;              /* as herd7 holds them (mdl_obs_raw) */
+    int *hash;               /* once there are many; -1 empty */
+    int hash_size;
+} mdl_place_vals;
+typedef struct mdl_state_tab {
+    int width;               /* bytes a number */
+    size_t cap;
+    unsigned char *codes;    /* state i's row at i * n_obs * width */
+    mdl_place_vals *place;   /* one per obs */
+    uint32_t *row;           /* the row looked up */
+    ll_state scratch;        /* mdl_tab_scratch's */
+    int *slot;               /* each obs's binding in scratch */
+    bool scratch_made;
+} mdl_state_tab;
 
 /* An event of a candidate execution: a thread's (in program order, the
  * threads one after another), or an initial write (e NULL, thread -1;
@@ -202,6 +219,7 @@ typedef struct mdl_test {
     /* Results. */
     int n_states, cap_states;
     mdl_state *states;
+    mdl_state_tab tab;       /* their values */
     int *state_hash;         /* open addressing over states, -1 empty */
     int hash_size;
     uint64_t positive, negative;
@@ -252,6 +270,15 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops);
 void mdl_free(mdl_test *m);
 /* The states found (after they are reported). */
 void mdl_free_states(mdl_test *m);
+/* state_tab.c: the index of the state of values vals (one per obs),
+ * added (*added) when new; a state's value at place k, and its number
+ * in place k's dictionary (m->tab.place[k].v); an ll_state of vals, as
+ * mdl_state_to_ll makes it, kept and rewritten by the next call. */
+int mdl_tab_find(mdl_test *m, const sem_val *vals, bool *added);
+sem_val mdl_tab_val(const mdl_test *m, int state, int k);
+uint32_t mdl_tab_code(const mdl_state_tab *t, int n_obs, int state, int k);
+const ll_state *mdl_tab_scratch(mdl_test *m, const sem_val *vals);
+void mdl_tab_free(mdl_test *m);
 /* Slot of a register of thread th (by id, or by name for `%x`). */
 int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name);
 void mdl_value_to_ll(const mdl_test *m, sem_val v, ll_value *out);

@@ -61,41 +61,97 @@ static int value_rank(const mdl_test *m, sem_val v)
     return strncmp(m->syms[v.sym], "label:", 6) ? 2 : 3;
 }
 
-/* One kept state to sort, with what the comparison needs. */
-typedef struct ranked {
+/* herd7's order of two values of one place: by the value herd7 holds
+ * (mdl_obs_raw: a W register's 0xffffffff, shown -1, follows 1),
+ * integers signed, an address by its symbol's name then its offset (x+8
+ * before x+16). */
+static int raw_cmp(const mdl_test *m, sem_val x, sem_val y)
+{
+    int rx = value_rank(m, x), ry = value_rank(m, y);
+    if (rx != ry)
+        return rx < ry ? -1 : 1;
+    if (x.sym >= 0 && x.sym != y.sym) {
+        int c = strcmp(m->syms[x.sym], m->syms[y.sym]);
+        if (c)
+            return c < 0 ? -1 : 1;
+    }
+    if (x.num != y.num)
+        return x.num < y.num ? -1 : 1;
+    return 0;
+}
+
+/* What sorting the states needs: each shown place's values ranked
+ * (rank[k][code], alike values the same rank), the places in herd7's
+ * order. */
+typedef struct sort_ctx {
     const mdl_test *m;
-    const int *order;        /* shown places in herd7's order of places */
-    const sem_val *vals;
+    const int *order;
+    int **rank;
+} sort_ctx;
+
+/* One kept state to sort: its ranks packed into key when they fit in
+ * 64 bits (compared whole), else compared place by place. */
+typedef struct ranked {
+    uint64_t key;
+    const sort_ctx *c;
+    int state;
 } ranked;
 
-/* herd7's order of states: place by place in its order of places, each
- * by the value herd7 holds (mdl_obs_raw: a W register's 0xffffffff,
- * shown -1, follows 1), integers signed, an address by its symbol's
- * name then its offset (x+8 before x+16). */
-static int by_raw_values(const void *pa, const void *pb)
+static int by_key(const void *pa, const void *pb)
 {
     const ranked *a = pa, *b = pb;
-    const mdl_test *m = a->m;
+    return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/* herd7's order of states: place by place in its order of places. */
+static int by_ranks(const void *pa, const void *pb)
+{
+    const ranked *a = pa, *b = pb;
+    const sort_ctx *c = a->c;
+    const mdl_test *m = c->m;
     for (int i = 0; i < m->n_shown; i++) {
-        int k = a->order[i];
-        sem_val x = a->vals[k], y = b->vals[k];
-        int rx = value_rank(m, x), ry = value_rank(m, y);
-        if (rx != ry)
-            return rx < ry ? -1 : 1;
-        if (x.sym >= 0 && x.sym != y.sym) {
-            int c = strcmp(m->syms[x.sym], m->syms[y.sym]);
-            if (c)
-                return c < 0 ? -1 : 1;
-        }
-        if (x.num != y.num)
-            return x.num < y.num ? -1 : 1;
+        int k = c->order[i];
+        int x = c->rank[k][mdl_tab_code(&m->tab, m->n_obs, a->state, k)];
+        int y = c->rank[k][mdl_tab_code(&m->tab, m->n_obs, b->state, k)];
+        if (x != y)
+            return x < y ? -1 : 1;
     }
     return 0;
 }
 
+static const mdl_test *rank_of;     /* for by_value, which qsort calls */
+static const sem_val *rank_vals;
+
+static int by_value(const void *pa, const void *pb)
+{
+    return raw_cmp(rank_of, rank_vals[*(const int *)pa],
+                   rank_vals[*(const int *)pb]);
+}
+
+/* Place k's values ranked; the number of ranks. */
+static int rank_place(const mdl_test *m, int k, int *rank)
+{
+    const mdl_place_vals *p = &m->tab.place[k];
+    int *idx = ll_xmalloc(((size_t)p->n + 1) * sizeof *idx);
+    for (int c = 0; c < p->n; c++)
+        idx[c] = c;
+    rank_of = m;
+    rank_vals = p->v;
+    qsort(idx, (size_t)p->n, sizeof *idx, by_value);
+    int r = -1;
+    for (int i = 0; i < p->n; i++) {
+        if (!i || raw_cmp(m, p->v[idx[i - 1]], p->v[idx[i]]))
+            r++;
+        rank[idx[i]] = r;
+    }
+    free(idx);
+    return r + 1;
+}
+
 /* The kept states in herd7's order, those alike on every shown place
  * (they differed where only the filter reads) once; n returned. */
-static int sorted_states(const mdl_test *m, int *order, ranked *r)
+static int sorted_states(const mdl_test *m, int *order, sort_ctx *c,
+                         ranked *r)
 {
     for (int i = 0; i < m->n_shown; i++) {
         int j = i;
@@ -104,16 +160,113 @@ static int sorted_states(const mdl_test *m, int *order, ranked *r)
             order[j] = order[j - 1];
         order[j] = i;
     }
+    *c = (sort_ctx){m, order, ll_xcalloc((size_t)m->n_shown + 1,
+                                         sizeof *c->rank)};
+    int *bits = ll_xcalloc((size_t)m->n_shown + 1, sizeof *bits);
+    int total = 0;
+    for (int k = 0; k < m->n_shown && m->n_states; k++) {
+        c->rank[k] = ll_xmalloc(((size_t)m->tab.place[k].n + 1) *
+                                sizeof **c->rank);
+        int n = rank_place(m, k, c->rank[k]);
+        while ((1 << bits[k]) < n)
+            bits[k]++;
+        total += bits[k];
+    }
+    bool packed = total <= 64;
     int n = 0;
-    for (int i = 0; i < m->n_states; i++)
-        if (m->states[i].kept)
-            r[n++] = (ranked){m, order, m->states[i].vals};
-    qsort(r, (size_t)n, sizeof *r, by_raw_values);
+    for (int i = 0; i < m->n_states; i++) {
+        if (!m->states[i].kept)
+            continue;
+        uint64_t key = 0;
+        for (int j = 0; packed && j < m->n_shown; j++) {
+            int k = order[j];
+            if (bits[k])
+                key = key << bits[k] |
+                      (uint64_t)c->rank[k][mdl_tab_code(&m->tab, m->n_obs,
+                                                        i, k)];
+        }
+        r[n++] = (ranked){key, c, i};
+    }
+    free(bits);
+    int (*cmp)(const void *, const void *) = packed ? by_key : by_ranks;
+    qsort(r, (size_t)n, sizeof *r, cmp);
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (!kept || by_raw_values(&r[kept - 1], &r[i]))
+        if (!kept || cmp(&r[kept - 1], &r[i]))
             r[kept++] = r[i];
     return kept;
+}
+
+/* Each shown place's binding as herd7 prints it, per value (text[k]
+ * [code], its length len[k][code]), where a state's line is those of
+ * its places in order: no array shown whole, no place shown twice.
+ * false otherwise. */
+typedef struct bind_texts {
+    char ***text;
+    size_t **len;
+} bind_texts;
+
+static bool binding_texts(const mdl_test *m, const int *order,
+                          bind_texts *t)
+{
+    for (int k = 0; k < m->n_obs; k++)
+        if (m->obs[k].whole)
+            return false;
+    for (int i = 1; i < m->n_shown; i++)
+        if (!ll_loc_cmp(&m->obs[order[i - 1]].loc, &m->obs[order[i]].loc))
+            return false;
+    t->text = ll_xcalloc((size_t)m->n_shown + 1, sizeof *t->text);
+    t->len = ll_xcalloc((size_t)m->n_shown + 1, sizeof *t->len);
+    for (int k = 0; k < m->n_shown; k++) {
+        const mdl_place_vals *p = &m->tab.place[k];
+        t->text[k] = ll_xcalloc((size_t)p->n + 1, sizeof **t->text);
+        t->len[k] = ll_xcalloc((size_t)p->n + 1, sizeof **t->len);
+        for (int c = 0; c < p->n; c++) {
+            ll_state st = {0};
+            ll_value v;
+            mdl_value_to_ll(m, mdl_obs_value(&m->obs[k], p->v[c]), &v);
+            ll_state_set(&st, &m->obs[k].loc, &v);
+            free(v.sym);
+            show_unsigned(m, k, &st.b[0].value);
+            ll_buf b = {0};
+            ll_state_print_herd(&st, &b);
+            t->text[k][c] = b.data ? b.data : ll_xstrdup("");
+            t->len[k][c] = b.len;
+            ll_state_clear(&st);
+        }
+    }
+    return true;
+}
+
+static void free_texts(const mdl_test *m, bind_texts *t)
+{
+    for (int k = 0; t->text && k < m->n_shown; k++) {
+        for (int c = 0; c < m->tab.place[k].n; c++)
+            free(t->text[k][c]);
+        free(t->text[k]);
+        free(t->len[k]);
+    }
+    free(t->text);
+    free(t->len);
+}
+
+/* State i's line from the bindings' texts (its length with out NULL). */
+static size_t put_line(const mdl_test *m, const int *order,
+                       const bind_texts *t, int i, ll_buf *out)
+{
+    size_t n = 0;
+    for (int j = 0; j < m->n_shown; j++) {
+        int k = order[j];
+        uint32_t c = mdl_tab_code(&m->tab, m->n_obs, i, k);
+        if (out && j)
+            ll_buf_putc(out, ' ');
+        if (out)
+            ll_buf_putn(out, t->text[k][c], t->len[k][c]);
+        n += t->len[k][c] + 1;
+    }
+    if (out)
+        ll_buf_putc(out, '\n');
+    return n;
 }
 
 /* The entry; its states as herd7's lines (ll_log_entry.states_text)
@@ -134,11 +287,25 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
                                           LL_LITMUS_CLASSIC));
     int *order = ll_xmalloc(((size_t)m->n_shown + 1) * sizeof *order);
     ranked *r = ll_xmalloc(((size_t)m->n_states + 1) * sizeof *r);
-    int n = sorted_states(m, order, r);
+    sort_ctx c;
+    int n = sorted_states(m, order, &c, r);
+    bind_texts texts = {0};
+    bool fast = printed && n && binding_texts(m, order, &texts);
+    sem_val *vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *vals);
     ll_buf text = {0};
+    size_t size = 0;
+    for (int i = 0; fast && i < n; i++)
+        size += put_line(m, order, &texts, r[i].state, NULL);
+    ll_buf_reserve(&text, size);
     for (int i = 0; i < n; i++) {
+        if (fast) {
+            put_line(m, order, &texts, r[i].state, &text);
+            continue;
+        }
+        for (int k = 0; k < m->n_obs; k++)
+            vals[k] = mdl_tab_val(m, r[i].state, k);
         ll_state st = {0};
-        mdl_state_to_ll(m, r[i].vals, m->n_shown, &st);
+        mdl_state_to_ll(m, vals, m->n_shown, &st);
         for (int k = 0; k < m->n_shown; k++)
             show_unsigned(m, k, (ll_value *)ll_state_get(&st,
                                                          &m->obs[k].loc));
@@ -156,6 +323,11 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
         e->states_text = text.data ? text.data : ll_xstrdup("");
         e->states_len = text.len;
     }
+    free_texts(m, &texts);
+    free(vals);
+    for (int k = 0; k < m->n_shown && c.rank; k++)
+        free(c.rank[k]);
+    free(c.rank);
     free(r);
     free(order);
     e->verdict = m->undef ? LL_VERDICT_UNDEF

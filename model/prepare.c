@@ -779,8 +779,7 @@ void mdl_free(mdl_test *m)
 
 void mdl_free_states(mdl_test *m)
 {
-    for (int i = 0; i < m->n_states; i++)
-        free(m->states[i].vals);
+    mdl_tab_free(m);
     free(m->states);
     free(m->state_hash);
     m->states = NULL;

@@ -81,6 +81,12 @@ typedef struct search {
     int n_ev, cap_ev;
     gev *ev;
     int *base;                  /* first global event of each thread */
+    int *loc_ev, cap_loc_ev;    /* the threads' events of location l,
+                                   in order: loc_ev[loc_at[l]..loc_at[l+1]) */
+    int *loc_at;
+    int n_regs;                 /* build_events': register events, */
+    bool amo_made;              /* AMOs, and need_rels made the sets and */
+    bool rels_made;             /* relations for them */
     int *src, cap_src;          /* each read's write (symbolic_values) */
     int *final_w, cap_final_w;  /* each shown location's co-last write */
     loc_plan *plans;
@@ -535,6 +541,29 @@ static bool fixed_values(const search *s)
     return true;
 }
 
+/* The threads' events grouped by location (plan_location looks at one
+ * location's: a pass over every event per location was a tenth of a
+ * 19-thread RCU chain's time). */
+static void by_location(search *s)
+{
+    int L = s->m->n_locs;
+    ll_grow((void **)&s->loc_ev, &s->cap_loc_ev, s->n_ev + 1,
+            sizeof *s->loc_ev);
+    for (int l = 0; l <= L; l++)
+        s->loc_at[l] = 0;
+    for (int g = L; g < s->n_ev; g++)
+        if (s->ev[g].loc >= 0)
+            s->loc_at[s->ev[g].loc + 1]++;
+    for (int l = 0; l < L; l++)
+        s->loc_at[l + 1] += s->loc_at[l];
+    int *at = s->loc_at + L + 1;    /* where each location's next goes */
+    for (int l = 0; l < L; l++)
+        at[l] = s->loc_at[l];
+    for (int g = L; g < s->n_ev; g++)
+        if (s->ev[g].loc >= 0)
+            s->loc_ev[at[s->ev[g].loc]++] = g;
+}
+
 static void build_events(search *s)
 {
     mdl_test *m = s->m;
@@ -547,7 +576,24 @@ static void build_events(search *s)
         for (int i = 0; i < run->n_ev; i++)
             add_gev(s, &run->ev[i], t, run->ev[i].loc, run->ev[i].val);
     }
-    int n_regs = s->regs ? mdl_regs_make(&s->rg, m, s->pick) : 0;
+    by_location(s);
+    s->n_regs = s->regs ? mdl_regs_make(&s->rg, m, s->pick) : 0;
+    s->amo_made = mdl_amo_make(&s->amo, m, s->pick, s->base);
+    s->values_fixed = fixed_values(s);
+    s->rels_made = false;
+}
+
+/* The execution's sets and relations, but rf and co, for the events
+ * build_events made: only once something reads them (a settled
+ * combination, one of a 19-thread RCU chain's half million, needs none:
+ * they were a third of its time). */
+static void need_rels(search *s)
+{
+    mdl_test *m = s->m;
+    if (s->rels_made)
+        return;
+    s->rels_made = true;
+    int n_regs = s->n_regs;
     size_exec(s, s->n_ev + n_regs);
     cat_exec *x = &s->x;
     x->n_mem = s->n_ev;
@@ -631,7 +677,7 @@ static void build_events(search *s)
         mdl_herd_sets_fill(m, s->ev, s->n_ev, herd);
     if (n_regs)
         mdl_regs_fill(&s->rg, m, s->pick, s->base, s->n_ev, x, herd);
-    if (mdl_amo_make(&s->amo, m, s->pick, s->base)) {
+    if (s->amo_made) {
         mdl_set *sets[N_SETS];
         mdl_rel *rels[N_RELS];
         int n_sets = exec_parts(s, sets, rels);
@@ -640,7 +686,6 @@ static void build_events(search *s)
         };
         mdl_amo_fold(&s->amo, sets, n_sets, rels, reflexive, N_RELS);
     }
-    s->values_fixed = fixed_values(s);
 }
 
 /* ---- per-location solutions ---- */
@@ -1022,8 +1067,11 @@ static bool plan_location(search *s, int l, bool *too_big)
 {
     loc_plan *p = &s->plans[l];
     int nw = 0, nr = 0;
-    for (int g = s->m->n_locs; g < s->n_ev; g++) {
-        if (s->ev[g].loc != l || !solved(s, &s->ev[g]))
+    const int *evs = s->loc_ev + s->loc_at[l];
+    int n_evs = s->loc_at[l + 1] - s->loc_at[l];
+    for (int i = 0; i < n_evs; i++) {
+        int g = evs[i];
+        if (!solved(s, &s->ev[g]))
             continue;
         if (s->ev[g].e->kind == SEM_W)
             nw++;
@@ -1037,8 +1085,9 @@ static bool plan_location(search *s, int l, bool *too_big)
     plan_reset(p, nw + nr + 1);
     int global[MDL_MAX_LOC_EVENTS + 1], local[MDL_MAX_LOC_EVENTS + 1];
     int n_local = 0;
-    for (int g = s->m->n_locs; g < s->n_ev; g++)
-        if (s->ev[g].loc == l && solved(s, &s->ev[g])) {
+    for (int i = 0; i < n_evs; i++) {
+        int g = evs[i];
+        if (solved(s, &s->ev[g])) {
             if (s->ev[g].e->kind == SEM_W) {
                 p->w[p->n_w] = g;
                 local[n_local] = 1 + p->n_w++;
@@ -1048,6 +1097,7 @@ static bool plan_location(search *s, int l, bool *too_big)
             }
             global[n_local++] = g;
         }
+    }
     for (int a = 0; a < n_local; a++)
         if (local[a] < 0)
             local[a] = p->n_w - local[a];
@@ -1123,77 +1173,23 @@ static bool out_of_budget(search *s)
     return (m->candidates & 255) == 0 && out_of_time(s);
 }
 
-static uint64_t hash_vals(const sem_val *v, int n)
+/* Evaluate the condition's proposition and the filter on a new state. */
+static void evaluate_state(mdl_test *m, mdl_state *s, const sem_val *vals)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < n; i++) {
-        h = (h ^ (uint64_t)v[i].num) * 1099511628211ull;
-        h = (h ^ (uint64_t)(uint32_t)v[i].sym) * 1099511628211ull;
-    }
-    /* the table takes the low bits, which a product only mixes upward:
-       states that differ in many places' 0 and 1 met in long probes */
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    return h ^ (h >> 33);
-}
-
-static bool vals_eq(const sem_val *a, const sem_val *b, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!sem_val_eq(a[i], b[i]))
-            return false;
-    return true;
-}
-
-/* Evaluate the condition's proposition and the filter on a state. */
-static void evaluate_state(mdl_test *m, mdl_state *s)
-{
-    ll_state st = {0};
-    mdl_state_to_ll(m, s->vals, m->n_obs, &st);
+    const ll_state *st = mdl_tab_scratch(m, vals);
     bool missing = false;
-    s->holds = !m->cond || ll_prop_eval(m->cond, &st, &missing);
-    s->kept = !m->filter || ll_prop_eval(m->filter, &st, &missing);
-    ll_state_clear(&st);
-}
-
-static void rehash(mdl_test *m)
-{
-    int size = m->hash_size ? m->hash_size * 2 : 64;
-    free(m->state_hash);
-    m->state_hash = ll_xmalloc((size_t)size * sizeof(int));
-    for (int i = 0; i < size; i++)
-        m->state_hash[i] = -1;
-    m->hash_size = size;
-    for (int k = 0; k < m->n_states; k++) {
-        uint64_t h = hash_vals(m->states[k].vals, m->n_obs);
-        int i = (int)(h & (uint64_t)(size - 1));
-        while (m->state_hash[i] >= 0)
-            i = (i + 1) & (size - 1);
-        m->state_hash[i] = k;
-    }
+    s->holds = !m->cond || ll_prop_eval(m->cond, st, &missing);
+    s->kept = !m->filter || ll_prop_eval(m->filter, st, &missing);
 }
 
 /* The state's index among those found (added when new). */
 static int find_state(mdl_test *m, const sem_val *vals)
 {
-    if (2 * (m->n_states + 1) > m->hash_size)
-        rehash(m);
-    uint64_t h = hash_vals(vals, m->n_obs);
-    int i = (int)(h & (uint64_t)(m->hash_size - 1));
-    while (m->state_hash[i] >= 0) {
-        int k = m->state_hash[i];
-        if (vals_eq(m->states[k].vals, vals, m->n_obs))
-            return k;
-        i = (i + 1) & (m->hash_size - 1);
-    }
-    ll_grow((void **)&m->states, &m->cap_states, m->n_states + 1,
-            sizeof *m->states);
-    mdl_state *st = &m->states[m->n_states];
-    st->vals = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof(sem_val));
-    memcpy(st->vals, vals, (size_t)m->n_obs * sizeof(sem_val));
-    evaluate_state(m, st);
-    m->state_hash[i] = m->n_states;
-    return m->n_states++;
+    bool added;
+    int k = mdl_tab_find(m, vals, &added);
+    if (added)
+        evaluate_state(m, &m->states[k], vals);
+    return k;
 }
 
 /* The final value of each location shown: its co-last write's. herd7's
@@ -1272,6 +1268,7 @@ static bool symbolic_keep(search *s)
  * has no rf). */
 static void add_rf_co(search *s, int l)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     const loc_plan *p = &s->plans[l];
     int width = p->n_w + p->n_r;
@@ -1296,6 +1293,7 @@ static void add_rf_co(search *s, int l)
  * product's order. */
 static void set_rf_co(search *s, int n)
 {
+    need_rels(s);
     mdl_rel_clear(&s->x.rf);
     mdl_rel_clear(&s->x.co);
     for (int k = 0; k < n; k++)
@@ -1490,6 +1488,7 @@ static void candidate(search *s)
     /* rf and co for the model or the explanation only: a settled
        candidate has neither (every judgement sets them afresh) */
     if (!s->settled || m->explain) {
+        need_rels(s);
         set_rf_co(s, m->n_locs);
         if (s->amo.n) {
             mdl_rel *rels[] = {&x->rf, &x->co};
@@ -1548,6 +1547,7 @@ static void candidate(search *s)
  * the AMOs folded), however the rest is completed. */
 static bool rf_co_dead(search *s)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     if (s->amo.n) {
         mdl_rel *rels[] = {&x->rf, &x->co};
@@ -1573,6 +1573,7 @@ static uint64_t below_level(const search *s, int k)
  * s->snap (the last one in s->snap2): are they the last one's? */
 static bool same_exec(search *s)
 {
+    need_rels(s);
     mdl_set *sets[N_SETS];
     mdl_rel *rels[N_RELS];
     int n_sets = exec_parts(s, sets, rels);
@@ -1689,6 +1690,7 @@ static bool pair_dead_upto(search *s, int k, int lim)
         if (!*v) {
             /* judged when first met: most pairs are never met, their
                rows cut by a pair before them */
+            need_rels(s);
             mdl_rel_clear(&s->x.rf);
             mdl_rel_clear(&s->x.co);
             for (int l = 0; l < L; l++)
@@ -1712,6 +1714,7 @@ static bool pair_dead(search *s, int k)
 
 static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     const int *o = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
     set_rf_co(s, s->m->n_locs - 1);
@@ -1875,6 +1878,7 @@ static void sort_by_rf(const loc_plan *p, int *a, int *tmp, int n)
 static bool group_accepts(search *s, const loc_plan *p, int l,
                           const int *idx, int n)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     int width = p->n_w + p->n_r;
     set_rf_co(s, s->m->n_locs - 1);
@@ -2290,6 +2294,7 @@ static void widen(search *s, int l)
  * is the enumeration's to report: false. */
 static bool bound_accepts(search *s, bool vary)
 {
+    need_rels(s);
     cat_exec *x = &s->x;
     int L = s->m->n_locs;
     mdl_rel_clear(&x->rf);
@@ -2508,6 +2513,7 @@ static bool settles_from(search *s, int k)
     mdl_test *m = s->m;
     if (s->amo.n)
         return false;
+    need_rels(s);
     s->settle_judged++;
     s->wide_from = k;
     bool ok = true;
@@ -2731,6 +2737,7 @@ static bool cut_kept(search *s)
  * partial_safe checks (or cannot be judged). */
 static bool part_alive(search *s, int l)
 {
+    need_rels(s);
     if (s->stop)
         return true;
     if (l == s->m->n_locs) {
@@ -3028,6 +3035,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.plans = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.plans);
     s.weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.weight);
     s.by_weight = ll_xcalloc((size_t)m->n_locs + 1, sizeof *s.by_weight);
+    s.loc_at = ll_xcalloc(2 * (size_t)m->n_locs + 2, sizeof *s.loc_at);
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     settle_setup(&s);
     later_values(&s);
@@ -3065,6 +3073,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.plans);
     free(s.weight);
     free(s.by_weight);
+    free(s.loc_at);
+    free(s.loc_ev);
     free(s.prod);
     if (s.sym_made)
         mdl_symmetry_free(&s.sym);

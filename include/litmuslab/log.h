@@ -179,6 +179,9 @@ void ll_log_close(ll_log_reader *r);
 /* Writers: the entry in herd7's / litmus7's layout (style from e->style),
  * ending with the blank line that separates entries. */
 void ll_log_format_herd(const ll_log_entry *e, ll_buf *out);
+/* The same into an empty out, e's states text moved there, not copied
+ * (tens of MB for the kernel's RCU chains: a copy is fresh pages). */
+void ll_log_format_herd_moving(ll_log_entry *e, ll_buf *out);
 void ll_log_format_litmus(const ll_log_entry *e, ll_buf *out);
 void ll_log_write_herd(FILE *f, const ll_log_entry *e);
 void ll_log_write_litmus(FILE *f, const ll_log_entry *e);

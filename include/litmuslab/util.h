@@ -38,6 +38,8 @@ void ll_buf_puts(ll_buf *b, const char *s);
 /* v in decimal, as printf would write it (without its cost). */
 void ll_buf_put_i64(ll_buf *b, int64_t v);
 void ll_buf_putn(ll_buf *b, const char *s, size_t n);
+/* Room for extra more bytes (and the terminating NUL) without growing. */
+void ll_buf_reserve(ll_buf *b, size_t extra);
 void ll_buf_printf(ll_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void ll_buf_vprintf(ll_buf *b, const char *fmt, va_list ap);

@@ -28,14 +28,14 @@ static void put_extras_and_time(FILE *f, const ll_log_entry *e, int from)
         ll_put_time(f, e->name, e->time);
 }
 
-static void print_herd(FILE *f, const ll_log_entry *e)
+static void print_herd_head(FILE *f, const ll_log_entry *e)
 {
     ll_put_test(f, e->name, e->kind);
     fprintf(f, "States %d\n", e->n_states);
-    if (e->states_text)
-        fwrite(e->states_text, 1, e->states_len, f);
-    for (int i = 0; i < e->n_states && !e->states_text; i++)
-        put_state(f, &e->states[i], ll_state_print_herd);
+}
+
+static void print_herd_tail(FILE *f, const ll_log_entry *e)
+{
     ll_put_verdict(f, e->loop, e->verdict);
     if (e->has_witnesses)
         ll_put_witnesses(f, false, e->positive, e->negative);
@@ -49,6 +49,14 @@ static void print_herd(FILE *f, const ll_log_entry *e)
     if (e->hash)
         ll_put_hash(f, e->hash);
     fputc('\n', f);
+}
+
+static void print_herd(FILE *f, const ll_log_entry *e)
+{
+    print_herd_head(f, e);
+    for (int i = 0; i < e->n_states; i++)
+        put_state(f, &e->states[i], ll_state_print_herd);
+    print_herd_tail(f, e);
 }
 
 static void print_litmus(FILE *f, const ll_log_entry *e)
@@ -92,9 +100,41 @@ static void format_with(const ll_log_entry *e, ll_buf *out,
     free(text);
 }
 
+/* States kept as text (half a million lines of an RCU chain) are put
+ * in out as they are, not through the stream: it would grow by
+ * copies. */
 void ll_log_format_herd(const ll_log_entry *e, ll_buf *out)
 {
-    format_with(e, out, print_herd);
+    if (!e->states_text) {
+        format_with(e, out, print_herd);
+        return;
+    }
+    format_with(e, out, print_herd_head);
+    ll_buf_putn(out, e->states_text, e->states_len);
+    format_with(e, out, print_herd_tail);
+}
+
+void ll_log_format_herd_moving(ll_log_entry *e, ll_buf *out)
+{
+    if (!e->states_text || out->len) {
+        ll_log_format_herd(e, out);
+        return;
+    }
+    ll_buf head = {0}, tail = {0};
+    format_with(e, &head, print_herd_head);
+    format_with(e, &tail, print_herd_tail);
+    size_t n = e->states_len, len = head.len + n + tail.len;
+    char *d = ll_xrealloc(e->states_text, len + 1);
+    memmove(d + head.len, d, n);
+    memcpy(d, head.data, head.len);
+    memcpy(d + head.len + n, tail.data, tail.len);
+    d[len] = '\0';
+    e->states_text = NULL;
+    e->states_len = 0;
+    free(out->data);
+    *out = (ll_buf){d, len, len + 1};
+    ll_buf_free(&head);
+    ll_buf_free(&tail);
 }
 
 void ll_log_format_litmus(const ll_log_entry *e, ll_buf *out)
