@@ -1643,12 +1643,27 @@ static bool apart_unwritten(mdl_test *m)
     return refuse;
 }
 
+/* Whether a way of w goes through at most most write sites: a value an
+ * execution of at most most writes may write (all_rounds). */
+static bool short_way(const mdl_ways *w, int most)
+{
+    for (int i = 0; i < w->n; i++) {
+        int n = 0;
+        for (uint64_t b = w->w[i]; b; b &= b - 1)
+            n++;
+        if (n <= most)
+            return true;
+    }
+    return false;
+}
+
 /* The runs of every thread, round after round until the values the
  * reads may return stop growing. */
 static bool all_rounds(run_ctx *c)
 {
     mdl_test *m = c->m;
     bool ok = true;
+    bool track = m->ops->symbolic_values || m->ops->follow_sites;
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c->n_pend = 0;
@@ -1663,14 +1678,22 @@ static bool all_rounds(run_ctx *c)
         c->n_dom_read = m->n_locs;
         for (int i = 0; i < m->n_locs; i++)
             c->dom_read[i] = m->locs[i].n_dom;
-        for (int i = 0; i < c->n_pend; i++)
-            grew |= mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
-                                     &c->pend[i].prov,
-                                     thread_bit(c->pend[i].th));
+        int most = max_writes(m);
+        bool grew_short = false;
+        for (int i = 0; i < c->n_pend; i++) {
+            bool g = mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
+                                      &c->pend[i].prov,
+                                      thread_bit(c->pend[i].th));
+            grew |= g;
+            grew_short |= g && track && short_way(&c->pend[i].prov, most);
+        }
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
-           them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
+           them all; more would only add values no execution has. But a
+           way found late, once a branch that needs it is taken, goes on
+           as long as it is no longer than that (short_way). */
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS ||
+            (round + 1 > most && !grew_short))
             break;
     }
     return ok;
