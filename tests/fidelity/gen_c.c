@@ -33,8 +33,10 @@
  * a spin loop (`while`, which both tools unroll twice); one test in six
  * starts each thread with an out-of-thin-air shape (read x_i, then
  * write x_i+1 through data, an if, a self-comparison, a local, or an if
- * on a register set under an if on the read; the condition asks for
- * the thin-air value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
+ * on a register set under an if on the read, maybe with an anchor: an
+ * RMW, an exchange or a store under an if on the read whose value is
+ * made of a read off the cycle; the condition asks for the thin-air
+ * value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
  * unary `-`, `%`, `<<`, hexadecimal, `int a, b;` or `[` in C, dies on a
  * division by 0, and has no srcu_down_read, srcu_up_read or
  * spin_unlock_wait in its def, so none are made (srcu_down_read/
