@@ -59,6 +59,11 @@ typedef struct run_ctx {
         sem_taint t;
     } expect[MDL_MAX_EXPECTS];
     int n_expect;
+    bool *wide;         /* per statement of the thread: its reads take
+                           every value in the path pass (seed_forced_values) */
+    int *dom_read;      /* per location: how many of its values the last
+                           round's runs read (the others came of them) */
+    int n_dom_read;
     bool dep_store;     /* the run stored through an address from a read */
     int n_zload;        /* reads at a constant address that is no location */
     int n_zstore;       /* writes there */
@@ -490,17 +495,20 @@ static int choose_value(sem_run *r, int loc)
 {
     run_ctx *c = ctx(r);
     const mdl_loc *l = &c->m->locs[loc];
-    if (c->explore)     /* the path pass takes one value */
+    /* the path pass takes one value but where told otherwise (wide) */
+    if (c->explore && !(c->wide && c->wide[c->stmt]))
         return sem_choose(r, 1);
     if (incoherent_too(c))
         return sem_choose(r, l->n_dom);
-    int n = 0;
-    for (int k = 0; k < l->n_dom; k++)
-        n += may_read_how(c, loc, k, c->inst) > 0;
+    int n = 0, most = c->explore ? 1 : 2;   /* no probing in the pass */
+    for (int k = 0; k < l->n_dom; k++) {
+        int how = may_read_how(c, loc, k, c->inst);
+        n += how > 0 && how <= most;
+    }
     int pick = sem_choose(r, n > 0 ? n : 1);
     for (int k = 0; k < l->n_dom; k++) {
         int how = may_read_how(c, loc, k, c->inst);
-        if (how > 0 && pick-- == 0) {
+        if (how > 0 && how <= most && pick-- == 0) {
             c->probe |= how == 2;
             return k;
         }
@@ -953,6 +961,35 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
     return (uint64_t)1 << c->n_site++;
 }
 
+/* The ways write event i's value was made (pend_writes): false when
+ * each goes through its own site. */
+static bool write_ways(run_ctx *c, int i, mdl_ways *out)
+{
+    const sem_event *e = &c->ev[i];
+    bool track = c->m->ops->symbolic_values || c->m->ops->follow_sites;
+    int n = 0;
+    for (int j = 0; j < i; j++)
+        n += c->ev[j].kind == SEM_W && c->ev[j].stmt == e->stmt;
+    uint64_t site = track ? site_bit(c, e->stmt, n) : 0;
+    /* the ways of the inputs, each way of one with each of the
+       others; those through this site are dropped */
+    mdl_ways from = {{0}, 1};
+    for (int j = 0; track && j < c->n_reads; j++) {
+        if (!(e->vdata >> j & 1))
+            continue;
+        mdl_ways both = {{0}, 0};
+        for (int a = 0; a < from.n; a++)
+            for (int b = 0; b < c->rprov[j].n; b++)
+                mdl_ways_add(&both, from.w[a] | c->rprov[j].w[b]);
+        from = both;
+    }
+    out->n = 0;
+    for (int a = 0; a < from.n; a++)
+        if (!(from.w[a] & site))
+            mdl_ways_add(out, from.w[a] | site);
+    return out->n > 0;
+}
+
 /* The values the run wrote, for the locations' value sets, each with the
  * write sites it was made through: this write's site (the n-th write its
  * statement makes in the thread's run, one event in any execution, on
@@ -970,37 +1007,14 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
  * that succeeded) is one site, and its chain stops. */
 static void pend_writes(run_ctx *c)
 {
-    bool track = c->m->ops->symbolic_values || c->m->ops->follow_sites;
     for (int i = 0; i < c->n_ev; i++) {
-        const sem_event *e = &c->ev[i];
-        if (e->kind != SEM_W)
-            continue;
-        int n = 0;
-        for (int j = 0; j < i; j++)
-            n += c->ev[j].kind == SEM_W && c->ev[j].stmt == e->stmt;
-        uint64_t site = track ? site_bit(c, e->stmt, n) : 0;
-        /* the ways of the inputs, each way of one with each of the
-           others; those through this site are dropped */
-        mdl_ways from = {{0}, 1};
-        for (int j = 0; track && j < c->n_reads; j++) {
-            if (!(e->vdata >> j & 1))
-                continue;
-            mdl_ways both = {{0}, 0};
-            for (int a = 0; a < from.n; a++)
-                for (int b = 0; b < c->rprov[j].n; b++)
-                    mdl_ways_add(&both, from.w[a] | c->rprov[j].w[b]);
-            from = both;
-        }
-        mdl_ways out = {{0}, 0};
-        for (int a = 0; a < from.n; a++)
-            if (!(from.w[a] & site))
-                mdl_ways_add(&out, from.w[a] | site);
-        if (out.n == 0)
+        mdl_ways out;
+        if (c->ev[i].kind != SEM_W || !write_ways(c, i, &out))
             continue;
         ll_grow((void **)&c->pend, &c->cap_pend, c->n_pend + 1,
                 sizeof *c->pend);
-        c->pend[c->n_pend].loc = e->loc;
-        c->pend[c->n_pend].v = e->val;
+        c->pend[c->n_pend].loc = c->ev[i].loc;
+        c->pend[c->n_pend].v = c->ev[i].val;
         c->pend[c->n_pend].th = c->th;
         c->pend[c->n_pend++].prov = out;
     }
@@ -1331,6 +1345,19 @@ static bool stores_register(const mdl_test *m, int th)
     return false;
 }
 
+/* Whether thread th stores a register's value or has an RMW that adds
+ * to what it reads (sem_ops.adds_to_read): a write whose value a read
+ * makes, the RMW's own read included. */
+static bool makes_values(const mdl_test *m, int th)
+{
+    const ll_thread *code = m->threads[th].code;
+    for (int s = 0; s < code->n_stmts && m->ops->adds_to_read; s++)
+        if (code->stmts[s].has_instr &&
+            m->ops->adds_to_read(&code->stmts[s].instr))
+            return true;
+    return stores_register(m, th);
+}
+
 /* A path of seed_made_constants: its stores of values made of no read
  * put them in their locations' value sets. */
 static bool seed_path(run_ctx *c, void *arg)
@@ -1359,24 +1386,65 @@ static void seed_made_constants(run_ctx *c)
             explore_paths(c, th, seed_path, NULL);
 }
 
-/* A path of seed_forced_values: its stores, past a branch it took both
- * ways, of a value made of reads that branch did not test, and its RMWs'
- * expected values made so, put those values in their locations' value
- * sets (*arg set when one is new). */
+/* What seed_forced_values' passes over a thread find (forced_path). */
+typedef struct forced_find {
+    bool grew;          /* a value set grew */
+    bool widen;         /* some read fed a value seeded (wide set) */
+} forced_find;
+
+/* Puts v in location l's value set with the ways given (NULL: none);
+ * true when that is new to the last round's runs: a value the set did not
+ * hold, other ways, or one the last round added, which no run read (the
+ * rounds stop once an execution's writes are all in; a forced branch
+ * makes an execution the rounds could not reach). */
+static bool forced_add(run_ctx *c, int l, sem_val v, const mdl_ways *ways,
+                       uint64_t writers)
+{
+    mdl_loc *loc = &c->m->locs[l];
+    mdl_ways none = {{0}, 1};
+    bool grew = mdl_dom_add_prov(loc, v, ways ? ways : &none, writers);
+    int k = 0;
+    while (k < loc->n_dom && !sem_val_eq(loc->dom[k], v))
+        k++;
+    return grew || l >= c->n_dom_read || k >= c->dom_read[l];
+}
+
+/* Marks wide the statements of the reads in t (forced_find.widen). */
+static void widen_reads(run_ctx *c, sem_taint t, forced_find *f)
+{
+    for (int i = 0; i < c->n_ev && t; i++)
+        if (c->ev[i].kind == SEM_R && c->ev[i].read_no >= 0 &&
+            c->ev[i].read_no < 64 && (t >> c->ev[i].read_no & 1) &&
+            !c->wide[c->ev[i].stmt])
+            f->widen = c->wide[c->ev[i].stmt] = true;
+}
+
+/* A path of seed_forced_values: its writes (stores and RMWs), past a
+ * branch it took both ways, of a value made of reads that branch did not
+ * test, and its RMWs' expected values made so, put those values in their
+ * locations' value sets; the statements of those reads are marked wide. */
 static bool forced_path(run_ctx *c, void *arg)
 {
-    bool *grew = arg;
+    forced_find *f = arg;
     for (int i = 0; i < c->n_expect && !c->dead; i++) {
         mdl_loc *l = &c->m->locs[c->expect[i].loc];
-        if (!(c->expect[i].t & c->forced))
-            *grew |= mdl_dom_add(l, sem_extend(c->expect[i].v, l->type.size,
-                                               l->type.is_signed));
+        if (!(c->expect[i].t & c->forced)) {
+            f->grew |= forced_add(c, c->expect[i].loc,
+                                  sem_extend(c->expect[i].v, l->type.size,
+                                             l->type.is_signed),
+                                  NULL, MDL_ANY_WRITER);
+            widen_reads(c, c->expect[i].t, f);
+        }
     }
     for (int i = 0; i < c->n_ev && !c->dead && c->forced; i++) {
         const sem_event *e = &c->ev[i];
+        mdl_ways ways;
         if (e->kind == SEM_W && e->loc >= 0 && e->vdata &&
-            !(e->vdata & c->forced) && e->rmw_read < 0)
-            *grew |= mdl_dom_add(&c->m->locs[e->loc], e->val);
+            !(e->vdata & c->forced) && write_ways(c, i, &ways)) {
+            f->grew |= forced_add(c, e->loc, e->val, &ways,
+                                  thread_bit(c->th));
+            widen_reads(c, e->vdata, f);
+        }
     }
     return false;
 }
@@ -1384,19 +1452,34 @@ static bool forced_path(run_ctx *c, void *arg)
 /* herd7 solves a thin-air cycle a value made of a determined read
  * anchors (P1 `r0 = *x; r1 = READ_ONCE(*y); if (r1 == 1) *w = r0 + 1;`,
  * P2 `r0 = *w; if (r0 == 1) *y = r0;`: w is x's 0 plus 1, so y is 1 and
- * P1 takes its branch). Our rounds never take that branch, y holding 0
- * only, so w never holds 1. Once the rounds are done, the path pass runs
- * each thread again with the values found, each branch both ways, and
- * the values its stores make of reads no branch on the way tested go in
- * their locations' value sets (not an RMW's: a chain would grow): true
- * when one is new, and the rounds run again. */
+ * P1 takes its branch; or P2 `if (r0 == 1) atomic_inc(y)`, the RMW
+ * writing what it reads plus 1). Our rounds never take that branch, y
+ * holding 0 only, so w never holds 1. Once the rounds are done, the path
+ * pass runs each thread again with the values found, each branch both
+ * ways, and the values its writes make of reads no branch on the way
+ * tested go in their locations' value sets. The pass takes one value a
+ * read; where such a write's value is made of a read whose other values
+ * make the anchor (an increment of another thread's 3, not of the
+ * initial 0), a second pass over the thread has those reads take every
+ * value. An RMW chain grows by one value at most: the pass runs once,
+ * and the rounds after follow the write sites. True when a value set
+ * grew, and the rounds run again. */
 static bool seed_forced_values(run_ctx *c)
 {
-    bool grew = false;
-    for (int th = 0; th < c->m->n_threads; th++)
-        if (stores_register(c->m, th))
-            explore_paths(c, th, forced_path, &grew);
-    return grew;
+    forced_find f = {false, false};
+    for (int th = 0; th < c->m->n_threads; th++) {
+        if (!makes_values(c->m, th))
+            continue;
+        c->wide = ll_xcalloc((size_t)c->m->threads[th].code->n_stmts + 1,
+                             sizeof *c->wide);
+        f.widen = false;
+        explore_paths(c, th, forced_path, &f);
+        if (f.widen)
+            explore_paths(c, th, forced_path, &f);
+        free(c->wide);
+        c->wide = NULL;
+    }
+    return f.grew;
 }
 
 /* What zero_paths_refuse's pass finds in a thread (zero_path). */
@@ -1560,12 +1643,27 @@ static bool apart_unwritten(mdl_test *m)
     return refuse;
 }
 
+/* Whether a way of w goes through at most most write sites: a value an
+ * execution of at most most writes may write (all_rounds). */
+static bool short_way(const mdl_ways *w, int most)
+{
+    for (int i = 0; i < w->n; i++) {
+        int n = 0;
+        for (uint64_t b = w->w[i]; b; b &= b - 1)
+            n++;
+        if (n <= most)
+            return true;
+    }
+    return false;
+}
+
 /* The runs of every thread, round after round until the values the
  * reads may return stop growing. */
 static bool all_rounds(run_ctx *c)
 {
     mdl_test *m = c->m;
     bool ok = true;
+    bool track = m->ops->symbolic_values || m->ops->follow_sites;
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c->n_pend = 0;
@@ -1575,14 +1673,27 @@ static bool all_rounds(run_ctx *c)
         if (!ok)
             break;
         bool grew = false;
-        for (int i = 0; i < c->n_pend; i++)
-            grew |= mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
-                                     &c->pend[i].prov,
-                                     thread_bit(c->pend[i].th));
+        c->dom_read = ll_xrealloc(c->dom_read,
+                                  (size_t)(m->n_locs + 1) * sizeof(int));
+        c->n_dom_read = m->n_locs;
+        for (int i = 0; i < m->n_locs; i++)
+            c->dom_read[i] = m->locs[i].n_dom;
+        int most = max_writes(m);
+        bool grew_short = false;
+        for (int i = 0; i < c->n_pend; i++) {
+            bool g = mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
+                                      &c->pend[i].prov,
+                                      thread_bit(c->pend[i].th));
+            grew |= g;
+            grew_short |= g && track && short_way(&c->pend[i].prov, most);
+        }
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
-           them all; more would only add values no execution has. */
-        if (!grew || round + 1 >= MDL_MAX_ROUNDS || round + 1 > max_writes(m))
+           them all; more would only add values no execution has. But a
+           way found late, once a branch that needs it is taken, goes on
+           as long as it is no longer than that (short_way). */
+        if (!grew || round + 1 >= MDL_MAX_ROUNDS ||
+            (round + 1 > most && !grew_short))
             break;
     }
     return ok;
@@ -1614,5 +1725,6 @@ bool mdl_runs(mdl_test *m)
     free(c.ev);
     free(c.pend);
     free(c.back);
+    free(c.dom_read);
     return ok;
 }

@@ -705,6 +705,12 @@ static bool c_value_operand(const ll_instr *in, int k)
     return false;
 }
 
+static bool c_adds_to_read(const ll_instr *in)
+{
+    return (in->op == LL_C_RMW && LL_C_RMW_KIND(in->flags) != LL_C_XCHG) ||
+           (in->op == LL_C_CAS && (in->flags & LL_C_CAS_UNLESS));
+}
+
 /* RC11 for tests that use C11's atomics, the LKMM otherwise. */
 static const char *c_model_for(const ll_test *t)
 {
@@ -748,6 +754,7 @@ const sem_ops sem_c_ops = {
     .errors_on_every_path = true,
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
+    .adds_to_read = c_adds_to_read,
     .counts_only = c_counts_only,
     .run_end = cr_run_end,
     .named_registers = true,

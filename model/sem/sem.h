@@ -293,6 +293,12 @@ typedef struct sem_ops {
      * a run reaches first gets those constants (seed_constants). NULL:
      * none. */
     bool (*value_operand)(const ll_instr *in, int k);
+    /* Whether in writes a value made of what it reads (an RMW that adds
+     * to it: atomic_inc, atomic_fetch_add, atomic_add_unless; not an
+     * exchange): under a branch on a thin-air cycle's value, that value
+     * may anchor the cycle (model/paths.c seed_forced_values). NULL:
+     * none. */
+    bool (*adds_to_read)(const ll_instr *in);
     /* Whether the constants of in only count (C: herd7's SRCU index,
      * lib/c/poi.c, 307 (n + 1) + 599 k): no value of memory, so not in
      * the locations' value sets (seed_constants); an index a store

@@ -33,8 +33,10 @@
  * a spin loop (`while`, which both tools unroll twice); one test in six
  * starts each thread with an out-of-thin-air shape (read x_i, then
  * write x_i+1 through data, an if, a self-comparison, a local, or an if
- * on a register set under an if on the read; the condition asks for
- * the thin-air value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
+ * on a register set under an if on the read, maybe with an anchor: an
+ * RMW, an exchange or a store under an if on the read whose value is
+ * made of a read off the cycle; the condition asks for the thin-air
+ * value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
  * unary `-`, `%`, `<<`, hexadecimal, `int a, b;` or `[` in C, dies on a
  * division by 0, and has no srcu_down_read, srcu_up_read or
  * spin_unlock_wait in its def, so none are made (srcu_down_read/
@@ -568,10 +570,54 @@ static void statement(thread *t, int indent, int depth)
     }
 }
 
+/* An anchor of a thin-air cycle over locs[0 .. n-1]: under an if on
+ * the cycle's read d, a write to one of its locations of a value made
+ * of a read off the cycle (an RMW's own read, or a read before the if
+ * that an exchange, a cmpxchg or a store writes plus 1), which herd7
+ * solves from that read: the cycle reaches its thin-air values. */
+static void anchor(thread *t, int n, const char *d)
+{
+    static const char *const adds[] = {         /* r = f(X) */
+        "%s = atomic_fetch_inc(%s);", "%s = atomic_fetch_inc_relaxed(%s);",
+        "%s = atomic_fetch_inc_acquire(%s);", "%s = atomic_inc_return(%s);",
+        "%s = atomic_add_return_relaxed(1, %s);",
+        "%s = atomic_fetch_add_release(3, %s);",
+        "%s = atomic_fetch_dec(%s);", "%s = atomic_sub_return(1, %s);",
+        "%s = atomic_add_unless(%s, 1, 5);"};
+    static const char *const voids[] = {        /* f(X) */
+        "atomic_inc(%s);", "atomic_add(1, %s);", "atomic_dec(%s);"};
+    static const char *const exch[] = {         /* r = f(X, O) */
+        "%s = xchg(%s, %s + 1);", "%s = xchg_relaxed(%s, %s + 1);",
+        "%s = cmpxchg_relaxed(%s, 0, %s + 1);", "%s = cmpxchg(%s, %s, 1);"};
+    static const char *const stores[] = {       /* f(X, O) */
+        "WRITE_ONCE(*%s, %s + 1);", "*%s = %s + 1;",
+        "smp_store_release(%s, %s + 1);"};
+    static const char *const conds[] = {"%s", "%s == 1", "%s > 0", "%s != 0"};
+    char r[16], o[16], e[40];
+    const char *at = locs[rnd((unsigned)n)];
+    int k = (int)rnd(4);
+    if (t->n_regs + 2 >= MAX_REGS)
+        return;
+    if (k >= 2)     /* a read off the cycle, before the if */
+        put(t, 1, "%s = READ_ONCE(*%s);", dest(t, o), locs[rnd(N_LOCS)], 0);
+    snprintf(e, sizeof e, PICK(conds), d);
+    put(t, 1, "if (%s) {", e, 0, 0);
+    if (k == 0)
+        put(t, 2, PICK(adds), dest(t, r), at, 0);
+    else if (k == 1)
+        put(t, 2, PICK(voids), at, 0, 0);
+    else if (k == 2)
+        put(t, 2, PICK(exch), dest(t, r), at, o);
+    else
+        put(t, 2, PICK(stores), at, o, 0);
+    put(t, 1, "}", 0, 0, 0);
+}
+
 /* Thread i of an out-of-thin-air shape: read locs[i], then write
  * locs[i + 1] (mod n) a value that comes from the read through data, an
- * `if` on it, a comparison of it with itself, or a local; *cond gets
- * the register read, at the thin-air value 1. */
+ * `if` on it, a comparison of it with itself, or a local, maybe with an
+ * anchor (above); *cond gets the register read, at the thin-air value
+ * 1. */
 static void oota(thread *t, int i, int n, char *cond)
 {
     static const char *const rd[] = {"%s = READ_ONCE(*%s);", "%s = *%s;",
@@ -584,7 +630,7 @@ static void oota(thread *t, int i, int n, char *cond)
     put(t, 1, rd[rnd(3)], dest(t, d), src, 0);
     sprintf(cond + strlen(cond), "%s%d:%s=1", *cond ? " /\\ " : "", i, d);
     const char *w = wr[rnd(3)];
-    switch (rnd(6)) {
+    switch (rnd(8)) {
     case 0: put(t, 1, w, dst, d, 0); break;
     case 1:
         put(t, 1, "if (%s) {", d, 0, 0);
@@ -619,6 +665,8 @@ static void oota(thread *t, int i, int n, char *cond)
         } else {
             put(t, 1, w, dst, d, 0);
         }
+        if (rnd(2) == 0)
+            anchor(t, n, d);
         break;
     }
 }
