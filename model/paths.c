@@ -839,6 +839,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->opeq_ops = 0;
     r->turns = 0;
     r->n_turns = 0;
+    r->cas_chosen = r->cas_ok = 0;
     r->step = 0;
     r->reserved = false;
     r->addr_fixed = false;

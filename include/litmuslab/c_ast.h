@@ -70,10 +70,11 @@ typedef enum ll_c_ann {
 #define LL_C_FAIL_SHIFT 24
 #define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0x1f))
 
-/* RMW flag (bit 29): the leading smp_mb of a fully ordered RMW is the
- * FENCE before its operands, which read memory (herd7 evaluates them
- * after that fence: lib/c/prims.c rmw); the RMW makes the trailing one
- * only. */
+/* RMW and CAS flag (bit 29): the leading smp_mb of a fully ordered RMW
+ * is the FENCE before its operands, which read memory (herd7 evaluates
+ * them after that fence: lib/c/prims.c rmw, success_only; a CAS's runs
+ * on its success way only, ll_instr.cas); the RMW makes the trailing
+ * one only. */
 #define LL_C_RMW_FENCED (1u << 29)
 /* CAS flag (bit 8): atomic_add_unless rather than cmpxchg. */
 #define LL_C_CAS_UNLESS (1u << 8)

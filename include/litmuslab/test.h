@@ -136,6 +136,12 @@ typedef struct ll_instr {
                             condition code, ... */
     int n_ops;
     ll_operand ops[LL_MAX_OPERANDS];
+    /* C only: a compare-RMW of the thread (numbered from 1) whose
+     * success way alone runs this statement (a cmpxchg's new value, an
+     * atomic_add_unless's addend, C11's desired value, a fully ordered
+     * one's leading fence: herd7 evaluates them there only); on that
+     * RMW itself, its own number; 0: none (lib/c/prims.c, model/sem/c.c) */
+    int cas;
 } ll_instr;
 
 /* One cell of the code table: optional label, optional instruction. An

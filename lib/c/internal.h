@@ -57,6 +57,7 @@ typedef struct c_lower {
     bool count_poi;          /* c/poi.c: the thread calls srcu_read_lock */
     c_val poi;               /* ... and the temporary holding the index */
     bool step_next;          /* the next statement emitted gets LL_C_STEP */
+    int n_cas;               /* compare-RMWs numbered (ll_instr.cas) */
 } c_lower;
 
 /* c/lex.c */

@@ -358,6 +358,30 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
     }
 }
 
+/* The way compare-RMW number id (ll_instr.cas) takes, true for success:
+ * chosen at the first of its statements the run meets, its leading
+ * fence or an operand herd7 evaluates on that way only. */
+static bool cas_way(sem_run *r, int id)
+{
+    uint64_t b = (uint64_t)1 << id;
+    if (!(r->cas_chosen & b)) {
+        r->cas_chosen |= b;
+        r->cas_ok = sem_choose(r, 2) == 0 ? r->cas_ok | b : r->cas_ok & ~b;
+    }
+    return r->cas_ok & b;
+}
+
+/* The way compare-RMW in takes; its statements chose it or it chooses
+ * now, and a later run of it (a loop) chooses again. */
+static bool cas_take(sem_run *r, const ll_instr *in)
+{
+    if (!in->cas)
+        return sem_choose(r, 2) == 0;
+    bool ok = cas_way(r, in->cas);
+    r->cas_chosen &= ~((uint64_t)1 << in->cas);
+    return ok;
+}
+
 /* Kernel cmpxchg: success and failure are two paths; only success is an
  * RMW (and ordered, for the mb form). atomic_add_unless is the same with
  * the test reversed (it succeeds unless it reads o) and old + n stored. */
@@ -367,7 +391,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     bool unless = in->flags & LL_C_CAS_UNLESS;
     sem_reg a = operand(r, in, 1);
     use(r, vsrc(r, &in->ops[1]));
-    bool ok = sem_choose(r, 2) == 0;
+    bool ok = cas_take(r, in);
     /* herd7's register-phase variables, in its order: a cmpxchg's
        failure way does not read the new value's local, so no copy of it
        joins a class; atomic_add_unless(v, a, u) reads a then u when it
@@ -379,8 +403,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (!unless)
         n = ok ? operand(r, in, 3) : sem_operand(r, &in->ops[3]);
     turn(r, ok);
-    if (ok && ann == LL_C_MB)
-        sem_fence(r, BIT(T_MB));
+    if (ok && ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
+        sem_fence(r, BIT(T_MB));     /* else the FENCE before (prims.c) */
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
@@ -431,10 +455,11 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
 static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
-    sem_reg a = operand(r, in, 1), e = operand(r, in, 2),
-            n = operand(r, in, 3);
+    sem_reg a = operand(r, in, 1), e = operand(r, in, 2), n = {0};
     use(r, vsrc(r, &in->ops[1]));
-    bool ok = sem_choose(r, 2) == 0;
+    bool ok = cas_take(r, in);
+    if (ok)     /* herd7 computes the desired value on success only */
+        n = operand(r, in, 3);
     turn(r, ok);
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
@@ -586,6 +611,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ev, w;
     if (in->flags & LL_C_STEP)
         r->step++;          /* one of herd7's instructions starts */
+    if (in->cas && in->op != LL_C_CAS && in->op != LL_C_CAS11 &&
+        !cas_way(r, in->cas))
+        return SEM_NEXT;    /* not evaluated on the RMW's failure way */
     cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {

@@ -396,6 +396,11 @@ struct sem_run {
      * (model/herd_vars.c numbers herd7's symbols with it) */
     uint64_t turns;
     int n_turns;
+    /* C only: the compare-RMWs (bit ll_instr.cas) whose way was chosen
+     * at a statement of theirs before their instruction (herd7 evaluates
+     * a cmpxchg's new value on its success way only), and of those the
+     * ones that succeed */
+    uint64_t cas_chosen, cas_ok;
     void *engine;           /* the engine's state (opaque to exec) */
     /* An architecture's own state for a run (C: herd7's register phase,
      * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
