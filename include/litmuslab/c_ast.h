@@ -78,6 +78,9 @@ typedef enum ll_c_ann {
 #define LL_C_RMW_FENCED (1u << 29)
 /* CAS flag (bit 8): atomic_add_unless rather than cmpxchg. */
 #define LL_C_CAS_UNLESS (1u << 8)
+/* CAS11 flag (bit 9): a weak compare-exchange, which herd7 lets fail
+ * whatever it reads (no inequality on its failure way). */
+#define LL_C_CAS_WEAK (1u << 9)
 /* MOV and BIN flag (bit 30): the count of herd7's SRCU index
  * (lib/c/poi.c), whose constants are no values of memory. */
 #define LL_C_POI (1u << 30)

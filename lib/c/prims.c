@@ -289,18 +289,28 @@ static c_val cmp_imm(c_lower *c, int op, c_val v)
     return ops[0];
 }
 
-/* C11 compare-exchange: the expected value is `&r`, r a local. */
+/* C11 compare-exchange: the expected value is `&r`, r a local, or a
+ * location (herd7 7.58 takes only that: `e`, a parameter), which it
+ * reads (a plain read, before the RMW) and writes the value read on
+ * failure (ops[4]: its address). */
 static c_val c11_cas(c_lower *c, const prim *p, c_val addr, ll_pos at)
 {
     comma(c);
-    ll_pos pos = c->tok.pos;
-    if (!c_is(&c->tok, "&"))
-        c_fail(c, pos, "the expected value must be '&r', r a local");
-    c_next(c);
-    if (c->tok.kind != C_NAME || !c_is_local(c, c->tok.text))
-        c_fail(c, c->tok.pos, "the expected value must be '&r', r a local");
-    c_val exp = {LL_OPND_REG, 0, c_name(c, c->tok.text)};
-    c_next(c);
+    c_val exp, place = {LL_OPND_IMM, 0, NULL};
+    if (c_is(&c->tok, "&")) {
+        c_next(c);
+        if (c->tok.kind != C_NAME || !c_is_local(c, c->tok.text))
+            c_fail(c, c->tok.pos,
+                   "the expected value must be '&r', r a local, or a location");
+        exp = (c_val){LL_OPND_REG, 0, c_name(c, c->tok.text)};
+        c_next(c);
+    } else {
+        place = arg_val(c);
+        c_val ld[2] = {c_temp(c), place};
+        c->at = at;
+        c_emit(c, LL_C_LD, ann(LL_C_PLAIN), 2, ld);
+        exp = ld[0];
+    }
     comma(c);
     int lo = c->th->n_stmts;
     c_val v = arg_val(c);
@@ -313,10 +323,12 @@ static c_val c11_cas(c_lower *c, const prim *p, c_val addr, ll_pos at)
         comma(c);
         fail = memory_order(c);
     }
-    c_val ops[4] = {c_temp(c), addr, exp, v};
+    c_val ops[5] = {c_temp(c), addr, exp, v, place};
     c->at = at;
     c_emit(c, LL_C_CAS11,
-           ann(succ) | (unsigned)fail << LL_C_FAIL_SHIFT, 4, ops);
+           ann(succ) | (unsigned)fail << LL_C_FAIL_SHIFT |
+               (strstr(p->name, "_weak") ? LL_C_CAS_WEAK : 0),
+           place.kind == LL_OPND_IMM ? 4 : 5, ops);
     c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
     return ops[0];
 }

@@ -450,8 +450,10 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
-/* C11 compare-exchange: on failure the expected register gets the value
- * read; the result is 1 on success. */
+/* C11 compare-exchange: on failure the expected register, or location
+ * (herd7's form: a plain write after the read), gets the value read; the
+ * result is 1 on success, and only success computes the desired value
+ * (ll_instr.cas). */
 static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
@@ -467,9 +469,14 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
-    use(r, ok && copy_equation(r, old.t, &in->ops[2])
+    bool place = in->n_ops > 4;     /* herd7 reads it before the rest */
+    if (place)
+        sem_set_iico(r, ev, e.t);
+    /* a weak one's failure compares nothing */
+    bool test = ok || !(in->flags & LL_C_CAS_WEAK);
+    use(r, !test || (ok && copy_equation(r, old.t, &in->ops[2]))
                ? 0 : old.t | vsrc(r, &in->ops[2]));
-    if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
+    if (test && !sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok) {
         equate(r, old.t, &in->ops[2]);
@@ -479,7 +486,12 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
                                    BIT(T_RMW) | write_tags(succ), ev),
                       vsrc(r, &in->ops[3]), vop(r, &in->ops[3]));
-    else
+    else if (place) {   /* the expected location gets the value */
+        sem_reg at = operand(r, in, 4);
+        int w = sem_store(r, at.v, at.t, old.v, old.t, 0, -1);
+        sem_set_vdata(r, w, old.t, false);
+        sem_set_iico(r, w, e.t);
+    } else
         setv(r, &in->ops[2], old.v, old.t, old.t);
     cr_copy(r, -1);
     set(r, &in->ops[0], sem_int(ok), old.t);
