@@ -251,6 +251,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->step = r->step;
     e->read_no = -1;
     e->rmw_read = -1;
+    e->call_first = e->call_last = -1;
     e->ctrl = r->ctrl;
     e->ctrlisync = r->ctrlisync;
     e->pctrl = r->pctrl;
@@ -690,6 +691,14 @@ void sem_unwrite(sem_run *r, int ev)
 void sem_fence(sem_run *r, sem_tags tags)
 {
     new_event(r, SEM_F)->tags = tags;
+}
+
+void sem_fence_call(sem_run *r, sem_tags tags, int first, int last)
+{
+    sem_event *e = new_event(r, SEM_F);
+    e->tags = tags;
+    e->call_first = first;
+    e->call_last = last;
 }
 
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,

@@ -238,6 +238,8 @@ static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
     c_emit(c, LL_C_RMW,
            (unsigned)op | (unsigned)kind << LL_C_RMW_SHIFT | ann(a) | fenced,
            3, ops);
+    if (fenced)
+        c_fenced_call(c, first);
     return ops[0];
 }
 
@@ -396,6 +398,8 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
                    fenced,
                4, ops);
         c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
+        if (fenced)
+            c_fenced_call(c, first);
         return ops[0];
     }
     case P_OP:

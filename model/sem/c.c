@@ -262,13 +262,23 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* A fence of the fully ordered RMW in, the statement running: herd7
+ * orders it with the accesses of that call only (its operands' from the
+ * FENCE the lowering put before them, ll_instr.call, and its own), not
+ * with another operand of an enclosing operator or call (`xchg(x, 1) +
+ * xchg(y, 1)`: neither's fences order the other's accesses). */
+static void rmw_fence(sem_run *r, const ll_instr *in)
+{
+    sem_fence_call(r, BIT(T_MB), r->pc - in->call, r->pc);
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
     sem_reg a = operand(r, in, 1), v = operand(r, in, 2);
     use(r, vsrc(r, &in->ops[1]));
     if (ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
-        sem_fence(r, BIT(T_MB));     /* else the FENCE before (prims.c) */
+        rmw_fence(r, in);     /* else the FENCE before (prims.c) */
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(kind == LL_C_NORET ?
@@ -292,7 +302,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
         sem_set_vinner(r, w, vv);
     if (ann == LL_C_MB)
-        sem_fence(r, BIT(T_MB));
+        rmw_fence(r, in);
     if (kind == LL_C_RETURN) {
         sem_taint c = vctrl(r, &in->ops[2]);
         cr_op(r, -2, 2);
@@ -404,7 +414,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         n = ok ? operand(r, in, 3) : sem_operand(r, &in->ops[3]);
     turn(r, ok);
     if (ok && ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
-        sem_fence(r, BIT(T_MB));     /* else the FENCE before (prims.c) */
+        rmw_fence(r, in);     /* else the FENCE before (prims.c) */
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
@@ -439,7 +449,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                       unless || vop(r, &in->ops[3]));
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */
         if (ann == LL_C_MB)
-            sem_fence(r, BIT(T_MB));
+            rmw_fence(r, in);
     }
     if (unless)
         cr_copy(r, -1);
@@ -667,6 +677,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         unsigned k = in->flags & 0xff;
         if (k == LL_C_F_C11)   /* an order, not an access: not in A */
             sem_fence(r, read_tags(ann) & ~BIT(T_A));
+        else if (in->call)     /* an RMW's leading one (rmw_fence) */
+            sem_fence_call(r, fence_tags[k] | BIT(T_ANNOT), r->pc,
+                           r->pc + in->call);
         else if (k < sizeof fence_tags / sizeof *fence_tags)
             sem_fence(r, fence_tags[k] | BIT(T_ANNOT));
         return SEM_NEXT;

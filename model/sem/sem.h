@@ -78,6 +78,10 @@ typedef struct sem_event {
     int step;
     sem_taint iico;       /* W: reads of its step it waits for besides its
                              data (a cmpxchg's expected value's) */
+    /* F of a fully ordered RMW of a step (C): the statements of its call
+     * (its operands' and its own), the accesses it orders there; else
+     * call_last < 0 (sem_fence_call) */
+    int call_first, call_last;
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -479,6 +483,9 @@ sem_taint sem_source(sem_run *r, int ev);
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
+/* ... the fence of a fully ordered RMW whose call is statements
+ * [first, last] (sem_event.call_first). */
+void sem_fence_call(sem_run *r, sem_tags tags, int first, int last);
 /* Make write event ev a fence about its location (sem_fence_at): in the
  * loc relation, in no co, read by none (C's spin_unlock with no lock
  * before it, which lock.cat leaves out of co and rf). */
