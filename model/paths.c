@@ -845,6 +845,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->pinned = 0;
     r->n_eqs = 0;
     r->n_opeqs = 0;
+    r->opeq_one = 0;
     r->opeq_ops = 0;
     r->turns = 0;
     r->n_turns = 0;
@@ -1043,6 +1044,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     memcpy(u->eqs, r->eqs, sizeof u->eqs);
     u->n_opeqs = r->n_opeqs;
     memcpy(u->opeqs, r->opeqs, sizeof u->opeqs);
+    u->opeq_one = r->opeq_one;
     u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;
     u->n_turns = r->n_turns;

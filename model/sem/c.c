@@ -349,8 +349,8 @@ static bool copy_equation(sem_run *r, sem_taint t, const ll_operand *o)
  * solves it where o is a constant (sem_run.pinned), makes it equal to
  * the read o copies (sem_run.eqs), and where o is an operation's result
  * is recorded for the check that herd7 solves it (sem_run.opeqs;
- * model/symbolic.c). */
-static void equate(sem_run *r, sem_taint t, const ll_operand *o)
+ * model/symbolic.c; one: o is one operation, cr_one_op). */
+static void equate(sem_run *r, sem_taint t, const ll_operand *o, bool one)
 {
     sem_taint vs = vsrc(r, o);
     if (!t || (t & (t - 1)))
@@ -359,6 +359,8 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
         r->pinned |= t;
     else if (vop(r, o)) {
         if (r->n_opeqs < SEM_MAX_EQS) {
+            if (one)
+                r->opeq_one |= (uint8_t)(1u << r->n_opeqs);
             r->opeqs[r->n_opeqs][0] = t;
             r->opeqs[r->n_opeqs++][1] = vs;
         }
@@ -410,6 +412,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (unless && ok)
         n = operand(r, in, 3);
     o = operand(r, in, 2);
+    bool one = cr_one_op(r, 2);
     if (!unless)
         n = ok ? operand(r, in, 3) : sem_operand(r, &in->ops[3]);
     turn(r, ok);
@@ -436,7 +439,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                      sem_val_eq(old.v, o.v) != (unless ? !ok : ok)))
         return SEM_DEAD;
     if (ok != unless && !lost) {
-        equate(r, old.t, &in->ops[2]);
+        equate(r, old.t, &in->ops[2], one);
         sem_expect(r, ev, o.v, o.t);
     }
     if (ok) {
@@ -468,6 +471,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
     sem_reg a = operand(r, in, 1), e = operand(r, in, 2), n = {0};
+    bool one = cr_one_op(r, 2);
     use(r, vsrc(r, &in->ops[1]));
     bool ok = cas_take(r, in);
     if (ok)     /* herd7 computes the desired value on success only */
@@ -489,7 +493,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     if (test && !sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok) {
-        equate(r, old.t, &in->ops[2]);
+        equate(r, old.t, &in->ops[2], one);
         sem_expect(r, ev, e.v, e.t);
     }
     if (ok)

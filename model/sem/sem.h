@@ -369,6 +369,9 @@ struct sem_run {
      * operations (herd7's mask32 of a 32-bit register), not copies only
      * (model/copy_cycles.c) */
     uint8_t opeq_ops;
+    /* C: bit i: equation i's operation is one operation on values no
+     * operation made (`r0 * 2`, not `r0 * 0 + 2`: model/symbolic.c) */
+    uint8_t opeq_one;
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
      * symbolic_values, value_sources), else NULL */
