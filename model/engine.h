@@ -88,6 +88,7 @@ typedef struct mdl_run {
     uint8_t eqs[SEM_MAX_EQS][2];
     int n_opeqs;             /* sem_run.opeqs at the end */
     sem_taint opeqs[SEM_MAX_EQS][2];
+    uint8_t opeq_one;        /* sem_run.opeq_one at the end */
     uint8_t opeq_ops;        /* sem_run.opeq_ops at the end */
     uint64_t turns;          /* sem_run.turns, n_turns at the end */
     int n_turns;

@@ -111,16 +111,22 @@ static int64_t op_vars(const ll_instr *in, int64_t a, int64_t b)
     return a + b + (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
 }
 
-/* Statement j is an operation into a temporary that a kernel cmpxchg
- * right after it (through more such operations) takes as its expected
- * or new value: herd7 evaluates that expression inside the cmpxchg, on
- * each way that uses it (g8100206_62: `cmpxchg(z, 1, r0 == r0)` reads
- * r0 only on the success way). The cmpxchg's index, or -1. */
+/* An operation or a read (READ_ONCE) into a temporary. */
+static bool operand_step(const ll_instr *d)
+{
+    return (d->op == LL_C_BIN || d->op == LL_C_UN || d->op == LL_C_LD) &&
+           is_temp(&d->ops[0]) && !poi_tick(d);
+}
+
+/* Statement j is an operation or a read into a temporary that a kernel
+ * cmpxchg right after it (through more such statements) takes as its
+ * expected or new value: herd7 evaluates that expression inside the
+ * cmpxchg, on each way that uses it (g8100206_62: `cmpxchg(z, 1, r0 ==
+ * r0)` reads r0 only on the success way; `cmpxchg(y, READ_ONCE(*w), 1)`
+ * reads w on both). The cmpxchg's index, or -1. */
 static int cas_user(const ll_thread *th, int j)
 {
-    const ll_instr *d = &th->stmts[j].instr;
-    if (!th->stmts[j].has_instr || (d->op != LL_C_BIN && d->op != LL_C_UN) ||
-        !is_temp(&d->ops[0]) || poi_tick(d))
+    if (!th->stmts[j].has_instr || !operand_step(&th->stmts[j].instr))
         return -1;
     for (int k = j + 1; k < th->n_stmts; k++) {
         const ll_stmt *s = &th->stmts[k];
@@ -128,8 +134,7 @@ static int cas_user(const ll_thread *th, int j)
             return -1;
         if (s->instr.op == LL_C_CAS && !(s->instr.flags & LL_C_CAS_UNLESS))
             return k;
-        if ((s->instr.op != LL_C_BIN && s->instr.op != LL_C_UN) ||
-            !is_temp(&s->instr.ops[0]))
+        if (!operand_step(&s->instr))
             return -1;
     }
     return -1;
@@ -155,6 +160,8 @@ static int64_t cas_opnd_vars(const ll_thread *th, int i, const ll_operand *o)
     if (j < 0)
         return opnd_vars(o);
     const ll_instr *in = &th->stmts[j].instr;
+    if (in->op == LL_C_LD)      /* its address, then the read */
+        return cas_opnd_vars(th, i, &in->ops[1]) + 1;
     return op_vars(in, cas_opnd_vars(th, i, &in->ops[1]),
                    in->op == LL_C_BIN ? cas_opnd_vars(th, i, &in->ops[2]) : 0);
 }
@@ -199,6 +206,8 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
             return 0;
         return op_vars(in, opnd_vars(&o[1]), 0);
     case LL_C_LD:
+        if (cas_user(th, i) >= 0)
+            return 0;
         return opnd_vars(&o[1]) + 1;
     case LL_C_ST:
         return opnd_vars(&o[0]) + opnd_vars(&o[1]);
@@ -445,6 +454,11 @@ static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
     }
     const ll_instr *in = &h->th->stmts[j].instr;
     number_cas_opnd(h, i, &in->ops[1], true, c);
+    if (in->op == LL_C_LD) {
+        h->read_var[j] = ++*c;
+        src_set(h, &in->ops[0], j);
+        return;
+    }
     if (in->op == LL_C_BIN)
         number_cas_opnd(h, i, &in->ops[2], true, c);
     op_result(h, in, c);
@@ -492,6 +506,8 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         return;
     }
     case LL_C_LD:
+        if (cas_user(h->th, i) >= 0)
+            return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         read_opnd(h, &o[1], c);
         h->read_var[i] = ++*c;
         src_set(h, &o[0], i);

@@ -256,6 +256,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->step = r->step;
     e->read_no = -1;
     e->rmw_read = -1;
+    e->call_first = e->call_last = -1;
     e->ctrl = r->ctrl;
     e->ctrlisync = r->ctrlisync;
     e->pctrl = r->pctrl;
@@ -700,6 +701,14 @@ void sem_fence(sem_run *r, sem_tags tags)
     new_event(r, SEM_F)->tags = tags;
 }
 
+void sem_fence_call(sem_run *r, sem_tags tags, int first, int last)
+{
+    sem_event *e = new_event(r, SEM_F);
+    e->tags = tags;
+    e->call_first = first;
+    e->call_last = last;
+}
+
 void sem_fence_at(sem_run *r, sem_val addr, sem_taint addr_dep,
                   sem_tags tags, const sem_val *val)
 {
@@ -844,9 +853,11 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->pinned = 0;
     r->n_eqs = 0;
     r->n_opeqs = 0;
+    r->opeq_one = 0;
     r->opeq_ops = 0;
     r->turns = 0;
     r->n_turns = 0;
+    r->cas_chosen = r->cas_ok = 0;
     r->step = 0;
     r->reserved = false;
     r->addr_fixed = false;
@@ -1047,6 +1058,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     memcpy(u->eqs, r->eqs, sizeof u->eqs);
     u->n_opeqs = r->n_opeqs;
     memcpy(u->opeqs, r->opeqs, sizeof u->opeqs);
+    u->opeq_one = r->opeq_one;
     u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;
     u->n_turns = r->n_turns;

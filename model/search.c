@@ -431,14 +431,19 @@ static uint64_t iico_reach(const search *s, int t, int g, int h)
 
 /* A fence f of a fully ordered RMW and access k of its step (whose
  * last event is end): herd7 orders the RMW's leading fence before every
- * access of its call (the operands' and the RMW's own: those its write
- * follows along iico) and its trailing fence after them, and the other
- * operands of an enclosing operator with neither: some RMW write at or
- * after k, after f when k is, before f when k is, follows k. The step
- * is events start to end. */
+ * access of its call (the operands' and the RMW's own) and its trailing
+ * fence after them, and the other operands of an enclosing operator or
+ * call, another RMW's accesses among them, with neither. The C
+ * semantics give the call's statements (sem_event.call_first); a fence
+ * without them (another semantics'): some RMW write at or after k,
+ * after f when k is, before f when k is, follows k along iico. */
 static bool fence_edge(const search *s, int t, int f, int k, int start,
                        int end)
 {
+    const sem_event *fe = s->ev[f].e;
+    if (fe->call_last >= 0)     /* its call's statements (c.c rmw_fence) */
+        return s->ev[k].e->stmt >= fe->call_first &&
+               s->ev[k].e->stmt <= fe->call_last;
     bool rmw = false;       /* a fence of no RMW (smp_store_mb's,
                                one lowered statement): with everything */
     for (int w = start; w <= end && !rmw; w++)

@@ -70,13 +70,17 @@ typedef enum ll_c_ann {
 #define LL_C_FAIL_SHIFT 24
 #define LL_C_FAIL(flags) ((int)(((flags) >> LL_C_FAIL_SHIFT) & 0x1f))
 
-/* RMW flag (bit 29): the leading smp_mb of a fully ordered RMW is the
- * FENCE before its operands, which read memory (herd7 evaluates them
- * after that fence: lib/c/prims.c rmw); the RMW makes the trailing one
- * only. */
+/* RMW and CAS flag (bit 29): the leading smp_mb of a fully ordered RMW
+ * is the FENCE before its operands, which read memory (herd7 evaluates
+ * them after that fence: lib/c/prims.c rmw, success_only; a CAS's runs
+ * on its success way only, ll_instr.cas); the RMW makes the trailing
+ * one only. */
 #define LL_C_RMW_FENCED (1u << 29)
 /* CAS flag (bit 8): atomic_add_unless rather than cmpxchg. */
 #define LL_C_CAS_UNLESS (1u << 8)
+/* CAS11 flag (bit 9): a weak compare-exchange, which herd7 lets fail
+ * whatever it reads (no inequality on its failure way). */
+#define LL_C_CAS_WEAK (1u << 9)
 /* MOV and BIN flag (bit 30): the count of herd7's SRCU index
  * (lib/c/poi.c), whose constants are no values of memory. */
 #define LL_C_POI (1u << 30)

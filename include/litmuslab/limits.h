@@ -54,5 +54,8 @@
 #define LL_MAX_PROC 4096
 /* C tests: macro calls nested this deep are a macro that uses itself. */
 #define LL_MAX_MACRO_DEPTH 32
+/* C tests: compare-RMWs of one thread with operands evaluated on their
+ * success way only (ll_instr.cas; the semantics keep one bit each). */
+#define LL_C_MAX_CAS 63
 
 #endif

@@ -136,6 +136,17 @@ typedef struct ll_instr {
                             condition code, ... */
     int n_ops;
     ll_operand ops[LL_MAX_OPERANDS];
+    /* C only: a compare-RMW of the thread (numbered from 1) whose
+     * success way alone runs this statement (a cmpxchg's new value, an
+     * atomic_add_unless's addend, C11's desired value, a fully ordered
+     * one's leading fence: herd7 evaluates them there only); on that
+     * RMW itself, its own number; 0: none (lib/c/prims.c, model/sem/c.c) */
+    int cas;
+    /* C only: a fully ordered RMW whose leading smp_mb is a FENCE the
+     * lowering put before its operands, and that FENCE: how many
+     * statements apart they are (herd7's fences order the accesses of
+     * that call alone, model/sem/c.c); else 0 */
+    int call;
 } ll_instr;
 
 /* One cell of the code table: optional label, optional instruction. An

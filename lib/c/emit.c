@@ -87,6 +87,16 @@ void c_insert_fence(c_lower *c, int at, unsigned k)
     th->stmts[at + 1].instr.flags &= ~LL_C_STEP;
 }
 
+/* The RMW just emitted has its leading fence at statement `fence`
+ * (c_insert_fence): each gets their distance (ll_instr.call). Later
+ * insertions are before both, or after. */
+void c_fenced_call(c_lower *c, int fence)
+{
+    int rmw = c->th->n_stmts - 1;
+    c->th->stmts[fence].instr.call = rmw - fence;
+    c->th->stmts[rmw].instr.call = rmw - fence;
+}
+
 void c_emit_label(c_lower *c, const char *label)
 {
     new_stmt(c)->label = ll_xstrdup(label);

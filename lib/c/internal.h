@@ -57,6 +57,7 @@ typedef struct c_lower {
     bool count_poi;          /* c/poi.c: the thread calls srcu_read_lock */
     c_val poi;               /* ... and the temporary holding the index */
     bool step_next;          /* the next statement emitted gets LL_C_STEP */
+    int n_cas;               /* compare-RMWs numbered (ll_instr.cas) */
 } c_lower;
 
 /* c/lex.c */
@@ -79,6 +80,7 @@ const char *c_label(c_lower *c);
 void c_emit(c_lower *c, int op, unsigned flags, int n, const c_val *ops);
 void c_emit_label(c_lower *c, const char *label);
 void c_insert_fence(c_lower *c, int at, unsigned k);
+void c_fenced_call(c_lower *c, int fence);
 void c_emit_jump(c_lower *c, int op, const c_val *cond, const char *label);
 /* Around a construct whose arms join again (if, while, && || ?:): the
  * control dependencies before it, given back after it, so a branch

@@ -238,7 +238,50 @@ static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
     c_emit(c, LL_C_RMW,
            (unsigned)op | (unsigned)kind << LL_C_RMW_SHIFT | ann(a) | fenced,
            3, ops);
+    if (fenced)
+        c_fenced_call(c, first);
     return ops[0];
+}
+
+/* herd7 evaluates some operands of a compare-RMW on its success way
+ * only: a cmpxchg's new value, atomic_add_unless's addend (statements
+ * [lo, hi) here), C11's desired value; and a fully ordered one makes its
+ * leading smp_mb on that way, before all its operands (statements from
+ * first on; none on the failure way). Those statements get the RMW's
+ * number (ll_instr.cas, which model/sem/c.c follows: a failing
+ * `cmpxchg(x, 1, READ_ONCE(*y))` reads no y); *fenced says whether
+ * the fence was inserted. Returns the number, 0 when there is nothing
+ * to number. A fork nested there is refused: herd7 7.58 fails on it. */
+static int success_only(c_lower *c, int first, int lo, int hi, bool mb,
+                        unsigned *fenced, ll_pos at)
+{
+    ll_thread *th = c->th;
+    bool any = false;
+    for (int i = lo; i < hi; i++) {
+        const ll_instr *in = &th->stmts[i].instr;
+        if (!th->stmts[i].has_instr)
+            continue;
+        if (in->op == LL_C_CAS || in->op == LL_C_CAS11 || in->cas)
+            c_fail(c, at, "a compare-and-exchange nested in another's "
+                   "value is not supported");
+        any = true;
+    }
+    bool fence = mb && accesses(c, first);
+    *fenced = 0;
+    if (!any && !fence)
+        return 0;
+    if (c->n_cas == LL_C_MAX_CAS)
+        c_fail(c, at, "more than %d compare-and-exchanges whose operands "
+               "are computed in one thread", LL_C_MAX_CAS);
+    int id = ++c->n_cas;
+    for (int i = lo; i < hi; i++)
+        th->stmts[i].instr.cas = id;
+    if (fence) {
+        c_insert_fence(c, first, LL_C_F_MB);
+        th->stmts[first].instr.cas = id;
+        *fenced = LL_C_RMW_FENCED;
+    }
+    return id;
 }
 
 static c_val cmp_imm(c_lower *c, int op, c_val v)
@@ -248,20 +291,33 @@ static c_val cmp_imm(c_lower *c, int op, c_val v)
     return ops[0];
 }
 
-/* C11 compare-exchange: the expected value is `&r`, r a local. */
+/* C11 compare-exchange: the expected value is `&r`, r a local, or a
+ * location (herd7 7.58 takes only that: `e`, a parameter), which it
+ * reads (a plain read, before the RMW) and writes the value read on
+ * failure (ops[4]: its address). */
 static c_val c11_cas(c_lower *c, const prim *p, c_val addr, ll_pos at)
 {
     comma(c);
-    ll_pos pos = c->tok.pos;
-    if (!c_is(&c->tok, "&"))
-        c_fail(c, pos, "the expected value must be '&r', r a local");
-    c_next(c);
-    if (c->tok.kind != C_NAME || !c_is_local(c, c->tok.text))
-        c_fail(c, c->tok.pos, "the expected value must be '&r', r a local");
-    c_val exp = {LL_OPND_REG, 0, c_name(c, c->tok.text)};
-    c_next(c);
+    c_val exp, place = {LL_OPND_IMM, 0, NULL};
+    if (c_is(&c->tok, "&")) {
+        c_next(c);
+        if (c->tok.kind != C_NAME || !c_is_local(c, c->tok.text))
+            c_fail(c, c->tok.pos,
+                   "the expected value must be '&r', r a local, or a location");
+        exp = (c_val){LL_OPND_REG, 0, c_name(c, c->tok.text)};
+        c_next(c);
+    } else {
+        place = arg_val(c);
+        c_val ld[2] = {c_temp(c), place};
+        c->at = at;
+        c_emit(c, LL_C_LD, ann(LL_C_PLAIN), 2, ld);
+        exp = ld[0];
+    }
     comma(c);
+    int lo = c->th->n_stmts;
     c_val v = arg_val(c);
+    unsigned fenced;
+    int id = success_only(c, lo, lo, c->th->n_stmts, false, &fenced, at);
     int succ = p->ann, fail = p->ann;
     if (p->explicit_mo) {
         comma(c);
@@ -269,10 +325,13 @@ static c_val c11_cas(c_lower *c, const prim *p, c_val addr, ll_pos at)
         comma(c);
         fail = memory_order(c);
     }
-    c_val ops[4] = {c_temp(c), addr, exp, v};
+    c_val ops[5] = {c_temp(c), addr, exp, v, place};
     c->at = at;
     c_emit(c, LL_C_CAS11,
-           ann(succ) | (unsigned)fail << LL_C_FAIL_SHIFT, 4, ops);
+           ann(succ) | (unsigned)fail << LL_C_FAIL_SHIFT |
+               (strstr(p->name, "_weak") ? LL_C_CAS_WEAK : 0),
+           place.kind == LL_OPND_IMM ? 4 : 5, ops);
+    c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
     return ops[0];
 }
 
@@ -315,12 +374,19 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         c->at = at;
         return rmw(c, LL_C_XCHG, 0, p->ann, a, v, first);
     case P_CMPXCHG:
-    case P_ADD_UNLESS:
+    case P_ADD_UNLESS: {
         a = arg_val(c);
         comma(c);
+        int second = c->th->n_stmts;
         o = arg_val(c);
         comma(c);
+        int third = c->th->n_stmts;
         v = arg_val(c);
+        unsigned fenced;
+        int id = success_only(c, first,
+                              p->kind == P_ADD_UNLESS ? second : third,
+                              p->kind == P_ADD_UNLESS ? third : c->th->n_stmts,
+                              p->ann == LL_C_MB, &fenced, at);
         ops[0] = c_temp(c);
         ops[1] = a;
         /* cmpxchg(x, old, new), atomic_add_unless(x, add, unless) */
@@ -328,9 +394,14 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         ops[3] = p->kind == P_ADD_UNLESS ? o : v;
         c->at = at;
         c_emit(c, LL_C_CAS,
-               ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0),
+               ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0) |
+                   fenced,
                4, ops);
+        c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
+        if (fenced)
+            c_fenced_call(c, first);
         return ops[0];
+    }
     case P_OP:
     case P_OP_RET:
     case P_FETCH:

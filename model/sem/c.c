@@ -262,13 +262,23 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* A fence of the fully ordered RMW in, the statement running: herd7
+ * orders it with the accesses of that call only (its operands' from the
+ * FENCE the lowering put before them, ll_instr.call, and its own), not
+ * with another operand of an enclosing operator or call (`xchg(x, 1) +
+ * xchg(y, 1)`: neither's fences order the other's accesses). */
+static void rmw_fence(sem_run *r, const ll_instr *in)
+{
+    sem_fence_call(r, BIT(T_MB), r->pc - in->call, r->pc);
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
     sem_reg a = operand(r, in, 1), v = operand(r, in, 2);
     use(r, vsrc(r, &in->ops[1]));
     if (ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
-        sem_fence(r, BIT(T_MB));     /* else the FENCE before (prims.c) */
+        rmw_fence(r, in);     /* else the FENCE before (prims.c) */
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(kind == LL_C_NORET ?
@@ -292,7 +302,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
         sem_set_vinner(r, w, vv);
     if (ann == LL_C_MB)
-        sem_fence(r, BIT(T_MB));
+        rmw_fence(r, in);
     if (kind == LL_C_RETURN) {
         sem_taint c = vctrl(r, &in->ops[2]);
         cr_op(r, -2, 2);
@@ -339,8 +349,8 @@ static bool copy_equation(sem_run *r, sem_taint t, const ll_operand *o)
  * solves it where o is a constant (sem_run.pinned), makes it equal to
  * the read o copies (sem_run.eqs), and where o is an operation's result
  * is recorded for the check that herd7 solves it (sem_run.opeqs;
- * model/symbolic.c). */
-static void equate(sem_run *r, sem_taint t, const ll_operand *o)
+ * model/symbolic.c; one: o is one operation, cr_one_op). */
+static void equate(sem_run *r, sem_taint t, const ll_operand *o, bool one)
 {
     sem_taint vs = vsrc(r, o);
     if (!t || (t & (t - 1)))
@@ -349,6 +359,8 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
         r->pinned |= t;
     else if (vop(r, o)) {
         if (r->n_opeqs < SEM_MAX_EQS) {
+            if (one)
+                r->opeq_one |= (uint8_t)(1u << r->n_opeqs);
             r->opeqs[r->n_opeqs][0] = t;
             r->opeqs[r->n_opeqs++][1] = vs;
         }
@@ -356,6 +368,30 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o)
         r->eqs[r->n_eqs][0] = (uint8_t)taint_bit(t);
         r->eqs[r->n_eqs++][1] = (uint8_t)taint_bit(vs);
     }
+}
+
+/* The way compare-RMW number id (ll_instr.cas) takes, true for success:
+ * chosen at the first of its statements the run meets, its leading
+ * fence or an operand herd7 evaluates on that way only. */
+static bool cas_way(sem_run *r, int id)
+{
+    uint64_t b = (uint64_t)1 << id;
+    if (!(r->cas_chosen & b)) {
+        r->cas_chosen |= b;
+        r->cas_ok = sem_choose(r, 2) == 0 ? r->cas_ok | b : r->cas_ok & ~b;
+    }
+    return r->cas_ok & b;
+}
+
+/* The way compare-RMW in takes; its statements chose it or it chooses
+ * now, and a later run of it (a loop) chooses again. */
+static bool cas_take(sem_run *r, const ll_instr *in)
+{
+    if (!in->cas)
+        return sem_choose(r, 2) == 0;
+    bool ok = cas_way(r, in->cas);
+    r->cas_chosen &= ~((uint64_t)1 << in->cas);
+    return ok;
 }
 
 /* Kernel cmpxchg: success and failure are two paths; only success is an
@@ -367,7 +403,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     bool unless = in->flags & LL_C_CAS_UNLESS;
     sem_reg a = operand(r, in, 1);
     use(r, vsrc(r, &in->ops[1]));
-    bool ok = sem_choose(r, 2) == 0;
+    bool ok = cas_take(r, in);
     /* herd7's register-phase variables, in its order: a cmpxchg's
        failure way does not read the new value's local, so no copy of it
        joins a class; atomic_add_unless(v, a, u) reads a then u when it
@@ -376,11 +412,12 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (unless && ok)
         n = operand(r, in, 3);
     o = operand(r, in, 2);
+    bool one = cr_one_op(r, 2);
     if (!unless)
         n = ok ? operand(r, in, 3) : sem_operand(r, &in->ops[3]);
     turn(r, ok);
-    if (ok && ann == LL_C_MB)
-        sem_fence(r, BIT(T_MB));
+    if (ok && ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
+        rmw_fence(r, in);     /* else the FENCE before (prims.c) */
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
@@ -402,7 +439,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                      sem_val_eq(old.v, o.v) != (unless ? !ok : ok)))
         return SEM_DEAD;
     if (ok != unless && !lost) {
-        equate(r, old.t, &in->ops[2]);
+        equate(r, old.t, &in->ops[2], one);
         sem_expect(r, ev, o.v, o.t);
     }
     if (ok) {
@@ -415,7 +452,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                       unless || vop(r, &in->ops[3]));
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */
         if (ann == LL_C_MB)
-            sem_fence(r, BIT(T_MB));
+            rmw_fence(r, in);
     }
     if (unless)
         cr_copy(r, -1);
@@ -426,15 +463,19 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
-/* C11 compare-exchange: on failure the expected register gets the value
- * read; the result is 1 on success. */
+/* C11 compare-exchange: on failure the expected register, or location
+ * (herd7's form: a plain write after the read), gets the value read; the
+ * result is 1 on success, and only success computes the desired value
+ * (ll_instr.cas). */
 static sem_next exec_cas11(sem_run *r, const ll_instr *in)
 {
     int succ = LL_C_ANN(in->flags), fail = LL_C_FAIL(in->flags);
-    sem_reg a = operand(r, in, 1), e = operand(r, in, 2),
-            n = operand(r, in, 3);
+    sem_reg a = operand(r, in, 1), e = operand(r, in, 2), n = {0};
+    bool one = cr_one_op(r, 2);
     use(r, vsrc(r, &in->ops[1]));
-    bool ok = sem_choose(r, 2) == 0;
+    bool ok = cas_take(r, in);
+    if (ok)     /* herd7 computes the desired value on success only */
+        n = operand(r, in, 3);
     turn(r, ok);
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
@@ -442,19 +483,29 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
-    use(r, ok && copy_equation(r, old.t, &in->ops[2])
+    bool place = in->n_ops > 4;     /* herd7 reads it before the rest */
+    if (place)
+        sem_set_iico(r, ev, e.t);
+    /* a weak one's failure compares nothing */
+    bool test = ok || !(in->flags & LL_C_CAS_WEAK);
+    use(r, !test || (ok && copy_equation(r, old.t, &in->ops[2]))
                ? 0 : old.t | vsrc(r, &in->ops[2]));
-    if (!sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
+    if (test && !sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok) {
-        equate(r, old.t, &in->ops[2]);
+        equate(r, old.t, &in->ops[2], one);
         sem_expect(r, ev, e.v, e.t);
     }
     if (ok)
         sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
                                    BIT(T_RMW) | write_tags(succ), ev),
                       vsrc(r, &in->ops[3]), vop(r, &in->ops[3]));
-    else
+    else if (place) {   /* the expected location gets the value */
+        sem_reg at = operand(r, in, 4);
+        int w = sem_store(r, at.v, at.t, old.v, old.t, 0, -1);
+        sem_set_vdata(r, w, old.t, false);
+        sem_set_iico(r, w, e.t);
+    } else
         setv(r, &in->ops[2], old.v, old.t, old.t);
     cr_copy(r, -1);
     set(r, &in->ops[0], sem_int(ok), old.t);
@@ -586,6 +637,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ev, w;
     if (in->flags & LL_C_STEP)
         r->step++;          /* one of herd7's instructions starts */
+    if (in->cas && in->op != LL_C_CAS && in->op != LL_C_CAS11 &&
+        !cas_way(r, in->cas))
+        return SEM_NEXT;    /* not evaluated on the RMW's failure way */
     cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {
@@ -627,6 +681,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         unsigned k = in->flags & 0xff;
         if (k == LL_C_F_C11)   /* an order, not an access: not in A */
             sem_fence(r, read_tags(ann) & ~BIT(T_A));
+        else if (in->call)     /* an RMW's leading one (rmw_fence) */
+            sem_fence_call(r, fence_tags[k] | BIT(T_ANNOT), r->pc,
+                           r->pc + in->call);
         else if (k < sizeof fence_tags / sizeof *fence_tags)
             sem_fence(r, fence_tags[k] | BIT(T_ANNOT));
         return SEM_NEXT;

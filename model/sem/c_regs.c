@@ -193,6 +193,18 @@ void cr_op(sem_run *r, int a, int b)
     s->next = (short)x;
 }
 
+bool cr_one_op(sem_run *r, int k)
+{
+    c_regs *s = state(r);
+    int x = k >= 0 && k < 4 && !s->off ? s->opnd[k] : -1;
+    if (x < 0 || s->kind[x] != K_OP)
+        return false;
+    for (int i = 0; i < 2; i++)
+        if (s->arg[x][i] >= 0 && s->kind[s->arg[x][i]] == K_OP)
+            return false;
+    return true;
+}
+
 void cr_add_zero(sem_run *r, int k, int zero)
 {
     c_regs *s = state(r);

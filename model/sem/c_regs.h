@@ -47,6 +47,9 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
  * RMW's operand on the ways that use it (a failing cmpxchg's new
  * value is not computed). false: o is no temporary, use them now. */
 bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs);
+/* Operand k of the running instruction is one operation on variables
+ * no operation made (`r0 * 2`); false where unknown. */
+bool cr_one_op(sem_run *r, int k);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
 

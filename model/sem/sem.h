@@ -78,6 +78,10 @@ typedef struct sem_event {
     int step;
     sem_taint iico;       /* W: reads of its step it waits for besides its
                              data (a cmpxchg's expected value's) */
+    /* F of a fully ordered RMW of a step (C): the statements of its call
+     * (its operands' and its own), the accesses it orders there; else
+     * call_last < 0 (sem_fence_call) */
+    int call_first, call_last;
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -376,6 +380,9 @@ struct sem_run {
      * operations (herd7's mask32 of a 32-bit register), not copies only
      * (model/copy_cycles.c) */
     uint8_t opeq_ops;
+    /* C: bit i: equation i's operation is one operation on values no
+     * operation made (`r0 * 2`, not `r0 * 0 + 2`: model/symbolic.c) */
+    uint8_t opeq_one;
     /* per slot: the reads its value is made of, as herd7's symbolic value
      * is (`r0 ^ r0` is none, `r1 + 0` r1's); C and LISA only (sem_ops.
      * symbolic_values, value_sources), else NULL */
@@ -407,6 +414,11 @@ struct sem_run {
      * (model/herd_vars.c numbers herd7's symbols with it) */
     uint64_t turns;
     int n_turns;
+    /* C only: the compare-RMWs (bit ll_instr.cas) whose way was chosen
+     * at a statement of theirs before their instruction (herd7 evaluates
+     * a cmpxchg's new value on its success way only), and of those the
+     * ones that succeed */
+    uint64_t cas_chosen, cas_ok;
     void *engine;           /* the engine's state (opaque to exec) */
     /* An architecture's own state for a run (C: herd7's register phase,
      * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
@@ -485,6 +497,9 @@ sem_taint sem_source(sem_run *r, int ev);
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
 void sem_fence(sem_run *r, sem_tags tags);
+/* ... the fence of a fully ordered RMW whose call is statements
+ * [first, last] (sem_event.call_first). */
+void sem_fence_call(sem_run *r, sem_tags tags, int first, int last);
 /* Make write event ev a fence about its location (sem_fence_at): in the
  * loc relation, in no co, read by none (C's spin_unlock with no lock
  * before it, which lock.cat leaves out of co and rf). */

@@ -20,7 +20,8 @@
  * exchanges on p (xchg*, cmpxchg* into a pointer local); data
  * dependencies (a stored value from a register through + - * / ^ | & ==
  * != < > <= >=, a register r9 that only the init block sets, a read
- * nested in the store), address dependencies (through a pointer read
+ * nested in the store; a read, alone or in an operation, nested in a
+ * cmpxchg's expected or new value or atomic_add_unless's addend), address dependencies (through a pointer read
  * from p or exchanged on it, or r8; such a pointer is not always
  * dereferenced), control dependencies through `if` (on a register, on a
  * comparison of a register with itself, a constant or another register,
@@ -128,6 +129,25 @@ static const char *value(thread *t, char *buf)
         }
     } else {
         sprintf(buf, "%u", 1 + rnd(2));
+    }
+    return buf;
+}
+
+/* A value with a read nested in it, for a compare-RMW's operand (herd7
+ * evaluates a cmpxchg's new value and atomic_add_unless's addend on the
+ * success way only, its expected value on both): READ_ONCE, or a plain
+ * read where herd7 expands no macro (plain: atomic_add_unless's
+ * arguments), alone or in an operation. */
+static const char *nested(thread *t, char *buf, int plain)
+{
+    const char *l = locs[rnd(N_LOCS)];
+    char rd[24];
+    t->n_acc++;
+    sprintf(rd, plain || rnd(4) == 0 ? "*%s" : "READ_ONCE(*%s)", l);
+    switch (rnd(4)) {
+    case 0: sprintf(buf, "(%s + 1) * 2", rd); break;
+    case 1: sprintf(buf, "%s * 2", rd); break;
+    default: strcpy(buf, rd); break;
     }
     return buf;
 }
@@ -287,16 +307,16 @@ static void access(thread *t, int indent)
         put(t, 0, "%s);", value(t, v), 0, 0);
         break;
     case 10:
-        /* the expected value: 0, 1 or a register (the value read) */
+        /* the expected value: 0, 1, a register (the value read) or a
+           nested read; the new value may nest one too */
         sprintf(w, "%u", rnd(2));
         put(t, indent, "%s%s(%s, ", lhs, PICK(cmpxchg_pvv), addr(t, a));
         t->len--;
-        put(t, 0, "%s, ", t->n_regs && rnd(4) == 0 ? value(t, w) : w, 0, 0);
+        put(t, 0, "%s, ", rnd(10) == 0 ? nested(t, w, 0)
+                          : t->n_regs && rnd(4) == 0 ? value(t, w) : w, 0, 0);
         t->len--;
-        /* herd7 reads a new value's nested read on success only, first
-           (doc/fidelity.md, "Found by the new forms"): not drawn */
         no_nest = 1;
-        put(t, 0, "%s);", value(t, v), 0, 0);
+        put(t, 0, "%s);", rnd(6) == 0 ? nested(t, v, 0) : value(t, v), 0, 0);
         no_nest = 0;
         break;
     case 11:
@@ -317,7 +337,8 @@ static void access(thread *t, int indent)
         put(t, indent, "%satomic_add_unless(%s, ", lhs, addr(t, a), 0);
         t->len--;
         no_nest = 1;    /* herd7: "Macro call READ_ONCE in CSem" */
-        put(t, 0, "%s, %s);", value(t, v), w, 0);
+        put(t, 0, "%s, %s);", rnd(8) == 0 ? nested(t, v, 1) : value(t, v),
+            w, 0);
         no_nest = 0;
         break;
     case 15:
