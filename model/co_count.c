@@ -16,7 +16,12 @@
  * A state is where each thread is in its accesses, which write came
  * last and which thread may place reads next (the gap is walked thread
  * by thread, not as a product of every thread's choices); its count is
- * the number of ways to reach it. */
+ * the number of ways to reach it.
+ *
+ * A step moves one thread on, so from a position it reaches at most the
+ * largest radix further: the table holds that many positions + 1 in a
+ * ring (a quarter of the positions on cowr-8x2), each position's cells
+ * zeroed once read, so the ring is zero again when the count ends. */
 #include "model/co_count.h"
 
 #include <stdlib.h>
@@ -33,7 +38,8 @@ typedef struct counter {
                                             /* each thread's, in po */
     long radix[MDL_MAX_LOC_EVENTS + 1];     /* mixed radix of positions */
     int nc;                                 /* writes + 1 */
-    uint64_t *ways;                         /* [position][last][thread] */
+    uint64_t *ways;             /* [position % ring][last][thread] */
+    long ring;                  /* positions the table holds */
     uint64_t *counts;
     bool overflow;
 } counter;
@@ -47,6 +53,19 @@ static void add(counter *k, uint64_t *to, uint64_t v)
 {
     if (__builtin_add_overflow(*to, v, to))
         k->overflow = true;
+}
+
+/* position idx's cell for co-last write c */
+static uint64_t *cell_at(const counter *k, long idx, int c)
+{
+    return k->ways + ((idx % k->ring) * k->nc + c) * (k->n_th + 1);
+}
+
+void co_work_free(co_work *w)
+{
+    free(w->cells);
+    w->cells = NULL;
+    w->n = 0;
 }
 
 bool co_count(const co_problem *p, uint64_t *counts)
@@ -94,9 +113,17 @@ bool co_count(const co_problem *p, uint64_t *counts)
        t == T: a write comes next. Steps go to larger idx or, at one
        idx, larger t, so one pass in that order sees each cell done. */
     int T = k.n_th;
-    k.ways = calloc((size_t)(states * k.nc * (T + 1)), sizeof *k.ways);
-    if (!k.ways)
-        return false;           /* (under --max-memory): enumerated */
+    k.ring = (T ? k.radix[T - 1] : 0) + 1;
+    size_t per = (size_t)k.nc * (size_t)(T + 1), need = (size_t)k.ring * per;
+    co_work own = {0}, *w = p->work ? p->work : &own;
+    if (w->n < need) {
+        co_work_free(w);
+        w->cells = calloc(need, sizeof *w->cells);
+        if (!w->cells)
+            return false;       /* (under --max-memory): enumerated */
+        w->n = need;
+    }
+    k.ways = w->cells;
     k.ways[0] = 1;              /* nothing placed, the initial write last */
     int pos[MDL_MAX_LOC_EVENTS + 1];
     for (long idx = 0; idx < states && !k.overflow; idx++) {
@@ -106,7 +133,7 @@ bool co_count(const co_problem *p, uint64_t *counts)
             rest %= k.radix[t];
         }
         for (int c = 0; c < k.nc; c++) {
-            uint64_t *cell = k.ways + (idx * k.nc + c) * (T + 1);
+            uint64_t *cell = cell_at(&k, idx, c);
             for (int t = 0; t < T; t++) {
                 uint64_t v = cell[t];
                 if (!v)
@@ -116,8 +143,7 @@ bool co_count(const co_problem *p, uint64_t *counts)
                     continue;
                 int a = k.seq[t][pos[t]];
                 if (is_read(&k, a) && (p->src[a - p->n_w - 1] >> c & 1))
-                    add(&k, &k.ways[((idx + k.radix[t]) * k.nc + c) *
-                                    (T + 1) + t], v);
+                    add(&k, &cell_at(&k, idx + k.radix[t], c)[t], v);
             }
             uint64_t v = cell[T];
             if (!v)
@@ -127,16 +153,18 @@ bool co_count(const co_problem *p, uint64_t *counts)
                 if (pos[u] == k.len[u])
                     continue;
                 done = false;
-                int w = k.seq[u][pos[u]];
-                if (is_read(&k, w))
+                int wr = k.seq[u][pos[u]];
+                if (is_read(&k, wr))
                     continue;
-                add(&k, &k.ways[((idx + k.radix[u]) * k.nc + w) * (T + 1)],
-                    v);
+                add(&k, &cell_at(&k, idx + k.radix[u], wr)[0], v);
             }
             if (done)          /* else a read no write left can satisfy */
                 add(&k, &k.counts[c], v);
         }
+        memset(cell_at(&k, idx, 0), 0, per * sizeof *k.ways);
     }
-    free(k.ways);
+    if (k.overflow)             /* left part way: zero the ring again */
+        memset(k.ways, 0, need * sizeof *k.ways);
+    co_work_free(&own);
     return !k.overflow;
 }

@@ -150,6 +150,7 @@ typedef struct search {
      * while they are, judging only (nothing accepted) on a first pass. */
     const mdl_families *fam;
     bool fam_judge;
+    co_work co_work;            /* co_count's table, kept (zeroed) */
     uint64_t *fam_counts;       /* each class combination's co_count
                                    results from the first pass, or NULL */
     int64_t fam_at;             /* the class combination counted */
@@ -2371,7 +2372,8 @@ static bool counted(search *s)
         }
         for (int j = 0; ok && j < p->n_r; j++)
             ok = !p->rmw_w[j];  /* (rmw atomicity prunes its orders) */
-        co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src};
+        co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src,
+                         &s->co_work};
         uint64_t *c = cnt + (size_t)l * (MDL_MAX_LOC_EVENTS + 1), sum = 0;
         uint64_t *kept = s->fam_counts ? s->fam_counts +
             ((size_t)s->fam_at * L + l) * (MDL_MAX_LOC_EVENTS + 1) : NULL;
@@ -3076,6 +3078,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     if (s.x_made)
         free_exec(&s);
     free(s.plans);
+    co_work_free(&s.co_work);
     free(s.weight);
     free(s.by_weight);
     free(s.loc_at);

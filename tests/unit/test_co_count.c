@@ -116,15 +116,21 @@ static void brute_orders(const prob *p, int *co, int i, uint64_t used,
         }
 }
 
+/* one table kept across the checks, as search.c keeps it: each count
+ * leaves it zeroed for the next (a smaller or larger shape) */
+static co_work kept;
+
 static void same_as_brute(const prob *p)
 {
     uint64_t want[MAXL + 1] = {0}, got[64] = {0};
     int co[MAXL + 1];
     brute_orders(p, co, 0, 0, want);
-    co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src};
+    co_problem cp = {p->n_w, p->n_r, p->thr, p->poloc, p->src, &kept};
     assert_true(co_count(&cp, got));
     for (int w = 0; w <= p->n_w; w++)
         assert_int_equal(got[w], want[w]);
+    for (size_t i = 0; i < kept.n; i++)
+        assert_int_equal(kept.cells[i], 0);
 }
 
 static uint64_t total(const char *const *th, int n_th)
@@ -132,7 +138,7 @@ static uint64_t total(const char *const *th, int n_th)
     prob p;
     shape(&p, th, n_th);
     uint64_t c[64] = {0}, sum = 0;
-    co_problem cp = {p.n_w, p.n_r, p.thr, p.poloc, p.src};
+    co_problem cp = {p.n_w, p.n_r, p.thr, p.poloc, p.src, NULL};
     assert_true(co_count(&cp, c));
     for (int w = 0; w <= p.n_w; w++)
         sum += c[w];
@@ -209,7 +215,7 @@ static void unordered(void **state)
     shape(&p, th, 1);
     p.poloc[1] = 0;
     uint64_t c[64];
-    co_problem cp = {p.n_w, p.n_r, p.thr, p.poloc, p.src};
+    co_problem cp = {p.n_w, p.n_r, p.thr, p.poloc, p.src, NULL};
     assert_false(co_count(&cp, c));
 }
 
@@ -221,5 +227,7 @@ int main(void)
         cmocka_unit_test(random_shapes),
         cmocka_unit_test(unordered),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    co_work_free(&kept);
+    return failed;
 }
