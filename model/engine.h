@@ -83,6 +83,7 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
+    sem_taint reread;        /* sem_run.reread at the end */
     sem_taint pinned;        /* sem_run.pinned at the end */
     int n_eqs;               /* sem_run.eqs at the end */
     uint8_t eqs[SEM_MAX_EQS][2];

@@ -850,6 +850,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->reread = 0;
     r->pinned = 0;
     r->n_eqs = 0;
     r->n_opeqs = 0;
@@ -1053,6 +1054,7 @@ static void keep_run(run_ctx *c, sem_run *r)
                             ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
+    u->reread = r->reread;
     u->pinned = r->pinned;
     u->n_eqs = r->n_eqs;
     memcpy(u->eqs, r->eqs, sizeof u->eqs);

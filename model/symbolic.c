@@ -124,6 +124,68 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return best ? best : herd_number(ev, last);
 }
 
+/* herd7's symbols: each read's class of copies (parent) joined with
+ * the reads of one write that is not a constant (a fresh array, the
+ * classes' roots by mdl_uf_find). */
+static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
+                    const int *parent)
+{
+    int *sym = ll_xmalloc((size_t)n_ev * sizeof *sym);
+    for (int g = 0; g < n_ev; g++)
+        sym[g] = mdl_uf_find((int *)parent, g);
+    for (int g = 0; g < n_ev; g++) {
+        int w = src[g];
+        if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || !ev[w].e ||
+            !ev[w].e->vdata)
+            continue;
+        int a = mdl_uf_find(sym, g), b = mdl_uf_find(sym, w);
+        if (a != b)
+            sym[a] = b;
+    }
+    return sym;
+}
+
+/* The mirror of opeq_solvable: a run's equation between two reads
+ * (sem_run.eqs, a cmpxchg expecting a register's read) where one reads
+ * a write an operation made of a read of the other's symbol (`r2 =
+ * *z; cmpxchg(x, r2, 1)`, x written `r0 & 1` of another read of z's
+ * write) is `f(S) = S` for herd7 7.58, left unsolved: its read's value
+ * is undetermined, and an execution using it is dropped (random test
+ * g13000000_190; without the use herd7 keeps it). */
+static bool eq_self_used(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                         const int *base, const int *pick, const int *src,
+                         const int *parent)
+{
+    int *sym = NULL;
+    bool bad = false;
+    for (int t = 0; t < m->n_threads && !bad; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs && !bad; i++) {
+            for (int side = 0; side < 2 && !bad; side++) {
+                int x = read_event(m, base, pick, t, run->eqs[i][side]);
+                int y = read_event(m, base, pick, t, run->eqs[i][!side]);
+                if (x < 0 || y < 0 || !((run->used | run->reread) >> run->eqs[i][side] & 1))
+                    continue;
+                int w = src[x];
+                if (w < 0 || !ev[w].e || !ev[w].e->vdata ||
+                    (single(ev[w].e->vdata) && !ev[w].e->vop))
+                    continue;
+                if (!sym)
+                    sym = symbols(ev, n_ev, src, parent);
+                for (int b = 0; b < SEM_MAX_READS && !bad; b++) {
+                    int q = ev[w].e->vdata >> b & 1
+                                ? read_event(m, base, pick, ev[w].thread, b)
+                                : -1;
+                    bad = q >= 0 &&
+                          mdl_uf_find(sym, q) == mdl_uf_find(sym, y);
+                }
+            }
+        }
+    }
+    free(sym);
+    return !bad;
+}
+
 /* herd7's equation between a cmpxchg's read and the operation's result
  * it expected (sem_run.opeqs): herd7 solves it unless the read and one
  * of the operation's reads are one symbol, the equation then reading
@@ -141,18 +203,7 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
         any = m->threads[t].runs[pick[t]].n_opeqs > 0;
     if (!any)
         return true;
-    int *sym = ll_xmalloc((size_t)n_ev * sizeof *sym);
-    for (int g = 0; g < n_ev; g++)
-        sym[g] = mdl_uf_find((int *)parent, g);
-    for (int g = 0; g < n_ev; g++) {
-        int w = src[g];
-        if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || !ev[w].e ||
-            !ev[w].e->vdata)
-            continue;
-        int a = mdl_uf_find(sym, g), b = mdl_uf_find(sym, w);
-        if (a != b)
-            sym[a] = b;
-    }
+    int *sym = symbols(ev, n_ev, src, parent);
     /* ... but where one of the symbol's reads reads a constant (the
        initial value, a constant store) herd7's pass solves it first,
        and an equation of one operation on it then holds (`cmpxchg(y,
@@ -429,6 +480,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
+        !eq_self_used(m, ev, n_ev, base, pick, src, parent) ||
         !herd_solves(m, ev, n_ev, base, pick, src, rename))
         keep = false;
     /* a class is determined when one of its reads is; a value an
@@ -452,6 +504,9 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     int q = read_event(m, base, pick, t, b);
                     all = q < 0 || det[mdl_uf_find(parent, q)] == 1;
                 }
+                /* an equation joined it to a determined read (the
+                   class's root may be either side of it) */
+                all |= det[mdl_uf_find(parent, g)] == 1;
                 /* another read of the same write solved (a cmpxchg's
                    pinned read): they are one symbol */
                 for (int k = 0; k < n_ev && !all; k++)

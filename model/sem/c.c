@@ -128,6 +128,14 @@ static void use(sem_run *r, sem_taint vs)
     r->used |= vs;
 }
 
+/* A register (not the lowering's temporary) read by a copy or a store:
+ * the reads its value is made of are read again (sem_run.reread). */
+static void reread(sem_run *r, const ll_operand *o)
+{
+    if (o->kind == LL_OPND_REG && !(o->sym && o->sym[0] == '@'))
+        r->reread |= vsrc(r, o);
+}
+
 static bool is_zero(sem_val v)
 {
     return v.sym < 0 && v.num == 0;
@@ -646,6 +654,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = operand(r, in, 1);
         sem_taint c = vctrl(r, &in->ops[1]);
         cr_copy(r, 1);
+        reread(r, &in->ops[1]);
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
         carry_ctrl(r, &in->ops[0], c);
@@ -668,6 +677,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         a = operand(r, in, 0);
         v = operand(r, in, 1);
         use(r, vsrc(r, &in->ops[0]));
+        reread(r, &in->ops[1]);
         sem_set_vdata(r, sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1),
                       vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;

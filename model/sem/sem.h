@@ -359,6 +359,10 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
+    /* The reads whose values a copy from a register read again (`r1 =
+     * r3;`, `(void)r3;`; C): herd7 then needs the register's value
+     * (model/symbolic.c, eq_self_used). */
+    sem_taint reread;
     /* The reads an equation sets equal to a constant (a cmpxchg that
      * succeeds with a constant expected value, atomic_add_unless that
      * reads its constant limit): herd7 solves them, a cycle of copies
