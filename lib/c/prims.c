@@ -260,6 +260,8 @@ static int of_rmw(c_lower *c, c_val v)
  * leading smp_mb before it evaluates the operands, so a read in them
  * (`atomic_add_return(READ_ONCE(*x), y)`) comes after that fence, not
  * before (found by gencov: an SB shape herd7 forbids through it). */
+static const prim *find_prim(const char *name);
+
 static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
                  int first)
 {
@@ -413,6 +415,9 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         return rmw(c, LL_C_XCHG, 0, p->ann, a, v, first);
     case P_CMPXCHG:
     case P_ADD_UNLESS: {
+        /* the builtin, not __atomic_add_unless{mb} (a macro of the
+           .def: herd7 expands those arguments) */
+        c->in_unless = p == find_prim("atomic_add_unless");
         a = arg_val(c);
         comma(c);
         int second = c->th->n_stmts;
@@ -420,6 +425,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         comma(c);
         int third = c->th->n_stmts;
         v = arg_val(c);
+        c->in_unless = false;
         unsigned fenced;
         int id = success_only(c, first,
                               p->kind == P_ADD_UNLESS ? second : third,
@@ -597,6 +603,12 @@ bool c_call(c_lower *c, const c_tok *name, c_val *out)
     const prim *p = find_prim(name->text);
     if (!p)
         return false;
+    /* herd7 7.58: "Macro call READ_ONCE in CSem" (atomic_add_unless is
+       its builtin, whose arguments it does not expand; __xchg{mb}'s it
+       does) */
+    if (c->in_unless)
+        c_fail(c, name->pos, "'%s' in atomic_add_unless's arguments is not "
+               "supported (herd7 expands no macro there)", name->text);
     prim q;
     if (p->ann == ANN_BRACES) {
         /* __srcu{srcu-lock}: the annotation is the operation */
