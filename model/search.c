@@ -368,7 +368,7 @@ static void add_deps(search *s, mdl_rel *rel, int thread, sem_taint t, int g)
     for (int i = 0; t && i < run->n_ev; i++) {
         const sem_event *e = &run->ev[i];
         if (e->read_no >= 0 && (t >> e->read_no & 1)) {
-            if (!e->nodep)
+            if (!e->nodep || s->ev[g].e->rmw_read == i)  /* its own write's */
                 mdl_rel_add(rel, s->base[thread] + i, g);
             t &= ~((sem_taint)1 << e->read_no);
         }

@@ -437,11 +437,15 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         ops[2] = p->kind == P_ADD_UNLESS ? v : o;
         ops[3] = p->kind == P_ADD_UNLESS ? o : v;
         c->at = at;
+        /* a cmpxchg's write, like an exchange's, waits for an RMW call
+           that makes its new value (`cmpxchg(x, 5, xchg(y, 1))`) */
+        int wait = p->kind == P_CMPXCHG ? of_rmw(c, v) : 0;
         c_emit(c, LL_C_CAS,
                ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0) |
                    fenced,
                4, ops);
         c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
+        c->th->stmts[c->th->n_stmts - 1].instr.wait = wait;
         if (fenced)
             c_fenced_call(c, first);
         return ops[0];
