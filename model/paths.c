@@ -257,6 +257,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->read_no = -1;
     e->rmw_read = -1;
     e->call_first = e->call_last = -1;
+    e->wait_first = e->wait_last = -1;
     e->ctrl = r->ctrl;
     e->ctrlisync = r->ctrlisync;
     e->pctrl = r->pctrl;
@@ -665,6 +666,22 @@ void sem_set_iico(sem_run *r, int ev, sem_taint t)
     run_ctx *c = ctx(r);
     if (ev >= 0 && ev < c->n_ev)
         c->ev[ev].iico = t;
+}
+
+void sem_set_nodep(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].nodep = true;
+}
+
+void sem_set_wait(sem_run *r, int ev, int first, int last)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev) {
+        c->ev[ev].wait_first = first;
+        c->ev[ev].wait_last = last;
+    }
 }
 
 void sem_set_vinner(sem_run *r, int ev, sem_taint v)

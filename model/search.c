@@ -369,7 +369,8 @@ static void add_deps(search *s, mdl_rel *rel, int thread, sem_taint t, int g)
     for (int i = 0; t && i < run->n_ev; i++) {
         const sem_event *e = &run->ev[i];
         if (e->read_no >= 0 && (t >> e->read_no & 1)) {
-            mdl_rel_add(rel, s->base[thread] + i, g);
+            if (!e->nodep || s->ev[g].e->rmw_read == i)  /* its own write's */
+                mdl_rel_add(rel, s->base[thread] + i, g);
             t &= ~((sem_taint)1 << e->read_no);
         }
     }
@@ -412,7 +413,7 @@ static bool iico_edge(const search *s, int t, int k, int h)
     const sem_event *a = s->ev[k].e, *b = s->ev[h].e;
     if (b->rmw_read >= 0 && s->base[t] + b->rmw_read == k)
         return true;
-    return a->read_no >= 0 && a->read_no < 64 &&
+    return a->read_no >= 0 && a->read_no < 64 && !a->nodep &&
            ((b->addr | b->data | b->ctrl | b->iico) >> a->read_no & 1);
 }
 
@@ -480,6 +481,9 @@ static bool step_unordered(const search *s, int g, int h)
         end++;
     if (end - g >= 64)
         return false;       /* (a statement of 64 events: ordered) */
+    if (b->e->wait_last >= 0 && a->e->stmt >= b->e->wait_first &&
+        a->e->stmt <= b->e->wait_last)
+        return false;   /* the nested call an exchange's write waits for */
     bool fa = !is_access(a->e), fb = !is_access(b->e);
     if (a->e->kind == SEM_B || b->e->kind == SEM_B || (fa && fb))
         return false;

@@ -147,6 +147,12 @@ typedef struct ll_instr {
      * statements apart they are (herd7's fences order the accesses of
      * that call alone, model/sem/c.c); else 0 */
     int call;
+    /* C only: an exchange whose value is the result of the RMW lowered
+     * just before it (`xchg(x, xchg_relaxed(y, 1))`): how many
+     * statements back that RMW's call starts; herd7 makes the write wait
+     * for the events of that call, with no data dependency on them
+     * (model/sem/c.c); else 0 */
+    int wait;
 } ll_instr;
 
 /* One cell of the code table: optional label, optional instruction. An

@@ -58,6 +58,8 @@ typedef struct c_lower {
     c_val poi;               /* ... and the temporary holding the index */
     bool step_next;          /* the next statement emitted gets LL_C_STEP */
     int n_cas;               /* compare-RMWs numbered (ll_instr.cas) */
+    bool in_unless;          /* lowering atomic_add_unless's arguments,
+                                where herd7 7.58 expands no macro */
 } c_lower;
 
 /* c/lex.c */

@@ -221,16 +221,53 @@ static bool accesses(const c_lower *c, int first)
     return false;
 }
 
+/* herd7 7.58 fails (`Assertion failed`, eventsMonad.ml) on a fork
+ * nested in an exchange's operands (`xchg(x, cmpxchg(y, 2, 1))`, an
+ * atomic_add_unless, a spin_trylock there), where it answers for the
+ * other RMWs' (atomic_fetch_add): refuse it. */
+static void no_fork(c_lower *c, int first, ll_pos at)
+{
+    const ll_thread *th = c->th;
+    for (int i = first; i < th->n_stmts; i++) {
+        const ll_instr *in = &th->stmts[i].instr;
+        if (th->stmts[i].has_instr &&
+            (in->op == LL_C_CAS || in->op == LL_C_CAS11 ||
+             in->op == LL_C_TRYLOCK))
+            c_fail(c, at, "a compare-and-exchange or trylock nested in an "
+                   "exchange's value is not supported");
+    }
+}
+
+/* Value v is the result of the RMW or CAS lowered last (the statement
+ * before the one about to be emitted): how many statements back its call
+ * starts, counted from that next statement; else 0. */
+static int of_rmw(c_lower *c, c_val v)
+{
+    const ll_thread *th = c->th;
+    if (v.kind != LL_OPND_REG || th->n_stmts == 0 ||
+        !th->stmts[th->n_stmts - 1].has_instr)
+        return 0;
+    const ll_instr *p = &th->stmts[th->n_stmts - 1].instr;
+    if ((p->op != LL_C_RMW && p->op != LL_C_CAS) ||
+        p->ops[0].kind != LL_OPND_REG || !p->ops[0].sym ||
+        strcmp(p->ops[0].sym, v.name) != 0)
+        return 0;
+    return 1 + p->call;
+}
+
 /* An RMW whose operands were lowered from statement `first` on: herd7's
  * fully ordered RMW (__atomic_op_return{mb}, __xchg{mb}, ...) makes its
  * leading smp_mb before it evaluates the operands, so a read in them
  * (`atomic_add_return(READ_ONCE(*x), y)`) comes after that fence, not
  * before (found by gencov: an SB shape herd7 forbids through it). */
+static const prim *find_prim(const char *name);
+
 static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
                  int first)
 {
     c_val ops[3] = {c_temp(c), addr, v};
     unsigned fenced = 0;
+    int wait = kind == LL_C_XCHG && a <= LL_C_MB ? of_rmw(c, v) : 0;
     if (a == LL_C_MB && accesses(c, first)) {
         c_insert_fence(c, first, LL_C_F_MB);
         fenced = LL_C_RMW_FENCED;
@@ -240,6 +277,8 @@ static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
            3, ops);
     if (fenced)
         c_fenced_call(c, first);
+    if (wait)   /* a leading fence went in before the inner call */
+        c->th->stmts[c->th->n_stmts - 1].instr.wait = wait;
     return ops[0];
 }
 
@@ -372,9 +411,13 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         comma(c);
         v = arg_val(c);
         c->at = at;
+        no_fork(c, first, at);
         return rmw(c, LL_C_XCHG, 0, p->ann, a, v, first);
     case P_CMPXCHG:
     case P_ADD_UNLESS: {
+        /* the builtin, not __atomic_add_unless{mb} (a macro of the
+           .def: herd7 expands those arguments) */
+        c->in_unless = p == find_prim("atomic_add_unless");
         a = arg_val(c);
         comma(c);
         int second = c->th->n_stmts;
@@ -382,6 +425,7 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         comma(c);
         int third = c->th->n_stmts;
         v = arg_val(c);
+        c->in_unless = false;
         unsigned fenced;
         int id = success_only(c, first,
                               p->kind == P_ADD_UNLESS ? second : third,
@@ -393,11 +437,15 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         ops[2] = p->kind == P_ADD_UNLESS ? v : o;
         ops[3] = p->kind == P_ADD_UNLESS ? o : v;
         c->at = at;
+        /* a cmpxchg's write, like an exchange's, waits for an RMW call
+           that makes its new value (`cmpxchg(x, 5, xchg(y, 1))`) */
+        int wait = p->kind == P_CMPXCHG ? of_rmw(c, v) : 0;
         c_emit(c, LL_C_CAS,
                ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0) |
                    fenced,
                4, ops);
         c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
+        c->th->stmts[c->th->n_stmts - 1].instr.wait = wait;
         if (fenced)
             c_fenced_call(c, first);
         return ops[0];
@@ -559,6 +607,12 @@ bool c_call(c_lower *c, const c_tok *name, c_val *out)
     const prim *p = find_prim(name->text);
     if (!p)
         return false;
+    /* herd7 7.58: "Macro call READ_ONCE in CSem" (atomic_add_unless is
+       its builtin, whose arguments it does not expand; __xchg{mb}'s it
+       does) */
+    if (c->in_unless)
+        c_fail(c, name->pos, "'%s' in atomic_add_unless's arguments is not "
+               "supported (herd7 expands no macro there)", name->text);
     prim q;
     if (p->ann == ANN_BRACES) {
         /* __srcu{srcu-lock}: the annotation is the operation */

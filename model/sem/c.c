@@ -294,6 +294,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     cr_read(r);
     if (sem_stopped(r))
         return SEM_ERROR;
+    if (ann == LL_C_MB)
+        sem_set_nodep(r, ev);
     sem_val nv = v.v;
     sem_taint vv = vsrc(r, &in->ops[2]);
     if (kind != LL_C_XCHG)
@@ -303,8 +305,14 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
-    int w = sem_store(r, a.v, a.t, nv, kind == LL_C_XCHG ? v.t : old.t | v.t,
+    /* an exchange of a nested RMW's result (ll_instr.wait): herd7's
+       write waits for that call's last event, a write or a fence, and
+       so depends on no read */
+    int w = sem_store(r, a.v, a.t, nv,
+                      kind != LL_C_XCHG ? old.t | v.t : in->wait ? 0 : v.t,
                       BIT(T_RMW) | write_tags(ann), ev);
+    if (in->wait)
+        sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
     sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
@@ -450,12 +458,16 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         equate(r, old.t, &in->ops[2], one);
         sem_expect(r, ev, o.v, o.t);
     }
+    if (ok && ann == LL_C_MB)
+        sem_set_nodep(r, ev);
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
             return bad(r, old.t | n.t, "undefined atomic arithmetic");
-        int w = sem_store(r, a.v, a.t, nv, n.t, BIT(T_RMW) | write_tags(ann),
-                          ev);
+        int w = sem_store(r, a.v, a.t, nv, in->wait ? 0 : n.t,
+                          BIT(T_RMW) | write_tags(ann), ev);
+        if (in->wait)   /* as exec_rmw's exchange of a nested RMW's value */
+            sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
                       unless || vop(r, &in->ops[3]));
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */

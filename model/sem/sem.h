@@ -82,6 +82,14 @@ typedef struct sem_event {
      * (its operands' and its own), the accesses it orders there; else
      * call_last < 0 (sem_fence_call) */
     int call_first, call_last;
+    /* R of a fully ordered RMW (C): herd7 returns its value after the
+     * trailing fence, from that fence, so no dependency starts at it
+     * (`WRITE_ONCE(*x, xchg(y, 1))`: no data, doc/lkmm.md) */
+    bool nodep;
+    /* W of a C exchange whose value an RMW call nested in it returns:
+     * the statements of that call, whose events herd7 orders before it
+     * (ll_instr.wait); else wait_last < 0 */
+    int wait_first, wait_last;
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -516,6 +524,8 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
 void sem_set_vdata_of(sem_run *r, int ev, int slot);
 /* Event ev waits for reads t of its step (sem_event.iico). */
 void sem_set_iico(sem_run *r, int ev, sem_taint t);
+void sem_set_nodep(sem_run *r, int ev);
+void sem_set_wait(sem_run *r, int ev, int first, int last);
 /* ... and those of its operand, an operation (sem_event.vinner). */
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
 /* Read event ev, an RMW's, took the way where it equals v, made of

@@ -97,7 +97,8 @@ static void put(thread *t, int indent, const char *fmt, const char *a,
  * `~`, unary `-`, `%`, `<<`, `&&`, `||`, `?:`: lexer or parser errors;
  * division only by a constant: herd7 dies on a division by 0), or
  * one time in twenty a read nested in the store (`WRITE_ONCE(*y,
- * READ_ONCE(*x))`). */
+ * READ_ONCE(*x))`), now and then an RMW (`WRITE_ONCE(*y, xchg(x,
+ * 1))`). */
 static int no_nest;     /* value() makes no nested read: see its callers */
 
 static const char *value(thread *t, char *buf)
@@ -107,6 +108,16 @@ static const char *value(thread *t, char *buf)
     } else if (rnd(20) == 0 && !no_nest) {
         t->n_acc++;
         sprintf(buf, "READ_ONCE(*%s)", locs[rnd(N_LOCS)]);
+    } else if (rnd(30) == 0 && !no_nest) {
+        /* an RMW nested in the access (herd7: a fully ordered one's
+           value heads no dependency; an exchange of it waits for it) */
+        static const char *const sfx[] = {"", "_relaxed", "_acquire",
+                                          "_release"};
+        static const char *const f[] = {"xchg%s(%s, 1)",
+                                        "atomic_inc_return%s(%s)",
+                                        "atomic_fetch_add%s(1, %s)"};
+        t->n_acc += 2;
+        sprintf(buf, f[rnd(3)], sfx[rnd(4)], locs[rnd(N_LOCS)]);
     } else if (t->n_regs && rnd(3) == 0) {
         int r = (int)rnd((unsigned)t->n_regs);
         int o = (int)rnd((unsigned)t->n_regs);
