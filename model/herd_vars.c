@@ -683,13 +683,85 @@ static bool jump_forward(const ll_thread *th, const char *label, int *i)
     return false;
 }
 
+/* The variables of every path from statement k to the thread's end
+ * (sem_vars.cond: the jump's first) in *out; memo[k] -1 not yet, -2
+ * being counted. false: a loop, a backward branch, a variable made at
+ * the thread's end (not measured with branches). */
+static bool paths_vars(const sem_ops *ops, const ll_thread *th, int k,
+                       int64_t *memo, int64_t *out)
+{
+    if (k >= th->n_stmts) {
+        *out = 0;
+        return true;
+    }
+    if (memo[k] == -2)
+        return false;
+    if (memo[k] >= 0) {
+        *out = memo[k];
+        return true;
+    }
+    memo[k] = -2;
+    sem_vars v = {.n = 0};
+    bool ok = !th->stmts[k].has_instr ||
+              (ops->herd_vars(&th->stmts[k].instr, &v) && v.late_reg < 0 &&
+               !v.read_late && !v.first_only);
+    const char *label = v.jump ? v.jump : v.cond;
+    int to = k;
+    int64_t a = 0, b = 0;
+    ok = ok && (!label || (jump_forward(th, label, &to) &&
+                           paths_vars(ops, th, to + 1, memo, &a)));
+    ok = ok && (v.jump || paths_vars(ops, th, k + 1, memo, &b));
+    *out = memo[k] = v.n + a + b;
+    return ok;
+}
+
+/* At conditional branch i (label `label`, its own variables counted):
+ * on run's way (NULL: every way, the rest of the thread counted), the
+ * jump's code before the fall-through's (herd7's depth-first order). */
+static bool branch_vars(const sem_ops *ops, const ll_thread *th, int *i,
+                        const char *label, const mdl_run *run, int *turn,
+                        int64_t **memo, int64_t *c, bool *done)
+{
+    int to = *i;
+    if (!*memo) {
+        *memo = malloc((size_t)th->n_stmts * sizeof **memo);
+        if (!*memo)
+            return false;
+        for (int k = 0; k < th->n_stmts; k++)
+            (*memo)[k] = -1;
+    }
+    int64_t a = 0, b = 0;
+    if (!jump_forward(th, label, &to) ||
+        !paths_vars(ops, th, to + 1, *memo, &a))
+        return false;
+    if (!run) {
+        *done = true;
+        *c += a;
+        bool ok = paths_vars(ops, th, *i + 1, *memo, &b);
+        *c += b;
+        return ok;
+    }
+    if (*turn >= run->n_turns || *turn >= 64)
+        return false;
+    if (run->turns >> (*turn)++ & 1)
+        *i = to;
+    else
+        *c += a;
+    return true;
+}
+
 /* Thread th's variables numbered from *c on straight-line code by the
  * semantics' count (sem_ops.herd_vars, a test with no C tree): each
  * memory read's in read_var, and the largest of the register copies of
- * it in copy_var, when not NULL. false: not straight-line. */
+ * it in copy_var, when not NULL; along run's way at conditional
+ * branches (NULL: the count of every way). false: not numbered. */
 static bool straight_vars(const sem_ops *ops, const ll_thread *th,
-                          int64_t *c, int64_t *read_var, int64_t *copy_var)
+                          const mdl_run *run, int64_t *c, int64_t *read_var,
+                          int64_t *copy_var)
 {
+    int64_t *memo = NULL;   /* paths_vars' */
+    int turn = 0;           /* run's next way */
+    bool done = false;      /* every way counted */
     int *src = NULL;    /* per register: the statement whose read it holds */
     int cap = 0, late = 0;  /* late: sem_vars.late_reg's, at the end */
     bool ok = true;
@@ -726,7 +798,13 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
         *c += ok ? v.n - later : 0;
         if (ok && v.jump)
             ok = jump_forward(th, v.jump, &i);
+        if (ok && v.cond)
+            ok = !late && first_late < 0 && !once &&
+                 branch_vars(ops, th, &i, v.cond, run, &turn, &memo, c, &done);
+        if (done)
+            break;
     }
+    free(memo);
     *c += late;
     for (int i = first_late; ok && i >= 0 && i < th->n_stmts; i++) {
         sem_vars v;
@@ -752,8 +830,9 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         int64_t c = m->ops->herd_vars_base;
         bool ok = true;
         for (int i = 0; i < t && ok; i++)
-            ok = straight_vars(m->ops, m->threads[i].code, &c, NULL, NULL);
-        return ok && straight_vars(m->ops, th, &c, read_var, copy_var);
+            ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL,
+                               NULL);
+        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var);
     }
     int64_t base = 0;
     bool ok = true;
