@@ -683,101 +683,63 @@ static bool jump_forward(const ll_thread *th, const char *label, int *i)
     return false;
 }
 
-/* The variables of every path from statement k to the thread's end
- * (sem_vars.cond: the jump's first) in *out; memo[k] -1 not yet, -2
- * being counted. false: a loop, a backward branch, a variable made at
- * the thread's end (not measured with branches). */
-static bool paths_vars(const sem_ops *ops, const ll_thread *th, int k,
-                       int64_t *memo, int64_t *out)
+/* One walk of straight_vars: per register the statement whose read it
+ * holds (src, cap of them), the late variables so far, the branches
+ * gone through (their ways counted, herd7 numbering every path). */
+typedef struct sv_walk {
+    int *src;
+    int cap;
+    int late;       /* sem_vars.late_reg's, at the path's end */
+    int branches;
+} sv_walk;
+
+static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
+                      const mdl_run *run, int *turn, int64_t *c,
+                      int64_t *read_var, int64_t *copy_var, sv_walk *w);
+
+/* The count of every path from statement `from` (a branch's jump way),
+ * its state a copy of w's, into *c. */
+static bool count_way(const sem_ops *ops, const ll_thread *th, int from,
+                      int64_t *c, const sv_walk *w)
 {
-    if (k >= th->n_stmts) {
-        *out = 0;
-        return true;
+    sv_walk u = *w;
+    u.src = NULL;
+    u.cap = 0;
+    if (w->cap) {
+        u.src = malloc((size_t)w->cap * sizeof *u.src);
+        if (!u.src)
+            return false;
+        memcpy(u.src, w->src, (size_t)w->cap * sizeof *u.src);
+        u.cap = w->cap;
     }
-    if (memo[k] == -2)
-        return false;
-    if (memo[k] >= 0) {
-        *out = memo[k];
-        return true;
-    }
-    memo[k] = -2;
-    sem_vars v = {.n = 0};
-    bool ok = !th->stmts[k].has_instr ||
-              (ops->herd_vars(&th->stmts[k].instr, &v) && v.late_reg < 0 &&
-               !v.read_late && !v.first_only);
-    const char *label = v.jump ? v.jump : v.cond;
-    int to = k;
-    int64_t a = 0, b = 0;
-    ok = ok && (!label || (jump_forward(th, label, &to) &&
-                           paths_vars(ops, th, to + 1, memo, &a)));
-    ok = ok && (v.jump || paths_vars(ops, th, k + 1, memo, &b));
-    *out = memo[k] = v.n + a + b;
+    bool ok = walk_from(ops, th, from, NULL, NULL, c, NULL, NULL, &u);
+    free(u.src);
     return ok;
 }
 
-/* At conditional branch i (label `label`, its own variables counted):
- * on run's way (NULL: every way, the rest of the thread counted), the
- * jump's code before the fall-through's (herd7's depth-first order). */
-static bool branch_vars(const sem_ops *ops, const ll_thread *th, int *i,
-                        const char *label, const mdl_run *run, int *turn,
-                        int64_t **memo, int64_t *c, bool *done)
+/* From statement i to the thread's end: along run's ways at
+ * conditional branches (*turn its next), or with run NULL every path,
+ * depth first, the jump's way first (measured on LISA and RISC-V). */
+static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
+                      const mdl_run *run, int *turn, int64_t *c,
+                      int64_t *read_var, int64_t *copy_var, sv_walk *w)
 {
-    int to = *i;
-    if (!*memo) {
-        *memo = malloc((size_t)th->n_stmts * sizeof **memo);
-        if (!*memo)
-            return false;
-        for (int k = 0; k < th->n_stmts; k++)
-            (*memo)[k] = -1;
-    }
-    int64_t a = 0, b = 0;
-    if (!jump_forward(th, label, &to) ||
-        !paths_vars(ops, th, to + 1, *memo, &a))
-        return false;
-    if (!run) {
-        *done = true;
-        *c += a;
-        bool ok = paths_vars(ops, th, *i + 1, *memo, &b);
-        *c += b;
-        return ok;
-    }
-    if (*turn >= run->n_turns || *turn >= 64)
-        return false;
-    if (run->turns >> (*turn)++ & 1)
-        *i = to;
-    else
-        *c += a;
-    return true;
-}
-
-/* Thread th's variables numbered from *c on straight-line code by the
- * semantics' count (sem_ops.herd_vars, a test with no C tree): each
- * memory read's in read_var, and the largest of the register copies of
- * it in copy_var, when not NULL; along run's way at conditional
- * branches (NULL: the count of every way). false: not numbered. */
-static bool straight_vars(const sem_ops *ops, const ll_thread *th,
-                          const mdl_run *run, int64_t *c, int64_t *read_var,
-                          int64_t *copy_var)
-{
-    int64_t *memo = NULL;   /* paths_vars' */
-    int turn = 0;           /* run's next way */
-    bool done = false;      /* every way counted */
-    int *src = NULL;    /* per register: the statement whose read it holds */
-    int cap = 0, late = 0;  /* late: sem_vars.late_reg's, at the end */
     bool ok = true;
     int first_late = -1;    /* the first statement of a read_late read */
     bool once = false;      /* a first_only instruction was met */
-    for (int i = 0; i < th->n_stmts && ok; i++) {
+    for (; i < th->n_stmts && ok; i++) {
         sem_vars v;
         if (!th->stmts[i].has_instr)
             continue;
         ok = ops->herd_vars(&th->stmts[i].instr, &v);
         if (ok && v.first_only) {
-            ok = !once;
+            ok = !once && !w->branches;
             once = true;
         }
-        int from = v.copy_of >= 0 && v.copy_of < cap ? src[v.copy_of] : -1;
+        int from = v.copy_of >= 0 && v.copy_of < w->cap ? w->src[v.copy_of]
+                                                        : -1;
         if (ok && v.read_late && v.read_at > 0) {
+            ok = !w->branches;
             first_late = first_late < 0 ? i : first_late;
             v.n--;
         } else if (ok && read_var && v.read_at > 0) {
@@ -786,37 +748,60 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
         if (ok && copy_var && from >= 0 && copy_var[from] < *c + v.copy_at)
             copy_var[from] = *c + v.copy_at;
         if (ok && v.dest >= 0) {
-            int old = cap;
-            ll_grow((void **)&src, &cap, v.dest + 1, sizeof *src);
-            for (int r = old; r < cap; r++)
-                src[r] = -1;
-            src[v.dest] = v.read_at > 0 ? i : from;
+            int old = w->cap;
+            ll_grow((void **)&w->src, &w->cap, v.dest + 1, sizeof *w->src);
+            for (int r = old; r < w->cap; r++)
+                w->src[r] = -1;
+            w->src[v.dest] = v.read_at > 0 ? i : from;
         }
-        bool later = ok && v.late_reg >= 0 && v.late_reg < cap &&
-                     src[v.late_reg] >= 0;
-        late += later;
+        bool later = ok && v.late_reg >= 0 && v.late_reg < w->cap &&
+                     w->src[v.late_reg] >= 0;
+        w->late += later;
         *c += ok ? v.n - later : 0;
         if (ok && v.jump)
             ok = jump_forward(th, v.jump, &i);
-        if (ok && v.cond)
-            ok = !late && first_late < 0 && !once &&
-                 branch_vars(ops, th, &i, v.cond, run, &turn, &memo, c, &done);
-        if (done)
-            break;
+        if (ok && v.cond) {
+            int to = i;
+            ok = first_late < 0 && !once && ++w->branches <= MDL_HV_BRANCHES &&
+                 jump_forward(th, v.cond, &to);
+            bool jump = false;
+            if (ok && run) {
+                ok = *turn < run->n_turns && *turn < 64;
+                jump = ok && (run->turns >> (*turn)++ & 1);
+            }
+            if (ok && jump)
+                i = to;
+            else if (ok)
+                ok = count_way(ops, th, to + 1, c, w);
+        }
     }
-    free(memo);
-    *c += late;
-    for (int i = first_late; ok && i >= 0 && i < th->n_stmts; i++) {
+    *c += ok ? w->late : 0;
+    for (int k = first_late; ok && k >= 0 && k < th->n_stmts; k++) {
         sem_vars v;
-        if (th->stmts[i].has_instr &&
-            ops->herd_vars(&th->stmts[i].instr, &v) && v.read_late &&
+        if (th->stmts[k].has_instr &&
+            ops->herd_vars(&th->stmts[k].instr, &v) && v.read_late &&
             v.read_at > 0) {
             ++*c;
             if (read_var)
-                read_var[i] = *c;
+                read_var[k] = *c;
         }
     }
-    free(src);
+    return ok;
+}
+
+/* Thread th's variables numbered from *c by the semantics' count
+ * (sem_ops.herd_vars, a test with no C tree): each memory read's in
+ * read_var, and the largest of the register copies of it in copy_var,
+ * when not NULL; along run's ways at conditional branches (NULL: the
+ * count of every way). false: not numbered (a loop, a backward branch). */
+static bool straight_vars(const sem_ops *ops, const ll_thread *th,
+                          const mdl_run *run, int64_t *c, int64_t *read_var,
+                          int64_t *copy_var)
+{
+    sv_walk w = {NULL, 0, 0, 0};
+    int turn = 0;
+    bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
+    free(w.src);
     return ok;
 }
 
