@@ -719,7 +719,7 @@ static bool count_way(const sem_ops *ops, const ll_thread *th, int from,
 
 /* From statement i to the thread's end: along run's ways at
  * conditional branches (*turn its next), or with run NULL every path,
- * depth first, the jump's way first (measured on LISA and RISC-V). */
+ * depth first, the jump's way first (measured: doc/lisa.md). */
 static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                       const mdl_run *run, int *turn, int64_t *c,
                       int64_t *read_var, int64_t *copy_var, sv_walk *w)

@@ -419,8 +419,10 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
         out->n = reg_vars(&in->ops[0]) + reg_vars(&in->ops[1]) + 1;
         out->cond = in->ops[2].sym;
         return out->cond != NULL;
-    case LL_RV_J: case LL_RV_JAL:
-    case LL_RV_JALR: case LL_RV_RET:
+    case LL_RV_J:       /* no variable, the code it skips none */
+        out->jump = in->ops[0].sym;
+        return out->jump != NULL;
+    case LL_RV_JAL: case LL_RV_JALR: case LL_RV_RET:
         return false;
     }
     return alu_vars(in, out);

@@ -122,8 +122,8 @@ typedef struct sem_vars {
                          variables): herd7 numbers every path, the jump's
                          first (sem_run.turns tells the run's way) */
     int fall;         /* ... and its fall-through way's own variables,
-                         before that way's code (PPC: 1, its test
-                         negated, measured) */
+                         before that way's code (measured: one where
+                         the test reads a condition register) */
 } sem_vars;
 
 typedef struct sem_ops {

@@ -442,6 +442,38 @@ Hash=c4d69954d13ad7a2a66f19790b47ecdd
 
 END
 check PPC-LB+bne-bne
+# a `j` makes no variable, nor the code it skips (S19)
+cat > "$tmp/RV-LB+bne-over-j.litmus" <<'END'
+RISCV RV-LB+bne-over-j
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z; 1:x10=w;
+}
+ P0 | P1 ;
+ lw x5,0(x6) | lw x2,0(x9) ;
+ sw x5,0(x7) | bne x2,x0,L0 ;
+ | lw x3,0(x9) ;
+ | j L1 ;
+ | L0: ;
+ | lw x4,0(x9) ;
+ | L1: ;
+ | lw x5,0(x6) ;
+ | sw x5,0(x7) ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+bne-over-j.want" <<'END'
+Test RV-LB+bne-over-j Allowed
+States 2
+0:x5=S19;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1)
+Observation RV-LB+bne-over-j Never 0 4
+Hash=4e8b8e337199211382be08c687b9e4ad
+
+END
+check RV-LB+bne-over-j
 
 cat > "$tmp/ARM-LB+mov-after.litmus" <<'END'
 ARM ARM-LB+mov-after
