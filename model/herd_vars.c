@@ -773,7 +773,6 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                 i = to;
             else if (ok)
                 ok = count_way(ops, th, to + 1, c, w);
-            *c += ok && !jump ? v.fall : 0;
         }
     }
     *c += ok ? w->late : 0;

@@ -121,9 +121,6 @@ typedef struct sem_vars {
     const char *cond; /* a conditional branch's label (n: its register's
                          variables): herd7 numbers every path, the jump's
                          first (sem_run.turns tells the run's way) */
-    int fall;         /* ... and its fall-through way's own variables,
-                         before that way's code (measured: one where
-                         the test reads a condition register) */
 } sem_vars;
 
 typedef struct sem_ops {

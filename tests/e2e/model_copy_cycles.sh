@@ -348,8 +348,8 @@ END
 check PPC-LB+store-then-mr
 # Conditional branches: herd7 numbers the branch's registers (RISC-V:
 # and the comparison; PPC: the condition register and its bit), then every
-# path to the thread's end, depth first, the jump's way first (PPC: one
-# more variable before the fall-through way's code), each path's own late
+# path to the thread's end, depth first, the jump's way first, each
+# path's own late
 # variables at its end (model/herd_vars.c): the cycle's read after two
 # branches that fall through, or after one that jumps over a read.
 cat > "$tmp/RV-LB+bne-bne.litmus" <<'END'
@@ -474,6 +474,68 @@ Hash=4e8b8e337199211382be08c687b9e4ad
 
 END
 check RV-LB+bne-over-j
+# PPC bne, bge, ble and X86 JNE: one more variable (the test negated)
+cat > "$tmp/PPC-LB+bge-falls.litmus" <<'END'
+PPC PPC-LB+bge-falls
+{
+0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w;
+}
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r2,0(r9) ;
+ stw r5,0(r7) | cmpwi r2,1 ;
+ | bge L0 ;
+ | lwz r3,0(r9) ;
+ | L0: ;
+ | lwz r5,0(r6) ;
+ | stw r5,0(r7) ;
+exists (0:r5=1)
+END
+cat > "$tmp/PPC-LB+bge-falls.want" <<'END'
+Test PPC-LB+bge-falls Allowed
+States 2
+0:r5=S23;
+0:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1)
+Observation PPC-LB+bge-falls Never 0 4
+Hash=79bdf8e52ab07b0a137cc27d166b1d3f
+
+END
+check PPC-LB+bge-falls
+cat > "$tmp/X86-LB+jne-jne.litmus" <<'END'
+X86 X86-LB+jne-jne
+{
+}
+ P0 | P1 ;
+ MOV EAX,[x] | MOV EBX,[z] ;
+ MOV [y],EAX | CMP EBX,0 ;
+ | JNE L0 ;
+ | L0: ;
+ | MOV EBX,[z] ;
+ | CMP EBX,1 ;
+ | JNE L1 ;
+ | MOV ECX,[z] ;
+ | L1: ;
+ | MOV EAX,[y] ;
+ | MOV [x],EAX ;
+exists (0:EAX=1)
+END
+cat > "$tmp/X86-LB+jne-jne.want" <<'END'
+Test X86-LB+jne-jne Allowed
+States 2
+0:EAX=S27;
+0:EAX=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:EAX=1)
+Observation X86-LB+jne-jne Never 0 4
+Hash=ab1d9e5cb4d815be3be8f55f17ec789f
+
+END
+check X86-LB+jne-jne
 
 cat > "$tmp/ARM-LB+mov-after.litmus" <<'END'
 ARM ARM-LB+mov-after
