@@ -27,6 +27,10 @@
 /* Backward jumps one run may take (herd7's default -unroll). */
 #define MDL_UNROLL 2
 
+/* Conditional branches herd_vars.c follows in one thread's numbering (it
+ * walks every path: 2^n of them); past them the count on events. */
+#define MDL_HV_BRANCHES 12
+
 /* What the init block declares of a location symbol: its type (of each
  * element for an array) and, for an array, its length. herd7's default
  * is a scalar int. */

@@ -683,29 +683,63 @@ static bool jump_forward(const ll_thread *th, const char *label, int *i)
     return false;
 }
 
-/* Thread th's variables numbered from *c on straight-line code by the
- * semantics' count (sem_ops.herd_vars, a test with no C tree): each
- * memory read's in read_var, and the largest of the register copies of
- * it in copy_var, when not NULL. false: not straight-line. */
-static bool straight_vars(const sem_ops *ops, const ll_thread *th,
-                          int64_t *c, int64_t *read_var, int64_t *copy_var)
+/* One walk of straight_vars: per register the statement whose read it
+ * holds (src, cap of them), the late variables so far, the branches
+ * gone through (their ways counted, herd7 numbering every path). */
+typedef struct sv_walk {
+    int *src;
+    int cap;
+    int late;       /* sem_vars.late_reg's, at the path's end */
+    int branches;
+} sv_walk;
+
+static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
+                      const mdl_run *run, int *turn, int64_t *c,
+                      int64_t *read_var, int64_t *copy_var, sv_walk *w);
+
+/* The count of every path from statement `from` (a branch's jump way),
+ * its state a copy of w's, into *c. */
+static bool count_way(const sem_ops *ops, const ll_thread *th, int from,
+                      int64_t *c, const sv_walk *w)
 {
-    int *src = NULL;    /* per register: the statement whose read it holds */
-    int cap = 0, late = 0;  /* late: sem_vars.late_reg's, at the end */
+    sv_walk u = *w;
+    u.src = NULL;
+    u.cap = 0;
+    if (w->cap) {
+        u.src = malloc((size_t)w->cap * sizeof *u.src);
+        if (!u.src)
+            return false;
+        memcpy(u.src, w->src, (size_t)w->cap * sizeof *u.src);
+        u.cap = w->cap;
+    }
+    bool ok = walk_from(ops, th, from, NULL, NULL, c, NULL, NULL, &u);
+    free(u.src);
+    return ok;
+}
+
+/* From statement i to the thread's end: along run's ways at
+ * conditional branches (*turn its next), or with run NULL every path,
+ * depth first, the jump's way first (measured: doc/lisa.md). */
+static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
+                      const mdl_run *run, int *turn, int64_t *c,
+                      int64_t *read_var, int64_t *copy_var, sv_walk *w)
+{
     bool ok = true;
     int first_late = -1;    /* the first statement of a read_late read */
     bool once = false;      /* a first_only instruction was met */
-    for (int i = 0; i < th->n_stmts && ok; i++) {
+    for (; i < th->n_stmts && ok; i++) {
         sem_vars v;
         if (!th->stmts[i].has_instr)
             continue;
         ok = ops->herd_vars(&th->stmts[i].instr, &v);
         if (ok && v.first_only) {
-            ok = !once;
+            ok = !once && !w->branches;
             once = true;
         }
-        int from = v.copy_of >= 0 && v.copy_of < cap ? src[v.copy_of] : -1;
+        int from = v.copy_of >= 0 && v.copy_of < w->cap ? w->src[v.copy_of]
+                                                        : -1;
         if (ok && v.read_late && v.read_at > 0) {
+            ok = !w->branches;
             first_late = first_late < 0 ? i : first_late;
             v.n--;
         } else if (ok && read_var && v.read_at > 0) {
@@ -714,31 +748,60 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
         if (ok && copy_var && from >= 0 && copy_var[from] < *c + v.copy_at)
             copy_var[from] = *c + v.copy_at;
         if (ok && v.dest >= 0) {
-            int old = cap;
-            ll_grow((void **)&src, &cap, v.dest + 1, sizeof *src);
-            for (int r = old; r < cap; r++)
-                src[r] = -1;
-            src[v.dest] = v.read_at > 0 ? i : from;
+            int old = w->cap;
+            ll_grow((void **)&w->src, &w->cap, v.dest + 1, sizeof *w->src);
+            for (int r = old; r < w->cap; r++)
+                w->src[r] = -1;
+            w->src[v.dest] = v.read_at > 0 ? i : from;
         }
-        bool later = ok && v.late_reg >= 0 && v.late_reg < cap &&
-                     src[v.late_reg] >= 0;
-        late += later;
+        bool later = ok && v.late_reg >= 0 && v.late_reg < w->cap &&
+                     w->src[v.late_reg] >= 0;
+        w->late += later;
         *c += ok ? v.n - later : 0;
         if (ok && v.jump)
             ok = jump_forward(th, v.jump, &i);
+        if (ok && v.cond) {
+            int to = i;
+            ok = first_late < 0 && !once && ++w->branches <= MDL_HV_BRANCHES &&
+                 jump_forward(th, v.cond, &to);
+            bool jump = false;
+            if (ok && run) {
+                ok = *turn < run->n_turns && *turn < 64;
+                jump = ok && (run->turns >> (*turn)++ & 1);
+            }
+            if (ok && jump)
+                i = to;
+            else if (ok)
+                ok = count_way(ops, th, to + 1, c, w);
+        }
     }
-    *c += late;
-    for (int i = first_late; ok && i >= 0 && i < th->n_stmts; i++) {
+    *c += ok ? w->late : 0;
+    for (int k = first_late; ok && k >= 0 && k < th->n_stmts; k++) {
         sem_vars v;
-        if (th->stmts[i].has_instr &&
-            ops->herd_vars(&th->stmts[i].instr, &v) && v.read_late &&
+        if (th->stmts[k].has_instr &&
+            ops->herd_vars(&th->stmts[k].instr, &v) && v.read_late &&
             v.read_at > 0) {
             ++*c;
             if (read_var)
-                read_var[i] = *c;
+                read_var[k] = *c;
         }
     }
-    free(src);
+    return ok;
+}
+
+/* Thread th's variables numbered from *c by the semantics' count
+ * (sem_ops.herd_vars, a test with no C tree): each memory read's in
+ * read_var, and the largest of the register copies of it in copy_var,
+ * when not NULL; along run's ways at conditional branches (NULL: the
+ * count of every way). false: not numbered (a loop, a backward branch). */
+static bool straight_vars(const sem_ops *ops, const ll_thread *th,
+                          const mdl_run *run, int64_t *c, int64_t *read_var,
+                          int64_t *copy_var)
+{
+    sv_walk w = {NULL, 0, 0, 0};
+    int turn = 0;
+    bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
+    free(w.src);
     return ok;
 }
 
@@ -752,8 +815,9 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         int64_t c = m->ops->herd_vars_base;
         bool ok = true;
         for (int i = 0; i < t && ok; i++)
-            ok = straight_vars(m->ops, m->threads[i].code, &c, NULL, NULL);
-        return ok && straight_vars(m->ops, th, &c, read_var, copy_var);
+            ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL,
+                               NULL);
+        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var);
     }
     int64_t base = 0;
     bool ok = true;

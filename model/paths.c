@@ -851,6 +851,19 @@ static void run_once(run_ctx *c, sem_run *r)
         c->dead = true;
 }
 
+/* An assembly conditional branch's way, 1 the jump (sem_run.turns, as
+ * C's ifs): herd7 numbers its fresh variables path by path. */
+static void asm_turn(const run_ctx *c, sem_run *r, const ll_instr *in,
+                     sem_next n)
+{
+    sem_vars v;
+    if (c->m->ops->herd_vars && c->m->ops->herd_vars(in, &v) && v.cond) {
+        if (r->n_turns < 64 && n == SEM_JUMP)
+            r->turns |= (uint64_t)1 << r->n_turns;
+        r->n_turns++;
+    }
+}
+
 static void run_steps(run_ctx *c, sem_run *r)
 {
     mdl_thread *t = &c->m->threads[c->th];
@@ -933,6 +946,8 @@ static void run_steps(run_ctx *c, sem_run *r)
         }
         if (n == SEM_END)
             return;
+        if (!t->code->c_tree)
+            asm_turn(c, r, &s->instr, n);
         if (n == SEM_NEXT && pc >= last_to && pc < last_from &&
             loop_test(t->code, pc, last_from)) {
             c->cut = true;

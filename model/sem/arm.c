@@ -573,7 +573,7 @@ static int addr_vars(const ll_operand *m)
  * branches, exclusives, LDRD and LDM. */
 static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&
@@ -605,7 +605,7 @@ static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
         return true;
     case LL_ARM_MOV:
         if (o[1].kind == LL_OPND_REG)
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL};
+            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
         return true;
     case LL_ARM_DMB: case LL_ARM_DSB: case LL_ARM_ISB: case LL_ARM_NOP:
         return true;
@@ -614,7 +614,7 @@ static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
         if (o[2].kind != LL_OPND_REG) {
             if (o[2].imm == 0 && (in->op == LL_ARM_ADD ||
                                   in->op == LL_ARM_ORR)) {
-                *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL};
+                *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
                 return true;
             }
             out->n = 2;

@@ -372,7 +372,7 @@ static int address_vars(const ll_instr *in, int at)
 static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
 {
     int at = ll_lisa_addr_at(in), k = LL_LISA_OPK(in->flags);
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
     switch (in->op) {
     case LL_LISA_R:
         out->n = out->read_at = address_vars(in, at) + 1;
@@ -416,8 +416,12 @@ static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_LISA_J:     /* b[] L: no variable, the code it skips none */
         out->jump = in->ops[0].sym;
         return out->jump != NULL;
+    case LL_LISA_B:     /* b[] r L: r, then every path (herd_vars.c) */
+        out->n = opnd_vars(&in->ops[0], NULL);
+        out->cond = in->ops[1].sym;
+        return out->cond != NULL;
     }
-    return false;   /* a conditional branch: herd7 numbers every path */
+    return false;
 }
 
 /* deliberate likeness: sem/aarch64.c and every sem_ops table (data). */

@@ -934,7 +934,7 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
  * branches, carries, lwarx/stwcx.. */
 static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_REG && o[i].sym)
@@ -987,7 +987,7 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_PPC_ISYNC: case LL_PPC_EIEIO: case LL_PPC_NOP:
         return true;
     case LL_PPC_MR:
-        *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL};
+        *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
         return true;
     case LL_PPC_ADDI: case LL_PPC_SUBI: case LL_PPC_ADDIS: case LL_PPC_SUBIS:
         if (is_r0(&o[1]))
@@ -996,7 +996,7 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_PPC_ORI: case LL_PPC_XORI: case LL_PPC_MULLI:
         if (o[2].imm == 0 && in->op != LL_PPC_XORI &&
             in->op != LL_PPC_MULLI) {
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL};
+            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
             return true;
         }
         out->n = 2;
@@ -1011,6 +1011,17 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
         out->n = 3;
         out->dest = o[0].reg;
         return true;
+    case LL_PPC_B:      /* no variable, the code it skips none */
+        out->jump = o[0].sym;
+        return out->jump != NULL;
+    case LL_PPC_BEQ: case LL_PPC_BNE: case LL_PPC_BLT: case LL_PPC_BGE:
+    case LL_PPC_BGT: case LL_PPC_BLE:
+        /* measured: 2 (the condition register, its bit), one more for
+           the negated tests, then every path (herd_vars.c) */
+        out->n = 2 + (in->op == LL_PPC_BNE || in->op == LL_PPC_BGE ||
+                      in->op == LL_PPC_BLE);
+        out->cond = o[0].sym;
+        return out->cond != NULL;
     }
     return false;
 }

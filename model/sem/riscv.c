@@ -383,7 +383,7 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
  * after such a store is shown one lower: 7 probes). */
 static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
     switch (in->op) {
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
@@ -413,8 +413,16 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
         out->first_only = true;
         return true;
     case LL_RV_BEQ: case LL_RV_BNE: case LL_RV_BLT: case LL_RV_BGE:
-    case LL_RV_BLTU: case LL_RV_BGEU: case LL_RV_J: case LL_RV_JAL:
-    case LL_RV_JALR: case LL_RV_RET:
+    case LL_RV_BLTU: case LL_RV_BGEU:
+        /* its registers, the comparison (measured: 2 for beq x2,x0),
+           then every path (herd_vars.c) */
+        out->n = reg_vars(&in->ops[0]) + reg_vars(&in->ops[1]) + 1;
+        out->cond = in->ops[2].sym;
+        return out->cond != NULL;
+    case LL_RV_J:       /* no variable, the code it skips none */
+        out->jump = in->ops[0].sym;
+        return out->jump != NULL;
+    case LL_RV_JAL: case LL_RV_JALR: case LL_RV_RET:
         return false;
     }
     return alu_vars(in, out);

@@ -126,6 +126,9 @@ typedef struct sem_vars {
                         (a store-conditional: 10, then 20, 40, ...) */
     const char *jump; /* an unconditional branch's label: herd7 numbers
                          the instructions it skips on no path */
+    const char *cond; /* a conditional branch's label (n: its register's
+                         variables): herd7 numbers every path, the jump's
+                         first (sem_run.turns tells the run's way) */
 } sem_vars;
 
 typedef struct sem_ops {
@@ -421,8 +424,9 @@ struct sem_run {
      * the dependencies
      * (model/copy_cycles.c reads it through the writes' vdata) */
     sem_taint *made;
-    /* C only: the way taken at each place herd7 reads both ways (an if
-     * on a value read, a cmpxchg, a trylock...), bit i the i-th so met
+    /* the way taken at each place herd7 reads both ways (C: an if on a
+     * value read, a cmpxchg, a trylock...; assembly: a conditional
+     * branch, sem_vars.cond, 1 the jump), bit i the i-th so met
      * (model/herd_vars.c numbers herd7's symbols with it) */
     uint64_t turns;
     int n_turns;

@@ -914,7 +914,7 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
  * numbered: addresses through registers, other operations, branches. */
 static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_MEM &&
@@ -929,14 +929,14 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
             (o[1].kind == LL_OPND_REG && !LL_X86_IS_GPR(o[1].reg)))
             return false;
         if (o[0].kind == LL_OPND_MEM) {
-            *out = (sem_vars){1, 1, o[1].reg, -1, 0, -1, false, false, NULL};
+            *out = (sem_vars){1, 1, o[1].reg, -1, 0, -1, false, false, NULL, NULL};
         } else if (o[0].kind == LL_OPND_REG) {
             if (!LL_X86_IS_GPR(o[0].reg))
                 return false;
             if (o[1].kind == LL_OPND_MEM)
-                *out = (sem_vars){1, 0, -1, -1, 0, o[0].reg, false, false, NULL};
+                *out = (sem_vars){1, 0, -1, -1, 0, o[0].reg, false, false, NULL, NULL};
             else
-                *out = (sem_vars){1, 0, o[1].reg, o[0].reg, 1, -1, false, false, NULL};
+                *out = (sem_vars){1, 0, o[1].reg, o[0].reg, 1, -1, false, false, NULL, NULL};
         } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
             return false;
         }
@@ -946,7 +946,7 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
         if (reg->kind != LL_OPND_REG || !LL_X86_IS_GPR(reg->reg) ||
             o[0].kind == o[1].kind)
             return false;
-        *out = (sem_vars){2, 2, reg->reg, -1, 0, -1, false, false, NULL};
+        *out = (sem_vars){2, 2, reg->reg, -1, 0, -1, false, false, NULL, NULL};
         return true;
     }
     case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
@@ -958,6 +958,17 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
         if (o[in->n_ops - 1].kind == LL_OPND_REG)
             out->dest = o[in->n_ops - 1].reg;   /* no read's copy now */
         return true;
+    case LL_X86_JMP:    /* no variable, the code it skips none */
+        out->jump = o[0].sym;
+        return out->jump != NULL;
+    case LL_X86_JCC:    /* the flags (JNE: and its negation; others not
+                           measured), then every path (herd_vars.c) */
+        if (LL_X86_CC(in->flags) != LL_X86_CC_E &&
+            LL_X86_CC(in->flags) != LL_X86_CC_NE)
+            return false;
+        out->n = 1 + (LL_X86_CC(in->flags) == LL_X86_CC_NE);
+        out->cond = o[0].sym;
+        return out->cond != NULL;
     default:
         return false;
     }

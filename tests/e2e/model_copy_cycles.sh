@@ -346,6 +346,196 @@ Hash=6f22c6e5256377dd598b7941b9c5f144
 
 END
 check PPC-LB+store-then-mr
+# Conditional branches: herd7 numbers the branch's registers (RISC-V:
+# and the comparison; PPC: the condition register and its bit), then every
+# path to the thread's end, depth first, the jump's way first, each
+# path's own late
+# variables at its end (model/herd_vars.c): the cycle's read after two
+# branches that fall through, or after one that jumps over a read.
+cat > "$tmp/RV-LB+bne-bne.litmus" <<'END'
+RISCV RV-LB+bne-bne
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z;
+}
+ P0 | P1 ;
+ lw x5,0(x6) | lw x2,0(x9) ;
+ sw x5,0(x7) | bne x2,x0,L0 ;
+ | L0: ;
+ | lw x2,0(x9) ;
+ | bne x2,x0,L1 ;
+ | L1: ;
+ | lw x5,0(x6) ;
+ | sw x5,0(x7) ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+bne-bne.want" <<'END'
+Test RV-LB+bne-bne Allowed
+States 2
+0:x5=S31;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1)
+Observation RV-LB+bne-bne Never 0 4
+Hash=fe863943d2bfb88a7d917b3e8f2389a4
+
+END
+check RV-LB+bne-bne
+cat > "$tmp/RV-LB+beq-over-read.litmus" <<'END'
+RISCV RV-LB+beq-over-read
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z;
+}
+ P0 | P1 ;
+ lw x5,0(x6) | lw x2,0(x9) ;
+ sw x5,0(x7) | beq x2,x0,L0 ;
+ | lw x3,0(x9) ;
+ | L0: ;
+ | lw x5,0(x6) ;
+ | sw x5,0(x7) ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+beq-over-read.want" <<'END'
+Test RV-LB+beq-over-read Allowed
+States 2
+0:x5=S11;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1)
+Observation RV-LB+beq-over-read Never 0 4
+Hash=6e251304ee2ed5c96b60874a7eb8c859
+
+END
+check RV-LB+beq-over-read
+cat > "$tmp/PPC-LB+bne-bne.litmus" <<'END'
+PPC PPC-LB+bne-bne
+{
+0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w;
+}
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r2,0(r9) ;
+ stw r5,0(r7) | cmpwi r2,0 ;
+ | bne L0 ;
+ | L0: ;
+ | lwz r2,0(r9) ;
+ | cmpw r2,r3 ;
+ | bne L1 ;
+ | L1: ;
+ | lwz r5,0(r6) ;
+ | stw r5,0(r7) ;
+exists (0:r5=1)
+END
+cat > "$tmp/PPC-LB+bne-bne.want" <<'END'
+Test PPC-LB+bne-bne Allowed
+States 2
+0:r5=S51;
+0:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1)
+Observation PPC-LB+bne-bne Never 0 4
+Hash=c4d69954d13ad7a2a66f19790b47ecdd
+
+END
+check PPC-LB+bne-bne
+# a `j` makes no variable, nor the code it skips (S19)
+cat > "$tmp/RV-LB+bne-over-j.litmus" <<'END'
+RISCV RV-LB+bne-over-j
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z; 1:x10=w;
+}
+ P0 | P1 ;
+ lw x5,0(x6) | lw x2,0(x9) ;
+ sw x5,0(x7) | bne x2,x0,L0 ;
+ | lw x3,0(x9) ;
+ | j L1 ;
+ | L0: ;
+ | lw x4,0(x9) ;
+ | L1: ;
+ | lw x5,0(x6) ;
+ | sw x5,0(x7) ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+bne-over-j.want" <<'END'
+Test RV-LB+bne-over-j Allowed
+States 2
+0:x5=S19;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1)
+Observation RV-LB+bne-over-j Never 0 4
+Hash=4e8b8e337199211382be08c687b9e4ad
+
+END
+check RV-LB+bne-over-j
+# PPC bne, bge, ble and X86 JNE: one more variable (the test negated)
+cat > "$tmp/PPC-LB+bge-falls.litmus" <<'END'
+PPC PPC-LB+bge-falls
+{
+0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w;
+}
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r2,0(r9) ;
+ stw r5,0(r7) | cmpwi r2,1 ;
+ | bge L0 ;
+ | lwz r3,0(r9) ;
+ | L0: ;
+ | lwz r5,0(r6) ;
+ | stw r5,0(r7) ;
+exists (0:r5=1)
+END
+cat > "$tmp/PPC-LB+bge-falls.want" <<'END'
+Test PPC-LB+bge-falls Allowed
+States 2
+0:r5=S23;
+0:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1)
+Observation PPC-LB+bge-falls Never 0 4
+Hash=79bdf8e52ab07b0a137cc27d166b1d3f
+
+END
+check PPC-LB+bge-falls
+cat > "$tmp/X86-LB+jne-jne.litmus" <<'END'
+X86 X86-LB+jne-jne
+{
+}
+ P0 | P1 ;
+ MOV EAX,[x] | MOV EBX,[z] ;
+ MOV [y],EAX | CMP EBX,0 ;
+ | JNE L0 ;
+ | L0: ;
+ | MOV EBX,[z] ;
+ | CMP EBX,1 ;
+ | JNE L1 ;
+ | MOV ECX,[z] ;
+ | L1: ;
+ | MOV EAX,[y] ;
+ | MOV [x],EAX ;
+exists (0:EAX=1)
+END
+cat > "$tmp/X86-LB+jne-jne.want" <<'END'
+Test X86-LB+jne-jne Allowed
+States 2
+0:EAX=S27;
+0:EAX=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:EAX=1)
+Observation X86-LB+jne-jne Never 0 4
+Hash=ab1d9e5cb4d815be3be8f55f17ec789f
+
+END
+check X86-LB+jne-jne
 
 cat > "$tmp/ARM-LB+mov-after.litmus" <<'END'
 ARM ARM-LB+mov-after
