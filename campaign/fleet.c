@@ -74,7 +74,7 @@ struct cp_fleet {
 /* What a host says of itself: one line, tagged with its login. */
 #define DETECT_CMD "echo litmuslab-fleet \"$(uname -m)\" \"$(grep -m1 -E " \
                    "'^(model name|cpu)[[:space:]]*:' /proc/cpuinfo " \
-                   "2>/dev/null | sed 's/^[^:]*: *//')\""
+                   "2>/dev/null | sed 's/^[^:]*: *//; s/[[:space:]]*$//')\""
 
 /* The host file (lib/hostfile.c), each login as a host of ours. */
 static bool read_hosts(cp_fleet *f, FILE *diag)

@@ -54,6 +54,12 @@ void hr_cpu_model(const hr_topo *tp, char *buf, size_t n)
         snprintf(buf, n, "implementer %s part %s", a, b);   /* by ids */
     else
         snprintf(buf, n, "unknown");
+    /* some virtual machines pad the model name with blanks ("Oxide
+       Virtual Turin-like Processor      "): logs and tables show it
+       without them */
+    size_t len = strlen(buf);
+    while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+        buf[--len] = 0;
 }
 
 int hr_emulated(char *buf, size_t n)

@@ -40,7 +40,7 @@ awk -v dir="$tmp/blocks" '
 n=$(ls "$tmp/blocks" | grep -c '\.cmd$')
 [ "$n" -ge 7 ] || bad "only $n commands found in $readme's console blocks"
 # the README's machine, from the first Machine line it shows
-shown_machine=$(grep -h '^Machine ' "$tmp"/blocks/*.exp | head -n 1 | cut -c9-)
+shown_machine=$(grep -h '^Machine ' "$tmp"/blocks/*.exp | head -n 1 | cut -c9- | sed 's/ *$//')
 arch=$(uname -m)
 # match EXPECTED ACTUAL LOOSE: exit 0 when they match; the first
 # difference on stdout
@@ -101,8 +101,11 @@ for c in "$tmp"/blocks/*.cmd; do
   fi
   (cd "$tmp/work" && PATH="$tmp/bin:$PATH" sh -c "$cmd") >"$b.out" 2>"$b.err" ||
     { bad "'$cmd' exits $?: $(head -n 3 "$b.err")"; continue; }
-  here=$(grep -h '^Machine ' "$b.out" | head -n 1 | cut -c9-)
-  [ -n "$here" ] || here=$(grep -h '^Machine ' "$tmp/work"/*.log 2>/dev/null | head -n 1 | cut -c9-)
+  # this machine's description, from the output or a log the command
+  # wrote (campaign: under reports/), its padding dropped
+  here=$(grep -h '^Machine ' "$b.out" | head -n 1 | cut -c9- | sed 's/ *$//')
+  [ -n "$here" ] || here=$(grep -rh --include='*.log' '^Machine ' "$tmp/work" 2>/dev/null |
+                           head -n 1 | cut -c9- | sed 's/ *$//')
   diff=$(match "$b.exp" "$b.out" $loose "$here") || {
     bad "'$cmd': $diff"
     # what it printed, to paste into README when the change is meant
