@@ -333,8 +333,8 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
             o->sym = ll_xstrdup(rv_reg_name(o->reg) + 1);
     }
     /* lr, sc and the AMOs take no offset */
-    ll_operand *last = &out->ops[out->n_ops - 1];
-    if (f->suffix == SFX_ATOMIC && last->imm != 0) {
+    ll_operand *last = &out->ops[out->n_ops > 0 ? out->n_ops - 1 : 0];
+    if (f->suffix == SFX_ATOMIC && out->n_ops > 0 && last->imm != 0) {
         ll_instr_clear(out);
         return ll_asm_bad_operand(d, ln.args[ln.n_args - 1],
                                   "an address (rs) with no offset");
