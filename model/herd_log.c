@@ -296,7 +296,8 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
     size_t size = 0;
     for (int i = 0; fast && i < n; i++)
         size += put_line(m, order, &texts, r[i].state, NULL);
-    ll_buf_reserve(&text, size);
+    if (fast)
+        ll_buf_reserve(&text, size);
     for (int i = 0; i < n; i++) {
         if (fast) {
             put_line(m, order, &texts, r[i].state, &text);
@@ -322,6 +323,8 @@ static void report(const mdl_test *m, double seconds, ll_log_entry *e,
         e->n_states = n;
         e->states_text = text.data ? text.data : ll_xstrdup("");
         e->states_len = text.len;
+    } else {
+        free(text.data);
     }
     free_texts(m, &texts);
     free(vals);
