@@ -1649,8 +1649,12 @@ static bool apart_unwritten(mdl_test *m)
             continue;
         for (int t = 0; t < m->n_threads; t++) {
             bare[t] = false;
+            /* a run stopped by an error (bad: C's store through an
+               address read as 0) is no path of herd7's own: it refuses
+               the test, or its reads find no values */
             for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++)
                 bare[t] = !m->threads[t].runs[k].probe &&
+                          !m->threads[t].runs[k].bad &&
                           !run_writes(&m->threads[t].runs[k], l, -1);
         }
         for (int t = 0; t < m->n_threads && !refuse; t++) {

@@ -831,6 +831,12 @@ const sem_ops sem_c_ops = {
     .seed_constants = true,
     .symbolic_values = true,
     .errors_on_every_path = true,
+    /* herd7 7.58's C: a pointer moved off its location, by a value read
+       or by a constant (`r1000 = (x+r2)`, `x+1`), is a location of its
+       own with no initial write; a test reading one that nothing writes
+       is refused (`mixed-size test rejected`) */
+    .offsets_apart = true,
+    .const_offsets_apart = true,
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
     .adds_to_read = c_adds_to_read,

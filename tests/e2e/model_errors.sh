@@ -87,6 +87,15 @@ printf 'RISCV apart3\n{\nuint64_t x;\n0:x6=x; 0:x7=1; 0:x8=4;\n}\n P0 ;\n add x9
 grep -q "^$tmp/apart3.litmus:8:2: mixed-size access to x+4" "$tmp/err" || {
     cat "$tmp/err"; fail "AMO at an offset: message"; }
 
+# C: a read at a constant offset off x that nothing writes: herd7 7.58
+# refuses the test ("mixed-size test rejected (symbol [x+1])"); written
+# there, both answer (litmus/c/MP+offset-const).
+printf 'C capart\n{}\nP0(int *x)\n{\n\tint r0;\n\tint *r1;\n\tr1 = (x+1);\n\tr0 = READ_ONCE(*r1);\n}\nexists (0:r0=0)\n' > "$tmp/capart.litmus"
+"$LITMUSLAB" model "$tmp/capart.litmus" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] || fail "C unwritten offset: want exit 2"
+grep -q "^$tmp/capart.litmus:8:7: mixed-size access to x+1, inside x (4 bytes), read where nothing writes" "$tmp/err" || {
+    cat "$tmp/err"; fail "C unwritten offset: message"; }
+
 # A store through a register that holds no address.
 sed 's/^0:r2=x;$/0:r2=0;/' "$tmp/mixed.litmus" > "$tmp/null.litmus"
 "$LITMUSLAB" model "$tmp/null.litmus" > /dev/null 2> "$tmp/err"
