@@ -376,6 +376,36 @@ static void add_deps(search *s, mdl_rel *rel, int thread, sem_taint t, int g)
     }
 }
 
+/* herd7's C pairs in rmw an RMW's write with the read of an RMW nested
+ * in its value, in the same statement, at the same location, whose value
+ * it takes by data (`atomic_fetch_sub(atomic_inc_return_relaxed(x), x)`:
+ * the inner read and the outer write too), so atomicity holds between
+ * them: measured with cat flags on herd7 7.58. Not an exchange's value
+ * (it waits for the inner call, no data) nor a fully ordered inner RMW
+ * (its value comes from its fence: nodep), nor across statements. */
+static void nested_rmw(search *s, mdl_rel *rel, int thread, int g)
+{
+    const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
+    const sem_event *w = s->ev[g].e;
+    sem_taint t = w->data;
+    if (w->tags & s->m->ops->one_event)
+        return;
+    for (int i = 0; t && i < run->n_ev; i++) {
+        const sem_event *e = &run->ev[i];
+        if (e->read_no < 0 || !(t >> e->read_no & 1))
+            continue;
+        t &= ~((sem_taint)1 << e->read_no);
+        if (i == w->rmw_read || e->nodep || e->kind != SEM_R ||
+            !w->step || e->step != w->step || e->inst == w->inst || e->loc != w->loc)
+            continue;
+        for (int j = 0; j < run->n_ev; j++)
+            if (run->ev[j].kind == SEM_W && run->ev[j].rmw_read == i) {
+                mdl_rel_add(rel, s->base[thread] + i, g);
+                break;
+            }
+    }
+}
+
 /* An event with a value (herd7's value_of): accesses and initial
  * writes, and a fence that carries one (SRCU). */
 static bool valued(const search *s, const gev *a)
@@ -664,8 +694,10 @@ static void need_rels(search *s)
         if (a->e->kind == SEM_W) {
             add_deps(s, &x->data, a->thread, a->e->data, g);
             add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
-            if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem))
+            if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem)) {
                 mdl_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
+                nested_rmw(s, &x->rmw, a->thread, g);
+            }
         }
     }
     same_loc(s);
