@@ -325,8 +325,15 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         setv_op(r, &in->ops[0], nv, old.t | v.t, old.t | vv,
                 kind != LL_C_XCHG || vop(r, &in->ops[2]));
         carry_ctrl(r, &in->ops[0], c);
-    } else if (kind != LL_C_NORET)
+    } else if (kind == LL_C_FETCH && ann >= LL_C_ONCE && ann < LL_C_MB) {
+        /* herd7's kernel atomic_fetch_op (not fully ordered) returns
+           the old value with the operand's dependencies too:
+           `WRITE_ONCE(*z, atomic_fetch_add_relaxed(READ_ONCE(*y), x))`
+           has data from the read of y to the write of z */
+        setv(r, &in->ops[0], old.v, old.t | v.t, old.t);
+    } else if (kind != LL_C_NORET) {
         setv(r, &in->ops[0], old.v, old.t, old.t);
+    }
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
