@@ -376,6 +376,28 @@ static void add_deps(search *s, mdl_rel *rel, int thread, sem_taint t, int g)
     }
 }
 
+/* RMW write g's other rmw pairs (sem_ops.nested_rmw): each atomic
+ * read of its step and location that its data depends on, a nested
+ * RMW's whose value it takes straight (not through a fully ordered
+ * one's trailing fence: nodep). The search's atomicity pruning keeps to
+ * g's own read; the model's check judges these. */
+static void nested_rmw(search *s, mdl_rel *rmw, int thread, int g)
+{
+    const sem_event *w = s->ev[g].e;
+    sem_tags tag = s->m->ops->nested_rmw;
+    if (!(w->tags & tag) || (w->tags & s->m->ops->one_event) || !w->step)
+        return;
+    const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
+    for (int i = 0; i < run->n_ev; i++) {
+        const sem_event *e = &run->ev[i];
+        if (e->kind == SEM_R && i != w->rmw_read && (e->tags & tag) &&
+            !(e->tags & s->m->ops->one_event) && e->step == w->step &&
+            e->loc == w->loc && !e->nodep && e->read_no >= 0 &&
+            e->read_no < 64 && (w->data >> e->read_no & 1))
+            mdl_rel_add(rmw, s->base[thread] + i, g);
+    }
+}
+
 /* An event with a value (herd7's value_of): accesses and initial
  * writes, and a fence that carries one (SRCU). */
 static bool valued(const search *s, const gev *a)
@@ -664,8 +686,10 @@ static void need_rels(search *s)
         if (a->e->kind == SEM_W) {
             add_deps(s, &x->data, a->thread, a->e->data, g);
             add_deps(s, &x->pdata, a->thread, a->e->pdata, g);
-            if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem))
+            if (a->e->rmw_read >= 0 && !(a->e->tags & s->nonmem)) {
                 mdl_rel_add(&x->rmw, s->base[a->thread] + a->e->rmw_read, g);
+                nested_rmw(s, &x->rmw, a->thread, g);
+            }
         }
     }
     same_loc(s);

@@ -319,14 +319,19 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         sem_set_vinner(r, w, vv);
     if (ann == LL_C_MB)
         rmw_fence(r, in);
+    /* herd7's atomic_op (an _return's or a fetch's) returns its value
+       from its read and its operand alike (`>>==`): data from both, but
+       through a fully ordered one's trailing fence (nodep), none; an
+       exchange's from its read alone */
+    sem_taint dt = old.t | (kind == LL_C_XCHG || ann == LL_C_MB ? 0 : v.t);
     if (kind == LL_C_RETURN) {
         sem_taint c = vctrl(r, &in->ops[2]);
         cr_op(r, -2, 2);
-        setv_op(r, &in->ops[0], nv, old.t | v.t, old.t | vv,
+        setv_op(r, &in->ops[0], nv, dt, old.t | vv,
                 kind != LL_C_XCHG || vop(r, &in->ops[2]));
         carry_ctrl(r, &in->ops[0], c);
     } else if (kind != LL_C_NORET)
-        setv(r, &in->ops[0], old.v, old.t, old.t);
+        setv(r, &in->ops[0], old.v, dt, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -476,8 +481,11 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     }
     if (unless)
         cr_copy(r, -1);
+    /* herd7's failure way returns its 0 from the read and u (the
+       output of linux_add_unless_no): a data dependency on both; the
+       success way returns from its trailing smp_mb(), none */
     if (unless)
-        set(r, &in->ops[0], sem_int(ok), 0);
+        set(r, &in->ops[0], sem_int(ok), ok ? 0 : old.t | o.t);
     else
         setv(r, &in->ops[0], old.v, old.t, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -840,4 +848,5 @@ const sem_ops sem_c_ops = {
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |
                  BIT(T_SC),
+    .nested_rmw = BIT(T_RMW),
 };

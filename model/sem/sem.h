@@ -241,6 +241,13 @@ typedef struct sem_ops {
      * and a write paired in rmw and shows the model the one event
      * (model/herdev.c). 0: none. */
     sem_tags one_event;
+    /* herd7 pairs in rmw every atomic read (R*) and atomic write (W*) of
+     * one instruction and location where the read's value goes straight
+     * into the write (iico_data), not only an RMW's own: in
+     * `atomic_add(xchg_relaxed(z, 1), z)` the xchg's read and the add's
+     * write too (doc/lkmm.md). The tag of such accesses (C: the kernel's
+     * RMWs), or 0. */
+    sem_tags nested_rmw;
     /* herd7's values are symbols solved through rf (C): a read whose
      * value a cycle of copies leaves undetermined is one execution with
      * a symbolic value (S8), and none where such a value meets an
