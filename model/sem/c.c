@@ -469,7 +469,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
             return bad(r, old.t | n.t, "undefined atomic arithmetic");
-        int w = sem_store(r, a.v, a.t, nv, in->wait ? 0 : n.t,
+        int w = sem_store(r, a.v, a.t, nv,
+                          in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);
         if (in->wait)   /* as exec_rmw's exchange of a nested RMW's value */
             sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
