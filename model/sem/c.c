@@ -59,7 +59,7 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
     cr_set(r, slot, o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@');
     sem_set_vsrc(r, slot, vs, op && vs);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
-        r->vctrl[slot] = r->ctrl;   /* written under these branches */
+        r->vctrl[slot] = r->rctrl;  /* written under these branches */
 }
 
 /* ... a copy of the read vs names, or a constant. */
@@ -743,6 +743,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         use(r, vs);
         /* ... and the branches its value was set under */
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));
+        /* a register set in its arms carries the reads that came
+           through registers, not this condition's own (sem_run.rctrl) */
+        r->rctrl |= (v.t & ~sem_step_reads(r)) | vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         bool taken = sem_free(r, vs) ? sem_choose(r, 2) == 0 : !is_zero(v.v);
@@ -759,8 +762,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_CTRL_SAVE:
         set(r, &in->ops[0], sem_int(0), r->ctrl);
         return SEM_NEXT;
-    case LL_C_CTRL_RESTORE:
+    case LL_C_CTRL_RESTORE:   /* (CTRL_SAVE's set kept rctrl in vctrl) */
         r->ctrl = operand(r, in, 0).t;
+        r->rctrl = vctrl(r, &in->ops[0]);
         return SEM_NEXT;
     }
     return SEM_ERROR;

@@ -416,6 +416,11 @@ struct sem_run {
      * so a later if that tests such a register has a ctrl dependency on
      * those reads too; a store or an address does not (model/sem/c.c) */
     sem_taint *vctrl;
+    /* the reads of the branches in force that their conditions got
+     * through a register (C): those vctrl carries. herd7 carries none
+     * that the condition reads from memory itself (`if (READ_ONCE(*z))
+     * r0 = 1; if (r0) ...`: no ctrl from z to the second if's arms) */
+    sem_taint rctrl;
     /* Set by exec before an access whose address depends on reads but is
      * made of none (vsrc: `y+r22`, `mov r22 (xor r0 r0)`), which herd7
      * knows whatever the values read: no store through an address read
@@ -516,6 +521,8 @@ void sem_reserve(sem_run *r, sem_reg a, int ev);
  * `sc`'s result register, which herd7 7.58 and its manual make a
  * source of addr, data and ctrl). 0 with the run stopped past the bound. */
 sem_taint sem_source(sem_run *r, int ev);
+/* The reads made so far in the current step (sem_run.step). */
+sem_taint sem_step_reads(sem_run *r);
 /* The tags of the run's last write before event ev to ev's location;
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
