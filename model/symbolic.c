@@ -307,7 +307,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         opv[w] = -1;
         if (!we || we->kind != SEM_W || !we->vdata ||
-            (single(we->vdata) && !we->vop))
+            (single(we->vdata) && !we->vop && !we->vcopy))
             continue;
         opv[w] = w;
         for (int k = 0; k < w && opv[w] == w; k++)
@@ -365,6 +365,13 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w)
             continue;
+        if (we->vcopy) {    /* its own variable, a copy of its read */
+            int q = read_event(m, base, pick, ev[w].thread,
+                               bit_of(we->vdata));
+            if (q >= 0)
+                hs_add_eq(&s, n_ev + w, var[q], ev[w].val);
+            continue;
+        }
         sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
         for (int b = 0; b < SEM_MAX_READS; b++) {

@@ -280,6 +280,21 @@ static void rmw_fence(sem_run *r, const ll_instr *in)
     sem_fence_call(r, BIT(T_MB), r->pc - in->call, r->pc);
 }
 
+/* An RMW's write of its read plus operand o, a local holding 0 with no
+ * read in it: herd7's register phase simplifies `S' := S + S0` to the
+ * copy `S' := S` (a literal 0 makes no variable; `- 0` stays an
+ * operation): the write copies its read (sem_event.vcopy). */
+static bool adds_zero_local(sem_run *r, const ll_operand *o, sem_reg v,
+                            int op, sem_taint read, int w)
+{
+    if ((op != LL_C_ADD && op != LL_C_OR) || o->kind != LL_OPND_REG ||
+        vsrc(r, o) || !is_zero(v.v) || !read || (read & (read - 1)))
+        return false;
+    sem_set_vcopy(r, w);
+    sem_set_vdata(r, w, read, false);
+    return true;
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
@@ -317,6 +332,9 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
         sem_set_vinner(r, w, vv);
+    if (kind != LL_C_XCHG)
+        adds_zero_local(r, &in->ops[2], v, (int)(in->flags & 0xff), old.t,
+                        w);
     if (ann == LL_C_MB)
         rmw_fence(r, in);
     /* herd7's atomic_op (an _return's or a fetch's) returns its value
@@ -476,6 +494,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
             sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
                       unless || vop(r, &in->ops[3]));
+        if (unless)
+            adds_zero_local(r, &in->ops[3], n, LL_C_ADD, old.t, w);
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */
         if (ann == LL_C_MB)
             rmw_fence(r, in);

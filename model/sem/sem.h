@@ -67,6 +67,12 @@ typedef struct sem_event {
                              operation's result on (atomic_sub(r0 + 1,
                              x): herd7's S6 := S5 + 1, then the write's
                              S9 := S8 - S6), else 0 */
+    bool vcopy;           /* W of an RMW adding a local that holds 0 (no
+                             read in it): herd7's register phase makes
+                             its `S' := S + S0` the copy `S' := S`, its
+                             own variable copying the read (a copy here,
+                             vdata single, vop false); a literal 0 makes
+                             no variable (model/symbolic.c) */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
     /* herd7's instruction it belongs to where one instruction makes
@@ -546,6 +552,8 @@ void sem_set_nodep(sem_run *r, int ev);
 void sem_set_wait(sem_run *r, int ev, int first, int last);
 /* ... and those of its operand, an operation (sem_event.vinner). */
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
+/* Write ev is an RMW's `read + a local holding 0` (sem_event.vcopy). */
+void sem_set_vcopy(sem_run *r, int ev);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so
