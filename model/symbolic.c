@@ -219,6 +219,28 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
             (!ev[w].e || !ev[w].e->vdata))
             fixed[mdl_uf_find(sym, g)] = true;
     }
+    /* ... or reads a write made of reads of other symbols so solved (an
+       operation on them, `r0 & 1` of a read of x's initial value: the
+       pass solves that write before the equation, g16100000_180) */
+    for (bool more = true; more;) {
+        more = false;
+        for (int g = 0; g < n_ev; g++) {
+            int w = src[g], c = mdl_uf_find(sym, g);
+            if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || fixed[c] ||
+                !ev[w].e || !ev[w].e->vdata)
+                continue;
+            bool all = true;
+            for (int b = 0; b < SEM_MAX_READS && all; b++) {
+                int q = ev[w].e->vdata >> b & 1
+                            ? read_event(m, base, pick, ev[w].thread, b)
+                            : -1;
+                all = q < 0 || (mdl_uf_find(sym, q) != c &&
+                                fixed[mdl_uf_find(sym, q)]);
+            }
+            if (all)
+                more = fixed[c] = true;
+        }
+    }
     bool ok = true;
     for (int t = 0; t < m->n_threads && ok; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
