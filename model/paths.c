@@ -394,6 +394,17 @@ static bool source_room(sem_run *r)
     return false;
 }
 
+sem_taint sem_step_reads(sem_run *r)
+{
+    run_ctx *c = ctx(r);
+    sem_taint t = 0;
+    for (int i = 0; i < c->n_ev; i++)
+        if (c->ev[i].kind == SEM_R && c->ev[i].step == r->step &&
+            c->ev[i].read_no >= 0 && c->ev[i].read_no < 64)
+            t |= (sem_taint)1 << c->ev[i].read_no;
+    return t;
+}
+
 sem_taint sem_source(sem_run *r, int ev)
 {
     run_ctx *c = ctx(r);
@@ -691,6 +702,13 @@ void sem_set_vinner(sem_run *r, int ev, sem_taint v)
         c->ev[ev].vinner = v;
 }
 
+void sem_set_vcopy(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vcopy = true;
+}
+
 const char *sem_sym_name(sem_run *r, int sym)
 {
     run_ctx *c = ctx(r);
@@ -877,7 +895,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
         memset(r->vctrl, 0, (size_t)t->n_slots * sizeof *r->vctrl);
     }
-    r->ctrl = r->ctrlisync = 0;
+    r->ctrl = r->ctrlisync = r->rctrl = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
     r->reread = 0;

@@ -376,33 +376,25 @@ static void add_deps(search *s, mdl_rel *rel, int thread, sem_taint t, int g)
     }
 }
 
-/* herd7's C pairs in rmw an RMW's write with the read of an RMW nested
- * in its value, in the same statement, at the same location, whose value
- * it takes by data (`atomic_fetch_sub(atomic_inc_return_relaxed(x), x)`:
- * the inner read and the outer write too), so atomicity holds between
- * them: measured with cat flags on herd7 7.58. Not an exchange's value
- * (it waits for the inner call, no data) nor a fully ordered inner RMW
- * (its value comes from its fence: nodep), nor across statements. */
-static void nested_rmw(search *s, mdl_rel *rel, int thread, int g)
+/* RMW write g's other rmw pairs (sem_ops.nested_rmw): each atomic
+ * read of its step and location that its data depends on, a nested
+ * RMW's whose value it takes straight (not through a fully ordered
+ * one's trailing fence: nodep). The search's atomicity pruning keeps to
+ * g's own read; the model's check judges these. */
+static void nested_rmw(search *s, mdl_rel *rmw, int thread, int g)
 {
-    const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
     const sem_event *w = s->ev[g].e;
-    sem_taint t = w->data;
-    if (w->tags & s->m->ops->one_event)
+    sem_tags tag = s->m->ops->nested_rmw;
+    if (!(w->tags & tag) || (w->tags & s->m->ops->one_event) || !w->step)
         return;
-    for (int i = 0; t && i < run->n_ev; i++) {
+    const mdl_run *run = &s->m->threads[thread].runs[s->pick[thread]];
+    for (int i = 0; i < run->n_ev; i++) {
         const sem_event *e = &run->ev[i];
-        if (e->read_no < 0 || !(t >> e->read_no & 1))
-            continue;
-        t &= ~((sem_taint)1 << e->read_no);
-        if (i == w->rmw_read || e->nodep || e->kind != SEM_R ||
-            !w->step || e->step != w->step || e->inst == w->inst || e->loc != w->loc)
-            continue;
-        for (int j = 0; j < run->n_ev; j++)
-            if (run->ev[j].kind == SEM_W && run->ev[j].rmw_read == i) {
-                mdl_rel_add(rel, s->base[thread] + i, g);
-                break;
-            }
+        if (e->kind == SEM_R && i != w->rmw_read && (e->tags & tag) &&
+            !(e->tags & s->m->ops->one_event) && e->step == w->step &&
+            e->loc == w->loc && !e->nodep && e->read_no >= 0 &&
+            e->read_no < 64 && (w->data >> e->read_no & 1))
+            mdl_rel_add(rmw, s->base[thread] + i, g);
     }
 }
 

@@ -219,6 +219,28 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
             (!ev[w].e || !ev[w].e->vdata))
             fixed[mdl_uf_find(sym, g)] = true;
     }
+    /* ... or reads a write made of reads of other symbols so solved (an
+       operation on them, `r0 & 1` of a read of x's initial value: the
+       pass solves that write before the equation, g16100000_180) */
+    for (bool more = true; more;) {
+        more = false;
+        for (int g = 0; g < n_ev; g++) {
+            int w = src[g], c = mdl_uf_find(sym, g);
+            if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || fixed[c] ||
+                !ev[w].e || !ev[w].e->vdata)
+                continue;
+            bool all = true;
+            for (int b = 0; b < SEM_MAX_READS && all; b++) {
+                int q = ev[w].e->vdata >> b & 1
+                            ? read_event(m, base, pick, ev[w].thread, b)
+                            : -1;
+                all = q < 0 || (mdl_uf_find(sym, q) != c &&
+                                fixed[mdl_uf_find(sym, q)]);
+            }
+            if (all)
+                more = fixed[c] = true;
+        }
+    }
     bool ok = true;
     for (int t = 0; t < m->n_threads && ok; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
@@ -307,7 +329,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         opv[w] = -1;
         if (!we || we->kind != SEM_W || !we->vdata ||
-            (single(we->vdata) && !we->vop))
+            (single(we->vdata) && !we->vop && !we->vcopy))
             continue;
         opv[w] = w;
         for (int k = 0; k < w && opv[w] == w; k++)
@@ -365,6 +387,13 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w)
             continue;
+        if (we->vcopy) {    /* its own variable, a copy of its read */
+            int q = read_event(m, base, pick, ev[w].thread,
+                               bit_of(we->vdata));
+            if (q >= 0)
+                hs_add_eq(&s, n_ev + w, var[q], ev[w].val);
+            continue;
+        }
         sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
         for (int b = 0; b < SEM_MAX_READS; b++) {

@@ -238,21 +238,26 @@ static void no_fork(c_lower *c, int first, ll_pos at)
     }
 }
 
-/* Value v is the result of the RMW or CAS lowered last (the statement
- * before the one about to be emitted): how many statements back its call
- * starts, counted from that next statement; else 0. */
-static int of_rmw(c_lower *c, c_val v)
+/* Value v is the result of the RMW or CAS lowered just before statement
+ * `end` (an operand's last statement): how many statements back its call
+ * starts, counted from the statement about to be emitted; else 0. */
+static int of_rmw_before(c_lower *c, c_val v, int end)
 {
     const ll_thread *th = c->th;
-    if (v.kind != LL_OPND_REG || th->n_stmts == 0 ||
-        !th->stmts[th->n_stmts - 1].has_instr)
+    if (v.kind != LL_OPND_REG || end == 0 || !th->stmts[end - 1].has_instr)
         return 0;
-    const ll_instr *p = &th->stmts[th->n_stmts - 1].instr;
+    const ll_instr *p = &th->stmts[end - 1].instr;
     if ((p->op != LL_C_RMW && p->op != LL_C_CAS) ||
         p->ops[0].kind != LL_OPND_REG || !p->ops[0].sym ||
         strcmp(p->ops[0].sym, v.name) != 0)
         return 0;
-    return 1 + p->call;
+    return th->n_stmts - (end - 1) + p->call;
+}
+
+/* ... the RMW or CAS lowered last. */
+static int of_rmw(c_lower *c, c_val v)
+{
+    return of_rmw_before(c, v, c->th->n_stmts);
 }
 
 /* An RMW whose operands were lowered from statement `first` on: herd7's
@@ -438,11 +443,21 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         ops[3] = p->kind == P_ADD_UNLESS ? o : v;
         c->at = at;
         /* a cmpxchg's write, like an exchange's, waits for an RMW call
-           that makes its new value (`cmpxchg(x, 5, xchg(y, 1))`) */
-        int wait = p->kind == P_CMPXCHG ? of_rmw(c, v) : 0;
+           that makes its new value (`cmpxchg(x, 5, xchg(y, 1))`), or its
+           expected value (herd7's iico_ctrl from that call's last event,
+           a fully ordered one's trailing fence: `cmpxchg_relaxed(x,
+           xchg(y, 1), 7)` writes x after it), from the first */
+        int wait = 0, new_rmw = 0;
+        if (p->kind == P_CMPXCHG) {
+            new_rmw = of_rmw(c, v);
+            /* (the leading fence went in before `third`) */
+            wait = of_rmw_before(c, o, fenced ? third + 1 : third);
+            if (!wait)
+                wait = new_rmw;
+        }
         c_emit(c, LL_C_CAS,
                ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0) |
-                   fenced,
+                   (new_rmw ? LL_C_CAS_NEW_RMW : 0) | fenced,
                4, ops);
         c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
         c->th->stmts[c->th->n_stmts - 1].instr.wait = wait;

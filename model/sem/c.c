@@ -59,7 +59,7 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
     cr_set(r, slot, o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@');
     sem_set_vsrc(r, slot, vs, op && vs);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
-        r->vctrl[slot] = r->ctrl;   /* written under these branches */
+        r->vctrl[slot] = r->rctrl;  /* written under these branches */
 }
 
 /* ... a copy of the read vs names, or a constant. */
@@ -280,6 +280,21 @@ static void rmw_fence(sem_run *r, const ll_instr *in)
     sem_fence_call(r, BIT(T_MB), r->pc - in->call, r->pc);
 }
 
+/* An RMW's write of its read plus operand o, a local holding 0 with no
+ * read in it: herd7's register phase simplifies `S' := S + S0` to the
+ * copy `S' := S` (a literal 0 makes no variable; `- 0` stays an
+ * operation): the write copies its read (sem_event.vcopy). */
+static bool adds_zero_local(sem_run *r, const ll_operand *o, sem_reg v,
+                            int op, sem_taint read, int w)
+{
+    if ((op != LL_C_ADD && op != LL_C_OR) || o->kind != LL_OPND_REG ||
+        vsrc(r, o) || !is_zero(v.v) || !read || (read & (read - 1)))
+        return false;
+    sem_set_vcopy(r, w);
+    sem_set_vdata(r, w, read, false);
+    return true;
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
@@ -317,23 +332,24 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
         sem_set_vinner(r, w, vv);
+    if (kind != LL_C_XCHG)
+        adds_zero_local(r, &in->ops[2], v, (int)(in->flags & 0xff), old.t,
+                        w);
     if (ann == LL_C_MB)
         rmw_fence(r, in);
+    /* herd7's atomic_op (an _return's or a fetch's) returns its value
+       from its read and its operand alike (`>>==`): data from both, but
+       through a fully ordered one's trailing fence (nodep), none; an
+       exchange's from its read alone */
+    sem_taint dt = old.t | (kind == LL_C_XCHG || ann == LL_C_MB ? 0 : v.t);
     if (kind == LL_C_RETURN) {
         sem_taint c = vctrl(r, &in->ops[2]);
         cr_op(r, -2, 2);
-        setv_op(r, &in->ops[0], nv, old.t | v.t, old.t | vv,
+        setv_op(r, &in->ops[0], nv, dt, old.t | vv,
                 kind != LL_C_XCHG || vop(r, &in->ops[2]));
         carry_ctrl(r, &in->ops[0], c);
-    } else if (kind == LL_C_FETCH && ann >= LL_C_ONCE && ann < LL_C_MB) {
-        /* herd7's kernel atomic_fetch_op (not fully ordered) returns
-           the old value with the operand's dependencies too:
-           `WRITE_ONCE(*z, atomic_fetch_add_relaxed(READ_ONCE(*y), x))`
-           has data from the read of y to the write of z */
-        setv(r, &in->ops[0], old.v, old.t | v.t, old.t);
-    } else if (kind != LL_C_NORET) {
-        setv(r, &in->ops[0], old.v, old.t, old.t);
-    }
+    } else if (kind != LL_C_NORET)
+        setv(r, &in->ops[0], old.v, dt, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -471,20 +487,26 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
             return bad(r, old.t | n.t, "undefined atomic arithmetic");
-        int w = sem_store(r, a.v, a.t, nv, in->wait ? 0 : n.t,
+        int w = sem_store(r, a.v, a.t, nv,
+                          in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);
         if (in->wait)   /* as exec_rmw's exchange of a nested RMW's value */
             sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
                       unless || vop(r, &in->ops[3]));
+        if (unless)
+            adds_zero_local(r, &in->ops[3], n, LL_C_ADD, old.t, w);
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */
         if (ann == LL_C_MB)
             rmw_fence(r, in);
     }
     if (unless)
         cr_copy(r, -1);
+    /* herd7's failure way returns its 0 from the read and u (the
+       output of linux_add_unless_no): a data dependency on both; the
+       success way returns from its trailing smp_mb(), none */
     if (unless)
-        set(r, &in->ops[0], sem_int(ok), 0);
+        set(r, &in->ops[0], sem_int(ok), ok ? 0 : old.t | o.t);
     else
         setv(r, &in->ops[0], old.v, old.t, old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -741,6 +763,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         use(r, vs);
         /* ... and the branches its value was set under */
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));
+        /* a register set in its arms carries the reads that came
+           through registers, not this condition's own (sem_run.rctrl) */
+        r->rctrl |= (v.t & ~sem_step_reads(r)) | vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         bool taken = sem_free(r, vs) ? sem_choose(r, 2) == 0 : !is_zero(v.v);
@@ -757,8 +782,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_CTRL_SAVE:
         set(r, &in->ops[0], sem_int(0), r->ctrl);
         return SEM_NEXT;
-    case LL_C_CTRL_RESTORE:
+    case LL_C_CTRL_RESTORE:   /* (CTRL_SAVE's set kept rctrl in vctrl) */
         r->ctrl = operand(r, in, 0).t;
+        r->rctrl = vctrl(r, &in->ops[0]);
         return SEM_NEXT;
     }
     return SEM_ERROR;
@@ -853,4 +879,5 @@ const sem_ops sem_c_ops = {
     /* C11's read-modify-writes, not the kernel's (two events in rmw) */
     .one_event = BIT(T_RLX) | BIT(T_ACQ) | BIT(T_REL) | BIT(T_ACQ_REL) |
                  BIT(T_SC),
+    .nested_rmw = BIT(T_RMW),
 };

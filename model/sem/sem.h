@@ -67,6 +67,12 @@ typedef struct sem_event {
                              operation's result on (atomic_sub(r0 + 1,
                              x): herd7's S6 := S5 + 1, then the write's
                              S9 := S8 - S6), else 0 */
+    bool vcopy;           /* W of an RMW adding a local that holds 0 (no
+                             read in it): herd7's register phase makes
+                             its `S' := S + S0` the copy `S' := S`, its
+                             own variable copying the read (a copy here,
+                             vdata single, vop false); a literal 0 makes
+                             no variable (model/symbolic.c) */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
     /* herd7's instruction it belongs to where one instruction makes
@@ -241,6 +247,13 @@ typedef struct sem_ops {
      * and a write paired in rmw and shows the model the one event
      * (model/herdev.c). 0: none. */
     sem_tags one_event;
+    /* herd7 pairs in rmw every atomic read (R*) and atomic write (W*) of
+     * one instruction and location where the read's value goes straight
+     * into the write (iico_data), not only an RMW's own: in
+     * `atomic_add(xchg_relaxed(z, 1), z)` the xchg's read and the add's
+     * write too (doc/lkmm.md). The tag of such accesses (C: the kernel's
+     * RMWs), or 0. */
+    sem_tags nested_rmw;
     /* herd7's values are symbols solved through rf (C): a read whose
      * value a cycle of copies leaves undetermined is one execution with
      * a symbolic value (S8), and none where such a value meets an
@@ -409,6 +422,11 @@ struct sem_run {
      * so a later if that tests such a register has a ctrl dependency on
      * those reads too; a store or an address does not (model/sem/c.c) */
     sem_taint *vctrl;
+    /* the reads of the branches in force that their conditions got
+     * through a register (C): those vctrl carries. herd7 carries none
+     * that the condition reads from memory itself (`if (READ_ONCE(*z))
+     * r0 = 1; if (r0) ...`: no ctrl from z to the second if's arms) */
+    sem_taint rctrl;
     /* Set by exec before an access whose address depends on reads but is
      * made of none (vsrc: `y+r22`, `mov r22 (xor r0 r0)`), which herd7
      * knows whatever the values read: no store through an address read
@@ -509,6 +527,8 @@ void sem_reserve(sem_run *r, sem_reg a, int ev);
  * `sc`'s result register, which herd7 7.58 and its manual make a
  * source of addr, data and ctrl). 0 with the run stopped past the bound. */
 sem_taint sem_source(sem_run *r, int ev);
+/* The reads made so far in the current step (sem_run.step). */
+sem_taint sem_step_reads(sem_run *r);
 /* The tags of the run's last write before event ev to ev's location;
  * 0 when there is none. */
 sem_tags sem_prior_write_tags(sem_run *r, int ev);
@@ -532,6 +552,8 @@ void sem_set_nodep(sem_run *r, int ev);
 void sem_set_wait(sem_run *r, int ev, int first, int last);
 /* ... and those of its operand, an operation (sem_event.vinner). */
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
+/* Write ev is an RMW's `read + a local holding 0` (sem_event.vcopy). */
+void sem_set_vcopy(sem_run *r, int ev);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so
