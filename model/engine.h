@@ -122,6 +122,9 @@ typedef struct mdl_thread {
     const char *slot_key[MDL_NAME_CACHE];
     int slot_val[MDL_NAME_CACHE];
     sem_reg *init;           /* initial slot values */
+    bool *cond;              /* per statement: a conditional branch whose
+                                way the run records (sem_vars.cond), fixed
+                                once when prepared; NULL: none (C) */
     ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
     mdl_run *runs;

@@ -853,11 +853,9 @@ static void run_once(run_ctx *c, sem_run *r)
 
 /* An assembly conditional branch's way, 1 the jump (sem_run.turns, as
  * C's ifs): herd7 numbers its fresh variables path by path. */
-static void asm_turn(const run_ctx *c, sem_run *r, const ll_instr *in,
-                     sem_next n)
+static void asm_turn(const mdl_thread *t, sem_run *r, int pc, sem_next n)
 {
-    sem_vars v;
-    if (c->m->ops->herd_vars && c->m->ops->herd_vars(in, &v) && v.cond) {
+    if (t->cond && t->cond[pc]) {
         if (r->n_turns < 64 && n == SEM_JUMP)
             r->turns |= (uint64_t)1 << r->n_turns;
         r->n_turns++;
@@ -947,7 +945,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         if (n == SEM_END)
             return;
         if (!t->code->c_tree)
-            asm_turn(c, r, &s->instr, n);
+            asm_turn(t, r, pc, n);
         if (n == SEM_NEXT && pc >= last_to && pc < last_from &&
             loop_test(t->code, pc, last_from)) {
             c->cut = true;
