@@ -851,12 +851,15 @@ static void run_once(run_ctx *c, sem_run *r)
         c->dead = true;
 }
 
-/* An assembly conditional branch's way, 1 the jump (sem_run.turns, as
- * C's ifs): herd7 numbers its fresh variables path by path. */
+/* An assembly conditional branch's way, 1 the jump, or a conditionally
+ * run instruction's, 1 it ran (sem_run.turns, as C's ifs): herd7
+ * numbers its fresh variables path by path. */
 static void asm_turn(const mdl_thread *t, sem_run *r, int pc, sem_next n)
 {
     if (t->cond && t->cond[pc]) {
-        if (r->n_turns < 64 && n == SEM_JUMP)
+        bool one = t->cond[pc] == MDL_TURN_GUARD ? !r->skipped
+                                                 : n == SEM_JUMP;
+        if (r->n_turns < 64 && one)
             r->turns |= (uint64_t)1 << r->n_turns;
         r->n_turns++;
     }
@@ -931,6 +934,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         const char *label = NULL;
         r->pc = pc;
         r->concrete_jump = false;
+        r->skipped = false;
         sem_next n = c->m->ops->exec(r, &s->instr, &label);
         if (c->error)
             return;

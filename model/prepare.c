@@ -698,9 +698,10 @@ static bool check_code(mdl_test *m)
     return true;
 }
 
-/* Which statements of an assembly thread are conditional branches
- * (sem_vars.cond): paths.c records the way a run takes at each, asked
- * per statement here once rather than at every instruction run. */
+/* Which statements of an assembly thread are conditional branches or
+ * conditionally run (sem_vars.cond, guard): paths.c records the way a
+ * run takes at each, asked per statement here once rather than at every
+ * instruction run. */
 static void mark_conds(const sem_ops *ops, mdl_thread *th)
 {
     const ll_thread *code = th->code;
@@ -709,11 +710,12 @@ static void mark_conds(const sem_ops *ops, mdl_thread *th)
     for (int k = 0; k < code->n_stmts; k++) {
         sem_vars v;
         if (!code->stmts[k].has_instr ||
-            !ops->herd_vars(&code->stmts[k].instr, &v) || !v.cond)
+            !ops->herd_vars(&code->stmts[k].instr, &v) ||
+            (!v.cond && !v.guard))
             continue;
         if (!th->cond)
             th->cond = ll_xcalloc((size_t)code->n_stmts, sizeof *th->cond);
-        th->cond[k] = true;
+        th->cond[k] = v.guard ? MDL_TURN_GUARD : MDL_TURN_BRANCH;
     }
 }
 
