@@ -346,6 +346,88 @@ Hash=6f22c6e5256377dd598b7941b9c5f144
 
 END
 check PPC-LB+store-then-mr
+# RISC-V and PPC: a store's value register is numbered at the thread's
+# end only when it holds a copy of the class being named; a copy of
+# another read (a constant's, or another cycle's) is numbered at once
+# (S11; main S10).
+cat > "$tmp/RV-LB+other-store.litmus" <<'END'
+RISCV RV-LB+other-store
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z; 1:x10=w;
+}
+ P0 | P1 ;
+ lw x5,0(x6) | lw x2,0(x9) ;
+ sw x5,0(x7) | sw x2,0(x10) ;
+ | lw x5,0(x6) ;
+ | sw x5,0(x7) ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+other-store.want" <<'END'
+Test RV-LB+other-store Allowed
+States 2
+0:x5=S11;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1)
+Observation RV-LB+other-store Never 0 4
+Hash=59e081f0979e9397d0fbfc24edf9ed3c
+
+END
+check RV-LB+other-store
+cat > "$tmp/RV-LB+other-cycle-store.litmus" <<'END'
+RISCV RV-LB+other-cycle-store
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z; 1:x10=w; 2:x9=z; 2:x10=w;
+}
+ P0 | P1 | P2 ;
+ lw x5,0(x6) | lw x2,0(x9) | lw x3,0(x10) ;
+ sw x5,0(x7) | sw x2,0(x10) | sw x3,0(x9) ;
+ | lw x5,0(x6) | ;
+ | sw x5,0(x7) | ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+other-cycle-store.want" <<'END'
+Test RV-LB+other-cycle-store Allowed
+States 2
+0:x5=S11;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 16
+Condition exists (0:x5=1)
+Observation RV-LB+other-cycle-store Never 0 16
+Hash=3da951c2a580af3b361273615fbbed39
+
+END
+check RV-LB+other-cycle-store
+cat > "$tmp/PPC-LB+other-store.litmus" <<'END'
+PPC PPC-LB+other-store
+{
+0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w;
+}
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r2,0(r9) ;
+ stw r5,0(r7) | stw r2,0(r10) ;
+ | lwz r5,0(r6) ;
+ | stw r5,0(r7) ;
+exists (0:r5=1)
+END
+cat > "$tmp/PPC-LB+other-store.want" <<'END'
+Test PPC-LB+other-store Allowed
+States 2
+0:r5=S11;
+0:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1)
+Observation PPC-LB+other-store Never 0 4
+Hash=e815491e1110aa142f03c158d227a361
+
+END
+check PPC-LB+other-store
 # Conditional branches: herd7 numbers the branch's registers (RISC-V:
 # and the comparison; PPC: the condition register and its bit), then every
 # path to the thread's end, depth first, the jump's way first, each
