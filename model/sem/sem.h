@@ -119,7 +119,7 @@ typedef struct sem_vars {
     int late_reg;   /* a register read among them whose variable herd7
                        makes at the thread's end when the register holds
                        a read's copy (a store's value register), or -1 */
-    int guard;      /* a conditionally run instruction (ARM's MOVEQ):
+    int guard;      /* a conditionally run instruction (`MOVEQ`):
                        its first `guard` variables are its condition's,
                        made on both ways; herd7 numbers the rest of the
                        thread on the way that runs it (the rest of n)
