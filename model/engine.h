@@ -112,6 +112,13 @@ typedef struct mdl_run {
                                 values, as herd7 */
 } mdl_run;
 
+/* mdl_thread.cond: what a statement's turn records (sem_run.turns). */
+enum mdl_turn_kind {
+    MDL_TURN_NONE,
+    MDL_TURN_BRANCH,         /* a conditional branch (sem_vars.cond) */
+    MDL_TURN_GUARD,          /* a conditionally run one (sem_vars.guard) */
+};
+
 typedef struct mdl_thread {
     const ll_thread *code;
     int n_slots;             /* ops->n_regs + symbolic registers */
@@ -122,6 +129,9 @@ typedef struct mdl_thread {
     const char *slot_key[MDL_NAME_CACHE];
     int slot_val[MDL_NAME_CACHE];
     sem_reg *init;           /* initial slot values */
+    uint8_t *cond;           /* per statement: a place whose way the run
+                                records (mdl_turn_kind), fixed once when
+                                prepared; NULL: none (C) */
     ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
     mdl_run *runs;
@@ -320,9 +330,11 @@ bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * thread t, per lowered statement (n_stmts each): the variable of the
  * read it makes (read_var) and the largest of the register reads that
  * copy that read's value (copy_var), 0 where none. false where the
- * numbering is not followed (a loop before or in the thread). */
+ * numbering is not followed (a loop before or in the thread). cls
+ * (assembly; NULL: every read): per statement, its read is in the
+ * class being named (sem_vars.late_reg is late for its copies only). */
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   int64_t *read_var, int64_t *copy_var);
+                   const bool *cls, int64_t *read_var, int64_t *copy_var);
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);

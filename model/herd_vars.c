@@ -685,22 +685,55 @@ static bool jump_forward(const ll_thread *th, const char *label, int *i)
 
 /* One walk of straight_vars: per register the statement whose read it
  * holds (src, cap of them), the late variables so far, the branches
- * gone through (their ways counted, herd7 numbering every path). */
+ * gone through (their ways counted, herd7 numbering every path), and
+ * the statements whose reads are the class being named (cls; NULL:
+ * every read): sem_vars.late_reg is late for a copy of those only
+ * (measured: a store of another read's copy is numbered at once). */
 typedef struct sv_walk {
     int *src;
     int cap;
     int late;       /* sem_vars.late_reg's, at the path's end */
     int branches;
+    const bool *cls;
 } sv_walk;
 
 static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                       const mdl_run *run, int *turn, int64_t *c,
                       int64_t *read_var, int64_t *copy_var, sv_walk *w);
 
+/* Statement i's variables v (from its guard's on when past_guard) along
+ * the walk: its read's and copies' numbers, the register it sets. */
+static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
+                      int64_t *read_var, int64_t *copy_var, sv_walk *w)
+{
+    int64_t at = *c - (past_guard ? v->guard : 0);
+    int from = v->copy_of >= 0 && v->copy_of < w->cap ? w->src[v->copy_of]
+                                                      : -1;
+    if (read_var && v->read_at > 0)
+        read_var[i] = at + v->read_at;
+    if (copy_var && from >= 0 && copy_var[from] < at + v->copy_at)
+        copy_var[from] = at + v->copy_at;
+    if (v->dest >= 0) {
+        int old = w->cap;
+        ll_grow((void **)&w->src, &w->cap, v->dest + 1, sizeof *w->src);
+        for (int r = old; r < w->cap; r++)
+            w->src[r] = -1;
+        w->src[v->dest] = v->read_at > 0 ? i : from;
+    }
+    bool later = v->late_reg >= 0 && v->late_reg < w->cap &&
+                 w->src[v->late_reg] >= 0 &&
+                 (!w->cls || w->cls[w->src[v->late_reg]]);
+    w->late += later;
+    *c = at + v->n - later;
+}
+
 /* The count of every path from statement `from` (a branch's jump way),
- * its state a copy of w's, into *c. */
+ * its state a copy of w's, into *c; with run_i >= 0 statement run_i, a
+ * conditional one whose guard is counted, run first (its way that runs
+ * it). */
 static bool count_way(const sem_ops *ops, const ll_thread *th, int from,
-                      int64_t *c, const sv_walk *w)
+                      int run_i, const sem_vars *v, int64_t *c,
+                      const sv_walk *w)
 {
     sv_walk u = *w;
     u.src = NULL;
@@ -712,20 +745,30 @@ static bool count_way(const sem_ops *ops, const ll_thread *th, int from,
         memcpy(u.src, w->src, (size_t)w->cap * sizeof *u.src);
         u.cap = w->cap;
     }
+    if (run_i >= 0)
+        take_vars(run_i, v, true, c, NULL, NULL, &u);
     bool ok = walk_from(ops, th, from, NULL, NULL, c, NULL, NULL, &u);
     free(u.src);
     return ok;
 }
 
+/* The way of the run at its next turn (1: the jump, or a conditional
+ * instruction run); ok false past what sem_run.turns holds. */
+static bool run_way(const mdl_run *run, int *turn, bool *ok)
+{
+    *ok = *turn < run->n_turns && *turn < 64;
+    return *ok && (run->turns >> (*turn)++ & 1);
+}
+
 /* From statement i to the thread's end: along run's ways at
- * conditional branches (*turn its next), or with run NULL every path,
- * depth first, the jump's way first (measured: doc/lisa.md). */
+ * conditional branches and conditionally run instructions (*turn its
+ * next), or with run NULL every path, depth first, the jump's way first
+ * (measured: doc/lisa.md), an instruction's way that runs it first. */
 static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                       const mdl_run *run, int *turn, int64_t *c,
                       int64_t *read_var, int64_t *copy_var, sv_walk *w)
 {
     bool ok = true;
-    int first_late = -1;    /* the first statement of a read_late read */
     bool once = false;      /* a first_only instruction was met */
     for (; i < th->n_stmts && ok; i++) {
         sem_vars v;
@@ -736,56 +779,34 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
             ok = !once && !w->branches;
             once = true;
         }
-        int from = v.copy_of >= 0 && v.copy_of < w->cap ? w->src[v.copy_of]
-                                                        : -1;
-        if (ok && v.read_late && v.read_at > 0) {
-            ok = !w->branches;
-            first_late = first_late < 0 ? i : first_late;
-            v.n--;
-        } else if (ok && read_var && v.read_at > 0) {
-            read_var[i] = *c + v.read_at;
+        if (ok && (v.cond || v.guard))
+            ok = !once && ++w->branches <= MDL_HV_BRANCHES;
+        if (ok && v.guard) {        /* its condition's, then two ways */
+            *c += v.guard;
+            bool runs = run && run_way(run, turn, &ok);
+            if (ok && runs)
+                take_vars(i, &v, true, c, read_var, copy_var, w);
+            else if (ok)
+                ok = count_way(ops, th, i + 1, i, &v, c, w);
+            continue;
         }
-        if (ok && copy_var && from >= 0 && copy_var[from] < *c + v.copy_at)
-            copy_var[from] = *c + v.copy_at;
-        if (ok && v.dest >= 0) {
-            int old = w->cap;
-            ll_grow((void **)&w->src, &w->cap, v.dest + 1, sizeof *w->src);
-            for (int r = old; r < w->cap; r++)
-                w->src[r] = -1;
-            w->src[v.dest] = v.read_at > 0 ? i : from;
-        }
-        bool later = ok && v.late_reg >= 0 && v.late_reg < w->cap &&
-                     w->src[v.late_reg] >= 0;
-        w->late += later;
-        *c += ok ? v.n - later : 0;
+        if (ok)
+            take_vars(i, &v, false, c, read_var, copy_var, w);
         if (ok && v.jump)
             ok = jump_forward(th, v.jump, &i);
         if (ok && v.cond) {
             int to = i;
-            ok = first_late < 0 && !once && ++w->branches <= MDL_HV_BRANCHES &&
-                 jump_forward(th, v.cond, &to);
+            ok = jump_forward(th, v.cond, &to);
             bool jump = false;
-            if (ok && run) {
-                ok = *turn < run->n_turns && *turn < 64;
-                jump = ok && (run->turns >> (*turn)++ & 1);
-            }
+            if (ok && run)
+                jump = run_way(run, turn, &ok);
             if (ok && jump)
                 i = to;
             else if (ok)
-                ok = count_way(ops, th, to + 1, c, w);
+                ok = count_way(ops, th, to + 1, -1, NULL, c, w);
         }
     }
     *c += ok ? w->late : 0;
-    for (int k = first_late; ok && k >= 0 && k < th->n_stmts; k++) {
-        sem_vars v;
-        if (th->stmts[k].has_instr &&
-            ops->herd_vars(&th->stmts[k].instr, &v) && v.read_late &&
-            v.read_at > 0) {
-            ++*c;
-            if (read_var)
-                read_var[k] = *c;
-        }
-    }
     return ok;
 }
 
@@ -793,12 +814,13 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
  * (sem_ops.herd_vars, a test with no C tree): each memory read's in
  * read_var, and the largest of the register copies of it in copy_var,
  * when not NULL; along run's ways at conditional branches (NULL: the
- * count of every way). false: not numbered (a loop, a backward branch). */
+ * count of every way); cls as sv_walk's. false: not numbered (a loop, a
+ * backward branch). */
 static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
-                          int64_t *copy_var)
+                          int64_t *copy_var, const bool *cls)
 {
-    sv_walk w = {NULL, 0, 0, 0};
+    sv_walk w = {NULL, 0, 0, 0, cls};
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
     free(w.src);
@@ -806,7 +828,7 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
 }
 
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   int64_t *read_var, int64_t *copy_var)
+                   const bool *cls, int64_t *read_var, int64_t *copy_var)
 {
     if (!m->threads[t].code->c_tree && m->ops->herd_vars) {
         const ll_thread *th = m->threads[t].code;
@@ -816,8 +838,9 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         bool ok = true;
         for (int i = 0; i < t && ok; i++)
             ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL,
-                               NULL);
-        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var);
+                               NULL, NULL);
+        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var,
+                                   cls);
     }
     int64_t base = 0;
     bool ok = true;

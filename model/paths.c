@@ -869,14 +869,15 @@ static void run_once(run_ctx *c, sem_run *r)
         c->dead = true;
 }
 
-/* An assembly conditional branch's way, 1 the jump (sem_run.turns, as
- * C's ifs): herd7 numbers its fresh variables path by path. */
-static void asm_turn(const run_ctx *c, sem_run *r, const ll_instr *in,
-                     sem_next n)
+/* An assembly conditional branch's way, 1 the jump, or a conditionally
+ * run instruction's, 1 it ran (sem_run.turns, as C's ifs): herd7
+ * numbers its fresh variables path by path. */
+static void asm_turn(const mdl_thread *t, sem_run *r, int pc, sem_next n)
 {
-    sem_vars v;
-    if (c->m->ops->herd_vars && c->m->ops->herd_vars(in, &v) && v.cond) {
-        if (r->n_turns < 64 && n == SEM_JUMP)
+    if (t->cond && t->cond[pc]) {
+        bool one = t->cond[pc] == MDL_TURN_GUARD ? !r->skipped
+                                                 : n == SEM_JUMP;
+        if (r->n_turns < 64 && one)
             r->turns |= (uint64_t)1 << r->n_turns;
         r->n_turns++;
     }
@@ -951,6 +952,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         const char *label = NULL;
         r->pc = pc;
         r->concrete_jump = false;
+        r->skipped = false;
         sem_next n = c->m->ops->exec(r, &s->instr, &label);
         if (c->error)
             return;
@@ -965,7 +967,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         if (n == SEM_END)
             return;
         if (!t->code->c_tree)
-            asm_turn(c, r, &s->instr, n);
+            asm_turn(t, r, pc, n);
         if (n == SEM_NEXT && pc >= last_to && pc < last_from &&
             loop_test(t->code, pc, last_from)) {
             c->cut = true;

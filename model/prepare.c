@@ -698,6 +698,27 @@ static bool check_code(mdl_test *m)
     return true;
 }
 
+/* Which statements of an assembly thread are conditional branches or
+ * conditionally run (sem_vars.cond, guard): paths.c records the way a
+ * run takes at each, asked per statement here once rather than at every
+ * instruction run. */
+static void mark_conds(const sem_ops *ops, mdl_thread *th)
+{
+    const ll_thread *code = th->code;
+    if (code->c_tree || !ops->herd_vars)
+        return;
+    for (int k = 0; k < code->n_stmts; k++) {
+        sem_vars v;
+        if (!code->stmts[k].has_instr ||
+            !ops->herd_vars(&code->stmts[k].instr, &v) ||
+            (!v.cond && !v.guard))
+            continue;
+        if (!th->cond)
+            th->cond = ll_xcalloc((size_t)code->n_stmts, sizeof *th->cond);
+        th->cond[k] = v.guard ? MDL_TURN_GUARD : MDL_TURN_BRANCH;
+    }
+}
+
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
 {
     m->test = t;
@@ -714,6 +735,8 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     }
     if (!check_code(m))
         return false;
+    for (int i = 0; i < t->n_threads; i++)
+        mark_conds(ops, &m->threads[i]);
     ll_ctype *types = ll_xcalloc((size_t)t->n_init + 1, sizeof *types);
     bool ok = read_declarations(m, types) && read_inits(m, types);
     free(types);
@@ -762,6 +785,7 @@ void mdl_free(mdl_test *m)
         free(t->symregs);
         free(t->init);
         free(t->types);
+        free(t->cond);
         for (int r = 0; r < t->n_runs; r++) {
             free(t->runs[r].ev);
             free(t->runs[r].final);

@@ -106,7 +106,14 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         int n = m->threads[t].code->n_stmts;
         int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-        bool ok = mdl_herd_vars(m, t, run, vars, vars + n);
+        bool *cls = ll_xcalloc((size_t)n + 1, sizeof *cls);
+        for (int j = k; j < n_ev; j++)
+            if (ev[j].e && ev[j].thread == t &&
+                mdl_uf_find(parent, j) == root && ev[j].e->stmt >= 0 &&
+                ev[j].e->stmt < n)
+                cls[ev[j].e->stmt] = true;
+        bool ok = mdl_herd_vars(m, t, run, cls, vars, vars + n);
+        free(cls);
         for (; ok && k < n_ev; k++) {
             if (!ev[k].e || ev[k].thread != t ||
                 mdl_uf_find(parent, k) != root)
@@ -271,7 +278,51 @@ typedef struct hs_ctx {
     const mdl_ev *ev;
     int n_ev;
     const int *pick;
+    int *parent;                /* the classes of copies (mdl_uf_find) */
 } hs_ctx;
+
+/* The number of each read of thread t into vnum: the largest of its
+ * variable and its register copies', numbered once per class of copies
+ * among the thread's reads (herd_vars.c's cls: a store of a copy of
+ * another class's read is numbered at once). */
+static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum)
+{
+    const mdl_ev *ev = c->ev;
+    int n = c->m->threads[t].code->n_stmts;
+    const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+    int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
+    bool *cls = ll_xmalloc((size_t)n + 1);
+    bool *done = ll_xcalloc((size_t)c->n_ev + 1, sizeof *done);
+    bool ok = true, any = false;
+    for (int g = 0; g < c->n_ev && ok; g++) {
+        if (done[g] || !ev[g].e || ev[g].thread != t ||
+            ev[g].e->kind != SEM_R)
+            continue;
+        int root = mdl_uf_find(c->parent, g);
+        memset(cls, 0, (size_t)n + 1);
+        for (int k = g; k < c->n_ev; k++)
+            if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_R &&
+                mdl_uf_find(c->parent, k) == root && ev[k].e->stmt >= 0 &&
+                ev[k].e->stmt < n)
+                cls[ev[k].e->stmt] = true;
+        ok = mdl_herd_vars(c->m, t, run, cls, vars, vars + n);
+        any = true;
+        for (int k = g; k < c->n_ev && ok; k++) {
+            int s = ev[k].e ? ev[k].e->stmt : -1;
+            if (!ev[k].e || ev[k].thread != t || ev[k].e->kind != SEM_R ||
+                mdl_uf_find(c->parent, k) != root || s < 0 || s >= n)
+                continue;
+            vnum[k] = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
+            done[k] = true;
+        }
+    }
+    if (!any)       /* numbered all the same (false: not followed) */
+        ok = mdl_herd_vars(c->m, t, run, NULL, vars, vars + n);
+    free(done);
+    free(cls);
+    free(vars);
+    return ok;
+}
 
 static bool herd_numbers(void *ctx, int64_t *out)
 {
@@ -280,19 +331,18 @@ static bool herd_numbers(void *ctx, int64_t *out)
     int n_ev = c->n_ev;
     for (int v = 0; v < 3 * n_ev; v++)
         out[v] = 0;
+    int64_t *vnum = ll_xcalloc((size_t)n_ev + 1, sizeof *vnum);
     bool ok = true;
     for (int t = 0; t < c->m->n_threads && ok; t++) {
-        const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
         int n = c->m->threads[t].code->n_stmts;
-        int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-        ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
+        ok = read_numbers(c, t, vnum);
         int64_t last = 0, before = 0;   /* before: the last read's */
         for (int g = 0; g < n_ev && ok; g++) {
             if (!ev[g].e || ev[g].thread != t)
                 continue;
             int s = ev[g].e->stmt;
             if (ev[g].e->kind == SEM_R && s >= 0 && s < n) {
-                int64_t v = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
+                int64_t v = vnum[g];
                 out[g] = 2 * v;
                 before = last;
                 last = v > last ? v : last;
@@ -302,8 +352,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
                 out[2 * n_ev + g] = 2 * before + 1;
             }
         }
-        free(vars);
     }
+    free(vnum);
     return ok;
 }
 
@@ -315,9 +365,9 @@ static bool herd_numbers(void *ctx, int64_t *out)
  * equations unsolved where a constant meets a cycle: herd_solver.c. */
 static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         const int *base, const int *pick, const int *src,
-                        int *rename)
+                        int *parent, int *rename)
 {
-    hs_ctx ctx = {m, ev, n_ev, pick};
+    hs_ctx ctx = {m, ev, n_ev, pick, parent};
     /* variables: the reads, n_ev + w the operation write w's value
        is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner) */
     hs_sys s = {.n_vars = 3 * n_ev, .number = herd_numbers, .ctx = &ctx};
@@ -510,7 +560,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
         !eq_self_used(m, ev, n_ev, base, pick, src, parent) ||
-        !herd_solves(m, ev, n_ev, base, pick, src, rename))
+        !herd_solves(m, ev, n_ev, base, pick, src, parent, rename))
         keep = false;
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
@@ -619,7 +669,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                herd7's union-find, herd_solver.c), not always the
                largest of the class (a later read in the last thread) */
             if (!num) {
-                hs_ctx ctx = {m, ev, n_ev, pick};
+                hs_ctx ctx = {m, ev, n_ev, pick, parent};
                 num = ll_xmalloc((size_t)n_ev * 3 * sizeof *num);
                 num_ok = herd_numbers(&ctx, num);
             }

@@ -550,6 +550,7 @@ static sem_next arm_exec(sem_run *r, const ll_instr *in, const char **label)
     bool holds;
     if (!flags_condition(r, c, &f, &holds))
         return undefined(r, f.t);
+    r->skipped = !holds;
     return holds ? exec_op(r, in, label) : SEM_NEXT;
 }
 
@@ -562,69 +563,112 @@ static int addr_vars(const ll_operand *m)
     return 1 + (m->imm != 0);
 }
 
-/* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
- * a cycle of copies (the symbol it shows moves by one for each variable
- * before the read it names): a register read one, an address its
- * registers and their sum (not for [Rn]), an operation's result one (none
- * for a copy: MOV Rd,Rm, ADD or ORR of #0), MOV of a constant and the
- * barriers none, MOVEQ four; unlike Power and RISC-V, the values the
- * loads read are the thread's last variables, in order (read_late). Not
- * numbered: flag-setting and compares, other conditional instructions,
- * branches, exclusives, LDRD and LDM. */
-static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
+/* The variables of an operation ADD..EOR (not conditional) into *out:
+ * its registers, a result (none for a copy: ADD or ORR of #0), and with
+ * S the flag's comparison (measured: not for EORS). */
+static void op_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
     const ll_operand *o = in->ops;
-    for (int i = 0; i < in->n_ops; i++)
-        if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&
-            o[i].sym)
-            return false;
-    if (in->flags & LL_ARM_F_S)
-        return false;
-    if ((in->flags & LL_ARM_F_COND) &&
-        LL_ARM_COND_OF(in->flags) != LL_ARM_COND_AL) {
-        if (in->op != LL_ARM_MOV || o[1].kind != LL_OPND_REG)
-            return false;
-        out->n = 4;
-        out->dest = o[0].reg;
-        return true;
+    bool s = (in->flags & LL_ARM_F_S) && in->op != LL_ARM_EOR;
+    if (o[2].kind != LL_OPND_REG && o[2].imm == 0 &&
+        (in->op == LL_ARM_ADD || in->op == LL_ARM_ORR)) {
+        *out = (sem_vars){1 + s, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
+                          NULL, NULL};
+        return;
     }
+    out->n = (o[2].kind == LL_OPND_REG ? 3 : 2) + s;
+    out->dest = o[0].reg;
+}
+
+/* An instruction's own variables (its condition's aside); false: not
+ * numbered. */
+static bool own_vars(const ll_instr *in, sem_vars *out)
+{
+    const ll_operand *o = in->ops;
     int a;
     switch (in->op) {
     case LL_ARM_LDR:
         if ((a = addr_vars(&o[1])) < 0)
             return false;
         out->n = out->read_at = a + 1;
-        out->read_late = true;
         out->dest = o[0].reg;
         return true;
-    case LL_ARM_STR:
+    case LL_ARM_STR:    /* the address's, then its register (a copy) */
         if ((a = addr_vars(&o[1])) < 0)
             return false;
-        out->n = a + 1;
+        out->n = out->copy_at = a + 1;
+        out->copy_of = o[0].reg;
         return true;
     case LL_ARM_MOV:
         if (o[1].kind == LL_OPND_REG)
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
-        return true;
+            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
+                              NULL, NULL};
+        else
+            out->dest = o[0].reg;
+        return !(in->flags & LL_ARM_F_S);
     case LL_ARM_DMB: case LL_ARM_DSB: case LL_ARM_ISB: case LL_ARM_NOP:
         return true;
     case LL_ARM_ADD: case LL_ARM_SUB: case LL_ARM_AND: case LL_ARM_ORR:
     case LL_ARM_EOR:
-        if (o[2].kind != LL_OPND_REG) {
-            if (o[2].imm == 0 && (in->op == LL_ARM_ADD ||
-                                  in->op == LL_ARM_ORR)) {
-                *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
-                return true;
-            }
-            out->n = 2;
-        } else {
-            out->n = 3;
-        }
-        out->dest = o[0].reg;
+        op_vars(in, out);
         return true;
+    case LL_ARM_CMP:    /* its registers and the comparison */
+        out->n = 2 + (o[1].kind == LL_OPND_REG);
+        return true;
+    case LL_ARM_CBZ: case LL_ARM_CBNZ:  /* its register, the comparison */
+        out->n = 2;
+        out->cond = o[1].sym;
+        return out->cond != NULL;
+    case LL_ARM_B:
+        out->jump = o[0].sym;
+        return out->jump != NULL;
     }
     return false;
+}
+
+/* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
+ * a cycle of copies (the symbol it shows moves by one for each variable
+ * before the read it names; about 60 probes in the branch's notes): in
+ * order, a register read one, an address its registers and their sum
+ * (not for [Rn]), a memory read one, an operation's result one (none for
+ * a copy: MOV Rd,Rm, ADD or ORR of #0), with S the flag's comparison one
+ * more (not EORS), CMP its registers and the comparison, MOV of a
+ * constant and the barriers none. A store's value register is a copy of
+ * what it holds. Branches (doc/fidelity.md): BEQ reads the flag, BNE
+ * the flag and its negation, CBZ and CBZN their register and the
+ * comparison, then herd7 numbers every path to the thread's end, the
+ * jump's first (herd_vars.c); B none, nor the code it skips. A
+ * conditionally run instruction (MOVEQ, LDRNE...) is such a fork too:
+ * the condition's variables (EQ one, NE two) then every path, the one
+ * that runs it first. Not numbered: conditions but EQ and NE, exclusives,
+ * LDRD and LDM. */
+static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
+{
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, 0, false, NULL, NULL};
+    const ll_operand *o = in->ops;
+    for (int i = 0; i < in->n_ops; i++)
+        if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&
+            o[i].sym)
+            return false;
+    int c = LL_ARM_COND_OF(in->flags);
+    if (!(in->flags & LL_ARM_F_COND) || c == LL_ARM_COND_AL)
+        return own_vars(in, out);
+    if (c != LL_ARM_COND_EQ && c != LL_ARM_COND_NE)
+        return false;           /* herd7's ARM has only these */
+    int flag = 1 + (c == LL_ARM_COND_NE);
+    if (in->op == LL_ARM_B) {
+        out->n = flag;
+        out->cond = o[0].sym;
+        return out->cond != NULL;
+    }
+    if (in->op == LL_ARM_CMP || is_identity(in) ||
+        !own_vars(in, out) || out->cond || out->jump)
+        return false;           /* not measured; identities not run */
+    out->guard = flag;
+    out->n += flag;
+    out->read_at += out->read_at ? flag : 0;
+    out->copy_at += out->copy_of >= 0 ? flag : 0;
+    return true;
 }
 
 const sem_ops sem_arm_ops = {

@@ -125,8 +125,12 @@ typedef struct sem_vars {
     int late_reg;   /* a register read among them whose variable herd7
                        makes at the thread's end when the register holds
                        a read's copy (a store's value register), or -1 */
-    bool read_late; /* its read's variable (counted in n) is made at the
-                       thread's end, after every register's */
+    int guard;      /* a conditionally run instruction (`MOVEQ`):
+                       its first `guard` variables are its condition's,
+                       made on both ways; herd7 numbers the rest of the
+                       thread on the way that runs it (the rest of n)
+                       first, then on the way that skips it (sem_run.
+                       turns tells the run's way: 1 it ran) */
     bool first_only; /* n holds for the thread's first such instruction
                         only: after one, the thread is not numbered
                         (a store-conditional: 10, then 20, 40, ...) */
@@ -374,6 +378,10 @@ struct sem_run {
      * made, which the engine follows without counting it as a loop's
      * turn (where herd7 7.58 does so; exec elsewhere leaves it false) */
     bool concrete_jump;
+    /* exec did not run a conditionally run instruction (its condition
+     * did not hold: sem_vars.guard's other way; exec elsewhere leaves it
+     * false) */
+    bool skipped;
     /* a store-exclusive's status was chosen in this run; herd7 holds it
      * as a symbolic value, so exec takes no later branch as concrete (a
      * conservative cut: its register is not followed) */
@@ -444,7 +452,8 @@ struct sem_run {
     sem_taint *made;
     /* the way taken at each place herd7 reads both ways (C: an if on a
      * value read, a cmpxchg, a trylock...; assembly: a conditional
-     * branch, sem_vars.cond, 1 the jump), bit i the i-th so met
+     * branch, sem_vars.cond, 1 the jump; a conditionally run
+     * instruction, sem_vars.guard, 1 it ran), bit i the i-th so met
      * (model/herd_vars.c numbers herd7's symbols with it) */
     uint64_t turns;
     int n_turns;

@@ -346,6 +346,88 @@ Hash=6f22c6e5256377dd598b7941b9c5f144
 
 END
 check PPC-LB+store-then-mr
+# RISC-V and PPC: a store's value register is numbered at the thread's
+# end only when it holds a copy of the class being named; a copy of
+# another read (a constant's, or another cycle's) is numbered at once
+# (S11; main S10).
+cat > "$tmp/RV-LB+other-store.litmus" <<'END'
+RISCV RV-LB+other-store
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z; 1:x10=w;
+}
+ P0 | P1 ;
+ lw x5,0(x6) | lw x2,0(x9) ;
+ sw x5,0(x7) | sw x2,0(x10) ;
+ | lw x5,0(x6) ;
+ | sw x5,0(x7) ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+other-store.want" <<'END'
+Test RV-LB+other-store Allowed
+States 2
+0:x5=S11;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1)
+Observation RV-LB+other-store Never 0 4
+Hash=59e081f0979e9397d0fbfc24edf9ed3c
+
+END
+check RV-LB+other-store
+cat > "$tmp/RV-LB+other-cycle-store.litmus" <<'END'
+RISCV RV-LB+other-cycle-store
+{
+0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 1:x9=z; 1:x10=w; 2:x9=z; 2:x10=w;
+}
+ P0 | P1 | P2 ;
+ lw x5,0(x6) | lw x2,0(x9) | lw x3,0(x10) ;
+ sw x5,0(x7) | sw x2,0(x10) | sw x3,0(x9) ;
+ | lw x5,0(x6) | ;
+ | sw x5,0(x7) | ;
+exists (0:x5=1)
+END
+cat > "$tmp/RV-LB+other-cycle-store.want" <<'END'
+Test RV-LB+other-cycle-store Allowed
+States 2
+0:x5=S11;
+0:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 16
+Condition exists (0:x5=1)
+Observation RV-LB+other-cycle-store Never 0 16
+Hash=3da951c2a580af3b361273615fbbed39
+
+END
+check RV-LB+other-cycle-store
+cat > "$tmp/PPC-LB+other-store.litmus" <<'END'
+PPC PPC-LB+other-store
+{
+0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w;
+}
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r2,0(r9) ;
+ stw r5,0(r7) | stw r2,0(r10) ;
+ | lwz r5,0(r6) ;
+ | stw r5,0(r7) ;
+exists (0:r5=1)
+END
+cat > "$tmp/PPC-LB+other-store.want" <<'END'
+Test PPC-LB+other-store Allowed
+States 2
+0:r5=S11;
+0:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1)
+Observation PPC-LB+other-store Never 0 4
+Hash=e815491e1110aa142f03c158d227a361
+
+END
+check PPC-LB+other-store
 # Conditional branches: herd7 numbers the branch's registers (RISC-V:
 # and the comparison; PPC: the condition register and its bit), then every
 # path to the thread's end, depth first, the jump's way first, each
@@ -591,6 +673,190 @@ Hash=7a5840cf15a58005e52d22aaf891ad45
 
 END
 check ARM-LB+sub0
+# ARM (measured, doc/fidelity.md): reads numbered in order, a store's
+# value register a copy (S8, main S10); BEQ the flag, BNE the flag and
+# its negation, CBZ/CBNZ the register and the comparison, CMP its
+# registers and the comparison, then every path, the jump's first; B
+# none, nor what it skips; a conditionally run MOVEQ/MOVNE forks the
+# same way (the way that runs it first), in the cycle's thread or in
+# one before it.
+cat > "$tmp/ARM-LB+ldr-in-order.litmus" <<'END'
+ARM ARM-LB+ldr-in-order
+{
+0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; 1:R9=z; 1:R10=w;
+}
+ P0          | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | STR R5,[R7] ;
+             | MOV R3,#1 ;
+             | STR R3,[R9] ;
+exists (0:R5=1)
+END
+cat > "$tmp/ARM-LB+ldr-in-order.want" <<'END'
+Test ARM-LB+ldr-in-order Allowed
+States 2
+0:R5=S8;
+0:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1)
+Observation ARM-LB+ldr-in-order Never 0 4
+Hash=a3a9ac3ef06e6f0fd9aba8e3d4a1835a
+
+END
+check ARM-LB+ldr-in-order
+cat > "$tmp/ARM-LB+bne-beq.litmus" <<'END'
+ARM ARM-LB+bne-beq
+{
+0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; 1:R9=z; 1:R10=w;
+}
+ P0          | P1 ;
+ LDR R5,[R6] | LDR R2,[R9] ;
+ STR R5,[R7] | CMP R2,#0 ;
+             | BNE L0 ;
+             | LDR R3,[R10] ;
+             | L0: ;
+             | CMP R2,#1 ;
+             | BEQ L1 ;
+             | L1: ;
+             | LDR R5,[R6] ;
+             | STR R5,[R7] ;
+exists (0:R5=1)
+END
+cat > "$tmp/ARM-LB+bne-beq.want" <<'END'
+Test ARM-LB+bne-beq Allowed
+States 2
+0:R5=S34;
+0:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1)
+Observation ARM-LB+bne-beq Never 0 4
+Hash=b6ced747db27dc0bb4e2d8c30d1204b9
+
+END
+check ARM-LB+bne-beq
+cat > "$tmp/ARM-LB+bne-over-b.litmus" <<'END'
+ARM ARM-LB+bne-over-b
+{
+0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; 1:R9=z; 1:R10=w;
+}
+ P0          | P1 ;
+ LDR R5,[R6] | LDR R2,[R9] ;
+ STR R5,[R7] | CMP R2,#0 ;
+             | BNE L0 ;
+             | LDR R3,[R10] ;
+             | B L1 ;
+             | L0: ;
+             | LDR R4,[R10] ;
+             | L1: ;
+             | LDR R5,[R6] ;
+             | STR R5,[R7] ;
+exists (0:R5=1)
+END
+cat > "$tmp/ARM-LB+bne-over-b.want" <<'END'
+Test ARM-LB+bne-over-b Allowed
+States 2
+0:R5=S22;
+0:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1)
+Observation ARM-LB+bne-over-b Never 0 4
+Hash=3c1007f315dd052e5c2932fdeee74ca5
+
+END
+check ARM-LB+bne-over-b
+cat > "$tmp/ARM-LB+cbz-cbnz.litmus" <<'END'
+ARM ARM-LB+cbz-cbnz
+{
+0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; 1:R9=z; 1:R10=w;
+}
+ P0          | P1 ;
+ LDR R5,[R6] | LDR R2,[R9] ;
+ STR R5,[R7] | CBZ R2,L0 ;
+             | LDR R3,[R10] ;
+             | L0: ;
+             | CBNZ R2,L1 ;
+             | LDR R4,[R10] ;
+             | L1: ;
+             | LDR R5,[R6] ;
+             | STR R5,[R7] ;
+exists (0:R5=1)
+END
+cat > "$tmp/ARM-LB+cbz-cbnz.want" <<'END'
+Test ARM-LB+cbz-cbnz Allowed
+States 2
+0:R5=S20;
+0:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1)
+Observation ARM-LB+cbz-cbnz Never 0 4
+Hash=a8d9eb40d9af7d97ef6b560a0300aa97
+
+END
+check ARM-LB+cbz-cbnz
+cat > "$tmp/ARM-LB+movne-moveq.litmus" <<'END'
+ARM ARM-LB+movne-moveq
+{
+0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; 1:R9=z; 1:R10=w;
+}
+ P0          | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | LDR R2,[R9] ;
+             | CMP R2,#0 ;
+             | MOVNE R8,R5 ;
+             | MOVEQ R8,R5 ;
+             | STR R8,[R7] ;
+exists (0:R5=1)
+END
+cat > "$tmp/ARM-LB+movne-moveq.want" <<'END'
+Test ARM-LB+movne-moveq Allowed
+States 2
+0:R5=S23;
+0:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1)
+Observation ARM-LB+movne-moveq Never 0 4
+Hash=ce75caed4d5582e570309eb3bc19d632
+
+END
+check ARM-LB+movne-moveq
+cat > "$tmp/ARM-LB+p0-moveq-movne.litmus" <<'END'
+ARM ARM-LB+p0-moveq-movne
+{
+0:R6=x; 0:R7=y; 0:R9=z; 1:R6=y; 1:R7=x;
+}
+ P0           | P1          ;
+ LDR R2,[R9]  | LDR R5,[R6] ;
+ CMP R2,#0    | STR R5,[R7] ;
+ MOVEQ R3,R2  |             ;
+ MOVNE R4,R2  |             ;
+ LDR R5,[R6]  |             ;
+ STR R5,[R7]  |             ;
+exists (1:R5=1)
+END
+cat > "$tmp/ARM-LB+p0-moveq-movne.want" <<'END'
+Test ARM-LB+p0-moveq-movne Allowed
+States 2
+1:R5=S32;
+1:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (1:R5=1)
+Observation ARM-LB+p0-moveq-movne Never 0 4
+Hash=f268826edf9e5d412bfd496e19c010c3
+
+END
+check ARM-LB+p0-moveq-movne
 
 cat > "$tmp/X86-LB+mov.litmus" <<'END'
 X86 X86-LB+mov
