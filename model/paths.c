@@ -70,6 +70,8 @@ typedef struct run_ctx {
                            most writes a path of it makes there, -1 no
                            bound (foreign_most); NULL: none known */
     int n_fw;
+    bool fw_own;        /* some path is cut at a loop: the run's own
+                           writes count too (foreign_most) */
     int n_zload;        /* reads at a constant address that is no location */
     int n_zstore;       /* writes there */
     int zstore_inst;    /* the first such write's instruction */
@@ -497,7 +499,11 @@ static bool reads_found(run_ctx *c)
 }
 
 /* The most writes other threads than the run's make at loc in one
- * execution (their paths' most, count_writes), -1 if not known. */
+ * execution (their paths' most, count_writes), -1 if not known. Where a
+ * run may be cut at a loop, its own too: herd7's `Loop` test takes any
+ * write of the candidate as a read's source, one after the read in its
+ * thread too (search.c, reads_find_values; litmus/c/loops-cut-reads-
+ * own-later-write). */
 static int foreign_most(const run_ctx *c, int loc)
 {
     if (!c->fw || loc >= c->n_fw || c->explore || incoherent_too(c))
@@ -505,9 +511,9 @@ static int foreign_most(const run_ctx *c, int loc)
     int n = 0;
     for (int u = 0; u < c->m->n_threads; u++) {
         int w = c->fw[u * c->n_fw + loc];
-        if (w < 0 && u != c->th)
+        if (w < 0 && (u != c->th || c->fw_own))
             return -1;
-        n += u != c->th ? w : 0;
+        n += u != c->th || c->fw_own ? w : 0;
     }
     return n;
 }
@@ -1609,12 +1615,14 @@ typedef struct writes_find {
     int *most;          /* per location: the most writes of a path */
     int n, cap;
     bool wild;          /* a write at an address a read made */
+    bool cut;           /* a path cut at a loop's unrolling limit */
 } writes_find;
 
 static bool writes_path(run_ctx *c, void *arg)
 {
     writes_find *f = arg;
     f->wild |= c->any_dep_store;
+    f->cut |= c->cut;
     if (f->n < c->m->n_locs) {
         ll_grow((void **)&f->most, &f->cap, c->m->n_locs, sizeof *f->most);
         memset(f->most + f->n, 0,
@@ -1642,8 +1650,11 @@ static void count_writes(run_ctx *c)
 {
     mdl_test *m = c->m;
     writes_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
-    for (int t = 0; t < m->n_threads; t++)
+    c->fw_own = false;
+    for (int t = 0; t < m->n_threads; t++) {
         f[t].wild = !explore_paths(c, t, writes_path, &f[t]);
+        c->fw_own |= f[t].cut;
+    }
     c->n_fw = m->n_locs;
     c->fw = ll_xmalloc((size_t)(m->n_threads * c->n_fw + 1) *
                        sizeof *c->fw);
