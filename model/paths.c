@@ -532,41 +532,42 @@ static bool foreign_value(const run_ctx *c, int loc, sem_val v, int end)
     return true;
 }
 
-/* Whether the run's reads of loc so far took most distinct values of
- * other threads' writes (foreign_value), and v is none of them: each
- * needs a write of its own, one of at most most (issue 24: g7_85's P0
- * read x five times, each any of 20 values that P1's one write to x
- * may make, 250000 paths where herd7 builds one). */
-static bool foreign_full(const run_ctx *c, int loc, sem_val v, int most)
+/* The distinct values the run's reads of loc so far took of other
+ * threads' writes (foreign_value), at most SEM_MAX_READS; their count. */
+static int foreign_taken(const run_ctx *c, int loc, sem_val *out)
 {
     int n = 0;
-    for (int i = 0; i < c->n_ev; i++) {
+    for (int i = 0; i < c->n_ev && n < SEM_MAX_READS; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_R || e->loc != loc ||
             !foreign_value(c, loc, e->val, i))
             continue;
-        if (sem_val_eq(e->val, v))
-            return false;
-        int j = 0;      /* counted at its first read */
-        while (j < i && !(c->ev[j].kind == SEM_R && c->ev[j].loc == loc &&
-                          sem_val_eq(c->ev[j].val, e->val) &&
-                          foreign_value(c, loc, e->val, j)))
+        int j = 0;
+        while (j < n && !sem_val_eq(out[j], e->val))
             j++;
-        n += j == i;
+        if (j == n)
+            out[n++] = e->val;
     }
-    return n >= most;
+    return n;
 }
 
-/* may_read_how, 0 for a value the run's reads of other threads' writes
- * leave no room for (foreign_full). */
-static int read_how(run_ctx *c, int loc, int k, int most)
+/* may_read_how, 0 for a value of other threads' writes when the run's
+ * reads of loc took most such values already, v none of them (taken,
+ * n_taken): each needs a write of its own, one of at most most (issue
+ * 24: g7_85's P0 read x five times, each any of 20 values that P1's one
+ * write to x may make, 250000 paths where herd7 builds one). */
+static int read_how(run_ctx *c, int loc, int k, int most,
+                    const sem_val *taken, int n_taken)
 {
     int how = may_read_how(c, loc, k, c->inst);
     const sem_val v = c->m->locs[loc].dom[k];
-    if (how == 1 && most >= 0 && foreign_value(c, loc, v, c->n_ev) &&
-        foreign_full(c, loc, v, most))
-        return 0;
-    return how;
+    if (how != 1 || most < 0 || n_taken < most ||
+        !foreign_value(c, loc, v, c->n_ev))
+        return how;
+    for (int j = 0; j < n_taken; j++)
+        if (sem_val_eq(taken[j], v))
+            return how;
+    return 0;
 }
 
 /* The value index of a read's choice (sem_choose of how many may_read
@@ -582,13 +583,15 @@ static int choose_value(sem_run *r, int loc)
         return sem_choose(r, l->n_dom);
     int n = 0, most = c->explore ? 1 : 2;   /* no probing in the pass */
     int fmost = l->no_init || c->probing ? -1 : foreign_most(c, loc);
+    sem_val taken[SEM_MAX_READS];
+    int n_taken = fmost >= 0 ? foreign_taken(c, loc, taken) : 0;
     for (int k = 0; k < l->n_dom; k++) {
-        int how = read_how(c, loc, k, fmost);
+        int how = read_how(c, loc, k, fmost, taken, n_taken);
         n += how > 0 && how <= most;
     }
     int pick = sem_choose(r, n > 0 ? n : 1);
     for (int k = 0; k < l->n_dom; k++) {
-        int how = read_how(c, loc, k, fmost);
+        int how = read_how(c, loc, k, fmost, taken, n_taken);
         if (how > 0 && how <= most && pick-- == 0) {
             c->probe |= how == 2;
             return k;
@@ -1616,6 +1619,7 @@ typedef struct writes_find {
     int n, cap;
     bool wild;          /* a write at an address a read made */
     bool cut;           /* a path cut at a loop's unrolling limit */
+    int paths;
 } writes_find;
 
 static bool writes_path(run_ctx *c, void *arg)
@@ -1623,6 +1627,8 @@ static bool writes_path(run_ctx *c, void *arg)
     writes_find *f = arg;
     f->wild |= c->any_dep_store;
     f->cut |= c->cut;
+    if (++f->paths > MDL_COUNT_WRITES_PATHS)
+        return true;    /* not all seen: no bound */
     if (f->n < c->m->n_locs) {
         ll_grow((void **)&f->most, &f->cap, c->m->n_locs, sizeof *f->most);
         memset(f->most + f->n, 0,
@@ -1644,17 +1650,20 @@ static bool writes_path(run_ctx *c, void *arg)
 /* The most writes each thread's paths make at each location (run_ctx.
  * fw): the path pass takes every way of every branch, whatever values
  * lead there. A thread with a write at an address a read made, or
- * whose paths the pass did not all see, has no bound; so has a location
- * no path wrote or reached before the rounds. */
+ * whose paths the pass did not all see (more than
+ * MDL_COUNT_WRITES_PATHS), has no bound; so has a location no path
+ * wrote or reached before the rounds. */
 static void count_writes(run_ctx *c)
 {
     mdl_test *m = c->m;
     writes_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
     c->fw_own = false;
+    bool looped = c->looped;    /* the pass's back jumps are no run's */
     for (int t = 0; t < m->n_threads; t++) {
         f[t].wild = !explore_paths(c, t, writes_path, &f[t]);
         c->fw_own |= f[t].cut;
     }
+    c->looped = looped;
     c->n_fw = m->n_locs;
     c->fw = ll_xmalloc((size_t)(m->n_threads * c->n_fw + 1) *
                        sizeof *c->fw);
