@@ -17,6 +17,10 @@
 /* Ways a value of a location's value set keeps (paths.c: each the write
  * sites it went through); more are merged into the sites common to all. */
 #define MDL_MAX_WAYS 4
+/* The path pass that bounds the writes a thread's paths make at each
+ * location (paths.c, count_writes) sees at most this many paths of a
+ * thread; past them the thread's writes have no bound. */
+#define MDL_COUNT_WRITES_PATHS 4096
 /* Names (registers, locations) whose lookups are cached per thread and
  * per test, by address (a power of two). */
 #define MDL_NAME_CACHE 64

@@ -65,6 +65,13 @@ typedef struct run_ctx {
                            round's runs read (the others came of them) */
     int n_dom_read;
     bool dep_store;     /* the run stored through an address from a read */
+    bool any_dep_store; /* ... lock words and fixed addresses too */
+    int *fw;            /* per thread and location (n_fw a thread): the
+                           most writes a path of it makes there, -1 no
+                           bound (foreign_most); NULL: none known */
+    int n_fw;
+    bool fw_own;        /* some path is cut at a loop: the run's own
+                           writes count too (foreign_most) */
     int n_zload;        /* reads at a constant address that is no location */
     int n_zstore;       /* writes there */
     int zstore_inst;    /* the first such write's instruction */
@@ -502,6 +509,78 @@ static bool reads_found(run_ctx *c)
     return true;
 }
 
+/* The most writes other threads than the run's make at loc in one
+ * execution (their paths' most, count_writes), -1 if not known. Where a
+ * run may be cut at a loop, its own too: herd7's `Loop` test takes any
+ * write of the candidate as a read's source, one after the read in its
+ * thread too (search.c, reads_find_values; litmus/c/loops-cut-reads-
+ * own-later-write). */
+static int foreign_most(const run_ctx *c, int loc)
+{
+    if (!c->fw || loc >= c->n_fw || c->explore || incoherent_too(c))
+        return -1;
+    int n = 0;
+    for (int u = 0; u < c->m->n_threads; u++) {
+        int w = c->fw[u * c->n_fw + loc];
+        if (w < 0 && (u != c->th || c->fw_own))
+            return -1;
+        n += u != c->th || c->fw_own ? w : 0;
+    }
+    return n;
+}
+
+/* Whether a read of v at loc, before the run's event end, reads another
+ * thread's write: v is not loc's initial value nor a value the run wrote
+ * there before. */
+static bool foreign_value(const run_ctx *c, int loc, sem_val v, int end)
+{
+    if (sem_val_eq(v, c->m->locs[loc].init))
+        return false;
+    for (int i = 0; i < end; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
+            sem_val_eq(c->ev[i].val, v))
+            return false;
+    return true;
+}
+
+/* The distinct values the run's reads of loc so far took of other
+ * threads' writes (foreign_value), at most SEM_MAX_READS; their count. */
+static int foreign_taken(const run_ctx *c, int loc, sem_val *out)
+{
+    int n = 0;
+    for (int i = 0; i < c->n_ev && n < SEM_MAX_READS; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_R || e->loc != loc ||
+            !foreign_value(c, loc, e->val, i))
+            continue;
+        int j = 0;
+        while (j < n && !sem_val_eq(out[j], e->val))
+            j++;
+        if (j == n)
+            out[n++] = e->val;
+    }
+    return n;
+}
+
+/* may_read_how, 0 for a value of other threads' writes when the run's
+ * reads of loc took most such values already, v none of them (taken,
+ * n_taken): each needs a write of its own, one of at most most (issue
+ * 24: g7_85's P0 read x five times, each any of 20 values that P1's one
+ * write to x may make, 250000 paths where herd7 builds one). */
+static int read_how(run_ctx *c, int loc, int k, int most,
+                    const sem_val *taken, int n_taken)
+{
+    int how = may_read_how(c, loc, k, c->inst);
+    const sem_val v = c->m->locs[loc].dom[k];
+    if (how != 1 || most < 0 || n_taken < most ||
+        !foreign_value(c, loc, v, c->n_ev))
+        return how;
+    for (int j = 0; j < n_taken; j++)
+        if (sem_val_eq(taken[j], v))
+            return how;
+    return 0;
+}
+
 /* The value index of a read's choice (sem_choose of how many may_read
  * allows: the k-th of those). */
 static int choose_value(sem_run *r, int loc)
@@ -514,13 +593,16 @@ static int choose_value(sem_run *r, int loc)
     if (incoherent_too(c))
         return sem_choose(r, l->n_dom);
     int n = 0, most = c->explore ? 1 : 2;   /* no probing in the pass */
+    int fmost = l->no_init || c->probing ? -1 : foreign_most(c, loc);
+    sem_val taken[SEM_MAX_READS];
+    int n_taken = fmost >= 0 ? foreign_taken(c, loc, taken) : 0;
     for (int k = 0; k < l->n_dom; k++) {
-        int how = may_read_how(c, loc, k, c->inst);
+        int how = read_how(c, loc, k, fmost, taken, n_taken);
         n += how > 0 && how <= most;
     }
     int pick = sem_choose(r, n > 0 ? n : 1);
     for (int k = 0; k < l->n_dom; k++) {
-        int how = may_read_how(c, loc, k, c->inst);
+        int how = read_how(c, loc, k, fmost, taken, n_taken);
         if (how > 0 && how <= most && pick-- == 0) {
             c->probe |= how == 2;
             return k;
@@ -591,6 +673,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     if ((addr_dep | addr_pick) && !r->addr_fixed &&
         !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
+    c->any_dep_store |= (addr_dep | addr_pick) != 0;
     int loc = address(r, addr, addr_dep | addr_pick, false);
     r->addr_fixed = false;
     if (loc < 0)
@@ -918,7 +1001,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_ev = 0;
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
-    c->dep_store = false;
+    c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
     c->n_zload = c->n_zstore = 0;
@@ -1378,22 +1461,24 @@ static void seed_constants(mdl_test *m)
  * a value read takes both ways (sem_free), an access to no location goes
  * on (it is counted), an error ends the path unseen (c->dead). Each path
  * is given to seen(c, arg), true to stop; at most MDL_MAX_RUNS paths,
- * within the time limit. */
-static void explore_paths(run_ctx *c, int th,
+ * within the time limit. True when every path was seen. */
+static bool explore_paths(run_ctx *c, int th,
                           bool (*seen)(run_ctx *c, void *arg), void *arg)
 {
     sem_run r;
     run_start(c, &r, th);
     c->explore = true;
     long runs = 0;
+    bool all = false;
     do
         run_once(c, &r);
     while (!seen(c, arg) && ++runs <= MDL_MAX_RUNS &&
            !(c->m->limits.timeout > 0 &&
              mdl_now() - c->m->start > c->m->limits.timeout) &&
-           next_choices(c));
+           (all = !next_choices(c)) == false);
     c->explore = false;
     run_free(&r);
+    return all;
 }
 
 /* Whether thread th stores a register's value (sem_ops.value_operand):
@@ -1546,6 +1631,92 @@ static bool seed_forced_values(run_ctx *c)
         c->wide = NULL;
     }
     return f.grew;
+}
+
+/* What count_writes' pass over a thread finds (writes_path). */
+typedef struct writes_find {
+    int *most;          /* per location: the most writes of a path */
+    int n, cap;
+    bool wild;          /* a write at an address a read made */
+    bool cut;           /* a path cut at a loop's unrolling limit */
+    int paths;
+} writes_find;
+
+static bool writes_path(run_ctx *c, void *arg)
+{
+    writes_find *f = arg;
+    f->wild |= c->any_dep_store;
+    f->cut |= c->cut;
+    if (++f->paths > MDL_COUNT_WRITES_PATHS)
+        return true;    /* not all seen: no bound */
+    if (f->n < c->m->n_locs) {
+        ll_grow((void **)&f->most, &f->cap, c->m->n_locs, sizeof *f->most);
+        memset(f->most + f->n, 0,
+               (size_t)(c->m->n_locs - f->n) * sizeof *f->most);
+        f->n = c->m->n_locs;
+    }
+    for (int i = 0; i < c->n_ev; i++) {     /* a dead path's too */
+        if (c->ev[i].kind != SEM_W || c->ev[i].loc < 0)
+            continue;
+        int n = 0;
+        for (int j = 0; j <= i; j++)
+            n += c->ev[j].kind == SEM_W && c->ev[j].loc == c->ev[i].loc;
+        if (n > f->most[c->ev[i].loc])
+            f->most[c->ev[i].loc] = n;
+    }
+    return false;
+}
+
+/* The most writes each thread's paths make at each location (run_ctx.
+ * fw): the path pass takes every way of every branch, whatever values
+ * lead there. A thread with a write at an address a read made, or
+ * whose paths the pass did not all see (more than
+ * MDL_COUNT_WRITES_PATHS), has no bound; so has a location no path
+ * wrote or reached before the rounds. */
+static void count_writes(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    writes_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
+    c->fw_own = false;
+    bool looped = c->looped;    /* the pass's back jumps are no run's */
+    for (int t = 0; t < m->n_threads; t++) {
+        f[t].wild = !explore_paths(c, t, writes_path, &f[t]);
+        c->fw_own |= f[t].cut;
+    }
+    c->looped = looped;
+    c->n_fw = m->n_locs;
+    c->fw = ll_xmalloc((size_t)(m->n_threads * c->n_fw + 1) *
+                       sizeof *c->fw);
+    for (int t = 0; t < m->n_threads; t++) {
+        for (int l = 0; l < c->n_fw; l++)
+            c->fw[t * c->n_fw + l] = f[t].wild ? -1
+                                     : l < f[t].n ? f[t].most[l] : 0;
+        free(f[t].most);
+    }
+    free(f);
+}
+
+/* Whether some run writes a location more often than count_writes
+ * found its thread's paths do: then the rounds run again without the
+ * bound (a path the pass did not see). */
+static bool writes_beyond(const run_ctx *c)
+{
+    const mdl_test *m = c->m;
+    for (int t = 0; t < m->n_threads; t++)
+        for (int k = 0; k < m->threads[t].n_runs; k++) {
+            const mdl_run *u = &m->threads[t].runs[k];
+            for (int i = 0; i < u->n_ev; i++) {
+                int l = u->ev[i].loc, n = 0;
+                if (u->ev[i].kind != SEM_W || l < 0 || l >= c->n_fw ||
+                    c->fw[t * c->n_fw + l] < 0)
+                    continue;
+                for (int j = 0; j <= i; j++)
+                    n += u->ev[j].kind == SEM_W && u->ev[j].loc == l;
+                if (n > c->fw[t * c->n_fw + l])
+                    return true;
+            }
+        }
+    return false;
 }
 
 /* What zero_paths_refuse's pass finds in a thread (zero_path). */
@@ -1769,6 +1940,18 @@ static bool all_rounds(run_ctx *c)
     return ok;
 }
 
+/* all_rounds, again without count_writes' bound if a run went past it. */
+static bool bounded_rounds(run_ctx *c)
+{
+    bool ok = all_rounds(c);
+    if (ok && c->fw && writes_beyond(c)) {
+        free(c->fw);
+        c->fw = NULL;
+        ok = all_rounds(c);
+    }
+    return ok;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -1779,9 +1962,11 @@ bool mdl_runs(mdl_test *m)
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
     c.probing = m->loop_probe;
-    ok = all_rounds(&c);
+    if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
+        count_writes(&c);
+    ok = bounded_rounds(&c);
     if (ok && m->ops->symbolic_values && seed_forced_values(&c))
-        ok = all_rounds(&c);
+        ok = bounded_rounds(&c);
     m->looped = c.looped;
     if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
         ok = false;
@@ -1796,5 +1981,6 @@ bool mdl_runs(mdl_test *m)
     free(c.pend);
     free(c.back);
     free(c.dom_read);
+    free(c.fw);
     return ok;
 }

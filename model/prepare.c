@@ -42,26 +42,67 @@ bool mdl_dom_add(mdl_loc *l, sem_val v)
     return mdl_dom_add_prov(l, v, &none, MDL_ANY_WRITER);
 }
 
-/* One more way (a set of write sites): nothing if a way it goes through
- * all of is known (that one is shorter), else it replaces the ways that
- * go through all of its sites. Past MDL_MAX_WAYS the ways become one,
- * the sites common to all: fewer sites, fewer values left out, none an
- * execution has. true if the ways changed. */
-bool mdl_ways_add(mdl_ways *a, uint64_t w)
+/* The write sites of a way. */
+static int sites(uint64_t w)
 {
-    for (int i = 0; i < a->n; i++)
-        if ((a->w[i] & w) == a->w[i])
-            return false;
+    int n = 0;
+    for (; w; w &= w - 1)
+        n++;
+    return n;
+}
+
+/* Removes from a the ways that go through all the sites of w. */
+static void drop_longer(mdl_ways *a, uint64_t w)
+{
     int k = 0;
     for (int i = 0; i < a->n; i++)
         if ((a->w[i] & w) != w)
             a->w[k++] = a->w[i];
     a->n = k;
-    if (a->n == MDL_MAX_WAYS) {
-        for (int i = 1; i < a->n; i++)
-            a->w[0] &= a->w[i];
-        w &= a->w[0];
-        a->n = 0;
+}
+
+/* One more way (a set of write sites): nothing if a way it goes through
+ * all of is known (that one is shorter), else it replaces the ways that
+ * go through all of its sites. Past MDL_MAX_WAYS the two ways with the
+ * most sites in common become one, those sites, until w fits: fewer
+ * sites, fewer values left out, none an execution has. All of them
+ * made one (the sites common to all, often none) let an RMW chain go
+ * round its sites again, a value a round: g7_47 of gen_c seed 7 grew z
+ * by 2 a round until the 20 s limit (issue 24). true if the ways
+ * changed. */
+bool mdl_ways_add(mdl_ways *a, uint64_t w)
+{
+    for (int i = 0; i < a->n; i++)
+        if ((a->w[i] & w) == a->w[i])
+            return false;
+    drop_longer(a, w);
+    while (a->n == MDL_MAX_WAYS) {
+        int bi = 0, bj = -1, best = -1;     /* bj < 0: w itself */
+        for (int i = 0; i < a->n; i++)
+            for (int j = i + 1; j <= a->n; j++) {
+                int c = sites(a->w[i] & (j < a->n ? a->w[j] : w));
+                if (c > best) {
+                    best = c;
+                    bi = i;
+                    bj = j < a->n ? j : -1;
+                }
+            }
+        uint64_t m = a->w[bi] & (bj < 0 ? w : a->w[bj]);
+        if (bj < 0) {
+            w = m;
+            a->w[bi] = a->w[--a->n];
+        } else {
+            a->w[bi] = m;
+            a->w[bj] = a->w[--a->n];
+            uint64_t keep = a->w[bi];
+            a->w[bi] = a->w[--a->n];
+            drop_longer(a, keep);
+            if ((keep & w) == keep)
+                w = keep;
+            else
+                a->w[a->n++] = keep;
+        }
+        drop_longer(a, w);
     }
     a->w[a->n++] = w;
     return true;
