@@ -60,8 +60,9 @@ done
 # traps, STILP, which the toolchain cannot assemble, a branch target
 # relative to the instruction, which the harness's own code would move,
 # BL, whose link register X30 is the compiler's, a code label as an
-# initial value, and herd7 7.58's address x+1 read from `x[1]` in a
-# condition).
+# initial value, herd7 7.58's address x+1 read from `x[1]` in a
+# condition, and a C access to x+1, which herd7 takes as a location of
+# its own and a CPU as the bytes past x).
 cat >"$tmp/refused.want" <<'EOF'
 litmus/aarch64/A64+bl-link.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/A64+label-cond.litmus:10:9: a code label as a value (label:"P0:L0") cannot be set by hwrun (ADR can)
@@ -78,6 +79,8 @@ litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a reg
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt-held.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt.litmus:27:7: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/MP+offset-const.litmus:19:2: hwrun does not support an address past a shared variable ('x+1')
+litmus/c/MP+offset-through-read-pointer.litmus:39:2: hwrun does not support an address past a shared variable ('x+1')
 litmus/c/MP+unlock-misspelt-lock.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken
