@@ -70,6 +70,19 @@ static bool in_domain(const mdl_loc *l, sem_val v)
     return false;
 }
 
+/* Whether thread t may read v at l whatever its own run wrote there:
+ * the initial value or a constant of the code, or another thread's
+ * write (paths.c may_read). */
+static bool readable_outside(const mdl_loc *l, sem_val v, int t)
+{
+    uint64_t own = (uint64_t)1 << (t < 63 ? t : 63);
+    for (int k = 0; k < l->n_dom; k++)
+        if (sem_val_eq(l->dom[k], v))
+            return k >= l->cap_writers || (l->writers[k] & ~own) ||
+                   l->no_init;
+    return false;
+}
+
 /* herd7's name for the value of read g where the numbering is not
  * followed (a loop): its count on straight-line code, one a thread, two
  * a read, one a write. */
@@ -611,29 +624,42 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     /* one execution per undetermined class: the one with the least value
-       every location of the class may hold */
+       every location of the class may hold, and that each of its reads
+       may take whatever its own thread wrote, where there is one: a
+       value only the thread itself writes may have no run that reads it
+       (paths.c may_read: `WRITE_ONCE(*z, xchg(z, 1))` reading its own
+       outer write, then `r1 = READ_ONCE(*z); WRITE_ONCE(*z, r1 - 1)`:
+       -1 is the least, and no run reads -1 there) */
     for (int g = 0; g < n_ev && keep; g++) {
         if (!ev[g].e || ev[g].e->kind != SEM_R ||
             mdl_uf_find(parent, g) != g || det[g] == 1)
             continue;
-        sem_val least = ev[g].val;
+        sem_val least = ev[g].val, outside = {0};
+        bool has_outside = false;
         for (int k = 0; k < n_ev; k++) {
             if (mdl_uf_find(parent, k) != g)
                 continue;
             const mdl_loc *l = &m->locs[ev[k].loc];
             for (int i = 0; i < l->n_dom; i++) {
                 sem_val v = l->dom[i];
-                if (!val_less(v, least))
-                    continue;
-                bool everywhere = true;
+                bool everywhere = true, out = true;
                 for (int j = 0; j < n_ev && everywhere; j++)
-                    if (mdl_uf_find(parent, j) == g)
+                    if (mdl_uf_find(parent, j) == g) {
                         everywhere = in_domain(&m->locs[ev[j].loc], v);
-                if (everywhere)
+                        out = out && readable_outside(&m->locs[ev[j].loc],
+                                                      v, ev[j].thread);
+                    }
+                if (!everywhere)
+                    continue;
+                if (val_less(v, least))
                     least = v;
+                if (out && (!has_outside || val_less(v, outside))) {
+                    outside = v;
+                    has_outside = true;
+                }
             }
         }
-        if (!sem_val_eq(least, ev[g].val))
+        if (!sem_val_eq(has_outside ? outside : least, ev[g].val))
             keep = false;
     }
     int64_t *num = NULL;            /* herd_numbers', when one is shown */
