@@ -319,6 +319,10 @@ bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,
 /* The root of g's class in a union-find over parent (parent[i] == i at a
  * root), halving the path on the way; copy_cycles.c's classes too. */
 int mdl_uf_find(int *parent, int g);
+/* Whether value k of l's set reaches a read of thread th whatever th's
+ * own run wrote: the initial value or a constant of the code, another
+ * thread's write, or a location with no initial write (paths.c). */
+bool mdl_value_outside(const mdl_loc *l, int k, int th);
 
 /* copy_cycles.c: does herd7 solve every read of this candidate on an
  * architecture whose copies it cannot solve (sem_ops.copies_unsolved)?

@@ -440,6 +440,12 @@ static uint64_t thread_bit(int th)
     return (uint64_t)1 << (th < 63 ? th : 63);
 }
 
+bool mdl_value_outside(const mdl_loc *l, int k, int th)
+{
+    uint64_t own = th < 63 ? thread_bit(th) : 0;
+    return k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init;
+}
+
 /* Whether a read of location loc by instruction inst of the current run
  * may return value k of its value set. A read reads the initial value,
  * a write of another thread, or a write of its own thread before it
@@ -476,7 +482,7 @@ static int may_read_how(run_ctx *c, int loc, int k, int inst)
 {
     const mdl_loc *l = &c->m->locs[loc];
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
-    if (k >= l->cap_writers || (l->writers[k] & ~own) || l->no_init)
+    if (mdl_value_outside(l, k, c->th))
         return 1;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&

@@ -70,16 +70,13 @@ static bool in_domain(const mdl_loc *l, sem_val v)
     return false;
 }
 
-/* Whether thread t may read v at l whatever its own run wrote there:
- * the initial value or a constant of the code, or another thread's
- * write (paths.c may_read). */
+/* Whether thread t may read v at l whatever its own run wrote there
+ * (paths.c mdl_value_outside, as may_read takes it). */
 static bool readable_outside(const mdl_loc *l, sem_val v, int t)
 {
-    uint64_t own = (uint64_t)1 << (t < 63 ? t : 63);
     for (int k = 0; k < l->n_dom; k++)
         if (sem_val_eq(l->dom[k], v))
-            return k >= l->cap_writers || (l->writers[k] & ~own) ||
-                   l->no_init;
+            return mdl_value_outside(l, k, t);
     return false;
 }
 
