@@ -303,33 +303,46 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         ll_test_free(t);
         return 2;
     }
-    mdl_test m = {0};
+    mdl_explain *ex = NULL;
     if (o->ex.explain || o->ex.show_all) {
         ll_diag ed = {0};
-        m.explain = mdl_explain_new(model, &o->ex, &ed);
-        if (!m.explain) {
+        ex = mdl_explain_new(model, &o->ex, &ed);
+        if (!ex) {
             ll_buf_printf(err, "litmuslab model: %s\n", ed.msg);
             ll_test_free(t);
             return 2;
         }
     }
-    m.limits = o->limits;
-    m.start = mdl_now();
-    mdl_status st = MDL_BAD_INPUT;
-    bool prepared = mdl_prepare(&m, t, ops);
-    if (prepared && m.explain && !mdl_explain_check(m.explain, &m, &m.diag)) {
-        ll_buf_printf(err, "%s: %s\n", path, m.diag.msg);
-        mdl_explain_free(m.explain);
+    mdl_test m;
+    double start = mdl_now();
+    mdl_status st;
+    /* --explain's first look, then, where it found no allowed execution
+     * reaching the condition, the test prepared again for the whole
+     * space, incoherent candidates too (mdl_explain_again) */
+    for (;;) {
+        m = (mdl_test){0};
+        m.explain = ex;
+        m.limits = o->limits;
+        m.start = start;
+        st = MDL_BAD_INPUT;
+        bool prepared = mdl_prepare(&m, t, ops);
+        if (prepared && ex && !mdl_explain_check(ex, &m, &m.diag)) {
+            ll_buf_printf(err, "%s: %s\n", path, m.diag.msg);
+            mdl_explain_free(ex);
+            mdl_free(&m);
+            ll_test_free(t);
+            return 2;
+        }
+        m.mixed_mode = mixed_mode(o, t);
+        if (prepared && mdl_runs(&m) &&
+            !mdl_mixed_mode_refused(&m, m.mixed_mode))
+            st = mdl_search(&m, model);
+        else if (m.timed_out)
+            st = MDL_TIMEOUT;
+        if (st != MDL_OK || !mdl_explain_again(ex))
+            break;
         mdl_free(&m);
-        ll_test_free(t);
-        return 2;
     }
-    m.mixed_mode = mixed_mode(o, t);
-    if (prepared && mdl_runs(&m) &&
-        !mdl_mixed_mode_refused(&m, m.mixed_mode))
-        st = mdl_search(&m, model);
-    else if (m.timed_out)
-        st = MDL_TIMEOUT;
     double secs = mdl_now() - m.start;
     switch (st) {
     case MDL_OK: {

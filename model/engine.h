@@ -498,10 +498,17 @@ bool mdl_explain_incoherent(const mdl_explain *ex);
 /* Is the rest of the candidates of no use (the execution to show found,
  * no --show-all)? The search then stops. */
 bool mdl_explain_done(const mdl_explain *ex);
-/* Start (on) or end explain's first look, which takes allowed
- * candidates only (the search prunes the rest); false where there is
- * none (--show-all wants every candidate). */
-bool mdl_explain_quick(mdl_explain *ex, bool on);
+/* --explain's first look takes allowed candidates only, with the runs
+ * and the pruning of a search without --explain (the whole space,
+ * incoherent candidates too, can take minutes where the model takes
+ * milliseconds: RMW+inc-sub-chain; its runs alone can be too many:
+ * RMW+chain-one-other-write's five reads of twenty values each). It is
+ * on from mdl_explain_new where there is --explain and no --show-all;
+ * mdl_explain_incoherent says false meanwhile. mdl_explain_again ends
+ * it, and says whether the test is to be prepared and searched again
+ * for the whole space (the first look found nothing to show). */
+bool mdl_explain_first_look(const mdl_explain *ex);
+bool mdl_explain_again(mdl_explain *ex);
 void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
                            const cat_exec *x, const mdl_ev *ev,
                            const sem_val *vals, const cat_result *res,

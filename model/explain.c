@@ -84,6 +84,8 @@ mdl_explain *mdl_explain_new(cat_model *model, const mdl_explain_opts *o,
     ex->explain = o->explain;
     ex->dot_path = o->dot_path ? ll_xstrdup(o->dot_path) : NULL;
     ex->all_dir = o->show_all ? ll_xstrdup(o->show_all) : NULL;
+    /* the runs are first built for the first look (mdl_search) */
+    ex->quick = ex->explain && !ex->all_dir;
     ex->per_test = o->per_test;
     ex->suffix = o->suffix ? ll_xstrdup(o->suffix) : NULL;
     ex->show = (ex_show)o->show;
@@ -199,7 +201,7 @@ bool mdl_explain_check(const mdl_explain *ex, const mdl_test *m, ll_diag *d)
 
 bool mdl_explain_incoherent(const mdl_explain *ex)
 {
-    return ex && ex->explain;
+    return ex && ex->explain && !ex->quick;
 }
 
 bool mdl_explain_done(const mdl_explain *ex)
@@ -207,12 +209,17 @@ bool mdl_explain_done(const mdl_explain *ex)
     return ex && ex->explain && ex->found && !ex->all_dir;
 }
 
-bool mdl_explain_quick(mdl_explain *ex, bool on)
+bool mdl_explain_first_look(const mdl_explain *ex)
 {
-    if (!ex || !ex->explain || ex->all_dir)
+    return ex && ex->quick;
+}
+
+bool mdl_explain_again(mdl_explain *ex)
+{
+    if (!ex || !ex->quick)
         return false;
-    ex->quick = on;
-    return true;
+    ex->quick = false;
+    return !ex->found;
 }
 
 static bool reaches(const ll_prop *p, const mdl_test *m, const sem_val *vals)

@@ -3163,18 +3163,13 @@ static void probe_loops(mdl_test *m, cat_model *model)
     m->diag = diag;
 }
 
-/* --explain looks first for an allowed execution with the search's
- * pruning (the whole space, incoherent candidates too, can take minutes
- * where the model takes milliseconds: RMW+inc-sub-chain), and walks the
- * whole space only to list the rejected candidates when there is none. */
+/* --explain's first look (mdl_explain_first_look) is the pruned search
+ * alone; the driver searches again, the whole space, where it found
+ * nothing to show. */
 mdl_status mdl_search(mdl_test *m, cat_model *model)
 {
-    if (mdl_explain_quick(m->explain, true)) {
-        mdl_status st = search_pass(m, model, true);
-        mdl_explain_quick(m->explain, false);
-        if (st != MDL_OK || mdl_explain_done(m->explain))
-            return st;
-    }
+    if (mdl_explain_first_look(m->explain))
+        return search_pass(m, model, true);
     mdl_status st = search_pass(m, model, false);
     if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain &&
         !m->ops->symbolic_values)

@@ -38,11 +38,6 @@ for t in litmus/ppc/SB+lwsync-RMW-lwsync+isync-simple.litmus \
   # the lock counters: minutes (locks4), 3 s and 10 times that under the
   # sanitizers (locks): make bench-c times them
   case $t in */counter+locks4.litmus) continue ;; esac
-  # --explain's incoherent candidates (a read of a later write of its own
-  # thread) lift the bound on the values other threads' writes give
-  # (model/paths.c foreign_most): this chain of five RMWs has too many
-  # paths then; the model answers it (doc/lkmm.md, open)
-  case $t in */RMW+chain-one-other-write.litmus) continue ;; esac
   case $t,$LITMUSLAB in */counter+locks.litmus,*/asan/*) continue ;; esac
   "$LITMUSLAB" model --explain-condition "$t" >"$tmp/ex" 2>"$tmp/err" ||
     fail "$t: exit $?: $(cat "$tmp/err")"
