@@ -1549,8 +1549,7 @@ static void candidate(search *s)
     }
     if (!res.allowed || incoherent)
         return;
-    if (final_memory(s) && res.n_flags < CAT_MAX_FLAGS)
-        res.flags[res.n_flags++] = "lock-final";
+    final_memory(s);
     sem_val *regs = NULL;
     if (m->ops->symbolic_values ||
         (m->ops->symbolic_cycles && !m->copies_unsolved)) {
