@@ -1549,8 +1549,7 @@ static void candidate(search *s)
     }
     if (!res.allowed || incoherent)
         return;
-    if (final_memory(s) && res.n_flags < CAT_MAX_FLAGS)
-        res.flags[res.n_flags++] = "lock-final";
+    final_memory(s);
     sem_val *regs = NULL;
     if (m->ops->symbolic_values ||
         (m->ops->symbolic_cycles && !m->copies_unsolved)) {
@@ -2681,7 +2680,10 @@ static bool made_of(const sem_event *w, const sem_event *r)
  * after the read in its thread too (l5700100_27: P0 reads z = 2 from its
  * own later `w z 2`, copies it to y, and P1 spins on y), but one whose
  * value is made of the read itself (`r0 = y; y = r0`) is an equation
- * r0 = r0 its solver leaves undetermined: no source. */
+ * r0 = r0 its solver leaves undetermined: no source. Nor is the write
+ * of the read's own instruction (an RMW's: `cmpxchg(y, 0, 0)` reading
+ * the 0 it would write itself, where no other write gives 0: no Loop on
+ * herd7, g16100004_51). */
 static bool reads_find_values(search *s, bool own_later)
 {
     mdl_test *m = s->m;
@@ -2699,7 +2701,8 @@ static bool reads_find_values(search *s, bool own_later)
             found = w->e->kind == SEM_W && w->loc == r->loc &&
                     sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
                     (w->thread != r->thread || h < g ||
-                     (own_later && !made_of(w->e, r->e)));
+                     (own_later && w->e->inst != r->e->inst &&
+                      !made_of(w->e, r->e)));
         }
         if (!found)
             return false;
