@@ -208,7 +208,20 @@ void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op)
     if (r->vsrc && slot >= 0 && slot < r->n_slots) {
         r->vsrc[slot] = vs;
         r->vop[slot] = op;
+        memset(&r->vnode[slot], 0, sizeof r->vnode[slot]);
     }
+}
+
+sem_vnode sem_get_vnode(sem_run *r, int slot)
+{
+    sem_vnode none = {0};
+    return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vnode[slot] : none;
+}
+
+void sem_set_vnode(sem_run *r, int slot, sem_vnode n)
+{
+    if (r->vsrc && slot >= 0 && slot < r->n_slots)
+        r->vnode[slot] = n;
 }
 
 void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
@@ -755,6 +768,13 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
     }
 }
 
+void sem_set_wnode(sem_run *r, int ev, sem_vnode n)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vnode = n;
+}
+
 void sem_set_vdata_of(sem_run *r, int ev, int slot)
 {
     if (ev >= 0 && r->vsrc)
@@ -984,7 +1004,9 @@ static void run_steps(run_ctx *c, sem_run *r)
         memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
         memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
         memset(r->vctrl, 0, (size_t)t->n_slots * sizeof *r->vctrl);
+        memset(r->vnode, 0, (size_t)t->n_slots * sizeof *r->vnode);
     }
+    r->n_vnodes = 0;
     r->ctrl = r->ctrlisync = r->rctrl = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
@@ -1267,6 +1289,8 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                             sizeof *r->vop);
         r->vctrl = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                               sizeof *r->vctrl);
+        r->vnode = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                              sizeof *r->vnode);
     }
     r->engine = c;
     c->th = th;
@@ -1281,6 +1305,7 @@ static void run_free(sem_run *r)
     free(r->vsrc);
     free(r->vop);
     free(r->vctrl);
+    free(r->vnode);
     free(r->arch_state);
 }
 

@@ -367,6 +367,63 @@ static bool herd_numbers(void *ctx, int64_t *out)
     return ok;
 }
 
+/* Writes a and b store the results of two operations of the semantics
+ * (`r0 & 1` stored, then `r0 <= 1` a cmpxchg writes: the same reads and
+ * value, two of herd7's variables). */
+static bool distinct_ops(const sem_event *a, const sem_event *b)
+{
+    return a->vnode.id && b->vnode.id && a->vnode.id != b->vnode.id;
+}
+
+/* The variable of operation id of write w's thread: that of a write of
+ * the thread storing its result (-1 for none). */
+static int node_var(const mdl_ev *ev, int n_ev, const int *opv, int w,
+                    int id)
+{
+    for (int k = 0; k < n_ev; k++)
+        if (ev[k].e && ev[k].thread == ev[w].thread &&
+            ev[k].e->kind == SEM_W && ev[k].e->vnode.id == id && opv[k] >= 0)
+            return n_ev + opv[k];
+    return -1;
+}
+
+/* The arguments of write w's operation where one is another operation's
+ * result that a write of the thread stores: herd7's equation names that
+ * result's variable (`r0 = r0 & 1; *y = r0; cmpxchg(y, 1, r0 + 1)`: S9 :=
+ * S6 + 1, S6 the variable of y's write, one with the reads of it), not
+ * the reads under it, which orders a cycle's equations otherwise
+ * (herd_solver.c). false, adding none, where no operand is such. */
+static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                      const int *base, const int *pick, const int *opv,
+                      const int *var, int w, hs_sys *s)
+{
+    const sem_vnode *nd = &ev[w].e->vnode;
+    int nv[2] = {-1, -1};
+    bool any = false;
+    for (int i = 0; i < 2; i++) {
+        if (!nd->id || nd->arg[i] < 0)
+            return false;
+        if (nd->arg[i] > 0) {
+            nv[i] = node_var(ev, n_ev, opv, w, nd->arg[i]);
+            if (nv[i] < 0)
+                return false;
+            any = true;
+        }
+    }
+    if (!any)
+        return false;
+    for (int b = 0; b < SEM_MAX_READS; b++) {
+        int q = nd->direct >> b & 1
+                    ? read_event(m, base, pick, ev[w].thread, b) : -1;
+        if (q >= 0)
+            hs_add_arg(s, var[q]);
+    }
+    for (int i = 0; i < 2; i++)
+        if (nv[i] >= 0)
+            hs_add_arg(s, nv[i]);
+    return true;
+}
+
 /* Does herd7 7.58's solver solve this candidate's equations, as herd7
  * writes them: each read's value := the value its write wrote (reads
  * in reverse order of events), then the equations the semantics left
@@ -395,7 +452,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         for (int k = 0; k < w && opv[w] == w; k++)
             if (opv[k] == k && ev[k].thread == ev[w].thread &&
                 ev[k].e->vdata == we->vdata &&
-                sem_val_eq(ev[k].val, ev[w].val))
+                sem_val_eq(ev[k].val, ev[w].val) &&
+                !distinct_ops(ev[k].e, we))
                 opv[w] = k;
     }
     /* a read an equation of its thread sets equal to another's (a
@@ -456,6 +514,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
         sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
+        if (!inner && node_args(m, ev, n_ev, base, pick, opv, var, w, &s))
+            continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
             int q = (we->vdata & ~inner) >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, b) : -1;
