@@ -775,6 +775,22 @@ void sem_set_wnode(sem_run *r, int ev, sem_vnode n)
         c->ev[ev].vnode = n;
 }
 
+int sem_n_reads(sem_run *r)
+{
+    return ctx(r)->n_reads;
+}
+
+sem_vnode *sem_new_vnode(sem_run *r)
+{
+    ll_grow((void **)&r->vnodes, &r->cap_vnodes, r->n_vnodes + 1,
+            sizeof *r->vnodes);
+    sem_vnode *n = &r->vnodes[r->n_vnodes];
+    memset(n, 0, sizeof *n);
+    n->id = ++r->n_vnodes;
+    n->n_reads = sem_n_reads(r);
+    return n;
+}
+
 void sem_set_vdata_of(sem_run *r, int ev, int slot)
 {
     if (ev >= 0 && r->vsrc)
@@ -1227,6 +1243,12 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;
     u->n_turns = r->n_turns;
+    u->n_vnodes = r->n_vnodes;
+    u->vnodes = NULL;
+    if (r->n_vnodes) {
+        u->vnodes = ll_xmalloc((size_t)r->n_vnodes * sizeof *u->vnodes);
+        memcpy(u->vnodes, r->vnodes, (size_t)r->n_vnodes * sizeof *u->vnodes);
+    }
 }
 
 /* Advance the choice stack to the next unexplored sequence. */
@@ -1306,6 +1328,7 @@ static void run_free(sem_run *r)
     free(r->vop);
     free(r->vctrl);
     free(r->vnode);
+    free(r->vnodes);
     free(r->arch_state);
 }
 
@@ -1372,6 +1395,7 @@ static void drop_runs(mdl_test *m)
             free(t->runs[k].ev);
             free(t->runs[k].final);
             free(t->runs[k].final_t);
+            free(t->runs[k].vnodes);
         }
         t->n_runs = 0;
         t->dead_writes = 0;
@@ -1406,6 +1430,7 @@ static void drop_self_made(mdl_test *m)
             free(u->ev);
             free(u->final);
             free(u->final_t);
+            free(u->vnodes);
         }
         th->n_runs = kept;
     }

@@ -136,7 +136,7 @@ static sem_vnode vnode(sem_run *r, const ll_operand *o)
  * operand. */
 static sem_vnode new_vnode(sem_run *r, const ll_instr *in, int n)
 {
-    sem_vnode nd = {.id = ++r->n_vnodes};
+    sem_vnode nd = *sem_new_vnode(r);
     for (int k = 1; k <= n; k++) {
         if (vop(r, &in->ops[k])) {
             int id = vnode(r, &in->ops[k]).id;
@@ -148,11 +148,29 @@ static sem_vnode new_vnode(sem_run *r, const ll_instr *in, int n)
     return nd;
 }
 
-/* Register o, just set, holds operation nd's result. */
-static void set_vnode(sem_run *r, const ll_operand *o, sem_vnode nd)
+/* Register o, just set, holds operation nd's result (live: a new
+ * one, recorded with its operands in sem_run.vnodes). */
+static void set_vnode(sem_run *r, const ll_operand *o, sem_vnode nd,
+                      bool live)
 {
+    if (live && nd.id > 0 && nd.id <= r->n_vnodes) {
+        nd.live = true;
+        r->vnodes[nd.id - 1] = nd;
+    }
     if (o->kind == LL_OPND_REG)
         sem_set_vnode(r, sem_slot(r, o->reg, o->sym), nd);
+}
+
+/* A branch on operand o, a temporary of the lowering holding an
+ * operation's result (`if (r0 > 0)`): herd7's equation for it has the
+ * way's constant on its left (`1 := S23 > 0`), which its one pass meets
+ * last; not one of symbolic.c's operations. */
+static void branch_vnode(sem_run *r, const ll_operand *o)
+{
+    int id = vnode(r, o).id;
+    if (o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@' && id > 0 &&
+        id <= r->n_vnodes)
+        r->vnodes[id - 1].cond = true;
 }
 
 /* Write w stores operand o: the operation its value is, if one. */
@@ -263,7 +281,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     cr_op(r, 1, -1);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
     if (vs)
-        set_vnode(r, &in->ops[0], nd);
+        set_vnode(r, &in->ops[0], nd, true);
     carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
@@ -314,7 +332,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     }
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
     if (vs && made)
-        set_vnode(r, &in->ops[0], nd);
+        set_vnode(r, &in->ops[0], nd, nd.id == r->n_vnodes);
     carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
@@ -752,7 +770,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         sem_vnode nd = vnode(r, &in->ops[1]);
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
-        set_vnode(r, &in->ops[0], nd);
+        set_vnode(r, &in->ops[0], nd, false);
         carry_ctrl(r, &in->ops[0], c);
         return SEM_NEXT;
     }
@@ -817,6 +835,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
         use(r, vs);
+        branch_vnode(r, &in->ops[0]);
         /* ... and the branches its value was set under */
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));
         /* a register set in its arms carries the reads that came

@@ -54,6 +54,11 @@ typedef struct sem_vnode {
     int id;
     sem_taint direct;
     int arg[2];
+    int n_reads;          /* the run's reads before it (herd7's number) */
+    bool live;            /* a register holds its result (an operation
+                             on values made of reads) */
+    bool cond;            /* its result is only a branch's condition
+                             (herd7's `1 := S > 0`, left side a constant) */
 } sem_vnode;
 
 /* One event of a run. Dependencies are sets of the run's reads. */
@@ -462,6 +467,9 @@ struct sem_run {
      * (sem_vnode; id 0: none), and the operations numbered so far */
     sem_vnode *vnode;
     int n_vnodes;
+    /* ... those operations, by id - 1 (n_vnodes of them) */
+    sem_vnode *vnodes;
+    int cap_vnodes;
     /* per slot: the reads its value is made of where that is less than
      * what it depends on (an exclusive or of a register with itself
      * depends on its read and is 0, as herd7's x ^ x); sem_set makes it
@@ -512,6 +520,10 @@ sem_vnode sem_get_vnode(sem_run *r, int slot);
 void sem_set_vnode(sem_run *r, int slot, sem_vnode n);
 /* Write event ev stores the result of operation n (sem_event.vnode). */
 void sem_set_wnode(sem_run *r, int ev, sem_vnode n);
+/* A new operation of the run (sem_run.vnodes): its id. */
+sem_vnode *sem_new_vnode(sem_run *r);
+/* The run's reads so far. */
+int sem_n_reads(sem_run *r);
 /* sem_set, then sem_set_vsrc: slot's value is made of the reads vs, an
  * operation's result on them (op) or a copy of the one read vs names. */
 void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
