@@ -590,6 +590,14 @@ static int read_how(run_ctx *c, int loc, int k, int most,
                     const sem_val *taken, int n_taken)
 {
     int how = may_read_how(c, loc, k, c->inst);
+    const mdl_loc *l = &c->m->locs[loc];
+    uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
+    /* a value of the thread's own writes, one of which may come later
+       in the read's step, unordered with it */
+    if (k < l->cap_writers && (l->writers[k] & own) &&
+        c->m->ops->writes_later_in_step &&
+        c->m->ops->writes_later_in_step(c->m->threads[c->th].code, c->stmt))
+        return 1;
     const sem_val v = c->m->locs[loc].dom[k];
     if (how != 1 || most < 0 || n_taken < most ||
         !foreign_value(c, loc, v, c->n_ev))

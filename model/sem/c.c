@@ -892,6 +892,20 @@ static bool c_value_operand(const ll_instr *in, int k)
     return false;
 }
 
+static bool c_writes_later_in_step(const ll_thread *t, int stmt)
+{
+    for (int i = stmt + 1; i < t->n_stmts; i++) {
+        const ll_instr *in = &t->stmts[i].instr;
+        if (!t->stmts[i].has_instr)
+            continue;
+        if (in->flags & LL_C_STEP)
+            return false;
+        if (in->op == LL_C_RMW || in->op == LL_C_ST || in->op == LL_C_CAS)
+            return true;
+    }
+    return false;
+}
+
 static bool c_adds_to_read(const ll_instr *in)
 {
     return (in->op == LL_C_RMW && LL_C_RMW_KIND(in->flags) != LL_C_XCHG) ||
@@ -948,6 +962,7 @@ const sem_ops sem_c_ops = {
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
     .adds_to_read = c_adds_to_read,
+    .writes_later_in_step = c_writes_later_in_step,
     .counts_only = c_counts_only,
     .run_end = cr_run_end,
     .named_registers = true,
