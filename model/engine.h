@@ -95,6 +95,8 @@ typedef struct mdl_run {
     sem_taint opeqs[SEM_MAX_EQS][2];
     uint8_t opeq_one;        /* sem_run.opeq_one at the end */
     uint8_t opeq_ops;        /* sem_run.opeq_ops at the end */
+    int n_vnodes;            /* sem_run.vnodes at the end (C), else 0 */
+    sem_vnode *vnodes;
     uint64_t turns;          /* sem_run.turns, n_turns at the end */
     int n_turns;
     bool cut;                /* stopped at a loop's unrolling limit: never

@@ -208,7 +208,20 @@ void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op)
     if (r->vsrc && slot >= 0 && slot < r->n_slots) {
         r->vsrc[slot] = vs;
         r->vop[slot] = op;
+        memset(&r->vnode[slot], 0, sizeof r->vnode[slot]);
     }
+}
+
+sem_vnode sem_get_vnode(sem_run *r, int slot)
+{
+    sem_vnode none = {0};
+    return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vnode[slot] : none;
+}
+
+void sem_set_vnode(sem_run *r, int slot, sem_vnode n)
+{
+    if (r->vsrc && slot >= 0 && slot < r->n_slots)
+        r->vnode[slot] = n;
 }
 
 void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
@@ -577,6 +590,14 @@ static int read_how(run_ctx *c, int loc, int k, int most,
                     const sem_val *taken, int n_taken)
 {
     int how = may_read_how(c, loc, k, c->inst);
+    const mdl_loc *l = &c->m->locs[loc];
+    uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
+    /* a value of the thread's own writes, one of which may come later
+       in the read's step, unordered with it */
+    if (k < l->cap_writers && (l->writers[k] & own) &&
+        c->m->ops->writes_later_in_step &&
+        c->m->ops->writes_later_in_step(c->m->threads[c->th].code, c->stmt))
+        return 1;
     const sem_val v = c->m->locs[loc].dom[k];
     if (how != 1 || most < 0 || n_taken < most ||
         !foreign_value(c, loc, v, c->n_ev))
@@ -753,6 +774,29 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
         c->ev[ev].vdata = v;
         c->ev[ev].vop = op;
     }
+}
+
+void sem_set_wnode(sem_run *r, int ev, sem_vnode n)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vnode = n;
+}
+
+int sem_n_reads(sem_run *r)
+{
+    return ctx(r)->n_reads;
+}
+
+sem_vnode *sem_new_vnode(sem_run *r)
+{
+    ll_grow((void **)&r->vnodes, &r->cap_vnodes, r->n_vnodes + 1,
+            sizeof *r->vnodes);
+    sem_vnode *n = &r->vnodes[r->n_vnodes];
+    memset(n, 0, sizeof *n);
+    n->id = ++r->n_vnodes;
+    n->n_reads = sem_n_reads(r);
+    return n;
 }
 
 void sem_set_vdata_of(sem_run *r, int ev, int slot)
@@ -984,7 +1028,9 @@ static void run_steps(run_ctx *c, sem_run *r)
         memset(r->vsrc, 0, (size_t)t->n_slots * sizeof *r->vsrc);
         memset(r->vop, 0, (size_t)t->n_slots * sizeof *r->vop);
         memset(r->vctrl, 0, (size_t)t->n_slots * sizeof *r->vctrl);
+        memset(r->vnode, 0, (size_t)t->n_slots * sizeof *r->vnode);
     }
+    r->n_vnodes = 0;
     r->ctrl = r->ctrlisync = r->rctrl = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
@@ -1205,6 +1251,12 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;
     u->n_turns = r->n_turns;
+    u->n_vnodes = r->n_vnodes;
+    u->vnodes = NULL;
+    if (r->n_vnodes) {
+        u->vnodes = ll_xmalloc((size_t)r->n_vnodes * sizeof *u->vnodes);
+        memcpy(u->vnodes, r->vnodes, (size_t)r->n_vnodes * sizeof *u->vnodes);
+    }
 }
 
 /* Advance the choice stack to the next unexplored sequence. */
@@ -1267,6 +1319,8 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                             sizeof *r->vop);
         r->vctrl = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                               sizeof *r->vctrl);
+        r->vnode = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                              sizeof *r->vnode);
     }
     r->engine = c;
     c->th = th;
@@ -1281,6 +1335,8 @@ static void run_free(sem_run *r)
     free(r->vsrc);
     free(r->vop);
     free(r->vctrl);
+    free(r->vnode);
+    free(r->vnodes);
     free(r->arch_state);
 }
 
@@ -1347,6 +1403,7 @@ static void drop_runs(mdl_test *m)
             free(t->runs[k].ev);
             free(t->runs[k].final);
             free(t->runs[k].final_t);
+            free(t->runs[k].vnodes);
         }
         t->n_runs = 0;
         t->dead_writes = 0;
@@ -1381,6 +1438,7 @@ static void drop_self_made(mdl_test *m)
             free(u->ev);
             free(u->final);
             free(u->final_t);
+            free(u->vnodes);
         }
         th->n_runs = kept;
     }

@@ -289,6 +289,8 @@ typedef struct hs_ctx {
     int n_ev;
     const int *pick;
     int *parent;                /* the classes of copies (mdl_uf_find) */
+    const int *off;             /* per thread: its first operation's
+                                   variable past 3 n_ev (NULL: none) */
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -362,9 +364,109 @@ static bool herd_numbers(void *ctx, int64_t *out)
                 out[2 * n_ev + g] = 2 * before + 1;
             }
         }
+        /* an operation no write stores: after the reads before it */
+        const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+        for (int i = 0; c->off && i < run->n_vnodes && ok; i++) {
+            int64_t at = 0;
+            for (int g = 0; g < n_ev; g++)
+                if (ev[g].e && ev[g].thread == t && ev[g].e->kind == SEM_R &&
+                    ev[g].e->read_no >= 0 &&
+                    ev[g].e->read_no < run->vnodes[i].n_reads)
+                    at = vnum[g] > at ? vnum[g] : at;
+            out[3 * n_ev + c->off[t] + i] = 2 * at + 1;
+        }
     }
     free(vnum);
     return ok;
+}
+
+/* Writes a and b store the results of two operations of the semantics
+ * (`r0 & 1` stored, then `r0 <= 1` a cmpxchg writes: the same reads and
+ * value, two of herd7's variables). */
+static bool distinct_ops(const sem_event *a, const sem_event *b)
+{
+    return a->vnode.id && b->vnode.id && a->vnode.id != b->vnode.id;
+}
+
+/* The variable of operation id of thread t (sem_vnode): that of a write
+ * of the thread storing its result, else its own past 3 n_ev (off), -1
+ * for none (not followed, or a branch's condition). */
+static int node_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                    const int *pick, const int *opv, const int *off, int t,
+                    int id)
+{
+    for (int k = 0; k < n_ev; k++)
+        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_W &&
+            ev[k].e->vnode.id == id && opv[k] >= 0)
+            return n_ev + opv[k];
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    if (id <= 0 || id > run->n_vnodes || !run->vnodes[id - 1].live ||
+        run->vnodes[id - 1].cond)
+        return -1;
+    return 3 * n_ev + off[t] + id - 1;
+}
+
+/* The arguments of operation nd of thread t: its reads' variables, and
+ * for an operand another operation's result, that operation's variable
+ * (herd7 writes `r0 = r0 & 1; *y = r0; cmpxchg(y, 1, r0 + 1)` as S9 :=
+ * S6 + 1, S6 the variable of y's write, one with the reads of it), not
+ * the reads under it, which would order a cycle's equations otherwise
+ * (herd_solver.c). false, adding none, where an operand is not followed
+ * or (all) no operand is an operation's result. */
+static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                      const int *base, const int *pick, const int *opv,
+                      const int *off, const int *var, int t,
+                      const sem_vnode *nd, bool all, hs_sys *s)
+{
+    int nv[2] = {-1, -1};
+    bool any = all;
+    for (int i = 0; i < 2; i++) {
+        if (!nd->id || nd->arg[i] < 0)
+            return false;
+        if (nd->arg[i] > 0) {
+            nv[i] = node_var(m, ev, n_ev, pick, opv, off, t, nd->arg[i]);
+            if (nv[i] < 0)
+                return false;
+            any = true;
+        }
+    }
+    if (!any)
+        return false;
+    for (int b = 0; b < SEM_MAX_READS; b++) {
+        int q = nd->direct >> b & 1 ? read_event(m, base, pick, t, b) : -1;
+        if (q >= 0)
+            hs_add_arg(s, var[q]);
+    }
+    for (int i = 0; i < 2; i++)
+        if (nv[i] >= 0)
+            hs_add_arg(s, nv[i]);
+    return true;
+}
+
+/* herd7's equations of the operations no write stores (`int r2 = r0 +
+ * r1;` at a thread's end): each is a node of its one pass, which may
+ * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
+ * S24` first, so the cycle's pinned class S35 before `S28 := S35 & 1`;
+ * without it, `S35 := S28 & 1` with S35 solved and S28 not, no
+ * execution). A branch's condition is not one (its left side is the
+ * way's constant, met last). */
+static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                         const int *base, const int *pick, const int *opv,
+                         const int *off, const int *var, hs_sys *s)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_vnodes; i++) {
+            const sem_vnode *nd = &run->vnodes[i];
+            int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
+            if (v < 3 * n_ev)
+                continue;       /* stored, or not followed */
+            hs_add_op(s, v);
+            if (!node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
+                           true, s))
+                s->n_eqs--;     /* an operand not followed: none */
+        }
+    }
 }
 
 /* Does herd7 7.58's solver solve this candidate's equations, as herd7
@@ -377,10 +479,18 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         const int *base, const int *pick, const int *src,
                         int *parent, int *rename)
 {
-    hs_ctx ctx = {m, ev, n_ev, pick, parent};
+    int *off = ll_xmalloc((size_t)(m->n_threads + 1) * sizeof *off);
+    int n_nodes = 0;
+    for (int t = 0; t < m->n_threads; t++) {
+        off[t] = n_nodes;
+        n_nodes += m->threads[t].runs[pick[t]].n_vnodes;
+    }
+    hs_ctx ctx = {m, ev, n_ev, pick, parent, off};
     /* variables: the reads, n_ev + w the operation write w's value
-       is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner) */
-    hs_sys s = {.n_vars = 3 * n_ev, .number = herd_numbers, .ctx = &ctx};
+       is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner),
+       3 n_ev + off[t] + i operation i of thread t that no write stores */
+    hs_sys s = {.n_vars = 3 * n_ev + n_nodes, .number = herd_numbers,
+                .ctx = &ctx};
     /* an operation's variable: one for the writes of a thread that write
        one result (an atomic_inc_return's, and a store of the register
        it returns: same reads, same value) */
@@ -395,7 +505,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         for (int k = 0; k < w && opv[w] == w; k++)
             if (opv[k] == k && ev[k].thread == ev[w].thread &&
                 ev[k].e->vdata == we->vdata &&
-                sem_val_eq(ev[k].val, ev[w].val))
+                sem_val_eq(ev[k].val, ev[w].val) &&
+                !distinct_ops(ev[k].e, we))
                 opv[w] = k;
     }
     /* a read an equation of its thread sets equal to another's (a
@@ -456,6 +567,9 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
         sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
+        if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
+                                ev[w].thread, &we->vnode, false, &s))
+            continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
             int q = (we->vdata & ~inner) >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, b) : -1;
@@ -488,12 +602,16 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    bool ok = hs_solvable(&s, rename);
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
+    int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
+    bool ok = hs_solvable(&s, ren);
     for (int g = 0; g < n_ev; g++)   /* rename per read */
-        rename[g] = rename[var[g]];
+        rename[g] = ren[var[g]];
+    free(ren);
     hs_free(&s);
     free(var);
     free(opv);
+    free(off);
     return ok;
 }
 
@@ -692,7 +810,7 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                herd7's union-find, herd_solver.c), not always the
                largest of the class (a later read in the last thread) */
             if (!num) {
-                hs_ctx ctx = {m, ev, n_ev, pick, parent};
+                hs_ctx ctx = {m, ev, n_ev, pick, parent, NULL};
                 num = ll_xmalloc((size_t)n_ev * 3 * sizeof *num);
                 num_ok = herd_numbers(&ctx, num);
             }

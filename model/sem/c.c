@@ -121,6 +121,65 @@ static bool vop(sem_run *r, const ll_operand *o)
     return sem_get_vop(r, sem_slot(r, o->reg, o->sym));
 }
 
+/* Operand o's operation (sem_run.vnode), id 0 for none. */
+static sem_vnode vnode(sem_run *r, const ll_operand *o)
+{
+    sem_vnode none = {0};
+    if (!r->vsrc || o->kind != LL_OPND_REG)
+        return none;
+    return sem_get_vnode(r, sem_slot(r, o->reg, o->sym));
+}
+
+/* A new operation on in's operands 1 .. n (at most 2): an operand that
+ * is an operation's result is that operation (herd7's variable), else
+ * the reads it copies. Made before the result is set: it may be an
+ * operand. */
+static sem_vnode new_vnode(sem_run *r, const ll_instr *in, int n)
+{
+    sem_vnode nd = *sem_new_vnode(r);
+    for (int k = 1; k <= n; k++) {
+        if (vop(r, &in->ops[k])) {
+            int id = vnode(r, &in->ops[k]).id;
+            nd.arg[k - 1] = id ? id : -1;
+        } else {
+            nd.direct |= vsrc(r, &in->ops[k]);
+        }
+    }
+    return nd;
+}
+
+/* Register o, just set, holds operation nd's result (live: a new
+ * one, recorded with its operands in sem_run.vnodes). */
+static void set_vnode(sem_run *r, const ll_operand *o, sem_vnode nd,
+                      bool live)
+{
+    if (live && nd.id > 0 && nd.id <= r->n_vnodes) {
+        nd.live = true;
+        r->vnodes[nd.id - 1] = nd;
+    }
+    if (o->kind == LL_OPND_REG)
+        sem_set_vnode(r, sem_slot(r, o->reg, o->sym), nd);
+}
+
+/* A branch on operand o, a temporary of the lowering holding an
+ * operation's result (`if (r0 > 0)`): herd7's equation for it has the
+ * way's constant on its left (`1 := S23 > 0`), which its one pass meets
+ * last; not one of symbolic.c's operations. */
+static void branch_vnode(sem_run *r, const ll_operand *o)
+{
+    int id = vnode(r, o).id;
+    if (o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@' && id > 0 &&
+        id <= r->n_vnodes)
+        r->vnodes[id - 1].cond = true;
+}
+
+/* Write w stores operand o: the operation its value is, if one. */
+static void store_vnode(sem_run *r, int w, const ll_operand *o)
+{
+    if (vop(r, o))
+        sem_set_wnode(r, w, vnode(r, o));
+}
+
 /* herd7's symbolic values use what they are made of: an operation, a
  * comparison, a branch, an address (model/symbolic.c). */
 static void use(sem_run *r, sem_taint vs)
@@ -208,6 +267,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     sem_reg a = operand(r, in, 1);
     sem_val v;
     sem_taint vs = vsrc(r, &in->ops[1]), c = vctrl(r, &in->ops[1]);
+    sem_vnode nd = new_vnode(r, in, 1);
     if (!cr_use(r, &in->ops[0], vs))
         use(r, vs);
     if ((in->flags & 0xff) == LL_C_LNOT)
@@ -220,6 +280,8 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
         v = sem_int(~a.v.num);
     cr_op(r, 1, -1);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
+    if (vs)
+        set_vnode(r, &in->ops[0], nd, true);
     carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
@@ -232,6 +294,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
     sem_taint c = vctrl(r, &in->ops[1]) | vctrl(r, &in->ops[2]);
     bool made = true;
+    sem_vnode nd = new_vnode(r, in, 2);   /* or the operand copied */
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
        x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
        those stay operations on the symbol (measured on a cycle of plain
@@ -246,11 +309,13 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                b.v.num == 0) {
         vs = va;
         made = vop(r, &in->ops[1]);
+        nd = vnode(r, &in->ops[1]);
         cr_add_zero(r, 1, 2);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
         made = vop(r, &in->ops[2]);
+        nd = vnode(r, &in->ops[2]);
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
@@ -266,6 +331,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                                              "address");
     }
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
+    if (vs && made)
+        set_vnode(r, &in->ops[0], nd, nd.id == r->n_vnodes);
     carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
@@ -332,6 +399,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
         sem_set_vinner(r, w, vv);
+    else if (kind == LL_C_XCHG)
+        store_vnode(r, w, &in->ops[2]);
     if (kind != LL_C_XCHG)
         adds_zero_local(r, &in->ops[2], v, (int)(in->flags & 0xff), old.t,
                         w);
@@ -494,6 +563,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
             sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
                       unless || vop(r, &in->ops[3]));
+        if (!unless)
+            store_vnode(r, w, &in->ops[3]);
         if (unless)
             adds_zero_local(r, &in->ops[3], n, LL_C_ADD, old.t, w);
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */
@@ -696,8 +767,10 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         sem_taint c = vctrl(r, &in->ops[1]);
         cr_copy(r, 1);
         reread(r, &in->ops[1]);
+        sem_vnode nd = vnode(r, &in->ops[1]);
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
+        set_vnode(r, &in->ops[0], nd, false);
         carry_ctrl(r, &in->ops[0], c);
         return SEM_NEXT;
     }
@@ -719,8 +792,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = operand(r, in, 1);
         use(r, vsrc(r, &in->ops[0]));
         reread(r, &in->ops[1]);
-        sem_set_vdata(r, sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1),
-                      vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
+        w = sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
+        sem_set_vdata(r, w, vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
+        store_vnode(r, w, &in->ops[1]);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:
         return exec_rmw(r, in);
@@ -761,6 +835,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
         use(r, vs);
+        branch_vnode(r, &in->ops[0]);
         /* ... and the branches its value was set under */
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));
         /* a register set in its arms carries the reads that came
@@ -813,6 +888,20 @@ static bool c_value_operand(const ll_instr *in, int k)
     case LL_C_CAS:
         return k == 2 || (k == 3 && !(in->flags & LL_C_CAS_UNLESS));
     case LL_C_CAS11: return k == 3;
+    }
+    return false;
+}
+
+static bool c_writes_later_in_step(const ll_thread *t, int stmt)
+{
+    for (int i = stmt + 1; i < t->n_stmts; i++) {
+        const ll_instr *in = &t->stmts[i].instr;
+        if (!t->stmts[i].has_instr)
+            continue;
+        if (in->flags & LL_C_STEP)
+            return false;
+        if (in->op == LL_C_RMW || in->op == LL_C_ST || in->op == LL_C_CAS)
+            return true;
     }
     return false;
 }
@@ -873,6 +962,7 @@ const sem_ops sem_c_ops = {
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
     .adds_to_read = c_adds_to_read,
+    .writes_later_in_step = c_writes_later_in_step,
     .counts_only = c_counts_only,
     .run_end = cr_run_end,
     .named_registers = true,

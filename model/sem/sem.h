@@ -44,6 +44,23 @@ typedef uint64_t sem_tags;
 
 typedef enum sem_ev_kind { SEM_R, SEM_W, SEM_F, SEM_B } sem_ev_kind;
 
+/* herd7's variable of an operation's result (C: `r0 & 1`): its number
+ * in the run (id, 0 for none), the reads among its operands, and its
+ * operands that are other operations' results (their ids; -1 for one
+ * not followed, 0 for none). herd7's equation for a value computed from
+ * such an operand names the operand's variable, not the reads under it
+ * (model/symbolic.c herd_solves). */
+typedef struct sem_vnode {
+    int id;
+    sem_taint direct;
+    int arg[2];
+    int n_reads;          /* the run's reads before it (herd7's number) */
+    bool live;            /* a register holds its result (an operation
+                             on values made of reads) */
+    bool cond;            /* its result is only a branch's condition
+                             (herd7's `1 := S > 0`, left side a constant) */
+} sem_vnode;
+
 /* One event of a run. Dependencies are sets of the run's reads. */
 typedef struct sem_event {
     sem_ev_kind kind;
@@ -67,6 +84,8 @@ typedef struct sem_event {
                              operation's result on (atomic_sub(r0 + 1,
                              x): herd7's S6 := S5 + 1, then the write's
                              S9 := S8 - S6), else 0 */
+    sem_vnode vnode;      /* W storing an operation's result: its
+                             operation (sem_run.vnode), else id 0 */
     bool vcopy;           /* W of an RMW adding a local that holds 0 (no
                              read in it): herd7's register phase makes
                              its `S' := S + S0` the copy `S' := S`, its
@@ -340,6 +359,12 @@ typedef struct sem_ops {
      * guess about herd7's register phase that its solver contradicts,
      * model/sem/c_regs.c). NULL: every run stands. */
     bool (*run_end)(sem_run *r);
+    /* Whether a statement after stmt in the same step (herd7's
+     * instruction, C's LL_C_STEP) writes memory a value no read makes
+     * (an xchg's or atomic_inc's constant: herd7's po leaves it
+     * unordered with a read before it in the step, which may read it,
+     * model/paths.c read_how). NULL: none. */
+    bool (*writes_later_in_step)(const ll_thread *t, int stmt);
 } sem_ops;
 
 /* The ops table for an architecture, or NULL. */
@@ -444,6 +469,13 @@ struct sem_run {
     /* per slot (with vsrc): its value is an operation's result, not a
      * copy of the one read vsrc names */
     bool *vop;
+    /* per slot (with vsrc): the operation its value is the result of
+     * (sem_vnode; id 0: none), and the operations numbered so far */
+    sem_vnode *vnode;
+    int n_vnodes;
+    /* ... those operations, by id - 1 (n_vnodes of them) */
+    sem_vnode *vnodes;
+    int cap_vnodes;
     /* per slot: the reads its value is made of where that is less than
      * what it depends on (an exclusive or of a register with itself
      * depends on its read and is 0, as herd7's x ^ x); sem_set makes it
@@ -488,6 +520,16 @@ void sem_set_made(sem_run *r, int slot, sem_taint made);
 sem_taint sem_get_vsrc(sem_run *r, int slot);
 bool sem_get_vop(sem_run *r, int slot);
 void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op);
+/* The operation slot's value is the result of (sem_run.vnode; id 0 for
+ * none: sem_set_vsrc clears it), and setting it after sem_set_vsrc. */
+sem_vnode sem_get_vnode(sem_run *r, int slot);
+void sem_set_vnode(sem_run *r, int slot, sem_vnode n);
+/* Write event ev stores the result of operation n (sem_event.vnode). */
+void sem_set_wnode(sem_run *r, int ev, sem_vnode n);
+/* A new operation of the run (sem_run.vnodes): its id. */
+sem_vnode *sem_new_vnode(sem_run *r);
+/* The run's reads so far. */
+int sem_n_reads(sem_run *r);
 /* sem_set, then sem_set_vsrc: slot's value is made of the reads vs, an
  * operation's result on them (op) or a copy of the one read vs names. */
 void sem_set_valued(sem_run *r, int slot, sem_val v, sem_taint t,
