@@ -87,10 +87,10 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
-    sem_taint reread;        /* sem_run.reread at the end */
     sem_taint pinned;        /* sem_run.pinned at the end */
     int n_eqs;               /* sem_run.eqs at the end */
     uint8_t eqs[SEM_MAX_EQS][2];
+    uint8_t eq_left;         /* sem_run.eq_left at the end */
     int n_opeqs;             /* sem_run.opeqs at the end */
     sem_taint opeqs[SEM_MAX_EQS][2];
     uint8_t opeq_one;        /* sem_run.opeq_one at the end */

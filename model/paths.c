@@ -799,6 +799,13 @@ sem_vnode *sem_new_vnode(sem_run *r)
     return n;
 }
 
+void sem_set_vherd(sem_run *r, int ev, int b)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vherd = (int8_t)(b + 1);
+}
+
 void sem_set_vdata_of(sem_run *r, int ev, int slot)
 {
     if (ev >= 0 && r->vsrc)
@@ -1034,7 +1041,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = r->rctrl = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
-    r->reread = 0;
+    r->eq_left = 0;
     r->pinned = 0;
     r->n_eqs = 0;
     r->n_opeqs = 0;
@@ -1241,7 +1248,7 @@ static void keep_run(run_ctx *c, sem_run *r)
                             ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
-    u->reread = r->reread;
+    u->eq_left = r->eq_left;
     u->pinned = r->pinned;
     u->n_eqs = r->n_eqs;
     memcpy(u->eqs, r->eqs, sizeof u->eqs);

@@ -162,47 +162,6 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
     return sym;
 }
 
-/* The mirror of opeq_solvable: a run's equation between two reads
- * (sem_run.eqs, a cmpxchg expecting a register's read) where one reads
- * a write an operation made of a read of the other's symbol (`r2 =
- * *z; cmpxchg(x, r2, 1)`, x written `r0 & 1` of another read of z's
- * write) is `f(S) = S` for herd7 7.58, left unsolved: its read's value
- * is undetermined, and an execution using it is dropped (random test
- * g13000000_190; without the use herd7 keeps it). */
-static bool eq_self_used(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                         const int *base, const int *pick, const int *src,
-                         const int *parent)
-{
-    int *sym = NULL;
-    bool bad = false;
-    for (int t = 0; t < m->n_threads && !bad; t++) {
-        const mdl_run *run = &m->threads[t].runs[pick[t]];
-        for (int i = 0; i < run->n_eqs && !bad; i++) {
-            for (int side = 0; side < 2 && !bad; side++) {
-                int x = read_event(m, base, pick, t, run->eqs[i][side]);
-                int y = read_event(m, base, pick, t, run->eqs[i][!side]);
-                if (x < 0 || y < 0 || !((run->used | run->reread) >> run->eqs[i][side] & 1))
-                    continue;
-                int w = src[x];
-                if (w < 0 || !ev[w].e || !ev[w].e->vdata ||
-                    (single(ev[w].e->vdata) && !ev[w].e->vop))
-                    continue;
-                if (!sym)
-                    sym = symbols(ev, n_ev, src, parent);
-                for (int b = 0; b < SEM_MAX_READS && !bad; b++) {
-                    int q = ev[w].e->vdata >> b & 1
-                                ? read_event(m, base, pick, ev[w].thread, b)
-                                : -1;
-                    bad = q >= 0 &&
-                          mdl_uf_find(sym, q) == mdl_uf_find(sym, y);
-                }
-            }
-        }
-    }
-    free(sym);
-    return !bad;
-}
-
 /* herd7's equation between a cmpxchg's read and the operation's result
  * it expected (sem_run.opeqs): herd7 solves it unless the read and one
  * of the operation's reads are one symbol, the equation then reading
@@ -520,6 +479,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         for (int i = 0; i < run->n_eqs; i++) {
             int a = read_event(m, base, pick, t, run->eqs[i][0]);
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            if (run->eq_left >> i & 1)
+                continue;       /* a copy of its own, below */
             while (a >= 0 && var[a] != a)
                 a = var[a];
             while (b >= 0 && var[b] != b)
@@ -546,13 +507,34 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 : opv[src[g]] >= 0
                     ? n_ev + opv[src[g]]
                     : read_event(m, base, pick, ev[src[g]].thread,
-                                 bit_of(we->vdata));
+                                 we->vherd ? we->vherd - 1
+                                           : bit_of(we->vdata));
         if (v >= 0 && v < n_ev)
             v = var[v];
         if (pinned && v >= 0)
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
         hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
+    }
+    /* ... unless herd7's register phase left it, the value read and the
+       expected one renamed apart (sem_run.eq_left): then it is a copy
+       equation of the memory phase, after those of rf, whose union-find
+       renames the two sides to their parents, which may differ: solved
+       in its turn of the pass, one way round and not the other (P0's
+       `r3 = cmpxchg(x, r2, 1)` expecting r2, then storing r3, its read a
+       copy cycle's `S & 1` of r2's write: `S26 := S19` met with S26
+       solved first, dropped; where r2 reads a constant instead, `S12 :=
+       S23` after `S23 := S12 & 1`, kept) */
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            bool read_lhs = run->eq_left >> (SEM_MAX_EQS + i) & 1;
+            if ((run->eq_left >> i & 1) && a >= 0 && b >= 0)
+                hs_add_eq(&s, var[read_lhs ? a : b], var[read_lhs ? b : a],
+                          ev[a].val);
+        }
     }
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
@@ -687,7 +669,6 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
-        !eq_self_used(m, ev, n_ev, base, pick, src, parent) ||
         !herd_solves(m, ev, n_ev, base, pick, src, parent, rename))
         keep = false;
     /* a class is determined when one of its reads is; a value an

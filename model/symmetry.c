@@ -153,7 +153,7 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
     /* what herd7's symbolic values (symbolic.c) and herd_vars.c read
        of a run too */
     if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
-        x->used != y->used || x->reread != y->reread ||
+        x->used != y->used || x->eq_left != y->eq_left ||
         x->pinned != y->pinned || x->n_eqs != y->n_eqs ||
         memcmp(x->eqs, y->eqs, sizeof x->eqs) != 0 ||
         x->n_opeqs != y->n_opeqs || x->opeq_one != y->opeq_one ||

@@ -28,6 +28,14 @@ c_val c_temp(c_lower *c)
     return v;
 }
 
+c_val c_discard(c_lower *c)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "@v%d", c->n_temps++);
+    c_val v = {LL_OPND_REG, 0, c_name(c, buf)};
+    return v;
+}
+
 const char *c_label(c_lower *c)
 {
     char buf[32];

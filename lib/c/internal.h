@@ -77,6 +77,9 @@ _Noreturn void c_fail(c_lower *c, ll_pos at, const char *fmt, ...)
 /* c/emit.c */
 const char *c_name(c_lower *c, const char *s);
 c_val c_temp(c_lower *c);
+/* A temporary that takes a value only to drop it (`(void)r0;`): named
+ * `@v..`, a local that the model reads (model/sem/c.c). */
+c_val c_discard(c_lower *c);
 c_val c_imm(int64_t n);
 const char *c_label(c_lower *c);
 void c_emit(c_lower *c, int op, unsigned flags, int n, const c_val *ops);

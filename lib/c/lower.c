@@ -212,7 +212,7 @@ static int statement_at(c_lower *c)
         /* `(void)r0;`, `r0;`: herd7 reads the register all the same,
            a variable of its own (model/herd_vars.c numbers it, and a
            copy cycle's symbol may be named after it: S9, not S8) */
-        c_val ops[2] = {c_temp(c), v};
+        c_val ops[2] = {c_discard(c), v};
         c_emit(c, LL_C_MOV, 0, 2, ops);
     }
     c_expect(c, ";");

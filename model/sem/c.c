@@ -56,7 +56,10 @@ static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
 {
     int slot = sem_slot(r, o->reg, o->sym);
     sem_set(r, slot, v, t);
-    cr_set(r, slot, o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@');
+    /* the lowering's temporary; `(void)r0;`'s (`@v`) is read no more,
+       but herd7 read r0 (c_regs.c: its variable is not left pending) */
+    cr_set(r, slot, o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@' &&
+                        o->sym[1] != 'v');
     sem_set_vsrc(r, slot, vs, op && vs);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] = r->rctrl;  /* written under these branches */
@@ -185,14 +188,6 @@ static void store_vnode(sem_run *r, int w, const ll_operand *o)
 static void use(sem_run *r, sem_taint vs)
 {
     r->used |= vs;
-}
-
-/* A register (not the lowering's temporary) read by a copy or a store:
- * the reads its value is made of are read again (sem_run.reread). */
-static void reread(sem_run *r, const ll_operand *o)
-{
-    if (o->kind == LL_OPND_REG && !(o->sym && o->sym[0] == '@'))
-        r->reread |= vsrc(r, o);
 }
 
 static bool is_zero(sem_val v)
@@ -373,7 +368,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(kind == LL_C_NORET ?
                                                   LL_C_NORETURN : ann), &ev);
-    cr_read(r);
+    cr_read(r, old.t);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (ann == LL_C_MB)
@@ -457,9 +452,13 @@ static bool copy_equation(sem_run *r, sem_taint t, const ll_operand *o)
  * solves it where o is a constant (sem_run.pinned), makes it equal to
  * the read o copies (sem_run.eqs), and where o is an operation's result
  * is recorded for the check that herd7 solves it (sem_run.opeqs;
- * model/symbolic.c; one: o is one operation, cr_one_op). */
-static void equate(sem_run *r, sem_taint t, const ll_operand *o, bool one)
+ * model/symbolic.c; one: o is one operation, cr_one_op). read_lhs:
+ * herd7 writes it read := o (atomic_add_unless's failure), else o :=
+ * read (a cmpxchg's success). */
+static void equate(sem_run *r, sem_taint t, const ll_instr *in, int k,
+                   bool one, bool read_lhs)
 {
+    const ll_operand *o = &in->ops[k];
     sem_taint vs = vsrc(r, o);
     if (!t || (t & (t - 1)))
         return;
@@ -473,8 +472,11 @@ static void equate(sem_run *r, sem_taint t, const ll_operand *o, bool one)
             r->opeqs[r->n_opeqs++][1] = vs;
         }
     } else if (!(vs & (vs - 1)) && r->n_eqs < SEM_MAX_EQS) {
+        if (read_lhs)
+            r->eq_left |= (uint8_t)(1u << (SEM_MAX_EQS + r->n_eqs));
         r->eqs[r->n_eqs][0] = (uint8_t)taint_bit(t);
         r->eqs[r->n_eqs++][1] = (uint8_t)taint_bit(vs);
+        cr_equation(r, k, r->n_eqs - 1);
     }
 }
 
@@ -529,7 +531,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
-    cr_read(r);
+    cr_read(r, old.t);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (unless && ok)       /* herd7's `S26 := S25 + S22`, read + a */
@@ -547,7 +549,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                      sem_val_eq(old.v, o.v) != (unless ? !ok : ok)))
         return SEM_DEAD;
     if (ok != unless && !lost) {
-        equate(r, old.t, &in->ops[2], one);
+        equate(r, old.t, in, 2, one, unless);
         sem_expect(r, ev, o.v, o.t);
     }
     if (ok && ann == LL_C_MB)
@@ -600,7 +602,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
-    cr_read(r);
+    cr_read(r, old.t);
     if (sem_stopped(r))
         return SEM_ERROR;
     bool place = in->n_ops > 4;     /* herd7 reads it before the rest */
@@ -613,7 +615,7 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     if (test && !sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
         return SEM_DEAD;
     if (ok) {
-        equate(r, old.t, &in->ops[2], one);
+        equate(r, old.t, in, 2, one, false);
         sem_expect(r, ev, e.v, e.t);
     }
     if (ok)
@@ -766,7 +768,6 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = operand(r, in, 1);
         sem_taint c = vctrl(r, &in->ops[1]);
         cr_copy(r, 1);
-        reread(r, &in->ops[1]);
         sem_vnode nd = vnode(r, &in->ops[1]);
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
@@ -784,17 +785,17 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        cr_read(r);
+        cr_read(r, v.t);
         setv(r, &in->ops[0], v.v, v.t, v.t);
         return SEM_NEXT;
     case LL_C_ST:
         a = operand(r, in, 0);
         v = operand(r, in, 1);
         use(r, vsrc(r, &in->ops[0]));
-        reread(r, &in->ops[1]);
         w = sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
         sem_set_vdata(r, w, vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
         store_vnode(r, w, &in->ops[1]);
+        cr_store(r, w, 1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:
         return exec_rmw(r, in);

@@ -55,6 +55,12 @@ typedef struct c_regs {
     short eq[SEM_MAX_REG_VARS];         /* K_READ: the variable an RMW's
                                            equation sets it equal to */
     bool read_lhs[SEM_MAX_REG_VARS];    /* that equation is read := var */
+    short eqv[SEM_MAX_EQS][2];          /* sem_run.eqs[i]: its read's
+                                           variable, its operand's */
+    signed char rno[SEM_MAX_REG_VARS];  /* K_READ: its read number, or -1 */
+    int st_ev[SEM_MAX_REG_SLOTS];       /* stores of a local: the write */
+    short st_var[SEM_MAX_REG_SLOTS];    /* ... and the local's variable */
+    int n_st;
     short slot[SEM_MAX_REG_SLOTS];      /* the variable a local holds */
     /* herd7 evaluates an RMW's operand expressions inside the RMW, on
        the ways that read them (atomic_add_unless adding reads a, then u,
@@ -99,6 +105,9 @@ static c_regs *state(sem_run *r)
         s->next = s->read = s->lost_read = -1;
         for (int k = 0; k < 4; k++)
             s->opnd[k] = -1;
+        for (int i = 0; i < SEM_MAX_EQS; i++)
+            s->eqv[i][0] = s->eqv[i][1] = -1;
+        s->n_st = 0;
     }
     return s;
 }
@@ -116,6 +125,7 @@ static int new_var(c_regs *s, int kind)
     s->cls[x] = false;
     s->guess[x] = -1;
     s->eq[x] = -1;
+    s->rno[x] = -1;
     s->val[x] = sem_int(0);
     s->pnext[x] = -1;
     s->cur[s->n_cur++] = (short)x;
@@ -214,10 +224,24 @@ void cr_add_zero(sem_run *r, int k, int zero)
         cr_op(r, k, zero);
 }
 
-void cr_read(sem_run *r)
+void cr_read(sem_run *r, sem_taint t)
 {
     c_regs *s = state(r);
     s->read = s->next = s->off ? -1 : (short)new_var(s, K_READ);
+    if (s->read >= 0 && t && !(t & (t - 1)))
+        for (int b = 0; b < SEM_MAX_READS; b++)
+            if (t >> b & 1)
+                s->rno[s->read] = (signed char)b;
+}
+
+void cr_store(sem_run *r, int w, int k)
+{
+    c_regs *s = state(r);
+    if (s->off || w < 0 || k < 0 || k >= 4 || s->opnd[k] < 0 ||
+        s->n_st == SEM_MAX_REG_SLOTS)
+        return;
+    s->st_ev[s->n_st] = w;
+    s->st_var[s->n_st++] = s->opnd[k];
 }
 
 void cr_set(sem_run *r, int slot, bool temp)
@@ -288,20 +312,15 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
     return 1;
 }
 
-bool cr_run_end(sem_run *r)
+/* herd7's register-phase system of the run: the register reads, last
+ * first, then the semantics' equations, last first; variables by their
+ * position in it (seq), those left pending (an operand a way does not
+ * read) after, in no equation. Returns pos (n), at (n) after it. */
+static int *phase_system(c_regs *s, hs_sys *sys)
 {
-    c_regs *s = r->arch_state;
-    if (!s || s->run_no != r->run_no || s->lost_read < 0)
-        return true;
-    if (s->off)
-        return false;
-    /* herd7's order: the register reads, last first, then the
-       semantics' equations, last first; variables by their position in
-       it (seq), those left pending (an operand a way does not read)
-       after, in no equation */
     flush(s);
     int n = s->n;
-    int *pos = ll_xmalloc((size_t)n * 2 * sizeof *pos);
+    int *pos = ll_xmalloc((size_t)(n + 1) * 2 * sizeof *pos);
     int *at = pos + n;
     for (int x = 0; x < n; x++)
         pos[x] = -1;
@@ -312,26 +331,101 @@ bool cr_run_end(sem_run *r)
             pos[x] = m++;
     for (int x = 0; x < n; x++)
         at[pos[x]] = x;
-    hs_sys sys = {.n_vars = n};
+    *sys = (hs_sys){.n_vars = n};
     sem_val zero = sem_int(0);
     for (int p = s->n_seq - 1; p >= 0; p--) {
         int x = at[p];
         if (s->kind[x] == K_LOAD)
-            hs_add_eq(&sys, p, s->src[x] < 0 ? -1 : pos[s->src[x]], zero);
+            hs_add_eq(sys, p, s->src[x] < 0 ? -1 : pos[s->src[x]], zero);
     }
     for (int p = s->n_seq - 1; p >= 0; p--) {
         int x = at[p], e = s->eq[x] < 0 ? -1 : pos[s->eq[x]];
         if (e >= 0 && s->read_lhs[x])
-            hs_add_eq(&sys, p, e, zero);
+            hs_add_eq(sys, p, e, zero);
         else if (e >= 0)
-            hs_add_eq(&sys, e, p, zero);
+            hs_add_eq(sys, e, p, zero);
         if (s->kind[x] != K_OP)
             continue;
-        hs_add_op(&sys, p);
+        hs_add_op(sys, p);
         for (int i = 0; i < 2; i++)
             if (s->arg[x][i] >= 0)
-                hs_add_arg(&sys, pos[s->arg[x][i]]);
+                hs_add_arg(sys, pos[s->arg[x][i]]);
     }
+    return pos;
+}
+
+void cr_equation(sem_run *r, int k, int i)
+{
+    c_regs *s = state(r);
+    if (s->off || s->read < 0 || k < 0 || k >= 4 || i < 0 || i >= SEM_MAX_EQS)
+        return;
+    s->eqv[i][0] = s->read;
+    s->eqv[i][1] = s->opnd[k];
+    if (s->eq[s->read] < 0 && s->opnd[k] >= 0) {
+        s->eq[s->read] = s->opnd[k];
+        s->read_lhs[s->read] = false;
+    }
+}
+
+/* sem_run.eq_left: the equations between two reads that the phase
+ * leaves, their sides renamed to two parents (a copy of the value read
+ * or of the expected value deepens the union-find's tree: `r3 =
+ * cmpxchg(x, r2, 1); WRITE_ONCE(*y, r3);`). */
+static void eq_left(c_regs *s, sem_run *r)
+{
+    _Static_assert(2 * SEM_MAX_EQS <= 8, "sem_run.eq_left holds two bits an equation");
+    hs_sys sys;
+    int *pos = phase_system(s, &sys);
+    int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
+    bool *solved = ll_xmalloc((size_t)s->n + 1);
+    hs_solve_vars(&sys, parent, solved, NULL);
+    for (int i = 0; i < r->n_eqs && i < SEM_MAX_EQS; i++) {
+        int a = s->eqv[i][0], b = s->eqv[i][1];
+        if (a >= 0 && b >= 0 && parent[pos[a]] != parent[pos[b]])
+            r->eq_left |= (uint8_t)(1u << i);
+    }
+    /* the memory phase's variable of a store of a local is its read's
+       parent: where that is another read's (`WRITE_ONCE(*y, r3)`, r3 the
+       cmpxchg's result, its parent the expected value's read), the store
+       writes that read's variable (sem_event.vherd) */
+    bool any = r->eq_left & ((1u << SEM_MAX_EQS) - 1);
+    for (int j = 0; any && j < s->n_st; j++) {
+        int par = parent[pos[s->st_var[j]]], own = -1, other = -1;
+        for (int x = 0; x < s->n; x++) {
+            if (s->kind[x] != K_READ || s->rno[x] < 0 ||
+                parent[pos[x]] != par)
+                continue;
+            if (other < 0)
+                other = s->rno[x];
+        }
+        for (int x = s->st_var[j]; x >= 0 && s->kind[x] == K_LOAD;
+             x = s->src[x])
+            if (s->src[x] >= 0 && s->kind[s->src[x]] == K_READ)
+                own = s->rno[s->src[x]];
+        if (other >= 0 && own >= 0 && other != own)
+            sem_set_vherd(r, s->st_ev[j], other);
+    }
+    free(solved);
+    free(parent);
+    free(pos);
+    hs_free(&sys);
+}
+
+bool cr_run_end(sem_run *r)
+{
+    c_regs *s = r->arch_state;
+    if (!s || s->run_no != r->run_no)
+        return true;
+    if (r->n_eqs && !s->off)
+        eq_left(s, r);
+    if (s->lost_read < 0)
+        return true;
+    if (s->off)
+        return false;
+    hs_sys sys;
+    int *pos = phase_system(s, &sys);
+    int *at = pos + s->n;
+    int n = s->n;
     int *parent = ll_xmalloc((size_t)n * 2 * sizeof *parent);
     int *group = parent + n;
     bool *solved = ll_xmalloc((size_t)n * 2 * sizeof *solved);

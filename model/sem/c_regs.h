@@ -24,7 +24,10 @@ void cr_op(sem_run *r, int a, int b);
  * the 0 is a constant, not a local's read (`r0 + 1` with r0 = 0 is an
  * operation on r0's variable). */
 void cr_add_zero(sem_run *r, int k, int zero);
-void cr_read(sem_run *r);
+/* The RMW or load just read: t its read's taint. */
+void cr_read(sem_run *r, sem_taint t);
+/* Write event w stored operand k (a local's value, or not). */
+void cr_store(sem_run *r, int w, int k);
 /* Register slot was set: it holds what cr_copy / cr_op / cr_read said,
  * else a constant. temp: it is the lowering's temporary. */
 void cr_set(sem_run *r, int slot, bool temp);
@@ -42,6 +45,9 @@ void cr_set(sem_run *r, int slot, bool temp);
  * it. */
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
                bool read_lhs);
+/* Equation i of sem_run.eqs was just set: the last read equals operand
+ * k, a copy of another read; run_end sets sem_run.eq_left from it. */
+void cr_equation(sem_run *r, int k, int i);
 /* An operation into the lowering's temporary o uses the reads vs
  * (sem_run.used) only where the temporary is read: herd7 computes an
  * RMW's operand on the ways that use it (a failing cmpxchg's new

@@ -92,6 +92,10 @@ typedef struct sem_event {
                              own variable copying the read (a copy here,
                              vdata single, vop false); a literal 0 makes
                              no variable (model/symbolic.c) */
+    int8_t vherd;         /* W: C: 1 + the read whose variable herd7's
+                             memory phase gives its value where its
+                             register phase renames the value apart from
+                             vdata's read (model/sem/c_regs.c), else 0 */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
     /* herd7's instruction it belongs to where one instruction makes
@@ -416,19 +420,22 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
-    /* The reads whose values a copy from a register read again (`r1 =
-     * r3;`, `(void)r3;`; C): herd7 then needs the register's value
-     * (model/symbolic.c, eq_self_used). */
-    sem_taint reread;
     /* The reads an equation sets equal to a constant (a cmpxchg that
      * succeeds with a constant expected value, atomic_add_unless that
      * reads its constant limit): herd7 solves them, a cycle of copies
      * through them included (model/symbolic.c). */
     sem_taint pinned;
     /* ... and pairs of reads one sets equal (the expected value a copy
-     * of another read's): bit numbers, n_eqs of them */
+     * of another read's): bit numbers, n_eqs of them, the RMW's read
+     * first */
     int n_eqs;
     uint8_t eqs[SEM_MAX_EQS][2];
+    /* C: bit i: herd7's register phase leaves equation i, its two sides
+     * renamed apart (model/sem/c_regs.c): a copy equation of the memory
+     * phase (model/symbolic.c); bit SEM_MAX_EQS + i: herd7 writes it
+     * read := expected (atomic_add_unless's failure), else expected :=
+     * read (a cmpxchg's success) */
+    uint8_t eq_left;
     /* ... and a read set equal to an operation's result on other reads
      * (`cmpxchg(x, r1 - r1 + 2, ..)` succeeding): {the read's taint, the
      * operands' reads}, n_opeqs of them. herd7 cannot solve such an
@@ -597,6 +604,8 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
  * slot's is, a copy or an operation's result as slot's is (nothing where
  * the architecture keeps no value sources, or ev < 0). */
 void sem_set_vdata_of(sem_run *r, int ev, int slot);
+/* sem_event.vherd of write ev: read number b's variable. */
+void sem_set_vherd(sem_run *r, int ev, int b);
 /* Event ev waits for reads t of its step (sem_event.iico). */
 void sem_set_iico(sem_run *r, int ev, sem_taint t);
 void sem_set_nodep(sem_run *r, int ev);
