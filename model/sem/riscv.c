@@ -330,7 +330,7 @@ static int reg_vars(const ll_operand *o)
 }
 
 /* Register o read at the instruction's next place after `at` variables:
- * its place noted in sem_vars.rd_reg (for deferred loads); the places
+ * its place noted in sem_vars.rd_reg (sem_vars.reg_solved); the places
  * it takes (none for x0). */
 static int reg_read(sem_vars *out, const ll_operand *o, int at)
 {
@@ -391,9 +391,9 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
  * register, then its read; fences none; the thread's first sc ten;
  * AMOs their registers, their read, and a result but for amoswap;
  * sext.w its register and its result; branches and jumps are not
- * numbered here. A store's value register
- * holding a read's copy takes its variable at the thread's end (a copy
- * after such a store is shown one lower: 7 probes). */
+ * numbered here. All in order (herd7 -debug solver): a load's read is
+ * shown as its parent once herd7 solved the registers (reg_solved), so
+ * the registers each reads are noted (rd_reg). */
 static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 {
     *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
@@ -401,7 +401,7 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
         out->n = out->read_at = reg_read(out, &in->ops[1], 0) + 1;
-        out->deferred = true;
+        out->reg_solved = true;
         out->dest = in->ops[0].reg;
         return true;
     case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:

@@ -139,10 +139,11 @@ typedef struct sem_vars {
     const char *cond; /* a conditional branch's label (n: its register's
                          variables): herd7 numbers every path, the jump's
                          first (sem_run.turns tells the run's way) */
-    bool deferred;  /* a load whose read's variable herd7 makes when its
-                       register is first read (RISC-V): read_at 0, its
-                       last variable the one of that first read */
-    int n_rd;       /* the registers it reads, for deferred loads' */
+    bool reg_solved; /* a load whose read's variable herd7 shows as its
+                        parent in the union-find of its thread's register
+                        equations (RISC-V: mostly the last read of its
+                        value, herd_vars.c) */
+    int n_rd;       /* the registers it reads, for those equations */
     int rd_reg[3];  /* ... each one's (ll_operand.reg) */
     int rd_at[3];   /* ... and its variable's place (from 1) */
 } sem_vars;
