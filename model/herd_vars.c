@@ -736,7 +736,7 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                       const mdl_run *run, int *turn, int64_t *c,
                       int64_t *read_var, int64_t *copy_var, sv_walk *w);
 
-/* A reg_solved load's read variable (RISC-V) as herd7 writes it once it
+/* A reg_solved load's read variable as herd7 writes it once it
  * solved the registers: its parent in their union-find (measured on
  * herd7 7.58 with -debug solver: `lw x5; mv x8,x5; sw x5,0(x7); sw
  * x8,0(x9)`, x6 S5, the read S6, the reads of x5 S7 and S8, of x8 S10:

@@ -141,7 +141,7 @@ typedef struct sem_vars {
                          first (sem_run.turns tells the run's way) */
     bool reg_solved; /* a load whose read's variable herd7 shows as its
                         parent in the union-find of its thread's register
-                        equations (RISC-V: mostly the last read of its
+                        equations (mostly the last read of its
                         value, herd_vars.c) */
     int n_rd;       /* the registers it reads, for those equations */
     int rd_reg[3];  /* ... each one's (ll_operand.reg) */
