@@ -77,7 +77,7 @@ static bool is_op(const hs_eq *e)
 }
 
 /* herd7's union-find: path compression in find, union by rank. */
-static int uf_find(int *parent, int x)
+int hs_uf_find(int *parent, int x)
 {
     int r = x;
     while (parent[r] != r)
@@ -90,9 +90,9 @@ static int uf_find(int *parent, int x)
     return r;
 }
 
-static void uf_union(int *parent, int *rank, int a, int b)
+void hs_uf_union(int *parent, int *rank, int a, int b)
 {
-    int d1 = uf_find(parent, a), d2 = uf_find(parent, b);
+    int d1 = hs_uf_find(parent, a), d2 = hs_uf_find(parent, b);
     if (rank[d1] > rank[d2]) {
         parent[d2] = d1;
     } else if (rank[d2] > rank[d1]) {
@@ -268,7 +268,7 @@ static bool solve_sys(const hs_sys *s, int *rename, bool *solved,
     }
     for (int i = 0; i < ne; i++)
         if (s->eqs[i].var >= 0)
-            uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
+            hs_uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
     for (int v = 0; rename && v < nv; v++)
         rename[v] = parent[v];
     /* renamed to the parent, as herd7's Partition.as_solution */
@@ -332,4 +332,21 @@ int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left)
     int n_left = 0;
     solve_sys(s, parent, solved, left, &n_left);
     return n_left;
+}
+
+static int eq_lhs_down(const void *a, const void *b)
+{
+    return ((const int *)b)[0] - ((const int *)a)[0];
+}
+
+void hs_reg_parents(int (*eqs)[2], int n_eqs, int n, int *out)
+{
+    int *rank = ll_xcalloc((size_t)n + 1, sizeof *rank);
+    for (int v = 0; v < n; v++)
+        out[v] = v;
+    qsort(eqs, (size_t)n_eqs, sizeof *eqs, eq_lhs_down);
+    for (int i = 0; i < n_eqs; i++)
+        if (eqs[i][0] < n && eqs[i][1] < n)
+            hs_uf_union(out, rank, eqs[i][0], eqs[i][1]);
+    free(rank);
 }

@@ -63,4 +63,17 @@ typedef struct hs_left {
  * left; returns their number. */
 int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left);
 
+/* herd7's union-find (Partition): find compresses the path; union by
+ * rank, a's root kept on equal ranks. */
+int hs_uf_find(int *parent, int x);
+void hs_uf_union(int *parent, int *rank, int a, int b);
+
+/* herd7's solution of one thread's register equations `eqs[i][0] :=
+ * eqs[i][1]` between variables below n (before memory's): unions, the
+ * highest left side first (measured: `lw x5; mv x8,x5; sw x5; sw x8`
+ * roots x5's class at sw x8's read, the read's parent sw x5's); out[v]
+ * v's parent then, one step, not the root (Partition.as_solution):
+ * the variable herd7 writes for v. Sorts eqs. */
+void hs_reg_parents(int (*eqs)[2], int n_eqs, int n, int *out);
+
 #endif

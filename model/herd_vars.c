@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "litmuslab/c_ast.h"
+#include "model/herd_solver.h"
 
 #define HV_BIG ((int64_t)1 << 50)   /* beyond this, herd7 would not end */
 
@@ -695,11 +696,64 @@ typedef struct sv_walk {
     int late;       /* sem_vars.late_reg's, at the path's end */
     int branches;
     const bool *cls;
+    bool *reg_solved;   /* per statement, a reg_solved load's */
+    int n_st;
+    /* on the run's way: per register the variable its value is (a
+       read's, a copy's read, 0: a constant), and the register
+       equations, a read's variable := the value's (hs_reg_parents) */
+    int *val;
+    int vcap;
+    int (*eqs)[2];
+    int n_eqs, cap_eqs;
 } sv_walk;
+
+/* The registers statement i reads (v's rd_reg, at their places from
+ * `at`) on the run's way: herd7's register equations, each read's
+ * variable := the one its register's value is; and the value of the
+ * register it sets. */
+static void reg_equations(const sem_vars *v, int64_t at, sv_walk *w)
+{
+    for (int j = 0; j < v->n_rd; j++) {
+        int r = v->rd_reg[j];
+        if (r < 0 || r >= w->vcap || !w->val[r])
+            continue;
+        ll_grow((void **)&w->eqs, &w->cap_eqs, w->n_eqs + 1, sizeof *w->eqs);
+        w->eqs[w->n_eqs][0] = (int)(at + v->rd_at[j]);
+        w->eqs[w->n_eqs++][1] = w->val[r];
+    }
+    if (v->dest < 0)
+        return;
+    int old = w->vcap;
+    ll_grow((void **)&w->val, &w->vcap, v->dest + 1, sizeof *w->val);
+    for (int r = old; r < w->vcap; r++)
+        w->val[r] = 0;
+    w->val[v->dest] = v->read_at > 0 ? (int)(at + v->read_at)
+                      : v->copy_of >= 0 && v->n ? (int)(at + v->copy_at)
+                                                : 0;
+}
 
 static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                       const mdl_run *run, int *turn, int64_t *c,
                       int64_t *read_var, int64_t *copy_var, sv_walk *w);
+
+/* A reg_solved load's read variable as herd7 writes it once it
+ * solved the registers: its parent in their union-find (measured on
+ * herd7 7.58 with -debug solver: `lw x5; mv x8,x5; sw x5,0(x7); sw
+ * x8,0(x9)`, x6 S5, the read S6, the reads of x5 S7 and S8, of x8 S10:
+ * the read is S8, x8's S10), mostly the last read of its value. */
+static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w)
+{
+    int top = 0;
+    for (int i = 0; i < w->n_eqs; i++)
+        for (int k = 0; k < 2; k++)
+            top = w->eqs[i][k] > top ? w->eqs[i][k] : top;
+    int *par = ll_xmalloc((size_t)(top + 1) * sizeof *par);
+    hs_reg_parents(w->eqs, w->n_eqs, top + 1, par);
+    for (int i = 0; i < n; i++)
+        if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
+            read_var[i] = par[read_var[i]];
+    free(par);
+}
 
 /* Statement i's variables v (from its guard's on when past_guard) along
  * the walk: its read's and copies' numbers, the register it sets. */
@@ -709,9 +763,14 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
     int64_t at = *c - (past_guard ? v->guard : 0);
     int from = v->copy_of >= 0 && v->copy_of < w->cap ? w->src[v->copy_of]
                                                       : -1;
+    if (read_var && w->reg_solved)
+        reg_equations(v, at, w);
     if (read_var && v->read_at > 0)
         read_var[i] = at + v->read_at;
-    if (copy_var && from >= 0 && copy_var[from] < at + v->copy_at)
+    if (v->reg_solved && w->reg_solved && i < w->n_st)
+        w->reg_solved[i] = true;
+    if (copy_var && from >= 0 && !(from < w->n_st && w->reg_solved[from]) &&
+        copy_var[from] < at + v->copy_at)
         copy_var[from] = at + v->copy_at;
     if (v->dest >= 0) {
         int old = w->cap;
@@ -820,9 +879,15 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
                           int64_t *copy_var, const bool *cls)
 {
-    sv_walk w = {NULL, 0, 0, 0, cls};
+    sv_walk w = {NULL, 0, 0, 0, cls, NULL, th->n_stmts, NULL, 0, NULL, 0, 0};
+    w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
+    if (ok && read_var && w.n_eqs)
+        reg_solved_reads(th->n_stmts, read_var, &w);
+    free(w.eqs);
+    free(w.val);
+    free(w.reg_solved);
     free(w.src);
     return ok;
 }

@@ -573,7 +573,7 @@ static void op_vars(const ll_instr *in, sem_vars *out)
     if (o[2].kind != LL_OPND_REG && o[2].imm == 0 &&
         (in->op == LL_ARM_ADD || in->op == LL_ARM_ORR)) {
         *out = (sem_vars){1 + s, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
-                          NULL, NULL};
+                          NULL, NULL, false, 0, {0}, {0}};
         return;
     }
     out->n = (o[2].kind == LL_OPND_REG ? 3 : 2) + s;
@@ -602,7 +602,7 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
     case LL_ARM_MOV:
         if (o[1].kind == LL_OPND_REG)
             *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
-                              NULL, NULL};
+                              NULL, NULL, false, 0, {0}, {0}};
         else
             out->dest = o[0].reg;
         return !(in->flags & LL_ARM_F_S);
@@ -644,7 +644,7 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
  * LDRD and LDM. */
 static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, 0, false, NULL, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, 0, false, NULL, NULL, false, 0, {0}, {0}};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&

@@ -934,7 +934,7 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
  * branches, carries, lwarx/stwcx.. */
 static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_REG && o[i].sym)
@@ -987,7 +987,7 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_PPC_ISYNC: case LL_PPC_EIEIO: case LL_PPC_NOP:
         return true;
     case LL_PPC_MR:
-        *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
+        *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
         return true;
     case LL_PPC_ADDI: case LL_PPC_SUBI: case LL_PPC_ADDIS: case LL_PPC_SUBIS:
         if (is_r0(&o[1]))
@@ -996,7 +996,7 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_PPC_ORI: case LL_PPC_XORI: case LL_PPC_MULLI:
         if (o[2].imm == 0 && in->op != LL_PPC_XORI &&
             in->op != LL_PPC_MULLI) {
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL};
+            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
             return true;
         }
         out->n = 2;

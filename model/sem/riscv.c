@@ -329,6 +329,18 @@ static int reg_vars(const ll_operand *o)
     return o->reg != LL_RV_X0;
 }
 
+/* Register o read at the instruction's next place after `at` variables:
+ * its place noted in sem_vars.rd_reg (sem_vars.reg_solved); the places
+ * it takes (none for x0). */
+static int reg_read(sem_vars *out, const ll_operand *o, int at)
+{
+    if (!reg_vars(o) || out->n_rd >= 3)
+        return reg_vars(o);
+    out->rd_reg[out->n_rd] = o->reg;
+    out->rd_at[out->n_rd++] = at + 1;
+    return 1;
+}
+
 /* ... for the register instructions: the registers read, then the
  * result, none for it on constants or where it is a copy (x + 0, x | 0,
  * x ^ 0, x - 0, mv: copy_of). */
@@ -339,7 +351,7 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
     case LL_RV_LI: case LL_RV_LUI: case LL_RV_LA: case LL_RV_NOP:
         return true;
     case LL_RV_MV:
-        out->n = reg_vars(a);
+        out->n = reg_read(out, a, 0);
         out->dest = in->ops[0].reg;
         if (out->n) {
             out->copy_of = a->reg;
@@ -356,7 +368,8 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
                    in->op == LL_RV_OR || in->op == LL_RV_ORI ||
                    in->op == LL_RV_XOR || in->op == LL_RV_XORI ||
                    in->op == LL_RV_SUB;
-    int regs = reg_vars(a) + (reg_b ? reg_vars(b) : 0);
+    int regs = reg_read(out, a, 0);
+    regs += reg_b ? reg_read(out, b, regs) : 0;
     out->n = regs;
     out->dest = in->ops[0].reg;
     if (neutral && zero_b && reg_vars(a)) {
@@ -378,27 +391,28 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
  * register, then its read; fences none; the thread's first sc ten;
  * AMOs their registers, their read, and a result but for amoswap;
  * sext.w its register and its result; branches and jumps are not
- * numbered here. A store's value register
- * holding a read's copy takes its variable at the thread's end (a copy
- * after such a store is shown one lower: 7 probes). */
+ * numbered here. All in order (herd7 -debug solver): a load's read is
+ * shown as its parent once herd7 solved the registers (reg_solved), so
+ * the registers each reads are noted (rd_reg). */
 static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
     switch (in->op) {
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
-        out->n = out->read_at = reg_vars(&in->ops[1]) + 1;
+        out->n = out->read_at = reg_read(out, &in->ops[1], 0) + 1;
+        out->reg_solved = true;
         out->dest = in->ops[0].reg;
         return true;
     case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:
-        out->n = reg_vars(&in->ops[1]) + reg_vars(&in->ops[0]);
-        if (reg_vars(&in->ops[0]))
-            out->late_reg = in->ops[0].reg;
+        out->n = reg_read(out, &in->ops[0], 0);
+        out->n += reg_read(out, &in->ops[1], out->n);
         return true;
     case LL_RV_AMOSWAP: case LL_RV_AMOADD: case LL_RV_AMOAND:
     case LL_RV_AMOOR: case LL_RV_AMOXOR: case LL_RV_AMOMAX:
     case LL_RV_AMOMIN: case LL_RV_AMOMAXU: case LL_RV_AMOMINU:
-        out->read_at = reg_vars(&in->ops[2]) + reg_vars(&in->ops[1]) + 1;
+        out->read_at = reg_read(out, &in->ops[2], 0);
+        out->read_at += reg_read(out, &in->ops[1], out->read_at) + 1;
         out->n = out->read_at + (in->op != LL_RV_AMOSWAP);
         out->dest = in->ops[0].reg;
         return true;
@@ -416,7 +430,8 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_RV_BLTU: case LL_RV_BGEU:
         /* its registers, the comparison (measured: 2 for beq x2,x0),
            then every path (herd_vars.c) */
-        out->n = reg_vars(&in->ops[0]) + reg_vars(&in->ops[1]) + 1;
+        out->n = reg_read(out, &in->ops[0], 0);
+        out->n += reg_read(out, &in->ops[1], out->n) + 1;
         out->cond = in->ops[2].sym;
         return out->cond != NULL;
     case LL_RV_J:       /* no variable, the code it skips none */
@@ -445,5 +460,5 @@ const sem_ops sem_riscv_ops = {
     .value_sources = true,
     .symbolic_cycles = true,
     .herd_vars = riscv_herd_vars,
-    .herd_vars_base = 1,    /* herd7's first variable of a test is S2 */
+    .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
 };

@@ -162,6 +162,13 @@ typedef struct sem_vars {
     const char *cond; /* a conditional branch's label (n: its register's
                          variables): herd7 numbers every path, the jump's
                          first (sem_run.turns tells the run's way) */
+    bool reg_solved; /* a load whose read's variable herd7 shows as its
+                        parent in the union-find of its thread's register
+                        equations (mostly the last read of its
+                        value, herd_vars.c) */
+    int n_rd;       /* the registers it reads, for those equations */
+    int rd_reg[3];  /* ... each one's (ll_operand.reg) */
+    int rd_at[3];   /* ... and its variable's place (from 1) */
 } sem_vars;
 
 typedef struct sem_ops {

@@ -914,7 +914,7 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
  * numbered: addresses through registers, other operations, branches. */
 static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL};
+    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_MEM &&
@@ -929,14 +929,14 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
             (o[1].kind == LL_OPND_REG && !LL_X86_IS_GPR(o[1].reg)))
             return false;
         if (o[0].kind == LL_OPND_MEM) {
-            *out = (sem_vars){1, 1, o[1].reg, -1, 0, -1, false, false, NULL, NULL};
+            *out = (sem_vars){1, 1, o[1].reg, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
         } else if (o[0].kind == LL_OPND_REG) {
             if (!LL_X86_IS_GPR(o[0].reg))
                 return false;
             if (o[1].kind == LL_OPND_MEM)
-                *out = (sem_vars){1, 0, -1, -1, 0, o[0].reg, false, false, NULL, NULL};
+                *out = (sem_vars){1, 0, -1, -1, 0, o[0].reg, false, false, NULL, NULL, false, 0, {0}, {0}};
             else
-                *out = (sem_vars){1, 0, o[1].reg, o[0].reg, 1, -1, false, false, NULL, NULL};
+                *out = (sem_vars){1, 0, o[1].reg, o[0].reg, 1, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
         } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
             return false;
         }
@@ -946,7 +946,7 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
         if (reg->kind != LL_OPND_REG || !LL_X86_IS_GPR(reg->reg) ||
             o[0].kind == o[1].kind)
             return false;
-        *out = (sem_vars){2, 2, reg->reg, -1, 0, -1, false, false, NULL, NULL};
+        *out = (sem_vars){2, 2, reg->reg, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
         return true;
     }
     case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:

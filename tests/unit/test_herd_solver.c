@@ -89,11 +89,27 @@ static void equation_kept(void **state)
     hs_free(&s);
 }
 
+/* `lw x5,0(x6); mv x8,x5; sw x5,0(x7); sw x8,0(x9)` (RISC-V, after a
+ * four-variable thread): the read S6, x5's reads S7 and S8, x8's S10;
+ * herd7 printed S6<-S8, S7<-S10, S8<-S10 (a parent, not the root). */
+static void reg_parents(void **state)
+{
+    (void)state;
+    int eqs[3][2] = {{7, 6}, {8, 6}, {10, 7}};
+    int par[11];
+    hs_reg_parents(eqs, 3, 11, par);
+    assert_int_equal(par[6], 8);
+    assert_int_equal(par[7], 10);
+    assert_int_equal(par[8], 10);
+    assert_int_equal(par[10], 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lost_equation),
         cmocka_unit_test(equation_kept),
+        cmocka_unit_test(reg_parents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
