@@ -57,5 +57,9 @@
 /* C tests: compare-RMWs of one thread with operands evaluated on their
  * success way only (ll_instr.cas; the semantics keep one bit each). */
 #define LL_C_MAX_CAS 63
+/* C tests: registers made from a read that one step (herd7's
+ * instruction) followed to find a later write independent of the read;
+ * past them a later write counts as independent (model/sem/c.c). */
+#define LL_C_STEP_DEPS 16
 
 #endif

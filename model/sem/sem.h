@@ -371,10 +371,10 @@ typedef struct sem_ops {
      * model/sem/c_regs.c). NULL: every run stands. */
     bool (*run_end)(sem_run *r);
     /* Whether a statement after stmt in the same step (herd7's
-     * instruction, C's LL_C_STEP) writes memory a value no read makes
-     * (an xchg's or atomic_inc's constant: herd7's po leaves it
-     * unordered with a read before it in the step, which may read it,
-     * model/paths.c read_how). NULL: none. */
+     * instruction, C's LL_C_STEP) writes memory an address and value
+     * that do not come from stmt's result (an xchg's or atomic_inc's
+     * constant: herd7's po leaves it unordered with a read before it in
+     * the step, which may read it, model/paths.c read_how). NULL: none. */
     bool (*writes_later_in_step)(const ll_thread *t, int stmt);
 } sem_ops;
 
