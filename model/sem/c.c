@@ -281,6 +281,17 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* Whether operands p and q hold one herd7 symbol (their reads being
+ * the same one read): both its copies, or both one operation's result. */
+static bool same_symbol(sem_run *r, const ll_operand *p, const ll_operand *q)
+{
+    bool op = vop(r, p);
+    if (op != vop(r, q))
+        return false;
+    int id = vnode(r, p).id;
+    return !op || (id != 0 && id == vnode(r, q).id);
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -295,9 +306,12 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
        those stay operations on the symbol (measured on a cycle of plain
        copies: litmus/c/LB+plain-copy-cycle-sub). x == x is 1 and
        x != x is 0, known: herd7 builds one way of such a branch
-       (litmus/c/MP+zero-read-if-self-equal) */
+       (litmus/c/MP+zero-read-if-self-equal). One symbol: the same
+       read's copies, or the same operation's result; not a read and an
+       operation on it (`r0 ^ (r0 & 1)`, equal when r0 is 0 or 1) */
     if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
-        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
+        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v) &&
+        same_symbol(r, &in->ops[1], &in->ops[2])) {
         vs = 0;
         cr_copy(r, -1);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
