@@ -562,27 +562,26 @@ static bool foreign_value(const run_ctx *c, int loc, sem_val v, int end)
     return true;
 }
 
-/* Whether a read of statement stmt may read a write of its own thread
- * later in its step (sem_ops.writes_later_in_step): herd7's po leaves
- * them unordered. */
-static bool reads_later_in_step(const run_ctx *c, int stmt)
+/* Whether a read of statement stmt has a store or an RMW after it in
+ * its step (herd7's instruction), unordered with it: it may read that
+ * write, which may store the read's own value (`WRITE_ONCE(*z, xchg(z,
+ * 1))`), a value of any thread then, no write of another thread. */
+static bool self_fed(const run_ctx *c, int stmt)
 {
     return c->m->ops->writes_later_in_step &&
            c->m->ops->writes_later_in_step(c->m->threads[c->th].code, stmt);
 }
 
 /* The distinct values the run's reads of loc so far took of other
- * threads' writes (foreign_value), at most SEM_MAX_READS; their count.
- * A read that may read a later write of its step may have taken its own
- * thread's value. */
+ * threads' writes (foreign_value; not those self_fed), at most
+ * SEM_MAX_READS; their count. */
 static int foreign_taken(const run_ctx *c, int loc, sem_val *out)
 {
     int n = 0;
     for (int i = 0; i < c->n_ev && n < SEM_MAX_READS; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_R || e->loc != loc ||
-            !foreign_value(c, loc, e->val, i) ||
-            reads_later_in_step(c, e->stmt))
+            !foreign_value(c, loc, e->val, i) || self_fed(c, e->stmt))
             continue;
         int j = 0;
         while (j < n && !sem_val_eq(out[j], e->val))
@@ -606,8 +605,7 @@ static int read_how(run_ctx *c, int loc, int k, int most,
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     /* a value of the thread's own writes, one of which may come later
        in the read's step, unordered with it */
-    if (k < l->cap_writers && (l->writers[k] & own) &&
-        reads_later_in_step(c, c->stmt))
+    if (k < l->cap_writers && (l->writers[k] & own) && self_fed(c, c->stmt))
         return 1;
     const sem_val v = c->m->locs[loc].dom[k];
     if (how != 1 || most < 0 || n_taken < most ||

@@ -453,35 +453,22 @@ static uint64_t iico_reach(const search *s, int t, int g, int h)
     return reach;
 }
 
-/* A fence f of a fully ordered RMW and access k of its step (whose
- * last event is end): herd7 orders the RMW's leading fence before every
- * access of its call (the operands' and the RMW's own) and its trailing
- * fence after them, and the other operands of an enclosing operator or
- * call, another RMW's accesses among them, with neither. The C
- * semantics give the call's statements (sem_event.call_first); a fence
- * without them (another semantics'): some RMW write at or after k,
- * after f when k is, before f when k is, follows k along iico. */
-static bool fence_edge(const search *s, int t, int f, int k, int start,
-                       int end)
+/* A fence f and access k of its step: herd7 orders a fully ordered
+ * RMW's leading fence before every access of its call (the operands'
+ * and the RMW's own) and its trailing fence after them, and the other
+ * operands of an enclosing operator or call, another RMW's accesses
+ * among them, with neither; the C semantics give the call's statements
+ * (sem_event.call_first). */
+static bool fence_edge(const search *s, int f, int k)
 {
     const sem_event *fe = s->ev[f].e;
     if (fe->call_last >= 0)     /* its call's statements (c.c rmw_fence) */
         return s->ev[k].e->stmt >= fe->call_first &&
                s->ev[k].e->stmt <= fe->call_last;
-    bool rmw = false;       /* a fence of no RMW (smp_store_mb's,
-                               one lowered statement): with everything */
-    for (int w = start; w <= end && !rmw; w++)
-        rmw = s->ev[w].e->kind == SEM_W && s->ev[w].e->rmw_read >= 0;
-    if (!rmw)
-        return true;
-    int hi = f < k ? end : f - 1;
-    for (int w = k; w <= hi; w++) {
-        const sem_event *e = s->ev[w].e;
-        if (e->kind == SEM_W && e->rmw_read >= 0 &&
-            (iico_reach(s, t, k, w) >> (w - k) & 1))
-            return true;
-    }
-    return false;
+    /* a fence of no RMW (smp_store_mb's, after its store and all the
+       value's accesses, an RMW's among them: `smp_store_mb(*y,
+       atomic_fetch_add_release(1, z))`): with everything */
+    return true;
 }
 
 /* Events g < h of one thread, both of one of herd7's instructions that
@@ -495,9 +482,7 @@ static bool step_unordered(const search *s, int g, int h)
     if (!a->e || !b->e || a->thread != b->thread || !a->e->step ||
         a->e->step != b->e->step || h <= g)
         return false;
-    int t = a->thread, start = g, end = h;
-    while (start > s->base[t] && s->ev[start - 1].e->step == a->e->step)
-        start--;
+    int t = a->thread, end = h;
     while (end + 1 < s->n_ev && s->ev[end + 1].thread == t &&
            s->ev[end + 1].e && s->ev[end + 1].e->step == a->e->step)
         end++;
@@ -510,7 +495,7 @@ static bool step_unordered(const search *s, int g, int h)
     if (a->e->kind == SEM_B || b->e->kind == SEM_B || (fa && fb))
         return false;
     if (fa || fb)
-        return !fence_edge(s, t, fa ? g : h, fa ? h : g, start, end);
+        return !fence_edge(s, fa ? g : h, fa ? h : g);
     return !(iico_reach(s, t, g, h) >> (h - g) & 1);
 }
 

@@ -283,6 +283,17 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* Whether operands p and q hold one herd7 symbol (their reads being
+ * the same one read): both its copies, or both one operation's result. */
+static bool same_symbol(sem_run *r, const ll_operand *p, const ll_operand *q)
+{
+    bool op = vop(r, p);
+    if (op != vop(r, q))
+        return false;
+    int id = vnode(r, p).id;
+    return !op || (id != 0 && id == vnode(r, q).id);
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -297,9 +308,12 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
        those stay operations on the symbol (measured on a cycle of plain
        copies: litmus/c/LB+plain-copy-cycle-sub). x == x is 1 and
        x != x is 0, known: herd7 builds one way of such a branch
-       (litmus/c/MP+zero-read-if-self-equal) */
+       (litmus/c/MP+zero-read-if-self-equal). One symbol: the same
+       read's copies, or the same operation's result; not a read and an
+       operation on it (`r0 ^ (r0 & 1)`, equal when r0 is 0 or 1) */
     if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
-        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v)) {
+        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v) &&
+        same_symbol(r, &in->ops[1], &in->ops[2])) {
         vs = 0;
         cr_copy(r, -1);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
@@ -907,45 +921,94 @@ static bool c_sets_first(const ll_instr *in)
     return in->n_ops > 0 && in->ops[0].kind == LL_OPND_REG && in->ops[0].sym;
 }
 
-/* Whether an operand a C statement reads names one of the registers in
- * dep (n of them). */
-static bool c_reads_any(const ll_instr *in, const char *const *dep, int n)
+/* What a C operand holds of one read's value (c_writes_later_in_step):
+ * nothing, the value itself (copies), or a value made from it. */
+typedef enum { FROM_NONE, FROM_COPY, FROM_OP } c_from;
+
+typedef struct c_dep {
+    const char *reg[LL_C_STEP_DEPS];
+    c_from from[LL_C_STEP_DEPS];
+    int n;
+} c_dep;
+
+static c_from c_operand_from(const ll_operand *o, const c_dep *d)
 {
-    for (int k = c_sets_first(in) ? 1 : 0; k < in->n_ops; k++)
-        for (int j = 0; j < n; j++)
-            if (in->ops[k].kind == LL_OPND_REG && in->ops[k].sym &&
-                !strcmp(in->ops[k].sym, dep[j]))
-                return true;
+    if (o->kind != LL_OPND_REG || !o->sym)
+        return FROM_NONE;
+    for (int j = 0; j < d->n; j++)
+        if (!strcmp(o->sym, d->reg[j]))
+            return d->from[j];
+    return FROM_NONE;
+}
+
+/* What a statement's operands from k on hold of the read, the most. */
+static c_from c_operands_from(const ll_instr *in, int k, const c_dep *d)
+{
+    c_from f = FROM_NONE;
+    for (; k < in->n_ops; k++) {
+        c_from g = c_operand_from(&in->ops[k], d);
+        f = g > f ? g : f;
+    }
+    return f;
+}
+
+/* Whether a write of the step may be read by the read d follows: its
+ * address comes not from the read, and its value is a copy of it (herd7
+ * solves S := S, an undetermined value: `WRITE_ONCE(*z, xchg(z, 1))`) or
+ * none of it; not one made from it, an equation herd7 cannot solve
+ * (atomic_sub(atomic_read(x), x): taking the RMW's values made
+ * RMW+chain-one-other-write's runs 18 times as many). */
+static bool c_write_readable(const ll_instr *in, const c_dep *d)
+{
+    switch (in->op) {
+    case LL_C_ST:
+        return c_operand_from(&in->ops[0], d) == FROM_NONE &&
+               c_operand_from(&in->ops[1], d) != FROM_OP;
+    case LL_C_RMW: {
+        c_from v = c_operand_from(&in->ops[2], d);
+        return c_operand_from(&in->ops[1], d) == FROM_NONE &&
+               (v == FROM_NONE ||
+                (v == FROM_COPY && LL_C_RMW_KIND(in->flags) == LL_C_XCHG));
+    }
+    case LL_C_CAS: {
+        c_from v = c_operand_from(&in->ops[3], d);
+        return c_operand_from(&in->ops[1], d) == FROM_NONE &&
+               (v == FROM_NONE ||
+                (v == FROM_COPY && !(in->flags & LL_C_CAS_UNLESS)));
+    }
+    }
     return false;
 }
 
-/* A write later in stmt's step whose address and value do not come from
- * stmt's result: herd7 reads through its own write's value only where
- * it solves the cycle, so an RMW's nested read (atomic_sub(atomic_read
- * (x), x)) reads none of the RMW's values; taking them all made
- * RMW+chain-one-other-write's runs 18 times as many. */
+/* Whether a write later in stmt's step (herd7's instruction) may feed
+ * stmt's read (c_write_readable), following the registers made from the
+ * read (past LL_C_STEP_DEPS of them, any later write counts). */
 static bool c_writes_later_in_step(const ll_thread *t, int stmt)
 {
-    const char *dep[LL_C_STEP_DEPS];
-    int n = 0;
+    c_dep d = {0};
     const ll_instr *first = &t->stmts[stmt].instr;
-    if (t->stmts[stmt].has_instr && c_sets_first(first))
-        dep[n++] = first->ops[0].sym;
+    if (t->stmts[stmt].has_instr && c_sets_first(first)) {
+        d.reg[0] = first->ops[0].sym;
+        d.from[0] = FROM_COPY;
+        d.n = 1;
+    }
     for (int i = stmt + 1; i < t->n_stmts; i++) {
         const ll_instr *in = &t->stmts[i].instr;
         if (!t->stmts[i].has_instr)
             continue;
         if (in->flags & LL_C_STEP)
             return false;
-        bool from = c_reads_any(in, dep, n);
-        if (!from &&
-            (in->op == LL_C_RMW || in->op == LL_C_ST || in->op == LL_C_CAS))
+        if (c_write_readable(in, &d))
             return true;
-        if (from && c_sets_first(in)) {
-            if (n == LL_C_STEP_DEPS)
-                return true;    /* (past what is followed: as before) */
-            dep[n++] = in->ops[0].sym;
-        }
+        if (!c_sets_first(in))
+            continue;
+        c_from f = c_operands_from(in, 1, &d);
+        if (f == FROM_NONE)
+            continue;
+        if (d.n == LL_C_STEP_DEPS)
+            return true;
+        d.reg[d.n] = in->ops[0].sym;
+        d.from[d.n++] = in->op == LL_C_MOV ? f : FROM_OP;
     }
     return false;
 }
