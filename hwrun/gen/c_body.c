@@ -73,16 +73,18 @@ static bool all_digits(const char *s)
     return true;
 }
 
-/* A register's C name: r_NAME for a local, t_N for the lowering's @tN;
- * noted for the declarations. */
+/* A register's C name: r_NAME for a local, t_N for the lowering's @tN,
+ * v_N for its @vN (a value read to be dropped: `(void)r0;`); noted for
+ * the declarations. */
 static bool put_reg(cbody *b, const ll_stmt *st, const ll_operand *o,
                     ll_buf *out)
 {
     if (o->kind != LL_OPND_REG)
         return hw_gen_fail(b->g, st, "hwrun expects a variable here");
     size_t at = out->len;
-    if (o->sym && !strncmp(o->sym, "@t", 2) && all_digits(o->sym + 2))
-        ll_buf_printf(out, "t_%s", o->sym + 2);
+    if (o->sym && (!strncmp(o->sym, "@t", 2) || !strncmp(o->sym, "@v", 2)) &&
+        all_digits(o->sym + 2))
+        ll_buf_printf(out, "%c_%s", o->sym[1], o->sym + 2);
     else if (hw_gen_is_ident(o->sym))
         ll_buf_printf(out, "r_%s", o->sym);
     else
