@@ -674,7 +674,10 @@ static bool lock_free(sem_val v)
 
 static bool lock_taken(sem_val v)
 {
-    return !lock_free(v);
+    /* 1 only: a plain write's other value on the word is none of a
+       lock's (herd7's lock operations carry no value, lock.cat gives a
+       failed trylock or spin_is_locked a lock's write to read) */
+    return sem_val_eq(v, sem_int(1));
 }
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
