@@ -594,9 +594,10 @@ void sem_reserve(sem_run *r, sem_reg a, int ev);
 sem_taint sem_source(sem_run *r, int ev);
 /* The reads made so far in the current step (sem_run.step). */
 sem_taint sem_step_reads(sem_run *r);
-/* The tags of the run's last write before event ev to ev's location;
- * 0 when there is none. */
-sem_tags sem_prior_write_tags(sem_run *r, int ev);
+/* The tags of the run's last write before event ev to ev's location
+ * with a tag of among (C: a lock's, plain writes of a lock word cut no
+ * critical section); 0 when there is none. */
+sem_tags sem_prior_write_tags(sem_run *r, int ev, sem_tags among);
 void sem_fence(sem_run *r, sem_tags tags);
 /* ... the fence of a fully ordered RMW whose call is statements
  * [first, last] (sem_event.call_first). */
