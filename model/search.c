@@ -982,10 +982,16 @@ static uint64_t mixed_sources(const search *s, const loc_plan *p, int j,
                               uint64_t c)
 {
     bool lock = lk_ev(s, p->r[j]);
-    for (int w = 1; w <= p->n_w; w++)
+    uint64_t free = c & 1;      /* the value of an unlock or the start */
+    for (int w = 1; w <= p->n_w; w++) {
         if ((p->lk[w] != LK_PLAIN) != lock)
             c &= ~(1ull << w);
-    if (lock && lkr_write(s, p, j))
+        else if (p->lk[w] == LK_UNLOCK)
+            free |= c & 1ull << w;
+    }
+    /* (a run that read another value, which only the path pass keeps,
+       has no source) */
+    if (lock && free && lkr_write(s, p, j))
         c |= 1ull << OPEN;
     return c;
 }
