@@ -198,7 +198,8 @@ typedef struct sem_ops {
      * handles them (the kernel's lock.cat) builds their rf and co in
      * cat. The engine still runs them as accesses to a lock word (0
      * free, 1 taken), which gives exactly the orders of critical sections
-     * herd's lock.cat enumerates; for a model that chooses co itself
+     * herd's lock.cat enumerates (on a word plain accesses use too, the
+     * search keeps lock.cat's rules, search.c's lock_mixed); for a model that chooses co itself
      * (cat_chooses_co) it shows events with a tag in herd_nonmem as
      * herd7 does, keeps them in co (the model restricts co to its W),
      * and does not choose a source for the reads with a tag in
