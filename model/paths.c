@@ -436,13 +436,14 @@ sem_taint sem_source(sem_run *r, int ev)
     return (sem_taint)1 << c->ev[ev].read_no;
 }
 
-sem_tags sem_prior_write_tags(sem_run *r, int ev)
+sem_tags sem_prior_write_tags(sem_run *r, int ev, sem_tags among)
 {
     run_ctx *c = ctx(r);
     if (ev < 0 || ev >= c->n_ev)
         return 0;
     for (int i = ev - 1; i >= 0; i--)
-        if (c->ev[i].kind == SEM_W && c->ev[i].loc == c->ev[ev].loc)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == c->ev[ev].loc &&
+            (c->ev[i].tags & among))
             return c->ev[i].tags;
     return 0;
 }

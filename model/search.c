@@ -56,6 +56,11 @@ typedef struct loc_plan {
      * (local write id, or 0), each local's thread, write co positions */
     int *rmw_w, *thr, *pos;
     int *rmw_read_of;           /* each local write's rmw read j, or -1 */
+    /* a lock word that plain accesses use too (lock_mixed): each local
+       write's kind there, LK_PLAIN, LK_UNLOCK, or the local id of its
+       lock's matching unlock (LK_UNMATCHED: none) */
+    bool mixed;
+    int *lk;
     /* coherence shapes, for pruning as sources are chosen: each read's
      * writes before and after it in its thread (local write bits), and
      * the reads before it in its thread (read index bits) */
@@ -725,6 +730,7 @@ static void plan_reset(loc_plan *p, int need)
         p->pos = ll_xrealloc(p->pos, (size_t)(need + 1) * sizeof(int));
         p->rmw_read_of = ll_xrealloc(p->rmw_read_of,
                                      (size_t)(need + 1) * sizeof(int));
+        p->lk = ll_xrealloc(p->lk, (size_t)(need + 1) * sizeof(int));
         p->wpre = ll_xrealloc(p->wpre, (size_t)(need + 1) * 8);
         p->wpost = ll_xrealloc(p->wpost, (size_t)(need + 1) * 8);
         p->rpre = ll_xrealloc(p->rpre, (size_t)(need + 1) * 8);
@@ -899,6 +905,107 @@ static bool source_ok(const loc_plan *p, int j, int w)
     return true;
 }
 
+/* ---- a lock word that plain accesses use too ----
+ * herd7's lock operations are events of their own with no value: its
+ * plain reads read plain writes and the initial write only; lock.cat
+ * orders lock writes and plain writes in co freely (cos-opt over W |
+ * LKW), puts an unlock co-just after its lock (critical), a lock with
+ * no unlock after every other lock (co0), and gives a lock's read the
+ * write co-just before its lock's write when that is the initial write
+ * or an unlock, none when it is a plain write. The engine's locks, as
+ * accesses of the word (0 free, 1 taken), give exactly that where only
+ * locks use the word; on a mixed one (which lock.cat flags as
+ * mixed-lock-accesses) the search keeps herd7's rules instead. */
+enum { LK_PLAIN = -2, LK_UNLOCK = -1, LK_UNMATCHED = 0 };
+
+static bool lk_ev(const search *s, int g)
+{
+    return s->ev[g].e && (s->ev[g].e->tags & s->m->ops->herd_nonmem);
+}
+
+/* p->mixed, and each local write's kind (p->lk), from p->poloc. */
+static void lock_mixed(search *s, loc_plan *p)
+{
+    bool lock = false, plain = false;
+    for (int i = 0; i < p->n_w + p->n_r; i++) {
+        if (lk_ev(s, i < p->n_w ? p->w[i] : p->r[i - p->n_w]))
+            lock = true;
+        else
+            plain = true;
+    }
+    p->mixed = lock && plain;
+    for (int w = 1; p->mixed && w <= p->n_w; w++) {
+        p->lk[w] = !lk_ev(s, p->w[w - 1])              ? LK_PLAIN
+                   : s->ev[p->w[w - 1]].e->rmw_read < 0 ? LK_UNLOCK
+                                                        : LK_UNMATCHED;
+        if (p->lk[w] != LK_UNMATCHED)
+            continue;
+        /* its unlock: the next lock write in po (local ids follow po) */
+        for (int u = w + 1; u <= p->n_w; u++)
+            if ((p->poloc[w] >> u & 1) && lk_ev(s, p->w[u - 1])) {
+                if (s->ev[p->w[u - 1]].e->rmw_read < 0)
+                    p->lk[w] = u;
+                break;
+            }
+    }
+}
+
+/* The lock write whose rmw read is read j; 0: none. */
+static int lkr_write(const search *s, const loc_plan *p, int j)
+{
+    for (int w = 1; w <= p->n_w; w++) {
+        const gev *g = &s->ev[p->w[w - 1]];
+        if (p->lk[w] >= 0 && s->base[g->thread] + g->e->rmw_read == p->r[j])
+            return w;
+    }
+    return 0;
+}
+
+/* Read j's sources c on a mixed word: plain reads read no lock write,
+ * lock reads no plain write, a lock's read maybe nothing (OPEN). */
+static uint64_t mixed_sources(const search *s, const loc_plan *p, int j,
+                              uint64_t c)
+{
+    bool lock = lk_ev(s, p->r[j]);
+    uint64_t free = c & 1;      /* the value of an unlock or the start */
+    for (int w = 1; w <= p->n_w; w++) {
+        if ((p->lk[w] != LK_PLAIN) != lock)
+            c &= ~(1ull << w);
+        else if (p->lk[w] == LK_UNLOCK)
+            free |= c & 1ull << w;
+    }
+    /* (a run that read another value, which only the path pass keeps,
+       has no source) */
+    if (lock && free && lkr_write(s, p, j))
+        c |= 1ull << OPEN;
+    return c;
+}
+
+/* ... in the co order chosen: a lock's read has the one source lock.cat
+ * gives it (or none, 0). */
+static uint64_t lkr_pick(const search *s, const loc_plan *p, int j,
+                         uint64_t c)
+{
+    int w = lkr_write(s, p, j);
+    if (!w)
+        return c;
+    int q = p->pos[w] ? p->order[p->pos[w] - 1] : 0;
+    return q && p->lk[q] == LK_PLAIN ? c & 1ull << OPEN : c & 1ull << q;
+}
+
+/* The co order keeps lock.cat's lock blocks (critical, co0). */
+static bool lock_blocks(const loc_plan *p)
+{
+    for (int w = 1; w <= p->n_w; w++) {
+        if (p->lk[w] > 0 && p->pos[p->lk[w]] != p->pos[w] + 1)
+            return false;
+        for (int u = 1; p->lk[w] == LK_UNMATCHED && u <= p->n_w; u++)
+            if (u != w && p->lk[u] >= 0 && p->pos[u] > p->pos[w])
+                return false;
+    }
+    return true;
+}
+
 static void choose_sources(search *s, loc_plan *p, int j)
 {
     if (!tick(s, p))
@@ -909,7 +1016,7 @@ static void choose_sources(search *s, loc_plan *p, int j)
             save_solution(s, p, ok);
         return;
     }
-    uint64_t c = p->src[j];
+    uint64_t c = p->mixed ? lkr_pick(s, p, j, p->src[j]) : p->src[j];
     while (c && !p->halt) {
         int w = __builtin_ctzll(c);
         c &= c - 1;
@@ -950,7 +1057,8 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
     if (i == p->n_w) {
         for (int k = 0; k < p->n_w; k++)
             p->pos[p->order[k]] = k;
-        choose_sources(s, p, 0);
+        if (!p->mixed || lock_blocks(p))
+            choose_sources(s, p, 0);
         return;
     }
     for (int w = 1; w <= p->n_w && !p->halt; w++) {
@@ -1023,6 +1131,11 @@ static bool same_problem(search *s, loc_plan *p)
     uint64_t *key = p->key2;
     key[k++] = (uint64_t)p->n_w << 32 | (uint32_t)p->n_r;
     key[k++] = (uint64_t)s->n_active << 32 | (uint32_t)s->open_from;
+    uint64_t locks = 0;     /* which accesses are a lock's (lock_mixed) */
+    for (int i = 1; i < n; i++)
+        if (lk_ev(s, i <= p->n_w ? p->w[i - 1] : p->r[i - 1 - p->n_w]))
+            locks |= 1ull << i;
+    key[k++] = locks;
     for (int i = 0; i < n; i++) {
         key[k++] = p->poloc[i];
         key[k++] = p->w_before[i];
@@ -1155,8 +1268,11 @@ static bool plan_location(search *s, int l, bool *too_big)
             if (la <= p->n_w && lb <= p->n_w)
                 p->w_before[lb] |= 1ull << la;
         }
+    lock_mixed(s, p);
     for (int j = 0; j < p->n_r; j++) {
         uint64_t c = sources(s, p, l, j, s->ev[p->r[j]].val);
+        if (p->mixed)
+            c = mixed_sources(s, p, j, c);
         if (!c)
             return false;
         p->src[j] = c;
@@ -1258,7 +1374,8 @@ static void fill_src(search *s)
         const loc_plan *p = &s->plans[l];
         const int *sol = p->sol + (size_t)p->pick * (p->n_w + p->n_r);
         for (int j = 0; j < p->n_r; j++)
-            s->src[p->r[j]] = w_of(p, sol[p->n_w + j], l);
+            if (sol[p->n_w + j] != OPEN)
+                s->src[p->r[j]] = w_of(p, sol[p->n_w + j], l);
     }
 }
 
@@ -3085,6 +3202,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
         free(p->thr);
         free(p->pos);
         free(p->rmw_read_of);
+        free(p->lk);
         free(p->wpre);
         free(p->wpost);
         free(p->rpre);

@@ -688,9 +688,16 @@ static bool lock_free(sem_val v)
     return is_zero(v) || sem_val_eq(v, sem_int(SEM_NO_INIT));
 }
 
+/* A lock's writes: a plain write of the lock word between them is
+ * none of lock.cat's (critical, rfi-ru) */
+#define LOCK_WRITES (BIT(T_LKW) | BIT(T_UL))
+
 static bool lock_taken(sem_val v)
 {
-    return !lock_free(v);
+    /* 1 only: a plain write's other value on the word is none of a
+       lock's (herd7's lock operations carry no value, lock.cat gives a
+       failed trylock or spin_is_locked a lock's write to read) */
+    return sem_val_eq(v, sem_int(1));
 }
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
@@ -736,7 +743,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
        sources, that unlock (rfi-ru) and an external UL or the initial
        write (rfe-ru): whichever is co-later, the other makes a
        coherence cycle, so spin_is_locked never returns 0 there */
-    else if (!locked && (sem_prior_write_tags(r, ev) & BIT(T_UL)))
+    else if (!locked && (sem_prior_write_tags(r, ev, LOCK_WRITES) & BIT(T_UL)))
         return SEM_DEAD;
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;
@@ -841,7 +848,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         /* lock.cat puts an unlock in co only after its own lock
            (critical): one with none before it is in no co, read by
            no lock (herd7 counts one execution, not one per place) */
-        if (w >= 0 && !(sem_prior_write_tags(r, w) & BIT(T_LKW)))
+        if (w >= 0 && !(sem_prior_write_tags(r, w, LOCK_WRITES) & BIT(T_LKW)))
             sem_unwrite(r, w);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_SRCU_LOCK:

@@ -198,7 +198,8 @@ typedef struct sem_ops {
      * handles them (the kernel's lock.cat) builds their rf and co in
      * cat. The engine still runs them as accesses to a lock word (0
      * free, 1 taken), which gives exactly the orders of critical sections
-     * herd's lock.cat enumerates; for a model that chooses co itself
+     * herd's lock.cat enumerates (on a word plain accesses use too, the
+     * search keeps lock.cat's rules, search.c's lock_mixed); for a model that chooses co itself
      * (cat_chooses_co) it shows events with a tag in herd_nonmem as
      * herd7 does, keeps them in co (the model restricts co to its W),
      * and does not choose a source for the reads with a tag in
@@ -594,9 +595,10 @@ void sem_reserve(sem_run *r, sem_reg a, int ev);
 sem_taint sem_source(sem_run *r, int ev);
 /* The reads made so far in the current step (sem_run.step). */
 sem_taint sem_step_reads(sem_run *r);
-/* The tags of the run's last write before event ev to ev's location;
- * 0 when there is none. */
-sem_tags sem_prior_write_tags(sem_run *r, int ev);
+/* The tags of the run's last write before event ev to ev's location
+ * with a tag of among (C: a lock's, plain writes of a lock word cut no
+ * critical section); 0 when there is none. */
+sem_tags sem_prior_write_tags(sem_run *r, int ev, sem_tags among);
 void sem_fence(sem_run *r, sem_tags tags);
 /* ... the fence of a fully ordered RMW whose call is statements
  * [first, last] (sem_event.call_first). */
