@@ -334,11 +334,7 @@ static int reg_vars(const ll_operand *o)
  * it takes (none for x0). */
 static int reg_read(sem_vars *out, const ll_operand *o, int at)
 {
-    if (!reg_vars(o) || out->n_rd >= 3)
-        return reg_vars(o);
-    out->rd_reg[out->n_rd] = o->reg;
-    out->rd_at[out->n_rd++] = at + 1;
-    return 1;
+    return reg_vars(o) ? sem_vars_read(out, o->reg, at) : 0;
 }
 
 /* ... for the register instructions: the registers read, then the

@@ -171,6 +171,11 @@ typedef struct sem_vars {
     int rd_at[3];   /* ... and its variable's place (from 1) */
 } sem_vars;
 
+/* herd7's variable for a register read at place at + 1 of an
+ * instruction's (sem_vars): noted in rd_reg for the register equations;
+ * returns the places it takes, 1. */
+int sem_vars_read(sem_vars *out, int reg, int at);
+
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "sc.cat" */
