@@ -572,8 +572,8 @@ static void op_vars(const ll_instr *in, sem_vars *out)
     bool s = (in->flags & LL_ARM_F_S) && in->op != LL_ARM_EOR;
     if (o[2].kind != LL_OPND_REG && o[2].imm == 0 &&
         (in->op == LL_ARM_ADD || in->op == LL_ARM_ORR)) {
-        *out = (sem_vars){1 + s, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
-                          NULL, NULL, false, 0, {0}, {0}};
+        *out = (sem_vars){.n = 1 + s, .dest = o[0].reg,
+                          .copy_of = o[1].reg, .copy_at = 1};
         return;
     }
     out->n = (o[2].kind == LL_OPND_REG ? 3 : 2) + s;
@@ -601,8 +601,8 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
         return true;
     case LL_ARM_MOV:
         if (o[1].kind == LL_OPND_REG)
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
-                              NULL, NULL, false, 0, {0}, {0}};
+            *out = (sem_vars){.n = 1, .dest = o[0].reg,
+                              .copy_of = o[1].reg, .copy_at = 1};
         else
             out->dest = o[0].reg;
         return !(in->flags & LL_ARM_F_S);
@@ -644,7 +644,7 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
  * LDRD and LDM. */
 static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, 0, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&

@@ -936,7 +936,7 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
  * reads are noted (rd_reg). */
 static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_REG && o[i].sym)

@@ -145,9 +145,6 @@ typedef struct sem_vars {
                        its read's value, or with copy_of to a copy */
     int copy_of;    /* ... of this register's value, or -1 */
     int copy_at;    /* the copy's variable's place (from 1) */
-    int late_reg;   /* a register read among them whose variable herd7
-                       makes at the thread's end when the register holds
-                       a read's copy (a store's value register), or -1 */
     int guard;      /* a conditionally run instruction (`MOVEQ`):
                        its first `guard` variables are its condition's,
                        made on both ways; herd7 numbers the rest of the

@@ -916,7 +916,7 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
  * the registers (reg_solved), so the registers each reads are noted. */
 static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_MEM &&
