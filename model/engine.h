@@ -336,11 +336,9 @@ bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * thread t, per lowered statement (n_stmts each): the variable of the
  * read it makes (read_var) and the largest of the register reads that
  * copy that read's value (copy_var), 0 where none. false where the
- * numbering is not followed (a loop before or in the thread). cls
- * (assembly; NULL: every read): per statement, its read is in the
- * class being named (sem_vars.late_reg is late for its copies only). */
+ * numbering is not followed (a loop before or in the thread). */
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   const bool *cls, int64_t *read_var, int64_t *copy_var);
+                   int64_t *read_var, int64_t *copy_var);
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);

@@ -685,17 +685,12 @@ static bool jump_forward(const ll_thread *th, const char *label, int *i)
 }
 
 /* One walk of straight_vars: per register the statement whose read it
- * holds (src, cap of them), the late variables so far, the branches
- * gone through (their ways counted, herd7 numbering every path), and
- * the statements whose reads are the class being named (cls; NULL:
- * every read): sem_vars.late_reg is late for a copy of those only
- * (measured: a store of another read's copy is numbered at once). */
+ * holds (src, cap of them), the branches gone through (their ways
+ * counted, herd7 numbering every path). */
 typedef struct sv_walk {
     int *src;
     int cap;
-    int late;       /* sem_vars.late_reg's, at the path's end */
     int branches;
-    const bool *cls;
     bool *reg_solved;   /* per statement, a reg_solved load's */
     int n_st;
     /* on the run's way: per register the variable its value is (a
@@ -779,11 +774,7 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
             w->src[r] = -1;
         w->src[v->dest] = v->read_at > 0 ? i : from;
     }
-    bool later = v->late_reg >= 0 && v->late_reg < w->cap &&
-                 w->src[v->late_reg] >= 0 &&
-                 (!w->cls || w->cls[w->src[v->late_reg]]);
-    w->late += later;
-    *c = at + v->n - later;
+    *c = at + v->n;
 }
 
 /* The count of every path from statement `from` (a branch's jump way),
@@ -865,7 +856,6 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                 ok = count_way(ops, th, to + 1, -1, NULL, c, w);
         }
     }
-    *c += ok ? w->late : 0;
     return ok;
 }
 
@@ -873,13 +863,13 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
  * (sem_ops.herd_vars, a test with no C tree): each memory read's in
  * read_var, and the largest of the register copies of it in copy_var,
  * when not NULL; along run's ways at conditional branches (NULL: the
- * count of every way); cls as sv_walk's. false: not numbered (a loop, a
- * backward branch). */
+ * count of every way). false: not numbered (a loop, a backward
+ * branch). */
 static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
-                          int64_t *copy_var, const bool *cls)
+                          int64_t *copy_var)
 {
-    sv_walk w = {NULL, 0, 0, 0, cls, NULL, th->n_stmts, NULL, 0, NULL, 0, 0};
+    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
@@ -893,7 +883,7 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
 }
 
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   const bool *cls, int64_t *read_var, int64_t *copy_var)
+                   int64_t *read_var, int64_t *copy_var)
 {
     if (!m->threads[t].code->c_tree && m->ops->herd_vars) {
         const ll_thread *th = m->threads[t].code;
@@ -903,9 +893,8 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         bool ok = true;
         for (int i = 0; i < t && ok; i++)
             ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL,
-                               NULL, NULL);
-        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var,
-                                   cls);
+                               NULL);
+        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var);
     }
     int64_t base = 0;
     bool ok = true;

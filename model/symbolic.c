@@ -99,20 +99,6 @@ static int64_t herd_number(const mdl_ev *ev, int g)
     return n;
 }
 
-/* The statements of thread t's reads in class root of copies (cls, n + 1
- * of them): herd_vars.c's cls, for mdl_herd_vars. Only reads are joined
- * in parent, so no other event is in a class. */
-static void class_stmts(const mdl_ev *ev, int n_ev, int *parent, int t,
-                        int root, int n, bool *cls)
-{
-    memset(cls, 0, ((size_t)n + 1) * sizeof *cls);
-    for (int k = 0; k < n_ev; k++)
-        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_R &&
-            mdl_uf_find(parent, k) == root && ev[k].e->stmt >= 0 &&
-            ev[k].e->stmt < n)
-            cls[ev[k].e->stmt] = true;
-}
-
 /* herd7's name for the class of read q: the largest fresh variable of
  * its reads and of the register reads that copy them (herd_vars.c). */
 static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
@@ -130,10 +116,7 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         int n = m->threads[t].code->n_stmts;
         int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-        bool *cls = ll_xmalloc(((size_t)n + 1) * sizeof *cls);
-        class_stmts(ev, n_ev, parent, t, root, n, cls);
-        bool ok = mdl_herd_vars(m, t, run, cls, vars, vars + n);
-        free(cls);
+        bool ok = mdl_herd_vars(m, t, run, vars, vars + n);
         for (; ok && k < n_ev; k++) {
             if (!ev[k].e || ev[k].thread != t ||
                 mdl_uf_find(parent, k) != root)
@@ -263,39 +246,20 @@ typedef struct hs_ctx {
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
- * variable and its register copies', numbered once per class of copies
- * among the thread's reads (herd_vars.c's cls: a store of a copy of
- * another class's read is numbered at once). */
+ * variable and its register copies' (herd_vars.c). */
 static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum)
 {
     const mdl_ev *ev = c->ev;
     int n = c->m->threads[t].code->n_stmts;
     const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
     int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-    bool *cls = ll_xmalloc(((size_t)n + 1) * sizeof *cls);
-    bool *done = ll_xcalloc((size_t)c->n_ev + 1, sizeof *done);
-    bool ok = true, any = false;
-    for (int g = 0; g < c->n_ev && ok; g++) {
-        if (done[g] || !ev[g].e || ev[g].thread != t ||
-            ev[g].e->kind != SEM_R)
-            continue;
-        int root = mdl_uf_find(c->parent, g);
-        class_stmts(ev, c->n_ev, c->parent, t, root, n, cls);
-        ok = mdl_herd_vars(c->m, t, run, cls, vars, vars + n);
-        any = true;
-        for (int k = g; k < c->n_ev && ok; k++) {
-            int s = ev[k].e ? ev[k].e->stmt : -1;
-            if (!ev[k].e || ev[k].thread != t || ev[k].e->kind != SEM_R ||
-                mdl_uf_find(c->parent, k) != root || s < 0 || s >= n)
-                continue;
+    bool ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
+    for (int k = 0; k < c->n_ev && ok; k++) {
+        int s = ev[k].e ? ev[k].e->stmt : -1;
+        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_R &&
+            s >= 0 && s < n)
             vnum[k] = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
-            done[k] = true;
-        }
     }
-    if (!any)       /* numbered all the same (false: not followed) */
-        ok = mdl_herd_vars(c->m, t, run, NULL, vars, vars + n);
-    free(done);
-    free(cls);
     free(vars);
     return ok;
 }

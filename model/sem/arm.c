@@ -554,13 +554,17 @@ static sem_next arm_exec(sem_run *r, const ll_instr *in, const char **label)
     return holds ? exec_op(r, in, label) : SEM_NEXT;
 }
 
-/* A register operand's or address's variables for herd_vars: one a
- * register, one the sum of an offset or index with the base. */
-static int addr_vars(const ll_operand *m)
+/* An address's variables for herd_vars, its registers' reads noted in
+ * out (sem_vars_read): one a register, one the sum of an offset or
+ * index with the base; -1 not numbered. */
+static int addr_vars(const ll_operand *m, sem_vars *out)
 {
+    if (m->index >= 0 && m->shift)
+        return -1;
+    int n = sem_vars_read(out, m->reg, 0);
     if (m->index >= 0)
-        return m->shift ? -1 : 3;
-    return 1 + (m->imm != 0);
+        return n + sem_vars_read(out, m->index, n) + 1;
+    return n + (m->imm != 0);
 }
 
 /* The variables of an operation ADD..EOR (not conditional) into *out:
@@ -572,11 +576,16 @@ static void op_vars(const ll_instr *in, sem_vars *out)
     bool s = (in->flags & LL_ARM_F_S) && in->op != LL_ARM_EOR;
     if (o[2].kind != LL_OPND_REG && o[2].imm == 0 &&
         (in->op == LL_ARM_ADD || in->op == LL_ARM_ORR)) {
-        *out = (sem_vars){1 + s, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
-                          NULL, NULL, false, 0, {0}, {0}};
+        out->n = sem_vars_read(out, o[1].reg, 0) + s;
+        out->dest = o[0].reg;
+        out->copy_of = o[1].reg;
+        out->copy_at = 1;
         return;
     }
-    out->n = (o[2].kind == LL_OPND_REG ? 3 : 2) + s;
+    out->n = sem_vars_read(out, o[1].reg, 0);
+    if (o[2].kind == LL_OPND_REG)
+        out->n += sem_vars_read(out, o[2].reg, out->n);
+    out->n += 1 + s;
     out->dest = o[0].reg;
 }
 
@@ -588,23 +597,24 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
     int a;
     switch (in->op) {
     case LL_ARM_LDR:
-        if ((a = addr_vars(&o[1])) < 0)
+        if ((a = addr_vars(&o[1], out)) < 0)
             return false;
         out->n = out->read_at = a + 1;
         out->dest = o[0].reg;
+        out->reg_solved = true;
         return true;
-    case LL_ARM_STR:    /* the address's, then its register (a copy) */
-        if ((a = addr_vars(&o[1])) < 0)
+    case LL_ARM_STR:    /* the address's, then its register */
+        if ((a = addr_vars(&o[1], out)) < 0)
             return false;
-        out->n = out->copy_at = a + 1;
-        out->copy_of = o[0].reg;
+        out->n = a + sem_vars_read(out, o[0].reg, a);
         return true;
     case LL_ARM_MOV:
-        if (o[1].kind == LL_OPND_REG)
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, 0, false,
-                              NULL, NULL, false, 0, {0}, {0}};
-        else
-            out->dest = o[0].reg;
+        out->dest = o[0].reg;
+        if (o[1].kind == LL_OPND_REG) {
+            out->n = sem_vars_read(out, o[1].reg, 0);
+            out->copy_of = o[1].reg;
+            out->copy_at = 1;
+        }
         return !(in->flags & LL_ARM_F_S);
     case LL_ARM_DMB: case LL_ARM_DSB: case LL_ARM_ISB: case LL_ARM_NOP:
         return true;
@@ -613,10 +623,13 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
         op_vars(in, out);
         return true;
     case LL_ARM_CMP:    /* its registers and the comparison */
-        out->n = 2 + (o[1].kind == LL_OPND_REG);
+        out->n = sem_vars_read(out, o[0].reg, 0);
+        if (o[1].kind == LL_OPND_REG)
+            out->n += sem_vars_read(out, o[1].reg, out->n);
+        out->n++;
         return true;
     case LL_ARM_CBZ: case LL_ARM_CBNZ:  /* its register, the comparison */
-        out->n = 2;
+        out->n = sem_vars_read(out, o[0].reg, 0) + 1;
         out->cond = o[1].sym;
         return out->cond != NULL;
     case LL_ARM_B:
@@ -644,7 +657,7 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
  * LDRD and LDM. */
 static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, 0, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if ((o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM) &&
@@ -668,6 +681,8 @@ static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
     out->n += flag;
     out->read_at += out->read_at ? flag : 0;
     out->copy_at += out->copy_of >= 0 ? flag : 0;
+    for (int i = 0; i < out->n_rd; i++)
+        out->rd_at[i] += flag;
     return true;
 }
 

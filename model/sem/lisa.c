@@ -372,7 +372,7 @@ static int address_vars(const ll_instr *in, int at)
 static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
 {
     int at = ll_lisa_addr_at(in), k = LL_LISA_OPK(in->flags);
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     switch (in->op) {
     case LL_LISA_R:
         out->n = out->read_at = address_vars(in, at) + 1;

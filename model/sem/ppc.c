@@ -924,17 +924,19 @@ static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
 
 /* sem_ops.herd_vars, measured on herd7 7.58 with instructions put before
  * a cycle of copies (the symbol it shows moves by one for each variable
- * before the read it names), as RISC-V's: a D-form access's base
- * register, its offset's sum when not 0, a store's value register (at
- * the thread's end when it holds a read's copy), a load's read; an
- * indexed one RA, RB and their sum; a register operation its registers
- * and its result (none for the result of a copy: mr, addi or ori of 0);
- * li, lis and barriers none; a record form four more (cr0), a compare
- * its registers and four. Not numbered: rotates (eight for rlwinm),
- * branches, carries, lwarx/stwcx.. */
+ * before the read it names), as RISC-V's: a D-form load's base register,
+ * its offset's sum when not 0, its read; a store's value register, then
+ * its base and sum; an indexed one RA, RB and their sum; a register
+ * operation its registers and its result (none for the result of a
+ * copy: mr, addi or ori of 0); li, lis and barriers none; a record form
+ * four more (cr0), a compare its registers and four. Not numbered:
+ * rotates (eight for rlwinm), branches, carries, lwarx/stwcx.. All in
+ * order from S1 (herd7 -debug solver), a load's read shown as its parent
+ * once herd7 solved the registers (reg_solved), so the registers each
+ * reads are noted (rd_reg). */
 static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_REG && o[i].sym)
@@ -950,35 +952,39 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     }
     switch (in->op) {
     case LL_PPC_ANDI_DOT: case LL_PPC_ANDIS_DOT:   /* register, result */
-        out->n = 2 + 4;
+        out->n = sem_vars_read(out, o[1].reg, 0) + 1 + 4;
         out->dest = o[0].reg;
         return true;
     case LL_PPC_CMPW: case LL_PPC_CMPWI: case LL_PPC_CMPLW:
     case LL_PPC_CMPLWI: case LL_PPC_CMPD: case LL_PPC_CMPDI:
     case LL_PPC_CMPLD: case LL_PPC_CMPLDI:
-        out->n = 4 + (o[0].kind == LL_OPND_REG) + (o[1].kind == LL_OPND_REG);
+        for (int i = 0; i < 2; i++)
+            if (o[i].kind == LL_OPND_REG)
+                out->n += sem_vars_read(out, o[i].reg, out->n);
+        out->n += 4;
         return true;
     }
     if (f && (f->attrs & (LL_PPC_A_LOAD | LL_PPC_A_STORE))) {
         if (f->attrs & (LL_PPC_A_RESERVE | LL_PPC_A_COND |
                         LL_PPC_A_MULTIPLE))
             return false;
-        int addr;
+        bool load = f->attrs & LL_PPC_A_LOAD;
+        int at = load ? 0 : sem_vars_read(out, o[0].reg, 0);
         if (f->attrs & LL_PPC_A_INDEXED) {
             if (is_r0(&o[1]) || (f->attrs & LL_PPC_A_UPDATE))
                 return false;
-            addr = 3;
+            at += sem_vars_read(out, o[1].reg, at);
+            at += sem_vars_read(out, o[2].reg, at) + 1;
         } else {
             if (o[1].imm && (f->attrs & LL_PPC_A_UPDATE))
                 return false;
-            addr = 1 + (o[1].imm != 0);
+            at += sem_vars_read(out, o[1].reg, at) + (o[1].imm != 0);
         }
-        if (f->attrs & LL_PPC_A_LOAD) {
-            out->n = out->read_at = addr + 1;
+        out->n = at + load;
+        if (load) {
+            out->read_at = out->n;
+            out->reg_solved = true;
             out->dest = o[0].reg;
-        } else {
-            out->n = addr + 1;
-            out->late_reg = o[0].reg;
         }
         return true;
     }
@@ -987,28 +993,34 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_PPC_ISYNC: case LL_PPC_EIEIO: case LL_PPC_NOP:
         return true;
     case LL_PPC_MR:
-        *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+        out->n = sem_vars_read(out, o[1].reg, 0);
+        out->dest = o[0].reg;
+        out->copy_of = o[1].reg;
+        out->copy_at = 1;
         return true;
     case LL_PPC_ADDI: case LL_PPC_SUBI: case LL_PPC_ADDIS: case LL_PPC_SUBIS:
         if (is_r0(&o[1]))
             return false;
         /* fall through */
     case LL_PPC_ORI: case LL_PPC_XORI: case LL_PPC_MULLI:
+        out->n = sem_vars_read(out, o[1].reg, 0);
+        out->dest = o[0].reg;
         if (o[2].imm == 0 && in->op != LL_PPC_XORI &&
             in->op != LL_PPC_MULLI) {
-            *out = (sem_vars){1, 0, o[0].reg, o[1].reg, 1, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+            out->copy_of = o[1].reg;
+            out->copy_at = 1;
             return true;
         }
-        out->n = 2;
-        out->dest = o[0].reg;
+        out->n++;
         return true;
     case LL_PPC_EXTSB: case LL_PPC_EXTSH: case LL_PPC_EXTSW:
-        out->n = 2;
+        out->n = sem_vars_read(out, o[1].reg, 0) + 1;
         out->dest = o[0].reg;
         return true;
     case LL_PPC_ADD: case LL_PPC_SUB: case LL_PPC_SUBF: case LL_PPC_XOR:
     case LL_PPC_OR: case LL_PPC_AND: case LL_PPC_MULLW: case LL_PPC_MULLD:
-        out->n = 3;
+        out->n = sem_vars_read(out, o[1].reg, 0);
+        out->n += sem_vars_read(out, o[2].reg, out->n) + 1;
         out->dest = o[0].reg;
         return true;
     case LL_PPC_B:      /* no variable, the code it skips none */
@@ -1042,5 +1054,5 @@ const sem_ops sem_ppc_ops = {
     .value_sources = true,
     .symbolic_cycles = true,
     .herd_vars = ppc_herd_vars,
-    .herd_vars_base = 1,    /* herd7 numbers from S2 here too */
+    .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
 };

@@ -334,11 +334,7 @@ static int reg_vars(const ll_operand *o)
  * it takes (none for x0). */
 static int reg_read(sem_vars *out, const ll_operand *o, int at)
 {
-    if (!reg_vars(o) || out->n_rd >= 3)
-        return reg_vars(o);
-    out->rd_reg[out->n_rd] = o->reg;
-    out->rd_at[out->n_rd++] = at + 1;
-    return 1;
+    return reg_vars(o) ? sem_vars_read(out, o->reg, at) : 0;
 }
 
 /* ... for the register instructions: the registers read, then the
@@ -396,7 +392,7 @@ static bool alu_vars(const ll_instr *in, sem_vars *out)
  * the registers each reads are noted (rd_reg). */
 static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     switch (in->op) {
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:

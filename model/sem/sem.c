@@ -120,3 +120,12 @@ bool sem_compare(sem_val a, sem_val b, int *cmp)
     *cmp = a.num < b.num ? -1 : a.num > b.num;
     return true;
 }
+
+int sem_vars_read(sem_vars *out, int reg, int at)
+{
+    if (out->n_rd < 3) {
+        out->rd_reg[out->n_rd] = reg;
+        out->rd_at[out->n_rd++] = at + 1;
+    }
+    return 1;
+}

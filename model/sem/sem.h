@@ -145,9 +145,6 @@ typedef struct sem_vars {
                        its read's value, or with copy_of to a copy */
     int copy_of;    /* ... of this register's value, or -1 */
     int copy_at;    /* the copy's variable's place (from 1) */
-    int late_reg;   /* a register read among them whose variable herd7
-                       makes at the thread's end when the register holds
-                       a read's copy (a store's value register), or -1 */
     int guard;      /* a conditionally run instruction (`MOVEQ`):
                        its first `guard` variables are its condition's,
                        made on both ways; herd7 numbers the rest of the
@@ -170,6 +167,11 @@ typedef struct sem_vars {
     int rd_reg[3];  /* ... each one's (ll_operand.reg) */
     int rd_at[3];   /* ... and its variable's place (from 1) */
 } sem_vars;
+
+/* herd7's variable for a register read at place at + 1 of an
+ * instruction's (sem_vars): noted in rd_reg for the register equations;
+ * returns the places it takes, 1. */
+int sem_vars_read(sem_vars *out, int reg, int at);
 
 typedef struct sem_ops {
     ll_arch_id arch;

@@ -906,15 +906,17 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
  * measured on herd7 7.58 with instructions put before a cycle of copies
  * (the symbol it shows moves by one for each variable before the read it
  * names): a load from a location its read, a store to one its value
- * register (at the thread's end when it holds a read's copy), MOV
- * between registers one (a copy); constants and fences none; XCHG its
- * register and its read; ADD, SUB, AND, OR, XOR, INC and DEC (locked
- * or not) one per register or memory operand and three more (the result
- * and the flags: XOR EBX,EBX five), CMP and TEST two more. Not
- * numbered: addresses through registers, other operations, branches. */
+ * register, MOV between registers one (a copy); constants and fences
+ * none; XCHG its register and its read; ADD, SUB, AND, OR, XOR, INC and
+ * DEC (locked or not) one per register or memory operand, the written
+ * one first, and three more (the result and the flags: XOR EBX,EBX
+ * five), CMP and TEST two more. Not numbered: addresses through
+ * registers, other operations, branches. All in order from S1 (herd7
+ * -debug solver), a load's read shown as its parent once herd7 solved
+ * the registers (reg_solved), so the registers each reads are noted. */
 static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
 {
-    *out = (sem_vars){0, 0, -1, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+    *out = (sem_vars){.dest = -1, .copy_of = -1};
     const ll_operand *o = in->ops;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_MEM &&
@@ -929,14 +931,18 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
             (o[1].kind == LL_OPND_REG && !LL_X86_IS_GPR(o[1].reg)))
             return false;
         if (o[0].kind == LL_OPND_MEM) {
-            *out = (sem_vars){1, 1, o[1].reg, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+            out->n = out->read_at = 1;
+            out->dest = o[1].reg;
+            out->reg_solved = true;
         } else if (o[0].kind == LL_OPND_REG) {
             if (!LL_X86_IS_GPR(o[0].reg))
                 return false;
-            if (o[1].kind == LL_OPND_MEM)
-                *out = (sem_vars){1, 0, -1, -1, 0, o[0].reg, false, false, NULL, NULL, false, 0, {0}, {0}};
-            else
-                *out = (sem_vars){1, 0, o[1].reg, o[0].reg, 1, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+            out->n = sem_vars_read(out, o[0].reg, 0);
+            if (o[1].kind != LL_OPND_MEM) {
+                out->dest = o[1].reg;
+                out->copy_of = o[0].reg;
+                out->copy_at = 1;
+            }
         } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
             return false;
         }
@@ -946,14 +952,18 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
         if (reg->kind != LL_OPND_REG || !LL_X86_IS_GPR(reg->reg) ||
             o[0].kind == o[1].kind)
             return false;
-        *out = (sem_vars){2, 2, reg->reg, -1, 0, -1, false, false, NULL, NULL, false, 0, {0}, {0}};
+        out->n = out->read_at = sem_vars_read(out, reg->reg, 0) + 1;
+        out->dest = reg->reg;
+        out->reg_solved = true;
         return true;
     }
     case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
     case LL_X86_XOR: case LL_X86_INC: case LL_X86_DEC: case LL_X86_CMP:
     case LL_X86_TEST:
-        for (int i = 0; i < in->n_ops; i++)
-            out->n += o[i].kind == LL_OPND_REG || o[i].kind == LL_OPND_MEM;
+        for (int i = in->n_ops - 1; i >= 0; i--)   /* herd7's order */
+            out->n += o[i].kind == LL_OPND_REG
+                          ? sem_vars_read(out, o[i].reg, out->n)
+                          : o[i].kind == LL_OPND_MEM;
         out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ? 2 : 3;
         if (o[in->n_ops - 1].kind == LL_OPND_REG)
             out->dest = o[in->n_ops - 1].reg;   /* no read's copy now */
@@ -1016,7 +1026,7 @@ const sem_ops sem_x86_ops = {
     .value_sources = true,
     .symbolic_cycles = true,
     .herd_vars = x86_herd_vars,
-    .herd_vars_base = 1,    /* herd7 numbers from S2 here */
+    .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
 };
 
 /* The same with the CPU's results for every instruction, memory holding

@@ -1074,4 +1074,132 @@ Hash=a61fe7703f55e45f7b0d4f990614e891
 
 END
 check RV-LB+copy-and-own-store
+
+# PPC numbers as RISC-V (herd7 -debug solver): in order from S1, a store's
+# value register then its base, a load's read shown as its parent in the
+# register union-find (main, a store's value register late: S7, S7, S11)
+cat > "$tmp/PPC-LB+two-stores.litmus" <<'END'
+PPC PPC-LB+two-stores
+{ 0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w; }
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r5,0(r6) ;
+ stw r5,0(r7) | stw r5,0(r9) ;
+ | stw r5,0(r7) ;
+exists (0:r5=1 /\ 1:r5=1)
+END
+cat > "$tmp/PPC-LB+two-stores.want" <<'END'
+Test PPC-LB+two-stores Allowed
+States 2
+0:r5=S9; 1:r5=S9;
+0:r5=0; 1:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1 /\ 1:r5=1)
+Observation PPC-LB+two-stores Never 0 4
+Hash=d1a630d239010146fa8d30b48b809349
+
+END
+check PPC-LB+two-stores
+cat > "$tmp/PPC-LB+load-between.litmus" <<'END'
+PPC PPC-LB+load-between
+{ 0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w; }
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r5,0(r6) ;
+ stw r5,0(r7) | lwz r4,0(r9) ;
+ | mr r3,r2 ;
+ | stw r5,0(r7) ;
+exists (0:r5=1 /\ 1:r5=1)
+END
+cat > "$tmp/PPC-LB+load-between.want" <<'END'
+Test PPC-LB+load-between Allowed
+States 2
+0:r5=S10; 1:r5=S10;
+0:r5=0; 1:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1 /\ 1:r5=1)
+Observation PPC-LB+load-between Never 0 4
+Hash=1f4a34c5719bf9ce3588e017f7a17f34
+
+END
+check PPC-LB+load-between
+cat > "$tmp/PPC-LB+indexed-store.litmus" <<'END'
+PPC PPC-LB+indexed-store
+{ 0:r6=x; 0:r7=y; 1:r6=y; 1:r7=x; 1:r9=z; 1:r10=w; }
+ P0 | P1 ;
+ lwz r5,0(r6) | lwz r5,0(r6) ;
+ stw r5,0(r7) | li r12,0 ;
+ | stwx r5,r9,r12 ;
+ | addi r4,r5,0 ;
+ | stw r4,0(r7) ;
+exists (0:r5=1 /\ 1:r5=1)
+END
+cat > "$tmp/PPC-LB+indexed-store.want" <<'END'
+Test PPC-LB+indexed-store Allowed
+States 2
+0:r5=S12; 1:r5=S12;
+0:r5=0; 1:r5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:r5=1 /\ 1:r5=1)
+Observation PPC-LB+indexed-store Never 0 4
+Hash=a314d1c06fbfc36862f260e9ce2cff0e
+
+END
+check PPC-LB+indexed-store
+
+# X86 and ARM as PPC and RISC-V (herd7 -debug solver): a load's read shown as
+# its parent in the register union-find (main S4: a store of a read's
+# copy was late; ARM main S12: the largest of the copies' variables)
+cat > "$tmp/X86-LB+two-stores.litmus" <<'END'
+X86 X86-LB+two-stores
+{ }
+ P0 | P1 ;
+ MOV EAX,[x] | MOV EAX,[y] ;
+ MOV [y],EAX | MOV [z],EAX ;
+ | MOV [x],EAX ;
+exists (0:EAX=1 /\ 1:EAX=1)
+END
+cat > "$tmp/X86-LB+two-stores.want" <<'END'
+Test X86-LB+two-stores Allowed
+States 2
+0:EAX=S5; 1:EAX=S5;
+0:EAX=0; 1:EAX=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:EAX=1 /\ 1:EAX=1)
+Observation X86-LB+two-stores Never 0 4
+Hash=724c8ab1ad5ea631c376ecdfd04916b6
+
+END
+check X86-LB+two-stores
+cat > "$tmp/ARM-LB+copy-stored-and-copied-again.litmus" <<'END'
+ARM ARM-LB+copy-stored-and-copied-again
+{ 0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; 1:R9=z; }
+ P0 | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | STR R5,[R7] ;
+ | ADD R4,R5,#0 ;
+ | STR R4,[R9] ;
+ | ADD R4,R5,#0 ;
+exists (0:R5=1 /\ 1:R5=1)
+END
+cat > "$tmp/ARM-LB+copy-stored-and-copied-again.want" <<'END'
+Test ARM-LB+copy-stored-and-copied-again Allowed
+States 2
+0:R5=S11; 1:R5=S11;
+0:R5=0; 1:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1 /\ 1:R5=1)
+Observation ARM-LB+copy-stored-and-copied-again Never 0 4
+Hash=51b10f09b439e3bb52b10d22ad3eab5b
+
+END
+check ARM-LB+copy-stored-and-copied-again
 echo "model_copy_cycles: ok"
