@@ -134,6 +134,10 @@ typedef struct mdl_thread {
     uint8_t *cond;           /* per statement: a place whose way the run
                                 records (mdl_turn_kind), fixed once when
                                 prepared; NULL: none (C) */
+    bool *fed;               /* per statement: a later write of its step
+                                may feed its read (sem_ops.
+                                writes_later_in_step), fixed once when
+                                prepared; NULL: none */
     ll_ctype *types;         /* each slot's declared type (default int) */
     int n_runs, cap_runs;
     mdl_run *runs;

@@ -569,8 +569,8 @@ static bool foreign_value(const run_ctx *c, int loc, sem_val v, int end)
  * 1))`), a value of any thread then, no write of another thread. */
 static bool self_fed(const run_ctx *c, int stmt)
 {
-    return c->m->ops->writes_later_in_step &&
-           c->m->ops->writes_later_in_step(c->m->threads[c->th].code, stmt);
+    const bool *fed = c->m->threads[c->th].fed;
+    return fed && stmt >= 0 && fed[stmt];
 }
 
 /* The distinct values the run's reads of loc so far took of other

@@ -760,6 +760,23 @@ static void mark_conds(const sem_ops *ops, mdl_thread *th)
     }
 }
 
+/* Which statements' reads a later write of their step may feed
+ * (sem_ops.writes_later_in_step): paths.c asks at every read and every
+ * value it weighs, so asked per statement here once. */
+static void mark_fed(const sem_ops *ops, mdl_thread *th)
+{
+    const ll_thread *code = th->code;
+    if (!ops->writes_later_in_step)
+        return;
+    for (int k = 0; k < code->n_stmts; k++) {
+        if (!ops->writes_later_in_step(code, k))
+            continue;
+        if (!th->fed)
+            th->fed = ll_xcalloc((size_t)code->n_stmts, sizeof *th->fed);
+        th->fed[k] = true;
+    }
+}
+
 bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
 {
     m->test = t;
@@ -776,8 +793,10 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
     }
     if (!check_code(m))
         return false;
-    for (int i = 0; i < t->n_threads; i++)
+    for (int i = 0; i < t->n_threads; i++) {
         mark_conds(ops, &m->threads[i]);
+        mark_fed(ops, &m->threads[i]);
+    }
     ll_ctype *types = ll_xcalloc((size_t)t->n_init + 1, sizeof *types);
     bool ok = read_declarations(m, types) && read_inits(m, types);
     free(types);
@@ -827,6 +846,7 @@ void mdl_free(mdl_test *m)
         free(t->init);
         free(t->types);
         free(t->cond);
+        free(t->fed);
         for (int r = 0; r < t->n_runs; r++) {
             free(t->runs[r].ev);
             free(t->runs[r].final);
