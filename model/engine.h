@@ -87,6 +87,8 @@ typedef struct mdl_run {
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
     sem_taint used;          /* sem_run.used at the end */
+    int n_sames;             /* sem_run.sames at the end */
+    uint8_t sames[SEM_MAX_EQS][2];
     sem_taint pinned;        /* sem_run.pinned at the end */
     int n_eqs;               /* sem_run.eqs at the end */
     uint8_t eqs[SEM_MAX_EQS][2];

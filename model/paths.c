@@ -193,6 +193,20 @@ void sem_set_made(sem_run *r, int slot, sem_taint made)
         r->made[slot] = made;
 }
 
+void sem_equality_use(sem_run *r, sem_taint a, bool aop, sem_taint b,
+                      bool bop)
+{
+    bool copies = a && b && !(a & (a - 1)) && !(b & (b - 1)) && !aop && !bop;
+    if (!copies || r->n_sames >= SEM_MAX_EQS) {
+        r->used |= a | b;
+        return;
+    }
+    if (a == b)
+        return;                 /* one read: S = S whatever it is */
+    r->sames[r->n_sames][0] = (uint8_t)__builtin_ctzll(a);
+    r->sames[r->n_sames++][1] = (uint8_t)__builtin_ctzll(b);
+}
+
 sem_taint sem_get_vsrc(sem_run *r, int slot)
 {
     return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;
@@ -1051,6 +1065,8 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = r->rctrl = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->n_sames = 0;
+    r->flag_same[0] = r->flag_same[1] = 0;
     r->eq_left = 0;
     r->pinned = 0;
     r->n_eqs = 0;
@@ -1258,6 +1274,8 @@ static void keep_run(run_ctx *c, sem_run *r)
                             ? r->vsrc[i] : r->regs[i].t;
     }
     u->used = r->used;
+    u->n_sames = r->n_sames;
+    memcpy(u->sames, r->sames, sizeof u->sames);
     u->eq_left = r->eq_left;
     u->pinned = r->pinned;
     u->n_eqs = r->n_eqs;

@@ -688,6 +688,20 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 keep = false;
         }
     }
+    /* an equality test of two copies (sem_run.sames): herd7 evaluates it
+       where both are one symbol, or both solved */
+    for (int t = 0; t < m->n_threads && keep; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_sames && keep; i++) {
+            int a = read_event(m, base, pick, t, run->sames[i][0]);
+            int b = read_event(m, base, pick, t, run->sames[i][1]);
+            if (a < 0 || b < 0)
+                continue;
+            a = mdl_uf_find(parent, a);
+            b = mdl_uf_find(parent, b);
+            keep = a == b || (det[a] == 1 && det[b] == 1);
+        }
+    }
     /* one execution per undetermined class: the one with the least value
        every location of the class may hold, and that each of its reads
        may take whatever its own thread wrote, where there is one: a

@@ -154,6 +154,8 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
        of a run too */
     if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
         x->used != y->used || x->eq_left != y->eq_left ||
+        x->n_sames != y->n_sames ||
+        memcmp(x->sames, y->sames, sizeof x->sames) != 0 ||
         x->pinned != y->pinned || x->n_eqs != y->n_eqs ||
         memcmp(x->eqs, y->eqs, sizeof x->eqs) != 0 ||
         x->n_opeqs != y->n_opeqs || x->opeq_one != y->opeq_one ||

@@ -148,10 +148,13 @@ static unsigned arith_flags(char op, sem_val a, sem_val b, sem_val res)
 }
 
 /* The flags of an operation on the reads vs, which it uses (herd7 has
- * no execution where a compare meets a cycle of copies: measured). */
+ * no execution where a compare meets a cycle of copies: measured), but
+ * for a compare of two copies that an EQ or NE condition only tests
+ * (sem_run.flag_same, flags_condition). */
 static void set_flags(sem_run *r, unsigned f, sem_taint t, sem_taint vs)
 {
     r->used |= vs;
+    r->flag_same[0] = r->flag_same[1] = 0;
     sem_set_valued(r, SLOT_FLAGS, sem_int(f), t, vs, vs != 0);
 }
 
@@ -284,8 +287,15 @@ static sem_next compare(sem_run *r, const ll_instr *in)
     sem_val d;
     if (!sem_arith('-', a.v, b.v, &d))
         d = sem_int(1);    /* two addresses: only Z (clear) is defined */
-    set_flags(r, arith_flags('-', a.v, b.v, d), a.t | b.t,
-              vsrc_of(r, &in->ops[0]) | vsrc_of(r, &in->ops[1]));
+    sem_taint va = vsrc_of(r, &in->ops[0]), vb = vsrc_of(r, &in->ops[1]);
+    sem_taint used = r->used;
+    set_flags(r, arith_flags('-', a.v, b.v, d), a.t | b.t, va | vb);
+    if (!vop_of(r, &in->ops[0]) && !vop_of(r, &in->ops[1]) && va &&
+        !(va & (va - 1)) && vb && !(vb & (vb - 1))) {
+        r->used = used;     /* a condition decides (flags_condition) */
+        r->flag_same[0] = va;
+        r->flag_same[1] = vb;
+    }
     return SEM_NEXT;
 }
 
@@ -448,7 +458,10 @@ static bool flags_condition(sem_run *r, int c, sem_reg *f, bool *holds)
     bool defined;
     *f = sem_get(r, SLOT_FLAGS);
     *holds = cond_holds(c, (unsigned)f->v.num, &defined);
-    r->used |= sem_get_vsrc(r, SLOT_FLAGS);
+    if (r->flag_same[0] && (c == LL_ARM_COND_EQ || c == LL_ARM_COND_NE))
+        sem_equality_use(r, r->flag_same[0], false, r->flag_same[1], false);
+    else
+        r->used |= sem_get_vsrc(r, SLOT_FLAGS);
     return defined;
 }
 

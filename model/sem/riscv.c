@@ -243,7 +243,11 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     sem_branch(r, dep);
     /* herd7 has no execution where a branch tests a value no write
        fixes (measured: a cycle of copies, beq on its read) */
-    r->used |= rv_vsrc(r, &in->ops[0]) | rv_vsrc(r, &in->ops[1]);
+    if (in->op == LL_RV_BEQ || in->op == LL_RV_BNE)
+        sem_equality_use(r, rv_vsrc(r, &in->ops[0]), rv_vop(r, &in->ops[0]),
+                         rv_vsrc(r, &in->ops[1]), rv_vop(r, &in->ops[1]));
+    else
+        r->used |= rv_vsrc(r, &in->ops[0]) | rv_vsrc(r, &in->ops[1]);
     if (!taken)
         return SEM_NEXT;
     *label = in->ops[2].sym;

@@ -430,6 +430,17 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
+    /* Pairs of reads an equality test compares, each side a copy of one
+     * read (RISC-V `beq`/`bne`, ARM `CMP` then an EQ or NE condition),
+     * bit numbers, n_sames of them: herd7 evaluates S = S once both are
+     * one symbol, solved, and keeps the execution, so the test uses its
+     * reads only where they are not one (model/symbolic.c; measured:
+     * tests/e2e/model_copy_cycles.sh) */
+    int n_sames;
+    uint8_t sames[SEM_MAX_EQS][2];
+    /* ARM: the flags were last set by a compare of two copies of these
+     * reads (their vsrc; 0 not) */
+    sem_taint flag_same[2];
     /* The reads an equation sets equal to a constant (a cmpxchg that
      * succeeds with a constant expected value, atomic_add_unless that
      * reads its constant limit): herd7 solves them, a cycle of copies
@@ -535,6 +546,11 @@ void sem_set_made(sem_run *r, int slot, sem_taint made);
  * (sem_run.vsrc) and whether it is an operation's result (sem_run.vop);
  * 0 and false where they are not tracked. sem_set_vsrc records both. */
 sem_taint sem_get_vsrc(sem_run *r, int slot);
+/* An equality test of two values made of the reads a and b (aop, bop:
+ * an operation's result): a pair of sem_run.sames where each is a copy
+ * of one read, else a use of both (sem_run.used). */
+void sem_equality_use(sem_run *r, sem_taint a, bool aop, sem_taint b,
+                      bool bop);
 bool sem_get_vop(sem_run *r, int slot);
 void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op);
 /* The operation slot's value is the result of (sem_run.vnode; id 0 for

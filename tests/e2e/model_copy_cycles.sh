@@ -1202,4 +1202,208 @@ Hash=51b10f09b439e3bb52b10d22ad3eab5b
 
 END
 check ARM-LB+copy-stored-and-copied-again
+# An equality test of two copies of one cycle's reads (RISC-V beq/bne,
+# ARM CMP then BEQ, BNE or MOVEQ): herd7 evaluates S = S once solved and
+# keeps the cycle's execution (sem_run.sames); a test against a constant,
+# an order (blt) or copies of two cycles' reads still drops it.
+cat > "$tmp/ARM-LB+cmp-copies-beq.litmus" <<'END'
+ARM ARM-LB+cmp-copies-beq
+{ 0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; }
+ P0 | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | STR R5,[R7] ;
+ MOV R8,R5 | ;
+ CMP R5,R8 | ;
+ BEQ L01 | ;
+ L01: | ;
+exists (0:R5=1 /\ 1:R5=1)
+END
+cat > "$tmp/ARM-LB+cmp-copies-beq.want" <<'END'
+Test ARM-LB+cmp-copies-beq Allowed
+States 2
+0:R5=S13; 1:R5=S13;
+0:R5=0; 1:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1 /\ 1:R5=1)
+Observation ARM-LB+cmp-copies-beq Never 0 4
+Hash=eec756c700ca504679c658e9138419c1
+
+END
+check ARM-LB+cmp-copies-beq
+cat > "$tmp/ARM-LB+cmp-copies-moveq.litmus" <<'END'
+ARM ARM-LB+cmp-copies-moveq
+{ 0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; }
+ P0 | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | STR R5,[R7] ;
+ MOV R8,R5 | ;
+ CMP R5,R8 | ;
+ MOVEQ R3,#1 | ;
+exists (0:R5=1 /\ 1:R5=1)
+END
+cat > "$tmp/ARM-LB+cmp-copies-moveq.want" <<'END'
+Test ARM-LB+cmp-copies-moveq Allowed
+States 2
+0:R5=S13; 1:R5=S13;
+0:R5=0; 1:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1 /\ 1:R5=1)
+Observation ARM-LB+cmp-copies-moveq Never 0 4
+Hash=73ae9f6c665ec6be54879f362dfcc0fa
+
+END
+check ARM-LB+cmp-copies-moveq
+cat > "$tmp/ARM-LB+cmp-self-bne.litmus" <<'END'
+ARM ARM-LB+cmp-self-bne
+{ 0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; }
+ P0 | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | STR R5,[R7] ;
+ | CMP R5,R5 ;
+ | BNE L01 ;
+ | L01: ;
+exists (0:R5=1 /\ 1:R5=1)
+END
+cat > "$tmp/ARM-LB+cmp-self-bne.want" <<'END'
+Test ARM-LB+cmp-self-bne Allowed
+States 2
+0:R5=S10; 1:R5=S10;
+0:R5=0; 1:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:R5=1 /\ 1:R5=1)
+Observation ARM-LB+cmp-self-bne Never 0 4
+Hash=c8bf251a3b8dbb3a523be05656f91cda
+
+END
+check ARM-LB+cmp-self-bne
+cat > "$tmp/ARM-LB+cmp-zero-beq.litmus" <<'END'
+ARM ARM-LB+cmp-zero-beq
+{ 0:R6=x; 0:R7=y; 1:R6=y; 1:R7=x; }
+ P0 | P1 ;
+ LDR R5,[R6] | LDR R5,[R6] ;
+ STR R5,[R7] | STR R5,[R7] ;
+ MOV R8,R5 | ;
+ CMP R5,#0 | ;
+ BEQ L01 | ;
+ L01: | ;
+exists (0:R5=1 /\ 1:R5=1)
+END
+cat > "$tmp/ARM-LB+cmp-zero-beq.want" <<'END'
+Test ARM-LB+cmp-zero-beq Allowed
+States 1
+0:R5=0; 1:R5=0;
+No
+Witnesses
+Positive: 0 Negative: 3
+Condition exists (0:R5=1 /\ 1:R5=1)
+Observation ARM-LB+cmp-zero-beq Never 0 3
+Hash=423b3eef7541bcd70e88ce2efdeda494
+
+END
+check ARM-LB+cmp-zero-beq
+cat > "$tmp/RV-LB+beq-copies.litmus" <<'END'
+RISCV RV-LB+beq-copies
+{ 0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; }
+ P0 | P1 ;
+ lw x5,0(x6) | lw x5,0(x6) ;
+ sw x5,0(x7) | sw x5,0(x7) ;
+ mv x8,x5 | ;
+ beq x5,x8,L01 | ;
+ L01: | ;
+exists (0:x5=1 /\ 1:x5=1)
+END
+cat > "$tmp/RV-LB+beq-copies.want" <<'END'
+Test RV-LB+beq-copies Allowed
+States 2
+0:x5=S11; 1:x5=S11;
+0:x5=0; 1:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1 /\ 1:x5=1)
+Observation RV-LB+beq-copies Never 0 4
+Hash=29815d8df889f306fdef947113426f7c
+
+END
+check RV-LB+beq-copies
+cat > "$tmp/RV-LB+bne-copies.litmus" <<'END'
+RISCV RV-LB+bne-copies
+{ 0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; }
+ P0 | P1 ;
+ lw x5,0(x6) | lw x5,0(x6) ;
+ sw x5,0(x7) | sw x5,0(x7) ;
+ mv x8,x5 | ;
+ bne x5,x8,L01 | ;
+ L01: | ;
+exists (0:x5=1 /\ 1:x5=1)
+END
+cat > "$tmp/RV-LB+bne-copies.want" <<'END'
+Test RV-LB+bne-copies Allowed
+States 2
+0:x5=S11; 1:x5=S11;
+0:x5=0; 1:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 4
+Condition exists (0:x5=1 /\ 1:x5=1)
+Observation RV-LB+bne-copies Never 0 4
+Hash=3d240d3be1cc4773f1fffa770a66a94d
+
+END
+check RV-LB+bne-copies
+cat > "$tmp/RV-LB+blt-copies.litmus" <<'END'
+RISCV RV-LB+blt-copies
+{ 0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; }
+ P0 | P1 ;
+ lw x5,0(x6) | lw x5,0(x6) ;
+ sw x5,0(x7) | sw x5,0(x7) ;
+ mv x8,x5 | ;
+ blt x5,x8,L01 | ;
+ L01: | ;
+exists (0:x5=1 /\ 1:x5=1)
+END
+cat > "$tmp/RV-LB+blt-copies.want" <<'END'
+Test RV-LB+blt-copies Allowed
+States 1
+0:x5=0; 1:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 3
+Condition exists (0:x5=1 /\ 1:x5=1)
+Observation RV-LB+blt-copies Never 0 3
+Hash=be7f6fbf9989dae1c9bbf5a7b047ee0c
+
+END
+check RV-LB+blt-copies
+cat > "$tmp/RV-LB+beq-two-cycles.litmus" <<'END'
+RISCV RV-LB+beq-two-cycles
+{ 0:x6=x; 0:x7=y; 1:x6=y; 1:x7=x; 0:x9=z; 0:x10=w; 1:x9=w; 1:x10=z; }
+ P0 | P1 ;
+ lw x5,0(x6) | lw x5,0(x6) ;
+ sw x5,0(x7) | sw x5,0(x7) ;
+ lw x8,0(x9) | lw x8,0(x9) ;
+ sw x8,0(x10) | sw x8,0(x10) ;
+ beq x5,x8,L01 | ;
+ L01: | ;
+exists (0:x5=1 /\ 1:x5=1)
+END
+cat > "$tmp/RV-LB+beq-two-cycles.want" <<'END'
+Test RV-LB+beq-two-cycles Allowed
+States 1
+0:x5=0; 1:x5=0;
+No
+Witnesses
+Positive: 0 Negative: 9
+Condition exists (0:x5=1 /\ 1:x5=1)
+Observation RV-LB+beq-two-cycles Never 0 9
+Hash=e505f2b936e5fe24bb7df66ceb802608
+
+END
+check RV-LB+beq-two-cycles
 echo "model_copy_cycles: ok"
