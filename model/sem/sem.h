@@ -431,14 +431,15 @@ struct sem_run {
      * only been copied, to registers and by stores. */
     sem_taint used;
     /* Pairs of reads an equality test compares, each side a copy of one
-     * read (RISC-V `beq`/`bne`, ARM `CMP` then an EQ or NE condition),
-     * bit numbers, n_sames of them: herd7 evaluates S = S once both are
-     * one symbol, solved, and keeps the execution, so the test uses its
-     * reads only where they are not one (model/symbolic.c; measured:
+     * read (a branch on two registers being equal, or a compare whose
+     * flags only an equal / not equal condition reads), bit numbers,
+     * n_sames of them: herd7 evaluates S = S once both are one symbol,
+     * solved, and keeps the execution, so the test uses its reads only
+     * where they are not one (model/symbolic.c; measured:
      * tests/e2e/model_copy_cycles.sh) */
     int n_sames;
     uint8_t sames[SEM_MAX_EQS][2];
-    /* ARM: the flags were last set by a compare of two copies of these
+    /* for flags: they were last set by a compare of two copies of these
      * reads (their vsrc; 0 not) */
     sem_taint flag_same[2];
     /* The reads an equation sets equal to a constant (a cmpxchg that
