@@ -61,6 +61,10 @@ typedef struct run_ctx {
     int n_expect;
     bool *wide;         /* per statement of the thread: its reads take
                            every value in the path pass (seed_forced_values) */
+    int *pass_dom;      /* per location: how many of its values those
+                           reads take, the set's size when the thread's
+                           pass began (n_pass_dom locations then) */
+    int n_pass_dom;
     int *dom_read;      /* per location: how many of its values the last
                            round's runs read (the others came of them) */
     int n_dom_read;
@@ -647,12 +651,15 @@ static int choose_value(sem_run *r, int loc)
     int fmost = l->no_init || c->probing ? -1 : foreign_most(c, loc);
     sem_val taken[SEM_MAX_READS];
     int n_taken = fmost >= 0 ? foreign_taken(c, loc, taken) : 0;
-    for (int k = 0; k < l->n_dom; k++) {
+    int n_dom = l->n_dom;
+    if (c->explore && loc < c->n_pass_dom && c->pass_dom[loc] < n_dom)
+        n_dom = c->pass_dom[loc];
+    for (int k = 0; k < n_dom; k++) {
         int how = read_how(c, loc, k, fmost, taken, n_taken);
         n += how > 0 && how <= most;
     }
     int pick = sem_choose(r, n > 0 ? n : 1);
-    for (int k = 0; k < l->n_dom; k++) {
+    for (int k = 0; k < n_dom; k++) {
         int how = read_how(c, loc, k, fmost, taken, n_taken);
         if (how > 0 && how <= most && pick-- == 0) {
             c->probe |= how == 2;
@@ -1712,8 +1719,15 @@ static bool forced_path(run_ctx *c, void *arg)
  * make the anchor (an increment of another thread's 3, not of the
  * initial 0), a second pass over the thread has those reads take every
  * value. An RMW chain grows by one value at most: the pass runs once,
- * and the rounds after follow the write sites. True when a value set
- * grew, and the rounds run again. */
+ * its reads take the values the sets held when the thread's pass began
+ * (run_ctx.pass_dom), and the rounds after follow the write sites.
+ * Without that bound a wide read took the values the pass had just
+ * added too, at each turn of a choice before it: a cmpxchg expecting
+ * `(*x + 1) * 2` made 2, 6, 14, 30 ... of x, 1889 values when the pass
+ * stopped at MDL_MAX_RUNS paths, and the rounds had `too many paths`
+ * or took 10 s where herd7 answers in 0.1 s (litmus/c/RMW+cmpxchg-
+ * expected-pass-paths). True when a value set grew, and the rounds run
+ * again. */
 static bool seed_forced_values(run_ctx *c)
 {
     forced_find f = {false, false};
@@ -1722,6 +1736,11 @@ static bool seed_forced_values(run_ctx *c)
             continue;
         c->wide = ll_xcalloc((size_t)c->m->threads[th].code->n_stmts + 1,
                              sizeof *c->wide);
+        c->n_pass_dom = c->m->n_locs;
+        c->pass_dom = ll_xrealloc(c->pass_dom, (size_t)(c->n_pass_dom + 1) *
+                                                   sizeof *c->pass_dom);
+        for (int i = 0; i < c->n_pass_dom; i++)
+            c->pass_dom[i] = c->m->locs[i].n_dom;
         f.widen = false;
         explore_paths(c, th, forced_path, &f);
         if (f.widen)
@@ -1729,6 +1748,7 @@ static bool seed_forced_values(run_ctx *c)
         free(c->wide);
         c->wide = NULL;
     }
+    c->n_pass_dom = 0;
     return f.grew;
 }
 
@@ -2080,6 +2100,7 @@ bool mdl_runs(mdl_test *m)
     free(c.pend);
     free(c.back);
     free(c.dom_read);
+    free(c.pass_dom);
     free(c.fw);
     return ok;
 }
