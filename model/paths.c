@@ -1771,7 +1771,11 @@ static void count_writes(run_ctx *c)
     c->fw_own = false;
     bool looped = c->looped;    /* the pass's back jumps are no run's */
     for (int t = 0; t < m->n_threads; t++) {
-        f[t].wild = !explore_paths(c, t, writes_path, &f[t]);
+        /* |=: writes_path found a write at an address a read made, where
+           the pass's one value a read put it at one location only (it
+           was lost to =, and a spin on x had no foreign value to read
+           where herd7 has x written through p: g12001106_189) */
+        f[t].wild |= !explore_paths(c, t, writes_path, &f[t]);
         c->fw_own |= f[t].cut;
     }
     c->looped = looped;
