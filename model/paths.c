@@ -1587,19 +1587,25 @@ static bool explore_paths(run_ctx *c, int th,
     return all;
 }
 
-/* Whether thread th stores a register's value (sem_ops.value_operand):
- * one that may hold a value the code makes, not a constant of it. */
-static bool stores_register(const mdl_test *m, int th)
+/* Whether thread th stores an operand of that kind (sem_ops.value_operand):
+ * a register, which may hold a value the code makes, not a constant of
+ * it; an address (LL_OPND_SYM), which seed_constants does not seed. */
+static bool stores_kind(const mdl_test *m, int th, ll_operand_kind kind)
 {
     const ll_thread *code = m->threads[th].code;
     for (int s = 0; s < code->n_stmts; s++) {
         const ll_instr *in = &code->stmts[s].instr;
         for (int k = 0; code->stmts[s].has_instr && k < in->n_ops; k++)
-            if (in->ops[k].kind == LL_OPND_REG &&
+            if (in->ops[k].kind == kind &&
                 m->ops->value_operand && m->ops->value_operand(in, k))
                 return true;
     }
     return false;
+}
+
+static bool stores_register(const mdl_test *m, int th)
+{
+    return stores_kind(m, th, LL_OPND_REG);
 }
 
 /* Whether thread th stores a register's value or has an RMW that adds
@@ -1635,11 +1641,15 @@ static bool seed_path(run_ctx *c, void *arg)
  * there and the value sets never hold it: o3 had one state for herd7's
  * two. So the path pass runs each thread that stores a register first,
  * and what its stores of such values write goes in their locations'
- * value sets, as the constants a store names do (seed_constants). */
+ * value sets, as the constants a store names do (seed_constants). An
+ * address is such a constant that seed_constants leaves out: P0 `while
+ * (r0 == 0) r0 = READ_ONCE(*x); WRITE_ONCE(*p, x);`, P1 `q = xchg(p, z);
+ * atomic_add(2, q);` (g12001106_189): every run of P0 was cut at its loop
+ * and p never held x, so a thread that stores one is run too. */
 static void seed_made_constants(run_ctx *c)
 {
     for (int th = 0; th < c->m->n_threads; th++)
-        if (stores_register(c->m, th))
+        if (stores_register(c->m, th) || stores_kind(c->m, th, LL_OPND_SYM))
             explore_paths(c, th, seed_path, NULL);
 }
 
@@ -1799,7 +1809,11 @@ static void count_writes(run_ctx *c)
     c->fw_own = false;
     bool looped = c->looped;    /* the pass's back jumps are no run's */
     for (int t = 0; t < m->n_threads; t++) {
-        f[t].wild = !explore_paths(c, t, writes_path, &f[t]);
+        /* |=: writes_path found a write at an address a read made, where
+           the pass's one value a read put it at one location only (it
+           was lost to =, and a spin on x had no foreign value to read
+           where herd7 has x written through p: g12001106_189) */
+        f[t].wild |= !explore_paths(c, t, writes_path, &f[t]);
         c->fw_own |= f[t].cut;
     }
     c->looped = looped;
