@@ -2952,9 +2952,10 @@ static bool bad_read(const search *s, const gev *r, bool *own)
 
 /* Whether write h may be read g's source in bad_solves: of its value at
  * its location, not of its instruction, nor after it in its thread but
- * for a read at 0 (own, as at0_run takes it); h < n_locs: the initial
+ * for a read at 0 (own, as at0_run takes it) or in a combination cut at
+ * a loop (cut: as reads_find_values takes it); h < n_locs: the initial
  * write. */
-static bool bad_source(const search *s, int g, int h, bool own)
+static bool bad_source(const search *s, int g, int h, bool own, bool cut)
 {
     const gev *r = &s->ev[g], *w = &s->ev[h];
     if (h < s->m->n_locs)
@@ -2962,18 +2963,24 @@ static bool bad_source(const search *s, int g, int h, bool own)
                sem_val_eq(s->m->locs[h].init, r->e->val);
     return w->e->kind == SEM_W && w->loc == r->loc &&
            sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
-           (w->thread != r->thread ||
-            (w->e->inst != r->e->inst && (own || h < g)));
+           (w->thread != r->thread || h < g ||
+            (w->e->inst != r->e->inst &&
+             (own || (cut && !made_of(w->e, r->e)))));
 }
 
 /* herd7 solves a combination's values before it refuses a path stopped
  * on an error (address 0): an execution where a value no write fixes (a
  * read at 0 of its own copy stored back there, `r0 = xchg(q, 2);
  * WRITE_ONCE(*q, r0);`) meets an operation or a branch is dropped
- * (symbolic.c), not refused. Whether some choice of a source for each
- * read (the build_events of reads_find_values) is one herd7 keeps; past
- * 4096 choices, as if one were (the refusal, as before). */
-static bool bad_solves(search *s)
+ * (symbolic.c), not refused. So before it says `Loop` for a combination
+ * cut at a loop (cut): P1 spinning while it reads z = 0, where P0's
+ * `atomic_add(1, z); atomic_dec(z);` writes 0 only if its add reads 0
+ * from its own later dec, whose value is made of the add's (z = 2, no
+ * other write: S = (S + 1) - 1, undetermined, its branch unsolved, no
+ * Loop, g12001100_122). Whether some choice of a source for each read
+ * (the build_events of reads_find_values) is one herd7 keeps; past 4096
+ * choices, as if one were (the refusal or Loop, as before). */
+static bool bad_solves(search *s, bool cut)
 {
     mdl_test *m = s->m;
     int n = s->n_ev;
@@ -3011,7 +3018,7 @@ static bool bad_solves(search *s)
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
-        while (h < n && !bad_source(s, g, h, own[g]))
+        while (h < n && !bad_source(s, g, h, own[g], cut))
             h++;
         if (h == n) {
             at[i--] = -1;
@@ -3069,8 +3076,10 @@ static void choose_runs(search *s, int t)
             (cut && !bad && !cut_kept(s)))
             return;
         if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s))
+            !bad_solves(s, false))
             return;     /* herd7 drops every such candidate */
+        if (cut && !bad && s->m->ops->symbolic_values && !bad_solves(s, true))
+            return;     /* no value of the cut path solves */
         if (bad) {
             s->m->diag = s->m->bad_diag;
             s->m->failed = true;
