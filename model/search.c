@@ -2977,9 +2977,19 @@ static bool bad_source(const search *s, int g, int h, bool own, bool cut)
  * `atomic_add(1, z); atomic_dec(z);` writes 0 only if its add reads 0
  * from its own later dec, whose value is made of the add's (z = 2, no
  * other write: S = (S + 1) - 1, undetermined, its branch unsolved, no
- * Loop, g12001100_122). Whether some choice of a source for each read
- * (the build_events of reads_find_values) is one herd7 keeps; past 4096
- * choices, as if one were (the refusal or Loop, as before). */
+ * Loop, g12001100_122; LISA's adds alike: mdl_symbolic_determined).
+ * Whether some choice of a source for each read (the build_events of
+ * reads_find_values) is one herd7 keeps; past 4096 choices, as if one
+ * were (the refusal or Loop, as before). */
+static bool solves_with(search *s, const gev *ev, bool cut)
+{
+    if (cut)
+        return mdl_symbolic_determined(s->m, ev, s->n_ev, s->base, s->pick,
+                                       s->src);
+    return mdl_symbolic_keep(s->m, ev, s->n_ev, s->base, s->pick, s->src,
+                             s->final_w, s->vals);
+}
+
 static bool bad_solves(search *s, bool cut)
 {
     mdl_test *m = s->m;
@@ -3011,9 +3021,7 @@ static bool bad_solves(search *s, bool cut)
     }
     /* every choice, in the order of an odometer: at[i] is read i's
        source, -1 before its first */
-    bool keep = n_reads == 0 &&
-                mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
-                                  s->final_w, s->vals);
+    bool keep = n_reads == 0 && solves_with(s, ev, cut);
     int i = 0;
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
@@ -3030,9 +3038,7 @@ static bool bad_solves(search *s, bool cut)
             i++;
             continue;
         }
-        keep = ++tries > 4096 ||
-               mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
-                                 s->final_w, s->vals);
+        keep = ++tries > 4096 || solves_with(s, ev, cut);
     }
     free(own);
     free(reads);
@@ -3075,11 +3081,11 @@ static void choose_runs(search *s, int t)
         if (!reads_find_values(s, cut && !bad) ||
             (cut && !bad && !cut_kept(s)))
             return;
-        if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, false))
-            return;     /* herd7 drops every such candidate */
-        if (cut && !bad && s->m->ops->symbolic_values && !bad_solves(s, true))
-            return;     /* no value of the cut path solves */
+        /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
+           no Loop */
+        if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
+            !bad_solves(s, !bad))
+            return;
         if (bad) {
             s->m->diag = s->m->bad_diag;
             s->m->failed = true;
