@@ -3271,8 +3271,10 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
  * say `Loop` (l5700100_27). When the search found no such cut path and
  * some run jumped back on a value read, the paths again with one read of
  * a run taking such a value (mdl_run.probe), and the combinations with a
- * cut run alone: the states, counts and refusals stay the first pass's
- * (where values are symbolic, C, a read takes every value already). */
+ * cut run alone: the states, counts and refusals stay the first pass's.
+ * C too: `atomic_add_unless(z, 2, 0); atomic_dec(z);`, z = 0, then a
+ * spin while z is 1, where the add_unless reads the dec's -1 to write 1
+ * (sp20100145; litmus/c/loops-cut-add-unless-own-later). */
 static void probe_loops(mdl_test *m, cat_model *model)
 {
     ll_diag diag = m->diag;
@@ -3292,8 +3294,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     if (mdl_explain_first_look(m->explain))
         return search_pass(m, model, true);
     mdl_status st = search_pass(m, model, false);
-    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain &&
-        !m->ops->symbolic_values)
+    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain)
         probe_loops(m, model);
     return st;
 }
