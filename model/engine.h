@@ -320,6 +320,14 @@ bool mdl_runs(mdl_test *m);
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals);
+/* herd7's Loop test of a combination cut at a loop: does every read
+ * that meets an operation, a comparison or a branch get a value some
+ * constant determines through src (no cycle of values, `S = (S + 1) -
+ * 1`, leaves it undetermined)? herd7 7.58's order of solving, which
+ * mdl_symbolic_keep follows on executions, drops none here
+ * (sp20100126: an incoherent cut candidate herd_solves would drop). */
+bool mdl_symbolic_determined(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                             const int *base, const int *pick, const int *src);
 /* Is every read of the combination (runs pick) a constant, so that
  * mdl_symbolic_keep keeps each of its candidates as it is? */
 bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,

@@ -2952,9 +2952,10 @@ static bool bad_read(const search *s, const gev *r, bool *own)
 
 /* Whether write h may be read g's source in bad_solves: of its value at
  * its location, not of its instruction, nor after it in its thread but
- * for a read at 0 (own, as at0_run takes it); h < n_locs: the initial
+ * for a read at 0 (own, as at0_run takes it) or in a combination cut at
+ * a loop (cut: as reads_find_values takes it); h < n_locs: the initial
  * write. */
-static bool bad_source(const search *s, int g, int h, bool own)
+static bool bad_source(const search *s, int g, int h, bool own, bool cut)
 {
     const gev *r = &s->ev[g], *w = &s->ev[h];
     if (h < s->m->n_locs)
@@ -2962,18 +2963,34 @@ static bool bad_source(const search *s, int g, int h, bool own)
                sem_val_eq(s->m->locs[h].init, r->e->val);
     return w->e->kind == SEM_W && w->loc == r->loc &&
            sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
-           (w->thread != r->thread ||
-            (w->e->inst != r->e->inst && (own || h < g)));
+           (w->thread != r->thread || h < g ||
+            (w->e->inst != r->e->inst &&
+             (own || (cut && !made_of(w->e, r->e)))));
 }
 
 /* herd7 solves a combination's values before it refuses a path stopped
  * on an error (address 0): an execution where a value no write fixes (a
  * read at 0 of its own copy stored back there, `r0 = xchg(q, 2);
  * WRITE_ONCE(*q, r0);`) meets an operation or a branch is dropped
- * (symbolic.c), not refused. Whether some choice of a source for each
- * read (the build_events of reads_find_values) is one herd7 keeps; past
- * 4096 choices, as if one were (the refusal, as before). */
-static bool bad_solves(search *s)
+ * (symbolic.c), not refused. So before it says `Loop` for a combination
+ * cut at a loop (cut): P1 spinning while it reads z = 0, where P0's
+ * `atomic_add(1, z); atomic_dec(z);` writes 0 only if its add reads 0
+ * from its own later dec, whose value is made of the add's (z = 2, no
+ * other write: S = (S + 1) - 1, undetermined, its branch unsolved, no
+ * Loop, g12001100_122; LISA's adds alike: mdl_symbolic_determined).
+ * Whether some choice of a source for each read (the build_events of
+ * reads_find_values) is one herd7 keeps; past 4096 choices, as if one
+ * were (the refusal or Loop, as before). */
+static bool solves_with(search *s, const gev *ev, bool cut)
+{
+    if (cut)
+        return mdl_symbolic_determined(s->m, ev, s->n_ev, s->base, s->pick,
+                                       s->src);
+    return mdl_symbolic_keep(s->m, ev, s->n_ev, s->base, s->pick, s->src,
+                             s->final_w, s->vals);
+}
+
+static bool bad_solves(search *s, bool cut)
 {
     mdl_test *m = s->m;
     int n = s->n_ev;
@@ -3004,14 +3021,12 @@ static bool bad_solves(search *s)
     }
     /* every choice, in the order of an odometer: at[i] is read i's
        source, -1 before its first */
-    bool keep = n_reads == 0 &&
-                mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
-                                  s->final_w, s->vals);
+    bool keep = n_reads == 0 && solves_with(s, ev, cut);
     int i = 0;
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
-        while (h < n && !bad_source(s, g, h, own[g]))
+        while (h < n && !bad_source(s, g, h, own[g], cut))
             h++;
         if (h == n) {
             at[i--] = -1;
@@ -3023,9 +3038,7 @@ static bool bad_solves(search *s)
             i++;
             continue;
         }
-        keep = ++tries > 4096 ||
-               mdl_symbolic_keep(m, ev, n, s->base, s->pick, s->src,
-                                 s->final_w, s->vals);
+        keep = ++tries > 4096 || solves_with(s, ev, cut);
     }
     free(own);
     free(reads);
@@ -3068,9 +3081,11 @@ static void choose_runs(search *s, int t)
         if (!reads_find_values(s, cut && !bad) ||
             (cut && !bad && !cut_kept(s)))
             return;
-        if (bad && (s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s))
-            return;     /* herd7 drops every such candidate */
+        /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
+           no Loop */
+        if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
+            !bad_solves(s, !bad))
+            return;
         if (bad) {
             s->m->diag = s->m->bad_diag;
             s->m->failed = true;
@@ -3256,8 +3271,10 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
  * say `Loop` (l5700100_27). When the search found no such cut path and
  * some run jumped back on a value read, the paths again with one read of
  * a run taking such a value (mdl_run.probe), and the combinations with a
- * cut run alone: the states, counts and refusals stay the first pass's
- * (where values are symbolic, C, a read takes every value already). */
+ * cut run alone: the states, counts and refusals stay the first pass's.
+ * C too: `atomic_add_unless(z, 2, 0); atomic_dec(z);`, z = 0, then a
+ * spin while z is 1, where the add_unless reads the dec's -1 to write 1
+ * (sp20100145; litmus/c/loops-cut-add-unless-own-later). */
 static void probe_loops(mdl_test *m, cat_model *model)
 {
     ll_diag diag = m->diag;
@@ -3277,8 +3294,7 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
     if (mdl_explain_first_look(m->explain))
         return search_pass(m, model, true);
     mdl_status st = search_pass(m, model, false);
-    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain &&
-        !m->ops->symbolic_values)
+    if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain)
         probe_loops(m, model);
     return st;
 }

@@ -586,9 +586,11 @@ bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return true;
 }
 
-bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                       const int *base, const int *pick, const int *src,
-                       const int *final_w, sem_val *vals)
+/* mdl_symbolic_keep, or (loop) mdl_symbolic_determined: the classes and
+ * what determines them alone. */
+static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                  const int *base, const int *pick, const int *src,
+                  const int *final_w, sem_val *vals, bool loop)
 {
     if (mdl_symbolic_plain(m, ev, n_ev, pick))
         return true;
@@ -637,8 +639,8 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 parent[a] = b;
         }
     }
-    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
-        !herd_solves(m, ev, n_ev, base, pick, src, parent, rename))
+    if (!loop && (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
+                  !herd_solves(m, ev, n_ev, base, pick, src, parent, rename)))
         keep = false;
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
@@ -701,6 +703,10 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
             b = mdl_uf_find(parent, b);
             keep = a == b || (det[a] == 1 && det[b] == 1);
         }
+    }
+    if (loop) {
+        free(parent);
+        return keep;
     }
     /* one execution per undetermined class: the one with the least value
        every location of the class may hold, and that each of its reads
@@ -788,4 +794,17 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
     free(num);
     free(parent);
     return keep;
+}
+
+bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *base, const int *pick, const int *src,
+                       const int *final_w, sem_val *vals)
+{
+    return judge(m, ev, n_ev, base, pick, src, final_w, vals, false);
+}
+
+bool mdl_symbolic_determined(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                             const int *base, const int *pick, const int *src)
+{
+    return judge(m, ev, n_ev, base, pick, src, NULL, NULL, true);
 }
