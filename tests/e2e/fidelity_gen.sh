@@ -113,7 +113,8 @@ if [ -f "$def" ]; then
       'if (READ_ONCE(\*' '^~exists (' '^forall (' '^filter (' '^locations \[' \
       ':q[0-9]=[xyz]' ' p=[xyz]' '[0-9]:r8 = [xyz];' '^	[xyz] = [12];' \
       ' r9 = (r[0-9] ^ r9) == 0;' '(r[0-9] ^ r[0-9]) == 0' ' / 2' ' | 1' \
-      'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]'; do
+      'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]' \
+      '^	int [xyz]\[2\];' '^	int [xyz]\[2\] = {'; do
     grep -q -- "$form" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done

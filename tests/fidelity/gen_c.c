@@ -618,7 +618,7 @@ static void statement(thread *t, int indent, int depth)
  * statements on W before and after each thread's own, maybe an init
  * block that starts W at 1 or 2, and a condition of its own that may
  * show W. */
-enum { LW_ODDS = 10 };
+enum { LW_ODDS = 10, ARR_ODDS = 16 };
 static uint64_t rng_aside;
 static int lw_all;      /* GEN_C_LOCKWORD: every test */
 /* the test's budget of lock-word statements (a section 3, an access 1:
@@ -875,6 +875,11 @@ static void one_test(FILE *f, const char *name)
     lw_init = rnd(6) == 0 ? 1 + (int)rnd(2) : 0;
     w = rnd(4) ? "s" : "t";
     lw_left = n == 3 ? 4 : 8;
+    /* an array of two ints for a location the init block leaves alone
+       (herd7 reads `int y[2];` and `int y[2] = {1, 2};` there, an
+       access of *y is of its first element; int tests only) */
+    int arr = rnd(ARR_ODDS) == 0 ? 1 + (int)rnd(3) : 0;
+    unsigned arr_loc = rnd(N_LOCS), arr_v = rnd(3), arr_w = rnd(3);
     aside();
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
@@ -919,9 +924,16 @@ static void one_test(FILE *f, const char *name)
         fprintf(f, "\tp = %s;\n", locs[pi]);
     else
         fprintf(f, "\tint *p = %s;\n", locs[pi]);
+    int set[N_LOCS] = {0};
     for (int l = 0; l < N_LOCS; l++)
-        if (rnd(8) == 0)
+        if (rnd(8) == 0 && (set[l] = 1))
             fprintf(f, "\t%s = %u;\n", locs[l], 1 + rnd(2));
+    if (arr && types > 2 && !set[arr_loc] && arr_loc != pi) {
+        if (arr == 1)
+            fprintf(f, "\tint %s[2];\n", locs[arr_loc]);
+        else
+            fprintf(f, "\tint %s[2] = {%u, %u};\n", locs[arr_loc], arr_v, arr_w);
+    }
     if (lw && lw_init)
         fprintf(f, "\t%s = %d;\n", w, lw_init);
     for (int i = 0; i < n; i++) {
