@@ -46,8 +46,12 @@
  * (gen_main.h). The condition (gen_cond): exists, ~exists or forall
  * over 1 to 3 atoms (registers, locations, p or a pointer local equal to
  * a location, a register equal to another), /\ and \/, negated atoms,
- * sometimes a filter and a locations line. The same SEED and LARGE
- * always write the same tests. Standalone: no project code. */
+ * sometimes a filter and a locations line. Apart from all that, from a
+ * second random stream (lock_word, below): one test in ten (all with
+ * GEN_C_LOCKWORD) gets issue 24's lock-word shapes, and one int test in
+ * 16 an array `int y[2];` in its init block. The same SEED and LARGE
+ * (and GEN_C_LOCKWORD) always write the same tests. Standalone: no
+ * project code. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
