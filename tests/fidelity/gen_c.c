@@ -199,12 +199,14 @@ static const char *dest(thread *t, char *buf)
 /* A location's address: &x (a parameter) or a pointer local that came
  * from reading p (an address dependency). */
 static const char *lw_word;     /* set: addr() may give this lock word */
+static int lw_before;   /* set: before the body, whose pointer locals
+                         * are not set yet (addr() takes none) */
 
 static const char *addr(thread *t, char *buf)
 {
     if (lw_word && rnd(3) == 0)
         strcpy(buf, lw_word);   /* a mixed lock word (lock_word()) */
-    else if (t->n_ptrs && rnd(3) == 0)
+    else if (t->n_ptrs && !lw_before && rnd(3) == 0)
         sprintf(buf, "q%u", rnd((unsigned)t->n_ptrs));
     else if (t->init_ptr && rnd(4) == 0)
         strcpy(buf, "r8");      /* the init block's pointer */
@@ -696,6 +698,7 @@ static void lock_word(thread *t, int i, int mode, const char *w)
     t->len = late ? len : 0;
     t->body[late ? len : 0] = 0;
     lw_word = w;
+    lw_before = !late;
     if (mode == 1 && i == 0) {
         put(t, 1, PICK(own), w, word_value(t, v), 0);
         if (rnd(3) == 0)
@@ -718,6 +721,7 @@ static void lock_word(thread *t, int i, int mode, const char *w)
             default: word_access(t, 1, w); lw_left--; break;
             }
     }
+    lw_before = 0;
     if (!late && t->len + len < sizeof t->body) {
         memcpy(t->body + t->len, body, len + 1);
         t->len += len;
