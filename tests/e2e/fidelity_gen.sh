@@ -62,8 +62,9 @@ answered "$tmp/c.a" 100
 answered "$tmp/c.l" 100
 answered "$tmp/lisa.a" 100
 # gen_c's lock-word shapes: GEN_C_LOCKWORD gives them to every test
-# but the thin-air ones (LARGE 1000 keeps them small), the default to
-# one in ten, drawn apart (a seed's other tests stay as they were)
+# but the thin-air ones and those of more than 12 events (LARGE 1000
+# keeps them small), the default to one in ten, drawn apart (a seed's
+# other tests stay as they were)
 mkdir "$tmp/c.w" "$tmp/c.w0"
 GEN_C_LOCKWORD=1 "$tmp/gen_c" "$tmp/c.w" 7 100 1000
 "$tmp/gen_c" "$tmp/c.w0" 7 100 1000
@@ -76,7 +77,7 @@ for form in '^	\*[st] = [0-2];' 'WRITE_ONCE(\*[st], ' '= READ_ONCE(\*[st]);' \
     { echo "gen_c: 100 lock-word tests and no '$form'"; fail=1; }
 done
 n=$(diff -r "$tmp/c.w0" "$tmp/c.w" | grep -c '^diff ')
-[ "$n" -ge 70 ] || { echo "gen_c: GEN_C_LOCKWORD changed $n tests of 100"; fail=1; }
+[ "$n" -ge 50 ] || { echo "gen_c: GEN_C_LOCKWORD changed $n tests of 100"; fail=1; }
 # gen_lisa: herd7's other spellings (ne, hex and negative numbers)
 cat "$tmp/lisa.a"/*.litmus > "$tmp/lisa.all"
 for form in '(ne r' ' 0x[0-9]' ' -1' '^forall (' '^~exists ('; do

@@ -620,11 +620,12 @@ static void statement(thread *t, int indent, int depth)
  * which the other threads lock too. They are drawn from a second
  * random stream (`aside`), after the test's own draws and apart from
  * them, so a seed's tests stay what they were: one test in LW_ODDS that
- * is no thin-air shape (every one with GEN_C_LOCKWORD set) gets
+ * is no thin-air shape and has at most LW_MAX_EVENTS memory events
+ * (every such one with GEN_C_LOCKWORD set) gets
  * statements on W before and after each thread's own, maybe an init
  * block that starts W at 1 or 2, and a condition of its own that may
  * show W. */
-enum { LW_ODDS = 10, ARR_ODDS = 16 };
+enum { LW_ODDS = 10, ARR_ODDS = 16, LW_MAX_EVENTS = 12 };
 static uint64_t rng_aside;
 static int lw_all;      /* GEN_C_LOCKWORD: every test */
 /* the test's budget of lock-word statements (a section 3, an access 1:
@@ -917,11 +918,14 @@ static void one_test(FILE *f, const char *name)
         used += t->n_acc;
         n_regs[i] = t->n_regs;
         n_ptrs[i] = t->n_ptrs;
-        if (lw) {
-            aside();
-            lock_word(t, i, lw_mode, w);
-            aside();
-        }
+    }
+    /* the lock-word shapes, on tests of few events (our search's and
+       herd7's time grow fast with lock sections on a mixed word) */
+    lw = lw && used <= LW_MAX_EVENTS;
+    for (int i = 0; lw && i < n; i++) {
+        aside();
+        lock_word(&th[i], i, lw_mode, w);
+        aside();
     }
     /* the init block: p points to x (or, one test in four, y or z),
      * a location starts at 1 or 2 one time in eight, registers r9 (a
