@@ -267,6 +267,14 @@ sem_val sem_addr_of(sem_run *r, const char *name)
     return a;
 }
 
+bool sem_is_start(sem_run *r, sem_val addr, sem_val v)
+{
+    mdl_test *m = ctx(r)->m;
+    int loc = mdl_loc_id(m, addr);
+    return loc >= 0 && !m->locs[loc].no_iw && !m->locs[loc].no_init &&
+           sem_val_eq(v, m->locs[loc].init);
+}
+
 sem_val sem_lock_word0(sem_run *r)
 {
     mdl_test *m = ctx(r)->m;

@@ -923,10 +923,15 @@ static bool lk_ev(const search *s, int g)
     return s->ev[g].e && (s->ev[g].e->tags & s->m->ops->herd_nonmem);
 }
 
-/* p->mixed, and each local write's kind (p->lk), from p->poloc. */
-static void lock_mixed(search *s, loc_plan *p)
+/* p->mixed, and each local write's kind (p->lk), from p->poloc. A lock
+ * word the init block starts at another value than 0 is one too: its
+ * lock events read that start as free, which only these rules keep
+ * apart from a lock's write of 1. */
+static void lock_mixed(search *s, loc_plan *p, int l)
 {
-    bool lock = false, plain = false;
+    const mdl_loc *at = &s->m->locs[l];
+    bool lock = false, plain = !at->no_iw && !at->no_init &&
+                                !sem_val_eq(at->init, sem_int(0));
     for (int i = 0; i < p->n_w + p->n_r; i++) {
         if (lk_ev(s, i < p->n_w ? p->w[i] : p->r[i - p->n_w]))
             lock = true;
@@ -962,21 +967,29 @@ static int lkr_write(const search *s, const loc_plan *p, int j)
 }
 
 /* Read j's sources c on a mixed word: plain reads read no lock write,
- * lock reads no plain write, a lock's read maybe nothing (OPEN). */
-static uint64_t mixed_sources(const search *s, const loc_plan *p, int j,
-                              uint64_t c)
+ * lock reads no plain write, a lock's read maybe nothing (OPEN); a lock
+ * or a false spin_is_locked reads an unlock or the start only, a failed
+ * spin_trylock or a true spin_is_locked a lock's write only. */
+static uint64_t mixed_sources(const search *s, const loc_plan *p, int l,
+                              int j, uint64_t c)
 {
     bool lock = lk_ev(s, p->r[j]);
+    bool frees = s->ev[p->r[j]].e->tags & s->m->ops->herd_free_reads;
+    if (lock && !frees)
+        c &= ~1ull;
     uint64_t free = c & 1;      /* the value of an unlock or the start */
     for (int w = 1; w <= p->n_w; w++) {
-        if ((p->lk[w] != LK_PLAIN) != lock)
+        if ((p->lk[w] != LK_PLAIN) != lock ||
+            (lock && (p->lk[w] == LK_UNLOCK) != frees))
             c &= ~(1ull << w);
         else if (p->lk[w] == LK_UNLOCK)
             free |= c & 1ull << w;
     }
     /* (a run that read another value, which only the path pass keeps,
-       has no source) */
-    if (lock && free && lkr_write(s, p, j))
+       has no source; a lock reads the start's value there, one run for
+       the execution whatever the word's other free values) */
+    if (lock && free && lkr_write(s, p, j) &&
+        sem_val_eq(s->ev[p->r[j]].val, s->m->locs[l].init))
         c |= 1ull << OPEN;
     return c;
 }
@@ -1268,11 +1281,11 @@ static bool plan_location(search *s, int l, bool *too_big)
             if (la <= p->n_w && lb <= p->n_w)
                 p->w_before[lb] |= 1ull << la;
         }
-    lock_mixed(s, p);
+    lock_mixed(s, p, l);
     for (int j = 0; j < p->n_r; j++) {
         uint64_t c = sources(s, p, l, j, s->ev[p->r[j]].val);
         if (p->mixed)
-            c = mixed_sources(s, p, j, c);
+            c = mixed_sources(s, p, l, j, c);
         if (!c)
             return false;
         p->src[j] = c;

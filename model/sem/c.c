@@ -10,8 +10,10 @@
  * RMW instruction, a failing one's read too, is in RMW (as in the kernel's
  * current model, where smp_mb__after_atomic orders a failed cmpxchg). Locks are values: a lock
  * holds 0 (free) or 1 (taken), spin_lock is an RMW (LKR, LKW) that must
- * read 0, spin_unlock a write of 0 (UL), a failing spin_trylock a read of
- * 1 (LF), spin_is_locked a read (RL when it sees 1, RU when 0). SRCU
+ * read 0 (or the word's initial value, whatever it is: herd7's lock events
+ * read the initial write as free), spin_unlock a write of 0 (UL), a
+ * failing spin_trylock a read of 1 (LF), spin_is_locked a read (RL when
+ * it sees 1, RU when 0 or the initial value). SRCU
  * operations are fences placed on their srcu_struct's location. C11
  * accesses carry their memory order as a tag (RLX ACQ REL ACQ_REL SC);
  * plain C accesses carry none. Dependencies are the engine's: addr and
@@ -713,7 +715,8 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (!sem_free(r, v.t) && !lock_free(v.v))
+        if (!sem_free(r, v.t) && !lock_free(v.v) &&
+            !sem_is_start(r, a.v, v.v))
             return SEM_DEAD;          /* the lock is taken: it waits */
         sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
@@ -737,7 +740,8 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         return SEM_ERROR;
     if (sem_free(r, v.t))
         ;
-    else if (locked ? !lock_taken(v.v) : !is_zero(v.v))
+    else if (locked ? !lock_taken(v.v)
+                    : !is_zero(v.v) && !sem_is_start(r, a.v, v.v))
         return SEM_DEAD;
     /* herd7's lock.cat gives an RU after its thread's own unlock two
        sources, that unlock (rfi-ru) and an external UL or the initial
@@ -1055,6 +1059,7 @@ const sem_ops sem_c_ops = {
     .herd_nonmem = BIT(T_LKR) | BIT(T_LKW) | BIT(T_UL) | BIT(T_LF) |
                    BIT(T_RL) | BIT(T_RU),
     .herd_chosen_reads = BIT(T_LF) | BIT(T_RL) | BIT(T_RU),
+    .herd_free_reads = BIT(T_LKR) | BIT(T_RU),
     .tags = sem_lkmm_tags,
     .n_tags = T_LKMM_NTAGS,
     .herd_empty = c_herd_empty,

@@ -207,6 +207,11 @@ typedef struct sem_ops {
      * and does not choose a source for the reads with a tag in
      * herd_chosen_reads (the model chooses with `with ... from`). */
     sem_tags herd_nonmem, herd_chosen_reads;
+    /* ... and of those, the reads lock.cat gives an unlock or the
+     * initial write (LKR, RU), whatever the value that write is of
+     * (a lock word the init block starts at 1); the others (LF, RL)
+     * read a lock's write only */
+    sem_tags herd_free_reads;
     /* herd7's po relates instructions, not the events of one: for an
      * architecture whose models order an xchg's read and write by
      * nothing else, or whose rmw's read and write herd7 relates by iico
@@ -579,6 +584,9 @@ sem_val sem_addr_of(sem_run *r, const char *name);
  * which reads see as SEM_NO_INIT (lock operations only write 0 and 1). */
 #define SEM_NO_INIT 2
 sem_val sem_lock_word0(sem_run *r);
+/* v is the initial value of the location at addr, which has an initial
+ * write (herd7's lock events read that write whatever its value). */
+bool sem_is_start(sem_run *r, sem_val addr, sem_val v);
 /* The value of an operand: IMM its number, SYM the address of its
  * location (plus imm), REG the register's value and the reads it
  * depends on. */

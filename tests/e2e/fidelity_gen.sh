@@ -61,6 +61,23 @@ answered() { # DIR COUNT
 answered "$tmp/c.a" 100
 answered "$tmp/c.l" 100
 answered "$tmp/lisa.a" 100
+# gen_c's lock-word shapes: GEN_C_LOCKWORD gives them to every test
+# but the thin-air ones and those of more than 12 events (LARGE 1000
+# keeps them small), the default to one in ten, drawn apart (a seed's
+# other tests stay as they were)
+mkdir "$tmp/c.w" "$tmp/c.w0"
+GEN_C_LOCKWORD=1 "$tmp/gen_c" "$tmp/c.w" 7 100 1000
+"$tmp/gen_c" "$tmp/c.w0" 7 100 1000
+answered "$tmp/c.w" 100
+cat "$tmp/c.w"/*.litmus > "$tmp/c.wall"
+for form in '^	\*[st] = [0-2];' 'WRITE_ONCE(\*[st], ' '= READ_ONCE(\*[st]);' \
+    '= xchg(s, ' '= cmpxchg(s, 0, ' '= spin_is_locked(s);' '^	[st] = [12];' \
+    ' [st]=[0-2]'; do
+  grep -q -- "$form" "$tmp/c.wall" ||
+    { echo "gen_c: 100 lock-word tests and no '$form'"; fail=1; }
+done
+n=$(diff -r "$tmp/c.w0" "$tmp/c.w" | grep -c '^diff ')
+[ "$n" -ge 50 ] || { echo "gen_c: GEN_C_LOCKWORD changed $n tests of 100"; fail=1; }
 # gen_lisa: herd7's other spellings (ne, hex and negative numbers)
 cat "$tmp/lisa.a"/*.litmus > "$tmp/lisa.all"
 for form in '(ne r' ' 0x[0-9]' ' -1' '^forall (' '^~exists ('; do
@@ -97,7 +114,8 @@ if [ -f "$def" ]; then
       'if (READ_ONCE(\*' '^~exists (' '^forall (' '^filter (' '^locations \[' \
       ':q[0-9]=[xyz]' ' p=[xyz]' '[0-9]:r8 = [xyz];' '^	[xyz] = [12];' \
       ' r9 = (r[0-9] ^ r9) == 0;' '(r[0-9] ^ r[0-9]) == 0' ' / 2' ' | 1' \
-      'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]'; do
+      'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]' \
+      '^	int [xyz]\[2\];' '^	int [xyz]\[2\] = {'; do
     grep -q -- "$form" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done

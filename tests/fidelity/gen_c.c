@@ -46,8 +46,12 @@
  * (gen_main.h). The condition (gen_cond): exists, ~exists or forall
  * over 1 to 3 atoms (registers, locations, p or a pointer local equal to
  * a location, a register equal to another), /\ and \/, negated atoms,
- * sometimes a filter and a locations line. The same SEED and LARGE
- * always write the same tests. Standalone: no project code. */
+ * sometimes a filter and a locations line. Apart from all that, from a
+ * second random stream (lock_word, below): one test in ten (all with
+ * GEN_C_LOCKWORD) gets issue 24's lock-word shapes, and one int test in
+ * 16 an array `int y[2];` in its init block. The same SEED and LARGE
+ * (and GEN_C_LOCKWORD) always write the same tests. Standalone: no
+ * project code. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,9 +198,15 @@ static const char *dest(thread *t, char *buf)
 
 /* A location's address: &x (a parameter) or a pointer local that came
  * from reading p (an address dependency). */
+static const char *lw_word;     /* set: addr() may give this lock word */
+static int lw_before;   /* set: before the body, whose pointer locals
+                         * are not set yet (addr() takes none) */
+
 static const char *addr(thread *t, char *buf)
 {
-    if (t->n_ptrs && rnd(3) == 0)
+    if (lw_word && rnd(3) == 0)
+        strcpy(buf, lw_word);   /* a mixed lock word (lock_word()) */
+    else if (t->n_ptrs && !lw_before && rnd(3) == 0)
         sprintf(buf, "q%u", rnd((unsigned)t->n_ptrs));
     else if (t->init_ptr && rnd(4) == 0)
         strcpy(buf, "r8");      /* the init block's pointer */
@@ -602,6 +612,131 @@ static void statement(thread *t, int indent, int depth)
     }
 }
 
+/* Issue 24's lock-word shapes (doc/fidelity.md, "Lock words"): a
+ * spinlock word W (s, or t) that plain and marked accesses, exchanges
+ * and cmpxchg use besides spin_lock, spin_trylock and spin_is_locked
+ * (lock.cat gives lock events no value and pairs plain reads with plain
+ * writes only), and a thread's own write of W just before it locks W,
+ * which the other threads lock too. They are drawn from a second
+ * random stream (`aside`), after the test's own draws and apart from
+ * them, so a seed's tests stay what they were: one test in LW_ODDS that
+ * is no thin-air shape and has at most LW_MAX_EVENTS memory events
+ * (every such one with GEN_C_LOCKWORD set) gets
+ * statements on W before and after each thread's own, maybe an init
+ * block that starts W at 1 or 2, and a condition of its own that may
+ * show W. */
+enum { LW_ODDS = 10, ARR_ODDS = 16, LW_MAX_EVENTS = 12 };
+static uint64_t rng_aside;
+static int lw_all;      /* GEN_C_LOCKWORD: every test */
+/* the test's budget of lock-word statements (a section 3, an access 1:
+ * herd7's time grows steeply with lock sections) */
+static int lw_left;
+
+/* Swap the two streams (called in pairs). */
+static void aside(void)
+{
+    uint64_t k = rng;
+    rng = rng_aside;
+    rng_aside = k;
+}
+
+/* The value written to W: 0 (free), 1 (taken), 2, or a register. */
+static const char *word_value(thread *t, char *buf)
+{
+    if (rnd(4) == 0)
+        return value(t, buf);
+    sprintf(buf, "%u", rnd(3));
+    return buf;
+}
+
+/* One access of W by anything but a lock operation. */
+static void word_access(thread *t, int indent, const char *w)
+{
+    static const char *const reads[] = {        /* d = f(W, v) */
+        "%s = READ_ONCE(*%s);", "%s = *%s;", "%s = smp_load_acquire(%s);",
+        "%s = spin_is_locked(%s);", "%s = xchg(%s, %s);",
+        "%s = xchg_acquire(%s, %s);", "%s = cmpxchg(%s, 0, %s);",
+        "%s = cmpxchg_relaxed(%s, 1, %s);", "%s = spin_trylock(%s);"};
+    static const char *const writes[] = {       /* f(W, v) */
+        "WRITE_ONCE(*%s, %s);", "*%s = %s;", "smp_store_release(%s, %s);",
+        "smp_store_mb(*%s, %s);"};
+    char d[16], v[48];
+    if (rnd(2))
+        put(t, indent, PICK(writes), w, word_value(t, v), 0);
+    else
+        put(t, indent, PICK(reads), dest(t, d), w, word_value(t, v));
+}
+
+/* A critical section on W: an access (of W one time in three), or an
+ * access of W by word_access. */
+static void word_section(thread *t, int indent, const char *w)
+{
+    put(t, indent, "spin_lock(%s);", w, 0, 0);
+    if (rnd(4) == 0)
+        word_access(t, indent, w);
+    else
+        access(t, indent);
+    put(t, indent, "spin_unlock(%s);", w, 0, 0);
+}
+
+/* Thread i's statements on W (mode 0: a mixed word; 1: thread 0 writes
+ * W itself, maybe an access between, then locks W; the others lock it)
+ * before its own (the body moved after them; after it when it declares
+ * registers) and maybe one after. */
+static void lock_word(thread *t, int i, int mode, const char *w)
+{
+    static const char *const own[] = {
+        "*%s = %s;", "WRITE_ONCE(*%s, %s);", "*%s = %s;",
+        "WRITE_ONCE(*%s, %s);", "smp_store_release(%s, %s);"};
+    char body[sizeof t->body], v[48];
+    size_t len = t->len;
+    /* a register the body declares (`int r3 = ...;`, r9) is not one
+       before it: then all comes after the body */
+    int late = t->init_reg < 0;
+    for (int r = 0; r < t->n_regs; r++)
+        late |= t->decl[r][0] == '-';
+    memcpy(body, t->body, len + 1);
+    t->len = late ? len : 0;
+    t->body[late ? len : 0] = 0;
+    lw_word = w;
+    lw_before = !late;
+    if (mode == 1 && i == 0) {
+        put(t, 1, PICK(own), w, word_value(t, v), 0);
+        if (rnd(3) == 0)
+            access(t, 1);
+        word_section(t, 1, w);
+        lw_left -= 4;
+    } else if (mode == 1 && lw_left > 0) {
+        if (rnd(4)) {
+            word_section(t, 1, w);
+            lw_left -= 3;
+        } else {
+            word_access(t, 1, w);
+            lw_left--;
+        }
+    } else if (mode == 0) {
+        for (unsigned k = rnd(3); k > 0 && lw_left > 0; k--)
+            switch (rnd(4)) {
+            case 0: word_section(t, 1, w); lw_left -= 3; break;
+            case 1: access(t, 1); lw_left--; break;
+            default: word_access(t, 1, w); lw_left--; break;
+            }
+    }
+    lw_before = 0;
+    if (!late && t->len + len < sizeof t->body) {
+        memcpy(t->body + t->len, body, len + 1);
+        t->len += len;
+    }
+    if (rnd(3) == 0 && lw_left > 0) {
+        if (rnd(2))
+            word_access(t, 1, w);
+        else
+            word_section(t, 1, w);
+        lw_left -= 2;
+    }
+    lw_word = NULL;
+}
+
 /* An anchor of a thin-air cycle over locs[0 .. n-1]: under an if on
  * the cycle's read d, a write to one of its locations of a value made
  * of a read off the cycle (an RMW's own read, or a read before the if
@@ -703,6 +838,25 @@ static void oota(thread *t, int i, int n, char *cond)
     }
 }
 
+/* The condition over registers a thread has (n_regs), locations, and
+ * the pointers: p and the pointer locals (n_ptrs). */
+static void condition_line(FILE *f, int n, const int *n_regs,
+                           const int *n_ptrs, const char *const *ls,
+                           unsigned n_ls)
+{
+    char extra[8][16];
+    const char *ex[8];
+    unsigned n_extra = 0;
+    for (int i = 0; i < n; i++)
+        if (n_ptrs[i] && n_extra < 8)
+            sprintf(extra[n_extra++], "%d:q%u=%s", i,
+                    rnd((unsigned)n_ptrs[i]), locs[rnd(N_LOCS)]);
+    sprintf(extra[n_extra++], "p=%s", locs[rnd(N_LOCS)]);
+    for (unsigned k = 0; k < n_extra; k++)
+        ex[k] = extra[k];
+    gen_cond(f, n, n_regs, ls, n_ls, ex, n_extra);
+}
+
 static void one_test(FILE *f, const char *name)
 {
     thread th[3];
@@ -719,6 +873,23 @@ static void one_test(FILE *f, const char *name)
      * (herd7 refuses an empty thread) */
     int budget = n == 3 && rnd(gen_large) ? 10 : 1000, used = 0;
     char cond[128] = "";
+    /* the lock-word shapes (lock_word), from the aside stream */
+    int n_regs[3], n_ptrs[3], lw, lw_mode, lw_init;
+    const char *w;
+    if (!rng_aside)
+        rng_aside = rng ^ 0x6a09e667f3bcc909ULL;
+    aside();
+    lw = (rnd(LW_ODDS) == 0 || lw_all) && !thin;
+    lw_mode = (int)rnd(2);
+    lw_init = rnd(6) == 0 ? 1 + (int)rnd(2) : 0;
+    w = rnd(4) ? "s" : "t";
+    lw_left = n == 3 ? 4 : 8;
+    /* an array of two ints for a location the init block leaves alone
+       (herd7 reads `int y[2];` and `int y[2] = {1, 2};` there, an
+       access of *y is of its first element; int tests only) */
+    int arr = rnd(ARR_ODDS) == 0 ? 1 + (int)rnd(3) : 0;
+    unsigned arr_loc = rnd(N_LOCS), arr_v = rnd(3), arr_w = rnd(3);
+    aside();
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
         t->n_regs = t->n_ptrs = t->n_idx = t->n_acc = 0;
@@ -745,6 +916,16 @@ static void one_test(FILE *f, const char *name)
         for (int k = 0; k < m && (k == 0 || used + t->n_acc < budget); k++)
             statement(t, 1, 0);
         used += t->n_acc;
+        n_regs[i] = t->n_regs;
+        n_ptrs[i] = t->n_ptrs;
+    }
+    /* the lock-word shapes, on tests of few events (our search's and
+       herd7's time grow fast with lock sections on a mixed word) */
+    lw = lw && used <= LW_MAX_EVENTS;
+    for (int i = 0; lw && i < n; i++) {
+        aside();
+        lock_word(&th[i], i, lw_mode, w);
+        aside();
     }
     /* the init block: p points to x (or, one test in four, y or z),
      * a location starts at 1 or 2 one time in eight, registers r9 (a
@@ -755,9 +936,18 @@ static void one_test(FILE *f, const char *name)
         fprintf(f, "\tp = %s;\n", locs[pi]);
     else
         fprintf(f, "\tint *p = %s;\n", locs[pi]);
+    int set[N_LOCS] = {0};
     for (int l = 0; l < N_LOCS; l++)
-        if (rnd(8) == 0)
+        if (rnd(8) == 0 && (set[l] = 1))
             fprintf(f, "\t%s = %u;\n", locs[l], 1 + rnd(2));
+    if (arr && types > 2 && !set[arr_loc] && arr_loc != pi) {
+        if (arr == 1)
+            fprintf(f, "\tint %s[2];\n", locs[arr_loc]);
+        else
+            fprintf(f, "\tint %s[2] = {%u, %u};\n", locs[arr_loc], arr_v, arr_w);
+    }
+    if (lw && lw_init)
+        fprintf(f, "\t%s = %d;\n", w, lw_init);
     for (int i = 0; i < n; i++) {
         if (th[i].init_reg)
             fprintf(f, "\t%d:r9 = %d;\n", i, abs(th[i].init_reg));
@@ -789,26 +979,32 @@ static void one_test(FILE *f, const char *name)
         fprintf(f, "exists (%s)\n", cond);
         return;
     }
-    /* the condition over registers a thread has, locations, and the
-     * pointers: p and the pointer locals */
-    int n_regs[3];
-    char extra[8][16];
-    const char *ex[8];
-    unsigned n_extra = 0;
-    for (int i = 0; i < n; i++) {
-        n_regs[i] = th[i].n_regs;
-        if (th[i].n_ptrs && n_extra < 8)
-            sprintf(extra[n_extra++], "%d:q%u=%s", i,
-                    rnd((unsigned)th[i].n_ptrs), locs[rnd(N_LOCS)]);
+    /* a lock-word test draws the condition it had, into a sink */
+    static FILE *sink;
+    if (lw && !sink && !(sink = fopen("/dev/null", "w"))) {
+        perror("/dev/null");
+        exit(1);
     }
-    sprintf(extra[n_extra++], "p=%s", locs[rnd(N_LOCS)]);
-    for (unsigned k = 0; k < n_extra; k++)
-        ex[k] = extra[k];
-    gen_cond(f, n, n_regs, locs, N_LOCS, ex, n_extra);
+    condition_line(lw ? sink : f, n, n_regs, n_ptrs, locs, N_LOCS);
+    if (lw) {
+        /* the draws above made, the test's own condition from the aside
+           stream, over its new registers and W too */
+        static const char *lw_locs[N_LOCS + 1];
+        for (int i = 0; i < n; i++) {
+            n_regs[i] = th[i].n_regs;
+            n_ptrs[i] = th[i].n_ptrs;
+        }
+        memcpy(lw_locs, locs, sizeof locs);
+        lw_locs[N_LOCS] = w;
+        aside();
+        condition_line(f, n, n_regs, n_ptrs, lw_locs, N_LOCS + 1);
+        aside();
+    }
 }
 
 int main(int argc, char **argv)
 {
     srcu_down = getenv("GEN_C_SRCU_DOWN") != NULL;
+    lw_all = getenv("GEN_C_LOCKWORD") != NULL;
     return gen_main(argc, argv, "gen_c", 'g', one_test);
 }
