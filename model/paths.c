@@ -772,23 +772,20 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
     mdl_ways any = {{0}, 1};
     c->pend[c->n_pend].loc = c->ev[ev].loc;
     c->pend[c->n_pend].v = v;
-    c->pend[c->n_pend].th = c->th;
+    /* no thread's write (thread_bit's last bit): the thread itself may
+       read it, from another thread's write that makes it of the RMW's
+       own (a `lock decq` of the 2 a cmpxchg expecting 1 writes) */
+    c->pend[c->n_pend].th = 63;
     c->pend[c->n_pend++].prov = any;
 }
 
 void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v)
 {
     run_ctx *c = ctx(r);
-    for (int i = 0; i < c->n_ev; i++) {
-        int before = c->n_pend;
+    for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_R && c->ev[i].read_no >= 0 &&
             c->ev[i].read_no < 64 && (reads >> c->ev[i].read_no & 1))
             sem_expect(r, i, v, 0);
-        /* no thread's write (thread_bit's last bit): the thread that
-           reads it may take it too */
-        if (c->n_pend > before)
-            c->pend[before].th = 63;
-    }
 }
 
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)

@@ -732,6 +732,11 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     sem_next n = read_operand(r, in, dst, w, &m, &d, false);
     if (n != SEM_NEXT)
         return n;
+    /* rax's value goes in the location's value set (sem_expect): the
+     * write that makes it may need the cmpxchg's own write first (P0's
+     * `lock decq` of the 2 P1's cmpxchg writes on reading 1 gives that
+     * 1; herd7 has the cycle), which the rounds never reach otherwise */
+    sem_expect(r, m.read_ev, trunc_to(a.v, w), a.t);
     flags f = get_flags(r, NULL), before = f;
     sem_val diff;
     if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
