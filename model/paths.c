@@ -21,6 +21,7 @@ typedef struct pending {
     sem_val v;
     mdl_ways prov;      /* the ways the value was made */
     int th;             /* the thread that wrote it */
+    bool expected;      /* an RMW's expected value (sem_expect) */
 } pending;
 
 /* A write site: a thread's n-th write made by one statement (the same
@@ -776,6 +777,7 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
        read it, from another thread's write that makes it of the RMW's
        own (a `lock decq` of the 2 a cmpxchg expecting 1 writes) */
     c->pend[c->n_pend].th = 63;
+    c->pend[c->n_pend].expected = true;
     c->pend[c->n_pend++].prov = any;
 }
 
@@ -1245,6 +1247,7 @@ static void pend_writes(run_ctx *c)
         c->pend[c->n_pend].loc = c->ev[i].loc;
         c->pend[c->n_pend].v = c->ev[i].val;
         c->pend[c->n_pend].th = c->th;
+        c->pend[c->n_pend].expected = false;
         c->pend[c->n_pend++].prov = out;
     }
 }
@@ -2022,13 +2025,17 @@ static bool all_rounds(run_ctx *c)
                                       &c->pend[i].prov,
                                       thread_bit(c->pend[i].th));
             grew |= g;
-            grew_short |= g && track && short_way(&c->pend[i].prov, most);
+            grew_short |= g && ((track && short_way(&c->pend[i].prov, most)) ||
+                                c->pend[i].expected);
         }
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. But a
            way found late, once a branch that needs it is taken, goes on
-           as long as it is no longer than that (short_way). */
+           as long as it is no longer than that (short_way), and so does
+           an RMW's expected value new to the set: the RMW writes only
+           once it reads it (two cmpxchgs, each expecting what the other
+           writes, write nothing in the first round) */
         if (!grew || round + 1 >= MDL_MAX_ROUNDS ||
             (round + 1 > most && !grew_short))
             break;

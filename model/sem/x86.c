@@ -754,6 +754,12 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     if (diff.num == 0)
         return write_operand(r, in, dst, w, &m, s, true, false,
                              made_of(r, src, s));
+    /* herd7 7.58 writes a failed cmpxchgb/w's value read to the whole
+     * accumulator, zero-extended (rax 0x10001, 0 read: rax 0; the CPU
+     * keeps rax's upper bits, 0x10000, as herd7's movw does:
+     * tests/herd7-cpu/x86/X86_64+cmpxchg-whole) */
+    if (herd)
+        acc = LL_X86_REG(LL_X86_RAX, LL_X86_P64);
     write_reg(r, acc, d.v, d.t, dm);
     return SEM_NEXT;
 }
