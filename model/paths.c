@@ -21,6 +21,7 @@ typedef struct pending {
     sem_val v;
     mdl_ways prov;      /* the ways the value was made */
     int th;             /* the thread that wrote it */
+    bool expected;      /* an RMW's expected value (sem_expect) */
 } pending;
 
 /* A write site: a thread's n-th write made by one statement (the same
@@ -787,23 +788,21 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
     mdl_ways any = {{0}, 1};
     c->pend[c->n_pend].loc = c->ev[ev].loc;
     c->pend[c->n_pend].v = v;
-    c->pend[c->n_pend].th = c->th;
+    /* no thread's write (thread_bit's last bit): the thread itself may
+       read it, from another thread's write that makes it of the RMW's
+       own (a `lock decq` of the 2 a cmpxchg expecting 1 writes) */
+    c->pend[c->n_pend].th = 63;
+    c->pend[c->n_pend].expected = true;
     c->pend[c->n_pend++].prov = any;
 }
 
 void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v)
 {
     run_ctx *c = ctx(r);
-    for (int i = 0; i < c->n_ev; i++) {
-        int before = c->n_pend;
+    for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_R && c->ev[i].read_no >= 0 &&
             c->ev[i].read_no < 64 && (reads >> c->ev[i].read_no & 1))
             sem_expect(r, i, v, 0);
-        /* no thread's write (thread_bit's last bit): the thread that
-           reads it may take it too */
-        if (c->n_pend > before)
-            c->pend[before].th = 63;
-    }
 }
 
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
@@ -1263,6 +1262,7 @@ static void pend_writes(run_ctx *c)
         c->pend[c->n_pend].loc = c->ev[i].loc;
         c->pend[c->n_pend].v = c->ev[i].val;
         c->pend[c->n_pend].th = c->th;
+        c->pend[c->n_pend].expected = false;
         c->pend[c->n_pend++].prov = out;
     }
 }
@@ -2067,13 +2067,17 @@ static bool all_rounds(run_ctx *c)
                                       &c->pend[i].prov,
                                       thread_bit(c->pend[i].th));
             grew |= g;
-            grew_short |= g && track && short_way(&c->pend[i].prov, most);
+            grew_short |= g && ((track && short_way(&c->pend[i].prov, most)) ||
+                                c->pend[i].expected);
         }
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. But a
            way found late, once a branch that needs it is taken, goes on
-           as long as it is no longer than that (short_way). */
+           as long as it is no longer than that (short_way), and so does
+           an RMW's expected value new to the set: the RMW writes only
+           once it reads it (two cmpxchgs, each expecting what the other
+           writes, write nothing in the first round) */
         if (!grew || round + 1 >= MDL_MAX_ROUNDS ||
             (round + 1 > most && !grew_short))
             break;

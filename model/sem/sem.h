@@ -655,7 +655,9 @@ void sem_set_vcopy(sem_run *r, int ev);
  * solves a thin-air cycle through that location from the equation, so
  * the location's value set gets v. With symbolic values (C) the path
  * pass (model/paths.c seed_forced_values) adds it when the path's
- * branches did not test t; otherwise every run adds it, as a write's. */
+ * branches did not test t; otherwise every run adds it, as a write of
+ * no thread's: the RMW's own thread may read it too (from a write made of
+ * its own, a `lock decq` of the 2 a cmpxchg expecting 1 writes). */
 void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t);
 /* The same for the run's reads in `reads` (a value an equation gives
  * them: a branch on a copied read). */
