@@ -322,9 +322,9 @@ static bool solve_sys(const hs_sys *s, int *rename, bool *solved,
     return ok;
 }
 
-bool hs_solvable(const hs_sys *s, int *rename)
+bool hs_solvable(const hs_sys *s, int *rename, bool *solved)
 {
-    return solve_sys(s, rename, NULL, NULL, NULL);
+    return solve_sys(s, rename, solved, NULL, NULL);
 }
 
 int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left)

@@ -43,8 +43,9 @@ void hs_free(hs_sys *s);
  * (`1 := S & 1`)? Operations with neither side solved are not judged
  * here (symbolic.c's rules judge them). rename (n_vars, or NULL) gets the
  * variable herd7 renames each to: the one it shows for an undetermined
- * value (`S10`). */
-bool hs_solvable(const hs_sys *s, int *rename);
+ * value (`S10`); solved (n_vars, or NULL) whether the pass solves each
+ * renamed variable. */
+bool hs_solvable(const hs_sys *s, int *rename, bool *solved);
 
 /* A copy equation the pass left, renamed: `lhs := var`, lhs_solved when
  * the pass had solved lhs before it met it (herd7 then keeps `1 := S15`,

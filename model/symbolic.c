@@ -405,7 +405,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * equations unsolved where a constant meets a cycle: herd_solver.c. */
 static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         const int *base, const int *pick, const int *src,
-                        int *parent, int *rename)
+                        int *parent, int *rename, bool *rsolved)
 {
     int *off = ll_xmalloc((size_t)(m->n_threads + 1) * sizeof *off);
     int n_nodes = 0;
@@ -555,9 +555,13 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
-    bool ok = hs_solvable(&s, ren);
-    for (int g = 0; g < n_ev; g++)   /* rename per read */
+    bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
+    bool ok = hs_solvable(&s, ren, solved);
+    for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
+        rsolved[g] = solved[ren[var[g]]];
+    }
+    free(solved);
     free(ren);
     hs_free(&s);
     free(var);
@@ -639,9 +643,21 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 parent[a] = b;
         }
     }
+    bool *solved = ll_xcalloc((size_t)n_ev, sizeof *solved);
     if (!loop && (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
-                  !herd_solves(m, ev, n_ev, base, pick, src, parent, rename)))
+                  !herd_solves(m, ev, n_ev, base, pick, src, parent, rename,
+                               solved)))
         keep = false;
+    /* a read herd7's pass solves is determined, though its write's value
+       is an operation on reads of a cycle: the pass solved an operand
+       from a constant (P0 `r1 = *x & 1; WRITE_ONCE(*y, r1);
+       cmpxchg_relaxed(y, 1, r1 | 1)`: its success solves r1 & 1, so
+       r1 | 1, which P1 reads and copies to x:
+       litmus/c/SYM+cmpxchg-pins-op-cycle) */
+    for (int g = 0; g < n_ev; g++)
+        if (solved[g] && det[g] == 2)
+            det[g] = 1;
+    free(solved);
     /* a class is determined when one of its reads is; a value an
        operation makes of determined reads is determined */
     bool changed = true;

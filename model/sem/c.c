@@ -375,6 +375,25 @@ static bool adds_zero_local(sem_run *r, const ll_operand *o, sem_reg v,
     return true;
 }
 
+/* The operation an _return RMW makes (its read op operand 2): herd7's
+ * one variable, the value it writes and returns (`S' := S + 1`), which
+ * an operation on the register returned names (`atomic_inc_and_test`'s
+ * `S' == 0`, then `r0 * 2`: litmus/c/SYM+inc-and-test-op). Without it
+ * that operation had no equation and the next one named an unsolved
+ * variable. */
+static sem_vnode rmw_vnode(sem_run *r, const ll_instr *in, sem_taint read)
+{
+    sem_vnode nd = *sem_new_vnode(r);
+    nd.direct = read;
+    if (vop(r, &in->ops[2])) {
+        int id = vnode(r, &in->ops[2]).id;
+        nd.arg[1] = id ? id : -1;
+    } else {
+        nd.direct |= vsrc(r, &in->ops[2]);
+    }
+    return nd;
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
@@ -429,6 +448,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         cr_op(r, -2, 2);
         setv_op(r, &in->ops[0], nv, dt, old.t | vv,
                 kind != LL_C_XCHG || vop(r, &in->ops[2]));
+        if (old.t | vv) {
+            sem_vnode nd = rmw_vnode(r, in, old.t);
+            sem_set_wnode(r, w, nd);
+            set_vnode(r, &in->ops[0], nd, true);
+        }
         carry_ctrl(r, &in->ops[0], c);
     } else if (kind != LL_C_NORET)
         setv(r, &in->ops[0], old.v, dt, old.t);

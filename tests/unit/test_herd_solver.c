@@ -55,7 +55,7 @@ static void lost_equation(void **state)
     assert_int_equal(left[0].lhs, 5);
     assert_int_equal(left[0].var, 14);
     assert_false(left[0].lhs_solved);
-    assert_false(hs_solvable(&s, NULL));
+    assert_false(hs_solvable(&s, NULL, NULL));
     hs_free(&s);
 }
 
