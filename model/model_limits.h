@@ -70,6 +70,10 @@
  * (sem_expect); past them the others seed nothing. */
 #define MDL_MAX_EXPECTS 8
 #define SEM_MAX_TAGS 64
+/* Registers of one instruction whose reads feed herd7's register
+ * equations (sem_vars.rd_reg, herd_vars.c): a store's address, index and
+ * value; more are not noted. */
+#define SEM_MAX_RD_REGS 3
 /* herd7's register phase as C runs keep it (model/sem/c_regs.c): the
  * variables of one run (register reads, memory reads, operations) and
  * the locals; a run past them is not followed there (a cmpxchg whose

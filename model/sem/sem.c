@@ -123,7 +123,7 @@ bool sem_compare(sem_val a, sem_val b, int *cmp)
 
 int sem_vars_read(sem_vars *out, int reg, int at)
 {
-    if (out->n_rd < 3) {
+    if (out->n_rd < SEM_MAX_RD_REGS) {
         out->rd_reg[out->n_rd] = reg;
         out->rd_at[out->n_rd++] = at + 1;
     }

@@ -164,8 +164,8 @@ typedef struct sem_vars {
                         equations (mostly the last read of its
                         value, herd_vars.c) */
     int n_rd;       /* the registers it reads, for those equations */
-    int rd_reg[3];  /* ... each one's (ll_operand.reg) */
-    int rd_at[3];   /* ... and its variable's place (from 1) */
+    int rd_reg[SEM_MAX_RD_REGS];  /* ... each one's (ll_operand.reg) */
+    int rd_at[SEM_MAX_RD_REGS];  /* ... and its variable's place (from 1) */
 } sem_vars;
 
 /* herd7's variable for a register read at place at + 1 of an
