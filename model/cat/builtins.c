@@ -145,8 +145,14 @@ static bool compile_derived(cat_model *m, const char *name, const char *def,
     ll_buf_free(&src);
     if (!ok)
         return false;
-    /* Built-ins see only built-ins, whatever the model has rebound. */
-    if (!cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d))
+    /* Built-ins see only built-ins, whatever the model has rebound;
+     * the tags they name are needed wherever they are first used. */
+    cat_req **req = m->req;
+    if (req)
+        m->req = &m->top_req;
+    bool compiled = cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d);
+    m->req = req;
+    if (!compiled)
         return false;
     cat_val *v = remember(m, name, (*out)->kind, (*out)->slot);
     *v = **out;
@@ -170,11 +176,18 @@ static bool looks_like_tag(const char *name)
     return isupper((unsigned char)name[0]);
 }
 
-static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
+static cat_tag_ref *new_tag_ref(cat_model *m)
 {
     ll_grow((void **)&m->tag_refs, &m->cap_tag_refs, m->n_tag_refs + 1,
             sizeof *m->tag_refs);
     cat_tag_ref *t = &m->tag_refs[m->n_tag_refs];
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
+{
+    cat_tag_ref *t = new_tag_ref(m);
     t->name = cat_strndup(&m->arena, name, strlen(name));
     t->file = at ? at->file : "<built-in>";
     t->line = at ? at->line : 0;
@@ -183,12 +196,44 @@ static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
     return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
 }
 
+int cat_try_slot(cat_model *m, const cat_try *try)
+{
+    cat_tag_ref *t = new_tag_ref(m);
+    t->name = "(try)";      /* no event set is named so */
+    t->file = "<built-in>";
+    t->cond = try;
+    return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
+}
+
+void cat_need(cat_model *m, int ref, const cat_try *t)
+{
+    if (!m->req || (ref >= 0 && m->tag_refs[ref].known))
+        return;
+    for (const cat_req *r = *m->req; r; r = r->next)
+        if (r->ref == ref && r->t == t)
+            return;
+    cat_req *r = cat_alloc(&m->arena, sizeof *r);
+    r->ref = ref;
+    r->t = t;
+    r->next = *m->req;
+    *m->req = r;
+}
+
+/* A tag's set names it: a try around it may catch its absence. */
+static void need_tag(cat_model *m, const cat_val *v)
+{
+    if (v->kind == VAL_SET && m->slots[v->slot].src == SRC_TAG &&
+        !m->tag_refs[m->slots[v->slot].index].cond)
+        cat_need(m, m->slots[v->slot].index, NULL);
+}
+
 bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
                  cat_val **out, ll_diag *d)
 {
     for (cat_env *b = m->builtins; b; b = b->next)
         if (strcmp(b->name, name) == 0) {
             *out = b->val;
+            need_tag(m, *out);
             return true;
         }
     for (size_t i = 0; i < sizeof exec_sets / sizeof exec_sets[0]; i++)
@@ -229,6 +274,7 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
     }
     if (looks_like_tag(name)) {
         *out = remember(m, name, VAL_SET, tag_slot(m, at, name));
+        need_tag(m, *out);
         return true;
     }
     *out = NULL;

@@ -58,7 +58,7 @@ typedef enum cat_tok_kind {
     TK_WITH, TK_FROM, TK_TRY,
     TK_PROCEDURE, TK_CALL, TK_ENUM, TK_FORALL, TK_DO, TK_BEGIN, TK_END,
     TK_IF, TK_THEN, TK_ELSE, TK_NOT, TK_INSTRUCTIONS, TK_DEFAULT,
-    TK_UNDEFINED_UNLESS, TK_ASSERT, TK_DEBUG, TK_MATCH,
+    TK_UNDEFINED_UNLESS, TK_ASSERT, TK_DEBUG, TK_MATCH, TK_WHEN,
 } cat_tok_kind;
 
 typedef struct cat_tok {
@@ -276,6 +276,8 @@ typedef struct cat_instr {
     bool is_static;
 } cat_instr;
 
+typedef struct cat_try cat_try;
+
 typedef struct cat_tag_ref {
     const char *name;
     const char *file;
@@ -283,7 +285,29 @@ typedef struct cat_tag_ref {
     /* Absent from the execution means empty, not unbound: a tag an
      * enum declares ('once: Once), or `try T with emptyset`. */
     bool known;
+    /* Not a tag: the condition of a try (every event when its body
+     * can be evaluated on this execution's architecture, else none). */
+    const cat_try *cond;
 } cat_tag_ref;
+
+/* What an expression needs to be evaluated: the tags it names (which
+ * an architecture may lack: herd7's "unbound var") and the tries in it,
+ * each of which needs its body's or its fallback's. */
+typedef struct cat_req {
+    int ref;                    /* a tag ref, or -1 */
+    const cat_try *t;           /* else a try */
+    struct cat_req *next;
+} cat_req;
+
+/* `try e with d` whose e names a tag the execution may lack: its value
+ * is e's when all e needs is there, else d's (compile.c compile_try,
+ * eval.c resolve_tags). */
+struct cat_try {
+    cat_req *body, *alt;
+    bool no_alt;                /* d is not used (it failed to compile) */
+    bool body_ok, alt_ok;       /* for the tags resolved last */
+    cat_try *next;              /* m->tries: inner tries come first */
+};
 
 typedef struct cat_test {
     cat_check_kind kind;
@@ -403,6 +427,10 @@ struct cat_model {
     int n_variants;
     const char **enum_tags;     /* sets named after enum tags ('once: */
     int n_enum_tags, cap_enum_tags;   /* Once): absent means empty */
+    cat_req *top_req;           /* what the model needs outside any try */
+    cat_req **req;              /* where compiling notes the tags named
+                                   (NULL once compiled) */
+    cat_try *tries;             /* every try with a condition */
     int in_fix;                 /* compiling a let rec body */
     int depth;                  /* function application nesting */
     int expr_depth;             /* expression compilation recursion */
@@ -442,6 +470,7 @@ struct cat_model {
     size_t snap_cap;            /* words allocated there */
     bool snap_valid;
     uint64_t *zero;             /* n*words zero words, for absent tags */
+    uint64_t *ones;             /* every event: a try whose body holds */
     bool *unit_done;            /* with binders: computed for the current
                                    execution and elements */
     const char **pending;       /* flags raised on the current path */
@@ -480,6 +509,10 @@ bool cat_known_enum_tag(const cat_model *m, const char *name);
  * it is unknown; *out NULL means "not a built-in" (caller decides). */
 bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
                  cat_val **out, ll_diag *d);
+/* The set slot of a try's condition (a pseudo tag ref). */
+int cat_try_slot(cat_model *m, const cat_try *t);
+/* Note in m->req that a try or a tag ref is needed (once each). */
+void cat_need(cat_model *m, int ref, const cat_try *t);
 
 /* load.c: parse and compile an included file (its bindings into *env). */
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,

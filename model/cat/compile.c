@@ -754,20 +754,99 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
 
 /* try TAG with emptyset (Linux's lock.cat: `try RL with emptyset`): a
  * tag only the execution can lack; when the fallback is empty, its
- * absence means empty rather than an error. */
-static bool try_tag(cat_model *m, cat_env *env, cat_expr *e, cat_val *v,
-                    ll_diag *d)
+ * absence means empty rather than an error, with no instruction. */
+static bool empty_fallback(const cat_model *m, const cat_val *alt,
+                           const cat_val *none)
 {
-    if (e->a->kind != EX_NAME || v->kind != VAL_SET ||
-        m->slots[v->slot].src != SRC_TAG)
+    return alt->kind == VAL_EMPTY || alt->slot == none->slot ||
+           (alt->kind == VAL_SET && m->slots[alt->slot].konst == CONST_ZERO);
+}
+
+/* A try's body needs only tags that are never unbound: it cannot fail. */
+static bool cannot_fail(const cat_model *m, const cat_req *r)
+{
+    for (; r; r = r->next)
+        if (r->t || !m->tag_refs[r->ref].known)
+            return false;
+    return true;
+}
+
+/* (a & C) | (b \ C) for the try's condition C (every event or none):
+ * a when the body holds, else b. Sets and relations only, of one kind
+ * (0 is either); -1 when the two cannot be chosen between so. */
+static int choose(cat_model *m, const cat_try *t, const cat_val *a,
+                  const cat_val *b)
+{
+    bool rel = a->kind == VAL_REL || b->kind == VAL_REL;
+    for (int i = 0; i < 2; i++) {
+        const cat_val *v = i ? b : a;
+        if (v->kind != VAL_EMPTY &&
+            v->kind != (rel ? VAL_REL : VAL_SET))
+            return -1;
+    }
+    int c = cat_try_slot(m, t), pa = -1, pb = -1;
+    if (rel) {
+        if (a->kind != VAL_EMPTY)
+            pa = cat_emit(m, PI_RESTRICT_DOM, c, a->slot, true);
+        if (b->kind != VAL_EMPTY)
+            pb = cat_emit(m, PI_RESTRICT_DOM,
+                          cat_emit(m, PI_SET_COMPL, c, -1, false), b->slot,
+                          true);
+    } else {
+        if (a->kind != VAL_EMPTY)
+            pa = cat_emit(m, PI_SET_INTER, a->slot, c, false);
+        if (b->kind != VAL_EMPTY)
+            pb = cat_emit(m, PI_SET_DIFF, b->slot, c, false);
+    }
+    if (pa < 0 || pb < 0)
+        return pa < 0 ? pb : pa;
+    return cat_emit(m, rel ? PI_REL_UNION : PI_SET_UNION, pa, pb, rel);
+}
+
+/* herd7's `try e with d`: d when evaluating e fails. A name the test's
+ * architecture does not declare (DMB on x86) fails only when the model
+ * runs, so e and d are both compiled and the run chooses, by whether
+ * the tags e names are there (eval.c resolve_tags). A failure found
+ * now (an unknown name, a type error) chooses d now. */
+static bool compile_try(cat_model *m, cat_env *env, cat_expr *e,
+                        cat_val **out, ll_diag *d)
+{
+    cat_try *t = cat_alloc(&m->arena, sizeof *t);
+    cat_req **outer = m->req;
+    m->req = &t->body;
+    bool ok = cat_compile_expr(m, env, e->a, out, d);
+    m->req = outer;
+    /* Instructions of a failed attempt stay but are never run. */
+    if (!ok)
+        return cat_compile_expr(m, env, e->b, out, d);
+    if (cannot_fail(m, t->body))
         return true;
-    cat_val *alt, *none;
-    if (!cat_compile_expr(m, env, e->b, &alt, d) ||
-        !cat_builtin(m, e, "emptyset", &none, d))
-        return false;
-    if (alt->kind == VAL_EMPTY || alt->slot == none->slot ||
-        (alt->kind == VAL_SET && m->slots[alt->slot].konst == CONST_ZERO))
-        m->tag_refs[m->slots[v->slot].index].known = true;
+    cat_val *v = *out, *alt = NULL, *none;
+    if (v->kind == VAL_DYN) {
+        *out = cat_dyn_thunk(m, e, env);    /* dyn.c tries it itself */
+        t->no_alt = true;
+    } else {
+        m->req = &t->alt;
+        ok = cat_compile_expr(m, env, e->b, &alt, d);   /* else d fails */
+        m->req = outer;
+        if (!cat_builtin(m, e, "emptyset", &none, d))
+            return false;
+        if (ok && e->a->kind == EX_NAME && v->kind == VAL_SET &&
+            m->slots[v->slot].src == SRC_TAG && empty_fallback(m, alt, none)) {
+            m->tag_refs[m->slots[v->slot].index].known = true;
+            return true;
+        }
+        int s = ok ? choose(m, t, v, alt) : -1;
+        if (s >= 0)
+            *out = cat_new_val(m, m->slots[s].is_rel ? VAL_REL : VAL_SET, s);
+        else if (!ok || alt->kind != VAL_EMPTY || v->kind != VAL_EMPTY)
+            t->no_alt = true;
+    }
+    cat_try **end = &m->tries;      /* after the tries inside it */
+    while (*end)
+        end = &(*end)->next;
+    *end = t;
+    cat_need(m, -1, t);
     return true;
 }
 
@@ -869,13 +948,7 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
                cat_compile_expr(m, inner, e->a, out, d);
     }
     case EX_TRY:
-        /* Instructions of a failed attempt stay but are never run. */
-        if (cat_compile_expr(m, env, e->a, out, d)) {
-            if ((*out)->kind == VAL_DYN)
-                *out = cat_dyn_thunk(m, e, env);
-            return try_tag(m, env, e, *out, d);
-        }
-        return cat_compile_expr(m, env, e->b, out, d);
+        return compile_try(m, env, e, out, d);
     case EX_MATCH:
         return compile_match(m, env, e, out, d);
     case EX_TAG:

@@ -22,6 +22,8 @@ static void resize(cat_model *m, int n)
         }
     size_t zero_at = total;
     total += rel_words > (size_t)W ? rel_words : (size_t)W;
+    size_t ones_at = total;
+    total += (size_t)W;
     /* one test's candidates come in a few sizes, and a batch's tests in
        many: the areas are kept and only grow (allocating them anew for
        each size cost the small tests of a batch a tenth of their time) */
@@ -33,6 +35,9 @@ static void resize(cat_model *m, int n)
         memset(m->scratch, 0, (total + 1) * sizeof *m->scratch);
     }
     m->zero = m->scratch + zero_at;
+    m->ones = m->scratch + ones_at;
+    for (int e = 0; e < n; e++)
+        m->ones[e / 64] |= (uint64_t)1 << (e % 64);
     if (!m->ptr)
         m->ptr = ll_xcalloc((size_t)m->n_slots + 1, sizeof *m->ptr);
     size_t snap_words = 0;
@@ -112,7 +117,29 @@ static const mdl_rel *exec_rel(const cat_exec *x, int field)
     }
 }
 
-/* Index of each tag reference in x's tags (-1: absent). The engine
+static bool req_ok(const cat_model *m, const cat_req *r)
+{
+    for (; r; r = r->next)
+        if (r->t ? !r->t->body_ok && !r->t->alt_ok
+                 : m->tag_index[r->ref] < 0 && !m->tag_refs[r->ref].known)
+            return false;
+    return true;
+}
+
+/* The tag whose absence makes r fail (herd7 reports the fallback's). */
+static const cat_tag_ref *missing(const cat_model *m, const cat_req *r)
+{
+    for (; r; r = r->next) {
+        if (!r->t && m->tag_index[r->ref] < 0 && !m->tag_refs[r->ref].known)
+            return &m->tag_refs[r->ref];
+        if (r->t && !r->t->body_ok && !r->t->alt_ok)
+            return missing(m, r->t->no_alt ? r->t->body : r->t->alt);
+    }
+    return NULL;
+}
+
+/* Index of each tag reference in x's tags (-1: absent; a try's
+ * condition: -2 when its body holds). The engine
  * passes the same name array for every candidate, so the lookup by name
  * is redone only when the array (or a name in it) changes. The cache is
  * valid only once a lookup succeeded: a NULL array with no tags (an
@@ -131,17 +158,25 @@ static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
     for (int r = 0; r < m->n_tag_refs; r++) {
         const cat_tag_ref *t = &m->tag_refs[r];
         m->tag_index[r] = -1;
-        for (int i = 0; i < x->n_tags; i++)
+        for (int i = 0; i < x->n_tags && !t->cond; i++)
             if (strcmp(x->tag_names[i], t->name) == 0) {
                 m->tag_index[r] = i;
                 m->tag_seen[r] = x->tag_names[i];
                 break;
             }
-        if (m->tag_index[r] < 0 && !t->known) {
-            ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
-                        "unbound name '%s'", t->name);
-            return false;
-        }
+    }
+    for (cat_try *t = m->tries; t; t = t->next) {   /* inner ones first */
+        t->body_ok = req_ok(m, t->body);
+        t->alt_ok = !t->no_alt && req_ok(m, t->alt);
+    }
+    for (int r = 0; r < m->n_tag_refs; r++)
+        if (m->tag_refs[r].cond && m->tag_refs[r].cond->body_ok)
+            m->tag_index[r] = -2;
+    const cat_tag_ref *t = missing(m, m->top_req);
+    if (t) {
+        ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
+                    "unbound name '%s'", t->name);
+        return false;
     }
     m->tag_names = x->tag_names;
     m->n_tags = x->n_tags;
@@ -163,7 +198,7 @@ static bool bind_outside(cat_model *m, const cat_exec *x, ll_diag *d)
             m->ptr[s] = exec_rel(x, sl->index)->w;
         } else {
             int i = m->tag_index[sl->index];
-            m->ptr[s] = i >= 0 ? x->tags[i].w : m->zero;
+            m->ptr[s] = i >= 0 ? x->tags[i].w : i == -2 ? m->ones : m->zero;
         }
     }
     return true;

@@ -93,7 +93,7 @@ static const struct {
     {"then", TK_THEN}, {"else", TK_ELSE}, {"not", TK_NOT},
     {"instructions", TK_INSTRUCTIONS}, {"default", TK_DEFAULT},
     {"undefined_unless", TK_UNDEFINED_UNLESS}, {"assert", TK_ASSERT},
-    {"debug", TK_DEBUG}, {"match", TK_MATCH},
+    {"debug", TK_DEBUG}, {"match", TK_MATCH}, {"when", TK_WHEN},
 };
 
 const char *cat_tok_describe(cat_tok_kind k)
@@ -315,8 +315,12 @@ bool cat_lex_next(cat_lexer *lx, cat_tok *t)
         }
         break;
     case '^':
-        if (c1 == '-' && peek(lx, 2) == '1') {
-            single(lx, t, TK_INV, 3);
+        /* herd7 reads `r ^ -1`, blanks and comments between ^ and -1 */
+        advance(lx);
+        if (!skip_space(lx))
+            return false;
+        if (peek(lx, 0) == '-' && peek(lx, 1) == '1') {
+            single(lx, t, TK_INV, 2);
             return true;
         }
         break;

@@ -199,9 +199,11 @@ cat_model *cat_load_opts(const char *name, const char *const *dirs,
     m->variants = copy_strings(m, o->variants, o->n_variants);
     m->n_variants = o->n_variants;
     m->seq = &m->top;
+    m->req = &m->top_req;
     const char *title = NULL;
     bool ok = (!o->bell || load_into(m, o->bell, "bell", NULL, d)) &&
               load_into(m, name, "model", &title, d);
+    m->req = NULL;  /* dyn.c's run-time lookups need nothing more */
     if (ok)
         m->title = ll_xstrdup(title ? title : name);
     if (!ok) {

@@ -747,10 +747,8 @@ static bool parse_stmts(parser *p, cat_stmt **list)
         cat_stmt *s;
         if (!parse_stmt(p, &s))
             return false;
-        if (s) {
-            *tail = s;
-            tail = &s->next;
-        }
+        for (*tail = s; *tail; tail = &(*tail)->next)
+            ;   /* a let rec ... when check is two statements */
     }
     return true;
 }
@@ -855,6 +853,18 @@ static bool parse_stmt(parser *p, cat_stmt **out)
             return fail_here(p, "a statement ('let ... in' needs an "
                                 "expression context)");
         *out = s;
+        /* herd7's `let rec X = ... when acyclic X as name`: the check
+         * follows the definition (the fixpoint only grows, so checking
+         * it at the end forbids what herd7's checks on the way do) */
+        if (rec && p->tok.kind == TK_WHEN) {
+            cat_tok w = p->tok;
+            if (!next(p))
+                return false;
+            if (p->tok.kind != TK_COMP && p->tok.kind != TK_ACYCLIC &&
+                p->tok.kind != TK_IRREFLEXIVE && p->tok.kind != TK_EMPTY)
+                return fail_here(p, "'acyclic', 'irreflexive' or 'empty'");
+            return parse_check(p, &w, &s->next);
+        }
         return true;
     }
     case TK_FLAG:
