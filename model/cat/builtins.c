@@ -196,6 +196,13 @@ static int tag_slot(cat_model *m, const cat_expr *at, const char *name)
     return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
 }
 
+int cat_maybe_tag_slot(cat_model *m, const cat_expr *at, const char *name)
+{
+    int s = tag_slot(m, at, name);
+    m->tag_refs[m->slots[s].index].known = true;
+    return s;
+}
+
 int cat_try_slot(cat_model *m, const cat_try *try)
 {
     cat_tag_ref *t = new_tag_ref(m);
@@ -205,26 +212,27 @@ int cat_try_slot(cat_model *m, const cat_try *try)
     return outside_slot(m, false, SRC_TAG, m->n_tag_refs++);
 }
 
-void cat_need(cat_model *m, int ref, const cat_try *t)
+void cat_need(cat_model *m, int ref, const cat_try *t, const cat_expr *at)
 {
     if (!m->req || (ref >= 0 && m->tag_refs[ref].known))
         return;
-    for (const cat_req *r = *m->req; r; r = r->next)
-        if (r->ref == ref && r->t == t)
+    cat_req **end = m->req;     /* in order: the first absent is named */
+    for (; *end; end = &(*end)->next)
+        if ((*end)->ref == ref && (*end)->t == t)
             return;
     cat_req *r = cat_alloc(&m->arena, sizeof *r);
     r->ref = ref;
     r->t = t;
-    r->next = *m->req;
-    *m->req = r;
+    r->at = at;
+    *end = r;
 }
 
 /* A tag's set names it: a try around it may catch its absence. */
-static void need_tag(cat_model *m, const cat_val *v)
+static void need_tag(cat_model *m, const cat_val *v, const cat_expr *at)
 {
     if (v->kind == VAL_SET && m->slots[v->slot].src == SRC_TAG &&
         !m->tag_refs[m->slots[v->slot].index].cond)
-        cat_need(m, m->slots[v->slot].index, NULL);
+        cat_need(m, m->slots[v->slot].index, NULL, at);
 }
 
 bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
@@ -233,7 +241,7 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
     for (cat_env *b = m->builtins; b; b = b->next)
         if (strcmp(b->name, name) == 0) {
             *out = b->val;
-            need_tag(m, *out);
+            need_tag(m, *out, at);
             return true;
         }
     for (size_t i = 0; i < sizeof exec_sets / sizeof exec_sets[0]; i++)
@@ -274,7 +282,7 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
     }
     if (looks_like_tag(name)) {
         *out = remember(m, name, VAL_SET, tag_slot(m, at, name));
-        need_tag(m, *out);
+        need_tag(m, *out, at);
         return true;
     }
     *out = NULL;

@@ -296,6 +296,7 @@ typedef struct cat_tag_ref {
 typedef struct cat_req {
     int ref;                    /* a tag ref, or -1 */
     const cat_try *t;           /* else a try */
+    const cat_expr *at;         /* the ref's first use here, or NULL */
     struct cat_req *next;
 } cat_req;
 
@@ -388,6 +389,11 @@ typedef struct cat_val {
     int n_items;
     const char *name;           /* TAG */
     const struct cat_stmt *proc;    /* PROC */
+    /* A let's value: what evaluating it needs, noted where the name is
+     * used (herd7 evaluates a let when its name is first used: a tag
+     * an unused let names is no error, and a try around the use
+     * catches it). */
+    const struct cat_req *needs;
 } cat_val;
 
 struct cat_env {
@@ -509,10 +515,13 @@ bool cat_known_enum_tag(const cat_model *m, const char *name);
  * it is unknown; *out NULL means "not a built-in" (caller decides). */
 bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
                  cat_val **out, ll_diag *d);
+/* A tag's set that is empty when the execution lacks the tag, apart
+ * from the tag's other uses (try TAG with emptyset). */
+int cat_maybe_tag_slot(cat_model *m, const cat_expr *at, const char *name);
 /* The set slot of a try's condition (a pseudo tag ref). */
 int cat_try_slot(cat_model *m, const cat_try *t);
 /* Note in m->req that a try or a tag ref is needed (once each). */
-void cat_need(cat_model *m, int ref, const cat_try *t);
+void cat_need(cat_model *m, int ref, const cat_try *t, const cat_expr *at);
 
 /* load.c: parse and compile an included file (its bindings into *env). */
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,

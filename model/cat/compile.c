@@ -507,8 +507,19 @@ bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
     cat_env *result = env;
     for (int i = 0; i < n; i++) {
         cat_val *v;
-        if (!cat_compile_expr(m, env, binds[i].e, &v, d))
+        cat_req *needs = NULL, **outer = m->req;
+        if (outer)
+            m->req = &needs;
+        bool ok = cat_compile_expr(m, env, binds[i].e, &v, d);
+        m->req = outer;
+        if (!ok)
             return false;
+        if (needs) {
+            cat_val *lazy = cat_new_val(m, v->kind, v->slot);
+            *lazy = *v;
+            lazy->needs = needs;
+            v = lazy;
+        }
         result = cat_bind_name(m, result, binds[i].name, v);
     }
     *out = result;
@@ -732,6 +743,8 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
     for (cat_env *b = env; b; b = b->next)
         if (strcmp(b->name, e->name) == 0) {
             *out = b->val;
+            for (const cat_req *r = b->val->needs; r; r = r->next)
+                cat_need(m, r->ref, r->t, r->at);
             return true;
         }
     if (!cat_builtin(m, e, e->name, out, d))
@@ -754,7 +767,8 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
 
 /* try TAG with emptyset (Linux's lock.cat: `try RL with emptyset`): a
  * tag only the execution can lack; when the fallback is empty, its
- * absence means empty rather than an error, with no instruction. */
+ * absence means empty rather than an error, with no instruction (a tag
+ * ref of its own: the same name outside a try stays needed). */
 static bool empty_fallback(const cat_model *m, const cat_val *alt,
                            const cat_val *none)
 {
@@ -833,7 +847,8 @@ static bool compile_try(cat_model *m, cat_env *env, cat_expr *e,
             return false;
         if (ok && e->a->kind == EX_NAME && v->kind == VAL_SET &&
             m->slots[v->slot].src == SRC_TAG && empty_fallback(m, alt, none)) {
-            m->tag_refs[m->slots[v->slot].index].known = true;
+            *out = cat_new_val(m, VAL_SET, cat_maybe_tag_slot(m, e->a,
+                m->tag_refs[m->slots[v->slot].index].name));
             return true;
         }
         int s = ok ? choose(m, t, v, alt) : -1;
@@ -846,7 +861,7 @@ static bool compile_try(cat_model *m, cat_env *env, cat_expr *e,
     while (*end)
         end = &(*end)->next;
     *end = t;
-    cat_need(m, -1, t);
+    cat_need(m, -1, t, NULL);
     return true;
 }
 

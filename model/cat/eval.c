@@ -126,12 +126,13 @@ static bool req_ok(const cat_model *m, const cat_req *r)
     return true;
 }
 
-/* The tag whose absence makes r fail (herd7 reports the fallback's). */
-static const cat_tag_ref *missing(const cat_model *m, const cat_req *r)
+/* The use of a tag whose absence makes r fail (herd7 reports the
+ * fallback's). */
+static const cat_req *missing(const cat_model *m, const cat_req *r)
 {
     for (; r; r = r->next) {
         if (!r->t && m->tag_index[r->ref] < 0 && !m->tag_refs[r->ref].known)
-            return &m->tag_refs[r->ref];
+            return r;
         if (r->t && !r->t->body_ok && !r->t->alt_ok)
             return missing(m, r->t->no_alt ? r->t->body : r->t->alt);
     }
@@ -172,10 +173,13 @@ static bool resolve_tags(cat_model *m, const cat_exec *x, ll_diag *d)
     for (int r = 0; r < m->n_tag_refs; r++)
         if (m->tag_refs[r].cond && m->tag_refs[r].cond->body_ok)
             m->tag_index[r] = -2;
-    const cat_tag_ref *t = missing(m, m->top_req);
-    if (t) {
-        ll_diag_set(cat_diag_file(d, t->file), t->line, t->col,
-                    "unbound name '%s'", t->name);
+    const cat_req *use = missing(m, m->top_req);
+    if (use) {
+        const cat_tag_ref *t = &m->tag_refs[use->ref];
+        const char *file = use->at ? use->at->file : t->file;
+        ll_diag_set(cat_diag_file(d, file), use->at ? use->at->line : t->line,
+                    use->at ? use->at->col : t->col, "unbound name '%s'",
+                    t->name);
         return false;
     }
     m->tag_names = x->tag_names;
