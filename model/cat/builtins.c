@@ -111,6 +111,7 @@ static const struct {
     {"same-low-order-bits", "0"},
     {"same-tag-loc", "0"},
     {"inv-domain", "0"},
+    {"inv-scope", "0"},
 };
 
 static cat_val *remember(cat_model *m, const char *name, cat_val_kind kind,

@@ -1,0 +1,119 @@
+#!/bin/sh
+# model_herd_library.sh — herd7's generic model files (share/herd: sc.cat,
+# tso.cat, fulleieio.cat, lessrelaxed.cat, uniproccat.cat, prettycat.cat,
+# aarch32.cat, enumerations.cat, minimal.cat), read unmodified, on tests
+# of architectures other than their fence files': each gives herd7
+# 7.58's states and verdict, recorded below. They need herd7's `try e
+# with d` on a tag the test's architecture lacks (fences.cat's
+# `try fencerel(DMB) with 0`), lets evaluated where used, `let rec ...
+# when acyclic ...` and `r ^ -1` (doc/herd-model-files.md; the try
+# semantics alone: tests/unit/test_cat_try.c, without ../shared).
+# Skips (77) where ../shared is absent. Env: LITMUSLAB, CORPUS.
+: "${LITMUSLAB:?}"
+lib=${HERDLIB:-${CORPUS:-/nonexistent}/../tools/herdtools7/share/herd}
+if [ ! -f "$lib/sc.cat" ]; then
+    echo "model_herd_library: SKIP: needs herd7's model files, $lib/sc.cat not found (HERDLIB=DIR names herdtools7's share/herd)"
+    exit 77
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+# herd7's lines: "== CAT TEST" then its states, verdict and observation
+cat > "$tmp/want" <<'END'
+== sc.cat litmus/x86/SB.litmus
+States 3
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+No
+Positive: 0 Negative: 3
+Observation SB Never 0 3
+== tso.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Observation SB Sometimes 1 3
+== sc.cat litmus/ppc/2+2W+eieios.litmus
+States 3
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+No
+Positive: 0 Negative: 3
+Observation 2+2W+eieios Never 0 3
+== fulleieio.cat litmus/ppc/2+2W+eieios.litmus
+States 3
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+No
+Positive: 0 Negative: 3
+Observation 2+2W+eieios Never 0 3
+== lessrelaxed.cat litmus/arm/2+2W+dmbs.litmus
+States 3
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+No
+Positive: 0 Negative: 3
+Observation 2+2W+dmbs Never 0 3
+== uniproccat.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Observation SB Sometimes 1 3
+== prettycat.cat litmus/riscv/2+2W.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 1 Negative: 3
+Observation 2+2W Sometimes 1 3
+== aarch32.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Observation SB Sometimes 1 3
+== enumerations.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Observation SB Sometimes 1 3
+== minimal.cat litmus/aarch64/2+2W+dmb.st+po.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 1 Negative: 3
+Observation 2+2W+dmb.st+po Sometimes 1 3
+END
+grep '^== ' "$tmp/want" | while read -r _ cat test; do
+    echo "== $cat $test"
+    "$LITMUSLAB" model -I "$lib" -model "$lib/$cat" "$test" 2>&1 |
+        grep -E '^(States|[0-9]+:|\[|Ok$|No$|Positive|Observation|Flag)'
+done > "$tmp/got"
+if ! cmp -s "$tmp/want" "$tmp/got"; then
+    diff "$tmp/want" "$tmp/got"
+    echo "model_herd_library: herd7's files do not give herd7's output"
+    exit 1
+fi
+echo "model_herd_library: ok ($(grep -c '^== ' "$tmp/want") files and tests)"
