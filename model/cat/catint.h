@@ -394,6 +394,9 @@ typedef struct cat_val {
      * an unused let names is no error, and a try around the use
      * catches it). */
     const struct cat_req *needs;
+    /* A let whose value failed to compile (an unknown name, a type
+     * error): the error of each use (herd7 reports it only then). */
+    const ll_diag *failed;
 } cat_val;
 
 struct cat_env {

@@ -512,9 +512,12 @@ bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
             m->req = &needs;
         bool ok = cat_compile_expr(m, env, binds[i].e, &v, d);
         m->req = outer;
-        if (!ok)
-            return false;
-        if (needs) {
+        if (!ok) {
+            ll_diag *failed = cat_alloc(&m->arena, sizeof *failed);
+            *failed = *d;
+            v = cat_new_val(m, VAL_EMPTY, -1);
+            v->failed = failed;
+        } else if (needs) {
             cat_val *lazy = cat_new_val(m, v->kind, v->slot);
             *lazy = *v;
             lazy->needs = needs;
@@ -743,6 +746,10 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
     for (cat_env *b = env; b; b = b->next)
         if (strcmp(b->name, e->name) == 0) {
             *out = b->val;
+            if (b->val->failed) {
+                *d = *b->val->failed;
+                return false;
+            }
             for (const cat_req *r = b->val->needs; r; r = r->next)
                 cat_need(m, r->ref, r->t, r->at);
             return true;

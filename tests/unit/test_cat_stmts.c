@@ -197,7 +197,8 @@ static void procedure_errors(void **state)
                  "recursive procedures are not supported");
     expect_error("procedure p(x, y) = acyclic x end\ncall p(po)\n", 2, 8,
                  "function expects 2 arguments, given 1");
-    expect_error("procedure p(x) = acyclic x end\nlet y = p(po)\n", 2, 9,
+    expect_error("procedure p(x) = acyclic x end\nlet y = p(po)\nempty y\n",
+                 2, 9,
                  "p is a procedure: use 'call'");
     expect_error("procedure p(x) = acyclic x\n", 2, 1,
                  "expected end, found end of file");
@@ -507,7 +508,7 @@ static void syntax(void **state)
     expect_error("if \"a\" acyclic po\n", 2, 1,
                  "expected end, found end of file");
     expect_error("acyclic po\nend\n", 2, 1, "expected a statement, found end");
-    expect_error("let x = {po} | po\n", 1, 14,
+    expect_error("let x = {po} | po\nempty x\n", 1, 14,
                  "'|' needs two sets or two relations");
     expect_error("let x = {po}\nacyclic x\n", 2, 9,
                  "acyclic needs a relation, found a set of values");

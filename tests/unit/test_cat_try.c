@@ -111,6 +111,15 @@ static void lets_evaluated_at_use(void **state)
     assert_false(run("let a = DMB | S\nlet b = try a with T\n"
                      "empty a as x\n", &allowed, &msg));
     assert_string_equal(msg, "4:9: unbound name 'DMB'");
+    /* so is any error in a let: unused, no error; in a try, caught */
+    assert_true(holds("let a = foo\nlet b = po & R\nempty S \\ S as x\n"));
+    assert_true(holds("let a = po & R\nlet b = try a with T\n"
+                      "empty (b \\ T) | (T \\ b) as x\n"));
+    ll_diag d = {0};
+    assert_null(ct_load("\"t\"\nlet a = po & R\nempty a as x\n", &d));
+    assert_int_equal(d.line, 2);
+    assert_int_equal(d.col, 12);
+    assert_string_equal(d.msg, "'&' needs two sets or two relations");
 }
 
 static void unbound_outside_a_try(void **state)
