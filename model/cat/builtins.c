@@ -147,9 +147,9 @@ static bool compile_derived(cat_model *m, const char *name, const char *def,
     if (!ok)
         return false;
     /* Built-ins see only built-ins, whatever the model has rebound;
-     * the engine's tags they name (SCA-LO, SCA-HI: AArch64's exclusive
-     * pairs) are empty where an architecture has none, as herd7's sm
-     * is then [M]. */
+     * the engine's tags they name (SCA-LO, SCA-HI: one architecture's
+     * exclusive pairs) are empty where an architecture has none, as
+     * herd7's sm is then [M]. */
     cat_req **req = m->req;
     m->req = NULL;
     bool compiled = cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d);
@@ -178,8 +178,9 @@ static bool looks_like_tag(const char *name)
     return isupper((unsigned char)name[0]);
 }
 
-/* Sets herd7 7.58 binds for every architecture (empty but on AArch64
- * tests that have them): a model naming them runs on any test. */
+/* Sets herd7 7.58 binds for every architecture (empty but on the
+ * tests of the one that has them): a model naming them runs on any
+ * test. */
 static bool every_arch(const char *name)
 {
     static const char *const names[] = {

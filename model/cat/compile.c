@@ -825,10 +825,10 @@ static int choose(cat_model *m, const cat_try *t, const cat_val *a,
 }
 
 /* herd7's `try e with d`: d when evaluating e fails. A name the test's
- * architecture does not declare (DMB on x86) fails only when the model
- * runs, so e and d are both compiled and the run chooses, by whether
- * the tags e names are there (eval.c resolve_tags). A failure found
- * now (an unknown name, a type error) chooses d now. */
+ * architecture does not declare (another one's fence) fails only when
+ * the model runs, so e and d are both compiled and the run chooses, by
+ * whether the tags e names are there (eval.c resolve_tags). A failure
+ * found now (an unknown name, a type error) chooses d now. */
 static bool compile_try(cat_model *m, cat_env *env, cat_expr *e,
                         cat_val **out, ll_diag *d)
 {
