@@ -354,6 +354,24 @@ bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                    int64_t *read_var, int64_t *copy_var);
 
+/* herd_vars.c: herd7's register phase along run `run` of thread t of a
+ * test with no C tree (sem_ops.herd_vars), as its memory phase takes
+ * it. Per statement: read_var, a load's read renamed to its parent in
+ * the register equations' union-find (mdl_herd_vars'); store_var, the
+ * variable a store writes where its value is a load's copy: its value
+ * register's read renamed so (else 0). left: the copy equations the
+ * register phase leaves unsolved in a load's class, renamed so, in the
+ * order of its pass (n_left of them; `S11:=S9` where P1 `LDR R5; MOV
+ * R8,R5; STR R5; STR R8`). false: not numbered. */
+typedef struct mdl_herd_regs {
+    int64_t *read_var, *store_var;
+    int64_t (*left)[2];
+    int n_left;
+} mdl_herd_regs;
+bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
+                      mdl_herd_regs *out);
+void mdl_herd_regs_free(mdl_herd_regs *r);
+
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);
 

@@ -700,6 +700,8 @@ typedef struct sv_walk {
     int vcap;
     int (*eqs)[2];
     int n_eqs, cap_eqs;
+    int64_t *store_var; /* per statement: a store's value register's
+                           read (sem_vars.val_at), or NULL: not asked */
 } sv_walk;
 
 /* The registers statement i reads (v's rd_reg, at their places from
@@ -731,12 +733,61 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
                       const mdl_run *run, int *turn, int64_t *c,
                       int64_t *read_var, int64_t *copy_var, sv_walk *w);
 
+static int reg_root(const int *par, int v)
+{
+    while (par[v] != v)
+        v = par[v];
+    return v;
+}
+
+/* What herd7's memory phase takes of its register phase (mdl_herd_regs)
+ * where the tree of a load's class is deeper than one (`LDR R5; MOV
+ * R8,R5; STR R5; STR R8`: R5's reads S7 and S9, R8's S11, the read S6
+ * parent of S9, S9 and S7 of S11): a store writes its value register's
+ * read's parent (S11, not the read's S9), and the copies left (`S11 :=
+ * S9`) are equations of the memory phase too, after those of rf
+ * (measured with -debug solver: the memory phase's union-find roots the
+ * class at S9, a7_25). The walk's equations are in hs_reg_parents'
+ * order (par, its result), so their pass's left copies are in herd7's.
+ * A class of a constant copied is left out: the phase solves it. */
+static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
+                           const int *par, int top, mdl_herd_regs *regs)
+{
+    bool *load = ll_xcalloc((size_t)top + 1, sizeof *load);
+    for (int i = 0; i < n; i++)
+        if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
+            load[reg_root(par, (int)read_var[i])] = true;
+    for (int i = 0; i < n; i++) {
+        int64_t v = regs->store_var[i];
+        regs->store_var[i] = v > 0 && v <= top && load[reg_root(par, (int)v)]
+                                 ? par[v] : 0;
+    }
+    hs_sys sys = {.n_vars = top + 1};
+    sem_val zero = sem_int(0);
+    for (int i = 0; i < w->n_eqs; i++)
+        hs_add_eq(&sys, w->eqs[i][0], w->eqs[i][1], zero);
+    int *parent = ll_xmalloc((size_t)(top + 1) * sizeof *parent);
+    hs_left *left = ll_xmalloc((size_t)(w->n_eqs + 1) * sizeof *left);
+    int n_left = hs_solve_vars(&sys, parent, NULL, left);
+    regs->left = ll_xmalloc((size_t)(n_left + 1) * sizeof *regs->left);
+    for (int i = 0; i < n_left; i++)
+        if (load[reg_root(par, left[i].lhs)]) {
+            regs->left[regs->n_left][0] = left[i].lhs;
+            regs->left[regs->n_left++][1] = left[i].var;
+        }
+    free(left);
+    free(parent);
+    hs_free(&sys);
+    free(load);
+}
+
 /* A reg_solved load's read variable as herd7 writes it once it
  * solved the registers: its parent in their union-find (measured on
  * herd7 7.58 with -debug solver: `lw x5; mv x8,x5; sw x5,0(x7); sw
  * x8,0(x9)`, x6 S5, the read S6, the reads of x5 S7 and S8, of x8 S10:
  * the read is S8, x8's S10), mostly the last read of its value. */
-static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w)
+static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w,
+                             mdl_herd_regs *regs)
 {
     int top = 0;
     for (int i = 0; i < w->n_eqs; i++)
@@ -744,6 +795,8 @@ static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w)
             top = w->eqs[i][k] > top ? w->eqs[i][k] : top;
     int *par = ll_xmalloc((size_t)(top + 1) * sizeof *par);
     hs_reg_parents(w->eqs, w->n_eqs, top + 1, par);
+    if (regs)
+        reg_phase_left(n, read_var, w, par, top, regs);
     for (int i = 0; i < n; i++)
         if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
             read_var[i] = par[read_var[i]];
@@ -758,6 +811,10 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
     int64_t at = *c - (past_guard ? v->guard : 0);
     int from = v->copy_of >= 0 && v->copy_of < w->cap ? w->src[v->copy_of]
                                                       : -1;
+    for (int j = 0; read_var && w->store_var && v->val_at && j < v->n_rd; j++)
+        if (v->rd_at[j] == v->val_at && i < w->n_st && v->rd_reg[j] >= 0 &&
+            v->rd_reg[j] < w->vcap && w->val[v->rd_reg[j]])
+            w->store_var[i] = at + v->val_at;
     if (read_var && w->reg_solved)
         reg_equations(v, at, w);
     if (read_var && v->read_at > 0)
@@ -863,18 +920,20 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
  * (sem_ops.herd_vars, a test with no C tree): each memory read's in
  * read_var, and the largest of the register copies of it in copy_var,
  * when not NULL; along run's ways at conditional branches (NULL: the
- * count of every way). false: not numbered (a loop, a backward
- * branch). */
+ * count of every way). With regs (read_var too), its register phase's
+ * stores and copies left (mdl_herd_regs). false: not numbered (a loop, a
+ * backward branch). */
 static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
-                          int64_t *copy_var)
+                          int64_t *copy_var, mdl_herd_regs *regs)
 {
-    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0};
+    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
+    w.store_var = regs ? regs->store_var : NULL;
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
     if (ok && read_var && w.n_eqs)
-        reg_solved_reads(th->n_stmts, read_var, &w);
+        reg_solved_reads(th->n_stmts, read_var, &w, regs);
     free(w.eqs);
     free(w.val);
     free(w.reg_solved);
@@ -893,8 +952,9 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         bool ok = true;
         for (int i = 0; i < t && ok; i++)
             ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL,
-                               NULL);
-        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var);
+                               NULL, NULL);
+        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var,
+                                   NULL);
     }
     int64_t base = 0;
     bool ok = true;
@@ -921,4 +981,37 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
     ok = h.ok;
     hv_free(&h);
     return ok;
+}
+
+bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
+                      mdl_herd_regs *out)
+{
+    const ll_thread *th = m->threads[t].code;
+    size_t n = (size_t)th->n_stmts + 1;
+    *out = (mdl_herd_regs){ll_xcalloc(n, sizeof *out->read_var),
+                           ll_xcalloc(n, sizeof *out->store_var), NULL, 0};
+    if (th->c_tree || !m->ops->herd_vars)
+        return false;
+    int64_t *copy_var = ll_xcalloc(n, sizeof *copy_var);
+    int64_t c = m->ops->herd_vars_base;
+    bool ok = true;
+    for (int i = 0; i < t && ok; i++)
+        ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL, NULL,
+                           NULL);
+    ok = ok && straight_vars(m->ops, th, run, &c, out->read_var, copy_var,
+                             out);
+    free(copy_var);
+    if (!ok)        /* no store's value, no copy left */
+        for (size_t i = 0; i < n; i++)
+            out->store_var[i] = 0;
+    out->n_left = ok ? out->n_left : 0;
+    return ok;
+}
+
+void mdl_herd_regs_free(mdl_herd_regs *r)
+{
+    free(r->read_var);
+    free(r->store_var);
+    free(r->left);
+    *r = (mdl_herd_regs){NULL, NULL, NULL, 0};
 }

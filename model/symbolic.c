@@ -18,6 +18,7 @@
  * and drops the rest and those herd7 cannot solve. */
 #include "model/engine.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "model/herd_solver.h"
@@ -243,6 +244,9 @@ typedef struct hs_ctx {
     int *parent;                /* the classes of copies (mdl_uf_find) */
     const int *off;             /* per thread: its first operation's
                                    variable past 3 n_ev (NULL: none) */
+    const int64_t *xnum;        /* the register phase's variables from
+                                   xfirst (reg_map): their numbers */
+    int xfirst, n_x;
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -304,6 +308,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
             out[3 * n_ev + c->off[t] + i] = 2 * at + 1;
         }
     }
+    for (int k = 0; k < c->n_x; k++)
+        out[c->xfirst + k] = 2 * c->xnum[k];
     free(vnum);
     return ok;
 }
@@ -397,6 +403,98 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
 }
 
+/* herd7's register phase's variables in its memory phase, in the
+ * threads numbered by the semantics' count (mdl_herd_regs_of): a
+ * variable by its number is a read's where it is one, else one of its
+ * own past the others (from xfirst: a store's value or a copy left that
+ * is no read's, `S11` of a7_25). */
+typedef struct reg_map {
+    mdl_herd_regs *th;          /* per thread; read_var NULL: none */
+    int64_t *rnum;              /* the reads' numbers ... */
+    int *rvar;                  /* ... and their variables */
+    int n_r;
+    int64_t *xnum;              /* the others' numbers */
+    int n_x, cap_x, xfirst;
+} reg_map;
+
+static void reg_map_init(reg_map *r, const mdl_test *m, const mdl_ev *ev,
+                         int n_ev, const int *pick, const int *var,
+                         int xfirst)
+{
+    *r = (reg_map){.xfirst = xfirst};
+    if (!m->ops->herd_vars)
+        return;
+    r->th = ll_xcalloc((size_t)m->n_threads, sizeof *r->th);
+    for (int t = 0; t < m->n_threads; t++) {
+        bool reads = false;
+        for (int g = 0; g < n_ev && !reads; g++)
+            reads = ev[g].e && ev[g].thread == t && ev[g].e->kind == SEM_R;
+        if (reads && !m->threads[t].code->c_tree &&
+            !mdl_herd_regs_of(m, t, &m->threads[t].runs[pick[t]], &r->th[t]))
+            mdl_herd_regs_free(&r->th[t]);
+    }
+    r->rnum = ll_xmalloc((size_t)(n_ev + 1) * sizeof *r->rnum);
+    r->rvar = ll_xmalloc((size_t)(n_ev + 1) * sizeof *r->rvar);
+    for (int g = 0; g < n_ev; g++) {
+        const mdl_herd_regs *h = ev[g].e ? &r->th[ev[g].thread] : NULL;
+        int s = ev[g].e ? ev[g].e->stmt : -1;
+        if (!h || !h->read_var || ev[g].e->kind != SEM_R || s < 0 ||
+            s >= m->threads[ev[g].thread].code->n_stmts ||
+            h->read_var[s] <= 0)
+            continue;
+        r->rnum[r->n_r] = h->read_var[s];
+        r->rvar[r->n_r++] = var[g];
+    }
+}
+
+static int reg_map_var(reg_map *r, int64_t num)
+{
+    for (int i = 0; i < r->n_r; i++)
+        if (r->rnum[i] == num)
+            return r->rvar[i];
+    for (int k = 0; k < r->n_x; k++)
+        if (r->xnum[k] == num)
+            return r->xfirst + k;
+    ll_grow((void **)&r->xnum, &r->cap_x, r->n_x + 1, sizeof *r->xnum);
+    r->xnum[r->n_x] = num;
+    return r->xfirst + r->n_x++;
+}
+
+/* The variable write w's value is, a copy of a load's (its value
+ * register's read's parent), or -1: not known so. */
+static int reg_map_store(reg_map *r, const mdl_test *m, const mdl_ev *ev,
+                         int w)
+{
+    const mdl_herd_regs *h = r->th ? &r->th[ev[w].thread] : NULL;
+    int s = ev[w].e->stmt;
+    if (!h || !h->store_var || s < 0 ||
+        s >= m->threads[ev[w].thread].code->n_stmts || h->store_var[s] <= 0)
+        return -1;
+    return reg_map_var(r, h->store_var[s]);
+}
+
+/* The copies herd7's register phase left: memory phase equations after
+ * rf's (mdl_herd_regs.left). */
+static void reg_map_left(reg_map *r, int n_threads, hs_sys *s)
+{
+    sem_val zero = sem_int(0);
+    for (int t = 0; r->th && t < n_threads; t++)
+        for (int i = 0; i < r->th[t].n_left; i++) {
+            int a = reg_map_var(r, r->th[t].left[i][0]);
+            hs_add_eq(s, a, reg_map_var(r, r->th[t].left[i][1]), zero);
+        }
+}
+
+static void reg_map_free(reg_map *r, int n_threads)
+{
+    for (int t = 0; r->th && t < n_threads; t++)
+        mdl_herd_regs_free(&r->th[t]);
+    free(r->th);
+    free(r->rnum);
+    free(r->rvar);
+    free(r->xnum);
+}
+
 /* Does herd7 7.58's solver solve this candidate's equations, as herd7
  * writes them: each read's value := the value its write wrote (reads
  * in reverse order of events), then the equations the semantics left
@@ -413,7 +511,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         off[t] = n_nodes;
         n_nodes += m->threads[t].runs[pick[t]].n_vnodes;
     }
-    hs_ctx ctx = {m, ev, n_ev, pick, parent, off};
+    hs_ctx ctx = {.m = m, .ev = ev, .n_ev = n_ev, .pick = pick,
+                  .parent = parent, .off = off};
     /* variables: the reads, n_ev + w the operation write w's value
        is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner),
        3 n_ev + off[t] + i operation i of thread t that no write stores */
@@ -461,6 +560,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int g = 0; g < n_ev; g++)
         while (var[g] != var[var[g]])
             var[g] = var[var[g]];
+    reg_map rg;
+    reg_map_init(&rg, m, ev, n_ev, pick, var, s.n_vars);
     /* a read an equation of its thread sets to a constant (a cmpxchg's
        success with a constant expected value) is that constant once
        herd7 solved the registers: its equation `1 := S` solves S (no
@@ -480,11 +581,15 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                                            : bit_of(we->vdata));
         if (v >= 0 && v < n_ev)
             v = var[v];
+        int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd
+                     ? reg_map_store(&rg, m, ev, src[g]) : -1;
+        v = rv >= 0 ? rv : v;
         if (pinned && v >= 0)
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
         hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
     }
+    reg_map_left(&rg, m->n_threads, &s);
     /* ... unless herd7's register phase left it, the value read and the
        expected one renamed apart (sem_run.eq_left): then it is a copy
        equation of the memory phase, after those of rf, whose union-find
@@ -554,13 +659,23 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
+    s.n_vars = rg.xfirst + rg.n_x;
+    ctx.xnum = rg.xnum;
+    ctx.xfirst = rg.xfirst;
+    ctx.n_x = rg.n_x;
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
         rsolved[g] = solved[ren[var[g]]];
+        /* a register phase's variable: its number, negated */
+        int64_t x = rename[g] >= rg.xfirst ? rg.xnum[rename[g] - rg.xfirst]
+                                           : 0;
+        if (x > 0 && x <= INT_MAX)
+            rename[g] = (int)-x;
     }
+    reg_map_free(&rg, m->n_threads);
     free(solved);
     free(ren);
     hs_free(&s);
@@ -796,13 +911,15 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                herd7's union-find, herd_solver.c), not always the
                largest of the class (a later read in the last thread) */
             if (!num) {
-                hs_ctx ctx = {m, ev, n_ev, pick, parent, NULL};
+                hs_ctx ctx = {.m = m, .ev = ev, .n_ev = n_ev,
+                              .pick = pick, .parent = parent};
                 num = ll_xmalloc((size_t)n_ev * 3 * sizeof *num);
                 num_ok = herd_numbers(&ctx, num);
             }
             int v = rename[q];
             vals[i].sym = MDL_SYM_UNDETERMINED;
-            vals[i].num = num_ok && v < n_ev && num[v] > 0
+            vals[i].num = v < 0 ? -(int64_t)v
+                          : num_ok && v < n_ev && num[v] > 0
                               ? num[v] / 2
                               : class_number(m, ev, n_ev, pick, parent, q, last);
         }

@@ -620,6 +620,7 @@ static bool own_vars(const ll_instr *in, sem_vars *out)
         if ((a = addr_vars(&o[1], out)) < 0)
             return false;
         out->n = a + sem_vars_read(out, o[0].reg, a);
+        out->val_at = a + 1;
         return true;
     case LL_ARM_MOV:
         out->dest = o[0].reg;
@@ -694,6 +695,7 @@ static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
     out->n += flag;
     out->read_at += out->read_at ? flag : 0;
     out->copy_at += out->copy_of >= 0 ? flag : 0;
+    out->val_at += out->val_at ? flag : 0;
     for (int i = 0; i < out->n_rd; i++)
         out->rd_at[i] += flag;
     return true;

@@ -970,6 +970,7 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
             return false;
         bool load = f->attrs & LL_PPC_A_LOAD;
         int at = load ? 0 : sem_vars_read(out, o[0].reg, 0);
+        out->val_at = at;
         if (f->attrs & LL_PPC_A_INDEXED) {
             if (is_r0(&o[1]) || (f->attrs & LL_PPC_A_UPDATE))
                 return false;

@@ -405,7 +405,7 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
         out->dest = in->ops[0].reg;
         return true;
     case LL_RV_SB: case LL_RV_SH: case LL_RV_SW: case LL_RV_SD:
-        out->n = reg_read(out, &in->ops[0], 0);
+        out->n = out->val_at = reg_read(out, &in->ops[0], 0);
         out->n += reg_read(out, &in->ops[1], out->n);
         return true;
     case LL_RV_AMOSWAP: case LL_RV_AMOADD: case LL_RV_AMOAND:

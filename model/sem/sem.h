@@ -166,6 +166,10 @@ typedef struct sem_vars {
     int n_rd;       /* the registers it reads, for those equations */
     int rd_reg[SEM_MAX_RD_REGS];  /* ... each one's (ll_operand.reg) */
     int rd_at[SEM_MAX_RD_REGS];  /* ... and its variable's place (from 1) */
+    int val_at;     /* a store: the place of the register read whose
+                       value it writes (one of rd_at), or 0 (herd7's
+                       memory phase writes that read's parent in the
+                       register equations: herd_vars.c mdl_herd_regs) */
 } sem_vars;
 
 /* herd7's variable for a register read at place at + 1 of an

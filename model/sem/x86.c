@@ -956,6 +956,8 @@ static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
                 out->dest = o[1].reg;
                 out->copy_of = o[0].reg;
                 out->copy_at = 1;
+            } else {
+                out->val_at = 1;
             }
         } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
             return false;
