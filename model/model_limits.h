@@ -17,6 +17,10 @@
 /* Ways a value of a location's value set keeps (paths.c: each the write
  * sites it went through); more are merged into the sites common to all. */
 #define MDL_MAX_WAYS 4
+/* Operations or reads a thread's paths run again with, each given a
+ * pin's value once (paths.c pin_paths); each pass sees at most
+ * MDL_MAX_RUNS / 16 paths. */
+#define MDL_MAX_PIN_RUNS 4
 /* The path pass that bounds the writes a thread's paths make at each
  * location (paths.c, count_writes) sees at most this many paths of a
  * thread; past them the thread's writes have no bound. */

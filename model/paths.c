@@ -93,6 +93,27 @@ typedef struct run_ctx {
     int n_site;
     int *back;          /* backward jumps this run took to each statement */
     int cap_back;
+    sem_run *run;       /* the run being made (its operations, vnodes) */
+    struct {            /* the values an RMW's read equals on its way
+                           (sem_expect), at its location: pins */
+        int loc;
+        sem_val v;
+    } *pin;
+    int n_pin, cap_pin;
+    bool new_pin;       /* a pin of a constant found in this round */
+    bool pinning;       /* a run of pin_paths: an error ends it unseen */
+    struct {            /* pin_note: operations or reads to give pins'
+                           values, by thread and statement */
+        int th, stmt;
+        bool read;
+        bool done;      /* pin_paths ran them */
+        sem_val v;
+    } *todo;
+    int n_todo, cap_todo;
+    int pin_stmt;       /* pin_paths: the statement whose operation or
+                           read (pin_read) gives pin_val (-1: none) */
+    bool pin_read;
+    sem_val pin_val;
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -117,7 +138,7 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->explore || c->probe) {   /* that path is not seen */
+    if (c->explore || c->probe || c->pinning) { /* that path is not seen */
         c->dead = true;
         return;
     }
@@ -718,6 +739,11 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
         c->rprov[e->read_no].w[0] = 0;
         c->rprov[e->read_no].n = 1;
     }
+    if (c->pin_read && c->pin_stmt == c->stmt) {
+        e->val = c->pin_val;    /* pin_paths: a constant */
+        c->rprov[e->read_no].w[0] = 0;
+        c->rprov[e->read_no].n = 1;
+    }
     *ev = c->n_ev - 1;
     out.v = e->val;
     out.t = (sem_taint)1 << e->read_no;
@@ -764,11 +790,44 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
+/* An RMW's read of loc equals v on its way (write_ways, pin_note);
+ * constant: v is the code's, not made of reads. */
+static void add_pin(run_ctx *c, int loc, sem_val v, bool constant)
+{
+    for (int i = 0; i < c->n_pin; i++)
+        if (c->pin[i].loc == loc && sem_val_eq(c->pin[i].v, v))
+            return;
+    ll_grow((void **)&c->pin, &c->cap_pin, c->n_pin + 1, sizeof *c->pin);
+    c->pin[c->n_pin].loc = loc;
+    c->pin[c->n_pin++].v = v;
+    c->new_pin |= constant;
+}
+
+static bool pinned_write(const run_ctx *c, const sem_event *w)
+{
+    for (int i = 0; i < c->n_pin; i++)
+        if (c->pin[i].loc == w->loc && sem_val_eq(c->pin[i].v, w->val))
+            return true;
+    return false;
+}
+
+void sem_pin_value(sem_run *r, sem_val *v)
+{
+    run_ctx *c = ctx(r);
+    if (c->pin_stmt >= 0 && !c->pin_read && c->pin_stmt == r->pc)
+        *v = c->pin_val;
+}
+
 void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
 {
     run_ctx *c = ctx(r);
     if (ev < 0 || ev >= c->n_ev || c->ev[ev].loc < 0)
         return;
+    if (c->m->ops->symbolic_values && c->ev[ev].kind == SEM_R) {
+        const mdl_loc *pl = &c->m->locs[c->ev[ev].loc];
+        add_pin(c, c->ev[ev].loc,
+                sem_extend(v, pl->type.size, pl->type.is_signed), !t);
+    }
     if (c->m->ops->symbolic_values) {
         /* kept for the path pass (seed_forced_values), which knows
          * whether the path's branches tested t */
@@ -834,6 +893,7 @@ sem_vnode *sem_new_vnode(sem_run *r)
     memset(n, 0, sizeof *n);
     n->id = ++r->n_vnodes;
     n->n_reads = sem_n_reads(r);
+    n->stmt = r->pc;
     return n;
 }
 
@@ -1207,6 +1267,51 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
     return (uint64_t)1 << c->n_site++;
 }
 
+/* Whether operation id is the value of a write of the run that a pin
+ * fixes (its location and value). */
+static bool node_pinned(const run_ctx *c, int id)
+{
+    for (int i = 0; i < c->n_ev; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].vnode.id == id &&
+            pinned_write(c, &c->ev[i]))
+            return true;
+    return false;
+}
+
+/* The reads operation id is made of, those under a pinned operation
+ * left out; *cut set when one was; -1 when an operand is not followed. */
+static sem_taint node_reads(const run_ctx *c, int id, bool *cut, int depth)
+{
+    const sem_run *r = c->run;
+    if (id <= 0 || !r || id > r->n_vnodes || depth > 64)
+        return (sem_taint)-1;
+    if (node_pinned(c, id)) {
+        *cut = true;
+        return 0;
+    }
+    const sem_vnode *n = &r->vnodes[id - 1];
+    sem_taint t = n->direct;
+    for (int k = 0; k < 2; k++)
+        if (n->arg[k])
+            t |= node_reads(c, n->arg[k], cut, depth + 1);
+    return t;
+}
+
+/* The reads write event e's value is made of, as herd7 solves it: an
+ * operation whose result a write of the run stores with a pin's value
+ * (pin_note) is that value, made of none: P0 `r1 = *x & 1; WRITE_ONCE(*y,
+ * r1); cmpxchg_relaxed(y, 1, r1 | 2)` writes 3 whatever x held, which P1
+ * may copy to x (litmus/c/SYM+cmpxchg-pins-op-value): without the cut
+ * that way went through P1's write site twice and was dropped. */
+static sem_taint solved_reads(const run_ctx *c, const sem_event *e)
+{
+    if (!c->n_pin || !e->vnode.id)
+        return e->vdata;
+    bool cut = false;
+    sem_taint t = node_reads(c, e->vnode.id, &cut, 0);
+    return cut ? e->vdata & t : e->vdata;
+}
+
 /* The ways write event i's value was made (pend_writes): false when
  * each goes through its own site. */
 static bool write_ways(run_ctx *c, int i, mdl_ways *out)
@@ -1220,8 +1325,9 @@ static bool write_ways(run_ctx *c, int i, mdl_ways *out)
     /* the ways of the inputs, each way of one with each of the
        others; those through this site are dropped */
     mdl_ways from = {{0}, 1};
+    sem_taint made = solved_reads(c, e);
     for (int j = 0; track && j < c->n_reads; j++) {
-        if (!(e->vdata >> j & 1))
+        if (!(made >> j & 1))
             continue;
         mdl_ways both = {{0}, 0};
         for (int a = 0; a < from.n; a++)
@@ -1373,12 +1479,14 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                               sizeof *r->vnode);
     }
     r->engine = c;
+    c->run = r;
     c->th = th;
     c->n_choice = 0;
 }
 
 static void run_free(sem_run *r)
 {
+    ctx(r)->run = NULL;
     free(r->regs);
     free(r->picks);
     free(r->made);
@@ -1388,6 +1496,102 @@ static void run_free(sem_run *r)
     free(r->vnode);
     free(r->vnodes);
     free(r->arch_state);
+}
+
+static bool in_dom(const mdl_loc *l, sem_val v)
+{
+    for (int j = 0; j < l->n_dom; j++)
+        if (sem_val_eq(l->dom[j], v))
+            return true;
+    return false;
+}
+
+/* herd7 solves an operation on values read that a write stores where an
+ * RMW's read equal to a value may read it (a cmpxchg's success, `1 :=
+ * S`, rf making S the operation's variable: a pin) from that equation,
+ * whatever the values read: P0 `r1 = *x - 2; WRITE_ONCE(*y, r1);
+ * cmpxchg_relaxed(y, 1, 5); WRITE_ONCE(*z, r1 + 2)` writes 3 to z, P1
+ * copies z to x, and P0's read of 3 checks `1 := 3 - 2`
+ * (litmus/c/SYM+cmpxchg-pins-op-other-store); so a read one such write
+ * copies. Our runs compute the operation from the values read, which
+ * come of it: x holds 3 only once P0 wrote it. So where a run's write
+ * stores such an operation, or a copy of a read, with another value, the
+ * statement that makes it and the pin's value are noted, and once the
+ * thread's runs are done its paths run again, once, with that statement
+ * giving that value (pin_paths): their writes join the value sets, their
+ * ways through the operation cut (write_ways), and they are no runs of
+ * the thread. The rounds after read those values, and the search keeps
+ * the runs whose reads make the operation that value, as herd7's check
+ * does. A read pinned to a value its location holds needs no pass: the
+ * thread's runs read that value. */
+static void pin_note(run_ctx *c, const sem_run *r)
+{
+    for (int i = 0; i < c->n_ev; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_W)
+            continue;
+        /* the operation it stores, or the one read it copies */
+        int stmt = -1, j_read = -1;
+        bool read = false;
+        if (e->vnode.id > 0 && e->vnode.id <= r->n_vnodes) {
+            stmt = r->vnodes[e->vnode.id - 1].stmt;
+        } else if (!e->vop && e->vdata && !(e->vdata & (e->vdata - 1))) {
+            for (int j = 0; j < i && stmt < 0; j++)
+                if (c->ev[j].kind == SEM_R && c->ev[j].read_no >= 0 &&
+                    c->ev[j].read_no < 64 &&
+                    e->vdata == (sem_taint)1 << c->ev[j].read_no) {
+                    stmt = c->ev[j].stmt;
+                    j_read = j;
+                }
+            read = true;
+        }
+        for (int k = 0; k < c->n_pin && stmt >= 0; k++) {
+            if (c->pin[k].loc != e->loc || sem_val_eq(c->pin[k].v, e->val) ||
+                (read && in_dom(&c->m->locs[c->ev[j_read].loc], c->pin[k].v)))
+                continue;
+            bool dup = false;
+            int mine = 0;
+            for (int j = 0; j < c->n_todo && !dup; j++) {
+                mine += c->todo[j].th == c->th;
+                dup = c->todo[j].th == c->th && c->todo[j].stmt == stmt &&
+                      c->todo[j].read == read &&
+                      sem_val_eq(c->todo[j].v, c->pin[k].v);
+            }
+            if (dup || mine >= MDL_MAX_PIN_RUNS)
+                continue;
+            ll_grow((void **)&c->todo, &c->cap_todo, c->n_todo + 1,
+                    sizeof *c->todo);
+            c->todo[c->n_todo].th = c->th;
+            c->todo[c->n_todo].stmt = stmt;
+            c->todo[c->n_todo].read = read;
+            c->todo[c->n_todo].done = false;
+            c->todo[c->n_todo++].v = c->pin[k].v;
+        }
+    }
+}
+
+static void pin_paths(run_ctx *c, sem_run *r)
+{
+    c->pinning = true;
+    for (int j = 0; j < c->n_todo; j++) {
+        if (c->todo[j].th != c->th || c->todo[j].done)
+            continue;
+        c->todo[j].done = true;
+        c->pin_stmt = c->todo[j].stmt;
+        c->pin_read = c->todo[j].read;
+        c->pin_val = c->todo[j].v;
+        c->n_choice = 0;
+        long runs = 0;
+        do {
+            run_once(c, r);
+            if (!c->dead && !c->probe &&
+                !(incoherent_too(c) && !reads_found(c)))
+                pend_writes(c);
+        } while (++runs < MDL_MAX_RUNS / 16 && next_choices(c));
+    }
+    c->pinning = false;
+    c->pin_stmt = -1;
+    c->pin_read = false;
 }
 
 static bool thread_runs(run_ctx *c, int th, int *total)
@@ -1440,7 +1644,11 @@ static bool thread_runs(run_ctx *c, int th, int *total)
                 break;
             }
         }
+        if (!c->dead && !c->probe && c->n_pin)
+            pin_note(c, &r);
     } while (next_choices(c));
+    if (ok && c->n_todo)
+        pin_paths(c, &r);
     run_free(&r);
     return ok;
 }
@@ -2049,6 +2257,7 @@ static bool all_rounds(run_ctx *c)
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c->n_pend = 0;
+        c->new_pin = false;
         int total = 0;
         for (int th = 0; th < m->n_threads && ok; th++)
             ok = thread_runs(c, th, &total);
@@ -2070,6 +2279,10 @@ static bool all_rounds(run_ctx *c)
             grew_short |= g && ((track && short_way(&c->pend[i].prov, most)) ||
                                 c->pend[i].expected);
         }
+        /* a pin first met cuts ways the runs before it did not (one
+           of a constant: those made of reads would go on as values do) */
+        grew |= c->new_pin;
+        grew_short |= c->new_pin;
         /* A value an execution writes comes through at most as many
            reads-from steps as it has writes, so that many rounds give
            them all; more would only add values no execution has. But a
@@ -2101,6 +2314,7 @@ bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
     c.m = m;
+    c.pin_stmt = -1;
     bool ok = true;
     if (m->ops->seed_constants)
         seed_constants(m);
@@ -2128,5 +2342,7 @@ bool mdl_runs(mdl_test *m)
     free(c.dom_read);
     free(c.pass_dom);
     free(c.fw);
+    free(c.pin);
+    free(c.todo);
     return ok;
 }

@@ -278,6 +278,8 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     else
         v = sem_int(~a.v.num);
     cr_op(r, 1, -1);
+    if (vs)
+        sem_pin_value(r, &v);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
     if (vs)
         set_vnode(r, &in->ops[0], nd, true);
@@ -343,6 +345,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         return bad(r, a.t | b.t, why ? why : "undefined arithmetic on an "
                                              "address");
     }
+    if (vs && made)
+        sem_pin_value(r, &v);
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
     if (vs && made)
         set_vnode(r, &in->ops[0], nd, nd.id == r->n_vnodes);
@@ -385,6 +389,7 @@ static sem_vnode rmw_vnode(sem_run *r, const ll_instr *in, sem_taint read)
 {
     sem_vnode nd = *sem_new_vnode(r);
     nd.direct = read;
+    nd.stmt = -1;       /* no sem_pin_value: its value is the RMW's */
     if (vop(r, &in->ops[2])) {
         int id = vnode(r, &in->ops[2]).id;
         nd.arg[1] = id ? id : -1;

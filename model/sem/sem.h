@@ -59,6 +59,8 @@ typedef struct sem_vnode {
                              on values made of reads) */
     bool cond;            /* its result is only a branch's condition
                              (herd7's `1 := S > 0`, left side a constant) */
+    int stmt;             /* the statement that made it, whose result
+                             sem_pin_value may set (-1: none) */
 } sem_vnode;
 
 /* One event of a run. Dependencies are sets of the run's reads. */
@@ -569,6 +571,10 @@ sem_vnode sem_get_vnode(sem_run *r, int slot);
 void sem_set_vnode(sem_run *r, int slot, sem_vnode n);
 /* Write event ev stores the result of operation n (sem_event.vnode). */
 void sem_set_wnode(sem_run *r, int ev, sem_vnode n);
+/* The result v of an operation on values read, made by the running
+ * statement: the engine may set it to the constant an equation gives it
+ * (model/paths.c pin_paths). */
+void sem_pin_value(sem_run *r, sem_val *v);
 /* A new operation of the run (sem_run.vnodes): its id. */
 sem_vnode *sem_new_vnode(sem_run *r);
 /* The run's reads so far. */
