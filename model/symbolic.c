@@ -116,7 +116,7 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         int n = m->threads[t].code->n_stmts;
         int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-        bool ok = mdl_herd_vars(m, t, run, vars, vars + n);
+        bool ok = mdl_herd_vars(m, t, run, vars, vars + n, NULL);
         for (; ok && k < n_ev; k++) {
             if (!ev[k].e || ev[k].thread != t ||
                 mdl_uf_find(parent, k) != root)
@@ -246,19 +246,24 @@ typedef struct hs_ctx {
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
- * variable and its register copies' (herd_vars.c). */
+ * variable and its register copies' (herd_vars.c); of each write
+ * storing an operation's result, that result's class's, 0 where not
+ * known. */
 static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum)
 {
     const mdl_ev *ev = c->ev;
     int n = c->m->threads[t].code->n_stmts;
     const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
-    int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-    bool ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
+    int64_t *vars = ll_xmalloc((size_t)(3 * n + 1) * sizeof *vars);
+    bool ok = mdl_herd_vars(c->m, t, run, vars, vars + n, vars + 2 * n);
     for (int k = 0; k < c->n_ev && ok; k++) {
         int s = ev[k].e ? ev[k].e->stmt : -1;
-        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_R &&
-            s >= 0 && s < n)
+        if (!ev[k].e || ev[k].thread != t || s < 0 || s >= n)
+            continue;
+        if (ev[k].e->kind == SEM_R)
             vnum[k] = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
+        else if (ev[k].e->kind == SEM_W)
+            vnum[k] = vars[2 * n + s];
     }
     free(vars);
     return ok;
@@ -287,7 +292,11 @@ static bool herd_numbers(void *ctx, int64_t *out)
                 before = last;
                 last = v > last ? v : last;
             } else if (ev[g].e->kind == SEM_W) {
-                out[n_ev + g] = 2 * last + 1;
+                /* herd7's number where known (r13: `r1 = r0 & 1`
+                   stored, the class of its result S8 comes before r0's
+                   S11, r0 read again by a later cmpxchg), else after
+                   the reads so far */
+                out[n_ev + g] = vnum[g] ? 2 * vnum[g] : 2 * last + 1;
                 /* an RMW's operand is computed before its read */
                 out[2 * n_ev + g] = 2 * before + 1;
             }
