@@ -942,9 +942,10 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
     if (h.ok)
         walk(&h, 0, base);
     ok = h.ok;
-    /* a stored operation's number: the largest of its class */
+    /* an operation's number, and a stored one's: the largest of its
+       class */
     for (int i = 0; op_var && i < th->n_stmts; i++) {
-        int j = h.val_op[i];
+        int j = h.op_own[i] ? i : h.val_op[i];
         if (j >= 0)
             op_var[i] = h.op_own[j] > copy_var[j] ? h.op_own[j] : copy_var[j];
     }

@@ -834,6 +834,7 @@ sem_vnode *sem_new_vnode(sem_run *r)
     memset(n, 0, sizeof *n);
     n->id = ++r->n_vnodes;
     n->n_reads = sem_n_reads(r);
+    n->stmt = ctx(r)->stmt;
     return n;
 }
 

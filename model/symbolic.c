@@ -248,14 +248,17 @@ typedef struct hs_ctx {
 /* The number of each read of thread t into vnum: the largest of its
  * variable and its register copies' (herd_vars.c); of each write
  * storing an operation's result, that result's class's, 0 where not
- * known. */
-static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum)
+ * known; the operations' per statement in ops (n_stmts, or NULL). */
+static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum,
+                         int64_t *ops)
 {
     const mdl_ev *ev = c->ev;
     int n = c->m->threads[t].code->n_stmts;
     const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
     int64_t *vars = ll_xmalloc((size_t)(3 * n + 1) * sizeof *vars);
     bool ok = mdl_herd_vars(c->m, t, run, vars, vars + n, vars + 2 * n);
+    for (int s = 0; ops && s < n; s++)
+        ops[s] = ok ? vars[2 * n + s] : 0;
     for (int k = 0; k < c->n_ev && ok; k++) {
         int s = ev[k].e ? ev[k].e->stmt : -1;
         if (!ev[k].e || ev[k].thread != t || s < 0 || s >= n)
@@ -280,7 +283,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
     bool ok = true;
     for (int t = 0; t < c->m->n_threads && ok; t++) {
         int n = c->m->threads[t].code->n_stmts;
-        ok = read_numbers(c, t, vnum);
+        int64_t *ops = ll_xmalloc((size_t)(n + 1) * sizeof *ops);
+        ok = read_numbers(c, t, vnum, ops);
         int64_t last = 0, before = 0;   /* before: the last read's */
         for (int g = 0; g < n_ev && ok; g++) {
             if (!ev[g].e || ev[g].thread != t)
@@ -301,9 +305,16 @@ static bool herd_numbers(void *ctx, int64_t *out)
                 out[2 * n_ev + g] = 2 * before + 1;
             }
         }
-        /* an operation no write stores: after the reads before it */
+        /* an operation no write stores: herd7's where known (c2: `r3 =
+           r1 | 1`, S10 after the stored `r1 & 1`'s S7), else after the
+           reads before it */
         const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
         for (int i = 0; c->off && i < run->n_vnodes && ok; i++) {
+            int s = run->vnodes[i].stmt;
+            if (s >= 0 && s < n && ops[s]) {
+                out[3 * n_ev + c->off[t] + i] = 2 * ops[s];
+                continue;
+            }
             int64_t at = 0;
             for (int g = 0; g < n_ev; g++)
                 if (ev[g].e && ev[g].thread == t && ev[g].e->kind == SEM_R &&
@@ -312,6 +323,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
                     at = vnum[g] > at ? vnum[g] : at;
             out[3 * n_ev + c->off[t] + i] = 2 * at + 1;
         }
+        free(ops);
     }
     free(vnum);
     return ok;

@@ -55,6 +55,7 @@ typedef struct sem_vnode {
     sem_taint direct;
     int arg[2];
     int n_reads;          /* the run's reads before it (herd7's number) */
+    int stmt;             /* the statement computing it */
     bool live;            /* a register holds its result (an operation
                              on values made of reads) */
     bool cond;            /* its result is only a branch's condition
