@@ -232,9 +232,10 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
 /* herd7's numbers of herd_solves' variables (hs_sys.number): a read's
  * is its class's after herd7 solved the registers (the largest of the
  * read and the register reads copying it: herd_vars.c); an operation's
- * result (variable n_ev + its write) comes after its thread's reads so
- * far (approximate: herd_vars.c does not number it). Doubled, to leave
- * the odd numbers to operations. */
+ * result (variable n_ev + its write, or one no write stores) likewise
+ * where herd_vars.c numbers it (C, no loop), else after its thread's
+ * reads so far (approximate). Doubled, to leave the odd numbers to the
+ * approximate ones. */
 typedef struct hs_ctx {
     const mdl_test *m;
     const mdl_ev *ev;
