@@ -349,10 +349,14 @@ bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
 /* herd_vars.c: herd7's fresh-variable numbers along run `run` of C
  * thread t, per lowered statement (n_stmts each): the variable of the
  * read it makes (read_var) and the largest of the register reads that
- * copy that read's value (copy_var), 0 where none. false where the
+ * copy that read's value (copy_var), 0 where none; with op_var (or
+ * NULL), for an operation (`r0 & 1`) and for a statement storing one's
+ * result (a store, a cmpxchg's new value, an xchg's), the largest
+ * variable of that result's class (it and the register reads of it).
+ * false where the
  * numbering is not followed (a loop before or in the thread). */
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   int64_t *read_var, int64_t *copy_var);
+                   int64_t *read_var, int64_t *copy_var, int64_t *op_var);
 
 /* herd_vars.c: herd7's register phase along run `run` of thread t of a
  * test with no C tree (sem_ops.herd_vars), as its memory phase takes

@@ -47,6 +47,8 @@ typedef struct hv {
     uint64_t turns;
     int n_turns, next_turn;
     int64_t *read_var, *copy_var;
+    int64_t *op_own;         /* per operation statement: its variable */
+    int *val_op;             /* per store: the operation it stores, -1 */
     hv_src *srcs;
     int n_srcs, cap_srcs;
 } hv;
@@ -425,9 +427,10 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
         h->copy_var[s] = *c;
 }
 
-/* An operation's result, its operands read: its variable (op_vars) and
- * what its destination holds (a copy for `x + 0`). */
-static void op_result(hv *h, const ll_instr *in, int64_t *c)
+/* An operation's result (statement j), its operands read: its variable
+ * (op_vars) and what its destination holds (a copy for `x + 0`); the
+ * register reads of the result are its class, as a read's. */
+static void op_result(hv *h, int j, const ll_instr *in, int64_t *c)
 {
     const ll_operand *o = in->ops;
     int same = in->op == LL_C_BIN ? bin_same(in) : 0;
@@ -435,8 +438,17 @@ static void op_result(hv *h, const ll_instr *in, int64_t *c)
         src_set(h, &o[0], src_of(h, &o[same == 1 ? 1 : 2]));
         return;
     }
-    *c += op_vars(in, 0, 0);
-    src_set(h, &o[0], -1);
+    int64_t n = op_vars(in, 0, 0);
+    *c += n;
+    h->op_own[j] = n ? *c : 0;
+    src_set(h, &o[0], n ? j : -1);
+}
+
+/* Statement i stores operand o: the operation whose result o holds. */
+static void store_of(hv *h, int i, const ll_operand *o)
+{
+    int j = src_of(h, o);
+    h->val_op[i] = j >= 0 && h->op_own[j] ? j : -1;
 }
 
 /* Operand o of the cmpxchg i on a way it takes or not: its expression's
@@ -462,7 +474,7 @@ static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
     }
     if (in->op == LL_C_BIN)
         number_cas_opnd(h, i, &in->ops[2], true, c);
-    op_result(h, in, c);
+    op_result(h, j, in, c);
 }
 
 /* A kernel cmpxchg numbers both ways, success first (address, expected
@@ -483,6 +495,8 @@ static void number_cas(hv *h, int i, int64_t *c)
             h->read_var[i] = *c;
         *c += !way;
     }
+    if (success)
+        store_of(h, i, &o[3]);
     src_set(h, &o[0], ok ? i : -1);
 }
 
@@ -503,7 +517,7 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
-        op_result(h, in, c);
+        op_result(h, i, in, c);
         return;
     }
     case LL_C_LD:
@@ -517,12 +531,15 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         if (!skip_addr)
             read_opnd(h, &o[0], c);
         read_opnd(h, &o[1], c);
+        store_of(h, i, &o[1]);
         return;
     case LL_C_RMW: {
         read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
         h->read_var[i] = ++*c;
         int kind = LL_C_RMW_KIND(in->flags);
+        if (kind == LL_C_XCHG)
+            store_of(h, i, &o[2]);
         *c += kind != LL_C_XCHG;
         if (kind != LL_C_NORET)
             src_set(h, &o[0], kind == LL_C_RETURN ? -1 : i);
@@ -942,8 +959,10 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
 }
 
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   int64_t *read_var, int64_t *copy_var)
+                   int64_t *read_var, int64_t *copy_var, int64_t *op_var)
 {
+    for (int i = 0; op_var && i < m->threads[t].code->n_stmts; i++)
+        op_var[i] = 0;
     if (!m->threads[t].code->c_tree && m->ops->herd_vars) {
         const ll_thread *th = m->threads[t].code;
         for (int i = 0; i < th->n_stmts; i++)
@@ -974,11 +993,24 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         read_var[i] = copy_var[i] = 0;
     h.read_var = read_var;
     h.copy_var = copy_var;
+    h.op_own = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *h.op_own);
+    h.val_op = ll_xmalloc(((size_t)th->n_stmts + 1) * sizeof *h.val_op);
+    for (int i = 0; i < th->n_stmts; i++)
+        h.val_op[i] = -1;
     h.turns = run->turns;
     h.n_turns = run->n_turns;
     if (h.ok)
         walk(&h, 0, base);
     ok = h.ok;
+    /* an operation's number, and a stored one's: the largest of its
+       class */
+    for (int i = 0; op_var && i < th->n_stmts; i++) {
+        int j = h.op_own[i] ? i : h.val_op[i];
+        if (j >= 0)
+            op_var[i] = h.op_own[j] > copy_var[j] ? h.op_own[j] : copy_var[j];
+    }
+    free(h.op_own);
+    free(h.val_op);
     hv_free(&h);
     return ok;
 }

@@ -117,7 +117,7 @@ static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         int n = m->threads[t].code->n_stmts;
         int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-        bool ok = mdl_herd_vars(m, t, run, vars, vars + n);
+        bool ok = mdl_herd_vars(m, t, run, vars, vars + n, NULL);
         for (; ok && k < n_ev; k++) {
             if (!ev[k].e || ev[k].thread != t ||
                 mdl_uf_find(parent, k) != root)
@@ -233,9 +233,10 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
 /* herd7's numbers of herd_solves' variables (hs_sys.number): a read's
  * is its class's after herd7 solved the registers (the largest of the
  * read and the register reads copying it: herd_vars.c); an operation's
- * result (variable n_ev + its write) comes after its thread's reads so
- * far (approximate: herd_vars.c does not number it). Doubled, to leave
- * the odd numbers to operations. */
+ * result (variable n_ev + its write, or one no write stores) likewise
+ * where herd_vars.c numbers it (C, no loop), else after its thread's
+ * reads so far (approximate). Doubled, to leave the odd numbers to the
+ * approximate ones. */
 typedef struct hs_ctx {
     const mdl_test *m;
     const mdl_ev *ev;
@@ -250,19 +251,27 @@ typedef struct hs_ctx {
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
- * variable and its register copies' (herd_vars.c). */
-static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum)
+ * variable and its register copies' (herd_vars.c); of each write
+ * storing an operation's result, that result's class's, 0 where not
+ * known; the operations' per statement in ops (n_stmts, or NULL). */
+static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum,
+                         int64_t *ops)
 {
     const mdl_ev *ev = c->ev;
     int n = c->m->threads[t].code->n_stmts;
     const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
-    int64_t *vars = ll_xmalloc((size_t)(2 * n + 1) * sizeof *vars);
-    bool ok = mdl_herd_vars(c->m, t, run, vars, vars + n);
+    int64_t *vars = ll_xmalloc((size_t)(3 * n + 1) * sizeof *vars);
+    bool ok = mdl_herd_vars(c->m, t, run, vars, vars + n, vars + 2 * n);
+    for (int s = 0; ops && s < n; s++)
+        ops[s] = ok ? vars[2 * n + s] : 0;
     for (int k = 0; k < c->n_ev && ok; k++) {
         int s = ev[k].e ? ev[k].e->stmt : -1;
-        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_R &&
-            s >= 0 && s < n)
+        if (!ev[k].e || ev[k].thread != t || s < 0 || s >= n)
+            continue;
+        if (ev[k].e->kind == SEM_R)
             vnum[k] = vars[s] > vars[n + s] ? vars[s] : vars[n + s];
+        else if (ev[k].e->kind == SEM_W)
+            vnum[k] = vars[2 * n + s];
     }
     free(vars);
     return ok;
@@ -279,7 +288,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
     bool ok = true;
     for (int t = 0; t < c->m->n_threads && ok; t++) {
         int n = c->m->threads[t].code->n_stmts;
-        ok = read_numbers(c, t, vnum);
+        int64_t *ops = ll_xmalloc((size_t)(n + 1) * sizeof *ops);
+        ok = read_numbers(c, t, vnum, ops);
         int64_t last = 0, before = 0;   /* before: the last read's */
         for (int g = 0; g < n_ev && ok; g++) {
             if (!ev[g].e || ev[g].thread != t)
@@ -291,14 +301,25 @@ static bool herd_numbers(void *ctx, int64_t *out)
                 before = last;
                 last = v > last ? v : last;
             } else if (ev[g].e->kind == SEM_W) {
-                out[n_ev + g] = 2 * last + 1;
+                /* herd7's number where known (r13: `r1 = r0 & 1`
+                   stored, the class of its result S8 comes before r0's
+                   S11, r0 read again by a later cmpxchg), else after
+                   the reads so far */
+                out[n_ev + g] = vnum[g] ? 2 * vnum[g] : 2 * last + 1;
                 /* an RMW's operand is computed before its read */
                 out[2 * n_ev + g] = 2 * before + 1;
             }
         }
-        /* an operation no write stores: after the reads before it */
+        /* an operation no write stores: herd7's where known (c2: `r3 =
+           r1 | 1`, S10 after the stored `r1 & 1`'s S7), else after the
+           reads before it */
         const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
         for (int i = 0; c->off && i < run->n_vnodes && ok; i++) {
+            int s = run->vnodes[i].stmt;
+            if (s >= 0 && s < n && ops[s]) {
+                out[3 * n_ev + c->off[t] + i] = 2 * ops[s];
+                continue;
+            }
             int64_t at = 0;
             for (int g = 0; g < n_ev; g++)
                 if (ev[g].e && ev[g].thread == t && ev[g].e->kind == SEM_R &&
@@ -307,6 +328,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
                     at = vnum[g] > at ? vnum[g] : at;
             out[3 * n_ev + c->off[t] + i] = 2 * at + 1;
         }
+        free(ops);
     }
     for (int k = 0; k < c->n_x; k++)
         out[c->xfirst + k] = 2 * c->xnum[k];

@@ -59,8 +59,10 @@ typedef struct sem_vnode {
                              on values made of reads) */
     bool cond;            /* its result is only a branch's condition
                              (herd7's `1 := S > 0`, left side a constant) */
-    int stmt;             /* the statement that made it, whose result
-                             sem_pin_value may set (-1: none) */
+    int stmt;             /* the statement computing it (herd7 numbers
+                             its variable there: symbolic.c), whose
+                             result sem_pin_value may set (-1: none, an
+                             RMW's own operation) */
 } sem_vnode;
 
 /* One event of a run. Dependencies are sets of the run's reads. */
