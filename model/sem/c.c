@@ -238,6 +238,26 @@ static sem_next bad(sem_run *r, sem_taint t, const char *what)
     return SEM_ERROR;
 }
 
+/* An operation binop could not make: on two addresses (but `-`, which
+ * herd7 7.58 answers otherwise, and ==, != it makes), herd7 refuses the
+ * test ("Illegal operation + on constants b and a"), even on values
+ * read (when their path solves: sem_error's bad run); else as bad. */
+static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
+                       const char *what)
+{
+    static const char *const names[] = {
+        "?", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==",
+        "!=", "<", "<=", ">", ">=",
+    };
+    if (a.sym < 0 || b.sym < 0 || op == LL_C_SUB || op <= 0 ||
+        op >= (int)(sizeof names / sizeof *names))
+        return bad(r, t, what);
+    sem_error(r, "illegal operation %s on two addresses (%s and %s): "
+              "herd7 refuses the test", names[op], sem_sym_name(r, a.sym),
+              sem_sym_name(r, b.sym));
+    return SEM_ERROR;
+}
+
 static bool binop(int op, sem_val a, sem_val b, sem_val *out)
 {
     if (a.sym < 0 && b.sym < 0) {
@@ -340,8 +360,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
                               : NULL;
-        return bad(r, a.t | b.t, why ? why : "undefined arithmetic on an "
-                                             "address");
+        return bad_op(r, a.t | b.t, op, a.v, b.v,
+                      why ? why : "undefined arithmetic on an address");
     }
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
     if (vs && made)
@@ -428,7 +448,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
         use(r, old.t | vv);
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
-        return bad(r, old.t | v.t, "undefined atomic arithmetic");
+        return bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v, v.v,
+                      "undefined atomic arithmetic");
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
@@ -612,7 +633,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
-            return bad(r, old.t | n.t, "undefined atomic arithmetic");
+            return bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
+                          "undefined atomic arithmetic");
         int w = sem_store(r, a.v, a.t, nv,
                           in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);
