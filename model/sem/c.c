@@ -425,17 +425,20 @@ static void rmw_fence(sem_run *r, const ll_instr *in)
     sem_fence_call(r, BIT(T_MB), r->pc - in->call, r->pc);
 }
 
-/* An RMW's write of its read plus operand o, a local holding 0 with no
- * read in it: herd7's register phase simplifies `S' := S + S0` to the
- * copy `S' := S` (a literal 0 makes no variable; `- 0` stays an
- * operation): the write copies its read (sem_event.vcopy). */
+/* An RMW's write of its read plus (or or) operand o, a literal 0 or a
+ * local holding 0 with no read in it: a copy of its read. For the local,
+ * herd7's register phase simplifies `S' := S + S0` to the copy `S' :=
+ * S`, a variable of its own (sem_event.vcopy); a literal makes none,
+ * the write is the read's value (with vcopy, one execution fewer:
+ * litmus/c/MP+fetch-add-zero-twice). `- 0` stays an operation. */
 static bool adds_zero_local(sem_run *r, const ll_operand *o, sem_reg v,
                             int op, sem_taint read, int w)
 {
     if ((op != LL_C_ADD && op != LL_C_OR) ||
         (o->kind != LL_OPND_REG && o->kind != LL_OPND_IMM) || vsrc(r, o) || !is_zero(v.v) || !read || (read & (read - 1)))
         return false;
-    sem_set_vcopy(r, w);
+    if (o->kind == LL_OPND_REG)     /* a literal's is the read's own */
+        sem_set_vcopy(r, w);
     sem_set_vdata(r, w, read, false);
     return true;
 }
