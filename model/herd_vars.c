@@ -114,6 +114,16 @@ static int64_t op_vars(const ll_instr *in, int64_t a, int64_t b)
     return a + b + (!bin_same(in) && !(is_const(&o[1]) && is_const(&o[2])));
 }
 
+/* The variable of an RMW's operation on its read: none for an exchange,
+ * nor for adding or or-ing a literal 0 (herd7 writes the read back: a
+ * copy, litmus/c/LB+fetch-add-zero-cycle). */
+static int rmw_op_var(const ll_instr *in)
+{
+    int op = (int)(in->flags & 0xff);
+    return LL_C_RMW_KIND(in->flags) != LL_C_XCHG &&
+           !((op == LL_C_ADD || op == LL_C_OR) && is_zero_imm(&in->ops[2]));
+}
+
 /* An operation or a read (READ_ONCE) into a temporary. */
 static bool operand_step(const ll_instr *d)
 {
@@ -215,8 +225,7 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     case LL_C_ST:
         return opnd_vars(&o[0]) + opnd_vars(&o[1]);
     case LL_C_RMW:
-        return opnd_vars(&o[1]) + opnd_vars(&o[2]) + 1 +
-               (LL_C_RMW_KIND(in->flags) != LL_C_XCHG);
+        return opnd_vars(&o[1]) + opnd_vars(&o[2]) + 1 + rmw_op_var(in);
     case LL_C_CAS:
     case LL_C_CAS11:
         /* each way reads the address and the expected value again */
@@ -540,9 +549,9 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         int kind = LL_C_RMW_KIND(in->flags);
         if (kind == LL_C_XCHG)
             store_of(h, i, &o[2]);
-        *c += kind != LL_C_XCHG;
+        *c += rmw_op_var(in);
         if (kind != LL_C_NORET)
-            src_set(h, &o[0], kind == LL_C_RETURN ? -1 : i);
+            src_set(h, &o[0], kind == LL_C_RETURN && rmw_op_var(in) ? -1 : i);
         return;
     }
     case LL_C_CAS:

@@ -21,6 +21,7 @@
  * under its condition (herd7's C: an if's arms, a loop's body), not past
  * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it), but
  * for a later branch on a register set under it (sem_run.vctrl). */
+#include <stdio.h>
 #include <string.h>
 
 #include "model/sem/sem.h"
@@ -238,6 +239,56 @@ static sem_next bad(sem_run *r, sem_taint t, const char *what)
     return SEM_ERROR;
 }
 
+/* Whether herd7 7.58 refuses the test on operation op of a and b, one
+ * an address at least, which binop could not make ("Illegal operation
+ * ^ on constants x and 0"; `x | 1` fails an assertion): measured on
+ * values read and constants alike. Not refused: `x - y` (a value of
+ * herd7's, not made here). */
+static bool herd_refuses(int op, sem_val a, sem_val b)
+{
+    bool both = a.sym >= 0 && b.sym >= 0;
+    switch (op) {
+    case LL_C_ADD:
+    case LL_C_XOR: case LL_C_MUL: case LL_C_AND: case LL_C_OR:
+    case LL_C_DIV: case LL_C_MOD: case LL_C_SHL: case LL_C_SHR:
+        return true;
+    case LL_C_SUB:
+        return !both;       /* `0 - x`; `x - 1` binop makes */
+    case LL_C_LE: case LL_C_GE:
+        return true;
+    case LL_C_LT: case LL_C_GT:  /* binop made an address against 0 */
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* An operation binop could not make: the test refused where herd7
+ * refuses it, even on values read (when their path solves: sem_error's
+ * bad run); else as bad. */
+static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
+                       const char *what)
+{
+    static const char *const names[] = {
+        "?", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==",
+        "!=", "<", "<=", ">", ">=",
+    };
+    if ((a.sym < 0 && b.sym < 0) || op <= 0 ||
+        op >= (int)(sizeof names / sizeof *names) || !herd_refuses(op, a, b))
+        return bad(r, t, what);
+    char x[64], y[64];
+    sem_val v[2] = {a, b};
+    char *out[2] = {x, y};
+    for (int i = 0; i < 2; i++)
+        if (v[i].sym < 0)
+            snprintf(out[i], sizeof x, "%lld", (long long)v[i].num);
+        else
+            snprintf(out[i], sizeof x, "%s", sem_sym_name(r, v[i].sym));
+    sem_error(r, "illegal operation %s on %s and %s (herd7 refuses the "
+              "test)", names[op], x, y);
+    return SEM_ERROR;
+}
+
 static bool binop(int op, sem_val a, sem_val b, sem_val *out)
 {
     if (a.sym < 0 && b.sym < 0) {
@@ -249,9 +300,23 @@ static bool binop(int op, sem_val a, sem_val b, sem_val *out)
     case LL_C_ADD: return sem_arith('+', a, b, out);
     case LL_C_SUB: return sem_arith('-', a, b, out);
     case LL_C_XOR: return sem_arith('^', a, b, out);
+    case LL_C_OR:   /* herd7's `x | 0`, `0 | x` (`x | 1` fails) */
+        if (sem_val_eq(a, sem_int(0)) || sem_val_eq(b, sem_int(0))) {
+            *out = a.sym < 0 && a.num == 0 ? b : a;
+            return true;
+        }
+        return sem_arith('|', a, b, out);
     case LL_C_EQ: *out = sem_int(sem_val_eq(a, b)); return true;
     case LL_C_NE: *out = sem_int(!sem_val_eq(a, b)); return true;
     case LL_C_LT: case LL_C_LE: case LL_C_GT: case LL_C_GE:
+        if ((op == LL_C_LT || op == LL_C_GT) && a.sym != b.sym &&
+            (sem_val_eq(a, sem_int(0)) || sem_val_eq(b, sem_int(0)))) {
+            /* herd7: an address is above 0 (`0 < x` is 1); against
+               another number, or by <= or >=, it refuses the test */
+            bool above = a.sym >= 0;
+            *out = sem_int(op == LL_C_GT ? above : !above);
+            return true;
+        }
         if (!sem_compare(a, b, &cmp))
             return false;
         *out = sem_int(op == LL_C_LT ? cmp < 0 : op == LL_C_LE ? cmp <= 0
@@ -342,8 +407,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
                               : NULL;
-        return bad(r, a.t | b.t, why ? why : "undefined arithmetic on an "
-                                             "address");
+        return bad_op(r, a.t | b.t, op, a.v, b.v,
+                      why ? why : "undefined arithmetic on an address");
     }
     if (vs && made)
         sem_pin_value(r, &v);
@@ -364,19 +429,35 @@ static void rmw_fence(sem_run *r, const ll_instr *in)
     sem_fence_call(r, BIT(T_MB), r->pc - in->call, r->pc);
 }
 
-/* An RMW's write of its read plus operand o, a local holding 0 with no
- * read in it: herd7's register phase simplifies `S' := S + S0` to the
- * copy `S' := S` (a literal 0 makes no variable; `- 0` stays an
- * operation): the write copies its read (sem_event.vcopy). */
+/* An RMW's write of its read plus (or or) operand o, a literal 0 or a
+ * local holding 0 with no read in it: a copy of its read. For the local,
+ * herd7's register phase simplifies `S' := S + S0` to the copy `S' :=
+ * S`, a variable of its own (sem_event.vcopy); a literal makes none,
+ * the write is the read's value (with vcopy, one execution fewer:
+ * litmus/c/MP+fetch-add-zero-twice). `- 0` stays an operation. */
 static bool adds_zero_local(sem_run *r, const ll_operand *o, sem_reg v,
                             int op, sem_taint read, int w)
 {
-    if ((op != LL_C_ADD && op != LL_C_OR) || o->kind != LL_OPND_REG ||
-        vsrc(r, o) || !is_zero(v.v) || !read || (read & (read - 1)))
+    if ((op != LL_C_ADD && op != LL_C_OR) ||
+        (o->kind != LL_OPND_REG && o->kind != LL_OPND_IMM) || vsrc(r, o) || !is_zero(v.v) || !read || (read & (read - 1)))
         return false;
-    sem_set_vcopy(r, w);
+    if (o->kind == LL_OPND_REG)     /* a literal's is the read's own */
+        sem_set_vcopy(r, w);
     sem_set_vdata(r, w, read, false);
     return true;
+}
+
+/* Whether RMW in adds (or ors) operand 2, v, a literal 0 or a local
+ * holding 0 with no read in it: herd7 simplifies its write to a copy of
+ * its read, which so is not used (a thin-air cycle through it is kept:
+ * litmus/c/LB+fetch-add-zero-cycle). */
+static bool zero_operand(sem_run *r, const ll_instr *in, sem_reg v)
+{
+    int op = (int)(in->flags & 0xff);
+    const ll_operand *o = &in->ops[2];
+    return (op == LL_C_ADD || op == LL_C_OR) &&
+           (o->kind == LL_OPND_REG || o->kind == LL_OPND_IMM) &&
+           !vsrc(r, o) && is_zero(v.v);
 }
 
 /* The operation an _return RMW makes (its read op operand 2): herd7's
@@ -417,10 +498,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         sem_set_nodep(r, ev);
     sem_val nv = v.v;
     sem_taint vv = vsrc(r, &in->ops[2]);
-    if (kind != LL_C_XCHG)
+    if (kind != LL_C_XCHG && !zero_operand(r, in, v))
         use(r, old.t | vv);
     if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
-        return bad(r, old.t | v.t, "undefined atomic arithmetic");
+        return bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v, v.v,
+                      "undefined atomic arithmetic");
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
@@ -448,7 +530,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
        through a fully ordered one's trailing fence (nodep), none; an
        exchange's from its read alone */
     sem_taint dt = old.t | (kind == LL_C_XCHG || ann == LL_C_MB ? 0 : v.t);
-    if (kind == LL_C_RETURN) {
+    if (kind == LL_C_RETURN && !zero_operand(r, in, v)) {
         sem_taint c = vctrl(r, &in->ops[2]);
         cr_op(r, -2, 2);
         setv_op(r, &in->ops[0], nv, dt, old.t | vv,
@@ -604,7 +686,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
-            return bad(r, old.t | n.t, "undefined atomic arithmetic");
+            return bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
+                          "undefined atomic arithmetic");
         int w = sem_store(r, a.v, a.t, nv,
                           in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);

@@ -130,4 +130,10 @@ check_bad '	r0 = atomic_load_explicit(x, memory_order_bogus);' "8:31: expected a
 check_bad '	r0 = xchg(x, cmpxchg(x, 2, 1));' "8:7: a compare-and-exchange or trylock nested in an exchange's value is not supported"
 check_bad '	r0 = atomic_add_unless(x, READ_ONCE(*x), 0);' "8:28: 'READ_ONCE' in atomic_add_unless's arguments is not supported (herd7 expands no macro there)"
 check_bad '	WRITE_ONCE(*x, 1)' "9:1: expected ';', found the end of the body"
+# herd7 7.58 refuses an operation it cannot make on an address, on a
+# value read too (Illegal operation + on constants x and x; doc/lkmm.md)
+check_bad '	WRITE_ONCE(*x, x); atomic_add(x, x);' "8:21: illegal operation + on x and x (herd7 refuses the test)"
+check_bad '	r0 = READ_ONCE(*x); r0 = r0 ^ x;' "8:30: illegal operation ^ on 0 and x (herd7 refuses the test)"
+check_bad '	r0 = READ_ONCE(*x); r0 = r0 <= x;' "8:30: illegal operation <= on 0 and x (herd7 refuses the test)"
+check_bad '	r0 = READ_ONCE(*x); r0 = x < 1;' "8:29: illegal operation < on x and 1 (herd7 refuses the test)"
 echo "model_c: ok"
