@@ -1538,7 +1538,7 @@ static void pin_note(run_ctx *c, const sem_run *r)
         } else if (!e->vop && e->vdata && !(e->vdata & (e->vdata - 1))) {
             for (int j = 0; j < i && stmt < 0; j++)
                 if (c->ev[j].kind == SEM_R && c->ev[j].read_no >= 0 &&
-                    c->ev[j].read_no < 64 &&
+                    c->ev[j].read_no < SEM_MAX_READS &&
                     e->vdata == (sem_taint)1 << c->ev[j].read_no) {
                     stmt = c->ev[j].stmt;
                     j_read = j;
