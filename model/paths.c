@@ -823,7 +823,12 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
     run_ctx *c = ctx(r);
     if (ev < 0 || ev >= c->n_ev || c->ev[ev].loc < 0)
         return;
-    if (c->m->ops->symbolic_values && c->ev[ev].kind == SEM_R) {
+    /* no pins where --explain keeps incoherent candidates too: their
+       reads already take every value written, which the pins' cut ways
+       let grow round after round (RMW+add-unless-failure-read-lhs: over
+       250000 paths); the pinned executions are found without them */
+    if (c->m->ops->symbolic_values && c->ev[ev].kind == SEM_R &&
+        !incoherent_too(c)) {
         const mdl_loc *pl = &c->m->locs[c->ev[ev].loc];
         add_pin(c, c->ev[ev].loc,
                 sem_extend(v, pl->type.size, pl->type.is_signed), !t);

@@ -399,7 +399,7 @@ done
 cat > "$tmp/want" <<'END'
 litmus/c/MP+release+acquire.litmus: architecture mismatch between test and model (C vs. X86): x86tso.cat names MFENCE, a set of X86 events; this test's model is lkmm.cat
 litmus/c11/MP+rel+acq.litmus: architecture mismatch between test and model (C vs. X86): x86tso.cat names MFENCE, a set of X86 events; this test's model is rc11.cat
-litmus/ppc/MP.litmus: architecture mismatch between test and model (PPC vs. C): lkmm.cat names Acquire, a set of C events; this test's model is ppc.cat
+litmus/ppc/MP.litmus: architecture mismatch between test and model (PPC vs. C): lkmm.cat names Rcu-lock, a set of C events; this test's model is ppc.cat
 litmus/x86/MP.litmus: architecture mismatch between test and model (X86_64 vs. PPC): ppc.cat names SYNC, a set of PPC events; this test's model is x86tso-64.cat
 END
 cmp -s "$tmp/want" "$tmp/got" || fail "model mismatch: $(diff "$tmp/want" "$tmp/got")"
