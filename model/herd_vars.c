@@ -967,6 +967,22 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
     return ok;
 }
 
+/* Thread t's variables on an architecture of straight_vars: numbered
+ * from herd_vars_base past the threads before it, whose code only
+ * counts. */
+static bool asm_vars(const mdl_test *m, int t, const mdl_run *run,
+                     int64_t *read_var, int64_t *copy_var,
+                     mdl_herd_regs *regs)
+{
+    int64_t c = m->ops->herd_vars_base;
+    bool ok = true;
+    for (int i = 0; i < t && ok; i++)
+        ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL, NULL,
+                           NULL);
+    return ok && straight_vars(m->ops, m->threads[t].code, run, &c, read_var,
+                               copy_var, regs);
+}
+
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                    int64_t *read_var, int64_t *copy_var, int64_t *op_var)
 {
@@ -976,13 +992,7 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         const ll_thread *th = m->threads[t].code;
         for (int i = 0; i < th->n_stmts; i++)
             read_var[i] = copy_var[i] = 0;
-        int64_t c = m->ops->herd_vars_base;
-        bool ok = true;
-        for (int i = 0; i < t && ok; i++)
-            ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL,
-                               NULL, NULL);
-        return ok && straight_vars(m->ops, th, run, &c, read_var, copy_var,
-                                   NULL);
+        return asm_vars(m, t, run, read_var, copy_var, NULL);
     }
     int64_t base = 0;
     bool ok = true;
@@ -1034,13 +1044,7 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     if (th->c_tree || !m->ops->herd_vars)
         return false;
     int64_t *copy_var = ll_xcalloc(n, sizeof *copy_var);
-    int64_t c = m->ops->herd_vars_base;
-    bool ok = true;
-    for (int i = 0; i < t && ok; i++)
-        ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL, NULL,
-                           NULL);
-    ok = ok && straight_vars(m->ops, th, run, &c, out->read_var, copy_var,
-                             out);
+    bool ok = asm_vars(m, t, run, out->read_var, copy_var, out);
     free(copy_var);
     if (!ok)        /* no store's value, no copy left */
         for (size_t i = 0; i < n; i++)

@@ -251,13 +251,11 @@ static bool herd_refuses(int op, sem_val a, sem_val b)
     case LL_C_ADD:
     case LL_C_XOR: case LL_C_MUL: case LL_C_AND: case LL_C_OR:
     case LL_C_DIV: case LL_C_MOD: case LL_C_SHL: case LL_C_SHR:
+    case LL_C_LE: case LL_C_GE:
+    case LL_C_LT: case LL_C_GT:  /* binop made an address against 0 */
         return true;
     case LL_C_SUB:
         return !both;       /* `0 - x`; `x - 1` binop makes */
-    case LL_C_LE: case LL_C_GE:
-        return true;
-    case LL_C_LT: case LL_C_GT:  /* binop made an address against 0 */
-        return true;
     default:
         return false;
     }
