@@ -15,6 +15,18 @@
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "hwrun_bundle: $*"; exit 1; }
+# The names of the tests given with a thread whose STLR comes before an
+# LDAR in program order (threads are the `|`-separated columns).
+rel_then_acq() {
+  awk 'FNR == 1 { rel = "" }
+       /\|/ && !/^exists|^~exists|^forall/ {
+         n = split($0, col, "|")
+         for (i = 1; i <= n; i++) {
+           if (col[i] ~ /LDAR/ && index(rel, " " i " ")) { print FILENAME; nextfile }
+           if (col[i] ~ /STLR/) rel = rel " " i " "
+         }
+       }' "$@" | sed 's|.*/||; s|\.litmus$||' | sort -u
+}
 n=1000
 targets="ppc64le:ppc:powerpc64le-linux-gnu-gcc aarch64:aarch64:aarch64-linux-gnu-gcc"
 case $LITMUSLAB in */asan/*) targets=${targets%% *} ;; esac
@@ -57,15 +69,17 @@ for spec in $targets; do
   "$LITMUSLAB" campaign "$b/litmus" --from-logs "$b/run.log" -o "$tmp/r-$t" \
     -q >"$tmp/sum" 2>"$tmp/err"
   rc=$?
-  # qemu-user does not keep a store-release before a later load-acquire
-  # (STLR; LDAR), so SB+rel+acq shows its forbidden outcome now and then
-  # under emulation (classic and perpetual alike): no evidence about the
-  # harness. Any other test forbidden and seen fails.
+  # qemu-user on an x86 host does not keep a store-release before a later
+  # load-acquire of the same thread (STLR; LDAR: the host's store buffer),
+  # so tests whose forbidden outcome rests on that order (SB+rel+acq,
+  # R+rel+rel-acq, RWC+addr+rel-acq) show it now and then under emulation:
+  # no evidence about the harness. Any other test forbidden and seen fails.
+  qemu_gap=$(rel_then_acq "$b"/litmus/*.litmus)
   seen=$(grep ',forbidden-seen$' "$tmp/r-$t/emulated/tests.csv" 2>/dev/null |
-         cut -d, -f1 | grep -vx 'SB+rel+acq')
+         cut -d, -f1 | grep -vxF "$qemu_gap")
   [ -z "$seen" ] || fail "$t: forbidden and seen: $seen"
-  [ $rc = 0 ] || { [ $rc = 1 ] &&
-      grep -q '^SB+rel+acq,.*,forbidden-seen$' "$tmp/r-$t/emulated/tests.csv"; } ||
+  [ $rc = 0 ] || { [ $rc = 1 ] && grep ',forbidden-seen$' "$tmp/r-$t/emulated/tests.csv" |
+      cut -d, -f1 | grep -qxF "$qemu_gap"; } ||
     fail "$t: campaign --from-logs: exit $rc: $(head -n 3 "$tmp/err")"
   grep -q "^\"hardware entries\",$want$" "$tmp/r-$t/emulated/summary.csv" ||
     fail "$t: $(cat "$tmp/r-$t/emulated/summary.csv")"
@@ -75,7 +89,7 @@ for spec in $targets; do
     grep -q '(\* expected: Never \*)' "$f" || continue
     name=$(basename "$f" .litmus)
     [ -f "$b/litmus/$name.litmus" ] || continue   # refused by hwrun
-    [ "$name" = SB+rel+acq ] && continue          # qemu's (above)
+    echo "$qemu_gap" | grep -qxF "$name" && continue   # qemu's (above)
     grep -q "^Observation $name Never 0 $n$" "$b/run.log" ||
       fail "$t: $name: $(grep "^Observation $name " "$b/run.log")"
   done
