@@ -101,6 +101,8 @@ typedef enum cat_expr_kind {
     EX_SET,        /* {items...}, at least one item */
     EX_IF,         /* if cond then a else b (a variant condition) */
     EX_MATCH,      /* match a with clauses end */
+    EX_PROJ,       /* item `index` of the tuple a (a tuple pattern's
+                      name bound to a value only the execution gives) */
 } cat_expr_kind;
 
 typedef enum cat_op {
@@ -148,13 +150,20 @@ typedef struct cat_expr {
     cat_vcond *cond;                /* IF */
     cat_clause *clauses;            /* MATCH */
     int n_clauses;
+    int index;                      /* PROJ */
 } cat_expr;
 
 struct cat_bind {
-    const char *name;
+    const char *name;   /* a tuple pattern: its text, "(a,b)" */
     int line, col;
     cat_expr *e;    /* `let f(x) = e` is stored as f = fun x -> e */
+    /* herd7's tuple pattern, `let (a,b) = e`: e's items, in order */
+    const char **pat;
+    int n_pat;
 };
+
+/* Does the binding bind name (its name, or one of its pattern's)? */
+bool cat_bind_binds(const cat_bind *b, const char *name);
 
 typedef enum cat_check_kind {
     CHK_ACYCLIC, CHK_IRREFLEXIVE, CHK_EMPTY,

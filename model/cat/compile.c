@@ -500,6 +500,54 @@ static bool compile_app(cat_model *m, cat_env *env, cat_expr *e,
     return ok;
 }
 
+/* herd7's "binding mismatch", at each use of a pattern's name that
+ * has no item (the error of a let that failed). */
+static cat_val *mismatch(cat_model *m, const cat_bind *b)
+{
+    ll_diag *failed = cat_alloc(&m->arena, sizeof *failed);
+    ll_diag_set(cat_diag_file(failed, b->e->file), b->line, b->col,
+                "binding mismatch");
+    cat_val *v = cat_new_val(m, VAL_EMPTY, -1);
+    v->failed = failed;
+    return v;
+}
+
+/* `let (a, b) = e`: each name gets its item of e's tuple, when used,
+ * as herd7 does: extra items are ignored, a name past the last item or
+ * after the first of a value that is no tuple (which the first name
+ * gets) is an error at its use only, and a pattern of one name takes
+ * the whole value (herd7 7.58, checked). A tuple only the execution
+ * gives (a recursive function's result) is left to dyn.c, one
+ * projection per name. A tuple's needs (tags, tries) are its items'. */
+static cat_env *bind_pattern(cat_model *m, cat_env *env, const cat_bind *b,
+                             cat_val *v, cat_env *result)
+{
+    for (int i = 0; i < b->n_pat; i++) {
+        cat_val *item = v;
+        if (v->failed || b->n_pat == 1) {
+            /* the whole value, or its error */
+        } else if (v->kind == VAL_DYN) {
+            cat_expr *proj = cat_alloc(&m->arena, sizeof *proj);
+            *proj = (cat_expr){.kind = EX_PROJ, .a = b->e, .index = i,
+                               .line = b->line, .col = b->col,
+                               .file = b->e->file};
+            item = cat_dyn_thunk(m, proj, env);
+        } else if (v->kind == VAL_TUPLE && i < v->n_items) {
+            item = v->items[i];
+            if (v->needs) {
+                cat_val *lazy = cat_new_val(m, item->kind, item->slot);
+                *lazy = *item;
+                lazy->needs = v->needs;
+                item = lazy;
+            }
+        } else if (v->kind == VAL_TUPLE || i > 0) {
+            item = mismatch(m, b);
+        }
+        result = cat_bind_name(m, result, b->pat[i], item);
+    }
+    return result;
+}
+
 /* Bindings of one `let ... and ...`: each right side sees only env. */
 bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
                        int n, cat_env **out, ll_diag *d)
@@ -523,7 +571,10 @@ bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
             lazy->needs = needs;
             v = lazy;
         }
-        result = cat_bind_name(m, result, binds[i].name, v);
+        if (binds[i].pat)
+            result = bind_pattern(m, env, &binds[i], v, result);
+        else
+            result = cat_bind_name(m, result, binds[i].name, v);
     }
     *out = result;
     return true;
@@ -577,8 +628,9 @@ static const cat_expr *always_calls(const cat_expr *e,
     case EX_LET:
     case EX_LETREC:
         for (int i = 0; i < e->n_binds; i++) {
-            if (hides(group, n, e->binds[i].name))
-                return NULL;
+            for (int k = 0; k < n; k++)
+                if (cat_bind_binds(&e->binds[i], group[k]))
+                    return NULL;
             if ((c = always_calls(e->binds[i].e, group, n)))
                 return c;
         }
@@ -662,6 +714,11 @@ bool cat_compile_rec(cat_model *m, cat_env *env, const cat_bind *binds, int n,
                      int at_line, int at_col, const char *at_file,
                      cat_env **out, ll_diag *d)
 {
+    for (int i = 0; i < n; i++)
+        if (binds[i].pat)
+            return type_error(d, binds[i].e,
+                              "a tuple pattern in 'let rec' is not "
+                              "supported%s", "");
     if (binds[0].e->kind == EX_FUN)
         return rec_functions(m, env, binds, n, at_line, at_col, at_file, out,
                              d);
@@ -988,6 +1045,18 @@ static bool compile_expr(cat_model *m, cat_env *env, cat_expr *e,
             vset_add(set, v);
         }
         *out = set;
+        return true;
+    }
+    case EX_PROJ: {
+        /* made by bind_pattern for a tuple only dyn.c can give */
+        cat_val *t;
+        if (!cat_compile_expr(m, env, e->a, &t, d))
+            return false;
+        if (t->kind == VAL_TUPLE && e->index < t->n_items) {
+            *out = t->items[e->index];
+            return true;
+        }
+        *out = cat_dyn_thunk(m, e, env);
         return true;
     }
     case EX_IF:

@@ -23,6 +23,8 @@ typedef enum dv_kind {
     DV_EMPTY,   /* 0 or {}: empty, whatever its type */
     DV_SET, DV_REL, DV_EVENT, DV_PAIR, DV_TAG, DV_VSET, DV_TUPLE, DV_FUN,
     DV_PRIM,
+    DV_FAIL,    /* a tuple pattern's name with no item: an error when
+                   used (fun: the binding's place) */
 } dv_kind;
 
 typedef struct denv denv;
@@ -105,6 +107,8 @@ static void local_names(const cat_expr *e, names *s)
         add_name(s, e->params[i]);
     for (int i = 0; i < e->n_binds; i++) {
         add_name(s, e->binds[i].name);
+        for (int k = 0; k < e->binds[i].n_pat; k++)
+            add_name(s, e->binds[i].pat[k]);
         local_names(e->binds[i].e, s);
     }
     for (int i = 0; i < e->n_clauses; i++) {
@@ -231,7 +235,8 @@ static const char *dv_name(dv_kind k)
 {
     static const char *const names[] = {
         "the empty value", "a set", "a relation", "an event", "a pair",
-        "a tag", "a set of values", "a tuple", "a function", "a function"};
+        "a tag", "a set of values", "a tuple", "a function", "a function",
+        "a binding mismatch"};
     return names[k];
 }
 
@@ -462,9 +467,11 @@ static dval *lookup(dctx *c, const cat_expr *e, denv *env)
 {
     for (denv *b = env; b; b = b->next) {
         if (b->name) {
-            if (strcmp(b->name, e->name) == 0)
-                return b->v;
-            continue;
+            if (strcmp(b->name, e->name) != 0)
+                continue;
+            if (b->v->kind == DV_FAIL)
+                return fail(c, b->v->fun, "binding mismatch%s", "");
+            return b->v;
         }
         cat_val *v = find(b->cenv, e->name);
         if (v)
@@ -796,6 +803,25 @@ static dval *apply_prim(dctx *c, dval *f, dval *arg, const cat_expr *at)
     return fail(c, at, "cannot apply this primitive%s", "");
 }
 
+/* The items of a tuple; a pair of events is herd7's tuple of two
+ * events ((d,w) made one: tuple_value). NULL if v is neither. */
+static dval **tuple_items(dctx *c, dval *v, int *n)
+{
+    if (v->kind == DV_TUPLE) {
+        *n = v->n;
+        return v->items;
+    }
+    if (v->kind != DV_PAIR)
+        return NULL;
+    dval **items = cat_alloc(&c->m->dyn, sizeof *items * 2);
+    for (int i = 0; i < 2; i++) {
+        items[i] = dv(c, DV_EVENT);
+        items[i]->a = i ? v->b : v->a;
+    }
+    *n = 2;
+    return items;
+}
+
 static bool bind_params(dctx *c, const cat_expr *fun, dval *arg, denv **env,
                         const cat_expr *at)
 {
@@ -803,16 +829,46 @@ static bool bind_params(dctx *c, const cat_expr *fun, dval *arg, denv **env,
         *env = push(c, *env, fun->params[0], arg);
         return true;
     }
-    int given = arg->kind == DV_TUPLE ? arg->n : 1;
-    if (given != fun->n_params) {
+    int given = 1;
+    dval **items = tuple_items(c, arg, &given);
+    if (!items || given != fun->n_params) {
         ll_diag_set(cat_diag_file(c->d, at->file), at->line, at->col,
                     "function expects %d argument%s, given %d",
                     fun->n_params, fun->n_params == 1 ? "" : "s", given);
         return false;
     }
     for (int i = 0; i < fun->n_params; i++)
-        *env = push(c, *env, fun->params[i], arg->items[i]);
+        *env = push(c, *env, fun->params[i], items[i]);
     return true;
+}
+
+/* Item i of a tuple pattern of n names bound to v, as compile.c's
+ * bind_pattern: extra items ignored, a value that is no tuple is the
+ * first name's, a name without an item an error where used. */
+static dval *pattern_item(dctx *c, const cat_bind *b, dval *v, int i)
+{
+    int n = 1;
+    dval **items = b->n_pat == 1 ? NULL : tuple_items(c, v, &n);
+    if (items && i < n)
+        return items[i];
+    if (!items && i == 0)
+        return v;
+    dval *f = dv(c, DV_FAIL);
+    cat_expr *at = cat_alloc(&c->m->dyn, sizeof *at);
+    *at = (cat_expr){.kind = EX_PROJ, .line = b->line, .col = b->col,
+                     .file = b->e->file};
+    f->fun = at;
+    return f;
+}
+
+/* A let's binding: its name, or its tuple pattern's names. */
+static denv *bind_let(dctx *c, const cat_bind *b, dval *v, denv *env)
+{
+    if (!b->pat)
+        return push(c, env, b->name, v);
+    for (int i = 0; i < b->n_pat; i++)
+        env = push(c, env, b->pat[i], pattern_item(c, b, v, i));
+    return env;
 }
 
 static dval *apply(dctx *c, dval *f, dval *arg, const cat_expr *at)
@@ -880,6 +936,10 @@ static dval *match(dctx *c, const cat_expr *e, denv *env)
 static dval *letrec(dctx *c, const cat_expr *e, denv *env)
 {
     int n = e->n_binds;
+    for (int i = 0; i < n; i++)
+        if (e->binds[i].pat)
+            return fail(c, e->binds[i].e, "a tuple pattern in 'let rec' is "
+                        "not supported%s", "");
     denv *inner = env;
     denv **slots = cat_alloc(&c->m->dyn, sizeof *slots * (size_t)n);
     for (int i = 0; i < n; i++) {
@@ -908,6 +968,23 @@ static dval *letrec(dctx *c, const cat_expr *e, denv *env)
             return eval(c, e->a, inner);
     }
     return fail(c, e, "let rec does not reach a fixpoint%s", "");
+}
+
+/* (e1, e2, ...): two events make a pair, as herd7 adds (d,w) to a
+ * relation (ctrl.cat's `(d,w) ++ kws k`) and compares it with the
+ * relation's pairs. */
+static dval *tuple_value(dctx *c, dval **items, int n)
+{
+    if (n == 2 && items[0]->kind == DV_EVENT && items[1]->kind == DV_EVENT) {
+        dval *p = dv(c, DV_PAIR);
+        p->a = items[0]->a;
+        p->b = items[1]->a;
+        return p;
+    }
+    dval *t = dv(c, DV_TUPLE);
+    t->items = items;
+    t->n = n;
+    return t;
 }
 
 static dval *eval_body(dctx *c, const cat_expr *e, denv *env)
@@ -950,12 +1027,8 @@ static dval *eval_body(dctx *c, const cat_expr *e, denv *env)
         for (int i = 0; i < e->n_items; i++)
             if (!(items[i] = eval(c, e->items[i], env)))
                 return NULL;
-        if (e->kind == EX_TUPLE) {
-            dval *t = dv(c, DV_TUPLE);
-            t->items = items;
-            t->n = e->n_items;
-            return t;
-        }
+        if (e->kind == EX_TUPLE)
+            return tuple_value(c, items, e->n_items);
         bag b = {0};
         for (int i = 0; i < e->n_items; i++)
             if (!bag_add(c, &b, items[i], e))
@@ -974,9 +1047,18 @@ static dval *eval_body(dctx *c, const cat_expr *e, denv *env)
             dval *v = eval(c, e->binds[i].e, env);
             if (!v)
                 return NULL;
-            inner = push(c, inner, e->binds[i].name, v);
+            inner = bind_let(c, &e->binds[i], v, inner);
         }
         return eval(c, e->a, inner);
+    }
+    case EX_PROJ: {
+        dval *v = eval(c, e->a, env);
+        cat_bind b = {.line = e->line, .col = e->col, .e = (cat_expr *)e,
+                      .n_pat = 2};
+        v = v ? pattern_item(c, &b, v, e->index) : NULL;
+        if (v && v->kind == DV_FAIL)
+            return fail(c, v->fun, "binding mismatch%s", "");
+        return v;
     }
     case EX_LETREC:
         return letrec(c, e, env);

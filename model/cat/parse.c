@@ -416,8 +416,44 @@ static bool parse_fun_body(parser *p, const cat_tok *at, const char **params,
     return true;
 }
 
+bool cat_bind_binds(const cat_bind *b, const char *name)
+{
+    if (!b->pat)
+        return strcmp(b->name, name) == 0;
+    for (int i = 0; i < b->n_pat; i++)
+        if (strcmp(b->pat[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* herd7's `let (a, b) = e`: e's value is a tuple, its items named in
+ * order (cat_compile_binds, dyn.c). The binding's name is the
+ * pattern's text, which no use can name. */
+static bool parse_tuple_bind(parser *p, cat_bind *b)
+{
+    if (!parse_params(p, &b->pat, &b->n_pat))
+        return false;
+    size_t len = 3;
+    for (int i = 0; i < b->n_pat; i++)
+        len += strlen(b->pat[i]) + 1;
+    char *text = cat_alloc(p->arena, len);
+    strcpy(text, "(");
+    for (int i = 0; i < b->n_pat; i++) {
+        if (i)
+            strcat(text, ",");
+        strcat(text, b->pat[i]);
+    }
+    strcat(text, ")");
+    b->name = text;
+    return expect(p, TK_EQUAL) && parse_expr(p, &b->e);
+}
+
 static bool parse_bind(parser *p, cat_bind *b)
 {
+    b->line = p->tok.line;
+    b->col = p->tok.col;
+    if (p->tok.kind == TK_LPAR)
+        return parse_tuple_bind(p, b);
     if (p->tok.kind != TK_NAME)
         return fail_here(p, "a name to bind");
     cat_tok at = p->tok;
@@ -849,9 +885,6 @@ static bool parse_stmt(parser *p, cat_stmt **out)
         cat_stmt *s = stmt(p, rec ? ST_LETREC : ST_LET, &at);
         s->binds = binds;
         s->n_binds = n;
-        if (p->tok.kind == TK_IN)
-            return fail_here(p, "a statement ('let ... in' needs an "
-                                "expression context)");
         *out = s;
         /* herd7's `let rec X = ... when acyclic X as name`: the check
          * follows the definition (the fixpoint only grows, so checking
@@ -863,9 +896,13 @@ static bool parse_stmt(parser *p, cat_stmt **out)
             if (p->tok.kind != TK_COMP && p->tok.kind != TK_ACYCLIC &&
                 p->tok.kind != TK_IRREFLEXIVE && p->tok.kind != TK_EMPTY)
                 return fail_here(p, "'acyclic', 'irreflexive' or 'empty'");
-            return parse_check(p, &w, &s->next);
+            if (!parse_check(p, &w, &s->next))
+                return false;
         }
-        return true;
+        /* herd7's grammar ends a let statement with an optional `in`
+         * (deps-instances.cat's `let depi = ... in`): the binding is
+         * the statement's, seen by those after it. */
+        return p->tok.kind != TK_IN || next(p);
     }
     case TK_FLAG:
     case TK_UNDEFINED_UNLESS:
