@@ -1013,6 +1013,12 @@ static dval *eval_body(dctx *c, const cat_expr *e, denv *env)
         dval *a = eval(c, e->a, env);
         if (!a || a->kind == DV_EMPTY)
             return a;
+        if (a->kind == DV_EVENT) {  /* [e]: herd7's ctrl.cat's succs */
+            dval *one = new_set(c);
+            mdl_set s1 = as_set(c, one);
+            mdl_set_add(&s1, a->a);
+            a = one;
+        }
         dval *s = to_set(c, a, e->a);
         return s ? op_value(c, PI_TOID, true, s, NULL) : NULL;
     }

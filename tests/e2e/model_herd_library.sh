@@ -1,13 +1,17 @@
 #!/bin/sh
 # model_herd_library.sh — herd7's generic model files (share/herd: sc.cat,
 # tso.cat, fulleieio.cat, lessrelaxed.cat, uniproccat.cat, prettycat.cat,
-# aarch32.cat, enumerations.cat, minimal.cat), read unmodified, on tests
+# aarch32.cat, enumerations.cat, minimal.cat, ctrl.cat, ctrl-bis.cat,
+# deps.cat, deps-new.cat, deps-instances.cat), read unmodified, on tests
 # of architectures other than their fence files': each gives herd7
 # 7.58's states and verdict, recorded below. They need herd7's `try e
 # with d` on a tag the test's architecture lacks (fences.cat's
 # `try fencerel(DMB) with 0`), lets evaluated where used, `let rec ...
-# when acyclic ...` and `r ^ -1` (doc/herd-model-files.md; the try
-# semantics alone: tests/unit/test_cat_try.c, without ../shared).
+# when acyclic ...`, `r ^ -1`, tuple patterns (`let (ws,dw) = ... in`)
+# and a let statement's optional `in`; a model of ours runs ctrl.cat's
+# functions through `with` (doc/herd-model-files.md; the semantics
+# alone: tests/unit/test_cat_try.c and test_cat_tuple.c, without
+# ../shared).
 # Skips (77) where ../shared is absent. Env: LITMUSLAB, CORPUS.
 : "${LITMUSLAB:?}"
 lib=${HERDLIB:-${CORPUS:-/nonexistent}/../tools/herdtools7/share/herd}
@@ -105,10 +109,98 @@ States 4
 Ok
 Positive: 1 Negative: 3
 Observation 2+2W+dmb.st+po Sometimes 1 3
+== ctrl.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Observation SB Sometimes 1 3
+== ctrl-bis.cat litmus/ppc/2+2W+eieios.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 1 Negative: 3
+Observation 2+2W+eieios Sometimes 1 3
+== deps.cat litmus/aarch64/2+2W+dmb.st+po.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 1 Negative: 3
+Observation 2+2W+dmb.st+po Sometimes 1 3
+== deps-new.cat litmus/riscv/2+2W.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 1 Negative: 3
+Observation 2+2W Sometimes 1 3
+== deps-instances.cat litmus/arm/2+2W+dmbs.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 1 Negative: 3
+Observation 2+2W+dmbs Sometimes 1 3
+== use.cat litmus/x86/MP.litmus
+States 4
+1:rax=0; 1:rbx=0;
+1:rax=0; 1:rbx=1;
+1:rax=1; 1:rbx=0;
+1:rax=1; 1:rbx=1;
+Ok
+Positive: 1 Negative: 3
+Flag added
+Flag combined
+Observation MP Sometimes 1 3
+== use.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Flag combined
+Observation SB Sometimes 1 3
+== use.cat litmus/riscv/2+2W.litmus
+States 0
+No
+Positive: 0 Negative: 0
+Observation 2+2W Never 0 0
+END
+# A model of our own that runs ctrl.cat's functions (tuples, addD's
+# continuations, combine) through `with`, as herd7 does.
+cat > "$tmp/use.cat" <<'END'
+"ctrl.cat's functions"
+include "ctrl.cat"
+let first = roots(po) & W
+let rec pick xs = match xs with || {} -> 0 || d ++ _ -> addD d (W \ IW \ first) 0 end
+let same xs = [combine (loc, xs, R)]
+with p from { pick first }
+with q from { same first }
+flag ~empty p as added
+flag ~empty q as combined
+empty p \ po as within-po
+empty q \ [R | first] as reads-or-first
 END
 grep '^== ' "$tmp/want" | while read -r _ cat test; do
     echo "== $cat $test"
-    "$LITMUSLAB" model -I "$lib" -model "$lib/$cat" "$test" 2>&1 |
+    model=$lib/$cat
+    [ "$cat" = use.cat ] && model=$tmp/use.cat
+    "$LITMUSLAB" model -I "$lib" -model "$model" "$test" 2>&1 |
         grep -E '^(States|[0-9]+:|\[|Ok$|No$|Positive|Observation|Flag)'
 done > "$tmp/got"
 if ! cmp -s "$tmp/want" "$tmp/got"; then

@@ -1,12 +1,13 @@
 /* test_cat_tuple.c — herd7's tuple patterns, `let (a, b) = e`, as
  * statements, in `let ... in`, and in recursive functions over events
  * (herd7's ctrl.cat: `let (ws,dw) = write_acc(...) in`, a pair of events
- * `(d,w) ++ r` added to a relation, a continuation `fun k -> k`), and
- * the optional `in` after a let statement (deps-instances.cat). Each
- * name takes its item when used, as herd7 7.58 does (each rule checked
- * with herd7 on x86 SB and MP with the same shapes of cat): items past
- * the pattern are ignored, a value that is no tuple is the first name's,
- * and a name without an item is herd7's "binding mismatch" at its use
+ * `(d,w) ++ r` added to a relation, a continuation `fun k -> k`, `[e]`
+ * of an event in succs), and the optional `in` after a let statement
+ * (deps-instances.cat). Each name takes its item when used, as herd7
+ * 7.58 does (each rule checked with herd7 on x86 SB and MP with the same
+ * shapes of cat): items past the pattern are ignored, a value that is
+ * no tuple is the first name's, and a name without an item is herd7's
+ * "binding mismatch" at its use
  * only. Worked out on the execution of test_cat_text.h: events 0 (init
  * write), 1 W, 2 R (thread 0), 3 R, 4 W (thread 1); A = {0-1, 1-2, 2-3},
  * B = {1-1, 1-2, 2-0, 3-4}, S = {1, 3}, T = {0, 4}, po = {1-2, 3-4}. */
@@ -184,6 +185,14 @@ static void in_recursive_functions(void **state)
         "let g r = [firsts r]\nwith q from { g(B) }\n"
         "empty (q \\ [domain(B)]) | ([domain(B)] \\ q) as x\n"
         "empty domain(B) \\ (S | domain(B ; [T])) as y\n"));
+    /* ctrl.cat's succs (e, r) = range([e]; r): [e] of an event; from
+     * e = 1 (S & W) along B: {1, 2}, the events of po ; [R] = {1-2} */
+    assert_true(holds(
+        "let succs (e, r) = range ([e]; r)\n"
+        "let rec f xs = match xs with || {} -> {} || e ++ _ -> succs(e, B) "
+        "end\nlet g xs = [f xs]\nwith q from { g(S & W) }\n"
+        "let X = domain(po ; [R]) | range(po ; [R])\n"
+        "empty (q \\ [X]) | ([X] \\ q) as x\n"));
     /* herd7's mismatch, in a function: only where the name is used */
     const char *f =
         "let rec f xs = match xs with || {} -> (0, 0)\n"
