@@ -360,6 +360,10 @@ typedef struct cat_binder {
     int *elems;         /* the elements' slots (a set known when the */
     int n_elems;        /* model is compiled) */
     const struct cat_val *src;  /* else a VAL_DYN giving them per run */
+    bool of_check;      /* a forall over the one value of a check that
+                           only dyn.c gives (src) */
+    bool set_as_id;     /* ... an `empty` check: a set S is taken as
+                           [S], which is empty when S is */
     cat_seq body;       /* forall: its statements' checks */
     int *deps;          /* units that read var, directly or not */
     int n_deps;

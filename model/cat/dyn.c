@@ -1100,8 +1100,14 @@ bool cat_dyn_elems(cat_model *m, const cat_binder *b, uint64_t ***elems,
     const cat_expr *at = b->src->fun;
     dval *v = eval(&c, at, compiled_env(&c, b->src->closure));
     bag items = {0};
-    if (!v || !elements(&c, v, &items, at))
+    if (b->of_check && v) {
+        ll_grow((void **)&items.v, &items.cap, 1, sizeof *items.v);
+        items.v[items.n++] = v->kind == DV_SET && b->set_as_id
+                                 ? op_value(&c, PI_TOID, true, v, NULL)
+                                 : v;
+    } else if (!v || !elements(&c, v, &items, at)) {
         return false;
+    }
     bool is_rel = m->slots[b->var].is_rel;
     *elems = cat_alloc(&m->dyn, sizeof **elems * (size_t)(items.n + 1));
     *n_elems = items.n;
@@ -1111,8 +1117,9 @@ bool cat_dyn_elems(cat_model *m, const cat_binder *b, uint64_t ***elems,
             x = is_rel ? new_rel(&c) : new_set(&c);
         if (x->kind != (is_rel ? DV_REL : DV_SET)) {
             free(items.v);
-            fail(&c, at, is_rel ? "the elements must be relations, found %s"
-                                : "the elements must be sets, found %s",
+            fail(&c, at, b->of_check ? "expected a relation, found %s"
+                         : is_rel ? "the elements must be relations, found %s"
+                                  : "the elements must be sets, found %s",
                  dv_name(x->kind));
             return false;
         }

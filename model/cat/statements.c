@@ -39,6 +39,34 @@ static int distinct_flags(const cat_model *m, const char *with)
     return n;
 }
 
+static bool push_check(cat_model *m, const cat_stmt *s, int slot,
+                       ll_diag *d);
+static bool add_binder(cat_model *m, cat_env **env, const cat_stmt *s,
+                       cat_val *src, ll_diag *d);
+
+/* A check over a value only dyn.c gives (a recursive function's result
+ * over events: ctrl.cat's zyva): a forall over that one value, whose
+ * body is the check, so it runs where binders run, with the checks
+ * after the first with/forall; a model without one runs as before. */
+static bool dyn_check(cat_model *m, cat_env *env, const cat_stmt *s,
+                      cat_val *v, ll_diag *d)
+{
+    cat_stmt loop = *s;
+    loop.kind = ST_FORALL;
+    loop.name = " check";       /* no name a model can write */
+    loop.body = NULL;
+    if (!add_binder(m, &env, &loop, v, d))
+        return false;
+    cat_binder *b = &m->binders[m->n_binders - 1];
+    b->of_check = true;
+    b->set_as_id = s->check == CHK_EMPTY;
+    cat_seq *outer = m->seq;
+    m->seq = &b->body;
+    bool ok = push_check(m, s, b->var, d);
+    m->seq = outer;
+    return ok;
+}
+
 static bool add_check(cat_model *m, cat_env *env, const cat_stmt *s,
                       ll_diag *d)
 {
@@ -46,7 +74,9 @@ static bool add_check(cat_model *m, cat_env *env, const cat_stmt *s,
     if (!cat_compile_expr(m, env, s->e, &v, d))
         return false;
     int slot;
-    if (v->kind == VAL_EMPTY) {
+    if (v->kind == VAL_DYN) {
+        return dyn_check(m, env, s, v, d);
+    } else if (v->kind == VAL_EMPTY) {
         slot = -1;
     } else if (s->check == CHK_EMPTY && v->kind == VAL_SET) {
         slot = v->slot;
@@ -60,6 +90,13 @@ static bool add_check(cat_model *m, cat_env *env, const cat_stmt *s,
     } else {
         slot = v->slot;
     }
+    return push_check(m, s, slot, d);
+}
+
+/* The check of s over slot, into the current sequence. */
+static bool push_check(cat_model *m, const cat_stmt *s, int slot,
+                       ll_diag *d)
+{
     /* herd names an anonymous check after its expression when it is a
      * single name; otherwise after the test. */
     const char *name = s->name ? s->name

@@ -8,8 +8,8 @@
 # with d` on a tag the test's architecture lacks (fences.cat's
 # `try fencerel(DMB) with 0`), lets evaluated where used, `let rec ...
 # when acyclic ...`, `r ^ -1`, tuple patterns (`let (ws,dw) = ... in`)
-# and a let statement's optional `in`; a model of ours runs ctrl.cat's
-# functions through `with` (doc/herd-model-files.md; the semantics
+# and a let statement's optional `in`; models of ours run ctrl.cat's
+# functions through `with` and in checks (doc/herd-model-files.md; the semantics
 # alone: tests/unit/test_cat_try.c and test_cat_tuple.c, without
 # ../shared).
 # Skips (77) where ../shared is absent. Env: LITMUSLAB, CORPUS.
@@ -180,9 +180,37 @@ States 0
 No
 Positive: 0 Negative: 0
 Observation 2+2W Never 0 0
+== checks.cat litmus/x86/MP.litmus
+States 4
+1:rax=0; 1:rbx=0;
+1:rax=0; 1:rbx=1;
+1:rax=1; 1:rbx=0;
+1:rax=1; 1:rbx=1;
+Ok
+Positive: 1 Negative: 3
+Flag added
+Flag combined
+Flag combined-r
+Observation MP Sometimes 1 3
+== checks.cat litmus/x86/SB.litmus
+States 4
+0:rax=0; 1:rax=0;
+0:rax=0; 1:rax=1;
+0:rax=1; 1:rax=0;
+0:rax=1; 1:rax=1;
+Ok
+Positive: 1 Negative: 3
+Flag combined
+Flag combined-r
+Observation SB Sometimes 1 3
+== checks.cat litmus/riscv/2+2W.litmus
+States 0
+No
+Positive: 0 Negative: 0
+Observation 2+2W Never 0 0
 END
-# A model of our own that runs ctrl.cat's functions (tuples, addD's
-# continuations, combine) through `with`, as herd7 does.
+# Models of our own that run ctrl.cat's functions (tuples, addD's
+# continuations, combine) through `with` and in checks, as herd7 does.
 cat > "$tmp/use.cat" <<'END'
 "ctrl.cat's functions"
 include "ctrl.cat"
@@ -196,10 +224,24 @@ flag ~empty q as combined
 empty p \ po as within-po
 empty q \ [R | first] as reads-or-first
 END
+cat > "$tmp/checks.cat" <<'END'
+"ctrl.cat's functions in checks"
+include "ctrl.cat"
+let first = roots(po) & W
+let rec pick xs = match xs with || {} -> 0 || d ++ _ -> addD d (W \ IW \ first) 0 end
+let same xs = combine (loc, xs, R)
+flag ~empty pick first as added
+flag ~empty same first as combined
+flag ~empty (same first) & R as combined-r
+empty pick first \ po as within-po
+acyclic pick first | po as cyc
+irreflexive (pick first);(pick first) as irr
+empty same first \ (R | first) as reads-or-first
+END
 grep '^== ' "$tmp/want" | while read -r _ cat test; do
     echo "== $cat $test"
     model=$lib/$cat
-    [ "$cat" = use.cat ] && model=$tmp/use.cat
+    case $cat in use.cat|checks.cat) model=$tmp/$cat ;; esac
     "$LITMUSLAB" model -I "$lib" -model "$model" "$test" 2>&1 |
         grep -E '^(States|[0-9]+:|\[|Ok$|No$|Positive|Observation|Flag)'
 done > "$tmp/got"

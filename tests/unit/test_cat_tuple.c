@@ -22,6 +22,15 @@
 
 #include "test_cat_text.h"
 
+/* herd7's ctrl.cat's addD: addD d ws r is r | ({d} * ws), through a
+ * continuation per element of ws. */
+#define ADDD \
+    "let addD d =\n" \
+    "  let rec do_rec ws = match ws with\n" \
+    "  || {} -> fun k -> k\n" \
+    "  || w ++ ws -> let kws = do_rec ws in fun k -> (d, w) ++ kws k\n" \
+    "  end in do_rec\n"
+
 /* Run text after `let A = addr` and `let B = ctrl`; false with *msg
  * ("line:col: message") when loading or evaluation fails (an error a
  * check's value meets is found when the model is loaded: herd7 meets it
@@ -165,11 +174,7 @@ static void in_recursive_functions(void **state)
     /* ctrl.cat's addD: a continuation adding (d, w) for each w;
      * addD 1 T B = B | {1-0, 1-4} (S & W = {1}) */
     const char *addd =
-        "let addD d =\n"
-        "  let rec do_rec ws = match ws with\n"
-        "  || {} -> fun k -> k\n"
-        "  || w ++ ws -> let kws = do_rec ws in fun k -> (d, w) ++ kws k\n"
-        "  end in do_rec\n"
+        ADDD
         "let rec pick xs = match xs with || {} -> 0 "
         "|| d ++ _ -> addD d T B end\n";
     snprintf(text, sizeof text, "%swith p from { pick (S & W) }\n"
@@ -204,6 +209,46 @@ static void in_recursive_functions(void **state)
     assert_string_equal(error_of(text), "5:18: binding mismatch");
 }
 
+/* A check over what a recursive function over events returns runs as
+ * herd7 runs it (here: a forall over that one value). */
+static void checks_over_recursive_results(void **state)
+{
+    (void)state;
+    const char *fns =
+        "let rec ids xs = match xs with || {} -> 0\n"
+        "|| x ++ rest -> (x, x) ++ ids rest end\n"
+        "let rec evs xs = match xs with || {} -> {}\n"
+        "|| x ++ rest -> x ++ evs rest end\n"
+        ADDD
+        "let rec pick xs = match xs with || {} -> 0 "
+        "|| d ++ _ -> addD d T 0 end\n";
+    char text[2048];
+    cat_result r;
+    /* ids(S) = [S] = {1-1, 3-3}; evs(S) = S; ids(E) = 0 */
+    snprintf(text, sizeof text, "%sempty ids(S) \\ [S] as x\n"
+             "empty evs(S) \\ S as y\nacyclic ids(E) as z\n"
+             "flag ~empty ids(S) as f\n", fns);
+    assert_true(run(text, &r, NULL));
+    assert_true(r.allowed);
+    assert_int_equal(r.n_accepted, 1);
+    assert_int_equal(r.n_flags, 1);
+    assert_string_equal(r.flags[0], "f");
+    snprintf(text, sizeof text, "%sirreflexive ids(S) as x\n", fns);
+    assert_false(holds(text));
+    snprintf(text, sizeof text, "%sempty evs(S) as x\n", fns);
+    assert_false(holds(text));
+    /* pick (S & W) = addD 1 T 0 = {1-0, 1-4}: with po {1-2, 3-4}
+     * acyclic; with A, 0-1-0 is a cycle */
+    snprintf(text, sizeof text, "%sacyclic pick (S & W) | po as x\n", fns);
+    assert_true(holds(text));
+    snprintf(text, sizeof text, "%sacyclic pick (S & W) | A as x\n", fns);
+    assert_false(holds(text));
+    /* a set where a relation is needed */
+    snprintf(text, sizeof text, "%sacyclic evs(S) as x\n", fns);
+    assert_string_equal(error_of(text),
+                        "14:9: expected a relation, found a set");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +256,7 @@ int main(void)
         cmocka_unit_test(herd7_mismatch_rules),
         cmocka_unit_test(let_statement_in),
         cmocka_unit_test(in_recursive_functions),
+        cmocka_unit_test(checks_over_recursive_results),
     };
     return cmocka_run_group_tests(tests, ct_setup, ct_teardown);
 }
