@@ -632,17 +632,23 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                           ev[a].val);
         }
     }
+    /* the copies herd7's register phase made of `S' := S + S0` (an RMW
+       adding a local holding 0: sem_event.vcopy) and left unsolved, in
+       the order it lists them, the last solved first: the later write
+       first (the two-RMW shape's union-find roots the class as herd7's
+       only so, issue 24: litmus/c/RMW+add-return-zero-local-pair) */
+    for (int w = n_ev - 1; w >= 0; w--) {
+        const sem_event *we = ev[w].e;
+        if (opv[w] != w || !we->vcopy)
+            continue;
+        int q = read_event(m, base, pick, ev[w].thread, bit_of(we->vdata));
+        if (q >= 0)
+            hs_add_eq(&s, n_ev + w, var[q], ev[w].val);
+    }
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
-        if (opv[w] != w)
+        if (opv[w] != w || we->vcopy)
             continue;
-        if (we->vcopy) {    /* its own variable, a copy of its read */
-            int q = read_event(m, base, pick, ev[w].thread,
-                               bit_of(we->vdata));
-            if (q >= 0)
-                hs_add_eq(&s, n_ev + w, var[q], ev[w].val);
-            continue;
-        }
         sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,

@@ -203,15 +203,27 @@ void cr_op(sem_run *r, int a, int b)
     s->next = (short)x;
 }
 
+/* The variable x copies, through the reads of locals that copy it: the
+ * register phase's union-find makes them one (`r4 = r2 < 0; cmpxchg(b,
+ * r4, 1)` expects `S2 < 0` as `cmpxchg(b, r2 < 0, 1)` does). */
+static int copied(const c_regs *s, int x)
+{
+    while (x >= 0 && s->kind[x] == K_LOAD)
+        x = s->src[x];
+    return x;
+}
+
 bool cr_one_op(sem_run *r, int k)
 {
     c_regs *s = state(r);
-    int x = k >= 0 && k < 4 && !s->off ? s->opnd[k] : -1;
+    int x = copied(s, k >= 0 && k < 4 && !s->off ? s->opnd[k] : -1);
     if (x < 0 || s->kind[x] != K_OP)
         return false;
-    for (int i = 0; i < 2; i++)
-        if (s->arg[x][i] >= 0 && s->kind[s->arg[x][i]] == K_OP)
+    for (int i = 0; i < 2; i++) {
+        int a = copied(s, s->arg[x][i]);
+        if (a >= 0 && s->kind[a] == K_OP)
             return false;
+    }
     return true;
 }
 
