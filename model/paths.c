@@ -958,6 +958,22 @@ const char *sem_sym_name(sem_run *r, int sym)
     return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
 }
 
+void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
+{
+    char x[2][64];
+    sem_val v[2] = {a, b};
+    for (int i = 0; i < 2; i++)
+        if (v[i].sym < 0)
+            snprintf(x[i], sizeof x[i], "%lld", (long long)v[i].num);
+        else if (v[i].num == 0)
+            snprintf(x[i], sizeof x[i], "%s", sem_sym_name(r, v[i].sym));
+        else
+            snprintf(x[i], sizeof x[i], "%s+%lld", sem_sym_name(r, v[i].sym),
+                     (long long)v[i].num);
+    sem_error(r, "illegal operation %s on %s and %s (herd7 refuses the "
+              "test)", op, x[0], x[1]);
+}
+
 void sem_set_bytes(sem_run *r, int ev, int bytes)
 {
     run_ctx *c = ctx(r);

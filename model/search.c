@@ -2981,6 +2981,13 @@ static bool bad_source(const search *s, int g, int h, bool own, bool cut)
              (own || (cut && !made_of(w->e, r->e)))));
 }
 
+/* Whether event h is a constant write: the initial one, or one whose
+ * value is no read's. */
+static bool constant_source(const search *s, int h)
+{
+    return h < s->m->n_locs || !s->ev[h].e || !s->ev[h].e->vdata;
+}
+
 /* herd7 solves a combination's values before it refuses a path stopped
  * on an error (address 0): an execution where a value no write fixes (a
  * read at 0 of its own copy stored back there, `r0 = xchg(q, 2);
@@ -3033,18 +3040,26 @@ static bool bad_solves(search *s, bool cut)
         at[n_reads++] = -1;
     }
     /* every choice, in the order of an odometer: at[i] is read i's
-       source, -1 before its first */
+       source, -1 before its first. Sources that are constants (the
+       initial write, a write of no read's value) of the value read are
+       one choice for symbolic.c (the equation `S := v`): the first alone
+       is tried (a lock's reads, which have many, took a test with an
+       access at 0 past the cap below: g20800001_147) */
     bool keep = n_reads == 0 && solves_with(s, ev, cut);
+    bool *had_const = ll_xcalloc((size_t)n_reads + 1, sizeof *had_const);
     int i = 0;
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
-        while (h < n && !bad_source(s, g, h, own[g], cut))
+        while (h < n && (!bad_source(s, g, h, own[g], cut) ||
+                         (had_const[i] && constant_source(s, h))))
             h++;
         if (h == n) {
+            had_const[i] = false;
             at[i--] = -1;
             continue;
         }
+        had_const[i] |= constant_source(s, h);
         at[i] = h;
         s->src[g] = h;
         if (i + 1 < n_reads) {
@@ -3053,6 +3068,7 @@ static bool bad_solves(search *s, bool cut)
         }
         keep = ++tries > 4096 || solves_with(s, ev, cut);
     }
+    free(had_const);
     free(own);
     free(reads);
     free(copy);

@@ -242,8 +242,7 @@ static sem_next bad(sem_run *r, sem_taint t, const char *what)
 /* Whether herd7 7.58 refuses the test on operation op of a and b, one
  * an address at least, which binop could not make ("Illegal operation
  * ^ on constants x and 0"; `x | 1` fails an assertion): measured on
- * values read and constants alike. Not refused: `x - y` (a value of
- * herd7's, not made here). */
+ * values read and constants alike. */
 static bool herd_refuses(int op, sem_val a, sem_val b)
 {
     bool both = a.sym >= 0 && b.sym >= 0;
@@ -255,7 +254,7 @@ static bool herd_refuses(int op, sem_val a, sem_val b)
     case LL_C_LT: case LL_C_GT:  /* binop made an address against 0 */
         return true;
     case LL_C_SUB:
-        return !both;       /* `0 - x`; `x - 1` binop makes */
+        return !both;       /* `0 - x`; `x - 1`, `x - y` binop makes */
     default:
         return false;
     }
@@ -274,52 +273,58 @@ static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
     if ((a.sym < 0 && b.sym < 0) || op <= 0 ||
         op >= (int)(sizeof names / sizeof *names) || !herd_refuses(op, a, b))
         return bad(r, t, what);
-    char x[64], y[64];
-    sem_val v[2] = {a, b};
-    char *out[2] = {x, y};
-    for (int i = 0; i < 2; i++)
-        if (v[i].sym < 0)
-            snprintf(out[i], sizeof x, "%lld", (long long)v[i].num);
-        else
-            snprintf(out[i], sizeof x, "%s", sem_sym_name(r, v[i].sym));
-    sem_error(r, "illegal operation %s on %s and %s (herd7 refuses the "
-              "test)", names[op], x, y);
+    sem_illegal_op(r, names[op], a, b);
     return SEM_ERROR;
 }
 
-static bool binop(int op, sem_val a, sem_val b, sem_val *out)
+/* herd7 7.58's difference of two addresses: not a distance but which
+ * comes first, -1, 0 or 1, by their names (compared byte by byte, `x1`
+ * before `x10` before `x9`), then their offsets: `b - a` is 1, `a - b`
+ * -1 whatever their offsets, `(a + 5) - a` 1 (doc/lkmm.md "Addresses
+ * as values"). */
+static sem_val address_order(sem_run *r, sem_val a, sem_val b)
+{
+    int c = a.sym == b.sym ? 0
+                           : strcmp(sem_sym_name(r, a.sym),
+                                    sem_sym_name(r, b.sym));
+    if (c == 0)
+        c = a.num < b.num ? -1 : a.num > b.num;
+    return sem_int(c < 0 ? -1 : c > 0);
+}
+
+static bool binop(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
 {
     if (a.sym < 0 && b.sym < 0) {
         out->sym = -1;
         return ll_c_eval_binop(op, a.num, b.num, &out->num);
     }
-    int cmp;
     switch (op) {
     case LL_C_ADD: return sem_arith('+', a, b, out);
-    case LL_C_SUB: return sem_arith('-', a, b, out);
+    case LL_C_SUB:
+        if (a.sym >= 0 && b.sym >= 0) {
+            *out = address_order(r, a, b);
+            return true;
+        }
+        return sem_arith('-', a, b, out);
     case LL_C_XOR: return sem_arith('^', a, b, out);
-    case LL_C_OR:   /* herd7's `x | 0`, `0 | x` (`x | 1` fails) */
+    case LL_C_OR:   /* herd7's `x | 0`, `0 | x` (`x | 1`, `x | x` fail) */
         if (sem_val_eq(a, sem_int(0)) || sem_val_eq(b, sem_int(0))) {
             *out = a.sym < 0 && a.num == 0 ? b : a;
             return true;
         }
-        return sem_arith('|', a, b, out);
+        return false;
     case LL_C_EQ: *out = sem_int(sem_val_eq(a, b)); return true;
     case LL_C_NE: *out = sem_int(!sem_val_eq(a, b)); return true;
-    case LL_C_LT: case LL_C_LE: case LL_C_GT: case LL_C_GE:
-        if ((op == LL_C_LT || op == LL_C_GT) && a.sym != b.sym &&
-            (sem_val_eq(a, sem_int(0)) || sem_val_eq(b, sem_int(0)))) {
+    case LL_C_LT: case LL_C_GT:
+        if (sem_val_eq(a, sem_int(0)) || sem_val_eq(b, sem_int(0))) {
             /* herd7: an address is above 0 (`0 < x` is 1); against
-               another number, or by <= or >=, it refuses the test */
+               another number or address (`x < x` too), or by <= or >=,
+               it refuses the test */
             bool above = a.sym >= 0;
             *out = sem_int(op == LL_C_GT ? above : !above);
             return true;
         }
-        if (!sem_compare(a, b, &cmp))
-            return false;
-        *out = sem_int(op == LL_C_LT ? cmp < 0 : op == LL_C_LE ? cmp <= 0
-                       : op == LL_C_GT ? cmp > 0 : cmp >= 0);
-        return true;
+        return false;
     }
     return false;
 }
@@ -401,7 +406,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
             use(r, vs);
         cr_op(r, 1, 2);
     }
-    if (!binop(op, a.v, b.v, &v)) {
+    if (!binop(r, op, a.v, b.v, &v)) {
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
                               : NULL;
@@ -498,7 +503,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_taint vv = vsrc(r, &in->ops[2]);
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
         use(r, old.t | vv);
-    if (kind != LL_C_XCHG && !binop((int)(in->flags & 0xff), old.v, v.v, &nv))
+    if (kind != LL_C_XCHG && !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv))
         return bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v, v.v,
                       "undefined atomic arithmetic");
     /* the value written is computed from the value read (but an
@@ -683,7 +688,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         sem_set_nodep(r, ev);
     if (ok) {
         sem_val nv = n.v;
-        if (unless && !binop(LL_C_ADD, old.v, n.v, &nv))
+        if (unless && !binop(r, LL_C_ADD, old.v, n.v, &nv))
             return bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
                           "undefined atomic arithmetic");
         int w = sem_store(r, a.v, a.t, nv,

@@ -198,10 +198,18 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
                    k == LL_LISA_OPK_NEQ)) &&
         !(k == LL_LISA_OPK_ADD && (zero_a || zero_b)))
         r->used |= a.t | b.t;
+    /* herd7 7.58 adds a number to an address and xors an address with
+       itself (0); any other addition, xor or and with an address (`x &
+       x`, `x & 0`, `x ^ 0`, `x + x`) refuses the test, as in C */
+    char name = k == LL_LISA_OPK_ADD ? '+' : k == LL_LISA_OPK_XOR ? '^' : '&';
     switch (k) {
-    case LL_LISA_OPK_ADD: return sem_arith('+', a.v, b.v, &out->v);
-    case LL_LISA_OPK_XOR: return sem_arith('^', a.v, b.v, &out->v);
-    case LL_LISA_OPK_AND: return sem_arith('&', a.v, b.v, &out->v);
+    case LL_LISA_OPK_ADD: case LL_LISA_OPK_XOR: case LL_LISA_OPK_AND:
+        if ((k != LL_LISA_OPK_AND || (a.v.sym < 0 && b.v.sym < 0)) &&
+            sem_arith(name, a.v, b.v, &out->v))
+            return true;
+        if (a.v.sym >= 0 || b.v.sym >= 0)
+            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v);
+        return false;
     case LL_LISA_OPK_EQ:
         out->v = sem_int(sem_val_eq(a.v, b.v));
         return true;
@@ -247,7 +255,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
     sem_taint vs;
     bool op;
     if (!operation(r, in, 1, &v, &vs, &op))
-        return undefined(r, v.t, "undefined arithmetic on an address");
+        return sem_stopped(r) ? SEM_ERROR
+                              : undefined(r, v.t, "undefined arithmetic");
     r->addr_fixed = fixed;
     int w = sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
     write_made(r, w, v.t, vs, op);
@@ -281,7 +290,8 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         sem_taint vs;
         bool op;
         if (!operation(r, in, 1, &v, &vs, &op))
-            return undefined(r, v.t, "undefined arithmetic on an address");
+            return sem_stopped(r) ? SEM_ERROR
+                                  : undefined(r, v.t, "undefined arithmetic");
         set(r, &in->ops[0], v, vs, op);
         return SEM_NEXT;
     }

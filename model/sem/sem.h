@@ -680,6 +680,10 @@ void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v);
 void sem_set_bytes(sem_run *r, int ev, int bytes);
 /* The name of location symbol sym (a value's sem_val.sym), for messages. */
 const char *sem_sym_name(sem_run *r, int sym);
+/* Reject the test on an operation op (`+`) of a and b, one an address,
+ * that herd7 7.58 refuses (`Illegal operation + on constants x and x`),
+ * as sem_error: on a value read too, where its path solves. */
+void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */

@@ -75,8 +75,10 @@ litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instru
 litmus/aarch64/MP+dmb.sy+br-label.litmus:6:1: a code label as a value (label:"P1:L0") cannot be set by hwrun (ADR can)
 litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
+litmus/c/C+address-differences.litmus:34:2: hwrun does not support an address past a shared variable ('x9+5')
 litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a register points to: 'x2' (intptr_t) and 'y1' (int) both have their address taken
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/LB+zero-read-store-or-locks.litmus:19:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt-held.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt.litmus:27:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+offset-const.litmus:19:2: hwrun does not support an address past a shared variable ('x+1')

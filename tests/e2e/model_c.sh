@@ -136,4 +136,7 @@ check_bad '	WRITE_ONCE(*x, x); atomic_add(x, x);' "8:21: illegal operation + on 
 check_bad '	r0 = READ_ONCE(*x); r0 = r0 ^ x;' "8:30: illegal operation ^ on 0 and x (herd7 refuses the test)"
 check_bad '	r0 = READ_ONCE(*x); r0 = r0 <= x;' "8:30: illegal operation <= on 0 and x (herd7 refuses the test)"
 check_bad '	r0 = READ_ONCE(*x); r0 = x < 1;' "8:29: illegal operation < on x and 1 (herd7 refuses the test)"
+# ... and two addresses' order other than by `-` (`x < x`, `x | x`)
+check_bad '	r0 = READ_ONCE(*x); r0 = x < x;' "8:29: illegal operation < on x and x (herd7 refuses the test)"
+check_bad '	r0 = READ_ONCE(*x); r0 = x | x;' "8:29: illegal operation | on x and x (herd7 refuses the test)"
 echo "model_c: ok"

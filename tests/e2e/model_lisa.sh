@@ -137,6 +137,26 @@ exists (0:r1=0)
 END
 refused zero-xor "8:2: memory access to 0, which is not a location"
 
+# An operation on an address read (p holds x once P1 writes it) that
+# herd7 7.58 cannot make refuses the test, as in C (`Illegal operation &
+# on constants x and x`): an and, an addition of two addresses, a xor
+# other than with itself; an address plus a number is an address.
+for op in 'and r0 r0:& on x and x' 'add r0 r0:+ on x and x' \
+          'xor r0 1:^ on x and 1' 'and r0 0:& on x and 0'; do
+  name=op-$(echo "${op%%:*}" | tr -c 'a-z0-9\n' '-')
+  cat > "$tmp/$name.litmus" <<END
+LISA $name
+{
+x=0; y=0; p=0; 1:r3=x;
+}
+ P0                  | P1             ;
+ r[once] r0 p        | w[once] p r3   ;
+ mov r1 (${op%%:*})  |                ;
+exists (0:r1=0)
+END
+  refused "$name" "7:2: illegal operation ${op#*:} (herd7 refuses the test)"
+done
+
 # --explain: the events with their annotations' sets and the LISA
 # instruction that made each, and why the model rejects the state.
 f=litmus/lisa/MP+release+acquire.litmus

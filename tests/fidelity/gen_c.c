@@ -49,7 +49,10 @@
  * sometimes a filter and a locations line. Apart from all that, from a
  * second random stream (lock_word, below): one test in ten (all with
  * GEN_C_LOCKWORD) gets issue 24's lock-word shapes, and one int test in
- * 16 an array `int y[2];` in its init block. The same SEED and LARGE
+ * 16 an array `int y[2];` in its init block; from a third stream
+ * (addr_diff), in a test with no lock word, one thread with a pointer
+ * local in three ends with a difference of two addresses (herd7: their
+ * order). The same SEED and LARGE
  * (and GEN_C_LOCKWORD) always write the same tests. Standalone: no
  * project code. */
 #include <stdint.h>
@@ -632,6 +635,56 @@ static int lw_all;      /* GEN_C_LOCKWORD: every test */
  * herd7's time grows steeply with lock sections) */
 static int lw_left;
 
+/* Address arithmetic (issue 24): a thread with a pointer local declared
+ * at its top gets, one time in ADDR_ODDS, a difference of two addresses
+ * into a new register (herd7 7.58: -1, 0 or 1, which comes first), then
+ * stored, tested by an if, or left to the condition. Drawn from a third
+ * stream that each thread seeds from the main one without drawing from
+ * it, so the main and aside streams, hence every other test, are what
+ * they were. */
+enum { ADDR_ODDS = 3 };
+static uint64_t rng_addr;
+
+static void addr_stream(void)
+{
+    uint64_t k = rng;
+    rng = rng_addr;
+    rng_addr = k;
+}
+
+static void addr_diff(thread *t)
+{
+    char d[32], q[8], q2[8];
+    int n = 0, top[MAX_PTRS];
+    for (int i = 0; i < t->n_ptrs; i++)
+        if (!t->qdecl[i])
+            top[n++] = i;
+    /* a register past the thread's, declared here (the condition,
+       drawn as before, names none) */
+    if (n == 0 || t->n_regs >= MAX_REGS || rnd(ADDR_ODDS))
+        return;
+    sprintf(q, "q%d", top[rnd((unsigned)n)]);
+    sprintf(q2, "q%d", top[rnd((unsigned)n)]);
+    sprintf(d, "%s r%d", reg_type, t->n_regs);
+    const char *l = locs[rnd(N_LOCS)], *l2 = locs[rnd(N_LOCS)];
+    switch (rnd(5)) {
+    case 0: put(t, 1, "%s = %s - %s;", d, q, l); break;
+    case 1: put(t, 1, "%s = %s - %s;", d, l, q); break;
+    case 2: put(t, 1, "%s = %s - %s;", d, q, q2); break;
+    case 3: put(t, 1, "%s = (%s + 1) - %s;", d, q, l); break;
+    default: put(t, 1, "%s = %s - %s + 1;", d, q, l); break;
+    }
+    sprintf(d, "r%d", t->n_regs);
+    switch (rnd(3)) {
+    case 0: put(t, 1, "WRITE_ONCE(*%s, %s);", l2, d, 0); break;
+    case 1:
+        put(t, 1, "if (%s == %s)", d, rnd(2) ? "0" : "1", 0);
+        put(t, 2, "WRITE_ONCE(*%s, 1);", l2, 0, 0);
+        break;
+    default: break;
+    }
+}
+
 /* Swap the two streams (called in pairs). */
 static void aside(void)
 {
@@ -926,6 +979,14 @@ static void one_test(FILE *f, const char *name)
         aside();
         lock_word(&th[i], i, lw_mode, w);
         aside();
+    }
+    /* address arithmetic at the end of a thread (addr_diff), in a
+       test with no lock word, after every draw that counts registers */
+    rng_addr = rng ^ 0x3c6ef372fe94f82bULL;
+    for (int i = 0; !lw && i < n; i++) {
+        addr_stream();
+        addr_diff(&th[i]);
+        addr_stream();
     }
     /* the init block: p points to x (or, one test in four, y or z),
      * a location starts at 1 or 2 one time in eight, registers r9 (a
