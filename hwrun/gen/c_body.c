@@ -328,6 +328,16 @@ static bool print_bin(cbody *b, const ll_stmt *st, const ops *p,
     };
     unsigned op = st->instr.flags & 0xff;
     ll_buf *c = &b->code;
+    /* herd7 gives the difference of two addresses as their order (-1, 0,
+     * 1) and refuses most other arithmetic on them, where a machine
+     * computes on the bytes: only their equality means the same on both. */
+    for (int i = 1; i < st->instr.n_ops && i <= 2; i++)
+        if (st->instr.ops[i].kind == LL_OPND_SYM && op != LL_C_EQ &&
+            op != LL_C_NE)
+            return hw_gen_fail(b->g, st, "hwrun does not support arithmetic "
+                               "on an address ('%s'): herd7 computes it "
+                               "otherwise than a machine",
+                               st->instr.ops[i].sym);
     switch (op) {
     case LL_C_DIV:
     case LL_C_MOD:

@@ -62,7 +62,8 @@ done
 # BL, whose link register X30 is the compiler's, a code label as an
 # initial value, herd7 7.58's address x+1 read from `x[1]` in a
 # condition, and a C access to x+1, which herd7 takes as a location of
-# its own and a CPU as the bytes past x).
+# its own and a CPU as the bytes past x; likewise C arithmetic on an
+# address, where herd7 gives b - a as the variables' order).
 cat >"$tmp/refused.want" <<'EOF'
 litmus/aarch64/A64+bl-link.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/A64+label-cond.litmus:10:9: a code label as a value (label:"P0:L0") cannot be set by hwrun (ADR can)
@@ -75,13 +76,16 @@ litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instru
 litmus/aarch64/MP+dmb.sy+br-label.litmus:6:1: a code label as a value (label:"P1:L0") cannot be set by hwrun (ADR can)
 litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
-litmus/c/C+address-differences.litmus:34:2: hwrun does not support an address past a shared variable ('x9+5')
+litmus/c/C+address-differences.litmus:23:10: hwrun does not support arithmetic on an address ('x9'): herd7 computes it otherwise than a machine
+litmus/c/C+address-or-zero-less.litmus:19:10: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
+litmus/c/LB+address-difference-branch.litmus:20:10: hwrun does not support arithmetic on an address ('a'): herd7 computes it otherwise than a machine
 litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a register points to: 'x2' (intptr_t) and 'y1' (int) both have their address taken
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/LB+zero-read-store-or-locks.litmus:19:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt-held.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt.litmus:27:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+offset-const.litmus:19:2: hwrun does not support an address past a shared variable ('x+1')
+litmus/c/MP+offset-moved-write.litmus:30:12: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/MP+offset-through-read-pointer.litmus:39:2: hwrun does not support an address past a shared variable ('x+1')
 litmus/c/MP+unlock-misspelt-lock.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a register points to: no shared variable has its address taken

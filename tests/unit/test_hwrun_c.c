@@ -246,6 +246,12 @@ static void refusals(void **unused)
          "exists (x=0)\n",
          "hwrun does not support atomic operations on a variable of type "
          "char", 5, 11},
+        /* arithmetic on an address: herd7's b - a is the names' order */
+        {"C T\n{ int *p = a; }\nP0(int **p, int *a, int *b)\n{\n"
+         "\tint *r0 = READ_ONCE(*p);\n\tint r1 = r0 - a;\n}\n"
+         "exists (0:r1=0)\n",
+         "hwrun does not support arithmetic on an address ('a'): herd7 "
+         "computes it otherwise than a machine", 6, 14},
         /* what a register points to must be one type */
         {"C T\n{ int *p = x; }\nP0(int *x, long *y, int **p)\n{\n"
          "\tint *r0 = READ_ONCE(*p);\n\tint r1 = READ_ONCE(*r0);\n"
