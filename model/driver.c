@@ -322,6 +322,7 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
     for (;;) {
         m = (mdl_test){0};
         m.explain = ex;
+        m.incoherent = !cat_coherent(model);
         m.limits = o->limits;
         m.start = start;
         st = MDL_BAD_INPUT;

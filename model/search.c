@@ -121,7 +121,8 @@ typedef struct search {
     bool stop;
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
-                                   --explain (never counted) */
+                                   --explain (never counted), or for a
+                                   model that forbids none (counted) */
     bool atomic_pairs;          /* the model forbids what rmw_atomic
                                    prunes, in rmw pairs (cat_atomic_pairs) */
     bool atomic_single;         /* ... in one-event RMWs */
@@ -1024,7 +1025,7 @@ static void choose_sources(search *s, loc_plan *p, int j)
     if (!tick(s, p))
         return;
     if (j == p->n_r) {
-        bool ok = coherent(p);
+        bool ok = s->m->incoherent || coherent(p);
         if (ok || s->all_co)
             save_solution(s, p, ok);
         return;
@@ -3165,7 +3166,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     }
     s.status = MDL_OK;
     s.batch = 1;
-    s.all_co = full && mdl_explain_incoherent(m->explain);
+    s.all_co = (full && mdl_explain_incoherent(m->explain)) ||
+               m->incoherent;
     s.atomic_pairs = cat_atomic_pairs(model);
     s.atomic_single = cat_atomic_single(model);
     if (m->limits.max_memory)

@@ -452,6 +452,7 @@ struct cat_model {
     bool chooses_co;            /* has `with co from` (choose_co) */
     bool atomic_pairs;          /* a check forbids rmw & (fre; coe), */
     bool atomic_single;         /* ... [RMW] & (fre; coe) (atomicity.c) */
+    bool coherent;              /* ... cycles of po-loc | rf | co | fr */
 
     /* Run state, sized for `n` events. */
     int n;
