@@ -156,6 +156,10 @@ static unsigned instr_atoms(const cat_instr *in, const unsigned *at)
                ((a & A_FRE) && (b & A_COE) ? A_FRECOE : 0) |
                seq_coherence(a, b) | (b & C_ID ? a & C_ACCESSES : 0) |
                (a & C_ID ? b & C_ACCESSES : 0);
+    case PI_RESTRICT_DOM:    /* [a]; b, a set: b's pairs from M kept */
+        return (a & S_R) && (a & S_W) ? b & C_ACCESSES : 0;
+    case PI_RESTRICT_RNG:    /* a; [b] */
+        return (b & S_R) && (b & S_W) ? a & C_ACCESSES : 0;
     case PI_INV:
         return a & A_RF ? A_INVRF : 0;
     case PI_PLUS:

@@ -152,14 +152,6 @@ States 6
 Ok
 Positive: 2 Negative: 4
 Observation PPC-read-overwritten-own-write Sometimes 2 4
-== naked.cat litmus/x86/X86-read-own-later-write.litmus
-States 3
-0:EAX=0;
-0:EAX=1;
-0:EAX=2;
-Ok
-Positive: 1 Negative: 2
-Observation X86-read-own-later-write Sometimes 1 2
 == mini.cat litmus/c11/2+2W+xchgs.litmus
 States 4
 [x]=1; [y]=1;
