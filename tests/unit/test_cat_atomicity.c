@@ -25,12 +25,18 @@
 
 #include "test_cat_text.h"
 
-/* 1: pairs only, 2: one-event only, 3: both, 0: neither. */
-static int proves(const char *text)
+/* The model of text, titled. */
+static cat_model *titled(const char *text)
 {
     char full[2048];
     snprintf(full, sizeof full, "\"t\"\n%s", text);
-    cat_model *m = ct_must_load(full);
+    return ct_must_load(full);
+}
+
+/* 1: pairs only, 2: one-event only, 3: both, 0: neither. */
+static int proves(const char *text)
+{
+    cat_model *m = titled(text);
     int r = (cat_atomic_pairs(m) ? 1 : 0) | (cat_atomic_single(m) ? 2 : 0);
     cat_free(m);
     return r;
@@ -92,9 +98,7 @@ static void forms_that_do_not(void **state)
 
 static bool coherent(const char *text)
 {
-    char full[2048];
-    snprintf(full, sizeof full, "\"t\"\n%s", text);
-    cat_model *m = ct_must_load(full);
+    cat_model *m = titled(text);
     bool r = cat_coherent(m);
     cat_free(m);
     return r;
