@@ -216,6 +216,7 @@ void cat_find_atomicity(cat_model *m)
             !m->slots[c->slot].is_rel)
             continue;
         unsigned v = closure(at[c->slot]);
+        m->has_checks = true;
         if (c->kind == CHK_ACYCLIC)
             m->coherent |= (v & coh_acyclic) == coh_acyclic;
         else if (c->kind == CHK_IRREFLEXIVE)
@@ -243,4 +244,9 @@ bool cat_atomic_single(const cat_model *m)
 bool cat_coherent(const cat_model *m)
 {
     return m->coherent;
+}
+
+bool cat_has_checks(const cat_model *m)
+{
+    return m->has_checks;
 }
