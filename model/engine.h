@@ -252,6 +252,9 @@ typedef struct mdl_test {
     bool looped;             /* some run jumped back on a value read */
     bool loop_probe;         /* mdl_search's second pass, for herd7's
                                 `Loop` test alone (mdl_run.probe) */
+    bool incoherent;         /* the model forbids no incoherent candidate
+                                (cat_coherent): they are built and counted,
+                                as herd7 does */
     bool loop_cut;           /* some path that went round a loop too often
                                 reads values the other threads can give */
     bool timed_out;          /* over limits.timeout while finding runs */

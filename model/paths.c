@@ -554,11 +554,12 @@ static int may_read_how(run_ctx *c, int loc, int k, int inst)
 }
 
 /* --explain shows incoherent candidates too, where a read reads a write
- * after it in its thread: there each read takes every value, and the
+ * after it in its thread, and a model that forbids none keeps them
+ * (mdl_test.incoherent): there each read takes every value, and the
  * run is kept when, at its end, each read may_read its value. */
 static bool incoherent_too(const run_ctx *c)
 {
-    return mdl_explain_incoherent(c->m->explain);
+    return mdl_explain_incoherent(c->m->explain) || c->m->incoherent;
 }
 
 static bool reads_found(run_ctx *c)

@@ -48,6 +48,10 @@ typedef struct loc_plan {
                                    unless the search keeps them all) */
     int cap_ok;
     int pick;
+    int co_sorted;              /* co's first co_sorted writes in id order
+                                   (co_unused) */
+    bool one;                   /* one coherent solution is all (locks
+                                   under a model without coherence) */
     bool halt;                  /* enumeration stopped by a limit */
     bool capped;                /* ... because it has too many solutions */
     /* enumeration scratch */
@@ -121,7 +125,9 @@ typedef struct search {
     bool stop;
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
-                                   --explain (never counted) */
+                                   --explain (never counted), or for a
+                                   model that forbids none (counted) */
+    bool co_unused;             /* the model names no co (co_sorted) */
     bool atomic_pairs;          /* the model forbids what rmw_atomic
                                    prunes, in rmw pairs (cat_atomic_pairs) */
     bool atomic_single;         /* ... in one-event RMWs */
@@ -1023,8 +1029,10 @@ static void choose_sources(search *s, loc_plan *p, int j)
 {
     if (!tick(s, p))
         return;
+    if (p->one && p->n_sol)
+        return;
     if (j == p->n_r) {
-        bool ok = coherent(p);
+        bool ok = (s->m->incoherent && !p->one) || coherent(p);
         if (ok || s->all_co)
             save_solution(s, p, ok);
         return;
@@ -1076,6 +1084,8 @@ static void choose_order(search *s, loc_plan *p, int i, uint64_t placed)
     }
     for (int w = 1; w <= p->n_w && !p->halt; w++) {
         if ((placed >> w & 1) || (!s->all_co && (p->w_before[w] & ~placed)))
+            continue;
+        if (i > 0 && i < p->co_sorted && w < p->order[i - 1])
             continue;
         p->order[i] = w;
         if (!rmw_placeable(s, p, i, w))
@@ -1177,13 +1187,30 @@ static bool same_problem(search *s, loc_plan *p)
 }
 
 /* The writes read j of location l may read when it reads v. */
+/* Without coherence, a read still reads no write its own instruction
+ * makes after it (herd7's default -optace iico keeps rf off iico): an
+ * exchange's (C's one event), a weak compare-exchange's failure write
+ * of the expected value it read first, all under mini.cat; a write of
+ * its C statement's step unordered with it stays readable, as with
+ * coherence (WRITE_ONCE(*z, xchg(z, 1))). */
+static bool own_instr(const search *s, int w, int r)
+{
+    const gev *a = &s->ev[r], *b = &s->ev[w];
+    if (!s->m->incoherent || !a->e || !b->e || a->thread != b->thread)
+        return false;
+    if (!a->e->step)
+        return a->e->inst == b->e->inst;
+    return a->e->step == b->e->step && w > r && !step_unordered(s, r, w);
+}
+
 static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
 {
     uint64_t c = !s->m->locs[l].no_init &&
                  sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
     for (int i = 0; i < p->n_w; i++)
         if (sem_val_eq(s->ev[p->w[i]].val, v) &&
-            !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]))
+            !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]) &&
+            !own_instr(s, p->w[i], p->r[j]))
             c |= 1ull << (1 + i);   /* (not its own instruction's) */
     if (s->open_from < s->m->n_threads &&
         has_val(s->later[s->open_from][l], s->later_n[s->open_from][l], v))
@@ -1293,6 +1320,31 @@ static bool plan_location(search *s, int l, bool *too_big)
     return s->all_co || shapes(p);
 }
 
+/* A model that names no co (herd7's naked.cat) has herd7 build one co
+ * per choice of the final writes the test observes: at a location it
+ * shows, one per last write, else one (the writes in id order). */
+static int co_sorted(const search *s, int l, int n_w)
+{
+    if (!s->co_unused)
+        return 0;
+    for (int i = 0; i < s->m->n_obs; i++)
+        if (s->m->obs[i].mem == l)
+            return n_w - 1;
+    return n_w;
+}
+
+/* The location's accesses are all herd7's lock operations, which are no
+ * memory accesses to herd7: without lock.cat (mini.cat on a kernel
+ * test) they read and order nothing, one way for all (ISA2+locks+mb:
+ * herd7 8 executions, the reads' 2 x 2 x 2). */
+static bool locks_only(const search *s, const loc_plan *p)
+{
+    for (int i = 0; i < p->n_w + p->n_r; i++)
+        if (!lk_ev(s, i < p->n_w ? p->w[i] : p->r[i - p->n_w]))
+            return false;
+    return p->n_w + p->n_r > 0;
+}
+
 /* Fill a location's plan and its solutions; false if it has no coherent
  * solution. */
 static bool solve_location(search *s, int l, bool *too_big)
@@ -1302,6 +1354,8 @@ static bool solve_location(search *s, int l, bool *too_big)
         return false;
     if (same_problem(s, p))
         return p->n_sol > 0;
+    p->co_sorted = co_sorted(s, l, p->n_w);
+    p->one = s->m->incoherent && locks_only(s, p);
     choose_order(s, p, 0, 1);
     p->ver = ++s->vers;
     p->same_sols = p->halt ? -1 : p->n_sol;
@@ -3181,8 +3235,11 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     }
     s.status = MDL_OK;
     s.batch = 1;
-    s.all_co = full && mdl_explain_incoherent(m->explain);
+    s.all_co = (full && mdl_explain_incoherent(m->explain)) ||
+               m->incoherent;
     s.atomic_pairs = cat_atomic_pairs(model);
+    s.co_unused = m->incoherent && !cat_chooses_co(model) &&
+                  !cat_names(model, "co");
     s.atomic_single = cat_atomic_single(model);
     if (m->limits.max_memory)
         s.mem_base = mdl_resident_bytes(0);

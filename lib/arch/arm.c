@@ -9,20 +9,20 @@
 
 #include "arm_family.h"
 
-#define S_COND (ARMF_S | ARMF_COND)
-
-/* deliberate likeness: aarch64.c's forms[] (data, a row per mnemonic). */
+/* deliberate likeness: aarch64.c's forms[] (data, a row per mnemonic).
+ * The suffixes are those herd7 7.58 reads (ADDS, MOVEQ, MOVWEQ; not
+ * MOVS, ORRS, ADDEQ, MOVWNE, BGT), which is what this parser is for. */
 static const ll_armf_form forms[] = {
-    {"ADD", LL_ARM_ADD, "rro", S_COND},
-    {"SUB", LL_ARM_SUB, "rro", S_COND},
-    {"AND", LL_ARM_AND, "rro", S_COND},
-    {"ORR", LL_ARM_ORR, "rro", S_COND},
-    {"EOR", LL_ARM_EOR, "rro", S_COND},
-    {"XOR", LL_ARM_EOR, "rro", S_COND},    /* herd's name; printed EOR */
-    {"MOV", LL_ARM_MOV, "ro", S_COND},
-    {"MOVW", LL_ARM_MOVW, "ri", ARMF_COND},
-    {"MOVT", LL_ARM_MOVT, "ri", ARMF_COND},
-    {"CMP", LL_ARM_CMP, "ro", ARMF_COND},
+    {"ADD", LL_ARM_ADD, "rro", ARMF_S},
+    {"SUB", LL_ARM_SUB, "rro", ARMF_S},
+    {"AND", LL_ARM_AND, "rro", ARMF_S | ARMF_EQ},
+    {"ORR", LL_ARM_ORR, "rro", 0},
+    {"EOR", LL_ARM_EOR, "rro", ARMF_S},
+    {"XOR", LL_ARM_EOR, "rro", 0},    /* herd's name; printed EOR */
+    {"MOV", LL_ARM_MOV, "ro", ARMF_COND},
+    {"MOVW", LL_ARM_MOVW, "ri", ARMF_EQ},
+    {"MOVT", LL_ARM_MOVT, "ri", ARMF_EQ},
+    {"CMP", LL_ARM_CMP, "ro", 0},
     {"B", LL_ARM_B, "l", ARMF_COND},
     {"BX", LL_ARM_BX, "r", 0},
     {"CBZ", LL_ARM_CBZ, "rl", 0},
@@ -31,12 +31,12 @@ static const ll_armf_form forms[] = {
     {"LDR", LL_ARM_LDR, "rm", ARMF_COND},
     {"STR", LL_ARM_STR, "rm", ARMF_COND},
     {"LDRD", LL_ARM_LDRD, "rrm", 0},
-    {"LDREX", LL_ARM_LDREX, "rm", ARMF_COND},
-    {"STREX", LL_ARM_STREX, "rrm", ARMF_COND},
-    {"LDA", LL_ARM_LDA, "rm", ARMF_COND},
-    {"STL", LL_ARM_STL, "rm", ARMF_COND},
-    {"LDAEX", LL_ARM_LDAEX, "rm", ARMF_COND},
-    {"STLEX", LL_ARM_STLEX, "rrm", ARMF_COND},
+    {"LDREX", LL_ARM_LDREX, "rm", 0},
+    {"STREX", LL_ARM_STREX, "rrm", 0},
+    {"LDA", LL_ARM_LDA, "rm", 0},
+    {"STL", LL_ARM_STL, "rm", 0},
+    {"LDAEX", LL_ARM_LDAEX, "rm", 0},
+    {"STLEX", LL_ARM_STLEX, "rrm", 0},
     {"DMB", LL_ARM_DMB, "", ARMF_BARRIER},
     {"DSB", LL_ARM_DSB, "", ARMF_BARRIER},
     {"ISB", LL_ARM_ISB, "", 0},

@@ -93,6 +93,16 @@ static const ll_armf_form *find_ordered(ll_span m, const ll_armf_form *forms,
     return NULL;
 }
 
+/* An ARM mnemonic's condition suffix as herd7 7.58 reads them: EQ and
+ * NE on B, MOV, LDR and STR, EQ alone on MOVW, MOVT and AND; it refuses
+ * the others (`BGT L0`: "unexpected 'L0'"), and so does this parser. */
+static bool cond_allowed(const ll_armf_form *f, int c)
+{
+    if (c == LL_ARM_COND_EQ)
+        return f->allow & (ARMF_COND | ARMF_EQ);
+    return c == LL_ARM_COND_NE && (f->allow & ARMF_COND);
+}
+
 /* base + `S`? + condition? (ARM), base + `.cond` (AArch64), or base +
  * ordering and width suffixes (AArch64). */
 static const ll_armf_form *find_form(ll_span m, const ll_armf_form *forms,
@@ -132,16 +142,16 @@ static const ll_armf_form *find_form(ll_span m, const ll_armf_form *forms,
             fl = LL_ARM_F_COND | (unsigned)c;
             len -= 2;
             f = find_exact((ll_span){m.s, len, m.col}, forms, n);
-            if (f && (f->allow & ARMF_COND)) {
+            if (f && cond_allowed(f, c)) {
                 *flags = fl;
                 return f;
             }
+            continue;       /* no S with a condition (ADDSEQ) */
         }
         if (len < 2 || toupper((unsigned char)m.s[len - 1]) != 'S')
             continue;
         f = find_exact((ll_span){m.s, len - 1, m.col}, forms, n);
-        if (f && (f->allow & ARMF_S) &&
-            (!with_cond || (f->allow & ARMF_COND))) {
+        if (f && (f->allow & ARMF_S)) {
             *flags = fl | LL_ARM_F_S;
             return f;
         }

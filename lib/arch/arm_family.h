@@ -17,7 +17,8 @@ typedef struct ll_armf_form {
 
 enum {
     ARMF_S = 1u << 0,        /* `ADDS` */
-    ARMF_COND = 1u << 1,     /* ARM `BNE`, `MOVEQ` */
+    ARMF_COND = 1u << 1,     /* ARM `BNE`, `MOVEQ`: EQ and NE alone, the
+                                conditions herd7 7.58 reads */
     ARMF_DOTCOND = 1u << 2,  /* AArch64 `B.NE` */
     ARMF_BARRIER = 1u << 3,  /* DMB/DSB: option operand */
     /* AArch64 only */
@@ -29,6 +30,7 @@ enum {
                                 or extension: ADD X0,X1,X2,LSL #2 */
     ARMF_KEEPSHIFT = 1u << 9, /* a written shift is kept, even LSL #0
                                  (LL_A64_F_LSL_WRITTEN): MOVZ */
+    ARMF_EQ = 1u << 10,      /* ARM: the EQ condition alone: MOVWEQ */
 };
 
 /* One ARM-family architecture: its opcode table and registers. */

@@ -4,6 +4,10 @@
  * the engine leave such candidates out before the model runs
  * (sem_ops.rmw_atomic): herd7 builds them, and a model without such a
  * check (one of every coherent candidate) allows them (issue 28).
+ * Likewise coherence per location (po-loc | rf | co | fr acyclic): the
+ * engine builds only coherent candidates where a check forbids the
+ * others (cat_coherent), every candidate elsewhere, as herd7 does
+ * (mini.cat: a read of its thread's own later write).
  *
  * The proof is a lower bound: each slot of the compiled plan gets the
  * relations it surely contains (atoms below), from the engine's base
@@ -37,9 +41,27 @@ enum {
     /* sets */
     S_W = 1 << 12,       /* contains W */
     S_RMW = 1 << 13,     /* contains the one-event RMWs (tag RMW) */
-    S_ALL = S_W | S_RMW,
+    S_ALL = S_W | S_RMW | (1 << 21),  /* ... and S_R */
     U_INT = 1 << 14,     /* (an upper bound) contained in int */
+    /* coherence (relations, kept by closures and unions as A_ALLREL) */
+    C_PO = 1 << 15,      /* po */
+    C_LOC = 1 << 16,     /* loc */
+    C_POLOC = 1 << 17,   /* po & loc */
+    C_ECO = 1 << 18,     /* rf, co, fr, co; rf and fr; rf */
+    C_ID = 1 << 19,      /* the identity on events */
+    C_POECO = 1 << 20,   /* po-loc; eco */
+    C_REL = C_PO | C_LOC | C_POLOC | C_ECO | C_ID | C_POECO,
+    S_R = 1 << 21,       /* (a set) contains R */
+    /* what r; [M] and [M]; r keep of r: relations between accesses */
+    C_ACCESSES = (A_ALLREL & ~A_EXT) | C_POLOC | C_ECO | C_ID | C_POECO,
 };
+
+/* Every cycle of po-loc | rf | co | fr (co a total order of each
+ * location's writes) has a po-loc edge a -> b back in co, b before a:
+ * b co a, b fr a, b rf a, or b (co | fr); rf a, an eco edge. So an
+ * acyclic relation containing po-loc, rf, co and fr, or an irreflexive
+ * one containing po-loc; eco (rc11's hb; eco?), forbids them all. */
+static const unsigned coh_acyclic = C_POLOC | A_RF | A_CO | A_FR;
 
 /* What containing the atoms of a implies it contains too. */
 static unsigned closure(unsigned a)
@@ -56,6 +78,8 @@ static unsigned closure(unsigned a)
         a |= A_COE | A_FRE;
     if (a & A_FRECOE)
         a |= A_PAIR | A_ONE;
+    if (a & C_PO)
+        a |= C_POLOC;
     return a;
 }
 
@@ -65,16 +89,51 @@ static unsigned slot_atoms(const cat_model *m, int s)
     if (sl->src == SRC_EXEC_REL)
         return sl->index == EXEC_REL_RMW ? A_RMW
              : sl->index == EXEC_REL_RF ? A_RF
-             : sl->index == EXEC_REL_CO ? A_CO : 0;
+             : sl->index == EXEC_REL_CO ? A_CO
+             : sl->index == EXEC_REL_PO ? C_PO
+             : sl->index == EXEC_REL_LOC ? C_LOC : 0;
     if (sl->src == SRC_EXEC_SET)
-        return sl->index == EXEC_SET_W ? S_W : 0;
+        return sl->index == EXEC_SET_W ? S_W
+             : sl->index == EXEC_SET_R ? S_R : 0;
     if (sl->src == SRC_TAG)
         return !strcmp(m->tag_refs[sl->index].name, "RMW") ? S_RMW : 0;
     if (sl->src == SRC_TEMP && sl->konst == CONST_UNIV)
-        return sl->is_rel ? A_ALLREL : S_ALL;
+        return sl->is_rel ? A_ALLREL | C_REL : S_ALL;
+    if (sl->src == SRC_TEMP && sl->konst == CONST_ID)
+        return C_ID;
     if (sl->src == SRC_TEMP && sl->konst == CONST_ZERO)
         return U_INT;
     return 0;
+}
+
+/* r; s's coherence atoms: po-loc; eco from po (or po-loc) and eco,
+ * each maybe with the identity on the other side (r?; eco, po; eco?).
+ * C_ID is the identity on accesses at least ([M], herd7's sm), all
+ * that po-loc; eco's pairs need. */
+static unsigned seq_coherence(unsigned a, unsigned b)
+{
+    bool po = a & (C_PO | C_POLOC);
+    if ((po && (b & C_ECO)) || ((a & C_POECO) && (b & C_ID)) ||
+        ((a & C_ID) && (b & C_POECO)))
+        return C_POECO;
+    return (a & C_ID) && (b & C_ID) ? C_ID : 0;
+}
+
+/* r & s contains po & loc when one contains po, the other loc. */
+static unsigned inter_poloc(unsigned a, unsigned b)
+{
+    bool apo = a & (C_PO | C_POLOC), bpo = b & (C_PO | C_POLOC);
+    bool aloc = a & (C_LOC | C_POLOC), bloc = b & (C_LOC | C_POLOC);
+    return (apo && bloc) || (aloc && bpo) ? C_POLOC : 0;
+}
+
+/* r+, r* and r?: eco from rf, co and fr; the identity under * and ?. */
+static unsigned closures(int op, unsigned a)
+{
+    unsigned v = op == PI_PLUS ? 0 : C_ID;
+    if ((a & A_RF) && (a & A_CO) && (a & A_FR))
+        v |= C_ECO;
+    return v;
 }
 
 static unsigned instr_atoms(const cat_instr *in, const unsigned *at)
@@ -87,22 +146,29 @@ static unsigned instr_atoms(const cat_instr *in, const unsigned *at)
         return ((a | b) & ~U_INT) | (a & b & U_INT);
     case PI_SET_INTER:
     case PI_REL_INTER:
-        return (a & b) | ((a | b) & U_INT);
+        return (a & b) | ((a | b) & U_INT) | inter_poloc(a, b);
     case PI_REL_DIFF:
         if (b & U_INT)   /* less a part of int: its external part */
             return a & (A_COE | A_FRE | A_EXT | U_INT);
         return a & U_INT;
     case PI_SEQ:
         return ((a & A_INVRF) && (b & A_CO) ? A_FRPRE : 0) |
-               ((a & A_FRE) && (b & A_COE) ? A_FRECOE : 0);
+               ((a & A_FRE) && (b & A_COE) ? A_FRECOE : 0) |
+               seq_coherence(a, b) | (b & C_ID ? a & C_ACCESSES : 0) |
+               (a & C_ID ? b & C_ACCESSES : 0);
+    case PI_RESTRICT_DOM:    /* [a]; b, a set: b's pairs from M kept */
+        return (a & S_R) && (a & S_W) ? b & C_ACCESSES : 0;
+    case PI_RESTRICT_RNG:    /* a; [b] */
+        return (b & S_R) && (b & S_W) ? a & C_ACCESSES : 0;
     case PI_INV:
         return a & A_RF ? A_INVRF : 0;
     case PI_PLUS:
     case PI_STAR:
     case PI_OPT:
-        return a & A_ALLREL;
+        return (a & (A_ALLREL | C_REL)) | closures(in->op, a);
     case PI_TOID:
-        return a & S_RMW ? A_ONE | U_INT : U_INT;
+        return (a & S_RMW ? A_ONE | U_INT : U_INT) |
+               ((a & S_R) && (a & S_W) ? C_ID : 0);
     case PI_CART:
         return (a & S_W) && (b & S_W) ? A_CO : 0;
     case PI_INT:
@@ -115,10 +181,11 @@ static unsigned instr_atoms(const cat_instr *in, const unsigned *at)
 }
 
 /* The difference with the identity keeps what is irreflexive: fr,
- * unlike rf^-1; co, which relates a one-event RMW to itself. */
+ * unlike rf^-1; co, which relates a one-event RMW to itself; eco's
+ * pairs of two events, not po-loc; eco's whose irreflexivity counts. */
 static unsigned minus_id(unsigned a)
 {
-    return a & ~(A_ONE | A_FRPRE | U_INT);
+    return a & ~(A_ONE | A_FRPRE | U_INT | C_ID | C_POECO);
 }
 
 void cat_find_atomicity(cat_model *m)
@@ -149,6 +216,11 @@ void cat_find_atomicity(cat_model *m)
             !m->slots[c->slot].is_rel)
             continue;
         unsigned v = closure(at[c->slot]);
+        m->has_checks = true;
+        if (c->kind == CHK_ACYCLIC)
+            m->coherent |= (v & coh_acyclic) == coh_acyclic;
+        else if (c->kind == CHK_IRREFLEXIVE)
+            m->coherent |= (v & C_POECO) != 0;
         if (c->kind == CHK_EMPTY) {
             m->atomic_pairs |= (v & A_PAIR) != 0;
             m->atomic_single |= (v & A_ONE) != 0;
@@ -167,4 +239,14 @@ bool cat_atomic_pairs(const cat_model *m)
 bool cat_atomic_single(const cat_model *m)
 {
     return m->atomic_single;
+}
+
+bool cat_coherent(const cat_model *m)
+{
+    return m->coherent;
+}
+
+bool cat_has_checks(const cat_model *m)
+{
+    return m->has_checks;
 }

@@ -110,6 +110,12 @@ bool cat_chooses_co(const cat_model *m);
  * leave those candidates out (atomicity.c; a conservative proof). */
 bool cat_atomic_pairs(const cat_model *m);
 bool cat_atomic_single(const cat_model *m);
+/* The model forbids by one of its checks every incoherent candidate (a
+ * cycle of po-loc | rf | co | fr): only then may the engine build the
+ * coherent ones alone (atomicity.c; a conservative proof). */
+bool cat_coherent(const cat_model *m);
+/* The model has a top-level acyclic, irreflexive or empty check. */
+bool cat_has_checks(const cat_model *m);
 /* The model's title: the quoted string or first word of its first line. */
 const char *cat_title(const cat_model *m);
 

@@ -465,6 +465,8 @@ struct cat_model {
     bool chooses_co;            /* has `with co from` (choose_co) */
     bool atomic_pairs;          /* a check forbids rmw & (fre; coe), */
     bool atomic_single;         /* ... [RMW] & (fre; coe) (atomicity.c) */
+    bool coherent;              /* ... cycles of po-loc | rf | co | fr */
+    bool has_checks;            /* some top-level check (atomicity.c) */
 
     /* Run state, sized for `n` events. */
     int n;

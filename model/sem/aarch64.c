@@ -276,8 +276,8 @@ static bool is_store_op(int op)
 }
 
 /* old <op> s at width bits: the value an LD<op>/ST<op> writes. */
-static bool atomic_value(int op, sem_val old, sem_val s, int bits,
-                         sem_val *out)
+static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
+                         int bits, sem_val *out)
 {
     if (is_store_op(op))
         op = op - LL_A64_STADD + LL_A64_LDADD;
@@ -291,7 +291,13 @@ static bool atomic_value(int op, sem_val old, sem_val s, int bits,
     uint64_t x = (uint64_t)old.num & m, y = (uint64_t)s.num & m, z = 0;
     int64_t sx = a64_sext(old.num, bits), sy = a64_sext(s.num, bits);
     switch (op) {
-    case LL_A64_LDADD: z = x + y; break;
+    case LL_A64_LDADD:
+        /* herd7 adds the value read, whole, to Rs cut to the width,
+         * and keeps the sum whole, a carry out included: 196610 +
+         * 0xffffffff is 0x100030001, shown 196609 and ordered after
+         * 196610; a second add reads it whole (AArch64+ldadd-carry-*) */
+        *out = sem_int((int64_t)((uint64_t)raw.num + y));
+        return true;
     case LL_A64_LDCLR: z = x & ~y; break;
     case LL_A64_LDEOR: z = x ^ y; break;
     case LL_A64_LDSET: z = x | y; break;
@@ -310,9 +316,11 @@ static bool atomic_value(int op, sem_val old, sem_val s, int bits,
 }
 
 /* The read of an atomic instruction at its operand's address, `bits`
- * wide: SEM_NEXT, or how the run stops. */
+ * wide (*raw: the value read, not cut): SEM_NEXT, or how the run
+ * stops. */
 static sem_next atomic_read(sem_run *r, const ll_operand *m, sem_tags tags,
-                            int bits, a64_addr *a, sem_reg *old, int *ev)
+                            int bits, a64_addr *a, sem_reg *old,
+                            sem_val *raw, int *ev)
 {
     sem_next n = address(r, m, a);
     if (n != SEM_NEXT)
@@ -321,6 +329,7 @@ static sem_next atomic_read(sem_run *r, const ll_operand *m, sem_tags tags,
     if (sem_stopped(r))
         return SEM_ERROR;
     sem_set_bytes(r, *ev, bits / 8);
+    *raw = old->v;
     old->v = a64_trunc(old->v, bits);
     return SEM_NEXT;
 }
@@ -345,13 +354,14 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     a64_addr a;
     sem_reg old;
     int ev;
-    sem_next n = atomic_read(r, m, rtags, bits, &a, &old, &ev);
+    sem_val raw;
+    sem_next n = atomic_read(r, m, rtags, bits, &a, &old, &raw, &ev);
     if (n != SEM_NEXT)
         return n;
     sem_reg s = a64_get(r, rs);
     sem_taint sp = a64_pick(r, rs);
     sem_val v;
-    if (!atomic_value(in->op, old.v, a64_trunc(s.v, bits), bits, &v))
+    if (!atomic_value(in->op, old.v, raw, a64_trunc(s.v, bits), bits, &v))
         return a64_undefined(r, old.t | s.t | sp);
     int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t, sp, wtags,
                            ev);
@@ -415,7 +425,9 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     a64_addr a;
     sem_reg old;
     int ev;
-    sem_next n = atomic_read(r, &in->ops[2], rtags, bits, &a, &old, &ev);
+    sem_val raw;
+    sem_next n = atomic_read(r, &in->ops[2], rtags, bits, &a, &old, &raw,
+                             &ev);
     if (n != SEM_NEXT)
         return n;
     sem_reg expect = a64_get(r, rs);

@@ -2,9 +2,15 @@
 # model_herd_library.sh — herd7's generic model files (share/herd: sc.cat,
 # tso.cat, fulleieio.cat, lessrelaxed.cat, uniproccat.cat, prettycat.cat,
 # aarch32.cat, enumerations.cat, minimal.cat, ctrl.cat, ctrl-bis.cat,
-# deps.cat, deps-new.cat, deps-instances.cat), read unmodified, on tests
-# of architectures other than their fence files': each gives herd7
-# 7.58's states and verdict, recorded below. They need herd7's `try e
+# deps.cat, deps-new.cat, deps-instances.cat, mini.cat, naked.cat), read
+# unmodified, on tests of architectures other than their fence files':
+# each gives herd7 7.58's states and verdict, recorded below. mini.cat,
+# minimal.cat and naked.cat check no coherence: herd7 builds every
+# candidate, a read of its thread's own later write or of an overwritten
+# one too, but none of its own instruction's write after it (C's
+# exchange, a weak CAS's failure write), and under naked.cat, which
+# names no co, one co per final write shown (doc/fidelity.md,
+# no-coherence models). They need herd7's `try e
 # with d` on a tag the test's architecture lacks (fences.cat's
 # `try fencerel(DMB) with 0`), lets evaluated where used, `let rec ...
 # when acyclic ...`, `r ^ -1`, tuple patterns (`let (ws,dw) = ... in`)
@@ -208,6 +214,64 @@ States 0
 No
 Positive: 0 Negative: 0
 Observation 2+2W Never 0 0
+== mini.cat litmus/aarch64/A64-read-own-later-write.litmus
+States 18
+0:X0=0; 0:X4=0; [x]=1;
+0:X0=0; 0:X4=0; [x]=2;
+0:X0=0; 0:X4=1; [x]=1;
+0:X0=0; 0:X4=1; [x]=2;
+0:X0=0; 0:X4=2; [x]=1;
+0:X0=0; 0:X4=2; [x]=2;
+0:X0=1; 0:X4=0; [x]=1;
+0:X0=1; 0:X4=0; [x]=2;
+0:X0=1; 0:X4=1; [x]=1;
+0:X0=1; 0:X4=1; [x]=2;
+0:X0=1; 0:X4=2; [x]=1;
+0:X0=1; 0:X4=2; [x]=2;
+0:X0=2; 0:X4=0; [x]=1;
+0:X0=2; 0:X4=0; [x]=2;
+0:X0=2; 0:X4=1; [x]=1;
+0:X0=2; 0:X4=1; [x]=2;
+0:X0=2; 0:X4=2; [x]=1;
+0:X0=2; 0:X4=2; [x]=2;
+Ok
+Positive: 6 Negative: 12
+Observation A64-read-own-later-write Sometimes 6 12
+== naked.cat litmus/riscv/RISCV-naked-final-writes.litmus
+States 3
+[x]=1;
+[x]=2;
+[x]=3;
+Ok
+Positive: 4 Negative: 8
+Observation RISCV-naked-final-writes Sometimes 4 8
+== minimal.cat litmus/ppc/PPC-read-overwritten-own-write.litmus
+States 6
+0:r5=0; [x]=1;
+0:r5=0; [x]=2;
+0:r5=1; [x]=1;
+0:r5=1; [x]=2;
+0:r5=2; [x]=1;
+0:r5=2; [x]=2;
+Ok
+Positive: 2 Negative: 4
+Observation PPC-read-overwritten-own-write Sometimes 2 4
+== mini.cat litmus/c11/2+2W+xchgs.litmus
+States 4
+[x]=1; [y]=1;
+[x]=1; [y]=2;
+[x]=2; [y]=1;
+[x]=2; [y]=2;
+Ok
+Positive: 4 Negative: 12
+Observation 2+2W+xchgs Sometimes 4 12
+== mini.cat litmus/c11/CAS-weak+fails-on-expected.litmus
+States 2
+0:r0=0;
+0:r0=1;
+Ok
+Positive: 1 Negative: 5
+Observation CAS-weak+fails-on-expected Sometimes 1 5
 END
 # Models of our own that run ctrl.cat's functions (tuples, addD's
 # continuations, combine) through `with` and in checks, as herd7 does.

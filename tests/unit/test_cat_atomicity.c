@@ -7,7 +7,11 @@
  * the kernel's lock.cat does, through a union) proves it; a model of
  * every coherent candidate, a flag, a negated check, a rebound name, a
  * check only some executions reach, or a form the bound does not follow
- * proves nothing. Our built-in LKMM and RC11 prove it. */
+ * proves nothing. Our built-in LKMM and RC11 prove it. The same for
+ * coherence (cat_coherent): acyclic po-loc | rf | co | fr, po for
+ * po-loc, fr through [M], rc11's irreflexive hb; eco? prove it; an
+ * empty model, a part of it, a flag or a po-loc; eco less the identity
+ * do not. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,12 +25,18 @@
 
 #include "test_cat_text.h"
 
-/* 1: pairs only, 2: one-event only, 3: both, 0: neither. */
-static int proves(const char *text)
+/* The model of text, titled. */
+static cat_model *titled(const char *text)
 {
     char full[2048];
     snprintf(full, sizeof full, "\"t\"\n%s", text);
-    cat_model *m = ct_must_load(full);
+    return ct_must_load(full);
+}
+
+/* 1: pairs only, 2: one-event only, 3: both, 0: neither. */
+static int proves(const char *text)
+{
+    cat_model *m = titled(text);
     int r = (cat_atomic_pairs(m) ? 1 : 0) | (cat_atomic_single(m) ? 2 : 0);
     cat_free(m);
     return r;
@@ -86,6 +96,37 @@ static void forms_that_do_not(void **state)
                      0);
 }
 
+static bool coherent(const char *text)
+{
+    cat_model *m = titled(text);
+    bool r = cat_coherent(m);
+    cat_free(m);
+    return r;
+}
+
+static void coherence_forms(void **state)
+{
+    (void)state;
+    assert_true(coherent("acyclic po-loc | rf | co | fr as uniproc\n"));
+    assert_true(coherent("let com = rf | co | fr\n"
+                         "acyclic po-loc | com as coherence\n"));
+    assert_true(coherent("acyclic po & loc | fr | co | rf as c\n"));
+    /* herd7's sc.cat: po, and the communications through sm ([M]) */
+    assert_true(coherent("acyclic po | ((fr | rf | co) ; [M]) as sc\n"));
+    /* rc11's coherence */
+    assert_true(coherent("let hb = (po | rf)+\n"
+                         "let eco = (rf | co | (rf^-1 ; co) \\ id)+\n"
+                         "irreflexive hb ; eco? as coherence\n"));
+    assert_false(coherent(""));
+    assert_false(coherent("acyclic co as co\n"));
+    assert_false(coherent("acyclic po-loc | rf | co as uniproc\n"));
+    assert_false(coherent("acyclic rf | co | fr as uniproc\n"));
+    assert_false(coherent("flag ~acyclic po-loc | rf | co | fr as u\n"));
+    assert_false(coherent("let eco = (rf | co | fr)+\n"
+                          "irreflexive (po ; eco) \\ id as c\n"));
+    assert_false(coherent("irreflexive po ; (rf | co) as c\n"));
+}
+
 static void builtin_models(void **state)
 {
     (void)state;
@@ -102,7 +143,18 @@ static void builtin_models(void **state)
     cat_free(m);
     m = cat_load("sc.cat", dirs, 1, &d);
     assert_non_null(m);
+    assert_true(cat_coherent(m));
     cat_free(m);
+    static const char *const coherent_ones[] = {
+        "lkmm.cat", "rc11.cat", "aarch64.cat", "arm.cat", "ppc.cat",
+        "riscv.cat", "x86tso.cat"};
+    for (size_t i = 0; i < sizeof coherent_ones / sizeof *coherent_ones;
+         i++) {
+        m = cat_load(coherent_ones[i], dirs, 1, &d);
+        assert_non_null(m);
+        assert_true(cat_coherent(m));
+        cat_free(m);
+    }
 }
 
 int main(void)
@@ -110,6 +162,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms_that_prove),
         cmocka_unit_test(forms_that_do_not),
+        cmocka_unit_test(coherence_forms),
         cmocka_unit_test(builtin_models),
     };
     return cmocka_run_group_tests(tests, ct_setup, ct_teardown);

@@ -201,7 +201,7 @@ static void arm(void **unused)
                   " LDR R0,[R1]  | CBZ R2,L1   ;\n"
                   " CMP R0,#1    | MOV R2,#5   ;\n"
                   " MOVEQ R2,#7  | L1:         ;\n"
-                  " ADDSNE R2,R2,#1 |          ;\n"
+                  " ADDS R2,R2,#1 |            ;\n"
                   " LDA R3,[R1]  |             ;\n"
                   "exists (0:R2=7)\n", msg, sizeof msg);
     assert_non_null(c);
@@ -210,7 +210,7 @@ static void arm(void **unused)
     has(c, "uint32_t r_R0 = 0;");
     has(c, "uint32_t r_R1 = (uint32_t)(uintptr_t)loc[0];");
     has(c, "\"\\tMOVEQ %[r_R2],#7\\n\"");
-    has(c, "\"\\tADDSNE %[r_R2],%[r_R2],#1\\n\"");
+    has(c, "\"\\tADDS %[r_R2],%[r_R2],#1\\n\"");
     has(c, "\"\\t.arch armv8-a\\n\"");
     has(c, "\"\\tLDA %[r_R3],[%[r_R1]]\\n\"");
     has(c, "\"\\tcmp %[r_R2],#0\\n\"");       /* CBZ in A32 */
