@@ -323,9 +323,10 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         m = (mdl_test){0};
         m.explain = ex;
         /* a stopgap: a model with checks the proof does not follow
-           (herd7's aarch64.cat, through its let rec ob) keeps the cut,
-           as before: every candidate took it from 0.6 s to over 100 s
-           on AArch64-20880000-156 (doc/fidelity.md) */
+           (coherence through a let rec, as in one of herd7's own
+           files) keeps the cut, as before: every candidate took a
+           random test of the generator from 0.6 s to over 100 s there
+           (doc/fidelity.md, no-coherence models) */
         m.incoherent = !cat_coherent(model) && !cat_has_checks(model);
         m.limits = o->limits;
         m.start = start;
