@@ -24,11 +24,13 @@
  * So herd7 drops executions that a plain solver keeps: doc/lkmm.md,
  * "herd7's equation solver". This file does both steps on variables
  * numbered by the caller; the numbers herd7 gives them matter only for
- * the order inside a cycle, and are asked for then. It judges the copy
- * equations, and an operation's met with its left side solved and its
- * right side not (`1 := S15 & 1`: in a cycle of operations a constant
- * solved one side first); an operation with neither side solved is
- * symbolic.c's rules' (an undetermined value used). */
+ * the order inside a cycle, and are asked for then. Every equation left
+ * drops the candidate: a copy, an operation met with its left side
+ * solved and its right side not (`1 := S15 & 1`: in a cycle of
+ * operations a constant solved one side first), and one met with
+ * neither side solved, though a later equation of its cycle solves
+ * them (`S35 := S45 & 1` met before `S45 := S12`: doc/lkmm.md, "A
+ * cmpxchg's expected value on a thin-air cycle"). */
 #include "model/herd_solver.h"
 
 #include <limits.h>
@@ -179,7 +181,7 @@ static void solve_one(solver *sv, const hs_eq *e)
     bool l = sv->solved[e->lhs], r = rhs_solved(sv, e);
     if (!l && r)
         sv->solved[e->lhs] = true;
-    else if (!r && (!is_op(e) || l))
+    else if (!r)
         sv->unsolved = true;
     if (sv->left && !r && !is_op(e) && e->var >= 0 && sv->n_left < sv->n) {
         hs_left *k = &sv->left[sv->n_left++];

@@ -38,10 +38,10 @@ void hs_add_op(hs_sys *s, int lhs);
 void hs_add_arg(hs_sys *s, int var);
 void hs_free(hs_sys *s);
 
-/* Does herd7 7.58 solve the system, leaving no copy equation (`S := S'`,
- * `1 := S`) unsolved, nor an operation whose left side it solved first
- * (`1 := S & 1`)? Operations with neither side solved are not judged
- * here (symbolic.c's rules judge them). rename (n_vars, or NULL) gets the
+/* Does herd7 7.58 solve the system, leaving no equation unsolved: no
+ * copy (`S := S'`, `1 := S`), no operation whose right side it had not
+ * solved when it met it (`1 := S & 1`, `S5 := S9 & 1`)? rename (n_vars,
+ * or NULL) gets the
  * variable herd7 renames each to: the one it shows for an undetermined
  * value (`S10`); solved (n_vars, or NULL) whether the pass solves each
  * renamed variable. */

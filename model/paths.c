@@ -1425,6 +1425,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     memcpy(u->eqs, r->eqs, sizeof u->eqs);
     u->n_opeqs = r->n_opeqs;
     memcpy(u->opeqs, r->opeqs, sizeof u->opeqs);
+    memcpy(u->opeq_node, r->opeq_node, sizeof u->opeq_node);
     u->opeq_one = r->opeq_one;
     u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;

@@ -156,6 +156,85 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
     return sym;
 }
 
+/* Writes a and b store the results of two operations of the semantics
+ * (`r0 & 1` stored, then `r0 <= 1` a cmpxchg writes: the same reads and
+ * value, two of herd7's variables). */
+static bool distinct_ops(const sem_event *a, const sem_event *b)
+{
+    return a->vnode.id && b->vnode.id && a->vnode.id != b->vnode.id;
+}
+
+/* Each write's operation variable, n_ev + the result: one for the writes
+ * of a thread that write one result (an atomic_inc_return's, and a
+ * store of the register it returns: same reads, same value); -1 for a
+ * write of no operation. */
+static int *op_writes(const mdl_ev *ev, int n_ev)
+{
+    int *opv = ll_xmalloc((size_t)(n_ev + 1) * sizeof *opv);
+    for (int w = 0; w < n_ev; w++) {
+        const sem_event *we = ev[w].e;
+        opv[w] = -1;
+        if (!we || we->kind != SEM_W || !we->vdata ||
+            (single(we->vdata) && !we->vop && !we->vcopy))
+            continue;
+        opv[w] = w;
+        for (int k = 0; k < w && opv[w] == w; k++)
+            if (opv[k] == k && ev[k].thread == ev[w].thread &&
+                ev[k].e->vdata == we->vdata &&
+                sem_val_eq(ev[k].val, ev[w].val) &&
+                !distinct_ops(ev[k].e, we))
+                opv[w] = k;
+    }
+    return opv;
+}
+
+/* Per thread, the variable of its first operation past 3 n_ev (the
+ * operations no write stores); n_nodes gets their number. */
+static int *node_offsets(const mdl_test *m, const int *pick, int *n_nodes)
+{
+    int *off = ll_xmalloc((size_t)(m->n_threads + 1) * sizeof *off);
+    *n_nodes = 0;
+    for (int t = 0; t < m->n_threads; t++) {
+        off[t] = *n_nodes;
+        *n_nodes += m->threads[t].runs[pick[t]].n_vnodes;
+    }
+    return off;
+}
+
+/* The variable of operation id of thread t (sem_vnode): that of a write
+ * of the thread storing its result, else its own past 3 n_ev (off), -1
+ * for none (not followed, or a branch's condition). */
+static int node_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                    const int *pick, const int *opv, const int *off, int t,
+                    int id)
+{
+    for (int k = 0; k < n_ev; k++)
+        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_W &&
+            ev[k].e->vnode.id == id && opv[k] >= 0)
+            return n_ev + opv[k];
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    if (id <= 0 || id > run->n_vnodes || !run->vnodes[id - 1].live ||
+        run->vnodes[id - 1].cond)
+        return -1;
+    return 3 * n_ev + off[t] + id - 1;
+}
+
+/* The variable of the operation whose result thread t's equation i
+ * (sem_run.opeqs) sets its read equal to, -1 where none is followed.
+ * herd7's register phase merges the two (the success's copy equation
+ * `S11 := S14`, the operation's S11 the parent): the read is that
+ * variable in its memory phase, with one equation, the operation's. */
+static int opeq_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                    const int *pick, const int *opv, const int *off, int t,
+                    int i)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    int v = run->opeq_node[i] > 0
+                ? node_var(m, ev, n_ev, pick, opv, off, t, run->opeq_node[i])
+                : -1;
+    return v >= n_ev ? v : -1;
+}
+
 /* herd7's equation between a cmpxchg's read and the operation's result
  * it expected (sem_run.opeqs): herd7 solves it unless the read and one
  * of the operation's reads are one symbol, the equation then reading
@@ -163,7 +242,11 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
  * read one write of x whose value is no constant: an atomic_inc's, a
  * copy of a read); herd7 7.58 drops that execution even where other
  * equations fix S. A symbol here is a class of copies (parent) joined
- * with the reads of one write that is not a constant. */
+ * with the reads of one write that is not a constant. Where the
+ * operation is followed (opeq_var), herd_solves replays herd7's pass on
+ * its equation instead, which solves it where the symbol was solved
+ * first (`r5 = r2 & 1; cmpxchg(z, r5, 1)`, r2 a copy of a read of the
+ * write the cmpxchg reads, that write solved from a constant before). */
 static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
                           const int *base, const int *pick, const int *src,
                           const int *parent)
@@ -173,6 +256,8 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
         any = m->threads[t].runs[pick[t]].n_opeqs > 0;
     if (!any)
         return true;
+    int n_nodes;
+    int *opv = op_writes(ev, n_ev), *off = node_offsets(m, pick, &n_nodes);
     int *sym = symbols(ev, n_ev, src, parent);
     /* ... but where one of the symbol's reads reads a constant (the
        initial value, a constant store) herd7's pass solves it first,
@@ -216,6 +301,8 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs && ok; i++) {
             int c = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
+            if (opeq_var(m, ev, n_ev, pick, opv, off, t, i) >= 0)
+                continue;
             sem_taint vs = run->opeqs[i][1];
             bool one = run->opeq_one >> i & 1;
             for (int b = 0; b < SEM_MAX_READS && ok && c >= 0; b++) {
@@ -227,6 +314,8 @@ static bool opeq_solvable(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     free(fixed);
     free(sym);
+    free(off);
+    free(opv);
     return ok;
 }
 
@@ -336,32 +425,6 @@ static bool herd_numbers(void *ctx, int64_t *out)
     return ok;
 }
 
-/* Writes a and b store the results of two operations of the semantics
- * (`r0 & 1` stored, then `r0 <= 1` a cmpxchg writes: the same reads and
- * value, two of herd7's variables). */
-static bool distinct_ops(const sem_event *a, const sem_event *b)
-{
-    return a->vnode.id && b->vnode.id && a->vnode.id != b->vnode.id;
-}
-
-/* The variable of operation id of thread t (sem_vnode): that of a write
- * of the thread storing its result, else its own past 3 n_ev (off), -1
- * for none (not followed, or a branch's condition). */
-static int node_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                    const int *pick, const int *opv, const int *off, int t,
-                    int id)
-{
-    for (int k = 0; k < n_ev; k++)
-        if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_W &&
-            ev[k].e->vnode.id == id && opv[k] >= 0)
-            return n_ev + opv[k];
-    const mdl_run *run = &m->threads[t].runs[pick[t]];
-    if (id <= 0 || id > run->n_vnodes || !run->vnodes[id - 1].live ||
-        run->vnodes[id - 1].cond)
-        return -1;
-    return 3 * n_ev + off[t] + id - 1;
-}
-
 /* The arguments of operation nd of thread t: its reads' variables, and
  * for an operand another operation's result, that operation's variable
  * (herd7 writes `r0 = r0 & 1; *y = r0; cmpxchg(y, 1, r0 + 1)` as S9 :=
@@ -423,6 +486,41 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 s->n_eqs--;     /* an operand not followed: none */
         }
     }
+}
+
+/* A read an equation sets equal to an operation's result (a cmpxchg's
+ * success expecting `r3 & 1`) is that operation's variable (opeq_var):
+ * herd7's memory phase numbers the read as the operation, S11, and has
+ * one equation, the operation's `S11 := S10 & 1`, which orders a cycle
+ * through it (xexp: `{S23 := S11 | 2, S11 := S23 & 1}` entered from
+ * S11's side, S11 solved first by `S11 := S3 & 1`: kept). The read's
+ * class of copies (sem_run.eqs) goes with it. */
+static void op_reads(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                     const int *base, const int *pick, const int *opv,
+                     const int *off, int *var)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_opeqs; i++) {
+            int a = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
+            int v = opeq_var(m, ev, n_ev, pick, opv, off, t, i);
+            if (a < 0 || v < 0 || var[a] >= n_ev)
+                continue;
+            int r = var[a];
+            for (int g = 0; g < n_ev; g++)
+                if (var[g] == r)
+                    var[g] = v;
+        }
+    }
+}
+
+/* Whether system s has an operation's equation defining variable v. */
+static bool has_op(const hs_sys *s, int v)
+{
+    for (int i = 0; i < s->n_eqs; i++)
+        if (s->eqs[i].lhs == v && s->eqs[i].var < 0 && s->eqs[i].n_args)
+            return true;
+    return false;
 }
 
 /* herd7's register phase's variables in its memory phase, in the
@@ -527,12 +625,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         const int *base, const int *pick, const int *src,
                         int *parent, int *rename, bool *rsolved)
 {
-    int *off = ll_xmalloc((size_t)(m->n_threads + 1) * sizeof *off);
-    int n_nodes = 0;
-    for (int t = 0; t < m->n_threads; t++) {
-        off[t] = n_nodes;
-        n_nodes += m->threads[t].runs[pick[t]].n_vnodes;
-    }
+    int n_nodes;
+    int *off = node_offsets(m, pick, &n_nodes);
     hs_ctx ctx = {.m = m, .ev = ev, .n_ev = n_ev, .pick = pick,
                   .parent = parent, .off = off};
     /* variables: the reads, n_ev + w the operation write w's value
@@ -540,24 +634,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
        3 n_ev + off[t] + i operation i of thread t that no write stores */
     hs_sys s = {.n_vars = 3 * n_ev + n_nodes, .number = herd_numbers,
                 .ctx = &ctx};
-    /* an operation's variable: one for the writes of a thread that write
-       one result (an atomic_inc_return's, and a store of the register
-       it returns: same reads, same value) */
-    int *opv = ll_xmalloc((size_t)n_ev * sizeof *opv);
-    for (int w = 0; w < n_ev; w++) {
-        const sem_event *we = ev[w].e;
-        opv[w] = -1;
-        if (!we || we->kind != SEM_W || !we->vdata ||
-            (single(we->vdata) && !we->vop && !we->vcopy))
-            continue;
-        opv[w] = w;
-        for (int k = 0; k < w && opv[w] == w; k++)
-            if (opv[k] == k && ev[k].thread == ev[w].thread &&
-                ev[k].e->vdata == we->vdata &&
-                sem_val_eq(ev[k].val, ev[w].val) &&
-                !distinct_ops(ev[k].e, we))
-                opv[w] = k;
-    }
+    int *opv = op_writes(ev, n_ev);
     /* a read an equation of its thread sets equal to another's (a
        cmpxchg's success expecting a register's value) is one variable
        with it once herd7 solved the registers (sem_run.eqs) */
@@ -582,6 +659,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int g = 0; g < n_ev; g++)
         while (var[g] != var[var[g]])
             var[g] = var[var[g]];
+    op_reads(m, ev, n_ev, base, pick, opv, off, var);
     reg_map rg;
     reg_map_init(&rg, m, ev, n_ev, pick, var, s.n_vars);
     /* a read an equation of its thread sets to a constant (a cmpxchg's
@@ -671,12 +749,13 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 hs_add_arg(&s, var[q]);
         }
     }
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs; i++) {
             int a = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
-            if (a < 0)
-                continue;
+            if (a < 0 || (var[a] >= n_ev && has_op(&s, var[a])))
+                continue;       /* the operation's own (op_reads) */
             hs_add_op(&s, var[a]);
             for (int b = 0; b < SEM_MAX_READS; b++) {
                 int q = run->opeqs[i][1] >> b & 1
@@ -686,7 +765,6 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
     s.n_vars = rg.xfirst + rg.n_x;
     ctx.xnum = rg.xnum;
     ctx.xfirst = rg.xfirst;

@@ -159,7 +159,9 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
         x->pinned != y->pinned || x->n_eqs != y->n_eqs ||
         memcmp(x->eqs, y->eqs, sizeof x->eqs) != 0 ||
         x->n_opeqs != y->n_opeqs || x->opeq_one != y->opeq_one ||
-        memcmp(x->opeqs, y->opeqs, sizeof x->opeqs) != 0 || x->turns != y->turns ||
+        memcmp(x->opeqs, y->opeqs, sizeof x->opeqs) != 0 ||
+        memcmp(x->opeq_node, y->opeq_node, sizeof x->opeq_node) != 0 ||
+        x->turns != y->turns ||
         x->n_turns != y->n_turns || !x->final_t != !y->final_t)
         return false;
     for (int i = 0; x->final_t && i < a->n_slots; i++)

@@ -391,6 +391,7 @@ static void cas_equation(sem_run *r, sem_taint read, sem_taint expect,
     } else if (r->n_opeqs < SEM_MAX_EQS) {
         if (bits == 32)
             r->opeq_ops |= (uint8_t)(1u << r->n_opeqs);
+        r->opeq_node[r->n_opeqs] = 0;
         r->opeqs[r->n_opeqs][0] = read;
         r->opeqs[r->n_opeqs++][1] = expect;
     }

@@ -600,6 +600,7 @@ static void equate(sem_run *r, sem_taint t, const ll_instr *in, int k,
         if (r->n_opeqs < SEM_MAX_EQS) {
             if (one)
                 r->opeq_one |= (uint8_t)(1u << r->n_opeqs);
+            r->opeq_node[r->n_opeqs] = vnode(r, o).id;
             r->opeqs[r->n_opeqs][0] = t;
             r->opeqs[r->n_opeqs++][1] = vs;
         }

@@ -479,6 +479,12 @@ struct sem_run {
      * model/symbolic.c drops that execution. */
     int n_opeqs;
     sem_taint opeqs[SEM_MAX_EQS][2];
+    /* C: equation i's operation (its sem_vnode id; 0 none): herd7's
+     * register phase makes the read that operation's variable (its copy
+     * equation `S11 := S14`, the operation's variable on the left), so
+     * its memory phase has no equation of the read's own
+     * (model/symbolic.c) */
+    int opeq_node[SEM_MAX_EQS];
     /* bit i: equation i's operands reach the read's register through
      * operations (herd7's mask32 of a 32-bit register), not copies only
      * (model/copy_cycles.c) */
