@@ -3064,6 +3064,75 @@ static bool solves_with(search *s, const gev *ev, bool cut)
                              s->final_w, s->vals);
 }
 
+/* Whether the sources chosen in bad_solves (s->src, reads of the threads
+ * taken as found by `own` excepted) leave a coherence order of each
+ * location under which the reads and writes of each thread keep their
+ * program order (herd7's uniproc: no CoWW, CoWR, CoRW, CoRR cycle). herd7
+ * builds only such candidates before it meets the error on a path: a
+ * read of the initial value after its thread's own write, or of a write
+ * its thread overwrote, is no execution that refuses the test
+ * (`r2 = READ_ONCE(*y)` after `WRITE_ONCE(*y, 1)` choosing `q1 - z` with
+ * q1 never set: herd7 answers). The required co edges between writes
+ * (initial writes first) must have no cycle. */
+static bool bad_coherent(const search *s, const bool *own)
+{
+    int n = s->n_ev, n_locs = s->m->n_locs;
+    unsigned char *edge = ll_xcalloc((size_t)n * (size_t)n, 1);
+    bool ok = true;
+    for (int g = n_locs; g < n && ok; g++) {
+        const gev *a = &s->ev[g];
+        bool ra = a->e->kind == SEM_R && !own[g] && s->src[g] >= 0;
+        if (!ra && a->e->kind != SEM_W)
+            continue;
+        int wa = ra ? s->src[g] : g;
+        for (int h = g + 1; h < n && s->ev[h].thread == a->thread && ok; h++) {
+            const gev *b = &s->ev[h];
+            int wb = -1;
+            if (b->loc != a->loc)
+                continue;
+            if (b->e->kind == SEM_W)
+                wb = h;                 /* CoWW, CoRW */
+            else if (b->e->kind == SEM_R && !own[h] && s->src[h] >= 0)
+                wb = s->src[h];         /* CoWR, CoRR */
+            if (wb < 0 || wb == wa)
+                continue;
+            /* wa before wb in co: nothing is before an initial write */
+            ok = wb >= n_locs;
+            edge[(size_t)wa * n + wb] = 1;
+        }
+    }
+    /* a cycle among the writes: depth first, colour 1 on the stack */
+    unsigned char *col = ll_xcalloc((size_t)n, 1);
+    int *stack = ll_xmalloc((size_t)n * 2 * sizeof *stack), *next = stack + n;
+    for (int r = n_locs; r < n && ok; r++) {
+        if (col[r])
+            continue;
+        int sp = 0;
+        stack[sp] = r;
+        next[sp++] = 0;
+        col[r] = 1;
+        while (sp > 0 && ok) {
+            int v = stack[sp - 1], w = next[sp - 1]++;
+            if (w == n) {
+                col[v] = 2;
+                sp--;
+            } else if (edge[(size_t)v * n + w]) {
+                if (col[w] == 1)
+                    ok = false;
+                else if (!col[w]) {
+                    col[w] = 1;
+                    stack[sp] = w;
+                    next[sp++] = 0;
+                }
+            }
+        }
+    }
+    free(stack);
+    free(col);
+    free(edge);
+    return ok;
+}
+
 static bool bad_solves(search *s, bool cut)
 {
     mdl_test *m = s->m;
@@ -3120,7 +3189,8 @@ static bool bad_solves(search *s, bool cut)
             i++;
             continue;
         }
-        keep = ++tries > 4096 || solves_with(s, ev, cut);
+        keep = ++tries > 4096 ||
+               ((cut || bad_coherent(s, own)) && solves_with(s, ev, cut));
     }
     free(had_const);
     free(own);

@@ -78,6 +78,9 @@ litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
 litmus/c/C+address-differences.litmus:23:10: hwrun does not support arithmetic on an address ('x9'): herd7 computes it otherwise than a machine
 litmus/c/C+address-or-zero-less.litmus:19:10: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-only-on-corr-path.litmus:25:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-only-on-overwritten-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-only-past-own-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/LB+address-difference-branch.litmus:20:10: hwrun does not support arithmetic on an address ('a'): herd7 computes it otherwise than a machine
 litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a register points to: 'x2' (intptr_t) and 'y1' (int) both have their address taken
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
