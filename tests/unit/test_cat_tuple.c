@@ -37,7 +37,7 @@
  * on the first execution). r gets the outcome. */
 static bool run(const char *text, cat_result *r, const char **msg)
 {
-    static char full[4096], err[600];
+    static char full[4096], err[600], flag[CAT_MAX_FLAGS][64];
     snprintf(full, sizeof full, "\"t\"\nlet A = addr\nlet B = ctrl\n%s",
              text);
     ll_diag d = {0};
@@ -47,6 +47,11 @@ static bool run(const char *text, cat_result *r, const char **msg)
         xb b;
         ct_inputs(&b);
         ok = cat_check(m, &b.x, r, &d);
+        /* the flags' names are the model's: kept past cat_free */
+        for (int i = 0; ok && i < r->n_flags; i++) {
+            snprintf(flag[i], sizeof flag[i], "%s", r->flags[i]);
+            r->flags[i] = flag[i];
+        }
         cat_free(m);
         xb_free(&b);
     }
