@@ -1186,7 +1186,6 @@ static bool same_problem(search *s, loc_plan *p)
     return same;
 }
 
-/* The writes read j of location l may read when it reads v. */
 /* Without coherence, a read still reads no write its own instruction
  * makes after it (herd7's default -optace iico keeps rf off iico): an
  * exchange's (C's one event), a weak compare-exchange's failure write
@@ -1203,6 +1202,7 @@ static bool own_instr(const search *s, int w, int r)
     return a->e->step == b->e->step && w > r && !step_unordered(s, r, w);
 }
 
+/* The writes read j of location l may read when it reads v. */
 static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
 {
     uint64_t c = !s->m->locs[l].no_init &&
@@ -3077,7 +3077,8 @@ static bool solves_with(search *s, const gev *ev, bool cut)
 static bool bad_coherent(const search *s, const bool *own)
 {
     int n = s->n_ev, n_locs = s->m->n_locs;
-    unsigned char *edge = ll_xcalloc((size_t)n * (size_t)n, 1);
+    mdl_rel co;
+    mdl_rel_init(&co, n);
     bool ok = true;
     for (int g = n_locs; g < n && ok; g++) {
         const gev *a = &s->ev[g];
@@ -3098,38 +3099,11 @@ static bool bad_coherent(const search *s, const bool *own)
                 continue;
             /* wa before wb in co: nothing is before an initial write */
             ok = wb >= n_locs;
-            edge[(size_t)wa * n + wb] = 1;
+            mdl_rel_add(&co, wa, wb);
         }
     }
-    /* a cycle among the writes: depth first, colour 1 on the stack */
-    unsigned char *col = ll_xcalloc((size_t)n, 1);
-    int *stack = ll_xmalloc((size_t)n * 2 * sizeof *stack), *next = stack + n;
-    for (int r = n_locs; r < n && ok; r++) {
-        if (col[r])
-            continue;
-        int sp = 0;
-        stack[sp] = r;
-        next[sp++] = 0;
-        col[r] = 1;
-        while (sp > 0 && ok) {
-            int v = stack[sp - 1], w = next[sp - 1]++;
-            if (w == n) {
-                col[v] = 2;
-                sp--;
-            } else if (edge[(size_t)v * n + w]) {
-                if (col[w] == 1)
-                    ok = false;
-                else if (!col[w]) {
-                    col[w] = 1;
-                    stack[sp] = w;
-                    next[sp++] = 0;
-                }
-            }
-        }
-    }
-    free(stack);
-    free(col);
-    free(edge);
+    ok = ok && mdl_rel_acyclic(&co);
+    mdl_rel_free(&co);
     return ok;
 }
 
