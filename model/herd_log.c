@@ -148,6 +148,23 @@ static int rank_place(const mdl_test *m, int k, int *rank)
     return r + 1;
 }
 
+/* The order herd7 compares shown places in: an array it shows whole
+ * (y={3,2}) is one location, ordered by name among the others (y before
+ * z), its elements by index within it; elements shown alone come after
+ * the locations (ll_loc_cmp). */
+static int shown_cmp(const mdl_obs *a, const mdl_obs *b)
+{
+    ll_loc la = a->loc, lb = b->loc;
+    if (a->whole)
+        la.index = -1;
+    if (b->whole)
+        lb.index = -1;
+    int c = ll_loc_cmp(&la, &lb);
+    if (c)
+        return c;
+    return ll_loc_cmp(&a->loc, &b->loc);
+}
+
 /* The kept states in herd7's order, those alike on every shown place
  * (they differed where only the filter reads) once; n returned. */
 static int sorted_states(const mdl_test *m, int *order, sort_ctx *c,
@@ -155,8 +172,8 @@ static int sorted_states(const mdl_test *m, int *order, sort_ctx *c,
 {
     for (int i = 0; i < m->n_shown; i++) {
         int j = i;
-        for (; j > 0 && ll_loc_cmp(&m->obs[order[j - 1]].loc,
-                                   &m->obs[i].loc) > 0; j--)
+        for (; j > 0 && shown_cmp(&m->obs[order[j - 1]], &m->obs[i]) > 0;
+             j--)
             order[j] = order[j - 1];
         order[j] = i;
     }
