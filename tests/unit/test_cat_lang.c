@@ -346,7 +346,9 @@ static void errors(void **state)
          "function expects 2 arguments, given 1"},
         {"include \"nope.cat\"\n", 1, 1,
          "cannot find included file 'nope.cat'"},
-        {"let x = rf ++ co\nempty x\n", 1, 15,
+        /* as in herd7, a model binds co and fr (cos.cat) */
+        {"acyclic po | fr\n", 1, 14, "unbound name 'fr'"},
+        {"let x = rf ++ po\nempty x\n", 1, 15,
          "'++' adds to a set of values, found a relation"},
         /* herd7's optional `in` ends the statement: x is no statement */
         {"let rec x = po | x in x\n", 1, 23,
