@@ -467,7 +467,8 @@ struct cat_model {
                                    shows lock operations as herd7 does */
     bool binds_co;              /* has `with co from`, ours too */
     bool own_file;              /* compiling one of our cat files (its
-                                   title begins "litmuslab") */
+                                   title begins "litmuslab") or a file
+                                   one of them includes */
     bool atomic_pairs;          /* a check forbids rmw & (fre; coe), */
     bool atomic_single;         /* ... [RMW] & (fre; coe) (atomicity.c) */
     bool coherent;              /* ... cycles of po-loc | rf | co | fr */

@@ -129,8 +129,8 @@ static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
 }
 
 /* One of our own cat files (model/cats: its title begins "litmuslab"),
- * whose `with co from` keeps the engine's co as our models use it
- * (choose_co). */
+ * whose `with co from` (its own or an included file's) keeps the
+ * engine's co as our models use it (choose_co). */
 static bool own_title(const char *title)
 {
     return title && strncmp(title, "litmuslab", 9) == 0;
@@ -158,7 +158,9 @@ bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
         return false;
     m->include_depth++;
     bool own = m->own_file;
-    m->own_file = own_title(ast.title);
+    /* what one of our files includes is ours to it too: with -I naming
+       herd7's library, lkmm.cat's cos-opt.cat is herd7's file */
+    m->own_file = own || own_title(ast.title);
     ok = cat_compile_stmts(m, env, ast.stmts, d);
     m->own_file = own;
     m->include_depth--;
