@@ -152,6 +152,13 @@ for n in co coi coe fr fri fre; do
     grep -qx "$tmp/m.cat:2:19: unbound name '$n'" "$tmp/err" ||
         { cat "$tmp/err"; fail "unbound $n: message"; }
 done
+# with co from S: S names what is bound (herd7: characters 13-25:
+# unbound var: generate_cos, cross.cat not included)
+printf '"m"\nwith co from generate_cos(co0)\nacyclic co as c\n' > "$tmp/m.cat"
+"$LITMUSLAB" model --model "$tmp/m.cat" $sb > /dev/null 2> "$tmp/err"
+[ $? = 2 ] || fail "unbound generate_cos: want exit 2"
+grep -qx "$tmp/m.cat:2:14: unbound name 'generate_cos'" "$tmp/err" ||
+    { cat "$tmp/err"; fail "unbound generate_cos: message"; }
 # a let co of the model's own: herd7 enumerates no co (CoRR's 4 states)
 cat > "$tmp/own.cat" <<'END'
 "own co"

@@ -187,6 +187,7 @@ static void statements_and_flags(void **state)
     ll_diag d = {0};
     cat_model *m = ct_load(
         "X86 TSO (* a title, herd style *)\n"
+        "include \"cross.cat\"\n"
         "with co from generate_cos(co0)\n"
         "show addr as thing, ctrl\nunshow thing\n"
         "let rec t = addr | (t;t)\n"
