@@ -326,8 +326,11 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
            (coherence through a let rec, as in one of herd7's own
            files) keeps the cut, as before: every candidate took a
            random test of the generator from 0.6 s to over 100 s there
-           (doc/fidelity.md, no-coherence models) */
-        m.incoherent = !cat_coherent(model) && !cat_has_checks(model);
+           (doc/fidelity.md, no-coherence models); but a model that
+           binds no co (none, or a let of its own) has herd7 enumerate
+           no co, so no candidate is incoherent to it */
+        m.incoherent = !cat_coherent(model) &&
+                       (!cat_has_checks(model) || !cat_binds_co(model));
         m.limits = o->limits;
         m.start = start;
         st = MDL_BAD_INPUT;

@@ -127,7 +127,7 @@ typedef struct search {
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted), or for a
                                    model that forbids none (counted) */
-    bool co_unused;             /* the model names no co (co_sorted) */
+    bool co_unused;             /* the model binds no co (co_sorted) */
     bool atomic_pairs;          /* the model forbids what rmw_atomic
                                    prunes, in rmw pairs (cat_atomic_pairs) */
     bool atomic_single;         /* ... in one-event RMWs */
@@ -1320,9 +1320,10 @@ static bool plan_location(search *s, int l, bool *too_big)
     return s->all_co || shapes(p);
 }
 
-/* A model that names no co (herd7's naked.cat) has herd7 build one co
- * per choice of the final writes the test observes: at a location it
- * shows, one per last write, else one (the writes in id order). */
+/* A model that binds no co with `with co from` (herd7's naked.cat, or
+ * sccat.cat's co of its own) has herd7 build one co per choice of the
+ * final writes the test observes: at a location it shows, one per last
+ * write, else one (the writes in id order). */
 static int co_sorted(const search *s, int l, int n_w)
 {
     if (!s->co_unused)
@@ -3282,8 +3283,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.all_co = (full && mdl_explain_incoherent(m->explain)) ||
                m->incoherent;
     s.atomic_pairs = cat_atomic_pairs(model);
-    s.co_unused = m->incoherent && !cat_chooses_co(model) &&
-                  !cat_names(model, "co");
+    s.co_unused = m->incoherent && !cat_binds_co(model);
     s.atomic_single = cat_atomic_single(model);
     if (m->limits.max_memory)
         s.mem_base = mdl_resident_bytes(0);

@@ -9,7 +9,12 @@
  * Definitions follow herd7's interpreter: `int` relates events of the
  * same thread, and the initial writes to each other (herd puts them all
  * in one pseudo-thread), so every pair of an initial write with a thread
- * event is external; fr = rf^-1;co; W includes the initial writes. */
+ * event is external; W includes the initial writes.
+ *
+ * co, coi, coe, fr, fri and fre are not built in, as in herd7: a model
+ * binds them (`with co from`, cos-opt.cat), else naming them is an
+ * unbound name. The engine's co is %co, which `with co from` (choose_co),
+ * FW, co0 and pco read. */
 #include <ctype.h>
 #include <string.h>
 
@@ -27,7 +32,7 @@ static const struct {
     const char *name;
     int field;
 } exec_rels[] = {
-    {"po", EXEC_REL_PO}, {"rf", EXEC_REL_RF}, {"co", EXEC_REL_CO},
+    {"po", EXEC_REL_PO}, {"rf", EXEC_REL_RF}, {"%co", EXEC_REL_CO},
     {"loc", EXEC_REL_LOC}, {"%thread", EXEC_REL_THREAD},
     {"addr", EXEC_REL_ADDR}, {"data", EXEC_REL_DATA},
     {"ctrl", EXEC_REL_CTRL}, {"ctrlisync", EXEC_REL_CTRLISYNC},
@@ -55,7 +60,7 @@ static const struct {
        lock-final is then silent); a write followed in co by herd7's
        lock operations only (in co, not in W, where a model chooses co)
        is final still */
-    {"FW", "(W \\ domain(co ; [W])) & %obs"},
+    {"FW", "(W \\ domain(%co ; [W])) & %obs"},
     {"emptyset", "domain(0)"},
     {"ext", "~int"},
     {"unv", "_ * _"},
@@ -79,11 +84,6 @@ static const struct {
     {"iico_order", "0"},
     {"rfe", "rf & ext"},
     {"rfi", "rf & int"},
-    {"coe", "co & ext"},
-    {"coi", "co & int"},
-    {"fr", "(rf^-1 ; co) \\ id"},
-    {"fre", "fr & ext"},
-    {"fri", "fr & int"},
     /* Functions of herd's standard library, which herd includes in
      * every model. */
     {"fencerel", "fun S -> (po & (_ * S)) ; po"},
@@ -99,7 +99,7 @@ static const struct {
      * the coherence its observations force, for cos.cat; here the
      * engine's co, which extends it, stands for it. */
     {"co0", "loc & ((IW * (W \\ IW)) | ((W \\ FW) * FW))"},
-    {"pco", "co"},
+    {"pco", "%co"},
     /* More of herd7's standard library (its stdlib.cat; map is dyn.c's). */
     {"udr", "fun r -> domain(r) | range(r)"},
     /* herd7's primitives about virtual memory and memory tags: their

@@ -103,6 +103,10 @@ bool cat_uses_regs(const cat_model *m);
  * the engine then shows it lock operations as herd7 makes them, not as
  * memory accesses (sem_ops.herd_nonmem). */
 bool cat_chooses_co(const cat_model *m);
+/* The model binds co through `with co from` (ours too: cos-opt.cat):
+ * co is the engine's, every coherent order. A model that does not (no
+ * co, or a `let co` of its own) has herd7 enumerate no co. */
+bool cat_binds_co(const cat_model *m);
 /* The model forbids by one of its checks every candidate where a write
  * of another thread comes between an RMW's read and its write in co
  * (rmw & (fre; coe) is empty), for rmw pairs of two events, and for

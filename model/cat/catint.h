@@ -462,7 +462,13 @@ struct cat_model {
                                    (plan.c, mark_partial_values) */
     bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
     bool names_regs;            /* Rreg, Wreg or DATA is named (load.c) */
-    bool chooses_co;            /* has `with co from` (choose_co) */
+    bool chooses_co;            /* has `with co from` (choose_co) as
+                                   herd7's files have it: the engine
+                                   shows lock operations as herd7 does */
+    bool binds_co;              /* has `with co from`, ours too */
+    bool own_file;              /* compiling one of our cat files (its
+                                   title begins "litmuslab") or a file
+                                   one of them includes */
     bool atomic_pairs;          /* a check forbids rmw & (fre; coe), */
     bool atomic_single;         /* ... [RMW] & (fre; coe) (atomicity.c) */
     bool coherent;              /* ... cycles of po-loc | rf | co | fr */

@@ -128,6 +128,14 @@ static bool load_file(cat_model *m, const char *path, cat_file_ast *ast,
     return ok;
 }
 
+/* One of our own cat files (model/cats: its title begins "litmuslab"),
+ * whose `with co from` (its own or an included file's) keeps the
+ * engine's co as our models use it (choose_co). */
+static bool own_title(const char *title)
+{
+    return title && strncmp(title, "litmuslab", 9) == 0;
+}
+
 bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
                  cat_env **env, ll_diag *d)
 {
@@ -149,7 +157,12 @@ bool cat_include(cat_model *m, const char *path, const cat_stmt *at,
     if (!ok)
         return false;
     m->include_depth++;
+    bool own = m->own_file;
+    /* what one of our files includes is ours to it too: with -I naming
+       herd7's library, lkmm.cat's cos-opt.cat is herd7's file */
+    m->own_file = own || own_title(ast.title);
     ok = cat_compile_stmts(m, env, ast.stmts, d);
+    m->own_file = own;
     m->include_depth--;
     return ok;
 }
@@ -184,6 +197,7 @@ static bool load_into(cat_model *m, const char *name, const char *what,
     free(path);
     if (ok && title)
         *title = ast.title;
+    m->own_file = ok && own_title(ast.title);
     return ok && cat_compile_stmts(m, &m->env, ast.stmts, d);
 }
 
@@ -269,6 +283,11 @@ bool cat_uses_regs(const cat_model *m)
 bool cat_chooses_co(const cat_model *m)
 {
     return m->chooses_co;
+}
+
+bool cat_binds_co(const cat_model *m)
+{
+    return m->binds_co;
 }
 
 const char *cat_title(const cat_model *m)

@@ -71,7 +71,7 @@ END
 
 # -conf: the current folder first, then the -I folders
 mkdir "$tmp/lib" "$tmp/cwd"
-printf '"sc"\nacyclic po | rf | co | fr as sc\n' > "$tmp/lib/mine.cat"
+printf '"sc"\ninclude "cos-opt.cat"\nacyclic po | rf | co | fr as sc\n' > "$tmp/lib/mine.cat"
 printf 'model mine.cat\n' > "$tmp/lib/mine.cfg"
 root=$(pwd)
 (cd "$tmp/cwd" && "$LITMUSLAB" model -I "$tmp/lib" -conf mine.cfg \

@@ -125,4 +125,14 @@ printf 'xchg(X,V) __xchg{mb}(X,V)\n' > small.def
 "$LITMUSLAB" model -macros small.def "$root/litmus/c/SB+xchgs.litmus" > "$tmp/out" 2> "$tmp/err"
 echo "$root/litmus/c/SB+xchgs.litmus:14:7: unknown macro 'READ_ONCE' (small.def does not define it)" |
     cmp -s - "$tmp/err" || { cat "$tmp/err"; fail "a .def without READ_ONCE"; }
+# The built-in model with -I naming herd7's library, which has a
+# cos-opt.cat of its own that lkmm.cat then includes: its co is still
+# the engine's for our model, locks accesses (ISA2+locks+mb: Never 0 7,
+# not herd7's lock operations under a model that builds none of their
+# rf and co).
+locks=$(grep -l spin_lock "$root"/litmus/c/*.litmus)
+"$LITMUSLAB" model $locks 2> /dev/null | grep -v '^Time ' > "$tmp/own"
+"$LITMUSLAB" model -I "$lib" $locks 2> /dev/null | grep -v '^Time ' > "$tmp/with-lib"
+[ -s "$tmp/own" ] && cmp -s "$tmp/own" "$tmp/with-lib" ||
+    { diff "$tmp/own" "$tmp/with-lib" | head; fail "-I herd7's library changes the built-in model"; }
 echo "model_kernel_files: ok"

@@ -7,9 +7,10 @@
 # tests/e2e/data/rmw-atomicity/ carries herd7's output under our
 # no-atomicity.cat (NAME.herd7: coherence per location only) and under
 # atomicity.cat (NAME.herd7-atomic: the same plus `empty rmw & (fre;
-# coe)`), recorded with the same file plus `include "cos.cat"` after
-# its title (herd7 builds co only so), `-conf linux-kernel.cfg` for C,
-# the Time line left out. The model's output must be the same, byte for
+# coe)`), recorded with `include "cos.cat"` where the files include
+# cos-opt.cat (herd7 builds co only so; its cos-opt.cat gives the same
+# outputs, checked Dec 6), `-conf linux-kernel.cfg` for C, the Time
+# line left out. The model's output must be the same, byte for
 # byte: the engine leaves those candidates out only when the model
 # forbids them (model/cat/atomicity.c). Two of them (A64-SWP+eor-self-
 # cycle, A64-SWP+movk-cycle) have values going round two atomics that

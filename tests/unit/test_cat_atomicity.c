@@ -25,11 +25,12 @@
 
 #include "test_cat_text.h"
 
-/* The model of text, titled. */
+/* The model of text, titled, co and fr bound as herd7's models bind
+ * them (co, fr, fre, ... are no built-in names). */
 static cat_model *titled(const char *text)
 {
     char full[2048];
-    snprintf(full, sizeof full, "\"t\"\n%s", text);
+    snprintf(full, sizeof full, "\"t\"\ninclude \"cos-opt.cat\"\n%s", text);
     return ct_must_load(full);
 }
 

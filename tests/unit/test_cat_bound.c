@@ -22,7 +22,8 @@
 static bool all(const char *text)
 {
     char full[2048];
-    snprintf(full, sizeof full, "\"t\"\n%s", text);
+    /* co and fr bound as herd7's models bind them */
+    snprintf(full, sizeof full, "\"t\"\ninclude \"cos-opt.cat\"\n%s", text);
     cat_model *m = ct_must_load(full);
     xb b;
     ct_inputs(&b);

@@ -187,6 +187,7 @@ static void statements_and_flags(void **state)
     ll_diag d = {0};
     cat_model *m = ct_load(
         "X86 TSO (* a title, herd style *)\n"
+        "include \"cross.cat\"\n"
         "with co from generate_cos(co0)\n"
         "show addr as thing, ctrl\nunshow thing\n"
         "let rec t = addr | (t;t)\n"
@@ -346,7 +347,9 @@ static void errors(void **state)
          "function expects 2 arguments, given 1"},
         {"include \"nope.cat\"\n", 1, 1,
          "cannot find included file 'nope.cat'"},
-        {"let x = rf ++ co\nempty x\n", 1, 15,
+        /* as in herd7, a model binds co and fr (cos.cat) */
+        {"acyclic po | fr\n", 1, 14, "unbound name 'fr'"},
+        {"let x = rf ++ po\nempty x\n", 1, 15,
          "'++' adds to a set of values, found a relation"},
         /* herd7's optional `in` ends the statement: x is no statement */
         {"let rec x = po | x in x\n", 1, 23,

@@ -20,7 +20,9 @@
 static cat_model *load(const char *text)
 {
     char full[2048];
-    snprintf(full, sizeof full, "\"t\"\nlet A = addr\n%s", text);
+    /* co and fr bound as herd7's models bind them */
+    snprintf(full, sizeof full,
+             "\"t\"\ninclude \"cos-opt.cat\"\nlet A = addr\n%s", text);
     return ct_must_load(full);
 }
 

@@ -303,10 +303,15 @@ static void with_choices(void **state)
     /* Sets as elements. */
     r = outcome("with s from {S, T, R}\nempty s & W as no-write\n");
     assert_int_equal(r.n_accepted, 1);      /* only R = {2, 3} */
-    /* co is the engine's: herd's cos.cat line is accepted as it is. */
-    r = outcome("with co from generate_cos(co0)\nacyclic po\n");
+    /* co is the engine's: herd's cos.cat line is accepted as it is,
+       and binds co (no built-in name, as in herd7); its S must name
+       what is bound (generate_cos: cross.cat) */
+    r = outcome("include \"cross.cat\"\nwith co from generate_cos(co0)\n"
+                "acyclic po | co\n");
     assert_true(r.allowed);
     assert_int_equal(r.n_accepted, 1);
+    expect_error("with co from generate_cos(co0)\nacyclic co\n", 1, 14,
+                 "unbound name 'generate_cos'");
     expect_error("with r from po\nacyclic r\n", 1, 13,
                  "'with' over a relation is not supported (over a set of "
                  "relations such as {r1, r2}, or one made by map, cross...)");

@@ -47,9 +47,11 @@ static inline cat_model *ct_load_variants(const char *text,
                                           int n_variants, ll_diag *d)
 {
     char *path = ct_write("model.cat", text);
-    const char *dirs[] = {ct_dir};
+    /* our cat files too, as the program has them: a model binds co by
+       including cos-opt.cat */
+    const char *dirs[] = {ct_dir, CAT_BUILTIN_DIR};
     cat_options o = {.variants = variants, .n_variants = n_variants};
-    cat_model *m = cat_load_opts(path, dirs, 1, &o, d);
+    cat_model *m = cat_load_opts(path, dirs, 2, &o, d);
     unlink(path);
     free(path);
     return m;
