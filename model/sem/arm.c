@@ -17,6 +17,7 @@
 #include "model/sem/sem.h"
 
 #include "litmuslab/arch/arm.h"
+#include "model/sem/arm_forms.h"
 
 /* R0..R15, then the flags: FL_* bits of the last flag-setting result. */
 enum { SLOT_FLAGS = LL_ARM_NREGS, N_SLOTS };
@@ -716,4 +717,5 @@ const sem_ops sem_arm_ops = {
     .symbolic_cycles = true,
     .herd_vars = arm_herd_vars,
     .herd_vars_base = 0,    /* herd7 numbers ARM's from S1 */
+    .check = sem_arm_check,
 };
