@@ -83,11 +83,5 @@ bool sem_arm_check(const ll_instr *in, ll_buf *why)
     const char *what = load_option(in)
                            ? "its ARM has no load barrier option, ARMv8's"
                            : unread(in);
-    if (!what)
-        return true;
-    ll_buf_puts(why, "herd7 7.58 does not read '");
-    ll_arch_arm.print_instr(in, why);
-    ll_buf_printf(why, "' (%s), so the model refuses the test; hwrun runs "
-                       "it", what);
-    return false;
+    return !what || sem_unread_form(&ll_arch_arm, in, what, why);
 }

@@ -181,6 +181,13 @@ typedef struct sem_vars {
  * returns the places it takes, 1. */
 int sem_vars_read(sem_vars *out, int reg, int at);
 
+/* For sem_ops.check: a form herd7 7.58 does not read (its parser refuses
+ * the test) but the CPU runs and hwrun writes: why gets "herd7 7.58 does
+ * not read 'INSTR' (what), so the model refuses the test; hwrun runs
+ * it", INSTR printed by arch. Returns false. */
+bool sem_unread_form(const ll_arch_ops *arch, const ll_instr *in,
+                     const char *what, ll_buf *why);
+
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "sc.cat" */
