@@ -550,6 +550,9 @@ struct sem_run {
      * ones that succeed */
     uint64_t cas_chosen, cas_ok;
     void *engine;           /* the engine's state (opaque to exec) */
+    /* herd7's -variant telechat (or the test's Variant=telechat): a
+     * branch to a register returns only under it (mdl_test.telechat) */
+    bool telechat;
     /* An architecture's own state for a run (C: herd7's register phase,
      * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
      * counts the runs, so exec sees a new one begin. */
