@@ -127,7 +127,8 @@ typedef struct search {
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted), or for a
                                    model that forbids none (counted) */
-    bool co_unused;             /* the model names no co (co_sorted) */
+    bool co_unused;             /* the model reads no co, FW apart
+                                   (co_sorted, cat_reads_co) */
     bool atomic_pairs;          /* the model forbids what rmw_atomic
                                    prunes, in rmw pairs (cat_atomic_pairs) */
     bool atomic_single;         /* ... in one-event RMWs */
@@ -3283,7 +3284,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
                m->incoherent;
     s.atomic_pairs = cat_atomic_pairs(model);
     s.co_unused = m->incoherent && !cat_chooses_co(model) &&
-                  !cat_names(model, "co");
+                  !cat_reads_co(model);
     s.atomic_single = cat_atomic_single(model);
     if (m->limits.max_memory)
         s.mem_base = mdl_resident_bytes(0);

@@ -152,12 +152,19 @@ static bool compile_derived(cat_model *m, const char *name, const char *def,
      * herd7's sm is then [M]. */
     cat_req **req = m->req;
     m->req = NULL;
+    bool fw = !strcmp(name, "FW"), co_read = m->co_read;
+    m->in_fw += fw;
+    m->co_read = false;
     bool compiled = cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d);
+    bool reads_co = m->co_read;
+    m->in_fw -= fw;
+    m->co_read = co_read;
     m->req = req;
     if (!compiled)
         return false;
     cat_val *v = remember(m, name, (*out)->kind, (*out)->slot);
     *v = **out;
+    v->reads_co = reads_co;
     *out = v;
     return true;
 }
@@ -258,6 +265,7 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
         if (strcmp(b->name, name) == 0) {
             *out = b->val;
             need_tag(m, *out, at);
+            m->co_read |= (*out)->reads_co && !m->in_fw;
             return true;
         }
     for (size_t i = 0; i < sizeof exec_sets / sizeof exec_sets[0]; i++)
@@ -277,11 +285,17 @@ bool cat_builtin(cat_model *m, const cat_expr *at, const char *name,
             *out = remember(m, name, VAL_REL,
                             outside_slot(m, true, SRC_EXEC_REL,
                                          exec_rels[i].field));
+            (*out)->reads_co = !strcmp(name, "co");
+            m->co_read |= (*out)->reads_co && !m->in_fw;
             return true;
         }
     for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++)
-        if (strcmp(derived[i].name, name) == 0)
-            return compile_derived(m, name, derived[i].def, out, d);
+        if (strcmp(derived[i].name, name) == 0) {
+            if (!compile_derived(m, name, derived[i].def, out, d))
+                return false;
+            m->co_read |= (*out)->reads_co && !m->in_fw;
+            return true;
+        }
     if (strcmp(name, "int") == 0)
         return builtin_int(m, out, d);
     if (strcmp(name, "id") == 0) {

@@ -96,6 +96,10 @@ bool cat_partial_uses_values(const cat_model *m);
 /* The model uses the engine's set or relation `name` (a built-in name
  * or a tag): the engine may leave the others empty. */
 bool cat_names(const cat_model *m, const char *name);
+/* The model reads co (itself, or fr, coe, coi...), not only the final
+ * writes (FW, co0) that herd7 chooses apart from co: else herd7 builds
+ * one co per choice of final writes (herd7's c11_cos.cat, naked.cat). */
+bool cat_reads_co(const cat_model *m);
 /* The model reads herd7's register events (rf-reg, iico_data,
  * iico_ctrl, Rreg, Wreg, DATA): the engine must make them. */
 bool cat_uses_regs(const cat_model *m);

@@ -410,6 +410,9 @@ typedef struct cat_val {
     /* A let whose value failed to compile (an unknown name, a type
      * error): the error of each use (herd7 reports it only then). */
     const ll_diag *failed;
+    /* Its value reads the engine's co (co, fr, coe...; not FW's):
+     * noted in cat_model.co_read where it is used, as needs is */
+    bool reads_co;
 } cat_val;
 
 struct cat_env {
@@ -463,6 +466,13 @@ struct cat_model {
     bool uses_regs;             /* rf-reg, iico_data or iico_ctrl is */
     bool names_regs;            /* Rreg, Wreg or DATA is named (load.c) */
     bool chooses_co;            /* has `with co from` (choose_co) */
+    /* co is read, but through FW (co0's final writes), by what the
+     * model evaluates (a check, a with, not an unused let, which herd7
+     * never evaluates): herd7 then orders each location's writes, not
+     * only its final write (cat_reads_co). While compiling a let, what
+     * its value reads (cat_val.reads_co). */
+    bool co_read;
+    int in_fw;                  /* compiling FW's definition */
     bool atomic_pairs;          /* a check forbids rmw & (fre; coe), */
     bool atomic_single;         /* ... [RMW] & (fre; coe) (atomicity.c) */
     bool coherent;              /* ... cycles of po-loc | rf | co | fr */

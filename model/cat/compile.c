@@ -558,17 +558,23 @@ bool cat_compile_binds(cat_model *m, cat_env *env, const cat_bind *binds,
         cat_req *needs = NULL, **outer = m->req;
         if (outer)
             m->req = &needs;
+        /* what the value reads of co counts where the name is used */
+        bool co_read = m->co_read;
+        m->co_read = false;
         bool ok = cat_compile_expr(m, env, binds[i].e, &v, d);
+        bool reads_co = m->co_read;
+        m->co_read = co_read;
         m->req = outer;
         if (!ok) {
             ll_diag *failed = cat_alloc(&m->arena, sizeof *failed);
             *failed = *d;
             v = cat_new_val(m, VAL_EMPTY, -1);
             v->failed = failed;
-        } else if (needs) {
+        } else if (needs || (reads_co && !v->reads_co)) {
             cat_val *lazy = cat_new_val(m, v->kind, v->slot);
             *lazy = *v;
-            lazy->needs = needs;
+            lazy->needs = needs ? needs : v->needs;
+            lazy->reads_co |= reads_co;
             v = lazy;
         }
         if (binds[i].pat)
@@ -809,6 +815,7 @@ static bool lookup(cat_model *m, cat_env *env, cat_expr *e, cat_val **out,
             }
             for (const cat_req *r = b->val->needs; r; r = r->next)
                 cat_need(m, r->ref, r->t, r->at);
+            m->co_read |= b->val->reads_co;
             return true;
         }
     if (!cat_builtin(m, e, e->name, out, d))

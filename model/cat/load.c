@@ -261,6 +261,11 @@ bool cat_names(const cat_model *m, const char *name)
     return false;
 }
 
+bool cat_reads_co(const cat_model *m)
+{
+    return m->co_read;
+}
+
 bool cat_uses_regs(const cat_model *m)
 {
     return m->uses_regs || m->names_regs;
