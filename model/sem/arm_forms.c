@@ -4,7 +4,7 @@
  * Rd,Rn,Rm`, `ANDEQ Rd,Rn,#k`, an offset or a shift on a conditional
  * LDR/STR, an offset on STR, LDRD with an index, other register counts
  * on LDM/LDMIB/PUSH/POP, the ARMv8 load barrier options, NOP, MOVW/MOVT
- * of 65535. herd7 refuses the whole test before running it (its parser,
+ * of 65535, an immediate in hexadecimal or with a `+`. herd7 refuses the whole test before running it (its parser,
  * or an assertion for MOVW/MOVT), so the model refuses such a test at
  * the instruction, reached or not (sem_ops.check), naming the form.
  * Measured by probes of every form the reader knows (doc/fidelity.md). */
@@ -30,6 +30,9 @@ static const char *list_count(const ll_instr *in)
 /* Why herd7 7.58 does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
+    if (in->flags & LL_ARM_F_HEX_PLUS)
+        return "an immediate as written, in hexadecimal or with a +: its "
+               "ARM lexer reads decimal ones only";
     if (in->n_ops == 0)
         return in->op == LL_ARM_NOP
                    ? "its ARM has none; ANDEQ R0,R0,R0 is its no-op"
