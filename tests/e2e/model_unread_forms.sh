@@ -1,11 +1,12 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM and X86_64 forms that herd7 7.58
-# does not read (its parser refuses the test, or an assertion stops it)
+# model_unread_forms.sh — 32-bit ARM, X86_64 and C11 forms that herd7
+# 7.58 does not read (its parser refuses the test, or an assertion stops it)
 # although the CPU runs them: the reader takes them (`parse` prints them,
 # hwrun runs them: tests/hwcross/ALL-arm.litmus), the model refuses the
 # test with one FILE:LINE:COL line naming the form, exit 2, whether or
 # not a run reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86.c x86_check.
+# model/sem/arm_forms.c, model/sem/x86.c x86_check, model/sem/c.c
+# c_check.
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
@@ -63,6 +64,16 @@ X86_64|xaddb %al,(x)|its X86_64 has no xadd
 X86_64|lock cmpxchgq %rcx,(x)|it reads cmpxchg in its own operand order, the memory first: cmpxchg (x),%rcx
 X86_64|cmpxchgl %ecx,(x)|it reads cmpxchg in its own operand order, the memory first: cmpxchg (x),%rcx
 END
+# C11's compare-exchange with `&r`, r a local, as its expected value
+printf 'C amp\n{}\nP0(atomic_int *x)\n{\n\tint e = 0;\n\tint r0 = atomic_compare_exchange_strong_explicit(x, &e, 1, memory_order_relaxed, memory_order_relaxed);\n}\nexists (0:r0=1)\n' > "$tmp/amp.litmus"
+n=$((n+1))
+"$LITMUSLAB" model "$tmp/amp.litmus" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+want="$tmp/amp.litmus:6:11: herd7 7.58 does not read '&r', a local's address, as a compare-exchange's expected value (its C parser: \"unexpected '&'\"; it reads a location, a parameter int *e), so the model refuses the test; hwrun runs it"
+if [ $rc != 2 ] || [ "$(cat "$tmp/err")" != "$want" ]; then
+  echo "model_unread_forms: C &r: exit $rc, message:"; cat "$tmp/err"
+  echo "  want: $want"; fail=1
+fi
 # the forms herd7 reads beside them are answered
 printf 'ARM ok\n{ int x[3]; 0:R1=1; 0:R2=0; 0:R7=x; }\n P0 ;\n ORR R3,R1,#1 ;\n EOR R3,R1,R2 ;\n ANDS R3,R1,#1 ;\n ANDEQ R3,R1,R2 ;\n LDREQ R3,[R7,R2] ;\n LDR R3,[R7,#0] ;\n STR R3,[R7,R2,LSL #2] ;\n LDM R7,{R4,R5,R6} ;\n PUSH {R4,R5} ;\n DMB ISHST ;\n MOVW R3,#65534 ;\nexists (0:R3=65534)\n' > "$tmp/ok.litmus"
 "$LITMUSLAB" model "$tmp/ok.litmus" 2>&1 | grep -q '^Observation ok Always 1 0$' ||
