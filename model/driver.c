@@ -216,13 +216,14 @@ static void so_far(const mdl_test *m, ll_buf *err)
     ll_buf_printf(err, ", search incomplete\n");
 }
 
-/* "mixed" among a comma-separated list of variant names. */
-static bool names_mixed(const char *list)
+/* Variant name among a comma-separated list of variant names. */
+static bool names_variant(const char *list, const char *name)
 {
+    size_t len = strlen(name);
     for (const char *p = list; p && *p; p++) {
         p += strspn(p, " ,");
         size_t n = strcspn(p, " ,");
-        if (n == 5 && strncasecmp(p, "mixed", 5) == 0)
+        if (n == len && strncasecmp(p, name, len) == 0)
             return true;
         p += n;
         if (!*p)
@@ -231,15 +232,17 @@ static bool names_mixed(const char *list)
     return false;
 }
 
-/* herd7's mixed-size mode: -variant mixed, or the test's own
- * `Variant=mixed` (herd7 reads either spelling of the key). */
-static bool mixed_mode(const mdl_options *o, const ll_test *t)
+/* herd7's variant name asked for: by -variant, or the test's own
+ * `Variant=` line (herd7 reads either spelling of the key): mixed (its
+ * mixed-size mode), telechat (a branch to a register as a return). */
+static bool variant_on(const mdl_options *o, const ll_test *t,
+                       const char *name)
 {
     for (int i = 0; i < o->n_variants; i++)
-        if (names_mixed(o->variants[i]))
+        if (names_variant(o->variants[i], name))
             return true;
-    return names_mixed(ll_test_meta(t, "Variant")) ||
-           names_mixed(ll_test_meta(t, "variant"));
+    return names_variant(ll_test_meta(t, "Variant"), name) ||
+           names_variant(ll_test_meta(t, "variant"), name);
 }
 
 int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
@@ -342,7 +345,8 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
             ll_test_free(t);
             return 2;
         }
-        m.mixed_mode = mixed_mode(o, t);
+        m.mixed_mode = variant_on(o, t, "mixed");
+        m.telechat = variant_on(o, t, "telechat");
         if (prepared && mdl_runs(&m) &&
             !mdl_mixed_mode_refused(&m, m.mixed_mode))
             st = mdl_search(&m, model);

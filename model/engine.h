@@ -262,6 +262,7 @@ typedef struct mdl_test {
     bool copies_unsolved;    /* sem_ops.copies_unsolved for the test */
     bool mixed_mode;         /* herd7's -variant mixed: no location apart
                                 at a fixed offset (const_offsets_apart) */
+    bool telechat;           /* herd7's -variant telechat (sem_run's) */
     int n_flags;             /* flags some accepted execution raised */
     const char *flags[CAT_MAX_FLAGS];
     bool undef;              /* some accepted execution is undefined */

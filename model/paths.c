@@ -1502,6 +1502,7 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                               sizeof *r->vnode);
     }
     r->engine = c;
+    r->telechat = c->m->telechat;
     c->run = r;
     c->th = th;
     c->n_choice = 0;

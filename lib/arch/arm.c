@@ -3,6 +3,7 @@
  * in upper case. The suffix and address syntax is in arm_family.c; the
  * register lists of LDM/PUSH/POP, the short LDRD and the `LSL #k` of an
  * address are read here. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,64 @@ static bool finish(const ll_asm_line *ln, ll_instr *out, ll_diag *d)
     return true;
 }
 
+/* A `#0` offset or an `LSL #0` written in the address (cut_lsl's shift
+ * 0): kept in the flags, as the MEM operand has no room for it. */
+static void note_zero(const ll_asm_line *ln, int shift, ll_instr *out)
+{
+    if (out->n_ops == 0 || out->ops[out->n_ops - 1].kind != LL_OPND_MEM)
+        return;
+    const ll_operand *m = &out->ops[out->n_ops - 1];
+    ll_span in, parts[3];
+    if (shift == 0 ||
+        (m->index < 0 && m->imm == 0 &&
+         ll_span_wrapped(ln->args[ln->n_args - 1], '[', ']', &in) &&
+         ll_span_split_commas(in, parts, 3) == 2))
+        out->flags |= LL_ARM_F_ZERO_WRITTEN;
+}
+
+/* An immediate written `0x...` or with a `+` in some operand: noted for
+ * the model, which refuses what herd7's ARM lexer does not read. */
+static void note_hex_plus(const ll_asm_line *ln, ll_instr *out)
+{
+    for (int i = 0; i < ln->n_args; i++) {
+        ll_span a = ln->args[i];
+        for (int k = 0; k < a.len; k++) {
+            bool starts = k == 0 || !(isalnum((unsigned char)a.s[k - 1]) ||
+                                      a.s[k - 1] == '_');
+            if (a.s[k] == '+' ||
+                (starts && a.s[k] == '0' && k + 1 < a.len &&
+                 (a.s[k + 1] == 'x' || a.s[k + 1] == 'X')))
+                out->flags |= LL_ARM_F_HEX_PLUS;
+        }
+    }
+}
+
+/* Address forms neither herd7 nor ARM has, refused here for hwrun as
+ * well: herd's bare `LDR Rt,Rn` on other than LDR, STR and LDREX (herd7
+ * reads it on those alone), and an offset or an index on the exclusive,
+ * acquire and release forms, which address [Rn] alone. */
+static bool address_form(const ll_asm_line *ln, const ll_instr *out,
+                         ll_diag *d)
+{
+    if (out->n_ops == 0 || out->ops[out->n_ops - 1].kind != LL_OPND_MEM)
+        return true;
+    const ll_operand *m = &out->ops[out->n_ops - 1];
+    ll_span a = ln->args[ln->n_args - 1];
+    bool bare = a.len > 0 && a.s[0] != '[';
+    switch (out->op) {
+    case LL_ARM_LDREX: case LL_ARM_LDA: case LL_ARM_LDAEX: case LL_ARM_STL:
+    case LL_ARM_STREX: case LL_ARM_STLEX:
+        if (m->index < 0 && m->imm == 0 &&
+            !(out->flags & LL_ARM_F_ZERO_WRITTEN) &&
+            (!bare || out->op == LL_ARM_LDREX))
+            return true;
+        return ll_asm_bad_operand(d, a, "an address [Rn]");
+    case LL_ARM_LDR: case LL_ARM_STR:
+        return true;
+    }
+    return !bare || ll_asm_bad_operand(d, a, "an address [Rn...]");
+}
+
 static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     memset(out, 0, sizeof *out);
@@ -229,6 +288,11 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
              ll_armf_parse(a, shift >= 0 ? buf : text, out, d) &&
              set_lsl(&ln, shift, out, d) && finish(&ln, out, d) &&
              ll_armf_name_symregs(a, &ln, out, d);
+        if (ok) {
+            note_zero(&ln, shift, out);
+            note_hex_plus(&ln, out);
+        }
+        ok = ok && address_form(&ln, out, d);
     }
     if (!ok)
         ll_instr_clear(out);
@@ -237,6 +301,20 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 
 static void arm_print_instr(const ll_instr *in, ll_buf *b)
 {
+    if (!is_list_op(in->op) && (in->flags & LL_ARM_F_ZERO_WRITTEN)) {
+        ll_buf t = {0};    /* the written `#0` or `LSL #0` put back */
+        ll_armf_print(&arm_arch, in, &t);
+        const char *s = ll_buf_str(&t), *close = strrchr(s, ']');
+        if (close && in->n_ops > 0)
+            ll_buf_printf(b, "%.*s%s%s", (int)(close - s), s,
+                          in->ops[in->n_ops - 1].index >= 0 ? ",LSL #0"
+                                                            : ",#0",
+                          close);
+        else
+            ll_buf_puts(b, s);
+        ll_buf_free(&t);
+        return;
+    }
     if (!is_list_op(in->op)) {
         ll_armf_print(&arm_arch, in, b);
         return;

@@ -716,12 +716,20 @@ static bool arg_count(const ll_x86_opinfo *f, ll_span mnem, int got,
 }
 
 /* herd writes `cmpxchg (x),%rcx` and `cmovc %rax,(x)`: a memory operand
- * on the wrong side of the register; store them in the real order. */
-static void herd_order(ll_instr *in, ll_span *arg)
+ * on the wrong side of the register; store them in the real order. Under
+ * X86_64 herd7 and litmus7 read `cmpxchg %rbx,%rcx` so too, the
+ * destination first (litmus7 writes `cmpxchg %rcx,%rbx` for it); the
+ * CPU's `cmpxchg %rcx,(x)` is kept, marked LL_X86_F_CPU_ORDER. */
+static void herd_order(ll_instr *in, ll_span *arg, bool x86_64)
 {
+    bool regs = in->ops[0].kind == LL_OPND_REG &&
+                in->ops[1].kind == LL_OPND_REG;
+    if (in->op == LL_X86_CMPXCHG && in->ops[0].kind == LL_OPND_REG &&
+        in->ops[1].kind == LL_OPND_MEM && x86_64)
+        in->flags |= LL_X86_F_CPU_ORDER;
     bool swap = (in->op == LL_X86_CMPXCHG &&
-                 in->ops[0].kind == LL_OPND_MEM &&
-                 in->ops[1].kind == LL_OPND_REG) ||
+                 ((in->ops[0].kind == LL_OPND_MEM &&
+                   in->ops[1].kind == LL_OPND_REG) || (regs && x86_64))) ||
                 (in->op == LL_X86_CMOVCC &&
                  in->ops[0].kind == LL_OPND_REG &&
                  in->ops[1].kind == LL_OPND_MEM);
@@ -812,7 +820,7 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
         out->flags |= seg << LL_X86_SEG_SHIFT;
     }
     if (!intel)
-        herd_order(out, arg);
+        herd_order(out, arg, !intel_ok);
     if (!check_operands(out, arg, d)) {
         ll_instr_clear(out);
         return false;
@@ -943,11 +951,15 @@ static void print_instr(const ll_instr *in, bool herd, ll_buf *b)
     if (herd && intel && (in->op == LL_X86_INC || in->op == LL_X86_DEC ||
                           in->op == LL_X86_CMP))
         ll_buf_putc(b, ' ');
-    /* herd's own operand order for cmpxchg and cmovc */
+    /* herd's own operand order for cmpxchg and cmovc; X86_64's cmpxchg
+       is printed as it was written, herd's order unless
+       LL_X86_F_CPU_ORDER (herd_order) */
     bool reverse = intel || (herd && (in->op == LL_X86_CMPXCHG ||
                                       (in->op == LL_X86_CMOVCC &&
                                        LL_X86_CC(in->flags) ==
-                                           LL_X86_CC_B)));
+                                           LL_X86_CC_B))) ||
+                   (in->op == LL_X86_CMPXCHG &&
+                    !(in->flags & (LL_X86_F_32 | LL_X86_F_CPU_ORDER)));
     for (int i = 0; i < in->n_ops; i++) {
         ll_buf_putc(b, i ? ',' : ' ');
         print_operand(&in->ops[reverse ? in->n_ops - 1 - i : i], in->flags,

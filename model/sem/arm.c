@@ -17,6 +17,7 @@
 #include "model/sem/sem.h"
 
 #include "litmuslab/arch/arm.h"
+#include "model/sem/arm_forms.h"
 
 /* R0..R15, then the flags: FL_* bits of the last flag-setting result. */
 enum { SLOT_FLAGS = LL_ARM_NREGS, N_SLOTS };
@@ -489,9 +490,17 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
 
 /* BX Rm with Rm as the thread started (0: herd7's initial LR) returns
  * from the thread, as compiled code (herd7's telechat tests) ends with
- * BX LR; a jump to a code address is not modelled (no label values). */
+ * BX LR, under -variant telechat only: without it herd7 7.58 refuses a
+ * test a run of which reaches a BX. A jump to a code address is not
+ * modelled (no label values). */
 static sem_next branch_exchange(sem_run *r, const ll_instr *in)
 {
+    if (!r->telechat) {
+        sem_error(r, "BX outside -variant telechat (herd7 7.58: \"Could "
+                     "find no potential target for indirect branch\"; "
+                     "Variant=telechat in the test makes it a return)");
+        return SEM_ERROR;
+    }
     sem_reg v = get(r, &in->ops[0]);
     if (v.v.sym < 0 && v.v.num == 0 && !v.t)
         return SEM_END;
@@ -716,4 +725,5 @@ const sem_ops sem_arm_ops = {
     .symbolic_cycles = true,
     .herd_vars = arm_herd_vars,
     .herd_vars_base = 0,    /* herd7 numbers ARM's from S1 */
+    .check = sem_arm_check,
 };

@@ -129,3 +129,13 @@ int sem_vars_read(sem_vars *out, int reg, int at)
     }
     return 1;
 }
+
+bool sem_unread_form(const ll_arch_ops *arch, const ll_instr *in,
+                     const char *what, ll_buf *why)
+{
+    ll_buf_puts(why, "herd7 7.58 does not read '");
+    arch->print_instr(in, why);
+    ll_buf_printf(why, "' (%s), so the model refuses the test; hwrun runs "
+                       "it", what);
+    return false;
+}

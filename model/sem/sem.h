@@ -181,6 +181,13 @@ typedef struct sem_vars {
  * returns the places it takes, 1. */
 int sem_vars_read(sem_vars *out, int reg, int at);
 
+/* For sem_ops.check: a form herd7 7.58 does not read (its parser refuses
+ * the test) but the CPU runs and hwrun writes: why gets "herd7 7.58 does
+ * not read 'INSTR' (what), so the model refuses the test; hwrun runs
+ * it", INSTR printed by arch. Returns false. */
+bool sem_unread_form(const ll_arch_ops *arch, const ll_instr *in,
+                     const char *what, ll_buf *why);
+
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "sc.cat" */
@@ -543,6 +550,9 @@ struct sem_run {
      * ones that succeed */
     uint64_t cas_chosen, cas_ok;
     void *engine;           /* the engine's state (opaque to exec) */
+    /* herd7's -variant telechat (or the test's Variant=telechat): a
+     * branch to a register returns only under it (mdl_test.telechat) */
+    bool telechat;
     /* An architecture's own state for a run (C: herd7's register phase,
      * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
      * counts the runs, so exec sees a new one begin. */

@@ -10,7 +10,9 @@
 # one too, but none of its own instruction's write after it (C's
 # exchange, a weak CAS's failure write), and under naked.cat, which
 # names no co, one co per final write shown (doc/fidelity.md,
-# no-coherence models). They need herd7's `try e
+# no-coherence models); and so under c11_cos.cat, whose co is its own mo
+# (the built-in co it reads only through co0's final writes and an
+# unused let). They need herd7's `try e
 # with d` on a tag the test's architecture lacks (fences.cat's
 # `try fencerel(DMB) with 0`), lets evaluated where used, `let rec ...
 # when acyclic ...`, `r ^ -1`, tuple patterns (`let (ws,dw) = ... in`)
@@ -272,6 +274,20 @@ States 2
 Ok
 Positive: 1 Negative: 5
 Observation CAS-weak+fails-on-expected Sometimes 1 5
+== c11_cos.cat litmus/c11/CAS-weak+fails-on-expected.litmus
+States 2
+0:r0=0;
+0:r0=1;
+Ok
+Positive: 1 Negative: 5
+Observation CAS-weak+fails-on-expected Sometimes 1 5
+== c11_cos.cat litmus/c11/CAS+desired-read-on-success.litmus
+States 2
+0:r0=0;
+0:r0=1;
+Ok
+Positive: 1 Negative: 4
+Observation CAS+desired-read-on-success Sometimes 1 4
 END
 # Models of our own that run ctrl.cat's functions (tuples, addD's
 # continuations, combine) through `with` and in checks, as herd7 does.

@@ -119,6 +119,19 @@ static void operands_in_att_order(void **state)
     assert_int_equal(in.ops[0].kind, LL_OPND_REG);
     assert_int_equal(in.ops[0].reg, LL_X86_RCX);
     assert_int_equal(in.ops[1].kind, LL_OPND_MEM);
+    assert_false(in.flags & LL_X86_F_CPU_ORDER);
+    ll_instr_clear(&in);
+    /* the CPU's order is kept and marked (herd7 does not read it) */
+    in = arch_parse(x64(), "lock cmpxchgq %rcx,(x)");
+    assert_int_equal(in.ops[0].reg, LL_X86_RCX);
+    assert_true(in.flags & LL_X86_F_CPU_ORDER);
+    ll_instr_clear(&in);
+    /* two registers: the destination first, as herd7 and litmus7 read
+       them (litmus7 writes `cmpxchg %rcx,%rbx` for this one) */
+    in = arch_parse(x64(), "cmpxchgq %rbx,%rcx");
+    assert_int_equal(in.ops[0].reg, LL_X86_RCX);
+    assert_int_equal(in.ops[1].reg, LL_X86_RBX);
+    assert_false(in.flags & LL_X86_F_CPU_ORDER);
     ll_instr_clear(&in);
 
     in = arch_parse(x64(), "movq -8(%rbp,%rsi,4),%r9");
@@ -316,7 +329,12 @@ static void aliases_print_one_way(void **state)
     arch_round_trip(x64(), "jpo L0", "jnp L0");
     arch_round_trip(x64(), "retq", "ret");
     arch_round_trip(x64(), "movsxd %eax,%rax", "movsx %eax,%rax");
-    arch_round_trip(x64(), "cmpxchgq (x),%rcx", "cmpxchgq %rcx,(x)");
+    /* X86_64's cmpxchg prints in the order written: herd7's (the
+       destination first, two registers alike) or, which herd7 does not
+       read, the CPU's */
+    arch_round_trip(x64(), "cmpxchgq (x),%rcx", NULL);
+    arch_round_trip(x64(), "cmpxchgq %rcx,(x)", NULL);
+    arch_round_trip(x64(), "cmpxchgq %rbx,%rcx", NULL);
     arch_round_trip(x64(), "nopw %cs:0x0(%rax,%rax,1)",
                     "nopw %cs:(%rax,%rax,1)");
     arch_round_trip(x64(), "nopl 0x0(%rax)", "nopl (%rax)");

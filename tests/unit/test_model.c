@@ -325,7 +325,7 @@ static void not_exists_witnesses(void **state)
 }
 
 /* A thread without events, and values that grow by read-modify-writes:
- * x goes 0 -> 1 -> 3 through two xadds; the value sets stop growing once
+ * x goes 0 -> 1 -> 3 through two locked adds; the value sets stop growing once
  * every chain of writes an execution can have is covered. */
 static void empty_thread_and_growing_values(void **state)
 {
@@ -333,7 +333,7 @@ static void empty_thread_and_growing_values(void **state)
     static const char text[] =
         "X86_64 grow\n{\n0:rax=1; 1:rax=2;\n}\n"
         " P0                  | P1                  | P2 ;\n"
-        " lock xaddq %rax,(x) | lock xaddq %rax,(x) |    ;\n"
+        " lock addq %rax,(x)  | lock addq %rax,(x)  |    ;\n"
         "exists (x=3)\n";
     outcome o;
     model_text(text, "x86tso.cat", &o);

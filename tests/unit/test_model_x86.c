@@ -417,6 +417,18 @@ static void refusals(void **state)
             "reads flags that are undefined");
     refused("adcq $1,%rax", "reads flags that are undefined");
     refused("movq %fs:40,%rax", "a segment-prefixed absolute address");
+    /* herd7 7.58's X86_64 does not read xadd, nor cmpxchg in the CPU's
+       operand order: the default semantics (herd7's) refuses them before
+       any run, reached or not (the CPU's, above, computes them) */
+    under_test = sem_find(LL_ARCH_X86);
+    refused("jmp L0; lock xaddl %eax,(x); L0:",
+            "herd7 7.58 does not read 'lock xaddl %eax,(x)' (its X86_64 "
+            "has no xadd), so the model refuses the test; hwrun runs it");
+    refused("xaddq %rax,%rbx", "'xaddq %rax,%rbx' (its X86_64 has no xadd)");
+    refused("lock cmpxchgq %rcx,(x)",
+            "'lock cmpxchgq %rcx,(x)' (it reads cmpxchg in its own operand "
+            "order, the memory first: cmpxchg (x),%rcx)");
+    under_test = NULL;
 }
 
 /* As herd7 7.58 reads them (X86+seg-scale0): a segment prefix before a

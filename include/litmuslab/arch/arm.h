@@ -58,13 +58,22 @@ typedef enum ll_arm_barrier {
  *   LL_ARM_F_COND: the instruction is conditional (`BNE`, `MOVEQ`,
  *     AArch64 `B.NE`); its condition is LL_ARM_COND_OF(flags).
  *   LL_ARM_F_S: sets the flags (`ADDS`, `EORS`; AArch64 `SUBS`).
- *   DMB/DSB: the option is LL_ARM_BAR_OF(flags) (`DMB` alone is SY). */
+ *   DMB/DSB: the option is LL_ARM_BAR_OF(flags) (`DMB` alone is SY).
+ *   LL_ARM_F_ZERO_WRITTEN (ARM only): the address was written with its
+ *     `#0` offset or `LSL #0` (`[R1,#0]`, `[R1,R2,LSL #0]`): the printer
+ *     keeps it, as herd7's digest does, and the model tells the offset
+ *     form from `[R1]` (herd7 7.58 reads no offset on STR). */
 enum {
     LL_ARM_COND_MASK = 0xFu,
     LL_ARM_F_COND = 1u << 4,
     LL_ARM_F_S = 1u << 5,
     LL_ARM_BAR_SHIFT = 8,
     LL_ARM_BAR_MASK = 0xFu << 8,
+    LL_ARM_F_ZERO_WRITTEN = 1u << 17,
+    /* ARM only: an immediate was written in hexadecimal or with a `+`
+       (`#0x10`, `#+1`), which herd7 7.58's ARM lexer does not read and
+       the model refuses (the printer writes it in decimal) */
+    LL_ARM_F_HEX_PLUS = 1u << 18,
 };
 #define LL_ARM_COND_OF(flags) ((int)((flags) & LL_ARM_COND_MASK))
 #define LL_ARM_BAR_OF(flags) ((int)(((flags) & LL_ARM_BAR_MASK) >> 8))
@@ -75,7 +84,8 @@ enum {
  *   MOV  Rd, OP2          CMP  Rn, OP2
  *   B    LABEL (with LL_ARM_F_COND for BEQ, BNE, ...)
  *   CBZ CBNZ  Rn, LABEL
- *   LDR LDREX LDA LDAEX   Rt, [Rn...]      STR STL  Rt, [Rn...]
+ *   LDR  Rt, [Rn...]      STR  Rt, [Rn...]
+ *   LDREX LDA LDAEX  Rt, [Rn]      STL  Rt, [Rn]
  *   STREX STLEX  Rs (status: 0 on success), Rt, [Rn]
  *   DMB DSB  (option in flags)   ISB
  *   MOVW MOVT  Rd, IMM (0..65535)      BX  Rm      NOP (no operand)

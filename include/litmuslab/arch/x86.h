@@ -144,6 +144,10 @@ enum {
     LL_X86_SRC_SHIFT = 9, LL_X86_SRC_MASK = 7u << 9,
     LL_X86_SEG_SHIFT = 12, LL_X86_SEG_MASK = 7u << 12,
     LL_X86_F_32 = 1u << 15,    /* read under the X86 header */
+    /* X86_64 cmpxchg written in the CPU's operand order with a memory
+       destination (`cmpxchg %rcx,(x)`), which herd7 7.58 does not read
+       (it reads `cmpxchg (x),%rcx`); printed as written either way */
+    LL_X86_F_CPU_ORDER = 1u << 16,
 };
 #define LL_X86_CC(flags) ((int)(((flags) & LL_X86_CC_MASK) >> LL_X86_CC_SHIFT))
 #define LL_X86_SEG(flags) \
