@@ -679,6 +679,15 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     : read_event(m, base, pick, ev[src[g]].thread,
                                  we->vherd ? we->vherd - 1
                                            : bit_of(we->vdata));
+        /* a store of a copy of an RMW's own variable (sem/c.c
+           rmw_copy): that variable, not the RMW's read */
+        int cv = we && we->vdata && opv[src[g]] < 0 &&
+                         we->vnode.id && !we->vherd
+                     ? node_var(m, ev, n_ev, pick, opv, off,
+                                ev[src[g]].thread, we->vnode.id)
+                     : -1;
+        if (cv >= n_ev && cv < 2 * n_ev)
+            v = cv;
         if (v >= 0 && v < n_ev)
             v = var[v];
         int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd
