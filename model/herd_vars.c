@@ -509,6 +509,30 @@ static void number_cas(hv *h, int i, int64_t *c)
     src_set(h, &o[0], ok ? i : -1);
 }
 
+/* atomic_add_unless(v, a, u) numbers both ways, the addition first
+ * (address, a, u, the read, read + a, read == u), then the failure
+ * (address, u, the read); the way the run takes has its read and, on
+ * the addition, its write's value read + a (measured with -debug
+ * solver: `S9:=S8+S6`, `S10:=S8==S7`, then S11 to S13). */
+static void number_unless(hv *h, int i, int64_t *c)
+{
+    const ll_operand *o = h->th->stmts[i].instr.ops;
+    bool ok = h->next_turn < h->n_turns && h->next_turn < 64;
+    bool add = ok && (h->turns >> h->next_turn & 1);
+    static const int opnds[2][3] = {{1, 2, 0}, {1, 3, 2}};
+    for (int way = 1; way >= 0; way--) {
+        bool taken = ok && add == (way == 1);
+        for (int k = 0; k < 3 && opnds[way][k]; k++)
+            number_cas_opnd(h, i, &o[opnds[way][k]], taken, c);
+        if (taken)
+            h->read_var[i] = *c + 1;
+        if (taken && way)
+            h->op_own[i] = *c + 2;
+        *c += way ? 3 : 1;
+    }
+    src_set(h, &o[0], -1);
+}
+
 /* Number statement i's variables from *c; skip_addr: its address was
  * read before (a store's, at the start of its statement). */
 static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
@@ -556,8 +580,9 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
     }
     case LL_C_CAS:
         if (in->flags & LL_C_CAS_UNLESS)
-            break;
-        number_cas(h, i, c);
+            number_unless(h, i, c);
+        else
+            number_cas(h, i, c);
         return;
     default:
         break;

@@ -1307,11 +1307,11 @@ static sem_taint node_reads(const run_ctx *c, int id, bool *cut, int depth)
     const sem_run *r = c->run;
     if (id <= 0 || !r || id > r->n_vnodes || depth > 64)
         return (sem_taint)-1;
-    if (node_pinned(c, id)) {
+    const sem_vnode *n = &r->vnodes[id - 1];
+    if (!n->copy && node_pinned(c, id)) {   /* a copy is its read's */
         *cut = true;
         return 0;
     }
-    const sem_vnode *n = &r->vnodes[id - 1];
     sem_taint t = n->direct;
     for (int k = 0; k < 2; k++)
         if (n->arg[k])
@@ -1557,7 +1557,8 @@ static void pin_note(run_ctx *c, const sem_run *r)
         /* the operation it stores, or the one read it copies */
         int stmt = -1, j_read = -1;
         bool read = false;
-        if (e->vnode.id > 0 && e->vnode.id <= r->n_vnodes) {
+        if (e->vnode.id > 0 && e->vnode.id <= r->n_vnodes &&
+            !e->vnode.copy) {
             stmt = r->vnodes[e->vnode.id - 1].stmt;
         } else if (!e->vop && e->vdata && !(e->vdata & (e->vdata - 1))) {
             for (int j = 0; j < i && stmt < 0; j++)

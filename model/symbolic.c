@@ -167,7 +167,9 @@ static bool distinct_ops(const sem_event *a, const sem_event *b)
 /* Each write's operation variable, n_ev + the result: one for the writes
  * of a thread that write one result (an atomic_inc_return's, and a
  * store of the register it returns: same reads, same value); -1 for a
- * write of no operation. */
+ * write of no operation. An RMW's copy of its read (vcopy: fetch_add
+ * of a local 0) and a store of an operation on that read (`r2 & 1`,
+ * 0 too) are two (C+fetch-add-zero-local-op-stored). */
 static int *op_writes(const mdl_ev *ev, int n_ev)
 {
     int *opv = ll_xmalloc((size_t)(n_ev + 1) * sizeof *opv);
@@ -182,7 +184,7 @@ static int *op_writes(const mdl_ev *ev, int n_ev)
             if (opv[k] == k && ev[k].thread == ev[w].thread &&
                 ev[k].e->vdata == we->vdata &&
                 sem_val_eq(ev[k].val, ev[w].val) &&
-                !distinct_ops(ev[k].e, we))
+                !distinct_ops(ev[k].e, we) && ev[k].e->vcopy == we->vcopy)
                 opv[w] = k;
     }
     return opv;
@@ -679,6 +681,15 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     : read_event(m, base, pick, ev[src[g]].thread,
                                  we->vherd ? we->vherd - 1
                                            : bit_of(we->vdata));
+        /* a store of a copy of an RMW's own variable (sem/c.c
+           rmw_copy): that variable, not the RMW's read */
+        int cv = we && we->vdata && opv[src[g]] < 0 &&
+                         we->vnode.id && !we->vherd
+                     ? node_var(m, ev, n_ev, pick, opv, off,
+                                ev[src[g]].thread, we->vnode.id)
+                     : -1;
+        if (cv >= n_ev && cv < 2 * n_ev)
+            v = cv;
         if (v >= 0 && v < n_ev)
             v = var[v];
         int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd

@@ -146,9 +146,11 @@ static sem_vnode new_vnode(sem_run *r, const ll_instr *in, int n)
 {
     sem_vnode nd = *sem_new_vnode(r);
     for (int k = 1; k <= n; k++) {
+        int id = vnode(r, &in->ops[k]).id;
         if (vop(r, &in->ops[k])) {
-            int id = vnode(r, &in->ops[k]).id;
             nd.arg[k - 1] = id ? id : -1;
+        } else if (id) {            /* a copy's own variable (rmw_copy) */
+            nd.arg[k - 1] = id;
         } else {
             nd.direct |= vsrc(r, &in->ops[k]);
         }
@@ -184,7 +186,7 @@ static void branch_vnode(sem_run *r, const ll_operand *o)
 /* Write w stores operand o: the operation its value is, if one. */
 static void store_vnode(sem_run *r, int w, const ll_operand *o)
 {
-    if (vop(r, o))
+    if (vop(r, o) || vnode(r, o).id)      /* or a copy's (rmw_copy) */
         sem_set_wnode(r, w, vnode(r, o));
 }
 
@@ -356,14 +358,15 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
 }
 
 /* Whether operands p and q hold one herd7 symbol (their reads being
- * the same one read): both its copies, or both one operation's result. */
+ * the same one read): both its copies (and one variable: rmw_copy), or
+ * both one operation's result. */
 static bool same_symbol(sem_run *r, const ll_operand *p, const ll_operand *q)
 {
     bool op = vop(r, p);
     if (op != vop(r, q))
         return false;
     int id = vnode(r, p).id;
-    return !op || (id != 0 && id == vnode(r, q).id);
+    return op ? id != 0 && id == vnode(r, q).id : id == vnode(r, q).id;
 }
 
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
@@ -418,6 +421,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
     if (vs && made)
         set_vnode(r, &in->ops[0], nd, nd.id == r->n_vnodes);
+    else if (vs && nd.id)       /* `r2 + 0` of rmw_copy's r2 */
+        set_vnode(r, &in->ops[0], nd, false);
     carry_ctrl(r, &in->ops[0], c);
     return SEM_NEXT;
 }
@@ -461,6 +466,25 @@ static bool zero_operand(sem_run *r, const ll_instr *in, sem_reg v)
     return (op == LL_C_ADD || op == LL_C_OR) &&
            (o->kind == LL_OPND_REG || o->kind == LL_OPND_IMM) &&
            !vsrc(r, o) && is_zero(v.v);
+}
+
+/* An _return RMW adding a local holding 0 (adds_zero_local's vcopy):
+ * herd7's register phase leaves its write's `S' := S + S0` as the copy
+ * `S' := S`, and the register returned is S', not the read S, so an
+ * operation on it is on S' (`r2 = atomic_add_return(r3, b); cmpxchg(b,
+ * r2 ^ 0, 2)` reading that write: `S' := S' ^ 0`, met unsolved in the
+ * cycle its read makes, no execution). The register holds a copy
+ * still, with the write's variable as its operation (sem_vnode, copy),
+ * which new_vnode takes for an operand and store_vnode for a store
+ * (herd7's store of r2 writes S': C+add-return-zero-local-result-stored). */
+static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
+{
+    sem_vnode nd = *sem_new_vnode(r);
+    nd.direct = read;
+    nd.stmt = -1;       /* no sem_pin_value: its value is the RMW's */
+    nd.copy = true;
+    sem_set_wnode(r, w, nd);
+    set_vnode(r, o, nd, true);
 }
 
 /* The operation an _return RMW makes (its read op operand 2): herd7's
@@ -523,9 +547,10 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         sem_set_vinner(r, w, vv);
     else if (kind == LL_C_XCHG)
         store_vnode(r, w, &in->ops[2]);
-    if (kind != LL_C_XCHG)
-        adds_zero_local(r, &in->ops[2], v, (int)(in->flags & 0xff), old.t,
-                        w);
+    bool vcopy = kind != LL_C_XCHG &&
+                 adds_zero_local(r, &in->ops[2], v, (int)(in->flags & 0xff),
+                                 old.t, w) &&
+                 in->ops[2].kind == LL_OPND_REG;
     if (ann == LL_C_MB)
         rmw_fence(r, in);
     /* herd7's atomic_op (an _return's or a fetch's) returns its value
@@ -544,8 +569,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
             set_vnode(r, &in->ops[0], nd, true);
         }
         carry_ctrl(r, &in->ops[0], c);
-    } else if (kind != LL_C_NORET)
+    } else if (kind != LL_C_NORET) {
         setv(r, &in->ops[0], old.v, dt, old.t);
+        if (kind == LL_C_RETURN && vcopy && old.t)
+            rmw_copy(r, &in->ops[0], old.t, w);
+    }
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 

@@ -59,6 +59,9 @@ typedef struct sem_vnode {
                              on values made of reads) */
     bool cond;            /* its result is only a branch's condition
                              (herd7's `1 := S > 0`, left side a constant) */
+    bool copy;            /* no operation: an RMW's write copying its
+                             read, a variable of its own (sem/c.c
+                             rmw_copy) */
     int stmt;             /* the statement computing it (herd7 numbers
                              its variable there: symbolic.c), whose
                              result sem_pin_value may set (-1: none, an
