@@ -115,6 +115,9 @@ typedef struct mdl_run {
                                 address 0 (C): the test is refused only if
                                 such a combination's reads find their
                                 values, as herd7 */
+    bool illegal;            /* bad on an illegal operation, and went on
+                                past it (sem_illegal_op): refused only
+                                if the model accepts a candidate of it */
 } mdl_run;
 
 /* mdl_thread.cond: what a statement's turn records (sem_run.turns). */

@@ -44,6 +44,8 @@ typedef struct run_ctx {
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
+    bool illegal;       /* ... or went on past an illegal operation */
+    bool bad_end;       /* an error stopped it (not a value, a lock) */
     bool at0;           /* the run went to address 0 (C): bad if it ends */
     bool looped;        /* some run jumped back on a value read */
     bool probing;       /* runs may take one value of a later own write */
@@ -142,12 +144,12 @@ void sem_error(sem_run *r, const char *fmt, ...)
         c->dead = true;
         return;
     }
-    if (c->n_reads > 0) {
+    if (c->n_reads > 0 || c->illegal) {
         /* the values read may have led here: herd7 only fails when a
            path that solves gets here (mdl_run.bad) */
         if (!c->m->bad_diag.msg[0])
             ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col, "%s", msg);
-        c->bad = c->dead = true;
+        c->bad = c->dead = c->bad_end = true;
         return;
     }
     ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
@@ -959,8 +961,9 @@ const char *sem_sym_name(sem_run *r, int sym)
     return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
 }
 
-void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
 {
+    run_ctx *c = ctx(r);
     char x[2][64];
     sem_val v[2] = {a, b};
     for (int i = 0; i < 2; i++)
@@ -971,8 +974,18 @@ void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
         else
             snprintf(x[i], sizeof x[i], "%s+%lld", sem_sym_name(r, v[i].sym),
                      (long long)v[i].num);
-    sem_error(r, "illegal operation %s on %s and %s (herd7 refuses the "
-              "test)", op, x[0], x[1]);
+    if (c->explore || c->probe || c->pinning) { /* that path is not seen */
+        c->dead = true;
+        return false;
+    }
+    if (!c->m->bad_diag.msg[0]) {
+        const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+        ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
+                    "illegal operation %s on %s and %s (herd7 refuses the "
+                    "test)", op, x[0], x[1]);
+    }
+    c->bad = c->illegal = true;
+    return true;
 }
 
 void sem_set_bytes(sem_run *r, int ev, int bytes)
@@ -1182,6 +1195,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_ev = 0;
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
+    c->illegal = c->bad_end = false;
     c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
@@ -1407,6 +1421,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->cut = c->cut;
     u->probe = c->probe;
     u->bad = c->bad;
+    u->illegal = c->illegal;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                             sizeof *u->final_t);
@@ -1656,8 +1671,11 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             t->dead_writes = w > t->dead_writes ? w : t->dead_writes;
         }
         /* a run stopped on an error after reads (c->bad) is kept,
-         * marked: the test is refused only if its reads find values */
-        if (!c->dead || (c->bad && !c->probe)) {
+         * marked: the test is refused only if its reads find values;
+         * one that went on past an illegal operation, only if it ends
+         * (or an error stops it), as other runs */
+        if (!c->dead ||
+            (c->bad && !c->probe && (!c->illegal || c->bad_end))) {
             keep_run(c, &r);
             if (++*total > MDL_MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -1667,7 +1685,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
                 break;
             }
         }
-        if (!c->dead && !c->probe && c->n_pin)
+        if (!c->dead && !c->probe && !c->bad && c->n_pin)
             pin_note(c, &r);
     } while (next_choices(c));
     if (ok && c->n_todo)

@@ -123,6 +123,10 @@ typedef struct search {
                                    picks of choose_runs (run_sets.c) */
     mdl_status status;
     bool stop;
+    bool bad_probe;             /* a combination with an illegal run
+                                   (bad_accepted): its candidates are
+                                   judged, none kept */
+    bool bad_hit;               /* ... and the model accepted one */
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted), or for a
@@ -1707,7 +1711,7 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    if (m->explain) {
+    if (m->explain && !s->bad_probe) {
         final_memory(s);
         mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res,
                               incoherent);
@@ -1732,7 +1736,10 @@ static void candidate(search *s)
             return;
         }
     }
-    emit(s, s->vals, &res);
+    if (s->bad_probe)
+        s->bad_hit = s->stop = true;    /* refused: no state to show */
+    else
+        emit(s, s->vals, &res);
     if (regs) {
         memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
         free(regs);
@@ -3174,6 +3181,39 @@ static bool bad_solves(search *s, bool cut)
     return keep;
 }
 
+/* herd7 meets an illegal operation on addresses (mdl_run.illegal:
+ * `1 - y`, `q0 * 2`) in its solver, on constants as on values read,
+ * leaves that value unsolved and goes on: the test is refused only when
+ * the model accepts such a candidate, whole, with what the thread does
+ * after the operation. Where none passes (a lock taken twice after or
+ * before it, lock.cat's checks; the path only a forbidden MP outcome
+ * takes) herd7 answers without it (doc/lkmm.md). Whether the model
+ * accepts a candidate of the combination picked: its candidates as
+ * combination() makes them, one by one (no counting, grouping or
+ * settling, which judge without candidates), none shown. */
+static bool bad_accepted(search *s)
+{
+    bool count = s->count, group = s->group_on, multi = s->multi_on,
+         prefix = s->prefix, settle = s->settle_on, pairs = s->pairs_on,
+         levels = s->levels_on;
+    uint64_t cands = s->m->candidates;
+    s->count = s->group_on = s->multi_on = s->prefix = s->settle_on = false;
+    s->pairs_on = s->levels_on = false;
+    s->bad_probe = true;
+    s->bad_hit = false;
+    combination(s);
+    s->bad_probe = false;
+    s->count = count;
+    s->group_on = group;
+    s->multi_on = multi;
+    s->prefix = prefix;
+    s->settle_on = settle;
+    s->pairs_on = pairs;
+    s->levels_on = levels;
+    s->m->candidates = cands;
+    return s->bad_hit;
+}
+
 static void choose_runs(search *s, int t)
 {
     if (s->stop)
@@ -3183,10 +3223,11 @@ static void choose_runs(search *s, int t)
            limit, or stopped by an error on a path values chose, is no
            execution; when its reads all find their values, the test
            says `Loop`, or is refused with the (first such) error */
-        bool cut = false, bad = false, probe = false;
+        bool cut = false, bad = false, probe = false, illegal = false;
         for (int u = 0; u < t; u++) {
             cut |= s->m->threads[u].runs[s->pick[u]].cut;
             bad |= s->m->threads[u].runs[s->pick[u]].bad;
+            illegal |= s->m->threads[u].runs[s->pick[u]].illegal;
             probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
         if ((probe || s->m->loop_probe) && (!cut || bad))
@@ -3212,6 +3253,8 @@ static void choose_runs(search *s, int t)
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
             !bad_solves(s, !bad))
+            return;
+        if (bad && illegal && !cut && !bad_accepted(s))
             return;
         if (bad) {
             s->m->diag = s->m->bad_diag;

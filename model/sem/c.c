@@ -260,9 +260,11 @@ static bool herd_refuses(int op, sem_val a, sem_val b)
     }
 }
 
-/* An operation binop could not make: the test refused where herd7
- * refuses it, even on values read (when their path solves: sem_error's
- * bad run); else as bad. */
+/* An operation binop could not make: where herd7 refuses it, on values
+ * read and constants alike, the run goes on marked (SEM_NEXT: the
+ * caller takes 0 for the value, which herd7 leaves unsolved) and the
+ * test is refused only if the model accepts a candidate of it
+ * (sem_illegal_op); else as bad. */
 static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
                        const char *what)
 {
@@ -273,8 +275,7 @@ static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
     if ((a.sym < 0 && b.sym < 0) || op <= 0 ||
         op >= (int)(sizeof names / sizeof *names) || !herd_refuses(op, a, b))
         return bad(r, t, what);
-    sem_illegal_op(r, names[op], a, b);
-    return SEM_ERROR;
+    return sem_illegal_op(r, names[op], a, b) ? SEM_NEXT : SEM_DEAD;
 }
 
 /* herd7 7.58's difference of two addresses: not a distance but which
@@ -410,8 +411,11 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
                               : NULL;
-        return bad_op(r, a.t | b.t, op, a.v, b.v,
-                      why ? why : "undefined arithmetic on an address");
+        sem_next n = bad_op(r, a.t | b.t, op, a.v, b.v,
+                            why ? why : "undefined arithmetic on an address");
+        if (n != SEM_NEXT)
+            return n;
+        v = sem_int(0);
     }
     if (vs && made)
         sem_pin_value(r, &v);
@@ -503,9 +507,13 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_taint vv = vsrc(r, &in->ops[2]);
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
         use(r, old.t | vv);
-    if (kind != LL_C_XCHG && !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv))
-        return bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v, v.v,
-                      "undefined atomic arithmetic");
+    if (kind != LL_C_XCHG && !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
+        sem_next n = bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v,
+                            v.v, "undefined atomic arithmetic");
+        if (n != SEM_NEXT)
+            return n;
+        nv = sem_int(0);
+    }
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
@@ -689,9 +697,13 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         sem_set_nodep(r, ev);
     if (ok) {
         sem_val nv = n.v;
-        if (unless && !binop(r, LL_C_ADD, old.v, n.v, &nv))
-            return bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
-                          "undefined atomic arithmetic");
+        if (unless && !binop(r, LL_C_ADD, old.v, n.v, &nv)) {
+            sem_next k = bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
+                                "undefined atomic arithmetic");
+            if (k != SEM_NEXT)
+                return k;
+            nv = sem_int(0);
+        }
         int w = sem_store(r, a.v, a.t, nv,
                           in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);

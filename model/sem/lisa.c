@@ -207,8 +207,12 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
         if ((k != LL_LISA_OPK_AND || (a.v.sym < 0 && b.v.sym < 0)) &&
             sem_arith(name, a.v, b.v, &out->v))
             return true;
-        if (a.v.sym >= 0 || b.v.sym >= 0)
-            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v);
+        /* the run goes on with 0 for herd7's unsolved value */
+        if ((a.v.sym >= 0 || b.v.sym >= 0) &&
+            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v)) {
+            out->v = sem_int(0);
+            return true;
+        }
         return false;
     case LL_LISA_OPK_EQ:
         out->v = sem_int(sem_val_eq(a.v, b.v));

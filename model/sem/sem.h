@@ -686,10 +686,15 @@ void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v);
 void sem_set_bytes(sem_run *r, int ev, int bytes);
 /* The name of location symbol sym (a value's sem_val.sym), for messages. */
 const char *sem_sym_name(sem_run *r, int sym);
-/* Reject the test on an operation op (`+`) of a and b, one an address,
- * that herd7 7.58 refuses (`Illegal operation + on constants x and x`),
- * as sem_error: on a value read too, where its path solves. */
-void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
+/* An operation op (`+`) of a and b, one an address, that herd7 7.58
+ * refuses (`Illegal operation + on constants x and x`), on constants or
+ * values read alike. herd7 meets it in its solver, leaves the value
+ * unsolved and goes on: the test is refused only if a candidate of
+ * that path passes the model (lock.cat's checks too). The run goes on
+ * (true: the caller takes 0 for the value), marked (mdl_run.illegal),
+ * and the search refuses the test only for such a candidate; false:
+ * the run stops (an exploring run, where that path is not seen). */
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
