@@ -354,6 +354,8 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
+    if (sem_is_unsolved(addr))
+        return -1;      /* herd7's unsolved address: sem_load_pick */
     if (!c->m->ops->symbolic_values)
         r->used |= dep; /* an address is an operation on its value */
     if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
@@ -714,6 +716,15 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
+    if (sem_is_unsolved(addr)) {
+        /* an address an illegal operation made (sem_illegal_op): herd7
+           accesses a location it leaves unsolved and goes on (refused
+           if the model accepts a candidate, `q = y * 2; r2 = *q;`, none
+           with a lock taken twice after it); the run goes on with no
+           event for it, its value unsolved too */
+        out.v = sem_unsolved();
+        return out;
+    }
     int loc = address(r, addr, addr_dep | addr_pick, true);
     r->addr_fixed = false;
     if (loc < 0 && !sem_stopped(r) && source_room(r)) {

@@ -262,7 +262,7 @@ static bool herd_refuses(int op, sem_val a, sem_val b)
 
 /* An operation binop could not make: where herd7 refuses it, on values
  * read and constants alike, the run goes on marked (SEM_NEXT: the
- * caller takes 0 for the value, which herd7 leaves unsolved) and the
+ * caller takes sem_unsolved() for the value, as herd7 leaves it) and the
  * test is refused only if the model accepts a candidate of it
  * (sem_illegal_op); else as bad. */
 static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
@@ -295,6 +295,10 @@ static sem_val address_order(sem_run *r, sem_val a, sem_val b)
 
 static bool binop(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
 {
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();      /* another equation herd7 leaves */
+        return true;
+    }
     if (a.sym < 0 && b.sym < 0) {
         out->sym = -1;
         return ll_c_eval_binop(op, a.num, b.num, &out->num);
@@ -415,7 +419,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                             why ? why : "undefined arithmetic on an address");
         if (n != SEM_NEXT)
             return n;
-        v = sem_int(0);
+        v = sem_unsolved();
     }
     if (vs && made)
         sem_pin_value(r, &v);
@@ -507,12 +511,13 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_taint vv = vsrc(r, &in->ops[2]);
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
         use(r, old.t | vv);
-    if (kind != LL_C_XCHG && !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
+    if (kind != LL_C_XCHG &&
+        !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
         sem_next n = bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v,
                             v.v, "undefined atomic arithmetic");
         if (n != SEM_NEXT)
             return n;
-        nv = sem_int(0);
+        nv = sem_unsolved();
     }
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
@@ -702,7 +707,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                                 "undefined atomic arithmetic");
             if (k != SEM_NEXT)
                 return k;
-            nv = sem_int(0);
+            nv = sem_unsolved();
         }
         int w = sem_store(r, a.v, a.t, nv,
                           in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
@@ -999,7 +1004,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         r->rctrl |= (v.t & ~sem_step_reads(r)) | vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
-        bool taken = sem_free(r, vs) ? sem_choose(r, 2) == 0 : !is_zero(v.v);
+        bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)
+                         ? sem_choose(r, 2) == 0
+                         : !is_zero(v.v);
         if (in->ops[0].kind != LL_OPND_IMM)
             turn(r, taken);
         if (taken)

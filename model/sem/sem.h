@@ -691,9 +691,10 @@ const char *sem_sym_name(sem_run *r, int sym);
  * values read alike. herd7 meets it in its solver, leaves the value
  * unsolved and goes on: the test is refused only if a candidate of
  * that path passes the model (lock.cat's checks too). The run goes on
- * (true: the caller takes 0 for the value), marked (mdl_run.illegal),
- * and the search refuses the test only for such a candidate; false:
- * the run stops (an exploring run, where that path is not seen). */
+ * (true: the caller takes sem_unsolved() for the value), marked
+ * (mdl_run.illegal), and the search refuses the test only for such a
+ * candidate; false: the run stops (an exploring run, where that path is
+ * not seen). */
 bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
@@ -735,6 +736,19 @@ static inline sem_val sem_int(int64_t n)
     return v;
 }
 bool sem_val_eq(sem_val a, sem_val b);
+/* The value of an illegal operation (sem_illegal_op), which herd7 leaves
+ * unsolved: C's operations on it give it again and a branch on it goes
+ * both ways, as herd7's on an unsolved variable (a number else, 0). */
+#define SEM_SYM_UNSOLVED (-2)
+static inline sem_val sem_unsolved(void)
+{
+    sem_val v = {0, SEM_SYM_UNSOLVED};
+    return v;
+}
+static inline bool sem_is_unsolved(sem_val v)
+{
+    return v.sym == SEM_SYM_UNSOLVED;
+}
 /* The low `bytes` bytes of v (1, 2, 4 or 8), sign- or zero-extended to 64
  * bits; an address is left as it is. */
 sem_val sem_extend(sem_val v, int bytes, bool sign);

@@ -139,4 +139,9 @@ check_bad '	r0 = READ_ONCE(*x); r0 = x < 1;' "8:29: illegal operation < on x and
 # ... and two addresses' order other than by `-` (`x < x`, `x | x`)
 check_bad '	r0 = READ_ONCE(*x); r0 = x < x;' "8:29: illegal operation < on x and x (herd7 refuses the test)"
 check_bad '	r0 = READ_ONCE(*x); r0 = x | x;' "8:29: illegal operation | on x and x (herd7 refuses the test)"
+# ... only if the model accepts a candidate of that path, on which the
+# unsolved value goes both ways of a branch (the way that skips the
+# first lock has one) and stands as an address (doc/lkmm.md)
+check_bad '	r0 = 1 - x; if (r0 == 0) spin_lock(x); spin_lock(x);' "8:9: illegal operation - on 1 and x (herd7 refuses the test)"
+check_bad '	int *q; q = x * 2; r0 = READ_ONCE(*q);' "8:16: illegal operation * on x and 2 (herd7 refuses the test)"
 echo "model_c: ok"
