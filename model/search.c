@@ -3114,7 +3114,11 @@ static bool bad_coherent(const search *s, const bool *own)
     return ok;
 }
 
-static bool bad_solves(search *s, bool cut)
+/* coherent: the sources must pass bad_coherent too (a combination
+ * with an illegal run has bad_accepted judge that, whole: the first
+ * constant source alone, tried here, may be the incoherent one, the
+ * initial 0 read after the thread's own write of 0). */
+static bool bad_solves(search *s, bool cut, bool coherent)
 {
     mdl_test *m = s->m;
     int n = s->n_ev;
@@ -3171,7 +3175,8 @@ static bool bad_solves(search *s, bool cut)
             continue;
         }
         keep = ++tries > 4096 ||
-               ((cut || bad_coherent(s, own)) && solves_with(s, ev, cut));
+               ((cut || !coherent || bad_coherent(s, own)) &&
+                solves_with(s, ev, cut));
     }
     free(had_const);
     free(own);
@@ -3252,7 +3257,7 @@ static void choose_runs(search *s, int t)
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad))
+            !bad_solves(s, !bad, !illegal))
             return;
         if (bad && illegal && !cut && !bad_accepted(s))
             return;

@@ -144,4 +144,7 @@ check_bad '	r0 = READ_ONCE(*x); r0 = x | x;' "8:29: illegal operation | on x and
 # first lock has one) and stands as an address (doc/lkmm.md)
 check_bad '	r0 = 1 - x; if (r0 == 0) spin_lock(x); spin_lock(x);' "8:9: illegal operation - on 1 and x (herd7 refuses the test)"
 check_bad '	int *q; q = x * 2; r0 = READ_ONCE(*q);' "8:16: illegal operation * on x and 2 (herd7 refuses the test)"
+# ... and the read's source that leaves a coherence order is its own
+# write of 0, not the initial 0 (tried first as the same constant)
+check_bad '	WRITE_ONCE(*x, 0); r0 = READ_ONCE(*x); r0 = 0 - x;' "8:48: illegal operation - on 0 and x (herd7 refuses the test)"
 echo "model_c: ok"
