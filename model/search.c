@@ -2981,7 +2981,8 @@ static bool part_ok(search *s, int t)
         return true;
     for (int u = 0; u <= t; u++)
         if (m->threads[u].runs[s->pick[u]].cut ||
-            m->threads[u].runs[s->pick[u]].bad)
+            m->threads[u].runs[s->pick[u]].bad ||
+            m->threads[u].runs[s->pick[u]].waits)
             return true;
     /* not worth it when it seldom cuts */
     if (s->parts >= 512 && s->parts_cut * 32 < s->parts) {
@@ -3042,11 +3043,14 @@ static bool bad_source(const search *s, int g, int h, bool own, bool cut)
              (own || (cut && !made_of(w->e, r->e)))));
 }
 
-/* Whether event h is a constant write: the initial one, or one whose
- * value is no read's. */
-static bool constant_source(const search *s, int h)
+/* Whether event h is a constant write of another thread than read g's:
+ * one whose value is no read's. The initial write and g's own thread's
+ * are not (bad_coherent tells them apart: the initial 0 read after the
+ * thread's own write of 0 is incoherent, that write itself is not). */
+static bool constant_source(const search *s, int g, int h)
 {
-    return h < s->m->n_locs || !s->ev[h].e || !s->ev[h].e->vdata;
+    return h >= s->m->n_locs && s->ev[h].thread != s->ev[g].thread &&
+           (!s->ev[h].e || !s->ev[h].e->vdata);
 }
 
 /* herd7 solves a combination's values before it refuses a path stopped
@@ -3148,11 +3152,11 @@ static bool bad_solves(search *s, bool cut, bool coherent)
         at[n_reads++] = -1;
     }
     /* every choice, in the order of an odometer: at[i] is read i's
-       source, -1 before its first. Sources that are constants (the
-       initial write, a write of no read's value) of the value read are
-       one choice for symbolic.c (the equation `S := v`): the first alone
-       is tried (a lock's reads, which have many, took a test with an
-       access at 0 past the cap below: g20800001_147) */
+       source, -1 before its first. Sources that are constants (a write
+       of no read's value, of another thread) of the value read are one
+       choice for symbolic.c (the equation `S := v`): the first alone is
+       tried (a lock's reads, which have many, took a test with an access
+       at 0 past the cap below: g20800001_147) */
     bool keep = n_reads == 0 && solves_with(s, ev, cut);
     bool *had_const = ll_xcalloc((size_t)n_reads + 1, sizeof *had_const);
     int i = 0;
@@ -3160,14 +3164,14 @@ static bool bad_solves(search *s, bool cut, bool coherent)
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
         while (h < n && (!bad_source(s, g, h, own[g], cut) ||
-                         (had_const[i] && constant_source(s, h))))
+                         (had_const[i] && constant_source(s, g, h))))
             h++;
         if (h == n) {
             had_const[i] = false;
             at[i--] = -1;
             continue;
         }
-        had_const[i] |= constant_source(s, h);
+        had_const[i] |= constant_source(s, g, h);
         at[i] = h;
         s->src[g] = h;
         if (i + 1 < n_reads) {
@@ -3229,14 +3233,22 @@ static void choose_runs(search *s, int t)
            execution; when its reads all find their values, the test
            says `Loop`, or is refused with the (first such) error */
         bool cut = false, bad = false, probe = false, illegal = false;
+        bool waits = false, plain_bad = false;
         for (int u = 0; u < t; u++) {
-            cut |= s->m->threads[u].runs[s->pick[u]].cut;
-            bad |= s->m->threads[u].runs[s->pick[u]].bad;
-            illegal |= s->m->threads[u].runs[s->pick[u]].illegal;
+            const mdl_run *ru = &s->m->threads[u].runs[s->pick[u]];
+            cut |= ru->cut;
+            bad |= ru->bad;
+            illegal |= ru->illegal;
+            waits |= ru->waits;
+            plain_bad |= ru->bad && !ru->illegal;
             probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
         if ((probe || s->m->loop_probe) && (!cut || bad))
             return;     /* a probing run serves the Loop test alone */
+        /* a run waiting at a lock: no execution (lock.cat), but herd7
+           refuses a path to address 0 before its model */
+        if (waits && (!plain_bad || cut))
+            return;
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
@@ -3257,9 +3269,10 @@ static void choose_runs(search *s, int t)
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad, !illegal))
+            !bad_solves(s, !bad, !illegal || plain_bad))
             return;
-        if (bad && illegal && !cut && !bad_accepted(s))
+        /* a plain bad run (address 0) refuses before the model */
+        if (bad && illegal && !plain_bad && !cut && !bad_accepted(s))
             return;
         if (bad) {
             s->m->diag = s->m->bad_diag;

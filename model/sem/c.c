@@ -850,7 +850,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
             return SEM_ERROR;
         if (!sem_free(r, v.t) && !lock_free(v.v) &&
             !sem_is_start(r, a.v, v.v))
-            return SEM_DEAD;          /* the lock is taken: it waits */
+            sem_lock_wait(r);         /* the lock is taken: it waits */
         sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
             set(r, &in->ops[0], sem_int(1), v.t);

@@ -696,6 +696,13 @@ const char *sem_sym_name(sem_run *r, int sym);
  * candidate; false: the run stops (an exploring run, where that path is
  * not seen). */
 bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
+/* A spin_lock that finds its lock taken: herd7's lock events carry no
+ * value and lock.cat rejects the wait, but herd7 refuses a path that
+ * stores at address 0 before its model (`Non-symbolic memory access
+ * found on '[0]'`, a lock taken twice before or after the store, in
+ * its thread or another). The run goes on, marked (mdl_run.waits): no
+ * execution, kept for such a refusal alone. */
+void sem_lock_wait(sem_run *r);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */

@@ -147,4 +147,10 @@ check_bad '	int *q; q = x * 2; r0 = READ_ONCE(*q);' "8:16: illegal operation * o
 # ... and the read's source that leaves a coherence order is its own
 # write of 0, not the initial 0 (tried first as the same constant)
 check_bad '	WRITE_ONCE(*x, 0); r0 = READ_ONCE(*x); r0 = 0 - x;' "8:48: illegal operation - on 0 and x (herd7 refuses the test)"
+# herd7 refuses a store at address 0 before its model: a lock taken
+# twice after or before it leaves the refusal (doc/lkmm.md), and so does
+# the own write of 0 read back on the way there
+check_bad '	int *q = 0; WRITE_ONCE(*q, 1); spin_lock(x); spin_lock(x);' "8:14: memory access to 0, which is not a location"
+check_bad '	int *q = 0; spin_lock(x); spin_lock(x); WRITE_ONCE(*q, 1);' "8:42: memory access to 0, which is not a location"
+check_bad '	WRITE_ONCE(*x, 0); r0 = READ_ONCE(*x); int *q = 0; if (r0 == 0) WRITE_ONCE(*q, 1);' "8:66: memory access to 0, which is not a location"
 echo "model_c: ok"
