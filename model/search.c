@@ -3118,10 +3118,9 @@ static bool bad_coherent(const search *s, const bool *own)
     return ok;
 }
 
-/* coherent: the sources must pass bad_coherent too (a combination
- * with an illegal run has bad_accepted judge that, whole: the first
- * constant source alone, tried here, may be the incoherent one, the
- * initial 0 read after the thread's own write of 0). */
+/* coherent: the sources must pass bad_coherent too; not where
+ * bad_accepted judges the combination after it, whole, with the model
+ * (an illegal run's). */
 static bool bad_solves(search *s, bool cut, bool coherent)
 {
     mdl_test *m = s->m;
