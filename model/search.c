@@ -3027,10 +3027,10 @@ static bool bad_read(const search *s, const gev *r, bool *own)
 
 /* Whether write h may be read g's source in bad_solves: of its value at
  * its location, not of its instruction, nor after it in its thread but
- * for a read at 0 (own, as at0_run takes it) or in a combination cut at
- * a loop (cut: as reads_find_values takes it); h < n_locs: the initial
+ * for a read at 0 (own, as at0_run takes it) or where bad_solves allows
+ * it (later: as reads_find_values takes it); h < n_locs: the initial
  * write. */
-static bool bad_source(const search *s, int g, int h, bool own, bool cut)
+static bool bad_source(const search *s, int g, int h, bool own, bool later)
 {
     const gev *r = &s->ev[g], *w = &s->ev[h];
     if (h < s->m->n_locs)
@@ -3040,17 +3040,14 @@ static bool bad_source(const search *s, int g, int h, bool own, bool cut)
            sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
            (w->thread != r->thread || h < g ||
             (w->e->inst != r->e->inst &&
-             (own || (cut && !made_of(w->e, r->e)))));
+             (own || (later && !made_of(w->e, r->e)))));
 }
 
-/* Whether event h is a constant write of another thread than read g's:
- * one whose value is no read's. The initial write and g's own thread's
- * are not (bad_coherent tells them apart: the initial 0 read after the
- * thread's own write of 0 is incoherent, that write itself is not). */
-static bool constant_source(const search *s, int g, int h)
+/* Whether event h is a constant write: the initial one, or one whose
+ * value is no read's. */
+static bool constant_source(const search *s, int h)
 {
-    return h >= s->m->n_locs && s->ev[h].thread != s->ev[g].thread &&
-           (!s->ev[h].e || !s->ev[h].e->vdata);
+    return h < s->m->n_locs || !s->ev[h].e || !s->ev[h].e->vdata;
 }
 
 /* herd7 solves a combination's values before it refuses a path stopped
@@ -3075,53 +3072,14 @@ static bool solves_with(search *s, const gev *ev, bool cut)
                              s->final_w, s->vals);
 }
 
-/* Whether the sources chosen in bad_solves (s->src, reads of the threads
- * taken as found by `own` excepted) leave a coherence order of each
- * location under which the reads and writes of each thread keep their
- * program order (herd7's uniproc: no CoWW, CoWR, CoRW, CoRR cycle). herd7
- * builds only such candidates before it meets the error on a path: a
- * read of the initial value after its thread's own write, or of a write
- * its thread overwrote, is no execution that refuses the test
- * (`r2 = READ_ONCE(*y)` after `WRITE_ONCE(*y, 1)` choosing `q1 - z` with
- * q1 never set: herd7 answers). The required co edges between writes
- * (initial writes first) must have no cycle. */
-static bool bad_coherent(const search *s, const bool *own)
-{
-    int n = s->n_ev, n_locs = s->m->n_locs;
-    mdl_rel co;
-    mdl_rel_init(&co, n);
-    bool ok = true;
-    for (int g = n_locs; g < n && ok; g++) {
-        const gev *a = &s->ev[g];
-        bool ra = a->e->kind == SEM_R && !own[g] && s->src[g] >= 0;
-        if (!ra && a->e->kind != SEM_W)
-            continue;
-        int wa = ra ? s->src[g] : g;
-        for (int h = g + 1; h < n && s->ev[h].thread == a->thread && ok; h++) {
-            const gev *b = &s->ev[h];
-            int wb = -1;
-            if (b->loc != a->loc)
-                continue;
-            if (b->e->kind == SEM_W)
-                wb = h;                 /* CoWW, CoRW */
-            else if (b->e->kind == SEM_R && !own[h] && s->src[h] >= 0)
-                wb = s->src[h];         /* CoWR, CoRR */
-            if (wb < 0 || wb == wa)
-                continue;
-            /* wa before wb in co: nothing is before an initial write */
-            ok = wb >= n_locs;
-            mdl_rel_add(&co, wa, wb);
-        }
-    }
-    ok = ok && mdl_rel_acyclic(&co);
-    mdl_rel_free(&co);
-    return ok;
-}
-
-/* coherent: the sources must pass bad_coherent too; not where
- * bad_accepted judges the combination after it, whole, with the model
- * (an illegal run's). */
-static bool bad_solves(search *s, bool cut, bool coherent)
+/* later: a read's source may be a write after it in its thread (but
+ * one made of the read's value): herd7 checks no order of a thread's
+ * accesses before it says `Loop` (cut) or refuses a store at address 0
+ * (`WRITE_ONCE(*z, 1); r0 = READ_ONCE(*z);` with r0 = 0 leading there,
+ * or r0 = 2 from a `WRITE_ONCE(*z, 2)` after it: refused). A
+ * combination with an illegal run alone (bad_accepted after it) has its
+ * reads' sources before them, the model judging the rest. */
+static bool bad_solves(search *s, bool cut, bool later)
 {
     mdl_test *m = s->m;
     int n = s->n_ev;
@@ -3162,24 +3120,22 @@ static bool bad_solves(search *s, bool cut, bool coherent)
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
-        while (h < n && (!bad_source(s, g, h, own[g], cut) ||
-                         (had_const[i] && constant_source(s, g, h))))
+        while (h < n && (!bad_source(s, g, h, own[g], later) ||
+                         (had_const[i] && constant_source(s, h))))
             h++;
         if (h == n) {
             had_const[i] = false;
             at[i--] = -1;
             continue;
         }
-        had_const[i] |= constant_source(s, g, h);
+        had_const[i] |= constant_source(s, h);
         at[i] = h;
         s->src[g] = h;
         if (i + 1 < n_reads) {
             i++;
             continue;
         }
-        keep = ++tries > 4096 ||
-               ((cut || !coherent || bad_coherent(s, own)) &&
-                solves_with(s, ev, cut));
+        keep = ++tries > 4096 || solves_with(s, ev, cut);
     }
     free(had_const);
     free(own);
@@ -3262,13 +3218,13 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        if (!reads_find_values(s, cut && !bad) ||
-            (cut && !bad && !cut_kept(s)))
+        bool later = (cut && !bad) || plain_bad;
+        if (!reads_find_values(s, later) || (cut && !bad && !cut_kept(s)))
             return;
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad, !illegal || plain_bad))
+            !bad_solves(s, !bad, later))
             return;
         /* a plain bad run (address 0) refuses before the model */
         if (bad && illegal && !plain_bad && !cut && !bad_accepted(s))
