@@ -115,6 +115,14 @@ typedef struct mdl_run {
                                 address 0 (C): the test is refused only if
                                 such a combination's reads find their
                                 values, as herd7 */
+    bool waits;              /* a spin_lock of it found its lock taken
+                                (sem_lock_wait): lock.cat rejects every
+                                candidate of it; only a combination with
+                                a plain bad run (address 0), which herd7
+                                refuses before its model, takes it */
+    bool illegal;            /* bad on an illegal operation, and went on
+                                past it (sem_illegal_op): refused only
+                                if the model accepts a candidate of it */
 } mdl_run;
 
 /* mdl_thread.cond: what a statement's turn records (sem_run.turns). */

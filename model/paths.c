@@ -44,6 +44,10 @@ typedef struct run_ctx {
     bool dead, error;
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
+    bool illegal;       /* ... or went on past an illegal operation */
+    bool bad_end;       /* an error stopped it (not a value, a lock) */
+    bool waited;        /* a spin_lock found its lock taken (sem_lock_wait) */
+    bool keep_waits;    /* ... and such runs are kept (may_go_to_0) */
     bool at0;           /* the run went to address 0 (C): bad if it ends */
     bool looped;        /* some run jumped back on a value read */
     bool probing;       /* runs may take one value of a later own write */
@@ -142,12 +146,12 @@ void sem_error(sem_run *r, const char *fmt, ...)
         c->dead = true;
         return;
     }
-    if (c->n_reads > 0) {
+    if (c->n_reads > 0 || c->illegal) {
         /* the values read may have led here: herd7 only fails when a
            path that solves gets here (mdl_run.bad) */
         if (!c->m->bad_diag.msg[0])
             ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col, "%s", msg);
-        c->bad = c->dead = true;
+        c->bad = c->dead = c->bad_end = true;
         return;
     }
     ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
@@ -352,6 +356,8 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
 {
     run_ctx *c = ctx(r);
     char why[200];
+    if (sem_is_unsolved(addr))
+        return -1;      /* herd7's unsolved address: sem_load_pick */
     if (!c->m->ops->symbolic_values)
         r->used |= dep; /* an address is an operation on its value */
     if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
@@ -712,6 +718,15 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
+    if (sem_is_unsolved(addr)) {
+        /* an address an illegal operation made (sem_illegal_op): herd7
+           accesses a location it leaves unsolved and goes on (refused
+           if the model accepts a candidate, `q = y * 2; r2 = *q;`, none
+           with a lock taken twice after it); the run goes on with no
+           event for it, its value unsolved too */
+        out.v = sem_unsolved();
+        return out;
+    }
     int loc = address(r, addr, addr_dep | addr_pick, true);
     r->addr_fixed = false;
     if (loc < 0 && !sem_stopped(r) && source_room(r)) {
@@ -959,8 +974,14 @@ const char *sem_sym_name(sem_run *r, int sym)
     return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
 }
 
-void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
+void sem_lock_wait(sem_run *r)
 {
+    ctx(r)->waited = true;
+}
+
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
+{
+    run_ctx *c = ctx(r);
     char x[2][64];
     sem_val v[2] = {a, b};
     for (int i = 0; i < 2; i++)
@@ -971,8 +992,20 @@ void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
         else
             snprintf(x[i], sizeof x[i], "%s+%lld", sem_sym_name(r, v[i].sym),
                      (long long)v[i].num);
-    sem_error(r, "illegal operation %s on %s and %s (herd7 refuses the "
-              "test)", op, x[0], x[1]);
+    if (c->explore)
+        return true;    /* herd7 builds the path on (zero_paths_refuse) */
+    if (c->probe || c->pinning) { /* that path is not seen */
+        c->dead = true;
+        return false;
+    }
+    if (!c->m->bad_diag.msg[0]) {
+        const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+        ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
+                    "illegal operation %s on %s and %s (herd7 refuses the "
+                    "test)", op, x[0], x[1]);
+    }
+    c->bad = c->illegal = true;
+    return true;
 }
 
 void sem_set_bytes(sem_run *r, int ev, int bytes)
@@ -1182,6 +1215,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_ev = 0;
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
+    c->illegal = c->bad_end = c->waited = false;
     c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
@@ -1407,6 +1441,8 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->cut = c->cut;
     u->probe = c->probe;
     u->bad = c->bad;
+    u->illegal = c->illegal && !c->at0;
+    u->waits = c->waited && !c->at0;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                             sizeof *u->final_t);
@@ -1460,7 +1496,9 @@ static bool next_choices(run_ctx *c)
 static void at0_run(run_ctx *c)
 {
     c->bad = true;
-    if (!c->m->bad_diag.msg[0])
+    /* herd7 refuses there before its model, an illegal operation of
+       the run's after it (sem_illegal_op) */
+    if (!c->m->bad_diag.msg[0] || c->illegal)
         c->m->bad_diag = c->at0_diag;
     for (int i = 0; i < c->n_ev; i++) {
         sem_event *e = &c->ev[i];
@@ -1628,6 +1666,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
         run_once(c, &r);
         if (c->probe && c->at0)
             c->dead = true;     /* an error on a probing run: not seen */
+        if (c->waited && !c->at0 && !c->keep_waits)
+            c->dead = true;     /* no execution, no store at 0 to serve */
         if (c->at0 && !c->dead && !c->error)
             at0_run(c);
         /* a run with a read no write gives its value is no candidate's,
@@ -1658,8 +1698,11 @@ static bool thread_runs(run_ctx *c, int th, int *total)
             t->dead_writes = w > t->dead_writes ? w : t->dead_writes;
         }
         /* a run stopped on an error after reads (c->bad) is kept,
-         * marked: the test is refused only if its reads find values */
-        if (!c->dead || (c->bad && !c->probe)) {
+         * marked: the test is refused only if its reads find values;
+         * one that went on past an illegal operation, only if it ends
+         * (or an error stops it), as other runs */
+        if (!c->dead ||
+            (c->bad && !c->probe && (!c->illegal || c->bad_end))) {
             keep_run(c, &r);
             if (++*total > MDL_MAX_RUNS) {
                 ll_diag_set(&c->m->diag, 0, 0,
@@ -1669,7 +1712,7 @@ static bool thread_runs(run_ctx *c, int th, int *total)
                 break;
             }
         }
-        if (!c->dead && !c->probe && c->n_pin)
+        if (!c->dead && !c->probe && !c->bad && c->n_pin)
             pin_note(c, &r);
     } while (next_choices(c));
     if (ok && c->n_todo)
@@ -1678,16 +1721,20 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     return ok;
 }
 
+static void free_run(mdl_run *u)
+{
+    free(u->ev);
+    free(u->final);
+    free(u->final_t);
+    free(u->vnodes);
+}
+
 static void drop_runs(mdl_test *m)
 {
     for (int i = 0; i < m->n_threads; i++) {
         mdl_thread *t = &m->threads[i];
-        for (int k = 0; k < t->n_runs; k++) {
-            free(t->runs[k].ev);
-            free(t->runs[k].final);
-            free(t->runs[k].final_t);
-            free(t->runs[k].vnodes);
-        }
+        for (int k = 0; k < t->n_runs; k++)
+            free_run(&t->runs[k]);
         t->n_runs = 0;
         t->dead_writes = 0;
     }
@@ -1714,14 +1761,33 @@ static void drop_self_made(mdl_test *m)
                 for (int j = 0; j < l->n_dom && !known; j++)
                     known = sem_val_eq(l->dom[j], e->val);
             }
-            if (known) {
+            if (known)
                 th->runs[kept++] = *u;
-                continue;
-            }
-            free(u->ev);
-            free(u->final);
-            free(u->final_t);
-            free(u->vnodes);
+            else
+                free_run(u);
+        }
+        th->n_runs = kept;
+    }
+}
+
+/* Drop the runs that wait at a lock (mdl_run.waits) when no run went
+ * to address 0 or stopped on an error after reads (a plain bad run),
+ * the only combinations they serve. */
+static void drop_waits(mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++)
+        for (int k = 0; k < m->threads[t].n_runs; k++)
+            if (m->threads[t].runs[k].bad && !m->threads[t].runs[k].illegal)
+                return;
+    for (int t = 0; t < m->n_threads; t++) {
+        mdl_thread *th = &m->threads[t];
+        int kept = 0;
+        for (int k = 0; k < th->n_runs; k++) {
+            mdl_run *u = &th->runs[k];
+            if (!u->waits)
+                th->runs[kept++] = *u;
+            else
+                free_run(u);
         }
         th->n_runs = kept;
     }
@@ -2346,6 +2412,7 @@ bool mdl_runs(mdl_test *m)
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
     c.probing = m->loop_probe;
+    c.keep_waits = may_go_to_0(m);
     if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
         count_writes(&c);
     ok = bounded_rounds(&c);
@@ -2359,6 +2426,8 @@ bool mdl_runs(mdl_test *m)
         ok = false;
     if (ok && (m->ops->symbolic_values || m->ops->follow_sites))
         drop_self_made(m);
+    if (ok)
+        drop_waits(m);
     free(c.choice);
     free(c.n_alt);
     free(c.ev);

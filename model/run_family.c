@@ -98,7 +98,7 @@ bool mdl_families_find(const mdl_test *m, mdl_families *f)
         ok = th->n_runs <= MDL_FAMILY_RUNS;
         for (int k = 0; k < th->n_runs && ok; k++) {
             const mdl_run *r = &th->runs[k];
-            ok = !r->cut && !r->bad && !r->probe;
+            ok = !r->cut && !r->bad && !r->probe && !r->waits;
             int c = 0;
             while (c < f->n_cls[t]) {
                 int j = 0;

@@ -123,6 +123,10 @@ typedef struct search {
                                    picks of choose_runs (run_sets.c) */
     mdl_status status;
     bool stop;
+    bool bad_probe;             /* a combination with an illegal run
+                                   (bad_accepted): its candidates are
+                                   judged, none kept */
+    bool bad_hit;               /* ... and the model accepted one */
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted), or for a
@@ -1708,7 +1712,7 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    if (m->explain) {
+    if (m->explain && !s->bad_probe) {
         final_memory(s);
         mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res,
                               incoherent);
@@ -1733,7 +1737,10 @@ static void candidate(search *s)
             return;
         }
     }
-    emit(s, s->vals, &res);
+    if (s->bad_probe)
+        s->bad_hit = s->stop = true;    /* refused: no state to show */
+    else
+        emit(s, s->vals, &res);
     if (regs) {
         memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
         free(regs);
@@ -2975,7 +2982,8 @@ static bool part_ok(search *s, int t)
         return true;
     for (int u = 0; u <= t; u++)
         if (m->threads[u].runs[s->pick[u]].cut ||
-            m->threads[u].runs[s->pick[u]].bad)
+            m->threads[u].runs[s->pick[u]].bad ||
+            m->threads[u].runs[s->pick[u]].waits)
             return true;
     /* not worth it when it seldom cuts */
     if (s->parts >= 512 && s->parts_cut * 32 < s->parts) {
@@ -3020,10 +3028,10 @@ static bool bad_read(const search *s, const gev *r, bool *own)
 
 /* Whether write h may be read g's source in bad_solves: of its value at
  * its location, not of its instruction, nor after it in its thread but
- * for a read at 0 (own, as at0_run takes it) or in a combination cut at
- * a loop (cut: as reads_find_values takes it); h < n_locs: the initial
+ * for a read at 0 (own, as at0_run takes it) or where bad_solves allows
+ * it (later: as reads_find_values takes it); h < n_locs: the initial
  * write. */
-static bool bad_source(const search *s, int g, int h, bool own, bool cut)
+static bool bad_source(const search *s, int g, int h, bool own, bool later)
 {
     const gev *r = &s->ev[g], *w = &s->ev[h];
     if (h < s->m->n_locs)
@@ -3033,7 +3041,7 @@ static bool bad_source(const search *s, int g, int h, bool own, bool cut)
            sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
            (w->thread != r->thread || h < g ||
             (w->e->inst != r->e->inst &&
-             (own || (cut && !made_of(w->e, r->e)))));
+             (own || (later && !made_of(w->e, r->e)))));
 }
 
 /* Whether event h is a constant write: the initial one, or one whose
@@ -3065,50 +3073,14 @@ static bool solves_with(search *s, const gev *ev, bool cut)
                              s->final_w, s->vals);
 }
 
-/* Whether the sources chosen in bad_solves (s->src, reads of the threads
- * taken as found by `own` excepted) leave a coherence order of each
- * location under which the reads and writes of each thread keep their
- * program order (herd7's uniproc: no CoWW, CoWR, CoRW, CoRR cycle). herd7
- * builds only such candidates before it meets the error on a path: a
- * read of the initial value after its thread's own write, or of a write
- * its thread overwrote, is no execution that refuses the test
- * (`r2 = READ_ONCE(*y)` after `WRITE_ONCE(*y, 1)` choosing `q1 - z` with
- * q1 never set: herd7 answers). The required co edges between writes
- * (initial writes first) must have no cycle. */
-static bool bad_coherent(const search *s, const bool *own)
-{
-    int n = s->n_ev, n_locs = s->m->n_locs;
-    mdl_rel co;
-    mdl_rel_init(&co, n);
-    bool ok = true;
-    for (int g = n_locs; g < n && ok; g++) {
-        const gev *a = &s->ev[g];
-        bool ra = a->e->kind == SEM_R && !own[g] && s->src[g] >= 0;
-        if (!ra && a->e->kind != SEM_W)
-            continue;
-        int wa = ra ? s->src[g] : g;
-        for (int h = g + 1; h < n && s->ev[h].thread == a->thread && ok; h++) {
-            const gev *b = &s->ev[h];
-            int wb = -1;
-            if (b->loc != a->loc)
-                continue;
-            if (b->e->kind == SEM_W)
-                wb = h;                 /* CoWW, CoRW */
-            else if (b->e->kind == SEM_R && !own[h] && s->src[h] >= 0)
-                wb = s->src[h];         /* CoWR, CoRR */
-            if (wb < 0 || wb == wa)
-                continue;
-            /* wa before wb in co: nothing is before an initial write */
-            ok = wb >= n_locs;
-            mdl_rel_add(&co, wa, wb);
-        }
-    }
-    ok = ok && mdl_rel_acyclic(&co);
-    mdl_rel_free(&co);
-    return ok;
-}
-
-static bool bad_solves(search *s, bool cut)
+/* later: a read's source may be a write after it in its thread (but
+ * one made of the read's value): herd7 checks no order of a thread's
+ * accesses before it says `Loop` (cut) or refuses a store at address 0
+ * (`WRITE_ONCE(*z, 1); r0 = READ_ONCE(*z);` with r0 = 0 leading there,
+ * or r0 = 2 from a `WRITE_ONCE(*z, 2)` after it: refused). A
+ * combination with an illegal run alone (bad_accepted after it) has its
+ * reads' sources before them, the model judging the rest. */
+static bool bad_solves(search *s, bool cut, bool later)
 {
     mdl_test *m = s->m;
     int n = s->n_ev;
@@ -3138,18 +3110,18 @@ static bool bad_solves(search *s, bool cut)
         at[n_reads++] = -1;
     }
     /* every choice, in the order of an odometer: at[i] is read i's
-       source, -1 before its first. Sources that are constants (the
-       initial write, a write of no read's value) of the value read are
-       one choice for symbolic.c (the equation `S := v`): the first alone
-       is tried (a lock's reads, which have many, took a test with an
-       access at 0 past the cap below: g20800001_147) */
+       source, -1 before its first. Sources that are constants (a write
+       of no read's value, of another thread) of the value read are one
+       choice for symbolic.c (the equation `S := v`): the first alone is
+       tried (a lock's reads, which have many, took a test with an access
+       at 0 past the cap below: g20800001_147) */
     bool keep = n_reads == 0 && solves_with(s, ev, cut);
     bool *had_const = ll_xcalloc((size_t)n_reads + 1, sizeof *had_const);
     int i = 0;
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
-        while (h < n && (!bad_source(s, g, h, own[g], cut) ||
+        while (h < n && (!bad_source(s, g, h, own[g], later) ||
                          (had_const[i] && constant_source(s, h))))
             h++;
         if (h == n) {
@@ -3164,8 +3136,7 @@ static bool bad_solves(search *s, bool cut)
             i++;
             continue;
         }
-        keep = ++tries > 4096 ||
-               ((cut || bad_coherent(s, own)) && solves_with(s, ev, cut));
+        keep = ++tries > 4096 || solves_with(s, ev, cut);
     }
     free(had_const);
     free(own);
@@ -3173,6 +3144,39 @@ static bool bad_solves(search *s, bool cut)
     free(copy);
     free(ev);
     return keep;
+}
+
+/* herd7 meets an illegal operation on addresses (mdl_run.illegal:
+ * `1 - y`, `q0 * 2`) in its solver, on constants as on values read,
+ * leaves that value unsolved and goes on: the test is refused only when
+ * the model accepts such a candidate, whole, with what the thread does
+ * after the operation. Where none passes (a lock taken twice after or
+ * before it, lock.cat's checks; the path only a forbidden MP outcome
+ * takes) herd7 answers without it (doc/lkmm.md). Whether the model
+ * accepts a candidate of the combination picked: its candidates as
+ * combination() makes them, one by one (no counting, grouping or
+ * settling, which judge without candidates), none shown. */
+static bool bad_accepted(search *s)
+{
+    bool count = s->count, group = s->group_on, multi = s->multi_on,
+         prefix = s->prefix, settle = s->settle_on, pairs = s->pairs_on,
+         levels = s->levels_on;
+    uint64_t cands = s->m->candidates;
+    s->count = s->group_on = s->multi_on = s->prefix = s->settle_on = false;
+    s->pairs_on = s->levels_on = false;
+    s->bad_probe = true;
+    s->bad_hit = false;
+    combination(s);
+    s->bad_probe = false;
+    s->count = count;
+    s->group_on = group;
+    s->multi_on = multi;
+    s->prefix = prefix;
+    s->settle_on = settle;
+    s->pairs_on = pairs;
+    s->levels_on = levels;
+    s->m->candidates = cands;
+    return s->bad_hit;
 }
 
 static void choose_runs(search *s, int t)
@@ -3184,14 +3188,23 @@ static void choose_runs(search *s, int t)
            limit, or stopped by an error on a path values chose, is no
            execution; when its reads all find their values, the test
            says `Loop`, or is refused with the (first such) error */
-        bool cut = false, bad = false, probe = false;
+        bool cut = false, bad = false, probe = false, illegal = false;
+        bool waits = false, plain_bad = false;
         for (int u = 0; u < t; u++) {
-            cut |= s->m->threads[u].runs[s->pick[u]].cut;
-            bad |= s->m->threads[u].runs[s->pick[u]].bad;
+            const mdl_run *ru = &s->m->threads[u].runs[s->pick[u]];
+            cut |= ru->cut;
+            bad |= ru->bad;
+            illegal |= ru->illegal;
+            waits |= ru->waits;
+            plain_bad |= ru->bad && !ru->illegal;
             probe |= s->m->threads[u].runs[s->pick[u]].probe;
         }
         if ((probe || s->m->loop_probe) && (!cut || bad))
             return;     /* a probing run serves the Loop test alone */
+        /* a run waiting at a lock: no execution (lock.cat), but herd7
+           refuses a path to address 0 before its model */
+        if (waits && (!plain_bad || cut))
+            return;
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
@@ -3206,13 +3219,16 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        if (!reads_find_values(s, cut && !bad) ||
-            (cut && !bad && !cut_kept(s)))
+        bool later = (cut && !bad) || plain_bad;
+        if (!reads_find_values(s, later) || (cut && !bad && !cut_kept(s)))
             return;
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad))
+            !bad_solves(s, !bad, later))
+            return;
+        /* a plain bad run (address 0) refuses before the model */
+        if (bad && illegal && !plain_bad && !cut && !bad_accepted(s))
             return;
         if (bad) {
             s->m->diag = s->m->bad_diag;

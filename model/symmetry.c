@@ -42,7 +42,7 @@ static bool runs_eq(const mdl_thread *a, const mdl_thread *b)
     for (int k = 0; k < a->n_runs; k++) {
         const mdl_run *x = &a->runs[k], *y = &b->runs[k];
         if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
-        x->probe != y->probe ||
+            x->waits != y->waits || x->illegal != y->illegal ||
             x->probe != y->probe)
             return false;
         for (int i = 0; i < x->n_ev; i++)
@@ -153,6 +153,7 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
     /* what herd7's symbolic values (symbolic.c) and herd_vars.c read
        of a run too */
     if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
+        x->waits != y->waits || x->illegal != y->illegal ||
         x->used != y->used || x->eq_left != y->eq_left ||
         x->n_sames != y->n_sames ||
         memcmp(x->sames, y->sames, sizeof x->sames) != 0 ||

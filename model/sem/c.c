@@ -262,9 +262,11 @@ static bool herd_refuses(int op, sem_val a, sem_val b)
     }
 }
 
-/* An operation binop could not make: the test refused where herd7
- * refuses it, even on values read (when their path solves: sem_error's
- * bad run); else as bad. */
+/* An operation binop could not make: where herd7 refuses it, on values
+ * read and constants alike, the run goes on marked (SEM_NEXT: the
+ * caller takes sem_unsolved() for the value, as herd7 leaves it) and the
+ * test is refused only if the model accepts a candidate of it
+ * (sem_illegal_op); else as bad. */
 static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
                        const char *what)
 {
@@ -275,8 +277,7 @@ static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
     if ((a.sym < 0 && b.sym < 0) || op <= 0 ||
         op >= (int)(sizeof names / sizeof *names) || !herd_refuses(op, a, b))
         return bad(r, t, what);
-    sem_illegal_op(r, names[op], a, b);
-    return SEM_ERROR;
+    return sem_illegal_op(r, names[op], a, b) ? SEM_NEXT : SEM_DEAD;
 }
 
 /* herd7 7.58's difference of two addresses: not a distance but which
@@ -296,6 +297,10 @@ static sem_val address_order(sem_run *r, sem_val a, sem_val b)
 
 static bool binop(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
 {
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();      /* another equation herd7 leaves */
+        return true;
+    }
     if (a.sym < 0 && b.sym < 0) {
         out->sym = -1;
         return ll_c_eval_binop(op, a.num, b.num, &out->num);
@@ -413,8 +418,11 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
                               : NULL;
-        return bad_op(r, a.t | b.t, op, a.v, b.v,
-                      why ? why : "undefined arithmetic on an address");
+        sem_next n = bad_op(r, a.t | b.t, op, a.v, b.v,
+                            why ? why : "undefined arithmetic on an address");
+        if (n != SEM_NEXT)
+            return n;
+        v = sem_unsolved();
     }
     if (vs && made)
         sem_pin_value(r, &v);
@@ -527,9 +535,14 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_taint vv = vsrc(r, &in->ops[2]);
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
         use(r, old.t | vv);
-    if (kind != LL_C_XCHG && !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv))
-        return bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v, v.v,
-                      "undefined atomic arithmetic");
+    if (kind != LL_C_XCHG &&
+        !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
+        sem_next n = bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v,
+                            v.v, "undefined atomic arithmetic");
+        if (n != SEM_NEXT)
+            return n;
+        nv = sem_unsolved();
+    }
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
@@ -717,9 +730,13 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         sem_set_nodep(r, ev);
     if (ok) {
         sem_val nv = n.v;
-        if (unless && !binop(r, LL_C_ADD, old.v, n.v, &nv))
-            return bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
-                          "undefined atomic arithmetic");
+        if (unless && !binop(r, LL_C_ADD, old.v, n.v, &nv)) {
+            sem_next k = bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
+                                "undefined atomic arithmetic");
+            if (k != SEM_NEXT)
+                return k;
+            nv = sem_unsolved();
+        }
         int w = sem_store(r, a.v, a.t, nv,
                           in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);
@@ -861,7 +878,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
             return SEM_ERROR;
         if (!sem_free(r, v.t) && !lock_free(v.v) &&
             !sem_is_start(r, a.v, v.v))
-            return SEM_DEAD;          /* the lock is taken: it waits */
+            sem_lock_wait(r);         /* the lock is taken: it waits */
         sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
             set(r, &in->ops[0], sem_int(1), v.t);
@@ -1015,7 +1032,9 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         r->rctrl |= (v.t & ~sem_step_reads(r)) | vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
-        bool taken = sem_free(r, vs) ? sem_choose(r, 2) == 0 : !is_zero(v.v);
+        bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)
+                         ? sem_choose(r, 2) == 0
+                         : !is_zero(v.v);
         if (in->ops[0].kind != LL_OPND_IMM)
             turn(r, taken);
         if (taken)

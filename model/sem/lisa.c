@@ -201,14 +201,22 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
     /* herd7 7.58 adds a number to an address and xors an address with
        itself (0); any other addition, xor or and with an address (`x &
        x`, `x & 0`, `x ^ 0`, `x + x`) refuses the test, as in C */
+    if (sem_is_unsolved(a.v) || sem_is_unsolved(b.v)) {
+        out->v = sem_unsolved();    /* another equation herd7 leaves */
+        return true;
+    }
     char name = k == LL_LISA_OPK_ADD ? '+' : k == LL_LISA_OPK_XOR ? '^' : '&';
     switch (k) {
     case LL_LISA_OPK_ADD: case LL_LISA_OPK_XOR: case LL_LISA_OPK_AND:
         if ((k != LL_LISA_OPK_AND || (a.v.sym < 0 && b.v.sym < 0)) &&
             sem_arith(name, a.v, b.v, &out->v))
             return true;
-        if (a.v.sym >= 0 || b.v.sym >= 0)
-            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v);
+        /* the run goes on with herd7's unsolved value */
+        if ((a.v.sym >= 0 || b.v.sym >= 0) &&
+            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v)) {
+            out->v = sem_unsolved();
+            return true;
+        }
         return false;
     case LL_LISA_OPK_EQ:
         out->v = sem_int(sem_val_eq(a.v, b.v));
@@ -313,7 +321,7 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         }
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
-        if (sem_free(r, vsrc(r, &in->ops[0]))) {
+        if (sem_free(r, vsrc(r, &in->ops[0])) || sem_is_unsolved(v.v)) {
             if (sem_choose(r, 2) == 0)
                 return SEM_NEXT;
         } else if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1)) {

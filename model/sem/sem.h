@@ -699,10 +699,23 @@ void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v);
 void sem_set_bytes(sem_run *r, int ev, int bytes);
 /* The name of location symbol sym (a value's sem_val.sym), for messages. */
 const char *sem_sym_name(sem_run *r, int sym);
-/* Reject the test on an operation op (`+`) of a and b, one an address,
- * that herd7 7.58 refuses (`Illegal operation + on constants x and x`),
- * as sem_error: on a value read too, where its path solves. */
-void sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
+/* An operation op (`+`) of a and b, one an address, that herd7 7.58
+ * refuses (`Illegal operation + on constants x and x`), on constants or
+ * values read alike. herd7 meets it in its solver, leaves the value
+ * unsolved and goes on: the test is refused only if a candidate of
+ * that path passes the model (lock.cat's checks too). The run goes on
+ * (true: the caller takes sem_unsolved() for the value), marked
+ * (mdl_run.illegal), and the search refuses the test only for such a
+ * candidate; false: the run stops (an exploring run, where that path is
+ * not seen). */
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
+/* A spin_lock that finds its lock taken: herd7's lock events carry no
+ * value and lock.cat rejects the wait, but herd7 refuses a path that
+ * stores at address 0 before its model (`Non-symbolic memory access
+ * found on '[0]'`, a lock taken twice before or after the store, in
+ * its thread or another). The run goes on, marked (mdl_run.waits): no
+ * execution, kept for such a refusal alone. */
+void sem_lock_wait(sem_run *r);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
@@ -743,6 +756,19 @@ static inline sem_val sem_int(int64_t n)
     return v;
 }
 bool sem_val_eq(sem_val a, sem_val b);
+/* The value of an illegal operation (sem_illegal_op), which herd7 leaves
+ * unsolved: C's operations on it give it again and a branch on it goes
+ * both ways, as herd7's on an unsolved variable (a number else, 0). */
+#define SEM_SYM_UNSOLVED (-2)
+static inline sem_val sem_unsolved(void)
+{
+    sem_val v = {0, SEM_SYM_UNSOLVED};
+    return v;
+}
+static inline bool sem_is_unsolved(sem_val v)
+{
+    return v.sym == SEM_SYM_UNSOLVED;
+}
 /* The low `bytes` bytes of v (1, 2, 4 or 8), sign- or zero-extended to 64
  * bits; an address is left as it is. */
 sem_val sem_extend(sem_val v, int bytes, bool sign);

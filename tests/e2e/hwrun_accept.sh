@@ -78,6 +78,9 @@ litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
 litmus/c/C+address-differences.litmus:23:10: hwrun does not support arithmetic on an address ('x9'): herd7 computes it otherwise than a machine
 litmus/c/C+address-or-zero-less.litmus:19:10: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-address-before-double-lock.litmus:17:8: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-before-double-lock.litmus:15:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-branch-both-ways-double-lock.litmus:17:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-corr-path.litmus:25:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-overwritten-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-past-own-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
@@ -91,6 +94,7 @@ litmus/c/MP+offset-const.litmus:19:2: hwrun does not support an address past a s
 litmus/c/MP+offset-moved-write.litmus:30:12: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/MP+offset-through-read-pointer.litmus:39:2: hwrun does not support an address past a shared variable ('x+1')
 litmus/c/MP+unlock-misspelt-lock.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/MP+wmb-rmb+illegal-op-only-on-forbidden-path.litmus:33:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+registers-compared.litmus:32:9: hwrun does not check a condition that compares two places

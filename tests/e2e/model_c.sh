@@ -139,4 +139,26 @@ check_bad '	r0 = READ_ONCE(*x); r0 = x < 1;' "8:29: illegal operation < on x and
 # ... and two addresses' order other than by `-` (`x < x`, `x | x`)
 check_bad '	r0 = READ_ONCE(*x); r0 = x < x;' "8:29: illegal operation < on x and x (herd7 refuses the test)"
 check_bad '	r0 = READ_ONCE(*x); r0 = x | x;' "8:29: illegal operation | on x and x (herd7 refuses the test)"
+# ... only if the model accepts a candidate of that path, on which the
+# unsolved value goes both ways of a branch (the way that skips the
+# first lock has one) and stands as an address (doc/lkmm.md)
+check_bad '	r0 = 1 - x; if (r0 == 0) spin_lock(x); spin_lock(x);' "8:9: illegal operation - on 1 and x (herd7 refuses the test)"
+check_bad '	int *q; q = x * 2; r0 = READ_ONCE(*q);' "8:16: illegal operation * on x and 2 (herd7 refuses the test)"
+# ... and the read's source that leaves a coherence order is its own
+# write of 0, not the initial 0 (tried first as the same constant)
+check_bad '	WRITE_ONCE(*x, 0); r0 = READ_ONCE(*x); r0 = 0 - x;' "8:48: illegal operation - on 0 and x (herd7 refuses the test)"
+# herd7 refuses a store at address 0 before its model: a lock taken
+# twice after or before it leaves the refusal (doc/lkmm.md), and so does
+# the own write of 0 read back on the way there
+check_bad '	int *q = 0; WRITE_ONCE(*q, 1); spin_lock(x); spin_lock(x);' "8:14: memory access to 0, which is not a location"
+check_bad '	int *q = 0; spin_lock(x); spin_lock(x); WRITE_ONCE(*q, 1);' "8:42: memory access to 0, which is not a location"
+check_bad '	WRITE_ONCE(*x, 0); r0 = READ_ONCE(*x); int *q = 0; if (r0 == 0) WRITE_ONCE(*q, 1);' "8:66: memory access to 0, which is not a location"
+# herd7 checks no coherence before it refuses a store at 0: the initial
+# 0 read after the thread's own write of 1, and two threads' xchg at 0,
+# each read finding only the other's write (doc/lkmm.md)
+check_bad '	WRITE_ONCE(*x, 1); r0 = READ_ONCE(*x); int *q = 0; if (r0 == 0) WRITE_ONCE(*q, 2);' "8:66: memory access to 0, which is not a location"
+printf 'C bad2\n\n{}\n\nP0(int *x)\n{\n\tint *q = 0;\n\tint r0 = xchg(q, 1);\n}\n\nP1(int *x)\n{\n\tint *q = 0;\n\tint r0 = xchg(q, 1);\n}\n\nexists (x=0)\n' > "$tmp/bad2.litmus"
+"$LITMUSLAB" model "$tmp/bad2.litmus" > /dev/null 2> "$tmp/err"
+[ "$(cat "$tmp/err")" = "$tmp/bad2.litmus:8:11: memory access to 0, which is not a location" ] ||
+    fail "xchg at 0 in two threads: got '$(cat "$tmp/err")'"
 echo "model_c: ok"
