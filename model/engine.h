@@ -96,6 +96,7 @@ typedef struct mdl_run {
     int n_opeqs;             /* sem_run.opeqs at the end */
     sem_taint opeqs[SEM_MAX_EQS][2];
     int opeq_node[SEM_MAX_EQS];  /* sem_run.opeq_node at the end */
+    int eq_node[SEM_MAX_EQS];    /* sem_run.eq_node at the end */
     uint8_t opeq_one;        /* sem_run.opeq_one at the end */
     uint8_t opeq_ops;        /* sem_run.opeq_ops at the end */
     int n_vnodes;            /* sem_run.vnodes at the end (C), else 0 */

@@ -968,6 +968,13 @@ void sem_set_vcopy(sem_run *r, int ev)
         c->ev[ev].vcopy = true;
 }
 
+void sem_set_vdeep(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vdeep = true;
+}
+
 const char *sem_sym_name(sem_run *r, int sym)
 {
     run_ctx *c = ctx(r);
@@ -1199,6 +1206,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->eq_left = 0;
     r->pinned = 0;
     r->n_eqs = 0;
+    memset(r->eq_node, 0, sizeof r->eq_node);
     r->n_opeqs = 0;
     r->opeq_one = 0;
     r->opeq_ops = 0;
@@ -1462,6 +1470,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->n_opeqs = r->n_opeqs;
     memcpy(u->opeqs, r->opeqs, sizeof u->opeqs);
     memcpy(u->opeq_node, r->opeq_node, sizeof u->opeq_node);
+    memcpy(u->eq_node, r->eq_node, sizeof u->eq_node);
     u->opeq_one = r->opeq_one;
     u->opeq_ops = r->opeq_ops;
     u->turns = r->turns;

@@ -221,6 +221,16 @@ static int node_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return 3 * n_ev + off[t] + id - 1;
 }
 
+/* The variable of operation id of thread t (node_var) where it is a
+ * write's or an operation's (from lo on), below hi; else -1. */
+static int node_var_in(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *pick, const int *opv, const int *off,
+                       int t, int id, int lo, int hi)
+{
+    int v = id > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, id) : -1;
+    return v >= lo && v < hi ? v : -1;
+}
+
 /* The variable of the operation whose result thread t's equation i
  * (sem_run.opeqs) sets its read equal to, -1 where none is followed.
  * herd7's register phase merges the two (the success's copy equation
@@ -230,11 +240,20 @@ static int opeq_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
                     const int *pick, const int *opv, const int *off, int t,
                     int i)
 {
-    const mdl_run *run = &m->threads[t].runs[pick[t]];
-    int v = run->opeq_node[i] > 0
-                ? node_var(m, ev, n_ev, pick, opv, off, t, run->opeq_node[i])
-                : -1;
-    return v >= n_ev ? v : -1;
+    return node_var_in(m, ev, n_ev, pick, opv, off, t,
+                       m->threads[t].runs[pick[t]].opeq_node[i], n_ev,
+                       INT_MAX);
+}
+
+/* The variable of the _return RMW's write whose copy thread t's
+ * equation i (sem_run.eqs) expects (sem_run.eq_node), else -1. */
+static int copy_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                    const int *pick, const int *opv, const int *off, int t,
+                    int i)
+{
+    return node_var_in(m, ev, n_ev, pick, opv, off, t,
+                       m->threads[t].runs[pick[t]].eq_node[i], n_ev,
+                       2 * n_ev);
 }
 
 /* herd7's equation between a cmpxchg's read and the operation's result
@@ -339,6 +358,9 @@ typedef struct hs_ctx {
     const int64_t *xnum;        /* the register phase's variables from
                                    xfirst (reg_map): their numbers */
     int xfirst, n_x;
+    const int *deep;            /* the variables past xfirst + n_x
+                                   (sem_event.vdeep): each one's write */
+    int n_deep;
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -423,6 +445,10 @@ static bool herd_numbers(void *ctx, int64_t *out)
     }
     for (int k = 0; k < c->n_x; k++)
         out[c->xfirst + k] = 2 * c->xnum[k];
+    /* herd7's W, under the variable the write's is (the class's root,
+       a later read of r2): numbered after it */
+    for (int k = 0; k < c->n_deep; k++)
+        out[c->xfirst + c->n_x + k] = out[n_ev + c->deep[k]] + 1;
     free(vnum);
     return ok;
 }
@@ -490,29 +516,42 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
 }
 
+/* Read a and its class of copies are variable v in herd7's memory phase
+ * (none where a or v is -1, or a is already another's). */
+static void join_read(int n_ev, int *var, int a, int v)
+{
+    if (a < 0 || v < 0 || var[a] >= n_ev)
+        return;
+    int r = var[a];
+    for (int g = 0; g < n_ev; g++)
+        if (var[g] == r)
+            var[g] = v;
+}
+
 /* A read an equation sets equal to an operation's result (a cmpxchg's
  * success expecting `r3 & 1`) is that operation's variable (opeq_var):
  * herd7's memory phase numbers the read as the operation, S11, and has
  * one equation, the operation's `S11 := S10 & 1`, which orders a cycle
  * through it (xexp: `{S23 := S11 | 2, S11 := S23 & 1}` entered from
  * S11's side, S11 solved first by `S11 := S3 & 1`: kept). The read's
- * class of copies (sem_run.eqs) goes with it. */
+ * class of copies (sem_run.eqs) goes with it. So does a read an equation
+ * sets equal to a copy of an _return RMW's variable (sem_run.eq_node:
+ * `r4 = r2; cmpxchg(b, r4, ..)`, r2 returned by atomic_add_return of a
+ * local 0): herd7's register phase puts it in that variable's class, not
+ * in the RMW's read's (whose copy the variable is, `S8 := S3`). */
 static void op_reads(const mdl_test *m, const mdl_ev *ev, int n_ev,
                      const int *base, const int *pick, const int *opv,
                      const int *off, int *var)
 {
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
-        for (int i = 0; i < run->n_opeqs; i++) {
-            int a = read_event(m, base, pick, t, bit_of(run->opeqs[i][0]));
-            int v = opeq_var(m, ev, n_ev, pick, opv, off, t, i);
-            if (a < 0 || v < 0 || var[a] >= n_ev)
-                continue;
-            int r = var[a];
-            for (int g = 0; g < n_ev; g++)
-                if (var[g] == r)
-                    var[g] = v;
-        }
+        for (int i = 0; i < run->n_opeqs; i++)
+            join_read(n_ev, var,
+                      read_event(m, base, pick, t, bit_of(run->opeqs[i][0])),
+                      opeq_var(m, ev, n_ev, pick, opv, off, t, i));
+        for (int i = 0; i < run->n_eqs; i++)
+            join_read(n_ev, var, read_event(m, base, pick, t, run->eqs[i][0]),
+                      copy_var(m, ev, n_ev, pick, opv, off, t, i));
     }
 }
 
@@ -648,8 +687,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         for (int i = 0; i < run->n_eqs; i++) {
             int a = read_event(m, base, pick, t, run->eqs[i][0]);
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
-            if (run->eq_left >> i & 1)
-                continue;       /* a copy of its own, below */
+            if (run->eq_left >> i & 1 ||
+                copy_var(m, ev, n_ev, pick, opv, off, t, i) >= 0)
+                continue;       /* a copy of its own, below; in the
+                                   RMW's variable's class (op_reads) */
             while (a >= 0 && var[a] != a)
                 a = var[a];
             while (b >= 0 && var[b] != b)
@@ -716,7 +757,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int a = read_event(m, base, pick, t, run->eqs[i][0]);
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
             bool read_lhs = run->eq_left >> (SEM_MAX_EQS + i) & 1;
-            if ((run->eq_left >> i & 1) && a >= 0 && b >= 0)
+            if ((run->eq_left >> i & 1) && !run->eq_node[i] && a >= 0 &&
+                b >= 0)
                 hs_add_eq(&s, var[read_lhs ? a : b], var[read_lhs ? b : a],
                           ev[a].val);
         }
@@ -726,13 +768,24 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
        the order it lists them, the last solved first: the later write
        first (the two-RMW shape's union-find roots the class as herd7's
        only so, issue 24: litmus/c/RMW+add-return-zero-local-pair) */
+    int *deep = ll_xmalloc((size_t)(n_ev + 1) * sizeof *deep);
+    int n_deep = 0, dfirst = rg.xfirst + rg.n_x;
     for (int w = n_ev - 1; w >= 0; w--) {
         const sem_event *we = ev[w].e;
         if (opv[w] != w || !we->vcopy)
             continue;
         int q = read_event(m, base, pick, ev[w].thread, bit_of(we->vdata));
-        if (q >= 0)
+        if (q < 0)
+            continue;
+        if (!we->vdeep) {
             hs_add_eq(&s, n_ev + w, var[q], ev[w].val);
+            continue;
+        }
+        /* W under the class's variable (sem_event.vdeep): `S6 := S8,
+           S8 := S3`, W S8 a variable of its own between */
+        hs_add_eq(&s, n_ev + w, dfirst + n_deep, ev[w].val);
+        hs_add_eq(&s, dfirst + n_deep, var[q], ev[w].val);
+        deep[n_deep++] = w;
     }
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
@@ -776,15 +829,19 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    s.n_vars = rg.xfirst + rg.n_x;
+    s.n_vars = dfirst + n_deep;
     ctx.xnum = rg.xnum;
     ctx.xfirst = rg.xfirst;
     ctx.n_x = rg.n_x;
+    ctx.deep = deep;
+    ctx.n_deep = n_deep;
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
+        if (rename[g] >= dfirst)    /* W: shown as the write's */
+            rename[g] = n_ev + deep[rename[g] - dfirst];
         rsolved[g] = solved[ren[var[g]]];
         /* a register phase's variable: its number, negated */
         int64_t x = rename[g] >= rg.xfirst ? rg.xnum[rename[g] - rg.xfirst]
@@ -793,6 +850,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             rename[g] = (int)-x;
     }
     reg_map_free(&rg, m->n_threads);
+    free(deep);
     free(solved);
     free(ren);
     hs_free(&s);

@@ -162,6 +162,7 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
         x->n_opeqs != y->n_opeqs || x->opeq_one != y->opeq_one ||
         memcmp(x->opeqs, y->opeqs, sizeof x->opeqs) != 0 ||
         memcmp(x->opeq_node, y->opeq_node, sizeof x->opeq_node) != 0 ||
+        memcmp(x->eq_node, y->eq_node, sizeof x->eq_node) != 0 ||
         x->turns != y->turns ||
         x->n_turns != y->n_turns || !x->final_t != !y->final_t)
         return false;

@@ -104,12 +104,70 @@ static void carry_ctrl(sem_run *r, const ll_operand *o, sem_taint c)
         r->vctrl[slot] |= c;
 }
 
+static sem_vnode vnode(sem_run *r, const ll_operand *o);
+
+enum { DEEP_COPIED = 1, DEEP_AGAIN = 2, DEEP_COPY_READ = 4 };
+
+/* A read of local o, a variable of herd7's register phase: where o
+ * holds rmw_copy's variable W (an add_return of a local 0 returned in
+ * r2), herd7's union-find of r2's class puts W under another variable
+ * when r2's first read is copied to a local (`r5 = r2`, `r2 + 0`),
+ * that local is read, and r2 is read again (measured with -debug
+ * solver: `r5 = r2 + 0; r4 = r5 ^ 0; r6 = r2 & 0` leaves `S6 := S8,
+ * S8 := S3`, W S8 under r6's read S6; read first by `r6 = r2 & 0`, or
+ * with r5 or r2 not read again, W is the class's root). The memory
+ * phase then copies the RMW's read to the class through W
+ * (sem_event.vdeep, model/symbolic.c). */
+static void copy_read(sem_run *r, const ll_operand *o)
+{
+    if (o->kind != LL_OPND_REG || !o->sym || o->sym[0] == '@')
+        return;
+    sem_vnode nd = vnode(r, o);
+    if (!nd.copy || nd.id <= 0 || nd.id > r->n_vnodes)
+        return;
+    sem_vnode *c = &r->vnodes[nd.id - 1];
+    if (sem_slot(r, o->reg, o->sym) == c->home) {
+        if (c->first)
+            c->deep |= DEEP_AGAIN;
+        else
+            c->first = r->pc + 1;
+    } else if (nd.from_first) {
+        c->deep |= DEEP_COPY_READ;
+    }
+    if (c->deep == (DEEP_COPIED | DEEP_AGAIN | DEEP_COPY_READ))
+        sem_set_vdeep(r, c->wev);
+}
+
+/* nd, operand k of in copied (a move, `+ 0`): a copy made by the first
+ * read of rmw_copy's register (copy_read). */
+static sem_vnode copied_vnode(sem_run *r, const ll_instr *in, int k,
+                              sem_vnode nd)
+{
+    const ll_operand *o = &in->ops[k];
+    if (!nd.copy || nd.id <= 0 || nd.id > r->n_vnodes ||
+        o->kind != LL_OPND_REG)
+        return nd;
+    sem_vnode *c = &r->vnodes[nd.id - 1];
+    const ll_operand *d = &in->ops[0];
+    if (sem_slot(r, o->reg, o->sym) == c->home && o->sym &&
+        o->sym[0] == '@' && !c->first && d->kind == LL_OPND_REG) {
+        c->home = sem_slot(r, d->reg, d->sym);  /* `r2 = @t`: r2's */
+        return nd;
+    }
+    if (sem_slot(r, o->reg, o->sym) == c->home && c->first == r->pc + 1) {
+        c->deep |= DEEP_COPIED;
+        nd.from_first = true;
+    }
+    return nd;
+}
+
 /* Operand k's value: a local's read is a variable of herd7's register
  * phase, whose value model/sem/c_regs.c may choose. */
 static sem_reg operand(sem_run *r, const ll_instr *in, int k)
 {
     sem_reg v = sem_operand(r, &in->ops[k]);
     cr_operand(r, &in->ops[k], k, &v);
+    copy_read(r, &in->ops[k]);
     return v;
 }
 
@@ -400,13 +458,13 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                b.v.num == 0) {
         vs = va;
         made = vop(r, &in->ops[1]);
-        nd = vnode(r, &in->ops[1]);
+        nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
         cr_add_zero(r, 1, 2);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
         made = vop(r, &in->ops[2]);
-        nd = vnode(r, &in->ops[2]);
+        nd = copied_vnode(r, in, 2, vnode(r, &in->ops[2]));
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
@@ -491,6 +549,8 @@ static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
     nd.direct = read;
     nd.stmt = -1;       /* no sem_pin_value: its value is the RMW's */
     nd.copy = true;
+    nd.home = o->kind == LL_OPND_REG ? sem_slot(r, o->reg, o->sym) : -1;
+    nd.wev = w;
     sem_set_wnode(r, w, nd);
     set_vnode(r, o, nd, true);
 }
@@ -648,6 +708,8 @@ static void equate(sem_run *r, sem_taint t, const ll_instr *in, int k,
     } else if (!(vs & (vs - 1)) && r->n_eqs < SEM_MAX_EQS) {
         if (read_lhs)
             r->eq_left |= (uint8_t)(1u << (SEM_MAX_EQS + r->n_eqs));
+        sem_vnode nd = vnode(r, o);
+        r->eq_node[r->n_eqs] = nd.copy ? nd.id : 0;
         r->eqs[r->n_eqs][0] = (uint8_t)taint_bit(t);
         r->eqs[r->n_eqs++][1] = (uint8_t)taint_bit(vs);
         cr_equation(r, k, r->n_eqs - 1);
@@ -956,7 +1018,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = operand(r, in, 1);
         sem_taint c = vctrl(r, &in->ops[1]);
         cr_copy(r, 1);
-        sem_vnode nd = vnode(r, &in->ops[1]);
+        sem_vnode nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
         setv_op(r, &in->ops[0], v.v, v.t, vsrc(r, &in->ops[1]),
                 vop(r, &in->ops[1]));
         set_vnode(r, &in->ops[0], nd, false);

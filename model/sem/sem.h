@@ -66,6 +66,13 @@ typedef struct sem_vnode {
                              its variable there: symbolic.c), whose
                              result sem_pin_value may set (-1: none, an
                              RMW's own operation) */
+    /* a copy (rmw_copy): the slot of the register returned (home), its
+       write, the statement of home's first read (+ 1, 0 none), what
+       herd7's register phase saw of home's reads (sem/c.c copy_read);
+       from_first: a register copying the copy made by that read */
+    int home, wev, first;
+    uint8_t deep;
+    bool from_first;
 } sem_vnode;
 
 /* One event of a run. Dependencies are sets of the run's reads. */
@@ -99,6 +106,11 @@ typedef struct sem_event {
                              own variable copying the read (a copy here,
                              vdata single, vop false); a literal 0 makes
                              no variable (model/symbolic.c) */
+    bool vdeep;           /* W with vcopy of an _return RMW: herd7's
+                             register phase puts its variable under
+                             another in its union-find (sem/c.c
+                             copy_read): the memory phase copies it
+                             through one more variable */
     int8_t vherd;         /* W: C: 1 + the read whose variable herd7's
                              memory phase gives its value where its
                              register phase renames the value apart from
@@ -495,6 +507,10 @@ struct sem_run {
      * its memory phase has no equation of the read's own
      * (model/symbolic.c) */
     int opeq_node[SEM_MAX_EQS];
+    /* C: equation i's expected value is a copy of an _return RMW's
+     * variable (its sem_vnode id, rmw_copy; 0 none): herd7's register
+     * phase puts the read in that variable's class, not its read's */
+    int eq_node[SEM_MAX_EQS];
     /* bit i: equation i's operands reach the read's register through
      * operations (herd7's mask32 of a 32-bit register), not copies only
      * (model/copy_cycles.c) */
@@ -681,6 +697,8 @@ void sem_set_wait(sem_run *r, int ev, int first, int last);
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
 /* Write ev is an RMW's `read + a local holding 0` (sem_event.vcopy). */
 void sem_set_vcopy(sem_run *r, int ev);
+/* ... whose variable herd7's register phase puts deeper (sem_event.vdeep). */
+void sem_set_vdeep(sem_run *r, int ev);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so
