@@ -1737,9 +1737,14 @@ static void candidate(search *s)
             return;
         }
     }
-    if (s->bad_probe)
-        s->bad_hit = s->stop = true;    /* refused: no state to show */
-    else
+    if (s->bad_probe) {
+        /* refused, no state to show; but as herd7, only for a candidate
+           its filter keeps (doc/lkmm.md, "The filter comes before") */
+        bool missing = false;
+        if (!m->filter ||
+            ll_prop_eval(m->filter, mdl_tab_scratch(m, s->vals), &missing))
+            s->bad_hit = s->stop = true;
+    } else
         emit(s, s->vals, &res);
     if (regs) {
         memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);

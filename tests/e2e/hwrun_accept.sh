@@ -81,6 +81,7 @@ litmus/c/C+address-or-zero-less.litmus:19:10: hwrun does not support arithmetic 
 litmus/c/C+illegal-op-address-before-double-lock.litmus:17:8: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-before-double-lock.litmus:15:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-branch-both-ways-double-lock.litmus:17:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-filtered-path.litmus:13:15: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-corr-path.litmus:25:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-overwritten-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-past-own-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
