@@ -776,16 +776,20 @@ static inline sem_val sem_int(int64_t n)
 bool sem_val_eq(sem_val a, sem_val b);
 /* The value of an illegal operation (sem_illegal_op), which herd7 leaves
  * unsolved: C's operations on it give it again and a branch on it goes
- * both ways, as herd7's on an unsolved variable (a number else, 0). */
+ * both ways, as herd7's on an unsolved variable (a number else, 0). It
+ * is an undetermined value (MDL_SYM_UNDETERMINED: equal to no number in
+ * a filter) whose number no variable of a cycle of copies has: those
+ * (S0, S1, ..., symbolic.c) are no illegal operation's. */
 #define SEM_SYM_UNSOLVED (-2)
+#define SEM_NUM_UNSOLVED INT64_MIN
 static inline sem_val sem_unsolved(void)
 {
-    sem_val v = {0, SEM_SYM_UNSOLVED};
+    sem_val v = {SEM_NUM_UNSOLVED, SEM_SYM_UNSOLVED};
     return v;
 }
 static inline bool sem_is_unsolved(sem_val v)
 {
-    return v.sym == SEM_SYM_UNSOLVED;
+    return v.sym == SEM_SYM_UNSOLVED && v.num == SEM_NUM_UNSOLVED;
 }
 /* The low `bytes` bytes of v (1, 2, 4 or 8), sign- or zero-extended to 64
  * bits; an address is left as it is. */
