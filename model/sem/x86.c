@@ -1026,6 +1026,7 @@ static const char *x86_model_for(const ll_test *t)
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */
     .model_for = x86_model_for,
     .show_unsigned = true,
     .word_of = x86_word,
@@ -1051,6 +1052,7 @@ const sem_ops sem_x86_ops = {
 const sem_ops sem_x86_cpu_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */
     .model_for = x86_model_for,
     .show_unsigned = true,
     .tags = x86_tags,
