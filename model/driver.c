@@ -92,10 +92,10 @@ void mdl_worker_free(mdl_worker *w)
 }
 
 static cat_model *get_model(mdl_worker *w, const mdl_options *o,
-                            const char *name, ll_diag *d)
+                            const char *name, bool bell_unused, ll_diag *d)
 {
     for (int i = 0; i < w->n_models; i++)
-        if (!strcmp(w->names[i], name))
+        if (!strcmp(w->names[i], name) && w->bell_unused[i] == bell_unused)
             return w->models[i];
     const char *dirs[MDL_MAX_DIRS * 2];
     int n = 0;
@@ -104,10 +104,12 @@ static cat_model *get_model(mdl_worker *w, const mdl_options *o,
     for (int i = 0; i < o->n_builtin; i++)
         dirs[n++] = o->builtin[i];
     cat_options co = {.variants = (const char *const *)o->variants,
-                      .n_variants = o->n_variants, .bell = o->bell};
+                      .n_variants = o->n_variants, .bell = o->bell,
+                      .bell_unused = bell_unused};
     cat_model *m = cat_load_opts(name, dirs, n, &co, d);
     if (!m || w->n_models == MDL_MAX_MODELS)
         return m;
+    w->bell_unused[w->n_models] = bell_unused;
     w->names[w->n_models] = ll_xstrdup(name);
     w->models[w->n_models++] = m;
     return m;
@@ -288,7 +290,8 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
                        : ops->model_for ? ops->model_for(t)
                                         : ops->default_model;
     ll_diag md = {0};
-    cat_model *model = get_model(w, o, name, &md);
+    cat_model *model = get_model(w, o, name, o->bell && ops->ignores_bell,
+                                 &md);
     if (!model) {
         if (!md.file)
             md.file = name;

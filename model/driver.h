@@ -27,6 +27,7 @@ typedef struct mdl_options {
 typedef struct mdl_worker {
     int n_models;
     char *names[MDL_MAX_MODELS];
+    bool bell_unused[MDL_MAX_MODELS];    /* loaded without --bell's run */
     cat_model *models[MDL_MAX_MODELS];
     ll_c_defs *defs;             /* -macros, read at the first C test */
     char *defs_path;             /* where it was found */

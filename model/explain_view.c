@@ -119,17 +119,25 @@ static void list_rel(const view *v, const char *name, const mdl_rel *r,
         ll_buf_puts(b, "\n");
 }
 
-/* po restricted to neighbours: the thread's next shown event. */
+/* po restricted to neighbours: its steps between shown events. */
 static void direct_po(const view *v, mdl_rel *out)
 {
+    /* the steps of po between shown events, as herd7 draws them: the
+       events of one instruction that po leaves unordered (a pair's
+       halves, an atomic's read and write) each go to the next one */
     for (int i = 0; i < v->n; i++) {
         if (!ex_shown(v, i))
             continue;
-        for (int j = i + 1; j < v->n; j++)
-            if (ex_shown(v, j) && v->ev[j].thread == v->ev[i].thread) {
+        for (int j = i + 1; j < v->n; j++) {
+            if (!ex_shown(v, j) || !mdl_rel_has(&v->x->po, i, j))
+                continue;
+            bool direct = true;
+            for (int k = i + 1; k < j && direct; k++)
+                direct = !(ex_shown(v, k) && mdl_rel_has(&v->x->po, i, k) &&
+                           mdl_rel_has(&v->x->po, k, j));
+            if (direct)
                 mdl_rel_add(out, i, j);
-                break;
-            }
+        }
     }
 }
 

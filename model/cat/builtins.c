@@ -68,20 +68,22 @@ static const struct {
     {"pos", "po & loc"},
     /* Mixed-size relations: without -variant mixed every access is one
      * event, so "same instance" and "same memory access" are the
-     * identity on accesses, as herd7 has them then. */
-    {"si", "[M]"},
-    /* ... but for exclusive pairs (LDXP, STXP), which herd7
-     * 7.58 makes one single-copy-atomic access of two events: the
-     * engine tags them SCA-LO and SCA-HI, adjacent in po. */
-    {"sm", "[M] | [SCA-LO]; (po \\ (po; po)); [SCA-HI] | "
-           "([SCA-LO]; (po \\ (po; po)); [SCA-HI])^-1"},
+     * identity on accesses, as herd7 7.58 has them then, but for
+     * exclusive pairs (LDXP, STXP), which it makes one single-copy-atomic
+     * access of two events (its sm and si both relate them): the
+     * engine tags them SCA-LO and SCA-HI. */
+    {"sm", "[M] | [SCA-LO]; same-instance; [SCA-HI] | "
+           "([SCA-LO]; same-instance; [SCA-HI])^-1"},
+    {"si", "sm"},
     /* herd7's two kinds of rmw: a pair of exclusives (load-reserve,
      * store-conditional: two instructions) and an atomic instruction's
-     * read and write; iico_order (events of one instruction ordered
-     * without a dependency) is empty for every instruction we run. */
+     * read and write. iico_order: events of one instruction ordered
+     * without a dependency, for herd7 7.58 the halves of one
+     * architecture's acquire and release pairs and its swap's read and
+     * write, which the engine tags IICO-LO and IICO-HI. */
     {"lxsx", "rmw \\ same-instance"},
     {"amo", "rmw & same-instance"},
-    {"iico_order", "0"},
+    {"iico_order", "[IICO-LO]; same-instance; [IICO-HI]"},
     {"rfe", "rf & ext"},
     {"rfi", "rf & int"},
     /* Functions of herd's standard library, which herd includes in
@@ -147,9 +149,9 @@ static bool compile_derived(cat_model *m, const char *name, const char *def,
     if (!ok)
         return false;
     /* Built-ins see only built-ins, whatever the model has rebound;
-     * the engine's tags they name (SCA-LO, SCA-HI: one architecture's
-     * exclusive pairs) are empty where an architecture has none, as
-     * herd7's sm is then [M]. */
+     * the engine's tags they name (SCA-LO, SCA-HI, IICO-LO, IICO-HI:
+     * one architecture's pairs and swaps) are empty where an
+     * architecture has none, as herd7's sm is then [M]. */
     cat_req **req = m->req;
     m->req = NULL;
     bool compiled = cat_compile_expr(m, NULL, ast.stmts->binds[0].e, out, d);

@@ -201,6 +201,48 @@ static bool load_into(cat_model *m, const char *name, const char *what,
     return ok && cat_compile_stmts(m, &m->env, ast.stmts, d);
 }
 
+/* A bell file herd7 reads but does not run (cat_options.bell_unused):
+ * it and the files its statements include (one level of statements
+ * after another, as an if's branches) must be found and parse. */
+static bool read_stmts(cat_model *m, const cat_stmt *s, int depth,
+                       ll_diag *d);
+
+static bool read_only(cat_model *m, const char *name, const cat_stmt *at,
+                      int depth, ll_diag *d)
+{
+    if (depth >= CAT_MAX_INCLUDE_DEPTH) {
+        ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
+                    "includes nest too deeply (does '%s' include itself?)",
+                    name);
+        return false;
+    }
+    char *path = find_file(m, name, at ? at->file : NULL);
+    if (!path) {
+        if (at)
+            ll_diag_set(cat_diag_file(d, at->file), at->line, at->col,
+                        "cannot find included file '%s'", name);
+        else
+            ll_diag_set(cat_diag_file(d, intern(name)), 0, 0,
+                        "cannot find bell file");
+        return false;
+    }
+    cat_file_ast ast;
+    bool ok = load_file(m, path, &ast, d);
+    free(path);
+    return ok && read_stmts(m, ast.stmts, depth + 1, d);
+}
+
+static bool read_stmts(cat_model *m, const cat_stmt *s, int depth,
+                       ll_diag *d)
+{
+    for (; s; s = s->next)
+        if ((s->kind == ST_INCLUDE && !read_only(m, s->path, s, depth, d)) ||
+            !read_stmts(m, s->body, depth, d) ||
+            !read_stmts(m, s->orelse, depth, d))
+            return false;
+    return true;
+}
+
 cat_model *cat_load_opts(const char *name, const char *const *dirs,
                          int n_dirs, const cat_options *o, ll_diag *d)
 {
@@ -215,7 +257,9 @@ cat_model *cat_load_opts(const char *name, const char *const *dirs,
     m->seq = &m->top;
     m->req = &m->top_req;
     const char *title = NULL;
-    bool ok = (!o->bell || load_into(m, o->bell, "bell", NULL, d)) &&
+    bool ok = (!o->bell ||
+               (o->bell_unused ? read_only(m, o->bell, NULL, 0, d)
+                               : load_into(m, o->bell, "bell", NULL, d))) &&
               load_into(m, name, "model", &title, d);
     m->req = NULL;  /* dyn.c's run-time lookups need nothing more */
     if (ok)

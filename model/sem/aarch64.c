@@ -20,12 +20,15 @@
  * LD<op>/ST<op>, whose value is computed from the read; RMW-PICK, the
  * write of a successful CAS, which its comparison of the read gates. A
  * SWP's write takes a register's value and is in neither. IICO: the
- * events of one atomic instruction (SWP, LD<op>, ST<op>, CAS, CASP),
+ * events of one atomic instruction (SWP, LD<op>, ST<op>, CAS, CASP)
+ * or pair instruction (LDP, STP, LDXP, STXP, LDIAPP, STILP...),
  * which herd7's po, relating instructions, leaves unordered
  * (sem_ops.unordered_in_instr): its iico and rmw order them for a model
  * that says so (aarch64.cat's aob), and a model that does not (one of
  * every coherent candidate) lets the write fall before, in co, the
- * write the read took, as herd7 does (issue 28).
+ * write the read took, as herd7 does (issue 28). IICO-LO and IICO-HI:
+ * the first and second event of one instruction in herd7's iico_order
+ * (SWP's read and write, LDIAPP's and STILP's halves).
  *
  * Pick dependencies, as herd7's: a value a comparison chose (CSEL's
  * result, through its flags; the old value a successful CAS returns in
@@ -42,7 +45,7 @@ enum {
     TAG_DSB = TAG_DMB + 12,
     TAG_ISB = TAG_DSB + 12,
     TAG_RMWDATA, TAG_RMWPICK,
-    TAG_SCALO, TAG_SCAHI, TAG_IICO,
+    TAG_SCALO, TAG_SCAHI, TAG_IICO, TAG_IOLO, TAG_IOHI,
     N_TAGS
 };
 static const char *const a64_tags[N_TAGS] = {
@@ -54,6 +57,7 @@ static const char *const a64_tags[N_TAGS] = {
     "DSB.NSH", "DSB.NSHST", "DSB.NSHLD", "DSB.OSH", "DSB.OSHST",
     "DSB.OSHLD",
     "ISB", "RMW-DATA", "RMW-PICK", "SCA-LO", "SCA-HI", "IICO",
+    "IICO-LO", "IICO-HI",
 };
 
 #define TAG(t) ((sem_tags)1 << (t))
@@ -181,13 +185,25 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
     return !sem_stopped(r);
 }
 
-/* herd7 7.58 makes the two accesses of an exclusive pair (LDXP,
- * STXP) one single-copy-atomic access (its sm relation): the first is
- * SCA-LO, the second SCA-HI, from which the built-in sm is built. */
-static sem_tags pair_tags(int op)
+/* The tags of the access of element i (0, 1) of a pair, made k-th
+ * (0, 1) by its instruction. herd7 7.58 makes the two accesses of a pair
+ * two events of one instruction, which its po, relating instructions,
+ * leaves unordered (IICO: a model of po alone sees either half first);
+ * those of an exclusive pair (LDXP, STXP) one single-copy-atomic access
+ * (its sm and si): the first SCA-LO, the second SCA-HI, from which the
+ * built-in sm and si are built; LDIAPP's and STILP's the first made
+ * before the second in its iico_order (IICO-LO, IICO-HI: the built-in
+ * iico_order), which aarch64.cat's bob reads as acquire and release
+ * order. LDP, STP, LDNP, STNP and LDPSW have no order at all. */
+static sem_tags pair_tags(int op, int i, int k)
 {
-    return op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_STXP ||
-           op == LL_A64_STLXP ? TAG(TAG_SCALO) | TAG(TAG_SCAHI) : 0;
+    sem_tags t = TAG(TAG_IICO);
+    if (op == LL_A64_LDXP || op == LL_A64_LDAXP || op == LL_A64_STXP ||
+        op == LL_A64_STLXP)
+        t |= TAG(i ? TAG_SCAHI : TAG_SCALO);
+    if (op == LL_A64_LDIAPP || op == LL_A64_STILP)
+        t |= TAG(k ? TAG_IOHI : TAG_IOLO);
+    return t;
 }
 
 /* LDR, STR and friends; LDP, STP (two registers, the second element
@@ -210,8 +226,7 @@ static sem_next plain_access(sem_run *r, const ll_instr *in, sem_tags tags,
     for (int k = 0; k < (pair ? 2 : 1); k++) {
         int i = down ? 1 - k : k;
         sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
-        sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
-                                                       : TAG_SCALO));
+        sem_tags t = tags | (pair ? pair_tags(in->op, i, k) : 0);
         int ev;
         bool ok = is_load ? load_into(r, in, at, a.at_pick, in->ops[i].reg,
                                       t, &ev)
@@ -258,8 +273,7 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in,
         return SEM_DEAD;
     for (int i = 0; i < (pair ? 2 : 1); i++) {
         sem_reg at = i ? next_element(a.at, ll_a64_access_size(in)) : a.at;
-        sem_tags t = tags | (pair_tags(in->op) & TAG(i ? TAG_SCAHI
-                                                       : TAG_SCALO));
+        sem_tags t = tags | (pair ? pair_tags(in->op, i, i) : 0);
         if (!store_from(r, in, at, a.at_pick, in->ops[1 + i].reg, 0, t,
                         i ? r->res_event2 : r->res_event))
             return SEM_ERROR;
@@ -349,8 +363,12 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
                                                 ? TAG(TAG_A) : 0));
     sem_tags wtags = TAG(TAG_X) | TAG(TAG_IICO) |
                      ((in->flags & LL_A64_F_REL) ? TAG(TAG_L) : 0);
-    if (in->op != LL_A64_SWP)    /* the value written comes from the read */
+    if (in->op != LL_A64_SWP) {  /* the value written comes from the read */
         wtags |= TAG(TAG_RMWDATA);
+    } else {    /* herd7 7.58: SWP's read before its write in iico_order */
+        rtags |= TAG(TAG_IOLO);
+        wtags |= TAG(TAG_IOHI);
+    }
     a64_addr a;
     sem_reg old;
     int ev;

@@ -713,6 +713,7 @@ static bool arm_herd_vars(const ll_instr *in, sem_vars *out)
 const sem_ops sem_arm_ops = {
     .arch = LL_ARCH_ARM,
     .default_model = "arm.cat",
+    .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */
     .tags = arm_tags,
     .n_tags = sizeof arm_tags / sizeof arm_tags[0],
     .n_regs = N_SLOTS,

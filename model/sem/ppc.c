@@ -1042,6 +1042,7 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
 const sem_ops sem_ppc_ops = {
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
+    .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */
     .show_unsigned = true,
     .word = 8,
     .offsets_apart = true,

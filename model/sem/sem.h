@@ -209,6 +209,10 @@ typedef struct sem_ops {
     /* The model for one test when it depends on the test (C: RC11 for C11
      * atomics, else the LKMM); NULL: default_model. */
     const char *(*model_for)(const ll_test *t);
+    /* herd7 7.58 reads a -bell file for every test but runs it before
+     * the model (its bindings, flags and checks the model's) only for
+     * some architectures: true where it leaves it out. */
+    bool ignores_bell;
     /* The tag sets this architecture's events may carry (fence kinds,
      * annotations such as X for atomic accesses), at most SEM_MAX_TAGS.
      * A model may name any of them; one no event carries is empty. The

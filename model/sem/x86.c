@@ -1045,6 +1045,7 @@ static bool x86_check(const ll_instr *in, ll_buf *why)
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */
     .model_for = x86_model_for,
     .show_unsigned = true,
     .word_of = x86_word,
@@ -1071,6 +1072,7 @@ const sem_ops sem_x86_ops = {
 const sem_ops sem_x86_cpu_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
+    .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */
     .model_for = x86_model_for,
     .show_unsigned = true,
     .tags = x86_tags,

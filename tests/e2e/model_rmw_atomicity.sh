@@ -21,21 +21,8 @@
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 d=tests/e2e/data/rmw-atomicity
-fail=0
-n=0
-for cat in no-atomicity atomicity; do
-  suffix=herd7
-  [ $cat = atomicity ] && suffix=herd7-atomic
-  for t in "$d"/*.litmus; do
-    h=${t%.litmus}.$suffix
-    n=$((n+1))
-    "$LITMUSLAB" model -model "$d/$cat.cat" "$t" > "$tmp/out" 2> "$tmp/err" ||
-      { echo "$t ($cat.cat): $(head -n 1 "$tmp/err")"; fail=1; continue; }
-    grep -v '^Time ' "$tmp/out" | diff "$h" - > "$tmp/diff" ||
-      { echo "$t ($cat.cat): herd7's output (<) and the model's (>):"
-        head -n 20 "$tmp/diff"; fail=1; }
-  done
-done
+. tests/e2e/lib/recorded_models.sh
+recorded_models "$d" no-atomicity:herd7 atomicity:herd7-atomic
 [ $n -ge 32 ] || { echo "model_rmw_atomicity: only $n outputs checked"; fail=1; }
 [ $fail = 0 ] && echo "model_rmw_atomicity: $n outputs agree with herd7's"
 exit $fail
