@@ -167,7 +167,9 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
 }
 
 /* Write register rs at a (pick dependencies ap); extra_pick: what else
- * the write depends on through a pick (a CAS's comparison). */
+ * the write depends on through a pick (a CAS's comparison). herd7 7.58
+ * writes mask32 of a 32-bit access's register, an operation even where
+ * the register holds one read (sem_event.vop: model/copy_cycles.c). */
 static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_taint ap, int rs, sem_taint extra_pick,
                        sem_tags tags, int rmw_read)
@@ -177,7 +179,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                             v.t, a64_pick(r, rs) | extra_pick, tags,
                             rmw_read);
     sem_set_bytes(r, ev, access_bits(in) / 8);
-    sem_set_vdata(r, ev, a64_made(r, rs), false);
+    sem_set_vdata(r, ev, a64_made(r, rs), access_bits(in) == 32);
     return !sem_stopped(r);
 }
 
@@ -368,9 +370,10 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_set_bytes(r, w, bits / 8);
     if (in->op != LL_A64_SWP)   /* made of the value read too */
         sem_set_vdata(r, w, old.t | a64_made(r, rs), true);
-    else                        /* a copy of Rs (not of what it depends
-                                   on: EOR Wd,Wn,Wn is 0 to herd7) */
-        sem_set_vdata(r, w, a64_made(r, rs), false);
+    else                        /* Rs (not what it depends on: EOR
+                                   Wd,Wn,Wn is 0 to herd7), mask32 of it
+                                   in 32 bits: an operation */
+        sem_set_vdata(r, w, a64_made(r, rs), bits == 32);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
