@@ -437,11 +437,13 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     sem_reg expect = a64_get(r, rs);
     sem_taint expect_pick = expect.t | a64_pick(r, rs);
     sem_expect(r, ev, a64_trunc(expect.v, bits), expect.t);
-    if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
+    /* herd7 compares the value read whole (an LDADD's carry kept) with
+     * Rs cut, and writes it back whole */
+    if (sem_val_eq(raw, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
         if (write_back) {   /* its write too depends on Rs (a pick) */
-            int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
+            int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, raw, 0,
                                    expect_pick,
                                    TAG(TAG_X) | TAG(TAG_IICO) |
                                    (rel ? TAG(TAG_L) : 0), ev);
@@ -512,6 +514,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     if (n != SEM_NEXT)
         return n;
     sem_reg old[2], at[2] = {a.at, next_element(a.at, bytes)};
+    sem_val raw[2];     /* whole, as CAS's */
     int ev[2];
     bool equal = true;
     sem_taint expect_pick = 0;
@@ -521,11 +524,12 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         if (sem_stopped(r))
             return SEM_ERROR;
         sem_set_bytes(r, ev[i], bits / 8);
+        raw[i] = old[i].v;
         old[i].v = a64_trunc(old[i].v, bits);
         sem_reg expect = a64_get(r, in->ops[i].reg);
         expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);
         sem_expect(r, ev[i], a64_trunc(expect.v, bits), expect.t);
-        equal = equal && sem_val_eq(old[i].v, a64_trunc(expect.v, bits));
+        equal = equal && sem_val_eq(raw[i], a64_trunc(expect.v, bits));
     }
     if (equal != success)
         return SEM_DEAD;
@@ -533,7 +537,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         cas_equation(r, old[i].t, a64_made(r, in->ops[i].reg), bits);
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back) {
-            int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,
+            int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, raw[i],
                                    0, expect_pick, wtags,
                                    reserved_read(r, at[i].v, bytes));
             sem_set_bytes(r, w, bytes);
