@@ -65,17 +65,42 @@ static bool solved(const cc_ctx *c, int g)
     return false;
 }
 
-/* Where read r of a CAS and read q its expected value is made of
- * through operations (sem_run.opeq_ops: herd7's mask32 of a 32-bit
- * register) both read one write whose value is an operation's result
- * (an atomic add's), herd7's normalisation makes them one variable S,
- * and the equation S := f(S) closes a cycle that its one pass over the
- * cycle (herd_solver.c) solves only when it enters it at the CAS's
- * equation: when another read of that write, in the CAS's thread or an
- * earlier one, has its register's equation numbered first. Measured on
- * the reductions of random test 5400003-23 (CAS+ldadd-* in litmus/): kept
- * with such a read, dropped without one or with one in a later thread
- * only; with 64-bit registers (plain copies) always kept. */
+/* Read r of a CAS is one variable S with read q its expected value is
+ * made of, through W registers (sem_run.opeq_ops: herd7's mask32 of a
+ * 32-bit register, an operation): the CAS's equation S := f(S) closes a
+ * cycle that herd7's one pass (herd_solver.c) solves only when it
+ * enters it at the CAS's equation, the one whose left side is solved:
+ * when another read of S has its register's equation numbered before
+ * the cycle's first, that of the first instruction reading q's register
+ * (herd7 numbers its variables in the order of the threads and of their
+ * instructions). Such a read g: in an earlier thread, or in the CAS's
+ * thread before any instruction read a register made of q
+ * (sem_event.regs_read). S's reads: those of write w (w >= 0), or of r's
+ * class in parent. Measured on the reductions of random tests
+ * 5400003-23 and 12100061-16 (CAS+ldadd-*, CAS+str-reread* and others
+ * in tests/herd7-cpu). */
+static bool entered_first(const cc_ctx *c, int n_ev, int r, int q,
+                          int *parent, int w)
+{
+    const mdl_ev *ev = c->ev;
+    sem_taint qb = (sem_taint)1 << ev[q].e->read_no;
+    for (int g = 0; g < n_ev; g++)
+        if (g != r && g != q && ev[g].e && ev[g].e->kind == SEM_R &&
+            (w >= 0 ? c->src[g] == w
+                    : mdl_uf_find(parent, g) == mdl_uf_find(parent, r)) &&
+            (ev[g].thread < ev[r].thread ||
+             (ev[g].thread == ev[r].thread && !(ev[g].e->regs_read & qb))))
+            return true;
+    return false;
+}
+
+/* Where r and q both read one write whose value is an operation's
+ * result (an atomic add's, and a 32-bit store's, SWP's or CAS's write:
+ * mask32 of its register, even where that holds one read), herd7's
+ * normalisation makes them one variable: entered_first. A write that
+ * copies one read (a failed CAS's write-back) joins the classes of
+ * equations_solvable instead; with 64-bit registers (plain copies) no
+ * cycle. */
 static bool result_read_solved(const cc_ctx *c, int n_ev, int r, int q)
 {
     const mdl_ev *ev = c->ev;
@@ -84,11 +109,7 @@ static bool result_read_solved(const cc_ctx *c, int n_ev, int r, int q)
         !ev[w].e->vdata ||
         (!ev[w].e->vop && !(ev[w].e->vdata & (ev[w].e->vdata - 1))))
         return true;
-    for (int g = 0; g < n_ev; g++)
-        if (g != r && g != q && c->src[g] == w && ev[g].e &&
-            ev[g].e->kind == SEM_R && ev[g].thread <= ev[r].thread)
-            return true;
-    return false;
+    return entered_first(c, n_ev, r, q, NULL, w);
 }
 
 /* herd7 7.58 drops an execution where a CAS's equation (read = Rs, Rs
@@ -97,8 +118,10 @@ static bool result_read_solved(const cc_ctx *c, int n_ev, int r, int q)
  * writes that copy one read (a failed CAS's write-back, a store of a
  * loaded register), are one symbol (CAS+CASA-wb-symbol: P1's CAS reads
  * P0's 1 and writes it back, its CASA expects that old value and reads
- * the write-back). Two reads of one write that is an operation's result
- * (an atomic add's): result_read_solved. */
+ * the write-back), unless, through W registers (mask32 operations: a
+ * cycle of herd7's pass), another read of the symbol enters the cycle
+ * first (entered_first; CAS+CASA-wb-symbol+read-after-cas). Two reads of
+ * one write that is an operation's result: result_read_solved. */
 static bool equations_solvable(const cc_ctx *c, int n_ev)
 {
     const mdl_ev *ev = c->ev;
@@ -133,10 +156,13 @@ static bool equations_solvable(const cc_ctx *c, int n_ev)
                 for (int b = 0; r >= 0 && b < SEM_MAX_READS && ok; b++) {
                     int q = run->opeqs[i][1] >> b & 1
                                 ? c->by_no[t * SEM_MAX_READS + b] : -1;
-                    ok = q < 0 || (mdl_uf_find(parent, q) !=
-                                       mdl_uf_find(parent, r) &&
-                                   (!(run->opeq_ops >> i & 1) ||
-                                    result_read_solved(c, n_ev, r, q)));
+                    bool ops = run->opeq_ops >> i & 1;
+                    if (q < 0)
+                        ok = true;
+                    else if (mdl_uf_find(parent, q) == mdl_uf_find(parent, r))
+                        ok = ops && entered_first(c, n_ev, r, q, parent, -1);
+                    else
+                        ok = !ops || result_read_solved(c, n_ev, r, q);
                 }
             }
     }

@@ -326,6 +326,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->stmt = c->stmt;
     e->inst = c->inst;
     e->step = r->step;
+    e->regs_read = r->regs_read;
     e->read_no = -1;
     e->rmw_read = -1;
     e->call_first = e->call_last = -1;
@@ -1201,6 +1202,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->ctrl = r->ctrlisync = r->rctrl = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
+    r->regs_read = 0;
     r->n_sames = 0;
     r->flag_same[0] = r->flag_same[1] = 0;
     r->eq_left = 0;

@@ -171,7 +171,9 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
 }
 
 /* Write register rs at a (pick dependencies ap); extra_pick: what else
- * the write depends on through a pick (a CAS's comparison). */
+ * the write depends on through a pick (a CAS's comparison). herd7 7.58
+ * writes mask32 of a 32-bit access's register, an operation even where
+ * the register holds one read (sem_event.vop: model/copy_cycles.c). */
 static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_taint ap, int rs, sem_taint extra_pick,
                        sem_tags tags, int rmw_read)
@@ -181,7 +183,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                             v.t, a64_pick(r, rs) | extra_pick, tags,
                             rmw_read);
     sem_set_bytes(r, ev, access_bits(in) / 8);
-    sem_set_vdata(r, ev, a64_made(r, rs), false);
+    sem_set_vdata(r, ev, a64_made(r, rs), access_bits(in) == 32);
     return !sem_stopped(r);
 }
 
@@ -386,9 +388,10 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_set_bytes(r, w, bits / 8);
     if (in->op != LL_A64_SWP)   /* made of the value read too */
         sem_set_vdata(r, w, old.t | a64_made(r, rs), true);
-    else                        /* a copy of Rs (not of what it depends
-                                   on: EOR Wd,Wn,Wn is 0 to herd7) */
-        sem_set_vdata(r, w, a64_made(r, rs), false);
+    else                        /* Rs (not what it depends on: EOR
+                                   Wd,Wn,Wn is 0 to herd7), mask32 of it
+                                   in 32 bits: an operation */
+        sem_set_vdata(r, w, a64_made(r, rs), bits == 32);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -452,11 +455,13 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     sem_reg expect = a64_get(r, rs);
     sem_taint expect_pick = expect.t | a64_pick(r, rs);
     sem_expect(r, ev, a64_trunc(expect.v, bits), expect.t);
-    if (sem_val_eq(old.v, a64_trunc(expect.v, bits)) != success)
+    /* herd7 compares the value read whole (an LDADD's carry kept) with
+     * Rs cut, and writes it back whole */
+    if (sem_val_eq(raw, a64_trunc(expect.v, bits)) != success)
         return SEM_DEAD;
     if (!success) {
         if (write_back) {   /* its write too depends on Rs (a pick) */
-            int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, old.v, 0,
+            int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, raw, 0,
                                    expect_pick,
                                    TAG(TAG_X) | TAG(TAG_IICO) |
                                    (rel ? TAG(TAG_L) : 0), ev);
@@ -527,6 +532,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     if (n != SEM_NEXT)
         return n;
     sem_reg old[2], at[2] = {a.at, next_element(a.at, bytes)};
+    sem_val raw[2];     /* whole, as CAS's */
     int ev[2];
     bool equal = true;
     sem_taint expect_pick = 0;
@@ -536,11 +542,12 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         if (sem_stopped(r))
             return SEM_ERROR;
         sem_set_bytes(r, ev[i], bits / 8);
+        raw[i] = old[i].v;
         old[i].v = a64_trunc(old[i].v, bits);
         sem_reg expect = a64_get(r, in->ops[i].reg);
         expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);
         sem_expect(r, ev[i], a64_trunc(expect.v, bits), expect.t);
-        equal = equal && sem_val_eq(old[i].v, a64_trunc(expect.v, bits));
+        equal = equal && sem_val_eq(raw[i], a64_trunc(expect.v, bits));
     }
     if (equal != success)
         return SEM_DEAD;
@@ -548,7 +555,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         cas_equation(r, old[i].t, a64_made(r, in->ops[i].reg), bits);
     for (int i = 0; i < 2 && (success || write_back); i++) {
         if (write_back) {
-            int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, old[i].v,
+            int w = sem_store_pick(r, at[i].v, at[i].t, a.at_pick, raw[i],
                                    0, expect_pick, wtags,
                                    reserved_read(r, at[i].v, bytes));
             sem_set_bytes(r, w, bytes);

@@ -66,6 +66,7 @@ sem_reg a64_get(sem_run *r, int reg)
         return z;
     sem_reg v = sem_get(r, slot_of(r, reg));
     v.v = a64_trunc(v.v, a64_bits(reg));
+    r->regs_read |= v.t;    /* model/copy_cycles.c result_read_solved */
     return v;
 }
 

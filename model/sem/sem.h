@@ -124,6 +124,7 @@ typedef struct sem_event {
      * on (addr, data, ctrl, iico), an RMW's read before its write, a
      * fence before and after everything else of the step. */
     int step;
+    sem_taint regs_read;  /* sem_run.regs_read when it was made */
     sem_taint iico;       /* W: reads of its step it waits for besides its
                              data (a cmpxchg's expected value's) */
     /* F of a fully ordered RMW of a step (C): the statements of its call
@@ -469,6 +470,10 @@ struct sem_run {
      * address used (C: sem_ops.symbolic_values); a read outside it has
      * only been copied, to registers and by stores. */
     sem_taint used;
+    /* The reads whose values an instruction has read from a register so
+     * far (kept by the semantics whose register reads add to it), each
+     * event made keeps them (sem_event.regs_read: model/copy_cycles.c) */
+    sem_taint regs_read;
     /* Pairs of reads an equality test compares, each side a copy of one
      * read (a branch on two registers being equal, or a compare whose
      * flags only an equal / not equal condition reads), bit numbers,
