@@ -172,8 +172,9 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
 
 /* Write register rs at a (pick dependencies ap); extra_pick: what else
  * the write depends on through a pick (a CAS's comparison). herd7 7.58
- * writes mask32 of a 32-bit access's register, an operation even where
- * the register holds one read (sem_event.vop: model/copy_cycles.c). */
+ * writes mask32 (mask16, mask08) of a 32-bit (16-, 8-bit) access's
+ * register, an operation even where the register holds one read
+ * (sem_event.vop: model/copy_cycles.c). */
 static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_taint ap, int rs, sem_taint extra_pick,
                        sem_tags tags, int rmw_read)
@@ -183,7 +184,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                             v.t, a64_pick(r, rs) | extra_pick, tags,
                             rmw_read);
     sem_set_bytes(r, ev, access_bits(in) / 8);
-    sem_set_vdata(r, ev, a64_made(r, rs), access_bits(in) == 32);
+    sem_set_vdata(r, ev, a64_made(r, rs), access_bits(in) < 64);
     return !sem_stopped(r);
 }
 
@@ -390,8 +391,9 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
         sem_set_vdata(r, w, old.t | a64_made(r, rs), true);
     else                        /* Rs (not what it depends on: EOR
                                    Wd,Wn,Wn is 0 to herd7), mask32 of it
-                                   in 32 bits: an operation */
-        sem_set_vdata(r, w, a64_made(r, rs), bits == 32);
+                                   in 32 bits (mask16, mask08 narrower):
+                                   an operation */
+        sem_set_vdata(r, w, a64_made(r, rs), bits < 64);
     if (sem_stopped(r))
         return SEM_ERROR;
     if (!st)
@@ -403,14 +405,15 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
  * the read where the expected value is solved (a constant: pinned; made
  * of reads: opeqs), a thin-air cycle through it included
  * (model/copy_cycles.c). herd7 holds a W register's value as mask32 of
- * what it copied, an operation (bits 32: sem_run.opeq_ops). */
+ * what it copied, and compares mask16 or mask08 of Rs in CASH, CASB: an
+ * operation (bits below 64: sem_run.opeq_ops). */
 static void cas_equation(sem_run *r, sem_taint read, sem_taint expect,
                          int bits)
 {
     if (!expect) {
         r->pinned |= read;
     } else if (r->n_opeqs < SEM_MAX_EQS) {
-        if (bits == 32)
+        if (bits < 64)
             r->opeq_ops |= (uint8_t)(1u << r->n_opeqs);
         r->opeq_node[r->n_opeqs] = 0;
         r->opeqs[r->n_opeqs][0] = read;
