@@ -96,7 +96,8 @@ static bool entered_first(const cc_ctx *c, int n_ev, int r, int q,
 
 /* Where r and q both read one write whose value is an operation's
  * result (an atomic add's, and a 32-bit store's, SWP's or CAS's write:
- * mask32 of its register, even where that holds one read), herd7's
+ * mask32 of its register, even where that holds one read; mask16 and
+ * mask08 for halfwords and bytes), herd7's
  * normalisation makes them one variable: entered_first. A write that
  * copies one read (a failed CAS's write-back) joins the classes of
  * equations_solvable instead; with 64-bit registers (plain copies) no
