@@ -1380,13 +1380,20 @@ static bool out_of_budget(search *s)
     return (m->candidates & 255) == 0 && out_of_time(s);
 }
 
+/* Whether the test's filter keeps final state st (no filter: yes). */
+static bool filter_keeps(const mdl_test *m, const ll_state *st)
+{
+    bool missing = false;
+    return !m->filter || ll_prop_eval(m->filter, st, &missing);
+}
+
 /* Evaluate the condition's proposition and the filter on a new state. */
 static void evaluate_state(mdl_test *m, mdl_state *s, const sem_val *vals)
 {
     const ll_state *st = mdl_tab_scratch(m, vals);
     bool missing = false;
     s->holds = !m->cond || ll_prop_eval(m->cond, st, &missing);
-    s->kept = !m->filter || ll_prop_eval(m->filter, st, &missing);
+    s->kept = filter_keeps(m, st);
 }
 
 /* The state's index among those found (added when new). */
@@ -1740,9 +1747,7 @@ static void candidate(search *s)
     if (s->bad_probe) {
         /* refused, no state to show; but as herd7, only for a candidate
            its filter keeps (doc/lkmm.md, "The filter comes before") */
-        bool missing = false;
-        if (!m->filter ||
-            ll_prop_eval(m->filter, mdl_tab_scratch(m, s->vals), &missing))
+        if (filter_keeps(m, mdl_tab_scratch(m, s->vals)))
             s->bad_hit = s->stop = true;
     } else
         emit(s, s->vals, &res);
@@ -2933,9 +2938,8 @@ static bool cut_kept(search *s)
             if (m->obs[i].mem >= 0)
                 s->vals[i] = mdl_obs_raw(m, i, s->ev[cand[at[m->obs[i].mem]]].val);
         ll_state st = {0};
-        bool missing = false;
         mdl_state_to_ll(m, s->vals, m->n_obs, &st);
-        kept = ll_prop_eval(m->filter, &st, &missing);
+        kept = filter_keeps(m, &st);
         ll_state_clear(&st);
         int l = 0;          /* the next choice, as an odometer */
         while (!kept && l < L &&
