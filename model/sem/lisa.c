@@ -144,7 +144,8 @@ static bool vop(sem_run *r, const ll_operand *o)
 
 /* The address at ops[at] (plus its offset): false when it is none. The
  * access that follows takes it as fixed when made of no read
- * (sem_run.addr_fixed). */
+ * (sem_run.addr_fixed), and uses only the reads it is made of
+ * (sem_run.addr_unused: herd7's `z + (S ^ S)` is z). */
 static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
 {
     *out = sem_operand(r, &in->ops[at]);
@@ -157,6 +158,7 @@ static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
             return false;
     }
     r->addr_fixed = out->t && !vs;
+    r->addr_unused = out->t & ~vs;
     return true;
 }
 
@@ -174,30 +176,36 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
         *out = a;
         return true;
     }
-    sem_taint vb = vsrc(r, &in->ops[at + 1]);
+    sem_taint va = *vs, vb = vsrc(r, &in->ops[at + 1]);
     sem_reg b = sem_operand(r, &in->ops[at + 1]);
     out->t = a.t | b.t;
     /* herd7's values use what an operation is made of (sem_run.used),
        but for those it simplifies on a symbol as C's (sem/c.c exec_bin):
-       r ^ r, r == r, r != r a constant, r + 0 and 0 + r a copy */
-    bool same = a.t && a.t == b.t && !(a.t & (a.t - 1)) &&
-                sem_val_eq(a.v, b.v);
-    bool zero_a = !a.t && a.v.sym < 0 && a.v.num == 0;
-    bool zero_b = !b.t && b.v.sym < 0 && b.v.num == 0;
-    if (same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
-                 k == LL_LISA_OPK_NEQ)) {
+       r ^ r, r == r, r != r a constant (one register twice, or two
+       copies of one read), r + 0 and 0 + r a copy; an operand made of
+       no read is a constant (`xor r0 r0` is 0: `add r20 1` is 1 and
+       uses no read, `add r20 r0` is r0's copy) */
+    bool same = (in->ops[at].kind == LL_OPND_REG &&
+                 in->ops[at + 1].kind == LL_OPND_REG &&
+                 in->ops[at].reg == in->ops[at + 1].reg) ||
+                (va && va == vb && !(va & (va - 1)) && !*op &&
+                 !vop(r, &in->ops[at + 1]));
+    same = same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
+                    k == LL_LISA_OPK_NEQ);
+    bool zero_a = !va && a.v.sym < 0 && a.v.num == 0;
+    bool zero_b = !vb && b.v.sym < 0 && b.v.num == 0;
+    bool add0 = k == LL_LISA_OPK_ADD && (zero_a || zero_b);
+    if (same) {
         *vs = 0;
+        *op = false;
     } else if (k == LL_LISA_OPK_ADD && zero_a) {
         *vs = vb;
         *op = vop(r, &in->ops[at + 1]);
-    } else if (!(k == LL_LISA_OPK_ADD && zero_b)) {
+    } else if (!add0) {
         *vs |= vb;
         *op = true;
+        r->used |= va | vb;
     }
-    if (!(same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
-                   k == LL_LISA_OPK_NEQ)) &&
-        !(k == LL_LISA_OPK_ADD && (zero_a || zero_b)))
-        r->used |= a.t | b.t;
     /* herd7 7.58 adds a number to an address and xors an address with
        itself (0); any other addition, xor or and with an address (`x &
        x`, `x & 0`, `x ^ 0`, `x + x`) refuses the test, as in C */
@@ -238,15 +246,17 @@ static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs,
     sem_set_vsrc(r, slot, vs, op);
 }
 
-/* Write ev's value: what it depends on stays its vdata (the Loop test's
- * made_of counts `mov r3 (xor r0 r0)`'s r0, as herd7 does), marked as
- * an operation's result where it is not a plain copy of those reads
- * (symbolic.c: a copy joins the read's symbol, an operation waits on
- * it). */
+/* Write ev's value: made of the reads vs (its vdata, herd7's value
+ * sources: `mov r3 (xor r0 r0)` stored is the constant 0, which a cycle
+ * of copies through it does not leave undetermined), an operation's
+ * result on them when op (symbolic.c: a copy joins the read's symbol,
+ * an operation waits on it); the Loop test's made_of counts all it
+ * depends on, deps (xor's r0 too, as herd7 does: sem_event.vloop). */
 static void write_made(sem_run *r, int ev, sem_taint deps, sem_taint vs,
                        bool op)
 {
-    sem_set_vdata(r, ev, deps, op || vs != deps);
+    sem_set_vdata(r, ev, vs, op);
+    sem_set_vloop(r, ev, deps);
 }
 
 static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
@@ -256,6 +266,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
     if (!address(r, in, ll_lisa_addr_at(in), &a))
         return undefined(r, a.t, "the address is no location");
     bool fixed = r->addr_fixed;
+    sem_taint unused = r->addr_unused;
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
@@ -266,6 +277,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
         return sem_stopped(r) ? SEM_ERROR
                               : undefined(r, v.t, "undefined arithmetic");
     r->addr_fixed = fixed;
+    r->addr_unused = unused;
     int w = sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
     write_made(r, w, v.t, vs, op);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
