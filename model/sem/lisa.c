@@ -360,73 +360,82 @@ static int opnd_vars(const ll_operand *o, const ll_operand *rd)
            !(rd && rd->kind == LL_OPND_REG && o->reg == rd->reg);
 }
 
-static bool is_reg(const ll_operand *o, const ll_operand *rd)
+/* ... taken at the instruction's place after `at` variables, the
+ * register read noted for herd7's register equations (sem_vars.rd_reg,
+ * reg_solved). */
+static int opnd_read(sem_vars *out, const ll_operand *o,
+                     const ll_operand *rd, int at)
 {
-    return o->kind == LL_OPND_REG && rd && rd->kind == LL_OPND_REG &&
-           o->reg == rd->reg;
+    return opnd_vars(o, rd) ? sem_vars_read(out, o->reg, at) : 0;
 }
 
-/* ... for the operation at ops[at]: its operands', and one for its
- * result unless both are constants or it adds 0 (a copy). */
-static int operation_vars(const ll_instr *in, int at, const ll_operand *rd)
+/* ... for the operation at ops[at], from place `at0`: its operands',
+ * and one for its result unless both are constants or it adds 0 (a
+ * copy). */
+static int operation_vars(const ll_instr *in, int at, const ll_operand *rd,
+                          sem_vars *out, int at0)
 {
     const ll_operand *a = &in->ops[at], *b = &in->ops[at + 1];
+    int n = opnd_read(out, a, rd, at0);
     if (LL_LISA_OPK(in->flags) == LL_LISA_OPK_VAL)
-        return opnd_vars(a, rd);
+        return n;
     bool zero = LL_LISA_OPK(in->flags) == LL_LISA_OPK_ADD &&
                 ((a->kind == LL_OPND_IMM && a->imm == 0) ||
                  (b->kind == LL_OPND_IMM && b->imm == 0));
     bool consts = a->kind != LL_OPND_REG && b->kind != LL_OPND_REG;
-    return opnd_vars(a, rd) + opnd_vars(b, rd) + !(zero || consts);
+    n += opnd_read(out, b, rd, at0 + n);
+    return n + !(zero || consts);
 }
 
 /* ... for the address at ops[at]: a register base's read, and a
  * register offset's read and the addition. */
-static int address_vars(const ll_instr *in, int at)
+static int address_vars(const ll_instr *in, int at, sem_vars *out)
 {
-    int n = opnd_vars(&in->ops[at], NULL);
+    int n = opnd_read(out, &in->ops[at], NULL, 0);
     if (in->flags & LL_LISA_F_OFFSET)
-        n += 2 * opnd_vars(&in->ops[at + 1], NULL);
+        n += 2 * opnd_read(out, &in->ops[at + 1], NULL, n);
     return n;
 }
 
 /* sem_ops.herd_vars, measured on herd7 7.58 with variants of a cycle of
  * copies (the symbol it shows moves by one for each variable before the
  * read it names): a read's address, then the read; a write's address,
- * then its value; an rmw's address, its operation's variables that do
- * not use the register read into, the read, then those that do (`rmw
- * r5 (add r5 1) x`: the read, the addition; `(add r6 1)`: r6, the
- * addition, the read). A mov of a register (or of it plus 0) is a copy
- * whose variable joins the copied read's symbol (herd7 shows the larger:
- * `mov r1 r0` after the read moves it; a store of r0 does not). */
+ * then its value; an rmw's address, its read, then its operation's
+ * variables (-debug solver: `rmw r31 (add r6 1) x` the read S4, r6 S5,
+ * the addition S6). A read's symbol is its parent once herd7 solved
+ * the registers (reg_solved, -debug solver: the largest of the read and
+ * every register read of its value, `xor r0 r0`'s two and a store's
+ * included), so each register read is noted (rd_reg). A mov of a
+ * register (or of it plus 0) is a copy. */
 static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
 {
     int at = ll_lisa_addr_at(in), k = LL_LISA_OPK(in->flags);
     *out = (sem_vars){.dest = -1, .copy_of = -1};
     switch (in->op) {
     case LL_LISA_R:
-        out->n = out->read_at = address_vars(in, at) + 1;
+        out->n = out->read_at = address_vars(in, at, out) + 1;
         out->dest = in->ops[0].reg;
+        out->reg_solved = true;
         return true;
-    case LL_LISA_W:
-        out->n = address_vars(in, at) + opnd_vars(&in->ops[0], NULL);
+    case LL_LISA_W: {
+        int n = address_vars(in, at, out);
+        int v = opnd_read(out, &in->ops[0], NULL, n);
+        out->val_at = v ? n + 1 : 0;
+        out->n = n + v;
         return true;
+    }
     case LL_LISA_RMW: {
-        int n = address_vars(in, at);
+        int n = address_vars(in, at, out);
         const ll_operand *rd = &in->ops[0];
-        bool uses = is_reg(&in->ops[1], rd) ||
-                    (k != LL_LISA_OPK_VAL && is_reg(&in->ops[2], rd));
-        int vars = operation_vars(in, 1, rd);
-        int regs = opnd_vars(&in->ops[1], rd) +
-                   (k != LL_LISA_OPK_VAL ? opnd_vars(&in->ops[2], rd) : 0);
-        out->read_at = n + (uses ? regs : vars) + 1;
-        out->n = n + vars + 1;
+        out->read_at = n + 1;
+        out->n = n + 1 + operation_vars(in, 1, rd, out, n + 1);
         out->dest = rd->reg;
+        out->reg_solved = true;
         return true;
     }
     case LL_LISA_MOV: {
         const ll_operand *a = &in->ops[1], *b = &in->ops[2];
-        out->n = operation_vars(in, 1, NULL);
+        out->n = operation_vars(in, 1, NULL, out, 0);
         out->dest = in->ops[0].reg;
         bool zero_a = a->kind == LL_OPND_IMM && a->imm == 0;
         bool zero_b = k != LL_LISA_OPK_VAL && b->kind == LL_OPND_IMM &&
@@ -447,7 +456,7 @@ static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
         out->jump = in->ops[0].sym;
         return out->jump != NULL;
     case LL_LISA_B:     /* b[] r L: r, then every path (herd_vars.c) */
-        out->n = opnd_vars(&in->ops[0], NULL);
+        out->n = opnd_read(out, &in->ops[0], NULL, 0);
         out->cond = in->ops[1].sym;
         return out->cond != NULL;
     }
@@ -473,7 +482,7 @@ const sem_ops sem_lisa_ops = {
     .symbolic_cycles = true,
     .follow_sites = true,
     .herd_vars = lisa_herd_vars,
-    .herd_vars_base = 1,    /* herd7's first variable of a LISA test is S2 */
+    .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,
