@@ -333,14 +333,22 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         }
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
-        if (sem_free(r, vsrc(r, &in->ops[0])) || sem_is_unsolved(v.v)) {
-            if (sem_choose(r, 2) == 0)
-                return SEM_NEXT;
-        } else if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1)) {
+        bool jump;
+        if (sem_free(r, vsrc(r, &in->ops[0])) || sem_is_unsolved(v.v))
+            jump = sem_choose(r, 2) != 0;
+        else if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1))
             return SEM_DEAD;
-        } else if (v.v.num == 0) {
+        else
+            jump = v.v.num != 0;
+        /* ... and on an operation's result they make it a constant,
+           which the code after stores (`mov r22 (eq r21 1); b[] r22 L;
+           L: w[once] z r22`: z = 1 on the jump's way, which a cycle
+           through z may read back: herd7 solves it); the way that does
+           not hold for the values read has no execution */
+        if (vop(r, &in->ops[0]) && vsrc(r, &in->ops[0]))
+            set(r, &in->ops[0], (sem_reg){sem_int(jump), v.t}, 0, false);
+        if (!jump)
             return SEM_NEXT;
-        }
         *label = in->ops[1].sym;
         return SEM_JUMP;
     case LL_LISA_J:
