@@ -76,8 +76,8 @@
 #define SEM_MAX_TAGS 64
 /* Registers of one instruction whose reads feed herd7's register
  * equations (sem_vars.rd_reg, herd_vars.c): a store's address, index and
- * value; more are not noted. */
-#define SEM_MAX_RD_REGS 3
+ * value, an rmw's address, index and two operands; more are not noted. */
+#define SEM_MAX_RD_REGS 4
 /* herd7's register phase as C runs keep it (model/sem/c_regs.c): the
  * variables of one run (register reads, memory reads, operations) and
  * the locals; a run past them is not followed there (a cmpxchg whose

@@ -359,8 +359,8 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
     char why[200];
     if (sem_is_unsolved(addr))
         return -1;      /* herd7's unsolved address: sem_load_pick */
-    if (!c->m->ops->symbolic_values)
-        r->used |= dep; /* an address is an operation on its value */
+    if (!c->m->ops->symbolic_values)   /* an address is an operation */
+        r->used |= dep & ~r->addr_unused;   /* on the value it is */
     if (addr.sym >= 0 && strncmp(c->m->syms[addr.sym], "label:\"", 7) == 0) {
         /* herd7 7.58 reads the instruction there (instr:"..."): its
            self-modifying code, which the model does not have */
@@ -730,6 +730,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     }
     int loc = address(r, addr, addr_dep | addr_pick, true);
     r->addr_fixed = false;
+    r->addr_unused = 0;
     if (loc < 0 && !sem_stopped(r) && source_room(r)) {
         /* the path pass, at no location: a value read all the same */
         int n = c->n_reads++;
@@ -786,6 +787,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     c->any_dep_store |= (addr_dep | addr_pick) != 0;
     int loc = address(r, addr, addr_dep | addr_pick, false);
     r->addr_fixed = false;
+    r->addr_unused = 0;
     if (loc < 0)
         return -1;
     const mdl_loc *l = &c->m->locs[loc];
@@ -893,6 +895,13 @@ void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op)
         c->ev[ev].vdata = v;
         c->ev[ev].vop = op;
     }
+}
+
+void sem_set_vloop(sem_run *r, int ev, sem_taint v)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vloop = v;
 }
 
 void sem_set_wnode(sem_run *r, int ev, sem_vnode n)
@@ -1218,6 +1227,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->step = 0;
     r->reserved = false;
     r->addr_fixed = false;
+    r->addr_unused = 0;
     r->chose_status = false;
     r->res_event = r->res_event2 = -1;
     r->x_read = -1;

@@ -2849,14 +2849,14 @@ static void combination(search *s)
 
 /* Whether write w's value is made of read r's (the same thread's): its
  * vdata, herd7's symbol where values are symbolic (C: `(r0 ^ r0) + 2` is
- * made of no read), else all the reads its value depends on (LISA's
- * `mov r3 (xor r0 r0)` still counts r0: no Loop there, herd7 says it). */
+ * made of no read), and its vloop (LISA's `mov r3 (xor r0 r0)` still
+ * counts r0: no Loop there, herd7 says it). */
 static bool made_of(const sem_event *w, const sem_event *r)
 {
     if (r->read_no < 0)
         return false;
     sem_taint bit = (sem_taint)1 << r->read_no;
-    return (w->vdata & bit) != 0;
+    return ((w->vdata | w->vloop) & bit) != 0;
 }
 
 /* Does every read of the combination find a write of its value (or the

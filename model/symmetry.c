@@ -171,7 +171,7 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
             return false;
     for (int i = 0; i < x->n_ev; i++) {
         sem_event e = x->ev[i];
-        if (e.vdata != y->ev[i].vdata)
+        if (e.vdata != y->ev[i].vdata || e.vloop != y->ev[i].vloop)
             return false;
         if (!loc_maps(r, e.loc, y->ev[i].loc) ||
             !val_maps(r, e.val, y->ev[i].val))

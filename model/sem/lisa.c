@@ -144,7 +144,8 @@ static bool vop(sem_run *r, const ll_operand *o)
 
 /* The address at ops[at] (plus its offset): false when it is none. The
  * access that follows takes it as fixed when made of no read
- * (sem_run.addr_fixed). */
+ * (sem_run.addr_fixed), and uses only the reads it is made of
+ * (sem_run.addr_unused: herd7's `z + (S ^ S)` is z). */
 static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
 {
     *out = sem_operand(r, &in->ops[at]);
@@ -157,6 +158,7 @@ static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
             return false;
     }
     r->addr_fixed = out->t && !vs;
+    r->addr_unused = out->t & ~vs;
     return true;
 }
 
@@ -174,30 +176,36 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
         *out = a;
         return true;
     }
-    sem_taint vb = vsrc(r, &in->ops[at + 1]);
+    sem_taint va = *vs, vb = vsrc(r, &in->ops[at + 1]);
     sem_reg b = sem_operand(r, &in->ops[at + 1]);
     out->t = a.t | b.t;
     /* herd7's values use what an operation is made of (sem_run.used),
        but for those it simplifies on a symbol as C's (sem/c.c exec_bin):
-       r ^ r, r == r, r != r a constant, r + 0 and 0 + r a copy */
-    bool same = a.t && a.t == b.t && !(a.t & (a.t - 1)) &&
-                sem_val_eq(a.v, b.v);
-    bool zero_a = !a.t && a.v.sym < 0 && a.v.num == 0;
-    bool zero_b = !b.t && b.v.sym < 0 && b.v.num == 0;
-    if (same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
-                 k == LL_LISA_OPK_NEQ)) {
+       r ^ r, r == r, r != r a constant (one register twice, or two
+       copies of one read), r + 0 and 0 + r a copy; an operand made of
+       no read is a constant (`xor r0 r0` is 0: `add r20 1` is 1 and
+       uses no read, `add r20 r0` is r0's copy) */
+    bool same = (in->ops[at].kind == LL_OPND_REG &&
+                 in->ops[at + 1].kind == LL_OPND_REG &&
+                 in->ops[at].reg == in->ops[at + 1].reg) ||
+                (va && va == vb && !(va & (va - 1)) && !*op &&
+                 !vop(r, &in->ops[at + 1]));
+    same = same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
+                    k == LL_LISA_OPK_NEQ);
+    bool zero_a = !va && a.v.sym < 0 && a.v.num == 0;
+    bool zero_b = !vb && b.v.sym < 0 && b.v.num == 0;
+    bool add0 = k == LL_LISA_OPK_ADD && (zero_a || zero_b);
+    if (same) {
         *vs = 0;
+        *op = false;
     } else if (k == LL_LISA_OPK_ADD && zero_a) {
         *vs = vb;
         *op = vop(r, &in->ops[at + 1]);
-    } else if (!(k == LL_LISA_OPK_ADD && zero_b)) {
+    } else if (!add0) {
         *vs |= vb;
         *op = true;
+        r->used |= va | vb;
     }
-    if (!(same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
-                   k == LL_LISA_OPK_NEQ)) &&
-        !(k == LL_LISA_OPK_ADD && (zero_a || zero_b)))
-        r->used |= a.t | b.t;
     /* herd7 7.58 adds a number to an address and xors an address with
        itself (0); any other addition, xor or and with an address (`x &
        x`, `x & 0`, `x ^ 0`, `x + x`) refuses the test, as in C */
@@ -238,15 +246,17 @@ static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs,
     sem_set_vsrc(r, slot, vs, op);
 }
 
-/* Write ev's value: what it depends on stays its vdata (the Loop test's
- * made_of counts `mov r3 (xor r0 r0)`'s r0, as herd7 does), marked as
- * an operation's result where it is not a plain copy of those reads
- * (symbolic.c: a copy joins the read's symbol, an operation waits on
- * it). */
+/* Write ev's value: made of the reads vs (its vdata, herd7's value
+ * sources: `mov r3 (xor r0 r0)` stored is the constant 0, which a cycle
+ * of copies through it does not leave undetermined), an operation's
+ * result on them when op (symbolic.c: a copy joins the read's symbol,
+ * an operation waits on it); the Loop test's made_of counts all it
+ * depends on, deps (xor's r0 too, as herd7 does: sem_event.vloop). */
 static void write_made(sem_run *r, int ev, sem_taint deps, sem_taint vs,
                        bool op)
 {
-    sem_set_vdata(r, ev, deps, op || vs != deps);
+    sem_set_vdata(r, ev, vs, op);
+    sem_set_vloop(r, ev, deps);
 }
 
 static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
@@ -256,6 +266,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
     if (!address(r, in, ll_lisa_addr_at(in), &a))
         return undefined(r, a.t, "the address is no location");
     bool fixed = r->addr_fixed;
+    sem_taint unused = r->addr_unused;
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
@@ -266,6 +277,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
         return sem_stopped(r) ? SEM_ERROR
                               : undefined(r, v.t, "undefined arithmetic");
     r->addr_fixed = fixed;
+    r->addr_unused = unused;
     int w = sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
     write_made(r, w, v.t, vs, op);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -321,14 +333,22 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
         }
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
-        if (sem_free(r, vsrc(r, &in->ops[0])) || sem_is_unsolved(v.v)) {
-            if (sem_choose(r, 2) == 0)
-                return SEM_NEXT;
-        } else if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1)) {
+        bool jump;
+        if (sem_free(r, vsrc(r, &in->ops[0])) || sem_is_unsolved(v.v))
+            jump = sem_choose(r, 2) != 0;
+        else if (v.v.sym >= 0 || (v.v.num != 0 && v.v.num != 1))
             return SEM_DEAD;
-        } else if (v.v.num == 0) {
+        else
+            jump = v.v.num != 0;
+        /* ... and on an operation's result they make it a constant,
+           which the code after stores (`mov r22 (eq r21 1); b[] r22 L;
+           L: w[once] z r22`: z = 1 on the jump's way, which a cycle
+           through z may read back: herd7 solves it); the way that does
+           not hold for the values read has no execution */
+        if (vop(r, &in->ops[0]) && vsrc(r, &in->ops[0]))
+            set(r, &in->ops[0], (sem_reg){sem_int(jump), v.t}, 0, false);
+        if (!jump)
             return SEM_NEXT;
-        }
         *label = in->ops[1].sym;
         return SEM_JUMP;
     case LL_LISA_J:
@@ -348,73 +368,82 @@ static int opnd_vars(const ll_operand *o, const ll_operand *rd)
            !(rd && rd->kind == LL_OPND_REG && o->reg == rd->reg);
 }
 
-static bool is_reg(const ll_operand *o, const ll_operand *rd)
+/* ... taken at the instruction's place after `at` variables, the
+ * register read noted for herd7's register equations (sem_vars.rd_reg,
+ * reg_solved). */
+static int opnd_read(sem_vars *out, const ll_operand *o,
+                     const ll_operand *rd, int at)
 {
-    return o->kind == LL_OPND_REG && rd && rd->kind == LL_OPND_REG &&
-           o->reg == rd->reg;
+    return opnd_vars(o, rd) ? sem_vars_read(out, o->reg, at) : 0;
 }
 
-/* ... for the operation at ops[at]: its operands', and one for its
- * result unless both are constants or it adds 0 (a copy). */
-static int operation_vars(const ll_instr *in, int at, const ll_operand *rd)
+/* ... for the operation at ops[at], from place `at0`: its operands',
+ * and one for its result unless both are constants or it adds 0 (a
+ * copy). */
+static int operation_vars(const ll_instr *in, int at, const ll_operand *rd,
+                          sem_vars *out, int at0)
 {
     const ll_operand *a = &in->ops[at], *b = &in->ops[at + 1];
+    int n = opnd_read(out, a, rd, at0);
     if (LL_LISA_OPK(in->flags) == LL_LISA_OPK_VAL)
-        return opnd_vars(a, rd);
+        return n;
     bool zero = LL_LISA_OPK(in->flags) == LL_LISA_OPK_ADD &&
                 ((a->kind == LL_OPND_IMM && a->imm == 0) ||
                  (b->kind == LL_OPND_IMM && b->imm == 0));
     bool consts = a->kind != LL_OPND_REG && b->kind != LL_OPND_REG;
-    return opnd_vars(a, rd) + opnd_vars(b, rd) + !(zero || consts);
+    n += opnd_read(out, b, rd, at0 + n);
+    return n + !(zero || consts);
 }
 
 /* ... for the address at ops[at]: a register base's read, and a
  * register offset's read and the addition. */
-static int address_vars(const ll_instr *in, int at)
+static int address_vars(const ll_instr *in, int at, sem_vars *out)
 {
-    int n = opnd_vars(&in->ops[at], NULL);
+    int n = opnd_read(out, &in->ops[at], NULL, 0);
     if (in->flags & LL_LISA_F_OFFSET)
-        n += 2 * opnd_vars(&in->ops[at + 1], NULL);
+        n += 2 * opnd_read(out, &in->ops[at + 1], NULL, n);
     return n;
 }
 
 /* sem_ops.herd_vars, measured on herd7 7.58 with variants of a cycle of
  * copies (the symbol it shows moves by one for each variable before the
  * read it names): a read's address, then the read; a write's address,
- * then its value; an rmw's address, its operation's variables that do
- * not use the register read into, the read, then those that do (`rmw
- * r5 (add r5 1) x`: the read, the addition; `(add r6 1)`: r6, the
- * addition, the read). A mov of a register (or of it plus 0) is a copy
- * whose variable joins the copied read's symbol (herd7 shows the larger:
- * `mov r1 r0` after the read moves it; a store of r0 does not). */
+ * then its value; an rmw's address, its read, then its operation's
+ * variables (-debug solver: `rmw r31 (add r6 1) x` the read S4, r6 S5,
+ * the addition S6). A read's symbol is its parent once herd7 solved
+ * the registers (reg_solved, -debug solver: the largest of the read and
+ * every register read of its value, `xor r0 r0`'s two and a store's
+ * included), so each register read is noted (rd_reg). A mov of a
+ * register (or of it plus 0) is a copy. */
 static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
 {
     int at = ll_lisa_addr_at(in), k = LL_LISA_OPK(in->flags);
     *out = (sem_vars){.dest = -1, .copy_of = -1};
     switch (in->op) {
     case LL_LISA_R:
-        out->n = out->read_at = address_vars(in, at) + 1;
+        out->n = out->read_at = address_vars(in, at, out) + 1;
         out->dest = in->ops[0].reg;
+        out->reg_solved = true;
         return true;
-    case LL_LISA_W:
-        out->n = address_vars(in, at) + opnd_vars(&in->ops[0], NULL);
+    case LL_LISA_W: {
+        int n = address_vars(in, at, out);
+        int v = opnd_read(out, &in->ops[0], NULL, n);
+        out->val_at = v ? n + 1 : 0;
+        out->n = n + v;
         return true;
+    }
     case LL_LISA_RMW: {
-        int n = address_vars(in, at);
+        int n = address_vars(in, at, out);
         const ll_operand *rd = &in->ops[0];
-        bool uses = is_reg(&in->ops[1], rd) ||
-                    (k != LL_LISA_OPK_VAL && is_reg(&in->ops[2], rd));
-        int vars = operation_vars(in, 1, rd);
-        int regs = opnd_vars(&in->ops[1], rd) +
-                   (k != LL_LISA_OPK_VAL ? opnd_vars(&in->ops[2], rd) : 0);
-        out->read_at = n + (uses ? regs : vars) + 1;
-        out->n = n + vars + 1;
+        out->read_at = n + 1;
+        out->n = n + 1 + operation_vars(in, 1, rd, out, n + 1);
         out->dest = rd->reg;
+        out->reg_solved = true;
         return true;
     }
     case LL_LISA_MOV: {
         const ll_operand *a = &in->ops[1], *b = &in->ops[2];
-        out->n = operation_vars(in, 1, NULL);
+        out->n = operation_vars(in, 1, NULL, out, 0);
         out->dest = in->ops[0].reg;
         bool zero_a = a->kind == LL_OPND_IMM && a->imm == 0;
         bool zero_b = k != LL_LISA_OPK_VAL && b->kind == LL_OPND_IMM &&
@@ -435,7 +464,7 @@ static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
         out->jump = in->ops[0].sym;
         return out->jump != NULL;
     case LL_LISA_B:     /* b[] r L: r, then every path (herd_vars.c) */
-        out->n = opnd_vars(&in->ops[0], NULL);
+        out->n = opnd_read(out, &in->ops[0], NULL, 0);
         out->cond = in->ops[1].sym;
         return out->cond != NULL;
     }
@@ -461,7 +490,7 @@ const sem_ops sem_lisa_ops = {
     .symbolic_cycles = true,
     .follow_sites = true,
     .herd_vars = lisa_herd_vars,
-    .herd_vars_base = 1,    /* herd7's first variable of a LISA test is S2 */
+    .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,

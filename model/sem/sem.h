@@ -94,6 +94,10 @@ typedef struct sem_event {
                              vsrc), where data is the reads it depends on */
     bool vop;             /* W: its value is an operation's result on
                              them (r0 + 1), not a copy of one (r0) */
+    sem_taint vloop;      /* W: the reads the Loop test takes its value
+                             to be made of beside vdata (LISA: all it
+                             depends on, r0 of `xor r0 r0`, a constant
+                             in vdata; search.c made_of), else 0 */
     sem_taint vinner;     /* W of an RMW: the reads its operand is an
                              operation's result on (atomic_sub(r0 + 1,
                              x): herd7's S6 := S5 + 1, then the write's
@@ -549,6 +553,11 @@ struct sem_run {
      * from memory for the path pass (zero_paths_refuse), and address 0
      * there is a constant 0. The access clears it. */
     bool addr_fixed;
+    /* ... and the reads that address depends on but is not made of
+     * (`z+r20`, r20 `xor r0 r0`: r0), which the access does not use
+     * (sem_run.used): herd7's address is z whatever r0 is, so a cycle of
+     * copies through r0 keeps its execution. The access clears it. */
+    sem_taint addr_unused;
     /* per slot (with vsrc): its value is an operation's result, not a
      * copy of the one read vsrc names */
     bool *vop;
@@ -692,6 +701,8 @@ void sem_fence_call(sem_run *r, sem_tags tags, int first, int last);
 void sem_unwrite(sem_run *r, int ev);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
+/* ... and those the Loop test takes it to be made of (sem_event.vloop). */
+void sem_set_vloop(sem_run *r, int ev, sem_taint v);
 /* Write event ev stores register slot's value: it is made of the reads
  * slot's is, a copy or an operation's result as slot's is (nothing where
  * the architecture keeps no value sources, or ev < 0). */
