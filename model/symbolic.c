@@ -797,8 +797,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                                 ev[w].thread, &we->vnode, false, &s))
             continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
+            /* an operand herd7's register phase renames to another
+               read's variable (sem_event.vherd_of) */
+            int rb = we->vherd_of == b + 1 ? we->vherd - 1 : b;
             int q = (we->vdata & ~inner) >> b & 1
-                        ? read_event(m, base, pick, ev[w].thread, b) : -1;
+                        ? read_event(m, base, pick, ev[w].thread, rb) : -1;
             if (q >= 0)
                 hs_add_arg(&s, var[q]);
         }
