@@ -496,7 +496,8 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * S24` first, so the cycle's pinned class S35 before `S28 := S35 & 1`;
  * without it, `S35 := S28 & 1` with S35 solved and S28 not, no
  * execution). A branch's condition is not one (its left side is the
- * way's constant, met last). */
+ * way's constant, met last): a comparison, or the `!= 0` herd7 adds to
+ * another operation, which stays one (sem_vnode.cmp). */
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
                          const int *off, const int *var, hs_sys *s)

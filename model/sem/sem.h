@@ -59,6 +59,10 @@ typedef struct sem_vnode {
                              on values made of reads) */
     bool cond;            /* its result is only a branch's condition
                              (herd7's `1 := S > 0`, left side a constant) */
+    bool cmp;             /* a comparison (==, <, ...): a branch tests
+                             it; on any other operation herd7's branch
+                             adds `!= 0`, and the operation stays an
+                             equation of the pass (C) */
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
                              rmw_copy) */
