@@ -584,6 +584,13 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         else
             number_cas(h, i, c);
         return;
+    case LL_C_BZ:
+        /* `if (r0)` reads r0 (then its `!= 0`): that register read is
+           in the class of the read r0 holds, as any other (herd7's S21
+           of g13000141_167, the class's largest) */
+        read_opnd(h, &o[0], c);
+        *c += !is_const(&o[0]) && !tests_comparison(h->th, first, i);
+        return;
     default:
         break;
     }

@@ -935,6 +935,15 @@ void sem_set_vherd(sem_run *r, int ev, int b)
         c->ev[ev].vherd = (int8_t)(b + 1);
 }
 
+void sem_set_vherd_of(sem_run *r, int ev, int own, int b)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev) {
+        c->ev[ev].vherd = (int8_t)(b + 1);
+        c->ev[ev].vherd_of = (int8_t)(own + 1);
+    }
+}
+
 void sem_set_vdata_of(sem_run *r, int ev, int slot)
 {
     if (ev >= 0 && r->vsrc)

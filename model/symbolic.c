@@ -496,7 +496,8 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * S24` first, so the cycle's pinned class S35 before `S28 := S35 & 1`;
  * without it, `S35 := S28 & 1` with S35 solved and S28 not, no
  * execution). A branch's condition is not one (its left side is the
- * way's constant, met last). */
+ * way's constant, met last): a comparison, or the `!= 0` herd7 adds to
+ * another operation, which stays one (sem_vnode.cmp). */
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
                          const int *off, const int *var, hs_sys *s)
@@ -797,8 +798,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                                 ev[w].thread, &we->vnode, false, &s))
             continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
+            /* an operand herd7's register phase renames to another
+               read's variable (sem_event.vherd_of) */
+            int rb = we->vherd_of == b + 1 ? we->vherd - 1 : b;
             int q = (we->vdata & ~inner) >> b & 1
-                        ? read_event(m, base, pick, ev[w].thread, b) : -1;
+                        ? read_event(m, base, pick, ev[w].thread, rb) : -1;
             if (q >= 0)
                 hs_add_arg(&s, var[q]);
         }

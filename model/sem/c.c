@@ -229,16 +229,19 @@ static void set_vnode(sem_run *r, const ll_operand *o, sem_vnode nd,
         sem_set_vnode(r, sem_slot(r, o->reg, o->sym), nd);
 }
 
-/* A branch on operand o, a temporary of the lowering holding an
- * operation's result (`if (r0 > 0)`): herd7's equation for it has the
+/* A branch on operand o, a temporary of the lowering holding a
+ * comparison's result (`if (r0 > 0)`): herd7's equation for it has the
  * way's constant on its left (`1 := S23 > 0`), which its one pass meets
- * last; not one of symbolic.c's operations. */
+ * last; not one of symbolic.c's operations. On another operation (`if
+ * (r2 & 1)`) herd7 adds `!= 0`, whose equation is that one (`1 := S4
+ * != 0`), and `S4 := S17 & 1` is a node of the pass, which may enter a
+ * cycle through it (litmus/c/SYM+if-op-enters-cycle). */
 static void branch_vnode(sem_run *r, const ll_operand *o)
 {
-    int id = vnode(r, o).id;
-    if (o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@' && id > 0 &&
-        id <= r->n_vnodes)
-        r->vnodes[id - 1].cond = true;
+    sem_vnode nd = vnode(r, o);
+    if (o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@' && nd.id > 0 &&
+        nd.id <= r->n_vnodes && r->vnodes[nd.id - 1].cmp)
+        r->vnodes[nd.id - 1].cond = true;
 }
 
 /* Write w stores operand o: the operation its value is, if one. */
@@ -441,6 +444,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     sem_taint c = vctrl(r, &in->ops[1]) | vctrl(r, &in->ops[2]);
     bool made = true;
     sem_vnode nd = new_vnode(r, in, 2);   /* or the operand copied */
+    nd.cmp = op >= LL_C_EQ && op <= LL_C_GE;
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
        x | 0, 0 + x and 0 | x are x. Not x - x, x - 0, x ^ 0 or 0 ^ x:
        those stay operations on the symbol (measured on a cycle of plain

@@ -379,6 +379,28 @@ void cr_equation(sem_run *r, int k, int i)
     }
 }
 
+/* The read whose value variable v (a read of a local) copies, or -1. */
+static int own_read(const c_regs *s, int v)
+{
+    int own = -1;
+    for (int x = v; x >= 0 && s->kind[x] == K_LOAD; x = s->src[x])
+        if (s->src[x] >= 0 && s->kind[s->src[x]] == K_READ)
+            own = s->rno[s->src[x]];
+    return own;
+}
+
+/* The first read whose parent in the phase's union-find is v's, or -1:
+ * the read whose variable the memory phase gives v. */
+static int parent_read(const c_regs *s, const int *parent, const int *pos,
+                       int v)
+{
+    for (int x = 0; x < s->n; x++)
+        if (s->kind[x] == K_READ && s->rno[x] >= 0 &&
+            parent[pos[x]] == parent[pos[v]])
+            return s->rno[x];
+    return -1;
+}
+
 /* sem_run.eq_left: the equations between two reads that the phase
  * leaves, their sides renamed to two parents (a copy of the value read
  * or of the expected value deepens the union-find's tree: `r3 =
@@ -402,20 +424,23 @@ static void eq_left(c_regs *s, sem_run *r)
        writes that read's variable (sem_event.vherd) */
     bool any = r->eq_left & ((1u << SEM_MAX_EQS) - 1);
     for (int j = 0; any && j < s->n_st; j++) {
-        int par = parent[pos[s->st_var[j]]], own = -1, other = -1;
-        for (int x = 0; x < s->n; x++) {
-            if (s->kind[x] != K_READ || s->rno[x] < 0 ||
-                parent[pos[x]] != par)
-                continue;
-            if (other < 0)
-                other = s->rno[x];
-        }
-        for (int x = s->st_var[j]; x >= 0 && s->kind[x] == K_LOAD;
-             x = s->src[x])
-            if (s->src[x] >= 0 && s->kind[s->src[x]] == K_READ)
-                own = s->rno[s->src[x]];
+        int v = s->st_var[j], own = own_read(s, v),
+            other = parent_read(s, parent, pos, v);
         if (other >= 0 && own >= 0 && other != own)
             sem_set_vherd(r, s->st_ev[j], other);
+        /* so does the operand of a stored operation (`*x = r1 | 1`, r1
+           the cmpxchg's result: herd7's `S19 := S8 | 1`, S8 the
+           expected r2's read; g.. w20950003_197) */
+        int x = copied(s, v);
+        for (int i = 0; x >= 0 && s->kind[x] == K_OP && i < 2; i++) {
+            int a = s->arg[x][i];
+            own = a >= 0 ? own_read(s, a) : -1;
+            other = a >= 0 ? parent_read(s, parent, pos, a) : -1;
+            if (other >= 0 && own >= 0 && other != own) {
+                sem_set_vherd_of(r, s->st_ev[j], own, other);
+                break;
+            }
+        }
     }
     free(solved);
     free(parent);

@@ -59,6 +59,10 @@ typedef struct sem_vnode {
                              on values made of reads) */
     bool cond;            /* its result is only a branch's condition
                              (herd7's `1 := S > 0`, left side a constant) */
+    bool cmp;             /* a comparison (==, <, ...): a branch tests
+                             it; on any other operation herd7's branch
+                             adds `!= 0`, and the operation stays an
+                             equation of the pass (C) */
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
                              rmw_copy) */
@@ -118,7 +122,14 @@ typedef struct sem_event {
     int8_t vherd;         /* W: C: 1 + the read whose variable herd7's
                              memory phase gives its value where its
                              register phase renames the value apart from
-                             vdata's read (model/sem/c_regs.c), else 0 */
+                             vdata's read (model/sem/c_regs.c), else 0;
+                             a W storing an operation: the read whose
+                             variable its operand vherd_of is */
+    int8_t vherd_of;      /* W storing an operation: 1 + the read of
+                             vdata its operand copies, which herd7's
+                             register phase renames to vherd's variable
+                             (`r1 = cmpxchg(y, r2, ..); *x = r1 | 1`:
+                             r2's read), else 0 */
     uint8_t bytes;        /* R, W: the access size where the architecture
                              gives it (sem_set_bytes), else 0 */
     /* herd7's instruction it belongs to where one instruction makes
@@ -709,6 +720,9 @@ void sem_set_vloop(sem_run *r, int ev, sem_taint v);
 void sem_set_vdata_of(sem_run *r, int ev, int slot);
 /* sem_event.vherd of write ev: read number b's variable. */
 void sem_set_vherd(sem_run *r, int ev, int b);
+/* ... of write ev storing an operation: its operand copying read number
+ * own is read number b's variable (sem_event.vherd_of). */
+void sem_set_vherd_of(sem_run *r, int ev, int own, int b);
 /* Event ev waits for reads t of its step (sem_event.iico). */
 void sem_set_iico(sem_run *r, int ev, sem_taint t);
 void sem_set_nodep(sem_run *r, int ev);
