@@ -315,6 +315,15 @@ bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
     return span_error(d, opnd, 96, "bad operand", expected);
 }
 
+bool ll_asm_imm_fits(ll_diag *d, ll_span opnd, int64_t v)
+{
+    const int64_t lim = (int64_t)1 << 62;
+    if (v >= -lim && v < lim)
+        return true;
+    return span_error(d, opnd, 64, "immediate", "one from -2^62 to 2^62-1 "
+                      "(herd7 7.58's parser fails an assertion beyond)");
+}
+
 bool ll_asm_unknown_reg(ll_diag *d, ll_span name)
 {
     return span_error(d, name, 64, "unknown register", NULL);

@@ -86,6 +86,10 @@ int ll_asm_lookup(ll_span m, const void *table, int n, size_t stride,
 bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem);
 bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected);
 bool ll_asm_unknown_reg(ll_diag *d, ll_span name);
+/* An immediate in code: herd7 7.58 reads it as an OCaml int (63 bits)
+ * and fails an assertion from 2^62 up or below -2^62 (one of its own
+ * regression tests, doc/fidelity.md): true within, else the message. */
+bool ll_asm_imm_fits(ll_diag *d, ll_span opnd, int64_t v);
 bool ll_asm_arg_count(ll_diag *d, ll_span mnem, int want, int got);
 
 /* Print "$-3", "#8", "12": integer with an optional prefix character. */

@@ -13,11 +13,12 @@ static bool read_one(const ll_asm_syntax *sx, char kind, ll_span a,
     case 'r':
         return sx->read_reg(sx->ctx, a, o, d);
     case 'i':
-        return sx->read_imm(sx->ctx, a, o, d);
+        return sx->read_imm(sx->ctx, a, o, d) &&
+               ll_asm_imm_fits(d, a, o->imm);
     case 'o':
         /* a register if it reads as one, else an immediate */
         if (sx->read_imm(sx->ctx, a, o, NULL))
-            return true;
+            return ll_asm_imm_fits(d, a, o->imm);
         *o = ll_opnd_imm(0);
         return sx->read_reg(sx->ctx, a, o, d);
     case 'm':

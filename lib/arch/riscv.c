@@ -212,6 +212,8 @@ static bool read_mem(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
         return ll_asm_bad_operand(d, s, "an address off(rs)");
     if (open > 0 && !ll_span_int(ll_span_sub(s, 0, open), &o->imm))
         return ll_asm_bad_operand(d, s, "an address off(rs)");
+    if (!ll_asm_imm_fits(d, ll_span_sub(s, 0, open), o->imm))
+        return false;
     ll_operand r;
     if (!read_reg(ctx, inner, &r, d))
         return false;

@@ -492,10 +492,10 @@ static bool read_operand(ll_span s, bool intel, bool x64, ll_operand *o,
         ll_span num = ll_span_sub(s, 1, s.len - 1);
         if (!ll_span_int(num, &o->imm))
             return ll_asm_bad_operand(d, s, "an immediate $N");
-        return true;
+        return ll_asm_imm_fits(d, s, o->imm);
     }
     if (ll_span_int(s, &o->imm))
-        return true;
+        return ll_asm_imm_fits(d, s, o->imm);
     unsigned sg = 0;
     ll_span m = s;
     if (!intel && !read_segment(&m, &sg, d))

@@ -70,6 +70,8 @@ litmus/aarch64/A64+label-cond.litmus:10:9: a code label as a value (label:"P0:L0
 litmus/aarch64/A64+array-address-value.litmus:11:9: an address with an offset (x+1) cannot be compared by hwrun
 litmus/aarch64/A64+order-sym.litmus:6:42: a code label as a value (label:"P1:L0") cannot be set by hwrun (ADR can)
 litmus/aarch64/A64+stilp-pre.litmus:13:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
+litmus/aarch64/A64+stilp-str+dmb.litmus:11:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
+litmus/aarch64/A64+stilp-str+ldxp.litmus:11:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/BL+RET.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/LDXR+CASP-wb.litmus:11:31: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instruction ('.+8') is not supported by hwrun; use a label
