@@ -17,6 +17,7 @@
  * against this machine).
  * Memory is herd7's without -variant mixed: one value per location. */
 #include "model/sem/sem.h"
+#include "model/sem/x86_forms.h"
 
 #include "litmuslab/arch/x86.h"
 
@@ -278,6 +279,10 @@ static flags herd_flags(flags f, bool zf, bool sf)
  * readings: LE is !SF, GE is ZF|SF, L is ZF|!SF, G and S are SF. */
 static bool cond_holds(flags f, int cc, bool herd, bool *ok)
 {
+    if (herd && (cc == LL_X86_CC_B || cc == LL_X86_CC_AE)) {
+        *ok = true;    /* no instruction of herd7's sets CF */
+        return cc == LL_X86_CC_AE;
+    }
     if (herd && !(f.bits & F_HERD) && f.known == 0)
         f = herd_flags(f, false, false);
     if (f.bits & F_HERD) {
@@ -445,7 +450,8 @@ static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
  * an immediate whole or a source read at its width; no truncation),
  * with herd7's flags (doc/fidelity.md). false: not one of herd7's
  * operations here, or undefined on these values. */
-static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
+static bool herd_alu(int op, int w, sem_val a, sem_val b, flags *f,
+                     sem_val *out)
 {
     char c;
     switch (op) {
@@ -453,17 +459,27 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
     case LL_X86_DEC: case LL_X86_CMP: c = '-'; break;
     case LL_X86_XOR: c = '^'; break;
     case LL_X86_OR: c = '|'; break;
+    case LL_X86_AND: c = '&'; break;
+    case LL_X86_SHL: c = '<'; break;
     default: return false;
     }
     if (op == LL_X86_INC || op == LL_X86_DEC)
         b = sem_int(1);
-    if (a.sym < 0 && b.sym < 0) {
+    if (c == '<') {
+        /* shl is cut to its width, and its count is not cut to 5 bits
+           (`shl $33,%eax` of 3 leaves 0, the CPU 6) */
+        if (a.sym >= 0 || b.sym >= 0)
+            return false;
+        *out = sem_int((int64_t)(((uint64_t)a.num << (b.num & 63)) &
+                                 wmask(w)));
+    } else if (a.sym < 0 && b.sym < 0) {
         uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num, z = 0;
         switch (c) {
         case '+': z = x + y; break;
         case '-': z = x - y; break;
         case '^': z = x ^ y; break;
         case '|': z = x | y; break;
+        case '&': z = x & y; break;
         }
         *out = sem_int((int64_t)z);
     } else if (!sem_arith(c, a, b, out)) {
@@ -659,7 +675,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
             return flags_undefined(r, ft);
     }
     if (herd) {
-        if (!herd_alu(op, d.v, src.v, &f, &res.v))
+        if (!herd_alu(op, w, d.v, src.v, &f, &res.v))
             return undefined(r, res.t);
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
@@ -860,6 +876,14 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     int w = ll_x86_op_width(in);
     bool herd = !cpu && !(in->flags & LL_X86_F_32) &&
                 ll_x86_table[in->op].herd;
+    /* under X86 herd7 7.58's SETNB and CMOVC read its CF, always 0, and
+       its MOVB and MOVW store an immediate whole (`MOVB [x],$-1` stores
+       -1); its other instructions agree with the CPU's there */
+    unsigned sz = in->flags & LL_X86_SZ_MASK;
+    if (!cpu && (in->flags & LL_X86_F_32) &&
+        (in->op == LL_X86_SETCC || in->op == LL_X86_CMOVCC ||
+         (in->op == LL_X86_MOV && (sz == LL_X86_SZ_B || sz == LL_X86_SZ_W))))
+        herd = true;
     switch ((ll_x86_op)in->op) {
     case LL_X86_MOV:
         return mov(r, in, w, herd);
@@ -873,6 +897,14 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
         return exchange(r, in, w, herd);
     case LL_X86_CMPXCHG:    /* herd7 reads it in its own operand order */
+        if (!cpu && (in->flags & LL_X86_F_32)) {
+            /* herd7 7.58's X86 reads CMPXCHG and refuses a test a run
+               of which reaches it */
+            sem_error(r, "CMPXCHG under the X86 header (herd7 7.58: "
+                         "\"I_CMPXCHG not implemented\", when a run "
+                         "reaches it)");
+            return SEM_ERROR;
+        }
         return compare_exchange(r, in, w, !cpu && !(in->flags & LL_X86_F_32));
     case LL_X86_MOVZX: case LL_X86_MOVSX:
         return widen(r, in, w);
@@ -895,7 +927,13 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     case LL_X86_NOP: case LL_X86_ENDBR64:
         return SEM_NEXT;
     case LL_X86_RET:
-        return SEM_END;
+        /* herd7 7.58 reads ret but refuses a test a run of which
+           reaches it: "X86_64Sem.ml: Instruction ret not implemented" */
+        if (cpu)
+            return SEM_END;
+        sem_error(r, "ret (herd7 7.58: \"Instruction ret not implemented\", "
+                     "when a run reaches it)");
+        return SEM_ERROR;
     case LL_X86_JMP: case LL_X86_JCC:
         return jump(r, in, label, herd);
     case LL_X86_NOPS:
@@ -1023,25 +1061,6 @@ static const char *x86_model_for(const ll_test *t)
 
 /* deliberate likeness: sem_x86_cpu_ops below and the other architectures'
  * ops tables (data: one designated initialiser per architecture). */
-/* The X86_64 forms herd7 7.58's parser refuses although the CPU runs
- * them (and hwrun writes them): xadd at every width, locked or not, and
- * cmpxchg in the CPU's operand order with a memory destination. Refused
- * before any run, reached or not. (Under the X86 header the model keeps
- * the CPU's results, doc/fidelity.md.) */
-static bool x86_check(const ll_instr *in, ll_buf *why)
-{
-    if (in->flags & LL_X86_F_32)
-        return true;
-    if (in->op == LL_X86_XADD)
-        return sem_unread_form(&ll_arch_x86_64, in,
-                               "its X86_64 has no xadd", why);
-    if (in->op == LL_X86_CMPXCHG && (in->flags & LL_X86_F_CPU_ORDER))
-        return sem_unread_form(&ll_arch_x86_64, in,
-                               "it reads cmpxchg in its own operand order, "
-                               "the memory first: cmpxchg (x),%rcx", why);
-    return true;
-}
-
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
@@ -1063,7 +1082,7 @@ const sem_ops sem_x86_ops = {
     .symbolic_cycles = true,
     .herd_vars = x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
-    .check = x86_check,
+    .check = sem_x86_check,
 };
 
 /* The same with the CPU's results for every instruction, memory holding

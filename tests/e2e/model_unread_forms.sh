@@ -1,11 +1,11 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64 and C11 forms that herd7
+# model_unread_forms.sh — 32-bit ARM, X86_64, X86 and C11 forms that herd7
 # 7.58 does not read (its parser refuses the test, or an assertion stops it)
 # although the CPU runs them: the reader takes them (`parse` prints them,
 # hwrun runs them: tests/hwcross/ALL-arm.litmus), the model refuses the
 # test with one FILE:LINE:COL line naming the form, exit 2, whether or
 # not a run reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86.c x86_check, model/sem/c.c
+# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c
 # c_check.
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
@@ -20,6 +20,9 @@ refused() {
   f=$tmp/t$n.litmus
   if [ "$1" = ARM ]; then
     printf 'ARM t%s\n{ 0:R1=x; 0:R2=0; }\n P0 ;\n B L9 ;\n %s ;\n L9: ;\nexists (0:R1=0)\n' \
+      "$n" "$2" > "$f"
+  elif [ "$1" = X86 ]; then
+    printf 'X86 t%s\n{ 0:EAX=0; }\n P0 ;\n JMP L9 ;\n %s ;\n L9: ;\nexists (0:EAX=0)\n' \
       "$n" "$2" > "$f"
   else
     printf 'X86_64 t%s\n{ 0:rax=0; }\n P0 ;\n jmp L9 ;\n %s ;\n L9: ;\nexists (0:rax=0)\n' \
@@ -63,6 +66,33 @@ X86_64|xaddq %rbx,%rax|its X86_64 has no xadd
 X86_64|xaddb %al,(x)|its X86_64 has no xadd
 X86_64|lock cmpxchgq %rcx,(x)|it reads cmpxchg in its own operand order, the memory first: cmpxchg (x),%rcx
 X86_64|cmpxchgl %ecx,(x)|it reads cmpxchg in its own operand order, the memory first: cmpxchg (x),%rcx
+X86_64|subq $1,%rax|its X86_64 has none
+X86_64|testl %eax,%eax|its X86_64 has none
+X86_64|negq (x)|its X86_64 has none
+X86_64|movzbl %al,%eax|its X86_64 has none
+X86_64|leaq (x),%rax|its X86_64 has none
+X86_64|andq $1,%rax|it reads and without a size suffix only
+X86_64|shlq $1,%rax|it reads shl $k or %cl, without a size suffix, only
+X86_64|shl %rax|it reads shl $k or %cl, without a size suffix, only
+X86_64|sal $1,%rax|it reads this instruction by none of its other names
+X86_64|lock orq $1,(x)|it reads lock before add, xor, inc, dec, xchg and cmpxchg only
+X86_64|jl L9|its conditional jumps are je, jne, js, jns, jlt, jge, jle and jgt, spelt so
+X86_64|jz L9|its conditional jumps are je, jne, js, jns, jlt, jge, jle and jgt, spelt so
+X86_64|setae %al|its only set is setnb
+X86_64|cmovb %rbx,%rax|its only cmov is cmovc
+X86_64|cmovc (x),%rax|it reads a memory source in its own order: cmovc %rax,(x)
+X86_64|movq $0x10,%rax|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
+X86_64|movq $4611686018427387904,%rax|it stops on an assertion on a number outside -2^62..2^62-1
+X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
+X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
+X86_64|data16 nopw 0x0(%rax,%rax,1)|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
+X86_64|data16 nopw (%rax,%rax,1)|it reads no prefix word before nop
+X86|SUB EAX,$1|its X86 has none (it reads MOV ADD OR XOR CMP INC DEC XCHG JMP JE JNE SETNB CMOVC and the fences)
+X86|movl $1,(x)|its X86 reads herd's Intel spelling only: MOV [x],$1
+X86|MOV AL,$1|its X86 reads the 32-bit registers only
+X86|LOCK OR [x],$1|it reads LOCK before ADD, XOR, INC, DEC and XCHG only
+X86|JL L9|its conditions are JE, JNE, SETNB and CMOVC, spelt so
+X86|SETNB AL|its X86 reads the 32-bit registers only
 END
 # C11's compare-exchange with `&r`, r a local, as its expected value
 printf 'C amp\n{}\nP0(atomic_int *x)\n{\n\tint e = 0;\n\tint r0 = atomic_compare_exchange_strong_explicit(x, &e, 1, memory_order_relaxed, memory_order_relaxed);\n}\nexists (0:r0=1)\n' > "$tmp/amp.litmus"
