@@ -6,8 +6,9 @@
  * read-modify-writes (xchg with memory, and lock-prefixed instructions),
  * whose read and write are tagged X and paired in rmw.
  * The instructions herd7 7.58's X86_64 front end reads are computed as
- * herd7 does instead (`herd` below; doc/fidelity.md): a source is read
- * at its width but an immediate is the whole sign-extended value, a
+ * herd7 does instead (`herd` below; doc/fidelity.md): a register is
+ * read at its width, a location at its size suffix's or whole, an
+ * immediate is the whole sign-extended value, a
  * result is written whole (movl $-1,%eax leaves 64 ones, addl $1 to
  * 0xffffffff leaves 2^32; an 8- or 16-bit write ors the value into the
  * cleared part), and the flags are herd7's: ZF is result == 0 (cmp:
@@ -450,8 +451,7 @@ static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
  * an immediate whole or a source read at its width; no truncation),
  * with herd7's flags (doc/fidelity.md). false: not one of herd7's
  * operations here, or undefined on these values. */
-static bool herd_alu(int op, int w, sem_val a, sem_val b, flags *f,
-                     sem_val *out)
+static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
 {
     char c;
     switch (op) {
@@ -466,12 +466,12 @@ static bool herd_alu(int op, int w, sem_val a, sem_val b, flags *f,
     if (op == LL_X86_INC || op == LL_X86_DEC)
         b = sem_int(1);
     if (c == '<') {
-        /* shl is cut to its width, and its count is not cut to 5 bits
-           (`shl $33,%eax` of 3 leaves 0, the CPU 6) */
+        /* shl is not cut either, nor its count to 5 bits: `shl $9,%bx`
+           of 255 leaves 0x1fe00, `shl $33,%eax` of 3 0x600000000 (the
+           CPU 0xfe00 and 6) */
         if (a.sym >= 0 || b.sym >= 0)
             return false;
-        *out = sem_int((int64_t)(((uint64_t)a.num << (b.num & 63)) &
-                                 wmask(w)));
+        *out = sem_int((int64_t)((uint64_t)a.num << (b.num & 63)));
     } else if (a.sym < 0 && b.sym < 0) {
         uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num, z = 0;
         switch (c) {
@@ -591,7 +591,7 @@ static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
 }
 
 /* An operand's value at width w (an immediate truncated to it; herd7
- * keeps it whole). */
+ * keeps it whole, and a location without a size suffix). */
 static sem_next read_operand(sem_run *r, const ll_instr *in,
                              const ll_operand *o, int w, mem_access *m,
                              sem_reg *out, bool herd)
@@ -605,7 +605,12 @@ static sem_next read_operand(sem_run *r, const ll_instr *in,
         *out = read_reg(r, o->reg);
         return SEM_NEXT;
     case LL_OPND_MEM:
-        return mem_read(r, in, o, w, m, out);
+        /* herd7 7.58 reads a location whole unless a size suffix says
+           otherwise: `mov (x),%al` of 510 leaves 510 in rax, `add
+           %al,(x)` of 255 to 510 stores 765 (the CPU 254 and 253) */
+        return mem_read(r, in, o,
+                        herd && !(in->flags & LL_X86_SZ_MASK) ? 8 : w, m,
+                        out);
     case LL_OPND_SYM:
         out->v = sem_addr_of(r, o->sym);
         out->t = 0;
@@ -663,7 +668,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
                                     op == LL_X86_SAR ? 1 : w,
                                     &sm, &src, herd)) != SEM_NEXT)
         return n;
-    if ((n = read_operand(r, in, dst, w, &m, &d, false)) != SEM_NEXT)
+    if ((n = read_operand(r, in, dst, w, &m, &d, herd)) != SEM_NEXT)
         return n;
     sem_taint ft;
     flags f = get_flags(r, &ft);
@@ -675,7 +680,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
             return flags_undefined(r, ft);
     }
     if (herd) {
-        if (!herd_alu(op, w, d.v, src.v, &f, &res.v))
+        if (!herd_alu(op, d.v, src.v, &f, &res.v))
             return undefined(r, res.t);
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
@@ -713,7 +718,7 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
     m.atomic = in->op == LL_X86_XCHG || in->op == LL_X86_UXCH ||
                (in->flags & LL_X86_F_LOCK);
     sem_reg rv = read_reg(r, reg->reg), ov;
-    sem_next n = read_operand(r, in, other, w, &m, &ov, false);
+    sem_next n = read_operand(r, in, other, w, &m, &ov, herd);
     if (n != SEM_NEXT)
         return n;
     sem_reg nv = rv;
@@ -728,7 +733,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
         set_flags(r, f, nv.t, nm);
     }
     /* the destination is written last: `xadd %ax,%ax` leaves the sum */
-    write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t, om);
+    write_reg_as(r, reg->reg, herd ? ov.v : trunc_to(ov.v, w), ov.t, herd,
+                 om);
     return write_operand(r, in, other, w, &m, nv, true, herd, nm);
 }
 
@@ -745,7 +751,7 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     int part = LL_X86_REG_PART(src->reg);
     int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
     sem_reg a = read_reg(r, acc);
-    sem_next n = read_operand(r, in, dst, w, &m, &d, false);
+    sem_next n = read_operand(r, in, dst, w, &m, &d, herd);
     if (n != SEM_NEXT)
         return n;
     /* rax's value goes in the location's value set (sem_expect): the
@@ -755,7 +761,10 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     sem_expect(r, m.read_ev, trunc_to(a.v, w), a.t);
     flags f = get_flags(r, NULL), before = f;
     sem_val diff;
-    if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
+    /* herd7 compares the accumulator's part with the location whole */
+    if (!(herd ? sem_arith('-', a.v, d.v, &diff)
+               : alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff)) ||
+        diff.sym >= 0)
         return undefined(r, a.t | d.t);
     vmade dm = made_of(r, dst, d);
     vmade am = {sem_get_vsrc(r, x86_reg_slot(acc)),
@@ -840,7 +849,7 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
     if (herd && !holds)    /* herd7's cmovc neither reads nor writes */
         return SEM_NEXT;
     sem_reg src, old = read_reg(r, dst->reg);
-    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src, false);
+    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src, herd);
     if (n != SEM_NEXT)
         return n;
     sem_reg v = holds ? src : old;
@@ -895,6 +904,19 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     case LL_X86_NOT: case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR:
         return arith(r, in, w, herd);
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
+        /* herd7 7.58 refuses a test a run of which reaches an exchange
+           of a register with itself or another part of it (`xchg
+           %al,%ah`, X86's `XCHG EAX,EAX`) */
+        if (!cpu && in->ops[0].kind == LL_OPND_REG &&
+            in->ops[1].kind == LL_OPND_REG &&
+            LL_X86_IS_GPR(in->ops[0].reg) && LL_X86_IS_GPR(in->ops[1].reg) &&
+            LL_X86_REG_BASE(in->ops[0].reg) ==
+                LL_X86_REG_BASE(in->ops[1].reg)) {
+            sem_error(r, "an exchange within one register (herd7 7.58: "
+                         "\"Ambiguous po for register\", when a run "
+                         "reaches it)");
+            return SEM_ERROR;
+        }
         return exchange(r, in, w, herd);
     case LL_X86_CMPXCHG:    /* herd7 reads it in its own operand order */
         if (!cpu && (in->flags & LL_X86_F_32)) {
