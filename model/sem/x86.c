@@ -750,6 +750,11 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     sem_reg d, s = read_reg(r, src->reg);
     int part = LL_X86_REG_PART(src->reg);
     int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
+    /* herd7 7.58 compares rax whole unless a size suffix is written, as
+       it reads the location (`cmpxchg (x),%cl` with rax 256 and x 0
+       fails, `cmpxchgb` succeeds) */
+    if (herd && !(in->flags & LL_X86_SZ_MASK))
+        acc = LL_X86_REG(LL_X86_RAX, LL_X86_P64);
     sem_reg a = read_reg(r, acc);
     sem_next n = read_operand(r, in, dst, w, &m, &d, herd);
     if (n != SEM_NEXT)
@@ -885,12 +890,14 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     int w = ll_x86_op_width(in);
     bool herd = !cpu && !(in->flags & LL_X86_F_32) &&
                 ll_x86_table[in->op].herd;
-    /* under X86 herd7 7.58's SETNB and CMOVC read its CF, always 0, and
+    /* under X86 herd7 7.58's SETNB and CMOVC read its CF, always 0, its
+       JE and JNE read ZF 0 before any instruction sets it, and
        its MOVB and MOVW store an immediate whole (`MOVB [x],$-1` stores
        -1); its other instructions agree with the CPU's there */
     unsigned sz = in->flags & LL_X86_SZ_MASK;
     if (!cpu && (in->flags & LL_X86_F_32) &&
         (in->op == LL_X86_SETCC || in->op == LL_X86_CMOVCC ||
+         in->op == LL_X86_JCC ||
          (in->op == LL_X86_MOV && (sz == LL_X86_SZ_B || sz == LL_X86_SZ_W))))
         herd = true;
     switch ((ll_x86_op)in->op) {
