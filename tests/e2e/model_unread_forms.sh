@@ -6,7 +6,8 @@
 # test with one FILE:LINE:COL line naming the form, exit 2, whether or
 # not a run reaches the instruction (here after a jump over it).
 # model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c
-# c_check.
+# c_check; and a 32-bit test's numbers herd7 does not read
+# (model/word_values.c).
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
@@ -115,6 +116,20 @@ reached X86_64 rax "ret" 'ret (herd7 7.58: "Instruction ret not implemented", wh
 reached X86_64 rax "xchg %al,%ah" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' jmp
 reached X86 EAX "XCHG EAX,EAX" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' JMP
 reached X86 EAX "CMPXCHG [x],EBX" 'CMPXCHG under the X86 header (herd7 7.58: "I_CMPXCHG not implemented", when a run reaches it)' JMP
+# a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
+# number, in the init block and the condition; 0xffffffff is read
+words() {
+  n=$((n+1))
+  f=$tmp/t$n.litmus
+  printf '%s t%s\n{ %s }\n P0 ;\n %s ;\nexists (%s)\n' "$1" "$n" "$2" "$3" "$4" > "$f"
+  expect "$f" "$f:$5: herd7 7.58 reads the values of this test as 32-bit words and stops on $6 (\"Failure Int32.of_string\": a decimal number outside -2147483648..2147483647, a hexadecimal one beyond 0xffffffff), so the model refuses the test" "$6"
+}
+words X86 '0:EAX=4294967295;' 'MOV EBX,$1' '0:EBX=1' 2:3 4294967295
+words X86 'uint32_t x=0x100000000;' 'MOV EBX,$1' '0:EBX=1' 2:3 0x100000000
+words ARM '0:R0=0;' 'MOV R1,#1' '0:R1=2147483648' 5:9 2147483648
+printf 'X86 w\n{ 0:EAX=0xffffffff; 0:EBX=-2147483648; }\n P0 ;\n MOV ECX,$1 ;\nexists (0:EAX=-1)\n' > "$tmp/w.litmus"
+"$LITMUSLAB" model "$tmp/w.litmus" 2>&1 | grep -q '^Observation w Always 1 0$' ||
+  { echo "model_unread_forms: 32-bit numbers herd7 reads:"; "$LITMUSLAB" model "$tmp/w.litmus"; fail=1; }
 # C11's compare-exchange with `&r`, r a local, as its expected value
 printf 'C amp\n{}\nP0(atomic_int *x)\n{\n\tint e = 0;\n\tint r0 = atomic_compare_exchange_strong_explicit(x, &e, 1, memory_order_relaxed, memory_order_relaxed);\n}\nexists (0:r0=1)\n' > "$tmp/amp.litmus"
 n=$((n+1))
