@@ -6,6 +6,7 @@
  * location holds is a value of its type (herd7's default type: int); a
  * register's type only says how a final state shows it. */
 #include "model/engine.h"
+#include "model/word_values.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -791,7 +792,7 @@ bool mdl_prepare(mdl_test *m, const ll_test *t, const sem_ops *ops)
         scan_symregs(m, th);
         add_slot(th, ops->n_regs + th->n_symregs - 1);
     }
-    if (!check_code(m))
+    if (!check_code(m) || !mdl_check_word_values(m))
         return false;
     for (int i = 0; i < t->n_threads; i++) {
         mark_conds(ops, &m->threads[i]);

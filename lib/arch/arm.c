@@ -224,23 +224,6 @@ static void note_zero(const ll_asm_line *ln, int shift, ll_instr *out)
         out->flags |= LL_ARM_F_ZERO_WRITTEN;
 }
 
-/* An immediate written `0x...` or with a `+` in some operand: noted for
- * the model, which refuses what herd7's ARM lexer does not read. */
-static void note_hex_plus(const ll_asm_line *ln, ll_instr *out)
-{
-    for (int i = 0; i < ln->n_args; i++) {
-        ll_span a = ln->args[i];
-        for (int k = 0; k < a.len; k++) {
-            bool starts = k == 0 || !(isalnum((unsigned char)a.s[k - 1]) ||
-                                      a.s[k - 1] == '_');
-            if (a.s[k] == '+' ||
-                (starts && a.s[k] == '0' && k + 1 < a.len &&
-                 (a.s[k + 1] == 'x' || a.s[k + 1] == 'X')))
-                out->flags |= LL_ARM_F_HEX_PLUS;
-        }
-    }
-}
-
 /* Address forms neither herd7 nor ARM has, refused here for hwrun as
  * well: herd's bare `LDR Rt,Rn` on other than LDR, STR and LDREX (herd7
  * reads it on those alone), and an offset or an index on the exclusive,
@@ -290,7 +273,8 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
              ll_armf_name_symregs(a, &ln, out, d);
         if (ok) {
             note_zero(&ln, shift, out);
-            note_hex_plus(&ln, out);
+            if (ll_asm_hex_plus(&ln))
+                out->flags |= LL_ARM_F_HEX_PLUS;
         }
         ok = ok && address_form(&ln, out, d);
     }

@@ -162,6 +162,22 @@ static int digit_value(char c)
     return 99;
 }
 
+bool ll_asm_hex_plus(const ll_asm_line *ln)
+{
+    for (int i = 0; i < ln->n_args; i++) {
+        ll_span a = ln->args[i];
+        for (int k = 0; k < a.len; k++) {
+            bool starts = k == 0 || !(isalnum((unsigned char)a.s[k - 1]) ||
+                                      a.s[k - 1] == '_');
+            if (a.s[k] == '+' ||
+                (starts && a.s[k] == '0' && k + 1 < a.len &&
+                 (a.s[k + 1] == 'x' || a.s[k + 1] == 'X')))
+                return true;
+        }
+    }
+    return false;
+}
+
 bool ll_span_int(ll_span s, int64_t *out)
 {
     int i = 0;

@@ -44,6 +44,9 @@ char *ll_span_dup(ll_span s);
 
 /* s is exactly an integer: optional sign, decimal or 0x hex. */
 bool ll_span_int(ll_span s, int64_t *out);
+/* Whether some operand of ln has a number written `0x...` or a `+`,
+ * which some of herd7's lexers do not read (the model refuses them). */
+bool ll_asm_hex_plus(const ll_asm_line *ln);
 /* s is a name: a letter or `_` then letters, digits, `_` or `.` */
 bool ll_span_is_name(ll_span s);
 /* s starts with c and ends with the matching close; *inner is between. */

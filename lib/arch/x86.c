@@ -49,7 +49,7 @@ const ll_x86_opinfo ll_x86_table[LL_X86_NOPS] = {
     [LL_X86_SUB] = {"sub", 2, 2, {ANY, RM}, true, true, false},
     [LL_X86_ADC] = {"adc", 2, 2, {ANY, RM}, true, true, false},
     [LL_X86_SBB] = {"sbb", 2, 2, {ANY, RM}, true, true, false},
-    [LL_X86_AND] = {"and", 2, 2, {ANY, RM}, true, true, false},
+    [LL_X86_AND] = {"and", 2, 2, {ANY, RM}, true, true, true},
     [LL_X86_OR] = {"or", 2, 2, {ANY, RM}, true, true, true},
     [LL_X86_XOR] = {"xor", 2, 2, {ANY, RM}, true, true, true},
     [LL_X86_CMP] = {"cmp", 2, 2, {ANY, RM}, true, false, true},
@@ -62,7 +62,7 @@ const ll_x86_opinfo ll_x86_table[LL_X86_NOPS] = {
     [LL_X86_UXCH] = {"uxch", 2, 2, {RM, RM}, true, false, true},
     [LL_X86_XADD] = {"xadd", 2, 2, {R, RM}, true, true, false},
     [LL_X86_CMPXCHG] = {"cmpxchg", 2, 2, {R, RM}, true, true, false},
-    [LL_X86_SHL] = {"shl", 1, 2, {RI, RM}, true, false, false},
+    [LL_X86_SHL] = {"shl", 1, 2, {RI, RM}, true, false, true},
     [LL_X86_SHR] = {"shr", 1, 2, {RI, RM}, true, false, false},
     [LL_X86_SAR] = {"sar", 1, 2, {RI, RM}, true, false, false},
     [LL_X86_MOVZX] = {"movzx", 2, 2, {RM, R}, false, false, false},
@@ -154,10 +154,34 @@ static int plain_lookup(const char *m)
     for (int op = 0; op < LL_X86_NOPS; op++)
         if (!has_cc(op) && !strcmp(ll_x86_table[op].mnem, m))
             return op;
-    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
-        if (!strcmp(aliases[i].name, m))
-            return aliases[i].op;
     return -1;
+}
+
+static int alias_lookup(const char *m, unsigned *flags)
+{
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+        if (!strcmp(aliases[i].name, m)) {
+            if (aliases[i].op != LL_X86_RET)    /* herd7 reads retq */
+                *flags |= LL_X86_F_ALIAS;
+            return aliases[i].op;
+        }
+    return -1;
+}
+
+/* The conditions herd7 7.58 reads, as it spells them: family prefix and
+ * the names after it. */
+static bool herd_cc_spelling(int op, const char *cc)
+{
+    static const char *const jumps[] = {"e", "ne", "s", "ns", "lt", "ge",
+                                        "le", "gt"};
+    if (op == LL_X86_SETCC)
+        return !strcmp(cc, "nb");
+    if (op == LL_X86_CMOVCC)
+        return !strcmp(cc, "c");
+    for (size_t i = 0; i < sizeof jumps / sizeof *jumps; i++)
+        if (!strcmp(cc, jumps[i]))
+            return true;
+    return false;
 }
 
 /* A condition family: "j"+cc, "set"+cc, "cmov"+cc with an optional size. */
@@ -184,6 +208,8 @@ static int family_lookup(const char *m, unsigned *flags)
         }
         if (cc >= 0) {
             *flags |= (unsigned)cc << LL_X86_CC_SHIFT;
+            if (herd_cc_spelling(fam[f].op, rest))
+                *flags |= LL_X86_F_HERD_CC;
             return fam[f].op;
         }
         *flags &= ~LL_X86_SZ_MASK;
@@ -213,6 +239,8 @@ static int mnem_lookup(ll_span s, unsigned *flags)
         m[i] = (char)tolower((unsigned char)s.s[i]);
     m[s.len] = 0;
     int op = plain_lookup(m);
+    if (op < 0)
+        op = alias_lookup(m, flags);
     if (op >= 0)
         return op;
     size_t len = strlen(m);
@@ -220,11 +248,14 @@ static int mnem_lookup(ll_span s, unsigned *flags)
     if (sz) {
         m[len - 1] = 0;
         op = plain_lookup(m);
+        if (op < 0)
+            op = alias_lookup(m, flags);
         m[len - 1] = size_letters[sz];
         if (op >= 0 && ll_x86_table[op].sized) {
             *flags |= (unsigned)sz;
             return op;
         }
+        *flags &= ~LL_X86_F_ALIAS;
     }
     op = family_lookup(m, flags);
     return op >= 0 ? op : widen_lookup(m, flags);
@@ -715,6 +746,24 @@ static bool arg_count(const ll_x86_opinfo *f, ll_span mnem, int got,
     return false;
 }
 
+/* The AT&T memory operand forms herd7 7.58 does not read (its X86_64
+ * parser wants `(x)`, `disp(%reg)` or `disp(%reg,%reg,scale)`, a segment
+ * only before an indexed one): `x`, `x(%rip)`, `(%rax,%rcx)`,
+ * `%ds:(x)`. */
+static bool unread_addr_form(const ll_operand *o, ll_span a, bool seg)
+{
+    if (o->kind != LL_OPND_MEM)
+        return false;
+    if (seg && o->index < 0)
+        return true;
+    if (!seg && o->sym && a.s[0] != '(')
+        return true;
+    int commas = 0;
+    for (int k = 0; k < a.len; k++)
+        commas += a.s[k] == ',';
+    return o->index >= 0 && commas < 2;
+}
+
 /* herd writes `cmpxchg (x),%rcx` and `cmovc %rax,(x)`: a memory operand
  * on the wrong side of the register; store them in the real order. Under
  * X86_64 herd7 and litmus7 read `cmpxchg %rbx,%rcx` so too, the
@@ -724,8 +773,9 @@ static void herd_order(ll_instr *in, ll_span *arg, bool x86_64)
 {
     bool regs = in->ops[0].kind == LL_OPND_REG &&
                 in->ops[1].kind == LL_OPND_REG;
-    if (in->op == LL_X86_CMPXCHG && in->ops[0].kind == LL_OPND_REG &&
-        in->ops[1].kind == LL_OPND_MEM && x86_64)
+    if ((in->op == LL_X86_CMPXCHG && in->ops[0].kind == LL_OPND_REG &&
+         in->ops[1].kind == LL_OPND_MEM && x86_64) ||
+        (in->op == LL_X86_CMOVCC && in->ops[0].kind == LL_OPND_MEM))
         in->flags |= LL_X86_F_CPU_ORDER;
     bool swap = (in->op == LL_X86_CMPXCHG &&
                  ((in->ops[0].kind == LL_OPND_MEM &&
@@ -789,6 +839,10 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
                     "nop only", (int)prefix.len, prefix.s);
         return false;
     }
+    if (prefix.len > 0)
+        flags |= LL_X86_F_ALIAS;
+    if (ll_asm_hex_plus(&ln))
+        flags |= LL_X86_F_HEX_PLUS;
     const ll_x86_opinfo *f = &ll_x86_table[op];
     if (!arg_count(f, ln.mnem, ln.n_args, d))
         return false;
@@ -818,6 +872,8 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
             return false;
         }
         out->flags |= seg << LL_X86_SEG_SHIFT;
+        if (!intel && unread_addr_form(o, a, seg != 0))
+            out->flags |= LL_X86_F_ADDR_FORM;
     }
     if (!intel)
         herd_order(out, arg, !intel_ok);
@@ -843,34 +899,56 @@ static bool x86_64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 /* herd7's digest spells a scaled operand `(%rax, %rbx,8)` (a scale of 0
  * `(%rax, %rbx,)`) and drops a segment prefix; ours is the assembler's
  * `%cs:(%rax,%rbx,8)`. */
+/* A number as written: in hexadecimal when the instruction had one so
+ * (LL_X86_F_HEX_PLUS, which herd7 does not read), else in decimal. */
+static void print_num(ll_buf *b, const char *prefix, int64_t v, bool hex)
+{
+    if (!hex) {
+        ll_asm_print_int(b, prefix, v);
+        return;
+    }
+    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    ll_buf_printf(b, "%s%s0x%llx", prefix, v < 0 ? "-" : "",
+                  (unsigned long long)m);
+}
+
 static void print_att_mem(const ll_operand *o, unsigned flags, bool herd,
                           ll_buf *b)
 {
     int seg = LL_X86_SEG(flags);
+    bool hex = !herd && (flags & LL_X86_F_HEX_PLUS);
+    /* the forms herd7 does not read, as written: `x`, `(%rax,%rcx)` */
+    bool form = !herd && (flags & LL_X86_F_ADDR_FORM);
     if (seg && !herd)
         ll_buf_printf(b, "%%%s:", reg_lower[LL_X86_ES + seg - 1]);
     if (o->reg < 0 && o->index < 0) {
         if (seg && !o->sym) {
-            ll_asm_print_int(b, "", o->imm);
+            print_num(b, "", o->imm, hex);
+            return;
+        }
+        if (form && !seg && o->sym) {
+            ll_buf_puts(b, o->sym);
             return;
         }
         ll_buf_putc(b, '(');
         if (o->sym)
             ll_buf_puts(b, o->sym);
         else
-            ll_asm_print_int(b, "", o->imm);
+            print_num(b, "", o->imm, hex);
         ll_buf_putc(b, ')');
         return;
     }
     if (o->sym)
         ll_buf_puts(b, o->sym);
-    else if (o->imm != 0)
-        ll_asm_print_int(b, "", o->imm);
+    else if (o->imm != 0 || hex)
+        print_num(b, "", o->imm, hex);
     ll_buf_putc(b, '(');
     if (o->reg >= 0)
         ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));
     if (o->index >= 0 && herd && o->shift == 0)   /* herd7's, checked */
         ll_buf_printf(b, ", %%%s,", x86_64_reg_name(o->index));
+    else if (o->index >= 0 && form && o->shift == 1)
+        ll_buf_printf(b, ",%%%s", x86_64_reg_name(o->index));
     else if (o->index >= 0)
         ll_buf_printf(b, herd ? ", %%%s,%d" : ",%%%s,%d",
                       x86_64_reg_name(o->index), o->shift);
@@ -895,7 +973,7 @@ static void print_operand(const ll_operand *o, unsigned flags, bool herd,
     bool intel = flags & LL_X86_F_INTEL;
     switch (o->kind) {
     case LL_OPND_IMM:
-        ll_asm_print_int(b, "$", o->imm);
+        print_num(b, "$", o->imm, !herd && (flags & LL_X86_F_HEX_PLUS));
         break;
     case LL_OPND_REG:
         if (intel)
@@ -916,17 +994,47 @@ static void print_operand(const ll_operand *o, unsigned flags, bool herd,
 }
 
 /* The mnemonic with its size suffix, upper case in Intel spelling. */
-static void print_mnemonic(const ll_instr *in, ll_buf *b)
+/* The condition's name as written, to print the instruction back as
+ * herd7 would read it or not (LL_X86_F_HERD_CC): herd7's spelling (jlt,
+ * setnb, cmovc), else another one of the same condition (jl, jz, setae,
+ * cmovb). */
+static const char *written_cc(const ll_instr *in)
+{
+    static const char *const other[LL_X86_NCC] = {
+        [LL_X86_CC_E] = "z", [LL_X86_CC_NE] = "nz", [LL_X86_CC_GE] = "nl",
+        [LL_X86_CC_LE] = "ng"};
+    int cc = LL_X86_CC(in->flags);
+    bool herd = in->flags & LL_X86_F_HERD_CC;
+    if (in->op == LL_X86_SETCC)
+        return herd ? "nb" : cc_print[cc];
+    if (in->op == LL_X86_CMOVCC)
+        return herd ? "c" : cc_print[cc];
+    if (herd)
+        return cc == LL_X86_CC_L ? "lt" : cc == LL_X86_CC_G ? "gt"
+                                                             : cc_print[cc];
+    return other[cc] ? other[cc] : cc_print[cc];
+}
+
+static void print_mnemonic(const ll_instr *in, bool herd, ll_buf *b)
 {
     char buf[16], m[24];
     const char *name = ll_x86_mnemonic(in, buf);
+    if (!herd && has_cc(in->op)) {
+        snprintf(buf, sizeof buf, "%s%s", ll_x86_table[in->op].mnem,
+                 written_cc(in));
+        name = buf;
+    }
+    if (!herd && (in->flags & LL_X86_F_ALIAS))
+        name = in->op == LL_X86_SHL ? "sal"
+               : in->op == LL_X86_MOVSX ? "movsxd" : "data16 nop";
     unsigned size = in->flags & LL_X86_SZ_MASK;
     bool widen_sized = (in->op == LL_X86_MOVZX || in->op == LL_X86_MOVSX);
-    if (size && !widen_sized && ll_x86_table[in->op].sized)
+    bool x86 = herd && (in->flags & LL_X86_F_32);
+    if (size && !widen_sized && ll_x86_table[in->op].sized && !x86)
         snprintf(m, sizeof m, "%s%c", name, size_letters[size]);
     else
         snprintf(m, sizeof m, "%s", name);
-    for (char *p = m; (in->flags & LL_X86_F_INTEL) && *p; p++)
+    for (char *p = m; ((in->flags & LL_X86_F_INTEL) || x86) && *p; p++)
         *p = (char)toupper((unsigned char)*p);
     ll_buf_puts(b, m);
 }
@@ -946,7 +1054,7 @@ static void print_instr(const ll_instr *in, bool herd, ll_buf *b)
     if (in->flags & LL_X86_F_LOCK)
         ll_buf_puts(b, intel ? (herd ? "LOCK; " : "LOCK ")
                              : (herd ? "lock; " : "lock "));
-    print_mnemonic(in, b);
+    print_mnemonic(in, herd, b);
     /* herd's X86 printer pads these three with a second space */
     if (herd && intel && (in->op == LL_X86_INC || in->op == LL_X86_DEC ||
                           in->op == LL_X86_CMP))
@@ -957,9 +1065,13 @@ static void print_instr(const ll_instr *in, bool herd, ll_buf *b)
     bool reverse = intel || (herd && (in->op == LL_X86_CMPXCHG ||
                                       (in->op == LL_X86_CMOVCC &&
                                        LL_X86_CC(in->flags) ==
-                                           LL_X86_CC_B))) ||
+                                           LL_X86_CC_B &&
+                                       in->ops[0].kind == LL_OPND_MEM))) ||
                    (in->op == LL_X86_CMPXCHG &&
-                    !(in->flags & (LL_X86_F_32 | LL_X86_F_CPU_ORDER)));
+                    !(in->flags & (LL_X86_F_32 | LL_X86_F_CPU_ORDER))) ||
+                   (!herd && in->op == LL_X86_CMOVCC &&
+                    in->ops[0].kind == LL_OPND_MEM &&
+                    !(in->flags & LL_X86_F_CPU_ORDER));
     for (int i = 0; i < in->n_ops; i++) {
         ll_buf_putc(b, i ? ',' : ' ');
         print_operand(&in->ops[reverse ? in->n_ops - 1 - i : i], in->flags,

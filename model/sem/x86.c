@@ -6,8 +6,9 @@
  * read-modify-writes (xchg with memory, and lock-prefixed instructions),
  * whose read and write are tagged X and paired in rmw.
  * The instructions herd7 7.58's X86_64 front end reads are computed as
- * herd7 does instead (`herd` below; doc/fidelity.md): a source is read
- * at its width but an immediate is the whole sign-extended value, a
+ * herd7 does instead (`herd` below; doc/fidelity.md): a register is
+ * read at its width, a location at its size suffix's or whole, an
+ * immediate is the whole sign-extended value, a
  * result is written whole (movl $-1,%eax leaves 64 ones, addl $1 to
  * 0xffffffff leaves 2^32; an 8- or 16-bit write ors the value into the
  * cleared part), and the flags are herd7's: ZF is result == 0 (cmp:
@@ -17,6 +18,7 @@
  * against this machine).
  * Memory is herd7's without -variant mixed: one value per location. */
 #include "model/sem/sem.h"
+#include "model/sem/x86_forms.h"
 
 #include "litmuslab/arch/x86.h"
 
@@ -278,6 +280,10 @@ static flags herd_flags(flags f, bool zf, bool sf)
  * readings: LE is !SF, GE is ZF|SF, L is ZF|!SF, G and S are SF. */
 static bool cond_holds(flags f, int cc, bool herd, bool *ok)
 {
+    if (herd && (cc == LL_X86_CC_B || cc == LL_X86_CC_AE)) {
+        *ok = true;    /* no instruction of herd7's sets CF */
+        return cc == LL_X86_CC_AE;
+    }
     if (herd && !(f.bits & F_HERD) && f.known == 0)
         f = herd_flags(f, false, false);
     if (f.bits & F_HERD) {
@@ -453,17 +459,27 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
     case LL_X86_DEC: case LL_X86_CMP: c = '-'; break;
     case LL_X86_XOR: c = '^'; break;
     case LL_X86_OR: c = '|'; break;
+    case LL_X86_AND: c = '&'; break;
+    case LL_X86_SHL: c = '<'; break;
     default: return false;
     }
     if (op == LL_X86_INC || op == LL_X86_DEC)
         b = sem_int(1);
-    if (a.sym < 0 && b.sym < 0) {
+    if (c == '<') {
+        /* shl is not cut either, nor its count to 5 bits: `shl $9,%bx`
+           of 255 leaves 0x1fe00, `shl $33,%eax` of 3 0x600000000 (the
+           CPU 0xfe00 and 6) */
+        if (a.sym >= 0 || b.sym >= 0)
+            return false;
+        *out = sem_int((int64_t)((uint64_t)a.num << (b.num & 63)));
+    } else if (a.sym < 0 && b.sym < 0) {
         uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num, z = 0;
         switch (c) {
         case '+': z = x + y; break;
         case '-': z = x - y; break;
         case '^': z = x ^ y; break;
         case '|': z = x | y; break;
+        case '&': z = x & y; break;
         }
         *out = sem_int((int64_t)z);
     } else if (!sem_arith(c, a, b, out)) {
@@ -575,7 +591,7 @@ static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
 }
 
 /* An operand's value at width w (an immediate truncated to it; herd7
- * keeps it whole). */
+ * keeps it whole, and a location without a size suffix). */
 static sem_next read_operand(sem_run *r, const ll_instr *in,
                              const ll_operand *o, int w, mem_access *m,
                              sem_reg *out, bool herd)
@@ -589,7 +605,12 @@ static sem_next read_operand(sem_run *r, const ll_instr *in,
         *out = read_reg(r, o->reg);
         return SEM_NEXT;
     case LL_OPND_MEM:
-        return mem_read(r, in, o, w, m, out);
+        /* herd7 7.58 reads a location whole unless a size suffix says
+           otherwise: `mov (x),%al` of 510 leaves 510 in rax, `add
+           %al,(x)` of 255 to 510 stores 765 (the CPU 254 and 253) */
+        return mem_read(r, in, o,
+                        herd && !(in->flags & LL_X86_SZ_MASK) ? 8 : w, m,
+                        out);
     case LL_OPND_SYM:
         out->v = sem_addr_of(r, o->sym);
         out->t = 0;
@@ -647,7 +668,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
                                     op == LL_X86_SAR ? 1 : w,
                                     &sm, &src, herd)) != SEM_NEXT)
         return n;
-    if ((n = read_operand(r, in, dst, w, &m, &d, false)) != SEM_NEXT)
+    if ((n = read_operand(r, in, dst, w, &m, &d, herd)) != SEM_NEXT)
         return n;
     sem_taint ft;
     flags f = get_flags(r, &ft);
@@ -697,7 +718,7 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
     m.atomic = in->op == LL_X86_XCHG || in->op == LL_X86_UXCH ||
                (in->flags & LL_X86_F_LOCK);
     sem_reg rv = read_reg(r, reg->reg), ov;
-    sem_next n = read_operand(r, in, other, w, &m, &ov, false);
+    sem_next n = read_operand(r, in, other, w, &m, &ov, herd);
     if (n != SEM_NEXT)
         return n;
     sem_reg nv = rv;
@@ -712,7 +733,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
         set_flags(r, f, nv.t, nm);
     }
     /* the destination is written last: `xadd %ax,%ax` leaves the sum */
-    write_reg(r, reg->reg, trunc_to(ov.v, w), ov.t, om);
+    write_reg_as(r, reg->reg, herd ? ov.v : trunc_to(ov.v, w), ov.t, herd,
+                 om);
     return write_operand(r, in, other, w, &m, nv, true, herd, nm);
 }
 
@@ -728,8 +750,13 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     sem_reg d, s = read_reg(r, src->reg);
     int part = LL_X86_REG_PART(src->reg);
     int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
+    /* herd7 7.58 compares rax whole unless a size suffix is written, as
+       it reads the location (`cmpxchg (x),%cl` with rax 256 and x 0
+       fails, `cmpxchgb` succeeds) */
+    if (herd && !(in->flags & LL_X86_SZ_MASK))
+        acc = LL_X86_REG(LL_X86_RAX, LL_X86_P64);
     sem_reg a = read_reg(r, acc);
-    sem_next n = read_operand(r, in, dst, w, &m, &d, false);
+    sem_next n = read_operand(r, in, dst, w, &m, &d, herd);
     if (n != SEM_NEXT)
         return n;
     /* rax's value goes in the location's value set (sem_expect): the
@@ -739,7 +766,10 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     sem_expect(r, m.read_ev, trunc_to(a.v, w), a.t);
     flags f = get_flags(r, NULL), before = f;
     sem_val diff;
-    if (!alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff) || diff.sym >= 0)
+    /* herd7 compares the accumulator's part with the location whole */
+    if (!(herd ? sem_arith('-', a.v, d.v, &diff)
+               : alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff)) ||
+        diff.sym >= 0)
         return undefined(r, a.t | d.t);
     vmade dm = made_of(r, dst, d);
     vmade am = {sem_get_vsrc(r, x86_reg_slot(acc)),
@@ -824,7 +854,7 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
     if (herd && !holds)    /* herd7's cmovc neither reads nor writes */
         return SEM_NEXT;
     sem_reg src, old = read_reg(r, dst->reg);
-    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src, false);
+    sem_next n = read_operand(r, in, &in->ops[0], w, &m, &src, herd);
     if (n != SEM_NEXT)
         return n;
     sem_reg v = holds ? src : old;
@@ -860,6 +890,16 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     int w = ll_x86_op_width(in);
     bool herd = !cpu && !(in->flags & LL_X86_F_32) &&
                 ll_x86_table[in->op].herd;
+    /* under X86 herd7 7.58's SETNB and CMOVC read its CF, always 0, its
+       JE and JNE read ZF 0 before any instruction sets it, and
+       its MOVB and MOVW store an immediate whole (`MOVB [x],$-1` stores
+       -1); its other instructions agree with the CPU's there */
+    unsigned sz = in->flags & LL_X86_SZ_MASK;
+    if (!cpu && (in->flags & LL_X86_F_32) &&
+        (in->op == LL_X86_SETCC || in->op == LL_X86_CMOVCC ||
+         in->op == LL_X86_JCC ||
+         (in->op == LL_X86_MOV && (sz == LL_X86_SZ_B || sz == LL_X86_SZ_W))))
+        herd = true;
     switch ((ll_x86_op)in->op) {
     case LL_X86_MOV:
         return mov(r, in, w, herd);
@@ -871,8 +911,29 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     case LL_X86_NOT: case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR:
         return arith(r, in, w, herd);
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
+        /* herd7 7.58 refuses a test a run of which reaches an exchange
+           of a register with itself or another part of it (`xchg
+           %al,%ah`, X86's `XCHG EAX,EAX`) */
+        if (!cpu && in->ops[0].kind == LL_OPND_REG &&
+            in->ops[1].kind == LL_OPND_REG &&
+            LL_X86_IS_GPR(in->ops[0].reg) && LL_X86_IS_GPR(in->ops[1].reg) &&
+            LL_X86_REG_BASE(in->ops[0].reg) ==
+                LL_X86_REG_BASE(in->ops[1].reg)) {
+            sem_error(r, "an exchange within one register (herd7 7.58: "
+                         "\"Ambiguous po for register\", when a run "
+                         "reaches it)");
+            return SEM_ERROR;
+        }
         return exchange(r, in, w, herd);
     case LL_X86_CMPXCHG:    /* herd7 reads it in its own operand order */
+        if (!cpu && (in->flags & LL_X86_F_32)) {
+            /* herd7 7.58's X86 reads CMPXCHG and refuses a test a run
+               of which reaches it */
+            sem_error(r, "CMPXCHG under the X86 header (herd7 7.58: "
+                         "\"I_CMPXCHG not implemented\", when a run "
+                         "reaches it)");
+            return SEM_ERROR;
+        }
         return compare_exchange(r, in, w, !cpu && !(in->flags & LL_X86_F_32));
     case LL_X86_MOVZX: case LL_X86_MOVSX:
         return widen(r, in, w);
@@ -895,7 +956,13 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     case LL_X86_NOP: case LL_X86_ENDBR64:
         return SEM_NEXT;
     case LL_X86_RET:
-        return SEM_END;
+        /* herd7 7.58 reads ret but refuses a test a run of which
+           reaches it: "X86_64Sem.ml: Instruction ret not implemented" */
+        if (cpu)
+            return SEM_END;
+        sem_error(r, "ret (herd7 7.58: \"Instruction ret not implemented\", "
+                     "when a run reaches it)");
+        return SEM_ERROR;
     case LL_X86_JMP: case LL_X86_JCC:
         return jump(r, in, label, herd);
     case LL_X86_NOPS:
@@ -1023,25 +1090,6 @@ static const char *x86_model_for(const ll_test *t)
 
 /* deliberate likeness: sem_x86_cpu_ops below and the other architectures'
  * ops tables (data: one designated initialiser per architecture). */
-/* The X86_64 forms herd7 7.58's parser refuses although the CPU runs
- * them (and hwrun writes them): xadd at every width, locked or not, and
- * cmpxchg in the CPU's operand order with a memory destination. Refused
- * before any run, reached or not. (Under the X86 header the model keeps
- * the CPU's results, doc/fidelity.md.) */
-static bool x86_check(const ll_instr *in, ll_buf *why)
-{
-    if (in->flags & LL_X86_F_32)
-        return true;
-    if (in->op == LL_X86_XADD)
-        return sem_unread_form(&ll_arch_x86_64, in,
-                               "its X86_64 has no xadd", why);
-    if (in->op == LL_X86_CMPXCHG && (in->flags & LL_X86_F_CPU_ORDER))
-        return sem_unread_form(&ll_arch_x86_64, in,
-                               "it reads cmpxchg in its own operand order, "
-                               "the memory first: cmpxchg (x),%rcx", why);
-    return true;
-}
-
 const sem_ops sem_x86_ops = {
     .arch = LL_ARCH_X86,
     .default_model = "x86tso.cat",
@@ -1063,7 +1111,7 @@ const sem_ops sem_x86_ops = {
     .symbolic_cycles = true,
     .herd_vars = x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
-    .check = x86_check,
+    .check = sem_x86_check,
 };
 
 /* The same with the CPU's results for every instruction, memory holding

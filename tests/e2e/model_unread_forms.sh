@@ -1,18 +1,29 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64 and C11 forms that herd7
+# model_unread_forms.sh — 32-bit ARM, X86_64, X86 and C11 forms that herd7
 # 7.58 does not read (its parser refuses the test, or an assertion stops it)
 # although the CPU runs them: the reader takes them (`parse` prints them,
 # hwrun runs them: tests/hwcross/ALL-arm.litmus), the model refuses the
 # test with one FILE:LINE:COL line naming the form, exit 2, whether or
 # not a run reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86.c x86_check, model/sem/c.c
-# c_check.
+# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c
+# c_check; and a 32-bit test's numbers herd7 does not read
+# (model/word_values.c).
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 n=0
+# expect FILE WANT NAME: the model refuses FILE with the one line WANT,
+# exit 2, nothing on stdout
+expect() {
+  "$LITMUSLAB" model "$1" > "$tmp/out" 2> "$tmp/err"
+  rc=$?
+  if [ $rc != 2 ] || [ "$(cat "$tmp/err")" != "$2" ] || [ -s "$tmp/out" ]; then
+    echo "model_unread_forms: $3: exit $rc, message:"; cat "$tmp/err"
+    echo "  want: $2"; fail=1
+  fi
+}
 # refused ARCH INSTR WHY [PRINTED]: a test of INSTR after a jump over
 # it; the message names it as the model prints it (PRINTED, else INSTR)
 refused() {
@@ -21,19 +32,16 @@ refused() {
   if [ "$1" = ARM ]; then
     printf 'ARM t%s\n{ 0:R1=x; 0:R2=0; }\n P0 ;\n B L9 ;\n %s ;\n L9: ;\nexists (0:R1=0)\n' \
       "$n" "$2" > "$f"
+  elif [ "$1" = X86 ]; then
+    printf 'X86 t%s\n{ 0:EAX=0; }\n P0 ;\n JMP L9 ;\n %s ;\n L9: ;\nexists (0:EAX=0)\n' \
+      "$n" "$2" > "$f"
   else
     printf 'X86_64 t%s\n{ 0:rax=0; }\n P0 ;\n jmp L9 ;\n %s ;\n L9: ;\nexists (0:rax=0)\n' \
       "$n" "$2" > "$f"
   fi
   "$LITMUSLAB" parse "$f" > /dev/null 2>&1 ||
     { echo "model_unread_forms: parse refuses $2"; fail=1; }
-  "$LITMUSLAB" model "$f" > "$tmp/out" 2> "$tmp/err"
-  rc=$?
-  want="$f:5:2: herd7 7.58 does not read '${4:-$2}' ($3), so the model refuses the test; hwrun runs it"
-  if [ $rc != 2 ] || [ "$(cat "$tmp/err")" != "$want" ] || [ -s "$tmp/out" ]; then
-    echo "model_unread_forms: $2: exit $rc, message:"; cat "$tmp/err"
-    echo "  want: $want"; fail=1
-  fi
+  expect "$f" "$f:5:2: herd7 7.58 does not read '${4:-$2}' ($3), so the model refuses the test; hwrun runs it" "$2"
 }
 while IFS='|' read -r arch instr why printed; do
   refused "$arch" "$instr" "$why" "$printed"
@@ -63,17 +71,69 @@ X86_64|xaddq %rbx,%rax|its X86_64 has no xadd
 X86_64|xaddb %al,(x)|its X86_64 has no xadd
 X86_64|lock cmpxchgq %rcx,(x)|it reads cmpxchg in its own operand order, the memory first: cmpxchg (x),%rcx
 X86_64|cmpxchgl %ecx,(x)|it reads cmpxchg in its own operand order, the memory first: cmpxchg (x),%rcx
+X86_64|subq $1,%rax|its X86_64 has none
+X86_64|testl %eax,%eax|its X86_64 has none
+X86_64|negq (x)|its X86_64 has none
+X86_64|movzbl %al,%eax|its X86_64 has none
+X86_64|leaq (x),%rax|its X86_64 has none
+X86_64|andq $1,%rax|it reads and without a size suffix only
+X86_64|shlq $1,%rax|it reads shl $k or %cl, without a size suffix, only
+X86_64|shl %rax|it reads shl $k or %cl, without a size suffix, only
+X86_64|sal $1,%rax|it reads this instruction by none of its other names
+X86_64|lock orq $1,(x)|it reads lock before add, xor, inc, dec, xchg and cmpxchg only
+X86_64|jl L9|its conditional jumps are je, jne, js, jns, jlt, jge, jle and jgt, spelt so
+X86_64|jz L9|its conditional jumps are je, jne, js, jns, jlt, jge, jle and jgt, spelt so
+X86_64|setae %al|its only set is setnb
+X86_64|cmovb %rbx,%rax|its only cmov is cmovc
+X86_64|cmovc (x),%rax|it reads a memory source in its own order: cmovc %rax,(x)
+X86_64|movq $0x10,%rax|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
+X86_64|movq $4611686018427387904,%rax|it stops on an assertion on a number outside -2^62..2^62-1
+X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
+X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
+X86_64|data16 nopw 0x0(%rax,%rax,1)|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
+X86_64|data16 nopw (%rax,%rax,1)|it reads no prefix word before nop
+X86|SUB EAX,$1|its X86 has none (it reads MOV ADD OR XOR CMP INC DEC XCHG JMP JE JNE SETNB CMOVC and the fences)
+X86|movl $1,(x)|its X86 reads herd's Intel spelling only: MOV [x],$1
+X86|MOV AL,$1|its X86 reads the 32-bit registers only
+X86|LOCK OR [x],$1|it reads LOCK before ADD, XOR, INC, DEC and XCHG only
+X86|JL L9|its conditions are JE, JNE, SETNB and CMOVC, spelt so
+X86|SETNB AL|its X86 reads the 32-bit registers only
 END
+# forms herd7 reads but refuses when a run reaches them: refused when
+# reached, answered after a jump over them
+reached() {
+  n=$((n+1))
+  f=$tmp/t$n.litmus
+  printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s ;\nexists (0:%s=0)\n' \
+    "$1" "$n" "$2" "$3" "$2" > "$f"
+  expect "$f" "$f:4:2: $4" "$3 reached"
+  printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s L9 ;\n %s ;\n L9: ;\nexists (0:%s=0)\n' \
+    "$1" "$n" "$2" "$5" "$3" "$2" > "$f"
+  "$LITMUSLAB" model "$f" 2>&1 | grep -q '^Observation t[0-9]* Always 1 0$' ||
+    { echo "model_unread_forms: $3 not reached is refused"; fail=1; }
+}
+reached X86_64 rax "ret" 'ret (herd7 7.58: "Instruction ret not implemented", when a run reaches it)' jmp
+reached X86_64 rax "xchg %al,%ah" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' jmp
+reached X86 EAX "XCHG EAX,EAX" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' JMP
+reached X86 EAX "CMPXCHG [x],EBX" 'CMPXCHG under the X86 header (herd7 7.58: "I_CMPXCHG not implemented", when a run reaches it)' JMP
+# a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
+# number, in the init block and the condition; 0xffffffff is read
+words() {
+  n=$((n+1))
+  f=$tmp/t$n.litmus
+  printf '%s t%s\n{ %s }\n P0 ;\n %s ;\nexists (%s)\n' "$1" "$n" "$2" "$3" "$4" > "$f"
+  expect "$f" "$f:$5: herd7 7.58 reads the values of this test as 32-bit words and stops on $6 (\"Failure Int32.of_string\": a decimal number outside -2147483648..2147483647, a hexadecimal one beyond 0xffffffff), so the model refuses the test" "$6"
+}
+words X86 '0:EAX=4294967295;' 'MOV EBX,$1' '0:EBX=1' 2:3 4294967295
+words X86 'uint32_t x=0x100000000;' 'MOV EBX,$1' '0:EBX=1' 2:3 0x100000000
+words ARM '0:R0=0;' 'MOV R1,#1' '0:R1=2147483648' 5:9 2147483648
+printf 'X86 w\n{ 0:EAX=0xffffffff; 0:EBX=-2147483648; }\n P0 ;\n MOV ECX,$1 ;\nexists (0:EAX=-1)\n' > "$tmp/w.litmus"
+"$LITMUSLAB" model "$tmp/w.litmus" 2>&1 | grep -q '^Observation w Always 1 0$' ||
+  { echo "model_unread_forms: 32-bit numbers herd7 reads:"; "$LITMUSLAB" model "$tmp/w.litmus"; fail=1; }
 # C11's compare-exchange with `&r`, r a local, as its expected value
 printf 'C amp\n{}\nP0(atomic_int *x)\n{\n\tint e = 0;\n\tint r0 = atomic_compare_exchange_strong_explicit(x, &e, 1, memory_order_relaxed, memory_order_relaxed);\n}\nexists (0:r0=1)\n' > "$tmp/amp.litmus"
 n=$((n+1))
-"$LITMUSLAB" model "$tmp/amp.litmus" > "$tmp/out" 2> "$tmp/err"
-rc=$?
-want="$tmp/amp.litmus:6:11: herd7 7.58 does not read '&r', a local's address, as a compare-exchange's expected value (its C parser: \"unexpected '&'\"; it reads a location, a parameter int *e), so the model refuses the test; hwrun runs it"
-if [ $rc != 2 ] || [ "$(cat "$tmp/err")" != "$want" ]; then
-  echo "model_unread_forms: C &r: exit $rc, message:"; cat "$tmp/err"
-  echo "  want: $want"; fail=1
-fi
+expect "$tmp/amp.litmus" "$tmp/amp.litmus:6:11: herd7 7.58 does not read '&r', a local's address, as a compare-exchange's expected value (its C parser: \"unexpected '&'\"; it reads a location, a parameter int *e), so the model refuses the test; hwrun runs it" "C &r"
 # the forms herd7 reads beside them are answered
 printf 'ARM ok\n{ int x[3]; 0:R1=1; 0:R2=0; 0:R7=x; }\n P0 ;\n ORR R3,R1,#1 ;\n EOR R3,R1,R2 ;\n ANDS R3,R1,#1 ;\n ANDEQ R3,R1,R2 ;\n LDREQ R3,[R7,R2] ;\n LDR R3,[R7,#0] ;\n STR R3,[R7,R2,LSL #2] ;\n LDM R7,{R4,R5,R6} ;\n PUSH {R4,R5} ;\n DMB ISHST ;\n MOVW R3,#65534 ;\nexists (0:R3=65534)\n' > "$tmp/ok.litmus"
 "$LITMUSLAB" model "$tmp/ok.litmus" 2>&1 | grep -q '^Observation ok Always 1 0$' ||

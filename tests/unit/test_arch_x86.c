@@ -64,7 +64,7 @@ static void intel_spelling_under_x86(void **state)
     arch_round_trip(x32(), "LOCK CMPXCHG [x],EBX", NULL);
     arch_round_trip(x32(), "MOV EAX,$1", NULL);
     arch_round_trip(x32(), "MOV EAX,1", "MOV EAX,$1");
-    arch_round_trip(x32(), "movq $0x10,(x)", "movq $16,(x)");
+    arch_round_trip(x32(), "movq $0x10,(x)", NULL);
     arch_round_trip(x32(), "INC [x]", NULL);
     arch_round_trip(x32(), "CMP EAX,$0", NULL);
     arch_round_trip(x32(), "JNE L0", NULL);
@@ -85,9 +85,10 @@ static void intel_spelling_under_x86(void **state)
     ll_instr_clear(&att);
 
     /* X86_64 has no Intel spelling: a bare register is still read, in
-     * AT&T order */
+     * AT&T order; `[y]` is a memory form herd7's X86_64 does not read
+     * (the model refuses it) */
     ll_instr in = arch_parse(x64(), "MOV EAX,[y]");
-    assert_int_equal(in.flags, 0);
+    assert_int_equal(in.flags, LL_X86_F_ADDR_FORM);
     assert_int_equal(in.ops[0].kind, LL_OPND_REG);
     ll_instr_clear(&in);
 }
@@ -309,45 +310,44 @@ static void bad_input(void **state)
 static void aliases_print_one_way(void **state)
 {
     (void)state;
-    arch_round_trip(x64(), "sal $1,%eax", "shl $1,%eax");
-    arch_round_trip(x64(), "salq %rax", "shlq %rax");
-    arch_round_trip(x64(), "cmovbq %rbx,%rax", "cmovcq %rbx,%rax");
-    arch_round_trip(x64(), "cmovnaeq %rbx,%rax", "cmovcq %rbx,%rax");
-    arch_round_trip(x64(), "cmovc %rax,(x)", "cmovc (x),%rax");
+    arch_round_trip(x64(), "sal $1,%eax", NULL);
+    arch_round_trip(x64(), "salq %rax", NULL);
+    arch_round_trip(x64(), "cmovbq %rbx,%rax", NULL);
+    arch_round_trip(x64(), "cmovnaeq %rbx,%rax", "cmovbq %rbx,%rax");
+    arch_round_trip(x64(), "cmovc %rax,(x)", NULL);
     arch_round_trip(x64(), "cmovzl %ecx,%eax", "cmovel %ecx,%eax");
-    arch_round_trip(x64(), "setae %al", "setnb %al");
-    arch_round_trip(x64(), "setnc %al", "setnb %al");
+    arch_round_trip(x64(), "setae %al", NULL);
+    arch_round_trip(x64(), "setnc %al", "setae %al");
     arch_round_trip(x64(), "setz (x)", "sete (x)");
     arch_round_trip(x64(), "setnge %cl", "setl %cl");
-    arch_round_trip(x64(), "jz L0", "je L0");
-    arch_round_trip(x64(), "jnz L0", "jne L0");
-    arch_round_trip(x64(), "jlt L0", "jl L0");
-    arch_round_trip(x64(), "jgt L0", "jg L0");
+    arch_round_trip(x64(), "jz L0", NULL);
+    arch_round_trip(x64(), "jnz L0", NULL);
+    arch_round_trip(x64(), "jlt L0", NULL);
+    arch_round_trip(x64(), "jgt L0", NULL);
     arch_round_trip(x64(), "jc L0", "jb L0");
     arch_round_trip(x64(), "jnbe L0", "ja L0");
     arch_round_trip(x64(), "jpe L0", "jp L0");
     arch_round_trip(x64(), "jpo L0", "jnp L0");
     arch_round_trip(x64(), "retq", "ret");
-    arch_round_trip(x64(), "movsxd %eax,%rax", "movsx %eax,%rax");
+    arch_round_trip(x64(), "movsxd %eax,%rax", NULL);
     /* X86_64's cmpxchg prints in the order written: herd7's (the
        destination first, two registers alike) or, which herd7 does not
        read, the CPU's */
     arch_round_trip(x64(), "cmpxchgq (x),%rcx", NULL);
     arch_round_trip(x64(), "cmpxchgq %rcx,(x)", NULL);
     arch_round_trip(x64(), "cmpxchgq %rbx,%rcx", NULL);
-    arch_round_trip(x64(), "nopw %cs:0x0(%rax,%rax,1)",
-                    "nopw %cs:(%rax,%rax,1)");
-    arch_round_trip(x64(), "nopl 0x0(%rax)", "nopl (%rax)");
+    arch_round_trip(x64(), "nopw %cs:0x0(%rax,%rax,1)", NULL);
+    arch_round_trip(x64(), "nopl 0x0(%rax)", NULL);
     /* LLVM's scale 0, as herd7 reads it: in a nop only */
     arch_round_trip(x64(), "nopl 0(%rax,%eax,0)", "nopl (%rax,%eax,0)");
     arch_round_trip(x64(), "NOPL %cs:0(%rax,%eax,0)", "nopl %cs:(%rax,%eax,0)");
-    arch_round_trip(x64(), "nopw 0x0(%rax,%rax,0)", "nopw (%rax,%rax,0)");
-    arch_round_trip(x64(), "NOPL 0x0(%RAX)", "nopl (%rax)");
+    arch_round_trip(x64(), "nopw 0x0(%rax,%rax,0)", NULL);
+    arch_round_trip(x64(), "NOPL 0x0(%RAX)", "nopl 0x0(%rax)");
     /* objdump's padding prefixes before a long nop */
     arch_round_trip(x64(), "data16 nopw %cs:0x0(%rax,%rax,1)",
-                    "nopw %cs:(%rax,%rax,1)");
+                    NULL);
     arch_round_trip(x64(), "data16 data16 cs nopw 0x0(%rax,%rax,1)",
-                    "nopw (%rax,%rax,1)");
+                    "data16 nopw 0x0(%rax,%rax,1)");
     arch_round_trip(x64(), "ENDBR64", "endbr64");
     arch_round_trip(x64(), "movq x(%RIP),%rax", "movq x(%rip),%rax");
     arch_round_trip(x64(), "movntiq %rax,(x)", NULL);

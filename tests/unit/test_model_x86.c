@@ -455,7 +455,7 @@ static void herd7_forms(void **state)
 {
     (void)state;
     under_test = sem_find(LL_ARCH_X86);
-    check("", "movl $-1,%eax; movq $0x1122334455667788,%rdx; "
+    check("", "movl $-1,%eax; movq $1234605616436508552,%rdx; "
           "movb $-1,%dh; movw $-1,%bx",
           "rax=-1; rdx=-120; rbx=-1");
     check("", "movl $-1,%eax; addl $1,%eax; movl $255,%ebx; addb $1,%bl",

@@ -110,8 +110,8 @@ enum {
  * has only the destination). kinds[i] is what operand i of the full form
  * may be. sized: takes a b/w/l/q suffix; lockable: may take `lock`
  * (the CPU also wants a memory destination); herd: in herd7's X86_64
- * front end (7.58 refuses and, shl and cmpxchg; the model computes the
- * ones it reads as herd7 does: model/sem/x86.c). */
+ * front end, in some form (model/sem/x86_forms.c refuses the others;
+ * the model computes the ones it reads as herd7 does: model/sem/x86.c). */
 typedef struct ll_x86_opinfo {
     const char *mnem;
     unsigned char min_args, max_args;
@@ -146,8 +146,25 @@ enum {
     LL_X86_F_32 = 1u << 15,    /* read under the X86 header */
     /* X86_64 cmpxchg written in the CPU's operand order with a memory
        destination (`cmpxchg %rcx,(x)`), which herd7 7.58 does not read
-       (it reads `cmpxchg (x),%rcx`); printed as written either way */
+       (it reads `cmpxchg (x),%rcx`); printed as written either way. On
+       cmov (either header): a memory source written first (`cmovc
+       (x),%rax`; herd7 reads `cmovc %rax,(x)`) */
     LL_X86_F_CPU_ORDER = 1u << 16,
+    /* Spellings herd7 7.58 does not read, noted for the model, which
+       refuses them (model/sem/x86.c; hwrun runs them): a number written
+       `0x...` or with a `+`; */
+    LL_X86_F_HEX_PLUS = 1u << 17,
+    /* a memory operand `x` or `x(%rip)`, an index without its scale,
+       a segment before an operand with no index (`%ds:(x)`); */
+    LL_X86_F_ADDR_FORM = 1u << 18,
+    /* a disassembler's prefix words before a nop (`data16 cs nopw`), or
+       a mnemonic read as another's alias (`sal`, `movsxd`; herd7
+       reads `retq`); */
+    LL_X86_F_ALIAS = 1u << 19,
+    /* and the condition of Jcc, SETcc, CMOVcc spelt as herd7 spells the
+       ones it reads (je jne js jns jlt jge jle jgt, setnb, cmovc),
+       which no other spelling of the same condition is */
+    LL_X86_F_HERD_CC = 1u << 20,
 };
 #define LL_X86_CC(flags) ((int)(((flags) & LL_X86_CC_MASK) >> LL_X86_CC_SHIFT))
 #define LL_X86_SEG(flags) \

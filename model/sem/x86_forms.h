@@ -1,0 +1,12 @@
+/* x86_forms.h — private to model/sem/x86*.c: the check of the X86_64 and
+ * X86 forms herd7 7.58 does not read (x86_forms.c), sem_x86_ops.check. */
+#ifndef LITMUSLAB_MODEL_SEM_X86_FORMS_H
+#define LITMUSLAB_MODEL_SEM_X86_FORMS_H
+
+#include "model/sem/sem.h"
+
+/* false, with the form and what herd7 reads instead in why, for an
+ * instruction herd7 7.58 refuses (hwrun runs it). */
+bool sem_x86_check(const ll_instr *in, ll_buf *why);
+
+#endif
