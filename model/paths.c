@@ -45,6 +45,8 @@ typedef struct run_ctx {
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
     bool illegal;       /* ... or went on past an illegal operation */
+    int n_illegal_t;    /* its operands' reads (mdl_run.illegal_t) */
+    sem_taint illegal_t[MDL_MAX_ILLEGAL];
     bool bad_end;       /* an error stopped it (not a value, a lock) */
     bool waited;        /* a spin_lock found its lock taken (sem_lock_wait) */
     bool keep_waits;    /* ... and such runs are kept (may_go_to_0) */
@@ -987,7 +989,8 @@ void sem_lock_wait(sem_run *r)
     ctx(r)->waited = true;
 }
 
-bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t)
 {
     run_ctx *c = ctx(r);
     char x[2][64];
@@ -1013,6 +1016,10 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
                     "test)", op, x[0], x[1]);
     }
     c->bad = c->illegal = true;
+    if (c->n_illegal_t < MDL_MAX_ILLEGAL)
+        c->illegal_t[c->n_illegal_t++] = t;
+    else
+        c->illegal_t[MDL_MAX_ILLEGAL - 1] &= t;
     return true;
 }
 
@@ -1226,6 +1233,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->illegal = c->bad_end = c->waited = false;
+    c->n_illegal_t = 0;
     c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
@@ -1452,6 +1460,10 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->probe = c->probe;
     u->bad = c->bad;
     u->illegal = c->illegal && !c->at0;
+    u->n_illegal_t = u->illegal ? c->n_illegal_t : 0;
+    memset(u->illegal_t, 0, sizeof u->illegal_t);
+    memcpy(u->illegal_t, c->illegal_t,
+           (size_t)u->n_illegal_t * sizeof *u->illegal_t);
     u->waits = c->waited && !c->at0;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *

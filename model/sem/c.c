@@ -335,7 +335,7 @@ static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
     if ((a.sym < 0 && b.sym < 0) || op <= 0 ||
         op >= (int)(sizeof names / sizeof *names) || !herd_refuses(op, a, b))
         return bad(r, t, what);
-    return sem_illegal_op(r, names[op], a, b) ? SEM_NEXT : SEM_DEAD;
+    return sem_illegal_op(r, names[op], a, b, t) ? SEM_NEXT : SEM_DEAD;
 }
 
 /* herd7 7.58's difference of two addresses: not a distance but which

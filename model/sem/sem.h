@@ -734,8 +734,9 @@ const char *sem_sym_name(sem_run *r, int sym);
  * (true: the caller takes sem_unsolved() for the value), marked
  * (mdl_run.illegal), and the search refuses the test only for such a
  * candidate; false: the run stops (an exploring run, where that path is
- * not seen). */
-bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
+ * not seen). t: the reads a and b are made of (mdl_run.illegal_t). */
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t);
 /* A spin_lock that finds its lock taken: herd7's lock events carry no
  * value and lock.cat rejects the wait, but herd7 refuses a path that
  * stores at address 0 before its model (`Non-symbolic memory access

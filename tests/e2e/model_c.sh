@@ -161,4 +161,18 @@ printf 'C bad2\n\n{}\n\nP0(int *x)\n{\n\tint *q = 0;\n\tint r0 = xchg(q, 1);\n}\
 "$LITMUSLAB" model "$tmp/bad2.litmus" > /dev/null 2> "$tmp/err"
 [ "$(cat "$tmp/err")" = "$tmp/bad2.litmus:8:11: memory access to 0, which is not a location" ] ||
     fail "xchg at 0 in two threads: got '$(cat "$tmp/err")'"
+# herd7 keeps a candidate that carries a failure (0 - x, q0 unset where
+# r0 is 0) though it leaves a cycle of values unsolved: r0 read back
+# from P1's copy of r0 & 1, of r0 | 1 (no value satisfies that cycle
+# with r0 = 0), of (r0 + 1) - 1: a symbol that passes the filter
+# (doc/lkmm.md)
+check_bad2() { # $1: P0's store of r0 to y; $2: P1's read of y
+  printf 'C bad3\n\n{}\n\nP0(int *x, int *y)\n{\n\tint r0;\n\tint *q0;\n\tr0 = READ_ONCE(*x);\n\t%s\n\tif (r0)\n\t\tq0 = y;\n\tint r2 = q0 - x;\n}\n\nP1(int *x, int *y)\n{\n\tint r0 = %s;\n\tsmp_store_release(x, r0);\n}\n\nfilter (~0:r0=0)\nexists (x=0)\n' "$1" "$2" > "$tmp/bad3.litmus"
+  "$LITMUSLAB" model "$tmp/bad3.litmus" > /dev/null 2> "$tmp/err"
+  [ "$(cat "$tmp/err")" = "$tmp/bad3.litmus:13:14: illegal operation - on 0 and x (herd7 refuses the test)" ] ||
+      fail "'$1' '$2': got '$(cat "$tmp/err")'"
+}
+check_bad2 '*y = r0 & 1;' '*y'
+check_bad2 '*y = r0 | 1;' '*y'
+check_bad2 '*y = r0 + 1;' '*y - 1'
 echo "model_c: ok"
