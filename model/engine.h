@@ -132,6 +132,11 @@ typedef struct mdl_run {
                                 one's too, 0 if one is of constants): */
     sem_taint illegal_t[MDL_MAX_ILLEGAL];   /* herd7's failure is only
                                 where its solver solves them */
+    int n_forced_t;          /* the branches taken against the value read
+                                (sem_free_branch; -1: too many): a
+                                failed candidate's only where each has a
+                                read herd7 leaves unsolved */
+    sem_taint forced_t[MDL_MAX_ILLEGAL];
 } mdl_run;
 
 /* mdl_thread.cond: what a statement's turn records (sem_run.turns). */

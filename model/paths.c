@@ -47,6 +47,9 @@ typedef struct run_ctx {
     bool illegal;       /* ... or went on past an illegal operation */
     int n_illegal_t;    /* its operands' reads (mdl_run.illegal_t) */
     sem_taint illegal_t[MDL_MAX_ILLEGAL];
+    bool free_br;       /* free_runs' pass: branches go both ways */
+    int n_forced_t;     /* those taken against the value (forced_t) */
+    sem_taint forced_t[MDL_MAX_ILLEGAL];
     bool bad_end;       /* an error stopped it (not a value, a lock) */
     bool waited;        /* a spin_lock found its lock taken (sem_lock_wait) */
     bool keep_waits;    /* ... and such runs are kept (may_go_to_0) */
@@ -144,8 +147,8 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->explore || c->probe || c->pinning) { /* that path is not seen */
-        c->dead = true;
+    if (c->explore || c->probe || c->pinning || c->free_br) {
+        c->dead = true;         /* that path is not seen */
         return;
     }
     if (c->n_reads > 0 || c->illegal) {
@@ -167,6 +170,18 @@ bool sem_free(const sem_run *r, sem_taint t)
     if (c->explore)
         c->forced |= t;
     return c->explore && t != 0;
+}
+
+bool sem_free_branch(sem_run *r, sem_taint t, bool way)
+{
+    run_ctx *c = r->engine;
+    if (!c->free_br || !t || sem_choose(r, 2) == 0)
+        return way;
+    if (c->n_forced_t >= 0 && c->n_forced_t < MDL_MAX_ILLEGAL)
+        c->forced_t[c->n_forced_t++] = t;
+    else
+        c->n_forced_t = -1;
+    return !way;
 }
 
 int sem_choose(sem_run *r, int n)
@@ -1233,7 +1248,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->illegal = c->bad_end = c->waited = false;
-    c->n_illegal_t = 0;
+    c->n_illegal_t = c->n_forced_t = 0;
     c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
@@ -1461,6 +1476,11 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->bad = c->bad;
     u->illegal = c->illegal && !c->at0;
     u->n_illegal_t = u->illegal ? c->n_illegal_t : 0;
+    u->n_forced_t = c->n_forced_t;
+    memset(u->forced_t, 0, sizeof u->forced_t);
+    if (c->n_forced_t > 0)
+        memcpy(u->forced_t, c->forced_t,
+               (size_t)c->n_forced_t * sizeof *u->forced_t);
     memset(u->illegal_t, 0, sizeof u->illegal_t);
     memcpy(u->illegal_t, c->illegal_t,
            (size_t)u->n_illegal_t * sizeof *u->illegal_t);
@@ -1763,6 +1783,23 @@ static void drop_runs(mdl_test *m)
     }
 }
 
+/* Whether every write of events ev[0..n) is of a value of its
+ * location's set. */
+static bool writes_known(const mdl_test *m, const sem_event *ev, int n)
+{
+    bool known = true;
+    for (int i = 0; i < n && known; i++) {
+        const sem_event *e = &ev[i];
+        if (e->kind != SEM_W)
+            continue;
+        known = false;
+        const mdl_loc *l = &m->locs[e->loc];
+        for (int j = 0; j < l->n_dom && !known; j++)
+            known = sem_val_eq(l->dom[j], e->val);
+    }
+    return known;
+}
+
 /* Drop the runs that write a value the locations' value sets left out
  * (pend_writes): a value made through its own write site needs a cycle
  * of reads-from through an operation, which herd7's symbolic values
@@ -1774,17 +1811,7 @@ static void drop_self_made(mdl_test *m)
         int kept = 0;
         for (int k = 0; k < th->n_runs; k++) {
             mdl_run *u = &th->runs[k];
-            bool known = true;
-            for (int i = 0; i < u->n_ev && known; i++) {
-                const sem_event *e = &u->ev[i];
-                if (e->kind != SEM_W)
-                    continue;
-                known = false;
-                const mdl_loc *l = &m->locs[e->loc];
-                for (int j = 0; j < l->n_dom && !known; j++)
-                    known = sem_val_eq(l->dom[j], e->val);
-            }
-            if (known)
+            if (writes_known(m, u->ev, u->n_ev))
                 th->runs[kept++] = *u;
             else
                 free_run(u);
@@ -2424,6 +2451,41 @@ static bool bounded_rounds(run_ctx *c)
     return ok;
 }
 
+/* The runs of thread th on an illegal path that take a branch against
+ * the value read (sem_free_branch), added to its runs: herd7 keeps a
+ * candidate that carries a failure whatever equations it leaves, a
+ * branch on a cycle's value among them (`if (r0 == 1) q0 = y; q0 * 2`
+ * where the cycle writes r0 & 2: no run reads 1), so such a run serves
+ * the illegal probe alone (symbolic.c takes it only where its branches'
+ * values are unsolved). The values the reads return are the domains'.
+ * Such a path may be the only illegal one (`if (r0 == 1)` where no run
+ * reads 1): every C test has this pass, at most MDL_MAX_RUNS / 8 paths
+ * a thread, past which it adds no more (no refusal found there). */
+static void free_runs(run_ctx *c, int th)
+{
+    sem_run r;
+    run_start(c, &r, th);
+    c->free_br = true;
+    long runs = 0;
+    int kept = 0;
+    do {
+        run_once(c, &r);
+        /* the search takes written values from the sets (drop_self_made;
+           open: a value such a run alone writes) */
+        if (c->illegal && c->n_forced_t != 0 && !c->bad_end &&
+            !c->dead && !c->probe && !c->at0 && !c->error &&
+            !c->waited && writes_known(c->m, c->ev, c->n_ev)) {
+            keep_run(c, &r);
+            kept++;
+        }
+    } while (kept < MDL_MAX_RUNS / 8 && ++runs <= MDL_MAX_RUNS / 8 &&
+             next_choices(c) &&
+             !(c->m->limits.timeout > 0 &&
+               mdl_now() - c->m->start > c->m->limits.timeout));
+    c->free_br = false;
+    run_free(&r);
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -2451,6 +2513,9 @@ bool mdl_runs(mdl_test *m)
         drop_self_made(m);
     if (ok)
         drop_waits(m);
+    if (ok && m->ops->symbolic_values && !c.probing)
+        for (int t = 0; t < m->n_threads; t++)
+            free_runs(&c, t);
     free(c.choice);
     free(c.n_alt);
     free(c.ev);

@@ -933,6 +933,24 @@ static bool carries_failure(const mdl_test *m, const int *base,
     return false;
 }
 
+/* Whether each branch a run took against the value read (paths.c
+ * free_runs; det NULL: none may be) is on a read herd7 leaves unsolved:
+ * its equation stays, and the candidate carries a failure. */
+static bool forced_unsolved(const mdl_test *m, const int *base,
+                            const int *pick, int *parent, const int *det)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        if (run->n_forced_t && (!det || run->n_forced_t < 0))
+            return false;
+        for (int k = 0; k < run->n_forced_t; k++)
+            if (!taint_unsolved(m, base, pick, t, run->forced_t[k], parent,
+                                det))
+                return false;
+    }
+    return true;
+}
+
 /* A candidate that carries a failure (an illegal operation): each shown
  * value made of a read herd7 leaves unsolved is a symbol in vals, equal
  * to no constant of the filter, as herd7's variable there is. */
@@ -967,8 +985,8 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                   const int *base, const int *pick, const int *src,
                   const int *final_w, sem_val *vals, bool loop, bool failed)
 {
-    if (mdl_symbolic_plain(m, ev, n_ev, pick))
-        return true;
+    if (mdl_symbolic_plain(m, ev, n_ev, pick))   /* every read solved */
+        return forced_unsolved(m, base, pick, NULL, NULL);
     int *parent = ll_xmalloc((size_t)n_ev * 5 * sizeof(int));
     int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
     int *rename = det + n_ev;       /* herd_solves', 3 * n_ev */
@@ -1096,11 +1114,14 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
         return keep;
     }
     /* a read of another value than its write's (only a failed probe's
-       search takes one, search.c sources) is herd7's only where it
-       cannot solve it (mismatches_unsolved) */
-    keep = keep && mismatches_unsolved(ev, n_ev, src, parent, NULL);
+       search takes one, search.c sources), or a branch taken against
+       the value read (paths.c free_runs), is herd7's only where it
+       cannot solve it */
+    keep = keep && mismatches_unsolved(ev, n_ev, src, parent, NULL) &&
+           forced_unsolved(m, base, pick, parent, NULL);
     if (failed && carries_failure(m, base, pick, parent, det) &&
-        mismatches_unsolved(ev, n_ev, src, parent, det)) {
+        mismatches_unsolved(ev, n_ev, src, parent, det) &&
+        forced_unsolved(m, base, pick, parent, det)) {
         /* herd7 keeps a candidate that carries a failure whatever it
            leaves unsolved (mem.ml: the failure is to be raised if the
            model accepts it): its filter sees those values as symbols */

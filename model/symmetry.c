@@ -45,6 +45,8 @@ static bool runs_eq(const mdl_thread *a, const mdl_thread *b)
             x->waits != y->waits || x->illegal != y->illegal ||
             x->n_illegal_t != y->n_illegal_t ||
             memcmp(x->illegal_t, y->illegal_t, sizeof x->illegal_t) != 0 ||
+            x->n_forced_t != y->n_forced_t ||
+            memcmp(x->forced_t, y->forced_t, sizeof x->forced_t) != 0 ||
             x->probe != y->probe)
             return false;
         for (int i = 0; i < x->n_ev; i++)
@@ -158,6 +160,8 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
         x->waits != y->waits || x->illegal != y->illegal ||
         x->n_illegal_t != y->n_illegal_t ||
         memcmp(x->illegal_t, y->illegal_t, sizeof x->illegal_t) != 0 ||
+        x->n_forced_t != y->n_forced_t ||
+        memcmp(x->forced_t, y->forced_t, sizeof x->forced_t) != 0 ||
         x->used != y->used || x->eq_left != y->eq_left ||
         x->n_sames != y->n_sames ||
         memcmp(x->sames, y->sames, sizeof x->sames) != 0 ||

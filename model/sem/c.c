@@ -1096,7 +1096,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
            made of reads */
         bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)
                          ? sem_choose(r, 2) == 0
-                         : !is_zero(v.v);
+                         : sem_free_branch(r, vs, !is_zero(v.v));
         if (in->ops[0].kind != LL_OPND_IMM)
             turn(r, taken);
         if (taken)

@@ -773,6 +773,12 @@ int sem_choose(sem_run *r, int n);
  * way: true in the path pass (model/paths.c zero_paths_refuse), where
  * reads take one value and a branch or check on t goes each way. */
 bool sem_free(const sem_run *r, sem_taint t);
+/* The way of a branch on a value made of reads t whose way the value
+ * read gives (way): that one, but in the pass of runs on an illegal
+ * path (paths.c free_runs), where each way is taken, the other one
+ * marked (mdl_run.forced_t): herd7 keeps a candidate that carries a
+ * failure with that branch's equation unsolved, its value a cycle's. */
+bool sem_free_branch(sem_run *r, sem_taint t, bool way);
 /* Reject the test: printf-style message, reported at the instruction. */
 void sem_error(sem_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -175,4 +175,11 @@ check_bad2() { # $1: P0's store of r0 to y; $2: P1's read of y
 check_bad2 '*y = r0 & 1;' '*y'
 check_bad2 '*y = r0 | 1;' '*y'
 check_bad2 '*y = r0 + 1;' '*y - 1'
+# ... and with the branch to the illegal operation on such a cycle's
+# value unsolved: r0 == 1 on a path no run reads 1 on (the cycle writes
+# r0 & 2 back; litmus/c/C+illegal-op-path-needs-unread-value answers)
+printf 'C bad4\n\n{}\n\nP0(int *x, int *y)\n{\n\tint r0;\n\tint *q0;\n\tr0 = READ_ONCE(*x);\n\t*y = r0 & 2;\n\tif (r0 == 1)\n\t\tq0 = y;\n\tint r2 = q0 * 2;\n}\n\nP1(int *x, int *y)\n{\n\tint r0 = *y;\n\tsmp_store_release(x, r0);\n}\n\nexists (x=0)\n' > "$tmp/bad4.litmus"
+"$LITMUSLAB" model "$tmp/bad4.litmus" > /dev/null 2> "$tmp/err"
+[ "$(cat "$tmp/err")" = "$tmp/bad4.litmus:13:14: illegal operation * on y and 2 (herd7 refuses the test)" ] ||
+    fail "branch on a cycle's value: got '$(cat "$tmp/err")'"
 echo "model_c: ok"
