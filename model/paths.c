@@ -2451,6 +2451,16 @@ static bool bounded_rounds(run_ctx *c)
     return ok;
 }
 
+/* Whether some run went on past an illegal operation. */
+static bool some_illegal(const mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++)
+        for (int k = 0; k < m->threads[t].n_runs; k++)
+            if (m->threads[t].runs[k].illegal)
+                return true;
+    return false;
+}
+
 /* The runs of thread th on an illegal path that take a branch against
  * the value read (sem_free_branch), added to its runs: herd7 keeps a
  * candidate that carries a failure whatever equations it leaves, a
@@ -2460,8 +2470,11 @@ static bool bounded_rounds(run_ctx *c)
  * values are unsolved). The values the reads return are the domains'.
  * Such a path may be the only illegal one (`if (r0 == 1)` where no run
  * reads 1): every C test has this pass, at most MDL_MAX_RUNS / 8 paths
- * a thread, past which it adds no more (no refusal found there). */
-static void free_runs(run_ctx *c, int th)
+ * a thread, past which it adds no more (no refusal found there). others:
+ * the runs of that kind that meet no illegal operation instead, marked
+ * as if they did (mdl_run.illegal, no operation in illegal_t), which
+ * serve a combination with another thread's illegal run alone. */
+static void free_runs(run_ctx *c, int th, bool others)
 {
     sem_run r;
     run_start(c, &r, th);
@@ -2472,10 +2485,12 @@ static void free_runs(run_ctx *c, int th)
         run_once(c, &r);
         /* the search takes written values from the sets (drop_self_made;
            open: a value such a run alone writes) */
-        if (c->illegal && c->n_forced_t != 0 && !c->bad_end &&
-            !c->dead && !c->probe && !c->at0 && !c->error &&
+        if (c->illegal != others && c->n_forced_t != 0 && !c->bad_end &&
+            !c->dead && !c->probe && !c->at0 && !c->error && !c->cut &&
             !c->waited && writes_known(c->m, c->ev, c->n_ev)) {
             keep_run(c, &r);
+            mdl_run *u = &c->m->threads[th].runs[c->m->threads[th].n_runs - 1];
+            u->bad = u->illegal = true;
             kept++;
         }
     } while (kept < MDL_MAX_RUNS / 8 && ++runs <= MDL_MAX_RUNS / 8 &&
@@ -2513,9 +2528,13 @@ bool mdl_runs(mdl_test *m)
         drop_self_made(m);
     if (ok)
         drop_waits(m);
-    if (ok && m->ops->symbolic_values && !c.probing)
+    if (ok && m->ops->symbolic_values && !c.probing) {
         for (int t = 0; t < m->n_threads; t++)
-            free_runs(&c, t);
+            free_runs(&c, t, false);
+        if (some_illegal(m))
+            for (int t = 0; t < m->n_threads; t++)
+                free_runs(&c, t, true);
+    }
     free(c.choice);
     free(c.n_alt);
     free(c.ev);

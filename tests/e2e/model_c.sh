@@ -182,4 +182,50 @@ printf 'C bad4\n\n{}\n\nP0(int *x, int *y)\n{\n\tint r0;\n\tint *q0;\n\tr0 = REA
 "$LITMUSLAB" model "$tmp/bad4.litmus" > /dev/null 2> "$tmp/err"
 [ "$(cat "$tmp/err")" = "$tmp/bad4.litmus:13:14: illegal operation * on y and 2 (herd7 refuses the test)" ] ||
     fail "branch on a cycle's value: got '$(cat "$tmp/err")'"
+# ... an operand made of no read though its value is a cycle's
+# ((r0 ^ r0) - x: herd7's 0, the failure it carries), and a branch on
+# such a value in another thread than the illegal operation's
+check_refused() { # $1: file in $tmp, $2: "LINE:COL: message"
+  "$LITMUSLAB" model "$tmp/$1" > /dev/null 2> "$tmp/err"
+  [ "$(cat "$tmp/err")" = "$tmp/$1:$2" ] || fail "$1: got '$(cat "$tmp/err")'"
+}
+cat > "$tmp/bad5.litmus" <<'END'
+C bad5
+{}
+P0(int *x, int *y)
+{
+	int r0 = READ_ONCE(*x);
+	*y = r0 & 1;
+	int r2 = (r0 ^ r0) - x;
+}
+P1(int *x, int *y)
+{
+	int r0 = *y;
+	smp_store_release(x, r0);
+}
+filter (~0:r0=0)
+exists (x=0)
+END
+check_refused bad5.litmus "7:21: illegal operation - on 0 and x (herd7 refuses the test)"
+cat > "$tmp/bad6.litmus" <<'END'
+C bad6
+{}
+P0(int *x, int *y, int *w)
+{
+	int r0 = READ_ONCE(*x);
+	*y = r0 & 2;
+	if (r0 == 1)
+		WRITE_ONCE(*w, 1);
+}
+P1(int *x, int *y, int *w)
+{
+	int *q;
+	int r0 = *y;
+	smp_store_release(x, r0);
+	int r2 = q - x;
+}
+filter (w=1)
+exists (x=0)
+END
+check_refused bad6.litmus "15:13: illegal operation - on 0 and x (herd7 refuses the test)"
 echo "model_c: ok"
