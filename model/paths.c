@@ -2451,6 +2451,34 @@ static bool bounded_rounds(run_ctx *c)
     return ok;
 }
 
+/* Whether a value may be an address, as an illegal operation needs one:
+ * a location's value that is (an initial `int *p = x`, a store of one),
+ * or a location name the code uses other than as an access's address
+ * (`q0 = y`, an operand, a lock's: taken as may be). Else free_runs
+ * would find no illegal path, and is skipped (litmus/c/ took a fifth
+ * longer with it on every test). */
+static bool may_hold_address(const mdl_test *m)
+{
+    for (int l = 0; l < m->n_locs; l++)
+        for (int k = 0; k < m->locs[l].n_dom; k++)
+            if (m->locs[l].dom[k].sym >= 0)
+                return true;
+    for (int t = 0; t < m->n_threads; t++) {
+        const ll_thread *code = m->threads[t].code;
+        for (int i = 0; i < code->n_stmts; i++) {
+            const ll_stmt *s = &code->stmts[i];
+            if (!s->has_instr)
+                continue;
+            int addr = m->ops->addr_operand ? m->ops->addr_operand(&s->instr)
+                                            : -1;
+            for (int k = 0; k < s->instr.n_ops; k++)
+                if (k != addr && s->instr.ops[k].kind == LL_OPND_SYM)
+                    return true;
+        }
+    }
+    return false;
+}
+
 /* Whether some run went on past an illegal operation. */
 static bool some_illegal(const mdl_test *m)
 {
@@ -2469,8 +2497,9 @@ static bool some_illegal(const mdl_test *m)
  * the illegal probe alone (symbolic.c takes it only where its branches'
  * values are unsolved). The values the reads return are the domains'.
  * Such a path may be the only illegal one (`if (r0 == 1)` where no run
- * reads 1): every C test has this pass, at most MDL_MAX_RUNS / 8 paths
- * a thread, past which it adds no more (no refusal found there). others:
+ * reads 1): a C test has this pass where a value may be an address
+ * (may_hold_address), at most MDL_MAX_RUNS / 8 paths a thread, past
+ * which it adds no more (no refusal found there). others:
  * the runs of that kind that meet no illegal operation instead, marked
  * as if they did (mdl_run.illegal, no operation in illegal_t), which
  * serve a combination with another thread's illegal run alone. */
@@ -2528,7 +2557,7 @@ bool mdl_runs(mdl_test *m)
         drop_self_made(m);
     if (ok)
         drop_waits(m);
-    if (ok && m->ops->symbolic_values && !c.probing) {
+    if (ok && m->ops->symbolic_values && !c.probing && may_hold_address(m)) {
         for (int t = 0; t < m->n_threads; t++)
             free_runs(&c, t, false);
         if (some_illegal(m))
