@@ -79,6 +79,9 @@ typedef struct mdl_loc {
 
 #define MDL_ANY_WRITER UINT64_MAX
 
+/* The illegal operations of a run whose operands mdl_run records. */
+#define MDL_MAX_ILLEGAL 4
+
 /* One complete path of a thread with the values its reads returned. */
 typedef struct mdl_run {
     int n_ev;
@@ -124,6 +127,16 @@ typedef struct mdl_run {
     bool illegal;            /* bad on an illegal operation, and went on
                                 past it (sem_illegal_op): refused only
                                 if the model accepts a candidate of it */
+    int n_illegal_t;         /* the reads each illegal operation's operands
+                                are made of (the last one: any further
+                                one's too, 0 if one is of constants): */
+    sem_taint illegal_t[MDL_MAX_ILLEGAL];   /* herd7's failure is only
+                                where its solver solves them */
+    int n_forced_t;          /* the branches taken against the value read
+                                (sem_free_branch; -1: too many): a
+                                failed candidate's only where each has a
+                                read herd7 leaves unsolved */
+    sem_taint forced_t[MDL_MAX_ILLEGAL];
 } mdl_run;
 
 /* mdl_thread.cond: what a statement's turn records (sem_run.turns). */
@@ -330,10 +343,12 @@ bool mdl_runs(mdl_test *m);
 #define MDL_SYM_UNDETERMINED (-2)
 /* Does herd7 have this candidate (src: each read's write, -1 if none;
  * final_w: each shown location's co-last write, -1 if none)? If so, the
- * values it leaves undetermined are made symbolic in vals. */
+ * values it leaves undetermined are made symbolic in vals. failed: the
+ * candidate carries a failure (an illegal operation), which herd7 keeps
+ * whatever it leaves unsolved. */
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
-                       const int *final_w, sem_val *vals);
+                       const int *final_w, sem_val *vals, bool failed);
 /* herd7's Loop test of a combination cut at a loop: does every read
  * that meets an operation, a comparison or a branch get a value some
  * constant determines through src (no cycle of values, `S = (S + 1) -

@@ -45,6 +45,11 @@ typedef struct run_ctx {
     bool cut;           /* the run stopped at a loop's unrolling limit */
     bool bad;           /* the run stopped on an error after reads */
     bool illegal;       /* ... or went on past an illegal operation */
+    int n_illegal_t;    /* its operands' reads (mdl_run.illegal_t) */
+    sem_taint illegal_t[MDL_MAX_ILLEGAL];
+    bool free_br;       /* free_runs' pass: branches go both ways */
+    int n_forced_t;     /* those taken against the value (forced_t) */
+    sem_taint forced_t[MDL_MAX_ILLEGAL];
     bool bad_end;       /* an error stopped it (not a value, a lock) */
     bool waited;        /* a spin_lock found its lock taken (sem_lock_wait) */
     bool keep_waits;    /* ... and such runs are kept (may_go_to_0) */
@@ -142,8 +147,8 @@ void sem_error(sem_run *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (c->explore || c->probe || c->pinning) { /* that path is not seen */
-        c->dead = true;
+    if (c->explore || c->probe || c->pinning || c->free_br) {
+        c->dead = true;         /* that path is not seen */
         return;
     }
     if (c->n_reads > 0 || c->illegal) {
@@ -165,6 +170,18 @@ bool sem_free(const sem_run *r, sem_taint t)
     if (c->explore)
         c->forced |= t;
     return c->explore && t != 0;
+}
+
+bool sem_free_branch(sem_run *r, sem_taint t, bool way)
+{
+    run_ctx *c = r->engine;
+    if (!c->free_br || !t || sem_choose(r, 2) == 0)
+        return way;
+    if (c->n_forced_t >= 0 && c->n_forced_t < MDL_MAX_ILLEGAL)
+        c->forced_t[c->n_forced_t++] = t;
+    else
+        c->n_forced_t = -1;
+    return !way;
 }
 
 int sem_choose(sem_run *r, int n)
@@ -1005,7 +1022,8 @@ void sem_lock_wait(sem_run *r)
     ctx(r)->waited = true;
 }
 
-bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t)
 {
     run_ctx *c = ctx(r);
     char x[2][64];
@@ -1031,6 +1049,10 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b)
                     "test)", op, x[0], x[1]);
     }
     c->bad = c->illegal = true;
+    if (c->n_illegal_t < MDL_MAX_ILLEGAL)
+        c->illegal_t[c->n_illegal_t++] = t;
+    else
+        c->illegal_t[MDL_MAX_ILLEGAL - 1] &= t;
     return true;
 }
 
@@ -1245,6 +1267,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_reads = 0;
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->illegal = c->bad_end = c->waited = false;
+    c->n_illegal_t = c->n_forced_t = 0;
     c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
@@ -1471,6 +1494,15 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->probe = c->probe;
     u->bad = c->bad;
     u->illegal = c->illegal && !c->at0;
+    u->n_illegal_t = u->illegal ? c->n_illegal_t : 0;
+    u->n_forced_t = c->n_forced_t;
+    memset(u->forced_t, 0, sizeof u->forced_t);
+    if (c->n_forced_t > 0)
+        memcpy(u->forced_t, c->forced_t,
+               (size_t)c->n_forced_t * sizeof *u->forced_t);
+    memset(u->illegal_t, 0, sizeof u->illegal_t);
+    memcpy(u->illegal_t, c->illegal_t,
+           (size_t)u->n_illegal_t * sizeof *u->illegal_t);
     u->waits = c->waited && !c->at0;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
@@ -1770,6 +1802,23 @@ static void drop_runs(mdl_test *m)
     }
 }
 
+/* Whether every write of events ev[0..n) is of a value of its
+ * location's set. */
+static bool writes_known(const mdl_test *m, const sem_event *ev, int n)
+{
+    bool known = true;
+    for (int i = 0; i < n && known; i++) {
+        const sem_event *e = &ev[i];
+        if (e->kind != SEM_W)
+            continue;
+        known = false;
+        const mdl_loc *l = &m->locs[e->loc];
+        for (int j = 0; j < l->n_dom && !known; j++)
+            known = sem_val_eq(l->dom[j], e->val);
+    }
+    return known;
+}
+
 /* Drop the runs that write a value the locations' value sets left out
  * (pend_writes): a value made through its own write site needs a cycle
  * of reads-from through an operation, which herd7's symbolic values
@@ -1781,17 +1830,7 @@ static void drop_self_made(mdl_test *m)
         int kept = 0;
         for (int k = 0; k < th->n_runs; k++) {
             mdl_run *u = &th->runs[k];
-            bool known = true;
-            for (int i = 0; i < u->n_ev && known; i++) {
-                const sem_event *e = &u->ev[i];
-                if (e->kind != SEM_W)
-                    continue;
-                known = false;
-                const mdl_loc *l = &m->locs[e->loc];
-                for (int j = 0; j < l->n_dom && !known; j++)
-                    known = sem_val_eq(l->dom[j], e->val);
-            }
-            if (known)
+            if (writes_known(m, u->ev, u->n_ev))
                 th->runs[kept++] = *u;
             else
                 free_run(u);
@@ -2431,6 +2470,85 @@ static bool bounded_rounds(run_ctx *c)
     return ok;
 }
 
+/* Whether a value may be an address, as an illegal operation needs one:
+ * a location's value that is (an initial `int *p = x`, a store of one),
+ * or a location name the code uses other than as an access's address
+ * (`q0 = y`, an operand, a lock's: taken as may be). Else free_runs
+ * would find no illegal path, and is skipped (litmus/c/ took a fifth
+ * longer with it on every test). */
+static bool may_hold_address(const mdl_test *m)
+{
+    for (int l = 0; l < m->n_locs; l++)
+        for (int k = 0; k < m->locs[l].n_dom; k++)
+            if (m->locs[l].dom[k].sym >= 0)
+                return true;
+    for (int t = 0; t < m->n_threads; t++) {
+        const ll_thread *code = m->threads[t].code;
+        for (int i = 0; i < code->n_stmts; i++) {
+            const ll_stmt *s = &code->stmts[i];
+            if (!s->has_instr)
+                continue;
+            int addr = m->ops->addr_operand ? m->ops->addr_operand(&s->instr)
+                                            : -1;
+            for (int k = 0; k < s->instr.n_ops; k++)
+                if (k != addr && s->instr.ops[k].kind == LL_OPND_SYM)
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* Whether some run went on past an illegal operation. */
+static bool some_illegal(const mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++)
+        for (int k = 0; k < m->threads[t].n_runs; k++)
+            if (m->threads[t].runs[k].illegal)
+                return true;
+    return false;
+}
+
+/* The runs of thread th on an illegal path that take a branch against
+ * the value read (sem_free_branch), added to its runs: herd7 keeps a
+ * candidate that carries a failure whatever equations it leaves, a
+ * branch on a cycle's value among them (`if (r0 == 1) q0 = y; q0 * 2`
+ * where the cycle writes r0 & 2: no run reads 1), so such a run serves
+ * the illegal probe alone (symbolic.c takes it only where its branches'
+ * values are unsolved). The values the reads return are the domains'.
+ * Such a path may be the only illegal one (`if (r0 == 1)` where no run
+ * reads 1): a C test has this pass where a value may be an address
+ * (may_hold_address), at most MDL_MAX_RUNS / 8 paths a thread, past
+ * which it adds no more (no refusal found there). others:
+ * the runs of that kind that meet no illegal operation instead, marked
+ * as if they did (mdl_run.illegal, no operation in illegal_t), which
+ * serve a combination with another thread's illegal run alone. */
+static void free_runs(run_ctx *c, int th, bool others)
+{
+    sem_run r;
+    run_start(c, &r, th);
+    c->free_br = true;
+    long runs = 0;
+    int kept = 0;
+    do {
+        run_once(c, &r);
+        /* the search takes written values from the sets (drop_self_made;
+           open: a value such a run alone writes) */
+        if (c->illegal != others && c->n_forced_t != 0 && !c->bad_end &&
+            !c->dead && !c->probe && !c->at0 && !c->error && !c->cut &&
+            !c->waited && writes_known(c->m, c->ev, c->n_ev)) {
+            keep_run(c, &r);
+            mdl_run *u = &c->m->threads[th].runs[c->m->threads[th].n_runs - 1];
+            u->bad = u->illegal = true;
+            kept++;
+        }
+    } while (kept < MDL_MAX_RUNS / 8 && ++runs <= MDL_MAX_RUNS / 8 &&
+             next_choices(c) &&
+             !(c->m->limits.timeout > 0 &&
+               mdl_now() - c->m->start > c->m->limits.timeout));
+    c->free_br = false;
+    run_free(&r);
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -2458,6 +2576,13 @@ bool mdl_runs(mdl_test *m)
         drop_self_made(m);
     if (ok)
         drop_waits(m);
+    if (ok && m->ops->symbolic_values && !c.probing && may_hold_address(m)) {
+        for (int t = 0; t < m->n_threads; t++)
+            free_runs(&c, t, false);
+        if (some_illegal(m))
+            for (int t = 0; t < m->n_threads; t++)
+                free_runs(&c, t, true);
+    }
     free(c.choice);
     free(c.n_alt);
     free(c.ev);

@@ -1206,13 +1206,26 @@ static bool own_instr(const search *s, int w, int r)
     return a->e->step == b->e->step && w > r && !step_unordered(s, r, w);
 }
 
+/* Whether a read of a combination that carries a failure (an illegal
+ * operation, failed) may read write w whatever their values: herd7 keeps
+ * such a candidate with the equations of a cycle it cannot solve
+ * (mem.ml), a write's value made of reads (vdata: herd7's variable) read
+ * back into them; symbolic.c keeps it only where the read is one it
+ * cannot solve (mismatches_unsolved). */
+static bool symbolic_source(const search *s, const gev *w, bool failed)
+{
+    return failed && w->e && w->e->vdata &&
+           (s->m->ops->symbolic_values || s->m->ops->symbolic_cycles);
+}
+
 /* The writes read j of location l may read when it reads v. */
 static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
 {
     uint64_t c = !s->m->locs[l].no_init &&
                  sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
     for (int i = 0; i < p->n_w; i++)
-        if (sem_val_eq(s->ev[p->w[i]].val, v) &&
+        if ((sem_val_eq(s->ev[p->w[i]].val, v) ||
+             symbolic_source(s, &s->ev[p->w[i]], s->bad_probe)) &&
             !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]) &&
             !own_instr(s, p->w[i], p->r[j]))
             c |= 1ull << (1 + i);   /* (not its own instruction's) */
@@ -1476,7 +1489,7 @@ static bool symbolic_keep(search *s)
         s->final_w[i] = p->w[sol[p->n_w - 1] - 1];
     }
     return mdl_symbolic_keep(m, s->ev, s->n_ev, s->base, s->pick, s->src,
-                             s->final_w, s->vals);
+                             s->final_w, s->vals, s->bad_probe);
 }
 
 /* rf and co of location l's picked solution added to x (an OPEN read
@@ -2871,7 +2884,7 @@ static bool made_of(const sem_event *w, const sem_event *r)
  * of the read's own instruction (an RMW's: `cmpxchg(y, 0, 0)` reading
  * the 0 it would write itself, where no other write gives 0: no Loop on
  * herd7, g16100004_51). */
-static bool reads_find_values(search *s, bool own_later)
+static bool reads_find_values(search *s, bool own_later, bool failed)
 {
     mdl_test *m = s->m;
     build_events(s);
@@ -2886,7 +2899,9 @@ static bool reads_find_values(search *s, bool own_later)
             /* events are in program order within a thread: herd7 reads
                from no write of its own thread after the read */
             found = w->e->kind == SEM_W && w->loc == r->loc &&
-                    sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
+                    (sem_val_eq(w->e->val, r->e->val) ||
+                     symbolic_source(s, w, failed)) &&
+                    !same_instr(s, w, r) &&
                     (w->thread != r->thread || h < g ||
                      (own_later && w->e->inst != r->e->inst &&
                       !made_of(w->e, r->e)));
@@ -3040,14 +3055,17 @@ static bool bad_read(const search *s, const gev *r, bool *own)
  * for a read at 0 (own, as at0_run takes it) or where bad_solves allows
  * it (later: as reads_find_values takes it); h < n_locs: the initial
  * write. */
-static bool bad_source(const search *s, int g, int h, bool own, bool later)
+static bool bad_source(const search *s, int g, int h, bool own, bool later,
+                       bool failed)
 {
     const gev *r = &s->ev[g], *w = &s->ev[h];
     if (h < s->m->n_locs)
         return h == r->loc && !s->m->locs[h].no_init &&
                sem_val_eq(s->m->locs[h].init, r->e->val);
     return w->e->kind == SEM_W && w->loc == r->loc &&
-           sem_val_eq(w->e->val, r->e->val) && !same_instr(s, w, r) &&
+           (sem_val_eq(w->e->val, r->e->val) ||
+            symbolic_source(s, w, failed)) &&
+           !same_instr(s, w, r) &&
            (w->thread != r->thread || h < g ||
             (w->e->inst != r->e->inst &&
              (own || (later && !made_of(w->e, r->e)))));
@@ -3073,13 +3091,13 @@ static bool constant_source(const search *s, int h)
  * Whether some choice of a source for each read (the build_events of
  * reads_find_values) is one herd7 keeps; past 4096 choices, as if one
  * were (the refusal or Loop, as before). */
-static bool solves_with(search *s, const gev *ev, bool cut)
+static bool solves_with(search *s, const gev *ev, bool cut, bool failed)
 {
     if (cut)
         return mdl_symbolic_determined(s->m, ev, s->n_ev, s->base, s->pick,
                                        s->src);
     return mdl_symbolic_keep(s->m, ev, s->n_ev, s->base, s->pick, s->src,
-                             s->final_w, s->vals);
+                             s->final_w, s->vals, failed);
 }
 
 /* later: a read's source may be a write after it in its thread (but
@@ -3088,8 +3106,9 @@ static bool solves_with(search *s, const gev *ev, bool cut)
  * (`WRITE_ONCE(*z, 1); r0 = READ_ONCE(*z);` with r0 = 0 leading there,
  * or r0 = 2 from a `WRITE_ONCE(*z, 2)` after it: refused). A
  * combination with an illegal run alone (bad_accepted after it) has its
- * reads' sources before them, the model judging the rest. */
-static bool bad_solves(search *s, bool cut, bool later)
+ * reads' sources before them, the model judging the rest; it carries a
+ * failure (failed), which herd7 keeps whatever it leaves unsolved. */
+static bool bad_solves(search *s, bool cut, bool later, bool failed)
 {
     mdl_test *m = s->m;
     int n = s->n_ev;
@@ -3124,13 +3143,13 @@ static bool bad_solves(search *s, bool cut, bool later)
        choice for symbolic.c (the equation `S := v`): the first alone is
        tried (a lock's reads, which have many, took a test with an access
        at 0 past the cap below: g20800001_147) */
-    bool keep = n_reads == 0 && solves_with(s, ev, cut);
+    bool keep = n_reads == 0 && solves_with(s, ev, cut, failed);
     bool *had_const = ll_xcalloc((size_t)n_reads + 1, sizeof *had_const);
     int i = 0;
     long tries = 0;
     while (!keep && n_reads > 0 && i >= 0) {
         int g = reads[i], h = at[i] + 1;
-        while (h < n && (!bad_source(s, g, h, own[g], later) ||
+        while (h < n && (!bad_source(s, g, h, own[g], later, failed) ||
                          (had_const[i] && constant_source(s, h))))
             h++;
         if (h == n) {
@@ -3145,7 +3164,7 @@ static bool bad_solves(search *s, bool cut, bool later)
             i++;
             continue;
         }
-        keep = ++tries > 4096 || solves_with(s, ev, cut);
+        keep = ++tries > 4096 || solves_with(s, ev, cut, failed);
     }
     free(had_const);
     free(own);
@@ -3217,7 +3236,7 @@ static void choose_runs(search *s, int t)
         if (s->rot_on && !rot_least(s))
             return;             /* a rotation of one judged */
         if (s->sizes_vary && !cut && !bad && mdl_sizes_clash(s->m, s->pick)) {
-            if (reads_find_values(s, false)) {  /* herd7: mixed-size, refused */
+            if (reads_find_values(s, false, false)) {  /* herd7: mixed-size */
                 s->m->failed = true;
                 s->status = MDL_BAD_INPUT;
                 s->stop = true;
@@ -3229,15 +3248,19 @@ static void choose_runs(search *s, int t)
             return;
         }
         bool later = (cut && !bad) || plain_bad;
-        if (!reads_find_values(s, later) || (cut && !bad && !cut_kept(s)))
+        /* a candidate that carries a failure: reads of a cycle herd7
+           cannot solve may read a value made of reads (symbolic_source) */
+        bool failed = bad && illegal && !plain_bad && !cut;
+        if (!reads_find_values(s, later, failed) ||
+            (cut && !bad && !cut_kept(s)))
             return;
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad, later))
+            !bad_solves(s, !bad, later, failed))
             return;
         /* a plain bad run (address 0) refuses before the model */
-        if (bad && illegal && !plain_bad && !cut && !bad_accepted(s))
+        if (failed && !bad_accepted(s))
             return;
         if (bad) {
             s->m->diag = s->m->bad_diag;

@@ -884,14 +884,113 @@ bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return true;
 }
 
+/* Whether taint d of thread t's run has a read herd7 leaves unsolved:
+ * its class undetermined, or its write's operation on one (det[g] 2). */
+static bool taint_unsolved(const mdl_test *m, const int *base,
+                           const int *pick, int t, sem_taint d, int *parent,
+                           const int *det)
+{
+    for (int b = 0; b < SEM_MAX_READS; b++) {
+        if (!(d >> b & 1))
+            continue;
+        int q = read_event(m, base, pick, t, b);
+        if (q >= 0 && (det[q] == 2 || det[mdl_uf_find(parent, q)] != 1))
+            return true;
+    }
+    return false;
+}
+
+/* Whether every read of another value than its write's is one herd7
+ * leaves unsolved (det; NULL: none may be), as a failed probe's search
+ * lets it read (search.c sources): herd7 keeps a candidate that carries
+ * a failure with the equations of a cycle it cannot solve, whatever
+ * values would satisfy them (`r0 = *x; *y = r0 | 1;` and `*x = *y`
+ * with r0 = 0 on the path taken), and finds any other contradiction. */
+static bool mismatches_unsolved(const mdl_ev *ev, int n_ev, const int *src,
+                                int *parent, const int *det)
+{
+    for (int g = 0; g < n_ev; g++) {
+        int w = src[g];
+        if (!ev[g].e || ev[g].e->kind != SEM_R || w < 0 || !ev[w].e ||
+            sem_val_eq(ev[w].val, ev[g].val))
+            continue;
+        if (!det || (det[g] != 2 && det[mdl_uf_find(parent, g)] == 1))
+            return false;
+    }
+    return true;
+}
+
+/* Whether herd7's candidate carries the failure: an illegal operation of
+ * a run whose operands its solver solves (`0 - x`, constants, does; an
+ * `r0 - x` with r0 of a cycle it leaves unsolved is an equation left,
+ * no failure, and the candidate is dropped). */
+static bool carries_failure(const mdl_test *m, const int *base,
+                            const int *pick, int *parent, const int *det)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int k = 0; run->illegal && k < run->n_illegal_t; k++)
+            if (!taint_unsolved(m, base, pick, t, run->illegal_t[k], parent,
+                                det))
+                return true;
+    }
+    return false;
+}
+
+/* Whether each branch a run took against the value read (paths.c
+ * free_runs; det NULL: none may be) is on a read herd7 leaves unsolved:
+ * its equation stays, and the candidate carries a failure. */
+static bool forced_unsolved(const mdl_test *m, const int *base,
+                            const int *pick, int *parent, const int *det)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        if (run->n_forced_t && (!det || run->n_forced_t < 0))
+            return false;
+        for (int k = 0; k < run->n_forced_t; k++)
+            if (!taint_unsolved(m, base, pick, t, run->forced_t[k], parent,
+                                det))
+                return false;
+    }
+    return true;
+}
+
+/* A candidate that carries a failure (an illegal operation): each shown
+ * value made of a read herd7 leaves unsolved is a symbol in vals, equal
+ * to no constant of the filter, as herd7's variable there is. */
+static void failed_symbols(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                           const int *base, const int *pick,
+                           const int *final_w, int *parent, const int *det,
+                           sem_val *vals)
+{
+    for (int i = 0; i < m->n_obs; i++) {
+        const mdl_obs *o = &m->obs[i];
+        int t = -1;
+        sem_taint d = 0;
+        if (o->proc >= 0 && o->slot >= 0) {
+            t = o->proc;
+            d = m->threads[t].runs[pick[t]].final_t[o->slot];
+        } else if (o->mem >= 0 && final_w && final_w[i] >= 0 &&
+                   final_w[i] < n_ev && ev[final_w[i]].e) {
+            t = ev[final_w[i]].thread;
+            d = ev[final_w[i]].e->vdata;
+        }
+        if (t >= 0 && taint_unsolved(m, base, pick, t, d, parent, det)) {
+            vals[i].sym = MDL_SYM_UNDETERMINED;
+            vals[i].num = i + 1;
+        }
+    }
+}
+
 /* mdl_symbolic_keep, or (loop) mdl_symbolic_determined: the classes and
- * what determines them alone. */
+ * what determines them alone; failed: the candidate carries a failure,
+ * kept whatever herd7 leaves unsolved. */
 static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                   const int *base, const int *pick, const int *src,
-                  const int *final_w, sem_val *vals, bool loop)
+                  const int *final_w, sem_val *vals, bool loop, bool failed)
 {
-    if (mdl_symbolic_plain(m, ev, n_ev, pick))
-        return true;
+    if (mdl_symbolic_plain(m, ev, n_ev, pick))   /* every read solved */
+        return forced_unsolved(m, base, pick, NULL, NULL);
     int *parent = ll_xmalloc((size_t)n_ev * 5 * sizeof(int));
     int *det = parent + n_ev;       /* 1: determined, 2: waits on ops */
     int *rename = det + n_ev;       /* herd_solves', 3 * n_ev */
@@ -1018,6 +1117,22 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
         free(parent);
         return keep;
     }
+    /* a read of another value than its write's (only a failed probe's
+       search takes one, search.c sources), or a branch taken against
+       the value read (paths.c free_runs), is herd7's only where it
+       cannot solve it */
+    keep = keep && mismatches_unsolved(ev, n_ev, src, parent, NULL) &&
+           forced_unsolved(m, base, pick, parent, NULL);
+    if (failed && carries_failure(m, base, pick, parent, det) &&
+        mismatches_unsolved(ev, n_ev, src, parent, det) &&
+        forced_unsolved(m, base, pick, parent, det)) {
+        /* herd7 keeps a candidate that carries a failure whatever it
+           leaves unsolved (mem.ml: the failure is to be raised if the
+           model accepts it): its filter sees those values as symbols */
+        failed_symbols(m, ev, n_ev, base, pick, final_w, parent, det, vals);
+        free(parent);
+        return true;
+    }
     /* one execution per undetermined class: the one with the least value
        every location of the class may hold, and that each of its reads
        may take whatever its own thread wrote, where there is one: a
@@ -1110,13 +1225,13 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
 
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
-                       const int *final_w, sem_val *vals)
+                       const int *final_w, sem_val *vals, bool failed)
 {
-    return judge(m, ev, n_ev, base, pick, src, final_w, vals, false);
+    return judge(m, ev, n_ev, base, pick, src, final_w, vals, false, failed);
 }
 
 bool mdl_symbolic_determined(const mdl_test *m, const mdl_ev *ev, int n_ev,
                              const int *base, const int *pick, const int *src)
 {
-    return judge(m, ev, n_ev, base, pick, src, NULL, NULL, true);
+    return judge(m, ev, n_ev, base, pick, src, NULL, NULL, true, false);
 }

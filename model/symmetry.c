@@ -43,6 +43,10 @@ static bool runs_eq(const mdl_thread *a, const mdl_thread *b)
         const mdl_run *x = &a->runs[k], *y = &b->runs[k];
         if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
             x->waits != y->waits || x->illegal != y->illegal ||
+            x->n_illegal_t != y->n_illegal_t ||
+            memcmp(x->illegal_t, y->illegal_t, sizeof x->illegal_t) != 0 ||
+            x->n_forced_t != y->n_forced_t ||
+            memcmp(x->forced_t, y->forced_t, sizeof x->forced_t) != 0 ||
             x->probe != y->probe)
             return false;
         for (int i = 0; i < x->n_ev; i++)
@@ -154,6 +158,10 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
        of a run too */
     if (x->n_ev != y->n_ev || x->cut != y->cut || x->bad != y->bad ||
         x->waits != y->waits || x->illegal != y->illegal ||
+        x->n_illegal_t != y->n_illegal_t ||
+        memcmp(x->illegal_t, y->illegal_t, sizeof x->illegal_t) != 0 ||
+        x->n_forced_t != y->n_forced_t ||
+        memcmp(x->forced_t, y->forced_t, sizeof x->forced_t) != 0 ||
         x->used != y->used || x->eq_left != y->eq_left ||
         x->n_sames != y->n_sames ||
         memcmp(x->sames, y->sames, sizeof x->sames) != 0 ||

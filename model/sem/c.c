@@ -327,9 +327,9 @@ static bool herd_refuses(int op, sem_val a, sem_val b)
  * read and constants alike, the run goes on marked (SEM_NEXT: the
  * caller takes sem_unsolved() for the value, as herd7 leaves it) and the
  * test is refused only if the model accepts a candidate of it
- * (sem_illegal_op); else as bad. */
-static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
-                       const char *what)
+ * (sem_illegal_op, ht: the reads of herd7's operands); else as bad. */
+static sem_next bad_op(sem_run *r, sem_taint t, sem_taint ht, int op,
+                       sem_val a, sem_val b, const char *what)
 {
     static const char *const names[] = {
         "?", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==",
@@ -338,7 +338,7 @@ static sem_next bad_op(sem_run *r, sem_taint t, int op, sem_val a, sem_val b,
     if ((a.sym < 0 && b.sym < 0) || op <= 0 ||
         op >= (int)(sizeof names / sizeof *names) || !herd_refuses(op, a, b))
         return bad(r, t, what);
-    return sem_illegal_op(r, names[op], a, b) ? SEM_NEXT : SEM_DEAD;
+    return sem_illegal_op(r, names[op], a, b, ht) ? SEM_NEXT : SEM_DEAD;
 }
 
 /* herd7 7.58's difference of two addresses: not a distance but which
@@ -480,7 +480,9 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         const char *why = a.v.sym < 0 && b.v.sym < 0
                               ? ll_c_binop_problem(op, a.v.num, b.v.num)
                               : NULL;
-        sem_next n = bad_op(r, a.t | b.t, op, a.v, b.v,
+        /* the reads herd7's operands are made of (r0 ^ r0: none) */
+        sem_next n = bad_op(r, a.t | b.t, r->vsrc ? va | vb : a.t | b.t, op,
+                            a.v, b.v,
                             why ? why : "undefined arithmetic on an address");
         if (n != SEM_NEXT)
             return n;
@@ -601,8 +603,9 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         use(r, old.t | vv);
     if (kind != LL_C_XCHG &&
         !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
-        sem_next n = bad_op(r, old.t | v.t, (int)(in->flags & 0xff), old.v,
-                            v.v, "undefined atomic arithmetic");
+        sem_next n = bad_op(r, old.t | v.t, old.t | v.t,
+                            (int)(in->flags & 0xff), old.v, v.v,
+                            "undefined atomic arithmetic");
         if (n != SEM_NEXT)
             return n;
         nv = sem_unsolved();
@@ -797,8 +800,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     if (ok) {
         sem_val nv = n.v;
         if (unless && !binop(r, LL_C_ADD, old.v, n.v, &nv)) {
-            sem_next k = bad_op(r, old.t | n.t, LL_C_ADD, old.v, n.v,
-                                "undefined atomic arithmetic");
+            sem_next k = bad_op(r, old.t | n.t, old.t | n.t, LL_C_ADD, old.v,
+                                n.v, "undefined atomic arithmetic");
             if (k != SEM_NEXT)
                 return k;
             nv = sem_unsolved();
@@ -1100,7 +1103,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
            made of reads */
         bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)
                          ? sem_choose(r, 2) == 0
-                         : !is_zero(v.v);
+                         : sem_free_branch(r, vs, !is_zero(v.v));
         if (in->ops[0].kind != LL_OPND_IMM)
             turn(r, taken);
         if (taken)

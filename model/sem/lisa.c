@@ -221,7 +221,7 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
             return true;
         /* the run goes on with herd7's unsolved value */
         if ((a.v.sym >= 0 || b.v.sym >= 0) &&
-            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v)) {
+            sem_illegal_op(r, (char[]){name, 0}, a.v, b.v, a.t | b.t)) {
             out->v = sem_unsolved();
             return true;
         }

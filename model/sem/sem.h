@@ -759,8 +759,9 @@ const char *sem_sym_name(sem_run *r, int sym);
  * (true: the caller takes sem_unsolved() for the value), marked
  * (mdl_run.illegal), and the search refuses the test only for such a
  * candidate; false: the run stops (an exploring run, where that path is
- * not seen). */
-bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b);
+ * not seen). t: the reads a and b are made of (mdl_run.illegal_t). */
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t);
 /* A spin_lock that finds its lock taken: herd7's lock events carry no
  * value and lock.cat rejects the wait, but herd7 refuses a path that
  * stores at address 0 before its model (`Non-symbolic memory access
@@ -797,6 +798,12 @@ int sem_choose(sem_run *r, int n);
  * way: true in the path pass (model/paths.c zero_paths_refuse), where
  * reads take one value and a branch or check on t goes each way. */
 bool sem_free(const sem_run *r, sem_taint t);
+/* The way of a branch on a value made of reads t whose way the value
+ * read gives (way): that one, but in the pass of runs on an illegal
+ * path (paths.c free_runs), where each way is taken, the other one
+ * marked (mdl_run.forced_t): herd7 keeps a candidate that carries a
+ * failure with that branch's equation unsolved, its value a cycle's. */
+bool sem_free_branch(sem_run *r, sem_taint t, bool way);
 /* Reject the test: printf-style message, reported at the instruction. */
 void sem_error(sem_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -85,9 +85,11 @@ litmus/c/C+illegal-op-address-before-double-lock.litmus:17:8: hwrun does not sup
 litmus/c/C+illegal-op-before-double-lock.litmus:15:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-branch-both-ways-double-lock.litmus:17:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-filtered-path.litmus:13:15: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-on-thin-air-value.litmus:12:14: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-corr-path.litmus:25:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-overwritten-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-past-own-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-thin-air-model-forbids.litmus:15:14: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/LB+address-difference-branch.litmus:20:10: hwrun does not support arithmetic on an address ('a'): herd7 computes it otherwise than a machine
 litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a register points to: 'x2' (intptr_t) and 'y1' (int) both have their address taken
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
