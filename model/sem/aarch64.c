@@ -471,6 +471,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
             if (sem_stopped(r))
                 return SEM_ERROR;
             sem_set_vdata(r, w, old.t, false);  /* a copy of the read */
+            sem_set_vraw(r, w);
         }
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
@@ -583,6 +584,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
                                    reserved_read(r, at[i].v, bytes));
             sem_set_bytes(r, w, bytes);
             sem_set_vdata(r, w, old[i].t, false);   /* a copy of the read */
+            sem_set_vraw(r, w);
         } else
             store_pair_half(r, in, at[i], a.at_pick, i, expect_pick,
                             wtags | TAG(TAG_RMWPICK), ev[i]);
