@@ -44,14 +44,52 @@ static bool all_solved(const cc_ctx *c, int t, sem_taint d)
     return true;
 }
 
-/* Whether read g is solved now. */
-static bool solved(const cc_ctx *c, int g)
+/* Whether g is the first read left unsolved in herd7's numbering of its
+ * variables (by thread, then instruction). */
+static bool first_unsolved(const cc_ctx *c, int n_ev, int g)
+{
+    const mdl_ev *ev = c->ev;
+    for (int h = 0; h < n_ev; h++)
+        if (h != g && !c->ok[h] && ev[h].e &&
+            (ev[h].thread < ev[g].thread ||
+             (ev[h].thread == ev[g].thread &&
+              ev[h].e->read_no < ev[g].e->read_no)))
+            return false;
+    return true;
+}
+
+/* Whether read g is solved now. Also when another read of its write is:
+ * herd7 makes the reads of one write one symbol, so an equation that
+ * fixes one (a CAS's) fixes them all (CASP+expected-cycle under a model
+ * with no coherence: P0's CASP reads its own later STP, which P1's CASP
+ * succeeds on). Where that symbol then goes round a cycle of copies,
+ * herd7's one pass meets the cycle's equations from the highest
+ * variable down, so it solves the cycle only from its lowest variable:
+ * g must be the first read left unsolved (measured: P0 and P1 each load
+ * x and store it, P1's CAS succeeds reading P0's store; herd7 solves it
+ * only when P0's load reads what the CAS reads, not P1's). */
+static bool solved(const cc_ctx *c, int n_ev, int g)
 {
     const mdl_ev *ev = c->ev;
     int w = c->src[g], t = ev[g].thread;
     if (w < 0 || !ev[w].e || ev[w].e->kind != SEM_W ||
         all_solved(c, ev[w].thread, ev[w].e->vdata))
         return true;
+    for (int h = 0; h < n_ev; h++)
+        if (h != g && c->src[h] == w && c->ok[h] && ev[h].e &&
+            ev[h].e->kind == SEM_R && first_unsolved(c, n_ev, g))
+            return true;
+    /* a solved read of a write that is g's value as read (a failed
+       CAS's write-back, sem_event.vraw) solves g: herd7's `S' := S`,
+       where its stores of a register are operations (mask64 of it) */
+    int b0 = ev[g].e->read_no;
+    for (int h = 0; h < n_ev && b0 >= 0; h++) {
+        int v = c->src[h];
+        if (h != g && c->ok[h] && v >= 0 && ev[v].e &&
+            ev[v].e->kind == SEM_W && ev[v].e->vraw &&
+            ev[v].thread == t && ev[v].e->vdata == (sem_taint)1 << b0)
+            return true;
+    }
     const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
     int b = ev[g].e->read_no;
     if (b < 0)
@@ -201,7 +239,7 @@ bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
     while (left && changed) {
         changed = false;
         for (int g = 0; g < n_ev; g++)
-            if (!ok[g] && solved(&c, g)) {
+            if (!ok[g] && solved(&c, n_ev, g)) {
                 ok[g] = true;
                 left--;
                 changed = true;

@@ -1004,6 +1004,13 @@ void sem_set_vcopy(sem_run *r, int ev)
         c->ev[ev].vcopy = true;
 }
 
+void sem_set_vraw(sem_run *r, int ev)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vraw = true;
+}
+
 void sem_set_vdeep(sem_run *r, int ev)
 {
     run_ctx *c = ctx(r);

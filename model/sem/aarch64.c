@@ -471,6 +471,7 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
             if (sem_stopped(r))
                 return SEM_ERROR;
             sem_set_vdata(r, w, old.t, false);  /* a copy of the read */
+            sem_set_vraw(r, w);
         }
         a64_set(r, rs, old.v, old.t);
         return SEM_NEXT;
@@ -486,6 +487,24 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
     else
         a64_set(r, rs, old.v, old.t);
     return SEM_NEXT;
+}
+
+/* The write of half i (0, 1) of a successful CASP, of Rt+i, which in
+ * herd7 7.58 depends on both Rt and Rt+1: it reads the two registers as
+ * one pair before writing either half. */
+static void store_pair_half(sem_run *r, const ll_instr *in, sem_reg a,
+                            sem_taint ap, int i, sem_taint extra_pick,
+                            sem_tags tags, int rmw_read)
+{
+    int rt = in->ops[2 + i].reg, other = in->ops[3 - i].reg;
+    int bits = access_bits(in);
+    sem_reg v = a64_get(r, rt);
+    int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, bits),
+                            v.t | a64_get(r, other).t,
+                            a64_pick(r, rt) | a64_pick(r, other) |
+                            extra_pick, tags, rmw_read);
+    sem_set_bytes(r, ev, bits / 8);
+    sem_set_vdata(r, ev, a64_made(r, rt), bits < 64);
 }
 
 /* The read of a reservation still held on address at (LDXR's, or the
@@ -516,7 +535,9 @@ static int reserved_read(sem_run *r, sem_val at, int bytes)
  * (both atomic), a failure that only reads (twice), and a failure that
  * writes back what it read, not in rmw (but with a reservation still
  * held there: reserved_read), depending on Rs through a pick; its reads
- * are X only when it succeeds, as herd7 tags them. As in herd7, whose po relates instructions, its events are in no
+ * are X only when it succeeds, as herd7 tags them. herd7 moves each
+ * register pair as one value: Rs and Rs+1 each depend on both reads, and
+ * each write on both Rt and Rt+1 (store_pair_half). As in herd7, whose po relates instructions, its events are in no
  * po among themselves (IICO, sem_ops.unordered_in_instr): a release
  * write does not order the other half's write, and the write-back may
  * fall anywhere in coherence, even before the write its read took. */
@@ -563,19 +584,27 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
                                    reserved_read(r, at[i].v, bytes));
             sem_set_bytes(r, w, bytes);
             sem_set_vdata(r, w, old[i].t, false);   /* a copy of the read */
+            sem_set_vraw(r, w);
         } else
-            store_from(r, in, at[i], a.at_pick, in->ops[2 + i].reg,
-                       expect_pick, wtags | TAG(TAG_RMWPICK), ev[i]);
+            store_pair_half(r, in, at[i], a.at_pick, i, expect_pick,
+                            wtags | TAG(TAG_RMWPICK), ev[i]);
         if (sem_stopped(r))
             return SEM_ERROR;
     }
+    /* herd7 7.58 writes Rs and Rs+1 from the pair of values read, each
+     * then depending on both reads, and, in a success that keeps Rs's
+     * own dependencies, on what both Rs and Rs+1 held */
+    sem_taint reads = old[0].t | old[1].t;
+    sem_taint held = a64_get(r, in->ops[0].reg).t |
+                     a64_get(r, in->ops[1].reg).t;
+    sem_taint held_pick = a64_pick(r, in->ops[0].reg) |
+                          a64_pick(r, in->ops[1].reg);
     for (int i = 0; i < 2; i++) {
         int rs = in->ops[i].reg;
         if (way == 0)
-            a64_set_pick(r, rs, old[i].v, a64_get(r, rs).t,
-                         old[i].t | a64_pick(r, rs));
+            a64_set_pick(r, rs, old[i].v, held, reads | held_pick);
         else
-            a64_set(r, rs, old[i].v, old[i].t);
+            a64_set(r, rs, old[i].v, reads);
     }
     return SEM_NEXT;
 }

@@ -114,6 +114,10 @@ typedef struct sem_event {
                              own variable copying the read (a copy here,
                              vdata single, vop false); a literal 0 makes
                              no variable (model/symbolic.c) */
+    bool vraw;            /* W: its one read's value as read, through no
+                             operation of herd7's (a compare-and-swap's
+                             write-back): an equation that fixes a read of
+                             it fixes that read too (model/copy_cycles.c) */
     bool vdeep;           /* W with vcopy of an _return RMW: herd7's
                              register phase puts its variable under
                              another in its union-find (sem/c.c
@@ -731,6 +735,8 @@ void sem_set_wait(sem_run *r, int ev, int first, int last);
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
 /* Write ev is an RMW's `read + a local holding 0` (sem_event.vcopy). */
 void sem_set_vcopy(sem_run *r, int ev);
+/* Write ev copies its one read as read (sem_event.vraw). */
+void sem_set_vraw(sem_run *r, int ev);
 /* ... whose variable herd7's register phase puts deeper (sem_event.vdeep). */
 void sem_set_vdeep(sem_run *r, int ev);
 /* Read event ev, an RMW's, took the way where it equals v, made of

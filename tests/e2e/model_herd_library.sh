@@ -10,7 +10,8 @@
 # one too, but none of its own instruction's write after it (C's
 # exchange, a weak CAS's failure write), and under naked.cat, which
 # names no co, one co per final write shown (doc/fidelity.md,
-# no-coherence models); and so under c11_cos.cat, whose co is its own mo
+# no-coherence models; CASP+expected-cycle: a read of its own later
+# store that another thread's compare-and-swap solves, model/copy_cycles.c); and so under c11_cos.cat, whose co is its own mo
 # (the built-in co it reads only through co0's final writes and an
 # unused let). They need herd7's `try e
 # with d` on a tag the test's architecture lacks (fences.cat's
@@ -117,6 +118,14 @@ States 4
 Ok
 Positive: 1 Negative: 3
 Observation 2+2W+dmb.st+po Sometimes 1 3
+== minimal.cat litmus/aarch64/CASP+expected-cycle.litmus
+States 3
+0:X12=0;
+0:X12=1;
+0:X12=5;
+Ok
+Positive: 1296 Negative: 1040
+Observation CASP+expected-cycle Sometimes 1296 1040
 == ctrl.cat litmus/x86/SB.litmus
 States 4
 0:rax=0; 1:rax=0;
