@@ -335,6 +335,8 @@ static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         ll_instr_clear(out);
         return false;
     }
+    if (ll_asm_hex_plus(&ln, false))
+        out->flags |= LL_ARM_F_HEX_PLUS;
     return true;
 }
 

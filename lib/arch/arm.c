@@ -273,7 +273,7 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
              ll_armf_name_symregs(a, &ln, out, d);
         if (ok) {
             note_zero(&ln, shift, out);
-            if (ll_asm_hex_plus(&ln))
+            if (ll_asm_hex_plus(&ln, true))
                 out->flags |= LL_ARM_F_HEX_PLUS;
         }
         ok = ok && address_form(&ln, out, d);

@@ -162,14 +162,14 @@ static int digit_value(char c)
     return 99;
 }
 
-bool ll_asm_hex_plus(const ll_asm_line *ln)
+bool ll_asm_hex_plus(const ll_asm_line *ln, bool plus)
 {
     for (int i = 0; i < ln->n_args; i++) {
         ll_span a = ln->args[i];
         for (int k = 0; k < a.len; k++) {
             bool starts = k == 0 || !(isalnum((unsigned char)a.s[k - 1]) ||
                                       a.s[k - 1] == '_');
-            if (a.s[k] == '+' ||
+            if ((plus && a.s[k] == '+') ||
                 (starts && a.s[k] == '0' && k + 1 < a.len &&
                  (a.s[k + 1] == 'x' || a.s[k + 1] == 'X')))
                 return true;
@@ -329,15 +329,6 @@ bool ll_asm_unknown_instr(ll_diag *d, ll_span mnem)
 bool ll_asm_bad_operand(ll_diag *d, ll_span opnd, const char *expected)
 {
     return span_error(d, opnd, 96, "bad operand", expected);
-}
-
-bool ll_asm_imm_fits(ll_diag *d, ll_span opnd, int64_t v)
-{
-    const int64_t lim = (int64_t)1 << 62;
-    if (v >= -lim && v < lim)
-        return true;
-    return span_error(d, opnd, 64, "immediate", "one from -2^62 to 2^62-1 "
-                      "(herd7 7.58's parser fails an assertion beyond)");
 }
 
 bool ll_asm_unknown_reg(ll_diag *d, ll_span name)

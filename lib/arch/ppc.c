@@ -419,6 +419,8 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     int n = (int)strlen(f->shape);
     if (n > 0 && f->shape[n - 1] == 'm' && ln.n_args == first + n + 1)
         ll_asm_join_args(&ln, first + n - 1);
+    if (ll_asm_hex_plus(&ln, true))
+        out->flags |= LL_PPC_F_HEX_PLUS;
     if (ll_asm_read_shape(&ppc_syntax, f->shape, &ln, first, out, d) &&
         check_ranges(f, &ln, first, out, d))
         return true;

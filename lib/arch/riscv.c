@@ -212,8 +212,6 @@ static bool read_mem(const void *ctx, ll_span s, ll_operand *o, ll_diag *d)
         return ll_asm_bad_operand(d, s, "an address off(rs)");
     if (open > 0 && !ll_span_int(ll_span_sub(s, 0, open), &o->imm))
         return ll_asm_bad_operand(d, s, "an address off(rs)");
-    if (!ll_asm_imm_fits(d, ll_span_sub(s, 0, open), o->imm))
-        return false;
     ll_operand r;
     if (!read_reg(ctx, inner, &r, d))
         return false;
@@ -327,6 +325,8 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     }
     if (f->op == LL_RV_LA)
         out->ops[1].kind = LL_OPND_SYM;   /* a location, not a label */
+    if (ll_asm_hex_plus(&ln, true))
+        out->flags |= LL_RV_F_HEX_PLUS;
     /* symbolic registers by name, for the model and hwrun */
     for (int i = 0; i < out->n_ops; i++) {
         ll_operand *o = &out->ops[i];

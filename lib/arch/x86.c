@@ -843,7 +843,7 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
     }
     if (prefix.len > 0)
         flags |= LL_X86_F_ALIAS;
-    if (ll_asm_hex_plus(&ln))
+    if (ll_asm_hex_plus(&ln, true))
         flags |= LL_X86_F_HEX_PLUS;
     const ll_x86_opinfo *f = &ll_x86_table[op];
     if (!arg_count(f, ln.mnem, ln.n_args, d))

@@ -1039,7 +1039,18 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     return false;
 }
 
+/* The forms herd7 7.58 does not read although the reader does and hwrun
+ * runs them: a number in hexadecimal or with a `+`, or outside
+ * -2^62..2^62-1 (doc/fidelity.md, "Numbers in code"). */
+static bool ppc_check(const ll_instr *in, ll_buf *why)
+{
+    return sem_check_numbers(&ll_arch_ppc, in, LL_PPC_F_HEX_PLUS,
+                             "a number as written, in hexadecimal or with a "
+                             "+: its PPC lexer reads decimal ones only", why);
+}
+
 const sem_ops sem_ppc_ops = {
+    .check = ppc_check,
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
     .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */

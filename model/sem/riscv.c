@@ -443,7 +443,19 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
     return alu_vars(in, out);
 }
 
+/* The forms herd7 7.58 does not read although the reader does and hwrun
+ * runs them: a number in hexadecimal or with a `+`, or outside
+ * -2^62..2^62-1 (doc/fidelity.md, "Numbers in code"). */
+static bool riscv_check(const ll_instr *in, ll_buf *why)
+{
+    return sem_check_numbers(&ll_arch_riscv, in, LL_RV_F_HEX_PLUS,
+                             "a number as written, in hexadecimal or with a "
+                             "+: its RISCV lexer reads decimal ones only",
+                             why);
+}
+
 const sem_ops sem_riscv_ops = {
+    .check = riscv_check,
     .arch = LL_ARCH_RISCV,
     .default_model = "riscv.cat",
     .tags = riscv_tags,

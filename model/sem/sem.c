@@ -139,3 +139,23 @@ bool sem_unread_form(const ll_arch_ops *arch, const ll_instr *in,
                        "it", what);
     return false;
 }
+
+bool sem_herd_ints(const ll_instr *in)
+{
+    const int64_t lim = INT64_C(1) << 62;
+    for (int i = 0; i < in->n_ops; i++)
+        if ((in->ops[i].kind == LL_OPND_IMM ||
+             in->ops[i].kind == LL_OPND_MEM) &&
+            (in->ops[i].imm >= lim || in->ops[i].imm < -lim))
+            return false;
+    return true;
+}
+
+bool sem_check_numbers(const ll_arch_ops *arch, const ll_instr *in,
+                       unsigned flag, const char *spelling, ll_buf *why)
+{
+    const char *what = (in->flags & flag) ? spelling
+                       : !sem_herd_ints(in) ? SEM_HERD_INT_WHY
+                                            : NULL;
+    return !what || sem_unread_form(arch, in, what, why);
+}

@@ -223,6 +223,21 @@ int sem_vars_read(sem_vars *out, int reg, int at);
 bool sem_unread_form(const ll_arch_ops *arch, const ll_instr *in,
                      const char *what, ll_buf *why);
 
+/* herd7 7.58 reads a number in code into OCaml's 63-bit int: one outside
+ * -2^62..2^62-1 stops it on an assertion (its lexer's int_of_string or
+ * lib/misc.ml, then genParserUtils). Whether in's immediates and address
+ * offsets are within; SEM_HERD_INT_WHY says why not, for sem_unread_form. */
+bool sem_herd_ints(const ll_instr *in);
+#define SEM_HERD_INT_WHY \
+    "it stops on an assertion on a number outside -2^62..2^62-1"
+
+/* sem_ops.check of a reader whose only forms herd7 7.58 does not read
+ * are a number spelt as its lexer does not read it (flag set by the
+ * reader; spelling says how and what it reads) and one outside
+ * sem_herd_ints: true, or false with sem_unread_form's message. */
+bool sem_check_numbers(const ll_arch_ops *arch, const ll_instr *in,
+                       unsigned flag, const char *spelling, ll_buf *why);
+
 typedef struct sem_ops {
     ll_arch_id arch;
     const char *default_model;   /* cat file name: "sc.cat" */

@@ -24,21 +24,6 @@ static bool lock_read(int op)
            op == LL_X86_DEC || op == LL_X86_XCHG || op == LL_X86_CMPXCHG;
 }
 
-/* herd7 7.58 reads a number into OCaml's 63-bit int: one outside
- * -2^62..2^62-1 stops it on an assertion (lib/misc.ml). */
-#define TOO_BIG "it stops on an assertion on a number outside " \
-                "-2^62..2^62-1"
-static bool int_ok(const ll_instr *in)
-{
-    const int64_t lim = INT64_C(1) << 62;
-    for (int i = 0; i < in->n_ops; i++)
-        if ((in->ops[i].kind == LL_OPND_IMM ||
-             in->ops[i].kind == LL_OPND_MEM) &&
-            (in->ops[i].imm >= lim || in->ops[i].imm < -lim))
-            return false;
-    return true;
-}
-
 /* Why herd7's X86_64 does not read in, or NULL when it does. */
 static const char *unread_64(const ll_instr *in)
 {
@@ -49,8 +34,8 @@ static const char *unread_64(const ll_instr *in)
     if (in->flags & LL_X86_F_ADDR_FORM)
         return "a memory operand as written: it reads (x), disp(%reg) and "
                "disp(%reg,%reg,scale), a segment only before the last";
-    if (!int_ok(in))
-        return TOO_BIG;
+    if (!sem_herd_ints(in))
+        return SEM_HERD_INT_WHY;
     if (in->flags & LL_X86_F_ALIAS)
         return in->op == LL_X86_NOP ? "it reads no prefix word before nop"
                                     : "it reads this instruction by none of "
@@ -120,8 +105,8 @@ static const char *unread_32(const ll_instr *in)
                "lexer reads decimal ones only";
     if ((in->flags & LL_X86_F_LOCK) && !lock_read(in->op))
         return "it reads LOCK before ADD, XOR, INC, DEC and XCHG only";
-    if (!int_ok(in))
-        return TOO_BIG;
+    if (!sem_herd_ints(in))
+        return SEM_HERD_INT_WHY;
     int cc = LL_X86_CC(in->flags);
     if ((in->op == LL_X86_JCC &&
          !((cc == LL_X86_CC_E || cc == LL_X86_CC_NE) &&

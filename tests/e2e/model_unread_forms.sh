@@ -1,13 +1,15 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64, X86 and C11 forms that herd7
-# 7.58 does not read (its parser refuses the test, or an assertion stops it)
-# although the CPU runs them: the reader takes them (`parse` prints them,
-# hwrun runs them: tests/hwcross/ALL-arm.litmus), the model refuses the
-# test with one FILE:LINE:COL line naming the form, exit 2, whether or
-# not a run reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c
-# c_check; and a 32-bit test's numbers herd7 does not read
-# (model/word_values.c).
+# model_unread_forms.sh — 32-bit ARM, X86_64, X86 and C11 forms, and
+# AArch64, RISC-V and Power numbers (hexadecimal, `+`, beyond 2^62),
+# that herd7 7.58 does not read (its parser refuses the test, or an
+# assertion stops it) although the CPU runs them: the reader takes them
+# (`parse` prints them, hwrun runs them: tests/hwcross/ALL-arm.litmus;
+# `hwrun --check` takes the numbers), the model refuses the test with
+# one FILE:LINE:COL line naming the form, exit 2, whether or not a run
+# reaches the instruction (here after a jump over it).
+# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c c_check,
+# sem.c sem_check_numbers; and a 32-bit test's numbers herd7 does not
+# read (model/word_values.c).
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
@@ -29,21 +31,34 @@ expect() {
 refused() {
   n=$((n+1))
   f=$tmp/t$n.litmus
-  if [ "$1" = ARM ]; then
-    printf 'ARM t%s\n{ 0:R1=x; 0:R2=0; }\n P0 ;\n B L9 ;\n %s ;\n L9: ;\nexists (0:R1=0)\n' \
-      "$n" "$2" > "$f"
-  elif [ "$1" = X86 ]; then
-    printf 'X86 t%s\n{ 0:EAX=0; }\n P0 ;\n JMP L9 ;\n %s ;\n L9: ;\nexists (0:EAX=0)\n' \
-      "$n" "$2" > "$f"
-  else
-    printf 'X86_64 t%s\n{ 0:rax=0; }\n P0 ;\n jmp L9 ;\n %s ;\n L9: ;\nexists (0:rax=0)\n' \
-      "$n" "$2" > "$f"
-  fi
+  t=
+  case $1 in
+    ARM) j=B; init='0:R1=x; 0:R2=0;'; c=0:R1=0 ;;
+    AArch64) j=B; init='0:X1=x;'; c=0:X1=0; t=aarch64 ;;
+    RISCV) j=j; init='0:x6=x;'; c=0:x6=0; t=riscv64 ;;
+    PPC) j=b; init='0:r2=x;'; c=0:r2=0; t=ppc64le ;;
+    X86) j=JMP; init='0:EAX=0;'; c=0:EAX=0 ;;
+    *) j=jmp; init='0:rax=0;'; c=0:rax=0 ;;
+  esac
+  printf '%s t%s\n{ %s }\n P0 ;\n %s L9 ;\n %s ;\n L9: ;\nexists (%s)\n' \
+    "$1" "$n" "$init" "$j" "$2" "$c" > "$f"
   "$LITMUSLAB" parse "$f" > /dev/null 2>&1 ||
     { echo "model_unread_forms: parse refuses $2"; fail=1; }
+  # hwrun takes the numbers (the reader no longer refuses them)
+  case $1:$2 in ARM:*46116860184273879*) t=armhf ;; esac
+  line=$([ -z "$t" ] || "$LITMUSLAB" hwrun --check --target $t "$f" 2>&1)
+  case $line in
+    ""|"ok $f"|*": target "*" needs "*) ;;
+    *) echo "model_unread_forms: hwrun --check: $line"; fail=1 ;;
+  esac
   expect "$f" "$f:5:2: herd7 7.58 does not read '${4:-$2}' ($3), so the model refuses the test; hwrun runs it" "$2"
 }
+# WHY @int: a number beyond herd7's; @hex: hexadecimal or `+`
 while IFS='|' read -r arch instr why printed; do
+  case $why in
+    @int) why='it stops on an assertion on a number outside -2^62..2^62-1' ;;
+    @hex) why="a number as written, in hexadecimal or with a +: its $arch lexer reads decimal ones only" ;;
+  esac
   refused "$arch" "$instr" "$why" "$printed"
 done <<'END'
 ARM|ORR R3,R1,R2|it reads ORR Rd,Rn,#k only
@@ -66,6 +81,26 @@ ARM|NOP|its ARM has none; ANDEQ R0,R0,R0 is its no-op
 ARM|MOVT R3,#65535|it stops on an assertion above #65534
 ARM|MOVW R3,#0x10|an immediate as written, in hexadecimal or with a +: its ARM lexer reads decimal ones only|MOVW R3,#16
 ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal or with a +: its ARM lexer reads decimal ones only|ADD R3,R1,#1
+ARM|MOV R3,#4611686018427387904|@int
+ARM|LDR R3,[R1,#-4611686018427387905]|@int
+AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16
+AArch64|LDR X0,[X1,#0X8]|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|LDR X0,[X1,#8]
+AArch64|ADD X0,X1,X1,LSL #0x1|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|ADD X0,X1,X1,LSL #1
+AArch64|MOV X0,#-0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#-16
+AArch64|ADD X2,XZR,#4611686018427387904|@int
+AArch64|LDR X0,[X1,#-4611686018427387905]|@int
+RISCV|li x5,0x10|@hex|li x5,16
+RISCV|addi x5,x5,+1|@hex|addi x5,x5,1
+RISCV|ld x5,0x8(x6)|@hex|ld x5,8(x6)
+RISCV|ld x5,+8(x6)|@hex|ld x5,8(x6)
+RISCV|li x2,8070450532247928832|@int
+RISCV|ld x5,-4611686018427387905(x6)|@int
+PPC|li r1,4611686018427387904|@int
+PPC|li r1,0x10|@hex|li r1,16
+PPC|lwz r1,-4611686018427387905(r2)|@int
+PPC|ori r1,r1,+1|@hex|ori r1,r1,1
+PPC|lwz r1,0x4(r2)|@hex|lwz r1,4(r2)
+PPC|lwz r1,+4(r2)|@hex|lwz r1,4(r2)
 X86_64|lock xaddl %eax,(x)|its X86_64 has no xadd
 X86_64|xaddq %rbx,%rax|its X86_64 has no xadd
 X86_64|xaddb %al,(x)|its X86_64 has no xadd
@@ -87,7 +122,7 @@ X86_64|setae %al|its only set is setnb
 X86_64|cmovb %rbx,%rax|its only cmov is cmovc
 X86_64|cmovc (x),%rax|it reads a memory source in its own order: cmovc %rax,(x)
 X86_64|movq $0x10,%rax|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
-X86_64|movq $4611686018427387904,%rax|it stops on an assertion on a number outside -2^62..2^62-1
+X86_64|movq $4611686018427387904,%rax|@int
 X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
 X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
 X86_64|data16 nopw 0x0(%rax,%rax,1)|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
@@ -138,5 +173,13 @@ expect "$tmp/amp.litmus" "$tmp/amp.litmus:6:11: herd7 7.58 does not read '&r', a
 printf 'ARM ok\n{ int x[3]; 0:R1=1; 0:R2=0; 0:R7=x; }\n P0 ;\n ORR R3,R1,#1 ;\n EOR R3,R1,R2 ;\n ANDS R3,R1,#1 ;\n ANDEQ R3,R1,R2 ;\n LDREQ R3,[R7,R2] ;\n LDR R3,[R7,#0] ;\n STR R3,[R7,R2,LSL #2] ;\n LDM R7,{R4,R5,R6} ;\n PUSH {R4,R5} ;\n DMB ISHST ;\n MOVW R3,#65534 ;\nexists (0:R3=65534)\n' > "$tmp/ok.litmus"
 "$LITMUSLAB" model "$tmp/ok.litmus" 2>&1 | grep -q '^Observation ok Always 1 0$' ||
   { echo "model_unread_forms: the forms herd7 reads:"; "$LITMUSLAB" model "$tmp/ok.litmus"; fail=1; }
+# numbers herd7 reads: AArch64's `#+1`, the bounds -2^62 and 2^62-1
+printf 'AArch64 okn\n{ }\n P0 ;\n MOV X0,#+1 ;\n ADD X0,X0,X0,LSL #+1 ;\n MOV X1,#-4611686018427387904 ;\n MOV X2,#4611686018427387903 ;\nexists (0:X0=3)\n' > "$tmp/okn.litmus"
+printf 'RISCV okr\n{ }\n P0 ;\n li x5,-4611686018427387904 ;\n li x6,4611686018427387903 ;\nexists (0:x6=4611686018427387903)\n' > "$tmp/okr.litmus"
+printf 'PPC okp\n{ }\n P0 ;\n li r1,-4611686018427387904 ;\n li r2,4611686018427387903 ;\nexists (0:r1=-4611686018427387904)\n' > "$tmp/okp.litmus"
+for t in okn okr okp; do
+  "$LITMUSLAB" model "$tmp/$t.litmus" 2>&1 | grep -q "^Observation $t Always 1 0$" ||
+    { echo "model_unread_forms: numbers herd7 reads:"; "$LITMUSLAB" model "$tmp/$t.litmus"; fail=1; }
+done
 [ $fail = 0 ] && echo "model_unread_forms: $n forms refused, the others answered"
 exit $fail

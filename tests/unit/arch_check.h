@@ -58,6 +58,18 @@ static inline ll_instr arch_parse(const ll_arch_ops *a, const char *text)
     return in;
 }
 
+/* Parse text: its flags are flags and its operand i's immediate imm (a
+ * spelling the reader notes for the model, `#0x10`, is read as 16). */
+static inline void arch_check_imm(const ll_arch_ops *a, const char *text,
+                                  unsigned flags, int i, int64_t imm)
+{
+    ll_instr in = arch_parse(a, text);
+    assert_int_equal(in.flags, flags);
+    assert_true(i < in.n_ops);
+    assert_int_equal(in.ops[i].imm, imm);
+    ll_instr_clear(&in);
+}
+
 /* text, parsed and printed, is `herd` in herd7's digest spelling. */
 static inline void arch_herd_spelling(const ll_arch_ops *a, const char *text,
                                       const char *herd)

@@ -177,13 +177,10 @@ static void operands_follow_the_header(void **state)
     assert_int_equal(in.flags, 0);
     ll_instr_clear(&in);
     /* what herd7's lexer does not read, noted for the model: hex, + */
-    in = arch_parse(arm(), "MOV R0,#0x10");
-    assert_int_equal(in.flags, LL_ARM_F_HEX_PLUS);
-    assert_int_equal(in.ops[1].imm, 16);
-    ll_instr_clear(&in);
-    in = arch_parse(arm(), "ADD R0,R1,#+1");
-    assert_int_equal(in.flags, LL_ARM_F_HEX_PLUS);
-    ll_instr_clear(&in);
+    arch_check_imm(arm(), "MOV R0,#0x10", LL_ARM_F_HEX_PLUS, 1, 16);
+    arch_check_imm(arm(), "ADD R0,R1,#+1", LL_ARM_F_HEX_PLUS, 2, 1);
+    arch_check_imm(arm(), "MOV R0,#4611686018427387904", 0, 1,
+                   INT64_C(4611686018427387904));
     in = arch_parse(arm(), "B L0x1");
     assert_false(in.flags & LL_ARM_F_HEX_PLUS);
     ll_instr_clear(&in);

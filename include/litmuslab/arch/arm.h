@@ -70,9 +70,10 @@ enum {
     LL_ARM_BAR_SHIFT = 8,
     LL_ARM_BAR_MASK = 0xFu << 8,
     LL_ARM_F_ZERO_WRITTEN = 1u << 17,
-    /* ARM only: an immediate was written in hexadecimal or with a `+`
-       (`#0x10`, `#+1`), which herd7 7.58's ARM lexer does not read and
-       the model refuses (the printer writes it in decimal) */
+    /* an immediate was written in hexadecimal or, on ARM, with a `+`
+       (`#0x10`, `#+1`), which herd7 7.58's lexer does not read (its
+       AArch64 one reads `#+1`) and the model refuses (the printer
+       writes it in decimal) */
     LL_ARM_F_HEX_PLUS = 1u << 18,
 };
 #define LL_ARM_COND_OF(flags) ((int)((flags) & LL_ARM_COND_MASK))

@@ -140,6 +140,10 @@ enum {
     LL_PPC_F_DOT = 1u << 0,   /* record form: also sets cr0 */
     LL_PPC_F_CRF_SHIFT = 8,   /* bits 8..10: the CR field of a compare or
                                  conditional branch (0 for cr0) */
+    /* a number was written in hexadecimal or with a `+` (`0x10`, `+1`),
+       which herd7 7.58's lexer does not read and the model refuses (the
+       printer writes it in decimal) */
+    LL_PPC_F_HEX_PLUS = 1u << 16,
 };
 
 /* The CR field an instruction's flags name. */

@@ -89,6 +89,10 @@ enum {
     LL_RV_F_AQ = 1u << 0,
     LL_RV_F_RL = 1u << 1,
     LL_RV_F_D = 1u << 2,
+    /* a number was written in hexadecimal or with a `+` (`0x10`, `+1`),
+       which herd7 7.58's lexer does not read and the model refuses (the
+       printer writes it in decimal) */
+    LL_RV_F_HEX_PLUS = 1u << 16,
     LL_RV_FENCE_W = 1, LL_RV_FENCE_R = 2, LL_RV_FENCE_O = 4,
     LL_RV_FENCE_I = 8,
     LL_RV_FENCE_PRED_SHIFT = 8,
