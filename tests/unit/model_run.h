@@ -38,7 +38,8 @@ static inline void model_text(const char *text, const char *cat, outcome *o)
         fail_msg("cat: %s", d.msg);
     mdl_test m = {0};
     m.start = mdl_now();
-    assert_true(mdl_prepare(&m, t, sem_find(t->arch->id)));
+    if (!mdl_prepare(&m, t, sem_find(t->arch->id)))
+        fail_msg("prepare: %d:%d: %s", m.diag.line, m.diag.col, m.diag.msg);
     assert_true(mdl_runs(&m));
     assert_int_equal(mdl_search(&m, model), MDL_OK);
     ll_log_entry e = {0};
