@@ -142,7 +142,12 @@ static void worker_main(batch *b, int me, int out)
            the heap's top is a cheap measure of its size) */
         if ((char *)sbrk(0) - heap > (64 << 20))
             malloc_trim(0);
-        if (!ok)
+        /* what stays resident after a file stopped by --max-memory (a
+           sanitizer's quarantine, which malloc_trim does not reach, or a
+           heap trim could not shrink) would count against the next
+           file's limit: a fresh worker takes the rest */
+        if (!ok || (b->o->limits.max_memory &&
+                    mdl_resident_bytes(0) > b->o->limits.max_memory / 2))
             break;
     }
     _exit(0);
