@@ -454,7 +454,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
        read's copies, or the same operation's result; not a read and an
        operation on it (`r0 ^ (r0 & 1)`, equal when r0 is 0 or 1) */
     if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
-        va == vb && !(va & (va - 1)) && sem_val_eq(a.v, b.v) &&
+        va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
+        sem_val_eq(a.v, b.v) &&
         same_symbol(r, &in->ops[1], &in->ops[2])) {
         vs = 0;
         cr_copy(r, -1);

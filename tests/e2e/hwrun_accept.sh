@@ -95,6 +95,7 @@ litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a reg
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/LB+zero-read-store-or-locks.litmus:19:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt-held.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/C+add-return-self-equal.litmus:18:3: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+is_locked-misspelt.litmus:27:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/MP+offset-const.litmus:19:2: hwrun does not support an address past a shared variable ('x+1')
 litmus/c/MP+offset-moved-write.litmus:30:12: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
