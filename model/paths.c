@@ -1594,11 +1594,12 @@ static void run_start(run_ctx *c, sem_run *r, int th)
                           sizeof *r->picks);
     r->made = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                          sizeof *r->made);
-    /* none where the header drops cycles of copies (copies_unsolved,
-       where another header of the same semantics keeps them with a
-       symbol): the writes keep their data as vdata */
-    if (c->m->ops->symbolic_values ||
-        (c->m->ops->value_sources && !c->m->copies_unsolved)) {
+    /* where the header drops cycles of copies (copies_unsolved), the
+       writes' vdata are their values' sources too: herd7 solves values,
+       and a value that depends on a read but is made of none (a flag
+       the semantics set as a constant) solves a cycle its data
+       dependency goes round (the setnb-after-xor-cycle test) */
+    if (c->m->ops->symbolic_values || c->m->ops->value_sources) {
         r->vsrc = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
                              sizeof *r->vsrc);
         r->vop = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),

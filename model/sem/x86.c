@@ -651,6 +651,31 @@ static sem_next mov(sem_run *r, const ll_instr *in, int w, bool herd)
                          made_of(r, &in->ops[0], v));
 }
 
+/* Whether herd7 takes xor in for the constant 0: its operands are one
+ * symbol, which its algebra cancels. A register with itself is one
+ * symbol, at the header's full width only: a narrower operand is a mask
+ * herd7 applies anew at each read, a fresh symbol (`xorl %edi,%edi`
+ * under X86_64 is no constant to it; measured,
+ * litmus/x86/X86_64+xor-self-cycle). Two registers holding plain copies
+ * of one read are one symbol to it in some orders only (its register
+ * phase renames each variable one step up its union-find): `mov %rdi,%r8;
+ * xor %rdi,%r8` cancels, `xor %r8,%rdi` does not. We cancel both, the
+ * common idiom's way (doc/fidelity.md). */
+static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
+                     sem_reg d)
+{
+    const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
+    if (in->op != LL_X86_XOR || in->n_ops != 2 ||
+        a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
+        w != ((in->flags & LL_X86_F_32) ? 4 : 8))
+        return false;
+    if (a->reg == b->reg)
+        return true;
+    vmade va = made_of(r, a, src), vb = made_of(r, b, d);
+    return va.vs && va.vs == vb.vs && !va.op && !vb.op &&
+           !(va.vs & (va.vs - 1));
+}
+
 /* dst op= src, the one-operand forms and shifts: read the destination
  * (atomically under lock), compute with the flags, write it back (not
  * for cmp and test). */
@@ -685,11 +710,8 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
     }
-    /* herd7 takes xor of a register with itself for the constant 0
-       (measured), any other operation for one on its operands' reads */
     vmade vm = CONST;
-    if (!(op == LL_X86_XOR && !unary && in->ops[0].kind == LL_OPND_REG &&
-          dst->kind == LL_OPND_REG && in->ops[0].reg == dst->reg))
+    if (!xor_self(r, in, w, src, d))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
@@ -830,11 +852,16 @@ static sem_next lea(sem_run *r, const ll_instr *in, int w)
 static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
 {
     sem_taint ft;
-    bool ok, holds = cond_holds(get_flags(r, &ft), LL_X86_CC(in->flags), herd,
-                                &ok);
+    int cc = LL_X86_CC(in->flags);
+    bool ok, holds = cond_holds(get_flags(r, &ft), cc, herd, &ok);
     if (!ok)
         return flags_undefined(r, ft);
+    /* herd7 writes CF only as the constant 0, so its setnb and cmovc
+     * values are made of no read (the flags' taint, a dependency, stays):
+     * litmus/x86/X86_64+setnb-after-xorw */
     vmade fm = {sem_get_vsrc(r, SLOT_FLAGS), true};
+    if (herd && (cc == LL_X86_CC_B || cc == LL_X86_CC_AE))
+        fm = CONST;
     r->used |= fm.vs;
     mem_access m = plain_access();
     const ll_operand *dst = &in->ops[in->n_ops - 1];
