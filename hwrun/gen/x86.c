@@ -188,6 +188,10 @@ static bool check_runnable(hw_gen *g, const ll_stmt *st, int w)
                            "spells it");
     if (in->op == LL_X86_CMOVCC && w == 1)
         return hw_gen_fail(g, st, "x86 has no 8-bit cmov");
+    if (in->op == LL_X86_SETCC && dst && dst->kind == LL_OPND_REG &&
+        LL_X86_IS_GPR(dst->reg) && ll_x86_reg_width(dst->reg) != 1)
+        return hw_gen_fail(g, st, "set of a register wider than a byte "
+                           "is herd7's form, not the CPU's: not run");
     for (int i = 0; i < in->n_ops && has_high_byte(in); i++)
         if (in->ops[i].kind == LL_OPND_MEM && in->ops[i].sym &&
             in->op != LL_X86_NOP)

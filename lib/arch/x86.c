@@ -622,8 +622,11 @@ static bool check_widths(const ll_instr *in, const ll_span *arg,
                          ll_diag *d)
 {
     int want = bytes_of_size(in->flags & LL_X86_SZ_MASK);
+    /* the CPU's set writes a byte register; herd7's setnb, so spelt,
+       writes a register of any width whole (`setnb %eax`, `SETNB EAX`),
+       which hwrun refuses */
     if (in->op == LL_X86_SETCC)
-        want = 1;
+        want = in->flags & LL_X86_F_HERD_CC ? 0 : 1;
     for (int i = 0; i < in->n_ops; i++) {
         const ll_operand *o = &in->ops[i];
         if (o->kind != LL_OPND_REG || !data_operand(in, i) ||

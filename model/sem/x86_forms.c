@@ -12,7 +12,7 @@
  *     `lock` on add xor inc dec xchg cmpxchg; je jne js jns jlt jge jle
  *     jgt, setnb, cmovc, spelt so; decimal numbers without `+`.
  *   X86: herd's Intel spelling only: MOV ADD OR XOR CMP INC DEC XCHG on
- *     32-bit registers, the fences, JMP JE JNE, SETNB of memory, CMOVC;
+ *     32-bit registers, the fences, JMP JE JNE, SETNB (of memory or a register), CMOVC;
  *     LOCK on ADD XOR INC DEC XCHG. */
 #include "model/sem/x86_forms.h"
 
@@ -120,8 +120,6 @@ static const char *unread_32(const ll_instr *in)
             !(LL_X86_IS_GPR(o->reg) &&
               LL_X86_REG_PART(o->reg) == LL_X86_P32))
             return "its X86 reads the 32-bit registers only";
-        if (o->kind == LL_OPND_REG && in->op == LL_X86_SETCC)
-            return "it reads SETNB of memory only";
     }
     return NULL;
 }
