@@ -177,6 +177,19 @@ static void put_nop_operand(const ll_instr *in, ll_buf *out)
     ll_buf_putc(out, ')');
 }
 
+/* Whether the assembler encodes nop's operand: 16, 32 or 64 bits, a
+ * register of the suffix's width (herd7 reads `nopl %al`, `nopb (x)`). */
+static bool nop_encodes(const ll_instr *in)
+{
+    static const int bytes[] = {0, 1, 2, 4, 8};
+    unsigned sz = in->flags & LL_X86_SZ_MASK;
+    int want = sz < sizeof bytes / sizeof bytes[0] ? bytes[sz] : 0;
+    const ll_operand *o = &in->ops[0];
+    int w = o->kind == LL_OPND_REG && LL_X86_IS_GPR(o->reg)
+                ? ll_x86_reg_width(o->reg) : 0;
+    return want != 1 && w != 1 && !(want && w && w != want);
+}
+
 /* What the CPU refuses or the assembler cannot encode. */
 static bool check_runnable(hw_gen *g, const ll_stmt *st, int w)
 {
@@ -188,6 +201,11 @@ static bool check_runnable(hw_gen *g, const ll_stmt *st, int w)
                            "spells it");
     if (in->op == LL_X86_CMOVCC && w == 1)
         return hw_gen_fail(g, st, "x86 has no 8-bit cmov");
+    if (in->op == LL_X86_MOVNTI && w < 4)
+        return hw_gen_fail(g, st, "x86 has no 8- or 16-bit movnti");
+    if (in->op == LL_X86_NOP && in->n_ops == 1 && !nop_encodes(in))
+        return hw_gen_fail(g, st, "nop takes a 16-, 32- or 64-bit operand, "
+                           "a register of its suffix's width: not run");
     if (in->op == LL_X86_SETCC && dst && dst->kind == LL_OPND_REG &&
         LL_X86_IS_GPR(dst->reg) && ll_x86_reg_width(dst->reg) != 1)
         return hw_gen_fail(g, st, "set of a register wider than a byte "

@@ -67,9 +67,12 @@ static const char *unread_64(const ll_instr *in)
                    ? "it reads a memory source in its own order: cmovc "
                      "%rax,(x)"
                    : NULL;
+    case LL_X86_MOVNTI:
+        return sz == LL_X86_SZ_B || sz == LL_X86_SZ_W
+                   ? "it reads movnti, movntil and movntiq only" : NULL;
     case LL_X86_NOP:
-        return in->n_ops == 1 && in->ops[0].kind == LL_OPND_REG
-                   ? "it reads nop of a memory operand only" : NULL;
+        return in->n_ops == 1 && sz != LL_X86_SZ_L && sz != LL_X86_SZ_W
+                   ? "it reads an operand after nopl and nopw only" : NULL;
     case LL_X86_CMPXCHG:
         return in->flags & LL_X86_F_CPU_ORDER
                    ? "it reads cmpxchg in its own operand order, the memory "

@@ -127,6 +127,9 @@ X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and dis
 X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
 X86_64|data16 nopw 0x0(%rax,%rax,1)|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
 X86_64|data16 nopw (%rax,%rax,1)|it reads no prefix word before nop
+X86_64|nop (x)|it reads an operand after nopl and nopw only
+X86_64|nopq %rax|it reads an operand after nopl and nopw only
+X86_64|movntiw %ax,(x)|it reads movnti, movntil and movntiq only
 X86|SUB EAX,$1|its X86 has none (it reads MOV ADD OR XOR CMP INC DEC XCHG JMP JE JNE SETNB CMOVC and the fences)
 X86|movl $1,(x)|its X86 reads herd's Intel spelling only: MOV [x],$1
 X86|MOV AL,$1|its X86 reads the 32-bit registers only

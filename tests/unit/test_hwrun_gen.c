@@ -457,6 +457,10 @@ static void refusals_say_why(void **unused)
         {"movq 0(%rax,%rbx,0),%rcx", "a scale of 0 has no encoding"},
         {"movq 8(%rip),%rax", "a rip-relative address must name"},
         {"movb %ah,(x)", "beside ah, bh, ch or dh"},
+        {"movnti %ax,(x)", "x86 has no 8- or 16-bit movnti"},
+        {"nopl %rax", "a register of its suffix's width"},
+        {"nopb (x)", "nop takes a 16-, 32- or 64-bit operand"},
+        {"setnb %eax", "set of a register wider than a byte"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char msg[512] = "";
