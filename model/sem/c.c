@@ -435,6 +435,24 @@ static bool same_symbol(sem_run *r, const ll_operand *p, const ll_operand *q)
     return op ? id != 0 && id == vnode(r, q).id : id == vnode(r, q).id;
 }
 
+/* x == y or x != y, x and y copies of two reads (no operation, no
+ * variable of their own): herd7's equation `1 := S25==S19` holds once
+ * its memory phase makes both one symbol (a cycle of copies where y
+ * reads back the write of x's copy: S25==S25 is 1), or solves both; a
+ * pair of sem_run.sames, which symbolic.c judges, not a use of either
+ * (litmus/c/LB+plain-copy-cycle-if-copies-equal). */
+static bool copies_compared(sem_run *r, const ll_instr *in, int op,
+                            sem_taint va, sem_taint vb)
+{
+    const ll_operand *p = &in->ops[1], *q = &in->ops[2];
+    if ((op != LL_C_EQ && op != LL_C_NE) || !va || !vb || va == vb ||
+        (va & (va - 1)) || (vb & (vb - 1)) || vop(r, p) || vop(r, q) ||
+        vnode(r, p).id || vnode(r, q).id || r->n_sames >= SEM_MAX_EQS)
+        return false;
+    sem_equality_use(r, va, false, vb, false);
+    return true;
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -473,7 +491,9 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
-        if (!cr_use(r, &in->ops[0], vs))
+        if (copies_compared(r, in, op, va, vb))
+            nd.same = true;
+        else if (!cr_use(r, &in->ops[0], vs))
             use(r, vs);
         cr_op(r, 1, 2);
     }
@@ -1093,7 +1113,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_BZ: {
         v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
-        use(r, vs);
+        if (!vnode(r, &in->ops[0]).same)
+            use(r, vs);
         branch_vnode(r, &in->ops[0]);
         /* ... and the branches its value was set under */
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));

@@ -66,6 +66,9 @@ typedef struct sem_vnode {
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
                              rmw_copy) */
+    bool same;            /* == or != of copies of two reads, a pair of
+                             sem_run.sames: a branch on it uses neither
+                             (C) */
     int stmt;             /* the statement computing it (herd7 numbers
                              its variable there: symbolic.c), whose
                              result sem_pin_value may set (-1: none, an
