@@ -200,10 +200,13 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
        w20962002_234, litmus/lisa/LB+xor-of-stored-op-copy) */
     bool folds = k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
                  k == LL_LISA_OPK_NEQ;
-    bool ops_same = folds && *op && va && va == vb &&
-                    vop(r, &in->ops[at + 1]) && in->op == LL_LISA_MOV &&
-                    in->ops[at].kind == LL_OPND_REG &&
-                    in->ops[at + 1].kind == LL_OPND_REG;
+    const ll_operand *ra = &in->ops[at], *rb = &in->ops[at + 1];
+    bool ops_same = folds && *op && va && va == vb && vop(r, rb) &&
+                    ra->kind == LL_OPND_REG && rb->kind == LL_OPND_REG &&
+                    /* an rmw's register reads end with these two */
+                    (in->op == LL_LISA_MOV ||
+                     (in->op == LL_LISA_RMW && ra->reg != in->ops[0].reg &&
+                      rb->reg != in->ops[0].reg));
     if (ops_same)
         same = sem_fold_guess(r, same);
     same = same && folds;
