@@ -760,8 +760,9 @@ typedef struct sv_walk {
     int n_eqs, cap_eqs;
     int64_t *store_var; /* per statement: a store's value register's
                            read (sem_vars.val_at), or NULL: not asked */
-    int want;           /* a statement whose first two register reads'
-                           variables go to want_var (-1: none) */
+    int want;           /* a statement whose last two register reads'
+                           variables (an operation's operands) go to
+                           want_var (-1: none) */
     int64_t want_var[2];
 } sv_walk;
 
