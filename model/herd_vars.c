@@ -880,7 +880,7 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
             w->store_var[i] = at + v->val_at;
     if (read_var && w->reg_solved)
         reg_equations(v, at, w);
-    for (int j = 0; i == w->want && j < 2 && j < v->n_rd; j++)
+    for (int j = 0; i == w->want && j < 2 && v->n_rd >= 2; j++)
         w->want_var[j] = at + v->rd_at[v->n_rd - 2 + j];
     if (read_var && v->read_at > 0)
         read_var[i] = at + v->read_at;
