@@ -156,7 +156,7 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
     return sym;
 }
 
-/* Whether write w stores `x == y` or `x != y` of copies of
+/* Whether write w stores `x == y`, `x != y` or `x ^ y` of copies of
  * two reads that are one class of copies (sem_vnode.same): herd7's
  * `S := S25==S25` is a constant when met, whatever S25 is
  * (litmus/c/LB3+plain-copy-cycle+equal-copies-stored). */

@@ -435,17 +435,19 @@ static bool same_symbol(sem_run *r, const ll_operand *p, const ll_operand *q)
     return op ? id != 0 && id == vnode(r, q).id : id == vnode(r, q).id;
 }
 
-/* x == y or x != y, x and y copies of two reads (no operation, no
- * variable of their own): herd7's equation `1 := S25==S19` holds once
+/* x == y, x != y or x ^ y, x and y copies of two reads (no operation,
+ * no variable of their own): herd7's equation `1 := S25==S19` holds once
  * its memory phase makes both one symbol (a cycle of copies where y
- * reads back the write of x's copy: S25==S25 is 1), or solves both; a
- * pair of sem_run.sames, which symbolic.c judges, not a use of either
- * (litmus/c/LB+plain-copy-cycle-if-copies-equal). */
+ * reads back the write of x's copy: S25==S25 is 1, S25^S25 0), or
+ * solves both; a pair of sem_run.sames, which symbolic.c judges, not a
+ * use of either (litmus/c/LB+plain-copy-cycle-if-copies-equal,
+ * LB+plain-copy-cycle-if-copies-xor). */
 static bool copies_compared(sem_run *r, const ll_instr *in, int op,
                             sem_taint va, sem_taint vb)
 {
     const ll_operand *p = &in->ops[1], *q = &in->ops[2];
-    if ((op != LL_C_EQ && op != LL_C_NE) || !va || !vb || va == vb ||
+    if ((op != LL_C_EQ && op != LL_C_NE && op != LL_C_XOR) || !va || !vb ||
+        va == vb ||
         (va & (va - 1)) || (vb & (vb - 1)) || vop(r, p) || vop(r, q) ||
         vnode(r, p).id || vnode(r, q).id || r->n_sames >= SEM_MAX_EQS)
         return false;

@@ -66,7 +66,7 @@ typedef struct sem_vnode {
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
                              rmw_copy) */
-    bool same;            /* == or != of copies of two reads, a pair of
+    bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
                              (C) */
     int stmt;             /* the statement computing it (herd7 numbers
