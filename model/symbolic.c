@@ -156,22 +156,32 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
     return sym;
 }
 
-/* Whether write w stores `x == y`, `x != y` or `x ^ y` of copies of
- * two reads that are one class of copies (sem_vnode.same): herd7's
- * `S := S25==S25` is a constant when met, whatever S25 is
- * (litmus/c/LB3+plain-copy-cycle+equal-copies-stored). */
-static bool same_folds(const mdl_test *m, const mdl_ev *ev, const int *base,
-                       const int *pick, int *parent, int w)
+/* The two reads whose copies write w stores `x == y`, `x != y` or `x ^
+ * y` of (sem_vnode.same) in q: false where it stores no such value. */
+static bool same_reads(const mdl_test *m, const mdl_ev *ev, const int *base,
+                       const int *pick, int w, int q[2])
 {
     const sem_event *we = ev[w].e;
     if (!we || we->kind != SEM_W || !we->vnode.same)
         return false;
     sem_taint d = we->vnode.direct;
-    int q[2] = {-1, -1}, n = 0;
+    int n = 0;
+    q[0] = q[1] = -1;
     for (int b = 0; b < SEM_MAX_READS && n < 2; b++)
         if (d >> b & 1)
             q[n++] = read_event(m, base, pick, ev[w].thread, b);
-    return n == 2 && q[0] >= 0 && q[1] >= 0 &&
+    return n == 2 && q[0] >= 0 && q[1] >= 0;
+}
+
+/* Whether write w stores such a value of two reads that are one class
+ * of copies: herd7's `S := S25==S25` is a constant when met, whatever
+ * S25 is (litmus/c/LB3+plain-copy-cycle+equal-copies-stored), where
+ * its pass meets it (herd_solves: a fold). */
+static bool same_folds(const mdl_test *m, const mdl_ev *ev, const int *base,
+                       const int *pick, int *parent, int w)
+{
+    int q[2];
+    return same_reads(m, ev, base, pick, w, q) &&
            mdl_uf_find(parent, q[0]) == mdl_uf_find(parent, q[1]);
 }
 
@@ -812,8 +822,15 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
             continue;
-        if (same_folds(m, ev, base, pick, parent, w)) {
-            hs_add_eq(&s, n_ev + w, -1, ev[w].val);
+        int sq[2];
+        if (same_reads(m, ev, base, pick, w, sq)) {
+            /* herd7's `S := S25==S19`: a constant when met where the
+               renaming made both one variable (the copies' union-find
+               may leave them apart, vq21030500_52) */
+            hs_add_op(&s, n_ev + w);
+            hs_add_arg(&s, var[sq[0]]);
+            hs_add_arg(&s, var[sq[1]]);
+            hs_fold_last(&s);
             continue;
         }
         sem_taint inner = we->vinner & we->vdata;

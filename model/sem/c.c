@@ -493,10 +493,17 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
-        if (copies_compared(r, in, op, va, vb))
+        sem_vnode pa = vnode(r, &in->ops[1]), pb = vnode(r, &in->ops[2]);
+        if (copies_compared(r, in, op, va, vb)) {
             nd.same = true;
-        else if (!cr_use(r, &in->ops[0], vs))
+        } else if ((pa.same && !vb) || (pb.same && !va)) {
+            /* an operation on such a value and a constant (`r3 + 1`):
+               herd7's pass solves it once it folded the pair */
+            nd.same = true;
+            nd.direct = pa.same ? pa.direct : pb.direct;
+        } else if (!cr_use(r, &in->ops[0], vs)) {
             use(r, vs);
+        }
         cr_op(r, 1, 2);
     }
     if (!binop(r, op, a.v, b.v, &v)) {
