@@ -1222,6 +1222,8 @@ bool sem_fold_guess(sem_run *r, bool dflt)
    known: its default, the rule before these were guessed). */
 static bool folds_hold(run_ctx *c, const sem_run *r)
 {
+    if (c->m->threads[c->th].code->c_tree)
+        return true;        /* C's: sem/c_regs.c cr_run_end */
     for (int i = 0; i < r->n_folds; i++) {
         int f = mdl_herd_reg_fold(c->m, c->th, r->turns, r->n_turns,
                                   r->fold_pc[i]);

@@ -473,10 +473,15 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
        (litmus/c/MP+zero-read-if-self-equal). One symbol: the same
        read's copies, or the same operation's result; not a read and an
        operation on it (`r0 ^ (r0 & 1)`, equal when r0 is 0 or 1) */
-    if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
-        va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
-        sem_val_eq(a.v, b.v) &&
-        same_symbol(r, &in->ops[1], &in->ops[2])) {
+    bool self = (op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
+                va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
+                sem_val_eq(a.v, b.v) &&
+                same_symbol(r, &in->ops[1], &in->ops[2]);
+    /* ... on an operation's result, where herd7's register phase folds
+       it (c_regs.c cr_fold_guess) */
+    if (self && vop(r, &in->ops[1]))
+        self = cr_fold_guess(r);
+    if (self) {
         vs = 0;
         cr_copy(r, -1);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&

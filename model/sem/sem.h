@@ -523,11 +523,12 @@ struct sem_run {
      * tests/e2e/model_copy_cycles.sh) */
     int n_sames;
     uint8_t sames[SEM_MAX_EQS][2];
-    /* Operations on one symbol twice (LISA's `xor r20 r20`, r20 an
+    /* Operations on one symbol twice (`xor r20 r20`, r20 an
      * operation's result) and whether the run took them folded to a
      * constant, sem_fold_guess's: herd7's register phase folds one only
-     * where its union-find renames both operands alike (paths.c checks
-     * each at the run's end, herd_vars.c mdl_herd_reg_fold) */
+     * where its union-find renames both operands alike (checked at the
+     * run's end: LISA's by paths.c with herd_vars.c mdl_herd_reg_fold,
+     * C's by sem/c_regs.c cr_run_end) */
     int n_folds;
     int fold_pc[SEM_MAX_EQS];
     bool fold_yes[SEM_MAX_EQS];
