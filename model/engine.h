@@ -404,6 +404,14 @@ typedef struct mdl_herd_regs {
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);
 void mdl_herd_regs_free(mdl_herd_regs *r);
+/* herd_vars.c: whether herd7's register phase folds statement stmt's
+ * operation on one symbol twice (LISA's `xor r20 r20`) along the ways
+ * turns (n_turns of them, sem_run.turns) of thread t: 1 where its
+ * union-find renames both operands' register reads to one variable
+ * (S9^S9 is 0), 0 where to two (`S11 := S9^S7`, left an equation), -1
+ * not known (no register equation of them, a loop). */
+int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
+                      int stmt);
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);

@@ -47,6 +47,13 @@ void hs_add_eq(hs_sys *s, int lhs, int var, sem_val cst)
     e->cst = cst;
     e->first = s->n_args;
     e->n_args = 0;
+    e->fold = false;
+}
+
+void hs_fold_last(hs_sys *s)
+{
+    if (s->n_eqs)
+        s->eqs[s->n_eqs - 1].fold = true;
 }
 
 void hs_add_op(hs_sys *s, int lhs)
@@ -175,10 +182,21 @@ static bool rhs_solved(const solver *sv, const hs_eq *e)
     return true;
 }
 
+/* Whether e is a fold whose arguments are one variable (hs_eq.fold). */
+static bool folds(const solver *sv, const hs_eq *e)
+{
+    if (!e->fold || e->var >= 0 || e->n_args < 2)
+        return false;
+    for (int i = 1; i < e->n_args; i++)
+        if (sv->args[e->first + i] != sv->args[e->first])
+            return false;
+    return true;
+}
+
 /* One equation of a component, as herd7's solve_one. */
 static void solve_one(solver *sv, const hs_eq *e)
 {
-    bool l = sv->solved[e->lhs], r = rhs_solved(sv, e);
+    bool l = sv->solved[e->lhs], r = rhs_solved(sv, e) || folds(sv, e);
     if (!l && r)
         sv->solved[e->lhs] = true;
     else if (!r)

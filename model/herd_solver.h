@@ -16,6 +16,9 @@ typedef struct hs_eq {
     int var;
     sem_val cst;
     int first, n_args;
+    bool fold;      /* an operation herd7 makes a constant when met if its
+                       arguments are renamed to one variable (S^S, S==S,
+                       S!=S: lib/symbValue.ml), whatever that is */
 } hs_eq;
 
 /* The equations in herd7's order, and herd7's numbers of the variables
@@ -36,6 +39,8 @@ void hs_add_eq(hs_sys *s, int lhs, int var, sem_val cst);
 /* An operation's equation: then hs_add_arg for each of its variables. */
 void hs_add_op(hs_sys *s, int lhs);
 void hs_add_arg(hs_sys *s, int var);
+/* The last equation added is a fold (hs_eq.fold). */
+void hs_fold_last(hs_sys *s);
 void hs_free(hs_sys *s);
 
 /* Does herd7 7.58 solve the system, leaving no equation unsolved: no

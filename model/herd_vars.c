@@ -760,6 +760,10 @@ typedef struct sv_walk {
     int n_eqs, cap_eqs;
     int64_t *store_var; /* per statement: a store's value register's
                            read (sem_vars.val_at), or NULL: not asked */
+    int want;           /* a statement whose last two register reads'
+                           variables (an operation's operands) go to
+                           want_var (-1: none) */
+    int64_t want_var[2];
 } sv_walk;
 
 /* The registers statement i reads (v's rd_reg, at their places from
@@ -784,7 +788,8 @@ static void reg_equations(const sem_vars *v, int64_t at, sv_walk *w)
         w->val[r] = 0;
     w->val[v->dest] = v->read_at > 0 ? (int)(at + v->read_at)
                       : v->copy_of >= 0 && v->n ? (int)(at + v->copy_at)
-                                                : 0;
+                      : v->op_at > 0 ? (int)(at + v->op_at)
+                                     : 0;
 }
 
 static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
@@ -875,6 +880,8 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
             w->store_var[i] = at + v->val_at;
     if (read_var && w->reg_solved)
         reg_equations(v, at, w);
+    for (int j = 0; i == w->want && j < 2 && v->n_rd >= 2; j++)
+        w->want_var[j] = at + v->rd_at[v->n_rd - 2 + j];
     if (read_var && v->read_at > 0)
         read_var[i] = at + v->read_at;
     if (v->reg_solved && w->reg_solved && i < w->n_st)
@@ -985,7 +992,8 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
                           int64_t *copy_var, mdl_herd_regs *regs)
 {
-    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL};
+    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL,
+                 -1, {0, 0}};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     w.store_var = regs ? regs->store_var : NULL;
     int turn = 0;
@@ -1091,4 +1099,47 @@ void mdl_herd_regs_free(mdl_herd_regs *r)
     free(r->store_var);
     free(r->left);
     *r = (mdl_herd_regs){NULL, NULL, NULL, 0};
+}
+
+int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
+                      int stmt)
+{
+    const ll_thread *th = m->threads[t].code;
+    if (th->c_tree || !m->ops->herd_vars || stmt < 0 || stmt >= th->n_stmts)
+        return -1;
+    mdl_run run = {.turns = turns, .n_turns = n_turns};
+    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL,
+                 stmt, {0, 0}};
+    w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
+    int64_t *read_var = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *read_var);
+    int64_t c = 0;
+    int turn = 0;
+    int fold = -1;
+    if (walk_from(m->ops, th, 0, &run, &turn, &c, read_var, NULL, &w) &&
+        w.want_var[0] > 0 && w.want_var[1] > 0) {
+        int top = 0;
+        for (int i = 0; i < w.n_eqs; i++)
+            for (int k = 0; k < 2; k++)
+                top = w.eqs[i][k] > top ? w.eqs[i][k] : top;
+        if (w.want_var[0] <= top && w.want_var[1] <= top) {
+            int *par = ll_xmalloc((size_t)(top + 1) * sizeof *par);
+            hs_reg_parents(w.eqs, w.n_eqs, top + 1, par);
+            int a = (int)w.want_var[0], b = (int)w.want_var[1];
+            /* a read with no equation: its register held a constant */
+            bool seen_a = false, seen_b = false;
+            for (int i = 0; i < w.n_eqs; i++) {
+                seen_a |= w.eqs[i][0] == a;
+                seen_b |= w.eqs[i][0] == b;
+            }
+            if (seen_a && seen_b)
+                fold = par[a] == par[b];
+            free(par);
+        }
+    }
+    free(read_var);
+    free(w.eqs);
+    free(w.val);
+    free(w.reg_solved);
+    free(w.src);
+    return fold;
 }

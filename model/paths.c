@@ -1207,13 +1207,40 @@ static bool loop_test(const ll_thread *t, int pc, int from)
     return find_label(t, s->instr.ops[1].sym, pc) > from;
 }
 
+bool sem_fold_guess(sem_run *r, bool dflt)
+{
+    if (r->n_folds >= SEM_MAX_EQS)
+        return dflt;
+    bool yes = sem_choose(r, 2) == 0;
+    r->fold_pc[r->n_folds] = r->pc;
+    r->fold_dflt[r->n_folds] = dflt;
+    r->fold_yes[r->n_folds++] = yes;
+    return yes;
+}
+
+/* Whether each of the run's sem_fold_guess choices is herd7's (one not
+   known: its default, the rule before these were guessed). */
+static bool folds_hold(run_ctx *c, const sem_run *r)
+{
+    if (c->m->threads[c->th].code->c_tree)
+        return true;        /* C's: sem/c_regs.c cr_run_end */
+    for (int i = 0; i < r->n_folds; i++) {
+        int f = mdl_herd_reg_fold(c->m, c->th, r->turns, r->n_turns,
+                                  r->fold_pc[i]);
+        if ((f < 0 ? r->fold_dflt[i] : f == 1) != r->fold_yes[i])
+            return false;
+    }
+    return true;
+}
+
 /* Run the thread once along the current choices. */
 static void run_once(run_ctx *c, sem_run *r)
 {
     r->run_no++;
     run_steps(c, r);
-    if (!c->dead && !c->error && !c->cut && c->m->ops->run_end &&
-        !c->m->ops->run_end(r))
+    if (!c->dead && !c->error && !c->cut &&
+        ((c->m->ops->run_end && !c->m->ops->run_end(r)) ||
+         !folds_hold(c, r)))
         c->dead = true;
 }
 
@@ -1251,6 +1278,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->used = 0;
     r->regs_read = 0;
     r->n_sames = 0;
+    r->n_folds = 0;
     r->flag_same[0] = r->flag_same[1] = 0;
     r->eq_left = 0;
     r->pinned = 0;

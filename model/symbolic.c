@@ -156,6 +156,35 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
     return sym;
 }
 
+/* The two reads whose copies write w stores `x == y`, `x != y` or `x ^
+ * y` of (sem_vnode.same) in q: false where it stores no such value. */
+static bool same_reads(const mdl_test *m, const mdl_ev *ev, const int *base,
+                       const int *pick, int w, int q[2])
+{
+    const sem_event *we = ev[w].e;
+    if (!we || we->kind != SEM_W || !we->vnode.same)
+        return false;
+    sem_taint d = we->vnode.direct;
+    int n = 0;
+    q[0] = q[1] = -1;
+    for (int b = 0; b < SEM_MAX_READS && n < 2; b++)
+        if (d >> b & 1)
+            q[n++] = read_event(m, base, pick, ev[w].thread, b);
+    return n == 2 && q[0] >= 0 && q[1] >= 0;
+}
+
+/* Whether write w stores such a value of two reads that are one class
+ * of copies: herd7's `S := S25==S25` is a constant when met, whatever
+ * S25 is (litmus/c/LB3+plain-copy-cycle+equal-copies-stored), where
+ * its pass meets it (herd_solves: a fold). */
+static bool same_folds(const mdl_test *m, const mdl_ev *ev, const int *base,
+                       const int *pick, int *parent, int w)
+{
+    int q[2];
+    return same_reads(m, ev, base, pick, w, q) &&
+           mdl_uf_find(parent, q[0]) == mdl_uf_find(parent, q[1]);
+}
+
 /* Writes a and b store the results of two operations of the semantics
  * (`r0 & 1` stored, then `r0 <= 1` a cmpxchg writes: the same reads and
  * value, two of herd7's variables). */
@@ -216,8 +245,9 @@ static int node_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
             return n_ev + opv[k];
     const mdl_run *run = &m->threads[t].runs[pick[t]];
     if (id <= 0 || id > run->n_vnodes || !run->vnodes[id - 1].live ||
-        run->vnodes[id - 1].cond)
-        return -1;
+        run->vnodes[id - 1].cond || run->vnodes[id - 1].same)
+        return -1;          /* a same: folded when met, or judged as a
+                               pair of sem_run.sames */
     return 3 * n_ev + off[t] + id - 1;
 }
 
@@ -792,6 +822,17 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
             continue;
+        int sq[2];
+        if (same_reads(m, ev, base, pick, w, sq)) {
+            /* herd7's `S := S25==S19`: a constant when met where the
+               renaming made both one variable (the copies' union-find
+               may leave them apart, vq21030500_52) */
+            hs_add_op(&s, n_ev + w);
+            hs_add_arg(&s, var[sq[0]]);
+            hs_add_arg(&s, var[sq[1]]);
+            hs_fold_last(&s);
+            continue;
+        }
         sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
@@ -1075,6 +1116,7 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 /* an equation joined it to a determined read (the
                    class's root may be either side of it) */
                 all |= det[mdl_uf_find(parent, g)] == 1;
+                all |= same_folds(m, ev, base, pick, parent, w);
                 /* another read of the same write solved (a cmpxchg's
                    pinned read): they are one symbol */
                 for (int k = 0; k < n_ev && !all; k++)

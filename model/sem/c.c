@@ -435,6 +435,26 @@ static bool same_symbol(sem_run *r, const ll_operand *p, const ll_operand *q)
     return op ? id != 0 && id == vnode(r, q).id : id == vnode(r, q).id;
 }
 
+/* x == y, x != y or x ^ y, x and y copies of two reads (no operation,
+ * no variable of their own): herd7's equation `1 := S25==S19` holds once
+ * its memory phase makes both one symbol (a cycle of copies where y
+ * reads back the write of x's copy: S25==S25 is 1, S25^S25 0), or
+ * solves both; a pair of sem_run.sames, which symbolic.c judges, not a
+ * use of either (litmus/c/LB+plain-copy-cycle-if-copies-equal,
+ * LB+plain-copy-cycle-if-copies-xor). */
+static bool copies_compared(sem_run *r, const ll_instr *in, int op,
+                            sem_taint va, sem_taint vb)
+{
+    const ll_operand *p = &in->ops[1], *q = &in->ops[2];
+    if ((op != LL_C_EQ && op != LL_C_NE && op != LL_C_XOR) || !va || !vb ||
+        va == vb ||
+        (va & (va - 1)) || (vb & (vb - 1)) || vop(r, p) || vop(r, q) ||
+        vnode(r, p).id || vnode(r, q).id || r->n_sames >= SEM_MAX_EQS)
+        return false;
+    sem_equality_use(r, va, false, vb, false);
+    return true;
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -453,10 +473,15 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
        (litmus/c/MP+zero-read-if-self-equal). One symbol: the same
        read's copies, or the same operation's result; not a read and an
        operation on it (`r0 ^ (r0 & 1)`, equal when r0 is 0 or 1) */
-    if ((op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
-        va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
-        sem_val_eq(a.v, b.v) &&
-        same_symbol(r, &in->ops[1], &in->ops[2])) {
+    bool self = (op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE) && va &&
+                va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
+                sem_val_eq(a.v, b.v) &&
+                same_symbol(r, &in->ops[1], &in->ops[2]);
+    /* ... on an operation's result, where herd7's register phase folds
+       it (c_regs.c cr_fold_guess) */
+    if (self && vop(r, &in->ops[1]))
+        self = cr_fold_guess(r);
+    if (self) {
         vs = 0;
         cr_copy(r, -1);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
@@ -473,8 +498,17 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         cr_add_zero(r, 2, 1);
     } else {
         vs = va | vb;
-        if (!cr_use(r, &in->ops[0], vs))
+        sem_vnode pa = vnode(r, &in->ops[1]), pb = vnode(r, &in->ops[2]);
+        if (copies_compared(r, in, op, va, vb)) {
+            nd.same = true;
+        } else if ((pa.same && !vb) || (pb.same && !va)) {
+            /* an operation on such a value and a constant (`r3 + 1`):
+               herd7's pass solves it once it folded the pair */
+            nd.same = true;
+            nd.direct = pa.same ? pa.direct : pb.direct;
+        } else if (!cr_use(r, &in->ops[0], vs)) {
             use(r, vs);
+        }
         cr_op(r, 1, 2);
     }
     if (!binop(r, op, a.v, b.v, &v)) {
@@ -1093,7 +1127,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_BZ: {
         v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
-        use(r, vs);
+        if (!vnode(r, &in->ops[0]).same)
+            use(r, vs);
         branch_vnode(r, &in->ops[0]);
         /* ... and the branches its value was set under */
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));

@@ -84,6 +84,8 @@ typedef struct c_regs {
     sem_val vals[SEM_MAX_EQS + 1];      /* the class's constant, then the
                                            values its lost reads read */
     int n_vals;
+    short fold_var[SEM_MAX_EQS][2];     /* sem_run.fold_pc[i]'s operands'
+                                           variables (cr_fold_guess) */
 } c_regs;
 
 static c_regs *state(sem_run *r)
@@ -448,11 +450,53 @@ static void eq_left(c_regs *s, sem_run *r)
     hs_free(&sys);
 }
 
+bool cr_fold_guess(sem_run *r)
+{
+    c_regs *s = state(r);
+    int i = r->n_folds;
+    if (s->off || s->opnd[1] < 0 || s->opnd[2] < 0 || i >= SEM_MAX_EQS)
+        return true;
+    s->fold_var[i][0] = s->opnd[1];
+    s->fold_var[i][1] = s->opnd[2];
+    return sem_fold_guess(r, true);
+}
+
+/* Whether each fold the run chose (cr_fold_guess) is herd7's: its two
+ * operands' reads renamed to one parent by the phase's union-find
+ * (`r21 = r20; WRITE_ONCE(*x, r21)` deepens the tree of r20's reads:
+ * `r20 ^ r20` stays an operation on r0's read, w20962002_234's C
+ * shape, litmus/c/LB+xor-of-stored-op-copy). */
+static bool folds_hold(c_regs *s, const sem_run *r)
+{
+    if (!r->n_folds)
+        return true;
+    if (s->off)
+        for (int i = 0; i < r->n_folds; i++)
+            if (!r->fold_yes[i])
+                return false;
+    if (s->off)
+        return true;
+    hs_sys sys;
+    int *pos = phase_system(s, &sys);
+    int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
+    hs_solve_vars(&sys, parent, NULL, NULL);
+    bool ok = true;
+    for (int i = 0; i < r->n_folds && ok; i++)
+        ok = (parent[pos[s->fold_var[i][0]]] ==
+              parent[pos[s->fold_var[i][1]]]) == r->fold_yes[i];
+    free(parent);
+    free(pos);
+    hs_free(&sys);
+    return ok;
+}
+
 bool cr_run_end(sem_run *r)
 {
     c_regs *s = r->arch_state;
     if (!s || s->run_no != r->run_no)
-        return true;
+        return !r->n_folds;
+    if (!folds_hold(s, r))
+        return false;
     if (r->n_eqs && !s->off)
         eq_left(s, r);
     if (s->lost_read < 0)

@@ -56,6 +56,11 @@ bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs);
 /* Operand k of the running instruction is one operation on variables
  * no operation made (`r0 * 2`); false where unknown. */
 bool cr_one_op(sem_run *r, int k);
+/* The running x ^ x, x == x or x != x on one operation's result, its
+ * operands 1 and 2: folded to a constant, a choice of the run
+ * (sem_fold_guess) that cr_run_end checks against the phase's
+ * union-find (it folds where both reads of the local have one parent). */
+bool cr_fold_guess(sem_run *r);
 /* sem_ops.run_end: the guesses agree with herd7's register phase. */
 bool cr_run_end(sem_run *r);
 

@@ -162,18 +162,48 @@ static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
     return true;
 }
 
+/* Register o's sem_vnode.same (copies_paired), none: cleared by set. */
+static sem_vnode pair_of(sem_run *r, const ll_operand *o)
+{
+    sem_vnode none = {0};
+    if (o->kind != LL_OPND_REG)
+        return none;
+    sem_vnode n = sem_get_vnode(r, sem_slot(r, o->reg, o->sym));
+    return n.same ? n : none;
+}
+
+/* An xor, eq or neq of copies of two reads a and b (bits, no
+ * operation): herd7's `S := S4==S6` is a constant once rf makes both
+ * one symbol, when its pass meets it; a pair of sem_run.sames, not a
+ * use of either (as C's, sem/c.c copies_compared), and its result, in
+ * *pair, a write's sem_vnode.same (symbolic.c same_folds). */
+static bool copies_paired(sem_run *r, sem_taint a, sem_taint b,
+                          sem_vnode *pair)
+{
+    if (!a || !b || a == b || (a & (a - 1)) || (b & (b - 1)) ||
+        r->n_sames >= SEM_MAX_EQS)
+        return false;
+    sem_equality_use(r, a, false, b, false);
+    *pair = (sem_vnode){.same = true, .direct = a | b};
+    return true;
+}
+
 /* The operation at ops[at], the reads its value is made of in *vs and
  * whether it is an operation's result on them in *op (sem_run.vop: not
- * for a copy, `r + 0` included); false when undefined. */
+ * for a copy, `r + 0` included); false when undefined. *pair: the
+ * sem_vnode.same of an xor, eq or neq of copies of two reads, else
+ * none (copies_paired). */
 static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
-                      sem_taint *vs, bool *op)
+                      sem_taint *vs, bool *op, sem_vnode *pair)
 {
+    *pair = (sem_vnode){0};
     int k = LL_LISA_OPK(in->flags);
     sem_reg a = sem_operand(r, &in->ops[at]);
     *vs = vsrc(r, &in->ops[at]);
     *op = vop(r, &in->ops[at]);
     if (k == LL_LISA_OPK_VAL) {
         *out = a;
+        *pair = pair_of(r, &in->ops[at]);
         return true;
     }
     sem_taint va = *vs, vb = vsrc(r, &in->ops[at + 1]);
@@ -190,8 +220,26 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
                  in->ops[at].reg == in->ops[at + 1].reg) ||
                 (va && va == vb && !(va & (va - 1)) && !*op &&
                  !vop(r, &in->ops[at + 1]));
-    same = same && (k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
-                    k == LL_LISA_OPK_NEQ);
+    /* ... as herd7's register phase leaves it, on an operation's
+       result (`mov r20 (neq r0 0)`) in one register twice or in two
+       (`mov r21 r20`, the same result or another operation's on the
+       same reads): the union-find of the register reads folds it where
+       it renames both alike, else it stays an operation on r0's read
+       (`S11 := S9^S7` where a copy of r20 is stored before), which a
+       cycle through it leaves unsolved (herd7 meets the neq first:
+       w20962002_234, litmus/lisa/LB+xor-of-stored-op-copy) */
+    bool folds = k == LL_LISA_OPK_XOR || k == LL_LISA_OPK_EQ ||
+                 k == LL_LISA_OPK_NEQ;
+    const ll_operand *ra = &in->ops[at], *rb = &in->ops[at + 1];
+    bool ops_same = folds && *op && va && va == vb && vop(r, rb) &&
+                    ra->kind == LL_OPND_REG && rb->kind == LL_OPND_REG &&
+                    /* an rmw's register reads end with these two */
+                    (in->op == LL_LISA_MOV ||
+                     (in->op == LL_LISA_RMW && ra->reg != in->ops[0].reg &&
+                      rb->reg != in->ops[0].reg));
+    if (ops_same)
+        same = sem_fold_guess(r, same);
+    same = same && folds;
     bool zero_a = !va && a.v.sym < 0 && a.v.num == 0;
     bool zero_b = !vb && b.v.sym < 0 && b.v.num == 0;
     bool add0 = k == LL_LISA_OPK_ADD && (zero_a || zero_b);
@@ -202,9 +250,16 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
         *vs = vb;
         *op = vop(r, &in->ops[at + 1]);
     } else if (!add0) {
+        bool copies = !*op && !vop(r, rb);
+        /* an operation on such a value and a constant (`add r23 1`):
+           herd7's pass solves it once it folded the pair */
+        sem_vnode pa = pair_of(r, ra), pb = pair_of(r, rb);
         *vs |= vb;
         *op = true;
-        r->used |= va | vb;
+        if ((pa.same && !vb) || (pb.same && !va))
+            *pair = pa.same ? pa : pb;
+        else if (!folds || !copies || !copies_paired(r, va, vb, pair))
+            r->used |= va | vb;
     }
     /* herd7 7.58 adds a number to an address and xors an address with
        itself (0); any other addition, xor or and with an address (`x &
@@ -253,11 +308,14 @@ static void set(sem_run *r, const ll_operand *o, sem_reg v, sem_taint vs,
  * an operation waits on it); the Loop test's made_of counts all it
  * depends on, deps (xor's r0 too, as herd7 does: sem_event.vloop). */
 static void write_made(sem_run *r, int ev, sem_taint deps, sem_taint vs,
-                       bool op)
+                       bool op, sem_vnode pair)
 {
     sem_set_vdata(r, ev, vs, op);
     sem_set_vloop(r, ev, deps);
+    if (pair.same)
+        sem_set_wnode(r, ev, pair);
 }
+
 
 static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
 {
@@ -273,13 +331,14 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
     set(r, &in->ops[0], old, old.t, false);
     sem_taint vs;
     bool op;
-    if (!operation(r, in, 1, &v, &vs, &op))
+    sem_vnode pair;
+    if (!operation(r, in, 1, &v, &vs, &op, &pair))
         return sem_stopped(r) ? SEM_ERROR
                               : undefined(r, v.t, "undefined arithmetic");
     r->addr_fixed = fixed;
     r->addr_unused = unused;
     int w = sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
-    write_made(r, w, v.t, vs, op);
+    write_made(r, w, v.t, vs, op, pair);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -302,17 +361,22 @@ static sem_next lisa_exec(sem_run *r, const ll_instr *in, const char **label)
             return undefined(r, a.t, "the address is no location");
         v = sem_operand(r, &in->ops[0]);
         ev = sem_store(r, a.v, a.t, v.v, v.t, tags, -1);
-        write_made(r, ev, v.t, vsrc(r, &in->ops[0]), vop(r, &in->ops[0]));
+        write_made(r, ev, v.t, vsrc(r, &in->ops[0]), vop(r, &in->ops[0]),
+                   pair_of(r, &in->ops[0]));
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_LISA_RMW:
         return exec_rmw(r, in, tags);
     case LL_LISA_MOV: {
         sem_taint vs;
         bool op;
-        if (!operation(r, in, 1, &v, &vs, &op))
+        sem_vnode pair;
+        if (!operation(r, in, 1, &v, &vs, &op, &pair))
             return sem_stopped(r) ? SEM_ERROR
                                   : undefined(r, v.t, "undefined arithmetic");
         set(r, &in->ops[0], v, vs, op);
+        if (pair.same && in->ops[0].kind == LL_OPND_REG)
+            sem_set_vnode(r, sem_slot(r, in->ops[0].reg, in->ops[0].sym),
+                          pair);
         return SEM_NEXT;
     }
     case LL_LISA_F:
@@ -445,6 +509,7 @@ static bool lisa_herd_vars(const ll_instr *in, sem_vars *out)
         const ll_operand *a = &in->ops[1], *b = &in->ops[2];
         out->n = operation_vars(in, 1, NULL, out, 0);
         out->dest = in->ops[0].reg;
+        out->op_at = out->n > out->n_rd ? out->n : 0;
         bool zero_a = a->kind == LL_OPND_IMM && a->imm == 0;
         bool zero_b = k != LL_LISA_OPK_VAL && b->kind == LL_OPND_IMM &&
                       b->imm == 0;

@@ -66,6 +66,9 @@ typedef struct sem_vnode {
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
                              rmw_copy) */
+    bool same;            /* ==, != or ^ of copies of two reads, a pair of
+                             sem_run.sames: a branch on it uses neither
+                             (C) */
     int stmt;             /* the statement computing it (herd7 numbers
                              its variable there: symbolic.c), whose
                              result sem_pin_value may set (-1: none, an
@@ -184,6 +187,9 @@ typedef struct sem_vars {
                        its read's value, or with copy_of to a copy */
     int copy_of;    /* ... of this register's value, or -1 */
     int copy_at;    /* the copy's variable's place (from 1) */
+    int op_at;      /* with dest, no read, no copy: the place of the
+                       operation's result it sets dest to (LISA), or 0
+                       (a constant: no register equation) */
     int guard;      /* a conditionally run instruction (`MOVEQ`):
                        its first `guard` variables are its condition's,
                        made on both ways; herd7 numbers the rest of the
@@ -517,6 +523,16 @@ struct sem_run {
      * tests/e2e/model_copy_cycles.sh) */
     int n_sames;
     uint8_t sames[SEM_MAX_EQS][2];
+    /* Operations on one symbol twice (`xor r20 r20`, r20 an
+     * operation's result) and whether the run took them folded to a
+     * constant, sem_fold_guess's: herd7's register phase folds one only
+     * where its union-find renames both operands alike (checked at the
+     * run's end: LISA's by paths.c with herd_vars.c mdl_herd_reg_fold,
+     * C's by sem/c_regs.c cr_run_end) */
+    int n_folds;
+    int fold_pc[SEM_MAX_EQS];
+    bool fold_yes[SEM_MAX_EQS];
+    bool fold_dflt[SEM_MAX_EQS];    /* the way where herd7's is not known */
     /* for flags: they were last set by a compare of two copies of these
      * reads (their vsrc; 0 not) */
     sem_taint flag_same[2];
@@ -643,6 +659,11 @@ void sem_set_made(sem_run *r, int slot, sem_taint made);
  * (sem_run.vsrc) and whether it is an operation's result (sem_run.vop);
  * 0 and false where they are not tracked. sem_set_vsrc records both. */
 sem_taint sem_get_vsrc(sem_run *r, int slot);
+/* Whether the running statement's operation on one symbol twice is
+ * folded to a constant: a choice of the run, checked at its end
+ * against herd7's register phase (sem_run.n_folds); past SEM_MAX_EQS,
+ * or where herd7's is not known (a loop), dflt. */
+bool sem_fold_guess(sem_run *r, bool dflt);
 /* An equality test of two values made of the reads a and b (aop, bop:
  * an operation's result): a pair of sem_run.sames where each is a copy
  * of one read, else a use of both (sem_run.used). */

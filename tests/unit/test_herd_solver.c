@@ -104,12 +104,53 @@ static void reg_parents(void **state)
     assert_int_equal(par[10], 10);
 }
 
+/* herd7's fold (hs_eq.fold): LISA vq21030500_52's memory phase, raw
+ * (-variant OldSolver) S8:=S5, S7:=S2, S2:=S10, S5:=S7, S5:=S7,
+ * S10:=S5^S8, normalised `S8:=S7` and `S7:=S8^S8` (the xor's two reads
+ * renamed to S8), one component met copy first: the copy is left, no
+ * execution; a fold on one unsolved variable alone is solved
+ * (`S7:=S7^S7`), on two it is not. */
+static void fold_order(void **state)
+{
+    (void)state;
+    hs_sys s = {.n_vars = 11};
+    copy(&s, 8, 5);
+    copy(&s, 7, 2);
+    copy(&s, 2, 10);
+    copy(&s, 5, 7);
+    copy(&s, 5, 7);
+    hs_add_op(&s, 10);
+    hs_add_arg(&s, 5);
+    hs_add_arg(&s, 8);
+    hs_fold_last(&s);
+    bool solved[11];
+    assert_false(hs_solvable(&s, NULL, solved));
+    assert_true(solved[7]);
+    assert_false(solved[8]);
+    hs_free(&s);
+    hs_sys t = {.n_vars = 10};
+    hs_add_op(&t, 7);
+    hs_add_arg(&t, 7);
+    hs_add_arg(&t, 7);
+    hs_fold_last(&t);
+    assert_true(hs_solvable(&t, NULL, NULL));
+    hs_free(&t);
+    hs_sys u = {.n_vars = 10};
+    hs_add_op(&u, 7);
+    hs_add_arg(&u, 7);
+    hs_add_arg(&u, 8);
+    hs_fold_last(&u);
+    assert_false(hs_solvable(&u, NULL, NULL));
+    hs_free(&u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lost_equation),
         cmocka_unit_test(equation_kept),
         cmocka_unit_test(reg_parents),
+        cmocka_unit_test(fold_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
