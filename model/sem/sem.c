@@ -3,6 +3,8 @@
  * be addresses, and the reservation of a load-reserve. */
 #include "model/sem/sem.h"
 
+#include <string.h>
+
 #include <stddef.h>
 
 /* The model's table, indexed by architecture id: each architecture's
@@ -111,6 +113,16 @@ bool sem_arith(char op, sem_val a, sem_val b, sem_val *out)
         return true;
     }
     return false;
+}
+
+sem_val sem_address_order(sem_run *r, sem_val a, sem_val b)
+{
+    int c = a.sym == b.sym ? 0
+                           : strcmp(sem_sym_name(r, a.sym),
+                                    sem_sym_name(r, b.sym));
+    if (c == 0)
+        c = a.num < b.num ? -1 : a.num > b.num;
+    return sem_int(c < 0 ? -1 : c > 0);
 }
 
 bool sem_compare(sem_val a, sem_val b, int *cmp)

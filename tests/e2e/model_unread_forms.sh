@@ -1,5 +1,5 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64, X86 and C11 forms, and
+# model_unread_forms.sh — 32-bit ARM, X86_64, X86, RISC-V and C11 forms, and
 # AArch64, RISC-V and Power numbers (hexadecimal, `+`, beyond 2^62),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
@@ -7,7 +7,8 @@
 # `hwrun --check` takes the numbers), the model refuses the test with
 # one FILE:LINE:COL line naming the form, exit 2, whether or not a run
 # reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c c_check,
+# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/riscv_forms.c,
+# model/sem/c.c c_check,
 # sem.c sem_check_numbers; and a 32-bit test's numbers herd7 does not
 # read (model/word_values.c).
 # Env: LITMUSLAB. cwd: the repo root.
@@ -95,6 +96,12 @@ RISCV|ld x5,0x8(x6)|@hex|ld x5,8(x6)
 RISCV|ld x5,+8(x6)|@hex|ld x5,8(x6)
 RISCV|li x2,8070450532247928832|@int
 RISCV|ld x5,-4611686018427387905(x6)|@int
+RISCV|jal x1,L9|its RISCV has no jal nor jalr
+RISCV|mul x5,x6,x7|its RISCV has no mul
+RISCV|sext.b x5,x6|its only sign or zero extension is sext.w
+RISCV|zext.w x5,x6|its only sign or zero extension is sext.w
+RISCV|fence rw,io|its fence sets are r, w, rw, ir, ow and iorw, spelt so
+RISCV|fence wr,rw|its fence sets are r, w, rw, ir, ow and iorw, spelt so|fence rw,rw
 PPC|li r1,4611686018427387904|@int
 PPC|li r1,0x10|@hex|li r1,16
 PPC|lwz r1,-4611686018427387905(r2)|@int
@@ -151,6 +158,13 @@ reached X86_64 rax "ret" 'ret (herd7 7.58: "Instruction ret not implemented", wh
 reached X86_64 rax "xchg %al,%ah" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' jmp
 reached X86 EAX "XCHG EAX,EAX" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' JMP
 reached X86 EAX "CMPXCHG [x],EBX" 'CMPXCHG under the X86 header (herd7 7.58: "I_CMPXCHG not implemented", when a run reaches it)' JMP
+for op in "srai x5,x5,1" "srliw x5,x5,1" "sltu x5,x5,x5" "bltu x5,x5,L9"; do
+  m=${op%% *}; m=${m%.w}
+  reached RISCV x5 "$op" "$m (herd7 7.58: \"RISCV operation $m is not implemented (yet)\", when a run reaches it)" j
+done
+reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
+reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
+reached RISCV x5 "la x5,x" "la of a location (herd7 7.58: \"Label x not found\"; it reads la of a code label of the thread only)" j
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {
