@@ -421,8 +421,11 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         ll_asm_join_args(&ln, first + n - 1);
     if (ll_asm_hex_plus(&ln, true))
         out->flags |= LL_PPC_F_HEX_PLUS;
+    /* `b .-4`: herd7's PPC lexer reads target names only, and hwrun
+       writes labels */
     if (ll_asm_read_shape(&ppc_syntax, f->shape, &ln, first, out, d) &&
-        check_ranges(f, &ln, first, out, d))
+        check_ranges(f, &ln, first, out, d) &&
+        ll_asm_named_target(out, &ln, d))
         return true;
     ll_instr_clear(out);
     return false;

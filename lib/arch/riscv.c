@@ -339,13 +339,9 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         out->ops[1].kind = LL_OPND_SYM;   /* a location, not a label */
     /* `j .`, `beq x5,x6,.-4`: herd7's RISCV lexer reads names only, and
        hwrun writes labels */
-    const ll_operand *target = &out->ops[out->n_ops > 0 ? out->n_ops - 1 : 0];
-    if (out->n_ops > 0 && target->kind == LL_OPND_LABEL && target->sym &&
-        target->sym[0] == '.') {
+    if (!ll_asm_named_target(out, &ln, d)) {
         ll_instr_clear(out);
-        return ll_asm_bad_operand(d, ln.args[ln.n_args - 1],
-                                  "a label (herd7 and hwrun read no target "
-                                  "relative to `.`)");
+        return false;
     }
     if (ll_asm_hex_plus(&ln, true))
         out->flags |= LL_RV_F_HEX_PLUS;

@@ -255,6 +255,11 @@ static void bad_input(void **state)
                  "bad operand '256', expected an integer from 0 to 255", 7);
     arch_rejects(ppc(), "nop.", "unknown instruction 'nop.'", 1);
     arch_rejects(ppc(), "lwa. r1,0(r2)", "unknown instruction 'lwa.'", 1);
+    /* a target relative to `.`: neither herd7's PPC lexer nor hwrun */
+    arch_rejects(ppc(), "b .-4", "bad operand '.-4', expected a label "
+                 "(herd7 and hwrun read no target relative to `.`)", 3);
+    arch_rejects(ppc(), "beq cr1,.+8", "bad operand '.+8', expected a label "
+                 "(herd7 and hwrun read no target relative to `.`)", 9);
 }
 
 static void corpus_instructions_parse(void **state)
