@@ -72,14 +72,14 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
 {
     sem_reg base = rv_get(r, m);
     out->t = base.t;
-    return sem_arith('+', base.v, sem_int(m->imm), &out->v);
+    return rv_herd_arith(r, '+', base.v, sem_int(m->imm), &out->v);
 }
 
 static sem_next load(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     bool reserve = in->op == LL_RV_LR;
     unsigned tags = order_tags(in) |
                     (reserve ? 1u << TAG_X | 1u << TAG_EX : 0);
@@ -109,7 +109,7 @@ static sem_next store(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     sem_reg v = rv_get(r, &in->ops[0]);
     int w = sem_store(r, a.v, a.t, v.v, v.t,
                       order_tags(in), -1);
@@ -127,7 +127,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
@@ -178,7 +178,7 @@ static sem_next amo(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     int ev;
     unsigned tags = (1u << TAG_X) | (1u << TAG_AMO) | order_tags(in);
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
@@ -189,8 +189,14 @@ static sem_next amo(sem_run *r, const ll_instr *in)
     sem_reg v = rv_get(r, &in->ops[1]);
     sem_val nv;
     sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
-    if (!amo_value(r, in->op, old.v, v.v, &nv))
-        return rv_undefined(r, old.t | v.t);
+    static const char *const names[] = {
+        [LL_RV_AMOADD] = "+", [LL_RV_AMOAND] = "&", [LL_RV_AMOOR] = "|",
+        [LL_RV_AMOXOR] = "^", [LL_RV_AMOMAX] = "max", [LL_RV_AMOMIN] = "min",
+    };
+    if (!amo_value(r, in->op, old.v, v.v, &nv) &&
+        rv_illegal(r, names[in->op], old.v, v.v, old.t | v.t, &nv) !=
+            SEM_NEXT)
+        return SEM_DEAD;
     int w = sem_store(r, a.v, a.t, nv, dep, tags, ev);
     if (in->op == LL_RV_AMOSWAP) {
         made(r, w, &in->ops[1]);
@@ -226,20 +232,26 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     sem_reg a = rv_get(r, &in->ops[0]), b = rv_get(r, &in->ops[1]);
     sem_taint dep = a.t | b.t;
     bool taken;
-    sem_val lt;
+    sem_val lt = sem_int(0);
     if (in->op == LL_RV_BEQ || in->op == LL_RV_BNE) {
         /* distinct locations have distinct addresses, none of them 0 */
         taken = sem_val_eq(a.v, b.v) == (in->op == LL_RV_BEQ);
-    } else if (in->op == LL_RV_BGE && (a.v.sym >= 0 || b.v.sym >= 0)) {
-        /* herd7 7.58's bge is its <=, which refuses an address (even
-           `bge x6,x6` of one): "Illegal operation <= on constants" */
-        return rv_undefined(r, dep);
-    } else if (!rv_herd_arith(r, '<', a.v, b.v, &lt)) {
-        return rv_undefined(r, dep);   /* blt: as slt */
     } else {
-        /* bltu and bgeu are refused before (riscv_forms.c) */
+        /* herd7 7.58's bge is its <=, which refuses an address (even
+           `bge x6,x6` of one): "Illegal operation <= on constants"; blt
+           is slt; bltu and bgeu are refused before (riscv_forms.c) */
+        bool ok = in->op == LL_RV_BGE && (a.v.sym >= 0 || b.v.sym >= 0)
+                      ? false
+                      : rv_herd_arith(r, '<', a.v, b.v, &lt);
+        if (!ok && rv_illegal(r, in->op == LL_RV_BGE ? "<=" : "<", a.v, b.v,
+                              dep, &lt) != SEM_NEXT)
+            return SEM_DEAD;
         taken = (lt.num != 0) == (in->op == LL_RV_BLT);
     }
+    /* on a value herd7 leaves unsolved, both ways */
+    if (sem_is_unsolved(a.v) || sem_is_unsolved(b.v) ||
+        sem_is_unsolved(lt))
+        taken = sem_choose(r, 2) == 0;
     sem_branch(r, dep);
     /* herd7 has no execution where a branch tests a value no write
        fixes (measured: a cycle of copies, beq on its read) */

@@ -8,6 +8,8 @@
  * (rv_herd_arith); the rest are undefined. */
 #include "model/sem/riscv_int.h"
 
+#include <string.h>
+
 int rv_slot(sem_run *r, const ll_operand *o)
 {
     if (o->reg >= LL_RV_SYMREG)
@@ -41,14 +43,13 @@ bool rv_vop(sem_run *r, const ll_operand *o)
     return sem_get_vop(r, rv_slot(r, o));
 }
 
-/* A value that cannot be computed: a dead path when it came from a read
- * (another value read makes it defined), an error otherwise. */
-sem_next rv_undefined(sem_run *r, sem_taint dep)
+sem_next rv_illegal(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t, sem_val *out)
 {
-    if (dep)
-        return SEM_DEAD;
-    sem_error(r, "operation undefined on these values");
-    return SEM_ERROR;
+    if (!sem_illegal_op(r, op, a, b, t))
+        return SEM_DEAD;    /* a path an exploring run does not see */
+    *out = sem_unsolved();
+    return SEM_NEXT;
 }
 
 /* The low `bytes` bytes of n, sign- or zero-extended. */
@@ -67,7 +68,7 @@ static int64_t rv_extend(int64_t n, int bytes, bool sign)
 
 static sem_val rv_extend_val(sem_val v, int bytes, bool sign)
 {
-    return v.sym >= 0 ? v : sem_int(rv_extend(v.num, bytes, sign));
+    return v.sym != -1 ? v : sem_int(rv_extend(v.num, bytes, sign));
 }
 
 /* The 64-bit operations herd7 7.58 runs beyond sem_arith's (srl, sra,
@@ -116,6 +117,10 @@ static int herd_op(int op)
 
 bool rv_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out)
 {
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();      /* another equation herd7 leaves */
+        return true;
+    }
     bool zero_a = a.sym < 0 && a.num == 0, zero_b = b.sym < 0 && b.num == 0;
     if (a.sym < 0 && b.sym < 0) {
         if (op != '<')
@@ -155,10 +160,27 @@ static bool compute(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
         c = '<';
     if (c)
         return rv_herd_arith(r, c, a, b, out);
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();
+        return true;
+    }
     if (a.sym >= 0 || b.sym >= 0)
         return false;
     out->sym = -1;
     return int_op(op, a.num, b.num, &out->num);
+}
+
+/* herd7's name of operation op, for the message of one it refuses. */
+static const char *op_name(int op)
+{
+    switch (herd_op(op)) {
+    case LL_RV_SLL: case LL_RV_SLLI: return "<<<";
+    case LL_RV_SRLI: return ">>>";
+    case LL_RV_SLT: case LL_RV_SLTI: return "<";
+    }
+    static const char *const names[] = {"+", "-", "^", "|", "&"};
+    const char *c = strchr("+-^|&", simple_op(herd_op(op)));
+    return c && *c ? names[c - "+-^|&"] : "?";
 }
 
 static bool is_zero(sem_reg a)
@@ -204,8 +226,11 @@ static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
     if (!imm)
         b = rv_get(r, &in->ops[2]);
     sem_val v;
-    if (!compute(r, in->op, a.v, b.v, &v))
-        return rv_undefined(r, a.t | b.t);
+    /* one herd7 refuses: the run goes on with its unsolved value, and
+       the test is refused if the model accepts a candidate of it */
+    if (!compute(r, in->op, a.v, b.v, &v) &&
+        rv_illegal(r, op_name(in->op), a.v, b.v, a.t | b.t, &v) != SEM_NEXT)
+        return SEM_DEAD;
     sem_taint vs;
     bool op = made_of(r, in, imm, a, b, &vs);
     rv_set_made(r, &in->ops[0], v, a.t | b.t, vs, op);
@@ -217,11 +242,13 @@ static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
 static sem_next sign_extend_word(sem_run *r, const ll_instr *in)
 {
     sem_reg a = rv_get(r, &in->ops[1]);
-    if (a.v.sym >= 0)
-        return rv_undefined(r, a.t);
+    sem_val v = a.v;
+    if (a.v.sym >= 0 &&
+        rv_illegal(r, "sxt32", a.v, sem_int(32), a.t, &v) != SEM_NEXT)
+        return SEM_DEAD;
     sem_taint vs = rv_vsrc(r, &in->ops[1]);
     r->used |= vs;  /* not measured: taken as an operation */
-    rv_set_made(r, &in->ops[0], rv_extend_val(a.v, 4, true), a.t, vs,
+    rv_set_made(r, &in->ops[0], rv_extend_val(v, 4, true), a.t, vs,
                 vs != 0);
     return SEM_NEXT;
 }

@@ -26,12 +26,17 @@ void rv_set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
 sem_taint rv_vsrc(sem_run *r, const ll_operand *o);
 bool rv_vop(sem_run *r, const ll_operand *o);
 
-/* A value that cannot be computed: a dead path when it came from a read
- * (another value read makes it defined), an error otherwise. */
-sem_next rv_undefined(sem_run *r, sem_taint dep);
+/* An operation herd7 7.58 refuses (`Illegal operation ^ on constants x
+ * and 1`), op its name, on a and b made of the reads t: the run goes on
+ * with herd7's unsolved value in *out (SEM_NEXT) and the test is refused
+ * if the model accepts a candidate of it (sem_illegal_op), as herd7
+ * does whether the operands are constants or values read; SEM_DEAD in
+ * an exploring run. */
+sem_next rv_illegal(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t, sem_val *out);
 
 /* a op b as herd7 7.58 computes it on its values (op one of + - ^ | & <):
- * numbers as the ISA's 64-bit ones; an address (a location symbol) moved
+ * unsolved if one is (rv_illegal); numbers as the ISA's 64-bit ones; an address (a location symbol) moved
  * by + and -, two addresses compared by - (sem_address_order), x ^ x 0,
  * x | 0 and 0 | x x, x < 0 0 and 0 < x 1; false for the rest, which
  * herd7 refuses ("Illegal operation & on constants x and 0", `x | 1` an

@@ -165,6 +165,14 @@ done
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
 reached RISCV x5 "la x5,x" "la of a location (herd7 7.58: \"Label x not found\"; it reads la of a code label of the thread only)" j
+# a RISC-V operation herd7 cannot make on an address refuses the test,
+# on a value read as on a constant (the run was dead, the test answered)
+n=$((n+1))
+printf 'RISCV xr\n{ 0:x8=y; 1:x6=x; 1:x8=y; }\n P0 | P1 ;\n ld x9,0(x8) | sd x6,0(x8) ;\n xori x10,x9,1 | ;\nexists (0:x10=0)\n' > "$tmp/xr.litmus"
+expect "$tmp/xr.litmus" "$tmp/xr.litmus:5:2: illegal operation ^ on x and 1 (herd7 refuses the test)" "xori of an address read"
+n=$((n+1))
+printf 'RISCV xa\n{ 0:x6=x; 0:x8=y; }\n P0 ;\n amoxor.d x10,x6,(x8) ;\nexists (0:x10=0)\n' > "$tmp/xa.litmus"
+expect "$tmp/xa.litmus" "$tmp/xa.litmus:4:2: illegal operation ^ on 0 and x (herd7 refuses the test)" "amoxor of an address"
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {

@@ -232,7 +232,8 @@ static void addresses(void **state)
 
 /* herd7 7.58 reads no jal (the model refuses the test, reached or
  * not); it reads bltu and auipc but refuses a test a run of which
- * reaches them, and la of a location. */
+ * reaches them, and la of a location (an operation on an address it
+ * cannot make: tests/e2e/model_unread_forms.sh). */
 static void refusals(void **state)
 {
     (void)state;
