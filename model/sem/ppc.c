@@ -652,21 +652,16 @@ static sem_next isel(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* mfcr reads the eight fields as one word (cr0 in bits 32..35), mtcrf
- * writes the fields its mask selects. */
+/* mfcr is herd7 7.58's: cr0's four bits alone, in the low bits (cmpw of
+ * 1 and 2 then mfcr gives 8; the CPU 0x80000000 and every field);
+ * mtcrf writes the fields its mask selects (herd7 7.58 reads no mtcrf,
+ * doc/fidelity.md "Power forms"). */
 static sem_next move_cr(sem_run *r, const ll_instr *in)
 {
     if (in->op == LL_PPC_MFCR) {
-        uint64_t v = 0;
-        sem_taint dep = 0, vs = 0;
-        for (int i = 0; i < LL_PPC_NCRF; i++) {
-            sem_reg f = sem_get(r, SLOT_CR0 + i);
-            v |= ((uint64_t)f.v.num & 15) << (4 * (7 - i));
-            dep |= f.t;
-            vs |= sem_get_vsrc(r, SLOT_CR0 + i);
-        }
+        sem_reg f = sem_get(r, SLOT_CR0);
         put_op(r, sem_slot(r, in->ops[0].reg, in->ops[0].sym),
-               sem_int((int64_t)v), dep, vs);
+               sem_int(f.v.num & 15), f.t, sem_get_vsrc(r, SLOT_CR0));
         return SEM_NEXT;
     }
     int fxm = in->op == LL_PPC_MTCR ? 0xff : (int)in->ops[0].imm;

@@ -5,9 +5,10 @@
  * herd7's regression tests). Each test has no condition, so it also
  * checks herd7's reading of a missing condition as `forall (true)`: one
  * final state, and Ok. Conventions: 0:r3 and 0:r4 are declared int64_t so
- * that 64-bit results show whole; mfcr shows a CR field as the ISA lays
- * it out (cr0 in bits 28..31 of the low word: LT 0x80000000, GT
- * 0x40000000, EQ 0x20000000); `addze rD,rZERO` shows the carry bit. A
+ * that 64-bit results show whole; the cases' mfcr shows a CR field as the
+ * ISA lays it out (cr0 in bits 28..31 of the low word: LT 0x80000000, GT
+ * 0x40000000, EQ 0x20000000), the model herd7's cr0 alone (herd_mfcr);
+ * `addze rD,rZERO` shows the carry bit. A
  * `sync` gives every test an event for the cat model (a thread that
  * returns early has its own before blr).
  *
@@ -15,6 +16,10 @@
  * array elements at index * element size, mixed-size accesses refused,
  * loads widening as their instruction says, stores narrowing to the
  * location's type. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "tests/unit/model_run.h"
 
 #include "litmuslab/arch/ppc.h"
@@ -50,12 +55,34 @@ static const struct {
      "[b]=-127; [x]=-32639; [y]=-32639; [z]=8589901953;"},
 };
 
-static const char *model_want(const icase *c)
+/* herd7 7.58's mfcr shows cr0 alone, in the low bits: the hand-worked
+ * word's cr0 field (its bits 28..31) moved down, 0x20000000 -> 2
+ * (doc/fidelity.md, "Power forms"). The case's want with the register
+ * mfcr sets so, in buf. */
+static const char *herd_mfcr(const icase *c, char *buf, size_t size)
+{
+    const char *m = strstr(c->code, "mfcr r");
+    if (!m)
+        return c->want;
+    char reg[16];
+    snprintf(reg, sizeof reg, "0:r%d=", atoi(m + 6));
+    const char *at = strstr(c->want, reg);
+    if (!at)
+        return c->want;
+    const char *num = at + strlen(reg);
+    long long v = strtoll(num, NULL, 10);
+    const char *end = strchr(num, ';');
+    snprintf(buf, size, "%.*s%lld%s", (int)(num - c->want), c->want,
+             (long long)(((unsigned long long)v >> 28) & 15), end);
+    return buf;
+}
+
+static const char *model_want(const icase *c, char *buf, size_t size)
 {
     for (size_t i = 0; i < sizeof herd_values / sizeof herd_values[0]; i++)
         if (!strcmp(c->code, herd_values[i].code))
             return herd_values[i].want;
-    return c->want;
+    return herd_mfcr(c, buf, size);
 }
 
 static void every_opcode_by_hand(void **state)
@@ -67,7 +94,8 @@ static void every_opcode_by_hand(void **state)
         char *text = case_text(&cases[i]);
         outcome o;
         model_text(text, "ppc.cat", &o);
-        const char *want = model_want(&cases[i]);
+        char buf[512];
+        const char *want = model_want(&cases[i], buf, sizeof buf);
         if (o.n_states != 1 || strcmp(o.states[0], want))
             fail_msg("case %d (%s): got %d states, first '%s', want '%s'",
                      i, cases[i].code, o.n_states, o.states[0], want);
