@@ -379,6 +379,12 @@ static bool read_crf(const ll_asm_line *ln, unsigned *flags, int *first,
     return true;
 }
 
+/* A conditional branch (beq .. ble and their aliases). */
+static bool cond_branch(int op)
+{
+    return op >= LL_PPC_BEQ && op <= LL_PPC_BLE;
+}
+
 /* Shift, mask, field and CR-bit operands are small unsigned numbers. */
 static bool check_ranges(const ll_ppc_desc *f, const ll_asm_line *ln,
                          int first, const ll_instr *in, ll_diag *d)
@@ -416,6 +422,8 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     int first = 0;
     if ((f->attrs & LL_PPC_A_CRF) && !read_crf(&ln, &out->flags, &first, d))
         return false;
+    if (first && cond_branch(op))
+        out->flags |= LL_PPC_F_CRF_NAMED;
     int n = (int)strlen(f->shape);
     if (n > 0 && f->shape[n - 1] == 'm' && ln.n_args == first + n + 1)
         ll_asm_join_args(&ln, first + n - 1);
@@ -438,11 +446,12 @@ static void ppc_print_instr(const ll_instr *in, ll_buf *b)
     if (in->flags & LL_PPC_F_DOT)
         ll_buf_putc(b, '.');
     int crf = ll_ppc_crf(in->flags);
-    if (!crf) {
+    if (!crf && !(in->flags & LL_PPC_F_CRF_NAMED)) {
         ll_asm_print_ops(&ppc_syntax, in, 0, b);
         return;
     }
-    /* herd's spelling: the field first, and only when it is not cr0 */
+    /* herd's spelling: the field first, and only when it is not cr0 (or
+       a branch names it) */
     ll_buf_printf(b, " cr%d", crf);
     ll_buf ops = {0};
     ll_asm_print_ops(&ppc_syntax, in, 0, &ops);

@@ -72,7 +72,7 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
 {
     sem_reg base = rv_get(r, m);
     out->t = base.t;
-    return rv_herd_arith(r, '+', base.v, sem_int(m->imm), &out->v);
+    return sem_herd_arith(r, '+', base.v, sem_int(m->imm), &out->v);
 }
 
 static sem_next load(sem_run *r, const ll_instr *in)
@@ -159,10 +159,10 @@ static bool amo_value(sem_run *r, int op, sem_val old, sem_val v,
 {
     switch (op) {
     case LL_RV_AMOSWAP: *out = v; return true;
-    case LL_RV_AMOADD: return rv_herd_arith(r, '+', old, v, out);
-    case LL_RV_AMOAND: return rv_herd_arith(r, '&', old, v, out);
-    case LL_RV_AMOOR: return rv_herd_arith(r, '|', old, v, out);
-    case LL_RV_AMOXOR: return rv_herd_arith(r, '^', old, v, out);
+    case LL_RV_AMOADD: return sem_herd_arith(r, '+', old, v, out);
+    case LL_RV_AMOAND: return sem_herd_arith(r, '&', old, v, out);
+    case LL_RV_AMOOR: return sem_herd_arith(r, '|', old, v, out);
+    case LL_RV_AMOXOR: return sem_herd_arith(r, '^', old, v, out);
     }
     if (old.sym >= 0 || v.sym >= 0)
         return false;
@@ -242,7 +242,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
            is slt; bltu and bgeu are refused before (riscv_forms.c) */
         bool ok = in->op == LL_RV_BGE && (a.v.sym >= 0 || b.v.sym >= 0)
                       ? false
-                      : rv_herd_arith(r, '<', a.v, b.v, &lt);
+                      : sem_herd_arith(r, '<', a.v, b.v, &lt);
         if (!ok && rv_illegal(r, in->op == LL_RV_BGE ? "<=" : "<", a.v, b.v,
                               dep, &lt) != SEM_NEXT)
             return SEM_DEAD;

@@ -5,7 +5,7 @@
  * code label), mv, nop and sext.w; and the register access and address
  * arithmetic riscv.c uses too. Addresses (location symbols) pass through
  * moves, + and -, and the few other operations herd7 makes on them
- * (rv_herd_arith); the rest are undefined. */
+ * (sem_herd_arith); the rest are undefined. */
 #include "model/sem/riscv_int.h"
 
 #include <string.h>
@@ -115,43 +115,7 @@ static int herd_op(int op)
     return op;
 }
 
-bool rv_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out)
-{
-    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
-        *out = sem_unsolved();      /* another equation herd7 leaves */
-        return true;
-    }
-    bool zero_a = a.sym < 0 && a.num == 0, zero_b = b.sym < 0 && b.num == 0;
-    if (a.sym < 0 && b.sym < 0) {
-        if (op != '<')
-            return sem_arith(op, a, b, out);
-        *out = sem_int(a.num < b.num);
-        return true;
-    }
-    switch (op) {
-    case '+': case '^':
-        return sem_arith(op, a, b, out);
-    case '-':
-        if (a.sym >= 0 && b.sym >= 0) {
-            *out = sem_address_order(r, a, b);
-            return true;
-        }
-        return sem_arith('-', a, b, out);
-    case '|':
-        if (!zero_a && !zero_b)
-            return false;
-        *out = zero_a ? b : a;
-        return true;
-    case '<':
-        if (!zero_a && !zero_b)
-            return false;
-        *out = sem_int(zero_a);
-        return true;
-    }
-    return false;
-}
-
-/* a op b; false when undefined (rv_herd_arith on addresses). */
+/* a op b; false when undefined (sem_herd_arith on addresses). */
 static bool compute(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
 {
     op = herd_op(op);
@@ -159,7 +123,7 @@ static bool compute(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
     if (op == LL_RV_SLT || op == LL_RV_SLTI)
         c = '<';
     if (c)
-        return rv_herd_arith(r, c, a, b, out);
+        return sem_herd_arith(r, c, a, b, out);
     if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
         *out = sem_unsolved();
         return true;

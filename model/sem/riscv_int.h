@@ -1,8 +1,8 @@
 /* riscv_int.h — private to model/sem/riscv*.c: what the two halves of
  * the RISC-V interpreter share: register access (x0 reads 0 and drops
- * writes), herd7's arithmetic on addresses and the register instructions
- * (riscv_alu.c); memory, fences and control are in riscv.c; the forms
- * herd7 7.58 does not read or run in riscv_forms.c. */
+ * writes) and the register instructions (riscv_alu.c); memory, fences
+ * and control are in riscv.c; the forms herd7 7.58 does not read or run
+ * in riscv_forms.c. */
 #ifndef LITMUSLAB_MODEL_SEM_RISCV_INT_H
 #define LITMUSLAB_MODEL_SEM_RISCV_INT_H
 
@@ -34,14 +34,6 @@ bool rv_vop(sem_run *r, const ll_operand *o);
  * an exploring run. */
 sem_next rv_illegal(sem_run *r, const char *op, sem_val a, sem_val b,
                     sem_taint t, sem_val *out);
-
-/* a op b as herd7 7.58 computes it on its values (op one of + - ^ | & <):
- * unsolved if one is (rv_illegal); numbers as the ISA's 64-bit ones; an address (a location symbol) moved
- * by + and -, two addresses compared by - (sem_address_order), x ^ x 0,
- * x | 0 and 0 | x x, x < 0 0 and 0 < x 1; false for the rest, which
- * herd7 refuses ("Illegal operation & on constants x and 0", `x | 1` an
- * assertion). */
-bool rv_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out);
 
 /* Register instructions (arithmetic, W forms, li, lui, la, mv, nop,
  * sext/zext); any other opcode is refused (sem_error, SEM_ERROR). */

@@ -125,6 +125,42 @@ sem_val sem_address_order(sem_run *r, sem_val a, sem_val b)
     return sem_int(c < 0 ? -1 : c > 0);
 }
 
+bool sem_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out)
+{
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();      /* another equation herd7 leaves */
+        return true;
+    }
+    bool zero_a = a.sym < 0 && a.num == 0, zero_b = b.sym < 0 && b.num == 0;
+    if (a.sym < 0 && b.sym < 0) {
+        if (op != '<')
+            return sem_arith(op, a, b, out);
+        *out = sem_int(a.num < b.num);
+        return true;
+    }
+    switch (op) {
+    case '+': case '^':
+        return sem_arith(op, a, b, out);
+    case '-':
+        if (a.sym >= 0 && b.sym >= 0) {
+            *out = sem_address_order(r, a, b);
+            return true;
+        }
+        return sem_arith('-', a, b, out);
+    case '|':
+        if (!zero_a && !zero_b)
+            return false;
+        *out = zero_a ? b : a;
+        return true;
+    case '<':
+        if (!zero_a && !zero_b)
+            return false;
+        *out = sem_int(zero_a);
+        return true;
+    }
+    return false;
+}
+
 bool sem_compare(sem_val a, sem_val b, int *cmp)
 {
     if (a.sym != b.sym)

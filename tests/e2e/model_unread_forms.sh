@@ -1,5 +1,6 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64, X86, RISC-V and C11 forms, and
+# model_unread_forms.sh — 32-bit ARM, X86_64, X86, RISC-V, Power and C11
+# forms, and
 # AArch64, RISC-V and Power numbers (hexadecimal, `+`, beyond 2^62),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
@@ -8,6 +9,7 @@
 # one FILE:LINE:COL line naming the form, exit 2, whether or not a run
 # reaches the instruction (here after a jump over it).
 # model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/riscv_forms.c,
+# model/sem/ppc_forms.c,
 # model/sem/c.c c_check,
 # sem.c sem_check_numbers; and a 32-bit test's numbers herd7 does not
 # read (model/word_values.c).
@@ -108,6 +110,12 @@ PPC|lwz r1,-4611686018427387905(r2)|@int
 PPC|ori r1,r1,+1|@hex|ori r1,r1,1
 PPC|lwz r1,0x4(r2)|@hex|lwz r1,4(r2)
 PPC|lwz r1,+4(r2)|@hex|lwz r1,4(r2)
+PPC|addc r1,r2,r3|its PPC has no such instruction
+PPC|lha r1,0(r2)|its PPC has no such instruction
+PPC|mtcrf 128,r1|its PPC has no such instruction
+PPC|nand. r1,r2,r3|its PPC has no such record form
+PPC|beq cr1,L9|it reads a conditional branch on cr0 only, with no field named
+PPC|bne cr0,L9|it reads a conditional branch on cr0 only, with no field named
 X86_64|lock xaddl %eax,(x)|its X86_64 has no xadd
 X86_64|xaddq %rbx,%rax|its X86_64 has no xadd
 X86_64|xaddb %al,(x)|its X86_64 has no xadd
@@ -161,6 +169,10 @@ reached X86 EAX "CMPXCHG [x],EBX" 'CMPXCHG under the X86 header (herd7 7.58: "I_
 for op in "srai x5,x5,1" "srliw x5,x5,1" "sltu x5,x5,x5" "bltu x5,x5,L9"; do
   m=${op%% *}; m=${m%.w}
   reached RISCV x5 "$op" "$m (herd7 7.58: \"RISCV operation $m is not implemented (yet)\", when a run reaches it)" j
+done
+for op in "neg r1,r1" "nor. r1,r1,r1" "slw r1,r1,r1" "srawi r1,r1,1" "mflr r1"; do
+  m=${op%% *}; m=${m%.}
+  reached PPC r1 "$op" "$m (herd7 7.58: \"Instruction $op not implemented\", when a run reaches it)" b
 done
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j

@@ -2,7 +2,8 @@
  * one-thread test each (some cover two or three opcodes): the final
  * values of the registers and locations named are worked out from the
  * Power ISA by hand (and, where herd7 models the instruction, agree with
- * herd7's regression tests). Each test has no condition, so it also
+ * herd7's regression tests); a test of a form herd7 7.58 does not read
+ * or run is refused, as herd7 does. Each test has no condition, so it also
  * checks herd7's reading of a missing condition as `forall (true)`: one
  * final state, and Ok. Conventions: 0:r3 and 0:r4 are declared int64_t so
  * that 64-bit results show whole; the cases' mfcr shows a CR field as the
@@ -49,10 +50,16 @@ static const struct {
     const char *code, *want;
 } herd_values[] = {
     {"lbz r3,0(r2)\nlhz r4,0(r2)", "0:r3=511; 0:r4=511;"},
-    {"lha r3,0(r2)\nlhz r4,0(r2)", "0:r3=-32768; 0:r4=98304;"},
     {"lbzx r3,r0,r2\nlhzx r4,r0,r2", "0:r3=4294967294; 0:r4=4294967294;"},
     {"stw r1,0(r2)\nsth r1,0(r4)\nstd r1,0(r6)\nstb r1,0(r8)",
      "[b]=-127; [x]=-32639; [y]=-32639; [z]=8589901953;"},
+    /* herd7's rotate brings the bits back in one place too far left (by
+       63 - n, not 64 - n): 0x12345678 by 8 gives 0x24 in its low byte,
+       by 4 0x2 in its low nibble (the first checked with herd7; the
+       second by the same rule: herd7 refuses that test for its 0:r3 set
+       twice) */
+    {"rlwinm r3,r1,8,24,31", "0:r3=36;"},
+    {"rlwimi r3,r1,4,28,31", "0:r3=162;"},
 };
 
 /* herd7 7.58's mfcr shows cr0 alone, in the low bits: the hand-worked
@@ -85,13 +92,41 @@ static const char *model_want(const icase *c, char *buf, size_t size)
     return herd_mfcr(c, buf, size);
 }
 
+/* Whether the model refuses text as herd7 7.58 does, for a form it does
+ * not read or run (model/sem/ppc_forms.c): its message names herd7. */
+static bool herd_refuses(const char *text)
+{
+    char msg[512];
+    bool refused = model_refusal(text, msg, sizeof msg);
+    if (refused && !strstr(msg, "herd7 7.58"))
+        fail_msg("refused: %s", msg);
+    return refused;
+}
+
+/* The cases the model answers, herd7's reading (herd7 7.58 reads the
+ * others' instructions not, or does not run them: the model refuses
+ * them, REFUSED_CASES of them). */
+#define REFUSED_CASES 79
+
 static void every_opcode_by_hand(void **state)
 {
     (void)state;
     bool seen[LL_PPC_NOPS] = {false};
     const ll_arch_ops *ppc = ll_arch_find("PPC");
+    int refused = 0;
     for (int i = 0; i < N_CASES; i++) {
         char *text = case_text(&cases[i]);
+        ll_diag d = {0};
+        ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
+        for (int k = 0; k < t->threads[0].n_stmts; k++)
+            if (t->threads[0].stmts[k].has_instr)
+                seen[t->threads[0].stmts[k].instr.op] = true;
+        ll_test_free(t);
+        if (herd_refuses(text)) {
+            refused++;
+            free(text);
+            continue;
+        }
         outcome o;
         model_text(text, "ppc.cat", &o);
         char buf[512];
@@ -101,14 +136,9 @@ static void every_opcode_by_hand(void **state)
                      i, cases[i].code, o.n_states, o.states[0], want);
         assert_true(o.ok);
         assert_string_equal(o.cond, "forall (true)");
-        ll_diag d = {0};
-        ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
-        for (int k = 0; k < t->threads[0].n_stmts; k++)
-            if (t->threads[0].stmts[k].has_instr)
-                seen[t->threads[0].stmts[k].instr.op] = true;
-        ll_test_free(t);
         free(text);
     }
+    assert_int_equal(refused, REFUSED_CASES);
     for (int op = 0; op < LL_PPC_NOPS; op++)
         if (!seen[op])
             fail_msg("opcode %s has no hand-worked test", ppc->op_name(op));
