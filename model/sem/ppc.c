@@ -498,6 +498,10 @@ static sem_next unary(sem_run *r, const ll_instr *in)
     case LL_PPC_EXTSH:
         return result(r, in, sem_extend(a.v, 2, true), a.t);
     case LL_PPC_EXTSW:
+        /* herd7 7.58 cuts no address: "Illegal operation sxt32 on x" */
+        if (a.v.sym >= 0)
+            return undefined_why(r, a.t, "extsw of an address (herd7 7.58: "
+                                 "\"Illegal operation sxt32\")");
         return result(r, in, sem_extend(a.v, 4, true), a.t);
     case LL_PPC_ADDZE:
         return add_carry(r, in, a, imm(0), false, sem_get(r, SLOT_CA));

@@ -185,6 +185,10 @@ expect "$tmp/xr.litmus" "$tmp/xr.litmus:5:2: illegal operation ^ on x and 1 (her
 n=$((n+1))
 printf 'RISCV xa\n{ 0:x6=x; 0:x8=y; }\n P0 ;\n amoxor.d x10,x6,(x8) ;\nexists (0:x10=0)\n' > "$tmp/xa.litmus"
 expect "$tmp/xa.litmus" "$tmp/xa.litmus:4:2: illegal operation ^ on 0 and x (herd7 refuses the test)" "amoxor of an address"
+# Power's extsw of an address, which herd7 does not cut
+n=$((n+1))
+printf 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' > "$tmp/es.litmus"
+expect "$tmp/es.litmus" "$tmp/es.litmus:4:2: extsw of an address (herd7 7.58: \"Illegal operation sxt32\")" "extsw of an address"
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {
