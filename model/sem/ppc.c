@@ -197,6 +197,10 @@ static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
                         cmp_kind how, sem_taint dep, sem_taint vs)
 {
     int c;
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        put_op(r, SLOT_CR0 + crf, sem_unsolved(), dep, vs);
+        return SEM_NEXT;    /* a compare of a value herd7 leaves */
+    }
     if (a.sym >= 0 || b.sym >= 0) {
         if (!sem_compare(a, b, &c))   /* offsets from the same address */
             return undefined(r, dep);
@@ -292,13 +296,20 @@ static uint64_t sext32(uint64_t x)
 /* ---- arithmetic ---- */
 
 /* a op b as herd7's values compute it: `or` of an address and 0 is the
- * address (sem_herd_arith). */
+ * address (sem_herd_arith); one herd7 refuses on an address, on a
+ * constant or a value read, goes on with its unsolved value and refuses
+ * the test if the model accepts a candidate of it (sem_illegal_op). */
 static sem_next arith(sem_run *r, const ll_instr *in, char op, sem_reg a,
                       sem_reg b)
 {
     sem_val v;
-    if (!sem_herd_arith(r, op, a.v, b.v, &v))
-        return undefined(r, a.t | b.t);
+    if (!sem_herd_arith(r, op, a.v, b.v, &v)) {
+        if (a.v.sym < 0 && b.v.sym < 0)
+            return undefined(r, a.t | b.t);
+        if (!sem_illegal_op(r, (char[]){op, 0}, a.v, b.v, a.t | b.t))
+            return SEM_DEAD;
+        v = sem_unsolved();
+    }
     return result(r, in, v, a.t | b.t);
 }
 
@@ -617,6 +628,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     case LL_PPC_BGT: taken = f & CR_GT; break;
     case LL_PPC_BLE: taken = !(f & CR_GT); break;
     }
+    if (sem_is_unsolved(cr.v))   /* on a value herd7 leaves: both ways */
+        taken = sem_choose(r, 2) == 0;
     sem_branch(r, cr.t);
     if (!taken)
         return SEM_NEXT;
@@ -681,7 +694,8 @@ static sem_next move_cr(sem_run *r, const ll_instr *in)
     if (in->op == LL_PPC_MFCR) {
         sem_reg f = sem_get(r, SLOT_CR0);
         put_op(r, sem_slot(r, in->ops[0].reg, in->ops[0].sym),
-               sem_int(f.v.num & 15), f.t, sem_get_vsrc(r, SLOT_CR0));
+               sem_is_unsolved(f.v) ? f.v : sem_int(f.v.num & 15), f.t,
+               sem_get_vsrc(r, SLOT_CR0));
         return SEM_NEXT;
     }
     int fxm = in->op == LL_PPC_MTCR ? 0xff : (int)in->ops[0].imm;
