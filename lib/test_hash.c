@@ -200,8 +200,13 @@ static void code_text(const ll_test *t, ll_buf *b)
                 continue;
             ll_instr in = s->instr;        /* shallow: labels renamed */
             char renamed[LL_MAX_OPERANDS][16];
+            /* a location operand naming a code label (an address
+               taken of it, `la x10,L0`) is that label, renamed too */
             for (int o = 0; o < in.n_ops; o++)
-                if (in.ops[o].kind == LL_OPND_LABEL) {
+                if (in.ops[o].kind == LL_OPND_LABEL ||
+                    (in.ops[o].kind == LL_OPND_SYM && in.ops[o].sym && l.n &&
+                     bsearch(&in.ops[o].sym, l.names, (size_t)l.n,
+                             sizeof *l.names, str_cmp))) {
                     new_label(&l, in.ops[o].sym, renamed[o]);
                     in.ops[o].sym = renamed[o];
                 }

@@ -115,6 +115,13 @@ typedef struct ll_asm_syntax {
     const void *ctx;
 } ll_asm_syntax;
 
+/* For a reader whose targets are names only: false, with a message at
+ * its operand of ln, when in's last operand is a label relative to `.`
+ * (`.`, `.-4`, `.+8`), which herd7's lexer of such an architecture does
+ * not read and hwrun does not write. */
+bool ll_asm_named_target(const ll_instr *in, const ll_asm_line *ln,
+                         ll_diag *d);
+
 /* Read ln's operands (ln->args[first...]) into out->ops by shape; false
  * with a message on a wrong count or a bad operand. */
 bool ll_asm_read_shape(const ll_asm_syntax *sx, const char *shape,

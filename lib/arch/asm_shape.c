@@ -1,6 +1,7 @@
 /* asm_shape.c — the operand loop shared by the table-driven plug-ins:
  * read a line's operands by a shape string ("rrm", "ro", "l") with the
- * arch's readers, and print them back with its printers. */
+ * arch's readers, and print them back with its printers; and the check
+ * that a target is a name (ll_asm_named_target). */
 #include <string.h>
 
 #include "asm_lex.h"
@@ -85,4 +86,16 @@ void ll_asm_join_args(ll_asm_line *ln, int i)
     for (int k = i + 1; k + 1 < ln->n_args; k++)
         ln->args[k] = ln->args[k + 1];
     ln->n_args--;
+}
+
+bool ll_asm_named_target(const ll_instr *in, const ll_asm_line *ln,
+                         ll_diag *d)
+{
+    const ll_operand *t = &in->ops[in->n_ops > 0 ? in->n_ops - 1 : 0];
+    if (in->n_ops == 0 || ln->n_args == 0 || t->kind != LL_OPND_LABEL ||
+        !t->sym || t->sym[0] != '.')
+        return true;
+    return ll_asm_bad_operand(d, ln->args[ln->n_args - 1],
+                              "a label (herd7 and hwrun read no target "
+                              "relative to `.`)");
 }

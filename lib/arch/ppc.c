@@ -379,6 +379,12 @@ static bool read_crf(const ll_asm_line *ln, unsigned *flags, int *first,
     return true;
 }
 
+/* A conditional branch (beq .. ble and their aliases). */
+static bool cond_branch(int op)
+{
+    return op >= LL_PPC_BEQ && op <= LL_PPC_BLE;
+}
+
 /* Shift, mask, field and CR-bit operands are small unsigned numbers. */
 static bool check_ranges(const ll_ppc_desc *f, const ll_asm_line *ln,
                          int first, const ll_instr *in, ll_diag *d)
@@ -416,13 +422,18 @@ static bool ppc_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     int first = 0;
     if ((f->attrs & LL_PPC_A_CRF) && !read_crf(&ln, &out->flags, &first, d))
         return false;
+    if (first && cond_branch(op))
+        out->flags |= LL_PPC_F_CRF_NAMED;
     int n = (int)strlen(f->shape);
     if (n > 0 && f->shape[n - 1] == 'm' && ln.n_args == first + n + 1)
         ll_asm_join_args(&ln, first + n - 1);
     if (ll_asm_hex_plus(&ln, true))
         out->flags |= LL_PPC_F_HEX_PLUS;
+    /* `b .-4`: herd7's PPC lexer reads target names only, and hwrun
+       writes labels */
     if (ll_asm_read_shape(&ppc_syntax, f->shape, &ln, first, out, d) &&
-        check_ranges(f, &ln, first, out, d))
+        check_ranges(f, &ln, first, out, d) &&
+        ll_asm_named_target(out, &ln, d))
         return true;
     ll_instr_clear(out);
     return false;
@@ -435,11 +446,12 @@ static void ppc_print_instr(const ll_instr *in, ll_buf *b)
     if (in->flags & LL_PPC_F_DOT)
         ll_buf_putc(b, '.');
     int crf = ll_ppc_crf(in->flags);
-    if (!crf) {
+    if (!crf && !(in->flags & LL_PPC_F_CRF_NAMED)) {
         ll_asm_print_ops(&ppc_syntax, in, 0, b);
         return;
     }
-    /* herd's spelling: the field first, and only when it is not cr0 */
+    /* herd's spelling: the field first, and only when it is not cr0 (or
+       a branch names it) */
     ll_buf_printf(b, " cr%d", crf);
     ll_buf ops = {0};
     ll_asm_print_ops(&ppc_syntax, in, 0, &ops);

@@ -183,6 +183,11 @@ static const rv_form *form_of_mnem(ll_span m, unsigned *flags)
     }
     if (o > 0)
         *flags |= (unsigned)o;   /* .aq = AQ, .rl = RL, .aqrl = both */
+    /* herd's loads take .aq (or both), its stores .rl (or both); `lw.rl`
+       and `sw.aq` are neither herd7's nor the CPU's */
+    bool store = forms[i].op >= LL_RV_SB && forms[i].op <= LL_RV_SD;
+    if (forms[i].suffix == SFX_ORDER && o == (store ? 1 : 2))
+        return NULL;
     return at == m.len ? &forms[i] : NULL;
 }
 
@@ -241,8 +246,10 @@ static const ll_asm_syntax rv_syntax = {
     read_reg, read_imm, read_mem, print_reg, print_imm, print_mem, NULL,
 };
 
-/* A fence set such as `rw` or `iorw`: ISA bits, -1 if malformed. */
-static int fence_set(ll_span s)
+/* A fence set such as `rw` or `iorw`: ISA bits, -1 if malformed;
+ * *unordered set when its letters are not in the order i, o, r, w (`wr`,
+ * which herd7 does not read). */
+static int fence_set(ll_span s, bool *unordered)
 {
     static const char letters[] = "wroi";   /* letters[k] is bit 1 << k */
     int set = 0;
@@ -250,6 +257,8 @@ static int fence_set(ll_span s)
         const char *p = s.s[i] ? strchr(letters, s.s[i]) : NULL;
         if (!p || (set & (1 << (p - letters))))
             return -1;
+        if (set & ((1 << (p - letters)) - 1))
+            *unordered = true;   /* a letter after one it comes before */
         set |= 1 << (p - letters);
     }
     return s.len > 0 ? set : -1;
@@ -259,8 +268,11 @@ static bool read_fence_sets(ll_asm_line *ln, unsigned *flags, ll_diag *d)
 {
     int pred = LL_RV_FENCE_R | LL_RV_FENCE_W, succ = pred;
     if (ln->n_args == 2) {
-        pred = fence_set(ln->args[0]);
-        succ = fence_set(ln->args[1]);
+        bool unordered = false;
+        pred = fence_set(ln->args[0], &unordered);
+        succ = fence_set(ln->args[1], &unordered);
+        if (unordered)
+            *flags |= LL_RV_F_SET_ORDER;
         if (pred < 0 || succ < 0)
             return ll_asm_bad_operand(d, ln->args[pred < 0 ? 0 : 1],
                                       "a fence set (r, w, rw, iorw, ...)");
@@ -325,6 +337,12 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     }
     if (f->op == LL_RV_LA)
         out->ops[1].kind = LL_OPND_SYM;   /* a location, not a label */
+    /* `j .`, `beq x5,x6,.-4`: herd7's RISCV lexer reads names only, and
+       hwrun writes labels */
+    if (!ll_asm_named_target(out, &ln, d)) {
+        ll_instr_clear(out);
+        return false;
+    }
     if (ll_asm_hex_plus(&ln, true))
         out->flags |= LL_RV_F_HEX_PLUS;
     /* symbolic registers by name, for the model and hwrun */
@@ -395,7 +413,8 @@ int ll_riscv_access_size(const ll_instr *in)
  * offset, and
  * xori comes with the leading space herd7's printer gives it; `.aqrl`
  * stays `.aqrl` (herd7 7.58 digests `amoswap.w.aqrl` and
- * `amoswap.w.aq.rl` alike, as ours prints). */
+ * `amoswap.w.aq.rl` alike, as ours prints); `lr.w.rl` is `lr.w` and
+ * `sc.w.aq` `sc.w`, as herd7 7.58 reads them (model/sem/riscv.c). */
 static void rv_herd_spelling(const char *text, ll_buf *out)
 {
     ll_instr in;
@@ -415,7 +434,13 @@ static void rv_herd_spelling(const char *text, ll_buf *out)
         size_t mlen = sp ? (size_t)(sp - text) : strlen(text);
         if (in.op == LL_RV_XORI)
             ll_buf_putc(out, ' ');
-        ll_buf_printf(out, "%.*s", (int)mlen, text);
+        unsigned order = in.flags & (LL_RV_F_AQ | LL_RV_F_RL);
+        if ((in.op == LL_RV_LR && order == LL_RV_F_RL) ||
+            (in.op == LL_RV_SC && order == LL_RV_F_AQ))
+            ll_buf_printf(out, "%s%s", rv_op_name(in.op),
+                          in.flags & LL_RV_F_D ? ".d" : ".w");
+        else
+            ll_buf_printf(out, "%.*s", (int)mlen, text);
         const char *rest = text + mlen;
         bool amo = in.op >= LL_RV_AMOSWAP && in.op <= LL_RV_AMOMINU;
         const char *zero = amo ? strstr(rest, ",0(") : NULL;

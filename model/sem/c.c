@@ -341,21 +341,6 @@ static sem_next bad_op(sem_run *r, sem_taint t, sem_taint ht, int op,
     return sem_illegal_op(r, names[op], a, b, ht) ? SEM_NEXT : SEM_DEAD;
 }
 
-/* herd7 7.58's difference of two addresses: not a distance but which
- * comes first, -1, 0 or 1, by their names (compared byte by byte, `x1`
- * before `x10` before `x9`), then their offsets: `b - a` is 1, `a - b`
- * -1 whatever their offsets, `(a + 5) - a` 1 (doc/lkmm.md "Addresses
- * as values"). */
-static sem_val address_order(sem_run *r, sem_val a, sem_val b)
-{
-    int c = a.sym == b.sym ? 0
-                           : strcmp(sem_sym_name(r, a.sym),
-                                    sem_sym_name(r, b.sym));
-    if (c == 0)
-        c = a.num < b.num ? -1 : a.num > b.num;
-    return sem_int(c < 0 ? -1 : c > 0);
-}
-
 static bool binop(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
 {
     if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
@@ -370,7 +355,7 @@ static bool binop(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
     case LL_C_ADD: return sem_arith('+', a, b, out);
     case LL_C_SUB:
         if (a.sym >= 0 && b.sym >= 0) {
-            *out = address_order(r, a, b);
+            *out = sem_address_order(r, a, b);
             return true;
         }
         return sem_arith('-', a, b, out);

@@ -9,7 +9,7 @@
  * still holds a reservation on the same address, its write then forming
  * an rmw pair with the lwarx's read). Operand layouts and memory
  * attributes come from the one opcode table, ll_ppc_desc_of(). */
-#include "model/sem/sem.h"
+#include "model/sem/ppc_forms.h"
 
 #include "litmuslab/arch/ppc.h"
 
@@ -197,6 +197,10 @@ static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
                         cmp_kind how, sem_taint dep, sem_taint vs)
 {
     int c;
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        put_op(r, SLOT_CR0 + crf, sem_unsolved(), dep, vs);
+        return SEM_NEXT;    /* a compare of a value herd7 leaves */
+    }
     if (a.sym >= 0 || b.sym >= 0) {
         if (!sem_compare(a, b, &c))   /* offsets from the same address */
             return undefined(r, dep);
@@ -265,6 +269,17 @@ static uint64_t rotl32(uint64_t x, int n)
     return rotl64(w | w << 32, n & 31);
 }
 
+/* herd7 7.58's rotate of rlwinm and rlwimi: the low word doubled, then
+ * shifted left by n or-ed with it shifted right by 63 - n, not 64 - n
+ * (rlwinm r4,r3,16,0,31 of 0x10002 is 0x20002, the ISA's 0x20001;
+ * rlwinm by 0 brings bit 63 in at bit 0). */
+static uint64_t herd_rotl32(uint64_t x, int n)
+{
+    uint64_t w = (uint32_t)x, d = w | w << 32;
+    n &= 31;
+    return d << n | d >> (63 - n);
+}
+
 static int clz64(uint64_t x)
 {
     int n = 0;
@@ -280,12 +295,21 @@ static uint64_t sext32(uint64_t x)
 
 /* ---- arithmetic ---- */
 
+/* a op b as herd7's values compute it: `or` of an address and 0 is the
+ * address (sem_herd_arith); one herd7 refuses on an address, on a
+ * constant or a value read, goes on with its unsolved value and refuses
+ * the test if the model accepts a candidate of it (sem_illegal_op). */
 static sem_next arith(sem_run *r, const ll_instr *in, char op, sem_reg a,
                       sem_reg b)
 {
     sem_val v;
-    if (!sem_arith(op, a.v, b.v, &v))
-        return undefined(r, a.t | b.t);
+    if (!sem_herd_arith(r, op, a.v, b.v, &v)) {
+        if (a.v.sym < 0 && b.v.sym < 0)
+            return undefined(r, a.t | b.t);
+        if (!sem_illegal_op(r, (char[]){op, 0}, a.v, b.v, a.t | b.t))
+            return SEM_DEAD;
+        v = sem_unsolved();
+    }
     return result(r, in, v, a.t | b.t);
 }
 
@@ -442,7 +466,10 @@ static sem_next rotate(sem_run *r, const ll_instr *in)
         return undefined(r, dep);
     uint64_t x = (uint64_t)s.v.num, rot, m;
     switch (in->op) {
-    case LL_PPC_RLWINM: case LL_PPC_RLWNM: case LL_PPC_RLWIMI:
+    case LL_PPC_RLWINM: case LL_PPC_RLWIMI:
+        rot = herd_rotl32(x, n), m = mask64(k3 + 32, k4 + 32);
+        break;
+    case LL_PPC_RLWNM:   /* herd7 reads no rlwnm: ppc_forms.c */
         rot = rotl32(x, n), m = mask64(k3 + 32, k4 + 32);
         break;
     case LL_PPC_SLWI: rot = rotl32(x, n), m = mask64(32, 63 - n); break;
@@ -482,6 +509,10 @@ static sem_next unary(sem_run *r, const ll_instr *in)
     case LL_PPC_EXTSH:
         return result(r, in, sem_extend(a.v, 2, true), a.t);
     case LL_PPC_EXTSW:
+        /* herd7 7.58 cuts no address: "Illegal operation sxt32 on x" */
+        if (a.v.sym >= 0)
+            return undefined_why(r, a.t, "extsw of an address (herd7 7.58: "
+                                 "\"Illegal operation sxt32\")");
         return result(r, in, sem_extend(a.v, 4, true), a.t);
     case LL_PPC_ADDZE:
         return add_carry(r, in, a, imm(0), false, sem_get(r, SLOT_CA));
@@ -597,6 +628,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     case LL_PPC_BGT: taken = f & CR_GT; break;
     case LL_PPC_BLE: taken = !(f & CR_GT); break;
     }
+    if (sem_is_unsolved(cr.v))   /* on a value herd7 leaves: both ways */
+        taken = sem_choose(r, 2) == 0;
     sem_branch(r, cr.t);
     if (!taken)
         return SEM_NEXT;
@@ -652,21 +685,17 @@ static sem_next isel(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
-/* mfcr reads the eight fields as one word (cr0 in bits 32..35), mtcrf
- * writes the fields its mask selects. */
+/* mfcr is herd7 7.58's: cr0's four bits alone, in the low bits (cmpw of
+ * 1 and 2 then mfcr gives 8; the CPU 0x80000000 and every field);
+ * mtcrf writes the fields its mask selects (herd7 7.58 reads no mtcrf:
+ * ppc_forms.c). */
 static sem_next move_cr(sem_run *r, const ll_instr *in)
 {
     if (in->op == LL_PPC_MFCR) {
-        uint64_t v = 0;
-        sem_taint dep = 0, vs = 0;
-        for (int i = 0; i < LL_PPC_NCRF; i++) {
-            sem_reg f = sem_get(r, SLOT_CR0 + i);
-            v |= ((uint64_t)f.v.num & 15) << (4 * (7 - i));
-            dep |= f.t;
-            vs |= sem_get_vsrc(r, SLOT_CR0 + i);
-        }
+        sem_reg f = sem_get(r, SLOT_CR0);
         put_op(r, sem_slot(r, in->ops[0].reg, in->ops[0].sym),
-               sem_int((int64_t)v), dep, vs);
+               sem_is_unsolved(f.v) ? f.v : sem_int(f.v.num & 15), f.t,
+               sem_get_vsrc(r, SLOT_CR0));
         return SEM_NEXT;
     }
     int fxm = in->op == LL_PPC_MTCR ? 0xff : (int)in->ops[0].imm;
@@ -841,6 +870,8 @@ static sem_next fence(sem_run *r, int tag)
 
 static sem_next ppc_exec(sem_run *r, const ll_instr *in, const char **label)
 {
+    if (!sem_ppc_reached(r, in))
+        return SEM_ERROR;
     const ll_ppc_desc *f = ll_ppc_desc_of(in->op);
     if (f && (f->attrs & LL_PPC_A_LOAD))
         return load(r, in, f);
@@ -1039,18 +1070,8 @@ static bool ppc_herd_vars(const ll_instr *in, sem_vars *out)
     return false;
 }
 
-/* The forms herd7 7.58 does not read although the reader does and hwrun
- * runs them: a number in hexadecimal or with a `+`, or outside
- * -2^62..2^62-1 (doc/fidelity.md, "Numbers in code"). */
-static bool ppc_check(const ll_instr *in, ll_buf *why)
-{
-    return sem_check_numbers(&ll_arch_ppc, in, LL_PPC_F_HEX_PLUS,
-                             "a number as written, in hexadecimal or with a "
-                             "+: its PPC lexer reads decimal ones only", why);
-}
-
 const sem_ops sem_ppc_ops = {
-    .check = ppc_check,
+    .check = sem_ppc_check,
     .arch = LL_ARCH_PPC,
     .default_model = "ppc.cat",
     .ignores_bell = true,      /* herd7 7.58: a -bell is read, not run */

@@ -5,7 +5,8 @@
  * its write forms an rmw pair with the lr's read, and the 0 in rd depends
  * on that write), the AMOs (a read and a
  * write of one location paired in rmw; riscv.cat treats the pair as the
- * single event herd7 makes of it), fences, branches and jumps.
+ * single event herd7 makes of it), fences, branches and `j` (herd7 7.58
+ * reads no jal nor jalr and does not run ret: riscv_forms.c).
  *
  * Memory holds one value per location, as herd7 7.58 without -variant
  * mixed: a store of any width writes the register whole and a load of
@@ -36,11 +37,6 @@ static const char *const riscv_tags[] = {
     "Fence.tso", "Fence.i", "EX",
 };
 
-/* Code addresses (jal's link, jalr's target): statement k of a thread is
- * at PC_BASE + 4k. auipc is refused, as herd7 refuses it: code addresses
- * mean nothing to a litmus test beyond jumping back. */
-#define PC_BASE 0x1000
-
 static int riscv_reg_slot(int reg)
 {
     return reg >= 0 && reg < LL_RV_NREGS ? reg : -1;
@@ -53,10 +49,17 @@ static sem_val riscv_reg_value(const sem_val *slots, int reg)
 
 /* ---- memory ---- */
 
-/* The annotation tags of `.aq`, `.rl`, `.aqrl`. */
-static unsigned order_tags(unsigned flags)
+/* The annotation tags of `.aq`, `.rl`, `.aqrl` on in. herd7 7.58 reads
+ * `lr.w.rl` as `lr.w` and `sc.w.aq` as `sc.w` (no Rel, no Acq: an MP
+ * whose order rests on them is allowed, and its digest spells them so,
+ * rv_herd_spelling). */
+static unsigned order_tags(const ll_instr *in)
 {
-    switch (flags & (LL_RV_F_AQ | LL_RV_F_RL)) {
+    unsigned flags = in->flags & (LL_RV_F_AQ | LL_RV_F_RL);
+    if ((in->op == LL_RV_LR && flags == LL_RV_F_RL) ||
+        (in->op == LL_RV_SC && flags == LL_RV_F_AQ))
+        return 0;
+    switch (flags) {
     case LL_RV_F_AQ: return 1u << TAG_ACQ;
     case LL_RV_F_RL: return 1u << TAG_REL;
     case LL_RV_F_AQ | LL_RV_F_RL: return 1u << TAG_ACQREL;
@@ -69,16 +72,16 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
 {
     sem_reg base = rv_get(r, m);
     out->t = base.t;
-    return sem_arith('+', base.v, sem_int(m->imm), &out->v);
+    return sem_herd_arith(r, '+', base.v, sem_int(m->imm), &out->v);
 }
 
 static sem_next load(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     bool reserve = in->op == LL_RV_LR;
-    unsigned tags = order_tags(in->flags) |
+    unsigned tags = order_tags(in) |
                     (reserve ? 1u << TAG_X | 1u << TAG_EX : 0);
     int ev;
     sem_reg v = sem_load(r, a.v, a.t, tags, &ev);
@@ -106,10 +109,10 @@ static sem_next store(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[1], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     sem_reg v = rv_get(r, &in->ops[0]);
     int w = sem_store(r, a.v, a.t, v.v, v.t,
-                      order_tags(in->flags), -1);
+                      order_tags(in), -1);
     made(r, w, &in->ops[0]);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
@@ -124,7 +127,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
-        return rv_undefined(r, a.t);
+        return SEM_DEAD;   /* never: an address plus a number */
     bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
@@ -137,7 +140,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     sem_reg v = rv_get(r, &in->ops[1]);
     int w = sem_store(r, a.v, a.t, v.v,
                       v.t | r->res_dep,
-                      (1u << TAG_X) | (1u << TAG_EX) | order_tags(in->flags),
+                      (1u << TAG_X) | (1u << TAG_EX) | order_tags(in),
                       r->res_event);
     made(r, w, &in->ops[1]);
     /* rd depends on the write: a source of addr, data and ctrl (the
@@ -151,26 +154,21 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
 
 /* The value an AMO writes, from the old value and rs2, whole as herd7
  * takes them; false when undefined. */
-static bool amo_value(int op, int bytes, sem_val old, sem_val v,
+static bool amo_value(sem_run *r, int op, sem_val old, sem_val v,
                       sem_val *out)
 {
     switch (op) {
     case LL_RV_AMOSWAP: *out = v; return true;
-    case LL_RV_AMOADD: return sem_arith('+', old, v, out);
-    case LL_RV_AMOAND: return sem_arith('&', old, v, out);
-    case LL_RV_AMOOR: return sem_arith('|', old, v, out);
-    case LL_RV_AMOXOR: return sem_arith('^', old, v, out);
+    case LL_RV_AMOADD: return sem_herd_arith(r, '+', old, v, out);
+    case LL_RV_AMOAND: return sem_herd_arith(r, '&', old, v, out);
+    case LL_RV_AMOOR: return sem_herd_arith(r, '|', old, v, out);
+    case LL_RV_AMOXOR: return sem_herd_arith(r, '^', old, v, out);
     }
     if (old.sym >= 0 || v.sym >= 0)
         return false;
-    bool less;
-    if (op == LL_RV_AMOMAX || op == LL_RV_AMOMIN)
-        less = old.num < v.num;
-    else   /* unsigned: compare the width's bits */
-        less = (uint64_t)rv_extend(old.num, bytes, false) <
-               (uint64_t)rv_extend(v.num, bytes, false);
-    bool take_old = (op == LL_RV_AMOMAX || op == LL_RV_AMOMAXU) ? !less : less;
-    *out = take_old ? old : v;
+    /* amomax, amomin (amomaxu and amominu are refused: riscv_forms.c) */
+    bool less = old.num < v.num;
+    *out = (op == LL_RV_AMOMAX) == !less ? old : v;
     return true;
 }
 
@@ -180,9 +178,9 @@ static sem_next amo(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
-        return rv_undefined(r, a.t);
-    int bytes = ll_riscv_access_size(in), ev;
-    unsigned tags = (1u << TAG_X) | (1u << TAG_AMO) | order_tags(in->flags);
+        return SEM_DEAD;   /* never: an address plus a number */
+    int ev;
+    unsigned tags = (1u << TAG_X) | (1u << TAG_AMO) | order_tags(in);
     sem_reg old = sem_load(r, a.v, a.t, tags, &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
@@ -191,8 +189,14 @@ static sem_next amo(sem_run *r, const ll_instr *in)
     sem_reg v = rv_get(r, &in->ops[1]);
     sem_val nv;
     sem_taint dep = v.t | (in->op == LL_RV_AMOSWAP ? 0 : old.t);
-    if (!amo_value(in->op, bytes, old.v, v.v, &nv))
-        return rv_undefined(r, old.t | v.t);
+    static const char *const names[] = {
+        [LL_RV_AMOADD] = "+", [LL_RV_AMOAND] = "&", [LL_RV_AMOOR] = "|",
+        [LL_RV_AMOXOR] = "^", [LL_RV_AMOMAX] = "max", [LL_RV_AMOMIN] = "min",
+    };
+    if (!amo_value(r, in->op, old.v, v.v, &nv) &&
+        rv_illegal(r, names[in->op], old.v, v.v, old.t | v.t, &nv) !=
+            SEM_NEXT)
+        return SEM_DEAD;
     int w = sem_store(r, a.v, a.t, nv, dep, tags, ev);
     if (in->op == LL_RV_AMOSWAP) {
         made(r, w, &in->ops[1]);
@@ -228,18 +232,26 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     sem_reg a = rv_get(r, &in->ops[0]), b = rv_get(r, &in->ops[1]);
     sem_taint dep = a.t | b.t;
     bool taken;
-    int c = 0;
+    sem_val lt = sem_int(0);
     if (in->op == LL_RV_BEQ || in->op == LL_RV_BNE) {
         /* distinct locations have distinct addresses, none of them 0 */
         taken = sem_val_eq(a.v, b.v) == (in->op == LL_RV_BEQ);
-    } else if (!sem_compare(a.v, b.v, &c)) {
-        return rv_undefined(r, dep);
-    } else if (in->op == LL_RV_BLTU || in->op == LL_RV_BGEU) {
-        bool below = (uint64_t)a.v.num < (uint64_t)b.v.num;
-        taken = below == (in->op == LL_RV_BLTU);
     } else {
-        taken = (c < 0) == (in->op == LL_RV_BLT);
+        /* herd7 7.58's bge is its <=, which refuses an address (even
+           `bge x6,x6` of one): "Illegal operation <= on constants"; blt
+           is slt; bltu and bgeu are refused before (riscv_forms.c) */
+        bool ok = in->op == LL_RV_BGE && (a.v.sym >= 0 || b.v.sym >= 0)
+                      ? false
+                      : sem_herd_arith(r, '<', a.v, b.v, &lt);
+        if (!ok && rv_illegal(r, in->op == LL_RV_BGE ? "<=" : "<", a.v, b.v,
+                              dep, &lt) != SEM_NEXT)
+            return SEM_DEAD;
+        taken = (lt.num != 0) == (in->op == LL_RV_BLT);
     }
+    /* on a value herd7 leaves unsolved, both ways */
+    if (sem_is_unsolved(a.v) || sem_is_unsolved(b.v) ||
+        sem_is_unsolved(lt))
+        taken = sem_choose(r, 2) == 0;
     sem_branch(r, dep);
     /* herd7 has no execution where a branch tests a value no write
        fixes (measured: a cycle of copies, beq on its read) */
@@ -254,35 +266,10 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     return SEM_JUMP;
 }
 
-static sem_val pc_of(int stmt)
-{
-    return sem_int(PC_BASE + 4 * (int64_t)stmt);
-}
-
-/* jalr rd, off(rs) (and ret): jump to the code address rs + off, an
- * indirect branch on rs; rd gets the next instruction's address. */
-static sem_next jump_register(sem_run *r, int rd_reg, sem_reg base,
-                              int64_t off)
-{
-    sem_val to = base.v;
-    if (to.sym >= 0 || !sem_arith('+', base.v, sem_int(off), &to) ||
-        to.num < PC_BASE || (to.num - PC_BASE) % 4 != 0 ||
-        (to.num - PC_BASE) / 4 > INT32_MAX) {
-        if (base.t)
-            return SEM_DEAD;
-        sem_error(r, "jump to a value that is no instruction's address");
-        return SEM_ERROR;
-    }
-    sem_branch(r, base.t);
-    r->used |= base.t;
-    if (rd_reg != LL_RV_X0)
-        sem_set(r, riscv_reg_slot(rd_reg), pc_of(r->pc + 1), 0);
-    r->goto_pc = (int)((to.num - PC_BASE) / 4);
-    return SEM_GOTO;
-}
-
 static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
 {
+    if (!sem_riscv_reached(r, in))
+        return SEM_ERROR;
     switch (in->op) {
     case LL_RV_LB: case LL_RV_LH: case LL_RV_LW: case LL_RV_LD:
     case LL_RV_LBU: case LL_RV_LHU: case LL_RV_LWU: case LL_RV_LR:
@@ -312,17 +299,6 @@ static sem_next riscv_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_RV_J:
         *label = in->ops[0].sym;
         return SEM_JUMP;
-    case LL_RV_JAL:
-        rv_set(r, &in->ops[0], pc_of(r->pc + 1), 0);
-        *label = in->ops[1].sym;
-        return SEM_JUMP;
-    case LL_RV_JALR:
-        return jump_register(r, in->ops[0].reg, rv_get(r, &in->ops[1]),
-                             in->ops[1].imm);
-    case LL_RV_RET: {
-        ll_operand ra = {.kind = LL_OPND_REG, .reg = LL_RV_RA};
-        return jump_register(r, LL_RV_X0, rv_get(r, &ra), 0);
-    }
     }
     return rv_exec_alu(r, in);
 }
@@ -437,25 +413,14 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
     case LL_RV_J:       /* no variable, the code it skips none */
         out->jump = in->ops[0].sym;
         return out->jump != NULL;
-    case LL_RV_JAL: case LL_RV_JALR: case LL_RV_RET:
+    case LL_RV_JAL: case LL_RV_JALR: case LL_RV_RET:   /* refused */
         return false;
     }
     return alu_vars(in, out);
 }
 
-/* The forms herd7 7.58 does not read although the reader does and hwrun
- * runs them: a number in hexadecimal or with a `+`, or outside
- * -2^62..2^62-1 (doc/fidelity.md, "Numbers in code"). */
-static bool riscv_check(const ll_instr *in, ll_buf *why)
-{
-    return sem_check_numbers(&ll_arch_riscv, in, LL_RV_F_HEX_PLUS,
-                             "a number as written, in hexadecimal or with a "
-                             "+: its RISCV lexer reads decimal ones only",
-                             why);
-}
-
 const sem_ops sem_riscv_ops = {
-    .check = riscv_check,
+    .check = sem_riscv_check,
     .arch = LL_ARCH_RISCV,
     .default_model = "riscv.cat",
     .tags = riscv_tags,

@@ -1,12 +1,14 @@
-/* riscv_alu.c — the RISC-V register instructions for the model: 64-bit
- * arithmetic, logic, shifts and compares, their 32-bit W forms (the
- * result sign-extended; addw, addiw, subw, sllw and slliw as herd7 7.58
- * computes them: on 64 bits, herd_op), li, lui (not sign-extended, as
- * in herd7), la, mv, nop and herd7's sext/zext; and
- * the register access and value widths riscv.c uses too. Addresses
- * (location symbols) pass through moves and +/-; other operations on
- * them are undefined. */
+/* riscv_alu.c — the RISC-V register instructions for the model, the ones
+ * herd7 7.58 runs: 64-bit arithmetic, logic, shifts and compares, the W
+ * forms addw, addiw, subw, sllw and slliw as herd7 computes them (on 64
+ * bits, herd_op), li, lui (not sign-extended, as in herd7), la (of a
+ * code label), mv, nop and sext.w; and the register access and address
+ * arithmetic riscv.c uses too. Addresses (location symbols) pass through
+ * moves, + and -, and the few other operations herd7 makes on them
+ * (sem_herd_arith); the rest are undefined. */
 #include "model/sem/riscv_int.h"
+
+#include <string.h>
 
 int rv_slot(sem_run *r, const ll_operand *o)
 {
@@ -41,18 +43,17 @@ bool rv_vop(sem_run *r, const ll_operand *o)
     return sem_get_vop(r, rv_slot(r, o));
 }
 
-/* A value that cannot be computed: a dead path when it came from a read
- * (another value read makes it defined), an error otherwise. */
-sem_next rv_undefined(sem_run *r, sem_taint dep)
+sem_next rv_illegal(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t, sem_val *out)
 {
-    if (dep)
-        return SEM_DEAD;
-    sem_error(r, "operation undefined on these values");
-    return SEM_ERROR;
+    if (!sem_illegal_op(r, op, a, b, t))
+        return SEM_DEAD;    /* a path an exploring run does not see */
+    *out = sem_unsolved();
+    return SEM_NEXT;
 }
 
 /* The low `bytes` bytes of n, sign- or zero-extended. */
-int64_t rv_extend(int64_t n, int bytes, bool sign)
+static int64_t rv_extend(int64_t n, int bytes, bool sign)
 {
     if (bytes >= 8)
         return n;
@@ -65,40 +66,20 @@ int64_t rv_extend(int64_t n, int bytes, bool sign)
     return (int64_t)((v ^ sign_bit) - sign_bit);
 }
 
-sem_val rv_extend_val(sem_val v, int bytes, bool sign)
+static sem_val rv_extend_val(sem_val v, int bytes, bool sign)
 {
-    return v.sym >= 0 ? v : sem_int(rv_extend(v.num, bytes, sign));
+    return v.sym != -1 ? v : sem_int(rv_extend(v.num, bytes, sign));
 }
 
-static int64_t shift_right(int64_t a, int s, bool arith)
-{
-    uint64_t u = (uint64_t)a >> s;
-    if (arith && a < 0 && s > 0)
-        u |= ~(~0ull >> s);
-    return (int64_t)u;
-}
-
-/* The 64-bit operations the ISA has beyond sem_arith's. */
+/* The 64-bit operations herd7 7.58 runs beyond sem_arith's (srl, sra,
+ * srai, sltu, sltiu and the W shifts right it refuses when a run reaches
+ * them: riscv_forms.c). */
 static bool int_op(int op, int64_t a, int64_t b, int64_t *out)
 {
-    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    uint64_t ua = (uint64_t)a;
     switch (op) {
     case LL_RV_SLL: case LL_RV_SLLI: *out = (int64_t)(ua << (b & 63)); break;
-    case LL_RV_SRL: case LL_RV_SRLI:
-        *out = shift_right(a, b & 63, false);
-        break;
-    case LL_RV_SRA: case LL_RV_SRAI:
-        *out = shift_right(a, b & 63, true);
-        break;
-    case LL_RV_SLT: case LL_RV_SLTI: *out = a < b; break;
-    case LL_RV_SLTU: case LL_RV_SLTIU: *out = ua < ub; break;
-    /* the W forms herd7 refuses: 32-bit operation, result sign-extended */
-    case LL_RV_SRLW: case LL_RV_SRLIW:
-        *out = rv_extend(shift_right(rv_extend(a, 4, false), b & 31, false), 4, true);
-        break;
-    case LL_RV_SRAW: case LL_RV_SRAIW:
-        *out = shift_right(rv_extend(a, 4, true), b & 31, true);
-        break;
+    case LL_RV_SRLI: *out = (int64_t)(ua >> (b & 63)); break;
     default:
         return false;
     }
@@ -113,7 +94,6 @@ static char simple_op(int op)
     case LL_RV_XOR: case LL_RV_XORI: return '^';
     case LL_RV_OR: case LL_RV_ORI: return '|';
     case LL_RV_AND: case LL_RV_ANDI: return '&';
-    case LL_RV_MUL: return '*';
     }
     return 0;
 }
@@ -121,8 +101,8 @@ static char simple_op(int op)
 /* herd7 7.58 computes the W forms it reads as their 64-bit operations,
  * with no cut to 32 bits nor sign extension (addw of 0x7fffffff and 5
  * is 2147483652, sllw of 5 by 33 is 5<<33; the CPU: -2147483644, 10);
- * it refuses the others (srlw, sraw, srliw, sraiw), which keep the
- * ISA's results. doc/fidelity.md */
+ * it refuses the others (srlw, sraw, srliw, sraiw) when a run reaches
+ * them. doc/fidelity.md */
 static int herd_op(int op)
 {
     switch (op) {
@@ -135,18 +115,36 @@ static int herd_op(int op)
     return op;
 }
 
-/* a op b; false when undefined (an address in anything but +, -, and the
- * cancelling x-x, x^x). */
-static bool compute(int op, sem_val a, sem_val b, sem_val *out)
+/* a op b; false when undefined (sem_herd_arith on addresses). */
+static bool compute(sem_run *r, int op, sem_val a, sem_val b, sem_val *out)
 {
     op = herd_op(op);
     char c = simple_op(op);
+    if (op == LL_RV_SLT || op == LL_RV_SLTI)
+        c = '<';
     if (c)
-        return sem_arith(c, a, b, out);
+        return sem_herd_arith(r, c, a, b, out);
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();
+        return true;
+    }
     if (a.sym >= 0 || b.sym >= 0)
         return false;
     out->sym = -1;
     return int_op(op, a.num, b.num, &out->num);
+}
+
+/* herd7's name of operation op, for the message of one it refuses. */
+static const char *op_name(int op)
+{
+    switch (herd_op(op)) {
+    case LL_RV_SLL: case LL_RV_SLLI: return "<<<";
+    case LL_RV_SRLI: return ">>>";
+    case LL_RV_SLT: case LL_RV_SLTI: return "<";
+    }
+    static const char *const names[] = {"+", "-", "^", "|", "&"};
+    const char *c = strchr("+-^|&", simple_op(herd_op(op)));
+    return c && *c ? names[c - "+-^|&"] : "?";
 }
 
 static bool is_zero(sem_reg a)
@@ -192,35 +190,30 @@ static sem_next arith(sem_run *r, const ll_instr *in, bool imm)
     if (!imm)
         b = rv_get(r, &in->ops[2]);
     sem_val v;
-    if (!compute(in->op, a.v, b.v, &v))
-        return rv_undefined(r, a.t | b.t);
+    /* one herd7 refuses: the run goes on with its unsolved value, and
+       the test is refused if the model accepts a candidate of it */
+    if (!compute(r, in->op, a.v, b.v, &v) &&
+        rv_illegal(r, op_name(in->op), a.v, b.v, a.t | b.t, &v) != SEM_NEXT)
+        return SEM_DEAD;
     sem_taint vs;
     bool op = made_of(r, in, imm, a, b, &vs);
     rv_set_made(r, &in->ops[0], v, a.t | b.t, vs, op);
     return SEM_NEXT;
 }
 
-/* sext.b/h/w, zext.b/h/w: addresses only pass the word forms. */
-static sem_next extension(sem_run *r, const ll_instr *in)
+/* sext.w (herd7 7.58 reads no other extension: riscv_forms.c),
+ * undefined on an address ("Illegal operation sxt32 on x"). */
+static sem_next sign_extend_word(sem_run *r, const ll_instr *in)
 {
-    static const struct { int op, bytes; bool sign; } kinds[] = {
-        {LL_RV_SEXT_B, 1, true}, {LL_RV_SEXT_H, 2, true},
-        {LL_RV_SEXT_W, 4, true}, {LL_RV_ZEXT_B, 1, false},
-        {LL_RV_ZEXT_H, 2, false}, {LL_RV_ZEXT_W, 4, false},
-    };
     sem_reg a = rv_get(r, &in->ops[1]);
-    for (int i = 0; i < 6; i++)
-        if (kinds[i].op == in->op) {
-            if (a.v.sym >= 0 && kinds[i].bytes < 4)
-                return rv_undefined(r, a.t);
-        {
-            sem_taint vs = rv_vsrc(r, &in->ops[1]);
-            r->used |= vs;  /* not measured: taken as an operation */
-            rv_set_made(r, &in->ops[0],
-                        rv_extend_val(a.v, kinds[i].bytes, kinds[i].sign),
-                        a.t, vs, vs != 0);
-        }
-        }
+    sem_val v = a.v;
+    if (a.v.sym >= 0 &&
+        rv_illegal(r, "sxt32", a.v, sem_int(32), a.t, &v) != SEM_NEXT)
+        return SEM_DEAD;
+    sem_taint vs = rv_vsrc(r, &in->ops[1]);
+    r->used |= vs;  /* not measured: taken as an operation */
+    rv_set_made(r, &in->ops[0], rv_extend_val(v, 4, true), a.t, vs,
+                vs != 0);
     return SEM_NEXT;
 }
 
@@ -228,18 +221,15 @@ sem_next rv_exec_alu(sem_run *r, const ll_instr *in)
 {
     switch (in->op) {
     case LL_RV_ADDI: case LL_RV_XORI: case LL_RV_ORI: case LL_RV_ANDI:
-    case LL_RV_SLTI: case LL_RV_SLTIU: case LL_RV_SLLI: case LL_RV_SRLI:
-    case LL_RV_SRAI: case LL_RV_ADDIW: case LL_RV_SLLIW: case LL_RV_SRLIW:
-    case LL_RV_SRAIW:
+    case LL_RV_SLTI: case LL_RV_SLLI: case LL_RV_SRLI: case LL_RV_ADDIW:
+    case LL_RV_SLLIW:
         return arith(r, in, true);
     case LL_RV_ADD: case LL_RV_SUB: case LL_RV_XOR: case LL_RV_OR:
-    case LL_RV_AND: case LL_RV_SLL: case LL_RV_SRL: case LL_RV_SRA:
-    case LL_RV_SLT: case LL_RV_SLTU: case LL_RV_MUL: case LL_RV_ADDW:
-    case LL_RV_SUBW: case LL_RV_SLLW: case LL_RV_SRLW: case LL_RV_SRAW:
+    case LL_RV_AND: case LL_RV_SLL: case LL_RV_SLT: case LL_RV_ADDW:
+    case LL_RV_SUBW: case LL_RV_SLLW:
         return arith(r, in, false);
-    case LL_RV_SEXT_B: case LL_RV_SEXT_H: case LL_RV_SEXT_W:
-    case LL_RV_ZEXT_B: case LL_RV_ZEXT_H: case LL_RV_ZEXT_W:
-        return extension(r, in);
+    case LL_RV_SEXT_W:
+        return sign_extend_word(r, in);
     case LL_RV_LI:
         rv_set(r, &in->ops[0], sem_int(in->ops[1].imm), 0);
         return SEM_NEXT;
@@ -249,7 +239,15 @@ sem_next rv_exec_alu(sem_run *r, const ll_instr *in)
                sem_int((int64_t)((uint64_t)in->ops[1].imm << 12)), 0);
         return SEM_NEXT;
     case LL_RV_LA:
-        rv_set(r, &in->ops[0], sem_addr_of(r, in->ops[1].sym), 0);
+        /* herd7 7.58 reads la of a code label of the thread, which it
+           holds as label:"P0:L0", and refuses la of a location */
+        if (sem_label_stmt(r, in->ops[1].sym) < 0) {
+            sem_error(r, "la of a location (herd7 7.58: \"Label %s not "
+                         "found\"; it reads la of a code label of the "
+                         "thread only)", in->ops[1].sym);
+            return SEM_ERROR;
+        }
+        rv_set(r, &in->ops[0], sem_code_label(r, in->ops[1].sym), 0);
         return SEM_NEXT;
     case LL_RV_MV: {
         sem_reg v = rv_get(r, &in->ops[1]);

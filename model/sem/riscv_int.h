@@ -1,7 +1,8 @@
 /* riscv_int.h — private to model/sem/riscv*.c: what the two halves of
  * the RISC-V interpreter share: register access (x0 reads 0 and drops
- * writes), value widths, and the register instructions (riscv_alu.c);
- * memory, fences and control are in riscv.c. */
+ * writes) and the register instructions (riscv_alu.c); memory, fences
+ * and control are in riscv.c; the forms herd7 7.58 does not read or run
+ * in riscv_forms.c. */
 #ifndef LITMUSLAB_MODEL_SEM_RISCV_INT_H
 #define LITMUSLAB_MODEL_SEM_RISCV_INT_H
 
@@ -25,17 +26,26 @@ void rv_set_made(sem_run *r, const ll_operand *o, sem_val v, sem_taint t,
 sem_taint rv_vsrc(sem_run *r, const ll_operand *o);
 bool rv_vop(sem_run *r, const ll_operand *o);
 
-/* A value that cannot be computed: a dead path when it came from a read
- * (another value read makes it defined), an error otherwise. */
-sem_next rv_undefined(sem_run *r, sem_taint dep);
-
-/* The low `bytes` bytes of n (or v; addresses pass), sign- or
- * zero-extended. */
-int64_t rv_extend(int64_t n, int bytes, bool sign);
-sem_val rv_extend_val(sem_val v, int bytes, bool sign);
+/* An operation herd7 7.58 refuses (`Illegal operation ^ on constants x
+ * and 1`), op its name, on a and b made of the reads t: the run goes on
+ * with herd7's unsolved value in *out (SEM_NEXT) and the test is refused
+ * if the model accepts a candidate of it (sem_illegal_op), as herd7
+ * does whether the operands are constants or values read; SEM_DEAD in
+ * an exploring run. */
+sem_next rv_illegal(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t, sem_val *out);
 
 /* Register instructions (arithmetic, W forms, li, lui, la, mv, nop,
  * sext/zext); any other opcode is refused (sem_error, SEM_ERROR). */
 sem_next rv_exec_alu(sem_run *r, const ll_instr *in);
+
+/* sem_ops.check (riscv_forms.c): false, with the form and what herd7
+ * reads instead in why, for an instruction herd7 7.58 does not read
+ * (hwrun runs it). */
+bool sem_riscv_check(const ll_instr *in, ll_buf *why);
+
+/* false after sem_error for an instruction herd7 7.58 reads but refuses
+ * when a run reaches it (srai, sltu, bltu, amomaxu, auipc, ret, ...). */
+bool sem_riscv_reached(sem_run *r, const ll_instr *in);
 
 #endif

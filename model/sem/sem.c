@@ -3,6 +3,8 @@
  * be addresses, and the reservation of a load-reserve. */
 #include "model/sem/sem.h"
 
+#include <string.h>
+
 #include <stddef.h>
 
 /* The model's table, indexed by architecture id: each architecture's
@@ -108,6 +110,52 @@ bool sem_arith(char op, sem_val a, sem_val b, sem_val *out)
     }
     if (sem_val_eq(a, b) && (op == '^' || op == '|' || op == '&')) {
         *out = op == '^' ? sem_int(0) : a;
+        return true;
+    }
+    return false;
+}
+
+sem_val sem_address_order(sem_run *r, sem_val a, sem_val b)
+{
+    int c = a.sym == b.sym ? 0
+                           : strcmp(sem_sym_name(r, a.sym),
+                                    sem_sym_name(r, b.sym));
+    if (c == 0)
+        c = a.num < b.num ? -1 : a.num > b.num;
+    return sem_int(c < 0 ? -1 : c > 0);
+}
+
+bool sem_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out)
+{
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        *out = sem_unsolved();      /* another equation herd7 leaves */
+        return true;
+    }
+    bool zero_a = a.sym < 0 && a.num == 0, zero_b = b.sym < 0 && b.num == 0;
+    if (a.sym < 0 && b.sym < 0) {
+        if (op != '<')
+            return sem_arith(op, a, b, out);
+        *out = sem_int(a.num < b.num);
+        return true;
+    }
+    switch (op) {
+    case '+': case '^':
+        return sem_arith(op, a, b, out);
+    case '-':
+        if (a.sym >= 0 && b.sym >= 0) {
+            *out = sem_address_order(r, a, b);
+            return true;
+        }
+        return sem_arith('-', a, b, out);
+    case '|':
+        if (!zero_a && !zero_b)
+            return false;
+        *out = zero_a ? b : a;
+        return true;
+    case '<':
+        if (!zero_a && !zero_b)
+            return false;
+        *out = sem_int(zero_a);
         return true;
     }
     return false;

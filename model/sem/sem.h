@@ -793,6 +793,19 @@ void sem_expect_reads(sem_run *r, sem_taint reads, sem_val v);
 void sem_set_bytes(sem_run *r, int ev, int bytes);
 /* The name of location symbol sym (a value's sem_val.sym), for messages. */
 const char *sem_sym_name(sem_run *r, int sym);
+/* herd7 7.58's difference of two addresses (its generic values, every
+ * architecture's): not a distance but which comes first, -1, 0 or 1, by
+ * their names (compared byte by byte, `x1` before `x10` before `x9`),
+ * then their offsets: `b - a` is 1, `a - b` -1 whatever their offsets,
+ * `(a + 5) - a` 1 (doc/lkmm.md "Addresses as values"). */
+sem_val sem_address_order(sem_run *r, sem_val a, sem_val b);
+/* a op b as herd7 7.58's values compute it (op one of + - ^ | & <, the
+ * same for every architecture): unsolved if one is (sem_illegal_op);
+ * numbers as 64-bit ones; an address (a location symbol) moved by + and
+ * -, two addresses compared by - (sem_address_order), x ^ x 0, x | 0 and
+ * 0 | x x, x < 0 0 and 0 < x 1; false for the rest, which herd7 refuses
+ * ("Illegal operation & on constants x and 0", `x | 1` an assertion). */
+bool sem_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out);
 /* An operation op (`+`) of a and b, one an address, that herd7 7.58
  * refuses (`Illegal operation + on constants x and x`), on constants or
  * values read alike. herd7 meets it in its solver, leaves the value

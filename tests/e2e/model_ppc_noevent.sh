@@ -17,24 +17,25 @@ PPC regs-only
  nop                   ;
  lis r3,1              ;
  addi r3,r3,2          ;
- rlwinm r4,r3,16,16,31 ;
+ ori r4,r3,1           ;
  cmpw cr3,r3,r1        ;
+ cmpw r1,r3            ;
  mfcr r5               ;
  sync                  ;
-forall (0:r3=65538 /\ 0:r4=1 /\ 0:r5=524288)
+forall (0:r3=65538 /\ 0:r4=65539 /\ 0:r5=4)
 END
 printf 'PPC nothing\n{}\n P0 ;\n nop ;\n sync ;\n' > "$tmp/nothing.litmus"
-# By hand: r3 = (1 << 16) + 2 = 65538; r4: 0x00010002 rotated left by 16
-# is 0x00020001, whose low half is 1; r5: cr3 holds LT (8) since 65538 <
-# 0x7fffffff, and mfcr puts field i at bits 4 * (7 - i): 8 << 16 = 524288.
+# By hand: r3 = (1 << 16) + 2 = 65538; r4 = 65538 | 1; r5: herd7 7.58's
+# mfcr is cr0 alone, in the low bits: GT (4) since 0x7fffffff > 65538
+# (cr3's LT is not shown; the CPU's mfcr would give 0x40080000).
 cat > "$tmp/want" <<'END'
 Test regs-only Required
 States 1
-0:r3=65538; 0:r4=1; 0:r5=524288;
+0:r3=65538; 0:r4=65539; 0:r5=4;
 Ok
 Witnesses
 Positive: 1 Negative: 0
-Condition forall (0:r3=65538 /\ 0:r4=1 /\ 0:r5=524288)
+Condition forall (0:r3=65538 /\ 0:r4=65539 /\ 0:r5=4)
 Observation regs-only Always 1 0
 
 Test nothing Required

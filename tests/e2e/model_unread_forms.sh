@@ -1,5 +1,6 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64, X86 and C11 forms, and
+# model_unread_forms.sh — 32-bit ARM, X86_64, X86, RISC-V, Power and C11
+# forms, and
 # AArch64, RISC-V and Power numbers (hexadecimal, `+`, beyond 2^62),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
@@ -7,7 +8,9 @@
 # `hwrun --check` takes the numbers), the model refuses the test with
 # one FILE:LINE:COL line naming the form, exit 2, whether or not a run
 # reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/c.c c_check,
+# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/riscv_forms.c,
+# model/sem/ppc_forms.c,
+# model/sem/c.c c_check,
 # sem.c sem_check_numbers; and a 32-bit test's numbers herd7 does not
 # read (model/word_values.c).
 # Env: LITMUSLAB. cwd: the repo root.
@@ -95,12 +98,24 @@ RISCV|ld x5,0x8(x6)|@hex|ld x5,8(x6)
 RISCV|ld x5,+8(x6)|@hex|ld x5,8(x6)
 RISCV|li x2,8070450532247928832|@int
 RISCV|ld x5,-4611686018427387905(x6)|@int
+RISCV|jal x1,L9|its RISCV has no jal nor jalr
+RISCV|mul x5,x6,x7|its RISCV has no mul
+RISCV|sext.b x5,x6|its only sign or zero extension is sext.w
+RISCV|zext.w x5,x6|its only sign or zero extension is sext.w
+RISCV|fence rw,io|its fence sets are r, w, rw, ir, ow and iorw, spelt so
+RISCV|fence wr,rw|its fence sets are r, w, rw, ir, ow and iorw, spelt so|fence rw,rw
 PPC|li r1,4611686018427387904|@int
 PPC|li r1,0x10|@hex|li r1,16
 PPC|lwz r1,-4611686018427387905(r2)|@int
 PPC|ori r1,r1,+1|@hex|ori r1,r1,1
 PPC|lwz r1,0x4(r2)|@hex|lwz r1,4(r2)
 PPC|lwz r1,+4(r2)|@hex|lwz r1,4(r2)
+PPC|addc r1,r2,r3|its PPC has no such instruction
+PPC|lha r1,0(r2)|its PPC has no such instruction
+PPC|mtcrf 128,r1|its PPC has no such instruction
+PPC|nand. r1,r2,r3|its PPC has no such record form
+PPC|beq cr1,L9|it reads a conditional branch on cr0 only, with no field named
+PPC|bne cr0,L9|it reads a conditional branch on cr0 only, with no field named
 X86_64|lock xaddl %eax,(x)|its X86_64 has no xadd
 X86_64|xaddq %rbx,%rax|its X86_64 has no xadd
 X86_64|xaddb %al,(x)|its X86_64 has no xadd
@@ -154,6 +169,33 @@ reached X86_64 rax "ret" 'ret (herd7 7.58: "Instruction ret not implemented", wh
 reached X86_64 rax "xchg %al,%ah" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' jmp
 reached X86 EAX "XCHG EAX,EAX" 'an exchange within one register (herd7 7.58: "Ambiguous po for register", when a run reaches it)' JMP
 reached X86 EAX "CMPXCHG [x],EBX" 'CMPXCHG under the X86 header (herd7 7.58: "I_CMPXCHG not implemented", when a run reaches it)' JMP
+for op in "srai x5,x5,1" "srliw x5,x5,1" "sltu x5,x5,x5" "bltu x5,x5,L9"; do
+  m=${op%% *}; m=${m%.w}
+  reached RISCV x5 "$op" "$m (herd7 7.58: \"RISCV operation $m is not implemented (yet)\", when a run reaches it)" j
+done
+for op in "neg r1,r1" "nor. r1,r1,r1" "slw r1,r1,r1" "srawi r1,r1,1" "mflr r1"; do
+  m=${op%% *}; m=${m%.}
+  reached PPC r1 "$op" "$m (herd7 7.58: \"Instruction $op not implemented\", when a run reaches it)" b
+done
+reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
+reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
+reached RISCV x5 "la x5,x" "la of a location (herd7 7.58: \"Label x not found\"; it reads la of a code label of the thread only)" j
+# a RISC-V or Power operation herd7 cannot make on an address refuses
+# the test, on a value read as on a constant (the run was dead, the test
+# answered)
+n=$((n+1))
+printf 'RISCV xr\n{ 0:x8=y; 1:x6=x; 1:x8=y; }\n P0 | P1 ;\n ld x9,0(x8) | sd x6,0(x8) ;\n xori x10,x9,1 | ;\nexists (0:x10=0)\n' > "$tmp/xr.litmus"
+expect "$tmp/xr.litmus" "$tmp/xr.litmus:5:2: illegal operation ^ on x and 1 (herd7 refuses the test)" "xori of an address read"
+n=$((n+1))
+printf 'RISCV xa\n{ 0:x6=x; 0:x8=y; }\n P0 ;\n amoxor.d x10,x6,(x8) ;\nexists (0:x10=0)\n' > "$tmp/xa.litmus"
+expect "$tmp/xa.litmus" "$tmp/xa.litmus:4:2: illegal operation ^ on 0 and x (herd7 refuses the test)" "amoxor of an address"
+n=$((n+1))
+printf 'PPC pr\n{ 0:r8=y; 1:r6=x; 1:r8=y; }\n P0 | P1 ;\n ld r9,0(r8) | std r6,0(r8) ;\n xori r10,r9,1 | ;\nexists (0:r10=0)\n' > "$tmp/pr.litmus"
+expect "$tmp/pr.litmus" "$tmp/pr.litmus:5:2: illegal operation ^ on x and 1 (herd7 refuses the test)" "Power xori of an address read"
+# Power's extsw of an address, which herd7 does not cut
+n=$((n+1))
+printf 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' > "$tmp/es.litmus"
+expect "$tmp/es.litmus" "$tmp/es.litmus:4:2: extsw of an address (herd7 7.58: \"Illegal operation sxt32\")" "extsw of an address"
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {

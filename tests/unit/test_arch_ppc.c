@@ -78,9 +78,18 @@ static void herd_spellings_normalise(void **state)
     arch_round_trip(ppc(), "hwsync", "sync");
     arch_round_trip(ppc(), "bnl L0", "bge L0");
     arch_round_trip(ppc(), "bng L0", "ble L0");
-    /* the CR field is printed only when it is not cr0, as herd prints */
+    /* the CR field of a compare is printed only when it is not cr0, as
+       herd prints */
     arch_round_trip(ppc(), "cmpw cr0,r1,r2", "cmpw r1,r2");
-    arch_round_trip(ppc(), "beq cr0,L0", "beq L0");
+    /* a branch naming its field keeps it (herd7 does not read it: the
+       model refuses, LL_PPC_F_CRF_NAMED) */
+    arch_round_trip(ppc(), "beq cr0,L0", "beq cr0,L0");
+    ll_instr in = arch_parse(ppc(), "bne cr0,L0");
+    assert_true(in.flags & LL_PPC_F_CRF_NAMED);
+    ll_instr_clear(&in);
+    in = arch_parse(ppc(), "cmpw cr0,r1,r2");
+    assert_false(in.flags & LL_PPC_F_CRF_NAMED);
+    ll_instr_clear(&in);
     arch_round_trip(ppc(), "cmpwi cr1, r3, 0", "cmpwi cr1,r3,0");
     arch_round_trip(ppc(), "lwzu r1,4,r2", "lwzu r1,4(r2)");
     arch_round_trip(ppc(), "beq cross", NULL);
@@ -255,6 +264,11 @@ static void bad_input(void **state)
                  "bad operand '256', expected an integer from 0 to 255", 7);
     arch_rejects(ppc(), "nop.", "unknown instruction 'nop.'", 1);
     arch_rejects(ppc(), "lwa. r1,0(r2)", "unknown instruction 'lwa.'", 1);
+    /* a target relative to `.`: neither herd7's PPC lexer nor hwrun */
+    arch_rejects(ppc(), "b .-4", "bad operand '.-4', expected a label "
+                 "(herd7 and hwrun read no target relative to `.`)", 3);
+    arch_rejects(ppc(), "beq cr1,.+8", "bad operand '.+8', expected a label "
+                 "(herd7 and hwrun read no target relative to `.`)", 9);
 }
 
 static void corpus_instructions_parse(void **state)

@@ -2,12 +2,14 @@
  * one-thread test each (some cover two or three opcodes): the final
  * values of the registers and locations named are worked out from the
  * Power ISA by hand (and, where herd7 models the instruction, agree with
- * herd7's regression tests). Each test has no condition, so it also
+ * herd7's regression tests); a test of a form herd7 7.58 does not read
+ * or run is refused, as herd7 does. Each test has no condition, so it also
  * checks herd7's reading of a missing condition as `forall (true)`: one
  * final state, and Ok. Conventions: 0:r3 and 0:r4 are declared int64_t so
- * that 64-bit results show whole; mfcr shows a CR field as the ISA lays
- * it out (cr0 in bits 28..31 of the low word: LT 0x80000000, GT
- * 0x40000000, EQ 0x20000000); `addze rD,rZERO` shows the carry bit. A
+ * that 64-bit results show whole; the cases' mfcr shows a CR field as the
+ * ISA lays it out (cr0 in bits 28..31 of the low word: LT 0x80000000, GT
+ * 0x40000000, EQ 0x20000000), the model herd7's cr0 alone (herd_mfcr);
+ * `addze rD,rZERO` shows the carry bit. A
  * `sync` gives every test an event for the cat model (a thread that
  * returns early has its own before blr).
  *
@@ -15,6 +17,10 @@
  * array elements at index * element size, mixed-size accesses refused,
  * loads widening as their instruction says, stores narrowing to the
  * location's type. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "tests/unit/model_run.h"
 
 #include "litmuslab/arch/ppc.h"
@@ -44,43 +50,95 @@ static const struct {
     const char *code, *want;
 } herd_values[] = {
     {"lbz r3,0(r2)\nlhz r4,0(r2)", "0:r3=511; 0:r4=511;"},
-    {"lha r3,0(r2)\nlhz r4,0(r2)", "0:r3=-32768; 0:r4=98304;"},
     {"lbzx r3,r0,r2\nlhzx r4,r0,r2", "0:r3=4294967294; 0:r4=4294967294;"},
     {"stw r1,0(r2)\nsth r1,0(r4)\nstd r1,0(r6)\nstb r1,0(r8)",
      "[b]=-127; [x]=-32639; [y]=-32639; [z]=8589901953;"},
+    /* herd7's rotate brings the bits back in one place too far left (by
+       63 - n, not 64 - n): 0x12345678 by 8 gives 0x24 in its low byte,
+       by 4 0x2 in its low nibble (the first checked with herd7; the
+       second by the same rule: herd7 refuses that test for its 0:r3 set
+       twice) */
+    {"rlwinm r3,r1,8,24,31", "0:r3=36;"},
+    {"rlwimi r3,r1,4,28,31", "0:r3=162;"},
 };
 
-static const char *model_want(const icase *c)
+/* herd7 7.58's mfcr shows cr0 alone, in the low bits: the hand-worked
+ * word's cr0 field (its bits 28..31) moved down, 0x20000000 -> 2
+ * (doc/fidelity.md, "Power forms"). The case's want with the register
+ * mfcr sets so, in buf. */
+static const char *herd_mfcr(const icase *c, char *buf, size_t size)
+{
+    const char *m = strstr(c->code, "mfcr r");
+    if (!m)
+        return c->want;
+    char reg[16];
+    snprintf(reg, sizeof reg, "0:r%d=", atoi(m + 6));
+    const char *at = strstr(c->want, reg);
+    if (!at)
+        return c->want;
+    const char *num = at + strlen(reg);
+    long long v = strtoll(num, NULL, 10);
+    const char *end = strchr(num, ';');
+    snprintf(buf, size, "%.*s%lld%s", (int)(num - c->want), c->want,
+             (long long)(((unsigned long long)v >> 28) & 15), end);
+    return buf;
+}
+
+static const char *model_want(const icase *c, char *buf, size_t size)
 {
     for (size_t i = 0; i < sizeof herd_values / sizeof herd_values[0]; i++)
         if (!strcmp(c->code, herd_values[i].code))
             return herd_values[i].want;
-    return c->want;
+    return herd_mfcr(c, buf, size);
 }
+
+/* Whether the model refuses text as herd7 7.58 does, for a form it does
+ * not read or run (model/sem/ppc_forms.c): its message names herd7. */
+static bool herd_refuses(const char *text)
+{
+    char msg[512];
+    bool refused = model_refusal(text, msg, sizeof msg);
+    if (refused && !strstr(msg, "herd7 7.58"))
+        fail_msg("refused: %s", msg);
+    return refused;
+}
+
+/* The cases the model answers, herd7's reading (herd7 7.58 reads the
+ * others' instructions not, or does not run them: the model refuses
+ * them, REFUSED_CASES of them). */
+#define REFUSED_CASES 79
 
 static void every_opcode_by_hand(void **state)
 {
     (void)state;
     bool seen[LL_PPC_NOPS] = {false};
     const ll_arch_ops *ppc = ll_arch_find("PPC");
+    int refused = 0;
     for (int i = 0; i < N_CASES; i++) {
         char *text = case_text(&cases[i]);
-        outcome o;
-        model_text(text, "ppc.cat", &o);
-        const char *want = model_want(&cases[i]);
-        if (o.n_states != 1 || strcmp(o.states[0], want))
-            fail_msg("case %d (%s): got %d states, first '%s', want '%s'",
-                     i, cases[i].code, o.n_states, o.states[0], want);
-        assert_true(o.ok);
-        assert_string_equal(o.cond, "forall (true)");
         ll_diag d = {0};
         ll_test *t = ll_test_parse("t.litmus", text, strlen(text), &d);
         for (int k = 0; k < t->threads[0].n_stmts; k++)
             if (t->threads[0].stmts[k].has_instr)
                 seen[t->threads[0].stmts[k].instr.op] = true;
         ll_test_free(t);
+        if (herd_refuses(text)) {
+            refused++;
+            free(text);
+            continue;
+        }
+        outcome o;
+        model_text(text, "ppc.cat", &o);
+        char buf[512];
+        const char *want = model_want(&cases[i], buf, sizeof buf);
+        if (o.n_states != 1 || strcmp(o.states[0], want))
+            fail_msg("case %d (%s): got %d states, first '%s', want '%s'",
+                     i, cases[i].code, o.n_states, o.states[0], want);
+        assert_true(o.ok);
+        assert_string_equal(o.cond, "forall (true)");
         free(text);
     }
+    assert_int_equal(refused, REFUSED_CASES);
     for (int op = 0; op < LL_PPC_NOPS; op++)
         if (!seen[op])
             fail_msg("opcode %s has no hand-worked test", ppc->op_name(op));

@@ -144,6 +144,10 @@ enum {
        which herd7 7.58's lexer does not read and the model refuses (the
        printer writes it in decimal) */
     LL_PPC_F_HEX_PLUS = 1u << 16,
+    /* a conditional branch was written with its CR field (`beq cr0,L`),
+       which herd7 7.58 does not read and the model refuses (the printer
+       writes the field then, cr0 too) */
+    LL_PPC_F_CRF_NAMED = 1u << 17,
 };
 
 /* The CR field an instruction's flags name. */

@@ -93,6 +93,10 @@ enum {
        which herd7 7.58's lexer does not read and the model refuses (the
        printer writes it in decimal) */
     LL_RV_F_HEX_PLUS = 1u << 16,
+    /* a fence set was written with its letters in another order than
+       i, o, r, w (`wr`), which herd7 7.58 does not read and the model
+       refuses (the printer writes them in that order) */
+    LL_RV_F_SET_ORDER = 1u << 17,
     LL_RV_FENCE_W = 1, LL_RV_FENCE_R = 2, LL_RV_FENCE_O = 4,
     LL_RV_FENCE_I = 8,
     LL_RV_FENCE_PRED_SHIFT = 8,
