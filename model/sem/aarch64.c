@@ -675,12 +675,19 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         break;
     }
     default: {   /* TBZ, TBNZ */
-        sem_reg v = a64_get(r, in->ops[0].reg);
+        /* herd7 7.58 tests the whole register, a W one too, and takes
+         * the bit number modulo 64: TBZ W0,#32 tests X0's bit 32, TBZ
+         * X0,#64+k its bit k */
+        int x = LL_A64_REG_IS_W(in->ops[0].reg)
+                    ? LL_A64_REG(LL_A64_REG_NUM(in->ops[0].reg), LL_A64_X)
+                    : in->ops[0].reg;
+        sem_reg v = a64_get(r, x);
         int64_t bit = in->ops[1].imm;
-        sem_taint vp = a64_pick(r, in->ops[0].reg);
-        if (v.v.sym >= 0 || bit < 0 || bit >= a64_bits(in->ops[0].reg))
+        sem_taint vp = a64_pick(r, x);
+        if (v.v.sym >= 0)
             return a64_undefined(r, v.t | vp);
-        bool set = ((uint64_t)v.v.num >> bit) & 1;
+        uint64_t u = (uint64_t)v.v.num;
+        bool set = (u >> ((uint64_t)bit & 63)) & 1;
         taken = set == (in->op == LL_A64_TBNZ);
         sem_branch_pick(r, v.t, vp);
         concrete_if(r, v.t | vp);
