@@ -38,6 +38,7 @@
  * as herd7's pob and pick-lob do: a later write, but not, through an
  * address alone, a later read. */
 #include "model/sem/aarch64_int.h"
+#include "model/sem/aarch64_forms.h"
 
 enum {
     TAG_A, TAG_Q, TAG_L, TAG_X, TAG_EX, TAG_NORET,
@@ -872,19 +873,8 @@ static bool a64_copies_unsolved(const ll_test *t)
     return true;
 }
 
-/* The forms herd7 7.58 does not read although the reader does and hwrun
- * runs them: a number in hexadecimal (its lexer reads `#+1`, not
- * `#0x1`) or outside -2^62..2^62-1 (doc/fidelity.md, "Numbers in
- * code"). */
-static bool a64_check(const ll_instr *in, ll_buf *why)
-{
-    return sem_check_numbers(&ll_arch_aarch64, in, LL_ARM_F_HEX_PLUS,
-                             "an immediate as written, in hexadecimal: its "
-                             "AArch64 lexer reads decimal ones only", why);
-}
-
 const sem_ops sem_aarch64_ops = {
-    .check = a64_check,
+    .check = sem_a64_check,   /* aarch64_forms.c */
     .arch = LL_ARCH_AARCH64,
     .default_model = "aarch64.cat",
     .tags = a64_tags,
