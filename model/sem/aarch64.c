@@ -306,7 +306,7 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
     if (old.sym >= 0 || s.sym >= 0)
         return op == LL_A64_LDADD && sem_arith('+', old, s, out);
     uint64_t m = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-    uint64_t x = (uint64_t)old.num & m, y = (uint64_t)s.num & m, z = 0;
+    uint64_t y = (uint64_t)s.num & m;
     int64_t sx = a64_sext(old.num, bits), sy = a64_sext(s.num, bits);
     switch (op) {
     case LL_A64_LDADD:
@@ -316,9 +316,26 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
          * 196610; a second add reads it whole (AArch64+ldadd-carry-*) */
         *out = sem_int((int64_t)((uint64_t)raw.num + y));
         return true;
-    case LL_A64_LDCLR: z = x & ~y; break;
-    case LL_A64_LDEOR: z = x ^ y; break;
-    case LL_A64_LDSET: z = x | y; break;
+    /* herd7 also takes the value read whole (a carry kept) in the
+     * logical operations and the unsigned maximum and minimum, and
+     * keeps the result whole: after an LDADDB of 0xfe to 9 (0x107, shown
+     * 7) an LDUMAXB of 0xfe keeps 0x107 (7), an LDSETB makes 0x1ff (255,
+     * a state apart from 0xff) (A64+rmw-whole-after-carry) */
+    case LL_A64_LDCLR:
+        *out = sem_int((int64_t)((uint64_t)raw.num & ~y));
+        return true;
+    case LL_A64_LDEOR:
+        *out = sem_int((int64_t)((uint64_t)raw.num ^ y));
+        return true;
+    case LL_A64_LDSET:
+        *out = sem_int((int64_t)((uint64_t)raw.num | y));
+        return true;
+    case LL_A64_LDUMAX: case LL_A64_LDUMIN: {
+        uint64_t w = (uint64_t)raw.num;
+        bool keep = op == LL_A64_LDUMAX ? w > y : w < y;
+        *out = keep ? raw : sem_int((int64_t)y);
+        return true;
+    }
     case LL_A64_LDSMAX: case LL_A64_LDSMIN:
         /* herd7 holds a signed minimum or maximum sign-extended from
          * its width, not cut to it: an STSMIN W of -2 leaves -2, not
@@ -326,11 +343,8 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
         *out = sem_int(op == LL_A64_LDSMAX ? (sx > sy ? sx : sy)
                                            : (sx < sy ? sx : sy));
         return true;
-    case LL_A64_LDUMAX: z = x > y ? x : y; break;
-    case LL_A64_LDUMIN: z = x < y ? x : y; break;
     }
-    *out = sem_int((int64_t)(z & m));
-    return true;
+    return false;
 }
 
 /* The read of an atomic instruction at its operand's address, `bits`
