@@ -199,6 +199,20 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
                            arch->op_name(in->op), in->op == LL_A64_ABS
                                                       ? "FEAT_CSSC"
                                                       : "FEAT_LRCPC3");
+    if ((in->op == LL_A64_ORN || in->op == LL_A64_EON) &&
+        in->ops[in->n_ops - 1].kind == LL_OPND_IMM)
+        return hw_gen_fail(g, st, "'%s' of an immediate is herd7's form "
+                           "(no CPU encoding, and no alias GNU as "
+                           "assembles); hwrun cannot run it",
+                           arch->op_name(in->op));
+    if ((in->op == LL_A64_TBZ || in->op == LL_A64_TBNZ) &&
+        (in->ops[1].imm < 0 ||
+         in->ops[1].imm >= (LL_A64_REG_IS_W(in->ops[0].reg) ? 32 : 64)))
+        return hw_gen_fail(g, st, "'%s' of bit %lld of a %d-bit register "
+                           "is herd7's form (no CPU encoding); hwrun cannot "
+                           "run it", arch->op_name(in->op),
+                           (long long)in->ops[1].imm,
+                           LL_A64_REG_IS_W(in->ops[0].reg) ? 32 : 64);
     if (in->op == LL_A64_BL || in->op == LL_A64_BLR ||
         in->op == LL_A64_RET)
         return hw_gen_fail(g, st, "'%s' uses the link register X30, which "

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aarch64_forms.h"
 #include "arm_family.h"
 #include "litmuslab/arch/aarch64.h"
 
@@ -21,8 +22,8 @@ static const ll_armf_form forms[] = {
     {"ORR", LL_A64_ORR, "rro", SH},
     {"EOR", LL_A64_EOR, "rro", SH},
     {"BIC", LL_A64_BIC, "rrr", ARMF_S | SH},
-    {"ORN", LL_A64_ORN, "rrr", SH},
-    {"EON", LL_A64_EON, "rrr", SH},
+    {"ORN", LL_A64_ORN, "rro", SH},   /* herd7 reads #k too */
+    {"EON", LL_A64_EON, "rro", SH},
     {"LSL", LL_A64_LSL, "rro", 0},
     {"LSR", LL_A64_LSR, "rro", 0},
     {"ASR", LL_A64_ASR, "rro", 0},
@@ -331,7 +332,8 @@ static bool a64_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         return false;
     if (!ll_asm_split(ll_span_of(text), &ln, d) ||   /* for the column */
         !ll_armf_name_symregs(&a64_arch, &ln, out, d) ||
-        !symregs_wide(&ln, out, d) || !casp_one_width(&ln, out, d)) {
+        !symregs_wide(&ln, out, d) || !casp_one_width(&ln, out, d) ||
+        !ll_a64_cpu_form(&ln, out, d)) {
         ll_instr_clear(out);
         return false;
     }
@@ -357,7 +359,22 @@ static void a64_print_instr(const ll_instr *in, ll_buf *b)
         ll_buf_puts(b, "RET");
         return;
     }
+    size_t start = b->len;
     ll_armf_print(&a64_arch, in, b);
+    if (in->flags & LL_A64_F_COND_ALIAS) {   /* HS and LO as written */
+        char *c = b->data + b->len - 2;
+        if (in->op == LL_A64_B)
+            c = strchr(b->data + start, '.') + 1;
+        if (strncmp(c, "CS", 2) == 0 || strncmp(c, "CC", 2) == 0)
+            memcpy(c, c[1] == 'S' ? "HS" : "LO", 2);
+    }
+    char *close = strrchr(b->data + start, ']');
+    if ((in->flags & LL_A64_F_ZERO_WRITTEN) && close) {
+        size_t at = (size_t)(close - b->data);    /* `#0` put back */
+        ll_buf_puts(b, "   ");
+        memmove(b->data + at + 3, b->data + at, b->len - 3 - at);
+        memcpy(b->data + at, ",#0", 3);
+    }
 }
 
 static int reg_bytes(const ll_operand *o)
@@ -466,24 +483,55 @@ static bool a64_herd_cond_alias(const char *text, ll_buf *out)
 }
 
 /* herd7 digests SUBS ZR,Rn,OP2 as CMP Rn,OP2 (NEGS ZR,OP2 too, through
- * SUBS ZR,ZR,OP2; its A166, A167): rewritten in place in what out got
- * from start on. */
+ * SUBS ZR,ZR,OP2; its A166, A167) and ANDS ZR,Rn,OP2 as TST Rn,OP2:
+ * rewritten in place in what out got from start on. */
 static void cmp_alias(ll_buf *out, size_t start)
 {
     char *d = out->data + start;
-    if (out->len - start <= 9 || (strncmp(d, "SUBS XZR,", 9) != 0 &&
-                                  strncmp(d, "SUBS WZR,", 9) != 0))
+    const char *alias = strncmp(d, "SUBS ", 5) == 0   ? "CMP "
+                        : strncmp(d, "ANDS ", 5) == 0 ? "TST "
+                                                      : NULL;
+    if (!alias || out->len - start <= 9 ||
+        (strncmp(d + 5, "XZR,", 4) != 0 && strncmp(d + 5, "WZR,", 4) != 0))
         return;
     memmove(d + 4, d + 9, out->len - start - 9 + 1);
-    memcpy(d, "CMP ", 4);
+    memcpy(d, alias, 4);
     out->len -= 5;
+}
+
+/* An operand extended (`W3,SXTW`): herd7 digests CMP of one as SUBS
+ * ZR,Rn,OP2 (`CMP W2,W3,SXTW` as `SUBS WZR,W2,W3,SXTW`) and keeps SUBS
+ * ZR so. */
+static bool extended(const char *text)
+{
+    static const char *const ext[] = {",UXTB", ",UXTH", ",UXTW", ",UXTX",
+                                      ",SXTB", ",SXTH", ",SXTW", ",SXTX"};
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++)
+        if (strstr(text, ext[i]))
+            return true;
+    return false;
 }
 
 static void a64_herd_spelling(const char *text, ll_buf *out)
 {
+    /* herd7 digests `[X1,#0]` as `[X1]` (LL_A64_F_ZERO_WRITTEN) */
+    const char *off0 = strstr(text, ",#0]");
+    if (off0 && off0[4] != '!') {     /* `[X1,#0]!` is kept */
+        ll_buf t = {0};
+        ll_buf_putn(&t, text, (size_t)(off0 - text));
+        ll_buf_puts(&t, off0 + 3);
+        a64_herd_spelling(ll_buf_str(&t), out);
+        ll_buf_free(&t);
+        return;
+    }
     size_t start = out->len;
     if (a64_herd_cond_alias(text, out))
         return;
+    if (strncmp(text, "CMP ", 4) == 0 && extended(text)) {
+        ll_buf_printf(out, "SUBS %s,%s", text[4] == 'W' ? "WZR" : "XZR",
+                      text + 4);
+        return;
+    }
     if (strncmp(text, "EON ", 4) == 0) {
         ll_buf_puts(out, "EOR");
         text += 3;
@@ -555,7 +603,8 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
         else if (!(*p == ',' && p[-1] == ']' && p[1] == '#'))
             ll_buf_putc(out, *p);   /* herd7: a post-index `[X1]#4` */
     }
-    cmp_alias(out, start);
+    if (!extended(out->data + start))
+        cmp_alias(out, start);
 }
 
 const ll_arch_ops ll_arch_aarch64 = {

@@ -380,7 +380,8 @@ static void print_mem(const void *ctx, const ll_operand *o, ll_buf *b)
     if (o->index >= 0) {
         ll_buf_printf(b, ",%s", r->name(o->index));
         print_extend(o->shift, true, b);
-    } else if (o->imm != 0 && mode != LL_A64_IDX_POST) {
+    } else if ((o->imm != 0 && mode != LL_A64_IDX_POST) ||
+               mode == LL_A64_IDX_PRE) {    /* `[X1,#0]!` */
         ll_buf_printf(b, ",#%lld", (long long)o->imm);
     }
     ll_buf_putc(b, ']');

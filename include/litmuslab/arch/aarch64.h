@@ -96,6 +96,14 @@ enum {
      * keeps it and digests `MOVZ W0,#42,LSL #0` as `MOVZ W0,#42,,LSL #0`
      * (`MOVZ W0,#42` as written) */
     LL_A64_F_LSL_WRITTEN = 1u << 16,
+    /* the address was written with its `#0` offset (`[X1,#0]`): the
+     * printer keeps it, herd7's digest does not; herd7 7.58 reads no
+     * `#0` on the acquire, release and exclusive accesses, which the
+     * model then refuses (hwrun runs them) */
+    LL_A64_F_ZERO_WRITTEN = 1u << 19,
+    /* the condition was written HS or LO, the CPU's other names of CS
+     * and CC, which herd7 7.58 does not read (the model refuses them) */
+    LL_A64_F_COND_ALIAS = 1u << 20,
 };
 
 /* Opcodes. Operand layout (ops[i]); OP2 is a REG or an IMM, possibly
