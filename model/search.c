@@ -2916,9 +2916,11 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
 
 /* herd7 says `Loop` for a cut combination only when some final state of
  * it passes the test's filter: the cut runs' registers, and for each
- * location the initial value or a write no later write of its thread
- * follows (herd7's choices of a final write; C-loop-filter: `filter
- * (~y=1)` where the only write is y=1 says no Loop). Called after
+ * location any write of it, the initial value where there is none
+ * (herd7's choices of a final write, which it judges before its model:
+ * C-loop-filter, `filter (~y=1)` where the only write is y=1 says no
+ * Loop; `filter (x=1)` past `x = 1; x = 2;` in one thread says Loop,
+ * litmus/c/loops-cut-filter-overwritten-write). Called after
  * reads_find_values built the events. */
 static bool cut_kept(search *s)
 {
@@ -2934,17 +2936,9 @@ static bool cut_kept(search *s)
         bool shown = false;
         for (int i = 0; i < m->n_obs && !shown; i++)
             shown = m->obs[i].mem == l;
-        for (int h = L; h < s->n_ev && shown; h++) {
-            const gev *w = &s->ev[h];
-            if (w->e->kind != SEM_W || w->loc != l)
-                continue;
-            bool last = true;
-            for (int k = h + 1; k < s->n_ev && last; k++)
-                last = s->ev[k].thread != w->thread ||
-                       s->ev[k].e->kind != SEM_W || s->ev[k].loc != l;
-            if (last)
+        for (int h = L; h < s->n_ev && shown; h++)
+            if (s->ev[h].e->kind == SEM_W && s->ev[h].loc == l)
                 cand[n++] = h;
-        }
         if (n == first[l])
             cand[n++] = l;      /* no write: the initial one */
         at[l] = first[l];
