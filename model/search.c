@@ -127,6 +127,8 @@ typedef struct search {
                                    (bad_accepted): its candidates are
                                    judged, none kept */
     bool bad_hit;               /* ... and the model accepted one */
+    bool any_illegal;           /* some run is illegal: a cut run serves
+                                   its combinations after `Loop` too */
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
     bool all_co;                /* keep incoherent solutions too, for
                                    --explain (never counted), or for a
@@ -2914,9 +2916,11 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
 
 /* herd7 says `Loop` for a cut combination only when some final state of
  * it passes the test's filter: the cut runs' registers, and for each
- * location the initial value or a write no later write of its thread
- * follows (herd7's choices of a final write; C-loop-filter: `filter
- * (~y=1)` where the only write is y=1 says no Loop). Called after
+ * location any write of it, the initial value where there is none
+ * (herd7's choices of a final write, which it judges before its model:
+ * C-loop-filter, `filter (~y=1)` where the only write is y=1 says no
+ * Loop; `filter (x=1)` past `x = 1; x = 2;` in one thread says Loop,
+ * litmus/c/loops-cut-filter-overwritten-write). Called after
  * reads_find_values built the events. */
 static bool cut_kept(search *s)
 {
@@ -2932,17 +2936,9 @@ static bool cut_kept(search *s)
         bool shown = false;
         for (int i = 0; i < m->n_obs && !shown; i++)
             shown = m->obs[i].mem == l;
-        for (int h = L; h < s->n_ev && shown; h++) {
-            const gev *w = &s->ev[h];
-            if (w->e->kind != SEM_W || w->loc != l)
-                continue;
-            bool last = true;
-            for (int k = h + 1; k < s->n_ev && last; k++)
-                last = s->ev[k].thread != w->thread ||
-                       s->ev[k].e->kind != SEM_W || s->ev[k].loc != l;
-            if (last)
+        for (int h = L; h < s->n_ev && shown; h++)
+            if (s->ev[h].e->kind == SEM_W && s->ev[h].loc == l)
                 cand[n++] = h;
-        }
         if (n == first[l])
             cand[n++] = l;      /* no write: the initial one */
         at[l] = first[l];
@@ -3207,6 +3203,31 @@ static bool bad_accepted(search *s)
     return s->bad_hit;
 }
 
+/* A combination with an illegal run (mdl_run.illegal) and no plain bad
+ * one: herd7 refuses the test when its model accepts a candidate of it,
+ * one with a run cut at a loop's unrolling limit too (P1 spinning on y
+ * forever, P0 `r1 = 1 - z` past its read of x: refused; the read of x
+ * = 0 after its own write of 2 that leads there: the model rejects
+ * it, no refusal: litmus/c/C+illegal-op-only-past-own-write-beside-
+ * cut-loop, MP+wmb-rmb+illegal-op-beside-cut-loop). Sets the refusal
+ * and returns true when it does. Its reads take their sources before
+ * them, the model judging the rest (bad_solves). */
+static bool illegal_accepted(search *s)
+{
+    if (!reads_find_values(s, false, true))
+        return false;
+    if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
+        !bad_solves(s, false, false, true))
+        return false;
+    if (!bad_accepted(s))
+        return false;
+    s->m->diag = s->m->bad_diag;
+    s->m->failed = true;
+    s->status = MDL_BAD_INPUT;
+    s->stop = true;
+    return true;
+}
+
 static void choose_runs(search *s, int t)
 {
     if (s->stop)
@@ -3247,21 +3268,27 @@ static void choose_runs(search *s, int t)
             combination(s);
             return;
         }
-        bool later = (cut && !bad) || plain_bad;
         /* a candidate that carries a failure: reads of a cycle herd7
-           cannot solve may read a value made of reads (symbolic_source) */
-        bool failed = bad && illegal && !plain_bad && !cut;
-        if (!reads_find_values(s, later, failed) ||
+           cannot solve may read a value made of reads (symbolic_source);
+           refused only if the model accepts it, cut at a loop or not */
+        bool failed = bad && illegal && !plain_bad;
+        if (failed && illegal_accepted(s))
+            return;
+        if (failed && !cut)
+            return;
+        /* herd7 says `Loop` for a cut candidate before its model, one
+           that carries a failure too (the model rejecting it) */
+        bad = plain_bad;
+        bool later = (cut && !bad) || plain_bad;
+        if (!reads_find_values(s, later, false) ||
             (cut && !bad && !cut_kept(s)))
             return;
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
         if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad, later, failed))
+            !bad_solves(s, !bad, later, false))
             return;
         /* a plain bad run (address 0) refuses before the model */
-        if (failed && !bad_accepted(s))
-            return;
         if (bad) {
             s->m->diag = s->m->bad_diag;
             s->m->failed = true;
@@ -3294,7 +3321,7 @@ static void choose_runs(search *s, int t)
             }
             continue;
         }
-        if (th->runs[k].cut && s->m->loop_cut)
+        if (th->runs[k].cut && s->m->loop_cut && !s->any_illegal)
             continue;       /* known already */
         if (s->rot_on && t > 0 && t % s->rot.step == 0 &&
             s->rot.to0[t][k] < s->pick[0])
@@ -3373,6 +3400,9 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     settle_setup(&s);
     later_values(&s);
     mdl_run_sets_make(&s.rs, m, s.chosen);
+    for (int t = 0; t < m->n_threads; t++)
+        for (int k = 0; k < m->threads[t].n_runs; k++)
+            s.any_illegal |= m->threads[t].runs[k].illegal;
     if (!(s.count && families(&s))) {
         s.rot_on = s.rot_made;
         s.sym_on = s.use_sym;

@@ -90,6 +90,7 @@ litmus/c/C+illegal-op-filtered-path.litmus:13:15: hwrun does not support arithme
 litmus/c/C+illegal-op-on-thin-air-value.litmus:12:14: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-corr-path.litmus:25:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-on-overwritten-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
+litmus/c/C+illegal-op-only-past-own-write-beside-cut-loop.litmus:22:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-only-past-own-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-thin-air-model-forbids.litmus:15:14: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/LB+address-difference-branch.litmus:20:10: hwrun does not support arithmetic on an address ('a'): herd7 computes it otherwise than a machine
@@ -103,6 +104,7 @@ litmus/c/MP+offset-const.litmus:19:2: hwrun does not support an address past a s
 litmus/c/MP+offset-moved-write.litmus:30:12: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/MP+offset-through-read-pointer.litmus:39:2: hwrun does not support an address past a shared variable ('x+1')
 litmus/c/MP+unlock-misspelt-lock.litmus:20:2: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/MP+wmb-rmb+illegal-op-beside-cut-loop.litmus:23:15: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/MP+wmb-rmb+illegal-op-only-on-forbidden-path.litmus:33:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken

@@ -223,4 +223,16 @@ filter (w=1)
 exists (x=0)
 END
 check_refused bad6.litmus "15:13: illegal operation - on 0 and x (herd7 refuses the test)"
+# herd7 raises the failure of a candidate cut at a loop's unrolling
+# limit too, when its model accepts it: P1 spins on w forever, P0 meets
+# 1 - z past the MP outcome herd7 allows without barriers
+# (litmus/c/MP+wmb-rmb+illegal-op-beside-cut-loop answers, with them),
+# or past a read of its own write, where a combination of P0's other
+# path with the cut run said Loop first
+check_bad7() { # $1: P0's first two lines; $2: its test
+  printf 'C bad7\n{}\nP0(int *x, int *y, int *z)\n{\n%b\n\tif (%s) {\n\t\tint r3 = 1 - z;\n\t}\n}\nP1(int *x, int *y, int *w)\n{\n\tWRITE_ONCE(*y, 1);\n\tWRITE_ONCE(*x, 1);\n\tint r0 = READ_ONCE(*w);\n\twhile (r0 == 0)\n\t\tr0 = READ_ONCE(*w);\n}\nexists (x=2)\n' "$1" "$2" > "$tmp/bad7.litmus"
+  check_refused bad7.litmus "8:14: illegal operation - on 1 and z (herd7 refuses the test)"
+}
+check_bad7 '\tint r1 = READ_ONCE(*x);\n\tint r2 = READ_ONCE(*y);' 'r1 - r2 == 1'
+check_bad7 '\tWRITE_ONCE(*x, 2);\n\tint r1 = READ_ONCE(*x);' 'r1 == 2'
 echo "model_c: ok"

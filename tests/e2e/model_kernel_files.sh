@@ -30,12 +30,15 @@ done
 (cd "$tmp/lk" && "$LITMUSLAB" model -conf linux-kernel.cfg "$root"/litmus/c/*.litmus) \
     2> "$tmp/err" | grep -v '^Time ' > "$tmp/kernel"
 cat > "$tmp/want.err" <<EOF
+$root/litmus/c/C+illegal-op-only-past-own-write-beside-cut-loop.litmus: test C+illegal-op-only-past-own-write-beside-cut-loop: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/LB+spin-then-store-address+xchg-add-through-it.litmus: test LB+spin-then-store-address+xchg-add-through-it: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/LB+spin-then-store-read-address+store-through-it.litmus: test LB+spin-then-store-read-address+store-through-it: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/MP+wmb-rmb+illegal-op-beside-cut-loop.litmus: test MP+wmb-rmb+illegal-op-beside-cut-loop: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/SB+srcu-unlock-mb.litmus:16:2: unknown macro 'smp_mb__after_srcu_read_unlock' (linux-kernel.def does not define it)
 $root/litmus/c/andnot+init-forms.litmus:20:2: unknown macro 'atomic_andnot' (linux-kernel.def does not define it)
 $root/litmus/c/loops-cut-add-unless-own-later.litmus: test loops-cut-add-unless-own-later: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-after-two-turns.litmus: test loops-cut-after-two-turns: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-filter-overwritten-write.litmus: test loops-cut-filter-overwritten-write: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-incoherent-source.litmus: test loops-cut-incoherent-source: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write-xor.litmus: test loops-cut-reads-own-later-write-xor: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write.litmus: test loops-cut-reads-own-later-write: loops unrolled 2 times; executions going round more are not counted
