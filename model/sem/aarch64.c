@@ -181,6 +181,11 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_tags tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
+    if (access_bits(in) < 64 && v.v.sym >= 0 && !v.t) {
+        /* herd7's mask32 (mask16, mask08) of an address */
+        sem_error(r, "operation undefined on these values");
+        return false;
+    }
     int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)),
                             v.t, a64_pick(r, rs) | extra_pick, tags,
                             rmw_read);

@@ -165,19 +165,17 @@ static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out,
 enum { OP_ADD, OP_SUB, OP_AND, OP_ORR, OP_EOR, OP_BIC, OP_ORN,
        OP_LSL, OP_LSR, OP_ASR, OP_ROR, OP_MUL };
 
-/* a op b at width bits. */
-static bool compute(int op, sem_val a, sem_val b, int bits, sem_val *out)
+/* a op b at width bits. On an address, herd7's values' rules
+ * (sem_herd_arith: x | 0 is x, y - x orders them, x & 0 is refused) at
+ * 64 bits; a 32-bit operation masks its operands, which herd7 refuses on
+ * an address ("Illegal operation mask32 on x"). */
+static bool compute(sem_run *r, int op, sem_val a, sem_val b, int bits,
+                    sem_val *out)
 {
     static const char sym_op[] = {'+', '-', '&', '|', '^'};
-    if (a.sym >= 0 || b.sym >= 0) {
-        /* x & 0 is 0 whatever x is; the rest as sem_arith allows */
-        if (op == OP_AND && ((a.sym < 0 && a.num == 0) ||
-                             (b.sym < 0 && b.num == 0))) {
-            *out = sem_int(0);
-            return true;
-        }
-        return op <= OP_EOR && sem_arith(sym_op[op], a, b, out);
-    }
+    if (a.sym >= 0 || b.sym >= 0)
+        return bits == 64 && op <= OP_EOR &&
+               sem_herd_arith(r, sym_op[op], a, b, out);
     uint64_t m = mask_of(bits);
     uint64_t x = (uint64_t)a.num & m, y = (uint64_t)b.num & m, z = 0;
     /* herd7 7.58 takes a shift amount modulo 64 at either width, and a
@@ -331,7 +329,7 @@ static sem_next arith(sem_run *r, const ll_instr *in)
     int op = alu_op(in->op);
     sem_val v;
     sem_taint t = a.t | b.t;
-    if (!compute(op, a.v, b.v, bits, &v))
+    if (!compute(r, op, a.v, b.v, bits, &v))
         return a64_undefined(r, t | pa | pb);
     if (no_dest || (in->flags & LL_ARM_F_S))
         set_flags(r, op, a.v, b.v, v, bits, t, pa | pb);
@@ -386,8 +384,8 @@ static sem_next multiply(sem_run *r, const ll_instr *in)
     sem_taint t = a.t | b.t | c.t;
     bool sub = in->op == LL_A64_MSUB || in->op == LL_A64_MNEG;
     sem_val p, v;
-    if (!compute(OP_MUL, a.v, b.v, bits, &p) ||
-        !compute(sub ? OP_SUB : OP_ADD, c.v, p, bits, &v))
+    if (!compute(r, OP_MUL, a.v, b.v, bits, &p) ||
+        !compute(r, sub ? OP_SUB : OP_ADD, c.v, p, bits, &v))
         return a64_undefined(r, t | pk);
     a64_set_wide(r, in->ops[0].reg, v, t, pk);
     return SEM_NEXT;
@@ -435,11 +433,14 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
     bool ok = true;
     if (!holds) {
         switch (op) {
-        case LL_A64_CSINC: ok = compute(OP_ADD, v.v, sem_int(1), bits, &res);
+        case LL_A64_CSINC:
+            ok = compute(r, OP_ADD, v.v, sem_int(1), bits, &res);
             break;
-        case LL_A64_CSINV: ok = compute(OP_ORN, sem_int(0), v.v, bits, &res);
+        case LL_A64_CSINV:
+            ok = compute(r, OP_ORN, sem_int(0), v.v, bits, &res);
             break;
-        case LL_A64_CSNEG: ok = compute(OP_SUB, sem_int(0), v.v, bits, &res);
+        case LL_A64_CSNEG:
+            ok = compute(r, OP_SUB, sem_int(0), v.v, bits, &res);
             break;
         }
     }
@@ -603,7 +604,10 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
     case LL_A64_MOV: {
         sem_reg v;
         sem_taint p;
-        if (!op2(r, &in->ops[1], a64_bits(in->ops[0].reg), &v, &p))
+        int bits = a64_bits(in->ops[0].reg);
+        /* herd7 masks a 32-bit copy, which it refuses on an address */
+        if (!op2(r, &in->ops[1], bits, &v, &p) ||
+            (bits < 64 && v.v.sym >= 0))
             return a64_undefined(r, v.t | p);
         a64_set_pick(r, in->ops[0].reg, v.v, v.t, p);
         return SEM_NEXT;
@@ -612,8 +616,9 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
         return move_wide(r, in);
     case LL_A64_SXTW: {
         sem_reg v = a64_get(r, in->ops[1].reg);
-        if (v.v.sym < 0)
-            v.v = sem_int(a64_sext(v.v.num, 32));
+        if (v.v.sym >= 0)       /* herd7's mask32 of an address */
+            return a64_undefined(r, v.t | a64_pick(r, in->ops[1].reg));
+        v.v = sem_int(a64_sext(v.v.num, 32));
         a64_set_pick(r, in->ops[0].reg, v.v, v.t,
                      a64_pick(r, in->ops[1].reg));
         return SEM_NEXT;

@@ -7,7 +7,8 @@
 # between elements (herd7 reads it as x+i bytes); and two forms herd7
 # answers that the model refuses rather than answer otherwise (a BLR into
 # another thread's code, a load of an instruction, herd7's mixed-size
-# mode, an endless loop on constants); a number compared with a whole array is answered as herd7 does.
+# mode, an endless loop on constants); a number compared with a whole array is answered as herd7 does;
+# operations herd7 refuses on an address (x & 0, a 32-bit copy or store).
 # Env: LITMUSLAB. cwd: the repo root.
 : "${LITMUSLAB:?}"
 tmp=$(mktemp -d) || exit 1
@@ -146,5 +147,16 @@ forall (y[0]=3)
 END
 "$LITMUSLAB" model "$tmp/wl.litmus" 2>&1 | sed -n 3p | grep -qx 'x={1,1}; y={3,4}; y\[0\]=3;' ||
     { echo "model_a64_refusals: wl: not herd7's x={1,1}; y={3,4}; y[0]=3;"; fail=1; }
-[ $fail = 0 ] && echo "model_a64_refusals: 10 refusals and 4 answers as herd7 7.58"
+# operations on an address herd7 7.58 refuses ("Illegal operation & on
+# constants x and 0", "mask32 on x", "mask08 on x"): x & 0, a 32-bit copy,
+# sign extension and store of an address (A64+address-ops has those it
+# answers)
+n=0
+for ins in "AND X5,X2,#0" "MOV W5,W2" "SXTW X5,W2" "STRB W2,[X3]"; do
+    n=$((n + 1))
+    printf 'AArch64 addr%d\n{ uint64_t y; 0:X2=x; 0:X3=y; }\n P0 ;\n %s ;\nexists (0:X2=x)\n' \
+        "$n" "$ins" > "$tmp/addr$n.litmus"
+    refused "addr$n" "4:2: operation undefined on these values"
+done
+[ $fail = 0 ] && echo "model_a64_refusals: 14 refusals and 4 answers as herd7 7.58"
 exit $fail
