@@ -250,6 +250,22 @@ static bool address_form(const ll_asm_line *ln, const ll_instr *out,
     return !bare || ll_asm_bad_operand(d, a, "an address [Rn...]");
 }
 
+/* Whether text names R13, R14 or R15 (in either case) as a word: herd7
+ * 7.58 reads SP, LR, PC only; noted for the model
+ * (LL_ARM_F_REG_NUMBERED). */
+static bool high_numbered(const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        bool start = p == text || (!isalnum((unsigned char)p[-1]) &&
+                                   p[-1] != '_' && p[-1] != '%');
+        if (start && (*p == 'R' || *p == 'r') && p[1] == '1' &&
+            p[2] >= '3' && p[2] <= '5' && !isalnum((unsigned char)p[3]) &&
+            p[3] != '_')
+            return true;
+    }
+    return false;
+}
+
 static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     memset(out, 0, sizeof *out);
@@ -278,6 +294,8 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
         }
         ok = ok && address_form(&ln, out, d);
     }
+    if (ok && high_numbered(text))
+        out->flags |= LL_ARM_F_REG_NUMBERED;
     if (!ok)
         ll_instr_clear(out);
     return ok;
