@@ -766,4 +766,6 @@ const sem_ops sem_arm_ops = {
     .herd_vars = arm_herd_vars,
     .herd_vars_base = 0,    /* herd7 numbers ARM's from S1 */
     .check = sem_arm_check,
+    .offsets_apart = true,       /* herd7 7.58: x+1, x+16 of int x[4] */
+    .const_offsets_apart = true,
 };
