@@ -82,10 +82,11 @@ ARM|DMB ISHLD|its ARM has no load barrier option, ARMv8's
 ARM|DSB LD|its ARM has no load barrier option, ARMv8's
 ARM|NOP|its ARM has none; ANDEQ R0,R0,R0 is its no-op
 ARM|MOVT R3,#65535|it stops on an assertion above #65534
-ARM|MOVW R3,#0x10|an immediate as written, in hexadecimal or with a +: its ARM lexer reads decimal ones only|MOVW R3,#16
+ARM|MOVW R3,#0x10|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|MOVW R3,#16
+ARM|CMP R1,# 1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|CMP R1,#1
 ARM|MOV R13,#3|a register written R13, R14 or R15: its ARM lexer reads them as SP, LR and PC only|MOV SP,#3
 ARM|PUSH {r14}|a register written R13, R14 or R15: its ARM lexer reads them as SP, LR and PC only|PUSH {LR}
-ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal or with a +: its ARM lexer reads decimal ones only|ADD R3,R1,#1
+ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|ADD R3,R1,#1
 ARM|MOV R3,#4611686018427387904|@int
 ARM|LDR R3,[R1,#-4611686018427387905]|@int
 AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16

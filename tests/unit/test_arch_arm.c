@@ -179,6 +179,7 @@ static void operands_follow_the_header(void **state)
     /* what herd7's lexer does not read, noted for the model: hex, + */
     arch_check_imm(arm(), "MOV R0,#0x10", LL_ARM_F_HEX_PLUS, 1, 16);
     arch_check_imm(arm(), "ADD R0,R1,#+1", LL_ARM_F_HEX_PLUS, 2, 1);
+    arch_check_imm(arm(), "ADD R0,R1,# 1", LL_ARM_F_HEX_PLUS, 2, 1);
     /* R13..R15, which herd7 does not read, noted for the model */
     arch_check_imm(arm(), "MOV R13,#0", LL_ARM_F_REG_NUMBERED, 1, 0);
     arch_check_imm(arm(), "ADD R0,r15,#2", LL_ARM_F_REG_NUMBERED, 2, 2);
