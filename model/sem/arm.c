@@ -345,10 +345,24 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
     if (m->index >= 0) {
         off = sem_get(r, sem_slot(r, m->index, NULL));
         out->t |= off.t;
-        if (k && !sem_arith('*', off.v, sem_int((int64_t)1 << k), &off.v))
+        if (k && off.v.sym >= 0) {  /* herd7: "Illegal operation <<[2]" */
+            if (!sem_illegal_op(r, "<<", off.v, sem_int(k), out->t))
+                return false;
+            out->v = sem_unsolved();
+            return true;
+        }
+        if (k && !sem_is_unsolved(off.v) &&
+            !sem_arith('*', off.v, sem_int((int64_t)1 << k), &off.v))
             return false;
     }
-    return sem_arith('+', base.v, off.v, &out->v);
+    /* herd7's sum (sem_herd_arith): one it refuses (x + x, a read
+       address plus another) goes on unsolved, as in alu() */
+    if (sem_herd_arith(r, '+', base.v, off.v, &out->v))
+        return true;
+    if (!sem_illegal_op(r, "+", base.v, off.v, out->t))
+        return false;
+    out->v = sem_unsolved();
+    return true;
 }
 
 /* herd7 puts acquire and release accesses in X (its "atomic" set) as
@@ -368,7 +382,7 @@ static bool load_at(sem_run *r, const ll_operand *dst, sem_reg a,
                     int64_t off, unsigned tags, int *ev)
 {
     sem_val at;
-    if (!sem_arith('+', a.v, sem_int(off), &at))
+    if (!sem_herd_arith(r, '+', a.v, sem_int(off), &at))
         return false;
     sem_reg v = sem_load(r, at, a.t, tags, ev);
     if (sem_stopped(r))
@@ -768,4 +782,5 @@ const sem_ops sem_arm_ops = {
     .check = sem_arm_check,
     .offsets_apart = true,       /* herd7 7.58: x+1, x+16 of int x[4] */
     .const_offsets_apart = true,
+    .errors_on_every_path = true,
 };

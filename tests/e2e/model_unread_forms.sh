@@ -197,6 +197,10 @@ one xa 'RISCV xa\n{ 0:x6=x; 0:x8=y; }\n P0 ;\n amoxor.d x10,x6,(x8) ;\nexists (0
 one pr 'PPC pr\n{ 0:r8=y; 1:r6=x; 1:r8=y; }\n P0 | P1 ;\n ld r9,0(r8) | std r6,0(r8) ;\n xori r10,r9,1 | ;\nexists (0:r10=0)\n' 5:2 "illegal operation ^ on x and 1 (herd7 refuses the test)"
 one ar 'ARM ar\n{ 0:R9=y; 0:R2=4; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R7,[R9] | STR R6,[R9] ;\n EOR R0,R7,R2 | ;\nexists (0:R0=0)\n' 5:2 "illegal operation ^ on x and 4 (herd7 refuses the test)"
 one aa 'ARM aa\n{ 0:R6=x; }\n P0 ;\n AND R0,R6,#1 ;\nexists (0:R0=0)\n' 4:2 "illegal operation & on x and 1 (herd7 refuses the test)"
+one ad 'ARM ad\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation + on x and x (herd7 refuses the test)"
+one as 'ARM as\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0,LSL #2] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation << on x and 2 (herd7 refuses the test)"
+# a store through an address read as 0 (herd7: "Non-symbolic memory access")
+one az 'ARM az\n{ 0:R1=4; 0:R9=y; 1:R1=4; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R1,[R9] ;\n STR R1,[R0] | ;\nexists (0:R0=0)\n' 5:2 "memory access to 0, which is not a location"
 one es 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' 4:2 'extsw of an address (herd7 7.58: "Illegal operation sxt32")'
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
