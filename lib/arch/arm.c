@@ -250,6 +250,34 @@ static bool address_form(const ll_asm_line *ln, const ll_instr *out,
     return !bare || ll_asm_bad_operand(d, a, "an address [Rn...]");
 }
 
+/* Whether text has a space after a `#` (`MOV R0,# 1`), which herd7
+ * 7.58's ARM lexer does not read ("Lex error") and the assembler does:
+ * noted with the hexadecimal immediates (LL_ARM_F_HEX_PLUS). */
+static bool hash_space(const char *text)
+{
+    const char *h = strchr(text, '#');
+    for (; h; h = strchr(h + 1, '#'))
+        if (h[1] == ' ' || h[1] == '\t')
+            return true;
+    return false;
+}
+
+/* Whether text names R13, R14 or R15 (in either case) as a word: herd7
+ * 7.58 reads SP, LR, PC only; noted for the model
+ * (LL_ARM_F_REG_NUMBERED). */
+static bool high_numbered(const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        bool start = p == text || (!isalnum((unsigned char)p[-1]) &&
+                                   p[-1] != '_' && p[-1] != '%');
+        if (start && (*p == 'R' || *p == 'r') && p[1] == '1' &&
+            p[2] >= '3' && p[2] <= '5' && !isalnum((unsigned char)p[3]) &&
+            p[3] != '_')
+            return true;
+    }
+    return false;
+}
+
 static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     memset(out, 0, sizeof *out);
@@ -273,11 +301,16 @@ static bool arm_parse_instr(const char *text, ll_instr *out, ll_diag *d)
              ll_armf_name_symregs(a, &ln, out, d);
         if (ok) {
             note_zero(&ln, shift, out);
-            if (ll_asm_hex_plus(&ln, true))
+            if (ll_asm_hex_plus(&ln, true) || hash_space(text))
                 out->flags |= LL_ARM_F_HEX_PLUS;
         }
-        ok = ok && address_form(&ln, out, d);
+        /* `B .`, `BEQ .+8`: herd7's ARM lexer reads no `.`, hwrun
+           writes no target relative to it */
+        ok = ok && address_form(&ln, out, d) &&
+             ll_asm_named_target(out, &ln, d);
     }
+    if (ok && high_numbered(text))
+        out->flags |= LL_ARM_F_REG_NUMBERED;
     if (!ok)
         ll_instr_clear(out);
     return ok;

@@ -11,9 +11,11 @@
  * conditional instruction (`MOVEQ`, `STRNE`, ...) runs or not as the
  * flags say but creates no dependency on them: its accesses are not
  * control dependent on the flags, the registers it writes do not depend
- * on them. We keep the architecture's N, Z, C, V flags and every
- * condition (herd models only Z) and EORS setting the flags, which
- * herd7 does not read the same way. */
+ * on them; EORS is EOR, which sets no flag (the CPU's sets N and Z:
+ * tests/herd7-cpu/arm). We keep the architecture's N, Z, C, V flags and
+ * every condition (herd7 reads EQ and NE only). Addresses are computed
+ * as herd7's values do (sem_herd_arith); an operation herd7 refuses on
+ * one goes on unsolved (sem_illegal_op), a condition on it both ways. */
 #include "model/sem/sem.h"
 
 #include "litmuslab/arch/arm.h"
@@ -97,7 +99,7 @@ static sem_next undefined(sem_run *r, sem_taint dep)
 /* ARM registers hold 32-bit words, which herd7 prints signed. */
 static sem_val word(sem_val v)
 {
-    if (v.sym < 0) {
+    if (v.sym == -1) {
         uint32_t u = (uint32_t)v.num;
         v.num = u >> 31 ? (int64_t)u - ((int64_t)1 << 32) : (int64_t)u;
     }
@@ -152,11 +154,23 @@ static unsigned arith_flags(char op, sem_val a, sem_val b, sem_val res)
  * no execution where a compare meets a cycle of copies: measured), but
  * for a compare of two copies that an EQ or NE condition only tests
  * (sem_run.flag_same, flags_condition). */
-static void set_flags(sem_run *r, unsigned f, sem_taint t, sem_taint vs)
+static void put_flags(sem_run *r, sem_val f, sem_taint t, sem_taint vs)
 {
     r->used |= vs;
     r->flag_same[0] = r->flag_same[1] = 0;
-    sem_set_valued(r, SLOT_FLAGS, sem_int(f), t, vs, vs != 0);
+    sem_set_valued(r, SLOT_FLAGS, f, t, vs, vs != 0);
+}
+
+static void set_flags(sem_run *r, unsigned f, sem_taint t, sem_taint vs)
+{
+    put_flags(r, sem_int(f), t, vs);
+}
+
+/* The flags of a result herd7 leaves unsolved (sem_illegal_op): unsolved
+ * too, a condition on them goes both ways (flags_condition). */
+static void set_flags_unsolved(sem_run *r, sem_taint t, sem_taint vs)
+{
+    put_flags(r, sem_unsolved(), t, vs);
 }
 
 /* Whether condition c holds; false with *defined false when the flags
@@ -239,19 +253,34 @@ static sem_taint alu_made(sem_run *r, const ll_instr *in, sem_reg a,
     return va | vb;
 }
 
+/* a op b as herd7's values compute it (sem_herd_arith: `x + 4 - x` is
+ * 1, `ORR Rd,Rx,#0` is x); one herd7 refuses on an address, on a
+ * constant or a value read, goes on with its unsolved value and refuses
+ * the test if the model accepts a candidate of it (sem_illegal_op).
+ * EORS sets no flag: herd7 7.58 reads it as EOR. */
 static sem_next alu(sem_run *r, const ll_instr *in)
 {
     sem_reg a = get(r, &in->ops[1]), b = operand(r, &in->ops[2]);
     char op = alu_op(in->op);
     sem_val v;
     sem_taint t = a.t | b.t;
-    if (!sem_arith(op, a.v, b.v, &v))
-        return undefined(r, t);
+    if (!sem_herd_arith(r, op, a.v, b.v, &v)) {
+        if (a.v.sym < 0 && b.v.sym < 0)
+            return undefined(r, t);
+        if (!sem_illegal_op(r, (char[]){op, 0}, a.v, b.v, t))
+            return SEM_DEAD;
+        v = sem_unsolved();
+    }
     v = word(v);
     bool vop;
     sem_taint vs = alu_made(r, in, a, b, &vop);
     set_made(r, &in->ops[0], v, t, vs, vop);
-    if (in->flags & LL_ARM_F_S) {
+    if (sem_is_unsolved(v) && (in->flags & LL_ARM_F_S) &&
+        in->op != LL_ARM_EOR) {
+        set_flags_unsolved(r, t, vs);
+        return SEM_NEXT;
+    }
+    if ((in->flags & LL_ARM_F_S) && in->op != LL_ARM_EOR) {
         unsigned cv = sem_get(r, SLOT_FLAGS).v.num & (FL_C | FL_V | FL_UNORD);
         set_flags(r, op == '+' || op == '-' ? arith_flags(op, a.v, b.v, v)
                                             : nz(v, cv), t, vs);
@@ -289,6 +318,10 @@ static sem_next compare(sem_run *r, const ll_instr *in)
     if (!sem_arith('-', a.v, b.v, &d))
         d = sem_int(1);    /* two addresses: only Z (clear) is defined */
     sem_taint va = vsrc_of(r, &in->ops[0]), vb = vsrc_of(r, &in->ops[1]);
+    if (sem_is_unsolved(a.v) || sem_is_unsolved(b.v)) {
+        set_flags_unsolved(r, a.t | b.t, va | vb);
+        return SEM_NEXT;
+    }
     sem_taint used = r->used;
     set_flags(r, arith_flags('-', a.v, b.v, d), a.t | b.t, va | vb);
     if (!vop_of(r, &in->ops[0]) && !vop_of(r, &in->ops[1]) && va &&
@@ -312,10 +345,24 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
     if (m->index >= 0) {
         off = sem_get(r, sem_slot(r, m->index, NULL));
         out->t |= off.t;
-        if (k && !sem_arith('*', off.v, sem_int((int64_t)1 << k), &off.v))
+        if (k && off.v.sym >= 0) {  /* herd7: "Illegal operation <<[2]" */
+            if (!sem_illegal_op(r, "<<", off.v, sem_int(k), out->t))
+                return false;
+            out->v = sem_unsolved();
+            return true;
+        }
+        if (k && !sem_is_unsolved(off.v) &&
+            !sem_arith('*', off.v, sem_int((int64_t)1 << k), &off.v))
             return false;
     }
-    return sem_arith('+', base.v, off.v, &out->v);
+    /* herd7's sum (sem_herd_arith): one it refuses (x + x, a read
+       address plus another) goes on unsolved, as in alu() */
+    if (sem_herd_arith(r, '+', base.v, off.v, &out->v))
+        return true;
+    if (!sem_illegal_op(r, "+", base.v, off.v, out->t))
+        return false;
+    out->v = sem_unsolved();
+    return true;
 }
 
 /* herd7 puts acquire and release accesses in X (its "atomic" set) as
@@ -335,7 +382,7 @@ static bool load_at(sem_run *r, const ll_operand *dst, sem_reg a,
                     int64_t off, unsigned tags, int *ev)
 {
     sem_val at;
-    if (!sem_arith('+', a.v, sem_int(off), &at))
+    if (!sem_herd_arith(r, '+', a.v, sem_int(off), &at))
         return false;
     sem_reg v = sem_load(r, at, a.t, tags, ev);
     if (sem_stopped(r))
@@ -459,6 +506,10 @@ static bool flags_condition(sem_run *r, int c, sem_reg *f, bool *holds)
     bool defined;
     *f = sem_get(r, SLOT_FLAGS);
     *holds = cond_holds(c, (unsigned)f->v.num, &defined);
+    if (sem_is_unsolved(f->v)) {    /* herd7 leaves it: both ways */
+        *holds = sem_choose(r, 2) == 0;
+        defined = true;
+    }
     if (r->flag_same[0] && (c == LL_ARM_COND_EQ || c == LL_ARM_COND_NE))
         sem_equality_use(r, r->flag_same[0], false, r->flag_same[1], false);
     else
@@ -481,6 +532,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     } else {    /* CBZ, CBNZ */
         sem_reg v = get(r, &in->ops[0]);
         taken = sem_val_eq(v.v, sem_int(0)) == (in->op == LL_ARM_CBZ);
+        if (sem_is_unsolved(v.v))   /* herd7 leaves it: both ways */
+            taken = sem_choose(r, 2) == 0;
         r->used |= vsrc_of(r, &in->ops[0]);
         sem_branch(r, v.t);
         *label = in->ops[1].sym;
@@ -727,4 +780,7 @@ const sem_ops sem_arm_ops = {
     .herd_vars = arm_herd_vars,
     .herd_vars_base = 0,    /* herd7 numbers ARM's from S1 */
     .check = sem_arm_check,
+    .offsets_apart = true,       /* herd7 7.58: x+1, x+16 of int x[4] */
+    .const_offsets_apart = true,
+    .errors_on_every_path = true,
 };

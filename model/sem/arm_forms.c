@@ -4,10 +4,11 @@
  * Rd,Rn,Rm`, `ANDEQ Rd,Rn,#k`, an offset or a shift on a conditional
  * LDR/STR, an offset on STR, LDRD with an index, other register counts
  * on LDM/LDMIB/PUSH/POP, the ARMv8 load barrier options, NOP, MOVW/MOVT
- * of 65535, an immediate in hexadecimal, with a `+` or outside
- * -2^62..2^62-1. herd7 refuses the whole test before running it (its
- * parser, or an assertion), so the model refuses such a test at
- * the instruction, reached or not (sem_ops.check), naming the form.
+ * of 65535, an immediate in hexadecimal, with a `+`, `# k` or outside
+ * -2^62..2^62-1, a register written R13, R14 or R15 (SP, LR, PC to
+ * herd7). herd7 refuses the whole test before running it (its parser,
+ * or an assertion), so the model refuses such a test at the
+ * instruction, reached or not (sem_ops.check), naming the form.
  * Measured by probes of every form the reader knows (doc/fidelity.md). */
 #include "model/sem/arm_forms.h"
 
@@ -32,10 +33,13 @@ static const char *list_count(const ll_instr *in)
 static const char *unread(const ll_instr *in)
 {
     if (in->flags & LL_ARM_F_HEX_PLUS)
-        return "an immediate as written, in hexadecimal or with a +: its "
-               "ARM lexer reads decimal ones only";
+        return "an immediate as written, in hexadecimal, with a + or a "
+               "space after #: its ARM lexer reads #k in decimal only";
     if (!sem_herd_ints(in))
         return SEM_HERD_INT_WHY;
+    if (in->flags & LL_ARM_F_REG_NUMBERED)
+        return "a register written R13, R14 or R15: its ARM lexer reads "
+               "them as SP, LR and PC only";
     if (in->n_ops == 0)
         return in->op == LL_ARM_NOP
                    ? "its ARM has none; ANDEQ R0,R0,R0 is its no-op"

@@ -81,8 +81,11 @@ ARM|DMB ISHLD|its ARM has no load barrier option, ARMv8's
 ARM|DSB LD|its ARM has no load barrier option, ARMv8's
 ARM|NOP|its ARM has none; ANDEQ R0,R0,R0 is its no-op
 ARM|MOVT R3,#65535|it stops on an assertion above #65534
-ARM|MOVW R3,#0x10|an immediate as written, in hexadecimal or with a +: its ARM lexer reads decimal ones only|MOVW R3,#16
-ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal or with a +: its ARM lexer reads decimal ones only|ADD R3,R1,#1
+ARM|MOVW R3,#0x10|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|MOVW R3,#16
+ARM|CMP R1,# 1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|CMP R1,#1
+ARM|MOV R13,#3|a register written R13, R14 or R15: its ARM lexer reads them as SP, LR and PC only|MOV SP,#3
+ARM|PUSH {r14}|a register written R13, R14 or R15: its ARM lexer reads them as SP, LR and PC only|PUSH {LR}
+ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|ADD R3,R1,#1
 ARM|MOV R3,#4611686018427387904|@int
 ARM|LDR R3,[R1,#-4611686018427387905]|@int
 AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16
@@ -189,22 +192,25 @@ done
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
 reached RISCV x5 "la x5,x" "la of a location (herd7 7.58: \"Label x not found\"; it reads la of a code label of the thread only)" j
-# a RISC-V or Power operation herd7 cannot make on an address refuses
-# the test, on a value read as on a constant (the run was dead, the test
-# answered)
-n=$((n+1))
-printf 'RISCV xr\n{ 0:x8=y; 1:x6=x; 1:x8=y; }\n P0 | P1 ;\n ld x9,0(x8) | sd x6,0(x8) ;\n xori x10,x9,1 | ;\nexists (0:x10=0)\n' > "$tmp/xr.litmus"
-expect "$tmp/xr.litmus" "$tmp/xr.litmus:5:2: illegal operation ^ on x and 1 (herd7 refuses the test)" "xori of an address read"
-n=$((n+1))
-printf 'RISCV xa\n{ 0:x6=x; 0:x8=y; }\n P0 ;\n amoxor.d x10,x6,(x8) ;\nexists (0:x10=0)\n' > "$tmp/xa.litmus"
-expect "$tmp/xa.litmus" "$tmp/xa.litmus:4:2: illegal operation ^ on 0 and x (herd7 refuses the test)" "amoxor of an address"
-n=$((n+1))
-printf 'PPC pr\n{ 0:r8=y; 1:r6=x; 1:r8=y; }\n P0 | P1 ;\n ld r9,0(r8) | std r6,0(r8) ;\n xori r10,r9,1 | ;\nexists (0:r10=0)\n' > "$tmp/pr.litmus"
-expect "$tmp/pr.litmus" "$tmp/pr.litmus:5:2: illegal operation ^ on x and 1 (herd7 refuses the test)" "Power xori of an address read"
-# Power's extsw of an address, which herd7 does not cut
-n=$((n+1))
-printf 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' > "$tmp/es.litmus"
-expect "$tmp/es.litmus" "$tmp/es.litmus:4:2: extsw of an address (herd7 7.58: \"Illegal operation sxt32\")" "extsw of an address"
+# a RISC-V, Power or ARM operation herd7 cannot make on an address
+# refuses the test, on a value read as on a constant (the run was dead,
+# the test answered); Power's extsw of an address, which herd7 does not
+# cut. one NAME TEST LINE:COL WHY: TEST refused at LINE:COL with WHY
+one() {
+  n=$((n+1))
+  printf "$2" > "$tmp/$1.litmus"
+  expect "$tmp/$1.litmus" "$tmp/$1.litmus:$3: $4" "$1: $4"
+}
+one xr 'RISCV xr\n{ 0:x8=y; 1:x6=x; 1:x8=y; }\n P0 | P1 ;\n ld x9,0(x8) | sd x6,0(x8) ;\n xori x10,x9,1 | ;\nexists (0:x10=0)\n' 5:2 "illegal operation ^ on x and 1 (herd7 refuses the test)"
+one xa 'RISCV xa\n{ 0:x6=x; 0:x8=y; }\n P0 ;\n amoxor.d x10,x6,(x8) ;\nexists (0:x10=0)\n' 4:2 "illegal operation ^ on 0 and x (herd7 refuses the test)"
+one pr 'PPC pr\n{ 0:r8=y; 1:r6=x; 1:r8=y; }\n P0 | P1 ;\n ld r9,0(r8) | std r6,0(r8) ;\n xori r10,r9,1 | ;\nexists (0:r10=0)\n' 5:2 "illegal operation ^ on x and 1 (herd7 refuses the test)"
+one ar 'ARM ar\n{ 0:R9=y; 0:R2=4; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R7,[R9] | STR R6,[R9] ;\n EOR R0,R7,R2 | ;\nexists (0:R0=0)\n' 5:2 "illegal operation ^ on x and 4 (herd7 refuses the test)"
+one aa 'ARM aa\n{ 0:R6=x; }\n P0 ;\n AND R0,R6,#1 ;\nexists (0:R0=0)\n' 4:2 "illegal operation & on x and 1 (herd7 refuses the test)"
+one ad 'ARM ad\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation + on x and x (herd7 refuses the test)"
+one as 'ARM as\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0,LSL #2] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation << on x and 2 (herd7 refuses the test)"
+# a store through an address read as 0 (herd7: "Non-symbolic memory access")
+one az 'ARM az\n{ 0:R1=4; 0:R9=y; 1:R1=4; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R1,[R9] ;\n STR R1,[R0] | ;\nexists (0:R0=0)\n' 5:2 "memory access to 0, which is not a location"
+one es 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' 4:2 'extsw of an address (herd7 7.58: "Illegal operation sxt32")'
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {

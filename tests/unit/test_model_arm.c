@@ -278,9 +278,11 @@ static void refusals(void **state)
         {"PUSH {R1,R2,R3}", "it reads 1 or 2 registers", false},
         {"NOP", "its ARM has none; ANDEQ R0,R0,R0 is its no-op", false},
         {"MOVW R1,#65535", "it stops on an assertion above #65534", false},
-        {"LDR R1,[R0,#0x4]", "an immediate as written, in hexadecimal or "
-                             "with a +: its ARM lexer reads decimal ones "
-                             "only", false},
+        {"LDR R1,[R0,#0x4]", "an immediate as written, in hexadecimal, "
+                             "with a + or a space after #: its ARM lexer "
+                             "reads #k in decimal only", false},
+        {"MOV R1,R13", "a register written R13, R14 or R15: its ARM lexer "
+                       "reads them as SP, LR and PC only", false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[256], want[256];

@@ -71,10 +71,14 @@ enum {
     LL_ARM_BAR_MASK = 0xFu << 8,
     LL_ARM_F_ZERO_WRITTEN = 1u << 17,
     /* an immediate was written in hexadecimal or, on ARM, with a `+`
-       (`#0x10`, `#+1`), which herd7 7.58's lexer does not read (its
-       AArch64 one reads `#+1`) and the model refuses (the printer
-       writes it in decimal) */
+       or a space after its `#` (`#0x10`, `#+1`, `# 1`), which herd7
+       7.58's lexer does not read (its AArch64 one reads `#+1`) and the
+       model refuses (the printer writes it in decimal) */
     LL_ARM_F_HEX_PLUS = 1u << 18,
+    /* a register written R13, R14 or R15, which herd7 7.58's ARM lexer
+       does not read (it names them SP, LR, PC only) and the model
+       refuses (the printer writes SP, LR, PC) */
+    LL_ARM_F_REG_NUMBERED = 1u << 19,
 };
 #define LL_ARM_COND_OF(flags) ((int)((flags) & LL_ARM_COND_MASK))
 #define LL_ARM_BAR_OF(flags) ((int)(((flags) & LL_ARM_BAR_MASK) >> 8))
