@@ -79,7 +79,7 @@ static bool lisa_check(const ll_instr *in, ll_buf *why)
     for (size_t i = 0; i < sizeof declared / sizeof *declared; i++) {
         if (declared[i].op != in->op)
             continue;
-        bool one = a && !(a & (a - 1));
+        bool one = a && !(a & (a - 1)) && !(in->flags & LL_LISA_F_TWICE);
         if ((declared[i].allowed ? one && (a & declared[i].allowed) : !a) &&
             in->op != LL_LISA_CALL)
             return true;
@@ -87,6 +87,9 @@ static bool lisa_check(const ll_instr *in, ll_buf *why)
         ll_arch_lisa.print_instr(in, why);
         ll_buf_printf(why, "' does not match the Linux-kernel bell's "
                       "declarations, %s", declared[i].decl);
+        if (in->flags & LL_LISA_F_TWICE)
+            ll_buf_puts(why, " (an annotation written twice is a list of "
+                        "two for herd7 7.58)");
         if (in->op == LL_LISA_CALL)
             ll_buf_puts(why, " (herd7 7.58 refuses every call[...] under "
                         "the Linux-kernel model; a fence is f[...])");
@@ -588,6 +591,7 @@ const sem_ops sem_lisa_ops = {
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,
+    .const_offsets_apart = true,   /* x+1: a location of its own too */
     .word = 8,          /* herd7 holds LISA values as 64-bit words: the
                            states' order is theirs (negative values last) */
 };
