@@ -114,7 +114,13 @@ static void next(lisa_lexer *lx)
         lx->kind = TK_WORD;
     } else if (isdigit((unsigned char)c) ||
                (c == '-' && end < n && isdigit((unsigned char)s[end]))) {
-        while (end < n && isalnum((unsigned char)s[end]))
+        /* herd7's numbers: `-`, maybe `0x`, then decimal digits only
+           (`0x1f` is 0x1, then a name: refused as herd7 refuses it) */
+        end = start + (c == '-');
+        if (end + 2 < n && s[end] == '0' && s[end + 1] == 'x' &&
+            isdigit((unsigned char)s[end + 2]))
+            end += 2;
+        while (end < n && isdigit((unsigned char)s[end]))
             end++;
         lx->kind = TK_NUM;
     } else {
@@ -189,11 +195,39 @@ static bool read_reg(lisa_lexer *lx, ll_operand *o)
     return true;
 }
 
+/* herd7 reads a number with OCaml's int_of_string into a 63-bit int:
+ * a decimal past it stops herd7 (`Failure("int_of_string")`), a hex
+ * one up to 2^63 - 1 wraps past 2^62 - 1 to a negative. The token is
+ * `-`, maybe `0x`, then decimal digits (next). */
 static bool read_num(lisa_lexer *lx, ll_operand *o)
 {
-    int64_t v;
-    if (lx->kind != TK_NUM || !ll_span_int(lx->tok, &v))
+    if (lx->kind != TK_NUM)
         return fail(lx, "a number");
+    const char *p = lx->tok.s, *e = p + lx->tok.len;
+    bool neg = *p == '-';
+    p += neg;
+    bool hex = e - p > 2 && p[1] == 'x';
+    p += hex ? 2 : 0;
+    const uint64_t max = (uint64_t)INT64_MAX / 2;   /* OCaml's max_int */
+    uint64_t lim = hex ? (uint64_t)INT64_MAX : max + neg, mag = 0;
+    bool ok = true;
+    for (; p < e && ok; p++) {
+        unsigned d = (unsigned)(*p - '0');
+        ok = mag <= (lim - d) / (hex ? 16 : 10);
+        mag = mag * (hex ? 16 : 10) + d;
+    }
+    if (!ok) {
+        char buf[48];
+        ll_diag_set(lx->d, 0, lx->tok.col, "number '%s' out of range: herd7 "
+                    "reads LISA numbers as 63-bit integers, %lld to %llu",
+                    ll_span_str(lx->tok, buf, sizeof buf),
+                    -(long long)max - 1, (unsigned long long)max);
+        return false;
+    }
+    int64_t v = hex && mag > max ? (int64_t)(mag - max - 1) - (int64_t)max - 1
+                                 : (int64_t)mag;
+    if (neg)    /* OCaml's -min_int is min_int */
+        v = v == -(int64_t)max - 1 ? v : -v;
     *o = ll_opnd_imm(v);
     next(lx);
     return true;
@@ -307,6 +341,10 @@ static bool read_annots(lisa_lexer *lx, ll_instr *in)
                         "f[sync-rcu])" : "");
             return false;
         }
+        /* herd7 keeps the list: `[once,once]` is two annotations,
+           which no declaration matches (lisa_check refuses it) */
+        if (in->flags & (1u << a))
+            in->flags |= LL_LISA_F_TWICE;
         in->flags |= 1u << a;
         next(lx);
         if (is_punct(lx, ','))

@@ -79,7 +79,7 @@ static bool lisa_check(const ll_instr *in, ll_buf *why)
     for (size_t i = 0; i < sizeof declared / sizeof *declared; i++) {
         if (declared[i].op != in->op)
             continue;
-        bool one = a && !(a & (a - 1));
+        bool one = a && !(a & (a - 1)) && !(in->flags & LL_LISA_F_TWICE);
         if ((declared[i].allowed ? one && (a & declared[i].allowed) : !a) &&
             in->op != LL_LISA_CALL)
             return true;
@@ -87,6 +87,9 @@ static bool lisa_check(const ll_instr *in, ll_buf *why)
         ll_arch_lisa.print_instr(in, why);
         ll_buf_printf(why, "' does not match the Linux-kernel bell's "
                       "declarations, %s", declared[i].decl);
+        if (in->flags & LL_LISA_F_TWICE)
+            ll_buf_puts(why, " (an annotation written twice is a list of "
+                        "two for herd7 7.58)");
         if (in->op == LL_LISA_CALL)
             ll_buf_puts(why, " (herd7 7.58 refuses every call[...] under "
                         "the Linux-kernel model; a fence is f[...])");
@@ -317,6 +320,34 @@ static void write_made(sem_run *r, int ev, sem_taint deps, sem_taint vs,
 }
 
 
+/* The dependencies of an rmw's written value. herd7 7.58 (probes,
+ * Dec 7) makes the write depend on the rmw's own read only when its
+ * operation reads no register but the rmw's destination: `rmw r0 (add
+ * r0 r1) x` writes r0 + r1 with no data dependency on the read, so the
+ * write may come before, in co, the write it reads from
+ * (litmus/lisa/W+rmw-op-other-register-overwrites-source), as an
+ * exchange's does; a register other than the destination brings its own. */
+static sem_taint rmw_data(sem_run *r, const ll_instr *in, sem_taint t)
+{
+    if (LL_LISA_OPK(in->flags) == LL_LISA_OPK_VAL)
+        return t;
+    int dest = in->ops[0].reg;
+    sem_taint other = 0;
+    bool mine = false, others = false;
+    for (int i = 1; i <= 2; i++) {
+        const ll_operand *o = &in->ops[i];
+        if (o->kind != LL_OPND_REG)
+            continue;
+        if (o->reg == dest) {
+            mine = true;
+        } else {
+            others = true;
+            other |= sem_operand(r, o).t;
+        }
+    }
+    return mine && others ? other : t;
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
 {
     sem_reg a, v;
@@ -337,6 +368,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in, sem_tags tags)
                               : undefined(r, v.t, "undefined arithmetic");
     r->addr_fixed = fixed;
     r->addr_unused = unused;
+    v.t = rmw_data(r, in, v.t);
     int w = sem_store(r, a.v, a.t, v.v, v.t, tags, ev);
     write_made(r, w, v.t, vs, op, pair);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
@@ -559,6 +591,7 @@ const sem_ops sem_lisa_ops = {
     .check = lisa_check,
     .po_between_instrs = true,
     .offsets_apart = true,
+    .const_offsets_apart = true,   /* x+1: a location of its own too */
     .word = 8,          /* herd7 holds LISA values as 64-bit words: the
                            states' order is theirs (negative values last) */
 };

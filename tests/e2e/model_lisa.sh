@@ -57,6 +57,16 @@ lisa call 'call[rcu-lock]'
 refused call "6:2: annotation error: 'call[rcu-lock]' does not match the \
 Linux-kernel bell's declarations, CALL: [] (herd7 7.58 refuses every \
 call[...] under the Linux-kernel model; a fence is f[...])"
+lisa r-once-once 'r[once,once] r0 x'
+refused r-once-once "6:2: annotation error: 'r[once] r0 x' does not \
+match the Linux-kernel bell's declarations, R: [{acquire,noreturn,once}] \
+(an annotation written twice is a list of two for herd7 7.58)"
+# x+1 is a location of its own with no initial value, as herd7 7.58
+# runs it (litmus/lisa/MP+offset-location): a read there that no write
+# may feed is refused (herd7: mixed-size test rejected (symbol [x+1]))
+lisa offset-unwritten 'r[once] r0 x+1'
+refused offset-unwritten "6:2: mixed-size access to x+1, inside x (4 \
+bytes), read where nothing writes (herd7 refuses it without -variant mixed)"
 
 # herd7 7.58's b[] r L jumps when r is 1, falls through when it is 0,
 # and has no execution when it is anything else: P0 reads y as 0 or 2,

@@ -36,6 +36,14 @@ static void other_spellings_normalise(void **state)
     /* herd7 prints numbers in decimal, registers without leading zeros,
      * an absent annotation list as [], blanks as single spaces */
     arch_round_trip(a, "w[once] x 0x10", "w[once] x 16");
+    /* int_of_string wraps a hex number past 2^62 - 1, and -min_int is
+       min_int (herd7's Hash= prints these) */
+    arch_round_trip(a, "mov r0 0x4000000000000000",
+                    "mov r0 -4611686018427387904");
+    arch_round_trip(a, "mov r0 -0x4000000000000000",
+                    "mov r0 -4611686018427387904");
+    arch_round_trip(a, "mov r0 -4611686018427387904",
+                    "mov r0 -4611686018427387904");
     arch_round_trip(a, "r[once] r07 x", "r[once] r7 x");
     arch_round_trip(a, "r r0 x", "r[] r0 x");
     arch_round_trip(a, "rmw[once]  r0  ( add r0 1 )  x + r1",
@@ -139,6 +147,17 @@ static void bad_input(void **state)
     arch_rejects(a, "f[mb] {L0} {L1}", "fences between label sets "
                  "(f[...] {...} {...}) are not supported", 7);
     arch_rejects(a, "call[]", "call takes one name: call[NAME]", 1);
+    /* herd7's numbers: decimal digits after `0x`, 63-bit (OCaml's) */
+    arch_rejects(a, "mov r0 0x1f",
+                 "bad operand 'f', expected the end of the instruction", 11);
+    arch_rejects(a, "w[once] x 4611686018427387904", "number "
+                 "'4611686018427387904' out of range: herd7 reads LISA "
+                 "numbers as 63-bit integers, -4611686018427387904 to "
+                 "4611686018427387903", 11);
+    arch_rejects(a, "mov r0 0x8000000000000000", "number "
+                 "'0x8000000000000000' out of range: herd7 reads LISA "
+                 "numbers as 63-bit integers, -4611686018427387904 to "
+                 "4611686018427387903", 8);
     arch_rejects(a, "r[once r0 x", "bad operand 'r0', expected ',' or ']'",
                  8);
     arch_rejects(a, "b[] r0", "expected a label at the end of the "

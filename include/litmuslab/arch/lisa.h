@@ -75,6 +75,7 @@ enum {
     LL_LISA_ANNOTS = (1u << LL_LISA_NANNOTS) - 1,   /* annotation bits */
     LL_LISA_OPK_SHIFT = 24,
     LL_LISA_F_OFFSET = 1u << 28,   /* the address has a `+offset` */
+    LL_LISA_F_TWICE = 1u << 29,    /* an annotation written twice */
 };
 #define LL_LISA_OPK(flags) ((int)(((flags) >> LL_LISA_OPK_SHIFT) & 0xF))
 
