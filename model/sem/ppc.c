@@ -1079,6 +1079,8 @@ const sem_ops sem_ppc_ops = {
     .word = 8,
     .offsets_apart = true,
     .const_offsets_apart = true,
+    .errors_on_every_path = true,   /* herd7 7.58 refuses a store through an
+                                       address read as 0 */
     .tags = ppc_tags,
     .n_tags = sizeof ppc_tags / sizeof ppc_tags[0],
     .n_regs = N_SLOTS,

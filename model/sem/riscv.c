@@ -431,6 +431,8 @@ const sem_ops sem_riscv_ops = {
     .show_unsigned = true,
     .offsets_apart = true,
     .const_offsets_apart = true,
+    .errors_on_every_path = true,   /* herd7 7.58 refuses a store through an
+                                       address read as 0 */
     .word = 8,
     .one_event = (sem_tags)1 << TAG_AMO,
     .exec = riscv_exec,

@@ -257,6 +257,15 @@ P1(int *x, int **p)
 exists (0:r1=1)
 END
 refused0 zlock 7:7
+
+# RISC-V and Power: a store through an address read as 0 (herd7 7.58:
+# "Non-symbolic memory access found on '[0]'"; we answered States 0)
+for spec in "RISCV zrv x ld sd" "PPC zppc r ld std"; do
+    set -- $spec
+    printf '%s %s\n{ 0:%s9=p; 0:%s1=1; uint64_t p; }\n P0 ;\n %s %s5,0(%s9) ;\n %s %s1,0(%s5) ;\nexists (0:%s5=0)\n' \
+        "$1" "$2" "$3" "$3" "$4" "$3" "$3" "$5" "$3" "$3" "$3" > "$tmp/$2.litmus"
+    refused0 "$2" 5:2
+done
 sed 's/^C zlock/C zwrite/; s/spin_unlock(q1)/WRITE_ONCE(*q1, 1)/' \
     "$tmp/zlock.litmus" > "$tmp/zwrite.litmus"
 "$LITMUSLAB" model "$tmp/zwrite.litmus" > "$tmp/out" 2> "$tmp/err" ||
