@@ -157,6 +157,16 @@ static void aarch64(void **unused)
             "4:2: 'LDP' accesses two locations side by side; hwrun lays each "
             "location out alone (an array's elements side by side: `int "
             "x[2]`) and cannot run it");
+    /* a logical immediate the CPU cannot encode (herd7 reads it) */
+    refused("AArch64 T\n{ 0:X2=1; }\n P0 ;\n AND W0,W2,#5 ;\nexists "
+            "(0:X0=0)\n",
+            "4:2: 'AND' of 5 is herd7's form (no CPU encoding: a logical "
+            "immediate is a repeated, rotated run of ones); hwrun cannot "
+            "run it");
+    c = gen("AArch64 T\n{ 0:X2=1; }\n P0 ;\n EOR W0,W2,#0x55555555 ;\n"
+            "exists (0:X0=0)\n", msg, sizeof msg);
+    assert_non_null(c);
+    free(c);
     /* on an array, side by side */
     c = gen("AArch64 T\n{ int x[2] = {1,2}; 0:X2=x; }\n P0 ;\n"
             " LDP W0,W1,[X2] ;\nexists (0:X0=1)\n", msg, sizeof msg);
