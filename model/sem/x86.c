@@ -858,7 +858,7 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
         return flags_undefined(r, ft);
     /* herd7 writes CF only as the constant 0, so its setnb and cmovc
      * values are made of no read (the flags' taint, a dependency, stays):
-     * litmus/x86/X86_64+setnb-after-xorw */
+     * litmus/x86/X86_64+setnb-after-xor-cycle */
     vmade fm = {sem_get_vsrc(r, SLOT_FLAGS), true};
     if (herd && (cc == LL_X86_CC_B || cc == LL_X86_CC_AE))
         fm = CONST;
