@@ -181,9 +181,7 @@ static void put_nop_operand(const ll_instr *in, ll_buf *out)
  * register of the suffix's width (herd7 reads `nopl %al`, `nopb (x)`). */
 static bool nop_encodes(const ll_instr *in)
 {
-    static const int bytes[] = {0, 1, 2, 4, 8};
-    unsigned sz = in->flags & LL_X86_SZ_MASK;
-    int want = sz < sizeof bytes / sizeof bytes[0] ? bytes[sz] : 0;
+    int want = ll_x86_width(in, 0);     /* nop's: its suffix's alone */
     const ll_operand *o = &in->ops[0];
     int w = o->kind == LL_OPND_REG && LL_X86_IS_GPR(o->reg)
                 ? ll_x86_reg_width(o->reg) : 0;

@@ -182,8 +182,7 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
 {
     sem_reg v = a64_get(r, rs);
     if (access_bits(in) < 64 && v.v.sym >= 0 && !v.t) {
-        /* herd7's mask32 (mask16, mask08) of an address */
-        sem_error(r, "operation undefined on these values");
+        a64_undefined(r, 0);    /* herd7's mask32 (16, 08) of an address */
         return false;
     }
     int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)),
