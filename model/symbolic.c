@@ -156,21 +156,29 @@ static int *symbols(const mdl_ev *ev, int n_ev, const int *src,
     return sym;
 }
 
-/* The two reads whose copies write w stores `x == y`, `x != y` or `x ^
- * y` of (sem_vnode.same) in q: false where it stores no such value. */
+/* The two reads whose copies operation nd of thread t compares or xors
+ * (`x == y`, `x != y`, `x ^ y`: sem_vnode.same) in q: false where nd is
+ * no such operation. */
+static bool node_pair(const mdl_test *m, const int *base, const int *pick,
+                      int t, const sem_vnode *nd, int q[2])
+{
+    int n = 0;
+    q[0] = q[1] = -1;
+    if (!nd->same)
+        return false;
+    for (int b = 0; b < SEM_MAX_READS && n < 2; b++)
+        if (nd->direct >> b & 1)
+            q[n++] = read_event(m, base, pick, t, b);
+    return n == 2 && q[0] >= 0 && q[1] >= 0;
+}
+
+/* The same for the value write w stores. */
 static bool same_reads(const mdl_test *m, const mdl_ev *ev, const int *base,
                        const int *pick, int w, int q[2])
 {
     const sem_event *we = ev[w].e;
-    if (!we || we->kind != SEM_W || !we->vnode.same)
-        return false;
-    sem_taint d = we->vnode.direct;
-    int n = 0;
-    q[0] = q[1] = -1;
-    for (int b = 0; b < SEM_MAX_READS && n < 2; b++)
-        if (d >> b & 1)
-            q[n++] = read_event(m, base, pick, ev[w].thread, b);
-    return n == 2 && q[0] >= 0 && q[1] >= 0;
+    return we && we->kind == SEM_W &&
+           node_pair(m, base, pick, ev[w].thread, &we->vnode, q);
 }
 
 /* Whether write w stores such a value of two reads that are one class
@@ -245,9 +253,8 @@ static int node_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
             return n_ev + opv[k];
     const mdl_run *run = &m->threads[t].runs[pick[t]];
     if (id <= 0 || id > run->n_vnodes || !run->vnodes[id - 1].live ||
-        run->vnodes[id - 1].cond || run->vnodes[id - 1].same)
-        return -1;          /* a same: folded when met, or judged as a
-                               pair of sem_run.sames */
+        run->vnodes[id - 1].cond)
+        return -1;
     return 3 * n_ev + off[t] + id - 1;
 }
 
@@ -540,9 +547,15 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (v < 3 * n_ev)
                 continue;       /* stored, or not followed */
             hs_add_op(s, v);
-            if (!node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
-                           true, s))
+            int q[2];
+            if (node_pair(m, base, pick, t, nd, q)) {
+                hs_add_arg(s, var[q[0]]);
+                hs_add_arg(s, var[q[1]]);
+                hs_fold_last(s);
+            } else if (!node_args(m, ev, n_ev, base, pick, opv, off, var, t,
+                                  nd, true, s)) {
                 s->n_eqs--;     /* an operand not followed: none */
+            }
         }
     }
 }
