@@ -527,6 +527,35 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return true;
 }
 
+/* The arguments of operation nd of thread t where it is a pair of
+ * sem_run.sames (sem_vnode.same): herd7's `S := S25==S19`, a constant
+ * when met where the renaming made both one variable (the copies'
+ * union-find may leave them apart, vq21030500_52), an operation marked
+ * fold; or where it carries a pair on, made of one with a constant
+ * (`r3 | 1`), that operation's variable: herd7's `S14 := S10|1`, two
+ * equations whose order in a cycle its pass follows (pv1_9: `S24 :=
+ * S10|1` met before `S10 := S24^S24`, no execution). false, adding
+ * none, where nd is no such operation. */
+static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                      const int *base, const int *pick, const int *opv,
+                      const int *off, const int *var, int t,
+                      const sem_vnode *nd, hs_sys *s)
+{
+    int from = !nd->same ? 0 : nd->arg[0] > 0 ? nd->arg[0] : nd->arg[1];
+    int fv = from > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, from) : -1;
+    if (fv >= 0) {
+        hs_add_arg(s, fv);
+        return true;
+    }
+    int q[2];
+    if (!node_pair(m, base, pick, t, nd, q))
+        return false;
+    hs_add_arg(s, var[q[0]]);
+    hs_add_arg(s, var[q[1]]);
+    hs_fold_last(s);
+    return true;
+}
+
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
  * r1;` at a thread's end): each is a node of its one pass, which may
  * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
@@ -547,15 +576,11 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (v < 3 * n_ev)
                 continue;       /* stored, or not followed */
             hs_add_op(s, v);
-            int q[2];
-            if (node_pair(m, base, pick, t, nd, q)) {
-                hs_add_arg(s, var[q[0]]);
-                hs_add_arg(s, var[q[1]]);
-                hs_fold_last(s);
-            } else if (!node_args(m, ev, n_ev, base, pick, opv, off, var, t,
-                                  nd, true, s)) {
+            if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
+                           s) &&
+                !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
+                           true, s))
                 s->n_eqs--;     /* an operand not followed: none */
-            }
         }
     }
 }
@@ -835,19 +860,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
             continue;
-        int sq[2];
-        if (same_reads(m, ev, base, pick, w, sq)) {
-            /* herd7's `S := S25==S19`: a constant when met where the
-               renaming made both one variable (the copies' union-find
-               may leave them apart, vq21030500_52) */
-            hs_add_op(&s, n_ev + w);
-            hs_add_arg(&s, var[sq[0]]);
-            hs_add_arg(&s, var[sq[1]]);
-            hs_fold_last(&s);
-            continue;
-        }
-        sem_taint inner = we->vinner & we->vdata;
         hs_add_op(&s, n_ev + w);
+        if (pair_args(m, ev, n_ev, base, pick, opv, off, var, ev[w].thread,
+                      &we->vnode, &s))
+            continue;
+        sem_taint inner = we->vinner & we->vdata;
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
                                 ev[w].thread, &we->vnode, false, &s))
             continue;

@@ -19,7 +19,8 @@
  * smp_store_release, rcu_assign_pointer of &x, &y, &z) and pointer
  * exchanges on p (xchg*, cmpxchg* into a pointer local); data
  * dependencies (a stored value from a register through + - * / ^ | & ==
- * != < > <= >=, a register r9 that only the init block sets, a read
+ * != < > <= >=, an xor or == of two inside a sum with a third, a
+ * register r9 that only the init block sets, a read
  * nested in the store; a read, alone or in an operation, nested in a
  * cmpxchg's expected or new value or atomic_add_unless's addend), address dependencies (through a pointer read
  * from p or exchanged on it, or r8; such a pointer is not always
@@ -128,7 +129,8 @@ static const char *value(thread *t, char *buf)
     } else if (t->n_regs && rnd(3) == 0) {
         int r = (int)rnd((unsigned)t->n_regs);
         int o = (int)rnd((unsigned)t->n_regs);
-        switch (rnd(16)) {
+        int p = (int)rnd((unsigned)t->n_regs);
+        switch (rnd(18)) {
         case 0: case 1: sprintf(buf, "r%d", r); break;
         case 2: sprintf(buf, "r%d + 1", r); break;
         case 3: sprintf(buf, "r%d == r%d", r, r); break;
@@ -143,6 +145,11 @@ static const char *value(thread *t, char *buf)
         case 12: sprintf(buf, "r%d <= 1", r); break;
         case 13: sprintf(buf, "r%d != r%d", r, o); break;
         case 14: sprintf(buf, "r%d * 2", r); break;
+        /* a comparison or xor of two reads' copies inside an operation
+           with a third (herd7 folds the pair where rf makes its reads
+           one symbol: litmus/c/LB+plain-copy-cycle-xor-copies-in-sum) */
+        case 15: sprintf(buf, "(r%d ^ r%d) + r%d", r, o, p); break;
+        case 16: sprintf(buf, "r%d + (r%d == r%d)", p, r, o); break;
         default: sprintf(buf, "r%d + r%d", r, o); break;
         }
     } else {
