@@ -634,7 +634,8 @@ struct sem_run {
     uint64_t cas_chosen, cas_ok;
     void *engine;           /* the engine's state (opaque to exec) */
     /* herd7's -variant telechat (or the test's Variant=telechat): a
-     * branch to a register returns only under it (mdl_test.telechat) */
+     * branch to a register, or a ret, returns only under it
+     * (mdl_test.telechat) */
     bool telechat;
     /* An architecture's own state for a run (C: herd7's register phase,
      * model/sem/c_regs.c), allocated by exec, freed with the run; run_no
