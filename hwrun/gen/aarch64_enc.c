@@ -47,16 +47,22 @@ static bool is_zr(int reg)
     return reg >= 0 && reg < LL_A64_SP && LL_A64_REG_NUM(reg) == LL_A64_ZR;
 }
 
+static bool fits_w(int64_t imm)
+{
+    return imm >= -((int64_t)1 << 32) && imm <= (int64_t)UINT32_MAX;
+}
+
 /* Whether v is a logical immediate at width bits: an element of 2 to 64
  * bits, repeated to fill the width, that is a rotated run of ones (not
  * all zeros or all ones): the CPU's only encoding (`ORR X0,X1,#0` and
- * `AND W0,W2,#5` have none; herd7 reads them). A W operation's value
- * is 32 bits, signed or not. */
+ * `AND W0,W2,#5` have none; herd7 reads them). A W operation takes
+ * the low 32 bits of a value whose high 32 are all zeros or all ones,
+ * as GNU as and herd7 do. */
 static bool logical_imm(int64_t imm, int bits)
 {
     uint64_t v = (uint64_t)imm;
     if (bits == 32) {
-        if (imm < INT32_MIN || imm > (int64_t)UINT32_MAX)
+        if (!fits_w(imm))
             return false;
         v = (v & 0xffffffffu) | (v << 32);
     }
@@ -75,7 +81,7 @@ static bool logical_imm(int64_t imm, int bits)
  * (MOVN), or a logical immediate (ORR). */
 static bool mov_imm(int64_t imm, int bits)
 {
-    if (bits == 32 && (imm < INT32_MIN || imm > (int64_t)UINT32_MAX))
+    if (bits == 32 && !fits_w(imm))
         return false;
     uint64_t m = bits == 32 ? 0xffffffffu : ~(uint64_t)0;
     uint64_t v = (uint64_t)imm & m;

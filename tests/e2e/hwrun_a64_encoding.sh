@@ -41,10 +41,13 @@ ADDS W0,W2,#1,LSL #16|'ADDS' of 1,LSL #16 is herd7's form (no CPU encoding: an A
 CMP X3,#-4095|
 CMP X3,#-4097|'CMP' of -4097 is herd7's form (no CPU encoding: an ADD or SUB immediate is 12 bits, shifted left by 0 or 12); hwrun cannot run it
 AND W0,W2,#-2|
+AND W0,W2,#-4294967294|
+AND W0,W2,#8589934590|'AND' of 8589934590 is herd7's form (no CPU encoding: a logical immediate is a repeated, rotated run of ones); hwrun cannot run it
 AND W0,W2,#5|'AND' of 5 is herd7's form (no CPU encoding: a logical immediate is a repeated, rotated run of ones); hwrun cannot run it
 TST W2,#0|'TST' of 0 is herd7's form (no CPU encoding: a logical immediate is a repeated, rotated run of ones); hwrun cannot run it
 MOV W0,#-65536|
 MOV W0,#65535|
+MOV W0,#-2147483649|
 MOV X0,#6148914691236517205|
 MOV W0,#1431655765|
 MOV W0,#305419896|'MOV' of 305419896 is herd7's form (no CPU encoding: a MOV immediate is a halfword or its complement, unshifted, or a logical immediate; MOVZ and MOVK make any); hwrun cannot run it
