@@ -247,13 +247,14 @@ static bool inverted_cond(hw_gen *g, const ll_stmt *st)
                   "other than AL");
 }
 
-static bool is_pair(int op)
+/* The pairs and single accesses that take an immediate offset. */
+static bool imm_pair(int op)
 {
     return op == LL_A64_LDP || op == LL_A64_STP || op == LL_A64_LDNP ||
            op == LL_A64_STNP || op == LL_A64_LDPSW;
 }
 
-static bool is_single(int op)
+static bool imm_single(int op)
 {
     return op == LL_A64_LDR || op == LL_A64_LDRB || op == LL_A64_LDRH ||
            op == LL_A64_LDRSB || op == LL_A64_LDRSH || op == LL_A64_LDRSW ||
@@ -294,14 +295,14 @@ static bool memory(hw_gen *g, const ll_stmt *st)
     int mode = LL_A64_IDX_MODE(m->shift);
     long long v = (long long)m->imm;
     char what[64], why[128];
-    if (m->kind != LL_OPND_MEM || size <= 0 || !(is_single(op) || is_pair(op)))
+    if (m->kind != LL_OPND_MEM || size <= 0 || !(imm_single(op) || imm_pair(op)))
         return true;
     if (m->index >= 0)
         return index_reg(g, st, m, size);
     snprintf(what, sizeof what, mode == LL_A64_IDX_OFFSET
                                     ? "at offset %lld"
                                     : "writing back %lld", v);
-    if (is_pair(op)) {
+    if (imm_pair(op)) {
         if ((op == LL_A64_LDNP || op == LL_A64_STNP) &&
             mode != LL_A64_IDX_OFFSET)
             return refuse(g, st, "with writeback", "LDNP and STNP write no "
