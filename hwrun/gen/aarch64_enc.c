@@ -295,7 +295,8 @@ static bool memory(hw_gen *g, const ll_stmt *st)
     int mode = LL_A64_IDX_MODE(m->shift);
     long long v = (long long)m->imm;
     char what[64], why[128];
-    if (m->kind != LL_OPND_MEM || size <= 0 || !(imm_single(op) || imm_pair(op)))
+    if (m->kind != LL_OPND_MEM || size <= 0 ||
+        !(imm_single(op) || imm_pair(op)))
         return true;
     if (m->index >= 0)
         return index_reg(g, st, m, size);
