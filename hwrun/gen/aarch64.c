@@ -9,6 +9,7 @@
  * rest of the program stays Armv8.0. */
 #include <string.h>
 
+#include "hwrun/gen/aarch64_enc.h"
 #include "hwrun/gen/gen.h"
 #include "litmuslab/arch/aarch64.h"
 
@@ -90,7 +91,8 @@ static bool put_address(hw_gen *g, const ll_stmt *st, const ll_operand *op,
         if (!put_reg(g, st, op->index, out))
             return false;
         put_shift(op->shift & 0xFFFF, true, out);
-    } else if (op->imm && mode != LL_A64_IDX_POST) {
+    } else if ((op->imm || mode == LL_A64_IDX_PRE) &&
+               mode != LL_A64_IDX_POST) {   /* `[x1,#0]!`: as wants the #0 */
         ll_buf_printf(out, ",#%lld", (long long)op->imm);
     }
     ll_buf_putc(out, ']');
@@ -178,32 +180,6 @@ static bool write_casp(hw_gen *g, const ll_stmt *st, ll_buf *out)
     return true;
 }
 
-/* The logical instructions that take a bitmask immediate. */
-static bool logical_op(int op)
-{
-    return op == LL_A64_AND || op == LL_A64_ORR || op == LL_A64_EOR ||
-           op == LL_A64_TST;
-}
-
-/* Whether v is a logical immediate at width bits: an element of 2 to 64
- * bits, repeated to fill the width, that is a rotated run of ones (not
- * all zeros or all ones): the CPU's only encoding (`ORR X0,X1,#0` and
- * `AND W0,W2,#5` have none; herd7 reads them). */
-static bool logical_imm(uint64_t v, int bits)
-{
-    if (bits == 32)
-        v = (v & 0xffffffffu) | (v << 32);
-    if (v == 0 || v == ~(uint64_t)0)
-        return false;
-    int e = 2;
-    while (e < 64 && ((v >> e) | (v << (64 - e))) != v)
-        e *= 2;
-    uint64_t m = e == 64 ? ~(uint64_t)0 : ((uint64_t)1 << e) - 1;
-    uint64_t x = v & m;
-    uint64_t rot = ((x >> 1) | (x << (e - 1))) & m;
-    return __builtin_popcountll(x ^ rot) == 2;
-}
-
 static const char *a64_instr_clobbers(const ll_instr *in)
 {
     return in->op == LL_A64_CASP ? "\"x12\", \"x13\", \"x14\", \"x15\""
@@ -225,28 +201,8 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
                            arch->op_name(in->op), in->op == LL_A64_ABS
                                                       ? "FEAT_CSSC"
                                                       : "FEAT_LRCPC3");
-    if (logical_op(in->op) && in->ops[in->n_ops - 1].kind == LL_OPND_IMM &&
-        !logical_imm((uint64_t)in->ops[in->n_ops - 1].imm,
-                     LL_A64_REG_IS_W(in->ops[0].reg) ? 32 : 64))
-        return hw_gen_fail(g, st, "'%s' of %lld is herd7's form (no CPU "
-                           "encoding: a logical immediate is a repeated, "
-                           "rotated run of ones); hwrun cannot run it",
-                           arch->op_name(in->op),
-                           (long long)in->ops[in->n_ops - 1].imm);
-    if ((in->op == LL_A64_ORN || in->op == LL_A64_EON) &&
-        in->ops[in->n_ops - 1].kind == LL_OPND_IMM)
-        return hw_gen_fail(g, st, "'%s' of an immediate is herd7's form "
-                           "(no CPU encoding, and no alias GNU as "
-                           "assembles); hwrun cannot run it",
-                           arch->op_name(in->op));
-    if ((in->op == LL_A64_TBZ || in->op == LL_A64_TBNZ) &&
-        (in->ops[1].imm < 0 ||
-         in->ops[1].imm >= (LL_A64_REG_IS_W(in->ops[0].reg) ? 32 : 64)))
-        return hw_gen_fail(g, st, "'%s' of bit %lld of a %d-bit register "
-                           "is herd7's form (no CPU encoding); hwrun cannot "
-                           "run it", arch->op_name(in->op),
-                           (long long)in->ops[1].imm,
-                           LL_A64_REG_IS_W(in->ops[0].reg) ? 32 : 64);
+    if (!hw_a64_encodable(g, st))
+        return false;
     if (in->op == LL_A64_BL || in->op == LL_A64_BLR ||
         in->op == LL_A64_RET)
         return hw_gen_fail(g, st, "'%s' uses the link register X30, which "

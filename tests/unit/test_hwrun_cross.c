@@ -167,6 +167,23 @@ static void aarch64(void **unused)
             "exists (0:X0=0)\n", msg, sizeof msg);
     assert_non_null(c);
     free(c);
+    /* other fields out of the CPU's range: a shift beyond the register,
+     * an offset neither scaled nor LDUR's; a pre-index of 0 keeps its #0
+     * (GNU as refuses `[x1]!`) */
+    refused("AArch64 T\n{ 0:X2=1; }\n P0 ;\n ADD W0,W2,W3,LSL #32 ;\n"
+            "exists (0:X0=0)\n",
+            "4:2: 'ADD' shifted by 32 is herd7's form (no CPU encoding: a "
+            "32-bit register shifts by 0 to 31); hwrun cannot run it");
+    refused("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1,#257] ;\nexists "
+            "(0:X0=0)\n",
+            "4:2: 'LDR' at offset 257 is herd7's form (no CPU encoding: a "
+            "4-byte access's offset is -256 to 255, or a multiple of 4 from "
+            "0 to 16380); hwrun cannot run it");
+    c = gen("AArch64 T\n{ 0:X1=x; }\n P0 ;\n LDR W0,[X1,#0]! ;\n"
+            "exists (0:X0=0)\n", msg, sizeof msg);
+    assert_non_null(c);
+    has(c, "\"\\tLDR %w[r_X0],[%x[r_X1],#0]!\\n\"");
+    free(c);
     /* on an array, side by side */
     c = gen("AArch64 T\n{ int x[2] = {1,2}; 0:X2=x; }\n P0 ;\n"
             " LDP W0,W1,[X2] ;\nexists (0:X0=1)\n", msg, sizeof msg);
