@@ -129,4 +129,5 @@ if command -v aarch64-linux-gnu-as >/dev/null; then
 else
   echo "hwrun_a64_encoding: SKIP GNU as on the forms refused: no aarch64-linux-gnu-as"
 fi
+echo "hwrun_a64_encoding: ok ($(wc -l < "$tmp/taken") forms taken, $(wc -l < "$tmp/refused") refused)"
 exit 0
