@@ -67,6 +67,21 @@ match the Linux-kernel bell's declarations, R: [{acquire,noreturn,once}] \
 lisa offset-unwritten 'r[once] r0 x+1'
 refused offset-unwritten "6:2: mixed-size access to x+1, inside x (4 \
 bytes), read where nothing writes (herd7 refuses it without -variant mixed)"
+# ... and so is it beside a thread whose every path stops on an illegal
+# operation (herd7 checks the offsets first; we had dropped those paths
+# and answered States 0)
+cat > "$tmp/offset-beside-illegal.litmus" <<'END'
+LISA offset-beside-illegal
+{
+x=0; y=0;
+}
+ P0                           | P1             ;
+ rmw[acquire] r0 (and r0 y) x | r[once] r2 x+1 ;
+exists (0:r0=1)
+END
+refused offset-beside-illegal "6:33: mixed-size access to x+1, inside x \
+(4 bytes), read where nothing writes (herd7 refuses it without -variant \
+mixed)"
 
 # herd7 7.58's b[] r L jumps when r is 1, falls through when it is 0,
 # and has no execution when it is anything else: P0 reads y as 0 or 2,
