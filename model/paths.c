@@ -2390,7 +2390,7 @@ static bool apart_unwritten(mdl_test *m)
                the test, or its reads find no values; one that went on
                past an illegal operation (mdl_run.illegal) is, as herd7
                checks the offsets before it fails on the operation
-               (litmus/lisa/offset-unwritten-beside-illegal) */
+               (model_lisa.sh offset-beside-illegal) */
             for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++) {
                 const mdl_run *run = &m->threads[t].runs[k];
                 bare[t] = !run->probe && (!run->bad || run->illegal) &&
