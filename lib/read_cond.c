@@ -29,18 +29,21 @@ static bool peek_is(const ll_lexer *lx, const char *s)
 /* A register whose name goes on with `-` and letters or digits, which
  * herd7's state lexer keeps in one name (LISA's `r-1`, a register for its
  * reader): the token is widened over them when the architecture reads
- * the whole as a register, and the lexer moved past it. */
+ * the whole as a register (with none, `--explain`'s state, when `-` and
+ * digits end it), and the lexer moved past it. */
 static void widen_register(ll_lexer *lx, const ll_arch_ops *arch)
 {
     size_t end = lx->tok.off + lx->tok.len;
-    if (!arch || end + 1 >= lx->len || lx->src[end] != '-' ||
+    if (end + 1 >= lx->len || lx->src[end] != '-' ||
         !isalnum((unsigned char)lx->src[end + 1]))
         return;
-    while (end < lx->len && (isalnum((unsigned char)lx->src[end]) ||
-                             lx->src[end] == '-' || lx->src[end] == '_'))
-        end++;
+    bool digits = true;
+    for (end++; end < lx->len && (isalnum((unsigned char)lx->src[end]) ||
+                                  lx->src[end] == '-' ||
+                                  lx->src[end] == '_'); end++)
+        digits &= isdigit((unsigned char)lx->src[end]) != 0;
     char *name = ll_xstrndup(lx->tok.text, end - lx->tok.off);
-    if (arch->reg_lookup(name) >= 0) {
+    if (arch ? arch->reg_lookup(name) >= 0 : digits) {
         lx->tok.len = end - lx->tok.off;
         ll_lex_seek(lx, end);
     }

@@ -237,6 +237,12 @@ allowed by litmuslab: Linux-kernel memory model. One execution reaching it:" ||
   { bad "--explain on a counted loop: first line"; head -n 1 "$tmp/out"; }
 grep -qx '      r: W x=7 Once     rmw\[once\] r1 (add r1 2) x' "$tmp/out" ||
   bad "--explain on a counted loop: no third turn's write of 7"
+# --explain reads a state naming r-10 (its lexer had split it at `-`)
+f=litmus/lisa/LISA+registers-past-r127.litmus
+"$LITMUSLAB" model --explain '1:r-10=1 /\ 1:r10=1' "$f" 2>&1 |
+  head -n 1 | grep -qx "Test LISA+registers-past-r127, 1:r-10=1 /\\\\ \
+1:r10=1: allowed by litmuslab: Linux-kernel memory model. One execution \
+reaching it:" || bad "--explain on r-10"
 f=litmus/lisa/MP+release+acquire.litmus
 
 # hwrun: no machine runs LISA; FILE: reason, exit 2, nothing built.
