@@ -26,11 +26,36 @@ static bool peek_is(const ll_lexer *lx, const char *s)
     return ll_lex_next(&ahead) && ll_tok_is(&ahead.tok, s);
 }
 
+/* A register whose name goes on with `-` and letters or digits, which
+ * herd7's state lexer keeps in one name (LISA's `r-1`, a register for its
+ * reader): the token is widened over them when the architecture reads
+ * the whole as a register (with none, `--explain`'s state, when `-` and
+ * digits end it), and the lexer moved past it. */
+static void widen_register(ll_lexer *lx, const ll_arch_ops *arch)
+{
+    size_t end = lx->tok.off + lx->tok.len;
+    if (end + 1 >= lx->len || lx->src[end] != '-' ||
+        !isalnum((unsigned char)lx->src[end + 1]))
+        return;
+    bool digits = true;
+    for (end++; end < lx->len && (isalnum((unsigned char)lx->src[end]) ||
+                                  lx->src[end] == '-' ||
+                                  lx->src[end] == '_'); end++)
+        digits &= isdigit((unsigned char)lx->src[end]) != 0;
+    char *name = ll_xstrndup(lx->tok.text, end - lx->tok.off);
+    if (arch ? arch->reg_lookup(name) >= 0 : digits) {
+        lx->tok.len = end - lx->tok.off;
+        ll_lex_seek(lx, end);
+    }
+    free(name);
+}
+
 static bool read_register(ll_lexer *lx, const ll_arch_ops *arch, int proc,
                           ll_loc *out)
 {
     if (lx->tok.kind != LL_TOK_NAME)
         return ll_lex_expected(lx, "a register name");
+    widen_register(lx, arch);
     int reg = -1;
     if (arch) {
         char *name = ll_tok_dup(&lx->tok);

@@ -219,42 +219,103 @@ static bool unknown_near(const ll_arch_ops *arch, const char *instr,
     return ok;
 }
 
-static bool read_cell(table_reader *r, size_t cs, size_t ce,
-                      const ll_thread *th, ll_stmt *st)
+/* The label at text[i, te): the length of its name, the bytes through
+ * its `:` in *used; 0 when the cell goes on with no label; -1 when the
+ * architecture refuses it (r->lx->d set). The reader's names, `:` next
+ * to them, unless the architecture reads labels its own way. */
+static int label_at(table_reader *r, size_t i, size_t te, size_t *used)
 {
-    size_t ts = cs, te = ce;
-    trim(r->text, &ts, &te);
-    st->pos = pos_at(r, ts < te ? ts : cs);
-    size_t i = ts;
-    if (i < te && ll_is_name_start((unsigned char)r->text[i])) {
-        size_t j = i;
-        while (j < te && ll_is_name_char((unsigned char)r->text[j]))
-            j++;
-        if (j < te && r->text[j] == ':') {
-            st->label = ll_xstrndup(r->text + i, j - i);
-            /* as herd7: a label names one place in its thread, and in
-               the test (herd7: "Label L0 occurs more that once") */
-            for (const ll_stmt *o = th->stmts; o < st; o++)
-                if (o->label && !strcmp(o->label, st->label))
-                    return fail_at(r, i, "label %s defined twice in P%d "
-                                   "(first at %d:%d)", st->label, th->proc,
-                                   o->pos.line, o->pos.col);
-            for (int k = 0; k < r->n_cols; k++) {
-                const ll_thread *u = &r->t->threads[k];
-                for (int n = 0; u != th && n < u->n_stmts; n++)
-                    if (u->stmts[n].label &&
-                        !strcmp(u->stmts[n].label, st->label))
-                        return fail_at(r, i, "label %s defined in P%d and "
-                                       "in P%d (first at %d:%d): herd7 "
-                                       "wants each label once in a test",
-                                       st->label, u->proc, th->proc,
-                                       u->stmts[n].pos.line,
-                                       u->stmts[n].pos.col);
-            }
-            ts = j + 1;
-            trim(r->text, &ts, &te);
+    const ll_arch_ops *a = r->t->arch;
+    if (a && a->label_at) {
+        ll_diag d = {0};
+        int name = 0;
+        int n = a->label_at(r->text + i, (int)(te - i), &name, &d);
+        if (n < 0) {
+            fail_at(r, i + (size_t)(d.col > 0 ? d.col - 1 : 0), "%s", d.msg);
+            return -1;
         }
+        *used = (size_t)n;
+        return n ? name : 0;
     }
+    if (i >= te || !ll_is_name_start((unsigned char)r->text[i]))
+        return 0;
+    size_t j = i;
+    while (j < te && ll_is_name_char((unsigned char)r->text[j]))
+        j++;
+    if (j >= te || r->text[j] != ':')
+        return 0;
+    *used = j + 1 - i;
+    return (int)(j - i);
+}
+
+/* How many labels the cell [cs, ce) starts with (no message: read_cell
+ * gives it); the architectures that read several, as herd7's LISA, and
+ * at most one for the others. */
+static int count_labels(table_reader *r, size_t cs, size_t ce)
+{
+    ll_diag *keep = r->lx->d, scratch = {0};
+    r->lx->d = &scratch;
+    size_t ts = cs, te = ce, used;
+    trim(r->text, &ts, &te);
+    int n = 0;
+    while (label_at(r, ts, te, &used) > 0) {
+        n++;
+        ts += used;
+        trim(r->text, &ts, &te);
+        if (!r->t->arch || !r->t->arch->label_at)
+            break;
+    }
+    r->lx->d = keep;
+    return n;
+}
+
+static bool new_label(table_reader *r, size_t i, int len, const ll_thread *th,
+                      ll_stmt *st)
+{
+    st->label = ll_xstrndup(r->text + i, (size_t)len);
+    st->pos = pos_at(r, i);
+    /* as herd7: a label names one place in its thread, and in the test
+       (herd7: "Label L0 occurs more that once") */
+    for (const ll_stmt *o = th->stmts; o < st; o++)
+        if (o->label && !strcmp(o->label, st->label))
+            return fail_at(r, i, "label %s defined twice in P%d (first at "
+                           "%d:%d)", st->label, th->proc, o->pos.line,
+                           o->pos.col);
+    for (int k = 0; k < r->n_cols; k++) {
+        const ll_thread *u = &r->t->threads[k];
+        for (int n = 0; u != th && n < u->n_stmts; n++)
+            if (u->stmts[n].label && !strcmp(u->stmts[n].label, st->label))
+                return fail_at(r, i, "label %s defined in P%d and in P%d "
+                               "(first at %d:%d): herd7 wants each label "
+                               "once in a test", st->label, u->proc,
+                               th->proc, u->stmts[n].pos.line,
+                               u->stmts[n].pos.col);
+    }
+    return true;
+}
+
+/* The cell [cs, ce) into the n statements at st: its labels but the last
+ * each alone in the first ones, as herd7 reads `L: M: w[once] x 1` (its
+ * digest prints them so), the last label and the instruction in st[n-1],
+ * empty statements between. */
+static bool read_cell(table_reader *r, size_t cs, size_t ce,
+                      const ll_thread *th, ll_stmt *st, int n)
+{
+    size_t ts = cs, te = ce, used;
+    trim(r->text, &ts, &te);
+    for (int k = 0; k < n; k++)
+        st[k].pos = pos_at(r, ts < te ? ts : cs);
+    int len, k = 0, left = count_labels(r, cs, ce);
+    while (left > 0 && (len = label_at(r, ts, te, &used)) > 0) {
+        ll_stmt *at = --left ? &st[k++] : &st[n - 1];
+        if (!new_label(r, ts, len, th, at))
+            return false;
+        ts += used;
+        trim(r->text, &ts, &te);
+    }
+    if (label_at(r, ts, te, &used) < 0)
+        return false;       /* a label the architecture refuses */
+    st = &st[n - 1];
     if (ts == te)
         return true;
     char *instr = ll_xstrndup(r->text + ts, te - ts);
@@ -280,7 +341,10 @@ static bool read_cell(table_reader *r, size_t cs, size_t ce,
     return false;
 }
 
-static bool read_row(table_reader *r, size_t rs, size_t re, int row)
+/* One row of the table from statement `row` of each thread: the number
+ * of statements it takes (one, more where a cell has several labels),
+ * -1 on error. */
+static int read_row(table_reader *r, size_t rs, size_t re, int row)
 {
     int cells = 1;
     for (size_t i = rs; i < re; i++)
@@ -288,14 +352,24 @@ static bool read_row(table_reader *r, size_t rs, size_t re, int row)
     if (cells != r->n_cols) {
         size_t ts = rs, te = re;
         trim(r->text, &ts, &te);
-        return fail_at(r, ts, "row has %d columns, the header has %d", cells,
-                       r->n_cols);
+        fail_at(r, ts, "row has %d columns, the header has %d", cells,
+                r->n_cols);
+        return -1;
+    }
+    int n = 1;
+    for (size_t cs = rs, ce; cs <= re; cs = ce + 1) {
+        for (ce = cs; ce < re && r->text[ce] != '|'; ce++)
+            ;
+        int k = count_labels(r, cs, ce);
+        n = k > n ? k : n;
     }
     int cap = r->cap_rows;
     for (int c = 0; c < r->n_cols; c++) {
         ll_thread *th = &r->t->threads[c];
         cap = r->cap_rows;
-        ll_grow((void **)&th->stmts, &cap, row + 1, sizeof *th->stmts);
+        ll_grow((void **)&th->stmts, &cap, row + n, sizeof *th->stmts);
+        memset(&th->stmts[row], 0, (size_t)n * sizeof *th->stmts);
+        th->n_stmts = row + n;
     }
     r->cap_rows = cap;
     size_t cs = rs;
@@ -304,14 +378,11 @@ static bool read_row(table_reader *r, size_t rs, size_t re, int row)
         while (ce < re && r->text[ce] != '|')
             ce++;
         ll_thread *th = &r->t->threads[c];
-        ll_stmt *st = &th->stmts[row];
-        memset(st, 0, sizeof *st);
-        th->n_stmts = row + 1;
-        if (!read_cell(r, cs, ce, th, st))
-            return false;
+        if (!read_cell(r, cs, ce, th, &th->stmts[row], n))
+            return -1;
         cs = ce + 1;
     }
-    return true;
+    return n;
 }
 
 static bool read_rows(table_reader *r, size_t len)
@@ -332,11 +403,15 @@ static bool read_rows(table_reader *r, size_t len)
         /* herd reads `};` after the init block: an empty row before the
          * header is skipped. */
         bool skip = row < 0 && ts == te && rs == 0;
-        if (!skip) {
-            if (row < 0 ? !read_header_row(r, rs, re)
-                        : !read_row(r, rs, re, row))
+        if (row < 0 && !skip) {
+            if (!read_header_row(r, rs, re))
                 return false;
             row++;
+        } else if (!skip) {
+            int n = read_row(r, rs, re, row);
+            if (n < 0)
+                return false;
+            row += n;
         }
         rs = re + 1;
     }

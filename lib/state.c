@@ -58,14 +58,30 @@ static int family_cmp(const char *a, const char *b)
     return c ? c : ra - rb;
 }
 
+/* A register named `r` and a signed decimal (`r-10`): its number. */
+static bool signed_reg(const char *s, long long *n)
+{
+    if (s[0] != 'r' || !(isdigit((unsigned char)s[1]) ||
+                         (s[1] == '-' && isdigit((unsigned char)s[2]))))
+        return false;
+    char *end;
+    *n = strtoll(s + 1, &end, 10);
+    return !*end;
+}
+
 /* herd7 orders a zero register (XZR, WZR) before the numbered
- * ones of its thread (0:XZR=0; 0:X0=0;, its regression tests A164-A165). */
+ * ones of its thread (0:XZR=0; 0:X0=0;, its regression tests A164-A165),
+ * and registers numbered by any integer by that integer (r-10, r-5, r1:
+ * litmus/lisa/LISA+registers-past-r127). */
 static int reg_cmp(const char *a, const char *b)
 {
     bool za = !strcmp(a, "XZR") || !strcmp(a, "WZR");
     bool zb = !strcmp(b, "XZR") || !strcmp(b, "WZR");
     if (za != zb)
         return za ? -1 : 1;
+    long long na, nb;
+    if (signed_reg(a, &na) && signed_reg(b, &nb) && (na < 0 || nb < 0))
+        return na < nb ? -1 : na > nb;
     int c = family_cmp(a, b);
     return c ? c : natural_cmp(a, b);
 }
@@ -240,7 +256,9 @@ static bool parse_loc(const char **pp, ll_loc *loc, const char **err)
         return false;
     }
     const char *start = p;
-    while (name_char(*p))
+    /* a register's name may hold `-` and a digit (`0:r-1`, reg_cmp) */
+    while (name_char(*p) ||
+           (loc->proc >= 0 && *p == '-' && isdigit((unsigned char)p[1])))
         p++;
     size_t len = (size_t)(p - start);
     if (*p == '[' && !parse_index(&p, &loc->index)) {

@@ -205,6 +205,7 @@ static void code_text(const ll_test *t, ll_buf *b)
             for (int o = 0; o < in.n_ops; o++)
                 if (in.ops[o].kind == LL_OPND_LABEL ||
                     (in.ops[o].kind == LL_OPND_SYM && in.ops[o].sym && l.n &&
+                     !t->arch->labels_apart &&
                      bsearch(&in.ops[o].sym, l.names, (size_t)l.n,
                              sizeof *l.names, str_cmp))) {
                     new_label(&l, in.ops[o].sym, renamed[o]);

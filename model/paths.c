@@ -2387,11 +2387,15 @@ static bool apart_unwritten(mdl_test *m)
             bare[t] = false;
             /* a run stopped by an error (bad: C's store through an
                address read as 0) is no path of herd7's own: it refuses
-               the test, or its reads find no values */
-            for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++)
-                bare[t] = !m->threads[t].runs[k].probe &&
-                          !m->threads[t].runs[k].bad &&
-                          !run_writes(&m->threads[t].runs[k], l, -1);
+               the test, or its reads find no values; one that went on
+               past an illegal operation (mdl_run.illegal) is, as herd7
+               checks the offsets before it fails on the operation
+               (model_lisa.sh offset-beside-illegal) */
+            for (int k = 0; k < m->threads[t].n_runs && !bare[t]; k++) {
+                const mdl_run *run = &m->threads[t].runs[k];
+                bare[t] = !run->probe && (!run->bad || run->illegal) &&
+                          !run_writes(run, l, -1);
+            }
         }
         for (int t = 0; t < m->n_threads && !refuse; t++) {
             bool others = true;

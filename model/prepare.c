@@ -452,6 +452,8 @@ static bool init_register(mdl_test *m, const ll_init *in,
         slot = in->loc.reg >= 0 ? m->ops->reg_slot(in->loc.reg) : -1;
     if (slot < 0 && m->ops->named_registers)
         slot = symreg_slot(t, m->ops, in->loc.name, true);
+    if (slot < 0 && in->loc.reg >= 0)   /* a slot by name (LISA's r128) */
+        slot = symreg_slot(t, m->ops, in->loc.name, true);
     if (slot < 0)
         return set_error(m, in->pos, "unknown register: ", in->loc.name);
     init_slot(m, t, slot, in, type);
@@ -553,8 +555,9 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
             o.slot = mdl_thread_slot(m, o.proc, loc->reg, loc->name);
         /* herd7's C shows a local the code never reads or sets, declared
            or not (`int r3;`, `exists (0:r3=0)`), as 0 */
-        if (o.slot < 0 && o.proc >= 0 && m->ops->named_registers &&
-            loc->name && loc->name[0] != '%') {
+        if (o.slot < 0 && o.proc >= 0 && loc->name &&
+            loc->name[0] != '%' && (m->ops->named_registers ||
+                                    loc->reg >= 0)) {   /* LISA's r128 */
             mdl_thread *t = &m->threads[o.proc];
             o.slot = symreg_slot(t, m->ops, loc->name, true);
             add_slot(t, o.slot);

@@ -78,6 +78,19 @@ struct ll_arch_ops {
     /* Named registers herd7 orders by their type (ll_reg_family); NULL
      * where every register sorts by name. */
     const ll_reg_family *reg_family;
+    /* A code label at the start of s (n bytes, not NUL-terminated) read
+     * the architecture's own way: herd7's parser takes the label of
+     * this instruction set as a token, then `:` (blanks between them),
+     * several in a row, and no keyword. The bytes through the `:`, the
+     * name's length in *name; 0 when s starts with no label; -1 with
+     * *d set (d->col from 1 in s) when it refuses the label. NULL: the
+     * reader's names, one label, `:` next to it. */
+    int (*label_at)(const char *s, int n, int *name, ll_diag *d);
+    /* A location operand is never a code label, even one of the same
+     * name (`w[once] x 1` beside `x:`): the digest renames labels, not
+     * it. false: an operand naming a label takes its address (`la
+     * x10,L0`). */
+    bool labels_apart;
 };
 
 /* One line of the architecture list (lib/arch/registry.c). */

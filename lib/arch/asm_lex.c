@@ -267,8 +267,11 @@ static bool is_symreg_name(const char *name)
 
 int ll_asm_symreg(const char *name, int first)
 {
-    if (!is_symreg_name(name))
-        return -1;
+    return is_symreg_name(name) ? ll_asm_intern_reg(name, first) : -1;
+}
+
+int ll_asm_intern_reg(const char *name, int first)
+{
     int id = -1;
     pthread_mutex_lock(&symreg_lock);
     for (int i = 0; i < n_symregs && id < 0; i++)

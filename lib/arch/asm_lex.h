@@ -73,6 +73,9 @@ bool ll_asm_reg_operand(ll_span s, int reg, ll_operand *o, ll_diag *d);
  * then a letter or `_`, then letters, digits or `_`); -1 when it is not
  * one, or the table is full. */
 int ll_asm_symreg(const char *name, int first);
+/* The same table for any name the architecture has checked itself (a
+ * register whose spelling the rule above does not take). */
+int ll_asm_intern_reg(const char *name, int first);
 /* The name (with `%`) of index i, or "?". */
 const char *ll_asm_symreg_name(int i);
 

@@ -34,25 +34,95 @@ const char *ll_lisa_annot_name(int a)
 
 /* ---- registers ---- */
 
+/* herd7's names: a letter, then letters, digits, `_`, `/` or `-`. */
+static bool is_word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '/' || c == '-';
+}
+
+static bool is_herd_name(const char *s, size_t n)
+{
+    if (!n || !isalpha((unsigned char)s[0]))
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (!is_word_char(s[i]))
+            return false;
+    return true;
+}
+
+static int digit_of(char c)
+{
+    return isdigit((unsigned char)c) ? c - '0'
+         : isalpha((unsigned char)c) ? tolower((unsigned char)c) - 'a' + 10
+                                     : 99;
+}
+
+/* herd7 reads a name `r...` as register number int_of_string of the rest
+ * (OCaml's, into a 63-bit int): a sign, maybe a base (0x, 0o, 0b, 0u),
+ * a digit, then digits or `_`; a decimal past 2^62 - 1 is no number
+ * (the name stays a name), another base wraps past it to a negative.
+ * `r-1`, `r0x80` (r128) and `r1_0` (r10) are registers. */
+static bool ocaml_int(const char *s, size_t n, int64_t *out)
+{
+    const char *p = s, *e = s + n;
+    bool neg = p < e && *p == '-';
+    p += neg;
+    int base = 10;
+    bool signed_dec = true;
+    if (e - p >= 2 && p[0] == '0' && strchr("xXoObBuU", p[1])) {
+        base = strchr("xX", p[1]) ? 16 : strchr("oO", p[1]) ? 8
+             : strchr("bB", p[1]) ? 2 : 10;
+        signed_dec = false;
+        p += 2;
+    }
+    if (p == e || digit_of(*p) >= base)
+        return false;
+    const uint64_t half = (uint64_t)1 << 62;       /* OCaml's max_int + 1 */
+    uint64_t mag = 0;
+    for (; p < e; p++) {
+        if (*p == '_')
+            continue;
+        unsigned d = (unsigned)digit_of(*p);
+        if (d >= (unsigned)base || mag > (2 * half - 1 - d) / (unsigned)base)
+            return false;
+        mag = mag * (unsigned)base + d;
+    }
+    if (signed_dec && mag > half - !neg)
+        return false;
+    /* 63 bits, two's complement; OCaml's -min_int is min_int */
+    int64_t v = mag >= half ? (int64_t)(mag - half) - (int64_t)half
+                            : (int64_t)mag;
+    if (neg)
+        v = v == -(int64_t)half ? v : -v;
+    *out = v;
+    return true;
+}
+
+/* Registers r0..r127 are ids 0..127, each a slot of the model's; any
+ * other (`r128`, `r-1`, and in the code symbolic `%a`, token_reg) is an
+ * id past them naming it in asm_lex's table, which the model gives a
+ * slot by name, as symbolic registers, operands with sym set (herd7
+ * gives `%a` a register of its own, which no condition names). */
 static int lisa_reg_lookup(const char *name)
 {
-    if (name[0] != 'r' || !name[1])
+    size_t n = strlen(name);
+    int64_t v;
+    if (name[0] != 'r' || !is_herd_name(name, n) ||
+        !ocaml_int(name + 1, n - 1, &v))
         return -1;
-    long n = 0;
-    for (const char *p = name + 1; *p; p++) {
-        if (!isdigit((unsigned char)*p))
-            return -1;
-        n = n * 10 + (*p - '0');
-        if (n >= LL_LISA_NREGS)
-            return -1;
-    }
-    return (int)n;
+    if (v >= 0 && v < LL_LISA_NREGS)
+        return (int)v;
+    char canon[32];
+    snprintf(canon, sizeof canon, "r%lld", (long long)v);
+    return ll_asm_intern_reg(canon, LL_LISA_NREGS);
 }
 
 static const char *lisa_reg_name(int reg)
 {
     static char names[LL_LISA_NREGS][8];
-    if (reg < 0 || reg >= LL_LISA_NREGS)
+    if (reg >= LL_LISA_NREGS)
+        return ll_asm_symreg_name(reg - LL_LISA_NREGS);
+    if (reg < 0)
         return "?";
     if (!names[reg][0])
         snprintf(names[reg], sizeof names[reg], "r%d", reg);
@@ -87,12 +157,6 @@ typedef struct lisa_lexer {
     ll_span tok;
     ll_diag *d;
 } lisa_lexer;
-
-/* herd7's names: a letter, then letters, digits, `_`, `/` or `-`. */
-static bool is_word_char(char c)
-{
-    return isalnum((unsigned char)c) || c == '_' || c == '/' || c == '-';
-}
 
 static void next(lisa_lexer *lx)
 {
@@ -157,41 +221,74 @@ static bool expect(lisa_lexer *lx, char c)
 
 /* ---- operands ---- */
 
-/* herd7's registers: `r` and digits (`r1abc` is a location's name), or
- * a symbolic `%name`. */
+/* The words herd7's LISA lexer makes keywords, never names: no location
+ * or label may be spelt so (`w[once] mov 1`, herd7: "unexpected 'mov'"),
+ * nor `P` and a number (a thread's name). `soft`: also r, w, f and b,
+ * which herd7 takes as a location or an annotation, not as a label. */
+static bool is_keyword(const char *s, size_t n, bool soft)
+{
+    static const char *const hard[] = {
+        "rmw", "mov", "add", "and", "xor", "eq", "ne", "neq", "call",
+        "scopes", "regions", "levels",
+    };
+    for (size_t i = 0; i < sizeof hard / sizeof *hard; i++)
+        if (strlen(hard[i]) == n && !memcmp(hard[i], s, n))
+            return true;
+    if (soft && n == 1 && strchr("rwfb", s[0]))
+        return true;
+    size_t i = 1;
+    if (n < 2 || s[0] != 'P')
+        return false;
+    if (n > 3 && s[1] == '0' && s[2] == 'x' && isdigit((unsigned char)s[3]))
+        i = 3;
+    while (i < n && isdigit((unsigned char)s[i]))
+        i++;
+    return i == n && isdigit((unsigned char)s[n - 1]);
+}
+
+/* herd7's registers: `r` and what OCaml reads as an integer (`r1abc` is
+ * a location's name), or a symbolic `%name` (lisa_reg_lookup). */
+static int token_reg(const lisa_lexer *lx)
+{
+    char buf[64];
+    if (lx->kind != TK_WORD || lx->tok.s[0] != '%' ||
+        lx->tok.len >= (int)sizeof buf)
+        return lx->kind == TK_WORD ? ll_span_reg(lx->tok, lisa_reg_lookup)
+                                   : -1;
+    /* symbolic: in the code only (herd7: "a is not a register" in a
+       condition), so not lisa_reg_lookup's */
+    return is_herd_name(lx->tok.s + 1, (size_t)lx->tok.len - 1)
+               ? ll_asm_intern_reg(ll_span_str(lx->tok, buf, sizeof buf),
+                                   LL_LISA_NREGS)
+               : -1;
+}
+
 static bool is_reg_token(const lisa_lexer *lx)
 {
-    if (lx->kind != TK_WORD)
-        return false;
-    if (lx->tok.s[0] == '%')
-        return true;
-    if (lx->tok.s[0] != 'r' || lx->tok.len < 2)
-        return false;
-    for (int i = 1; i < lx->tok.len; i++)
-        if (!isdigit((unsigned char)lx->tok.s[i]))
-            return false;
-    return true;
+    return token_reg(lx) >= 0;
 }
 
 static bool read_reg(lisa_lexer *lx, ll_operand *o)
 {
-    if (!is_reg_token(lx))
+    int r = token_reg(lx);
+    if (r < 0)
         return fail(lx, "a register (r0, r1, ...)");
-    if (lx->tok.s[0] == '%') {
-        ll_diag_set(lx->d, 0, lx->tok.col, "symbolic registers (%%name) are "
-                    "not supported in LISA tests");
-        return false;
-    }
-    int r = ll_span_reg(lx->tok, lisa_reg_lookup);
-    if (r < 0) {
-        char buf[32];
-        ll_diag_set(lx->d, 0, lx->tok.col, "register '%s' is out of range: "
-                    "LISA registers are r0 to r%d here",
-                    ll_span_str(lx->tok, buf, sizeof buf), LL_LISA_NREGS - 1);
-        return false;
-    }
     *o = ll_opnd_reg(r);
+    if (r >= LL_LISA_NREGS)     /* a slot by name (lisa_reg_lookup) */
+        o->sym = ll_xstrdup(lisa_reg_name(r));
     next(lx);
+    return true;
+}
+
+/* A keyword where a name is wanted: herd7's "unexpected" token. */
+static bool keyword_refused(lisa_lexer *lx, const char *what, bool soft)
+{
+    if (lx->kind != TK_WORD || !is_keyword(lx->tok.s, (size_t)lx->tok.len,
+                                            soft))
+        return false;
+    char buf[32];
+    ll_diag_set(lx->d, 0, lx->tok.col, "'%s' is a keyword of herd7's LISA, "
+                "not %s", ll_span_str(lx->tok, buf, sizeof buf), what);
     return true;
 }
 
@@ -238,6 +335,8 @@ static bool read_loc(lisa_lexer *lx, ll_operand *o)
 {
     if (lx->kind != TK_WORD || lx->tok.s[0] == '%')
         return fail(lx, "a location");
+    if (keyword_refused(lx, "a location", false))
+        return false;
     memset(o, 0, sizeof *o);
     o->kind = LL_OPND_SYM;
     o->reg = o->index = -1;
@@ -347,9 +446,11 @@ static bool read_annots(lisa_lexer *lx, ll_instr *in)
             in->flags |= LL_LISA_F_TWICE;
         in->flags |= 1u << a;
         next(lx);
-        if (is_punct(lx, ','))
+        if (is_punct(lx, ',')) {
             next(lx);
-        else if (!is_punct(lx, ']'))
+            if (is_punct(lx, ']'))      /* herd7: "unexpected ']'" */
+                return fail(lx, "an annotation");
+        } else if (!is_punct(lx, ']'))
             return fail(lx, "',' or ']'");
     }
     next(lx);
@@ -358,11 +459,62 @@ static bool read_annots(lisa_lexer *lx, ll_instr *in)
 
 static bool read_label(lisa_lexer *lx, ll_instr *in)
 {
-    if (lx->kind != TK_WORD || is_reg_token(lx))
+    if (lx->kind != TK_WORD || is_reg_token(lx) || lx->tok.s[0] == '%')
         return fail(lx, "a label");
+    if (keyword_refused(lx, "a label", true))
+        return false;
     add_op(in, ll_opnd_label(lx->tok));
     next(lx);
     return true;
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* `{L0,L1}` after a fence: herd7 keeps the set with the fence, which the
+ * Linux-kernel model does not look at, and prints it sorted, each name
+ * once, in its digest (Hash=), the names as written (its code labels
+ * are renamed there, these not). An IMM operand holding it as text. */
+static bool read_label_set(lisa_lexer *lx, ll_instr *in)
+{
+    if (!expect(lx, '{'))
+        return false;
+    char *names[LL_LISA_MAX_SET];
+    int n = 0;
+    bool ok = true;
+    while (ok && !is_punct(lx, '}')) {
+        if (n && !(ok = expect(lx, ',')))
+            break;
+        if (lx->kind != TK_WORD || is_reg_token(lx) || lx->tok.s[0] == '%')
+            ok = fail(lx, "a label");
+        else if (keyword_refused(lx, "a label", false))
+            ok = false;
+        else if (n == LL_LISA_MAX_SET) {
+            ll_diag_set(lx->d, 0, lx->tok.col, "more than %d labels in a "
+                        "fence's set", LL_LISA_MAX_SET);
+            ok = false;
+        } else {
+            names[n++] = ll_span_dup(lx->tok);
+            next(lx);
+        }
+    }
+    ll_buf text = {0};
+    if (ok) {
+        next(lx);
+        qsort(names, (size_t)n, sizeof *names, str_cmp);
+        for (int i = 0; i < n; i++)
+            if (!i || strcmp(names[i - 1], names[i]))
+                ll_buf_printf(&text, "%s%s", text.len ? "," : "", names[i]);
+        ll_operand o = ll_opnd_imm(0);
+        o.sym = ll_xstrdup(ll_buf_str(&text));
+        add_op(in, o);
+    }
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    ll_buf_free(&text);
+    return ok;
 }
 
 static bool read_operands(lisa_lexer *lx, ll_instr *in)
@@ -385,11 +537,9 @@ static bool read_operands(lisa_lexer *lx, ll_instr *in)
         return read_reg(lx, &o) && (add_op(in, o), true) &&
                read_operation(lx, in);
     case LL_LISA_F:
-        if (is_punct(lx, '{')) {
-            ll_diag_set(lx->d, 0, lx->tok.col, "fences between label sets "
-                        "(f[...] {...} {...}) are not supported");
-            return false;
-        }
+        for (int i = 0; i < 2 && (i || is_punct(lx, '{')); i++)
+            if (!read_label_set(lx, in))
+                return false;
         return true;
     case LL_LISA_B:
         if (!is_reg_token(lx)) {
@@ -430,6 +580,32 @@ static bool lisa_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     if (!ok)
         ll_instr_clear(out);
     return ok;
+}
+
+/* A label: a herd7 name, blanks, `:` (lexed apart, as herd7 does); not
+ * a register or a keyword (herd7: "unexpected ':'" after `r`). */
+static int lisa_label_at(const char *s, int n, int *name, ll_diag *d)
+{
+    if (n < 1 || !isalpha((unsigned char)s[0]))
+        return 0;
+    int j = 1;
+    while (j < n && is_word_char(s[j]))
+        j++;
+    int k = j;
+    while (k < n && isspace((unsigned char)s[k]))
+        k++;
+    if (k >= n || s[k] != ':')
+        return 0;
+    lisa_lexer lx = {.all = {s, j, 1}, .d = d};
+    next(&lx);
+    if (is_reg_token(&lx)) {
+        ll_diag_set(d, 0, 1, "'%.*s' is a register, not a label", j, s);
+        return -1;
+    }
+    if (keyword_refused(&lx, "a label", true))
+        return -1;
+    *name = j;
+    return k + 1;
 }
 
 /* ---- printing, as herd7 does ---- */
@@ -501,6 +677,10 @@ static void lisa_print_instr(const ll_instr *in, ll_buf *b)
         ll_buf_putc(b, ' ');
         print_value(&in->ops[0], b);
         break;
+    case LL_LISA_F:
+        for (int i = 0; i < in->n_ops; i++)
+            ll_buf_printf(b, " {%s}", in->ops[i].sym ? in->ops[i].sym : "");
+        break;
     case LL_LISA_B:
     case LL_LISA_J:
         for (int i = 0; i < in->n_ops; i++) {
@@ -526,6 +706,8 @@ const ll_arch_ops ll_arch_lisa = {
     .herd_spelling = NULL,
     .canonical_reg_names = true,
     .whole_constants = true,
+    .label_at = lisa_label_at,
+    .labels_apart = true,
 };
 
 /* Its lines of the architecture list (include/litmuslab/arch/list.h):

@@ -67,6 +67,46 @@ match the Linux-kernel bell's declarations, R: [{acquire,noreturn,once}] \
 lisa offset-unwritten 'r[once] r0 x+1'
 refused offset-unwritten "6:2: mixed-size access to x+1, inside x (4 \
 bytes), read where nothing writes (herd7 refuses it without -variant mixed)"
+# ... and so is it beside a thread whose every path stops on an illegal
+# operation (herd7 checks the offsets first; we had dropped those paths
+# and answered States 0)
+cat > "$tmp/offset-beside-illegal.litmus" <<'END'
+LISA offset-beside-illegal
+{
+x=0; y=0;
+}
+ P0                           | P1             ;
+ rmw[acquire] r0 (and r0 y) x | r[once] r2 x+1 ;
+exists (0:r0=1)
+END
+refused offset-beside-illegal "6:33: mixed-size access to x+1, inside x \
+(4 bytes), read where nothing writes (herd7 refuses it without -variant \
+mixed)"
+
+# herd7's LISA lexer makes keywords of rmw, mov, add, and, xor, eq, ne,
+# neq, call, scopes, regions, levels and Pn: no location or label is
+# spelt so; nor a label r, w, f or b (locations may be), nor a register
+# (herd7: "unexpected 'mov'", "unexpected ':'")
+lisa kw-label 'w[once] x 1' 'mov:'
+refused kw-label "7:2: 'mov' is a keyword of herd7's LISA, not a label"
+lisa kw-label-r 'w[once] x 1' 'r :'
+refused kw-label-r "7:2: 'r' is a keyword of herd7's LISA, not a label"
+lisa reg-label 'w[once] x 1' 'r0x1:'
+refused reg-label "7:2: 'r0x1' is a register, not a label"
+lisa kw-target 'b[] b' 'w[once] x 1'
+refused kw-target "6:6: 'b' is a keyword of herd7's LISA, not a label"
+lisa kw-location 'r[once] r0 P1'
+refused kw-location "6:13: 'P1' is a keyword of herd7's LISA, not a \
+location"
+lisa annot-comma 'r[once,] r0 x'
+refused annot-comma "6:9: bad operand ']', expected an annotation"
+lisa set-register 'f[mb] {r1} {}'
+refused set-register "6:9: bad operand 'r1', expected a label"
+# a symbolic register is the code's own: no condition names it (herd7:
+# "a is not a register")
+printf 'LISA sym-cond\n{\nx=0;\n}\n P0 ;\n r[once] %%a x ;\nexists (0:%%a=0)\n' \
+  > "$tmp/sym-cond.litmus"
+refused sym-cond "7:11: unknown register '%a'"
 
 # herd7 7.58's b[] r L jumps when r is 1, falls through when it is 0,
 # and has no execution when it is anything else: P0 reads y as 0 or 2,
@@ -197,6 +237,12 @@ allowed by litmuslab: Linux-kernel memory model. One execution reaching it:" ||
   { bad "--explain on a counted loop: first line"; head -n 1 "$tmp/out"; }
 grep -qx '      r: W x=7 Once     rmw\[once\] r1 (add r1 2) x' "$tmp/out" ||
   bad "--explain on a counted loop: no third turn's write of 7"
+# --explain reads a state naming r-10 (its lexer had split it at `-`)
+f=litmus/lisa/LISA+registers-past-r127.litmus
+"$LITMUSLAB" model --explain '1:r-10=1 /\ 1:r10=1' "$f" 2>&1 |
+  head -n 1 | grep -qx "Test LISA+registers-past-r127, 1:r-10=1 /\\\\ \
+1:r10=1: allowed by litmuslab: Linux-kernel memory model. One execution \
+reaching it:" || bad "--explain on r-10"
 f=litmus/lisa/MP+release+acquire.litmus
 
 # hwrun: no machine runs LISA; FILE: reason, exit 2, nothing built.

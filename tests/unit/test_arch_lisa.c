@@ -50,6 +50,13 @@ static void other_spellings_normalise(void **state)
                     "rmw[once] r0 (add r0 1) x+r1");
     arch_round_trip(a, "f[ mb ]", "f[mb]");
     arch_round_trip(a, "f[rmb,mb]", "f[rmb,mb]");
+    /* registers past r127, symbolic ones; a fence's label sets sorted,
+       each name once, as herd7's digest prints them */
+    arch_round_trip(a, "r[once] r0x80 x+r-1", "r[once] r128 x+r-1");
+    arch_round_trip(a, "mov %a (add %b 1)", "mov %a (add %b 1)");
+    arch_round_trip(a, "f[mb]{b,a,b}{ }", "f[mb] {a,b} {}");
+    arch_round_trip(a, "f[mb] {r,w} {f}", "f[mb] {r,w} {f}");
+    arch_round_trip(a, "r[once] r0 L-1/2", "r[once] r0 L-1/2");
 }
 
 static void operands(void **state)
@@ -108,12 +115,28 @@ static void registers(void **state)
     const ll_arch_ops *a = lisa();
     assert_int_equal(a->reg_lookup("r0"), 0);
     assert_int_equal(a->reg_lookup("r127"), 127);
-    assert_int_equal(a->reg_lookup("r128"), -1);
+    /* herd7: `r` and what OCaml's int_of_string reads, any number */
+    assert_int_equal(a->reg_lookup("r0x7f"), 127);
+    assert_int_equal(a->reg_lookup("r1_0"), 10);
+    assert_int_equal(a->reg_lookup("r-0"), 0);
+    int wide = a->reg_lookup("r128");
+    assert_true(wide >= LL_LISA_NREGS);
+    assert_int_equal(a->reg_lookup("r0x80"), wide);
+    assert_string_equal(a->reg_name(wide), "r128");
+    assert_string_equal(a->reg_name(a->reg_lookup("r-1")), "r-1");
+    assert_string_equal(a->reg_name(a->reg_lookup("r0x7fffffffffffffff")),
+                        "r-1");
+    assert_int_equal(a->reg_lookup("%a"), -1);     /* code only */
+    assert_int_equal(a->reg_lookup("r4611686018427387904"), -1);
+    assert_int_equal(a->reg_lookup("r0x"), -1);
+    assert_int_equal(a->reg_lookup("r_1"), -1);
+    assert_int_equal(a->reg_lookup("r1x"), -1);
     assert_int_equal(a->reg_lookup("r"), -1);
     assert_int_equal(a->reg_lookup("x"), -1);
     assert_int_equal(a->reg_lookup("R1"), -1);
+    assert_int_equal(a->reg_lookup("%1"), -1);
     assert_string_equal(a->reg_name(12), "r12");
-    assert_string_equal(a->reg_name(LL_LISA_NREGS), "?");
+    assert_string_equal(a->reg_name(-1), "?");
     assert_true(a->canonical_reg_names);
 }
 
@@ -140,12 +163,21 @@ static void bad_input(void **state)
     arch_rejects(a, "mov r1 (add (add r0 1) 2)",
                  "bad operand '(', expected a register, a number or a "
                  "location", 13);
-    arch_rejects(a, "r[once] r200 x", "register 'r200' is out of range: "
-                 "LISA registers are r0 to r127 here", 9);
-    arch_rejects(a, "mov %a 1", "symbolic registers (%name) are not "
-                 "supported in LISA tests", 5);
-    arch_rejects(a, "f[mb] {L0} {L1}", "fences between label sets "
-                 "(f[...] {...} {...}) are not supported", 7);
+    /* herd7's keywords are no names */
+    arch_rejects(a, "w[once] mov 1",
+                 "'mov' is a keyword of herd7's LISA, not a location", 9);
+    arch_rejects(a, "r[once] r0 P1",
+                 "'P1' is a keyword of herd7's LISA, not a location", 12);
+    arch_rejects(a, "b[] r",
+                 "'r' is a keyword of herd7's LISA, not a label", 5);
+    arch_rejects(a, "r[once,] r0 x",
+                 "bad operand ']', expected an annotation", 8);
+    arch_rejects(a, "f[mb] {L0}", "expected '{' at the end of the "
+                 "instruction", 11);
+    arch_rejects(a, "f[mb] {L0,} {}",
+                 "bad operand '}', expected a label", 11);
+    arch_rejects(a, "f[mb] {r1} {}",
+                 "bad operand 'r1', expected a label", 8);
     arch_rejects(a, "call[]", "call takes one name: call[NAME]", 1);
     /* herd7's numbers: decimal digits after `0x`, 63-bit (OCaml's) */
     arch_rejects(a, "mov r0 0x1f",

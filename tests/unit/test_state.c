@@ -52,6 +52,11 @@ static void orders_like_herd_and_litmus(void **unused)
     ll_state_clear(&h);
     ll_state_clear(&l);
 
+    /* a register numbered by a negative integer sorts by it */
+    parse_ok("0:r1=0; 0:r-1=0; 0:r-10=0; 0:r-5=0;", &l);
+    assert_string_equal(herd(&l, &b), "0:r-10=0; 0:r-5=0; 0:r-1=0; 0:r1=0;");
+    ll_state_clear(&l);
+
     /* litmus7 puts its `ok` location among memory, by name. */
     parse_ok("ok=1; x=2; y=1;", &l);
     assert_string_equal(herd(&l, &b), "[ok]=1; [x]=2; [y]=1;");

@@ -28,8 +28,12 @@
 
 extern const ll_arch_ops ll_arch_lisa;
 
-/* Registers r0..r127 have ids 0..127 (`r07` is r7, as herd7 reads it). */
+/* Registers r0..r127 have ids 0..127 (`r07` is r7, as herd7 reads it);
+ * any other (`r128`, `r-1`, `r0x80`, symbolic `%a`) an id past them,
+ * its operand's sym its name (lib/arch/lisa.c lisa_reg_lookup). */
 enum { LL_LISA_NREGS = 128 };
+/* The most labels in one of a fence's sets. */
+enum { LL_LISA_MAX_SET = 64 };
 
 /* Opcodes and their operands (ops[i]). An address is a base (REG, or
  * SYM: a location) and, with LL_LISA_F_OFFSET, an offset after it (REG
@@ -39,7 +43,9 @@ enum { LL_LISA_NREGS = 128 };
  *   W     value (REG or IMM), address
  *   RMW   REG dest, operation, address
  *   MOV   REG dest, operation
- *   F     none (the fence kind is the annotation)
+ *   F     none (the fence kind is the annotation), or two IMM 0 whose
+ *         sym is a set of labels as herd7 prints it (`f[mb] {a,b} {}`:
+ *         "a,b" and ""), which the model does not use
  *   CALL  none (the called name is the annotation)
  *   B     REG tested, LABEL       J  LABEL */
 typedef enum ll_lisa_op {
