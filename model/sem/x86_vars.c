@@ -24,8 +24,9 @@ static bool plain_mem(const ll_operand *o)
  * and fences none; XCHG its register and its read; ADD, SUB, AND, OR,
  * XOR, INC and DEC (locked or not) one per register or memory operand,
  * the written one first, and three more (the result and the flags: XOR
- * EBX,EBX five), CMP and TEST two more. Not numbered: addresses through
- * registers, other operations, branches. All in order from S1 (herd7
+ * EBX,EBX five), CMP and TEST two more (SETNB: sem_x86_herd_vars, as
+ * X86_64's). Not numbered: addresses through registers, other
+ * operations, branches. All in order from S1 (herd7
  * -debug solver), a load's read shown as its parent once herd7 solved
  * the registers (reg_solved), so the registers each reads are noted. */
 static bool x86_32_vars(const ll_instr *in, sem_vars *out)
@@ -183,9 +184,8 @@ static int jcc_vars(int cc)
  * copy where both are 64-bit registers; add, xor, or, and: the
  * destination's read, the source's, the result, two flags (CF is a
  * constant), the write; inc and dec the same with no source; cmp the
- * two reads and two flags; setnb CF's read and its negation, written
- * with no read first; xchg its operands' reads as written, then the
- * register's write; jumps as jcc_vars. */
+ * two reads and two flags; xchg its operands' reads as written, then
+ * the register's write; jumps as jcc_vars. */
 static bool x86_64_vars(const ll_instr *in, sem_vars *out)
 {
     const ll_operand *o = in->ops, *dst = &o[in->n_ops - 1];
@@ -241,15 +241,6 @@ static bool x86_64_vars(const ll_instr *in, sem_vars *out)
         if (dst->kind == LL_OPND_REG)
             out->n += write_64(out, dst->reg, out->n, out->n - 2);
         return true;
-    case LL_X86_SETCC:
-        if (LL_X86_CC(in->flags) != LL_X86_CC_AE)
-            return false;
-        out->n = 2;
-        if (dst->kind == LL_OPND_REG) {
-            out->dest = LL_X86_REG_BASE(dst->reg);
-            out->op_at = 2;
-        }
-        return true;
     case LL_X86_JMP:
         out->jump = o[0].sym;
         return out->jump != NULL;
@@ -268,6 +259,20 @@ bool sem_x86_herd_vars(const ll_instr *in, sem_vars *out)
     for (int i = 0; i < in->n_ops; i++)
         if (!plain_mem(&in->ops[i]))
             return false;
-    return in->flags & LL_X86_F_32 ? x86_32_vars(in, out)
-                                   : x86_64_vars(in, out);
+    bool x86 = in->flags & LL_X86_F_32;
+    const ll_operand *dst = &in->ops[in->n_ops - 1];
+    if (in->op == LL_X86_SETCC) {
+        /* both headers' setnb: CF's read and its negation, written with
+           no read first (SETNB EBX, setnb %bl) */
+        if (LL_X86_CC(in->flags) != LL_X86_CC_AE ||
+            (dst->kind == LL_OPND_REG && !LL_X86_IS_GPR(dst->reg)))
+            return false;
+        out->n = 2;
+        if (dst->kind == LL_OPND_REG) {
+            out->dest = x86 ? dst->reg : LL_X86_REG_BASE(dst->reg);
+            out->op_at = 2;
+        }
+        return true;
+    }
+    return x86 ? x86_32_vars(in, out) : x86_64_vars(in, out);
 }
