@@ -687,9 +687,16 @@ static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
     /* under X86_64 herd7 reads the register before it writes it, which
        renames both reads of one register alike; under X86 a register
        with itself is renamed apart too (`MOV ECX,EAX; XOR EAX,EAX`) */
+    bool ops = va.vs && va.vs == vb.vs && va.op && vb.op &&
+               !(va.vs & (va.vs - 1));
     if (a->reg == b->reg)
-        return !(in->flags & LL_X86_F_32) || !model || !copies ||
+        return !(in->flags & LL_X86_F_32) || !model || !(copies || ops) ||
                sem_fold_guess(r, true);
+    /* copies of one operation's result on the read (`movl %edi,%r9d;
+       xor %r9,%r8; mov %r8,%rdi; xor %r8,%rdi`): the same, not
+       cancelled where the replay does not know (two operations) */
+    if (ops)
+        return model && sem_fold_guess(r, false);
     return copies && (!model || sem_fold_guess(r, true));
 }
 
@@ -729,7 +736,9 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
         return undefined(r, res.t);
     }
     vmade vm = CONST;
-    if (!xor_self(r, in, w, src, d, model))
+    if (model && sem_x86_plus_zero(in))
+        vm = masked(made_of(r, dst, d), w, herd);   /* a copy to herd7 */
+    else if (!xor_self(r, in, w, src, d, model))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */

@@ -13,5 +13,8 @@ bool sem_x86_check(const ll_instr *in, ll_buf *why);
 /* sem_ops.herd_vars of either header (ll_instr.flags LL_X86_F_32 says
  * which). */
 bool sem_x86_herd_vars(const ll_instr *in, sem_vars *out);
+/* add or or of $0, which herd7 takes for no operation: the value is the
+ * destination's read (x86_vars.c). */
+bool sem_x86_plus_zero(const ll_instr *in);
 
 #endif

@@ -17,6 +17,12 @@ static bool plain_mem(const ll_operand *o)
            (o->sym && o->reg < 0 && o->index < 0 && !o->imm);
 }
 
+bool sem_x86_plus_zero(const ll_instr *in)
+{
+    return (in->op == LL_X86_ADD || in->op == LL_X86_OR) && in->n_ops == 2 &&
+           in->ops[0].kind == LL_OPND_IMM && in->ops[0].imm == 0;
+}
+
 /* The X86 header, measured on herd7 7.58 with instructions put before a
  * cycle of copies (the symbol it shows moves by one for each variable
  * before the read it names): a load from a location its read, a store to
@@ -24,7 +30,7 @@ static bool plain_mem(const ll_operand *o)
  * and fences none; XCHG its register and its read; ADD, SUB, AND, OR,
  * XOR, INC and DEC (locked or not) one per register or memory operand,
  * the written one first, and three more (the result and the flags: XOR
- * EBX,EBX five), CMP and TEST two more (SETNB: sem_x86_herd_vars, as
+ * EBX,EBX five; ADD and OR of $0 two, no result), CMP and TEST two more (SETNB: sem_x86_herd_vars, as
  * X86_64's). Not numbered: addresses through registers, other
  * operations, branches. All in order from S1 (herd7
  * -debug solver), a load's read shown as its parent once herd7 solved
@@ -76,7 +82,8 @@ static bool x86_32_vars(const ll_instr *in, sem_vars *out)
             out->n += o[i].kind == LL_OPND_REG
                           ? sem_vars_read(out, o[i].reg, out->n)
                           : o[i].kind == LL_OPND_MEM;
-        out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ? 2 : 3;
+        out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ||
+                          sem_x86_plus_zero(in) ? 2 : 3;
         if (o[in->n_ops - 1].kind == LL_OPND_REG)
             out->dest = o[in->n_ops - 1].reg;   /* no read's copy now */
         return true;
@@ -183,7 +190,8 @@ static int jcc_vars(int cc)
  * write_64 (after the operation's flags); mov a read and the write, a
  * copy where both are 64-bit registers; add, xor, or, and: the
  * destination's read, the source's, the result, two flags (CF is a
- * constant), the write; inc and dec the same with no source; cmp the
+ * constant), the write (add and or of $0 make no result: the value is
+ * the read's, a copy, under both headers); inc and dec the same with no source; cmp the
  * two reads and two flags; xchg its operands' reads as written, then
  * the register's write; jumps as jcc_vars. */
 static bool x86_64_vars(const ll_instr *in, sem_vars *out)
@@ -237,6 +245,16 @@ static bool x86_64_vars(const ll_instr *in, sem_vars *out)
             out->n += read_64(out, in, &o[0], out->n, &v2);
         if (in->op == LL_X86_CMP)
             return (out->n += 2, true);
+        if (sem_x86_plus_zero(in)) {    /* SF, ZF: no result */
+            out->n += 2;
+            if (dst->kind == LL_OPND_REG && val == 1) {
+                out->copy_of = LL_X86_REG_BASE(dst->reg);
+                out->copy_at = 1;
+            }
+            if (dst->kind == LL_OPND_REG)
+                out->n += write_64(out, dst->reg, out->n, val == 1 ? 0 : val);
+            return true;
+        }
         out->n += 3;        /* the result, SF, ZF */
         if (dst->kind == LL_OPND_REG)
             out->n += write_64(out, dst->reg, out->n, out->n - 2);
