@@ -196,7 +196,8 @@ static int jcc_vars(int cc)
  * the register's write; jumps as jcc_vars. */
 static bool x86_64_vars(const ll_instr *in, sem_vars *out)
 {
-    const ll_operand *o = in->ops, *dst = &o[in->n_ops - 1];
+    const ll_operand *o = in->ops;
+    const ll_operand *dst = in->n_ops ? &o[in->n_ops - 1] : NULL;
     int val, v2;
     for (int i = 0; i < in->n_ops; i++)
         if (o[i].kind == LL_OPND_REG && !LL_X86_IS_GPR(o[i].reg))
@@ -278,8 +279,8 @@ bool sem_x86_herd_vars(const ll_instr *in, sem_vars *out)
         if (!plain_mem(&in->ops[i]))
             return false;
     bool x86 = in->flags & LL_X86_F_32;
-    const ll_operand *dst = &in->ops[in->n_ops - 1];
-    if (in->op == LL_X86_SETCC) {
+    if (in->op == LL_X86_SETCC && in->n_ops == 1) {
+        const ll_operand *dst = &in->ops[0];
         /* both headers' setnb: CF's read and its negation, written with
            no read first (SETNB EBX, setnb %bl) */
         if (LL_X86_CC(in->flags) != LL_X86_CC_AE ||
