@@ -786,10 +786,10 @@ static void reg_equations(const sem_vars *v, int64_t at, sv_walk *w)
     ll_grow((void **)&w->val, &w->vcap, v->dest + 1, sizeof *w->val);
     for (int r = old; r < w->vcap; r++)
         w->val[r] = 0;
-    w->val[v->dest] = v->read_at > 0 ? (int)(at + v->read_at)
+    w->val[v->dest] = v->op_at > 0 ? (int)(at + v->op_at)
+                      : v->read_at > 0 ? (int)(at + v->read_at)
                       : v->copy_of >= 0 && v->n ? (int)(at + v->copy_at)
-                      : v->op_at > 0 ? (int)(at + v->op_at)
-                                     : 0;
+                                                : 0;
 }
 
 static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
@@ -894,7 +894,7 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
         ll_grow((void **)&w->src, &w->cap, v->dest + 1, sizeof *w->src);
         for (int r = old; r < w->cap; r++)
             w->src[r] = -1;
-        w->src[v->dest] = v->read_at > 0 ? i : from;
+        w->src[v->dest] = v->op_at > 0 ? -1 : v->read_at > 0 ? i : from;
     }
     *c = at + v->n;
 }

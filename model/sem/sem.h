@@ -187,9 +187,11 @@ typedef struct sem_vars {
                        its read's value, or with copy_of to a copy */
     int copy_of;    /* ... of this register's value, or -1 */
     int copy_at;    /* the copy's variable's place (from 1) */
-    int op_at;      /* with dest, no read, no copy: the place of the
-                       operation's result it sets dest to (LISA), or 0
-                       (a constant: no register equation) */
+    int op_at;      /* with dest: the place of the operation's result
+                       it sets dest to (a mov of an operation, or a
+                       load that masks its read), which comes before
+                       read_at and copy_of; 0: none (with neither, a
+                       constant: no register equation) */
     int guard;      /* a conditionally run instruction (`MOVEQ`):
                        its first `guard` variables are its condition's,
                        made on both ways; herd7 numbers the rest of the
@@ -208,7 +210,9 @@ typedef struct sem_vars {
                         parent in the union-find of its thread's register
                         equations (mostly the last read of its
                         value, herd_vars.c) */
-    int n_rd;       /* the registers it reads, for those equations */
+    int n_rd;       /* the registers it reads, for those equations (an
+                       operation's two operands the last two: herd_vars.c
+                       mdl_herd_reg_fold) */
     int rd_reg[SEM_MAX_RD_REGS];  /* ... each one's (ll_operand.reg) */
     int rd_at[SEM_MAX_RD_REGS];  /* ... and its variable's place (from 1) */
     int val_at;     /* a store: the place of the register read whose

@@ -146,6 +146,16 @@ static vmade made_of(sem_run *r, const ll_operand *o, sem_reg val)
     return v;
 }
 
+/* What a value read at width w is made of under herd7's X86_64: below
+ * 64 bits herd7 masks the read, an operation on it (`movl %edi,%r8d`
+ * is no copy: xor of rdi and r8 stays an operation). */
+static vmade masked(vmade v, int w, bool herd)
+{
+    if (herd && w < 8 && v.vs)
+        v.op = true;
+    return v;
+}
+
 /* Writing a part: 32-bit writes zero-extend, narrower ones merge. herd7
  * writes the value whole: a 32-bit write is the value, a narrower one
  * clears its part and ors the value (shifted for ah..bh) in. */
@@ -648,7 +658,7 @@ static sem_next mov(sem_run *r, const ll_instr *in, int w, bool herd)
     if (n != SEM_NEXT)
         return n;
     return write_operand(r, in, &in->ops[1], w, &dst, v, false, herd,
-                         made_of(r, &in->ops[0], v));
+                         masked(made_of(r, &in->ops[0], v), w, herd));
 }
 
 /* Whether herd7 takes xor in for the constant 0: its operands are one
@@ -657,29 +667,44 @@ static sem_next mov(sem_run *r, const ll_instr *in, int w, bool herd)
  * herd7 applies anew at each read, a fresh symbol (`xorl %edi,%edi`
  * under X86_64 is no constant to it; measured,
  * litmus/x86/X86_64+xor-self-cycle). Two registers holding plain copies
- * of one read are one symbol to it in some orders only (its register
- * phase renames each variable one step up its union-find): `mov %rdi,%r8;
- * xor %rdi,%r8` cancels, `xor %r8,%rdi` does not. We cancel both, the
- * common idiom's way (doc/fidelity.md). */
+ * of one read are one symbol to it where its register phase renames both
+ * reads alike (one step up its union-find: `mov %rdi,%r8; xor %rdi,%r8`
+ * cancels, `xor %r8,%rdi` does not; X86 and X86_64 differ, X86_64 reading
+ * a register before it writes it): the run takes both ways and
+ * paths.c keeps herd7's (sem_fold_guess, herd_vars.c mdl_herd_reg_fold;
+ * cancelled where the replay does not know). */
 static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
-                     sem_reg d)
+                     sem_reg d, bool model)
 {
     const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
     if (in->op != LL_X86_XOR || in->n_ops != 2 ||
         a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
         w != ((in->flags & LL_X86_F_32) ? 4 : 8))
         return false;
-    if (a->reg == b->reg)
-        return true;
     vmade va = made_of(r, a, src), vb = made_of(r, b, d);
-    return va.vs && va.vs == vb.vs && !va.op && !vb.op &&
-           !(va.vs & (va.vs - 1));
+    bool copies = va.vs && va.vs == vb.vs && !va.op && !vb.op &&
+                  !(va.vs & (va.vs - 1));
+    /* under X86_64 herd7 reads the register before it writes it, which
+       renames both reads of one register alike; under X86 a register
+       with itself is renamed apart too (`MOV ECX,EAX; XOR EAX,EAX`) */
+    bool ops = va.vs && va.vs == vb.vs && va.op && vb.op &&
+               !(va.vs & (va.vs - 1));
+    if (a->reg == b->reg)
+        return !(in->flags & LL_X86_F_32) || !model || !(copies || ops) ||
+               sem_fold_guess(r, true);
+    /* copies of one operation's result on the read (`movl %edi,%r9d;
+       xor %r9,%r8; mov %r8,%rdi; xor %r8,%rdi`): the same, not
+       cancelled where the replay does not know (two operations) */
+    if (ops)
+        return model && sem_fold_guess(r, false);
+    return copies && (!model || sem_fold_guess(r, true));
 }
 
 /* dst op= src, the one-operand forms and shifts: read the destination
  * (atomically under lock), compute with the flags, write it back (not
  * for cmp and test). */
-static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
+static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
+                      bool model)
 {
     int op = in->op;
     bool unary = in->n_ops == 1;
@@ -711,7 +736,9 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd)
         return undefined(r, res.t);
     }
     vmade vm = CONST;
-    if (!xor_self(r, in, w, src, d))
+    if (model && sem_x86_plus_zero(in))
+        vm = masked(made_of(r, dst, d), w, herd);   /* a copy to herd7 */
+    else if (!xor_self(r, in, w, src, d, model))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
@@ -744,7 +771,8 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
     if (n != SEM_NEXT)
         return n;
     sem_reg nv = rv;
-    vmade rm = made_of(r, reg, rv), om = made_of(r, other, ov), nm = rm;
+    vmade rm = masked(made_of(r, reg, rv), w, herd);
+    vmade om = masked(made_of(r, other, ov), w, herd), nm = rm;
     if (in->op == LL_X86_XADD) {
         sem_taint ft;
         flags f = get_flags(r, &ft);
@@ -936,7 +964,7 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
     case LL_X86_AND: case LL_X86_OR: case LL_X86_XOR: case LL_X86_CMP:
     case LL_X86_TEST: case LL_X86_INC: case LL_X86_DEC: case LL_X86_NEG:
     case LL_X86_NOT: case LL_X86_SHL: case LL_X86_SHR: case LL_X86_SAR:
-        return arith(r, in, w, herd);
+        return arith(r, in, w, herd, !cpu);
     case LL_X86_XCHG: case LL_X86_UXCH: case LL_X86_XADD:
         /* herd7 7.58 refuses a test a run of which reaches an exchange
            of a register with itself or another part of it (`xchg
@@ -1013,90 +1041,6 @@ static sem_next x86_exec_cpu(sem_run *r, const ll_instr *in,
     return x86_exec_as(r, in, label, true);
 }
 
-/* sem_ops.herd_vars (the X86 header: X86_64's cycles have no symbol),
- * measured on herd7 7.58 with instructions put before a cycle of copies
- * (the symbol it shows moves by one for each variable before the read it
- * names): a load from a location its read, a store to one its value
- * register, MOV between registers one (a copy); constants and fences
- * none; XCHG its register and its read; ADD, SUB, AND, OR, XOR, INC and
- * DEC (locked or not) one per register or memory operand, the written
- * one first, and three more (the result and the flags: XOR EBX,EBX
- * five), CMP and TEST two more. Not numbered: addresses through
- * registers, other operations, branches. All in order from S1 (herd7
- * -debug solver), a load's read shown as its parent once herd7 solved
- * the registers (reg_solved), so the registers each reads are noted. */
-static bool x86_herd_vars(const ll_instr *in, sem_vars *out)
-{
-    *out = (sem_vars){.dest = -1, .copy_of = -1};
-    const ll_operand *o = in->ops;
-    for (int i = 0; i < in->n_ops; i++)
-        if (o[i].kind == LL_OPND_MEM &&
-            (!o[i].sym || o[i].reg >= 0 || o[i].index >= 0 || o[i].imm))
-            return false;
-    switch ((ll_x86_op)in->op) {
-    case LL_X86_MFENCE: case LL_X86_LFENCE: case LL_X86_SFENCE:
-    case LL_X86_NOP:
-        return true;
-    case LL_X86_MOV:
-        if ((in->flags & LL_X86_F_LOCK) ||
-            (o[1].kind == LL_OPND_REG && !LL_X86_IS_GPR(o[1].reg)))
-            return false;
-        if (o[0].kind == LL_OPND_MEM) {
-            out->n = out->read_at = 1;
-            out->dest = o[1].reg;
-            out->reg_solved = true;
-        } else if (o[0].kind == LL_OPND_REG) {
-            if (!LL_X86_IS_GPR(o[0].reg))
-                return false;
-            out->n = sem_vars_read(out, o[0].reg, 0);
-            if (o[1].kind != LL_OPND_MEM) {
-                out->dest = o[1].reg;
-                out->copy_of = o[0].reg;
-                out->copy_at = 1;
-            } else {
-                out->val_at = 1;
-            }
-        } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
-            return false;
-        }
-        return true;
-    case LL_X86_XCHG: {
-        const ll_operand *reg = o[0].kind == LL_OPND_REG ? &o[0] : &o[1];
-        if (reg->kind != LL_OPND_REG || !LL_X86_IS_GPR(reg->reg) ||
-            o[0].kind == o[1].kind)
-            return false;
-        out->n = out->read_at = sem_vars_read(out, reg->reg, 0) + 1;
-        out->dest = reg->reg;
-        out->reg_solved = true;
-        return true;
-    }
-    case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
-    case LL_X86_XOR: case LL_X86_INC: case LL_X86_DEC: case LL_X86_CMP:
-    case LL_X86_TEST:
-        for (int i = in->n_ops - 1; i >= 0; i--)   /* herd7's order */
-            out->n += o[i].kind == LL_OPND_REG
-                          ? sem_vars_read(out, o[i].reg, out->n)
-                          : o[i].kind == LL_OPND_MEM;
-        out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ? 2 : 3;
-        if (o[in->n_ops - 1].kind == LL_OPND_REG)
-            out->dest = o[in->n_ops - 1].reg;   /* no read's copy now */
-        return true;
-    case LL_X86_JMP:    /* no variable, the code it skips none */
-        out->jump = o[0].sym;
-        return out->jump != NULL;
-    case LL_X86_JCC:    /* the flags (JNE: and its negation; others not
-                           measured), then every path (herd_vars.c) */
-        if (LL_X86_CC(in->flags) != LL_X86_CC_E &&
-            LL_X86_CC(in->flags) != LL_X86_CC_NE)
-            return false;
-        out->n = 1 + (LL_X86_CC(in->flags) == LL_X86_CC_NE);
-        out->cond = o[0].sym;
-        return out->cond != NULL;
-    default:
-        return false;
-    }
-}
-
 /* herd7's values are 32-bit under the X86 header, 64-bit under X86_64. */
 static int x86_word(const ll_test *t)
 {
@@ -1139,7 +1083,7 @@ const sem_ops sem_x86_ops = {
        where copies_unsolved */
     .value_sources = true,
     .symbolic_cycles = true,
-    .herd_vars = x86_herd_vars,
+    .herd_vars = sem_x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = sem_x86_check,
 };
