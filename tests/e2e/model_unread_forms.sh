@@ -92,8 +92,8 @@ AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer 
 AArch64|LDR X0,[X1,#0X8]|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|LDR X0,[X1,#8]
 AArch64|ADD X0,X1,X1,LSL #0x1|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|ADD X0,X1,X1,LSL #1
 AArch64|MOV X0,#-0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#-16
-AArch64|ADD X2,XZR,#4611686018427387904|@int
-AArch64|LDR X0,[X1,#-4611686018427387905]|@int
+AArch64|MOV X2,#4611686018427387904|@int
+AArch64|MOV X0,#-4611686018427387905|@int
 AArch64|LDAR W0,[X1,#0]|it reads an acquire, release or exclusive access of [Xn] without #0
 AArch64|STLXR W3,X0,[X1,#0]|it reads an acquire, release or exclusive access of [Xn] without #0
 AArch64|STUR W0,[X1]|it has no STUR of a general register (STR Rt,[Xn,#k] is that access)
