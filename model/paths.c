@@ -72,10 +72,14 @@ typedef struct run_ctx {
     bool explore;
     sem_taint forced;   /* the reads a branch of the path pass went both
                            ways on (sem_free) */
+    sem_taint *ev_forced;   /* per event of the pass: forced when it was
+                               made (forced_path) */
+    int cap_ev_forced;
     struct {            /* the RMWs' expected values (sem_expect) */
         int loc;
         sem_val v;
         sem_taint t;
+        sem_taint forced;   /* run_ctx.forced then */
     } expect[MDL_MAX_EXPECTS];
     int n_expect;
     bool *wide;         /* per statement of the thread: its reads take
@@ -361,6 +365,11 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->ctrlisync = r->ctrlisync;
     e->pctrl = r->pctrl;
     e->pctrlisync = r->pctrlisync;
+    if (c->explore) {
+        ll_grow((void **)&c->ev_forced, &c->cap_ev_forced, c->n_ev,
+                sizeof *c->ev_forced);
+        c->ev_forced[c->n_ev - 1] = c->forced;
+    }
     return e;
 }
 
@@ -885,6 +894,7 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
             return;
         c->expect[c->n_expect].loc = c->ev[ev].loc;
         c->expect[c->n_expect].v = v;
+        c->expect[c->n_expect].forced = c->forced;
         c->expect[c->n_expect++].t = t;
         return;
     }
@@ -2134,13 +2144,19 @@ static void widen_reads(run_ctx *c, sem_taint t, forced_find *f)
 /* A path of seed_forced_values: its writes (stores and RMWs), past a
  * branch it took both ways, of a value made of reads that branch did not
  * test, and its RMWs' expected values made so, put those values in their
- * locations' value sets; the statements of those reads are marked wide. */
+ * locations' value sets; the statements of those reads are marked wide.
+ * The branches are those before the write (run_ctx.ev_forced): one
+ * after it does not make its value (P1 `r0 = *y; WRITE_ONCE(*x, r0);
+ * r2 = READ_ONCE(*z); if (r0 != 0) WRITE_ONCE(*x, r2 + 1); if (r0 ==
+ * r2) ...`, P0 copying x to y: x = 0 + 1 anchors the cycle, herd7's
+ * `0:r0=1`; the later test of r2 left that 1 out:
+ * litmus/c/LB+anchored-write-then-branch-on-its-read). */
 static bool forced_path(run_ctx *c, void *arg)
 {
     forced_find *f = arg;
     for (int i = 0; i < c->n_expect && !c->dead; i++) {
         mdl_loc *l = &c->m->locs[c->expect[i].loc];
-        if (!(c->expect[i].t & c->forced)) {
+        if (!(c->expect[i].t & c->expect[i].forced)) {
             f->grew |= forced_add(c, c->expect[i].loc,
                                   sem_extend(c->expect[i].v, l->type.size,
                                              l->type.is_signed),
@@ -2150,9 +2166,10 @@ static bool forced_path(run_ctx *c, void *arg)
     }
     for (int i = 0; i < c->n_ev && !c->dead && c->forced; i++) {
         const sem_event *e = &c->ev[i];
+        sem_taint before = c->ev_forced[i];
         mdl_ways ways;
-        if (e->kind == SEM_W && e->loc >= 0 && e->vdata &&
-            !(e->vdata & c->forced) && write_ways(c, i, &ways)) {
+        if (e->kind == SEM_W && e->loc >= 0 && e->vdata && before &&
+            !(e->vdata & before) && write_ways(c, i, &ways)) {
             f->grew |= forced_add(c, e->loc, e->val, &ways,
                                   thread_bit(c->th));
             widen_reads(c, e->vdata, f);
@@ -2701,6 +2718,7 @@ bool mdl_runs(mdl_test *m)
     free(c.ev);
     free(c.pend);
     free(c.wrote);
+    free(c.ev_forced);
     free(c.back);
     free(c.dom_read);
     free(c.pass_dom);
