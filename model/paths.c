@@ -52,7 +52,16 @@ typedef struct run_ctx {
     sem_taint forced_t[MDL_MAX_ILLEGAL];
     bool bad_end;       /* an error stopped it (not a value, a lock) */
     bool waited;        /* a spin_lock found its lock taken (sem_lock_wait) */
-    bool keep_waits;    /* ... and such runs are kept (may_go_to_0) */
+    bool keep_waits;    /* ... and such runs are kept (may_go_to_0, once
+                           a plain bad run may find its values) */
+    bool waits_later;   /* they may be yet: the runs' writes are noted */
+    struct {            /* the writes of the round's runs (waits_later),
+                           dead ones' too: where each location is written,
+                           with what (bad_may_find) */
+        int loc;
+        sem_val v;
+    } *wrote;
+    int n_wrote, cap_wrote;
     bool at0;           /* the run went to address 0 (C): bad if it ends */
     bool looped;        /* some run jumped back on a value read */
     bool probing;       /* runs may take one value of a later own write */
@@ -63,10 +72,14 @@ typedef struct run_ctx {
     bool explore;
     sem_taint forced;   /* the reads a branch of the path pass went both
                            ways on (sem_free) */
+    sem_taint *ev_forced;   /* per event of the pass: forced when it was
+                               made (forced_path) */
+    int cap_ev_forced;
     struct {            /* the RMWs' expected values (sem_expect) */
         int loc;
         sem_val v;
         sem_taint t;
+        sem_taint forced;   /* run_ctx.forced then */
     } expect[MDL_MAX_EXPECTS];
     int n_expect;
     bool *wide;         /* per statement of the thread: its reads take
@@ -352,6 +365,11 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->ctrlisync = r->ctrlisync;
     e->pctrl = r->pctrl;
     e->pctrlisync = r->pctrlisync;
+    if (c->explore) {
+        ll_grow((void **)&c->ev_forced, &c->cap_ev_forced, c->n_ev,
+                sizeof *c->ev_forced);
+        c->ev_forced[c->n_ev - 1] = c->forced;
+    }
     return e;
 }
 
@@ -876,6 +894,7 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
             return;
         c->expect[c->n_expect].loc = c->ev[ev].loc;
         c->expect[c->n_expect].v = v;
+        c->expect[c->n_expect].forced = c->forced;
         c->expect[c->n_expect++].t = t;
         return;
     }
@@ -1024,9 +1043,11 @@ const char *sem_sym_name(sem_run *r, int sym)
     return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
 }
 
-void sem_lock_wait(sem_run *r)
+bool sem_lock_wait(sem_run *r)
 {
-    ctx(r)->waited = true;
+    run_ctx *c = ctx(r);
+    c->waited = true;
+    return c->keep_waits || c->explore || c->free_br;
 }
 
 bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
@@ -1755,6 +1776,26 @@ static void pin_paths(run_ctx *c, sem_run *r)
     c->pin_read = false;
 }
 
+/* Notes the writes of the run just made in run_ctx.wrote. */
+static void note_writes(run_ctx *c)
+{
+    for (int i = 0; i < c->n_ev; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_W || e->loc < 0)
+            continue;
+        int k = 0;
+        while (k < c->n_wrote && !(c->wrote[k].loc == e->loc &&
+                                   sem_val_eq(c->wrote[k].v, e->val)))
+            k++;
+        if (k < c->n_wrote)
+            continue;
+        ll_grow((void **)&c->wrote, &c->cap_wrote, c->n_wrote + 1,
+                sizeof *c->wrote);
+        c->wrote[c->n_wrote].loc = e->loc;
+        c->wrote[c->n_wrote++].v = e->val;
+    }
+}
+
 static bool thread_runs(run_ctx *c, int th, int *total)
 {
     sem_run r;
@@ -1762,6 +1803,8 @@ static bool thread_runs(run_ctx *c, int th, int *total)
     bool ok = true;
     do {
         run_once(c, &r);
+        if (c->waits_later)
+            note_writes(c);
         if (c->probe && c->at0)
             c->dead = true;     /* an error on a probing run: not seen */
         if (c->waited && !c->at0 && !c->keep_waits)
@@ -2101,13 +2144,19 @@ static void widen_reads(run_ctx *c, sem_taint t, forced_find *f)
 /* A path of seed_forced_values: its writes (stores and RMWs), past a
  * branch it took both ways, of a value made of reads that branch did not
  * test, and its RMWs' expected values made so, put those values in their
- * locations' value sets; the statements of those reads are marked wide. */
+ * locations' value sets; the statements of those reads are marked wide.
+ * The branches are those before the write (run_ctx.ev_forced): one
+ * after it does not make its value (P1 `r0 = *y; WRITE_ONCE(*x, r0);
+ * r2 = READ_ONCE(*z); if (r0 != 0) WRITE_ONCE(*x, r2 + 1); if (r0 ==
+ * r2) ...`, P0 copying x to y: x = 0 + 1 anchors the cycle, herd7's
+ * `0:r0=1`; the later test of r2 left that 1 out:
+ * litmus/c/LB+anchored-write-then-branch-on-its-read). */
 static bool forced_path(run_ctx *c, void *arg)
 {
     forced_find *f = arg;
     for (int i = 0; i < c->n_expect && !c->dead; i++) {
         mdl_loc *l = &c->m->locs[c->expect[i].loc];
-        if (!(c->expect[i].t & c->forced)) {
+        if (!(c->expect[i].t & c->expect[i].forced)) {
             f->grew |= forced_add(c, c->expect[i].loc,
                                   sem_extend(c->expect[i].v, l->type.size,
                                              l->type.is_signed),
@@ -2117,9 +2166,10 @@ static bool forced_path(run_ctx *c, void *arg)
     }
     for (int i = 0; i < c->n_ev && !c->dead && c->forced; i++) {
         const sem_event *e = &c->ev[i];
+        sem_taint before = c->ev_forced[i];
         mdl_ways ways;
-        if (e->kind == SEM_W && e->loc >= 0 && e->vdata &&
-            !(e->vdata & c->forced) && write_ways(c, i, &ways)) {
+        if (e->kind == SEM_W && e->loc >= 0 && e->vdata && before &&
+            !(e->vdata & before) && write_ways(c, i, &ways)) {
             f->grew |= forced_add(c, e->loc, e->val, &ways,
                                   thread_bit(c->th));
             widen_reads(c, e->vdata, f);
@@ -2447,8 +2497,45 @@ static bool short_way(const mdl_ways *w, int most)
     return false;
 }
 
+/* Whether a plain bad run of the round (mdl_run.bad, not illegal: the
+ * only runs a run waiting at a lock serves, drop_waits) may find its
+ * values: each read's value is its location's initial value or one a run
+ * of the round wrote there (run_ctx.wrote), as the search needs
+ * (search.c, reads_find_values; reads of herd_chosen_reads and found
+ * ones aside). */
+static bool bad_may_find(const run_ctx *c)
+{
+    const mdl_test *m = c->m;
+    for (int t = 0; t < m->n_threads; t++)
+        for (int k = 0; k < m->threads[t].n_runs; k++) {
+            const mdl_run *u = &m->threads[t].runs[k];
+            bool found = u->bad && !u->illegal;
+            for (int i = 0; i < u->n_ev && found; i++) {
+                const sem_event *e = &u->ev[i];
+                if (e->kind != SEM_R || e->loc < 0 ||
+                    (e->tags & m->ops->herd_chosen_reads))
+                    continue;
+                const mdl_loc *l = &m->locs[e->loc];
+                found = !l->no_init && sem_val_eq(l->init, e->val);
+                for (int j = 0; j < c->n_wrote && !found; j++)
+                    found = c->wrote[j].loc == e->loc &&
+                            sem_val_eq(c->wrote[j].v, e->val);
+            }
+            if (found)
+                return true;
+        }
+    return false;
+}
+
 /* The runs of every thread, round after round until the values the
- * reads may return stop growing. */
+ * reads may return stop growing. Runs that wait at a lock are kept only
+ * from the round where a plain bad run may find its values, which is
+ * then run again with them: they serve no other combination
+ * (drop_waits), and a test with a pointer read from memory (may_go_to_0)
+ * kept them on every path, 3^5 times the runs of a thread with five
+ * spin_lock pairs, `too many paths` where herd7 answers in 3 s, whose
+ * bad runs went to address 0 on a constant of the code read as a
+ * pointer, which no write makes (litmus/c/C+lock-waits-address-0-unread). */
 static bool all_rounds(run_ctx *c)
 {
     mdl_test *m = c->m;
@@ -2457,12 +2544,19 @@ static bool all_rounds(run_ctx *c)
     for (int round = 0; ok; round++) {
         drop_runs(m);
         c->n_pend = 0;
+        c->n_wrote = 0;
         c->new_pin = false;
         int total = 0;
         for (int th = 0; th < m->n_threads && ok; th++)
             ok = thread_runs(c, th, &total);
         if (!ok)
             break;
+        if (c->waits_later && bad_may_find(c)) {
+            c->waits_later = false;
+            c->keep_waits = true;
+            round--;            /* this round again, with them */
+            continue;
+        }
         bool grew = false;
         c->dom_read = ll_xrealloc(c->dom_read,
                                   (size_t)(m->n_locs + 1) * sizeof(int));
@@ -2600,7 +2694,7 @@ bool mdl_runs(mdl_test *m)
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
     c.probing = m->loop_probe;
-    c.keep_waits = may_go_to_0(m);
+    c.waits_later = may_go_to_0(m);
     if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
         count_writes(&c);
     ok = bounded_rounds(&c);
@@ -2627,6 +2721,8 @@ bool mdl_runs(mdl_test *m)
     free(c.n_alt);
     free(c.ev);
     free(c.pend);
+    free(c.wrote);
+    free(c.ev_forced);
     free(c.back);
     free(c.dom_read);
     free(c.pass_dom);

@@ -933,11 +933,16 @@ static sem_reg lock_word(sem_run *r, sem_reg a)
     return a;
 }
 
-/* A lock word's value: free (0, or the start of the lock word at 0),
- * taken (1), or that start, which only a lock may read. */
-static bool lock_free(sem_val v)
+/* Whether a lock finds a word free when it reads v there: 0, or the
+ * start of the lock word at 0 (word0: the address was 0, lock_word),
+ * SEM_NO_INIT, which only that word holds. On any other word SEM_NO_INIT
+ * is a constant of the code like any other (2, in every location's
+ * value set: seed_constants): taken as free there, each spin_lock's read
+ * of 2 was one more run reading a value no write makes, 32 times the
+ * runs of five spin_lock pairs (litmus/c/C+lock-reads-constant-2). */
+static bool lock_free(sem_val v, bool word0)
 {
-    return is_zero(v) || sem_val_eq(v, sem_int(SEM_NO_INIT));
+    return is_zero(v) || (word0 && sem_val_eq(v, sem_int(SEM_NO_INIT)));
 }
 
 /* A lock's writes: a plain write of the lock word between them is
@@ -957,6 +962,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     sem_reg a = operand(r, in, in->op == LL_C_LOCK ? 0 : 1);
     use(r, vsrc(r, &in->ops[in->op == LL_C_LOCK ? 0 : 1]));
     int ev;
+    bool word0 = a.v.sym < 0 && a.v.num == 0;
     a = lock_word(r, a);
     bool taken = in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0;
     if (in->op == LL_C_TRYLOCK)
@@ -965,9 +971,13 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (!sem_free(r, v.t) && !lock_free(v.v) &&
-            !sem_is_start(r, a.v, v.v))
-            sem_lock_wait(r);         /* the lock is taken: it waits */
+        /* the lock is taken: it waits. A spin_lock's read goes nowhere
+           else, so a waiting run not kept stops there: the run that read
+           the word free goes on as it would (writes, a path to 0) */
+        if (!sem_free(r, v.t) && !lock_free(v.v, word0) &&
+            !sem_is_start(r, a.v, v.v) && !sem_lock_wait(r) &&
+            in->op == LL_C_LOCK)
+            return SEM_DEAD;
         sem_store(r, a.v, a.t, sem_int(1), 0, BIT(T_LKW) | BIT(T_LK), ev);
         if (in->op == LL_C_TRYLOCK)
             set(r, &in->ops[0], sem_int(1), v.t);

@@ -827,8 +827,10 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
  * stores at address 0 before its model (`Non-symbolic memory access
  * found on '[0]'`, a lock taken twice before or after the store, in
  * its thread or another). The run goes on, marked (mdl_run.waits): no
- * execution, kept for such a refusal alone. */
-void sem_lock_wait(sem_run *r);
+ * execution, kept for such a refusal alone. false when no such run is
+ * kept (paths.c, all_rounds): the run may stop there, as dead, if what
+ * it goes on to do is the same whatever the lock read. */
+bool sem_lock_wait(sem_run *r);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
