@@ -45,6 +45,12 @@ void sem_reserve(sem_run *r, sem_reg a, int ev)
     r->res_event = ev;
 }
 
+bool sem_reservation_held(const sem_run *r, sem_val a)
+{
+    return r->reserved ? sem_val_eq(r->res_addr, a)
+                       : a.sym < 0 && a.num == 0;
+}
+
 bool sem_val_eq(sem_val a, sem_val b)
 {
     return a.sym == b.sym && a.num == b.num;
