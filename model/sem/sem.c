@@ -167,14 +167,6 @@ bool sem_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out)
     return false;
 }
 
-bool sem_compare(sem_val a, sem_val b, int *cmp)
-{
-    if (a.sym != b.sym)
-        return false;
-    *cmp = a.num < b.num ? -1 : a.num > b.num;
-    return true;
-}
-
 int sem_vars_read(sem_vars *out, int reg, int at)
 {
     if (out->n_rd < SEM_MAX_RD_REGS) {

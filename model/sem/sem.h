@@ -903,8 +903,5 @@ sem_val sem_extend(sem_val v, int bytes, bool sign);
 /* a op b for + - ^ | & * /; false when undefined (symbolic operands other
  * than address +/- integer and x-x, x^x; division by zero). */
 bool sem_arith(char op, sem_val a, sem_val b, sem_val *out);
-/* Signed comparison: *cmp <0, 0, >0; false for unordered values (two
- * different symbols, an address against an integer). */
-bool sem_compare(sem_val a, sem_val b, int *cmp);
 
 #endif

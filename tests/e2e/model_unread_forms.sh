@@ -231,6 +231,11 @@ one a4 'ARM a4\n{ int y=4; 0:R1=1; 0:R9=y; }\n P0 ;\n LDR R0,[R9] ;\n LDR R4,[R0
 # reservation register starts as 0): a store there
 one sx 'ARM sx\n{ 0:R0=0; 0:R1=1; }\n P0 ;\n STREX R5,R1,[R0] ;\nexists (0:R5=0)\n' 4:2 "memory access to 0, which is not a location"
 one sr 'RISCV sr\n{ 0:x1=1; 0:x9=y; 1:x1=1; 1:x9=y; }\n P0 | P1 ;\n lw x2,0(x9) | sw x1,0(x9) ;\n sc.w x6,x1,0(x2) | ;\nexists (0:x6=0)\n' 5:2 "memory access to 0, which is not a location"
+# a Power compare of an address with anything but 0 (and an unsigned
+# one of an address): herd7's `<` and low word refuse it
+one pc 'PPC pc\n{ 0:r6=x; 0:r8=y; }\n P0 ;\n cmpw r6,r8 ;\n mfcr r3 ;\nexists (0:r3=0)\n' 4:2 "illegal operation < on x and y (herd7 refuses the test)"
+one px 'PPC px\n{ 0:r6=x; }\n P0 ;\n addi r9,r6,4 ;\n cmpw r9,r6 ;\nexists (0:r9=0)\n' 5:2 "illegal operation < on x+4 and x (herd7 refuses the test)"
+one pu 'PPC pu\n{ 0:r6=x; }\n P0 ;\n cmplwi r6,0 ;\nexists (0:r6=0)\n' 4:2 "illegal operation mask32 on x and 0 (herd7 refuses the test)"
 one es 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' 4:2 'extsw of an address (herd7 7.58: "Illegal operation sxt32")'
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
