@@ -135,6 +135,13 @@ static int str_cmp(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Whether herd7's digest leaves in's labels as written (a call's). */
+static bool label_as_written(const ll_test *t, const ll_instr *in)
+{
+    return t->arch && t->arch->label_as_written &&
+           t->arch->label_as_written(in);
+}
+
 static void collect_labels(const ll_test *t, labels *l)
 {
     int cap = 0;
@@ -146,7 +153,8 @@ static void collect_labels(const ll_test *t, labels *l)
             if (s->label)
                 found[k++] = s->label;
             int64_t rel;
-            for (int o = 0; s->has_instr && o < s->instr.n_ops; o++)
+            bool kept = s->has_instr && label_as_written(t, &s->instr);
+            for (int o = 0; s->has_instr && !kept && o < s->instr.n_ops; o++)
                 if (s->instr.ops[o].kind == LL_OPND_LABEL &&
                     !ll_label_relative(s->instr.ops[o].sym, &rel))
                     found[k++] = s->instr.ops[o].sym;
@@ -200,9 +208,10 @@ static void code_text(const ll_test *t, ll_buf *b)
                 continue;
             ll_instr in = s->instr;        /* shallow: labels renamed */
             char renamed[LL_MAX_OPERANDS][16];
+            bool kept = label_as_written(t, &in);
             /* a location operand naming a code label (an address
                taken of it, `la x10,L0`) is that label, renamed too */
-            for (int o = 0; o < in.n_ops; o++)
+            for (int o = 0; o < in.n_ops && !kept; o++)
                 if (in.ops[o].kind == LL_OPND_LABEL ||
                     (in.ops[o].kind == LL_OPND_SYM && in.ops[o].sym && l.n &&
                      !t->arch->labels_apart &&

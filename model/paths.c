@@ -62,7 +62,8 @@ typedef struct run_ctx {
         sem_val v;
     } *wrote;
     int n_wrote, cap_wrote;
-    bool at0;           /* the run went to address 0 (C): bad if it ends */
+    bool at0;           /* the run went to address 0, or to a number a
+                           read made: bad if it ends */
     bool looped;        /* some run jumped back on a value read */
     bool probing;       /* runs may take one value of a later own write */
     bool probe;         /* this run did (mdl_run.probe) */
@@ -455,22 +456,29 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         }
         return -1;
     }
-    if ((zero || (!dep && c->m->ops->zero_location)) && addr.sym < 0 &&
-        addr.num == 0) {
-        /* herd7 (C, LISA) gives address 0 no initial write: a read there
+    if (addr.sym < 0 &&
+        (dep || ((zero || c->m->ops->zero_location) && addr.num == 0))) {
+        /* herd7 gives address 0 no initial write (C, LISA): a read there
            has a source only in a write there, and an execution with
            either is refused (`Non-symbolic memory access found on
-           '[0]'`). A location of ours that no state names; a run that
-           goes there is refused if its reads find their values
-           (mdl_run.bad). A read with no write at all to pair with is
-           the path pass's (C), apart_unwritten's (LISA) */
-        loc = mdl_loc_id(c->m, sem_addr_of(r, "addr:0"));
+           '[0]'`). So is one whose address a value read makes, at any
+           number: a read there finds a write through an address read
+           too, its own thread's after it as well (herd7 pairs before
+           its model), and that write refuses the test. A location of
+           ours that no state names; a run that goes there is refused if
+           its reads find their values (mdl_run.bad, at0_run). A read
+           with no write at all to pair with is the path pass's (C),
+           apart_unwritten's (LISA), or no execution */
+        char name[40];
+        snprintf(name, sizeof name, "addr:%lld", (long long)addr.num);
+        loc = mdl_loc_id(c->m, sem_addr_of(r, name));
         if (loc == n)
             c->m->locs[loc].no_init = true;
         if (!c->at0) {
             const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
             ll_diag_set(&c->at0_diag, s->pos.line, s->pos.col,
-                        "memory access to 0, which is not a location");
+                        "memory access to %lld, which is not a location",
+                        (long long)addr.num);
         }
         c->at0 = true;
         return loc;
@@ -480,10 +488,10 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
         c->dead = true;
         return -1;
     }
-    /* an address read (as 0) that is no location: another value read
-       takes this path. But herd7 (C) refuses an execution that stores
-       there (`Non-symbolic memory access found`), as for a constant
-       one: that run is refused if its reads find their values */
+    /* an address read that is a symbol's but no location: another
+       value read takes this path. But herd7 (C) refuses an execution
+       that stores there (`Non-symbolic memory access found`), as for a
+       constant one: that run is refused if its reads find their values */
     if (dep && (read || !c->m->ops->errors_on_every_path))
         c->dead = true;
     else if (why[0])

@@ -721,10 +721,10 @@ static bool read_inits(mdl_test *m, const ll_ctype *types)
     return true;
 }
 
-/* The architecture's check of every instruction, reached or not. */
+/* The architecture's checks of every instruction, reached or not. */
 static bool check_code(mdl_test *m)
 {
-    if (!m->ops->check)
+    if (!m->ops->check && !m->ops->check_in)
         return true;
     for (int i = 0; i < m->n_threads; i++) {
         const ll_thread *th = m->threads[i].code;
@@ -732,7 +732,9 @@ static bool check_code(mdl_test *m)
             if (!th->stmts[k].has_instr)
                 continue;
             ll_buf why = {0};
-            bool ok = m->ops->check(&th->stmts[k].instr, &why);
+            const ll_instr *in = &th->stmts[k].instr;
+            bool ok = (!m->ops->check || m->ops->check(in, &why)) &&
+                      (!m->ops->check_in || m->ops->check_in(th, in, &why));
             if (!ok)
                 set_error(m, th->stmts[k].pos, ll_buf_str(&why), NULL);
             ll_buf_free(&why);

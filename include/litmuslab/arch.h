@@ -62,6 +62,11 @@ struct ll_arch_ops {
      * test digest (Hash=) reads it, where it differs from ours; NULL when
      * it never does. Appends to out. */
     void (*herd_spelling)(const char *text, ll_buf *out);
+    /* Whether herd7's digest leaves the labels instruction in names as
+     * written: it renames the labels defined and those its branches
+     * name, but some instruction's label is none of its branches' (a
+     * call). NULL: every instruction's label is renamed. */
+    bool (*label_as_written)(const ll_instr *in);
     /* herd7 and litmus7 name a register by reg_name in states,
      * conditions and digests whatever alias the test used (an alias `a0`
      * is shown as `x10`): the reader keeps that name. False: the test's

@@ -530,6 +530,14 @@ static bool ppc_respell(const char *text, ll_buf *out)
     return false;
 }
 
+/* herd7's digest renames the labels its branches name, and bl is none
+ * of them (its label maps and folds leave a call's out): `bl LC01`
+ * stays so while the LC01: it names becomes L00. */
+static bool ppc_label_as_written(const ll_instr *in)
+{
+    return in->op == LL_PPC_BL;
+}
+
 /* The arch-ops hook: herd7's spelling, or ours where they agree. */
 static void ppc_herd_spelling(const char *text, ll_buf *out)
 {
@@ -547,6 +555,7 @@ const ll_arch_ops ll_arch_ppc = {
     .op_name = ppc_op_name,
     .reg_canon = ll_reg_canon_identity,
     .herd_spelling = ppc_herd_spelling,
+    .label_as_written = ppc_label_as_written,
 };
 
 /* Its lines of the architecture list (include/litmuslab/arch/list.h):

@@ -456,13 +456,14 @@ static sem_next store(sem_run *r, const ll_instr *in)
 }
 
 /* STREX Rs,Rt,[Rn]: fails (Rs = 1, no write) or succeeds (Rs = 0, a
- * write paired with the reservation's read); the reservation ends. */
+ * write paired with the reservation's read; with none, at address 0 a
+ * write there: sem_reservation_held); the reservation ends. */
 static sem_next store_exclusive(sem_run *r, const ll_instr *in)
 {
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
         return undefined(r, a.t);
-    bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
+    bool had = r->reserved, held = sem_reservation_held(r, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
@@ -473,10 +474,10 @@ static sem_next store_exclusive(sem_run *r, const ll_instr *in)
         return SEM_DEAD;
     /* paired only when its read is the last atomic access (herd7 7.58:
      * LDREX x; STL y; STREX x succeeds, unpaired) */
-    int pair = r->x_read == r->res_event ? r->res_event : -1;
+    int pair = had && r->x_read == r->res_event ? r->res_event : -1;
     r->x_read = -1;
     sem_reg v = get(r, &in->ops[1]);
-    int w = sem_store(r, a.v, a.t, v.v, v.t | r->res_dep,
+    int w = sem_store(r, a.v, a.t, v.v, v.t | (had ? r->res_dep : 0),
                       access_tags(in->op), pair);
     made(r, w, &in->ops[1]);
     if (sem_stopped(r))

@@ -202,8 +202,21 @@ static sem_next set_crf(sem_run *r, int crf, sem_val a, sem_val b,
         return SEM_NEXT;    /* a compare of a value herd7 leaves */
     }
     if (a.sym >= 0 || b.sym >= 0) {
-        if (!sem_compare(a, b, &c))   /* offsets from the same address */
-            return undefined(r, dep);
+        /* herd7 7.58 compares by its `<` both ways: an address is above
+           0 (x < 0 is 0, 0 < x 1), and it refuses `<` on the other
+           pairs with an address, x and x or x+4 too; the unsigned forms
+           first take the low word, which it refuses on an address
+           ("mask32"). That goes on unsolved (sem_illegal_op). */
+        sem_val lt, gt;
+        if (how == CMP_U32 || !sem_herd_arith(r, '<', a, b, &lt) ||
+            !sem_herd_arith(r, '<', b, a, &gt)) {
+            if (!sem_illegal_op(r, how == CMP_U32 ? "mask32" : "<", a, b,
+                                dep))
+                return SEM_DEAD;
+            put_op(r, SLOT_CR0 + crf, sem_unsolved(), dep, vs);
+            return SEM_NEXT;
+        }
+        c = lt.num ? -1 : gt.num != 0;
     } else {
         uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num;
         switch (how) {

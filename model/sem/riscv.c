@@ -119,7 +119,8 @@ static sem_next store(sem_run *r, const ll_instr *in)
 
 /* sc rd, rs2, (rs1): fails (rd = 1, no write) or, when the thread holds
  * a reservation on its address, succeeds (rd = 0, a write paired with
- * the reservation's read); either way the reservation ends. An sc to
+ * the reservation's read; with none, at address 0 a write there:
+ * sem_reservation_held); either way the reservation ends. An sc to
  * another address than the reservation's fails, as in herd7 7.58 (the
  * manual leaves it free to succeed or fail; herd7 after 7.58 lets it
  * succeed, its regression test A024). */
@@ -128,7 +129,7 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
     sem_reg a;
     if (!address(r, &in->ops[2], &a))
         return SEM_DEAD;   /* never: an address plus a number */
-    bool held = r->reserved && sem_val_eq(r->res_addr, a.v);
+    bool had = r->reserved, held = sem_reservation_held(r, a.v);
     bool success = sem_choose(r, 2) == 1;
     r->reserved = false;
     if (!success) {
@@ -139,9 +140,9 @@ static sem_next store_conditional(sem_run *r, const ll_instr *in)
         return SEM_DEAD;
     sem_reg v = rv_get(r, &in->ops[1]);
     int w = sem_store(r, a.v, a.t, v.v,
-                      v.t | r->res_dep,
+                      v.t | (had ? r->res_dep : 0),
                       (1u << TAG_X) | (1u << TAG_EX) | order_tags(in),
-                      r->res_event);
+                      had ? r->res_event : -1);
     made(r, w, &in->ops[1]);
     /* rd depends on the write: a source of addr, data and ctrl (the
        manual's syntactic dependencies from an sc; herd7's ISA-DEP-*) */
@@ -421,6 +422,7 @@ static bool riscv_herd_vars(const ll_instr *in, sem_vars *out)
 
 const sem_ops sem_riscv_ops = {
     .check = sem_riscv_check,
+    .check_in = sem_riscv_check_in,
     .arch = LL_ARCH_RISCV,
     .default_model = "riscv.cat",
     .tags = riscv_tags,

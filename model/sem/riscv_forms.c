@@ -13,7 +13,9 @@
  *   Read, refused when a run reaches them ("RISCV operation OP is not
  *   implemented (yet)", "instruction '...' not handled"): srl, sra, srai,
  *   srlw, sraw, srliw, sraiw, sltu, sltiu, bltu, bgeu, amomaxu, amominu,
- *   auipc, ret. */
+ *   auipc, ret.
+ *   Refused, reached or not: la of a name that is no code label of the
+ *   thread ("Label x not found"). */
 #include "model/sem/riscv_int.h"
 
 #include <string.h>
@@ -62,6 +64,21 @@ bool sem_riscv_check(const ll_instr *in, ll_buf *why)
                              "a number as written, in hexadecimal or with a "
                              "+: its RISCV lexer reads decimal ones only",
                              why);
+}
+
+bool sem_riscv_check_in(const ll_thread *th, const ll_instr *in,
+                        ll_buf *why)
+{
+    if (in->op != LL_RV_LA)
+        return true;
+    const char *name = in->ops[1].sym ? in->ops[1].sym : "";
+    for (int k = 0; k < th->n_stmts; k++)
+        if (th->stmts[k].label && strcmp(th->stmts[k].label, name) == 0)
+            return true;
+    ll_buf_printf(why, "la of a location (herd7 7.58: \"Label %s not found\"; "
+                       "it reads la of a code label of the thread only)",
+                  name);
+    return false;
 }
 
 /* herd7's name of an operation it reads but does not run, or NULL. */

@@ -43,6 +43,10 @@ sem_next rv_exec_alu(sem_run *r, const ll_instr *in);
  * reads instead in why, for an instruction herd7 7.58 does not read
  * (hwrun runs it). */
 bool sem_riscv_check(const ll_instr *in, ll_buf *why);
+/* herd7 7.58 refuses la of a name that is no code label of the thread
+ * (a location: "Label x not found"), reached or not. */
+bool sem_riscv_check_in(const ll_thread *th, const ll_instr *in,
+                        ll_buf *why);
 
 /* false after sem_error for an instruction herd7 7.58 reads but refuses
  * when a run reaches it (srai, sltu, bltu, amomaxu, auipc, ret, ...). */

@@ -45,6 +45,12 @@ void sem_reserve(sem_run *r, sem_reg a, int ev)
     r->res_event = ev;
 }
 
+bool sem_reservation_held(const sem_run *r, sem_val a)
+{
+    return r->reserved ? sem_val_eq(r->res_addr, a)
+                       : a.sym < 0 && a.num == 0;
+}
+
 bool sem_val_eq(sem_val a, sem_val b)
 {
     return a.sym == b.sym && a.num == b.num;
@@ -159,14 +165,6 @@ bool sem_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out)
         return true;
     }
     return false;
-}
-
-bool sem_compare(sem_val a, sem_val b, int *cmp)
-{
-    if (a.sym != b.sym)
-        return false;
-    *cmp = a.num < b.num ? -1 : a.num > b.num;
-    return true;
 }
 
 int sem_vars_read(sem_vars *out, int reg, int at)

@@ -347,6 +347,9 @@ typedef struct sem_ops {
      * annotations against the bell's declarations, as herd7 checks them):
      * false with the reason in why. NULL: none. */
     bool (*check)(const ll_instr *in, ll_buf *why);
+    /* The same of an instruction against its thread's code th (a label
+     * it takes the address of must be one of th's). NULL: none. */
+    bool (*check_in)(const ll_thread *th, const ll_instr *in, ll_buf *why);
     /* An address that a value read moved off its location (x plus a
      * register read as 2) is a location of its own, apart from x, with
      * no initial value (a read there reads a write there; none, no
@@ -736,6 +739,13 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
 /* Hold a reservation (lwarx, lr, ldrex) on address a (its value and
  * the reads it depends on), taken by read event ev. */
 void sem_reserve(sem_run *r, sem_reg a, int ev);
+/* Whether a store-conditional at address a may succeed: the thread holds
+ * a reservation there, or holds none and a is 0 (herd7 keeps the
+ * reserved address in a register that starts as 0 and a
+ * store-conditional sets back to 0: one at 0 succeeds with no load
+ * reserved before it, a write at 0 that refuses the test). For the
+ * semantics whose herd7 does so; another keeps a flag of its own. */
+bool sem_reservation_held(const sem_run *r, sem_val a);
 /* Make write event ev (sem_store's index) a source of dependencies, as a
  * read is: the taint of a register whose value comes from it (an
  * `sc`'s result register, which herd7 7.58 and its manual make a
@@ -900,8 +910,5 @@ sem_val sem_extend(sem_val v, int bytes, bool sign);
 /* a op b for + - ^ | & * /; false when undefined (symbolic operands other
  * than address +/- integer and x-x, x^x; division by zero). */
 bool sem_arith(char op, sem_val a, sem_val b, sem_val *out);
-/* Signed comparison: *cmp <0, 0, >0; false for unordered values (two
- * different symbols, an address against an integer). */
-bool sem_compare(sem_val a, sem_val b, int *cmp);
 
 #endif

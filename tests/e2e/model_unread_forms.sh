@@ -191,7 +191,17 @@ for op in "neg r1,r1" "nor. r1,r1,r1" "slw r1,r1,r1" "srawi r1,r1,1" "mflr r1"; 
 done
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
-reached RISCV x5 "la x5,x" "la of a location (herd7 7.58: \"Label x not found\"; it reads la of a code label of the thread only)" j
+# la of a name that is no label of the thread: refused, reached or not
+# (herd7 7.58 looks the name up before any run), la of its own label read
+for la in "la x5,x" "la x5,L8" "la x5,y"; do
+  n=$((n+1))
+  f=$tmp/t$n.litmus
+  printf 'RISCV t%s\n{ int x; }\n P0 | P1 ;\n j L9 | L8: ;\n %s | li x6,1 ;\n L9: | ;\nexists (0:x5=0)\n' "$n" "$la" > "$f"
+  expect "$f" "$f:5:2: la of a location (herd7 7.58: \"Label ${la#la x5,} not found\"; it reads la of a code label of the thread only)" "$la jumped over"
+done
+printf 'RISCV lak\n{ }\n P0 ;\n j L9 ;\n la x5,L9 ;\n L9: ;\nexists (0:x5=0)\n' > "$tmp/lak.litmus"
+"$LITMUSLAB" model "$tmp/lak.litmus" 2>&1 | grep -q '^Observation lak Always 1 0$' ||
+  { echo "model_unread_forms: la of a label of the thread is refused"; fail=1; }
 # a RISC-V, Power or ARM operation herd7 cannot make on an address
 # refuses the test, on a value read as on a constant (the run was dead,
 # the test answered); Power's extsw of an address, which herd7 does not
@@ -210,6 +220,22 @@ one ad 'ARM ad\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | 
 one as 'ARM as\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0,LSL #2] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation << on x and 2 (herd7 refuses the test)"
 # a store through an address read as 0 (herd7: "Non-symbolic memory access")
 one az 'ARM az\n{ 0:R1=4; 0:R9=y; 1:R1=4; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R1,[R9] ;\n STR R1,[R0] | ;\nexists (0:R0=0)\n' 5:2 "memory access to 0, which is not a location"
+# ... and so does a read through it that the store after it feeds: herd7
+# pairs that read with that store before its model (LDREX, lwarx, lr or
+# plain loads alike), at any address a value read makes
+one al 'ARM al\n{ 0:R1=4; 0:R9=y; 1:R1=4; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R1,[R9] ;\n LDREX R4,[R0] | ;\n STREX R5,R1,[R0] | ;\nexists (0:R4=0)\n' 5:2 "memory access to 0, which is not a location"
+one pl 'PPC pl\n{ 0:r1=1; 0:r3=0; 0:r9=y; 1:r1=1; 1:r9=y; }\n P0 | P1 ;\n lwz r2,0(r9) | stw r1,0(r9) ;\n lwarx r4,r3,r2 | ;\n stwcx. r1,r3,r2 | ;\nexists (0:r4=0)\n' 5:2 "memory access to 0, which is not a location"
+one rl 'RISCV rl\n{ 0:x1=1; 0:x9=y; 1:x1=1; 1:x9=y; }\n P0 | P1 ;\n lw x2,0(x9) | sw x1,0(x9) ;\n lw x4,0(x2) | ;\n sw x1,0(x2) | ;\nexists (0:x4=0)\n' 5:2 "memory access to 0, which is not a location"
+one a4 'ARM a4\n{ int y=4; 0:R1=1; 0:R9=y; }\n P0 ;\n LDR R0,[R9] ;\n LDR R4,[R0] ;\n STR R1,[R0] ;\nexists (0:R4=0)\n' 5:2 "memory access to 4, which is not a location"
+# a STREX or sc with no reservation succeeds at address 0 in herd7 (its
+# reservation register starts as 0): a store there
+one sx 'ARM sx\n{ 0:R0=0; 0:R1=1; }\n P0 ;\n STREX R5,R1,[R0] ;\nexists (0:R5=0)\n' 4:2 "memory access to 0, which is not a location"
+one sr 'RISCV sr\n{ 0:x1=1; 0:x9=y; 1:x1=1; 1:x9=y; }\n P0 | P1 ;\n lw x2,0(x9) | sw x1,0(x9) ;\n sc.w x6,x1,0(x2) | ;\nexists (0:x6=0)\n' 5:2 "memory access to 0, which is not a location"
+# a Power compare of an address with anything but 0 (and an unsigned
+# one of an address): herd7's `<` and low word refuse it
+one pc 'PPC pc\n{ 0:r6=x; 0:r8=y; }\n P0 ;\n cmpw r6,r8 ;\n mfcr r3 ;\nexists (0:r3=0)\n' 4:2 "illegal operation < on x and y (herd7 refuses the test)"
+one px 'PPC px\n{ 0:r6=x; }\n P0 ;\n addi r9,r6,4 ;\n cmpw r9,r6 ;\nexists (0:r9=0)\n' 5:2 "illegal operation < on x+4 and x (herd7 refuses the test)"
+one pu 'PPC pu\n{ 0:r6=x; }\n P0 ;\n cmplwi r6,0 ;\nexists (0:r6=0)\n' 4:2 "illegal operation mask32 on x and 0 (herd7 refuses the test)"
 one es 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' 4:2 'extsw of an address (herd7 7.58: "Illegal operation sxt32")'
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
