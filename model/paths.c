@@ -1029,13 +1029,14 @@ void sem_lock_wait(sem_run *r)
     ctx(r)->waited = true;
 }
 
-bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
-                    sem_taint t)
+/* sem_illegal_op and sem_illegal_value: n operands v, shown as herd7's
+ * constants (an address with its offset). */
+static bool illegal_op(sem_run *r, const char *op, const sem_val *v, int n,
+                       sem_taint t)
 {
     run_ctx *c = ctx(r);
     char x[2][64];
-    sem_val v[2] = {a, b};
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < n; i++)
         if (v[i].sym < 0)
             snprintf(x[i], sizeof x[i], "%lld", (long long)v[i].num);
         else if (v[i].num == 0)
@@ -1052,8 +1053,9 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
     if (!c->m->bad_diag.msg[0]) {
         const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
         ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
-                    "illegal operation %s on %s and %s (herd7 refuses the "
-                    "test)", op, x[0], x[1]);
+                    "illegal operation %s on %s%s%s (herd7 refuses the "
+                    "test)", op, x[0], n > 1 ? " and " : "",
+                    n > 1 ? x[1] : "");
     }
     c->bad = c->illegal = true;
     if (c->n_illegal_t < MDL_MAX_ILLEGAL)
@@ -1061,6 +1063,20 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
     else
         c->illegal_t[MDL_MAX_ILLEGAL - 1] &= t;
     return true;
+}
+
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t)
+{
+    return illegal_op(r, op, (sem_val[]){a, b}, 2, t);
+}
+
+bool sem_illegal_value(sem_run *r, const char *op, sem_val a,
+                       const sem_val *b, sem_taint t, sem_val *out)
+{
+    *out = sem_unsolved();
+    return b ? illegal_op(r, op, (sem_val[]){a, *b}, 2, t)
+             : illegal_op(r, op, &a, 1, t);
 }
 
 void sem_set_bytes(sem_run *r, int ev, int bytes)
