@@ -676,23 +676,20 @@ static sem_next multiply_long(sem_run *r, const ll_instr *in)
     sem_taint t = a.t | b.t | c.t;
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg) |
                    (acc ? a64_pick(r, in->ops[3].reg) : 0);
-    sem_val sum;
-    if (a64_unsolved(a.v, b.v) || c.v.sym != -1) {
-        /* herd7 adds Xa to the product: `+` on an address and it */
-        if (!compute_or_illegal(r, OP_ADD, c.v, sem_unsolved(), 64, t, &sum))
-            return SEM_DEAD;
-        a64_set_pick(r, in->ops[0].reg, sum, t, pk);
-        return SEM_NEXT;
+    sem_val p = sem_unsolved(), z;
+    if (!a64_unsolved(a.v, b.v)) {
+        uint64_t x = (uint64_t)a.v.num & mask_of(32);
+        uint64_t y = (uint64_t)b.v.num & mask_of(32);
+        if (sign) {
+            x = (uint64_t)a64_sext(a.v.num, 32);
+            y = (uint64_t)a64_sext(b.v.num, 32);
+        }
+        p = sem_int((int64_t)(x * y));
     }
-    uint64_t x = (uint64_t)a.v.num & mask_of(32);
-    uint64_t y = (uint64_t)b.v.num & mask_of(32);
-    if (sign) {
-        x = (uint64_t)a64_sext(a.v.num, 32);
-        y = (uint64_t)a64_sext(b.v.num, 32);
-    }
-    uint64_t p = x * y;
-    uint64_t z = neg ? (uint64_t)c.v.num - p : (uint64_t)c.v.num + p;
-    a64_set_pick(r, in->ops[0].reg, sem_int((int64_t)z), t, pk);
+    /* Xa plus or minus the product: an address moves by it */
+    if (!compute_or_illegal(r, neg ? OP_SUB : OP_ADD, c.v, p, 64, t, &z))
+        return SEM_DEAD;
+    a64_set_pick(r, in->ops[0].reg, z, t, pk);
     return SEM_NEXT;
 }
 
