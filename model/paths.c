@@ -466,7 +466,10 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
        takes this path. But herd7 (C) refuses an execution that stores
        there (`Non-symbolic memory access found`), as for a constant
        one: that run is refused if its reads find their values */
-    if (dep && (read || !c->m->ops->errors_on_every_path))
+    if (dep && !read && addr.sym >= 0 && why[0] &&
+        c->m->ops->offsets_refused)
+        sem_error(r, "%s", why);    /* refused if its reads find values */
+    else if (dep && (read || !c->m->ops->errors_on_every_path))
         c->dead = true;
     else if (why[0])
         sem_error(r, "%s", why);
@@ -1050,9 +1053,9 @@ static bool illegal_op(sem_run *r, const char *op, const sem_val *v, int n,
         c->dead = true;
         return false;
     }
-    if (!c->m->bad_diag.msg[0]) {
+    if (!c->m->illegal_diag.msg[0]) {
         const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
-        ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
+        ll_diag_set(&c->m->illegal_diag, s->pos.line, s->pos.col,
                     "illegal operation %s on %s%s%s (herd7 refuses the "
                     "test)", op, x[0], n > 1 ? " and " : "",
                     n > 1 ? x[1] : "");
@@ -1609,9 +1612,9 @@ static bool next_choices(run_ctx *c)
 static void at0_run(run_ctx *c)
 {
     c->bad = true;
-    /* herd7 refuses there before its model, an illegal operation of
-       the run's after it (sem_illegal_op) */
-    if (!c->m->bad_diag.msg[0] || c->illegal)
+    /* herd7 refuses there before its model (an illegal operation of
+       the run's keeps its own message: illegal_diag) */
+    if (!c->m->bad_diag.msg[0])
         c->m->bad_diag = c->at0_diag;
     for (int i = 0; i < c->n_ev; i++) {
         sem_event *e = &c->ev[i];

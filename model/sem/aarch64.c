@@ -969,4 +969,5 @@ const sem_ops sem_aarch64_ops = {
     .code_labels = true,
     .unordered_in_instr = TAG(TAG_IICO),
     .copies_unsolved = a64_copies_unsolved,
+    .offsets_refused = true,  /* herd7 7.58: a store at y+1 a read made */
 };

@@ -349,8 +349,12 @@ typedef struct sem_ops {
      * execution), as herd7 runs some assembly languages without
      * -variant mixed (the architectures' files say which).
      * false: the run is dropped (another value read gives a real
-     * address). */
+     * address), or with offsets_refused, a run that writes there whose
+     * reads find their values refuses the test as mixed-size, as herd7
+     * does before its model for some instruction sets ("mixed-size
+     * test rejected (symbol [y+1])"; a read there is no execution). */
     bool offsets_apart;
+    bool offsets_refused;
     /* ... and so is an address the code fixes (x plus the offset of
      * `lw x5,4(x6)`, inside a 64-bit x or past its end), as herd7 7.58
      * runs an assembly test without -variant mixed; it refuses the test
