@@ -272,6 +272,10 @@ typedef struct mdl_test {
     uint64_t positive, negative;
     uint64_t candidates;     /* rf/co combinations examined */
     ll_diag bad_diag;        /* the first error of a run marked bad */
+    ll_diag illegal_diag;    /* the first illegal operation met
+                                (sem_illegal_op): a refusal's when a
+                                candidate of it passes, after any
+                                refusal before the model (bad_diag) */
     bool looped;             /* some run jumped back on a value read */
     bool loop_probe;         /* mdl_search's second pass, for herd7's
                                 `Loop` test alone (mdl_run.probe) */

@@ -491,8 +491,13 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
     /* an address read that is a symbol's but no location: another
        value read takes this path. But herd7 (C) refuses an execution
        that stores there (`Non-symbolic memory access found`), as for a
-       constant one: that run is refused if its reads find their values */
-    if (dep && (read || !c->m->ops->errors_on_every_path))
+       constant one: that run is refused if its reads find their values;
+       so is a store off a location (y+1) where herd7 refuses it before
+       its model (sem_ops.offsets_refused) */
+    if (dep && !read && addr.sym >= 0 && why[0] &&
+        c->m->ops->offsets_refused)
+        sem_error(r, "%s", why);
+    else if (dep && (read || !c->m->ops->errors_on_every_path))
         c->dead = true;
     else if (why[0])
         sem_error(r, "%s", why);
@@ -1058,13 +1063,14 @@ bool sem_lock_wait(sem_run *r)
     return c->keep_waits || c->explore || c->free_br;
 }
 
-bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
-                    sem_taint t)
+/* sem_illegal_op and sem_illegal_value: n operands v, shown as herd7's
+ * constants (an address with its offset). */
+static bool illegal_op(sem_run *r, const char *op, const sem_val *v, int n,
+                       sem_taint t)
 {
     run_ctx *c = ctx(r);
     char x[2][64];
-    sem_val v[2] = {a, b};
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < n; i++)
         if (v[i].sym < 0)
             snprintf(x[i], sizeof x[i], "%lld", (long long)v[i].num);
         else if (v[i].num == 0)
@@ -1078,11 +1084,12 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
         c->dead = true;
         return false;
     }
-    if (!c->m->bad_diag.msg[0]) {
+    if (!c->m->illegal_diag.msg[0]) {
         const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
-        ll_diag_set(&c->m->bad_diag, s->pos.line, s->pos.col,
-                    "illegal operation %s on %s and %s (herd7 refuses the "
-                    "test)", op, x[0], x[1]);
+        ll_diag_set(&c->m->illegal_diag, s->pos.line, s->pos.col,
+                    "illegal operation %s on %s%s%s (herd7 refuses the "
+                    "test)", op, x[0], n > 1 ? " and " : "",
+                    n > 1 ? x[1] : "");
     }
     c->bad = c->illegal = true;
     if (c->n_illegal_t < MDL_MAX_ILLEGAL)
@@ -1090,6 +1097,20 @@ bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
     else
         c->illegal_t[MDL_MAX_ILLEGAL - 1] &= t;
     return true;
+}
+
+bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
+                    sem_taint t)
+{
+    return illegal_op(r, op, (sem_val[]){a, b}, 2, t);
+}
+
+bool sem_illegal_value(sem_run *r, const char *op, sem_val a,
+                       const sem_val *b, sem_taint t, sem_val *out)
+{
+    *out = sem_unsolved();
+    return b ? illegal_op(r, op, (sem_val[]){a, *b}, 2, t)
+             : illegal_op(r, op, &a, 1, t);
 }
 
 void sem_set_bytes(sem_run *r, int ev, int bytes)
@@ -1622,9 +1643,9 @@ static bool next_choices(run_ctx *c)
 static void at0_run(run_ctx *c)
 {
     c->bad = true;
-    /* herd7 refuses there before its model, an illegal operation of
-       the run's after it (sem_illegal_op) */
-    if (!c->m->bad_diag.msg[0] || c->illegal)
+    /* herd7 refuses there before its model (an illegal operation of
+       the run's keeps its own message: illegal_diag) */
+    if (!c->m->bad_diag.msg[0])
         c->m->bad_diag = c->at0_diag;
     for (int i = 0; i < c->n_ev; i++) {
         sem_event *e = &c->ev[i];

@@ -3221,7 +3221,7 @@ static bool illegal_accepted(search *s)
         return false;
     if (!bad_accepted(s))
         return false;
-    s->m->diag = s->m->bad_diag;
+    s->m->diag = s->m->illegal_diag;
     s->m->failed = true;
     s->status = MDL_BAD_INPUT;
     s->stop = true;

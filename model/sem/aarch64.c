@@ -98,17 +98,23 @@ static sem_next address(sem_run *r, const ll_operand *m, a64_addr *out)
     sem_reg base = a64_get(r, m->reg);
     sem_taint base_pick = a64_pick(r, m->reg), off_pick = 0;
     sem_reg off = {sem_int(m->imm), 0};
-    bool ok = true;
+    char name[16];
     if (m->index >= 0) {
         sem_reg x = a64_get(r, m->index);
         off.t = x.t;
         off_pick = a64_pick(r, m->index);
-        ok = a64_shift(x.v, m->shift & 0xFFFF, 64, &off.v);
+        /* a W index is masked (mask32), as its shift refused on an
+           address: herd7's unsolved offset (sem_illegal_value) */
+        if (!a64_mask(r, &x, a64_bits(m->index)) ||
+            (!a64_shift(x.v, m->shift & 0xFFFF, 64, &off.v, name) &&
+             !sem_illegal_value(r, name, x.v, NULL, x.t, &off.v)))
+            return SEM_DEAD;
     }
     sem_taint t = base.t | off.t, p = base_pick | off_pick;
     sem_val moved;
-    if (!ok || !sem_arith('+', base.v, off.v, &moved))
-        return a64_undefined(r, t | p);
+    if (!sem_herd_arith(r, '+', base.v, off.v, &moved) &&
+        !sem_illegal_value(r, "+", base.v, &off.v, t, &moved))
+        return SEM_DEAD;
     int mode = LL_A64_IDX_MODE(m->shift);
     out->at.v = mode == LL_A64_IDX_POST ? base.v : moved;
     out->at.t = t;
@@ -157,15 +163,11 @@ static bool load_into(sem_run *r, const ll_instr *in, sem_reg a,
     if (sem_stopped(r))
         return false;
     sem_set_bytes(r, *ev, bits / 8);
-    if (bits < 64 && v.v.sym >= 0) {
-        /* herd7 7.58: "Illegal operation mask32 on x" */
-        sem_error(r, "a %d-bit load of the address %s (herd7 7.58 refuses "
-                  "to cut an address: illegal operation mask%d)", bits,
-                  sem_sym_name(r, v.v.sym), bits);
+    /* herd7 7.58: "Illegal operation mask32 on x" */
+    if (!a64_mask(r, &v, bits))
         return false;
-    }
     v.v = a64_trunc(v.v, bits);
-    if (is_signed_load(in->op) && v.v.sym < 0)
+    if (is_signed_load(in->op) && v.v.sym == -1)
         v.v = sem_int(a64_sext(v.v.num, bits));
     a64_set(r, rd, v.v, v.t);
     return true;
@@ -181,10 +183,8 @@ static bool store_from(sem_run *r, const ll_instr *in, sem_reg a,
                        sem_tags tags, int rmw_read)
 {
     sem_reg v = a64_get(r, rs);
-    if (access_bits(in) < 64 && v.v.sym >= 0 && !v.t) {
-        a64_undefined(r, 0);    /* herd7's mask32 (16, 08) of an address */
+    if (!a64_mask(r, &v, access_bits(in)))   /* herd7's mask32 (16, 08) */
         return false;
-    }
     int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, access_bits(in)),
                             v.t, a64_pick(r, rs) | extra_pick, tags,
                             rmw_read);
@@ -298,8 +298,8 @@ static bool is_store_op(int op)
 }
 
 /* old <op> s at width bits: the value an LD<op>/ST<op> writes. */
-static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
-                         int bits, sem_val *out)
+static bool atomic_value(sem_run *r, int op, sem_val old, sem_val raw,
+                         sem_val s, int bits, sem_val *out)
 {
     if (is_store_op(op))
         op = op - LL_A64_STADD + LL_A64_LDADD;
@@ -307,8 +307,18 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
         *out = s;
         return true;
     }
+    if (a64_unsolved(old, s)) {
+        *out = sem_unsolved();
+        return true;
+    }
+    /* herd7's values: x + 4, 0 | x and x ^ x are, the rest refused */
     if (old.sym >= 0 || s.sym >= 0)
-        return op == LL_A64_LDADD && sem_arith('+', old, s, out);
+        return sem_herd_arith(r, op == LL_A64_LDADD ? '+'
+                                 : op == LL_A64_LDSET ? '|'
+                                 : op == LL_A64_LDEOR ? '^' : '&',
+                              old, s, out) &&
+               (op == LL_A64_LDADD || op == LL_A64_LDSET ||
+                op == LL_A64_LDEOR);
     uint64_t m = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
     uint64_t y = (uint64_t)s.num & m;
     int64_t sx = a64_sext(old.num, bits), sy = a64_sext(s.num, bits);
@@ -349,6 +359,26 @@ static bool atomic_value(int op, sem_val old, sem_val raw, sem_val s,
         return true;
     }
     return false;
+}
+
+/* An LD<op>, ST<op> herd7 7.58 refuses on an address (atomic_value
+ * false), old <op> s: its unsolved value in *out (sem_illegal_value, named as
+ * herd7 names the operation: `^ on 0 and x`, `sxt64 on x` of a signed
+ * maximum); false, the run stops. */
+static bool atomic_illegal(sem_run *r, int op, sem_val old, sem_val s,
+                           sem_taint t, sem_val *out)
+{
+    if (is_store_op(op))
+        op = op - LL_A64_STADD + LL_A64_LDADD;
+    const char *name = op == LL_A64_LDCLR ? "andnot2"
+                       : op == LL_A64_LDEOR ? "^"
+                       : op == LL_A64_LDSET ? "|"
+                       : op == LL_A64_LDUMAX ? "umax"
+                       : op == LL_A64_LDUMIN ? "umin"
+                       : op == LL_A64_LDADD ? "+" : NULL;
+    if (name)
+        return sem_illegal_value(r, name, old, &s, t, out);
+    return sem_illegal_value(r, "sxt64", old.sym >= 0 ? old : s, NULL, t, out);
 }
 
 /* The read of an atomic instruction at its operand's address, `bits`
@@ -401,8 +431,11 @@ static sem_next atomic_op(sem_run *r, const ll_instr *in)
     sem_reg s = a64_get(r, rs);
     sem_taint sp = a64_pick(r, rs);
     sem_val v;
-    if (!atomic_value(in->op, old.v, raw, a64_trunc(s.v, bits), bits, &v))
-        return a64_undefined(r, old.t | s.t | sp);
+    if (!a64_mask(r, &s, bits))     /* herd7's mask32 (16, 08) of Rs */
+        return SEM_DEAD;
+    if (!atomic_value(r, in->op, old.v, raw, a64_trunc(s.v, bits), bits, &v) &&
+        !atomic_illegal(r, in->op, old.v, s.v, old.t | s.t, &v))
+        return SEM_DEAD;
     int w = sem_store_pick(r, a.at.v, a.at.t, a.at_pick, v, s.t, sp, wtags,
                            ev);
     sem_set_bytes(r, w, bits / 8);
@@ -476,10 +509,14 @@ static sem_next compare_and_swap(sem_run *r, const ll_instr *in)
         return n;
     sem_reg expect = a64_get(r, rs);
     sem_taint expect_pick = expect.t | a64_pick(r, rs);
-    sem_expect(r, ev, a64_trunc(expect.v, bits), expect.t);
+    if (!a64_mask(r, &expect, bits))    /* herd7's mask32 of Rs */
+        return SEM_DEAD;
+    if (!sem_is_unsolved(expect.v))
+        sem_expect(r, ev, a64_trunc(expect.v, bits), expect.t);
     /* herd7 compares the value read whole (an LDADD's carry kept) with
-     * Rs cut, and writes it back whole */
-    if (sem_val_eq(raw, a64_trunc(expect.v, bits)) != success)
+     * Rs cut, and writes it back whole; an unsolved one either way */
+    if (sem_val_eq(raw, a64_trunc(expect.v, bits)) != success &&
+        !a64_unsolved(raw, expect.v))
         return SEM_DEAD;
     if (!success) {
         if (write_back) {   /* its write too depends on Rs (a pick) */
@@ -518,6 +555,8 @@ static void store_pair_half(sem_run *r, const ll_instr *in, sem_reg a,
     int rt = in->ops[2 + i].reg, other = in->ops[3 - i].reg;
     int bits = access_bits(in);
     sem_reg v = a64_get(r, rt);
+    if (!a64_mask(r, &v, bits))     /* herd7's mask32 of an address */
+        return;
     int ev = sem_store_pick(r, a.v, a.t, ap, a64_trunc(v.v, bits),
                             v.t | a64_get(r, other).t,
                             a64_pick(r, rt) | a64_pick(r, other) |
@@ -577,7 +616,7 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
     sem_reg old[2], at[2] = {a.at, next_element(a.at, bytes)};
     sem_val raw[2];     /* whole, as CAS's */
     int ev[2];
-    bool equal = true;
+    bool equal = true, either = false;
     sem_taint expect_pick = 0;
     for (int i = 0; i < 2; i++) {
         old[i] = sem_load_pick(r, at[i].v, at[i].t, a.at_pick, rtags,
@@ -589,10 +628,14 @@ static sem_next compare_and_swap_pair(sem_run *r, const ll_instr *in)
         old[i].v = a64_trunc(old[i].v, bits);
         sem_reg expect = a64_get(r, in->ops[i].reg);
         expect_pick |= expect.t | a64_pick(r, in->ops[i].reg);
-        sem_expect(r, ev[i], a64_trunc(expect.v, bits), expect.t);
+        if (!a64_mask(r, &expect, bits))    /* herd7's mask32 of Rs */
+            return SEM_DEAD;
+        if (!sem_is_unsolved(expect.v))
+            sem_expect(r, ev[i], a64_trunc(expect.v, bits), expect.t);
         equal = equal && sem_val_eq(raw[i], a64_trunc(expect.v, bits));
+        either = either || a64_unsolved(raw[i], expect.v);
     }
-    if (equal != success)
+    if (equal != success && !either)    /* unsolved: either way */
         return SEM_DEAD;
     for (int i = 0; i < 2 && success; i++)
         cas_equation(r, old[i].t, a64_made(r, in->ops[i].reg), bits);
@@ -636,8 +679,10 @@ static sem_next a64_nzcv_move(sem_run *r, const ll_instr *in)
     if (in->op == LL_A64_MRS) {
         sem_reg f = sem_get(r, A64_SLOT_NZCV);
         sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
-        if (f.v.num & A64_UNORDERED)
-            return a64_undefined(r, f.t | fp);
+        if (sem_is_unsolved(f.v)) {
+            a64_set_pick(r, reg, f.v, f.t, fp);
+            return SEM_NEXT;
+        }
         uint64_t v = 0;
         for (int i = 0; i < 4; i++)
             if (f.v.num & bit[i])
@@ -647,8 +692,15 @@ static sem_next a64_nzcv_move(sem_run *r, const ll_instr *in)
     }
     sem_reg v = a64_get(r, reg);
     sem_taint p = a64_pick(r, reg);
-    if (v.v.sym >= 0)
-        return a64_undefined(r, v.t | p);
+    /* herd7 reads the flags from bits 31..28 (`>>>[28] on x`) */
+    if (v.v.sym != -1) {
+        sem_val u = sem_unsolved();
+        if (v.v.sym >= 0 &&
+            !sem_illegal_value(r, ">>>[28]", v.v, NULL, v.t, &u))
+            return SEM_DEAD;
+        sem_set_pick(r, A64_SLOT_NZCV, u, v.t, p);
+        return SEM_NEXT;
+    }
     int64_t f = 0;
     for (int i = 0; i < 4; i++)
         if (((uint64_t)v.v.num >> (31 - i)) & 1)
@@ -663,10 +715,11 @@ static sem_next a64_nzcv_move(sem_run *r, const ll_instr *in)
  * (a loop counting down a constant: its regression test L028) to the
  * end, whatever -unroll says; only the other backward jumps count
  * towards it. A store-exclusive's status is no read's but is symbolic
- * to herd7 (its A184 retries an LDXR/STXR loop -unroll times). */
-static void concrete_if(sem_run *r, sem_taint cond)
+ * to herd7 (its A184 retries an LDXR/STXR loop -unroll times), and so
+ * is the unsolved value of an operation herd7 refuses. */
+static void concrete_if(sem_run *r, sem_taint cond, bool unsolved)
 {
-    r->concrete_jump = cond == 0 && !r->chose_status;
+    r->concrete_jump = cond == 0 && !r->chose_status && !unsolved;
 }
 
 static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
@@ -677,20 +730,20 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         if (in->flags & LL_ARM_F_COND) {
             sem_reg f = sem_get(r, A64_SLOT_NZCV);
             sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
-            bool defined;
-            taken = a64_cond_holds(f, LL_ARM_COND_OF(in->flags), &defined);
-            if (!defined)
-                return a64_undefined(r, f.t | fp);
+            taken = a64_cond_holds(r, f, LL_ARM_COND_OF(in->flags));
             sem_branch_pick(r, f.t, fp);
-            concrete_if(r, f.t | fp);
+            concrete_if(r, f.t | fp, sem_is_unsolved(f.v));
         }
         break;
     case LL_A64_CBZ: case LL_A64_CBNZ: {
         sem_reg v = a64_get(r, in->ops[0].reg);
         bool zero = v.v.sym < 0 && v.v.num == 0;   /* addresses are not 0 */
         taken = zero == (in->op == LL_A64_CBZ);
+        if (sem_is_unsolved(v.v))   /* herd7 leaves it: both ways */
+            taken = sem_choose(r, 2) == 0;
         sem_branch_pick(r, v.t, a64_pick(r, in->ops[0].reg));
-        concrete_if(r, v.t | a64_pick(r, in->ops[0].reg));
+        concrete_if(r, v.t | a64_pick(r, in->ops[0].reg),
+                    sem_is_unsolved(v.v));
         break;
     }
     default: {   /* TBZ, TBNZ */
@@ -703,13 +756,21 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         sem_reg v = a64_get(r, x);
         int64_t bit = in->ops[1].imm;
         sem_taint vp = a64_pick(r, x);
-        if (v.v.sym >= 0)
-            return a64_undefined(r, v.t | vp);
         uint64_t u = (uint64_t)v.v.num;
         bool set = (u >> ((uint64_t)bit & 63)) & 1;
+        /* herd7's readbit of an address is refused (`readbit0 on x`); of
+           an unsolved value, both ways */
+        char name[16];
+        snprintf(name, sizeof name, "readbit%d", (int)((uint64_t)bit & 63));
+        sem_val ignored;
+        if (v.v.sym >= 0 &&
+            !sem_illegal_value(r, name, v.v, NULL, v.t, &ignored))
+            return SEM_DEAD;
+        if (v.v.sym != -1)
+            set = sem_choose(r, 2) == 0;
         taken = set == (in->op == LL_A64_TBNZ);
         sem_branch_pick(r, v.t, vp);
-        concrete_if(r, v.t | vp);
+        concrete_if(r, v.t | vp, v.v.sym != -1);
     }
     }
     if (!taken)
@@ -908,4 +969,5 @@ const sem_ops sem_aarch64_ops = {
     .code_labels = true,
     .unordered_in_instr = TAG(TAG_IICO),
     .copies_unsolved = a64_copies_unsolved,
+    .offsets_refused = true,  /* herd7 7.58: a store at y+1 a read made */
 };

@@ -9,15 +9,27 @@
  * iico_ctrl: the comparison chooses the value, so a later access whose
  * address comes from it is pick-addr-dep, which orders writes but not
  * reads). Values may be addresses: they move by + and -, cancel by x-x
- * and x^x, and compare equal only to themselves. */
+ * and x^x, compare equal only to themselves, and x - y is their order
+ * (sem_herd_arith). An operation herd7 7.58 refuses on one (a W
+ * register's mask32, x & 1, a shift, N of x - 1), on a constant or a
+ * value read, goes on with herd7's unsolved value, refusing the test if
+ * the model accepts a candidate of it (sem_illegal_value); what is
+ * computed from that value is unsolved too, a condition on it either
+ * way. */
 #include "model/sem/aarch64_int.h"
 
-sem_next a64_undefined(sem_run *r, sem_taint dep)
+bool a64_mask(sem_run *r, sem_reg *v, int bits)
 {
-    if (dep)
-        return SEM_DEAD;
-    sem_error(r, "operation undefined on these values");
-    return SEM_ERROR;
+    if (bits >= 64 || v->v.sym < 0)
+        return true;
+    char name[16];
+    snprintf(name, sizeof name, "mask%02d", bits & 63);
+    return sem_illegal_value(r, name, v->v, NULL, v->t, &v->v);
+}
+
+bool a64_unsolved(sem_val a, sem_val b)
+{
+    return sem_is_unsolved(a) || sem_is_unsolved(b);
 }
 
 static uint64_t mask_of(int bits)
@@ -32,7 +44,7 @@ int a64_bits(int reg)
 
 sem_val a64_trunc(sem_val v, int bits)
 {
-    if (v.sym >= 0 || bits >= 64)
+    if (v.sym != -1 || bits >= 64)
         return v;
     return sem_int((int64_t)((uint64_t)v.num & mask_of(bits)));
 }
@@ -102,16 +114,32 @@ void a64_set_wide(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p)
         sem_set_pick(r, slot_of(r, reg), v, t, p);
 }
 
-/* An address passes through the shifts that leave a value unchanged. */
-bool a64_shift(sem_val v, int shift, int bits, sem_val *out)
+/* An address passes through the shifts that leave a value unchanged;
+ * herd7 7.58 refuses the others (`<<[1] on x`). */
+bool a64_shift(sem_val v, int shift, int bits, sem_val *out,
+               char name[16])
 {
     int kind = LL_A64_EXT_KIND(shift), n = LL_A64_EXT_AMOUNT(shift);
-    if (v.sym >= 0) {
+    if (v.sym != -1) {
+        static const char *const op[] = {
+            [LL_A64_EXT_LSL] = "<<", [LL_A64_EXT_LSR] = ">>>",
+            [LL_A64_EXT_ASR] = "sxt64", [LL_A64_EXT_ROR] = "ror",
+            [LL_A64_EXT_UXTB] = "mask08", [LL_A64_EXT_UXTH] = "mask16",
+            [LL_A64_EXT_SXTB] = "sxt08", [LL_A64_EXT_SXTH] = "sxt16",
+        };
         *out = v;
-        return n == 0 && kind != LL_A64_EXT_LSR && kind != LL_A64_EXT_ASR &&
-               kind != LL_A64_EXT_ROR && kind != LL_A64_EXT_UXTB &&
-               kind != LL_A64_EXT_UXTH && kind != LL_A64_EXT_SXTB &&
-               kind != LL_A64_EXT_SXTH;
+        bool moves = n != 0 || kind == LL_A64_EXT_LSR ||
+                     kind == LL_A64_EXT_ASR || kind == LL_A64_EXT_ROR ||
+                     kind == LL_A64_EXT_UXTB || kind == LL_A64_EXT_UXTH ||
+                     kind == LL_A64_EXT_SXTB || kind == LL_A64_EXT_SXTH;
+        bool ext = kind != LL_A64_EXT_LSL && kind != LL_A64_EXT_LSR &&
+                   kind != LL_A64_EXT_ASR && kind != LL_A64_EXT_ROR;
+        if (ext || n == 0 || kind == LL_A64_EXT_ASR)
+            snprintf(name, 16, "%s", kind < (int)(sizeof op / sizeof op[0]) &&
+                                     op[kind] ? op[kind] : "<<");
+        else
+            snprintf(name, 16, "%s[%d]", op[kind], n);
+        return sem_is_unsolved(v) || !moves;
     }
     uint64_t m = mask_of(bits), u = (uint64_t)v.num & m;
     switch (kind) {
@@ -139,27 +167,46 @@ bool a64_shift(sem_val v, int shift, int bits, sem_val *out)
     return true;
 }
 
+/* A register source of a `bits`-wide operation: herd7 7.58 masks a W
+ * register's value (mask32, refused on an address: a64_mask); false, the
+ * run stops. */
+static bool source(sem_run *r, int reg, int bits, sem_reg *out)
+{
+    *out = a64_get(r, reg);
+    return a64_mask(r, out, bits < 64 ? bits : a64_bits(reg));
+}
+
 /* The second operand: a register or an immediate, shifted; *pick gets
- * the register's pick dependencies. */
+ * the register's pick dependencies. A shift herd7 refuses on an address
+ * makes it unsolved (sem_illegal_value); false, the run stops. */
 static bool op2(sem_run *r, const ll_operand *o, int bits, sem_reg *out,
                 sem_taint *pick)
 {
     sem_reg v = {sem_int(o->imm), 0};
     *pick = 0;
     if (o->kind == LL_OPND_REG) {
-        v = a64_get(r, o->reg);
+        if (!source(r, o->reg, bits, &v))
+            return false;
         *pick = a64_pick(r, o->reg);
     }
     out->t = v.t;
     int kind = LL_A64_EXT_KIND(o->shift), n = LL_A64_EXT_AMOUNT(o->shift);
+    char name[16];
     if (n == 0 || kind == LL_A64_EXT_LSL || kind == LL_A64_EXT_LSR ||
-        kind == LL_A64_EXT_ASR || kind == LL_A64_EXT_ROR)
-        return a64_shift(v.v, o->shift, bits, &out->v);
+        kind == LL_A64_EXT_ASR || kind == LL_A64_EXT_ROR) {
+        if (!a64_shift(v.v, o->shift, bits, &out->v, name))
+            return sem_illegal_value(r, name, v.v, NULL, v.t, &out->v);
+        return true;
+    }
     /* herd7 7.58 shifts an extended register before it extends it: `ADD
      * W0,W2,W3,UXTB #1` of W3 0xfe adds 0xfc, not the CPU's 0x1fc */
     sem_val shifted;
-    return a64_shift(v.v, LL_A64_SHIFT(LL_A64_EXT_LSL, n), bits, &shifted) &&
-           a64_shift(shifted, LL_A64_SHIFT(kind, 0), bits, &out->v);
+    if (!a64_shift(v.v, LL_A64_SHIFT(LL_A64_EXT_LSL, n), bits, &shifted,
+                   name))
+        return sem_illegal_value(r, name, v.v, NULL, v.t, &out->v);
+    if (!a64_shift(shifted, LL_A64_SHIFT(kind, 0), bits, &out->v, name))
+        return sem_illegal_value(r, name, shifted, NULL, v.t, &out->v);
+    return true;
 }
 
 enum { OP_ADD, OP_SUB, OP_AND, OP_ORR, OP_EOR, OP_BIC, OP_ORN,
@@ -173,6 +220,10 @@ static bool compute(sem_run *r, int op, sem_val a, sem_val b, int bits,
                     sem_val *out)
 {
     static const char sym_op[] = {'+', '-', '&', '|', '^'};
+    if (a64_unsolved(a, b)) {
+        *out = sem_unsolved();
+        return true;
+    }
     if (a.sym >= 0 || b.sym >= 0)
         return bits == 64 && op <= OP_EOR &&
                sem_herd_arith(r, sym_op[op], a, b, out);
@@ -210,6 +261,27 @@ static bool compute(sem_run *r, int op, sem_val a, sem_val b, int bits,
     return true;
 }
 
+/* a op b at width bits (compute), or, where herd7 7.58 refuses it on an
+ * address, herd7's unsolved value (sem_illegal_value, op named as herd7 does:
+ * `<<< on x and 1`, `~ on x` of MVN); false, the run stops. */
+static bool compute_or_illegal(sem_run *r, int op, sem_val a, sem_val b,
+                               int bits, sem_taint t, sem_val *out)
+{
+    static const char *const name[] = {
+        [OP_ADD] = "+", [OP_SUB] = "-", [OP_AND] = "&", [OP_ORR] = "|",
+        [OP_EOR] = "^", [OP_BIC] = "andnot2", [OP_ORN] = "|",
+        [OP_LSL] = "<<<", [OP_LSR] = ">>>", [OP_ASR] = "ASR",
+        [OP_ROR] = ">>>", [OP_MUL] = "*",
+    };
+    if (compute(r, op, a, b, bits, out))
+        return true;
+    if (op == OP_ORN && b.sym >= 0)     /* ~b first */
+        return sem_illegal_value(r, "~", b, NULL, t, out);
+    if (op == OP_ORN)
+        b = sem_int(~b.num);
+    return sem_illegal_value(r, name[op], a, &b, t, out);
+}
+
 /* NZCV of a - b (sub) or a + b, or of a logical result (C = V = 0). */
 static int64_t int_flags(int op, uint64_t a, uint64_t b, int bits)
 {
@@ -234,28 +306,39 @@ static int64_t int_flags(int op, uint64_t a, uint64_t b, int bits)
     return f;
 }
 
-static void set_flags(sem_run *r, int op, sem_val a, sem_val b, sem_val res,
+/* herd7 7.58 reads N as bit 63 (31) of the result, which it refuses on
+ * an address (`readbit63 on x+-1` of CMP X2,#1: sem_illegal_value) and leaves
+ * unsolved on an unsolved one: the flags are then unsolved. false: the
+ * run stops. */
+static bool set_flags(sem_run *r, int op, sem_val a, sem_val b, sem_val res,
                       int bits, sem_taint t, sem_taint p)
 {
     int64_t f;
+    sem_val unsolved;
+    if (res.sym >= 0 &&
+        !sem_illegal_value(r, bits < 64 ? "readbit31" : "readbit63", res,
+                           NULL, t, &unsolved))
+        return false;
+    if (res.sym >= 0 || sem_is_unsolved(res)) {
+        sem_set_pick(r, A64_SLOT_NZCV, sem_unsolved(), t, p);
+        return true;
+    }
     if (op != OP_ADD && op != OP_SUB)
-        f = res.sym >= 0 ? A64_UNORDERED : int_flags(OP_AND, (uint64_t)res.num,
-                                                     0, bits);
+        f = int_flags(OP_AND, (uint64_t)res.num, 0, bits);
     else if (a.sym < 0 && b.sym < 0)
         f = int_flags(op, (uint64_t)a.num, (uint64_t)b.num, bits);
-    else if (op == OP_SUB && a.sym == b.sym)   /* offsets in one object */
-        f = int_flags(op, (uint64_t)a.num, (uint64_t)b.num, bits);
-    else    /* two unrelated addresses, or an address and a number */
-        f = A64_UNORDERED;
+    else    /* two addresses: their order (x - y is -1), C set, V clear */
+        f = (res.num < 0 ? A64_N : 0) | (res.num == 0 ? A64_Z : 0) | A64_C;
     sem_set_pick(r, A64_SLOT_NZCV, sem_int(f), t, p);
+    return true;
 }
 
-bool a64_cond_holds(sem_reg nzcv, int cond, bool *defined)
+bool a64_cond_holds(sem_run *r, sem_reg nzcv, int cond)
 {
     int64_t f = nzcv.v.num;
+    if (sem_is_unsolved(nzcv.v))        /* herd7 leaves it: both ways */
+        return sem_choose(r, 2) == 0;
     bool n = f & A64_N, z = f & A64_Z, c = f & A64_C, v = f & A64_V;
-    *defined = !(f & A64_UNORDERED) || cond == LL_ARM_COND_EQ ||
-               cond == LL_ARM_COND_NE || cond == LL_ARM_COND_AL;
     switch (cond) {
     case LL_ARM_COND_EQ: return z;
     case LL_ARM_COND_NE: return !z;
@@ -321,18 +404,20 @@ static sem_next arith(sem_run *r, const ll_instr *in)
     sem_reg a = {sem_int(0), 0}, b;
     sem_taint pa = 0, pb;
     if (!no_src) {
-        a = a64_get(r, in->ops[no_dest ? 0 : 1].reg);
+        if (!source(r, in->ops[no_dest ? 0 : 1].reg, bits, &a))
+            return SEM_DEAD;
         pa = a64_pick(r, in->ops[no_dest ? 0 : 1].reg);
     }
     if (!op2(r, &in->ops[no_dest || no_src ? 1 : 2], bits, &b, &pb))
-        return a64_undefined(r, a.t | b.t | pa | pb);
+        return SEM_DEAD;
     int op = alu_op(in->op);
     sem_val v;
     sem_taint t = a.t | b.t;
-    if (!compute(r, op, a.v, b.v, bits, &v))
-        return a64_undefined(r, t | pa | pb);
-    if (no_dest || (in->flags & LL_ARM_F_S))
-        set_flags(r, op, a.v, b.v, v, bits, t, pa | pb);
+    if (!compute_or_illegal(r, op, a.v, b.v, bits, t, &v))
+        return SEM_DEAD;
+    if ((no_dest || (in->flags & LL_ARM_F_S)) &&
+        !set_flags(r, op, a.v, b.v, v, bits, t, pa | pb))
+        return SEM_DEAD;
     if (d) {
         sem_taint made = arith_made(r, in, op, no_src, a.v, b.v);
         a64_set_pick(r, d->reg, v, t, pa | pb);
@@ -355,13 +440,22 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
          * 0xfffffffffffffffc) */
         a64_set_wide(r, reg, sem_int((int64_t)~k), 0, 0);
     } else {
-        sem_reg old = a64_get(r, reg);
-        if (old.v.sym >= 0)
-            return a64_undefined(r, old.t);
-        uint64_t keep = (uint64_t)old.v.num & ~((uint64_t)0xffff << s);
+        sem_reg old;
+        if (!source(r, reg, bits, &old))
+            return SEM_DEAD;
+        sem_val v = sem_int((int64_t)((((uint64_t)old.v.num &
+                                        ~((uint64_t)0xffff << s)) | k) &
+                                      mask_of(bits)));
+        /* herd7 7.58 clears the field with andnot2, refused on an
+           address (`andnot2 on x and 65535`) */
+        if (old.v.sym >= 0 &&
+            !sem_illegal_value(r, "andnot2", old.v, &(sem_val){0xffff, -1},
+                               old.t, &v))
+            return SEM_DEAD;
+        if (sem_is_unsolved(old.v))
+            v = old.v;
         sem_taint made = a64_made(r, reg);  /* (none after EOR Wn,Wm,Wm) */
-        a64_set_pick(r, reg, sem_int((int64_t)((keep | k) & mask_of(bits))),
-                     old.t, a64_pick(r, reg));
+        a64_set_pick(r, reg, v, old.t, a64_pick(r, reg));
         a64_set_made(r, reg, made);
     }
     return SEM_NEXT;
@@ -374,19 +468,22 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
 static sem_next multiply(sem_run *r, const ll_instr *in)
 {
     int bits = 64;
-    sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
-    sem_reg c = {sem_int(0), 0};
+    sem_reg a, b, c = {sem_int(0), 0};
+    if (!source(r, in->ops[1].reg, bits, &a) ||
+        !source(r, in->ops[2].reg, bits, &b))
+        return SEM_DEAD;
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
     if (in->op == LL_A64_MADD || in->op == LL_A64_MSUB) {
-        c = a64_get(r, in->ops[3].reg);
+        if (!source(r, in->ops[3].reg, bits, &c))
+            return SEM_DEAD;
         pk |= a64_pick(r, in->ops[3].reg);
     }
     sem_taint t = a.t | b.t | c.t;
     bool sub = in->op == LL_A64_MSUB || in->op == LL_A64_MNEG;
     sem_val p, v;
-    if (!compute(r, OP_MUL, a.v, b.v, bits, &p) ||
-        !compute(r, sub ? OP_SUB : OP_ADD, c.v, p, bits, &v))
-        return a64_undefined(r, t | pk);
+    if (!compute_or_illegal(r, OP_MUL, a.v, b.v, bits, a.t | b.t, &p) ||
+        !compute_or_illegal(r, sub ? OP_SUB : OP_ADD, c.v, p, bits, t, &v))
+        return SEM_DEAD;
     a64_set_wide(r, in->ops[0].reg, v, t, pk);
     return SEM_NEXT;
 }
@@ -422,11 +519,10 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
         swap = false;
     sem_reg f = sem_get(r, A64_SLOT_NZCV);
     sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
-    bool defined;
-    bool holds = a64_cond_holds(f, cond, &defined) != swap;
-    if (!defined)
-        return a64_undefined(r, f.t | fp);
-    sem_reg v = a64_get(r, holds ? rn : rm);
+    bool holds = a64_cond_holds(r, f, cond) != swap;
+    sem_reg v;
+    if (!source(r, holds ? rn : rm, bits, &v))  /* herd7 masks the one */
+        return SEM_DEAD;
     /* the flags choose: what they depend on is a pick dependency */
     sem_taint pick = f.t | fp | a64_pick(r, holds ? rn : rm);
     sem_val res = v.v;
@@ -434,18 +530,21 @@ static sem_next cond_select(sem_run *r, const ll_instr *in)
     if (!holds) {
         switch (op) {
         case LL_A64_CSINC:
-            ok = compute(r, OP_ADD, v.v, sem_int(1), bits, &res);
+            ok = compute_or_illegal(r, OP_ADD, v.v, sem_int(1), bits, v.t,
+                                    &res);
             break;
         case LL_A64_CSINV:
-            ok = compute(r, OP_ORN, sem_int(0), v.v, bits, &res);
+            ok = compute_or_illegal(r, OP_ORN, sem_int(0), v.v, bits, v.t,
+                                    &res);
             break;
         case LL_A64_CSNEG:
-            ok = compute(r, OP_SUB, sem_int(0), v.v, bits, &res);
+            ok = compute_or_illegal(r, OP_SUB, sem_int(0), v.v, bits, v.t,
+                                    &res);
             break;
         }
     }
     if (!ok)
-        return a64_undefined(r, pick | v.t);
+        return SEM_DEAD;
     a64_set_pick(r, rd, res, v.t, pick);
     return SEM_NEXT;
 }
@@ -477,6 +576,20 @@ static bool bitfield(uint64_t x, int64_t immr, int64_t imms, int bits,
     return true;
 }
 
+/* Whether v is no number that an instruction of one operation on its
+ * bits, named op as herd7 7.58 names it (`sxt64`), may take: an address,
+ * which herd7 refuses (sem_illegal_value), or an unsolved value; *out is then
+ * herd7's unsolved value, and *stop whether the run stops. */
+static bool no_number(sem_run *r, const char *op, sem_reg v, sem_val *out,
+                      bool *stop)
+{
+    *stop = false;
+    *out = sem_unsolved();
+    if (v.v.sym >= 0)
+        *stop = !sem_illegal_value(r, op, v.v, NULL, v.t, out);
+    return v.v.sym != -1;
+}
+
 /* REV (bytes of the whole register), REV16 and REV32 (bytes within each
  * 16- or 32-bit part), RBIT (bits). */
 static uint64_t reverse(int op, uint64_t x, int bits)
@@ -497,11 +610,35 @@ static uint64_t reverse(int op, uint64_t x, int bits)
 static sem_next bit_move(sem_run *r, const ll_instr *in)
 {
     int rd = in->ops[0].reg, bits = a64_bits(rd);
-    sem_reg v = a64_get(r, in->ops[1].reg);
+    sem_reg v;
+    if (!source(r, in->ops[1].reg, bits, &v))
+        return SEM_DEAD;
     sem_taint p = a64_pick(r, in->ops[1].reg);
     uint64_t z;
-    if (v.v.sym >= 0)
-        return a64_undefined(r, v.t | p);
+    char op[24];
+    if ((in->op == LL_A64_UBFM || in->op == LL_A64_SBFM) &&
+        in->ops[2].imm == 0 &&
+        in->ops[3].imm >= 0 && in->ops[3].imm < 63)
+        snprintf(op, sizeof op, "&[0x%llx]",
+                 (unsigned long long)mask_of((int)in->ops[3].imm + 1));
+    else if (in->op == LL_A64_UBFM || in->op == LL_A64_SBFM ||
+             in->op == LL_A64_RBIT)
+        snprintf(op, sizeof op, "%s", in->op == LL_A64_UBFM ? "ubfm"
+                                      : in->op == LL_A64_SBFM ? "sbfm"
+                                                              : "rbit");
+    else
+        snprintf(op, sizeof op, "rev-%d-%d", in->op == LL_A64_REV16 ? 16
+                                             : in->op == LL_A64_REV32 ? 32
+                                                                      : bits,
+                 bits);
+    sem_val u;
+    bool stop;
+    if (no_number(r, op, v, &u, &stop)) {
+        if (stop)
+            return SEM_DEAD;
+        a64_set_wide(r, rd, u, v.t, p);
+        return SEM_NEXT;
+    }
     if (in->op == LL_A64_UBFM || in->op == LL_A64_SBFM) {
         if (!bitfield((uint64_t)v.v.num, in->ops[2].imm, in->ops[3].imm,
                       bits, in->op == LL_A64_SBFM, &z)) {
@@ -531,22 +668,28 @@ static sem_next multiply_long(sem_run *r, const ll_instr *in)
                op == LL_A64_UMADDL || op == LL_A64_UMSUBL;
     bool neg = op == LL_A64_SMNEGL || op == LL_A64_UMNEGL ||
                op == LL_A64_SMSUBL || op == LL_A64_UMSUBL;
-    sem_reg a = a64_get(r, in->ops[1].reg), b = a64_get(r, in->ops[2].reg);
-    sem_reg c = acc ? a64_get(r, in->ops[3].reg) : (sem_reg){sem_int(0), 0};
+    sem_reg a, b, c = {sem_int(0), 0};
+    if (!source(r, in->ops[1].reg, 32, &a) ||
+        !source(r, in->ops[2].reg, 32, &b) ||
+        (acc && !source(r, in->ops[3].reg, 64, &c)))
+        return SEM_DEAD;
     sem_taint t = a.t | b.t | c.t;
     sem_taint pk = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg) |
                    (acc ? a64_pick(r, in->ops[3].reg) : 0);
-    if (a.v.sym >= 0 || b.v.sym >= 0 || c.v.sym >= 0)
-        return a64_undefined(r, t | pk);
-    uint64_t x = (uint64_t)a.v.num & mask_of(32);
-    uint64_t y = (uint64_t)b.v.num & mask_of(32);
-    if (sign) {
-        x = (uint64_t)a64_sext(a.v.num, 32);
-        y = (uint64_t)a64_sext(b.v.num, 32);
+    sem_val p = sem_unsolved(), z;
+    if (!a64_unsolved(a.v, b.v)) {
+        uint64_t x = (uint64_t)a.v.num & mask_of(32);
+        uint64_t y = (uint64_t)b.v.num & mask_of(32);
+        if (sign) {
+            x = (uint64_t)a64_sext(a.v.num, 32);
+            y = (uint64_t)a64_sext(b.v.num, 32);
+        }
+        p = sem_int((int64_t)(x * y));
     }
-    uint64_t p = x * y;
-    uint64_t z = neg ? (uint64_t)c.v.num - p : (uint64_t)c.v.num + p;
-    a64_set_pick(r, in->ops[0].reg, sem_int((int64_t)z), t, pk);
+    /* Xa plus or minus the product: an address moves by it */
+    if (!compute_or_illegal(r, neg ? OP_SUB : OP_ADD, c.v, p, 64, t, &z))
+        return SEM_DEAD;
+    a64_set_pick(r, in->ops[0].reg, z, t, pk);
     return SEM_NEXT;
 }
 
@@ -561,18 +704,33 @@ static sem_next extract(sem_run *r, const ll_instr *in)
 {
     int bits = a64_bits(in->ops[0].reg);
     int64_t lsb = in->ops[3].imm;
-    sem_reg n = a64_get(r, in->ops[1].reg), m = a64_get(r, in->ops[2].reg);
-    sem_taint t = n.t | m.t;
-    sem_taint p = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
+    sem_reg n, m;
     if (lsb < 0 || lsb >= bits) {
         sem_error(r, "EXTR: #lsb must be below %d", bits);
         return SEM_ERROR;
     }
-    if (n.v.sym >= 0 || m.v.sym >= 0)
-        return a64_undefined(r, t | p);
+    if (!source(r, in->ops[1].reg, bits, &n) ||
+        !source(r, in->ops[2].reg, bits, &m))
+        return SEM_DEAD;
+    sem_taint t = n.t | m.t;
+    sem_taint p = a64_pick(r, in->ops[1].reg) | a64_pick(r, in->ops[2].reg);
+    int rd = LL_A64_REG(LL_A64_REG_NUM(in->ops[0].reg), LL_A64_X);
+    /* herd7 shifts Rn left, then Rm right: refused on an address */
+    char opn[16], opm[16];
+    snprintf(opn, sizeof opn, "<<[%d]", (int)((bits - lsb) & 63));
+    snprintf(opm, sizeof opm, ">>>[%d]", (int)lsb);
+    sem_val u;
+    bool stop = false, stop_m = false;
+    bool sym = no_number(r, opn, n, &u, &stop);
+    sym = (!stop && no_number(r, opm, m, &u, &stop_m)) || sym;
+    if (stop || stop_m)
+        return SEM_DEAD;
+    if (sym) {
+        a64_set_pick(r, rd, u, t, p);
+        return SEM_NEXT;
+    }
     uint64_t lo = ((uint64_t)m.v.num & mask_of(bits)) >> lsb;
     uint64_t hi = ((uint64_t)n.v.num & mask_of(bits)) << ((bits - lsb) & 63);
-    int rd = LL_A64_REG(LL_A64_REG_NUM(in->ops[0].reg), LL_A64_X);
     a64_set_pick(r, rd, sem_int((int64_t)(hi | lo)), t, p);
     return SEM_NEXT;
 }
@@ -582,10 +740,18 @@ static sem_next extract(sem_run *r, const ll_instr *in)
 static sem_next absolute(sem_run *r, const ll_instr *in)
 {
     int bits = a64_bits(in->ops[0].reg);
-    sem_reg v = a64_get(r, in->ops[1].reg);
+    sem_reg v;
+    if (!source(r, in->ops[1].reg, bits, &v))
+        return SEM_DEAD;
     sem_taint p = a64_pick(r, in->ops[1].reg);
-    if (v.v.sym >= 0)
-        return a64_undefined(r, v.t | p);
+    sem_val u;
+    bool stop;
+    if (no_number(r, bits < 64 ? "sxt32" : "sxt64", v, &u, &stop)) {
+        if (stop)
+            return SEM_DEAD;
+        a64_set_pick(r, in->ops[0].reg, u, v.t, p);
+        return SEM_NEXT;
+    }
     int64_t x = a64_sext(v.v.num, bits);
     uint64_t z = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
     a64_set_pick(r, in->ops[0].reg, sem_int((int64_t)(z & mask_of(bits))),
@@ -606,19 +772,19 @@ sem_next a64_exec_alu(sem_run *r, const ll_instr *in)
         sem_taint p;
         int bits = a64_bits(in->ops[0].reg);
         /* herd7 masks a 32-bit copy, which it refuses on an address */
-        if (!op2(r, &in->ops[1], bits, &v, &p) ||
-            (bits < 64 && v.v.sym >= 0))
-            return a64_undefined(r, v.t | p);
+        if (!op2(r, &in->ops[1], bits, &v, &p))
+            return SEM_DEAD;
         a64_set_pick(r, in->ops[0].reg, v.v, v.t, p);
         return SEM_NEXT;
     }
     case LL_A64_MOVZ: case LL_A64_MOVN: case LL_A64_MOVK:
         return move_wide(r, in);
     case LL_A64_SXTW: {
-        sem_reg v = a64_get(r, in->ops[1].reg);
-        if (v.v.sym >= 0)       /* herd7's mask32 of an address */
-            return a64_undefined(r, v.t | a64_pick(r, in->ops[1].reg));
-        v.v = sem_int(a64_sext(v.v.num, 32));
+        sem_reg v;
+        if (!source(r, in->ops[1].reg, 32, &v))    /* herd7's mask32 */
+            return SEM_DEAD;
+        if (v.v.sym == -1)
+            v.v = sem_int(a64_sext(v.v.num, 32));
         a64_set_pick(r, in->ops[0].reg, v.v, v.t,
                      a64_pick(r, in->ops[1].reg));
         return SEM_NEXT;

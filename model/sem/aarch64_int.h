@@ -9,24 +9,28 @@
 
 #include "litmuslab/arch/aarch64.h"
 
-/* Slots: X0..X30, SP, then NZCV (N=8 Z=4 C=2 V=1, plus A64_UNORDERED
- * when a compare of two unrelated addresses only knows Z = 0), then one
- * for XZR/WZR that nothing writes, so a condition may name it (herd7
- * shows 0:XZR=0). */
+/* Slots: X0..X30, SP, then NZCV (N=8 Z=4 C=2 V=1, or herd7's unsolved
+ * value after an operation it refuses), then one for XZR/WZR that
+ * nothing writes, so a condition may name it (herd7 shows 0:XZR=0). */
 /* A64_SLOT_NZCV holds the flags (CMP, MRS, MSR); A64_SLOT_NZCV_NAMED is
  * the register a test names `NZCV` (LL_A64_NZCV), which herd7 7.58 keeps
  * apart and no instruction writes. */
 enum { A64_SLOT_SP = 31, A64_SLOT_NZCV, A64_SLOT_ZR, A64_SLOT_NZCV_NAMED,
        A64_N_SLOTS };
-enum { A64_N = 8, A64_Z = 4, A64_C = 2, A64_V = 1, A64_UNORDERED = 16 };
+enum { A64_N = 8, A64_Z = 4, A64_C = 2, A64_V = 1 };
 
-/* A value that cannot be computed: a dead path when it came from a read
- * (another value read makes it defined), an error otherwise. */
-sem_next a64_undefined(sem_run *r, sem_taint dep);
+/* herd7's mask32 (mask16, mask08) of a register's value v as a `bits`-
+ * wide register or access takes it: illegal on an address (sem_illegal_value:
+ * v->v becomes unsolved); false, the run stops. */
+bool a64_mask(sem_run *r, sem_reg *v, int bits);
+/* Whether a or b is herd7's unsolved value (sem_unsolved): what is
+ * computed from it is too, a branch on it goes both ways. */
+bool a64_unsolved(sem_val a, sem_val b);
 
 /* Bits of a register operand: 32 for Wn, 64 for Xn. */
 int a64_bits(int reg);
-/* v truncated to the low `bits` bits (zero-extended); addresses pass. */
+/* v truncated to the low `bits` bits (zero-extended); addresses and
+ * unsolved values pass. */
 sem_val a64_trunc(sem_val v, int bits);
 /* The low `bits` bits of an integer, sign-extended. */
 int64_t a64_sext(int64_t v, int bits);
@@ -50,13 +54,15 @@ void a64_set_wide(sem_run *r, int reg, sem_val v, sem_taint t, sem_taint p);
 sem_taint a64_made(sem_run *r, int reg);
 void a64_set_made(sem_run *r, int reg, sem_taint made);
 
-/* v shifted or extended as `shift` says (LL_A64_SHIFT) at width bits;
- * false when v is an address the shift would change. */
-bool a64_shift(sem_val v, int shift, int bits, sem_val *out);
+/* v shifted or extended as `shift` says (LL_A64_SHIFT) at width bits
+ * (unsolved stays so); false when v is an address the shift would
+ * change, *name then herd7's name of the operation (`<<[1]`). */
+bool a64_shift(sem_val v, int shift, int bits, sem_val *out,
+               char name[16]);
 
-/* Whether condition `cond` (LL_ARM_COND_*) holds on the flags; false with
- * *defined false when the flags cannot tell (unordered addresses). */
-bool a64_cond_holds(sem_reg nzcv, int cond, bool *defined);
+/* Whether condition `cond` (LL_ARM_COND_*) holds on the flags; on
+ * unsolved flags (a64_unsolved) either way, as the engine chooses. */
+bool a64_cond_holds(sem_run *r, sem_reg nzcv, int cond);
 
 /* Register instructions: ALU, moves, compares, conditional selects; any
  * other instruction is refused (sem_error). */

@@ -267,9 +267,8 @@ static sem_next alu(sem_run *r, const ll_instr *in)
     if (!sem_herd_arith(r, op, a.v, b.v, &v)) {
         if (a.v.sym < 0 && b.v.sym < 0)
             return undefined(r, t);
-        if (!sem_illegal_op(r, (char[]){op, 0}, a.v, b.v, t))
+        if (!sem_illegal_value(r, (char[]){op, 0}, a.v, &b.v, t, &v))
             return SEM_DEAD;
-        v = sem_unsolved();
     }
     v = word(v);
     bool vop;
@@ -346,10 +345,8 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
         off = sem_get(r, sem_slot(r, m->index, NULL));
         out->t |= off.t;
         if (k && off.v.sym >= 0) {  /* herd7: "Illegal operation <<[2]" */
-            if (!sem_illegal_op(r, "<<", off.v, sem_int(k), out->t))
-                return false;
-            out->v = sem_unsolved();
-            return true;
+            return sem_illegal_value(r, "<<", off.v, &(sem_val){k, -1},
+                                     out->t, &out->v);
         }
         if (k && !sem_is_unsolved(off.v) &&
             !sem_arith('*', off.v, sem_int((int64_t)1 << k), &off.v))
@@ -359,10 +356,7 @@ static bool address(sem_run *r, const ll_operand *m, sem_reg *out)
        address plus another) goes on unsolved, as in alu() */
     if (sem_herd_arith(r, '+', base.v, off.v, &out->v))
         return true;
-    if (!sem_illegal_op(r, "+", base.v, off.v, out->t))
-        return false;
-    out->v = sem_unsolved();
-    return true;
+    return sem_illegal_value(r, "+", base.v, &off.v, out->t, &out->v);
 }
 
 /* herd7 puts acquire and release accesses in X (its "atomic" set) as

@@ -319,9 +319,9 @@ static sem_next arith(sem_run *r, const ll_instr *in, char op, sem_reg a,
     if (!sem_herd_arith(r, op, a.v, b.v, &v)) {
         if (a.v.sym < 0 && b.v.sym < 0)
             return undefined(r, a.t | b.t);
-        if (!sem_illegal_op(r, (char[]){op, 0}, a.v, b.v, a.t | b.t))
+        if (!sem_illegal_value(r, (char[]){op, 0}, a.v, &b.v, a.t | b.t,
+                               &v))
             return SEM_DEAD;
-        v = sem_unsolved();
     }
     return result(r, in, v, a.t | b.t);
 }

@@ -46,10 +46,8 @@ bool rv_vop(sem_run *r, const ll_operand *o)
 sem_next rv_illegal(sem_run *r, const char *op, sem_val a, sem_val b,
                     sem_taint t, sem_val *out)
 {
-    if (!sem_illegal_op(r, op, a, b, t))
-        return SEM_DEAD;    /* a path an exploring run does not see */
-    *out = sem_unsolved();
-    return SEM_NEXT;
+    /* false: a path an exploring run does not see */
+    return sem_illegal_value(r, op, a, &b, t, out) ? SEM_NEXT : SEM_DEAD;
 }
 
 /* The low `bytes` bytes of n, sign- or zero-extended. */

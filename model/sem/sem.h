@@ -356,8 +356,12 @@ typedef struct sem_ops {
      * execution), as herd7 runs some assembly languages without
      * -variant mixed (the architectures' files say which).
      * false: the run is dropped (another value read gives a real
-     * address). */
+     * address), or with offsets_refused, a run that writes there whose
+     * reads find their values refuses the test as mixed-size, as herd7
+     * does before its model for some instruction sets ("mixed-size
+     * test rejected (symbol [y+1])"; a read there is no execution). */
     bool offsets_apart;
+    bool offsets_refused;
     /* ... and so is an address the code fixes (x plus the offset of
      * `lw x5,4(x6)`, inside a 64-bit x or past its end), as herd7 7.58
      * runs an assembly test without -variant mixed; it refuses the test
@@ -832,6 +836,12 @@ bool sem_herd_arith(sem_run *r, char op, sem_val a, sem_val b, sem_val *out);
  * not seen). t: the reads a and b are made of (mdl_run.illegal_t). */
 bool sem_illegal_op(sem_run *r, const char *op, sem_val a, sem_val b,
                     sem_taint t);
+/* The same, *out then herd7's unsolved value (sem_unsolved), as an
+ * instruction set's semantics take it; b NULL for an operation of one
+ * operand (`mask32 on x`, herd7's cut of an address to a narrower
+ * register or access). */
+bool sem_illegal_value(sem_run *r, const char *op, sem_val a,
+                       const sem_val *b, sem_taint t, sem_val *out);
 /* A spin_lock that finds its lock taken: herd7's lock events carry no
  * value and lock.cat rejects the wait, but herd7 refuses a path that
  * stores at address 0 before its model (`Non-symbolic memory access
