@@ -268,6 +268,17 @@ void sem_equality_use(sem_run *r, sem_taint a, bool aop, sem_taint b,
     r->sames[r->n_sames++][1] = (uint8_t)__builtin_ctzll(b);
 }
 
+bool sem_copies_paired(sem_run *r, sem_taint a, sem_taint b,
+                       sem_vnode *pair)
+{
+    if (!a || !b || a == b || (a & (a - 1)) || (b & (b - 1)) ||
+        r->n_sames >= SEM_MAX_EQS)
+        return false;
+    sem_equality_use(r, a, false, b, false);
+    *pair = (sem_vnode){.same = true, .direct = a | b};
+    return true;
+}
+
 sem_taint sem_get_vsrc(sem_run *r, int slot)
 {
     return r->vsrc && slot >= 0 && slot < r->n_slots ? r->vsrc[slot] : 0;

@@ -1734,7 +1734,12 @@ static void candidate(search *s)
         s->stop = true;
         return;
     }
-    if (m->explain && !s->bad_probe) {
+    bool symbolic = m->ops->symbolic_values ||
+                    (m->ops->symbolic_cycles && !m->copies_unsolved);
+    /* an allowed candidate of symbolic values is shown once herd7's
+       solver keeps it (symbolic_keep): herd7 draws none it drops */
+    bool judged = symbolic && res.allowed && !incoherent;
+    if (m->explain && !s->bad_probe && !judged) {
         final_memory(s);
         mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res,
                               incoherent);
@@ -1747,14 +1752,23 @@ static void candidate(search *s)
         return;
     final_memory(s);
     sem_val *regs = NULL;
-    if (m->ops->symbolic_values ||
-        (m->ops->symbolic_cycles && !m->copies_unsolved)) {
+    if (symbolic) {
         /* the registers' values were set once for the combination:
            symbolic_keep may put symbols in them for this candidate */
         regs = ll_xmalloc(((size_t)m->n_obs + 1) * sizeof *regs);
         memcpy(regs, s->vals, (size_t)m->n_obs * sizeof *regs);
         if (!symbolic_keep(s)) {
             memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
+            free(regs);
+            return;
+        }
+    }
+    if (judged && m->explain && !s->bad_probe) {
+        mdl_explain_candidate(m->explain, m, x, s->ev, s->vals, &res, false);
+        if (mdl_explain_done(m->explain)) {
+            s->stop = true;
+            if (regs)
+                memcpy(s->vals, regs, (size_t)m->n_obs * sizeof *regs);
             free(regs);
             return;
         }

@@ -165,7 +165,7 @@ static bool address(sem_run *r, const ll_instr *in, int at, sem_reg *out)
     return true;
 }
 
-/* Register o's sem_vnode.same (copies_paired), none: cleared by set. */
+/* Register o's sem_vnode.same (sem_copies_paired), none: cleared by set. */
 static sem_vnode pair_of(sem_run *r, const ll_operand *o)
 {
     sem_vnode none = {0};
@@ -175,27 +175,11 @@ static sem_vnode pair_of(sem_run *r, const ll_operand *o)
     return n.same ? n : none;
 }
 
-/* An xor, eq or neq of copies of two reads a and b (bits, no
- * operation): herd7's `S := S4==S6` is a constant once rf makes both
- * one symbol, when its pass meets it; a pair of sem_run.sames, not a
- * use of either (as C's, sem/c.c copies_compared), and its result, in
- * *pair, a write's sem_vnode.same (symbolic.c same_folds). */
-static bool copies_paired(sem_run *r, sem_taint a, sem_taint b,
-                          sem_vnode *pair)
-{
-    if (!a || !b || a == b || (a & (a - 1)) || (b & (b - 1)) ||
-        r->n_sames >= SEM_MAX_EQS)
-        return false;
-    sem_equality_use(r, a, false, b, false);
-    *pair = (sem_vnode){.same = true, .direct = a | b};
-    return true;
-}
-
 /* The operation at ops[at], the reads its value is made of in *vs and
  * whether it is an operation's result on them in *op (sem_run.vop: not
  * for a copy, `r + 0` included); false when undefined. *pair: the
  * sem_vnode.same of an xor, eq or neq of copies of two reads, else
- * none (copies_paired). */
+ * none (sem_copies_paired). */
 static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
                       sem_taint *vs, bool *op, sem_vnode *pair)
 {
@@ -261,7 +245,7 @@ static bool operation(sem_run *r, const ll_instr *in, int at, sem_reg *out,
         *op = true;
         if ((pa.same && !vb) || (pb.same && !va))
             *pair = pa.same ? pa : pb;
-        else if (!folds || !copies || !copies_paired(r, va, vb, pair))
+        else if (!folds || !copies || !sem_copies_paired(r, va, vb, pair))
             r->used |= va | vb;
     }
     /* herd7 7.58 adds a number to an address and xors an address with

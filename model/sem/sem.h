@@ -681,6 +681,14 @@ bool sem_fold_guess(sem_run *r, bool dflt);
  * of one read, else a use of both (sem_run.used). */
 void sem_equality_use(sem_run *r, sem_taint a, bool aop, sem_taint b,
                       bool bop);
+/* An xor, eq or neq of copies of two reads a and b (bits, no
+ * operation): herd7's `S := S4==S6` is a constant once rf makes both
+ * one symbol, when its pass meets it; a pair of sem_run.sames, not a
+ * use of either, and its result, in *pair, the sem_vnode.same a
+ * register or a write carries (symbolic.c same_folds). false, none
+ * recorded, where a and b are not two such reads. */
+bool sem_copies_paired(sem_run *r, sem_taint a, sem_taint b,
+                       sem_vnode *pair);
 bool sem_get_vop(sem_run *r, int slot);
 void sem_set_vsrc(sem_run *r, int slot, sem_taint vs, bool op);
 /* The operation slot's value is the result of (sem_run.vnode; id 0 for

@@ -118,16 +118,18 @@ static sem_val x86_reg_value(const sem_val *slots, int reg)
 typedef struct vmade {
     sem_taint vs;
     bool op;
+    sem_vnode pair;     /* an xor of copies of two reads (xor_pair), a
+                           copy of one: sem_vnode.same, else none */
 } vmade;
 
-static const vmade CONST = {0, false};
+static const vmade CONST = {0, false, {0}};
 
 /* An operation's result on values made of a and b, which uses their
  * reads (herd7 has no execution where one meets a cycle of copies:
  * measured on ADD, OR and XOR of $0, INC, CMP). */
 static vmade op_on(sem_run *r, vmade a, vmade b)
 {
-    vmade v = {a.vs | b.vs, (a.vs | b.vs) != 0};
+    vmade v = {a.vs | b.vs, (a.vs | b.vs) != 0, {0}};
     r->used |= v.vs;
     return v;
 }
@@ -142,6 +144,9 @@ static vmade made_of(sem_run *r, const ll_operand *o, sem_reg val)
         int slot = x86_reg_slot(o->reg);
         v.vs = sem_get_vsrc(r, slot);
         v.op = sem_get_vop(r, slot);
+        v.pair = sem_get_vnode(r, slot);
+        if (!v.pair.same)
+            v.pair = (sem_vnode){0};
     }
     return v;
 }
@@ -151,8 +156,10 @@ static vmade made_of(sem_run *r, const ll_operand *o, sem_reg val)
  * is no copy: xor of rdi and r8 stays an operation). */
 static vmade masked(vmade v, int w, bool herd)
 {
-    if (herd && w < 8 && v.vs)
+    if (herd && w < 8 && v.vs) {
         v.op = true;
+        v.pair = (sem_vnode){0};
+    }
     return v;
 }
 
@@ -183,10 +190,13 @@ static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
             t |= old.t;
             vm.vs |= sem_get_vsrc(r, slot);
             vm.op = vm.vs != 0;
+            vm.pair = (sem_vnode){0};
         }
     }
     sem_set(r, slot, v, t);
     sem_set_vsrc(r, slot, vm.vs, vm.op);
+    if (vm.pair.same)
+        sem_set_vnode(r, slot, vm.pair);
 }
 
 static void write_reg(sem_run *r, int reg, sem_val v, sem_taint t, vmade vm)
@@ -595,8 +605,11 @@ static sem_next mem_write(sem_run *r, const ll_instr *in, const ll_operand *o,
                        herd ? v.v : trunc_to(v.v, w), v.t,
                        m->atomic ? 1u << TAG_X : 0,
                        m->atomic ? m->read_ev : -1);
-    if (ev >= 0 && r->vsrc)
+    if (ev >= 0 && r->vsrc) {
         sem_set_vdata(r, ev, vm.vs, vm.op);
+        if (vm.pair.same)
+            sem_set_wnode(r, ev, vm.pair);
+    }
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
@@ -700,6 +713,27 @@ static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
     return copies && (!model || sem_fold_guess(r, true));
 }
 
+/* xor of two registers holding copies of two reads, at the header's full
+ * width, under the X86 header: herd7's `S := S4^S6`, a constant when its
+ * memory phase's union-find renames both alike (two reads of one write,
+ * a later read joining the class), left where it does not; a pair of
+ * sem_run.sames, as LISA's and C's, which symbolic.c decides
+ * (litmus/x86/X86+xor-two-reads-stored). X86_64's cycles are judged by
+ * copy_cycles.c, which does not replay that phase: an operation there. */
+static bool xor_pair(sem_run *r, const ll_instr *in, int w, vmade va,
+                     vmade vb, vmade *out)
+{
+    const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
+    sem_vnode pair;
+    if (in->op != LL_X86_XOR || in->n_ops != 2 ||
+        a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
+        w != ((in->flags & LL_X86_F_32) ? 4 : 8) || va.op || vb.op ||
+        !sem_copies_paired(r, va.vs, vb.vs, &pair))
+        return false;
+    *out = (vmade){va.vs | vb.vs, true, pair};
+    return true;
+}
+
 /* dst op= src, the one-operand forms and shifts: read the destination
  * (atomically under lock), compute with the flags, write it back (not
  * for cmp and test). */
@@ -738,7 +772,10 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
     vmade vm = CONST;
     if (model && sem_x86_plus_zero(in))
         vm = masked(made_of(r, dst, d), w, herd);   /* a copy to herd7 */
-    else if (!xor_self(r, in, w, src, d, model))
+    else if (!xor_self(r, in, w, src, d, model) &&
+             !(model && !herd && !unary &&
+               xor_pair(r, in, w, made_of(r, &in->ops[0], src),
+                        made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
@@ -823,7 +860,7 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
         return undefined(r, a.t | d.t);
     vmade dm = made_of(r, dst, d);
     vmade am = {sem_get_vsrc(r, x86_reg_slot(acc)),
-                sem_get_vop(r, x86_reg_slot(acc))};
+                sem_get_vop(r, x86_reg_slot(acc)), {0}};
     /* herd7 7.58 sets ZF alone (equal) and keeps its SF ("greater"),
      * 0 when no instruction set it: `cmpq $1` of 9 then a cmpxchg
      * still jumps at jg (tests/herd7-cpu/x86/X86_64+cmpxchg-flags) */
@@ -869,7 +906,7 @@ static sem_next lea(sem_run *r, const ll_instr *in, int w)
         return sem_stopped(r) ? SEM_ERROR : undefined(r, a.t);
     if (a.v.sym >= 0 && w < 4)
         return undefined(r, a.t);
-    vmade vm = {a.t, a.t != 0};  /* not measured: an operation */
+    vmade vm = {a.t, a.t != 0, {0}};   /* not measured: an operation */
     write_reg(r, in->ops[1].reg, trunc_to(a.v, w), a.t, op_on(r, vm, CONST));
     return SEM_NEXT;
 }
@@ -887,7 +924,7 @@ static sem_next conditional(sem_run *r, const ll_instr *in, int w, bool herd)
     /* herd7 writes CF only as the constant 0, so its setnb and cmovc
      * values are made of no read (the flags' taint, a dependency, stays):
      * litmus/x86/X86_64+setnb-after-xor-cycle */
-    vmade fm = {sem_get_vsrc(r, SLOT_FLAGS), true};
+    vmade fm = {sem_get_vsrc(r, SLOT_FLAGS), true, {0}};
     if (herd && (cc == LL_X86_CC_B || cc == LL_X86_CC_AE))
         fm = CONST;
     r->used |= fm.vs;
