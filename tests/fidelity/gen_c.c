@@ -219,10 +219,18 @@ static const char *form_expr(thread *t, char *buf, int reads)
  * 1))`). */
 static int no_nest;     /* value() makes no nested read: see its callers */
 
+static void value_main(thread *t, char *buf);
+
 static const char *value(thread *t, char *buf)
 {
-    if (form_odds(10))          /* an expression tree (form stream) */
-        return form_expr(t, buf, !no_nest);
+    value_main(t, buf);
+    if (form_odds(10))          /* an expression tree instead */
+        form_expr(t, buf, !no_nest);
+    return buf;
+}
+
+static void value_main(thread *t, char *buf)
+{
     if (t->init_reg && rnd(6) == 0) {
         strcpy(buf, "r9");      /* set by the init block only */
     } else if (rnd(20) == 0 && !no_nest) {
@@ -267,7 +275,6 @@ static const char *value(thread *t, char *buf)
     } else {
         sprintf(buf, "%u", 1 + rnd(2));
     }
-    return buf;
 }
 
 /* A value with a read nested in it, for a compare-RMW's operand (herd7
@@ -313,12 +320,17 @@ static void cond_expr(thread *t, char *e)
 
 /* A condition on a register: itself, compared with itself, a constant
  * or another register, through an operator. */
+static void condition_main(thread *t, char *e);
+
 static void condition(thread *t, char *e)
 {
-    if (form_odds(8)) {         /* on an expression (form stream) */
+    condition_main(t, e);
+    if (form_odds(8))           /* on an expression instead */
         cond_expr(t, e);
-        return;
-    }
+}
+
+static void condition_main(thread *t, char *e)
+{
     int r = (int)rnd((unsigned)t->n_regs), o = (int)rnd((unsigned)t->n_regs);
     switch (rnd(12)) {
     case 0: case 1: sprintf(e, "r%d", r); break;
@@ -867,10 +879,8 @@ static void form(thread *t, int indent, int depth)
 
 static void statement(thread *t, int indent, int depth)
 {
-    if (form_odds(9)) {
+    if (form_odds(9))           /* a form first, then as before */
         form(t, indent, depth);
-        return;
-    }
     unsigned k = rnd(24);
     char d[16], e[256];
     if (k < 11) {
