@@ -754,12 +754,21 @@ static void form(thread *t, int indent, int depth)
 {
     static const char *const ops[] = {"+", "^", "-", "==", "&", "|", "*",
                                       "!="};
+    static const char *const reads[] = {"%s = READ_ONCE(*%s);",
+                                        "%s = *%s;",
+                                        "%s = smp_load_acquire(%s);"};
     char d[16], e[256], f[512], c[256];
     const char *decl;
     int enter = !in_form;
     if (enter)
         form_swap();
     unsigned k = rnd(10);
+    /* before a local's expression or a chain, reads into fresh
+       registers up to two or three (threads are short: an expression of
+       one register's copies otherwise) */
+    for (int want = 2 + (int)rnd(2); k < 4 && rnd(2) && t->n_regs < want &&
+         t->n_regs < MAX_REGS; t->n_acc++)
+        put(t, indent, PICK(reads), dest(t, d), locs[rnd(N_LOCS)], 0);
     if (!t->n_regs && k < 6)
         k = 6;
     switch (k) {
