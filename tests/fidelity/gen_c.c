@@ -39,19 +39,23 @@
  * RMW, an exchange or a store under an if on the read whose value is
  * made of a read off the cycle; the condition asks for the thin-air
  * value). From a fourth stream (form, below), so that a test without
- * them is what it was: expression trees of up to three levels over
+ * them is what it was (a form comes before one statement in nine, which
+ * keeps its draws): expression trees of up to three levels over
  * registers, constants, r9 and up to two nested reads, with every
  * binary operator herd7 reads, parentheses or C's precedence, and
- * sometimes a `(int)` cast, as stored values, RMW arguments (an
- * exchange's value, atomic_add's addend, a cmpxchg's expected and new
+ * sometimes a cast to the register type, as stored values, RMW
+ * arguments (an exchange's value, atomic_add's addend, a cmpxchg's expected and new
  * values), conditions (alone, against a constant or another expression)
  * and locals (fresh, or reassigned, from themselves too); chains of two
- * or three locals each from the one before into a store or RMW (issue
+ * or three locals each from the one before into a store, RMW or if (issue
  * 24's `r3 = r0 ^ r1; *b = r0 + r3 + r5`); ifs on expressions nesting
  * three deep, and an if without braces inside one whose else is the
  * inner if's; a while on a computed condition whose body stores; and
  * pointer locals set from a parameter (`q0 = y;`), compared with one
- * (`if (q0 == x)`, `r1 = q0 == y;`) or reset. herd7 7.58 reads no `?:`,
+ * (`if (q0 == x)`, `r1 = q0 == y;`) or reset; reads into fresh
+ * registers before a local's expression or a chain (up to two or
+ * three); a thin-air thread in three copies its read elsewhere and
+ * writes an expression. herd7 7.58 reads no `?:`,
  * `&&`, `||`, `!`, `~`, unary `-`, `%`, `<<`, `>>`, `++`, `+=`, an
  * assignment inside an expression, a comparison directly inside another
  * (`a == b == c`, `a < b != c`), `for`, `do`, an empty statement or
