@@ -44,8 +44,8 @@
  * registers, constants, r9 and up to two nested reads, with every
  * binary operator herd7 reads, parentheses or C's precedence, and
  * sometimes a cast to the register type, as stored values, RMW
- * arguments (an exchange's value, atomic_add's addend, a cmpxchg's expected and new
- * values), conditions (alone, against a constant or another expression)
+ * arguments (an exchange's value, atomic_add's addend, a cmpxchg's
+ * expected and new values), conditions (alone, against a constant or another expression)
  * and locals (fresh, or reassigned, from themselves too); chains of two
  * or three locals each from the one before into a store, RMW or if (issue
  * 24's `r3 = r0 ^ r1; *b = r0 + r3 + r5`); ifs on expressions nesting
