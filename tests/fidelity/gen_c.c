@@ -38,9 +38,30 @@
  * on a register set under an if on the read, maybe with an anchor: an
  * RMW, an exchange or a store under an if on the read whose value is
  * made of a read off the cycle; the condition asks for the thin-air
- * value). herd7 7.58 reads no `?:`, `&&`, `||`, `!`, `~`,
- * unary `-`, `%`, `<<`, hexadecimal, `int a, b;` or `[` in C, dies on a
- * division by 0, and has no srcu_down_read, srcu_up_read or
+ * value). From a fourth stream (form, below), so that a test without
+ * them is what it was (a form comes before one statement in nine, which
+ * keeps its draws): expression trees of up to three levels over
+ * registers, constants, r9 and up to two nested reads, with every
+ * binary operator herd7 reads, parentheses or C's precedence, and
+ * sometimes a cast to the register type, as stored values, RMW
+ * arguments (an exchange's value, atomic_add's addend, a cmpxchg's
+ * expected and new values), conditions (alone, against a constant or another expression)
+ * and locals (fresh, or reassigned, from themselves too); chains of two
+ * or three locals each from the one before into a store, RMW or if (issue
+ * 24's `r3 = r0 ^ r1; *b = r0 + r3 + r5`); ifs on expressions nesting
+ * three deep, and an if without braces inside one whose else is the
+ * inner if's; a while on a computed condition whose body stores; and
+ * pointer locals set from a parameter (`q0 = y;`), compared with one
+ * (`if (q0 == x)`, `r1 = q0 == y;`) or reset; reads into fresh
+ * registers before a local's expression or a chain (up to two or
+ * three); a thin-air thread in three copies its read elsewhere and
+ * writes an expression. herd7 7.58 reads no `?:`,
+ * `&&`, `||`, `!`, `~`, unary `-`, `%`, `<<`, `>>`, `++`, `+=`, an
+ * assignment inside an expression, a comparison directly inside another
+ * (`a == b == c`, `a < b != c`), `for`, `do`, an empty statement or
+ * block, `&` of a local, `*f(...)` of a call, hexadecimal, `int a,
+ * b;` or `[` in C, dies on a division by 0, and has no srcu_down_read,
+ * srcu_up_read or
  * spin_unlock_wait in its def, so none are made (srcu_down_read/
  * srcu_up_read with GEN_C_SRCU_DOWN set, for a herd7 run with a def that
  * has them). Three-thread tests keep within 10 events but one in LARGE
@@ -62,6 +83,8 @@
 #include <string.h>
 
 #include "gen_main.h"
+
+#define PICK(table) table[rnd(sizeof table / sizeof table[0])]
 
 static const char *const locs[] = {"x", "y", "z"};
 /* GEN_C_SRCU_DOWN set: half the SRCU sections are srcu_down_read /
@@ -85,19 +108,110 @@ typedef struct thread {
                          * lock or SRCU section 2 more (the budget) */
     char decl[MAX_REGS][32];    /* r<i>'s initialiser, "" for none, "-"
                                  * declared in the body */
-    char body[4096];
+    char body[8192];
     size_t len;
 } thread;
 
 static void put(thread *t, int indent, const char *fmt, const char *a,
                 const char *b, const char *c)
 {
-    char line[256];
+    char line[512];
     snprintf(line, sizeof line, fmt, a, b, c);
     t->len += (size_t)snprintf(t->body + t->len, sizeof t->body - t->len,
                                "%.*s%s\n", indent, "\t\t\t\t", line);
     if (t->len >= sizeof t->body)
         t->len = sizeof t->body - 1;
+}
+
+/* The forms of expressions and statements over several registers
+ * (expr, form): drawn from a fourth stream (`rng_form`, seeded per test
+ * from the main one without drawing from it), so that a test that gets
+ * none of them is the test it was before them. form_odds(n) is true one
+ * time in n; from inside a form, all draws are the form stream's. */
+static uint64_t rng_form;
+static int in_form;
+
+static void form_swap(void)
+{
+    uint64_t k = rng;
+    rng = rng_form;
+    rng_form = k;
+    in_form = !in_form;
+}
+
+static int form_odds(unsigned n)
+{
+    if (in_form)
+        return rnd(n) == 0;
+    form_swap();
+    int yes = rnd(n) == 0;
+    form_swap();
+    return yes;
+}
+
+/* A random expression tree of at most `depth` levels of the binary
+ * operators herd7 7.58's C reads: leaves are registers, constants 0..3,
+ * r9 (the init block's), and (ex_reads of them at most) a nested
+ * READ_ONCE or smp_load_acquire; division only by a constant 1..3.
+ * herd7 refuses a comparison directly inside a comparison (`a == b ==
+ * c`, `a < b != c`: non-associative), so a comparison child is always
+ * in parentheses; other children one time in two, else left to C's
+ * precedence (`r0 + r1 * 2 ^ r0`), which herd7 follows. Returns 0 for a
+ * leaf, 1 for an arithmetic node, 2 for a comparison. */
+static int ex_reads;
+
+static int expr(thread *t, char *buf, int depth)
+{
+    static const char *const ops[] = {"+", "-", "*", "^", "|", "&", "/",
+                                      "==", "!=", "<", ">", "<=", ">="};
+    if (depth == 0 || rnd(4) == 0) {
+        unsigned k = rnd(10);
+        if (ex_reads && k == 0) {
+            ex_reads--;
+            t->n_acc++;
+            sprintf(buf, rnd(3) ? "READ_ONCE(*%s)" : "smp_load_acquire(%s)",
+                    locs[rnd(N_LOCS)]);
+        } else if (t->init_reg && k == 1) {
+            strcpy(buf, "r9");
+        } else if (t->n_regs && k < 8) {
+            sprintf(buf, "r%u", rnd((unsigned)t->n_regs));
+        } else {
+            sprintf(buf, "%u", rnd(4));
+        }
+        return 0;
+    }
+    char a[200], b[200];
+    int o = (int)rnd(sizeof ops / sizeof *ops);
+    int ka = expr(t, a, depth - 1), kb = 0;
+    if (o == 6)
+        sprintf(b, "%u", 1 + rnd(3));
+    else
+        kb = expr(t, b, depth - 1);
+    int pa = ka == 2 || (ka && rnd(2)), pb = kb == 2 || (kb && rnd(2));
+    sprintf(buf, "%s%s%s %s %s%s%s", pa ? "(" : "", a, pa ? ")" : "",
+            ops[o], pb ? "(" : "", b, pb ? ")" : "");
+    return o >= 7 ? 2 : 1;
+}
+
+/* An expression of one to three levels (form stream), with up to
+ * `reads` nested reads; one time in ten in a cast to the register type
+ * (herd7 reads `(int)(e)`). */
+static const char *form_expr(thread *t, char *buf, int reads)
+{
+    int enter = !in_form;
+    char e[240];
+    if (enter)
+        form_swap();
+    ex_reads = reads;
+    expr(t, e, 1 + (int)rnd(3));
+    ex_reads = 0;
+    if (rnd(10) == 0)
+        sprintf(buf, "(%s)(%s)", reg_type, e);
+    else
+        strcpy(buf, e);
+    if (enter)
+        form_swap();
+    return buf;
 }
 
 /* A value to store: a constant, or a register (a data dependency)
@@ -109,7 +223,17 @@ static void put(thread *t, int indent, const char *fmt, const char *a,
  * 1))`). */
 static int no_nest;     /* value() makes no nested read: see its callers */
 
+static void value_main(thread *t, char *buf);
+
 static const char *value(thread *t, char *buf)
+{
+    value_main(t, buf);
+    if (form_odds(10))          /* an expression tree instead */
+        form_expr(t, buf, !no_nest);
+    return buf;
+}
+
+static void value_main(thread *t, char *buf)
 {
     if (t->init_reg && rnd(6) == 0) {
         strcpy(buf, "r9");      /* set by the init block only */
@@ -155,7 +279,6 @@ static const char *value(thread *t, char *buf)
     } else {
         sprintf(buf, "%u", 1 + rnd(2));
     }
-    return buf;
 }
 
 /* A value with a read nested in it, for a compare-RMW's operand (herd7
@@ -177,9 +300,40 @@ static const char *nested(thread *t, char *buf, int plain)
     return buf;
 }
 
+/* A condition on an expression (form_expr, a read in it maybe):
+ * alone, compared with a constant, or with another expression. */
+static void cond_expr(thread *t, char *e)
+{
+    static const char *const cmp[] = {"==", "!=", "<", ">", "<=", ">="};
+    char a[256], b[256];
+    int enter = !in_form;
+    if (enter)
+        form_swap();
+    form_expr(t, a, 1);
+    switch (rnd(3)) {
+    case 0: strcpy(e, a); break;
+    case 1: sprintf(e, "(%s) %s %u", a, PICK(cmp), rnd(4)); break;
+    default:
+        form_expr(t, b, 0);
+        sprintf(e, "(%s) %s (%s)", a, PICK(cmp), b);
+        break;
+    }
+    if (enter)
+        form_swap();
+}
+
 /* A condition on a register: itself, compared with itself, a constant
  * or another register, through an operator. */
+static void condition_main(thread *t, char *e);
+
 static void condition(thread *t, char *e)
+{
+    condition_main(t, e);
+    if (form_odds(8))           /* on an expression instead */
+        cond_expr(t, e);
+}
+
+static void condition_main(thread *t, char *e)
 {
     int r = (int)rnd((unsigned)t->n_regs), o = (int)rnd((unsigned)t->n_regs);
     switch (rnd(12)) {
@@ -268,7 +422,6 @@ static const char *const cmpxchg_pvv[] = {  /* r = f(X, V, W) */
     "cmpxchg", "cmpxchg_relaxed", "cmpxchg_acquire", "cmpxchg_release",
     "atomic_cmpxchg", "atomic_cmpxchg_relaxed", "atomic_cmpxchg_acquire",
     "atomic_cmpxchg_release"};
-#define PICK(table) table[rnd(sizeof table / sizeof table[0])]
 
 /* Pointer stores to p (a location's address as the value) and
  * pointer exchanges on p (the old pointer into a pointer local). */
@@ -300,7 +453,7 @@ static const char *new_ptr(thread *t, char *d, const char **decl)
  * does with `(void)xchg(...)`. */
 static void access(thread *t, int indent)
 {
-    char d[16], a[16], v[32], w[32], lhs[24];
+    char d[16], a[16], v[256], w[256], lhs[24];
     const char *decl;
     int k = (int)rnd(17);
     t->n_acc += (k >= 6 && k <= 11) || k >= 14 ? 2 : 1;
@@ -449,7 +602,7 @@ static void set_then_test(thread *t, int indent)
  * or not), or an else if. */
 static void if_statement(thread *t, int indent, int depth)
 {
-    char e[48];
+    char e[256];
     condition(t, e);
     if (rnd(4) == 0) {
         put(t, indent, "if (%s)", e, 0, 0);
@@ -509,7 +662,7 @@ static void if_call(thread *t, int indent, int depth)
  * the kernel collection's `1:r4=1; ... intptr_t r4 = (r1 ^ r4) == 0;`) */
 static void declare(thread *t, int indent)
 {
-    char e[48], d[8];
+    char e[256], d[8];
     int r = t->n_regs ? (int)rnd((unsigned)t->n_regs) : 0;
     if (t->init_reg > 0 && t->n_regs && rnd(2)) {
         switch (rnd(3)) {
@@ -550,10 +703,199 @@ static void loop(thread *t, int indent)
     put(t, indent, "}", 0, 0, 0);
 }
 
+/* A store or RMW of an expression v (a data dependency on its
+ * registers and reads): WRITE_ONCE and the like, a plain store, an
+ * exchange, atomic_add and the like, a cmpxchg expecting v. */
+static void store_expr(thread *t, int indent, const char *v)
+{
+    char a[16], d[16], w[256], line[512];
+    const char *f;
+    int x;
+    addr(t, a);
+    switch (rnd(7)) {
+    case 0: put(t, indent, "%s(*%s, %s);", PICK(store_x), a, v); break;
+    case 1: put(t, indent, "*%s = %s;", a, v, 0); break;
+    case 2: put(t, indent, "%s(%s, %s);", PICK(store_p), a, v); break;
+    case 3: case 5:
+        /* r = xchg(a, v) and the like, r = atomic_add_return(v, a) ... */
+        t->n_acc++;
+        dest(t, d);
+        f = rnd(2) ? PICK(xchg_pv) : PICK(rmw_vp);
+        x = strstr(f, "xchg") != NULL;  /* f(X, V), else f(V, X) */
+        snprintf(line, sizeof line, "%s = %s(%s, %s);", d, f, x ? a : v,
+                 x ? v : a);
+        put(t, indent, "%s", line, 0, 0);
+        break;
+    case 4:
+        t->n_acc++;
+        put(t, indent, "%s(%s, %s);", PICK(op_vp), v, a);
+        break;
+    default:
+        /* the expression as the expected value, another (no read: herd7
+           evaluates the new value on the success way only) as the new */
+        t->n_acc++;
+        form_expr(t, w, 0);
+        dest(t, d);
+        snprintf(line, sizeof line, "%s = %s(%s, %s, %s);", d,
+                 PICK(cmpxchg_pvv), a, v, w);
+        put(t, indent, "%s", line, 0, 0);
+        break;
+    }
+    t->n_acc++;
+}
+
+/* One of the forms over several registers (issue 24: the random run
+ * never made `r3 = r0 ^ r1; *b = r0 + r3 + r5`), all drawn from the
+ * form stream: a local (fresh, or one reassigned, maybe from itself)
+ * from an expression; a chain of two or three locals, each from the
+ * one before and an expression, into a store or RMW; a store or RMW of
+ * an expression with reads in it; an if on an expression (with an
+ * else, or an if nested without braces whose else is the inner one's);
+ * a while on a computed condition whose body stores; pointer locals
+ * set from a parameter (`q0 = y;`), compared with one (`if (q0 == x)`,
+ * `r1 = q0 == y;`) or reset. */
+static void form(thread *t, int indent, int depth)
+{
+    static const char *const ops[] = {"+", "^", "-", "==", "&", "|", "*",
+                                      "!="};
+    static const char *const reads[] = {"%s = READ_ONCE(*%s);",
+                                        "%s = *%s;",
+                                        "%s = smp_load_acquire(%s);"};
+    char d[16], e[256], f[512], c[256];
+    const char *decl;
+    int enter = !in_form;
+    if (enter)
+        form_swap();
+    unsigned k = rnd(10);
+    /* before a local's expression or a chain, reads into fresh
+       registers up to two or three (threads are short: an expression of
+       one register's copies otherwise) */
+    for (int want = 2 + (int)rnd(2); k < 4 && rnd(2) && t->n_regs < want &&
+         t->n_regs < MAX_REGS; t->n_acc++)
+        put(t, indent, PICK(reads), dest(t, d), locs[rnd(N_LOCS)], 0);
+    if (!t->n_regs && k < 6)
+        k = 6;
+    switch (k) {
+    case 0: case 1:
+        form_expr(t, e, rnd(3) == 0);
+        put(t, indent, "%s = %s;", dest(t, d), e, 0);
+        break;
+    case 2: case 3: {
+        char last[16];
+        sprintf(last, "r%u", rnd((unsigned)t->n_regs));
+        for (int i = 1 + (int)rnd(3); i > 0; i--) {
+            const char *op = PICK(ops);
+            form_expr(t, e, 0);
+            if (rnd(2))
+                snprintf(f, sizeof f, "%s %s (%s)", last, op, e);
+            else
+                snprintf(f, sizeof f, "(%s) %s %s", e, op, last);
+            put(t, indent, "%s = %s;", dest(t, last), f, 0);
+        }
+        form_expr(t, e, 1);
+        snprintf(f, sizeof f, rnd(2) ? "%s + (%s)" : "(%s) ^ %s",
+                 rnd(2) ? last : e, rnd(2) ? e : last);
+        if (rnd(4) == 0) {      /* a condition on the computed local */
+            sprintf(c, rnd(2) ? "%s" : "%s == 0", last);
+            put(t, indent, "if (%s)", c, 0, 0);
+            store_expr(t, indent + 1, rnd(2) ? "1" : last);
+        } else {
+            store_expr(t, indent, rnd(4) ? f : last);
+        }
+        break;
+    }
+    case 4: case 5:
+        if (depth >= 3) {
+            access(t, indent);
+            break;
+        }
+        cond_expr(t, c);
+        put(t, indent, "if (%s)", c, 0, 0);
+        if (rnd(3) == 0) {
+            /* a nested if without braces: the else is the inner if's */
+            condition(t, e);
+            put(t, indent + 1, "if (%s)", e, 0, 0);
+            access(t, indent + 2);
+            put(t, indent + 1, "else", 0, 0, 0);
+            access(t, indent + 2);
+            break;
+        }
+        t->len--;
+        put(t, 0, " {", 0, 0, 0);
+        statement(t, indent + 1, depth + 1);
+        if (rnd(2)) {
+            put(t, indent, "} else {", 0, 0, 0);
+            statement(t, indent + 1, depth + 1);
+        }
+        put(t, indent, "}", 0, 0, 0);
+        break;
+    case 6: case 7:
+        form_expr(t, e, 2);
+        store_expr(t, indent, e);
+        break;
+    case 8:
+        if (depth == 0 && t->n_regs && rnd(2)) {
+            /* a while on a computed condition (both tools unroll it
+               twice and drop what that cuts) */
+            const char *l = locs[rnd(N_LOCS)];
+            unsigned o = rnd((unsigned)t->n_regs);
+            dest(t, d);
+            t->n_acc += 4;
+            gen_no_filter = 1;
+            put(t, indent, "%s = READ_ONCE(*%s);", d, l, 0);
+            switch (rnd(3)) {
+            case 0: sprintf(c, "%s + r%u != 2", d, o); break;
+            case 1: sprintf(c, "(%s ^ r%u) == 0", d, o); break;
+            default: sprintf(c, "%s != r%u", d, o); break;
+            }
+            put(t, indent, "while (%s) {", c, 0, 0);
+            sprintf(e, "%s + 1", d);
+            put(t, indent + 1, "WRITE_ONCE(*%s, %s);", locs[rnd(N_LOCS)], e, 0);
+            put(t, indent + 1, "%s = READ_ONCE(*%s);", d, l, 0);
+            put(t, indent, "}", 0, 0, 0);
+            break;
+        }
+        access(t, indent);
+        break;
+    default:
+        if (t->n_ptrs && rnd(2)) {
+            unsigned q = rnd((unsigned)t->n_ptrs);
+            const char *l = locs[rnd(N_LOCS)];
+            switch (rnd(3)) {
+            case 0:
+                put(t, indent, "if (q%s == %s)", (sprintf(d, "%u", q), d), l, 0);
+                access(t, indent + 1);
+                break;
+            case 1:
+                sprintf(e, "q%u == %s", q, l);
+                put(t, indent, "%s = %s;", dest(t, d), e, 0);
+                break;
+            default:
+                put(t, indent, "q%s = %s;", (sprintf(d, "%u", q), d), l, 0);
+                break;
+            }
+        } else if (t->n_ptrs < MAX_PTRS) {
+            new_ptr(t, d, &decl);
+            if (depth > 0) {    /* declared in a block: not seen after */
+                t->qdecl[t->n_ptrs - 1] = 0;
+                decl = "";
+            }
+            put(t, indent, "%s%s = %s;", decl, d, locs[rnd(N_LOCS)]);
+        } else {
+            access(t, indent);
+        }
+        break;
+    }
+    if (enter)
+        form_swap();
+}
+
 static void statement(thread *t, int indent, int depth)
 {
+    if (form_odds(9))           /* a form first, then as before */
+        form(t, indent, depth);
     unsigned k = rnd(24);
-    char d[16], e[48];
+    char d[16], e[256];
     if (k < 11) {
         access(t, indent);
     } else if (k < 14) {
@@ -720,7 +1062,7 @@ static void word_access(thread *t, int indent, const char *w)
     static const char *const writes[] = {       /* f(W, v) */
         "WRITE_ONCE(*%s, %s);", "*%s = %s;", "smp_store_release(%s, %s);",
         "smp_store_mb(*%s, %s);"};
-    char d[16], v[48];
+    char d[16], v[256];
     if (rnd(2))
         put(t, indent, PICK(writes), w, word_value(t, v), 0);
     else
@@ -840,6 +1182,36 @@ static void anchor(thread *t, int n, const char *d)
     put(t, 1, "}", 0, 0, 0);
 }
 
+/* A thin-air thread's write of dst (form stream): maybe a second read
+ * off the cycle, maybe a copy of the cycle's read d to another location
+ * (plain or marked, as LB+plain-copy-cycle-xor-copies-in-sum's P1),
+ * maybe a local from an expression, then dst gets an expression over
+ * the registers (d's data most of the time). */
+static void oota_form(thread *t, const char *d, const char *dst,
+                      const char *w)
+{
+    static const char *const rd[] = {"%s = READ_ONCE(*%s);", "%s = *%s;"};
+    char r[16], e[256], f[512];
+    form_swap();
+    if (rnd(2) && t->n_regs < MAX_REGS)
+        put(t, 1, PICK(rd), dest(t, r), locs[rnd(N_LOCS)], 0);
+    if (rnd(2))
+        put(t, 1, w, locs[rnd(N_LOCS)], d, 0);
+    if (rnd(2) && t->n_regs < MAX_REGS) {
+        form_expr(t, e, 0);
+        put(t, 1, "%s = %s;", dest(t, r), e, 0);
+    }
+    form_expr(t, e, 0);
+    switch (rnd(4)) {
+    case 0: snprintf(f, sizeof f, "%s + (%s)", d, e); break;
+    case 1: snprintf(f, sizeof f, "(%s) ^ %s", e, d); break;
+    case 2: snprintf(f, sizeof f, "%s", e); break;
+    default: snprintf(f, sizeof f, "%s + r%u", d, rnd((unsigned)t->n_regs)); break;
+    }
+    put(t, 1, w, dst, f, 0);
+    form_swap();
+}
+
 /* Thread i of an out-of-thin-air shape: read locs[i], then write
  * locs[i + 1] (mod n) a value that comes from the read through data, an
  * `if` on it, a comparison of it with itself, or a local, maybe with an
@@ -857,6 +1229,10 @@ static void oota(thread *t, int i, int n, char *cond)
     put(t, 1, rd[rnd(3)], dest(t, d), src, 0);
     sprintf(cond + strlen(cond), "%s%d:%s=1", *cond ? " /\\ " : "", i, d);
     const char *w = wr[rnd(3)];
+    if (form_odds(3)) {
+        oota_form(t, d, dst, w);
+        return;
+    }
     switch (rnd(8)) {
     case 0: put(t, 1, w, dst, d, 0); break;
     case 1:
@@ -938,6 +1314,7 @@ static void one_test(FILE *f, const char *name)
     const char *w;
     if (!rng_aside)
         rng_aside = rng ^ 0x6a09e667f3bcc909ULL;
+    rng_form = rng ^ 0xbb67ae8584caa73bULL;
     aside();
     lw = (rnd(LW_ODDS) == 0 || lw_all) && !thin;
     lw_mode = (int)rnd(2);
