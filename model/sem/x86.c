@@ -514,7 +514,10 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
             return false;
         g = herd_flags(g, a.num == b.num, a.num > b.num);
     } else if (out->sym >= 0) {
-        return false;
+        /* an address moved by a number (`add %rsi,%rax`, rax 0, rsi
+           y): herd7 has its value, and its flags as of a number above
+           0 (herd7's `<` puts an address above 0: jgt jumps, je not) */
+        g = herd_flags(g, false, true);
     } else {
         g = herd_flags(g, out->num == 0, out->num > 0);
     }
