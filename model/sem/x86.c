@@ -471,7 +471,8 @@ static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
  * an immediate whole or a source read at its width; no truncation),
  * with herd7's flags (doc/fidelity.md). false: not one of herd7's
  * operations here, or undefined on these values. */
-static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
+static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
+                     sem_val *out)
 {
     char c;
     switch (op) {
@@ -502,17 +503,21 @@ static bool herd_alu(int op, sem_val a, sem_val b, flags *f, sem_val *out)
         case '&': z = x & y; break;
         }
         *out = sem_int((int64_t)z);
-    } else if (!sem_arith(c, a, b, out)) {
-        return false;
+    } else if (!sem_herd_arith(r, c, a, b, out)) {
+        return false;       /* herd7's: x | 0 is x, x & 1 refused */
     }
     bool keep_cf = op == LL_X86_INC || op == LL_X86_DEC;
     flags g = *f;
-    if (op == LL_X86_CMP) {
-        /* equal and greater, of two numbers or two offsets of one
-           location */
-        if (a.sym != b.sym)
-            return false;
+    sem_val gt;
+    if (op == LL_X86_CMP && a.sym < 0 && b.sym < 0) {
         g = herd_flags(g, a.num == b.num, a.num > b.num);
+    } else if (op == LL_X86_CMP) {
+        /* herd7 orders an address by its `<`: above 0, and refused
+           against another address, its own too (`< on constants y and
+           y`) */
+        if (!sem_herd_arith(r, '<', b, a, &gt) || gt.sym >= 0)
+            return false;
+        g = herd_flags(g, sem_val_eq(a, b), gt.num != 0);
     } else if (out->sym >= 0) {
         /* an address moved by a number (`add %rsi,%rax`, rax 0, rsi
            y): herd7 has its value, and its flags as of a number above
@@ -767,7 +772,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
             return flags_undefined(r, ft);
     }
     if (herd) {
-        if (!herd_alu(op, d.v, src.v, &f, &res.v))
+        if (!herd_alu(r, op, d.v, src.v, &f, &res.v))
             return undefined(r, res.t);
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
