@@ -431,13 +431,10 @@ static bool copies_compared(sem_run *r, const ll_instr *in, int op,
                             sem_taint va, sem_taint vb)
 {
     const ll_operand *p = &in->ops[1], *q = &in->ops[2];
-    if ((op != LL_C_EQ && op != LL_C_NE && op != LL_C_XOR) || !va || !vb ||
-        va == vb ||
-        (va & (va - 1)) || (vb & (vb - 1)) || vop(r, p) || vop(r, q) ||
-        vnode(r, p).id || vnode(r, q).id || r->n_sames >= SEM_MAX_EQS)
-        return false;
-    sem_equality_use(r, va, false, vb, false);
-    return true;
+    sem_vnode pair;
+    return (op == LL_C_EQ || op == LL_C_NE || op == LL_C_XOR) &&
+           !vop(r, p) && !vop(r, q) && !vnode(r, p).id && !vnode(r, q).id &&
+           sem_copies_paired(r, va, vb, &pair);
 }
 
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
