@@ -786,14 +786,13 @@ static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
         int reg = reg_id(g, &in->loc);
         if (reg < 0 || g->ops->reg_family(reg) != fam)
             continue;
-        /* an initial value is a value of the register's type */
-        ll_ctype ty;
-        const ll_init *bad;
-        reg_type(g, th->proc, fam, &ty, &bad);
+        /* an initial value is kept whole, as the model keeps it
+           (herd7 7.58: a register's type, int by default, only says
+           how a final state shows it): litmus/x86/MP+imm64 */
         if (in->value.is_sym) {
             put_address(g, in->value.sym, type, c);
         } else {
-            ll_buf_printf(c, "(%s)(int64_t)%s", type, type_cast(ty));
+            ll_buf_printf(c, "(%s)(int64_t)", type);
             hw_gen_put_int64(c, in->value.num);
             ll_buf_puts(c, ";\n");
         }

@@ -371,9 +371,10 @@ static ll_test *gen_from(const char *text, ll_buf *c)
     return t;
 }
 
-/* Final values and initial ones are values of their places' types, as
- * in the model: herd7's int unless declared; a part (ah) is its own bits
- * read as the register's type. */
+/* Final values are values of their places' types, as in the model:
+ * herd7's int unless declared; a part (ah) is its own bits read as the
+ * register's type. A register's initial value is kept whole, as the
+ * model and herd7 7.58 keep it (rbx holds all of 5000000000). */
 static void typed_places(void **unused)
 {
     (void)unused;
@@ -391,7 +392,7 @@ static void typed_places(void **unused)
         "out[2] = (int64_t)(r_rbx >> 0);",
         "{\"0:ah\", -1, 8, 1, 0, 0, 0},\n    {\"0:rax\", -1, 8, 1, 0, 0, 0},\n"
         "    {\"0:rbx\", -1, 4, 1, 0, 0, 0},\n    {\"[x]\", 0, 1, 0, 0, 0, 0},",
-        "r_rbx = (uint64_t)(int64_t)(int32_t)INT64_C(5000000000);",
+        "r_rbx = (uint64_t)(int64_t)INT64_C(5000000000);",
     };
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)
         if (!strstr(ll_buf_str(&c), want[i]))
