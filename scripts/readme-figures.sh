@@ -63,7 +63,7 @@ quote() { # PREFIX FIGURE SUFFIX
 quote "The suite is " "$unit" " unit test programs and"
 quote "unit test programs and " "$e2e" " end-to-end scripts"
 quote "the " "$corpus" " scripts that need the corpus skip as a whole"
-quote "the campaign 34-48 s (" "$x86" " tests, each compiled once"
+quote "the campaign 15-22 s (" "$x86" " tests, each compiled once"
 quote "\`litmus/c/\` (" "$c" " tests:"
 quote "\`litmus/c11/\` (" "$c11" " tests)"
 quote "AArch64 (" "$aarch64" " tests):"
