@@ -788,7 +788,7 @@ static void write_reg_init(hw_gen *g, int k, int fam, ll_buf *c)
             continue;
         /* an initial value is kept whole, as the model keeps it
            (herd7 7.58: a register's type, int by default, only says
-           how a final state shows it): litmus/x86/MP+imm64 */
+           how a final state shows it; a 64-bit value was cut) */
         if (in->value.is_sym) {
             put_address(g, in->value.sym, type, c);
         } else {
