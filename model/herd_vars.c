@@ -533,6 +533,79 @@ static void number_unless(hv *h, int i, int64_t *c)
     src_set(h, &o[0], -1);
 }
 
+/* Is statement j, in a C statement ending before last, a nested
+ * expression: an operation or a read into a temporary that an operation
+ * after it takes (`r2 == (1 + r0)`: the lowering computes 1 + r0 first)?
+ * herd7 reads an operation's operands in order, each with its whole
+ * expression, then makes the operation's variable (g12002656_117:
+ * `S10` r2, `S11` r0, `S12` r0, `S13:=1+S12`), so j is numbered inside
+ * the operation that takes it (number_tree). */
+static bool nested(const ll_thread *th, int j, int last)
+{
+    const ll_stmt *d = &th->stmts[j];
+    if (!d->has_instr || !operand_step(&d->instr) || cas_user(th, j) >= 0)
+        return false;
+    const char *t = d->instr.ops[0].sym;
+    for (int k = j + 1; k < last; k++) {
+        const ll_stmt *s = &th->stmts[k];
+        if (!s->has_instr || s->label)
+            return false;
+        const ll_instr *in = &s->instr;
+        bool bin = in->op == LL_C_BIN && !poi_tick(in);
+        if (!bin && in->op != LL_C_UN) {
+            bool takes = is_temp(&in->ops[1]) && !strcmp(in->ops[1].sym, t);
+            if ((in->op == LL_C_LD || in->op == LL_C_MOV) && !takes)
+                continue;
+            return false;
+        }
+        for (int o = 1; o <= (bin ? 2 : 1); o++)
+            if (is_temp(&in->ops[o]) && !strcmp(in->ops[o].sym, t))
+                return cas_user(th, k) < 0;
+    }
+    return false;
+}
+
+static void number_nested(hv *h, int first, int j, int64_t *c);
+
+/* Operand o of statement i: its expression's variables, where a nested
+ * statement of [first, i) computes it, else its own read. */
+static void number_tree(hv *h, int first, int i, const ll_operand *o,
+                        int64_t *c)
+{
+    if (is_temp(o))
+        for (int j = i - 1; j >= first; j--) {
+            const ll_stmt *s = &h->th->stmts[j];
+            if (s->has_instr && s->instr.n_ops > 0 &&
+                is_temp(&s->instr.ops[0]) &&
+                !strcmp(s->instr.ops[0].sym, o->sym)) {
+                if (nested(h->th, j, i + 1))
+                    number_nested(h, first, j, c);
+                return;
+            }
+        }
+    read_opnd(h, o, c);
+}
+
+/* An operation or a read with its operands' expressions (number_tree). */
+static void number_nested(hv *h, int first, int j, int64_t *c)
+{
+    const ll_instr *in = &h->th->stmts[j].instr;
+    const ll_operand *o = in->ops;
+    number_tree(h, first, j, &o[1], c);
+    if (in->op == LL_C_LD) {
+        h->read_var[j] = ++*c;
+        src_set(h, &o[0], j);
+        return;
+    }
+    if (in->op == LL_C_BIN) {
+        number_tree(h, first, j, &o[2], c);
+        op_result(h, j, in, c);
+        return;
+    }
+    *c += !is_const(&o[1]);
+    src_set(h, &o[0], -1);
+}
+
 /* Number statement i's variables from *c; skip_addr: its address was
  * read before (a store's, at the start of its statement). */
 static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
@@ -548,11 +621,14 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
     case LL_C_BIN: {
         if (poi_tick(in) || cas_user(h->th, i) >= 0)
             return;     /* numbered inside the cmpxchg (number_cas_opnd) */
-        read_opnd(h, &o[1], c);
-        read_opnd(h, &o[2], c);
-        op_result(h, i, in, c);
+        number_nested(h, first, i, c);
         return;
     }
+    case LL_C_UN:
+        if (cas_user(h->th, i) >= 0)
+            return;
+        number_nested(h, first, i, c);
+        return;
     case LL_C_LD:
         if (cas_user(h->th, i) >= 0)
             return;     /* numbered inside the cmpxchg (number_cas_opnd) */
@@ -614,7 +690,7 @@ static void number_range(hv *h, int first, int last, int64_t *c)
         if (h->th->stmts[i].has_instr && addr_first(&h->th->stmts[i].instr))
             read_opnd(h, &h->th->stmts[i].instr.ops[0], c);
     for (int i = first; i < last; i++)
-        if (h->th->stmts[i].has_instr)
+        if (h->th->stmts[i].has_instr && !nested(h->th, i, last))
             number_instr(h, first, i, addr_first(&h->th->stmts[i].instr), c);
 }
 
