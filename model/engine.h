@@ -404,6 +404,11 @@ typedef struct mdl_herd_regs {
     int64_t *read_var, *store_var;
     int64_t (*left)[2];
     int n_left;
+    /* C: per operation statement, its operands' register reads renamed
+       so (0: not a local's read) and the statement of the read each
+       copies (-1: none); NULL elsewhere */
+    int64_t (*op_arg)[2];
+    int (*op_src)[2];
 } mdl_herd_regs;
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);
