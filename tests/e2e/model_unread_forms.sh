@@ -218,6 +218,20 @@ one ar 'ARM ar\n{ 0:R9=y; 0:R2=4; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R7,[R9] | 
 one aa 'ARM aa\n{ 0:R6=x; }\n P0 ;\n AND R0,R6,#1 ;\nexists (0:R0=0)\n' 4:2 "illegal operation & on x and 1 (herd7 refuses the test)"
 one ad 'ARM ad\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation + on x and x (herd7 refuses the test)"
 one as 'ARM as\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0,LSL #2] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation << on x and 2 (herd7 refuses the test)"
+# X86_64's cut of an address to a narrower register or access (herd7's
+# mask, "unset N bits ...", or the shift of ah..bh), on a value read as on
+# an initial one; where only a candidate MP forbids meets it the test is
+# answered (litmus/x86/X86_64+mp-cut-address-forbidden)
+one qm 'X86_64 qm\n{ 0:rax=x; }\n P0 ;\n movl %%eax,%%ebx ;\nexists (0:rbx=0)\n' 4:2 "illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)"
+one qa 'X86_64 qa\n{ 0:rax=x; }\n P0 ;\n addl $0,%%eax ;\nexists (0:rax=0)\n' 4:2 "illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)"
+one qr 'X86_64 qr\n{ 1:rax=x; }\n P0 | P1 ;\n movq (y),%%rbx | movq %%rax,(y) ;\n movw %%bx,%%cx | ;\nexists (0:rcx=0)\n' 5:2 "illegal operation unset 48 bits to the left from 16th bit on x (herd7 refuses the test)"
+one ql 'X86_64 ql\n{ uint64_t p=x; }\n P0 ;\n movl (p),%%ebx ;\nexists (0:rbx=0)\n' 4:2 "illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)"
+one qw 'X86_64 qw\n{ 0:rax=x; }\n P0 ;\n movb $1,%%al ;\nexists (0:rax=0)\n' 4:2 "illegal operation unset 8 bits to the left from 0th bit on x (herd7 refuses the test)"
+one qh 'X86_64 qh\n{ 0:rax=x; }\n P0 ;\n movb %%ah,%%bl ;\nexists (0:rbx=0)\n' 4:2 "illegal operation >>>[8] on x (herd7 refuses the test)"
+sed -e 's/cmpq $0,%rcx/cmpq $1,%rcx/' \
+    litmus/x86/X86_64+mp-cut-address-forbidden.litmus > "$tmp/xp.litmus"
+n=$((n+1))
+expect "$tmp/xp.litmus" "$tmp/xp.litmus:11:18: illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)" "xp"
 # a store through an address read as 0 (herd7: "Non-symbolic memory access")
 one az 'ARM az\n{ 0:R1=4; 0:R9=y; 1:R1=4; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R1,[R9] ;\n STR R1,[R0] | ;\nexists (0:R0=0)\n' 5:2 "memory access to 0, which is not a location"
 # ... and so does a read through it that the store after it feeds: herd7
