@@ -517,12 +517,27 @@ static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
     return true;
 }
 
+/* An operation herd7 refuses on these values, an address among them
+ * (`Illegal operation & on constants x and 1`; `x | 1` stops it on an
+ * assertion): sem_illegal_op, the test refused if the model accepts a
+ * candidate that meets it, the value then unsolved, its flags as of an
+ * address's. false: the run stops there. */
+static bool herd_illegal(sem_run *r, const char *name, sem_val a, sem_val b,
+                         sem_taint t, flags *f, sem_val *out)
+{
+    if (!sem_illegal_op(r, name, a, b, t))
+        return false;
+    *out = sem_unsolved();
+    *f = herd_flags(*f, false, true);
+    return true;
+}
+
 /* dst op= src as herd7 computes it, on 64 bits (a read at its width, b
  * an immediate whole or a source read at its width; no truncation),
- * with herd7's flags (doc/fidelity.md). false: not one of herd7's
- * operations here, or undefined on these values. */
-static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
-                     sem_val *out)
+ * with herd7's flags (doc/fidelity.md); t: the reads a and b are made
+ * of. false: not one of herd7's operations here, or the run stops. */
+static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, sem_taint t,
+                     flags *f, sem_val *out)
 {
     char c;
     switch (op) {
@@ -548,7 +563,7 @@ static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
            of 255 leaves 0x1fe00, `shl $33,%eax` of 3 0x600000000 (the
            CPU 0xfe00 and 6) */
         if (a.sym >= 0 || b.sym >= 0)
-            return false;
+            return herd_illegal(r, "<<<", a, b, t, f, out);
         *out = sem_int((int64_t)((uint64_t)a.num << (b.num & 63)));
     } else if (a.sym < 0 && b.sym < 0) {
         uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num, z = 0;
@@ -560,8 +575,11 @@ static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
         case '&': z = x & y; break;
         }
         *out = sem_int((int64_t)z);
+    } else if (op == LL_X86_CMP) {
+        *out = sem_int(0);  /* herd7 compares, subtracting nothing */
     } else if (!sem_herd_arith(r, c, a, b, out)) {
-        return false;       /* herd7's: x | 0 is x, x & 1 refused */
+        /* herd7's: x | 0 is x, x & 1 refused */
+        return herd_illegal(r, (char[]){c, 0}, a, b, t, f, out);
     }
     bool keep_cf = op == LL_X86_INC || op == LL_X86_DEC;
     flags g = *f;
@@ -573,7 +591,7 @@ static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
            against another address, its own too (`< on constants y and
            y`) */
         if (!sem_herd_arith(r, '<', b, a, &gt) || gt.sym >= 0)
-            return false;
+            return herd_illegal(r, "<", b, a, t, f, out);
         g = herd_flags(g, sem_val_eq(a, b), gt.num != 0);
     } else if (out->sym >= 0) {
         /* an address moved by a number (`add %rsi,%rax`, rax 0, rsi
@@ -860,7 +878,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
             return flags_undefined(r, ft);
     }
     if (herd) {
-        if (!herd_alu(r, op, d.v, src.v, &f, &res.v))
+        if (!herd_alu(r, op, d.v, src.v, res.t, &f, &res.v))
             return undefined(r, res.t);
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);

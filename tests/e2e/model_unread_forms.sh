@@ -228,6 +228,13 @@ one qr 'X86_64 qr\n{ 1:rax=x; }\n P0 | P1 ;\n movq (y),%%rbx | movq %%rax,(y) ;\
 one ql 'X86_64 ql\n{ uint64_t p=x; }\n P0 ;\n movl (p),%%ebx ;\nexists (0:rbx=0)\n' 4:2 "illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)"
 one qw 'X86_64 qw\n{ 0:rax=x; }\n P0 ;\n movb $1,%%al ;\nexists (0:rax=0)\n' 4:2 "illegal operation unset 8 bits to the left from 0th bit on x (herd7 refuses the test)"
 one qh 'X86_64 qh\n{ 0:rax=x; }\n P0 ;\n movb %%ah,%%bl ;\nexists (0:rbx=0)\n' 4:2 "illegal operation >>>[8] on x (herd7 refuses the test)"
+# ... and X86_64's operations herd7 refuses on an address (its x | 1
+# stops it on an assertion): x & 1, x ^ 1, 0 ^ x, x + x, shl, cmp of x
+# with x or 1, on a value read
+one qn 'X86_64 qn\n{ 1:rcx=x; }\n P0 | P1 ;\n movq (y),%%rax | movq %%rcx,(y) ;\n and $1,%%rax | ;\nexists (0:rax=0)\n' 5:2 "illegal operation & on x and 1 (herd7 refuses the test)"
+one qx 'X86_64 qx\n{ 0:rbx=x; }\n P0 | P1 ;\n movq (y),%%rax | movq $1,(y) ;\n xorq %%rbx,%%rax | ;\nexists (0:rax=0)\n' 5:2 "illegal operation ^ on 0 and x (herd7 refuses the test)"
+one qc 'X86_64 qc\n{ 1:rcx=x; }\n P0 | P1 ;\n movq (y),%%rax | movq %%rcx,(y) ;\n cmpq $1,%%rax | ;\nexists (0:rax=0)\n' 5:2 "illegal operation < on 1 and x (herd7 refuses the test)"
+one qs 'X86_64 qs\n{ 0:rax=x; }\n P0 ;\n shl $1,%%rax ;\nexists (0:rax=0)\n' 4:2 "illegal operation <<< on x and 1 (herd7 refuses the test)"
 sed -e 's/cmpq $0,%rcx/cmpq $1,%rcx/' \
     litmus/x86/X86_64+mp-cut-address-forbidden.litmus > "$tmp/xp.litmus"
 n=$((n+1))
