@@ -13,7 +13,11 @@
  * 0xffffffff leaves 2^32; an 8- or 16-bit write ors the value into the
  * cleared part), and the flags are herd7's: ZF is result == 0 (cmp:
  * a == b), SF is result > 0 (cmp: a > b), both signed on 64 bits, CF
- * is 0, and all three start at 0. sem_x86_cpu_ops keeps the CPU's
+ * is 0, and all three start at 0. An address cut to a narrower register
+ * or access, or met by an operation herd7 has none for (x & 1, x + x;
+ * under X86 too), is herd7's illegal operation: the test is refused if
+ * the model accepts a candidate that meets it (sem_illegal_value).
+ * sem_x86_cpu_ops keeps the CPU's
  * results everywhere (tests/unit/test_x86_differential.c runs it
  * against this machine).
  * Memory is herd7's without -variant mixed: one value per location. */
@@ -877,7 +881,10 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
         if (!(f.known & F_CF))
             return flags_undefined(r, ft);
     }
-    if (herd) {
+    /* under X86 herd7's operations on an address are its X86_64's
+       (its words are 32-bit numbers, computed as the CPU does) */
+    if (herd || (model && (in->flags & LL_X86_F_32) &&
+                 (d.v.sym != -1 || src.v.sym != -1))) {
         if (!herd_alu(r, op, d.v, src.v, res.t, &f, &res.v))
             return undefined(r, res.t);
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {

@@ -235,6 +235,9 @@ one qn 'X86_64 qn\n{ 1:rcx=x; }\n P0 | P1 ;\n movq (y),%%rax | movq %%rcx,(y) ;\
 one qx 'X86_64 qx\n{ 0:rbx=x; }\n P0 | P1 ;\n movq (y),%%rax | movq $1,(y) ;\n xorq %%rbx,%%rax | ;\nexists (0:rax=0)\n' 5:2 "illegal operation ^ on 0 and x (herd7 refuses the test)"
 one qc 'X86_64 qc\n{ 1:rcx=x; }\n P0 | P1 ;\n movq (y),%%rax | movq %%rcx,(y) ;\n cmpq $1,%%rax | ;\nexists (0:rax=0)\n' 5:2 "illegal operation < on 1 and x (herd7 refuses the test)"
 one qs 'X86_64 qs\n{ 0:rax=x; }\n P0 ;\n shl $1,%%rax ;\nexists (0:rax=0)\n' 4:2 "illegal operation <<< on x and 1 (herd7 refuses the test)"
+# ... and X86's alike (its 32-bit words are no cut)
+one qi 'X86 qi\n{ 1:ECX=x; }\n P0 | P1 ;\n MOV EAX,[y] | MOV [y],ECX ;\n XOR EAX,$1 | ;\nexists (0:EAX=0)\n' 5:2 "illegal operation ^ on x and 1 (herd7 refuses the test)"
+one qj 'X86 qj\n{ 0:EBX=x; }\n P0 ;\n CMP EBX,EBX ;\nexists (0:EBX=0)\n' 4:2 "illegal operation < on x and x (herd7 refuses the test)"
 sed -e 's/cmpq $0,%rcx/cmpq $1,%rcx/' \
     litmus/x86/X86_64+mp-cut-address-forbidden.litmus > "$tmp/xp.litmus"
 n=$((n+1))
