@@ -169,7 +169,11 @@ static bool node_pair(const mdl_test *m, const int *base, const int *pick,
     for (int b = 0; b < SEM_MAX_READS && n < 2; b++)
         if (nd->direct >> b & 1)
             q[n++] = read_event(m, base, pick, t, b);
-    return n == 2 && q[0] >= 0 && q[1] >= 0;
+    /* copies of one read, no operation's result (an xor of a read
+       with its copy, which the memory phase makes S^S) */
+    if (n == 1 && nd->arg[0] <= 0 && nd->arg[1] <= 0)
+        q[1] = q[0];
+    return q[0] >= 0 && q[1] >= 0;
 }
 
 /* The same for the value write w stores. */
@@ -1321,6 +1325,25 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
     free(num);
     free(parent);
     return keep;
+}
+
+/* Whether herd7's solver, replayed on this candidate's equations
+ * (herd_solves), solves them all and every read with them. */
+bool mdl_herd_solves_all(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                         const int *base, const int *pick, const int *src)
+{
+    int *parent = ll_xmalloc((size_t)(n_ev + 1) * 2 * sizeof *parent);
+    int *rename = parent + n_ev + 1;
+    bool *solved = ll_xcalloc((size_t)n_ev + 1, sizeof *solved);
+    for (int g = 0; g < n_ev; g++)
+        parent[g] = g;
+    bool ok = herd_solves(m, ev, n_ev, base, pick, src, parent, rename,
+                          solved);
+    for (int g = 0; g < n_ev && ok; g++)
+        ok = !ev[g].e || ev[g].e->kind != SEM_R || solved[g];
+    free(solved);
+    free(parent);
+    return ok;
 }
 
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
