@@ -398,6 +398,9 @@ typedef struct hs_ctx {
     const int *deep;            /* the variables past xfirst + n_x
                                    (sem_event.vdeep): each one's write */
     int n_deep;
+    const int *zw;              /* the variables past those (sem_vnode.
+                                   zdeep): each one's zero copy's */
+    int n_z;
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -486,6 +489,10 @@ static bool herd_numbers(void *ctx, int64_t *out)
        a later read of r2): numbered after it */
     for (int k = 0; k < c->n_deep; k++)
         out[c->xfirst + c->n_x + k] = out[n_ev + c->deep[k]] + 1;
+    /* the variable a zero copy copies, a read of the register before the
+       copy's own (`S6`, S8's; S7 the local's 0) */
+    for (int k = 0; k < c->n_z; k++)
+        out[c->xfirst + c->n_x + c->n_deep + k] = out[c->zw[k]] - 1;
     free(vnum);
     return ok;
 }
@@ -556,6 +563,22 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return true;
 }
 
+/* The variable a zero copy (sem_vnode.zero) of thread t copies: its
+ * read's, or the copy's or the RMW's whose register it read; -1 where
+ * not followed. */
+static int zero_source(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *base, const int *pick, const int *opv,
+                       const int *off, const int *var, int t,
+                       const sem_vnode *nd)
+{
+    int a = nd->arg[0] ? nd->arg[0] : nd->arg[1];
+    if (a)
+        return a > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, a) : -1;
+    int q = single(nd->direct)
+                ? read_event(m, base, pick, t, bit_of(nd->direct)) : -1;
+    return q >= 0 ? var[q] : -1;
+}
+
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
  * r1;` at a thread's end): each is a node of its one pass, which may
  * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
@@ -566,7 +589,8 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * another operation, which stays one (sem_vnode.cmp). */
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
-                         const int *off, const int *var, hs_sys *s)
+                         const int *off, const int *var, hs_sys *s,
+                         int zfirst, int *zw, int *n_z)
 {
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
@@ -575,6 +599,20 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
             if (v < 3 * n_ev)
                 continue;       /* stored, or not followed */
+            if (nd->zero) {     /* herd7's `S' := S` */
+                int c = zero_source(m, ev, n_ev, base, pick, opv, off, var,
+                                    t, nd);
+                if (c >= 0 && nd->zdeep) {
+                    /* `S8 := S6, S6 := S4` (sem_vnode.zdeep): S6 one
+                       more variable, numbered below S8 (herd_numbers) */
+                    hs_add_eq(s, v, zfirst + *n_z, sem_int(0));
+                    hs_add_eq(s, zfirst + *n_z, c, sem_int(0));
+                    zw[(*n_z)++] = v;
+                } else if (c >= 0) {
+                    hs_add_eq(s, v, c, sem_int(0));
+                }
+                continue;
+            }
             hs_add_op(s, v);
             if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            s) &&
@@ -798,7 +836,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                      ? node_var(m, ev, n_ev, pick, opv, off,
                                 ev[src[g]].thread, we->vnode.id)
                      : -1;
-        if (cv >= n_ev && cv < 2 * n_ev)
+        if ((cv >= n_ev && cv < 2 * n_ev) ||
+            (cv >= 3 * n_ev && we->vnode.zero))   /* a zero copy's */
             v = cv;
         if (v >= 0 && v < n_ev)
             v = var[v];
@@ -888,7 +927,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 hs_add_arg(&s, var[q]);
         }
     }
-    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
+    int zfirst = dfirst + n_deep, n_z = 0;
+    int *zw = ll_xmalloc((size_t)(n_nodes + 1) * sizeof *zw);
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s, zfirst, zw,
+                 &n_z);
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs; i++) {
@@ -904,18 +946,22 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    s.n_vars = dfirst + n_deep;
+    s.n_vars = zfirst + n_z;
     ctx.xnum = rg.xnum;
     ctx.xfirst = rg.xfirst;
     ctx.n_x = rg.n_x;
     ctx.deep = deep;
     ctx.n_deep = n_deep;
+    ctx.zw = zw;
+    ctx.n_z = n_z;
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
-        if (rename[g] >= dfirst)    /* W: shown as the write's */
+        if (rename[g] >= zfirst)    /* a zero copy's: shown as it */
+            rename[g] = zw[rename[g] - zfirst];
+        else if (rename[g] >= dfirst)   /* W: shown as the write's */
             rename[g] = n_ev + deep[rename[g] - dfirst];
         rsolved[g] = solved[ren[var[g]]];
         /* a register phase's variable: its number, negated */
@@ -925,6 +971,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             rename[g] = (int)-x;
     }
     reg_map_free(&rg, m->n_threads);
+    free(zw);
     free(deep);
     free(solved);
     free(ren);

@@ -86,6 +86,9 @@ typedef struct c_regs {
     int n_vals;
     short fold_var[SEM_MAX_EQS][2];     /* sem_run.fold_pc[i]'s operands'
                                            variables (cr_fold_guess) */
+    short zvar[SEM_MAX_EQS];            /* zero copies (cr_zero): their
+                                           variables, vnode ids */
+    int zid[SEM_MAX_EQS], n_z;
 } c_regs;
 
 static c_regs *state(sem_run *r)
@@ -109,7 +112,7 @@ static c_regs *state(sem_run *r)
             s->opnd[k] = -1;
         for (int i = 0; i < SEM_MAX_EQS; i++)
             s->eqv[i][0] = s->eqv[i][1] = -1;
-        s->n_st = 0;
+        s->n_st = s->n_z = 0;
     }
     return s;
 }
@@ -229,13 +232,24 @@ bool cr_one_op(sem_run *r, int k)
     return true;
 }
 
-void cr_add_zero(sem_run *r, int k, int zero)
+bool cr_add_zero(sem_run *r, int k, int zero)
 {
     c_regs *s = state(r);
-    if (s->opnd[zero] < 0)
+    if (s->opnd[zero] < 0) {
         cr_copy(r, k);
-    else
-        cr_op(r, k, zero);
+        return false;
+    }
+    cr_op(r, k, zero);
+    return true;
+}
+
+void cr_zero(sem_run *r, int id)
+{
+    c_regs *s = state(r);
+    if (s->next < 0 || s->n_z == SEM_MAX_EQS)
+        return;             /* not followed: flat */
+    s->zvar[s->n_z] = s->next;
+    s->zid[s->n_z++] = id;
 }
 
 void cr_read(sem_run *r, sem_taint t)
@@ -490,11 +504,37 @@ static bool folds_hold(c_regs *s, const sem_run *r)
     return ok;
 }
 
+/* Each zero copy's depth (sem_vnode.zdeep): its copied operand's
+ * variable renamed to another parent than what it copies (the read, or
+ * the copy it reads) by the phase's union-find, whose copies left join
+ * the two in the memory phase (measured with -debug solver: `r1 = r0;
+ * r2 = r0 + (r1 + (r1 + r2))` leaves `S8 := S6`, `S6 := S4`, S4 the
+ * read's parent; with `r1 + r2` alone, `S6 := S4`, S4 the read's). */
+static void zero_deep(c_regs *s, sem_run *r)
+{
+    hs_sys sys;
+    int *pos = phase_system(s, &sys);
+    int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
+    hs_solve_vars(&sys, parent, NULL, NULL);
+    for (int i = 0; i < s->n_z; i++) {
+        int k = s->arg[s->zvar[i]][0], id = s->zid[i];  /* cr_op(k, 0) */
+        int from = k >= 0 ? copied(s, k) : -1;
+        if (from >= 0 && id > 0 && id <= r->n_vnodes &&
+            parent[pos[k]] != parent[pos[from]])
+            r->vnodes[id - 1].zdeep = true;
+    }
+    free(parent);
+    free(pos);
+    hs_free(&sys);
+}
+
 bool cr_run_end(sem_run *r)
 {
     c_regs *s = r->arch_state;
     if (!s || s->run_no != r->run_no)
         return !r->n_folds;
+    if (s->n_z && !s->off)
+        zero_deep(s, r);
     if (!folds_hold(s, r))
         return false;
     if (r->n_eqs && !s->off)

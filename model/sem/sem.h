@@ -65,7 +65,15 @@ typedef struct sem_vnode {
                              equation of the pass (C) */
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
-                             rmw_copy) */
+                             rmw_copy), or a zero_copy */
+    bool zero;            /* `r1 + r2`, `r1 | r2` with r2 a local holding
+                             0: herd7's register phase leaves its
+                             `S' := S1 + S2` the copy `S' := S1`, S' a
+                             variable of its own (sem/c.c zero_copy) */
+    bool zdeep;           /* zero, S1 not the variable the memory phase
+                             gives what it copies: its register phase's
+                             union-find put S1's parent under another
+                             (sem/c_regs.c zero_deep) */
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
                              (C) */
