@@ -497,6 +497,80 @@ static bool herd_numbers(void *ctx, int64_t *out)
     return ok;
 }
 
+/* The variables herd7's memory phase has for what zdeep zero copies copy
+ * (sem_vnode.zdeep: `S6` of `S8 := S6, S6 := S4`), from first: each
+ * one's thread, vnode id and the copy's own variable (w). */
+typedef struct zero_map {
+    int first, n;
+    int *t, *id, *w;
+} zero_map;
+
+static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
+                          int n_ev, const int *pick, const int *opv,
+                          const int *off, int first, int n_nodes)
+{
+    size_t n = (size_t)n_nodes + 1;
+    *z = (zero_map){.first = first};
+    z->t = ll_xmalloc(3 * n * sizeof *z->t);
+    z->id = z->t + n;
+    z->w = z->id + n;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_vnodes; i++) {
+            const sem_vnode *nd = &run->vnodes[i];
+            int v = nd->zero && nd->zdeep
+                        ? node_var(m, ev, n_ev, pick, opv, off, t, nd->id)
+                        : -1;
+            if (v < 3 * n_ev)
+                continue;
+            z->t[z->n] = t;
+            z->id[z->n] = nd->id;
+            z->w[z->n++] = v;
+        }
+    }
+}
+
+static int zero_var(const zero_map *z, int t, int id)
+{
+    for (int k = 0; id > 0 && k < z->n; k++)
+        if (z->t[k] == t && z->id[k] == id)
+            return z->first + k;
+    return -1;
+}
+
+/* The live record of operation nd of thread t (its zarg: cr_run_end's),
+ * nd itself where none (a write's copy of it). */
+static const sem_vnode *live_node(const mdl_test *m, const int *pick, int t,
+                                  const sem_vnode *nd)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    return nd->id > 0 && nd->id <= run->n_vnodes ? &run->vnodes[nd->id - 1]
+                                                  : nd;
+}
+
+/* Operation nd's arguments for its read b, whose variable is vq: where
+ * herd7's register phase renamed an operand reading it to a zdeep zero
+ * copy's variable (sem_vnode.zarg), that variable, and vq for another
+ * operand reading it. */
+static void read_arg(const zero_map *z, const sem_vnode *nd, int t, int b,
+                     int vq, hs_sys *s)
+{
+    bool renamed = false, plain = false;
+    for (int i = 0; z && i < 2; i++) {
+        if (!(nd->opr[i] >> b & 1))
+            continue;
+        int d = nd->zarg[i] ? zero_var(z, t, nd->zarg[i]) : -1;
+        if (d >= 0) {
+            hs_add_arg(s, d);
+            renamed = true;
+        } else {
+            plain = true;
+        }
+    }
+    if (plain || !renamed)
+        hs_add_arg(s, vq);
+}
+
 /* The arguments of operation nd of thread t: its reads' variables, and
  * for an operand another operation's result, that operation's variable
  * (herd7 writes `r0 = r0 & 1; *y = r0; cmpxchg(y, 1, r0 + 1)` as S9 :=
@@ -507,7 +581,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
 static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *base, const int *pick, const int *opv,
                       const int *off, const int *var, int t,
-                      const sem_vnode *nd, bool all, hs_sys *s)
+                      const sem_vnode *nd, bool all, const zero_map *z,
+                      hs_sys *s)
 {
     int nv[2] = {-1, -1};
     bool any = all;
@@ -526,7 +601,7 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int b = 0; b < SEM_MAX_READS; b++) {
         int q = nd->direct >> b & 1 ? read_event(m, base, pick, t, b) : -1;
         if (q >= 0)
-            hs_add_arg(s, var[q]);
+            read_arg(z, live_node(m, pick, t, nd), t, b, var[q], s);
     }
     for (int i = 0; i < 2; i++)
         if (nv[i] >= 0)
@@ -589,8 +664,8 @@ static int zero_source(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * another operation, which stays one (sem_vnode.cmp). */
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
-                         const int *off, const int *var, hs_sys *s,
-                         int zfirst, int *zw, int *n_z)
+                         const int *off, const int *var, const zero_map *z,
+                         hs_sys *s)
 {
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
@@ -602,12 +677,12 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (nd->zero) {     /* herd7's `S' := S` */
                 int c = zero_source(m, ev, n_ev, base, pick, opv, off, var,
                                     t, nd);
-                if (c >= 0 && nd->zdeep) {
+                int d = zero_var(z, t, nd->id);
+                if (c >= 0 && d >= 0) {
                     /* `S8 := S6, S6 := S4` (sem_vnode.zdeep): S6 one
                        more variable, numbered below S8 (herd_numbers) */
-                    hs_add_eq(s, v, zfirst + *n_z, sem_int(0));
-                    hs_add_eq(s, zfirst + *n_z, c, sem_int(0));
-                    zw[(*n_z)++] = v;
+                    hs_add_eq(s, v, d, sem_int(0));
+                    hs_add_eq(s, d, c, sem_int(0));
                 } else if (c >= 0) {
                     hs_add_eq(s, v, c, sem_int(0));
                 }
@@ -617,7 +692,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            s) &&
                 !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
-                           true, s))
+                           true, z, s))
                 s->n_eqs--;     /* an operand not followed: none */
         }
     }
@@ -895,6 +970,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         hs_add_eq(&s, dfirst + n_deep, var[q], ev[w].val);
         deep[n_deep++] = w;
     }
+    zero_map z;
+    zero_map_init(&z, m, ev, n_ev, pick, opv, off, dfirst + n_deep, n_nodes);
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
@@ -905,7 +982,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             continue;
         sem_taint inner = we->vinner & we->vdata;
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
-                                ev[w].thread, &we->vnode, false, &s))
+                                ev[w].thread, &we->vnode, false, &z, &s))
             continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
             /* an operand herd7's register phase renames to another
@@ -913,7 +990,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int rb = we->vherd_of == b + 1 ? we->vherd - 1 : b;
             int q = (we->vdata & ~inner) >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, rb) : -1;
-            if (q >= 0)
+            if (q >= 0 && rb == b)
+                read_arg(&z, live_node(m, pick, ev[w].thread, &we->vnode),
+                         ev[w].thread, b, var[q], &s);
+            else if (q >= 0)
                 hs_add_arg(&s, var[q]);
         }
         if (!inner)
@@ -927,10 +1007,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 hs_add_arg(&s, var[q]);
         }
     }
-    int zfirst = dfirst + n_deep, n_z = 0;
-    int *zw = ll_xmalloc((size_t)(n_nodes + 1) * sizeof *zw);
-    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s, zfirst, zw,
-                 &n_z);
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &z, &s);
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs; i++) {
@@ -946,21 +1023,21 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    s.n_vars = zfirst + n_z;
+    s.n_vars = z.first + z.n;
     ctx.xnum = rg.xnum;
     ctx.xfirst = rg.xfirst;
     ctx.n_x = rg.n_x;
     ctx.deep = deep;
     ctx.n_deep = n_deep;
-    ctx.zw = zw;
-    ctx.n_z = n_z;
+    ctx.zw = z.w;
+    ctx.n_z = z.n;
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
-        if (rename[g] >= zfirst)    /* a zero copy's: shown as it */
-            rename[g] = zw[rename[g] - zfirst];
+        if (rename[g] >= z.first)   /* a zero copy's: shown as it */
+            rename[g] = z.w[rename[g] - z.first];
         else if (rename[g] >= dfirst)   /* W: shown as the write's */
             rename[g] = n_ev + deep[rename[g] - dfirst];
         rsolved[g] = solved[ren[var[g]]];
@@ -971,7 +1048,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             rename[g] = (int)-x;
     }
     reg_map_free(&rg, m->n_threads);
-    free(zw);
+    free(z.t);
     free(deep);
     free(solved);
     free(ren);

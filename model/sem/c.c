@@ -210,7 +210,8 @@ static sem_vnode new_vnode(sem_run *r, const ll_instr *in, int n)
         } else if (id) {            /* a copy's own variable (rmw_copy) */
             nd.arg[k - 1] = id;
         } else {
-            nd.direct |= vsrc(r, &in->ops[k]);
+            nd.opr[k - 1] = vsrc(r, &in->ops[k]);
+            nd.direct |= nd.opr[k - 1];
         }
     }
     return nd;
@@ -399,6 +400,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     else
         v = sem_int(~a.v.num);
     cr_op(r, 1, -1);
+    cr_node(r, nd.id);
     if (vs)
         sem_pin_value(r, &v);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
@@ -518,6 +520,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
             use(r, vs);
         }
         cr_op(r, 1, 2);
+        cr_node(r, nd.id);
     }
     if (!binop(r, op, a.v, b.v, &v)) {
         const char *why = a.v.sym < 0 && b.v.sym < 0

@@ -89,6 +89,7 @@ typedef struct c_regs {
     short zvar[SEM_MAX_EQS];            /* zero copies (cr_zero): their
                                            variables, vnode ids */
     int zid[SEM_MAX_EQS], n_z;
+    int nid[SEM_MAX_REG_VARS];          /* K_OP: its vnode (cr_node), 0 */
 } c_regs;
 
 static c_regs *state(sem_run *r)
@@ -133,6 +134,7 @@ static int new_var(c_regs *s, int kind)
     s->rno[x] = -1;
     s->val[x] = sem_int(0);
     s->pnext[x] = -1;
+    s->nid[x] = 0;
     s->cur[s->n_cur++] = (short)x;
     return x;
 }
@@ -250,6 +252,13 @@ void cr_zero(sem_run *r, int id)
         return;             /* not followed: flat */
     s->zvar[s->n_z] = s->next;
     s->zid[s->n_z++] = id;
+}
+
+void cr_node(sem_run *r, int id)
+{
+    c_regs *s = state(r);
+    if (s->next >= 0 && !s->off)
+        s->nid[s->next] = id;
 }
 
 void cr_read(sem_run *r, sem_taint t)
@@ -519,9 +528,23 @@ static void zero_deep(c_regs *s, sem_run *r)
     for (int i = 0; i < s->n_z; i++) {
         int k = s->arg[s->zvar[i]][0], id = s->zid[i];  /* cr_op(k, 0) */
         int from = k >= 0 ? copied(s, k) : -1;
-        if (from >= 0 && id > 0 && id <= r->n_vnodes &&
-            parent[pos[k]] != parent[pos[from]])
-            r->vnodes[id - 1].zdeep = true;
+        if (from < 0 || id <= 0 || id > r->n_vnodes ||
+            parent[pos[k]] == parent[pos[from]])
+            continue;
+        r->vnodes[id - 1].zdeep = true;
+        /* another operation's operand read under the same variable is
+           that variable in the memory phase too (`r1 ^ 3` beside `r1 |
+           r2`: herd7's `S5 := S7 ^ 3`, `S9 := S7`) */
+        for (int x = 0; x < s->n; x++) {
+            int n = s->nid[x];
+            for (int j = 0; n > 0 && n <= r->n_vnodes && j < 2; j++) {
+                int a = s->arg[x][j];
+                if (a >= 0 && s->kind[a] == K_LOAD &&
+                    parent[pos[a]] == parent[pos[k]] &&
+                    copied(s, a) == from && !r->vnodes[n - 1].zarg[j])
+                    r->vnodes[n - 1].zarg[j] = id;
+            }
+        }
     }
     free(parent);
     free(pos);

@@ -27,6 +27,9 @@ bool cr_add_zero(sem_run *r, int k, int zero);
 /* The operation cr_add_zero just made is vnode id, a zero copy
  * (sem_vnode.zero): cr_run_end judges its depth (sem_vnode.zdeep). */
 void cr_zero(sem_run *r, int id);
+/* The operation cr_op just made is vnode id: cr_run_end names its
+ * operands renamed to a zdeep copy's variable (sem_vnode.zarg). */
+void cr_node(sem_run *r, int id);
 /* The RMW or load just read: t its read's taint. */
 void cr_read(sem_run *r, sem_taint t);
 /* Write event w stored operand k (a local's value, or not). */

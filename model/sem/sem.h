@@ -74,6 +74,10 @@ typedef struct sem_vnode {
                              gives what it copies: its register phase's
                              union-find put S1's parent under another
                              (sem/c_regs.c zero_deep) */
+    sem_taint opr[2];     /* the read each operand copies (in direct) */
+    int zarg[2];          /* an operand whose register read herd7's
+                             register phase renamed to a zdeep zero
+                             copy's S1: that copy's id, else 0 */
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
                              (C) */
