@@ -398,9 +398,9 @@ typedef struct hs_ctx {
     const int *deep;            /* the variables past xfirst + n_x
                                    (sem_event.vdeep): each one's write */
     int n_deep;
-    const int *zw;              /* the variables past those (sem_vnode.
+    const int *zw;              /* the variables from zfirst (sem_vnode.
                                    zdeep): each one's zero copy's */
-    int n_z;
+    int zfirst, n_z;
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -492,7 +492,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
     /* the variable a zero copy copies, a read of the register before the
        copy's own (`S6`, S8's; S7 the local's 0) */
     for (int k = 0; k < c->n_z; k++)
-        out[c->xfirst + c->n_x + c->n_deep + k] = out[c->zw[k]] - 1;
+        out[c->zfirst + k] = out[c->zw[k]] - 1;
     free(vnum);
     return ok;
 }
@@ -855,9 +855,14 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     /* variables: the reads, n_ev + w the operation write w's value
        is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner),
        3 n_ev + off[t] + i operation i of thread t that no write stores */
-    hs_sys s = {.n_vars = 3 * n_ev + n_nodes, .number = herd_numbers,
+    /* 3 n_ev + n_nodes on: the zdeep zero copies' operands (zero_map),
+       n_nodes at most */
+    hs_sys s = {.n_vars = 3 * n_ev + 2 * n_nodes, .number = herd_numbers,
                 .ctx = &ctx};
     int *opv = op_writes(ev, n_ev);
+    zero_map z;
+    zero_map_init(&z, m, ev, n_ev, pick, opv, off, 3 * n_ev + n_nodes,
+                  n_nodes);
     /* a read an equation of its thread sets equal to another's (a
        cmpxchg's success expecting a register's value) is one variable
        with it once herd7 solved the registers (sem_run.eqs) */
@@ -919,6 +924,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd
                      ? reg_map_store(&rg, m, ev, src[g]) : -1;
         v = rv >= 0 ? rv : v;
+        /* a register renamed to what a deep zero copy copies */
+        int zv = we && we->vzero && opv[src[g]] < 0 && !we->vherd
+                     ? zero_var(&z, ev[src[g]].thread, we->vzero) : -1;
+        if (zv >= 0)
+            v = zv;
         if (pinned && v >= 0)
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
@@ -970,8 +980,6 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         hs_add_eq(&s, dfirst + n_deep, var[q], ev[w].val);
         deep[n_deep++] = w;
     }
-    zero_map z;
-    zero_map_init(&z, m, ev, n_ev, pick, opv, off, dfirst + n_deep, n_nodes);
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
@@ -1023,21 +1031,22 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
         }
     }
-    s.n_vars = z.first + z.n;
+    s.n_vars = dfirst + n_deep;
     ctx.xnum = rg.xnum;
     ctx.xfirst = rg.xfirst;
     ctx.n_x = rg.n_x;
     ctx.deep = deep;
     ctx.n_deep = n_deep;
     ctx.zw = z.w;
+    ctx.zfirst = z.first;
     ctx.n_z = z.n;
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
-        if (rename[g] >= z.first)   /* a zero copy's: shown as it */
-            rename[g] = z.w[rename[g] - z.first];
+        if (rename[g] >= z.first && rename[g] < z.first + z.n)
+            rename[g] = z.w[rename[g] - z.first];   /* the zero copy's */
         else if (rename[g] >= dfirst)   /* W: shown as the write's */
             rename[g] = n_ev + deep[rename[g] - dfirst];
         rsolved[g] = solved[ren[var[g]]];

@@ -545,6 +545,12 @@ static void zero_deep(c_regs *s, sem_run *r)
                     r->vnodes[n - 1].zarg[j] = id;
             }
         }
+        for (int j = 0; j < s->n_st; j++) {     /* and a store's value */
+            int a = s->st_var[j];
+            if (s->kind[a] == K_LOAD && parent[pos[a]] == parent[pos[k]] &&
+                copied(s, a) == from)
+                sem_set_vzero(r, s->st_ev[j], id);
+        }
     }
     free(parent);
     free(pos);

@@ -138,6 +138,9 @@ typedef struct sem_event {
                              another in its union-find (sem/c.c
                              copy_read): the memory phase copies it
                              through one more variable */
+    int vzero;            /* W of a register herd7's register phase
+                             renamed to a zdeep zero copy's S1 (sem_vnode.
+                             zdeep): that copy's id, else 0 */
     int8_t vherd;         /* W: C: 1 + the read whose variable herd7's
                              memory phase gives its value where its
                              register phase renames the value apart from
@@ -814,6 +817,8 @@ void sem_set_vcopy(sem_run *r, int ev);
 void sem_set_vraw(sem_run *r, int ev);
 /* ... whose variable herd7's register phase puts deeper (sem_event.vdeep). */
 void sem_set_vdeep(sem_run *r, int ev);
+/* ... whose value is zero copy id's S1 (sem_event.vzero). */
+void sem_set_vzero(sem_run *r, int ev, int id);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so
