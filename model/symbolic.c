@@ -518,7 +518,7 @@ static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_vnodes; i++) {
             const sem_vnode *nd = &run->vnodes[i];
-            int v = nd->zero && nd->zdeep
+            int v = nd->zero && nd->zdeep == nd->id
                         ? node_var(m, ev, n_ev, pick, opv, off, t, nd->id)
                         : -1;
             if (v < 3 * n_ev)
@@ -667,9 +667,12 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *off, const int *var, const zero_map *z,
                          hs_sys *s)
 {
-    for (int t = 0; t < m->n_threads; t++) {
+    /* the last first, as herd7 lists what its register phase left (the
+       order its memory phase's union-find takes the copies in: `S28 :=
+       S27, S27 := S26, S26 := S22` of a chain of zero copies) */
+    for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
-        for (int i = 0; i < run->n_vnodes; i++) {
+        for (int i = run->n_vnodes - 1; i >= 0; i--) {
             const sem_vnode *nd = &run->vnodes[i];
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
             if (v < 3 * n_ev)
@@ -677,12 +680,14 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (nd->zero) {     /* herd7's `S' := S` */
                 int c = zero_source(m, ev, n_ev, base, pick, opv, off, var,
                                     t, nd);
-                int d = zero_var(z, t, nd->id);
-                if (c >= 0 && d >= 0) {
+                int d = zero_var(z, t, nd->zdeep);
+                if (d >= 0) {
                     /* `S8 := S6, S6 := S4` (sem_vnode.zdeep): S6 one
-                       more variable, numbered below S8 (herd_numbers) */
+                       more variable, numbered below S8 (herd_numbers),
+                       copied by the first copy under it only */
                     hs_add_eq(s, v, d, sem_int(0));
-                    hs_add_eq(s, d, c, sem_int(0));
+                    if (c >= 0 && nd->zdeep == nd->id)
+                        hs_add_eq(s, d, c, sem_int(0));
                 } else if (c >= 0) {
                     hs_add_eq(s, v, c, sem_int(0));
                 }

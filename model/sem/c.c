@@ -489,7 +489,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         self = cr_fold_guess(r);
     if (self) {
         vs = 0;
-        cr_copy(r, -1);
+        cr_fold(r);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
         vs = va;

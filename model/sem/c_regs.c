@@ -188,6 +188,15 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
     }
 }
 
+/* A register holding cr_fold's constant: a variable of herd7's that its
+ * register phase solves, not a literal (slot, opnd). */
+enum { FOLDED = -3 };
+
+void cr_fold(sem_run *r)
+{
+    state(r)->next = FOLDED;
+}
+
 void cr_copy(sem_run *r, int k)
 {
     c_regs *s = state(r);
@@ -237,7 +246,7 @@ bool cr_one_op(sem_run *r, int k)
 bool cr_add_zero(sem_run *r, int k, int zero)
 {
     c_regs *s = state(r);
-    if (s->opnd[zero] < 0) {
+    if (s->opnd[zero] < 0 && s->opnd[zero] != FOLDED) {
         cr_copy(r, k);
         return false;
     }
@@ -525,13 +534,24 @@ static void zero_deep(c_regs *s, sem_run *r)
     int *pos = phase_system(s, &sys);
     int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
     hs_solve_vars(&sys, parent, NULL, NULL);
+    int *owner = ll_xmalloc((size_t)(s->n_z + 1) * sizeof *owner);
     for (int i = 0; i < s->n_z; i++) {
         int k = s->arg[s->zvar[i]][0], id = s->zid[i];  /* cr_op(k, 0) */
         int from = k >= 0 ? copied(s, k) : -1;
+        owner[i] = -1;
         if (from < 0 || id <= 0 || id > r->n_vnodes ||
             parent[pos[k]] == parent[pos[from]])
             continue;
-        r->vnodes[id - 1].zdeep = true;
+        /* one variable for the copies under one parent (`S24 := S23`,
+           `S20 := S23`, `S23 := S19` of `r3 + r0`, `r3 + r1`, r1 = r0) */
+        for (int j = 0; j < i && owner[i] < 0; j++)
+            if (owner[j] >= 0 &&
+                parent[pos[s->arg[s->zvar[j]][0]]] == parent[pos[k]])
+                owner[i] = owner[j];
+        r->vnodes[id - 1].zdeep = owner[i] >= 0 ? owner[i] : id;
+        if (owner[i] >= 0)
+            continue;   /* its operations and stores: the first's */
+        owner[i] = id;
         /* another operation's operand read under the same variable is
            that variable in the memory phase too (`r1 ^ 3` beside `r1 |
            r2`: herd7's `S5 := S7 ^ 3`, `S9 := S7`) */
@@ -552,6 +572,7 @@ static void zero_deep(c_regs *s, sem_run *r)
                 sem_set_vzero(r, s->st_ev[j], id);
         }
     }
+    free(owner);
     free(parent);
     free(pos);
     hs_free(&sys);

@@ -19,6 +19,10 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v);
  * variable of an operation on operands a and b (-1: none), or the read
  * of cr_read. */
 void cr_copy(sem_run *r, int k);
+/* ... a constant herd7's register phase folds an operation to (`r0 !=
+ * r0`: its variable solved to 0), which cr_add_zero takes for a local's
+ * read, not a literal (`r0 + (r0 != r0)` is herd7's copy of r0). */
+void cr_fold(sem_run *r);
 void cr_op(sem_run *r, int a, int b);
 /* x + 0 (operand k plus operand zero, which is 0): herd7 keeps x where
  * the 0 is a constant, not a local's read (`r0 + 1` with r0 = 0 is an

@@ -70,10 +70,12 @@ typedef struct sem_vnode {
                              0: herd7's register phase leaves its
                              `S' := S1 + S2` the copy `S' := S1`, S' a
                              variable of its own (sem/c.c zero_copy) */
-    bool zdeep;           /* zero, S1 not the variable the memory phase
+    int zdeep;            /* zero, S1 not the variable the memory phase
                              gives what it copies: its register phase's
                              union-find put S1's parent under another
-                             (sem/c_regs.c zero_deep) */
+                             (sem/c_regs.c zero_deep); the id of the
+                             first zero copy of that S1 (its own, or an
+                             earlier one's), else 0 */
     sem_taint opr[2];     /* the read each operand copies (in direct) */
     int zarg[2];          /* an operand whose register read herd7's
                              register phase renamed to a zdeep zero
