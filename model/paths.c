@@ -1061,6 +1061,13 @@ void sem_set_vdeep(sem_run *r, int ev)
         c->ev[ev].vdeep = true;
 }
 
+void sem_set_vzero(sem_run *r, int ev, int id)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].vzero = id;
+}
+
 const char *sem_sym_name(sem_run *r, int sym)
 {
     run_ctx *c = ctx(r);

@@ -402,6 +402,9 @@ typedef struct hs_ctx {
     const int *deep;            /* the variables past xfirst + n_x
                                    (sem_event.vdeep): each one's write */
     int n_deep;
+    const int *zw;              /* the variables from zfirst (sem_vnode.
+                                   zdeep): each one's zero copy's */
+    int zfirst, n_z;
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -490,6 +493,10 @@ static bool herd_numbers(void *ctx, int64_t *out)
        a later read of r2): numbered after it */
     for (int k = 0; k < c->n_deep; k++)
         out[c->xfirst + c->n_x + k] = out[n_ev + c->deep[k]] + 1;
+    /* the variable a zero copy copies, a read of the register before the
+       copy's own (`S6`, S8's; S7 the local's 0) */
+    for (int k = 0; k < c->n_z; k++)
+        out[c->zfirst + k] = out[c->zw[k]] - 1;
     free(vnum);
     return ok;
 }
@@ -497,6 +504,95 @@ static bool herd_numbers(void *ctx, int64_t *out)
 typedef struct reg_map reg_map;
 static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
                          const int *var, int t, int stmt, int q, hs_sys *s);
+
+/* The variables herd7's memory phase has for what zdeep zero copies copy
+ * (sem_vnode.zdeep: `S6` of `S8 := S6, S6 := S4`), from first: each
+ * one's thread, vnode id and the copy's own variable (w). */
+typedef struct zero_map {
+    int first, n;
+    int *t, *id, *w;
+} zero_map;
+
+static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
+                          int n_ev, const int *pick, const int *opv,
+                          const int *off, int first, int n_nodes)
+{
+    size_t n = (size_t)n_nodes + 1;
+    *z = (zero_map){.first = first};
+    z->t = ll_xmalloc(3 * n * sizeof *z->t);
+    z->id = z->t + n;
+    z->w = z->id + n;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_vnodes; i++) {
+            const sem_vnode *nd = &run->vnodes[i];
+            int v = nd->zero && nd->zdeep == nd->id
+                        ? node_var(m, ev, n_ev, pick, opv, off, t, nd->id)
+                        : -1;
+            if (v < 3 * n_ev)
+                continue;
+            z->t[z->n] = t;
+            z->id[z->n] = nd->id;
+            z->w[z->n++] = v;
+        }
+    }
+}
+
+static int zero_var(const zero_map *z, int t, int id)
+{
+    for (int k = 0; id > 0 && k < z->n; k++)
+        if (z->t[k] == t && z->id[k] == id)
+            return z->first + k;
+    return -1;
+}
+
+/* The live record of operation nd of thread t (its zarg: cr_run_end's),
+ * nd itself where none (a write's copy of it). */
+static const sem_vnode *live_node(const mdl_test *m, const int *pick, int t,
+                                  const sem_vnode *nd)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    return nd->id > 0 && nd->id <= run->n_vnodes ? &run->vnodes[nd->id - 1]
+                                                  : nd;
+}
+
+/* Operation nd's arguments for its read b, whose variable is vq: where
+ * herd7's register phase renamed an operand reading it to a zdeep zero
+ * copy's variable (sem_vnode.zarg), that variable, and vq for another
+ * operand reading it. */
+static void read_arg(const zero_map *z, const sem_vnode *nd, int t, int b,
+                     int vq, hs_sys *s)
+{
+    bool renamed = false, plain = false;
+    for (int i = 0; z && i < 2; i++) {
+        if (!(nd->opr[i] >> b & 1))
+            continue;
+        int d = nd->zarg[i] ? zero_var(z, t, nd->zarg[i]) : -1;
+        if (d >= 0) {
+            hs_add_arg(s, d);
+            renamed = true;
+        } else {
+            plain = true;
+        }
+    }
+    if (plain || !renamed)
+        hs_add_arg(s, vq);
+}
+
+/* Operation nd's arguments for its read b (event q): a zero copy's
+ * variable where its operand is under one (read_arg), else the
+ * register-phase parents of its operands' reads where the phase leaves
+ * copies (reg_map_args), else q's variable. */
+static void op_read_arg(reg_map *rg, const zero_map *z, const mdl_test *m,
+                        const mdl_ev *ev, const int *pick, const int *var,
+                        int t, const sem_vnode *nd, int b, int q, hs_sys *s)
+{
+    const sem_vnode *live = live_node(m, pick, t, nd);
+    if (live->zarg[0] || live->zarg[1])
+        read_arg(z, live, t, b, var[q], s);
+    else
+        reg_map_args(rg, m, ev, var, t, nd->stmt, q, s);
+}
 
 /* The arguments of operation nd of thread t: its reads' variables, and
  * for an operand another operation's result, that operation's variable
@@ -508,7 +604,8 @@ static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
 static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *base, const int *pick, const int *opv,
                       const int *off, const int *var, int t,
-                      const sem_vnode *nd, bool all, reg_map *rg, hs_sys *s)
+                      const sem_vnode *nd, bool all, reg_map *rg,
+                      const zero_map *z, hs_sys *s)
 {
     int nv[2] = {-1, -1};
     bool any = all;
@@ -527,7 +624,7 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int b = 0; b < SEM_MAX_READS; b++) {
         int q = nd->direct >> b & 1 ? read_event(m, base, pick, t, b) : -1;
         if (q >= 0)
-            reg_map_args(rg, m, ev, var, t, nd->stmt, q, s);
+            op_read_arg(rg, z, m, ev, pick, var, t, nd, b, q, s);
     }
     for (int i = 0; i < 2; i++)
         if (nv[i] >= 0)
@@ -564,6 +661,22 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return true;
 }
 
+/* The variable a zero copy (sem_vnode.zero) of thread t copies: its
+ * read's, or the copy's or the RMW's whose register it read; -1 where
+ * not followed. */
+static int zero_source(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *base, const int *pick, const int *opv,
+                       const int *off, const int *var, int t,
+                       const sem_vnode *nd)
+{
+    int a = nd->arg[0] ? nd->arg[0] : nd->arg[1];
+    if (a)
+        return a > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, a) : -1;
+    int q = single(nd->direct)
+                ? read_event(m, base, pick, t, bit_of(nd->direct)) : -1;
+    return q >= 0 ? var[q] : -1;
+}
+
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
  * r1;` at a thread's end): each is a node of its one pass, which may
  * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
@@ -575,20 +688,40 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
                          const int *off, const int *var, reg_map *rg,
+                         const zero_map *z,
                          hs_sys *s)
 {
-    for (int t = 0; t < m->n_threads; t++) {
+    /* the last first, as herd7 lists what its register phase left (the
+       order its memory phase's union-find takes the copies in: `S28 :=
+       S27, S27 := S26, S26 := S22` of a chain of zero copies) */
+    for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
-        for (int i = 0; i < run->n_vnodes; i++) {
+        for (int i = run->n_vnodes - 1; i >= 0; i--) {
             const sem_vnode *nd = &run->vnodes[i];
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
             if (v < 3 * n_ev)
                 continue;       /* stored, or not followed */
+            if (nd->zero) {     /* herd7's `S' := S` */
+                int c = zero_source(m, ev, n_ev, base, pick, opv, off, var,
+                                    t, nd);
+                int d = zero_var(z, t, nd->zdeep);
+                if (d >= 0) {
+                    /* `S8 := S6, S6 := S4` (sem_vnode.zdeep): S6 one
+                       more variable, numbered below S8 (herd_numbers),
+                       copied by the first copy under it only */
+                    hs_add_eq(s, v, d, sem_int(0));
+                    if (c >= 0 && nd->zdeep == nd->id)
+                        hs_add_eq(s, d, c, sem_int(0));
+                } else if (c >= 0) {
+                    hs_add_eq(s, v, c, sem_int(0));
+                }
+                continue;
+            }
             hs_add_op(s, v);
             if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            s) &&
                 !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
-                           true, rg, s))
+                           true, rg, z, s))
                 s->n_eqs--;     /* an operand not followed: none */
         }
     }
@@ -771,9 +904,14 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     /* variables: the reads, n_ev + w the operation write w's value
        is, 2 n_ev + w the one its RMW's operand is (sem_event.vinner),
        3 n_ev + off[t] + i operation i of thread t that no write stores */
-    hs_sys s = {.n_vars = 3 * n_ev + n_nodes, .number = herd_numbers,
+    /* 3 n_ev + n_nodes on: the zdeep zero copies' operands (zero_map),
+       n_nodes at most */
+    hs_sys s = {.n_vars = 3 * n_ev + 2 * n_nodes, .number = herd_numbers,
                 .ctx = &ctx};
     int *opv = op_writes(ev, n_ev);
+    zero_map z;
+    zero_map_init(&z, m, ev, n_ev, pick, opv, off, 3 * n_ev + n_nodes,
+                  n_nodes);
     /* a read an equation of its thread sets equal to another's (a
        cmpxchg's success expecting a register's value) is one variable
        with it once herd7 solved the registers (sem_run.eqs) */
@@ -827,13 +965,19 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                      ? node_var(m, ev, n_ev, pick, opv, off,
                                 ev[src[g]].thread, we->vnode.id)
                      : -1;
-        if (cv >= n_ev && cv < 2 * n_ev)
+        if ((cv >= n_ev && cv < 2 * n_ev) ||
+            (cv >= 3 * n_ev && we->vnode.zero))   /* a zero copy's */
             v = cv;
         if (v >= 0 && v < n_ev)
             v = var[v];
         int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd
                      ? reg_map_store(&rg, m, ev, src[g]) : -1;
         v = rv >= 0 ? rv : v;
+        /* a register renamed to what a deep zero copy copies */
+        int zv = we && we->vzero && opv[src[g]] < 0 && !we->vherd
+                     ? zero_var(&z, ev[src[g]].thread, we->vzero) : -1;
+        if (zv >= 0)
+            v = zv;
         if (pinned && v >= 0)
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
@@ -895,7 +1039,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             continue;
         sem_taint inner = we->vinner & we->vdata;
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
-                                ev[w].thread, &we->vnode, false, &rg, &s))
+                                ev[w].thread, &we->vnode, false, &rg, &z, &s))
             continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
             /* an operand herd7's register phase renames to another
@@ -904,8 +1048,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int q = (we->vdata & ~inner) >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, rb) : -1;
             if (q >= 0 && rb == b)
-                reg_map_args(&rg, m, ev, var, ev[w].thread, we->vnode.stmt,
-                             q, &s);
+                op_read_arg(&rg, &z, m, ev, pick, var, ev[w].thread,
+                            &we->vnode, b, q, &s);
             else if (q >= 0)
                 hs_add_arg(&s, var[q]);
         }
@@ -920,7 +1064,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 hs_add_arg(&s, var[q]);
         }
     }
-    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &rg, &s);
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &rg, &z, &s);
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs; i++) {
@@ -942,12 +1086,17 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     ctx.n_x = rg.n_x;
     ctx.deep = deep;
     ctx.n_deep = n_deep;
+    ctx.zw = z.w;
+    ctx.zfirst = z.first;
+    ctx.n_z = z.n;
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
-        if (rename[g] >= dfirst)    /* W: shown as the write's */
+        if (rename[g] >= z.first && rename[g] < z.first + z.n)
+            rename[g] = z.w[rename[g] - z.first];   /* the zero copy's */
+        else if (rename[g] >= dfirst)   /* W: shown as the write's */
             rename[g] = n_ev + deep[rename[g] - dfirst];
         rsolved[g] = solved[ren[var[g]]];
         /* a register phase's variable: its number, negated */
@@ -957,6 +1106,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             rename[g] = (int)-x;
     }
     reg_map_free(&rg, m->n_threads);
+    free(z.t);
     free(deep);
     free(solved);
     free(ren);

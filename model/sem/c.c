@@ -210,7 +210,8 @@ static sem_vnode new_vnode(sem_run *r, const ll_instr *in, int n)
         } else if (id) {            /* a copy's own variable (rmw_copy) */
             nd.arg[k - 1] = id;
         } else {
-            nd.direct |= vsrc(r, &in->ops[k]);
+            nd.opr[k - 1] = vsrc(r, &in->ops[k]);
+            nd.direct |= nd.opr[k - 1];
         }
     }
     return nd;
@@ -399,6 +400,7 @@ static sem_next exec_un(sem_run *r, const ll_instr *in)
     else
         v = sem_int(~a.v.num);
     cr_op(r, 1, -1);
+    cr_node(r, nd.id);
     if (vs)
         sem_pin_value(r, &v);
     setv_op(r, &in->ops[0], v, a.t, vs, true);
@@ -437,6 +439,28 @@ static bool copies_compared(sem_run *r, const ll_instr *in, int op,
            sem_copies_paired(r, va, vb, &pair);
 }
 
+/* Operand k of in plus (or or) the other, a local holding 0 or an
+ * operation on such locals (var: c_regs made it an operation): herd7's
+ * register phase solves the local to 0 and its add and or then return
+ * the other operand, so `S' := S1 + S2` is left the copy `S' := S1`,
+ * S' a variable of its own that the memory phase copies (unlike `r1 +
+ * 0`, which makes none). Where operand k is a copy of one read, or
+ * another such copy, nd (the new operation on the operands) becomes
+ * that copy (sem_vnode.zero; model/symbolic.c zero_source). */
+static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
+                      sem_vnode *nd)
+{
+    const ll_operand *o = &in->ops[k];
+    sem_taint v = vsrc(r, o);
+    sem_vnode src = vnode(r, o);
+    if (!var || !v || (v & (v - 1)) || vop(r, o) || (src.id && !src.copy))
+        return false;
+    nd->copy = nd->zero = true;
+    nd->home = nd->wev = -1;    /* no rmw_copy */
+    cr_zero(r, nd->id);
+    return true;
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -444,7 +468,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     int op = (int)(in->flags & 0xff);
     sem_taint va = vsrc(r, &in->ops[1]), vb = vsrc(r, &in->ops[2]), vs;
     sem_taint c = vctrl(r, &in->ops[1]) | vctrl(r, &in->ops[2]);
-    bool made = true;
+    bool made = true, zero = false;
     sem_vnode nd = new_vnode(r, in, 2);   /* or the operand copied */
     nd.cmp = op >= LL_C_EQ && op <= LL_C_GE;
     /* herd7 7.58 simplifies only these on a symbol: x ^ x is 0; x + 0,
@@ -465,19 +489,23 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         self = cr_fold_guess(r);
     if (self) {
         vs = 0;
-        cr_copy(r, -1);
+        cr_fold(r);
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
         vs = va;
         made = vop(r, &in->ops[1]);
+        sem_vnode own = nd;
         nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
-        cr_add_zero(r, 1, 2);
+        zero = zero_copy(r, in, 1, cr_add_zero(r, 1, 2), &own);
+        nd = zero ? own : nd;
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
         made = vop(r, &in->ops[2]);
+        sem_vnode own = nd;
         nd = copied_vnode(r, in, 2, vnode(r, &in->ops[2]));
-        cr_add_zero(r, 2, 1);
+        zero = zero_copy(r, in, 2, cr_add_zero(r, 2, 1), &own);
+        nd = zero ? own : nd;
     } else {
         vs = va | vb;
         sem_vnode pa = vnode(r, &in->ops[1]), pb = vnode(r, &in->ops[2]);
@@ -492,6 +520,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
             use(r, vs);
         }
         cr_op(r, 1, 2);
+        cr_node(r, nd.id);
     }
     if (!binop(r, op, a.v, b.v, &v)) {
         const char *why = a.v.sym < 0 && b.v.sym < 0
@@ -508,7 +537,7 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     if (vs && made)
         sem_pin_value(r, &v);
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
-    if (vs && made)
+    if (vs && (made || zero))
         set_vnode(r, &in->ops[0], nd, nd.id == r->n_vnodes);
     else if (vs && nd.id)       /* `r2 + 0` of rmw_copy's r2 */
         set_vnode(r, &in->ops[0], nd, false);

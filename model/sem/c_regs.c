@@ -86,6 +86,10 @@ typedef struct c_regs {
     int n_vals;
     short fold_var[SEM_MAX_EQS][2];     /* sem_run.fold_pc[i]'s operands'
                                            variables (cr_fold_guess) */
+    short zvar[SEM_MAX_EQS];            /* zero copies (cr_zero): their
+                                           variables, vnode ids */
+    int zid[SEM_MAX_EQS], n_z;
+    int nid[SEM_MAX_REG_VARS];          /* K_OP: its vnode (cr_node), 0 */
 } c_regs;
 
 static c_regs *state(sem_run *r)
@@ -109,7 +113,7 @@ static c_regs *state(sem_run *r)
             s->opnd[k] = -1;
         for (int i = 0; i < SEM_MAX_EQS; i++)
             s->eqv[i][0] = s->eqv[i][1] = -1;
-        s->n_st = 0;
+        s->n_st = s->n_z = 0;
     }
     return s;
 }
@@ -130,6 +134,7 @@ static int new_var(c_regs *s, int kind)
     s->rno[x] = -1;
     s->val[x] = sem_int(0);
     s->pnext[x] = -1;
+    s->nid[x] = 0;
     s->cur[s->n_cur++] = (short)x;
     return x;
 }
@@ -183,6 +188,15 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
     }
 }
 
+/* A register holding cr_fold's constant: a variable of herd7's that its
+ * register phase solves, not a literal (slot, opnd). */
+enum { FOLDED = -3 };
+
+void cr_fold(sem_run *r)
+{
+    state(r)->next = FOLDED;
+}
+
 void cr_copy(sem_run *r, int k)
 {
     c_regs *s = state(r);
@@ -229,13 +243,31 @@ bool cr_one_op(sem_run *r, int k)
     return true;
 }
 
-void cr_add_zero(sem_run *r, int k, int zero)
+bool cr_add_zero(sem_run *r, int k, int zero)
 {
     c_regs *s = state(r);
-    if (s->opnd[zero] < 0)
+    if (s->opnd[zero] < 0 && s->opnd[zero] != FOLDED) {
         cr_copy(r, k);
-    else
-        cr_op(r, k, zero);
+        return false;
+    }
+    cr_op(r, k, zero);
+    return true;
+}
+
+void cr_zero(sem_run *r, int id)
+{
+    c_regs *s = state(r);
+    if (s->next < 0 || s->n_z == SEM_MAX_EQS)
+        return;             /* not followed: flat */
+    s->zvar[s->n_z] = s->next;
+    s->zid[s->n_z++] = id;
+}
+
+void cr_node(sem_run *r, int id)
+{
+    c_regs *s = state(r);
+    if (s->next >= 0 && !s->off)
+        s->nid[s->next] = id;
 }
 
 void cr_read(sem_run *r, sem_taint t)
@@ -490,11 +522,69 @@ static bool folds_hold(c_regs *s, const sem_run *r)
     return ok;
 }
 
+/* Each zero copy's depth (sem_vnode.zdeep): its copied operand's
+ * variable renamed to another parent than what it copies (the read, or
+ * the copy it reads) by the phase's union-find, whose copies left join
+ * the two in the memory phase (measured with -debug solver: `r1 = r0;
+ * r2 = r0 + (r1 + (r1 + r2))` leaves `S8 := S6`, `S6 := S4`, S4 the
+ * read's parent; with `r1 + r2` alone, `S6 := S4`, S4 the read's). */
+static void zero_deep(c_regs *s, sem_run *r)
+{
+    hs_sys sys;
+    int *pos = phase_system(s, &sys);
+    int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
+    hs_solve_vars(&sys, parent, NULL, NULL);
+    int *owner = ll_xmalloc((size_t)(s->n_z + 1) * sizeof *owner);
+    for (int i = 0; i < s->n_z; i++) {
+        int k = s->arg[s->zvar[i]][0], id = s->zid[i];  /* cr_op(k, 0) */
+        int from = k >= 0 ? copied(s, k) : -1;
+        owner[i] = -1;
+        if (from < 0 || id <= 0 || id > r->n_vnodes ||
+            parent[pos[k]] == parent[pos[from]])
+            continue;
+        /* one variable for the copies under one parent (`S24 := S23`,
+           `S20 := S23`, `S23 := S19` of `r3 + r0`, `r3 + r1`, r1 = r0) */
+        for (int j = 0; j < i && owner[i] < 0; j++)
+            if (owner[j] >= 0 &&
+                parent[pos[s->arg[s->zvar[j]][0]]] == parent[pos[k]])
+                owner[i] = owner[j];
+        r->vnodes[id - 1].zdeep = owner[i] >= 0 ? owner[i] : id;
+        if (owner[i] >= 0)
+            continue;   /* its operations and stores: the first's */
+        owner[i] = id;
+        /* another operation's operand read under the same variable is
+           that variable in the memory phase too (`r1 ^ 3` beside `r1 |
+           r2`: herd7's `S5 := S7 ^ 3`, `S9 := S7`) */
+        for (int x = 0; x < s->n; x++) {
+            int n = s->nid[x];
+            for (int j = 0; n > 0 && n <= r->n_vnodes && j < 2; j++) {
+                int a = s->arg[x][j];
+                if (a >= 0 && s->kind[a] == K_LOAD &&
+                    parent[pos[a]] == parent[pos[k]] &&
+                    copied(s, a) == from && !r->vnodes[n - 1].zarg[j])
+                    r->vnodes[n - 1].zarg[j] = id;
+            }
+        }
+        for (int j = 0; j < s->n_st; j++) {     /* and a store's value */
+            int a = s->st_var[j];
+            if (s->kind[a] == K_LOAD && parent[pos[a]] == parent[pos[k]] &&
+                copied(s, a) == from)
+                sem_set_vzero(r, s->st_ev[j], id);
+        }
+    }
+    free(owner);
+    free(parent);
+    free(pos);
+    hs_free(&sys);
+}
+
 bool cr_run_end(sem_run *r)
 {
     c_regs *s = r->arch_state;
     if (!s || s->run_no != r->run_no)
         return !r->n_folds;
+    if (s->n_z && !s->off)
+        zero_deep(s, r);
     if (!folds_hold(s, r))
         return false;
     if (r->n_eqs && !s->off)

@@ -19,11 +19,21 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v);
  * variable of an operation on operands a and b (-1: none), or the read
  * of cr_read. */
 void cr_copy(sem_run *r, int k);
+/* ... a constant herd7's register phase folds an operation to (`r0 !=
+ * r0`: its variable solved to 0), which cr_add_zero takes for a local's
+ * read, not a literal (`r0 + (r0 != r0)` is herd7's copy of r0). */
+void cr_fold(sem_run *r);
 void cr_op(sem_run *r, int a, int b);
 /* x + 0 (operand k plus operand zero, which is 0): herd7 keeps x where
  * the 0 is a constant, not a local's read (`r0 + 1` with r0 = 0 is an
- * operation on r0's variable). */
-void cr_add_zero(sem_run *r, int k, int zero);
+ * operation on r0's variable). true: it is such an operation. */
+bool cr_add_zero(sem_run *r, int k, int zero);
+/* The operation cr_add_zero just made is vnode id, a zero copy
+ * (sem_vnode.zero): cr_run_end judges its depth (sem_vnode.zdeep). */
+void cr_zero(sem_run *r, int id);
+/* The operation cr_op just made is vnode id: cr_run_end names its
+ * operands renamed to a zdeep copy's variable (sem_vnode.zarg). */
+void cr_node(sem_run *r, int id);
 /* The RMW or load just read: t its read's taint. */
 void cr_read(sem_run *r, sem_taint t);
 /* Write event w stored operand k (a local's value, or not). */

@@ -65,7 +65,21 @@ typedef struct sem_vnode {
                              equation of the pass (C) */
     bool copy;            /* no operation: an RMW's write copying its
                              read, a variable of its own (sem/c.c
-                             rmw_copy) */
+                             rmw_copy), or a zero_copy */
+    bool zero;            /* `r1 + r2`, `r1 | r2` with r2 a local holding
+                             0: herd7's register phase leaves its
+                             `S' := S1 + S2` the copy `S' := S1`, S' a
+                             variable of its own (sem/c.c zero_copy) */
+    int zdeep;            /* zero, S1 not the variable the memory phase
+                             gives what it copies: its register phase's
+                             union-find put S1's parent under another
+                             (sem/c_regs.c zero_deep); the id of the
+                             first zero copy of that S1 (its own, or an
+                             earlier one's), else 0 */
+    sem_taint opr[2];     /* the read each operand copies (in direct) */
+    int zarg[2];          /* an operand whose register read herd7's
+                             register phase renamed to a zdeep zero
+                             copy's S1: that copy's id, else 0 */
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
                              (C) */
@@ -126,6 +140,9 @@ typedef struct sem_event {
                              another in its union-find (sem/c.c
                              copy_read): the memory phase copies it
                              through one more variable */
+    int vzero;            /* W of a register herd7's register phase
+                             renamed to a zdeep zero copy's S1 (sem_vnode.
+                             zdeep): that copy's id, else 0 */
     int8_t vherd;         /* W: C: 1 + the read whose variable herd7's
                              memory phase gives its value where its
                              register phase renames the value apart from
@@ -802,6 +819,8 @@ void sem_set_vcopy(sem_run *r, int ev);
 void sem_set_vraw(sem_run *r, int ev);
 /* ... whose variable herd7's register phase puts deeper (sem_event.vdeep). */
 void sem_set_vdeep(sem_run *r, int ev);
+/* ... whose value is zero copy id's S1 (sem_event.vzero). */
+void sem_set_vzero(sem_run *r, int ev, int id);
 /* Read event ev, an RMW's, took the way where it equals v, made of
  * reads t (a cmpxchg's or CAS's success: its expected value); herd7
  * solves a thin-air cycle through that location from the equation, so

@@ -41,7 +41,8 @@
  * value). From a fourth stream (form, below), so that a test without
  * them is what it was (a form comes before one statement in nine, which
  * keeps its draws): expression trees of up to three levels over
- * registers, constants, r9 and up to two nested reads, with every
+ * registers, constants, r9, r10 (a local never assigned or declared
+ * `= 0`) and up to two nested reads, with every
  * binary operator herd7 reads, parentheses or C's precedence, and
  * sometimes a cast to the register type, as stored values, RMW
  * arguments (an exchange's value, atomic_add's addend, a cmpxchg's
@@ -108,6 +109,8 @@ typedef struct thread {
                          * lock or SRCU section 2 more (the budget) */
     char decl[MAX_REGS][32];    /* r<i>'s initialiser, "" for none, "-"
                                  * declared in the body */
+    int zloc;           /* r10 read in an expression, never assigned (1)
+                         * or declared `= 0` (2); 0: none */
     char body[8192];
     size_t len;
 } thread;
@@ -165,6 +168,14 @@ static int expr(thread *t, char *buf, int depth)
     static const char *const ops[] = {"+", "-", "*", "^", "|", "&", "/",
                                       "==", "!=", "<", ">", "<=", ">="};
     if (depth == 0 || rnd(4) == 0) {
+        if (rnd(12) == 0) {
+            /* a local holding 0 that herd7's register phase solves
+               (`r1 + r10`: its copy of r1, doc/lkmm.md "An operation
+               with a local holding 0") */
+            t->zloc = t->zloc ? t->zloc : 1 + (int)rnd(2);
+            strcpy(buf, "r10");
+            return 0;
+        }
         unsigned k = rnd(10);
         if (ex_reads && k == 0) {
             ex_reads--;
@@ -1336,6 +1347,7 @@ static void one_test(FILE *f, const char *name)
         t->init_ptr = rnd(10) == 0 ? 1 + (int)rnd(N_LOCS) : 0;
         memset(t->decl, 0, sizeof t->decl);
         memset(t->qdecl, 0, sizeof t->qdecl);
+        t->zloc = 0;
         if (rnd(8) == 0) {
             /* a local initialised in its declaration: from itself
              * (herd7 reads 0) or from a read */
@@ -1413,6 +1425,8 @@ static void one_test(FILE *f, const char *name)
                 fprintf(f, "\t%s r%d = %s;\n", reg_type, r, t->decl[r]);
             else
                 fprintf(f, "\t%s r%d;\n", reg_type, r);
+        if (t->zloc)
+            fprintf(f, "\t%s r10%s;\n", reg_type, t->zloc == 2 ? " = 0" : "");
         for (int q = 0; q < t->n_ptrs; q++)
             if (!t->qdecl[q])
                 fprintf(f, "\t%sq%d;\n", ptr_type, q);
