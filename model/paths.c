@@ -2234,9 +2234,9 @@ static bool unsolved_path(run_ctx *c, void *arg)
  * seeded x with (z + 1) * 2 of each value of z, and pinned P1's
  * decrement to them, each round making z a new value: `too many paths`
  * in the fourth round after 13 s where herd7 answers in 1.2 s
- * (litmus/c/RMW+cmpxchg-expected-solved-copy-cycle). No bound when an access's address is a value read
- * (its location is not the pass's) or a thread has more than
- * MDL_COUNT_WRITES_PATHS paths. */
+ * (litmus/c/RMW+cmpxchg-expected-solved-copy-cycle). No bound when an
+ * access's address is a value read (its location is not the pass's) or
+ * a thread has more than MDL_COUNT_WRITES_PATHS paths. */
 static void find_unsolved(run_ctx *c)
 {
     mdl_test *m = c->m;
