@@ -144,6 +144,7 @@ typedef struct run_ctx {
     int n_unsolved;
     bool finding;       /* find_unsolved's pass: no pins, no expected
                            values noted */
+    int n_named;        /* the locations before the passes (named) */
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -2047,8 +2048,15 @@ static void add_seed(mdl_test *m, int sym, int64_t off, int64_t val)
  * else writes it; a constant at an address the code does not fix at
  * every location): not those of branches and arithmetic, whose values
  * at every location cost paths (five reads of x with the constants of
- * seven stores to z and an increment: litmus/c/RMW+inc-two-sites). */
-static void seed_constants(mdl_test *m)
+ * seven stores to z and an increment: litmus/c/RMW+inc-two-sites).
+ * Those seeds are noted first (every false: m->seeds); then (every) the
+ * constants go to each location the test names (c->n_named) where a
+ * value may be left unsolved by reads-from (c->unsolved, find_unsolved:
+ * an anchor is only needed on a cycle); the others get the seeds, as a
+ * location first reached (mdl_runs). A pointer cell p holding 0, 1, 2,
+ * 3 and -3 besides x, y, z had `too many paths` where herd7 answers in
+ * 1.7 s (litmus/c/C+pointer-cell-code-constants). */
+static void seed_constants(mdl_test *m, bool every, const run_ctx *c)
 {
     for (int t = 0; t < m->n_threads; t++) {
         const ll_thread *th = m->threads[t].code;
@@ -2075,13 +2083,16 @@ static void seed_constants(mdl_test *m)
             for (int j = 0; j < in->n_ops; j++) {
                 if (in->ops[j].kind != LL_OPND_IMM || j == k)
                     continue;
-                for (int i = 0; i < m->n_locs; i++) {
+                for (int i = 0; every && i < c->n_named; i++) {
                     mdl_loc *l = &m->locs[i];
+                    if (c->unsolved && !c->unsolved[i])
+                        continue;
                     mdl_dom_add(l, sem_extend(sem_int(in->ops[j].imm),
                                               l->type.size,
                                               l->type.is_signed));
                 }
-                if (m->ops->value_operand && m->ops->value_operand(in, j))
+                if (!every && m->ops->value_operand &&
+                    m->ops->value_operand(in, j))
                     add_seed(m, sym, off, in->ops[j].imm);
             }
         }
@@ -2842,14 +2853,22 @@ bool mdl_runs(mdl_test *m)
     c.m = m;
     c.pin_stmt = -1;
     bool ok = true;
+    /* the seeds first, the locations a pass reaches first get them */
+    c.n_named = m->n_locs;
     if (m->ops->seed_constants)
-        seed_constants(m);
+        seed_constants(m, false, &c);
+    if (m->ops->symbolic_values)
+        find_unsolved(&c);
+    if (m->ops->seed_constants) {
+        seed_constants(m, true, &c);
+        for (int i = 0; c.unsolved && i < c.n_named; i++)
+            if (!c.unsolved[i])
+                seed_loc(m, i);
+    }
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
     c.probing = m->loop_probe;
     c.waits_later = may_go_to_0(m);
-    if (m->ops->symbolic_values)
-        find_unsolved(&c);
     if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
         count_writes(&c);
     ok = bounded_rounds(&c);
