@@ -145,6 +145,8 @@ typedef struct run_ctx {
     bool finding;       /* find_unsolved's pass: no pins, no expected
                            values noted */
     int n_named;        /* the locations before the passes (named) */
+    bool pass_looped;   /* find_unsolved's pass jumped back on a value
+                           read: the constants go everywhere (mdl_runs) */
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -2247,7 +2249,8 @@ static bool unsolved_path(run_ctx *c, void *arg)
  * in the fourth round after 13 s where herd7 answers in 1.2 s
  * (litmus/c/RMW+cmpxchg-expected-solved-copy-cycle). No bound when an
  * access's address is a value read (its location is not the pass's) or
- * a thread has more than MDL_COUNT_WRITES_PATHS paths. */
+ * a thread has more than MDL_COUNT_WRITES_PATHS paths; nor (mdl_runs)
+ * when the pass jumps back on a value read (pass_looped). */
 static void find_unsolved(run_ctx *c)
 {
     mdl_test *m = c->m;
@@ -2260,6 +2263,7 @@ static void find_unsolved(run_ctx *c)
         wild = !explore_paths(c, th, unsolved_path, &f) || f.wild;
     }
     c->finding = false;
+    c->pass_looped = c->looped;
     c->looped = looped;
     if (!wild) {
         /* --explain's incoherent candidates aside (a cycle of them would
@@ -2857,8 +2861,17 @@ bool mdl_runs(mdl_test *m)
     c.n_named = m->n_locs;
     if (m->ops->seed_constants)
         seed_constants(m, false, &c);
-    if (m->ops->symbolic_values)
+    if (m->ops->symbolic_values && !m->loop_probe)
         find_unsolved(&c);
+    /* herd7's `Loop` test takes a loop's path whatever values lead
+       there, its reads any write of the candidate (probe_loops): a
+       constant that makes a run go round (g21150013_37: `while (r1 !=
+       r0)`, x and y never written but in the loop) keeps the cut path
+       ours */
+    if (c.pass_looped) {
+        free(c.unsolved);
+        c.unsolved = NULL;
+    }
     if (m->ops->seed_constants) {
         seed_constants(m, true, &c);
         for (int i = 0; c.unsolved && i < c.n_named; i++)
