@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "litmuslab/c_ast.h"
+#include "model/value_cycles.h"
 
 typedef struct pending {
     int loc;
@@ -137,6 +138,15 @@ typedef struct run_ctx {
                            read (pin_read) gives pin_val (-1: none) */
     bool pin_read;
     sem_val pin_val;
+    bool *unsolved;     /* per location (n_unsolved): a value reads-from
+                           may leave unsolved there (find_unsolved); NULL:
+                           any location */
+    int n_unsolved;
+    bool finding;       /* find_unsolved's pass: no pins, no expected
+                           values noted */
+    int n_named;        /* the locations before the passes (named) */
+    bool pass_looped;   /* find_unsolved's pass jumped back on a value
+                           read: the constants go everywhere (mdl_runs) */
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -896,10 +906,33 @@ void sem_pin_value(sem_run *r, sem_val *v)
         *v = c->pin_val;
 }
 
+/* Whether location loc or a read of t may hold a value reads-from leaves
+ * unsolved (find_unsolved). */
+static bool may_be_unsolved(const run_ctx *c, int loc, sem_taint t)
+{
+    if (!c->unsolved || loc < 0 || loc >= c->n_unsolved || c->unsolved[loc])
+        return true;
+    for (int i = 0; i < c->n_ev && t; i++)
+        if (c->ev[i].kind == SEM_R && c->ev[i].read_no >= 0 &&
+            c->ev[i].read_no < SEM_MAX_READS &&
+            (t >> c->ev[i].read_no & 1)) {
+            t &= ~((sem_taint)1 << c->ev[i].read_no);
+            int l = c->ev[i].loc;
+            if (l < 0 || l >= c->n_unsolved || c->unsolved[l])
+                return true;
+        }
+    return t != 0;
+}
+
 void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
 {
     run_ctx *c = ctx(r);
-    if (ev < 0 || ev >= c->n_ev || c->ev[ev].loc < 0)
+    if (ev < 0 || ev >= c->n_ev || c->ev[ev].loc < 0 || c->finding)
+        return;
+    /* herd7 only checks the equation where every value the RMW's read
+       may read and every value of t is solved by reads-from: no pin,
+       no value to seed (find_unsolved) */
+    if (c->m->ops->symbolic_values && !may_be_unsolved(c, c->ev[ev].loc, t))
         return;
     /* no pins where --explain keeps incoherent candidates too: their
        reads already take every value written, which the pins' cut ways
@@ -2024,8 +2057,15 @@ static void add_seed(mdl_test *m, int sym, int64_t off, int64_t val)
  * else writes it; a constant at an address the code does not fix at
  * every location): not those of branches and arithmetic, whose values
  * at every location cost paths (five reads of x with the constants of
- * seven stores to z and an increment: litmus/c/RMW+inc-two-sites). */
-static void seed_constants(mdl_test *m)
+ * seven stores to z and an increment: litmus/c/RMW+inc-two-sites).
+ * Those seeds are noted first (every false: m->seeds); then (every) the
+ * constants go to each location the test names (c->n_named) where a
+ * value may be left unsolved by reads-from (c->unsolved, find_unsolved:
+ * an anchor is only needed on a cycle); the others get the seeds, as a
+ * location first reached (mdl_runs). A pointer cell p holding 0, 1, 2,
+ * 3 and -3 besides x, y, z had `too many paths` where herd7 answers in
+ * 1.7 s (litmus/c/C+pointer-cell-code-constants). */
+static void seed_constants(mdl_test *m, bool every, const run_ctx *c)
 {
     for (int t = 0; t < m->n_threads; t++) {
         const ll_thread *th = m->threads[t].code;
@@ -2052,13 +2092,16 @@ static void seed_constants(mdl_test *m)
             for (int j = 0; j < in->n_ops; j++) {
                 if (in->ops[j].kind != LL_OPND_IMM || j == k)
                     continue;
-                for (int i = 0; i < m->n_locs; i++) {
+                for (int i = 0; every && i < c->n_named; i++) {
                     mdl_loc *l = &m->locs[i];
+                    if (c->unsolved && !c->unsolved[i])
+                        continue;
                     mdl_dom_add(l, sem_extend(sem_int(in->ops[j].imm),
                                               l->type.size,
                                               l->type.is_signed));
                 }
-                if (m->ops->value_operand && m->ops->value_operand(in, j))
+                if (!every && m->ops->value_operand &&
+                    m->ops->value_operand(in, j))
                     add_seed(m, sym, off, in->ops[j].imm);
             }
         }
@@ -2153,6 +2196,91 @@ static void seed_made_constants(run_ctx *c)
     for (int th = 0; th < c->m->n_threads; th++)
         if (stores_register(c->m, th) || stores_kind(c->m, th, LL_OPND_SYM))
             explore_paths(c, th, seed_path, NULL);
+}
+
+/* What find_unsolved's pass over a thread finds (unsolved_path). */
+typedef struct unsolved_find {
+    vc_thread *t;
+    bool wild;          /* an access at an address a read made */
+    int paths;
+} unsolved_find;
+
+/* A path of find_unsolved: its reads and writes, each write with the
+ * reads its value is made of (sem_event.vdata, and data: more is only
+ * more cycles). */
+static bool unsolved_path(run_ctx *c, void *arg)
+{
+    unsolved_find *f = arg;
+    if (++f->paths > MDL_COUNT_WRITES_PATHS)
+        return f->wild = true;
+    vc_path p = {ll_xmalloc((size_t)(c->n_ev + 1) * sizeof *p.ev), 0, 0};
+    int *at = ll_xmalloc((size_t)(c->n_ev + 1) * sizeof *at);
+    for (int i = 0; i < c->n_ev; i++) {
+        const sem_event *e = &c->ev[i];
+        at[i] = -1;
+        if ((e->kind != SEM_R && e->kind != SEM_W) || e->loc < 0)
+            continue;
+        f->wild |= (e->addr | e->paddr) != 0;
+        vc_ev *v = &p.ev[p.n_ev];
+        at[i] = p.n_ev++;
+        v->write = e->kind == SEM_W;
+        v->loc = e->loc;
+        v->n_dep = 0;
+        v->unknown = v->write && sem_is_unsolved(e->val);
+        sem_taint d = v->write ? e->data | e->vdata | e->pdata : 0;
+        for (int j = 0; j < i && d; j++) {
+            const sem_event *r = &c->ev[j];
+            if (r->kind != SEM_R || r->read_no < 0 ||
+                r->read_no >= SEM_MAX_READS || !(d >> r->read_no & 1))
+                continue;
+            d &= ~((sem_taint)1 << r->read_no);
+            if (at[j] >= 0)
+                v->dep[v->n_dep++] = at[j];
+            else
+                v->unknown = true;
+        }
+        v->unknown |= d != 0;   /* a read with no event: no location */
+    }
+    free(at);
+    vc_add_path(f->t, &p);
+    return f->wild;
+}
+
+/* The locations where herd7 may meet a value reads-from leaves unsolved
+ * (model/value_cycles.c), run_ctx.unsolved; an RMW's equation at any
+ * other, made of reads of no other, only checks values: it pins none
+ * and seeds none (sem_expect). g21060021_159, a cmpxchg of x expecting
+ * `(*z + 1) * 2` beside an RMW chain of x and a copy of x to z and back,
+ * seeded x with (z + 1) * 2 of each value of z, and pinned P1's
+ * decrement to them, each round making z a new value: `too many paths`
+ * in the fourth round after 13 s where herd7 answers in 1.2 s
+ * (litmus/c/RMW+cmpxchg-expected-solved-copy-cycle). No bound when an
+ * access's address is a value read (its location is not the pass's) or
+ * a thread has more than MDL_COUNT_WRITES_PATHS paths; nor (mdl_runs)
+ * when the pass jumps back on a value read (pass_looped). */
+static void find_unsolved(run_ctx *c)
+{
+    mdl_test *m = c->m;
+    vc_thread *t = ll_xcalloc((size_t)m->n_threads + 1, sizeof *t);
+    bool wild = false;
+    bool looped = c->looped;    /* the pass's back jumps are no run's */
+    c->finding = true;
+    for (int th = 0; th < m->n_threads && !wild; th++) {
+        unsolved_find f = {&t[th], false, 0};
+        wild = !explore_paths(c, th, unsolved_path, &f) || f.wild;
+    }
+    c->finding = false;
+    c->pass_looped = c->looped;
+    c->looped = looped;
+    if (!wild) {
+        /* --explain's incoherent candidates aside (a cycle of them would
+           only show rejected), as the model's */
+        c->unsolved = vc_unsolved_locs(t, m->n_threads, m->n_locs,
+                                       !m->incoherent);
+        c->n_unsolved = m->n_locs;
+    }
+    vc_free(t, m->n_threads);
+    free(t);
 }
 
 /* What seed_forced_values' passes over a thread find (forced_path). */
@@ -2760,8 +2888,27 @@ bool mdl_runs(mdl_test *m)
     c.m = m;
     c.pin_stmt = -1;
     bool ok = true;
+    /* the seeds first, the locations a pass reaches first get them */
+    c.n_named = m->n_locs;
     if (m->ops->seed_constants)
-        seed_constants(m);
+        seed_constants(m, false, &c);
+    if (m->ops->symbolic_values && !m->loop_probe)
+        find_unsolved(&c);
+    /* herd7's `Loop` test takes a loop's path whatever values lead
+       there, its reads any write of the candidate (probe_loops): a
+       constant that makes a run go round (g21150013_37: `while (r1 !=
+       r0)`, x and y never written but in the loop) keeps the cut path
+       ours */
+    if (c.pass_looped) {
+        free(c.unsolved);
+        c.unsolved = NULL;
+    }
+    if (m->ops->seed_constants) {
+        seed_constants(m, true, &c);
+        for (int i = 0; c.unsolved && i < c.n_named; i++)
+            if (!c.unsolved[i])
+                seed_loc(m, i);
+    }
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
     c.probing = m->loop_probe;
@@ -2800,5 +2947,6 @@ bool mdl_runs(mdl_test *m)
     free(c.fw);
     free(c.pin);
     free(c.todo);
+    free(c.unsolved);
     return ok;
 }
