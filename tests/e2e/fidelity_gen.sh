@@ -132,6 +132,11 @@ if [ -f "$def" ]; then
     grep -q -- "$form" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done
+  # C's scopes: a local is declared at its thread's top level only
+  # (herd7 reads one declared in a block after it, as we do; gen_c made
+  # 80 such in these 2000 tests, some named after the block)
+  ! grep -qE '^		+(int|intptr_t) \*?[rq][0-9]+ = ' "$tmp/all" ||
+    { echo "gen_c: a local declared in a block"; fail=1; }
 else
   echo "fidelity_gen.sh: SKIP: the def check needs $def"
 fi

@@ -437,12 +437,17 @@ static const char *const load_ptr[] = {
     "%s%s = smp_load_acquire(p);"};
 
 /* A fresh pointer local q<i>, declared at the top or (one time in
- * three) where it is set (`int *q0 = READ_ONCE(*p);`); *decl gets the
+ * three) where it is set (`int *q0 = READ_ONCE(*p);`), but only at the
+ * thread's top level (indent 1): later statements and the condition
+ * may name it, which C allows only in the declaration's own block, and
+ * a declaration alone in an if's arm is no C statement (herd7 reads
+ * both, its locals being the thread's whatever the block; we read them
+ * as it does, litmus/c/C+block-local-seen-after); *decl gets the
  * declaration's type, or "" */
-static const char *new_ptr(thread *t, char *d, const char **decl)
+static const char *new_ptr(thread *t, int indent, char *d, const char **decl)
 {
     int q = t->n_ptrs++;
-    t->qdecl[q] = rnd(3) == 0;
+    t->qdecl[q] = rnd(3) == 0 && indent == 1;
     *decl = t->qdecl[q] ? ptr_type : "";
     sprintf(d, "q%d", q);
     return d;
@@ -510,7 +515,7 @@ static void access(thread *t, int indent)
     case 12:
         /* a pointer read from p: dereferenced by later accesses
          * (addr), or not at all */
-        new_ptr(t, d, &decl);
+        new_ptr(t, indent, d, &decl);
         put(t, indent, PICK(load_ptr), decl, d, 0);
         break;
     case 13: put(t, indent, PICK(store_ptr), locs[rnd(N_LOCS)], 0, 0); break;
@@ -531,7 +536,7 @@ static void access(thread *t, int indent)
         break;
     default:
         /* an exchange of pointers on p: the old one into a local */
-        new_ptr(t, d, &decl);
+        new_ptr(t, indent, d, &decl);
         if (rnd(2))
             put(t, indent, "%s%s = %s(p, ", decl, d, PICK(xchg_ptr));
         else {
@@ -875,11 +880,7 @@ static void form(thread *t, int indent, int depth)
                 break;
             }
         } else if (t->n_ptrs < MAX_PTRS) {
-            new_ptr(t, d, &decl);
-            if (depth > 0) {    /* declared in a block: not seen after */
-                t->qdecl[t->n_ptrs - 1] = 0;
-                decl = "";
-            }
+            new_ptr(t, indent, d, &decl);
             put(t, indent, "%s%s = %s;", decl, d, locs[rnd(N_LOCS)]);
         } else {
             access(t, indent);
