@@ -385,6 +385,29 @@ static int read_row(table_reader *r, size_t rs, size_t re, int row)
     return n;
 }
 
+/* herd7's sections after the code for its GPU models: `scopes:` (the
+ * threads' scope tree) and `regions:` (each location's memory region).
+ * Read as a row, one was "missing ';' at the end of the row"; said
+ * plainly instead (tests/bad/lisa_scopes). */
+static bool herd_section(table_reader *r, size_t ts, size_t te)
+{
+    static const char *const kw[] = {"scopes", "regions"};
+    static const char *const what[] = {
+        "herd7's scope tree (for its GPU models), which is not supported",
+        "herd7's memory regions (for its GPU models), which are not "
+        "supported"};
+    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++) {
+        size_t n = strlen(kw[k]), i = ts + n;
+        if (te - ts < n || strncmp(r->text + ts, kw[k], n) != 0)
+            continue;
+        while (i < te && (r->text[i] == ' ' || r->text[i] == '\t'))
+            i++;
+        if (i < te && r->text[i] == ':')
+            return fail_at(r, ts, "'%s:' gives %s", kw[k], what[k]);
+    }
+    return true;
+}
+
 static bool read_rows(table_reader *r, size_t len)
 {
     size_t rs = 0;
@@ -395,6 +418,8 @@ static bool read_rows(table_reader *r, size_t len)
             re++;
         size_t ts = rs, te = re;
         trim(r->text, &ts, &te);
+        if (row >= 0 && !herd_section(r, ts, te))
+            return false;
         if (re == len) {
             if (ts < te)
                 return fail_at(r, ts, "missing ';' at the end of the row");
