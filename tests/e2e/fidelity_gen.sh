@@ -128,7 +128,10 @@ if [ -f "$def" ]; then
       ' r9 = (r[0-9] ^ r9) == 0;' '(r[0-9] ^ r[0-9]) == 0' ' / 2' ' | 1' \
       'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]' \
       '^	int [xyz]\[2\];' '^	int [xyz]\[2\] = {' '^	q[0-9] = [xyz];' '(int)(' \
-      'while (r[0-9] [+!]' '^		else$' ') [<>=!]=* ([^)]*)) {'; do
+      'while (r[0-9] [+!]' '^		else$' ') [<>=!]=* ([^)]*)) {' \
+      '^P3(' '^P[0-9](int \*[yz], ' '^P[0-9]()$' 'ATOMIC_INIT(' \
+      '^	int [xyz] = [0-2];' '^	int \*p = [xyz]; [a-z0-9:]* = [0-9xyz];' \
+      '^	q[0-9] = [xyz] + (r[0-9] - r[0-9]);' '^	q[0-9] = [xyz] + (r[0-9] & 0);'; do
     grep -q -- "$form" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done
