@@ -131,7 +131,8 @@ if [ -f "$def" ]; then
       'while (r[0-9] [+!]' '^		else$' ') [<>=!]=* ([^)]*)) {' \
       '^P3(' '^P[0-9](int \*[yz], ' '^P[0-9]()$' 'ATOMIC_INIT(' \
       '^	int [xyz] = [0-2];' '^	int \*p = [xyz]; [a-z0-9:]* = [0-9xyz];' \
-      '^	q[0-9] = [xyz] + (r[0-9] - r[0-9]);' '^	q[0-9] = [xyz] + (r[0-9] & 0);'; do
+      '^	q[0-9] = [xyz] + (r[0-9] - r[0-9]);' '^	q[0-9] = [xyz] + (r[0-9] & 0);' \
+      'srcu_read_lock(ss2);' 'synchronize_srcu(ss2);'; do
     grep -q -- "$form" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done

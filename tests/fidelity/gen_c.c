@@ -78,7 +78,8 @@
  * each name only the parameters they use, in a random order, a fourth
  * thread in some three-thread tests of few events, and init blocks
  * typed (`atomic_t x = ATOMIC_INIT(1);`), with the zeros written out, on
- * one line, and an address dependency through `x + (r0 - r0)`. The same SEED and LARGE
+ * one line, an address dependency through `x + (r0 - r0)`, and SRCU
+ * on a second srcu_struct ss2. The same SEED and LARGE
  * (and GEN_C_LOCKWORD) always write the same tests. Standalone: no
  * project code. */
 #include <stdint.h>
@@ -1349,19 +1350,24 @@ static void thread_start(thread *t)
     }
 }
 
+/* Whether w at b, in t's body, is a word of its own. */
+static int names_at(const thread *t, const char *b, const char *w)
+{
+    size_t n = strlen(w);
+    int before = b > t->body && (b[-1] == '_' || b[-1] == '.' ||
+                 (b[-1] >= 'a' && b[-1] <= 'z') ||
+                 (b[-1] >= '0' && b[-1] <= '9'));
+    char c = b[n];
+    return strncmp(b, w, n) == 0 && !before && c != '_' &&
+           !(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9');
+}
+
 /* Whether the body names w as a word (a parameter it uses). */
 static int names(const thread *t, const char *w)
 {
-    size_t n = strlen(w);
-    for (const char *b = strstr(t->body, w); b; b = strstr(b + 1, w)) {
-        int before = b > t->body && (b[-1] == '_' || b[-1] == '.' ||
-                     (b[-1] >= 'a' && b[-1] <= 'z') ||
-                     (b[-1] >= '0' && b[-1] <= '9'));
-        char c = b[n];
-        if (!before && c != '_' && !(c >= 'a' && c <= 'z') &&
-            !(c >= '0' && c <= '9'))
+    for (const char *b = strstr(t->body, w); b; b = strstr(b + 1, w))
+        if (names_at(t, b, w))
             return 1;
-    }
     return 0;
 }
 
@@ -1391,18 +1397,36 @@ static void addr_restore(thread *t)
     }
 }
 
+/* A thread's SRCU on a second srcu_struct: its body's word ss made
+ * ss2 (its sections and grace periods all on ss2, so they still pair). */
+static void srcu_second(thread *t)
+{
+    char out[sizeof t->body];
+    size_t n = 0;
+    for (const char *b = t->body; *b && n + 2 < sizeof out; b++) {
+        out[n++] = *b;
+        if (b[0] == 's' && b[1] == 's' && names_at(t, b, "ss")) {
+            out[n++] = *++b;
+            out[n++] = '2';
+        }
+    }
+    out[n] = 0;
+    memcpy(t->body, out, n + 1);
+    t->len = n;
+}
+
 /* Thread i's parameter list: all of them in the usual order, or (own)
  * those its body names, shuffled from the shape stream. */
-static void params(FILE *f, const thread *t, int own, const char *loc_type,
-                   const char *p_type)
+static void params(FILE *f, const thread *t, int own, int ss2,
+                   const char *loc_type, const char *p_type)
 {
-    const char *name[] = {"x", "y", "z", "p", "s", "t", "ss"};
+    const char *name[] = {"x", "y", "z", "p", "s", "t", "ss", "ss2"};
     const char *type[] = {loc_type, loc_type, loc_type, p_type,
                           "spinlock_t *", "spinlock_t *",
-                          "struct srcu_struct *"};
-    int k[7], m = 0;
-    for (int i = 0; i < 7; i++)
-        if (!own || names(t, name[i]))
+                          "struct srcu_struct *", "struct srcu_struct *"};
+    int k[8], m = 0;
+    for (int i = 0; i < 8; i++)
+        if (own ? names(t, name[i]) : i < 7 || ss2)
             k[m++] = i;
     for (int i = m - 1; own && i > 0; i--) {
         shape_stream();
@@ -1493,6 +1517,13 @@ static void one_test(FILE *f, const char *name)
     /* the init block: locations typed (`int x = 1;`, `atomic_t x =
        ATOMIC_INIT(1);`), those it leaves at 0 set to 0, all on a line */
     int typed = rnd(4) == 0, zeros = rnd(4) == 0, oneline = rnd(4) == 0;
+    /* one thread using SRCU in three on a second srcu_struct */
+    int ss2 = 0;
+    for (int i = 0; i < n4; i++)
+        if (names(&th[i], "ss") && rnd(3) == 0) {
+            srcu_second(&th[i]);
+            ss2 = 1;
+        }
     shape_stream();
     /* the lock-word shapes, on tests of few events (our search's and
        herd7's time grow fast with lock sections on a mixed word) */
@@ -1571,7 +1602,7 @@ static void one_test(FILE *f, const char *name)
     for (int i = 0; i < n4; i++) {
         thread *t = &th[i];
         fprintf(f, "P%d(", i);
-        params(f, t, own, loc_type, intptr ? "intptr_t *" : "int **");
+        params(f, t, own, ss2, loc_type, intptr ? "intptr_t *" : "int **");
         fputs(")\n{\n", f);
         for (int r = 0; r < t->n_regs; r++)
             if (t->decl[r][0] == '-')
