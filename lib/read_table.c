@@ -387,25 +387,33 @@ static int read_row(table_reader *r, size_t rs, size_t re, int row)
 
 /* herd7's sections after the code for its GPU models: `scopes:` (the
  * threads' scope tree) and `regions:` (each location's memory region).
- * Read as a row, one was "missing ';' at the end of the row"; said
- * plainly instead (tests/bad/lisa_scopes). */
-static bool herd_section(table_reader *r, size_t ts, size_t te)
+ * Read as a row, one was "missing ';' at the end of the row", in C
+ * "expected thread function"; said plainly instead (tests/bad/lisa_scopes,
+ * c_scopes). */
+const char *ll_gpu_section(const char *s, size_t n)
 {
     static const char *const kw[] = {"scopes", "regions"};
     static const char *const what[] = {
-        "herd7's scope tree (for its GPU models), which is not supported",
-        "herd7's memory regions (for its GPU models), which are not "
-        "supported"};
+        "'scopes:' gives herd7's scope tree (for its GPU models), which is "
+        "not supported",
+        "'regions:' gives herd7's memory regions (for its GPU models), "
+        "which are not supported"};
     for (size_t k = 0; k < sizeof kw / sizeof *kw; k++) {
-        size_t n = strlen(kw[k]), i = ts + n;
-        if (te - ts < n || strncmp(r->text + ts, kw[k], n) != 0)
+        size_t m = strlen(kw[k]), i = m;
+        if (n < m || strncmp(s, kw[k], m) != 0)
             continue;
-        while (i < te && (r->text[i] == ' ' || r->text[i] == '\t'))
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
             i++;
-        if (i < te && r->text[i] == ':')
-            return fail_at(r, ts, "'%s:' gives %s", kw[k], what[k]);
+        if (i < n && s[i] == ':')
+            return what[k];
     }
-    return true;
+    return NULL;
+}
+
+static bool herd_section(table_reader *r, size_t ts, size_t te)
+{
+    const char *what = ll_gpu_section(r->text + ts, te - ts);
+    return !what || fail_at(r, ts, "%s", what);
 }
 
 static bool read_rows(table_reader *r, size_t len)
