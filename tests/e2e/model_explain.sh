@@ -198,9 +198,12 @@ done
 # every C test with a loop (herd7 counts none of a cut run's, nor any
 # its filter drops; loops-cut-after-two-turns drew 3 for 1 counted,
 # loops-cut-filter-fails 12 for 0, loops-cut-no-third-turn 3 for 0)
-# and a filtered assembly one (Spinlock+fences drew 18 for 2)
+# and a filtered assembly one (Spinlock+fences drew 18 for 2); and one
+# whose values hold quotes (a label, `label:"P1:L0"`: its DOT file did
+# not parse and no index was written)
 for f in $(grep -l 'while (' "$here"/litmus/c/*.litmus) \
-    "$here/litmus/riscv/Spinlock+fences.litmus"; do
+    "$here/litmus/riscv/Spinlock+fences.litmus" \
+    "$here/litmus/aarch64/A64+order-sym.litmus"; do
   b=$(basename "$f" .litmus)
   c=$("$LITMUSLAB" model --show-all "$tmp/loop-$b" "$f" 2> /dev/null |
       awk '/^Positive: /{ print $2 + $4 }')
@@ -208,6 +211,8 @@ for f in $(grep -l 'while (' "$here"/litmus/c/*.litmus) \
   [ -n "$c" ] && [ "$c" = "$d" ] ||
     { echo "show-all $b: $d drawn, $c counted"; fail=1; }
 done
+grep -qF 'ev24 [label="a: W x=label:\"P1:L0\""];' "$tmp/loop-A64+order-sym/A64+order-sym-002.dot" ||
+  { echo "show-all A64+order-sym: the quoted label"; fail=1; }
 # --explain of a state only candidates the filter drops reach
 "$LITMUSLAB" model --explain '1:r0=1' \
   "$here/litmus/c/loops-cut-filter-fails.litmus" > "$tmp/got" 2>&1
