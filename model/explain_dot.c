@@ -47,7 +47,7 @@ static void rel_edges(const mdl_explain *ex, const view *v, ll_buf *d,
 }
 
 /* s inside a DOT string: a value may hold quotes (a label's,
- * `label:"P1:L0"`, which broke the file: litmus/aarch64/A64+order-sym). */
+ * `label:"P1:L0"`, which broke the file: model_explain.sh). */
 static void dot_string(ll_buf *d, const char *s)
 {
     for (; *s; s++) {
