@@ -252,6 +252,11 @@ bool ll_read_c_threads(ll_lexer *lx, ll_test *t)
             return false;
         if (ll_lex_peek(lx, 0) < 0 || ll_at_constraints(lx->src, lx->len, lx->off))
             break;
+        const char *gpu = ll_gpu_section(lx->src + lx->off, lx->len - lx->off);
+        if (gpu) {
+            ll_diag_set(lx->d, lx->line, lx->col, "%s", gpu);
+            return false;
+        }
         if (t->n_threads >= 1024) {
             ll_diag_set(lx->d, lx->line, lx->col,
                         "too many threads (more than 1024)");

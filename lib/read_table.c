@@ -385,6 +385,37 @@ static int read_row(table_reader *r, size_t rs, size_t re, int row)
     return n;
 }
 
+/* herd7's sections after the code for its GPU models: `scopes:` (the
+ * threads' scope tree) and `regions:` (each location's memory region).
+ * Read as a row, one was "missing ';' at the end of the row", in C
+ * "expected thread function"; said plainly instead (tests/bad/lisa_scopes,
+ * c_scopes). */
+const char *ll_gpu_section(const char *s, size_t n)
+{
+    static const char *const kw[] = {"scopes", "regions"};
+    static const char *const what[] = {
+        "'scopes:' gives herd7's scope tree (for its GPU models), which is "
+        "not supported",
+        "'regions:' gives herd7's memory regions (for its GPU models), "
+        "which are not supported"};
+    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++) {
+        size_t m = strlen(kw[k]), i = m;
+        if (n < m || strncmp(s, kw[k], m) != 0)
+            continue;
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i < n && s[i] == ':')
+            return what[k];
+    }
+    return NULL;
+}
+
+static bool herd_section(table_reader *r, size_t ts, size_t te)
+{
+    const char *what = ll_gpu_section(r->text + ts, te - ts);
+    return !what || fail_at(r, ts, "%s", what);
+}
+
 static bool read_rows(table_reader *r, size_t len)
 {
     size_t rs = 0;
@@ -395,6 +426,8 @@ static bool read_rows(table_reader *r, size_t len)
             re++;
         size_t ts = rs, te = re;
         trim(r->text, &ts, &te);
+        if (row >= 0 && !herd_section(r, ts, te))
+            return false;
         if (re == len) {
             if (ts < te)
                 return fail_at(r, ts, "missing ';' at the end of the row");

@@ -45,6 +45,9 @@ bool ll_read_constraints(ll_lexer *lx, ll_test *t);   /* to end of file */
 size_t ll_find_constraints(const char *src, size_t len, size_t from);
 /* A constraint keyword starts at byte offset i. */
 bool ll_at_constraints(const char *src, size_t len, size_t i);
+/* The message for herd7's `scopes:` or `regions:` section (GPU models)
+ * starting s (n bytes), or NULL when s starts neither. */
+const char *ll_gpu_section(const char *s, size_t n);
 
 void ll_loc_clear(ll_loc *l);
 void ll_init_clear(ll_init *in);

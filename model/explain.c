@@ -273,6 +273,13 @@ void mdl_explain_candidate(mdl_explain *ex, const mdl_test *m,
     bool allowed = res->allowed && !incoherent;
     if (ex->quick && !allowed)
         return;
+    if (!reaches(m->filter, m, vals)) {
+        /* as the counts: herd7 neither counts nor draws a candidate its
+           filter drops (-show all draws only those it keeps) */
+        ex->n_filtered += ex->explain && !ex->found &&
+                          reaches(ex->prop ? ex->prop : m->cond, m, vals);
+        return;
+    }
     bool want_all = ex->all_dir && allowed;
     bool want_explain = ex->explain && !ex->found &&
                         reaches(ex->prop ? ex->prop : m->cond, m,
@@ -331,6 +338,10 @@ void mdl_explain_finish(mdl_explain *ex, const mdl_test *m, ll_buf *out,
             ll_buf_printf(out, "(%d more not shown)\n",
                           ex->n_rejected - EX_MAX_LISTED);
         dot = &ex->rej_dot;
+    } else if (ex->n_filtered) {
+        ll_buf_printf(out, "the test's filter drops each of the %d "
+                      "candidate execution%s reaching it.\n",
+                      ex->n_filtered, ex->n_filtered == 1 ? "" : "s");
     } else {
         ll_buf_puts(out, "no candidate execution reaches it: no thread "
                          "can read or compute those values.\n");

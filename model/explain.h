@@ -49,6 +49,9 @@ struct mdl_explain {
     bool quick;                /* the first look: allowed ones only */
     bool found;                /* an accepted execution was drawn */
     int n_rejected;            /* candidates reaching it, rejected */
+    int n_filtered;            /* candidates reaching it the test's
+                                  filter drops (neither counted nor
+                                  drawn: herd7 draws none) */
     int n_incoherent;          /* ... of which the search's coherence
                                   check rejects */
     ll_buf text, dot;          /* the accepted one's */

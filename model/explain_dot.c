@@ -46,11 +46,24 @@ static void rel_edges(const mdl_explain *ex, const view *v, ll_buf *d,
                 edge(ex, d, i, j, label, style);
 }
 
+/* s inside a DOT string: a value may hold quotes (a label's,
+ * `label:"P1:L0"`, which broke the file: model_explain.sh). */
+static void dot_string(ll_buf *d, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            ll_buf_puts(d, "\\");
+        ll_buf_printf(d, "%c", *s);
+    }
+}
+
 void ex_dot_begin(mdl_explain *ex, const view *v, const char *title,
                   ll_buf *d)
 {
-    ll_buf_printf(d, "digraph \"%s\" {\n  node [shape=box, "
-                     "fontname=\"monospace\"];\n  newrank=true;\n", title);
+    ll_buf_puts(d, "digraph \"");
+    dot_string(d, title);
+    ll_buf_puts(d, "\" {\n  node [shape=box, "
+                   "fontname=\"monospace\"];\n  newrank=true;\n");
     for (int t = -1; t < v->m->n_threads; t++) {
         ll_buf_printf(d, "  subgraph cluster_%s%d {\n    label=\"%s",
                       t < 0 ? "init" : "P", t < 0 ? 0 : t,
@@ -61,19 +74,22 @@ void ex_dot_begin(mdl_explain *ex, const view *v, const char *title,
         for (int i = 0; i < v->n; i++) {
             if (v->ev[i].thread != t || !drawn(v, i))
                 continue;
-            ll_buf_printf(d, "    ev%d [label=\"", i);
-            ex_name(v, i, d);
+            ll_buf lbl = {0};
+            ex_name(v, i, &lbl);
             if (v->ev[i].e) {
-                ll_buf_puts(d, ": ");
-                ex_what(v, i, d);
+                ll_buf_puts(&lbl, ": ");
+                ex_what(v, i, &lbl);
             } else {
-                ll_buf_puts(d, "=");
+                ll_buf_puts(&lbl, "=");
                 ll_value val;
                 mdl_value_to_ll(v->m, v->ev[i].val, &val);
-                ll_value_print(&val, d);
+                ll_value_print(&val, &lbl);
                 free(val.sym);
             }
+            ll_buf_printf(d, "    ev%d [label=\"", i);
+            dot_string(d, ll_buf_str(&lbl));
             ll_buf_puts(d, "\"];\n");
+            ll_buf_free(&lbl);
         }
         ll_buf_puts(d, "  }\n");
     }

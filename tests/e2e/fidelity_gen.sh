@@ -129,10 +129,19 @@ if [ -f "$def" ]; then
       'READ_ONCE(\*[xyz]));' 'atomic_t \*x' '[0-9]:r[0-9]=[0-9]:r[0-9]' '\\/' ' ~[0-9xyz]' \
       '^	int [xyz]\[2\];' '^	int [xyz]\[2\] = {' '^	q[0-9] = [xyz];' '(int)(' \
       'while (r[0-9] [+!]' '^		else$' ') [<>=!]=* ([^)]*)) {' \
-      '^	[a-z_]* r10;' '^	[a-z_]* r10 = 0;' '[-+*^|&=<>] r10[ );]'; do
+      '^	[a-z_]* r10;' '^	[a-z_]* r10 = 0;' '[-+*^|&=<>] r10[ );]' \
+      '^P3(' '^P[0-9](int \*[yz], ' '^P[0-9]()$' 'ATOMIC_INIT(' \
+      '^	int [xyz] = [0-2];' '^	int \*p = [xyz]; [a-z0-9:]* = [0-9xyz];' \
+      '^	q[0-9] = [xyz] + (r[0-9] - r[0-9]);' '^	q[0-9] = [xyz] + (r[0-9] & 0);' \
+      'srcu_read_lock(ss2);' 'synchronize_srcu(ss2);'; do
     grep -q -- "$form" "$tmp/all" ||
       { echo "gen_c: 2000 tests and no '$form'"; fail=1; }
   done
+  # C's scopes: a local is declared at its thread's top level only
+  # (herd7 reads one declared in a block after it, as we do; gen_c made
+  # 80 such in these 2000 tests, some named after the block)
+  ! grep -qE '^		+(int|intptr_t) \*?[rq][0-9]+ = ' "$tmp/all" ||
+    { echo "gen_c: a local declared in a block"; fail=1; }
 else
   echo "fidelity_gen.sh: SKIP: the def check needs $def"
 fi

@@ -5,7 +5,7 @@
  *   gen_c DIR SEED COUNT [LARGE]
  *
  * writes DIR/g<SEED>_<i>.litmus for i < COUNT. Each test has 2 or 3
- * threads over the locations x, y, z (int; one test in five intptr_t,
+ * threads (4 from the shape stream) over the locations x, y, z (int; one test in five intptr_t,
  * as the kernel collection's generated tests, where a register may hold
  * an address; one in ten atomic_t), a pointer p (initially &x, or &y, &z), spinlocks s and t,
  * an srcu_struct ss; the init block may start a location at 1 or 2, set
@@ -75,7 +75,12 @@
  * 16 an array `int y[2];` in its init block; from a third stream
  * (addr_diff), in a test with no lock word, one thread with a pointer
  * local in three ends with a difference of two addresses (herd7: their
- * order). The same SEED and LARGE
+ * order); from a fifth (shape, below), one test in three whose threads
+ * each name only the parameters they use, in a random order, a fourth
+ * thread in some three-thread tests of few events, and init blocks
+ * typed (`atomic_t x = ATOMIC_INIT(1);`), with the zeros written out, on
+ * one line, an address dependency through `x + (r0 - r0)`, and SRCU
+ * on a second srcu_struct ss2. The same SEED and LARGE
  * (and GEN_C_LOCKWORD) always write the same tests. Standalone: no
  * project code. */
 #include <stdint.h>
@@ -448,12 +453,17 @@ static const char *const load_ptr[] = {
     "%s%s = smp_load_acquire(p);"};
 
 /* A fresh pointer local q<i>, declared at the top or (one time in
- * three) where it is set (`int *q0 = READ_ONCE(*p);`); *decl gets the
+ * three) where it is set (`int *q0 = READ_ONCE(*p);`), but only at the
+ * thread's top level (indent 1): later statements and the condition
+ * may name it, which C allows only in the declaration's own block, and
+ * a declaration alone in an if's arm is no C statement (herd7 reads
+ * both, its locals being the thread's whatever the block; we read them
+ * as it does, litmus/c/C+block-local-seen-after); *decl gets the
  * declaration's type, or "" */
-static const char *new_ptr(thread *t, char *d, const char **decl)
+static const char *new_ptr(thread *t, int indent, char *d, const char **decl)
 {
     int q = t->n_ptrs++;
-    t->qdecl[q] = rnd(3) == 0;
+    t->qdecl[q] = rnd(3) == 0 && indent == 1;
     *decl = t->qdecl[q] ? ptr_type : "";
     sprintf(d, "q%d", q);
     return d;
@@ -521,7 +531,7 @@ static void access(thread *t, int indent)
     case 12:
         /* a pointer read from p: dereferenced by later accesses
          * (addr), or not at all */
-        new_ptr(t, d, &decl);
+        new_ptr(t, indent, d, &decl);
         put(t, indent, PICK(load_ptr), decl, d, 0);
         break;
     case 13: put(t, indent, PICK(store_ptr), locs[rnd(N_LOCS)], 0, 0); break;
@@ -542,7 +552,7 @@ static void access(thread *t, int indent)
         break;
     default:
         /* an exchange of pointers on p: the old one into a local */
-        new_ptr(t, d, &decl);
+        new_ptr(t, indent, d, &decl);
         if (rnd(2))
             put(t, indent, "%s%s = %s(p, ", decl, d, PICK(xchg_ptr));
         else {
@@ -886,11 +896,7 @@ static void form(thread *t, int indent, int depth)
                 break;
             }
         } else if (t->n_ptrs < MAX_PTRS) {
-            new_ptr(t, d, &decl);
-            if (depth > 0) {    /* declared in a block: not seen after */
-                t->qdecl[t->n_ptrs - 1] = 0;
-                decl = "";
-            }
+            new_ptr(t, indent, d, &decl);
             put(t, indent, "%s%s = %s;", decl, d, locs[rnd(N_LOCS)]);
         } else {
             access(t, indent);
@@ -1005,11 +1011,18 @@ static int lw_left;
 enum { ADDR_ODDS = 3 };
 static uint64_t rng_addr;
 
-static void addr_stream(void)
+/* Draw from stream *other from now on (the one drawn from so far kept
+ * there): called again, back. */
+static void stream_swap(uint64_t *other)
 {
     uint64_t k = rng;
-    rng = rng_addr;
-    rng_addr = k;
+    rng = *other;
+    *other = k;
+}
+
+static void addr_stream(void)
+{
+    stream_swap(&rng_addr);
 }
 
 static void addr_diff(thread *t)
@@ -1304,9 +1317,160 @@ static void condition_line(FILE *f, int n, const int *n_regs,
     gen_cond(f, n, n_regs, ls, n_ls, ex, n_extra);
 }
 
+/* The shapes of the kernel collection's tests that the forms above
+ * never made (issue 24), from a fifth stream (`shape`, seeded per test
+ * from the main one without drawing from it: a test that gets none is
+ * the test it was): one test in SHAPE_PARAMS gives each thread only the
+ * parameters its body names, in a random order (`P1(int *z, int *x)`,
+ * `P1()` for none: herd7 refuses `P1(void)`), as the collection's tests
+ * do; one three-thread test in SHAPE_FOUR of few events (at most
+ * FOUR_MAX_EVENTS before it) gets a fourth thread of one or two
+ * statements, and a condition over the four threads, as the
+ * collection's LB and ISA2 chains of four and five threads; one in
+ * four, each apart, an init block whose locations are typed (`int x =
+ * 1;`, `atomic_t x = ATOMIC_INIT(1);`), one that sets the locations it
+ * leaves at 0 to 0, one all on one line (`x = 0; y = 0; z = 0;`). */
+enum { SHAPE_PARAMS = 3, SHAPE_FOUR = 2, FOUR_MAX_EVENTS = 12 };
+static uint64_t rng_shape;
+
+static void shape_stream(void)
+{
+    stream_swap(&rng_shape);
+}
+
+/* A thread before its statements: no register, no body; r9 and r8 from
+ * the init block sometimes, and sometimes a local initialised in its
+ * declaration, from itself (herd7 reads 0) or from a read. */
+static void thread_start(thread *t)
+{
+    t->n_regs = t->n_ptrs = t->n_idx = t->n_acc = 0;
+    t->len = 0;
+    t->body[0] = 0;
+    t->init_reg = rnd(8) == 0 ? 1 + (int)rnd(2) : 0;
+    t->init_ptr = rnd(10) == 0 ? 1 + (int)rnd(N_LOCS) : 0;
+    memset(t->decl, 0, sizeof t->decl);
+    memset(t->qdecl, 0, sizeof t->qdecl);
+    t->zloc = 0;
+    if (rnd(8) == 0) {
+        char d[16];
+        int r = atoi(dest(t, d) + 1);
+        switch (rnd(3)) {
+        case 0: sprintf(t->decl[r], "%s + 1", d); break;
+        case 1: sprintf(t->decl[r], "%s", d); break;
+        default: sprintf(t->decl[r], "READ_ONCE(*%s)", locs[rnd(N_LOCS)]); break;
+        }
+    }
+}
+
+/* Whether w at b, in t's body, is a word of its own. */
+static int names_at(const thread *t, const char *b, const char *w)
+{
+    size_t n = strlen(w);
+    int before = b > t->body && (b[-1] == '_' || b[-1] == '.' ||
+                 (b[-1] >= 'a' && b[-1] <= 'z') ||
+                 (b[-1] >= '0' && b[-1] <= '9'));
+    char c = b[n];
+    return strncmp(b, w, n) == 0 && !before && c != '_' &&
+           !(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9');
+}
+
+/* Whether the body names w as a word (a parameter it uses). */
+static int names(const thread *t, const char *w)
+{
+    for (const char *b = strstr(t->body, w); b; b = strstr(b + 1, w))
+        if (names_at(t, b, w))
+            return 1;
+    return 0;
+}
+
+/* The collection's "restore address dependency" (`r8 = r9a - r9a; r8 =
+ * b + r8; r1 = smp_load_acquire(r8);`): one thread with a register in
+ * six ends with a pointer local made of a location's address plus a
+ * zero computed from the register, then a read or write through it,
+ * an address dependency on whatever set the register. */
+static void addr_restore(thread *t)
+{
+    static const char *const zero[] = {"%s - %s", "%s & 0", "%s * 0",
+                                       "%s ^ %s"};
+    char r[16], z[40], q[16], d[16];
+    if (!t->n_regs || t->n_ptrs >= MAX_PTRS || rnd(6))
+        return;
+    sprintf(r, "r%u", rnd((unsigned)t->n_regs));
+    snprintf(z, sizeof z, PICK(zero), r, r);
+    sprintf(q, "q%d", t->n_ptrs);
+    t->qdecl[t->n_ptrs++] = 0;
+    put(t, 1, "%s = %s + (%s);", q, locs[rnd(N_LOCS)], z);
+    t->n_acc++;
+    switch (rnd(4)) {
+    case 0: put(t, 1, "WRITE_ONCE(*%s, %s);", q, rnd(2) ? "1" : r, 0); break;
+    case 1: put(t, 1, "smp_store_release(%s, 2);", q, 0, 0); break;
+    case 2: put(t, 1, "%s = smp_load_acquire(%s);", dest(t, d), q, 0); break;
+    default: put(t, 1, "%s = READ_ONCE(*%s);", dest(t, d), q, 0); break;
+    }
+}
+
+/* A thread's SRCU on a second srcu_struct: its body's word ss made
+ * ss2 (its sections and grace periods all on ss2, so they still pair). */
+static void srcu_second(thread *t)
+{
+    char out[sizeof t->body];
+    size_t n = 0;
+    for (const char *b = t->body; *b && n + 2 < sizeof out; b++) {
+        out[n++] = *b;
+        if (b[0] == 's' && b[1] == 's' && names_at(t, b, "ss")) {
+            out[n++] = *++b;
+            out[n++] = '2';
+        }
+    }
+    out[n] = 0;
+    memcpy(t->body, out, n + 1);
+    t->len = n;
+}
+
+/* Thread i's parameter list: all of them in the usual order, or (own)
+ * those its body names, shuffled from the shape stream. */
+static void params(FILE *f, const thread *t, int own, int ss2,
+                   const char *loc_type, const char *p_type)
+{
+    const char *name[] = {"x", "y", "z", "p", "s", "t", "ss", "ss2"};
+    const char *type[] = {loc_type, loc_type, loc_type, p_type,
+                          "spinlock_t *", "spinlock_t *",
+                          "struct srcu_struct *", "struct srcu_struct *"};
+    int k[8], m = 0;
+    for (int i = 0; i < 8; i++)
+        if (own ? names(t, name[i]) : i < 7 || ss2)
+            k[m++] = i;
+    for (int i = m - 1; own && i > 0; i--) {
+        shape_stream();
+        int j = (int)rnd((unsigned)i + 1), v = k[i];
+        shape_stream();
+        k[i] = k[j];
+        k[j] = v;
+    }
+    for (int i = 0; i < m; i++)
+        fprintf(f, "%s%s%s", i ? ", " : "", type[k[i]], name[k[i]]);
+}
+
+/* One item of the init block: on a line of its own, or (oneline) all on
+ * one line, as the collection's `x = 0; y = 0; z = 0;`; first starts
+ * the block's items, NULL ends them. */
+static void init_put(FILE *f, int oneline, const char *item)
+{
+    static int n;
+    if (!item) {
+        if (oneline && n)
+            fputc('\n', f);
+        n = 0;
+        return;
+    }
+    fprintf(f, oneline ? "%s%s;" : "\t%s;\n", oneline ? n ? " " : "\t" : item,
+            oneline ? item : "");
+    n++;
+}
+
 static void one_test(FILE *f, const char *name)
 {
-    thread th[3];
+    thread th[4];
     int n = 2 + (rnd(3) == 0);
     int thin = rnd(6) == 0;     /* an out-of-thin-air shape */
     unsigned types = rnd(10);   /* 0, 1: intptr_t; 2: atomic_t locations */
@@ -1321,11 +1485,12 @@ static void one_test(FILE *f, const char *name)
     int budget = n == 3 && rnd(gen_large) ? 10 : 1000, used = 0;
     char cond[128] = "";
     /* the lock-word shapes (lock_word), from the aside stream */
-    int n_regs[3], n_ptrs[3], lw, lw_mode, lw_init;
+    int n_regs[4], n_ptrs[4], lw, lw_mode, lw_init;
     const char *w;
     if (!rng_aside)
         rng_aside = rng ^ 0x6a09e667f3bcc909ULL;
     rng_form = rng ^ 0xbb67ae8584caa73bULL;
+    rng_shape = rng ^ 0xa54ff53a5f1d36f1ULL;
     aside();
     lw = (rnd(LW_ODDS) == 0 || lw_all) && !thin;
     lw_mode = (int)rnd(2);
@@ -1340,25 +1505,7 @@ static void one_test(FILE *f, const char *name)
     aside();
     for (int i = 0; i < n; i++) {
         thread *t = &th[i];
-        t->n_regs = t->n_ptrs = t->n_idx = t->n_acc = 0;
-        t->len = 0;
-        t->body[0] = 0;
-        t->init_reg = rnd(8) == 0 ? 1 + (int)rnd(2) : 0;
-        t->init_ptr = rnd(10) == 0 ? 1 + (int)rnd(N_LOCS) : 0;
-        memset(t->decl, 0, sizeof t->decl);
-        memset(t->qdecl, 0, sizeof t->qdecl);
-        t->zloc = 0;
-        if (rnd(8) == 0) {
-            /* a local initialised in its declaration: from itself
-             * (herd7 reads 0) or from a read */
-            char d[16];
-            int r = atoi(dest(t, d) + 1);
-            switch (rnd(3)) {
-            case 0: sprintf(t->decl[r], "%s + 1", d); break;
-            case 1: sprintf(t->decl[r], "%s", d); break;
-            default: sprintf(t->decl[r], "READ_ONCE(*%s)", locs[rnd(N_LOCS)]); break;
-            }
-        }
+        thread_start(t);
         if (thin)
             oota(t, i, n, cond);
         int m = thin ? (int)rnd(2) : 1 + (int)rnd(4);
@@ -1368,6 +1515,33 @@ static void one_test(FILE *f, const char *name)
         n_regs[i] = t->n_regs;
         n_ptrs[i] = t->n_ptrs;
     }
+    /* the shape stream's: own parameter lists, a fourth thread (not
+       in an out-of-thin-air test, whose cycle is over the n) */
+    shape_stream();
+    int own = rnd(SHAPE_PARAMS) == 0;
+    int n4 = n + (n == 3 && !thin && used <= FOUR_MAX_EVENTS &&
+                  rnd(SHAPE_FOUR) == 0);
+    /* a loop in the fourth thread keeps the filter from its condition
+       only (the main stream's, drawn as before, must draw the same) */
+    int no_filter = gen_no_filter, no_filter4;
+    if (n4 > n) {
+        thread_start(&th[3]);
+        for (int k = 0, m = 1 + (int)rnd(2); k < m && th[3].n_acc < 4; k++)
+            statement(&th[3], 1, 0);
+    }
+    no_filter4 = gen_no_filter;
+    gen_no_filter = no_filter;
+    /* the init block: locations typed (`int x = 1;`, `atomic_t x =
+       ATOMIC_INIT(1);`), those it leaves at 0 set to 0, all on a line */
+    int typed = rnd(4) == 0, zeros = rnd(4) == 0, oneline = rnd(4) == 0;
+    /* one thread using SRCU in three on a second srcu_struct */
+    int ss2 = 0;
+    for (int i = 0; i < n4; i++)
+        if (names(&th[i], "ss") && rnd(3) == 0) {
+            srcu_second(&th[i]);
+            ss2 = 1;
+        }
+    shape_stream();
     /* the lock-word shapes, on tests of few events (our search's and
        herd7's time grow fast with lock sections on a mixed word) */
     lw = lw && used <= LW_MAX_EVENTS;
@@ -1376,6 +1550,18 @@ static void one_test(FILE *f, const char *name)
         lock_word(&th[i], i, lw_mode, w);
         aside();
     }
+    /* the registers and pointers the other streams' conditions draw
+       over (a pointer more would draw more from them), then the
+       restored address dependencies, last of the shape stream's */
+    int lw_regs[4], lw_ptrs[4], restored = 0;
+    shape_stream();
+    for (int i = 0; i < n4; i++) {
+        lw_regs[i] = th[i].n_regs;
+        lw_ptrs[i] = th[i].n_ptrs;
+        addr_restore(&th[i]);
+        restored |= th[i].n_ptrs != lw_ptrs[i];
+    }
+    shape_stream();
     /* address arithmetic at the end of a thread (addr_diff), in a
        test with no lock word, after every draw that counts registers */
     rng_addr = rng ^ 0x3c6ef372fe94f82bULL;
@@ -1389,35 +1575,52 @@ static void one_test(FILE *f, const char *name)
      * value) and r8 (an address) of the threads that have them */
     fprintf(f, "C %s\n\n{\n", name);
     unsigned pi = rnd(4) ? 0 : 1 + rnd(2);
-    if (intptr)
-        fprintf(f, "\tp = %s;\n", locs[pi]);
-    else
-        fprintf(f, "\tint *p = %s;\n", locs[pi]);
+    char item[64];
+    snprintf(item, sizeof item, "%s%s", intptr ? "p = " : "int *p = ", locs[pi]);
+    init_put(f, oneline, item);
     int set[N_LOCS] = {0};
-    for (int l = 0; l < N_LOCS; l++)
-        if (rnd(8) == 0 && (set[l] = 1))
-            fprintf(f, "\t%s = %u;\n", locs[l], 1 + rnd(2));
-    if (arr && types > 2 && !set[arr_loc] && arr_loc != pi) {
-        if (arr == 1)
-            fprintf(f, "\tint %s[2];\n", locs[arr_loc]);
+    int has_arr = arr && types > 2 && arr_loc != pi;
+    for (int l = 0; l < N_LOCS; l++) {
+        unsigned v = rnd(8) == 0 && (set[l] = 1) ? 1 + rnd(2) : 0;
+        if (!set[l] && (!zeros || (has_arr && arr_loc == (unsigned)l)))
+            continue;
+        if (!typed)
+            snprintf(item, sizeof item, "%s = %u", locs[l], v);
+        else if (types == 2)
+            snprintf(item, sizeof item, "atomic_t %s = ATOMIC_INIT(%u)", locs[l], v);
         else
-            fprintf(f, "\tint %s[2] = {%u, %u};\n", locs[arr_loc], arr_v, arr_w);
+            snprintf(item, sizeof item, "%s %s = %u", reg_type, locs[l], v);
+        init_put(f, oneline, item);
     }
-    if (lw && lw_init)
-        fprintf(f, "\t%s = %d;\n", w, lw_init);
-    for (int i = 0; i < n; i++) {
-        if (th[i].init_reg)
-            fprintf(f, "\t%d:r9 = %d;\n", i, abs(th[i].init_reg));
-        if (th[i].init_ptr)
-            fprintf(f, "\t%d:r8 = %s;\n", i, locs[th[i].init_ptr - 1]);
+    if (has_arr && !set[arr_loc]) {
+        if (arr == 1)
+            snprintf(item, sizeof item, "int %s[2]", locs[arr_loc]);
+        else
+            snprintf(item, sizeof item, "int %s[2] = {%u, %u}", locs[arr_loc], arr_v, arr_w);
+        init_put(f, oneline, item);
     }
+    if (lw && lw_init) {
+        snprintf(item, sizeof item, "%s = %d", w, lw_init);
+        init_put(f, oneline, item);
+    }
+    for (int i = 0; i < n4; i++) {
+        if (th[i].init_reg) {
+            snprintf(item, sizeof item, "%d:r9 = %d", i, abs(th[i].init_reg));
+            init_put(f, oneline, item);
+        }
+        if (th[i].init_ptr) {
+            snprintf(item, sizeof item, "%d:r8 = %s", i, locs[th[i].init_ptr - 1]);
+            init_put(f, oneline, item);
+        }
+    }
+    init_put(f, oneline, NULL);
     fputs("}\n\n", f);
     const char *loc_type = intptr ? "intptr_t *" : types == 2 ? "atomic_t *" : "int *";
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n4; i++) {
         thread *t = &th[i];
-        fprintf(f, "P%d(%sx, %sy, %sz, %sp, spinlock_t *s, spinlock_t *t, "
-                "struct srcu_struct *ss)\n{\n", i, loc_type, loc_type,
-                loc_type, intptr ? "intptr_t *" : "int **");
+        fprintf(f, "P%d(", i);
+        params(f, t, own, ss2, loc_type, intptr ? "intptr_t *" : "int **");
+        fputs(")\n{\n", f);
         for (int r = 0; r < t->n_regs; r++)
             if (t->decl[r][0] == '-')
                 continue;
@@ -1438,20 +1641,34 @@ static void one_test(FILE *f, const char *name)
         fprintf(f, "exists (%s)\n", cond);
         return;
     }
-    /* a lock-word test draws the condition it had, into a sink */
+    /* a lock-word test, or one of four threads, draws the condition it
+       had into a sink */
     static FILE *sink;
-    if (lw && !sink && !(sink = fopen("/dev/null", "w"))) {
+    if (!sink && !(sink = fopen("/dev/null", "w"))) {
         perror("/dev/null");
         exit(1);
     }
-    condition_line(lw ? sink : f, n, n_regs, n_ptrs, locs, N_LOCS);
+    int shaped = (n4 > n || restored) && !lw;
+    condition_line(lw || shaped ? sink : f, n, n_regs, n_ptrs, locs, N_LOCS);
+    if (shaped) {
+        /* the draws above made, the condition from the shape stream,
+           over every thread (four) and its restored pointer */
+        for (int i = 0; i < n4; i++) {
+            n_regs[i] = th[i].n_regs;
+            n_ptrs[i] = th[i].n_ptrs;
+        }
+        shape_stream();
+        gen_no_filter = no_filter4;
+        condition_line(f, n4, n_regs, n_ptrs, locs, N_LOCS);
+        shape_stream();
+    }
     if (lw) {
         /* the draws above made, the test's own condition from the aside
            stream, over its new registers and W too */
         static const char *lw_locs[N_LOCS + 1];
         for (int i = 0; i < n; i++) {
-            n_regs[i] = th[i].n_regs;
-            n_ptrs[i] = th[i].n_ptrs;
+            n_regs[i] = lw_regs[i];
+            n_ptrs[i] = lw_ptrs[i];
         }
         memcpy(lw_locs, locs, sizeof locs);
         lw_locs[N_LOCS] = w;
