@@ -186,6 +186,11 @@ bool sem_free(const sem_run *r, sem_taint t)
     return c->explore && t != 0;
 }
 
+bool sem_path_way(sem_run *r, sem_taint t, bool way)
+{
+    return sem_free(r, t) ? sem_choose(r, 2) == 0 : way;
+}
+
 bool sem_free_branch(sem_run *r, sem_taint t, bool way)
 {
     run_ctx *c = r->engine;
@@ -397,6 +402,13 @@ static void seed_loc(mdl_test *m, int loc)
                                       l->type.size, l->type.is_signed));
 }
 
+/* Whether the test's reads at 0 go through the path pass
+ * (zero_paths_refuse). */
+static bool path_pass(const mdl_test *m)
+{
+    return m->ops->errors_on_every_path || m->ops->zero_path_pass;
+}
+
 /* A location for an address, or -1 with the run stopped: an error when
  * the address is fixed by the code, a dead path when it came from a value
  * read (another choice of value gives a real address). */
@@ -435,7 +447,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
             l->apart = true;
         return loc;
     }
-    bool zero = (!dep || r->addr_fixed) && c->m->ops->errors_on_every_path;
+    bool zero = (!dep || r->addr_fixed) && path_pass(c->m);
     if (c->explore && (zero || dep)) {
         /* counted: the path goes on (zero_paths_refuse) */
         if (zero && read) {
@@ -2741,7 +2753,7 @@ bool mdl_runs(mdl_test *m)
     if (ok && m->ops->symbolic_values && seed_forced_values(&c))
         ok = bounded_rounds(&c);
     m->looped = c.looped;
-    if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
+    if (ok && path_pass(m) && zero_paths_refuse(&c))
         ok = false;
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
                m->ops->zero_location) && apart_unwritten(m))

@@ -521,6 +521,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
             sem_reg f;
             if (!flags_condition(r, LL_ARM_COND_OF(in->flags), &f, &taken))
                 return undefined(r, f.t);
+            taken = sem_path_way(r, f.t, taken);
             sem_branch(r, f.t);
         }
         *label = in->ops[0].sym;
@@ -529,6 +530,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         taken = sem_val_eq(v.v, sem_int(0)) == (in->op == LL_ARM_CBZ);
         if (sem_is_unsolved(v.v))   /* herd7 leaves it: both ways */
             taken = sem_choose(r, 2) == 0;
+        else
+            taken = sem_path_way(r, v.t, taken);
         r->used |= vsrc_of(r, &in->ops[0]);
         sem_branch(r, v.t);
         *label = in->ops[1].sym;

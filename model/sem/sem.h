@@ -438,6 +438,11 @@ typedef struct sem_ops {
      * 0, refuses it when its reads find their values. false, and for
      * any access there: only then (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;
+    /* Its path pass alone: a read at a constant address that is no
+     * location on a path no value takes refuses the test too, but a
+     * store through an address read that is no location leaves the path
+     * without an execution, as with neither. */
+    bool zero_path_pass;
     /* The operand of in that is the address of a read or write that
      * may go to address 0 (a memory access, not a lock's), or -1; NULL:
      * any may. The path pass runs only where one is a constant or a
@@ -888,6 +893,10 @@ int sem_choose(sem_run *r, int n);
  * way: true in the path pass (model/paths.c zero_paths_refuse), where
  * reads take one value and a branch or check on t goes each way. */
 bool sem_free(const sem_run *r, sem_taint t);
+/* A branch of the code on a condition made of reads t, the values read
+ * taking it way: way, but each way in the path pass (sem_free), as
+ * herd7 builds every path whatever values lead there. */
+bool sem_path_way(sem_run *r, sem_taint t, bool way);
 /* The way of a branch on a value made of reads t whose way the value
  * read gives (way): that one, but in the pass of runs on an illegal
  * path (paths.c free_runs), where each way is taken, the other one

@@ -977,10 +977,10 @@ static sem_next jump(sem_run *r, const ll_instr *in, const char **label,
     if (!ok)
         return flags_undefined(r, ft);
     r->used |= sem_get_vsrc(r, SLOT_FLAGS);
+    taken = sem_path_way(r, ft, taken);
     /* no branch event and no ctrl: herd7 7.58's X86 and X86_64 have
      * neither (a cat's `po;[B]` and `ctrl` are empty), so a model's
      * `lob;lob` orders no store before a load through a jump */
-    (void)ft;
     return taken ? SEM_JUMP : SEM_NEXT;
 }
 
@@ -1131,6 +1131,7 @@ const sem_ops sem_x86_ops = {
     .herd_vars = sem_x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = sem_x86_check,
+    .zero_path_pass = true,   /* a read at 0 on a path no value takes */
 };
 
 /* The same with the CPU's results for every instruction, memory holding
@@ -1149,4 +1150,5 @@ const sem_ops sem_x86_cpu_ops = {
     .reg_slot = x86_reg_slot,
     .reg_value = x86_reg_value,
     .exec = x86_exec_cpu,
+    .zero_path_pass = true,
 };

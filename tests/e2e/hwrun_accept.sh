@@ -159,6 +159,7 @@ ppc64le|tests/herd7-cpu/ppc/PPC+lr-named.litmus|register 0:LR cannot be set or r
 aarch64|tests/herd7-cpu/aarch64/A64+unset-address-jumped-over.litmus|tests/herd7-cpu/aarch64/A64+unset-address-jumped-over.litmus:9:2: 0:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:X5=x;`
 armhf|tests/herd7-cpu/arm/ARM+unset-address-jumped-over.litmus|tests/herd7-cpu/arm/ARM+unset-address-jumped-over.litmus:9:2: 0:R5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:R5=x;`
 ppc64le|tests/herd7-cpu/ppc/PPC+unset-address-jumped-over.litmus|tests/herd7-cpu/ppc/PPC+unset-address-jumped-over.litmus:9:2: 0:r5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:r5=x;`
+aarch64|tests/herd7-cpu/aarch64/A64+unset-store-no-value-path.litmus|tests/herd7-cpu/aarch64/A64+unset-store-no-value-path.litmus:11:2: 0:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:X5=x;`
 riscv64|tests/herd7-cpu/riscv/RV+unset-address-jumped-over.litmus|tests/herd7-cpu/riscv/RV+unset-address-jumped-over.litmus:9:2: 0:x5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:x5=x;`
 EOF
 
