@@ -34,6 +34,13 @@ static int name_index(ll_span s, const char *const *names, int n)
     return -1;
 }
 
+/* The names SVE gives the conditions after a `.`, in cond_names' order
+ * (NONE is EQ, ANY NE ...): herd7 7.58 reads them on a branch. */
+static const char *const dot_cond_names[] = {
+    "NONE", "ANY", "NLAST", "LAST", "FIRST", "NFIRST", "", "",
+    "", "PLAST", "TCONT", "TSTOP",
+};
+
 static int cond_of(ll_span s)
 {
     if (ll_span_eq_nocase(s, "HS"))
@@ -123,6 +130,8 @@ static const ll_armf_form *find_form(ll_span m, const ll_armf_form *forms,
         ll_span cond = {m.s + dot + 1, m.len - dot - 1, m.col + dot + 1};
         f = find_exact(base, forms, n);
         int c = cond_of(cond);
+        if (c < 0 && cond.len > 0)
+            c = name_index(cond, dot_cond_names, COUNT(dot_cond_names));
         if (f && (f->allow & ARMF_DOTCOND) && c >= 0) {
             *flags = LL_ARM_F_COND | (unsigned)c;
             return f;

@@ -917,6 +917,8 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
         return compare_and_swap_pair(r, in);
     case LL_A64_SVC: case LL_A64_UDF:
         return SEM_END;    /* herd7 7.58: nothing after them runs */
+    case LL_A64_HINT: case LL_A64_HLT:
+        return SEM_NEXT;   /* herd7 7.58: a NOP */
     case LL_A64_MRS: case LL_A64_MSR:
         return a64_nzcv_move(r, in);
     case LL_A64_STXR: case LL_A64_STLXR: case LL_A64_STXP:
