@@ -117,9 +117,10 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
     return true;
 }
 
+/* The atomics, which need the LSE extension. */
 static bool is_lse(int op)
 {
-    return (op >= LL_A64_SWP && op <= LL_A64_STUMIN) || op == LL_A64_CASP;
+    return ll_a64_base_only(op) == LL_A64_BASE_ATOMIC;
 }
 
 /* The instructions that access two elements side by side. */

@@ -24,20 +24,13 @@ static bool one_halfword(uint64_t v, int n)
     return k <= 1;
 }
 
-static bool ordered_access(int op)
-{
-    return op == LL_A64_LDAR || op == LL_A64_LDAPR || op == LL_A64_LDXR ||
-           op == LL_A64_LDAXR || op == LL_A64_STLR || op == LL_A64_STXR ||
-           op == LL_A64_STLXR || op == LL_A64_LDXP || op == LL_A64_LDAXP ||
-           op == LL_A64_STXP || op == LL_A64_STLXP;
-}
-
 /* Why herd7 7.58 does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
     if (in->flags & LL_A64_F_COND_ALIAS)
         return "it reads the conditions CS and CC by these names only";
-    if ((in->flags & LL_A64_F_ZERO_WRITTEN) && ordered_access(in->op))
+    if ((in->flags & LL_A64_F_ZERO_WRITTEN) &&
+        ll_a64_base_only(in->op) == LL_A64_BASE_ORDERED)
         return "it reads an acquire, release or exclusive access of [Xn] "
                "without #0";
     if ((in->flags & LL_A64_F_ZERO_WRITTEN) && in->op == LL_A64_CASP &&

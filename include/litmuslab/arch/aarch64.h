@@ -202,4 +202,12 @@ typedef enum ll_a64_op {
  * rest. */
 int ll_a64_access_size(const ll_instr *in);
 
+/* The accesses that address [Xn] alone, with no index, offset or
+ * writeback: an acquire, release or exclusive one (LDAR LDAPR LDXR
+ * LDAXR STLR STXR STLXR LDXP LDAXP STXP STLXP: LL_A64_BASE_ORDERED) or
+ * an atomic one (SWP CAS CASP LD<op> ST<op>: LL_A64_BASE_ATOMIC); 0 for
+ * the others. */
+enum { LL_A64_BASE_ORDERED = 1, LL_A64_BASE_ATOMIC = 2 };
+int ll_a64_base_only(int op);
+
 #endif
