@@ -431,6 +431,45 @@ static bool shifted_arg(ll_asm_line *ln, const char *shape, int *shift,
     return true;
 }
 
+/* s has both capitals and small letters. */
+static bool mixed(ll_span s)
+{
+    bool upper = false, lower = false;
+    for (int i = 0; i < s.len; i++) {
+        upper |= isupper((unsigned char)s.s[i]) != 0;
+        lower |= islower((unsigned char)s.s[i]) != 0;
+    }
+    return upper && lower;
+}
+
+/* The mnemonic, or a word of an operand that names a condition, a
+ * barrier option or a shift, is in mixed case (LL_ARM_F_MIXED_CASE);
+ * registers and labels (f's `l` operands: `B Lo`) may be. */
+static bool mixed_case_keyword(const ll_asm_line *ln, const ll_armf_form *f)
+{
+    if (mixed(ln->mnem))
+        return true;
+    int n_shape = (int)strlen(f->shape);
+    for (int i = 0; i < ln->n_args; i++) {
+        if (i < n_shape && f->shape[i] == 'l')
+            continue;
+        ll_span a = ln->args[i];
+        for (int k = 0; k < a.len;) {
+            int e = k;
+            while (e < a.len && isalpha((unsigned char)a.s[e]))
+                e++;
+            ll_span w = {a.s + k, e - k, a.col + k};
+            if (e > k && mixed(w) &&
+                (cond_of(w) >= 0 ||
+                 name_index(w, barrier_names, COUNT(barrier_names)) >= 0 ||
+                 name_index(w, ext_names, COUNT(ext_names)) >= 0))
+                return true;
+            k = e > k ? e : k + 1;
+        }
+    }
+    return false;
+}
+
 bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
                    ll_diag *d)
 {
@@ -445,6 +484,8 @@ bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
     if (!f)
         return ll_asm_unknown_instr(d, ln.mnem);
     out->op = f->op;
+    if (mixed_case_keyword(&ln, f))
+        out->flags |= LL_ARM_F_MIXED_CASE;
     if (f->allow & ARMF_BARRIER &&
         !barrier_arg(&ln, a->lenient, &out->flags, d))
         return false;

@@ -27,6 +27,9 @@ static bool one_halfword(uint64_t v, int n)
 /* Why herd7 7.58 does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
+    if (in->flags & LL_ARM_F_MIXED_CASE)
+        return "a mnemonic, condition, barrier option or shift in mixed "
+               "case: its lexer reads them in capitals or small letters";
     if (in->flags & LL_A64_F_COND_ALIAS)
         return "it reads the conditions CS and CC by these names only";
     if ((in->flags & LL_A64_F_ZERO_WRITTEN) &&

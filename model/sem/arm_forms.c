@@ -32,6 +32,9 @@ static const char *list_count(const ll_instr *in)
 /* Why herd7 7.58 does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
+    if (in->flags & LL_ARM_F_MIXED_CASE)
+        return "a mnemonic, condition, barrier option or shift in mixed "
+               "case: its lexer reads them in capitals or small letters";
     if (in->flags & LL_ARM_F_HEX_PLUS)
         return "an immediate as written, in hexadecimal, with a + or a "
                "space after #: its ARM lexer reads #k in decimal only";

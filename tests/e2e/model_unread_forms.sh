@@ -1,7 +1,7 @@
 #!/bin/sh
 # model_unread_forms.sh — 32-bit ARM, AArch64, X86_64, X86, RISC-V, Power
 # and C11 forms, and AArch64, RISC-V and Power numbers (hexadecimal, `+`,
-# beyond 2^62),
+# beyond 2^62), ARM and AArch64 keywords in mixed case (`Ldr`, `DMB Ish`),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
 # (`parse` prints them, hwrun runs them: tests/hwcross/ALL-arm.litmus;
@@ -88,6 +88,13 @@ ARM|PUSH {r14}|a register written R13, R14 or R15: its ARM lexer reads them as S
 ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|ADD R3,R1,#1
 ARM|MOV R3,#4611686018427387904|@int
 ARM|LDR R3,[R1,#-4611686018427387905]|@int
+AArch64|Ldr X0,[X1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR X0,[X1]
+AArch64|B.none L9|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|B.EQ L9
+AArch64|DMB Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
+AArch64|CSEL X0,X1,X1,Eq|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|CSEL X0,X1,X1,EQ
+AArch64|ADD X0,X1,X1,Lsl #1|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|ADD X0,X1,X1,LSL #1
+ARM|Ldr R3,[R1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR R3,[R1]
+ARM|dmb Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
 AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16
 AArch64|LDR X0,[X1,#0X8]|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|LDR X0,[X1,#8]
 AArch64|ADD X0,X1,X1,LSL #0x1|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|ADD X0,X1,X1,LSL #1
