@@ -36,6 +36,9 @@ static bool fence_set_read(int set)
 /* Why herd7's RISCV does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
+    if (in->flags & LL_RV_F_CAPITALS)
+        return "a mnemonic with a capital: its RISCV lexer reads small "
+               "letters (MV, NOP and RET in capitals too)";
     switch ((ll_rv_op)in->op) {
     case LL_RV_JAL: case LL_RV_JALR:
         return "its RISCV has no jal nor jalr";

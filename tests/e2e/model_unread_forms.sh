@@ -2,6 +2,7 @@
 # model_unread_forms.sh — 32-bit ARM, AArch64, X86_64, X86, RISC-V, Power
 # and C11 forms, and AArch64, RISC-V and Power numbers (hexadecimal, `+`,
 # beyond 2^62), ARM and AArch64 keywords in mixed case (`Ldr`, `DMB Ish`),
+# RISC-V mnemonics with a capital (`LW`), x86 ones in mixed case (`Movq`),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
 # (`parse` prints them, hwrun runs them: tests/hwcross/ALL-arm.litmus;
@@ -93,6 +94,12 @@ AArch64|B.none L9|a mnemonic, condition, barrier option or shift in mixed case: 
 AArch64|DMB Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
 AArch64|CSEL X0,X1,X1,Eq|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|CSEL X0,X1,X1,EQ
 AArch64|ADD X0,X1,X1,Lsl #1|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|ADD X0,X1,X1,LSL #1
+RISCV|LW x5,0(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|lw x5,0(x6)
+RISCV|amoswap.W x5,x6,(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|amoswap.w x5,x6,0(x6)
+X86_64|Movq (x),%rax|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|movq (x),%rax
+X86_64|Lock incq (x)|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|lock incq (x)
+X86_64|ENDBR64|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|endbr64
+X86|Mov EAX,[x]|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|MOV EAX,[x]
 ARM|Ldr R3,[R1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR R3,[R1]
 ARM|dmb Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
 AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16
