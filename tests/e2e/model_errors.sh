@@ -46,6 +46,24 @@ refused0 z_arm 8:2
 refused0 z_ppc 8:2
 refused0 z_x86 8:2
 
+# A branch to a label its thread lacks, jumped over (another thread's
+# label too): herd7 7.58 refuses the test before any run ("Label L0
+# not found on P0", "P0 cannot refer to L0 defined by P1"); we answered.
+nolabel() {   # NAME ARCH JUMP BRANCH
+    printf '%s %s\n{ }\n P0 | P1 ;\n %s L9 | L0: ;\n %s | %s ;\n L9: | ;\nexists (x=0)\n' \
+        "$2" "$1" "$3" "$4" "$5" > "$tmp/$1.litmus"
+    "$LITMUSLAB" model "$tmp/$1.litmus" > "$tmp/out" 2> "$tmp/err"
+    [ $? = 2 ] || fail "$1: want exit 2"
+    grep -qxF "$tmp/$1.litmus:5:2: no label L0 in thread 0 (herd7 7.58 refuses the test, reached or not)" "$tmp/err" || {
+        cat "$tmp/err"; fail "$1: message"; }
+    [ ! -s "$tmp/out" ] || fail "$1: an answer"
+}
+nolabel l_a64 AArch64 B "CBZ X1,L0" NOP
+nolabel l_arm ARM B "BEQ L0" "MOV R1,#1"
+nolabel l_rv RISCV j "beq x5,x0,L0" "li x5,1"
+nolabel l_ppc PPC b "beq L0" "li r5,1"
+nolabel l_x86 X86_64 jmp "je L0" "movq \$1,%rax"
+
 # A load at a fixed offset inside a 4-byte int, which no store writes:
 # herd7 7.58 refuses it ("mixed-size test rejected (symbol [x+2])"), and
 # so do we: FILE:LINE:COL. With a store there both answer

@@ -183,7 +183,7 @@ END
 reached() {
   n=$((n+1))
   f=$tmp/t$n.litmus
-  printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s ;\nexists (0:%s=0)\n' \
+  printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s ;\n L9: ;\nexists (0:%s=0)\n' \
     "$1" "$n" "$2" "$3" "$2" > "$f"
   expect "$f" "$f:4:2: $4" "$3 reached"
   printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s L9 ;\n %s ;\n L9: ;\nexists (0:%s=0)\n' \
