@@ -71,6 +71,10 @@ typedef struct run_ctx {
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
     bool explore;
+    /* ... and a path of it reached an instruction herd7 stops on
+       whatever the values (sem_refuse_on_path): the first, in path_diag */
+    bool path_refused;
+    ll_diag path_diag;
     sem_taint forced;   /* the reads a branch of the path pass went both
                            ways on (sem_free) */
     sem_taint *ev_forced;   /* per event of the pass: forced when it was
@@ -176,6 +180,22 @@ void sem_error(sem_run *r, const char *fmt, ...)
     ll_diag_set(&c->m->diag, s->pos.line, s->pos.col, "%s", msg);
     c->m->failed = true;
     c->error = true;
+}
+
+void sem_refuse_on_path(sem_run *r, const char *fmt, ...)
+{
+    run_ctx *c = ctx(r);
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->explore && !c->path_refused) {
+        const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+        ll_diag_set(&c->path_diag, s->pos.line, s->pos.col, "%s", msg);
+        c->path_refused = true;
+    }
+    sem_error(r, "%s", msg);
 }
 
 bool sem_free(const sem_run *r, sem_taint t)
@@ -2379,6 +2399,8 @@ typedef struct zero_find {
 static bool zero_path(run_ctx *c, void *arg)
 {
     zero_find *f = arg;
+    if (c->path_refused)
+        return true;
     if (c->dead)    /* a path cut short: what follows is not seen */
         return f->lonely && f->bare;
     f->bare |= !c->dep_store && c->n_zstore == 0;
@@ -2431,15 +2453,24 @@ static bool may_go_to_0(const mdl_test *m)
  * at 0). So the test is refused when a thread has a path with such a
  * read and every other thread a path with no such write. Paths found
  * here are herd7's; one it builds and the pass misses (a value that
- * cannot be chosen) only makes us answer where herd7 refuses. */
+ * cannot be chosen) only makes us answer where herd7 refuses. A path
+ * that reaches an instruction herd7's semantics stop on refuses the
+ * test too (sem_refuse_on_path). */
 static bool zero_paths_refuse(run_ctx *c)
 {
     mdl_test *m = c->m;
     if (!may_go_to_0(m))
         return false;
     zero_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
-    for (int t = 0; t < m->n_threads; t++)
+    c->path_refused = false;
+    for (int t = 0; t < m->n_threads && !c->path_refused; t++)
         explore_paths(c, t, zero_path, &f[t]);
+    if (c->path_refused) {
+        m->diag = c->path_diag;
+        m->failed = true;
+        free(f);
+        return true;
+    }
     bool refuse = false;
     for (int t = 0; t < m->n_threads && !refuse; t++) {
         refuse = f[t].lonely;

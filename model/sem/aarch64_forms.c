@@ -3,9 +3,10 @@
  * hwrun writes them: `#0` written on an acquire, release or exclusive
  * access (`LDAR W0,[X1,#0]`; herd7 reads it on the atomics), STUR, the
  * conditions HS and LO, an ADD or SUB immediate beyond 4095, a MOV
- * immediate that is no MOVZ or MOVN, a MOVZ/MOVN/MOVK halfword of
- * 65535, MVN of a shifted register, an immediate in hexadecimal or
- * outside -2^62..2^62-1. herd7 refuses the whole test before running it
+ * immediate that is no MOVZ or MOVN, MVN of a shifted register, an
+ * immediate in hexadecimal or outside -2^62..2^62-1 (a MOVZ/MOVN/MOVK
+ * halfword of 65535 it stops on only where a path reaches it:
+ * aarch64_alu.c move_wide). herd7 refuses the whole test before running it
  * (its parser, its "Illegal instruction" check or an assertion), so the
  * model refuses such a test at the instruction, reached or not
  * (sem_ops.check), naming the form. Measured by one-instruction probes
@@ -62,10 +63,10 @@ static const char *unread(const ll_instr *in)
                    : NULL;
     }
     case LL_A64_MOVZ: case LL_A64_MOVN: case LL_A64_MOVK:
-        return last->imm < 0 || last->imm > 65534
-                   ? "it reads a halfword of 0..65534 (65535 stops it on "
-                     "an assertion)"
-                   : NULL;
+        /* 65535 it reads, and stops on where a path reaches it
+           (aarch64_alu.c move_wide) */
+        return last->imm < 0 || last->imm > 65535
+                   ? "it reads a halfword of 0..65535" : NULL;
     case LL_A64_MVN:
         return last->kind == LL_OPND_REG && last->shift != 0
                    ? "it reads MVN Rd,Rm without a shift" : NULL;

@@ -305,6 +305,11 @@ static sem_next mov(sem_run *r, const ll_instr *in)
 static sem_next mov_half(sem_run *r, const ll_instr *in)
 {
     int64_t k = in->ops[1].imm;
+    if (k == 0xFFFF) {
+        sem_refuse_on_path(r, "#65535 (herd7 7.58 stops on an assertion on "
+                           "any path that reaches it)");
+        return SEM_ERROR;
+    }
     set_made(r, &in->ops[0],
              word(sem_int(in->op == LL_ARM_MOVW ? k : k << 16)), 0, 0, false);
     return SEM_NEXT;

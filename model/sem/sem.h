@@ -903,6 +903,13 @@ bool sem_path_way(sem_run *r, sem_taint t, bool way);
  * marked (mdl_run.forced_t): herd7 keeps a candidate that carries a
  * failure with that branch's equation unsolved, its value a cycle's. */
 bool sem_free_branch(sem_run *r, sem_taint t, bool way);
+/* As sem_error, for an instruction herd7 stops on when it builds a path
+ * that reaches it, whatever values lead there (an assertion of its
+ * semantics): a path of the path pass (sem_free) that reaches it refuses
+ * the test too (paths.c zero_paths_refuse); one always jumped over does
+ * not. */
+void sem_refuse_on_path(sem_run *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Reject the test: printf-style message, reported at the instruction. */
 void sem_error(sem_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

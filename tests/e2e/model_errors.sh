@@ -46,6 +46,15 @@ refused0 z_arm 8:2
 refused0 z_ppc 8:2
 refused0 z_x86 8:2
 
+# A halfword of 65535 on a path no value takes (x is only ever 0): herd7
+# 7.58 stops on an assertion when it builds any path that reaches it;
+# so do we (the path pass). We refused it reached or not before.
+printf 'AArch64 h65535\n{ 0:X2=x; }\n P0 ;\n LDR X1,[X2] ;\n CBZ X1,L9 ;\n MOVK X0,#65535 ;\n L9: ;\nexists (0:X0=0)\n' > "$tmp/h65535.litmus"
+"$LITMUSLAB" model "$tmp/h65535.litmus" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] && [ ! -s "$tmp/out" ] &&
+    [ "$(cat "$tmp/err")" = "$tmp/h65535.litmus:6:2: a halfword of 65535 (herd7 7.58 stops on an assertion on any path that reaches it)" ] || {
+    cat "$tmp/err"; fail "h65535: message"; }
+
 # A branch to a label its thread lacks, jumped over (another thread's
 # label too): herd7 7.58 refuses the test before any run ("Label L0
 # not found on P0", "P0 cannot refer to L0 defined by P1"); we answered.
