@@ -109,16 +109,18 @@ bool sem_riscv_reached(sem_run *r, const ll_instr *in)
 {
     const char *op = unimplemented(in);
     if (op) {
-        sem_error(r, "%s (herd7 7.58: \"RISCV operation %s is not "
-                     "implemented (yet)\", when a run reaches it)", op, op);
+        sem_refuse_on_path(r, "%s (herd7 7.58: \"RISCV operation %s is "
+                           "not implemented (yet)\", when a run reaches "
+                           "it)", op, op);
         return false;
     }
     if (in->op == LL_RV_AUIPC || in->op == LL_RV_RET) {
         ll_buf b = {0};
         ll_arch_riscv.print_instr(in, &b);
-        sem_error(r, "%s (herd7 7.58: \"RISCV, instruction '%s' not "
-                     "handled\", when a run reaches it)",
-                  in->op == LL_RV_AUIPC ? "auipc" : "ret", ll_buf_str(&b));
+        sem_refuse_on_path(r, "%s (herd7 7.58: \"RISCV, instruction '%s' "
+                           "not handled\", when a run reaches it)",
+                           in->op == LL_RV_AUIPC ? "auipc" : "ret",
+                           ll_buf_str(&b));
         ll_buf_free(&b);
         return false;
     }

@@ -1019,9 +1019,9 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
             LL_X86_IS_GPR(in->ops[0].reg) && LL_X86_IS_GPR(in->ops[1].reg) &&
             LL_X86_REG_BASE(in->ops[0].reg) ==
                 LL_X86_REG_BASE(in->ops[1].reg)) {
-            sem_error(r, "an exchange within one register (herd7 7.58: "
-                         "\"Ambiguous po for register\", when a run "
-                         "reaches it)");
+            sem_refuse_on_path(r, "an exchange within one register "
+                               "(herd7 7.58: \"Ambiguous po for "
+                               "register\", when a run reaches it)");
             return SEM_ERROR;
         }
         return exchange(r, in, w, herd);
@@ -1029,9 +1029,9 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
         if (!cpu && (in->flags & LL_X86_F_32)) {
             /* herd7 7.58's X86 reads CMPXCHG and refuses a test a run
                of which reaches it */
-            sem_error(r, "CMPXCHG under the X86 header (herd7 7.58: "
-                         "\"I_CMPXCHG not implemented\", when a run "
-                         "reaches it)");
+            sem_refuse_on_path(r, "CMPXCHG under the X86 header (herd7 "
+                               "7.58: \"I_CMPXCHG not implemented\", when "
+                               "a run reaches it)");
             return SEM_ERROR;
         }
         return compare_exchange(r, in, w, !cpu && !(in->flags & LL_X86_F_32));
@@ -1062,9 +1062,10 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
            ending in ret) the thread ends there, what follows unrun */
         if (cpu || r->telechat)
             return SEM_END;
-        sem_error(r, "ret (herd7 7.58: \"Instruction ret not implemented\", "
-                     "when a run reaches it; Variant=telechat in the test "
-                     "makes it the thread's end)");
+        sem_refuse_on_path(r, "ret (herd7 7.58: \"Instruction ret not "
+                           "implemented\", when a run reaches it; "
+                           "Variant=telechat in the test makes it the "
+                           "thread's end)");
         return SEM_ERROR;
     case LL_X86_JMP: case LL_X86_JCC:
         return jump(r, in, label, herd);

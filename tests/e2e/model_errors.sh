@@ -55,6 +55,22 @@ printf 'AArch64 h65535\n{ 0:X2=x; }\n P0 ;\n LDR X1,[X2] ;\n CBZ X1,L9 ;\n MOVK 
     [ "$(cat "$tmp/err")" = "$tmp/h65535.litmus:6:2: a halfword of 65535 (herd7 7.58 stops on an assertion on any path that reaches it)" ] || {
     cat "$tmp/err"; fail "h65535: message"; }
 
+# Instructions herd7 reads and stops on when it builds a path that
+# reaches them, on a path no value takes (x is only ever 0): refused
+# (the path pass, sem_refuse_on_path); we answered.
+vpath() {   # NAME LINE:COL MESSAGE, the test in $tmp/NAME.litmus
+    "$LITMUSLAB" model "$tmp/$1.litmus" > "$tmp/out" 2> "$tmp/err"
+    [ $? = 2 ] && [ ! -s "$tmp/out" ] &&
+        [ "$(cat "$tmp/err")" = "$tmp/$1.litmus:$2: $3" ] || {
+        cat "$tmp/err"; fail "$1: message"; }
+}
+printf 'RISCV v_rv\n{ 0:x2=x; }\n P0 ;\n lw x1,0(x2) ;\n beq x1,x0,L9 ;\n srai x5,x5,1 ;\n L9: ;\nexists (0:x1=0)\n' > "$tmp/v_rv.litmus"
+vpath v_rv 6:2 'srai (herd7 7.58: "RISCV operation srai is not implemented (yet)", when a run reaches it)'
+printf 'PPC v_ppc\n{ 0:r2=x; }\n P0 ;\n lwz r1,0(r2) ;\n cmpwi r1,0 ;\n beq L9 ;\n neg r5,r5 ;\n L9: ;\nexists (0:r1=0)\n' > "$tmp/v_ppc.litmus"
+vpath v_ppc 7:2 'neg (herd7 7.58: "Instruction neg r5,r5 not implemented", when a run reaches it)'
+printf 'X86_64 v_x86\n{ }\n P0 ;\n movq (x),%%rax ;\n cmpq $0,%%rax ;\n je L9 ;\n ret ;\n L9: ;\nexists (0:rax=0)\n' > "$tmp/v_x86.litmus"
+vpath v_x86 7:2 'ret (herd7 7.58: "Instruction ret not implemented", when a run reaches it; Variant=telechat in the test makes it the thread'"'"'s end)'
+
 # A branch to a label its thread lacks, jumped over (another thread's
 # label too): herd7 7.58 refuses the test before any run ("Label L0
 # not found on P0", "P0 cannot refer to L0 defined by P1"); we answered.
