@@ -19,7 +19,10 @@
  * value is made of solved reads of its thread only (sem_event.vdata; a
  * constant has none), or when an equation with solved values fixes it
  * (a CAS that succeeds: the read equals the expected register,
- * sem_run.pinned and opeqs). herd7 drops the execution when one is not. */
+ * sem_run.pinned and opeqs). herd7 drops the execution when one is not,
+ * unless its solver, replayed where the semantics number its variables
+ * (search.c, symbolic.c mdl_herd_solves_all), meets an operation that is
+ * a constant (x ^ x) first in the cycle. */
 #include "model/engine.h"
 
 #include <stdlib.h>

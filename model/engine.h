@@ -379,6 +379,11 @@ bool mdl_value_outside(const mdl_loc *l, int k, int th);
 bool mdl_copies_solved(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *pick, const int *src);
 
+/* symbolic.c: does herd7's solver, replayed on this candidate's
+ * equations, solve every read? */
+bool mdl_herd_solves_all(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                         const int *base, const int *pick, const int *src);
+
 /* herd_vars.c: herd7's fresh-variable numbers along run `run` of C
  * thread t, per lowered statement (n_stmts each): the variable of the
  * read it makes (read_var) and the largest of the register reads that
@@ -404,6 +409,11 @@ typedef struct mdl_herd_regs {
     int64_t *read_var, *store_var;
     int64_t (*left)[2];
     int n_left;
+    /* C: per operation statement, its operands' register reads renamed
+       so (0: not a local's read) and the statement of the read each
+       copies (-1: none); NULL elsewhere */
+    int64_t (*op_arg)[2];
+    int (*op_src)[2];
 } mdl_herd_regs;
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);

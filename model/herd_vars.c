@@ -25,6 +25,7 @@
  * copies makes equal and the register reads that copy them. */
 #include "model/engine.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,9 @@
 typedef struct hv_src {
     const char *name;
     int src;                 /* statement of the read it copies, or -1 */
+    int64_t hold;            /* the variable its value is (a read's, an
+                                operation's, a register read's), 0: a
+                                constant or none (herd7's register phase) */
 } hv_src;
 
 typedef struct hv {
@@ -51,6 +55,15 @@ typedef struct hv {
     int *val_op;             /* per store: the operation it stores, -1 */
     hv_src *srcs;
     int n_srcs, cap_srcs;
+    /* herd7's register equations along the run, when asked (eqs_on): a
+       register read's variable := the one its local holds; per store of
+       a local, that read's variable (mdl_herd_regs) */
+    bool eqs_on;
+    int (*eqs)[2];
+    int n_eqs, cap_eqs;
+    int64_t *store_var;
+    int64_t (*op_arg)[2];   /* mdl_herd_regs.op_arg, op_src, or NULL */
+    int (*op_src)[2];
 } hv;
 
 static bool is_local(const ll_operand *o)
@@ -410,7 +423,17 @@ static int src_of(hv *h, const ll_operand *o)
     return i < 0 ? -1 : h->srcs[i].src;
 }
 
-static void src_set(hv *h, const ll_operand *d, int src)
+static int64_t hold_of(hv *h, const ll_operand *o)
+{
+    if (o->kind != LL_OPND_REG || !o->sym)
+        return 0;
+    int i = src_find(h, o->sym);
+    return i < 0 ? 0 : h->srcs[i].hold;
+}
+
+/* Local or temporary d now copies the read of statement src (-1: none)
+ * and its value is variable hold (0: a constant or none). */
+static void src_set(hv *h, const ll_operand *d, int src, int64_t hold)
 {
     if (d->kind != LL_OPND_REG || !d->sym)
         return;
@@ -422,6 +445,7 @@ static void src_set(hv *h, const ll_operand *d, int src)
         h->srcs[i].name = d->sym;
     }
     h->srcs[i].src = src;
+    h->srcs[i].hold = hold;
 }
 
 /* A read of operand o takes variable *c + 1: a local copying a read
@@ -434,6 +458,19 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
     int s = is_local(o) ? src_of(h, o) : -1;
     if (s >= 0 && h->copy_var[s] < *c)
         h->copy_var[s] = *c;
+    int64_t v = is_local(o) ? hold_of(h, o) : 0;
+    if (h->eqs_on && v > 0 && *c < INT_MAX) {
+        ll_grow((void **)&h->eqs, &h->cap_eqs, h->n_eqs + 1, sizeof *h->eqs);
+        h->eqs[h->n_eqs][0] = (int)*c;
+        h->eqs[h->n_eqs++][1] = (int)v;
+    }
+}
+
+/* What a register set from operand o (read just before, if a local)
+ * holds: that read's variable, a temporary's value, or 0. */
+static int64_t value_of(hv *h, const ll_operand *o, int64_t c)
+{
+    return is_local(o) ? c : is_temp(o) ? hold_of(h, o) : 0;
 }
 
 /* An operation's result (statement j), its operands read: its variable
@@ -444,13 +481,14 @@ static void op_result(hv *h, int j, const ll_instr *in, int64_t *c)
     const ll_operand *o = in->ops;
     int same = in->op == LL_C_BIN ? bin_same(in) : 0;
     if (same) {
-        src_set(h, &o[0], src_of(h, &o[same == 1 ? 1 : 2]));
+        src_set(h, &o[0], src_of(h, &o[same == 1 ? 1 : 2]),
+                value_of(h, &o[same == 1 ? 1 : 2], *c));
         return;
     }
     int64_t n = op_vars(in, 0, 0);
     *c += n;
     h->op_own[j] = n ? *c : 0;
-    src_set(h, &o[0], n ? j : -1);
+    src_set(h, &o[0], n ? j : -1, n ? *c : 0);
 }
 
 /* Statement i stores operand o: the operation whose result o holds. */
@@ -478,7 +516,7 @@ static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
     number_cas_opnd(h, i, &in->ops[1], true, c);
     if (in->op == LL_C_LD) {
         h->read_var[j] = ++*c;
-        src_set(h, &in->ops[0], j);
+        src_set(h, &in->ops[0], j, h->read_var[j]);
         return;
     }
     if (in->op == LL_C_BIN)
@@ -506,7 +544,7 @@ static void number_cas(hv *h, int i, int64_t *c)
     }
     if (success)
         store_of(h, i, &o[3]);
-    src_set(h, &o[0], ok ? i : -1);
+    src_set(h, &o[0], ok ? i : -1, ok ? h->read_var[i] : 0);
 }
 
 /* atomic_add_unless(v, a, u) numbers both ways, the addition first
@@ -530,7 +568,7 @@ static void number_unless(hv *h, int i, int64_t *c)
             h->op_own[i] = *c + 2;
         *c += way ? 3 : 1;
     }
-    src_set(h, &o[0], -1);
+    src_set(h, &o[0], -1, 0);
 }
 
 /* Is statement j, in a C statement ending before last, a nested
@@ -567,6 +605,14 @@ static bool nested(const ll_thread *th, int j, int last)
 
 static void number_nested(hv *h, int first, int j, int64_t *c);
 
+/* Operand k of operation j, just read as variable c where a local: its
+ * register read (mdl_herd_regs.op_arg). */
+static void note_arg(hv *h, int j, int k, const ll_operand *o, int64_t c)
+{
+    h->op_arg[j][k] = is_local(o) ? c : 0;
+    h->op_src[j][k] = is_local(o) ? src_of(h, o) : -1;
+}
+
 /* Operand o of statement i: its expression's variables, where a nested
  * statement of [first, i) computes it, else its own read. */
 static void number_tree(hv *h, int first, int i, const ll_operand *o,
@@ -592,18 +638,22 @@ static void number_nested(hv *h, int first, int j, int64_t *c)
     const ll_instr *in = &h->th->stmts[j].instr;
     const ll_operand *o = in->ops;
     number_tree(h, first, j, &o[1], c);
+    if (h->op_arg && in->op != LL_C_LD)
+        note_arg(h, j, 0, &o[1], *c);
     if (in->op == LL_C_LD) {
         h->read_var[j] = ++*c;
-        src_set(h, &o[0], j);
+        src_set(h, &o[0], j, h->read_var[j]);
         return;
     }
     if (in->op == LL_C_BIN) {
         number_tree(h, first, j, &o[2], c);
+        if (h->op_arg)
+            note_arg(h, j, 1, &o[2], *c);
         op_result(h, j, in, c);
         return;
     }
     *c += !is_const(&o[1]);
-    src_set(h, &o[0], -1);
+    src_set(h, &o[0], -1, is_const(&o[1]) ? 0 : *c);
 }
 
 /* Number statement i's variables from *c; skip_addr: its address was
@@ -616,7 +666,7 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
     switch (in->op) {
     case LL_C_MOV:
         read_opnd(h, &o[1], c);
-        src_set(h, &o[0], src_of(h, &o[1]));
+        src_set(h, &o[0], src_of(h, &o[1]), value_of(h, &o[1], *c));
         return;
     case LL_C_BIN: {
         if (poi_tick(in) || cas_user(h->th, i) >= 0)
@@ -634,12 +684,14 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         read_opnd(h, &o[1], c);
         h->read_var[i] = ++*c;
-        src_set(h, &o[0], i);
+        src_set(h, &o[0], i, h->read_var[i]);
         return;
     case LL_C_ST:
         if (!skip_addr)
             read_opnd(h, &o[0], c);
         read_opnd(h, &o[1], c);
+        if (h->store_var && is_local(&o[1]))
+            h->store_var[i] = *c;
         store_of(h, i, &o[1]);
         return;
     case LL_C_RMW: {
@@ -651,7 +703,9 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             store_of(h, i, &o[2]);
         *c += rmw_op_var(in);
         if (kind != LL_C_NORET)
-            src_set(h, &o[0], kind == LL_C_RETURN && rmw_op_var(in) ? -1 : i);
+            src_set(h, &o[0], kind == LL_C_RETURN && rmw_op_var(in) ? -1 : i,
+                    kind == LL_C_RETURN && rmw_op_var(in) ? *c
+                                                          : h->read_var[i]);
         return;
     }
     case LL_C_CAS:
@@ -673,7 +727,7 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
     *c += instr_vars(h->th, first, i, &fork);
     if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
         in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
-        src_set(h, &o[0], -1);
+        src_set(h, &o[0], -1, 0);
 }
 
 /* A store whose value is computed in its statement reads its address
@@ -933,6 +987,10 @@ static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w,
     hs_reg_parents(w->eqs, w->n_eqs, top + 1, par);
     if (regs)
         reg_phase_left(n, read_var, w, par, top, regs);
+    for (int i = 0; regs && regs->op_arg && i < n; i++)
+        for (int k = 0; k < 2; k++)
+            if (regs->op_arg[i][k] > 0 && regs->op_arg[i][k] <= top)
+                regs->op_arg[i][k] = par[regs->op_arg[i][k]];
     for (int i = 0; i < n; i++)
         if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
             read_var[i] = par[read_var[i]];
@@ -1096,6 +1154,41 @@ static bool asm_vars(const mdl_test *m, int t, const mdl_run *run,
                                copy_var, regs);
 }
 
+/* Thread t's C tree numbered along run (mdl_herd_vars), into h (the
+ * caller's hv_free, and free of op_own and val_op, after), and with
+ * regs (n_stmts + 1 store_var) its register equations too. */
+static bool c_walk(const mdl_test *m, int t, const mdl_run *run, hv *h,
+                   int64_t *read_var, int64_t *copy_var, mdl_herd_regs *regs)
+{
+    int64_t base = 0;
+    bool ok = true;
+    for (int i = 0; i < t && ok; i++) {
+        hv_init(h, m->threads[i].code);
+        ok = h->ok;
+        base += ok ? h->size[0] : 0;
+        hv_free(h);
+    }
+    hv_init(h, m->threads[t].code);
+    const ll_thread *th = m->threads[t].code;
+    for (int i = 0; i < th->n_stmts; i++)
+        read_var[i] = copy_var[i] = 0;
+    h->read_var = read_var;
+    h->copy_var = copy_var;
+    h->op_own = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *h->op_own);
+    h->val_op = ll_xmalloc(((size_t)th->n_stmts + 1) * sizeof *h->val_op);
+    for (int i = 0; i < th->n_stmts; i++)
+        h->val_op[i] = -1;
+    h->turns = run->turns;
+    h->n_turns = run->n_turns;
+    h->eqs_on = regs != NULL;
+    h->store_var = regs ? regs->store_var : NULL;
+    h->op_arg = regs ? regs->op_arg : NULL;
+    h->op_src = regs ? regs->op_src : NULL;
+    if (ok && h->ok)
+        walk(h, 0, base);
+    return ok && h->ok;
+}
+
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                    int64_t *read_var, int64_t *copy_var, int64_t *op_var)
 {
@@ -1107,44 +1200,68 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
             read_var[i] = copy_var[i] = 0;
         return asm_vars(m, t, run, read_var, copy_var, NULL);
     }
-    int64_t base = 0;
-    bool ok = true;
-    for (int i = 0; i < t && ok; i++) {
-        hv h;
-        hv_init(&h, m->threads[i].code);
-        ok = h.ok;
-        base += ok ? h.size[0] : 0;
-        hv_free(&h);
-    }
-    if (!ok)
-        return false;
     hv h;
-    hv_init(&h, m->threads[t].code);
+    bool ok = c_walk(m, t, run, &h, read_var, copy_var, NULL);
     const ll_thread *th = m->threads[t].code;
-    for (int i = 0; i < th->n_stmts; i++)
-        read_var[i] = copy_var[i] = 0;
-    h.read_var = read_var;
-    h.copy_var = copy_var;
-    h.op_own = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *h.op_own);
-    h.val_op = ll_xmalloc(((size_t)th->n_stmts + 1) * sizeof *h.val_op);
-    for (int i = 0; i < th->n_stmts; i++)
-        h.val_op[i] = -1;
-    h.turns = run->turns;
-    h.n_turns = run->n_turns;
-    if (h.ok)
-        walk(&h, 0, base);
-    ok = h.ok;
     /* an operation's number, and a stored one's: the largest of its
        class */
-    for (int i = 0; op_var && i < th->n_stmts; i++) {
+    for (int i = 0; ok && op_var && i < th->n_stmts; i++) {
         int j = h.op_own[i] ? i : h.val_op[i];
         if (j >= 0)
             op_var[i] = h.op_own[j] > copy_var[j] ? h.op_own[j] : copy_var[j];
     }
     free(h.op_own);
     free(h.val_op);
+    free(h.eqs);
     hv_free(&h);
     return ok;
+}
+
+/* mdl_herd_regs_of for a C tree: the register equations c_walk
+ * collects, as reg_solved_reads takes an assembly thread's: each read
+ * a load (herd7 shows a C read's variable as its parent too). Only
+ * where the phase leaves a copy (a tree deeper than one: `r0 =
+ * READ_ONCE(*x); r1 = r0; r3 = r0 + 1; atomic_set(y, r1)` leaves `S7 :=
+ * S4`, r1's read := r0's second); elsewhere the memory phase's classes
+ * are the reads' own, as symbolic.c builds them without. */
+static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
+                      mdl_herd_regs *out)
+{
+    const ll_thread *th = m->threads[t].code;
+    size_t n = (size_t)th->n_stmts + 1;
+    int64_t *copy_var = ll_xcalloc(n, sizeof *copy_var);
+    hv h;
+    out->op_arg = ll_xcalloc(n, sizeof *out->op_arg);
+    out->op_src = ll_xmalloc(n * sizeof *out->op_src);
+    for (size_t i = 0; i < n; i++)
+        out->op_src[i][0] = out->op_src[i][1] = -1;
+    bool ok = c_walk(m, t, run, &h, out->read_var, copy_var, out);
+    free(copy_var);
+    free(h.op_own);
+    free(h.val_op);
+    hv_free(&h);
+    if (ok && h.n_eqs) {
+        sv_walk w = {.n_st = th->n_stmts, .eqs = h.eqs, .n_eqs = h.n_eqs};
+        w.reg_solved = ll_xmalloc(n * sizeof *w.reg_solved);
+        for (int i = 0; i < th->n_stmts; i++)
+            w.reg_solved[i] = out->read_var[i] > 0;
+        reg_solved_reads(th->n_stmts, out->read_var, &w, out);
+        free(w.reg_solved);
+        int k = 0;
+        for (int i = 0; i < out->n_left; i++) {
+            int j = 0;
+            while (j < k && (out->left[j][0] != out->left[i][0] ||
+                             out->left[j][1] != out->left[i][1]))
+                j++;
+            if (j == k) {
+                out->left[k][0] = out->left[i][0];
+                out->left[k++][1] = out->left[i][1];
+            }
+        }
+        out->n_left = k;
+    }
+    free(h.eqs);
+    return ok && out->n_left > 0;
 }
 
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
@@ -1153,8 +1270,11 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     const ll_thread *th = m->threads[t].code;
     size_t n = (size_t)th->n_stmts + 1;
     *out = (mdl_herd_regs){ll_xcalloc(n, sizeof *out->read_var),
-                           ll_xcalloc(n, sizeof *out->store_var), NULL, 0};
-    if (th->c_tree || !m->ops->herd_vars)
+                           ll_xcalloc(n, sizeof *out->store_var), NULL, 0,
+                           NULL, NULL};
+    if (th->c_tree)
+        return c_regs_of(m, t, run, out);
+    if (!m->ops->herd_vars)
         return false;
     int64_t *copy_var = ll_xcalloc(n, sizeof *copy_var);
     bool ok = asm_vars(m, t, run, out->read_var, copy_var, out);
@@ -1171,7 +1291,9 @@ void mdl_herd_regs_free(mdl_herd_regs *r)
     free(r->read_var);
     free(r->store_var);
     free(r->left);
-    *r = (mdl_herd_regs){NULL, NULL, NULL, 0};
+    free(r->op_arg);
+    free(r->op_src);
+    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL};
 }
 
 int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,

@@ -2766,6 +2766,30 @@ static void free_runs(run_ctx *c, int th, bool others)
     run_free(&r);
 }
 
+/* Does some thread's code branch back (a loop), whether or not a run
+ * goes round it? A loop no run enters can still be entered by herd7's
+ * `Loop` test, which lets a read take a write after it in its thread
+ * (probe_loops in search.c: `LDR W0,[X9]; STR W6,[X9]; CMP W0,#1;
+ * B.MI out; spin on z`, W0 = 1 only from the later STR). */
+static bool branches_back(const mdl_test *m)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        const ll_thread *th = m->threads[t].code;
+        for (int pc = 0; pc < th->n_stmts; pc++) {
+            const ll_stmt *st = &th->stmts[pc];
+            for (int k = 0; st->has_instr && k < st->instr.n_ops; k++) {
+                const ll_operand *o = &st->instr.ops[k];
+                if (o->kind != LL_OPND_LABEL || !o->sym)
+                    continue;
+                int to = find_label(th, o->sym, pc);
+                if (to >= 0 && to <= pc)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 bool mdl_runs(mdl_test *m)
 {
     run_ctx c = {0};
@@ -2783,7 +2807,7 @@ bool mdl_runs(mdl_test *m)
     ok = bounded_rounds(&c);
     if (ok && m->ops->symbolic_values && seed_forced_values(&c))
         ok = bounded_rounds(&c);
-    m->looped = c.looped;
+    m->looped = c.looped || branches_back(m);
     if (ok && path_pass(m) && zero_paths_refuse(&c))
         ok = false;
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||

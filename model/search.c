@@ -1707,7 +1707,14 @@ static void candidate(search *s)
         /* a value round a cycle of copies: herd7 builds no such
            candidate (copy_cycles.c) */
         fill_src(s);
-        if (!mdl_copies_solved(m, s->ev, s->n_ev, s->pick, s->src))
+        /* ... unless a replay of its solver solves them: an operation
+           that is a constant when its pass meets it (x ^ x) can solve
+           a cycle entered there, which copy_cycles.c does not follow
+           (sem_ops.herd_vars: the replay knows herd7's numbers) */
+        if (!mdl_copies_solved(m, s->ev, s->n_ev, s->pick, s->src) &&
+            !(m->ops->herd_vars &&
+              mdl_herd_solves_all(m, s->ev, s->n_ev, s->base, s->pick,
+                                  s->src)))
             return;
     }
     m->candidates += incoherent ? 0 : s->batch;

@@ -169,7 +169,11 @@ static bool node_pair(const mdl_test *m, const int *base, const int *pick,
     for (int b = 0; b < SEM_MAX_READS && n < 2; b++)
         if (nd->direct >> b & 1)
             q[n++] = read_event(m, base, pick, t, b);
-    return n == 2 && q[0] >= 0 && q[1] >= 0;
+    /* copies of one read, no operation's result (an xor of a read
+       with its copy, which the memory phase makes S^S) */
+    if (n == 1 && nd->arg[0] <= 0 && nd->arg[1] <= 0)
+        q[1] = q[0];
+    return q[0] >= 0 && q[1] >= 0;
 }
 
 /* The same for the value write w stores. */
@@ -490,6 +494,10 @@ static bool herd_numbers(void *ctx, int64_t *out)
     return ok;
 }
 
+typedef struct reg_map reg_map;
+static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
+                         const int *var, int t, int stmt, int q, hs_sys *s);
+
 /* The arguments of operation nd of thread t: its reads' variables, and
  * for an operand another operation's result, that operation's variable
  * (herd7 writes `r0 = r0 & 1; *y = r0; cmpxchg(y, 1, r0 + 1)` as S9 :=
@@ -500,7 +508,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
 static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *base, const int *pick, const int *opv,
                       const int *off, const int *var, int t,
-                      const sem_vnode *nd, bool all, hs_sys *s)
+                      const sem_vnode *nd, bool all, reg_map *rg, hs_sys *s)
 {
     int nv[2] = {-1, -1};
     bool any = all;
@@ -519,7 +527,7 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int b = 0; b < SEM_MAX_READS; b++) {
         int q = nd->direct >> b & 1 ? read_event(m, base, pick, t, b) : -1;
         if (q >= 0)
-            hs_add_arg(s, var[q]);
+            reg_map_args(rg, m, ev, var, t, nd->stmt, q, s);
     }
     for (int i = 0; i < 2; i++)
         if (nv[i] >= 0)
@@ -566,7 +574,8 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * another operation, which stays one (sem_vnode.cmp). */
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
-                         const int *off, const int *var, hs_sys *s)
+                         const int *off, const int *var, reg_map *rg,
+                         hs_sys *s)
 {
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
@@ -579,7 +588,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            s) &&
                 !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
-                           true, s))
+                           true, rg, s))
                 s->n_eqs--;     /* an operand not followed: none */
         }
     }
@@ -638,28 +647,28 @@ static bool has_op(const hs_sys *s, int v)
  * variable by its number is a read's where it is one, else one of its
  * own past the others (from xfirst: a store's value or a copy left that
  * is no read's, `S11` of a7_25). */
-typedef struct reg_map {
+struct reg_map {
     mdl_herd_regs *th;          /* per thread; read_var NULL: none */
     int64_t *rnum;              /* the reads' numbers ... */
     int *rvar;                  /* ... and their variables */
     int n_r;
     int64_t *xnum;              /* the others' numbers */
     int n_x, cap_x, xfirst;
-} reg_map;
+};
 
 static void reg_map_init(reg_map *r, const mdl_test *m, const mdl_ev *ev,
                          int n_ev, const int *pick, const int *var,
                          int xfirst)
 {
     *r = (reg_map){.xfirst = xfirst};
-    if (!m->ops->herd_vars)
+    if (!m->ops->herd_vars && !m->ops->symbolic_values)
         return;
     r->th = ll_xcalloc((size_t)m->n_threads, sizeof *r->th);
     for (int t = 0; t < m->n_threads; t++) {
         bool reads = false;
         for (int g = 0; g < n_ev && !reads; g++)
             reads = ev[g].e && ev[g].thread == t && ev[g].e->kind == SEM_R;
-        if (reads && !m->threads[t].code->c_tree &&
+        if (reads &&
             !mdl_herd_regs_of(m, t, &m->threads[t].runs[pick[t]], &r->th[t]))
             mdl_herd_regs_free(&r->th[t]);
     }
@@ -688,6 +697,26 @@ static int reg_map_var(reg_map *r, int64_t num)
     ll_grow((void **)&r->xnum, &r->cap_x, r->n_x + 1, sizeof *r->xnum);
     r->xnum[r->n_x] = num;
     return r->xfirst + r->n_x++;
+}
+
+/* The arguments read q (an event) makes of thread t's operation at
+ * statement stmt: the variables herd7's register phase renames the
+ * operands' register reads of it to, where it leaves copies (a C
+ * thread: mdl_herd_regs.op_arg; `r1 = r0; r3 = r0 + 1;` makes `S5 := S7
+ * + 1`, S7 r1's read; `r0 < r1` two of them), else the read's own. */
+static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
+                         const int *var, int t, int stmt, int q, hs_sys *s)
+{
+    const mdl_herd_regs *h = r->th ? &r->th[t] : NULL;
+    bool any = false;
+    for (int k = 0; h && h->op_arg && stmt >= 0 &&
+                    stmt < m->threads[t].code->n_stmts && k < 2; k++)
+        if (h->op_src[stmt][k] == ev[q].e->stmt && h->op_arg[stmt][k] > 0) {
+            hs_add_arg(s, reg_map_var(r, h->op_arg[stmt][k]));
+            any = true;
+        }
+    if (!any)
+        hs_add_arg(s, var[q]);
 }
 
 /* The variable write w's value is, a copy of a load's (its value
@@ -866,7 +895,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             continue;
         sem_taint inner = we->vinner & we->vdata;
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
-                                ev[w].thread, &we->vnode, false, &s))
+                                ev[w].thread, &we->vnode, false, &rg, &s))
             continue;
         for (int b = 0; b < SEM_MAX_READS; b++) {
             /* an operand herd7's register phase renames to another
@@ -874,7 +903,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int rb = we->vherd_of == b + 1 ? we->vherd - 1 : b;
             int q = (we->vdata & ~inner) >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, rb) : -1;
-            if (q >= 0)
+            if (q >= 0 && rb == b)
+                reg_map_args(&rg, m, ev, var, ev[w].thread, we->vnode.stmt,
+                             q, &s);
+            else if (q >= 0)
                 hs_add_arg(&s, var[q]);
         }
         if (!inner)
@@ -888,7 +920,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 hs_add_arg(&s, var[q]);
         }
     }
-    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &s);
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &rg, &s);
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs; i++) {
@@ -1293,6 +1325,25 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
     free(num);
     free(parent);
     return keep;
+}
+
+/* Whether herd7's solver, replayed on this candidate's equations
+ * (herd_solves), solves them all and every read with them. */
+bool mdl_herd_solves_all(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                         const int *base, const int *pick, const int *src)
+{
+    int *parent = ll_xmalloc((size_t)(n_ev + 1) * 2 * sizeof *parent);
+    int *rename = parent + n_ev + 1;
+    bool *solved = ll_xcalloc((size_t)n_ev + 1, sizeof *solved);
+    for (int g = 0; g < n_ev; g++)
+        parent[g] = g;
+    bool ok = herd_solves(m, ev, n_ev, base, pick, src, parent, rename,
+                          solved);
+    for (int g = 0; g < n_ev && ok; g++)
+        ok = !ev[g].e || ev[g].e->kind != SEM_R || solved[g];
+    free(solved);
+    free(parent);
+    return ok;
 }
 
 bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,

@@ -13,7 +13,11 @@
  * 0xffffffff leaves 2^32; an 8- or 16-bit write ors the value into the
  * cleared part), and the flags are herd7's: ZF is result == 0 (cmp:
  * a == b), SF is result > 0 (cmp: a > b), both signed on 64 bits, CF
- * is 0, and all three start at 0. sem_x86_cpu_ops keeps the CPU's
+ * is 0, and all three start at 0. An address cut to a narrower register
+ * or access, or met by an operation herd7 has none for (x & 1, x + x;
+ * under X86 too), is herd7's illegal operation: the test is refused if
+ * the model accepts a candidate that meets it (sem_illegal_value).
+ * sem_x86_cpu_ops keeps the CPU's
  * results everywhere (tests/unit/test_x86_differential.c runs it
  * against this machine).
  * Memory is herd7's without -variant mixed: one value per location. */
@@ -87,14 +91,14 @@ static int64_t sext(uint64_t v, int w)
  * (addresses are small: 32-bit ones are whole). */
 static sem_val trunc_to(sem_val v, int w)
 {
-    if (v.sym >= 0)
+    if (v.sym != -1)        /* an address, or herd7's unsolved value */
         return v;
     return sem_int((int64_t)((uint64_t)v.num & wmask(w)));
 }
 
 static sem_val part_of(sem_val full, int reg)
 {
-    if (full.sym >= 0)
+    if (full.sym != -1)
         return full;
     uint64_t u = (uint64_t)full.num;
     if (LL_X86_REG_PART(reg) == LL_X86_P8H)
@@ -163,19 +167,48 @@ static vmade masked(vmade v, int w, bool herd)
     return v;
 }
 
+/* herd7's X86_64 cut of value v to a narrower register or access: a
+ * mask, `unset N bits to the left from Mth bit` (ah..bh: the shift
+ * `>>>[8]` first), which it refuses on an address: the value is then its
+ * unsolved one, the test refused if the model accepts a candidate of it
+ * (sem_illegal_value; measured: `movl %eax,%ebx`, `addl $0,%eax`, `movl
+ * (p),%eax` of an address, `movw $1,%ax` into one). false: the run
+ * stops. */
+static bool herd_cut(sem_run *r, sem_reg *v, int bits, int from, bool high)
+{
+    if (v->v.sym < 0)
+        return true;
+    char name[64];
+    if (high)
+        snprintf(name, sizeof name, ">>>[8]");
+    else
+        snprintf(name, sizeof name, "unset %d bits to the left from %dth bit",
+                 bits, from);
+    return sem_illegal_value(r, name, v->v, NULL, v->t, &v->v);
+}
+
 /* Writing a part: 32-bit writes zero-extend, narrower ones merge. herd7
  * writes the value whole: a 32-bit write is the value, a narrower one
  * clears its part and ors the value (shifted for ah..bh) in. */
-static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
-                         bool herd, vmade vm)
+static bool write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
+                         bool herd, bool cut, vmade vm)
 {
     int slot = x86_reg_slot(reg);
     sem_reg old = sem_get(r, slot);
     int part = LL_X86_REG_PART(reg);
+    /* herd7 clears the part in the old value first, refused on an
+       address (herd_cut); unsolved where either is */
+    if (cut && LL_X86_IS_GPR(reg) && part != LL_X86_P64 &&
+        part != LL_X86_P32 && old.v.sym != -1) {
+        int bits = 8 * ll_x86_reg_width(reg);
+        if (!herd_cut(r, &old, bits, part == LL_X86_P8H ? 8 : 0, false))
+            return false;
+        v = sem_unsolved();
+    }
     /* rip and a segment register (herd7's plain registers) take the
      * value whole */
-    if (LL_X86_IS_GPR(reg) && part != LL_X86_P64 && v.sym < 0 &&
-        old.v.sym < 0) {
+    if (LL_X86_IS_GPR(reg) && part != LL_X86_P64 && v.sym == -1 &&
+        old.v.sym == -1) {
         uint64_t o = (uint64_t)old.v.num, n = (uint64_t)v.num;
         uint64_t m32 = herd ? ~0ull : 0xffffffffu;
         uint64_t m16 = herd ? ~0ull : 0xffffu, m8 = herd ? ~0ull : 0xffu;
@@ -197,11 +230,12 @@ static void write_reg_as(sem_run *r, int reg, sem_val v, sem_taint t,
     sem_set_vsrc(r, slot, vm.vs, vm.op);
     if (vm.pair.same)
         sem_set_vnode(r, slot, vm.pair);
+    return true;
 }
 
 static void write_reg(sem_run *r, int reg, sem_val v, sem_taint t, vmade vm)
 {
-    write_reg_as(r, reg, v, t, false, vm);
+    write_reg_as(r, reg, v, t, false, false, vm);
 }
 
 static sem_reg read_reg(sem_run *r, int reg)
@@ -209,6 +243,26 @@ static sem_reg read_reg(sem_run *r, int reg)
     sem_reg s = sem_get(r, x86_reg_slot(reg));
     s.v = part_of(s.v, reg);
     return s;
+}
+
+/* Whether herd7 cuts values to an instruction's narrower registers and
+ * accesses (herd_cut): its X86_64 semantics; its X86 words are 32-bit. */
+static bool cuts(const ll_instr *in, bool herd)
+{
+    return herd && !(in->flags & LL_X86_F_32);
+}
+
+/* A register read as herd7's X86_64 reads it (cut): a narrower part is
+ * its mask of the whole (herd_cut), ah..bh a shift first (`>>>[8]`).
+ * false: the run stops there (sem_illegal_value). */
+static bool read_reg_as(sem_run *r, int reg, bool cut, sem_reg *out)
+{
+    *out = read_reg(r, reg);
+    int part = LL_X86_REG_PART(reg);
+    if (!cut || !LL_X86_IS_GPR(reg) || part == LL_X86_P64)
+        return true;
+    int bits = 8 * ll_x86_reg_width(reg);
+    return herd_cut(r, out, 64 - bits, bits, part == LL_X86_P8H);
 }
 
 static sem_next undefined(sem_run *r, sem_taint dep)
@@ -467,12 +521,27 @@ static bool alu_val(int op, int w, sem_val a, sem_val b, flags *f,
     return true;
 }
 
+/* An operation herd7 refuses on these values, an address among them
+ * (`Illegal operation & on constants x and 1`; `x | 1` stops it on an
+ * assertion): sem_illegal_op, the test refused if the model accepts a
+ * candidate that meets it, the value then unsolved, its flags as of an
+ * address's. false: the run stops there. */
+static bool herd_illegal(sem_run *r, const char *name, sem_val a, sem_val b,
+                         sem_taint t, flags *f, sem_val *out)
+{
+    if (!sem_illegal_op(r, name, a, b, t))
+        return false;
+    *out = sem_unsolved();
+    *f = herd_flags(*f, false, true);
+    return true;
+}
+
 /* dst op= src as herd7 computes it, on 64 bits (a read at its width, b
  * an immediate whole or a source read at its width; no truncation),
- * with herd7's flags (doc/fidelity.md). false: not one of herd7's
- * operations here, or undefined on these values. */
-static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
-                     sem_val *out)
+ * with herd7's flags (doc/fidelity.md); t: the reads a and b are made
+ * of. false: not one of herd7's operations here, or the run stops. */
+static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, sem_taint t,
+                     flags *f, sem_val *out)
 {
     char c;
     switch (op) {
@@ -486,12 +555,19 @@ static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
     }
     if (op == LL_X86_INC || op == LL_X86_DEC)
         b = sem_int(1);
+    if (sem_is_unsolved(a) || sem_is_unsolved(b)) {
+        /* on a value herd_cut left unsolved: another equation herd7
+           leaves, its flags as of an address's */
+        *out = sem_unsolved();
+        *f = herd_flags(*f, false, true);
+        return true;
+    }
     if (c == '<') {
         /* shl is not cut either, nor its count to 5 bits: `shl $9,%bx`
            of 255 leaves 0x1fe00, `shl $33,%eax` of 3 0x600000000 (the
            CPU 0xfe00 and 6) */
         if (a.sym >= 0 || b.sym >= 0)
-            return false;
+            return herd_illegal(r, "<<<", a, b, t, f, out);
         *out = sem_int((int64_t)((uint64_t)a.num << (b.num & 63)));
     } else if (a.sym < 0 && b.sym < 0) {
         uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num, z = 0;
@@ -503,8 +579,11 @@ static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
         case '&': z = x & y; break;
         }
         *out = sem_int((int64_t)z);
+    } else if (op == LL_X86_CMP) {
+        *out = sem_int(0);  /* herd7 compares, subtracting nothing */
     } else if (!sem_herd_arith(r, c, a, b, out)) {
-        return false;       /* herd7's: x | 0 is x, x & 1 refused */
+        /* herd7's: x | 0 is x, x & 1 refused */
+        return herd_illegal(r, (char[]){c, 0}, a, b, t, f, out);
     }
     bool keep_cf = op == LL_X86_INC || op == LL_X86_DEC;
     flags g = *f;
@@ -516,7 +595,7 @@ static bool herd_alu(sem_run *r, int op, sem_val a, sem_val b, flags *f,
            against another address, its own too (`< on constants y and
            y`) */
         if (!sem_herd_arith(r, '<', b, a, &gt) || gt.sym >= 0)
-            return false;
+            return herd_illegal(r, "<", b, a, t, f, out);
         g = herd_flags(g, sem_val_eq(a, b), gt.num != 0);
     } else if (out->sym >= 0) {
         /* an address moved by a number (`add %rsi,%rax`, rax 0, rsi
@@ -545,7 +624,7 @@ static bool address(sem_run *r, const ll_instr *in, const ll_operand *m,
                     sem_reg *out)
 {
     sem_reg a = {sem_int(m->imm), 0};
-    sem_val s;
+    sem_val s = a.v;
     if (LL_X86_SEG(in->flags) && !m->sym && m->reg < 0 && m->index < 0) {
         sem_error(r, "a segment-prefixed absolute address is not modelled");
         return false;
@@ -561,19 +640,27 @@ static bool address(sem_run *r, const ll_instr *in, const ll_operand *m,
     if (LL_X86_IS_GPR(m->reg)) {
         sem_reg b = read_reg(r, m->reg);
         a.t |= b.t;
-        if (!sem_arith('+', a.v, b.v, &s))
+        if (!sem_is_unsolved(b.v) && !sem_arith('+', a.v, b.v, &s))
             return false;
         a.v = s;
     }
+    bool unsolved = false;
+    if (LL_X86_IS_GPR(m->reg))
+        unsolved |= sem_is_unsolved(read_reg(r, m->reg).v);
     if (m->index >= 0) {
         sem_reg x = read_reg(r, m->index);
         sem_val scaled;
         a.t |= x.t;
-        if (!sem_arith('*', x.v, sem_int(m->shift), &scaled) ||
-            !sem_arith('+', a.v, scaled, &s))
+        unsolved |= sem_is_unsolved(x.v);
+        if (!unsolved && (!sem_arith('*', x.v, sem_int(m->shift), &scaled) ||
+                          !sem_arith('+', a.v, scaled, &s)))
             return false;
         a.v = s;
     }
+    /* a register herd_cut left unsolved: herd7's access at an address
+       it leaves unsolved (sem_load_pick) */
+    if (unsolved)
+        a.v = sem_unsolved();
     *out = a;
     return true;
 }
@@ -633,15 +720,19 @@ static sem_next read_operand(sem_run *r, const ll_instr *in,
         out->t = 0;
         return SEM_NEXT;
     case LL_OPND_REG:
-        *out = read_reg(r, o->reg);
-        return SEM_NEXT;
-    case LL_OPND_MEM:
+        return read_reg_as(r, o->reg, cuts(in, herd), out) ? SEM_NEXT
+                                                            : SEM_DEAD;
+    case LL_OPND_MEM: {
         /* herd7 7.58 reads a location whole unless a size suffix says
            otherwise: `mov (x),%al` of 510 leaves 510 in rax, `add
            %al,(x)` of 255 to 510 stores 765 (the CPU 254 and 253) */
-        return mem_read(r, in, o,
-                        herd && !(in->flags & LL_X86_SZ_MASK) ? 8 : w, m,
-                        out);
+        int rw = herd && !(in->flags & LL_X86_SZ_MASK) ? 8 : w;
+        sem_next n = mem_read(r, in, o, rw, m, out);
+        if (n != SEM_NEXT || !cuts(in, herd) || rw >= 8)
+            return n;
+        return herd_cut(r, out, 64 - 8 * rw, 8 * rw, false) ? SEM_NEXT
+                                                            : SEM_DEAD;
+    }
     case LL_OPND_SYM:
         out->v = sem_addr_of(r, o->sym);
         out->t = 0;
@@ -658,11 +749,9 @@ static sem_next write_operand(sem_run *r, const ll_instr *in,
                               sem_reg v, bool addr_known, bool herd,
                               vmade vm)
 {
-    if (o->kind == LL_OPND_REG) {
-        write_reg_as(r, o->reg, herd ? v.v : trunc_to(v.v, w), v.t, herd,
-                     vm);
-        return SEM_NEXT;
-    }
+    if (o->kind == LL_OPND_REG)
+        return write_reg_as(r, o->reg, herd ? v.v : trunc_to(v.v, w), v.t,
+                            herd, cuts(in, herd), vm) ? SEM_NEXT : SEM_DEAD;
     if (o->kind == LL_OPND_MEM)
         return mem_write(r, in, o, w, m, v, addr_known, herd, vm);
     sem_error(r, "bad destination operand");
@@ -721,13 +810,34 @@ static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
     return copies && (!model || sem_fold_guess(r, true));
 }
 
+/* xor of two registers holding plain copies of one read that herd7's
+ * register phase left (xor_self false), under X86_64: its solutions
+ * rename both operands to one variable, so the memory phase has `S15 :=
+ * S10^S10`, a constant when its pass meets it (herd_solver.c's fold),
+ * which solves a cycle entered there (X86_64+xor-copies-cycle-fold).
+ * Under X86 the memory phase may rename them apart (`S24 := S24^S13`):
+ * an operation on the read there, as before (doc/fidelity.md). */
+static bool xor_copies_left(const ll_instr *in, int w, vmade va, vmade vb,
+                            vmade *out)
+{
+    const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
+    if (in->op != LL_X86_XOR || in->n_ops != 2 ||
+        a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
+        w != 8 || !va.vs || va.vs != vb.vs ||
+        va.op || vb.op || (va.vs & (va.vs - 1)))
+        return false;
+    *out = (vmade){va.vs, true, {.same = true, .direct = va.vs}};
+    return true;
+}
+
 /* xor of two registers holding copies of two reads, at the header's full
- * width, under the X86 header: herd7's `S := S4^S6`, a constant when its
- * memory phase's union-find renames both alike (two reads of one write,
- * a later read joining the class), left where it does not; a pair of
- * sem_run.sames, as LISA's and C's, which symbolic.c decides
- * (litmus/x86/X86+xor-two-reads-stored). X86_64's cycles are judged by
- * copy_cycles.c, which does not replay that phase: an operation there. */
+ * width: herd7's `S := S4^S6`, a constant when its memory phase's
+ * union-find renames both alike (two reads of one write, a later read
+ * joining the class), left where it does not; a pair of sem_run.sames,
+ * as LISA's and C's, which symbolic.c decides (litmus/x86/
+ * X86+xor-two-reads-stored; under X86_64, where copy_cycles.c judges the
+ * cycles, its replay of herd7's solver where that drops one:
+ * X86_64+xor-two-reads-cycle-fold). */
 static bool xor_pair(sem_run *r, const ll_instr *in, int w, vmade va,
                      vmade vb, vmade *out)
 {
@@ -771,8 +881,11 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
         if (!(f.known & F_CF))
             return flags_undefined(r, ft);
     }
-    if (herd) {
-        if (!herd_alu(r, op, d.v, src.v, &f, &res.v))
+    /* under X86 herd7's operations on an address are its X86_64's
+       (its words are 32-bit numbers, computed as the CPU does) */
+    if (herd || (model && (in->flags & LL_X86_F_32) &&
+                 (d.v.sym != -1 || src.v.sym != -1))) {
+        if (!herd_alu(r, op, d.v, src.v, res.t, &f, &res.v))
             return undefined(r, res.t);
     } else if (!alu_val(op, w, d.v, src.v, &f, &res.v)) {
         return undefined(r, res.t);
@@ -781,9 +894,12 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
     if (model && sem_x86_plus_zero(in))
         vm = masked(made_of(r, dst, d), w, herd);   /* a copy to herd7 */
     else if (!xor_self(r, in, w, src, d, model) &&
-             !(model && !herd && !unary &&
+             !(model && !unary &&
                xor_pair(r, in, w, made_of(r, &in->ops[0], src),
-                        made_of(r, dst, d), &vm)))
+                        made_of(r, dst, d), &vm)) &&
+             !(model && herd && !unary &&
+               xor_copies_left(in, w, made_of(r, &in->ops[0], src),
+                               made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
@@ -811,7 +927,9 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
     mem_access m = plain_access();
     m.atomic = in->op == LL_X86_XCHG || in->op == LL_X86_UXCH ||
                (in->flags & LL_X86_F_LOCK);
-    sem_reg rv = read_reg(r, reg->reg), ov;
+    sem_reg rv, ov;
+    if (!read_reg_as(r, reg->reg, cuts(in, herd), &rv))
+        return SEM_DEAD;
     sem_next n = read_operand(r, in, other, w, &m, &ov, herd);
     if (n != SEM_NEXT)
         return n;
@@ -828,8 +946,9 @@ static sem_next exchange(sem_run *r, const ll_instr *in, int w, bool herd)
         set_flags(r, f, nv.t, nm);
     }
     /* the destination is written last: `xadd %ax,%ax` leaves the sum */
-    write_reg_as(r, reg->reg, herd ? ov.v : trunc_to(ov.v, w), ov.t, herd,
-                 om);
+    if (!write_reg_as(r, reg->reg, herd ? ov.v : trunc_to(ov.v, w), ov.t,
+                      herd, cuts(in, herd), om))
+        return SEM_DEAD;
     return write_operand(r, in, other, w, &m, nv, true, herd, nm);
 }
 
@@ -842,7 +961,9 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     const ll_operand *src = &in->ops[0], *dst = &in->ops[1];
     mem_access m = plain_access();
     m.atomic = (in->flags & LL_X86_F_LOCK) != 0;
-    sem_reg d, s = read_reg(r, src->reg);
+    sem_reg d, s;
+    if (!read_reg_as(r, src->reg, cuts(in, herd), &s))
+        return SEM_DEAD;
     int part = LL_X86_REG_PART(src->reg);
     int acc = LL_X86_REG(LL_X86_RAX, part == LL_X86_P8H ? LL_X86_P8 : part);
     /* herd7 7.58 compares rax whole unless a size suffix is written, as
@@ -850,7 +971,9 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
        fails, `cmpxchgb` succeeds) */
     if (herd && !(in->flags & LL_X86_SZ_MASK))
         acc = LL_X86_REG(LL_X86_RAX, LL_X86_P64);
-    sem_reg a = read_reg(r, acc);
+    sem_reg a;
+    if (!read_reg_as(r, acc, cuts(in, herd), &a))
+        return SEM_DEAD;
     sem_next n = read_operand(r, in, dst, w, &m, &d, herd);
     if (n != SEM_NEXT)
         return n;
@@ -862,9 +985,11 @@ static sem_next compare_exchange(sem_run *r, const ll_instr *in, int w,
     flags f = get_flags(r, NULL), before = f;
     sem_val diff;
     /* herd7 compares the accumulator's part with the location whole */
-    if (!(herd ? sem_arith('-', a.v, d.v, &diff)
-               : alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff)) ||
-        diff.sym >= 0)
+    if (sem_is_unsolved(a.v) || sem_is_unsolved(d.v))
+        diff = sem_int(1);      /* unsolved (herd_cut): taken as failed */
+    else if (!(herd ? sem_arith('-', a.v, d.v, &diff)
+                    : alu_val(LL_X86_CMP, w, a.v, d.v, &f, &diff)) ||
+             diff.sym >= 0)
         return undefined(r, a.t | d.t);
     vmade dm = made_of(r, dst, d);
     vmade am = {sem_get_vsrc(r, x86_reg_slot(acc)),
