@@ -258,12 +258,6 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         put_diag(&d, err);
         return 2;
     }
-    if (!ll_test_check_addresses(t, &d)) {
-        d.file = path;
-        put_diag(&d, err);
-        ll_test_free(t);
-        return 2;
-    }
     ll_test_warnings(t, err);
     int rc = 0;
     ll_arch_id arch;
@@ -378,6 +372,12 @@ int mdl_run_file(mdl_worker *w, const mdl_options *o, const char *path,
         break;
     }
     case MDL_BAD_INPUT:
+        /* an access through a register nothing sets is at 0: herd7
+           refuses the test only when a run reaches it (one jumped over
+           is answered), so the runs decide (ll_test_check_addresses is
+           hwrun's); the refusal then names the register and the fix */
+        if (!m.diag.file && !strncmp(m.diag.msg, "memory access to 0,", 19))
+            ll_test_unset_address(t, m.diag.line, m.diag.col, &m.diag);
         if (!m.diag.file)   /* a cat error names its own file */
             m.diag.file = path;
         if (!model_mismatch(&m.diag, name, path, t, arch, ops, err))

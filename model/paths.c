@@ -72,6 +72,10 @@ typedef struct run_ctx {
        branch on a value read takes both ways, an access to no location
        goes on (it is counted), an error ends the run unseen. */
     bool explore;
+    /* ... and a path of it reached an instruction herd7 stops on
+       whatever the values (sem_refuse_on_path): the first, in path_diag */
+    bool path_refused;
+    ll_diag path_diag;
     sem_taint forced;   /* the reads a branch of the path pass went both
                            ways on (sem_free) */
     sem_taint *ev_forced;   /* per event of the pass: forced when it was
@@ -188,12 +192,33 @@ void sem_error(sem_run *r, const char *fmt, ...)
     c->error = true;
 }
 
+void sem_refuse_on_path(sem_run *r, const char *fmt, ...)
+{
+    run_ctx *c = ctx(r);
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->explore && !c->path_refused) {
+        const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
+        ll_diag_set(&c->path_diag, s->pos.line, s->pos.col, "%s", msg);
+        c->path_refused = true;
+    }
+    sem_error(r, "%s", msg);
+}
+
 bool sem_free(const sem_run *r, sem_taint t)
 {
     run_ctx *c = r->engine;
     if (c->explore)
         c->forced |= t;
     return c->explore && t != 0;
+}
+
+bool sem_path_way(sem_run *r, sem_taint t, bool way)
+{
+    return sem_free(r, t) ? sem_choose(r, 2) == 0 : way;
 }
 
 bool sem_free_branch(sem_run *r, sem_taint t, bool way)
@@ -407,6 +432,13 @@ static void seed_loc(mdl_test *m, int loc)
                                       l->type.size, l->type.is_signed));
 }
 
+/* Whether the test's reads at 0 go through the path pass
+ * (zero_paths_refuse). */
+static bool path_pass(const mdl_test *m)
+{
+    return m->ops->errors_on_every_path || m->ops->zero_path_pass;
+}
+
 /* A location for an address, or -1 with the run stopped: an error when
  * the address is fixed by the code, a dead path when it came from a value
  * read (another choice of value gives a real address). */
@@ -445,7 +477,7 @@ static int address(sem_run *r, sem_val addr, sem_taint dep, bool read)
             l->apart = true;
         return loc;
     }
-    bool zero = (!dep || r->addr_fixed) && c->m->ops->errors_on_every_path;
+    bool zero = (!dep || r->addr_fixed) && path_pass(c->m);
     if (c->explore && (zero || dep)) {
         /* counted: the path goes on (zero_paths_refuse) */
         if (zero && read) {
@@ -2502,6 +2534,8 @@ typedef struct zero_find {
 static bool zero_path(run_ctx *c, void *arg)
 {
     zero_find *f = arg;
+    if (c->path_refused)
+        return true;
     if (c->dead)    /* a path cut short: what follows is not seen */
         return f->lonely && f->bare;
     f->bare |= !c->dep_store && c->n_zstore == 0;
@@ -2554,15 +2588,24 @@ static bool may_go_to_0(const mdl_test *m)
  * at 0). So the test is refused when a thread has a path with such a
  * read and every other thread a path with no such write. Paths found
  * here are herd7's; one it builds and the pass misses (a value that
- * cannot be chosen) only makes us answer where herd7 refuses. */
+ * cannot be chosen) only makes us answer where herd7 refuses. A path
+ * that reaches an instruction herd7's semantics stop on refuses the
+ * test too (sem_refuse_on_path). */
 static bool zero_paths_refuse(run_ctx *c)
 {
     mdl_test *m = c->m;
     if (!may_go_to_0(m))
         return false;
     zero_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
-    for (int t = 0; t < m->n_threads; t++)
+    c->path_refused = false;
+    for (int t = 0; t < m->n_threads && !c->path_refused; t++)
         explore_paths(c, t, zero_path, &f[t]);
+    if (c->path_refused) {
+        m->diag = c->path_diag;
+        m->failed = true;
+        free(f);
+        return true;
+    }
     bool refuse = false;
     for (int t = 0; t < m->n_threads && !refuse; t++) {
         refuse = f[t].lonely;
@@ -2919,7 +2962,7 @@ bool mdl_runs(mdl_test *m)
     if (ok && m->ops->symbolic_values && seed_forced_values(&c))
         ok = bounded_rounds(&c);
     m->looped = c.looped || branches_back(m);
-    if (ok && m->ops->errors_on_every_path && zero_paths_refuse(&c))
+    if (ok && path_pass(m) && zero_paths_refuse(&c))
         ok = false;
     if (ok && ((m->ops->const_offsets_apart && !m->mixed_mode) ||
                m->ops->zero_location) && apart_unwritten(m))

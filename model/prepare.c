@@ -721,10 +721,37 @@ static bool read_inits(mdl_test *m, const ll_ctype *types)
     return true;
 }
 
+/* An assembly instruction naming a code label its thread lacks
+ * (`B L0`), reached or not: herd7 7.58 refuses the test before any run
+ * ("Label L0 not found on P0", or "P0 cannot refer to L0 defined by
+ * P1"); false with the message in *why. A target relative to the
+ * instruction (`.+8`) is the runs'. */
+static bool labels_defined(const ll_thread *th, const ll_instr *in,
+                           ll_buf *why)
+{
+    for (int i = 0; i < in->n_ops; i++) {
+        const char *l = in->ops[i].sym;
+        int64_t bytes;
+        if (in->ops[i].kind != LL_OPND_LABEL || !l ||
+            ll_label_relative(l, &bytes))
+            continue;
+        bool found = false;
+        for (int k = 0; k < th->n_stmts && !found; k++)
+            found = th->stmts[k].label && !strcmp(th->stmts[k].label, l);
+        if (!found) {
+            ll_buf_printf(why, "no label %s in thread %d (herd7 7.58 "
+                          "refuses the test, reached or not)", l, th->proc);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The architecture's checks of every instruction, reached or not. */
 static bool check_code(mdl_test *m)
 {
-    if (!m->ops->check && !m->ops->check_in)
+    bool labels = m->ops->arch != LL_ARCH_C && m->ops->arch != LL_ARCH_LISA;
+    if (!m->ops->check && !m->ops->check_in && !labels)
         return true;
     for (int i = 0; i < m->n_threads; i++) {
         const ll_thread *th = m->threads[i].code;
@@ -734,7 +761,8 @@ static bool check_code(mdl_test *m)
             ll_buf why = {0};
             const ll_instr *in = &th->stmts[k].instr;
             bool ok = (!m->ops->check || m->ops->check(in, &why)) &&
-                      (!m->ops->check_in || m->ops->check_in(th, in, &why));
+                      (!m->ops->check_in || m->ops->check_in(th, in, &why)) &&
+                      (!labels || labels_defined(th, in, &why));
             if (!ok)
                 set_error(m, th->stmts[k].pos, ll_buf_str(&why), NULL);
             ll_buf_free(&why);

@@ -117,9 +117,10 @@ static bool put_operand(hw_gen *g, const ll_stmt *st, int i, ll_buf *out)
     return true;
 }
 
+/* The atomics, which need the LSE extension. */
 static bool is_lse(int op)
 {
-    return (op >= LL_A64_SWP && op <= LL_A64_STUMIN) || op == LL_A64_CASP;
+    return ll_a64_base_only(op) == LL_A64_BASE_ATOMIC;
 }
 
 /* The instructions that access two elements side by side. */
@@ -194,6 +195,14 @@ static bool a64_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
         return hw_gen_fail(g, st, "'%s' traps to the kernel (herd7 stops "
                            "the thread there); hwrun cannot run it",
                            arch->op_name(in->op));
+    if (in->op == LL_A64_HLT)
+        return hw_gen_fail(g, st, "'HLT' halts for a debugger on the CPU "
+                           "(herd7 reads it as NOP); hwrun cannot run it");
+    if (in->op == LL_A64_HINT && in->ops[0].imm != 0)
+        return hw_gen_fail(g, st, "'HINT #%lld' is another instruction on "
+                           "the CPU (YIELD, WFE, a pointer authentication "
+                           "...; herd7 reads it as NOP); hwrun runs HINT "
+                           "#0 alone", (long long)in->ops[0].imm);
     if (in->op == LL_A64_LDIAPP || in->op == LL_A64_STILP ||
         in->op == LL_A64_ABS)
         return hw_gen_fail(g, st, "'%s' needs %s, which the AArch64 "

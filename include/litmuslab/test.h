@@ -272,6 +272,9 @@ const char *ll_test_meta(const ll_test *t, const char *key);
  * appended to out: the condition names such a register, or a location
  * the test neither declares nor accesses. Assembly tests only. */
 bool ll_test_check_addresses(const ll_test *t, ll_diag *d);
+/* The same for the one instruction at line:col: true + *d when it
+ * accesses memory through such a register. */
+bool ll_test_unset_address(const ll_test *t, int line, int col, ll_diag *d);
 void ll_test_warnings(const ll_test *t, ll_buf *out);
 
 /* A relative branch target, `.+8` or `.-8` (or `.`): true, with the

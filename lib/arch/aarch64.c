@@ -128,6 +128,8 @@ static const ll_armf_form forms[] = {
     {"CASP", LL_A64_CASP, "rrrrm", ARMF_ACQ | ARMF_REL},
     {"SVC", LL_A64_SVC, "i", 0},
     {"UDF", LL_A64_UDF, "i", 0},
+    {"HINT", LL_A64_HINT, "i", 0},
+    {"HLT", LL_A64_HLT, "i", 0},
     {"ADR", LL_A64_ADR, "rl", 0},
     {"BR", LL_A64_BR, "r", 0},
     {"BLR", LL_A64_BLR, "r", 0},
@@ -530,6 +532,11 @@ static void a64_herd_spelling(const char *text, ll_buf *out)
     if (strncmp(text, "CMP ", 4) == 0 && extended(text)) {
         ll_buf_printf(out, "SUBS %s,%s", text[4] == 'W' ? "WZR" : "XZR",
                       text + 4);
+        return;
+    }
+    /* herd7 7.58 reads HINT and HLT as NOP, and digests them so */
+    if (strncmp(text, "HINT ", 5) == 0 || strncmp(text, "HLT ", 4) == 0) {
+        ll_buf_puts(out, "NOP");
         return;
     }
     if (strncmp(text, "EON ", 4) == 0) {

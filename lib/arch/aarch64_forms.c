@@ -8,19 +8,19 @@
 #include "aarch64_forms.h"
 #include "litmuslab/arch/aarch64.h"
 
-/* The instructions that address [Xn] alone (an acquire, release,
- * exclusive or atomic access): no index, offset or writeback. */
-static bool base_only(int op)
+int ll_a64_base_only(int op)
 {
     switch (op) {
     case LL_A64_LDAR: case LL_A64_LDAPR: case LL_A64_LDXR:
     case LL_A64_LDAXR: case LL_A64_STLR: case LL_A64_STXR:
     case LL_A64_STLXR: case LL_A64_LDXP: case LL_A64_LDAXP:
-    case LL_A64_STXP: case LL_A64_STLXP: case LL_A64_SWP: case LL_A64_CAS:
-    case LL_A64_CASP:
-        return true;
+    case LL_A64_STXP: case LL_A64_STLXP:
+        return LL_A64_BASE_ORDERED;
+    case LL_A64_SWP: case LL_A64_CAS: case LL_A64_CASP:
+        return LL_A64_BASE_ATOMIC;
     default:
-        return (op >= LL_A64_LDADD && op <= LL_A64_STUMIN);
+        return op >= LL_A64_LDADD && op <= LL_A64_STUMIN
+                   ? LL_A64_BASE_ATOMIC : 0;
     }
 }
 
@@ -61,7 +61,7 @@ static bool address(const ll_asm_line *ln, ll_instr *out, ll_diag *d)
         ll_span_split_commas(in, parts, 3) == 2)
         out->flags |= LL_A64_F_ZERO_WRITTEN;
     bool plain = mode == LL_A64_IDX_OFFSET && o->index < 0 && o->imm == 0;
-    if (base_only(out->op) && !plain)
+    if (ll_a64_base_only(out->op) && !plain)
         return ll_asm_bad_operand(d, a, "an address [Xn] (an acquire, "
                                   "release, exclusive or atomic access has "
                                   "no index, offset or writeback)");

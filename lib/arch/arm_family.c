@@ -34,6 +34,13 @@ static int name_index(ll_span s, const char *const *names, int n)
     return -1;
 }
 
+/* The names SVE gives the conditions after a `.`, in cond_names' order
+ * (NONE is EQ, ANY NE ...): herd7 7.58 reads them on a branch. */
+static const char *const dot_cond_names[] = {
+    "NONE", "ANY", "NLAST", "LAST", "FIRST", "NFIRST", "", "",
+    "", "PLAST", "TCONT", "TSTOP",
+};
+
 static int cond_of(ll_span s)
 {
     if (ll_span_eq_nocase(s, "HS"))
@@ -123,6 +130,8 @@ static const ll_armf_form *find_form(ll_span m, const ll_armf_form *forms,
         ll_span cond = {m.s + dot + 1, m.len - dot - 1, m.col + dot + 1};
         f = find_exact(base, forms, n);
         int c = cond_of(cond);
+        if (c < 0 && cond.len > 0)
+            c = name_index(cond, dot_cond_names, COUNT(dot_cond_names));
         if (f && (f->allow & ARMF_DOTCOND) && c >= 0) {
             *flags = LL_ARM_F_COND | (unsigned)c;
             return f;
@@ -422,6 +431,45 @@ static bool shifted_arg(ll_asm_line *ln, const char *shape, int *shift,
     return true;
 }
 
+/* s has both capitals and small letters. */
+static bool mixed(ll_span s)
+{
+    bool upper = false, lower = false;
+    for (int i = 0; i < s.len; i++) {
+        upper |= isupper((unsigned char)s.s[i]) != 0;
+        lower |= islower((unsigned char)s.s[i]) != 0;
+    }
+    return upper && lower;
+}
+
+/* The mnemonic, or a word of an operand that names a condition, a
+ * barrier option or a shift, is in mixed case (LL_ARM_F_MIXED_CASE);
+ * registers and labels (f's `l` operands: `B Lo`) may be. */
+static bool mixed_case_keyword(const ll_asm_line *ln, const ll_armf_form *f)
+{
+    if (mixed(ln->mnem))
+        return true;
+    int n_shape = (int)strlen(f->shape);
+    for (int i = 0; i < ln->n_args; i++) {
+        if (i < n_shape && f->shape[i] == 'l')
+            continue;
+        ll_span a = ln->args[i];
+        for (int k = 0; k < a.len;) {
+            int e = k;
+            while (e < a.len && isalpha((unsigned char)a.s[e]))
+                e++;
+            ll_span w = {a.s + k, e - k, a.col + k};
+            if (e > k && mixed(w) &&
+                (cond_of(w) >= 0 ||
+                 name_index(w, barrier_names, COUNT(barrier_names)) >= 0 ||
+                 name_index(w, ext_names, COUNT(ext_names)) >= 0))
+                return true;
+            k = e > k ? e : k + 1;
+        }
+    }
+    return false;
+}
+
 bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
                    ll_diag *d)
 {
@@ -436,6 +484,8 @@ bool ll_armf_parse(const ll_armf_arch *a, const char *text, ll_instr *out,
     if (!f)
         return ll_asm_unknown_instr(d, ln.mnem);
     out->op = f->op;
+    if (mixed_case_keyword(&ln, f))
+        out->flags |= LL_ARM_F_MIXED_CASE;
     if (f->allow & ARMF_BARRIER &&
         !barrier_arg(&ln, a->lenient, &out->flags, d))
         return false;

@@ -2,6 +2,7 @@
  * (opcodes and layout in include/litmuslab/arch/riscv.h) and prints it
  * back. Mnemonics are lower case; `.w`/`.d` and `.aq`/`.rl`/`.aqrl`
  * suffixes become flags. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,6 +318,22 @@ static bool read_jump(const ll_asm_line *ln, ll_instr *out, bool *done,
     return true;
 }
 
+/* herd7 7.58's RISCV lexer reads a mnemonic in small letters; `MV`,
+ * `NOP` and `RET` in capitals too (one-instruction probes of each form
+ * in capitals): a capital elsewhere is LL_RV_F_CAPITALS. */
+static bool capitals_unread(ll_span m)
+{
+    static const char *const capitals[] = {"MV", "NOP", "RET"};
+    for (int i = 0; i < 3; i++)
+        if (m.len == (int)strlen(capitals[i]) &&
+            !strncmp(m.s, capitals[i], (size_t)m.len))
+            return false;
+    for (int i = 0; i < m.len; i++)
+        if (isupper((unsigned char)m.s[i]))
+            return true;
+    return false;
+}
+
 static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
 {
     memset(out, 0, sizeof *out);
@@ -345,6 +362,8 @@ static bool rv_parse_instr(const char *text, ll_instr *out, ll_diag *d)
     }
     if (ll_asm_hex_plus(&ln, true))
         out->flags |= LL_RV_F_HEX_PLUS;
+    if (capitals_unread(ln.mnem))
+        out->flags |= LL_RV_F_CAPITALS;
     /* symbolic registers by name, for the model and hwrun */
     for (int i = 0; i < out->n_ops; i++) {
         ll_operand *o = &out->ops[i];

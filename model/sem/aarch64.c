@@ -731,6 +731,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
             sem_reg f = sem_get(r, A64_SLOT_NZCV);
             sem_taint fp = sem_get_pick(r, A64_SLOT_NZCV);
             taken = a64_cond_holds(r, f, LL_ARM_COND_OF(in->flags));
+            if (!sem_is_unsolved(f.v))
+                taken = sem_path_way(r, f.t | fp, taken);
             sem_branch_pick(r, f.t, fp);
             concrete_if(r, f.t | fp, sem_is_unsolved(f.v));
         }
@@ -741,6 +743,9 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         taken = zero == (in->op == LL_A64_CBZ);
         if (sem_is_unsolved(v.v))   /* herd7 leaves it: both ways */
             taken = sem_choose(r, 2) == 0;
+        else
+            taken = sem_path_way(r, v.t | a64_pick(r, in->ops[0].reg),
+                                 taken);
         sem_branch_pick(r, v.t, a64_pick(r, in->ops[0].reg));
         concrete_if(r, v.t | a64_pick(r, in->ops[0].reg),
                     sem_is_unsolved(v.v));
@@ -768,6 +773,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
             return SEM_DEAD;
         if (v.v.sym != -1)
             set = sem_choose(r, 2) == 0;
+        else
+            set = sem_path_way(r, v.t | vp, set);
         taken = set == (in->op == LL_A64_TBNZ);
         sem_branch_pick(r, v.t, vp);
         concrete_if(r, v.t | vp, v.v.sym != -1);
@@ -910,6 +917,8 @@ static sem_next a64_exec(sem_run *r, const ll_instr *in, const char **label)
         return compare_and_swap_pair(r, in);
     case LL_A64_SVC: case LL_A64_UDF:
         return SEM_END;    /* herd7 7.58: nothing after them runs */
+    case LL_A64_HINT: case LL_A64_HLT:
+        return SEM_NEXT;   /* herd7 7.58: a NOP */
     case LL_A64_MRS: case LL_A64_MSR:
         return a64_nzcv_move(r, in);
     case LL_A64_STXR: case LL_A64_STLXR: case LL_A64_STXP:
@@ -970,4 +979,5 @@ const sem_ops sem_aarch64_ops = {
     .unordered_in_instr = TAG(TAG_IICO),
     .copies_unsolved = a64_copies_unsolved,
     .offsets_refused = true,  /* herd7 7.58: a store at y+1 a read made */
+    .zero_path_pass = true,   /* a read at 0 on a path no value takes */
 };

@@ -432,6 +432,11 @@ static sem_next move_wide(sem_run *r, const ll_instr *in)
 {
     int reg = in->ops[0].reg, bits = a64_bits(reg);
     int s = LL_A64_EXT_AMOUNT(in->ops[1].shift);
+    if (in->ops[1].imm == 65535) {
+        sem_refuse_on_path(r, "a halfword of 65535 (herd7 7.58 stops on an "
+                           "assertion on any path that reaches it)");
+        return SEM_ERROR;
+    }
     uint64_t k = ((uint64_t)in->ops[1].imm & 0xffff) << s;
     if (in->op == LL_A64_MOVZ) {
         a64_set(r, reg, sem_int((int64_t)k), 0);

@@ -3,9 +3,10 @@
  * hwrun writes them: `#0` written on an acquire, release or exclusive
  * access (`LDAR W0,[X1,#0]`; herd7 reads it on the atomics), STUR, the
  * conditions HS and LO, an ADD or SUB immediate beyond 4095, a MOV
- * immediate that is no MOVZ or MOVN, a MOVZ/MOVN/MOVK halfword of
- * 65535, MVN of a shifted register, an immediate in hexadecimal or
- * outside -2^62..2^62-1. herd7 refuses the whole test before running it
+ * immediate that is no MOVZ or MOVN, MVN of a shifted register, an
+ * immediate in hexadecimal or outside -2^62..2^62-1 (a MOVZ/MOVN/MOVK
+ * halfword of 65535 it stops on only where a path reaches it:
+ * aarch64_alu.c move_wide). herd7 refuses the whole test before running it
  * (its parser, its "Illegal instruction" check or an assertion), so the
  * model refuses such a test at the instruction, reached or not
  * (sem_ops.check), naming the form. Measured by one-instruction probes
@@ -24,20 +25,16 @@ static bool one_halfword(uint64_t v, int n)
     return k <= 1;
 }
 
-static bool ordered_access(int op)
-{
-    return op == LL_A64_LDAR || op == LL_A64_LDAPR || op == LL_A64_LDXR ||
-           op == LL_A64_LDAXR || op == LL_A64_STLR || op == LL_A64_STXR ||
-           op == LL_A64_STLXR || op == LL_A64_LDXP || op == LL_A64_LDAXP ||
-           op == LL_A64_STXP || op == LL_A64_STLXP;
-}
-
 /* Why herd7 7.58 does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
+    if (in->flags & LL_ARM_F_MIXED_CASE)
+        return "a mnemonic, condition, barrier option or shift in mixed "
+               "case: its lexer reads them in capitals or small letters";
     if (in->flags & LL_A64_F_COND_ALIAS)
         return "it reads the conditions CS and CC by these names only";
-    if ((in->flags & LL_A64_F_ZERO_WRITTEN) && ordered_access(in->op))
+    if ((in->flags & LL_A64_F_ZERO_WRITTEN) &&
+        ll_a64_base_only(in->op) == LL_A64_BASE_ORDERED)
         return "it reads an acquire, release or exclusive access of [Xn] "
                "without #0";
     if ((in->flags & LL_A64_F_ZERO_WRITTEN) && in->op == LL_A64_CASP &&
@@ -66,10 +63,10 @@ static const char *unread(const ll_instr *in)
                    : NULL;
     }
     case LL_A64_MOVZ: case LL_A64_MOVN: case LL_A64_MOVK:
-        return last->imm < 0 || last->imm > 65534
-                   ? "it reads a halfword of 0..65534 (65535 stops it on "
-                     "an assertion)"
-                   : NULL;
+        /* 65535 it reads, and stops on where a path reaches it
+           (aarch64_alu.c move_wide) */
+        return last->imm < 0 || last->imm > 65535
+                   ? "it reads a halfword of 0..65535" : NULL;
     case LL_A64_MVN:
         return last->kind == LL_OPND_REG && last->shift != 0
                    ? "it reads MVN Rd,Rm without a shift" : NULL;

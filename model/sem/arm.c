@@ -305,6 +305,11 @@ static sem_next mov(sem_run *r, const ll_instr *in)
 static sem_next mov_half(sem_run *r, const ll_instr *in)
 {
     int64_t k = in->ops[1].imm;
+    if (k == 0xFFFF) {
+        sem_refuse_on_path(r, "#65535 (herd7 7.58 stops on an assertion on "
+                           "any path that reaches it)");
+        return SEM_ERROR;
+    }
     set_made(r, &in->ops[0],
              word(sem_int(in->op == LL_ARM_MOVW ? k : k << 16)), 0, 0, false);
     return SEM_NEXT;
@@ -521,6 +526,7 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
             sem_reg f;
             if (!flags_condition(r, LL_ARM_COND_OF(in->flags), &f, &taken))
                 return undefined(r, f.t);
+            taken = sem_path_way(r, f.t, taken);
             sem_branch(r, f.t);
         }
         *label = in->ops[0].sym;
@@ -529,6 +535,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
         taken = sem_val_eq(v.v, sem_int(0)) == (in->op == LL_ARM_CBZ);
         if (sem_is_unsolved(v.v))   /* herd7 leaves it: both ways */
             taken = sem_choose(r, 2) == 0;
+        else
+            taken = sem_path_way(r, v.t, taken);
         r->used |= vsrc_of(r, &in->ops[0]);
         sem_branch(r, v.t);
         *label = in->ops[1].sym;

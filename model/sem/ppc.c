@@ -643,6 +643,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     }
     if (sem_is_unsolved(cr.v))   /* on a value herd7 leaves: both ways */
         taken = sem_choose(r, 2) == 0;
+    else
+        taken = sem_path_way(r, cr.t, taken);
     sem_branch(r, cr.t);
     if (!taken)
         return SEM_NEXT;
@@ -659,7 +661,7 @@ static sem_next branch_ctr(sem_run *r, const ll_instr *in, const char **label)
         return undefined(r, ctr.t);
     put_op(r, SLOT_CTR, v, ctr.t, sem_get_vsrc(r, SLOT_CTR));
     sem_branch(r, ctr.t);
-    if ((v.num != 0) != (in->op == LL_PPC_BDNZ))
+    if (sem_path_way(r, ctr.t, v.num != 0) != (in->op == LL_PPC_BDNZ))
         return SEM_NEXT;
     *label = in->ops[0].sym;
     return SEM_JUMP;

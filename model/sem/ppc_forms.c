@@ -84,9 +84,9 @@ bool sem_ppc_reached(sem_run *r, const ll_instr *in)
         return true;
     ll_buf b = {0};
     ll_arch_ppc.print_instr(in, &b);
-    sem_error(r, "%s (herd7 7.58: \"Instruction %s not implemented\", when "
-                 "a run reaches it)", ll_arch_ppc.op_name(in->op),
-              ll_buf_str(&b));
+    sem_refuse_on_path(r, "%s (herd7 7.58: \"Instruction %s not "
+                       "implemented\", when a run reaches it)",
+                       ll_arch_ppc.op_name(in->op), ll_buf_str(&b));
     ll_buf_free(&b);
     return false;
 }

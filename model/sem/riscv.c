@@ -253,6 +253,8 @@ static sem_next branch(sem_run *r, const ll_instr *in, const char **label)
     if (sem_is_unsolved(a.v) || sem_is_unsolved(b.v) ||
         sem_is_unsolved(lt))
         taken = sem_choose(r, 2) == 0;
+    else
+        taken = sem_path_way(r, dep, taken);
     sem_branch(r, dep);
     /* herd7 has no execution where a branch tests a value no write
        fixes (measured: a cycle of copies, beq on its read) */

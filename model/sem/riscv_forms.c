@@ -36,6 +36,9 @@ static bool fence_set_read(int set)
 /* Why herd7's RISCV does not read in, or NULL when it does. */
 static const char *unread(const ll_instr *in)
 {
+    if (in->flags & LL_RV_F_CAPITALS)
+        return "a mnemonic with a capital: its RISCV lexer reads small "
+               "letters (MV, NOP and RET in capitals too)";
     switch ((ll_rv_op)in->op) {
     case LL_RV_JAL: case LL_RV_JALR:
         return "its RISCV has no jal nor jalr";
@@ -106,16 +109,18 @@ bool sem_riscv_reached(sem_run *r, const ll_instr *in)
 {
     const char *op = unimplemented(in);
     if (op) {
-        sem_error(r, "%s (herd7 7.58: \"RISCV operation %s is not "
-                     "implemented (yet)\", when a run reaches it)", op, op);
+        sem_refuse_on_path(r, "%s (herd7 7.58: \"RISCV operation %s is "
+                           "not implemented (yet)\", when a run reaches "
+                           "it)", op, op);
         return false;
     }
     if (in->op == LL_RV_AUIPC || in->op == LL_RV_RET) {
         ll_buf b = {0};
         ll_arch_riscv.print_instr(in, &b);
-        sem_error(r, "%s (herd7 7.58: \"RISCV, instruction '%s' not "
-                     "handled\", when a run reaches it)",
-                  in->op == LL_RV_AUIPC ? "auipc" : "ret", ll_buf_str(&b));
+        sem_refuse_on_path(r, "%s (herd7 7.58: \"RISCV, instruction '%s' "
+                           "not handled\", when a run reaches it)",
+                           in->op == LL_RV_AUIPC ? "auipc" : "ret",
+                           ll_buf_str(&b));
         ll_buf_free(&b);
         return false;
     }

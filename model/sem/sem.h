@@ -455,6 +455,11 @@ typedef struct sem_ops {
      * 0, refuses it when its reads find their values. false, and for
      * any access there: only then (mdl_run.bad; herd7's LISA). */
     bool errors_on_every_path;
+    /* Its path pass alone: a read at a constant address that is no
+     * location on a path no value takes refuses the test too, but a
+     * store through an address read that is no location leaves the path
+     * without an execution, as with neither. */
+    bool zero_path_pass;
     /* The operand of in that is the address of a read or write that
      * may go to address 0 (a memory access, not a lock's), or -1; NULL:
      * any may. The path pass runs only where one is a constant or a
@@ -907,12 +912,23 @@ int sem_choose(sem_run *r, int n);
  * way: true in the path pass (model/paths.c zero_paths_refuse), where
  * reads take one value and a branch or check on t goes each way. */
 bool sem_free(const sem_run *r, sem_taint t);
+/* A branch of the code on a condition made of reads t, the values read
+ * taking it way: way, but each way in the path pass (sem_free), as
+ * herd7 builds every path whatever values lead there. */
+bool sem_path_way(sem_run *r, sem_taint t, bool way);
 /* The way of a branch on a value made of reads t whose way the value
  * read gives (way): that one, but in the pass of runs on an illegal
  * path (paths.c free_runs), where each way is taken, the other one
  * marked (mdl_run.forced_t): herd7 keeps a candidate that carries a
  * failure with that branch's equation unsolved, its value a cycle's. */
 bool sem_free_branch(sem_run *r, sem_taint t, bool way);
+/* As sem_error, for an instruction herd7 stops on when it builds a path
+ * that reaches it, whatever values lead there (an assertion of its
+ * semantics): a path of the path pass (sem_free) that reaches it refuses
+ * the test too (paths.c zero_paths_refuse); one always jumped over does
+ * not. */
+void sem_refuse_on_path(sem_run *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Reject the test: printf-style message, reported at the instruction. */
 void sem_error(sem_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

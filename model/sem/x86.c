@@ -1102,10 +1102,10 @@ static sem_next jump(sem_run *r, const ll_instr *in, const char **label,
     if (!ok)
         return flags_undefined(r, ft);
     r->used |= sem_get_vsrc(r, SLOT_FLAGS);
+    taken = sem_path_way(r, ft, taken);
     /* no branch event and no ctrl: herd7 7.58's X86 and X86_64 have
      * neither (a cat's `po;[B]` and `ctrl` are empty), so a model's
      * `lob;lob` orders no store before a load through a jump */
-    (void)ft;
     return taken ? SEM_JUMP : SEM_NEXT;
 }
 
@@ -1144,9 +1144,9 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
             LL_X86_IS_GPR(in->ops[0].reg) && LL_X86_IS_GPR(in->ops[1].reg) &&
             LL_X86_REG_BASE(in->ops[0].reg) ==
                 LL_X86_REG_BASE(in->ops[1].reg)) {
-            sem_error(r, "an exchange within one register (herd7 7.58: "
-                         "\"Ambiguous po for register\", when a run "
-                         "reaches it)");
+            sem_refuse_on_path(r, "an exchange within one register "
+                               "(herd7 7.58: \"Ambiguous po for "
+                               "register\", when a run reaches it)");
             return SEM_ERROR;
         }
         return exchange(r, in, w, herd);
@@ -1154,9 +1154,9 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
         if (!cpu && (in->flags & LL_X86_F_32)) {
             /* herd7 7.58's X86 reads CMPXCHG and refuses a test a run
                of which reaches it */
-            sem_error(r, "CMPXCHG under the X86 header (herd7 7.58: "
-                         "\"I_CMPXCHG not implemented\", when a run "
-                         "reaches it)");
+            sem_refuse_on_path(r, "CMPXCHG under the X86 header (herd7 "
+                               "7.58: \"I_CMPXCHG not implemented\", when "
+                               "a run reaches it)");
             return SEM_ERROR;
         }
         return compare_exchange(r, in, w, !cpu && !(in->flags & LL_X86_F_32));
@@ -1187,9 +1187,10 @@ static sem_next x86_exec_as(sem_run *r, const ll_instr *in,
            ending in ret) the thread ends there, what follows unrun */
         if (cpu || r->telechat)
             return SEM_END;
-        sem_error(r, "ret (herd7 7.58: \"Instruction ret not implemented\", "
-                     "when a run reaches it; Variant=telechat in the test "
-                     "makes it the thread's end)");
+        sem_refuse_on_path(r, "ret (herd7 7.58: \"Instruction ret not "
+                           "implemented\", when a run reaches it; "
+                           "Variant=telechat in the test makes it the "
+                           "thread's end)");
         return SEM_ERROR;
     case LL_X86_JMP: case LL_X86_JCC:
         return jump(r, in, label, herd);
@@ -1256,6 +1257,7 @@ const sem_ops sem_x86_ops = {
     .herd_vars = sem_x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = sem_x86_check,
+    .zero_path_pass = true,   /* a read at 0 on a path no value takes */
 };
 
 /* The same with the CPU's results for every instruction, memory holding
@@ -1274,4 +1276,5 @@ const sem_ops sem_x86_cpu_ops = {
     .reg_slot = x86_reg_slot,
     .reg_value = x86_reg_value,
     .exec = x86_exec_cpu,
+    .zero_path_pass = true,
 };

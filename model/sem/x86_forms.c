@@ -130,7 +130,11 @@ static const char *unread_32(const ll_instr *in)
 bool sem_x86_check(const ll_instr *in, ll_buf *why)
 {
     bool x86 = in->flags & LL_X86_F_32;
-    const char *what = x86 ? unread_32(in) : unread_64(in);
+    const char *what = in->flags & LL_X86_F_MIXED_CASE
+                           ? "a mnemonic in mixed case: its lexer reads "
+                             "capitals or small letters (endbr64 small "
+                             "letters only)"
+                       : x86 ? unread_32(in) : unread_64(in);
     return what ? sem_unread_form(x86 ? &ll_arch_x86 : &ll_arch_x86_64, in,
                                   what, why)
                 : true;

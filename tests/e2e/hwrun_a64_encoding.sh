@@ -92,6 +92,9 @@ LDP X0,X0,[X1]|'LDP' loads both halves of the pair into X0: the CPU's result is 
 STXR W3,W2,[X1]|
 STXR W2,W2,[X1]|'STXR' writes its status to its data register W2: the CPU's result is unpredictable (herd7 gives one); hwrun cannot run it
 STXR W1,W2,[X1]|'STXR' writes its status to its base register W1: the CPU's result is unpredictable (herd7 gives one); hwrun cannot run it
+HINT #0|
+B.NONE L0|
+B.TSTOP L0|
 EOF
 n=0
 while IFS='|' read -r ins want; do

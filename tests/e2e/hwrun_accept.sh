@@ -143,19 +143,26 @@ $(cat "$tmp/diff")"
 
 # 2b. herd7's plain registers that are not the CPU's (tests/herd7-cpu/):
 # X86's EIP and X86_64's %eip as operands, herd7's setnb of a wide register,
-# AArch64's NZCV and Power's LR named in `locations`: each refused with its
-# reason.
+# AArch64's NZCV and Power's LR named in `locations`, an access through
+# a register nothing sets that herd7 answers as no run reaches it,
+# HLT (herd7's NOP): each refused with its reason.
 while IFS='|' read -r t f want; do
   line=$("$LITMUSLAB" hwrun --check --target "$t" "$f" 2>&1)
   missing "$line" && continue
   [ "$line" = "no $f: $want" ] || fail "$f: $line"
-done <<EOF
+done <<'EOF'
 x86_64|tests/herd7-cpu/x86/X86+eip-operand.litmus|tests/herd7-cpu/x86/X86+eip-operand.litmus:6:2: rip, eip or a segment register as an operand is a plain register to herd7, not the CPU's: not run
 x86_64|tests/herd7-cpu/x86/X86_64+eip-operand.litmus|register 0:rip cannot be set or read by a test on the hardware
 x86_64|tests/herd7-cpu/x86/X86+setnb-register-cycle.litmus|tests/herd7-cpu/x86/X86+setnb-register-cycle.litmus:8:16: set of a register wider than a byte is herd7's form, not the CPU's: not run
 x86_64|tests/herd7-cpu/x86/X86_64+setnb-wide.litmus|tests/herd7-cpu/x86/X86_64+setnb-wide.litmus:6:2: set of a register wider than a byte is herd7's form, not the CPU's: not run
 aarch64|tests/herd7-cpu/aarch64/A64+nzcv-named.litmus|register 0:NZCV cannot be set or read by a test on the hardware
 ppc64le|tests/herd7-cpu/ppc/PPC+lr-named.litmus|register 0:LR cannot be set or read by a test on the hardware
+aarch64|tests/herd7-cpu/aarch64/A64+unset-address-jumped-over.litmus|tests/herd7-cpu/aarch64/A64+unset-address-jumped-over.litmus:9:2: 0:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:X5=x;`
+armhf|tests/herd7-cpu/arm/ARM+unset-address-jumped-over.litmus|tests/herd7-cpu/arm/ARM+unset-address-jumped-over.litmus:9:2: 0:R5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:R5=x;`
+ppc64le|tests/herd7-cpu/ppc/PPC+unset-address-jumped-over.litmus|tests/herd7-cpu/ppc/PPC+unset-address-jumped-over.litmus:9:2: 0:r5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:r5=x;`
+aarch64|tests/herd7-cpu/aarch64/A64+unset-store-no-value-path.litmus|tests/herd7-cpu/aarch64/A64+unset-store-no-value-path.litmus:11:2: 0:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:X5=x;`
+aarch64|tests/herd7-cpu/aarch64/A64+hint-hlt-nop.litmus|tests/herd7-cpu/aarch64/A64+hint-hlt-nop.litmus:10:2: 'HLT' halts for a debugger on the CPU (herd7 reads it as NOP); hwrun cannot run it
+riscv64|tests/herd7-cpu/riscv/RV+unset-address-jumped-over.litmus|tests/herd7-cpu/riscv/RV+unset-address-jumped-over.litmus:9:2: 0:x5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:x5=x;`
 EOF
 
 # 3. The corpus, whole: generation alone, so it is fast.

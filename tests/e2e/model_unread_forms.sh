@@ -1,7 +1,8 @@
 #!/bin/sh
 # model_unread_forms.sh — 32-bit ARM, AArch64, X86_64, X86, RISC-V, Power
 # and C11 forms, and AArch64, RISC-V and Power numbers (hexadecimal, `+`,
-# beyond 2^62),
+# beyond 2^62), ARM and AArch64 keywords in mixed case (`Ldr`, `DMB Ish`),
+# RISC-V mnemonics with a capital (`LW`), x86 ones in mixed case (`Movq`),
 # that herd7 7.58 does not read (its parser refuses the test, or an
 # assertion stops it) although the CPU runs them: the reader takes them
 # (`parse` prints them, hwrun runs them: tests/hwcross/ALL-arm.litmus;
@@ -80,7 +81,6 @@ ARM|POP {R4,R5,R6}|it reads 1 or 2 registers
 ARM|DMB ISHLD|its ARM has no load barrier option, ARMv8's
 ARM|DSB LD|its ARM has no load barrier option, ARMv8's
 ARM|NOP|its ARM has none; ANDEQ R0,R0,R0 is its no-op
-ARM|MOVT R3,#65535|it stops on an assertion above #65534
 ARM|MOVW R3,#0x10|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|MOVW R3,#16
 ARM|CMP R1,# 1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|CMP R1,#1
 ARM|MOV R13,#3|a register written R13, R14 or R15: its ARM lexer reads them as SP, LR and PC only|MOV SP,#3
@@ -88,6 +88,19 @@ ARM|PUSH {r14}|a register written R13, R14 or R15: its ARM lexer reads them as S
 ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|ADD R3,R1,#1
 ARM|MOV R3,#4611686018427387904|@int
 ARM|LDR R3,[R1,#-4611686018427387905]|@int
+AArch64|Ldr X0,[X1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR X0,[X1]
+AArch64|B.none L9|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|B.EQ L9
+AArch64|DMB Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
+AArch64|CSEL X0,X1,X1,Eq|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|CSEL X0,X1,X1,EQ
+AArch64|ADD X0,X1,X1,Lsl #1|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|ADD X0,X1,X1,LSL #1
+RISCV|LW x5,0(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|lw x5,0(x6)
+RISCV|amoswap.W x5,x6,(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|amoswap.w x5,x6,0(x6)
+X86_64|Movq (x),%rax|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|movq (x),%rax
+X86_64|Lock incq (x)|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|lock incq (x)
+X86_64|ENDBR64|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|endbr64
+X86|Mov EAX,[x]|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|MOV EAX,[x]
+ARM|Ldr R3,[R1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR R3,[R1]
+ARM|dmb Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
 AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16
 AArch64|LDR X0,[X1,#0X8]|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|LDR X0,[X1,#8]
 AArch64|ADD X0,X1,X1,LSL #0x1|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|ADD X0,X1,X1,LSL #1
@@ -102,7 +115,6 @@ AArch64|B.LO L9|it reads the conditions CS and CC by these names only
 AArch64|ADD X0,X1,#4096|it reads an ADD, SUB or CMP immediate of -4095..4095 only (with LSL #12 too)
 AArch64|CMP W1,#-4096|it reads an ADD, SUB or CMP immediate of -4095..4095 only (with LSL #12 too)
 AArch64|MOV W0,#4294967295|it reads MOV Rd,#k for k a MOVZ or MOVN (one 16-bit halfword of k, or of its complement, not zero)
-AArch64|MOVZ X0,#65535,LSL #16|it reads a halfword of 0..65534 (65535 stops it on an assertion)
 AArch64|MVN W0,W1,LSL #2|it reads MVN Rd,Rm without a shift
 RISCV|li x5,0x10|@hex|li x5,16
 RISCV|addi x5,x5,+1|@hex|addi x5,x5,1
@@ -169,7 +181,7 @@ END
 reached() {
   n=$((n+1))
   f=$tmp/t$n.litmus
-  printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s ;\nexists (0:%s=0)\n' \
+  printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s ;\n L9: ;\nexists (0:%s=0)\n' \
     "$1" "$n" "$2" "$3" "$2" > "$f"
   expect "$f" "$f:4:2: $4" "$3 reached"
   printf '%s t%s\n{ 0:%s=0; }\n P0 ;\n %s L9 ;\n %s ;\n L9: ;\nexists (0:%s=0)\n' \
@@ -189,6 +201,12 @@ for op in "neg r1,r1" "nor. r1,r1,r1" "slw r1,r1,r1" "srawi r1,r1,1" "mflr r1"; 
   m=${op%% *}; m=${m%.}
   reached PPC r1 "$op" "$m (herd7 7.58: \"Instruction $op not implemented\", when a run reaches it)" b
 done
+# herd7 stops on an assertion at a halfword of 65535, on any path that
+# reaches it (the path pass: model_errors.sh has the one no value takes)
+reached AArch64 X1 "MOVZ X0,#65535,LSL #16" "a halfword of 65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+reached AArch64 X1 "MOVK X0,#65535" "a halfword of 65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+reached ARM R1 "MOVT R3,#65535" "#65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+reached ARM R1 "MOVW R3,#65535" "#65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
 # la of a name that is no label of the thread: refused, reached or not

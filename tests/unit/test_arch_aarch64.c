@@ -73,7 +73,7 @@ static void every_opcode_round_trips(void **state)
         "UMNEGL X0,W1,W2", "SMADDL X0,W1,W2,X3", "SMSUBL X0,W1,W2,X3",
         "UMADDL X0,W1,W2,X3", "UMSUBL X0,W1,W2,X3", "EXTR W0,W1,W2,#16",
         "EXTR X0,X1,X2,#63", "MOVZ W0,#42,LSL #0", "MOVK X0,#1,LSL #0",
-        "MOVN X0,#0,LSL #16",
+        "MOVN X0,#0,LSL #16", "HINT #5", "HLT #0",
     };
     arch_round_trip_all(a64(), texts, sizeof texts / sizeof *texts,
                         LL_A64_NOPS);
@@ -96,6 +96,17 @@ static void other_spellings_normalise(void **state)
                     "CASPAL X0,X1,X2,X3,[X4]");
     arch_round_trip(a64(), "b.ne L0", "B.NE L0");
     arch_round_trip(a64(), "B.HS L0", "B.HS L0");   /* as written */
+    /* SVE's names of the conditions, read on a branch as herd7 7.58
+       reads them (its digest too): NONE is EQ ... TSTOP LT */
+    arch_round_trip(a64(), "b.none L0", "B.EQ L0");
+    arch_round_trip(a64(), "B.ANY L0", "B.NE L0");
+    arch_round_trip(a64(), "B.NLAST L0", "B.CS L0");
+    arch_round_trip(a64(), "B.LAST L0", "B.CC L0");
+    arch_round_trip(a64(), "B.FIRST L0", "B.MI L0");
+    arch_round_trip(a64(), "B.NFIRST L0", "B.PL L0");
+    arch_round_trip(a64(), "B.PLAST L0", "B.LS L0");
+    arch_round_trip(a64(), "B.TCONT L0", "B.GE L0");
+    arch_round_trip(a64(), "B.TSTOP L0", "B.LT L0");
     arch_round_trip(a64(), "LDR W0, [X1, #0]", "LDR W0,[X1,#0]");
     arch_round_trip(a64(), "LDR X0,[X1,X2,LSL #0]", "LDR X0,[X1,X2]");
     arch_round_trip(a64(), "dmb ishld", "DMB ISHLD");
@@ -141,6 +152,8 @@ static void herd_spelling_of_wide_moves(void **state)
         {"MOVZ W0,#42", "MOVZ W0,#42"},
         {"ADD X0,X0,#1,LSL #12", "ADD X0,X0,#1,LSL #12"},
         {"ADD X0,X0,#1,LSL #0", "ADD X0,X0,#1"},
+        {"HINT #5", "NOP"},     /* herd7 7.58 reads HINT and HLT as NOP */
+        {"HLT #0", "NOP"},
     };
     arch_herd_spellings(a64(), cases, sizeof cases / sizeof *cases);
 }

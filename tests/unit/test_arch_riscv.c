@@ -48,6 +48,7 @@ static void every_opcode_round_trips(void **state)
 static void other_spellings_normalise(void **state)
 {
     (void)state;
+    ll_instr in;
     arch_round_trip(rv(), "amoswap.w.aqrl x7,x5,(x6)",
                     "amoswap.w.aqrl x7,x5,0(x6)");
     arch_round_trip(rv(), "lr.w x5,(x6)", "lr.w x5,0(x6)");
@@ -55,12 +56,18 @@ static void other_spellings_normalise(void **state)
     arch_round_trip(rv(), "ori a0,zero,1", "ori x10,x0,1");
     arch_round_trip(rv(), "sw t0,0(s0)", "sw x5,0(x8)");
     arch_round_trip(rv(), "lw x5, 0(x6)", "lw x5,0(x6)");
-    /* herd's `.aq.rl`, and mnemonics in capitals as herd7 takes them */
+    /* herd's `.aq.rl`, and mnemonics in capitals (herd7 takes MV, NOP and
+       RET so; the others are noted for the model: below) */
     arch_round_trip(rv(), "amoswap.w.aq.rl x7,x5,(x6)",
                     "amoswap.w.aqrl x7,x5,0(x6)");
     arch_round_trip(rv(), "lr.d.aq.rl x5,(x6)", "lr.d.aqrl x5,0(x6)");
     arch_round_trip(rv(), "MV a0,a1", "mv x10,x11");
-    arch_round_trip(rv(), "LW.AQ x5,0(x6)", "lw.aq x5,0(x6)");
+    in = arch_parse(rv(), "LW.AQ x5,0(x6)");
+    assert_true(in.flags & LL_RV_F_CAPITALS);
+    ll_instr_clear(&in);
+    in = arch_parse(rv(), "MV x5,x6");
+    assert_false(in.flags & LL_RV_F_CAPITALS);
+    ll_instr_clear(&in);
     /* the short forms of jal and jalr link in x1 */
     arch_round_trip(rv(), "jal L1", "jal x1,L1");
     arch_round_trip(rv(), "jalr t0", "jalr x1,0(x5)");

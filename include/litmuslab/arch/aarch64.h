@@ -117,7 +117,9 @@ enum {
  *   MUL  Rd, Rn, Rm   MADD MSUB  Rd, Rn, Rm, Ra  (Rn*Rm +/- Ra)
  *   CSEL CSINC CSINV CSNEG  Rd, Rn, Rm (cond in flags)
  *   CSET CSETM  Rd (cond)    CINC  Rd, Rn (cond)
- *   B    LABEL (LL_ARM_F_COND: B.EQ, B.NE, ...)     NOP
+ *   B    LABEL (LL_ARM_F_COND: B.EQ, B.NE, ...; B.NONE, B.ANY and the
+ *        other condition names SVE gives, read as herd7 7.58 does: as
+ *        B.EQ, B.NE ...)     NOP
  *   CBZ CBNZ  Rn, LABEL      TBZ TBNZ  Rn, #bit, LABEL
  *   LDR LDRB LDRH LDRSB LDRSH LDRSW LDUR  Rt, [Xn...]
  *   STR STRB STRH STUR  Rt, [Xn...]
@@ -145,6 +147,7 @@ enum {
  *        (release pair)
  *   CASP  Rs, Rs+1, Rt, Rt+1, [Xn]  (even registers; A, L, AL forms)
  *   SVC UDF  #imm   (the thread stops there, as in herd7 7.58)
+ *   HINT HLT  #imm   (herd7 7.58 reads both as NOP, and digests them so)
  *   MRS  Rt (reads NZCV)   MSR  Rt (writes NZCV): the only system
  *        register herd7 7.58 models; `MRS X0,NZCV` / `MSR NZCV,X0`
  *   ABS  Rd, Rn   (|Rn| at the register's width)
@@ -189,6 +192,7 @@ typedef enum ll_a64_op {
     LL_A64_ABS, LL_A64_UMULL, LL_A64_SMNEGL, LL_A64_UMNEGL,
     LL_A64_SMADDL, LL_A64_SMSUBL, LL_A64_UMADDL, LL_A64_UMSUBL,
     LL_A64_EXTR,
+    LL_A64_HINT, LL_A64_HLT,
     LL_A64_NOPS
 } ll_a64_op;
 
@@ -197,5 +201,13 @@ typedef enum ll_a64_op {
  * register (W or X; for LDP/STP each of the two accesses); 0 for the
  * rest. */
 int ll_a64_access_size(const ll_instr *in);
+
+/* The accesses that address [Xn] alone, with no index, offset or
+ * writeback: an acquire, release or exclusive one (LDAR LDAPR LDXR
+ * LDAXR STLR STXR STLXR LDXP LDAXP STXP STLXP: LL_A64_BASE_ORDERED) or
+ * an atomic one (SWP CAS CASP LD<op> ST<op>: LL_A64_BASE_ATOMIC); 0 for
+ * the others. */
+enum { LL_A64_BASE_ORDERED = 1, LL_A64_BASE_ATOMIC = 2 };
+int ll_a64_base_only(int op);
 
 #endif

@@ -79,6 +79,11 @@ enum {
        does not read (it names them SP, LR, PC only) and the model
        refuses (the printer writes SP, LR, PC) */
     LL_ARM_F_REG_NUMBERED = 1u << 19,
+    /* the mnemonic, or a condition, barrier option or shift among the
+       operands, was written in mixed case (`Ldr`, `B.none`, `DMB Ish`):
+       herd7 7.58's lexers read these in capitals or in small letters
+       only, and the model refuses it (the printer writes capitals) */
+    LL_ARM_F_MIXED_CASE = 1u << 21,
 };
 #define LL_ARM_COND_OF(flags) ((int)((flags) & LL_ARM_COND_MASK))
 #define LL_ARM_BAR_OF(flags) ((int)(((flags) & LL_ARM_BAR_MASK) >> 8))

@@ -97,6 +97,10 @@ enum {
        i, o, r, w (`wr`), which herd7 7.58 does not read and the model
        refuses (the printer writes them in that order) */
     LL_RV_F_SET_ORDER = 1u << 17,
+    /* the mnemonic has a capital (`LW`, `Li`, `amoswap.W`; but `MV`,
+       `NOP`, `RET`), which herd7 7.58's lexer does not read and the
+       model refuses (the printer writes small letters) */
+    LL_RV_F_CAPITALS = 1u << 18,
     LL_RV_FENCE_W = 1, LL_RV_FENCE_R = 2, LL_RV_FENCE_O = 4,
     LL_RV_FENCE_I = 8,
     LL_RV_FENCE_PRED_SHIFT = 8,

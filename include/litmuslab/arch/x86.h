@@ -165,6 +165,10 @@ enum {
        ones it reads (je jne js jns jlt jge jle jgt, setnb, cmovc),
        which no other spelling of the same condition is */
     LL_X86_F_HERD_CC = 1u << 20,
+    /* and a mnemonic (or `lock`) in mixed case (`Movq`, `Mfence`), or
+       `ENDBR64` in capitals: herd7 reads capitals or small letters
+       (endbr64 small letters only) */
+    LL_X86_F_MIXED_CASE = 1u << 21,
 };
 #define LL_X86_CC(flags) ((int)(((flags) & LL_X86_CC_MASK) >> LL_X86_CC_SHIFT))
 #define LL_X86_SEG(flags) \
