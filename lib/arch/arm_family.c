@@ -547,7 +547,10 @@ void ll_armf_print(const ll_armf_arch *a, const ll_instr *in, ll_buf *b)
             o->shift = 0;
         }
     }
+    size_t at = b->len;
     print_mnem(f, in->flags, b);
+    if (in->flags & LL_ARM_F_MIXED_CASE)
+        ll_asm_mixed_word(b, at);
     ll_asm_print_ops(&sx, &copy, 0, b);
     if ((in->flags & LL_A64_F_LSL_WRITTEN) && copy.n_ops > 0 &&
         copy.ops[copy.n_ops - 1].shift == 0)    /* print_imm leaves it */

@@ -130,6 +130,11 @@ bool ll_asm_named_target(const ll_instr *in, const ll_asm_line *ln,
 bool ll_asm_read_shape(const ll_asm_syntax *sx, const char *shape,
                        const ll_asm_line *ln, int first, ll_instr *out,
                        ll_diag *d);
+/* Spell the word of b starting at byte at (to a space) as "Xxxx" or
+ * "B.ne": where the reader marked a keyword written in mixed case
+ * (herd7's lexers refuse it, the model says so), the print stays mixed
+ * so that it reads back the same. */
+void ll_asm_mixed_word(ll_buf *b, size_t at);
 /* Print out->ops from index first on, each preceded by sep (" " before
  * the first when first is 0, else ","). */
 void ll_asm_print_ops(const ll_asm_syntax *sx, const ll_instr *in, int first,

@@ -2,6 +2,7 @@
  * read a line's operands by a shape string ("rrm", "ro", "l") with the
  * arch's readers, and print them back with its printers; and the check
  * that a target is a name (ll_asm_named_target). */
+#include <ctype.h>
 #include <string.h>
 
 #include "asm_lex.h"
@@ -98,4 +99,12 @@ bool ll_asm_named_target(const ll_instr *in, const ll_asm_line *ln,
     return ll_asm_bad_operand(d, ln->args[ln->n_args - 1],
                               "a label (herd7 and hwrun read no target "
                               "relative to `.`)");
+}
+
+void ll_asm_mixed_word(ll_buf *b, size_t at)
+{
+    for (size_t i = at; i < b->len && !isspace((unsigned char)b->data[i]);
+         i++)
+        b->data[i] = (char)(i == at ? toupper((unsigned char)b->data[i])
+                                    : tolower((unsigned char)b->data[i]));
 }

@@ -395,7 +395,10 @@ static void print_fence_set(int set, ll_buf *b)
 static void rv_print_instr(const ll_instr *in, ll_buf *b)
 {
     const rv_form *f = form_of_op(in->op);
+    size_t at = b->len;
     ll_buf_puts(b, f ? f->mnem : "?");
+    if (in->flags & LL_RV_F_CAPITALS)
+        ll_asm_mixed_word(b, at);
     if (f && f->suffix == SFX_ATOMIC)
         ll_buf_puts(b, in->flags & LL_RV_F_D ? ".d" : ".w");
     ll_buf_puts(b, order_suffix[in->flags & (LL_RV_F_AQ | LL_RV_F_RL)]);

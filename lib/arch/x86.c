@@ -1075,10 +1075,13 @@ static void print_instr(const ll_instr *in, bool herd, ll_buf *b)
         ll_buf_puts(b, "NOP");
         return;
     }
+    size_t at = b->len;
     if (in->flags & LL_X86_F_LOCK)
         ll_buf_puts(b, intel ? (herd ? "LOCK; " : "LOCK ")
                              : (herd ? "lock; " : "lock "));
     print_mnemonic(in, herd, b);
+    if (!herd && (in->flags & LL_X86_F_MIXED_CASE))
+        ll_asm_mixed_word(b, at);
     /* herd's X86 printer pads these three with a second space */
     if (herd && intel && (in->op == LL_X86_INC || in->op == LL_X86_DEC ||
                           in->op == LL_X86_CMP))

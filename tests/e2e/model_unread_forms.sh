@@ -88,19 +88,19 @@ ARM|PUSH {r14}|a register written R13, R14 or R15: its ARM lexer reads them as S
 ARM|ADD R3,R1,#+1|an immediate as written, in hexadecimal, with a + or a space after #: its ARM lexer reads #k in decimal only|ADD R3,R1,#1
 ARM|MOV R3,#4611686018427387904|@int
 ARM|LDR R3,[R1,#-4611686018427387905]|@int
-AArch64|Ldr X0,[X1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR X0,[X1]
-AArch64|B.none L9|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|B.EQ L9
-AArch64|DMB Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
-AArch64|CSEL X0,X1,X1,Eq|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|CSEL X0,X1,X1,EQ
-AArch64|ADD X0,X1,X1,Lsl #1|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|ADD X0,X1,X1,LSL #1
-RISCV|LW x5,0(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|lw x5,0(x6)
-RISCV|amoswap.W x5,x6,(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|amoswap.w x5,x6,0(x6)
-X86_64|Movq (x),%rax|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|movq (x),%rax
-X86_64|Lock incq (x)|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|lock incq (x)
-X86_64|ENDBR64|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|endbr64
-X86|Mov EAX,[x]|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|MOV EAX,[x]
-ARM|Ldr R3,[R1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|LDR R3,[R1]
-ARM|dmb Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|DMB ISH
+AArch64|Ldr X0,[X1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|Ldr X0,[X1]
+AArch64|B.none L9|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|B.eq L9
+AArch64|DMB Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|Dmb ISH
+AArch64|CSEL X0,X1,X1,Eq|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|Csel X0,X1,X1,EQ
+AArch64|ADD X0,X1,X1,Lsl #1|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|Add X0,X1,X1,LSL #1
+RISCV|LW x5,0(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|Lw x5,0(x6)
+RISCV|amoswap.W x5,x6,(x6)|a mnemonic with a capital: its RISCV lexer reads small letters (MV, NOP and RET in capitals too)|Amoswap.w x5,x6,0(x6)
+X86_64|Movq (x),%rax|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|Movq (x),%rax
+X86_64|Lock incq (x)|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|Lock incq (x)
+X86_64|ENDBR64|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|Endbr64
+X86|Mov EAX,[x]|a mnemonic in mixed case: its lexer reads capitals or small letters (endbr64 small letters only)|Mov EAX,[x]
+ARM|Ldr R3,[R1]|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|Ldr R3,[R1]
+ARM|dmb Ish|a mnemonic, condition, barrier option or shift in mixed case: its lexer reads them in capitals or small letters|Dmb ISH
 AArch64|MOV X0,#0x10|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|MOV X0,#16
 AArch64|LDR X0,[X1,#0X8]|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|LDR X0,[X1,#8]
 AArch64|ADD X0,X1,X1,LSL #0x1|an immediate as written, in hexadecimal: its AArch64 lexer reads decimal ones only|ADD X0,X1,X1,LSL #1
