@@ -40,6 +40,7 @@ $root/litmus/c/loops-cut-add-unless-own-later.litmus: test loops-cut-add-unless-
 $root/litmus/c/loops-cut-after-two-turns.litmus: test loops-cut-after-two-turns: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-filter-overwritten-write.litmus: test loops-cut-filter-overwritten-write: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-incoherent-source.litmus: test loops-cut-incoherent-source: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-read-unwritten-values.litmus: test loops-cut-read-unwritten-values: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write-xor.litmus: test loops-cut-reads-own-later-write-xor: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write.litmus: test loops-cut-reads-own-later-write: loops unrolled 2 times; executions going round more are not counted
 EOF
