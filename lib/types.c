@@ -35,6 +35,7 @@ bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out)
 {
     out->size = 4;
     out->is_signed = true;
+    out->shows_unsigned = false;
     if (pointer) {
         out->size = 8;
         return true;
@@ -49,6 +50,9 @@ bool ll_ctype_of(const char *type, bool pointer, ll_ctype *out)
         if (!strcmp(names[i].name, type)) {
             out->size = names[i].size;
             out->is_signed = names[i].is_signed;
+            /* herd7 7.58 compares it as an int (z=-1 holds) and prints
+               it unsigned ([z]=4294967295) */
+            out->shows_unsigned = !strcmp(type, "atomic_t");
             return true;
         }
     return false;

@@ -41,6 +41,15 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
 static void show_unsigned(const mdl_test *m, int k, ll_value *v)
 {
     ll_ctype ty = m->obs[k].type;
+    if (v && !v->is_sym && ty.shows_unsigned && ty.size == 4 &&
+        v->num < 0 && v->num >= INT32_MIN) {
+        /* an atomic_t (C): -1 is 4294967295 */
+        ll_buf b = {0};
+        ll_buf_printf(&b, "%" PRIu32, (uint32_t)v->num);
+        v->is_sym = true;
+        v->sym = b.data;
+        return;
+    }
     if (!v || !m->ops->show_unsigned || v->is_sym || ty.is_signed ||
         ty.size != 8 || v->num >= 0)
         return;

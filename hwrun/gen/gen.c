@@ -744,7 +744,7 @@ static const char *type_cast(ll_ctype t)
 
 static const char *bits_cast(int bytes)
 {
-    ll_ctype t = {bytes, false};
+    ll_ctype t = {bytes, false, false};
     return bytes < 8 ? type_cast(t) : "";
 }
 

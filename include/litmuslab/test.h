@@ -241,6 +241,7 @@ void ll_value_print_written(const ll_value *v, ll_buf *out);
 typedef struct ll_ctype {
     int size;          /* bytes: 1, 2, 4 or 8 */
     bool is_signed;
+    bool shows_unsigned;   /* an int herd7 prints unsigned: atomic_t */
 } ll_ctype;
 /* The type named `type` (NULL: the default, int); a pointer is 8 bytes.
  * false when the name is no integer type herd7 knows. */
