@@ -210,7 +210,8 @@ static void test_cut(void **state)
                         "\\/ [y]=255 \\/ [x]=z \\/ [x]=y)");
     ll_buf_free(&b);
     ll_prop_free(c.prop);
-    ll_ctype i16 = {2, true}, u16 = {2, false}, i64 = {8, true};
+    ll_ctype i16 = {2, true, false}, u16 = {2, false, false},
+             i64 = {8, true, false};
     assert_int_equal(ll_ctype_cut(i16, 0x18000), -32768);
     assert_int_equal(ll_ctype_cut(u16, -1), 65535);
     assert_int_equal(ll_ctype_cut(i64, INT64_MIN), INT64_MIN);
