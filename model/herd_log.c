@@ -36,25 +36,24 @@ static void add_flags(const mdl_test *m, ll_log_entry *e)
 }
 
 /* herd7 prints a value of an unsigned 64-bit place as unsigned
- * (uint64_t -1 is 18446744073709551615); our values are int64_t, so such
- * a value is shown by its text, for the architectures that ask. */
+ * (uint64_t -1 is 18446744073709551615), for the architectures that
+ * ask, and a C atomic_t the init block declares as an unsigned int (-1
+ * is 4294967295, ll_ctype.shows_unsigned); our values are int64_t, so
+ * such a value is shown by its text. */
 static void show_unsigned(const mdl_test *m, int k, ll_value *v)
 {
     ll_ctype ty = m->obs[k].type;
-    if (v && !v->is_sym && ty.shows_unsigned && ty.size == 4 &&
-        v->num < 0 && v->num >= INT32_MIN) {
-        /* an atomic_t (C): -1 is 4294967295 */
-        ll_buf b = {0};
-        ll_buf_printf(&b, "%" PRIu32, (uint32_t)v->num);
-        v->is_sym = true;
-        v->sym = b.data;
+    if (!v || v->is_sym || v->num >= 0)
         return;
-    }
-    if (!v || !m->ops->show_unsigned || v->is_sym || ty.is_signed ||
-        ty.size != 8 || v->num >= 0)
+    uint64_t u;
+    if (ty.shows_unsigned && ty.size == 4 && v->num >= INT32_MIN)
+        u = (uint32_t)v->num;
+    else if (m->ops->show_unsigned && !ty.is_signed && ty.size == 8)
+        u = (uint64_t)v->num;
+    else
         return;
     ll_buf b = {0};
-    ll_buf_printf(&b, "%" PRIu64, (uint64_t)v->num);
+    ll_buf_printf(&b, "%" PRIu64, u);
     v->is_sym = true;
     v->sym = b.data;
 }

@@ -431,23 +431,12 @@ static bool shifted_arg(ll_asm_line *ln, const char *shape, int *shift,
     return true;
 }
 
-/* s has both capitals and small letters. */
-static bool mixed(ll_span s)
-{
-    bool upper = false, lower = false;
-    for (int i = 0; i < s.len; i++) {
-        upper |= isupper((unsigned char)s.s[i]) != 0;
-        lower |= islower((unsigned char)s.s[i]) != 0;
-    }
-    return upper && lower;
-}
-
 /* The mnemonic, or a word of an operand that names a condition, a
  * barrier option or a shift, is in mixed case (LL_ARM_F_MIXED_CASE);
  * registers and labels (f's `l` operands: `B Lo`) may be. */
 static bool mixed_case_keyword(const ll_asm_line *ln, const ll_armf_form *f)
 {
-    if (mixed(ln->mnem))
+    if (ll_span_mixed_case(ln->mnem))
         return true;
     int n_shape = (int)strlen(f->shape);
     for (int i = 0; i < ln->n_args; i++) {
@@ -459,7 +448,7 @@ static bool mixed_case_keyword(const ll_asm_line *ln, const ll_armf_form *f)
             while (e < a.len && isalpha((unsigned char)a.s[e]))
                 e++;
             ll_span w = {a.s + k, e - k, a.col + k};
-            if (e > k && mixed(w) &&
+            if (e > k && ll_span_mixed_case(w) &&
                 (cond_of(w) >= 0 ||
                  name_index(w, barrier_names, COUNT(barrier_names)) >= 0 ||
                  name_index(w, ext_names, COUNT(ext_names)) >= 0))

@@ -130,6 +130,9 @@ bool ll_asm_named_target(const ll_instr *in, const ll_asm_line *ln,
 bool ll_asm_read_shape(const ll_asm_syntax *sx, const char *shape,
                        const ll_asm_line *ln, int first, ll_instr *out,
                        ll_diag *d);
+/* s has both capitals and small letters (a keyword herd7's lexers do
+ * not read: LL_X86_F_MIXED_CASE, LL_ARM_F_MIXED_CASE). */
+bool ll_span_mixed_case(ll_span s);
 /* Spell the word of b starting at byte at (to a space) as "Xxxx" or
  * "B.ne": where the reader marked a keyword written in mixed case
  * (herd7's lexers refuse it, the model says so), the print stays mixed

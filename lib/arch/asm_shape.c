@@ -108,3 +108,13 @@ void ll_asm_mixed_word(ll_buf *b, size_t at)
         b->data[i] = (char)(i == at ? toupper((unsigned char)b->data[i])
                                     : tolower((unsigned char)b->data[i]));
 }
+
+bool ll_span_mixed_case(ll_span s)
+{
+    bool upper = false, lower = false;
+    for (int i = 0; i < s.len; i++) {
+        upper |= isupper((unsigned char)s.s[i]) != 0;
+        lower |= islower((unsigned char)s.s[i]) != 0;
+    }
+    return upper && lower;
+}

@@ -589,12 +589,6 @@ static bool all_lower(ll_span s)
     return true;
 }
 
-/* s has capitals and small letters (LL_X86_F_MIXED_CASE). */
-static bool mixed_case(ll_span s)
-{
-    return !all_lower(s) && !all_upper(s);
-}
-
 /* ---- checking operands ---- */
 
 static const char *kind_words(unsigned k)
@@ -832,7 +826,7 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
         return false;
     if (ll_span_eq_nocase(ln.mnem, "lock")) {
         ll_span lock = ln.mnem;
-        if (mixed_case(lock))
+        if (ll_span_mixed_case(lock))
             out->flags |= LL_X86_F_MIXED_CASE;
         if (ln.rest.len == 0) {
             ll_diag_set(d, 0, lock.col, "'lock' needs an instruction");
@@ -864,7 +858,7 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
         flags |= LL_X86_F_ALIAS;
     if (ll_asm_hex_plus(&ln, true))
         flags |= LL_X86_F_HEX_PLUS;
-    if (mixed_case(ln.mnem) ||     /* herd7 reads endbr64 so only */
+    if (ll_span_mixed_case(ln.mnem) ||     /* herd7 reads endbr64 so only */
         (op == LL_X86_ENDBR64 && !all_lower(ln.mnem)))
         flags |= LL_X86_F_MIXED_CASE;
     const ll_x86_opinfo *f = &ll_x86_table[op];
