@@ -2883,16 +2883,40 @@ static void combination(search *s)
     product(s, 0);
 }
 
-/* Whether write w's value is made of read r's (the same thread's): its
+/* Whether an RMW's equation of its run gives read r a value (a cmpxchg's
+ * success `S := expected`, atomic_add_unless's failure `S := limit`):
+ * with a constant (sem_run.pinned), a copy of another read (eqs) or an
+ * operation on reads (opeqs). */
+static bool equated(const search *s, const gev *r)
+{
+    const mdl_run *run = &s->m->threads[r->thread].runs[s->pick[r->thread]];
+    int no = r->e->read_no;
+    sem_taint bit = (sem_taint)1 << no;
+    if (run->pinned & bit)
+        return true;
+    for (int i = 0; i < run->n_eqs; i++)
+        if (run->eqs[i][0] == no)
+            return true;
+    for (int i = 0; i < run->n_opeqs; i++)
+        if (run->opeqs[i][0] & bit)
+            return true;
+    return false;
+}
+
+/* Whether write w's value is made of read r's (the same thread's), an
+ * equation herd7's solver leaves undetermined where r reads w: w's
  * vdata, herd7's symbol where values are symbolic (C: `(r0 ^ r0) + 2` is
  * made of no read), and its vloop (LISA's `mov r3 (xor r0 r0)` still
- * counts r0: no Loop there, herd7 says it). */
-static bool made_of(const sem_event *w, const sem_event *r)
+ * counts r0: no Loop there, herd7 says it). Not where an RMW's equation
+ * may solve r (`r0 = cmpxchg(y, 1, 2); *y = r0;` reading 1 from that
+ * store, then a spin while r0 != 0: Loop on herd7, g14000001_281): the
+ * solver's replay decides (bad_solves). */
+static bool made_of(const search *s, const gev *w, const gev *r)
 {
-    if (r->read_no < 0)
+    if (r->e->read_no < 0 || r->e->read_no >= SEM_MAX_READS)
         return false;
-    sem_taint bit = (sem_taint)1 << r->read_no;
-    return ((w->vdata | w->vloop) & bit) != 0;
+    sem_taint bit = (sem_taint)1 << r->e->read_no;
+    return ((w->e->vdata | w->e->vloop) & bit) && !equated(s, r);
 }
 
 /* Does every read of the combination find a write of its value (or the
@@ -2927,7 +2951,7 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
                     !same_instr(s, w, r) &&
                     (w->thread != r->thread || h < g ||
                      (own_later && w->e->inst != r->e->inst &&
-                      !made_of(w->e, r->e)));
+                      !made_of(s, w, r)));
         }
         if (!found)
             return false;
@@ -3085,7 +3109,7 @@ static bool bad_source(const search *s, int g, int h, bool own, bool later,
            !same_instr(s, w, r) &&
            (w->thread != r->thread || h < g ||
             (w->e->inst != r->e->inst &&
-             (own || (later && !made_of(w->e, r->e)))));
+             (own || (later && !made_of(s, w, r)))));
 }
 
 /* Whether event h is a constant write: the initial one, or one whose

@@ -1235,6 +1235,40 @@ static void failed_symbols(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
 }
 
+/* The Loop test (judge's loop): an RMW's equation of a read with an
+ * operation on reads (sem_run.opeqs: a cmpxchg expecting `r2 + 1`)
+ * determines the read once those reads are (herd7's S := S2 + 1, S2
+ * solved: g14000001_281's variants); herd_solves, which the other
+ * candidates run, solves it there. True when a class became determined. */
+static bool opeqs_determine(const mdl_test *m, const int *base,
+                            const int *pick, int *parent, int *det)
+{
+    bool changed = false;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_opeqs; i++) {
+            sem_taint a = run->opeqs[i][0], d = run->opeqs[i][1];
+            if (!single(a))
+                continue;
+            int g = read_event(m, base, pick, t, bit_of(a));
+            if (g < 0 || det[mdl_uf_find(parent, g)] == 1)
+                continue;
+            bool all = true;
+            for (int b = 0; b < SEM_MAX_READS && all; b++) {
+                if (!(d >> b & 1))
+                    continue;
+                int q = read_event(m, base, pick, t, b);
+                all = q >= 0 && det[mdl_uf_find(parent, q)] == 1;
+            }
+            if (all) {
+                det[mdl_uf_find(parent, g)] = 1;
+                changed = true;
+            }
+        }
+    }
+    return changed;
+}
+
 /* mdl_symbolic_keep, or (loop) mdl_symbolic_determined: the classes and
  * what determines them alone; failed: the candidate carries a failure,
  * kept whatever herd7 leaves unsolved. */
@@ -1340,6 +1374,8 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 }
             }
         }
+        if (loop)
+            changed |= opeqs_determine(m, base, pick, parent, det);
     }
     /* an equation left unsolved, or a use of an undetermined value:
        herd7 has no such execution */
