@@ -761,14 +761,23 @@ static bool arg_count(const ll_x86_opinfo *f, ll_span mnem, int got,
 
 /* The AT&T memory operand forms herd7 7.58 does not read (its X86_64
  * parser wants `(x)`, `disp(%reg)` or `disp(%reg,%reg,scale)`, a segment
- * only before an indexed one): `x`, `x(%rip)`, `(%rax,%rcx)`,
- * `%ds:(x)`. */
+ * only before an indexed one with a number written: `%cs:0(%rax,%rax,1)`,
+ * as LLVM's long nops): `x`, `x(%rip)`, `(%rax,%rcx)`, `(,%rcx,2)`,
+ * `%ds:(x)`, `%cs:(%rax,%rax,1)`, `%cs:x(%rax,%rax,1)`. */
 static bool unread_addr_form(const ll_operand *o, ll_span a, bool seg)
 {
     if (o->kind != LL_OPND_MEM)
         return false;
-    if (seg && o->index < 0)
+    if (o->index >= 0 && o->reg < 0)
         return true;
+    if (seg && (o->index < 0 || o->sym))
+        return true;
+    if (seg) {
+        int k = ll_span_find(a, ':') + 1;
+        while (k < a.len && a.s[k] == ' ')
+            k++;
+        return k < a.len && a.s[k] == '(';
+    }
     if (!seg && o->sym && a.s[0] != '(')
         return true;
     int commas = 0;
@@ -958,14 +967,15 @@ static void print_att_mem(const ll_operand *o, unsigned flags, bool herd,
     }
     if (o->sym)
         ll_buf_puts(b, o->sym);
-    else if (o->imm != 0 || hex)
-        print_num(b, "", o->imm, hex);
+    else if (o->imm != 0 || hex ||
+             (seg && !herd && (!form || o->index < 0)))
+        print_num(b, "", o->imm, hex);      /* `%cs:0(...)`, as read */
     ll_buf_putc(b, '(');
     if (o->reg >= 0)
         ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));
     if (o->index >= 0 && herd && o->shift == 0)   /* herd7's, checked */
         ll_buf_printf(b, ", %%%s,", x86_64_reg_name(o->index));
-    else if (o->index >= 0 && form && o->shift == 1)
+    else if (o->index >= 0 && form && o->shift == 1 && !seg && o->reg >= 0)
         ll_buf_printf(b, ",%%%s", x86_64_reg_name(o->index));
     else if (o->index >= 0)
         ll_buf_printf(b, herd ? ", %%%s,%d" : ",%%%s,%d",

@@ -33,7 +33,8 @@ static const char *unread_64(const ll_instr *in)
                "lexer reads decimal ones only";
     if (in->flags & LL_X86_F_ADDR_FORM)
         return "a memory operand as written: it reads (x), disp(%reg) and "
-               "disp(%reg,%reg,scale), a segment only before the last";
+               "disp(%reg,%reg,scale), a segment only before the last with "
+               "its number written";
     if (!sem_herd_ints(in))
         return SEM_HERD_INT_WHY;
     if (in->flags & LL_X86_F_ALIAS)

@@ -162,8 +162,12 @@ X86_64|cmovb %rbx,%rax|its only cmov is cmovc
 X86_64|cmovc (x),%rax|it reads a memory source in its own order: cmovc %rax,(x)
 X86_64|movq $0x10,%rax|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
 X86_64|movq $4611686018427387904,%rax|@int
-X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
-X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
+X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|nopw %cs:(%rax,%rax,1)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|nopl %fs:x(%rax,%rax,1)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|nopw %cs:0(%rax)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written|nopw %cs:0(%rax)
+X86_64|movq 0(,%rcx,2),%rax|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written|movq (,%rcx,2),%rax
 X86_64|data16 nopw 0x0(%rax,%rax,1)|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
 X86_64|data16 nopw (%rax,%rax,1)|it reads no prefix word before nop
 X86_64|nop (x)|it reads an operand after nopl and nopw only

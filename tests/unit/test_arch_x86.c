@@ -340,7 +340,7 @@ static void aliases_print_one_way(void **state)
     arch_round_trip(x64(), "nopl 0x0(%rax)", NULL);
     /* LLVM's scale 0, as herd7 reads it: in a nop only */
     arch_round_trip(x64(), "nopl 0(%rax,%eax,0)", "nopl (%rax,%eax,0)");
-    arch_round_trip(x64(), "NOPL %cs:0(%rax,%eax,0)", "nopl %cs:(%rax,%eax,0)");
+    arch_round_trip(x64(), "NOPL %cs:0(%rax,%eax,0)", "nopl %cs:0(%rax,%eax,0)");
     arch_round_trip(x64(), "nopw 0x0(%rax,%rax,0)", NULL);
     arch_round_trip(x64(), "NOPL 0x0(%RAX)", "nopl 0x0(%rax)");
     /* objdump's padding prefixes before a long nop */
