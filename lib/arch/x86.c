@@ -512,6 +512,8 @@ static bool read_segment(ll_span *s, unsigned *seg, ll_diag *d)
     return true;
 }
 
+static bool all_upper(ll_span s);
+
 /* One operand in either spelling: $imm or a bare integer, a register,
  * `[...]`, or (AT&T) a memory operand, maybe with a segment prefix.
  * Labels are handled by the caller. */
@@ -551,6 +553,12 @@ static bool read_operand(ll_span s, bool intel, bool x64, ll_operand *o,
     ll_span inner;
     if (ll_span_wrapped(s, '[', ']', &inner)) {
         *o = ll_opnd_mem(-1, -1, 0);
+        /* herd7's X86 reads `[eax]` as the location eax: its registers
+           are in capitals */
+        if (intel && span_reg(inner) >= 0 && !all_upper(inner)) {
+            o->sym = ll_span_dup(inner);
+            return true;
+        }
         return read_simple_address(inner, s, o, d);
     }
     if (intel && ll_span_is_name(s))
@@ -899,6 +907,8 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
             return false;
         }
         out->flags |= seg << LL_X86_SEG_SHIFT;
+        if (intel && o->kind == LL_OPND_REG && !all_upper(a))
+            out->flags |= LL_X86_F_REG_CASE;
         if (!intel && unread_addr_form(o, a, seg != 0))
             out->flags |= LL_X86_F_ADDR_FORM;
     }
@@ -1004,7 +1014,9 @@ static void print_operand(const ll_operand *o, unsigned flags, bool herd,
         print_num(b, "$", o->imm, !herd && (flags & LL_X86_F_HEX_PLUS));
         break;
     case LL_OPND_REG:
-        if (intel)
+        if (intel && !herd && (flags & LL_X86_F_REG_CASE))
+            ll_buf_puts(b, x86_64_reg_name(o->reg));    /* as read */
+        else if (intel)
             ll_buf_puts(b, x86_reg_name(o->reg));
         else
             ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));

@@ -26,6 +26,7 @@
 
 #include "litmuslab/arch/x86.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* One slot per architectural register (the parts share it), then the
@@ -1225,6 +1226,18 @@ static bool x86_copies_unsolved(const ll_test *t)
     return strcmp(t->arch_name, "X86") != 0;
 }
 
+/* herd7 7.58's X86 lexer reads registers in capitals (`0:eax` is "eax
+ * is not a register" to it); its X86_64 any case. */
+static const char *x86_reg_name_why(const ll_test *t, const char *name)
+{
+    if (strcmp(t->arch_name, "X86") != 0)
+        return NULL;
+    for (const char *c = name; *c; c++)
+        if (islower((unsigned char)*c))
+            return "its X86 reads registers in capitals only, as EAX";
+    return NULL;
+}
+
 /* herd7 7.58's default model differs by header: x86tso.cat under X86,
  * x86tso-mixed.cat under X86_64, where every fence orders a write before
  * a later read (our x86tso-64.cat). */
@@ -1257,6 +1270,7 @@ const sem_ops sem_x86_ops = {
     .herd_vars = sem_x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = sem_x86_check,
+    .reg_name_why = x86_reg_name_why,
     .zero_path_pass = true,   /* a read at 0 on a path no value takes */
 };
 

@@ -104,6 +104,8 @@ static const char *unread_32(const ll_instr *in)
     }
     if (!(in->flags & LL_X86_F_INTEL))
         return "its X86 reads herd's Intel spelling only: MOV [x],$1";
+    if (in->flags & LL_X86_F_REG_CASE)
+        return "its X86 reads registers in capitals only, as EAX";
     if (in->flags & LL_X86_F_HEX_PLUS)
         return "a number as written, in hexadecimal or with a +: its X86 "
                "lexer reads decimal ones only";

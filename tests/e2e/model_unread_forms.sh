@@ -176,6 +176,8 @@ X86_64|movntiw %ax,(x)|it reads movnti, movntil and movntiq only
 X86|SUB EAX,$1|its X86 has none (it reads MOV ADD OR XOR CMP INC DEC XCHG JMP JE JNE SETNB CMOVC and the fences)
 X86|movl $1,(x)|its X86 reads herd's Intel spelling only: MOV [x],$1
 X86|MOV AL,$1|its X86 reads the 32-bit registers only
+X86|MOV eax,[y]|its X86 reads registers in capitals only, as EAX
+X86|XOR EAX,Ebx|its X86 reads registers in capitals only, as EAX|XOR eax,ebx
 X86|LOCK OR [x],$1|it reads LOCK before ADD, XOR, INC, DEC and XCHG only
 X86|JL L9|its conditions are JE, JNE, SETNB and CMOVC, spelt so
 X86|SETNB AL|its X86 reads the 32-bit registers only
@@ -283,6 +285,19 @@ one pc 'PPC pc\n{ 0:r6=x; 0:r8=y; }\n P0 ;\n cmpw r6,r8 ;\n mfcr r3 ;\nexists (0
 one px 'PPC px\n{ 0:r6=x; }\n P0 ;\n addi r9,r6,4 ;\n cmpw r9,r6 ;\nexists (0:r9=0)\n' 5:2 "illegal operation < on x+4 and x (herd7 refuses the test)"
 one pu 'PPC pu\n{ 0:r6=x; }\n P0 ;\n cmplwi r6,0 ;\nexists (0:r6=0)\n' 4:2 "illegal operation mask32 on x and 0 (herd7 refuses the test)"
 one es 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' 4:2 'extsw of an address (herd7 7.58: "Illegal operation sxt32")'
+# X86's registers in the init block and the condition: in capitals only
+# (herd7 7.58: "eax is not a register"); X86_64 reads any case
+for t in '{ 0:eax=1; }|exists (0:EAX=1)|2:3|eax' '{ }|exists (0:Eax=1)|5:9|Eax'; do
+  n=$((n+1))
+  IFS='|' read -r init cond at name <<EOF2
+$t
+EOF2
+  printf 'X86 t%s\n%s\n P0 ;\n MOV EAX,$1 ;\n%s\n' "$n" "$init" "$cond" > "$tmp/t$n.litmus"
+  expect "$tmp/t$n.litmus" "$tmp/t$n.litmus:$at: herd7 7.58 does not read '$name' as a register (its X86 reads registers in capitals only, as EAX), so the model refuses the test" "X86 register $name"
+done
+printf 'X86_64 rc\n{ 0:RAX=1; }\n P0 ;\n movq $1,(x) ;\nexists (0:RAX=1)\n' > "$tmp/rc.litmus"
+"$LITMUSLAB" model "$tmp/rc.litmus" 2>&1 | grep -q '^Observation rc Always 1 0$' ||
+  { echo "model_unread_forms: X86_64 reads RAX"; fail=1; }
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {
