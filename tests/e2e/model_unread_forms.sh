@@ -213,6 +213,10 @@ reached AArch64 X1 "MOVZ X0,#65535,LSL #16" "a halfword of 65535 (herd7 7.58 sto
 reached AArch64 X1 "MOVK X0,#65535" "a halfword of 65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached ARM R1 "MOVT R3,#65535" "#65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached ARM R1 "MOVW R3,#65535" "#65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+# ... and beyond 65535 or below 0, which no CPU encodes: read as herd7
+# reads it (hwrun refuses it)
+reached ARM R1 "MOVW R3,#65536" "#65536 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+reached ARM R1 "MOVT R3,#-1" "#-1 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
 # la of a name that is no label of the thread: refused, reached or not
@@ -242,6 +246,9 @@ one ar 'ARM ar\n{ 0:R9=y; 0:R2=4; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R7,[R9] | 
 one aa 'ARM aa\n{ 0:R6=x; }\n P0 ;\n AND R0,R6,#1 ;\nexists (0:R0=0)\n' 4:2 "illegal operation & on x and 1 (herd7 refuses the test)"
 one ad 'ARM ad\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation + on x and x (herd7 refuses the test)"
 one as 'ARM as\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0,LSL #2] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation << on x and 2 (herd7 refuses the test)"
+# herd7 builds a MOVW/MOVT both ways of its condition: the assertion
+# stops it whatever the flags
+one mq 'ARM mq\n{ 0:R1=0; }\n P0 ;\n CMP R1,#1 ;\n MOVWEQ R3,#70000 ;\nexists (0:R1=0)\n' 5:2 "#70000 (herd7 7.58 stops on an assertion on any path that reaches it)"
 # X86_64's cut of an address to a narrower register or access (herd7's
 # mask, "unset N bits ...", or the shift of ah..bh), on a value read as on
 # an initial one; where only a candidate MP forbids meets it the test is
