@@ -883,6 +883,7 @@ void mdl_free(mdl_test *m)
 {
     ll_prop_free(m->cond);
     ll_prop_free(m->filter);
+    free(m->illegal_msgs);
     for (int i = 0; i < m->n_syms; i++)
         free(m->syms[i]);
     free(m->syms);

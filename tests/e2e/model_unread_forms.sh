@@ -259,6 +259,14 @@ one qr 'X86_64 qr\n{ 1:rax=x; }\n P0 | P1 ;\n movq (y),%%rbx | movq %%rax,(y) ;\
 one ql 'X86_64 ql\n{ uint64_t p=x; }\n P0 ;\n movl (p),%%ebx ;\nexists (0:rbx=0)\n' 4:2 "illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)"
 one qw 'X86_64 qw\n{ 0:rax=x; }\n P0 ;\n movb $1,%%al ;\nexists (0:rax=0)\n' 4:2 "illegal operation unset 8 bits to the left from 0th bit on x (herd7 refuses the test)"
 one qh 'X86_64 qh\n{ 0:rax=x; }\n P0 ;\n movb %%ah,%%bl ;\nexists (0:rbx=0)\n' 4:2 "illegal operation >>>[8] on x (herd7 refuses the test)"
+# ... naming the value of the first candidate herd7's model accepts in
+# its order (each read's sources: the initial value, then the writes
+# from the last back; the first read's slowest): P0's read of z from
+# P1's y, not its own x; P1's read of t from P2's b before P0's of z
+# from P2's a; the initial w before P1's y (we named x, a and y)
+one qy 'X86_64 qy\n{ 0:rax=x; 1:rax=y; }\n P0 | P1 ;\n movq %%rax,(z) | movq %%rax,(z) ;\n movq (z),%%rbx | ;\n movl %%ebx,%%ecx | ;\nexists (0:rbx=0)\n' 6:2 "illegal operation unset 32 bits to the left from 32th bit on y (herd7 refuses the test)"
+one qb 'X86_64 qb\n{ 2:rax=a; 2:rcx=b; }\n P0 | P1 | P2 ;\n movq (z),%%rbx | movq (t),%%rbx | movq %%rax,(z) ;\n movl %%ebx,%%ecx | movl %%ebx,%%ecx | movq %%rcx,(t) ;\nexists (0:rbx=0)\n' 5:19 "illegal operation unset 32 bits to the left from 32th bit on b (herd7 refuses the test)"
+one qv 'X86_64 qv\n{ uint64_t z=w; 1:rax=y; }\n P0 | P1 ;\n movq (z),%%rbx | movq %%rax,(z) ;\n movl %%ebx,%%ecx | ;\nexists (0:rbx=0)\n' 5:2 "illegal operation unset 32 bits to the left from 32th bit on w (herd7 refuses the test)"
 # ... and X86_64's operations herd7 refuses on an address (its x | 1
 # stops it on an assertion): x & 1, x ^ 1, 0 ^ x, x + x, shl, cmp of x
 # with x or 1, on a value read
