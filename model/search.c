@@ -130,6 +130,7 @@ typedef struct search {
     /* the first such candidate in herd7's order (ill_before), whose
        message the refusal gives once the search is done */
     bool ill_found;
+    int ill_tries;              /* combinations judged since: a bound */
     int *ill_key, n_ill_key, cap_ill_key;
     ll_diag ill_diag;
     bool any_illegal;           /* some run is illegal: a cut run serves
@@ -3295,8 +3296,14 @@ static bool illegal_accepted(search *s)
     if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
         !bad_solves(s, false, false, true))
         return false;
-    return bad_accepted(s);     /* the refusal once the search is done:
-                                   ill_found */
+    /* the refusal once the search is done (ill_found); a bound on the
+       search for an earlier one in herd7's order, which only its
+       message would change */
+    if (s->ill_found && ++s->ill_tries > MDL_ILL_TRIES) {
+        s->stop = true;
+        return true;
+    }
+    return bad_accepted(s);
 }
 
 /* The refusal of the first candidate of illegal runs herd7's model
