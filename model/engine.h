@@ -132,6 +132,9 @@ typedef struct mdl_run {
                                 one's too, 0 if one is of constants): */
     sem_taint illegal_t[MDL_MAX_ILLEGAL];   /* herd7's failure is only
                                 where its solver solves them */
+    int illegal_msg;         /* the first illegal operation's message, as
+                                its values name it: mdl_test.illegal_msgs
+                                [illegal_msg], -1 none */
     int n_forced_t;          /* the branches taken against the value read
                                 (sem_free_branch; -1: too many): a
                                 failed candidate's only where each has a
@@ -276,6 +279,9 @@ typedef struct mdl_test {
                                 (sem_illegal_op): a refusal's when a
                                 candidate of it passes, after any
                                 refusal before the model (bad_diag) */
+    ll_diag *illegal_msgs;   /* each run's first one (mdl_run.illegal_msg),
+                                each message once */
+    int n_illegal_msgs, cap_illegal_msgs;
     bool looped;             /* some run jumped back on a value read */
     bool loop_probe;         /* mdl_search's second pass, for herd7's
                                 `Loop` test alone (mdl_run.probe) */

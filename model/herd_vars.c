@@ -1270,6 +1270,72 @@ static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
     return ok && out->n_left > 0;
 }
 
+/* herd7's order of the copies left, as its unsolved list hands them to
+ * the memory phase: each once, the reverse of the order its solver
+ * sorts the equations in (by left-hand variable from the least, each
+ * after those defining its right-hand side; measured with -debug solver:
+ * the normalised `S14:=S19, S13:=S14, S14:=S19` is left as `S13:=S14,
+ * S14:=S19`, whose union after rf's `S19:=S2` keeps `S13:=S19` a copy of
+ * the memory phase, W21091004_156). The walk's normalised order made
+ * another tree there, one class where herd7 has a cycle it cannot
+ * solve. */
+static void left_order(mdl_herd_regs *r)
+{
+    int n = r->n_left, k = 0, top = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < 2; j++)
+            top = (int)r->left[i][j] > top ? (int)r->left[i][j] : top;
+    bool *seen = ll_xcalloc((size_t)top + 1, sizeof *seen);
+    bool *done = ll_xcalloc((size_t)n + 1, sizeof *done);
+    int (*out)[2] = ll_xmalloc((size_t)(n + 1) * sizeof *out);
+    int *stack = ll_xmalloc((size_t)(2 * n + 2) * sizeof *stack);
+    for (int v0 = 1; v0 <= top; v0++) {
+        /* a depth-first walk from v0: a variable's copies after those
+           of their right-hand sides (stack: variable, next copy) */
+        int sp = 0;
+        if (seen[v0])
+            continue;
+        seen[v0] = true;
+        stack[sp++] = v0;
+        stack[sp++] = 0;
+        while (sp > 0) {
+            int v = stack[sp - 2], i = stack[sp - 1];
+            while (i < n && (r->left[i][0] != v || done[i]))
+                i++;
+            if (i == n) {
+                sp -= 2;
+                continue;
+            }
+            stack[sp - 1] = i;
+            int b = (int)r->left[i][1];
+            if (!seen[b]) {
+                seen[b] = true;
+                stack[sp++] = b;
+                stack[sp++] = 0;
+                continue;
+            }
+            done[i] = true;
+            int j = 0;
+            while (j < k && (out[j][0] != r->left[i][0] ||
+                             out[j][1] != r->left[i][1]))
+                j++;
+            if (j == k) {
+                out[k][0] = (int)r->left[i][0];
+                out[k++][1] = (int)r->left[i][1];
+            }
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        r->left[i][0] = out[k - 1 - i][0];
+        r->left[i][1] = out[k - 1 - i][1];
+    }
+    r->n_left = k;
+    free(seen);
+    free(done);
+    free(out);
+    free(stack);
+}
+
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out)
 {
@@ -1289,6 +1355,8 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
         for (size_t i = 0; i < n; i++)
             out->store_var[i] = 0;
     out->n_left = ok ? out->n_left : 0;
+    if (out->n_left)
+        left_order(out);
     return ok;
 }
 

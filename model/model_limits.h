@@ -25,6 +25,9 @@
  * location (paths.c, count_writes) sees at most this many paths of a
  * thread; past them the thread's writes have no bound. */
 #define MDL_COUNT_WRITES_PATHS 4096
+/* Combinations of illegal runs the search judges after the model accepts
+ * one, for one earlier in herd7's order (its refusal's message). */
+#define MDL_ILL_TRIES 4096
 /* Names (registers, locations) whose lookups are cached per thread and
  * per test, by address (a power of two). */
 #define MDL_NAME_CACHE 64

@@ -48,6 +48,7 @@ typedef struct run_ctx {
     bool illegal;       /* ... or went on past an illegal operation */
     int n_illegal_t;    /* its operands' reads (mdl_run.illegal_t) */
     sem_taint illegal_t[MDL_MAX_ILLEGAL];
+    ll_diag run_illegal;    /* its first illegal operation's message */
     bool free_br;       /* free_runs' pass: branches go both ways */
     int n_forced_t;     /* those taken against the value (forced_t) */
     sem_taint forced_t[MDL_MAX_ILLEGAL];
@@ -1167,13 +1168,15 @@ static bool illegal_op(sem_run *r, const char *op, const sem_val *v, int n,
         c->dead = true;
         return false;
     }
-    if (!c->m->illegal_diag.msg[0]) {
+    if (!c->run_illegal.msg[0]) {
         const ll_stmt *s = &c->m->threads[c->th].code->stmts[c->stmt];
-        ll_diag_set(&c->m->illegal_diag, s->pos.line, s->pos.col,
+        ll_diag_set(&c->run_illegal, s->pos.line, s->pos.col,
                     "illegal operation %s on %s%s%s (herd7 refuses the "
                     "test)", op, x[0], n > 1 ? " and " : "",
                     n > 1 ? x[1] : "");
     }
+    if (!c->m->illegal_diag.msg[0])
+        c->m->illegal_diag = c->run_illegal;
     c->bad = c->illegal = true;
     if (c->n_illegal_t < MDL_MAX_ILLEGAL)
         c->illegal_t[c->n_illegal_t++] = t;
@@ -1436,6 +1439,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->dead = c->error = c->cut = c->bad = c->at0 = c->probe = false;
     c->illegal = c->bad_end = c->waited = false;
     c->n_illegal_t = c->n_forced_t = 0;
+    c->run_illegal.msg[0] = '\0';
     c->dep_store = c->any_dep_store = false;
     c->forced = 0;
     c->n_expect = 0;
@@ -1649,6 +1653,22 @@ static void pend_writes(run_ctx *c)
     }
 }
 
+/* The index of message d in m->illegal_msgs, added once; -1 for none. */
+static int illegal_msg_of(mdl_test *m, const ll_diag *d)
+{
+    if (!d->msg[0])
+        return -1;
+    for (int i = 0; i < m->n_illegal_msgs; i++)
+        if (m->illegal_msgs[i].line == d->line &&
+            m->illegal_msgs[i].col == d->col &&
+            strcmp(m->illegal_msgs[i].msg, d->msg) == 0)
+            return i;
+    ll_grow((void **)&m->illegal_msgs, &m->cap_illegal_msgs,
+            m->n_illegal_msgs + 1, sizeof *m->illegal_msgs);
+    m->illegal_msgs[m->n_illegal_msgs] = *d;
+    return m->n_illegal_msgs++;
+}
+
 static void keep_run(run_ctx *c, sem_run *r)
 {
     mdl_thread *t = &c->m->threads[c->th];
@@ -1671,6 +1691,8 @@ static void keep_run(run_ctx *c, sem_run *r)
     memset(u->illegal_t, 0, sizeof u->illegal_t);
     memcpy(u->illegal_t, c->illegal_t,
            (size_t)u->n_illegal_t * sizeof *u->illegal_t);
+    u->illegal_msg = u->illegal ? illegal_msg_of(c->m, &c->run_illegal)
+                                : -1;
     u->waits = c->waited && !c->at0;
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *

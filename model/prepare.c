@@ -437,9 +437,27 @@ static void init_slot(mdl_test *m, mdl_thread *t, int slot, const ll_init *in,
         t->init[slot].v = from_ll(m, &in->value);
 }
 
+/* A register named as herd7 does not read it (sem_ops.reg_name_why):
+ * the test is refused there. */
+static bool reg_name_read(mdl_test *m, const ll_loc *loc, ll_pos pos)
+{
+    const char *name = loc->spelled ? loc->spelled : loc->name;
+    const char *why = m->ops->reg_name_why && name
+                          ? m->ops->reg_name_why(m->test, name)
+                          : NULL;
+    if (!why)
+        return true;
+    ll_diag_set(&m->diag, pos.line, pos.col,
+                "herd7 7.58 does not read '%s' as a register (%s), so the "
+                "model refuses the test", name, why);
+    return false;
+}
+
 static bool init_register(mdl_test *m, const ll_init *in,
                           const ll_ctype *type)
 {
+    if (!reg_name_read(m, &in->loc, in->pos))
+        return false;
     int th = thread_index(m, in->loc.proc);
     if (th < 0)
         return set_error(m, in->pos, "init of a register of no thread: ",
@@ -549,6 +567,10 @@ static bool add_obs(mdl_test *m, const ll_loc *loc, ll_pos pos)
     o.mem = -1;
     o.reg = loc->reg;
     ll_ctype_of(NULL, false, &o.type);
+    if (loc->proc >= 0 && !reg_name_read(m, loc, pos)) {
+        free(o.loc.name);
+        return false;
+    }
     if (loc->proc >= 0) {
         o.proc = thread_index(m, loc->proc);
         if (o.proc >= 0)
@@ -861,6 +883,7 @@ void mdl_free(mdl_test *m)
 {
     ll_prop_free(m->cond);
     ll_prop_free(m->filter);
+    free(m->illegal_msgs);
     for (int i = 0; i < m->n_syms; i++)
         free(m->syms[i]);
     free(m->syms);

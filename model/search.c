@@ -127,6 +127,12 @@ typedef struct search {
                                    (bad_accepted): its candidates are
                                    judged, none kept */
     bool bad_hit;               /* ... and the model accepted one */
+    /* the first such candidate in herd7's order (ill_before), whose
+       message the refusal gives once the search is done */
+    bool ill_found;
+    int ill_tries;              /* combinations judged since: a bound */
+    int *ill_key, n_ill_key, cap_ill_key;
+    ll_diag ill_diag;
     bool any_illegal;           /* some run is illegal: a cut run serves
                                    its combinations after `Loop` too */
     bool sizes_vary;            /* mdl_sizes_vary: check each combination */
@@ -1696,6 +1702,54 @@ static void find_classes(search *s)
     }
 }
 
+/* herd7 names the illegal operation of the first candidate its model
+ * accepts, in its order: each read's sources in turn, the first read's
+ * slowest, the initial value first, then the writes from the last one
+ * back (measured: the cut of a value read from P0's x or P1's y names y,
+ * from the initial w or P1's y names w; P0's read of z from P2's a
+ * beside P1's of t from P2's b names b). The candidate's key in that
+ * order, in s->src's reads (fill_src), into key; its length. */
+static int ill_key_of(search *s, int *key)
+{
+    int n = 0;
+    for (int g = 0; g < s->n_ev; g++)
+        if (s->ev[g].e && s->ev[g].e->kind == SEM_R)
+            key[n++] = s->src[g] < 0 || !s->ev[s->src[g]].e
+                           ? 0 : s->n_ev - s->src[g];   /* initial: 0 */
+    return n;
+}
+
+/* A candidate of illegal runs that the model accepts: kept when it comes
+ * before the one kept so far in herd7's order (ill_key_of), with the
+ * message of its first thread's illegal run. */
+static void ill_keep(search *s)
+{
+    fill_src(s);
+    int *key = ll_xmalloc(((size_t)s->n_ev + 1) * sizeof *key);
+    int n = ill_key_of(s, key);
+    int cmp = 0;
+    for (int i = 0; s->ill_found && i < n && i < s->n_ill_key && !cmp; i++)
+        cmp = key[i] < s->ill_key[i] ? -1 : key[i] > s->ill_key[i];
+    if (s->ill_found && cmp >= 0) {
+        free(key);
+        return;
+    }
+    ll_grow((void **)&s->ill_key, &s->cap_ill_key, n + 1,
+            sizeof *s->ill_key);
+    memcpy(s->ill_key, key, (size_t)n * sizeof *key);
+    s->n_ill_key = n;
+    free(key);
+    s->ill_found = true;
+    s->ill_diag = s->m->illegal_diag;
+    for (int t = 0; t < s->m->n_threads; t++) {
+        const mdl_run *ru = &s->m->threads[t].runs[s->pick[t]];
+        if (ru->illegal && ru->illegal_msg >= 0) {
+            s->ill_diag = s->m->illegal_msgs[ru->illegal_msg];
+            break;
+        }
+    }
+}
+
 static void candidate(search *s)
 {
     mdl_test *m = s->m;
@@ -1783,8 +1837,10 @@ static void candidate(search *s)
     if (s->bad_probe) {
         /* refused, no state to show; but as herd7, only for a candidate
            its filter keeps (doc/lkmm.md, "The filter comes before") */
-        if (filter_keeps(m, mdl_tab_scratch(m, s->vals)))
-            s->bad_hit = s->stop = true;
+        if (filter_keeps(m, mdl_tab_scratch(m, s->vals))) {
+            s->bad_hit = true;
+            ill_keep(s);
+        }
     } else
         emit(s, s->vals, &res);
     if (regs) {
@@ -3264,13 +3320,25 @@ static bool illegal_accepted(search *s)
     if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
         !bad_solves(s, false, false, true))
         return false;
-    if (!bad_accepted(s))
-        return false;
-    s->m->diag = s->m->illegal_diag;
+    /* the refusal once the search is done (ill_found); a bound on the
+       search for an earlier one in herd7's order, which only its
+       message would change */
+    if (s->ill_found && ++s->ill_tries > MDL_ILL_TRIES) {
+        s->stop = true;
+        return true;
+    }
+    return bad_accepted(s);
+}
+
+/* The refusal of the first candidate of illegal runs herd7's model
+ * accepts (ill_keep), the search done. */
+static void ill_refuse(search *s)
+{
+    if (!s->ill_found || s->status == MDL_BAD_INPUT)
+        return;
+    s->m->diag = s->ill_diag;
     s->m->failed = true;
     s->status = MDL_BAD_INPUT;
-    s->stop = true;
-    return true;
 }
 
 static void choose_runs(search *s, int t)
@@ -3295,6 +3363,10 @@ static void choose_runs(search *s, int t)
         }
         if ((probe || s->m->loop_probe) && (!cut || bad))
             return;     /* a probing run serves the Loop test alone */
+        /* a refusal found: only another candidate of illegal runs can
+           come before it in herd7's order */
+        if (s->ill_found && !(bad && illegal && !plain_bad))
+            return;
         /* a run waiting at a lock: no execution (lock.cat), but herd7
            refuses a path to address 0 before its model */
         if (waits && (!plain_bad || cut))
@@ -3453,6 +3525,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
         s.sym_on = s.use_sym;
         choose_runs(&s, 0);
     }
+    ill_refuse(&s);
     mdl_run_sets_free(&s.rs);
     free_later(&s);
     for (int l = 0; l < m->n_locs; l++) {
@@ -3509,6 +3582,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     free(s.pick);
     free(s.base);
     free(s.src);
+    free(s.ill_key);
     free(s.final_w);
     free(s.vals);
     free(s.ev);

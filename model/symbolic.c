@@ -405,6 +405,10 @@ typedef struct hs_ctx {
     const int *zw;              /* the variables from zfirst (sem_vnode.
                                    zdeep): each one's zero copy's */
     int zfirst, n_z;
+    int depfirst;               /* from it, per write w, a variable of its
+                                   operation's result alone (sem_ops.
+                                   op_dependents), numbered right after
+                                   the result's; 0: none */
 } hs_ctx;
 
 /* The number of each read of thread t into vnum: the largest of its
@@ -489,6 +493,8 @@ static bool herd_numbers(void *ctx, int64_t *out)
     }
     for (int k = 0; k < c->n_x; k++)
         out[c->xfirst + k] = 2 * c->xnum[k];
+    for (int g = 0; c->depfirst && g < n_ev; g++)
+        out[c->depfirst + g] = out[n_ev + g];   /* after it: its index */
     /* herd7's W, under the variable the write's is (the class's root,
        a later read of r2): numbered after it */
     for (int k = 0; k < c->n_deep; k++)
@@ -893,6 +899,25 @@ static void reg_map_free(reg_map *r, int n_threads)
  * (operations, a cmpxchg's)? Its renaming of variables to their parent
  * in the union-find and its one pass over a cycle leave some copy
  * equations unsolved where a constant meets a cycle: herd_solver.c. */
+/* An equation of a variable of the operation write w's result alone
+ * (sem_ops.op_dependents), at depfirst + w: numbered right after the
+ * result, it may lead herd7's walk of the equations into a cycle through
+ * the result (`{S13:=S19, S24:=S13^S13, S19:=S24^1}` walked from `S3 :=
+ * S19>0`, S19 the result S2's class: S13 met first, left unsolved). */
+static void dependent(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                      int w, int depfirst, hs_sys *s)
+{
+    const ll_thread *th = ev[w].thread >= 0
+                              ? m->threads[ev[w].thread].code : NULL;
+    int st = ev[w].e->stmt;
+    if (!m->ops->op_dependents || !th || st < 0 || st >= th->n_stmts ||
+        !th->stmts[st].has_instr ||
+        !m->ops->op_dependents(&th->stmts[st].instr))
+        return;
+    hs_add_op(s, depfirst + w);
+    hs_add_arg(s, n_ev + w);
+}
+
 static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         const int *base, const int *pick, const int *src,
                         int *parent, int *rename, bool *rsolved)
@@ -906,7 +931,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
        3 n_ev + off[t] + i operation i of thread t that no write stores */
     /* 3 n_ev + n_nodes on: the zdeep zero copies' operands (zero_map),
        n_nodes at most */
-    hs_sys s = {.n_vars = 3 * n_ev + 2 * n_nodes, .number = herd_numbers,
+    /* 3 n_ev + 2 n_nodes + w: the variable of the operation write w's
+       result alone (op_dependents) */
+    ctx.depfirst = 3 * n_ev + 2 * n_nodes;
+    hs_sys s = {.n_vars = 4 * n_ev + 2 * n_nodes, .number = herd_numbers,
                 .ctx = &ctx};
     int *opv = op_writes(ev, n_ev);
     zero_map z;
@@ -1033,6 +1061,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
             continue;
+        dependent(m, ev, n_ev, w, ctx.depfirst, &s);
         hs_add_op(&s, n_ev + w);
         if (pair_args(m, ev, n_ev, base, pick, opv, off, var, ev[w].thread,
                       &we->vnode, &s))

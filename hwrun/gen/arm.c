@@ -139,6 +139,11 @@ static bool arm_write_instr(hw_gen *g, const ll_stmt *st, ll_buf *out)
                            arch->op_name(in->op),
                            in->op == LL_ARM_BX ? "jumps to a register"
                                                : "needs real registers");
+    if ((in->op == LL_ARM_MOVW || in->op == LL_ARM_MOVT) &&
+        (in->ops[1].imm < 0 || in->ops[1].imm > 0xFFFF))
+        return hw_gen_fail(g, st, "'%s' of #%lld has no encoding (an "
+                           "immediate #0..65535); hwrun cannot run it",
+                           arch->op_name(in->op), (long long)in->ops[1].imm);
     if (in->op == LL_ARM_CBZ || in->op == LL_ARM_CBNZ) {
         if (!cbz_ok(g, st))
             return false;

@@ -512,6 +512,8 @@ static bool read_segment(ll_span *s, unsigned *seg, ll_diag *d)
     return true;
 }
 
+static bool all_upper(ll_span s);
+
 /* One operand in either spelling: $imm or a bare integer, a register,
  * `[...]`, or (AT&T) a memory operand, maybe with a segment prefix.
  * Labels are handled by the caller. */
@@ -551,6 +553,12 @@ static bool read_operand(ll_span s, bool intel, bool x64, ll_operand *o,
     ll_span inner;
     if (ll_span_wrapped(s, '[', ']', &inner)) {
         *o = ll_opnd_mem(-1, -1, 0);
+        /* herd7's X86 reads `[eax]` as the location eax: its registers
+           are in capitals */
+        if (intel && span_reg(inner) >= 0 && !all_upper(inner)) {
+            o->sym = ll_span_dup(inner);
+            return true;
+        }
         return read_simple_address(inner, s, o, d);
     }
     if (intel && ll_span_is_name(s))
@@ -761,14 +769,23 @@ static bool arg_count(const ll_x86_opinfo *f, ll_span mnem, int got,
 
 /* The AT&T memory operand forms herd7 7.58 does not read (its X86_64
  * parser wants `(x)`, `disp(%reg)` or `disp(%reg,%reg,scale)`, a segment
- * only before an indexed one): `x`, `x(%rip)`, `(%rax,%rcx)`,
- * `%ds:(x)`. */
+ * only before an indexed one with a number written: `%cs:0(%rax,%rax,1)`,
+ * as LLVM's long nops): `x`, `x(%rip)`, `(%rax,%rcx)`, `(,%rcx,2)`,
+ * `%ds:(x)`, `%cs:(%rax,%rax,1)`, `%cs:x(%rax,%rax,1)`. */
 static bool unread_addr_form(const ll_operand *o, ll_span a, bool seg)
 {
     if (o->kind != LL_OPND_MEM)
         return false;
-    if (seg && o->index < 0)
+    if (o->index >= 0 && o->reg < 0)
         return true;
+    if (seg && (o->index < 0 || o->sym))
+        return true;
+    if (seg) {
+        int k = ll_span_find(a, ':') + 1;
+        while (k < a.len && a.s[k] == ' ')
+            k++;
+        return k < a.len && a.s[k] == '(';
+    }
     if (!seg && o->sym && a.s[0] != '(')
         return true;
     int commas = 0;
@@ -890,6 +907,8 @@ static bool parse_x86(const char *text, ll_instr *out, ll_diag *d,
             return false;
         }
         out->flags |= seg << LL_X86_SEG_SHIFT;
+        if (intel && o->kind == LL_OPND_REG && !all_upper(a))
+            out->flags |= LL_X86_F_REG_CASE;
         if (!intel && unread_addr_form(o, a, seg != 0))
             out->flags |= LL_X86_F_ADDR_FORM;
     }
@@ -958,14 +977,15 @@ static void print_att_mem(const ll_operand *o, unsigned flags, bool herd,
     }
     if (o->sym)
         ll_buf_puts(b, o->sym);
-    else if (o->imm != 0 || hex)
-        print_num(b, "", o->imm, hex);
+    else if (o->imm != 0 || hex ||
+             (seg && !herd && (!form || o->index < 0)))
+        print_num(b, "", o->imm, hex);      /* `%cs:0(...)`, as read */
     ll_buf_putc(b, '(');
     if (o->reg >= 0)
         ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));
     if (o->index >= 0 && herd && o->shift == 0)   /* herd7's, checked */
         ll_buf_printf(b, ", %%%s,", x86_64_reg_name(o->index));
-    else if (o->index >= 0 && form && o->shift == 1)
+    else if (o->index >= 0 && form && o->shift == 1 && !seg && o->reg >= 0)
         ll_buf_printf(b, ",%%%s", x86_64_reg_name(o->index));
     else if (o->index >= 0)
         ll_buf_printf(b, herd ? ", %%%s,%d" : ",%%%s,%d",
@@ -994,7 +1014,9 @@ static void print_operand(const ll_operand *o, unsigned flags, bool herd,
         print_num(b, "$", o->imm, !herd && (flags & LL_X86_F_HEX_PLUS));
         break;
     case LL_OPND_REG:
-        if (intel)
+        if (intel && !herd && (flags & LL_X86_F_REG_CASE))
+            ll_buf_puts(b, x86_64_reg_name(o->reg));    /* as read */
+        else if (intel)
             ll_buf_puts(b, x86_reg_name(o->reg));
         else
             ll_buf_printf(b, "%%%s", x86_64_reg_name(o->reg));

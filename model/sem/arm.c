@@ -299,15 +299,24 @@ static sem_next mov(sem_run *r, const ll_instr *in)
     return SEM_NEXT;
 }
 
+/* herd7 7.58's assertion on a MOVW/MOVT immediate: 65535, and what no
+ * CPU encodes, which the reader takes as herd7's does (hwrun refuses). */
+static bool half_refused(const ll_instr *in)
+{
+    int64_t k = in->ops[1].imm;
+    return (in->op == LL_ARM_MOVW || in->op == LL_ARM_MOVT) &&
+           (k < 0 || k >= 0xFFFF);  /* 65535 too, and what no CPU has */
+}
+
 /* MOVW writes a 16-bit value; MOVT, as herd7 7.58 has it, k << 16 (the
  * CPU keeps the low half: MOVW R0,#0xbeef then MOVT R0,#0xbeef gives
  * 0xbeef0000 here and in herd7, 0xbeefbeef on the CPU). */
 static sem_next mov_half(sem_run *r, const ll_instr *in)
 {
     int64_t k = in->ops[1].imm;
-    if (k == 0xFFFF) {
-        sem_refuse_on_path(r, "#65535 (herd7 7.58 stops on an assertion on "
-                           "any path that reaches it)");
+    if (half_refused(in)) {
+        sem_refuse_on_path(r, "#%lld (herd7 7.58 stops on an assertion on "
+                           "any path that reaches it)", (long long)k);
         return SEM_ERROR;
     }
     set_made(r, &in->ops[0],
@@ -619,6 +628,10 @@ static bool is_identity(const ll_instr *in)
 static sem_next arm_exec(sem_run *r, const ll_instr *in, const char **label)
 {
     int c = LL_ARM_COND_OF(in->flags);
+    /* herd7 builds a conditional instruction's both ways: its assertion
+       on a MOVW/MOVT immediate stops it whatever the flags */
+    if (half_refused(in))
+        return mov_half(r, in);
     if (!(in->flags & LL_ARM_F_COND) || c == LL_ARM_COND_AL ||
         in->op == LL_ARM_B)
         return exec_op(r, in, label);

@@ -367,6 +367,16 @@ typedef struct sem_ops {
     /* The same of an instruction against its thread's code th (a label
      * it takes the address of must be one of th's). NULL: none. */
     bool (*check_in)(const ll_thread *th, const ll_instr *in, ll_buf *why);
+    /* Why herd7 7.58 does not read a register's name as test t's init
+     * block or condition spells it (a case its lexer does not take),
+     * NULL where it does. NULL: it reads every name the reader does. */
+    const char *(*reg_name_why)(const ll_test *t, const char *name);
+    /* Whether herd7 7.58's operation of in makes variables of its result
+     * alone right after the result's (flags of it): its solver sorts
+     * them among the equations by those numbers, so they may lead its
+     * walk into a cycle through the result first (symbolic.c). NULL:
+     * none. */
+    bool (*op_dependents)(const ll_instr *in);
     /* An address that a value read moved off its location (x plus a
      * register read as 2) is a location of its own, apart from x, with
      * no initial value (a read there reads a write there; none, no

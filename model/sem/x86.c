@@ -26,6 +26,7 @@
 
 #include "litmuslab/arch/x86.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* One slot per architectural register (the parts share it), then the
@@ -811,20 +812,22 @@ static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
 }
 
 /* xor of two registers holding plain copies of one read that herd7's
- * register phase left (xor_self false), under X86_64: its solutions
- * rename both operands to one variable, so the memory phase has `S15 :=
- * S10^S10`, a constant when its pass meets it (herd_solver.c's fold),
- * which solves a cycle entered there (X86_64+xor-copies-cycle-fold).
- * Under X86 the memory phase may rename them apart (`S24 := S24^S13`):
- * an operation on the read there, as before (doc/fidelity.md). */
+ * register phase left (xor_self false): its solutions rename both
+ * operands to one variable, so the memory phase has `S15 := S10^S10`, a
+ * constant when its pass meets it (herd_solver.c's fold), which solves a
+ * cycle entered there (X86_64+xor-copies-cycle-fold; under X86 too,
+ * `XOR ECX,ECX` of a copy: X86+xor-self-copy-memory-fold). Whether the
+ * pass meets it first is its order's: the copies the register phase left
+ * (herd_vars.c left_order) and the flags of an operation in the cycle
+ * (sem_ops.op_dependents; X86+xor-copies-flags-cycle-order). */
 static bool xor_copies_left(const ll_instr *in, int w, vmade va, vmade vb,
                             vmade *out)
 {
     const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
     if (in->op != LL_X86_XOR || in->n_ops != 2 ||
         a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
-        w != 8 || !va.vs || va.vs != vb.vs ||
-        va.op || vb.op || (va.vs & (va.vs - 1)))
+        w != ((in->flags & LL_X86_F_32) ? 4 : 8) || !va.vs ||
+        va.vs != vb.vs || va.op || vb.op || (va.vs & (va.vs - 1)))
         return false;
     *out = (vmade){va.vs, true, {.same = true, .direct = va.vs}};
     return true;
@@ -897,7 +900,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
              !(model && !unary &&
                xor_pair(r, in, w, made_of(r, &in->ops[0], src),
                         made_of(r, dst, d), &vm)) &&
-             !(model && herd && !unary &&
+             !(model && !unary &&
                xor_copies_left(in, w, made_of(r, &in->ops[0], src),
                                made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
@@ -1225,6 +1228,32 @@ static bool x86_copies_unsolved(const ll_test *t)
     return strcmp(t->arch_name, "X86") != 0;
 }
 
+/* sem_ops.op_dependents: herd7's arithmetic makes SF and ZF of its
+ * result (S3 := S2>0, S4 := S2==0 after XOR [y],$1's S2), under both
+ * headers. */
+static bool x86_op_dependents(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
+    case LL_X86_XOR: case LL_X86_INC: case LL_X86_DEC:
+        return !sem_x86_plus_zero(in);
+    default:
+        return false;
+    }
+}
+
+/* herd7 7.58's X86 lexer reads registers in capitals (`0:eax` is "eax
+ * is not a register" to it); its X86_64 any case. */
+static const char *x86_reg_name_why(const ll_test *t, const char *name)
+{
+    if (strcmp(t->arch_name, "X86") != 0)
+        return NULL;
+    for (const char *c = name; *c; c++)
+        if (islower((unsigned char)*c))
+            return "its X86 reads registers in capitals only, as EAX";
+    return NULL;
+}
+
 /* herd7 7.58's default model differs by header: x86tso.cat under X86,
  * x86tso-mixed.cat under X86_64, where every fence orders a write before
  * a later read (our x86tso-64.cat). */
@@ -1257,6 +1286,8 @@ const sem_ops sem_x86_ops = {
     .herd_vars = sem_x86_herd_vars,
     .herd_vars_base = 0,    /* herd7's first variable of a test is S1 */
     .check = sem_x86_check,
+    .reg_name_why = x86_reg_name_why,
+    .op_dependents = x86_op_dependents,
     .zero_path_pass = true,   /* a read at 0 on a path no value takes */
 };
 

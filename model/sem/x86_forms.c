@@ -33,7 +33,8 @@ static const char *unread_64(const ll_instr *in)
                "lexer reads decimal ones only";
     if (in->flags & LL_X86_F_ADDR_FORM)
         return "a memory operand as written: it reads (x), disp(%reg) and "
-               "disp(%reg,%reg,scale), a segment only before the last";
+               "disp(%reg,%reg,scale), a segment only before the last with "
+               "its number written";
     if (!sem_herd_ints(in))
         return SEM_HERD_INT_WHY;
     if (in->flags & LL_X86_F_ALIAS)
@@ -103,6 +104,8 @@ static const char *unread_32(const ll_instr *in)
     }
     if (!(in->flags & LL_X86_F_INTEL))
         return "its X86 reads herd's Intel spelling only: MOV [x],$1";
+    if (in->flags & LL_X86_F_REG_CASE)
+        return "its X86 reads registers in capitals only, as EAX";
     if (in->flags & LL_X86_F_HEX_PLUS)
         return "a number as written, in hexadecimal or with a +: its X86 "
                "lexer reads decimal ones only";

@@ -84,8 +84,11 @@ static bool x86_32_vars(const ll_instr *in, sem_vars *out)
                           : o[i].kind == LL_OPND_MEM;
         out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ||
                           sem_x86_plus_zero(in) ? 2 : 3;
-        if (o[in->n_ops - 1].kind == LL_OPND_REG)
-            out->dest = o[in->n_ops - 1].reg;   /* no read's copy now */
+        /* the result's register: no read's copy now (cmp and test
+           write none: the register keeps its value) */
+        if (o[in->n_ops - 1].kind == LL_OPND_REG && in->op != LL_X86_CMP &&
+            in->op != LL_X86_TEST)
+            out->dest = o[in->n_ops - 1].reg;
         return true;
     case LL_X86_JMP:    /* no variable, the code it skips none */
         out->jump = o[0].sym;

@@ -145,7 +145,8 @@ $(cat "$tmp/diff")"
 # X86's EIP and X86_64's %eip as operands, herd7's setnb of a wide register,
 # AArch64's NZCV and Power's LR named in `locations`, an access through
 # a register nothing sets that herd7 answers as no run reaches it,
-# HLT (herd7's NOP): each refused with its reason.
+# HLT (herd7's NOP), an ARM MOVW beyond 65535: each refused with its
+# reason.
 while IFS='|' read -r t f want; do
   line=$("$LITMUSLAB" hwrun --check --target "$t" "$f" 2>&1)
   missing "$line" && continue
@@ -158,6 +159,7 @@ x86_64|tests/herd7-cpu/x86/X86_64+setnb-wide.litmus|tests/herd7-cpu/x86/X86_64+s
 aarch64|tests/herd7-cpu/aarch64/A64+nzcv-named.litmus|register 0:NZCV cannot be set or read by a test on the hardware
 ppc64le|tests/herd7-cpu/ppc/PPC+lr-named.litmus|register 0:LR cannot be set or read by a test on the hardware
 aarch64|tests/herd7-cpu/aarch64/A64+unset-address-jumped-over.litmus|tests/herd7-cpu/aarch64/A64+unset-address-jumped-over.litmus:9:2: 0:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:X5=x;`
+armhf|tests/herd7-cpu/arm/ARM+movw-beyond-jumped-over.litmus|tests/herd7-cpu/arm/ARM+movw-beyond-jumped-over.litmus:9:2: 'MOVW' of #65536 has no encoding (an immediate #0..65535); hwrun cannot run it
 armhf|tests/herd7-cpu/arm/ARM+unset-address-jumped-over.litmus|tests/herd7-cpu/arm/ARM+unset-address-jumped-over.litmus:9:2: 0:R5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:R5=x;`
 ppc64le|tests/herd7-cpu/ppc/PPC+unset-address-jumped-over.litmus|tests/herd7-cpu/ppc/PPC+unset-address-jumped-over.litmus:9:2: 0:r5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:r5=x;`
 aarch64|tests/herd7-cpu/aarch64/A64+unset-store-no-value-path.litmus|tests/herd7-cpu/aarch64/A64+unset-store-no-value-path.litmus:11:2: 0:X5 is used as an address but nothing sets it (the access would be to 0); give it a location in the init block, as `0:X5=x;`

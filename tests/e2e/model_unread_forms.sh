@@ -162,8 +162,12 @@ X86_64|cmovb %rbx,%rax|its only cmov is cmovc
 X86_64|cmovc (x),%rax|it reads a memory source in its own order: cmovc %rax,(x)
 X86_64|movq $0x10,%rax|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
 X86_64|movq $4611686018427387904,%rax|@int
-X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
-X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last
+X86_64|movq %rax,x|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|movq %rax,%ds:(x)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|nopw %cs:(%rax,%rax,1)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|nopl %fs:x(%rax,%rax,1)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written
+X86_64|nopw %cs:0(%rax)|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written|nopw %cs:0(%rax)
+X86_64|movq 0(,%rcx,2),%rax|a memory operand as written: it reads (x), disp(%reg) and disp(%reg,%reg,scale), a segment only before the last with its number written|movq (,%rcx,2),%rax
 X86_64|data16 nopw 0x0(%rax,%rax,1)|a number as written, in hexadecimal or with a +: its X86_64 lexer reads decimal ones only
 X86_64|data16 nopw (%rax,%rax,1)|it reads no prefix word before nop
 X86_64|nop (x)|it reads an operand after nopl and nopw only
@@ -172,6 +176,8 @@ X86_64|movntiw %ax,(x)|it reads movnti, movntil and movntiq only
 X86|SUB EAX,$1|its X86 has none (it reads MOV ADD OR XOR CMP INC DEC XCHG JMP JE JNE SETNB CMOVC and the fences)
 X86|movl $1,(x)|its X86 reads herd's Intel spelling only: MOV [x],$1
 X86|MOV AL,$1|its X86 reads the 32-bit registers only
+X86|MOV eax,[y]|its X86 reads registers in capitals only, as EAX
+X86|XOR EAX,Ebx|its X86 reads registers in capitals only, as EAX|XOR eax,ebx
 X86|LOCK OR [x],$1|it reads LOCK before ADD, XOR, INC, DEC and XCHG only
 X86|JL L9|its conditions are JE, JNE, SETNB and CMOVC, spelt so
 X86|SETNB AL|its X86 reads the 32-bit registers only
@@ -207,6 +213,10 @@ reached AArch64 X1 "MOVZ X0,#65535,LSL #16" "a halfword of 65535 (herd7 7.58 sto
 reached AArch64 X1 "MOVK X0,#65535" "a halfword of 65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached ARM R1 "MOVT R3,#65535" "#65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached ARM R1 "MOVW R3,#65535" "#65535 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+# ... and beyond 65535 or below 0, which no CPU encodes: read as herd7
+# reads it (hwrun refuses it)
+reached ARM R1 "MOVW R3,#65536" "#65536 (herd7 7.58 stops on an assertion on any path that reaches it)" B
+reached ARM R1 "MOVT R3,#-1" "#-1 (herd7 7.58 stops on an assertion on any path that reaches it)" B
 reached RISCV x5 "auipc x5,1" "auipc (herd7 7.58: \"RISCV, instruction 'auipc x5,1' not handled\", when a run reaches it)" j
 reached RISCV x5 "ret" "ret (herd7 7.58: \"RISCV, instruction 'ret' not handled\", when a run reaches it)" j
 # la of a name that is no label of the thread: refused, reached or not
@@ -236,6 +246,9 @@ one ar 'ARM ar\n{ 0:R9=y; 0:R2=4; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R7,[R9] | 
 one aa 'ARM aa\n{ 0:R6=x; }\n P0 ;\n AND R0,R6,#1 ;\nexists (0:R0=0)\n' 4:2 "illegal operation & on x and 1 (herd7 refuses the test)"
 one ad 'ARM ad\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation + on x and x (herd7 refuses the test)"
 one as 'ARM as\n{ 0:R6=x; 0:R9=y; 1:R6=x; 1:R9=y; }\n P0 | P1 ;\n LDR R0,[R9] | STR R6,[R9] ;\n LDR R4,[R6,R0,LSL #2] | ;\nexists (0:R0=0)\n' 5:2 "illegal operation << on x and 2 (herd7 refuses the test)"
+# herd7 builds a MOVW/MOVT both ways of its condition: the assertion
+# stops it whatever the flags
+one mq 'ARM mq\n{ 0:R1=0; }\n P0 ;\n CMP R1,#1 ;\n MOVWEQ R3,#70000 ;\nexists (0:R1=0)\n' 5:2 "#70000 (herd7 7.58 stops on an assertion on any path that reaches it)"
 # X86_64's cut of an address to a narrower register or access (herd7's
 # mask, "unset N bits ...", or the shift of ah..bh), on a value read as on
 # an initial one; where only a candidate MP forbids meets it the test is
@@ -246,6 +259,14 @@ one qr 'X86_64 qr\n{ 1:rax=x; }\n P0 | P1 ;\n movq (y),%%rbx | movq %%rax,(y) ;\
 one ql 'X86_64 ql\n{ uint64_t p=x; }\n P0 ;\n movl (p),%%ebx ;\nexists (0:rbx=0)\n' 4:2 "illegal operation unset 32 bits to the left from 32th bit on x (herd7 refuses the test)"
 one qw 'X86_64 qw\n{ 0:rax=x; }\n P0 ;\n movb $1,%%al ;\nexists (0:rax=0)\n' 4:2 "illegal operation unset 8 bits to the left from 0th bit on x (herd7 refuses the test)"
 one qh 'X86_64 qh\n{ 0:rax=x; }\n P0 ;\n movb %%ah,%%bl ;\nexists (0:rbx=0)\n' 4:2 "illegal operation >>>[8] on x (herd7 refuses the test)"
+# ... naming the value of the first candidate herd7's model accepts in
+# its order (each read's sources: the initial value, then the writes
+# from the last back; the first read's slowest): P0's read of z from
+# P1's y, not its own x; P1's read of t from P2's b before P0's of z
+# from P2's a; the initial w before P1's y (we named x, a and y)
+one qy 'X86_64 qy\n{ 0:rax=x; 1:rax=y; }\n P0 | P1 ;\n movq %%rax,(z) | movq %%rax,(z) ;\n movq (z),%%rbx | ;\n movl %%ebx,%%ecx | ;\nexists (0:rbx=0)\n' 6:2 "illegal operation unset 32 bits to the left from 32th bit on y (herd7 refuses the test)"
+one qb 'X86_64 qb\n{ 2:rax=a; 2:rcx=b; }\n P0 | P1 | P2 ;\n movq (z),%%rbx | movq (t),%%rbx | movq %%rax,(z) ;\n movl %%ebx,%%ecx | movl %%ebx,%%ecx | movq %%rcx,(t) ;\nexists (0:rbx=0)\n' 5:19 "illegal operation unset 32 bits to the left from 32th bit on b (herd7 refuses the test)"
+one qv 'X86_64 qv\n{ uint64_t z=w; 1:rax=y; }\n P0 | P1 ;\n movq (z),%%rbx | movq %%rax,(z) ;\n movl %%ebx,%%ecx | ;\nexists (0:rbx=0)\n' 5:2 "illegal operation unset 32 bits to the left from 32th bit on w (herd7 refuses the test)"
 # ... and X86_64's operations herd7 refuses on an address (its x | 1
 # stops it on an assertion): x & 1, x ^ 1, 0 ^ x, x + x, shl, cmp of x
 # with x or 1, on a value read
@@ -279,6 +300,19 @@ one pc 'PPC pc\n{ 0:r6=x; 0:r8=y; }\n P0 ;\n cmpw r6,r8 ;\n mfcr r3 ;\nexists (0
 one px 'PPC px\n{ 0:r6=x; }\n P0 ;\n addi r9,r6,4 ;\n cmpw r9,r6 ;\nexists (0:r9=0)\n' 5:2 "illegal operation < on x+4 and x (herd7 refuses the test)"
 one pu 'PPC pu\n{ 0:r6=x; }\n P0 ;\n cmplwi r6,0 ;\nexists (0:r6=0)\n' 4:2 "illegal operation mask32 on x and 0 (herd7 refuses the test)"
 one es 'PPC es\n{ 0:r6=x; }\n P0 ;\n extsw r10,r6 ;\nexists (0:r10=0)\n' 4:2 'extsw of an address (herd7 7.58: "Illegal operation sxt32")'
+# X86's registers in the init block and the condition: in capitals only
+# (herd7 7.58: "eax is not a register"); X86_64 reads any case
+for t in '{ 0:eax=1; }|exists (0:EAX=1)|2:3|eax' '{ }|exists (0:Eax=1)|5:9|Eax'; do
+  n=$((n+1))
+  IFS='|' read -r init cond at name <<EOF2
+$t
+EOF2
+  printf 'X86 t%s\n%s\n P0 ;\n MOV EAX,$1 ;\n%s\n' "$n" "$init" "$cond" > "$tmp/t$n.litmus"
+  expect "$tmp/t$n.litmus" "$tmp/t$n.litmus:$at: herd7 7.58 does not read '$name' as a register (its X86 reads registers in capitals only, as EAX), so the model refuses the test" "X86 register $name"
+done
+printf 'X86_64 rc\n{ 0:RAX=1; }\n P0 ;\n movq $1,(x) ;\nexists (0:RAX=1)\n' > "$tmp/rc.litmus"
+"$LITMUSLAB" model "$tmp/rc.litmus" 2>&1 | grep -q '^Observation rc Always 1 0$' ||
+  { echo "model_unread_forms: X86_64 reads RAX"; fail=1; }
 # a 32-bit test's numbers beyond herd7's Int32.of_string: refused at the
 # number, in the init block and the condition; 0xffffffff is read
 words() {

@@ -169,6 +169,11 @@ enum {
        `ENDBR64` in capitals: herd7 reads capitals or small letters
        (endbr64 small letters only) */
     LL_X86_F_MIXED_CASE = 1u << 21,
+    /* X86's Intel spelling: a register operand not in capitals (`MOV
+       eax,[y]`), which herd7 7.58's X86 lexer does not read (its
+       registers are EAX..., a word in small letters a location's name:
+       `[eax]` is read so) */
+    LL_X86_F_REG_CASE = 1u << 22,
 };
 #define LL_X86_CC(flags) ((int)(((flags) & LL_X86_CC_MASK) >> LL_X86_CC_SHIFT))
 #define LL_X86_SEG(flags) \
