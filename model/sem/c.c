@@ -874,8 +874,10 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
        success way returns from its trailing smp_mb(), none */
     if (unless)
         set(r, &in->ops[0], sem_int(ok), ok ? 0 : old.t | o.t);
-    else
-        setv(r, &in->ops[0], old.v, old.t, old.t);
+    else    /* a read its success pinned to a constant: herd7's register
+               phase solves the register too (`atomic_add(r0 == 1, x)`
+               then adds the constant 0, a copy: g21180008_185) */
+        setv(r, &in->ops[0], old.v, old.t, r->pinned & old.t ? 0 : old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
