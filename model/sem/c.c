@@ -483,9 +483,11 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                 va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
                 sem_val_eq(a.v, b.v) &&
                 same_symbol(r, &in->ops[1], &in->ops[2]);
-    /* ... on an operation's result, where herd7's register phase folds
-       it (c_regs.c cr_fold_guess) */
-    if (self && vop(r, &in->ops[1]))
+    /* ... where herd7's register phase folds it (c_regs.c
+       cr_fold_guess): its union-find may rename the two register reads
+       apart, an operation's result's or a read's copies' (`r1 = r0`,
+       r1 stored, then `r1 != r0`: `S9 := S7 != S18`, nw21110006_59) */
+    if (self)
         self = cr_fold_guess(r);
     if (self) {
         vs = 0;
