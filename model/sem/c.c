@@ -483,11 +483,13 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                 va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
                 sem_val_eq(a.v, b.v) &&
                 same_symbol(r, &in->ops[1], &in->ops[2]);
-    /* ... where herd7's register phase folds it (c_regs.c
-       cr_fold_guess): its union-find may rename the two register reads
-       apart, an operation's result's or a read's copies' (`r1 = r0`,
-       r1 stored, then `r1 != r0`: `S9 := S7 != S18`, nw21110006_59) */
-    if (self)
+    /* ... on an operation's result, where herd7's register phase folds
+       it (c_regs.c cr_fold_guess); on a read's copies always: guessing
+       there too (`r1 = r0`, r1 stored, then `r1 != r0`, which herd7
+       leaves `S9 := S7 != S18` in nw21110006_59) lost thin-air
+       executions herd7 keeps symbolic (`r3 = r1 != r0; if (r3) ..`,
+       doc/lkmm.md) */
+    if (self && vop(r, &in->ops[1]))
         self = cr_fold_guess(r);
     if (self) {
         vs = 0;
