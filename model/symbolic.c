@@ -655,7 +655,7 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
 static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *base, const int *pick, const int *opv,
                       const int *off, const int *var, int t,
-                      const sem_vnode *nd, hs_sys *s)
+                      const sem_vnode *nd, reg_map *rg, hs_sys *s)
 {
     int from = !nd->same ? 0 : nd->arg[0] > 0 ? nd->arg[0] : nd->arg[1];
     int fv = from > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, from) : -1;
@@ -666,8 +666,13 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     int q[2];
     if (!node_pair(m, base, pick, t, nd, q))
         return false;
-    hs_add_arg(s, var[q[0]]);
-    hs_add_arg(s, var[q[1]]);
+    /* copies of one read that herd7's register phase renamed apart
+       (`S9 := S7 != S18`): its variables for them (reg_map_args) */
+    int first = s->n_args;
+    if (q[0] == q[1] && rg)
+        reg_map_args(rg, m, ev, var, t, nd->stmt, q[0], s);
+    while (s->n_args - first < 2)
+        hs_add_arg(s, var[q[s->n_args - first]]);
     hs_fold_last(s);
     return true;
 }
@@ -731,7 +736,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
             hs_add_op(s, v);
             if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
-                           s) &&
+                           rg, s) &&
                 !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            true, rg, z, s))
                 s->n_eqs--;     /* an operand not followed: none */
@@ -1058,7 +1063,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             continue;
         hs_add_op(&s, n_ev + w);
         if (pair_args(m, ev, n_ev, base, pick, opv, off, var, ev[w].thread,
-                      &we->vnode, &s))
+                      &we->vnode, &rg, &s))
             continue;
         sem_taint inner = we->vinner & we->vdata;
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,

@@ -483,14 +483,19 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                 va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
                 sem_val_eq(a.v, b.v) &&
                 same_symbol(r, &in->ops[1], &in->ops[2]);
-    /* ... on an operation's result, where herd7's register phase folds
-       it (c_regs.c cr_fold_guess); on a read's copies always: guessing
-       there too (`r1 = r0`, r1 stored, then `r1 != r0`, which herd7
-       leaves `S9 := S7 != S18` in nw21110006_59) lost thin-air
-       executions herd7 keeps symbolic (`r3 = r1 != r0; if (r3) ..`,
-       doc/lkmm.md) */
-    if (self && vop(r, &in->ops[1]))
-        self = cr_fold_guess(r);
+    /* ... where herd7's register phase folds it (c_regs.c
+       cr_fold_guess). On an operation's result, else it is an operation;
+       on a read's copies (`r1 = r0`, r1 stored, then `r1 != r0`), else
+       herd7 leaves `S9 := S7 != S18` to its memory phase, which folds it
+       when met where its copies make both one variable again (a pair:
+       nw21110006_59 keeps the operation, a thin-air cycle beside `if
+       (r1 != r0)` folds it) */
+    bool apart = false;
+    if (self) {
+        bool fold = cr_fold_guess(r);
+        apart = !fold && !vop(r, &in->ops[1]);
+        self = fold;
+    }
     if (self) {
         vs = 0;
         cr_fold(r);
@@ -513,7 +518,10 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     } else {
         vs = va | vb;
         sem_vnode pa = vnode(r, &in->ops[1]), pb = vnode(r, &in->ops[2]);
-        if (copies_compared(r, in, op, va, vb)) {
+        if (apart) {    /* a pair of one read's copies (node_pair) */
+            nd.same = true;
+            nd.direct = va;
+        } else if (copies_compared(r, in, op, va, vb)) {
             nd.same = true;
         } else if ((pa.same && !vb) || (pb.same && !va)) {
             /* an operation on such a value and a constant (`r3 + 1`):
