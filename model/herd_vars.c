@@ -933,6 +933,35 @@ static int reg_root(const int *par, int v)
     return v;
 }
 
+/* The copies herd7's register phase leaves, in the order it hands them
+ * to its memory phase: its list of unsolved equations, the reverse of
+ * the order its one pass met them in (measured with -debug solver on a
+ * C thread, nv21110004_259: the pass meets the cycle `S14:=S7, S7:=S14`
+ * in that order and lists `S7:=S14, S14:=S7`, which the memory phase's
+ * union-find takes in the list's order). w's equations are sorted as
+ * hs_reg_parents unites them; *out gets the copies left, renamed to
+ * their parents (the caller frees it); returns their number. */
+static int pass_left(const sv_walk *w, int top, int (**out)[2])
+{
+    hs_sys s = {.n_vars = top + 1};
+    for (int i = 0; i < w->n_eqs; i++)
+        hs_add_eq(&s, w->eqs[i][0], w->eqs[i][1], sem_int(0));
+    int *parent = ll_xmalloc((size_t)(top + 1) * sizeof *parent);
+    bool *solved = ll_xmalloc((size_t)(top + 1) * sizeof *solved);
+    hs_left *left = ll_xmalloc((size_t)(w->n_eqs + 1) * sizeof *left);
+    int n = hs_solve_vars(&s, parent, solved, left);
+    *out = ll_xmalloc((size_t)(n + 1) * sizeof **out);
+    for (int i = 0; i < n; i++) {
+        (*out)[i][0] = left[n - 1 - i].lhs;
+        (*out)[i][1] = left[n - 1 - i].var;
+    }
+    free(left);
+    free(solved);
+    free(parent);
+    hs_free(&s);
+    return n;
+}
+
 /* What herd7's memory phase takes of its register phase (mdl_herd_regs)
  * where the tree of a load's class is deeper than one (`LDR R5; MOV
  * R8,R5; STR R5; STR R8`: R5's reads S7 and S9, R8's S11, the read S6
@@ -949,7 +978,8 @@ static int reg_root(const int *par, int v)
  * 10, doc/fidelity.md). Only a load's class is left unsolved: a class
  * of a constant copied is left out, the phase solves it. */
 static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
-                           const int *par, int top, mdl_herd_regs *regs)
+                           const int *par, int top, bool pass_order,
+                           mdl_herd_regs *regs)
 {
     bool *load = ll_xcalloc((size_t)top + 1, sizeof *load);
     for (int i = 0; i < n; i++)
@@ -961,13 +991,22 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
                                  ? par[v] : 0;
     }
     regs->left = ll_xmalloc((size_t)(w->n_eqs + 1) * sizeof *regs->left);
-    for (int i = 0; i < w->n_eqs; i++) {
-        int a = par[w->eqs[i][0]], b = par[w->eqs[i][1]];
+    int (*order)[2] = w->eqs, n_order = w->n_eqs;
+    if (pass_order)
+        n_order = pass_left(w, top, &order);
+    for (int i = 0; i < n_order; i++) {
+        int a = order[i][0], b = order[i][1];
+        if (!pass_order) {
+            a = par[a];
+            b = par[b];
+        }
         if (a != b && load[reg_root(par, a)]) {
             regs->left[regs->n_left][0] = a;
             regs->left[regs->n_left++][1] = b;
         }
     }
+    if (order != w->eqs)
+        free(order);
     free(load);
 }
 
@@ -977,7 +1016,7 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
  * x8,0(x9)`, x6 S5, the read S6, the reads of x5 S7 and S8, of x8 S10:
  * the read is S8, x8's S10), mostly the last read of its value. */
 static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w,
-                             mdl_herd_regs *regs)
+                             bool pass_order, mdl_herd_regs *regs)
 {
     int top = 0;
     for (int i = 0; i < w->n_eqs; i++)
@@ -986,7 +1025,7 @@ static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w,
     int *par = ll_xmalloc((size_t)(top + 1) * sizeof *par);
     hs_reg_parents(w->eqs, w->n_eqs, top + 1, par);
     if (regs)
-        reg_phase_left(n, read_var, w, par, top, regs);
+        reg_phase_left(n, read_var, w, par, top, pass_order, regs);
     for (int i = 0; regs && regs->op_arg && i < n; i++)
         for (int k = 0; k < 2; k++)
             if (regs->op_arg[i][k] > 0 && regs->op_arg[i][k] <= top)
@@ -1130,7 +1169,7 @@ static bool straight_vars(const sem_ops *ops, const ll_thread *th,
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
     if (ok && read_var && w.n_eqs)
-        reg_solved_reads(th->n_stmts, read_var, &w, regs);
+        reg_solved_reads(th->n_stmts, read_var, &w, false, regs);
     free(w.eqs);
     free(w.val);
     free(w.reg_solved);
@@ -1251,7 +1290,7 @@ static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
         w.reg_solved = ll_xmalloc(n * sizeof *w.reg_solved);
         for (int i = 0; i < th->n_stmts; i++)
             w.reg_solved[i] = out->read_var[i] > 0;
-        reg_solved_reads(th->n_stmts, out->read_var, &w, out);
+        reg_solved_reads(th->n_stmts, out->read_var, &w, true, out);
         free(w.reg_solved);
         int k = 0;
         for (int i = 0; i < out->n_left; i++) {

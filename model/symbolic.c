@@ -399,6 +399,10 @@ typedef struct hs_ctx {
     const int64_t *xnum;        /* the register phase's variables from
                                    xfirst (reg_map): their numbers */
     int xfirst, n_x;
+    const int64_t *rnum;        /* reads the register phase renamed to a
+                                   parent (reg_map): its number, ... */
+    const int *rvar;            /* ... and the read's variable */
+    int n_r;
     const int *deep;            /* the variables past xfirst + n_x
                                    (sem_event.vdeep): each one's write */
     int n_deep;
@@ -493,6 +497,12 @@ static bool herd_numbers(void *ctx, int64_t *out)
     }
     for (int k = 0; k < c->n_x; k++)
         out[c->xfirst + k] = 2 * c->xnum[k];
+    /* a read of a thread whose register phase leaves copies is its
+       parent there, not its class's largest (nw21110005_54: P0's read
+       is S6, not S11, which orders `S6:=S24` before `S7:=0-S24`) */
+    for (int k = 0; k < c->n_r; k++)
+        if (c->rvar[k] >= 0 && c->rvar[k] < n_ev && c->rnum[k] > 0)
+            out[c->rvar[k]] = 2 * c->rnum[k];
     for (int g = 0; c->depfirst && g < n_ev; g++)
         out[c->depfirst + g] = out[n_ev + g];   /* after it: its index */
     /* herd7's W, under the variable the write's is (the class's root,
@@ -510,6 +520,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
 typedef struct reg_map reg_map;
 static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
                          const int *var, int t, int stmt, int q, hs_sys *s);
+static void reg_map_left(reg_map *r, int t, hs_sys *s);
 
 /* The variables herd7's memory phase has for what zdeep zero copies copy
  * (sem_vnode.zdeep: `S6` of `S8 := S6, S6 := S4`), from first: each
@@ -650,7 +661,7 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
 static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *base, const int *pick, const int *opv,
                       const int *off, const int *var, int t,
-                      const sem_vnode *nd, hs_sys *s)
+                      const sem_vnode *nd, reg_map *rg, hs_sys *s)
 {
     int from = !nd->same ? 0 : nd->arg[0] > 0 ? nd->arg[0] : nd->arg[1];
     int fv = from > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, from) : -1;
@@ -661,8 +672,13 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     int q[2];
     if (!node_pair(m, base, pick, t, nd, q))
         return false;
-    hs_add_arg(s, var[q[0]]);
-    hs_add_arg(s, var[q[1]]);
+    /* copies of one read that herd7's register phase renamed apart
+       (`S9 := S7 != S18`): its variables for them (reg_map_args) */
+    int first = s->n_args;
+    if (q[0] == q[1] && rg)
+        reg_map_args(rg, m, ev, var, t, nd->stmt, q[0], s);
+    while (s->n_args - first < 2)
+        hs_add_arg(s, var[q[s->n_args - first]]);
     hs_fold_last(s);
     return true;
 }
@@ -702,6 +718,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
        S27, S27 := S26, S26 := S22` of a chain of zero copies) */
     for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
+        reg_map_left(rg, t, s);
         for (int i = run->n_vnodes - 1; i >= 0; i--) {
             const sem_vnode *nd = &run->vnodes[i];
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
@@ -725,7 +742,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
             hs_add_op(s, v);
             if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
-                           s) &&
+                           rg, s) &&
                 !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            true, rg, z, s))
                 s->n_eqs--;     /* an operand not followed: none */
@@ -871,16 +888,27 @@ static int reg_map_store(reg_map *r, const mdl_test *m, const mdl_ev *ev,
     return reg_map_var(r, h->store_var[s]);
 }
 
-/* The copies herd7's register phase left: memory phase equations after
- * rf's (mdl_herd_regs.left). */
-static void reg_map_left(reg_map *r, int n_threads, hs_sys *s)
+/* The variables of the copies herd7's register phase left, numbered
+ * before the variables past them (herd_solves' dfirst). */
+static void reg_map_reserve(reg_map *r, int n_threads)
+{
+    for (int t = 0; r->th && t < n_threads; t++)
+        for (int i = 0; i < r->th[t].n_left; i++)
+            for (int k = 0; k < 2; k++)
+                reg_map_var(r, r->th[t].left[i][k]);
+}
+
+/* The copies herd7's register phase left in thread t: memory phase
+ * equations after rf's (mdl_herd_regs.left), a later thread's first,
+ * as herd7 lists them (nw21190002_218: P1's `S27:=S23` before P0's
+ * `S12:=S15`), with the thread's zero copies (unstored_ops). */
+static void reg_map_left(reg_map *r, int t, hs_sys *s)
 {
     sem_val zero = sem_int(0);
-    for (int t = 0; r->th && t < n_threads; t++)
-        for (int i = 0; i < r->th[t].n_left; i++) {
-            int a = reg_map_var(r, r->th[t].left[i][0]);
-            hs_add_eq(s, a, reg_map_var(r, r->th[t].left[i][1]), zero);
-        }
+    for (int i = 0; r->th && i < r->th[t].n_left; i++) {
+        int a = reg_map_var(r, r->th[t].left[i][0]);
+        hs_add_eq(s, a, reg_map_var(r, r->th[t].left[i][1]), zero);
+    }
 }
 
 static void reg_map_free(reg_map *r, int n_threads)
@@ -1011,7 +1039,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         /* where others read it, a variable solved first */
         hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
     }
-    reg_map_left(&rg, m->n_threads, &s);
+    reg_map_reserve(&rg, m->n_threads);
     /* ... unless herd7's register phase left it, the value read and the
        expected one renamed apart (sem_run.eq_left): then it is a copy
        equation of the memory phase, after those of rf, whose union-find
@@ -1064,7 +1092,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         dependent(m, ev, n_ev, w, ctx.depfirst, &s);
         hs_add_op(&s, n_ev + w);
         if (pair_args(m, ev, n_ev, base, pick, opv, off, var, ev[w].thread,
-                      &we->vnode, &s))
+                      &we->vnode, &rg, &s))
             continue;
         sem_taint inner = we->vinner & we->vdata;
         if (!inner && node_args(m, ev, n_ev, base, pick, opv, off, var,
@@ -1111,6 +1139,9 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     s.n_vars = dfirst + n_deep;
     ctx.xnum = rg.xnum;
+    ctx.rnum = rg.rnum;
+    ctx.rvar = rg.rvar;
+    ctx.n_r = rg.n_r;
     ctx.xfirst = rg.xfirst;
     ctx.n_x = rg.n_x;
     ctx.deep = deep;

@@ -483,10 +483,19 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
                 va == vb && (!(va & (va - 1)) || vop(r, &in->ops[1])) &&
                 sem_val_eq(a.v, b.v) &&
                 same_symbol(r, &in->ops[1], &in->ops[2]);
-    /* ... on an operation's result, where herd7's register phase folds
-       it (c_regs.c cr_fold_guess) */
-    if (self && vop(r, &in->ops[1]))
-        self = cr_fold_guess(r);
+    /* ... where herd7's register phase folds it (c_regs.c
+       cr_fold_guess). On an operation's result, else it is an operation;
+       on a read's copies (`r1 = r0`, r1 stored, then `r1 != r0`), else
+       herd7 leaves `S9 := S7 != S18` to its memory phase, which folds it
+       when met where its copies make both one variable again (a pair:
+       nw21110006_59 keeps the operation, a thin-air cycle beside `if
+       (r1 != r0)` folds it) */
+    bool apart = false;
+    if (self) {
+        bool fold = cr_fold_guess(r);
+        apart = !fold && !vop(r, &in->ops[1]);
+        self = fold;
+    }
     if (self) {
         vs = 0;
         cr_fold(r);
@@ -509,7 +518,10 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     } else {
         vs = va | vb;
         sem_vnode pa = vnode(r, &in->ops[1]), pb = vnode(r, &in->ops[2]);
-        if (copies_compared(r, in, op, va, vb)) {
+        if (apart) {    /* a pair of one read's copies (node_pair) */
+            nd.same = true;
+            nd.direct = va;
+        } else if (copies_compared(r, in, op, va, vb)) {
             nd.same = true;
         } else if ((pa.same && !vb) || (pb.same && !va)) {
             /* an operation on such a value and a constant (`r3 + 1`):
@@ -874,8 +886,10 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
        success way returns from its trailing smp_mb(), none */
     if (unless)
         set(r, &in->ops[0], sem_int(ok), ok ? 0 : old.t | o.t);
-    else
-        setv(r, &in->ops[0], old.v, old.t, old.t);
+    else    /* a read its success pinned to a constant: herd7's register
+               phase solves the register too (`atomic_add(r0 == 1, x)`
+               then adds the constant 0, a copy: g21180008_185) */
+        setv(r, &in->ops[0], old.v, old.t, r->pinned & old.t ? 0 : old.t);
     return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
 }
 
