@@ -888,14 +888,18 @@ static void reg_map_free(reg_map *r, int n_threads)
 }
 
 /* herd7's variable of access g's address where that is an operation's
- * result (sem_event.anode), else -1. */
+ * result (sem_event.anode) or a copy of a read (acopy), else -1. */
 static int addr_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                    const int *pick, const int *opv, const int *off, int g)
+                    const int *base, const int *pick, const int *opv,
+                    const int *off, const int *var, int g)
 {
     const sem_event *e = ev[g].e;
-    return e && e->anode ? node_var(m, ev, n_ev, pick, opv, off,
-                                    ev[g].thread, e->anode)
-                         : -1;
+    if (e && e->anode)
+        return node_var(m, ev, n_ev, pick, opv, off, ev[g].thread, e->anode);
+    int q = e && single(e->acopy)
+                ? read_event(m, base, pick, ev[g].thread, bit_of(e->acopy))
+                : -1;
+    return q >= 0 ? var[q] : -1;
 }
 
 /* herd7's equation between the addresses of read g and of its write w,
@@ -909,11 +913,12 @@ static int addr_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * `{S39 := S14-x, S40 := S39&0, S42 := x+S40, S14 := S42+1}` met in
  * that order, no execution). */
 static void addr_eq(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                    const int *pick, const int *opv, const int *off, int g,
-                    int w, hs_sys *s)
+                    const int *base, const int *pick, const int *opv,
+                    const int *off, const int *var, int g, int w, hs_sys *s)
 {
-    int ar = addr_var(m, ev, n_ev, pick, opv, off, g);
-    int aw = w >= 0 ? addr_var(m, ev, n_ev, pick, opv, off, w) : -1;
+    int ar = addr_var(m, ev, n_ev, base, pick, opv, off, var, g);
+    int aw = w >= 0 ? addr_var(m, ev, n_ev, base, pick, opv, off, var, w)
+                    : -1;
     const mdl_loc *l = &m->locs[ev[g].loc];
     sem_val at = {.num = l->off, .sym = l->sym};
     if (aw >= 0)
@@ -1017,7 +1022,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
         hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
-        addr_eq(m, ev, n_ev, pick, opv, off, g, src[g], &s);
+        addr_eq(m, ev, n_ev, base, pick, opv, off, var, g, src[g], &s);
     }
     reg_map_left(&rg, m->n_threads, &s);
     /* ... unless herd7's register phase left it, the value read and the

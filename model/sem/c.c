@@ -254,12 +254,15 @@ static void store_vnode(sem_run *r, int w, const ll_operand *o)
 
 /* Access ev's address is operand o: where o holds an operation's result
  * on reads (`q0 = x + (r0 & 0)`, herd7 folds no `S & 0`), herd7's address
- * is that operation's variable (sem_event.anode). */
+ * is that operation's variable (sem_event.anode); where it holds a copy
+ * of a read (a pointer read from memory), that read's (acopy). */
 static void addr_vnode(sem_run *r, int ev, const ll_operand *o)
 {
     sem_vnode nd = vnode(r, o);
     if (vop(r, o) && nd.id > 0)
-        sem_set_anode(r, ev, nd.id);
+        sem_set_anode(r, ev, nd.id, 0);
+    else if (!vop(r, o) && !nd.id)
+        sem_set_anode(r, ev, 0, vsrc(r, o));
 }
 
 /* herd7's symbolic values use what they are made of: an operation, a
