@@ -1037,6 +1037,15 @@ void sem_set_wnode(sem_run *r, int ev, sem_vnode n)
         c->ev[ev].vnode = n;
 }
 
+void sem_set_anode(sem_run *r, int ev, int id, sem_taint copy)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev) {
+        c->ev[ev].anode = id;
+        c->ev[ev].acopy = copy;
+    }
+}
+
 int sem_n_reads(sem_run *r)
 {
     return ctx(r)->n_reads;

@@ -921,6 +921,46 @@ static void reg_map_free(reg_map *r, int n_threads)
     free(r->xnum);
 }
 
+/* herd7's variable of access g's address where that is an operation's
+ * result (sem_event.anode) or a copy of a read (acopy), else -1. */
+static int addr_var(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                    const int *base, const int *pick, const int *opv,
+                    const int *off, const int *var, int g)
+{
+    const sem_event *e = ev[g].e;
+    if (e && e->anode)
+        return node_var(m, ev, n_ev, pick, opv, off, ev[g].thread, e->anode);
+    int q = e && single(e->acopy)
+                ? read_event(m, base, pick, ev[g].thread, bit_of(e->acopy))
+                : -1;
+    return q >= 0 ? var[q] : -1;
+}
+
+/* herd7's equation between the addresses of read g and of its write w,
+ * after the one of their values, where either is a variable of its
+ * register phase (an operation it does not fold, `x + (r0 & 0)`): the
+ * write's := the read's (`S42 := S13`), or the variable := the
+ * location. Its union-find joins the two, so an address is then the
+ * other's variable, through which a cycle may pass (P0 reads through
+ * its address and stores `(q0 + 1) - x`, which P2 reads to make the
+ * address of the write P0 reads: litmus/c/LB+address-fold-read-cycle,
+ * `{S39 := S14-x, S40 := S39&0, S42 := x+S40, S14 := S42+1}` met in
+ * that order, no execution). */
+static void addr_eq(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                    const int *base, const int *pick, const int *opv,
+                    const int *off, const int *var, int g, int w, hs_sys *s)
+{
+    int ar = addr_var(m, ev, n_ev, base, pick, opv, off, var, g);
+    int aw = w >= 0 ? addr_var(m, ev, n_ev, base, pick, opv, off, var, w)
+                    : -1;
+    const mdl_loc *l = &m->locs[ev[g].loc];
+    sem_val at = {.num = l->off, .sym = l->sym};
+    if (aw >= 0)
+        hs_add_eq(s, aw, ar, at);
+    else if (ar >= 0)
+        hs_add_eq(s, ar, -1, at);
+}
+
 /* Does herd7 7.58's solver solve this candidate's equations, as herd7
  * writes them: each read's value := the value its write wrote (reads
  * in reverse order of events), then the equations the semantics left
@@ -1038,6 +1078,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             hs_add_eq(&s, v, -1, ev[g].val);
         /* where others read it, a variable solved first */
         hs_add_eq(&s, var[g], pinned ? -1 : v, ev[g].val);
+        addr_eq(m, ev, n_ev, base, pick, opv, off, var, g, src[g], &s);
     }
     reg_map_reserve(&rg, m->n_threads);
     /* ... unless herd7's register phase left it, the value read and the

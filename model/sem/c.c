@@ -252,6 +252,19 @@ static void store_vnode(sem_run *r, int w, const ll_operand *o)
         sem_set_wnode(r, w, vnode(r, o));
 }
 
+/* Access ev's address is operand o: where o holds an operation's result
+ * on reads (`q0 = x + (r0 & 0)`, herd7 folds no `S & 0`), herd7's address
+ * is that operation's variable (sem_event.anode); where it holds a copy
+ * of a read (a pointer read from memory), that read's (acopy). */
+static void addr_vnode(sem_run *r, int ev, const ll_operand *o)
+{
+    sem_vnode nd = vnode(r, o);
+    if (vop(r, o) && nd.id > 0)
+        sem_set_anode(r, ev, nd.id, 0);
+    else if (!vop(r, o) && !nd.id)
+        sem_set_anode(r, ev, 0, vsrc(r, o));
+}
+
 /* herd7's symbolic values use what they are made of: an operation, a
  * comparison, a branch, an address (model/symbolic.c). */
 static void use(sem_run *r, sem_taint vs)
@@ -677,6 +690,8 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     int w = sem_store(r, a.v, a.t, nv,
                       kind != LL_C_XCHG ? old.t | v.t : in->wait ? 0 : v.t,
                       BIT(T_RMW) | write_tags(ann), ev);
+    addr_vnode(r, ev, &in->ops[1]);
+    addr_vnode(r, w, &in->ops[1]);
     if (in->wait)
         sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
     sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
@@ -835,6 +850,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     cr_read(r, old.t);
     if (sem_stopped(r))
         return SEM_ERROR;
+    addr_vnode(r, ev, &in->ops[1]);
     if (unless && ok)       /* herd7's `S26 := S25 + S22`, read + a */
         cr_op(r, -2, 3);
     /* atomic_add_unless: o is the value that stops the addition */
@@ -867,6 +883,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
         int w = sem_store(r, a.v, a.t, nv,
                           in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
                           BIT(T_RMW) | write_tags(ann), ev);
+        addr_vnode(r, w, &in->ops[1]);
         if (in->wait)   /* as exec_rmw's exchange of a nested RMW's value */
             sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
@@ -926,11 +943,13 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
         equate(r, old.t, in, 2, one, false);
         sem_expect(r, ev, e.v, e.t);
     }
-    if (ok)
-        sem_set_vdata(r, sem_store(r, a.v, a.t, n.v, n.t,
-                                   BIT(T_RMW) | write_tags(succ), ev),
-                      vsrc(r, &in->ops[3]), vop(r, &in->ops[3]));
-    else if (place) {   /* the expected location gets the value */
+    addr_vnode(r, ev, &in->ops[1]);
+    if (ok) {
+        int w = sem_store(r, a.v, a.t, n.v, n.t,
+                          BIT(T_RMW) | write_tags(succ), ev);
+        sem_set_vdata(r, w, vsrc(r, &in->ops[3]), vop(r, &in->ops[3]));
+        addr_vnode(r, w, &in->ops[1]);
+    } else if (place) {   /* the expected location gets the value */
         sem_reg at = operand(r, in, 4);
         int w = sem_store(r, at.v, at.t, old.v, old.t, 0, -1);
         sem_set_vdata(r, w, old.t, false);
@@ -1112,6 +1131,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         v = sem_load(r, a.v, a.t, read_tags(ann), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
+        addr_vnode(r, ev, &in->ops[1]);
         cr_read(r, v.t);
         setv(r, &in->ops[0], v.v, v.t, v.t);
         return SEM_NEXT;
@@ -1122,6 +1142,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         w = sem_store(r, a.v, a.t, v.v, v.t, write_tags(ann), -1);
         sem_set_vdata(r, w, vsrc(r, &in->ops[1]), vop(r, &in->ops[1]));
         store_vnode(r, w, &in->ops[1]);
+        addr_vnode(r, w, &in->ops[0]);
         cr_store(r, w, 1);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_RMW:

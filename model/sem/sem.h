@@ -140,6 +140,15 @@ typedef struct sem_event {
                              another in its union-find (sem/c.c
                              copy_read): the memory phase copies it
                              through one more variable */
+    int anode;            /* R, W (C): the operation (sem_vnode id) whose
+                             result its address is (`x + (r0 & 0)`, which
+                             herd7 does not fold): a variable of herd7's
+                             memory phase, which rf's equations tie to
+                             the other access's address (model/
+                             symbolic.c addr_eq), else 0 */
+    sem_taint acopy;      /* R, W (C): the read its address is a copy of
+                             (`r1 = READ_ONCE(*r0)`, r0 read from p):
+                             that read's variable, likewise, else 0 */
     int vzero;            /* W of a register herd7's register phase
                              renamed to a zdeep zero copy's S1 (sem_vnode.
                              zdeep): that copy's id, else 0 */
@@ -729,6 +738,9 @@ sem_vnode sem_get_vnode(sem_run *r, int slot);
 void sem_set_vnode(sem_run *r, int slot, sem_vnode n);
 /* Write event ev stores the result of operation n (sem_event.vnode). */
 void sem_set_wnode(sem_run *r, int ev, sem_vnode n);
+/* Access ev's address is the result of operation id (sem_event.anode),
+ * or a copy of the reads copy (sem_event.acopy). */
+void sem_set_anode(sem_run *r, int ev, int id, sem_taint copy);
 /* The result v of an operation on values read, made by the running
  * statement: the engine may set it to the constant an equation gives it
  * (model/paths.c pin_paths). */

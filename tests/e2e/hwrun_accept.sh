@@ -95,6 +95,8 @@ litmus/c/C+illegal-op-only-past-own-write-beside-cut-loop.litmus:22:14: hwrun do
 litmus/c/C+illegal-op-only-past-own-write.litmus:19:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-thin-air-model-forbids.litmus:15:14: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/LB+address-difference-branch.litmus:20:10: hwrun does not support arithmetic on an address ('a'): herd7 computes it otherwise than a machine
+litmus/c/LB+address-fold-read-cycle-xchg.litmus:21:9: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
+litmus/c/LB+address-fold-read-cycle.litmus:24:9: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/LB+self-init-ctrl+deref-chain.litmus:24:2: hwrun cannot tell what a register points to: 'x2' (intptr_t) and 'y1' (int) both have their address taken
 litmus/c/LB+zero-read-store-via-itself.litmus:21:8: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/LB+zero-read-store-or-locks.litmus:19:7: hwrun cannot tell what a register points to: no shared variable has its address taken
