@@ -2883,16 +2883,25 @@ static void combination(search *s)
     product(s, 0);
 }
 
-/* Whether write w's value is made of read r's (the same thread's): its
- * vdata, herd7's symbol where values are symbolic (C: `(r0 ^ r0) + 2` is
- * made of no read), and its vloop (LISA's `mov r3 (xor r0 r0)` still
- * counts r0: no Loop there, herd7 says it). */
-static bool made_of(const sem_event *w, const sem_event *r)
+/* Whether write w's value is made of read r's (the same thread's), so
+ * that it is no source of r in herd7's Loop test: its vdata, and its
+ * vloop (LISA's `mov r3 (xor r0 r0)` still counts r0: no Loop there,
+ * herd7 says it). In C, not where an equation sets r to a constant
+ * (mdl_run.pinned: a cmpxchg's success expecting 1): herd7's register
+ * phase solves it, and the copy with it (`r0 = cmpxchg(z, 1, 5);
+ * WRITE_ONCE(*z, r0)`: `Loop`, litmus/c/loops-cut-cmpxchg-reads-own-
+ * later-copy); an expected value made of another read is solved in the
+ * memory phase, in an order that left it unsolved (`cmpxchg(y, r2 +
+ * 1, 2)`, then y written `r0 + r2 - r2`: no Loop). */
+static bool made_of(const search *s, const gev *w, const gev *r)
 {
-    if (r->read_no < 0)
+    if (r->e->read_no < 0)
         return false;
-    sem_taint bit = (sem_taint)1 << r->read_no;
-    return ((w->vdata | w->vloop) & bit) != 0;
+    sem_taint bit = (sem_taint)1 << r->e->read_no;
+    if (!((w->e->vdata | w->e->vloop) & bit))
+        return false;
+    const mdl_run *run = &s->m->threads[r->thread].runs[s->pick[r->thread]];
+    return !s->m->ops->symbolic_values || !(run->pinned & bit);
 }
 
 /* Does every read of the combination find a write of its value (or the
@@ -2903,7 +2912,8 @@ static bool made_of(const sem_event *w, const sem_event *r)
  * after the read in its thread too (l5700100_27: P0 reads z = 2 from its
  * own later `w z 2`, copies it to y, and P1 spins on y), but one whose
  * value is made of the read itself (`r0 = y; y = r0`) is an equation
- * r0 = r0 its solver leaves undetermined: no source. Nor is the write
+ * r0 = r0 its solver leaves undetermined unless another equation
+ * solves it (made_of). Nor is the write
  * of the read's own instruction (an RMW's: `cmpxchg(y, 0, 0)` reading
  * the 0 it would write itself, where no other write gives 0: no Loop on
  * herd7, g16100004_51). */
@@ -2927,7 +2937,7 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
                     !same_instr(s, w, r) &&
                     (w->thread != r->thread || h < g ||
                      (own_later && w->e->inst != r->e->inst &&
-                      !made_of(w->e, r->e)));
+                      !made_of(s, w, r)));
         }
         if (!found)
             return false;
@@ -3085,7 +3095,7 @@ static bool bad_source(const search *s, int g, int h, bool own, bool later,
            !same_instr(s, w, r) &&
            (w->thread != r->thread || h < g ||
             (w->e->inst != r->e->inst &&
-             (own || (later && !made_of(w->e, r->e)))));
+             (own || (later && !made_of(s, w, r)))));
 }
 
 /* Whether event h is a constant write: the initial one, or one whose
