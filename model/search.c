@@ -2886,13 +2886,14 @@ static void combination(search *s)
 /* Whether write w's value is made of read r's (the same thread's), so
  * that it is no source of r in herd7's Loop test: its vdata, and its
  * vloop (LISA's `mov r3 (xor r0 r0)` still counts r0: no Loop there,
- * herd7 says it). In C, not where an equation sets r to a constant
- * (mdl_run.pinned: a cmpxchg's success expecting 1): herd7's register
- * phase solves it, and the copy with it (`r0 = cmpxchg(z, 1, 5);
- * WRITE_ONCE(*z, r0)`: `Loop`, litmus/c/loops-cut-cmpxchg-reads-own-
- * later-copy); an expected value made of another read is solved in the
- * memory phase, in an order that left it unsolved (`cmpxchg(y, r2 +
- * 1, 2)`, then y written `r0 + r2 - r2`: no Loop). */
+ * herd7 says it). In C the symbolic judge (bad_solves) tells whether
+ * an equation solves it: a cmpxchg's success (`r0 = cmpxchg(z, 1, 5);
+ * WRITE_ONCE(*z, r0)`: `S := 1` solves the copy, `Loop`;
+ * litmus/c/loops-cut-cmpxchg-reads-own-later-copy), where `r0 = z; z =
+ * r0` alone leaves S undetermined; but for a nested operation on a
+ * read no constant fixes (`cmpxchg(y, r2 + 1, 2)`, y written `(r10 ^
+ * r0) + r0 - r0`): herd7's one pass leaves its cycle of operations
+ * unsolved (no Loop), which our replay keeps. */
 static bool made_of(const search *s, const gev *w, const gev *r)
 {
     if (r->e->read_no < 0)
@@ -2901,7 +2902,9 @@ static bool made_of(const search *s, const gev *w, const gev *r)
     if (!((w->e->vdata | w->e->vloop) & bit))
         return false;
     const mdl_run *run = &s->m->threads[r->thread].runs[s->pick[r->thread]];
-    return !s->m->ops->symbolic_values || !(run->pinned & bit);
+    const sem_vnode *nd = &w->e->vnode;
+    return !s->m->ops->symbolic_values ||
+           (!(run->pinned & bit) && nd->id && (nd->arg[0] || nd->arg[1]));
 }
 
 /* Does every read of the combination find a write of its value (or the
