@@ -362,9 +362,10 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
 /* herd7's Loop test of a combination cut at a loop: does every read
  * that meets an operation, a comparison or a branch get a value some
  * constant determines through src (no cycle of values, `S = (S + 1) -
- * 1`, leaves it undetermined)? herd7 7.58's order of solving, which
- * mdl_symbolic_keep follows on executions, drops none here
- * (sp20100126: an incoherent cut candidate herd_solves would drop). */
+ * 1`, leaves it undetermined), and does herd7 7.58's solver, whose one
+ * pass over a cycle mdl_symbolic_keep follows on executions, solve its
+ * equations? A cut candidate is solved as any other before herd7 looks
+ * for the cut (litmus/c/loops-cut-add-unless-pin-solve-order). */
 bool mdl_symbolic_determined(const mdl_test *m, const mdl_ev *ev, int n_ev,
                              const int *base, const int *pick, const int *src);
 /* Is every read of the combination (runs pick) a constant, so that

@@ -1378,12 +1378,17 @@ static bool folds_hold(run_ctx *c, const sem_run *r)
     return true;
 }
 
-/* Run the thread once along the current choices. */
+/* Run the thread once along the current choices. A run cut at a loop
+ * is checked at its end too: herd7 solves the registers of the cut
+ * structure as of any other, and a cut run's guess that its phase
+ * loses a cmpxchg's equation (sem/c_regs.c) made `Loop` where no
+ * success reads the value (litmus/c/loops-cut-cmpxchg-register-
+ * equation-checked). */
 static void run_once(run_ctx *c, sem_run *r)
 {
     r->run_no++;
     run_steps(c, r);
-    if (!c->dead && !c->error && !c->cut &&
+    if (!c->dead && !c->error &&
         ((c->m->ops->run_end && !c->m->ops->run_end(r)) ||
          !folds_hold(c, r)))
         c->dead = true;

@@ -2939,40 +2939,29 @@ static void combination(search *s)
     product(s, 0);
 }
 
-/* Whether an RMW's equation of its run gives read r a value (a cmpxchg's
- * success `S := expected`, atomic_add_unless's failure `S := limit`):
- * with a constant (sem_run.pinned), a copy of another read (eqs) or an
- * operation on reads (opeqs). */
-static bool equated(const search *s, const gev *r)
-{
-    const mdl_run *run = &s->m->threads[r->thread].runs[s->pick[r->thread]];
-    int no = r->e->read_no;
-    sem_taint bit = (sem_taint)1 << no;
-    if (run->pinned & bit)
-        return true;
-    for (int i = 0; i < run->n_eqs; i++)
-        if (run->eqs[i][0] == no)
-            return true;
-    for (int i = 0; i < run->n_opeqs; i++)
-        if (run->opeqs[i][0] & bit)
-            return true;
-    return false;
-}
-
-/* Whether write w's value is made of read r's (the same thread's), an
- * equation herd7's solver leaves undetermined where r reads w: w's
- * vdata, herd7's symbol where values are symbolic (C: `(r0 ^ r0) + 2` is
- * made of no read), and its vloop (LISA's `mov r3 (xor r0 r0)` still
- * counts r0: no Loop there, herd7 says it). Not where an RMW's equation
- * may solve r (`r0 = cmpxchg(y, 1, 2); *y = r0;` reading 1 from that
- * store, then a spin while r0 != 0: Loop on herd7, g14000001_281): the
- * solver's replay decides (bad_solves). */
+/* Whether write w's value is made of read r's (the same thread's), so
+ * that it is no source of r in herd7's Loop test: its vdata, and its
+ * vloop (LISA's `mov r3 (xor r0 r0)` still counts r0: no Loop there,
+ * herd7 says it). In C the symbolic judge (bad_solves) tells whether
+ * an equation solves it: a cmpxchg's success (`r0 = cmpxchg(y, 1, 2);
+ * *y = r0;`: `S := 1` solves the copy, and a spin while r0 != 0 turns:
+ * `Loop`, g14000001_281; litmus/c/loops-cut-cmpxchg-reads-own-later-copy;
+ * an expected `r2 + 1`, S2 solved, as well), where `r0 = y; y = r0`
+ * alone leaves S undetermined; but not a nested operation on a read no
+ * constant fixes (`cmpxchg(y, r2 + 1, 2)`, y written `(r10 ^ r0) + r0 -
+ * r0`): herd7's one pass leaves its cycle of operations unsolved (no
+ * Loop), which our replay keeps. */
 static bool made_of(const search *s, const gev *w, const gev *r)
 {
     if (r->e->read_no < 0 || r->e->read_no >= SEM_MAX_READS)
         return false;
     sem_taint bit = (sem_taint)1 << r->e->read_no;
-    return ((w->e->vdata | w->e->vloop) & bit) && !equated(s, r);
+    if (!((w->e->vdata | w->e->vloop) & bit))
+        return false;
+    const mdl_run *run = &s->m->threads[r->thread].runs[s->pick[r->thread]];
+    const sem_vnode *nd = &w->e->vnode;
+    return !s->m->ops->symbolic_values ||
+           (!(run->pinned & bit) && nd->id && (nd->arg[0] || nd->arg[1]));
 }
 
 /* Does every read of the combination find a write of its value (or the
@@ -2983,7 +2972,8 @@ static bool made_of(const search *s, const gev *w, const gev *r)
  * after the read in its thread too (l5700100_27: P0 reads z = 2 from its
  * own later `w z 2`, copies it to y, and P1 spins on y), but one whose
  * value is made of the read itself (`r0 = y; y = r0`) is an equation
- * r0 = r0 its solver leaves undetermined: no source. Nor is the write
+ * r0 = r0 its solver leaves undetermined unless another equation
+ * solves it (made_of). Nor is the write
  * of the read's own instruction (an RMW's: `cmpxchg(y, 0, 0)` reading
  * the 0 it would write itself, where no other write gives 0: no Loop on
  * herd7, g16100004_51). */

@@ -1371,8 +1371,11 @@ static bool opeqs_determine(const mdl_test *m, const int *base,
 }
 
 /* mdl_symbolic_keep, or (loop) mdl_symbolic_determined: the classes and
- * what determines them alone; failed: the candidate carries a failure,
- * kept whatever herd7 leaves unsolved. */
+ * what determines them, and herd7's solver on both (a cut candidate's
+ * equations go through the same pass: a failing add_unless's `S := 0`
+ * pins the cycle of an inc and a dec, but the pass meets `0 := S + 1`
+ * before the dec solves S, and no `Loop`, g21150014_52); failed: the
+ * candidate carries a failure, kept whatever herd7 leaves unsolved. */
 static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                   const int *base, const int *pick, const int *src,
                   const int *final_w, sem_val *vals, bool loop, bool failed)
@@ -1425,9 +1428,8 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     bool *solved = ll_xcalloc((size_t)n_ev, sizeof *solved);
-    if (!loop && (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
-                  !herd_solves(m, ev, n_ev, base, pick, src, parent, rename,
-                               solved)))
+    if (!opeq_solvable(m, ev, n_ev, base, pick, src, parent) ||
+        !herd_solves(m, ev, n_ev, base, pick, src, parent, rename, solved))
         keep = false;
     /* a read herd7's pass solves is determined, though its write's value
        is an operation on reads of a cycle: the pass solved an operand

@@ -80,7 +80,9 @@
  * thread in some three-thread tests of few events, and init blocks
  * typed (`atomic_t x = ATOMIC_INIT(1);`), with the zeros written out, on
  * one line, an address dependency through `x + (r0 - r0)`, and SRCU
- * on a second srcu_struct ss2. The same SEED and LARGE
+ * on a second srcu_struct ss2; from a sixth (spin_shape), one test in
+ * six of few events ends one thread with a spin on a location and the
+ * others with an RMW of it. The same SEED and LARGE
  * (and GEN_C_LOCKWORD) always write the same tests. Standalone: no
  * project code. */
 #include <stdint.h>
@@ -1058,6 +1060,81 @@ static void addr_diff(thread *t)
     }
 }
 
+/* Spin loops on values RMWs write (loopval, Dec 7): one test in
+ * SPIN_ODDS of few events (at most SPIN_MAX_EVENTS) that is no thin-air
+ * or lock-word test gets, at the end of one thread, a spin on a
+ * location L while it reads (or until it reads) 0, 1 or 2, maybe after
+ * an RMW of its own on L, and at the end of each other thread an RMW on
+ * L with a limit or an expected value (atomic_add_unless, cmpxchg,
+ * *_and_test) or an increment, a decrement, an exchange: herd7's
+ * `Loop` then depends on which values its solver gives the spin's
+ * reads (a failing add_unless's `S := 0` pinning a cycle of an inc and
+ * a dec: g21150014_52, litmus/c/loops-cut-add-unless-pin-solve-order),
+ * where the main draws spin in one test in 30, rarely on a location
+ * the other threads' RMWs write. Drawn
+ * from a stream of its own seeded from the main one without drawing
+ * from it: every other test is what it was. The registers, r11 to r13,
+ * are declared where they are set (the condition names none). */
+enum { SPIN_ODDS = 6, SPIN_MAX_EVENTS = 10 };
+static uint64_t rng_spin;
+
+static void spin_stream(void)
+{
+    stream_swap(&rng_spin);
+}
+
+/* An RMW of L with a limit or a value, its result (if any) into r. */
+static void spin_rmw(thread *t, const char *l, const char *r)
+{
+    static const char *const forms[] = {
+        "%s = atomic_add_unless(%s, %s, %s);", "%s = cmpxchg(%s, %s, %s);",
+        "%s = cmpxchg_relaxed(%s, %s, %s);",
+        "%s = atomic_cmpxchg_acquire(%s, %s, %s);",
+        "%s = atomic_dec_and_test(%s);", "%s = atomic_inc_and_test(%s);",
+        "%s = atomic_sub_and_test(%s, %s);", "%s = atomic_inc_return(%s);",
+        "%s = atomic_fetch_dec(%s);", "%s = xchg(%s, %s);",
+        "atomic_inc(%s);", "atomic_dec(%s);", "atomic_add(%s, %s);"};
+    static const char *const k[] = {"0", "1", "2", "-1"};
+    char d[32], line[160];
+    unsigned f = rnd(sizeof forms / sizeof forms[0]);
+    const char *a = k[rnd(4)], *b = k[rnd(4)];
+    snprintf(d, sizeof d, "%s %s", reg_type, r);
+    if (f <= 3)
+        snprintf(line, sizeof line, forms[f], d, l, a, b);
+    else if (f == 6)
+        snprintf(line, sizeof line, forms[f], d, a, l);
+    else if (f == 9)
+        snprintf(line, sizeof line, forms[f], d, l, a);
+    else if (f <= 8)
+        snprintf(line, sizeof line, forms[f], d, l);
+    else if (f == 12)
+        snprintf(line, sizeof line, forms[f], a, l);
+    else
+        snprintf(line, sizeof line, forms[f], l);
+    put(t, 1, "%s", line, 0, 0);
+}
+
+static void spin_shape(thread *th, int n)
+{
+    if (rnd(SPIN_ODDS))
+        return;
+    const char *l = locs[rnd(N_LOCS)];
+    int s = (int)rnd((unsigned)n);
+    for (int i = 0; i < n; i++)
+        if (i != s)
+            spin_rmw(&th[i], l, "r12");
+    thread *t = &th[s];
+    if (rnd(3) == 0)
+        spin_rmw(t, l, "r13");
+    char d[32];
+    snprintf(d, sizeof d, "%s r11", reg_type);
+    put(t, 1, "%s = READ_ONCE(*%s);", d, l, 0);
+    put(t, 1, rnd(3) ? "while (r11 == %s) {" : "while (r11 != %s) {",
+        rnd(2) ? "0" : rnd(2) ? "1" : "2", 0, 0);
+    put(t, 2, "r11 = READ_ONCE(*%s);", l, 0, 0);
+    put(t, 1, "}", 0, 0, 0);
+}
+
 /* Swap the two streams (called in pairs). */
 static void aside(void)
 {
@@ -1569,6 +1646,13 @@ static void one_test(FILE *f, const char *name)
         addr_stream();
         addr_diff(&th[i]);
         addr_stream();
+    }
+    /* spin loops on values RMWs write (spin_shape), last */
+    rng_spin = rng ^ 0x510e527fade682d1ULL;
+    if (!lw && !thin && n4 == n && used <= SPIN_MAX_EVENTS) {
+        spin_stream();
+        spin_shape(th, n);
+        spin_stream();
     }
     /* the init block: p points to x (or, one test in four, y or z),
      * a location starts at 1 or 2 one time in eight, registers r9 (a
