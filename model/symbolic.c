@@ -699,6 +699,48 @@ static int zero_source(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return q >= 0 ? var[q] : -1;
 }
 
+/* The copies herd7's register phase made of `S' := S + S0` (an RMW
+ * adding a local holding 0: sem_event.vcopy) and left unsolved, taken
+ * from the last write down (vcopies.w) by unstored_ops. */
+typedef struct vcopies {
+    int *deep;          /* the vdeep writes, each one's W variable ... */
+    int n_deep, dfirst; /* ... dfirst + its index */
+    int w;              /* the next write down to take */
+} vcopies;
+
+/* Add the vcopy equations of the writes from vc->w down that are of
+ * thread t at statement stmt or later (all of thread t: stmt -1), the
+ * later write first. */
+static void vcopy_eqs(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                      const int *base, const int *pick, const int *opv,
+                      const int *var, int t, int stmt, vcopies *vc,
+                      hs_sys *s)
+{
+    for (; vc->w >= 0; vc->w--) {
+        int w = vc->w;
+        const sem_event *we = ev[w].e;
+        if (we && ev[w].thread < t)
+            return;
+        if (!we || ev[w].thread > t || opv[w] != w || !we->vcopy)
+            continue;
+        if (we->stmt < stmt)
+            return;
+        int q = read_event(m, base, pick, t, bit_of(we->vdata));
+        if (q < 0)
+            continue;
+        if (!we->vdeep) {
+            hs_add_eq(s, n_ev + w, var[q], ev[w].val);
+            continue;
+        }
+        /* W under the class's variable (sem_event.vdeep): `S6 := S8,
+           S8 := S3`, W S8 a variable of its own between */
+        int d = vc->dfirst + vc->n_deep;
+        hs_add_eq(s, n_ev + w, d, ev[w].val);
+        hs_add_eq(s, d, var[q], ev[w].val);
+        vc->deep[vc->n_deep++] = w;
+    }
+}
+
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
  * r1;` at a thread's end): each is a node of its one pass, which may
  * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
@@ -710,17 +752,22 @@ static int zero_source(const mdl_test *m, const mdl_ev *ev, int n_ev,
 static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *base, const int *pick, const int *opv,
                          const int *off, const int *var, reg_map *rg,
-                         const zero_map *z,
-                         hs_sys *s)
+                         const zero_map *z, vcopies *vc, hs_sys *s)
 {
     /* the last first, as herd7 lists what its register phase left (the
        order its memory phase's union-find takes the copies in: `S28 :=
-       S27, S27 := S26, S26 := S22` of a chain of zero copies) */
+       S27, S27 := S26, S26 := S22` of a chain of zero copies), an RMW's
+       write copying its read (vcopy_eqs) among them by statement: P2's
+       `S15 := S13` (r1 = r0 + r10) before P1's `S10 := S9`
+       (atomic_add(r1, x)), which roots the class of both at P0's read
+       (litmus/c/RMW+zero-copies-two-threads-order) */
     for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         reg_map_left(rg, t, s);
         for (int i = run->n_vnodes - 1; i >= 0; i--) {
             const sem_vnode *nd = &run->vnodes[i];
+            vcopy_eqs(m, ev, n_ev, base, pick, opv, var, t, nd->stmt, vc,
+                      s);
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
             if (v < 3 * n_ev)
                 continue;       /* stored, or not followed */
@@ -747,6 +794,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                            true, rg, z, s))
                 s->n_eqs--;     /* an operand not followed: none */
         }
+        vcopy_eqs(m, ev, n_ev, base, pick, opv, var, t, INT_MIN, vc, s);
     }
 }
 
@@ -1103,29 +1151,14 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     /* the copies herd7's register phase made of `S' := S + S0` (an RMW
-       adding a local holding 0: sem_event.vcopy) and left unsolved, in
-       the order it lists them, the last solved first: the later write
-       first (the two-RMW shape's union-find roots the class as herd7's
-       only so, issue 24: litmus/c/RMW+add-return-zero-local-pair) */
-    int *deep = ll_xmalloc((size_t)(n_ev + 1) * sizeof *deep);
-    int n_deep = 0, dfirst = rg.xfirst + rg.n_x;
-    for (int w = n_ev - 1; w >= 0; w--) {
-        const sem_event *we = ev[w].e;
-        if (opv[w] != w || !we->vcopy)
-            continue;
-        int q = read_event(m, base, pick, ev[w].thread, bit_of(we->vdata));
-        if (q < 0)
-            continue;
-        if (!we->vdeep) {
-            hs_add_eq(&s, n_ev + w, var[q], ev[w].val);
-            continue;
-        }
-        /* W under the class's variable (sem_event.vdeep): `S6 := S8,
-           S8 := S3`, W S8 a variable of its own between */
-        hs_add_eq(&s, n_ev + w, dfirst + n_deep, ev[w].val);
-        hs_add_eq(&s, dfirst + n_deep, var[q], ev[w].val);
-        deep[n_deep++] = w;
-    }
+       adding a local holding 0: sem_event.vcopy) and left unsolved go
+       with its other copies left, in the order it lists them, the last
+       solved first (unstored_ops): the later write first (the two-RMW
+       shape's union-find roots the class as herd7's only so, issue 24:
+       litmus/c/RMW+add-return-zero-local-pair) */
+    vcopies vc = {.deep = ll_xmalloc((size_t)(n_ev + 1) * sizeof *vc.deep),
+                  .dfirst = rg.xfirst + rg.n_x, .w = n_ev - 1};
+    int *deep = vc.deep, dfirst = vc.dfirst;
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
@@ -1162,7 +1195,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 hs_add_arg(&s, var[q]);
         }
     }
-    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &rg, &z, &s);
+    unstored_ops(m, ev, n_ev, base, pick, opv, off, var, &rg, &z, &vc, &s);
+    int n_deep = vc.n_deep;
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_opeqs; i++) {
