@@ -68,6 +68,10 @@ typedef struct run_ctx {
                            read made: bad if it ends */
     bool looped;        /* some run jumped back on a value read */
     bool probing;       /* runs may take one value of a later own write */
+    bool lock_read;     /* the read being made is a lock's whose source
+                           herd7's model chooses (sem_ops.
+                           herd_chosen_reads): probing, it takes any
+                           value, as many as the run makes */
     bool probe;         /* this run did (mdl_run.probe) */
     /* The path pass (zero_paths_refuse): each read takes one value, a
        branch on a value read takes both ways, an access to no location
@@ -655,6 +659,11 @@ static int may_read_how(run_ctx *c, int loc, int k, int inst)
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     if (mdl_value_outside(l, k, c->th))
         return 1;
+    /* a failed trylock or spin_is_locked in a loop: herd7's Loop test
+       finds its valueless read no source (search.c lock_chosen), each
+       turn's (`while (r1 == r0) r0 = spin_trylock(s);`) */
+    if (c->probing && c->lock_read)
+        return 2;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
             c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
@@ -845,7 +854,9 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     if (!source_room(r))
         return out;
     /* the path pass takes one value: the branches go both ways */
+    c->lock_read = (tags & c->m->ops->herd_chosen_reads) != 0;
     int k = choose_value(r, loc);
+    c->lock_read = false;
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
     e->val = c->m->locs[loc].dom[k];
@@ -1154,6 +1165,15 @@ bool sem_lock_wait(sem_run *r)
     run_ctx *c = ctx(r);
     c->waited = true;
     return c->keep_waits || c->explore || c->free_br;
+}
+
+bool sem_lock_unvalued(sem_run *r)
+{
+    run_ctx *c = ctx(r);
+    if (!c->probing || c->explore)
+        return false;
+    c->probe = true;
+    return true;
 }
 
 /* sem_illegal_op and sem_illegal_value: n operands v, shown as herd7's

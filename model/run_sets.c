@@ -85,7 +85,8 @@ static void index_runs(mdl_run_sets *rs, int t, int n)
     }
 }
 
-void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip)
+void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip,
+                       sem_tags cut_free)
 {
     int T = m->n_threads, L = m->n_locs;
     pairs p = {0};
@@ -134,7 +135,8 @@ void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip)
             uint64_t *wr = rs->wr[t] + (size_t)k * W;
             for (int i = 0; i < run->n_ev; i++) {
                 const sem_event *e = &run->ev[i];
-                if (!counts(e, skip))
+                if (!counts(e, skip) ||
+                    (run->cut && e->kind == SEM_R && (e->tags & cut_free)))
                     continue;
                 set_bit(e->kind == SEM_W ? wr : rd, pair_id(&p, e->loc, e->val));
             }

@@ -30,8 +30,11 @@ typedef struct mdl_run_sets {
 } mdl_run_sets;
 
 /* Index every run of m; reads tagged with any of `skip` need no write
- * (a model that chooses them). */
-void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip);
+ * (a model that chooses them), nor those of a run cut at a loop tagged
+ * with any of `cut_free` (herd7's Loop test finds a lock's valueless
+ * reads none: search.c lock_chosen). */
+void mdl_run_sets_make(mdl_run_sets *rs, const mdl_test *m, sem_tags skip,
+                       sem_tags cut_free);
 void mdl_run_sets_free(mdl_run_sets *rs);
 
 /* With threads 0..t-1 picked (mdl_run_sets_pick), does run k of

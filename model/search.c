@@ -2964,6 +2964,17 @@ static bool made_of(const search *s, const gev *w, const gev *r)
            (!(run->pinned & bit) && nd->id && (nd->arg[0] || nd->arg[1]));
 }
 
+/* A read of a lock whose source herd7's model chooses (a failed
+ * spin_trylock, spin_is_locked: sem_ops.herd_chosen_reads): its events
+ * carry no value, so herd7's Loop test, before the model, finds it
+ * none to find (`r0 = spin_trylock(s)` failing where no thread takes s,
+ * then a spin while r1 == r0: Loop, g16000019_95; spin_is_locked alike,
+ * g16000015_81). */
+static bool lock_chosen(const search *s, const gev *r)
+{
+    return (r->e->tags & s->m->ops->herd_chosen_reads) != 0;
+}
+
 /* Does every read of the combination find a write of its value (or the
  * initial value), not of its own instruction nor after it in its thread?
  * herd7's test of a path cut at a loop's unrolling limit: it says `Loop`
@@ -2983,7 +2994,8 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
     build_events(s);
     for (int g = m->n_locs; g < s->n_ev; g++) {
         const gev *r = &s->ev[g];
-        if (r->e->kind != SEM_R || !solved(s, r))
+        if (r->e->kind != SEM_R || !solved(s, r) ||
+            (own_later && lock_chosen(s, r)))
             continue;
         bool found = !m->locs[r->loc].no_init &&
                      sem_val_eq(m->locs[r->loc].init, r->e->val);
@@ -3214,7 +3226,8 @@ static bool bad_solves(search *s, bool cut, bool later, bool failed)
     for (int g = 0; g < n; g++) {
         ev[g] = s->ev[g];
         s->src[g] = -1;
-        if (g < m->n_locs || !bad_read(s, &s->ev[g], &own[g]))
+        if (g < m->n_locs || !bad_read(s, &s->ev[g], &own[g]) ||
+            (cut && lock_chosen(s, &s->ev[g])))
             continue;
         if (own[g]) {
             copy[g] = *s->ev[g].e;
@@ -3506,7 +3519,7 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
     s.vals = ll_xcalloc((size_t)m->n_obs + 1, sizeof *s.vals);
     settle_setup(&s);
     later_values(&s);
-    mdl_run_sets_make(&s.rs, m, s.chosen);
+    mdl_run_sets_make(&s.rs, m, s.chosen, m->ops->herd_chosen_reads);
     for (int t = 0; t < m->n_threads; t++)
         for (int k = 0; k < m->threads[t].n_runs; k++)
             s.any_illegal |= m->threads[t].runs[k].illegal;

@@ -1046,7 +1046,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LF), &ev);
         if (sem_stopped(r))
             return SEM_ERROR;
-        if (!sem_free(r, v.t) && !lock_taken(v.v))
+        if (!sem_free(r, v.t) && !lock_taken(v.v) && !sem_lock_unvalued(r))
             return SEM_DEAD;
         set(r, &in->ops[0], sem_int(0), v.t);
         return SEM_NEXT;
@@ -1059,14 +1059,18 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
         return SEM_ERROR;
     if (sem_free(r, v.t))
         ;
-    else if (locked ? !lock_taken(v.v)
-                    : !is_zero(v.v) && !sem_is_start(r, a.v, v.v))
+    else if ((locked ? !lock_taken(v.v)
+                     : !is_zero(v.v) && !sem_is_start(r, a.v, v.v)) &&
+             !sem_lock_unvalued(r))
         return SEM_DEAD;
     /* herd7's lock.cat gives an RU after its thread's own unlock two
        sources, that unlock (rfi-ru) and an external UL or the initial
        write (rfe-ru): whichever is co-later, the other makes a
-       coherence cycle, so spin_is_locked never returns 0 there */
-    else if (!locked && (sem_prior_write_tags(r, ev, LOCK_WRITES) & BIT(T_UL)))
+       coherence cycle, so spin_is_locked never returns 0 there (but in
+       herd7's Loop test, before the model) */
+    else if (!locked &&
+             (sem_prior_write_tags(r, ev, LOCK_WRITES) & BIT(T_UL)) &&
+             !sem_lock_unvalued(r))
         return SEM_DEAD;
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;

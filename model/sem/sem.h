@@ -905,6 +905,12 @@ bool sem_illegal_value(sem_run *r, const char *op, sem_val a,
  * kept (paths.c, all_rounds): the run may stop there, as dead, if what
  * it goes on to do is the same whatever the lock read. */
 bool sem_lock_wait(sem_run *r);
+/* A failed trylock or spin_is_locked that read another value than its
+ * way needs: herd7's lock events carry no value, and its Loop test,
+ * before the model, takes the way whatever was read. True on the pass
+ * that probes for Loop (the run then serves that test alone), where the
+ * run goes on; false elsewhere, where it stops. */
+bool sem_lock_unvalued(sem_run *r);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */

@@ -46,6 +46,8 @@ $root/litmus/c/loops-cut-incoherent-source.litmus: test loops-cut-incoherent-sou
 $root/litmus/c/loops-cut-read-unwritten-values.litmus: test loops-cut-read-unwritten-values: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write-xor.litmus: test loops-cut-reads-own-later-write-xor: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write.litmus: test loops-cut-reads-own-later-write: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-spin-is-locked-unvalued.litmus: test loops-cut-spin-is-locked-unvalued: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-trylock-fails-unvalued.litmus: test loops-cut-trylock-fails-unvalued: loops unrolled 2 times; executions going round more are not counted
 EOF
 cmp -s "$tmp/want.err" "$tmp/err" || { diff "$tmp/want.err" "$tmp/err"; fail "messages"; }
 # The logs without the two refused tests and LB+unlock-lock+acquire (the
