@@ -1,6 +1,7 @@
 /* test_run_sets.c — run_sets (model/run_sets.c) against the definition
  * choose_runs had before it: with runs picked for threads 0..t, a pick is
- * kept when every read of the picked runs (but those tagged to skip) has
+ * kept when every read of the picked runs (but those tagged to skip, and
+ * in a run cut at a loop those tagged cut_free) has
  * its value from the initial value (unless the location has none), a
  * write of a picked run, or a write of some run of a thread after t.
  * Random small tests (threads, runs of reads and writes, locations,
@@ -18,7 +19,7 @@
 
 #include "model/run_sets.h"
 
-enum { MAXT = 4, MAXL = 4, SKIP = 2 };
+enum { MAXT = 4, MAXL = 4, SKIP = 2, CUT_FREE = 4 };
 
 static uint64_t rng = 88172645463325252u;
 
@@ -43,7 +44,8 @@ static bool brute(const mdl_test *m, const int *picks, int t, int k)
         const mdl_run *ru = &m->threads[u].runs[u == t ? k : picks[u]];
         for (int i = 0; i < ru->n_ev; i++) {
             const sem_event *r = &ru->ev[i];
-            if (r->kind != SEM_R || (r->tags & SKIP))
+            if (r->kind != SEM_R || (r->tags & SKIP) ||
+                (ru->cut && (r->tags & CUT_FREE)))
                 continue;
             bool ok = !m->locs[r->loc].no_init &&
                       sem_val_eq(m->locs[r->loc].init, r->val);
@@ -107,6 +109,7 @@ static void one_test(void)
         th[t].runs = calloc((size_t)th[t].n_runs, sizeof *th[t].runs);
         for (int k = 0; k < th[t].n_runs; k++) {
             mdl_run *r = &th[t].runs[k];
+            r->cut = rnd(4) == 0;
             r->n_ev = rnd(5);
             r->ev = calloc((size_t)r->n_ev + 1, sizeof *r->ev);
             for (int i = 0; i < r->n_ev; i++) {
@@ -114,12 +117,13 @@ static void one_test(void)
                 r->ev[i].kind = kind < 2 ? SEM_R : kind < 4 ? SEM_W : SEM_F;
                 r->ev[i].loc = r->ev[i].kind == SEM_F ? -1 : rnd(m.n_locs);
                 r->ev[i].val = num(rnd(4));
-                r->ev[i].tags = rnd(8) == 0 ? SKIP : 1;
+                int tag = rnd(8);
+                r->ev[i].tags = tag == 0 ? SKIP : tag == 1 ? CUT_FREE : 1;
             }
         }
     }
     mdl_run_sets rs;
-    mdl_run_sets_make(&rs, &m, SKIP);
+    mdl_run_sets_make(&rs, &m, SKIP, CUT_FREE);
     int picks[MAXT];
     visited = 0;
     walk(&m, &rs, picks, 0);
@@ -158,7 +162,7 @@ static void later_writer(void **state)
     m.threads = th;
     m.locs = &loc;
     mdl_run_sets rs;
-    mdl_run_sets_make(&rs, &m, 0);
+    mdl_run_sets_make(&rs, &m, 0, 0);
     assert_true(mdl_run_sets_pick(&rs, 0, 0));
     assert_int_equal(mdl_run_sets_cands(&rs, 1)[0] & 3, 2);
     assert_false(mdl_run_sets_pick(&rs, 1, 0));
