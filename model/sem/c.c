@@ -458,15 +458,24 @@ static bool copies_compared(sem_run *r, const ll_instr *in, int op,
  * the other operand, so `S' := S1 + S2` is left the copy `S' := S1`,
  * S' a variable of its own that the memory phase copies (unlike `r1 +
  * 0`, which makes none). Where operand k is a copy of one read, or
- * another such copy, nd (the new operation on the operands) becomes
- * that copy (sem_vnode.zero; model/symbolic.c zero_source). */
+ * another such copy, or an operation's result (an _return RMW's `S4 :=
+ * S2 + 1`: herd7's `S6 := S4`), nd (the new operation on the operands)
+ * becomes that copy (sem_vnode.zero; model/symbolic.c zero_source),
+ * which a store of the register writes (litmus/c/RMW+add-return-result-
+ * zero-copy, RMW+inc-return-result-zero-copy-stored). */
 static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
                       sem_vnode *nd)
 {
     const ll_operand *o = &in->ops[k];
     sem_taint v = vsrc(r, o);
     sem_vnode src = vnode(r, o);
-    if (!var || !v || (v & (v - 1)) || vop(r, o) || (src.id && !src.copy))
+    /* of operations, only an _return RMW's (rmw_vnode, stmt -1) is
+       measured: the copy of `(r0 < r1)` (r1 = r0) that herd7 leaves
+       in LB+copy-and-reread-two-operands gave us one execution more */
+    bool op = vop(r, o);
+    if (!var || !v ||
+        (op ? src.id <= 0 || src.stmt != -1
+            : (v & (v - 1)) || (src.id && !src.copy)))
         return false;
     nd->copy = nd->zero = true;
     nd->home = nd->wev = -1;    /* no rmw_copy */
@@ -515,18 +524,18 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !vb && b.v.sym < 0 &&
                b.v.num == 0) {
         vs = va;
-        made = vop(r, &in->ops[1]);
         sem_vnode own = nd;
         nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
         zero = zero_copy(r, in, 1, cr_add_zero(r, 1, 2), &own);
+        made = vop(r, &in->ops[1]) && !zero;   /* a copy, as of a read */
         nd = zero ? own : nd;
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
-        made = vop(r, &in->ops[2]);
         sem_vnode own = nd;
         nd = copied_vnode(r, in, 2, vnode(r, &in->ops[2]));
         zero = zero_copy(r, in, 2, cr_add_zero(r, 2, 1), &own);
+        made = vop(r, &in->ops[2]) && !zero;
         nd = zero ? own : nd;
     } else {
         vs = va | vb;
