@@ -659,15 +659,15 @@ static int may_read_how(run_ctx *c, int loc, int k, int inst)
     uint64_t own = c->th < 63 ? thread_bit(c->th) : 0;
     if (mdl_value_outside(l, k, c->th))
         return 1;
+    for (int i = 0; i < c->n_ev; i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
+            c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
+            return 1;
     /* a failed trylock or spin_is_locked in a loop: herd7's Loop test
        finds its valueless read no source (search.c lock_chosen), each
        turn's (`while (r1 == r0) r0 = spin_trylock(s);`) */
     if (c->probing && c->lock_read)
         return 2;
-    for (int i = 0; i < c->n_ev; i++)
-        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
-            c->ev[i].inst != inst && sem_val_eq(c->ev[i].val, l->dom[k]))
-            return 1;
     return c->probing && !c->probe && (l->writers[k] & own) ? 2 : 0;
 }
 
