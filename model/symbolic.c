@@ -1009,12 +1009,6 @@ static void addr_eq(const mdl_test *m, const mdl_ev *ev, int n_ev,
         hs_add_eq(s, ar, -1, at);
 }
 
-/* Does herd7 7.58's solver solve this candidate's equations, as herd7
- * writes them: each read's value := the value its write wrote (reads
- * in reverse order of events), then the equations the semantics left
- * (operations, a cmpxchg's)? Its renaming of variables to their parent
- * in the union-find and its one pass over a cycle leave some copy
- * equations unsolved where a constant meets a cycle: herd_solver.c. */
 /* An equation of a variable of the operation write w's result alone
  * (sem_ops.op_dependents), at depfirst + w: numbered right after the
  * result, it may lead herd7's walk of the equations into a cycle through
@@ -1034,6 +1028,12 @@ static void dependent(const mdl_test *m, const mdl_ev *ev, int n_ev,
     hs_add_arg(s, n_ev + w);
 }
 
+/* Does herd7 7.58's solver solve this candidate's equations, as herd7
+ * writes them: each read's value := the value its write wrote (reads
+ * in reverse order of events), then the equations the semantics left
+ * (operations, a cmpxchg's)? Its renaming of variables to their parent
+ * in the union-find and its one pass over a cycle leave some copy
+ * equations unsolved where a constant meets a cycle: herd_solver.c. */
 static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
                         const int *base, const int *pick, const int *src,
                         int *parent, int *rename, bool *rsolved)
@@ -1370,6 +1370,22 @@ static void failed_symbols(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
 }
 
+/* Whether every read of thread t in d is in a determined class (judge's
+ * det); a read with no event counts as none_ok says. */
+static bool reads_determined(const mdl_test *m, const int *base,
+                             const int *pick, int t, sem_taint d,
+                             int *parent, const int *det, bool none_ok)
+{
+    for (int b = 0; b < SEM_MAX_READS; b++) {
+        if (!(d >> b & 1))
+            continue;
+        int q = read_event(m, base, pick, t, b);
+        if (q < 0 ? !none_ok : det[mdl_uf_find(parent, q)] != 1)
+            return false;
+    }
+    return true;
+}
+
 /* The Loop test (judge's loop): an RMW's equation of a read with an
  * operation on reads (sem_run.opeqs: a cmpxchg expecting `r2 + 1`)
  * determines the read once those reads are (herd7's S := S2 + 1, S2
@@ -1388,14 +1404,7 @@ static bool opeqs_determine(const mdl_test *m, const int *base,
             int g = read_event(m, base, pick, t, bit_of(a));
             if (g < 0 || det[mdl_uf_find(parent, g)] == 1)
                 continue;
-            bool all = true;
-            for (int b = 0; b < SEM_MAX_READS && all; b++) {
-                if (!(d >> b & 1))
-                    continue;
-                int q = read_event(m, base, pick, t, b);
-                all = q >= 0 && det[mdl_uf_find(parent, q)] == 1;
-            }
-            if (all) {
+            if (reads_determined(m, base, pick, t, d, parent, det, false)) {
                 det[mdl_uf_find(parent, g)] = 1;
                 changed = true;
             }
@@ -1488,14 +1497,8 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
             }
             if (det[g] == 2) {
                 int w = src[g], t = ev[w].thread;
-                sem_taint d = ev[w].e->vdata;
-                bool all = true;
-                for (int b = 0; b < SEM_MAX_READS && all; b++) {
-                    if (!(d >> b & 1))
-                        continue;
-                    int q = read_event(m, base, pick, t, b);
-                    all = q < 0 || det[mdl_uf_find(parent, q)] == 1;
-                }
+                bool all = reads_determined(m, base, pick, t, ev[w].e->vdata,
+                                            parent, det, true);
                 /* an equation joined it to a determined read (the
                    class's root may be either side of it) */
                 all |= det[mdl_uf_find(parent, g)] == 1;
