@@ -695,7 +695,8 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         store_of(h, i, &o[1]);
         return;
     case LL_C_RMW: {
-        read_opnd(h, &o[1], c);
+        if (!skip_addr)
+            read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
         h->read_var[i] = ++*c;
         int kind = LL_C_RMW_KIND(in->flags);
@@ -731,9 +732,16 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
 }
 
 /* A store whose value is computed in its statement reads its address
- * first, as herd7 does (`*b = *a`: b, then a and the read). */
+ * first, as herd7 does (`*b = *a`: b, then a and the read); so does an
+ * xchg (herd7's linux_exch reads the location before the value:
+ * `xchg(z, READ_ONCE(*y))` numbers z, y, the read of y; C-xchg-address-
+ * first-symbol), where the atomic operations read their value first
+ * (`atomic_add(READ_ONCE(*y), z)`: y, its read, then z, as lowered). */
 static bool addr_first(const ll_instr *in)
 {
+    if (in->op == LL_C_RMW)
+        return LL_C_RMW_KIND(in->flags) == LL_C_XCHG &&
+               opnd_vars(&in->ops[1]) && is_temp(&in->ops[2]);
     return in->op == LL_C_ST && opnd_vars(&in->ops[0]) &&
            in->ops[1].kind == LL_OPND_REG && !is_local(&in->ops[1]);
 }
@@ -742,7 +750,8 @@ static void number_range(hv *h, int first, int last, int64_t *c)
 {
     for (int i = first; i < last; i++)
         if (h->th->stmts[i].has_instr && addr_first(&h->th->stmts[i].instr))
-            read_opnd(h, &h->th->stmts[i].instr.ops[0], c);
+            read_opnd(h, &h->th->stmts[i].instr.ops[
+                         h->th->stmts[i].instr.op == LL_C_RMW], c);
     for (int i = first; i < last; i++)
         if (h->th->stmts[i].has_instr && !nested(h->th, i, last))
             number_instr(h, first, i, addr_first(&h->th->stmts[i].instr), c);
