@@ -144,15 +144,24 @@ static bool operand_step(const ll_instr *d)
            is_temp(&d->ops[0]) && !poi_tick(d);
 }
 
-/* Statement j is an operation or a read into a temporary that a kernel
- * cmpxchg right after it (through more such statements) takes as its
- * expected or new value: herd7 evaluates that expression inside the
- * cmpxchg, on each way that uses it (g8100206_62: `cmpxchg(z, 1, r0 ==
- * r0)` reads r0 only on the success way; `cmpxchg(y, READ_ONCE(*w), 1)`
- * reads w on both). The cmpxchg's index, or -1. */
+/* ... or an RMW into one, nested in a cmpxchg's operand (`cmpxchg(w,
+ * xchg(x, 1), 2)`: the lowering runs the exchange first). */
+static bool cas_step(const ll_instr *d)
+{
+    return operand_step(d) || (d->op == LL_C_RMW && is_temp(&d->ops[0]));
+}
+
+/* Statement j is an operation, a read or an RMW into a temporary that a
+ * kernel cmpxchg right after it (through more such statements, and the
+ * fences of fully ordered ones) takes as its expected or new value:
+ * herd7 evaluates that expression inside the cmpxchg, on each way that
+ * uses it (g8100206_62: `cmpxchg(z, 1, r0 == r0)` reads r0 only on the
+ * success way; `cmpxchg(y, READ_ONCE(*w), 1)` reads w on both, and
+ * `cmpxchg(w, xchg(x, 1), 2)` numbers the exchange's variables on both:
+ * litmus/c/SYM+cmpxchg-expects-xchg). The cmpxchg's index, or -1. */
 static int cas_user(const ll_thread *th, int j)
 {
-    if (!th->stmts[j].has_instr || !operand_step(&th->stmts[j].instr))
+    if (!th->stmts[j].has_instr || !cas_step(&th->stmts[j].instr))
         return -1;
     for (int k = j + 1; k < th->n_stmts; k++) {
         const ll_stmt *s = &th->stmts[k];
@@ -160,7 +169,7 @@ static int cas_user(const ll_thread *th, int j)
             return -1;
         if (s->instr.op == LL_C_CAS && !(s->instr.flags & LL_C_CAS_UNLESS))
             return k;
-        if (!operand_step(&s->instr))
+        if (s->instr.op != LL_C_FENCE && !cas_step(&s->instr))
             return -1;
     }
     return -1;
@@ -172,10 +181,24 @@ static int cas_operand_def(const ll_thread *th, int i, const ll_operand *o)
 {
     if (!is_temp(o))
         return -1;
-    for (int j = i - 1; j >= 0 && cas_user(th, j) == i; j--)
-        if (!strcmp(th->stmts[j].instr.ops[0].sym, o->sym))
+    for (int j = i - 1; j >= 0; j--) {
+        const ll_stmt *s = &th->stmts[j];
+        if (s->has_instr && s->instr.op == LL_C_FENCE && !s->label)
+            continue;
+        if (cas_user(th, j) != i)
+            break;
+        if (!strcmp(s->instr.ops[0].sym, o->sym))
             return j;
+    }
     return -1;
+}
+
+/* The order in which herd7 reads an RMW's location (1) and value (2):
+ * an exchange its location first, the atomic operations a computed
+ * value first (addr_first). */
+static bool value_first(const ll_instr *in)
+{
+    return LL_C_RMW_KIND(in->flags) != LL_C_XCHG && is_temp(&in->ops[2]);
 }
 
 /* The variables of a cmpxchg's operand o: its expression's when the
@@ -188,6 +211,9 @@ static int64_t cas_opnd_vars(const ll_thread *th, int i, const ll_operand *o)
     const ll_instr *in = &th->stmts[j].instr;
     if (in->op == LL_C_LD)      /* its address, then the read */
         return cas_opnd_vars(th, i, &in->ops[1]) + 1;
+    if (in->op == LL_C_RMW)
+        return cas_opnd_vars(th, i, &in->ops[1]) +
+               cas_opnd_vars(th, i, &in->ops[2]) + 1 + rmw_op_var(in);
     return op_vars(in, cas_opnd_vars(th, i, &in->ops[1]),
                    in->op == LL_C_BIN ? cas_opnd_vars(th, i, &in->ops[2]) : 0);
 }
@@ -238,6 +264,8 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
     case LL_C_ST:
         return opnd_vars(&o[0]) + opnd_vars(&o[1]);
     case LL_C_RMW:
+        if (cas_user(th, i) >= 0)
+            return 0;
         return opnd_vars(&o[1]) + opnd_vars(&o[2]) + 1 + rmw_op_var(in);
     case LL_C_CAS:
     case LL_C_CAS11:
@@ -498,6 +526,22 @@ static void store_of(hv *h, int i, const ll_operand *o)
     h->val_op[i] = j >= 0 && h->op_own[j] ? j : -1;
 }
 
+/* The RMW i, its operands read: its read, its operation, what its
+ * destination holds. */
+static void rmw_result(hv *h, int i, int64_t *c)
+{
+    const ll_instr *in = &h->th->stmts[i].instr;
+    const ll_operand *o = in->ops;
+    h->read_var[i] = ++*c;
+    int kind = LL_C_RMW_KIND(in->flags);
+    if (kind == LL_C_XCHG)
+        store_of(h, i, &o[2]);
+    *c += rmw_op_var(in);
+    if (kind != LL_C_NORET)
+        src_set(h, &o[0], kind == LL_C_RETURN && rmw_op_var(in) ? -1 : i,
+                kind == LL_C_RETURN && rmw_op_var(in) ? *c : h->read_var[i]);
+}
+
 /* Operand o of the cmpxchg i on a way it takes or not: its expression's
  * variables when the cmpxchg computes it (cas_operand_def). */
 static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
@@ -513,6 +557,13 @@ static void number_cas_opnd(hv *h, int i, const ll_operand *o, bool taken,
         return;
     }
     const ll_instr *in = &h->th->stmts[j].instr;
+    if (in->op == LL_C_RMW) {
+        bool vf = value_first(in);
+        number_cas_opnd(h, i, &in->ops[vf ? 2 : 1], true, c);
+        number_cas_opnd(h, i, &in->ops[vf ? 1 : 2], true, c);
+        rmw_result(h, j, c);
+        return;
+    }
     number_cas_opnd(h, i, &in->ops[1], true, c);
     if (in->op == LL_C_LD) {
         h->read_var[j] = ++*c;
@@ -694,21 +745,14 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
             h->store_var[i] = *c;
         store_of(h, i, &o[1]);
         return;
-    case LL_C_RMW: {
+    case LL_C_RMW:
+        if (cas_user(h->th, i) >= 0)
+            return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         if (!skip_addr)
             read_opnd(h, &o[1], c);
         read_opnd(h, &o[2], c);
-        h->read_var[i] = ++*c;
-        int kind = LL_C_RMW_KIND(in->flags);
-        if (kind == LL_C_XCHG)
-            store_of(h, i, &o[2]);
-        *c += rmw_op_var(in);
-        if (kind != LL_C_NORET)
-            src_set(h, &o[0], kind == LL_C_RETURN && rmw_op_var(in) ? -1 : i,
-                    kind == LL_C_RETURN && rmw_op_var(in) ? *c
-                                                          : h->read_var[i]);
+        rmw_result(h, i, c);
         return;
-    }
     case LL_C_CAS:
         if (in->flags & LL_C_CAS_UNLESS)
             number_unless(h, i, c);
@@ -749,7 +793,8 @@ static bool addr_first(const ll_instr *in)
 static void number_range(hv *h, int first, int last, int64_t *c)
 {
     for (int i = first; i < last; i++)
-        if (h->th->stmts[i].has_instr && addr_first(&h->th->stmts[i].instr))
+        if (h->th->stmts[i].has_instr && addr_first(&h->th->stmts[i].instr) &&
+            cas_user(h->th, i) < 0)
             read_opnd(h, &h->th->stmts[i].instr.ops[
                          h->th->stmts[i].instr.op == LL_C_RMW], c);
     for (int i = first; i < last; i++)
