@@ -778,8 +778,8 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
 /* A store whose value is computed in its statement reads its address
  * first, as herd7 does (`*b = *a`: b, then a and the read); so does an
  * xchg (herd7's linux_exch reads the location before the value:
- * `xchg(z, READ_ONCE(*y))` numbers z, y, the read of y; C-xchg-address-
- * first-symbol), where the atomic operations read their value first
+ * `xchg(z, READ_ONCE(*y))` numbers z, y, the read of y:
+ * litmus/c/SYM+xchg-address-first), where the atomic operations read their value first
  * (`atomic_add(READ_ONCE(*y), z)`: y, its read, then z, as lowered). */
 static bool addr_first(const ll_instr *in)
 {
