@@ -575,13 +575,14 @@ static bool source_room(sem_run *r)
     return false;
 }
 
-sem_taint sem_step_reads(sem_run *r)
+sem_taint sem_step_reads(sem_run *r, int first, int last)
 {
     run_ctx *c = ctx(r);
     sem_taint t = 0;
     for (int i = 0; i < c->n_ev; i++)
         if (c->ev[i].kind == SEM_R && c->ev[i].step == r->step &&
-            c->ev[i].read_no >= 0 && c->ev[i].read_no < 64)
+            c->ev[i].read_no >= 0 && c->ev[i].read_no < 64 &&
+            c->ev[i].stmt >= first && c->ev[i].stmt <= last)
             t |= (sem_taint)1 << c->ev[i].read_no;
     return t;
 }

@@ -81,10 +81,6 @@ typedef enum ll_c_ann {
 /* CAS11 flag (bit 9): a weak compare-exchange, which herd7 lets fail
  * whatever it reads (no inequality on its failure way). */
 #define LL_C_CAS_WEAK (1u << 9)
-/* CAS flag (bit 10): a kernel cmpxchg's new value is the result of an
- * RMW call nested there (`cmpxchg(x, 5, xchg(y, 1))`): its write waits
- * for that call (ll_instr.wait) with no data dependency on it. */
-#define LL_C_CAS_NEW_RMW (1u << 10)
 /* MOV and BIN flag (bit 30): the count of herd7's SRCU index
  * (lib/c/poi.c), whose constants are no values of memory. */
 #define LL_C_POI (1u << 30)

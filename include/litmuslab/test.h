@@ -151,8 +151,15 @@ typedef struct ll_instr {
      * just before it (`xchg(x, xchg_relaxed(y, 1))`): how many
      * statements back that RMW's call starts; herd7 makes the write wait
      * for the events of that call, with no data dependency on them
-     * (model/sem/c.c); else 0 */
+     * (model/sem/c.c); else 0. Also where the value is made of that
+     * result through operations (`xchg(x, xchg_relaxed(y, 1) + 5)`) */
     int wait;
+    /* C only: the statements, counted back as wait is, whose reads give
+     * the write no data dependency: those of the nested RMW calls its
+     * value (an exchange's, a cmpxchg's new one) is made of, which herd7
+     * returns after their write; nodata_to 1: the statement just before.
+     * 0 and 0: none */
+    int nodata_from, nodata_to;
 } ll_instr;
 
 /* One cell of the code table: optional label, optional instruction. An

@@ -238,26 +238,97 @@ static void no_fork(c_lower *c, int first, ll_pos at)
     }
 }
 
-/* Value v is the result of the RMW or CAS lowered just before statement
- * `end` (an operand's last statement): how many statements back its call
- * starts, counted from the statement about to be emitted; else 0. */
-static int of_rmw_before(c_lower *c, c_val v, int end)
+/* The nested RMW and CAS calls an operand's value is made of. */
+typedef struct nested_calls {
+    int first;      /* the first one's first statement, or -1 */
+    int last;       /* the last one's RMW or CAS statement */
+} nested_calls;
+
+static bool is_temp_opnd(const ll_operand *o)
 {
-    const ll_thread *th = c->th;
-    if (v.kind != LL_OPND_REG || end == 0 || !th->stmts[end - 1].has_instr)
-        return 0;
-    const ll_instr *p = &th->stmts[end - 1].instr;
-    if ((p->op != LL_C_RMW && p->op != LL_C_CAS) ||
-        p->ops[0].kind != LL_OPND_REG || !p->ops[0].sym ||
-        strcmp(p->ops[0].sym, v.name) != 0)
-        return 0;
-    return th->n_stmts - (end - 1) + p->call;
+    return o->kind == LL_OPND_REG && o->sym && o->sym[0] == '@';
 }
 
-/* ... the RMW or CAS lowered last. */
-static int of_rmw(c_lower *c, c_val v)
+/* The first statement of the expression that statement i computes: its
+ * own call's (a fully ordered RMW's leading fence), or an operand's
+ * among statements [lo, i). */
+static int expr_first(const ll_thread *th, int i, int lo)
 {
-    return of_rmw_before(c, v, c->th->n_stmts);
+    const ll_instr *p = &th->stmts[i].instr;
+    int first = i - p->call;
+    for (int k = 1; k < p->n_ops; k++) {
+        if (!is_temp_opnd(&p->ops[k]))
+            continue;
+        for (int j = i - 1; j >= lo; j--) {
+            const ll_instr *d = &th->stmts[j].instr;
+            if (th->stmts[j].has_instr && d->n_ops > 0 &&
+                is_temp_opnd(&d->ops[0]) &&
+                strcmp(d->ops[0].sym, p->ops[k].sym) == 0) {
+                int f = expr_first(th, j, lo);
+                first = f < first ? f : first;
+                break;
+            }
+        }
+    }
+    return first;
+}
+
+/* Register v, set among statements [lo, end): the RMW or CAS calls it
+ * is the result of, or an operation on (`xchg_relaxed(y, 1) + 5`),
+ * added to *n. */
+static void made_of_rmw(const ll_thread *th, const char *v, int lo, int end,
+                        nested_calls *n)
+{
+    for (int i = end - 1; i >= lo; i--) {
+        const ll_instr *p = &th->stmts[i].instr;
+        if (!th->stmts[i].has_instr || p->n_ops < 1 ||
+            p->ops[0].kind != LL_OPND_REG || !p->ops[0].sym ||
+            strcmp(p->ops[0].sym, v) != 0)
+            continue;
+        if (p->op == LL_C_RMW || p->op == LL_C_CAS) {
+            int f = expr_first(th, i, lo);
+            if (n->first < 0 || f < n->first)
+                n->first = f;
+            if (i > n->last)
+                n->last = i;
+        } else if (p->op == LL_C_BIN || p->op == LL_C_UN) {
+            for (int k = 1; k <= (p->op == LL_C_BIN ? 2 : 1); k++)
+                if (is_temp_opnd(&p->ops[k]))
+                    made_of_rmw(th, p->ops[k].sym, lo, i, n);
+        }
+        return;
+    }
+}
+
+/* Value v, an operand lowered in statements [lo, end): the nested RMW
+ * and CAS calls it is made of (first -1: none). herd7 returns such a
+ * call's result after its write, so an exchange or cmpxchg of it waits
+ * for the call and has no data dependency on its reads. */
+static nested_calls rmw_operand(c_lower *c, c_val v, int lo, int end)
+{
+    nested_calls n = {-1, -1};
+    if (v.kind == LL_OPND_REG && v.name && v.name[0] == '@')
+        made_of_rmw(c->th, v.name, lo, end, &n);
+    return n;
+}
+
+/* Instruction in, about to be emitted as statement `at`, waits for calls
+ * n (ll_instr.wait; from: the earliest of it and wait's). */
+static void set_wait(ll_instr *in, int at, nested_calls n, int from)
+{
+    if (from >= 0 && (n.first < 0 || from < n.first))
+        n.first = from;
+    if (n.first >= 0)
+        in->wait = at - n.first;
+}
+
+/* ... whose reads give its write no data dependency. */
+static void set_nodata(ll_instr *in, int at, nested_calls n)
+{
+    if (n.first < 0)
+        return;
+    in->nodata_from = at - n.first;
+    in->nodata_to = at - n.last;
 }
 
 /* An RMW whose operands were lowered from statement `first` on: herd7's
@@ -272,7 +343,9 @@ static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
 {
     c_val ops[3] = {c_temp(c), addr, v};
     unsigned fenced = 0;
-    int wait = kind == LL_C_XCHG && a <= LL_C_MB ? of_rmw(c, v) : 0;
+    nested_calls n = {-1, -1};
+    if (kind == LL_C_XCHG && a <= LL_C_MB)
+        n = rmw_operand(c, v, first, c->th->n_stmts);
     if (a == LL_C_MB && accesses(c, first)) {
         c_insert_fence(c, first, LL_C_F_MB);
         fenced = LL_C_RMW_FENCED;
@@ -280,10 +353,15 @@ static c_val rmw(c_lower *c, int kind, int op, int a, c_val addr, c_val v,
     c_emit(c, LL_C_RMW,
            (unsigned)op | (unsigned)kind << LL_C_RMW_SHIFT | ann(a) | fenced,
            3, ops);
-    if (fenced)
+    if (fenced) {
         c_fenced_call(c, first);
-    if (wait)   /* a leading fence went in before the inner call */
-        c->th->stmts[c->th->n_stmts - 1].instr.wait = wait;
+        /* (the leading fence went in before the inner call) */
+        n.first += n.first >= 0;
+        n.last += n.last >= 0;
+    }
+    int at = c->th->n_stmts - 1;
+    set_wait(&c->th->stmts[at].instr, at, n, -1);
+    set_nodata(&c->th->stmts[at].instr, at, n);
     return ops[0];
 }
 
@@ -442,25 +520,27 @@ static c_val lower_prim(c_lower *c, const prim *p, ll_pos at)
         ops[2] = p->kind == P_ADD_UNLESS ? v : o;
         ops[3] = p->kind == P_ADD_UNLESS ? o : v;
         c->at = at;
-        /* a cmpxchg's write, like an exchange's, waits for an RMW call
-           that makes its new value (`cmpxchg(x, 5, xchg(y, 1))`), or its
-           expected value (herd7's iico_ctrl from that call's last event,
-           a fully ordered one's trailing fence: `cmpxchg_relaxed(x,
-           xchg(y, 1), 7)` writes x after it), from the first */
-        int wait = 0, new_rmw = 0;
+        /* a cmpxchg's write, like an exchange's, waits for the RMW calls
+           its new value (`cmpxchg(x, 5, xchg(y, 1))`) or its expected
+           value is made of (herd7's iico_ctrl from that call's last
+           event, a fully ordered one's trailing fence: `cmpxchg_relaxed(x,
+           xchg(y, 1) + 1, 7)` writes x after it), from the first, with
+           no data dependency on the new value's */
+        nested_calls old_calls = {-1, -1}, new_calls = {-1, -1};
         if (p->kind == P_CMPXCHG) {
-            new_rmw = of_rmw(c, v);
-            /* (the leading fence went in before `third`) */
-            wait = of_rmw_before(c, o, fenced ? third + 1 : third);
-            if (!wait)
-                wait = new_rmw;
+            /* (the leading fence went in before `second`) */
+            int shift = fenced ? 1 : 0;
+            old_calls = rmw_operand(c, o, second + shift, third + shift);
+            new_calls = rmw_operand(c, v, third + shift, c->th->n_stmts);
         }
         c_emit(c, LL_C_CAS,
                ann(p->ann) | (p->kind == P_ADD_UNLESS ? LL_C_CAS_UNLESS : 0) |
-                   (new_rmw ? LL_C_CAS_NEW_RMW : 0) | fenced,
+                   fenced,
                4, ops);
-        c->th->stmts[c->th->n_stmts - 1].instr.cas = id;
-        c->th->stmts[c->th->n_stmts - 1].instr.wait = wait;
+        int at = c->th->n_stmts - 1;
+        c->th->stmts[at].instr.cas = id;
+        set_wait(&c->th->stmts[at].instr, at, old_calls, new_calls.first);
+        set_nodata(&c->th->stmts[at].instr, at, new_calls);
         if (fenced)
             c_fenced_call(c, first);
         return ops[0];

@@ -21,6 +21,7 @@
  * under its condition (herd7's C: an if's arms, a loop's body), not past
  * the point where they join (CTRL_SAVE and CTRL_RESTORE mark it), but
  * for a later branch on a register set under it (sem_run.vctrl). */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -661,6 +662,15 @@ static sem_vnode rmw_vnode(sem_run *r, const ll_instr *in, sem_taint read)
     return nd;
 }
 
+/* The reads the write of in depends on none of (ll_instr.nodata_from):
+ * those of the nested RMW calls its value is made of. */
+static sem_taint nodata(sem_run *r, const ll_instr *in)
+{
+    return in->nodata_from ? sem_step_reads(r, r->pc - in->nodata_from,
+                                            r->pc - in->nodata_to)
+                           : 0;
+}
+
 static sem_next exec_rmw(sem_run *r, const ll_instr *in)
 {
     int ann = LL_C_ANN(in->flags), kind = LL_C_RMW_KIND(in->flags);
@@ -693,11 +703,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     /* the value written is computed from the value read (but an
        exchange's): herd7 has that data dependency, so a later read of
        the written value (rfi) is ordered after the rmw's read (to-r) */
-    /* an exchange of a nested RMW's result (ll_instr.wait): herd7's
-       write waits for that call's last event, a write or a fence, and
-       so depends on no read */
+    /* an exchange of a value made of a nested RMW's result (ll_instr.
+       wait): herd7's write waits for that call's last event, a write or
+       a fence, and so depends on none of that call's reads */
     int w = sem_store(r, a.v, a.t, nv,
-                      kind != LL_C_XCHG ? old.t | v.t : in->wait ? 0 : v.t,
+                      kind != LL_C_XCHG ? old.t | v.t : v.t & ~nodata(r, in),
                       BIT(T_RMW) | write_tags(ann), ev);
     addr_vnode(r, ev, &in->ops[1]);
     addr_vnode(r, w, &in->ops[1]);
@@ -889,8 +899,7 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                 return k;
             nv = sem_unsolved();
         }
-        int w = sem_store(r, a.v, a.t, nv,
-                          in->flags & LL_C_CAS_NEW_RMW ? 0 : n.t,
+        int w = sem_store(r, a.v, a.t, nv, n.t & ~nodata(r, in),
                           BIT(T_RMW) | write_tags(ann), ev);
         addr_vnode(r, w, &in->ops[1]);
         if (in->wait)   /* as exec_rmw's exchange of a nested RMW's value */
@@ -1203,7 +1212,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));
         /* a register set in its arms carries the reads that came
            through registers, not this condition's own (sem_run.rctrl) */
-        r->rctrl |= (v.t & ~sem_step_reads(r)) | vctrl(r, &in->ops[0]);
+        r->rctrl |= (v.t & ~sem_step_reads(r, 0, INT_MAX)) | vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)

@@ -807,8 +807,9 @@ bool sem_reservation_held(const sem_run *r, sem_val a);
  * `sc`'s result register, which herd7 7.58 and its manual make a
  * source of addr, data and ctrl). 0 with the run stopped past the bound. */
 sem_taint sem_source(sem_run *r, int ev);
-/* The reads made so far in the current step (sem_run.step). */
-sem_taint sem_step_reads(sem_run *r);
+/* The reads made so far in the current step (sem_run.step) by statements
+ * [first, last]. */
+sem_taint sem_step_reads(sem_run *r, int first, int last);
 /* The tags of the run's last write before event ev to ev's location
  * with a tag of among (C: a lock's, plain writes of a lock word cut no
  * critical section); 0 when there is none. */
