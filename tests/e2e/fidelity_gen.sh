@@ -89,7 +89,10 @@ for form in '^	\*[st] = [0-2];' 'WRITE_ONCE(\*[st], ' '= READ_ONCE(\*[st]);' \
     { echo "gen_c: 100 lock-word tests and no '$form'"; fail=1; }
 done
 n=$(diff -r "$tmp/c.w0" "$tmp/c.w" | grep -c '^diff ')
-[ "$n" -ge 50 ] || { echo "gen_c: GEN_C_LOCKWORD changed $n tests of 100"; fail=1; }
+# (about half the tests are eligible: 46 to 59 changed over seeds 1-6;
+# a GEN_C_LOCKWORD acting as the default's one in ten would change about
+# 5, one doing nothing none: 30 keeps them apart)
+[ "$n" -ge 30 ] || { echo "gen_c: GEN_C_LOCKWORD changed $n tests of 100"; fail=1; }
 # gen_lisa: herd7's other spellings (ne, hex and negative numbers)
 cat "$tmp/lisa.a"/*.litmus > "$tmp/lisa.all"
 for form in '(ne r' ' 0x[0-9]' ' -1' '^forall (' '^~exists ('; do

@@ -159,10 +159,25 @@ static int form_odds(unsigned n)
     return yes;
 }
 
+/* An RMW nested in an access or an operation (herd7: a fully ordered
+ * one's value heads no dependency; an exchange or cmpxchg of it, or of
+ * an operation on it, waits for it and takes no data from its read). */
+static void nested_rmw(thread *t, char *buf)
+{
+    static const char *const sfx[] = {"", "_relaxed", "_acquire",
+                                      "_release"};
+    static const char *const f[] = {"xchg%s(%s, 1)",
+                                    "atomic_inc_return%s(%s)",
+                                    "atomic_fetch_add%s(1, %s)"};
+    t->n_acc += 2;
+    sprintf(buf, f[rnd(3)], sfx[rnd(4)], locs[rnd(N_LOCS)]);
+}
+
 /* A random expression tree of at most `depth` levels of the binary
  * operators herd7 7.58's C reads: leaves are registers, constants 0..3,
  * r9 (the init block's), and (ex_reads of them at most) a nested
- * READ_ONCE or smp_load_acquire; division only by a constant 1..3.
+ * READ_ONCE or smp_load_acquire, or one time in five a nested RMW
+ * (nested_rmw); division only by a constant 1..3.
  * herd7 refuses a comparison directly inside a comparison (`a == b ==
  * c`, `a < b != c`: non-associative), so a comparison child is always
  * in parentheses; other children one time in two, else left to C's
@@ -186,9 +201,13 @@ static int expr(thread *t, char *buf, int depth)
         unsigned k = rnd(10);
         if (ex_reads && k == 0) {
             ex_reads--;
-            t->n_acc++;
-            sprintf(buf, rnd(3) ? "READ_ONCE(*%s)" : "smp_load_acquire(%s)",
-                    locs[rnd(N_LOCS)]);
+            if (rnd(5) == 0) {      /* `xchg_relaxed(y, 1) + 5` */
+                nested_rmw(t, buf);
+            } else {
+                t->n_acc++;
+                sprintf(buf, rnd(3) ? "READ_ONCE(*%s)" : "smp_load_acquire(%s)",
+                        locs[rnd(N_LOCS)]);
+            }
         } else if (t->init_reg && k == 1) {
             strcpy(buf, "r9");
         } else if (t->n_regs && k < 8) {
@@ -259,15 +278,7 @@ static void value_main(thread *t, char *buf)
         t->n_acc++;
         sprintf(buf, "READ_ONCE(*%s)", locs[rnd(N_LOCS)]);
     } else if (rnd(30) == 0 && !no_nest) {
-        /* an RMW nested in the access (herd7: a fully ordered one's
-           value heads no dependency; an exchange of it waits for it) */
-        static const char *const sfx[] = {"", "_relaxed", "_acquire",
-                                          "_release"};
-        static const char *const f[] = {"xchg%s(%s, 1)",
-                                        "atomic_inc_return%s(%s)",
-                                        "atomic_fetch_add%s(1, %s)"};
-        t->n_acc += 2;
-        sprintf(buf, f[rnd(3)], sfx[rnd(4)], locs[rnd(N_LOCS)]);
+        nested_rmw(t, buf);
     } else if (t->n_regs && rnd(3) == 0) {
         int r = (int)rnd((unsigned)t->n_regs);
         int o = (int)rnd((unsigned)t->n_regs);
