@@ -1127,6 +1127,13 @@ void sem_set_vinner(sem_run *r, int ev, sem_taint v)
         c->ev[ev].vinner = v;
 }
 
+void sem_set_inode(sem_run *r, int ev, int id)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].inode = id;
+}
+
 void sem_set_vcopy(sem_run *r, int ev)
 {
     run_ctx *c = ctx(r);

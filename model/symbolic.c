@@ -480,7 +480,9 @@ static bool herd_numbers(void *ctx, int64_t *out)
            reads before it */
         const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
         for (int i = 0; c->off && i < run->n_vnodes && ok; i++) {
-            int s = run->vnodes[i].stmt;
+            int s = run->vnodes[i].stmt, z = run->vnodes[i].zstmt - 1;
+            if (z >= 0 && z < n && ops[z])
+                s = z;          /* renamed to its zero copy's */
             if (s >= 0 && s < n && ops[s]) {
                 out[3 * n_ev + c->off[t] + i] = 2 * ops[s];
                 continue;
@@ -646,6 +648,8 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int i = 0; i < 2; i++)
         if (nv[i] >= 0)
             hs_add_arg(s, nv[i]);
+    if (nd->zpair)      /* `S9 := S7^S8`, S7 := S8 left: S7^S7 */
+        hs_fold_last(s);
     return true;
 }
 
@@ -1186,6 +1190,14 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
         if (!inner)
             continue;
+        /* an operand on a zpair: its operation's variable (inode) */
+        int iv = we->inode ? node_var(m, ev, n_ev, pick, opv, off,
+                                      ev[w].thread, we->inode)
+                           : -1;
+        if (iv >= 0) {
+            hs_add_arg(&s, iv);
+            continue;
+        }
         hs_add_arg(&s, 2 * n_ev + w);
         hs_add_op(&s, 2 * n_ev + w);
         for (int b = 0; b < SEM_MAX_READS; b++) {

@@ -484,6 +484,63 @@ static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
     return true;
 }
 
+/* What operand o stands for through the zero copies (sem_vnode.zero)
+ * it is: an operation's or a copy's variable (*id), or the one read it
+ * copies (*read); true where it went through one. */
+static bool zero_root(sem_run *r, const ll_operand *o, int *id,
+                      sem_taint *read)
+{
+    sem_vnode nd = vnode(r, o);
+    bool through = false;
+    *id = 0;
+    *read = nd.id || vop(r, o) ? 0 : vsrc(r, o);
+    while (nd.zero && nd.id > 0 && nd.id <= r->n_vnodes) {
+        through = true;
+        int a = nd.arg[0] ? nd.arg[0] : nd.arg[1];
+        if (a < 0 || a > r->n_vnodes)
+            return false;
+        if (!a) {
+            *read = nd.direct;
+            return true;
+        }
+        nd = r->vnodes[a - 1];
+    }
+    *id = nd.id;
+    return through;
+}
+
+/* nd, a copy of an operation's result: where herd7's register phase
+ * made it a zero copy (is, cr_add_zero's var), which zero_copy leaves
+ * the operation's, mark it (sem_vnode.zop, zstmt). */
+static void zero_of_op(sem_run *r, sem_vnode *nd, bool is)
+{
+    if (!is || nd->id <= 0 || nd->id > r->n_vnodes)
+        return;
+    nd->zop = true;
+    r->vnodes[nd->id - 1].zstmt = r->pc + 1;
+}
+
+/* x ^ y, x == y or x != y, x a zero copy of y (or of what y copies) or
+ * both zero copies of one value (sem_vnode.zpair): herd7's register
+ * phase leaves the operation and the copy, which its memory phase folds
+ * where its union-find renames both sides to one variable (measured
+ * with -debug solver: `(r0 | r10) ^ r0`, r10 0, is `S8 := S6^S7` and
+ * `S6 := S7`, the memory phase's `S^S` a constant on a thin-air cycle,
+ * litmus/c/LB+zero-copy-xor-self; with `r1 = r0` before, `S9 := S7^S5`,
+ * `S7 := S5`, `S5 := S8`, whose parents may keep S7 and S5 apart:
+ * LB+zero-copy-of-copy-xor-op-cycle). */
+static bool zero_pair(sem_run *r, const ll_instr *in, int op)
+{
+    int ia, ib;
+    sem_taint ra, rb;
+    if (op != LL_C_XOR && op != LL_C_EQ && op != LL_C_NE)
+        return false;
+    bool ta = zero_root(r, &in->ops[1], &ia, &ra),
+         tb = zero_root(r, &in->ops[2], &ib, &rb);
+    return (ta || tb) && ia == ib && ra == rb &&
+           (ia > 0 || (ra && !(ra & (ra - 1))));
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -513,10 +570,14 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
        when met where its copies make both one variable again (a pair:
        nw21110006_59 keeps the operation, a thin-air cycle beside `if
        (r1 != r0)` folds it) */
-    bool apart = false;
+    bool apart = false, zop = false;
     if (self) {
         bool fold = cr_fold_guess(r);
         apart = !fold && !vop(r, &in->ops[1]);
+        /* an operation's result and herd7's zero copy of it (sem_vnode.
+           zop): a zpair, which its memory phase folds (b of issue 24) */
+        zop = !fold && vop(r, &in->ops[1]) &&
+              (vnode(r, &in->ops[1]).zop || vnode(r, &in->ops[2]).zop);
         self = fold;
     }
     if (self) {
@@ -527,16 +588,20 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         vs = va;
         sem_vnode own = nd;
         nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
-        zero = zero_copy(r, in, 1, cr_add_zero(r, 1, 2), &own);
+        bool var = cr_add_zero(r, 1, 2);
+        zero = zero_copy(r, in, 1, var, &own);
         made = vop(r, &in->ops[1]) && !zero;   /* a copy, as of a read */
+        zero_of_op(r, &nd, var && made);
         nd = zero ? own : nd;
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
         vs = vb;
         sem_vnode own = nd;
         nd = copied_vnode(r, in, 2, vnode(r, &in->ops[2]));
-        zero = zero_copy(r, in, 2, cr_add_zero(r, 2, 1), &own);
+        bool var = cr_add_zero(r, 2, 1);
+        zero = zero_copy(r, in, 2, var, &own);
         made = vop(r, &in->ops[2]) && !zero;
+        zero_of_op(r, &nd, var && made);
         nd = zero ? own : nd;
     } else {
         vs = va | vb;
@@ -546,6 +611,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
             nd.direct = va;
         } else if (copies_compared(r, in, op, va, vb)) {
             nd.same = true;
+        } else if (zop || zero_pair(r, in, op)) {
+            nd.zpair = true;
         } else if ((pa.same && !vb) || (pb.same && !va)) {
             /* an operation on such a value and a constant (`r3 + 1`):
                herd7's pass solves it once it folded the pair */
@@ -642,6 +709,17 @@ static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
     set_vnode(r, o, nd, true);
 }
 
+/* Whether operation id, or one of its operands' within depth, is a
+ * zpair (sem_event.inode). */
+static bool zpair_under(sem_run *r, int id, int depth)
+{
+    if (id <= 0 || id > r->n_vnodes || depth < 0)
+        return false;
+    const sem_vnode *nd = &r->vnodes[id - 1];
+    return nd->zpair || zpair_under(r, nd->arg[0], depth - 1) ||
+           zpair_under(r, nd->arg[1], depth - 1);
+}
+
 /* The operation an _return RMW makes (its read op operand 2): herd7's
  * one variable, the value it writes and returns (`S' := S + 1`), which
  * an operation on the register returned names (`atomic_inc_and_test`'s
@@ -715,10 +793,14 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
     sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
-    if (kind != LL_C_XCHG && vop(r, &in->ops[2]))
+    if (kind != LL_C_XCHG && vop(r, &in->ops[2])) {
         sem_set_vinner(r, w, vv);
-    else if (kind == LL_C_XCHG)
+        int id = vnode(r, &in->ops[2]).id;
+        if (zpair_under(r, id, 4))
+            sem_set_inode(r, w, id);
+    } else if (kind == LL_C_XCHG) {
         store_vnode(r, w, &in->ops[2]);
+    }
     bool vcopy = kind != LL_C_XCHG &&
                  adds_zero_local(r, &in->ops[2], v, (int)(in->flags & 0xff),
                                  old.t, w) &&
@@ -1205,7 +1287,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_BZ: {
         v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
-        if (!vnode(r, &in->ops[0]).same)
+        if (!vnode(r, &in->ops[0]).same && !vnode(r, &in->ops[0]).zpair)
             use(r, vs);
         branch_vnode(r, &in->ops[0]);
         /* ... and the branches its value was set under */

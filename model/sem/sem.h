@@ -83,6 +83,24 @@ typedef struct sem_vnode {
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
                              (C) */
+    bool zpair;           /* ==, != or ^ of a zero copy (zero) and what
+                             it copies, or two zero copies of one value
+                             (C): herd7's register phase leaves `S9 :=
+                             S7 ^ S8` with the copy `S7 := S8`, and its
+                             memory phase folds it where its union-find
+                             renames both to one variable (symbolic.c:
+                             a fold); a branch on it uses neither */
+    bool zop;             /* a register's copy of the operation: herd7's
+                             zero copy of its result (`r2 = r1 | r10`,
+                             r1 = r0 + 2, r10 0: `S14 := S23`), which sem/
+                             c.c zero_copy leaves the operation's own
+                             variable; an xor of it with the result is a
+                             zpair, its two arguments that variable */
+    int zstmt;            /* 1 + the statement of the last such zero
+                             copy of its result, else 0: herd7's memory
+                             phase renames its variable to that copy's
+                             (`S23 := S11+2` is `S14 := S11+2`), which
+                             orders a cycle (symbolic.c herd_numbers) */
     int stmt;             /* the statement computing it (herd7 numbers
                              its variable there: symbolic.c), whose
                              result sem_pin_value may set (-1: none, an
@@ -125,6 +143,12 @@ typedef struct sem_event {
                              S9 := S8 - S6), else 0 */
     sem_vnode vnode;      /* W storing an operation's result: its
                              operation (sem_run.vnode), else id 0 */
+    int inode;            /* W of an RMW whose operand is an operation
+                             on a zpair (sem_vnode.zpair: `atomic_fetch_
+                             add(r3 + r3, y)`, r3 one): the operand's
+                             vnode id, whose variable herd7's write names
+                             (`S22 := S21 + S19`, S19 := S18 + S18, S18
+                             the fold) in place of vinner's, else 0 */
     bool vcopy;           /* W of an RMW adding a local that holds 0 (no
                              read in it): herd7's register phase makes
                              its `S' := S + S0` the copy `S' := S`, its
@@ -841,6 +865,8 @@ void sem_set_nodep(sem_run *r, int ev);
 void sem_set_wait(sem_run *r, int ev, int first, int last);
 /* ... and those of its operand, an operation (sem_event.vinner). */
 void sem_set_vinner(sem_run *r, int ev, sem_taint v);
+/* ... and the vnode id of that operand (sem_event.inode). */
+void sem_set_inode(sem_run *r, int ev, int id);
 /* Write ev is an RMW's `read + a local holding 0` (sem_event.vcopy). */
 void sem_set_vcopy(sem_run *r, int ev);
 /* Write ev copies its one read as read (sem_event.vraw). */
