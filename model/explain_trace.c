@@ -370,11 +370,19 @@ void ex_failures(mdl_explain *ex, const view *v, bool incoherent,
         /* a model without a coherence check of its own: herd7's engine
          * (and ours) still rejects these */
         int ns = coherence_cycle(v, steps);
-        ll_buf_puts(b, "  rejected by coherence per location (the "
-                       "search's po-loc | rf | co | fr acyclic): ");
-        ex_put_steps(v, steps, ns, b);
-        ll_buf_puts(b, "\n");
-        if (d)
+        if (!ns) {
+            /* no such cycle: the search's other check (search.c
+               aside_placed), lock.cat's co choice */
+            ll_buf_puts(b, "  rejected by the search: no co order (as "
+                           "lock.cat chooses it) fits what the reads "
+                           "of an unlock out of co observe\n");
+        } else {
+            ll_buf_puts(b, "  rejected by coherence per location (the "
+                           "search's po-loc | rf | co | fr acyclic): ");
+            ex_put_steps(v, steps, ns, b);
+            ll_buf_puts(b, "\n");
+        }
+        if (ns && d)
             ex_dot_steps(ex, d, steps, ns, true);
     }
     free(cyc);

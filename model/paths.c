@@ -413,6 +413,7 @@ static sem_event *new_event(sem_run *r, sem_ev_kind kind)
     e->rmw_read = -1;
     e->call_first = e->call_last = -1;
     e->wait_first = e->wait_last = -1;
+    e->also = -1;
     e->ctrl = r->ctrl;
     e->ctrlisync = r->ctrlisync;
     e->pctrl = r->pctrl;
@@ -598,16 +599,22 @@ sem_taint sem_source(sem_run *r, int ev)
     return (sem_taint)1 << c->ev[ev].read_no;
 }
 
-sem_tags sem_prior_write_tags(sem_run *r, int ev, sem_tags among)
+int sem_prior_write(sem_run *r, int ev, sem_tags among)
 {
     run_ctx *c = ctx(r);
     if (ev < 0 || ev >= c->n_ev)
-        return 0;
+        return -1;
     for (int i = ev - 1; i >= 0; i--)
         if (c->ev[i].kind == SEM_W && c->ev[i].loc == c->ev[ev].loc &&
             (c->ev[i].tags & among))
-            return c->ev[i].tags;
-    return 0;
+            return i;
+    return -1;
+}
+
+sem_tags sem_prior_write_tags(sem_run *r, int ev, sem_tags among)
+{
+    int i = sem_prior_write(r, ev, among);
+    return i < 0 ? 0 : ctx(r)->ev[i].tags;
 }
 
 /* A thread's bit in mdl_loc.writers. */
@@ -1243,13 +1250,19 @@ void sem_set_bytes(sem_run *r, int ev, int bytes)
         c->ev[ev].bytes = (uint8_t)bytes;
 }
 
-void sem_unwrite(sem_run *r, int ev)
+void sem_set_aside(sem_run *r, int ev)
 {
     run_ctx *c = ctx(r);
-    if (ev >= 0 && ev < c->n_ev && c->ev[ev].kind == SEM_W) {
-        c->ev[ev].kind = SEM_F;
-        c->ev[ev].valued = false;
-    }
+    if (ev >= 0 && ev < c->n_ev)
+        c->ev[ev].aside = true;
+}
+
+void sem_read_also(sem_run *r, int ev, int w)
+{
+    run_ctx *c = ctx(r);
+    if (ev >= 0 && ev < c->n_ev && w < ev && w >= 0 &&
+        c->ev[w].kind == SEM_W)
+        c->ev[ev].also = w;
 }
 
 void sem_fence(sem_run *r, sem_tags tags)

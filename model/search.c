@@ -35,10 +35,19 @@
 #define OPEN MDL_MAX_LOC_EVENTS
 
 /* A location's accesses in the current combination. Local numbering:
- * 0 = initial write, 1..n_w = writes, n_w+1.. = reads. */
+ * 0 = initial write, 1..n_w = writes, n_w+1..n_w+n_r = reads, then the
+ * writes set aside from co (sem_event.aside: in no co order, a source
+ * of aside reads only). */
 typedef struct loc_plan {
-    int n_w, n_r, cap;
-    int *w, *r;                 /* global event ids */
+    int n_w, n_r, n_a, cap;
+    int *w, *r, *a;             /* global event ids */
+    uint64_t *also;             /* reads: the writes (local bits) each
+                                   reads besides its source (sem_event.
+                                   also) */
+    /* with aside writes (aside_placed): the writes in co before lock.cat
+       merges the unlocks in (local bits, the initial write's too), and
+       the reads in rf then, all but a lock's (read index bits) */
+    uint64_t co_early, rf_early;
     uint64_t *poloc;            /* local -> later same-thread locals */
     uint64_t *w_before;         /* writes that must precede in co */
     uint64_t *src;              /* reads: writes of the same value */
@@ -738,6 +747,8 @@ static void plan_reset(loc_plan *p, int need)
         p->cap = need;
         p->w = ll_xrealloc(p->w, (size_t)need * sizeof *p->w);
         p->r = ll_xrealloc(p->r, (size_t)need * sizeof *p->r);
+        p->a = ll_xrealloc(p->a, (size_t)need * sizeof *p->a);
+        p->also = ll_xrealloc(p->also, (size_t)need * 8);
         p->poloc = ll_xrealloc(p->poloc, (size_t)(need + 1) * 8);
         p->w_before = ll_xrealloc(p->w_before, (size_t)(need + 1) * 8);
         p->src = ll_xrealloc(p->src, (size_t)(need + 1) * 8);
@@ -753,8 +764,16 @@ static void plan_reset(loc_plan *p, int need)
         p->wpost = ll_xrealloc(p->wpost, (size_t)(need + 1) * 8);
         p->rpre = ll_xrealloc(p->rpre, (size_t)(need + 1) * 8);
     }
-    p->n_w = p->n_r = p->n_sol = 0;
+    p->n_w = p->n_r = p->n_a = p->n_sol = 0;
     p->halt = p->capped = false;
+}
+
+/* The global event of local id i >= 1 (loc_plan's numbering). */
+static int local_ev(const loc_plan *p, int i)
+{
+    return i <= p->n_w         ? p->w[i - 1]
+           : i <= p->n_w + p->n_r ? p->r[i - 1 - p->n_w]
+                                  : p->a[i - 1 - p->n_w - p->n_r];
 }
 
 static bool acyclic_small(const uint64_t *adj, int n)
@@ -773,10 +792,57 @@ static bool acyclic_small(const uint64_t *adj, int n)
     return true;
 }
 
+/* The writes read j reads: its source and its also (local bits). */
+static uint64_t read_from(const loc_plan *p, int j)
+{
+    return p->also[j] | (p->from[j] == OPEN ? 0 : 1ull << p->from[j]);
+}
+
+/* With aside writes, herd7's lock.cat has one more check: it chooses co
+ * (cos-opt.cat) before it merges the unlocks in, among the orders of
+ * its writes then (co_early) that extend what the reads of rf then
+ * (rf_early) observe, the unlocks they read too (rf ; po-loc ; [W],
+ * [W] ; po-loc ; rf^-1, rf ; po-loc ; rf^-1), whose cycles it refuses
+ * (ConsCo) and whose paths through events out of co order co too. An
+ * aside write, never in co, is only placed there: RUs of one thread
+ * reading it, the initial write and it again have no execution. Such
+ * an order exists when those observations and co then make no cycle. */
+static bool aside_placed(const loc_plan *p)
+{
+    int n = 1 + p->n_w + p->n_r + p->n_a;
+    uint64_t adj[MDL_MAX_LOC_EVENTS + 1] = {0};
+    int prev = 0;
+    for (int i = 0; i < p->n_w; i++)
+        if (p->co_early >> p->order[i] & 1) {
+            adj[prev] |= 1ull << p->order[i];
+            prev = p->order[i];
+        }
+    for (uint64_t b = p->rf_early; b; b &= b - 1) {
+        int j = __builtin_ctzll(b), rd = 1 + p->n_w + j;
+        uint64_t from = read_from(p, j), wr = 0;
+        for (uint64_t c = p->co_early & ~1ull; c; c &= c - 1)
+            if (p->poloc[__builtin_ctzll(c)] >> rd & 1)
+                wr |= 1ull << __builtin_ctzll(c);
+        uint64_t later = p->poloc[rd] & p->co_early;
+        for (uint64_t c = p->rf_early; c; c &= c - 1) {
+            int k = __builtin_ctzll(c);
+            if (p->poloc[rd] >> (1 + p->n_w + k) & 1)
+                later |= read_from(p, k);
+        }
+        for (; from; from &= from - 1) {
+            int w = __builtin_ctzll(from);
+            adj[w] |= later & ~(1ull << w);
+            for (uint64_t c = wr & ~(1ull << w); c; c &= c - 1)
+                adj[__builtin_ctzll(c)] |= 1ull << w;
+        }
+    }
+    return acyclic_small(adj, n);
+}
+
 /* The location's coherence check for the current order and sources. */
 static bool coherent(const loc_plan *p)
 {
-    int n = 1 + p->n_w + p->n_r;
+    int n = 1 + p->n_w + p->n_r + p->n_a;
     uint64_t adj[MDL_MAX_LOC_EVENTS + 1];
     int next[MDL_MAX_LOC_EVENTS + 1];        /* co successor of each write */
     int prev = 0;
@@ -790,14 +856,17 @@ static bool coherent(const loc_plan *p)
         prev = p->order[i];
     }
     for (int j = 0; j < p->n_r; j++) {
-        int rd = 1 + p->n_w + j, w = p->from[j];
-        if (w == OPEN)
-            continue;
-        adj[w] |= 1ull << rd;
-        if (next[w] >= 0)
-            adj[rd] |= 1ull << next[w];
+        int rd = 1 + p->n_w + j;
+        /* its source, and the writes it reads besides (an aside
+           write, in no co, makes no fr) */
+        for (uint64_t from = read_from(p, j); from; from &= from - 1) {
+            int w = __builtin_ctzll(from);
+            adj[w] |= 1ull << rd;
+            if (w <= p->n_w && next[w] >= 0)
+                adj[rd] |= 1ull << next[w];
+        }
     }
-    return acyclic_small(adj, n);
+    return acyclic_small(adj, n) && (!p->n_a || aside_placed(p));
 }
 
 /* Over the time limit, or near the memory limit: the search stops and
@@ -906,8 +975,8 @@ static int co_pos(const loc_plan *p, int w)
  * coherent() stays the judge of a full solution. */
 static bool source_ok(const loc_plan *p, int j, int w)
 {
-    if (w == OPEN)
-        return true;
+    if (w == OPEN || w > p->n_w)
+        return true;            /* (an aside write: in no co) */
     int at = co_pos(p, w);
     for (uint64_t b = p->wpre[j]; b; b &= b - 1)
         if (p->pos[__builtin_ctzll(b)] > at)
@@ -917,7 +986,7 @@ static bool source_ok(const loc_plan *p, int j, int w)
             return false;
     for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
         int k = p->from[__builtin_ctzll(b)];
-        if (k != OPEN && co_pos(p, k) > at)
+        if (k != OPEN && k <= p->n_w && co_pos(p, k) > at)
             return false;
     }
     return true;
@@ -1133,12 +1202,14 @@ static bool shapes(loc_plan *p)
         if ((p->src[j] & (p->src[j] - 1)) || (p->src[j] >> OPEN & 1))
             continue;                       /* several sources */
         int w = __builtin_ctzll(p->src[j]);
+        if (w > nw)
+            continue;                       /* an aside write: no co */
         uint64_t before = p->wpre[j] & ~(1ull << w);
         uint64_t after = p->wpost[j];
         for (uint64_t b = p->rpre[j]; b; b &= b - 1) {
             int k = __builtin_ctzll(b);
             if (!(p->src[k] & (p->src[k] - 1)) && !(p->src[k] >> OPEN & 1))
-                before |= p->src[k] & ~(1ull << w);
+                before |= p->src[k] & (writes | 1) & ~(1ull << w);
         }
         if (after >> w & 1)
             return false;                   /* reads a later write */
@@ -1161,14 +1232,17 @@ static bool shapes(loc_plan *p)
  * values its critical sections read). */
 static bool same_problem(search *s, loc_plan *p)
 {
-    int n = 1 + p->n_w + p->n_r, k = 0;
-    ll_grow((void **)&p->key2, &p->cap_key2, 4 + 6 * n, sizeof *p->key2);
+    int n = 1 + p->n_w + p->n_r + p->n_a, k = 0;
+    ll_grow((void **)&p->key2, &p->cap_key2, 8 + 7 * n, sizeof *p->key2);
     uint64_t *key = p->key2;
     key[k++] = (uint64_t)p->n_w << 32 | (uint32_t)p->n_r;
     key[k++] = (uint64_t)s->n_active << 32 | (uint32_t)s->open_from;
+    key[k++] = (uint64_t)p->n_a;
+    key[k++] = p->co_early;
+    key[k++] = p->rf_early;
     uint64_t locks = 0;     /* which accesses are a lock's (lock_mixed) */
     for (int i = 1; i < n; i++)
-        if (lk_ev(s, i <= p->n_w ? p->w[i - 1] : p->r[i - 1 - p->n_w]))
+        if (lk_ev(s, local_ev(p, i)))
             locks |= 1ull << i;
     key[k++] = locks;
     for (int i = 0; i < n; i++) {
@@ -1179,6 +1253,7 @@ static bool same_problem(search *s, loc_plan *p)
     }
     for (int j = 0; j < p->n_r; j++) {
         key[k++] = p->src[j];
+        key[k++] = p->also[j];
         int w = p->rmw_w[j];
         key[k++] = (uint64_t)(uint32_t)w << 1 |
                    (w && same_instr(s, &s->ev[p->r[j]], &s->ev[p->w[w - 1]]));
@@ -1231,12 +1306,19 @@ static uint64_t sources(search *s, const loc_plan *p, int l, int j, sem_val v)
 {
     uint64_t c = !s->m->locs[l].no_init &&
                  sem_val_eq(s->m->locs[l].init, v) ? 1 : 0;
+    const gev *r = &s->ev[p->r[j]];
     for (int i = 0; i < p->n_w; i++)
         if ((sem_val_eq(s->ev[p->w[i]].val, v) ||
              symbolic_source(s, &s->ev[p->w[i]], s->bad_probe)) &&
-            !same_instr(s, &s->ev[p->w[i]], &s->ev[p->r[j]]) &&
-            !own_instr(s, p->w[i], p->r[j]))
+            !same_instr(s, &s->ev[p->w[i]], r) &&
+            !own_instr(s, p->w[i], p->r[j]) &&
+            !(r->e->aside && s->ev[p->w[i]].thread == r->thread))
             c |= 1ull << (1 + i);   /* (not its own instruction's) */
+    /* an aside read: the aside writes of other threads too */
+    for (int i = 0; r->e->aside && i < p->n_a; i++)
+        if (sem_val_eq(s->ev[p->a[i]].val, v) &&
+            s->ev[p->a[i]].thread != r->thread)
+            c |= 1ull << (1 + p->n_w + p->n_r + i);
     if (s->open_from < s->m->n_threads &&
         has_val(s->later[s->open_from][l], s->later_n[s->open_from][l], v))
         c |= 1ull << OPEN;
@@ -1258,6 +1340,47 @@ static bool atomic_pair(const search *s, const gev *g)
     return one ? s->atomic_single : s->atomic_pairs;
 }
 
+/* Each read's also (loc_plan.also): the chain of sem_event.also from
+ * it, as local ids (global[a] is local[a]). */
+static void also_reads(const search *s, loc_plan *p, const int *global,
+                       const int *local, int n_local)
+{
+    for (int j = 0; j < p->n_r; j++) {
+        const gev *r = &s->ev[p->r[j]];
+        p->also[j] = 0;
+        for (int i = r->e->also; i >= 0;) {
+            int g = s->base[r->thread] + i, a = 0;
+            while (a < n_local && global[a] != g)
+                a++;
+            if (a == n_local)
+                break;
+            p->also[j] |= 1ull << local[a];
+            i = s->ev[g].e->also;
+        }
+    }
+}
+
+/* loc_plan.co_early and rf_early: herd7's lock operations
+ * (sem_ops.herd_nonmem) out of them, an unlock (a lock write of no
+ * rmw) and a lock's read (the read of a lock write's rmw), whose rf
+ * lock.cat derives from co. */
+static void early_sets(const search *s, loc_plan *p)
+{
+    p->co_early = 1;
+    p->rf_early = p->n_r >= 64 ? ~0ull : (1ull << p->n_r) - 1;
+    for (int w = 1; w <= p->n_w; w++) {
+        const gev *g = &s->ev[p->w[w - 1]];
+        if (!lk_ev(s, p->w[w - 1]))
+            p->co_early |= 1ull << w;
+        else if (g->e->rmw_read >= 0) {
+            p->co_early |= 1ull << w;
+            for (int j = 0; j < p->n_r; j++)
+                if (p->r[j] == s->base[g->thread] + g->e->rmw_read)
+                    p->rf_early &= ~(1ull << j);
+        }
+    }
+}
+
 /* Fill a location's plan from the combination; false if some read of it
  * has no write of its value, or coherence's shapes leave no order. */
 static bool plan_location(search *s, int l, bool *too_big)
@@ -1266,43 +1389,55 @@ static bool plan_location(search *s, int l, bool *too_big)
     int nw = 0, nr = 0;
     const int *evs = s->loc_ev + s->loc_at[l];
     int n_evs = s->loc_at[l + 1] - s->loc_at[l];
+    int na = 0;
     for (int i = 0; i < n_evs; i++) {
         int g = evs[i];
         if (!solved(s, &s->ev[g]))
             continue;
-        if (s->ev[g].e->kind == SEM_W)
-            nw++;
-        else
+        if (s->ev[g].e->kind != SEM_W)
             nr++;
+        else if (s->ev[g].e->aside)
+            na++;
+        else
+            nw++;
     }
-    if (1 + nw + nr > MDL_MAX_LOC_EVENTS) {
+    if (1 + nw + nr + na > MDL_MAX_LOC_EVENTS) {
         *too_big = true;
         return false;
     }
-    plan_reset(p, nw + nr + 1);
+    plan_reset(p, nw + nr + na + 1);
     int global[MDL_MAX_LOC_EVENTS + 1], local[MDL_MAX_LOC_EVENTS + 1];
     int n_local = 0;
     for (int i = 0; i < n_evs; i++) {
         int g = evs[i];
         if (solved(s, &s->ev[g])) {
-            if (s->ev[g].e->kind == SEM_W) {
-                p->w[p->n_w] = g;
-                local[n_local] = 1 + p->n_w++;
-            } else {
+            if (s->ev[g].e->kind != SEM_W) {
                 p->r[p->n_r] = g;
                 local[n_local] = -(1 + p->n_r++);   /* fixed below */
+            } else if (s->ev[g].e->aside) {
+                p->a[p->n_a] = g;
+                local[n_local] = INT_MIN + p->n_a++;    /* likewise */
+            } else {
+                p->w[p->n_w] = g;
+                local[n_local] = 1 + p->n_w++;
             }
             global[n_local++] = g;
         }
     }
     for (int a = 0; a < n_local; a++)
-        if (local[a] < 0)
+        if (local[a] < -MDL_MAX_LOC_EVENTS)
+            local[a] = 1 + p->n_w + p->n_r + (local[a] - INT_MIN);
+        else if (local[a] < 0)
             local[a] = p->n_w - local[a];
+    also_reads(s, p, global, local, n_local);
+    p->co_early = p->rf_early = 0;
+    if (p->n_a)
+        early_sets(s, p);
     /* rmw pairs, for the atomicity pruning */
     for (int j = 0; j <= p->n_r; j++)
         p->rmw_w[j] = 0;
     /* every event's entry, reads' too: same_problem's key holds them all */
-    for (int i = 0; i <= p->n_w + p->n_r; i++)
+    for (int i = 0; i <= p->n_w + p->n_r + p->n_a; i++)
         p->rmw_read_of[i] = -1;
     p->thr[0] = -1;
     for (int a = 0; a < n_local; a++)
@@ -1319,7 +1454,7 @@ static bool plan_location(search *s, int l, bool *too_big)
                 p->rmw_read_of[1 + i] = j;
             }
     }
-    for (int i = 0; i <= p->n_w + p->n_r; i++)
+    for (int i = 0; i <= p->n_w + p->n_r + p->n_a; i++)
         p->poloc[i] = p->w_before[i] = 0;
     /* events come in program order within each thread */
     for (int a = 0; a < n_local; a++)
@@ -1460,7 +1595,15 @@ static bool final_memory(search *s)
  * event. */
 static int w_of(const loc_plan *p, int w, int l)
 {
-    return w ? p->w[w - 1] : l;
+    return w ? local_ev(p, w) : l;
+}
+
+/* rf from the writes read j reads besides its source (loc_plan.also):
+ * in every candidate. */
+static void add_also(mdl_rel *rf, const loc_plan *p, int j)
+{
+    for (uint64_t b = p->also[j]; b; b &= b - 1)
+        mdl_rel_add(rf, local_ev(p, __builtin_ctzll(b)), p->r[j]);
 }
 
 /* Each read's write in the picked solutions (s->src; -1: none). */
@@ -1516,6 +1659,7 @@ static void add_rf_co(search *s, int l)
             mdl_rel_add(&x->co, gi, p->w[sol[j] - 1]);
     }
     for (int j = 0; j < p->n_r; j++) {
+        add_also(&x->rf, p, j);
         if (sol[p->n_w + j] == OPEN)
             continue;
         int w = w_of(p, sol[p->n_w + j], l);
@@ -2054,6 +2198,7 @@ static bool prefix_dead(search *s, const loc_plan *p, int l, int d)
                 }
         if (w >= 0 && w != OPEN)
             mdl_rel_add(&x->rf, w_of(p, w, l), p->r[j]);
+        add_also(&x->rf, p, j);
     }
     return rf_co_dead(s);
 }
@@ -2202,9 +2347,11 @@ static bool group_accepts(search *s, const loc_plan *p, int l,
             for (int j = i + 1; j < p->n_w; j++)
                 mdl_rel_add(&x->co, gi, p->w[sol[j] - 1]);
         }
-        for (int j = 0; j < p->n_r; j++)
+        for (int j = 0; j < p->n_r; j++) {
             if (sol[p->n_w + j] != OPEN)
                 mdl_rel_add(&x->rf, w_of(p, sol[p->n_w + j], l), p->r[j]);
+            add_also(&x->rf, p, j);
+        }
     }
     s->groups++;
     ll_diag d = {0};        /* an error is the enumeration's to report */
@@ -2625,9 +2772,11 @@ static bool bound_accepts(search *s, bool vary)
                 if (j != i && !(must[i] >> j & 1))
                     mdl_rel_add(&x->co, p->w[i - 1], p->w[j - 1]);
         }
-        for (int j = 0; j < p->n_r; j++)
+        for (int j = 0; j < p->n_r; j++) {
             for (uint64_t b = p->src[j]; b; b &= b - 1)
                 mdl_rel_add(&x->rf, w_of(p, __builtin_ctzll(b), l), p->r[j]);
+            add_also(&x->rf, p, j);
+        }
     }
     /* reads that may have any of their values: same as every valued
        event, an upper bound of %same-value on each candidate */
@@ -3535,6 +3684,8 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
         loc_plan *p = &s.plans[l];
         free(p->w);
         free(p->r);
+        free(p->a);
+        free(p->also);
         free(p->poloc);
         free(p->w_before);
         free(p->src);

@@ -32,7 +32,8 @@ bool mdl_event_alike(const sem_event *a, const sem_event *b, bool read_vals)
            a->tags == b->tags &&
            a->stmt == b->stmt && a->inst == b->inst &&
            a->read_no == b->read_no && a->rmw_read == b->rmw_read &&
-           a->valued == b->valued && taint_eq(a, b);
+           a->valued == b->valued && a->aside == b->aside &&
+           a->also == b->also && taint_eq(a, b);
 }
 
 static bool runs_eq(const mdl_thread *a, const mdl_thread *b)

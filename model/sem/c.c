@@ -1116,6 +1116,22 @@ static bool lock_taken(sem_val v)
     return sem_val_eq(v, sem_int(1));
 }
 
+/* Unlock w's place in lock.cat: it is in co only after its own lock
+ * (critical); one with none before it is in no co (herd7 counts one
+ * execution, not one per place), read by no lock, but an RU of another
+ * thread may read it (rfe-ru), and each RU of its own thread after it
+ * with no lock between reads it and the unlocks before it back to its
+ * thread's last lock (rfi-ru: the chain of also). */
+static void unlock_kind(sem_run *r, int w)
+{
+    int prior = sem_prior_write(r, w, LOCK_WRITES);
+    sem_tags t = sem_prior_write_tags(r, w, LOCK_WRITES);
+    if (!(t & BIT(T_LKW)))
+        sem_set_aside(r, w);
+    if (t & BIT(T_UL))
+        sem_read_also(r, w, prior);
+}
+
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, in->op == LL_C_LOCK ? 0 : 1);
@@ -1163,15 +1179,16 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
                      : !is_zero(v.v) && !sem_is_start(r, a.v, v.v)) &&
              !sem_lock_unvalued(r))
         return SEM_DEAD;
-    /* herd7's lock.cat gives an RU after its thread's own unlock two
-       sources, that unlock (rfi-ru) and an external UL or the initial
-       write (rfe-ru): whichever is co-later, the other makes a
-       coherence cycle, so spin_is_locked never returns 0 there (but in
-       herd7's Loop test, before the model) */
-    else if (!locked &&
-             (sem_prior_write_tags(r, ev, LOCK_WRITES) & BIT(T_UL)) &&
-             !sem_lock_unvalued(r))
-        return SEM_DEAD;
+    /* herd7's lock.cat gives an RU the initial write or an unlock of
+       another thread (rfe-ru), and the unlocks of its own thread since
+       its last lock besides (rfi-ru): whichever of two unlocks in co
+       is co-later, the other makes a coherence cycle, so only an
+       unmatched one, in no co, goes with an own unlock */
+    if (!locked) {
+        sem_set_aside(r, ev);
+        if (sem_prior_write_tags(r, ev, LOCK_WRITES) & BIT(T_UL))
+            sem_read_also(r, ev, sem_prior_write(r, ev, LOCK_WRITES));
+    }
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;
 }
@@ -1274,11 +1291,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         a = lock_word(r, operand(r, in, 0));
         use(r, vsrc(r, &in->ops[0]));
         w = sem_store(r, a.v, a.t, sem_int(0), 0, BIT(T_UL), -1);
-        /* lock.cat puts an unlock in co only after its own lock
-           (critical): one with none before it is in no co, read by
-           no lock (herd7 counts one execution, not one per place) */
-        if (w >= 0 && !(sem_prior_write_tags(r, w, LOCK_WRITES) & BIT(T_LKW)))
-            sem_unwrite(r, w);
+        if (w >= 0)
+            unlock_kind(r, w);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     case LL_C_SRCU_LOCK:
     case LL_C_SRCU_UNLOCK:

@@ -211,6 +211,18 @@ typedef struct sem_event {
      * the statements of that call, whose events herd7 orders before it
      * (ll_instr.wait); else wait_last < 0 */
     int wait_first, wait_last;
+    /* W: a write set aside from co (C: lock.cat's unmatched unlock, in
+     * no co, so no fr from a read of it), which only an aside read of
+     * another thread takes as its source, or a read reaches through
+     * also. R: its source is the initial write or another thread's
+     * write, an aside one too (lock.cat's rfe-ru); its own thread's
+     * writes it reads come through also (sem_read_also) */
+    bool aside;
+    /* R: a write of its thread (event index) it reads besides its
+     * source; W: the next such write back that a read reaching this
+     * one reads too (a chain, to -1; lock.cat's rfi-ru: an RU reads
+     * every unlock before it since its thread's last lock) */
+    int also;
 } sem_event;
 
 typedef struct sem_run sem_run;
@@ -834,18 +846,23 @@ sem_taint sem_source(sem_run *r, int ev);
 /* The reads made so far in the current step (sem_run.step) by statements
  * [first, last]. */
 sem_taint sem_step_reads(sem_run *r, int first, int last);
-/* The tags of the run's last write before event ev to ev's location
- * with a tag of among (C: a lock's, plain writes of a lock word cut no
- * critical section); 0 when there is none. */
+/* The run's last write before event ev to ev's location with a tag of
+ * among (C: a lock's, plain writes of a lock word cut no critical
+ * section): its index, -1 when there is none; sem_prior_write_tags
+ * gives its tags (0 for none). */
+int sem_prior_write(sem_run *r, int ev, sem_tags among);
 sem_tags sem_prior_write_tags(sem_run *r, int ev, sem_tags among);
 void sem_fence(sem_run *r, sem_tags tags);
 /* ... the fence of a fully ordered RMW whose call is statements
  * [first, last] (sem_event.call_first). */
 void sem_fence_call(sem_run *r, sem_tags tags, int first, int last);
-/* Make write event ev a fence about its location (sem_fence_at): in the
- * loc relation, in no co, read by none (C's spin_unlock with no lock
- * before it, which lock.cat leaves out of co and rf). */
-void sem_unwrite(sem_run *r, int ev);
+/* Set write event ev aside from co (sem_event.aside: C's spin_unlock
+ * with no lock before it, which lock.cat leaves out of co but an RU
+ * reads), or make read event ev an aside read. */
+void sem_set_aside(sem_run *r, int ev);
+/* Event ev reads (a read) or chains (a write) write event w of its run
+ * too (sem_event.also); w < 0: nothing. */
+void sem_read_also(sem_run *r, int ev, int w);
 /* The reads write event ev's value is made of (sem_event.vdata). */
 void sem_set_vdata(sem_run *r, int ev, sem_taint v, bool op);
 /* ... and those the Loop test takes it to be made of (sem_event.vloop). */

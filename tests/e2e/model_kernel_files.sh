@@ -52,10 +52,16 @@ EOF
 cmp -s "$tmp/want.err" "$tmp/err" || { diff "$tmp/want.err" "$tmp/err"; fail "messages"; }
 # The logs without the two refused tests and LB+unlock-lock+acquire (the
 # built-in model follows today's kernel, where two critical sections of
-# one CPU are ordered; the files herd7 7.58 ships predate that).
+# one CPU are ordered; the files herd7 7.58 ships predate that). Nor the
+# two where lock.cat's co choice sees reads of a lone unlock: lock.cat
+# includes cos-opt.cat, ours here (herd7 finds its own), which keeps
+# the engine's co and not herd7's ConsCo: 8 and 5 executions where
+# herd7 and the built-in model (search.c aside_placed) have 6 and 4.
 drop() {
     awk '/^Test /{skip = ($2 == "SB+srcu-unlock-mb" || $2 == "andnot+init-forms" ||
-                        $2 == "LB+unlock-lock+acquire")}
+                        $2 == "LB+unlock-lock+acquire" ||
+                        $2 == "R+is_locked-thrice+lone-unlock" ||
+                        $2 == "LB+lock-is_locked+lone-unlock-order")}
          !skip' "$1" > "$1.kept"
 }
 drop "$tmp/builtin"
