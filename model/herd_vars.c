@@ -903,7 +903,81 @@ typedef struct sv_walk {
                            variables (an operation's operands) go to
                            want_var (-1: none) */
     int64_t want_var[2];
+    /* on the run's way, per register (zcap): its value is one herd7's
+       register phase solves to 0 where reads zc[r][0] and zc[r][1] are
+       renamed alike (0, 0: always; -1: it is not); and the zero copies
+       that makes, {result, the other operand's read, zc[r]} */
+    int (*zc)[2];
+    int zcap;
+    int (*zcand)[4];
+    int n_zcand, cap_zcand;
+    const mdl_thread *mt;   /* its initial registers, or NULL */
+    const sem_ops *ops;
 } sv_walk;
+
+/* The zero condition of register r on w's way (sv_walk.zc): NULL none.
+ * A register the way has not set holds its initial value: 0 unless the
+ * init block says otherwise (herd7's `S6<-0`, V21280300). */
+static const int *zero_of(const sv_walk *w, int r)
+{
+    static const int always[2] = {0, 0};
+    if (r >= 0 && r < w->zcap && w->zc[r][0] != -2)
+        return w->zc[r][0] >= 0 ? w->zc[r] : NULL;
+    int slot = r >= 0 && w->mt && w->ops->reg_slot ? w->ops->reg_slot(r) : -1;
+    if (slot < 0 || slot >= w->mt->n_slots)
+        return NULL;
+    sem_val v = w->mt->init[slot].v;
+    return v.sym < 0 && v.num == 0 ? always : NULL;
+}
+
+/* Statement v (at `at`) on w's way: the zero copy it makes (an add or or
+ * of a register solved to 0 and one holding a variable: sem_vars.
+ * zero_at), and the zero condition of the register it sets. */
+static void zero_copies(const sem_vars *v, int64_t at, sv_walk *w)
+{
+    int cond[2] = {-1, -1};
+    int a = v->n_rd - 2, b = v->n_rd - 1;
+    if (v->zero_at && v->n_rd >= 2) {
+        for (int k = 0; k < 2; k++) {
+            const int *z = zero_of(w, v->rd_reg[k ? b : a]);
+            int other = v->rd_reg[k ? a : b];
+            if (!z || other < 0 || other >= w->vcap || !w->val[other] ||
+                zero_of(w, other))
+                continue;
+            ll_grow((void **)&w->zcand, &w->cap_zcand, w->n_zcand + 1,
+                    sizeof *w->zcand);
+            int *c = w->zcand[w->n_zcand++];
+            c[0] = (int)(at + v->zero_at);
+            c[1] = (int)(at + v->rd_at[k ? a : b]);
+            c[2] = z[0];
+            c[3] = z[1];
+            break;
+        }
+    } else if (v->zero_dest && v->n_rd >= 2) {     /* an xor */
+        int ra = v->rd_reg[a], rb = v->rd_reg[b];
+        bool va = ra >= 0 && ra < w->vcap && w->val[ra];
+        bool vb = rb >= 0 && rb < w->vcap && w->val[rb];
+        if (va && vb && !zero_of(w, ra) && !zero_of(w, rb)) {
+            cond[0] = (int)(at + v->rd_at[a]);
+            cond[1] = (int)(at + v->rd_at[b]);
+        } else if (!va && !vb && ra == rb) {
+            cond[0] = cond[1] = 0;
+        }
+    } else if (v->zero_dest) {
+        cond[0] = cond[1] = 0;
+    } else if (v->copy_of >= 0 && v->n && zero_of(w, v->copy_of)) {
+        cond[0] = zero_of(w, v->copy_of)[0];
+        cond[1] = zero_of(w, v->copy_of)[1];
+    }
+    if (v->dest < 0)
+        return;
+    int old = w->zcap;
+    ll_grow((void **)&w->zc, &w->zcap, v->dest + 1, sizeof *w->zc);
+    for (int r = old; r < w->zcap; r++)
+        w->zc[r][0] = w->zc[r][1] = -2;   /* not set on the way */
+    w->zc[v->dest][0] = cond[0];
+    w->zc[v->dest][1] = cond[1];
+}
 
 /* The registers statement i reads (v's rd_reg, at their places from
  * `at`) on the run's way: herd7's register equations, each read's
@@ -919,13 +993,16 @@ static void reg_equations(const sem_vars *v, int64_t at, sv_walk *w)
         w->eqs[w->n_eqs][0] = (int)(at + v->rd_at[j]);
         w->eqs[w->n_eqs++][1] = w->val[r];
     }
+    int n_zcand = w->n_zcand;
+    zero_copies(v, at, w);
     if (v->dest < 0)
         return;
     int old = w->vcap;
     ll_grow((void **)&w->val, &w->vcap, v->dest + 1, sizeof *w->val);
     for (int r = old; r < w->vcap; r++)
         w->val[r] = 0;
-    w->val[v->dest] = v->op_at > 0 ? (int)(at + v->op_at)
+    w->val[v->dest] = w->n_zcand > n_zcand ? w->zcand[n_zcand][0]
+                      : v->op_at > 0 ? (int)(at + v->op_at)
                       : v->read_at > 0 ? (int)(at + v->read_at)
                       : v->copy_of >= 0 && v->n ? (int)(at + v->copy_at)
                                                 : 0;
@@ -994,12 +1071,28 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
     for (int i = 0; i < n; i++)
         if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
             load[reg_root(par, (int)read_var[i])] = true;
+    /* the zero copies of a load's class (zero_copies) made where their
+       register's xor folds; their own class a load's too */
+    int (*zl)[2] = ll_xmalloc((size_t)(w->n_zcand + 1) * sizeof *zl);
+    int n_zl = 0;
+    for (int i = 0; i < w->n_zcand; i++) {
+        const int *c = w->zcand[i];
+        bool fold = !c[2] || (c[2] <= top && c[3] <= top &&
+                              par[c[2]] == par[c[3]]);
+        if (!fold || c[1] > top || !load[reg_root(par, c[1])])
+            continue;
+        zl[n_zl][0] = c[0] <= top ? par[c[0]] : c[0];
+        zl[n_zl++][1] = par[c[1]];
+        if (c[0] <= top)
+            load[reg_root(par, c[0])] = true;
+    }
     for (int i = 0; i < n; i++) {
         int64_t v = regs->store_var[i];
         regs->store_var[i] = v > 0 && v <= top && load[reg_root(par, (int)v)]
                                  ? par[v] : 0;
     }
-    regs->left = ll_xmalloc((size_t)(w->n_eqs + 1) * sizeof *regs->left);
+    regs->left = ll_xmalloc((size_t)(w->n_eqs + n_zl + 1) *
+                            sizeof *regs->left);
     int (*order)[2] = w->eqs, n_order = w->n_eqs;
     if (pass_order)
         n_order = pass_left(w, top, &order);
@@ -1014,6 +1107,11 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
             regs->left[regs->n_left++][1] = b;
         }
     }
+    for (int i = 0; i < n_zl; i++) {
+        regs->left[regs->n_left][0] = zl[i][0];
+        regs->left[regs->n_left++][1] = zl[i][1];
+    }
+    free(zl);
     if (order != w->eqs)
         free(order);
     free(load);
@@ -1167,18 +1265,20 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
  * count of every way). With regs (read_var too), its register phase's
  * stores and copies left (mdl_herd_regs). false: not numbered (a loop, a
  * backward branch). */
-static bool straight_vars(const sem_ops *ops, const ll_thread *th,
+static bool straight_vars(const sem_ops *ops, const mdl_thread *mt,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
                           int64_t *copy_var, mdl_herd_regs *regs)
 {
-    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL,
-                 -1, {0, 0}};
+    const ll_thread *th = mt->code;
+    sv_walk w = {.n_st = th->n_stmts, .want = -1, .mt = mt, .ops = ops};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     w.store_var = regs ? regs->store_var : NULL;
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
     if (ok && read_var && w.n_eqs)
         reg_solved_reads(th->n_stmts, read_var, &w, false, regs);
+    free(w.zc);
+    free(w.zcand);
     free(w.eqs);
     free(w.val);
     free(w.reg_solved);
@@ -1196,9 +1296,9 @@ static bool asm_vars(const mdl_test *m, int t, const mdl_run *run,
     int64_t c = m->ops->herd_vars_base;
     bool ok = true;
     for (int i = 0; i < t && ok; i++)
-        ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL, NULL,
+        ok = straight_vars(m->ops, &m->threads[i], NULL, &c, NULL, NULL,
                            NULL);
-    return ok && straight_vars(m->ops, m->threads[t].code, run, &c, read_var,
+    return ok && straight_vars(m->ops, &m->threads[t], run, &c, read_var,
                                copy_var, regs);
 }
 
@@ -1425,8 +1525,7 @@ int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
     if (th->c_tree || !m->ops->herd_vars || stmt < 0 || stmt >= th->n_stmts)
         return -1;
     mdl_run run = {.turns = turns, .n_turns = n_turns};
-    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL,
-                 stmt, {0, 0}};
+    sv_walk w = {.n_st = th->n_stmts, .want = stmt};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     int64_t *read_var = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *read_var);
     int64_t c = 0;
@@ -1454,6 +1553,8 @@ int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
         }
     }
     free(read_var);
+    free(w.zc);
+    free(w.zcand);
     free(w.eqs);
     free(w.val);
     free(w.reg_solved);

@@ -855,6 +855,46 @@ static bool xor_pair(sem_run *r, const ll_instr *in, int w, vmade va,
     return true;
 }
 
+/* add or or of two registers, one holding a constant 0 (a register
+ * not set, `MOV EBX,$0`, an xor herd7's register phase folds) and the
+ * other a value made of reads: herd7's register phase takes `S' := S1 |
+ * S2` for the copy `S' := S1` once it solved S2 to 0, S' a variable of
+ * its own (herd_vars.c zero_copies, which the memory phase copies): a
+ * copy of the other operand's value (w161-min: `OR EBX,EAX` after `XOR
+ * EBX,ECX` of EAX's copies; V21280054: `orq %rdi,%rbx`, rbx 0, then
+ * `xorq %rbx,%rdi` folded where the memory phase meets it). */
+static bool zero_copy(sem_run *r, const ll_instr *in, int w, sem_reg src,
+                      sem_reg d, vmade *out)
+{
+    const ll_operand *a = &in->ops[0], *b = &in->ops[1];
+    if ((in->op != LL_X86_ADD && in->op != LL_X86_OR) || in->n_ops != 2 ||
+        a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
+        !LL_X86_IS_GPR(a->reg) || !LL_X86_IS_GPR(b->reg) ||
+        w != ((in->flags & LL_X86_F_32) ? 4 : 8))
+        return false;
+    vmade va = made_of(r, a, src), vb = made_of(r, b, d);
+    bool za = !va.vs && src.v.sym < 0 && src.v.num == 0;
+    bool zb = !vb.vs && d.v.sym < 0 && d.v.num == 0;
+    if (za == zb || (za ? !vb.vs : !va.vs))
+        return false;
+    *out = za ? vb : va;
+    return true;
+}
+
+/* An operation on such an xor (xor_copies_left, xor_pair) and a
+ * constant (`orq $2,%r8`, `INC EBX`): herd7's `S22 := S19|2` after `S19
+ * := S21^S21`, a constant once its pass folded the xor; carried on as
+ * the pair, as C's `r3 | 1` (X21210301_250: P0's `lock addq` reading the
+ * store of it, whose rdi read P0's write: kept by herd7 where its pass
+ * meets the fold first, litmus/x86/X86_64+xor-copies-or-constant-cycle). */
+static bool pair_on_const(const ll_instr *in, vmade vd, vmade *out)
+{
+    if (!vd.pair.same || (in->n_ops == 2 && in->ops[0].kind != LL_OPND_IMM))
+        return false;
+    *out = vd;
+    return true;
+}
+
 /* dst op= src, the one-operand forms and shifts: read the destination
  * (atomically under lock), compute with the flags, write it back (not
  * for cmp and test). */
@@ -896,13 +936,16 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
     vmade vm = CONST;
     if (model && sem_x86_plus_zero(in))
         vm = masked(made_of(r, dst, d), w, herd);   /* a copy to herd7 */
+    else if (model && zero_copy(r, in, w, src, d, &vm))
+        ;
     else if (!xor_self(r, in, w, src, d, model) &&
              !(model && !unary &&
                xor_pair(r, in, w, made_of(r, &in->ops[0], src),
                         made_of(r, dst, d), &vm)) &&
              !(model && !unary &&
                xor_copies_left(in, w, made_of(r, &in->ops[0], src),
-                               made_of(r, dst, d), &vm)))
+                               made_of(r, dst, d), &vm)) &&
+             !(model && pair_on_const(in, made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
