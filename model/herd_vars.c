@@ -905,14 +905,20 @@ typedef struct sv_walk {
     int64_t want_var[2];
     /* on the run's way, per register (zcap): its value is one herd7's
        register phase solves to 0 where reads zc[r][0] and zc[r][1] are
-       renamed alike (0, 0: always; -1: it is not); and the zero copies
-       that makes, {result, the other operand's read, zc[r]} */
-    int (*zc)[2];
+       renamed alike (0, 0: always; -1: it is not), and zc[r][2] the
+       load whose value it holds through copies and zero copies (-1);
+       the zero copies that makes, {result, the other operand's read,
+       zc[r]} */
+    int (*zc)[3];
     int zcap;
     int (*zcand)[4];
     int n_zcand, cap_zcand;
     const mdl_thread *mt;   /* its initial registers, or NULL */
     const sem_ops *ops;
+    int cur;                /* the statement taken (take_vars) */
+    int64_t (*op_arg)[2];   /* mdl_herd_regs.op_arg, op_src of an xor's
+                               operands, or NULL */
+    int (*op_src)[2];
 } sv_walk;
 
 /* The zero condition of register r on w's way (sv_walk.zc): NULL none.
@@ -930,12 +936,19 @@ static const int *zero_of(const sv_walk *w, int r)
     return v.sym < 0 && v.num == 0 ? always : NULL;
 }
 
+/* The load whose value register r holds on w's way, through copies and
+ * zero copies (sv_walk.zc), or -1. */
+static int load_held(const sv_walk *w, int r)
+{
+    return r >= 0 && r < w->zcap && w->zc[r][2] >= 0 ? w->zc[r][2] : -1;
+}
+
 /* Statement v (at `at`) on w's way: the zero copy it makes (an add or or
  * of a register solved to 0 and one holding a variable: sem_vars.
  * zero_at), and the zero condition of the register it sets. */
 static void zero_copies(const sem_vars *v, int64_t at, sv_walk *w)
 {
-    int cond[2] = {-1, -1};
+    int cond[2] = {-1, -1}, held = -1;
     int a = v->n_rd - 2, b = v->n_rd - 1;
     if (v->zero_at && v->n_rd >= 2) {
         for (int k = 0; k < 2; k++) {
@@ -951,10 +964,21 @@ static void zero_copies(const sem_vars *v, int64_t at, sv_walk *w)
             c[1] = (int)(at + v->rd_at[k ? a : b]);
             c[2] = z[0];
             c[3] = z[1];
+            held = load_held(w, other);
             break;
         }
     } else if (v->zero_dest && v->n_rd >= 2) {     /* an xor */
         int ra = v->rd_reg[a], rb = v->rd_reg[b];
+        /* its operands' variables, which the memory phase renames
+           (symbolic.c pair_args: `S36 := S22^S27`, V21280471) */
+        for (int k = 0; w->op_arg && w->cur >= 0 && w->cur < w->n_st &&
+                        k < 2; k++) {
+            int r = v->rd_reg[k ? b : a];
+            if (r < 0 || r >= w->vcap || !w->val[r])
+                continue;
+            w->op_arg[w->cur][k] = at + v->rd_at[k ? b : a];
+            w->op_src[w->cur][k] = load_held(w, r);
+        }
         bool va = ra >= 0 && ra < w->vcap && w->val[ra];
         bool vb = rb >= 0 && rb < w->vcap && w->val[rb];
         if (va && vb && !zero_of(w, ra) && !zero_of(w, rb)) {
@@ -969,14 +993,17 @@ static void zero_copies(const sem_vars *v, int64_t at, sv_walk *w)
         cond[0] = zero_of(w, v->copy_of)[0];
         cond[1] = zero_of(w, v->copy_of)[1];
     }
+    if (v->copy_of >= 0 && v->n)
+        held = load_held(w, v->copy_of);
     if (v->dest < 0)
         return;
     int old = w->zcap;
     ll_grow((void **)&w->zc, &w->zcap, v->dest + 1, sizeof *w->zc);
     for (int r = old; r < w->zcap; r++)
-        w->zc[r][0] = w->zc[r][1] = -2;   /* not set on the way */
+        w->zc[r][0] = w->zc[r][1] = w->zc[r][2] = -2; /* not set on the way */
     w->zc[v->dest][0] = cond[0];
     w->zc[v->dest][1] = cond[1];
+    w->zc[v->dest][2] = v->read_at > 0 && !v->op_at ? w->cur : held;
 }
 
 /* The registers statement i reads (v's rd_reg, at their places from
@@ -1111,6 +1138,7 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
         regs->left[regs->n_left][0] = zl[i][0];
         regs->left[regs->n_left++][1] = zl[i][1];
     }
+    regs->n_zero = n_zl;
     free(zl);
     if (order != w->eqs)
         free(order);
@@ -1155,6 +1183,7 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
         if (v->rd_at[j] == v->val_at && i < w->n_st && v->rd_reg[j] >= 0 &&
             v->rd_reg[j] < w->vcap && w->val[v->rd_reg[j]])
             w->store_var[i] = at + v->val_at;
+    w->cur = i;
     if (read_var && w->reg_solved)
         reg_equations(v, at, w);
     for (int j = 0; i == w->want && j < 2 && v->n_rd >= 2; j++)
@@ -1271,6 +1300,15 @@ static bool straight_vars(const sem_ops *ops, const mdl_thread *mt,
 {
     const ll_thread *th = mt->code;
     sv_walk w = {.n_st = th->n_stmts, .want = -1, .mt = mt, .ops = ops};
+    if (regs) {
+        size_t n = (size_t)th->n_stmts + 1;
+        regs->op_arg = ll_xcalloc(n, sizeof *regs->op_arg);
+        regs->op_src = ll_xmalloc(n * sizeof *regs->op_src);
+        for (size_t i = 0; i < n; i++)
+            regs->op_src[i][0] = regs->op_src[i][1] = -1;
+        w.op_arg = regs->op_arg;
+        w.op_src = regs->op_src;
+    }
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     w.store_var = regs ? regs->store_var : NULL;
     int turn = 0;
@@ -1491,7 +1529,7 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     size_t n = (size_t)th->n_stmts + 1;
     *out = (mdl_herd_regs){ll_xcalloc(n, sizeof *out->read_var),
                            ll_xcalloc(n, sizeof *out->store_var), NULL, 0,
-                           NULL, NULL};
+                           NULL, NULL, 0};
     if (th->c_tree)
         return c_regs_of(m, t, run, out);
     if (!m->ops->herd_vars)
@@ -1515,7 +1553,7 @@ void mdl_herd_regs_free(mdl_herd_regs *r)
     free(r->left);
     free(r->op_arg);
     free(r->op_src);
-    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL};
+    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL, 0};
 }
 
 int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
@@ -1525,7 +1563,8 @@ int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
     if (th->c_tree || !m->ops->herd_vars || stmt < 0 || stmt >= th->n_stmts)
         return -1;
     mdl_run run = {.turns = turns, .n_turns = n_turns};
-    sv_walk w = {.n_st = th->n_stmts, .want = stmt};
+    sv_walk w = {.n_st = th->n_stmts, .want = stmt, .mt = &m->threads[t],
+                 .ops = m->ops};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     int64_t *read_var = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *read_var);
     int64_t c = 0;
@@ -1560,4 +1599,22 @@ int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
     free(w.reg_solved);
     free(w.src);
     return fold;
+}
+
+bool mdl_herd_zero_left(mdl_test *m, const int *pick)
+{
+    bool any = false;
+    for (int t = 0; t < m->n_threads && !any; t++) {
+        mdl_run *run = &m->threads[t].runs[pick[t]];
+        if (!run->herd_zero) {
+            mdl_herd_regs r;
+            bool ok = !m->threads[t].code->c_tree && m->ops->herd_vars &&
+                      mdl_herd_regs_of(m, t, run, &r);
+            run->herd_zero = ok && r.n_zero ? 2 : 1;
+            if (ok || (!m->threads[t].code->c_tree && m->ops->herd_vars))
+                mdl_herd_regs_free(&r);
+        }
+        any = run->herd_zero == 2;
+    }
+    return any;
 }

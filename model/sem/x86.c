@@ -820,16 +820,29 @@ static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
  * pass meets it first is its order's: the copies the register phase left
  * (herd_vars.c left_order) and the flags of an operation in the cycle
  * (sem_ops.op_dependents; X86+xor-copies-flags-cycle-order). */
-static bool xor_copies_left(const ll_instr *in, int w, vmade va, vmade vb,
-                            vmade *out)
+static bool xor_copies_left(sem_run *r, const ll_instr *in, int w,
+                            vmade va, vmade vb, vmade *out)
 {
     const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
     if (in->op != LL_X86_XOR || in->n_ops != 2 ||
         a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
         w != ((in->flags & LL_X86_F_32) ? 4 : 8) || !va.vs ||
-        va.vs != vb.vs || va.op || vb.op || (va.vs & (va.vs - 1)))
+        va.vs != vb.vs || (va.vs & (va.vs - 1)))
         return false;
-    *out = (vmade){va.vs, true, {.same = true, .direct = va.vs}};
+    /* two copies of one such xor (`OR EDX,ECX`, EDX 0, then `XOR
+       EDX,ECX`: V21280319): herd7's `S32 := S22^S28`, S22 := S28 a zero
+       copy its memory phase joins: the same xor again */
+    if (va.op || vb.op) {
+        if (!va.op || !vb.op || !va.pair.same || !vb.pair.same ||
+            va.pair.direct != va.vs || vb.pair.direct != va.vs)
+            return false;
+        *out = (vmade){va.vs, true, {.same = true, .direct = va.vs}};
+        return true;
+    }
+    /* its statement: the memory phase's variables of its operands where
+       the register phase leaves copies (herd_vars.c zero_copies) */
+    *out = (vmade){va.vs, true, {.same = true, .direct = va.vs,
+                                 .stmt = r->pc}};
     return true;
 }
 
@@ -943,7 +956,7 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
                xor_pair(r, in, w, made_of(r, &in->ops[0], src),
                         made_of(r, dst, d), &vm)) &&
              !(model && !unary &&
-               xor_copies_left(in, w, made_of(r, &in->ops[0], src),
+               xor_copies_left(r, in, w, made_of(r, &in->ops[0], src),
                                made_of(r, dst, d), &vm)) &&
              !(model && pair_on_const(in, made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),

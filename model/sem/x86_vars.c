@@ -115,8 +115,19 @@ static bool x86_32_vars(const ll_instr *in, sem_vars *out)
         /* the result's register: no read's copy now (cmp and test
            write none: the register keeps its value) */
         if (o[in->n_ops - 1].kind == LL_OPND_REG && in->op != LL_X86_CMP &&
-            in->op != LL_X86_TEST)
+            in->op != LL_X86_TEST) {
             out->dest = o[in->n_ops - 1].reg;
+            /* its value: the result, after the reads (V21280534: `XOR
+               ECX,EAX` of two copies of one result folds), or for add
+               and or of $0 the read, a copy */
+            int reads = out->n - 2 - !sem_x86_plus_zero(in);
+            if (sem_x86_plus_zero(in)) {
+                out->copy_of = out->dest;
+                out->copy_at = 1;
+            } else {
+                out->op_at = reads + 1;
+            }
+        }
         two_regs(in, 3, out);
         return true;
     case LL_X86_JMP:    /* no variable, the code it skips none */
