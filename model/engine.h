@@ -423,7 +423,8 @@ typedef struct mdl_herd_regs {
        copies (-1: none); NULL elsewhere */
     int64_t (*op_arg)[2];
     int (*op_src)[2];
-    int n_zero;     /* of left, zero copies (herd_vars.c zero_copies) */
+    int n_zero;     /* of left, zero copies (herd_vars.c zero_copies): */
+    int64_t (*zflag)[2];  /* each one's first flag's number, left side */
 } mdl_herd_regs;
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);

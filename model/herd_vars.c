@@ -1102,6 +1102,7 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
        register's xor folds; their own class a load's too */
     int (*zl)[2] = ll_xmalloc((size_t)(w->n_zcand + 1) * sizeof *zl);
     int n_zl = 0;
+    regs->zflag = ll_xmalloc((size_t)(w->n_zcand + 1) * sizeof *regs->zflag);
     for (int i = 0; i < w->n_zcand; i++) {
         const int *c = w->zcand[i];
         bool fold = !c[2] || (c[2] <= top && c[3] <= top &&
@@ -1109,6 +1110,8 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
         if (!fold || c[1] > top || !load[reg_root(par, c[1])])
             continue;
         zl[n_zl][0] = c[0] <= top ? par[c[0]] : c[0];
+        regs->zflag[n_zl][0] = c[0] + 1;
+        regs->zflag[n_zl][1] = zl[n_zl][0];
         zl[n_zl++][1] = par[c[1]];
         if (c[0] <= top)
             load[reg_root(par, c[0])] = true;
@@ -1475,11 +1478,19 @@ static void left_order(mdl_herd_regs *r)
     bool *done = ll_xcalloc((size_t)n + 1, sizeof *done);
     int (*out)[2] = ll_xmalloc((size_t)(n + 1) * sizeof *out);
     int *stack = ll_xmalloc((size_t)(2 * n + 2) * sizeof *stack);
-    for (int v0 = 1; v0 <= top; v0++) {
+    int last = top;
+    for (int z = 0; z < r->n_zero; z++)
+        last = r->zflag[z][0] > last ? (int)r->zflag[z][0] : last;
+    for (int v1 = 1; v1 <= last; v1++) {
         /* a depth-first walk from v0: a variable's copies after those
-           of their right-hand sides (stack: variable, next copy) */
-        int sp = 0;
-        if (seen[v0])
+           of their right-hand sides (stack: variable, next copy); a
+           zero copy's flags (`S16 := S33>0`, numbered after its result
+           S15) lead herd7's pass to it from there (V21280895) */
+        int sp = 0, v0 = v1;
+        for (int z = 0; z < r->n_zero; z++)
+            if (r->zflag[z][0] == v1)
+                v0 = (int)r->zflag[z][1];
+        if (v0 > top || seen[v0])
             continue;
         seen[v0] = true;
         stack[sp++] = v0;
@@ -1529,7 +1540,7 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     size_t n = (size_t)th->n_stmts + 1;
     *out = (mdl_herd_regs){ll_xcalloc(n, sizeof *out->read_var),
                            ll_xcalloc(n, sizeof *out->store_var), NULL, 0,
-                           NULL, NULL, 0};
+                           NULL, NULL, 0, NULL};
     if (th->c_tree)
         return c_regs_of(m, t, run, out);
     if (!m->ops->herd_vars)
@@ -1553,7 +1564,8 @@ void mdl_herd_regs_free(mdl_herd_regs *r)
     free(r->left);
     free(r->op_arg);
     free(r->op_src);
-    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL, 0};
+    free(r->zflag);
+    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL, 0, NULL};
 }
 
 int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,

@@ -900,9 +900,22 @@ static bool zero_copy(sem_run *r, const ll_instr *in, int w, sem_reg src,
  * the pair, as C's `r3 | 1` (X21210301_250: P0's `lock addq` reading the
  * store of it, whose rdi read P0's write: kept by herd7 where its pass
  * meets the fold first, litmus/x86/X86_64+xor-copies-or-constant-cycle). */
-static bool pair_on_const(const ll_instr *in, vmade vd, vmade *out)
+static bool pair_on_const(const ll_instr *in, vmade vs, vmade vd,
+                          vmade *out)
 {
-    if (!vd.pair.same || (in->n_ops == 2 && in->ops[0].kind != LL_OPND_IMM))
+    /* or on that pair twice (`ADD EAX,EAX` after `XOR EAX,EAX` of a
+       read: herd7's `S23 := S13+S13`, V21281246) */
+    bool twice = in->n_ops == 2 && vs.pair.same &&
+                 vs.pair.direct == vd.pair.direct && vs.vs == vd.vs;
+    /* a register holding a constant is one too (`xorq %rdi,%rax`, rax
+       0: herd7's `S := 0^S19`, V21281833) */
+    if (in->n_ops == 2 && !vs.vs && !vd.vs)
+        return false;
+    if (in->n_ops == 2 && vs.pair.same && !vd.vs) {
+        *out = vs;
+        return true;
+    }
+    if (!vd.pair.same || (in->n_ops == 2 && vs.vs && !twice))
         return false;
     *out = vd;
     return true;
@@ -958,7 +971,9 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
              !(model && !unary &&
                xor_copies_left(r, in, w, made_of(r, &in->ops[0], src),
                                made_of(r, dst, d), &vm)) &&
-             !(model && pair_on_const(in, made_of(r, dst, d), &vm)))
+             !(model && pair_on_const(in, unary ? CONST
+                                                : made_of(r, &in->ops[0], src),
+                                      made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */
