@@ -140,6 +140,8 @@ typedef struct mdl_run {
                                 failed candidate's only where each has a
                                 read herd7 leaves unsolved */
     sem_taint forced_t[MDL_MAX_ILLEGAL];
+    int8_t herd_zero;        /* mdl_herd_zero_left of it: 0 not asked yet,
+                                1 no, 2 yes */
 } mdl_run;
 
 /* mdl_thread.cond: what a statement's turn records (sem_run.turns). */
@@ -421,6 +423,8 @@ typedef struct mdl_herd_regs {
        copies (-1: none); NULL elsewhere */
     int64_t (*op_arg)[2];
     int (*op_src)[2];
+    int n_zero;     /* of left, zero copies (herd_vars.c zero_copies): */
+    int64_t (*zflag)[2];  /* each one's first flag's number, left side */
 } mdl_herd_regs;
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);
@@ -433,6 +437,11 @@ void mdl_herd_regs_free(mdl_herd_regs *r);
  * not known (no register equation of them, a loop). */
 int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
                       int stmt);
+/* herd_vars.c: whether herd7's register phase leaves a zero copy to its
+ * memory phase in a thread's run of pick (`S16 := S19` of an or with a
+ * register it solved to 0), whose union-find may then leave a cycle of
+ * copies no cycle of ours shows (mdl_run.herd_zero caches it). */
+bool mdl_herd_zero_left(mdl_test *m, const int *pick);
 
 /* search.c: enumerate candidates under the model. */
 mdl_status mdl_search(mdl_test *m, cat_model *model);

@@ -948,7 +948,108 @@ typedef struct sv_walk {
                            variables (an operation's operands) go to
                            want_var (-1: none) */
     int64_t want_var[2];
+    /* on the run's way, per register (zcap): its value is one herd7's
+       register phase solves to 0 where reads zc[r][0] and zc[r][1] are
+       renamed alike (0, 0: always; -1: it is not), and zc[r][2] the
+       load whose value it holds through copies and zero copies (-1);
+       the zero copies that makes, {result, the other operand's read,
+       zc[r]} */
+    int (*zc)[3];
+    int zcap;
+    int (*zcand)[4];
+    int n_zcand, cap_zcand;
+    const mdl_thread *mt;   /* its initial registers, or NULL */
+    const sem_ops *ops;
+    int cur;                /* the statement taken (take_vars) */
+    int64_t (*op_arg)[2];   /* mdl_herd_regs.op_arg, op_src of an xor's
+                               operands, or NULL */
+    int (*op_src)[2];
 } sv_walk;
+
+/* The zero condition of register r on w's way (sv_walk.zc): NULL none.
+ * A register the way has not set holds its initial value: 0 unless the
+ * init block says otherwise (herd7's `S6<-0`, V21280300). */
+static const int *zero_of(const sv_walk *w, int r)
+{
+    static const int always[2] = {0, 0};
+    if (r >= 0 && r < w->zcap && w->zc[r][0] != -2)
+        return w->zc[r][0] >= 0 ? w->zc[r] : NULL;
+    int slot = r >= 0 && w->mt && w->ops->reg_slot ? w->ops->reg_slot(r) : -1;
+    if (slot < 0 || slot >= w->mt->n_slots)
+        return NULL;
+    sem_val v = w->mt->init[slot].v;
+    return v.sym < 0 && v.num == 0 ? always : NULL;
+}
+
+/* The load whose value register r holds on w's way, through copies and
+ * zero copies (sv_walk.zc), or -1. */
+static int load_held(const sv_walk *w, int r)
+{
+    return r >= 0 && r < w->zcap && w->zc[r][2] >= 0 ? w->zc[r][2] : -1;
+}
+
+/* Statement v (at `at`) on w's way: the zero copy it makes (an add or or
+ * of a register solved to 0 and one holding a variable: sem_vars.
+ * zero_at), and the zero condition of the register it sets. */
+static void zero_copies(const sem_vars *v, int64_t at, sv_walk *w)
+{
+    int cond[2] = {-1, -1}, held = -1;
+    int a = v->n_rd - 2, b = v->n_rd - 1;
+    if (v->zero_at && v->n_rd >= 2) {
+        for (int k = 0; k < 2; k++) {
+            const int *z = zero_of(w, v->rd_reg[k ? b : a]);
+            int other = v->rd_reg[k ? a : b];
+            if (!z || other < 0 || other >= w->vcap || !w->val[other] ||
+                zero_of(w, other))
+                continue;
+            ll_grow((void **)&w->zcand, &w->cap_zcand, w->n_zcand + 1,
+                    sizeof *w->zcand);
+            int *c = w->zcand[w->n_zcand++];
+            c[0] = (int)(at + v->zero_at);
+            c[1] = (int)(at + v->rd_at[k ? a : b]);
+            c[2] = z[0];
+            c[3] = z[1];
+            held = load_held(w, other);
+            break;
+        }
+    } else if (v->zero_dest && v->n_rd >= 2) {     /* an xor */
+        int ra = v->rd_reg[a], rb = v->rd_reg[b];
+        /* its operands' variables, which the memory phase renames
+           (symbolic.c pair_args: `S36 := S22^S27`, V21280471) */
+        for (int k = 0; w->op_arg && w->cur >= 0 && w->cur < w->n_st &&
+                        k < 2; k++) {
+            int r = v->rd_reg[k ? b : a];
+            if (r < 0 || r >= w->vcap || !w->val[r])
+                continue;
+            w->op_arg[w->cur][k] = at + v->rd_at[k ? b : a];
+            w->op_src[w->cur][k] = load_held(w, r);
+        }
+        bool va = ra >= 0 && ra < w->vcap && w->val[ra];
+        bool vb = rb >= 0 && rb < w->vcap && w->val[rb];
+        if (va && vb && !zero_of(w, ra) && !zero_of(w, rb)) {
+            cond[0] = (int)(at + v->rd_at[a]);
+            cond[1] = (int)(at + v->rd_at[b]);
+        } else if (!va && !vb && ra == rb) {
+            cond[0] = cond[1] = 0;
+        }
+    } else if (v->zero_dest) {
+        cond[0] = cond[1] = 0;
+    } else if (v->copy_of >= 0 && v->n && zero_of(w, v->copy_of)) {
+        cond[0] = zero_of(w, v->copy_of)[0];
+        cond[1] = zero_of(w, v->copy_of)[1];
+    }
+    if (v->copy_of >= 0 && v->n)
+        held = load_held(w, v->copy_of);
+    if (v->dest < 0)
+        return;
+    int old = w->zcap;
+    ll_grow((void **)&w->zc, &w->zcap, v->dest + 1, sizeof *w->zc);
+    for (int r = old; r < w->zcap; r++)
+        w->zc[r][0] = w->zc[r][1] = w->zc[r][2] = -2; /* not set on the way */
+    w->zc[v->dest][0] = cond[0];
+    w->zc[v->dest][1] = cond[1];
+    w->zc[v->dest][2] = v->read_at > 0 && !v->op_at ? w->cur : held;
+}
 
 /* The registers statement i reads (v's rd_reg, at their places from
  * `at`) on the run's way: herd7's register equations, each read's
@@ -964,13 +1065,16 @@ static void reg_equations(const sem_vars *v, int64_t at, sv_walk *w)
         w->eqs[w->n_eqs][0] = (int)(at + v->rd_at[j]);
         w->eqs[w->n_eqs++][1] = w->val[r];
     }
+    int n_zcand = w->n_zcand;
+    zero_copies(v, at, w);
     if (v->dest < 0)
         return;
     int old = w->vcap;
     ll_grow((void **)&w->val, &w->vcap, v->dest + 1, sizeof *w->val);
     for (int r = old; r < w->vcap; r++)
         w->val[r] = 0;
-    w->val[v->dest] = v->op_at > 0 ? (int)(at + v->op_at)
+    w->val[v->dest] = w->n_zcand > n_zcand ? w->zcand[n_zcand][0]
+                      : v->op_at > 0 ? (int)(at + v->op_at)
                       : v->read_at > 0 ? (int)(at + v->read_at)
                       : v->copy_of >= 0 && v->n ? (int)(at + v->copy_at)
                                                 : 0;
@@ -1039,12 +1143,31 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
     for (int i = 0; i < n; i++)
         if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
             load[reg_root(par, (int)read_var[i])] = true;
+    /* the zero copies of a load's class (zero_copies) made where their
+       register's xor folds; their own class a load's too */
+    int (*zl)[2] = ll_xmalloc((size_t)(w->n_zcand + 1) * sizeof *zl);
+    int n_zl = 0;
+    regs->zflag = ll_xmalloc((size_t)(w->n_zcand + 1) * sizeof *regs->zflag);
+    for (int i = 0; i < w->n_zcand; i++) {
+        const int *c = w->zcand[i];
+        bool fold = !c[2] || (c[2] <= top && c[3] <= top &&
+                              par[c[2]] == par[c[3]]);
+        if (!fold || c[1] > top || !load[reg_root(par, c[1])])
+            continue;
+        zl[n_zl][0] = c[0] <= top ? par[c[0]] : c[0];
+        regs->zflag[n_zl][0] = c[0] + 1;
+        regs->zflag[n_zl][1] = zl[n_zl][0];
+        zl[n_zl++][1] = par[c[1]];
+        if (c[0] <= top)
+            load[reg_root(par, c[0])] = true;
+    }
     for (int i = 0; i < n; i++) {
         int64_t v = regs->store_var[i];
         regs->store_var[i] = v > 0 && v <= top && load[reg_root(par, (int)v)]
                                  ? par[v] : 0;
     }
-    regs->left = ll_xmalloc((size_t)(w->n_eqs + 1) * sizeof *regs->left);
+    regs->left = ll_xmalloc((size_t)(w->n_eqs + n_zl + 1) *
+                            sizeof *regs->left);
     int (*order)[2] = w->eqs, n_order = w->n_eqs;
     if (pass_order)
         n_order = pass_left(w, top, &order);
@@ -1059,6 +1182,12 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
             regs->left[regs->n_left++][1] = b;
         }
     }
+    for (int i = 0; i < n_zl; i++) {
+        regs->left[regs->n_left][0] = zl[i][0];
+        regs->left[regs->n_left++][1] = zl[i][1];
+    }
+    regs->n_zero = n_zl;
+    free(zl);
     if (order != w->eqs)
         free(order);
     free(load);
@@ -1102,6 +1231,7 @@ static void take_vars(int i, const sem_vars *v, bool past_guard, int64_t *c,
         if (v->rd_at[j] == v->val_at && i < w->n_st && v->rd_reg[j] >= 0 &&
             v->rd_reg[j] < w->vcap && w->val[v->rd_reg[j]])
             w->store_var[i] = at + v->val_at;
+    w->cur = i;
     if (read_var && w->reg_solved)
         reg_equations(v, at, w);
     for (int j = 0; i == w->want && j < 2 && v->n_rd >= 2; j++)
@@ -1212,18 +1342,29 @@ static bool walk_from(const sem_ops *ops, const ll_thread *th, int i,
  * count of every way). With regs (read_var too), its register phase's
  * stores and copies left (mdl_herd_regs). false: not numbered (a loop, a
  * backward branch). */
-static bool straight_vars(const sem_ops *ops, const ll_thread *th,
+static bool straight_vars(const sem_ops *ops, const mdl_thread *mt,
                           const mdl_run *run, int64_t *c, int64_t *read_var,
                           int64_t *copy_var, mdl_herd_regs *regs)
 {
-    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL,
-                 -1, {0, 0}};
+    const ll_thread *th = mt->code;
+    sv_walk w = {.n_st = th->n_stmts, .want = -1, .mt = mt, .ops = ops};
+    if (regs) {
+        size_t n = (size_t)th->n_stmts + 1;
+        regs->op_arg = ll_xcalloc(n, sizeof *regs->op_arg);
+        regs->op_src = ll_xmalloc(n * sizeof *regs->op_src);
+        for (size_t i = 0; i < n; i++)
+            regs->op_src[i][0] = regs->op_src[i][1] = -1;
+        w.op_arg = regs->op_arg;
+        w.op_src = regs->op_src;
+    }
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     w.store_var = regs ? regs->store_var : NULL;
     int turn = 0;
     bool ok = walk_from(ops, th, 0, run, &turn, c, read_var, copy_var, &w);
     if (ok && read_var && w.n_eqs)
         reg_solved_reads(th->n_stmts, read_var, &w, false, regs);
+    free(w.zc);
+    free(w.zcand);
     free(w.eqs);
     free(w.val);
     free(w.reg_solved);
@@ -1241,9 +1382,9 @@ static bool asm_vars(const mdl_test *m, int t, const mdl_run *run,
     int64_t c = m->ops->herd_vars_base;
     bool ok = true;
     for (int i = 0; i < t && ok; i++)
-        ok = straight_vars(m->ops, m->threads[i].code, NULL, &c, NULL, NULL,
+        ok = straight_vars(m->ops, &m->threads[i], NULL, &c, NULL, NULL,
                            NULL);
-    return ok && straight_vars(m->ops, m->threads[t].code, run, &c, read_var,
+    return ok && straight_vars(m->ops, &m->threads[t], run, &c, read_var,
                                copy_var, regs);
 }
 
@@ -1382,11 +1523,19 @@ static void left_order(mdl_herd_regs *r)
     bool *done = ll_xcalloc((size_t)n + 1, sizeof *done);
     int (*out)[2] = ll_xmalloc((size_t)(n + 1) * sizeof *out);
     int *stack = ll_xmalloc((size_t)(2 * n + 2) * sizeof *stack);
-    for (int v0 = 1; v0 <= top; v0++) {
+    int last = top;
+    for (int z = 0; z < r->n_zero; z++)
+        last = r->zflag[z][0] > last ? (int)r->zflag[z][0] : last;
+    for (int v1 = 1; v1 <= last; v1++) {
         /* a depth-first walk from v0: a variable's copies after those
-           of their right-hand sides (stack: variable, next copy) */
-        int sp = 0;
-        if (seen[v0])
+           of their right-hand sides (stack: variable, next copy); a
+           zero copy's flags (`S16 := S33>0`, numbered after its result
+           S15) lead herd7's pass to it from there (V21280895) */
+        int sp = 0, v0 = v1;
+        for (int z = 0; z < r->n_zero; z++)
+            if (r->zflag[z][0] == v1)
+                v0 = (int)r->zflag[z][1];
+        if (v0 > top || seen[v0])
             continue;
         seen[v0] = true;
         stack[sp++] = v0;
@@ -1436,7 +1585,7 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     size_t n = (size_t)th->n_stmts + 1;
     *out = (mdl_herd_regs){ll_xcalloc(n, sizeof *out->read_var),
                            ll_xcalloc(n, sizeof *out->store_var), NULL, 0,
-                           NULL, NULL};
+                           NULL, NULL, 0, NULL};
     if (th->c_tree)
         return c_regs_of(m, t, run, out);
     if (!m->ops->herd_vars)
@@ -1460,7 +1609,8 @@ void mdl_herd_regs_free(mdl_herd_regs *r)
     free(r->left);
     free(r->op_arg);
     free(r->op_src);
-    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL};
+    free(r->zflag);
+    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL, 0, NULL};
 }
 
 int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
@@ -1470,8 +1620,8 @@ int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
     if (th->c_tree || !m->ops->herd_vars || stmt < 0 || stmt >= th->n_stmts)
         return -1;
     mdl_run run = {.turns = turns, .n_turns = n_turns};
-    sv_walk w = {NULL, 0, 0, NULL, th->n_stmts, NULL, 0, NULL, 0, 0, NULL,
-                 stmt, {0, 0}};
+    sv_walk w = {.n_st = th->n_stmts, .want = stmt, .mt = &m->threads[t],
+                 .ops = m->ops};
     w.reg_solved = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *w.reg_solved);
     int64_t *read_var = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *read_var);
     int64_t c = 0;
@@ -1499,9 +1649,29 @@ int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,
         }
     }
     free(read_var);
+    free(w.zc);
+    free(w.zcand);
     free(w.eqs);
     free(w.val);
     free(w.reg_solved);
     free(w.src);
     return fold;
+}
+
+bool mdl_herd_zero_left(mdl_test *m, const int *pick)
+{
+    bool any = false;
+    for (int t = 0; t < m->n_threads && !any; t++) {
+        mdl_run *run = &m->threads[t].runs[pick[t]];
+        if (!run->herd_zero) {
+            mdl_herd_regs r;
+            bool ok = !m->threads[t].code->c_tree && m->ops->herd_vars &&
+                      mdl_herd_regs_of(m, t, run, &r);
+            run->herd_zero = ok && r.n_zero ? 2 : 1;
+            if (ok || (!m->threads[t].code->c_tree && m->ops->herd_vars))
+                mdl_herd_regs_free(&r);
+        }
+        any = run->herd_zero == 2;
+    }
+    return any;
 }

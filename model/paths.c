@@ -1734,6 +1734,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     if (c->n_ev)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
+    u->herd_zero = 0;
     u->probe = c->probe;
     u->bad = c->bad;
     u->illegal = c->illegal && !c->at0;

@@ -1909,7 +1909,11 @@ static void candidate(search *s)
            that is a constant when its pass meets it (x ^ x) can solve
            a cycle entered there, which copy_cycles.c does not follow
            (sem_ops.herd_vars: the replay knows herd7's numbers) */
-        if (!mdl_copies_solved(m, s->ev, s->n_ev, s->pick, s->src) &&
+        /* ... nor one whose zero copies herd7's union-find leaves in a
+           cycle where ours has none (mdl_herd_zero_left: V21280842) */
+        bool zero = m->ops->herd_vars && mdl_herd_zero_left(m, s->pick);
+        if ((zero || !mdl_copies_solved(m, s->ev, s->n_ev, s->pick,
+                                        s->src)) &&
             !(m->ops->herd_vars &&
               mdl_herd_solves_all(m, s->ev, s->n_ev, s->base, s->pick,
                                   s->src)))

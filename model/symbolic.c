@@ -944,10 +944,13 @@ static int reg_map_store(reg_map *r, const mdl_test *m, const mdl_ev *ev,
  * before the variables past them (herd_solves' dfirst). */
 static void reg_map_reserve(reg_map *r, int n_threads)
 {
-    for (int t = 0; r->th && t < n_threads; t++)
+    for (int t = 0; r->th && t < n_threads; t++) {
         for (int i = 0; i < r->th[t].n_left; i++)
             for (int k = 0; k < 2; k++)
                 reg_map_var(r, r->th[t].left[i][k]);
+        for (int i = 0; i < r->th[t].n_zero; i++)
+            reg_map_var(r, r->th[t].zflag[i][0]);
+    }
 }
 
 /* The copies herd7's register phase left in thread t: memory phase
@@ -960,6 +963,12 @@ static void reg_map_left(reg_map *r, int t, hs_sys *s)
     for (int i = 0; r->th && i < r->th[t].n_left; i++) {
         int a = reg_map_var(r, r->th[t].left[i][0]);
         hs_add_eq(s, a, reg_map_var(r, r->th[t].left[i][1]), zero);
+    }
+    /* a zero copy's flags, `S16 := S36>0`: numbered after its result,
+       the pass may enter a cycle of copies there (V21281682) */
+    for (int i = 0; r->th && i < r->th[t].n_zero; i++) {
+        hs_add_op(s, reg_map_var(r, r->th[t].zflag[i][0]));
+        hs_add_arg(s, reg_map_var(r, r->th[t].zflag[i][1]));
     }
 }
 

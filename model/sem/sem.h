@@ -281,6 +281,13 @@ typedef struct sem_vars {
                        value it writes (one of rd_at), or 0 (herd7's
                        memory phase writes that read's parent in the
                        register equations: herd_vars.c mdl_herd_regs) */
+    int zero_at;    /* an add or or of two registers (its two rd): the
+                       place of its result, which herd7's register phase
+                       makes a copy of one operand where it solved the
+                       other to 0 (herd_vars.c zero_copies); 0: none */
+    bool zero_dest; /* dest is set to a value that phase solves to 0: a
+                       constant 0, or (two rd) an xor of reads it renames
+                       to one variable or of one constant register */
 } sem_vars;
 
 /* herd7's variable for a register read at place at + 1 of an

@@ -820,16 +820,29 @@ static bool xor_self(sem_run *r, const ll_instr *in, int w, sem_reg src,
  * pass meets it first is its order's: the copies the register phase left
  * (herd_vars.c left_order) and the flags of an operation in the cycle
  * (sem_ops.op_dependents; X86+xor-copies-flags-cycle-order). */
-static bool xor_copies_left(const ll_instr *in, int w, vmade va, vmade vb,
-                            vmade *out)
+static bool xor_copies_left(sem_run *r, const ll_instr *in, int w,
+                            vmade va, vmade vb, vmade *out)
 {
     const ll_operand *a = &in->ops[0], *b = &in->ops[in->n_ops - 1];
     if (in->op != LL_X86_XOR || in->n_ops != 2 ||
         a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
         w != ((in->flags & LL_X86_F_32) ? 4 : 8) || !va.vs ||
-        va.vs != vb.vs || va.op || vb.op || (va.vs & (va.vs - 1)))
+        va.vs != vb.vs || (va.vs & (va.vs - 1)))
         return false;
-    *out = (vmade){va.vs, true, {.same = true, .direct = va.vs}};
+    /* two copies of one such xor (`OR EDX,ECX`, EDX 0, then `XOR
+       EDX,ECX`: V21280319): herd7's `S32 := S22^S28`, S22 := S28 a zero
+       copy its memory phase joins: the same xor again */
+    if (va.op || vb.op) {
+        if (!va.op || !vb.op || !va.pair.same || !vb.pair.same ||
+            va.pair.direct != va.vs || vb.pair.direct != va.vs)
+            return false;
+        *out = (vmade){va.vs, true, {.same = true, .direct = va.vs}};
+        return true;
+    }
+    /* its statement: the memory phase's variables of its operands where
+       the register phase leaves copies (herd_vars.c zero_copies) */
+    *out = (vmade){va.vs, true, {.same = true, .direct = va.vs,
+                                 .stmt = r->pc}};
     return true;
 }
 
@@ -852,6 +865,59 @@ static bool xor_pair(sem_run *r, const ll_instr *in, int w, vmade va,
         !sem_copies_paired(r, va.vs, vb.vs, &pair))
         return false;
     *out = (vmade){va.vs | vb.vs, true, pair};
+    return true;
+}
+
+/* add or or of two registers, one holding a constant 0 (a register
+ * not set, `MOV EBX,$0`, an xor herd7's register phase folds) and the
+ * other a value made of reads: herd7's register phase takes `S' := S1 |
+ * S2` for the copy `S' := S1` once it solved S2 to 0, S' a variable of
+ * its own (herd_vars.c zero_copies, which the memory phase copies): a
+ * copy of the other operand's value (w161-min: `OR EBX,EAX` after `XOR
+ * EBX,ECX` of EAX's copies; V21280054: `orq %rdi,%rbx`, rbx 0, then
+ * `xorq %rbx,%rdi` folded where the memory phase meets it). */
+static bool zero_copy(sem_run *r, const ll_instr *in, int w, sem_reg src,
+                      sem_reg d, vmade *out)
+{
+    const ll_operand *a = &in->ops[0], *b = &in->ops[1];
+    if ((in->op != LL_X86_ADD && in->op != LL_X86_OR) || in->n_ops != 2 ||
+        a->kind != LL_OPND_REG || b->kind != LL_OPND_REG ||
+        !LL_X86_IS_GPR(a->reg) || !LL_X86_IS_GPR(b->reg) ||
+        w != ((in->flags & LL_X86_F_32) ? 4 : 8))
+        return false;
+    vmade va = made_of(r, a, src), vb = made_of(r, b, d);
+    bool za = !va.vs && src.v.sym < 0 && src.v.num == 0;
+    bool zb = !vb.vs && d.v.sym < 0 && d.v.num == 0;
+    if (za == zb || (za ? !vb.vs : !va.vs))
+        return false;
+    *out = za ? vb : va;
+    return true;
+}
+
+/* An operation on such an xor (xor_copies_left, xor_pair) and a
+ * constant (`orq $2,%r8`, `INC EBX`): herd7's `S22 := S19|2` after `S19
+ * := S21^S21`, a constant once its pass folded the xor; carried on as
+ * the pair, as C's `r3 | 1` (X21210301_250: P0's `lock addq` reading the
+ * store of it, whose rdi read P0's write: kept by herd7 where its pass
+ * meets the fold first, litmus/x86/X86_64+xor-copies-or-constant-cycle). */
+static bool pair_on_const(const ll_instr *in, vmade vs, vmade vd,
+                          vmade *out)
+{
+    /* or on that pair twice (`ADD EAX,EAX` after `XOR EAX,EAX` of a
+       read: herd7's `S23 := S13+S13`, V21281246) */
+    bool twice = in->n_ops == 2 && vs.pair.same &&
+                 vs.pair.direct == vd.pair.direct && vs.vs == vd.vs;
+    /* a register holding a constant is one too (`xorq %rdi,%rax`, rax
+       0: herd7's `S := 0^S19`, V21281833) */
+    if (in->n_ops == 2 && !vs.vs && !vd.vs)
+        return false;
+    if (in->n_ops == 2 && vs.pair.same && !vd.vs) {
+        *out = vs;
+        return true;
+    }
+    if (!vd.pair.same || (in->n_ops == 2 && vs.vs && !twice))
+        return false;
+    *out = vd;
     return true;
 }
 
@@ -896,13 +962,18 @@ static sem_next arith(sem_run *r, const ll_instr *in, int w, bool herd,
     vmade vm = CONST;
     if (model && sem_x86_plus_zero(in))
         vm = masked(made_of(r, dst, d), w, herd);   /* a copy to herd7 */
+    else if (model && zero_copy(r, in, w, src, d, &vm))
+        ;
     else if (!xor_self(r, in, w, src, d, model) &&
              !(model && !unary &&
                xor_pair(r, in, w, made_of(r, &in->ops[0], src),
                         made_of(r, dst, d), &vm)) &&
              !(model && !unary &&
-               xor_copies_left(in, w, made_of(r, &in->ops[0], src),
-                               made_of(r, dst, d), &vm)))
+               xor_copies_left(r, in, w, made_of(r, &in->ops[0], src),
+                               made_of(r, dst, d), &vm)) &&
+             !(model && pair_on_const(in, unary ? CONST
+                                                : made_of(r, &in->ops[0], src),
+                                      made_of(r, dst, d), &vm)))
         vm = op_on(r, unary ? CONST : made_of(r, &in->ops[0], src),
                    made_of(r, dst, d));
     /* inc, dec and shifts leave some flags as they were */

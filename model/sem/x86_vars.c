@@ -23,6 +23,25 @@ bool sem_x86_plus_zero(const ll_instr *in)
            in->ops[0].kind == LL_OPND_IMM && in->ops[0].imm == 0;
 }
 
+/* An add, or or xor of two registers under either header (herd7 7.58
+ * -debug solver, w161-min and variants): the register phase takes `S' :=
+ * S1 | S2` (or +) for the copy `S' := S1` once it solved S2 to 0 (a
+ * register holding a constant 0, an xor it folded), S' a variable of its
+ * own, at place res (after the two reads); xor sets its register to 0
+ * where it folds (herd_vars.c zero_copies). */
+static void two_regs(const ll_instr *in, int res, sem_vars *out)
+{
+    const ll_operand *o = in->ops;
+    if (in->n_ops != 2 || o[0].kind != LL_OPND_REG ||
+        o[1].kind != LL_OPND_REG || !LL_X86_IS_GPR(o[0].reg) ||
+        !LL_X86_IS_GPR(o[1].reg) || out->n_rd < 2)
+        return;
+    if (in->op == LL_X86_ADD || in->op == LL_X86_OR)
+        out->zero_at = res;
+    else if (in->op == LL_X86_XOR)
+        out->zero_dest = true;
+}
+
 /* The X86 header, measured on herd7 7.58 with instructions put before a
  * cycle of copies (the symbol it shows moves by one for each variable
  * before the read it names): a load from a location its read, a store to
@@ -63,6 +82,10 @@ static bool x86_32_vars(const ll_instr *in, sem_vars *out)
             }
         } else if (o[1].kind != LL_OPND_MEM && o[1].kind != LL_OPND_REG) {
             return false;
+        } else if (o[1].kind == LL_OPND_REG && o[0].kind == LL_OPND_IMM &&
+                   !o[0].imm) {
+            out->dest = o[1].reg;       /* a constant 0 */
+            out->zero_dest = true;
         }
         return true;
     case LL_X86_XCHG: {
@@ -78,17 +101,34 @@ static bool x86_32_vars(const ll_instr *in, sem_vars *out)
     case LL_X86_ADD: case LL_X86_SUB: case LL_X86_AND: case LL_X86_OR:
     case LL_X86_XOR: case LL_X86_INC: case LL_X86_DEC: case LL_X86_CMP:
     case LL_X86_TEST:
-        for (int i = in->n_ops - 1; i >= 0; i--)   /* herd7's order */
+        for (int i = in->n_ops - 1; i >= 0; i--) {  /* herd7's order */
+            /* a location written back: its read (its number orders a
+               cycle through it, V21280276) */
+            if (o[i].kind == LL_OPND_MEM && i == in->n_ops - 1)
+                out->read_at = out->n + 1;
             out->n += o[i].kind == LL_OPND_REG
                           ? sem_vars_read(out, o[i].reg, out->n)
                           : o[i].kind == LL_OPND_MEM;
+        }
         out->n += in->op == LL_X86_CMP || in->op == LL_X86_TEST ||
                           sem_x86_plus_zero(in) ? 2 : 3;
         /* the result's register: no read's copy now (cmp and test
            write none: the register keeps its value) */
         if (o[in->n_ops - 1].kind == LL_OPND_REG && in->op != LL_X86_CMP &&
-            in->op != LL_X86_TEST)
+            in->op != LL_X86_TEST) {
             out->dest = o[in->n_ops - 1].reg;
+            /* its value: the result, after the reads (V21280534: `XOR
+               ECX,EAX` of two copies of one result folds), or for add
+               and or of $0 the read, a copy */
+            int reads = out->n - 2 - !sem_x86_plus_zero(in);
+            if (sem_x86_plus_zero(in)) {
+                out->copy_of = out->dest;
+                out->copy_at = 1;
+            } else {
+                out->op_at = reads + 1;
+            }
+        }
+        two_regs(in, 3, out);
         return true;
     case LL_X86_JMP:    /* no variable, the code it skips none */
         out->jump = o[0].sym;
@@ -221,6 +261,8 @@ static bool x86_64_vars(const ll_instr *in, sem_vars *out)
             out->val_at = o[0].kind == LL_OPND_REG && val == 1 ? 1 : 0;
             return true;
         }
+        out->zero_dest = o[0].kind == LL_OPND_IMM && !o[0].imm &&
+                         LL_X86_REG_PART(dst->reg) == LL_X86_P64;
         if (o[0].kind == LL_OPND_REG && val == 1) {
             out->copy_of = LL_X86_REG_BASE(o[0].reg);
             out->copy_at = 1;
@@ -245,6 +287,8 @@ static bool x86_64_vars(const ll_instr *in, sem_vars *out)
     case LL_X86_ADD: case LL_X86_XOR: case LL_X86_OR: case LL_X86_AND:
     case LL_X86_CMP: case LL_X86_INC: case LL_X86_DEC:
         out->n = read_64(out, in, dst, 0, &val);
+        if (dst->kind == LL_OPND_MEM && mask_size(in) == 8)
+            out->read_at = 1;   /* as X86's */
         if (in->n_ops == 2)
             out->n += read_64(out, in, &o[0], out->n, &v2);
         if (in->op == LL_X86_CMP)
@@ -262,6 +306,9 @@ static bool x86_64_vars(const ll_instr *in, sem_vars *out)
         out->n += 3;        /* the result, SF, ZF */
         if (dst->kind == LL_OPND_REG)
             out->n += write_64(out, dst->reg, out->n, out->n - 2);
+        if (mask_size(in) == 8 && LL_X86_REG_PART(o[0].reg) == LL_X86_P64 &&
+            LL_X86_REG_PART(dst->reg) == LL_X86_P64)
+            two_regs(in, 3, out);
         return true;
     case LL_X86_JMP:
         out->jump = o[0].sym;
