@@ -110,6 +110,7 @@ litmus/c/MP+unlock-misspelt-lock.litmus:20:2: hwrun cannot tell what a register 
 litmus/c/MP+wmb-rmb+illegal-op-beside-cut-loop.litmus:23:15: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/MP+wmb-rmb+illegal-op-only-on-forbidden-path.litmus:33:14: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/MP+zero-read-if-self-equal.litmus:23:8: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/R+is_locked-lone-unlock-misspelt.litmus:18:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+registers-compared.litmus:32:9: hwrun does not check a condition that compares two places
 litmus/c/SRCU+misspelt-struct.litmus:21:6: hwrun cannot tell what a register points to: no shared variable has its address taken
