@@ -429,6 +429,12 @@ typedef struct mdl_herd_regs {
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);
 void mdl_herd_regs_free(mdl_herd_regs *r);
+/* herd_vars.c: per statement of C thread t along run `run`, its read's
+ * variable renamed to its parent in herd7's register phase (0: none),
+ * whether or not that phase leaves copies; false: not known (no C tree,
+ * a loop, an operation on a local holding 0). */
+bool mdl_herd_read_parents(const mdl_test *m, int t, const mdl_run *run,
+                           int64_t *read_var);
 /* herd_vars.c: whether herd7's register phase folds statement stmt's
  * operation on one symbol twice (LISA's `xor r20 r20`) along the ways
  * turns (n_turns of them, sem_run.turns) of thread t: 1 where its

@@ -21,8 +21,10 @@
  * list of the rest after it) concatenated and reversed, and the rest of
  * a block is read once per outcome in list order. So one run of ours
  * (one path) needs the sizes of what it does not take. A symbol's
- * number is the largest variable of its class: the reads a cycle of
- * copies makes equal and the register reads that copy them. */
+ * number is its read's parent in herd7's register phase
+ * (mdl_herd_read_parents), where not known the largest variable of its
+ * class: the reads a cycle of copies makes equal and the register reads
+ * that copy them. */
 #include "model/engine.h"
 
 #include <limits.h>
@@ -1458,8 +1460,8 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
  * READ_ONCE(*x); r1 = r0; r3 = r0 + 1; atomic_set(y, r1)` leaves `S7 :=
  * S4`, r1's read := r0's second); elsewhere the memory phase's classes
  * are the reads' own, as symbolic.c builds them without. */
-static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
-                      mdl_herd_regs *out)
+static bool c_regs_walk(const mdl_test *m, int t, const mdl_run *run,
+                        mdl_herd_regs *out)
 {
     const ll_thread *th = m->threads[t].code;
     size_t n = (size_t)th->n_stmts + 1;
@@ -1501,7 +1503,13 @@ static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
         out->n_left = k;
     }
     free(h.eqs);
-    return ok && out->n_left > 0;
+    return ok;
+}
+
+static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
+                      mdl_herd_regs *out)
+{
+    return c_regs_walk(m, t, run, out) && out->n_left > 0;
 }
 
 /* herd7's order of the copies left, as its unsolved list hands them to
@@ -1599,6 +1607,20 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     out->n_left = ok ? out->n_left : 0;
     if (out->n_left)
         left_order(out);
+    return ok;
+}
+
+bool mdl_herd_read_parents(const mdl_test *m, int t, const mdl_run *run,
+                           int64_t *read_var)
+{
+    const ll_thread *th = m->threads[t].code;
+    size_t n = (size_t)th->n_stmts + 1;
+    mdl_herd_regs h = {.read_var = ll_xcalloc(n, sizeof *h.read_var),
+                       .store_var = ll_xcalloc(n, sizeof *h.store_var)};
+    bool ok = th->c_tree && c_regs_walk(m, t, run, &h);
+    for (int i = 0; i < th->n_stmts; i++)
+        read_var[i] = ok ? h.read_var[i] : 0;
+    mdl_herd_regs_free(&h);
     return ok;
 }
 

@@ -100,8 +100,9 @@ static int64_t herd_number(const mdl_ev *ev, int g)
     return n;
 }
 
-/* herd7's name for the class of read q: the largest fresh variable of
- * its reads and of the register reads that copy them (herd_vars.c). */
+/* herd7's name for the class of read q where its register parent is
+ * not known (read_parent): the largest fresh variable of its reads and
+ * of the register reads that copy them (herd_vars.c). */
 static int64_t class_number(const mdl_test *m, const mdl_ev *ev, int n_ev,
                             const int *pick, int *parent, int q, int last)
 {
@@ -1434,6 +1435,27 @@ static bool opeqs_determine(const mdl_test *m, const int *base,
     return changed;
 }
 
+/* The variable herd7's register phase renames read g's to, its parent
+ * in that phase's union-find, not always its class's largest (P1 `r0 =
+ * *y; r1 = r0; r2 = r1; r3 = r2; WRITE_ONCE(*x, r1);`: S9, r3's read of
+ * r2, not S11, the store's read of r1), where the memory phase keeps it
+ * as the class's variable: 0 where not known. */
+static int64_t read_parent(const mdl_test *m, const mdl_ev *ev,
+                           const int *pick, int g)
+{
+    if (!ev[g].e || ev[g].e->kind != SEM_R)
+        return 0;
+    int t = ev[g].thread, s = ev[g].e->stmt;
+    int n = m->threads[t].code->n_stmts;
+    if (s < 0 || s >= n)
+        return 0;
+    int64_t *rv = ll_xmalloc((size_t)(n + 1) * sizeof *rv);
+    int64_t p = mdl_herd_read_parents(m, t, &m->threads[t].runs[pick[t]], rv)
+                    ? rv[s] : 0;
+    free(rv);
+    return p;
+}
+
 /* mdl_symbolic_keep, or (loop) mdl_symbolic_determined: the classes and
  * what determines them, and herd7's solver on both (a cut candidate's
  * equations go through the same pass: a failing add_unless's `S := 0`
@@ -1662,8 +1684,10 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 num_ok = herd_numbers(&ctx, num);
             }
             int v = rename[q];
+            int64_t p = v >= 0 && v < n_ev ? read_parent(m, ev, pick, v) : 0;
             vals[i].sym = MDL_SYM_UNDETERMINED;
             vals[i].num = v < 0 ? -(int64_t)v
+                          : p > 0 ? p
                           : num_ok && v < n_ev && num[v] > 0
                               ? num[v] / 2
                               : class_number(m, ev, n_ev, pick, parent, q, last);
