@@ -3760,15 +3760,21 @@ static mdl_status search_pass(mdl_test *m, cat_model *model, bool pruned)
  * C too: `atomic_add_unless(z, 2, 0); atomic_dec(z);`, z = 0, then a
  * spin while z is 1, where the add_unless reads the dec's -1 to write 1
  * (sp20100145; litmus/c/loops-cut-add-unless-own-later). */
-static void probe_loops(mdl_test *m, cat_model *model)
+static mdl_status probe_loops(mdl_test *m, cat_model *model)
 {
     ll_diag diag = m->diag;
     m->loop_probe = true;
-    if (mdl_runs(m))
-        search_pass(m, model, false);
+    mdl_status st = mdl_runs(m) ? search_pass(m, model, false)
+                    : m->timed_out ? MDL_TIMEOUT : MDL_OK;
     m->loop_probe = false;
+    /* the user's limits hold for this pass too: cut by one, the test has
+       no answer (its `Loop` unknown), as the first pass cut would say;
+       its other failures leave the first pass's answer */
+    if (st == MDL_TIMEOUT || st == MDL_NOMEM)
+        return st;
     m->failed = m->timed_out = false;
     m->diag = diag;
+    return MDL_OK;
 }
 
 /* --explain's first look (mdl_explain_first_look) is the pruned search
@@ -3780,6 +3786,6 @@ mdl_status mdl_search(mdl_test *m, cat_model *model)
         return search_pass(m, model, true);
     mdl_status st = search_pass(m, model, false);
     if (st == MDL_OK && !m->loop_cut && m->looped && !m->explain)
-        probe_loops(m, model);
+        st = probe_loops(m, model);
     return st;
 }

@@ -85,6 +85,17 @@ grep -Eq 'W4x8: timeout after|w4x8.litmus: timeout' "$tmp/err" ||
     fail "4x8 --timeout 3: message"
 grep -q '^Test SB Allowed' "$tmp/out" || fail "4x8 --timeout: SB not printed"
 
+# A limit that cuts the pass after the first (the Loop test's probe,
+# search.c probe_loops) is a timeout too: the answer is herd7's whole
+# one, `Loop Ok`, or a timeout, never the first pass's `Ok` alone, which
+# the random runs printed at 1 s a test on a loaded machine. 0.2 s falls
+# between the two passes here (0.65 s in all, release build, idle);
+# either outcome passes.
+lm model --timeout 0.2 litmus/c/loops-cut-probe-beside-locks.litmus \
+    > "$tmp/out" 2> "$tmp/err"
+grep -q 'timeout after' "$tmp/err" || grep -q '^Loop Ok' "$tmp/out" ||
+    fail "--timeout 0.2 cutting the Loop probe: no Loop and no timeout"
+
 # --max-memory: the 4x8 search grows without end (over 800 MB in 10 s
 # under ASan); with 200 MB it is stopped near that size, by the search
 # itself, the address-space limit or the batch's look every 50 ms (under
