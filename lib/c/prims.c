@@ -312,8 +312,9 @@ static nested_calls rmw_operand(c_lower *c, c_val v, int lo, int end)
     return n;
 }
 
-/* Instruction in, about to be emitted as statement `at`, waits for calls
- * n (ll_instr.wait; from: the earliest of it and wait's). */
+/* Instruction in, statement `at`, waits for calls n and for those of
+ * another operand that start at statement from (-1: none), from the
+ * earliest (ll_instr.wait). */
 static void set_wait(ll_instr *in, int at, nested_calls n, int from)
 {
     if (from >= 0 && (n.first < 0 || from < n.first))
