@@ -781,13 +781,14 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
  * first, as herd7 does (`*b = *a`: b, then a and the read); so does an
  * xchg (herd7's linux_exch reads the location before the value:
  * `xchg(z, READ_ONCE(*y))` numbers z, y, the read of y:
- * litmus/c/SYM+xchg-address-first), where the atomic operations read their value first
- * (`atomic_add(READ_ONCE(*y), z)`: y, its read, then z, as lowered). */
+ * litmus/c/SYM+xchg-address-first), where the atomic operations read
+ * their value first (value_first: `atomic_add(READ_ONCE(*y), z)`: y,
+ * its read, then z, as lowered). */
 static bool addr_first(const ll_instr *in)
 {
     if (in->op == LL_C_RMW)
-        return LL_C_RMW_KIND(in->flags) == LL_C_XCHG &&
-               opnd_vars(&in->ops[1]) && is_temp(&in->ops[2]);
+        return is_temp(&in->ops[2]) && !value_first(in) &&
+               opnd_vars(&in->ops[1]);
     return in->op == LL_C_ST && opnd_vars(&in->ops[0]) &&
            in->ops[1].kind == LL_OPND_REG && !is_local(&in->ops[1]);
 }

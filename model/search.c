@@ -1019,8 +1019,8 @@ static void lock_mixed(search *s, loc_plan *p, int l)
     const mdl_loc *at = &s->m->locs[l];
     bool lock = false, plain = !at->no_iw && !at->no_init &&
                                 !sem_val_eq(at->init, sem_int(0));
-    for (int i = 0; i < p->n_w + p->n_r; i++) {
-        if (lk_ev(s, i < p->n_w ? p->w[i] : p->r[i - p->n_w]))
+    for (int i = 1; i <= p->n_w + p->n_r; i++) {
+        if (lk_ev(s, local_ev(p, i)))
             lock = true;
         else
             plain = true;
@@ -1500,8 +1500,8 @@ static int co_sorted(const search *s, int l, int n_w)
  * herd7 8 executions, the reads' 2 x 2 x 2). */
 static bool locks_only(const search *s, const loc_plan *p)
 {
-    for (int i = 0; i < p->n_w + p->n_r; i++)
-        if (!lk_ev(s, i < p->n_w ? p->w[i] : p->r[i - p->n_w]))
+    for (int i = 1; i <= p->n_w + p->n_r; i++)
+        if (!lk_ev(s, local_ev(p, i)))
             return false;
     return p->n_w + p->n_r > 0;
 }

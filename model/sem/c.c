@@ -1122,14 +1122,22 @@ static bool lock_taken(sem_val v)
  * thread may read it (rfe-ru), and each RU of its own thread after it
  * with no lock between reads it and the unlocks before it back to its
  * thread's last lock (rfi-ru: the chain of also). */
+/* Event ev (an unlock, or an RU) after an unlock of its thread with no
+ * lock between: it chains to that unlock (sem_event.also). The tags of
+ * its thread's last lock write before it (0: none). */
+static sem_tags chain_unlock(sem_run *r, int ev)
+{
+    int prior = sem_prior_write(r, ev, LOCK_WRITES);
+    sem_tags t = sem_prior_write_tags(r, ev, LOCK_WRITES);
+    if (t & BIT(T_UL))
+        sem_read_also(r, ev, prior);
+    return t;
+}
+
 static void unlock_kind(sem_run *r, int w)
 {
-    int prior = sem_prior_write(r, w, LOCK_WRITES);
-    sem_tags t = sem_prior_write_tags(r, w, LOCK_WRITES);
-    if (!(t & BIT(T_LKW)))
+    if (!(chain_unlock(r, w) & BIT(T_LKW)))
         sem_set_aside(r, w);
-    if (t & BIT(T_UL))
-        sem_read_also(r, w, prior);
 }
 
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
@@ -1186,8 +1194,7 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
        unmatched one, in no co, goes with an own unlock */
     if (!locked) {
         sem_set_aside(r, ev);
-        if (sem_prior_write_tags(r, ev, LOCK_WRITES) & BIT(T_UL))
-            sem_read_also(r, ev, sem_prior_write(r, ev, LOCK_WRITES));
+        chain_unlock(r, ev);
     }
     set(r, &in->ops[0], sem_int(locked), v.t);
     return SEM_NEXT;
@@ -1308,7 +1315,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         sem_branch(r, v.t | vctrl(r, &in->ops[0]));
         /* a register set in its arms carries the reads that came
            through registers, not this condition's own (sem_run.rctrl) */
-        r->rctrl |= (v.t & ~sem_step_reads(r, 0, INT_MAX)) | vctrl(r, &in->ops[0]);
+        r->rctrl |= (v.t & ~sem_step_reads(r, 0, INT_MAX)) |
+                    vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)
