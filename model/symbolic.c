@@ -546,7 +546,7 @@ static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_vnodes; i++) {
             const sem_vnode *nd = &run->vnodes[i];
-            int v = nd->zero && nd->zdeep == nd->id
+            int v = nd->zero && nd->zdeep == nd->id && !nd->of_op
                         ? node_var(m, ev, n_ev, pick, opv, off, t, nd->id)
                         : -1;
             if (v < 3 * n_ev)
@@ -746,6 +746,81 @@ static void vcopy_eqs(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
 }
 
+/* herd7's number of each operation of thread t's run (the class of its
+ * statement's result, mdl_herd_vars) into num (n_vnodes); false where
+ * one is not known, or an RMW copies its read (vcopy_eqs orders those
+ * by statement). */
+static bool pass_numbers(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                         const int *pick, int t, int64_t *num)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    int n = m->threads[t].code->n_stmts;
+    for (int g = 0; g < n_ev; g++)
+        if (ev[g].e && ev[g].thread == t && ev[g].e->vcopy)
+            return false;
+    int64_t *vars = ll_xmalloc((size_t)(3 * n + 1) * sizeof *vars);
+    bool ok = mdl_herd_vars(m, t, run, vars, vars + n, vars + 2 * n);
+    for (int i = 0; i < run->n_vnodes && ok; i++) {
+        int st = run->vnodes[i].stmt;
+        num[i] = st >= 0 && st < n ? vars[2 * n + st] : 0;
+        ok = num[i] > 0;
+    }
+    free(vars);
+    return ok;
+}
+
+/* The order in which herd7's register phase meets thread t's operations
+ * (its one pass, herd_solver.c): by the numbers of their left sides, each
+ * after the operations its arguments are (a depth-first walk), into
+ * order (n_vnodes); false where not known (pass_numbers). It lists what
+ * it leaves in the reverse order, which its memory phase's union-find
+ * takes the copies in: `S24 := S22^S26, S26 := S20, S22 := S20` of
+ * `r2 = (r1 ^ r1) + r1; r3 = (r1 | r9) ^ r2`, r1 = r0 & 1, S26 (r2,
+ * stored) made before S22 but met after it (zc21340000_286). */
+static bool pass_order(const mdl_test *m, const mdl_ev *ev, int n_ev,
+                       const int *pick, int t, int *order)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    int nv = run->n_vnodes, k = 0;
+    int64_t *num = ll_xmalloc((size_t)(nv + 1) * sizeof *num);
+    int *byn = ll_xmalloc((size_t)(3 * nv + 2) * sizeof *byn);
+    int *stack = byn + nv;
+    bool *seen = ll_xcalloc((size_t)nv + 1, sizeof *seen);
+    bool ok = pass_numbers(m, ev, n_ev, pick, t, num);
+    for (int i = 0; i < nv; i++)
+        byn[i] = i;
+    for (int i = 1; ok && i < nv; i++)        /* few: insertion sort */
+        for (int j = i; j > 0 && num[byn[j - 1]] > num[byn[j]]; j--) {
+            int x = byn[j];
+            byn[j] = byn[j - 1];
+            byn[j - 1] = x;
+        }
+    for (int i = 0; ok && i < nv; i++) {
+        if (seen[byn[i]])
+            continue;
+        int sp = 0;
+        seen[byn[i]] = true;
+        stack[sp++] = byn[i];
+        stack[sp++] = 0;
+        while (sp > 0) {
+            int v = stack[sp - 2], a = stack[sp - 1]++;
+            int d = a < 2 ? run->vnodes[v].arg[a] : 0;  /* its operands' */
+            if (a == 2) {
+                order[k++] = v;
+                sp -= 2;
+            } else if (d > 0 && d <= nv && !seen[d - 1]) {
+                seen[d - 1] = true;
+                stack[sp++] = d - 1;
+                stack[sp++] = 0;
+            }
+        }
+    }
+    free(seen);
+    free(byn);
+    free(num);
+    return ok && k == nv;
+}
+
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
  * r1;` at a thread's end): each is a node of its one pass, which may
  * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
@@ -759,9 +834,11 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                          const int *off, const int *var, reg_map *rg,
                          const zero_map *z, vcopies *vc, hs_sys *s)
 {
-    /* the last first, as herd7 lists what its register phase left (the
-       order its memory phase's union-find takes the copies in: `S28 :=
-       S27, S27 := S26, S26 := S22` of a chain of zero copies), an RMW's
+    /* the last met first, as herd7 lists what its register phase left
+       (pass_order: the order its memory phase's union-find takes the
+       copies in, `S28 := S27, S27 := S26, S26 := S22` of a chain of zero
+       copies; a stored one's too, `S15 := S11` of P1's `r3 = r1 | r9`
+       after P2's, zc21340000_765), an RMW's
        write copying its read (vcopy_eqs) among them by statement: P2's
        `S15 := S13` (r1 = r0 + r10) before P1's `S10 := S9`
        (atomic_add(r1, x)), which roots the class of both at P0's read
@@ -769,13 +846,15 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         reg_map_left(rg, t, s);
-        for (int i = run->n_vnodes - 1; i >= 0; i--) {
-            const sem_vnode *nd = &run->vnodes[i];
+        int *order = ll_xmalloc((size_t)(run->n_vnodes + 1) * sizeof *order);
+        bool passed = pass_order(m, ev, n_ev, pick, t, order);
+        for (int j = run->n_vnodes - 1; j >= 0; j--) {
+            const sem_vnode *nd = &run->vnodes[passed ? order[j] : j];
             vcopy_eqs(m, ev, n_ev, base, pick, opv, var, t, nd->stmt, vc,
                       s);
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
-            if (v < 3 * n_ev)
-                continue;       /* stored, or not followed */
+            if (v < 3 * n_ev && !(nd->zero && v >= n_ev))
+                continue;       /* stored (but a copy), or not followed */
             if (nd->zero) {     /* herd7's `S' := S` */
                 int c = zero_source(m, ev, n_ev, base, pick, opv, off, var,
                                     t, nd);
@@ -799,6 +878,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                            true, rg, z, s))
                 s->n_eqs--;     /* an operand not followed: none */
         }
+        free(order);
         vcopy_eqs(m, ev, n_ev, base, pick, opv, var, t, INT_MIN, vc, s);
     }
 }
@@ -1176,6 +1256,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
         if (opv[w] != w || we->vcopy)
+            continue;
+        /* a zero copy of an operation's result (sem_vnode.of_op): its
+           copy, with the others unstored_ops makes */
+        if (we->vnode.zero && zero_source(m, ev, n_ev, base, pick, opv, off,
+                                          var, ev[w].thread, &we->vnode) >= 0)
             continue;
         dependent(m, ev, n_ev, w, ctx.depfirst, &s);
         hs_add_op(&s, n_ev + w);

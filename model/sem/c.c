@@ -460,28 +460,35 @@ static bool copies_compared(sem_run *r, const ll_instr *in, int op,
  * S' a variable of its own that the memory phase copies (unlike `r1 +
  * 0`, which makes none). Where operand k is a copy of one read, or
  * another such copy, or an operation's result (an _return RMW's `S4 :=
- * S2 + 1`: herd7's `S6 := S4`), nd (the new operation on the operands)
- * becomes that copy (sem_vnode.zero; model/symbolic.c zero_source),
- * which a store of the register writes (litmus/c/RMW+add-return-result-
- * zero-copy, RMW+inc-return-result-zero-copy-stored). */
+ * S2 + 1`: herd7's `S6 := S4`; any other operation's, `S8 := S11` of
+ * `(r0 & 1) | r9`), nd (the new operation on the operands) becomes that
+ * copy (sem_vnode.zero; model/symbolic.c zero_source), which a store of
+ * the register writes (litmus/c/RMW+add-return-result-zero-copy,
+ * RMW+inc-return-result-zero-copy-stored, LB+zero-copy-of-op-*). */
 static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
                       sem_vnode *nd)
 {
     const ll_operand *o = &in->ops[k];
     sem_taint v = vsrc(r, o);
     sem_vnode src = vnode(r, o);
-    /* of operations, only an _return RMW's (rmw_vnode, stmt -1) is
-       measured: the copy of `(r0 < r1)` (r1 = r0) that herd7 leaves
-       in LB+copy-and-reread-two-operands gave us one execution more */
     bool op = vop(r, o);
     if (!var || !v ||
-        (op ? src.id <= 0 || src.stmt != -1
-            : (v & (v - 1)) || (src.id && !src.copy)))
+        (op ? src.id <= 0 : (v & (v - 1)) || (src.id && !src.copy)))
         return false;
     nd->copy = nd->zero = true;
     nd->home = nd->wev = -1;    /* no rmw_copy */
     cr_zero(r, nd->id);
     return true;
+}
+
+/* Whether operand o, which a zero copy copies, is an operation's result
+ * other than an _return RMW's (rmw_vnode, stmt -1, whose register is a
+ * copy as of a read): the copy stays an operation's result (sem_vnode.
+ * of_op), so a cycle through it is solved as one (herd7's `S8 := S11`,
+ * S11 := S3 & 1, is met after S11's operation is solved or not). */
+static bool of_op(sem_run *r, const ll_operand *o)
+{
+    return vop(r, o) && vnode(r, o).stmt != -1;
 }
 
 /* What operand o stands for through the zero copies (sem_vnode.zero)
@@ -590,8 +597,9 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
         bool var = cr_add_zero(r, 1, 2);
         zero = zero_copy(r, in, 1, var, &own);
-        made = vop(r, &in->ops[1]) && !zero;   /* a copy, as of a read */
-        zero_of_op(r, &nd, var && made);
+        own.of_op = zero && of_op(r, &in->ops[1]);
+        made = vop(r, &in->ops[1]) && (!zero || own.of_op);
+        zero_of_op(r, &nd, var && made && !zero);
         nd = zero ? own : nd;
     } else if ((op == LL_C_ADD || op == LL_C_OR) && !va && a.v.sym < 0 &&
                a.v.num == 0) {
@@ -600,8 +608,9 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         nd = copied_vnode(r, in, 2, vnode(r, &in->ops[2]));
         bool var = cr_add_zero(r, 2, 1);
         zero = zero_copy(r, in, 2, var, &own);
-        made = vop(r, &in->ops[2]) && !zero;
-        zero_of_op(r, &nd, var && made);
+        own.of_op = zero && of_op(r, &in->ops[2]);
+        made = vop(r, &in->ops[2]) && (!zero || own.of_op);
+        zero_of_op(r, &nd, var && made && !zero);
         nd = zero ? own : nd;
     } else {
         vs = va | vb;
@@ -639,6 +648,12 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
     if (vs && made)
         sem_pin_value(r, &v);
     setv_op(r, &in->ops[0], v, a.t | b.t, vs, made);
+    /* a fold is an equation of herd7's register phase too, met by its
+       number before the operands it waits on (`S14 := S18^S18` before
+       `S16 := S15`, S18 := S15 r1's zero copy: symbolic.c pass_order),
+       no operation of ours: recorded with its operands, not live */
+    if (self && nd.id > 0 && nd.id <= r->n_vnodes)
+        r->vnodes[nd.id - 1] = nd;
     if (vs && (made || zero))
         set_vnode(r, &in->ops[0], nd, nd.id == r->n_vnodes);
     else if (vs && nd.id)       /* `r2 + 0` of rmw_copy's r2 */

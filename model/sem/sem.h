@@ -70,6 +70,10 @@ typedef struct sem_vnode {
                              0: herd7's register phase leaves its
                              `S' := S1 + S2` the copy `S' := S1`, S' a
                              variable of its own (sem/c.c zero_copy) */
+    bool of_op;           /* zero, S1 an operation's result (`r2 = r1 |
+                             r10`, r1 = r0 & 1): the register stays an
+                             operation's result for the rest of the
+                             semantics, its variable this copy's */
     int zdeep;            /* zero, S1 not the variable the memory phase
                              gives what it copies: its register phase's
                              union-find put S1's parent under another
