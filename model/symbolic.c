@@ -1200,7 +1200,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
         if (!inner)
             continue;
-        /* an operand on a zpair: its operation's variable (inode) */
+        /* an operand that is an operation: its variable (inode), whose
+           equations, those of the operations under it, are herd7's
+           (unstored_ops: a read used twice is a diamond, which orders
+           a cycle); else one variable on the reads under it */
         int iv = we->inode ? node_var(m, ev, n_ev, pick, opv, off,
                                       ev[w].thread, we->inode)
                            : -1;
