@@ -1426,6 +1426,24 @@ static bool c_walk(const mdl_test *m, int t, const mdl_run *run, hv *h,
     return ok && h->ok;
 }
 
+/* The variable of RMW i's operation, read the number of its read: the
+ * one after it (rmw_result), where no register copies it (a fetch
+ * returns the read, atomic_add nothing): below the register reads of
+ * the returned value, which make the read's class. It orders a cycle
+ * through the write: herd7's pass entering at P1's `S14 := S18+1` solves
+ * the read S18 before the comparisons of it in an RMW's operand
+ * (litmus/c/LB+cmpxchg-fetch-operand-diamond-entry). Else 0, not known
+ * (an _return's variable is its register's class). */
+static int64_t rmw_own(const ll_thread *th, int i, int64_t read)
+{
+    const ll_stmt *d = &th->stmts[i];
+    if (!d->has_instr || d->instr.op != LL_C_RMW || read <= 0 ||
+        !rmw_op_var(&d->instr))
+        return 0;
+    int kind = LL_C_RMW_KIND(d->instr.flags);
+    return kind == LL_C_FETCH || kind == LL_C_NORET ? read + 1 : 0;
+}
+
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                    int64_t *read_var, int64_t *copy_var, int64_t *op_var)
 {
@@ -1446,6 +1464,8 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
         int j = h.op_own[i] ? i : h.val_op[i];
         if (j >= 0)
             op_var[i] = h.op_own[j] > copy_var[j] ? h.op_own[j] : copy_var[j];
+        else
+            op_var[i] = rmw_own(th, i, read_var[i]);
     }
     free(h.op_own);
     free(h.val_op);

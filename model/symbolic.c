@@ -1285,12 +1285,14 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
         if (!inner)
             continue;
-        /* an operand that is an operation: its variable (inode),
-           whose equation unstored_ops makes on its operands' variables
-           (`S8 := S7 + 1`, S7 that of a stored `r0 & 1`, one with the
-           reads of that store): on the reads under it, the operand's
-           equation named the wrong variable and ordered a cycle's pass
-           otherwise (litmus/c/RMW+sub-operand-op-on-stored-op-pinned) */
+        /* an operand that is an operation: its variable (inode), whose
+           equations, those of the operations under it on their
+           operands' variables, are herd7's (unstored_ops): a read used
+           twice is a diamond, which orders a cycle
+           (litmus/c/LB+cmpxchg-rmw-operand-diamond), and `r0 + 1` after a
+           stored `r0 = r0 & 1` names the variable of that `&`, not its
+           read (RMW+sub-operand-op-on-stored-op-pinned); else one
+           variable on the reads under it */
         int iv = we->inode ? node_var(m, ev, n_ev, pick, opv, off,
                                       ev[w].thread, we->inode)
                            : -1;

@@ -724,6 +724,22 @@ static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
     set_vnode(r, o, nd, true);
 }
 
+/* Write w of an RMW adds (subtracts, ...) operand o, an operation's
+ * result: the reads under it (sem_event.vinner) and its vnode id
+ * (sem_event.inode). herd7 gives each operation of the operand a
+ * variable and its write's equation names the outermost (`S21 := S20 -
+ * S18`, S18 := S15^S17, S15 := S16!=0, S17 := S16>=0): where the operand
+ * uses a read twice those equations are a diamond, which orders a cycle
+ * through them (symbolic.c herd_solves); one equation on the reads
+ * beneath would not (litmus/c/LB+cmpxchg-rmw-operand-diamond). */
+static void rmw_operand(sem_run *r, int w, const ll_operand *o)
+{
+    sem_set_vinner(r, w, vsrc(r, o));
+    int id = vnode(r, o).id;
+    if (id > 0)
+        sem_set_inode(r, w, id);
+}
+
 /* The operation an _return RMW makes (its read op operand 2): herd7's
  * one variable, the value it writes and returns (`S' := S + 1`), which
  * an operation on the register returned names (`atomic_inc_and_test`'s
@@ -798,13 +814,7 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     sem_set_vdata(r, w, kind == LL_C_XCHG ? vv : old.t | vv,
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (kind != LL_C_XCHG && vop(r, &in->ops[2])) {
-        sem_set_vinner(r, w, vv);
-        /* herd7's operand is a variable of its own, its operation on
-           the variables of its operands (`S8 := S7 + 1`, S7 that of
-           `r0 & 1`), not on the reads under them (sem_event.inode) */
-        int id = vnode(r, &in->ops[2]).id;
-        if (id > 0)
-            sem_set_inode(r, w, id);
+        rmw_operand(r, w, &in->ops[2]);
     } else if (kind == LL_C_XCHG) {
         store_vnode(r, w, &in->ops[2]);
     }
@@ -997,6 +1007,8 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
                       unless || vop(r, &in->ops[3]));
         if (!unless)
             store_vnode(r, w, &in->ops[3]);
+        else if (vop(r, &in->ops[3]))
+            rmw_operand(r, w, &in->ops[3]);
         if (unless)
             adds_zero_local(r, &in->ops[3], n, LL_C_ADD, old.t, w);
         sem_set_iico(r, w, o.t);    /* herd7's iico_ctrl from the test */

@@ -147,13 +147,14 @@ typedef struct sem_event {
                              S9 := S8 - S6), else 0 */
     sem_vnode vnode;      /* W storing an operation's result: its
                              operation (sem_run.vnode), else id 0 */
-    int inode;            /* W of an RMW whose operand is an operation:
-                             the operand's vnode id, whose variable
-                             herd7's write names in place of vinner's
-                             (`S22 := S21 + S19`, S19 := S18 + S18 on a
-                             zpair; atomic_sub(r0 + 1, x) after `r0 =
-                             r0 & 1`: S8 := S7 + 1 on the variable S7
-                             of `r0 & 1`, not on its read), else 0 */
+    int inode;            /* W of an RMW (atomic_add_unless too) whose
+                             operand is an operation: the operand's vnode
+                             id, whose variable herd7's write names in
+                             place of vinner's (`S22 := S21 + S19`, S19
+                             := S18 + S18 of `atomic_fetch_add(r3 + r3,
+                             y)`), its operations each an equation (S18,
+                             a zpair's fold; `(r0 != 0) ^ (r0 >= 0)`, a
+                             diamond on r0), else 0 */
     bool vcopy;           /* W of an RMW adding a local that holds 0 (no
                              read in it): herd7's register phase makes
                              its `S' := S + S0` the copy `S' := S`, its
