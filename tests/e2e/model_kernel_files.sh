@@ -48,6 +48,7 @@ $root/litmus/c/loops-cut-probe-beside-locks.litmus: test loops-cut-probe-beside-
 $root/litmus/c/loops-cut-read-unwritten-values.litmus: test loops-cut-read-unwritten-values: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write-xor.litmus: test loops-cut-reads-own-later-write-xor: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write.litmus: test loops-cut-reads-own-later-write: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-reads-value-of-loop-write.litmus: test loops-cut-reads-value-of-loop-write: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-spin-is-locked-unvalued.litmus: test loops-cut-spin-is-locked-unvalued: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-trylock-fails-unvalued.litmus: test loops-cut-trylock-fails-unvalued: loops unrolled 2 times; executions going round more are not counted
 EOF
