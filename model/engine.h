@@ -367,9 +367,12 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
  * 1`, leaves it undetermined), and does herd7 7.58's solver, whose one
  * pass over a cycle mdl_symbolic_keep follows on executions, solve its
  * equations? A cut candidate is solved as any other before herd7 looks
- * for the cut (litmus/c/loops-cut-add-unless-pin-solve-order). */
+ * for the cut (litmus/c/loops-cut-add-unless-pin-solve-order). undet
+ * (NULL, or n_ev): for each read whose class of copies no constant
+ * determines, its class's number plus 1 (herd7's symbol there), else 0. */
 bool mdl_symbolic_determined(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                             const int *base, const int *pick, const int *src);
+                             const int *base, const int *pick, const int *src,
+                             int *undet);
 /* Is every read of the combination (runs pick) a constant, so that
  * mdl_symbolic_keep keeps each of its candidates as it is? */
 bool mdl_symbolic_plain(const mdl_test *m, const mdl_ev *ev, int n_ev,

@@ -156,6 +156,13 @@ typedef struct run_ctx {
     int n_named;        /* the locations before the passes (named) */
     bool pass_looped;   /* find_unsolved's pass jumped back on a value
                            read: the constants go everywhere (mdl_runs) */
+    struct {            /* the values seed_loop_values found a thread's
+                           writes make, which a probing read of it may
+                           take (may_read_how) */
+        int loc, th;
+        sem_val v;
+    } *lseed;
+    int n_lseed, cap_lseed;
 } run_ctx;
 
 static run_ctx *ctx(sem_run *r)
@@ -652,15 +659,27 @@ bool mdl_value_outside(const mdl_loc *l, int k, int th)
  * at the end of the run, all (reads_found). */
 static int may_read_how(run_ctx *c, int loc, int k, int inst);
 
+/* Whether seed_loop_values let thread th's probing reads of loc take v
+ * (run_ctx.lseed). */
+static bool lseed_has(const run_ctx *c, int loc, int th, sem_val v)
+{
+    for (int i = 0; i < c->n_lseed; i++)
+        if (c->lseed[i].th == th && c->lseed[i].loc == loc &&
+            sem_val_eq(c->lseed[i].v, v))
+            return true;
+    return false;
+}
+
 static bool may_read(run_ctx *c, int loc, int k, int inst)
 {
     return may_read_how(c, loc, k, inst) == 1;
 }
 
 /* may_read's answer as 1; 2 for a value only a write of its own thread
- * after it makes, which the probing pass (probe_loops) lets one read of
- * a run take: herd7's `Loop` test takes such a source (l5700100_27),
- * and the run is kept for it alone (mdl_run.probe); 0 otherwise. */
+ * after it makes (or, run_ctx.lseed, only a path of its thread that no
+ * run took), which the probing pass (probe_loops) lets one read of a
+ * run take: herd7's `Loop` test takes such a source (l5700100_27), and
+ * the run is kept for it alone (mdl_run.probe); 0 otherwise. */
 static int may_read_how(run_ctx *c, int loc, int k, int inst)
 {
     const mdl_loc *l = &c->m->locs[loc];
@@ -676,7 +695,10 @@ static int may_read_how(run_ctx *c, int loc, int k, int inst)
        turn's (`while (r1 == r0) r0 = spin_trylock(s);`) */
     if (c->probing && c->lock_read)
         return 2;
-    return c->probing && !c->probe && (l->writers[k] & own) ? 2 : 0;
+    if (!c->probing || c->probe)
+        return 0;
+    return (l->writers[k] & own) || lseed_has(c, loc, c->th, l->dom[k])
+               ? 2 : 0;
 }
 
 /* --explain shows incoherent candidates too, where a read reads a write
@@ -2308,6 +2330,54 @@ static void seed_made_constants(run_ctx *c)
             explore_paths(c, th, seed_path, NULL);
 }
 
+/* A path of seed_loop_values: the values its writes make that its
+ * location's set lacks, in the set with no writer (no read takes them
+ * but a probing read of this thread: run_ctx.lseed). */
+static bool loop_seed_path(run_ctx *c, void *arg)
+{
+    (void)arg;
+    mdl_ways none = {{0}, 1};
+    for (int i = 0; i < c->n_ev && !c->dead; i++) {
+        const sem_event *e = &c->ev[i];
+        if (e->kind != SEM_W || e->loc < 0)
+            continue;
+        mdl_loc *l = &c->m->locs[e->loc];
+        int k = 0;
+        while (k < l->n_dom && !sem_val_eq(l->dom[k], e->val))
+            k++;
+        if (k < l->n_dom && l->writers[k])
+            continue;       /* a run or the initial write makes it */
+        if (k == l->n_dom)
+            mdl_dom_add_prov(l, e->val, &none, 0);
+        if (lseed_has(c, e->loc, c->th, e->val))
+            continue;
+        ll_grow((void **)&c->lseed, &c->cap_lseed, c->n_lseed + 1,
+                sizeof *c->lseed);
+        c->lseed[c->n_lseed].loc = e->loc;
+        c->lseed[c->n_lseed].th = c->th;
+        c->lseed[c->n_lseed++].v = e->val;
+    }
+    return false;
+}
+
+/* herd7's `Loop` test takes a loop's path whatever values lead there,
+ * each read any write of the candidate, one after it in its thread too
+ * (probe_loops in search.c). A write that only such a path makes
+ * (`while (r2 != r1) { WRITE_ONCE(*y, r2 + 1); r2 = READ_ONCE(*y); }`
+ * where y only ever holds 1, r1 too) is then the source of a read
+ * before it: r1 = 2 from the loop's own write of 1 + 1 sends it round
+ * (g16000044_77: herd7 `Loop No`, our rounds never entered the loop).
+ * So the probing pass first runs the path pass over each thread, every
+ * branch both ways, and the values its writes make that no run has
+ * written yet may be taken by a probing read of that thread
+ * (may_read_how); the search still asks each read for a write of its
+ * value. Other threads read them only once a run writes them. */
+static void seed_loop_values(run_ctx *c)
+{
+    for (int th = 0; th < c->m->n_threads; th++)
+        explore_paths(c, th, loop_seed_path, NULL);
+}
+
 /* What find_unsolved's pass over a thread finds (unsolved_path). */
 typedef struct unsolved_find {
     vc_thread *t;
@@ -3032,6 +3102,8 @@ bool mdl_runs(mdl_test *m)
     }
     if (m->ops->symbolic_values)
         seed_made_constants(&c);
+    if (m->loop_probe)
+        seed_loop_values(&c);
     c.probing = m->loop_probe;
     c.waits_later = may_go_to_0(m);
     if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
@@ -3069,5 +3141,6 @@ bool mdl_runs(mdl_test *m)
     free(c.pin);
     free(c.todo);
     free(c.unsolved);
+    free(c.lseed);
     return ok;
 }

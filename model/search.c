@@ -3170,27 +3170,109 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
     return true;
 }
 
+/* A shown value (obs i) of thread t made of its reads d: herd7's
+ * symbol where one of them is in a class of copies no constant
+ * determines (undet, mdl_symbolic_determined), the class's own symbol
+ * for a plain copy. */
+static void undet_symbol(const search *s, const int *undet, int t,
+                         sem_taint d, int i, sem_val *v)
+{
+    const mdl_run *run = &s->m->threads[t].runs[s->pick[t]];
+    for (int k = 0; d && k < run->n_ev; k++) {
+        const sem_event *e = &run->ev[k];
+        if (e->kind != SEM_R || e->read_no < 0 ||
+            e->read_no >= SEM_MAX_READS || !(d >> e->read_no & 1) ||
+            !undet[s->base[t] + k])
+            continue;
+        v->sym = MDL_SYM_UNDETERMINED;
+        v->num = (d & (d - 1)) ? (int64_t)s->n_ev + 1 + i
+                               : undet[s->base[t] + k];
+        return;
+    }
+}
+
+/* cut_kept's undet before the solver ran: any value made of reads may
+ * be a symbol. */
+static const int maybe_symbols_at;
+#define MAYBE_SYMBOLS (&maybe_symbols_at)
+
+/* Whether the filter keeps the state in s->vals, made of the reads
+ * thr[i], dep[i] (0: a constant), with the symbols undet gives; with
+ * MAYBE_SYMBOLS, whether it keeps some choice of values made of reads
+ * turned symbols, one symbol or all distinct (past 10 such, true). */
+static bool symbols_kept(search *s, const int *undet, const int *thr,
+                         const sem_taint *dep)
+{
+    mdl_test *m = s->m;
+    int maybe[10], k = 0;
+    for (int i = 0; i < m->n_obs; i++) {
+        if (!dep[i])
+            continue;
+        if (undet != MAYBE_SYMBOLS)
+            undet_symbol(s, undet, thr[i], dep[i], i, &s->vals[i]);
+        else if (k == 10)
+            return true;
+        else
+            maybe[k++] = i;
+    }
+    sem_val *conc = ll_xmalloc((size_t)(m->n_obs + 1) * sizeof *conc);
+    memcpy(conc, s->vals, (size_t)m->n_obs * sizeof *conc);
+    bool kept = false;
+    for (int mask = 0; mask < (k ? 2 << k : 1) && !kept; mask++) {
+        for (int j = 0; j < k; j++) {
+            bool sym = mask >> j & 1;
+            s->vals[maybe[j]] = conc[maybe[j]];
+            if (sym) {
+                s->vals[maybe[j]].sym = MDL_SYM_UNDETERMINED;
+                s->vals[maybe[j]].num = mask >> k ? 1 : maybe[j] + 1;
+            }
+        }
+        ll_state st = {0};
+        mdl_state_to_ll(m, s->vals, m->n_obs, &st);
+        kept = filter_keeps(m, &st);
+        ll_state_clear(&st);
+    }
+    memcpy(s->vals, conc, (size_t)m->n_obs * sizeof *conc);
+    free(conc);
+    return kept;
+}
+
 /* herd7 says `Loop` for a cut combination only when some final state of
  * it passes the test's filter: the cut runs' registers, and for each
  * location any write of it, the initial value where there is none
  * (herd7's choices of a final write, which it judges before its model:
  * C-loop-filter, `filter (~y=1)` where the only write is y=1 says no
  * Loop; `filter (x=1)` past `x = 1; x = 2;` in one thread says Loop,
- * litmus/c/loops-cut-filter-overwritten-write). Called after
- * reads_find_values built the events. */
-static bool cut_kept(search *s)
+ * litmus/c/loops-cut-filter-overwritten-write). A value made of a read
+ * whose class of copies no constant determines (undet; NULL: none;
+ * MAYBE_SYMBOLS: any may be, a first look before the solver) is herd7's
+ * symbol there, equal to no constant: P0 `r0 = READ_ONCE(*x);
+ * WRITE_ONCE(*x, r0);` alone writes x, which `filter (x=2)` keeps only
+ * where the read takes the 2 its own write makes (x = S, no Loop on
+ * herd7, g14000051_310; litmus/c/loops-cut-filter-undetermined-copy).
+ * Called after reads_find_values built the events. */
+static bool cut_kept(search *s, const int *undet)
 {
     mdl_test *m = s->m;
     if (!m->filter)
         return true;
     reg_values(s);
-    int L = m->n_locs;
-    int *cand = ll_xmalloc((size_t)(s->n_ev + 2 * L) * sizeof *cand);
-    int *first = cand + s->n_ev, *at = first + L, n = 0;
+    int L = m->n_locs, O = m->n_obs;
+    int *cand = ll_xmalloc((size_t)(s->n_ev + 2 * L + O) * sizeof *cand);
+    int *first = cand + s->n_ev, *at = first + L, *thr = at + L, n = 0;
+    sem_taint *dep = ll_xcalloc((size_t)O + 1, sizeof *dep);
+    for (int i = 0; i < O && undet; i++) {
+        const mdl_obs *o = &m->obs[i];
+        if (o->proc >= 0 && o->slot >= 0) {
+            thr[i] = o->proc;
+            dep[i] = m->threads[o->proc].runs[s->pick[o->proc]]
+                         .final_t[o->slot];
+        }
+    }
     for (int l = 0; l < L; l++) {   /* location l's: cand[first[l]..] */
         first[l] = n;
         bool shown = false;
-        for (int i = 0; i < m->n_obs && !shown; i++)
+        for (int i = 0; i < O && !shown; i++)
             shown = m->obs[i].mem == l;
         for (int h = L; h < s->n_ev && shown; h++)
             if (s->ev[h].e->kind == SEM_W && s->ev[h].loc == l)
@@ -3201,13 +3283,15 @@ static bool cut_kept(search *s)
     }
     bool kept = false;
     for (;;) {
-        for (int i = 0; i < m->n_obs; i++)
-            if (m->obs[i].mem >= 0)
-                s->vals[i] = mdl_obs_raw(m, i, s->ev[cand[at[m->obs[i].mem]]].val);
-        ll_state st = {0};
-        mdl_state_to_ll(m, s->vals, m->n_obs, &st);
-        kept = filter_keeps(m, &st);
-        ll_state_clear(&st);
+        for (int i = 0; i < O; i++) {
+            int h = m->obs[i].mem >= 0 ? cand[at[m->obs[i].mem]] : -1;
+            if (h < 0)
+                continue;
+            s->vals[i] = mdl_obs_raw(m, i, s->ev[h].val);
+            thr[i] = h >= L ? s->ev[h].thread : 0;
+            dep[i] = h >= L && undet ? s->ev[h].e->vdata : 0;
+        }
+        kept = symbols_kept(s, undet, thr, dep);
         int l = 0;          /* the next choice, as an odometer */
         while (!kept && l < L &&
                at[l] + 1 == (l + 1 < L ? first[l + 1] : n)) {
@@ -3218,6 +3302,7 @@ static bool cut_kept(search *s)
             break;
         at[l]++;
     }
+    free(dep);
     free(cand);
     return kept;
 }
@@ -3341,13 +3426,19 @@ static bool constant_source(const search *s, int h)
  * other write: S = (S + 1) - 1, undetermined, its branch unsolved, no
  * Loop, g12001100_122; LISA's adds alike: mdl_symbolic_determined).
  * Whether some choice of a source for each read (the build_events of
- * reads_find_values) is one herd7 keeps; past 4096 choices, as if one
+ * reads_find_values) is one herd7 keeps, a cut one's state passing the
+ * filter (cut_kept, with herd7's symbols); past 4096 choices, as if one
  * were (the refusal or Loop, as before). */
 static bool solves_with(search *s, const gev *ev, bool cut, bool failed)
 {
-    if (cut)
-        return mdl_symbolic_determined(s->m, ev, s->n_ev, s->base, s->pick,
-                                       s->src);
+    if (cut) {
+        int *undet = ll_xmalloc((size_t)s->n_ev * sizeof *undet + 1);
+        bool kept = mdl_symbolic_determined(s->m, ev, s->n_ev, s->base,
+                                            s->pick, s->src, undet) &&
+                    cut_kept(s, undet);
+        free(undet);
+        return kept;
+    }
     return mdl_symbolic_keep(s->m, ev, s->n_ev, s->base, s->pick, s->src,
                              s->final_w, s->vals, failed);
 }
@@ -3553,13 +3644,15 @@ static void choose_runs(search *s, int t)
            that carries a failure too (the model rejecting it) */
         bad = plain_bad;
         bool later = (cut && !bad) || plain_bad;
+        /* the filter of a cut one: with the solver's symbols where it
+           runs (solves_with; a first look before it), as is where not */
+        bool solver = s->m->ops->symbolic_values || s->m->ops->zero_location;
         if (!reads_find_values(s, later, false) ||
-            (cut && !bad && !cut_kept(s)))
+            (cut && !bad && !cut_kept(s, solver ? MAYBE_SYMBOLS : NULL)))
             return;
         /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
            no Loop */
-        if ((s->m->ops->symbolic_values || s->m->ops->zero_location) &&
-            !bad_solves(s, !bad, later, false))
+        if (solver && !bad_solves(s, !bad, later, false))
             return;
         /* a plain bad run (address 0) refuses before the model */
         if (bad) {

@@ -1556,8 +1556,11 @@ static int64_t read_parent(const mdl_test *m, const mdl_ev *ev,
  * candidate carries a failure, kept whatever herd7 leaves unsolved. */
 static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                   const int *base, const int *pick, const int *src,
-                  const int *final_w, sem_val *vals, bool loop, bool failed)
+                  const int *final_w, sem_val *vals, bool loop, bool failed,
+                  int *undet)
 {
+    for (int g = 0; undet && g < n_ev; g++)
+        undet[g] = 0;
     if (mdl_symbolic_plain(m, ev, n_ev, pick))   /* every read solved */
         return forced_unsolved(m, base, pick, NULL, NULL);
     int *parent = ll_xmalloc((size_t)n_ev * 5 * sizeof(int));
@@ -1679,6 +1682,10 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     if (loop) {
+        for (int g = 0; undet && g < n_ev; g++)
+            if (ev[g].e && ev[g].e->kind == SEM_R &&
+                det[mdl_uf_find(parent, g)] != 1)
+                undet[g] = mdl_uf_find(parent, g) + 1;
         free(parent);
         return keep;
     }
@@ -1813,11 +1820,14 @@ bool mdl_symbolic_keep(const mdl_test *m, const mdl_ev *ev, int n_ev,
                        const int *base, const int *pick, const int *src,
                        const int *final_w, sem_val *vals, bool failed)
 {
-    return judge(m, ev, n_ev, base, pick, src, final_w, vals, false, failed);
+    return judge(m, ev, n_ev, base, pick, src, final_w, vals, false, failed,
+                 NULL);
 }
 
 bool mdl_symbolic_determined(const mdl_test *m, const mdl_ev *ev, int n_ev,
-                             const int *base, const int *pick, const int *src)
+                             const int *base, const int *pick, const int *src,
+                             int *undet)
 {
-    return judge(m, ev, n_ev, base, pick, src, NULL, NULL, true, false);
+    return judge(m, ev, n_ev, base, pick, src, NULL, NULL, true, false,
+                 undet);
 }

@@ -42,11 +42,13 @@ $root/litmus/c/loops-cut-cmpxchg-expects-read-own-later.litmus: test loops-cut-c
 $root/litmus/c/loops-cut-cmpxchg-reads-own-later-copy-spin-elsewhere.litmus: test loops-cut-cmpxchg-reads-own-later-copy-spin-elsewhere: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-cmpxchg-reads-own-later-copy.litmus: test loops-cut-cmpxchg-reads-own-later-copy: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-filter-overwritten-write.litmus: test loops-cut-filter-overwritten-write: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-filter-undetermined-copy-negated.litmus: test loops-cut-filter-undetermined-copy-negated: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-incoherent-source.litmus: test loops-cut-incoherent-source: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-probe-beside-locks.litmus: test loops-cut-probe-beside-locks: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-read-unwritten-values.litmus: test loops-cut-read-unwritten-values: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write-xor.litmus: test loops-cut-reads-own-later-write-xor: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write.litmus: test loops-cut-reads-own-later-write: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-reads-value-of-loop-write.litmus: test loops-cut-reads-value-of-loop-write: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-spin-is-locked-unvalued.litmus: test loops-cut-spin-is-locked-unvalued: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-trylock-fails-unvalued.litmus: test loops-cut-trylock-fails-unvalued: loops unrolled 2 times; executions going round more are not counted
 EOF
