@@ -613,11 +613,17 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
             nd.same = true;
         } else if (zop || zero_pair(r, in, op)) {
             nd.zpair = true;
-        } else if ((pa.same && !vb) || (pb.same && !va)) {
-            /* an operation on such a value and a constant (`r3 + 1`):
-               herd7's pass solves it once it folded the pair */
+        } else if ((pa.same && !vb) || (pb.same && !va) ||
+                   (pa.same && pb.same)) {
+            /* an operation on such a value and a constant (`r3 + 1`),
+               or on two such values (`r2 & r2`, `(r2 >= r2) & r2`, r2 =
+               r0 == r1; `r2 & r3`, r3 = r1 != r5): herd7's pass solves
+               it once it folded the pairs (S24 := S13==S13 is 1, then
+               S23 := S24>=S24), no use of their reads (g21290021_82:
+               herd7 keeps the thin-air cycle of r0 and r1); of two,
+               symbolic.c's same_folds asks both (sem_vnode.arg) */
             nd.same = true;
-            nd.direct = pa.same ? pa.direct : pb.direct;
+            nd.direct = (pa.same ? pa.direct : 0) | (pb.same ? pb.direct : 0);
         } else if (!cr_use(r, &in->ops[0], vs)) {
             use(r, vs);
         }
@@ -767,8 +773,10 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         sem_set_nodep(r, ev);
     sem_val nv = v.v;
     sem_taint vv = vsrc(r, &in->ops[2]);
+    /* an operand made of a pair of copies (sem_vnode.same: `atomic_add(r0
+       == r1, y)`) uses neither, as exec_cas's expected value */
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
-        use(r, old.t | vv);
+        use(r, old.t | (vnode(r, &in->ops[2]).same ? 0 : vv));
     if (kind != LL_C_XCHG &&
         !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
         sem_next n = bad_op(r, old.t | v.t, old.t | v.t,
@@ -796,7 +804,9 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
     if (kind != LL_C_XCHG && vop(r, &in->ops[2])) {
         sem_set_vinner(r, w, vv);
         int id = vnode(r, &in->ops[2]).id;
-        if (zpair_under(r, id, 4))
+        /* ... or on a pair of copies (`atomic_add(r0 == r1, y)`:
+           `S20 := S19 + S18`, S18 := S13==S14 the fold) */
+        if (zpair_under(r, id, 4) || vnode(r, &in->ops[2]).same)
             sem_set_inode(r, w, id);
     } else if (kind == LL_C_XCHG) {
         store_vnode(r, w, &in->ops[2]);
@@ -954,9 +964,14 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     addr_vnode(r, ev, &in->ops[1]);
     if (unless && ok)       /* herd7's `S26 := S25 + S22`, read + a */
         cr_op(r, -2, 3);
-    /* atomic_add_unless: o is the value that stops the addition */
+    /* atomic_add_unless: o is the value that stops the addition. An
+       expected value made of a pair of copies (sem_vnode.same, `r0 !=
+       r1`, `(r2 | 2)`) uses neither: herd7's pass folds it to a
+       constant first, then solves the equation or checks the failure's
+       inequality (symbolic.c judges the pair, sem_run.sames) */
+    sem_taint ex = vnode(r, &in->ops[2]).same ? 0 : vsrc(r, &in->ops[2]);
     use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
-                ? 0 : old.t | vsrc(r, &in->ops[2])) |
+                ? 0 : old.t | ex) |
                (unless ? vsrc(r, &in->ops[3]) : 0));
     /* herd7's register phase may lose a success's equation (c_regs.c) */
     int lost = ok != unless && !sem_free(r, old.t)

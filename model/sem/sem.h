@@ -82,7 +82,9 @@ typedef struct sem_vnode {
                              copy's S1: that copy's id, else 0 */
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
-                             (C) */
+                             (C); or an operation on such values and
+                             constants (`r2 + 1`, `r2 & r3`: its arg, the
+                             pairs' ids, direct their reads) */
     bool zpair;           /* ==, != or ^ of a zero copy (zero) and what
                              it copies, or two zero copies of one value
                              (C): herd7's register phase leaves `S9 :=
@@ -145,7 +147,9 @@ typedef struct sem_event {
                              operation (sem_run.vnode), else id 0 */
     int inode;            /* W of an RMW whose operand is an operation
                              on a zpair (sem_vnode.zpair: `atomic_fetch_
-                             add(r3 + r3, y)`, r3 one): the operand's
+                             add(r3 + r3, y)`, r3 one) or a pair of
+                             copies (sem_vnode.same: `atomic_add(r2 |
+                             r2, y)`, r2 = r0 != r1): the operand's
                              vnode id, whose variable herd7's write names
                              (`S22 := S21 + S19`, S19 := S18 + S18, S18
                              the fold) in place of vinner's, else 0 */
