@@ -1544,7 +1544,7 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
        cycle's location expecting `r0 == r1` of two of its reads, a fold:
        LB3+plain-copy-cycle+cmpxchg-cycle-expects-equal-copies) */
     for (int g = 0; g < n_ev; g++)
-        if (solved[g] && det[g] == 2)
+        if (solved[g] && det[g] != 1)
             det[g] = 1;
     free(solved);
     /* a class is determined when one of its reads is; a value an
