@@ -1217,7 +1217,12 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
         if (!inner)
             continue;
-        /* an operand on a zpair: its operation's variable (inode) */
+        /* an operand that is an operation: its variable (inode),
+           whose equation unstored_ops makes on its operands' variables
+           (`S8 := S7 + 1`, S7 that of a stored `r0 & 1`, one with the
+           reads of that store): on the reads under it, the operand's
+           equation named the wrong variable and ordered a cycle's pass
+           otherwise (litmus/c/RMW+sub-operand-op-on-stored-op-pinned) */
         int iv = we->inode ? node_var(m, ev, n_ev, pick, opv, off,
                                       ev[w].thread, we->inode)
                            : -1;

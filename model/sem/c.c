@@ -715,17 +715,6 @@ static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
     set_vnode(r, o, nd, true);
 }
 
-/* Whether operation id, or one of its operands' within depth, is a
- * zpair (sem_event.inode). */
-static bool zpair_under(sem_run *r, int id, int depth)
-{
-    if (id <= 0 || id > r->n_vnodes || depth < 0)
-        return false;
-    const sem_vnode *nd = &r->vnodes[id - 1];
-    return nd->zpair || zpair_under(r, nd->arg[0], depth - 1) ||
-           zpair_under(r, nd->arg[1], depth - 1);
-}
-
 /* The operation an _return RMW makes (its read op operand 2): herd7's
  * one variable, the value it writes and returns (`S' := S + 1`), which
  * an operation on the register returned names (`atomic_inc_and_test`'s
@@ -803,10 +792,11 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
                   kind != LL_C_XCHG || vop(r, &in->ops[2]));
     if (kind != LL_C_XCHG && vop(r, &in->ops[2])) {
         sem_set_vinner(r, w, vv);
+        /* herd7's operand is a variable of its own, its operation on
+           the variables of its operands (`S8 := S7 + 1`, S7 that of
+           `r0 & 1`), not on the reads under them (sem_event.inode) */
         int id = vnode(r, &in->ops[2]).id;
-        /* ... or on a pair of copies (`atomic_add(r0 == r1, y)`:
-           `S20 := S19 + S18`, S18 := S13==S14 the fold) */
-        if (zpair_under(r, id, 4) || vnode(r, &in->ops[2]).same)
+        if (id > 0)
             sem_set_inode(r, w, id);
     } else if (kind == LL_C_XCHG) {
         store_vnode(r, w, &in->ops[2]);

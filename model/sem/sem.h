@@ -145,14 +145,15 @@ typedef struct sem_event {
                              S9 := S8 - S6), else 0 */
     sem_vnode vnode;      /* W storing an operation's result: its
                              operation (sem_run.vnode), else id 0 */
-    int inode;            /* W of an RMW whose operand is an operation
-                             on a zpair (sem_vnode.zpair: `atomic_fetch_
-                             add(r3 + r3, y)`, r3 one) or a pair of
-                             copies (sem_vnode.same: `atomic_add(r2 |
-                             r2, y)`, r2 = r0 != r1): the operand's
-                             vnode id, whose variable herd7's write names
-                             (`S22 := S21 + S19`, S19 := S18 + S18, S18
-                             the fold) in place of vinner's, else 0 */
+    int inode;            /* W of an RMW whose operand is an operation:
+                             the operand's vnode id, whose variable
+                             herd7's write names in place of vinner's
+                             (`S22 := S21 + S19`, S19 := S18 + S18 on a
+                             zpair; atomic_sub(r0 + 1, x) after `r0 =
+                             r0 & 1`: S8 := S7 + 1 on the variable S7
+                             of `r0 & 1`, not on its read; `S20 :=
+                             S19+S17` on a pair of copies, S17 :=
+                             S16|S16), else 0 */
     bool vcopy;           /* W of an RMW adding a local that holds 0 (no
                              read in it): herd7's register phase makes
                              its `S' := S + S0` the copy `S' := S`, its
