@@ -1679,7 +1679,10 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (o->proc >= 0 && o->slot >= 0) {
                 const mdl_run *run = &m->threads[o->proc].runs[pick[o->proc]];
                 sem_taint d = run->final_t[o->slot];
-                if (single(d) && !(run->used & d)) {
+                /* a copy of one read, not an operation on it that uses
+                   none (`r2 - r2` of a zpair, folded) */
+                if (single(d) && !(run->used & d) &&
+                    !(run->final_op && run->final_op[o->slot])) {
                     t = o->proc;
                     b = bit_of(d);
                 }
@@ -1687,7 +1690,8 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 const sem_event *we = ev[final_w[i]].e;
                 int wt = ev[final_w[i]].thread;
                 const mdl_run *run = &m->threads[wt].runs[pick[wt]];
-                if (single(we->vdata) && !(run->used & we->vdata)) {
+                if (single(we->vdata) && !(run->used & we->vdata) &&
+                    !we->vop) {
                     t = wt;
                     b = bit_of(we->vdata);
                 }
