@@ -89,6 +89,8 @@ typedef struct mdl_run {
     sem_val *final;          /* slot values at the end of the thread */
     sem_taint *final_t;      /* ... and the reads each is made of
                                 (sem_run.vsrc; without it, depends on) */
+    bool *final_op;          /* ... and whether it is an operation's
+                                result on them (sem_run.vop), not a copy */
     sem_taint used;          /* sem_run.used at the end */
     int n_sames;             /* sem_run.sames at the end */
     uint8_t sames[SEM_MAX_EQS][2];

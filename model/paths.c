@@ -1775,7 +1775,10 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->final = ll_xmalloc((size_t)t->n_slots * sizeof *u->final);
     u->final_t = ll_xmalloc((size_t)(t->n_slots ? t->n_slots : 1) *
                             sizeof *u->final_t);
+    u->final_op = ll_xcalloc((size_t)(t->n_slots ? t->n_slots : 1),
+                             sizeof *u->final_op);
     for (int i = 0; i < t->n_slots; i++) {
+        u->final_op[i] = sem_get_vop(r, i);
         u->final[i] = r->regs[i].v;
         u->final_t[i] = r->vsrc && (c->m->ops->symbolic_values ||
                                     c->m->ops->symbolic_cycles)
@@ -2079,6 +2082,7 @@ static void free_run(mdl_run *u)
     free(u->ev);
     free(u->final);
     free(u->final_t);
+    free(u->final_op);
     free(u->vnodes);
 }
 

@@ -908,6 +908,7 @@ void mdl_free(mdl_test *m)
             free(t->runs[r].ev);
             free(t->runs[r].final);
             free(t->runs[r].final_t);
+            free(t->runs[r].final_op);
             free(t->runs[r].vnodes);
         }
         free(t->runs);

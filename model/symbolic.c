@@ -177,13 +177,24 @@ static bool node_pair(const mdl_test *m, const int *base, const int *pick,
     return q[0] >= 0 && q[1] >= 0;
 }
 
-/* The same for the value write w stores. */
-static bool same_reads(const mdl_test *m, const mdl_ev *ev, const int *base,
-                       const int *pick, int w, int q[2])
+/* Whether operation nd of thread t (sem_vnode.same) folds: its two
+ * reads are one class of copies, or, an operation on two such values
+ * (`r2 & r3`, r2 = r0 == r1, r3 = r1 != r5: sem_vnode.arg), both fold. */
+static bool node_folds(const mdl_test *m, const int *base, const int *pick,
+                       int *parent, int t, const sem_vnode *nd, int depth)
 {
-    const sem_event *we = ev[w].e;
-    return we && we->kind == SEM_W &&
-           node_pair(m, base, pick, ev[w].thread, &we->vnode, q);
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    int a = nd->arg[0], b = nd->arg[1];
+    if (depth < SEM_MAX_READS && a > 0 && b > 0 && a != b &&
+        a <= run->n_vnodes && b <= run->n_vnodes) {
+        const sem_vnode *x = &run->vnodes[a - 1], *y = &run->vnodes[b - 1];
+        return x->same && y->same &&
+               node_folds(m, base, pick, parent, t, x, depth + 1) &&
+               node_folds(m, base, pick, parent, t, y, depth + 1);
+    }
+    int q[2];
+    return node_pair(m, base, pick, t, nd, q) &&
+           mdl_uf_find(parent, q[0]) == mdl_uf_find(parent, q[1]);
 }
 
 /* Whether write w stores such a value of two reads that are one class
@@ -193,9 +204,9 @@ static bool same_reads(const mdl_test *m, const mdl_ev *ev, const int *base,
 static bool same_folds(const mdl_test *m, const mdl_ev *ev, const int *base,
                        const int *pick, int *parent, int w)
 {
-    int q[2];
-    return same_reads(m, ev, base, pick, w, q) &&
-           mdl_uf_find(parent, q[0]) == mdl_uf_find(parent, q[1]);
+    const sem_event *we = ev[w].e;
+    return we && we->kind == SEM_W && we->vnode.same &&
+           node_folds(m, base, pick, parent, ev[w].thread, &we->vnode, 0);
 }
 
 /* Writes a and b store the results of two operations of the semantics
@@ -668,18 +679,24 @@ static bool pair_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *off, const int *var, int t,
                       const sem_vnode *nd, reg_map *rg, hs_sys *s)
 {
-    int from = !nd->same ? 0 : nd->arg[0] > 0 ? nd->arg[0] : nd->arg[1];
-    int fv = from > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, from) : -1;
-    if (fv >= 0) {
-        hs_add_arg(s, fv);
-        return true;
+    /* the operations it is made of (`(r2 >= r2) & r2`: S25 := S23&S24,
+       both), where followed */
+    int first = s->n_args, from = 0;
+    for (int i = 0; nd->same && i < 2; i++) {
+        int a = nd->arg[i];
+        int fv = a > 0 ? node_var(m, ev, n_ev, pick, opv, off, t, a) : -1;
+        if (fv >= 0 && (i == 0 || a != nd->arg[0])) {
+            hs_add_arg(s, fv);
+            from++;
+        }
     }
+    if (from)
+        return true;
     int q[2];
     if (!node_pair(m, base, pick, t, nd, q))
         return false;
     /* copies of one read that herd7's register phase renamed apart
        (`S9 := S7 != S18`): its variables for them (reg_map_args) */
-    int first = s->n_args;
     if (q[0] == q[1] && rg)
         reg_map_args(rg, m, ev, var, t, nd->stmt, q[0], s);
     while (s->n_args - first < 2)
@@ -1617,9 +1634,12 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
        from a constant (P0 `r1 = *x & 1; WRITE_ONCE(*y, r1);
        cmpxchg_relaxed(y, 1, r1 | 1)`: its success solves r1 & 1, so
        r1 | 1, which P1 reads and copies to x:
-       litmus/c/SYM+cmpxchg-pins-op-cycle) */
+       litmus/c/SYM+cmpxchg-pins-op-cycle); so is a class of copies the
+       pass solves through an equation of its own (a cmpxchg of the
+       cycle's location expecting `r0 == r1` of two of its reads, a fold:
+       LB3+plain-copy-cycle+cmpxchg-cycle-expects-equal-copies) */
     for (int g = 0; g < n_ev; g++)
-        if (solved[g] && det[g] == 2)
+        if (solved[g] && det[g] != 1)
             det[g] = 1;
     free(solved);
     /* a class is determined when one of its reads is; a value an
@@ -1753,7 +1773,10 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
             if (o->proc >= 0 && o->slot >= 0) {
                 const mdl_run *run = &m->threads[o->proc].runs[pick[o->proc]];
                 sem_taint d = run->final_t[o->slot];
-                if (single(d) && !(run->used & d)) {
+                /* a copy of one read, not an operation on it that uses
+                   none (`r2 - r2` of a zpair, folded) */
+                if (single(d) && !(run->used & d) &&
+                    !(run->final_op && run->final_op[o->slot])) {
                     t = o->proc;
                     b = bit_of(d);
                 }
@@ -1761,7 +1784,8 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 const sem_event *we = ev[final_w[i]].e;
                 int wt = ev[final_w[i]].thread;
                 const mdl_run *run = &m->threads[wt].runs[pick[wt]];
-                if (single(we->vdata) && !(run->used & we->vdata)) {
+                if (single(we->vdata) && !(run->used & we->vdata) &&
+                    !we->vop) {
                     t = wt;
                     b = bit_of(we->vdata);
                 }

@@ -176,7 +176,9 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
         x->n_turns != y->n_turns || !x->final_t != !y->final_t)
         return false;
     for (int i = 0; x->final_t && i < a->n_slots; i++)
-        if (x->final_t[i] != y->final_t[i])
+        if (x->final_t[i] != y->final_t[i] ||
+            (x->final_op && y->final_op &&
+             x->final_op[i] != y->final_op[i]))
             return false;
     for (int i = 0; i < x->n_ev; i++) {
         sem_event e = x->ev[i];

@@ -548,6 +548,27 @@ static bool zero_pair(sem_run *r, const ll_instr *in, int op)
            (ia > 0 || (ra && !(ra & (ra - 1))));
 }
 
+/* Whether operand o holds a value herd7's memory phase folds to a
+ * constant where its copies are one variable, whatever they are: a pair
+ * of copies (sem_vnode.same), or an operation on a zpair, within four
+ * operations (`((r1 | r10) ^ r0) + 1`). An operation on it with
+ * constants uses none of its reads: herd7's pass solves it once it
+ * folded, and symbolic.c's replay of that pass judges it. */
+static bool folds_under(sem_run *r, int id, int depth)
+{
+    if (id <= 0 || id > r->n_vnodes || depth < 0)
+        return false;
+    const sem_vnode *nd = &r->vnodes[id - 1];
+    return nd->zpair || folds_under(r, nd->arg[0], depth - 1) ||
+           folds_under(r, nd->arg[1], depth - 1);
+}
+
+static bool folded(sem_run *r, const ll_operand *o)
+{
+    sem_vnode n = vnode(r, o);
+    return n.same || (vop(r, o) && folds_under(r, n.id, 4));
+}
+
 static sem_next exec_bin(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, 1), b = operand(r, in, 2);
@@ -622,13 +643,26 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
             nd.same = true;
         } else if (zop || zero_pair(r, in, op)) {
             nd.zpair = true;
-        } else if ((pa.same && !vb) || (pb.same && !va)) {
-            /* an operation on such a value and a constant (`r3 + 1`):
-               herd7's pass solves it once it folded the pair */
+        } else if ((pa.same && !vb) || (pb.same && !va) ||
+                   (pa.same && pb.same)) {
+            /* an operation on such a value and a constant (`r3 + 1`),
+               or on two such values (`r2 & r2`, `(r2 >= r2) & r2`, r2 =
+               r0 == r1; `r2 & r3`, r3 = r1 != r5): herd7's pass solves
+               it once it folded the pairs (S24 := S13==S13 is 1, then
+               S23 := S24>=S24), no use of their reads (g21290021_82:
+               herd7 keeps the thin-air cycle of r0 and r1); of two,
+               symbolic.c's same_folds asks both (sem_vnode.arg) */
             nd.same = true;
-            nd.direct = pa.same ? pa.direct : pb.direct;
-        } else if (!cr_use(r, &in->ops[0], vs)) {
-            use(r, vs);
+            nd.direct = (pa.same ? pa.direct : 0) | (pb.same ? pb.direct : 0);
+        } else {
+            /* an operand herd7 folds uses none of its reads (`r2 + 1`,
+               `r2 & r0` of a zpair r2, `(r1 | r10) ^ r1`, r10 0: its
+               `S18 := S17+1` on the fold S17, solved where it folds,
+               which symbolic.c's replay of its pass judges) */
+            sem_taint u = (folded(r, &in->ops[1]) ? 0 : va) |
+                          (folded(r, &in->ops[2]) ? 0 : vb);
+            if (!cr_use(r, &in->ops[0], u))
+                use(r, u);
         }
         cr_op(r, 1, 2);
         cr_node(r, nd.id);
@@ -787,8 +821,10 @@ static sem_next exec_rmw(sem_run *r, const ll_instr *in)
         sem_set_nodep(r, ev);
     sem_val nv = v.v;
     sem_taint vv = vsrc(r, &in->ops[2]);
+    /* an operand made of a pair of copies (sem_vnode.same: `atomic_add(r0
+       == r1, y)`) uses neither, as exec_cas's expected value */
     if (kind != LL_C_XCHG && !zero_operand(r, in, v))
-        use(r, old.t | vv);
+        use(r, old.t | (folded(r, &in->ops[2]) ? 0 : vv));
     if (kind != LL_C_XCHG &&
         !binop(r, (int)(in->flags & 0xff), old.v, v.v, &nv)) {
         sem_next n = bad_op(r, old.t | v.t, old.t | v.t,
@@ -971,9 +1007,14 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     addr_vnode(r, ev, &in->ops[1]);
     if (unless && ok)       /* herd7's `S26 := S25 + S22`, read + a */
         cr_op(r, -2, 3);
-    /* atomic_add_unless: o is the value that stops the addition */
+    /* atomic_add_unless: o is the value that stops the addition. An
+       expected value made of a pair of copies (sem_vnode.same, `r0 !=
+       r1`, `(r2 | 2)`) uses neither: herd7's pass folds it to a
+       constant first, then solves the equation or checks the failure's
+       inequality (symbolic.c judges the pair, sem_run.sames) */
+    sem_taint ex = folded(r, &in->ops[2]) ? 0 : vsrc(r, &in->ops[2]);
     use(r, (ok != unless && copy_equation(r, old.t, &in->ops[2])
-                ? 0 : old.t | vsrc(r, &in->ops[2])) |
+                ? 0 : old.t | ex) |
                (unless ? vsrc(r, &in->ops[3]) : 0));
     /* herd7's register phase may lose a success's equation (c_regs.c) */
     int lost = ok != unless && !sem_free(r, old.t)
@@ -1327,7 +1368,8 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     case LL_C_BZ: {
         v = operand(r, in, 0);
         sem_taint vs = vsrc(r, &in->ops[0]);
-        if (!vnode(r, &in->ops[0]).same && !vnode(r, &in->ops[0]).zpair)
+        /* a pair, a zpair or an operation on them (folded): no use */
+        if (!vnode(r, &in->ops[0]).zpair && !folded(r, &in->ops[0]))
             use(r, vs);
         branch_vnode(r, &in->ops[0]);
         /* ... and the branches its value was set under */

@@ -86,7 +86,9 @@ typedef struct sem_vnode {
                              copy's S1: that copy's id, else 0 */
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
-                             (C) */
+                             (C); or an operation on such values and
+                             constants (`r2 + 1`, `r2 & r3`: its arg, the
+                             pairs' ids, direct their reads) */
     bool zpair;           /* ==, != or ^ of a zero copy (zero) and what
                              it copies, or two zero copies of one value
                              (C): herd7's register phase leaves `S9 :=
@@ -154,7 +156,8 @@ typedef struct sem_event {
                              := S18 + S18 of `atomic_fetch_add(r3 + r3,
                              y)`), its operations each an equation (S18,
                              a zpair's fold; `(r0 != 0) ^ (r0 >= 0)`, a
-                             diamond on r0), else 0 */
+                             diamond on r0; `S20 := S19+S17` on a pair
+                             of copies, S17 := S16|S16), else 0 */
     bool vcopy;           /* W of an RMW adding a local that holds 0 (no
                              read in it): herd7's register phase makes
                              its `S' := S + S0` the copy `S' := S`, its
