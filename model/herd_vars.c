@@ -160,17 +160,24 @@ static bool cas_step(const ll_instr *d)
  * uses it (g8100206_62: `cmpxchg(z, 1, r0 == r0)` reads r0 only on the
  * success way; `cmpxchg(y, READ_ONCE(*w), 1)` reads w on both, and
  * `cmpxchg(w, xchg(x, 1), 2)` numbers the exchange's variables on both:
- * litmus/c/SYM+cmpxchg-expects-xchg). The cmpxchg's index, or -1. */
+ * litmus/c/SYM+cmpxchg-expects-xchg). atomic_add_unless is one too: its
+ * addend is evaluated on the addition only. The chain must take j's
+ * temporary: an RMW whose result nothing takes (`atomic_inc(x);` before
+ * it) is a statement of its own. The cmpxchg's index, or -1. */
 static int cas_user(const ll_thread *th, int j)
 {
     if (!th->stmts[j].has_instr || !cas_step(&th->stmts[j].instr))
         return -1;
+    const char *t = th->stmts[j].instr.ops[0].sym;
+    bool used = false;
     for (int k = j + 1; k < th->n_stmts; k++) {
         const ll_stmt *s = &th->stmts[k];
         if (!s->has_instr || s->label)
             return -1;
-        if (s->instr.op == LL_C_CAS && !(s->instr.flags & LL_C_CAS_UNLESS))
-            return k;
+        for (int i = 1; i < s->instr.n_ops && !used; i++)
+            used = s->instr.ops[i].sym && !strcmp(s->instr.ops[i].sym, t);
+        if (s->instr.op == LL_C_CAS)
+            return used ? k : -1;
         if (s->instr.op != LL_C_FENCE && !cas_step(&s->instr))
             return -1;
     }
