@@ -55,6 +55,9 @@ typedef struct c_regs {
     short eq[SEM_MAX_REG_VARS];         /* K_READ: the variable an RMW's
                                            equation sets it equal to */
     bool read_lhs[SEM_MAX_REG_VARS];    /* that equation is read := var */
+    bool pin[SEM_MAX_REG_VARS];         /* K_READ: an RMW's equation sets
+                                           it to a constant, pinv */
+    sem_val pinv[SEM_MAX_REG_VARS];
     short eqv[SEM_MAX_EQS][2];          /* sem_run.eqs[i]: its read's
                                            variable, its operand's */
     signed char rno[SEM_MAX_REG_VARS];  /* K_READ: its read number, or -1 */
@@ -131,6 +134,7 @@ static int new_var(c_regs *s, int kind)
     s->cls[x] = false;
     s->guess[x] = -1;
     s->eq[x] = -1;
+    s->pin[x] = false;
     s->rno[x] = -1;
     s->val[x] = sem_int(0);
     s->pnext[x] = -1;
@@ -314,6 +318,13 @@ int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
         return 0;
     if (lhs >= 0)
         s->eq[s->read] = (short)lhs;
+    else if (solvable) {
+        /* `0 := S2`: the phase solves the read, and a register copying
+           it is a variable it solves there, in its order, not a
+           constant (`r1 = cmpxchg(x, 0, 1); cmpxchg(x, r1, 1)`) */
+        s->pin[s->read] = true;
+        s->pinv[s->read] = c;
+    }
     s->read_lhs[s->read] = read_lhs;
     /* its value, for the replay: a read kept equal to the expected
        value may join a class lost later (two cmpxchgs on one local) */
@@ -390,6 +401,8 @@ static int *phase_system(c_regs *s, hs_sys *sys)
             hs_add_eq(sys, p, e, zero);
         else if (e >= 0)
             hs_add_eq(sys, e, p, zero);
+        else if (s->pin[x])     /* herd7 orders `0 := S2` as `S2 := 0` */
+            hs_add_eq(sys, p, -1, s->pinv[x]);
         if (s->kind[x] != K_OP)
             continue;
         hs_add_op(sys, p);
