@@ -1496,8 +1496,8 @@ static bool c_regs_walk(const mdl_test *m, int t, const mdl_run *run,
     /* an operation on a local holding 0 is a copy herd7's phase makes
        too, which sem/c.c and c_regs.c replay themselves (sem_vnode.zero,
        zdeep): this walk knows no values, so it leaves such a run to them;
-       not for a copy of an operation's result (of_op), which has no zdeep
-       and whose operation's operands the walk renames as herd7's phase
+       not for a copy of an operation's result (of_op), whose
+       operation's operands the walk renames as herd7's phase
        (zc21340000_345: `r1 = r0; r5 = r1 & r2; r6 = r9 | r5` leaves `S20
        := S18` and `S25 := S24`, S24 := S20 & 0) */
     for (int i = 0; i < run->n_vnodes; i++)

@@ -557,7 +557,11 @@ static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_vnodes; i++) {
             const sem_vnode *nd = &run->vnodes[i];
-            int v = nd->zero && nd->zdeep == nd->id && !nd->of_op
+            /* an operation's zero copy too (of_op): `r2 = r1; r3 = (r2
+               ^ r2) + r1`, r1 = r0 & 1, is herd7's S12 := S15 with r2's
+               copy S15 := S9 of the operation S9 (litmus/c/LB+zero-
+               copy-of-op-copy-stored) */
+            int v = nd->zero && nd->zdeep == nd->id
                         ? node_var(m, ev, n_ev, pick, opv, off, t, nd->id)
                         : -1;
             if (v < 3 * n_ev)
@@ -1228,8 +1232,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd
                      ? reg_map_store(&rg, m, ev, src[g]) : -1;
         v = rv >= 0 ? rv : v;
-        /* a register renamed to what a deep zero copy copies */
-        int zv = we && we->vzero && opv[src[g]] < 0 && !we->vherd
+        /* a register renamed to what a deep zero copy copies, a read's
+           or an operation's (`smp_store_release(y, r2)` of r2 = r1, r1
+           = r0 & 1, beside `(r2 ^ r2) + r1`: P1's read of it S19 := S15,
+           not S9) */
+        int zv = we && we->vzero && !we->vherd
                      ? zero_var(&z, ev[src[g]].thread, we->vzero) : -1;
         if (zv >= 0)
             v = zv;

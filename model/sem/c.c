@@ -464,7 +464,12 @@ static bool copies_compared(sem_run *r, const ll_instr *in, int op,
  * `(r0 & 1) | r9`), nd (the new operation on the operands) becomes that
  * copy (sem_vnode.zero; model/symbolic.c zero_source), which a store of
  * the register writes (litmus/c/RMW+add-return-result-zero-copy,
- * RMW+inc-return-result-zero-copy-stored, LB+zero-copy-of-op-*). */
+ * RMW+inc-return-result-zero-copy-stored, LB+zero-copy-of-op-*). Not a
+ * comparison of two reads' copies (sem_vnode.same: `(r2 ^ r2) + r2`, r2
+ * = r0 != r1): the copy stays that pair, which symbolic.c judges as
+ * herd7's memory phase folds it (S12!=S12 where both read one write: zc
+ * 21320000_109, litmus/c/LB+zero-copy-of-copies-compared); made an
+ * operation of its own, its candidate was dropped. */
 static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
                       sem_vnode *nd)
 {
@@ -473,7 +478,8 @@ static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
     sem_vnode src = vnode(r, o);
     bool op = vop(r, o);
     if (!var || !v ||
-        (op ? src.id <= 0 : (v & (v - 1)) || (src.id && !src.copy)))
+        (op ? src.id <= 0 || (src.stmt != -1 && src.same)
+            : (v & (v - 1)) || (src.id && !src.copy)))
         return false;
     nd->copy = nd->zero = true;
     nd->home = nd->wev = -1;    /* no rmw_copy */
