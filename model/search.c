@@ -3588,6 +3588,32 @@ static void ill_refuse(search *s)
     s->status = MDL_BAD_INPUT;
 }
 
+/* A cut candidate that carries a failure (an illegal operation herd7's
+ * solver solves): herd7 keeps it whatever equations it leaves unsolved
+ * (mem.ml, ofail) and says `Loop` for it before its model, which, where
+ * it accepted it, refused the test first (illegal_accepted). P0 `r0 =
+ * READ_ONCE(*x); WRITE_ONCE(*y, r0 & 2); if (r0 == 1) { WRITE_ONCE(*w,
+ * 1); q = 1 - z; }`, P1 copying y to x, P2 spinning while w is 1: the
+ * cycle leaves r0 == 1 unsolved, the spin reads 1, `Loop` (no `Loop`
+ * without the illegal operation). Only a candidate with a run that
+ * takes a branch against the value read (paths.c free_runs), which the
+ * cut judge refuses (symbolic.c), is judged so: on one without, the
+ * failed judge falls back on an execution's rules. Its reads take their
+ * sources as the illegal probe's (a read of a cycle another value than
+ * its write's) and the failed judge decides (symbolic.c: each branch
+ * taken against the value read on a read it leaves unsolved); its filter
+ * is the cut one's, each value made of reads as it is or a symbol (an
+ * approximation). */
+static bool failed_cut_kept(search *s, bool solver)
+{
+    bool forced = false;
+    for (int t = 0; t < s->m->n_threads; t++)
+        forced |= s->m->threads[t].runs[s->pick[t]].n_forced_t != 0;
+    return forced && reads_find_values(s, false, true) &&
+           cut_kept(s, solver ? MAYBE_SYMBOLS : NULL) &&
+           (!solver || bad_solves(s, false, false, true));
+}
+
 static void choose_runs(search *s, int t)
 {
     if (s->stop)
@@ -3647,12 +3673,15 @@ static void choose_runs(search *s, int t)
         /* the filter of a cut one: with the solver's symbols where it
            runs (solves_with; a first look before it), as is where not */
         bool solver = s->m->ops->symbolic_values || s->m->ops->zero_location;
-        if (!reads_find_values(s, later, false) ||
-            (cut && !bad && !cut_kept(s, solver ? MAYBE_SYMBOLS : NULL)))
-            return;
-        /* herd7 drops every such candidate (C, LISA); a cut one (!bad):
-           no Loop */
-        if (solver && !bad_solves(s, !bad, later, false))
+        bool found = reads_find_values(s, later, false) &&
+                     (!cut || bad ||
+                      cut_kept(s, solver ? MAYBE_SYMBOLS : NULL)) &&
+                     /* herd7 drops every such candidate (C, LISA); a cut
+                        one (!bad): no Loop */
+                     (!solver || bad_solves(s, !bad, later, false));
+        if (!found && failed && !bad)
+            found = failed_cut_kept(s, solver);
+        if (!found)
             return;
         /* a plain bad run (address 0) refuses before the model */
         if (bad) {

@@ -1709,6 +1709,12 @@ static bool judge(const mdl_test *m, const mdl_ev *ev, int n_ev,
         }
     }
     if (loop) {
+        /* a branch taken against the value read (paths.c free_runs) is
+           herd7's only on a candidate that carries a failure (search.c
+           failed_cut_kept): r0 = (z + 1) - z solved to 1 and `if (r0 ==
+           0) WRITE_ONCE(*x, 1)` taken fed a spin on x, Loop where herd7
+           has none (g21320012_110) */
+        keep = keep && forced_unsolved(m, base, pick, parent, NULL);
         for (int g = 0; undet && g < n_ev; g++)
             if (ev[g].e && ev[g].e->kind == SEM_R &&
                 det[mdl_uf_find(parent, g)] != 1)
