@@ -363,6 +363,80 @@ static bool trylock_if(const ll_thread *th, const ll_c_node *n, int bz)
     return false;
 }
 
+/* An if whose condition tests a kernel cmpxchg's or atomic_add_unless's
+ * result through binary operations with constants (`if (cmpxchg(y, 0,
+ * 1) == 0)`, `if (atomic_add_unless(v, a, u))`): herd7 evaluates what
+ * follows the RMW in the condition, then the if, on each of its ways. */
+typedef struct fork_if {
+    int fk;             /* the RMW's statement */
+    bool var;           /* its result is the value read (cmpxchg): each
+                           operation, and the `!= 0` herd7 adds to one
+                           that is no comparison, a variable a way, and
+                           each way reads both arms */
+    int ops[8];         /* var: the operations' statements, in order */
+    int levels;         /* var: their number, with the `!= 0` */
+    bool then[2];       /* add_unless: whether way w (1: the addition)
+                           reads the then arm; its result is a constant
+                           (1 added, 0 not), so the operations fold */
+} fork_if;
+
+static bool fork_if_of(const ll_thread *th, const ll_c_node *n, int bz,
+                       fork_if *f)
+{
+    f->fk = -1;
+    for (int i = n->first; i < bz && f->fk < 0; i++) {
+        const ll_stmt *s = &th->stmts[i];
+        if (s->has_instr && s->instr.op == LL_C_CAS &&
+            is_temp(&s->instr.ops[0]))
+            f->fk = i;
+    }
+    if (f->fk < 0)
+        return false;
+    const ll_instr *cas = &th->stmts[f->fk].instr;
+    f->var = !(cas->flags & LL_C_CAS_UNLESS);
+    f->levels = 0;
+    const char *t = cas->ops[0].sym;
+    int64_t v[2] = {0, 1};
+    bool cmp = false;
+    for (int i = f->fk + 1; i < bz; i++) {
+        const ll_stmt *s = &th->stmts[i];
+        if (!s->has_instr || s->instr.op == LL_C_CTRL_SAVE)
+            continue;
+        const ll_instr *in = &s->instr;
+        const ll_operand *o = in->ops;
+        if (in->op != LL_C_BIN || !is_temp(&o[0]) || poi_tick(in) ||
+            f->levels >= 7)
+            return false;
+        bool first = is_temp(&o[1]) && !strcmp(o[1].sym, t);
+        if (!(first ? is_const(&o[2])
+                    : is_const(&o[1]) && is_temp(&o[2]) &&
+                          !strcmp(o[2].sym, t)))
+            return false;
+        int op = (int)(in->flags & 0xff);
+        for (int w = 0; w < 2 && !f->var; w++)
+            if (!ll_c_eval_binop(op, first ? v[w] : o[1].imm,
+                                 first ? o[2].imm : v[w], &v[w]))
+                return false;
+        cmp = op >= LL_C_EQ && op <= LL_C_GE;
+        f->ops[f->levels++] = i;
+        t = o[0].sym;
+    }
+    const ll_operand *c = &th->stmts[bz].instr.ops[0];
+    if (!is_temp(c) || strcmp(c->sym, t))
+        return false;
+    if (f->var && !cmp)
+        f->ops[f->levels++] = -1;       /* build_cond's `!= 0` */
+    f->then[0] = v[0] != 0;
+    f->then[1] = v[1] != 0;
+    return true;
+}
+
+/* The arm of an if that way w reads (fork_if, add_unless), -1: none. */
+static int fork_arm(const ll_c_node *n, const fork_if *f, int w)
+{
+    return f->then[w] ? n->kid : n->other;
+}
+
 static void measure(hv *h, int k);
 
 /* Node k and the statements after it in its block. */
@@ -417,6 +491,26 @@ static void measure(hv *h, int k)
             bool fork;
             size -= instr_vars(h->th, n->first, bz, &fork);
             forks = 0;
+        }
+        fork_if f;
+        if (forks == 1 && !tl && fork_if_of(h->th, n, bz, &f)) {
+            /* the condition up to the RMW, its operations on each way,
+               then the arms each way reads */
+            size = range_vars(h, n->first, f.fk + 1, -1, &forks);
+            int64_t outs = 0;
+            for (int w = 1; w >= 0; w--) {
+                int a[2] = {f.var ? n->kid : fork_arm(n, &f, w),
+                            f.var ? n->other : -2};
+                size += f.var ? f.levels : 0;
+                for (int k = 0; k < 2; k++) {
+                    if (a[k] >= 0)
+                        measure(h, a[k]);
+                    size += a[k] >= 0 ? h->size[a[k]] : 0;
+                    outs += a[k] >= 0 ? h->nout[a[k]] : a[k] == -1;
+                }
+            }
+            nout = outs;
+            break;
         }
         int arms[2] = {n->kid, n->other};
         int64_t outs = 0;
@@ -861,6 +955,59 @@ static int64_t walk_seq(hv *h, int k, int64_t c)
     return h->nout[k] * m - 1 - (i * m + r);
 }
 
+/* The size and outcomes of arm k of an if, -1 none. */
+static int64_t arm_size(const hv *h, int k)
+{
+    return k >= 0 ? h->size[k] : 0;
+}
+
+static int64_t arm_nout(const hv *h, int k)
+{
+    return k >= 0 ? h->nout[k] : 1;
+}
+
+/* An if on a cmpxchg's or atomic_add_unless's result (fork_if) from
+ * counter c: the condition up to the RMW; each operation after it a
+ * variable on each way, the failure's first (its bind meets the RMW's
+ * ways reversed); then the arms, the success's way first (the two binds
+ * of each operation reverse altT's list twice): an add_unless way its
+ * one arm, a cmpxchg way then and else. The if's list of outcomes is
+ * the ways' concatenated, reversed. The run's turns: the RMW's, then the
+ * if's. */
+static int64_t walk_fork(hv *h, const ll_c_node *n, const fork_if *f,
+                         int64_t c)
+{
+    number_range(h, n->first, f->fk + 1, &c);
+    bool ok = next_turn(h);
+    for (int k = 0; f->var && k < f->levels; k++) {
+        c += 2;
+        int j = f->ops[k];
+        if (j >= 0) {
+            h->op_own[j] = ok ? c : c - 1;
+            src_set(h, &h->th->stmts[j].instr.ops[0], j, h->op_own[j]);
+        }
+    }
+    bool taken = next_turn(h);
+    if (!f->var) {
+        int a1 = fork_arm(n, f, 1), a0 = fork_arm(n, f, 0);
+        int64_t n1 = arm_nout(h, a1), at;
+        if (ok)
+            at = a1 >= 0 ? walk(h, a1, c) : 0;
+        else
+            at = n1 + (a0 >= 0 ? walk(h, a0, c + arm_size(h, a1)) : 0);
+        return n1 + arm_nout(h, a0) - 1 - at;
+    }
+    int64_t nt = arm_nout(h, n->kid), ne = arm_nout(h, n->other);
+    int64_t way = arm_size(h, n->kid) + arm_size(h, n->other);
+    int64_t c0 = ok ? c : c + way, at = ok ? 0 : nt + ne;
+    if (taken)
+        at += walk(h, n->kid, c0);
+    else
+        at += nt + (n->other >= 0
+                        ? walk(h, n->other, c0 + arm_size(h, n->kid)) : 0);
+    return 2 * (nt + ne) - 1 - at;
+}
+
 static int64_t walk(hv *h, int k, int64_t c)
 {
     if (!h->ok)
@@ -877,6 +1024,9 @@ static int64_t walk(hv *h, int k, int64_t c)
     case LL_C_NODE_IF: {
         int bz = if_bz(h->th, n);
         bool tl = trylock_if(h->th, n, bz);
+        fork_if f;
+        if (!tl && fork_if_of(h->th, n, bz, &f))
+            return walk_fork(h, n, &f, c);
         number_range(h, n->first, tl ? bz : h->th->c_tree[n->kid].first, &c);
         const ll_operand *v = &h->th->stmts[bz].instr.ops[0];
         if (tl)
