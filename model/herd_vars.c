@@ -12,7 +12,7 @@
  * read). Measured on variants written for this (litmus/c/SYM+*).
  *
  * herd7 reads the thread's whole tree: an `if` on a non-constant value
- * reads both arms (then before else) and then the rest of its block
+ * reads both branches (then before else) and then the rest of its block
  * once for each way out of the if, in the order of the if's list of
  * outcomes; a cmpxchg, an atomic_add_unless, a spin_trylock and a
  * spin_is_locked are such forks too. The lists are built as herd7's
@@ -372,11 +372,11 @@ typedef struct fork_if {
     bool var;           /* its result is the value read (cmpxchg): each
                            operation, and the `!= 0` herd7 adds to one
                            that is no comparison, a variable a way, and
-                           each way reads both arms */
+                           each way reads both branches */
     int ops[8];         /* var: the operations' statements, in order */
     int levels;         /* var: their number, with the `!= 0` */
     bool then[2];       /* add_unless: whether way w (1: the addition)
-                           reads the then arm; its result is a constant
+                           reads the then branch; its result is a constant
                            (1 added, 0 not), so the operations fold */
 } fork_if;
 
@@ -431,7 +431,7 @@ static bool fork_if_of(const ll_thread *th, const ll_c_node *n, int bz,
     return true;
 }
 
-/* The arm of an if that way w reads (fork_if, add_unless), -1: none. */
+/* The branch of an if that way w reads (fork_if, add_unless), -1: none. */
 static int fork_arm(const ll_c_node *n, const fork_if *f, int w)
 {
     return f->then[w] ? n->kid : n->other;
@@ -495,7 +495,7 @@ static void measure(hv *h, int k)
         fork_if f;
         if (forks == 1 && !tl && fork_if_of(h->th, n, bz, &f)) {
             /* the condition up to the RMW, its operations on each way,
-               then the arms each way reads */
+               then the branches each way reads */
             size = range_vars(h, n->first, f.fk + 1, -1, &forks);
             int64_t outs = 0;
             for (int w = 1; w >= 0; w--) {
@@ -512,18 +512,18 @@ static void measure(hv *h, int k)
             nout = outs;
             break;
         }
-        int arms[2] = {n->kid, n->other};
+        int branches[2] = {n->kid, n->other};
         int64_t outs = 0;
         for (int a = 0; a < 2; a++) {
             if (!tl && is_const(v) && (v->imm != 0) != (a == 0))
                 continue;            /* herd7 reads the branch taken only */
-            if (arms[a] < 0) {
+            if (branches[a] < 0) {
                 outs++;
                 continue;
             }
-            measure(h, arms[a]);
-            size += h->size[arms[a]];
-            outs += h->nout[arms[a]];
+            measure(h, branches[a]);
+            size += h->size[branches[a]];
+            outs += h->nout[branches[a]];
         }
         nout = outs;
         if (forks)
@@ -955,7 +955,7 @@ static int64_t walk_seq(hv *h, int k, int64_t c)
     return h->nout[k] * m - 1 - (i * m + r);
 }
 
-/* The size and outcomes of arm k of an if, -1 none. */
+/* The size and outcomes of branch k of an if, -1 none. */
 static int64_t arm_size(const hv *h, int k)
 {
     return k >= 0 ? h->size[k] : 0;
@@ -969,9 +969,9 @@ static int64_t arm_nout(const hv *h, int k)
 /* An if on a cmpxchg's or atomic_add_unless's result (fork_if) from
  * counter c: the condition up to the RMW; each operation after it a
  * variable on each way, the failure's first (its bind meets the RMW's
- * ways reversed); then the arms, the success's way first (the two binds
+ * ways reversed); then the branches, the success's way first (the two binds
  * of each operation reverse altT's list twice): an add_unless way its
- * one arm, a cmpxchg way then and else. The if's list of outcomes is
+ * one branch, a cmpxchg way then and else. The if's list of outcomes is
  * the ways' concatenated, reversed. The run's turns: the RMW's, then the
  * if's. */
 static int64_t walk_fork(hv *h, const ll_c_node *n, const fork_if *f,

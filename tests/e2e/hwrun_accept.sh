@@ -114,6 +114,8 @@ litmus/c/R+is_locked-lone-unlock-misspelt.litmus:18:2: hwrun cannot tell what a 
 litmus/c/SB+lock-misspelt.litmus:21:2: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/SB+registers-compared.litmus:32:9: hwrun does not check a condition that compares two places
 litmus/c/SRCU+misspelt-struct.litmus:21:6: hwrun cannot tell what a register points to: no shared variable has its address taken
+litmus/c/loops-cut-failure-unsolved-branch.litmus:22:18: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
+litmus/c/loops-cut-forced-branch-solved.litmus:21:25: hwrun does not support arithmetic on an address ('z'): herd7 computes it otherwise than a machine
 litmus/c/zero-read-selfcopy-other-thread-op.litmus:18:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/c/zero-xchg-selfread-op.litmus:20:7: hwrun cannot tell what a register points to: no shared variable has its address taken
 litmus/riscv/2+2W+rls.litmus:11:2: 'sw' with .aq/.rl is herd's notation; RISC-V has no such instruction (use lr/sc, an AMO or fences)
