@@ -3250,7 +3250,13 @@ static bool symbols_kept(search *s, const int *undet, const int *thr,
  * WRITE_ONCE(*x, r0);` alone writes x, which `filter (x=2)` keeps only
  * where the read takes the 2 its own write makes (x = S, no Loop on
  * herd7, g14000051_310; litmus/c/loops-cut-filter-undetermined-copy).
- * Called after reads_find_values built the events. */
+ * A lock operation's write (sem_ops.herd_nonmem) is none: herd7's
+ * final writes are its memory writes, so a lock word shows its initial
+ * value only where no plain write of it is (its initial write is
+ * co-before the others), as final_memory: P0 `WRITE_ONCE(*s, 2);
+ * spin_unlock(s);` and a spin_lock(s) elsewhere, `filter (s=0)` keeps
+ * no final state, no Loop (g16000113_67; litmus/c/loops-cut-filter-
+ * lock-writes). Called after reads_find_values built the events. */
 static bool cut_kept(search *s, const int *undet)
 {
     mdl_test *m = s->m;
@@ -3275,7 +3281,8 @@ static bool cut_kept(search *s, const int *undet)
         for (int i = 0; i < O && !shown; i++)
             shown = m->obs[i].mem == l;
         for (int h = L; h < s->n_ev && shown; h++)
-            if (s->ev[h].e->kind == SEM_W && s->ev[h].loc == l)
+            if (s->ev[h].e->kind == SEM_W && s->ev[h].loc == l &&
+                !(s->ev[h].e->tags & m->ops->herd_nonmem))
                 cand[n++] = h;
         if (n == first[l])
             cand[n++] = l;      /* no write: the initial one */

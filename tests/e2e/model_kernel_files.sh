@@ -42,6 +42,7 @@ $root/litmus/c/loops-cut-cmpxchg-expects-read-own-later.litmus: test loops-cut-c
 $root/litmus/c/loops-cut-cmpxchg-reads-own-later-copy-spin-elsewhere.litmus: test loops-cut-cmpxchg-reads-own-later-copy-spin-elsewhere: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-cmpxchg-reads-own-later-copy.litmus: test loops-cut-cmpxchg-reads-own-later-copy: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-failure-unsolved-branch.litmus: test loops-cut-failure-unsolved-branch: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-filter-lock-only-word.litmus: test loops-cut-filter-lock-only-word: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-filter-overwritten-write.litmus: test loops-cut-filter-overwritten-write: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-filter-undetermined-copy-negated.litmus: test loops-cut-filter-undetermined-copy-negated: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-incoherent-source.litmus: test loops-cut-incoherent-source: loops unrolled 2 times; executions going round more are not counted
