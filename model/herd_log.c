@@ -59,11 +59,15 @@ static void show_unsigned(const mdl_test *m, int k, ll_value *v)
 }
 
 /* herd7's rank of a kind of value: undetermined (S8), integers,
- * addresses, code labels. */
-static int value_rank(const mdl_test *m, sem_val v)
+ * addresses, code labels. In an array shown whole (z={S8,0}) herd7
+ * holds the array as one value whose undetermined elements are frozen
+ * into it, and those rank after the rest: `0:r0=S8; z={0,0};` before
+ * `0:r0=S8; z={S8,0};`, where `z[0]=S8` shown alone comes first
+ * (litmus/c/array-whole-undetermined-element-order). */
+static int value_rank(const mdl_test *m, sem_val v, bool in_whole)
 {
     if (v.sym == MDL_SYM_UNDETERMINED)
-        return 0;
+        return in_whole ? 4 : 0;
     if (v.sym < 0)
         return 1;
     return strncmp(m->syms[v.sym], "label:", 6) ? 2 : 3;
@@ -73,9 +77,9 @@ static int value_rank(const mdl_test *m, sem_val v)
  * (mdl_obs_raw: a W register's 0xffffffff, shown -1, follows 1),
  * integers signed, an address by its symbol's name then its offset (x+8
  * before x+16). */
-static int raw_cmp(const mdl_test *m, sem_val x, sem_val y)
+static int raw_cmp(const mdl_test *m, sem_val x, sem_val y, bool in_whole)
 {
-    int rx = value_rank(m, x), ry = value_rank(m, y);
+    int rx = value_rank(m, x, in_whole), ry = value_rank(m, y, in_whole);
     if (rx != ry)
         return rx < ry ? -1 : 1;
     if (x.sym >= 0 && x.sym != y.sym) {
@@ -129,11 +133,12 @@ static int by_ranks(const void *pa, const void *pb)
 
 static const mdl_test *rank_of;     /* for by_value, which qsort calls */
 static const sem_val *rank_vals;
+static bool rank_whole;
 
 static int by_value(const void *pa, const void *pb)
 {
     return raw_cmp(rank_of, rank_vals[*(const int *)pa],
-                   rank_vals[*(const int *)pb]);
+                   rank_vals[*(const int *)pb], rank_whole);
 }
 
 /* Place k's values ranked; the number of ranks. */
@@ -145,10 +150,11 @@ static int rank_place(const mdl_test *m, int k, int *rank)
         idx[c] = c;
     rank_of = m;
     rank_vals = p->v;
+    rank_whole = m->obs[k].whole;
     qsort(idx, (size_t)p->n, sizeof *idx, by_value);
     int r = -1;
     for (int i = 0; i < p->n; i++) {
-        if (!i || raw_cmp(m, p->v[idx[i - 1]], p->v[idx[i]]))
+        if (!i || raw_cmp(m, p->v[idx[i - 1]], p->v[idx[i]], rank_whole))
             r++;
         rank[idx[i]] = r;
     }
