@@ -430,6 +430,12 @@ typedef struct mdl_herd_regs {
     int (*op_src)[2];
     int n_zero;     /* of left, zero copies (herd_vars.c zero_copies): */
     int64_t (*zflag)[2];  /* each one's first flag's number, left side */
+    /* C: per statement, its operation's variable renamed to its parent
+       (0: none); zeros: the run has zero copies (sem_vnode.zero), which
+       left lists with the other copies, in herd7's order */
+    int64_t *op_par;
+    bool *op_fold;  /* C: per statement, its operation an xor, == or != */
+    bool zeros;
 } mdl_herd_regs;
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);

@@ -48,12 +48,19 @@ void hs_add_eq(hs_sys *s, int lhs, int var, sem_val cst)
     e->first = s->n_args;
     e->n_args = 0;
     e->fold = false;
+    e->copy_arg = -1;
 }
 
 void hs_fold_last(hs_sys *s)
 {
     if (s->n_eqs)
         s->eqs[s->n_eqs - 1].fold = true;
+}
+
+void hs_copy_arg_last(hs_sys *s, int k)
+{
+    if (s->n_eqs && k >= 0)
+        s->eqs[s->n_eqs - 1].copy_arg = k;
 }
 
 void hs_add_op(hs_sys *s, int lhs)
@@ -193,6 +200,18 @@ static bool folds(const solver *sv, const hs_eq *e)
     return true;
 }
 
+/* The variable zero copy e copies where its other arguments are solved
+ * (herd7's add and or then return it: a copy), else -1. */
+static int zero_copied(const solver *sv, const hs_eq *e)
+{
+    if (e->copy_arg < 0 || e->copy_arg >= e->n_args)
+        return -1;
+    for (int i = 0; i < e->n_args; i++)
+        if (i != e->copy_arg && !sv->solved[sv->args[e->first + i]])
+            return -1;
+    return sv->args[e->first + e->copy_arg];
+}
+
 /* One equation of a component, as herd7's solve_one. */
 static void solve_one(solver *sv, const hs_eq *e)
 {
@@ -201,10 +220,11 @@ static void solve_one(solver *sv, const hs_eq *e)
         sv->solved[e->lhs] = true;
     else if (!r)
         sv->unsolved = true;
-    if (sv->left && !r && !is_op(e) && e->var >= 0 && sv->n_left < sv->n) {
+    int var = !is_op(e) ? e->var : zero_copied(sv, e);
+    if (sv->left && !r && var >= 0 && sv->n_left < sv->n) {
         hs_left *k = &sv->left[sv->n_left++];
         k->lhs = e->lhs;
-        k->var = e->var;
+        k->var = var;
         k->lhs_solved = l;
     }
 }

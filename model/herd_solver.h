@@ -19,6 +19,10 @@ typedef struct hs_eq {
     bool fold;      /* an operation herd7 makes a constant when met if its
                        arguments are renamed to one variable (S^S, S==S,
                        S!=S: lib/symbValue.ml), whatever that is */
+    int copy_arg;   /* a zero copy (an add or or of a value herd7 solves
+                       to 0): the argument it copies, which it is once
+                       its other argument is solved (`S26 := S12+S19`,
+                       S12 := 0, is left `S26 := S19`); -1 none */
 } hs_eq;
 
 /* The equations in herd7's order, and herd7's numbers of the variables
@@ -41,6 +45,9 @@ void hs_add_op(hs_sys *s, int lhs);
 void hs_add_arg(hs_sys *s, int var);
 /* The last equation added is a fold (hs_eq.fold). */
 void hs_fold_last(hs_sys *s);
+/* The last equation added, an operation, is a zero copy of its argument
+ * k (hs_eq.copy_arg). */
+void hs_copy_arg_last(hs_sys *s, int k);
 void hs_free(hs_sys *s);
 
 /* Does herd7 7.58 solve the system, leaving no equation unsolved: no
@@ -52,7 +59,8 @@ void hs_free(hs_sys *s);
  * renamed variable. */
 bool hs_solvable(const hs_sys *s, int *rename, bool *solved);
 
-/* A copy equation the pass left, renamed: `lhs := var`, lhs_solved when
+/* A copy equation the pass left, renamed (a zero copy's too): `lhs :=
+ * var`, lhs_solved when
  * the pass had solved lhs before it met it (herd7 then keeps `1 := S15`,
  * which the memory phase must meet; else `S5 := S14`, whose S5 events
  * no longer hold once it is solved later). */

@@ -20,7 +20,12 @@
  * a block's is (for each outcome of its first statement in order, the
  * list of the rest after it) concatenated and reversed, and the rest of
  * a block is read once per outcome in list order. So one run of ours
- * (one path) needs the sizes of what it does not take. A symbol's
+ * (one path) needs the sizes of what it does not take. The register
+ * phase that names them is replayed along a C run (c_regs_walk): its
+ * copies, operations, zero copies (sem_vnode.zero: an add or or of a
+ * value it solves to 0 is left a copy) and constants, solved by
+ * herd_solver.c as herd7 does, for the copies it leaves to the memory
+ * phase in its order (model/symbolic.c reg_map). A symbol's
  * number is its read's parent in herd7's register phase
  * (mdl_herd_read_parents), where not known the largest variable of its
  * class: the reads a cycle of copies makes equal and the register reads
@@ -66,6 +71,19 @@ typedef struct hv {
     int64_t *store_var;
     int64_t (*op_arg)[2];   /* mdl_herd_regs.op_arg, op_src, or NULL */
     int (*op_src)[2];
+    /* ... and (eqs_on) the rest of its register phase on the way: each
+       operation (cops: its variable, its operands' or 0 for a constant,
+       a fold, the operand a zero copy of the run copies or -1, whether
+       symbolic.c has a variable for it: a live operation of the run, no
+       branch's condition), each read of a constant (a local holding
+       one, a parameter) */
+    const mdl_run *run;
+    bool complex;           /* an RMW, a lock, ... on the way: not all of
+                               its register phase is in cops */
+    int (*cops)[6];
+    int n_cops, cap_cops;
+    int *consts;
+    int n_consts, cap_consts;
 } hv;
 
 static bool is_local(const ll_operand *o)
@@ -594,7 +612,56 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
         ll_grow((void **)&h->eqs, &h->cap_eqs, h->n_eqs + 1, sizeof *h->eqs);
         h->eqs[h->n_eqs][0] = (int)*c;
         h->eqs[h->n_eqs++][1] = (int)v;
+    } else if (h->eqs_on && *c < INT_MAX) {
+        ll_grow((void **)&h->consts, &h->cap_consts, h->n_consts + 1,
+                sizeof *h->consts);
+        h->consts[h->n_consts++] = (int)*c;
     }
+}
+
+/* The variable operand o of an operation is, just read (c) where a
+ * local: its register read's, a temporary's value, 0 a constant. */
+static int64_t opnd_var(hv *h, const ll_operand *o, int64_t c)
+{
+    return is_local(o) ? c : is_temp(o) ? hold_of(h, o) : 0;
+}
+
+/* Which operand the run's zero copy at statement j copies (sem_vnode.
+ * zk), -1: none there; *live: the run has a live operation there, not
+ * a branch's condition (symbolic.c node_var's). */
+static int zero_k(const hv *h, int j, bool *live)
+{
+    *live = false;
+    for (int i = 0; h->run && i < h->run->n_vnodes; i++) {
+        const sem_vnode *nd = &h->run->vnodes[i];
+        if (nd->stmt != j)
+            continue;
+        *live |= nd->live && !nd->cond;
+        if (nd->zero || nd->hzero)
+            return nd->zk;
+    }
+    return -1;
+}
+
+/* Operation j, variable x, on operand variables a and b (0: constants):
+ * an equation of the register phase (hv.cops). */
+static void note_op(hv *h, int j, const ll_instr *in, int64_t x, int64_t a,
+                    int64_t b)
+{
+    if (!h->eqs_on || x <= 0 || x >= INT_MAX || a >= INT_MAX || b >= INT_MAX)
+        return;
+    int op = (int)(in->flags & 0xff);
+    ll_grow((void **)&h->cops, &h->cap_cops, h->n_cops + 1, sizeof *h->cops);
+    int *e = h->cops[h->n_cops++];
+    e[0] = (int)x;
+    e[1] = (int)a;
+    e[2] = (int)b;
+    e[3] = in->op == LL_C_BIN &&
+           (op == LL_C_XOR || op == LL_C_EQ || op == LL_C_NE);
+    bool live;
+    e[4] = zero_k(h, j, &live);
+    e[4] = in->op == LL_C_BIN ? e[4] : -1;
+    e[5] = live;
 }
 
 /* What a register set from operand o (read just before, if a local)
@@ -620,6 +687,14 @@ static void op_result(hv *h, int j, const ll_instr *in, int64_t *c)
     *c += n;
     h->op_own[j] = n ? *c : 0;
     src_set(h, &o[0], n ? j : -1, n ? *c : 0);
+}
+
+/* op_result, with the operands' variables a and b for its equation. */
+static void op_result_eq(hv *h, int j, const ll_instr *in, int64_t *c,
+                         int64_t a, int64_t b)
+{
+    op_result(h, j, in, c);
+    note_op(h, j, in, h->op_own[j], a, b);
 }
 
 /* Statement i stores operand o: the operation whose result o holds. */
@@ -763,7 +838,9 @@ static void number_nested(hv *h, int first, int j, int64_t *c);
  * register read (mdl_herd_regs.op_arg). */
 static void note_arg(hv *h, int j, int k, const ll_operand *o, int64_t c)
 {
-    h->op_arg[j][k] = is_local(o) ? c : 0;
+    /* a temporary's value, negated (taken where the walk replays the
+       whole phase: reg_solved_reads) */
+    h->op_arg[j][k] = is_local(o) ? c : is_temp(o) ? -hold_of(h, o) : 0;
     h->op_src[j][k] = is_local(o) ? src_of(h, o) : -1;
 }
 
@@ -792,6 +869,7 @@ static void number_nested(hv *h, int first, int j, int64_t *c)
     const ll_instr *in = &h->th->stmts[j].instr;
     const ll_operand *o = in->ops;
     number_tree(h, first, j, &o[1], c);
+    int64_t a = opnd_var(h, &o[1], *c);
     if (h->op_arg && in->op != LL_C_LD)
         note_arg(h, j, 0, &o[1], *c);
     if (in->op == LL_C_LD) {
@@ -803,11 +881,13 @@ static void number_nested(hv *h, int first, int j, int64_t *c)
         number_tree(h, first, j, &o[2], c);
         if (h->op_arg)
             note_arg(h, j, 1, &o[2], *c);
-        op_result(h, j, in, c);
+        op_result_eq(h, j, in, c, a, opnd_var(h, &o[2], *c));
         return;
     }
     *c += !is_const(&o[1]);
     src_set(h, &o[0], -1, is_const(&o[1]) ? 0 : *c);
+    if (!is_const(&o[1]))
+        note_op(h, j, in, *c, a, 0);
 }
 
 /* Number statement i's variables from *c; skip_addr: its address was
@@ -849,6 +929,7 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         store_of(h, i, &o[1]);
         return;
     case LL_C_RMW:
+        h->complex = true;
         if (cas_user(h->th, i) >= 0)
             return;     /* numbered inside the cmpxchg (number_cas_opnd) */
         if (!skip_addr)
@@ -857,6 +938,7 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
         rmw_result(h, i, c);
         return;
     case LL_C_CAS:
+        h->complex = true;
         if (in->flags & LL_C_CAS_UNLESS)
             number_unless(h, i, c);
         else
@@ -872,6 +954,8 @@ static void number_instr(hv *h, int first, int i, bool skip_addr, int64_t *c)
     default:
         break;
     }
+    h->complex |= in->op != LL_C_FENCE && in->op != LL_C_JMP &&
+                  in->op != LL_C_CTRL_SAVE && in->op != LL_C_CTRL_RESTORE;
     *c += instr_vars(h->th, first, i, &fork);
     if (in->n_ops > 0 && in->op != LL_C_ST && in->op != LL_C_BZ &&
         in->op != LL_C_JMP && in->op != LL_C_CTRL_RESTORE)
@@ -977,6 +1061,7 @@ static int64_t arm_nout(const hv *h, int k)
 static int64_t walk_fork(hv *h, const ll_c_node *n, const fork_if *f,
                          int64_t c)
 {
+    h->complex = true;
     number_range(h, n->first, f->fk + 1, &c);
     bool ok = next_turn(h);
     for (int k = 0; f->var && k < f->levels; k++) {
@@ -1124,6 +1209,14 @@ typedef struct sv_walk {
     int64_t (*op_arg)[2];   /* mdl_herd_regs.op_arg, op_src of an xor's
                                operands, or NULL */
     int (*op_src)[2];
+    /* a C way (c_regs_walk): the rest of herd7's register phase, its
+       operations and reads of constants (hv.cops, consts), and per
+       statement its operation's variable (hv.op_own); else none */
+    const int (*cops)[6];
+    int n_cops;
+    const int *consts;
+    int n_consts;
+    const int64_t *op_own;
 } sv_walk;
 
 /* The zero condition of register r on w's way (sv_walk.zc): NULL none.
@@ -1259,15 +1352,44 @@ static int reg_root(const int *par, int v)
  * union-find takes in the list's order). w's equations are sorted as
  * hs_reg_parents unites them; *out gets the copies left, renamed to
  * their parents (the caller frees it); returns their number. */
-static int pass_left(const sv_walk *w, int top, int (**out)[2])
+static int pass_left(const sv_walk *w, int top, int (**out)[2],
+                     bool *solved_out)
 {
     hs_sys s = {.n_vars = top + 1};
     for (int i = 0; i < w->n_eqs; i++)
         hs_add_eq(&s, w->eqs[i][0], w->eqs[i][1], sem_int(0));
+    /* a C way's operations and constants: its pass meets the copies in
+       their order, an operation maybe entering a class of copies first
+       (`S13 := S10+S17` met before S17's copies), and a zero copy left
+       is a copy of the memory phase too (`S26 := S19` of `S26 :=
+       S12+S19`, S12 := 0) */
+    for (int i = 0; i < w->n_consts; i++)
+        hs_add_eq(&s, w->consts[i], -1, sem_int(0));
+    for (int i = 0; i < w->n_cops; i++) {
+        const int *o = w->cops[i];
+        hs_add_op(&s, o[0]);
+        int k = 0, copy = -1;
+        for (int j = 1; j <= 2; j++) {
+            if (o[j] <= 0)
+                continue;
+            if (o[4] == j - 1)
+                copy = k;
+            hs_add_arg(&s, o[j]);
+            k++;
+        }
+        if (!k)
+            s.n_eqs--;
+        else if (o[3])
+            hs_fold_last(&s);
+        else
+            hs_copy_arg_last(&s, copy);
+    }
     int *parent = ll_xmalloc((size_t)(top + 1) * sizeof *parent);
     bool *solved = ll_xmalloc((size_t)(top + 1) * sizeof *solved);
-    hs_left *left = ll_xmalloc((size_t)(w->n_eqs + 1) * sizeof *left);
+    hs_left *left = ll_xmalloc((size_t)(s.n_eqs + 1) * sizeof *left);
     int n = hs_solve_vars(&s, parent, solved, left);
+    for (int v = 0; solved_out && v <= top; v++)
+        solved_out[v] = solved[v];
     *out = ll_xmalloc((size_t)(n + 1) * sizeof **out);
     for (int i = 0; i < n; i++) {
         (*out)[i][0] = left[n - 1 - i].lhs;
@@ -1278,6 +1400,44 @@ static int pass_left(const sv_walk *w, int top, int (**out)[2])
     free(parent);
     hs_free(&s);
     return n;
+}
+
+/* The classes of herd7's register phase whose copies left its memory
+ * phase takes (load, top + 1): the reads', and with zeros (a C way with
+ * zero copies, all of its phase replayed: hv.cops) every operation's
+ * symbolic.c has a variable for (its left copies then reach it) and
+ * each zero copy's of such a class (`S9 := S5`, r3 = r0 | r9; `S34
+ * := S31`, S31 := S33+S25; `S30 := S33, S33 := S28` of `r1 = (r0 | r9)
+ * ^ r0; r2 = r1`). false where a zero copy copies another class (an
+ * RMW's result: symbolic.c's zero_map follows it). */
+static bool mark_loads(int n, const int64_t *read_var, const sv_walk *w,
+                       const int *par, int top, bool zeros, bool *load)
+{
+    for (int i = 0; i < n; i++)
+        if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
+            load[reg_root(par, (int)read_var[i])] = true;
+    for (int i = 0; zeros && i < w->n_cops; i++)
+        if (w->cops[i][4] < 0 && w->cops[i][5] && w->cops[i][0] <= top)
+            load[reg_root(par, w->cops[i][0])] = true;
+    bool all = true;
+    for (bool grew = zeros; grew;) {
+        grew = false;
+        all = true;
+        for (int i = 0; i < w->n_cops; i++) {
+            const int *o = w->cops[i];
+            if (o[4] < 0)
+                continue;
+            int a = o[1 + o[4]];
+            bool from = a > 0 && a <= top && o[0] <= top &&
+                        load[reg_root(par, a)];
+            all &= from;
+            if (from && !load[reg_root(par, o[0])]) {
+                load[reg_root(par, o[0])] = true;
+                grew = true;
+            }
+        }
+    }
+    return all;
 }
 
 /* What herd7's memory phase takes of its register phase (mdl_herd_regs)
@@ -1294,15 +1454,16 @@ static int pass_left(const sv_walk *w, int top, int (**out)[2])
  * union after rf's `S1:=S11` makes one flat class (our pass's order made
  * a deeper tree and a cycle of copies left: 6 executions where herd7 has
  * 10, doc/fidelity.md). Only a load's class is left unsolved: a class
- * of a constant copied is left out, the phase solves it. */
+ * of a constant copied is left out, the phase solves it. A C way with
+ * zero copies (mdl_herd_regs.zeros) hands on every class mark_loads
+ * takes, its zero copies left among the copies, and its stores' values
+ * and operations' operands renamed, 0 where the pass solved them. */
 static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
                            const int *par, int top, bool pass_order,
                            mdl_herd_regs *regs)
 {
     bool *load = ll_xcalloc((size_t)top + 1, sizeof *load);
-    for (int i = 0; i < n; i++)
-        if (w->reg_solved[i] && read_var[i] > 0 && read_var[i] <= top)
-            load[reg_root(par, (int)read_var[i])] = true;
+    mark_loads(n, read_var, w, par, top, regs->zeros, load);
     /* the zero copies of a load's class (zero_copies) made where their
        register's xor folds; their own class a load's too */
     int (*zl)[2] = ll_xmalloc((size_t)(w->n_zcand + 1) * sizeof *zl);
@@ -1321,16 +1482,31 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
         if (c[0] <= top)
             load[reg_root(par, c[0])] = true;
     }
+    int (*order)[2] = w->eqs, n_order = w->n_eqs;
+    bool *solved = ll_xcalloc((size_t)top + 1, sizeof *solved);
+    if (pass_order)
+        n_order = pass_left(w, top, &order, solved);
+    /* with zero copies, what the phase solves is a constant: a store's
+       value, an operation's operand (reg_solved_reads) */
     for (int i = 0; i < n; i++) {
         int64_t v = regs->store_var[i];
-        regs->store_var[i] = v > 0 && v <= top && load[reg_root(par, (int)v)]
+        regs->store_var[i] = v > 0 && v <= top &&
+                                     load[reg_root(par, (int)v)] &&
+                                     !(regs->zeros && solved[par[v]])
                                  ? par[v] : 0;
     }
-    regs->left = ll_xmalloc((size_t)(w->n_eqs + n_zl + 1) *
+    for (int i = 0; regs->zeros && regs->op_arg && i < n; i++)
+        for (int k = 0; k < 2; k++) {
+            int64_t v = regs->op_arg[i][k];
+            v = v < 0 ? -v : v;
+            bool in = v > 0 && v <= top;
+            if (in && !load[reg_root(par, (int)v)] && !solved[par[v]] &&
+                regs->op_par)
+                regs->op_par[i] = 0;    /* another class: not followed */
+            regs->op_arg[i][k] = in && solved[par[v]] ? 0 : v;
+        }
+    regs->left = ll_xmalloc((size_t)(w->n_eqs + w->n_cops + n_zl + 1) *
                             sizeof *regs->left);
-    int (*order)[2] = w->eqs, n_order = w->n_eqs;
-    if (pass_order)
-        n_order = pass_left(w, top, &order);
     for (int i = 0; i < n_order; i++) {
         int a = order[i][0], b = order[i][1];
         if (!pass_order) {
@@ -1348,6 +1524,7 @@ static void reg_phase_left(int n, const int64_t *read_var, sv_walk *w,
     }
     regs->n_zero = n_zl;
     free(zl);
+    free(solved);
     if (order != w->eqs)
         free(order);
     free(load);
@@ -1365,8 +1542,34 @@ static void reg_solved_reads(int n, int64_t *read_var, sv_walk *w,
     for (int i = 0; i < w->n_eqs; i++)
         for (int k = 0; k < 2; k++)
             top = w->eqs[i][k] > top ? w->eqs[i][k] : top;
+    for (int i = 0; i < w->n_cops; i++)
+        for (int k = 0; k < 3; k++)
+            top = w->cops[i][k] > top ? w->cops[i][k] : top;
+    for (int i = 0; i < w->n_consts; i++)
+        top = w->consts[i] > top ? w->consts[i] : top;
     int *par = ll_xmalloc((size_t)(top + 1) * sizeof *par);
     hs_reg_parents(w->eqs, w->n_eqs, top + 1, par);
+    if (regs && regs->zeros) {
+        bool *load = ll_xcalloc((size_t)top + 1, sizeof *load);
+        regs->zeros = mark_loads(n, read_var, w, par, top, true, load);
+        free(load);
+    }
+    for (int i = 0; regs && regs->op_arg && !regs->zeros && i < n; i++)
+        for (int k = 0; k < 2; k++)
+            if (regs->op_arg[i][k] < 0)
+                regs->op_arg[i][k] = 0;     /* a temporary's */
+    /* per statement, its operation's parent (mdl_herd_regs.op_par),
+       where the walk has its equation */
+    for (int i = 0; regs && regs->zeros && regs->op_par && i < w->n_cops;
+         i++) {
+        const int *o = w->cops[i];
+        for (int j = 0; w->op_own && j < n; j++)
+            if (w->op_own[j] == o[0]) {
+                regs->op_par[j] = o[0] <= top ? par[o[0]] : o[0];
+                if (regs->op_fold)
+                    regs->op_fold[j] = o[3];
+            }
+    }
     if (regs)
         reg_phase_left(n, read_var, w, par, top, pass_order, regs);
     for (int i = 0; regs && regs->op_arg && i < n; i++)
@@ -1574,6 +1777,7 @@ static bool c_walk(const mdl_test *m, int t, const mdl_run *run, hv *h,
         h->val_op[i] = -1;
     h->turns = run->turns;
     h->n_turns = run->n_turns;
+    h->run = run;
     h->eqs_on = regs != NULL;
     h->store_var = regs ? regs->store_var : NULL;
     h->op_arg = regs ? regs->op_arg : NULL;
@@ -1644,28 +1848,34 @@ static bool c_regs_walk(const mdl_test *m, int t, const mdl_run *run,
     const ll_thread *th = m->threads[t].code;
     size_t n = (size_t)th->n_stmts + 1;
     /* an operation on a local holding 0 is a copy herd7's phase makes
-       too, which sem/c.c and c_regs.c replay themselves (sem_vnode.zero,
-       zdeep): this walk knows no values, so it leaves such a run to them;
-       not for a copy of an operation's result (of_op), whose
-       operation's operands the walk renames as herd7's phase
-       (zc21340000_345: `r1 = r0; r5 = r1 & r2; r6 = r9 | r5` leaves `S20
-       := S18` and `S25 := S24`, S24 := S20 & 0) */
-    for (int i = 0; i < run->n_vnodes; i++)
-        if (run->vnodes[i].zero && !run->vnodes[i].of_op)
-            return false;
+       too (sem_vnode.zero): the walk takes the run's, and replays the
+       phase with its operations (hv.cops), so that the zero copies are
+       among the copies left in herd7's order, beside plain copies (P1
+       `r1 = r0; r3 = (r2 ^ r2) + r0; r4 = r3 | r9; ... if (r1)` leaves
+       `S19 := S17, S16 := S13, S13 := S17`, the read S17) */
     int64_t *copy_var = ll_xcalloc(n, sizeof *copy_var);
     hv h;
     out->op_arg = ll_xcalloc(n, sizeof *out->op_arg);
     out->op_src = ll_xmalloc(n * sizeof *out->op_src);
+    out->op_par = ll_xcalloc(n, sizeof *out->op_par);
+    out->op_fold = ll_xcalloc(n, sizeof *out->op_fold);
     for (size_t i = 0; i < n; i++)
         out->op_src[i][0] = out->op_src[i][1] = -1;
     bool ok = c_walk(m, t, run, &h, out->read_var, copy_var, out);
     free(copy_var);
-    free(h.op_own);
     free(h.val_op);
     hv_free(&h);
+    bool zeros = false, plain_zeros = false;
+    for (int i = 0; i < run->n_vnodes; i++) {
+        zeros |= run->vnodes[i].zero;
+        plain_zeros |= run->vnodes[i].zero && !run->vnodes[i].of_op;
+    }
+    out->zeros = zeros && !h.complex;
     if (ok && h.n_eqs) {
-        sv_walk w = {.n_st = th->n_stmts, .eqs = h.eqs, .n_eqs = h.n_eqs};
+        sv_walk w = {.n_st = th->n_stmts, .eqs = h.eqs, .n_eqs = h.n_eqs,
+                     .cops = (const int (*)[6])h.cops, .n_cops = h.n_cops,
+                     .consts = h.consts, .n_consts = h.n_consts,
+                     .op_own = h.op_own};
         w.reg_solved = ll_xmalloc(n * sizeof *w.reg_solved);
         for (int i = 0; i < th->n_stmts; i++)
             w.reg_solved[i] = out->read_var[i] > 0;
@@ -1684,8 +1894,18 @@ static bool c_regs_walk(const mdl_test *m, int t, const mdl_run *run,
         }
         out->n_left = k;
     }
+    free(h.op_own);
     free(h.eqs);
-    return ok;
+    free(h.cops);
+    free(h.consts);
+    /* a zero copy of a read the replay does not follow (an RMW on the
+       way, an RMW's result copied): sem/c.c and c_regs.c replay it
+       (sem_vnode.zdeep), symbolic.c's zero_map takes it; not an
+       operation's result's (of_op), whose operation's operands the walk
+       renames as herd7's phase (zc21340000_345: `r1 = r0; r5 = r1 & r2;
+       r6 = r9 | r5` leaves `S20 := S18` and `S25 := S24`, S24 := S20 &
+       0) */
+    return ok && (out->zeros || !plain_zeros);
 }
 
 static bool c_regs_of(const mdl_test *m, int t, const mdl_run *run,
@@ -1773,9 +1993,8 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
 {
     const ll_thread *th = m->threads[t].code;
     size_t n = (size_t)th->n_stmts + 1;
-    *out = (mdl_herd_regs){ll_xcalloc(n, sizeof *out->read_var),
-                           ll_xcalloc(n, sizeof *out->store_var), NULL, 0,
-                           NULL, NULL, 0, NULL};
+    *out = (mdl_herd_regs){.read_var = ll_xcalloc(n, sizeof *out->read_var),
+                           .store_var = ll_xcalloc(n, sizeof *out->store_var)};
     if (th->c_tree)
         return c_regs_of(m, t, run, out);
     if (!m->ops->herd_vars)
@@ -1814,7 +2033,9 @@ void mdl_herd_regs_free(mdl_herd_regs *r)
     free(r->op_arg);
     free(r->op_src);
     free(r->zflag);
-    *r = (mdl_herd_regs){NULL, NULL, NULL, 0, NULL, NULL, 0, NULL};
+    free(r->op_par);
+    free(r->op_fold);
+    *r = (mdl_herd_regs){0};
 }
 
 int mdl_herd_reg_fold(const mdl_test *m, int t, uint64_t turns, int n_turns,

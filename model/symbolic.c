@@ -515,7 +515,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
        parent there, not its class's largest (nw21110005_54: P0's read
        is S6, not S11, which orders `S6:=S24` before `S7:=0-S24`) */
     for (int k = 0; k < c->n_r; k++)
-        if (c->rvar[k] >= 0 && c->rvar[k] < n_ev && c->rnum[k] > 0)
+        if (c->rvar[k] >= 0 && c->rvar[k] < c->xfirst && c->rnum[k] > 0)
             out[c->rvar[k]] = 2 * c->rnum[k];
     for (int g = 0; c->depfirst && g < n_ev; g++)
         out[c->depfirst + g] = out[n_ev + g];   /* after it: its index */
@@ -532,13 +532,18 @@ static bool herd_numbers(void *ctx, int64_t *out)
 }
 
 typedef struct reg_map reg_map;
+static bool reg_zeros(const reg_map *r, int t);
+static bool reg_op_args(reg_map *r, const mdl_test *m, int t,
+                        const sem_vnode *nd, hs_sys *s);
 static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
                          const int *var, int t, int stmt, int q, hs_sys *s);
 static void reg_map_left(reg_map *r, int t, hs_sys *s);
 
 /* The variables herd7's memory phase has for what zdeep zero copies copy
  * (sem_vnode.zdeep: `S6` of `S8 := S6, S6 := S4`), from first: each
- * one's thread, vnode id and the copy's own variable (w). */
+ * one's thread, vnode id and the copy's own variable (w); in the threads
+ * whose register phase reg_map replays with their zero copies
+ * (reg_zeros), none: their variables are its numbers. */
 typedef struct zero_map {
     int first, n;
     int *t, *id, *w;
@@ -546,7 +551,8 @@ typedef struct zero_map {
 
 static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
                           int n_ev, const int *pick, const int *opv,
-                          const int *off, int first, int n_nodes)
+                          const int *off, int first, int n_nodes,
+                          const reg_map *rg)
 {
     size_t n = (size_t)n_nodes + 1;
     *z = (zero_map){.first = first};
@@ -555,6 +561,8 @@ static void zero_map_init(zero_map *z, const mdl_test *m, const mdl_ev *ev,
     z->w = z->id + n;
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
+        if (reg_zeros(rg, t))
+            continue;           /* its register phase's copies left */
         for (int i = 0; i < run->n_vnodes; i++) {
             const sem_vnode *nd = &run->vnodes[i];
             /* an operation's zero copy too (of_op): `r2 = r1; r3 = (r2
@@ -623,7 +631,7 @@ static void op_read_arg(reg_map *rg, const zero_map *z, const mdl_test *m,
                         int t, const sem_vnode *nd, int b, int q, hs_sys *s)
 {
     const sem_vnode *live = live_node(m, pick, t, nd);
-    if (live->zarg[0] || live->zarg[1])
+    if ((live->zarg[0] || live->zarg[1]) && !reg_zeros(rg, t))
         read_arg(z, live, t, b, var[q], s);
     else
         reg_map_args(rg, m, ev, var, t, nd->stmt, q, s);
@@ -876,6 +884,8 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int v = node_var(m, ev, n_ev, pick, opv, off, t, nd->id);
             if (v < 3 * n_ev && !(nd->zero && v >= n_ev))
                 continue;       /* stored (but a copy), or not followed */
+            if (nd->zero && reg_zeros(rg, t))
+                continue;       /* among the copies left (reg_map_left) */
             if (nd->zero) {     /* herd7's `S' := S` */
                 int c = zero_source(m, ev, n_ev, base, pick, opv, off, var,
                                     t, nd);
@@ -893,7 +903,8 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
                 continue;
             }
             hs_add_op(s, v);
-            if (!pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
+            if (!reg_op_args(rg, m, t, nd, s) &&
+                !pair_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            rg, s) &&
                 !node_args(m, ev, n_ev, base, pick, opv, off, var, t, nd,
                            true, rg, z, s))
@@ -996,6 +1007,48 @@ static void reg_map_init(reg_map *r, const mdl_test *m, const mdl_ev *ev,
     }
 }
 
+/* Whether thread t's copies left, its zero copies' with them, are
+ * reg_map's (mdl_herd_regs.zeros), not zero_map's. */
+static bool reg_zeros(const reg_map *r, int t)
+{
+    return r && r->th && r->th[t].read_var && r->th[t].zeros;
+}
+
+/* The operations of the threads reg_zeros takes: each one's variable
+ * is its parent in herd7's register phase (mdl_herd_regs.op_par), a
+ * zero copy's the left side of its copy left (`S18 := S14` of `r1 = r9
+ * | r0; r2 = r1; r3 = r1 ^ r1`, r2's read S21 its root), another's
+ * what a zero copy of it copies (`S34 := S31`, S31 := S33+S25). */
+static void reg_map_nodes(reg_map *r, const mdl_test *m, const mdl_ev *ev,
+                          int n_ev, const int *pick, const int *opv,
+                          const int *off)
+{
+    for (int t = 0; t < m->n_threads; t++) {
+        if (!reg_zeros(r, t) || !r->th[t].op_par)
+            continue;
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        int n = m->threads[t].code->n_stmts;
+        for (int i = 0; i < run->n_vnodes; i++) {
+            const sem_vnode *nd = &run->vnodes[i];
+            int v = nd->stmt >= 0 && nd->stmt < n
+                        ? node_var(m, ev, n_ev, pick, opv, off, t, nd->id)
+                        : -1;
+            int64_t num = v >= 0 ? r->th[t].op_par[nd->stmt] : 0;
+            bool known = false;
+            for (int k = 0; k < r->n_r && !known; k++)
+                known = r->rnum[k] == num;
+            if (num <= 0 || known)
+                continue;
+            r->rnum = ll_xrealloc(r->rnum, (size_t)(r->n_r + 1) *
+                                               sizeof *r->rnum);
+            r->rvar = ll_xrealloc(r->rvar, (size_t)(r->n_r + 1) *
+                                               sizeof *r->rvar);
+            r->rnum[r->n_r] = num;
+            r->rvar[r->n_r++] = v;
+        }
+    }
+}
+
 static int reg_map_var(reg_map *r, int64_t num)
 {
     for (int i = 0; i < r->n_r; i++)
@@ -1027,6 +1080,35 @@ static void reg_map_args(reg_map *r, const mdl_test *m, const mdl_ev *ev,
         }
     if (!any)
         hs_add_arg(s, var[q]);
+}
+
+/* The arguments of operation nd of a thread reg_zeros takes, as its
+ * register phase leaves them (mdl_herd_regs.op_arg: `S19 := S18^S21` of
+ * `r1 = r9 | r0; r2 = r1; r3 = r1 ^ r1`, r1's reads renamed apart; a
+ * constant where the phase solved one, none where it solved both), an
+ * xor, == or != a fold (herd7's memory phase folds it where it renames
+ * both to one variable); false, adding none, where its statement's
+ * equation is not followed (mdl_herd_regs.op_par 0). */
+static bool reg_op_args(reg_map *r, const mdl_test *m, int t,
+                        const sem_vnode *nd, hs_sys *s)
+{
+    if (!reg_zeros(r, t) || !r->th[t].op_par || !r->th[t].op_fold ||
+        !nd->id || nd->stmt < 0 ||
+        nd->stmt >= m->threads[t].code->n_stmts ||
+        r->th[t].op_par[nd->stmt] <= 0)
+        return false;
+    int first = s->n_args;
+    for (int k = 0; k < 2; k++)
+        if (r->th[t].op_arg[nd->stmt][k] > 0)
+            hs_add_arg(s, reg_map_var(r, r->th[t].op_arg[nd->stmt][k]));
+    if (s->n_args == first) {   /* solved: a constant */
+        hs_eq *e = &s->eqs[s->n_eqs - 1];
+        e->n_args = 0;
+        e->cst = sem_int(0);
+    } else if (r->th[t].op_fold[nd->stmt]) {
+        hs_fold_last(s);
+    }
+    return true;
 }
 
 /* The variable write w's value is, a copy of a load's (its value
@@ -1168,9 +1250,6 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     hs_sys s = {.n_vars = 4 * n_ev + 2 * n_nodes, .number = herd_numbers,
                 .ctx = &ctx};
     int *opv = op_writes(ev, n_ev);
-    zero_map z;
-    zero_map_init(&z, m, ev, n_ev, pick, opv, off, 3 * n_ev + n_nodes,
-                  n_nodes);
     /* a read an equation of its thread sets equal to another's (a
        cmpxchg's success expecting a register's value) is one variable
        with it once herd7 solved the registers (sem_run.eqs) */
@@ -1200,6 +1279,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     op_reads(m, ev, n_ev, base, pick, opv, off, var);
     reg_map rg;
     reg_map_init(&rg, m, ev, n_ev, pick, var, s.n_vars);
+    reg_map_nodes(&rg, m, ev, n_ev, pick, opv, off);
+    zero_map z;
+    zero_map_init(&z, m, ev, n_ev, pick, opv, off, 3 * n_ev + n_nodes,
+                  n_nodes, &rg);
     /* a read an equation of its thread sets to a constant (a cmpxchg's
        success with a constant expected value) is that constant once
        herd7 solved the registers: its equation `1 := S` solves S (no
@@ -1229,7 +1312,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             v = cv;
         if (v >= 0 && v < n_ev)
             v = var[v];
-        int rv = we && we->vdata && opv[src[g]] < 0 && !we->vherd
+        int rv = we && we->vdata && !we->vherd &&
+                         (opv[src[g]] < 0 || reg_zeros(&rg, ev[src[g]].thread))
                      ? reg_map_store(&rg, m, ev, src[g]) : -1;
         v = rv >= 0 ? rv : v;
         /* a register renamed to what a deep zero copy copies, a read's
@@ -1288,7 +1372,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             continue;
         dependent(m, ev, n_ev, w, ctx.depfirst, &s);
         hs_add_op(&s, n_ev + w);
-        if (pair_args(m, ev, n_ev, base, pick, opv, off, var, ev[w].thread,
+        if (reg_op_args(&rg, m, ev[w].thread, &we->vnode, &s) ||
+            pair_args(m, ev, n_ev, base, pick, opv, off, var, ev[w].thread,
                       &we->vnode, &rg, &s))
             continue;
         sem_taint inner = we->vinner & we->vdata;
@@ -1365,8 +1450,26 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
+    /* the numbers of the variables reads are renamed to, where one is
+       left unsolved and is no read (shown as herd7 shows it) */
+    int64_t *shown = NULL;
+    for (int g = 0; g < n_ev && !shown; g++)
+        if (ren[var[g]] >= n_ev && ren[var[g]] < rg.xfirst &&
+            !solved[ren[var[g]]]) {
+            shown = ll_xcalloc((size_t)s.n_vars, sizeof *shown);
+            if (!herd_numbers(&ctx, shown))
+                for (int v = 0; v < s.n_vars; v++)
+                    shown[v] = 0;
+        }
     for (int g = 0; g < n_ev; g++) {   /* rename per read */
         rename[g] = ren[var[g]];
+        int64_t sn = shown && rename[g] >= n_ev && rename[g] < rg.xfirst
+                         ? shown[rename[g]] : 0;
+        if (sn > 0 && sn % 2 == 0 && sn / 2 <= INT_MAX) {
+            rsolved[g] = solved[ren[var[g]]];
+            rename[g] = (int)-(sn / 2);
+            continue;
+        }
         if (rename[g] >= z.first && rename[g] < z.first + z.n)
             rename[g] = z.w[rename[g] - z.first];   /* the zero copy's */
         else if (rename[g] >= dfirst)   /* W: shown as the write's */
@@ -1378,6 +1481,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         if (x > 0 && x <= INT_MAX)
             rename[g] = (int)-x;
     }
+    free(shown);
     reg_map_free(&rg, m->n_threads);
     free(z.t);
     free(deep);

@@ -487,6 +487,17 @@ static bool zero_copy(sem_run *r, const ll_instr *in, int k, bool var,
     return true;
 }
 
+/* nd, new at an add or or whose operand k is herd7's zero copy, where
+ * zero_copy refused to make it one (is): its record says so (sem_vnode.
+ * hzero), for herd_vars.c's replay of herd7's register phase. */
+static void herd_zero(sem_run *r, const sem_vnode *nd, bool is, int k)
+{
+    if (!is || nd->id <= 0 || nd->id > r->n_vnodes)
+        return;
+    r->vnodes[nd->id - 1].hzero = true;
+    r->vnodes[nd->id - 1].zk = (signed char)k;
+}
+
 /* Whether operand o, which a zero copy copies, is an operation's result
  * other than an _return RMW's (rmw_vnode, stmt -1, whose register is a
  * copy as of a read): the copy stays an operation's result (sem_vnode.
@@ -624,6 +635,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         nd = copied_vnode(r, in, 1, vnode(r, &in->ops[1]));
         bool var = cr_add_zero(r, 1, 2);
         zero = zero_copy(r, in, 1, var, &own);
+        own.zk = 0;
+        herd_zero(r, &own, var && !zero, 0);
         own.of_op = zero && of_op(r, &in->ops[1]);
         made = vop(r, &in->ops[1]) && (!zero || own.of_op);
         zero_of_op(r, &nd, var && made && !zero);
@@ -635,6 +648,8 @@ static sem_next exec_bin(sem_run *r, const ll_instr *in)
         nd = copied_vnode(r, in, 2, vnode(r, &in->ops[2]));
         bool var = cr_add_zero(r, 2, 1);
         zero = zero_copy(r, in, 2, var, &own);
+        own.zk = 1;
+        herd_zero(r, &own, var && !zero, 1);
         own.of_op = zero && of_op(r, &in->ops[2]);
         made = vop(r, &in->ops[2]) && (!zero || own.of_op);
         zero_of_op(r, &nd, var && made && !zero);

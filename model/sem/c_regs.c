@@ -540,7 +540,10 @@ static bool folds_hold(c_regs *s, const sem_run *r)
  * the copy it reads) by the phase's union-find, whose copies left join
  * the two in the memory phase (measured with -debug solver: `r1 = r0;
  * r2 = r0 + (r1 + (r1 + r2))` leaves `S8 := S6`, `S6 := S4`, S4 the
- * read's parent; with `r1 + r2` alone, `S6 := S4`, S4 the read's). */
+ * read's parent; with `r1 + r2` alone, `S6 := S4`, S4 the read's).
+ * symbolic.c takes them where herd_vars.c does not replay the thread's
+ * whole phase (an RMW on its way, an RMW's result copied: mdl_herd_regs.
+ * zeros), which names these variables by herd7's own parents. */
 static void zero_deep(c_regs *s, sem_run *r)
 {
     hs_sys sys;

@@ -70,6 +70,13 @@ typedef struct sem_vnode {
                              0: herd7's register phase leaves its
                              `S' := S1 + S2` the copy `S' := S1`, S' a
                              variable of its own (sem/c.c zero_copy) */
+    signed char zk;       /* zero or hzero: the operand it copies (0 the
+                             first, 1 the second; herd_vars.c replays
+                             herd7's register phase with it) */
+    bool hzero;           /* an add or or that herd7's register phase
+                             makes a copy, as zero, where zero_copy keeps
+                             the register what the operand is (a pair's:
+                             sem/c.c zero_copy); recorded, not live */
     bool of_op;           /* zero, S1 an operation's result (`r2 = r1 |
                              r10`, r1 = r0 & 1): the register stays an
                              operation's result for the rest of the

@@ -144,6 +144,63 @@ static void fold_order(void **state)
     hs_free(&u);
 }
 
+/* Zero copies (hs_eq.copy_arg): P1 `r0 = READ_ONCE(*y); r1 = r0; r3 =
+ * (r2 ^ r2) + r0; r4 = r3 | r9; r6 = r4 & r0; if (r1) *z = r6;`,
+ * herd7's register phase on the way into the branch, its copies in the
+ * order it unites them (highest left side first): the add and the or
+ * on a value it solves to 0 are left as copies, `S13 := S17`, `S16 :=
+ * S13`, with the plain `S19 := S17` (herd7 lists them in reverse:
+ * `S19:=S17, S16:=S13, S13:=S17`; litmus/c/LB+zero-copy-beside-copy-
+ * left). */
+static void zero_copies_left(void **state)
+{
+    (void)state;
+    hs_sys s = {.n_vars = 23};
+    copy(&s, 22, 18);
+    copy(&s, 19, 7);
+    copy(&s, 17, 6);
+    copy(&s, 16, 15);
+    copy(&s, 13, 12);
+    copy(&s, 11, 6);
+    copy(&s, 7, 6);
+    cst(&s, 8, 0);
+    cst(&s, 9, 0);
+    cst(&s, 14, 0);
+    cst(&s, 20, 1);
+    hs_add_op(&s, 10);          /* r2 ^ r2 */
+    hs_add_arg(&s, 8);
+    hs_add_arg(&s, 9);
+    hs_fold_last(&s);
+    hs_add_op(&s, 12);          /* (r2 ^ r2) + r0 */
+    hs_add_arg(&s, 10);
+    hs_add_arg(&s, 11);
+    hs_copy_arg_last(&s, 1);
+    hs_add_op(&s, 15);          /* r3 | r9 */
+    hs_add_arg(&s, 13);
+    hs_add_arg(&s, 14);
+    hs_copy_arg_last(&s, 0);
+    hs_add_op(&s, 18);          /* r4 & r0 */
+    hs_add_arg(&s, 16);
+    hs_add_arg(&s, 17);
+    op1(&s, 20, 19);            /* r1 != 0 */
+    int parent[23];
+    bool solved[23];
+    hs_left left[23];
+    int n = hs_solve_vars(&s, parent, solved, left);
+    assert_int_equal(parent[6], 17);
+    assert_int_equal(parent[17], 19);
+    assert_int_equal(parent[12], 13);
+    assert_true(solved[10]);
+    assert_false(solved[13]);
+    assert_int_equal(n, 3);
+    int want[3][2] = {{13, 17}, {16, 13}, {19, 17}};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(left[i].lhs, want[i][0]);
+        assert_int_equal(left[i].var, want[i][1]);
+    }
+    hs_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +208,7 @@ int main(void)
         cmocka_unit_test(equation_kept),
         cmocka_unit_test(reg_parents),
         cmocka_unit_test(fold_order),
+        cmocka_unit_test(zero_copies_left),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
