@@ -1801,6 +1801,7 @@ static void keep_run(run_ctx *c, sem_run *r)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
     u->herd_zero = 0;
+    u->herd_memo = NULL;
     u->probe = c->probe;
     u->bad = c->bad;
     u->illegal = c->illegal && !c->at0;
@@ -2128,6 +2129,7 @@ static void free_run(mdl_run *u)
     free(u->final_t);
     free(u->final_op);
     free(u->vnodes);
+    mdl_herd_memo_free(u);
 }
 
 static void drop_runs(mdl_test *m)

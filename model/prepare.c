@@ -910,6 +910,7 @@ void mdl_free(mdl_test *m)
             free(t->runs[r].final_t);
             free(t->runs[r].final_op);
             free(t->runs[r].vnodes);
+            mdl_herd_memo_free(&t->runs[r]);
         }
         free(t->runs);
     }
