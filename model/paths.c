@@ -834,19 +834,23 @@ static int choose_value(sem_run *r, int loc)
     int n_dom = l->n_dom;
     if (c->explore && loc < c->n_pass_dom && c->pass_dom[loc] < n_dom)
         n_dom = c->pass_dom[loc];
+    /* each value's answer once (a run's read meets every value of its
+       location: read_how's walk of the run twice was a third of a
+       test's time, c21330001_227) */
+    uint8_t buf[256];
+    uint8_t *how = n_dom <= 256 ? buf : ll_xmalloc((size_t)n_dom);
     for (int k = 0; k < n_dom; k++) {
-        int how = read_how(c, loc, k, fmost, taken, n_taken);
-        n += how > 0 && how <= most;
+        how[k] = (uint8_t)read_how(c, loc, k, fmost, taken, n_taken);
+        n += how[k] > 0 && how[k] <= most;
     }
-    int pick = sem_choose(r, n > 0 ? n : 1);
-    for (int k = 0; k < n_dom; k++) {
-        int how = read_how(c, loc, k, fmost, taken, n_taken);
-        if (how > 0 && how <= most && pick-- == 0) {
-            c->probe |= how == 2;
-            return k;
-        }
-    }
-    return 0;
+    int pick = sem_choose(r, n > 0 ? n : 1), k = 0;
+    while (k < n_dom && !(how[k] > 0 && how[k] <= most && pick-- == 0))
+        k++;
+    if (k < n_dom)
+        c->probe |= how[k] == 2;
+    if (how != buf)
+        free(how);
+    return k < n_dom ? k : 0;
 }
 
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
