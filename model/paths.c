@@ -2553,8 +2553,11 @@ static void widen_reads(run_ctx *c, sem_taint t, forced_find *f)
 /* A path of seed_forced_values: its writes (stores and RMWs), past a
  * branch it took both ways, of a value made of reads that branch did not
  * test, and its RMWs' expected values made so, put those values in their
- * locations' value sets; the statements of those reads are marked wide.
- * The branches are those before the write (run_ctx.ev_forced): one
+ * locations' value sets, each with the ways of the reads it is made of
+ * (an expected value with none started chains again: c21330001_227's
+ * cmpxchg expecting r1, read from x, made z grow from 34 values to 123
+ * in the rounds after, 0.1 s where 0.01 s now); the statements of those
+ * reads are marked wide. The branches are those before the write (run_ctx.ev_forced): one
  * after it does not make its value (P1 `r0 = *y; WRITE_ONCE(*x, r0);
  * r2 = READ_ONCE(*z); if (r0 != 0) WRITE_ONCE(*x, r2 + 1); if (r0 ==
  * r2) ...`, P0 copying x to y: x = 0 + 1 anchors the cycle, herd7's
@@ -2566,10 +2569,11 @@ static bool forced_path(run_ctx *c, void *arg)
     for (int i = 0; i < c->n_expect && !c->dead; i++) {
         mdl_loc *l = &c->m->locs[c->expect[i].loc];
         if (!(c->expect[i].t & c->expect[i].forced)) {
+            mdl_ways ways = reads_ways(c, c->expect[i].t);
             f->grew |= forced_add(c, c->expect[i].loc,
                                   sem_extend(c->expect[i].v, l->type.size,
                                              l->type.is_signed),
-                                  NULL, MDL_ANY_WRITER);
+                                  &ways, MDL_ANY_WRITER);
             widen_reads(c, c->expect[i].t, f);
         }
     }
