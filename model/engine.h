@@ -142,6 +142,10 @@ typedef struct mdl_run {
                                 failed candidate's only where each has a
                                 read herd7 leaves unsolved */
     sem_taint forced_t[MDL_MAX_ILLEGAL];
+    struct mdl_herd_memo *herd_memo;  /* herd_vars.c's answers on it, made
+                                once the search asks (mdl_herd_vars,
+                                mdl_herd_regs_of): the symbolic judge asks
+                                again for every candidate; NULL none yet */
     int8_t herd_zero;        /* mdl_herd_zero_left of it: 0 not asked yet,
                                 1 no, 2 yes */
 } mdl_run;
@@ -440,6 +444,8 @@ typedef struct mdl_herd_regs {
 bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
                       mdl_herd_regs *out);
 void mdl_herd_regs_free(mdl_herd_regs *r);
+/* herd_vars.c: frees what mdl_run.herd_memo holds. */
+void mdl_herd_memo_free(mdl_run *run);
 /* herd_vars.c: per statement of C thread t along run `run`, its read's
  * variable renamed to its parent in herd7's register phase (0: none),
  * whether or not that phase leaves copies; false: not known (no C tree,

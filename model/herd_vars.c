@@ -1805,8 +1805,9 @@ static int64_t rmw_own(const ll_thread *th, int i, int64_t read)
     return kind == LL_C_FETCH || kind == LL_C_NORET ? read + 1 : 0;
 }
 
-bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   int64_t *read_var, int64_t *copy_var, int64_t *op_var)
+static bool herd_vars_walk(const mdl_test *m, int t, const mdl_run *run,
+                           int64_t *read_var, int64_t *copy_var,
+                           int64_t *op_var)
 {
     for (int i = 0; op_var && i < m->threads[t].code->n_stmts; i++)
         op_var[i] = 0;
@@ -1988,8 +1989,8 @@ static void left_order(mdl_herd_regs *r)
     free(stack);
 }
 
-bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
-                      mdl_herd_regs *out)
+static bool herd_regs_walk(const mdl_test *m, int t, const mdl_run *run,
+                           mdl_herd_regs *out)
 {
     const ll_thread *th = m->threads[t].code;
     size_t n = (size_t)th->n_stmts + 1;
@@ -2009,6 +2010,88 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     if (out->n_left)
         left_order(out);
     return ok;
+}
+
+/* The answers of herd_vars_walk and herd_regs_walk on one run, made once:
+ * they depend on the thread's code and the run alone, and the symbolic
+ * judge (symbolic.c) asks for them on every choice of sources of every
+ * combination of runs. g21370010_81 (three threads, illegal operations
+ * on addresses) spent 60% of its time walking the same trees again. */
+typedef struct mdl_herd_memo {
+    bool vars_done, vars_ok;
+    int64_t *vars;          /* read_var, copy_var, op_var: n_stmts each */
+    bool regs_done, regs_ok;
+    mdl_herd_regs regs;
+} mdl_herd_memo;
+
+/* run's memo, made on first use (a cache: the run itself is as given). */
+static mdl_herd_memo *memo_of(const mdl_run *run)
+{
+    mdl_run *r = (mdl_run *)run;
+    if (!r->herd_memo)
+        r->herd_memo = ll_xcalloc(1, sizeof *r->herd_memo);
+    return r->herd_memo;
+}
+
+bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
+                   int64_t *read_var, int64_t *copy_var, int64_t *op_var)
+{
+    size_t n = (size_t)m->threads[t].code->n_stmts;
+    mdl_herd_memo *h = memo_of(run);
+    if (!h->vars_done) {
+        h->vars = ll_xcalloc(3 * n + 1, sizeof *h->vars);
+        h->vars_ok = herd_vars_walk(m, t, run, h->vars, h->vars + n,
+                                    h->vars + 2 * n);
+        h->vars_done = true;
+    }
+    memcpy(read_var, h->vars, n * sizeof *read_var);
+    memcpy(copy_var, h->vars + n, n * sizeof *copy_var);
+    if (op_var)
+        memcpy(op_var, h->vars + 2 * n, n * sizeof *op_var);
+    return h->vars_ok;
+}
+
+/* A copy of n elements of size each at p (NULL stays NULL). */
+static void *dup_of(const void *p, size_t n, size_t size)
+{
+    if (!p)
+        return NULL;
+    void *q = ll_xmalloc((n ? n : 1) * size);
+    if (n)
+        memcpy(q, p, n * size);
+    return q;
+}
+
+bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
+                      mdl_herd_regs *out)
+{
+    size_t n = (size_t)m->threads[t].code->n_stmts + 1;
+    mdl_herd_memo *h = memo_of(run);
+    if (!h->regs_done) {
+        h->regs_ok = herd_regs_walk(m, t, run, &h->regs);
+        h->regs_done = true;
+    }
+    const mdl_herd_regs *r = &h->regs;
+    *out = *r;
+    out->read_var = dup_of(r->read_var, n, sizeof *r->read_var);
+    out->store_var = dup_of(r->store_var, n, sizeof *r->store_var);
+    out->op_arg = dup_of(r->op_arg, n, sizeof *r->op_arg);
+    out->op_src = dup_of(r->op_src, n, sizeof *r->op_src);
+    out->left = dup_of(r->left, (size_t)r->n_left, sizeof *r->left);
+    out->zflag = dup_of(r->zflag, (size_t)r->n_zero, sizeof *r->zflag);
+    return h->regs_ok;
+}
+
+void mdl_herd_memo_free(mdl_run *run)
+{
+    mdl_herd_memo *h = run->herd_memo;
+    if (!h)
+        return;
+    free(h->vars);
+    if (h->regs_done)
+        mdl_herd_regs_free(&h->regs);
+    free(h);
+    run->herd_memo = NULL;
 }
 
 bool mdl_herd_read_parents(const mdl_test *m, int t, const mdl_run *run,

@@ -131,6 +131,7 @@ typedef struct run_ctx {
                            (sem_expect), at its location: pins */
         int loc;
         sem_val v;
+        mdl_ways ways;  /* the ways of the value it equals (add_pin) */
     } *pin;
     int n_pin, cap_pin;
     bool new_pin;       /* a pin of a constant found in this round */
@@ -833,19 +834,23 @@ static int choose_value(sem_run *r, int loc)
     int n_dom = l->n_dom;
     if (c->explore && loc < c->n_pass_dom && c->pass_dom[loc] < n_dom)
         n_dom = c->pass_dom[loc];
+    /* each value's answer once (a run's read meets every value of its
+       location: read_how's walk of the run twice was a third of a
+       test's time, c21330001_227) */
+    uint8_t buf[256];
+    uint8_t *how = n_dom <= 256 ? buf : ll_xmalloc((size_t)n_dom);
     for (int k = 0; k < n_dom; k++) {
-        int how = read_how(c, loc, k, fmost, taken, n_taken);
-        n += how > 0 && how <= most;
+        how[k] = (uint8_t)read_how(c, loc, k, fmost, taken, n_taken);
+        n += how[k] > 0 && how[k] <= most;
     }
-    int pick = sem_choose(r, n > 0 ? n : 1);
-    for (int k = 0; k < n_dom; k++) {
-        int how = read_how(c, loc, k, fmost, taken, n_taken);
-        if (how > 0 && how <= most && pick-- == 0) {
-            c->probe |= how == 2;
-            return k;
-        }
-    }
-    return 0;
+    int pick = sem_choose(r, n > 0 ? n : 1), k = 0;
+    while (k < n_dom && !(how[k] > 0 && how[k] <= most && pick-- == 0))
+        k++;
+    if (k < n_dom)
+        c->probe |= how[k] == 2;
+    if (how != buf)
+        free(how);
+    return k < n_dom ? k : 0;
 }
 
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
@@ -952,25 +957,42 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     return c->n_ev - 1;
 }
 
-/* An RMW's read of loc equals v on its way (write_ways, pin_note);
- * constant: v is the code's, not made of reads. */
-static void add_pin(run_ctx *c, int loc, sem_val v, bool constant)
+/* The ways a value made of the run's reads t was made: each way of one
+ * read with each of the others' (rprov). */
+static mdl_ways reads_ways(const run_ctx *c, sem_taint t)
 {
-    for (int i = 0; i < c->n_pin; i++)
-        if (c->pin[i].loc == loc && sem_val_eq(c->pin[i].v, v))
-            return;
-    ll_grow((void **)&c->pin, &c->cap_pin, c->n_pin + 1, sizeof *c->pin);
-    c->pin[c->n_pin].loc = loc;
-    c->pin[c->n_pin++].v = v;
-    c->new_pin |= constant;
+    mdl_ways from = {{0}, 1};
+    for (int j = 0; t && j < c->n_reads && j < SEM_MAX_READS; j++) {
+        if (!(t >> j & 1))
+            continue;
+        mdl_ways both = {{0}, 0};
+        for (int a = 0; a < from.n; a++)
+            for (int b = 0; b < c->rprov[j].n; b++)
+                mdl_ways_add(&both, from.w[a] | c->rprov[j].w[b]);
+        from = both;
+    }
+    return from;
 }
 
-static bool pinned_write(const run_ctx *c, const sem_event *w)
+/* An RMW's read of loc equals v on its way (write_ways, pin_note), v
+ * made of the run's reads t; constant: v is the code's, not made of
+ * reads. The ways of v are the pin's: an operation herd7 solves from
+ * the equation is made of what v is made of (solved_reads). */
+static void add_pin(run_ctx *c, int loc, sem_val v, sem_taint t,
+                    bool constant)
 {
+    mdl_ways ways = reads_ways(c, constant ? 0 : t);
     for (int i = 0; i < c->n_pin; i++)
-        if (c->pin[i].loc == w->loc && sem_val_eq(c->pin[i].v, w->val))
-            return true;
-    return false;
+        if (c->pin[i].loc == loc && sem_val_eq(c->pin[i].v, v)) {
+            for (int k = 0; k < ways.n; k++)
+                mdl_ways_add(&c->pin[i].ways, ways.w[k]);
+            return;
+        }
+    ll_grow((void **)&c->pin, &c->cap_pin, c->n_pin + 1, sizeof *c->pin);
+    c->pin[c->n_pin].loc = loc;
+    c->pin[c->n_pin].ways = ways;
+    c->pin[c->n_pin++].v = v;
+    c->new_pin |= constant;
 }
 
 void sem_pin_value(sem_run *r, sem_val *v)
@@ -1016,7 +1038,7 @@ void sem_expect(sem_run *r, int ev, sem_val v, sem_taint t)
         !incoherent_too(c)) {
         const mdl_loc *pl = &c->m->locs[c->ev[ev].loc];
         add_pin(c, c->ev[ev].loc,
-                sem_extend(v, pl->type.size, pl->type.is_signed), !t);
+                sem_extend(v, pl->type.size, pl->type.is_signed), t, !t);
     }
     if (c->m->ops->symbolic_values) {
         /* kept for the path pass (seed_forced_values), which knows
@@ -1626,46 +1648,75 @@ static uint64_t site_bit(run_ctx *c, int stmt, int n)
 
 /* Whether operation id is the value of a write of the run that a pin
  * fixes (its location and value). */
-static bool node_pinned(const run_ctx *c, int id)
+static bool node_pinned(const run_ctx *c, int id, mdl_ways *ways)
 {
+    bool pinned = false;
+    ways->n = 0;
     for (int i = 0; i < c->n_ev; i++)
-        if (c->ev[i].kind == SEM_W && c->ev[i].vnode.id == id &&
-            pinned_write(c, &c->ev[i]))
-            return true;
-    return false;
+        for (int k = 0; c->ev[i].kind == SEM_W && c->ev[i].vnode.id == id &&
+                        k < c->n_pin; k++)
+            if (c->pin[k].loc == c->ev[i].loc &&
+                sem_val_eq(c->pin[k].v, c->ev[i].val)) {
+                pinned = true;
+                for (int a = 0; a < c->pin[k].ways.n; a++)
+                    mdl_ways_add(ways, c->pin[k].ways.w[a]);
+            }
+    return pinned;
 }
 
 /* The reads operation id is made of, those under a pinned operation
- * left out; *cut set when one was; -1 when an operand is not followed. */
-static sem_taint node_reads(const run_ctx *c, int id, bool *cut, int depth)
+ * left out; *cut set when one was, its pin's ways then joined to *pw
+ * (each way of one with each of the others'); -1 when an operand is not
+ * followed. */
+static sem_taint node_reads(const run_ctx *c, int id, bool *cut,
+                            mdl_ways *pw, int depth)
 {
     const sem_run *r = c->run;
     if (id <= 0 || !r || id > r->n_vnodes || depth > 64)
         return (sem_taint)-1;
     const sem_vnode *n = &r->vnodes[id - 1];
-    if (!n->copy && node_pinned(c, id)) {   /* a copy is its read's */
+    mdl_ways ways;
+    if (!n->copy && node_pinned(c, id, &ways)) {   /* a copy is its read's */
         *cut = true;
+        mdl_ways both = {{0}, 0};
+        for (int a = 0; a < pw->n; a++)
+            for (int b = 0; b < ways.n; b++)
+                mdl_ways_add(&both, pw->w[a] | ways.w[b]);
+        *pw = both;
         return 0;
     }
     sem_taint t = n->direct;
     for (int k = 0; k < 2; k++)
         if (n->arg[k])
-            t |= node_reads(c, n->arg[k], cut, depth + 1);
+            t |= node_reads(c, n->arg[k], cut, pw, depth + 1);
     return t;
 }
 
 /* The reads write event e's value is made of, as herd7 solves it: an
  * operation whose result a write of the run stores with a pin's value
- * (pin_note) is that value, made of none: P0 `r1 = *x & 1; WRITE_ONCE(*y,
+ * (pin_note) is that value, made of what the pin's value is made of
+ * (*pw, its ways; none for a constant): P0 `r1 = *x & 1; WRITE_ONCE(*y,
  * r1); cmpxchg_relaxed(y, 1, r1 | 2)` writes 3 whatever x held, which P1
  * may copy to x (litmus/c/SYM+cmpxchg-pins-op-value): without the cut
- * that way went through P1's write site twice and was dropped. */
-static sem_taint solved_reads(const run_ctx *c, const sem_event *e)
+ * that way went through P1's write site twice and was dropped. A pin of
+ * a value read (`cmpxchg(z, r1, r1 + 1)`, r1 read from x) passes on that
+ * read's ways: cut to none, every value of x made a pin whose operations
+ * started their chains again, x grew by values a round for all 16 rounds
+ * and the test ran out of time where herd7 answers in 0.1 s
+ * (litmus/c/SYM+cmpxchg-pin-of-read-keeps-ways). */
+static sem_taint solved_reads(const run_ctx *c, const sem_event *e,
+                              mdl_ways *pw)
 {
+    pw->n = 1;
+    pw->w[0] = 0;
     if (!c->n_pin || !e->vnode.id)
         return e->vdata;
     bool cut = false;
-    sem_taint t = node_reads(c, e->vnode.id, &cut, 0);
+    sem_taint t = node_reads(c, e->vnode.id, &cut, pw, 0);
+    if (!cut) {
+        pw->n = 1;
+        pw->w[0] = 0;
+    }
     return cut ? e->vdata & t : e->vdata;
 }
 
@@ -1681,17 +1732,14 @@ static bool write_ways(run_ctx *c, int i, mdl_ways *out)
     uint64_t site = track ? site_bit(c, e->stmt, n) : 0;
     /* the ways of the inputs, each way of one with each of the
        others; those through this site are dropped */
-    mdl_ways from = {{0}, 1};
-    sem_taint made = solved_reads(c, e);
-    for (int j = 0; track && j < c->n_reads; j++) {
-        if (!(made >> j & 1))
-            continue;
-        mdl_ways both = {{0}, 0};
-        for (int a = 0; a < from.n; a++)
-            for (int b = 0; b < c->rprov[j].n; b++)
-                mdl_ways_add(&both, from.w[a] | c->rprov[j].w[b]);
-        from = both;
-    }
+    mdl_ways pw;
+    sem_taint made = solved_reads(c, e, &pw);
+    if (!track)
+        pw = (mdl_ways){{0}, 1};
+    mdl_ways in = reads_ways(c, track ? made : 0), from = {{0}, 0};
+    for (int a = 0; a < pw.n; a++)
+        for (int b = 0; b < in.n; b++)
+            mdl_ways_add(&from, pw.w[a] | in.w[b]);
     out->n = 0;
     for (int a = 0; a < from.n; a++)
         if (!(from.w[a] & site))
@@ -1757,6 +1805,7 @@ static void keep_run(run_ctx *c, sem_run *r)
         memcpy(u->ev, c->ev, (size_t)c->n_ev * sizeof *u->ev);
     u->cut = c->cut;
     u->herd_zero = 0;
+    u->herd_memo = NULL;
     u->probe = c->probe;
     u->bad = c->bad;
     u->illegal = c->illegal && !c->at0;
@@ -2084,6 +2133,7 @@ static void free_run(mdl_run *u)
     free(u->final_t);
     free(u->final_op);
     free(u->vnodes);
+    mdl_herd_memo_free(u);
 }
 
 static void drop_runs(mdl_test *m)
@@ -2503,8 +2553,11 @@ static void widen_reads(run_ctx *c, sem_taint t, forced_find *f)
 /* A path of seed_forced_values: its writes (stores and RMWs), past a
  * branch it took both ways, of a value made of reads that branch did not
  * test, and its RMWs' expected values made so, put those values in their
- * locations' value sets; the statements of those reads are marked wide.
- * The branches are those before the write (run_ctx.ev_forced): one
+ * locations' value sets, each with the ways of the reads it is made of
+ * (an expected value with none started chains again: c21330001_227's
+ * cmpxchg expecting r1, read from x, made z grow from 34 values to 123
+ * in the rounds after, 0.1 s where 0.01 s now); the statements of those
+ * reads are marked wide. The branches are those before the write (run_ctx.ev_forced): one
  * after it does not make its value (P1 `r0 = *y; WRITE_ONCE(*x, r0);
  * r2 = READ_ONCE(*z); if (r0 != 0) WRITE_ONCE(*x, r2 + 1); if (r0 ==
  * r2) ...`, P0 copying x to y: x = 0 + 1 anchors the cycle, herd7's
@@ -2516,10 +2569,11 @@ static bool forced_path(run_ctx *c, void *arg)
     for (int i = 0; i < c->n_expect && !c->dead; i++) {
         mdl_loc *l = &c->m->locs[c->expect[i].loc];
         if (!(c->expect[i].t & c->expect[i].forced)) {
+            mdl_ways ways = reads_ways(c, c->expect[i].t);
             f->grew |= forced_add(c, c->expect[i].loc,
                                   sem_extend(c->expect[i].v, l->type.size,
                                              l->type.is_signed),
-                                  NULL, MDL_ANY_WRITER);
+                                  &ways, MDL_ANY_WRITER);
             widen_reads(c, c->expect[i].t, f);
         }
     }

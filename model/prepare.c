@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The cache slot of a name's address: all its bits mixed (malloc's
+ * alignment left the low ones to a few slots). */
 static unsigned name_hash(const char *name)
 {
-    return (unsigned)((uintptr_t)name >> 3) & (MDL_NAME_CACHE - 1);
+    uint64_t h = (uint64_t)(uintptr_t)name * UINT64_C(0x9e3779b97f4a7c15);
+    return (unsigned)(h >> 32) & (MDL_NAME_CACHE - 1);
 }
 
 int mdl_sym(mdl_test *m, const char *name)
@@ -910,6 +913,7 @@ void mdl_free(mdl_test *m)
             free(t->runs[r].final_t);
             free(t->runs[r].final_op);
             free(t->runs[r].vnodes);
+            mdl_herd_memo_free(&t->runs[r]);
         }
         free(t->runs);
     }
