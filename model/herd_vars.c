@@ -2079,6 +2079,8 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     out->op_src = dup_of(r->op_src, n, sizeof *r->op_src);
     out->left = dup_of(r->left, (size_t)r->n_left, sizeof *r->left);
     out->zflag = dup_of(r->zflag, (size_t)r->n_zero, sizeof *r->zflag);
+    out->op_par = dup_of(r->op_par, n, sizeof *r->op_par);
+    out->op_fold = dup_of(r->op_fold, n, sizeof *r->op_fold);
     return h->regs_ok;
 }
 
