@@ -186,18 +186,27 @@ static int cas_user(const ll_thread *th, int j)
 {
     if (!th->stmts[j].has_instr || !cas_step(&th->stmts[j].instr))
         return -1;
-    const char *t = th->stmts[j].instr.ops[0].sym;
-    bool used = false;
+    /* the temporaries made from j's: a statement that takes none is
+       beside the chain (`(r0 + 1 == 0) * cmpxchg(y, 0, 1)`: the `==`
+       takes the `+`, the cmpxchg neither) */
+    const char *live[16];
+    int n_live = 0;
+    live[n_live++] = th->stmts[j].instr.ops[0].sym;
     for (int k = j + 1; k < th->n_stmts; k++) {
         const ll_stmt *s = &th->stmts[k];
         if (!s->has_instr || s->label)
             return -1;
+        bool used = false;
         for (int i = 1; i < s->instr.n_ops && !used; i++)
-            used = s->instr.ops[i].sym && !strcmp(s->instr.ops[i].sym, t);
+            for (int l = 0; l < n_live && !used; l++)
+                used = s->instr.ops[i].sym &&
+                       !strcmp(s->instr.ops[i].sym, live[l]);
         if (s->instr.op == LL_C_CAS)
             return used ? k : -1;
         if (s->instr.op != LL_C_FENCE && !cas_step(&s->instr))
             return -1;
+        if (used && n_live < 16)
+            live[n_live++] = s->instr.ops[0].sym;
     }
     return -1;
 }
@@ -300,7 +309,8 @@ static int64_t instr_vars(const ll_thread *th, int first, int i, bool *fork)
         *fork = true;
         return 2 * opnd_vars(&o[1]) + 2 * cas_opnd_vars(th, i, &o[2]) +
                cas_opnd_vars(th, i, &o[3]) +
-               (in->op == LL_C_CAS && (in->flags & LL_C_CAS_UNLESS) ? 4 : 3);
+               (in->op == LL_C_CAS && (in->flags & LL_C_CAS_UNLESS)
+                    ? 3 + !is_zero_imm(&o[3]) : 3);
     case LL_C_LOCK:
     case LL_C_UNLOCK:
     case LL_C_SYNC_SRCU:
@@ -381,78 +391,300 @@ static bool trylock_if(const ll_thread *th, const ll_c_node *n, int bz)
     return false;
 }
 
-/* An if whose condition tests a kernel cmpxchg's or atomic_add_unless's
- * result through binary operations with constants (`if (cmpxchg(y, 0,
- * 1) == 0)`, `if (atomic_add_unless(v, a, u))`): herd7 evaluates what
- * follows the RMW in the condition, then the if, on each of its ways. */
+/* An if whose condition's value is computed from kernel cmpxchgs' or
+ * atomic_add_unless's results (forks: `if (cmpxchg(y, 0, 1) == 0)`, `if
+ * (atomic_add_unless(v, a, u))`, `if (cmpxchg(y, r1, 2) + r0 > 0)`, `if
+ * (READ_ONCE(*z) + cmpxchg(...))`, `if (cmpxchg(y, 0, 1) + cmpxchg(z, 0,
+ * 1))`): herd7 evaluates the condition as an expression tree, each
+ * operand before its operation, each fork's two ways where it stands. An
+ * operation with forks under it (a level) is made once per combination
+ * of their ways: its operands' outcome lists are paired (>>|), the left
+ * one's major, which reverses them, then its bind (>>=) makes one
+ * variable per pair in that order and reverses the list back. With a
+ * fork's list success first, a level's variables go by its forks' ways
+ * in ascending order (the failure's first), its list in descending
+ * order. A way's value is the value read (cmpxchg) or a constant
+ * (atomic_add_unless: 1 added, 0 not); herd7 folds an operation on
+ * constants, and `x + 0`, `0 + x`, `x | 0` are x, so a level is a
+ * variable on a combination only where its value is one
+ * (`atomic_add_unless(y, 0, r1) + r0 == 0`: `S22:=1+S21` on the
+ * addition, none on the failure, whose value is r0's S21). Then the if
+ * on each combination in its list order: both branches where the value
+ * is a variable, the one it selects where a constant. A combination is
+ * a number, fork i's success its bit FORK_MAX - 1 - i of n_fk. */
+#define FORK_LEVELS 8
+#define FORK_MAX 3
+#define FORK_WAYS (1 << FORK_MAX)
+
 typedef struct fork_if {
-    int fk;             /* the RMW's statement */
-    bool var;           /* its result is the value read (cmpxchg): each
-                           operation, and the `!= 0` herd7 adds to one
-                           that is no comparison, a variable a way, and
-                           each way reads both branches */
-    int ops[8];         /* var: the operations' statements, in order */
-    int levels;         /* var: their number, with the `!= 0` */
-    bool then[2];       /* add_unless: whether way w (1: the addition)
-                           reads the then branch; its result is a constant
-                           (1 added, 0 not), so the operations fold */
+    int first;          /* the condition's first statement */
+    int n_fk;
+    int fk[FORK_MAX];   /* the forks' statements, in the tree's order */
+    int levels;
+    int ops[FORK_LEVELS];   /* the levels, each after its operands;
+                               -1 last: build_cond's `!= 0` */
+    uint8_t below[FORK_LEVELS];     /* its forks' bits */
+    uint8_t made[FORK_LEVELS];      /* bit c: a variable on combination c
+                                       (its other forks' bits 0) */
+    bool sym[FORK_LEVELS][FORK_WAYS];   /* its value on combination c is
+                                           a variable, */
+    int64_t val[FORK_LEVELS][FORK_WAYS];    /* else this constant */
 } fork_if;
+
+/* Whether instruction in sets its first operand. */
+static bool sets_dest(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_C_MOV: case LL_C_BIN: case LL_C_UN: case LL_C_LD:
+    case LL_C_RMW: case LL_C_CAS: case LL_C_CAS11: case LL_C_TRYLOCK:
+    case LL_C_ISLOCKED: case LL_C_SRCU_LOCK: case LL_C_CTRL_SAVE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The statement of [first, before) that last sets temporary o, or -1. */
+static int temp_def(const ll_thread *th, int first, int before,
+                    const ll_operand *o)
+{
+    if (!is_temp(o))
+        return -1;
+    for (int j = before - 1; j >= first; j--) {
+        const ll_stmt *s = &th->stmts[j];
+        if (s->has_instr && sets_dest(&s->instr) &&
+            is_temp(&s->instr.ops[0]) && !strcmp(s->instr.ops[0].sym, o->sym))
+            return j;
+    }
+    return -1;
+}
+
+static int fork_bit(const fork_if *f, int i)
+{
+    return 1 << (f->n_fk - 1 - i);
+}
+
+/* The condition's expression under statement j (marked in `in`), as
+ * fork_num numbers it: operations, reads and RMWs on locals, constants
+ * or such expressions, and forks (kernel cmpxchg, atomic_add_unless,
+ * whose operands are their own: cas_user) under operations only. 1 if
+ * a fork is under j, 0 if none, -1 for anything else; the levels (the
+ * operations with forks under them) into f->ops, each after its
+ * operands. */
+static int fork_tree(const ll_thread *th, fork_if *f, int j, bool *in,
+                     int depth)
+{
+    const ll_stmt *s = &th->stmts[j];
+    if (depth > 32 || !s->has_instr || s->label || in[j])
+        return -1;
+    in[j] = true;
+    const ll_instr *d = &s->instr;
+    if (d->op == LL_C_CAS) {
+        if (f->n_fk >= FORK_MAX || !is_temp(&d->ops[0]))
+            return -1;
+        for (int k = 1; k <= 3; k++)
+            if (is_temp(&d->ops[k]) && cas_operand_def(th, j, &d->ops[k]) < 0)
+                return -1;
+        f->fk[f->n_fk++] = j;
+        return 1;
+    }
+    if ((d->op != LL_C_BIN && d->op != LL_C_UN && d->op != LL_C_LD &&
+         d->op != LL_C_RMW) || poi_tick(d) || cas_user(th, j) >= 0)
+        return -1;
+    int n = d->op == LL_C_BIN || d->op == LL_C_RMW ? 2 : 1, under = 0;
+    for (int k = 1; k <= n; k++) {
+        if (!is_temp(&d->ops[k]))
+            continue;
+        int def = temp_def(th, f->first, j, &d->ops[k]);
+        int u = def >= 0 ? fork_tree(th, f, def, in, depth + 1) : -1;
+        if (u < 0)
+            return -1;
+        under |= u;
+    }
+    if (under && (d->op != LL_C_BIN || f->levels >= FORK_LEVELS - 1))
+        return -1;          /* a fork's result read or exchanged */
+    if (under)
+        f->ops[f->levels++] = j;
+    return under;
+}
+
+/* The value state of operand o of statement j on combination c: a
+ * constant (*v), or a variable (true). */
+static bool fork_opnd_sym(const ll_thread *th, const fork_if *f, int j,
+                          const ll_operand *o, int c, int64_t *v)
+{
+    *v = is_const(o) ? o->imm : 0;
+    int def = temp_def(th, f->first, j, o);
+    for (int i = 0; i < f->n_fk; i++)
+        if (def == f->fk[i]) {
+            *v = (c & fork_bit(f, i)) != 0;
+            return !(th->stmts[def].instr.flags & LL_C_CAS_UNLESS);
+        }
+    for (int k = 0; k < f->levels; k++)
+        if (def >= 0 && def == f->ops[k]) {
+            *v = f->val[k][c];
+            return f->sym[k][c];
+        }
+    return !is_const(o);
+}
+
+/* Level k on each combination, folded as herd7 folds it. */
+static bool fork_level_values(const ll_thread *th, fork_if *f, int k)
+{
+    const ll_instr *in = f->ops[k] >= 0 ? &th->stmts[f->ops[k]].instr
+                                        : NULL;
+    int op = in ? (int)(in->flags & 0xff) : LL_C_NE;
+    f->made[k] = 0;
+    for (int c = 0; c < 1 << f->n_fk; c++) {
+        int64_t a, b = 0;
+        bool sa, sb = false;
+        if (in) {
+            sa = fork_opnd_sym(th, f, f->ops[k], &in->ops[1], c, &a);
+            sb = fork_opnd_sym(th, f, f->ops[k], &in->ops[2], c, &b);
+        } else {            /* `!= 0` on the level before, or the fork */
+            sa = k ? f->sym[k - 1][c] : !(th->stmts[f->fk[0]].instr.flags &
+                                          LL_C_CAS_UNLESS);
+            a = k ? f->val[k - 1][c] : (c & fork_bit(f, 0)) != 0;
+        }
+        f->sym[k][c] = sa || sb;
+        f->val[k][c] = 0;
+        if (!sa && !sb) {
+            if (!ll_c_eval_binop(op, a, b, &f->val[k][c]))
+                return false;
+        } else if (!((op == LL_C_ADD || op == LL_C_OR) &&
+                     ((!sa && a == 0) || (!sb && b == 0)))) {
+            if (!(c & ~f->below[k]))
+                f->made[k] |= (uint8_t)(1u << c);
+        }
+    }
+    return true;
+}
+
+/* Each level's forks (bits). */
+static void fork_masks(const ll_thread *th, fork_if *f)
+{
+    for (int k = 0; k < f->levels; k++) {
+        const ll_instr *in = &th->stmts[f->ops[k]].instr;
+        int m = 0;
+        for (int o = 1; o <= 2; o++) {
+            int def = temp_def(th, f->first, f->ops[k], &in->ops[o]);
+            for (int i = 0; i < f->n_fk; i++)
+                m |= def == f->fk[i] ? fork_bit(f, i) : 0;
+            for (int q = 0; q < k; q++)
+                m |= def >= 0 && def == f->ops[q] ? f->below[q] : 0;
+        }
+        f->below[k] = (uint8_t)m;
+    }
+}
+
+/* The expression under statement root, all of [first, end) but the
+ * statement `own` (the if's BZ, a statement's store or copy) and the
+ * forks' operands, fences and ctrl_save, into f (fork_tree); false
+ * where it has no fork or something else. */
+static bool fork_expr(const ll_thread *th, fork_if *f, int first, int end,
+                      int root, int own)
+{
+    f->n_fk = f->levels = 0;
+    f->first = first;
+    if (root < 0)
+        return false;
+    bool *in = ll_xcalloc((size_t)end + 1, sizeof *in);
+    bool ok = fork_tree(th, f, root, in, 0) > 0;
+    for (int j = first; ok && j < end; j++) {
+        const ll_stmt *s = &th->stmts[j];
+        bool opnd = false;
+        for (int i = 0; i < f->n_fk && !opnd; i++)
+            opnd = cas_user(th, j) == f->fk[i];
+        ok = !s->label && (!s->has_instr || in[j] || opnd || j == own ||
+                           s->instr.op == LL_C_FENCE ||
+                           s->instr.op == LL_C_CTRL_SAVE);
+    }
+    free(in);
+    if (ok)
+        fork_masks(th, f);
+    return ok;
+}
+
+static bool fork_values(const ll_thread *th, fork_if *f)
+{
+    for (int k = 0; k < f->levels; k++)
+        if (!fork_level_values(th, f, k))
+            return false;
+    return true;
+}
 
 static bool fork_if_of(const ll_thread *th, const ll_c_node *n, int bz,
                        fork_if *f)
 {
-    f->fk = -1;
-    for (int i = n->first; i < bz && f->fk < 0; i++) {
-        const ll_stmt *s = &th->stmts[i];
-        if (s->has_instr && s->instr.op == LL_C_CAS &&
-            is_temp(&s->instr.ops[0]))
-            f->fk = i;
-    }
-    if (f->fk < 0)
-        return false;
-    const ll_instr *cas = &th->stmts[f->fk].instr;
-    f->var = !(cas->flags & LL_C_CAS_UNLESS);
-    f->levels = 0;
-    const char *t = cas->ops[0].sym;
-    int64_t v[2] = {0, 1};
-    bool cmp = false;
-    for (int i = f->fk + 1; i < bz; i++) {
-        const ll_stmt *s = &th->stmts[i];
-        if (!s->has_instr || s->instr.op == LL_C_CTRL_SAVE)
-            continue;
-        const ll_instr *in = &s->instr;
-        const ll_operand *o = in->ops;
-        if (in->op != LL_C_BIN || !is_temp(&o[0]) || poi_tick(in) ||
-            f->levels >= 7)
-            return false;
-        bool first = is_temp(&o[1]) && !strcmp(o[1].sym, t);
-        if (!(first ? is_const(&o[2])
-                    : is_const(&o[1]) && is_temp(&o[2]) &&
-                          !strcmp(o[2].sym, t)))
-            return false;
-        int op = (int)(in->flags & 0xff);
-        for (int w = 0; w < 2 && !f->var; w++)
-            if (!ll_c_eval_binop(op, first ? v[w] : o[1].imm,
-                                 first ? o[2].imm : v[w], &v[w]))
-                return false;
-        cmp = op >= LL_C_EQ && op <= LL_C_GE;
-        f->ops[f->levels++] = i;
-        t = o[0].sym;
-    }
     const ll_operand *c = &th->stmts[bz].instr.ops[0];
-    if (!is_temp(c) || strcmp(c->sym, t))
+    if (!fork_expr(th, f, n->first, bz, temp_def(th, n->first, bz, c), -1))
         return false;
-    if (f->var && !cmp)
-        f->ops[f->levels++] = -1;       /* build_cond's `!= 0` */
-    f->then[0] = v[0] != 0;
-    f->then[1] = v[1] != 0;
-    return true;
+    if (!tests_comparison(th, n->first, bz)) {
+        f->ops[f->levels] = -1;
+        f->below[f->levels++] = (uint8_t)((1 << f->n_fk) - 1);
+    }
+    return fork_values(th, f);
 }
 
-/* The branch of an if that way w reads (fork_if, add_unless), -1: none. */
-static int fork_arm(const ll_c_node *n, const fork_if *f, int w)
+/* The statement that ends C statement n (a STMT node) and the one that
+ * computes its value: `r2 = cmpxchg(y, 0, 1) + 1;` its copy (MOV) to a
+ * local, `WRITE_ONCE(*w, ...)` its store, `cmpxchg(...) + 1;` the
+ * operation itself (*own -1). */
+static int stmt_root(const ll_thread *th, const ll_c_node *n, int *own)
 {
-    return f->then[w] ? n->kid : n->other;
+    int last = n->last - 1;
+    while (last >= n->first && (!th->stmts[last].has_instr ||
+                                th->stmts[last].instr.op == LL_C_FENCE))
+        last--;
+    *own = -1;
+    if (last < n->first)
+        return -1;
+    const ll_instr *in = &th->stmts[last].instr;
+    if ((in->op == LL_C_MOV && is_local(&in->ops[0])) || in->op == LL_C_ST) {
+        *own = last;
+        return temp_def(th, n->first, last, &in->ops[1]);
+    }
+    return sets_dest(in) && is_temp(&in->ops[0]) ? last : -1;
+}
+
+/* A C statement whose value is computed from forks' results through
+ * operations (levels: `r2 = cmpxchg(y, r1, 2) + r0;`), numbered as an
+ * if's condition (fork_if) without the if: its outcomes are the
+ * combinations of the forks' ways, in ascending order (the statement's
+ * bind reverses its expression's list: a lone cmpxchg's failure
+ * first, fork_index). A statement with no level is numbered in order. */
+static bool fork_stmt_of(const ll_thread *th, const ll_c_node *n,
+                         fork_if *f)
+{
+    int own;
+    int root = stmt_root(th, n, &own);
+    return fork_expr(th, f, n->first, n->last, root, own) && f->levels &&
+           fork_values(th, f);
+}
+
+/* The branches combination c of a fork_if reads, in order, into a: -1
+ * an absent else (one way out), -2 none. */
+static void fork_arms(const ll_c_node *n, const fork_if *f, int c, int a[2])
+{
+    int k = f->levels - 1;
+    a[0] = f->sym[k][c] || f->val[k][c] ? n->kid : n->other;
+    a[1] = f->sym[k][c] ? n->other : -2;
+}
+
+/* The variables fork_num adds to the statements' count (instr_vars) of
+ * a fork_if's condition (bz its BZ, -1 a statement's): the levels' on
+ * each combination, for their one (and the `!= 0` herd7 adds to an if's
+ * value, the BZ's). */
+static int64_t fork_level_vars(const ll_thread *th, const fork_if *f,
+                               int bz)
+{
+    int64_t n = bz < 0 ? 0 : -(int64_t)!tests_comparison(th, f->first, bz);
+    for (int k = 0; k < f->levels; k++) {
+        n += __builtin_popcount(f->made[k]);
+        if (f->ops[k] >= 0)
+            n -= !bin_same(&th->stmts[f->ops[k]].instr);
+    }
+    return n;
 }
 
 static void measure(hv *h, int k);
@@ -482,12 +714,19 @@ static void measure(hv *h, int k)
     int forks = 0;
     int64_t size = 0, nout = 1;
     switch (n->kind) {
-    case LL_C_NODE_STMT:
+    case LL_C_NODE_STMT: {
         size = range_vars(h, n->first, n->last, -1, &forks);
+        fork_if f;
+        if (forks >= 1 && fork_stmt_of(h->th, n, &f)) {
+            size += fork_level_vars(h->th, &f, -1);
+            nout = 1 << f.n_fk;
+            break;
+        }
         if (forks > 1)
             h->ok = false;
         nout = forks ? 2 : 1;
         break;
+    }
     case LL_C_NODE_BLOCK:
         if (n->kid >= 0) {
             measure_seq(h, n->kid);
@@ -511,15 +750,14 @@ static void measure(hv *h, int k)
             forks = 0;
         }
         fork_if f;
-        if (forks == 1 && !tl && fork_if_of(h->th, n, bz, &f)) {
-            /* the condition up to the RMW, its operations on each way,
-               then the branches each way reads */
-            size = range_vars(h, n->first, f.fk + 1, -1, &forks);
+        if (forks >= 1 && !tl && fork_if_of(h->th, n, bz, &f)) {
+            /* the condition, its levels on each way, then the branches
+               each way reads */
+            size += fork_level_vars(h->th, &f, bz);
             int64_t outs = 0;
-            for (int w = 1; w >= 0; w--) {
-                int a[2] = {f.var ? n->kid : fork_arm(n, &f, w),
-                            f.var ? n->other : -2};
-                size += f.var ? f.levels : 0;
+            for (int w = (1 << f.n_fk) - 1; w >= 0; w--) {
+                int a[2];
+                fork_arms(n, &f, w, a);
                 for (int k = 0; k < 2; k++) {
                     if (a[k] >= 0)
                         measure(h, a[k]);
@@ -780,7 +1018,9 @@ static void number_cas(hv *h, int i, int64_t *c)
  * (address, a, u, the read, read + a, read == u), then the failure
  * (address, u, the read); the way the run takes has its read and, on
  * the addition, its write's value read + a (measured with -debug
- * solver: `S9:=S8+S6`, `S10:=S8==S7`, then S11 to S13). */
+ * solver: `S9:=S8+S6`, `S10:=S8==S7`, then S11 to S13). A literal 0
+ * for a makes no read + a, as herd7 adds no constant 0 (`S17:=S16==S15`
+ * right after the read S16: litmus/c/SYM+add-unless-zero-addend). */
 static void number_unless(hv *h, int i, int64_t *c)
 {
     const ll_operand *o = h->th->stmts[i].instr.ops;
@@ -793,9 +1033,10 @@ static void number_unless(hv *h, int i, int64_t *c)
             number_cas_opnd(h, i, &o[opnds[way][k]], taken, c);
         if (taken)
             h->read_var[i] = *c + 1;
-        if (taken && way)
+        bool sum = way && !is_zero_imm(&o[3]);     /* read + a */
+        if (taken && sum)
             h->op_own[i] = *c + 2;
-        *c += way ? 3 : 1;
+        *c += way ? 2 + sum : 1;
     }
     src_set(h, &o[0], -1, 0);
 }
@@ -1050,47 +1291,159 @@ static int64_t arm_nout(const hv *h, int k)
     return k >= 0 ? h->nout[k] : 1;
 }
 
-/* An if on a cmpxchg's or atomic_add_unless's result (fork_if) from
- * counter c: the condition up to the RMW; each operation after it a
- * variable on each way, the failure's first (its bind meets the RMW's
- * ways reversed); then the branches, the success's way first (the two binds
- * of each operation reverse altT's list twice): an add_unless way its
- * one branch, a cmpxchg way then and else. The if's list of outcomes is
- * the ways' concatenated, reversed. The run's turns: the RMW's, then the
- * if's. */
+/* Statement j of a fork_if's condition and its operands' expressions,
+ * in herd7's order (fork_tree); at a fork, its two ways (number_cas,
+ * number_unless), its way on the run into *run (fork_bit). */
+static void fork_num(hv *h, const fork_if *f, int j, int64_t *c, int *run);
+
+/* Operand k of statement j of a fork_if's condition: its expression
+ * (fork_num) or its own read. */
+static void fork_opnd(hv *h, const fork_if *f, int j, int k, int64_t *c,
+                      int *run)
+{
+    const ll_instr *in = &h->th->stmts[j].instr;
+    const ll_operand *o = &in->ops[k];
+    int def = temp_def(h->th, f->first, j, o);
+    if (def >= 0)
+        fork_num(h, f, def, c, run);
+    else
+        read_opnd(h, o, c);
+    if (h->op_arg && (in->op == LL_C_BIN || in->op == LL_C_UN))
+        note_arg(h, j, k - 1, o, *c);
+}
+
+/* Level k (statement j, -1 the `!= 0`) of a fork_if, its operands read
+ * (rv[k]: the variable of operand k's read, a local's): its variable on
+ * each combination it makes one for, in ascending order; on the run's,
+ * what its result holds. */
+static void fork_level(hv *h, const fork_if *f, int k, int j, int run,
+                       const int64_t rv[3], int64_t *c)
+{
+    int64_t own = 0;
+    int mine = run & f->below[k];
+    for (int w = 0; w < 1 << f->n_fk; w++)
+        if (f->made[k] >> w & 1) {
+            ++*c;
+            own = w == mine ? *c : own;
+        }
+    if (j < 0)
+        return;
+    const ll_operand *o = h->th->stmts[j].instr.ops;
+    h->op_own[j] = own;
+    if (own || !f->sym[k][run]) {
+        src_set(h, &o[0], own ? j : -1, own);
+        return;
+    }
+    /* `x + 0`, `0 + x`: the variable operand's value, as is */
+    int64_t v;
+    int p = fork_opnd_sym(h->th, f, j, &o[1], run, &v) ? 1 : 2;
+    src_set(h, &o[0], src_of(h, &o[p]),
+            is_local(&o[p]) ? rv[p] : hold_of(h, &o[p]));
+}
+
+static void fork_num(hv *h, const fork_if *f, int j, int64_t *c, int *run)
+{
+    const ll_instr *in = &h->th->stmts[j].instr;
+    const ll_operand *o = in->ops;
+    for (int i = 0; i < f->n_fk; i++)
+        if (j == f->fk[i]) {
+            if (in->flags & LL_C_CAS_UNLESS)
+                number_unless(h, j, c);
+            else
+                number_cas(h, j, c);
+            *run |= next_turn(h) ? fork_bit(f, i) : 0;
+            return;
+        }
+    if (in->op == LL_C_LD) {
+        fork_opnd(h, f, j, 1, c, run);
+        h->read_var[j] = ++*c;
+        src_set(h, &o[0], j, h->read_var[j]);
+        return;
+    }
+    if (in->op == LL_C_RMW) {
+        bool vf = value_first(in);
+        fork_opnd(h, f, j, vf ? 2 : 1, c, run);
+        fork_opnd(h, f, j, vf ? 1 : 2, c, run);
+        rmw_result(h, j, c);
+        return;
+    }
+    int64_t rv[3] = {0, 0, 0};
+    for (int k = 1; k <= (in->op == LL_C_BIN ? 2 : 1); k++) {
+        fork_opnd(h, f, j, k, c, run);
+        rv[k] = is_local(&o[k]) ? *c : 0;
+    }
+    int k = 0;
+    while (k < f->levels && f->ops[k] != j)
+        k++;
+    if (k < f->levels)
+        fork_level(h, f, k, j, *run, rv, c);
+    else if (in->op == LL_C_BIN)
+        op_result(h, j, in, c);
+    else {
+        *c += !is_const(&o[1]);
+        src_set(h, &o[0], -1, is_const(&o[1]) ? 0 : *c);
+    }
+}
+
+/* An if on kernel cmpxchgs' or atomic_add_unless's results (fork_if)
+ * from counter c: the condition in herd7's order (fork_num, the levels
+ * on each combination of ways), the `!= 0` herd7 adds; then each
+ * combination's branches (fork_arms) in the condition's list order
+ * (descending: the successes first). The if's list of outcomes is the
+ * combinations' concatenated, reversed. The run's turns: the forks', in
+ * the tree's order, then the if's. */
 static int64_t walk_fork(hv *h, const ll_c_node *n, const fork_if *f,
                          int64_t c)
 {
-    h->complex = true;
-    number_range(h, n->first, f->fk + 1, &c);
-    bool ok = next_turn(h);
-    for (int k = 0; f->var && k < f->levels; k++) {
-        c += 2;
-        int j = f->ops[k];
-        if (j >= 0) {
-            h->op_own[j] = ok ? c : c - 1;
-            src_set(h, &h->th->stmts[j].instr.ops[0], j, h->op_own[j]);
+    h->complex = true;     /* forks: RMWs, not in cops */
+    int bz = if_bz(h->th, n);
+    int run = 0;
+    const int64_t none[3] = {0, 0, 0};
+    fork_num(h, f, temp_def(h->th, f->first, bz,
+                            &h->th->stmts[bz].instr.ops[0]), &c, &run);
+    if (f->ops[f->levels - 1] < 0)
+        fork_level(h, f, f->levels - 1, -1, run, none, &c);
+    bool taken = next_turn(h);
+    int64_t at = 0, total = 0;
+    for (int w = (1 << f->n_fk) - 1; w >= 0; w--) {
+        int a[2];
+        fork_arms(n, f, w, a);
+        if (w == run) {
+            if (a[1] == -2)
+                at = total + (a[0] >= 0 ? walk(h, a[0], c) : 0);
+            else if (taken)
+                at = total + walk(h, a[0], c);
+            else
+                at = total + arm_nout(h, a[0]) +
+                     (a[1] >= 0 ? walk(h, a[1], c + arm_size(h, a[0])) : 0);
+        }
+        for (int k = 0; k < 2; k++) {
+            total += a[k] == -2 ? 0 : arm_nout(h, a[k]);
+            c += arm_size(h, a[k]);
         }
     }
-    bool taken = next_turn(h);
-    if (!f->var) {
-        int a1 = fork_arm(n, f, 1), a0 = fork_arm(n, f, 0);
-        int64_t n1 = arm_nout(h, a1), at;
-        if (ok)
-            at = a1 >= 0 ? walk(h, a1, c) : 0;
-        else
-            at = n1 + (a0 >= 0 ? walk(h, a0, c + arm_size(h, a1)) : 0);
-        return n1 + arm_nout(h, a0) - 1 - at;
-    }
-    int64_t nt = arm_nout(h, n->kid), ne = arm_nout(h, n->other);
-    int64_t way = arm_size(h, n->kid) + arm_size(h, n->other);
-    int64_t c0 = ok ? c : c + way, at = ok ? 0 : nt + ne;
-    if (taken)
-        at += walk(h, n->kid, c0);
-    else
-        at += nt + (n->other >= 0
-                        ? walk(h, n->other, c0 + arm_size(h, n->kid)) : 0);
-    return 2 * (nt + ne) - 1 - at;
+    return total - 1 - at;
+}
+
+/* A C statement on forks' results (fork_stmt_of) from counter c: a
+ * store's address (herd7 reads it first), the expression in herd7's
+ * order (fork_num); its outcome's index, the run's combination. */
+static int64_t walk_fork_stmt(hv *h, const ll_c_node *n, const fork_if *f,
+                              int64_t c)
+{
+    int own, run = 0;
+    int root = stmt_root(h->th, n, &own);
+    h->complex = true;
+    const ll_instr *in = own >= 0 ? &h->th->stmts[own].instr : NULL;
+    if (in && in->op == LL_C_ST)
+        read_opnd(h, &in->ops[0], &c);
+    fork_num(h, f, root, &c, &run);
+    if (in && in->op == LL_C_ST)
+        store_of(h, own, &in->ops[1]);
+    else if (in)
+        src_set(h, &in->ops[0], src_of(h, &in->ops[1]),
+                hold_of(h, &in->ops[1]));
+    return run;
 }
 
 static int64_t walk(hv *h, int k, int64_t c)
@@ -1100,6 +1453,9 @@ static int64_t walk(hv *h, int k, int64_t c)
     const ll_c_node *n = &h->th->c_tree[k];
     switch (n->kind) {
     case LL_C_NODE_STMT: {
+        fork_if f;
+        if (h->nout[k] > 1 && fork_stmt_of(h->th, n, &f))
+            return walk_fork_stmt(h, n, &f, c);
         int64_t c0 = c;
         number_range(h, n->first, n->last, &c0);
         return h->nout[k] > 1 ? fork_index(h, n->first, n->last) : 0;

@@ -1508,7 +1508,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         memset(r->vnode, 0, (size_t)t->n_slots * sizeof *r->vnode);
     }
     r->n_vnodes = 0;
-    r->ctrl = r->ctrlisync = r->rctrl = 0;
+    r->ctrl = r->ctrlisync = r->rctrl = r->step_regs = 0;
     r->pctrl = r->pctrlisync = 0;
     r->used = 0;
     r->regs_read = 0;

@@ -167,6 +167,8 @@ static sem_vnode copied_vnode(sem_run *r, const ll_instr *in, int k,
 static sem_reg operand(sem_run *r, const ll_instr *in, int k)
 {
     sem_reg v = sem_operand(r, &in->ops[k]);
+    if (in->ops[k].kind == LL_OPND_REG)
+        r->step_regs |= v.t;
     cr_operand(r, &in->ops[k], k, &v);
     copy_read(r, &in->ops[k]);
     return v;
@@ -1312,8 +1314,10 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     int ann = LL_C_ANN(in->flags);
     sem_reg a, v;
     int ev, w;
-    if (in->flags & LL_C_STEP)
+    if (in->flags & LL_C_STEP) {
         r->step++;          /* one of herd7's instructions starts */
+        r->step_regs = 0;
+    }
     if (in->cas && in->op != LL_C_CAS && in->op != LL_C_CAS11 &&
         !cas_way(r, in->cas))
         return SEM_NEXT;    /* not evaluated on the RMW's failure way */
@@ -1393,12 +1397,14 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
         if (!vnode(r, &in->ops[0]).zpair && !folded(r, &in->ops[0]))
             use(r, vs);
         branch_vnode(r, &in->ops[0]);
-        /* ... and the branches its value was set under */
-        sem_branch(r, v.t | vctrl(r, &in->ops[0]));
+        /* ... and the branches its value was set under, and every read
+           of its condition (sem_run.step_regs: an RMW's operands) */
+        sem_taint own = sem_step_reads(r, 0, INT_MAX);
+        sem_taint regs = v.t | r->step_regs;
+        sem_branch(r, regs | own | vctrl(r, &in->ops[0]));
         /* a register set in its arms carries the reads that came
            through registers, not this condition's own (sem_run.rctrl) */
-        r->rctrl |= (v.t & ~sem_step_reads(r, 0, INT_MAX)) |
-                    vctrl(r, &in->ops[0]);
+        r->rctrl |= (regs & ~own) | vctrl(r, &in->ops[0]);
         /* the path pass takes both ways where herd7 does: on a value
            made of reads */
         bool taken = sem_free(r, vs) || sem_is_unsolved(v.v)
@@ -1519,6 +1525,15 @@ static bool c_write_readable(const ll_instr *in, const c_dep *d)
                (v == FROM_NONE ||
                 (v == FROM_COPY && !(in->flags & LL_C_CAS_UNLESS)));
     }
+    case LL_C_CAS11:
+        /* C11's compare-exchange writes its desired value on success,
+           and the value read to its expected location on failure
+           (`atomic_load_explicit(x, mo) + atomic_compare_exchange_
+           strong(x, e, 1)`: herd7 lets the load read the exchange's 1) */
+        return c_operand_from(&in->ops[1], d) == FROM_NONE &&
+               (in->n_ops < 5 || c_operand_from(&in->ops[4], d) ==
+                                     FROM_NONE) &&
+               c_operand_from(&in->ops[3], d) != FROM_OP;
     }
     return false;
 }

@@ -704,6 +704,12 @@ struct sem_run {
      * that the condition reads from memory itself (`if (READ_ONCE(*z))
      * r0 = 1; if (r0) ...`: no ctrl from z to the second if's arms) */
     sem_taint rctrl;
+    /* the reads of the registers the C instruction running has read so
+     * far (its step, LL_C_STEP): herd7 draws an if's control from every
+     * event of its condition, the register reads of an RMW's operands
+     * too (`if (cmpxchg_relaxed(z, 0, r0) == 0)` orders r0's read before
+     * the arms, where the value tested is z's read alone) */
+    sem_taint step_regs;
     /* Set by exec before an access whose address depends on reads but is
      * made of none (vsrc: `y+r22`, `mov r22 (xor r0 r0)`), which herd7
      * knows whatever the values read: no store through an address read
