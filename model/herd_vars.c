@@ -2418,16 +2418,11 @@ static void *dup_of(const void *p, size_t n, size_t size)
     return q;
 }
 
-bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
-                      mdl_herd_regs *out)
+/* A copy of r (arrays of n per statement) the caller owns; its arrays
+ * are those mdl_herd_regs_free frees: a field added to one goes in the
+ * other (a memo's array freed by its caller otherwise). */
+static void regs_copy(const mdl_herd_regs *r, size_t n, mdl_herd_regs *out)
 {
-    size_t n = (size_t)m->threads[t].code->n_stmts + 1;
-    mdl_herd_memo *h = memo_of(run);
-    if (!h->regs_done) {
-        h->regs_ok = herd_regs_walk(m, t, run, &h->regs);
-        h->regs_done = true;
-    }
-    const mdl_herd_regs *r = &h->regs;
     *out = *r;
     out->read_var = dup_of(r->read_var, n, sizeof *r->read_var);
     out->store_var = dup_of(r->store_var, n, sizeof *r->store_var);
@@ -2437,6 +2432,18 @@ bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
     out->zflag = dup_of(r->zflag, (size_t)r->n_zero, sizeof *r->zflag);
     out->op_par = dup_of(r->op_par, n, sizeof *r->op_par);
     out->op_fold = dup_of(r->op_fold, n, sizeof *r->op_fold);
+}
+
+bool mdl_herd_regs_of(const mdl_test *m, int t, const mdl_run *run,
+                      mdl_herd_regs *out)
+{
+    size_t n = (size_t)m->threads[t].code->n_stmts + 1;
+    mdl_herd_memo *h = memo_of(run);
+    if (!h->regs_done) {
+        h->regs_ok = herd_regs_walk(m, t, run, &h->regs);
+        h->regs_done = true;
+    }
+    regs_copy(&h->regs, n, out);
     return h->regs_ok;
 }
 
