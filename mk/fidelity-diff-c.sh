@@ -20,7 +20,9 @@
 # (a .def file for both tools, and srcu_down_read/srcu_up_read in the
 # C tests: herd7 7.58's def has neither), FIDELITY_KEEP
 # (folder where disagreeing tests are copied with both outputs, default
-# reports/fidelity-diff-c or reports/fidelity-diff-lisa). The same
+# reports/fidelity-diff-c or reports/fidelity-diff-lisa; when it is set,
+# tests we time out on and herd7 answers go to its slow/ with herd7's
+# output and Time line). The same
 # seeds give the same tests whatever FIDELITY_JOBS is; each finished
 # batch prints the totals so far, the end the tests per hour.
 # Exit 0 when nothing disagrees, 1 otherwise, 2 on a usage error.
@@ -63,6 +65,17 @@ on && /^Time / { next }
 on && /^$/ { print name "\t" buf; on = 0; next }
 on { buf = buf $0 "|" }
 END
+# keep_slow FILE NAME DIR: a test herd7 answered and we timed out on,
+# kept in $keep/slow with herd7's entry (its Time line too: how fast
+# herd7 was) and our error lines, so that slow tests can be studied
+keep_slow() {
+    mkdir -p "$keep/slow"
+    cp "$1" "$keep/slow/"
+    awk -v n="$2" '$1 == "Test" && $2 == n { on = 1 }
+        on && /^$/ { exit } on' "$3/herd.log" > "$keep/slow/$2.herd7"
+    grep "$2" "$3/ours.err" > "$keep/slow/$2.ours"
+    echo "$me: $2: we timed out, herd7 did not (kept in $keep/slow)"
+}
 # batch B (seed seed+B, its own folder): writes $tmp/B.counts, "tests
 # agree differ herd7-no ours-no herd7-seconds ours-seconds"
 run_batch() {
@@ -90,6 +103,7 @@ run_batch() {
                 -e "/$name.litmus: timeout after" "$d/ours.err"; then
             # the model's own timeout, or the batch's worker stopped over it
             ours_no=$((ours_no + 1))
+            [ -n "${FIDELITY_KEEP:-}" ] && keep_slow "$f" "$name" "$d"
         elif [ "$h" = "$o" ]; then
             agree=$((agree + 1))
         else
