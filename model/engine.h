@@ -166,6 +166,10 @@ typedef struct mdl_thread {
      * name is looked up at every instruction run: checked, not trusted) */
     const char *slot_key[MDL_NAME_CACHE];
     int slot_val[MDL_NAME_CACHE];
+    /* the slots of the code's own operands, by their names' addresses:
+     * built once all names are in (prepare.c code_slots), trusted where
+     * the operand still holds that address; NULL: not built */
+    struct mdl_code_slots *code_slots;
     sem_reg *init;           /* initial slot values */
     uint8_t *cond;           /* per statement: a place whose way the run
                                 records (mdl_turn_kind), fixed once when
