@@ -1440,6 +1440,48 @@ static int c_addr_operand(const ll_instr *in)
     return -1;          /* locks and SRCU on 0 are a word of their own */
 }
 
+/* Whether binop (op) of a and b, one an address, may fail where herd7
+ * refuses (bad_op): `x + 1` and `x - y` it makes, `1 - x` not; == and
+ * != compare. */
+static bool bin_may_refuse(int op, bool a, bool b)
+{
+    switch (op) {
+    case LL_C_EQ: case LL_C_NE: return false;
+    case LL_C_ADD: return a && b;
+    case LL_C_SUB: return b;
+    default: return a || b;
+    }
+}
+
+/* sem_ops.address_flow: the registers an instruction sets are made of
+ * its operands and what it reads (an address in, one may come out); an
+ * illegal operation is bad_op's alone, on an address (exec_bin,
+ * exec_rmw's arithmetic, atomic_add_unless's addition). Locks and SRCU
+ * reach words of their own: not known here. */
+static bool c_address_flow(const ll_instr *in, const bool *may, bool *out)
+{
+    int at = c_addr_operand(in);
+    bool any = at >= 0 && may[at];     /* the memory read */
+    for (int k = 0; k < in->n_ops; k++)
+        any |= k != at && may[k];
+    for (int k = 0; k < in->n_ops; k++)
+        out[k] = k != at && in->ops[k].kind == LL_OPND_REG && any;
+    switch (in->op) {
+    case LL_C_MOV: case LL_C_UN: case LL_C_LD: case LL_C_ST:
+    case LL_C_CAS11: case LL_C_FENCE: case LL_C_BZ: case LL_C_JMP:
+    case LL_C_CTRL_SAVE: case LL_C_CTRL_RESTORE:
+        return true;
+    case LL_C_BIN:
+        return in->n_ops >= 3 &&
+               !bin_may_refuse((int)(in->flags & 0xff), may[1], may[2]);
+    case LL_C_RMW:
+        return LL_C_RMW_KIND(in->flags) == LL_C_XCHG || !any;
+    case LL_C_CAS:
+        return !(in->flags & LL_C_CAS_UNLESS) || !any;
+    }
+    return false;
+}
+
 static bool c_counts_only(const ll_instr *in)
 {
     return (in->op == LL_C_MOV || in->op == LL_C_BIN) &&
@@ -1642,6 +1684,7 @@ const sem_ops sem_c_ops = {
     .const_offsets_apart = true,
     .addr_operand = c_addr_operand,
     .value_operand = c_value_operand,
+    .address_flow = c_address_flow,
     .adds_to_read = c_adds_to_read,
     .writes_later_in_step = c_writes_later_in_step,
     .counts_only = c_counts_only,

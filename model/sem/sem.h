@@ -549,6 +549,14 @@ typedef struct sem_ops {
      * a run reaches first gets those constants (seed_constants). NULL:
      * none. */
     bool (*value_operand)(const ll_instr *in, int k);
+    /* Where addresses go in in (model/paths.c no_illegal_path): may[k]
+     * says whether operand k's value may be an address, and for its
+     * address operand (addr_operand) whether the memory read there may
+     * hold one; sets out[k] for each register operand that may then
+     * hold one. Returns false where in may make an illegal operation
+     * (sem_illegal_op), or is one whose flow it does not know. NULL:
+     * any may. */
+    bool (*address_flow)(const ll_instr *in, const bool *may, bool *out);
     /* Whether in writes a value made of what it reads (an RMW that adds
      * to it: atomic_inc, atomic_fetch_add, atomic_add_unless; not an
      * exchange): under a branch on a thin-air cycle's value, that value
