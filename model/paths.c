@@ -156,7 +156,16 @@ typedef struct run_ctx {
                            values noted */
     int n_named;        /* the locations before the passes (named) */
     bool pass_looped;   /* find_unsolved's pass jumped back on a value
-                           read: the constants go everywhere (mdl_runs) */
+                           read: the constants go everywhere a loop may
+                           depend on (mdl_runs) */
+    int loop_end;       /* find_unsolved's pass: the thread's last back
+                           jump (last_back_jump) */
+    bool *loop_locs;    /* ... the locations its paths access up to
+                           there, per location (n_loop_locs) */
+    int n_loop_locs;
+    bool *every;        /* per location (n_every): it gets every constant
+                           of the code (seed_constants); NULL: each */
+    int n_every;
     struct {            /* the values seed_loop_values found a thread's
                            writes make, which a probing read of it may
                            take (may_read_how) */
@@ -2280,7 +2289,7 @@ static void seed_constants(mdl_test *m, bool every, const run_ctx *c)
                     continue;
                 for (int i = 0; every && i < c->n_named; i++) {
                     mdl_loc *l = &m->locs[i];
-                    if (c->unsolved && !c->unsolved[i])
+                    if (c->every && (i >= c->n_every || !c->every[i]))
                         continue;
                     mdl_dom_add(l, sem_extend(sem_int(in->ops[j].imm),
                                               l->type.size,
@@ -2455,6 +2464,14 @@ static bool unsolved_path(run_ctx *c, void *arg)
         if ((e->kind != SEM_R && e->kind != SEM_W) || e->loc < 0)
             continue;
         f->wild |= (e->addr | e->paddr) != 0;
+        if (e->stmt <= c->loop_end) {
+            int had = c->n_loop_locs;
+            ll_grow((void **)&c->loop_locs, &c->n_loop_locs, e->loc + 1,
+                    sizeof *c->loop_locs);
+            memset(c->loop_locs + had, 0,
+                   (size_t)(c->n_loop_locs - had) * sizeof *c->loop_locs);
+            c->loop_locs[e->loc] = true;
+        }
         vc_ev *v = &p.ev[p.n_ev];
         at[i] = p.n_ev++;
         v->write = e->kind == SEM_W;
@@ -2480,6 +2497,25 @@ static bool unsolved_path(run_ctx *c, void *arg)
     return f->wild;
 }
 
+/* The last statement of thread code th that jumps back (a loop's end),
+ * -1 if none. */
+static int last_back_jump(const ll_thread *th)
+{
+    int last = -1;
+    for (int pc = 0; pc < th->n_stmts; pc++) {
+        const ll_stmt *st = &th->stmts[pc];
+        for (int k = 0; st->has_instr && k < st->instr.n_ops; k++) {
+            const ll_operand *o = &st->instr.ops[k];
+            if (o->kind != LL_OPND_LABEL || !o->sym)
+                continue;
+            int to = find_label(th, o->sym, pc);
+            if (to >= 0 && to <= pc)
+                last = pc;
+        }
+    }
+    return last;
+}
+
 /* The locations where herd7 may meet a value reads-from leaves unsolved
  * (model/value_cycles.c), run_ctx.unsolved; an RMW's equation at any
  * other, made of reads of no other, only checks values: it pins none
@@ -2501,6 +2537,7 @@ static void find_unsolved(run_ctx *c)
     c->finding = true;
     for (int th = 0; th < m->n_threads && !wild; th++) {
         unsolved_find f = {&t[th], false, 0};
+        c->loop_end = last_back_jump(m->threads[th].code);
         wild = !explore_paths(c, th, unsolved_path, &f) || f.wild;
     }
     c->finding = false;
@@ -3219,6 +3256,21 @@ static void free_runs(run_ctx *c, int th, bool others)
     run_free(&r);
 }
 
+/* run_ctx.every: where a value may be left unsolved (find_unsolved),
+ * and where its pass jumped back on a value read, where its paths
+ * access a location up to a loop's end too; NULL if unsolved is. */
+static void every_location(run_ctx *c)
+{
+    if (!c->unsolved)
+        return;
+    c->n_every = c->n_unsolved;
+    c->every = ll_xmalloc((size_t)(c->n_every + 1) * sizeof *c->every);
+    for (int i = 0; i < c->n_every; i++)
+        c->every[i] = c->unsolved[i] ||
+                      (c->pass_looped && i < c->n_loop_locs &&
+                       c->loop_locs[i]);
+}
+
 /* Does some thread's code branch back (a loop), whether or not a run
  * goes round it? A loop no run enters can still be entered by herd7's
  * `Loop` test, which lets a read take a write after it in its thread
@@ -3226,20 +3278,9 @@ static void free_runs(run_ctx *c, int th, bool others)
  * B.MI out; spin on z`, W0 = 1 only from the later STR). */
 static bool branches_back(const mdl_test *m)
 {
-    for (int t = 0; t < m->n_threads; t++) {
-        const ll_thread *th = m->threads[t].code;
-        for (int pc = 0; pc < th->n_stmts; pc++) {
-            const ll_stmt *st = &th->stmts[pc];
-            for (int k = 0; st->has_instr && k < st->instr.n_ops; k++) {
-                const ll_operand *o = &st->instr.ops[k];
-                if (o->kind != LL_OPND_LABEL || !o->sym)
-                    continue;
-                int to = find_label(th, o->sym, pc);
-                if (to >= 0 && to <= pc)
-                    return true;
-            }
-        }
-    }
+    for (int t = 0; t < m->n_threads; t++)
+        if (last_back_jump(m->threads[t].code) >= 0)
+            return true;
     return false;
 }
 
@@ -3259,15 +3300,21 @@ bool mdl_runs(mdl_test *m)
        there, its reads any write of the candidate (probe_loops): a
        constant that makes a run go round (g21150013_37: `while (r1 !=
        r0)`, x and y never written but in the loop) keeps the cut path
-       ours */
+       ours. Those are the locations accessed up to a loop's end: the
+       constants at the others, after every loop (their paths all
+       constant addresses, find_unsolved), went round none and only
+       multiplied the runs (g21395001_313: x read in a loop at the
+       start, z in cmpxchgs after it, `too many paths` after 27 s where
+       herd7 answers in 0.1 s) */
+    every_location(&c);
     if (c.pass_looped) {
         free(c.unsolved);
         c.unsolved = NULL;
     }
     if (m->ops->seed_constants) {
         seed_constants(m, true, &c);
-        for (int i = 0; c.unsolved && i < c.n_named; i++)
-            if (!c.unsolved[i])
+        for (int i = 0; c.every && i < c.n_named; i++)
+            if (i >= c.n_every || !c.every[i])
                 seed_loc(m, i);
     }
     if (m->ops->symbolic_values)
@@ -3312,6 +3359,8 @@ bool mdl_runs(mdl_test *m)
     free(c.pin);
     free(c.todo);
     free(c.unsolved);
+    free(c.every);
+    free(c.loop_locs);
     free(c.lseed);
     return ok;
 }
