@@ -157,6 +157,48 @@ enum mdl_turn_kind {
     MDL_TURN_GUARD,          /* a conditionally run one (sem_vars.guard) */
 };
 
+/* The slot of a code operand's name (prepare.c code_slots_build): at is
+ * where the operand holds key. */
+typedef struct mdl_code_slot {
+    const char *key;
+    char *const *at;
+    int reg, val;
+} mdl_code_slot;
+
+typedef struct mdl_code_slots {
+    unsigned mask;
+    mdl_code_slot *e;        /* open addressing, by mdl_code_slot_hash */
+} mdl_code_slots;
+
+static inline unsigned mdl_code_slot_hash(const char *name, int reg)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)name ^ (uint64_t)(unsigned)reg) *
+                 UINT64_C(0x9e3779b97f4a7c15);
+    return (unsigned)(h >> 32);
+}
+
+/* The slot of name with register reg if it is a code operand's (true, in
+ * *slot), trusted where that operand still holds that address: a live
+ * string, so the same name (one made at that address elsewhere, freed
+ * since, is no operand's: mdl_thread_slot's checked cache answers it).
+ * Inline: the semantics ask for an operand's slot at every use of it,
+ * 34 million times in g21395003_208. */
+static inline bool mdl_code_slot_of(const mdl_code_slots *cs, int reg,
+                                    const char *name, int *slot)
+{
+    for (unsigned h = mdl_code_slot_hash(name, reg) & cs->mask; cs->e[h].key;
+         h = (h + 1) & cs->mask) {
+        const mdl_code_slot *e = &cs->e[h];
+        if (e->key != name || e->reg != reg)
+            continue;
+        if (*e->at != name)
+            return false;
+        *slot = e->val;
+        return true;
+    }
+    return false;
+}
+
 typedef struct mdl_thread {
     const ll_thread *code;
     int n_slots;             /* ops->n_regs + symbolic registers */
@@ -169,7 +211,7 @@ typedef struct mdl_thread {
     /* the slots of the code's own operands, by their names' addresses:
      * built once all names are in (prepare.c code_slots), trusted where
      * the operand still holds that address; NULL: not built */
-    struct mdl_code_slots *code_slots;
+    mdl_code_slots *code_slots;
     sem_reg *init;           /* initial slot values */
     uint8_t *cond;           /* per statement: a place whose way the run
                                 records (mdl_turn_kind), fixed once when

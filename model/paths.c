@@ -275,7 +275,11 @@ int sem_choose(sem_run *r, int n)
 int sem_slot(sem_run *r, int reg, const char *sym)
 {
     run_ctx *c = ctx(r);
-    int s = mdl_thread_slot(c->m, c->th, reg, sym);
+    const mdl_code_slots *cs = c->m->threads[c->th].code_slots;
+    int s;
+    if (sym && cs && mdl_code_slot_of(cs, reg, sym, &s))
+        return s;
+    s = mdl_thread_slot(c->m, c->th, reg, sym);
     if (s < 0 && reg >= 0)
         sem_error(r, "register not usable here");
     return s;

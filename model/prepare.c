@@ -344,31 +344,6 @@ static bool is_symreg(const sem_ops *ops, int reg, const char *sym)
     return sym && reg >= 0 && ops->reg_slot(reg) < 0;
 }
 
-/* The code's operands with a name, each with its slot as mdl_thread_slot
- * finds it (-1 none), in a table open-addressed by the name's address
- * and the register: an operand's name is looked up at every instruction
- * run (15 million lookups for g21392000_168, whose name checks by strcmp
- * took a fifth of its time). A hit is trusted where the operand at its
- * place in the code still holds that address: a live string, so the same
- * name (a name at that address made elsewhere, freed since, is no
- * operand's; the checked cache answers it). */
-typedef struct code_slot {
-    const char *key;
-    int reg, stmt, k, val;
-} code_slot;
-
-typedef struct mdl_code_slots {
-    unsigned mask;
-    code_slot *e;
-} mdl_code_slots;
-
-static unsigned code_slot_hash(const char *name, int reg)
-{
-    uint64_t h = ((uint64_t)(uintptr_t)name ^ (uint64_t)(unsigned)reg) *
-                 UINT64_C(0x9e3779b97f4a7c15);
-    return (unsigned)(h >> 32);
-}
-
 static void code_slots_free(mdl_thread *t)
 {
     if (t->code_slots)
@@ -380,6 +355,11 @@ static void code_slots_free(mdl_thread *t)
 static int slot_by_name(const mdl_test *m, mdl_thread *t, int reg,
                         const char *name);
 
+/* The code's operands with a name, each with its slot as mdl_thread_slot
+ * finds it (-1 none), in a table open-addressed by the name's address
+ * and the register (mdl_code_slot_of): an operand's name is looked up at
+ * every instruction run (15 million lookups for g21392000_168, whose
+ * name checks by strcmp took a fifth of its time). */
 static void code_slots_build(const mdl_test *m, mdl_thread *t)
 {
     const ll_thread *code = t->code;
@@ -399,40 +379,16 @@ static void code_slots_build(const mdl_test *m, mdl_thread *t)
             const ll_operand *o = &code->stmts[i].instr.ops[k];
             if (!o->sym)
                 continue;
-            unsigned h = code_slot_hash(o->sym, o->reg) & cs->mask;
+            unsigned h = mdl_code_slot_hash(o->sym, o->reg) & cs->mask;
             while (cs->e[h].key &&
                    !(cs->e[h].key == o->sym && cs->e[h].reg == o->reg))
                 h = (h + 1) & cs->mask;
             if (cs->e[h].key)
                 continue;
-            cs->e[h] = (code_slot){o->sym, o->reg, i, k,
-                                   slot_by_name(m, t, o->reg, o->sym)};
+            cs->e[h] = (mdl_code_slot){o->sym, &o->sym, o->reg,
+                                       slot_by_name(m, t, o->reg, o->sym)};
         }
     t->code_slots = cs;
-}
-
-/* The slot of the operand named name with register reg if it is one of
- * the code's (true), in *slot. */
-static bool code_slot_of(const mdl_test *m, mdl_thread *t, int reg,
-                         const char *name, int *slot)
-{
-    if (!t->code_slots)
-        code_slots_build(m, t);
-    const mdl_code_slots *cs = t->code_slots;
-    const ll_thread *code = t->code;
-    for (unsigned h = code_slot_hash(name, reg) & cs->mask; cs->e[h].key;
-         h = (h + 1) & cs->mask) {
-        const code_slot *e = &cs->e[h];
-        if (e->key != name || e->reg != reg)
-            continue;
-        if (e->stmt >= code->n_stmts ||
-            e->k >= code->stmts[e->stmt].instr.n_ops ||
-            code->stmts[e->stmt].instr.ops[e->k].sym != name)
-            return false;
-        *slot = e->val;
-        return true;
-    }
-    return false;
 }
 
 static int symreg_slot(mdl_thread *t, const sem_ops *ops, const char *name,
@@ -464,7 +420,9 @@ int mdl_thread_slot(const mdl_test *m, int th, int reg, const char *name)
 {
     mdl_thread *t = &m->threads[th];
     int s;
-    if (name && code_slot_of(m, t, reg, name, &s))
+    if (name && !t->code_slots)
+        code_slots_build(m, t);
+    if (name && mdl_code_slot_of(t->code_slots, reg, name, &s))
         return s;
     return slot_by_name(m, t, reg, name);
 }
