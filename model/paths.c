@@ -3153,8 +3153,8 @@ static bool operand_may_be_address(const mdl_test *m, int th,
 /* One pass of no_illegal_path over thread th's statements: addr grows
  * with the slots that may hold an address (*grew); false where a
  * statement may make an illegal operation, or may reach a location not
- * yet the test's (an address not a constant one), or the flow does not
- * know it. */
+ * yet the test's (an address not a constant one; a name not a location
+ * of the test), or the flow does not know it. */
 static bool address_pass(const mdl_test *m, int th, bool *addr, bool *grew)
 {
     const ll_thread *code = m->threads[th].code;
@@ -3173,7 +3173,7 @@ static bool address_pass(const mdl_test *m, int th, bool *addr, bool *grew)
                     return false;
                 may[k] = holds_address(&m->locs[l]);
             } else if (o->kind == LL_OPND_SYM) {
-                if (known_sym(m, o->sym) < 0)
+                if (known_loc(m, o) < 0)    /* (a lock's word too) */
                     return false;
                 may[k] = true;
             } else {

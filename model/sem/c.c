@@ -1456,10 +1456,19 @@ static bool bin_may_refuse(int op, bool a, bool b)
 /* sem_ops.address_flow: the registers an instruction sets are made of
  * its operands and what it reads (an address in, one may come out); an
  * illegal operation is bad_op's alone, on an address (exec_bin,
- * exec_rmw's arithmetic, atomic_add_unless's addition). Locks and SRCU
- * reach words of their own: not known here. */
+ * exec_rmw's arithmetic, atomic_add_unless's addition). A lock's result
+ * is a number; one on a word a pointer names may reach the word at 0
+ * (lock_word), as SRCU's: not known here. */
 static bool c_address_flow(const ll_instr *in, const bool *may, bool *out)
 {
+    switch (in->op) {
+    case LL_C_LOCK: case LL_C_UNLOCK: case LL_C_TRYLOCK: case LL_C_ISLOCKED: {
+        int k = in->op == LL_C_LOCK || in->op == LL_C_UNLOCK ? 0 : 1;
+        for (int j = 0; j < in->n_ops; j++)
+            out[j] = false;
+        return k < in->n_ops && in->ops[k].kind == LL_OPND_SYM;
+    }
+    }
     int at = c_addr_operand(in);
     bool any = at >= 0 && may[at];     /* the memory read */
     for (int k = 0; k < in->n_ops; k++)
