@@ -1453,21 +1453,35 @@ static bool bin_may_refuse(int op, bool a, bool b)
     }
 }
 
+/* The operand of a lock or SRCU operation that names its word, else
+ * -1 (exec_lock, exec_srcu). */
+static int word_operand(const ll_instr *in)
+{
+    switch (in->op) {
+    case LL_C_LOCK: case LL_C_UNLOCK: case LL_C_SRCU_UNLOCK:
+    case LL_C_SYNC_SRCU:
+        return 0;
+    case LL_C_TRYLOCK: case LL_C_ISLOCKED: case LL_C_SRCU_LOCK:
+        return 1;
+    }
+    return -1;
+}
+
 /* sem_ops.address_flow: the registers an instruction sets are made of
  * its operands and what it reads (an address in, one may come out); an
  * illegal operation is bad_op's alone, on an address (exec_bin,
  * exec_rmw's arithmetic, atomic_add_unless's addition). A lock's result
- * is a number; one on a word a pointer names may reach the word at 0
- * (lock_word), as SRCU's: not known here. */
+ * is a number, srcu_read_lock's its index; one on a word a pointer names
+ * may reach the word at 0 (lock_word): not known here. */
 static bool c_address_flow(const ll_instr *in, const bool *may, bool *out)
 {
-    switch (in->op) {
-    case LL_C_LOCK: case LL_C_UNLOCK: case LL_C_TRYLOCK: case LL_C_ISLOCKED: {
-        int k = in->op == LL_C_LOCK || in->op == LL_C_UNLOCK ? 0 : 1;
+    int word = word_operand(in);
+    if (word >= 0) {
         for (int j = 0; j < in->n_ops; j++)
             out[j] = false;
-        return k < in->n_ops && in->ops[k].kind == LL_OPND_SYM;
-    }
+        if (in->op == LL_C_SRCU_LOCK && in->n_ops > 2)
+            out[0] = may[2];
+        return word < in->n_ops && in->ops[word].kind == LL_OPND_SYM;
     }
     int at = c_addr_operand(in);
     bool any = at >= 0 && may[at];     /* the memory read */
