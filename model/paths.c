@@ -3118,11 +3118,18 @@ static int known_sym(const mdl_test *m, const char *name)
 }
 
 /* The location a constant address operand names, already one of the
- * test's, else -1: a run reaching another would add it (mdl_loc_id). */
+ * test's, else -1: a run reaching another would add it (mdl_loc_id);
+ * one off its symbol's elements too, which a run may mark (apart). */
 static int known_loc(const mdl_test *m, const ll_operand *o)
 {
     int s = o->kind == LL_OPND_SYM ? known_sym(m, o->sym) : -1;
-    for (int l = 0; s >= 0 && l < m->n_locs; l++)
+    if (s < 0)
+        return -1;
+    int64_t esize = m->decls[s].type.size, off = o->imm;
+    int64_t n = m->decls[s].n_elems > 0 ? m->decls[s].n_elems : 1;
+    if (esize <= 0 || off < 0 || off >= n * esize || off % esize != 0)
+        return -1;
+    for (int l = 0; l < m->n_locs; l++)
         if (m->locs[l].sym == s && m->locs[l].off == o->imm)
             return l;
     return -1;
