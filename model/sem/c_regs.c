@@ -466,7 +466,7 @@ static void eq_left(c_regs *s, sem_run *r)
         if (a >= 0 && b >= 0 && parent[pos[a]] != parent[pos[b]])
             r->eq_left |= (uint8_t)(1u << i);
         else if (a >= 0 && c >= 0 && s->kind[c] == K_READ &&
-                 parent[pos[a]] != parent[pos[c]])
+                 !r->eq_node[i] && parent[pos[a]] != parent[pos[c]])
             r->eq_split |= (uint8_t)(1u << i);
     }
     /* the memory phase's variable of a store of a local is its read's
