@@ -98,6 +98,7 @@ typedef struct mdl_run {
     int n_eqs;               /* sem_run.eqs at the end */
     uint8_t eqs[SEM_MAX_EQS][2];
     uint8_t eq_left;         /* sem_run.eq_left at the end */
+    uint8_t eq_split;        /* sem_run.eq_split at the end */
     int n_opeqs;             /* sem_run.opeqs at the end */
     sem_taint opeqs[SEM_MAX_EQS][2];
     int opeq_node[SEM_MAX_EQS];  /* sem_run.opeq_node at the end */

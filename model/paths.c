@@ -1529,6 +1529,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     r->n_folds = 0;
     r->flag_same[0] = r->flag_same[1] = 0;
     r->eq_left = 0;
+    r->eq_split = 0;
     r->pinned = 0;
     r->n_eqs = 0;
     memset(r->eq_node, 0, sizeof r->eq_node);
@@ -1850,6 +1851,7 @@ static void keep_run(run_ctx *c, sem_run *r)
     u->n_sames = r->n_sames;
     memcpy(u->sames, r->sames, sizeof u->sames);
     u->eq_left = r->eq_left;
+    u->eq_split = r->eq_split;
     u->pinned = r->pinned;
     u->n_eqs = r->n_eqs;
     memcpy(u->eqs, r->eqs, sizeof u->eqs);

@@ -627,10 +627,19 @@ static void read_arg(const zero_map *z, const sem_vnode *nd, int t, int b,
  * register-phase parents of its operands' reads where the phase leaves
  * copies (reg_map_args), else q's variable. */
 static void op_read_arg(reg_map *rg, const zero_map *z, const mdl_test *m,
-                        const mdl_ev *ev, const int *pick, const int *var,
-                        int t, const sem_vnode *nd, int b, int q, hs_sys *s)
+                        const mdl_ev *ev, const int *base, const int *pick,
+                        const int *var, int t, const sem_vnode *nd, int b,
+                        int q, hs_sys *s)
 {
     const sem_vnode *live = live_node(m, pick, t, nd);
+    for (int i = 0; i < 2; i++)     /* renamed to a split read's */
+        if (live->sren[i] && (live->opr[i] >> b & 1)) {
+            int o = read_event(m, base, pick, t, live->sren[i] - 1);
+            if (o >= 0) {
+                hs_add_arg(s, var[o]);
+                return;
+            }
+        }
     if ((live->zarg[0] || live->zarg[1]) && !reg_zeros(rg, t))
         read_arg(z, live, t, b, var[q], s);
     else
@@ -667,7 +676,7 @@ static bool node_args(const mdl_test *m, const mdl_ev *ev, int n_ev,
     for (int b = 0; b < SEM_MAX_READS; b++) {
         int q = nd->direct >> b & 1 ? read_event(m, base, pick, t, b) : -1;
         if (q >= 0)
-            op_read_arg(rg, z, m, ev, pick, var, t, nd, b, q, s);
+            op_read_arg(rg, z, m, ev, base, pick, var, t, nd, b, q, s);
     }
     for (int i = 0; i < 2; i++)
         if (nv[i] >= 0)
@@ -1225,6 +1234,59 @@ static void dependent(const mdl_test *m, const mdl_ev *ev, int n_ev,
     hs_add_arg(s, n_ev + w);
 }
 
+/* The first split equation of run (sem_run.eq_split) before or at i
+ * whose operand copies the same read as equation i's: the RMW reads so
+ * split off one read are one variable of herd7's memory phase, their
+ * parent (`r0 = r1;` then atomic_add_unless(y, r1, r0) failing and
+ * cmpxchg(y, r0, ..) succeeding: both reads S25, r1's read S9, `S25 :=
+ * S9` left). */
+static int split_first(const mdl_run *run, int i)
+{
+    for (int j = 0; j < i; j++)
+        if ((run->eq_split >> j & 1) && run->eqs[j][1] == run->eqs[i][1])
+            return j;
+    return i;
+}
+
+/* The split reads of thread t (split_first's groups) take herd7's
+ * number of their parent, the left side of the copy its register phase
+ * leaves onto the parent of the read they split from (`S32 := S30`: the
+ * failing atomic_add_unless's read is S32, not its own S16; its number
+ * orders the memory phase's pass), so that copy joins the two reads;
+ * bit i of the result: group i's copy is that one. */
+static unsigned split_numbers(reg_map *rg, const mdl_test *m, const int *base,
+                              const int *pick, const int *var, int t)
+{
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    const mdl_herd_regs *h = rg->th ? &rg->th[t] : NULL;
+    unsigned found = 0;
+    for (int i = 0; h && h->read_var && i < run->n_eqs; i++) {
+        if (!(run->eq_split >> i & 1) || split_first(run, i) != i)
+            continue;
+        int d = read_event(m, base, pick, t, run->eqs[i][0]);
+        int c = read_event(m, base, pick, t, run->eqs[i][1]);
+        int64_t nc = 0;
+        int kd = -1;
+        for (int k = 0; c >= 0 && d >= 0 && k < rg->n_r; k++) {
+            if (rg->rvar[k] == var[c])
+                nc = rg->rnum[k];
+            if (rg->rvar[k] == var[d])
+                kd = k;
+        }
+        for (int j = 0; nc > 0 && kd >= 0 && j < h->n_left; j++) {
+            bool known = false;
+            for (int k = 0; k < rg->n_r && !known; k++)
+                known = rg->rnum[k] == h->left[j][0];
+            if (h->left[j][1] == nc && !known) {
+                rg->rnum[kd] = h->left[j][0];
+                found |= 1u << i;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
 /* Does herd7 7.58's solver solve this candidate's equations, as herd7
  * writes them: each read's value := the value its write wrote (reads
  * in reverse order of events), then the equations the semantics left
@@ -1261,6 +1323,9 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         for (int i = 0; i < run->n_eqs; i++) {
             int a = read_event(m, base, pick, t, run->eqs[i][0]);
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            if (run->eq_split >> i & 1)   /* one with the group's first */
+                b = read_event(m, base, pick, t,
+                               run->eqs[split_first(run, i)][0]);
             if (run->eq_left >> i & 1 ||
                 copy_var(m, ev, n_ev, pick, opv, off, t, i) >= 0)
                 continue;       /* a copy of its own, below; in the
@@ -1280,6 +1345,10 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     reg_map rg;
     reg_map_init(&rg, m, ev, n_ev, pick, var, s.n_vars);
     reg_map_nodes(&rg, m, ev, n_ev, pick, opv, off);
+    unsigned *split_left = ll_xcalloc((size_t)m->n_threads + 1,
+                                      sizeof *split_left);
+    for (int t = 0; t < m->n_threads; t++)
+        split_left[t] = split_numbers(&rg, m, base, pick, var, t);
     zero_map z;
     zero_map_init(&z, m, ev, n_ev, pick, opv, off, 3 * n_ev + n_nodes,
                   n_nodes, &rg);
@@ -1345,9 +1414,11 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         for (int i = 0; i < run->n_eqs; i++) {
             int a = read_event(m, base, pick, t, run->eqs[i][0]);
             int b = read_event(m, base, pick, t, run->eqs[i][1]);
-            bool read_lhs = run->eq_left >> (SEM_MAX_EQS + i) & 1;
-            if ((run->eq_left >> i & 1) && !run->eq_node[i] && a >= 0 &&
-                b >= 0)
+            bool split = (run->eq_split >> i & 1) &&
+                         split_first(run, i) == i && !(split_left[t] >> i & 1);
+            bool read_lhs = split || run->eq_left >> (SEM_MAX_EQS + i) & 1;
+            bool left = (run->eq_left >> i & 1) && !run->eq_node[i];
+            if ((left || split) && a >= 0 && b >= 0)
                 hs_add_eq(&s, var[read_lhs ? a : b], var[read_lhs ? b : a],
                           ev[a].val);
         }
@@ -1387,7 +1458,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
             int q = (we->vdata & ~inner) >> b & 1
                         ? read_event(m, base, pick, ev[w].thread, rb) : -1;
             if (q >= 0 && rb == b)
-                op_read_arg(&rg, &z, m, ev, pick, var, ev[w].thread,
+                op_read_arg(&rg, &z, m, ev, base, pick, var, ev[w].thread,
                             &we->vnode, b, q, &s);
             else if (q >= 0)
                 hs_add_arg(&s, var[q]);
@@ -1483,6 +1554,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     }
     free(shown);
     reg_map_free(&rg, m->n_threads);
+    free(split_left);
     free(z.t);
     free(deep);
     free(solved);

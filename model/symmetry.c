@@ -164,6 +164,7 @@ static bool run_maps(rot_map *r, const mdl_thread *a, const mdl_run *x,
         x->n_forced_t != y->n_forced_t ||
         memcmp(x->forced_t, y->forced_t, sizeof x->forced_t) != 0 ||
         x->used != y->used || x->eq_left != y->eq_left ||
+        x->eq_split != y->eq_split ||
         x->n_sames != y->n_sames ||
         memcmp(x->sames, y->sames, sizeof x->sames) != 0 ||
         x->pinned != y->pinned || x->n_eqs != y->n_eqs ||

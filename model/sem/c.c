@@ -1069,9 +1069,10 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
             sem_set_wait(r, w, r->pc - in->wait, r->pc - 1);
         sem_set_vdata(r, w, (unless ? old.t : 0) | vsrc(r, &in->ops[3]),
                       unless || vop(r, &in->ops[3]));
-        if (!unless)
+        if (!unless) {
             store_vnode(r, w, &in->ops[3]);
-        else if (vop(r, &in->ops[3]))
+            cr_store(r, w, 3);  /* a copy of the new value's register */
+        } else if (vop(r, &in->ops[3]))
             rmw_operand(r, w, &in->ops[3]);
         if (unless)
             adds_zero_local(r, &in->ops[3], n, LL_C_ADD, old.t, w);

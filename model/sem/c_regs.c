@@ -462,14 +462,33 @@ static void eq_left(c_regs *s, sem_run *r)
     hs_solve_vars(&sys, parent, solved, NULL);
     for (int i = 0; i < r->n_eqs && i < SEM_MAX_EQS; i++) {
         int a = s->eqv[i][0], b = s->eqv[i][1];
+        int c = b >= 0 ? copied(s, b) : -1;
         if (a >= 0 && b >= 0 && parent[pos[a]] != parent[pos[b]])
             r->eq_left |= (uint8_t)(1u << i);
+        else if (a >= 0 && c >= 0 && s->kind[c] == K_READ &&
+                 !r->eq_node[i] && parent[pos[a]] != parent[pos[c]])
+            r->eq_split |= (uint8_t)(1u << i);
     }
     /* the memory phase's variable of a store of a local is its read's
        parent: where that is another read's (`WRITE_ONCE(*y, r3)`, r3 the
        cmpxchg's result, its parent the expected value's read), the store
        writes that read's variable (sem_event.vherd) */
-    bool any = r->eq_left & ((1u << SEM_MAX_EQS) - 1);
+    bool any = (r->eq_left & ((1u << SEM_MAX_EQS) - 1)) || r->eq_split;
+    /* with a split read, an operation's operand renamed to its parent
+       is that read in the memory phase (a1's `S31 := S15&1`, S15 the
+       failing atomic_add_unless's read, beside `S19 := S30&1`, S30 the
+       read r1 copies) */
+    for (int x = 0; r->eq_split && x < s->n; x++) {
+        int n = s->nid[x];
+        for (int j = 0; s->kind[x] == K_OP && n > 0 && n <= r->n_vnodes &&
+                        j < 2; j++) {
+            int a = s->arg[x][j];
+            int own = a >= 0 ? own_read(s, a) : -1,
+                other = a >= 0 ? parent_read(s, parent, pos, a) : -1;
+            if (own >= 0 && other >= 0 && own != other)
+                r->vnodes[n - 1].sren[j] = other + 1;
+        }
+    }
     for (int j = 0; any && j < s->n_st; j++) {
         int v = s->st_var[j], own = own_read(s, v),
             other = parent_read(s, parent, pos, v);

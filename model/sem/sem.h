@@ -91,6 +91,10 @@ typedef struct sem_vnode {
     int zarg[2];          /* an operand whose register read herd7's
                              register phase renamed to a zdeep zero
                              copy's S1: that copy's id, else 0 */
+    int sren[2];          /* an operand whose register read herd7's
+                             register phase renamed to a split RMW
+                             read's parent (sem_run.eq_split): that
+                             read's number + 1, else 0 */
     bool same;            /* ==, != or ^ of copies of two reads, a pair of
                              sem_run.sames: a branch on it uses neither
                              (C); or an operation on such values and
@@ -671,6 +675,14 @@ struct sem_run {
      * read := expected (atomic_add_unless's failure), else expected :=
      * read (a cmpxchg's success) */
     uint8_t eq_left;
+    /* C: bit i: equation i holds in herd7's register phase (its two
+     * sides have one parent) but the read its operand copies has another
+     * parent (a copy of that read deepens the tree: P1 `r1 =
+     * READ_ONCE(*y); r0 = r1;` then atomic_add_unless(y, r1, r0) failing
+     * beside two compare-RMWs of y on r1): the memory phase has the RMW's
+     * read and that read as two variables, joined by the copy the phase
+     * leaves between their parents (model/symbolic.c split_reads) */
+    uint8_t eq_split;
     /* ... and a read set equal to an operation's result on other reads
      * (`cmpxchg(x, r1 - r1 + 2, ..)` succeeding): {the read's taint, the
      * operands' reads}, n_opeqs of them. herd7 cannot solve such an

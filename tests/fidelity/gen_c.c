@@ -47,7 +47,11 @@
  * sometimes a cast to the register type, as stored values, RMW
  * arguments (an exchange's value, atomic_add's addend, a cmpxchg's
  * expected and new values), conditions (alone, against a constant or another expression)
- * and locals (fresh, or reassigned, from themselves too); chains of two
+ * and locals (fresh, or reassigned, from themselves too), the last two
+ * with up to four compare-RMW results among their leaves (a cmpxchg or
+ * atomic_add_unless on registers and constants, sometimes in a cast:
+ * herd7 reads them there, not in an exchange's or a cmpxchg's operand,
+ * nor with a read in their operands); chains of two
  * or three locals each from the one before into a store, RMW or if (issue
  * 24's `r3 = r0 ^ r1; *b = r0 + r3 + r5`); ifs on expressions nesting
  * three deep, and an if without braces inside one whose else is the
@@ -185,11 +189,52 @@ static void nested_rmw(thread *t, char *buf)
  * leaf, 1 for an arithmetic node, 2 for a comparison. */
 static int ex_reads;
 
+/* How many more compare-RMW results (fork_rmw) expr may make: set only
+ * where herd7 7.58 reads them, a condition or a local's expression
+ * (`if (cmpxchg(y, r0, 1) + atomic_add_unless(x, 1, r1) > r0)`), not an
+ * exchange's or a cmpxchg's operand (its assertion) and with registers
+ * and constants alone as their operands (a read there: "Macro call
+ * READ_ONCE in CSem"). */
+static int ex_forks;
+
+/* A compare-RMW whose result is used: a cmpxchg or atomic_add_unless
+ * on registers and constants, one time in six in a cast (herd7 makes a
+ * variable of each of its ways: model/herd_vars.c fork_if). */
+static void fork_rmw(thread *t, char *buf)
+{
+    static const char *const sfx[] = {"", "_relaxed", "_acquire",
+                                      "_release"};
+    char a[16], b[16], e[96];
+    const char *l = locs[rnd(N_LOCS)];
+    if (t->n_regs && rnd(2))
+        sprintf(a, "r%u", rnd((unsigned)t->n_regs));
+    else
+        sprintf(a, "%u", rnd(3));
+    if (t->n_regs && rnd(2))
+        sprintf(b, "r%u", rnd((unsigned)t->n_regs));
+    else
+        sprintf(b, "%u", rnd(3));
+    t->n_acc += 2;
+    if (rnd(3) == 0)
+        sprintf(e, "atomic_add_unless(%s, %s, %s)", l, a, b);
+    else
+        sprintf(e, "cmpxchg%s(%s, %s, %s)", sfx[rnd(4)], l, a, b);
+    if (rnd(6) == 0)
+        sprintf(buf, "(%s)%s", reg_type, e);
+    else
+        strcpy(buf, e);
+}
+
 static int expr(thread *t, char *buf, int depth)
 {
     static const char *const ops[] = {"+", "-", "*", "^", "|", "&", "/",
                                       "==", "!=", "<", ">", "<=", ">="};
     if (depth == 0 || rnd(4) == 0) {
+        if (ex_forks && rnd(4) == 0) {
+            ex_forks--;
+            fork_rmw(t, buf);
+            return 0;
+        }
         if (rnd(12) == 0) {
             /* a local holding 0 that herd7's register phase solves
                (`r1 + r10`: its copy of r1, doc/lkmm.md "An operation
@@ -338,6 +383,7 @@ static void cond_expr(thread *t, char *e)
     int enter = !in_form;
     if (enter)
         form_swap();
+    ex_forks = rnd(4) == 0 ? 1 + (int)rnd(4) : 0;
     form_expr(t, a, 1);
     switch (rnd(3)) {
     case 0: strcpy(e, a); break;
@@ -347,6 +393,7 @@ static void cond_expr(thread *t, char *e)
         sprintf(e, "(%s) %s (%s)", a, PICK(cmp), b);
         break;
     }
+    ex_forks = 0;
     if (enter)
         form_swap();
 }
@@ -811,7 +858,9 @@ static void form(thread *t, int indent, int depth)
         k = 6;
     switch (k) {
     case 0: case 1:
+        ex_forks = rnd(4) == 0 ? 1 + (int)rnd(3) : 0;
         form_expr(t, e, rnd(3) == 0);
+        ex_forks = 0;
         put(t, indent, "%s = %s;", dest(t, d), e, 0);
         break;
     case 2: case 3: {
