@@ -740,6 +740,9 @@ typedef struct vcopies {
     int *deep;          /* the vdeep writes, each one's W variable ... */
     int n_deep, dfirst; /* ... dfirst + its index */
     bool *taken;        /* per write: its equations added */
+    hs_eq *left;        /* the cmpxchgs' copies left (defer_left) ... */
+    int *left_t;        /* ... each one's thread */
+    int n_left;
 } vcopies;
 
 /* herd7's number of the variable RMW write w's value is (its operation's:
@@ -903,31 +906,37 @@ static bool pass_order(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return ok && k == nv;
 }
 
-/* A cmpxchg's equation herd7's register phase left, the value read and
- * the expected one renamed apart (sem_run.eq_left): a copy equation of
- * the memory phase, whose union-find renames the two sides to their
- * parents, which may differ: solved in its turn of the pass, one way
- * round and not the other (P0's `r3 = cmpxchg(x, r2, 1)` expecting r2,
- * then storing r3, its read a copy cycle's `S & 1` of r2's write: `S26
- * := S19` met with S26 solved first, dropped; where r2 reads a constant
- * instead, `S12 := S23` after `S23 := S12 & 1`, kept). herd7 lists what
- * its register phase left the highest variable first, so thread t's
- * after the copies of the threads after it: P1's zero copy `S41 := S39`
- * (smp_store_release(z, r0 + r10)) before P0's `S10 := S31`, which
- * leaves the cycle `S39 := S31, S31 := S39` where P0's later read of x
- * reads P1's r0 (litmus/c/C+cmpxchg-expect-after-zero-copy-thread). */
-static void left_eqs(const mdl_test *m, const mdl_ev *ev, const int *base,
-                     const int *pick, const int *var, int t, hs_sys *s)
+/* The cmpxchgs' copies herd7's register phase left (sem_run.eq_left),
+ * the equations of s from `from` on, taken out, each with its thread:
+ * herd7 lists what that phase left the highest variable first, so
+ * unstored_ops adds thread t's after the copies of the threads after it
+ * (left_eqs): P1's zero copy `S41 := S39` (smp_store_release(z, r0 +
+ * r10)) before P0's `S10 := S31`, which leaves the cycle `S39 := S31,
+ * S31 := S39` where P0's later read of x reads P1's r0
+ * (litmus/c/C+cmpxchg-expect-after-zero-copy-thread). */
+static void defer_left(vcopies *vc, hs_sys *s, int from, const mdl_ev *ev,
+                       int n_ev, const int *var)
 {
-    const mdl_run *run = &m->threads[t].runs[pick[t]];
-    for (int i = 0; i < run->n_eqs; i++) {
-        int a = read_event(m, base, pick, t, run->eqs[i][0]);
-        int b = read_event(m, base, pick, t, run->eqs[i][1]);
-        bool read_lhs = run->eq_left >> (SEM_MAX_EQS + i) & 1;
-        if ((run->eq_left >> i & 1) && !run->eq_node[i] && a >= 0 && b >= 0)
-            hs_add_eq(s, var[read_lhs ? a : b], var[read_lhs ? b : a],
-                      ev[a].val);
+    int n = s->n_eqs - from;
+    vc->left = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left);
+    vc->left_t = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left_t);
+    vc->n_left = n;
+    for (int i = 0; i < n; i++) {
+        vc->left[i] = s->eqs[from + i];
+        int g = 0;
+        while (g < n_ev && !(ev[g].e && var[g] == vc->left[i].lhs))
+            g++;
+        vc->left_t[i] = g < n_ev ? ev[g].thread : 0;
     }
+    s->n_eqs = from;
+}
+
+/* Add thread t's copies defer_left took out. */
+static void left_eqs(const vcopies *vc, int t, hs_sys *s)
+{
+    for (int i = 0; i < vc->n_left; i++)
+        if (vc->left_t[i] == t)
+            hs_add_eq(s, vc->left[i].lhs, vc->left[i].var, vc->left[i].cst);
 }
 
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
@@ -954,7 +963,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
        (litmus/c/RMW+zero-copies-two-threads-order) */
     for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
-        left_eqs(m, ev, base, pick, var, t, s);
+        left_eqs(vc, t, s);
         reg_map_left(rg, t, s);
         int *order = ll_xmalloc((size_t)(run->n_vnodes + 1) * sizeof *order);
         bool passed = pass_order(m, ev, n_ev, pick, t, order);
@@ -1412,9 +1421,29 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         addr_eq(m, ev, n_ev, base, pick, opv, off, var, g, src[g], &s);
     }
     reg_map_reserve(&rg, m->n_threads);
-    /* ... unless herd7's register phase left it (sem_run.eq_left): a copy
-       of the memory phase after those of rf, with the others it left
-       (unstored_ops, left_eqs) */
+    /* ... unless herd7's register phase left it, the value read and the
+       expected one renamed apart (sem_run.eq_left): then it is a copy
+       equation of the memory phase, after those of rf, whose union-find
+       renames the two sides to their parents, which may differ: solved
+       in its turn of the pass, one way round and not the other (P0's
+       `r3 = cmpxchg(x, r2, 1)` expecting r2, then storing r3, its read a
+       copy cycle's `S & 1` of r2's write: `S26 := S19` met with S26
+       solved first, dropped; where r2 reads a constant instead, `S12 :=
+       S23` after `S23 := S12 & 1`, kept), among the others it left
+       (defer_left) */
+    int left_from = s.n_eqs;
+    for (int t = 0; t < m->n_threads; t++) {
+        const mdl_run *run = &m->threads[t].runs[pick[t]];
+        for (int i = 0; i < run->n_eqs; i++) {
+            int a = read_event(m, base, pick, t, run->eqs[i][0]);
+            int b = read_event(m, base, pick, t, run->eqs[i][1]);
+            bool read_lhs = run->eq_left >> (SEM_MAX_EQS + i) & 1;
+            if ((run->eq_left >> i & 1) && !run->eq_node[i] && a >= 0 &&
+                b >= 0)
+                hs_add_eq(&s, var[read_lhs ? a : b], var[read_lhs ? b : a],
+                          ev[a].val);
+        }
+    }
     /* the copies herd7's register phase made of `S' := S + S0` (an RMW
        adding a local holding 0: sem_event.vcopy) and left unsolved go
        with its other copies left, in the order it lists them, the last
@@ -1425,6 +1454,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     vcopies vc = {.deep = ll_xmalloc((size_t)(n_ev + 1) * sizeof *vc.deep),
                   .dfirst = rg.xfirst + rg.n_x,
                   .taken = ll_xcalloc((size_t)n_ev + 1, sizeof *vc.taken)};
+    defer_left(&vc, &s, left_from, ev, n_ev, var);
     int *deep = vc.deep, dfirst = vc.dfirst;
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
@@ -1551,6 +1581,8 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     free(z.t);
     free(deep);
     free(vc.taken);
+    free(vc.left);
+    free(vc.left_t);
     free(solved);
     free(ren);
     hs_free(&s);
