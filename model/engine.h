@@ -461,6 +461,13 @@ bool mdl_herd_solves_all(const mdl_test *m, const mdl_ev *ev, int n_ev,
 bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                    int64_t *read_var, int64_t *copy_var, int64_t *op_var);
 
+/* herd_vars.c: per statement of C thread t along run, the number herd7
+ * gives an _return RMW's result (its class: the largest register read
+ * holding it), 0 elsewhere, into ret_var, and into ret_stmt the
+ * statement that read is in (-1: none); false where mdl_herd_vars is. */
+bool mdl_herd_ret_vars(const mdl_test *m, int t, const mdl_run *run,
+                       int64_t *ret_var, int64_t *ret_stmt);
+
 /* herd_vars.c: herd7's register phase along run `run` of thread t of a
  * test with no C tree (sem_ops.herd_vars), as its memory phase takes
  * it. Per statement: read_var, a load's read renamed to its parent in

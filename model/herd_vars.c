@@ -59,6 +59,12 @@ typedef struct hv {
     int n_turns, next_turn;
     int64_t *read_var, *copy_var;
     int64_t *op_own;         /* per operation statement: its variable */
+    int64_t (*ret)[3];       /* per _return RMW (c_walk): its result's
+                                variable, the largest register read
+                                holding it (its class, ret_class) and 1 +
+                                the statement that read is in */
+    int cur;                 /* the last statement of the C statement
+                                number_range numbers */
     int *val_op;             /* per store: the operation it stores, -1 */
     hv_src *srcs;
     int n_srcs, cap_srcs;
@@ -835,6 +841,20 @@ static void src_set(hv *h, const ll_operand *d, int src, int64_t hold)
     h->srcs[i].hold = hold;
 }
 
+/* A register read c of a local holding v: where v is an _return RMW's
+ * result, c is in its class, which herd7's register phase roots at its
+ * last read (c2: `r0 = atomic_add_return(r9, x)`, r0 read twice at the
+ * end, `S9 := S8+S6` renamed `S21 := S8+S6`, S21 the second read). A
+ * local copying r0 (`r1 = r0`) holds r0's read, not followed. */
+static void ret_class(hv *h, int64_t v, int64_t c)
+{
+    for (int j = 0; h->ret && v > 0 && j < h->th->n_stmts; j++)
+        if (h->ret[j][0] == v && h->ret[j][1] < c) {
+            h->ret[j][1] = c;
+            h->ret[j][2] = h->cur + 1;
+        }
+}
+
 /* A read of operand o takes variable *c + 1: a local copying a read
  * puts it in that read's class. */
 static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
@@ -846,6 +866,7 @@ static void read_opnd(hv *h, const ll_operand *o, int64_t *c)
     if (s >= 0 && h->copy_var[s] < *c)
         h->copy_var[s] = *c;
     int64_t v = is_local(o) ? hold_of(h, o) : 0;
+    ret_class(h, v, *c);
     if (h->eqs_on && v > 0 && *c < INT_MAX) {
         ll_grow((void **)&h->eqs, &h->cap_eqs, h->n_eqs + 1, sizeof *h->eqs);
         h->eqs[h->n_eqs][0] = (int)*c;
@@ -953,6 +974,8 @@ static void rmw_result(hv *h, int i, int64_t *c)
     if (kind == LL_C_XCHG)
         store_of(h, i, &o[2]);
     *c += rmw_op_var(in);
+    if (kind == LL_C_RETURN && rmw_op_var(in) && h->ret)
+        h->ret[i][0] = h->ret[i][1] = *c, h->ret[i][2] = i + 1;
     if (kind != LL_C_NORET)
         src_set(h, &o[0], kind == LL_C_RETURN && rmw_op_var(in) ? -1 : i,
                 kind == LL_C_RETURN && rmw_op_var(in) ? *c : h->read_var[i]);
@@ -1221,6 +1244,7 @@ static bool addr_first(const ll_instr *in)
 
 static void number_range(hv *h, int first, int last, int64_t *c)
 {
+    h->cur = last - 1;
     for (int i = first; i < last; i++)
         if (h->th->stmts[i].has_instr && addr_first(&h->th->stmts[i].instr) &&
             cas_user(h->th, i) < 0)
@@ -1513,6 +1537,7 @@ static void hv_free(hv *h)
 {
     free(h->size);
     free(h->srcs);
+    free(h->ret);
 }
 
 /* An unconditional branch at *i to label: on to the statement before
@@ -2128,6 +2153,7 @@ static bool c_walk(const mdl_test *m, int t, const mdl_run *run, hv *h,
     h->read_var = read_var;
     h->copy_var = copy_var;
     h->op_own = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *h->op_own);
+    h->ret = ll_xcalloc((size_t)th->n_stmts + 1, sizeof *h->ret);
     h->val_op = ll_xmalloc(((size_t)th->n_stmts + 1) * sizeof *h->val_op);
     for (int i = 0; i < th->n_stmts; i++)
         h->val_op[i] = -1;
@@ -2163,8 +2189,11 @@ static int64_t rmw_own(const ll_thread *th, int i, int64_t read)
 
 static bool herd_vars_walk(const mdl_test *m, int t, const mdl_run *run,
                            int64_t *read_var, int64_t *copy_var,
-                           int64_t *op_var)
+                           int64_t *op_var, int64_t *ret_var)
 {
+    int n_st = m->threads[t].code->n_stmts;
+    for (int i = 0; i < 2 * n_st; i++)
+        ret_var[i] = 0;
     for (int i = 0; op_var && i < m->threads[t].code->n_stmts; i++)
         op_var[i] = 0;
     if (!m->threads[t].code->c_tree && m->ops->herd_vars) {
@@ -2184,6 +2213,10 @@ static bool herd_vars_walk(const mdl_test *m, int t, const mdl_run *run,
             op_var[i] = h.op_own[j] > copy_var[j] ? h.op_own[j] : copy_var[j];
         else
             op_var[i] = rmw_own(th, i, read_var[i]);
+    }
+    for (int i = 0; ok && i < th->n_stmts; i++) {
+        ret_var[i] = h.ret[i][1];
+        ret_var[n_st + i] = h.ret[i][2];
     }
     free(h.op_own);
     free(h.val_op);
@@ -2375,7 +2408,9 @@ static bool herd_regs_walk(const mdl_test *m, int t, const mdl_run *run,
  * on addresses) spent 60% of its time walking the same trees again. */
 typedef struct mdl_herd_memo {
     bool vars_done, vars_ok;
-    int64_t *vars;          /* read_var, copy_var, op_var: n_stmts each */
+    int64_t *vars;          /* read_var, copy_var, op_var, ret_var
+                               (number, then 1 + statement): n_stmts
+                               each */
     bool regs_done, regs_ok;
     mdl_herd_regs regs;
 } mdl_herd_memo;
@@ -2395,9 +2430,9 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
     size_t n = (size_t)m->threads[t].code->n_stmts;
     mdl_herd_memo *h = memo_of(run);
     if (!h->vars_done) {
-        h->vars = ll_xcalloc(3 * n + 1, sizeof *h->vars);
+        h->vars = ll_xcalloc(5 * n + 1, sizeof *h->vars);
         h->vars_ok = herd_vars_walk(m, t, run, h->vars, h->vars + n,
-                                    h->vars + 2 * n);
+                                    h->vars + 2 * n, h->vars + 3 * n);
         h->vars_done = true;
     }
     memcpy(read_var, h->vars, n * sizeof *read_var);
@@ -2405,6 +2440,19 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
     if (op_var)
         memcpy(op_var, h->vars + 2 * n, n * sizeof *op_var);
     return h->vars_ok;
+}
+
+bool mdl_herd_ret_vars(const mdl_test *m, int t, const mdl_run *run,
+                       int64_t *ret_var, int64_t *ret_stmt)
+{
+    size_t n = (size_t)m->threads[t].code->n_stmts;
+    int64_t *tmp = ll_xmalloc((3 * n + 1) * sizeof *tmp);
+    bool ok = mdl_herd_vars(m, t, run, tmp, tmp + n, tmp + 2 * n);
+    free(tmp);
+    memcpy(ret_var, memo_of(run)->vars + 3 * n, n * sizeof *ret_var);
+    for (size_t i = 0; i < n; i++)
+        ret_stmt[i] = memo_of(run)->vars[4 * n + i] - 1;
+    return ok;
 }
 
 /* A copy of n elements of size each at p (NULL stays NULL). */

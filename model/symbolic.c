@@ -744,30 +744,84 @@ static int zero_source(const mdl_test *m, const mdl_ev *ev, int n_ev,
 
 /* The copies herd7's register phase made of `S' := S + S0` (an RMW
  * adding a local holding 0: sem_event.vcopy) and left unsolved, taken
- * from the last write down (vcopies.w) by unstored_ops. */
+ * by unstored_ops. */
 typedef struct vcopies {
     int *deep;          /* the vdeep writes, each one's W variable ... */
     int n_deep, dfirst; /* ... dfirst + its index */
-    int w;              /* the next write down to take */
+    bool *taken;        /* per write: its equations added */
+    hs_eq *left;        /* the cmpxchgs' copies left (defer_left) ... */
+    int *left_t;        /* ... each one's thread */
+    int n_left;
 } vcopies;
 
-/* Add the vcopy equations of the writes from vc->w down that are of
- * thread t at statement stmt or later (all of thread t: stmt -1), the
- * later write first. */
+/* herd7's number of the variable RMW write w's value is (its operation's:
+ * the read's next for a fetch or atomic_add, an _return's class), 0 not
+ * known; *at, the statement that number is in (an _return's register
+ * read), else w's. */
+static int64_t vcopy_number(const mdl_test *m, const mdl_ev *ev,
+                            const int *pick, int w, int *at)
+{
+    int t = ev[w].thread, n = m->threads[t].code->n_stmts, st = ev[w].e->stmt;
+    const mdl_run *run = &m->threads[t].runs[pick[t]];
+    int64_t *vars = ll_xmalloc((size_t)(5 * n + 1) * sizeof *vars);
+    bool ok = st >= 0 && st < n &&
+              mdl_herd_vars(m, t, run, vars, vars + n, vars + 2 * n) &&
+              mdl_herd_ret_vars(m, t, run, vars + 3 * n, vars + 4 * n);
+    int64_t num = !ok ? 0 : vars[2 * n + st] ? vars[2 * n + st]
+                                              : vars[3 * n + st];
+    *at = ok && !vars[2 * n + st] && vars[4 * n + st] > st
+              ? (int)vars[4 * n + st] : st;
+    free(vars);
+    return num;
+}
+
+/* The writes of thread t's vcopy equations vcopy_eqs takes (n of them,
+ * the later write first): herd7's order, the highest number first (c2:
+ * P1's `r0 = atomic_add_return(r9, x)`, r0 read at the end, is S21, its
+ * `S21 := S8` before the later atomic_add_unless(x, r9, 1)'s `S13 :=
+ * S12`: litmus/c/RMW+add-return-zero-local-late-class); kept where a
+ * number is not known. */
+static void vcopy_order(const int64_t *num, int *ws, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!num[ws[i]])
+            return;
+    for (int i = 1; i < n; i++)            /* few: insertion sort */
+        for (int j = i; j > 0 && num[ws[j - 1]] < num[ws[j]]; j--) {
+            int y = ws[j];
+            ws[j] = ws[j - 1];
+            ws[j - 1] = y;
+        }
+}
+
+/* Add the vcopy equations of the writes of thread t not taken yet whose
+ * number is at statement stmt or later (all of thread t: INT_MIN), in
+ * herd7's order (vcopy_order): an _return's number is its last register
+ * read's, so its copy goes with that statement's (g14000157_237: after
+ * no copy of the atomic_add_unless between). */
 static void vcopy_eqs(const mdl_test *m, const mdl_ev *ev, int n_ev,
                       const int *base, const int *pick, const int *opv,
                       const int *var, int t, int stmt, vcopies *vc,
                       hs_sys *s)
 {
-    for (; vc->w >= 0; vc->w--) {
-        int w = vc->w;
+    int *ws = ll_xmalloc((size_t)(n_ev + 1) * sizeof *ws), n = 0;
+    int64_t *num = ll_xcalloc((size_t)n_ev + 1, sizeof *num);
+    for (int w = n_ev - 1; w >= 0; w--) {
         const sem_event *we = ev[w].e;
-        if (we && ev[w].thread < t)
-            return;
-        if (!we || ev[w].thread > t || opv[w] != w || !we->vcopy)
+        if (!we || ev[w].thread != t || opv[w] != w || !we->vcopy ||
+            vc->taken[w])
             continue;
-        if (we->stmt < stmt)
-            return;
+        int at;
+        num[w] = vcopy_number(m, ev, pick, w, &at);
+        if (at < stmt)
+            continue;
+        vc->taken[w] = true;
+        ws[n++] = w;
+    }
+    vcopy_order(num, ws, n);
+    for (int i = 0; i < n; i++) {
+        int w = ws[i];
+        const sem_event *we = ev[w].e;
         int q = read_event(m, base, pick, t, bit_of(we->vdata));
         if (q < 0)
             continue;
@@ -782,6 +836,8 @@ static void vcopy_eqs(const mdl_test *m, const mdl_ev *ev, int n_ev,
         hs_add_eq(s, d, var[q], ev[w].val);
         vc->deep[vc->n_deep++] = w;
     }
+    free(num);
+    free(ws);
 }
 
 /* herd7's number of each operation of thread t's run (the class of its
@@ -859,6 +915,39 @@ static bool pass_order(const mdl_test *m, const mdl_ev *ev, int n_ev,
     return ok && k == nv;
 }
 
+/* The cmpxchgs' copies herd7's register phase left (sem_run.eq_left),
+ * the equations of s from `from` on, taken out, each with its thread:
+ * herd7 lists what that phase left the highest variable first, so
+ * unstored_ops adds thread t's after the copies of the threads after it
+ * (left_eqs): P1's zero copy `S41 := S39` (smp_store_release(z, r0 +
+ * r10)) before P0's `S10 := S31`, which leaves the cycle `S39 := S31,
+ * S31 := S39` where P0's later read of x reads P1's r0
+ * (litmus/c/C+cmpxchg-expect-after-zero-copy-thread). */
+static void defer_left(vcopies *vc, hs_sys *s, int from, const mdl_ev *ev,
+                       int n_ev, const int *var)
+{
+    int n = s->n_eqs - from;
+    vc->left = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left);
+    vc->left_t = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left_t);
+    vc->n_left = n;
+    for (int i = 0; i < n; i++) {
+        vc->left[i] = s->eqs[from + i];
+        int g = 0;
+        while (g < n_ev && !(ev[g].e && var[g] == vc->left[i].lhs))
+            g++;
+        vc->left_t[i] = g < n_ev ? ev[g].thread : 0;
+    }
+    s->n_eqs = from;
+}
+
+/* Add thread t's copies defer_left took out. */
+static void left_eqs(const vcopies *vc, int t, hs_sys *s)
+{
+    for (int i = 0; i < vc->n_left; i++)
+        if (vc->left_t[i] == t)
+            hs_add_eq(s, vc->left[i].lhs, vc->left[i].var, vc->left[i].cst);
+}
+
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
  * r1;` at a thread's end): each is a node of its one pass, which may
  * enter a cycle through it (g13000003_151: herd7 meets `S25 := S35 +
@@ -883,6 +972,7 @@ static void unstored_ops(const mdl_test *m, const mdl_ev *ev, int n_ev,
        (litmus/c/RMW+zero-copies-two-threads-order) */
     for (int t = m->n_threads - 1; t >= 0; t--) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
+        left_eqs(vc, t, s);
         reg_map_left(rg, t, s);
         int *order = ll_xmalloc((size_t)(run->n_vnodes + 1) * sizeof *order);
         bool passed = pass_order(m, ev, n_ev, pick, t, order);
@@ -1408,7 +1498,9 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
        `r3 = cmpxchg(x, r2, 1)` expecting r2, then storing r3, its read a
        copy cycle's `S & 1` of r2's write: `S26 := S19` met with S26
        solved first, dropped; where r2 reads a constant instead, `S12 :=
-       S23` after `S23 := S12 & 1`, kept) */
+       S23` after `S23 := S12 & 1`, kept), among the others it left
+       (defer_left) */
+    int left_from = s.n_eqs;
     for (int t = 0; t < m->n_threads; t++) {
         const mdl_run *run = &m->threads[t].runs[pick[t]];
         for (int i = 0; i < run->n_eqs; i++) {
@@ -1426,11 +1518,14 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     /* the copies herd7's register phase made of `S' := S + S0` (an RMW
        adding a local holding 0: sem_event.vcopy) and left unsolved go
        with its other copies left, in the order it lists them, the last
-       solved first (unstored_ops): the later write first (the two-RMW
-       shape's union-find roots the class as herd7's only so, issue 24:
-       litmus/c/RMW+add-return-zero-local-pair) */
+       solved first (unstored_ops): the higher number first, mostly the
+       later write (the two-RMW shape's union-find roots the class as
+       herd7's only so, issue 24: litmus/c/RMW+add-return-zero-local-pair;
+       vcopy_order) */
     vcopies vc = {.deep = ll_xmalloc((size_t)(n_ev + 1) * sizeof *vc.deep),
-                  .dfirst = rg.xfirst + rg.n_x, .w = n_ev - 1};
+                  .dfirst = rg.xfirst + rg.n_x,
+                  .taken = ll_xcalloc((size_t)n_ev + 1, sizeof *vc.taken)};
+    defer_left(&vc, &s, left_from, ev, n_ev, var);
     int *deep = vc.deep, dfirst = vc.dfirst;
     for (int w = 0; w < n_ev; w++) {
         const sem_event *we = ev[w].e;
@@ -1557,6 +1652,9 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     free(split_left);
     free(z.t);
     free(deep);
+    free(vc.taken);
+    free(vc.left);
+    free(vc.left_t);
     free(solved);
     free(ren);
     hs_free(&s);

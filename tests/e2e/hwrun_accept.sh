@@ -83,6 +83,7 @@ litmus/aarch64/MP+stilp+ldiapp.litmus:15:2: 'STILP' needs FEAT_LRCPC3, which the
 litmus/aarch64/SVC+UDF.litmus:9:2: 'SVC' traps to the kernel (herd7 stops the thread there); hwrun cannot run it
 litmus/c/C+address-differences.litmus:23:10: hwrun does not support arithmetic on an address ('x9'): herd7 computes it otherwise than a machine
 litmus/c/C+address-or-zero-less.litmus:19:10: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
+litmus/c/C+cmpxchg-expect-after-zero-copy-thread.litmus:24:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+cycle-values-not-illegal.litmus:31:14: hwrun does not support arithmetic on an address ('x'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-address-before-double-lock.litmus:17:8: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
 litmus/c/C+illegal-op-before-double-lock.litmus:15:9: hwrun does not support arithmetic on an address ('y'): herd7 computes it otherwise than a machine
