@@ -406,6 +406,8 @@ typedef struct hs_ctx {
     int n_ev;
     const int *pick;
     int *parent;                /* the classes of copies (mdl_uf_find) */
+    const int *var;             /* per read, the read whose variable it
+                                   is (herd_solves), or NULL */
     const int *off;             /* per thread: its first operation's
                                    variable past 3 n_ev (NULL: none) */
     const int64_t *xnum;        /* the register phase's variables from
@@ -508,6 +510,18 @@ static bool herd_numbers(void *ctx, int64_t *out)
             out[3 * n_ev + c->off[t] + i] = 2 * at + 1;
         }
         free(ops);
+    }
+    /* reads one variable stands for (a cmpxchg's read and the read of
+       its expected value, which its success sets equal): herd7's
+       register phase renames them to one, the largest of the class
+       where not followed (g14000168_369: READ_ONCE's S3, the cmpxchg's
+       S4 and the later reads of its register are S18, after the S17 of
+       an `r0 & 3`, which orders the cycle through them) */
+    for (int g = 0; c->var && g < n_ev; g++) {
+        int v = c->var[g];
+        if (v != g && v >= 0 && v < n_ev && ev[g].e &&
+            ev[g].e->kind == SEM_R && out[g] > out[v])
+            out[v] = out[g];
     }
     for (int k = 0; k < c->n_x; k++)
         out[c->xfirst + k] = 2 * c->xnum[k];
@@ -1432,6 +1446,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
         while (var[g] != var[var[g]])
             var[g] = var[var[g]];
     op_reads(m, ev, n_ev, base, pick, opv, off, var);
+    ctx.var = var;
     reg_map rg;
     reg_map_init(&rg, m, ev, n_ev, pick, var, s.n_vars);
     reg_map_nodes(&rg, m, ev, n_ev, pick, opv, off);
