@@ -2424,8 +2424,8 @@ static mdl_herd_memo *memo_of(const mdl_run *run)
     return r->herd_memo;
 }
 
-bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
-                   int64_t *read_var, int64_t *copy_var, int64_t *op_var)
+/* run's memo with its numbers walked (herd_vars_walk), once. */
+static mdl_herd_memo *vars_memo(const mdl_test *m, int t, const mdl_run *run)
 {
     size_t n = (size_t)m->threads[t].code->n_stmts;
     mdl_herd_memo *h = memo_of(run);
@@ -2435,6 +2435,14 @@ bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
                                     h->vars + 2 * n, h->vars + 3 * n);
         h->vars_done = true;
     }
+    return h;
+}
+
+bool mdl_herd_vars(const mdl_test *m, int t, const mdl_run *run,
+                   int64_t *read_var, int64_t *copy_var, int64_t *op_var)
+{
+    size_t n = (size_t)m->threads[t].code->n_stmts;
+    mdl_herd_memo *h = vars_memo(m, t, run);
     memcpy(read_var, h->vars, n * sizeof *read_var);
     memcpy(copy_var, h->vars + n, n * sizeof *copy_var);
     if (op_var)
@@ -2446,13 +2454,11 @@ bool mdl_herd_ret_vars(const mdl_test *m, int t, const mdl_run *run,
                        int64_t *ret_var, int64_t *ret_stmt)
 {
     size_t n = (size_t)m->threads[t].code->n_stmts;
-    int64_t *tmp = ll_xmalloc((3 * n + 1) * sizeof *tmp);
-    bool ok = mdl_herd_vars(m, t, run, tmp, tmp + n, tmp + 2 * n);
-    free(tmp);
-    memcpy(ret_var, memo_of(run)->vars + 3 * n, n * sizeof *ret_var);
+    mdl_herd_memo *h = vars_memo(m, t, run);
+    memcpy(ret_var, h->vars + 3 * n, n * sizeof *ret_var);
     for (size_t i = 0; i < n; i++)
-        ret_stmt[i] = memo_of(run)->vars[4 * n + i] - 1;
-    return ok;
+        ret_stmt[i] = h->vars[4 * n + i] - 1;
+    return h->vars_ok;
 }
 
 /* A copy of n elements of size each at p (NULL stays NULL). */
