@@ -76,20 +76,17 @@ static void note_loops(const ll_test *t)
                 const ll_operand *op = &st->instr.ops[i];
                 if (op->kind != LL_OPND_LABEL || !op->sym)
                     continue;
-                for (int d = 0; d <= s; d++)
-                    if (th->stmts[d].label &&
-                        !strcmp(th->stmts[d].label, op->sym)) {
-                        /* a C test's labels are the lowering's own */
-                        bool c = op->sym[0] == '@';
-                        fprintf(stderr, "%s:%d:%d: note: %s%s: "
-                                "hardware runs the loop as often as it "
-                                "goes round; the model counts only "
-                                "executions that go round at most twice\n",
-                                t->file, st->pos.line, st->pos.col,
-                                c ? "a loop" : "jump back to ",
-                                c ? "" : op->sym);
-                        return;
-                    }
+                int to = ll_label_stmt(th, op->sym, s);
+                if (to < 0 || to > s)
+                    continue;
+                /* a C test's labels are the lowering's own */
+                bool c = op->sym[0] == '@';
+                fprintf(stderr, "%s:%d:%d: note: %s%s: hardware runs the "
+                        "loop as often as it goes round; the model counts "
+                        "only executions that go round at most twice\n",
+                        t->file, st->pos.line, st->pos.col,
+                        c ? "a loop" : "jump back to ", c ? "" : op->sym);
+                return;
             }
         }
     }

@@ -1,4 +1,5 @@
-/* test_free.c — releasing a test's tree, and metadata lookup. */
+/* test_free.c — releasing a test's tree, and lookups in it: metadata,
+ * branch targets. */
 #include "reader.h"
 
 #include <stdlib.h>
@@ -73,4 +74,25 @@ bool ll_label_relative(const char *label, int64_t *bytes)
     }
     *bytes = label[1] == '-' ? -n : n;
     return true;
+}
+
+int ll_label_stmt(const ll_thread *t, const char *label, int pc)
+{
+    int64_t bytes;
+    if (ll_label_relative(label, &bytes)) {
+        if (bytes % 4)
+            return -1;
+        int64_t k = bytes / 4;
+        int i = pc;
+        while (k != 0 && i >= 0 && i < t->n_stmts) {
+            i += k > 0 ? 1 : -1;
+            if (i >= 0 && i < t->n_stmts && t->stmts[i].has_instr)
+                k += k > 0 ? -1 : 1;
+        }
+        return i >= 0 && i <= t->n_stmts ? i : -1;
+    }
+    for (int i = 0; i < t->n_stmts; i++)
+        if (t->stmts[i].label && !strcmp(t->stmts[i].label, label))
+            return i;
+    return -1;
 }

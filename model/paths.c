@@ -1367,33 +1367,10 @@ void sem_branch_pick(sem_run *r, sem_taint cond, sem_taint cond_pick)
     r->pctrl |= cond_pick;
 }
 
-/* A label's statement; `.+8`, `.-8`: the instruction that many bytes
- * (4 an instruction) from the one at pc, or -1. */
-static int find_label(const ll_thread *t, const char *label, int pc)
-{
-    int64_t bytes;
-    if (ll_label_relative(label, &bytes)) {
-        if (bytes % 4)
-            return -1;
-        int64_t k = bytes / 4;
-        int i = pc;
-        while (k != 0 && i >= 0 && i < t->n_stmts) {
-            i += k > 0 ? 1 : -1;
-            if (i >= 0 && i < t->n_stmts && t->stmts[i].has_instr)
-                k += k > 0 ? -1 : 1;
-        }
-        return i >= 0 && i <= t->n_stmts ? i : -1;
-    }
-    for (int i = 0; i < t->n_stmts; i++)
-        if (t->stmts[i].label && !strcmp(t->stmts[i].label, label))
-            return i;
-    return -1;
-}
-
 int sem_label_stmt(sem_run *r, const char *label)
 {
     run_ctx *c = ctx(r);
-    return find_label(c->m->threads[c->th].code, label, r->pc);
+    return ll_label_stmt(c->m->threads[c->th].code, label, r->pc);
 }
 
 const char *sem_stmt_label(sem_run *r, int stmt)
@@ -1429,7 +1406,7 @@ int sem_code_stmt(sem_run *r, sem_val v)
     if (strncmp(s, head, n) != 0 || len < n + 2)
         return -1;
     char *name = ll_xstrndup(s + n, len - n - 1);
-    int stmt = find_label(t, name, r->pc);
+    int stmt = ll_label_stmt(t, name, r->pc);
     free(name);
     return stmt;
 }
@@ -1447,7 +1424,7 @@ static bool loop_test(const ll_thread *t, int pc, int from)
     if (!s->has_instr || s->instr.op != LL_C_BZ || s->instr.n_ops < 2 ||
         !s->instr.ops[1].sym)
         return false;
-    return find_label(t, s->instr.ops[1].sym, pc) > from;
+    return ll_label_stmt(t, s->instr.ops[1].sym, pc) > from;
 }
 
 bool sem_fold_guess(sem_run *r, bool dflt)
@@ -1610,7 +1587,7 @@ static void run_steps(run_ctx *c, sem_run *r)
         }
         if (n == SEM_JUMP || n == SEM_GOTO) {
             int to = n == SEM_GOTO ? r->goto_pc
-                                   : find_label(t->code, label, pc);
+                                   : ll_label_stmt(t->code, label, pc);
             if (to < 0 || to > t->code->n_stmts) {
                 int64_t bytes;
                 if (n == SEM_GOTO)
@@ -2514,7 +2491,7 @@ static int last_back_jump(const ll_thread *th)
             const ll_operand *o = &st->instr.ops[k];
             if (o->kind != LL_OPND_LABEL || !o->sym)
                 continue;
-            int to = find_label(th, o->sym, pc);
+            int to = ll_label_stmt(th, o->sym, pc);
             if (to >= 0 && to <= pc)
                 last = pc;
         }

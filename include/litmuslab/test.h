@@ -289,4 +289,9 @@ void ll_test_warnings(const ll_test *t, ll_buf *out);
  * offset in bytes in *bytes; false for a named label. */
 bool ll_label_relative(const char *label, int64_t *bytes);
 
+/* The statement a branch at statement pc of t goes to: a label's, or for
+ * `.+8`, `.-8` the instruction that many bytes away (4 an instruction;
+ * t->n_stmts: just past the end); -1 when there is none. */
+int ll_label_stmt(const ll_thread *t, const char *label, int pc);
+
 #endif

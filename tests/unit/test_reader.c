@@ -492,6 +492,35 @@ static void test_duplicates_and_threads(void **state)
     }
 }
 
+/* Branch targets: a label's statement, and `.+N`/`.-N` counted in
+ * instructions of 4 bytes, a statement without one (a lone label)
+ * skipped, just past the end allowed. */
+static void test_label_stmt(void **state)
+{
+    (void)state;
+    ll_stmt st[4];
+    memset(st, 0, sizeof st);
+    st[0].label = (char *)"L0";
+    st[0].has_instr = true;
+    st[1].has_instr = true;
+    st[2].label = (char *)"L1";      /* a label alone: no instruction */
+    st[3].has_instr = true;
+    ll_thread th = {0};
+    th.stmts = st;
+    th.n_stmts = 4;
+    assert_int_equal(ll_label_stmt(&th, "L0", 3), 0);
+    assert_int_equal(ll_label_stmt(&th, "L1", 0), 2);
+    assert_int_equal(ll_label_stmt(&th, "M", 0), -1);
+    assert_int_equal(ll_label_stmt(&th, ".", 1), 1);
+    assert_int_equal(ll_label_stmt(&th, ".+4", 0), 1);
+    assert_int_equal(ll_label_stmt(&th, ".+8", 0), 3);
+    assert_int_equal(ll_label_stmt(&th, ".-4", 3), 1);
+    assert_int_equal(ll_label_stmt(&th, ".-8", 3), 0);
+    assert_int_equal(ll_label_stmt(&th, ".+4", 3), 4);
+    assert_int_equal(ll_label_stmt(&th, ".-8", 1), -1);
+    assert_int_equal(ll_label_stmt(&th, ".+2", 0), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_doc_strings),
         cmocka_unit_test(test_duplicates_and_threads),
         cmocka_unit_test(test_read_missing_file),
+        cmocka_unit_test(test_label_stmt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
