@@ -131,6 +131,10 @@ typedef struct solver {
     bool unsolved, cyclic;
     hs_left *left;            /* NULL, or the copies left (hs_solve_vars) */
     int n_left;
+    int *popped;              /* NULL, or the equations in the order the
+                                 scan pops them (hs_pass_order): no
+                                 solving then */
+    int n_popped;
 } solver;
 
 static int cmp_num(const solver *sv, int a, int b)
@@ -255,7 +259,10 @@ static int dfs(solver *sv, int k)
         sv->cyclic = true;
     for (int i = top - 1; i >= sv->n_stack; i--) {
         sv->visit[sv->stack[i]] = INT_MAX;
-        solve_one(sv, &sv->eqs[sv->order[sv->stack[i]]]);
+        if (sv->popped)
+            sv->popped[sv->n_popped++] = sv->order[sv->stack[i]];
+        else
+            solve_one(sv, &sv->eqs[sv->order[sv->stack[i]]]);
     }
     return min;
 }
@@ -372,6 +379,35 @@ int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left)
     int n_left = 0;
     solve_sys(s, parent, solved, left, &n_left);
     return n_left;
+}
+
+void hs_pass_order(const hs_sys *s, int from, const int64_t *num, int *order)
+{
+    int n = s->n_eqs - from;
+    if (n <= 0)
+        return;
+    solver sv = {.eqs = s->eqs + from, .args = s->args, .n = n, .num = num};
+    sv.order = ll_xmalloc((size_t)n * 4 * sizeof *sv.order);
+    sv.visit = sv.order + n;
+    sv.stack = sv.visit + n;
+    sv.popped = sv.stack + n;
+    sv.solved = ll_xcalloc((size_t)s->n_vars + 1, sizeof *sv.solved);
+    run(&sv, s->n_vars);
+    /* the last met first; an equation equal to a node (run keeps one of
+       each) with it */
+    int k = 0;
+    bool *taken = ll_xcalloc((size_t)n, sizeof *taken);
+    for (int i = sv.n_popped - 1; i >= 0; i--) {
+        const hs_eq *e = &sv.eqs[sv.popped[i]];
+        for (int j = 0; j < n; j++)
+            if (!taken[j] && !cmp_eq(&sv, e, &sv.eqs[j])) {
+                taken[j] = true;
+                order[k++] = from + j;
+            }
+    }
+    free(taken);
+    free(sv.solved);
+    free(sv.order);
 }
 
 static int eq_lhs_down(const void *a, const void *b)

@@ -77,6 +77,12 @@ typedef struct hs_left {
  * left; returns their number. */
 int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left);
 
+/* herd7's list of what its register phase leaves unsolved: the reverse
+ * of the order its one pass meets equations [from, n_eqs) of s, under
+ * the numbers num (n_vars: herd7's, doubled as hs_sys.number gives
+ * them), as indices into s->eqs into order (n_eqs - from). */
+void hs_pass_order(const hs_sys *s, int from, const int64_t *num, int *order);
+
 /* herd7's union-find (Partition): find compresses the path; union by
  * rank, a's root kept on equal ranks. */
 int hs_uf_find(int *parent, int x);

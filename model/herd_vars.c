@@ -969,8 +969,14 @@ static void rmw_result(hv *h, int i, int64_t *c)
 {
     const ll_instr *in = &h->th->stmts[i].instr;
     const ll_operand *o = in->ops;
-    h->read_var[i] = ++*c;
     int kind = LL_C_RMW_KIND(in->flags);
+    /* an xchg writes its value's register read (read last), as a store
+       does (mdl_herd_regs.store_var; C+xchg-value-copy-left-beside-
+       cmpxchg) */
+    if (kind == LL_C_XCHG && h->store_var && is_local(&o[2]) &&
+        !value_first(in))
+        h->store_var[i] = *c;
+    h->read_var[i] = ++*c;
     if (kind == LL_C_XCHG)
         store_of(h, i, &o[2]);
     *c += rmw_op_var(in);
@@ -1025,8 +1031,14 @@ static void number_cas(hv *h, int i, int64_t *c)
     bool success = ok && (h->turns >> h->next_turn & 1);
     for (int way = 1; way >= 0; way--) {
         bool taken = ok && success == (way == 1);
-        for (int k = 1; k <= (way ? 3 : 2); k++)
+        for (int k = 1; k <= (way ? 3 : 2); k++) {
             number_cas_opnd(h, i, &o[k], taken, c);
+            /* the success writes its new value's register read, as a
+               store does (C+cmpxchg-new-value-copy-left: `cmpxchg_release(
+               y, r1 & 1, r0)` writes r0's S11, left a copy of S41) */
+            if (k == 3 && taken && h->store_var && is_local(&o[3]))
+                h->store_var[i] = *c;
+        }
         ++*c;
         if (taken)
             h->read_var[i] = *c;

@@ -452,8 +452,51 @@ static bool read_numbers(const hs_ctx *c, int t, int64_t *vnum,
         else if (ev[k].e->kind == SEM_W)
             vnum[k] = vars[2 * n + s];
     }
+    /* a read is its parent in herd7's register phase, where known: the
+       root its union-find gives the class of the read and its register
+       copies, not always the largest (C+add-unless-read-class-parent-
+       number: r1's read S3 and r0's copies S4 to S19 are S17, whose
+       `S18 := S17&1` the pass then meets after S17's own equations) */
+    if (ok && mdl_herd_read_parents(c->m, t, run, vars))
+        for (int k = 0; k < c->n_ev; k++) {
+            int s = ev[k].e ? ev[k].e->stmt : -1;
+            if (ev[k].e && ev[k].thread == t && ev[k].e->kind == SEM_R &&
+                s >= 0 && s < n && vars[s] > 0)
+                vnum[k] = vars[s];
+        }
     free(vars);
     return ok;
+}
+
+/* A read a cmpxchg's success sets equal to an operation's result
+ * (sem_run.opeqs: `cmpxchg(y, r1 & 1, ..)`) is, after herd7's register
+ * phase, that operation's variable (its copy equation `S31 := S34` puts
+ * the read under the operation, S34<-S31): numbered so, not as the read,
+ * which orders a cycle through it (the operation S31 before S32, the
+ * class of r1's register reads: C+cmpxchg-expects-op-read-numbered-as-
+ * op). ops: the thread's
+ * operations' numbers per statement (read_numbers). */
+static void opeq_numbers(const hs_ctx *c, int t, const int64_t *ops,
+                         int64_t *out)
+{
+    const mdl_run *run = &c->m->threads[t].runs[c->pick[t]];
+    int n = c->m->threads[t].code->n_stmts;
+    for (int i = 0; i < run->n_opeqs; i++) {
+        int id = run->opeq_node[i];
+        if (!single(run->opeqs[i][0]) || id <= 0 || id > run->n_vnodes)
+            continue;
+        int st = run->vnodes[id - 1].stmt;
+        if (st < 0 || st >= n || ops[st] <= 0)
+            continue;
+        int b = bit_of(run->opeqs[i][0]);
+        for (int g = 0; g < c->n_ev; g++)
+            if (c->ev[g].e && c->ev[g].thread == t &&
+                c->ev[g].e->kind == SEM_R && c->ev[g].e->read_no == b) {
+                out[g] = 2 * ops[st];
+                if (c->var && c->var[g] >= 0)
+                    out[c->var[g]] = 2 * ops[st];
+            }
+    }
 }
 
 static bool herd_numbers(void *ctx, int64_t *out)
@@ -464,6 +507,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
     for (int v = 0; v < 3 * n_ev; v++)
         out[v] = 0;
     int64_t *vnum = ll_xcalloc((size_t)n_ev + 1, sizeof *vnum);
+    int64_t **ops_t = ll_xcalloc((size_t)c->m->n_threads + 1, sizeof *ops_t);
     bool ok = true;
     for (int t = 0; t < c->m->n_threads && ok; t++) {
         int n = c->m->threads[t].code->n_stmts;
@@ -509,7 +553,7 @@ static bool herd_numbers(void *ctx, int64_t *out)
                     at = vnum[g] > at ? vnum[g] : at;
             out[3 * n_ev + c->off[t] + i] = 2 * at + 1;
         }
-        free(ops);
+        ops_t[t] = ops;
     }
     /* reads one variable stands for (a cmpxchg's read and the read of
        its expected value, which its success sets equal): herd7's
@@ -531,6 +575,12 @@ static bool herd_numbers(void *ctx, int64_t *out)
     for (int k = 0; k < c->n_r; k++)
         if (c->rvar[k] >= 0 && c->rvar[k] < c->xfirst && c->rnum[k] > 0)
             out[c->rvar[k]] = 2 * c->rnum[k];
+    for (int t = 0; t < c->m->n_threads; t++) {
+        if (ok && ops_t[t])
+            opeq_numbers(c, t, ops_t[t], out);
+        free(ops_t[t]);
+    }
+    free(ops_t);
     for (int g = 0; c->depfirst && g < n_ev; g++)
         out[c->depfirst + g] = out[n_ev + g];   /* after it: its index */
     /* herd7's W, under the variable the write's is (the class's root,
@@ -766,6 +816,7 @@ typedef struct vcopies {
     hs_eq *left;        /* the cmpxchgs' copies left (defer_left) ... */
     int *left_t;        /* ... each one's thread */
     int n_left;
+    int *left_at;       /* ... and where left_eqs put each in s */
 } vcopies;
 
 /* herd7's number of the variable RMW write w's value is (its operation's:
@@ -943,6 +994,9 @@ static void defer_left(vcopies *vc, hs_sys *s, int from, const mdl_ev *ev,
     int n = s->n_eqs - from;
     vc->left = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left);
     vc->left_t = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left_t);
+    vc->left_at = ll_xmalloc((size_t)(n + 1) * sizeof *vc->left_at);
+    for (int i = 0; i < n; i++)
+        vc->left_at[i] = -1;
     vc->n_left = n;
     for (int i = 0; i < n; i++) {
         vc->left[i] = s->eqs[from + i];
@@ -958,8 +1012,10 @@ static void defer_left(vcopies *vc, hs_sys *s, int from, const mdl_ev *ev,
 static void left_eqs(const vcopies *vc, int t, hs_sys *s)
 {
     for (int i = 0; i < vc->n_left; i++)
-        if (vc->left_t[i] == t)
+        if (vc->left_t[i] == t) {
+            vc->left_at[i] = s->n_eqs;
             hs_add_eq(s, vc->left[i].lhs, vc->left[i].var, vc->left[i].cst);
+        }
 }
 
 /* herd7's equations of the operations no write stores (`int r2 = r0 +
@@ -1391,6 +1447,89 @@ static unsigned split_numbers(reg_map *rg, const mdl_test *m, const int *base,
     return found;
 }
 
+/* Whether herd_numbers knows (even, not past the others) the numbers of
+ * every variable of equations [from, n_eqs) of s. */
+static bool numbers_known(const hs_sys *s, int from, const int64_t *num)
+{
+    for (int i = from; i < s->n_eqs; i++) {
+        const hs_eq *e = &s->eqs[i];
+        if (num[e->lhs] <= 0 || num[e->lhs] % 2)
+            return false;
+        if (e->var >= 0 && (num[e->var] <= 0 || num[e->var] % 2))
+            return false;
+        for (int k = 0; e->var < 0 && k < e->n_args; k++) {
+            int64_t a = num[s->args[e->first + k]];
+            if (a <= 0 || a % 2)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* herd7's memory phase takes what its register phase left in that
+ * phase's list: the reverse of the order its one pass met them, over all
+ * threads (herd_solver.c hs_pass_order); the order of the copies there
+ * is the order its union-find takes them in. The cmpxchgs' copies left
+ * (defer_left, put first of their thread by left_eqs: vc->left_at) go
+ * where that order puts them among the others, whose order unstored_ops
+ * made, where herd7's numbers are known (C+split-copy-after-zero-copy-
+ * of-sum: P1's zero copy `S37 := S25` of `add_unless(..) + cmpxchg(..)`
+ * before the copy `S26 := S24` of a split read, which roots the class at
+ * S26 and leaves `S25 := S26`, then `S26 := S26&1` met first in its
+ * cycle: no execution). Every equation moved by that order lost other
+ * tests, whose order unstored_ops takes from what our system lacks (a
+ * fold the register phase solved, which its pass meets first). */
+static void pass_reorder(hs_sys *s, int from, hs_ctx *ctx, const vcopies *vc)
+{
+    int n = s->n_eqs - from;
+    bool any = false;
+    for (int i = 0; i < vc->n_left; i++)
+        any |= vc->left_at[i] >= from;
+    if (n < 2 || !any)
+        return;
+    int64_t *num = ll_xcalloc((size_t)s->n_vars + 1, sizeof *num);
+    int *order = ll_xmalloc((size_t)n * 3 * sizeof *order);
+    int *pos = order + n, *out = pos + n;
+    bool *moved = ll_xcalloc((size_t)n, sizeof *moved);
+    for (int i = 0; i < vc->n_left; i++)
+        if (vc->left_at[i] >= from)
+            moved[vc->left_at[i] - from] = true;
+    if (herd_numbers(ctx, num) && numbers_known(s, from, num)) {
+        hs_pass_order(s, from, num, order);
+        for (int i = 0; i < n; i++)
+            pos[order[i] - from] = i;
+        /* each moved copy right before the first other equation after
+           it in herd7's order, the others as they were */
+        int k = 0;
+        for (int j = 0; j <= n; j++) {
+            if (j < n && moved[j])
+                continue;
+            for (int p = 0; p < n; p++) {
+                int m = order[p] - from;
+                if (!moved[m])
+                    continue;
+                int anchor = n;     /* the first other one after m */
+                for (int q = pos[m] + 1; q < n && anchor == n; q++)
+                    if (!moved[order[q] - from])
+                        anchor = order[q] - from;
+                if (anchor == j)
+                    out[k++] = m;
+            }
+            if (j < n)
+                out[k++] = j;
+        }
+        hs_eq *old = ll_xmalloc((size_t)n * sizeof *old);
+        for (int i = 0; i < n; i++)
+            old[i] = s->eqs[from + i];
+        for (int i = 0; i < n; i++)
+            s->eqs[from + i] = old[out[i]];
+        free(old);
+    }
+    free(moved);
+    free(order);
+    free(num);
+}
+
 /* Does herd7 7.58's solver solve this candidate's equations, as herd7
  * writes them: each read's value := the value its write wrote (reads
  * in reverse order of events), then the equations the semantics left
@@ -1628,6 +1767,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     ctx.zw = z.w;
     ctx.zfirst = z.first;
     ctx.n_z = z.n;
+    pass_reorder(&s, left_from, &ctx, &vc);
     int *ren = ll_xmalloc((size_t)s.n_vars * sizeof *ren);
     bool *solved = ll_xmalloc((size_t)s.n_vars * sizeof *solved);
     bool ok = hs_solvable(&s, ren, solved);
@@ -1670,6 +1810,7 @@ static bool herd_solves(const mdl_test *m, const mdl_ev *ev, int n_ev,
     free(vc.taken);
     free(vc.left);
     free(vc.left_t);
+    free(vc.left_at);
     free(solved);
     free(ren);
     hs_free(&s);

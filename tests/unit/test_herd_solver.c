@@ -201,6 +201,33 @@ static void zero_copies_left(void **state)
     hs_free(&s);
 }
 
+/* hs_pass_order: herd7's list of what its register phase left, path 4
+ * of C+split-copy-after-zero-copy-of-sum (`Unsolved equations: S37:=S25
+ * S27:=S26&1 S25:=S26&1 S26:=S24`): its pass meets S25's operation
+ * first, and through it the copy defining S26, so the copy is listed
+ * last, the zero copy S37 first. A repeated equation goes with its
+ * twin. */
+static void pass_order(void **state)
+{
+    (void)state;
+    hs_sys s = {.n_vars = 40};
+    cst(&s, 4, 0);                  /* rf's: not reordered */
+    op1(&s, 27, 26);
+    copy(&s, 26, 24);
+    copy(&s, 37, 25);
+    op1(&s, 25, 26);
+    copy(&s, 26, 24);
+    int64_t num[40];
+    for (int v = 0; v < 40; v++)
+        num[v] = 2 * v;
+    int order[5];
+    hs_pass_order(&s, 1, num, order);
+    int want[5] = {3, 1, 4, 2, 5};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(order[i], want[i]);
+    hs_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +236,7 @@ int main(void)
         cmocka_unit_test(reg_parents),
         cmocka_unit_test(fold_order),
         cmocka_unit_test(zero_copies_left),
+        cmocka_unit_test(pass_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
