@@ -1273,20 +1273,32 @@ static bool same_problem(search *s, loc_plan *p)
     return same;
 }
 
-/* Without coherence, a read still reads no write its own instruction
+/* Whether write w is one read r's own instruction makes after it, along
+ * iico: herd7's default -optace iico keeps rf off iico, with or without
+ * coherence (own_instr), and in the Loop test (reads_find_values, which
+ * takes a write after the read in its thread, but no such one: P0 `r1 =
+ * cmpxchg_release(y, 0, READ_ONCE(*y))`, the READ_ONCE reading the value
+ * the cmpxchg writes of it: no Loop on herd7, g14000189_135;
+ * litmus/c/loops-cut-nested-read-own-rmw-write).
+ * Without coherence, a read still reads no write its own instruction
  * makes after it (herd7's default -optace iico keeps rf off iico): an
  * exchange's (C's one event), a weak compare-exchange's failure write
  * of the expected value it read first, all under mini.cat; a write of
  * its C statement's step unordered with it stays readable, as with
  * coherence (WRITE_ONCE(*z, xchg(z, 1))). */
-static bool own_instr(const search *s, int w, int r)
+static bool instr_feeds(const search *s, int w, int r)
 {
     const gev *a = &s->ev[r], *b = &s->ev[w];
-    if (!s->m->incoherent || !a->e || !b->e || a->thread != b->thread)
+    if (!a->e || !b->e || a->thread != b->thread)
         return false;
     if (!a->e->step)
         return a->e->inst == b->e->inst;
     return a->e->step == b->e->step && w > r && !step_unordered(s, r, w);
+}
+
+static bool own_instr(const search *s, int w, int r)
+{
+    return s->m->incoherent && instr_feeds(s, w, r);
 }
 
 /* Whether a read of a combination that carries a failure (an illegal
@@ -3162,7 +3174,7 @@ static bool reads_find_values(search *s, bool own_later, bool failed)
                     !same_instr(s, w, r) &&
                     (w->thread != r->thread || h < g ||
                      (own_later && w->e->inst != r->e->inst &&
-                      !made_of(s, w, r)));
+                      !instr_feeds(s, h, g) && !made_of(s, w, r)));
         }
         if (!found)
             return false;
@@ -3411,7 +3423,7 @@ static bool bad_source(const search *s, int g, int h, bool own, bool later,
             symbolic_source(s, w, failed)) &&
            !same_instr(s, w, r) &&
            (w->thread != r->thread || h < g ||
-            (w->e->inst != r->e->inst &&
+            (w->e->inst != r->e->inst && !instr_feeds(s, h, g) &&
              (own || (later && !made_of(s, w, r)))));
 }
 

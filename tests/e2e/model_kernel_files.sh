@@ -47,6 +47,7 @@ $root/litmus/c/loops-cut-filter-overwritten-write.litmus: test loops-cut-filter-
 $root/litmus/c/loops-cut-filter-undetermined-copy-negated.litmus: test loops-cut-filter-undetermined-copy-negated: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-incoherent-source.litmus: test loops-cut-incoherent-source: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-probe-beside-locks.litmus: test loops-cut-probe-beside-locks: loops unrolled 2 times; executions going round more are not counted
+$root/litmus/c/loops-cut-read-own-later-rmw-write.litmus: test loops-cut-read-own-later-rmw-write: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-read-unwritten-values.litmus: test loops-cut-read-unwritten-values: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write-xor.litmus: test loops-cut-reads-own-later-write-xor: loops unrolled 2 times; executions going round more are not counted
 $root/litmus/c/loops-cut-reads-own-later-write.litmus: test loops-cut-reads-own-later-write: loops unrolled 2 times; executions going round more are not counted
