@@ -829,8 +829,6 @@ static int read_how(run_ctx *c, int loc, int k, int most,
     return 0;
 }
 
-static bool write_ways(run_ctx *c, int i, mdl_ways *out);
-
 /* Whether a read of the run may take values of its own thread's writes
  * other than those before it in its run (read_how): a later one of its
  * step (self_fed), or any write where any may be its source
@@ -842,37 +840,31 @@ static bool reads_own_later(const run_ctx *c, const mdl_loc *l)
 }
 
 /* The ways of value k of loc that the run's read just made (the last
- * event) takes: those of the writes it may read, each through its own
- * site. Another thread's write: the ways that thread's writes made
- * (mdl_loc.by); an earlier write of its run: the ways that write was
- * made (write_ways); the initial value: none. Not the ways only the
- * reading thread's writes made elsewhere (a value both make held both's
- * in one set): with them, P1's `r1 = READ_ONCE(*y)` of a value P0
- * copied from x took the ways of P1's own atomic_add_unless on y, fewer
- * sites, and P1's sums of such reads went round x and y again each
- * round: `too many paths` where herd7 answers in 3 s (ns21393051_152;
- * litmus/c/RMW+add-unless-read-foreign-ways). Each thread's ways are
- * merged apart (mdl_ways_add), so those left hold a subset of the
- * sites of each way of that thread's writes, as the whole set did. A
- * read that may read its own thread's other writes (reads_own_later)
- * takes the whole set. */
-static void read_ways(run_ctx *c, int loc, int k, mdl_ways *out)
+ * event) takes. A value of another thread's write (foreign_value: not
+ * the initial value nor one of an earlier write of its run) comes
+ * through a write of that thread, so it takes the ways other threads'
+ * writes made (mdl_loc.by), not those only the reading thread's own
+ * writes made elsewhere (a value both make held both's in one set):
+ * with them, P1's `r1 = READ_ONCE(*y)` of a value P0 copied from x
+ * took the ways of P1's own atomic_add_unless on y, fewer sites, and
+ * P1's sums of such reads went round x and y again each round: `too
+ * many paths` where herd7 answers in 3 s (ns21393051_152; litmus/c/
+ * RMW+add-unless-read-foreign-ways). Each thread's ways are merged
+ * apart (mdl_ways_add), so those left hold a subset of the sites of
+ * each way of that thread's writes, as the whole set did. Any other
+ * read takes the whole set: one of an earlier write of its run too
+ * (that write's ways as the run has them at the read are not those it
+ * ends with where a pin cuts them, solved_reads: v21399003_134 lost
+ * two executions), one that may read its own thread's later writes
+ * (reads_own_later). */
+static void read_ways(const run_ctx *c, int loc, int k, mdl_ways *out)
 {
     const mdl_loc *l = &c->m->locs[loc];
     *out = l->prov[k];
-    if (k >= l->cap_by || reads_own_later(c, l))
+    if (k >= l->cap_by || reads_own_later(c, l) ||
+        !foreign_value(c, loc, l->dom[k], c->n_ev - 1))
         return;
-    sem_val v = l->dom[k];
     mdl_ways f = {{0}, 0};
-    if (sem_val_eq(v, l->init))
-        mdl_ways_add(&f, 0);
-    for (int i = 0; i < c->n_ev - 1; i++) {
-        mdl_ways o;
-        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc &&
-            sem_val_eq(c->ev[i].val, v) && write_ways(c, i, &o))
-            for (int a = 0; a < o.n; a++)
-                mdl_ways_add(&f, o.w[a]);
-    }
     for (int j = 0; j < l->by[k].n; j++)
         if (l->by[k].e[j].writers != thread_bit(c->th))
             for (int a = 0; a < l->by[k].e[j].ways.n; a++)
