@@ -50,6 +50,13 @@ typedef struct mdl_ways {
     int n;
 } mdl_ways;
 
+/* Ways of a value made by the writes of writers (one thread's bit,
+ * MDL_ANY_WRITER or 0: mdl_loc.writers). */
+typedef struct mdl_wways {
+    uint64_t writers;
+    mdl_ways ways;
+} mdl_wways;
+
 typedef struct mdl_loc {
     int sym;
     int64_t off;
@@ -70,6 +77,14 @@ typedef struct mdl_loc {
     mdl_ways *prov;          /* per value: the ways found to make it
                                 (paths.c) */
     int cap_prov;
+    struct {                 /* per value: prov by the writers that made
+                                each way, for a read of another thread's
+                                write (paths.c read_ways); n_by made, as
+                                a value set emptied keeps them */
+        mdl_wways *e;
+        int n;
+    } *by;
+    int n_by, cap_by;
     uint64_t *writers;       /* per value: the threads whose writes made
                                 it (bit t; 63 for 63 and more), or
                                 MDL_ANY_WRITER: the initial value, a

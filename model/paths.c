@@ -829,6 +829,50 @@ static int read_how(run_ctx *c, int loc, int k, int most,
     return 0;
 }
 
+/* Whether a read of the run may take values of its own thread's writes
+ * other than those before it in its run (read_how): a later one of its
+ * step (self_fed), or any write where any may be its source
+ * (incoherent_too, probing, no_init). */
+static bool reads_own_later(const run_ctx *c, const mdl_loc *l)
+{
+    return c->th >= 63 || l->no_init || c->probing || incoherent_too(c) ||
+           self_fed(c, c->stmt);
+}
+
+/* The ways of value k of loc that the run's read just made (the last
+ * event) takes. A value of another thread's write (foreign_value: not
+ * the initial value nor one of an earlier write of its run) comes
+ * through a write of that thread, so it takes the ways other threads'
+ * writes made (mdl_loc.by), not those only the reading thread's own
+ * writes made elsewhere (a value both make held both's in one set):
+ * with them, P1's `r1 = READ_ONCE(*y)` of a value P0 copied from x
+ * took the ways of P1's own atomic_add_unless on y, fewer sites, and
+ * P1's sums of such reads went round x and y again each round: `too
+ * many paths` where herd7 answers in 3 s (ns21393051_152; litmus/c/
+ * RMW+add-unless-read-foreign-ways). Each thread's ways are merged
+ * apart (mdl_ways_add), so those left hold a subset of the sites of
+ * each way of that thread's writes, as the whole set did. Any other
+ * read takes the whole set: one of an earlier write of its run too
+ * (that write's ways as the run has them at the read are not those it
+ * ends with where a pin cuts them, solved_reads: v21399003_134 lost
+ * two executions), one that may read its own thread's later writes
+ * (reads_own_later). */
+static void read_ways(const run_ctx *c, int loc, int k, mdl_ways *out)
+{
+    const mdl_loc *l = &c->m->locs[loc];
+    *out = l->prov[k];
+    if (k >= l->cap_by || reads_own_later(c, l) ||
+        !foreign_value(c, loc, l->dom[k], c->n_ev - 1))
+        return;
+    mdl_ways f = {{0}, 0};
+    for (int j = 0; j < l->by[k].n; j++)
+        if (l->by[k].e[j].writers != thread_bit(c->th))
+            for (int a = 0; a < l->by[k].e[j].ways.n; a++)
+                mdl_ways_add(&f, l->by[k].e[j].ways.w[a]);
+    if (f.n > 0)
+        *out = f;
+}
+
 /* The value index of a read's choice (sem_choose of how many may_read
  * allows: the k-th of those). */
 static int choose_value(sem_run *r, int loc)
@@ -913,7 +957,7 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     e->paddr = addr_pick;
     e->read_no = c->n_reads++;
     if (k < c->m->locs[loc].cap_prov) {
-        c->rprov[e->read_no] = c->m->locs[loc].prov[k];
+        read_ways(c, loc, k, &c->rprov[e->read_no]);
     } else {
         c->rprov[e->read_no].w[0] = 0;
         c->rprov[e->read_no].n = 1;

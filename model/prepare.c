@@ -112,9 +112,31 @@ bool mdl_ways_add(mdl_ways *a, uint64_t w)
     return true;
 }
 
+/* Adds ways to value i's ways by writers (mdl_loc.by); true if they
+ * changed. */
+static bool by_add(mdl_loc *l, int i, const mdl_ways *ways, uint64_t writers)
+{
+    int j = 0;
+    while (j < l->by[i].n && l->by[i].e[j].writers != writers)
+        j++;
+    if (j == l->by[i].n) {
+        l->by[i].e = ll_xrealloc(l->by[i].e,
+                                 (size_t)(j + 1) * sizeof *l->by[i].e);
+        l->by[i].e[j].writers = writers;
+        l->by[i].e[j].ways.n = 0;
+        l->by[i].n++;
+    }
+    bool changed = false;
+    for (int k = 0; k < ways->n; k++)
+        changed |= mdl_ways_add(&l->by[i].e[j].ways, ways->w[k]);
+    return changed;
+}
+
 /* A value with the ways it was made and the threads that wrote it
  * (paths.c); a value made again adds its ways and writers, and a change
- * of them counts (true), as a new value does. */
+ * of them counts (true), as a new value does: a change of the ways of
+ * one writer too, which a read of another thread's write takes alone
+ * (mdl_loc.by). */
 bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways,
                       uint64_t writers)
 {
@@ -124,14 +146,22 @@ bool mdl_dom_add_prov(mdl_loc *l, sem_val v, const mdl_ways *ways,
             l->writers[i] |= writers;
             for (int k = 0; k < ways->n; k++)
                 changed |= mdl_ways_add(&l->prov[i], ways->w[k]);
+            changed |= by_add(l, i, ways, writers);
             return changed;
         }
     ll_grow((void **)&l->dom, &l->cap_dom, l->n_dom + 1, sizeof *l->dom);
     ll_grow((void **)&l->prov, &l->cap_prov, l->n_dom + 1, sizeof *l->prov);
     ll_grow((void **)&l->writers, &l->cap_writers, l->n_dom + 1,
             sizeof *l->writers);
+    ll_grow((void **)&l->by, &l->cap_by, l->n_dom + 1, sizeof *l->by);
     l->prov[l->n_dom] = *ways;
     l->writers[l->n_dom] = writers;
+    if (l->n_dom == l->n_by) {
+        l->by[l->n_by].e = NULL;
+        l->n_by++;
+    }
+    l->by[l->n_dom].n = 0;
+    by_add(l, l->n_dom, ways, writers);
     l->dom[l->n_dom++] = v;
     return true;
 }
@@ -953,6 +983,9 @@ void mdl_free(mdl_test *m)
     for (int i = 0; i < m->n_locs; i++) {
         free(m->locs[i].dom);
         free(m->locs[i].prov);
+        for (int k = 0; k < m->locs[i].n_by; k++)
+            free(m->locs[i].by[k].e);
+        free(m->locs[i].by);
         free(m->locs[i].writers);
     }
     free(m->locs);

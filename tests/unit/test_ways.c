@@ -6,7 +6,8 @@
  * avoids a site, so fewer sites leave out fewer values), the ways kept
  * are at most MDL_MAX_WAYS and none goes through all of another's. And
  * the case of issue 24: merged, two ways keep what they have in common,
- * not the sites common to all (none). */
+ * not the sites common to all (none). And the ways of a value kept by
+ * the thread that wrote them (mdl_dom_add_prov). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -114,12 +115,42 @@ static void merge_keeps_common_sites(void **state)
         assert_true(w.w[i] != 0);
 }
 
+/* The ways of a value by the thread whose writes made them (mdl_loc.by,
+ * for a read of another thread's write): kept apart, each thread's
+ * minimal; the union in prov; a way new to one thread's counts as a
+ * change though the union has a shorter one. */
+static void ways_by_writer(void **state)
+{
+    (void)state;
+    mdl_loc l = {0};
+    mdl_ways a = {{0x1}, 1}, ab = {{0x3}, 1}, abc = {{0x7}, 1};
+    assert_true(mdl_dom_add_prov(&l, sem_int(5), &a, 1));       /* P0 */
+    assert_true(mdl_dom_add_prov(&l, sem_int(5), &ab, 2));      /* P1 */
+    assert_false(mdl_dom_add_prov(&l, sem_int(5), &ab, 2));
+    assert_false(mdl_dom_add_prov(&l, sem_int(5), &abc, 1));
+    assert_int_equal(l.n_dom, 1);
+    assert_int_equal(l.prov[0].n, 1);
+    assert_true(l.prov[0].w[0] == 0x1);
+    assert_int_equal(l.by[0].n, 2);
+    assert_true(l.by[0].e[0].writers == 1 && l.by[0].e[0].ways.w[0] == 0x1);
+    assert_true(l.by[0].e[1].writers == 2 && l.by[0].e[1].ways.n == 1 &&
+                l.by[0].e[1].ways.w[0] == 0x3);
+    assert_true(l.writers[0] == 3);
+    assert_int_equal(l.n_by, 1);
+    free(l.by[0].e);
+    free(l.by);
+    free(l.dom);
+    free(l.prov);
+    free(l.writers);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(exact_when_few),
         cmocka_unit_test(sound_when_many),
         cmocka_unit_test(merge_keeps_common_sites),
+        cmocka_unit_test(ways_by_writer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
