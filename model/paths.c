@@ -104,6 +104,7 @@ typedef struct run_ctx {
     int n_dom_read;
     bool dep_store;     /* the run stored through an address from a read */
     bool any_dep_store; /* ... lock words and fixed addresses too */
+    int n_dep_stores;   /* the run's stores of any_dep_store (count_writes) */
     int *fw;            /* per thread and location (n_fw a thread): the
                            most writes a path of it makes there, -1 no
                            bound (foreign_most); NULL: none known */
@@ -173,7 +174,22 @@ typedef struct run_ctx {
         sem_val v;
     } *lseed;
     int n_lseed, cap_lseed;
+    /* per location and thread (loc * n_threads + th), what the round's
+       reads did there (value_live): READ_AT some read, READ_OWN one in
+       a step that may read its own write (self_fed) */
+    uint8_t *rd;
+    int cap_rd;
+    struct back_key {   /* ... and each value a read's run wrote at its
+                           location before it (a set, open addressing),
+                           which the read may take once in the set */
+        int loc, th;    /* th -1: a free entry */
+        sem_val v;
+    } *bk;
+    int n_bk, cap_bk;   /* cap_bk: 0 or a power of two */
+    bool pin_ran;       /* pin_paths ran a todo in this round */
 } run_ctx;
+
+enum { READ_AT = 1, READ_OWN = 2 };
 
 static run_ctx *ctx(sem_run *r)
 {
@@ -793,7 +809,8 @@ static int foreign_taken(const run_ctx *c, int loc, sem_val *out)
     for (int i = 0; i < c->n_ev && n < SEM_MAX_READS; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_R || e->loc != loc ||
-            !foreign_value(c, loc, e->val, i) || self_fed(c, e->stmt))
+            !foreign_value(c, loc, e->val, i) || self_fed(c, e->stmt) ||
+            (c->probing && (e->tags & c->m->ops->herd_chosen_reads)))
             continue;
         int j = 0;
         while (j < n && !sem_val_eq(out[j], e->val))
@@ -829,6 +846,88 @@ static int read_how(run_ctx *c, int loc, int k, int most,
     return 0;
 }
 
+static unsigned back_hash(int loc, int th, sem_val v)
+{
+    uint64_t h = ((uint64_t)(unsigned)loc << 40) ^ ((uint64_t)(unsigned)th << 20) ^
+                 (uint64_t)v.num ^ ((uint64_t)(unsigned)v.sym << 48);
+    return (unsigned)((h * UINT64_C(0x9e3779b97f4a7c15)) >> 32);
+}
+
+/* Whether run_ctx.bk holds (loc, th, v). */
+static bool back_has(const run_ctx *c, int loc, int th, sem_val v)
+{
+    if (!c->cap_bk)
+        return false;
+    unsigned mask = (unsigned)c->cap_bk - 1;
+    for (unsigned h = back_hash(loc, th, v) & mask; c->bk[h].th >= 0;
+         h = (h + 1) & mask)
+        if (c->bk[h].loc == loc && c->bk[h].th == th &&
+            sem_val_eq(c->bk[h].v, v))
+            return true;
+    return false;
+}
+
+static void back_put(run_ctx *c, int loc, int th, sem_val v)
+{
+    unsigned mask = (unsigned)c->cap_bk - 1;
+    unsigned h = back_hash(loc, th, v) & mask;
+    while (c->bk[h].th >= 0)
+        h = (h + 1) & mask;
+    c->bk[h].loc = loc;
+    c->bk[h].th = th;
+    c->bk[h].v = v;
+    c->n_bk++;
+}
+
+/* Empties run_ctx.bk, keeping its room. */
+static void back_clear(run_ctx *c)
+{
+    for (int i = 0; i < c->cap_bk; i++)
+        c->bk[i].th = -1;
+    c->n_bk = 0;
+}
+
+/* Adds (loc, the run's thread, v) to run_ctx.bk, growing it at half
+ * full. */
+static void back_add(run_ctx *c, int loc, sem_val v)
+{
+    if (back_has(c, loc, c->th, v))
+        return;
+    if (2 * (c->n_bk + 1) > c->cap_bk) {
+        struct back_key *old = c->bk;
+        int n = c->cap_bk;
+        c->cap_bk = n ? 2 * n : 64;
+        c->bk = ll_xmalloc((size_t)c->cap_bk * sizeof *c->bk);
+        back_clear(c);
+        for (int i = 0; i < n; i++)
+            if (old[i].th >= 0)
+                back_put(c, old[i].loc, old[i].th, old[i].v);
+        free(old);
+    }
+    back_put(c, loc, c->th, v);
+}
+
+/* Notes a read of the run at loc, from the values of loc's set (run_ctx.
+ * rd, bk): where a value only its thread writes may be read, the values
+ * the run wrote there before it, or any if its step may read its own
+ * write. */
+static void note_read(run_ctx *c, int loc)
+{
+    int nt = c->m->n_threads;
+    int had = c->cap_rd;
+    if ((loc + 1) * nt > had) {
+        ll_grow((void **)&c->rd, &c->cap_rd, (loc + 1) * nt, sizeof *c->rd);
+        memset(c->rd + had, 0, (size_t)(c->cap_rd - had) * sizeof *c->rd);
+    }
+    uint8_t *f = &c->rd[loc * nt + c->th];
+    *f |= READ_AT;
+    if (self_fed(c, c->stmt))
+        *f |= READ_OWN;
+    for (int i = 0; i < c->n_ev && !(*f & READ_OWN); i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc)
+            back_add(c, loc, c->ev[i].val);
+}
+
 /* The value index of a read's choice (sem_choose of how many may_read
  * allows: the k-th of those). */
 static int choose_value(sem_run *r, int loc)
@@ -841,7 +940,8 @@ static int choose_value(sem_run *r, int loc)
     if (incoherent_too(c))
         return sem_choose(r, l->n_dom);
     int n = 0, most = c->explore ? 1 : 2;   /* no probing in the pass */
-    int fmost = l->no_init || c->probing ? -1 : foreign_most(c, loc);
+    int fmost = l->no_init || (c->probing && c->lock_read)
+                    ? -1 : foreign_most(c, loc);
     sem_val taken[SEM_MAX_READS];
     int n_taken = fmost >= 0 ? foreign_taken(c, loc, taken) : 0;
     int n_dom = l->n_dom;
@@ -905,6 +1005,8 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     c->lock_read = (tags & c->m->ops->herd_chosen_reads) != 0;
     int k = choose_value(r, loc);
     c->lock_read = false;
+    if (!c->explore)
+        note_read(c, loc);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
     e->val = c->m->locs[loc].dom[k];
@@ -946,6 +1048,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
         !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
     c->any_dep_store |= (addr_dep | addr_pick) != 0;
+    c->n_dep_stores += (addr_dep | addr_pick) != 0;
     int loc = address(r, addr, addr_dep | addr_pick, false);
     r->addr_fixed = false;
     r->addr_unused = 0;
@@ -1554,6 +1657,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_illegal_t = c->n_forced_t = 0;
     c->run_illegal.msg[0] = '\0';
     c->dep_store = c->any_dep_store = false;
+    c->n_dep_stores = 0;
     c->forced = 0;
     c->n_expect = 0;
     c->n_zload = c->n_zstore = 0;
@@ -2038,6 +2142,7 @@ static void pin_paths(run_ctx *c, sem_run *r)
         if (c->todo[j].th != c->th || c->todo[j].done)
             continue;
         c->todo[j].done = true;
+        c->pin_ran = true;
         c->pin_stmt = c->todo[j].stmt;
         c->pin_read = c->todo[j].read;
         c->pin_val = c->todo[j].v;
@@ -2684,7 +2789,7 @@ static bool seed_forced_values(run_ctx *c)
 typedef struct writes_find {
     int *most;          /* per location: the most writes of a path */
     int n, cap;
-    bool wild;          /* a write at an address a read made */
+    bool wild;          /* not every path seen: no bound */
     bool cut;           /* a path cut at a loop's unrolling limit */
     int paths;
 } writes_find;
@@ -2692,7 +2797,6 @@ typedef struct writes_find {
 static bool writes_path(run_ctx *c, void *arg)
 {
     writes_find *f = arg;
-    f->wild |= c->any_dep_store;
     f->cut |= c->cut;
     if (++f->paths > MDL_COUNT_WRITES_PATHS)
         return true;    /* not all seen: no bound */
@@ -2702,35 +2806,43 @@ static bool writes_path(run_ctx *c, void *arg)
                (size_t)(c->m->n_locs - f->n) * sizeof *f->most);
         f->n = c->m->n_locs;
     }
-    for (int i = 0; i < c->n_ev; i++) {     /* a dead path's too */
-        if (c->ev[i].kind != SEM_W || c->ev[i].loc < 0)
-            continue;
-        int n = 0;
-        for (int j = 0; j <= i; j++)
-            n += c->ev[j].kind == SEM_W && c->ev[j].loc == c->ev[i].loc;
-        if (n > f->most[c->ev[i].loc])
-            f->most[c->ev[i].loc] = n;
+    /* a store at an address a read made may be at any location: the
+       pass's one value put it at one, another value at another */
+    for (int l = 0; l < f->n; l++) {     /* a dead path's too */
+        int n = c->n_dep_stores;
+        for (int i = 0; i < c->n_ev; i++)
+            n += c->ev[i].kind == SEM_W && c->ev[i].loc == l &&
+                 !(c->ev[i].addr | c->ev[i].paddr);
+        if (n > f->most[l])
+            f->most[l] = n;
     }
     return false;
 }
 
 /* The most writes each thread's paths make at each location (run_ctx.
  * fw): the path pass takes every way of every branch, whatever values
- * lead there. A thread with a write at an address a read made, or
- * whose paths the pass did not all see (more than
- * MDL_COUNT_WRITES_PATHS), has no bound; so has a location no path
- * wrote or reached before the rounds. */
+ * lead there. A write at an address a read made counts at every
+ * location: the pass's one value a read put it at one (a spin on x had
+ * no foreign value to read where herd7 has x written through p,
+ * g12001106_189). Such a thread had no bound before, and g14000175_103,
+ * whose P1 stores through the pointer its xchg reads, had P0's reads of
+ * z take two values of z's 19 each, `too many paths` where herd7
+ * answers in 0.5 s. A thread whose paths the pass did not all see (more
+ * than MDL_COUNT_WRITES_PATHS) has no bound; nor has a location no path
+ * reached before the rounds. The probing pass counts the run's own
+ * writes too (fw_own): herd7's `Loop` test takes any write of the
+ * candidate as a read's source (search.c reads_find_values), and a lock
+ * read it chooses needs none (there the bound is not used). Without the
+ * bound there, g14000174_421's probing pass went to `too many paths`
+ * after 4 s (its reads of y, z and p each took every constant), herd7
+ * 0.03 s; it keeps 1112 runs of P0 now. */
 static void count_writes(run_ctx *c)
 {
     mdl_test *m = c->m;
     writes_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
-    c->fw_own = false;
+    c->fw_own = c->probing;
     bool looped = c->looped;    /* the pass's back jumps are no run's */
     for (int t = 0; t < m->n_threads; t++) {
-        /* |=: writes_path found a write at an address a read made, where
-           the pass's one value a read put it at one location only (it
-           was lost to =, and a spin on x had no foreign value to read
-           where herd7 has x written through p: g12001106_189) */
         f[t].wild |= !explore_paths(c, t, writes_path, &f[t]);
         c->fw_own |= f[t].cut;
     }
@@ -2994,6 +3106,30 @@ static bool bad_may_find(const run_ctx *c)
     return false;
 }
 
+/* Whether value v of location loc (just added or changed) may be taken
+ * by a read of the round's runs (run_ctx.rd): a thread that reads loc,
+ * where another thread writes v (mdl_value_outside) or where it may
+ * read its own write. Probing and --explain's incoherent reads take
+ * other values too: there every value may be. */
+static bool value_live(const run_ctx *c, int loc, sem_val v)
+{
+    const mdl_test *m = c->m;
+    const mdl_loc *l = &m->locs[loc];
+    if (c->probing || incoherent_too(c))
+        return true;
+    int k = 0;
+    while (k < l->n_dom && !sem_val_eq(l->dom[k], v))
+        k++;
+    int nt = m->n_threads;
+    for (int u = 0; u < nt; u++) {
+        int f = (loc + 1) * nt <= c->cap_rd ? c->rd[loc * nt + u] : 0;
+        if ((f & READ_OWN) || (f && mdl_value_outside(l, k, u)) ||
+            back_has(c, loc, u, v))
+            return true;
+    }
+    return false;
+}
+
 /* The runs of every thread, round after round until the values the
  * reads may return stop growing. Runs that wait at a lock are kept only
  * from the round where a plain bad run may find its values, which is
@@ -3013,6 +3149,10 @@ static bool all_rounds(run_ctx *c)
         c->n_pend = 0;
         c->n_wrote = 0;
         c->new_pin = false;
+        c->pin_ran = false;
+        if (c->rd)
+            memset(c->rd, 0, (size_t)c->cap_rd * sizeof *c->rd);
+        back_clear(c);
         int total = 0;
         for (int th = 0; th < m->n_threads && ok; th++)
             ok = thread_runs(c, th, &total);
@@ -3031,7 +3171,7 @@ static bool all_rounds(run_ctx *c)
         for (int i = 0; i < m->n_locs; i++)
             c->dom_read[i] = m->locs[i].n_dom;
         int most = max_writes(m);
-        bool grew_short = false;
+        bool grew_short = false, live = false;
         for (int i = 0; i < c->n_pend; i++) {
             bool g = mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
                                       &c->pend[i].prov,
@@ -3039,6 +3179,7 @@ static bool all_rounds(run_ctx *c)
             grew |= g;
             grew_short |= g && ((track && short_way(&c->pend[i].prov, most)) ||
                                 c->pend[i].expected);
+            live |= g && !live && value_live(c, c->pend[i].loc, c->pend[i].v);
         }
         /* a pin first met cuts ways the runs before it did not (one
            of a constant: those made of reads would go on as values do) */
@@ -3055,6 +3196,16 @@ static bool all_rounds(run_ctx *c)
         if (!grew || round + 1 >= MDL_MAX_ROUNDS ||
             (round + 1 > most && !grew_short))
             break;
+        /* no read can take what changed (value_live): the next round
+           would make the same runs, pins and writes, grow nothing and
+           end the rounds, its last values read those the sets hold now.
+           g14000175_103's third round took 169416 runs of P0 again for
+           x's 21 and 23, which only P0's last RMW of x writes */
+        if (!live && !c->new_pin && !c->pin_ran) {
+            for (int i = 0; i < m->n_locs; i++)
+                c->dom_read[i] = m->locs[i].n_dom;
+            break;
+        }
     }
     return ok;
 }
@@ -3340,7 +3491,7 @@ bool mdl_runs(mdl_test *m)
         seed_loop_values(&c);
     c.probing = m->loop_probe;
     c.waits_later = may_go_to_0(m);
-    if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
+    if (m->ops->symbolic_values && !incoherent_too(&c))
         count_writes(&c);
     ok = bounded_rounds(&c);
     if (ok && m->ops->symbolic_values && seed_forced_values(&c))
@@ -3379,5 +3530,7 @@ bool mdl_runs(mdl_test *m)
     free(c.every);
     free(c.loop_locs);
     free(c.lseed);
+    free(c.rd);
+    free(c.bk);
     return ok;
 }
