@@ -187,6 +187,9 @@ typedef struct run_ctx {
     } *bk;
     int n_bk, cap_bk;   /* cap_bk: 0 or a power of two */
     bool pin_ran;       /* pin_paths ran a todo in this round */
+    sem_val_test only;  /* the next read's values its run goes on with
+                           (sem_load_only), NULL: all */
+    const void *only_arg;
 } run_ctx;
 
 enum { READ_AT = 1, READ_OWN = 2 };
@@ -928,6 +931,64 @@ static void note_read(run_ctx *c, int loc)
             back_add(c, loc, c->ev[i].val);
 }
 
+/* choose_value's values (how, n_dom, most: those it allows) narrowed to
+ * those sem_load_only lets the run go on with; if none, the first alone,
+ * whose run is dropped as before. The runs of the others were made only
+ * to be dropped right after the read: their writes, all before it, are
+ * those of the run that goes on (pend_writes, note_writes), and a
+ * dropped run's count of writes is noted as thread_runs does
+ * (mdl_thread.dead_writes, max_writes). g21395105_356's probing pass
+ * made 52563 runs of P0, 26283 of them dropped at a cmpxchg's read of
+ * another value than its way needs or at a lock's. Their number. */
+static int only_values(run_ctx *c, sem_run *r, int loc, uint8_t *how,
+                       int n_dom, int most)
+{
+    const mdl_loc *l = &c->m->locs[loc];
+    int n = 0, first = -1;
+    uint8_t how_first = 0;
+    /* a run dropped, not probing (those dead_writes leaves out): the
+       first value's, the others' */
+    bool drop_first = false, dropped = false;
+    for (int k = 0; k < n_dom; k++) {
+        if (!(how[k] > 0 && how[k] <= most))
+            continue;
+        if (first < 0) {
+            first = k;
+            how_first = how[k];
+        }
+        if (c->only(r, l->dom[k], c->only_arg)) {
+            n++;
+            continue;
+        }
+        bool plain = !c->probe && how[k] != 2;
+        if (k == first)
+            drop_first = plain;
+        else
+            dropped |= plain;
+        how[k] = 0;
+    }
+    if (n == 0 && first >= 0) {
+        how[first] = how_first;     /* its run is made, and dropped */
+        n = 1;
+    } else {
+        dropped |= drop_first;
+    }
+    if (dropped && !c->pinning && !c->free_br) {
+        mdl_thread *t = &c->m->threads[c->th];
+        int w = 0;
+        for (int i = 0; i < c->n_ev; i++)
+            w += c->ev[i].kind == SEM_W;
+        t->dead_writes = w > t->dead_writes ? w : t->dead_writes;
+    }
+    return n;
+}
+
+void sem_load_only(sem_run *r, sem_val_test test, const void *arg)
+{
+    ctx(r)->only = test;
+    ctx(r)->only_arg = arg;
+}
+
 /* The value index of a read's choice (sem_choose of how many may_read
  * allows: the k-th of those). */
 static int choose_value(sem_run *r, int loc)
@@ -956,6 +1017,9 @@ static int choose_value(sem_run *r, int loc)
         how[k] = (uint8_t)read_how(c, loc, k, fmost, taken, n_taken);
         n += how[k] > 0 && how[k] <= most;
     }
+    if (c->only && !c->explore && n > 0 &&
+        !(c->pin_read && c->pin_stmt == c->stmt))
+        n = only_values(c, r, loc, how, n_dom, most);
     int pick = sem_choose(r, n > 0 ? n : 1), k = 0;
     while (k < n_dom && !(how[k] > 0 && how[k] <= most && pick-- == 0))
         k++;
@@ -978,6 +1042,8 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
+    sem_val_test only = c->only;
+    c->only = NULL;     /* this read's alone */
     if (sem_is_unsolved(addr)) {
         /* an address an illegal operation made (sem_illegal_op): herd7
            accesses a location it leaves unsolved and goes on (refused
@@ -1003,7 +1069,9 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
         return out;
     /* the path pass takes one value: the branches go both ways */
     c->lock_read = (tags & c->m->ops->herd_chosen_reads) != 0;
+    c->only = only;
     int k = choose_value(r, loc);
+    c->only = NULL;
     c->lock_read = false;
     if (!c->explore)
         note_read(c, loc);
@@ -1335,11 +1403,23 @@ const char *sem_sym_name(sem_run *r, int sym)
     return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
 }
 
+bool sem_lock_waits_kept(const sem_run *r)
+{
+    const run_ctx *c = r->engine;
+    return c->keep_waits || c->explore || c->free_br;
+}
+
 bool sem_lock_wait(sem_run *r)
 {
     run_ctx *c = ctx(r);
     c->waited = true;
     return c->keep_waits || c->explore || c->free_br;
+}
+
+bool sem_lock_unvalued_may(const sem_run *r)
+{
+    const run_ctx *c = r->engine;
+    return c->probing && !c->explore;
 }
 
 bool sem_lock_unvalued(sem_run *r)
@@ -1658,6 +1738,7 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->run_illegal.msg[0] = '\0';
     c->dep_store = c->any_dep_store = false;
     c->n_dep_stores = 0;
+    c->only = NULL;
     c->forced = 0;
     c->n_expect = 0;
     c->n_zload = c->n_zstore = 0;

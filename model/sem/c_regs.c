@@ -309,6 +309,17 @@ void cr_set(sem_run *r, int slot, bool temp)
     s->next = -1;
 }
 
+bool cr_may_lose(sem_run *r, int k, bool solvable)
+{
+    c_regs *s = state(r);
+    int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
+    if (s->off || lhs < 0)
+        return false;
+    if (s->lost_read >= 0)
+        return s->cls[lhs];
+    return solvable && !(s->kind[lhs] == K_LOAD && s->src[lhs] < 0);
+}
+
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
                bool read_lhs)
 {

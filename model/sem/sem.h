@@ -868,6 +868,12 @@ sem_reg sem_operand(sem_run *r, const ll_operand *o);
  * and narrows what it stores to its access size. */
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  sem_tags tags, int *ev);
+/* The values the next sem_load may return where the semantics drop the
+ * run (SEM_DEAD) right after reading any other, nothing done between:
+ * test(r, v, arg) true for those (arg lives until that load). The
+ * engine chooses among them alone, the same runs going on. */
+typedef bool (*sem_val_test)(sem_run *r, sem_val v, const void *arg);
+void sem_load_only(sem_run *r, sem_val_test test, const void *arg);
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
               sem_taint data_dep, sem_tags tags, int rmw_read);
 /* The same with pick dependencies of the address (and of the value
@@ -998,12 +1004,16 @@ bool sem_illegal_value(sem_run *r, const char *op, sem_val a,
  * kept (paths.c, all_rounds): the run may stop there, as dead, if what
  * it goes on to do is the same whatever the lock read. */
 bool sem_lock_wait(sem_run *r);
+/* What sem_lock_wait would return, the wait not noted. */
+bool sem_lock_waits_kept(const sem_run *r);
 /* A failed trylock or spin_is_locked that read another value than its
  * way needs: herd7's lock events carry no value, and its Loop test,
  * before the model, takes the way whatever was read. True on the pass
  * that probes for Loop (the run then serves that test alone), where the
  * run goes on; false elsewhere, where it stops. */
 bool sem_lock_unvalued(sem_run *r);
+/* What sem_lock_unvalued would return, the run not marked. */
+bool sem_lock_unvalued_may(const sem_run *r);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
