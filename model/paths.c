@@ -50,6 +50,7 @@ typedef struct run_ctx {
     sem_taint illegal_t[MDL_MAX_ILLEGAL];
     ll_diag run_illegal;    /* its first illegal operation's message */
     bool free_br;       /* free_runs' pass: branches go both ways */
+    bool free_others;   /* ... keeping the runs of no illegal operation */
     int n_forced_t;     /* those taken against the value (forced_t) */
     sem_taint forced_t[MDL_MAX_ILLEGAL];
     bool bad_end;       /* an error stopped it (not a value, a lock) */
@@ -109,6 +110,8 @@ typedef struct run_ctx {
                            most writes a path of it makes there, -1 no
                            bound (foreign_most); NULL: none known */
     int n_fw;
+    bool *fw_dep;       /* per thread: a path of it stores at an address a
+                           read made (free_runs takes no bound there) */
     bool fw_own;        /* some path is cut at a loop: the run's own
                            writes count too (foreign_most) */
     int n_zload;        /* reads at a constant address that is no location */
@@ -772,6 +775,8 @@ static int foreign_most(const run_ctx *c, int loc)
     int n = 0;
     for (int u = 0; u < c->m->n_threads; u++) {
         int w = c->fw[u * c->n_fw + loc];
+        if (c->free_br && c->fw_dep[u])
+            w = -1;
         if (w < 0 && (u != c->th || c->fw_own))
             return -1;
         n += u != c->th || c->fw_own ? w : 0;
@@ -939,7 +944,9 @@ static void note_read(run_ctx *c, int loc)
  * dropped run's count of writes is noted as thread_runs does
  * (mdl_thread.dead_writes, max_writes). g21395105_356's probing pass
  * made 52563 runs of P0, 26283 of them dropped at a cmpxchg's read of
- * another value than its way needs or at a lock's. Their number. */
+ * another value than its way needs or at a lock's. Not in pin_paths
+ * and free_runs, whose bounds count the runs dropped too. Their
+ * number. */
 static int only_values(run_ctx *c, sem_run *r, int loc, uint8_t *how,
                        int n_dom, int most)
 {
@@ -973,7 +980,7 @@ static int only_values(run_ctx *c, sem_run *r, int loc, uint8_t *how,
     } else {
         dropped |= drop_first;
     }
-    if (dropped && !c->pinning && !c->free_br) {
+    if (dropped) {
         mdl_thread *t = &c->m->threads[c->th];
         int w = 0;
         for (int i = 0; i < c->n_ev; i++)
@@ -1017,8 +1024,7 @@ static int choose_value(sem_run *r, int loc)
         how[k] = (uint8_t)read_how(c, loc, k, fmost, taken, n_taken);
         n += how[k] > 0 && how[k] <= most;
     }
-    if (c->only && !c->explore && n > 0 &&
-        !(c->pin_read && c->pin_stmt == c->stmt))
+    if (c->only && !c->explore && !c->pinning && !c->free_br && n > 0)
         n = only_values(c, r, loc, how, n_dom, most);
     int pick = sem_choose(r, n > 0 ? n : 1), k = 0;
     while (k < n_dom && !(how[k] > 0 && how[k] <= most && pick-- == 0))
@@ -1659,6 +1665,17 @@ static bool folds_hold(run_ctx *c, const sem_run *r)
     return true;
 }
 
+/* Whether free_runs keeps the run just made (others: of the runs that
+ * meet no illegal operation), its end not yet judged (sem_ops.run_end,
+ * which only drops it): run_once skips that where it keeps none (a
+ * fifth of g21395006_119's time, 31251 runs of P0 kept none). */
+static bool free_kept(const run_ctx *c, bool others)
+{
+    return c->illegal != others && c->n_forced_t != 0 && !c->bad_end &&
+           !c->dead && !c->probe && !c->at0 && !c->error && !c->cut &&
+           !c->waited;
+}
+
 /* Run the thread once along the current choices. A run cut at a loop
  * is checked at its end too: herd7 solves the registers of the cut
  * structure as of any other, and a cut run's guess that its phase
@@ -1669,6 +1686,8 @@ static void run_once(run_ctx *c, sem_run *r)
 {
     r->run_no++;
     run_steps(c, r);
+    if (c->free_br && !free_kept(c, c->free_others))
+        return;     /* kept or not, whatever the end says */
     if (!c->dead && !c->error &&
         ((c->m->ops->run_end && !c->m->ops->run_end(r)) ||
          !folds_hold(c, r)))
@@ -2124,6 +2143,13 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     }
     r->engine = c;
     r->telechat = c->m->telechat;
+    r->slot_stmts = t->code->stmts;
+    r->slot_n_stmts = t->code->n_stmts;
+    r->slot_rows = ll_xmalloc((size_t)(t->code->n_stmts + 1) *
+                              sizeof *r->slot_rows);
+    for (int i = 0; i < t->code->n_stmts; i++)
+        for (int k = 0; k < LL_MAX_OPERANDS; k++)
+            r->slot_rows[i][k] = -2;
     c->run = r;
     c->th = th;
     c->n_choice = 0;
@@ -2141,6 +2167,7 @@ static void run_free(sem_run *r)
     free(r->vnode);
     free(r->vnodes);
     free(r->arch_state);
+    free(r->slot_rows);
 }
 
 static bool in_dom(const mdl_loc *l, sem_val v)
@@ -2871,6 +2898,7 @@ typedef struct writes_find {
     int *most;          /* per location: the most writes of a path */
     int n, cap;
     bool wild;          /* not every path seen: no bound */
+    bool dep;           /* a store at an address a read made */
     bool cut;           /* a path cut at a loop's unrolling limit */
     int paths;
 } writes_find;
@@ -2879,6 +2907,7 @@ static bool writes_path(run_ctx *c, void *arg)
 {
     writes_find *f = arg;
     f->cut |= c->cut;
+    f->dep |= c->any_dep_store;
     if (++f->paths > MDL_COUNT_WRITES_PATHS)
         return true;    /* not all seen: no bound */
     if (f->n < c->m->n_locs) {
@@ -2931,10 +2960,12 @@ static void count_writes(run_ctx *c)
     c->n_fw = m->n_locs;
     c->fw = ll_xmalloc((size_t)(m->n_threads * c->n_fw + 1) *
                        sizeof *c->fw);
+    c->fw_dep = ll_xcalloc((size_t)m->n_threads + 1, sizeof *c->fw_dep);
     for (int t = 0; t < m->n_threads; t++) {
         for (int l = 0; l < c->n_fw; l++)
             c->fw[t * c->n_fw + l] = f[t].wild ? -1
                                      : l < f[t].n ? f[t].most[l] : 0;
+        c->fw_dep[t] = f[t].dep;
         free(f[t].most);
     }
     free(f);
@@ -3297,6 +3328,8 @@ static bool bounded_rounds(run_ctx *c)
     bool ok = all_rounds(c);
     if (ok && c->fw && writes_beyond(c)) {
         free(c->fw);
+        free(c->fw_dep);
+        c->fw_dep = NULL;
         c->fw = NULL;
         ok = all_rounds(c);
     }
@@ -3479,15 +3512,15 @@ static void free_runs(run_ctx *c, int th, bool others)
     sem_run r;
     run_start(c, &r, th);
     c->free_br = true;
+    c->free_others = others;
     long runs = 0;
     int kept = 0;
     do {
         run_once(c, &r);
         /* the search takes written values from the sets (drop_self_made;
            open: a value such a run alone writes) */
-        if (c->illegal != others && c->n_forced_t != 0 && !c->bad_end &&
-            !c->dead && !c->probe && !c->at0 && !c->error && !c->cut &&
-            !c->waited && writes_known(c->m, c->ev, c->n_ev)) {
+        if (free_kept(c, others) && !c->dead &&
+            writes_known(c->m, c->ev, c->n_ev)) {
             keep_run(c, &r);
             mdl_run *u = &c->m->threads[th].runs[c->m->threads[th].n_runs - 1];
             u->bad = u->illegal = true;
@@ -3605,6 +3638,7 @@ bool mdl_runs(mdl_test *m)
     free(c.dom_read);
     free(c.pass_dom);
     free(c.fw);
+    free(c.fw_dep);
     free(c.pin);
     free(c.todo);
     free(c.unsolved);

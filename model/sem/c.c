@@ -60,7 +60,7 @@ static sem_val c_reg_value(const sem_val *slots, int reg)
 static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
                     sem_taint t, sem_taint vs, bool op)
 {
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     sem_set(r, slot, v, t);
     /* the lowering's temporary; `(void)r0;`'s (`@v`) is read no more,
        but herd7 read r0 (c_regs.c: its variable is not left pending) */
@@ -89,7 +89,7 @@ static sem_taint vctrl(sem_run *r, const ll_operand *o)
 {
     if (!r->vctrl || o->kind != LL_OPND_REG)
         return 0;
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     return slot >= 0 && slot < r->n_slots ? r->vctrl[slot] : 0;
 }
 
@@ -100,7 +100,7 @@ static sem_taint vctrl(sem_run *r, const ll_operand *o)
  * may be one of the sources. */
 static void carry_ctrl(sem_run *r, const ll_operand *o, sem_taint c)
 {
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] |= c;
 }
@@ -127,7 +127,7 @@ static void copy_read(sem_run *r, const ll_operand *o)
     if (!nd.copy || nd.id <= 0 || nd.id > r->n_vnodes)
         return;
     sem_vnode *c = &r->vnodes[nd.id - 1];
-    if (sem_slot(r, o->reg, o->sym) == c->home) {
+    if (sem_op_slot(r, o) == c->home) {
         if (c->first)
             c->deep |= DEEP_AGAIN;
         else
@@ -150,12 +150,12 @@ static sem_vnode copied_vnode(sem_run *r, const ll_instr *in, int k,
         return nd;
     sem_vnode *c = &r->vnodes[nd.id - 1];
     const ll_operand *d = &in->ops[0];
-    if (sem_slot(r, o->reg, o->sym) == c->home && o->sym &&
+    if (sem_op_slot(r, o) == c->home && o->sym &&
         o->sym[0] == '@' && !c->first && d->kind == LL_OPND_REG) {
-        c->home = sem_slot(r, d->reg, d->sym);  /* `r2 = @t`: r2's */
+        c->home = sem_op_slot(r, d);  /* `r2 = @t`: r2's */
         return nd;
     }
-    if (sem_slot(r, o->reg, o->sym) == c->home && c->first == r->pc + 1) {
+    if (sem_op_slot(r, o) == c->home && c->first == r->pc + 1) {
         c->deep |= DEEP_COPIED;
         nd.from_first = true;
     }
@@ -179,7 +179,7 @@ static sem_taint vsrc(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return 0;
-    return sem_get_vsrc(r, sem_slot(r, o->reg, o->sym));
+    return sem_get_vsrc(r, sem_op_slot(r, o));
 }
 
 /* Whether operand o's value is an operation's result (sem_run.vop). */
@@ -187,7 +187,7 @@ static bool vop(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return false;
-    return sem_get_vop(r, sem_slot(r, o->reg, o->sym));
+    return sem_get_vop(r, sem_op_slot(r, o));
 }
 
 /* Operand o's operation (sem_run.vnode), id 0 for none. */
@@ -196,7 +196,7 @@ static sem_vnode vnode(sem_run *r, const ll_operand *o)
     sem_vnode none = {0};
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return none;
-    return sem_get_vnode(r, sem_slot(r, o->reg, o->sym));
+    return sem_get_vnode(r, sem_op_slot(r, o));
 }
 
 /* A new operation on in's operands 1 .. n (at most 2): an operand that
@@ -230,7 +230,7 @@ static void set_vnode(sem_run *r, const ll_operand *o, sem_vnode nd,
         r->vnodes[nd.id - 1] = nd;
     }
     if (o->kind == LL_OPND_REG)
-        sem_set_vnode(r, sem_slot(r, o->reg, o->sym), nd);
+        sem_set_vnode(r, sem_op_slot(r, o), nd);
 }
 
 /* A branch on operand o, a temporary of the lowering holding a
@@ -789,7 +789,7 @@ static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
     nd.direct = read;
     nd.stmt = -1;       /* no sem_pin_value: its value is the RMW's */
     nd.copy = true;
-    nd.home = o->kind == LL_OPND_REG ? sem_slot(r, o->reg, o->sym) : -1;
+    nd.home = o->kind == LL_OPND_REG ? sem_op_slot(r, o) : -1;
     nd.wev = w;
     sem_set_wnode(r, w, nd);
     set_vnode(r, o, nd, true);
@@ -1374,6 +1374,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     if (in->cas && in->op != LL_C_CAS && in->op != LL_C_CAS11 &&
         !cas_way(r, in->cas))
         return SEM_NEXT;    /* not evaluated on the RMW's failure way */
+    sem_op_slots(r, in);
     cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {

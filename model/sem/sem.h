@@ -779,11 +779,57 @@ struct sem_run {
      * counts the runs, so exec sees a new one begin. */
     void *arch_state;
     unsigned run_no;
+    /* The slots sem_op_slot found for the operands ops[0..n) of the
+     * instruction the semantics run (sem_op_slots), -2 not asked yet:
+     * op_slot, the statement's row of slot_rows where it is statement pc
+     * of the thread's slot_stmts (the engine's, kept over its runs), else
+     * own_slot */
+    const ll_operand *slot_ops;
+    int slot_n;
+    int *op_slot;
+    int own_slot[LL_MAX_OPERANDS];
+    int (*slot_rows)[LL_MAX_OPERANDS];
+    const ll_stmt *slot_stmts;
+    int slot_n_stmts;
 };
 
 /* Slot of a REG operand (or MEM base/index with sym for symbolic
  * registers); -1 after sem_error when it has none. */
 int sem_slot(sem_run *r, int reg, const char *sym);
+
+/* The instruction whose operands sem_op_slot answers from now. */
+static inline void sem_op_slots(sem_run *r, const ll_instr *in)
+{
+    r->slot_ops = in->ops;
+    r->slot_n = in->n_ops;
+    if (r->slot_rows && r->pc >= 0 && r->pc < r->slot_n_stmts &&
+        in == &r->slot_stmts[r->pc].instr) {
+        r->op_slot = r->slot_rows[r->pc];
+        return;
+    }
+    r->op_slot = r->own_slot;
+    for (int k = 0; k < in->n_ops; k++)
+        r->op_slot[k] = -2;
+}
+
+/* sem_slot of operand o, found once an instruction where o is one of
+ * sem_op_slots' (the C semantics ask for an operand's slot at each use
+ * of it, a dozen times in a binary operation: a fifth of a run's time,
+ * each a walk of pointers to the thread's table). */
+static inline int sem_op_slot(sem_run *r, const ll_operand *o)
+{
+    uintptr_t k = ((uintptr_t)o - (uintptr_t)r->slot_ops) / sizeof *o;
+    if (!r->slot_ops || (uintptr_t)o < (uintptr_t)r->slot_ops ||
+        k >= (uintptr_t)r->slot_n)
+        return sem_slot(r, o->reg, o->sym);
+    if (r->op_slot[k] == -2) {
+        int s = sem_slot(r, o->reg, o->sym);
+        if (s < 0)
+            return s;       /* (its error again each time) */
+        r->op_slot[k] = s;
+    }
+    return r->op_slot[k];
+}
 /* Read / write a register slot; slot -1 reads 0. sem_set clears the
  * slot's pick dependencies, sem_set_pick sets them too, sem_get_pick
  * reads them. */
