@@ -374,6 +374,20 @@ bool hs_solvable(const hs_sys *s, int *rename, bool *solved)
     return solve_sys(s, rename, solved, NULL, NULL);
 }
 
+void hs_parents(const hs_sys *s, int *parent)
+{
+    int nv = s->n_vars;
+    for (int v = 0; v < nv; v++)
+        parent[v] = v;
+    if (!s->n_eqs || !nv)
+        return;
+    int *rank = ll_xcalloc((size_t)nv, sizeof *rank);
+    for (int i = 0; i < s->n_eqs; i++)
+        if (s->eqs[i].var >= 0)
+            hs_uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
+    free(rank);
+}
+
 int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left)
 {
     int n_left = 0;

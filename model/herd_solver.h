@@ -76,6 +76,10 @@ typedef struct hs_left {
  * `S6<-S14` with S14 unsolved). left (n_eqs) gets the copy equations
  * left; returns their number. */
 int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left);
+/* hs_solve_vars' parent alone: the union-find of the copies, without the
+ * pass (a run's register phase checked at its end, sem/c_regs.c, ran
+ * the pass too: a sixth of g14000170_388's time). */
+void hs_parents(const hs_sys *s, int *parent);
 
 /* herd7's list of what its register phase leaves unsolved: the reverse
  * of the order its one pass meets equations [from, n_eqs) of s, under

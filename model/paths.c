@@ -50,6 +50,7 @@ typedef struct run_ctx {
     sem_taint illegal_t[MDL_MAX_ILLEGAL];
     ll_diag run_illegal;    /* its first illegal operation's message */
     bool free_br;       /* free_runs' pass: branches go both ways */
+    bool free_others;   /* ... keeping the runs of no illegal operation */
     int n_forced_t;     /* those taken against the value (forced_t) */
     sem_taint forced_t[MDL_MAX_ILLEGAL];
     bool bad_end;       /* an error stopped it (not a value, a lock) */
@@ -104,10 +105,13 @@ typedef struct run_ctx {
     int n_dom_read;
     bool dep_store;     /* the run stored through an address from a read */
     bool any_dep_store; /* ... lock words and fixed addresses too */
+    int n_dep_stores;   /* the run's stores of any_dep_store (count_writes) */
     int *fw;            /* per thread and location (n_fw a thread): the
                            most writes a path of it makes there, -1 no
                            bound (foreign_most); NULL: none known */
     int n_fw;
+    bool *fw_dep;       /* per thread: a path of it stores at an address a
+                           read made (free_runs takes no bound there) */
     bool fw_own;        /* some path is cut at a loop: the run's own
                            writes count too (foreign_most) */
     int n_zload;        /* reads at a constant address that is no location */
@@ -173,7 +177,25 @@ typedef struct run_ctx {
         sem_val v;
     } *lseed;
     int n_lseed, cap_lseed;
+    /* per location and thread (loc * n_threads + th), what the round's
+       reads did there (value_live): READ_AT some read, READ_OWN one in
+       a step that may read its own write (self_fed) */
+    uint8_t *rd;
+    int cap_rd;
+    struct back_key {   /* ... and each value a read's run wrote at its
+                           location before it (a set, open addressing),
+                           which the read may take once in the set */
+        int loc, th;    /* th -1: a free entry */
+        sem_val v;
+    } *bk;
+    int n_bk, cap_bk;   /* cap_bk: 0 or a power of two */
+    bool pin_ran;       /* pin_paths ran a todo in this round */
+    sem_val_test only;  /* the next read's values its run goes on with
+                           (sem_load_only), NULL: all */
+    const void *only_arg;
 } run_ctx;
+
+enum { READ_AT = 1, READ_OWN = 2 };
 
 static run_ctx *ctx(sem_run *r)
 {
@@ -753,6 +775,8 @@ static int foreign_most(const run_ctx *c, int loc)
     int n = 0;
     for (int u = 0; u < c->m->n_threads; u++) {
         int w = c->fw[u * c->n_fw + loc];
+        if (c->free_br && c->fw_dep[u])
+            w = -1;
         if (w < 0 && (u != c->th || c->fw_own))
             return -1;
         n += u != c->th || c->fw_own ? w : 0;
@@ -793,7 +817,8 @@ static int foreign_taken(const run_ctx *c, int loc, sem_val *out)
     for (int i = 0; i < c->n_ev && n < SEM_MAX_READS; i++) {
         const sem_event *e = &c->ev[i];
         if (e->kind != SEM_R || e->loc != loc ||
-            !foreign_value(c, loc, e->val, i) || self_fed(c, e->stmt))
+            !foreign_value(c, loc, e->val, i) || self_fed(c, e->stmt) ||
+            (c->probing && (e->tags & c->m->ops->herd_chosen_reads)))
             continue;
         int j = 0;
         while (j < n && !sem_val_eq(out[j], e->val))
@@ -873,6 +898,148 @@ static void read_ways(const run_ctx *c, int loc, int k, mdl_ways *out)
         *out = f;
 }
 
+static unsigned back_hash(int loc, int th, sem_val v)
+{
+    uint64_t h = ((uint64_t)(unsigned)loc << 40) ^ ((uint64_t)(unsigned)th << 20) ^
+                 (uint64_t)v.num ^ ((uint64_t)(unsigned)v.sym << 48);
+    return (unsigned)((h * UINT64_C(0x9e3779b97f4a7c15)) >> 32);
+}
+
+/* Whether run_ctx.bk holds (loc, th, v). */
+static bool back_has(const run_ctx *c, int loc, int th, sem_val v)
+{
+    if (!c->cap_bk)
+        return false;
+    unsigned mask = (unsigned)c->cap_bk - 1;
+    for (unsigned h = back_hash(loc, th, v) & mask; c->bk[h].th >= 0;
+         h = (h + 1) & mask)
+        if (c->bk[h].loc == loc && c->bk[h].th == th &&
+            sem_val_eq(c->bk[h].v, v))
+            return true;
+    return false;
+}
+
+static void back_put(run_ctx *c, int loc, int th, sem_val v)
+{
+    unsigned mask = (unsigned)c->cap_bk - 1;
+    unsigned h = back_hash(loc, th, v) & mask;
+    while (c->bk[h].th >= 0)
+        h = (h + 1) & mask;
+    c->bk[h].loc = loc;
+    c->bk[h].th = th;
+    c->bk[h].v = v;
+    c->n_bk++;
+}
+
+/* Empties run_ctx.bk, keeping its room. */
+static void back_clear(run_ctx *c)
+{
+    for (int i = 0; i < c->cap_bk; i++)
+        c->bk[i].th = -1;
+    c->n_bk = 0;
+}
+
+/* Adds (loc, the run's thread, v) to run_ctx.bk, growing it at half
+ * full. */
+static void back_add(run_ctx *c, int loc, sem_val v)
+{
+    if (back_has(c, loc, c->th, v))
+        return;
+    if (2 * (c->n_bk + 1) > c->cap_bk) {
+        struct back_key *old = c->bk;
+        int n = c->cap_bk;
+        c->cap_bk = n ? 2 * n : 64;
+        c->bk = ll_xmalloc((size_t)c->cap_bk * sizeof *c->bk);
+        back_clear(c);
+        for (int i = 0; i < n; i++)
+            if (old[i].th >= 0)
+                back_put(c, old[i].loc, old[i].th, old[i].v);
+        free(old);
+    }
+    back_put(c, loc, c->th, v);
+}
+
+/* Notes a read of the run at loc, from the values of loc's set (run_ctx.
+ * rd, bk): where a value only its thread writes may be read, the values
+ * the run wrote there before it, or any if its step may read its own
+ * write. */
+static void note_read(run_ctx *c, int loc)
+{
+    int nt = c->m->n_threads;
+    int had = c->cap_rd;
+    if ((loc + 1) * nt > had) {
+        ll_grow((void **)&c->rd, &c->cap_rd, (loc + 1) * nt, sizeof *c->rd);
+        memset(c->rd + had, 0, (size_t)(c->cap_rd - had) * sizeof *c->rd);
+    }
+    uint8_t *f = &c->rd[loc * nt + c->th];
+    *f |= READ_AT;
+    if (self_fed(c, c->stmt))
+        *f |= READ_OWN;
+    for (int i = 0; i < c->n_ev && !(*f & READ_OWN); i++)
+        if (c->ev[i].kind == SEM_W && c->ev[i].loc == loc)
+            back_add(c, loc, c->ev[i].val);
+}
+
+/* choose_value's values (how, n_dom, most: those it allows) narrowed to
+ * those sem_load_only lets the run go on with; if none, the first alone,
+ * whose run is dropped as before. The runs of the others were made only
+ * to be dropped right after the read: their writes, all before it, are
+ * those of the run that goes on (pend_writes, note_writes), and a
+ * dropped run's count of writes is noted as thread_runs does
+ * (mdl_thread.dead_writes, max_writes). g21395105_356's probing pass
+ * made 52563 runs of P0, 26283 of them dropped at a cmpxchg's read of
+ * another value than its way needs or at a lock's. Not in pin_paths
+ * and free_runs, whose bounds count the runs dropped too. Their
+ * number. */
+static int only_values(run_ctx *c, sem_run *r, int loc, uint8_t *how,
+                       int n_dom, int most)
+{
+    const mdl_loc *l = &c->m->locs[loc];
+    int n = 0, first = -1;
+    uint8_t how_first = 0;
+    /* a run dropped, not probing (those dead_writes leaves out): the
+       first value's, the others' */
+    bool drop_first = false, dropped = false;
+    for (int k = 0; k < n_dom; k++) {
+        if (!(how[k] > 0 && how[k] <= most))
+            continue;
+        if (first < 0) {
+            first = k;
+            how_first = how[k];
+        }
+        if (c->only(r, l->dom[k], c->only_arg)) {
+            n++;
+            continue;
+        }
+        bool plain = !c->probe && how[k] != 2;
+        if (k == first)
+            drop_first = plain;
+        else
+            dropped |= plain;
+        how[k] = 0;
+    }
+    if (n == 0 && first >= 0) {
+        how[first] = how_first;     /* its run is made, and dropped */
+        n = 1;
+    } else {
+        dropped |= drop_first;
+    }
+    if (dropped) {
+        mdl_thread *t = &c->m->threads[c->th];
+        int w = 0;
+        for (int i = 0; i < c->n_ev; i++)
+            w += c->ev[i].kind == SEM_W;
+        t->dead_writes = w > t->dead_writes ? w : t->dead_writes;
+    }
+    return n;
+}
+
+void sem_load_only(sem_run *r, sem_val_test test, const void *arg)
+{
+    ctx(r)->only = test;
+    ctx(r)->only_arg = arg;
+}
+
 /* The value index of a read's choice (sem_choose of how many may_read
  * allows: the k-th of those). */
 static int choose_value(sem_run *r, int loc)
@@ -885,7 +1052,8 @@ static int choose_value(sem_run *r, int loc)
     if (incoherent_too(c))
         return sem_choose(r, l->n_dom);
     int n = 0, most = c->explore ? 1 : 2;   /* no probing in the pass */
-    int fmost = l->no_init || c->probing ? -1 : foreign_most(c, loc);
+    int fmost = l->no_init || (c->probing && c->lock_read)
+                    ? -1 : foreign_most(c, loc);
     sem_val taken[SEM_MAX_READS];
     int n_taken = fmost >= 0 ? foreign_taken(c, loc, taken) : 0;
     int n_dom = l->n_dom;
@@ -900,6 +1068,8 @@ static int choose_value(sem_run *r, int loc)
         how[k] = (uint8_t)read_how(c, loc, k, fmost, taken, n_taken);
         n += how[k] > 0 && how[k] <= most;
     }
+    if (c->only && !c->explore && !c->pinning && !c->free_br && n > 0)
+        n = only_values(c, r, loc, how, n_dom, most);
     int pick = sem_choose(r, n > 0 ? n : 1), k = 0;
     while (k < n_dom && !(how[k] > 0 && how[k] <= most && pick-- == 0))
         k++;
@@ -922,6 +1092,8 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
     run_ctx *c = ctx(r);
     sem_reg out = {sem_int(0), 0};
     *ev = -1;
+    sem_val_test only = c->only;
+    c->only = NULL;     /* this read's alone */
     if (sem_is_unsolved(addr)) {
         /* an address an illegal operation made (sem_illegal_op): herd7
            accesses a location it leaves unsolved and goes on (refused
@@ -947,8 +1119,12 @@ sem_reg sem_load_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
         return out;
     /* the path pass takes one value: the branches go both ways */
     c->lock_read = (tags & c->m->ops->herd_chosen_reads) != 0;
+    c->only = only;
     int k = choose_value(r, loc);
+    c->only = NULL;
     c->lock_read = false;
+    if (!c->explore)
+        note_read(c, loc);
     sem_event *e = new_event(r, SEM_R);
     e->loc = loc;
     e->val = c->m->locs[loc].dom[k];
@@ -990,6 +1166,7 @@ int sem_store_pick(sem_run *r, sem_val addr, sem_taint addr_dep,
         !(tags & c->m->ops->herd_nonmem))
         c->dep_store = true;
     c->any_dep_store |= (addr_dep | addr_pick) != 0;
+    c->n_dep_stores += (addr_dep | addr_pick) != 0;
     int loc = address(r, addr, addr_dep | addr_pick, false);
     r->addr_fixed = false;
     r->addr_unused = 0;
@@ -1276,11 +1453,23 @@ const char *sem_sym_name(sem_run *r, int sym)
     return sym >= 0 && sym < c->m->n_syms ? c->m->syms[sym] : "?";
 }
 
+bool sem_lock_waits_kept(const sem_run *r)
+{
+    const run_ctx *c = r->engine;
+    return c->keep_waits || c->explore || c->free_br;
+}
+
 bool sem_lock_wait(sem_run *r)
 {
     run_ctx *c = ctx(r);
     c->waited = true;
     return c->keep_waits || c->explore || c->free_br;
+}
+
+bool sem_lock_unvalued_may(const sem_run *r)
+{
+    const run_ctx *c = r->engine;
+    return c->probing && !c->explore;
 }
 
 bool sem_lock_unvalued(sem_run *r)
@@ -1497,6 +1686,17 @@ static bool folds_hold(run_ctx *c, const sem_run *r)
     return true;
 }
 
+/* Whether free_runs keeps the run just made (others: of the runs that
+ * meet no illegal operation), its end not yet judged (sem_ops.run_end,
+ * which only drops it): run_once skips that where it keeps none (a
+ * fifth of g21395006_119's time, 31251 runs of P0 kept none). */
+static bool free_kept(const run_ctx *c, bool others)
+{
+    return c->illegal != others && c->n_forced_t != 0 && !c->bad_end &&
+           !c->dead && !c->probe && !c->at0 && !c->error && !c->cut &&
+           !c->waited;
+}
+
 /* Run the thread once along the current choices. A run cut at a loop
  * is checked at its end too: herd7 solves the registers of the cut
  * structure as of any other, and a cut run's guess that its phase
@@ -1507,6 +1707,8 @@ static void run_once(run_ctx *c, sem_run *r)
 {
     r->run_no++;
     run_steps(c, r);
+    if (c->free_br && !free_kept(c, c->free_others))
+        return;     /* kept or not, whatever the end says */
     if (!c->dead && !c->error &&
         ((c->m->ops->run_end && !c->m->ops->run_end(r)) ||
          !folds_hold(c, r)))
@@ -1575,6 +1777,8 @@ static void run_steps(run_ctx *c, sem_run *r)
     c->n_illegal_t = c->n_forced_t = 0;
     c->run_illegal.msg[0] = '\0';
     c->dep_store = c->any_dep_store = false;
+    c->n_dep_stores = 0;
+    c->only = NULL;
     c->forced = 0;
     c->n_expect = 0;
     c->n_zload = c->n_zstore = 0;
@@ -1960,6 +2164,13 @@ static void run_start(run_ctx *c, sem_run *r, int th)
     }
     r->engine = c;
     r->telechat = c->m->telechat;
+    r->slot_stmts = t->code->stmts;
+    r->slot_n_stmts = t->code->n_stmts;
+    r->slot_rows = ll_xmalloc((size_t)(t->code->n_stmts + 1) *
+                              sizeof *r->slot_rows);
+    for (int i = 0; i < t->code->n_stmts; i++)
+        for (int k = 0; k < LL_MAX_OPERANDS; k++)
+            r->slot_rows[i][k] = -2;
     c->run = r;
     c->th = th;
     c->n_choice = 0;
@@ -1977,6 +2188,7 @@ static void run_free(sem_run *r)
     free(r->vnode);
     free(r->vnodes);
     free(r->arch_state);
+    free(r->slot_rows);
 }
 
 static bool in_dom(const mdl_loc *l, sem_val v)
@@ -2059,6 +2271,7 @@ static void pin_paths(run_ctx *c, sem_run *r)
         if (c->todo[j].th != c->th || c->todo[j].done)
             continue;
         c->todo[j].done = true;
+        c->pin_ran = true;
         c->pin_stmt = c->todo[j].stmt;
         c->pin_read = c->todo[j].read;
         c->pin_val = c->todo[j].v;
@@ -2705,7 +2918,8 @@ static bool seed_forced_values(run_ctx *c)
 typedef struct writes_find {
     int *most;          /* per location: the most writes of a path */
     int n, cap;
-    bool wild;          /* a write at an address a read made */
+    bool wild;          /* not every path seen: no bound */
+    bool dep;           /* a store at an address a read made */
     bool cut;           /* a path cut at a loop's unrolling limit */
     int paths;
 } writes_find;
@@ -2713,8 +2927,8 @@ typedef struct writes_find {
 static bool writes_path(run_ctx *c, void *arg)
 {
     writes_find *f = arg;
-    f->wild |= c->any_dep_store;
     f->cut |= c->cut;
+    f->dep |= c->any_dep_store;
     if (++f->paths > MDL_COUNT_WRITES_PATHS)
         return true;    /* not all seen: no bound */
     if (f->n < c->m->n_locs) {
@@ -2723,35 +2937,43 @@ static bool writes_path(run_ctx *c, void *arg)
                (size_t)(c->m->n_locs - f->n) * sizeof *f->most);
         f->n = c->m->n_locs;
     }
-    for (int i = 0; i < c->n_ev; i++) {     /* a dead path's too */
-        if (c->ev[i].kind != SEM_W || c->ev[i].loc < 0)
-            continue;
-        int n = 0;
-        for (int j = 0; j <= i; j++)
-            n += c->ev[j].kind == SEM_W && c->ev[j].loc == c->ev[i].loc;
-        if (n > f->most[c->ev[i].loc])
-            f->most[c->ev[i].loc] = n;
+    /* a store at an address a read made may be at any location: the
+       pass's one value put it at one, another value at another */
+    for (int l = 0; l < f->n; l++) {     /* a dead path's too */
+        int n = c->n_dep_stores;
+        for (int i = 0; i < c->n_ev; i++)
+            n += c->ev[i].kind == SEM_W && c->ev[i].loc == l &&
+                 !(c->ev[i].addr | c->ev[i].paddr);
+        if (n > f->most[l])
+            f->most[l] = n;
     }
     return false;
 }
 
 /* The most writes each thread's paths make at each location (run_ctx.
  * fw): the path pass takes every way of every branch, whatever values
- * lead there. A thread with a write at an address a read made, or
- * whose paths the pass did not all see (more than
- * MDL_COUNT_WRITES_PATHS), has no bound; so has a location no path
- * wrote or reached before the rounds. */
+ * lead there. A write at an address a read made counts at every
+ * location: the pass's one value a read put it at one (a spin on x had
+ * no foreign value to read where herd7 has x written through p,
+ * g12001106_189). Such a thread had no bound before, and g14000175_103,
+ * whose P1 stores through the pointer its xchg reads, had P0's reads of
+ * z take two values of z's 19 each, `too many paths` where herd7
+ * answers in 0.5 s. A thread whose paths the pass did not all see (more
+ * than MDL_COUNT_WRITES_PATHS) has no bound; nor has a location no path
+ * reached before the rounds. The probing pass counts the run's own
+ * writes too (fw_own): herd7's `Loop` test takes any write of the
+ * candidate as a read's source (search.c reads_find_values), and a lock
+ * read it chooses needs none (there the bound is not used). Without the
+ * bound there, g14000174_421's probing pass went to `too many paths`
+ * after 4 s (its reads of y, z and p each took every constant), herd7
+ * 0.03 s; it keeps 1112 runs of P0 now. */
 static void count_writes(run_ctx *c)
 {
     mdl_test *m = c->m;
     writes_find *f = ll_xcalloc((size_t)m->n_threads, sizeof *f);
-    c->fw_own = false;
+    c->fw_own = c->probing;
     bool looped = c->looped;    /* the pass's back jumps are no run's */
     for (int t = 0; t < m->n_threads; t++) {
-        /* |=: writes_path found a write at an address a read made, where
-           the pass's one value a read put it at one location only (it
-           was lost to =, and a spin on x had no foreign value to read
-           where herd7 has x written through p: g12001106_189) */
         f[t].wild |= !explore_paths(c, t, writes_path, &f[t]);
         c->fw_own |= f[t].cut;
     }
@@ -2759,10 +2981,12 @@ static void count_writes(run_ctx *c)
     c->n_fw = m->n_locs;
     c->fw = ll_xmalloc((size_t)(m->n_threads * c->n_fw + 1) *
                        sizeof *c->fw);
+    c->fw_dep = ll_xcalloc((size_t)m->n_threads + 1, sizeof *c->fw_dep);
     for (int t = 0; t < m->n_threads; t++) {
         for (int l = 0; l < c->n_fw; l++)
             c->fw[t * c->n_fw + l] = f[t].wild ? -1
                                      : l < f[t].n ? f[t].most[l] : 0;
+        c->fw_dep[t] = f[t].dep;
         free(f[t].most);
     }
     free(f);
@@ -3015,6 +3239,30 @@ static bool bad_may_find(const run_ctx *c)
     return false;
 }
 
+/* Whether value v of location loc (just added or changed) may be taken
+ * by a read of the round's runs (run_ctx.rd): a thread that reads loc,
+ * where another thread writes v (mdl_value_outside) or where it may
+ * read its own write. Probing and --explain's incoherent reads take
+ * other values too: there every value may be. */
+static bool value_live(const run_ctx *c, int loc, sem_val v)
+{
+    const mdl_test *m = c->m;
+    const mdl_loc *l = &m->locs[loc];
+    if (c->probing || incoherent_too(c))
+        return true;
+    int k = 0;
+    while (k < l->n_dom && !sem_val_eq(l->dom[k], v))
+        k++;
+    int nt = m->n_threads;
+    for (int u = 0; u < nt; u++) {
+        int f = (loc + 1) * nt <= c->cap_rd ? c->rd[loc * nt + u] : 0;
+        if ((f & READ_OWN) || (f && mdl_value_outside(l, k, u)) ||
+            back_has(c, loc, u, v))
+            return true;
+    }
+    return false;
+}
+
 /* The runs of every thread, round after round until the values the
  * reads may return stop growing. Runs that wait at a lock are kept only
  * from the round where a plain bad run may find its values, which is
@@ -3034,6 +3282,10 @@ static bool all_rounds(run_ctx *c)
         c->n_pend = 0;
         c->n_wrote = 0;
         c->new_pin = false;
+        c->pin_ran = false;
+        if (c->rd)
+            memset(c->rd, 0, (size_t)c->cap_rd * sizeof *c->rd);
+        back_clear(c);
         int total = 0;
         for (int th = 0; th < m->n_threads && ok; th++)
             ok = thread_runs(c, th, &total);
@@ -3052,7 +3304,7 @@ static bool all_rounds(run_ctx *c)
         for (int i = 0; i < m->n_locs; i++)
             c->dom_read[i] = m->locs[i].n_dom;
         int most = max_writes(m);
-        bool grew_short = false;
+        bool grew_short = false, live = false;
         for (int i = 0; i < c->n_pend; i++) {
             bool g = mdl_dom_add_prov(&m->locs[c->pend[i].loc], c->pend[i].v,
                                       &c->pend[i].prov,
@@ -3060,6 +3312,7 @@ static bool all_rounds(run_ctx *c)
             grew |= g;
             grew_short |= g && ((track && short_way(&c->pend[i].prov, most)) ||
                                 c->pend[i].expected);
+            live |= g && !live && value_live(c, c->pend[i].loc, c->pend[i].v);
         }
         /* a pin first met cuts ways the runs before it did not (one
            of a constant: those made of reads would go on as values do) */
@@ -3076,6 +3329,16 @@ static bool all_rounds(run_ctx *c)
         if (!grew || round + 1 >= MDL_MAX_ROUNDS ||
             (round + 1 > most && !grew_short))
             break;
+        /* no read can take what changed (value_live): the next round
+           would make the same runs, pins and writes, grow nothing and
+           end the rounds, its last values read those the sets hold now.
+           g14000175_103's third round took 169416 runs of P0 again for
+           x's 21 and 23, which only P0's last RMW of x writes */
+        if (!live && !c->new_pin && !c->pin_ran) {
+            for (int i = 0; i < m->n_locs; i++)
+                c->dom_read[i] = m->locs[i].n_dom;
+            break;
+        }
     }
     return ok;
 }
@@ -3086,6 +3349,8 @@ static bool bounded_rounds(run_ctx *c)
     bool ok = all_rounds(c);
     if (ok && c->fw && writes_beyond(c)) {
         free(c->fw);
+        free(c->fw_dep);
+        c->fw_dep = NULL;
         c->fw = NULL;
         ok = all_rounds(c);
     }
@@ -3268,15 +3533,15 @@ static void free_runs(run_ctx *c, int th, bool others)
     sem_run r;
     run_start(c, &r, th);
     c->free_br = true;
+    c->free_others = others;
     long runs = 0;
     int kept = 0;
     do {
         run_once(c, &r);
         /* the search takes written values from the sets (drop_self_made;
            open: a value such a run alone writes) */
-        if (c->illegal != others && c->n_forced_t != 0 && !c->bad_end &&
-            !c->dead && !c->probe && !c->at0 && !c->error && !c->cut &&
-            !c->waited && writes_known(c->m, c->ev, c->n_ev)) {
+        if (free_kept(c, others) && !c->dead &&
+            writes_known(c->m, c->ev, c->n_ev)) {
             keep_run(c, &r);
             mdl_run *u = &c->m->threads[th].runs[c->m->threads[th].n_runs - 1];
             u->bad = u->illegal = true;
@@ -3361,7 +3626,7 @@ bool mdl_runs(mdl_test *m)
         seed_loop_values(&c);
     c.probing = m->loop_probe;
     c.waits_later = may_go_to_0(m);
-    if (m->ops->symbolic_values && !incoherent_too(&c) && !c.probing)
+    if (m->ops->symbolic_values && !incoherent_too(&c))
         count_writes(&c);
     ok = bounded_rounds(&c);
     if (ok && m->ops->symbolic_values && seed_forced_values(&c))
@@ -3394,11 +3659,14 @@ bool mdl_runs(mdl_test *m)
     free(c.dom_read);
     free(c.pass_dom);
     free(c.fw);
+    free(c.fw_dep);
     free(c.pin);
     free(c.todo);
     free(c.unsolved);
     free(c.every);
     free(c.loop_locs);
     free(c.lseed);
+    free(c.rd);
+    free(c.bk);
     return ok;
 }

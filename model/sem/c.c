@@ -60,7 +60,7 @@ static sem_val c_reg_value(const sem_val *slots, int reg)
 static void setv_op(sem_run *r, const ll_operand *o, sem_val v,
                     sem_taint t, sem_taint vs, bool op)
 {
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     sem_set(r, slot, v, t);
     /* the lowering's temporary; `(void)r0;`'s (`@v`) is read no more,
        but herd7 read r0 (c_regs.c: its variable is not left pending) */
@@ -89,7 +89,7 @@ static sem_taint vctrl(sem_run *r, const ll_operand *o)
 {
     if (!r->vctrl || o->kind != LL_OPND_REG)
         return 0;
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     return slot >= 0 && slot < r->n_slots ? r->vctrl[slot] : 0;
 }
 
@@ -100,7 +100,7 @@ static sem_taint vctrl(sem_run *r, const ll_operand *o)
  * may be one of the sources. */
 static void carry_ctrl(sem_run *r, const ll_operand *o, sem_taint c)
 {
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     if (r->vctrl && slot >= 0 && slot < r->n_slots)
         r->vctrl[slot] |= c;
 }
@@ -127,7 +127,7 @@ static void copy_read(sem_run *r, const ll_operand *o)
     if (!nd.copy || nd.id <= 0 || nd.id > r->n_vnodes)
         return;
     sem_vnode *c = &r->vnodes[nd.id - 1];
-    if (sem_slot(r, o->reg, o->sym) == c->home) {
+    if (sem_op_slot(r, o) == c->home) {
         if (c->first)
             c->deep |= DEEP_AGAIN;
         else
@@ -150,12 +150,12 @@ static sem_vnode copied_vnode(sem_run *r, const ll_instr *in, int k,
         return nd;
     sem_vnode *c = &r->vnodes[nd.id - 1];
     const ll_operand *d = &in->ops[0];
-    if (sem_slot(r, o->reg, o->sym) == c->home && o->sym &&
+    if (sem_op_slot(r, o) == c->home && o->sym &&
         o->sym[0] == '@' && !c->first && d->kind == LL_OPND_REG) {
-        c->home = sem_slot(r, d->reg, d->sym);  /* `r2 = @t`: r2's */
+        c->home = sem_op_slot(r, d);  /* `r2 = @t`: r2's */
         return nd;
     }
-    if (sem_slot(r, o->reg, o->sym) == c->home && c->first == r->pc + 1) {
+    if (sem_op_slot(r, o) == c->home && c->first == r->pc + 1) {
         c->deep |= DEEP_COPIED;
         nd.from_first = true;
     }
@@ -179,7 +179,7 @@ static sem_taint vsrc(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return 0;
-    return sem_get_vsrc(r, sem_slot(r, o->reg, o->sym));
+    return sem_get_vsrc(r, sem_op_slot(r, o));
 }
 
 /* Whether operand o's value is an operation's result (sem_run.vop). */
@@ -187,7 +187,7 @@ static bool vop(sem_run *r, const ll_operand *o)
 {
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return false;
-    return sem_get_vop(r, sem_slot(r, o->reg, o->sym));
+    return sem_get_vop(r, sem_op_slot(r, o));
 }
 
 /* Operand o's operation (sem_run.vnode), id 0 for none. */
@@ -196,7 +196,7 @@ static sem_vnode vnode(sem_run *r, const ll_operand *o)
     sem_vnode none = {0};
     if (!r->vsrc || o->kind != LL_OPND_REG)
         return none;
-    return sem_get_vnode(r, sem_slot(r, o->reg, o->sym));
+    return sem_get_vnode(r, sem_op_slot(r, o));
 }
 
 /* A new operation on in's operands 1 .. n (at most 2): an operand that
@@ -230,7 +230,7 @@ static void set_vnode(sem_run *r, const ll_operand *o, sem_vnode nd,
         r->vnodes[nd.id - 1] = nd;
     }
     if (o->kind == LL_OPND_REG)
-        sem_set_vnode(r, sem_slot(r, o->reg, o->sym), nd);
+        sem_set_vnode(r, sem_op_slot(r, o), nd);
 }
 
 /* A branch on operand o, a temporary of the lowering holding a
@@ -278,6 +278,20 @@ static void use(sem_run *r, sem_taint vs)
 static bool is_zero(sem_val v)
 {
     return v.sym < 0 && v.num == 0;
+}
+
+/* sem_load_only's test of an RMW's way: the value read equals v (eq) or
+ * differs from it. */
+typedef struct way_test {
+    sem_val v;
+    bool eq;
+} way_test;
+
+static bool way_holds(sem_run *r, sem_val v, const void *arg)
+{
+    const way_test *w = arg;
+    (void)r;
+    return sem_val_eq(v, w->v) == w->eq;
 }
 
 /* Tags of the read and write of an access with annotation ann. */
@@ -775,7 +789,7 @@ static void rmw_copy(sem_run *r, const ll_operand *o, sem_taint read, int w)
     nd.direct = read;
     nd.stmt = -1;       /* no sem_pin_value: its value is the RMW's */
     nd.copy = true;
-    nd.home = o->kind == LL_OPND_REG ? sem_slot(r, o->reg, o->sym) : -1;
+    nd.home = o->kind == LL_OPND_REG ? sem_op_slot(r, o) : -1;
     nd.wev = w;
     sem_set_wnode(r, w, nd);
     set_vnode(r, o, nd, true);
@@ -1021,6 +1035,10 @@ static sem_next exec_cas(sem_run *r, const ll_instr *in)
     turn(r, ok);
     if (ok && ann == LL_C_MB && !(in->flags & LL_C_RMW_FENCED))
         rmw_fence(r, in);     /* else the FENCE before (prims.c) */
+    /* the way's dead where the value read does not fit it (below) */
+    way_test wt = {o.v, unless ? !ok : ok};
+    if (!(ok != unless && cr_may_lose(r, 2, !vsrc(r, &in->ops[2]))))
+        sem_load_only(r, way_holds, &wt);
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? ann : LL_C_ONCE), &ev);
@@ -1108,6 +1126,11 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     if (ok)     /* herd7 computes the desired value on success only */
         n = operand(r, in, 3);
     turn(r, ok);
+    /* a weak one's failure compares nothing */
+    bool test = ok || !(in->flags & LL_C_CAS_WEAK);
+    way_test wt = {e.v, ok};
+    if (test)
+        sem_load_only(r, way_holds, &wt);
     int ev;
     sem_reg old = sem_load(r, a.v, a.t,
                            BIT(T_RMW) | read_tags(ok ? succ : fail), &ev);
@@ -1117,8 +1140,6 @@ static sem_next exec_cas11(sem_run *r, const ll_instr *in)
     bool place = in->n_ops > 4;     /* herd7 reads it before the rest */
     if (place)
         sem_set_iico(r, ev, e.t);
-    /* a weak one's failure compares nothing */
-    bool test = ok || !(in->flags & LL_C_CAS_WEAK);
     use(r, !test || (ok && copy_equation(r, old.t, &in->ops[2]))
                ? 0 : old.t | vsrc(r, &in->ops[2]));
     if (test && !sem_free(r, old.t) && sem_val_eq(old.v, e.v) != ok)
@@ -1224,6 +1245,27 @@ static void unlock_kind(sem_run *r, int w)
         sem_set_aside(r, w);
 }
 
+/* sem_load_only's test of a lock's read (exec_lock): the way it needs,
+ * free (or the word's start), taken, or unlocked (zero, or the start). */
+typedef struct lock_test {
+    enum { LT_FREE, LT_TAKEN, LT_UNLOCKED } need;
+    sem_val addr;
+    bool word0;
+} lock_test;
+
+static bool lock_holds(sem_run *r, sem_val v, const void *arg)
+{
+    const lock_test *t = arg;
+    switch (t->need) {
+    case LT_FREE:
+        return lock_free(v, t->word0) || sem_is_start(r, t->addr, v);
+    case LT_TAKEN:
+        return lock_taken(v);
+    default:
+        return is_zero(v) || sem_is_start(r, t->addr, v);
+    }
+}
+
 static sem_next exec_lock(sem_run *r, const ll_instr *in)
 {
     sem_reg a = operand(r, in, in->op == LL_C_LOCK ? 0 : 1);
@@ -1234,6 +1276,10 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     bool taken = in->op == LL_C_TRYLOCK && sem_choose(r, 2) == 0;
     if (in->op == LL_C_TRYLOCK)
         turn(r, taken);
+    /* the runs of a read the way does not fit are dead (below) */
+    lock_test lt = {LT_FREE, a.v, word0};
+    if (in->op == LL_C_LOCK && !sem_lock_waits_kept(r))
+        sem_load_only(r, lock_holds, &lt);
     if (in->op == LL_C_LOCK || taken) {
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LKR) | BIT(T_LK), &ev);
         if (sem_stopped(r))
@@ -1250,6 +1296,9 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
             set(r, &in->ops[0], sem_int(1), v.t);
         return sem_stopped(r) ? SEM_ERROR : SEM_NEXT;
     }
+    lt.need = LT_TAKEN;
+    if (in->op == LL_C_TRYLOCK && !sem_lock_unvalued_may(r))
+        sem_load_only(r, lock_holds, &lt);
     if (in->op == LL_C_TRYLOCK) {
         sem_reg v = sem_load(r, a.v, a.t, BIT(T_LF), &ev);
         if (sem_stopped(r))
@@ -1262,6 +1311,9 @@ static sem_next exec_lock(sem_run *r, const ll_instr *in)
     /* spin_is_locked */
     bool locked = sem_choose(r, 2) == 0;
     turn(r, locked);
+    lt.need = locked ? LT_TAKEN : LT_UNLOCKED;
+    if (!sem_lock_unvalued_may(r))
+        sem_load_only(r, lock_holds, &lt);
     sem_reg v = sem_load(r, a.v, a.t, BIT(locked ? T_RL : T_RU), &ev);
     if (sem_stopped(r))
         return SEM_ERROR;
@@ -1322,6 +1374,7 @@ static sem_next c_exec(sem_run *r, const ll_instr *in, const char **label)
     if (in->cas && in->op != LL_C_CAS && in->op != LL_C_CAS11 &&
         !cas_way(r, in->cas))
         return SEM_NEXT;    /* not evaluated on the RMW's failure way */
+    sem_op_slots(r, in);
     cr_begin(r, in->op == LL_C_MOV || in->op == LL_C_BIN || in->op == LL_C_UN);
     switch (in->op) {
     case LL_C_MOV: {

@@ -166,7 +166,7 @@ void cr_operand(sem_run *r, const ll_operand *o, int k, sem_reg *v)
     c_regs *s = state(r);
     if (s->off || k < 0 || k >= 4 || o->kind != LL_OPND_REG)
         return;
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     if (slot < 0 || slot >= SEM_MAX_REG_SLOTS)
         return;
     int held = s->slot[slot];
@@ -307,6 +307,17 @@ void cr_set(sem_run *r, int slot, bool temp)
         }
     }
     s->next = -1;
+}
+
+bool cr_may_lose(sem_run *r, int k, bool solvable)
+{
+    c_regs *s = state(r);
+    int lhs = k >= 0 && k < 4 ? s->opnd[k] : -1;
+    if (s->off || lhs < 0)
+        return false;
+    if (s->lost_read >= 0)
+        return s->cls[lhs];
+    return solvable && !(s->kind[lhs] == K_LOAD && s->src[lhs] < 0);
 }
 
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
@@ -543,7 +554,7 @@ static bool folds_hold(c_regs *s, const sem_run *r)
     hs_sys sys;
     int *pos = phase_system(s, &sys);
     int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
-    hs_solve_vars(&sys, parent, NULL, NULL);
+    hs_parents(&sys, parent);
     bool ok = true;
     for (int i = 0; i < r->n_folds && ok; i++)
         ok = (parent[pos[s->fold_var[i][0]]] ==
@@ -568,7 +579,7 @@ static void zero_deep(c_regs *s, sem_run *r)
     hs_sys sys;
     int *pos = phase_system(s, &sys);
     int *parent = ll_xmalloc((size_t)(s->n + 1) * sizeof *parent);
-    hs_solve_vars(&sys, parent, NULL, NULL);
+    hs_parents(&sys, parent);
     int *owner = ll_xmalloc((size_t)(s->n_z + 1) * sizeof *owner);
     for (int i = 0; i < s->n_z; i++) {
         int k = s->arg[s->zvar[i]][0], id = s->zid[i];  /* cr_op(k, 0) */
@@ -709,7 +720,7 @@ bool cr_use(sem_run *r, const ll_operand *o, sem_taint vs)
     c_regs *s = state(r);
     if (!s->pure || o->kind != LL_OPND_REG || !o->sym || o->sym[0] != '@')
         return false;
-    int slot = sem_slot(r, o->reg, o->sym);
+    int slot = sem_op_slot(r, o);
     if (slot < 0 || slot >= SEM_MAX_REG_SLOTS)
         return false;
     s->puse[slot] |= vs;

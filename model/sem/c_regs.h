@@ -55,6 +55,10 @@ void cr_set(sem_run *r, int slot, bool temp);
  * it. */
 int cr_success(sem_run *r, int k, sem_val c, sem_val v, bool solvable,
                bool read_lhs);
+/* Before the RMW's read: whether cr_success(r, k, c, v, solvable, ..)
+ * may return other than 0 for a v that differs from c (true where not
+ * known): else such a read's way is dead. */
+bool cr_may_lose(sem_run *r, int k, bool solvable);
 /* Equation i of sem_run.eqs was just set: the last read equals operand
  * k, a copy of another read; run_end sets sem_run.eq_left from it. */
 void cr_equation(sem_run *r, int k, int i);

@@ -32,7 +32,7 @@ sem_reg sem_operand(sem_run *r, const ll_operand *o)
         v.v = sem_addr_of(r, o->sym);
         v.v.num = o->imm;
     } else if (o->kind == LL_OPND_REG) {
-        v = sem_get(r, sem_slot(r, o->reg, o->sym));
+        v = sem_get(r, sem_op_slot(r, o));
     }
     return v;
 }

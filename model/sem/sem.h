@@ -779,11 +779,57 @@ struct sem_run {
      * counts the runs, so exec sees a new one begin. */
     void *arch_state;
     unsigned run_no;
+    /* The slots sem_op_slot found for the operands ops[0..n) of the
+     * instruction the semantics run (sem_op_slots), -2 not asked yet:
+     * op_slot, the statement's row of slot_rows where it is statement pc
+     * of the thread's slot_stmts (the engine's, kept over its runs), else
+     * own_slot */
+    const ll_operand *slot_ops;
+    int slot_n;
+    int *op_slot;
+    int own_slot[LL_MAX_OPERANDS];
+    int (*slot_rows)[LL_MAX_OPERANDS];
+    const ll_stmt *slot_stmts;
+    int slot_n_stmts;
 };
 
 /* Slot of a REG operand (or MEM base/index with sym for symbolic
  * registers); -1 after sem_error when it has none. */
 int sem_slot(sem_run *r, int reg, const char *sym);
+
+/* The instruction whose operands sem_op_slot answers from now. */
+static inline void sem_op_slots(sem_run *r, const ll_instr *in)
+{
+    r->slot_ops = in->ops;
+    r->slot_n = in->n_ops;
+    if (r->slot_rows && r->pc >= 0 && r->pc < r->slot_n_stmts &&
+        in == &r->slot_stmts[r->pc].instr) {
+        r->op_slot = r->slot_rows[r->pc];
+        return;
+    }
+    r->op_slot = r->own_slot;
+    for (int k = 0; k < in->n_ops; k++)
+        r->op_slot[k] = -2;
+}
+
+/* sem_slot of operand o, found once an instruction where o is one of
+ * sem_op_slots' (the C semantics ask for an operand's slot at each use
+ * of it, a dozen times in a binary operation: a fifth of a run's time,
+ * each a walk of pointers to the thread's table). */
+static inline int sem_op_slot(sem_run *r, const ll_operand *o)
+{
+    uintptr_t k = ((uintptr_t)o - (uintptr_t)r->slot_ops) / sizeof *o;
+    if (!r->slot_ops || (uintptr_t)o < (uintptr_t)r->slot_ops ||
+        k >= (uintptr_t)r->slot_n)
+        return sem_slot(r, o->reg, o->sym);
+    if (r->op_slot[k] == -2) {
+        int s = sem_slot(r, o->reg, o->sym);
+        if (s < 0)
+            return s;       /* (its error again each time) */
+        r->op_slot[k] = s;
+    }
+    return r->op_slot[k];
+}
 /* Read / write a register slot; slot -1 reads 0. sem_set clears the
  * slot's pick dependencies, sem_set_pick sets them too, sem_get_pick
  * reads them. */
@@ -868,6 +914,12 @@ sem_reg sem_operand(sem_run *r, const ll_operand *o);
  * and narrows what it stores to its access size. */
 sem_reg sem_load(sem_run *r, sem_val addr, sem_taint addr_dep,
                  sem_tags tags, int *ev);
+/* The values the next sem_load may return where the semantics drop the
+ * run (SEM_DEAD) right after reading any other, nothing done between:
+ * test(r, v, arg) true for those (arg lives until that load). The
+ * engine chooses among them alone, the same runs going on. */
+typedef bool (*sem_val_test)(sem_run *r, sem_val v, const void *arg);
+void sem_load_only(sem_run *r, sem_val_test test, const void *arg);
 int sem_store(sem_run *r, sem_val addr, sem_taint addr_dep, sem_val v,
               sem_taint data_dep, sem_tags tags, int rmw_read);
 /* The same with pick dependencies of the address (and of the value
@@ -998,12 +1050,16 @@ bool sem_illegal_value(sem_run *r, const char *op, sem_val a,
  * kept (paths.c, all_rounds): the run may stop there, as dead, if what
  * it goes on to do is the same whatever the lock read. */
 bool sem_lock_wait(sem_run *r);
+/* What sem_lock_wait would return, the wait not noted. */
+bool sem_lock_waits_kept(const sem_run *r);
 /* A failed trylock or spin_is_locked that read another value than its
  * way needs: herd7's lock events carry no value, and its Loop test,
  * before the model, takes the way whatever was read. True on the pass
  * that probes for Loop (the run then serves that test alone), where the
  * run goes on; false elsewhere, where it stops. */
 bool sem_lock_unvalued(sem_run *r);
+/* What sem_lock_unvalued would return, the run not marked. */
+bool sem_lock_unvalued_may(const sem_run *r);
 /* A fence about one location (C's SRCU operations on their srcu_struct):
  * in the model's loc relation, never an access; val (or NULL) is its
  * value, as herd7 gives an SRCU operation the index it returns or takes. */
