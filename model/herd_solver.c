@@ -295,6 +295,20 @@ static void run(solver *sv, int n_vars)
         dfs(sv, k);
 }
 
+void hs_parents(const hs_sys *s, int *parent)
+{
+    int nv = s->n_vars;
+    for (int v = 0; v < nv; v++)
+        parent[v] = v;
+    if (!s->n_eqs || !nv)
+        return;
+    int *rank = ll_xcalloc((size_t)nv, sizeof *rank);
+    for (int i = 0; i < s->n_eqs; i++)
+        if (s->eqs[i].var >= 0)
+            hs_uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
+    free(rank);
+}
+
 /* hs_solvable, and with solved (n_vars, or NULL) the variables the pass
  * solves, run whatever is left (hs_solve_vars). */
 static bool solve_sys(const hs_sys *s, int *rename, bool *solved,
@@ -307,15 +321,8 @@ static bool solve_sys(const hs_sys *s, int *rename, bool *solved,
         solved[v] = false;
     if (!ne || !nv)
         return true;
-    int *parent = ll_xmalloc((size_t)nv * 2 * sizeof *parent);
-    int *rank = parent + nv;
-    for (int v = 0; v < nv; v++) {
-        parent[v] = v;
-        rank[v] = 0;
-    }
-    for (int i = 0; i < ne; i++)
-        if (s->eqs[i].var >= 0)
-            hs_uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
+    int *parent = ll_xmalloc((size_t)nv * sizeof *parent);
+    hs_parents(s, parent);
     for (int v = 0; rename && v < nv; v++)
         rename[v] = parent[v];
     /* renamed to the parent, as herd7's Partition.as_solution */
@@ -374,19 +381,6 @@ bool hs_solvable(const hs_sys *s, int *rename, bool *solved)
     return solve_sys(s, rename, solved, NULL, NULL);
 }
 
-void hs_parents(const hs_sys *s, int *parent)
-{
-    int nv = s->n_vars;
-    for (int v = 0; v < nv; v++)
-        parent[v] = v;
-    if (!s->n_eqs || !nv)
-        return;
-    int *rank = ll_xcalloc((size_t)nv, sizeof *rank);
-    for (int i = 0; i < s->n_eqs; i++)
-        if (s->eqs[i].var >= 0)
-            hs_uf_union(parent, rank, s->eqs[i].lhs, s->eqs[i].var);
-    free(rank);
-}
 
 int hs_solve_vars(const hs_sys *s, int *parent, bool *solved, hs_left *left)
 {

@@ -1461,9 +1461,8 @@ bool sem_lock_waits_kept(const sem_run *r)
 
 bool sem_lock_wait(sem_run *r)
 {
-    run_ctx *c = ctx(r);
-    c->waited = true;
-    return c->keep_waits || c->explore || c->free_br;
+    ctx(r)->waited = true;
+    return sem_lock_waits_kept(r);
 }
 
 bool sem_lock_unvalued_may(const sem_run *r)
@@ -1474,10 +1473,9 @@ bool sem_lock_unvalued_may(const sem_run *r)
 
 bool sem_lock_unvalued(sem_run *r)
 {
-    run_ctx *c = ctx(r);
-    if (!c->probing || c->explore)
+    if (!sem_lock_unvalued_may(r))
         return false;
-    c->probe = true;
+    ctx(r)->probe = true;
     return true;
 }
 
@@ -3540,8 +3538,7 @@ static void free_runs(run_ctx *c, int th, bool others)
         run_once(c, &r);
         /* the search takes written values from the sets (drop_self_made;
            open: a value such a run alone writes) */
-        if (free_kept(c, others) && !c->dead &&
-            writes_known(c->m, c->ev, c->n_ev)) {
+        if (free_kept(c, others) && writes_known(c->m, c->ev, c->n_ev)) {
             keep_run(c, &r);
             mdl_run *u = &c->m->threads[th].runs[c->m->threads[th].n_runs - 1];
             u->bad = u->illegal = true;

@@ -1279,13 +1279,9 @@ static bool same_problem(search *s, loc_plan *p)
  * takes a write after the read in its thread, but no such one: P0 `r1 =
  * cmpxchg_release(y, 0, READ_ONCE(*y))`, the READ_ONCE reading the value
  * the cmpxchg writes of it: no Loop on herd7, g14000189_135;
- * litmus/c/loops-cut-nested-read-own-rmw-write).
- * Without coherence, a read still reads no write its own instruction
- * makes after it (herd7's default -optace iico keeps rf off iico): an
- * exchange's (C's one event), a weak compare-exchange's failure write
- * of the expected value it read first, all under mini.cat; a write of
- * its C statement's step unordered with it stays readable, as with
- * coherence (WRITE_ONCE(*z, xchg(z, 1))). */
+ * litmus/c/loops-cut-nested-read-own-rmw-write). A write of its C
+ * statement's step unordered with it stays readable, as with coherence
+ * (WRITE_ONCE(*z, xchg(z, 1))). */
 static bool instr_feeds(const search *s, int w, int r)
 {
     const gev *a = &s->ev[r], *b = &s->ev[w];
@@ -1296,6 +1292,10 @@ static bool instr_feeds(const search *s, int w, int r)
     return a->e->step == b->e->step && w > r && !step_unordered(s, r, w);
 }
 
+/* Without coherence, a read still reads no write its own instruction
+ * makes after it (instr_feeds): an exchange's (C's one event), a weak
+ * compare-exchange's failure write of the expected value it read first,
+ * all under mini.cat. */
 static bool own_instr(const search *s, int w, int r)
 {
     return s->m->incoherent && instr_feeds(s, w, r);
